@@ -1,0 +1,11 @@
+/**
+ * @fogwar/engine: the game-agnostic kernel every fogwar ruleset is built on. Pure TypeScript:
+ * no I/O, no clock, no ambient randomness.
+ */
+export * from "./rng";
+export * from "./dice";
+export * from "./grid";
+export * from "./visibility";
+export * from "./hash";
+export * from "./ruleset";
+export * from "./log";

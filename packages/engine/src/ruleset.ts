@@ -1,0 +1,99 @@
+/**
+ * The contract every ruleset implements (design.md principle 2): pure functions over plain-data
+ * state, errors as values, visibility decided in one place.
+ */
+import type { EventEnvelope, SeatId, TeamId, Viewer } from "./visibility";
+
+/** A pointer into the seed texts: the file and the section, e.g. `000_200ff4b7b5d3d570.txt 1.2.1`. */
+export type RuleRef = string;
+
+/**
+ * A rejected command. `code` is from the ruleset's closed union of codes; `message` is a sentence
+ * for the player; `rule` names the seed section that forbids the command. Messages must never
+ * carry hidden information (design.md, "error messages").
+ */
+export interface RuleError<Code extends string = string> {
+  readonly code: Code;
+  readonly message: string;
+  readonly rule: RuleRef;
+}
+
+/** Error codes every ruleset shares. */
+export type CommonErrorCode =
+  | "malformed_command"
+  | "unknown_command"
+  | "not_a_player"
+  | "not_your_turn"
+  | "decision_pending"
+  | "match_over";
+
+/** The outcome of `apply`: the new state and the events it produced, or an error and no change. */
+export type ApplyResult<State, Event, Code extends string = string> =
+  | { readonly ok: true; readonly state: State; readonly events: readonly EventEnvelope<Event>[] }
+  | { readonly ok: false; readonly error: RuleError<Code> };
+
+/**
+ * A question a rule asks one seat before the game can go on, for example the defender's link
+ * reroll (seed 000 1.2.1) or the attacker's hit-part choice. While one is open, only `seat` may
+ * act, and only with commands that answer it.
+ * - `kind`: the ruleset's name for the question;
+ * - `rule`: where the rule that asks it stands;
+ * - `options`: the ruleset's description of the legal answers (also listed by `legalCommands`).
+ */
+export interface PendingDecision<Kind extends string = string, Options = unknown> {
+  readonly seat: SeatId;
+  readonly kind: Kind;
+  readonly rule: RuleRef;
+  readonly options: Options;
+}
+
+/** How a match ended: the winning seat (or `null` for a draw), why, and per-seat scores. */
+export interface MatchResult {
+  readonly winner: SeatId | null;
+  readonly reason: string;
+  readonly scores: Readonly<Record<SeatId, number>>;
+}
+
+/**
+ * A ruleset: the rules of one game as pure functions.
+ * - `State` is plain JSON data (no classes, no functions), so it can be hashed, cloned and stored;
+ * - `Command` is what a seat sends; `Event` what the rules report;
+ * - `View` is a viewer's projection of the state.
+ */
+export interface Ruleset<Setup, State, Command, Event, View, Code extends string = string> {
+  /** Stable id, e.g. `ember`. */
+  readonly id: string;
+  /** Bumped whenever a rule change could change a replay; stored with each match. */
+  readonly rulesVersion: string;
+  /** The seats of a match made from `setup`, in seating order. */
+  seatsOf(setup: Setup): readonly SeatId[];
+  /** The team of a seat, for games with teams. */
+  teamOf?(state: State, seat: SeatId): TeamId | undefined;
+  /**
+   * Builds the initial state. `seed` is the secret dice seed; the state keeps it hidden until the
+   * match ends. Setup may itself roll dice (first player) and produce events.
+   * @throws Error only on a setup the ruleset's own validation should have rejected.
+   */
+  setup(setup: Setup, seed: string): { state: State; events: readonly EventEnvelope<Event>[] };
+  /** Seats whose command the match is waiting for (several during simultaneous secret choices). */
+  awaiting(state: State): readonly SeatId[];
+  /** The open decision, if a rule is waiting for one seat's answer. */
+  pending(state: State): PendingDecision | null;
+  /** Every command `seat` may send now. Commands not listed are rejected by `apply`. */
+  legalCommands(state: State, seat: SeatId): Command[];
+  /** Applies a command from `seat`. Never throws on bad input: returns an error and no change. */
+  apply(state: State, command: Command, seat: SeatId): ApplyResult<State, Event, Code>;
+  /** The single definition of what `viewer` may know of `state`. */
+  viewFor(state: State, viewer: Viewer): View;
+  /** What `viewer` sees of an event envelope (`null`: nothing). */
+  redact(envelope: EventEnvelope<Event>, viewer: Viewer): Event | null;
+  /** The result, once the match is over. */
+  result(state: State): MatchResult | null;
+}
+
+/** Builds a {@link RuleError}. */
+export const ruleError = <Code extends string>(code: Code, message: string, rule: RuleRef): RuleError<Code> => ({
+  code,
+  message,
+  rule,
+});

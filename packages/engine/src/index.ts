@@ -9,3 +9,4 @@ export * from "./visibility";
 export * from "./hash";
 export * from "./ruleset";
 export * from "./log";
+export * from "./bot";

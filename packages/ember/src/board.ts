@@ -1,0 +1,193 @@
+/**
+ * The table: the scenario's 12 x 12 board of 75 mm squares, terrain, tactical zones A-I,
+ * deployment zones, and the unit stats the rules read (seed 001 3.1, 3.4; seed 000 1.3.1-1.3.2).
+ */
+import {
+  arcOf,
+  hasLineOfSight,
+  inBounds,
+  lineSquares,
+  reachable,
+  sameSquare,
+  squareKey,
+  chebyshev,
+  type Square,
+} from "@fogwar/engine";
+import { catalog } from "./data";
+import type { Action, Drone, Part, PartSlot, Rect, Scenario, Terrain, ZoneId } from "./data/schema";
+import { PART_SLOTS } from "./data/schema";
+import type { DroneState, EmberState, MechState, SeatId, Side, UnitId, UnitState } from "./types";
+
+/** The scenario of a match. */
+export function scenarioOf(state: EmberState): Scenario {
+  const scenario = catalog.scenarios.get(state.scenario);
+  if (!scenario) throw new Error(`unknown scenario ${state.scenario}`);
+  return scenario;
+}
+
+const terrainIndex = new Map<string, Map<string, Terrain>>();
+
+/** Terrain on a square, if any. */
+export function terrainAt(scenario: Scenario, square: Square): Terrain | undefined {
+  let index = terrainIndex.get(scenario.id);
+  if (!index) {
+    index = new Map();
+    for (const piece of scenario.terrain) for (const [x, y] of piece.squares) index.set(`${x},${y}`, piece);
+    terrainIndex.set(scenario.id, index);
+  }
+  return index.get(squareKey(square));
+}
+
+/** Whether a square lies in a rectangle (corners included). */
+export const inRect = (rect: Rect, s: Square): boolean => s.x >= rect.x0 && s.x <= rect.x1 && s.y >= rect.y0 && s.y <= rect.y1;
+
+/** The tactical zone of a square: A-C top row of 4 x 4 blocks, D-F middle, G-I bottom (seed 001 3.1). */
+export function zoneOf(s: Square): ZoneId {
+  const letters = "ABCDEFGHI";
+  return letters[Math.floor(s.y / 4) * 3 + Math.floor(s.x / 4)] as ZoneId;
+}
+
+/** The deployment zone of a seat, by its side (seed 001 3.4). */
+export function deploymentZone(state: EmberState, seat: SeatId): Rect {
+  const side: Side = state.sides?.[seat] ?? "black";
+  return scenarioOf(state).deployment[side];
+}
+
+/** A unit by id (undefined when unknown). */
+export const unitById = (state: EmberState, id: UnitId): UnitState | undefined => state.units.find((u) => u.id === id);
+
+/** Units on the board (deployed, not destroyed). */
+export const unitsInPlay = (state: EmberState): UnitState[] => state.units.filter((u) => u.deployed && !u.destroyed);
+
+/** The unit standing on a square, if any. */
+export const unitAt = (state: EmberState, s: Square): UnitState | undefined =>
+  unitsInPlay(state).find((u) => u.at !== null && sameSquare(u.at, s));
+
+/** Mechs of a seat still in play. */
+export const mechsInPlay = (state: EmberState, seat: SeatId): MechState[] =>
+  unitsInPlay(state).filter((u): u is MechState => u.kind === "mech" && u.owner === seat);
+
+/** The other seat of a two-seat match. */
+export const opponentOf = (state: EmberState, seat: SeatId): SeatId =>
+  (state.seats[0] === seat ? state.seats[1] : state.seats[0]);
+
+/** A part card by id. @throws Error when missing (data is validated at load). */
+export function partCard(id: string): Part {
+  const part = catalog.parts.get(id);
+  if (!part) throw new Error(`unknown part ${id}`);
+  return part;
+}
+
+/** A drone card by id. @throws Error when missing. */
+export function droneCard(id: string): Drone {
+  const drone = catalog.drones.get(id);
+  if (!drone) throw new Error(`unknown drone ${id}`);
+  return drone;
+}
+
+/** The parts of a mech that are not destroyed, in slot order. */
+export const intactSlots = (mech: MechState): PartSlot[] => PART_SLOTS.filter((slot) => !mech.parts[slot].destroyed);
+
+/** The card of one of a mech's parts. */
+export const mechPart = (mech: MechState, slot: PartSlot): Part => partCard(mech.parts[slot].partId);
+
+/** A unit's total evasion: for a mech, the sum over parts not destroyed (seed 000 1.2.1). */
+export function totalEvasion(unit: UnitState): number {
+  if (unit.kind === "drone") return droneCard(unit.droneId).evasion;
+  return intactSlots(unit).reduce((sum, slot) => sum + mechPart(unit, slot).evasion, 0);
+}
+
+/** A mech's manoeuvre in squares: the chassis mobility, doubled in MOB, 0 with the chassis destroyed (seed 001 6.3). */
+export function manoeuvreRange(mech: MechState): number {
+  if (mech.parts.chassis.destroyed) return 0;
+  const mobility = mechPart(mech, "chassis").mobility ?? 0;
+  return mech.stance === "MOB" ? mobility * 2 : mobility;
+}
+
+/** High-altitude units: drones whose movement icon is the projectile (seed 001 4.2). */
+export const isHighAltitude = (unit: UnitState): boolean =>
+  unit.kind === "drone" && droneCard(unit.droneId).movement.mode === "high_altitude";
+
+/** Large units give unit cover (seed 000 1.3.2): every mech, and drones whose card says so. */
+export const isLarge = (unit: UnitState): boolean => unit.kind === "mech" || droneCard(unit.droneId).large;
+
+/** The actions a mech part provides; none when the part is destroyed (seed 001 6.3 note 2). */
+export function partActions(mech: MechState, slot: PartSlot): readonly Action[] {
+  return mech.parts[slot].destroyed ? [] : mechPart(mech, slot).actions;
+}
+
+/** Whether a square is on the board and holds neither impassable terrain nor a unit. */
+export function isFree(state: EmberState, s: Square, ignore?: UnitId): boolean {
+  const scenario = scenarioOf(state);
+  if (!inBounds(scenario.board, s)) return false;
+  if (terrainAt(scenario, s)?.impassable) return false;
+  const occupant = unitAt(state, s);
+  return !occupant || occupant.id === ignore;
+}
+
+/**
+ * Squares a unit can reach with `budget` squares of movement (seed 001 6.3, 4.2): king-move steps
+ * of 1; ground movement cannot enter impassable terrain or pass through other units; flying and
+ * high-altitude movement passes over both but must still end on a free square.
+ * @returns square keys mapped to squares, the unit's own square included.
+ */
+export function movementOptions(state: EmberState, unit: UnitState, budget: number): Map<string, Square> {
+  const scenario = scenarioOf(state);
+  const start = unit.at as Square;
+  const mode = unit.kind === "drone" ? droneCard(unit.droneId).movement.mode : "ground";
+  const airborne = mode !== "ground";
+  const result = reachable(
+    scenario.board,
+    start,
+    budget,
+    (_from, to) => (airborne || isFree(state, to, unit.id) ? 1 : null),
+    { canEnd: (s) => isFree(state, s, unit.id) },
+  );
+  const out = new Map<string, Square>();
+  for (const [key, entry] of result) out.set(key, entry.square);
+  return out;
+}
+
+/** Line of sight between two squares: blocking terrain blocks it, units never do (seed 000 1.3.2). */
+export function lineOfSight(state: EmberState, from: Square, to: Square): boolean {
+  const scenario = scenarioOf(state);
+  return hasLineOfSight(from, to, (s) => terrainAt(scenario, s)?.blocking === true);
+}
+
+/**
+ * Cover for a shooting attack (seed 000 1.3.1-1.3.2): terrain cover when terrain at least
+ * `coverHeightInches` high lies on the line (between the two, or under the defender) and the
+ * attacker is not in contact with that terrain piece; unit cover when a large unit stands between
+ * them. Neither applies when either unit is high-altitude.
+ */
+export function coverFor(state: EmberState, attacker: UnitState, defender: UnitState): { terrain: boolean; unit: boolean } {
+  if (isHighAltitude(attacker) || isHighAltitude(defender) || !attacker.at || !defender.at) {
+    return { terrain: false, unit: false };
+  }
+  const scenario = scenarioOf(state);
+  const minHeight = catalog.data.rules.coverHeightInches;
+  const from = attacker.at;
+  const between = lineSquares(from, defender.at);
+  const touching = (piece: Terrain) => piece.squares.some(([x, y]) => chebyshev({ x, y }, from) <= 1);
+  const terrain = [...between, defender.at].some((s) => {
+    const piece = terrainAt(scenario, s);
+    return piece !== undefined && piece.heightInches >= minHeight && !touching(piece);
+  });
+  const unit = between.some((s) => {
+    const other = unitAt(state, s);
+    return other !== undefined && other.id !== attacker.id && other.id !== defender.id && isLarge(other);
+  });
+  return { terrain, unit };
+}
+
+/** Whether `target` stands in the front arc of `unit` (seed 000 1.3, 1.4). */
+export const inFrontArc = (unit: UnitState, target: Square): boolean =>
+  unit.at !== null && arcOf(unit.at, unit.facing, target) === "front";
+
+/** A rear attack: the attacker stands in the defender's rear arc (project decision, docs/rules/ember.md). */
+export const isRearAttack = (attacker: UnitState, defender: UnitState): boolean =>
+  attacker.at !== null && defender.at !== null && arcOf(defender.at, defender.facing, attacker.at) === "rear";
+
+/** Narrowing helpers. */
+export const isMech = (u: UnitState | undefined): u is MechState => u?.kind === "mech";
+export const isDrone = (u: UnitState | undefined): u is DroneState => u?.kind === "drone";

@@ -1,0 +1,27 @@
+/**
+ * How EMBER's random bot weighs its choices: still random among legal commands, but attacks and
+ * approaches are favoured over ending an activation early, so bot matches reach combat.
+ */
+import type { BotPolicy } from "@fogwar/engine";
+import type { EmberCommand } from "./types";
+
+const WEIGHTS: Record<string, number> = {
+  "act:attack": 12,
+  "command_drone:attack": 8,
+  "act:move": 3,
+  manoeuvre: 3,
+  "command_drone:move": 3,
+  set_stance: 1,
+  end_activation: 1,
+  end_commands: 1,
+};
+
+/** The bot policy for EMBER: groups attacks apart from other actions and weighs them up. */
+export const emberBotPolicy: BotPolicy<EmberCommand> = {
+  group(command) {
+    if (command.type === "act") return command.target ? "act:attack" : command.to ? "act:move" : "act:other";
+    if (command.type === "command_drone") return `command_drone:${command.order.kind === "action" ? "attack" : "move"}`;
+    return command.type;
+  },
+  weight: (group) => WEIGHTS[group] ?? 1,
+};

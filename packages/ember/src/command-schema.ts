@@ -1,0 +1,57 @@
+/**
+ * The shape of every EMBER command, validated with zod before any rule looks at it, so a
+ * malformed command is rejected with `malformed_command` and changes nothing.
+ */
+import { z } from "zod";
+import { PartSlot, Timing } from "./data/schema";
+import type { EmberCommand } from "./types";
+
+const square = z.object({ x: z.number().int().min(0).max(63), y: z.number().int().min(0).max(63) }).strict();
+const facing = z.enum(["N", "E", "S", "W"]);
+const unit = z.string().min(1).max(40);
+const stance = z.enum(["DEF", "MOB", "OFF"]);
+const side = z.enum(["black", "white"]);
+
+/** The zod schema of {@link EmberCommand}, keyed by `type`. */
+export const EmberCommandSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("choose_side"), side }).strict(),
+  z.object({ type: z.literal("deploy"), unit, at: square, facing, stance: stance.optional() }).strict(),
+  z
+    .object({
+      type: z.literal("command_drone"),
+      mech: unit,
+      drone: unit,
+      order: z.discriminatedUnion("kind", [
+        z.object({ kind: z.literal("move"), to: square, facing }).strict(),
+        z.object({ kind: z.literal("action"), target: unit }).strict(),
+      ]),
+    })
+    .strict(),
+  z.object({ type: z.literal("end_commands") }).strict(),
+  z.object({ type: z.literal("lock_plan"), dials: z.record(unit, Timing) }).strict(),
+  z.object({ type: z.literal("set_stance"), unit, stance }).strict(),
+  z.object({ type: z.literal("reboot"), unit, stance }).strict(),
+  z.object({ type: z.literal("manoeuvre"), unit, to: square, facing }).strict(),
+  z
+    .object({
+      type: z.literal("act"),
+      unit,
+      part: PartSlot,
+      action: z.string().min(1).max(40),
+      target: unit.optional(),
+      to: square.optional(),
+      facing: facing.optional(),
+    })
+    .strict(),
+  z.object({ type: z.literal("end_activation"), unit }).strict(),
+  z.object({ type: z.literal("choose_hit_part"), part: PartSlot }).strict(),
+  z.object({ type: z.literal("reroll"), dice: z.array(z.number().int().min(0).max(63)).max(64) }).strict(),
+  z.object({ type: z.literal("choose_chain"), keyword: z.enum(["rupture", "shotgun", "cleave"]), target: unit }).strict(),
+  z.object({ type: z.literal("concede") }).strict(),
+]);
+
+/** Parses an untrusted value into a command, or returns null. */
+export function parseCommand(value: unknown): EmberCommand | null {
+  const parsed = EmberCommandSchema.safeParse(value);
+  return parsed.success ? (parsed.data as EmberCommand) : null;
+}

@@ -1,0 +1,472 @@
+/**
+ * Command handlers: each checks its rule and either returns an error code (nothing changes) or
+ * carries the command out on the context's copy of the state. The same checks serve
+ * `legalCommands`, so what is listed is exactly what is accepted.
+ */
+import { FACINGS, sameSquare, squareKey, type SeatId, type Square } from "@fogwar/engine";
+import { attackEffect, beginAttack, beginChain, canSpendLink, continueAttack, targetProblem } from "./attack";
+import {
+  deploymentZone,
+  droneCard,
+  inRect,
+  intactSlots,
+  isFree,
+  isMech,
+  manoeuvreRange,
+  movementOptions,
+  opponentOf,
+  partActions,
+  unitById,
+} from "./board";
+import type { Ctx } from "./context";
+import { catalog } from "./data";
+import type { Action, PartSlot } from "./data/schema";
+import {
+  checkElimination,
+  endActivation,
+  finish,
+  lockPlan,
+  nextActivation,
+  settleCommandPhase,
+  startRound,
+} from "./flow";
+import type { DroneOrder, DroneState, EmberCommand, EmberErrorCode, EmberState, MechState, UnitState } from "./types";
+
+type Problem = EmberErrorCode | null;
+
+/** Checks that `id` names a unit of `seat` in play. */
+function ownUnit(state: EmberState, seat: SeatId, id: string): UnitState | EmberErrorCode {
+  const unit = unitById(state, id);
+  if (!unit) return "unknown_unit";
+  if (unit.owner !== seat) return "not_your_unit";
+  if (unit.destroyed) return "unit_destroyed";
+  return unit;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Setup: side choice and deployment (seed 001 3.2, 3.4)
+
+export function chooseSide(ctx: Ctx, seat: SeatId, side: "black" | "white"): Problem {
+  const state = ctx.state;
+  const other = opponentOf(state, seat);
+  state.sides = { [seat]: side, [other]: side === "black" ? "white" : "black" };
+  state.pending = null;
+  state.phase = "deployment";
+  state.turn = state.firstPlayer;
+  ctx.emit({ type: "side_chosen", seat, side });
+  return null;
+}
+
+/** Why `seat` cannot deploy `unit` at `at`, or null (seed 001 3.4). */
+export function deployProblem(state: EmberState, seat: SeatId, command: Extract<EmberCommand, { type: "deploy" }>): Problem {
+  if (state.phase !== "deployment") return "wrong_phase";
+  if (state.turn !== seat) return "not_your_turn";
+  const unit = ownUnit(state, seat, command.unit);
+  if (typeof unit === "string") return unit;
+  if (unit.deployed) return "already_deployed";
+  if (!inRect(deploymentZone(state, seat), command.at)) return "outside_deployment_zone";
+  if (!isFree(state, command.at)) return "square_unavailable";
+  if (unit.kind === "drone" && command.stance !== undefined) return "malformed_command";
+  return null;
+}
+
+export function deploy(ctx: Ctx, seat: SeatId, command: Extract<EmberCommand, { type: "deploy" }>): Problem {
+  const state = ctx.state;
+  const problem = deployProblem(state, seat, command);
+  if (problem) return problem;
+  const unit = unitById(state, command.unit) as UnitState;
+  unit.at = { ...command.at };
+  unit.facing = command.facing;
+  unit.deployed = true;
+  // A mech without a stance token counts as OFF (seed 001 3.4); drones keep their card's stance.
+  if (unit.kind === "mech") unit.stance = command.stance ?? "OFF";
+  const stance = unit.kind === "mech" ? unit.stance : droneCard(unit.droneId).stance;
+  ctx.emit({ type: "unit_deployed", unit: unit.id, at: unit.at, facing: unit.facing, stance });
+  const waiting = (s: SeatId) => state.units.some((u) => u.owner === s && !u.deployed);
+  const other = opponentOf(state, seat);
+  if (waiting(other)) state.turn = other;
+  else if (waiting(seat)) state.turn = seat;
+  else startRound(ctx, 1);
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Command phase (seed 001 4; seed 000 9)
+
+/** Why `seat` cannot give this drone command, or null (seed 001 4.2; seed 000 9.2). */
+export function droneCommandProblem(
+  state: EmberState,
+  seat: SeatId,
+  command: Extract<EmberCommand, { type: "command_drone" }>,
+): Problem {
+  if (state.phase !== "command") return "wrong_phase";
+  if (state.turn !== seat || state.commandsDone.includes(seat)) return "not_your_turn";
+  const mech = ownUnit(state, seat, command.mech);
+  if (typeof mech === "string") return mech;
+  if (!isMech(mech)) return "invalid_target";
+  if (mech.stance === "SHUTDOWN") return "unit_shutdown";
+  if (mech.commandTokens < 1) return "no_command_tokens";
+  const drone = ownUnit(state, seat, command.drone);
+  if (typeof drone === "string") return drone;
+  if (drone.kind !== "drone" || !drone.deployed) return "invalid_target";
+  if (drone.commanded) return "drone_already_commanded";
+  return droneOrderProblem(state, drone, command.order);
+}
+
+function droneOrderProblem(state: EmberState, drone: DroneState, order: DroneOrder): Problem {
+  const card = droneCard(drone.droneId);
+  if (order.kind === "move") {
+    return movementOptions(state, drone, card.movement.squares).has(squareKey(order.to)) ? null : "out_of_reach";
+  }
+  const effect = attackEffect(card.commandAction);
+  if (!effect) return "unknown_action";
+  return targetProblem(state, drone, effect, unitById(state, order.target));
+}
+
+export function commandDrone(ctx: Ctx, seat: SeatId, command: Extract<EmberCommand, { type: "command_drone" }>): Problem {
+  const state = ctx.state;
+  const problem = droneCommandProblem(state, seat, command);
+  if (problem) return problem;
+  const mech = unitById(state, command.mech) as MechState;
+  const drone = unitById(state, command.drone) as DroneState;
+  mech.commandTokens -= 1;
+  drone.commanded = true;
+  ctx.emit({ type: "drone_commanded", mech: mech.id, drone: drone.id, order: command.order.kind });
+  if (command.order.kind === "move") {
+    moveUnit(ctx, drone, command.order.to, command.order.facing);
+    settleCommandPhase(ctx, true);
+    return null;
+  }
+  const card = droneCard(drone.droneId);
+  ctx.emit({ type: "action_taken", unit: drone.id, part: null, action: card.commandAction.id, target: command.order.target });
+  beginAttack(ctx, drone, unitById(state, command.order.target) as UnitState, card.commandAction, null);
+  if (continueAttack(ctx) === "done") afterAttack(ctx);
+  return null;
+}
+
+export function endCommands(ctx: Ctx, seat: SeatId): Problem {
+  const state = ctx.state;
+  if (state.phase !== "command") return "wrong_phase";
+  if (state.turn !== seat || state.commandsDone.includes(seat)) return "not_your_turn";
+  state.commandsDone.push(seat);
+  ctx.emit({ type: "commands_ended", seat });
+  settleCommandPhase(ctx, true);
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plan phase (seed 001 5)
+
+/** Why a plan is not acceptable, or null: one dial for each of the seat's mechs in play, locked once. */
+export function planProblem(state: EmberState, seat: SeatId, dials: Record<string, string>): Problem {
+  if (state.phase !== "plan") return "wrong_phase";
+  if (state.plans[seat]?.commitment) return "plan_already_locked";
+  const mechs = state.units.filter((u) => u.kind === "mech" && u.owner === seat && u.deployed && !u.destroyed);
+  const ids = Object.keys(dials);
+  if (ids.length !== mechs.length || !mechs.every((m) => ids.includes(m.id))) return "incomplete_plan";
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Action phase: activations (seed 001 6.2-6.3; seed 000 1.1.1)
+
+/** The active mech if it belongs to `seat` and is `id`, else an error. */
+function activeMech(state: EmberState, seat: SeatId, id: string): MechState | EmberErrorCode {
+  if (state.phase !== "action") return "wrong_phase";
+  const activation = state.activation;
+  if (!activation) return "not_active_unit";
+  const unit = ownUnit(state, seat, id);
+  if (typeof unit === "string") return unit;
+  if (activation.unit !== id || !isMech(unit)) return "not_active_unit";
+  return unit;
+}
+
+/** Whether the stance step is still open: nothing else done yet this activation (seed 001 6.2). */
+const stanceStepOpen = (state: EmberState) => {
+  const a = state.activation;
+  return a !== null && !a.stanceChosen && !a.manoeuvred && !a.rebooted && a.actionsTaken.length === 0;
+};
+
+export function stanceProblem(state: EmberState, seat: SeatId, unit: string, stance: string): Problem {
+  const mech = activeMech(state, seat, unit);
+  if (typeof mech === "string") return mech;
+  if (mech.stance === "SHUTDOWN") return "unit_shutdown";
+  if (!stanceStepOpen(state)) return "stance_step_over";
+  if (mech.stance === stance) return "invalid_choice";
+  return null;
+}
+
+export function setStance(ctx: Ctx, seat: SeatId, command: Extract<EmberCommand, { type: "set_stance" }>): Problem {
+  const problem = stanceProblem(ctx.state, seat, command.unit, command.stance);
+  if (problem) return problem;
+  const mech = unitById(ctx.state, command.unit) as MechState;
+  mech.stance = command.stance;
+  (ctx.state.activation as NonNullable<EmberState["activation"]>).stanceChosen = true;
+  ctx.emit({ type: "stance_changed", unit: mech.id, stance: command.stance, reason: "choice" });
+  return null;
+}
+
+export function rebootProblem(state: EmberState, seat: SeatId, unit: string): Problem {
+  const mech = activeMech(state, seat, unit);
+  if (typeof mech === "string") return mech;
+  if (mech.stance !== "SHUTDOWN") return "unit_not_shutdown";
+  return null;
+}
+
+/** Reboot (seed 000 1.1.1): choose a stance, recover 1 link, then 1 tick for a short action of the dial's timing. */
+export function reboot(ctx: Ctx, seat: SeatId, command: Extract<EmberCommand, { type: "reboot" }>): Problem {
+  const problem = rebootProblem(ctx.state, seat, command.unit);
+  if (problem) return problem;
+  const mech = unitById(ctx.state, command.unit) as MechState;
+  const activation = ctx.state.activation as NonNullable<EmberState["activation"]>;
+  mech.stance = command.stance;
+  mech.link = Math.min(mech.linkMax, mech.link + 1);
+  activation.rebooted = true;
+  activation.stanceChosen = true;
+  activation.manoeuvred = true;
+  activation.ticks = catalog.data.rules.rebootTicks;
+  ctx.emit({ type: "stance_changed", unit: mech.id, stance: command.stance, reason: "reboot" });
+  ctx.emit({ type: "rebooted", unit: mech.id, link: mech.link });
+  return null;
+}
+
+export function manoeuvreProblem(state: EmberState, seat: SeatId, command: Extract<EmberCommand, { type: "manoeuvre" }>): Problem {
+  const mech = activeMech(state, seat, command.unit);
+  if (typeof mech === "string") return mech;
+  if (mech.stance === "SHUTDOWN") return "unit_shutdown";
+  const activation = state.activation as NonNullable<EmberState["activation"]>;
+  if (activation.manoeuvred || activation.actionsTaken.length > 0) return "already_manoeuvred";
+  if (activation.ticks < catalog.data.rules.manoeuvreCost) return "not_enough_ticks";
+  const range = manoeuvreRange(mech);
+  if (range === 0) return sameSquare(command.to, mech.at as Square) ? null : "out_of_reach";
+  return movementOptions(state, mech, range).has(squareKey(command.to)) ? null : "out_of_reach";
+}
+
+/** Manoeuvre (seed 001 6.3): up to the chassis mobility (x2 in MOB); a destroyed chassis may only turn. */
+export function manoeuvre(ctx: Ctx, seat: SeatId, command: Extract<EmberCommand, { type: "manoeuvre" }>): Problem {
+  const problem = manoeuvreProblem(ctx.state, seat, command);
+  if (problem) return problem;
+  const mech = unitById(ctx.state, command.unit) as MechState;
+  const activation = ctx.state.activation as NonNullable<EmberState["activation"]>;
+  activation.manoeuvred = true;
+  activation.stanceChosen = true;
+  activation.ticks -= catalog.data.rules.manoeuvreCost;
+  moveUnit(ctx, mech, command.to, command.facing);
+  return null;
+}
+
+function moveUnit(ctx: Ctx, unit: UnitState, to: Square, facing: UnitState["facing"]): void {
+  const from = unit.at as Square;
+  unit.at = { ...to };
+  unit.facing = facing;
+  ctx.emit({ type: "unit_moved", unit: unit.id, from, to: unit.at, facing });
+}
+
+/** The action a command names, if the part provides it. */
+export function findAction(mech: MechState, slot: PartSlot, id: string): Action | undefined {
+  return partActions(mech, slot).find((a) => a.id === id);
+}
+
+/**
+ * Why the active mech cannot take an action, or null (seed 001 6.3): the part must be intact and
+ * provide it; each part action once; enough ticks; the starting action matches the dial's
+ * timing (after a reboot, too: seed 000 1.1.1); the action's conditions hold (targets, link).
+ */
+export function actProblem(state: EmberState, seat: SeatId, command: Extract<EmberCommand, { type: "act" }>): Problem {
+  const gate = actionGate(state, seat, command.unit, command.part, command.action);
+  if (typeof gate === "string") return gate;
+  const { mech, action } = gate;
+  const effect = action.effect;
+  switch (effect.kind) {
+    case "attack":
+      if (command.target === undefined || command.to !== undefined || command.facing !== undefined) return "malformed_command";
+      return targetProblem(state, mech, effect, unitById(state, command.target));
+    case "move":
+      if (command.to === undefined || command.facing === undefined || command.target !== undefined) return "malformed_command";
+      return movementOptions(state, mech, effect.range).has(squareKey(command.to)) ? null : "out_of_reach";
+    case "recover_link":
+      if (command.to !== undefined || command.facing !== undefined || command.target !== undefined) return "malformed_command";
+      return mech.link >= mech.linkMax ? "link_full" : null;
+  }
+}
+
+/**
+ * The checks of an action that do not depend on its target (seed 001 6.3): the active mech,
+ * not shut down, an intact part that provides the action, each part action once, enough ticks,
+ * the starting action matching the dial, and only a short action after a reboot (seed 000 1.1.1).
+ * @returns the mech and the action, or the first problem.
+ */
+export function actionGate(
+  state: EmberState,
+  seat: SeatId,
+  unit: string,
+  slot: PartSlot,
+  actionId: string,
+): { mech: MechState; action: Action } | EmberErrorCode {
+  const mech = activeMech(state, seat, unit);
+  if (typeof mech === "string") return mech;
+  const activation = state.activation as NonNullable<EmberState["activation"]>;
+  if (mech.stance === "SHUTDOWN") return "unit_shutdown";
+  if (mech.parts[slot].destroyed) return "part_destroyed";
+  const action = findAction(mech, slot, actionId);
+  if (!action) return "unknown_action";
+  if (activation.actionsTaken.includes(`${slot}:${action.id}`)) return "action_already_used";
+  if (activation.ticks < catalog.data.rules.lengthCost[action.length]) return "not_enough_ticks";
+  if (activation.actionsTaken.length === 0 && action.timing !== activation.timing) return "timing_mismatch";
+  if (activation.rebooted && action.length !== "S") return "not_enough_ticks";
+  return { mech, action };
+}
+
+export function act(ctx: Ctx, seat: SeatId, command: Extract<EmberCommand, { type: "act" }>): Problem {
+  const state = ctx.state;
+  const problem = actProblem(state, seat, command);
+  if (problem) return problem;
+  const mech = unitById(state, command.unit) as MechState;
+  const activation = state.activation as NonNullable<EmberState["activation"]>;
+  const action = findAction(mech, command.part, command.action) as Action;
+  activation.ticks -= catalog.data.rules.lengthCost[action.length];
+  activation.actionsTaken.push(`${command.part}:${action.id}`);
+  activation.stanceChosen = true;
+  activation.manoeuvred = true;
+  ctx.emit({ type: "action_taken", unit: mech.id, part: command.part, action: action.id, target: command.target });
+  const effect = action.effect;
+  if (effect.kind === "attack") {
+    beginAttack(ctx, mech, unitById(state, command.target as string) as UnitState, action, command.part);
+    if (continueAttack(ctx) === "done") afterAttack(ctx);
+  } else if (effect.kind === "move") {
+    moveUnit(ctx, mech, command.to as Square, command.facing as UnitState["facing"]);
+    afterAction(ctx);
+  } else {
+    mech.link = Math.min(mech.linkMax, mech.link + effect.amount);
+    ctx.emit({ type: "link_changed", unit: mech.id, link: mech.link, reason: "recover" });
+    afterAction(ctx);
+  }
+  return null;
+}
+
+export function endActivationProblem(state: EmberState, seat: SeatId, unit: string): Problem {
+  const mech = activeMech(state, seat, unit);
+  return typeof mech === "string" ? mech : null;
+}
+
+/** After an action: an activation with no tick left ends by itself. */
+function afterAction(ctx: Ctx): void {
+  const state = ctx.state;
+  if (state.phase !== "action" || !state.activation) return;
+  const mech = unitById(state, state.activation.unit) as MechState;
+  if (mech.destroyed || state.activation.ticks === 0) endActivation(ctx);
+}
+
+/**
+ * After an attack ends: the match may be over; in the command phase the turn passes; in the
+ * action phase the activation goes on (or ends when its ticks are spent).
+ */
+export function afterAttack(ctx: Ctx): void {
+  const state = ctx.state;
+  if (state.phase === "finished" || checkElimination(ctx)) return;
+  if (state.phase === "command") settleCommandPhase(ctx, true);
+  else afterAction(ctx);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers to pending decisions (seed 000 1.2.1, 1.2.4, 4)
+
+export function chooseHitPart(ctx: Ctx, seat: SeatId, part: PartSlot): Problem {
+  const state = ctx.state;
+  const pending = state.pending;
+  if (!pending || pending.kind !== "choose_hit_part" || pending.seat !== seat) return "no_decision_pending";
+  if (!pending.options.parts.includes(part)) return "invalid_choice";
+  const attack = state.attack as NonNullable<EmberState["attack"]>;
+  attack.hitPart = part;
+  attack.stage = "roll";
+  state.pending = null;
+  ctx.emit({ type: "hit_part", defender: attack.defender, part, how: pending.options.by });
+  if (continueAttack(ctx) === "done") afterAttack(ctx);
+  return null;
+}
+
+/** Why a reroll answer is not acceptable: distinct in-range positions, link to spend (seed 000 4). */
+export function rerollProblem(state: EmberState, seat: SeatId, dice: readonly number[]): Problem {
+  const pending = state.pending;
+  if (!pending || pending.seat !== seat) return "no_decision_pending";
+  if (pending.kind !== "attack_reroll" && pending.kind !== "defence_reroll" && pending.kind !== "part_reroll") {
+    return "no_decision_pending";
+  }
+  const size = pending.kind === "part_reroll" ? 1 : pending.options.dice;
+  if (new Set(dice).size !== dice.length || dice.some((i) => i < 0 || i >= size)) return "invalid_reroll";
+  const attack = state.attack as NonNullable<EmberState["attack"]>;
+  const unit = unitById(state, pending.kind === "defence_reroll" ? attack.defender : attack.attacker);
+  if (dice.length > 0 && !canSpendLink(unit)) return "invalid_reroll";
+  return null;
+}
+
+/** A link reroll (seed 000 1.2.1 "링크 리롤", 4): spend 1 link to reroll any of one's own dice, or decline with none. */
+export function reroll(ctx: Ctx, seat: SeatId, dice: readonly number[]): Problem {
+  const state = ctx.state;
+  const problem = rerollProblem(state, seat, dice);
+  if (problem) return problem;
+  const pending = state.pending as NonNullable<EmberState["pending"]>;
+  const attack = state.attack as NonNullable<EmberState["attack"]>;
+  state.pending = null;
+  if (dice.length > 0) {
+    const mech = unitById(state, pending.kind === "defence_reroll" ? attack.defender : attack.attacker) as MechState;
+    mech.link -= 1;
+    ctx.emit({ type: "link_changed", unit: mech.id, link: mech.link, reason: "reroll" });
+    if (pending.kind === "part_reroll") {
+      const faces = catalog.data.dice.part;
+      attack.partRoll = faces[ctx.rng.int(0, faces.length - 1)] ?? "torso";
+      ctx.emit({ type: "part_rolled", defender: attack.defender, roll: attack.partRoll, reroll: true });
+    } else {
+      const pool = pending.kind === "attack_reroll" ? attack.attackDice : attack.defenceDice;
+      for (const i of dice) {
+        const old = pool[i] as (typeof pool)[number];
+        const faces = catalog.data.dice[old.die as "yellow" | "red" | "white" | "blue"];
+        old.face = { ...(faces[ctx.rng.int(0, faces.length - 1)] as (typeof faces)[number]) };
+      }
+      ctx.emit({
+        type: "dice_rerolled",
+        side: pending.kind === "attack_reroll" ? "attack" : "defence",
+        indices: [...dice],
+        dice: pool.map((d) => ({ ...d })),
+      });
+    }
+  }
+  if (continueAttack(ctx) === "done") afterAttack(ctx);
+  return null;
+}
+
+export function chooseChain(ctx: Ctx, seat: SeatId, command: Extract<EmberCommand, { type: "choose_chain" }>): Problem {
+  const state = ctx.state;
+  const pending = state.pending;
+  if (!pending || pending.kind !== "choose_chain" || pending.seat !== seat) return "no_decision_pending";
+  const option = pending.options.options.find((o) => o.keyword === command.keyword && o.target === command.target);
+  if (!option) return "invalid_choice";
+  const attack = state.attack as NonNullable<EmberState["attack"]>;
+  const damage = attack.attackDice.map((d) => d.face.result as "light" | "heavy");
+  state.pending = null;
+  beginChain(ctx, option, damage);
+  if (continueAttack(ctx) === "done") afterAttack(ctx);
+  return null;
+}
+
+export function concede(ctx: Ctx, seat: SeatId): Problem {
+  finish(ctx, opponentOf(ctx.state, seat), "concession");
+  return null;
+}
+
+export function lockPlanCommand(ctx: Ctx, seat: SeatId, dials: Extract<EmberCommand, { type: "lock_plan" }>["dials"]): Problem {
+  const problem = planProblem(ctx.state, seat, dials);
+  if (problem) return problem;
+  lockPlan(ctx, seat, dials);
+  return null;
+}
+
+export function endActivationCommand(ctx: Ctx, seat: SeatId, unit: string): Problem {
+  const problem = endActivationProblem(ctx.state, seat, unit);
+  if (problem) return problem;
+  endActivation(ctx);
+  return null;
+}
+
+/** Re-exported for legal command enumeration. */
+export { FACINGS, intactSlots, manoeuvreRange, movementOptions, nextActivation };

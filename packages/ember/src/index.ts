@@ -1,0 +1,17 @@
+/**
+ * @fogwar/ember: the EMBER: Obsidian Protocol ruleset (seeds 000_200ff4b7b5d3d570.txt and
+ * 001_f556d9be58b12b7c.txt) with the project's original sample data. Pure TypeScript.
+ */
+export { ember, apply, awaiting } from "./ruleset";
+export { legalCommands } from "./legal";
+export { viewFor, redact, type EmberView, type PlanView } from "./view";
+export { RULES_VERSION, activationOrder, planSalt, tieBreakScore } from "./flow";
+export { validateArmy, armyPoints, unitPoints, pointLimit, type ArmyProblem } from "./army";
+export { resolveDamage, countResult, faceCounts, applyReplacements, firstPlayerLights, type DamageOutcome } from "./dice";
+export { EmberCommandSchema, parseCommand } from "./command-schema";
+export { ERRORS, emberError } from "./errors";
+export { catalog, buildCatalog, DataError, type EmberCatalog } from "./data";
+export * from "./data/schema";
+export * from "./types";
+export * as board from "./board";
+export { emberBotPolicy } from "./bot";

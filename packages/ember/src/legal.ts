@@ -1,0 +1,162 @@
+/**
+ * Every command a seat may send now, built from the same checks `apply` uses, so a listed
+ * command is always accepted. Concession is always allowed and not listed.
+ */
+import { FACINGS, sameSquare, type SeatId, type Square } from "@fogwar/engine";
+import { attackEffect, canSpendLink, validTargets } from "./attack";
+import {
+  deploymentZone,
+  droneCard,
+  intactSlots,
+  isFree,
+  manoeuvreRange,
+  movementOptions,
+  partActions,
+  scenarioOf,
+  unitById,
+  unitsInPlay,
+} from "./board";
+import { canCommand } from "./flow";
+import { catalog } from "./data";
+import { CHOOSABLE_STANCES, TIMINGS, type Timing } from "./data/schema";
+import type { EmberCommand, EmberState, MechState, UnitState } from "./types";
+import { actionGate } from "./commands";
+
+const moves = (state: EmberState, unit: UnitState, range: number): Square[] =>
+  [...movementOptions(state, unit, range).values()];
+
+/** All commands `seat` may send in `state`. */
+export function legalCommands(state: EmberState, seat: SeatId): EmberCommand[] {
+  if (state.phase === "finished" || !state.seats.includes(seat)) return [];
+  const pending = state.pending;
+  if (pending) return pending.seat === seat ? decisionAnswers(state) : [];
+  switch (state.phase) {
+    case "side_choice":
+      return [];
+    case "deployment":
+      return state.turn === seat ? deployments(state, seat) : [];
+    case "command":
+      return state.turn === seat && !state.commandsDone.includes(seat) ? droneCommands(state, seat) : [];
+    case "plan":
+      return plans(state, seat);
+    case "action":
+      return activationCommands(state, seat);
+  }
+}
+
+function decisionAnswers(state: EmberState): EmberCommand[] {
+  const pending = state.pending as NonNullable<EmberState["pending"]>;
+  switch (pending.kind) {
+    case "choose_side":
+      return pending.options.sides.map((side) => ({ type: "choose_side", side }));
+    case "choose_hit_part":
+      return pending.options.parts.map((part) => ({ type: "choose_hit_part", part }));
+    case "part_reroll":
+      return [{ type: "reroll", dice: [] }, { type: "reroll", dice: [0] }];
+    case "attack_reroll":
+    case "defence_reroll": {
+      // Every subset would be 2^n answers; list declining, each single die, and all dice.
+      const n = pending.options.dice;
+      const answers: EmberCommand[] = [{ type: "reroll", dice: [] }];
+      for (let i = 0; i < n; i++) answers.push({ type: "reroll", dice: [i] });
+      if (n > 1) answers.push({ type: "reroll", dice: Array.from({ length: n }, (_, i) => i) });
+      return answers;
+    }
+    case "choose_chain":
+      return pending.options.options.map((o) => ({ type: "choose_chain", keyword: o.keyword, target: o.target }));
+  }
+}
+
+function deployments(state: EmberState, seat: SeatId): EmberCommand[] {
+  const zone = deploymentZone(state, seat);
+  const squares: Square[] = [];
+  for (let y = zone.y0; y <= zone.y1; y++) for (let x = zone.x0; x <= zone.x1; x++) if (isFree(state, { x, y })) squares.push({ x, y });
+  const out: EmberCommand[] = [];
+  for (const unit of state.units) {
+    if (unit.owner !== seat || unit.deployed) continue;
+    for (const at of squares) {
+      for (const facing of FACINGS) {
+        if (unit.kind === "drone") out.push({ type: "deploy", unit: unit.id, at, facing });
+        else for (const stance of CHOOSABLE_STANCES) out.push({ type: "deploy", unit: unit.id, at, facing, stance });
+      }
+    }
+  }
+  return out;
+}
+
+function droneCommands(state: EmberState, seat: SeatId): EmberCommand[] {
+  const out: EmberCommand[] = [{ type: "end_commands" }];
+  if (!canCommand(state, seat)) return out;
+  const mine = unitsInPlay(state).filter((u) => u.owner === seat);
+  const givers = mine.filter((u): u is MechState => u.kind === "mech" && u.commandTokens > 0 && u.stance !== "SHUTDOWN");
+  const drones = mine.filter((u) => u.kind === "drone" && !u.commanded);
+  for (const mech of givers) {
+    for (const drone of drones) {
+      if (drone.kind !== "drone") continue;
+      const card = droneCard(drone.droneId);
+      for (const to of moves(state, drone, card.movement.squares)) {
+        for (const facing of FACINGS) out.push({ type: "command_drone", mech: mech.id, drone: drone.id, order: { kind: "move", to, facing } });
+      }
+      const effect = attackEffect(card.commandAction);
+      if (effect) {
+        for (const target of validTargets(state, drone, effect)) {
+          out.push({ type: "command_drone", mech: mech.id, drone: drone.id, order: { kind: "action", target: target.id } });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+function plans(state: EmberState, seat: SeatId): EmberCommand[] {
+  if (state.plans[seat]?.commitment) return [];
+  const mechs = state.units.filter((u) => u.kind === "mech" && u.owner === seat && u.deployed && !u.destroyed);
+  let combos: Record<string, Timing>[] = [{}];
+  for (const mech of mechs) combos = combos.flatMap((c) => TIMINGS.map((t) => ({ ...c, [mech.id]: t })));
+  return combos.map((dials) => ({ type: "lock_plan", dials }));
+}
+
+function activationCommands(state: EmberState, seat: SeatId): EmberCommand[] {
+  const activation = state.activation;
+  if (!activation) return [];
+  const mech = unitById(state, activation.unit) as MechState;
+  if (mech.owner !== seat) return [];
+  const out: EmberCommand[] = [{ type: "end_activation", unit: mech.id }];
+  if (mech.stance === "SHUTDOWN") {
+    for (const stance of CHOOSABLE_STANCES) out.push({ type: "reboot", unit: mech.id, stance });
+    return out;
+  }
+  const fresh = !activation.stanceChosen && !activation.manoeuvred && !activation.rebooted && activation.actionsTaken.length === 0;
+  if (fresh) {
+    for (const stance of CHOOSABLE_STANCES) if (stance !== mech.stance) out.push({ type: "set_stance", unit: mech.id, stance });
+  }
+  if (!activation.manoeuvred && activation.actionsTaken.length === 0 && activation.ticks >= catalog.data.rules.manoeuvreCost) {
+    const range = manoeuvreRange(mech);
+    const squares = range === 0 ? [mech.at as Square] : moves(state, mech, range);
+    for (const to of squares) {
+      for (const facing of FACINGS) {
+        if (sameSquare(to, mech.at as Square) && facing === mech.facing) continue;
+        out.push({ type: "manoeuvre", unit: mech.id, to, facing });
+      }
+    }
+  }
+  for (const slot of intactSlots(mech)) {
+    for (const action of partActions(mech, slot)) {
+      if (typeof actionGate(state, seat, mech.id, slot, action.id) === "string") continue;
+      const base = { type: "act" as const, unit: mech.id, part: slot, action: action.id };
+      const effect = action.effect;
+      if (effect.kind === "attack") {
+        for (const target of validTargets(state, mech, effect)) out.push({ ...base, target: target.id });
+      } else if (effect.kind === "move") {
+        for (const to of moves(state, mech, effect.range)) for (const facing of FACINGS) out.push({ ...base, to, facing });
+      } else if (mech.link < mech.linkMax) out.push(base);
+    }
+  }
+  return out;
+}
+
+/** Whether the seat can spend link now (for clients' prompts). */
+export const mayReroll = (state: EmberState, unitId: string): boolean => canSpendLink(unitById(state, unitId));
+
+/** Board size of the match's scenario (for clients). */
+export const boardOf = (state: EmberState) => scenarioOf(state).board;

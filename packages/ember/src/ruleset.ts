@@ -1,0 +1,101 @@
+/**
+ * The EMBER: Obsidian Protocol ruleset as the engine's {@link Ruleset}: seeds
+ * `000_200ff4b7b5d3d570.txt` (combat) and `001_f556d9be58b12b7c.txt` (game flow).
+ */
+import type { ApplyResult, Ruleset, SeatId } from "@fogwar/engine";
+import { parseCommand } from "./command-schema";
+import * as c from "./commands";
+import { Ctx } from "./context";
+import { emberError } from "./errors";
+import { RULES_VERSION, setupMatch } from "./flow";
+import { legalCommands } from "./legal";
+import type { EmberCommand, EmberErrorCode, EmberEvent, EmberSetup, EmberState } from "./types";
+import { redact, viewFor, type EmberView } from "./view";
+
+/** Which pending decision each answer command answers. */
+const ANSWERS: Partial<Record<EmberCommand["type"], readonly string[]>> = {
+  choose_side: ["choose_side"],
+  choose_hit_part: ["choose_hit_part"],
+  reroll: ["part_reroll", "attack_reroll", "defence_reroll"],
+  choose_chain: ["choose_chain"],
+};
+
+function dispatch(ctx: Ctx, seat: SeatId, command: EmberCommand): EmberErrorCode | null {
+  switch (command.type) {
+    case "choose_side":
+      return c.chooseSide(ctx, seat, command.side);
+    case "deploy":
+      return c.deploy(ctx, seat, command);
+    case "command_drone":
+      return c.commandDrone(ctx, seat, command);
+    case "end_commands":
+      return c.endCommands(ctx, seat);
+    case "lock_plan":
+      return c.lockPlanCommand(ctx, seat, command.dials);
+    case "set_stance":
+      return c.setStance(ctx, seat, command);
+    case "reboot":
+      return c.reboot(ctx, seat, command);
+    case "manoeuvre":
+      return c.manoeuvre(ctx, seat, command);
+    case "act":
+      return c.act(ctx, seat, command);
+    case "end_activation":
+      return c.endActivationCommand(ctx, seat, command.unit);
+    case "choose_hit_part":
+      return c.chooseHitPart(ctx, seat, command.part);
+    case "reroll":
+      return c.reroll(ctx, seat, command.dice);
+    case "choose_chain":
+      return c.chooseChain(ctx, seat, command);
+    case "concede":
+      return c.concede(ctx, seat);
+  }
+}
+
+/**
+ * Applies a command from a seat. Never throws on bad input: a malformed or illegal command gets
+ * an error (with its rule) and the state is left as it was.
+ */
+export function apply(state: EmberState, raw: EmberCommand, seat: SeatId): ApplyResult<EmberState, EmberEvent, EmberErrorCode> {
+  const fail = (code: EmberErrorCode) => ({ ok: false as const, error: emberError(code) });
+  const command = parseCommand(raw);
+  if (!command) return fail("malformed_command");
+  if (!state.seats.includes(seat)) return fail("not_a_player");
+  if (state.phase === "finished") return fail("match_over");
+  const answers = ANSWERS[command.type];
+  if (command.type !== "concede") {
+    if (state.pending) {
+      if (state.pending.seat !== seat) return fail("decision_pending");
+      if (!answers?.includes(state.pending.kind)) return fail("decision_pending");
+    } else if (answers) return fail("no_decision_pending");
+  }
+  const ctx = Ctx.on(state);
+  const problem = dispatch(ctx, seat, command);
+  if (problem) return fail(problem);
+  const { state: next, events } = ctx.finish();
+  return { ok: true, state: next, events };
+}
+
+/** Seats whose command the match waits for. */
+export function awaiting(state: EmberState): SeatId[] {
+  if (state.phase === "finished") return [];
+  if (state.pending) return [state.pending.seat];
+  if (state.phase === "plan") return state.seats.filter((s) => !state.plans[s]?.commitment);
+  return state.turn ? [state.turn] : [];
+}
+
+/** The EMBER ruleset. */
+export const ember: Ruleset<EmberSetup, EmberState, EmberCommand, EmberEvent, EmberView, EmberErrorCode> = {
+  id: "ember",
+  rulesVersion: RULES_VERSION,
+  seatsOf: (setup) => setup.seats,
+  setup: (setup, seed) => setupMatch(setup, seed),
+  awaiting,
+  pending: (state) => state.pending,
+  legalCommands,
+  apply,
+  viewFor,
+  redact,
+  result: (state) => state.result,
+};

@@ -1,0 +1,281 @@
+/**
+ * EMBER's plain-data model: the match state, the commands seats send, the events the rules
+ * report, and the closed set of error codes. All of it is JSON: hashable, storable, replayable.
+ */
+import type { Facing, MatchResult, PendingDecision, SeatId, Square } from "@fogwar/engine";
+import type { ArmyList, Face, PartFace, PartSlot, Stance, Timing } from "./data/schema";
+
+export type { SeatId, Square, Facing };
+
+/** A unit's id within a match: `<seat>-m<n>` for mechs, `<seat>-d<n>` for drones. */
+export type UnitId = string;
+
+/** Black plays from the top edge (row 0), white from the bottom (seed 001 3.2). */
+export type Side = "black" | "white";
+
+/** Options chosen when the match is created. */
+export interface EmberOptions {
+  /**
+   * Progressive dial reveal: each timing dial is revealed when its timing is called in the
+   * action phase, instead of all at once when both plans are locked (seed 001 5; match option).
+   */
+  readonly progressiveReveal: boolean;
+}
+
+/** What a match is created from: scenario, two seats, their army lists, options. */
+export interface EmberSetup {
+  readonly scenario: string;
+  readonly seats: readonly [SeatId, SeatId];
+  readonly armies: Readonly<Record<SeatId, ArmyList>>;
+  readonly options?: Partial<EmberOptions>;
+}
+
+/** One part of a mech in play: undamaged, damaged (a damage token) or destroyed (seed 000 1.2.2-3). */
+export interface PartState {
+  readonly partId: string;
+  damaged: boolean;
+  destroyed: boolean;
+}
+
+/** A mech in play. `at` is null before deployment and after destruction. */
+export interface MechState {
+  readonly kind: "mech";
+  readonly id: UnitId;
+  readonly owner: SeatId;
+  readonly name: string;
+  readonly pilotId: string;
+  readonly parts: Record<PartSlot, PartState>;
+  link: number;
+  readonly linkMax: number;
+  stance: Stance;
+  at: Square | null;
+  facing: Facing;
+  deployed: boolean;
+  destroyed: boolean;
+  /** Unspent command tokens on the torso (seed 000 9.1, removed in the end phase, 9.4). */
+  commandTokens: number;
+}
+
+/** A drone in play (its stance is fixed by its card, seed 000 1.1). */
+export interface DroneState {
+  readonly kind: "drone";
+  readonly id: UnitId;
+  readonly owner: SeatId;
+  readonly name: string;
+  readonly droneId: string;
+  damaged: boolean;
+  at: Square | null;
+  facing: Facing;
+  deployed: boolean;
+  destroyed: boolean;
+  /** Holds a command token this command phase (seed 001 4.2: one command per drone per phase). */
+  commanded: boolean;
+}
+
+export type UnitState = MechState | DroneState;
+
+/** The match's phases (seed 001 3-6; delay and end phases from seed 000 1.5 and 1.2.3). */
+export type Phase = "side_choice" | "deployment" | "command" | "plan" | "action" | "finished";
+
+/** One rolled attack or defence die, as the attack process tracks it. */
+export interface DieResult {
+  readonly die: "yellow" | "red" | "white" | "blue" | "chain";
+  face: Face;
+  /** Set once the die has been replaced (a die is replaced at most once, seed 000 1.2.1). */
+  replaced?: boolean;
+}
+
+/** Where an attack stands while it waits for a decision (seed 000 1.2.1, 1.2.4.1). */
+export type AttackStage =
+  | "hit_part"
+  | "part_reroll"
+  | "roll"
+  | "attack_reroll"
+  | "defence_reroll"
+  | "resolve"
+  | "chain_choice";
+
+/** An attack in progress. */
+export interface AttackState {
+  readonly attacker: UnitId;
+  defender: UnitId;
+  /** The attacking mech part, or null for a drone's command action. */
+  readonly part: PartSlot | null;
+  readonly action: string;
+  readonly mode: "shoot" | "melee";
+  /** True while resolving chain damage (seed 000 1.2.4.1). */
+  chain: boolean;
+  chainKeyword: "rupture" | "shotgun" | "cleave" | null;
+  rear: boolean;
+  cover: { terrain: boolean; unit: boolean };
+  stage: AttackStage;
+  hitPart: PartSlot | null;
+  partRoll: PartFace | null;
+  attackDice: DieResult[];
+  defenceDice: DieResult[];
+}
+
+/** The activation in progress (seed 001 6.2-6.3). */
+export interface ActivationState {
+  readonly unit: UnitId;
+  readonly timing: Timing;
+  ticks: number;
+  stanceChosen: boolean;
+  manoeuvred: boolean;
+  rebooted: boolean;
+  /** `slot:actionId` of every action taken this activation (each once, seed 001 6.3 note 1). */
+  actionsTaken: string[];
+}
+
+/** A seat's plan for the round (seed 001 5): the commitment is public, the dials secret. */
+export interface PlanState {
+  commitment: string | null;
+  /** Secret until revealed: mech id -> timing. */
+  dials: Record<UnitId, Timing> | null;
+}
+
+/** The complete match state. `secret` and unrevealed dials never leave the server. */
+export interface EmberState {
+  readonly ruleset: "ember";
+  readonly rulesVersion: string;
+  readonly scenario: string;
+  readonly options: EmberOptions;
+  readonly seats: readonly [SeatId, SeatId];
+  readonly factions: Readonly<Record<SeatId, string>>;
+  readonly armyNames: Readonly<Record<SeatId, string>>;
+  /** Server-only: the dice seed and the RNG state (the seed is revealed when the match ends). */
+  secret: { seed: string; rng: number[] };
+  readonly seedCommitment: string;
+  phase: Phase;
+  round: number;
+  firstPlayer: SeatId;
+  sides: Record<SeatId, Side> | null;
+  units: UnitState[];
+  /** Whose turn it is to deploy or to give a command. */
+  turn: SeatId | null;
+  /** Seats that stopped giving commands this command phase (seed 001 4.3). */
+  commandsDone: SeatId[];
+  plans: Record<SeatId, PlanState>;
+  /** Dials revealed to everyone so far this round. */
+  revealed: Record<UnitId, Timing>;
+  /** The highest timing called so far this action phase (progressive reveal), 0 before. */
+  calledTiming: number;
+  /** Mechs that have had their activation this round. */
+  activated: UnitId[];
+  activation: ActivationState | null;
+  attack: AttackState | null;
+  pending: EmberDecision | null;
+  vp: Record<SeatId, number>;
+  result: MatchResult | null;
+}
+
+/** The decisions EMBER asks of one seat (seed 000 1.2.1, 1.2.4.1, 4; seed 001 3.2). */
+export type EmberDecision =
+  | PendingDecision<"choose_side", { sides: Side[] }>
+  | PendingDecision<"choose_hit_part", { defender: UnitId; parts: PartSlot[]; by: "attacker" | "defender" }>
+  | PendingDecision<"part_reroll", { defender: UnitId; roll: PartFace }>
+  | PendingDecision<"attack_reroll", { dice: number }>
+  | PendingDecision<"defence_reroll", { dice: number }>
+  | PendingDecision<"choose_chain", { options: ChainOption[] }>;
+
+/** A chain damage effect and a target it may hit (seed 000 1.2.4). */
+export interface ChainOption {
+  readonly keyword: "rupture" | "shotgun" | "cleave";
+  readonly target: UnitId;
+}
+
+/** Commands a seat may send. */
+export type EmberCommand =
+  | { type: "choose_side"; side: Side }
+  | { type: "deploy"; unit: UnitId; at: Square; facing: Facing; stance?: "DEF" | "MOB" | "OFF" }
+  | { type: "command_drone"; mech: UnitId; drone: UnitId; order: DroneOrder }
+  | { type: "end_commands" }
+  | { type: "lock_plan"; dials: Record<UnitId, Timing> }
+  | { type: "set_stance"; unit: UnitId; stance: "DEF" | "MOB" | "OFF" }
+  | { type: "reboot"; unit: UnitId; stance: "DEF" | "MOB" | "OFF" }
+  | { type: "manoeuvre"; unit: UnitId; to: Square; facing: Facing }
+  | { type: "act"; unit: UnitId; part: PartSlot; action: string; target?: UnitId; to?: Square; facing?: Facing }
+  | { type: "end_activation"; unit: UnitId }
+  | { type: "choose_hit_part"; part: PartSlot }
+  | { type: "reroll"; dice: number[] }
+  | { type: "choose_chain"; keyword: ChainOption["keyword"]; target: UnitId }
+  | { type: "concede" };
+
+/** A drone's order: move, or take its command action against a target (seed 001 4.2). */
+export type DroneOrder =
+  | { kind: "move"; to: Square; facing: Facing }
+  | { kind: "action"; target: UnitId };
+
+/** What the rules report. Every event is public unless produced inside an envelope with an audience. */
+export type EmberEvent =
+  | { type: "first_player_roll"; rolls: Record<SeatId, Face[]>; lights: Record<SeatId, number>; winner: SeatId | null }
+  | { type: "side_chosen"; seat: SeatId; side: Side }
+  | { type: "unit_deployed"; unit: UnitId; at: Square; facing: Facing; stance: Stance }
+  | { type: "round_started"; round: number }
+  | { type: "phase_started"; phase: "command" | "plan" | "action" | "delay" | "end" }
+  | { type: "commands_generated"; tokens: Record<UnitId, number> }
+  | { type: "drone_commanded"; mech: UnitId; drone: UnitId; order: DroneOrder["kind"] }
+  | { type: "commands_ended"; seat: SeatId }
+  | { type: "unit_moved"; unit: UnitId; from: Square; to: Square; facing: Facing }
+  | { type: "plan_locked"; seat: SeatId; commitment: string; dials?: Record<UnitId, Timing> }
+  | { type: "dials_revealed"; dials: Record<UnitId, Timing> }
+  | { type: "plan_opened"; seat: SeatId; dials: Record<UnitId, Timing>; salt: string }
+  | { type: "timing_called"; timing: Timing }
+  | { type: "activation_started"; unit: UnitId; timing: Timing }
+  | { type: "activation_ended"; unit: UnitId }
+  | { type: "stance_changed"; unit: UnitId; stance: Stance; reason: "choice" | "reboot" | "suppress" | "link_zero" }
+  | { type: "rebooted"; unit: UnitId; link: number }
+  | { type: "action_taken"; unit: UnitId; part: PartSlot | null; action: string; target?: UnitId }
+  | { type: "attack_declared"; attacker: UnitId; defender: UnitId; mode: "shoot" | "melee"; rear: boolean; cover: { terrain: boolean; unit: boolean }; chain: boolean }
+  | { type: "hit_part"; defender: UnitId; part: PartSlot; how: "roll" | "attacker" | "defender" | "torso_fallback"; roll?: PartFace }
+  | { type: "part_rolled"; defender: UnitId; roll: PartFace; reroll: boolean }
+  | { type: "dice_rolled"; side: "attack" | "defence"; dice: DieResult[] }
+  | { type: "dice_rerolled"; side: "attack" | "defence"; indices: number[]; dice: DieResult[] }
+  | { type: "dice_replaced"; side: "attack" | "defence"; index: number; from: Face; to: Face }
+  | { type: "attack_resolved"; damage: number; penetrated: boolean; hit: boolean; cancelledByEvade: number; cancelledByDefend: number }
+  | { type: "part_damaged"; unit: UnitId; part: PartSlot | null }
+  | { type: "part_destroyed"; unit: UnitId; part: PartSlot }
+  | { type: "unit_destroyed"; unit: UnitId; reason: "torso_destroyed" | "penetrated" | "integrity" }
+  | { type: "link_changed"; unit: UnitId; link: number; reason: "reroll" | "part_destroyed" | "impact" | "reboot" | "recover" }
+  | { type: "chain_damage"; keyword: ChainOption["keyword"]; target: UnitId; damage: number }
+  | { type: "vp_scored"; seat: SeatId; zones: string[]; vp: number; total: number }
+  | { type: "match_ended"; result: MatchResult; seed: string };
+
+/** The closed set of EMBER error codes; each has a message naming its rule (see errors.ts). */
+export type EmberErrorCode =
+  | "malformed_command"
+  | "unknown_command"
+  | "not_a_player"
+  | "not_your_turn"
+  | "decision_pending"
+  | "no_decision_pending"
+  | "match_over"
+  | "wrong_phase"
+  | "unknown_unit"
+  | "not_your_unit"
+  | "unit_destroyed"
+  | "already_deployed"
+  | "outside_deployment_zone"
+  | "square_unavailable"
+  | "no_command_tokens"
+  | "drone_already_commanded"
+  | "unit_shutdown"
+  | "unit_not_shutdown"
+  | "incomplete_plan"
+  | "plan_already_locked"
+  | "not_active_unit"
+  | "stance_step_over"
+  | "already_manoeuvred"
+  | "out_of_reach"
+  | "not_enough_ticks"
+  | "timing_mismatch"
+  | "action_already_used"
+  | "part_destroyed"
+  | "unknown_action"
+  | "out_of_range"
+  | "no_line_of_sight"
+  | "not_in_front_arc"
+  | "invalid_target"
+  | "link_full"
+  | "invalid_choice"
+  | "invalid_reroll";

@@ -1,0 +1,109 @@
+/**
+ * A bot that plays any ruleset by picking random legal commands, and an autoplay loop that runs a
+ * whole match with bots in every seat. Deterministic for a given bot seed. Used by the terminal
+ * match, property tests and benchmarks; the online bots of the server drive the same bot.
+ */
+import { Match, type MatchLog } from "./log";
+import { Random, rngStateFromSeed } from "./rng";
+import type { Ruleset } from "./ruleset";
+import type { SeatId } from "./visibility";
+
+/**
+ * How a bot groups and weighs the commands on offer: `group` names a command's group (by default
+ * its `type`), `weight` gives a group's relative weight (by default 1).
+ */
+export interface BotPolicy<C> {
+  group?(command: C): string;
+  weight?(group: string): number;
+}
+
+/**
+ * Picks among legal commands: first a group (by default the command `type`) at random, weighted
+ * by the policy, then a command of that group uniformly. Grouping keeps rare choices (attacks,
+ * rerolls) from being drowned by the many destination squares of a move.
+ */
+export class RandomBot<C extends { type: string } = { type: string }> {
+  private readonly random: Random;
+
+  /** @param seed any string; the same seed makes the same choices from the same options. */
+  constructor(
+    seed: string,
+    private readonly policy: BotPolicy<C> = {},
+  ) {
+    this.random = new Random(rngStateFromSeed(`bot:${seed}`));
+  }
+
+  /** One of `commands`, or null when there is none. */
+  choose(commands: readonly C[]): C | null {
+    if (commands.length === 0) return null;
+    const groupOf = (c: C) => this.policy.group?.(c) ?? c.type;
+    const groups = [...new Set(commands.map(groupOf))];
+    const weights = groups.map((g) => Math.max(0, this.policy.weight?.(g) ?? 1));
+    const total = weights.reduce((a, b) => a + b, 0);
+    let group = groups[0] as string;
+    if (total > 0) {
+      // Weights are scaled to integers so the draw stays an exact integer draw.
+      const scaled = weights.map((w) => Math.round((w / total) * 1_000_000));
+      let ticket = this.random.int(0, scaled.reduce((a, b) => a + b, 0) - 1);
+      for (let i = 0; i < groups.length; i++) {
+        ticket -= scaled[i] as number;
+        if (ticket < 0) {
+          group = groups[i] as string;
+          break;
+        }
+      }
+    } else group = this.random.pick(groups);
+    return this.random.pick(commands.filter((c) => groupOf(c) === group));
+  }
+}
+
+/** Thrown when an autoplayed match cannot go on (no legal command for an awaited seat, or too long). */
+export class AutoplayError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "AutoplayError";
+  }
+}
+
+/**
+ * Plays a whole match with one {@link RandomBot} per seat.
+ * @param options.maxCommands a guard against rules that never end (default 20,000 commands).
+ * @param options.policy how the bots weigh their choices (see {@link BotPolicy}).
+ * @param options.onCommand called after each accepted command.
+ * @returns the finished match (its state, result and log).
+ * @throws AutoplayError if an awaited seat has no legal command, a listed command is rejected, or
+ *   the match exceeds `maxCommands`.
+ */
+export function autoplay<Setup, State, Command extends { type: string }, Event, View>(
+  ruleset: Ruleset<Setup, State, Command, Event, View>,
+  setup: Setup,
+  seed: string,
+  botSeed: string,
+  options: {
+    maxCommands?: number;
+    policy?: BotPolicy<Command>;
+    onCommand?: (match: Match<Setup, State, Command, Event, View>, seat: SeatId, command: Command) => void;
+  } = {},
+): Match<Setup, State, Command, Event, View> {
+  const match = new Match(ruleset, setup, seed);
+  const bots = new Map<SeatId, RandomBot<Command>>(
+    ruleset.seatsOf(setup).map((seat) => [seat, new RandomBot<Command>(`${botSeed}:${seat}`, options.policy)]),
+  );
+  const max = options.maxCommands ?? 20_000;
+  for (let n = 0; ruleset.result(match.state) === null; n++) {
+    if (n >= max) throw new AutoplayError(`no result after ${max} commands`);
+    const seat = ruleset.awaiting(match.state)[0];
+    if (seat === undefined) throw new AutoplayError("the match awaits nobody but has no result");
+    const command = bots.get(seat)?.choose(ruleset.legalCommands(match.state, seat));
+    if (!command) throw new AutoplayError(`seat ${seat} is awaited but has no legal command`);
+    const outcome = match.submit(seat, command);
+    if (!outcome.ok) {
+      throw new AutoplayError(`listed command rejected: ${outcome.error.code} ${JSON.stringify(command)}`);
+    }
+    options.onCommand?.(match, seat, command);
+  }
+  return match;
+}
+
+/** The log type of an autoplayed match, for convenience. */
+export type AutoplayLog<Setup, Command, Event> = MatchLog<Setup, Command, Event>;

@@ -1,0 +1,111 @@
+/**
+ * Loads and validates EMBER's sample data (JSON files under `packages/ember/data`). Validation
+ * runs once at import: a malformed file or a broken reference throws {@link DataError} naming it.
+ */
+import { z } from "zod";
+import rules from "../../data/rules.json";
+import dice from "../../data/dice.json";
+import rdl from "../../data/factions/rdl.json";
+import un from "../../data/factions/un.json";
+import gof from "../../data/factions/gof.json";
+import crossroads from "../../data/scenarios/crossroads.json";
+import foundry from "../../data/scenarios/foundry.json";
+import armies from "../../data/armies.json";
+import { EmberData, type Drone, type Part, type Pilot, type Scenario } from "./schema";
+
+export * from "./schema";
+
+/** A sample-data file that does not match its schema or refers to something missing. */
+export class DataError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "DataError";
+  }
+}
+
+/** Each faction file; typed loosely here because zod validates the contents below. */
+const factionFiles: Record<string, { parts: unknown[]; pilots: unknown[]; drones: unknown[]; loadouts: unknown[] }> = {
+  rdl,
+  un,
+  gof,
+};
+
+/**
+ * Indexes over the validated data, by id.
+ */
+export interface EmberCatalog {
+  readonly data: EmberData;
+  readonly parts: ReadonlyMap<string, Part>;
+  readonly pilots: ReadonlyMap<string, Pilot>;
+  readonly drones: ReadonlyMap<string, Drone>;
+  readonly scenarios: ReadonlyMap<string, Scenario>;
+}
+
+function index<T extends { id: string }>(items: readonly T[], what: string): Map<string, T> {
+  const map = new Map<string, T>();
+  for (const item of items) {
+    if (map.has(item.id)) throw new DataError(`duplicate ${what} id "${item.id}"`);
+    map.set(item.id, item);
+  }
+  return map;
+}
+
+/**
+ * Validates raw data and builds the catalog.
+ * @throws DataError listing the first problems found.
+ */
+export function buildCatalog(raw: unknown): EmberCatalog {
+  const parsed = EmberData.safeParse(raw);
+  if (!parsed.success) throw new DataError(`invalid EMBER data: ${z.prettifyError(parsed.error)}`);
+  const data = parsed.data;
+  const parts = index(data.parts, "part");
+  const pilots = index(data.pilots, "pilot");
+  const drones = index(data.drones, "drone");
+  const scenarios = index(data.scenarios, "scenario");
+  index(data.loadouts, "loadout");
+  for (const part of data.parts) {
+    const actionIds = new Set<string>();
+    for (const action of part.actions) {
+      if (actionIds.has(action.id)) throw new DataError(`part ${part.id}: duplicate action "${action.id}"`);
+      actionIds.add(action.id);
+    }
+    if (part.slot === "chassis" && part.mobility === undefined) {
+      throw new DataError(`chassis part ${part.id} needs a mobility`);
+    }
+  }
+  for (const loadout of data.loadouts) {
+    for (const [slot, partId] of Object.entries(loadout.parts)) {
+      const part = parts.get(partId);
+      if (!part) throw new DataError(`loadout ${loadout.id}: unknown part "${partId}"`);
+      if (part.slot !== slot) throw new DataError(`loadout ${loadout.id}: part ${partId} is a ${part.slot}, not a ${slot}`);
+      if (part.faction !== loadout.faction) throw new DataError(`loadout ${loadout.id}: part ${partId} is ${part.faction}`);
+    }
+  }
+  for (const scenario of data.scenarios) {
+    const { width, height } = scenario.board;
+    const inside = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height;
+    for (const [side, rect] of Object.entries(scenario.deployment)) {
+      if (!inside(rect.x0, rect.y0) || !inside(rect.x1, rect.y1) || rect.x0 > rect.x1 || rect.y0 > rect.y1) {
+        throw new DataError(`scenario ${scenario.id}: ${side} deployment zone is off the board`);
+      }
+    }
+    for (const piece of scenario.terrain) {
+      for (const [x, y] of piece.squares) {
+        if (!inside(x, y)) throw new DataError(`scenario ${scenario.id}: terrain ${piece.id} square ${x},${y} is off the board`);
+      }
+    }
+  }
+  return { data, parts, pilots, drones, scenarios };
+}
+
+/** The project's sample data, validated. */
+export const catalog: EmberCatalog = buildCatalog({
+  rules,
+  dice,
+  parts: Object.values(factionFiles).flatMap((f) => f.parts),
+  pilots: Object.values(factionFiles).flatMap((f) => f.pilots),
+  drones: Object.values(factionFiles).flatMap((f) => f.drones),
+  loadouts: Object.values(factionFiles).flatMap((f) => f.loadouts),
+  scenarios: [crossroads, foundry],
+  armies,
+});

@@ -1,0 +1,288 @@
+/**
+ * The shape of EMBER's sample data, validated at load with zod. The seeds give rules, not cards:
+ * every number here (dice faces, parts, pilots, drones, boards, missions) is original sample data
+ * of this project, kept in `packages/ember/data/*.json` so a group can replace it with its own.
+ */
+import { z } from "zod";
+
+/** A bilingual display name. */
+export const Name = z.object({ en: z.string().min(1), ko: z.string().min(1) });
+export type Name = z.infer<typeof Name>;
+
+const id = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, "ids are lowercase letters, digits, - and _");
+
+/** The three factions of the base game (seed 001 2). */
+export const Faction = z.enum(["RDL", "UN", "GOF"]);
+export type Faction = z.infer<typeof Faction>;
+
+/**
+ * A die face result (seed 000 1.2.1): attack dice show light/heavy hits, eyes, lightning, blanks;
+ * defence dice show defend/evade, eyes, blanks.
+ */
+export const FaceResult = z.enum(["light", "heavy", "defend", "evade", "eye", "lightning", "blank"]);
+export type FaceResult = z.infer<typeof FaceResult>;
+
+/**
+ * One face of a yellow, red, white or blue die. `count` 2 is a double face ([double light] counts
+ * as two results, seed 000 1.2.1); `hollow` faces only count in the matching stance (seed 000 1.1).
+ */
+export const Face = z.object({
+  result: FaceResult,
+  count: z.union([z.literal(1), z.literal(2)]).default(1),
+  hollow: z.boolean().default(false),
+});
+export type Face = z.infer<typeof Face>;
+
+/** The mech parts (seed 000 1.2.3). */
+export const PartSlot = z.enum(["torso", "chassis", "left_arm", "right_arm"]);
+export type PartSlot = z.infer<typeof PartSlot>;
+export const PART_SLOTS: readonly PartSlot[] = PartSlot.options;
+
+/** A part die face: a part, or `choice` (the attacker picks; seed 000 1.2.1). */
+export const PartFace = z.enum(["torso", "chassis", "left_arm", "right_arm", "choice"]);
+export type PartFace = z.infer<typeof PartFace>;
+
+/** The five dice of the game. Each die has exactly six faces. */
+export const DiceData = z.object({
+  yellow: z.array(Face).length(6),
+  red: z.array(Face).length(6),
+  white: z.array(Face).length(6),
+  blue: z.array(Face).length(6),
+  part: z.array(PartFace).length(6),
+});
+export type DiceData = z.infer<typeof DiceData>;
+
+/** The six action timings on the timing dial, in order 1..6 (seed 001 5, 6.1). */
+export const Timing = z.enum(["quick", "melee", "launch", "shoot", "move", "tactical"]);
+export type Timing = z.infer<typeof Timing>;
+export const TIMINGS: readonly Timing[] = Timing.options;
+
+/** Action length: short or medium, costing tick points (seed 001 6.3; costs in rules.json). */
+export const ActionLength = z.enum(["S", "M"]);
+export type ActionLength = z.infer<typeof ActionLength>;
+
+/**
+ * Attack keywords the rules implement:
+ * - `snipe` (저격): the attacker designates the hit part (seed 000 1.2.1);
+ * - `suppress` (제압): the target mech switches to DEF before the roll (seed 000 1.1 note 1);
+ * - `impact` (충격): a hit (not cancelled by [evade]) costs the target 1 link (seed 000 4);
+ * - `rupture` (파열), `shotgun` (산탄), `cleave` (절단): chain damage (seed 000 1.2.4).
+ */
+export const AttackKeyword = z.enum(["snipe", "suppress", "impact", "rupture", "shotgun", "cleave"]);
+export type AttackKeyword = z.infer<typeof AttackKeyword>;
+
+/** A result replacement such as "[lightning] is replaced by [heavy]" (seed 000 1.2.1). */
+export const Replacement = z.object({ from: FaceResult, to: FaceResult });
+
+/** An attack action's effect: shooting (seed 000 1.3) or melee (1.4). Range in squares. */
+export const AttackEffect = z.object({
+  kind: z.literal("attack"),
+  attack: z.enum(["shoot", "melee"]),
+  /** Maximum range in squares; melee range 1 is the adjacent squares ([---], seed 000 1.4.1). */
+  range: z.number().int().min(1).max(24),
+  dice: z.object({ yellow: z.number().int().min(0).max(10), red: z.number().int().min(0).max(10) }),
+  keywords: z.array(AttackKeyword).default([]),
+  replace: z.array(Replacement).default([]),
+});
+export type AttackEffect = z.infer<typeof AttackEffect>;
+
+/** A move action: move up to `range` squares (seed 001 6.3, "이동"). */
+export const MoveEffect = z.object({ kind: z.literal("move"), range: z.number().int().min(1).max(12) });
+/** Recover link points, never above the pilot's maximum. */
+export const RecoverLinkEffect = z.object({ kind: z.literal("recover_link"), amount: z.number().int().min(1).max(3) });
+
+export const ActionEffect = z.discriminatedUnion("kind", [AttackEffect, MoveEffect, RecoverLinkEffect]);
+export type ActionEffect = z.infer<typeof ActionEffect>;
+
+/** An action printed on a part or a drone card. */
+export const Action = z.object({
+  id,
+  name: Name,
+  timing: Timing,
+  length: ActionLength,
+  effect: ActionEffect,
+});
+export type Action = z.infer<typeof Action>;
+
+/** Part abilities: `shield` (방패 들기) lets the defender designate the hit part (seed 000 1.2.1). */
+export const PartAbility = z.enum(["shield"]);
+export type PartAbility = z.infer<typeof PartAbility>;
+
+/**
+ * A mech part card. `ew` null is "-" (cannot be an EW target, seed 000 5.2). `structure` absent:
+ * the part is destroyed on its first penetration (seed 000 1.2.2). `mobility` is the chassis's
+ * manoeuvre in squares (seed 001 6.3).
+ */
+export const Part = z.object({
+  id,
+  name: Name,
+  faction: Faction,
+  slot: PartSlot,
+  points: z.number().int().min(0),
+  armour: z.number().int().min(0).max(10),
+  structure: z.number().int().min(1).max(10).optional(),
+  evasion: z.number().int().min(0).max(5),
+  ew: z.number().int().min(0).max(5).nullable(),
+  parry: z.number().int().min(1).max(5).optional(),
+  mobility: z.number().int().min(0).max(8).optional(),
+  abilities: z.array(PartAbility).default([]),
+  actions: z.array(Action).default([]),
+});
+export type Part = z.infer<typeof Part>;
+
+/** A pilot: link maximum and an initiative number under each of the six timings (seed 001 6.1). */
+export const Pilot = z.object({
+  id,
+  name: Name,
+  faction: Faction,
+  points: z.number().int().min(0),
+  linkMax: z.number().int().min(1).max(10),
+  initiative: z.array(z.number().int().min(0).max(99)).length(6),
+});
+export type Pilot = z.infer<typeof Pilot>;
+
+/** Drone movement: ground (arrow), flying (plane) or high-altitude (projectile icon) (seed 001 4.2). */
+export const MovementMode = z.enum(["ground", "flying", "high_altitude"]);
+export type MovementMode = z.infer<typeof MovementMode>;
+
+/** The stances (seed 000 1.1). Shutdown is entered by the rules, never chosen. */
+export const Stance = z.enum(["DEF", "MOB", "OFF", "SHUTDOWN"]);
+export type Stance = z.infer<typeof Stance>;
+export const CHOOSABLE_STANCES = ["DEF", "MOB", "OFF"] as const;
+
+/** A drone card: a fixed stance, its own defence stats, movement and one command action. */
+export const Drone = z.object({
+  id,
+  name: Name,
+  faction: Faction,
+  points: z.number().int().min(0),
+  large: z.boolean().default(false),
+  stance: z.enum(["DEF", "MOB", "OFF"]),
+  armour: z.number().int().min(0).max(10),
+  structure: z.number().int().min(1).max(10).optional(),
+  evasion: z.number().int().min(0).max(5),
+  ew: z.number().int().min(0).max(5).nullable(),
+  parry: z.number().int().min(1).max(5).optional(),
+  movement: z.object({ mode: MovementMode, squares: z.number().int().min(1).max(12) }),
+  commandAction: Action,
+});
+export type Drone = z.infer<typeof Drone>;
+
+/** A named mech build of four same-faction parts (a convenience for army building). */
+export const Loadout = z.object({
+  id,
+  name: Name,
+  faction: Faction,
+  parts: z.object({ torso: id, chassis: id, left_arm: id, right_arm: id }),
+});
+export type Loadout = z.infer<typeof Loadout>;
+
+/** A rectangle of squares, corners included; x is the column, y the row (0 = top, black's edge). */
+export const Rect = z.object({
+  x0: z.number().int().min(0),
+  y0: z.number().int().min(0),
+  x1: z.number().int().min(0),
+  y1: z.number().int().min(0),
+});
+export type Rect = z.infer<typeof Rect>;
+
+/**
+ * A terrain piece on whole squares. `blocking` terrain blocks line of sight and movement;
+ * other terrain of `heightInches` 2 or more obstructs sight and gives terrain cover
+ * (seed 000 1.3.1). `impassable` terrain cannot be entered.
+ */
+export const Terrain = z.object({
+  id,
+  name: Name,
+  squares: z.array(z.tuple([z.number().int().min(0), z.number().int().min(0)])).min(1),
+  heightInches: z.number().min(0).max(12),
+  blocking: z.boolean(),
+  impassable: z.boolean(),
+});
+export type Terrain = z.infer<typeof Terrain>;
+
+/** The tactical zones A-I (seed 001 3.1): 3 x 3 blocks of 4 x 4 squares on the 12 x 12 board. */
+export const ZoneId = z.enum(["A", "B", "C", "D", "E", "F", "G", "H", "I"]);
+export type ZoneId = z.infer<typeof ZoneId>;
+
+/**
+ * A mission: victory points per controlled tactical zone scored at each end phase, a round limit,
+ * and the tie-break by remaining parts plus drones. A side controls a zone when it has more
+ * mechs (not drones) in it than the other side.
+ */
+export const Mission = z.object({
+  id,
+  name: Name,
+  summary: Name,
+  rounds: z.number().int().min(1).max(10),
+  zoneValues: z.record(ZoneId, z.number().int().min(0).max(10)),
+});
+export type Mission = z.infer<typeof Mission>;
+
+/** Battle sizes and their point limits (seed 001 2). */
+export const BattleSize = z.enum(["skirmish", "standard", "large"]);
+export type BattleSize = z.infer<typeof BattleSize>;
+
+/** A scenario: the board, its terrain, the two deployment zones and the mission. */
+export const Scenario = z.object({
+  id,
+  name: Name,
+  summary: Name,
+  board: z.object({ width: z.literal(12), height: z.literal(12), squareMm: z.literal(75) }),
+  battleSize: BattleSize,
+  deployment: z.object({ black: Rect, white: Rect }),
+  terrain: z.array(Terrain),
+  mission: Mission,
+});
+export type Scenario = z.infer<typeof Scenario>;
+
+/** One unit of an army list: a mech (four parts and a pilot) or a drone. */
+export const ArmyUnit = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("mech"),
+    name: z.string().min(1).max(40).optional(),
+    parts: z.object({ torso: id, chassis: id, left_arm: id, right_arm: id }),
+    pilot: id,
+  }),
+  z.object({ kind: z.literal("drone"), drone: id }),
+]);
+export type ArmyUnit = z.infer<typeof ArmyUnit>;
+
+/** An army list (seed 001 2). */
+export const ArmyList = z.object({
+  name: z.string().min(1).max(60),
+  faction: Faction,
+  units: z.array(ArmyUnit).min(1).max(20),
+});
+export type ArmyList = z.infer<typeof ArmyList>;
+
+/** Rule constants the seeds leave open, kept as data (see docs/rules/ember.md). */
+export const RulesConfig = z.object({
+  /** Tick points of one activation (seed 001 6.3). */
+  tickBudget: z.number().int().min(1),
+  /** Tick cost of a manoeuvre and of each action length. */
+  manoeuvreCost: z.number().int().min(0),
+  lengthCost: z.object({ S: z.number().int().min(1), M: z.number().int().min(1) }),
+  /** Ticks granted by a reboot (seed 000 1.1.1 says 1). */
+  rebootTicks: z.number().int().min(1),
+  /** Point limits per battle size (seed 001 2). */
+  pointLimits: z.object({ skirmish: z.number().int(), standard: z.number().int(), large: z.number().int() }),
+  /** White dice added by terrain cover and by unit cover (seed 000 1.3.1, 1.3.2). */
+  coverDice: z.number().int().min(0),
+  /** Minimum terrain height in inches that obstructs sight for cover (seed 000 1.3.1). */
+  coverHeightInches: z.number().min(0),
+});
+export type RulesConfig = z.infer<typeof RulesConfig>;
+
+/** Everything the ruleset reads from data. */
+export const EmberData = z.object({
+  rules: RulesConfig,
+  dice: DiceData,
+  parts: z.array(Part),
+  pilots: z.array(Pilot),
+  drones: z.array(Drone),
+  loadouts: z.array(Loadout),
+  scenarios: z.array(Scenario),
+  armies: z.array(ArmyList),
+});
+export type EmberData = z.infer<typeof EmberData>;

@@ -1,0 +1,95 @@
+/**
+ * Plain-English lines for EMBER events, for the terminal match log.
+ */
+import type { EmberEvent, DieResult, EmberState, Face } from "@fogwar/ember";
+import { catalog } from "@fogwar/ember";
+
+const faceText = (f: Face): string => `${f.hollow ? "hollow " : ""}${f.count === 2 ? "double " : ""}${f.result}`;
+const dice = (ds: readonly DieResult[]): string => ds.map((d) => `${d.die}:${faceText(d.face)}`).join(", ") || "none";
+const sq = (s: { x: number; y: number }) => `${"ABCDEFGHIJKL"[s.x]}${s.y + 1}`;
+
+/** A unit's display name: "p1 Ironclad Bulwark (p1-m1)". */
+export function unitName(state: EmberState, id: string): string {
+  const unit = state.units.find((u) => u.id === id);
+  return unit ? `${unit.name} (${id})` : id;
+}
+
+/** One line for an event, or null for events not worth a line. */
+export function describe(event: EmberEvent, state: EmberState): string | null {
+  const u = (id: string) => unitName(state, id);
+  switch (event.type) {
+    case "first_player_roll":
+      return `First-player roll: ${Object.entries(event.lights).map(([s, n]) => `${s} ${n} light`).join(", ")}${event.winner ? ` -> ${event.winner} goes first` : " -> tie, roll again"}`;
+    case "side_chosen":
+      return `${event.seat} takes the ${event.side} side`;
+    case "unit_deployed":
+      return `  ${u(event.unit)} deploys at ${sq(event.at)} facing ${event.facing}, stance ${event.stance}`;
+    case "round_started":
+      return `\n=== Round ${event.round} ===`;
+    case "phase_started":
+      return `-- ${event.phase} phase`;
+    case "commands_generated":
+      return null;
+    case "drone_commanded":
+      return `  ${u(event.mech)} commands ${u(event.drone)} to ${event.order === "move" ? "move" : "act"}`;
+    case "commands_ended":
+      return `  ${event.seat} gives no more commands`;
+    case "unit_moved":
+      return `  ${u(event.unit)} moves ${sq(event.from)} -> ${sq(event.to)}, facing ${event.facing}`;
+    case "plan_locked":
+      return event.dials
+        ? `  ${event.seat} locks a plan: ${Object.entries(event.dials).map(([id, t]) => `${id}=${t}`).join(", ")} (commitment ${event.commitment.slice(0, 12)}...)`
+        : `  ${event.seat} locks a plan (commitment ${event.commitment.slice(0, 12)}...)`;
+    case "dials_revealed":
+      return `  Dials revealed: ${Object.entries(event.dials).map(([id, t]) => `${u(id)}=${t}`).join(", ")}`;
+    case "plan_opened":
+      return `  ${event.seat}'s plan opened with its salt (checkable against the commitment)`;
+    case "timing_called":
+      return `- timing ${event.timing}`;
+    case "activation_started":
+      return `  > ${u(event.unit)} activates (${event.timing})`;
+    case "activation_ended":
+      return null;
+    case "stance_changed":
+      return `    ${u(event.unit)} stance ${event.stance}${event.reason === "choice" ? "" : ` (${event.reason.replace("_", " ")})`}`;
+    case "rebooted":
+      return `    ${u(event.unit)} reboots, link ${event.link}`;
+    case "action_taken": {
+      const unit = state.units.find((x) => x.id === event.unit);
+      let name = event.action;
+      if (unit?.kind === "mech" && event.part) {
+        const part = catalog.parts.get(unit.parts[event.part].partId);
+        name = part?.actions.find((a) => a.id === event.action)?.name.en ?? event.action;
+      }
+      return `    ${u(event.unit)} uses ${name}${event.target ? ` on ${u(event.target)}` : ""}`;
+    }
+    case "attack_declared":
+      return `    ${event.chain ? "chain " : ""}${event.mode} attack${event.rear ? " from the rear" : ""}${event.cover.terrain ? ", terrain cover" : ""}${event.cover.unit ? ", unit cover" : ""}`;
+    case "part_rolled":
+      return `    part die${event.reroll ? " (reroll)" : ""}: ${event.roll}`;
+    case "hit_part":
+      return `    hit part: ${event.part} (${event.how.replace("_", " ")})`;
+    case "dice_rolled":
+      return `    ${event.side} dice: ${dice(event.dice)}`;
+    case "dice_rerolled":
+      return `    ${event.side} reroll of ${event.indices.length} dice: ${dice(event.dice)}`;
+    case "dice_replaced":
+      return `    ${faceText(event.from)} replaced by ${faceText(event.to)}`;
+    case "attack_resolved":
+      return `    ${event.damage} damage (${event.cancelledByEvade} evaded, ${event.cancelledByDefend} defended)${event.penetrated ? ", PENETRATION" : ""}`;
+    case "part_damaged":
+      return `    ${u(event.unit)} ${event.part ?? "unit"} takes a damage token`;
+    case "part_destroyed":
+      return `    ${u(event.unit)} ${event.part} DESTROYED`;
+    case "unit_destroyed":
+      return `    ${u(event.unit)} is destroyed (${event.reason.replace("_", " ")})`;
+    case "link_changed":
+      return `    ${u(event.unit)} link ${event.link} (${event.reason.replace("_", " ")})`;
+    case "chain_damage":
+      return `    chain damage (${event.keyword}) of ${event.damage} to ${u(event.target)}`;
+    case "vp_scored":
+      return `  ${event.seat} scores ${event.vp} VP${event.zones.length ? ` (zones ${event.zones.join(", ")})` : ""}, total ${event.total}`;
+    case "match_ended":
+      return `\n*** ${event.result.winner ? `${event.result.winner} wins` : "Draw"} (${event.result.reason}); VP ${Object.entries(event.result.scores).map(([s, v]) => `${s} ${v}`).join(", ")}\n*** dice seed revealed: ${event.seed}`;
+  }
+}

@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+/**
+ * The quick start's entry point: works on a fresh machine with only Node.js (20+) and npm.
+ * Installs the workspace with pnpm (through npx when pnpm is not installed) from the lockfile,
+ * then hands over to pnpm scripts, which run on the Node 22 the workspace pins.
+ *
+ *   node scripts/bootstrap.mjs start [args...]   (npm start)
+ *   node scripts/bootstrap.mjs test             (npm test)
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const [task, ...args] = process.argv.slice(2);
+
+function run(command, commandArgs) {
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio: "inherit", env: process.env });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+function hasPnpm() {
+  const probe = spawnSync("pnpm", ["--version"], { encoding: "utf8" });
+  return probe.status === 0 && /^1[0-9]\./.test(probe.stdout.trim());
+}
+
+const pnpm = hasPnpm() ? ["pnpm", []] : ["npx", ["--yes", "pnpm@12"]];
+const runPnpm = (pnpmArgs) => run(pnpm[0], [...pnpm[1], ...pnpmArgs]);
+
+if (!existsSync(join(root, "node_modules", ".modules.yaml"))) {
+  console.log("fogwar: installing dependencies (first run only)...");
+  const status = runPnpm(["install", "--frozen-lockfile"]);
+  if (status !== 0) process.exit(status);
+}
+
+const tasks = {
+  start: () => runPnpm(["run", "match", ...args]),
+  test: () => runPnpm(["run", "test:all", ...args]),
+};
+const chosen = tasks[task];
+if (!chosen) {
+  console.error(`usage: node scripts/bootstrap.mjs <${Object.keys(tasks).join("|")}> [args...]`);
+  process.exit(2);
+}
+process.exit(chosen());

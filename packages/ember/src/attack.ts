@@ -311,7 +311,8 @@ export function continueAttack(ctx: Ctx): "waiting" | "done" {
         attack.partRoll = rollPartDie(ctx);
         ctx.emit({ type: "part_rolled", defender: defender.id, roll: attack.partRoll as NonNullable<AttackState["partRoll"]>, reroll: false });
         attack.stage = "part_reroll";
-        if (canSpendLink(attacker)) {
+        // Chain damage offers the defender's reroll only (seed 000 1.2.4.1), so no part reroll there.
+        if (!attack.chain && canSpendLink(attacker)) {
           state.pending = {
             seat: attacker.owner,
             kind: "part_reroll",

@@ -104,12 +104,6 @@ export function beginAttack(ctx: Ctx, attacker: UnitState, defender: UnitState, 
 /** A mech may spend link only while it keeps at least 1 (seed 000 4). */
 export const canSpendLink = (unit: UnitState | undefined): unit is MechState => isMech(unit) && unit.link >= 2;
 
-/** Spends 1 link for a reroll (seed 000 4). */
-function spendLink(ctx: Ctx, mech: MechState): void {
-  mech.link -= 1;
-  ctx.emit({ type: "link_changed", unit: mech.id, link: mech.link, reason: "reroll" });
-}
-
 /** Lowers a mech's link (never below 0); at 0 the mech shuts down (seed 000 1.2.3, 4). */
 export function loseLink(ctx: Ctx, mech: MechState, reason: "part_destroyed" | "impact"): void {
   if (mech.link === 0) return;

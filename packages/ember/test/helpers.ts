@@ -55,7 +55,7 @@ export function deployed(seed = "test-seed", setup: Parameters<typeof ember.setu
   let state = fresh(seed, setup);
   state = { ...state, firstPlayer: "p1", turn: "p1", pending: { ...state.pending!, seat: "p1" } } as EmberState;
   state = must(state, "p1", { type: "choose_side", side: "white" }).state;
-  let x = { p1: 0, p2: 0 };
+  const x = { p1: 0, p2: 0 };
   while (state.phase === "deployment") {
     const seat = state.turn as "p1" | "p2";
     const unit = state.units.find((u) => u.owner === seat && !u.deployed) as UnitState;

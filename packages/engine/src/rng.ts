@@ -35,8 +35,14 @@ export class Random {
     this.generator = xoroshiro128plusFromState(state);
   }
 
-  /** A uniform integer in [from, to], both included. Throws RangeError if from > to. */
+  /**
+   * A uniform integer in [from, to], both included. Throws RangeError if from > to, or if a bound
+   * is not a safe integer (NaN, 2.5, ...), rather than returning a value outside the contract.
+   */
   int(from: number, to: number): number {
+    if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to)) {
+      throw new RangeError(`bounds must be integers, got [${from}, ${to}]`);
+    }
     if (from > to) throw new RangeError(`empty range [${from}, ${to}]`);
     return uniformInt(this.generator, from, to);
   }

@@ -1,0 +1,95 @@
+// ESLint 9 flat config for the fogwar monorepo.
+// - @eslint/js and typescript-eslint recommended rules for TypeScript sources;
+// - the purity boundary of design.md principle 1 for the rules packages (engine and rulesets):
+//   no server, database, UI or Node imports, no ambient randomness or time. The same boundary is
+//   checked by packages/engine/test/purity.test.ts.
+import { builtinModules } from "node:module";
+import js from "@eslint/js";
+import { defineConfig } from "eslint/config";
+import tseslint from "typescript-eslint";
+
+const RULES_PACKAGES = ["engine", "ember", "siege", "skirmish", "sigmar"];
+const rulesSources = RULES_PACKAGES.map((name) => `packages/${name}/src/**/*.{ts,tsx}`);
+const testFiles = ["**/*.test.ts", "**/*.test.tsx"];
+
+const nodeBuiltins = [...new Set(builtinModules.filter((m) => !m.startsWith("_")))];
+
+// Exact names cover bare built-ins and their listed subpaths (`fs`, `fs/promises`, ...).
+const impureImports = {
+  paths: nodeBuiltins.map((name) => ({
+    name,
+    message: "Rules code is pure: no Node built-ins (design.md principle 1). It must run in the browser too.",
+  })),
+  patterns: [
+    {
+      regex: "^node:",
+      message: "Rules code is pure: no Node built-ins (design.md principle 1). It must run in the browser too.",
+    },
+    {
+      regex: "^(colyseus|@colyseus/)",
+      message: "Rules code is pure: Colyseus belongs in apps/server; the room is a thin adapter (design.md principles 1, 5).",
+    },
+    {
+      regex: "^(drizzle-orm|drizzle-kit)(/|$)|^pg(-[\\w-]+)?(/|$)",
+      message: "Rules code is pure: persistence belongs in apps/server (design.md principles 1, 7).",
+    },
+    {
+      regex: "^express(/|$)",
+      message: "Rules code is pure: HTTP belongs in apps/server (design.md principle 1).",
+    },
+    {
+      regex: "^react(-dom)?(/|$)",
+      message: "Rules code is pure: UI belongs in apps/web (design.md principle 1).",
+    },
+  ],
+};
+
+export default defineConfig(
+  {
+    ignores: ["**/node_modules/**", "**/.tsbuild/**", "**/dist/**", "**/*.cjs"],
+  },
+  {
+    files: ["**/*.ts", "**/*.tsx"],
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    rules: {
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        {
+          argsIgnorePattern: "^_",
+          varsIgnorePattern: "^_",
+          caughtErrorsIgnorePattern: "^_",
+          destructuredArrayIgnorePattern: "^_",
+        },
+      ],
+    },
+  },
+  {
+    files: rulesSources,
+    ignores: testFiles,
+    rules: {
+      "no-restricted-imports": ["error", impureImports],
+      "no-restricted-properties": [
+        "error",
+        { object: "Math", property: "random", message: "Use the engine's seeded Random from the match state (design.md principle 3)." },
+        { object: "Date", property: "now", message: "Time enters as data on the command (design.md principle 3)." },
+        { object: "performance", property: "now", message: "Time enters as data on the command (design.md principle 3)." },
+      ],
+      // Node's globals are not in the browser either (tsc cannot catch them: test files of the same
+      // program load Node's types).
+      "no-restricted-globals": [
+        "error",
+        ...["process", "Buffer", "global", "require", "__dirname", "__filename", "setImmediate"].map((name) => ({
+          name,
+          message: "Rules code is pure: no Node globals (design.md principle 1).",
+        })),
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "NewExpression[callee.name='Date']",
+          message: "Time enters as data on the command (design.md principle 3).",
+        },
+      ],
+    },
+  },
+);

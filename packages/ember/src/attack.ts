@@ -201,7 +201,7 @@ function defenderDesignates(defender: MechState): boolean {
  * The chain damage options after a penetration (seed 000 1.2.4; each keyword's target is a
  * project decision, docs/rules/ember.md): `rupture` hits the defender again (if it still stands),
  * `shotgun` an enemy unit within 1 square of the defender's square, `cleave` an enemy unit adjacent
- * to the attacker other than the defender.
+ * to the attacker other than the defender and not high-altitude.
  * @param defenderSquare where the defender stood when it was hit (it may since be destroyed).
  */
 export function chainOptions(
@@ -222,7 +222,8 @@ export function chainOptions(
     for (const u of enemiesNear(defenderSquare)) options.push({ keyword: "shotgun", target: u.id });
   }
   if (keywords.includes("cleave")) {
-    for (const u of enemiesNear(attacker.at)) options.push({ keyword: "cleave", target: u.id });
+    // Cleave is melee: it never reaches a high-altitude unit (seed 000 1.4).
+    for (const u of enemiesNear(attacker.at)) if (!isHighAltitude(u)) options.push({ keyword: "cleave", target: u.id });
   }
   return options;
 }

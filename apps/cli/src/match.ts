@@ -14,6 +14,8 @@ import { catalog, ember, emberBotPolicy, type ArmyList } from "@fogwar/ember";
 import { describe } from "./format";
 
 const { values } = parseArgs({
+  // Package managers may pass a "--" separator through; it carries no option.
+  args: process.argv.slice(2).filter((arg) => arg !== "--"),
   options: {
     seed: { type: "string" },
     scenario: { type: "string", default: "crossroads" },

@@ -181,13 +181,18 @@ export function defencePool(attack: AttackState, defender: UnitState): { white: 
   return { white, blue };
 }
 
-function rollDice(ctx: Ctx, die: "yellow" | "red" | "white" | "blue", count: number): DieResult[] {
+/** Rolls one face of a yellow, red, white or blue die. */
+export function rollFace(ctx: Ctx, die: "yellow" | "red" | "white" | "blue"): Face {
   const faces = catalog.data.dice[die];
-  return Array.from({ length: count }, () => ({ die, face: { ...faces[ctx.rng.int(0, faces.length - 1)] } as Face }));
+  return { ...(faces[ctx.rng.int(0, faces.length - 1)] as Face) };
+}
+
+function rollDice(ctx: Ctx, die: "yellow" | "red" | "white" | "blue", count: number): DieResult[] {
+  return Array.from({ length: count }, () => ({ die, face: rollFace(ctx, die) }));
 }
 
 /** Rolls the part die (seed 000 1.2.1 "부품 지정"). */
-function rollPartDie(ctx: Ctx): AttackState["partRoll"] {
+export function rollPartDie(ctx: Ctx): NonNullable<AttackState["partRoll"]> {
   const faces = catalog.data.dice.part;
   return faces[ctx.rng.int(0, faces.length - 1)] ?? "torso";
 }

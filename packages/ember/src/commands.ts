@@ -4,7 +4,7 @@
  * `legalCommands`, so what is listed is exactly what is accepted.
  */
 import { FACINGS, sameSquare, squareKey, type SeatId, type Square } from "@fogwar/engine";
-import { attackEffect, beginAttack, beginChain, canSpendLink, continueAttack, targetProblem } from "./attack";
+import { attackEffect, beginAttack, beginChain, canSpendLink, continueAttack, rollFace, rollPartDie, targetProblem } from "./attack";
 import {
   deploymentZone,
   droneCard,
@@ -413,15 +413,13 @@ export function reroll(ctx: Ctx, seat: SeatId, dice: readonly number[]): Problem
     mech.link -= 1;
     ctx.emit({ type: "link_changed", unit: mech.id, link: mech.link, reason: "reroll" });
     if (pending.kind === "part_reroll") {
-      const faces = catalog.data.dice.part;
-      attack.partRoll = faces[ctx.rng.int(0, faces.length - 1)] ?? "torso";
+      attack.partRoll = rollPartDie(ctx);
       ctx.emit({ type: "part_rolled", defender: attack.defender, roll: attack.partRoll, reroll: true });
     } else {
       const pool = pending.kind === "attack_reroll" ? attack.attackDice : attack.defenceDice;
       for (const i of dice) {
-        const old = pool[i] as (typeof pool)[number];
-        const faces = catalog.data.dice[old.die as "yellow" | "red" | "white" | "blue"];
-        old.face = { ...(faces[ctx.rng.int(0, faces.length - 1)] as (typeof faces)[number]) };
+        const die = pool[i] as (typeof pool)[number];
+        die.face = rollFace(ctx, die.die as "yellow" | "red" | "white" | "blue");
       }
       ctx.emit({
         type: "dice_rerolled",

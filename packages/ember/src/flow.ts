@@ -11,7 +11,6 @@ import {
   mechsInPlay,
   opponentOf,
   scenarioOf,
-  unitById,
   unitsInPlay,
   zoneOf,
 } from "./board";
@@ -235,8 +234,15 @@ export const planSalt = (state: EmberState, seat: SeatId): string => deriveSalt(
  * carries the dials; everyone else sees only the commitment. Once both plans are locked, the
  * dials are revealed all at once, or timing by timing with progressive reveal.
  */
-export function lockPlan(ctx: Ctx, seat: SeatId, dials: Record<UnitId, Timing>): void {
+export function lockPlan(ctx: Ctx, seat: SeatId, given: Record<UnitId, Timing>): void {
   const state = ctx.state;
+  // Stored in army-list order, so neither the state nor the activation order depends on the
+  // key order the client happened to send.
+  const dials: Record<UnitId, Timing> = {};
+  for (const unit of state.units) {
+    const timing = given[unit.id];
+    if (timing !== undefined) dials[unit.id] = timing;
+  }
   const commitment = commit(dials, planSalt(state, seat));
   state.plans[seat] = { commitment, dials };
   ctx.emitTo(seat, { type: "plan_locked", seat, commitment, dials }, { type: "plan_locked", seat, commitment });
@@ -281,14 +287,13 @@ const timingIndex = (t: Timing) => TIMINGS.indexOf(t) + 1;
  */
 export function activationOrder(state: EmberState): MechState[] {
   const entries: { mech: MechState; timing: number; initiative: number }[] = [];
-  for (const seat of state.seats) {
-    for (const [id, timing] of Object.entries(state.plans[seat]?.dials ?? {})) {
-      const mech = unitById(state, id) as MechState | undefined;
-      if (!mech) continue;
-      const pilot = catalog.pilots.get(mech.pilotId);
-      const t = timingIndex(timing);
-      entries.push({ mech, timing: t, initiative: pilot?.initiative[t - 1] ?? 0 });
-    }
+  // Army-list order (state.units) breaks the remaining ties between one seat's mechs.
+  for (const unit of state.units) {
+    const timing = state.plans[unit.owner]?.dials?.[unit.id];
+    if (timing === undefined || unit.kind !== "mech") continue;
+    const pilot = catalog.pilots.get(unit.pilotId);
+    const t = timingIndex(timing);
+    entries.push({ mech: unit, timing: t, initiative: pilot?.initiative[t - 1] ?? 0 });
   }
   const groups = new Map<string, typeof entries>();
   for (const e of entries) {

@@ -3,7 +3,7 @@
  * 001_f556d9be58b12b7c.txt) with the project's original sample data. Pure TypeScript.
  */
 export { ember, apply, awaiting } from "./ruleset";
-export { legalCommands } from "./legal";
+export { legalCommands, legalCommandsInView } from "./legal";
 export { viewFor, redact, type EmberView, type PlanView } from "./view";
 export { RULES_VERSION, activationOrder, planSalt, tieBreakScore } from "./flow";
 export { validateArmy, armyPoints, unitPoints, pointLimit, type ArmyProblem } from "./army";

@@ -20,10 +20,29 @@ import { canCommand } from "./flow";
 import { catalog } from "./data";
 import { CHOOSABLE_STANCES, TIMINGS, type Timing } from "./data/schema";
 import type { EmberCommand, EmberState, MechState, UnitState } from "./types";
+import type { EmberView } from "./view";
 import { actionGate } from "./commands";
 
 const moves = (state: EmberState, unit: UnitState, range: number): Square[] =>
   [...movementOptions(state, unit, range).values()];
+
+/**
+ * All commands `seat` may send, from its own projection (`viewFor(state, seat)`): the rules
+ * behind `legalCommands` read only what the seat itself may know (its own dials, public facts),
+ * never the secret dice state or another seat's dials, so the projection with placeholders for
+ * the secrets gives the same list. Another seat's (or a spectator's) view gives [] for `seat`'s
+ * the same list (test: legal-in-view.test.ts). Call it with the seat's own view: another viewer's
+ * projection lacks the seat's dials, which its first action must match (seed 001 6.3).
+ */
+export function legalCommandsInView(view: EmberView, seat: SeatId): EmberCommand[] {
+  const { plans, seed: _seed, ...open } = view;
+  const state: EmberState = {
+    ...(open as Omit<EmberState, "secret" | "plans">),
+    plans: Object.fromEntries(Object.entries(plans).map(([s, p]) => [s, { commitment: p.commitment, dials: p.dials ? { ...p.dials } : null }])),
+    secret: { seed: "", rng: [] },
+  };
+  return legalCommands(state, seat);
+}
 
 /** All commands `seat` may send in `state`. */
 export function legalCommands(state: EmberState, seat: SeatId): EmberCommand[] {

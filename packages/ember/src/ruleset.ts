@@ -8,7 +8,7 @@ import * as c from "./commands";
 import { Ctx } from "./context";
 import { emberError } from "./errors";
 import { RULES_VERSION, setupMatch } from "./flow";
-import { legalCommands } from "./legal";
+import { legalCommands, legalCommandsInView } from "./legal";
 import type { EmberCommand, EmberErrorCode, EmberEvent, EmberSetup, EmberState } from "./types";
 import { redact, viewFor, type EmberView } from "./view";
 
@@ -94,6 +94,7 @@ export const ember: Ruleset<EmberSetup, EmberState, EmberCommand, EmberEvent, Em
   awaiting,
   pending: (state) => state.pending,
   legalCommands,
+  legalCommandsInView,
   apply,
   viewFor,
   redact,

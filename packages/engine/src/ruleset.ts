@@ -81,6 +81,12 @@ export interface Ruleset<Setup, State, Command, Event, View, Code extends string
   pending(state: State): PendingDecision | null;
   /** Every command `seat` may send now. Commands not listed are rejected by `apply`. */
   legalCommands(state: State, seat: SeatId): Command[];
+  /**
+   * Every command `seat` may send, computed from that seat's own projection `viewFor(state,
+   * seat)` alone, so a client (a browser, a bot) can list its choices without the server. Must
+   * equal `legalCommands(state, seat)` (checked by the ruleset's playout tests). Optional.
+   */
+  legalCommandsInView?(view: View, seat: SeatId): Command[];
   /** Applies a command from `seat`. Never throws on bad input: returns an error and no change. */
   apply(state: State, command: Command, seat: SeatId): ApplyResult<State, Event, Code>;
   /** The single definition of what `viewer` may know of `state`. */

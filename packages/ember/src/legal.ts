@@ -30,8 +30,7 @@ const moves = (state: EmberState, unit: UnitState, range: number): Square[] =>
  * All commands `seat` may send, from its own projection (`viewFor(state, seat)`): the rules
  * behind `legalCommands` read only what the seat itself may know (its own dials, public facts),
  * never the secret dice state or another seat's dials, so the projection with placeholders for
- * the secrets gives the same list. Another seat's (or a spectator's) view gives [] for `seat`'s
- * the same list (test: legal-in-view.test.ts). Call it with the seat's own view: another viewer's
+ * the secrets gives the same list (test: legal-in-view.test.ts). Call it with the seat's own view: another viewer's
  * projection lacks the seat's dials, which its first action must match (seed 001 6.3).
  */
 export function legalCommandsInView(view: EmberView, seat: SeatId): EmberCommand[] {

@@ -1,0 +1,144 @@
+/**
+ * What clients send: the join options (checked in the room's `onAuth`) and the client-to-server
+ * messages, with the one parser the server uses for them.
+ */
+import { z } from "zod";
+import { PROTOCOL_ERRORS, type ProtocolErrorCode } from "./errors";
+import { toJsonData } from "./json";
+
+/**
+ * The wire protocol's version: 1. Clients send it in their join options; the server refuses any
+ * other value with `unsupported_protocol`. Bumped on every incompatible change to this package.
+ */
+export const PROTOCOL_VERSION = 1;
+
+/** A seat token: exactly 32 lowercase hexadecimal characters (128 random bits), from an invite link. */
+export const SeatToken = z.string().regex(/^[0-9a-f]{32}$/, "a seat token is exactly 32 lowercase hexadecimal characters");
+
+/** A display name: a string, trimmed, then 1 to 40 characters. */
+export const DisplayName = z.string().trim().min(1).max(40);
+
+/**
+ * Join options of a player: `{ role: "player", protocol: number, token: SeatToken, name?: DisplayName }`.
+ * The token picks the seat. Unknown keys are refused.
+ */
+export const PlayerJoinOptions = z.strictObject({
+  role: z.literal("player"),
+  protocol: z.int().min(0),
+  token: SeatToken,
+  name: DisplayName.optional(),
+});
+
+/**
+ * Join options of a spectator: `{ role: "spectator", protocol: number, name?: DisplayName }`.
+ * Unknown keys (a `token` too) are refused.
+ */
+export const SpectatorJoinOptions = z.strictObject({
+  role: z.literal("spectator"),
+  protocol: z.int().min(0),
+  name: DisplayName.optional(),
+});
+
+/**
+ * The options of `client.joinById(matchId, options)`: {@link PlayerJoinOptions} or
+ * {@link SpectatorJoinOptions}, told apart by `role`. Invalid options fail the join with
+ * `bad_message`; a `protocol` other than {@link PROTOCOL_VERSION} with `unsupported_protocol`.
+ */
+export const JoinOptions = z.discriminatedUnion("role", [PlayerJoinOptions, SpectatorJoinOptions]);
+/** Valid join options (after parsing: `name` trimmed). */
+export type JoinOptions = z.output<typeof JoinOptions>;
+
+/**
+ * A command id: 1 to 64 characters, chosen by the client, unique per command within its seat.
+ * It is the command's idempotency key: resending the same id returns the first answer
+ * (`accepted` or `rejected`) again and applies nothing.
+ */
+export const CommandId = z.string().min(1).max(64);
+
+/**
+ * `{ type: "command", id: CommandId, command: unknown }`: a seat's command. `command` is the
+ * ruleset's command (plain JSON; the ruleset validates it). Answered by `accepted` or `rejected`
+ * with the same id, or by an `error` (`spectators_cannot_act`, `match_over`, `server_error`, ...).
+ */
+export const CommandMessage = z.strictObject({
+  type: z.literal("command"),
+  id: CommandId,
+  command: z.unknown().refine((value) => value !== undefined, "a command is required"),
+});
+/** See the {@link CommandMessage} schema. */
+export type CommandMessage = z.output<typeof CommandMessage>;
+
+/**
+ * `{ type: "events_since", after: integer >= 0 }`: asks for the events of every log entry after
+ * sequence number `after` again, redacted for this connection (one `events` message per entry, in
+ * order). For clients that reconnect: send the last `seq` seen (0 for all).
+ */
+export const EventsSinceMessage = z.strictObject({
+  type: z.literal("events_since"),
+  after: z.int().min(0),
+});
+/** See the {@link EventsSinceMessage} schema. */
+export type EventsSinceMessage = z.output<typeof EventsSinceMessage>;
+
+/** `{ type: "ping", t: number }`: answered by `{ type: "pong", t }` with the same `t` (e.g. a client clock in ms). */
+export const PingMessage = z.strictObject({
+  type: z.literal("ping"),
+  t: z.number(),
+});
+/** See the {@link PingMessage} schema. */
+export type PingMessage = z.output<typeof PingMessage>;
+
+/** Every client-to-server message, keyed by `type`: command, events_since, ping. Unknown keys are refused. */
+export const ClientMessage = z.discriminatedUnion("type", [CommandMessage, EventsSinceMessage, PingMessage]);
+/** See the {@link ClientMessage} schema. */
+export type ClientMessage = z.output<typeof ClientMessage>;
+
+/** The `type` of every client-to-server message: `["command", "events_since", "ping"]`. */
+export const CLIENT_MESSAGE_TYPES = ["command", "events_since", "ping"] as const satisfies readonly ClientMessage["type"][];
+/** A client-to-server message type. */
+export type ClientMessageType = (typeof CLIENT_MESSAGE_TYPES)[number];
+
+/**
+ * The outcome of {@link parseClientMessage}: the message, or a protocol error with its fixed
+ * `message` and a `detail` that says what was wrong (for logs and debugging; it only describes
+ * the client's own payload).
+ */
+export type ParseClientMessageResult =
+  | { readonly ok: true; readonly message: ClientMessage }
+  | { readonly ok: false; readonly error: { readonly code: ProtocolErrorCode; readonly message: string; readonly detail: string } };
+
+function refuse(code: ProtocolErrorCode, detail: string): ParseClientMessageResult {
+  return { ok: false, error: { code, message: PROTOCOL_ERRORS[code].message, detail } };
+}
+
+/**
+ * Checks a client message as Colyseus delivers it: the message `type` and the payload apart.
+ * The payload must be a plain JSON object (see `toJsonData`) of at most MAX_MESSAGE_BYTES
+ * characters; its own `type` field, if present, must equal the Colyseus type, and is otherwise
+ * taken from it (so `room.send("ping", { t: 1 })` and `room.send("ping", { type: "ping", t: 1 })`
+ * are the same message). The returned message is a fresh plain-JSON copy of the payload.
+ * Errors: `message_too_large`, or `bad_message` for everything else. Never throws.
+ */
+export function parseClientMessage(type: string, payload: unknown): ParseClientMessageResult {
+  try {
+    if (typeof type !== "string" || !(CLIENT_MESSAGE_TYPES as readonly string[]).includes(type)) {
+      return refuse("bad_message", `unknown message type ${typeof type === "string" ? JSON.stringify(type.slice(0, 64)) : typeof type}`);
+    }
+    const data = toJsonData(payload);
+    if (!data.ok) return refuse(data.code, data.detail);
+    const body = data.value;
+    if (body === null || typeof body !== "object" || Array.isArray(body)) return refuse("bad_message", "the payload must be a JSON object");
+    if (Object.hasOwn(body, "type") && (body as { type?: unknown }).type !== type) {
+      return refuse("bad_message", `the payload's type field does not match the message type "${type}"`);
+    }
+    const parsed = ClientMessage.safeParse({ ...body, type });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue && issue.path.length > 0 ? `${issue.path.map(String).join(".")}: ` : "";
+      return refuse("bad_message", `${where}${issue?.message ?? "invalid message"}`);
+    }
+    return { ok: true, message: parsed.data };
+  } catch {
+    return refuse("bad_message", "the payload could not be read");
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * The protocol's own errors: a closed set of codes, each with a fixed English sentence.
+ *
+ * These are wire-level problems (a malformed message, a bad seat token, too many messages). Rule
+ * errors from a ruleset (EMBER's `not_your_turn`, `out_of_range`, ...: the ruleset's own closed
+ * set, see packages/ember/src/errors.ts) never use these codes' channel: they travel in a
+ * `rejected` answer to the command (see {@link RejectedMessage} in ./server.ts).
+ *
+ * The KEY ORDER IS PART OF THE PROTOCOL: a join refused in the room's `onAuth` carries the number
+ * `PROTOCOL_ERROR_NUMBER_BASE + index` (4000 + the code's position below; see
+ * {@link protocolErrorNumber}). Add new codes at the end only, never reorder or remove one
+ * within a protocol version.
+ */
+
+/** Where a protocol error code can reach a client. */
+export type ProtocolErrorChannel =
+  /** The join is refused: `joinById` rejects with an error whose `code` is the code's number. */
+  | "join"
+  /** An `error` message on an open room connection. */
+  | "message"
+  /** The `error.code` of a REST error body ({@link ApiErrorBody} in ./rest.ts). */
+  | "rest";
+
+/** What the protocol says about one error code. */
+export interface ProtocolErrorInfo {
+  /** The fixed sentence sent on the wire with the code. Never carries match data. */
+  readonly message: string;
+  /** When the server answers with the code and what a client should do (documentation only). */
+  readonly meaning: string;
+  /** Where the code can reach a client. */
+  readonly channels: readonly ProtocolErrorChannel[];
+}
+
+/**
+ * Every protocol error code (a closed set) -> `{ message, meaning, channels }`.
+ * Key order is stable: the code at index i has the number `4000 + i` (see the module comment).
+ */
+export const PROTOCOL_ERRORS = {
+  bad_message: {
+    message: "The message or the join options are malformed or of an unknown type.",
+    meaning:
+      "The payload failed the protocol's shape check (unknown `type`, a payload `type` that differs from the message type, unknown keys, wrong types, not plain JSON, nested too deep), or the join options are invalid. Fix the client; resending the same data fails again.",
+    channels: ["join", "message"],
+  },
+  message_too_large: {
+    message: "The message is larger than the protocol allows.",
+    meaning: "The payload's JSON text is longer than MAX_MESSAGE_BYTES characters. The message was dropped.",
+    channels: ["message"],
+  },
+  rate_limited: {
+    message: "Too many messages: slow down.",
+    meaning: "The connection sent more than 20 messages per second on average (bursts of 40 allowed). The message was dropped; wait, then resend (commands are idempotent by id).",
+    channels: ["message"],
+  },
+  unsupported_protocol: {
+    message: "The server does not speak this protocol version.",
+    meaning: "The join options' `protocol` is not the server's PROTOCOL_VERSION. Update the client.",
+    channels: ["join"],
+  },
+  invalid_token: {
+    message: "The seat token does not open a seat of this match.",
+    meaning: "The join options' `token` is not the token of any seat of this match. Use the invite link of a seat of this match, or join as a spectator.",
+    channels: ["join"],
+  },
+  spectators_cannot_act: {
+    message: "Spectators cannot send commands.",
+    meaning: "A spectator connection sent a `command`. Only seats (players who joined with their token) act.",
+    channels: ["message"],
+  },
+  match_over: {
+    message: "The match is over.",
+    meaning: "A `command` arrived after the match finished. Nothing more can be played; the history stays available.",
+    channels: ["message"],
+  },
+  server_error: {
+    message: "Something went wrong on the server.",
+    meaning: "The server could not handle the message (for a command: it could not be stored, so it was NOT applied). Resend later with the same id.",
+    channels: ["message", "rest"],
+  },
+  not_found: {
+    message: "There is no such match.",
+    meaning: "The match (or the API endpoint) does not exist. Over REST it is a 404; joining an unknown room id fails with Colyseus's own matchmaking error instead (code 522).",
+    channels: ["rest"],
+  },
+} as const satisfies Readonly<Record<string, ProtocolErrorInfo>>;
+
+/** A protocol error code: `"bad_message" | "message_too_large" | ...` (the keys of {@link PROTOCOL_ERRORS}). */
+export type ProtocolErrorCode = keyof typeof PROTOCOL_ERRORS;
+
+/** Every protocol error code, in the stable order of {@link PROTOCOL_ERRORS}. */
+export const PROTOCOL_ERROR_CODES = Object.keys(PROTOCOL_ERRORS) as [ProtocolErrorCode, ...ProtocolErrorCode[]];
+
+/** The number of the first protocol error code (`bad_message`): 4000. */
+export const PROTOCOL_ERROR_NUMBER_BASE = 4000;
+
+/**
+ * The number a refused join carries for a code: `4000 + its index in PROTOCOL_ERRORS`
+ * (`bad_message` 4000, `message_too_large` 4001, ...). This is the `code` of the error
+ * `joinById` rejects with (a Colyseus ERROR frame before the socket closes), not a WebSocket
+ * close code.
+ */
+export function protocolErrorNumber(code: ProtocolErrorCode): number {
+  return PROTOCOL_ERROR_NUMBER_BASE + PROTOCOL_ERROR_CODES.indexOf(code);
+}
+
+/** The code for a number from {@link protocolErrorNumber}, or null for any other number. */
+export function protocolErrorFromNumber(value: number): ProtocolErrorCode | null {
+  return PROTOCOL_ERROR_CODES[value - PROTOCOL_ERROR_NUMBER_BASE] ?? null;
+}
+
+/** Whether a string is a protocol error code. */
+export function isProtocolErrorCode(value: unknown): value is ProtocolErrorCode {
+  return typeof value === "string" && Object.hasOwn(PROTOCOL_ERRORS, value);
+}

@@ -1,0 +1,17 @@
+/**
+ * @fogwar/protocol: the wire contract shared by the server, the web client and bots.
+ * Pure TypeScript (zod only, no Node or Colyseus imports): it runs in the browser too.
+ * - ./errors: PROTOCOL_ERRORS, the closed set of protocol error codes (key order is stable);
+ * - ./json: MAX_MESSAGE_BYTES and the plain-JSON check of client payloads;
+ * - ./client: PROTOCOL_VERSION, JoinOptions, the client-to-server messages, parseClientMessage;
+ * - ./server: the server-to-client messages;
+ * - ./rest: the REST bodies and queries;
+ * - ./flat: flattened projections and seat overlays, as the room state carries them.
+ * docs/protocol.md explains all of it with examples.
+ */
+export * from "./errors";
+export * from "./json";
+export * from "./client";
+export * from "./server";
+export * from "./rest";
+export * from "./flat";

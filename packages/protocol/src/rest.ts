@@ -1,0 +1,149 @@
+/**
+ * The REST API under /api: lobby (create and list matches), match details and health.
+ * Request schemas are what the server validates; response schemas let clients validate answers.
+ */
+import { z } from "zod";
+import { DisplayName, SeatToken } from "./client";
+
+/** A ruleset or scenario id: 1 to 64 characters (e.g. "ember", a scenario id of its catalog). */
+const CatalogId = z.string().min(1).max(64);
+
+/**
+ * Options of a new match; every one optional, with the server's defaults:
+ * - `progressiveReveal` (boolean, default false): the ruleset's progressive-reveal variant;
+ * - `spectatorDelay` (integer 0..10 rounds, default 0): how many rounds the spectators' omniscient
+ *   caster feed trails the live match; 0 = no caster feed;
+ * - `reconnectGrace` (integer 5..3600 seconds, default 120): how long a dropped player's
+ *   session is kept for a reconnection.
+ * Unknown keys are refused.
+ */
+export const CreateMatchOptions = z.strictObject({
+  progressiveReveal: z.boolean().optional(),
+  spectatorDelay: z.int().min(0).max(10).optional(),
+  reconnectGrace: z.int().min(5).max(3600).optional(),
+});
+/** See the {@link CreateMatchOptions} schema. */
+export type CreateMatchOptions = z.output<typeof CreateMatchOptions>;
+
+/**
+ * The body of `POST /api/matches`:
+ * `{ ruleset, scenario, players: [{ name, army }] (1 to 8, in seat order), options? }`.
+ * `name` is trimmed, then 1 to 40 characters; `army` is the ruleset's army list (checked by the
+ * ruleset, e.g. EMBER's ArmyList; required); the ruleset also decides how many players it takes
+ * (EMBER: exactly 2). Unknown keys are refused.
+ */
+export const CreateMatchRequest = z.strictObject({
+  ruleset: CatalogId,
+  scenario: CatalogId,
+  players: z
+    .array(
+      z.strictObject({
+        name: DisplayName,
+        army: z.unknown().refine((value) => value !== undefined, "an army is required"),
+      }),
+    )
+    .min(1)
+    .max(8),
+  options: CreateMatchOptions.optional(),
+});
+/** A valid match request (after parsing: names trimmed). */
+export type CreateMatchRequest = z.output<typeof CreateMatchRequest>;
+
+/**
+ * One seat of a new match in the {@link CreateMatchResponse}: `{ seat, name, token, inviteUrl }`.
+ * `token` (32 lowercase hex characters) is the seat's secret: whoever holds it plays the seat.
+ * `inviteUrl` carries it in the URL fragment (`.../play/<matchId>#seat=p1&token=...`), which
+ * browsers never send to a server.
+ */
+export const CreatedSeat = z.object({
+  seat: z.string().min(1),
+  name: z.string(),
+  token: SeatToken,
+  inviteUrl: z.string().min(1),
+});
+/** See the {@link CreatedSeat} schema. */
+export type CreatedSeat = z.output<typeof CreatedSeat>;
+
+/**
+ * The answer (201) to `POST /api/matches`: `{ matchId, roomId, seats: CreatedSeat[], spectatorUrl }`.
+ * `roomId` equals `matchId` (the Colyseus room to join); the tokens are shown this once only (the
+ * server keeps only their hashes).
+ */
+export const CreateMatchResponse = z.object({
+  matchId: z.string().min(1),
+  roomId: z.string().min(1),
+  seats: z.array(CreatedSeat),
+  spectatorUrl: z.string().min(1),
+});
+/** See the {@link CreateMatchResponse} schema. */
+export type CreateMatchResponse = z.output<typeof CreateMatchResponse>;
+
+/**
+ * A match's status: "live" (being played, or waiting for players), "finished" (a result was
+ * reached) or "abandoned" (stopped without a result).
+ */
+export const MatchStatus = z.enum(["live", "finished", "abandoned"]);
+/** See the {@link MatchStatus} schema. */
+export type MatchStatus = z.output<typeof MatchStatus>;
+
+/**
+ * The query of `GET /api/matches` (query strings, so `limit` is coerced from text):
+ * `{ ruleset?: id, status?: MatchStatus, player?: string, limit: integer 1..200 (default 50) }`.
+ * `player` matches a substring of a player name (trimmed, 1 to 40 characters). Unknown query
+ * keys are ignored; a repeated key (an array) is refused.
+ */
+export const ListMatchesQuery = z.object({
+  ruleset: CatalogId.optional(),
+  status: MatchStatus.optional(),
+  player: z.string().trim().min(1).max(40).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+/** A valid listing query (after parsing: `limit` always set). */
+export type ListMatchesQuery = z.output<typeof ListMatchesQuery>;
+
+/**
+ * A match as the lobby and history list it:
+ * `{ matchId, ruleset, scenario, status, seats: [{ seat, name, connected? }], createdAt, finishedAt, result }`.
+ * `connected` (whether a client is on the seat now) is given for live matches only; `createdAt`
+ * and `finishedAt` are ISO 8601 UTC timestamps (`finishedAt` null while live); `result` is
+ * `{ winner: seat id or null for a draw, reason }` once finished, else null.
+ */
+export const MatchSummary = z.object({
+  matchId: z.string().min(1),
+  ruleset: z.string().min(1),
+  scenario: z.string(),
+  status: MatchStatus,
+  seats: z.array(
+    z.object({
+      seat: z.string().min(1),
+      name: z.string(),
+      connected: z.boolean().optional(),
+    }),
+  ),
+  createdAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime().nullable(),
+  result: z.object({ winner: z.string().nullable(), reason: z.string() }).nullable(),
+});
+/** See the {@link MatchSummary} schema. */
+export type MatchSummary = z.output<typeof MatchSummary>;
+
+/** The answer to `GET /api/matches`: `{ matches: MatchSummary[] }`, newest first, at most `limit`. */
+export const ListMatchesResponse = z.object({ matches: z.array(MatchSummary) });
+/** See the {@link ListMatchesResponse} schema. */
+export type ListMatchesResponse = z.output<typeof ListMatchesResponse>;
+
+/**
+ * The body of every REST error (status 4xx or 5xx; the request changed nothing):
+ * `{ error: { code, message, details? } }`. `code` is a string such as "bad_request",
+ * "invalid_army", "not_found" or "server_error" (REST codes are not limited to PROTOCOL_ERRORS);
+ * `details` is optional structured help (e.g. `[{ path, message }]` for a malformed body).
+ */
+export const ApiErrorBody = z.object({
+  error: z.object({
+    code: z.string().min(1),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+/** See the {@link ApiErrorBody} schema. */
+export type ApiErrorBody = z.output<typeof ApiErrorBody>;

@@ -1,0 +1,135 @@
+/**
+ * What the server sends on a room connection. Each message is sent with Colyseus type equal to
+ * its `type` field (`room.onMessage("welcome", ...)`). The schemas let clients validate what they
+ * receive; they are lenient about extra keys (a tolerant reader), unlike the strict client schemas.
+ */
+import { z } from "zod";
+import { CommandId } from "./client";
+import { PROTOCOL_ERROR_CODES } from "./errors";
+
+/** A log sequence number: an integer >= 1 (the first accepted command of a match is 1). */
+const Seq = z.int().min(1);
+
+/**
+ * `{ type: "welcome", protocol, matchId, ruleset, rulesVersion, role, seat, lastSeq, spectatorDelay }`,
+ * sent once after every join and every reconnection:
+ * - `protocol`: the server's PROTOCOL_VERSION;
+ * - `matchId`: the match (= the Colyseus room id); `ruleset`, `rulesVersion`: e.g. "ember", "1.0.0";
+ * - `role`: "player" or "spectator"; `seat`: the seat id for a player (e.g. "p1"), null for a spectator;
+ * - `lastSeq`: the last accepted log sequence number (0 before the first command): compare with the
+ *   last `events.seq` seen and send `events_since` for the gap;
+ * - `spectatorDelay`: in rounds; 0 = no delayed caster feed.
+ */
+export const WelcomeMessage = z
+  .object({
+    type: z.literal("welcome"),
+    protocol: z.int().min(1),
+    matchId: z.string().min(1),
+    ruleset: z.string().min(1),
+    rulesVersion: z.string().min(1),
+    role: z.enum(["player", "spectator"]),
+    seat: z.string().min(1).nullable(),
+    lastSeq: z.int().min(0),
+    spectatorDelay: z.int().min(0),
+  })
+  .refine((m) => (m.role === "player") === (m.seat !== null), { message: "a player has a seat, a spectator has none", path: ["seat"] });
+/** See the {@link WelcomeMessage} schema. */
+export type WelcomeMessage = z.output<typeof WelcomeMessage>;
+
+/** `{ type: "accepted", id, seq }`: the command `id` was applied and stored as log entry `seq` (integer >= 1). */
+export const AcceptedMessage = z.object({
+  type: z.literal("accepted"),
+  id: CommandId,
+  seq: Seq,
+});
+/** See the {@link AcceptedMessage} schema. */
+export type AcceptedMessage = z.output<typeof AcceptedMessage>;
+
+/**
+ * `{ type: "rejected", id, error: { code, message, rule } }`: the ruleset refused the command `id`;
+ * nothing changed. `code` is the ruleset's own error code (a closed set per ruleset, e.g. EMBER's
+ * "not_your_turn", "out_of_range"), not a protocol error code; `message` its fixed English
+ * sentence; `rule` the rule it names (seed file and section), or null.
+ */
+export const RejectedMessage = z.object({
+  type: z.literal("rejected"),
+  id: CommandId,
+  error: z.object({
+    code: z.string().min(1),
+    message: z.string(),
+    rule: z.string().nullable(),
+  }),
+});
+/** See the {@link RejectedMessage} schema. */
+export type RejectedMessage = z.output<typeof RejectedMessage>;
+
+/**
+ * `{ type: "events", seq, seat, feed, events }`: the events of log entry `seq` (integer >= 1),
+ * produced by the command of `seat`, redacted for this connection by the ruleset (events the
+ * connection may not see are left out, so `events` may be empty). `feed` is "live" for the match
+ * as it happens, or "caster" for the delayed omniscient feed that spectators of a match with a
+ * spectator delay also receive (its `seq` trails the live one).
+ */
+export const EventsMessage = z.object({
+  type: z.literal("events"),
+  seq: Seq,
+  seat: z.string().min(1),
+  feed: z.enum(["live", "caster"]),
+  events: z.array(z.unknown()),
+});
+/** See the {@link EventsMessage} schema. */
+export type EventsMessage = z.output<typeof EventsMessage>;
+
+/**
+ * `{ type: "error", error: { code, message } }`: a protocol error on an open connection; `code`
+ * is a key of PROTOCOL_ERRORS and `message` its fixed sentence. The message in question was
+ * dropped; the connection stays open.
+ */
+export const ErrorMessage = z.object({
+  type: z.literal("error"),
+  error: z.object({
+    code: z.enum(PROTOCOL_ERROR_CODES),
+    message: z.string(),
+  }),
+});
+/** See the {@link ErrorMessage} schema. */
+export type ErrorMessage = z.output<typeof ErrorMessage>;
+
+/** `{ type: "pong", t }`: the answer to a `ping`, with its `t` unchanged. */
+export const PongMessage = z.object({
+  type: z.literal("pong"),
+  t: z.number(),
+});
+/** See the {@link PongMessage} schema. */
+export type PongMessage = z.output<typeof PongMessage>;
+
+/** Every server-to-client room message, keyed by `type`: welcome, accepted, rejected, events, error, pong. */
+export const ServerMessage = z.discriminatedUnion("type", [WelcomeMessage, AcceptedMessage, RejectedMessage, EventsMessage, ErrorMessage, PongMessage]);
+/** See the {@link ServerMessage} schema. */
+export type ServerMessage = z.output<typeof ServerMessage>;
+
+/** The `type` of every server-to-client message. */
+export const SERVER_MESSAGE_TYPES = ["welcome", "accepted", "rejected", "events", "error", "pong"] as const satisfies readonly ServerMessage["type"][];
+/** A server-to-client message type. */
+export type ServerMessageType = (typeof SERVER_MESSAGE_TYPES)[number];
+
+/**
+ * For clients: checks a server message as Colyseus delivers it (`room.onMessage("*", (type, payload) => ...)`).
+ * The payload's `type` must equal the Colyseus type when present. Returns the message, or a
+ * description of what is wrong. Never throws.
+ */
+export function parseServerMessage(type: string | number, payload: unknown): { readonly ok: true; readonly message: ServerMessage } | { readonly ok: false; readonly problem: string } {
+  try {
+    if (payload === null || typeof payload !== "object" || Array.isArray(payload)) return { ok: false, problem: "the payload is not an object" };
+    const own = (payload as { type?: unknown }).type;
+    if (own !== undefined && own !== type) return { ok: false, problem: `the payload's type does not match the message type ${String(type)}` };
+    const parsed = ServerMessage.safeParse({ ...payload, type });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return { ok: false, problem: `${issue?.path.map(String).join(".") ?? ""}: ${issue?.message ?? "invalid message"}` };
+    }
+    return { ok: true, message: parsed.data };
+  } catch {
+    return { ok: false, problem: "the payload could not be read" };
+  }
+}

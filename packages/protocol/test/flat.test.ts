@@ -1,0 +1,61 @@
+/**
+ * Flattened projections (design.md principle 6): any JSON value survives flatten -> unflatten;
+ * a seat overlay applied to the public projection rebuilds the seat's projection exactly; a diff
+ * applied to the previous map gives the next one.
+ */
+import fc from "fast-check";
+import { REMOVED, applyOverlay, diff, flatten, overlay, unflatten } from "../src";
+
+const json = fc.jsonValue({ maxDepth: 5 }).map((v) => JSON.parse(JSON.stringify(v)) as unknown);
+
+describe("flat projections", () => {
+  test("unflatten(flatten(v)) equals v for any JSON value, keys with / and ~ included", () => {
+    fc.assert(fc.property(json, (value) => expect(unflatten(flatten(value))).toEqual(value)), { numRuns: 500 });
+    const tricky = { "a/b": { "~1": [1, { "": null }] }, "": [], e: {} };
+    expect(unflatten(flatten(tricky))).toEqual(tricky);
+  });
+
+  test("applyOverlay(public, overlay(public, seat)) equals the seat's flat projection", () => {
+    fc.assert(
+      fc.property(json, json, (publicValue, seatValue) => {
+        const pub = flatten(publicValue);
+        const seat = flatten(seatValue);
+        expect(unflatten(applyOverlay(pub, overlay(pub, seat)))).toEqual(seatValue);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test("an overlay holds only what differs: a seat that sees the public view gets an empty overlay", () => {
+    const view = { round: 2, plans: { p1: { locked: true } } };
+    expect(overlay(flatten(view), flatten(view)).size).toBe(0);
+    const seat = { round: 2, plans: { p1: { locked: true, dials: { m1: "quick" } } } };
+    expect([...overlay(flatten(view), flatten(seat))]).toEqual([
+      ["/plans/p1/dials", "{}"],
+      ["/plans/p1/dials/m1", '"quick"'],
+    ]);
+    expect([...overlay(flatten(seat), flatten(view))]).toEqual([
+      ["/plans/p1/dials", REMOVED],
+      ["/plans/p1/dials/m1", REMOVED],
+    ]);
+  });
+
+  test("diff(previous, next) applied to previous gives next", () => {
+    fc.assert(
+      fc.property(json, json, (a, b) => {
+        const before = flatten(a);
+        const after = flatten(b);
+        const change = diff(before, after);
+        const patched = new Map(before);
+        for (const path of change.remove) patched.delete(path);
+        for (const [path, value] of change.set) patched.set(path, value);
+        expect(patched).toEqual(after);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test("a corrupt map (an entry without its parent) is an error, not a wrong value", () => {
+    expect(() => unflatten(new Map([["", "{}"], ["/a/b", "1"]]))).toThrow(/orphan/);
+  });
+});

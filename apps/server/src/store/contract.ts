@@ -1,0 +1,168 @@
+/**
+ * The match store's contract: the records it holds, its errors and the `MatchStore` interface the
+ * rest of the server uses (live.ts, room.ts, http.ts, server.ts). Import it through
+ * `./store/index.js`. The behaviour every implementation must have is pinned down by
+ * apps/server/test/store.contract.test.ts, run against PGlite (in memory and on disk) and
+ * PostgreSQL.
+ */
+
+/** A match's status: `live` until it is `finished` (it has a result) or `abandoned`. */
+export type MatchStatus = "live" | "finished" | "abandoned";
+
+/**
+ * A stored match as the server may show it. It never holds the dice seed (see
+ * `MatchStore.getSeed`) nor the seats' token hashes.
+ */
+export interface MatchRecord {
+  id: string;
+  /** The ruleset's id (e.g. "ember"). */
+  ruleset: string;
+  /** The ruleset's `rulesVersion` the match was created with; a replay needs the same one. */
+  rulesVersion: string;
+  scenario: string;
+  status: MatchStatus;
+  /** The ruleset's setup value, exactly as stored (any JSON value). */
+  setup: unknown;
+  /** The commitment (hash) of the dice seed, public from the start (design.md principle 8). */
+  seedCommitment: string;
+  /** The match options, exactly as stored (any JSON value). */
+  options: unknown;
+  /** The seats in the order they were created; `claimed` once a player has joined the seat. */
+  seats: { seat: string; playerName: string; claimed: boolean }[];
+  createdAt: Date;
+  /** When `finishMatch` ended the match; null while live. */
+  finishedAt: Date | null;
+  /** The value given to `finishMatch`; null while live. */
+  result: unknown | null;
+}
+
+/** A match to create: everything but its status, times and result. `seed` stays secret. */
+export interface NewMatch {
+  id: string;
+  ruleset: string;
+  rulesVersion: string;
+  scenario: string;
+  /** Any JSON value (undefined is stored as null). */
+  setup: unknown;
+  /** The dice seed; only `getSeed` returns it. */
+  seed: string;
+  seedCommitment: string;
+  /** Any JSON value (undefined is stored as null). */
+  options: unknown;
+}
+
+/** A seat of a new match. `tokenHash` is the hash of the seat's invite token, unique per match. */
+export interface NewSeat {
+  seat: string;
+  playerName: string;
+  tokenHash: string;
+}
+
+/**
+ * One accepted command in a match's log: `seq` counts 1, 2, 3, ... per match without gaps;
+ * `command` and `events` are any JSON values (round-tripped exactly; object key order may
+ * change); `stateHash` is the engine state hash after the command.
+ */
+export interface StoredEntry {
+  seq: number;
+  seat: string;
+  command: unknown;
+  events: unknown;
+  stateHash: string;
+}
+
+/**
+ * Thrown by `appendEntry` when the entry's `seq` is not the match's `lastSeq + 1`: an entry with
+ * that number exists already (a duplicate, or a concurrent append that won), or it would leave a
+ * gap. Nothing was written. `lastSeq` is the match's last sequence number when the append failed.
+ */
+export class SequenceConflictError extends Error {
+  constructor(
+    readonly matchId: string,
+    readonly seq: number,
+    readonly lastSeq: number,
+  ) {
+    super(`match ${matchId}: log entry ${seq} cannot follow entry ${lastSeq} (expected ${lastSeq + 1})`);
+    this.name = "SequenceConflictError";
+  }
+}
+
+/** Thrown when an operation names a match (or a seat of a match) that is not in the store. */
+export class UnknownMatchError extends Error {
+  constructor(
+    readonly matchId: string,
+    detail?: string,
+  ) {
+    super(detail ? `match ${matchId}: ${detail}` : `there is no match ${matchId}`);
+    this.name = "UnknownMatchError";
+  }
+}
+
+/** Which matches `listMatches` returns. All criteria given must hold. */
+export interface ListFilter {
+  /** Only matches of this ruleset id. */
+  ruleset?: string;
+  /** Only matches with this status. */
+  status?: MatchStatus;
+  /** Only matches where a seat's player name contains this text, ignoring case. */
+  player?: string;
+  /** At most this many matches: default 50, at most `MAX_LIST_LIMIT`. */
+  limit?: number;
+}
+
+/** The default number of matches `listMatches` returns. */
+export const DEFAULT_LIST_LIMIT = 50;
+/** The largest `limit` `listMatches` honours; larger ones are clamped. */
+export const MAX_LIST_LIMIT = 500;
+
+/**
+ * Durable storage of matches and their logs (design.md principle 7). Every method may also reject
+ * with a `StoreDatabaseError` (./errors.ts) when the database fails or refuses a value (connection
+ * lost, disk full, a constraint, a string with a NUL character, which PostgreSQL's jsonb cannot
+ * hold); such errors never carry the query's parameters.
+ */
+export interface MatchStore {
+  /**
+   * Stores a new live match and its seats in one transaction: on any error (an existing match id,
+   * two seats with the same name or token hash) nothing is stored.
+   */
+  createMatch(match: NewMatch, seats: NewSeat[]): Promise<void>;
+  /** The match without its seed and token hashes; null when there is no such match. */
+  getMatch(id: string): Promise<MatchRecord | null>;
+  /** The match's dice seed (secret while the match is live: callers decide); null when unknown. */
+  getSeed(id: string): Promise<string | null>;
+  /** Matches that pass the filter, newest first (by creation time). */
+  listMatches(filter: ListFilter): Promise<MatchRecord[]>;
+  /**
+   * The seat whose invite token has this hash in this match (compared in the database; the hashes
+   * are never read back); null when no seat of that match has it, or there is no such match.
+   */
+  seatForToken(matchId: string, tokenHash: string): Promise<string | null>;
+  /**
+   * Marks a seat as joined. Only the first call records the time; later calls change nothing.
+   * @throws UnknownMatchError when the match has no such seat, or there is no such match.
+   */
+  claimSeat(matchId: string, seat: string): Promise<void>;
+  /**
+   * Appends an entry to a match's log; it is committed (durable) when the promise resolves.
+   * @throws SequenceConflictError when `entry.seq` is not `lastSeq(matchId) + 1` (a duplicate,
+   *   a concurrent append of the same number that won, or a gap); nothing is written.
+   * @throws UnknownMatchError when there is no such match.
+   */
+  appendEntry(matchId: string, entry: StoredEntry): Promise<void>;
+  /** The match's log entries with `seq > after` (default 0: all), ascending; [] for an unknown match. */
+  entries(matchId: string, after?: number): Promise<StoredEntry[]>;
+  /** The match's last sequence number; 0 when it has no entries (or there is no such match). */
+  lastSeq(matchId: string): Promise<number>;
+  /**
+   * Ends a live match with a status and a result (any JSON value), stamping `finishedAt`. A match
+   * that is already over keeps its first status and result (the call changes nothing).
+   * @throws UnknownMatchError when there is no such match.
+   * @throws TypeError when `status` is not "finished" or "abandoned".
+   */
+  finishMatch(matchId: string, status: "finished" | "abandoned", result: unknown): Promise<void>;
+  /** The ids of the live matches, oldest first (the server rebuilds them at start). */
+  liveMatchIds(): Promise<string[]>;
+  /** Closes the database (the pool, or the embedded PGlite). Idempotent. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,244 @@
+/**
+ * The `MatchStore` over drizzle, one implementation for both drivers (node-postgres and PGlite):
+ * everything goes through the pg-core query builder or driver-neutral SQL.
+ */
+import { and, asc, desc, eq, gt, inArray, isNull, max, sql, type SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import {
+  DEFAULT_LIST_LIMIT,
+  MAX_LIST_LIMIT,
+  SequenceConflictError,
+  UnknownMatchError,
+  type ListFilter,
+  type MatchRecord,
+  type MatchStatus,
+  type MatchStore,
+  type NewMatch,
+  type NewSeat,
+  type StoredEntry,
+} from "./contract.js";
+import * as schema from "./schema.js";
+import { entries, matches, seats } from "./schema.js";
+
+/** A drizzle database over either driver. */
+export type StoreDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A JSON value for a NOT NULL jsonb column: null and undefined become JSON null (not SQL NULL). */
+function jsonOf(value: unknown): unknown {
+  return value === null || value === undefined ? sql`'null'::jsonb` : value;
+}
+
+/** The rows of a `db.execute` result (both drivers return `{ rows }`). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** Columns of `matches` a MatchRecord shows (never the seed). */
+const recordColumns = {
+  id: matches.id,
+  ruleset: matches.ruleset,
+  rulesVersion: matches.rulesVersion,
+  scenario: matches.scenario,
+  status: matches.status,
+  setup: matches.setup,
+  seedCommitment: matches.seedCommitment,
+  options: matches.options,
+  createdAt: matches.createdAt,
+  finishedAt: matches.finishedAt,
+  result: matches.result,
+};
+
+type MatchRow = Omit<MatchRecord, "seats">;
+
+/** The `MatchStore` over a drizzle database; `release` closes the driver. */
+export class DrizzleMatchStore implements MatchStore {
+  private closed: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: StoreDatabase,
+    private readonly release: () => Promise<void>,
+  ) {}
+
+  async createMatch(match: NewMatch, newSeats: NewSeat[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.insert(matches).values({
+        id: match.id,
+        ruleset: match.ruleset,
+        rulesVersion: match.rulesVersion,
+        scenario: match.scenario,
+        status: "live",
+        setup: jsonOf(match.setup),
+        seed: match.seed,
+        seedCommitment: match.seedCommitment,
+        options: jsonOf(match.options),
+      });
+      if (newSeats.length > 0) {
+        await tx.insert(seats).values(
+          newSeats.map((s, position) => ({
+            matchId: match.id,
+            seat: s.seat,
+            position,
+            playerName: s.playerName,
+            playerNameFolded: s.playerName.toLowerCase(),
+            tokenHash: s.tokenHash,
+          })),
+        );
+      }
+    });
+  }
+
+  async getMatch(id: string): Promise<MatchRecord | null> {
+    const rows = await this.db.select(recordColumns).from(matches).where(eq(matches.id, id));
+    const row = rows[0];
+    if (!row) return null;
+    const [record] = await this.withSeats([row]);
+    return record ?? null;
+  }
+
+  async getSeed(id: string): Promise<string | null> {
+    const rows = await this.db.select({ seed: matches.seed }).from(matches).where(eq(matches.id, id));
+    return rows[0]?.seed ?? null;
+  }
+
+  async listMatches(filter: ListFilter): Promise<MatchRecord[]> {
+    const conditions: SQL[] = [];
+    if (filter.ruleset !== undefined) conditions.push(eq(matches.ruleset, filter.ruleset));
+    if (filter.status !== undefined) conditions.push(eq(matches.status, filter.status));
+    if (filter.player !== undefined) {
+      // Case folding in JS, not SQL: lower() depends on the database's locale (ASCII only in "C").
+      const needle = filter.player.toLowerCase();
+      conditions.push(
+        sql`exists (select 1 from ${seats} where ${seats.matchId} = ${matches.id} and strpos(${seats.playerNameFolded}, ${needle}) > 0)`,
+      );
+    }
+    const requested = filter.limit ?? DEFAULT_LIST_LIMIT;
+    const limit = Number.isFinite(requested) ? Math.min(MAX_LIST_LIMIT, Math.max(0, Math.floor(requested))) : DEFAULT_LIST_LIMIT;
+    if (limit === 0) return [];
+    const rows = await this.db
+      .select(recordColumns)
+      .from(matches)
+      .where(and(...conditions))
+      .orderBy(desc(matches.createdAt), desc(matches.createdOrder))
+      .limit(limit);
+    return this.withSeats(rows);
+  }
+
+  async seatForToken(matchId: string, tokenHash: string): Promise<string | null> {
+    const rows = await this.db
+      .select({ seat: seats.seat })
+      .from(seats)
+      .where(and(eq(seats.matchId, matchId), eq(seats.tokenHash, tokenHash)))
+      .limit(1);
+    return rows[0]?.seat ?? null;
+  }
+
+  async claimSeat(matchId: string, seat: string): Promise<void> {
+    const updated = await this.db
+      .update(seats)
+      .set({ claimedAt: sql`now()` })
+      .where(and(eq(seats.matchId, matchId), eq(seats.seat, seat), isNull(seats.claimedAt)))
+      .returning({ seat: seats.seat });
+    if (updated.length > 0) return;
+    const existing = await this.db
+      .select({ seat: seats.seat })
+      .from(seats)
+      .where(and(eq(seats.matchId, matchId), eq(seats.seat, seat)));
+    if (existing.length === 0) throw new UnknownMatchError(matchId, `there is no seat "${seat}"`);
+  }
+
+  async appendEntry(matchId: string, entry: StoredEntry): Promise<void> {
+    if (!Number.isSafeInteger(entry.seq) || entry.seq < 1) {
+      throw new SequenceConflictError(matchId, entry.seq, await this.lastSeqOrUnknown(matchId));
+    }
+    // One statement: it inserts only when the match exists and seq is the next number; the
+    // primary key (match_id, seq) settles concurrent appends of the same number (one row, the
+    // others do nothing). Autocommit: the row is committed when the statement returns.
+    const inserted = rowsOf<{ seq: number }>(
+      await this.db.execute(sql`
+        insert into ${entries} (match_id, seq, seat, command, events, state_hash)
+        select ${matchId}::text, ${entry.seq}::integer, ${entry.seat}::text,
+               ${JSON.stringify(entry.command ?? null)}::jsonb, ${JSON.stringify(entry.events ?? null)}::jsonb, ${entry.stateHash}::text
+        where exists (select 1 from ${matches} where ${matches.id} = ${matchId}::text)
+          and ${entry.seq}::integer = (select coalesce(max(${entries.seq}), 0) + 1 from ${entries} where ${entries.matchId} = ${matchId}::text)
+        on conflict (match_id, seq) do nothing
+        returning seq`),
+    );
+    if (inserted.length === 1) return;
+    throw new SequenceConflictError(matchId, entry.seq, await this.lastSeqOrUnknown(matchId));
+  }
+
+  async entries(matchId: string, after = 0): Promise<StoredEntry[]> {
+    return this.db
+      .select({ seq: entries.seq, seat: entries.seat, command: entries.command, events: entries.events, stateHash: entries.stateHash })
+      .from(entries)
+      .where(and(eq(entries.matchId, matchId), gt(entries.seq, after)))
+      .orderBy(asc(entries.seq));
+  }
+
+  async lastSeq(matchId: string): Promise<number> {
+    const rows = await this.db
+      .select({ last: max(entries.seq) })
+      .from(entries)
+      .where(eq(entries.matchId, matchId));
+    return Number(rows[0]?.last ?? 0);
+  }
+
+  async finishMatch(matchId: string, status: "finished" | "abandoned", result: unknown): Promise<void> {
+    if (status !== "finished" && status !== "abandoned") throw new TypeError(`a match ends "finished" or "abandoned", not "${String(status)}"`);
+    const updated = await this.db
+      .update(matches)
+      .set({ status, result: result === undefined ? null : result, finishedAt: sql`now()` })
+      .where(and(eq(matches.id, matchId), eq(matches.status, "live")))
+      .returning({ id: matches.id });
+    if (updated.length > 0) return;
+    const existing = await this.db.select({ id: matches.id }).from(matches).where(eq(matches.id, matchId));
+    if (existing.length === 0) throw new UnknownMatchError(matchId);
+  }
+
+  async liveMatchIds(): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: matches.id })
+      .from(matches)
+      .where(eq(matches.status, "live"))
+      .orderBy(asc(matches.createdAt), asc(matches.createdOrder));
+    return rows.map((r) => r.id);
+  }
+
+  close(): Promise<void> {
+    this.closed ??= this.release();
+    return this.closed;
+  }
+
+  /** The match's last sequence number. @throws UnknownMatchError when there is no such match. */
+  private async lastSeqOrUnknown(matchId: string): Promise<number> {
+    const rows = await this.db
+      .select({ id: matches.id, last: sql<number>`(select coalesce(max(${entries.seq}), 0) from ${entries} where ${entries.matchId} = ${matches.id})`.mapWith(Number) })
+      .from(matches)
+      .where(eq(matches.id, matchId));
+    const row = rows[0];
+    if (!row) throw new UnknownMatchError(matchId);
+    return row.last;
+  }
+
+  /** Adds the seats (in their order) to match rows, with one query for all of them. */
+  private async withSeats(rows: { id: string; status: string }[]): Promise<MatchRecord[]> {
+    if (rows.length === 0) return [];
+    const seatRows = await this.db
+      .select({ matchId: seats.matchId, seat: seats.seat, playerName: seats.playerName, claimedAt: seats.claimedAt })
+      .from(seats)
+      .where(
+        inArray(
+          seats.matchId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(seats.matchId), asc(seats.position));
+    const byMatch = new Map<string, MatchRecord["seats"]>();
+    for (const s of seatRows) {
+      const list = byMatch.get(s.matchId) ?? [];
+      list.push({ seat: s.seat, playerName: s.playerName, claimed: s.claimedAt !== null });
+      byMatch.set(s.matchId, list);
+    }
+    return rows.map((row) => ({ ...(row as MatchRow), status: row.status as MatchStatus, seats: byMatch.get(row.id) ?? [] }));
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Database errors without secrets. drizzle's `DrizzleQueryError` puts the query's parameters in
+ * its message and properties, and PGlite's errors carry them as properties: logged as they are
+ * (pino serializes every property), a failed `createMatch` would write the match's dice seed and
+ * the seats' token hashes into the log. The store rethrows such errors as `StoreDatabaseError`,
+ * keeping only what says what went wrong.
+ */
+import { SequenceConflictError, UnknownMatchError, type MatchStore } from "./contract.js";
+
+/**
+ * A database failure under a store operation: the database's message and its SQLSTATE `code`
+ * (e.g. "23505", a unique violation), with the violated `constraint` when there is one. It never
+ * holds the query's parameters or the database's `detail` (which can quote key values).
+ */
+export class StoreDatabaseError extends Error {
+  /** The SQLSTATE code (PostgreSQL and PGlite), or a Node error code such as "ECONNREFUSED". */
+  readonly code: string | undefined;
+  /** The constraint violated, when the database names one. */
+  readonly constraint: string | undefined;
+
+  constructor(message: string, code: string | undefined, constraint: string | undefined) {
+    super(message);
+    this.name = "StoreDatabaseError";
+    this.code = code;
+    this.constraint = constraint;
+  }
+}
+
+/** `error` without query parameters: the store's own errors pass unchanged. */
+export function cleanError(error: unknown): unknown {
+  if (error instanceof SequenceConflictError || error instanceof UnknownMatchError || error instanceof TypeError) return error;
+  if (!(error instanceof Error)) return error;
+  // drizzle wraps the driver's error (the cause) in a DrizzleQueryError; a connection error may
+  // come as an AggregateError (several addresses tried), whose message can be empty.
+  const cause = error.cause instanceof Error ? error.cause : error;
+  const fields = cause as Error & { code?: unknown; constraint?: unknown; errors?: unknown };
+  const message = cause.message || (Array.isArray(fields.errors) ? fields.errors.map((e) => String((e as Error).message ?? e)).join("; ") : "") || cause.name;
+  return new StoreDatabaseError(
+    message,
+    typeof fields.code === "string" ? fields.code : undefined,
+    typeof fields.constraint === "string" ? fields.constraint : undefined,
+  );
+}
+
+async function guarded<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    throw cleanError(error);
+  }
+}
+
+/** The same store, whose database errors are `StoreDatabaseError`s (see the module comment). */
+export function withCleanErrors(store: MatchStore): MatchStore {
+  return {
+    createMatch: (match, seats) => guarded(() => store.createMatch(match, seats)),
+    getMatch: (id) => guarded(() => store.getMatch(id)),
+    getSeed: (id) => guarded(() => store.getSeed(id)),
+    listMatches: (filter) => guarded(() => store.listMatches(filter)),
+    seatForToken: (matchId, tokenHash) => guarded(() => store.seatForToken(matchId, tokenHash)),
+    claimSeat: (matchId, seat) => guarded(() => store.claimSeat(matchId, seat)),
+    appendEntry: (matchId, entry) => guarded(() => store.appendEntry(matchId, entry)),
+    entries: (matchId, after) => guarded(() => store.entries(matchId, after)),
+    lastSeq: (matchId) => guarded(() => store.lastSeq(matchId)),
+    finishMatch: (matchId, status, result) => guarded(() => store.finishMatch(matchId, status, result)),
+    liveMatchIds: () => guarded(() => store.liveMatchIds()),
+    close: () => guarded(() => store.close()),
+  };
+}

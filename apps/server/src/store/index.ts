@@ -1,0 +1,118 @@
+/**
+ * The match store: matches, their seats and their append-only logs (design.md principle 7), in
+ * PostgreSQL (`databaseUrl`, through node-postgres) or in an embedded PGlite database (a data
+ * folder, or memory). Both run the same drizzle schema (./schema.ts) and the same SQL migrations
+ * (the top-level `migrations/` folder, applied by `openStore`).
+ *
+ * Durability: `appendEntry` resolves once its row is committed. On PostgreSQL that is a
+ * synchronous commit (fsync'd WAL, with the server's default settings). PGlite runs with
+ * fsync=off: a committed row has been written to the operating system, so it survives the
+ * server process being killed (tested), but not a power loss or a kernel crash; production
+ * belongs on PostgreSQL.
+ *
+ * Database errors are `StoreDatabaseError`s, which never carry query parameters (seeds, token
+ * hashes): see ./errors.ts.
+ */
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { DrizzleMatchStore, type StoreDatabase } from "./drizzle-store.js";
+import { withCleanErrors } from "./errors.js";
+import { findMigrationsFolder, MIGRATION_LOCK_KEY } from "./migrations.js";
+import * as schema from "./schema.js";
+
+export {
+  DEFAULT_LIST_LIMIT,
+  MAX_LIST_LIMIT,
+  SequenceConflictError,
+  UnknownMatchError,
+  type ListFilter,
+  type MatchRecord,
+  type MatchStatus,
+  type MatchStore,
+  type NewMatch,
+  type NewSeat,
+  type StoredEntry,
+} from "./contract.js";
+export { StoreDatabaseError } from "./errors.js";
+export { findMigrationsFolder } from "./migrations.js";
+import type { MatchStore } from "./contract.js";
+
+/** Where `openStore` keeps the data. */
+export interface StoreOptions {
+  /**
+   * A PostgreSQL connection string (postgres://user:password@host:port/database). When given,
+   * the store uses a `pg.Pool` on it and `dataDir` is ignored.
+   */
+  databaseUrl?: string;
+  /**
+   * The folder of the embedded PGlite database, created when missing (with its parents). Used
+   * only without `databaseUrl`; undefined = a PGlite database in memory, gone at `close()`. Only
+   * one process may open a data folder at a time.
+   */
+  dataDir?: string;
+  /** The drizzle-kit migrations folder; default: the workspace's top-level `migrations/`. */
+  migrationsFolder?: string;
+  /** Most connections the PostgreSQL pool opens (default 10). */
+  poolSize?: number;
+}
+
+/**
+ * Opens the store and brings its schema up to date (applies the migrations not applied yet;
+ * opening an up-to-date database changes nothing). On PostgreSQL the migration holds an advisory
+ * lock, so servers starting together migrate one after the other.
+ * @throws Error when the migrations folder cannot be found, the database cannot be reached or
+ *   opened, or a migration fails (then nothing of that migration run is applied, and nothing is
+ *   left open).
+ */
+export async function openStore(options: StoreOptions): Promise<MatchStore> {
+  const migrationsFolder = findMigrationsFolder(options.migrationsFolder);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, migrationsFolder, options.poolSize ?? 10) : openPglite(options.dataDir, migrationsFolder);
+}
+
+async function openPostgres(databaseUrl: string, migrationsFolder: string, poolSize: number): Promise<MatchStore> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // An idle client that loses its connection emits "error" on the pool; without a listener that
+  // would crash the process. The pool drops that client and the next query opens a new one.
+  pool.on("error", () => undefined);
+  try {
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      try {
+        await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+      }
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+  const db = drizzleNodePg({ client: pool, schema }) as unknown as StoreDatabase;
+  return withCleanErrors(new DrizzleMatchStore(db, () => pool.end()));
+}
+
+async function openPglite(dataDir: string | undefined, migrationsFolder: string): Promise<MatchStore> {
+  let folder: string | undefined;
+  if (dataDir !== undefined) {
+    folder = resolve(dataDir);
+    mkdirSync(folder, { recursive: true });
+  }
+  const client = await PGlite.create(folder);
+  try {
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder });
+    return withCleanErrors(new DrizzleMatchStore(db as unknown as StoreDatabase, () => client.close()));
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+}

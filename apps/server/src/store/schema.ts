@@ -1,0 +1,102 @@
+/**
+ * The database schema of the match store (drizzle pg-core), shared by both drivers: PostgreSQL
+ * through node-postgres and the embedded PGlite. `drizzle-kit generate` (config:
+ * apps/server/drizzle.config.ts) turns changes here into SQL migrations in the top-level
+ * `migrations/` folder, which `openStore` applies at start. Never edit an applied migration:
+ * change this file and generate a new one.
+ *
+ * A match is its setup plus an append-only log (design.md principle 7):
+ * - `matches`: one row per match: ruleset and rules version, scenario, setup, the dice seed (secret
+ *   until the match is over) and its commitment, options, status and result;
+ * - `seats`: the seats of a match in their order, with the player's name and the hash of the seat's
+ *   invite token (compared in SQL, never read back);
+ * - `entries`: the accepted commands of a match with the events they produced, numbered 1, 2, ...
+ *   without gaps (primary key (match_id, seq)).
+ */
+import { sql } from "drizzle-orm";
+import { bigint, check, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/**
+ * A `jsonb` column whose values round-trip exactly. drizzle's own `jsonb` re-parses a value the
+ * driver already parsed when it is a string (a stored `"42"` would come back as the number 42);
+ * this one writes `JSON.stringify(value)` and returns what the driver decoded, unchanged. A JS
+ * `null` is written as SQL NULL by drizzle; the store writes JSON null itself where a column is
+ * NOT NULL (see `jsonOf` in store.ts).
+ */
+export const jsonb = customType<{ data: unknown; driverData: unknown }>({
+  dataType: () => "jsonb",
+  toDriver: (value) => JSON.stringify(value),
+  fromDriver: (value) => value,
+});
+
+/** The statuses a match can have: `live` until it is `finished` (a result) or `abandoned`. */
+export const MATCH_STATUSES = ["live", "finished", "abandoned"] as const;
+
+/** One row per match. `seed` is secret while the match is live; only `getSeed` reads it. */
+export const matches = pgTable(
+  "matches",
+  {
+    id: text("id").primaryKey(),
+    ruleset: text("ruleset").notNull(),
+    rulesVersion: text("rules_version").notNull(),
+    scenario: text("scenario").notNull(),
+    status: text("status", { enum: MATCH_STATUSES }).notNull().default("live"),
+    setup: jsonb("setup").notNull(),
+    seed: text("seed").notNull(),
+    seedCommitment: text("seed_commitment").notNull(),
+    options: jsonb("options").notNull(),
+    result: jsonb("result"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Creation order, breaking ties between equal `created_at` (PGlite's clock counts milliseconds). */
+    createdOrder: bigint("created_order", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("matches_status_check", sql`${t.status} in ('live', 'finished', 'abandoned')`),
+    // Listing: newest first, optionally by status or ruleset.
+    index("matches_created_at_idx").on(t.createdAt, t.createdOrder),
+    index("matches_status_created_at_idx").on(t.status, t.createdAt, t.createdOrder),
+    index("matches_ruleset_created_at_idx").on(t.ruleset, t.createdAt, t.createdOrder),
+  ],
+);
+
+/**
+ * The seats of a match; `position` keeps the order they were created in. `token_hash` is unique
+ * per match and only ever compared in SQL.
+ */
+export const seats = pgTable(
+  "seats",
+  {
+    matchId: text("match_id")
+      .notNull()
+      .references(() => matches.id),
+    seat: text("seat").notNull(),
+    position: integer("position").notNull(),
+    playerName: text("player_name").notNull(),
+    /**
+     * `playerName` case-folded by the store (JS `toLowerCase`) for the player filter: SQL lower()
+     * depends on the database's locale (ASCII only under "C").
+     */
+    playerNameFolded: text("player_name_folded").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.matchId, t.seat] }), uniqueIndex("seats_match_token_hash_idx").on(t.matchId, t.tokenHash)],
+);
+
+/** The append-only log of accepted commands, `seq` = 1, 2, ... per match. */
+export const entries = pgTable(
+  "entries",
+  {
+    matchId: text("match_id")
+      .notNull()
+      .references(() => matches.id),
+    seq: integer("seq").notNull(),
+    seat: text("seat").notNull(),
+    command: jsonb("command").notNull(),
+    events: jsonb("events").notNull(),
+    stateHash: text("state_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.matchId, t.seq] }), check("entries_seq_positive", sql`${t.seq} > 0`)],
+);

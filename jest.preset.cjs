@@ -18,4 +18,6 @@ module.exports = {
   },
   transformIgnorePatterns: [`node_modules/(?!(\\.pnpm/)?(${esmOnly.join("|")}))`],
   moduleFileExtensions: ["ts", "js", "mjs", "json"],
+  // ES-module sources import "./x.js" for "./x.ts".
+  moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
 };

@@ -1,0 +1,198 @@
+/**
+ * The REST side of the server: lobby (create a match, list matches), match history, health.
+ * Bodies and queries are validated with the protocol's zod schemas; every error is
+ * `{ error: { code, message, details? } }` with a 4xx/5xx status, and changes nothing.
+ */
+import { randomBytes } from "node:crypto";
+import express, { type Application, type NextFunction, type Request, type Response } from "express";
+import { matchMaker } from "@colyseus/core";
+import { omniscient, seedCommitment, spectator, type EventEnvelope } from "@fogwar/engine";
+import { catalog } from "@fogwar/ember";
+import { CreateMatchRequest, ListMatchesQuery, PROTOCOL_VERSION, type MatchSummary } from "@fogwar/protocol";
+import type { Logger } from "pino";
+import { LiveMatch, type MatchOptions } from "./live.js";
+import { hashToken } from "./room.js";
+import { RULESETS } from "./rulesets.js";
+import type { MatchRecord, MatchStore } from "./store/index.js";
+
+export interface ApiServices {
+  readonly store: MatchStore;
+  readonly log: Logger;
+  /** The address players open, for invite links (e.g. http://localhost:2567). */
+  readonly publicUrl: string;
+  /** Whether a live match has a connected client on a seat (from the rooms). */
+  readonly presence?: (matchId: string) => Record<string, boolean> | undefined;
+}
+
+class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** A short, unguessable match id: 12 characters of base32 (60 bits). */
+export function newMatchId(): string {
+  const alphabet = "abcdefghijkmnpqrstuvwxyz23456789";
+  return [...randomBytes(12)].map((b) => alphabet[b % 32]).join("");
+}
+
+function summary(record: MatchRecord, presence?: Record<string, boolean>): MatchSummary {
+  const result = record.result as { winner: string | null; reason: string } | null;
+  return {
+    matchId: record.id,
+    ruleset: record.ruleset,
+    scenario: record.scenario,
+    status: record.status as MatchSummary["status"],
+    seats: record.seats.map((s) => ({ seat: s.seat, name: s.playerName, ...(presence ? { connected: presence[s.seat] ?? false } : {}) })),
+    createdAt: record.createdAt.toISOString(),
+    finishedAt: record.finishedAt ? record.finishedAt.toISOString() : null,
+    result: result ? { winner: result.winner, reason: result.reason } : null,
+  };
+}
+
+/** Mounts the API under /api on an express app. */
+export function mountApi(app: Application, services: ApiServices): void {
+  const api = express.Router();
+  api.use(express.json({ limit: "64kb" }));
+
+  api.get("/health", async (_req, res) => {
+    const live = await services.store.liveMatchIds();
+    res.json({ ok: true, protocol: PROTOCOL_VERSION, liveMatches: live.length });
+  });
+
+  api.get("/rulesets", (_req, res) => {
+    res.json({
+      rulesets: [...RULESETS.values()].map((h) => ({
+        id: h.ruleset.id,
+        rulesVersion: h.ruleset.rulesVersion,
+        scenarios: [...catalog.scenarios.values()].map((s) => ({ id: s.id, name: s.name, battleSize: s.battleSize, rounds: s.mission.rounds })),
+        sampleArmies: catalog.data.armies,
+      })),
+    });
+  });
+
+  api.post("/matches", async (req, res) => {
+    const parsed = CreateMatchRequest.safeParse(req.body);
+    if (!parsed.success) {
+      throw new ApiError(400, "bad_request", "The match request is malformed.", parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })));
+    }
+    const request = parsed.data;
+    const host = RULESETS.get(request.ruleset);
+    if (!host) throw new ApiError(400, "bad_request", `Unknown ruleset "${request.ruleset}".`);
+    const options: MatchOptions = {
+      progressiveReveal: request.options?.progressiveReveal ?? false,
+      spectatorDelay: request.options?.spectatorDelay ?? 0,
+      reconnectGrace: request.options?.reconnectGrace ?? 120,
+    };
+    const made = host.makeSetup({ scenario: request.scenario, players: request.players, options });
+    if (!made.ok) throw new ApiError(400, made.problem.code, made.problem.message, made.problem.details);
+    const matchId = newMatchId();
+    const seed = randomBytes(32).toString("hex");
+    const tokens = made.seats.map(() => randomBytes(16).toString("hex"));
+    await services.store.createMatch(
+      {
+        id: matchId,
+        ruleset: host.ruleset.id,
+        rulesVersion: host.ruleset.rulesVersion,
+        scenario: host.scenarioOf(made.setup),
+        setup: made.setup,
+        seed,
+        seedCommitment: seedCommitment(seed),
+        options,
+      },
+      made.seats.map((seat, i) => ({ seat, playerName: request.players[i]?.name ?? seat, tokenHash: hashToken(tokens[i] as string) })),
+    );
+    await matchMaker.createRoom("match", { matchId });
+    services.log.info({ matchId, ruleset: host.ruleset.id }, "match created");
+    res.status(201).json({
+      matchId,
+      roomId: matchId,
+      seats: made.seats.map((seat, i) => ({
+        seat,
+        name: request.players[i]?.name ?? seat,
+        token: tokens[i],
+        // The token travels in the fragment, which browsers never send to a server.
+        inviteUrl: `${services.publicUrl}/play/${matchId}#seat=${seat}&token=${tokens[i]}`,
+      })),
+      spectatorUrl: `${services.publicUrl}/watch/${matchId}`,
+    });
+  });
+
+  api.get("/matches", async (req, res) => {
+    const parsed = ListMatchesQuery.safeParse(req.query);
+    if (!parsed.success) throw new ApiError(400, "bad_request", "The listing query is malformed.", parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })));
+    const records = await services.store.listMatches(parsed.data);
+    res.json({ matches: records.map((r) => summary(r, r.status === "live" ? services.presence?.(r.id) : undefined)) });
+  });
+
+  api.get("/matches/:id", async (req, res) => {
+    const record = await services.store.getMatch(String(req.params.id));
+    if (!record) throw new ApiError(404, "not_found", "There is no such match.");
+    res.json({ match: summary(record, record.status === "live" ? services.presence?.(record.id) : undefined), seedCommitment: record.seedCommitment, options: record.options });
+  });
+
+  /**
+   * A match's log as the requester may see it: while live, the spectator projection (events
+   * redacted for spectators; a command is shown only when every event it produced is public);
+   * once over, everything, with the dice seed.
+   */
+  api.get("/matches/:id/history", async (req, res) => {
+    const id = String(req.params.id);
+    const record = await services.store.getMatch(id);
+    if (!record) throw new ApiError(404, "not_found", "There is no such match.");
+    const host = RULESETS.get(record.ruleset);
+    if (!host) throw new ApiError(500, "server_error", "The match's ruleset is not hosted here.");
+    const over = record.status !== "live";
+    const viewer = over ? omniscient : spectator;
+    const entries = await services.store.entries(id);
+    const seed = over ? await services.store.getSeed(id) : null;
+    const redact = (envelopes: readonly EventEnvelope<unknown>[]) => envelopes.map((e) => host.ruleset.redact(e, viewer)).filter((e) => e !== null);
+    const initial = over && seed ? host.ruleset.setup(record.setup, seed).events : [];
+    res.json({
+      match: summary(record),
+      perspective: over ? "omniscient" : "spectator",
+      rulesVersion: record.rulesVersion,
+      setup: over ? record.setup : null,
+      seedCommitment: record.seedCommitment,
+      seed,
+      setupEvents: redact(initial),
+      entries: entries.map((e) => {
+        const envelopes = e.events as EventEnvelope<unknown>[];
+        const allPublic = envelopes.every((env) => env.audience.kind === "everyone");
+        return { seq: e.seq, seat: e.seat, command: over || allPublic ? e.command : null, events: redact(envelopes), stateHash: over ? e.stateHash : null };
+      }),
+    });
+  });
+
+  api.use((_req, _res) => {
+    throw new ApiError(404, "not_found", "There is no such API endpoint.");
+  });
+
+  api.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    if (error instanceof ApiError) {
+      res.status(error.status).json({ error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) } });
+      return;
+    }
+    const status = (error as { status?: number; type?: string }).status;
+    if (status && status >= 400 && status < 500) {
+      res.status(status).json({ error: { code: "bad_request", message: "The request could not be read (malformed or too large JSON)." } });
+      return;
+    }
+    services.log.error({ err: error }, "api error");
+    res.status(500).json({ error: { code: "server_error", message: "Something went wrong on the server." } });
+  });
+
+  app.use("/api", api);
+
+  app.get("/", (_req, res) => {
+    res.type("text/plain").send(`fogwar server (protocol ${PROTOCOL_VERSION}). The API is under /api: /api/health, /api/rulesets, /api/matches. See docs/protocol.md.\n`);
+  });
+}
+
+/** Opens a finished or live match for the history page: the stored log rebuilt in memory. */
+export const loadMatch = LiveMatch.load;

@@ -1,0 +1,274 @@
+/**
+ * One Colyseus room per match: a thin adapter between the wire and the ruleset (design.md
+ * principle 5). Per message: size and rate checks -> shape (zod) -> the client's seat ->
+ * `LiveMatch.submit` (engine apply, then append to the store) -> projections and StateViews ->
+ * `broadcastPatch()` -> each client's redacted events -> the sender's acknowledgement.
+ * No rule logic here.
+ */
+import { createHash } from "node:crypto";
+import { Room, ServerError, type AuthContext, type Client } from "@colyseus/core";
+import { omniscient, seatViewer, spectator, type LogEntry, type Viewer } from "@fogwar/engine";
+import {
+  JoinOptions,
+  MAX_MESSAGE_BYTES,
+  PROTOCOL_ERRORS,
+  PROTOCOL_VERSION,
+  parseClientMessage,
+  type ProtocolErrorCode,
+} from "@fogwar/protocol";
+import type { Logger } from "pino";
+import { LiveMatch } from "./live.js";
+import { Projector, type Audience } from "./sync/projector.js";
+import { MatchRoomState } from "./sync/state.js";
+import type { MatchStore } from "./store/index.js";
+import { RateLimiter } from "./rate-limit.js";
+
+/** What every room needs from the server around it. */
+export interface RoomServices {
+  readonly store: MatchStore;
+  readonly log: Logger;
+}
+
+let services: RoomServices | null = null;
+
+/** Gives rooms their services; call once before any room is created. */
+export function provideRoomServices(value: RoomServices): void {
+  services = value;
+}
+
+/** The hash under which a seat's invite token is stored. */
+export const hashToken = (token: string): string => createHash("sha256").update(`fogwar-seat:${token}`).digest("hex");
+
+/** Which seats of each open room have a connected client (for the lobby listings). */
+export const roomPresence = new Map<string, Record<string, boolean>>();
+
+/** Close code sent to a seat's old connection when the same seat joins again elsewhere. */
+export const CLOSE_REPLACED = 4100;
+
+const ANSWERS_KEPT = 512;
+
+interface ClientInfo {
+  readonly audience: Audience;
+  readonly viewer: Viewer;
+}
+
+type Answer = { type: "accepted"; id: string; seq: number } | { type: "rejected"; id: string; error: { code: string; message: string; rule: string | null } };
+
+export class MatchRoom extends Room<{ state: MatchRoomState }> {
+  private match!: LiveMatch;
+  private projector!: Projector;
+  private services!: RoomServices;
+  private readonly clientsInfo = new Map<string, ClientInfo>();
+  private readonly answers = new Map<string, Map<string, Answer>>();
+  private readonly limiter = new RateLimiter(20, 40);
+  private lastCasterSeq = 0;
+
+  override async onCreate(options: { matchId: string }): Promise<void> {
+    if (!services) throw new Error("room services not provided");
+    this.services = services;
+    this.roomId = options.matchId;
+    this.autoDispose = false;
+    this.setPatchRate(null);
+    const match = await LiveMatch.load(this.services.store, options.matchId);
+    if (!match) throw new Error(`no match ${options.matchId}`);
+    this.match = match;
+    const state = new MatchRoomState();
+    state.matchId = match.id;
+    state.ruleset = match.host.ruleset.id;
+    state.rulesVersion = match.host.ruleset.rulesVersion;
+    this.projector = new Projector(state, match.host.ruleset, match.seats, match.options.spectatorDelay > 0);
+    this.projector.update(match.state, match.seq, match.delayed);
+    this.lastCasterSeq = match.delayed.seq;
+    this.setState(state);
+    this.onMessage("*", (client, type, payload) => {
+      void this.handle(client, String(type), payload);
+    });
+    if (match.result) this.autoDispose = true;
+    this.services.log.info({ matchId: match.id, seq: match.seq }, "room open");
+  }
+
+  /** Checks the join options and the seat token before the WebSocket join completes. */
+  override async onAuth(_client: Client, rawOptions: unknown, _context: AuthContext): Promise<Audience & { name: string | null }> {
+    const parsed = JoinOptions.safeParse(rawOptions);
+    if (!parsed.success) throw authError("bad_message");
+    const options = parsed.data;
+    if (options.protocol !== PROTOCOL_VERSION) throw authError("unsupported_protocol");
+    if (options.role === "spectator") return { role: "spectator", name: options.name ?? null };
+    const seat = await this.services.store.seatForToken(this.match.id, hashToken(options.token));
+    if (!seat) throw authError("invalid_token");
+    return { role: "player", seat, name: options.name ?? null };
+  }
+
+  override onJoin(client: Client, _options: unknown, auth: Audience): void {
+    const audience: Audience = auth.role === "player" ? { role: "player", seat: auth.seat } : { role: "spectator" };
+    if (audience.role === "player") {
+      // One connection per seat: a new one replaces the old (a reload, another device).
+      for (const other of this.clients) {
+        const info = this.clientsInfo.get(other.sessionId);
+        if (other !== client && info?.audience.role === "player" && info.audience.seat === audience.seat) {
+          other.leave(CLOSE_REPLACED);
+        }
+      }
+      if (!this.match.result) void this.services.store.claimSeat(this.match.id, audience.seat).catch(() => undefined);
+    }
+    const viewer = audience.role === "player" ? seatViewer(audience.seat) : this.match.options.spectatorDelay > 0 ? omniscient : spectator;
+    this.clientsInfo.set(client.sessionId, { audience, viewer });
+    client.view = this.projector.viewFor(audience);
+    this.refreshPresence();
+    this.welcome(client, audience);
+  }
+
+  override async onDrop(client: Client): Promise<void> {
+    const info = this.clientsInfo.get(client.sessionId);
+    if (info?.audience.role !== "player" || this.match.result) return;
+    this.refreshPresence(client.sessionId);
+    this.broadcastPatch();
+    try {
+      await this.allowReconnection(client, this.match.options.reconnectGrace);
+    } catch {
+      // The grace period ran out: onLeave follows.
+    }
+  }
+
+  override onReconnect(client: Client): void {
+    const info = this.clientsInfo.get(client.sessionId);
+    this.refreshPresence();
+    this.broadcastPatch();
+    if (info) this.welcome(client, info.audience);
+  }
+
+  override onLeave(client: Client): void {
+    this.clientsInfo.delete(client.sessionId);
+    this.limiter.forget(client.sessionId);
+    this.refreshPresence();
+    this.broadcastPatch();
+    if (this.match.result && this.clients.length === 0) this.autoDispose = true;
+  }
+
+  private welcome(client: Client, audience: Audience): void {
+    client.send("welcome", {
+      type: "welcome",
+      protocol: PROTOCOL_VERSION,
+      matchId: this.match.id,
+      ruleset: this.match.host.ruleset.id,
+      rulesVersion: this.match.host.ruleset.rulesVersion,
+      role: audience.role,
+      seat: audience.role === "player" ? audience.seat : null,
+      lastSeq: this.match.seq,
+      spectatorDelay: this.match.options.spectatorDelay,
+    });
+  }
+
+  private refreshPresence(dropping?: string): void {
+    const state = this.state;
+    for (const seat of this.match.seats) {
+      const here = this.clients.some((c) => {
+        const info = this.clientsInfo.get(c.sessionId);
+        return c.sessionId !== dropping && info?.audience.role === "player" && info.audience.seat === seat;
+      });
+      state.connected.set(seat, here);
+    }
+    state.spectators = [...this.clientsInfo.values()].filter((i) => i.audience.role === "spectator").length;
+    roomPresence.set(this.match.id, Object.fromEntries(state.connected.entries()));
+  }
+
+  override onDispose(): void {
+    roomPresence.delete(this.match?.id);
+  }
+
+  private fail(client: Client, code: ProtocolErrorCode): void {
+    client.send("error", { type: "error", error: { code, message: PROTOCOL_ERRORS[code].message } });
+  }
+
+  private async handle(client: Client, type: string, payload: unknown): Promise<void> {
+    const info = this.clientsInfo.get(client.sessionId);
+    if (!info) return;
+    if (!this.limiter.take(client.sessionId)) return this.fail(client, "rate_limited");
+    let size = 0;
+    try {
+      size = JSON.stringify(payload ?? null).length;
+    } catch {
+      return this.fail(client, "bad_message");
+    }
+    if (size > MAX_MESSAGE_BYTES) return this.fail(client, "message_too_large");
+    const parsed = parseClientMessage(type, payload);
+    if (!parsed.ok) return this.fail(client, parsed.error.code);
+    const message = parsed.message;
+    switch (message.type) {
+      case "ping":
+        client.send("pong", { type: "pong", t: message.t });
+        return;
+      case "events_since":
+        this.sendEventsSince(client, info, message.after);
+        return;
+      case "command":
+        await this.command(client, info, message.id, message.command);
+        return;
+    }
+  }
+
+  private async command(client: Client, info: ClientInfo, id: string, command: unknown): Promise<void> {
+    if (info.audience.role !== "player") return this.fail(client, "spectators_cannot_act");
+    const seat = info.audience.seat;
+    const seen = this.answers.get(seat) ?? new Map<string, Answer>();
+    this.answers.set(seat, seen);
+    const previous = seen.get(id);
+    if (previous) {
+      client.send(previous.type, previous);
+      return;
+    }
+    if (this.match.result) return this.fail(client, "match_over");
+    let outcome;
+    try {
+      outcome = await this.match.submit(seat, command);
+    } catch (error) {
+      this.services.log.error({ err: error, matchId: this.match.id, seat }, "command could not be stored");
+      return this.fail(client, "server_error");
+    }
+    let answer: Answer;
+    if (!outcome.ok) {
+      answer = { type: "rejected", id, error: { code: outcome.error.code, message: outcome.error.message, rule: outcome.error.rule ?? null } };
+    } else {
+      this.publish(outcome.entry);
+      answer = { type: "accepted", id, seq: outcome.entry.seq };
+      if (outcome.result) {
+        this.services.log.info({ matchId: this.match.id, result: outcome.result }, "match finished");
+        if (this.clients.length === 0) this.autoDispose = true;
+      }
+    }
+    seen.set(id, answer);
+    if (seen.size > ANSWERS_KEPT) seen.delete(seen.keys().next().value as string);
+    if (this.clients.includes(client)) client.send(answer.type, answer);
+  }
+
+  /** After an accepted command: projections, the patch at once, then each client's events. */
+  private publish(entry: LogEntry<unknown, unknown>): void {
+    const delayed = this.match.delayed;
+    this.projector.update(this.match.state, this.match.seq, delayed);
+    this.broadcastPatch();
+    const casterEntries = delayed.seq > this.lastCasterSeq ? this.match.entriesAfter(this.lastCasterSeq).slice(0, delayed.seq - this.lastCasterSeq) : [];
+    this.lastCasterSeq = delayed.seq;
+    for (const client of this.clients) {
+      const info = this.clientsInfo.get(client.sessionId);
+      if (!info) continue;
+      if (info.audience.role === "spectator" && this.match.options.spectatorDelay > 0) {
+        for (const caster of casterEntries) this.sendEntry(client, caster, omniscient);
+        this.sendEntry(client, entry, spectator);
+      } else this.sendEntry(client, entry, info.viewer);
+    }
+  }
+
+  private sendEntry(client: Client, entry: LogEntry<unknown, unknown>, viewer: Viewer): void {
+    const events = entry.events.map((e) => this.match.host.ruleset.redact(e, viewer)).filter((e) => e !== null);
+    client.send("events", { type: "events", seq: entry.seq, seat: entry.seat, feed: viewer.kind === "omniscient" ? "caster" : "live", events });
+  }
+
+  private sendEventsSince(client: Client, info: ClientInfo, after: number): void {
+    const viewer = info.audience.role === "player" ? info.viewer : spectator;
+    for (const entry of this.match.entriesAfter(after)) this.sendEntry(client, entry, viewer);
+  }
+}
+
+function authError(code: ProtocolErrorCode): ServerError {
+  return new ServerError(4000 + Object.keys(PROTOCOL_ERRORS).indexOf(code), `${code}: ${PROTOCOL_ERRORS[code].message}`);
+}

@@ -1,0 +1,91 @@
+/**
+ * Boots the fogwar server: the store (PostgreSQL with DATABASE_URL, else embedded PGlite), the
+ * Colyseus server with one room type, the REST API on the same port, and the rooms of every live
+ * match rebuilt from their logs (so players reconnect to exactly the state they left).
+ */
+import { Server, matchMaker } from "@colyseus/core";
+import { WebSocketTransport } from "@colyseus/ws-transport";
+import { pino, type Logger } from "pino";
+import { mountApi } from "./http.js";
+import { MatchRoom, provideRoomServices, roomPresence } from "./room.js";
+import { openStore, type MatchStore } from "./store/index.js";
+
+/** Server settings; see `configFromEnv` for the environment variables. */
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  /** PostgreSQL connection string; without it an embedded database lives in `dataDir`. */
+  readonly databaseUrl?: string;
+  /** The embedded database's folder; undefined = in memory (tests). */
+  readonly dataDir?: string;
+  /** The address players open, for invite links. */
+  readonly publicUrl: string;
+  readonly logLevel: string;
+}
+
+/** A running server. */
+export interface RunningServer {
+  readonly port: number;
+  readonly store: MatchStore;
+  readonly log: Logger;
+  /** Disconnects clients, disposes rooms, closes the store and the port. */
+  close(): Promise<void>;
+}
+
+/**
+ * Reads settings from the environment: PORT (default 2567), HOST (default 0.0.0.0),
+ * DATABASE_URL, FOGWAR_DATA_DIR (default ./data), PUBLIC_URL (default http://localhost:PORT),
+ * LOG_LEVEL (default info).
+ */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 2567);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  return {
+    port,
+    host: env.HOST ?? "0.0.0.0",
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.FOGWAR_DATA_DIR ?? "data",
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    logLevel: env.LOG_LEVEL ?? "info",
+  };
+}
+
+/** Starts a server. */
+export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  const log = pino({ level: config.logLevel, base: { service: "fogwar" } });
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+  provideRoomServices({ store, log });
+
+  const transport = new WebSocketTransport({ maxPayload: 64 * 1024 });
+  const server = new Server({ transport, greet: false, gracefullyShutdown: false, logger: log });
+  server.define("match", MatchRoom);
+  mountApi(transport.getExpressApp(), { store, log, publicUrl: config.publicUrl, presence: (matchId) => roomPresence.get(matchId) });
+
+  await server.listen(config.port, config.host);
+  const address = transport.server?.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+
+  // Rebuild the rooms of live matches from their logs.
+  const live = await store.liveMatchIds();
+  for (const matchId of live) {
+    try {
+      await matchMaker.createRoom("match", { matchId });
+    } catch (error) {
+      log.error({ err: error, matchId }, "could not rebuild a live match");
+    }
+  }
+  log.info({ port, database: config.databaseUrl ? "postgresql" : (config.dataDir ?? "memory"), liveMatches: live.length }, "fogwar server listening");
+
+  let closed = false;
+  return {
+    port,
+    store,
+    log,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await server.gracefullyShutdown(false);
+      await store.close();
+    },
+  };
+}

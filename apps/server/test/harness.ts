@@ -1,0 +1,301 @@
+/**
+ * Test harness: a real fogwar server on a free loopback port and real @colyseus/sdk clients over
+ * WebSocket. Each client records every raw frame it receives (for byte-level leak checks), every
+ * message, and rebuilds its projection from the decoded room state exactly as a browser would.
+ */
+import { framesOf } from "./record-frames";
+import { Client, type Room } from "@colyseus/sdk";
+import { canonicalJson, type MatchLog, replay } from "@fogwar/engine";
+import { ember, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState } from "@fogwar/ember";
+import { PROTOCOL_VERSION } from "@fogwar/protocol";
+import { startServer, type RunningServer } from "../src/server.js";
+import { applyOverlay, unflatten } from "@fogwar/protocol";
+
+/** A server for one test file. */
+export interface TestServer {
+  readonly server: RunningServer;
+  readonly http: string;
+  readonly ws: string;
+  close(): Promise<void>;
+}
+
+/** Starts a server on a free port with an in-memory (or `dataDir`) PGlite database, or `databaseUrl`. */
+export async function bootServer(options: { dataDir?: string; databaseUrl?: string } = {}): Promise<TestServer> {
+  const server = await startServer({
+    port: 0,
+    host: "127.0.0.1",
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
+    publicUrl: "http://fogwar.test",
+    logLevel: process.env.TEST_LOG_LEVEL ?? "silent",
+  });
+  return {
+    server,
+    http: `http://127.0.0.1:${server.port}`,
+    ws: `ws://127.0.0.1:${server.port}`,
+    close: () => server.close(),
+  };
+}
+
+/** JSON over HTTP: `{ status, body }`. */
+export async function api(base: string, path: string, init: { method?: string; body?: unknown; raw?: string } = {}): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${base}/api${path}`, {
+    method: init.method ?? (init.body !== undefined || init.raw !== undefined ? "POST" : "GET"),
+    headers: { "content-type": "application/json" },
+    body: init.raw ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON; keep the text
+  }
+  return { status: response.status, body };
+}
+
+/** A sample EMBER skirmish match request (army 0 = RDL, 2 = UN in the sample data). */
+export function emberRequest(catalog: { data: { armies: readonly unknown[] } }, overrides: { options?: Record<string, unknown>; scenario?: string } = {}) {
+  return {
+    ruleset: "ember",
+    scenario: overrides.scenario ?? "crossroads",
+    players: [
+      { name: "Ana", army: catalog.data.armies[0] },
+      { name: "Bo", army: catalog.data.armies[2] },
+    ],
+    options: { progressiveReveal: false, ...overrides.options },
+  };
+}
+
+export interface Created {
+  matchId: string;
+  seats: { seat: string; name: string; token: string; inviteUrl: string }[];
+  spectatorUrl: string;
+}
+
+/** A received message: its Colyseus type and payload. */
+export interface Received {
+  readonly type: string;
+  readonly payload: any;
+}
+
+/** A client as a bot or browser would use it. */
+export class TestClient {
+  readonly messages: Received[] = [];
+  private readonly waiters: (() => void)[] = [];
+  private nextId = 1;
+
+  private constructor(
+    readonly room: Room<any, any>,
+    readonly sdk: Client,
+    readonly role: "player" | "spectator",
+    readonly seat: string | null,
+  ) {
+    room.onMessage("*", (type, payload) => {
+      this.messages.push({ type: String(type), payload });
+      this.poke();
+    });
+    room.onStateChange(() => this.poke());
+    room.onLeave(() => this.poke());
+  }
+
+  /** Joins a match as a seat (with its token) or as a spectator. */
+  static async join(ws: string, matchId: string, who: { seat: string; token: string } | "spectator", extra: Record<string, unknown> = {}): Promise<TestClient> {
+    const sdk = new Client(ws);
+    const options = who === "spectator" ? { role: "spectator", protocol: PROTOCOL_VERSION, ...extra } : { role: "player", protocol: PROTOCOL_VERSION, token: who.token, ...extra };
+    const room = await sdk.joinById(matchId, options);
+    const client = new TestClient(room, sdk, who === "spectator" ? "spectator" : "player", who === "spectator" ? null : who.seat);
+    // joinById resolves before the first full state is decoded.
+    await client.until(() => client.room.state?.view?.has?.("") && client.received("welcome").length > 0, "the first state and the welcome");
+    return client;
+  }
+
+  private poke(): void {
+    for (const waiter of this.waiters.splice(0)) waiter();
+  }
+
+  /** Resolves when `check` holds (re-checked on every message and state change). */
+  async until<T>(check: () => T | undefined | false | null, what: string, timeoutMs = 5000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = check();
+      if (value) return value;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`${this.label}: timed out waiting for ${what}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(left, 200));
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  get label(): string {
+    return this.seat ?? "spectator";
+  }
+
+  /** The state's flat maps as plain Maps. */
+  private flat(map: any): Map<string, string> {
+    const out = new Map<string, string>();
+    map?.forEach((value: string, key: string) => out.set(key, value));
+    return out;
+  }
+
+  /** The room state's last accepted sequence number. */
+  get seq(): number {
+    return this.room.state?.seq ?? -1;
+  }
+
+  /** This client's projection, rebuilt from the decoded room state: public view plus own overlay. */
+  projection(): unknown {
+    const state = this.room.state;
+    const publicFlat = this.flat(state.view);
+    if (!this.seat) return unflatten(publicFlat);
+    return unflatten(applyOverlay(publicFlat, this.flat(state.seats?.get(this.seat)?.entries)));
+  }
+
+  /** The delayed caster feed, if this client receives one: `{ seq, view }`. */
+  caster(): { seq: number; view: unknown } | null {
+    const feed = this.room.state?.caster;
+    // A client outside the caster's StateView may hold an empty placeholder: no entries.
+    if (!feed || feed.entries === undefined || feed.entries.size === 0) return null;
+    return { seq: feed.seq, view: unflatten(this.flat(feed.entries)) };
+  }
+
+  /** The seats whose overlays this client has decoded (must be its own only). */
+  decodedSeats(): string[] {
+    const seats: string[] = [];
+    this.room.state?.seats?.forEach((_: unknown, key: string) => seats.push(key));
+    return seats;
+  }
+
+  /** Every raw frame this client's socket received. */
+  frames(): Buffer[] {
+    const transport = (this.room.connection as any).transport;
+    return framesOf(transport.ws);
+  }
+
+  /** Messages of one type received so far. */
+  received(type: string): any[] {
+    return this.messages.filter((m) => m.type === type).map((m) => m.payload);
+  }
+
+  /** Sends a command and waits for its answer (`accepted`, `rejected` or `error`). */
+  async command(command: unknown, id = `c${this.nextId++}`): Promise<Received> {
+    const from = this.messages.length;
+    this.room.send("command", { type: "command", id, command });
+    return this.until(
+      () => this.messages.slice(from).find((m) => (m.type === "accepted" || m.type === "rejected") && m.payload.id === id) ?? this.messages.slice(from).find((m) => m.type === "error"),
+      `the answer to ${id}`,
+    );
+  }
+
+  /** Sends any message and waits for the next `error` message after it. */
+  async expectError(type: string, payload: unknown): Promise<{ code: string; message: string }> {
+    const from = this.messages.length;
+    this.room.send(type, payload);
+    const m = await this.until(() => this.messages.slice(from).find((x) => x.type === "error"), `an error after ${type}`);
+    return m.payload.error;
+  }
+
+  async leave(): Promise<void> {
+    try {
+      await this.room.leave(true);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** Creates an EMBER match through the lobby API. */
+export async function createMatch(base: string, request: unknown): Promise<Created> {
+  const { status, body } = await api(base, "/matches", { body: request });
+  if (status !== 201) throw new Error(`create failed: ${status} ${JSON.stringify(body)}`);
+  return body as Created;
+}
+
+/** Rebuilds the engine state after each sequence number from the server's store (the oracle). */
+export async function statesFromStore(server: RunningServer, matchId: string): Promise<EmberState[]> {
+  const record = await server.store.getMatch(matchId);
+  const seed = await server.store.getSeed(matchId);
+  if (!record || !seed) throw new Error("no such match in the store");
+  const entries = await server.store.entries(matchId);
+  const initial = ember.setup(record.setup as EmberSetup, seed);
+  const log: MatchLog<EmberSetup, EmberCommand, EmberEvent> = {
+    ruleset: "ember",
+    rulesVersion: record.rulesVersion,
+    setup: record.setup as EmberSetup,
+    seed,
+    setupEvents: initial.events,
+    entries: entries.map((e) => ({ seq: e.seq, seat: e.seat, command: e.command as EmberCommand, events: e.events as any })),
+  };
+  const states: EmberState[] = [];
+  replay(ember, log, (_seq, state) => states.push(state));
+  return states;
+}
+
+/** Canonical JSON for comparisons that ignore key order. */
+export const canon = (value: unknown): string => canonicalJson(value);
+
+/**
+ * Plays bot commands through the seat clients until the match ends or `maxCommands` were sent:
+ * each seat lists its legal commands from its own decoded projection (`legalCommandsInView`) and
+ * a seeded random bot picks one. After each accepted command, waits until every client has the
+ * new sequence number, then calls `afterEach(seq)`.
+ * @returns the number of commands accepted.
+ */
+export async function playBots(
+  seats: readonly TestClient[],
+  everyone: readonly TestClient[],
+  options: { botSeed: string; maxCommands?: number; afterEach?: (seq: number) => Promise<void> | void },
+): Promise<number> {
+  const { RandomBot } = await import("@fogwar/engine");
+  const { emberBotPolicy, legalCommandsInView } = await import("@fogwar/ember");
+  const bots = new Map(seats.map((c) => [c.seat as string, new RandomBot<EmberCommand>(`${options.botSeed}:${c.seat}`, emberBotPolicy)]));
+  let accepted = 0;
+  const max = options.maxCommands ?? 10_000;
+  while (accepted < max) {
+    const view = seats[0]?.projection() as any;
+    if (view?.result) break;
+    let sent = false;
+    for (const client of seats) {
+      const legal = legalCommandsInView(client.projection() as any, client.seat as string);
+      if (legal.length === 0) continue;
+      const command = bots.get(client.seat as string)?.choose(legal);
+      if (!command) continue;
+      const answer = await client.command(command);
+      if (answer.type !== "accepted") throw new Error(`${client.label}: ${JSON.stringify(command)} got ${JSON.stringify(answer.payload)}`);
+      const seq = answer.payload.seq as number;
+      await Promise.all(everyone.map((c) => c.until(() => c.seq >= seq, `seq ${seq}`)));
+      accepted++;
+      await options.afterEach?.(seq);
+      sent = true;
+      break;
+    }
+    if (!sent) throw new Error("no seat has a legal command but the match has no result");
+  }
+  return accepted;
+}
+
+/**
+ * A new, empty PostgreSQL database on the TEST_DATABASE_URL server (its role needs CREATEDB), so
+ * test files never share tables; null when TEST_DATABASE_URL is not set.
+ */
+export async function freshPostgresUrl(label: string): Promise<string | null> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return null;
+  const { default: pg } = await import("pg");
+  const name = `fogwar_${label}_${process.pid}_${Date.now().toString(36)}`.replace(/[^a-z0-9_]/g, "_");
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

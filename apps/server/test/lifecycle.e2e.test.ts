@@ -1,0 +1,186 @@
+/**
+ * Reconnection, seat replacement, the spectator delay (caster feed) and the history API while a
+ * match is live, through real WebSocket clients. After each, every client's decoded state must
+ * equal the ruleset's projection for it (the oracle rebuilds the match from the store).
+ */
+import { catalog, ember, type EmberState } from "@fogwar/ember";
+import { omniscient, seatViewer, spectator } from "@fogwar/engine";
+import { api, bootServer, canon, createMatch, emberRequest, playBots, statesFromStore, TestClient, type TestServer } from "./harness";
+
+jest.setTimeout(90_000);
+
+let ts: TestServer;
+beforeAll(async () => {
+  ts = await bootServer();
+});
+afterAll(async () => {
+  await ts.close();
+});
+
+async function oracle(matchId: string): Promise<EmberState> {
+  const states = await statesFromStore(ts.server, matchId);
+  return states[states.length - 1] as EmberState;
+}
+
+async function expectInSync(matchId: string, clients: TestClient[]): Promise<void> {
+  const state = await oracle(matchId);
+  const seq = await ts.server.store.lastSeq(matchId);
+  for (const c of clients) {
+    await c.until(() => c.seq === seq, `seq ${seq}`);
+    expect(canon(c.projection())).toBe(canon(ember.viewFor(state, c.seat ? seatViewer(c.seat) : spectator)));
+  }
+}
+
+describe("design.md principle 9: reconnection", () => {
+  test("a dropped player reconnects within the grace period to the current state, and the other seat saw it go and come back", async () => {
+    const created = await createMatch(ts.http, emberRequest(catalog, { options: { reconnectGrace: 30 } }));
+    const p1 = await TestClient.join(ts.ws, created.matchId, { seat: "p1", token: created.seats[0]!.token });
+    const p2 = await TestClient.join(ts.ws, created.matchId, { seat: "p2", token: created.seats[1]!.token });
+    await playBots([p1, p2], [p1, p2], { botSeed: "drop", maxCommands: 12 });
+    const sessionBefore = p1.room.sessionId;
+    p1.room.reconnection.minUptime = 0;
+    const reconnected = new Promise<void>((resolve) => p1.room.onReconnect(() => resolve()));
+
+    (p1.room.connection as any).close(4010, "network lost"); // MAY_TRY_RECONNECT: the SDK retries by itself
+    await p2.until(() => p2.room.state.connected.get("p1") === false, "p1 shown as disconnected");
+    await reconnected;
+    expect(p1.room.sessionId).toBe(sessionBefore);
+    await p2.until(() => p2.room.state.connected.get("p1") === true, "p1 shown as connected again");
+    await expectInSync(created.matchId, [p1, p2]);
+
+    // And the match goes on.
+    const more = await playBots([p1, p2], [p1, p2], { botSeed: "drop-2", maxCommands: 10 });
+    expect(more).toBe(10);
+    await expectInSync(created.matchId, [p1, p2]);
+    await p1.leave();
+    await p2.leave();
+  });
+
+  test("a fresh join with the same token (a reload, another device) gets the current state, and events_since replays the redacted events", async () => {
+    const created = await createMatch(ts.http, emberRequest(catalog, { options: { reconnectGrace: 5 } }));
+    const p1 = await TestClient.join(ts.ws, created.matchId, { seat: "p1", token: created.seats[0]!.token });
+    const p2 = await TestClient.join(ts.ws, created.matchId, { seat: "p2", token: created.seats[1]!.token });
+    await playBots([p1, p2], [p1, p2], { botSeed: "grace", maxCommands: 8 });
+    p1.room.reconnection.enabled = false;
+    (p1.room.connection as any).close(4010, "gone");
+    await p2.until(() => p2.room.state.connected.get("p1") === false, "p1 shown as disconnected");
+
+    const back = await TestClient.join(ts.ws, created.matchId, { seat: "p1", token: created.seats[0]!.token });
+    await expectInSync(created.matchId, [back, p2]);
+    back.room.send("events_since", { type: "events_since", after: 0 });
+    const entries = await ts.server.store.entries(created.matchId);
+    await back.until(() => back.received("events").length >= entries.length, "the replayed events");
+    const replayed = back.received("events");
+    expect(replayed.map((m) => m.seq)).toEqual(entries.map((e) => e.seq));
+    for (const [i, entry] of entries.entries()) {
+      expect(canon(replayed[i].events)).toBe(canon((entry.events as any[]).map((e) => ember.redact(e, seatViewer("p1"))).filter((e) => e !== null)));
+    }
+    await back.leave();
+    await p2.leave();
+  });
+
+  test("joining the same seat elsewhere replaces the old connection (close code 4100), which does not retry", async () => {
+    const created = await createMatch(ts.http, emberRequest(catalog));
+    const first = await TestClient.join(ts.ws, created.matchId, { seat: "p1", token: created.seats[0]!.token });
+    const left = new Promise<number>((resolve) => first.room.onLeave((code) => resolve(code)));
+    const second = await TestClient.join(ts.ws, created.matchId, { seat: "p1", token: created.seats[0]!.token });
+    expect(await left).toBe(4100);
+    await second.until(() => second.room.state.connected.get("p1") === true, "p1 connected");
+    await second.leave();
+  });
+});
+
+describe("spectator delay: the caster feed trails by N rounds and never shows the present secrets", () => {
+  test("with a delay of 1 round, the caster feed equals the omniscient projection of a state at least a round behind", async () => {
+    const created = await createMatch(ts.http, emberRequest(catalog, { options: { spectatorDelay: 1 } }));
+    const p1 = await TestClient.join(ts.ws, created.matchId, { seat: "p1", token: created.seats[0]!.token });
+    const p2 = await TestClient.join(ts.ws, created.matchId, { seat: "p2", token: created.seats[1]!.token });
+    const caster = await TestClient.join(ts.ws, created.matchId, "spectator");
+    expect(caster.received("welcome")[0] ?? (await caster.until(() => caster.received("welcome")[0], "welcome"))).toMatchObject({ spectatorDelay: 1 });
+    let checks = 0;
+    let behind = 0;
+    await playBots([p1, p2], [p1, p2, caster], {
+      botSeed: "caster",
+      afterEach: async (seq) => {
+        const states = await statesFromStore(ts.server, created.matchId);
+        const live = states[seq] as EmberState;
+        const feed = caster.caster();
+        expect(feed).not.toBeNull();
+        const shown = states[feed!.seq] as EmberState;
+        expect(canon(feed!.view)).toBe(canon(ember.viewFor(shown, omniscient)));
+        // The live public view is the spectator projection, without secrets.
+        expect(canon(caster.projection())).toBe(canon(ember.viewFor(live, spectator)));
+        if (!live.result) {
+          expect(shown.round).toBeLessThanOrEqual(Math.max(0, live.round - 1));
+          // No dial of the live round's plans is in the feed.
+          if (live.round > 0 && shown.round < live.round) behind++;
+        } else {
+          expect(feed!.seq).toBe(seq);
+        }
+        checks++;
+      },
+    });
+    expect(checks).toBeGreaterThan(30);
+    expect(behind).toBeGreaterThan(10);
+    // Players never receive the caster feed.
+    expect(p1.caster()).toBeNull();
+    expect(p2.caster()).toBeNull();
+    expect(Buffer.concat(p1.frames()).includes(Buffer.from("/plans/p2/dials"))).toBe(false);
+    expect(Buffer.concat(p2.frames()).includes(Buffer.from("/plans/p1/dials"))).toBe(false);
+    expect(Buffer.concat(caster.frames()).includes(Buffer.from("/plans/p2/dials"))).toBe(true);
+    for (const c of [p1, p2, caster]) await c.leave();
+  });
+});
+
+describe("history API while live and after the end", () => {
+  test("while live: the spectator projection only (no seed, no secret commands, events redacted for spectators)", async () => {
+    const created = await createMatch(ts.http, emberRequest(catalog));
+    const p1 = await TestClient.join(ts.ws, created.matchId, { seat: "p1", token: created.seats[0]!.token });
+    const p2 = await TestClient.join(ts.ws, created.matchId, { seat: "p2", token: created.seats[1]!.token });
+    let planned = false;
+    await playBots([p1, p2], [p1, p2], {
+      botSeed: "history",
+      maxCommands: 60,
+      afterEach: () => {
+        const view = p1.projection() as { plans: Record<string, { locked: boolean }> };
+        if (view.plans.p1?.locked && !view.plans.p2?.locked) planned = true;
+      },
+    });
+    const live = (await api(ts.http, `/matches/${created.matchId}`)).body.match.status;
+    const history = await api(ts.http, `/matches/${created.matchId}/history`);
+    expect(history.status).toBe(200);
+    const entries = await ts.server.store.entries(created.matchId);
+    expect(live).toBe("live");
+    {
+      expect(planned).toBe(true);
+      expect(history.body.perspective).toBe("spectator");
+      expect(history.body.seed).toBeNull();
+      expect(history.body.setup).toBeNull();
+      for (const [i, entry] of entries.entries()) {
+        const got = history.body.entries[i];
+        expect(canon(got.events)).toBe(canon((entry.events as any[]).map((e) => ember.redact(e, spectator)).filter((e) => e !== null)));
+        if ((entry.command as { type: string }).type === "lock_plan") expect(got.command).toBeNull();
+        expect(got.stateHash).toBeNull();
+      }
+    }
+    for (const c of [p1, p2]) await c.leave();
+  });
+
+  test("listing filters by ruleset, status and player name", async () => {
+    const created = await createMatch(ts.http, {
+      ...emberRequest(catalog),
+      players: [
+        { name: "Zelda Quill", army: catalog.data.armies[0] },
+        { name: "Bo", army: catalog.data.armies[2] },
+      ],
+    });
+    const byName = await api(ts.http, "/matches?player=zelda");
+    expect(byName.body.matches.map((m: { matchId: string }) => m.matchId)).toEqual([created.matchId]);
+    expect((await api(ts.http, "/matches?ruleset=ember&status=live")).body.matches.length).toBeGreaterThan(0);
+    expect((await api(ts.http, "/matches?ruleset=siege")).body.matches).toEqual([]);
+    expect((await api(ts.http, "/matches?status=bogus")).status).toBe(400);
+    const summary = (await api(ts.http, `/matches/${created.matchId}`)).body.match;
+    expect(summary).toMatchObject({ matchId: created.matchId, ruleset: "ember", scenario: "crossroads", status: "live", result: null });
+    expect(summary.seats.map((s: { name: string }) => s.name)).toEqual(["Zelda Quill", "Bo"]);
+  });
+});

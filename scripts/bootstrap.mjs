@@ -4,7 +4,7 @@
  * Installs the workspace with pnpm (through npx when pnpm is not installed) from the lockfile,
  * then hands over to pnpm scripts, which run on the Node 22 the workspace pins.
  *
- *   node scripts/bootstrap.mjs start [args...]   (npm start)
+ *   node scripts/bootstrap.mjs start            (npm start: the server, embedded database in ./data)
  *   node scripts/bootstrap.mjs test             (npm test)
  */
 import { spawnSync } from "node:child_process";
@@ -36,7 +36,11 @@ if (!existsSync(join(root, "node_modules", ".modules.yaml"))) {
 }
 
 const tasks = {
-  start: () => runPnpm(["run", "match", ...args]),
+  start: () => {
+    // The embedded database lives in the repository's data/ folder unless told otherwise.
+    process.env.FOGWAR_DATA_DIR ??= join(root, "data");
+    return runPnpm(["run", "serve", ...args]);
+  },
   test: () => runPnpm(["run", "test:all", ...args]),
 };
 const chosen = tasks[task];

@@ -1,0 +1,81 @@
+/**
+ * Starts bot-vs-bot EMBER matches against a running fogwar server over WebSocket and reports
+ * their results: each seat is a real client that joins with its invite token.
+ *
+ *   pnpm bots [--url http://localhost:2567] [--matches N] [--concurrency C] [--spectators K]
+ *             [--scenario crossroads|foundry] [--progressive] [--delay ROUNDS] [--seed S]
+ *
+ * Exits 1 if any match fails to reach a result.
+ */
+import { parseArgs } from "node:util";
+import { catalog, validateArmy } from "@fogwar/ember";
+import { playOnlineMatch, type OnlineMatchReport } from "./online";
+
+const { values } = parseArgs({
+  args: process.argv.slice(2).filter((arg) => arg !== "--"),
+  options: {
+    url: { type: "string", default: process.env.FOGWAR_URL ?? "http://localhost:2567" },
+    matches: { type: "string", default: "1" },
+    concurrency: { type: "string", default: "4" },
+    spectators: { type: "string", default: "0" },
+    scenario: { type: "string", default: "crossroads" },
+    progressive: { type: "boolean", default: false },
+    delay: { type: "string", default: "0" },
+    seed: { type: "string", default: "bots" },
+  },
+});
+
+function count(name: string, value: string | undefined, min: number, max: number): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    console.error(`error: --${name} takes a whole number from ${min} to ${max}, not "${value}"`);
+    process.exit(2);
+  }
+  return n;
+}
+
+const matches = count("matches", values.matches, 1, 10_000);
+const concurrency = count("concurrency", values.concurrency, 1, 500);
+const spectators = count("spectators", values.spectators, 0, 50);
+const delay = count("delay", values.delay, 0, 10);
+const scenario = catalog.scenarios.get(values.scenario as string);
+if (!scenario) {
+  console.error(`error: unknown scenario "${values.scenario}" (try: ${[...catalog.scenarios.keys()].join(", ")})`);
+  process.exit(2);
+}
+// Sample armies of the scenario's battle size, paired round-robin.
+const fitting = catalog.data.armies.flatMap((a, i) => (validateArmy(a, scenario.battleSize).length === 0 ? [i] : []));
+
+console.log(`fogwar bots: ${matches} match(es) of ${scenario.id} against ${values.url}, ${concurrency} at a time, ${spectators} spectator(s) each`);
+const reports: OnlineMatchReport[] = [];
+const failures: string[] = [];
+let next = 0;
+async function worker(): Promise<void> {
+  while (next < matches) {
+    const n = next++;
+    const armies = [fitting[n % fitting.length], fitting[(n + 1) % fitting.length]] as [number, number];
+    try {
+      const report = await playOnlineMatch({
+        url: values.url as string,
+        scenario: scenario!.id,
+        armies,
+        seed: `${values.seed}-${n}`,
+        spectators,
+        progressiveReveal: values.progressive,
+        spectatorDelay: delay,
+      });
+      reports.push(report);
+      const r = report.result;
+      console.log(`match ${n + 1} ${report.matchId}: ${report.commands} commands, ${r ? `${r.winner ?? "draw"} (${r.reason})` : "no result"}, ${(report.ms / 1000).toFixed(1)} s`);
+    } catch (error) {
+      failures.push(`match ${n + 1}: ${(error as Error).message}`);
+      console.error(`match ${n + 1} failed: ${(error as Error).message}`);
+    }
+  }
+}
+await Promise.all(Array.from({ length: Math.min(concurrency, matches) }, () => worker()));
+
+const wins = new Map<string, number>();
+for (const r of reports) wins.set(r.result?.winner ?? "draw", (wins.get(r.result?.winner ?? "draw") ?? 0) + 1);
+console.log(`done: ${reports.length} finished, ${failures.length} failed; results: ${[...wins].map(([w, n]) => `${w} ${n}`).join(", ") || "none"}`);
+process.exit(failures.length > 0 || reports.some((r) => !r.result) ? 1 : 0);

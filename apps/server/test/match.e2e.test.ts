@@ -5,8 +5,9 @@
  * events must equal the ruleset's redaction, and no frame a client received may carry another
  * seat's secrets (seed 001 5: timing dials; the dice seed until the end).
  */
-import { catalog, ember, type EmberState } from "@fogwar/ember";
-import { omniscient, seatViewer, spectator, verifySeed } from "@fogwar/engine";
+import { ERRORS, catalog, ember, type EmberState } from "@fogwar/ember";
+import { PROTOCOL_ERRORS } from "@fogwar/protocol";
+import { omniscient, seatViewer, spectator, stateHash, verifySeed } from "@fogwar/engine";
 import { api, bootServer, canon, createMatch, emberRequest, playBots, statesFromStore, TestClient, type TestServer } from "./harness";
 
 jest.setTimeout(120_000);
@@ -21,9 +22,19 @@ afterAll(async () => {
 
 const dialPath = (seat: string) => Buffer.from(`/plans/${seat}/dials`);
 
-describe.each([false, true])("design.md principle 6: a bot match over WebSocket, progressive reveal %s", (progressiveReveal) => {
+const CASES = [
+  { scenario: "crossroads", armies: [0, 2], progressiveReveal: false },
+  { scenario: "crossroads", armies: [4, 0], progressiveReveal: true },
+  { scenario: "foundry", armies: [1, 3], progressiveReveal: true },
+  { scenario: "foundry", armies: [5, 1], progressiveReveal: false },
+];
+
+describe.each(CASES)("design.md principle 6: a bot match over WebSocket, $scenario, armies $armies, progressive reveal $progressiveReveal", ({ scenario, armies, progressiveReveal }) => {
   test("every client's decoded state equals viewFor after every command; events equal redact; no other seat's dials in any frame", async () => {
-    const created = await createMatch(test_server.http, emberRequest(catalog, { options: { progressiveReveal } }));
+    const created = await createMatch(test_server.http, {
+      ...emberRequest(catalog, { scenario, options: { progressiveReveal } }),
+      players: armies.map((a, i) => ({ name: `bot ${i + 1}`, army: catalog.data.armies[a] })),
+    });
     const [s1, s2] = created.seats;
     const p1 = await TestClient.join(test_server.ws, created.matchId, { seat: "p1", token: s1!.token });
     const p2 = await TestClient.join(test_server.ws, created.matchId, { seat: "p2", token: s2!.token });
@@ -33,6 +44,7 @@ describe.each([false, true])("design.md principle 6: a bot match over WebSocket,
 
     const seed = (await test_server.server.store.getSeed(created.matchId)) as string;
     let checkedSteps = 0;
+    let probes = 0;
     let hiddenSteps = 0;
     const check = async (seq: number) => {
       const states = await statesFromStore(test_server.server, created.matchId);
@@ -40,12 +52,21 @@ describe.each([false, true])("design.md principle 6: a bot match over WebSocket,
       expect(canon(p1.projection())).toBe(canon(ember.viewFor(state, seatViewer("p1"))));
       expect(canon(p2.projection())).toBe(canon(ember.viewFor(state, seatViewer("p2"))));
       expect(canon(watcher.projection())).toBe(canon(ember.viewFor(state, spectator)));
+      // While a seat holds hidden dials, the other seat and the spectator probe with commands that touch them.
+      const hider = (["p1", "p2"] as const).find((seat) => Object.keys(state.plans[seat]?.dials ?? {}).some((id) => state.revealed[id] === undefined));
+      if (!state.result && hider && probes < 3) {
+        probes++;
+        const hidden = Object.keys(state.plans[hider]?.dials ?? {})[0] as string;
+        const prober = hider === "p1" ? p2 : p1;
+        const answers = [await prober.command({ type: "end_activation", unit: hidden }), await watcher.command({ type: "end_activation", unit: hidden })];
+        expect(answers.map((a) => a.type)).toEqual(["rejected", "error"]);
+      }
       if (!state.result) for (const c of everyone) expect(Buffer.concat(c.frames()).includes(Buffer.from(seed))).toBe(false);
       if (Object.values(state.plans).some((p) => p?.dials && Object.keys(p.dials).some((id) => state.revealed[id] === undefined))) hiddenSteps++;
       checkedSteps++;
     };
     await check(0);
-    const accepted = await playBots([p1, p2], everyone, { botSeed: `wire-${progressiveReveal}`, afterEach: check });
+    const accepted = await playBots([p1, p2], everyone, { botSeed: `wire-${scenario}-${armies.join("-")}`, afterEach: check });
     expect(accepted).toBe(checkedSteps - 1);
     expect(hiddenSteps).toBeGreaterThan(0);
 
@@ -85,6 +106,14 @@ describe.each([false, true])("design.md principle 6: a bot match over WebSocket,
     // The dice seed (in no frame before the end, checked above) is in the final projection and verifies.
     expect((p1.projection() as { seed?: string }).seed).toBe(seed);
     expect(verifySeed(final.seedCommitment, seed)).toBe(true);
+
+    // The stored log replays to the final state hash stored with its last entry.
+    expect(stateHash(final)).toBe(entries[entries.length - 1]!.stateHash);
+
+    // Errors tell nothing: every refusal any client got was one of the fixed sentences.
+    expect(probes).toBeGreaterThan(0);
+    const sentences = new Set([...Object.values(ERRORS), ...Object.values(PROTOCOL_ERRORS)].map((e) => e.message));
+    for (const c of everyone) for (const m of [...c.received("rejected"), ...c.received("error")]) expect(sentences).toContain(m.error.message);
 
     // The finished match's history reveals everything.
     const history = await api(test_server.http, `/matches/${created.matchId}/history`);

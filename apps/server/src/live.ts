@@ -28,7 +28,7 @@ type Entry = LogEntry<unknown, unknown>;
 
 /** The outcome of a submitted command. */
 export type SubmitResult =
-  | { readonly ok: true; readonly entry: Entry; readonly result: MatchResult | null }
+  | { readonly ok: true; readonly entry: Entry; readonly result: MatchResult | null; readonly duplicate: boolean }
   | { readonly ok: false; readonly error: RuleError };
 
 export class LiveMatch {
@@ -38,6 +38,8 @@ export class LiveMatch {
   private delayedState: unknown;
   private delayedSeq = 0;
   private queue: Promise<unknown> = Promise.resolve();
+  /** `seat` + NUL + command id -> the seq its command was accepted as (persisted with the entry). */
+  private readonly commandIds = new Map<string, number>();
 
   private constructor(
     readonly id: string,
@@ -85,6 +87,7 @@ export class LiveMatch {
       if (stateHash(result.state) !== stored.stateHash) throw new CorruptLogError(id, stored.seq, "state hash differs");
       match.current = result.state;
       match.log.push({ seq: stored.seq, seat: stored.seat, command: stored.command, events: result.events });
+      if (stored.commandId) match.commandIds.set(`${stored.seat}\u0000${stored.commandId}`, stored.seq);
     }
     match.advanceDelayed();
     return match;
@@ -122,29 +125,39 @@ export class LiveMatch {
     return { seq: this.delayedSeq, state: this.delayedState };
   }
 
+  /** The seq a seat's command with this idempotency id was accepted as, if it was (survives restarts). */
+  seqOfCommand(seat: string, commandId: string): number | undefined {
+    return this.commandIds.get(`${seat}\u0000${commandId}`);
+  }
+
   /**
    * Applies a command from a seat: rejected commands change nothing; an accepted one is
-   * appended to the store, then becomes the current state. Commands run one at a time.
+   * appended to the store (with its idempotency id), then becomes the current state. Commands
+   * run one at a time. A command id already accepted for the seat is not applied again: the
+   * result is its original entry.
    * @throws the store's error when the append fails (the command is then not applied).
    */
-  submit(seat: string, command: unknown): Promise<SubmitResult> {
-    const run = this.queue.then(() => this.apply(seat, command));
+  submit(seat: string, command: unknown, commandId?: string): Promise<SubmitResult> {
+    const run = this.queue.then(() => this.apply(seat, command, commandId));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async apply(seat: string, command: unknown): Promise<SubmitResult> {
+  private async apply(seat: string, command: unknown, commandId?: string): Promise<SubmitResult> {
+    const already = commandId === undefined ? undefined : this.seqOfCommand(seat, commandId);
+    if (already !== undefined) return { ok: true, entry: this.log[already - 1] as Entry, result: null, duplicate: true };
     const result = this.host.ruleset.apply(this.current, command, seat);
     if (!result.ok) return { ok: false, error: result.error };
     const seq = this.log.length + 1;
     const entry: Entry = { seq, seat, command, events: result.events };
-    await this.store.appendEntry(this.id, { seq, seat, command, events: result.events, stateHash: stateHash(result.state) });
+    await this.store.appendEntry(this.id, { seq, seat, command, events: result.events, stateHash: stateHash(result.state), commandId: commandId ?? null });
     this.current = result.state;
     this.log.push(entry);
+    if (commandId !== undefined) this.commandIds.set(`${seat}\u0000${commandId}`, seq);
     this.advanceDelayed();
     const outcome = this.host.ruleset.result(this.current);
     if (outcome) await this.store.finishMatch(this.id, "finished", outcome);
-    return { ok: true, entry, result: outcome };
+    return { ok: true, entry, result: outcome, duplicate: false };
   }
 
   /**

@@ -217,10 +217,16 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
       client.send(previous.type, previous);
       return;
     }
+    const stored = this.match.seqOfCommand(seat, id);
+    if (stored !== undefined) {
+      // Accepted before this room's memory began (a restart): the same answer, nothing applied.
+      client.send("accepted", { type: "accepted", id, seq: stored });
+      return;
+    }
     if (this.match.result) return this.fail(client, "match_over");
     let outcome;
     try {
-      outcome = await this.match.submit(seat, command);
+      outcome = await this.match.submit(seat, command, id);
     } catch (error) {
       this.services.log.error({ err: error, matchId: this.match.id, seat }, "command could not be stored");
       return this.fail(client, "server_error");
@@ -228,6 +234,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     let answer: Answer;
     if (!outcome.ok) {
       answer = { type: "rejected", id, error: { code: outcome.error.code, message: outcome.error.message, rule: outcome.error.rule ?? null } };
+    } else if (outcome.duplicate) {
+      answer = { type: "accepted", id, seq: outcome.entry.seq };
     } else {
       this.publish(outcome.entry);
       answer = { type: "accepted", id, seq: outcome.entry.seq };

@@ -100,6 +100,10 @@ describe.each(drivers)("design.md principle 9: SIGKILL mid-match and restart, $n
       const played = await playBots([p1, p2], [p1, p2], { botSeed: "restart", maxCommands: 40 });
       expect(played).toBe(40);
       const before = { p1: canon(p1.projection()), p2: canon(p2.projection()), seq: p1.seq };
+      const lastAcceptedBefore = [p1, p2]
+        .flatMap((c) => c.received("accepted").map((a) => ({ seat: c.seat as string, id: a.id as string, seq: a.seq as number })))
+        .sort((a, b) => b.seq - a.seq)[0]!;
+      expect(lastAcceptedBefore.seq).toBe(before.seq);
       for (const c of [p1, p2]) c.room.reconnection.enabled = false;
 
       server.child.kill("SIGKILL");
@@ -114,6 +118,13 @@ describe.each(drivers)("design.md principle 9: SIGKILL mid-match and restart, $n
       expect(p1.seq).toBe(before.seq);
       expect(canon(p1.projection())).toBe(before.p1);
       expect(canon(p2.projection())).toBe(before.p2);
+
+      // A command resent with the id it was accepted under before the crash is answered with the
+      // same sequence number and not applied again (command ids are stored with the log).
+      const lastAccepted = lastAcceptedBefore;
+      const resent = await (lastAccepted.seat === "p1" ? p1 : p2).command({ type: "end_activation", unit: "whatever" }, lastAccepted.id);
+      expect(resent).toMatchObject({ type: "accepted", payload: { id: lastAccepted.id, seq: lastAccepted.seq } });
+      expect(p1.seq).toBe(before.seq);
 
       // Finish the match on the restarted server.
       const more = await playBots([p1, p2], [p1, p2], { botSeed: "restart-2" });

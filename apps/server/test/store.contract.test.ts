@@ -156,7 +156,7 @@ const NESTED = {
 };
 
 function expectEntriesEqual(actual: StoredEntry[], expected: StoredEntry[]): void {
-  expect(actual).toEqual(expected.map((e) => ({ ...e, command: asJson(e.command), events: asJson(e.events) })));
+  expect(actual).toEqual(expected.map((e) => ({ ...e, command: asJson(e.command), events: asJson(e.events), commandId: e.commandId ?? null })));
 }
 
 async function sleep(ms: number): Promise<void> {
@@ -458,6 +458,26 @@ describe.each(drivers)("MatchStore contract on $name", (driver) => {
       expect(await store.lastSeq(b)).toBe(1);
     });
 
+    test("command ids: stored with the entry and read back; unique per match and seat, so a second entry with a seat's used id is refused and changes nothing", async () => {
+      const id = await created();
+      await store.appendEntry(id, entry(1, { seat: "red", commandId: "c-1" }));
+      await store.appendEntry(id, entry(2, { seat: "blue", commandId: "c-1" }));
+      await store.appendEntry(id, entry(3, { seat: "red" }));
+      await store.appendEntry(id, entry(4, { seat: "red" }));
+      expect((await store.entries(id)).map((e) => [e.seat, e.commandId])).toEqual([
+        ["red", "c-1"],
+        ["blue", "c-1"],
+        ["red", null],
+        ["red", null],
+      ]);
+      const before = await store.entries(id);
+      await expect(store.appendEntry(id, entry(5, { seat: "red", commandId: "c-1" }))).rejects.toThrow();
+      expect(await store.entries(id)).toEqual(before);
+      const other = await created();
+      await store.appendEntry(other, entry(1, { seat: "red", commandId: "c-1" }));
+      expect((await store.entries(other))[0]?.commandId).toBe("c-1");
+    });
+
     test("a duplicate seq is refused with SequenceConflictError and changes nothing", async () => {
       const id = await created();
       await store.appendEntry(id, entry(1));
@@ -709,7 +729,7 @@ setInterval(() => undefined, 1000);
     const store = await openStore({ dataDir });
     try {
       expect(await store.lastSeq("killed")).toBe(25);
-      expect((await store.entries("killed", 24))[0]).toEqual({ seq: 25, seat: "red", command: { seq: 25 }, events: [], stateHash: "h25" });
+      expect((await store.entries("killed", 24))[0]).toEqual({ seq: 25, seat: "red", command: { seq: 25 }, events: [], stateHash: "h25", commandId: null });
       await store.appendEntry("killed", { seq: 26, seat: "red", command: {}, events: [], stateHash: "h26" });
     } finally {
       await store.close();

@@ -69,6 +69,12 @@ export interface StoredEntry {
   command: unknown;
   events: unknown;
   stateHash: string;
+  /**
+   * The client's idempotency id for the command (protocol `command.id`, 1-64 characters), unique
+   * per match and seat, so a resent command is recognised even after a restart; null for entries
+   * written without one.
+   */
+  commandId?: string | null;
 }
 
 /**

@@ -155,9 +155,10 @@ export class DrizzleMatchStore implements MatchStore {
     // others do nothing). Autocommit: the row is committed when the statement returns.
     const inserted = rowsOf<{ seq: number }>(
       await this.db.execute(sql`
-        insert into ${entries} (match_id, seq, seat, command, events, state_hash)
+        insert into ${entries} (match_id, seq, seat, command, events, state_hash, command_id)
         select ${matchId}::text, ${entry.seq}::integer, ${entry.seat}::text,
-               ${JSON.stringify(entry.command ?? null)}::jsonb, ${JSON.stringify(entry.events ?? null)}::jsonb, ${entry.stateHash}::text
+               ${JSON.stringify(entry.command ?? null)}::jsonb, ${JSON.stringify(entry.events ?? null)}::jsonb, ${entry.stateHash}::text,
+               ${entry.commandId ?? null}::text
         where exists (select 1 from ${matches} where ${matches.id} = ${matchId}::text)
           and ${entry.seq}::integer = (select coalesce(max(${entries.seq}), 0) + 1 from ${entries} where ${entries.matchId} = ${matchId}::text)
         on conflict (match_id, seq) do nothing
@@ -169,7 +170,7 @@ export class DrizzleMatchStore implements MatchStore {
 
   async entries(matchId: string, after = 0): Promise<StoredEntry[]> {
     return this.db
-      .select({ seq: entries.seq, seat: entries.seat, command: entries.command, events: entries.events, stateHash: entries.stateHash })
+      .select({ seq: entries.seq, seat: entries.seat, command: entries.command, events: entries.events, stateHash: entries.stateHash, commandId: entries.commandId })
       .from(entries)
       .where(and(eq(entries.matchId, matchId), gt(entries.seq, after)))
       .orderBy(asc(entries.seq));

@@ -96,7 +96,13 @@ export const entries = pgTable(
     command: jsonb("command").notNull(),
     events: jsonb("events").notNull(),
     stateHash: text("state_hash").notNull(),
+    /** The client's idempotency id for the command (protocol `command.id`), unique per seat. */
+    commandId: text("command_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.matchId, t.seq] }), check("entries_seq_positive", sql`${t.seq} > 0`)],
+  (t) => [
+    primaryKey({ columns: [t.matchId, t.seq] }),
+    check("entries_seq_positive", sql`${t.seq} > 0`),
+    uniqueIndex("entries_match_seat_command_id_idx").on(t.matchId, t.seat, t.commandId),
+  ],
 );

@@ -4,6 +4,8 @@
  * `{ error: { code, message, details? } }` with a 4xx/5xx status, and changes nothing.
  */
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
 import express, { type Application, type NextFunction, type Request, type Response } from "express";
 import { matchMaker } from "@colyseus/core";
 import { omniscient, seedCommitment, spectator, type EventEnvelope } from "@fogwar/engine";
@@ -188,10 +190,40 @@ export function mountApi(app: Application, services: ApiServices): void {
   });
 
   app.use("/api", api);
+}
 
-  app.get("/", (_req, res) => {
-    res.type("text/plain").send(`fogwar server (protocol ${PROTOCOL_VERSION}). The API is under /api: /api/health, /api/rulesets, /api/matches. See docs/protocol.md.\n`);
+/** The client-side routes of the web client, answered with its index.html. */
+export const SPA_ROUTES = ["/", "/play/{*rest}", "/watch/{*rest}", "/review/{*rest}"];
+
+/**
+ * Serves the built web client from `webDir` (apps/web/dist) when that folder has an index.html:
+ * hashed files under /assets/ with a year-long immutable cache, other files with revalidation,
+ * and index.html (no-store, so a new build is picked up at once) for the client's routes
+ * `/`, `/play/*`, `/watch/*` and `/review/*`. Without a built client, `GET /` answers a short text.
+ * Mount after the API, so /api keeps its JSON answers (404s too).
+ * @returns whether the client is served.
+ */
+export function mountWeb(app: Application, webDir: string | undefined): boolean {
+  const dir = webDir ? resolve(webDir) : undefined;
+  const index = dir ? join(dir, "index.html") : undefined;
+  if (!dir || !index || !existsSync(index)) {
+    app.get("/", (_req, res) => {
+      res.type("text/plain").send(`fogwar server (protocol ${PROTOCOL_VERSION}). The API is under /api: /api/health, /api/rulesets, /api/matches. See docs/protocol.md.\n`);
+    });
+    return false;
+  }
+  app.use(
+    "/assets",
+    express.static(join(dir, "assets"), { immutable: true, maxAge: "365d", index: false, fallthrough: true }),
+  );
+  app.get(SPA_ROUTES, (_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.sendFile(index, (error) => {
+      if (error) next(error);
+    });
   });
+  app.use(express.static(dir, { index: false, maxAge: 0, setHeaders: (res) => res.setHeader("Cache-Control", "no-cache") }));
+  return true;
 }
 
 /** Opens a finished or live match for the history page: the stored log rebuilt in memory. */

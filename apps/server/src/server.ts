@@ -3,10 +3,12 @@
  * Colyseus server with one room type, the REST API on the same port, and the rooms of every live
  * match rebuilt from their logs (so players reconnect to exactly the state they left).
  */
+import { existsSync } from "node:fs";
+import { dirname, join, parse, resolve } from "node:path";
 import { Server, matchMaker } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { pino, type Logger } from "pino";
-import { mountApi } from "./http.js";
+import { mountApi, mountWeb } from "./http.js";
 import { MatchRoom, provideRoomServices, roomPresence } from "./room.js";
 import { openStore, type MatchStore } from "./store/index.js";
 
@@ -21,6 +23,8 @@ export interface ServerConfig {
   /** The address players open, for invite links. */
   readonly publicUrl: string;
   readonly logLevel: string;
+  /** The built web client (apps/web/dist); served when it holds an index.html. Undefined: not served. */
+  readonly webDir?: string;
 }
 
 /** A running server. */
@@ -35,7 +39,7 @@ export interface RunningServer {
 /**
  * Reads settings from the environment: PORT (default 2567), HOST (default 0.0.0.0),
  * DATABASE_URL, FOGWAR_DATA_DIR (default ./data), PUBLIC_URL (default http://localhost:PORT),
- * LOG_LEVEL (default info).
+ * LOG_LEVEL (default info), FOGWAR_WEB_DIR (default: the workspace's apps/web/dist).
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 2567);
@@ -47,7 +51,27 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dataDir: env.FOGWAR_DATA_DIR ?? "data",
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
     logLevel: env.LOG_LEVEL ?? "info",
+    webDir: env.FOGWAR_WEB_DIR || defaultWebDir(),
   };
+}
+
+/**
+ * The workspace's apps/web/dist: found by walking up to the directory holding
+ * pnpm-workspace.yaml from the started script, then from the working directory (the server runs
+ * as ES modules under tsx and as CommonJS under jest, so without `import.meta`).
+ */
+export function defaultWebDir(): string | undefined {
+  const starts = [process.argv[1] ? dirname(resolve(process.argv[1])) : null, process.cwd()];
+  for (const start of starts) {
+    if (!start) continue;
+    let dir = start;
+    for (;;) {
+      if (existsSync(join(dir, "pnpm-workspace.yaml"))) return join(dir, "apps", "web", "dist");
+      if (dir === parse(dir).root) break;
+      dir = dirname(dir);
+    }
+  }
+  return undefined;
 }
 
 /** Starts a server. */
@@ -59,7 +83,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const transport = new WebSocketTransport({ maxPayload: 64 * 1024 });
   const server = new Server({ transport, greet: false, gracefullyShutdown: false, logger: log });
   server.define("match", MatchRoom);
-  mountApi(transport.getExpressApp(), { store, log, publicUrl: config.publicUrl, presence: (matchId) => roomPresence.get(matchId) });
+  const app = transport.getExpressApp();
+  mountApi(app, { store, log, publicUrl: config.publicUrl, presence: (matchId) => roomPresence.get(matchId) });
+  const servingWeb = mountWeb(app, config.webDir);
 
   await server.listen(config.port, config.host);
   const address = transport.server?.address();
@@ -74,7 +100,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       log.error({ err: error, matchId }, "could not rebuild a live match");
     }
   }
-  log.info({ port, database: config.databaseUrl ? "postgresql" : (config.dataDir ?? "memory"), liveMatches: live.length }, "fogwar server listening");
+  log.info({ port, database: config.databaseUrl ? "postgresql" : (config.dataDir ?? "memory"), liveMatches: live.length, web: servingWeb ? config.webDir : null }, "fogwar server listening");
 
   let closed = false;
   return {

@@ -1,0 +1,35 @@
+/**
+ * The web client's tests: the root preset with a jsdom environment and TSX (React automatic
+ * runtime). `import.meta.glob` exists only under Vite, so the i18n resource loader is swapped for
+ * a Node equivalent that reads the same files.
+ */
+const preset = require("../../jest.preset.cjs");
+const esmOnly = ["@noble", "rou3"];
+
+module.exports = {
+  ...preset,
+  testEnvironment: "jsdom",
+  // CommonJS builds of dual packages (the browser condition picks ES modules jest cannot load).
+  testEnvironmentOptions: { customExportConditions: ["require", "default"] },
+  testMatch: ["<rootDir>/src/**/*.test.{ts,tsx}", "<rootDir>/test/**/*.test.{ts,tsx}"],
+  setupFiles: ["<rootDir>/test/setup.cjs"],
+  transform: {
+    "^.+\\.(t|j|mj)sx?$": [
+      "@swc/jest",
+      {
+        jsc: {
+          parser: { syntax: "typescript", tsx: true },
+          target: "es2022",
+          transform: { react: { runtime: "automatic" } },
+        },
+        module: { type: "commonjs" },
+      },
+    ],
+  },
+  transformIgnorePatterns: [`node_modules/(?!(\\.pnpm/)?(${esmOnly.join("|")}))`],
+  moduleFileExtensions: ["ts", "tsx", "js", "mjs", "cjs", "json"],
+  moduleNameMapper: {
+    "bundled-resources(\\.js)?$": "<rootDir>/test/i18n-resources.cjs",
+    ...preset.moduleNameMapper,
+  },
+};

@@ -1,0 +1,96 @@
+/**
+ * The app shell: a header (home link, language switch) and the routes:
+ * `/` lobby, `/play/:matchId` (a seat, from the invite link's fragment), `/watch/:matchId`
+ * (spectator), `/review/:matchId` (the match history).
+ */
+import { Link, Route, Routes, useParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { EmberTable } from "./ember/Table";
+import { LANGUAGES, setLanguage, type Language } from "./i18n";
+import { LobbyPage } from "./lobby/LobbyPage";
+import { takeSeatCredentialsFromWindow, type SeatCredentials } from "./net/hash";
+import { ReviewPage } from "./review/ReviewPage";
+import { useState } from "react";
+
+export function LanguageSwitch() {
+  const { t, i18n } = useTranslation("common");
+  const current = (LANGUAGES as readonly string[]).includes(i18n.language) ? i18n.language : "en";
+  return (
+    <div className="language" role="group" aria-label={t("language")}>
+      {LANGUAGES.map((lng: Language) => (
+        <button key={lng} type="button" lang={lng} aria-pressed={current === lng} onClick={() => void setLanguage(lng, i18n)}>
+          {t(`languageName.${lng}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function Header() {
+  const { t } = useTranslation("common");
+  return (
+    <header className="app-header">
+      <Link to="/" className="brand">
+        fogwar
+      </Link>
+      <nav aria-label={t("navigation")}>
+        <Link to="/">{t("lobby")}</Link>
+      </nav>
+      <LanguageSwitch />
+    </header>
+  );
+}
+
+function PlayRoute() {
+  const { matchId = "" } = useParams();
+  // Read once per match: the token leaves the visible URL and stays in this tab's sessionStorage.
+  const [credentials] = useState<SeatCredentials | null>(() => takeSeatCredentialsFromWindow(matchId));
+  const { t } = useTranslation("common");
+  if (!credentials) {
+    return (
+      <div className="error" role="alert">
+        <p>⚠ {t("noSeatToken")}</p>
+        <p>
+          <Link to={`/watch/${matchId}`}>{t("watchInstead")}</Link>
+        </p>
+      </div>
+    );
+  }
+  return <EmberTable key={`${matchId}:${credentials.seat}`} matchId={matchId} join={{ role: "player", token: credentials.token, seat: credentials.seat }} />;
+}
+
+function WatchRoute() {
+  const { matchId = "" } = useParams();
+  return <EmberTable key={matchId} matchId={matchId} join={{ role: "spectator" }} />;
+}
+
+function ReviewRoute() {
+  const { matchId = "" } = useParams();
+  return <ReviewPage key={matchId} matchId={matchId} />;
+}
+
+function NotFound() {
+  const { t } = useTranslation("common");
+  return (
+    <p>
+      {t("notFound")} <Link to="/">{t("lobby")}</Link>
+    </p>
+  );
+}
+
+export function App() {
+  return (
+    <>
+      <Header />
+      <main id="main">
+        <Routes>
+          <Route path="/" element={<LobbyPage />} />
+          <Route path="/play/:matchId" element={<PlayRoute />} />
+          <Route path="/watch/:matchId" element={<WatchRoute />} />
+          <Route path="/review/:matchId" element={<ReviewRoute />} />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </main>
+    </>
+  );
+}

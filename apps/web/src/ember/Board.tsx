@@ -1,0 +1,320 @@
+/**
+ * The 12 x 12 board as SVG: terrain, the nine tactical zones with their mission values, the
+ * deployment zones, units (side by shape and seat label as well as colour; facing arrow; stance
+ * letters; part marks for damage tokens and destroyed parts; known dials), the active unit, and
+ * the highlights the table computes from the legal commands: squares to move or deploy to, units
+ * to attack, with range and line-of-sight lines when targeting.
+ */
+import type { KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { PART_SLOTS, TIMINGS, type EmberCommand, type EmberView, type UnitState } from "@fogwar/ember";
+import { FACING_VECTOR, type Square } from "@fogwar/engine";
+import { distance, inPlay, keyOf, lineOfSight, localName, scenarioOf, seatIndex, squareName, unitLabel } from "./model";
+
+export const CELL = 48;
+const MARGIN = 20;
+const N = 12;
+
+/** A square the viewer may click, with the legal command it sends. */
+export interface SquareChoice {
+  readonly square: Square;
+  readonly label: string;
+  readonly command: EmberCommand;
+}
+/** A unit the viewer may click to attack, with the legal command it sends. */
+export interface UnitChoice {
+  readonly unit: string;
+  readonly label: string;
+  readonly command: EmberCommand;
+}
+
+export interface BoardProps {
+  readonly view: EmberView;
+  readonly seat: string | null;
+  readonly selected: string | null;
+  readonly onSelectUnit: (id: string) => void;
+  readonly squares?: readonly SquareChoice[];
+  readonly targets?: readonly UnitChoice[];
+  readonly onCommand?: (command: EmberCommand) => void;
+  /** Draw range and line of sight from this unit (when an attack is being chosen). */
+  readonly sight?: { readonly from: string; readonly range: number } | null;
+}
+
+const SEAT_COLOURS = ["#2a6fb0", "#c0602a"];
+const px = (v: number) => MARGIN + v * CELL;
+const centre = (s: Square) => ({ x: px(s.x) + CELL / 2, y: px(s.y) + CELL / 2 });
+
+function onKeys(action: () => void) {
+  return (e: KeyboardEvent) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      action();
+    }
+  };
+}
+
+/** The unit's shape: seat 0 a circle, seat 1 a diamond; drones smaller. */
+function UnitShape({ index, r, fill }: { index: number; r: number; fill: string }) {
+  if (index === 0) return <circle r={r} fill={fill} stroke="#111" strokeWidth={2} />;
+  return <path d={`M0 ${-r - 2} L${r + 2} 0 L0 ${r + 2} L${-r - 2} 0 Z`} fill={fill} stroke="#111" strokeWidth={2} />;
+}
+
+function knownDial(view: EmberView, unit: UnitState): string | undefined {
+  return view.revealed[unit.id] ?? view.plans[unit.owner]?.dials?.[unit.id];
+}
+
+function UnitMark({ view, unit, selected, active, target, onSelect, onAttack }: {
+  view: EmberView;
+  unit: UnitState;
+  selected: boolean;
+  active: boolean;
+  target: UnitChoice | undefined;
+  onSelect: () => void;
+  onAttack: (() => void) | undefined;
+}) {
+  const { t } = useTranslation("table");
+  const at = unit.at as Square;
+  const c = centre(at);
+  const index = seatIndex(view, unit.owner);
+  const mech = unit.kind === "mech";
+  const r = mech ? 15 : 10;
+  const v = FACING_VECTOR[unit.facing];
+  const stance = mech ? unit.stance : null;
+  const dial = mech ? knownDial(view, unit) : undefined;
+  const name = unitLabel(view, unit.id);
+  const state = [
+    mech ? t(`stance.${unit.stance}`) : t("kind.drone"),
+    t(`facing.${unit.facing}`),
+    active ? t("board.active") : null,
+    selected ? t("board.selected") : null,
+  ].filter(Boolean);
+  const click = onAttack ?? onSelect;
+  const label = target ? target.label : `${t("select", { unit: name })}: ${state.join(", ")}`;
+  return (
+    <g
+      transform={`translate(${c.x} ${c.y})`}
+      className={`unit${target ? " unit-target" : ""}`}
+      role="button"
+      tabIndex={0}
+      aria-label={label}
+      aria-pressed={target ? undefined : selected}
+      data-unit={unit.id}
+      data-target={target ? "true" : undefined}
+      onClick={click}
+      onKeyDown={onKeys(click)}
+    >
+      <title>{label}</title>
+      {active && <circle r={r + 8} fill="none" stroke="#e0b400" strokeWidth={3} strokeDasharray="5 3" />}
+      {selected && <circle r={r + 5} fill="none" stroke="#111" strokeWidth={2} />}
+      {target && <circle r={r + 6} fill="none" stroke="#d11" strokeWidth={3} />}
+      <UnitShape index={index} r={r} fill={SEAT_COLOURS[index] ?? "#777"} />
+      {index === 1 && <line x1={-r / 2} y1={-r / 2} x2={r / 2} y2={r / 2} stroke="#fff" strokeOpacity={0.5} strokeWidth={2} />}
+      {/* facing arrow */}
+      <path
+        d={`M${v.x * (r + 7)} ${v.y * (r + 7)} L${v.x * (r + 1) - v.y * 5} ${v.y * (r + 1) + v.x * 5} L${v.x * (r + 1) + v.y * 5} ${v.y * (r + 1) - v.x * 5} Z`}
+        fill="#111"
+      />
+      <text y={mech ? -2 : 3} textAnchor="middle" fontSize={mech ? 9 : 8} fontWeight={700} fill="#fff">
+        {unit.owner}
+      </text>
+      {mech && (
+        <text y={9} textAnchor="middle" fontSize={8} fontWeight={700} fill="#fff" data-stance={stance ?? undefined}>
+          {stance === "SHUTDOWN" ? "⏻" : stance}
+        </text>
+      )}
+      {!mech && unit.damaged && (
+        <text x={r} y={-r + 2} fontSize={10} fontWeight={700} fill="#d11">
+          !
+        </text>
+      )}
+      {mech && (
+        <g transform={`translate(${-18} ${r + 4})`} aria-hidden="true">
+          {PART_SLOTS.map((slot, i) => {
+            const part = unit.parts[slot];
+            return (
+              <g key={slot} transform={`translate(${i * 9} 0)`}>
+                <rect width={8} height={7} fill={part.destroyed ? "#333" : part.damaged ? "#f3b0b0" : "#fff"} stroke="#111" strokeWidth={0.8} />
+                {part.destroyed && <path d="M1 1 L7 6 M7 1 L1 6" stroke="#fff" strokeWidth={1.2} />}
+                {part.damaged && !part.destroyed && (
+                  <text x={4} y={6.3} textAnchor="middle" fontSize={7} fontWeight={700} fill="#a00">
+                    !
+                  </text>
+                )}
+              </g>
+            );
+          })}
+        </g>
+      )}
+      {dial && (
+        <g transform={`translate(${r - 1} ${-r - 1})`} data-dial={unit.id}>
+          <circle r={6} fill="#fff" stroke="#111" />
+          <text y={3} textAnchor="middle" fontSize={8} fontWeight={700}>
+            {TIMINGS.indexOf(dial as (typeof TIMINGS)[number]) + 1}
+          </text>
+        </g>
+      )}
+    </g>
+  );
+}
+
+/** The board. */
+export function Board({ view, seat, selected, onSelectUnit, squares = [], targets = [], onCommand, sight = null }: BoardProps) {
+  const { t, i18n } = useTranslation("table");
+  const scenario = scenarioOf(view);
+  const size = MARGIN * 2 + N * CELL;
+  const units = inPlay(view);
+  const targetOf = new Map(targets.map((c) => [c.unit, c]));
+  const mySide = seat ? view.sides?.[seat] : undefined;
+  const attacker = sight ? units.find((u) => u.id === sight.from) : undefined;
+  return (
+    <svg className="ember-board" viewBox={`0 0 ${size} ${size}`} role="group" aria-label={t("board.label")} data-testid="board">
+      <defs>
+        <pattern id="hatch-block" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+          <rect width="6" height="6" fill="#6b6257" />
+          <line x1="0" y1="0" x2="0" y2="6" stroke="#3b342c" strokeWidth="3" />
+        </pattern>
+        <pattern id="dots-low" width="8" height="8" patternUnits="userSpaceOnUse">
+          <rect width="8" height="8" fill="#c9b48a" />
+          <circle cx="4" cy="4" r="1.4" fill="#7a6540" />
+        </pattern>
+        <pattern id="deploy-black" width="10" height="10" patternUnits="userSpaceOnUse">
+          <line x1="0" y1="10" x2="10" y2="0" stroke="#333" strokeOpacity="0.25" strokeWidth="2" />
+        </pattern>
+        <pattern id="deploy-white" width="10" height="10" patternUnits="userSpaceOnUse">
+          <circle cx="5" cy="5" r="1.5" fill="#333" fillOpacity="0.25" />
+        </pattern>
+      </defs>
+      <rect x={MARGIN} y={MARGIN} width={N * CELL} height={N * CELL} fill="#e9ecef" stroke="#111" />
+      {/* deployment zones */}
+      {(["black", "white"] as const).map((side) => {
+        const z = scenario.deployment[side];
+        const label = t("board.deployment", { side: t(`side.${side}`) });
+        return (
+          <g key={side} className={`deploy deploy-${side}`}>
+            <rect x={px(z.x0)} y={px(z.y0)} width={(z.x1 - z.x0 + 1) * CELL} height={(z.y1 - z.y0 + 1) * CELL} fill={`url(#deploy-${side})`} stroke={side === mySide ? "#111" : "#555"} strokeWidth={side === mySide ? 2 : 1}>
+              <title>{label}</title>
+            </rect>
+          </g>
+        );
+      })}
+      {/* grid */}
+      {Array.from({ length: N + 1 }, (_, i) => (
+        <g key={i} stroke="#9aa0a8" strokeWidth={0.6}>
+          <line x1={px(i)} y1={px(0)} x2={px(i)} y2={px(N)} />
+          <line x1={px(0)} y1={px(i)} x2={px(N)} y2={px(i)} />
+        </g>
+      ))}
+      {/* coordinates */}
+      {Array.from({ length: N }, (_, i) => (
+        <g key={`c${i}`} fontSize={10} fill="#555" aria-hidden="true">
+          <text x={px(i) + CELL / 2} y={MARGIN - 6} textAnchor="middle">
+            {"abcdefghijkl"[i]}
+          </text>
+          <text x={MARGIN - 6} y={px(i) + CELL / 2 + 3} textAnchor="end">
+            {i + 1}
+          </text>
+        </g>
+      ))}
+      {/* terrain */}
+      {scenario.terrain.map((piece) => {
+        const name = localName(piece.name, i18n.language);
+        const label = piece.blocking ? t("board.terrainBlocking", { name, height: piece.heightInches }) : t("board.terrainLow", { name, height: piece.heightInches });
+        return (
+          <g key={piece.id} className={`terrain ${piece.blocking ? "blocking" : "low"}`}>
+            <title>{label}</title>
+            {piece.squares.map(([x, y]) => (
+              <rect key={`${x},${y}`} x={px(x) + 1} y={px(y) + 1} width={CELL - 2} height={CELL - 2} fill={piece.blocking ? "url(#hatch-block)" : "url(#dots-low)"} stroke="#3b342c" />
+            ))}
+          </g>
+        );
+      })}
+      {/* tactical zones */}
+      {"ABCDEFGHI".split("").map((zone, i) => {
+        const zx = (i % 3) * 4;
+        const zy = Math.floor(i / 3) * 4;
+        const value = scenario.mission.zoneValues[zone as keyof typeof scenario.mission.zoneValues];
+        return (
+          <g key={zone} className="zone" aria-label={t("board.zone", { zone })}>
+            <rect x={px(zx)} y={px(zy)} width={4 * CELL} height={4 * CELL} fill="none" stroke="#333" strokeWidth={2} strokeDasharray="8 4" />
+            <text x={px(zx) + 4} y={px(zy) + 13} fontSize={12} fontWeight={700} fill="#333" fillOpacity={0.7}>
+              {value !== undefined ? t("board.zoneValue", { zone, vp: value }) : zone}
+            </text>
+          </g>
+        );
+      })}
+      {/* range and sight */}
+      {attacker?.at && sight && (
+        <g className="sight" aria-hidden="true">
+          <rect
+            x={px(Math.max(0, attacker.at.x - sight.range))}
+            y={px(Math.max(0, attacker.at.y - sight.range))}
+            width={(Math.min(N - 1, attacker.at.x + sight.range) - Math.max(0, attacker.at.x - sight.range) + 1) * CELL}
+            height={(Math.min(N - 1, attacker.at.y + sight.range) - Math.max(0, attacker.at.y - sight.range) + 1) * CELL}
+            fill="#d11"
+            fillOpacity={0.05}
+            stroke="#d11"
+            strokeDasharray="2 4"
+          />
+          {units
+            .filter((u) => u.owner !== attacker.owner && u.at)
+            .map((u) => {
+              const a = centre(attacker.at as Square);
+              const b = centre(u.at as Square);
+              const clear = lineOfSight(view, attacker.at as Square, u.at as Square);
+              const inRange = distance(attacker.at as Square, u.at as Square) <= sight.range;
+              const label = clear ? (inRange ? t("board.sightClear", { distance: distance(attacker.at as Square, u.at as Square) }) : t("board.outOfRange")) : t("board.sightBlocked");
+              return (
+                <g key={u.id} data-sight={u.id} data-clear={clear ? "true" : "false"}>
+                  <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke={clear ? (inRange ? "#1a7f37" : "#c77c00") : "#d11"} strokeWidth={2} strokeDasharray={clear ? (inRange ? undefined : "6 3") : "2 3"} />
+                  <text x={(a.x + b.x) / 2} y={(a.y + b.y) / 2 - 3} fontSize={9} textAnchor="middle" fill="#111">
+                    {label}
+                  </text>
+                </g>
+              );
+            })}
+        </g>
+      )}
+      {/* highlighted squares */}
+      {squares.map((choice) => (
+        <rect
+          key={keyOf(choice.square)}
+          className="choice-square"
+          x={px(choice.square.x) + 3}
+          y={px(choice.square.y) + 3}
+          width={CELL - 6}
+          height={CELL - 6}
+          rx={4}
+          fill="#1a7f37"
+          fillOpacity={0.28}
+          stroke="#1a7f37"
+          strokeWidth={2}
+          role="button"
+          tabIndex={0}
+          aria-label={choice.label}
+          data-square={keyOf(choice.square)}
+          onClick={() => onCommand?.(choice.command)}
+          onKeyDown={onKeys(() => onCommand?.(choice.command))}
+        >
+          <title>{choice.label}</title>
+        </rect>
+      ))}
+      {units.map((unit) => {
+        const target = targetOf.get(unit.id);
+        return (
+          <UnitMark
+            key={unit.id}
+            view={view}
+            unit={unit}
+            selected={selected === unit.id}
+            active={view.activation?.unit === unit.id}
+            target={target}
+            onSelect={() => onSelectUnit(unit.id)}
+            onAttack={target ? () => onCommand?.(target.command) : undefined}
+          />
+        );
+      })}
+    </svg>
+  );
+}
+
+export { squareName };

@@ -1,0 +1,91 @@
+/**
+ * The EMBER table route: connects with `useMatch`, lists the viewer's legal commands from its own
+ * projection (`legalCommandsInView`), sends commands, and renders `TableView`. Shows the
+ * connection status (with a retry that reconnects from scratch), the spectator count and who is
+ * online; spectators of a delayed match may switch to the delayed omniscient caster feed.
+ */
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { legalCommandsInView, type EmberCommand, type EmberEvent, type EmberView } from "@fogwar/ember";
+import { useMatch, type JoinSpec } from "../net/useMatch";
+import { TableView } from "./TableView";
+
+export interface EmberTableProps {
+  matchId: string;
+  join: JoinSpec;
+}
+
+const asView = (v: unknown): EmberView | null => (v && typeof v === "object" && (v as { ruleset?: unknown }).ruleset === "ember" ? (v as EmberView) : null);
+
+function ConnectedTable({ matchId, join, onRetry }: EmberTableProps & { onRetry: () => void }) {
+  const { t } = useTranslation("table");
+  const match = useMatch(matchId, join);
+  const [showCaster, setShowCaster] = useState(true);
+  const [notice, setNotice] = useState<string | null>(null);
+  const seat = join.role === "player" ? join.seat : null;
+  const live = asView(match.view);
+  const casterView = asView(match.caster?.view);
+  const useCaster = seat === null && casterView !== null && showCaster;
+  const view = useCaster ? casterView : live;
+  const legal = useMemo(() => (live && seat ? legalCommandsInView(live, seat) : []), [live, seat]);
+  const feed = useCaster ? "caster" : "live";
+  const events = useMemo(() => match.events.filter((e) => e.feed === feed).map((e) => ({ seq: e.seq, events: e.events as EmberEvent[] })), [match.events, feed]);
+  const send = (command: EmberCommand) => {
+    setNotice(null);
+    void match.send(command).then((r) => {
+      if (!r.ok) setNotice(t("actions.rejected", { message: `${r.error.message} (${r.error.code})` }));
+    });
+  };
+  const behind = live && casterView ? Math.max(match.welcome?.spectatorDelay ?? 0, live.round - casterView.round) : (match.welcome?.spectatorDelay ?? 0);
+  const banner = (
+    <header className="connection">
+      <p role="status" aria-live="polite" className={`status status-${match.status}`}>
+        {match.status === "open" ? "🟢" : match.status === "failed" || match.status === "closed" ? "🔴" : "🟡"} {t(`status.${match.status}`)} · {seat ? t("playingAs", { seat }) : t("spectating")} ·{" "}
+        {t("spectators", { count: match.spectators })}
+        {Object.entries(match.connected).map(([s, on]) => (
+          <span key={s}>
+            {" "}
+            · {s}: {on ? t("online") : t("offline")}
+          </span>
+        ))}
+        {(match.status === "closed" || match.status === "failed") && (
+          <>
+            {" "}
+            <button type="button" onClick={onRetry}>
+              {t("retry")}
+            </button>
+          </>
+        )}
+      </p>
+      {match.error && (
+        <p className="error" role="alert">
+          ⚠ {match.error.code}: {match.error.message}
+        </p>
+      )}
+      {seat === null && casterView && (
+        <p className="caster-switch">
+          <strong>{useCaster ? `📺 ${t("caster.title")}: ${t("caster.behind", { count: behind })}` : t("spectating")}</strong>{" "}
+          {useCaster && <span>{t("caster.omniscient")} </span>}
+          <button type="button" onClick={() => setShowCaster((v) => !v)}>
+            {useCaster ? t("caster.showLive") : t("caster.show")}
+          </button>
+        </p>
+      )}
+    </header>
+  );
+  if (!view) {
+    return (
+      <section className="ember-table">
+        {banner}
+        <p className="loading">⏳ {t("waitingForState")}</p>
+      </section>
+    );
+  }
+  return <TableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={banner} notice={notice} />;
+}
+
+/** The EMBER table for a seat or a spectator. */
+export function EmberTable({ matchId, join }: EmberTableProps) {
+  const [attempt, setAttempt] = useState(0);
+  return <ConnectedTable key={attempt} matchId={matchId} join={join} onRetry={() => setAttempt((a) => a + 1)} />;
+}

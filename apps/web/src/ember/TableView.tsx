@@ -1,0 +1,248 @@
+/**
+ * The whole EMBER table from plain data: a projection, the viewer's seat (null for spectators),
+ * the legal commands, the events and an `onCommand` callback. No connection here: the container
+ * (Table.tsx) feeds it from `useMatch`, tests feed it states made by the engine.
+ */
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { catalog, type EmberCommand, type EmberEvent, type EmberView } from "@fogwar/ember";
+import type { Facing } from "@fogwar/engine";
+import { AttackPanel } from "./AttackPanel";
+import { Board, type SquareChoice, type UnitChoice } from "./Board";
+import { Controls, type DeployStance, type Mode } from "./Controls";
+import { Decision } from "./Decision";
+import { EventLog } from "./EventLog";
+import { PlanPanel } from "./PlanPanel";
+import { UnitPanel } from "./UnitPanel";
+import { TABLE_CSS } from "./styles";
+import { localName, ofType, scenarioOf, squareName, unitLabel, unitOf } from "./model";
+
+export interface TableViewProps {
+  readonly matchId: string;
+  readonly view: EmberView;
+  readonly seat: string | null;
+  readonly legal: readonly EmberCommand[];
+  readonly onCommand: (command: EmberCommand) => void;
+  readonly events: readonly { readonly seq: number; readonly events: readonly EmberEvent[] }[];
+  /** Shown above the table (connection status, caster switch). */
+  readonly banner?: ReactNode;
+  /** The last refusal, in words. */
+  readonly notice?: string | null;
+}
+
+/** The seats the match waits for, from the projection. */
+export function awaitingSeats(view: EmberView): string[] {
+  if (view.phase === "finished") return [];
+  if (view.pending) return [view.pending.seat];
+  if (view.phase === "plan") return view.seats.filter((s) => !view.plans[s]?.locked);
+  if (view.activation) {
+    const unit = unitOf(view, view.activation.unit);
+    return unit ? [unit.owner] : [];
+  }
+  return view.turn ? [view.turn] : [];
+}
+
+function Summary({ view, seat }: { view: EmberView; seat: string | null }) {
+  const { t, i18n } = useTranslation("table");
+  const scenario = scenarioOf(view);
+  const waiting = awaitingSeats(view);
+  return (
+    <section className="summary" aria-label={t("phaseLabel")}>
+      <h2>
+        {localName(scenario.name, i18n.language)} · {t("round", { round: view.round, max: scenario.mission.rounds })} · <span data-phase={view.phase}>{t(`phase.${view.phase}`)}</span>
+      </h2>
+      <ul className="seats">
+        {view.seats.map((s, i) => (
+          <li key={s} className={`seat-${i}`}>
+            <span aria-hidden="true">{i === 0 ? "●" : "◆"}</span> <strong>{s}</strong> ({t(`seatShape.${i}`)}) · {view.armyNames[s]} · {view.factions[s]}
+            {view.sides?.[s] && <> · {t("sideOf", { side: t(`side.${view.sides[s]}`) })}</>}
+            {view.firstPlayer === s && <> · {t("firstPlayer")}</>} · {t("score")}: {t("vp", { vp: view.vp[s] ?? 0 })}
+            {s === seat && <> · ⭐</>}
+          </li>
+        ))}
+      </ul>
+      {view.activation && <p>{t("activationOf", { unit: unitLabel(view, view.activation.unit), timing: t(`timing.${view.activation.timing}`) })}</p>}
+      {waiting.length > 0 && (
+        <p className={seat && waiting.includes(seat) ? "your-turn" : undefined}>
+          {seat && waiting.includes(seat) ? `▶ ${t("yourTurn")} · ` : ""}
+          {t("awaiting", { seats: waiting.join(", ") })}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Result({ view, seat, matchId }: { view: EmberView; seat: string | null; matchId: string }) {
+  const { t } = useTranslation("table");
+  const result = view.result;
+  if (view.phase !== "finished" || !result) return null;
+  const headline = result.winner === null ? t("result.draw") : seat ? (result.winner === seat ? t("result.youWin") : t("result.youLose")) : t("result.winner", { seat: result.winner });
+  return (
+    <section className="result" role="status" data-result={result.winner ?? "draw"}>
+      <h2>🏁 {t("result.title")}: {headline}</h2>
+      {result.winner && seat && <p>{t("result.winner", { seat: result.winner })}</p>}
+      <p>{t("result.reason", { reason: result.reason })}</p>
+      <p>
+        {view.seats.map((s) => `${s}: ${t("vp", { vp: result.scores[s] ?? 0 })}`).join(" · ")}
+      </p>
+      {view.seed && <p className="seed">{t("result.seed", { seed: view.seed })}</p>}
+      <p>
+        <a className="button primary" href={`/review/${encodeURIComponent(matchId)}`}>
+          {t("result.review")}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+export function TableView({ matchId, view, seat, legal, onCommand, events, banner, notice }: TableViewProps) {
+  const { t } = useTranslation("table");
+  const [selected, setSelected] = useState<string | null>(null);
+  const [userMode, setMode] = useState<Mode | null>(null);
+  const [facingChoice, setFacing] = useState<Facing | null>(null);
+  const [stance, setStance] = useState<DeployStance>("OFF");
+  const [giverChoice, setGiver] = useState<string | null>(null);
+
+  const send = (command: EmberCommand) => {
+    setMode(null);
+    setFacing(null);
+    onCommand(command);
+  };
+
+  // Which mode the board shows.
+  const deploys = ofType(legal, "deploy");
+  const deployUnits = [...new Set(deploys.map((c) => c.unit))];
+  const deployUnit = selected && deployUnits.includes(selected) ? selected : (deployUnits[0] ?? null);
+  const acts = ofType(legal, "act");
+  const manoeuvres = ofType(legal, "manoeuvre");
+  const droneCmds = ofType(legal, "command_drone");
+  const givers = [...new Set(droneCmds.map((c) => c.mech))];
+  const giver = giverChoice && givers.includes(giverChoice) ? giverChoice : (givers[0] ?? null);
+  const valid = (m: Mode | null): boolean => {
+    if (!m) return false;
+    switch (m.kind) {
+      case "deploy":
+        return deploys.length > 0;
+      case "manoeuvre":
+        return manoeuvres.length > 0;
+      case "act":
+        return acts.some((c) => c.part === m.part && c.action === m.action && (c.target || c.to));
+      case "drone":
+        return droneCmds.some((c) => c.drone === m.drone && c.mech === giver && c.order.kind === m.order);
+    }
+  };
+  let mode: Mode | null = null;
+  if (deploys.length > 0) mode = { kind: "deploy" };
+  else if (valid(userMode)) mode = userMode;
+  else if (manoeuvres.length > 0) mode = { kind: "manoeuvre" };
+  else if (selected && droneCmds.some((c) => c.drone === selected && c.order.kind === "move")) mode = { kind: "drone", drone: selected, order: "move" };
+
+  // The unit the mode moves, and its default facing.
+  const movingId = mode?.kind === "deploy" ? deployUnit : mode?.kind === "drone" ? mode.drone : mode ? (view.activation?.unit ?? null) : null;
+  const moving = movingId ? unitOf(view, movingId) : undefined;
+  const mySide = seat ? view.sides?.[seat] : undefined;
+  const defaultFacing: Facing = mode?.kind === "deploy" ? (mySide === "white" ? "N" : "S") : (moving?.facing ?? "N");
+  const facing = facingChoice ?? defaultFacing;
+
+  let squareCmds: { to: { x: number; y: number }; facing: Facing; command: EmberCommand; deploy: boolean }[] = [];
+  let targets: UnitChoice[] = [];
+  let sight: { from: string; range: number } | null = null;
+  if (mode?.kind === "deploy" && deployUnit) {
+    const isMech = moving?.kind === "mech";
+    squareCmds = deploys.filter((c) => c.unit === deployUnit && (!isMech || c.stance === stance)).map((c) => ({ to: c.at, facing: c.facing, command: c, deploy: true }));
+  } else if (mode?.kind === "manoeuvre") {
+    squareCmds = manoeuvres.map((c) => ({ to: c.to, facing: c.facing, command: c, deploy: false }));
+  } else if (mode?.kind === "act") {
+    const mine = acts.filter((c) => c.part === mode.part && c.action === mode.action);
+    squareCmds = mine.filter((c) => c.to && c.facing).map((c) => ({ to: c.to as { x: number; y: number }, facing: c.facing as Facing, command: c, deploy: false }));
+    targets = mine.filter((c) => c.target).map((c) => ({ unit: c.target as string, label: t("board.attack", { unit: unitLabel(view, c.target as string) }), command: c }));
+    const unit = unitOf(view, mine[0]?.unit ?? "");
+    const action = unit?.kind === "mech" ? catalog.parts.get(unit.parts[mode.part].partId)?.actions.find((a) => a.id === mode.action) : undefined;
+    if (unit && action?.effect.kind === "attack") sight = { from: unit.id, range: action.effect.range };
+  } else if (mode?.kind === "drone") {
+    const mine = droneCmds.filter((c) => c.drone === mode.drone && c.mech === giver);
+    squareCmds = mine.flatMap((c) => (c.order.kind === "move" ? [{ to: c.order.to, facing: c.order.facing, command: c as EmberCommand, deploy: false }] : []));
+  }
+  const facings = new Set(squareCmds.map((c) => c.facing));
+  const squares: SquareChoice[] = squareCmds
+    .filter((c) => c.facing === facing)
+    .map((c) => ({
+      square: c.to,
+      command: c.command,
+      label: c.deploy ? t("board.deployTo", { square: squareName(c.to), facing: t(`facing.${c.facing}`) }) : t("board.moveTo", { square: squareName(c.to), facing: t(`facing.${c.facing}`) }),
+    }));
+
+  const shownUnitId = selected ?? view.activation?.unit ?? null;
+  const shownUnit = shownUnitId ? (unitOf(view, shownUnitId) ?? null) : null;
+  const flatEvents = events.flatMap((e) => e.events);
+
+  return (
+    <div className="ember-table" data-seat={seat ?? "spectator"}>
+      <style>{TABLE_CSS}</style>
+      {banner}
+      <Summary view={view} seat={seat} />
+      <Result view={view} seat={seat} matchId={matchId} />
+      {notice && (
+        <p className="error" role="alert">
+          ⚠ {notice}
+        </p>
+      )}
+      <Decision view={view} seat={seat} legal={view.pending?.seat === seat ? legal : []} onCommand={send} />
+      <div className="table-grid">
+        <div className="board-column">
+          <Board view={view} seat={seat} selected={selected} onSelectUnit={(id) => setSelected((s) => (s === id ? null : id))} squares={squares} targets={targets} onCommand={send} sight={sight} />
+          <details className="legend">
+            <summary>{t("board.legend")}</summary>
+            <ul>
+              <li>{t("board.legendMove")}</li>
+              <li>{t("board.legendTarget")}</li>
+              <li>{t("board.legendActive")}</li>
+              <li>{t("board.legendParts")}</li>
+            </ul>
+          </details>
+          <nav className="roster" aria-label={t("roster")}>
+            <h3>{t("roster")}</h3>
+            <ul>
+              {view.units.map((u) => (
+                <li key={u.id}>
+                  <button type="button" aria-pressed={selected === u.id} onClick={() => setSelected(u.id)}>
+                    {view.seats.indexOf(u.owner) === 0 ? "●" : "◆"} {unitLabel(view, u.id)} · {t(`kind.${u.kind}`)}
+                    {u.destroyed ? ` · ✕ ${t("destroyed")}` : !u.deployed ? ` · ${t("notDeployed")}` : u.kind === "mech" ? ` · ${t(`stanceShort.${u.stance}`)}` : ""}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+        <div className="side-column">
+          {seat && view.phase !== "finished" && (
+            <Controls
+              view={view}
+              seat={seat}
+              legal={legal}
+              onCommand={send}
+              mode={mode}
+              setMode={(m) => {
+                setMode(m);
+                setFacing(null);
+              }}
+              deployUnit={deployUnit}
+              setDeployUnit={(id) => setSelected(id)}
+              stance={stance}
+              setStance={setStance}
+              facing={facing}
+              setFacing={setFacing}
+              facings={facings}
+              giver={giver}
+              setGiver={setGiver}
+            />
+          )}
+          {(view.phase === "plan" || Object.keys(view.revealed).length > 0) && <PlanPanel key={`${view.round}:${view.phase}`} view={view} seat={seat} legal={legal} onCommand={send} />}
+          <AttackPanel view={view} events={flatEvents} />
+          <UnitPanel view={view} unit={shownUnit} />
+          <EventLog view={view} events={events} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+/**
+ * The unit panel: a mech's parts (armour, structure, evasion, EW, parry, mobility, actions with
+ * timing, length and dice, damage tokens and destroyed marks), its pilot (link and the six
+ * initiative numbers) and tokens; or a drone's card.
+ */
+import { useTranslation } from "react-i18next";
+import { PART_SLOTS, TIMINGS, type Action, type EmberView, type UnitState } from "@fogwar/ember";
+import { DieFace } from "./Dice";
+import { droneCardOf, localName, partOf, pilotOf, squareName, unitLabel } from "./model";
+
+function ActionLine({ action }: { action: Action }) {
+  const { t, i18n } = useTranslation("table");
+  const e = action.effect;
+  return (
+    <li className="action-line">
+      <strong>{localName(action.name, i18n.language)}</strong> · {t(`timing.${action.timing}`)} · {t(`panel.length.${action.length}`)}
+      {e.kind === "attack" && (
+        <>
+          {" "}
+          · {t(`attack.mode.${e.attack}`)} · {t("panel.range", { range: e.range })} ·{" "}
+          <span className="dice-inline" aria-label={t("panel.dice", { yellow: e.dice.yellow, red: e.dice.red })}>
+            {Array.from({ length: e.dice.yellow }, (_, i) => (
+              <DieFace key={`y${i}`} size={16} die={{ die: "yellow", face: { result: "blank", count: 1, hollow: false } }} />
+            ))}
+            {Array.from({ length: e.dice.red }, (_, i) => (
+              <DieFace key={`r${i}`} size={16} die={{ die: "red", face: { result: "blank", count: 1, hollow: false } }} />
+            ))}{" "}
+            {t("panel.dice", { yellow: e.dice.yellow, red: e.dice.red })}
+          </span>
+          {e.keywords.length > 0 && <> · {e.keywords.map((k) => t(`keyword.${k}`)).join(", ")}</>}
+        </>
+      )}
+      {e.kind === "move" && <> · {t("panel.moveRange", { range: e.range })}</>}
+      {e.kind === "recover_link" && <> · {t("panel.recover", { amount: e.amount })}</>}
+    </li>
+  );
+}
+
+export interface UnitPanelProps {
+  readonly view: EmberView;
+  readonly unit: UnitState | null;
+}
+
+export function UnitPanel({ view, unit }: UnitPanelProps) {
+  const { t, i18n } = useTranslation("table");
+  if (!unit) {
+    return (
+      <section className="unit-panel" aria-label={t("panel.title")}>
+        <p>{t("panel.none")}</p>
+      </section>
+    );
+  }
+  const where = unit.destroyed ? t("destroyed") : unit.at ? squareName(unit.at) : t("notDeployed");
+  if (unit.kind === "drone") {
+    const card = droneCardOf(unit);
+    return (
+      <section className="unit-panel" aria-label={t("panel.title")} data-unit-panel={unit.id}>
+        <h3>
+          {unitLabel(view, unit.id)} · {t("kind.drone")}
+        </h3>
+        <dl className="facts">
+          <dt>{t("panel.owner")}</dt>
+          <dd>{unit.owner}</dd>
+          <dt>{t("panel.position")}</dt>
+          <dd>{where}</dd>
+          <dt>{t("panel.facing")}</dt>
+          <dd>{t(`facing.${unit.facing}`)}</dd>
+          {card && (
+            <>
+              <dt>{t("panel.stance")}</dt>
+              <dd>{t(`stance.${card.stance}`)}</dd>
+              <dt>{t("panel.armour")}</dt>
+              <dd>{card.armour}</dd>
+              <dt>{t("panel.structure")}</dt>
+              <dd>{card.structure ?? "-"}</dd>
+              <dt>{t("panel.evasion")}</dt>
+              <dd>{card.evasion}</dd>
+              <dt>{t("panel.ew")}</dt>
+              <dd>{card.ew ?? "-"}</dd>
+              <dt>{t("panel.movement")}</dt>
+              <dd>
+                {card.movement.squares} · {t(`panel.movementMode.${card.movement.mode}`)}
+              </dd>
+            </>
+          )}
+          <dt>{t("panel.tokens")}</dt>
+          <dd>
+            {[unit.damaged ? t("damaged") : null, unit.commanded ? t("panel.commanded") : null].filter(Boolean).join(", ") || "-"}
+          </dd>
+        </dl>
+        {card && (
+          <>
+            <h4>{t("panel.commandAction")}</h4>
+            <ul>
+              <ActionLine action={card.commandAction} />
+            </ul>
+          </>
+        )}
+      </section>
+    );
+  }
+  const pilot = pilotOf(unit);
+  const dial = view.revealed[unit.id] ?? view.plans[unit.owner]?.dials?.[unit.id];
+  return (
+    <section className="unit-panel" aria-label={t("panel.title")} data-unit-panel={unit.id}>
+      <h3>
+        {unitLabel(view, unit.id)} · {t("kind.mech")}
+      </h3>
+      <dl className="facts">
+        <dt>{t("panel.owner")}</dt>
+        <dd>{unit.owner}</dd>
+        <dt>{t("panel.position")}</dt>
+        <dd>{where}</dd>
+        <dt>{t("panel.stance")}</dt>
+        <dd>{t(`stance.${unit.stance}`)}</dd>
+        <dt>{t("panel.facing")}</dt>
+        <dd>{t(`facing.${unit.facing}`)}</dd>
+        <dt>{t("panel.link")}</dt>
+        <dd>{t("panel.linkValue", { link: unit.link, max: unit.linkMax })}</dd>
+        <dt>{t("panel.dial")}</dt>
+        <dd>{dial ? t(`timing.${dial}`) : t("panel.dialHidden")}</dd>
+        <dt>{t("panel.tokens")}</dt>
+        <dd>
+          {t("panel.commandTokens")}: {unit.commandTokens}
+        </dd>
+      </dl>
+      {pilot && (
+        <div className="pilot">
+          <h4>
+            {t("panel.pilot")}: {localName(pilot.name, i18n.language)}
+          </h4>
+          <table className="initiative">
+            <caption>{t("panel.initiative")}</caption>
+            <thead>
+              <tr>
+                {TIMINGS.map((timing, i) => (
+                  <th key={timing} scope="col">
+                    {t("timingNumbered", { n: i + 1, name: t(`timing.${timing}`) })}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                {pilot.initiative.map((n, i) => (
+                  <td key={i}>{n}</td>
+                ))}
+              </tr>
+            </tbody>
+          </table>
+        </div>
+      )}
+      <table className="parts">
+        <caption>{t("panel.parts")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("panel.part")}</th>
+            <th scope="col">{t("panel.armour")}</th>
+            <th scope="col">{t("panel.structure")}</th>
+            <th scope="col">{t("panel.evasion")}</th>
+            <th scope="col">{t("panel.ew")}</th>
+            <th scope="col">{t("panel.parry")}</th>
+            <th scope="col">{t("panel.state")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {PART_SLOTS.map((slot) => {
+            const state = unit.parts[slot];
+            const card = partOf(unit, slot);
+            return (
+              <tr key={slot} className={state.destroyed ? "part destroyed" : state.damaged ? "part damaged" : "part"} data-part={slot}>
+                <th scope="row">
+                  {t(`slot.${slot}`)}
+                  {card && <div className="part-name">{localName(card.name, i18n.language)}</div>}
+                  {card && card.actions.length > 0 && (
+                    <ul className="actions">
+                      {card.actions.map((a) => (
+                        <ActionLine key={a.id} action={a} />
+                      ))}
+                    </ul>
+                  )}
+                  {card?.mobility !== undefined && (
+                    <div>
+                      {t("panel.mobility")}: {card.mobility}
+                    </div>
+                  )}
+                </th>
+                <td>{card?.armour ?? "-"}</td>
+                <td>{card?.structure ?? "-"}</td>
+                <td>{card?.evasion ?? "-"}</td>
+                <td>{card?.ew ?? "-"}</td>
+                <td>{card?.parry ?? "-"}</td>
+                <td>{state.destroyed ? `✕ ${t("destroyed")}` : state.damaged ? `! ${t("damaged")}` : `✓ ${t("intact")}`}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}

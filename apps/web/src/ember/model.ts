@@ -1,0 +1,80 @@
+/**
+ * Plain helpers the EMBER table components share: unit and card look-ups from the sample catalog,
+ * square names, line of sight on the scenario's board, and matching commands against the legal
+ * list (the table only ever sends a command taken from that list).
+ */
+import { board, catalog, type Drone, type DroneState, type EmberCommand, type EmberView, type MechState, type Name, type Part, type PartSlot, type Pilot, type Scenario, type UnitState } from "@fogwar/ember";
+import { chebyshev, hasLineOfSight, type Square } from "@fogwar/engine";
+
+export type Seat = string;
+
+/** A square's name: column letter a-l and row 1-12 (row 1 is black's edge, at the top). */
+export const squareName = (s: Square): string => `${"abcdefghijkl"[s.x] ?? "?"}${s.y + 1}`;
+export const keyOf = (s: Square): string => `${s.x},${s.y}`;
+
+/** A bilingual data name in the current language. */
+export const localName = (name: Name, language: string): string => (language.startsWith("ko") ? name.ko : name.en);
+
+export function scenarioOf(view: EmberView): Scenario {
+  const scenario = catalog.scenarios.get(view.scenario);
+  if (!scenario) throw new Error(`unknown scenario ${view.scenario}`);
+  return scenario;
+}
+
+export const unitOf = (view: EmberView, id: string): UnitState | undefined => view.units.find((u) => u.id === id);
+export const inPlay = (view: EmberView): UnitState[] => view.units.filter((u) => u.deployed && !u.destroyed && u.at !== null);
+
+export const partOf = (mech: MechState, slot: PartSlot): Part | undefined => catalog.parts.get(mech.parts[slot].partId);
+export const pilotOf = (mech: MechState): Pilot | undefined => catalog.pilots.get(mech.pilotId);
+export const droneCardOf = (drone: DroneState): Drone | undefined => catalog.drones.get(drone.droneId);
+
+/** "Bulwark One (p1)". */
+export function unitLabel(view: EmberView, id: string): string {
+  const unit = unitOf(view, id);
+  return unit ? `${unit.name} (${unit.owner})` : id;
+}
+
+/** The index of a seat in the match (0 or 1), which decides its unit shape on the board. */
+export const seatIndex = (view: EmberView, seat: Seat): number => Math.max(0, view.seats.indexOf(seat));
+
+/** Line of sight between two squares against the scenario's blocking terrain (units never block). */
+export function lineOfSight(view: EmberView, from: Square, to: Square): boolean {
+  const scenario = scenarioOf(view);
+  return hasLineOfSight(from, to, (s) => board.terrainAt(scenario, s)?.blocking === true);
+}
+export const distance = chebyshev;
+
+/** A stable key for a command (object keys sorted), to compare and to key React lists. */
+export function commandKey(command: unknown): string {
+  const norm = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(norm);
+    if (v && typeof v === "object") {
+      return Object.fromEntries(
+        Object.keys(v as Record<string, unknown>)
+          .sort()
+          .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+          .map((k) => [k, norm((v as Record<string, unknown>)[k])]),
+      );
+    }
+    return v;
+  };
+  return JSON.stringify(norm(command));
+}
+
+/** The unit whose activation it is, if any. */
+export const activeUnitId = (view: EmberView): string | null => view.activation?.unit ?? null;
+
+/** Every command of a type from the legal list, narrowed. */
+export function ofType<T extends EmberCommand["type"]>(legal: readonly EmberCommand[], type: T): Extract<EmberCommand, { type: T }>[] {
+  return legal.filter((c): c is Extract<EmberCommand, { type: T }> => c.type === type);
+}
+
+/** Unique squares, in first-seen order. */
+export function uniqueSquares(squares: readonly Square[]): Square[] {
+  const seen = new Map<string, Square>();
+  for (const s of squares) if (!seen.has(keyOf(s))) seen.set(keyOf(s), s);
+  return [...seen.values()];
+}
+
+/** The short form of a commitment hash shown in the table. */
+export const shortHash = (hash: string | null | undefined): string => (hash ? hash.slice(0, 10) : "");

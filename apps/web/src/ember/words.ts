@@ -1,0 +1,173 @@
+/**
+ * EMBER events and commands in words (English or Korean through the `table` namespace), for the
+ * event log, the attack panel and the fallback list of legal commands.
+ */
+import type { TFunction } from "i18next";
+import { catalog, type DieResult, type EmberCommand, type EmberEvent, type EmberView, type Face, type PartSlot } from "@fogwar/ember";
+import { localName, squareName, unitLabel, unitOf } from "./model";
+
+export interface Words {
+  readonly t: TFunction<"table">;
+  readonly language: string;
+  readonly view: EmberView;
+}
+
+export function faceWords({ t }: Pick<Words, "t">, face: Face): string {
+  let text = t(`face.${face.result}`);
+  if (face.count === 2) text = t("face.double", { face: text });
+  if (face.hollow) text = t("face.hollow", { face: text });
+  return text;
+}
+
+export const dieWords = (w: Pick<Words, "t">, d: DieResult): string => `${w.t(`die.${d.die}`)}: ${faceWords(w, d.face)}`;
+const diceWords = (w: Words, dice: readonly DieResult[]): string => dice.map((d) => faceWords(w, d.face)).join(", ") || "-";
+
+/** The name of an action of a unit (a mech part's action, or a drone's command action). */
+export function actionName(w: Words, unitId: string, part: PartSlot | null, actionId: string): string {
+  const unit = unitOf(w.view, unitId);
+  if (unit?.kind === "mech" && part) {
+    const card = catalog.parts.get(unit.parts[part].partId);
+    const action = card?.actions.find((a) => a.id === actionId);
+    if (action) return localName(action.name, w.language);
+  }
+  if (unit?.kind === "drone") {
+    const card = catalog.drones.get(unit.droneId);
+    if (card && card.commandAction.id === actionId) return localName(card.commandAction.name, w.language);
+  }
+  return actionId;
+}
+
+const dialWords = (w: Words, dials: Readonly<Record<string, string>>): string =>
+  Object.entries(dials)
+    .map(([id, timing]) => `${unitLabel(w.view, id)} ${w.t(`timing.${timing}`)}`)
+    .join(", ");
+
+/** One event in words, or null for events not worth a line. */
+export function describeEvent(w: Words, event: EmberEvent): string | null {
+  const { t } = w;
+  const u = (id: string) => unitLabel(w.view, id);
+  switch (event.type) {
+    case "first_player_roll":
+      return t("log.first_player_roll", {
+        lights: Object.entries(event.lights).map(([seat, count]) => t("log.lights", { seat, count })).join(", "),
+        winner: event.winner ? t("log.firstWinner", { seat: event.winner }) : t("log.firstTie"),
+      });
+    case "side_chosen":
+      return t("log.side_chosen", { seat: event.seat, side: t(`side.${event.side}`) });
+    case "unit_deployed":
+      return t("log.unit_deployed", { unit: u(event.unit), square: squareName(event.at), facing: t(`facing.${event.facing}`), stance: t(`stance.${event.stance}`) });
+    case "round_started":
+      return t("log.round_started", { round: event.round });
+    case "phase_started":
+      return t("log.phase_started", { phase: t(`phase.${event.phase}`) });
+    case "commands_generated":
+      return t("log.commands_generated");
+    case "drone_commanded":
+      return t("log.drone_commanded", { mech: u(event.mech), drone: u(event.drone), order: t(`log.order.${event.order}`) });
+    case "commands_ended":
+      return t("log.commands_ended", { seat: event.seat });
+    case "unit_moved":
+      return t("log.unit_moved", { unit: u(event.unit), from: squareName(event.from), to: squareName(event.to), facing: t(`facing.${event.facing}`) });
+    case "plan_locked":
+      return event.dials
+        ? t("log.plan_locked_own", { seat: event.seat, dials: dialWords(w, event.dials), short: event.commitment.slice(0, 10) })
+        : t("log.plan_locked", { seat: event.seat, short: event.commitment.slice(0, 10) });
+    case "dials_revealed":
+      return t("log.dials_revealed", { dials: dialWords(w, event.dials) });
+    case "plan_opened":
+      return t("log.plan_opened", { seat: event.seat });
+    case "timing_called":
+      return t("log.timing_called", { timing: t(`timing.${event.timing}`) });
+    case "activation_started":
+      return t("log.activation_started", { unit: u(event.unit), timing: t(`timing.${event.timing}`) });
+    case "activation_ended":
+      return t("log.activation_ended", { unit: u(event.unit) });
+    case "stance_changed":
+      return t("log.stance_changed", { unit: u(event.unit), stance: t(`stance.${event.stance}`), why: event.reason === "choice" ? "" : t(`log.stanceReason.${event.reason}`) });
+    case "rebooted":
+      return t("log.rebooted", { unit: u(event.unit), link: event.link });
+    case "action_taken":
+      return t("log.action_taken", {
+        unit: u(event.unit),
+        action: actionName(w, event.unit, event.part, event.action),
+        target: event.target ? t("log.onTarget", { unit: u(event.target) }) : "",
+      });
+    case "attack_declared": {
+      const extra = [
+        event.chain ? t("attack.chain") : null,
+        event.rear ? t("attack.rear") : null,
+        event.cover.terrain ? t("attack.coverTerrain") : null,
+        event.cover.unit ? t("attack.coverUnit") : null,
+      ].filter(Boolean);
+      return t("log.attack_declared", { attacker: u(event.attacker), defender: u(event.defender), mode: t(`attack.mode.${event.mode}`), extra: extra.length ? `, ${extra.join(", ")}` : "" });
+    }
+    case "part_rolled":
+      return t("log.part_rolled", { reroll: event.reroll ? t("log.rerollMark") : "", face: t(`partFace.${event.roll}`) });
+    case "hit_part":
+      return t("log.hit_part", { part: t(`slot.${event.part}`), how: t(`log.how.${event.how}`) });
+    case "dice_rolled":
+      return t("log.dice_rolled", { side: t(`log.side.${event.side}`), dice: diceWords(w, event.dice) });
+    case "dice_rerolled":
+      return t("log.dice_rerolled", { side: t(`log.side.${event.side}`), count: event.indices.length, dice: diceWords(w, event.dice) });
+    case "dice_replaced":
+      return t("log.dice_replaced", { from: faceWords(w, event.from), to: faceWords(w, event.to) });
+    case "attack_resolved":
+      return t("log.attack_resolved", { damage: event.damage, evaded: event.cancelledByEvade, defended: event.cancelledByDefend, pen: event.penetrated ? t("log.penetrationMark") : "" });
+    case "part_damaged":
+      return t("log.part_damaged", { unit: u(event.unit), part: event.part ? ` ${t(`slot.${event.part}`)}` : "" });
+    case "part_destroyed":
+      return t("log.part_destroyed", { unit: u(event.unit), part: t(`slot.${event.part}`) });
+    case "unit_destroyed":
+      return t("log.unit_destroyed", { unit: u(event.unit), reason: t(`log.destroyReason.${event.reason}`) });
+    case "link_changed":
+      return t("log.link_changed", { unit: u(event.unit), link: event.link, reason: t(`log.linkReason.${event.reason}`) });
+    case "chain_damage":
+      return t("log.chain_damage", { keyword: t(`keyword.${event.keyword}`), damage: event.damage, unit: u(event.target) });
+    case "vp_scored":
+      return t("log.vp_scored", { seat: event.seat, vp: event.vp, total: event.total, zones: event.zones.length ? t("log.zones", { zones: event.zones.join(", ") }) : "" });
+    case "match_ended":
+      return t("log.match_ended", { outcome: event.result.winner ? t("log.wins", { seat: event.result.winner }) : t("log.draw"), reason: event.result.reason });
+    default:
+      return null;
+  }
+}
+
+/** A readable label for any legal command. */
+export function describeCommand(w: Words, command: EmberCommand): string {
+  const { t } = w;
+  const u = (id: string) => unitLabel(w.view, id);
+  switch (command.type) {
+    case "choose_side":
+      return t("command.choose_side", { side: t(`side.${command.side}`) });
+    case "deploy":
+      return t("command.deploy", { unit: u(command.unit), square: squareName(command.at), facing: t(`facing.${command.facing}`), stance: command.stance ? `, ${t(`stance.${command.stance}`)}` : "" });
+    case "command_drone":
+      return command.order.kind === "move"
+        ? t("command.command_drone_move", { mech: u(command.mech), drone: u(command.drone), square: squareName(command.order.to), facing: t(`facing.${command.order.facing}`) })
+        : t("command.command_drone_action", { mech: u(command.mech), drone: u(command.drone), target: u(command.order.target) });
+    case "end_commands":
+      return t("command.end_commands");
+    case "lock_plan":
+      return t("command.lock_plan", { dials: dialWords(w, command.dials) });
+    case "set_stance":
+      return t("command.set_stance", { unit: u(command.unit), stance: t(`stance.${command.stance}`) });
+    case "reboot":
+      return t("command.reboot", { unit: u(command.unit), stance: t(`stance.${command.stance}`) });
+    case "manoeuvre":
+      return t("command.manoeuvre", { unit: u(command.unit), square: squareName(command.to), facing: t(`facing.${command.facing}`) });
+    case "act": {
+      const rest = command.target ? ` → ${u(command.target)}` : command.to ? ` → ${squareName(command.to)} (${t(`facing.${command.facing ?? "N"}`)})` : "";
+      return t("command.act", { unit: u(command.unit), action: `${t(`slot.${command.part}`)}: ${actionName(w, command.unit, command.part, command.action)}`, rest });
+    }
+    case "end_activation":
+      return t("command.end_activation", { unit: u(command.unit) });
+    case "choose_hit_part":
+      return t("command.choose_hit_part", { part: t(`slot.${command.part}`) });
+    case "reroll":
+      return t("command.reroll", { dice: command.dice.length ? command.dice.map((i) => `#${i + 1}`).join(", ") : t("command.rerollNone") });
+    case "choose_chain":
+      return t("command.choose_chain", { keyword: t(`keyword.${command.keyword}`), target: u(command.target) });
+    case "concede":
+      return t("command.concede");
+  }
+}

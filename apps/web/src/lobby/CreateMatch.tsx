@@ -1,0 +1,158 @@
+/**
+ * The match creation form: ruleset and scenario (from GET /api/rulesets), each player's name and
+ * army, the options, and Create. On success it hands the server's answer (tokens and links) up.
+ */
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { ArmyList } from "@fogwar/ember";
+import type { CreateMatchResponse } from "@fogwar/protocol";
+import { ApiError, type Api, type RulesetInfo } from "../api";
+import { ArmyEditor } from "./ArmyEditor";
+import { assess, cloneArmy, emptyArmy, nameIn, newMech } from "./armyModel";
+import { ErrorNote } from "../ui";
+
+interface Player {
+  name: string;
+  army: ArmyList;
+}
+
+function defaultArmy(samples: readonly ArmyList[], index: number): ArmyList {
+  const sample = samples[index] ?? samples[0];
+  if (sample) return cloneArmy(sample);
+  const army = emptyArmy(index === 0 ? "RDL" : "UN");
+  return { ...army, units: [newMech(army)] };
+}
+
+export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: RulesetInfo[]; onCreated: (created: CreateMatchResponse) => void }) {
+  const { t, i18n } = useTranslation("lobby");
+  const id = useId();
+  const [rulesetId, setRulesetId] = useState(rulesets[0]?.id ?? "");
+  const ruleset = rulesets.find((r) => r.id === rulesetId) ?? rulesets[0];
+  const [scenarioId, setScenarioId] = useState(ruleset?.scenarios[0]?.id ?? "");
+  const scenario = ruleset?.scenarios.find((s) => s.id === scenarioId) ?? ruleset?.scenarios[0];
+  const samples = ruleset?.sampleArmies ?? [];
+  // Sample armies 0 and 2 are different factions in the sample data; fall back to 1.
+  const [players, setPlayers] = useState<Player[]>(() => [
+    { name: "", army: defaultArmy(samples, 0) },
+    { name: "", army: defaultArmy(samples, samples.length > 2 ? 2 : 1) },
+  ]);
+  const [progressiveReveal, setProgressiveReveal] = useState(false);
+  const [spectatorDelay, setSpectatorDelay] = useState(0);
+  const [reconnectGrace, setReconnectGrace] = useState(120);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+
+  useEffect(() => {
+    if (ruleset && !ruleset.scenarios.some((s) => s.id === scenarioId)) setScenarioId(ruleset.scenarios[0]?.id ?? "");
+  }, [ruleset, scenarioId]);
+
+  const battleSize = scenario?.battleSize ?? "skirmish";
+  const armyProblems = players.map((p) => assess(p.army, battleSize).problems.length);
+  const namesMissing = players.some((p) => p.name.trim().length === 0);
+  const canCreate = !busy && !!ruleset && !!scenario && !namesMissing && armyProblems.every((n) => n === 0);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!canCreate || !ruleset || !scenario) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const created = await api.createMatch({
+        ruleset: ruleset.id,
+        scenario: scenario.id,
+        players: players.map((p) => ({ name: p.name.trim(), army: p.army })),
+        options: { progressiveReveal, spectatorDelay, reconnectGrace },
+      });
+      onCreated(created);
+    } catch (e) {
+      setError(e instanceof ApiError ? e : new ApiError("network_error", String(e)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const setPlayer = (index: number, patch: Partial<Player>) => setPlayers((all) => all.map((p, i) => (i === index ? { ...p, ...patch } : p)));
+
+  return (
+    <form className="create" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+      <h2 id={`${id}-title`}>{t("newMatch")}</h2>
+      <div className="row">
+        <label htmlFor={`${id}-ruleset`}>{t("ruleset")}</label>
+        <select id={`${id}-ruleset`} value={ruleset?.id ?? ""} onChange={(e) => setRulesetId(e.target.value)}>
+          {rulesets.map((r) => (
+            <option key={r.id} value={r.id}>
+              {t(`rulesetName.${r.id}`, { defaultValue: r.id })} ({r.rulesVersion})
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`${id}-scenario`}>{t("scenario")}</label>
+        <select id={`${id}-scenario`} value={scenario?.id ?? ""} onChange={(e) => setScenarioId(e.target.value)}>
+          {ruleset?.scenarios.map((s) => (
+            <option key={s.id} value={s.id}>
+              {nameIn(s.name, i18n.language)}: {t(`battleSize.${s.battleSize}`)}, {t("rounds", { count: s.rounds })}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <div className="players">
+        {players.map((player, index) => {
+          const label = t("playerN", { n: index + 1 });
+          return (
+            <section key={index} className="player" aria-label={label}>
+              <h3>{label}</h3>
+              <div className="row">
+                <label htmlFor={`${id}-p${index}-name`}>{t("playerName")}</label>
+                <input
+                  id={`${id}-p${index}-name`}
+                  value={player.name}
+                  maxLength={40}
+                  required
+                  aria-invalid={player.name.trim().length === 0}
+                  aria-describedby={`${id}-p${index}-name-hint`}
+                  onChange={(e) => setPlayer(index, { name: e.target.value })}
+                />
+                <small id={`${id}-p${index}-name-hint`}>{t("nameHint")}</small>
+              </div>
+              <ArmyEditor label={label} army={player.army} samples={samples} battleSize={battleSize} onChange={(army) => setPlayer(index, { army })} />
+            </section>
+          );
+        })}
+      </div>
+
+      <fieldset className="options">
+        <legend>{t("options")}</legend>
+        <div className="row">
+          <input id={`${id}-progressive`} type="checkbox" checked={progressiveReveal} onChange={(e) => setProgressiveReveal(e.target.checked)} />
+          <label htmlFor={`${id}-progressive`}>{t("progressiveReveal")}</label>
+          <small>{t("progressiveRevealHint")}</small>
+        </div>
+        <div className="row">
+          <label htmlFor={`${id}-delay`}>{t("spectatorDelay")}</label>
+          <input id={`${id}-delay`} type="number" min={0} max={10} value={spectatorDelay} onChange={(e) => setSpectatorDelay(clamp(e.target.valueAsNumber, 0, 10, 0))} />
+          <small>{t("spectatorDelayHint")}</small>
+        </div>
+        <div className="row">
+          <label htmlFor={`${id}-grace`}>{t("reconnectGrace")}</label>
+          <input id={`${id}-grace`} type="number" min={5} max={3600} value={reconnectGrace} onChange={(e) => setReconnectGrace(clamp(e.target.valueAsNumber, 5, 3600, 120))} />
+          <small>{t("reconnectGraceHint")}</small>
+        </div>
+      </fieldset>
+
+      {!canCreate && !busy && (
+        <p className="hint" role="status">
+          {namesMissing ? t("needNames") : armyProblems.some((n) => n > 0) ? t("fixArmies") : ""}
+        </p>
+      )}
+      {error && <ErrorNote error={error} />}
+      <button type="submit" className="primary" disabled={!canCreate} aria-busy={busy}>
+        {busy ? t("creating") : t("create")}
+      </button>
+    </form>
+  );
+}
+
+function clamp(value: number, min: number, max: number, fallback: number): number {
+  if (!Number.isFinite(value)) return fallback;
+  return Math.min(max, Math.max(min, Math.round(value)));
+}

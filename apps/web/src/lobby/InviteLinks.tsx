@@ -1,0 +1,56 @@
+/**
+ * After a match is created: each seat's invite link (its secret token is in the fragment; the
+ * server shows it this once), the spectator link, copy buttons, and a link to play seat p1 here.
+ */
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { CreateMatchResponse } from "@fogwar/protocol";
+import { CopyButton } from "./CopyButton";
+
+/** The path and fragment of an absolute link, for in-app navigation. */
+export function localPart(url: string): { pathname: string; hash: string } {
+  try {
+    const parsed = new URL(url, "http://local.invalid");
+    return { pathname: parsed.pathname, hash: parsed.hash };
+  } catch {
+    return { pathname: url, hash: "" };
+  }
+}
+
+export function InviteLinks({ created, onDone }: { created: CreateMatchResponse; onDone: () => void }) {
+  const { t } = useTranslation("lobby");
+  const first = created.seats[0];
+  return (
+    <section className="created" aria-labelledby="created-title">
+      <h2 id="created-title">✓ {t("created", { id: created.matchId })}</h2>
+      <p>{t("inviteExplain")}</p>
+      <ul className="links">
+        {created.seats.map((seat) => (
+          <li key={seat.seat}>
+            <label htmlFor={`invite-${seat.seat}`}>{t("inviteFor", { seat: seat.seat, name: seat.name })}</label>
+            <input id={`invite-${seat.seat}`} readOnly value={seat.inviteUrl} onFocus={(e) => e.target.select()} />
+            <CopyButton text={seat.inviteUrl} label={t("inviteFor", { seat: seat.seat, name: seat.name })} />
+          </li>
+        ))}
+        <li>
+          <label htmlFor="invite-spectator">{t("spectatorLink")}</label>
+          <input id="invite-spectator" readOnly value={created.spectatorUrl} onFocus={(e) => e.target.select()} />
+          <CopyButton text={created.spectatorUrl} label={t("spectatorLink")} />
+        </li>
+      </ul>
+      <p className="row">
+        {first && (
+          <Link className="button primary" to={localPart(first.inviteUrl)}>
+            {t("playAs", { seat: first.seat, name: first.name })}
+          </Link>
+        )}
+        <Link className="button" to={localPart(created.spectatorUrl)}>
+          {t("watch")}
+        </Link>
+        <button type="button" onClick={onDone}>
+          {t("another")}
+        </button>
+      </p>
+    </section>
+  );
+}

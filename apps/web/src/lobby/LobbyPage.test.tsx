@@ -1,0 +1,107 @@
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { createApi } from "../api";
+import { setupI18n } from "../i18n";
+import { LobbyPage } from "./LobbyPage";
+import { TOKENS, fakeFetch } from "../../test/fixtures";
+
+const i18n = setupI18n("en");
+
+function renderLobby(fetchImpl: ReturnType<typeof fakeFetch>["fetchImpl"]) {
+  const api = createApi(fetchImpl);
+  return render(
+    <MemoryRouter>
+      <LobbyPage api={api} />
+    </MemoryRouter>,
+  );
+}
+
+describe("LobbyPage", () => {
+  beforeEach(async () => {
+    await act(() => i18n.changeLanguage("en"));
+  });
+
+  test("create flow: names, sample armies, options; then each seat's invite link, the spectator link and a play link", async () => {
+    const { fetchImpl, calls } = fakeFetch();
+    renderLobby(fetchImpl);
+    const create = await screen.findByRole("button", { name: "Create match" });
+    expect((create as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText("Give both players a name.")).toBeTruthy();
+
+    const [p1, p2] = screen.getAllByLabelText("Name", { selector: "input[required]" }) as HTMLInputElement[];
+    fireEvent.change(p1 as HTMLInputElement, { target: { value: " Ada " } });
+    fireEvent.change(p2 as HTMLInputElement, { target: { value: "Bo" } });
+    fireEvent.change(screen.getByLabelText("Spectator delay (rounds)"), { target: { value: "1" } });
+    fireEvent.click(screen.getByLabelText("Progressive timing dial reveal"));
+    expect((create as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(create);
+
+    await screen.findByText(/Match n3wm4tch9xyz created/);
+    const post = calls.find((c) => c.method === "POST");
+    expect(post?.url).toBe("/api/matches");
+    expect(post?.body).toMatchObject({
+      ruleset: "ember",
+      scenario: "crossroads",
+      players: [{ name: "Ada" }, { name: "Bo" }],
+      options: { progressiveReveal: true, spectatorDelay: 1, reconnectGrace: 120 },
+    });
+    const p1Link = screen.getByLabelText("Invite link for p1 (Ada)") as HTMLInputElement;
+    expect(p1Link.value).toBe(`http://fogwar.test/play/n3wm4tch9xyz#seat=p1&token=${TOKENS[0]}`);
+    expect((screen.getByLabelText("Invite link for p2 (Bo)") as HTMLInputElement).value).toContain(TOKENS[1]);
+    expect((screen.getByLabelText("Spectator link") as HTMLInputElement).value).toBe("http://fogwar.test/watch/n3wm4tch9xyz");
+    expect(screen.getAllByRole("button", { name: /^Copy:/ })).toHaveLength(3);
+    const play = screen.getByRole("link", { name: /Play as p1 \(Ada\)/ });
+    expect(play.getAttribute("href")).toBe(`/play/n3wm4tch9xyz#seat=p1&token=${TOKENS[0]}`);
+  });
+
+  test("copy buttons use the clipboard and say so in words", async () => {
+    const writeText = jest.fn(async () => undefined);
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    const { fetchImpl } = fakeFetch();
+    renderLobby(fetchImpl);
+    const names = (await screen.findAllByLabelText("Name", { selector: "input[required]" })) as HTMLInputElement[];
+    names.forEach((input, i) => fireEvent.change(input, { target: { value: `P${i}` } }));
+    fireEvent.click(screen.getByRole("button", { name: "Create match" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Copy: Spectator link" }));
+    await screen.findByText(/Copied/);
+    expect(writeText).toHaveBeenCalledWith("http://fogwar.test/watch/n3wm4tch9xyz");
+  });
+
+  test("the server's refusal is shown with its code and details", async () => {
+    const { fetchImpl } = fakeFetch((call) =>
+      call.method === "POST" ? { status: 400, body: { error: { code: "invalid_army", message: "The army of p2 is not valid.", details: { seat: "p2" } } } } : undefined,
+    );
+    renderLobby(fetchImpl);
+    const names = (await screen.findAllByLabelText("Name", { selector: "input[required]" })) as HTMLInputElement[];
+    names.forEach((input, i) => fireEvent.change(input, { target: { value: `P${i}` } }));
+    fireEvent.click(screen.getByRole("button", { name: "Create match" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("invalid_army");
+    expect(alert.textContent).toContain("p2");
+  });
+
+  test("rulesets that cannot load show an error and a retry", async () => {
+    let fail = true;
+    const { fetchImpl } = fakeFetch((call) => (call.url.endsWith("/rulesets") && fail ? { status: 500, body: { error: { code: "server_error", message: "boom" } } } : undefined));
+    renderLobby(fetchImpl);
+    expect(await screen.findByText(/The rulesets could not be loaded/)).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("button", { name: "Create match" })).toBeTruthy();
+  });
+
+  test("lists live matches with connected seats and finished ones with the result and a review link", async () => {
+    const { fetchImpl, calls } = fakeFetch();
+    renderLobby(fetchImpl);
+    const live = await screen.findByRole("list", { name: "Live matches" });
+    expect(live.textContent).toContain("Ada (p1, ● connected)");
+    expect(live.textContent).toContain("Bo (p2, ○ not connected)");
+    expect(within(live).getByRole("link", { name: "Watch" }).getAttribute("href")).toBe("/watch/k7m2q9x4w8ab");
+    const finished = await screen.findByRole("list", { name: "Finished matches" });
+    expect(finished.textContent).toContain("Winner: Ada (p2, score)");
+    expect(within(finished).getByRole("link", { name: "Review" }).getAttribute("href")).toBe("/review/t3vq8n2hc6pe");
+    expect(calls.some((c) => c.url.includes("status=live"))).toBe(true);
+    fireEvent.change(screen.getByLabelText("Player name contains"), { target: { value: "ada" } });
+    await waitFor(() => expect(calls.some((c) => c.url.includes("player=ada"))).toBe(true));
+  });
+});

@@ -1,0 +1,47 @@
+/** The lobby: create a match (then share its links), and the lists of live and finished matches. */
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { CreateMatchResponse } from "@fogwar/protocol";
+import { ApiError, api as defaultApi, type Api, type RulesetInfo } from "../api";
+import { ErrorNote, Loading } from "../ui";
+import { CreateMatch } from "./CreateMatch";
+import { InviteLinks } from "./InviteLinks";
+import { MatchLists } from "./MatchLists";
+
+export function LobbyPage({ api = defaultApi }: { api?: Api }) {
+  const { t } = useTranslation("lobby");
+  const [rulesets, setRulesets] = useState<RulesetInfo[] | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+  const [created, setCreated] = useState<CreateMatchResponse | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    api.rulesets().then(
+      (r) => live && setRulesets(r),
+      (e: unknown) => live && setError(e instanceof ApiError ? e : new ApiError("network_error", String(e))),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, attempt]);
+
+  return (
+    <div className="lobby">
+      <h1>{t("title")}</h1>
+      {error && (
+        <>
+          <ErrorNote error={error} title={t("rulesetsFailed")} />
+          <button type="button" onClick={() => setAttempt((n) => n + 1)}>
+            {t("retry")}
+          </button>
+        </>
+      )}
+      {!rulesets && !error && <Loading what={t("loadingRulesets")} />}
+      {rulesets && created && <InviteLinks created={created} onDone={() => setCreated(null)} />}
+      {rulesets && !created && <CreateMatch api={api} rulesets={rulesets} onCreated={setCreated} />}
+      {rulesets && <MatchLists api={api} rulesets={rulesets} />}
+    </div>
+  );
+}

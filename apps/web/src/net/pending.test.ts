@@ -1,0 +1,61 @@
+import { rejoinDelay, MAX_REJOIN_ATTEMPTS } from "./backoff";
+import { PendingCommands, newCommandId } from "./pending";
+
+const ids = () => {
+  let n = 0;
+  return () => `id${++n}`;
+};
+
+describe("PendingCommands", () => {
+  test("answers by id; unknown ids are ignored", async () => {
+    const p = new PendingCommands(ids());
+    const a = p.add({ type: "end_commands" });
+    p.markSent(a.id);
+    expect(p.answer("nope", { ok: true, seq: 1 })).toBe(false);
+    expect(p.answer(a.id, { ok: true, seq: 5 })).toBe(true);
+    await expect(a.result).resolves.toEqual({ ok: true, seq: 5 });
+    expect(p.size).toBe(0);
+  });
+
+  test("after a reconnection or a rejoin everything unanswered is resent with the same id, in order", () => {
+    const p = new PendingCommands(ids());
+    const a = p.add({ n: 1 });
+    const b = p.add({ n: 2 });
+    p.markSent(a.id);
+    p.connectionLost();
+    expect(p.toResend()).toEqual([
+      [a.id, { n: 1 }],
+      [b.id, { n: 2 }],
+    ]);
+    p.answer(a.id, { ok: true, seq: 3 });
+    expect(p.toResend()).toEqual([[b.id, { n: 2 }]]);
+  });
+
+  test("a protocol error answers the oldest command sent on this connection", async () => {
+    const p = new PendingCommands(ids());
+    const a = p.add({ n: 1 });
+    const b = p.add({ n: 2 });
+    p.markSent(b.id);
+    expect(p.answerOldestSent({ code: "rate_limited", message: "slow down" })).toBe(true);
+    await expect(b.result).resolves.toEqual({ ok: false, error: { code: "rate_limited", message: "slow down", rule: null } });
+    p.failAll({ code: "not_connected", message: "closed" });
+    await expect(a.result).resolves.toMatchObject({ ok: false, error: { code: "not_connected" } });
+  });
+
+  test("fresh ids are unique", () => {
+    const seen = new Set(Array.from({ length: 100 }, () => newCommandId()));
+    expect(seen.size).toBe(100);
+    for (const id of seen) expect(id.length).toBeLessThanOrEqual(64);
+  });
+});
+
+describe("rejoinDelay", () => {
+  test("grows exponentially to a cap, with jitter below the base", () => {
+    expect(rejoinDelay(0, () => 0)).toBe(500);
+    expect(rejoinDelay(1, () => 0)).toBe(1000);
+    expect(rejoinDelay(3, () => 0)).toBe(4000);
+    expect(rejoinDelay(20, () => 0)).toBe(15000);
+    expect(rejoinDelay(20, () => 1)).toBe(11250);
+    expect(MAX_REJOIN_ATTEMPTS).toBeGreaterThan(5);
+  });
+});

@@ -1,0 +1,157 @@
+import { flatten, overlay } from "@fogwar/protocol";
+import { CLOSE_REPLACED, MatchSession, describeJoinError, type RoomClient } from "./session";
+
+const TOKEN = "3f9c2a7e5b1d4c8f9a0e6b2d7c4f1a83";
+
+/** A stand-in for the SDK's Room: records what is sent and lets the test fire its signals. */
+class FakeRoom {
+  sent: [string, unknown][] = [];
+  state: Record<string, unknown> = {};
+  handlers: Record<string, ((...args: never[]) => void)[]> = {};
+  left = false;
+  private on(name: string) {
+    return (cb: (...args: never[]) => void) => void (this.handlers[name] ??= []).push(cb);
+  }
+  onMessage = (_type: string, cb: (type: string, payload: unknown) => void) => {
+    this.on("message")(cb);
+    return () => undefined;
+  };
+  onStateChange = this.on("state");
+  onDrop = this.on("drop");
+  onReconnect = this.on("reconnect");
+  onLeave = this.on("leave");
+  fire(name: string, ...args: unknown[]) {
+    for (const cb of this.handlers[name] ?? []) (cb as (...a: unknown[]) => void)(...args);
+  }
+  message(type: string, payload: Record<string, unknown>) {
+    this.fire("message", type, { type, ...payload });
+  }
+  send(type: string, payload: unknown) {
+    this.sent.push([type, payload]);
+  }
+  async leave() {
+    this.left = true;
+    return 1000;
+  }
+  removeAllListeners() {
+    this.handlers = {};
+  }
+}
+
+function client(rooms: FakeRoom[], failures: unknown[] = []): RoomClient & { joins: unknown[] } {
+  const joins: unknown[] = [];
+  return {
+    joins,
+    async joinById(_id, options) {
+      joins.push(options);
+      const failure = failures.shift();
+      if (failure) throw failure;
+      const room = rooms.shift();
+      if (!room) throw Object.assign(new Error("no room"), { code: 522 });
+      return room as never;
+    },
+  };
+}
+
+const welcome = (lastSeq: number) => ({ protocol: 1, matchId: "m", ruleset: "ember", rulesVersion: "x", role: "player", seat: "p1", lastSeq, spectatorDelay: 0 });
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+describe("MatchSession", () => {
+  test("joins as the seat, builds its own projection, asks for missed events, dedupes them", async () => {
+    const room = new FakeRoom();
+    const pub = flatten({ round: 1, mine: null });
+    room.state = { seq: 2, view: pub, seats: new Map([["p1", { entries: overlay(pub, flatten({ round: 1, mine: "shoot" })) }]]), connected: new Map([["p1", true]]), spectators: 1 };
+    const c = client([room]);
+    const s = new MatchSession("m", { role: "player", seat: "p1", token: TOKEN }, c);
+    s.start();
+    await tick();
+    expect(c.joins).toEqual([{ role: "player", protocol: 1, token: TOKEN }]);
+    expect(s.getSnapshot()).toMatchObject({ status: "open", seq: 2, view: { round: 1, mine: "shoot" }, connected: { p1: true }, spectators: 1 });
+    room.message("welcome", welcome(2));
+    expect(room.sent).toEqual([["events_since", { type: "events_since", after: 0 }]]);
+    room.message("events", { seq: 1, seat: "p1", feed: "live", events: [] });
+    room.message("events", { seq: 2, seat: "p2", feed: "live", events: [] });
+    room.message("events", { seq: 1, seat: "p1", feed: "live", events: [] });
+    expect(s.getSnapshot().events.map((e) => e.seq)).toEqual([1, 2]);
+    s.dispose();
+    expect(room.left).toBe(true);
+  });
+
+  test("send resolves with the answer; an unanswered command is resent with the same id after a reconnection", async () => {
+    const room = new FakeRoom();
+    const s = new MatchSession("m", { role: "player", seat: "p1", token: TOKEN }, client([room]));
+    s.start();
+    await tick();
+    const first = s.send({ type: "end_commands" });
+    const [, payload] = room.sent[0] as [string, { id: string }];
+    room.fire("drop", 1006);
+    expect(s.getSnapshot().status).toBe("reconnecting");
+    const second = s.send({ type: "lock_plan" });
+    expect(room.sent).toHaveLength(1); // nothing goes out while reconnecting
+    room.fire("reconnect");
+    room.message("welcome", welcome(0));
+    const resent = room.sent.filter(([type]) => type === "command").map(([, p]) => (p as { id: string }).id);
+    // The first command went out, then both again after the reconnection: the first with its own id.
+    expect(resent).toHaveLength(3);
+    expect(resent[0]).toBe(payload.id);
+    expect(resent[1]).toBe(payload.id);
+    expect(resent[2]).not.toBe(payload.id);
+    room.message("accepted", { id: payload.id, seq: 1 });
+    room.message("rejected", { id: resent[2], error: { code: "not_your_turn", message: "No.", rule: null } });
+    await expect(first).resolves.toEqual({ ok: true, seq: 1 });
+    await expect(second).resolves.toEqual({ ok: false, error: { code: "not_your_turn", message: "No.", rule: null } });
+    s.dispose();
+  });
+
+  test("a seat replaced by another window closes with `replaced`; a bad token fails at once", async () => {
+    const room = new FakeRoom();
+    const s = new MatchSession("m", { role: "player", seat: "p1", token: TOKEN }, client([room]));
+    s.start();
+    await tick();
+    room.fire("leave", CLOSE_REPLACED);
+    expect(s.getSnapshot()).toMatchObject({ status: "closed", error: { code: "replaced" } });
+
+    const bad = new MatchSession("m", { role: "player", seat: "p1", token: TOKEN }, client([], [Object.assign(new Error("x"), { code: 4004 })]));
+    bad.start();
+    await tick();
+    expect(bad.getSnapshot()).toMatchObject({ status: "failed", error: { code: "invalid_token" } });
+  });
+
+  test("when the room is gone (server restart) it joins again with the token", async () => {
+    jest.useFakeTimers();
+    try {
+      const first = new FakeRoom();
+      const second = new FakeRoom();
+      const c = client([first, second]);
+      const s = new MatchSession("m", { role: "player", seat: "p1", token: TOKEN }, c);
+      s.start();
+      await jest.advanceTimersByTimeAsync(0);
+      const answer = s.send({ type: "end_commands" });
+      const id = (first.sent[0]?.[1] as { id: string }).id;
+      first.fire("leave", 1006);
+      expect(s.getSnapshot().status).toBe("reconnecting");
+      await jest.advanceTimersByTimeAsync(1000);
+      expect(c.joins).toEqual([c.joins[0], { role: "player", protocol: 1, token: TOKEN }]);
+      expect(s.getSnapshot().status).toBe("open");
+      // The new room's welcome: missed events are asked for and the unanswered command goes again, same id.
+      second.message("welcome", welcome(4));
+      expect(second.sent).toEqual([
+        ["events_since", { type: "events_since", after: 0 }],
+        ["command", { type: "command", id, command: { type: "end_commands" } }],
+      ]);
+      second.message("accepted", { id, seq: 4 });
+      await expect(answer).resolves.toEqual({ ok: true, seq: 4 });
+      s.dispose();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  test("spectators cannot send; join errors are named", async () => {
+    const s = new MatchSession("m", { role: "spectator" }, client([new FakeRoom()]));
+    await expect(s.send({})).resolves.toMatchObject({ ok: false, error: { code: "spectators_cannot_act" } });
+    expect(describeJoinError({ code: 4004 })).toMatchObject({ code: "invalid_token", retry: false });
+    expect(describeJoinError({ code: 522 })).toMatchObject({ code: "room_not_found", retry: true });
+    expect(describeJoinError(new TypeError("fetch failed"))).toMatchObject({ code: "network_error", retry: true });
+  });
+});

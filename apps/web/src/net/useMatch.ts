@@ -1,0 +1,58 @@
+/**
+ * `useMatch(matchId, join)`: a React hook over one match connection (see `MatchSession`).
+ * The table reads `status`, `view` (its own projection, rebuilt once per seq), `caster`,
+ * `events`, `connected`, `spectators`, and acts through `send(command)`, which resolves with the
+ * server's answer. The connection opens on mount and closes on unmount or when the match, seat or
+ * token changes.
+ */
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import type { WelcomeMessage } from "@fogwar/protocol";
+import type { EventEntry } from "./events";
+import type { CommandResult } from "./pending";
+import { MatchSession, type JoinSpec, type MatchSnapshot, type MatchStatus, type RoomClient } from "./session";
+
+export type { JoinSpec, MatchStatus, CommandResult, EventEntry };
+
+/** What `useMatch` returns. */
+export interface MatchConnection {
+  status: MatchStatus;
+  error: { code: string; message: string } | null;
+  welcome: WelcomeMessage | null;
+  seq: number;
+  /** This client's own projection: unflatten(applyOverlay(view, own overlay)); null before the first state. */
+  view: unknown | null;
+  /** The delayed omniscient caster feed (spectators of a delayed match), else null. */
+  caster: { seq: number; view: unknown } | null;
+  connected: Record<string, boolean>;
+  spectators: number;
+  /** Every `events` message, once per (seq, feed), in order. */
+  events: { seq: number; seat: string; feed: "live" | "caster"; events: unknown[] }[];
+  /** Sends a command (with a generated id); resolves with accepted `{ ok, seq }` or the rejection. */
+  send(command: unknown): Promise<CommandResult>;
+}
+
+const IDLE: MatchSnapshot = { status: "connecting", error: null, welcome: null, seq: 0, view: null, caster: null, connected: {}, spectators: 0, events: [] };
+const noop = () => () => undefined;
+
+/** Connects to a match as a seat or a spectator. `client` replaces the SDK client (tests). */
+export function useMatch(matchId: string, join: JoinSpec, client?: RoomClient): MatchConnection {
+  const joinKey = join.role === "player" ? `player:${join.seat}:${join.token}` : "spectator";
+  const [session, setSession] = useState<MatchSession | null>(null);
+
+  useEffect(() => {
+    const spec: JoinSpec = join.role === "player" ? { role: "player", seat: join.seat, token: join.token } : { role: "spectator" };
+    const next = new MatchSession(matchId, spec, client);
+    setSession(next);
+    next.start();
+    return () => next.dispose();
+    // joinKey stands for `join` (a new object on every render).
+  }, [matchId, joinKey, client]);
+
+  const snapshot = useSyncExternalStore(session?.subscribe ?? noop, session?.getSnapshot ?? (() => IDLE), () => IDLE);
+  const send = useCallback(
+    (command: unknown): Promise<CommandResult> =>
+      session ? session.send(command) : Promise.resolve({ ok: false, error: { code: "not_connected", message: "Not connected yet.", rule: null } }),
+    [session],
+  );
+  return useMemo(() => ({ ...snapshot, events: snapshot.events as EventEntry[], send }), [snapshot, send]);
+}

@@ -111,7 +111,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
       }
       if (!this.match.result) void this.services.store.claimSeat(this.match.id, audience.seat).catch(() => undefined);
     }
-    const viewer = audience.role === "player" ? seatViewer(audience.seat) : this.match.options.spectatorDelay > 0 ? omniscient : spectator;
+    const viewer = audience.role === "player" ? seatViewer(audience.seat) : spectator;
     this.clientsInfo.set(client.sessionId, { audience, viewer });
     client.view = this.projector.viewFor(audience);
     this.refreshPresence();
@@ -146,6 +146,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
   }
 
   private welcome(client: Client, audience: Audience): void {
+    const viewer = audience.role === "player" ? seatViewer(audience.seat) : spectator;
     client.send("welcome", {
       type: "welcome",
       protocol: PROTOCOL_VERSION,
@@ -156,6 +157,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
       seat: audience.role === "player" ? audience.seat : null,
       lastSeq: this.match.seq,
       spectatorDelay: this.match.options.spectatorDelay,
+      setupEvents: this.match.setupEvents.map((e) => this.match.host.ruleset.redact(e, viewer)).filter((e) => e !== null),
     });
   }
 

@@ -45,6 +45,8 @@ describe("joining: seat tokens (128-bit, stored hashed) and spectators", () => {
     expect(p1.received("welcome")[0]).toMatchObject({ type: "welcome", role: "player", seat: "p1", matchId: created.matchId, protocol: PROTOCOL_VERSION });
     expect(p2.received("welcome")[0]).toMatchObject({ role: "player", seat: "p2" });
     expect(watcher.received("welcome")[0]).toMatchObject({ role: "spectator", seat: null });
+    // The setup's events (seed 001 3: the first-player roll) come with the welcome, redacted.
+    for (const c of [p1, p2, watcher]) expect(c.received("welcome")[0].setupEvents.map((e: { type: string }) => e.type)).toContain("first_player_roll");
   });
 
   test("a wrong token, a token of another match, malformed options and an old protocol are refused", async () => {

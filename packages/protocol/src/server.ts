@@ -31,6 +31,8 @@ export const WelcomeMessage = z
     seat: z.string().min(1).nullable(),
     lastSeq: z.int().min(0),
     spectatorDelay: z.int().min(0),
+    /** The events of the match's setup (the first-player roll...), redacted for this client (may be []). */
+    setupEvents: z.array(z.unknown()).optional(),
   })
   .refine((m) => (m.role === "player") === (m.seat !== null), { message: "a player has a seat, a spectator has none", path: ["seat"] });
 /** See the {@link WelcomeMessage} schema. */

@@ -210,7 +210,9 @@ export class MatchSession {
     const message = parsed.message;
     switch (message.type) {
       case "welcome": {
-        this.update({ welcome: message });
+        const setup = message.setupEvents ?? [];
+        const withSetup = setup.length > 0 ? addEvents(this.snapshot.events, { seq: 0, seat: "", feed: "live", events: setup }) : this.snapshot.events;
+        this.update({ welcome: message, events: withSetup });
         const after = lastLiveSeq(this.snapshot.events);
         if (message.lastSeq > after) this.room?.send("events_since", { type: "events_since", after });
         if (this.resendOnWelcome) this.flush();

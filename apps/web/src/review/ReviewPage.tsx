@@ -1,14 +1,21 @@
 /**
- * The match history (a first version; the review with replay and verification replaces it):
- * fetches GET /api/matches/:id/history and lists its entries.
+ * The match history review (`/review/:matchId`): fetches `GET /api/matches/:id/history`; a
+ * finished match is rebuilt in this browser with the shared engine (replay.ts), stepped through
+ * command by command (buttons, slider, keys, round list) and shown with the EMBER table from any
+ * perspective (everything, each seat, spectator), with a panel that verifies the dice seed, every
+ * plan commitment and every stored state hash. A live match shows only its public log.
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { EmberCommand, EmberEvent, EmberView } from "@fogwar/ember";
 import { ApiError, api, type MatchHistory } from "../api";
-import { ErrorNote, Loading } from "../ui";
+import { ErrorNote } from "../ui";
+import { describeCommand, describeEvent } from "../ember/words";
+import { Replayer } from "./Replayer";
+import { REVIEW_CSS } from "./styles";
 
 export function ReviewPage({ matchId }: { matchId: string }) {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("review");
   const [history, setHistory] = useState<MatchHistory | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   useEffect(() => {
@@ -21,27 +28,94 @@ export function ReviewPage({ matchId }: { matchId: string }) {
       live = false;
     };
   }, [matchId]);
-  if (error) return <ErrorNote error={error} />;
-  if (!history) return <Loading />;
-  return (
-    <section className="review">
-      <h1>{t("historyOf", { id: matchId })}</h1>
-      <p>
-        {t("perspective")}: {history.perspective} · {history.match.seats.map((s) => `${s.name} (${s.seat})`).join(" vs ")}
+
+  let body;
+  if (error) {
+    body = (
+      <div data-testid="review-error">
+        <ErrorNote error={error} />
+      </div>
+    );
+  } else if (!history) {
+    body = (
+      <p className="loading" role="status" aria-live="polite" data-testid="review-loading">
+        ⏳ {t("loading")}
       </p>
-      <ol>
-        {history.entries.map((entry) => (
-          <li key={entry.seq} value={entry.seq}>
-            <strong>{entry.seat}</strong> <code>{JSON.stringify(entry.command)}</code>
-            <ul>
-              {entry.events.map((event, i) => (
-                <li key={i}>
-                  <code>{JSON.stringify(event)}</code>
-                </li>
-              ))}
-            </ul>
-          </li>
-        ))}
+    );
+  } else if (history.perspective === "spectator") {
+    body = <LiveHistory history={history} />;
+  } else if (history.setup == null || history.seed === null) {
+    body = (
+      <p className="error" role="alert" data-testid="review-error">
+        ⚠ {t("cannotRebuild")}
+      </p>
+    );
+  } else {
+    body = <Replayer matchId={matchId} history={history} />;
+  }
+
+  return (
+    <section className="review-page" data-testid="review-page" aria-labelledby="review-title">
+      <style>{REVIEW_CSS}</style>
+      <h1 id="review-title">{t("title", { id: matchId })}</h1>
+      {history && <MatchLine history={history} />}
+      {body}
+    </section>
+  );
+}
+
+/** Players and the result, in one line. */
+function MatchLine({ history }: { history: MatchHistory }) {
+  const { t } = useTranslation("review");
+  const seats = history.match.seats.map((s) => `${s.name} (${s.seat})`);
+  const result = history.match.result;
+  return (
+    <p className="meta">
+      {t("vs", { p1: seats[0] ?? "?", p2: seats[1] ?? "?" })}
+      {result && (
+        <>
+          {" · "}
+          {t("resultLine", { result: result.winner ? t("winner", { seat: result.winner, reason: result.reason }) : t("draw", { reason: result.reason }) })}
+        </>
+      )}
+    </p>
+  );
+}
+
+/** Unit labels need a view; the live history has none, so ids stand for units. */
+const NO_VIEW = { units: [] } as unknown as EmberView;
+
+/** A live match: the note that the full review waits for the end, and the public entries. */
+function LiveHistory({ history }: { history: MatchHistory }) {
+  const { t } = useTranslation("review");
+  const table = useTranslation("table");
+  const words = { t: table.t, language: table.i18n.language, view: NO_VIEW };
+  return (
+    <section className="review-live" data-perspective="spectator">
+      <h2>{t("live.title")}</h2>
+      <p>{t("live.note")}</p>
+      <p>
+        <a href={`/watch/${encodeURIComponent(history.match.matchId)}`}>{t("live.watch")}</a>
+      </p>
+      <h3>{t("live.entries", { count: history.entries.length })}</h3>
+      <ol data-testid="review-live-entries">
+        {history.entries.map((entry) => {
+          const lines = (entry.events as EmberEvent[]).map((e) => describeEvent(words, e) ?? e.type);
+          return (
+            <li key={entry.seq} value={entry.seq}>
+              <strong>{entry.seat}</strong>: {entry.command ? describeCommand(words, entry.command as EmberCommand) : <em>{t("live.hiddenCommand")}</em>}
+              {lines.length === 0 ? (
+                <> · {t("live.noEvents")}</>
+              ) : (
+                <ul>
+                  {lines.map((line, i) => (
+                    <li key={i}>{line}</li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
       </ol>
     </section>
   );

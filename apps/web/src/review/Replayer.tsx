@@ -1,0 +1,224 @@
+/**
+ * A finished match, replayed: the step controls (buttons, slider, ArrowLeft/ArrowRight,
+ * Home/End), the perspective, the round list, what happened at the step as the perspective saw
+ * it, the table at that step (read-only: no legal commands, commands go nowhere) and the
+ * verification panel.
+ */
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { EmberCommand } from "@fogwar/ember";
+import type { MatchHistory } from "../api";
+import { TableView } from "../ember/TableView";
+import { describeCommand, describeEvent } from "../ember/words";
+import { commandVisible, eventsFor, rebuild, roundStarts, verify, viewAt, viewerOf, type Perspective, type Replay, type Step } from "./replay";
+import { VerifyPanel } from "./VerifyPanel";
+
+const NO_LEGAL: readonly EmberCommand[] = [];
+const ignoreCommand = () => undefined;
+
+/**
+ * Keys typed into text fields and the slider are theirs (the slider's own arrow keys step the same
+ * way). On the perspective select, ArrowLeft/ArrowRight/Home/End step the replay as everywhere
+ * else, and ArrowUp/ArrowDown switch the perspective.
+ */
+function ownsKeys(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest("input, textarea, [contenteditable='true']") !== null;
+}
+
+export function Replayer({ matchId, history }: { matchId: string; history: MatchHistory }) {
+  const { t } = useTranslation("review");
+  const replay = useMemo(() => rebuild(history), [history]);
+  const verification = useMemo(() => verify(history, replay), [history, replay]);
+  const last = Math.max(0, replay.steps.length - 1);
+  const [step, setStep] = useState(0);
+  const [perspective, setPerspective] = useState<Perspective>("omniscient");
+
+  const go = useCallback((to: number | ((current: number) => number)) => {
+    setStep((current) => {
+      const next = typeof to === "function" ? to(current) : to;
+      return Math.max(0, Math.min(last, next));
+    });
+  }, [last]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || ownsKeys(e.target)) return;
+      const moves: Record<string, () => void> = {
+        ArrowRight: () => go((s) => s + 1),
+        ArrowLeft: () => go((s) => s - 1),
+        Home: () => go(0),
+        End: () => go(last),
+      };
+      const move = moves[e.key];
+      if (!move) return;
+      e.preventDefault();
+      move();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [go, last]);
+
+  const seats = history.match.seats;
+  const problems = replay.problems.length > 0 && (
+    <div className="error" role="alert" data-testid="review-error">
+      <strong>⚠ {t("problems.title")}</strong>
+      <ul>
+        {replay.problems.map((p, i) => (
+          <li key={i} data-problem={p.kind} data-seq={p.seq}>
+            {t(`problems.${p.kind}`, { seq: p.seq, detail: p.detail })}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+
+  if (replay.steps.length === 0) {
+    return (
+      <>
+        {problems}
+        <VerifyPanel history={history} verification={verification} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <p className="meta">{t("readOnly", { version: history.rulesVersion })}</p>
+      {problems}
+      <div className="review-controls" role="toolbar" aria-label={t("nav.label")}>
+        <div className="stepper">
+          <button type="button" data-testid="review-first" onClick={() => go(0)} disabled={step === 0} title={t("nav.firstTitle")} aria-label={t("nav.firstTitle")}>
+            ⏮ <span className="label">{t("nav.first")}</span>
+          </button>
+          <button type="button" data-testid="review-prev" onClick={() => go((s) => s - 1)} disabled={step === 0} title={t("nav.prevTitle")} aria-label={t("nav.prevTitle")}>
+            ◀ <span className="label">{t("nav.prev")}</span>
+          </button>
+          <span className="counter" role="status" aria-live="polite">
+            <span className="label">{t("nav.step")}</span>{" "}
+            <span data-testid="review-step">
+              {step} / {replay.total}
+            </span>
+          </span>
+          <button type="button" data-testid="review-next" onClick={() => go((s) => s + 1)} disabled={step === last} title={t("nav.nextTitle")} aria-label={t("nav.nextTitle")}>
+            <span className="label">{t("nav.next")}</span> ▶
+          </button>
+          <button type="button" data-testid="review-last" onClick={() => go(last)} disabled={step === last} title={t("nav.lastTitle")} aria-label={t("nav.lastTitle")}>
+            <span className="label">{t("nav.last")}</span> ⏭
+          </button>
+        </div>
+        <input type="range" min={0} max={last} value={step} onChange={(e) => go(Number(e.target.value))} aria-label={t("nav.slider")} aria-valuetext={`${step} / ${replay.total}`} />
+        <label>
+          {t("perspective.label")}{" "}
+          <select data-testid="review-perspective" value={perspective} onChange={(e) => setPerspective(e.target.value)}>
+            <option value="omniscient">{t("perspective.omniscient")}</option>
+            {seats.map((s) => (
+              <option key={s.seat} value={s.seat}>
+                {t("perspective.seat", { seat: s.seat, name: s.name })}
+              </option>
+            ))}
+            <option value="spectator">{t("perspective.spectator")}</option>
+          </select>
+        </label>
+        <p className="keys">{t("nav.keys")}</p>
+      </div>
+      <ReplayStep matchId={matchId} replay={replay} step={step} perspective={perspective} go={go} history={history} verification={verification} />
+    </>
+  );
+}
+
+function ReplayStep({
+  matchId,
+  replay,
+  step,
+  perspective,
+  go,
+  history,
+  verification,
+}: {
+  matchId: string;
+  replay: Replay;
+  step: number;
+  perspective: Perspective;
+  go: (to: number) => void;
+  history: MatchHistory;
+  verification: ReturnType<typeof verify>;
+}) {
+  const { t } = useTranslation("review");
+  const viewer = useMemo(() => viewerOf(perspective), [perspective]);
+  const view = useMemo(() => viewAt(replay, step, viewer), [replay, step, viewer]);
+  const events = useMemo(() => replay.steps.slice(0, step + 1).map((s) => ({ seq: s.seq, events: eventsFor(s, viewer) })), [replay, step, viewer]);
+  const starts = useMemo(() => roundStarts(replay.steps), [replay]);
+  const current = replay.steps[step] as Step;
+  const explain =
+    viewer.kind === "omniscient" ? t("perspective.explainOmniscient") : viewer.kind === "seat" ? t("perspective.explainSeat", { seat: viewer.seat }) : t("perspective.explainSpectator");
+
+  return (
+    <div className="review-columns" data-perspective={perspective}>
+      <div>
+        <p className="meta" data-testid="review-perspective-note">
+          👁 {explain}
+        </p>
+        <TableView matchId={matchId} view={view} seat={null} legal={NO_LEGAL} onCommand={ignoreCommand} events={events} />
+      </div>
+      <div>
+        <nav className="review-rounds" aria-labelledby="review-rounds-title">
+          <h2 id="review-rounds-title">
+            {t("rounds.label")} · <span data-testid="review-round">{view.round > 0 ? t("rounds.current", { round: view.round }) : t("rounds.setup")}</span>
+          </h2>
+          <ul>
+            <li>
+              <button type="button" onClick={() => go(0)} aria-current={step === 0 ? "step" : undefined}>
+                {t("rounds.setup")}
+              </button>
+            </li>
+            {starts.map((s) => (
+              <li key={s.index}>
+                <button type="button" data-round={s.round} onClick={() => go(s.index)} aria-current={view.round === s.round && step > 0 ? "step" : undefined}>
+                  {t("rounds.round", { round: s.round })}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <StepInfo step={current} view={view} viewer={viewer} />
+        <VerifyPanel history={history} verification={verification} />
+      </div>
+    </div>
+  );
+}
+
+function StepInfo({ step, view, viewer }: { step: Step; view: ReturnType<typeof viewAt>; viewer: ReturnType<typeof viewerOf> }) {
+  const { t } = useTranslation("review");
+  const table = useTranslation("table");
+  const words = { t: table.t, language: table.i18n.language, view };
+  const lines = eventsFor(step, viewer)
+    .map((e) => describeEvent(words, e))
+    .filter((line): line is string => line !== null);
+  let heading: string;
+  if (step.seat === null) heading = t("stepInfo.setup");
+  else {
+    const command = step.command && commandVisible(step, viewer) ? describeCommand(words, step.command) : t("stepInfo.hiddenCommand");
+    heading = t("stepInfo.by", { step: step.index, seat: step.seat, command });
+  }
+  return (
+    <section className="review-step" aria-labelledby="review-step-title" data-testid="review-step-info">
+      <h2 id="review-step-title">{t("stepInfo.title")}</h2>
+      <p>{heading}</p>
+      <h3>{t("stepInfo.events")}</h3>
+      {lines.length === 0 ? (
+        <p>{t("stepInfo.noEvents")}</p>
+      ) : (
+        <ul data-testid="review-step-events">
+          {lines.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ul>
+      )}
+      {step.hashOk !== null && (
+        <p className={step.hashOk ? "ok" : "failed"} data-hash-ok={String(step.hashOk)}>
+          {step.hashOk ? `✔ ${t("stepInfo.hashOk")}` : `✖ ${t("stepInfo.hashFailed")}`}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,226 @@
+/**
+ * The review's model, pure: rebuilds a finished match in the browser with the shared engine from
+ * its history (`GET /api/matches/:id/history`), checks every step against the log, and verifies
+ * the dice seed and every plan commitment. Nothing here touches React or the network.
+ */
+import { ember, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState, type EmberView } from "@fogwar/ember";
+import {
+  canSee,
+  canonicalJson,
+  omniscient,
+  seatViewer,
+  spectator,
+  stateHash,
+  verifyCommitment,
+  verifySeed,
+  type EventEnvelope,
+  type Viewer,
+} from "@fogwar/engine";
+import type { MatchHistory } from "../api";
+
+/** The perspectives the review can show: everything, one seat, or the public picture. */
+export type Perspective = "omniscient" | "spectator" | `p${number}` | (string & {});
+
+/** The engine's viewer for a perspective. */
+export function viewerOf(perspective: Perspective): Viewer {
+  if (perspective === "omniscient") return omniscient;
+  if (perspective === "spectator") return spectator;
+  return seatViewer(perspective);
+}
+
+/** One step of the replay: step 0 is the state after setup, step n the state after entry n. */
+export interface Step {
+  readonly index: number;
+  /** The log's sequence number (0 for setup). */
+  readonly seq: number;
+  /** The seat that sent the command (null for setup). */
+  readonly seat: string | null;
+  readonly command: EmberCommand | null;
+  /** The events as the engine produced them on replay, with their audiences. */
+  readonly envelopes: readonly EventEnvelope<EmberEvent>[];
+  /** The round the state is in after this step. */
+  readonly round: number;
+  /** The hash stored in the log, and whether the replayed state matched it (null: none stored). */
+  readonly storedHash: string | null;
+  readonly hashOk: boolean | null;
+  /** Whether the replay produced exactly the events the log holds. */
+  readonly eventsOk: boolean;
+}
+
+/** Why a replay could not go on, or a check that failed. */
+export interface ReplayProblem {
+  readonly seq: number;
+  readonly kind: "setup_failed" | "rejected" | "events_differ" | "hash_differs" | "rules_version";
+  readonly detail: string;
+}
+
+/** A plan commitment and whether its opening checks out. */
+export interface CommitmentCheck {
+  readonly seat: string;
+  readonly round: number;
+  /** The entry whose events opened the plan. */
+  readonly seq: number;
+  readonly commitment: string | null;
+  readonly ok: boolean;
+}
+
+export interface Replay {
+  readonly steps: readonly Step[];
+  /** Number of log entries (the last step's index when the replay is complete). */
+  readonly total: number;
+  /** Whether every entry replayed (a rejected command stops the replay). */
+  readonly complete: boolean;
+  readonly problems: readonly ReplayProblem[];
+  /** The state after a step (recomputed from the nearest checkpoint, so memory stays small). */
+  stateAt(index: number): EmberState;
+}
+
+/** Every this many steps the replay keeps a state; the states between are recomputed on demand. */
+const CHECKPOINT = 16;
+
+/**
+ * Rebuilds the match: `ember.setup(setup, seed)`, then `ember.apply` for each entry, comparing
+ * the events (as the omniscient viewer sees them) and the state hash with the stored ones.
+ */
+export function rebuild(history: MatchHistory): Replay {
+  const problems: ReplayProblem[] = [];
+  if (history.rulesVersion !== ember.rulesVersion) {
+    problems.push({ seq: 0, kind: "rules_version", detail: `${history.rulesVersion} ≠ ${ember.rulesVersion}` });
+  }
+  const entries = history.entries;
+  const steps: Step[] = [];
+  const checkpoints = new Map<number, EmberState>();
+  const omniscientEvents = (envelopes: readonly EventEnvelope<EmberEvent>[]) => envelopes.map((e) => ember.redact(e, omniscient)).filter((e) => e !== null);
+
+  let state: EmberState;
+  try {
+    const initial = ember.setup(history.setup as EmberSetup, history.seed ?? "");
+    state = initial.state;
+    const eventsOk = canonicalJson(omniscientEvents(initial.events)) === canonicalJson(history.setupEvents);
+    if (!eventsOk) problems.push({ seq: 0, kind: "events_differ", detail: "setup" });
+    steps.push({ index: 0, seq: 0, seat: null, command: null, envelopes: initial.events, round: state.round, storedHash: null, hashOk: null, eventsOk });
+    checkpoints.set(0, state);
+  } catch (error) {
+    problems.push({ seq: 0, kind: "setup_failed", detail: error instanceof Error ? error.message : String(error) });
+    return { steps, total: entries.length, complete: false, problems, stateAt: () => { throw new Error("no state"); } };
+  }
+
+  let complete = true;
+  for (const [i, entry] of entries.entries()) {
+    const command = entry.command as EmberCommand;
+    const result = ember.apply(state, command, entry.seat);
+    if (!result.ok) {
+      problems.push({ seq: entry.seq, kind: "rejected", detail: `${result.error.code}: ${result.error.message}` });
+      complete = false;
+      break;
+    }
+    state = result.state;
+    const eventsOk = canonicalJson(omniscientEvents(result.events)) === canonicalJson(entry.events);
+    if (!eventsOk) problems.push({ seq: entry.seq, kind: "events_differ", detail: `seq ${entry.seq}` });
+    const hashOk = entry.stateHash === null ? null : stateHash(state) === entry.stateHash;
+    if (hashOk === false) problems.push({ seq: entry.seq, kind: "hash_differs", detail: `seq ${entry.seq}` });
+    const index = i + 1;
+    steps.push({ index, seq: entry.seq, seat: entry.seat, command, envelopes: result.events, round: state.round, storedHash: entry.stateHash, hashOk, eventsOk });
+    if (index % CHECKPOINT === 0) checkpoints.set(index, state);
+  }
+  const last = { index: steps.length - 1, state };
+
+  let cache: { index: number; state: EmberState } | null = null;
+  const stateAt = (index: number): EmberState => {
+    const target = Math.max(0, Math.min(index, steps.length - 1));
+    if (target === last.index) return last.state;
+    if (cache?.index === target) return cache.state;
+    // Start from the cached state when it lies between the checkpoint and the target.
+    const base = Math.floor(target / CHECKPOINT) * CHECKPOINT;
+    let at = cache && cache.index >= base && cache.index < target ? cache.index : base;
+    let s = at === cache?.index ? cache.state : (checkpoints.get(base) as EmberState);
+    while (at < target) {
+      const step = steps[at + 1] as Step;
+      const r = ember.apply(s, step.command as EmberCommand, step.seat as string);
+      if (!r.ok) throw new Error(`step ${at + 1} did not replay`);
+      s = r.state;
+      at++;
+    }
+    cache = { index: target, state: s };
+    return s;
+  };
+  return { steps, total: entries.length, complete, problems, stateAt };
+}
+
+/** What a viewer sees of a step's events. */
+export function eventsFor(step: Step, viewer: Viewer): EmberEvent[] {
+  return step.envelopes.map((e) => ember.redact(e, viewer)).filter((e): e is EmberEvent => e !== null);
+}
+
+/**
+ * Whether a viewer may see a step's command: its own seat's commands, any command for the
+ * omniscient viewer, and otherwise only commands whose every event was visible to the viewer
+ * (the rule of the live history API: a `lock_plan` carries the dials).
+ */
+export function commandVisible(step: Step, viewer: Viewer): boolean {
+  if (viewer.kind === "omniscient") return true;
+  if (viewer.kind === "seat" && viewer.seat === step.seat) return true;
+  return step.envelopes.every((e) => canSee(e.audience, viewer));
+}
+
+/** A viewer's projection of the state after a step. */
+export function viewAt(replay: Replay, index: number, viewer: Viewer): EmberView {
+  return ember.viewFor(replay.stateAt(index), viewer);
+}
+
+/** The steps where a round starts (the step whose events include `round_started`). */
+export function roundStarts(steps: readonly Step[]): { round: number; index: number }[] {
+  const starts: { round: number; index: number }[] = [];
+  for (const step of steps) {
+    for (const e of step.envelopes) {
+      if (e.event.type === "round_started") starts.push({ round: e.event.round, index: step.index });
+    }
+  }
+  return starts;
+}
+
+/**
+ * Every plan commitment of the log: for each `plan_opened` (seat, dials, salt), the commitment of
+ * that seat's latest `plan_locked` before it, checked with `verifyCommitment(commitment, dials, salt)`.
+ * Read from the stored (omniscient) events of the history, which is what the server published.
+ */
+export function checkCommitments(history: MatchHistory): CommitmentCheck[] {
+  const locked = new Map<string, string>();
+  const checks: CommitmentCheck[] = [];
+  let round = 0;
+  const scan = (seq: number, events: readonly unknown[]) => {
+    for (const raw of events) {
+      const event = raw as EmberEvent;
+      if (event.type === "round_started") round = event.round;
+      else if (event.type === "plan_locked") locked.set(event.seat, event.commitment);
+      else if (event.type === "plan_opened") {
+        const commitment = locked.get(event.seat) ?? null;
+        checks.push({ seat: event.seat, round, seq, commitment, ok: commitment !== null && verifyCommitment(commitment, event.dials, event.salt) });
+        locked.delete(event.seat);
+      }
+    }
+  };
+  scan(0, history.setupEvents);
+  for (const entry of history.entries) scan(entry.seq, entry.events);
+  return checks;
+}
+
+/** The whole verification of a finished match. */
+export interface Verification {
+  readonly seedOk: boolean;
+  readonly commitments: readonly CommitmentCheck[];
+  /** Entries whose stored state hash the replay reproduced, out of those with a hash. */
+  readonly hashesMatched: number;
+  readonly hashesTotal: number;
+  readonly replayComplete: boolean;
+  readonly ok: boolean;
+}
+
+export function verify(history: MatchHistory, replay: Replay): Verification {
+  const seedOk = history.seed !== null && verifySeed(history.seedCommitment, history.seed);
+  const commitments = checkCommitments(history);
+  const hashed = history.entries.filter((e) => e.stateHash !== null).length;
+  const hashesMatched = replay.steps.filter((s) => s.hashOk === true).length;
+  const ok = seedOk && commitments.every((c) => c.ok) && replay.complete && replay.problems.length === 0 && hashesMatched === hashed;
+  return { seedOk, commitments, hashesMatched, hashesTotal: hashed, replayComplete: replay.complete, ok };
+}

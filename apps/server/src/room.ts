@@ -115,6 +115,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     this.clientsInfo.set(client.sessionId, { audience, viewer });
     client.view = this.projector.viewFor(audience);
     this.refreshPresence();
+    // Others learn of the arrival now; the joining client itself gets the full state after onJoin.
+    this.broadcastPatch();
     this.welcome(client, audience);
   }
 

@@ -31,6 +31,23 @@ async function expectInSync(matchId: string, clients: TestClient[]): Promise<voi
   }
 }
 
+describe("design.md principle 9: presence", () => {
+  test("an arrival is pushed at once: the first seat sees the second seat and a spectator join with no move in between", async () => {
+    const created = await createMatch(ts.http, emberRequest(catalog));
+    const p1 = await TestClient.join(ts.ws, created.matchId, { seat: "p1", token: created.seats[0]!.token });
+    expect(p1.room.state.connected.get("p2")).toBe(false);
+    const p2 = await TestClient.join(ts.ws, created.matchId, { seat: "p2", token: created.seats[1]!.token });
+    await p1.until(() => p1.room.state.connected.get("p2") === true, "p2 shown as connected");
+    const watcher = await TestClient.join(ts.ws, created.matchId, "spectator");
+    await p1.until(() => p1.room.state.spectators === 1, "one spectator counted");
+    await p2.until(() => p2.room.state.spectators === 1, "one spectator counted");
+    await watcher.leave();
+    await p1.until(() => p1.room.state.spectators === 0, "the spectator gone");
+    await p1.leave();
+    await p2.leave();
+  });
+});
+
 describe("design.md principle 9: reconnection", () => {
   test("a dropped player reconnects within the grace period to the current state, and the other seat saw it go and come back", async () => {
     const created = await createMatch(ts.http, emberRequest(catalog, { options: { reconnectGrace: 30 } }));

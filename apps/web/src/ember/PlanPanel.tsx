@@ -27,6 +27,14 @@ export function PlanPanel({ view, seat, legal, onCommand }: PlanPanelProps) {
   const chosen = mechs.every((id) => dials[id]);
   const match = chosen ? plans.find((p) => sameDials(p.dials, Object.fromEntries(mechs.map((id) => [id, dials[id] as Timing])))) : undefined;
   const revealed = Object.entries(view.revealed);
+  // An opponent's dials come out one by one (progressive reveal) or all at once.
+  const hiddenDials = (s: string) => {
+    const owned = (id: string) => view.units.find((u) => u.id === id)?.owner === s;
+    const count = revealed.filter(([id]) => owned(id)).length;
+    const mechs = view.units.filter((u) => u.kind === "mech" && u.owner === s && !u.destroyed).length;
+    if (count === 0) return t("plan.hiddenUntilReveal");
+    return count >= mechs ? t("plan.allRevealed") : t("plan.partlyRevealed", { count });
+  };
   return (
     <section className="plan-panel" aria-labelledby="plan-title">
       <h3 id="plan-title">{t("plan.title")}</h3>
@@ -74,7 +82,7 @@ export function PlanPanel({ view, seat, legal, onCommand }: PlanPanelProps) {
                     .join(", ")}
                 </span>
               ) : (
-                !own && <span className="hidden-dials"> · {t("plan.hiddenUntilReveal")}</span>
+                !own && <span className="hidden-dials"> · {hiddenDials(s)}</span>
               )}
             </li>
           );

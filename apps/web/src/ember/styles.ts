@@ -37,7 +37,7 @@ export const TABLE_CSS = `
 .unit-panel .facts { display: grid; grid-template-columns: auto 1fr; gap: 0.1rem 0.6rem; margin: 0.3rem 0; }
 .unit-panel .facts dt { font-weight: 600; }
 .unit-panel .facts dd { margin: 0; }
-.event-log .log-lines { max-height: 16rem; overflow: auto; padding-left: 1.4rem; font-size: 0.9rem; }
+.event-log .log-lines { max-height: 16rem; overflow: auto; padding-left: 3.2em; font-size: 0.9rem; }
 .result { border: 2px solid var(--ok); border-radius: 6px; padding: 0.6rem 0.9rem; background: var(--panel); }
 .result .seed { font-family: monospace; word-break: break-all; font-size: 0.8rem; }
 .all-commands ul { max-height: 14rem; overflow: auto; padding-left: 1rem; }

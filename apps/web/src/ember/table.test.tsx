@@ -203,6 +203,18 @@ describe("plan phase: secret timing dials", () => {
   });
 });
 
+describe("the plan line after the reveal", () => {
+  test("seed 001 5-6: once the opponent's dials come out, their line says how many are revealed instead of 'hidden'", () => {
+    const match = find((s) => s.phase === "action" && Object.keys(s.revealed).some((id) => s.units.find((u) => u.id === id)?.owner === "p2"));
+    const { container, view } = renderFor(match, "p1");
+    const count = Object.keys(view.revealed).filter((id) => view.units.find((u) => u.id === id)?.owner === "p2").length;
+    const mechs = view.units.filter((u) => u.kind === "mech" && u.owner === "p2" && !u.destroyed).length;
+    const line = (container.querySelector('[data-plan-seat="p2"]') as HTMLElement).textContent ?? "";
+    expect(line).not.toContain("dials hidden until the reveal");
+    expect(line).toContain(count >= mechs ? "all dials revealed" : `${count} revealed, the rest hidden until their turn`);
+  });
+});
+
 describe("pending decisions", () => {
   test("the side choice is asked of the first player only; the other seat sees whom the match waits for", () => {
     const match = new Match(ember, SETUP, "web-side") as unknown as EmberMatch;

@@ -127,10 +127,19 @@ class Seat {
     return view;
   }
 
+  /**
+   * Sends a command and waits for its answer. A `rate_limited` error (more than 20 messages/s on
+   * this connection) means the message was dropped: wait and resend the same id, as the protocol
+   * says; give up after 20 tries.
+   */
   async send(id: string, command: EmberCommand): Promise<Answer> {
-    this.answers.delete("error");
-    this.room.send("command", { type: "command", id, command });
-    return this.until(() => this.answers.get(id) ?? this.answers.get("error"), `the answer to ${id}`);
+    for (let attempt = 0; ; attempt++) {
+      this.answers.delete("error");
+      this.room.send("command", { type: "command", id, command });
+      const answer = await this.until(() => this.answers.get(id) ?? this.answers.get("error"), `the answer to ${id}`);
+      if (answer.type !== "error" || answer.payload.error?.code !== "rate_limited" || attempt >= 20) return answer;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 }
 

@@ -184,12 +184,18 @@ export class TestClient {
 
   /** Sends a command and waits for its answer (`accepted`, `rejected` or `error`). */
   async command(command: unknown, id = `c${this.nextId++}`): Promise<Received> {
-    const from = this.messages.length;
-    this.room.send("command", { type: "command", id, command });
-    return this.until(
-      () => this.messages.slice(from).find((m) => (m.type === "accepted" || m.type === "rejected") && m.payload.id === id) ?? this.messages.slice(from).find((m) => m.type === "error"),
-      `the answer to ${id}`,
-    );
+    // A bot outruns the per-connection rate limit (20 messages/s); the protocol says: wait, then
+    // resend the same id (docs/protocol.md, rate_limited). Nothing was applied in between.
+    for (let attempt = 0; ; attempt++) {
+      const from = this.messages.length;
+      this.room.send("command", { type: "command", id, command });
+      const answer = await this.until(
+        () => this.messages.slice(from).find((m) => (m.type === "accepted" || m.type === "rejected") && m.payload.id === id) ?? this.messages.slice(from).find((m) => m.type === "error"),
+        `the answer to ${id}`,
+      );
+      if (answer.type !== "error" || answer.payload.error?.code !== "rate_limited" || attempt >= 20) return answer;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   /** Sends any message and waits for the next `error` message after it. */

@@ -151,6 +151,19 @@ describe("idempotent command ids and the rate limit", () => {
     expect(pongs).toBeLessThan(80);
     await client.leave();
   });
+
+  test("a command dropped by the rate limit is resent with the same id after a wait and applied once", async () => {
+    const { legalCommandsInView } = await import("@fogwar/ember");
+    const seat = [p1, p2].find((c) => legalCommandsInView(c.projection() as never, c.seat as string).length > 0)!;
+    const command = legalCommandsInView(seat.projection() as never, seat.seat as string)[0];
+    const before = await ts.server.store.lastSeq(created.matchId);
+    for (let i = 0; i < 60; i++) seat.room.send("ping", { type: "ping", t: i });
+    await seat.until(() => seat.received("error").some((e) => e.error.code === "rate_limited"), "the bucket emptied");
+    const answer = await seat.command(command, "after-the-burst");
+    expect(answer.type).toBe("accepted");
+    expect(answer.payload.seq).toBe(before + 1);
+    expect(await ts.server.store.lastSeq(created.matchId)).toBe(before + 1);
+  });
 });
 
 describe("lobby API: bad requests get a 4xx with a clear message and create nothing", () => {

@@ -676,11 +676,14 @@ suite(title, () => {
             for (const word of Object.values(TIMING_WORD)) expect(text).not.toContain(word);
             expect(html).not.toMatch(/data-dial="p1-/);
           }
+          // From the top, so the sticky step controls sit where a reader sees them.
+          if (value === "p2") await page.evaluate(() => window.scrollTo(0, 0));
           if (value === "p2") await page.screenshot({ path: join(shots, "06-review-p2-perspective.png"), fullPage: true });
         }
 
         await page.getByTestId("review-verify").getByTestId("review-verified").waitFor({ timeout: 30_000 });
         await page.keyboard.press("End");
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: join(shots, "07-review.png"), fullPage: true });
         expect(spectator.errors).toEqual([]);
       });

@@ -75,7 +75,7 @@ function ensureWebBuild(): void {
     ...["protocol", "ember", "engine"].flatMap((name) => [join(ROOT, "packages", name, "src"), join(ROOT, "packages", name, "data")]),
   ];
   if (existsSync(built) && Math.max(...sources.map(newestMtime)) <= statSync(built).mtimeMs) return;
-  const result = spawnSync("npm", ["run", "build"], { cwd: WEB, encoding: "utf8", env: process.env });
+  const result = spawnSync("npm", ["run", "build"], { cwd: WEB, encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) throw new Error(`building the web client failed (${result.status ?? result.error}):\n${result.stdout}\n${result.stderr}`);
   if (!existsSync(built)) throw new Error("the web build left no dist/index.html");
 }
@@ -690,9 +690,11 @@ suite(title, () => {
     },
   );
 
-  test("6. no seat token in the JS bundle, the pages' HTML or localStorage; sessionStorage holds only the page's own seat", async () => {
+  test("6. the bundle is a production build with no seat token in it; none in the pages' HTML or localStorage; sessionStorage holds only the page's own seat", async () => {
     const js = bundle();
     expect(js.length).toBeGreaterThan(0);
+    // A production build: React's development code (jsxDEV) would mean a build under NODE_ENV=test.
+    expect(js.some((source) => source.includes("jsxDEV"))).toBe(false);
     for (const source of js) {
       expect(source).not.toContain(token.p1);
       expect(source).not.toContain(token.p2);

@@ -584,6 +584,15 @@ suite(title, () => {
         expect(await viewer.page.locator(".summary [data-phase]").getAttribute("data-phase")).toBe("finished");
         await viewer.page.screenshot({ path: join(shots, `05-result-${viewer.name}.png`), fullPage: true });
       }
+      // A tablet in portrait (820 x 1180 CSS px): the table fits the width, no sideways scrolling.
+      const tablet = spectator.page;
+      const desktop = tablet.viewportSize();
+      await tablet.setViewportSize({ width: 820, height: 1180 });
+      const widths = await tablet.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth, board: document.querySelector("svg")?.getBoundingClientRect().width ?? 0 }));
+      expect(widths.page).toBeLessThanOrEqual(widths.view);
+      expect(widths.board).toBeGreaterThan(300);
+      await tablet.screenshot({ path: join(shots, "05-result-spectator-tablet.png"), fullPage: true });
+      if (desktop) await tablet.setViewportSize(desktop);
     });
   });
 

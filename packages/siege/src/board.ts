@@ -1,0 +1,489 @@
+/**
+ * The map of a Siege match (seed 004 "지형"): spaces, rooms, the outside area, partitions (walls,
+ * doors, windows), obstacles, the upper floor and its access points; movement costs, adjacency,
+ * line of sight and protection. Pure functions over the map data and the match state.
+ */
+import { FACING_VECTOR, type Facing } from "@fogwar/engine";
+import { catalog, COLOUR_RANK, type Colour, type MapData, type Team } from "./data";
+import type { GadgetState, OperatorId, PartitionKind, PartitionState, Place, SiegeState, TokenId } from "./types";
+
+/** A lower-floor space as numbers. */
+export interface Sq {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** The place key of a lower-floor space. */
+export const sq = (x: number, y: number): Place => `${x},${y}`;
+/** The place key of an upper-floor area. */
+export const up = (area: string): Place => `up:${area}`;
+/** Whether a place is on the upper floor. */
+export const isUpper = (p: Place): boolean => p.startsWith("up:");
+/** The area id of an upper-floor place. */
+export const areaOf = (p: Place): string => p.slice(3);
+/** The coordinates of a lower-floor place. */
+export function coords(p: Place): Sq {
+  let known = parsed.get(p);
+  if (!known) {
+    const [x, y] = p.split(",").map(Number);
+    known = { x: x!, y: y! };
+    if (parsed.size > 10_000) parsed.clear();
+    parsed.set(p, known);
+  }
+  return known;
+}
+const parsed = new Map<Place, Sq>();
+/** Chebyshev distance in squares between two lower-floor places. */
+export function distance(a: Place, b: Place): number {
+  const p = coords(a);
+  const q = coords(b);
+  return Math.max(Math.abs(p.x - q.x), Math.abs(p.y - q.y));
+}
+
+/** The static partition of the map: its edges (`"x,y|x2,y2"` keys) and its initial state. */
+export interface PartitionDef {
+  readonly id: string;
+  readonly edges: readonly string[];
+  readonly initial: PartitionState;
+}
+
+/** Precomputed facts of a map. */
+export interface Geometry {
+  readonly map: MapData;
+  /** Every lower-floor place, row by row. */
+  readonly spaces: readonly Place[];
+  /** The same, as a set. */
+  readonly spaceSet: ReadonlySet<Place>;
+  /** Room id of each inside space (outside spaces are absent: the outside area is no room, seed 004 "방"). */
+  readonly roomOf: ReadonlyMap<Place, string>;
+  readonly vertical: ReadonlySet<string>;
+  readonly obstacles: ReadonlySet<Place>;
+  readonly partitions: ReadonlyMap<string, PartitionDef>;
+  /** Edge key to partition id. */
+  readonly edgeIndex: ReadonlyMap<string, string>;
+  /** Access points: space to area and colour. */
+  readonly accessPoints: ReadonlyMap<Place, { readonly area: string; readonly colour: "grey" | "blue" }>;
+  readonly areas: readonly string[];
+}
+
+/** The key of the edge between two orthogonally adjacent spaces (order-free). */
+export function edgeKey(a: Sq, b: Sq): string {
+  const [p, q] = a.y < b.y || (a.y === b.y && a.x < b.x) ? [a, b] : [b, a];
+  return `${p.x},${p.y}|${q.x},${q.y}`;
+}
+
+const geometries = new Map<string, Geometry>();
+
+/** The geometry of a map id (computed once). */
+export function geometry(mapId: string): Geometry {
+  const known = geometries.get(mapId);
+  if (known) return known;
+  const map = catalog.maps.get(mapId);
+  if (!map) throw new Error(`unknown map ${mapId}`);
+  const letterRoom = new Map(map.rooms.map((r) => [r.letter, r.id]));
+  const spaces: Place[] = [];
+  const roomOf = new Map<Place, string>();
+  const letter = (x: number, y: number) => map.floor[y]![x]!;
+  for (let y = 0; y < map.height; y++) {
+    for (let x = 0; x < map.width; x++) {
+      spaces.push(sq(x, y));
+      const room = letterRoom.get(letter(x, y));
+      if (room) roomOf.set(sq(x, y), room);
+    }
+  }
+  const partitions = new Map<string, PartitionDef>();
+  const edgeIndex = new Map<string, string>();
+  for (const p of map.partitions) {
+    const edges = p.edges.map(([x, y, d]) => edgeKey({ x, y }, d === "E" ? { x: x + 1, y } : { x, y: y + 1 }));
+    partitions.set(p.id, { id: p.id, edges, initial: { kind: p.kind, barricaded: p.barricaded ?? false, broken: false } });
+    for (const e of edges) edgeIndex.set(e, p.id);
+  }
+  // Default walls between different rooms and between a room and the outside area.
+  for (let y = 0; y < map.height; y++) {
+    for (let x = 0; x < map.width; x++) {
+      for (const [dx, dy, d] of [[1, 0, "E"], [0, 1, "S"]] as const) {
+        const x2 = x + dx;
+        const y2 = y + dy;
+        if (x2 >= map.width || y2 >= map.height) continue;
+        const a = letter(x, y);
+        const b = letter(x2, y2);
+        if (a === b) continue;
+        const key = edgeKey({ x, y }, { x: x2, y: y2 });
+        if (edgeIndex.has(key)) continue;
+        const kind: PartitionKind = a === "~" || b === "~" ? map.defaultWalls.exterior : map.defaultWalls.between;
+        const id = `wall_${x}_${y}_${d}`;
+        partitions.set(id, { id, edges: [key], initial: { kind, barricaded: false, broken: false } });
+        edgeIndex.set(key, id);
+      }
+    }
+  }
+  const accessPoints = new Map<Place, { area: string; colour: "grey" | "blue" }>();
+  for (const area of map.upper) for (const ap of area.accessPoints) accessPoints.set(sq(ap.at[0], ap.at[1]), { area: area.id, colour: ap.colour });
+  const geo: Geometry = {
+    map,
+    spaces,
+    spaceSet: new Set(spaces),
+    roomOf,
+    vertical: new Set(map.rooms.filter((r) => r.vertical).map((r) => r.id)),
+    obstacles: new Set(map.obstacles.map(([x, y]) => sq(x, y))),
+    partitions,
+    edgeIndex,
+    accessPoints,
+    areas: map.upper.map((a) => a.id),
+  };
+  geometries.set(mapId, geo);
+  return geo;
+}
+
+/** Whether a place is a space of the lower floor of this map. */
+export function onMap(geo: Geometry, p: Place): boolean {
+  if (isUpper(p)) return geo.areas.includes(areaOf(p));
+  return geo.spaceSet.has(p);
+}
+
+/** Whether a lower-floor space is in the outside area (seed 004 "방": the green outside area is no room). */
+export const isOutside = (geo: Geometry, p: Place): boolean => !isUpper(p) && !geo.roomOf.has(p);
+
+/** The state of the partition on the edge between two orthogonal spaces, or null. */
+export function partitionOn(state: Pick<SiegeState, "map" | "partitions">, a: Sq, b: Sq): { id: string; s: PartitionState } | null {
+  const id = geometry(state.map).edgeIndex.get(edgeKey(a, b));
+  if (!id) return null;
+  const s = state.partitions[id]!;
+  return s.kind === "open" ? null : { id, s };
+}
+
+const WALLS: readonly PartitionKind[] = ["thick", "reinforced", "thin", "holed"];
+
+/** Seed 004 "벽", "문", "창문": every intact wall and every barricade stops movement. */
+export function blocksMovement(s: PartitionState): boolean {
+  if (WALLS.includes(s.kind)) return !s.broken;
+  return s.barricaded;
+}
+
+/** Seed 004 "벽", "파괴된 벽", "문", "창문": walls (not holed) and barricades block sight; broken walls do not. */
+export function blocksSight(s: PartitionState): boolean {
+  if (s.kind === "holed") return false;
+  if (WALLS.includes(s.kind)) return !s.broken;
+  return s.barricaded;
+}
+
+/** Seed 004 "파괴된 벽", "창문": +1 movement to cross a broken wall or an open window. */
+export function crossingCost(s: PartitionState | undefined): number {
+  if (!s) return 0;
+  if (WALLS.includes(s.kind) && s.broken) return 1;
+  if (s.kind === "window" && !s.barricaded) return 1;
+  return 0;
+}
+
+/** Seed 004 "보호": the protection a partition gives to a line of fire crossing it (0, weak 2, strong 3). */
+export function partitionProtection(s: PartitionState): number {
+  const { weak, strong } = catalog.data.rules.protection;
+  if (WALLS.includes(s.kind)) {
+    if (s.broken) return 0;
+    return s.kind === "thick" || s.kind === "reinforced" ? strong : weak;
+  }
+  return s.barricaded ? weak : 0;
+}
+
+/** Seed 004 "벽", "문": the durability a breach must reach (null: indestructible or nothing to break). */
+export function durability(s: PartitionState): Colour | null {
+  if (s.kind === "thick" || s.kind === "open") return null;
+  if (WALLS.includes(s.kind)) return s.broken ? null : s.kind === "reinforced" ? "red" : "orange";
+  return s.barricaded ? "yellow" : null;
+}
+
+/** Whether a breach of `power` destroys something of `durability`. */
+export const breaks = (power: Colour, dur: Colour): boolean => COLOUR_RANK[power] >= COLOUR_RANK[dur];
+
+/** An edge is free when nothing is on it but an open door (or nothing at all). */
+function edgeFree(state: Pick<SiegeState, "map" | "partitions">, a: Sq, b: Sq): boolean {
+  const p = partitionOn(state, a, b);
+  return !p || (p.s.kind === "door" && !p.s.barricaded);
+}
+
+/** The four edges around the corner between two diagonal spaces. */
+function cornerEdges(a: Sq, b: Sq): [Sq, Sq][] {
+  const c = { x: b.x, y: a.y };
+  const d = { x: a.x, y: b.y };
+  return [[a, c], [c, b], [a, d], [d, b]];
+}
+
+/** The lower-floor spaces around a space (8 neighbours) inside the map. */
+export function neighbours8(geo: Geometry, p: Place): Place[] {
+  const { x, y } = coords(p);
+  const out: Place[] = [];
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      if (dx === 0 && dy === 0) continue;
+      const nx = x + dx;
+      const ny = y + dy;
+      if (nx >= 0 && ny >= 0 && nx < geo.map.width && ny < geo.map.height) out.push(sq(nx, ny));
+    }
+  }
+  return out;
+}
+
+/**
+ * Seed 004 "인접판정": two lower-floor spaces are adjacent when they touch (8 neighbours) and the
+ * sight between them is not blocked by terrain. Across a corner, any sight-blocking partition on
+ * the four edges around it blocks (protruding walls block diagonal sight; project decision).
+ */
+export function terrainAdjacent(state: Pick<SiegeState, "map" | "partitions">, a: Place, b: Place): boolean {
+  const p = coords(a);
+  const q = coords(b);
+  const dx = Math.abs(p.x - q.x);
+  const dy = Math.abs(p.y - q.y);
+  if (Math.max(dx, dy) !== 1) return false;
+  if (dx + dy === 1) {
+    const part = partitionOn(state, p, q);
+    return !part || !blocksSight(part.s);
+  }
+  return cornerEdges(p, q).every(([m, n]) => {
+    const part = partitionOn(state, m, n);
+    return !part || !blocksSight(part.s);
+  });
+}
+
+/**
+ * The movement cost of one step between touching lower-floor spaces (seed 004 "이동"), ignoring
+ * occupants: 1, +1 across a broken wall or an open window, or null when a wall or barricade is in
+ * the way. A diagonal step needs all four edges around the corner free (project decision).
+ */
+export function stepCost(state: Pick<SiegeState, "map" | "partitions">, a: Place, b: Place): number | null {
+  const p = coords(a);
+  const q = coords(b);
+  const dx = Math.abs(p.x - q.x);
+  const dy = Math.abs(p.y - q.y);
+  if (Math.max(dx, dy) !== 1) return null;
+  if (dx + dy === 1) {
+    const part = partitionOn(state, p, q);
+    if (part && blocksMovement(part.s)) return null;
+    return 1 + crossingCost(part?.s);
+  }
+  return cornerEdges(p, q).every(([m, n]) => edgeFree(state, m, n)) ? 1 : null;
+}
+
+/** One move of a straight line between centres: to the next space, or across a corner. */
+interface Transition {
+  readonly from: Sq;
+  readonly to: Sq;
+  /** The two spaces beside a corner the line runs exactly through. */
+  readonly corner?: readonly [Sq, Sq];
+}
+
+/** The transitions of the straight line between the centres of two spaces. */
+export function transitions(a: Sq, b: Sq): Transition[] {
+  const out: Transition[] = [];
+  const nx = Math.abs(b.x - a.x);
+  const ny = Math.abs(b.y - a.y);
+  const sx = Math.sign(b.x - a.x);
+  const sy = Math.sign(b.y - a.y);
+  let x = a.x;
+  let y = a.y;
+  let ix = 0;
+  let iy = 0;
+  while (ix < nx || iy < ny) {
+    const decision = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx;
+    const from = { x, y };
+    if (decision === 0) {
+      out.push({ from, to: { x: x + sx, y: y + sy }, corner: [{ x: x + sx, y }, { x, y: y + sy }] });
+      x += sx;
+      y += sy;
+      ix++;
+      iy++;
+    } else if (decision < 0) {
+      x += sx;
+      ix++;
+      out.push({ from, to: { x, y } });
+    } else {
+      y += sy;
+      iy++;
+      out.push({ from, to: { x, y } });
+    }
+  }
+  return out;
+}
+
+/** Options of a line of sight. */
+export interface SightOptions {
+  /** Operators and tokens on the way do not block (throwables, always-visible gadgets; seed 004 "도구 특성"). */
+  readonly ignoreOccupants?: boolean;
+  /** Smoke overlays do not block (throwables, cameras). */
+  readonly ignoreSmoke?: boolean;
+}
+
+/** The places holding an operator model, a leaning stand or a secret token. */
+export function occupiedByOperators(state: Pick<SiegeState, "operators" | "tokens">): Set<Place> {
+  const out = new Set<Place>();
+  for (const op of Object.values(state.operators)) {
+    if (op.dead) continue;
+    if (op.at && !isUpper(op.at)) out.add(op.at);
+    if (op.stand) out.add(op.stand);
+  }
+  for (const t of state.tokens) if (!isUpper(t.at)) out.add(t.at);
+  return out;
+}
+
+/**
+ * Seed 004 "벽", "오버레이", "도구 특성": line of sight between two lower-floor spaces. Blocked by
+ * sight-blocking partitions crossed (at a corner, by any of the four edges around it), by
+ * operators and tokens on the spaces between (at a corner only when both side spaces hold one),
+ * and by smoke on any space of the line, the ends included. Obstacles and leaning stands do not
+ * block (seed 004 "장애물", "기울이기").
+ */
+export function lineOfSight(
+  state: Pick<SiegeState, "map" | "partitions" | "operators" | "tokens" | "overlays">,
+  a: Place,
+  b: Place,
+  options: SightOptions = {},
+): boolean {
+  if (a === b) return true;
+  if (frozen?.state === state) {
+    const key = `${a}>${b}>${options.ignoreOccupants ? 1 : 0}${options.ignoreSmoke ? 1 : 0}`;
+    let known = frozen.sight.get(key);
+    if (known === undefined) {
+      known = computeSight(state, a, b, options, options.ignoreOccupants ? null : frozen.occupied, options.ignoreSmoke ? null : frozen.smoke);
+      frozen.sight.set(key, known);
+    }
+    return known;
+  }
+  return computeSight(
+    state,
+    a,
+    b,
+    options,
+    options.ignoreOccupants ? null : occupiedByOperators(state),
+    options.ignoreSmoke ? null : new Set(state.overlays.flat()),
+  );
+}
+
+/**
+ * A memo of sight questions about one state that does not change (a legal-command listing asks
+ * hundreds): {@link withFrozen} turns it on for the duration of a read-only computation.
+ */
+let frozen: { state: object; occupied: Set<Place>; smoke: Set<Place>; sight: Map<string, boolean>; other: Map<string, unknown> } | null = null;
+
+/** A memoised answer about a frozen state (computed afresh when `state` is not the frozen one). */
+export function memo<T>(state: object, key: string, compute: () => T): T {
+  if (frozen?.state !== state) return compute();
+  const known = frozen.other.get(key);
+  if (known !== undefined) return known as T;
+  const value = compute();
+  frozen.other.set(key, value);
+  return value;
+}
+
+/** Runs a read-only computation over `state` with sight answers memoised. */
+export function withFrozen<T>(state: Pick<SiegeState, "operators" | "tokens" | "overlays">, compute: () => T): T {
+  const outer = frozen;
+  frozen = { state, occupied: occupiedByOperators(state), smoke: new Set(state.overlays.flat()), sight: new Map(), other: new Map() };
+  try {
+    return compute();
+  } finally {
+    frozen = outer;
+  }
+}
+
+function computeSight(
+  state: Pick<SiegeState, "map" | "partitions">,
+  a: Place,
+  b: Place,
+  _options: SightOptions,
+  occupied: Set<Place> | null,
+  smoke: Set<Place> | null,
+): boolean {
+  if (smoke && (smoke.has(a) || smoke.has(b))) return false;
+  const steps = transitions(coords(a), coords(b));
+  for (let i = 0; i < steps.length; i++) {
+    const t = steps[i]!;
+    if (t.corner) {
+      const blocked = cornerEdges(t.from, t.to).some(([m, n]) => {
+        const part = partitionOn(state, m, n);
+        return part !== null && blocksSight(part.s);
+      });
+      if (blocked) return false;
+      const sides = t.corner.map((s) => sq(s.x, s.y));
+      if (occupied && sides.every((s) => occupied.has(s))) return false;
+      if (smoke && sides.every((s) => smoke.has(s))) return false;
+    } else {
+      const part = partitionOn(state, t.from, t.to);
+      if (part && blocksSight(part.s)) return false;
+    }
+    if (i < steps.length - 1) {
+      const here = sq(t.to.x, t.to.y);
+      if (occupied?.has(here)) return false;
+      if (smoke?.has(here)) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Seed 004 "보호": the protection of a target against a line of fire from `from` to `to` (the
+ * target's leaning stand, or its space): weak for each thin, holed wall or barricade crossed,
+ * strong for a thick or reinforced wall, weak for an obstacle (or a deployable shield, or a
+ * shield-bearing teammate) on the line next to the target, weak for a shield operator; the total
+ * is at most 3.
+ */
+export function protection(
+  state: Pick<SiegeState, "map" | "partitions" | "operators" | "gadgets" | "tokens">,
+  from: Place,
+  to: Place,
+  target: OperatorId,
+  data = catalog,
+): number {
+  const { weak, max } = data.data.rules.protection;
+  let total = 0;
+  const geo = geometry(state.map);
+  const targetOp = state.operators[target]!;
+  if (data.operators.get(target)?.shield) total += weak;
+  const steps = transitions(coords(from), coords(to));
+  for (const t of steps) {
+    const edges: [Sq, Sq][] = t.corner ? cornerEdges(t.from, t.to) : [[t.from, t.to]];
+    let best = 0;
+    for (const [m, n] of edges) {
+      const part = partitionOn(state, m, n);
+      if (part) best = Math.max(best, partitionProtection(part.s));
+    }
+    total += best;
+  }
+  // The space the line enters the target's space from.
+  const last = steps[steps.length - 1];
+  if (last && distance(from, to) > 1) {
+    const covers: Place[] = last.corner ? last.corner.map((s) => sq(s.x, s.y)) : [sq(last.from.x, last.from.y)];
+    const cover = covers.some((c) => {
+      if (geo.obstacles.has(c)) return true;
+      if (state.gadgets.some((g) => g.at === c && data.gadgets.get(g.kind)?.kind === "shield")) return true;
+      return Object.values(state.operators).some(
+        (o) => !o.dead && o.team === targetOp.team && o.id !== target && o.at === c && data.operators.get(o.id)?.shield,
+      );
+    });
+    if (cover) total += weak;
+  }
+  return Math.min(total, max);
+}
+
+/** Whether `target` lies in the 180-degree front arc of a watcher at `origin` facing `facing` (seed 004 "대응 사격"). */
+export function inFrontArc(origin: Place, facing: Facing, target: Place): boolean {
+  const o = coords(origin);
+  const t = coords(target);
+  const v = FACING_VECTOR[facing];
+  return (t.x - o.x) * v.x + (t.y - o.y) * v.y >= 0;
+}
+
+/** The gadget on a lower-floor space, if any (one gadget per space, seed 004 "층"). */
+export const gadgetAt = (state: Pick<SiegeState, "gadgets">, p: Place): GadgetState | undefined => state.gadgets.find((g) => g.at === p);
+
+/** The team of the owner of the access-point watch token at `ap` and the operator or token holding it. */
+export function accessWatchAt(
+  state: Pick<SiegeState, "operators" | "tokens">,
+  ap: Place,
+): { operator: OperatorId; token?: TokenId; team: Team } | null {
+  for (const op of Object.values(state.operators)) {
+    if (!op.dead && op.watch && "ap" in op.watch && op.watch.ap === ap) return { operator: op.id, team: op.team };
+  }
+  for (const t of state.tokens) {
+    if (t.watch && "ap" in t.watch && t.watch.ap === ap) return { operator: t.operator, token: t.id, team: "defence" };
+  }
+  return null;
+}

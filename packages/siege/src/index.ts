@@ -1,0 +1,16 @@
+/**
+ * @fogwar/siege: the rules core of 6: Siege - The Board Game (seed 004_cb264102299fbb71.txt) with
+ * the project's original sample data. Pure TypeScript.
+ */
+export { siege, apply } from "./ruleset";
+export { awaiting, legalCommands, legalCommandsInView } from "./legal";
+export { viewFor, redact, viewerTeam, type SiegeView } from "./view";
+export { RULES_VERSION, pickSalt, check, setupMatch, smokeOverlay, droneReach, watchCovers, gadgetDurability } from "./rules";
+export { SiegeCommandSchema, parseCommand } from "./command-schema";
+export { ERRORS, SEED, siegeError } from "./errors";
+export { catalog, buildCatalog, DataError, type SiegeCatalog } from "./data";
+export * from "./data/schema";
+export * from "./types";
+export * as board from "./board";
+export * as query from "./query";
+export { siegeBotPolicy } from "./bot";

@@ -1,0 +1,70 @@
+/**
+ * Property playouts of Siege: seeded bot matches terminate within the round limit (seed 004
+ * "요약": five rounds plus overtime), replay bit for bit from their logs, and keep the board's
+ * invariants at every step.
+ */
+import { replay, stateHash } from "@fogwar/engine";
+import { catalog, siege, type SiegeState } from "../src";
+import { playout, SETUP_1V1, SETUP_2V2 } from "./helpers";
+
+/** The invariants of seed 004 that every state keeps; an empty list when all hold. */
+function invariants(s: SiegeState): string[] {
+  const out: string[] = [];
+  const lower = new Map<string, string>();
+  const put = (p: string, who: string) => {
+    if (p.startsWith("up:")) return;
+    if (lower.has(p)) out.push(`two operators on ${p}: ${lower.get(p)} and ${who}`);
+    lower.set(p, who);
+  };
+  for (const o of Object.values(s.operators)) {
+    if (o.dead) {
+      if (o.at || o.stand) out.push(`dead ${o.id} still on the board`);
+      continue;
+    }
+    if (o.damage >= catalog.operators.get(o.id)!.health) out.push(`${o.id} alive with ${o.damage} damage`);
+    if (o.at) put(o.at, o.id);
+    if (o.stand) put(o.stand, `${o.id} stand`);
+    const tokens = s.tokens.filter((t) => t.operator === o.id);
+    if (o.hidden && o.at) out.push(`hidden ${o.id} has a model`);
+    if (!o.hidden && tokens.length > 0) out.push(`revealed ${o.id} keeps tokens`);
+    if (o.hidden && s.phase !== "defence_setup" && s.phase !== "picks" && tokens.length !== 2) out.push(`hidden ${o.id} has ${tokens.length} tokens`);
+  }
+  for (const t of s.tokens) put(t.at, t.id);
+  const ids = s.tokens.map((t) => t.id);
+  if (canonical(ids) !== canonical([...ids].sort())) out.push("tokens not in id order");
+  for (const [op, real] of Object.entries(s.hidden.real)) {
+    if (!s.tokens.some((t) => t.id === real && t.operator === op)) out.push(`real token of ${op} missing`);
+  }
+  for (const p of lower.keys()) if (catalog.maps.get(s.map)!.obstacles.some(([x, y]) => `${x},${y}` === p)) out.push(`operator on obstacle ${p}`);
+  const upper = new Map<string, number>();
+  for (const o of Object.values(s.operators)) if (!o.dead && o.at?.startsWith("up:")) upper.set(`${o.at}/${o.team}`, (upper.get(`${o.at}/${o.team}`) ?? 0) + 1);
+  for (const t of s.tokens) if (t.at.startsWith("up:")) upper.set(`${t.at}/defence`, (upper.get(`${t.at}/defence`) ?? 0) + 1);
+  for (const [k, n] of upper) if (n > 1) out.push(`${n} on the ${k} space`);
+  if (s.activations > 3) out.push(`${s.activations} activations in a phase`);
+  if (s.activation) {
+    if (s.activation.mp < 0) out.push("negative movement");
+    if (new Set(s.activation.actions).size !== s.activation.actions.length || s.activation.actions.length > 2) out.push(`actions ${s.activation.actions}`);
+  }
+  if (s.round > 6) out.push(`round ${s.round}`);
+  return out;
+}
+const canonical = (x: unknown) => JSON.stringify(x);
+
+describe("seed 004 게임 진행: bot playouts", () => {
+  const cases = Array.from({ length: 6 }, (_, i) => ({ seed: `prop-${i}-5d2e`, botSeed: `prop-bot-${i}`, setup: i % 2 ? SETUP_2V2 : SETUP_1V1 }));
+  for (const c of cases) {
+    test(`match ${c.seed}: ends within five rounds plus overtime, keeps the invariants, replays to the same hash`, () => {
+      const match = playout(c.seed, c.botSeed, c.setup);
+      expect(match.state.result).not.toBeNull();
+      expect(match.state.round).toBeLessThanOrEqual(6);
+      const problems: string[] = [];
+      const { hash } = replay(siege, match.toLog(), (seq, s) => {
+        for (const p of invariants(s)) problems.push(`step ${seq}: ${p}`);
+      });
+      expect(problems.slice(0, 10)).toEqual([]);
+      expect(hash).toBe(stateHash(match.state));
+      const again = playout(c.seed, c.botSeed, c.setup);
+      expect(stateHash(again.state)).toBe(hash);
+    });
+  }
+});

@@ -22,6 +22,14 @@ export function describe(event: EmberEvent, state: EmberState): string | null {
       return `First-player roll: ${Object.entries(event.lights).map(([s, n]) => `${s} ${n} light`).join(", ")}${event.winner ? ` -> ${event.winner} goes first` : " -> tie, roll again"}`;
     case "side_chosen":
       return `${event.seat} takes the ${event.side} side`;
+    case "initiative_order":
+      return `Initiative order: ${event.order.join(", ")}`;
+    case "secondary_chosen":
+      return `${event.seat} chooses a secondary mission${event.secondary ? ` (${event.secondary})` : ""}`;
+    case "secondaries_revealed":
+      return `Secondary missions revealed: ${Object.entries(event.choices).map(([s, m]) => `${s} ${m}`).join(", ")}`;
+    case "objective_placed":
+      return `${event.seat} places objective ${event.objective} at ${sq(event.at)}`;
     case "unit_deployed":
       return `  ${u(event.unit)} deploys at ${sq(event.at)} facing ${event.facing}, stance ${event.stance}`;
     case "round_started":

@@ -10,6 +10,7 @@ import { catalog } from "./data";
 import type { Action, AttackEffect, Face, PartSlot, Stance } from "./data/schema";
 import { applyReplacements, resolveDamage } from "./dice";
 import {
+  allied,
   coverFor,
   droneCard,
   inFrontArc,
@@ -44,7 +45,8 @@ export function targetProblem(
   target: UnitState | undefined,
 ): EmberErrorCode | null {
   if (!target || !target.deployed || target.destroyed || !target.at || !attacker.at) return "invalid_target";
-  if (target.owner === attacker.owner) return "invalid_target";
+  // Only enemies: a seat's own units and, in 2 v 2, its teammate's are not targets (seed 001 6.1).
+  if (allied(state, target.owner, attacker.owner)) return "invalid_target";
   if (effect.attack === "melee" && isHighAltitude(target)) return "invalid_target";
   if (chebyshev(attacker.at, target.at) > effect.range) return "out_of_range";
   if (!lineOfSight(state, attacker.at, target.at)) return "no_line_of_sight";
@@ -220,7 +222,7 @@ export function chainOptions(
   const options: ChainOption[] = [];
   const enemiesNear = (centre: Square | null) =>
     unitsInPlay(state).filter(
-      (u) => u.owner !== attacker.owner && u.id !== defender.id && u.at && centre && chebyshev(centre, u.at) <= 1,
+      (u) => !allied(state, u.owner, attacker.owner) && u.id !== defender.id && u.at && centre && chebyshev(centre, u.at) <= 1,
     );
   if (keywords.includes("rupture") && !defender.destroyed) options.push({ keyword: "rupture", target: defender.id });
   if (keywords.includes("shotgun")) {

@@ -50,7 +50,8 @@ export function zoneOf(s: Square): ZoneId {
 /** The deployment zone of a seat, by its side (seed 001 3.4). */
 export function deploymentZone(state: EmberState, seat: SeatId): Rect {
   const side: Side = state.sides?.[seat] ?? "black";
-  return scenarioOf(state).deployment[side];
+  const deployment = scenarioOf(state).deployment;
+  return deployment[side] ?? deployment.black;
 }
 
 /** A unit by id (undefined when unknown). */
@@ -67,9 +68,9 @@ export const unitAt = (state: EmberState, s: Square): UnitState | undefined =>
 export const mechsInPlay = (state: EmberState, seat: SeatId): MechState[] =>
   unitsInPlay(state).filter((u): u is MechState => u.kind === "mech" && u.owner === seat);
 
-/** The other seat of a two-seat match. */
+/** The other seat of a two-seat match (see {@link nextSeat} and {@link allied} for more seats). */
 export const opponentOf = (state: EmberState, seat: SeatId): SeatId =>
-  (state.seats[0] === seat ? state.seats[1] : state.seats[0]);
+  (state.seats[0] === seat ? state.seats[1] : state.seats[0]) as SeatId;
 
 /** A part card by id. @throws Error when missing (data is validated at load). */
 export function partCard(id: string): Part {
@@ -191,3 +192,48 @@ export const isRearAttack = (attacker: UnitState, defender: UnitState): boolean 
 /** Narrowing helpers. */
 export const isMech = (u: UnitState | undefined): u is MechState => u?.kind === "mech";
 export const isDrone = (u: UnitState | undefined): u is DroneState => u?.kind === "drone";
+
+// ---------------------------------------------------------------------------------------------
+// Seats, teams and the initiative order of battles of more than two seats (seed 001 6.1)
+
+/**
+ * The force a seat fights for: its team in a 2 v 2 battle, else the seat itself (seed 001 6.1
+ * "2 대 2 또는 1 대 1 대 1"). Seats of one force are allies: they never attack each other, share
+ * their knowledge and score together.
+ */
+export const forceOf = (state: Pick<EmberState, "teams">, seat: SeatId): string => state.teams?.[seat] ?? seat;
+
+/** Whether two seats fight on the same side (the same seat, or teammates). */
+export const allied = (state: Pick<EmberState, "teams">, a: SeatId, b: SeatId): boolean => forceOf(state, a) === forceOf(state, b);
+
+/**
+ * The initiative order fixed before the battle (seed 001 6.1): `state.initiative` in a battle of
+ * more than two seats, else the first player, then the other seat.
+ */
+export function initiativeOrder(state: Pick<EmberState, "initiative" | "seats" | "firstPlayer">): SeatId[] {
+  if (state.initiative) return [...state.initiative];
+  return [state.firstPlayer, ...state.seats.filter((s) => s !== state.firstPlayer)];
+}
+
+/** The forces of a match, in seat order (the order of each force's first seat in `state.seats`). */
+export function forcesOf(state: EmberState): string[] {
+  return [...new Set(state.seats.map((s) => forceOf(state, s)))];
+}
+
+/** The seats of a force, in initiative order. */
+export const seatsOfForce = (state: EmberState, force: string): SeatId[] =>
+  initiativeOrder(state).filter((s) => forceOf(state, s) === force);
+
+/**
+ * The next seat after `seat` in the initiative order, going round, that passes `ok`; `seat`
+ * itself comes last. Null when no seat passes (seed 001 3.4, 4.2: turns go round in order).
+ */
+export function nextSeat(state: EmberState, seat: SeatId, ok: (s: SeatId) => boolean): SeatId | null {
+  const order = initiativeOrder(state);
+  const from = order.indexOf(seat);
+  for (let i = 1; i <= order.length; i++) {
+    const candidate = order[(from + i) % order.length] as SeatId;
+    if (ok(candidate)) return candidate;
+  }
+  return null;
+}

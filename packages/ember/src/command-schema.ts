@@ -10,11 +10,13 @@ const square = z.object({ x: z.number().int().min(0).max(63), y: z.number().int(
 const facing = z.enum(["N", "E", "S", "W"]);
 const unit = z.string().min(1).max(40);
 const stance = z.enum(["DEF", "MOB", "OFF"]);
-const side = z.enum(["black", "white"]);
+const side = z.enum(["black", "white", "red", "blue"]);
 
 /** The zod schema of {@link EmberCommand}, keyed by `type`. */
 export const EmberCommandSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("choose_side"), side }).strict(),
+  z.object({ type: z.literal("choose_secondary"), secondary: z.string().min(1).max(40) }).strict(),
+  z.object({ type: z.literal("place_objective"), at: square }).strict(),
   z.object({ type: z.literal("deploy"), unit, at: square, facing, stance: stance.optional() }).strict(),
   z
     .object({

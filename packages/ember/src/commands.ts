@@ -14,8 +14,11 @@ import {
   isMech,
   manoeuvreRange,
   movementOptions,
-  opponentOf,
+  nextSeat,
   partActions,
+  seatsOfForce,
+  forceOf,
+  forcesOf,
   unitById,
 } from "./board";
 import type { Ctx } from "./context";
@@ -23,14 +26,15 @@ import { catalog } from "./data";
 import type { Action, PartSlot } from "./data/schema";
 import {
   checkElimination,
+  concedeMatch,
   endActivation,
-  finish,
   lockPlan,
   nextActivation,
   settleCommandPhase,
   startRound,
 } from "./flow";
-import type { DroneOrder, DroneState, EmberCommand, EmberErrorCode, EmberState, MechState, UnitState } from "./types";
+import { startMissionPrep } from "./mission";
+import type { DroneOrder, DroneState, EmberCommand, EmberErrorCode, EmberState, MechState, Side, UnitState } from "./types";
 
 type Problem = EmberErrorCode | null;
 
@@ -46,14 +50,40 @@ function ownUnit(state: EmberState, seat: SeatId, id: string): UnitState | Ember
 // ---------------------------------------------------------------------------------------------
 // Setup: side choice and deployment (seed 001 3.2, 3.4)
 
-export function chooseSide(ctx: Ctx, seat: SeatId, side: "black" | "white"): Problem {
+/**
+ * The side choice (seed 001 3.2): the first player chooses black or white, the other side takes
+ * the other. In a 2 v 2 battle a team shares its side; with three or four sides each side in
+ * initiative order chooses among the sides left, the last one taking the last (project
+ * decision). Then mission preparation (3.3), if the mission has any, else deployment (3.4).
+ */
+export function chooseSide(ctx: Ctx, seat: SeatId, side: Side): Problem {
   const state = ctx.state;
-  const other = opponentOf(state, seat);
-  state.sides = { [seat]: side, [other]: side === "black" ? "white" : "black" };
-  state.pending = null;
-  state.phase = "deployment";
-  state.turn = state.firstPlayer;
+  const pending = state.pending;
+  if (!pending || pending.kind !== "choose_side" || pending.seat !== seat) return "no_decision_pending";
+  if (!pending.options.sides.includes(side)) return "invalid_choice";
+  const sides: Record<SeatId, Side> = { ...(state.sides ?? {}) };
+  for (const s of seatsOfForce(state, forceOf(state, seat))) sides[s] = side;
+  state.sides = sides;
   ctx.emit({ type: "side_chosen", seat, side });
+  let left = pending.options.sides.filter((s) => s !== side);
+  let waiting = forcesOf(state).filter((f) => sides[seatsOfForce(state, f)[0] as SeatId] === undefined);
+  if (waiting.length === 1 && left.length === 1) {
+    for (const s of seatsOfForce(state, waiting[0] as string)) sides[s] = left[0] as Side;
+    left = [];
+    waiting = [];
+  }
+  if (waiting.length > 0) {
+    // The next side to choose: the first seat in initiative order whose side has none yet.
+    const next = nextSeat(state, seat, (s) => sides[s] === undefined) as SeatId;
+    state.turn = next;
+    state.pending = { ...pending, seat: next, options: { sides: left } };
+    return null;
+  }
+  state.pending = null;
+  if (!startMissionPrep(ctx)) {
+    state.phase = "deployment";
+    state.turn = state.firstPlayer;
+  }
   return null;
 }
 
@@ -82,10 +112,11 @@ export function deploy(ctx: Ctx, seat: SeatId, command: Extract<EmberCommand, { 
   if (unit.kind === "mech") unit.stance = command.stance ?? "OFF";
   const stance = unit.kind === "mech" ? unit.stance : droneCard(unit.droneId).stance;
   ctx.emit({ type: "unit_deployed", unit: unit.id, at: unit.at, facing: unit.facing, stance });
+  // One unit at a time, going round the initiative order (with two seats: alternately); a seat
+  // with nothing left to deploy is skipped (seed 001 3.4).
   const waiting = (s: SeatId) => state.units.some((u) => u.owner === s && !u.deployed);
-  const other = opponentOf(state, seat);
-  if (waiting(other)) state.turn = other;
-  else if (waiting(seat)) state.turn = seat;
+  const next = nextSeat(state, seat, waiting);
+  if (next) state.turn = next;
   else startRound(ctx, 1);
   return null;
 }
@@ -162,6 +193,8 @@ export function planProblem(state: EmberState, seat: SeatId, dials: Record<strin
   if (state.phase !== "plan") return "wrong_phase";
   if (state.plans[seat]?.commitment) return "plan_already_locked";
   const mechs = state.units.filter((u) => u.kind === "mech" && u.owner === seat && u.deployed && !u.destroyed);
+  // A seat with no mech left (battles of more than two sides) has no plan to lock.
+  if (mechs.length === 0) return "not_your_turn";
   const ids = Object.keys(dials);
   if (ids.length !== mechs.length || !mechs.every((m) => ids.includes(m.id))) return "incomplete_plan";
   return null;
@@ -448,7 +481,7 @@ export function chooseChain(ctx: Ctx, seat: SeatId, command: Extract<EmberComman
 }
 
 export function concede(ctx: Ctx, seat: SeatId): Problem {
-  finish(ctx, opponentOf(ctx.state, seat), "concession");
+  concedeMatch(ctx, seat);
   return null;
 }
 

@@ -3,7 +3,7 @@
  * its stored state, and the events produced so far. Rules mutate the copy; `finish` stores the RNG
  * state back, so the caller's state is never touched (design.md principle 3).
  */
-import { Random, everyone, onlySeats, type EventEnvelope, type SeatId } from "@fogwar/engine";
+import { Random, everyone, onlySeats, teamAudience, type Audience, type EventEnvelope, type SeatId } from "@fogwar/engine";
 import type { EmberEvent, EmberState } from "./types";
 
 export class Ctx {
@@ -24,9 +24,13 @@ export class Ctx {
     this.events.push({ audience: everyone, event });
   }
 
-  /** Reports an event only `seat` may see in full; everyone else sees `shadow` (or nothing). */
+  /**
+   * Reports an event only `seat` may see in full, with its teammates in a 2 v 2 battle (a team
+   * shares its knowledge: {@link sideAudience}); everyone else sees `shadow` (or nothing).
+   */
   emitTo(seat: SeatId, event: EmberEvent, shadow?: EmberEvent): void {
-    this.events.push(shadow ? { audience: onlySeats(seat), event, shadow } : { audience: onlySeats(seat), event });
+    const audience = sideAudience(this.state, seat);
+    this.events.push(shadow ? { audience, event, shadow } : { audience, event });
   }
 
   /** Stores the RNG back into the state and returns the state and events. */
@@ -34,4 +38,15 @@ export class Ctx {
     this.state.secret.rng = [...this.rng.state()];
     return { state: this.state, events: this.events };
   }
+}
+
+/**
+ * Who shares a seat's knowledge (project decision on seed 001 5 "상대방에게 비공개"): the seat
+ * alone, or in a 2 v 2 battle its whole team (both seats and the team viewer). Secrets are kept
+ * from opponents and spectators, not from teammates.
+ */
+export function sideAudience(state: Pick<EmberState, "teams">, seat: SeatId): Audience {
+  const team = state.teams?.[seat];
+  if (team === undefined) return onlySeats(seat);
+  return teamAudience(team, Object.keys(state.teams ?? {}).filter((s) => state.teams?.[s] === team).sort());
 }

@@ -45,6 +45,10 @@ export const ERRORS: Readonly<Record<EmberErrorCode, { message: string; rule: st
   invalid_target: { message: "That is not a valid target for this action.", rule: `${S000} 1.2.1` },
   link_full: { message: "The pilot's link is already at its maximum.", rule: `${S000} 4` },
   invalid_choice: { message: "That answer is not one of the options.", rule: `${S000} 1.2.1` },
+  objective_too_close: {
+    message: "An objective marker goes on a free square outside every deployment zone, far enough from the other markers.",
+    rule: `${S001} 3.3`,
+  },
   invalid_reroll: { message: "Reroll dice by their positions in the pool, each once, with link to spare.", rule: `${S000} 4` },
 };
 

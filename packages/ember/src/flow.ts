@@ -7,10 +7,14 @@ import { Random, commit, deriveSalt, rngStateFromSeed, seedCommitment, type Seat
 import { validateArmy } from "./army";
 import {
   droneCard,
+  forceOf,
+  forcesOf,
+  initiativeOrder,
   intactSlots,
   mechsInPlay,
-  opponentOf,
+  nextSeat,
   scenarioOf,
+  seatsOfForce,
   unitsInPlay,
   zoneOf,
 } from "./board";
@@ -19,7 +23,8 @@ import { catalog } from "./data";
 import type { Face, Timing } from "./data/schema";
 import { TIMINGS } from "./data/schema";
 import { firstPlayerLights } from "./dice";
-import type { DroneState, EmberSetup, EmberState, MechState, UnitId, UnitState } from "./types";
+import { scoreMissionExtras } from "./mission";
+import type { DroneState, EmberSetup, EmberState, MechState, Side, UnitId, UnitState } from "./types";
 
 /** Bumped whenever a rule change could change a replay. */
 export const RULES_VERSION = "ember-0.1.0";
@@ -99,8 +104,15 @@ function unitsFromArmies(setup: EmberSetup): UnitState[] {
 export function setupMatch(setup: EmberSetup, seed: string): ReturnType<Ctx["finish"]> {
   const scenario = catalog.scenarios.get(setup.scenario);
   if (!scenario) throw new Error(`unknown scenario "${setup.scenario}"`);
-  const [a, b] = setup.seats;
-  if (!a || !b || a === b) throw new Error("a match needs two distinct seats");
+  const seats = [...setup.seats];
+  const [a, b] = seats;
+  if (!a || !b || new Set(seats).size !== seats.length) throw new Error("a match needs two to four distinct seats");
+  if (seats.length > 4) throw new Error("a match needs two to four distinct seats");
+  const teams = setup.teams ? checkTeams(seats, setup.teams) : undefined;
+  const forces = teams ? 2 : seats.length;
+  if (forces > sidesOf(scenario.deployment, forces).length) {
+    throw new Error(`scenario "${scenario.id}" has deployment zones for two sides only`);
+  }
   for (const seat of setup.seats) {
     const army = setup.armies[seat];
     if (!army) throw new Error(`no army for seat ${seat}`);
@@ -112,9 +124,10 @@ export function setupMatch(setup: EmberSetup, seed: string): ReturnType<Ctx["fin
     rulesVersion: RULES_VERSION,
     scenario: scenario.id,
     options: { progressiveReveal: setup.options?.progressiveReveal ?? false },
-    seats: [a, b],
-    factions: { [a]: setup.armies[a]!.faction, [b]: setup.armies[b]!.faction },
-    armyNames: { [a]: setup.armies[a]!.name, [b]: setup.armies[b]!.name },
+    seats,
+    ...(teams ? { teams } : {}),
+    factions: Object.fromEntries(seats.map((s) => [s, setup.armies[s]!.faction])),
+    armyNames: Object.fromEntries(seats.map((s) => [s, setup.armies[s]!.name])),
     secret: { seed, rng: [...rngStateFromSeed(seed)] },
     seedCommitment: seedCommitment(seed),
     phase: "side_choice",
@@ -124,41 +137,110 @@ export function setupMatch(setup: EmberSetup, seed: string): ReturnType<Ctx["fin
     units: unitsFromArmies(setup),
     turn: null,
     commandsDone: [],
-    plans: { [a]: { commitment: null, dials: null }, [b]: { commitment: null, dials: null } },
+    plans: Object.fromEntries(seats.map((s) => [s, { commitment: null, dials: null }])),
     revealed: {},
     calledTiming: 0,
     activated: [],
     activation: null,
     attack: null,
     pending: null,
-    vp: { [a]: 0, [b]: 0 },
+    vp: Object.fromEntries(seats.map((s) => [s, 0])),
     result: null,
   };
   const ctx = new Ctx(state);
-  const yellow = catalog.data.dice.yellow;
-  for (let attempt = 0; ; attempt++) {
-    const rolls: Record<SeatId, Face[]> = {};
-    const lights: Record<SeatId, number> = {};
-    for (const seat of state.seats) {
-      rolls[seat] = [0, 1].map(() => ({ ...(yellow[ctx.rng.int(0, yellow.length - 1)] as Face) }));
-      lights[seat] = firstPlayerLights(rolls[seat]!);
-    }
-    const winner = lights[a]! > lights[b]! ? a : lights[b]! > lights[a]! ? b : null;
-    ctx.emit({ type: "first_player_roll", rolls, lights, winner });
-    if (winner) {
-      state.firstPlayer = winner;
-      break;
-    }
-    if (attempt > 1000) throw new Error("first-player roll did not settle");
+  const ranked = rollOff(ctx, seats, true, 0);
+  const order = teams ? interleaveTeams(ranked, teams) : ranked;
+  state.firstPlayer = order[0] as SeatId;
+  if (seats.length > 2) {
+    state.initiative = order;
+    ctx.emit({ type: "initiative_order", order: [...order] });
   }
   state.turn = state.firstPlayer;
   state.pending = {
     seat: state.firstPlayer,
     kind: "choose_side",
     rule: `${S001} 3.2`,
-    options: { sides: ["black", "white"] },
+    options: { sides: sidesOf(scenario.deployment, forces) },
   };
   return ctx.finish();
+}
+
+/**
+ * The sides a battle of `forces` sides may choose (seed 001 3.2): black and white for two sides;
+ * for three or four, also the scenario's red and blue zones (project decision).
+ */
+export function sidesOf(deployment: { red?: unknown; blue?: unknown }, forces: number): Side[] {
+  const sides: Side[] = ["black", "white"];
+  if (forces > 2) {
+    if (deployment.red) sides.push("red");
+    if (deployment.blue) sides.push("blue");
+  }
+  return sides;
+}
+
+/**
+ * Checks a 2 v 2 team map: four seats, each in one of exactly two teams of two (seed 001 6.1).
+ * @throws Error naming the problem.
+ */
+function checkTeams(seats: readonly SeatId[], teams: Readonly<Record<SeatId, string>>): Record<SeatId, string> {
+  const out: Record<SeatId, string> = {};
+  for (const seat of seats) {
+    const team = teams[seat];
+    if (typeof team !== "string" || team.length === 0) throw new Error(`seat ${seat} has no team`);
+    out[seat] = team;
+  }
+  const sizes = new Map<string, number>();
+  for (const team of Object.values(out)) sizes.set(team, (sizes.get(team) ?? 0) + 1);
+  if (seats.length !== 4 || sizes.size !== 2 || [...sizes.values()].some((n) => n !== 2)) {
+    throw new Error("teams are for 2 v 2 battles: four seats in two teams of two");
+  }
+  if (Object.keys(teams).some((seat) => !seats.includes(seat))) throw new Error("a team names a seat that is not in the match");
+  return out;
+}
+
+/**
+ * The first-player roll (seed 001 3.2) extended to any number of seats: every seat of `group`
+ * rolls 2 yellow dice; more [light] ranks higher; seats level with each other roll again among
+ * themselves until they are ordered. With two seats this is the seed's roll, ties rolled again.
+ * `first` marks the roll that decides the first player (its event names the winner).
+ * @returns the seats, best first.
+ */
+function rollOff(ctx: Ctx, group: readonly SeatId[], first: boolean, depth: number): SeatId[] {
+  if (depth > 1000) throw new Error("first-player roll did not settle");
+  const yellow = catalog.data.dice.yellow;
+  const rolls: Record<SeatId, Face[]> = {};
+  const lights: Record<SeatId, number> = {};
+  for (const seat of group) {
+    rolls[seat] = [0, 1].map(() => ({ ...(yellow[ctx.rng.int(0, yellow.length - 1)] as Face) }));
+    lights[seat] = firstPlayerLights(rolls[seat]!);
+  }
+  const levels = [...new Set(Object.values(lights))].sort((x, y) => y - x);
+  const top = group.filter((s) => lights[s] === levels[0]);
+  const winner = first && top.length === 1 ? (top[0] as SeatId) : null;
+  ctx.emit({ type: "first_player_roll", rolls, lights, winner });
+  if (levels.length === 1) return rollOff(ctx, group, first, depth + 1);
+  const ranked: SeatId[] = [];
+  levels.forEach((level, i) => {
+    const tied = group.filter((s) => lights[s] === level);
+    ranked.push(...(tied.length === 1 ? tied : rollOff(ctx, tied, first && i === 0, depth + 1)));
+  });
+  return ranked;
+}
+
+/**
+ * The initiative order of a 2 v 2 battle (project decision, seed 001 6.1): the best roller's
+ * team first, then the teams alternate, each time with its best-ranked seat not yet placed.
+ */
+function interleaveTeams(ranked: readonly SeatId[], teams: Readonly<Record<SeatId, string>>): SeatId[] {
+  const order: SeatId[] = [];
+  let team = teams[ranked[0] as SeatId];
+  while (order.length < ranked.length) {
+    const left = ranked.filter((s) => !order.includes(s));
+    const next = (left.find((s) => teams[s] === team) ?? left[0]) as SeatId;
+    order.push(next);
+    team = Object.values(teams).find((t) => t !== teams[next]);
+  }
+  return order;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -209,10 +291,10 @@ export function settleCommandPhase(ctx: Ctx, passTurn = false): void {
     endCommandPhase(ctx);
     return;
   }
+  // Turns go round in the initiative order (with two seats: alternately), skipping seats that
+  // are done (seed 001 4.2-4.3, 6.1 for more than two seats).
   const current = state.turn as SeatId;
-  const other = opponentOf(state, current);
-  if (passTurn && open.includes(other)) state.turn = other;
-  else if (!open.includes(current)) state.turn = other;
+  if (passTurn || !open.includes(current)) state.turn = nextSeat(state, current, (s) => open.includes(s));
 }
 
 /** Ends the command phase: drones lose their command tokens (seed 001 4.3), then the plan phase begins. */
@@ -225,6 +307,12 @@ function endCommandPhase(ctx: Ctx): void {
   for (const seat of state.seats) state.plans[seat] = { commitment: null, dials: null };
   ctx.emit({ type: "phase_started", phase: "plan" });
 }
+
+/**
+ * The seats that set timing dials this plan phase: those with a mech in play. In a battle of more
+ * than two seats a seat whose mechs are all destroyed has no plan to lock (project decision).
+ */
+export const planners = (state: EmberState): SeatId[] => state.seats.filter((s) => mechsInPlay(state, s).length > 0);
 
 /** The salt of a seat's plan commitment for a round, derived from the secret seed. */
 export const planSalt = (state: EmberState, seat: SeatId): string => deriveSalt(state.secret.seed, `plan:${state.round}:${seat}`);
@@ -246,7 +334,7 @@ export function lockPlan(ctx: Ctx, seat: SeatId, given: Record<UnitId, Timing>):
   const commitment = commit(dials, planSalt(state, seat));
   state.plans[seat] = { commitment, dials };
   ctx.emitTo(seat, { type: "plan_locked", seat, commitment, dials }, { type: "plan_locked", seat, commitment });
-  if (state.seats.every((s) => state.plans[s]?.commitment)) {
+  if (planners(state).every((s) => state.plans[s]?.commitment)) {
     if (!state.options.progressiveReveal) openPlans(ctx);
     startActionPhase(ctx);
   }
@@ -263,6 +351,7 @@ function openPlans(ctx: Ctx): void {
     ctx.emit({ type: "dials_revealed", dials: fresh });
   }
   for (const seat of state.seats) {
+    if (!state.plans[seat]?.commitment) continue;
     ctx.emit({ type: "plan_opened", seat, dials: state.plans[seat]?.dials ?? {}, salt: planSalt(state, seat) });
   }
 }
@@ -282,7 +371,8 @@ const timingIndex = (t: Timing) => TIMINGS.indexOf(t) + 1;
 /**
  * The order of the round's activations (seed 001 6.1): by timing (1 quick first ... 6 tactical),
  * then by the pilot's initiative number for that timing (lower first); mechs equal in both go
- * first player's first, then alternately; several of one seat keep their army-list order.
+ * first player's first, then alternately; several of one seat keep their army-list order. With
+ * more than two seats the ties go round the initiative order fixed before the battle.
  * Uses the secret dials: only the head of the order is ever published.
  */
 export function activationOrder(state: EmberState): MechState[] {
@@ -303,14 +393,12 @@ export function activationOrder(state: EmberState): MechState[] {
   const order: MechState[] = [];
   for (const key of [...groups.keys()].sort()) {
     const group = groups.get(key) ?? [];
-    const bySeat = (seat: SeatId) => group.filter((e) => e.mech.owner === seat).map((e) => e.mech);
-    const first = bySeat(state.firstPlayer);
-    const second = bySeat(opponentOf(state, state.firstPlayer));
-    while (first.length > 0 || second.length > 0) {
-      const a = first.shift();
-      if (a) order.push(a);
-      const b = second.shift();
-      if (b) order.push(b);
+    const queues = initiativeOrder(state).map((seat) => group.filter((e) => e.mech.owner === seat).map((e) => e.mech));
+    while (queues.some((q) => q.length > 0)) {
+      for (const queue of queues) {
+        const next = queue.shift();
+        if (next) order.push(next);
+      }
     }
   }
   return order;
@@ -407,23 +495,39 @@ function endRound(ctx: Ctx): void {
 function scoreZones(ctx: Ctx): void {
   const state = ctx.state;
   const values = scenarioOf(state).mission.zoneValues;
-  const counts = new Map<string, Record<SeatId, number>>();
+  // Mechs per zone and force: a side (a seat, or a 2 v 2 team) controls a zone when it has more
+  // mechs in it than every other side.
+  const counts = new Map<string, Record<string, number>>();
   for (const unit of unitsInPlay(state)) {
     if (unit.kind !== "mech" || !unit.at) continue;
     const zone = zoneOf(unit.at);
-    const row = counts.get(zone) ?? Object.fromEntries(state.seats.map((s) => [s, 0]));
-    row[unit.owner] = (row[unit.owner] ?? 0) + 1;
+    const row = counts.get(zone) ?? {};
+    const force = forceOf(state, unit.owner);
+    row[force] = (row[force] ?? 0) + 1;
     counts.set(zone, row);
   }
-  for (const seat of state.seats) {
-    const other = opponentOf(state, seat);
+  const extras = scoreMissionExtras(state);
+  for (const force of forcesOf(state)) {
+    const seats = seatsOfForce(state, force);
+    const seat = seats[0] as SeatId;
     const zones = [...counts.entries()]
-      .filter(([, row]) => (row[seat] ?? 0) > (row[other] ?? 0))
+      .filter(([, row]) => Object.entries(row).every(([f, n]) => f === force || n < (row[force] ?? 0)))
       .map(([zone]) => zone)
       .sort();
-    const vp = zones.reduce((sum, z) => sum + (values[z as keyof typeof values] ?? 0), 0);
-    state.vp[seat] = (state.vp[seat] ?? 0) + vp;
-    ctx.emit({ type: "vp_scored", seat, zones, vp, total: state.vp[seat] ?? 0 });
+    const extra = extras.get(force);
+    const vp = zones.reduce((sum, z) => sum + (values[z as keyof typeof values] ?? 0), 0) + (extra?.vp ?? 0);
+    const total = (state.vp[seat] ?? 0) + vp;
+    // A team shares its victory points: every seat of the force holds the team's total.
+    for (const s of seats) state.vp[s] = total;
+    ctx.emit({
+      type: "vp_scored",
+      seat,
+      zones,
+      vp,
+      total,
+      ...(state.teams ? { team: force } : {}),
+      ...(extra ? { objectives: extra.objectives, secondaries: extra.secondaries } : {}),
+    });
   }
 }
 
@@ -434,45 +538,75 @@ export function tieBreakScore(state: EmberState, seat: SeatId): number {
     .reduce((sum, u) => sum + (u.kind === "mech" ? intactSlots(u).length : 1), 0);
 }
 
-/** Ends the match on victory points, then the tie-break, else a draw. */
-function finishByScore(ctx: Ctx, reason: string): void {
+/** A force's tie-break: the sum over its seats (a 2 v 2 team counts both seats' units). */
+const forceTieBreak = (state: EmberState, force: string): number =>
+  seatsOfForce(state, force).reduce((sum, s) => sum + tieBreakScore(state, s), 0);
+
+/**
+ * Ends the match on victory points, then the tie-break, else a draw. With more than two sides,
+ * the sides level on the best score go to the tie-break; a side still level with another is a
+ * draw. `excluded` (a conceding side) cannot win.
+ */
+function finishByScore(ctx: Ctx, reason: string, excluded?: string): void {
   const state = ctx.state;
-  const [a, b] = state.seats;
-  const va = state.vp[a] ?? 0;
-  const vb = state.vp[b] ?? 0;
-  if (va !== vb) {
-    finish(ctx, va > vb ? a : b, `${reason}: victory points`);
+  const contenders = forcesOf(state).filter((f) => f !== excluded);
+  const vpOf = (force: string) => state.vp[seatsOfForce(state, force)[0] as SeatId] ?? 0;
+  const bestVp = Math.max(...contenders.map(vpOf));
+  const top = contenders.filter((f) => vpOf(f) === bestVp);
+  if (top.length === 1) {
+    finishForce(ctx, top[0] as string, `${reason}: victory points`);
     return;
   }
-  const ta = tieBreakScore(state, a);
-  const tb = tieBreakScore(state, b);
-  finish(ctx, ta === tb ? null : ta > tb ? a : b, ta === tb ? `${reason}: draw` : `${reason}: tie-break (parts and drones)`);
+  const bestTie = Math.max(...top.map((f) => forceTieBreak(state, f)));
+  const tied = top.filter((f) => forceTieBreak(state, f) === bestTie);
+  if (tied.length === 1) finishForce(ctx, tied[0] as string, `${reason}: tie-break (parts and drones)`);
+  else finish(ctx, null, `${reason}: draw`);
+}
+
+/** Ends the match won by a force: its first seat is the winner; a team lists all its seats. */
+function finishForce(ctx: Ctx, force: string, reason: string): void {
+  const seats = seatsOfForce(ctx.state, force);
+  finish(ctx, seats[0] as SeatId, reason, ctx.state.teams ? seats : undefined);
+}
+
+/**
+ * A concession (project decision, docs/rules/ember.md): with two sides the other side wins (in
+ * 2 v 2 the whole team concedes); with three or more the battle ends and the other sides are
+ * ranked as at the round limit, the conceding seat excluded.
+ */
+export function concedeMatch(ctx: Ctx, seat: SeatId): void {
+  const state = ctx.state;
+  const force = forceOf(state, seat);
+  const others = forcesOf(state).filter((f) => f !== force);
+  if (others.length === 1) finishForce(ctx, others[0] as string, "concession");
+  else finishByScore(ctx, "concession", force);
 }
 
 /**
  * Victory when a side has no mechs left (issue scope; seed 001 leaves it to missions): the other
- * side wins; if both are gone at once, the score decides.
+ * side wins; if both are gone at once, the score decides. With more than two sides (project
+ * decision) a side without mechs is out and the battle goes on until one side is left.
  * @returns true when the match ended.
  */
 export function checkElimination(ctx: Ctx): boolean {
   const state = ctx.state;
-  if (state.phase === "finished" || state.phase === "side_choice" || state.phase === "deployment") return false;
-  const gone = state.seats.filter((seat) => mechsInPlay(state, seat).length === 0);
-  if (gone.length === 0) return false;
-  if (gone.length === 2) finishByScore(ctx, "elimination");
-  else finish(ctx, opponentOf(state, gone[0] as SeatId), "elimination");
+  if (state.phase === "finished" || state.phase === "side_choice" || state.phase === "mission_prep" || state.phase === "deployment") return false;
+  const alive = forcesOf(state).filter((f) => seatsOfForce(state, f).some((s) => mechsInPlay(state, s).length > 0));
+  if (alive.length >= 2) return false;
+  if (alive.length === 0) finishByScore(ctx, "elimination");
+  else finishForce(ctx, alive[0] as string, "elimination");
   return true;
 }
 
-/** Ends the match and reveals the dice seed (design.md principle 8). */
-export function finish(ctx: Ctx, winner: SeatId | null, reason: string): void {
+/** Ends the match and reveals the dice seed (design.md principle 8). `winners`: a winning team's seats. */
+export function finish(ctx: Ctx, winner: SeatId | null, reason: string, winners?: readonly SeatId[]): void {
   const state = ctx.state;
   state.phase = "finished";
   state.turn = null;
   state.activation = null;
   state.attack = null;
   state.pending = null;
-  state.result = { winner, reason, scores: { ...state.vp } };
+  state.result = { winner, ...(winners ? { winners: [...winners] } : {}), reason, scores: { ...state.vp } };
   ctx.emit({ type: "match_ended", result: state.result, seed: state.secret.seed });
 }
 

@@ -16,7 +16,8 @@ import {
   unitById,
   unitsInPlay,
 } from "./board";
-import { canCommand } from "./flow";
+import { canCommand, planners } from "./flow";
+import { objectiveSquares } from "./mission";
 import { catalog } from "./data";
 import { CHOOSABLE_STANCES, TIMINGS, type Timing } from "./data/schema";
 import type { EmberCommand, EmberState, MechState, UnitState } from "./types";
@@ -50,6 +51,7 @@ export function legalCommands(state: EmberState, seat: SeatId): EmberCommand[] {
   if (pending) return pending.seat === seat ? decisionAnswers(state) : [];
   switch (state.phase) {
     case "side_choice":
+    case "mission_prep":
       return [];
     case "deployment":
       return state.turn === seat ? deployments(state, seat) : [];
@@ -67,6 +69,10 @@ function decisionAnswers(state: EmberState): EmberCommand[] {
   switch (pending.kind) {
     case "choose_side":
       return pending.options.sides.map((side) => ({ type: "choose_side", side }));
+    case "choose_secondary":
+      return pending.options.secondaries.map((secondary) => ({ type: "choose_secondary", secondary }));
+    case "place_objective":
+      return objectiveSquares(state).map((at) => ({ type: "place_objective", at }));
     case "choose_hit_part":
       return pending.options.parts.map((part) => ({ type: "choose_hit_part", part }));
     case "part_reroll":
@@ -127,7 +133,7 @@ function droneCommands(state: EmberState, seat: SeatId): EmberCommand[] {
 }
 
 function plans(state: EmberState, seat: SeatId): EmberCommand[] {
-  if (state.plans[seat]?.commitment) return [];
+  if (state.plans[seat]?.commitment || !planners(state).includes(seat)) return [];
   const mechs = state.units.filter((u) => u.kind === "mech" && u.owner === seat && u.deployed && !u.destroyed);
   let combos: Record<string, Timing>[] = [{}];
   for (const mech of mechs) combos = combos.flatMap((c) => TIMINGS.map((t) => ({ ...c, [mech.id]: t })));

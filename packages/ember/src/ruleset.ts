@@ -7,14 +7,17 @@ import { parseCommand } from "./command-schema";
 import * as c from "./commands";
 import { Ctx } from "./context";
 import { emberError } from "./errors";
-import { RULES_VERSION, setupMatch } from "./flow";
+import { RULES_VERSION, planners, setupMatch } from "./flow";
 import { legalCommands, legalCommandsInView } from "./legal";
+import { chooseSecondary, placeObjective } from "./mission";
 import type { EmberCommand, EmberErrorCode, EmberEvent, EmberSetup, EmberState } from "./types";
 import { redact, viewFor, type EmberView } from "./view";
 
 /** Which pending decision each answer command answers. */
 const ANSWERS: Partial<Record<EmberCommand["type"], readonly string[]>> = {
   choose_side: ["choose_side"],
+  choose_secondary: ["choose_secondary"],
+  place_objective: ["place_objective"],
   choose_hit_part: ["choose_hit_part"],
   reroll: ["part_reroll", "attack_reroll", "defence_reroll"],
   choose_chain: ["choose_chain"],
@@ -24,6 +27,10 @@ function dispatch(ctx: Ctx, seat: SeatId, command: EmberCommand): EmberErrorCode
   switch (command.type) {
     case "choose_side":
       return c.chooseSide(ctx, seat, command.side);
+    case "choose_secondary":
+      return chooseSecondary(ctx, seat, command.secondary);
+    case "place_objective":
+      return placeObjective(ctx, seat, command.at);
     case "deploy":
       return c.deploy(ctx, seat, command);
     case "command_drone":
@@ -81,7 +88,7 @@ export function apply(state: EmberState, raw: EmberCommand, seat: SeatId): Apply
 export function awaiting(state: EmberState): SeatId[] {
   if (state.phase === "finished") return [];
   if (state.pending) return [state.pending.seat];
-  if (state.phase === "plan") return state.seats.filter((s) => !state.plans[s]?.commitment);
+  if (state.phase === "plan") return planners(state).filter((s) => !state.plans[s]?.commitment);
   return state.turn ? [state.turn] : [];
 }
 
@@ -90,6 +97,7 @@ export const ember: Ruleset<EmberSetup, EmberState, EmberCommand, EmberEvent, Em
   id: "ember",
   rulesVersion: RULES_VERSION,
   seatsOf: (setup) => setup.seats,
+  teamOf: (state, seat) => state.teams?.[seat],
   setup: (setup, seed) => setupMatch(setup, seed),
   awaiting,
   pending: (state) => state.pending,

@@ -2,16 +2,20 @@
  * EMBER's plain-data model: the match state, the commands seats send, the events the rules
  * report, and the closed set of error codes. All of it is JSON: hashable, storable, replayable.
  */
-import type { Facing, MatchResult, PendingDecision, SeatId, Square } from "@fogwar/engine";
+import type { Facing, MatchResult, PendingDecision, SeatId, Square, TeamId } from "@fogwar/engine";
 import type { ArmyList, Face, PartFace, PartSlot, Stance, Timing } from "./data/schema";
 
-export type { SeatId, Square, Facing };
+export type { SeatId, Square, Facing, TeamId };
 
 /** A unit's id within a match: `<seat>-m<n>` for mechs, `<seat>-d<n>` for drones. */
 export type UnitId = string;
 
-/** Black plays from the top edge (row 0), white from the bottom (seed 001 3.2). */
-export type Side = "black" | "white";
+/**
+ * Black plays from the top edge (row 0), white from the bottom (seed 001 3.2). Battles of three
+ * or four sides also use red and blue, the scenario's extra deployment zones (project decision,
+ * docs/rules/ember.md "Multiplayer battles").
+ */
+export type Side = "black" | "white" | "red" | "blue";
 
 /** Options chosen when the match is created. */
 export interface EmberOptions {
@@ -22,10 +26,16 @@ export interface EmberOptions {
   readonly progressiveReveal: boolean;
 }
 
-/** What a match is created from: scenario, two seats, their army lists, options. */
+/**
+ * What a match is created from: scenario, two to four seats, their army lists, options, and for
+ * a 2 v 2 battle the seats' teams (seed 001 6.1 "2 대 2 또는 1 대 1 대 1"): `teams` maps every
+ * seat to one of two team ids, two seats each. Without `teams` every seat fights on its own
+ * (1 v 1, 1 v 1 v 1, 1 v 1 v 1 v 1).
+ */
 export interface EmberSetup {
   readonly scenario: string;
-  readonly seats: readonly [SeatId, SeatId];
+  readonly seats: readonly SeatId[];
+  readonly teams?: Readonly<Record<SeatId, TeamId>>;
   readonly armies: Readonly<Record<SeatId, ArmyList>>;
   readonly options?: Partial<EmberOptions>;
 }
@@ -75,7 +85,7 @@ export interface DroneState {
 export type UnitState = MechState | DroneState;
 
 /** The match's phases (seed 001 3-6; delay and end phases from seed 000 1.5 and 1.2.3). */
-export type Phase = "side_choice" | "deployment" | "command" | "plan" | "action" | "finished";
+export type Phase = "side_choice" | "mission_prep" | "deployment" | "command" | "plan" | "action" | "finished";
 
 /** One rolled attack or defence die, as the attack process tracks it. */
 export interface DieResult {
@@ -134,13 +144,51 @@ export interface PlanState {
   dials: Record<UnitId, Timing> | null;
 }
 
+/**
+ * A seat's secondary mission (seed 001 3.3): chosen in secret (the commitment is public, the
+ * choice known to the seat and its team), revealed to everyone once every seat has chosen.
+ */
+export interface SecondaryState {
+  commitment: string | null;
+  /** Secret until revealed: the secondary mission id. */
+  choice: string | null;
+}
+
+/** An objective marker placed during mission preparation (seed 001 3.3). */
+export interface ObjectiveMarker {
+  readonly id: string;
+  readonly seat: SeatId;
+  readonly at: Square;
+}
+
+/** Mission preparation (seed 001 3.3) and what it leaves for the battle. */
+export interface MissionPrepState {
+  /** Each seat's secondary mission. */
+  secondaries: Record<SeatId, SecondaryState>;
+  /** True once every choice has been revealed. */
+  revealed: boolean;
+  /** Objective markers on the table (public). */
+  objectives: ObjectiveMarker[];
+}
+
 /** The complete match state. `secret` and unrevealed dials never leave the server. */
 export interface EmberState {
   readonly ruleset: "ember";
   readonly rulesVersion: string;
   readonly scenario: string;
   readonly options: EmberOptions;
-  readonly seats: readonly [SeatId, SeatId];
+  readonly seats: readonly SeatId[];
+  /** 2 v 2 battles only: every seat's team (seed 001 6.1). Absent when every seat fights alone. */
+  readonly teams?: Readonly<Record<SeatId, TeamId>>;
+  /**
+   * Battles of more than two seats only: the initiative order fixed before the battle (seed 001
+   * 6.1 "선제권 순서를 미리 정하고"), first player first. Ties of the action phase, turns of
+   * deployment and of the command phase follow it. Absent in a two-seat match (first player, then
+   * the other).
+   */
+  initiative?: SeatId[];
+  /** Mission preparation (seed 001 3.3), for missions that have any: secondary missions and objective markers. */
+  missionPrep?: MissionPrepState;
   readonly factions: Readonly<Record<SeatId, string>>;
   readonly armyNames: Readonly<Record<SeatId, string>>;
   /** Server-only: the dice seed and the RNG state (the seed is revealed when the match ends). */
@@ -172,6 +220,8 @@ export interface EmberState {
 /** The decisions EMBER asks of one seat (seed 000 1.2.1, 1.2.4.1, 4; seed 001 3.2). */
 export type EmberDecision =
   | PendingDecision<"choose_side", { sides: Side[] }>
+  | PendingDecision<"choose_secondary", { secondaries: string[] }>
+  | PendingDecision<"place_objective", { remaining: number }>
   | PendingDecision<"choose_hit_part", { defender: UnitId; parts: PartSlot[]; by: "attacker" | "defender" }>
   | PendingDecision<"part_reroll", { defender: UnitId; roll: PartFace }>
   | PendingDecision<"attack_reroll", { dice: number }>
@@ -187,6 +237,8 @@ export interface ChainOption {
 /** Commands a seat may send. */
 export type EmberCommand =
   | { type: "choose_side"; side: Side }
+  | { type: "choose_secondary"; secondary: string }
+  | { type: "place_objective"; at: Square }
   | { type: "deploy"; unit: UnitId; at: Square; facing: Facing; stance?: "DEF" | "MOB" | "OFF" }
   | { type: "command_drone"; mech: UnitId; drone: UnitId; order: DroneOrder }
   | { type: "end_commands" }
@@ -210,6 +262,10 @@ export type DroneOrder =
 export type EmberEvent =
   | { type: "first_player_roll"; rolls: Record<SeatId, Face[]>; lights: Record<SeatId, number>; winner: SeatId | null }
   | { type: "side_chosen"; seat: SeatId; side: Side }
+  | { type: "initiative_order"; order: SeatId[] }
+  | { type: "secondary_chosen"; seat: SeatId; commitment: string; secondary?: string }
+  | { type: "secondaries_revealed"; choices: Record<SeatId, string>; salts: Record<SeatId, string> }
+  | { type: "objective_placed"; seat: SeatId; objective: string; at: Square }
   | { type: "unit_deployed"; unit: UnitId; at: Square; facing: Facing; stance: Stance }
   | { type: "round_started"; round: number }
   | { type: "phase_started"; phase: "command" | "plan" | "action" | "delay" | "end" }
@@ -238,7 +294,7 @@ export type EmberEvent =
   | { type: "unit_destroyed"; unit: UnitId; reason: "torso_destroyed" | "penetrated" | "integrity" }
   | { type: "link_changed"; unit: UnitId; link: number; reason: "reroll" | "part_destroyed" | "impact" | "reboot" | "recover" }
   | { type: "chain_damage"; keyword: ChainOption["keyword"]; target: UnitId; damage: number }
-  | { type: "vp_scored"; seat: SeatId; zones: string[]; vp: number; total: number }
+  | { type: "vp_scored"; seat: SeatId; zones: string[]; vp: number; total: number; team?: TeamId; objectives?: string[]; secondaries?: string[] }
   | { type: "match_ended"; result: MatchResult; seed: string };
 
 /** The closed set of EMBER error codes; each has a message naming its rule (see errors.ts). */
@@ -278,4 +334,5 @@ export type EmberErrorCode =
   | "invalid_target"
   | "link_full"
   | "invalid_choice"
-  | "invalid_reroll";
+  | "invalid_reroll"
+  | "objective_too_close";

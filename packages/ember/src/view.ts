@@ -1,10 +1,12 @@
 /**
  * What each viewer may know (design.md principle 4). EMBER's secrets while a match is live:
- * every unrevealed timing dial (known to its owner only) and the dice seed and RNG state (known
+ * every unrevealed timing dial (known to its owner only, and in a 2 v 2 battle to the owner's
+ * team), every unrevealed secondary mission (the same), and the dice seed and RNG state (known
  * to nobody; the seed is revealed when the match ends, the RNG state never, as it would predict
  * the rolls to come).
  */
-import { canSee, onlySeats, redactEvent, type EventEnvelope, type SeatId, type Viewer } from "@fogwar/engine";
+import { canSee, redactEvent, type EventEnvelope, type SeatId, type TeamOf, type Viewer } from "@fogwar/engine";
+import { sideAudience } from "./context";
 import type { Timing } from "./data/schema";
 import type { EmberEvent, EmberState, UnitId } from "./types";
 
@@ -12,7 +14,7 @@ import type { EmberEvent, EmberState, UnitId } from "./types";
 export interface PlanView {
   readonly locked: boolean;
   readonly commitment: string | null;
-  /** Present for the plan's own seat and omniscient viewers only. */
+  /** Present for the plan's own seat (and its team in 2 v 2) and omniscient viewers only. */
   readonly dials?: Readonly<Record<UnitId, Timing>>;
 }
 
@@ -23,18 +25,36 @@ export type EmberView = Omit<EmberState, "secret" | "plans"> & {
   readonly seed?: string;
 };
 
+/** The team of a seat in a 2 v 2 battle, for team audiences (undefined otherwise). */
+export const teamOfSeat = (state: Pick<EmberState, "teams">): TeamOf => (seat) => state.teams?.[seat];
+
+/**
+ * Whether `viewer` shares `seat`'s knowledge: the seat itself, its teammates and team viewer in a
+ * 2 v 2 battle, and omniscient viewers (seed 001 5: secret from the opponent).
+ */
+export const knowsSeat = (state: Pick<EmberState, "teams">, seat: SeatId, viewer: Viewer): boolean =>
+  canSee(sideAudience(state, seat), viewer, teamOfSeat(state));
+
 /** The single definition of what `viewer` may know of `state`. */
 export function viewFor(state: EmberState, viewer: Viewer): EmberView {
   const { secret, plans, ...open } = structuredClone(state);
   const planViews: Record<SeatId, PlanView> = {};
   for (const seat of state.seats) {
     const plan = plans[seat];
-    const visible = plan?.dials && canSee(onlySeats(seat), viewer);
+    const visible = plan?.dials && knowsSeat(state, seat, viewer);
     planViews[seat] = {
       locked: Boolean(plan?.commitment),
       commitment: plan?.commitment ?? null,
       ...(visible ? { dials: plan.dials as Record<UnitId, Timing> } : {}),
     };
+  }
+  // Secondary missions (seed 001 3.3): the choice is the seat's side's until revealed.
+  const prep = open.missionPrep;
+  if (prep && !prep.revealed) {
+    for (const seat of state.seats) {
+      const secondary = prep.secondaries[seat];
+      if (secondary && !knowsSeat(state, seat, viewer)) secondary.choice = null;
+    }
   }
   return {
     ...open,
@@ -43,7 +63,10 @@ export function viewFor(state: EmberState, viewer: Viewer): EmberView {
   };
 }
 
-/** What `viewer` sees of an event envelope. */
+/**
+ * What `viewer` sees of an event envelope. A 2 v 2 team's audience names its seats
+ * (`sideAudience`), so teammates are recognised without the match state.
+ */
 export function redact(envelope: EventEnvelope<EmberEvent>, viewer: Viewer): EmberEvent | null {
   return redactEvent(envelope, viewer);
 }

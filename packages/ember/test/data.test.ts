@@ -74,7 +74,7 @@ describe("EMBER sample data", () => {
   it("loads and indexes every file", () => {
     expect(catalog.parts.size).toBe(catalog.data.parts.length);
     expect(catalog.pilots.size).toBe(6);
-    expect([...catalog.scenarios.keys()].sort()).toEqual(["crossroads", "foundry"]);
+    expect([...catalog.scenarios.keys()].sort()).toEqual(["crossroads", "foundry", "relay-field"]);
     expect(catalog.data.armies).toHaveLength(6);
     // A clean copy of the data builds again: the broken-copy tests below fail for their own reason.
     expect(() => buildCatalog(copy())).not.toThrow();

@@ -50,6 +50,11 @@ export interface PendingDecision<Kind extends string = string, Options = unknown
 /** How a match ended: the winning seat (or `null` for a draw), why, and per-seat scores. */
 export interface MatchResult {
   readonly winner: SeatId | null;
+  /**
+   * Team games: every seat of the winning team (`winner` is its first seat). Absent when one seat
+   * wins alone or in a draw.
+   */
+  readonly winners?: readonly SeatId[];
   readonly reason: string;
   readonly scores: Readonly<Record<SeatId, number>>;
 }

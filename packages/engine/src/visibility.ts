@@ -35,18 +35,22 @@ export const teamViewer = (team: TeamId): Viewer => ({ kind: "team", team });
  * - `everyone`: public;
  * - `seats`: these seats (and omniscient viewers);
  * - `teams`: every seat of these teams, the team viewers themselves (and omniscient viewers);
+ *   `seats`, when given, names the teams' seats, so seat viewers are recognised without a
+ *   {@link TeamOf} (events redacted without the match state);
  * - `server`: nobody but omniscient viewers.
  */
 export type Audience =
   | { readonly kind: "everyone" }
   | { readonly kind: "seats"; readonly seats: readonly SeatId[] }
-  | { readonly kind: "teams"; readonly teams: readonly TeamId[] }
+  | { readonly kind: "teams"; readonly teams: readonly TeamId[]; readonly seats?: readonly SeatId[] }
   | { readonly kind: "server" };
 
 export const everyone: Audience = { kind: "everyone" };
 export const serverOnly: Audience = { kind: "server" };
 export const onlySeats = (...seats: SeatId[]): Audience => ({ kind: "seats", seats });
 export const onlyTeams = (...teams: TeamId[]): Audience => ({ kind: "teams", teams });
+/** One team with its member seats named (recognised without a {@link TeamOf}). */
+export const teamAudience = (team: TeamId, seats: readonly SeatId[]): Audience => ({ kind: "teams", teams: [team], seats: [...seats] });
 
 /** Maps a seat to its team, for team audiences. Seats without a team map to `undefined`. */
 export type TeamOf = (seat: SeatId) => TeamId | undefined;
@@ -65,6 +69,7 @@ export function canSee(audience: Audience, viewer: Viewer, teamOf: TeamOf = noTe
     case "teams": {
       if (viewer.kind === "team") return audience.teams.includes(viewer.team);
       if (viewer.kind !== "seat") return false;
+      if (audience.seats?.includes(viewer.seat)) return true;
       const team = teamOf(viewer.seat);
       return team !== undefined && audience.teams.includes(team);
     }

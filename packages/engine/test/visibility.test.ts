@@ -18,6 +18,7 @@ import {
   seatViewer,
   serverOnly,
   spectator,
+  teamAudience,
   teamViewer,
   viewerLabel,
   type Audience,
@@ -96,6 +97,19 @@ describe("viewers and audiences", () => {
     expect(canSee(onlyTeams("attack"), viewers.a1)).toBe(false);
     expect(canSee(onlyTeams("attack"), viewers.attack)).toBe(true);
     expect(canSee(onlyTeams("attack"), viewers.a1, teamOf)).toBe(true);
+  });
+
+  it("a team audience that names its seats reaches them without teamOf; the team viewer too; nobody else", () => {
+    const audience = teamAudience("attack", ["a1", "a2"]);
+    expect(canSee(audience, viewers.a1)).toBe(true);
+    expect(canSee(audience, viewers.a2)).toBe(true);
+    expect(canSee(audience, viewers.attack)).toBe(true);
+    expect(canSee(audience, viewers.d1)).toBe(false);
+    expect(canSee(audience, viewers.defence)).toBe(false);
+    expect(canSee(audience, spectator)).toBe(false);
+    expect(canSee(audience, omniscient)).toBe(true);
+    expect(redactEvent({ audience, event: { type: "drew", value: 5 }, shadow: { type: "drew" } }, viewers.a2)).toEqual({ type: "drew", value: 5 });
+    expect(redactEvent({ audience, event: { type: "drew", value: 5 }, shadow: { type: "drew" } }, viewers.d1)).toEqual({ type: "drew" });
   });
 
   it("reveal returns the value to entitled viewers and undefined to others", () => {

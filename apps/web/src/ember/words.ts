@@ -54,6 +54,16 @@ export function describeEvent(w: Words, event: EmberEvent): string | null {
       });
     case "side_chosen":
       return t("log.side_chosen", { seat: event.seat, side: t(`side.${event.side}`) });
+    case "initiative_order":
+      return t("log.initiative_order", { order: event.order.join(", ") });
+    case "secondary_chosen":
+      return event.secondary
+        ? t("log.secondary_chosen_own", { seat: event.seat, secondary: event.secondary })
+        : t("log.secondary_chosen", { seat: event.seat });
+    case "secondaries_revealed":
+      return t("log.secondaries_revealed", { choices: Object.entries(event.choices).map(([seat, m]) => `${seat} ${m}`).join(", ") });
+    case "objective_placed":
+      return t("log.objective_placed", { seat: event.seat, objective: event.objective, square: squareName(event.at) });
     case "unit_deployed":
       return t("log.unit_deployed", { unit: u(event.unit), square: squareName(event.at), facing: t(`facing.${event.facing}`), stance: t(`stance.${event.stance}`) });
     case "round_started":
@@ -139,6 +149,10 @@ export function describeCommand(w: Words, command: EmberCommand): string {
   switch (command.type) {
     case "choose_side":
       return t("command.choose_side", { side: t(`side.${command.side}`) });
+    case "choose_secondary":
+      return t("command.choose_secondary", { secondary: command.secondary });
+    case "place_objective":
+      return t("command.place_objective", { square: squareName(command.at) });
     case "deploy":
       return t("command.deploy", { unit: u(command.unit), square: squareName(command.at), facing: t(`facing.${command.facing}`), stance: command.stance ? `, ${t(`stance.${command.stance}`)}` : "" });
     case "command_drone":

@@ -10,6 +10,7 @@ import un from "../../data/factions/un.json";
 import gof from "../../data/factions/gof.json";
 import crossroads from "../../data/scenarios/crossroads.json";
 import foundry from "../../data/scenarios/foundry.json";
+import relayField from "../../data/scenarios/relay-field.json";
 import armies from "../../data/armies.json";
 import { EmberData, type Drone, type Part, type Pilot, type Scenario } from "./schema";
 
@@ -106,6 +107,6 @@ export const catalog: EmberCatalog = buildCatalog({
   pilots: Object.values(factionFiles).flatMap((f) => f.pilots),
   drones: Object.values(factionFiles).flatMap((f) => f.drones),
   loadouts: Object.values(factionFiles).flatMap((f) => f.loadouts),
-  scenarios: [crossroads, foundry],
+  scenarios: [crossroads, foundry, relayField],
   armies,
 });

@@ -206,6 +206,38 @@ export const ZoneId = z.enum(["A", "B", "C", "D", "E", "F", "G", "H", "I"]);
 export type ZoneId = z.infer<typeof ZoneId>;
 
 /**
+ * How a secondary mission scores at each end phase (project sample rules, docs/rules/ember.md):
+ * - `deep_strike`: a mech of the side stands in another side's deployment zone;
+ * - `beacon`: a mech of the seat stands within 1 square of an objective marker it placed;
+ * - `unbroken`: none of the seat's mechs has been destroyed.
+ */
+export const SecondaryKind = z.enum(["deep_strike", "beacon", "unbroken"]);
+export type SecondaryKind = z.infer<typeof SecondaryKind>;
+
+/** A secondary mission (seed 001 3.3): original sample data, `vp` scored at each end phase its condition holds. */
+export const SecondaryMission = z.object({
+  id,
+  name: Name,
+  summary: Name,
+  kind: SecondaryKind,
+  vp: z.number().int().min(1).max(5),
+});
+export type SecondaryMission = z.infer<typeof SecondaryMission>;
+
+/**
+ * Objective markers (seed 001 3.3): each seat places `perSeat` markers, in turn from the first
+ * player, on free squares outside every deployment zone, at least `minSpacing` squares (king
+ * moves) from every other marker. At each end phase a side with more mechs within 1 square of a
+ * marker than every other side scores `vp` for it.
+ */
+export const ObjectiveRules = z.object({
+  perSeat: z.number().int().min(1).max(3),
+  minSpacing: z.number().int().min(1).max(6),
+  vp: z.number().int().min(1).max(5),
+});
+export type ObjectiveRules = z.infer<typeof ObjectiveRules>;
+
+/**
  * A mission: victory points per controlled tactical zone scored at each end phase, a round limit,
  * and the tie-break by remaining parts plus drones. A side controls a zone when it has more
  * mechs (not drones) in it than the other side.
@@ -216,6 +248,13 @@ export const Mission = z.object({
   summary: Name,
   rounds: z.number().int().min(1).max(10),
   zoneValues: z.record(ZoneId, z.number().int().min(0).max(10)),
+  /**
+   * Mission preparation (seed 001 3.3): the secondary missions each seat chooses one of, in
+   * secret, in turn from the first player. Absent: no secondary missions.
+   */
+  secondaries: z.array(SecondaryMission).min(2).optional(),
+  /** Mission preparation (seed 001 3.3): objective markers each seat places, in turn from the first player. */
+  objectives: ObjectiveRules.optional(),
 });
 export type Mission = z.infer<typeof Mission>;
 
@@ -230,7 +269,11 @@ export const Scenario = z.object({
   summary: Name,
   board: z.object({ width: z.literal(12), height: z.literal(12), squareMm: z.literal(75) }),
   battleSize: BattleSize,
-  deployment: z.object({ black: Rect, white: Rect }),
+  /**
+   * Deployment zones by side (seed 001 3.2-3.4); `red` and `blue` are the extra zones of battles
+   * of three or four sides (a scenario without them hosts two sides only).
+   */
+  deployment: z.object({ black: Rect, white: Rect, red: Rect.optional(), blue: Rect.optional() }),
   terrain: z.array(Terrain),
   mission: Mission,
 });

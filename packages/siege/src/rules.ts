@@ -262,10 +262,14 @@ export function gadgetDurability(kind: string): Colour | null {
   return catalog.gadgets.get(kind)?.durability ?? null;
 }
 
-/** Seed 004 "도구 특성" 투척물: a throw lands inside, within 6 spaces, in sight that operators and overlays do not block. */
+/**
+ * Seed 004 "도구 특성" 투척물: a throw lands on a lower-floor space (the outside area too: a thrown
+ * gadget is not placed; project decision) within 6 spaces, in sight that operators and overlays do
+ * not block.
+ */
 function throwProblem(b: Board, from: Place, at: Place, gadget: Gadget): Code | null {
   if (isUpper(from)) return "invalid_place";
-  if (!geoOf(b).spaceSet.has(at) || !inside(b, at)) return "invalid_place";
+  if (!geoOf(b).spaceSet.has(at)) return "invalid_place";
   if (distance(from, at) > RULES.throwRange) return "invalid_target";
   if (!lineOfSight(b, from, at, { ignoreOccupants: true, ignoreSmoke: true })) return "no_line_of_sight";
   if (gadget.kind === "smoke" && smokeOverlay(b, at) === null) return "invalid_place";

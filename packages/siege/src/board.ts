@@ -312,13 +312,15 @@ export interface SightOptions {
   readonly ignoreSmoke?: boolean;
 }
 
-/** The places holding an operator model, a leaning stand or a secret token. */
+/**
+ * The places whose occupant blocks sight: an operator model or a secret token (seed 004 "도구 특성":
+ * operators block sight; a leaning stand does not, seed 004 "기울이기").
+ */
 export function occupiedByOperators(state: Pick<SiegeState, "operators" | "tokens">): Set<Place> {
   const out = new Set<Place>();
   for (const op of Object.values(state.operators)) {
     if (op.dead) continue;
     if (op.at && !isUpper(op.at)) out.add(op.at);
-    if (op.stand) out.add(op.stand);
   }
   for (const t of state.tokens) if (!isUpper(t.at)) out.add(t.at);
   return out;

@@ -44,8 +44,8 @@ function probes(s: SiegeState, legal: readonly SiegeCommand[]): SiegeCommand[] {
 }
 
 describe("seed 004 비밀 오퍼레이터: no viewer learns which secret token is real, nor the other team's pick", () => {
-  for (const c of CASES) {
-    test(`match ${c.seed} (${c.setup.teams.attack.length} v ${c.setup.teams.defence.length}): every step, every viewer`, () => {
+  test.each(CASES)("match $seed: at every step, every viewer sees only what it may know", (c) => {
+    {
       const match = playout(c.seed, c.botSeed, c.setup);
       const log = match.toLog();
       const viewers = allViewers(siege.seatsOf(c.setup), ["attack", "defence"]);
@@ -99,6 +99,6 @@ describe("seed 004 비밀 오퍼레이터: no viewer learns which secret token i
       }
       expect(problems.slice(0, 12)).toEqual([]);
       expect(match.state.result).not.toBeNull();
-    });
-  }
+    }
+  });
 });

@@ -52,8 +52,8 @@ const canonical = (x: unknown) => JSON.stringify(x);
 
 describe("seed 004 게임 진행: bot playouts", () => {
   const cases = Array.from({ length: 6 }, (_, i) => ({ seed: `prop-${i}-5d2e`, botSeed: `prop-bot-${i}`, setup: i % 2 ? SETUP_2V2 : SETUP_1V1 }));
-  for (const c of cases) {
-    test(`match ${c.seed}: ends within five rounds plus overtime, keeps the invariants, replays to the same hash`, () => {
+  test.each(cases)("match $seed: ends within five rounds plus overtime, keeps the invariants, replays to the same hash", (c) => {
+    {
       const match = playout(c.seed, c.botSeed, c.setup);
       expect(match.state.result).not.toBeNull();
       expect(match.state.round).toBeLessThanOrEqual(6);
@@ -65,6 +65,6 @@ describe("seed 004 게임 진행: bot playouts", () => {
       expect(hash).toBe(stateHash(match.state));
       const again = playout(c.seed, c.botSeed, c.setup);
       expect(stateHash(again.state)).toBe(hash);
-    });
-  }
+    }
+  });
 });

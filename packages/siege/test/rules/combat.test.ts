@@ -79,6 +79,10 @@ describe("seed 004 사격 and 보호: shooting", () => {
     expect(board.protection(s, "9,3", "9,1", "fennel")).toBe(2);
     expect(board.protection(s, "8,1", "10,1", "keel")).toBe(2);
     expect(board.protection(s, "9,3", "9,1", "keel")).toBe(3);
+    expect(board.protection(s, "7,0", "7,2", "fennel")).toBe(3);
+    // The holed wall protects but does not block sight.
+    expect(board.lineOfSight(s, "4,5", "4,2")).toBe(true);
+    expect(board.lineOfSight(s, "5,5", "5,2")).toBe(false);
   });
 
   test("seed 004 상태이상 스턴: a stunned operator shoots with two yellow dice only (Keel's reaction after a flashbang)", () => {

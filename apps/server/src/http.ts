@@ -9,7 +9,6 @@ import { join, resolve } from "node:path";
 import express, { type Application, type NextFunction, type Request, type Response } from "express";
 import { matchMaker } from "@colyseus/core";
 import { omniscient, seedCommitment, spectator, type EventEnvelope } from "@fogwar/engine";
-import { catalog } from "@fogwar/ember";
 import { CreateMatchRequest, ListMatchesQuery, PROTOCOL_VERSION, type MatchSummary } from "@fogwar/protocol";
 import type { Logger } from "pino";
 import { LiveMatch, type MatchOptions } from "./live.js";
@@ -72,8 +71,7 @@ export function mountApi(app: Application, services: ApiServices): void {
       rulesets: [...RULESETS.values()].map((h) => ({
         id: h.ruleset.id,
         rulesVersion: h.ruleset.rulesVersion,
-        scenarios: [...catalog.scenarios.values()].map((s) => ({ id: s.id, name: s.name, battleSize: s.battleSize, rounds: s.mission.rounds })),
-        sampleArmies: catalog.data.armies,
+        ...h.listing(),
       })),
     });
   });
@@ -140,7 +138,8 @@ export function mountApi(app: Application, services: ApiServices): void {
 
   /**
    * A match's log as the requester may see it: while live, the spectator projection (events
-   * redacted for spectators; a command is shown only when every event it produced is public);
+   * redacted for spectators; a command is shown only when every event it produced is public and
+   * the ruleset does not keep the command itself secret, e.g. Siege's picks);
    * once over, everything, with the dice seed.
    */
   api.get("/matches/:id/history", async (req, res) => {
@@ -165,7 +164,7 @@ export function mountApi(app: Application, services: ApiServices): void {
       setupEvents: redact(initial),
       entries: entries.map((e) => {
         const envelopes = e.events as EventEnvelope<unknown>[];
-        const allPublic = envelopes.every((env) => env.audience.kind === "everyone");
+        const allPublic = envelopes.every((env) => env.audience.kind === "everyone") && (host.publicCommand?.(e.command) ?? true);
         return { seq: e.seq, seat: e.seat, command: over || allPublic ? e.command : null, events: redact(envelopes), stateHash: over ? e.stateHash : null };
       }),
     });

@@ -5,11 +5,13 @@
  */
 import type { Ruleset } from "@fogwar/engine";
 import { ArmyList, catalog, ember, validateArmy, type EmberSetup, type EmberState } from "@fogwar/ember";
+import { catalog as siegeCatalog, siege, type SiegeCommand, type SiegeSetup, type SiegeState } from "@fogwar/siege";
 
 /** A lobby request's players and options, after the protocol's validation. */
 export interface SetupRequest {
   readonly scenario: string;
-  readonly players: readonly { readonly name: string; readonly army: unknown }[];
+  /** `army`: EMBER's army list; `team`: a Siege team ("attack" or "defence"). */
+  readonly players: readonly { readonly name: string; readonly army?: unknown; readonly team?: string }[];
   readonly options: { readonly progressiveReveal: boolean };
 }
 
@@ -27,12 +29,23 @@ export type AnyRuleset = Ruleset<any, any, any, any, any>;
 /** What the server knows of a hosted ruleset. */
 export interface HostedRuleset {
   readonly ruleset: AnyRuleset;
-  /** Builds the engine setup for a request, with seat ids `p1`, `p2`, ... in player order. */
+  /**
+   * Builds the engine setup for a request; `seats` are the seat ids in player order (EMBER: `p1`,
+   * `p2`, ...; Siege: `a1`, `a2` for the attack and `d1`, `d2` for the defence).
+   */
   makeSetup(request: SetupRequest): { ok: true; setup: unknown; seats: string[] } | { ok: false; problem: SetupProblem };
   /** The round a state is in (0 before the first round): the unit of the spectator delay. */
   roundOf(state: unknown): number;
-  /** The scenario id of a setup, for listings. */
+  /** The scenario id of a setup, for listings (Siege: the mission). */
   scenarioOf(setup: unknown): string;
+  /** What `GET /api/rulesets` says of the ruleset beyond its id and rules version. */
+  listing(): Record<string, unknown>;
+  /**
+   * Whether a stored command may be shown to spectators while the match is live, given that
+   * every event it produced is public (default: yes). Siege's secret picks are not (seed 004
+   * "팀 준비": a team's pick stays secret until both teams have picked).
+   */
+  publicCommand?(command: unknown): boolean;
 }
 
 const emberHost: HostedRuleset = {
@@ -62,7 +75,60 @@ const emberHost: HostedRuleset = {
   },
   roundOf: (state) => (state as EmberState).round,
   scenarioOf: (setup) => (setup as EmberSetup).scenario,
+  listing: () => ({
+    scenarios: [...catalog.scenarios.values()].map((s) => ({ id: s.id, name: s.name, battleSize: s.battleSize, rounds: s.mission.rounds })),
+    sampleArmies: catalog.data.armies,
+  }),
+};
+
+/** Siege's teams, in the order seat ids are given. */
+const SIEGE_TEAMS = ["attack", "defence"] as const;
+
+/**
+ * Siege (seed 004 "팀 준비"): the `scenario` is a mission id; every player names a `team`
+ * ("attack" or "defence"); the teams are 1 v 1 or 2 v 2 (teammates share control and
+ * knowledge). Seat ids are `a1`, `a2` (attack) and `d1`, `d2` (defence), numbered in player
+ * order within each team. Operators are not chosen here: each team picks them in secret in the
+ * match (the ruleset's committed picks).
+ */
+const siegeHost: HostedRuleset = {
+  ruleset: siege,
+  makeSetup(request) {
+    const mission = siegeCatalog.missions.get(request.scenario);
+    if (!mission) {
+      return { ok: false, problem: { code: "bad_request", message: `Unknown mission "${request.scenario}".`, details: { missions: [...siegeCatalog.missions.keys()] } } };
+    }
+    const teams: Record<(typeof SIEGE_TEAMS)[number], string[]> = { attack: [], defence: [] };
+    const seats: string[] = [];
+    for (const [i, player] of request.players.entries()) {
+      const team = SIEGE_TEAMS.find((t) => t === player.team);
+      if (!team) {
+        return { ok: false, problem: { code: "bad_request", message: `${player.name} needs a team: "attack" or "defence".`, details: { player: i } } };
+      }
+      if (player.army !== undefined) return { ok: false, problem: { code: "bad_request", message: "Siege players bring no army list: operators are picked in the match." } };
+      const seat = `${team[0]}${teams[team].length + 1}`;
+      teams[team].push(seat);
+      seats.push(seat);
+    }
+    const size = teams.attack.length;
+    if ((size !== 1 && size !== 2) || teams.defence.length !== size) {
+      return { ok: false, problem: { code: "bad_request", message: "Siege matches are 1 v 1 or 2 v 2: as many attackers as defenders, one or two a team." } };
+    }
+    const setup: SiegeSetup = { mission: mission.id, teams };
+    return { ok: true, setup, seats };
+  },
+  roundOf: (state) => (state as SiegeState).round,
+  scenarioOf: (setup) => (setup as SiegeSetup).mission,
+  listing: () => ({
+    missions: [...siegeCatalog.missions.values()].map((m) => ({ id: m.id, name: m.name, map: m.map, objectiveRoom: m.objectiveRoom, rounds: m.rounds, overtime: m.overtime })),
+    maps: [...siegeCatalog.maps.values()].map((m) => ({ id: m.id, name: m.name, width: m.width, height: m.height })),
+    teamSizes: [1, 2],
+  }),
+  publicCommand: (command) => (command as SiegeCommand | null)?.type !== "pick",
 };
 
 /** Hosted rulesets by id. */
-export const RULESETS: ReadonlyMap<string, HostedRuleset> = new Map([["ember", emberHost]]);
+export const RULESETS: ReadonlyMap<string, HostedRuleset> = new Map([
+  ["ember", emberHost],
+  ["siege", siegeHost],
+]);

@@ -46,8 +46,21 @@ export const RulesetInfo = z.object({
 });
 export type RulesetInfo = z.output<typeof RulesetInfo>;
 
-export const RulesetsResponse = z.object({ rulesets: z.array(RulesetInfo) });
+/**
+ * `GET /api/rulesets`: each ruleset's listing has its own shape (EMBER: scenarios and sample
+ * armies; Siege: missions, maps and team sizes), so entries are kept loose here and read by
+ * {@link RulesetInfo} (EMBER-shaped listings).
+ */
+export const RulesetsResponse = z.object({ rulesets: z.array(z.looseObject({ id: z.string(), rulesVersion: z.string() })) });
 export type RulesetsResponse = z.output<typeof RulesetsResponse>;
+
+/** The EMBER-shaped listings of a `GET /api/rulesets` answer. */
+export function emberRulesets(listing: RulesetsResponse["rulesets"]): RulesetInfo[] {
+  return listing.flatMap((r) => {
+    const parsed = RulesetInfo.safeParse(r);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
 
 /** `GET /api/matches/:id`. */
 export const MatchDetails = z.object({
@@ -109,7 +122,7 @@ export function createApi(fetchImpl: FetchLike = (input, init) => fetch(input, i
 
   return {
     /** `GET /api/rulesets`. */
-    rulesets: () => call(RulesetsResponse, "/rulesets").then((r) => r.rulesets),
+    rulesets: () => call(RulesetsResponse, "/rulesets").then((r) => emberRulesets(r.rulesets)),
     /** `POST /api/matches`: the seats' tokens and invite links (shown this once). */
     createMatch: (request: CreateMatchRequest) => call(CreateMatchResponse, "/matches", { method: "POST", body: JSON.stringify(request) }),
     /** `GET /api/matches` with filters, newest first. */

@@ -27,20 +27,25 @@ export type CreateMatchOptions = z.output<typeof CreateMatchOptions>;
 
 /**
  * The body of `POST /api/matches`:
- * `{ ruleset, scenario, players: [{ name, army }] (1 to 8, in seat order), options? }`.
- * `name` is trimmed, then 1 to 40 characters; `army` is the ruleset's army list (checked by the
- * ruleset, e.g. EMBER's ArmyList; required); the ruleset also decides how many players it takes
- * (EMBER: exactly 2). Unknown keys are refused.
+ * `{ ruleset, scenario, players: [{ name, army?, team? }] (1 to 8, in seat order), options? }`.
+ * `name` is trimmed, then 1 to 40 characters; `army` is the ruleset's army list (EMBER's
+ * ArmyList, checked by the ruleset); `team` a team id (Siege: "attack" or "defence"); each
+ * player has at least one of them. `scenario` is the ruleset's scenario (Siege: a mission id).
+ * The ruleset decides how many players it takes (EMBER: exactly 2; Siege: 1 v 1 or 2 v 2).
+ * Unknown keys are refused.
  */
 export const CreateMatchRequest = z.strictObject({
   ruleset: CatalogId,
   scenario: CatalogId,
   players: z
     .array(
-      z.strictObject({
-        name: DisplayName,
-        army: z.unknown().refine((value) => value !== undefined, "an army is required"),
-      }),
+      z
+        .strictObject({
+          name: DisplayName,
+          army: z.unknown().optional(),
+          team: CatalogId.optional(),
+        })
+        .refine((p) => p.army !== undefined || p.team !== undefined, { message: "an army (EMBER) or a team (Siege) is required", path: ["army"] }),
     )
     .min(1)
     .max(8),

@@ -28,6 +28,11 @@ describe("CreateMatchRequest", () => {
     expect(CreateMatchRequest.safeParse({ ...request, options: {} }).success).toBe(true);
   });
 
+  it("accepts Siege players with a team and no army", () => {
+    const siege = { ruleset: "siege", scenario: "ledger", players: [{ name: "Ada", team: "attack" }, { name: "Bo", team: "defence" }] };
+    expect(CreateMatchRequest.safeParse(siege).success).toBe(true);
+  });
+
   it("trims player names", () => {
     const parsed = CreateMatchRequest.parse({ ...request, players: [{ name: "  Ada ", army }] });
     expect(parsed.players[0]?.name).toBe("Ada");
@@ -44,7 +49,8 @@ describe("CreateMatchRequest", () => {
     ["an empty scenario", { ...request, scenario: "" }],
     ["no players", { ...request, players: [] }],
     ["nine players", { ...request, players: Array.from({ length: 9 }, (_, i) => ({ name: `P${i}`, army })) }],
-    ["a player without army", { ...request, players: [{ name: "Ada" }] }],
+    ["a player without army or team", { ...request, players: [{ name: "Ada" }] }],
+    ["an empty team", { ...request, players: [{ name: "Ada", team: "" }] }],
     ["a blank name", { ...request, players: [{ name: "   ", army }] }],
     ["a 41-character name", { ...request, players: [{ name: "x".repeat(41), army }] }],
     ["an unknown player key", { ...request, players: [{ name: "Ada", army, color: "red" }] }],

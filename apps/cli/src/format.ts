@@ -67,7 +67,7 @@ export function describe(event: EmberEvent, state: EmberState): string | null {
       let name = event.action;
       if (unit?.kind === "mech" && event.part) {
         const part = catalog.parts.get(unit.parts[event.part].partId);
-        name = part?.actions.find((a) => a.id === event.action)?.name.en ?? event.action;
+        name = part?.actions.find((a) => a.id === event.action)?.name.en ?? part?.discarded?.actions.find((a) => a.id === event.action)?.name.en ?? catalog.commonActions.get(event.action)?.action.name.en ?? event.action;
       }
       return `    ${u(event.unit)} uses ${name}${event.target ? ` on ${u(event.target)}` : ""}`;
     }
@@ -97,6 +97,32 @@ export function describe(event: EmberEvent, state: EmberState): string | null {
       return `    chain damage (${event.keyword}) of ${event.damage} to ${u(event.target)}`;
     case "vp_scored":
       return `  ${event.seat} scores ${event.vp} VP${event.zones.length ? ` (zones ${event.zones.join(", ")})` : ""}, total ${event.total}`;
+    case "parry_declared":
+      return `    ${u(event.unit)} ${event.part ? `declares a parry with ${event.part}${event.contested ? " (if the part die shows it)" : ""}` : "declines to parry"}`;
+    case "parry":
+      return `    ${u(event.unit)} parries${event.part ? ` with ${event.part}` : ""}: +${event.white} white`;
+    case "parry_succeeded":
+      return `    parry success`;
+    case "dice_changed":
+      return `    ${event.by}'s ability: ${event.change > 0 ? "+" : ""}${event.change} ${event.die}`;
+    case "dice_set":
+      return `    ${event.by}'s ability sets ${event.count} ${event.die} to ${faceText(event.face)}`;
+    case "result_triggered":
+      return `    uncancelled ${event.on} triggers ${event.effect} on ${u(event.unit)}`;
+    case "part_discarded":
+      return `    ${u(event.unit)} discards the weapon of its ${event.part}${event.removed.length ? ` (tokens removed: ${event.removed.join(", ")})` : ""}`;
+    case "part_charged":
+      return `    ${u(event.unit)} charges ${event.action} (${event.part})`;
+    case "charge_spent":
+      return `    ${u(event.unit)} spends the charge of ${event.action}`;
+    case "ammo_spent":
+      return `    ${u(event.unit)} ${event.action}: ${event.spent} ammo spent, ${event.left} left`;
+    case "ammo_resupplied":
+      return `    ${u(event.unit)} ${event.action}: ${event.restored} ammo resupplied, ${event.left} left`;
+    case "command_tokens_spent":
+      return `    ${u(event.unit)} spends ${event.spent} command token(s), ${event.left} left`;
+    case "coordination_granted":
+      return `    ${u(event.unit)} may give ${event.commands} coordinated command(s)`;
     case "match_ended":
       return `\n*** ${event.result.winner ? `${event.result.winner} wins` : "Draw"} (${event.result.reason}); VP ${Object.entries(event.result.scores).map(([s, v]) => `${s} ${v}`).join(", ")}\n*** dice seed revealed: ${event.seed}`;
   }

@@ -7,8 +7,9 @@
 import { chebyshev, type Square } from "@fogwar/engine";
 import type { Ctx } from "./context";
 import { catalog } from "./data";
-import type { Action, AttackEffect, Face, PartSlot, Stance } from "./data/schema";
-import { applyReplacements, resolveDamage } from "./dice";
+import type { Action, AttackEffect, AttackKeyword, DiceAbilities, Face, FaceResult, PartSlot, PoolChange, PoolDie, SetDice, Stance } from "./data/schema";
+import { applyReplacements, countResult, resolveDamage } from "./dice";
+import { droneParry, isLockedOn, parryOf, parryParts } from "./melee";
 import {
   allied,
   coverFor,
@@ -19,12 +20,13 @@ import {
   isMech,
   isRearAttack,
   lineOfSight,
+  mechAction,
   mechPart,
   totalEvasion,
   unitById,
   unitsInPlay,
 } from "./board";
-import type { AttackState, ChainOption, DieResult, EmberState, MechState, UnitState } from "./types";
+import type { AttackState, ChainOption, DieResult, EmberState, LinkChangeReason, MechState, UnitState } from "./types";
 import type { EmberErrorCode } from "./types";
 
 /** The stance a unit rolls with: a mech's current stance, a drone's fixed card stance. */
@@ -36,14 +38,17 @@ export const attackEffect = (action: Action): AttackEffect | null => (action.eff
 /**
  * Why `target` cannot be attacked by `attacker` with `effect`, or null when it can
  * (seed 000 1.3 and 1.4 "대상 선언": range, line of sight, front arc; melee never targets
- * high-altitude units; only enemy units in play are targets).
+ * high-altitude units; only enemy units in play are targets; a unit under lock-on cannot shoot,
+ * 1.3). Interception ignores lock-on (seed 000 3): it passes `{ ignoreLockOn: true }`.
  */
 export function targetProblem(
   state: EmberState,
   attacker: UnitState,
   effect: AttackEffect,
   target: UnitState | undefined,
+  options: { readonly ignoreLockOn?: boolean } = {},
 ): EmberErrorCode | null {
+  if (effect.attack === "shoot" && !options.ignoreLockOn && attacker.at && isLockedOn(state, attacker)) return "locked_on";
   if (!target || !target.deployed || target.destroyed || !target.at || !attacker.at) return "invalid_target";
   // Only enemies: a seat's own units and, in 2 v 2, its teammate's are not targets (seed 001 6.1).
   if (allied(state, target.owner, attacker.owner)) return "invalid_target";
@@ -63,19 +68,31 @@ export function validTargets(state: EmberState, attacker: UnitState, effect: Att
 export function attackAction(state: EmberState, attack: AttackState): Action {
   const attacker = unitById(state, attack.attacker) as UnitState;
   if (attacker.kind === "drone") return droneCard(attacker.droneId).commandAction;
-  const action = mechPart(attacker, attack.part as PartSlot).actions.find((a) => a.id === attack.action);
+  const action = mechAction(attacker, attack.part as PartSlot, attack.action);
   if (!action) throw new Error(`unknown action ${attack.action}`);
   return action;
 }
 
 const face = (result: Face["result"]): Face => ({ result, count: 1, hollow: false });
 
+/** The keywords an attack uses: the card's, or the attack's own (a kick, a spent charge). */
+export const attackKeywords = (attack: AttackState, effect: AttackEffect): readonly AttackKeyword[] => attack.keywords ?? effect.keywords;
+
 /**
  * Declares an attack (seed 000 1.2.1 "대상 지정"): records it, applies effects that act before
  * the roll (suppress, seed 000 1.1 note 1-2), and runs the process as far as it goes.
  * The caller has checked the target with {@link targetProblem}.
+ * @param extra keywords and dice that replace the card's for this attack (a kick with the
+ *   chassis, seed 000 1.4; a spent charge, 8; a two-handed assist, 11).
  */
-export function beginAttack(ctx: Ctx, attacker: UnitState, defender: UnitState, action: Action, part: PartSlot | null): void {
+export function beginAttack(
+  ctx: Ctx,
+  attacker: UnitState,
+  defender: UnitState,
+  action: Action,
+  part: PartSlot | null,
+  extra: { readonly keywords?: readonly AttackKeyword[]; readonly dice?: { yellow: number; red: number } } = {},
+): void {
   const effect = attackEffect(action) as AttackEffect;
   const state = ctx.state;
   const cover = effect.attack === "shoot" ? coverFor(state, attacker, defender) : { terrain: false, unit: false };
@@ -95,9 +112,11 @@ export function beginAttack(ctx: Ctx, attacker: UnitState, defender: UnitState, 
     partRoll: null,
     attackDice: [],
     defenceDice: [],
+    ...(extra.keywords ? { keywords: [...extra.keywords] } : {}),
+    ...(extra.dice ? { dice: { ...extra.dice } } : {}),
   };
   ctx.emit({ type: "attack_declared", attacker: attacker.id, defender: defender.id, mode: effect.attack, rear, cover, chain: false });
-  if (effect.keywords.includes("suppress") && isMech(defender) && defender.stance !== "SHUTDOWN" && defender.stance !== "DEF") {
+  if ((extra.keywords ?? effect.keywords).includes("suppress") && isMech(defender) && defender.stance !== "SHUTDOWN" && defender.stance !== "DEF") {
     defender.stance = "DEF";
     ctx.emit({ type: "stance_changed", unit: defender.id, stance: "DEF", reason: "suppress" });
   }
@@ -106,10 +125,14 @@ export function beginAttack(ctx: Ctx, attacker: UnitState, defender: UnitState, 
 /** A mech may spend link only while it keeps at least 1 (seed 000 4). */
 export const canSpendLink = (unit: UnitState | undefined): unit is MechState => isMech(unit) && unit.link >= 2;
 
-/** Lowers a mech's link (never below 0); at 0 the mech shuts down (seed 000 1.2.3, 4). */
-export function loseLink(ctx: Ctx, mech: MechState, reason: "part_destroyed" | "impact"): void {
-  if (mech.link === 0) return;
-  mech.link -= 1;
+/**
+ * Lowers a mech's link by `amount` (never below 0) through part destruction or an effect (impact,
+ * electronic attack, ...); unlike spending, this may reach 0, and at 0 the mech shuts down at once
+ * (seed 000 1.2.3, 4).
+ */
+export function loseLink(ctx: Ctx, mech: MechState, reason: LinkChangeReason, amount = 1): void {
+  if (mech.link === 0 || amount <= 0) return;
+  mech.link = Math.max(0, mech.link - amount);
   ctx.emit({ type: "link_changed", unit: mech.id, link: mech.link, reason });
   if (mech.link === 0 && mech.stance !== "SHUTDOWN") {
     mech.stance = "SHUTDOWN";
@@ -178,9 +201,64 @@ export function defencePool(attack: AttackState, defender: UnitState): { white: 
     if (attack.cover.terrain) white += cover;
     if (attack.cover.unit) white += cover;
   }
+  // Parry adds the parrying part's (or drone's) parry value in white dice (seed 000 1.4.2).
+  if (!attack.chain && attack.mode === "melee") white += parryWhite(attack, defender);
   if (base > 0) white = Math.max(1, white);
   const blue = stanceOf(defender) === "MOB" ? totalEvasion(defender) : 0;
   return { white, blue };
+}
+
+/** The white dice an active parry adds (seed 000 1.4.2), 0 without one. */
+export function parryWhite(attack: AttackState, defender: UnitState): number {
+  if (!attack.parry) return 0;
+  if (attack.parry === "drone") return droneParry(defender);
+  return isMech(defender) ? parryOf(defender, attack.parry) : 0;
+}
+
+/**
+ * The passive dice abilities of the intact parts of a mech (seed 000 1.2.1); none for a drone,
+ * none for a mech in shutdown (seed 000 1.1: no passive effects).
+ */
+export function partDiceAbilities(unit: UnitState): DiceAbilities[] {
+  if (!isMech(unit) || unit.stance === "SHUTDOWN") return [];
+  return intactSlots(unit)
+    .map((slot) => mechPart(unit, slot).diceAbilities)
+    .filter((d): d is DiceAbilities => d !== undefined);
+}
+
+/**
+ * Builds the attack and defence pools after the base counts (seed 000 1.2.1 "주사위 풀을 구성"):
+ * the attacker's abilities for attacking (`attack`), then the defender's for defending
+ * (`defence`), add or remove dice of either pool (note at the end of 1.2.1: attacker first); white
+ * dice are never reduced to 0 when the pool had any ("하양 주사위의 개수는 0 으로 줄일 수
+ * 없습니다"); no colour goes below 0. In chain damage there is no attack pool (1.2.4.1 C).
+ * @returns the final counts and the changes made, in order.
+ */
+export function buildPools(
+  base: { yellow: number; red: number; white: number; blue: number },
+  attackerAbilities: readonly DiceAbilities[],
+  defenderAbilities: readonly DiceAbilities[],
+  chain = false,
+): { pools: Record<PoolDie, number>; changes: { by: "attacker" | "defender"; die: PoolDie; change: number }[] } {
+  const pools: Record<PoolDie, number> = { ...base };
+  const whiteAtStart = base.white;
+  const changes: { by: "attacker" | "defender"; die: PoolDie; change: number }[] = [];
+  const steps: ["attacker" | "defender", readonly PoolChange[]][] = [
+    ["attacker", attackerAbilities.flatMap((a) => a.attack)],
+    ["defender", defenderAbilities.flatMap((a) => a.defence)],
+  ];
+  for (const [by, list] of steps) {
+    for (const change of list) {
+      if (chain && (change.die === "yellow" || change.die === "red")) continue;
+      const before = pools[change.die];
+      let after = Math.max(0, before + change.change);
+      if (change.die === "white" && whiteAtStart > 0) after = Math.max(1, after);
+      if (after === before) continue;
+      pools[change.die] = after;
+      changes.push({ by, die: change.die, change: after - before });
+    }
+  }
+  return { pools, changes };
 }
 
 /** Rolls one face of a yellow, red, white or blue die. */
@@ -202,6 +280,36 @@ export function rollPartDie(ctx: Ctx): NonNullable<AttackState["partRoll"]> {
 /** Whether the defender has a part-designation ability ("방패 들기" shield) available. */
 function defenderDesignates(defender: MechState): boolean {
   return intactSlots(defender).some((slot) => mechPart(defender, slot).abilities.includes("shield"));
+}
+
+/**
+ * Rolls the dice of one side with its set dice first (seed 000 1.2.1 "X 개의 주사위를 지정"):
+ * set dice take their result without rolling, the attacker's sets before the defender's; the
+ * remaining dice are rolled.
+ */
+function rollPool(
+  ctx: Ctx,
+  side: "attack" | "defence",
+  counts: Record<PoolDie, number>,
+  sets: readonly { by: "attacker" | "defender"; set: SetDice }[],
+): DieResult[] {
+  const order: PoolDie[] = side === "attack" ? ["yellow", "red"] : ["white", "blue"];
+  const fixed: Record<PoolDie, Face[]> = { yellow: [], red: [], white: [], blue: [] };
+  for (const { by, set } of sets) {
+    if (!order.includes(set.die)) continue;
+    const room = counts[set.die] - fixed[set.die].length;
+    const count = Math.min(room, set.count);
+    if (count <= 0) continue;
+    const f = face(set.face);
+    for (let i = 0; i < count; i++) fixed[set.die].push({ ...f });
+    ctx.emit({ type: "dice_set", side, by, die: set.die, count, face: f });
+  }
+  const dice: DieResult[] = [];
+  for (const die of order) {
+    for (const f of fixed[die]) dice.push({ die, face: f });
+    dice.push(...rollDice(ctx, die, counts[die] - fixed[die].length));
+  }
+  return dice;
 }
 
 /**
@@ -244,6 +352,8 @@ export function beginChain(ctx: Ctx, option: ChainOption, damage: readonly ("lig
   attack.hitPart = null;
   attack.partRoll = null;
   attack.rear = false;
+  delete attack.parry;
+  delete attack.parryDeclared;
   attack.attackDice = damage.map((r) => ({ die: "chain" as const, face: face(r) }));
   attack.defenceDice = [];
   attack.stage = "hit_part";
@@ -269,6 +379,9 @@ function settlePartRoll(ctx: Ctx, attack: AttackState, defender: MechState, atta
   } else {
     attack.hitPart = slot;
     ctx.emit({ type: "hit_part", defender: defender.id, part: slot, how: "roll", roll: slot });
+    // A parry declared while both sides could designate applies when the die shows its part
+    // (seed 000 1.4.2 note).
+    if (!attack.chain && attack.parryDeclared === slot) attack.parry = slot;
   }
   attack.stage = "roll";
 }
@@ -290,6 +403,9 @@ export function continueAttack(ctx: Ctx): "waiting" | "done" {
     switch (attack.stage) {
       case "hit_part": {
         if (!isMech(defender)) {
+          // A drone's parry value applies by itself in melee, unless parry is clearly impossible
+          // (a rear attack) (seed 000 1.4.2 note).
+          if (!attack.chain && attack.mode === "melee" && !attack.rear && droneParry(defender) > 0) attack.parry = "drone";
           attack.stage = "roll";
           break;
         }
@@ -297,9 +413,27 @@ export function continueAttack(ctx: Ctx): "waiting" | "done" {
         let chooser: "attacker" | "defender" | null = null;
         if (shutdown || (!attack.chain && attack.rear)) chooser = "attacker";
         else if (!attack.chain) {
-          const byAttacker = effect.keywords.includes("snipe");
-          const byDefender = defenderDesignates(defender);
+          const keywords = attackKeywords(attack, effect);
+          // Kick designates in melee, snipe in shooting (seed 000 1.2.1, 1.3, 1.4).
+          const byAttacker = keywords.includes("snipe") || (attack.mode === "melee" && keywords.includes("kick"));
+          // Parry is a designation of the defender in melee (seed 000 1.4, 1.4.2); never in
+          // shutdown or against a rear attack (both settled above).
+          const parries = attack.mode === "melee" ? parryParts(defender) : [];
+          const shield = defenderDesignates(defender);
+          const byDefender = shield || parries.length > 0;
+          if (parries.length > 0 && attack.parryDeclared === undefined && (byAttacker || !shield)) {
+            // Only parry on the defender's side, or both sides able to designate: the defender
+            // may declare a parry (seed 000 1.4.2 and its note), or decline with null.
+            state.pending = {
+              seat: defender.owner,
+              kind: "declare_parry",
+              rule: "000_200ff4b7b5d3d570.txt 1.4.2",
+              options: { defender: defender.id, parts: parries, contested: byAttacker },
+            };
+            return "waiting";
+          }
           if (byAttacker !== byDefender) chooser = byAttacker ? "attacker" : "defender";
+          if (!byAttacker && !shield) chooser = null; // a declined parry: neither side designates
         }
         if (chooser) {
           state.pending = {
@@ -330,12 +464,30 @@ export function continueAttack(ctx: Ctx): "waiting" | "done" {
         if (state.pending) return "waiting";
         break;
       case "roll": {
+        const attackerAbilities = attack.chain ? [] : [...(effect.diceAbilities ? [effect.diceAbilities] : []), ...partDiceAbilities(attacker)];
+        const defenderAbilities = partDiceAbilities(defender);
+        const dice = attack.dice ?? effect.dice;
+        const pool = defencePool(attack, defender);
+        if (attack.parry) ctx.emit({ type: "parry", unit: defender.id, part: attack.parry === "drone" ? null : attack.parry, white: parryWhite(attack, defender) });
+        const built = buildPools(
+          { yellow: attack.chain ? 0 : dice.yellow, red: attack.chain ? 0 : dice.red, white: pool.white, blue: pool.blue },
+          attackerAbilities,
+          defenderAbilities,
+          attack.chain,
+        );
+        for (const c of built.changes) {
+          ctx.emit({ type: "dice_changed", side: c.die === "yellow" || c.die === "red" ? "attack" : "defence", by: c.by, die: c.die, change: c.change });
+        }
+        // Set dice: the attacker's (when attacking) first, then the defender's (when defending).
+        const sets = [
+          ...attackerAbilities.flatMap((a) => a.setAttack.map((set) => ({ by: "attacker" as const, set }))),
+          ...defenderAbilities.flatMap((a) => a.setDefence.map((set) => ({ by: "defender" as const, set }))),
+        ];
         if (!attack.chain) {
-          attack.attackDice = [...rollDice(ctx, "yellow", effect.dice.yellow), ...rollDice(ctx, "red", effect.dice.red)];
+          attack.attackDice = rollPool(ctx, "attack", built.pools, sets);
           ctx.emit({ type: "dice_rolled", side: "attack", dice: attack.attackDice });
         }
-        const pool = defencePool(attack, defender);
-        attack.defenceDice = [...rollDice(ctx, "white", pool.white), ...rollDice(ctx, "blue", pool.blue)];
+        attack.defenceDice = rollPool(ctx, "defence", built.pools, sets);
         ctx.emit({ type: "dice_rolled", side: "defence", dice: attack.defenceDice });
         attack.stage = "attack_reroll";
         break;
@@ -355,12 +507,19 @@ export function continueAttack(ctx: Ctx): "waiting" | "done" {
         }
         break;
       case "resolve": {
+        // Replacements: the attacker's first, then the defender's (seed 000 1.2.1 note).
         if (!attack.chain) {
           for (const change of applyReplacements(attack.attackDice, effect.replace)) {
             ctx.emit({ type: "dice_replaced", side: "attack", ...change });
           }
         }
-        const outcome = resolveDamage(attack.attackDice, attack.defenceDice, attack.chain ? null : stanceOf(attacker), stanceOf(defender));
+        const defenderReplace = partDiceAbilities(defender).flatMap((a) => a.replaceDefence);
+        for (const change of applyReplacements(attack.defenceDice, defenderReplace)) {
+          ctx.emit({ type: "dice_replaced", side: "defence", ...change });
+        }
+        const attackerStance = attack.chain ? null : stanceOf(attacker);
+        const damageResults = attack.chain ? [] : effect.damageResults;
+        const outcome = resolveDamage(attack.attackDice, attack.defenceDice, attackerStance, stanceOf(defender), damageResults);
         ctx.emit({
           type: "attack_resolved",
           damage: outcome.damage,
@@ -369,13 +528,17 @@ export function continueAttack(ctx: Ctx): "waiting" | "done" {
           cancelledByEvade: outcome.cancelledByEvade,
           cancelledByDefend: outcome.cancelledByDefend,
         });
-        if (!attack.chain && outcome.hit && effect.keywords.includes("impact") && isMech(defender) && !defender.destroyed) {
+        if (!attack.chain && outcome.hit && attackKeywords(attack, effect).includes("impact") && isMech(defender) && !defender.destroyed) {
           loseLink(ctx, defender, "impact");
+        }
+        if (!attack.chain) fireResultTriggers(ctx, attack, effect, defender, outcome.cancelledByEvade, attackerStance);
+        if (attack.parry && !attack.chain && !outcome.penetrated) {
+          ctx.emit({ type: "parry_succeeded", unit: defender.id, part: attack.parry === "drone" ? null : attack.parry });
         }
         const defenderSquare = defender.at as Square;
         if (outcome.penetrated) penetrate(ctx, defender, attack.hitPart);
         if (!attack.chain && outcome.penetrated) {
-          const options = chainOptions(state, attack, effect.keywords, defenderSquare);
+          const options = chainOptions(state, attack, attackKeywords(attack, effect), defenderSquare);
           if (options.length === 1) {
             beginChain(ctx, options[0] as ChainOption, outcome.uncancelled);
             break;
@@ -393,6 +556,43 @@ export function continueAttack(ctx: Ctx): "waiting" | "done" {
       case "chain_choice":
         // Only reached through the choose_chain answer, which starts the chain.
         return "waiting";
+    }
+  }
+}
+
+/**
+ * Effects triggered by [eye]/[lightning] results that no [evade] cancelled (seed 000 1.2.1): the
+ * evades left after cancelling damage cancel triggering results (the defender's best use, one
+ * each); each remaining triggering result of a trigger fires its effect once per attack.
+ * `impact` costs the target mech 1 link; `suppress` switches it to DEF (not in shutdown).
+ */
+function fireResultTriggers(
+  ctx: Ctx,
+  attack: AttackState,
+  effect: AttackEffect,
+  defender: UnitState,
+  evadesUsed: number,
+  attackerStance: Stance | null,
+): void {
+  if (effect.triggers.length === 0) return;
+  let evadesLeft = countResult(attack.defenceDice, "evade", stanceOf(defender)) - evadesUsed;
+  const results = new Map<FaceResult, number>();
+  for (const on of new Set(effect.triggers.map((t) => t.on))) {
+    // Results already counted as damage were dealt with by the damage calculation.
+    if (effect.damageResults.includes(on)) continue;
+    let n = countResult(attack.attackDice, on, attackerStance);
+    const cancelled = Math.min(n, Math.max(0, evadesLeft));
+    evadesLeft -= cancelled;
+    n -= cancelled;
+    results.set(on, n);
+  }
+  for (const trigger of effect.triggers) {
+    if ((results.get(trigger.on) ?? 0) === 0 || defender.destroyed || !isMech(defender)) continue;
+    ctx.emit({ type: "result_triggered", unit: defender.id, on: trigger.on, effect: trigger.effect });
+    if (trigger.effect === "impact") loseLink(ctx, defender, "impact");
+    else if (defender.stance !== "SHUTDOWN" && defender.stance !== "DEF") {
+      defender.stance = "DEF";
+      ctx.emit({ type: "stance_changed", unit: defender.id, stance: "DEF", reason: "suppress" });
     }
   }
 }

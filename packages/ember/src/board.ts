@@ -14,7 +14,7 @@ import {
   type Square,
 } from "@fogwar/engine";
 import { catalog } from "./data";
-import type { Action, Drone, Part, PartSlot, Rect, Scenario, Terrain, ZoneId } from "./data/schema";
+import type { Action, CommonAction, Drone, Part, PartSlot, Rect, Scenario, Terrain, ZoneId } from "./data/schema";
 import { PART_SLOTS } from "./data/schema";
 import type { DroneState, EmberState, MechState, SeatId, Side, UnitId, UnitState } from "./types";
 
@@ -89,8 +89,53 @@ export function droneCard(id: string): Drone {
 /** The parts of a mech that are not destroyed, in slot order. */
 export const intactSlots = (mech: MechState): PartSlot[] => PART_SLOTS.filter((slot) => !mech.parts[slot].destroyed);
 
-/** The card of one of a mech's parts. */
-export const mechPart = (mech: MechState, slot: PartSlot): Part => partCard(mech.parts[slot].partId);
+const discardedCards = new Map<string, Part>();
+
+/**
+ * The discarded card of an armed part (seed 000 11): the part's id, faction, slot and points with
+ * the discarded card's stats, abilities and actions. @throws Error when the part is not armed.
+ */
+export function discardedCard(part: Part): Part {
+  const cached = discardedCards.get(part.id);
+  if (cached) return cached;
+  const card = part.discarded;
+  if (!card) throw new Error(`part ${part.id} is not armed`);
+  const merged: Part = {
+    id: part.id,
+    faction: part.faction,
+    slot: part.slot,
+    points: part.points,
+    ...(part.mobility !== undefined ? { mobility: part.mobility } : {}),
+    ...card,
+  };
+  discardedCards.set(part.id, merged);
+  return merged;
+}
+
+/**
+ * The card of one of a mech's parts as it stands: the discarded card once an armed part has been
+ * discarded (seed 000 11), else the part card.
+ */
+export function mechPart(mech: MechState, slot: PartSlot): Part {
+  const state = mech.parts[slot];
+  const card = partCard(state.partId);
+  return state.discarded ? discardedCard(card) : card;
+}
+
+/** A common action by id (seed 000 2), or undefined. */
+export const commonAction = (id: string): CommonAction | undefined => catalog.commonActions.get(id);
+
+/**
+ * The action `id` as mech `mech` can take it with `slot` (seed 001 6.3 note): one of the part's
+ * own actions, or a common action that this slot can take; none with a destroyed part.
+ */
+export function mechAction(mech: MechState, slot: PartSlot, id: string): Action | undefined {
+  if (mech.parts[slot].destroyed) return undefined;
+  const own = mechPart(mech, slot).actions.find((a) => a.id === id);
+  if (own) return own;
+  const common = commonAction(id);
+  return common && common.slots.includes(slot) ? common.action : undefined;
+}
 
 /** A unit's total evasion: for a mech, the sum over parts not destroyed (seed 000 1.2.1). */
 export function totalEvasion(unit: UnitState): number {

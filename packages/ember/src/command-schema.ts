@@ -43,12 +43,16 @@ export const EmberCommandSchema = z.discriminatedUnion("type", [
       target: unit.optional(),
       to: square.optional(),
       facing: facing.optional(),
+      unarmed: PartSlot.optional(),
+      targetPart: PartSlot.optional(),
+      useCharge: z.boolean().optional(),
     })
     .strict(),
   z.object({ type: z.literal("end_activation"), unit }).strict(),
   z.object({ type: z.literal("choose_hit_part"), part: PartSlot }).strict(),
   z.object({ type: z.literal("reroll"), dice: z.array(z.number().int().min(0).max(63)).max(64) }).strict(),
   z.object({ type: z.literal("choose_chain"), keyword: z.enum(["rupture", "shotgun", "cleave"]), target: unit }).strict(),
+  z.object({ type: z.literal("declare_parry"), part: PartSlot.nullable() }).strict(),
   z.object({ type: z.literal("concede") }).strict(),
 ]);
 

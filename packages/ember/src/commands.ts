@@ -4,8 +4,11 @@
  * `legalCommands`, so what is listed is exactly what is accepted.
  */
 import { FACINGS, sameSquare, squareKey, type SeatId, type Square } from "@fogwar/engine";
+import { chebyshev } from "@fogwar/engine";
 import { attackEffect, beginAttack, beginChain, canSpendLink, continueAttack, rollFace, rollPartDie, targetProblem } from "./attack";
 import {
+  allied,
+  commonAction,
   deploymentZone,
   droneCard,
   inRect,
@@ -13,17 +16,35 @@ import {
   isFree,
   isMech,
   manoeuvreRange,
+  mechAction,
   movementOptions,
   nextSeat,
-  partActions,
   seatsOfForce,
   forceOf,
   forcesOf,
   unitById,
+  unitsInPlay,
 } from "./board";
+import { lockersOf, locks, parryOf } from "./melee";
+import {
+  ammoLeft,
+  canAffordLink,
+  canDiscard,
+  chargePart,
+  chargeableAction,
+  discardPart,
+  isCharged,
+  resuppliable,
+  resupply,
+  spendAmmo,
+  spendCharge,
+  spendCommandTokens,
+  spendLink,
+  unarmedSlots,
+} from "./resources";
 import type { Ctx } from "./context";
 import { catalog } from "./data";
-import type { Action, PartSlot } from "./data/schema";
+import type { Action, AttackKeyword, PartSlot } from "./data/schema";
 import {
   checkElimination,
   concedeMatch,
@@ -130,8 +151,15 @@ export function droneCommandProblem(
   seat: SeatId,
   command: Extract<EmberCommand, { type: "command_drone" }>,
 ): Problem {
-  if (state.phase !== "command") return "wrong_phase";
-  if (state.turn !== seat || state.commandsDone.includes(seat)) return "not_your_turn";
+  if (state.phase === "action") {
+    // Command coordination X (seed 000 9.3): the active mech gives commands in its activation.
+    const active = activeMech(state, seat, command.mech);
+    if (typeof active === "string") return active;
+    if ((state.activation?.coordination ?? 0) < 1) return "not_enough_command_tokens";
+  } else {
+    if (state.phase !== "command") return "wrong_phase";
+    if (state.turn !== seat || state.commandsDone.includes(seat)) return "not_your_turn";
+  }
   const mech = ownUnit(state, seat, command.mech);
   if (typeof mech === "string") return mech;
   if (!isMech(mech)) return "invalid_target";
@@ -162,10 +190,13 @@ export function commandDrone(ctx: Ctx, seat: SeatId, command: Extract<EmberComma
   const drone = unitById(state, command.drone) as DroneState;
   mech.commandTokens -= 1;
   drone.commanded = true;
+  const activation = state.phase === "action" ? state.activation : null;
+  if (activation) activation.coordination = (activation.coordination ?? 0) - 1;
   ctx.emit({ type: "drone_commanded", mech: mech.id, drone: drone.id, order: command.order.kind });
   if (command.order.kind === "move") {
     moveUnit(ctx, drone, command.order.to, command.order.facing);
-    settleCommandPhase(ctx, true);
+    if (activation) afterAction(ctx);
+    else settleCommandPhase(ctx, true);
     return null;
   }
   const card = droneCard(drone.droneId);
@@ -295,9 +326,21 @@ function moveUnit(ctx: Ctx, unit: UnitState, to: Square, facing: UnitState["faci
   ctx.emit({ type: "unit_moved", unit: unit.id, from, to: unit.at, facing });
 }
 
-/** The action a command names, if the part provides it. */
+/** The action a command names, if the part provides it or can take it as a common action (seed 001 6.3 note). */
 export function findAction(mech: MechState, slot: PartSlot, id: string): Action | undefined {
-  return partActions(mech, slot).find((a) => a.id === id);
+  return mechAction(mech, slot, id);
+}
+
+/**
+ * The key of an action in `actionsTaken`: `slot:id` for a part's action (each once per
+ * activation, seed 001 6.3 note 1); `common:id` for a common action, which a mech takes once per
+ * activation whichever part it names (a project decision).
+ */
+export const actionKey = (slot: PartSlot, id: string): string => (commonAction(id) ? `common:${id}` : `${slot}:${id}`);
+
+/** Whether the unit could still receive a coordinated command from `mech` (seed 000 9.3). */
+function coordinationReceivers(state: EmberState, mech: MechState): boolean {
+  return mech.commandTokens > 0 && unitsInPlay(state).some((u) => u.kind === "drone" && u.owner === mech.owner && !u.commanded);
 }
 
 /**
@@ -310,16 +353,59 @@ export function actProblem(state: EmberState, seat: SeatId, command: Extract<Emb
   if (typeof gate === "string") return gate;
   const { mech, action } = gate;
   const effect = action.effect;
+  const bare = command.to === undefined && command.facing === undefined && command.target === undefined;
+  if (effect.kind !== "attack" && (command.unarmed !== undefined || command.useCharge !== undefined)) return "malformed_command";
+  if (effect.kind !== "resupply" && command.targetPart !== undefined) return "malformed_command";
   switch (effect.kind) {
-    case "attack":
+    case "attack": {
       if (command.target === undefined || command.to !== undefined || command.facing !== undefined) return "malformed_command";
+      // Unarmed designation (seed 000 11): thrown actions need it, two-handed ones may use it.
+      if (command.unarmed !== undefined) {
+        if (!effect.twoHanded && !effect.thrown) return "malformed_command";
+        if (!unarmedSlots(mech, command.part).includes(command.unarmed)) return "unarmed_needed";
+      } else if (effect.thrown) return "unarmed_needed";
+      if (command.useCharge !== undefined && (!command.useCharge || !isCharged(mech, command.part, action.id))) return "not_chargeable";
       return targetProblem(state, mech, effect, unitById(state, command.target));
-    case "move":
+    }
+    case "move": {
       if (command.to === undefined || command.facing === undefined || command.target !== undefined) return "malformed_command";
-      return movementOptions(state, mech, effect.range).has(squareKey(command.to)) ? null : "out_of_reach";
+      if (!movementOptions(state, mech, effect.range).has(squareKey(command.to))) return "out_of_reach";
+      // A crawl cannot leave a lock-on (seed 000 2.2.1): every unit locking the mech must still
+      // lock it on the square and facing it crawls to.
+      if (effect.crawl) {
+        const after = { ...mech, at: { ...command.to }, facing: command.facing };
+        if (lockersOf(state, mech).some((locker) => !locks(state, locker, after))) return "locked_on";
+      }
+      return null;
+    }
     case "recover_link":
-      if (command.to !== undefined || command.facing !== undefined || command.target !== undefined) return "malformed_command";
+      if (!bare) return "malformed_command";
       return mech.link >= mech.linkMax ? "link_full" : null;
+    case "stabilise":
+      // No sample effect places square or hexagon tokens yet, so the action recovers link only.
+      if (!bare) return "malformed_command";
+      return mech.link >= mech.linkMax ? "link_full" : null;
+    case "discard":
+      if (!bare) return "malformed_command";
+      return canDiscard(mech, command.part) ? null : "not_armed";
+    case "charge": {
+      if (!bare) return "malformed_command";
+      const chargeable = chargeableAction(mech, command.part);
+      if (!chargeable) return "not_chargeable";
+      return isCharged(mech, command.part, chargeable.id) ? "already_charged" : null;
+    }
+    case "resupply": {
+      if (command.target === undefined || command.targetPart === undefined || command.to !== undefined || command.facing !== undefined) {
+        return "malformed_command";
+      }
+      const target = unitById(state, command.target);
+      if (!isMech(target) || !allied(state, target.owner, seat) || !target.at || target.destroyed || !mech.at) return "invalid_target";
+      if (chebyshev(mech.at, target.at) > effect.range) return "out_of_range";
+      return resuppliable(target, command.targetPart, effect.ammo).length > 0 ? null : "nothing_to_resupply";
+    }
+    case "coordinate":
+      if (!bare) return "malformed_command";
+      return coordinationReceivers(state, mech) ? null : "not_enough_command_tokens";
   }
 }
 
@@ -343,10 +429,14 @@ export function actionGate(
   if (mech.parts[slot].destroyed) return "part_destroyed";
   const action = findAction(mech, slot, actionId);
   if (!action) return "unknown_action";
-  if (activation.actionsTaken.includes(`${slot}:${action.id}`)) return "action_already_used";
+  if (activation.actionsTaken.includes(actionKey(slot, action.id))) return "action_already_used";
   if (activation.ticks < catalog.data.rules.lengthCost[action.length]) return "not_enough_ticks";
   if (activation.actionsTaken.length === 0 && action.timing !== activation.timing) return "timing_mismatch";
   if (activation.rebooted && action.length !== "S") return "not_enough_ticks";
+  // Costs (seed 000 4, 7, 9.4): link never spent to 0, an ammo token, face-up command tokens.
+  if (action.linkCost !== undefined && !canAffordLink(mech, action.linkCost)) return "not_enough_link";
+  if ((ammoLeft(mech, slot, action) ?? 1) < 1) return "no_ammo";
+  if (action.commandCost !== undefined && mech.commandTokens < action.commandCost) return "not_enough_command_tokens";
   return { mech, action };
 }
 
@@ -358,22 +448,67 @@ export function act(ctx: Ctx, seat: SeatId, command: Extract<EmberCommand, { typ
   const activation = state.activation as NonNullable<EmberState["activation"]>;
   const action = findAction(mech, command.part, command.action) as Action;
   activation.ticks -= catalog.data.rules.lengthCost[action.length];
-  activation.actionsTaken.push(`${command.part}:${action.id}`);
+  activation.actionsTaken.push(actionKey(command.part, action.id));
   activation.stanceChosen = true;
   activation.manoeuvred = true;
   ctx.emit({ type: "action_taken", unit: mech.id, part: command.part, action: action.id, target: command.target });
-  const effect = action.effect;
-  if (effect.kind === "attack") {
-    beginAttack(ctx, mech, unitById(state, command.target as string) as UnitState, action, command.part);
-    if (continueAttack(ctx) === "done") afterAttack(ctx);
-  } else if (effect.kind === "move") {
-    moveUnit(ctx, mech, command.to as Square, command.facing as UnitState["facing"]);
-    afterAction(ctx);
-  } else {
-    mech.link = Math.min(mech.linkMax, mech.link + effect.amount);
-    ctx.emit({ type: "link_changed", unit: mech.id, link: mech.link, reason: "recover" });
-    afterAction(ctx);
+  if (action.linkCost !== undefined) spendLink(ctx, mech, action.linkCost);
+  if (action.ammo) spendAmmo(ctx, mech, command.part, action);
+  if (action.commandCost !== undefined) spendCommandTokens(ctx, mech, action.commandCost);
+  if (action.coordination !== undefined) {
+    activation.coordination = (activation.coordination ?? 0) + action.coordination;
+    ctx.emit({ type: "coordination_granted", unit: mech.id, commands: action.coordination });
   }
+  const effect = action.effect;
+  switch (effect.kind) {
+    case "attack": {
+      // The attack's own keywords and dice: a kick with the chassis (seed 000 1.4, 2.2), a spent
+      // charge (8), an unarmed part assisting a two-handed action (11).
+      let keywords: AttackKeyword[] = [...effect.keywords, ...(commonAction(action.id)?.slotKeywords[command.part] ?? [])];
+      const dice = { ...effect.dice };
+      if (command.useCharge && action.charge) {
+        spendCharge(ctx, mech, command.part, action.id);
+        keywords = [...keywords, ...action.charge.keywords];
+        dice.yellow += action.charge.yellow;
+        dice.red += action.charge.red;
+      }
+      if (command.unarmed !== undefined && effect.twoHanded) {
+        dice.yellow += effect.twoHanded.yellow;
+        dice.red += effect.twoHanded.red;
+      }
+      const sameKeywords = keywords.length === effect.keywords.length;
+      const sameDice = dice.yellow === effect.dice.yellow && dice.red === effect.dice.red;
+      beginAttack(ctx, mech, unitById(state, command.target as string) as UnitState, action, command.part, {
+        ...(sameKeywords ? {} : { keywords: [...new Set(keywords)] }),
+        ...(sameDice ? {} : { dice }),
+      });
+      if (continueAttack(ctx) === "done") afterAttack(ctx);
+      return null;
+    }
+    case "move":
+      moveUnit(ctx, mech, command.to as Square, command.facing as UnitState["facing"]);
+      break;
+    case "recover_link":
+      mech.link = Math.min(mech.linkMax, mech.link + effect.amount);
+      ctx.emit({ type: "link_changed", unit: mech.id, link: mech.link, reason: "recover" });
+      break;
+    case "stabilise":
+      mech.link = Math.min(mech.linkMax, mech.link + 1);
+      ctx.emit({ type: "link_changed", unit: mech.id, link: mech.link, reason: "stabilise" });
+      break;
+    case "discard":
+      discardPart(ctx, mech, command.part);
+      break;
+    case "charge":
+      chargePart(ctx, mech, command.part);
+      break;
+    case "resupply":
+      resupply(ctx, unitById(state, command.target as string) as MechState, command.targetPart as PartSlot, effect.ammo, effect.amount);
+      break;
+    case "coordinate":
+      break;
+  }
+  afterAction(ctx);
   return null;
 }
 
@@ -382,12 +517,16 @@ export function endActivationProblem(state: EmberState, seat: SeatId, unit: stri
   return typeof mech === "string" ? mech : null;
 }
 
-/** After an action: an activation with no tick left ends by itself. */
+/**
+ * After an action: an activation with no tick left ends by itself, unless coordinated commands
+ * are still to be given and can be (seed 000 9.3).
+ */
 function afterAction(ctx: Ctx): void {
   const state = ctx.state;
   if (state.phase !== "action" || !state.activation) return;
   const mech = unitById(state, state.activation.unit) as MechState;
-  if (mech.destroyed || state.activation.ticks === 0) endActivation(ctx);
+  const coordinating = (state.activation.coordination ?? 0) > 0 && coordinationReceivers(state, mech);
+  if (mech.destroyed || (state.activation.ticks === 0 && !coordinating)) endActivation(ctx);
 }
 
 /**
@@ -413,6 +552,12 @@ export function chooseHitPart(ctx: Ctx, seat: SeatId, part: PartSlot): Problem {
   attack.hitPart = part;
   attack.stage = "roll";
   state.pending = null;
+  // A defender designating in melee (a shield) and naming a part with a parry value parries with
+  // it (seed 000 1.4.2; a project reading: the parry is the better use of the same designation).
+  const defender = unitById(state, attack.defender);
+  if (pending.options.by === "defender" && attack.mode === "melee" && !attack.chain && isMech(defender) && parryOf(defender, part) > 0) {
+    attack.parry = part;
+  }
   ctx.emit({ type: "hit_part", defender: attack.defender, part, how: pending.options.by });
   if (continueAttack(ctx) === "done") afterAttack(ctx);
   return null;
@@ -476,6 +621,30 @@ export function chooseChain(ctx: Ctx, seat: SeatId, command: Extract<EmberComman
   const damage = attack.attackDice.map((d) => d.face.result as "light" | "heavy");
   state.pending = null;
   beginChain(ctx, option, damage);
+  if (continueAttack(ctx) === "done") afterAttack(ctx);
+  return null;
+}
+
+/**
+ * The defender's answer to a parry offer (seed 000 1.4.2): a part with a parry value becomes the
+ * hit part and adds its parry value in white dice; when both sides could designate (contested),
+ * the part die is rolled and the parry applies only if it shows that part; null declines.
+ */
+export function declareParry(ctx: Ctx, seat: SeatId, part: PartSlot | null): Problem {
+  const state = ctx.state;
+  const pending = state.pending;
+  if (!pending || pending.kind !== "declare_parry" || pending.seat !== seat) return "no_decision_pending";
+  if (part !== null && !pending.options.parts.includes(part)) return "invalid_choice";
+  const attack = state.attack as NonNullable<EmberState["attack"]>;
+  state.pending = null;
+  ctx.emit({ type: "parry_declared", unit: attack.defender, part, contested: pending.options.contested });
+  attack.parryDeclared = part;
+  if (part !== null && !pending.options.contested) {
+    attack.parry = part;
+    attack.hitPart = part;
+    attack.stage = "roll";
+    ctx.emit({ type: "hit_part", defender: attack.defender, part, how: "defender" });
+  }
   if (continueAttack(ctx) === "done") afterAttack(ctx);
   return null;
 }

@@ -69,15 +69,21 @@ export interface DamageOutcome {
  * (the least damage; a hit is then unavoidable).
  * @param attackerStance decides whether hollow yellow/red faces count (OFF).
  * @param defenderStance decides whether hollow white faces count (DEF).
+ * @param damageResults results that deal 1 damage each under an ability ("[눈]/[번개]가 1 의
+ *   데미지", seed 000 1.2.1 note). Being neither [light] nor [heavy], only an [evade] cancels one
+ *   (a project decision); they count as [heavy] in the uncancelled list (chain damage).
  */
 export function resolveDamage(
   attackDice: readonly DieResult[],
   defenceDice: readonly DieResult[],
   attackerStance: Stance | null,
   defenderStance: Stance | null,
+  damageResults: readonly ("eye" | "lightning")[] = [],
 ): DamageOutcome {
   const lights = countResult(attackDice, "light", attackerStance);
-  const heavies = countResult(attackDice, "heavy", attackerStance);
+  const heavies =
+    countResult(attackDice, "heavy", attackerStance) +
+    damageResults.reduce((n, result) => n + countResult(attackDice, result, attackerStance), 0);
   const evades = countResult(defenceDice, "evade", defenderStance);
   const defends = countResult(defenceDice, "defend", defenderStance);
   if (lights + heavies === 0) {

@@ -50,6 +50,15 @@ export const ERRORS: Readonly<Record<EmberErrorCode, { message: string; rule: st
     rule: `${S001} 3.3`,
   },
   invalid_reroll: { message: "Reroll dice by their positions in the pool, each once, with link to spare.", rule: `${S000} 4` },
+  locked_on: { message: "A unit under lock-on cannot shoot, and a crawl cannot leave a lock-on.", rule: `${S000} 1.3, 2.2.1` },
+  not_enough_link: { message: "Link can never be spent down to 0: not enough link for that action.", rule: `${S000} 4` },
+  no_ammo: { message: "That action has no ammo left.", rule: `${S000} 7` },
+  nothing_to_resupply: { message: "Only a part that has spent ammo of that kind can be resupplied.", rule: `${S000} 7` },
+  already_charged: { message: "A charged action cannot be charged again.", rule: `${S000} 8` },
+  not_chargeable: { message: "That part has no action to charge, or that action is not charged.", rule: `${S000} 2.6, 8` },
+  not_armed: { message: "Only an armed part that still holds its weapon can be discarded.", rule: `${S000} 2.1, 11` },
+  unarmed_needed: { message: "That needs an unarmed part of this mech, other than the acting part, designated to assist.", rule: `${S000} 11` },
+  not_enough_command_tokens: { message: "Not enough face-up command tokens, or no coordinated command left.", rule: `${S000} 9.3, 9.4` },
 };
 
 /** The {@link RuleError} for a code. */

@@ -25,6 +25,7 @@ import { TIMINGS } from "./data/schema";
 import { firstPlayerLights } from "./dice";
 import { scoreMissionExtras } from "./mission";
 import type { DroneState, EmberSetup, EmberState, MechState, Side, UnitId, UnitState } from "./types";
+import { commandGeneration, startingAmmo } from "./resources";
 
 /** Bumped whenever a rule change could change a replay. */
 export const RULES_VERSION = "ember-0.1.0";
@@ -32,6 +33,13 @@ export const RULES_VERSION = "ember-0.1.0";
 /** The seed sections quoted in code, for brevity. */
 const S000 = "000_200ff4b7b5d3d570.txt";
 const S001 = "001_f556d9be58b12b7c.txt";
+
+/** A part as it enters play: undamaged, with one ammo token per ammo icon (seed 000 7). */
+function partState(partId: string): MechState["parts"]["torso"] {
+  const part = catalog.parts.get(partId);
+  const ammo = part ? startingAmmo(part) : undefined;
+  return { partId, damaged: false, destroyed: false, ...(ammo ? { ammo } : {}) };
+}
 
 /**
  * Builds units from the army lists. Mech ids are `<seat>-m<n>`, drone ids `<seat>-d<n>` (n from 1,
@@ -56,10 +64,10 @@ function unitsFromArmies(setup: EmberSetup): UnitState[] {
           name: unit.name ?? `Mech ${mechs}`,
           pilotId: pilot.id,
           parts: {
-            torso: { partId: unit.parts.torso, damaged: false, destroyed: false },
-            chassis: { partId: unit.parts.chassis, damaged: false, destroyed: false },
-            left_arm: { partId: unit.parts.left_arm, damaged: false, destroyed: false },
-            right_arm: { partId: unit.parts.right_arm, damaged: false, destroyed: false },
+            torso: partState(unit.parts.torso),
+            chassis: partState(unit.parts.chassis),
+            left_arm: partState(unit.parts.left_arm),
+            right_arm: partState(unit.parts.right_arm),
           },
           link: pilot.linkMax,
           linkMax: pilot.linkMax,
@@ -258,9 +266,10 @@ export function startRound(ctx: Ctx, round: number): void {
   for (const unit of unitsInPlay(state)) {
     if (unit.kind === "drone") unit.commanded = false;
     else if (unit.stance !== "SHUTDOWN") {
-      // Command generation: 1 command per mech (seed 001 4.1; seed 000 9.1). Shutdown mechs make none.
-      unit.commandTokens = 1;
-      tokens[unit.id] = 1;
+      // Command generation: 1 command per mech torso, or the sum of command generation X over its
+      // parts (seed 001 4.1; seed 000 9.1). Shutdown mechs make none.
+      unit.commandTokens = commandGeneration(unit);
+      tokens[unit.id] = unit.commandTokens;
     }
   }
   ctx.emit({ type: "commands_generated", tokens });

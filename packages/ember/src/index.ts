@@ -15,3 +15,6 @@ export * from "./data/schema";
 export * from "./types";
 export * as board from "./board";
 export { emberBotPolicy } from "./bot";
+export { loseLink, canSpendLink, targetProblem, buildPools } from "./attack";
+export { hasLockOn, isLockedOn, lockersOf, locks } from "./melee";
+export * as resources from "./resources";

@@ -5,6 +5,7 @@
 import { FACINGS, sameSquare, type SeatId, type Square } from "@fogwar/engine";
 import { attackEffect, canSpendLink, validTargets } from "./attack";
 import {
+  allied,
   deploymentZone,
   droneCard,
   intactSlots,
@@ -18,11 +19,13 @@ import {
 } from "./board";
 import { canCommand, planners } from "./flow";
 import { objectiveSquares } from "./mission";
+import { PART_SLOTS, type Action, type PartSlot } from "./data/schema";
+import { isCharged, unarmedSlots } from "./resources";
 import { catalog } from "./data";
 import { CHOOSABLE_STANCES, TIMINGS, type Timing } from "./data/schema";
 import type { EmberCommand, EmberState, MechState, UnitState } from "./types";
 import type { EmberView } from "./view";
-import { actionGate } from "./commands";
+import { actionGate, actProblem } from "./commands";
 
 const moves = (state: EmberState, unit: UnitState, range: number): Square[] =>
   [...movementOptions(state, unit, range).values()];
@@ -88,6 +91,8 @@ function decisionAnswers(state: EmberState): EmberCommand[] {
     }
     case "choose_chain":
       return pending.options.options.map((o) => ({ type: "choose_chain", keyword: o.keyword, target: o.target }));
+    case "declare_parry":
+      return [...pending.options.parts.map((part) => ({ type: "declare_parry" as const, part })), { type: "declare_parry", part: null }];
   }
 }
 
@@ -113,6 +118,14 @@ function droneCommands(state: EmberState, seat: SeatId): EmberCommand[] {
   if (!canCommand(state, seat)) return out;
   const mine = unitsInPlay(state).filter((u) => u.owner === seat);
   const givers = mine.filter((u): u is MechState => u.kind === "mech" && u.commandTokens > 0 && u.stance !== "SHUTDOWN");
+  out.push(...droneOrders(state, seat, givers));
+  return out;
+}
+
+/** Every command the given mechs may give to the seat's uncommanded drones (seed 001 4.2; seed 000 9.2-9.3). */
+function droneOrders(state: EmberState, seat: SeatId, givers: readonly MechState[]): EmberCommand[] {
+  const out: EmberCommand[] = [];
+  const mine = unitsInPlay(state).filter((u) => u.owner === seat);
   const drones = mine.filter((u) => u.kind === "drone" && !u.commanded);
   for (const mech of givers) {
     for (const drone of drones) {
@@ -164,19 +177,52 @@ function activationCommands(state: EmberState, seat: SeatId): EmberCommand[] {
       }
     }
   }
+  // Coordinated commands of the active mech (seed 000 9.3).
+  if ((activation.coordination ?? 0) > 0 && !state.attack && mech.commandTokens > 0) out.push(...droneOrders(state, seat, [mech]));
   for (const slot of intactSlots(mech)) {
-    for (const action of partActions(mech, slot)) {
+    const actions: Action[] = [...partActions(mech, slot), ...catalog.data.commonActions.filter((c) => c.slots.includes(slot)).map((c) => c.action)];
+    for (const action of actions) {
       if (typeof actionGate(state, seat, mech.id, slot, action.id) === "string") continue;
-      const base = { type: "act" as const, unit: mech.id, part: slot, action: action.id };
-      const effect = action.effect;
-      if (effect.kind === "attack") {
-        for (const target of validTargets(state, mech, effect)) out.push({ ...base, target: target.id });
-      } else if (effect.kind === "move") {
-        for (const to of moves(state, mech, effect.range)) for (const facing of FACINGS) out.push({ ...base, to, facing });
-      } else if (mech.link < mech.linkMax) out.push(base);
+      for (const command of actCandidates(state, mech, slot, action)) {
+        if (actProblem(state, seat, command) === null) out.push(command);
+      }
     }
   }
   return out;
+}
+
+/**
+ * The `act` commands worth checking for one action of one part: every target, square and facing,
+ * charge use and unarmed assist the action could take (seed 001 6.3; seed 000 2, 7, 8, 11). The
+ * caller keeps those `actProblem` accepts.
+ */
+function actCandidates(state: EmberState, mech: MechState, slot: PartSlot, action: Action): Extract<EmberCommand, { type: "act" }>[] {
+  const base = { type: "act" as const, unit: mech.id, part: slot, action: action.id };
+  const effect = action.effect;
+  switch (effect.kind) {
+    case "attack": {
+      const charges = isCharged(mech, slot, action.id) ? [false, true] : [false];
+      const assists: (PartSlot | undefined)[] = effect.thrown ? [] : [undefined];
+      if (effect.twoHanded || effect.thrown) assists.push(...unarmedSlots(mech, slot));
+      const out: Extract<EmberCommand, { type: "act" }>[] = [];
+      for (const target of validTargets(state, mech, effect)) {
+        for (const useCharge of charges) {
+          for (const unarmed of assists) {
+            out.push({ ...base, target: target.id, ...(useCharge ? { useCharge } : {}), ...(unarmed ? { unarmed } : {}) });
+          }
+        }
+      }
+      return out;
+    }
+    case "move":
+      return moves(state, mech, effect.range).flatMap((to) => FACINGS.map((facing) => ({ ...base, to, facing })));
+    case "resupply":
+      return unitsInPlay(state)
+        .filter((u): u is MechState => u.kind === "mech" && allied(state, u.owner, mech.owner))
+        .flatMap((target) => PART_SLOTS.map((targetPart) => ({ ...base, target: target.id, targetPart })));
+    default:
+      return [base];
+  }
 }
 
 /** Whether the seat can spend link now (for clients' prompts). */

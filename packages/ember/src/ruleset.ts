@@ -21,6 +21,7 @@ const ANSWERS: Partial<Record<EmberCommand["type"], readonly string[]>> = {
   choose_hit_part: ["choose_hit_part"],
   reroll: ["part_reroll", "attack_reroll", "defence_reroll"],
   choose_chain: ["choose_chain"],
+  declare_parry: ["declare_parry"],
 };
 
 function dispatch(ctx: Ctx, seat: SeatId, command: EmberCommand): EmberErrorCode | null {
@@ -55,6 +56,8 @@ function dispatch(ctx: Ctx, seat: SeatId, command: EmberCommand): EmberErrorCode
       return c.reroll(ctx, seat, command.dice);
     case "choose_chain":
       return c.chooseChain(ctx, seat, command);
+    case "declare_parry":
+      return c.declareParry(ctx, seat, command.part);
     case "concede":
       return c.concede(ctx, seat);
   }

@@ -3,7 +3,7 @@
  * report, and the closed set of error codes. All of it is JSON: hashable, storable, replayable.
  */
 import type { Facing, MatchResult, PendingDecision, SeatId, Square, TeamId } from "@fogwar/engine";
-import type { ArmyList, Face, PartFace, PartSlot, Stance, Timing } from "./data/schema";
+import type { ArmyList, AttackKeyword, Face, PartFace, PartSlot, PoolDie, Stance, Timing } from "./data/schema";
 
 export type { SeatId, Square, Facing, TeamId };
 
@@ -45,6 +45,12 @@ export interface PartState {
   readonly partId: string;
   damaged: boolean;
   destroyed: boolean;
+  /** An armed part switched to its discarded card (seed 000 2.1, 11). Absent: not discarded. */
+  discarded?: boolean;
+  /** Ammo tokens left, by action id, for the part's actions with ammo icons (seed 000 7). */
+  ammo?: Record<string, number>;
+  /** Ids of the part's actions that are charged (charge token face up, seed 000 8). */
+  charged?: string[];
 }
 
 /** A mech in play. `at` is null before deployment and after destruction. */
@@ -123,6 +129,17 @@ export interface AttackState {
   partRoll: PartFace | null;
   attackDice: DieResult[];
   defenceDice: DieResult[];
+  /** The attack's keywords when they differ from the card's (a kick, a spent charge; seed 000 1.4, 8). */
+  keywords?: AttackKeyword[];
+  /** The attack dice when they differ from the card's (a spent charge, two-handed; seed 000 8, 11). */
+  dice?: { yellow: number; red: number };
+  /** An active parry: the parrying part, or `drone` for a drone's automatic parry (seed 000 1.4.2). */
+  parry?: PartSlot | "drone";
+  /**
+   * The defender's answer to the parry offer: the part, or null when declined; when both sides
+   * could designate, the parry applies only if the part die shows it (seed 000 1.4.2 note).
+   */
+  parryDeclared?: PartSlot | null;
 }
 
 /** The activation in progress (seed 001 6.2-6.3). */
@@ -135,6 +152,8 @@ export interface ActivationState {
   rebooted: boolean;
   /** `slot:actionId` of every action taken this activation (each once, seed 001 6.3 note 1). */
   actionsTaken: string[];
+  /** Commands still to give under command coordination X this activation (seed 000 9.3). */
+  coordination?: number;
 }
 
 /** A seat's plan for the round (seed 001 5): the commitment is public, the dials secret. */
@@ -226,7 +245,8 @@ export type EmberDecision =
   | PendingDecision<"part_reroll", { defender: UnitId; roll: PartFace }>
   | PendingDecision<"attack_reroll", { dice: number }>
   | PendingDecision<"defence_reroll", { dice: number }>
-  | PendingDecision<"choose_chain", { options: ChainOption[] }>;
+  | PendingDecision<"choose_chain", { options: ChainOption[] }>
+  | PendingDecision<"declare_parry", { defender: UnitId; parts: PartSlot[]; contested: boolean }>;
 
 /** A chain damage effect and a target it may hit (seed 000 1.2.4). */
 export interface ChainOption {
@@ -246,11 +266,26 @@ export type EmberCommand =
   | { type: "set_stance"; unit: UnitId; stance: "DEF" | "MOB" | "OFF" }
   | { type: "reboot"; unit: UnitId; stance: "DEF" | "MOB" | "OFF" }
   | { type: "manoeuvre"; unit: UnitId; to: Square; facing: Facing }
-  | { type: "act"; unit: UnitId; part: PartSlot; action: string; target?: UnitId; to?: Square; facing?: Facing }
+  | {
+      type: "act";
+      unit: UnitId;
+      part: PartSlot;
+      action: string;
+      target?: UnitId;
+      to?: Square;
+      facing?: Facing;
+      /** The unarmed part designated to assist (seed 000 11: two-handed, thrown). */
+      unarmed?: PartSlot;
+      /** The part a resupply refills, on `target` (seed 000 7). */
+      targetPart?: PartSlot;
+      /** Spend the action's charge for its charged effect (seed 000 8). */
+      useCharge?: boolean;
+    }
   | { type: "end_activation"; unit: UnitId }
   | { type: "choose_hit_part"; part: PartSlot }
   | { type: "reroll"; dice: number[] }
   | { type: "choose_chain"; keyword: ChainOption["keyword"]; target: UnitId }
+  | { type: "declare_parry"; part: PartSlot | null }
   | { type: "concede" };
 
 /** A drone's order: move, or take its command action against a target (seed 001 4.2). */
@@ -292,10 +327,34 @@ export type EmberEvent =
   | { type: "part_damaged"; unit: UnitId; part: PartSlot | null }
   | { type: "part_destroyed"; unit: UnitId; part: PartSlot }
   | { type: "unit_destroyed"; unit: UnitId; reason: "torso_destroyed" | "penetrated" | "integrity" }
-  | { type: "link_changed"; unit: UnitId; link: number; reason: "reroll" | "part_destroyed" | "impact" | "reboot" | "recover" }
+  | { type: "link_changed"; unit: UnitId; link: number; reason: LinkChangeReason }
   | { type: "chain_damage"; keyword: ChainOption["keyword"]; target: UnitId; damage: number }
   | { type: "vp_scored"; seat: SeatId; zones: string[]; vp: number; total: number; team?: TeamId; objectives?: string[]; secondaries?: string[] }
-  | { type: "match_ended"; result: MatchResult; seed: string };
+  | { type: "match_ended"; result: MatchResult; seed: string }
+  | { type: "parry_declared"; unit: UnitId; part: PartSlot | null; contested: boolean }
+  | { type: "parry"; unit: UnitId; part: PartSlot | null; white: number }
+  | { type: "parry_succeeded"; unit: UnitId; part: PartSlot | null }
+  | { type: "dice_changed"; side: "attack" | "defence"; by: "attacker" | "defender"; die: PoolDie; change: number }
+  | { type: "dice_set"; side: "attack" | "defence"; by: "attacker" | "defender"; die: PoolDie; count: number; face: Face }
+  | { type: "result_triggered"; unit: UnitId; on: "eye" | "lightning"; effect: "impact" | "suppress" }
+  | { type: "part_discarded"; unit: UnitId; part: PartSlot; kept: string[]; removed: string[] }
+  | { type: "part_charged"; unit: UnitId; part: PartSlot; action: string }
+  | { type: "charge_spent"; unit: UnitId; part: PartSlot; action: string }
+  | { type: "ammo_spent"; unit: UnitId; part: PartSlot; action: string; spent: number; left: number }
+  | { type: "ammo_resupplied"; unit: UnitId; part: PartSlot; action: string; restored: number; left: number }
+  | { type: "command_tokens_spent"; unit: UnitId; spent: number; left: number }
+  | { type: "coordination_granted"; unit: UnitId; commands: number };
+
+/** Why a mech's link changed (seed 000 1.1.1, 1.2.3, 2.3, 4). */
+export type LinkChangeReason =
+  | "reroll"
+  | "part_destroyed"
+  | "impact"
+  | "reboot"
+  | "recover"
+  | "spend"
+  | "stabilise"
+  | "effect";
 
 /** The closed set of EMBER error codes; each has a message naming its rule (see errors.ts). */
 export type EmberErrorCode =
@@ -335,4 +394,13 @@ export type EmberErrorCode =
   | "link_full"
   | "invalid_choice"
   | "invalid_reroll"
-  | "objective_too_close";
+  | "objective_too_close"
+  | "locked_on"
+  | "not_enough_link"
+  | "no_ammo"
+  | "nothing_to_resupply"
+  | "already_charged"
+  | "not_chargeable"
+  | "not_armed"
+  | "unarmed_needed"
+  | "not_enough_command_tokens";

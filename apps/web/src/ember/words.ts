@@ -181,6 +181,8 @@ export function describeCommand(w: Words, command: EmberCommand): string {
       return t("command.reroll", { dice: command.dice.length ? command.dice.map((i) => `#${i + 1}`).join(", ") : t("command.rerollNone") });
     case "choose_chain":
       return t("command.choose_chain", { keyword: t(`keyword.${command.keyword}`), target: u(command.target) });
+    case "declare_parry":
+      return command.part ? t("command.declare_parry", { part: t(`slot.${command.part}`) }) : t("command.decline_parry");
     case "concede":
       return t("command.concede");
   }

@@ -12,7 +12,8 @@ import crossroads from "../../data/scenarios/crossroads.json";
 import foundry from "../../data/scenarios/foundry.json";
 import relayField from "../../data/scenarios/relay-field.json";
 import armies from "../../data/armies.json";
-import { EmberData, type Drone, type Part, type Pilot, type Scenario } from "./schema";
+import commonActions from "../../data/common-actions.json";
+import { EmberData, type CommonAction, type Drone, type Part, type Pilot, type Scenario } from "./schema";
 
 export * from "./schema";
 
@@ -40,6 +41,8 @@ export interface EmberCatalog {
   readonly pilots: ReadonlyMap<string, Pilot>;
   readonly drones: ReadonlyMap<string, Drone>;
   readonly scenarios: ReadonlyMap<string, Scenario>;
+  /** The common actions of every mech, by action id (seed 000 2). */
+  readonly commonActions: ReadonlyMap<string, CommonAction>;
 }
 
 function index<T extends { id: string }>(items: readonly T[], what: string): Map<string, T> {
@@ -64,8 +67,14 @@ export function buildCatalog(raw: unknown): EmberCatalog {
   const drones = index(data.drones, "drone");
   const scenarios = index(data.scenarios, "scenario");
   index(data.loadouts, "loadout");
+  const commonActions = new Map(data.commonActions.map((c) => [c.action.id, c] as const));
+  if (commonActions.size !== data.commonActions.length) throw new DataError("duplicate common action id");
   for (const part of data.parts) {
     const actionIds = new Set<string>();
+    for (const action of [...part.actions, ...(part.discarded?.actions ?? [])]) {
+      if (commonActions.has(action.id)) throw new DataError(`part ${part.id}: action "${action.id}" has the id of a common action`);
+      if (action.charge && action.effect.kind !== "attack") throw new DataError(`part ${part.id}: only attack actions carry a charge`);
+    }
     for (const action of part.actions) {
       if (actionIds.has(action.id)) throw new DataError(`part ${part.id}: duplicate action "${action.id}"`);
       actionIds.add(action.id);
@@ -96,7 +105,7 @@ export function buildCatalog(raw: unknown): EmberCatalog {
       }
     }
   }
-  return { data, parts, pilots, drones, scenarios };
+  return { data, parts, pilots, drones, scenarios, commonActions };
 }
 
 /** The project's sample data, validated. */
@@ -109,4 +118,5 @@ export const catalog: EmberCatalog = buildCatalog({
   loadouts: Object.values(factionFiles).flatMap((f) => f.loadouts),
   scenarios: [crossroads, foundry, relayField],
   armies,
+  commonActions: commonActions.actions,
 });

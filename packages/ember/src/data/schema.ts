@@ -64,15 +64,60 @@ export type ActionLength = z.infer<typeof ActionLength>;
 /**
  * Attack keywords the rules implement:
  * - `snipe` (저격): the attacker designates the hit part (seed 000 1.2.1);
+ * - `kick` (발차기): the attacker designates the hit part of a melee attack (seed 000 1.4); the
+ *   common action punch and kick gets it when taken with the chassis (a project decision);
  * - `suppress` (제압): the target mech switches to DEF before the roll (seed 000 1.1 note 1);
  * - `impact` (충격): a hit (not cancelled by [evade]) costs the target 1 link (seed 000 4);
  * - `rupture` (파열), `shotgun` (산탄), `cleave` (절단): chain damage (seed 000 1.2.4).
  */
-export const AttackKeyword = z.enum(["snipe", "suppress", "impact", "rupture", "shotgun", "cleave"]);
+export const AttackKeyword = z.enum(["snipe", "suppress", "impact", "rupture", "shotgun", "cleave", "kick"]);
 export type AttackKeyword = z.infer<typeof AttackKeyword>;
 
 /** A result replacement such as "[lightning] is replaced by [heavy]" (seed 000 1.2.1). */
 export const Replacement = z.object({ from: FaceResult, to: FaceResult });
+
+/** The four attack and defence dice. */
+export const PoolDie = z.enum(["yellow", "red", "white", "blue"]);
+export type PoolDie = z.infer<typeof PoolDie>;
+
+/**
+ * An ability that adds (`change` > 0) or removes (`change` < 0) dice of one colour from the attack
+ * pool (yellow/red) or the defence pool (white/blue) (seed 000 1.2.1 "추가하거나 감소"). White dice
+ * are never reduced to 0 when the pool had any (the white-dice floor).
+ */
+export const PoolChange = z.object({ die: PoolDie, change: z.number().int().min(-5).max(5) });
+export type PoolChange = z.infer<typeof PoolChange>;
+
+/**
+ * An ability that sets up to `count` dice of one colour to a result instead of rolling them
+ * (seed 000 1.2.1 "X 개의 주사위를 지정"): the set dice are not rolled.
+ */
+export const SetDice = z.object({ die: PoolDie, count: z.number().int().min(1).max(5), face: FaceResult });
+export type SetDice = z.infer<typeof SetDice>;
+
+/**
+ * Dice abilities of an attack action (the attacker's) or of an intact part (its mech's): pool
+ * changes and set dice used when the unit attacks (`attack`, `setAttack`) or defends (`defence`,
+ * `setDefence`); either may touch either pool by its die colour, e.g. an attacker's -1 white
+ * (seed 000 1.2.1; the attacker's go first, then the defender's, note at the end of 1.2.1).
+ */
+export const DiceAbilities = z.object({
+  attack: z.array(PoolChange).default([]),
+  defence: z.array(PoolChange).default([]),
+  setAttack: z.array(SetDice).default([]),
+  setDefence: z.array(SetDice).default([]),
+  /** Defender's replacements on its own dice (applied after the attacker's, seed 000 1.2.1 note). */
+  replaceDefence: z.array(Replacement).default([]),
+});
+export type DiceAbilities = z.infer<typeof DiceAbilities>;
+
+/**
+ * An effect triggered by an [eye] or [lightning] result not cancelled by an [evade]
+ * (seed 000 1.2.1 "특정 효과를 유발하는 [눈]/[번개]"): `impact` costs the target mech 1 link,
+ * `suppress` switches it to DEF after the attack (not in shutdown).
+ */
+export const ResultTrigger = z.object({ on: z.enum(["eye", "lightning"]), effect: z.enum(["impact", "suppress"]) });
+export type ResultTrigger = z.infer<typeof ResultTrigger>;
 
 /** An attack action's effect: shooting (seed 000 1.3) or melee (1.4). Range in squares. */
 export const AttackEffect = z.object({
@@ -83,16 +128,74 @@ export const AttackEffect = z.object({
   dice: z.object({ yellow: z.number().int().min(0).max(10), red: z.number().int().min(0).max(10) }),
   keywords: z.array(AttackKeyword).default([]),
   replace: z.array(Replacement).default([]),
+  /** The attacker's dice abilities for this attack (seed 000 1.2.1). */
+  diceAbilities: DiceAbilities.optional(),
+  /** Results that each deal 1 damage ("[눈]/[번개]가 1 의 데미지", seed 000 1.2.1 note). */
+  damageResults: z.array(z.enum(["eye", "lightning"])).default([]),
+  /** Effects triggered by uncancelled [eye]/[lightning] results (seed 000 1.2.1). */
+  triggers: z.array(ResultTrigger).default([]),
+  /**
+   * Two-handed (양손): with an unarmed part designated to assist, the attack adds these dice
+   * (seed 000 11 "비무장 지정"; the bonus is sample data).
+   */
+  twoHanded: z.object({ yellow: z.number().int().min(0).max(3), red: z.number().int().min(0).max(3) }).optional(),
+  /** Thrown (투척): can only be taken with an unarmed part designated to assist (seed 000 11). */
+  thrown: z.boolean().default(false),
 });
 export type AttackEffect = z.infer<typeof AttackEffect>;
 
-/** A move action: move up to `range` squares (seed 001 6.3, "이동"). */
-export const MoveEffect = z.object({ kind: z.literal("move"), range: z.number().int().min(1).max(12) });
+/**
+ * A move action: move up to `range` squares (seed 001 6.3, "이동"). `crawl` moves cannot leave a
+ * lock-on (seed 000 2.2.1).
+ */
+export const MoveEffect = z.object({ kind: z.literal("move"), range: z.number().int().min(1).max(12), crawl: z.boolean().default(false) });
 /** Recover link points, never above the pilot's maximum. */
 export const RecoverLinkEffect = z.object({ kind: z.literal("recover_link"), amount: z.number().int().min(1).max(3) });
+/** Discard (폐기): the named armed part switches to its discarded card (seed 000 2.1, 11). */
+export const DiscardEffect = z.object({ kind: z.literal("discard") });
+/** System stabilisation (시스템 안정화): remove one square or hexagon token, recover 1 link (seed 000 2.3). */
+export const StabiliseEffect = z.object({ kind: z.literal("stabilise") });
+/** Charge (충전): the named part's chargeable action becomes charged (seed 000 2.6, 8). */
+export const ChargeEffect = z.object({ kind: z.literal("charge") });
+/**
+ * Resupply (보충): flip up to `amount` spent ammo tokens of `ammo` kind on one part of a friendly
+ * mech within `range` squares (0: this mech only) (seed 000 7).
+ */
+export const ResupplyEffect = z.object({
+  kind: z.literal("resupply"),
+  ammo: z.string().min(1),
+  amount: z.number().int().min(1).max(5),
+  range: z.number().int().min(0).max(12),
+});
+/** An action whose whole effect is its command coordination X (seed 000 9.3). */
+export const CoordinateEffect = z.object({ kind: z.literal("coordinate") });
 
-export const ActionEffect = z.discriminatedUnion("kind", [AttackEffect, MoveEffect, RecoverLinkEffect]);
+export const ActionEffect = z.discriminatedUnion("kind", [
+  AttackEffect,
+  MoveEffect,
+  RecoverLinkEffect,
+  DiscardEffect,
+  StabiliseEffect,
+  ChargeEffect,
+  ResupplyEffect,
+  CoordinateEffect,
+]);
 export type ActionEffect = z.infer<typeof ActionEffect>;
+
+/** Ammo (탄약): `uses` icons, tokens of a named `kind` that resupply actions refill (seed 000 7). */
+export const Ammo = z.object({ uses: z.number().int().min(1).max(8), kind: z.string().min(1) });
+export type Ammo = z.infer<typeof Ammo>;
+
+/**
+ * What a charged action gains when its charge is spent (seed 000 8): extra attack dice and
+ * keywords (sample data).
+ */
+export const ChargedBonus = z.object({
+  yellow: z.number().int().min(0).max(3).default(0),
+  red: z.number().int().min(0).max(3).default(0),
+  keywords: z.array(AttackKeyword).default([]),
+});
+export type ChargedBonus = z.infer<typeof ChargedBonus>;
 
 /** An action printed on a part or a drone card. */
 export const Action = z.object({
@@ -101,8 +204,32 @@ export const Action = z.object({
   timing: Timing,
   length: ActionLength,
   effect: ActionEffect,
+  /** Link this action spends; never spent down to 0 (seed 000 4). */
+  linkCost: z.number().int().min(1).max(3).optional(),
+  /** Ammo icons: the action can be taken this many times (seed 000 7). */
+  ammo: Ammo.optional(),
+  /** Salvo X (일제발사): up to X projectiles at once, one ammo token each (seed 000 7). */
+  salvo: z.number().int().min(2).max(6).optional(),
+  /** A charge icon: the action can be charged, and what the charge adds (seed 000 8). */
+  charge: ChargedBonus.optional(),
+  /** Face-up command tokens this action spends (flips) for its effect (seed 000 9.4). */
+  commandCost: z.number().int().min(1).max(3).optional(),
+  /** Command coordination X: after the action, give up to X commands to drones (seed 000 9.3). */
+  coordination: z.number().int().min(1).max(4).optional(),
 });
 export type Action = z.infer<typeof Action>;
+
+/**
+ * A common action every mech has (seed 000 2; seed 001 6.3 note): the action, and the part slots
+ * that can take it (the command names one). `slotKeywords` adds attack keywords when taken with a
+ * given slot (the chassis kicks).
+ */
+export const CommonAction = z.object({
+  action: Action,
+  slots: z.array(PartSlot).min(1),
+  slotKeywords: z.partialRecord(PartSlot, z.array(AttackKeyword)).default({}),
+});
+export type CommonAction = z.infer<typeof CommonAction>;
 
 /** Part abilities: `shield` (방패 들기) lets the defender designate the hit part (seed 000 1.2.1). */
 export const PartAbility = z.enum(["shield"]);
@@ -127,6 +254,29 @@ export const Part = z.object({
   mobility: z.number().int().min(0).max(8).optional(),
   abilities: z.array(PartAbility).default([]),
   actions: z.array(Action).default([]),
+  /** Command generation X: the mech generates X commands per such part instead of 1 (seed 000 9.1). */
+  commandGeneration: z.number().int().min(1).max(6).optional(),
+  /** Passive dice abilities of this part while it is intact (seed 000 1.2.1). */
+  diceAbilities: DiceAbilities.optional(),
+  /** Unarmed (비무장): the part holds no weapon and can assist two-handed and thrown actions (seed 000 11). */
+  unarmed: z.boolean().default(false),
+  /**
+   * Armed (무장): the part holds a weapon that can be discarded; this is its discarded card
+   * (seed 000 11). The discarded card replaces the part's stats, abilities and actions.
+   */
+  discarded: z
+    .object({
+      name: Name,
+      armour: z.number().int().min(0).max(10),
+      structure: z.number().int().min(1).max(10).optional(),
+      evasion: z.number().int().min(0).max(5),
+      ew: z.number().int().min(0).max(5).nullable(),
+      parry: z.number().int().min(1).max(5).optional(),
+      abilities: z.array(PartAbility).default([]),
+      actions: z.array(Action).default([]),
+      unarmed: z.boolean().default(true),
+    })
+    .optional(),
 });
 export type Part = z.infer<typeof Part>;
 
@@ -163,6 +313,8 @@ export const Drone = z.object({
   evasion: z.number().int().min(0).max(5),
   ew: z.number().int().min(0).max(5).nullable(),
   parry: z.number().int().min(1).max(5).optional(),
+  /** Lock-on (락온): the drone locks adjacent enemies in its front arc (seed 000 1.3-1.4.1). */
+  lockOn: z.boolean().default(false),
   movement: z.object({ mode: MovementMode, squares: z.number().int().min(1).max(12) }),
   commandAction: Action,
 });
@@ -321,6 +473,8 @@ export type RulesConfig = z.infer<typeof RulesConfig>;
 export const EmberData = z.object({
   rules: RulesConfig,
   dice: DiceData,
+  /** The common actions of every mech (seed 000 2). */
+  commonActions: z.array(CommonAction).default([]),
   parts: z.array(Part),
   pilots: z.array(Pilot),
   drones: z.array(Drone),

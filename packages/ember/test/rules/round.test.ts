@@ -82,6 +82,8 @@ describe("seed 000 1.2.4 chain damage targets", () => {
       let s = placed;
       for (const [seat, cmd] of [
         ["p1", { type: "act", unit: "p1-m2", part: "left_arm", action: "split", target: "p2-m1" }],
+        // Picket's arc baton has a parry value: it declines to parry (seed 000 1.4.2).
+        ["p2", { type: "declare_parry", part: null }],
         ["p1", DECLINE],
         ["p1", DECLINE],
         ["p2", DECLINE],

@@ -5,7 +5,7 @@
  * (3,3),(4,3),(3,4). Column 5 holds no terrain.
  */
 import { ember, type EmberCommand, type EmberState } from "../../src";
-import { arrange, deployed, FACE, mech, must, rejected, toAction, withDice } from "../helpers";
+import { arrange, deployed, edit, FACE, mech, must, rejected, toAction, withDice } from "../helpers";
 import { DECLINE, find, play, UN_MIRROR } from "./steps";
 
 /** Bulwark (p1-m1, breaker cannon: shoot M, range 6, 1 yellow + 3 red) acts alone on 'shoot'. */
@@ -22,7 +22,13 @@ const defenceDice = (events: Parameters<typeof find>[0]) => find(events, "dice_r
 
 describe("seed 000 1.3 shooting: targets and cover", () => {
   test("seed 000 1.3: shooting may also target an adjacent unit, orthogonally or diagonally", () => {
-    const next = shootStage({ "p1-m1": { at: { x: 5, y: 5 }, facing: "N" }, "p2-m1": { at: { x: 5, y: 4 }, facing: "S" } });
+    // The adjacent Picket must not lock Bulwark on (a unit under lock-on cannot shoot, seed 000
+    // 1.3): its chassis and arms are destroyed, so it cannot punch or kick and has no lock-on.
+    const noLockOn = (s: EmberState) =>
+      edit(s, (x) => {
+        for (const slot of ["chassis", "left_arm", "right_arm"] as const) mech(x, "p2-m1").parts[slot].destroyed = true;
+      });
+    const next = noLockOn(shootStage({ "p1-m1": { at: { x: 5, y: 5 }, facing: "N" }, "p2-m1": { at: { x: 5, y: 4 }, facing: "S" } }));
     expect(ember.legalCommands(next, "p1")).toContainEqual(cannon("p2-m1"));
     // 3 [heavy] against the torso (armour 4, structure 2; no cover): 3 damage, a damage token.
     const r = withDice({ yellow: FACE.blank, red: FACE.heavy, white: FACE.blank, part: "torso" }, () =>
@@ -32,7 +38,7 @@ describe("seed 000 1.3 shooting: targets and cover", () => {
     expect(defenceDice(r.events)).toEqual(["white", "white", "white", "white"]);
     expect(find(r.events, "attack_resolved")[0]).toMatchObject({ damage: 3, penetrated: true });
     expect(mech(r.state, "p2-m1").parts.torso.damaged).toBe(true);
-    const diagonal = shootStage({ "p1-m1": { at: { x: 5, y: 5 }, facing: "N" }, "p2-m1": { at: { x: 6, y: 4 }, facing: "S" } });
+    const diagonal = noLockOn(shootStage({ "p1-m1": { at: { x: 5, y: 5 }, facing: "N" }, "p2-m1": { at: { x: 6, y: 4 }, facing: "S" } }));
     expect(find(must(diagonal, "p1", cannon("p2-m1")).events, "attack_declared")[0]).toMatchObject({ mode: "shoot" });
   });
 
@@ -129,6 +135,8 @@ describe("seed 000 1.4 melee: targets and cover", () => {
     const r = withDice({ yellow: FACE.light, red: FACE.heavy, white: FACE.blank, part: "torso" }, () =>
       play(melee, [
         ["p2", { type: "act", unit: "p2-m2", part: "left_arm", action: "guided-lunge", target: "p1-m2" }],
+        // Smelter's cinder axe has a parry value: it declines to parry (seed 000 1.4.2).
+        ["p1", { type: "declare_parry", part: null }],
         ["p2", DECLINE],
         ["p2", DECLINE],
         ["p1", DECLINE],

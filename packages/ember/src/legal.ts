@@ -183,8 +183,12 @@ function activationCommands(state: EmberState, seat: SeatId): EmberCommand[] {
     const actions: Action[] = [...partActions(mech, slot), ...catalog.data.commonActions.filter((c) => c.slots.includes(slot)).map((c) => c.action)];
     for (const action of actions) {
       if (typeof actionGate(state, seat, mech.id, slot, action.id) === "string") continue;
+      const effect = action.effect;
+      // Attacks and moves are enumerated from their valid targets and squares directly (cheap);
+      // the other kinds are checked one by one with the handler's own rule.
+      const checked = effect.kind !== "attack" && !(effect.kind === "move" && !effect.crawl);
       for (const command of actCandidates(state, mech, slot, action)) {
-        if (actProblem(state, seat, command) === null) out.push(command);
+        if (!checked || actProblem(state, seat, command) === null) out.push(command);
       }
     }
   }

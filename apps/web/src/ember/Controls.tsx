@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { CHOOSABLE_STANCES, type EmberCommand, type EmberView, type PartSlot } from "@fogwar/ember";
 import { FACINGS, type Facing } from "@fogwar/engine";
 import { commandKey, ofType, unitLabel } from "./model";
-import { actionName, describeCommand } from "./words";
+import { actionName, actVariant, describeCommand } from "./words";
 
 export type Mode =
   | { readonly kind: "deploy" }
@@ -211,7 +211,8 @@ export function Controls(props: ControlsProps) {
                   {t("actions.chooseTarget")}{" "}
                   {targets.map((c) => (
                     <button key={commandKey(c)} type="button" onClick={() => onCommand(c)}>
-                      🎯 {t("actions.target", { unit: u(c.target as string) })}
+                      🎯 {t(c.targetPart ? "actions.resupplyTarget" : "actions.target", { unit: u(c.target as string) })}
+                      {actVariant(words, c)}
                     </button>
                   ))}
                 </span>
@@ -244,7 +245,7 @@ export function Controls(props: ControlsProps) {
     const givers = [...new Set(droneCmds.map((c) => c.mech))];
     sections.push(
       <div key="commands" className="control-group">
-        <h4>{t("actions.commandTitle")}</h4>
+        <h4>{t(view.phase === "action" ? "actions.coordinationTitle" : "actions.commandTitle")}</h4>
         {givers.length > 0 && (
           <fieldset>
             <legend>{t("actions.giver")}</legend>

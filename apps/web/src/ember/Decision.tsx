@@ -1,5 +1,5 @@
 /**
- * A pending decision (link reroll, hit part, part die reroll, chain target, side choice): the
+ * A pending decision (link reroll, hit part, part die reroll, chain target, parry, side choice): the
  * seat asked gets a prompt with one button per legal answer; everyone else sees who the match
  * waits for.
  */
@@ -38,6 +38,9 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
     case "part_reroll":
       prompt = t("decision.part_reroll", { unit: unitLabel(view, pending.options.defender), face: t(`partFace.${pending.options.roll}`) });
       break;
+    case "declare_parry":
+      prompt = t(pending.options.contested ? "decision.declare_parry_contested" : "decision.declare_parry", { unit: unitLabel(view, pending.options.defender) });
+      break;
     default:
       prompt = t(`decision.${pending.kind}`);
   }
@@ -54,6 +57,8 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
         return t("decision.rerollAll", { count: c.dice.length });
       case "choose_chain":
         return t("decision.chain", { keyword: t(`keyword.${c.keyword}`), unit: unitLabel(view, c.target) });
+      case "declare_parry":
+        return c.part ? t("decision.parryWith", { part: t(`slot.${c.part}`) }) : t("decision.noParry");
       default:
         return c.type;
     }

@@ -32,6 +32,10 @@ function ActionLine({ action }: { action: Action }) {
       )}
       {e.kind === "move" && <> · {t("panel.moveRange", { range: e.range })}</>}
       {e.kind === "recover_link" && <> · {t("panel.recover", { amount: e.amount })}</>}
+      {action.linkCost !== undefined && <> · {t("panel.linkCost", { cost: action.linkCost })}</>}
+      {action.commandCost !== undefined && <> · {t("panel.commandCost", { cost: action.commandCost })}</>}
+      {action.coordination !== undefined && <> · {t("panel.coordination", { count: action.coordination })}</>}
+      {action.charge && <> · ⚡</>}
     </li>
   );
 }
@@ -190,7 +194,16 @@ export function UnitPanel({ view, unit }: UnitPanelProps) {
                 <td>{card?.evasion ?? "-"}</td>
                 <td>{card?.ew ?? "-"}</td>
                 <td>{card?.parry ?? "-"}</td>
-                <td>{state.destroyed ? `✕ ${t("destroyed")}` : state.damaged ? `! ${t("damaged")}` : `✓ ${t("intact")}`}</td>
+                <td>
+                  {state.destroyed ? `✕ ${t("destroyed")}` : state.damaged ? `! ${t("damaged")}` : `✓ ${t("intact")}`}
+                  {state.discarded && <div>{t("panel.discardedCard")}</div>}
+                  {card?.actions
+                    .filter((a) => a.ammo)
+                    .map((a) => (
+                      <div key={`ammo-${a.id}`}>{t("panel.ammo", { left: state.ammo?.[a.id] ?? a.ammo?.uses, uses: a.ammo?.uses })}</div>
+                    ))}
+                  {state.charged && state.charged.length > 0 && <div>⚡ {t("panel.charged")}</div>}
+                </td>
               </tr>
             );
           })}

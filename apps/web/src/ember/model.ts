@@ -24,7 +24,11 @@ export function scenarioOf(view: EmberView): Scenario {
 export const unitOf = (view: EmberView, id: string): UnitState | undefined => view.units.find((u) => u.id === id);
 export const inPlay = (view: EmberView): UnitState[] => view.units.filter((u) => u.deployed && !u.destroyed && u.at !== null);
 
-export const partOf = (mech: MechState, slot: PartSlot): Part | undefined => catalog.parts.get(mech.parts[slot].partId);
+/** A mech part's card as it stands: the discarded card once an armed part is discarded (seed 000 11). */
+export const partOf = (mech: MechState, slot: PartSlot): Part | undefined => {
+  const card = catalog.parts.get(mech.parts[slot].partId);
+  return card && mech.parts[slot].discarded && card.discarded ? board.discardedCard(card) : card;
+};
 export const pilotOf = (mech: MechState): Pilot | undefined => catalog.pilots.get(mech.pilotId);
 export const droneCardOf = (drone: DroneState): Drone | undefined => catalog.drones.get(drone.droneId);
 

@@ -308,3 +308,62 @@ describe("attacks, unit panel, log and result", () => {
     expect(text).not.toMatch(/\b(plan|actions|board|panel)\.[a-z]/);
   });
 });
+
+describe("melee details, common actions and resources (seed 000 1.4.2, 2, 7-11)", () => {
+  test("seed 000 1.4.2: a parry offer shows the defender one button per parry part and a no-parry button", () => {
+    const match = find((s) => s.pending?.kind === "declare_parry");
+    const pending = match.state.pending as Extract<EmberState["pending"], { kind: "declare_parry" }>;
+    const mine = renderFor(match, pending.seat);
+    const prompt = mine.container.querySelector('[data-decision="declare_parry"]') as HTMLElement;
+    expect(prompt.textContent).toMatch(/parry/i);
+    const buttons = within(prompt).getAllByRole("button").map((b) => b.textContent);
+    expect(buttons).toHaveLength(pending.options.parts.length + 1);
+    expect(buttons).toContain("No parry");
+    fireEvent.click(within(prompt).getAllByRole("button")[0]!);
+    expect(mine.onCommand.mock.calls[0][0]).toEqual({ type: "declare_parry", part: pending.options.parts[0] });
+  });
+
+  test("seed 000 2: the common actions appear among the part actions by name; choosing punch and kick lists its targets", () => {
+    const match = find((s) => s.phase === "action" && !s.pending && s.activation !== null && ember.legalCommands(s, s.turn ?? "").some((c) => c.type === "act" && c.action === "punch-kick"));
+    const seat = match.state.turn!;
+    const { container, legal, onCommand } = renderFor(match, seat);
+    const punch = legal.find((c): c is Extract<EmberCommand, { type: "act" }> => c.type === "act" && c.action === "punch-kick")!;
+    const button = [...container.querySelectorAll(".act-group button")].find((b) => b.textContent?.includes("Punch and Kick")) as HTMLElement;
+    expect(button).toBeDefined();
+    fireEvent.click(button);
+    const target = [...container.querySelectorAll(".act-group .targets button")][0] as HTMLElement;
+    fireEvent.click(target);
+    const sent = onCommand.mock.calls[0][0] as EmberCommand;
+    expect(sent).toMatchObject({ type: "act", action: "punch-kick", part: punch.part });
+    expect(legal.map(commandKey)).toContain(commandKey(sent));
+  });
+
+  test("seed 000 7-11: the log has words for parries, dice abilities, ammo, charge, discards and command tokens", () => {
+    const match = find((s) => s.phase === "action");
+    const view = ember.viewFor(match.state, seatViewer("p1"));
+    const mech = view.units.find((u) => u.kind === "mech")!.id;
+    const events: EmberEvent[] = [
+      { type: "parry_declared", unit: mech, part: "left_arm", contested: true },
+      { type: "parry_declared", unit: mech, part: null, contested: false },
+      { type: "parry", unit: mech, part: "left_arm", white: 1 },
+      { type: "parry_succeeded", unit: mech, part: "left_arm" },
+      { type: "dice_changed", side: "defence", by: "attacker", die: "white", change: -1 },
+      { type: "dice_set", side: "attack", by: "attacker", die: "yellow", count: 1, face: { result: "light", count: 1, hollow: false } },
+      { type: "result_triggered", unit: mech, on: "eye", effect: "impact" },
+      { type: "part_discarded", unit: mech, part: "left_arm", kept: [], removed: [] },
+      { type: "part_charged", unit: mech, part: "left_arm", action: "charge" },
+      { type: "charge_spent", unit: mech, part: "left_arm", action: "charge" },
+      { type: "ammo_spent", unit: mech, part: "right_arm", action: "discard", spent: 1, left: 2 },
+      { type: "ammo_resupplied", unit: mech, part: "right_arm", action: "discard", restored: 1, left: 3 },
+      { type: "command_tokens_spent", unit: mech, spent: 1, left: 0 },
+      { type: "coordination_granted", unit: mech, commands: 2 },
+      { type: "link_changed", unit: mech, link: 2, reason: "stabilise" },
+    ];
+    const { container } = render(<EventLog view={view} events={[{ seq: 1, events }]} />);
+    const text = container.textContent ?? "";
+    expect(text).not.toMatch(/log\.|\{\{|slot\.|keyword\.|die\.|face\./);
+    expect(container.querySelectorAll("li")).toHaveLength(events.length);
+    expect(text).toContain("Parry success");
+    expect(text).toContain("Charge");
+  });
+});

@@ -27,7 +27,11 @@ export function actionName(w: Words, unitId: string, part: PartSlot | null, acti
   const unit = unitOf(w.view, unitId);
   if (unit?.kind === "mech" && part) {
     const card = catalog.parts.get(unit.parts[part].partId);
-    const action = card?.actions.find((a) => a.id === actionId);
+    // The part's own action, its discarded card's, or a common action (seed 000 2, 11).
+    const action =
+      card?.actions.find((a) => a.id === actionId) ??
+      card?.discarded?.actions.find((a) => a.id === actionId) ??
+      catalog.commonActions.get(actionId)?.action;
     if (action) return localName(action.name, w.language);
   }
   if (unit?.kind === "drone") {
@@ -137,9 +141,46 @@ export function describeEvent(w: Words, event: EmberEvent): string | null {
       return t("log.vp_scored", { seat: event.seat, vp: event.vp, total: event.total, zones: event.zones.length ? t("log.zones", { zones: event.zones.join(", ") }) : "" });
     case "match_ended":
       return t("log.match_ended", { outcome: event.result.winner ? t("log.wins", { seat: event.result.winner }) : t("log.draw"), reason: event.result.reason });
+    case "parry_declared":
+      return event.part
+        ? t(event.contested ? "log.parry_declared_contested" : "log.parry_declared", { unit: u(event.unit), part: t(`slot.${event.part}`) })
+        : t("log.parry_declined", { unit: u(event.unit) });
+    case "parry":
+      return t("log.parry", { unit: u(event.unit), white: event.white });
+    case "parry_succeeded":
+      return t("log.parry_succeeded", { unit: u(event.unit) });
+    case "dice_changed":
+      return t("log.dice_changed", { by: t(`log.by.${event.by}`), change: event.change > 0 ? `+${event.change}` : String(event.change), die: t(`die.${event.die}`) });
+    case "dice_set":
+      return t("log.dice_set", { by: t(`log.by.${event.by}`), count: event.count, die: t(`die.${event.die}`), face: faceWords(w, event.face) });
+    case "result_triggered":
+      return t("log.result_triggered", { on: t(`face.${event.on}`), effect: t(`keyword.${event.effect}`), unit: u(event.unit) });
+    case "part_discarded":
+      return t("log.part_discarded", { unit: u(event.unit), part: t(`slot.${event.part}`) });
+    case "part_charged":
+      return t("log.part_charged", { unit: u(event.unit), action: actionName(w, event.unit, event.part, event.action) });
+    case "charge_spent":
+      return t("log.charge_spent", { unit: u(event.unit), action: actionName(w, event.unit, event.part, event.action) });
+    case "ammo_spent":
+      return t("log.ammo_spent", { unit: u(event.unit), action: actionName(w, event.unit, event.part, event.action), left: event.left });
+    case "ammo_resupplied":
+      return t("log.ammo_resupplied", { unit: u(event.unit), action: actionName(w, event.unit, event.part, event.action), restored: event.restored, left: event.left });
+    case "command_tokens_spent":
+      return t("log.command_tokens_spent", { unit: u(event.unit), spent: event.spent, left: event.left });
+    case "coordination_granted":
+      return t("log.coordination_granted", { unit: u(event.unit), count: event.commands });
     default:
       return null;
   }
+}
+
+/** The extras of an `act` command in words: the part resupplied, a spent charge, an unarmed assist (seed 000 7, 8, 11). */
+export function actVariant({ t }: Pick<Words, "t">, command: Extract<EmberCommand, { type: "act" }>): string {
+  const parts: string[] = [];
+  if (command.targetPart) parts.push(t("actions.targetPart", { part: t(`slot.${command.targetPart}`) }));
+  if (command.useCharge) parts.push(t("actions.useCharge"));
+  if (command.unarmed) parts.push(t("actions.unarmed", { part: t(`slot.${command.unarmed}`) }));
+  return parts.length > 0 ? ` (${parts.join(", ")})` : "";
 }
 
 /** A readable label for any legal command. */
@@ -170,7 +211,8 @@ export function describeCommand(w: Words, command: EmberCommand): string {
     case "manoeuvre":
       return t("command.manoeuvre", { unit: u(command.unit), square: squareName(command.to), facing: t(`facing.${command.facing}`) });
     case "act": {
-      const rest = command.target ? ` → ${u(command.target)}` : command.to ? ` → ${squareName(command.to)} (${t(`facing.${command.facing ?? "N"}`)})` : "";
+      let rest = command.target ? ` → ${u(command.target)}` : command.to ? ` → ${squareName(command.to)} (${t(`facing.${command.facing ?? "N"}`)})` : "";
+      rest += actVariant(w, command);
       return t("command.act", { unit: u(command.unit), action: `${t(`slot.${command.part}`)}: ${actionName(w, command.unit, command.part, command.action)}`, rest });
     }
     case "end_activation":

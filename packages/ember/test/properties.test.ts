@@ -108,6 +108,10 @@ const seen = {
   strangersRejected: 0,
   roundsOrdered: 0,
   tiedGroups: 0,
+  /** Common actions (seed 000 2) the bots took, by id. */
+  commonActions: new Set<string>(),
+  parryOffers: 0,
+  linkSpends: 0,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -262,6 +266,7 @@ function playChecked(c: MatchCase): EmberMatch | null {
           broken.add(`${event.unit}:${event.part}`);
           break;
         case "action_taken":
+          if (catalog.commonActions.has(event.action)) seen.commonActions.add(event.action);
           if (gone.has(event.unit)) problem("destroyed", `${at}: destroyed ${event.unit} takes action ${event.action}`);
           if (event.part !== null && broken.has(`${event.unit}:${event.part}`)) {
             problem("part", `${at}: ${event.unit} uses ${event.action} of its destroyed ${event.part}`);
@@ -285,8 +290,18 @@ function playChecked(c: MatchCase): EmberMatch | null {
             seen.linkRerolls++;
             if (event.link < 1) problem("link", `${at}: a link reroll spends ${event.unit}'s link to ${event.link} (seed 000 4)`);
           }
+          if (event.reason === "spend") {
+            seen.linkSpends++;
+            if (event.link < 1) problem("link", `${at}: an action spends ${event.unit}'s link to ${event.link} (seed 000 4)`);
+          }
           break;
         }
+        case "parry_declared":
+          seen.parryOffers++;
+          break;
+        case "ammo_spent":
+          if (event.left < 0) problem("ammo", `${at}: ${event.unit} ${event.action} has ${event.left} ammo (seed 000 7)`);
+          break;
         case "plan_locked":
           commitments.set(`${round}:${event.seat}`, event.commitment);
           break;
@@ -500,6 +515,14 @@ describe("seeded bot matches (design.md principle 10)", () => {
   test("seed 000 4: link stays within [0, linkMax], a mech with link 0 is in SHUTDOWN, a link reroll never spends link to 0", () => {
     expectNone("link");
     expect(seen.linkRerolls).toBeGreaterThan(50);
+  });
+
+  test("seed 000 2, 1.4.2, 4, 7: the bots take every common action and answer parry offers; link is never spent to 0, ammo never below 0", () => {
+    expectNone("link");
+    expectNone("ammo");
+    expect([...seen.commonActions].sort()).toEqual([...catalog.commonActions.keys()].sort());
+    expect(seen.parryOffers).toBeGreaterThan(10);
+    expect(seen.linkSpends).toBeGreaterThan(0);
   });
 
   test("seed 000 1.2.3: destroyed units leave the board (at null) and never act, move or activate again", () => {

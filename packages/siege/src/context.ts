@@ -3,7 +3,7 @@
  * produce, and the match RNG opened lazily. The state is only returned when the command succeeds,
  * so a refused command changes nothing.
  */
-import { onlySeats, publicEvent, Random, type EventEnvelope } from "@fogwar/engine";
+import { publicEvent, Random, teamAudience, type EventEnvelope } from "@fogwar/engine";
 import type { Team } from "./data";
 import type { SiegeEvent, SiegeState } from "./types";
 
@@ -29,11 +29,11 @@ export class Ctx {
   }
 
   /**
-   * An event for the seats of one team (and that team's team viewer, see `view.ts` `redact`), with
-   * an optional shadow that everyone else sees.
+   * An event for one team (its seats, named in the audience, and its team viewer), with an
+   * optional shadow that everyone else sees.
    */
   emitTo(team: Team, event: SiegeEvent, shadow?: SiegeEvent): void {
-    const audience = onlySeats(...this.s.teams[team]);
+    const audience = teamAudience(team, this.s.teams[team]);
     this.events.push(shadow ? { audience, event, shadow } : { audience, event });
   }
 

@@ -971,7 +971,7 @@ function finishMatch(ctx: Ctx, winner: Team, reason: string): void {
   const s = ctx.s;
   const scores: Record<SeatId, number> = {};
   for (const seat of s.seats) scores[seat] = s.teams[winner].includes(seat) ? 1 : 0;
-  s.result = { winner: s.teams[winner][0]!, reason: `${winner}: ${reason}`, scores };
+  s.result = { winner: s.teams[winner][0]!, winners: [...s.teams[winner]], reason: `${winner}: ${reason}`, scores };
   s.phase = "finished";
   s.pending = null;
   s.activation = null;

@@ -9,7 +9,7 @@
  *   the order in which the defence placed them tells nothing).
  * Everything else (token ids, places and watches, in id order) is public.
  */
-import { canSee, type EventEnvelope, type Viewer } from "@fogwar/engine";
+import { redactEvent, type EventEnvelope, type Viewer } from "@fogwar/engine";
 import type { Team } from "./data";
 import { teamOfSeat, type Board } from "./query";
 import type { SiegeEvent, SiegeState } from "./types";
@@ -50,11 +50,10 @@ export function viewFor(state: SiegeState, viewer: Viewer): SiegeView {
 }
 
 /**
- * `redact` of the ruleset contract (no state at hand): a team viewer sees the defence-only
- * `token_placed` events (the only team-secret event) when it is the defence team viewer.
+ * What `viewer` sees of an event envelope: team secrets (the defence's `token_placed`) travel with
+ * a team audience that names the team's seats, so seats and the team viewer are recognised
+ * without the match state; everyone else gets the shadow.
  */
 export function redact(envelope: EventEnvelope<SiegeEvent>, viewer: Viewer): SiegeEvent | null {
-  if (canSee(envelope.audience, viewer)) return envelope.event;
-  if (viewer.kind === "team" && viewer.team === "defence" && envelope.event.type === "token_placed") return envelope.event;
-  return envelope.shadow ?? null;
+  return redactEvent(envelope, viewer);
 }

@@ -1,0 +1,115 @@
+/**
+ * More worked examples of seed 004: the claymore's aimed space, several watchers reacting, always
+ * visible gadgets, a shield-bearing teammate as cover, the exchange of fire that kills the holder,
+ * the affected spaces of an explosion fixed before its breach, the sample reaction gadget (Wick's
+ * tripline) and Lantern's pulse scan.
+ */
+import { board, type SiegeEvent, type SiegeState } from "../../src";
+import { ATTACK_PICK, ready, run, tryApply } from "../helpers";
+import { QUIET } from "./move.test";
+
+const apply = (s: SiegeState, seat: string, cmd: Parameters<typeof tryApply>[2]) => {
+  const r = tryApply(s, seat, cmd);
+  if (!r.ok) throw new Error(`refused: ${r.error.code}`);
+  return { state: r.state, events: r.events.map((e) => e.event) as SiegeEvent[] };
+};
+
+describe("seed 004 전술 도구 and 반응 액션: more worked examples", () => {
+  test("seed 004 클레이모어: an operator entering the claymore's aimed space sets it off", () => {
+    const attackPick = { type: "pick", operators: ["auger", "bulwark", "cinder", "haze", "lantern"], inventory: { claymore: 1, drone: 1, frag_grenade: 1, flashbang: 1, smoke_grenade: 1 } } as const;
+    let s = ready({ tokens: QUIET, wire: "6,8", attack: { lantern: ["8,0", null] }, attackPick });
+    s = run(s, [
+      ["a1", { type: "activate", operator: "lantern" }],
+      ["a1", { type: "step", operator: "lantern", to: "8,1" }],
+      ["a1", { type: "gadget", operator: "lantern", gadget: "claymore", at: "8,2", aim: "8,3" }],
+      ["a1", { type: "step", operator: "lantern", to: "7,2" }],
+    ]);
+    expect(s.gadgets.some((g) => g.kind === "claymore")).toBe(true);
+    const { events } = apply(s, "a1", { type: "step", operator: "lantern", to: "8,3" });
+    expect(events).toContainEqual(expect.objectContaining({ type: "exploded", at: "8,2" }));
+    expect(events).toContainEqual(expect.objectContaining({ type: "shot", target: "lantern" }));
+  });
+
+  test("seed 004 반응 액션: when several watchers may react, each may, in the order the team chooses", () => {
+    const tokens = { ...QUIET, keel: [["10,2", { facing: "W" }], ["3,8", { facing: "W" }]], quill: [["9,3", { facing: "W" }], ["2,7", { facing: "W" }]] } as const;
+    let s = ready({ tokens, wire: "6,8", attack: { lantern: ["8,0", null] } });
+    s = run(s, [["a1", { type: "activate", operator: "lantern" }], ["a1", { type: "step", operator: "lantern", to: "8,1" }]]);
+    expect(s.pending).toMatchObject({ kind: "reaction", target: "lantern", watchers: ["keel", "quill"] });
+    s = run(s, [["d1", { type: "react", operator: "quill" }]]);
+    if (s.operators.lantern!.dead) expect(s.pending).toBeNull();
+    else expect(s.pending).toMatchObject({ kind: "reaction", watchers: ["keel"] });
+  });
+
+  test("seed 004 도구 특성 항상 보임: sight to an always-visible camera is not blocked by an operator in between", () => {
+    const tokens = { ...QUIET, keel: [["9,1", { facing: "E" }], ["3,8", { facing: "W" }]] } as const;
+    let s = ready({ tokens, wire: "6,8", attack: { lantern: ["8,0", null] } });
+    s = run(s, [["a1", { type: "activate", operator: "lantern" }], ["a1", { type: "step", operator: "lantern", to: "8,1" }]]);
+    expect(s.operators.keel).toMatchObject({ hidden: false, at: "9,1" });
+    expect(board.lineOfSight(s, "8,1", "10,1")).toBe(false);
+    s = run(s, [["a1", { type: "breach", operator: "lantern", target: "cam_smokehouse" }]]);
+    expect(s.gadgets.some((g) => g.id === "cam_smokehouse")).toBe(false);
+  });
+
+  test("seed 004 능력 방패: a teammate may use a shield operator as an obstacle: weak protection for a defender behind Keel, none for an attacker", () => {
+    const tokens = { ...QUIET, keel: [["9,1", { facing: "E" }], ["3,8", { facing: "W" }]] } as const;
+    const s = run(ready({ tokens, wire: "6,8", attack: { lantern: ["8,0", null] } }), [["a1", { type: "activate", operator: "lantern" }], ["a1", { type: "step", operator: "lantern", to: "8,1" }]]);
+    expect(board.protection(s, "8,1", "10,1", "fennel")).toBe(2);
+    expect(board.protection(s, "8,1", "10,1", "haze")).toBe(0);
+  });
+
+  test("seed 004 사격 교환: a holder killed by the challenger's shot loses its watch token and the challenger's is placed", () => {
+    let killed = 0;
+    for (let i = 0; i < 30 && killed === 0; i++) {
+      let s = ready({ seed: `exchange-${i}`, tokens: { ...QUIET, rook: [["up:loft", { ap: "1,1" }], ["4,7", { facing: "W" }]] }, wire: "6,8", attack: { haze: ["11,5", null] } });
+      s = run(s, [["a1", { type: "activate", operator: "haze" }], ["a1", { type: "step", operator: "haze", to: "up:loft" }], ["a1", { type: "shoot", operator: "haze", target: "rook" }], ["a1", { type: "keep" }]]);
+      if (s.operators.rook!.dead) continue;
+      s = run(s, [["a1", { type: "watch", operator: "haze", watches: [{ ap: "1,1" }] }]]);
+      const { state } = apply(s, "d1", { type: "contest", fight: true });
+      if (state.operators.rook!.dead) {
+        killed++;
+        expect(state.operators.haze!.watch).toEqual({ ap: "1,1" });
+      }
+    }
+    expect(killed).toBe(1);
+  });
+
+  test("seed 004 수류탄: the spaces an explosion affects are fixed before its breach: a defender behind the barricade it blows away is not hit", () => {
+    const tokens = { ...QUIET, quill: [["8,4", { facing: "N" }], ["2,7", { facing: "W" }]] } as const;
+    let s = ready({ tokens, wire: "6,8", attack: { lantern: ["8,0", null] } });
+    s = run(s, [["a1", { type: "activate", operator: "lantern" }], ["a1", { type: "step", operator: "lantern", to: "8,1" }]]);
+    const { state, events } = apply(s, "a1", { type: "gadget", operator: "lantern", gadget: "frag_grenade", at: "8,3" });
+    expect(state.partitions.door_packing!.barricaded).toBe(false);
+    expect(events.some((e) => e.type === "token_hit" || (e.type === "shot" && e.target === "quill"))).toBe(false);
+  });
+
+  test("seed 004 반응 액션: Wick's tripline is a reaction gadget: an attacker entering it takes two yellow dice, wherever Wick is", () => {
+    const defencePick = { type: "pick", operators: ["fennel", "keel", "lattice", "rook", "wick"], inventory: { barbed_wire: 1, c4: 2, impact_grenade: 2 } } as const;
+    const tokens = { ...QUIET, wick: [["9,1", { facing: "E" }], ["2,7", { facing: "W" }]] } as const;
+    let s = ready({ tokens, wire: "6,8", attack: { lantern: ["8,0", null] }, attackPick: ATTACK_PICK, defencePick });
+    s = run(s, [["a1", { type: "activate", operator: "lantern" }], ["a1", { type: "step", operator: "lantern", to: "8,1" }]]);
+    expect(s.operators.wick).toMatchObject({ hidden: false, at: "9,1" });
+    s = run(s, [["a1", { type: "step", operator: "lantern", to: "7,1" }], ["a1", { type: "end_activation", operator: "lantern" }], ["a1", { type: "end_phase" }]]);
+    s = run(s, [["d1", { type: "activate", operator: "wick" }], ["d1", { type: "special", operator: "wick", at: "8,2" }], ["d1", { type: "step", operator: "wick", to: "10,2" }]]);
+    if (s.pending) s = run(s, [["a1", { type: "hold" }]]);
+    s = run(s, [["d1", { type: "end_activation", operator: "wick" }], ["d1", { type: "end_phase" }]]);
+    expect(s.gadgets.find((g) => g.kind === "snare")).toMatchObject({ at: "8,2", team: "defence" });
+    s = run(s, [["a1", { type: "activate", operator: "bulwark" }], ["a1", { type: "end_activation", operator: "bulwark" }], ["a1", { type: "end_phase" }]]);
+    s = run(s, [["d1", { type: "activate", operator: "keel" }], ["d1", { type: "end_activation", operator: "keel" }], ["d1", { type: "end_phase" }]]);
+    s = run(s, [["a1", { type: "activate", operator: "lantern" }]]);
+    const { state, events } = apply(s, "a1", { type: "step", operator: "lantern", to: "8,2" });
+    const hit = events.find((e) => e.type === "shot" && e.target === "lantern") as Extract<SiegeEvent, { type: "shot" }>;
+    expect(hit.dice.map((d) => d.colour)).toEqual(["yellow", "yellow"]);
+    expect(state.gadgets.some((g) => g.kind === "snare")).toBe(false);
+  });
+
+  test("seed 004 비밀 오퍼레이터 공개 and 특수 도구 사용: Lantern's pulse scan scans its own room: the defenders there get a red ping", () => {
+    const tokens = { ...QUIET, keel: [["10,2", { facing: "N" }], ["3,8", { facing: "W" }]] } as const;
+    let s = ready({ tokens, wire: "6,8", attack: { lantern: ["8,0", null] } });
+    s = run(s, [["a1", { type: "activate", operator: "lantern" }], ["a1", { type: "step", operator: "lantern", to: "8,1" }], ["d1", { type: "hold" }]]);
+    expect(s.operators.keel!.redPing).toBe(false);
+    const { state, events } = apply(s, "a1", { type: "special", operator: "lantern" });
+    expect(events).toContainEqual({ type: "scanned", operator: "lantern", room: "smokehouse" });
+    expect(state.operators.keel!.redPing).toBe(true);
+    expect(state.operators.lantern!.specialUses).toBe(1);
+  });
+});

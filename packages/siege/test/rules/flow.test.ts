@@ -205,4 +205,27 @@ describe("seed 004 라운드 종료 및 유지 페이즈: victory check (sample 
     expect(s.result).toMatchObject({ winner: "d1", reason: "defence: ledger_room held" });
     expect(s.round).toBe(5);
   });
+
+  test("seed 004 요약 and 라운드 종료: a contested ledger room at the end of round 5 brings the overtime round; still contested after it, the defence wins", () => {
+    const tokens = { ...north, keel: [["4,4", { facing: "N" }], ["10,2", { facing: "N" }]] } as const;
+    let s = ready({ tokens, attack: { auger: ["4,9", null] } });
+    s = run(s, [
+      ["a1", { type: "activate", operator: "auger" }],
+      ["a1", { type: "breach", operator: "auger", target: "door_south" }],
+      ["a1", { type: "step", operator: "auger", to: "4,8" }],
+      ["a1", { type: "step", operator: "auger", to: "5,7" }],
+      ["a1", { type: "special", operator: "auger", at: "5,7" }],
+      ["a1", { type: "step", operator: "auger", to: "5,6" }],
+    ]);
+    expect(s.operators.keel).toMatchObject({ hidden: false, at: "4,4" });
+    s = run(s, [["a1", { type: "end_activation", operator: "auger" }], ["a1", { type: "end_phase" }]]);
+    for (let step = 1; step < 4 * 6; step++) {
+      const attack = step % 2 === 0;
+      const [seat, op] = attack ? ["a1", step % 4 === 0 ? "bulwark" : "cinder"] : ["d1", step % 4 === 1 ? "lattice" : "quill"];
+      s = run(s, [[seat!, { type: "activate", operator: op! }], [seat!, { type: "end_activation", operator: op! }], [seat!, { type: "end_phase" }]]);
+      if (step === 4 * 5 - 1) expect(s).toMatchObject({ round: 6, result: null });
+    }
+    expect(s.result).toMatchObject({ winner: "d1", reason: "defence: ledger_room held" });
+    expect(s.round).toBe(6);
+  });
 });

@@ -112,4 +112,11 @@ describe("seed 004 전술 도구 and 반응 액션: more worked examples", () =>
     expect(state.operators.keel!.redPing).toBe(true);
     expect(state.operators.lantern!.specialUses).toBe(1);
   });
+
+  test("seed 004 오버레이: where not even a two-space overlay fits (an obstacle's space), smoke cannot be used", () => {
+    let s = ready({ tokens: QUIET, wire: "6,8", attack: { lantern: ["8,0", null] } });
+    s = run(s, [["a1", { type: "activate", operator: "lantern" }], ["a1", { type: "step", operator: "lantern", to: "8,1" }]]);
+    expect(tryApply(s, "a1", { type: "gadget", operator: "lantern", gadget: "smoke_grenade", at: "9,2" })).toMatchObject({ ok: false, error: { code: "invalid_place" } });
+    expect(tryApply(s, "a1", { type: "gadget", operator: "lantern", gadget: "smoke_grenade", at: "9,1" }).ok).toBe(true);
+  });
 });

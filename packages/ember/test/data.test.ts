@@ -363,3 +363,64 @@ describe("EMBER sample data", () => {
     });
   });
 });
+
+describe("sample data of the melee, resource and command rules (seed 000 1.2.1, 1.4.2, 2, 4, 7-9, 11)", () => {
+  const parts = catalog.data.parts;
+  const actions = parts.flatMap((p) => [...p.actions, ...(p.discarded?.actions ?? [])].map((a) => ({ part: p, action: a })));
+  const attacks = actions.flatMap(({ part, action }) => (action.effect.kind === "attack" ? [{ part, action, effect: action.effect }] : []));
+  const factionsWith = (list: readonly { part: { faction: string } }[]) => new Set(list.map((x) => x.part.faction));
+
+  it("seed 000 2: the common actions are punch and kick, crawl, system stabilisation, discard and charge, with the seed's timings and lengths", () => {
+    const common = Object.fromEntries(catalog.data.commonActions.map((c) => [c.action.id, [c.action.timing, c.action.length, [...c.slots].sort()]]));
+    expect(common).toEqual({
+      discard: ["quick", "S", ["chassis", "left_arm", "right_arm", "torso"]],
+      "punch-kick": ["melee", "M", ["chassis", "left_arm", "right_arm"]],
+      crawl: ["move", "M", ["chassis", "left_arm", "right_arm"]],
+      stabilise: ["tactical", "S", ["torso"]],
+      charge: ["quick", "S", ["chassis", "left_arm", "right_arm", "torso"]],
+    });
+  });
+
+  it("seed 000 1.4.2, 11: every faction has a part with a parry value and an armed part with a discarded card; a drone has parry and lock-on", () => {
+    for (const faction of FACTIONS) {
+      expect([faction, parts.some((p) => p.faction === faction && p.parry !== undefined)]).toEqual([faction, true]);
+      expect([faction, parts.some((p) => p.faction === faction && p.discarded !== undefined)]).toEqual([faction, true]);
+    }
+    expect(catalog.data.drones.some((d) => d.parry !== undefined && d.lockOn)).toBe(true);
+    expect(parts.some((p) => p.unarmed)).toBe(true);
+    expect(attacks.some((a) => a.effect.thrown)).toBe(true);
+    expect(factionsWith(attacks.filter((a) => a.effect.twoHanded))).toEqual(new Set(FACTIONS));
+  });
+
+  it("seed 000 4, 7, 8, 9: link costs, ammo with a resupply, charge, command generation, coordination and command costs appear on sample cards", () => {
+    expect(actions.some(({ action }) => action.linkCost !== undefined)).toBe(true);
+    const ammo = actions.filter(({ action }) => action.ammo);
+    expect(ammo.length).toBeGreaterThan(0);
+    const resupplied = new Set(actions.flatMap(({ action }) => (action.effect.kind === "resupply" ? [action.effect.ammo] : [])));
+    expect(ammo.some(({ action }) => resupplied.has(action.ammo!.kind))).toBe(true);
+    expect(factionsWith(actions.filter(({ action }) => action.charge))).toEqual(new Set(["RDL", "GOF"]));
+    const gof = parts.filter((p) => p.faction === "GOF");
+    expect(gof.some((p) => (p.commandGeneration ?? 0) > 1)).toBe(true);
+    expect(gof.some((p) => p.actions.some((a) => a.coordination !== undefined))).toBe(true);
+    expect(gof.some((p) => p.actions.some((a) => a.commandCost !== undefined))).toBe(true);
+  });
+
+  it("seed 000 1.2.1: dice abilities that add, remove and set dice, results that deal damage and results that trigger effects appear on sample cards", () => {
+    const abilities = [...parts.map((p) => p.diceAbilities), ...attacks.map((a) => a.effect.diceAbilities)].filter((d) => d !== undefined);
+    expect(abilities.some((d) => [...d.attack, ...d.defence].some((c) => c.change < 0))).toBe(true);
+    expect(abilities.some((d) => [...d.attack, ...d.defence].some((c) => c.change > 0))).toBe(true);
+    expect(abilities.some((d) => d.setAttack.length > 0)).toBe(true);
+    expect(abilities.some((d) => d.setDefence.length > 0)).toBe(true);
+    expect(abilities.some((d) => d.replaceDefence.length > 0)).toBe(true);
+    expect(attacks.some((a) => a.effect.damageResults.length > 0)).toBe(true);
+    expect(attacks.some((a) => a.effect.triggers.length > 0)).toBe(true);
+  });
+
+  it("seed 000 7: a resupply naming an ammo kind that no action uses is rejected at load", () => {
+    const broken = copy();
+    const action = broken.parts.flatMap((p) => p.actions).find((a) => a.effect.kind === "resupply")!;
+    (action.effect as { ammo: string }).ammo = "no-such-ammo";
+    expect(() => buildCatalog(broken)).toThrow(DataError);
+    expect(() => buildCatalog(broken)).toThrow(/resupplies unknown ammo "no-such-ammo"/);
+  });
+});

@@ -83,6 +83,17 @@ export function buildCatalog(raw: unknown): EmberCatalog {
       throw new DataError(`chassis part ${part.id} needs a mobility`);
     }
   }
+  // A resupply names an ammo kind some action uses (seed 000 7).
+  const ammoKinds = new Set(
+    [...data.parts.flatMap((p) => [...p.actions, ...(p.discarded?.actions ?? [])]), ...data.drones.map((d) => d.commandAction)].flatMap((a) => (a.ammo ? [a.ammo.kind] : [])),
+  );
+  for (const part of data.parts) {
+    for (const action of [...part.actions, ...(part.discarded?.actions ?? [])]) {
+      if (action.effect.kind === "resupply" && !ammoKinds.has(action.effect.ammo)) {
+        throw new DataError(`part ${part.id}: action "${action.id}" resupplies unknown ammo "${action.effect.ammo}"`);
+      }
+    }
+  }
   for (const loadout of data.loadouts) {
     for (const [slot, partId] of Object.entries(loadout.parts)) {
       const part = parts.get(partId);

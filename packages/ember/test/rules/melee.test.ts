@@ -10,8 +10,8 @@
  * gyro striders, arc baton A3 parry 1 'discharge' melee S 2 yellow + 1 red impact, volley carbine
  * A3), Spotter p2-m2 (relay spine A3 S2, gyro striders, signal lance A2 range-2 melee, longbow A2).
  */
-import { ember, type EmberCommand, type EmberState, type PartSlot } from "../../src";
-import { arrange, deployed, edit, FACE, mech, must, rejected, toAction, withDice } from "../helpers";
+import { catalog, ember, lockersOf, targetProblem, type AttackEffect, type EmberCommand, type EmberState, type PartSlot } from "../../src";
+import { arrange, deployed, edit, FACE, mech, must, rejected, toAction, unit, withDice } from "../helpers";
 import { DECLINE, find, play } from "./steps";
 
 const NO_PARRY: EmberCommand = { type: "declare_parry", part: null };
@@ -190,6 +190,12 @@ describe("seed 000 1.3, 1.4.1 note, 1.1 lock-on", () => {
     expect(rejected(locked, "p1", cannon("p2-m2"))).toBe("locked_on");
     expect(rejected(locked, "p1", cannon("p2-m1"))).toBe("locked_on");
     expect(ember.legalCommands(locked, "p1").filter((c) => c.type === "act" && c.action === "breach-shell")).toEqual([]);
+    // Interception ignores lock-on (seed 000 3): the helper it uses lets the same shot through.
+    const bulwark = mech(locked, "p1-m1");
+    const shell = catalog.parts.get("rdl-breaker-cannon")!.actions[0]!.effect as AttackEffect;
+    expect(targetProblem(locked, bulwark, shell, unit(locked, "p2-m2"))).toBe("locked_on");
+    expect(targetProblem(locked, bulwark, shell, unit(locked, "p2-m2"), { ignoreLockOn: true })).toBeNull();
+    expect(lockersOf(locked, bulwark).map((u) => u.id)).toEqual(["p2-m1"]);
     // Picket facing away (Bulwark in its rear arc) locks nothing.
     const away = arrange(free, { "p2-m1": { at: { x: 5, y: 8 }, facing: "N" } });
     expect(ember.legalCommands(away, "p1")).toContainEqual(cannon("p2-m2"));

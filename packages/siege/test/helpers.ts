@@ -54,6 +54,8 @@ export interface Scenario {
   readonly wire?: string;
   readonly attackPick?: SiegeCommand;
   readonly defencePick?: SiegeCommand;
+  /** Where the other setup gadgets of a custom defence pick go (gadget id -> space). */
+  readonly setupGadgets?: Readonly<Record<string, string>>;
 }
 
 const DEFAULT_TOKENS: Record<string, readonly [TokenPlan, TokenPlan]> = {
@@ -79,6 +81,7 @@ export function ready(sc: Scenario = {}): SiegeState {
   let s = siege.setup(SETUP_1V1, sc.seed ?? "scenario-seed").state;
   s = run(s, [["a1", sc.attackPick ?? ATTACK_PICK], ["d1", sc.defencePick ?? DEFENCE_PICK]]);
   if (s.setupGadgets.barbed_wire) s = run(s, [["d1", { type: "place_gadget", gadget: "barbed_wire", at: sc.wire ?? "1,8" }]]);
+  for (const [gadget, at] of Object.entries(sc.setupGadgets ?? {})) s = run(s, [["d1", { type: "place_gadget", gadget, at }]]);
   const tokens = { ...DEFAULT_TOKENS, ...sc.tokens };
   for (const op of Object.keys(s.operators).filter((o) => s.operators[o]!.team === "defence")) {
     const [real, decoy] = tokens[op]!;

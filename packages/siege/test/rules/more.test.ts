@@ -119,4 +119,42 @@ describe("seed 004 전술 도구 and 반응 액션: more worked examples", () =>
     expect(tryApply(s, "a1", { type: "gadget", operator: "lantern", gadget: "smoke_grenade", at: "9,2" })).toMatchObject({ ok: false, error: { code: "invalid_place" } });
     expect(tryApply(s, "a1", { type: "gadget", operator: "lantern", gadget: "smoke_grenade", at: "9,1" }).ok).toBe(true);
   });
+
+  test("seed 004 클레이모어: a claymore destroyed by a gadget (a frag grenade's yellow breach) explodes", () => {
+    const attackPick = { type: "pick", operators: ["auger", "bulwark", "cinder", "haze", "lantern"], inventory: { claymore: 1, drone: 1, frag_grenade: 1, flashbang: 1, smoke_grenade: 1 } } as const;
+    let s = ready({ tokens: QUIET, wire: "6,8", attack: { lantern: ["8,0", null], haze: ["9,0", null] }, attackPick });
+    s = run(s, [
+      ["a1", { type: "activate", operator: "lantern" }],
+      ["a1", { type: "step", operator: "lantern", to: "8,1" }],
+      ["a1", { type: "gadget", operator: "lantern", gadget: "claymore", at: "8,2", aim: "8,3" }],
+      ["a1", { type: "step", operator: "lantern", to: "7,1" }],
+      ["a1", { type: "end_activation", operator: "lantern" }],
+      ["a1", { type: "activate", operator: "haze" }],
+      ["a1", { type: "step", operator: "haze", to: "8,0" }],
+    ]);
+    const claymore = s.gadgets.find((g) => g.kind === "claymore")!.id;
+    const { state, events } = apply(s, "a1", { type: "gadget", operator: "haze", gadget: "frag_grenade", at: "8,2" });
+    expect(events).toContainEqual({ type: "breached", by: "frag_grenade", partitions: [], gadgets: [claymore] });
+    expect(events).toContainEqual({ type: "exploded", gadget: claymore, at: "8,2" });
+    expect(state.gadgets.some((g) => g.kind === "claymore")).toBe(false);
+  });
+
+  test("seed 004 방탄카메라: a bulletproof camera pings like a camera and is only destroyed from an adjacent space", () => {
+    const defencePick = { type: "pick", operators: ["fennel", "keel", "lattice", "quill", "rook"], inventory: { bulletproof_camera: 1, c4: 2, impact_grenade: 2 } } as const;
+    let s = ready({ tokens: QUIET, defencePick, setupGadgets: { bulletproof_camera: "6,8" }, attack: { auger: ["4,9", null] } });
+    const cam = s.gadgets.find((g) => g.kind === "bulletproof_camera")!;
+    const step = (cmd: Parameters<typeof tryApply>[2]) => {
+      s = run(s, [["a1", cmd]]);
+      if (s.pending) s = run(s, [["d1", { type: "hold" }]]);
+    };
+    step({ type: "activate", operator: "auger" });
+    step({ type: "special", operator: "auger", at: "4,9" });
+    expect(s.partitions.door_south!.barricaded).toBe(false);
+    step({ type: "step", operator: "auger", to: "4,8" });
+    expect(s.operators.auger!.redPing).toBe(true);
+    expect(tryApply(s, "a1", { type: "breach", operator: "auger", target: cam.id })).toMatchObject({ ok: false, error: { code: "not_adjacent" } });
+    step({ type: "step", operator: "auger", to: "5,7" });
+    step({ type: "breach", operator: "auger", target: cam.id });
+    expect(s.gadgets.some((g) => g.id === cam.id)).toBe(false);
+  });
 });

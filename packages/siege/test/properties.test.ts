@@ -3,8 +3,8 @@
  * "요약": five rounds plus overtime), replay bit for bit from their logs, and keep the board's
  * invariants at every step.
  */
-import { replay, stateHash } from "@fogwar/engine";
-import { catalog, siege, type SiegeState } from "../src";
+import { canonicalJson, Random, replay, rngStateFromSeed, stateHash } from "@fogwar/engine";
+import { board, catalog, siege, type SiegeCommand, type SiegeState } from "../src";
 import { playout, SETUP_1V1, SETUP_2V2 } from "./helpers";
 
 /** The invariants of seed 004 that every state keeps; an empty list when all hold. */
@@ -66,5 +66,43 @@ describe("seed 004 게임 진행: bot playouts", () => {
       const again = playout(c.seed, c.botSeed, c.setup);
       expect(stateHash(again.state)).toBe(hash);
     }
+  });
+});
+
+describe("engine contract: legalCommands lists every command apply accepts", () => {
+  test("over two bot matches, at every step, commands made by changing a field of a legal one (places, targets, tokens, via) are accepted by apply only when listed", () => {
+    const rng = new Random(rngStateFromSeed("mutations"));
+    const spaces = board.geometry("saltmarsh_cannery").spaces;
+    const places = [...spaces, "up:loft"];
+    const problems: string[] = [];
+    let tried = 0;
+    let acceptedOthers = 0;
+    for (const [i, setup] of [SETUP_1V1, SETUP_2V2].entries()) {
+      const match = playout(`complete-${i}`, `complete-bot-${i}`, setup);
+      let s = siege.setup(setup, `complete-${i}`).state;
+      for (const entry of match.toLog().entries) {
+        if (s.phase === "action") {
+          const seat = siege.awaiting(s)[0]!;
+          const legal = siege.legalCommands(s, seat);
+          const listed = new Set(legal.map((c) => canonicalJson(c)));
+          const ids = [...Object.keys(s.operators), ...s.tokens.map((t) => t.id), ...Object.keys(s.partitions).slice(0, 20), ...s.gadgets.map((g) => g.id)];
+          for (let k = 0; k < 12 && legal.length > 0; k++) {
+            const base = rng.pick(legal) as unknown as Record<string, unknown>;
+            const field = rng.pick(["to", "at", "via", "target", "aim", "token", "operator"]);
+            const value = field === "target" || field === "token" || field === "operator" ? rng.pick(ids) : rng.pick(places);
+            const cmd = { ...base, [field]: value } as unknown as SiegeCommand;
+            tried++;
+            const ok = siege.apply(s, cmd, seat).ok;
+            if (ok && canonicalJson(cmd) !== canonicalJson(base)) acceptedOthers++;
+            if (ok && !listed.has(canonicalJson(cmd))) problems.push(`${JSON.stringify(cmd)} accepted but not listed`);
+          }
+        }
+        s = (siege.apply(s, entry.command, entry.seat) as { state: SiegeState }).state;
+      }
+    }
+    expect(problems.slice(0, 10)).toEqual([]);
+    expect(tried).toBeGreaterThan(500);
+    // The mutations do reach other legal commands, so a missing one would be noticed.
+    expect(acceptedOthers).toBeGreaterThan(20);
   });
 });

@@ -3,7 +3,11 @@
  * their results: each seat is a real client that joins with its invite token.
  *
  *   pnpm bots [--url http://localhost:2567] [--matches N] [--concurrency C] [--spectators K]
- *             [--scenario crossroads|foundry] [--progressive] [--delay ROUNDS] [--seed S]
+ *             [--scenario crossroads|foundry|relay-field] [--players 2|3|4] [--teams]
+ *             [--progressive] [--delay ROUNDS] [--seed S]
+ *
+ * `--players 3` or `4` plays 1 v 1 v 1 (v 1) battles (a scenario with four deployment zones,
+ * such as relay-field); `--teams` with 4 players plays 2 v 2 (p1 and p3 against p2 and p4).
  *
  * Exits 1 if any match fails to reach a result.
  */
@@ -19,6 +23,8 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "4" },
     spectators: { type: "string", default: "0" },
     scenario: { type: "string", default: "crossroads" },
+    players: { type: "string", default: "2" },
+    teams: { type: "boolean", default: false },
     progressive: { type: "boolean", default: false },
     delay: { type: "string", default: "0" },
     seed: { type: "string", default: "bots" },
@@ -38,27 +44,39 @@ const matches = count("matches", values.matches, 1, 10_000);
 const concurrency = count("concurrency", values.concurrency, 1, 500);
 const spectators = count("spectators", values.spectators, 0, 50);
 const delay = count("delay", values.delay, 0, 10);
+const players = count("players", values.players, 2, 4);
+if (values.teams && players !== 4) {
+  console.error("error: --teams plays 2 v 2 and needs --players 4");
+  process.exit(2);
+}
+const teams = values.teams ? ["alpha", "bravo", "alpha", "bravo"] : undefined;
 const scenario = catalog.scenarios.get(values.scenario as string);
 if (!scenario) {
   console.error(`error: unknown scenario "${values.scenario}" (try: ${[...catalog.scenarios.keys()].join(", ")})`);
   process.exit(2);
 }
-// Sample armies of the scenario's battle size, paired round-robin.
+if (players > 2 && !teams && !(scenario.deployment.red && scenario.deployment.blue)) {
+  console.error(`error: ${scenario.id} has deployment zones for two sides; ${players} players without --teams need relay-field`);
+  process.exit(2);
+}
+// Sample armies of the scenario's battle size, handed out round-robin.
 const fitting = catalog.data.armies.flatMap((a, i) => (validateArmy(a, scenario.battleSize).length === 0 ? [i] : []));
 
-console.log(`fogwar bots: ${matches} match(es) of ${scenario.id} against ${values.url}, ${concurrency} at a time, ${spectators} spectator(s) each`);
+const format = teams ? "2 v 2" : Array.from({ length: players }, () => "1").join(" v ");
+console.log(`fogwar bots: ${matches} ${format} match(es) of ${scenario.id} against ${values.url}, ${concurrency} at a time, ${spectators} spectator(s) each`);
 const reports: OnlineMatchReport[] = [];
 const failures: string[] = [];
 let next = 0;
 async function worker(): Promise<void> {
   while (next < matches) {
     const n = next++;
-    const armies = [fitting[n % fitting.length], fitting[(n + 1) % fitting.length]] as [number, number];
+    const armies = Array.from({ length: players }, (_, i) => fitting[(n + i) % fitting.length] as number);
     try {
       const report = await playOnlineMatch({
         url: values.url as string,
         scenario: scenario!.id,
         armies,
+        ...(teams ? { teams } : {}),
         seed: `${values.seed}-${n}`,
         spectators,
         progressiveReveal: values.progressive,
@@ -66,7 +84,7 @@ async function worker(): Promise<void> {
       });
       reports.push(report);
       const r = report.result;
-      console.log(`match ${n + 1} ${report.matchId}: ${report.commands} commands, ${r ? `${r.winner ?? "draw"} (${r.reason})` : "no result"}, ${(report.ms / 1000).toFixed(1)} s`);
+      console.log(`match ${n + 1} ${report.matchId}: ${report.commands} commands, ${r ? `${r.winners?.join("+") ?? r.winner ?? "draw"} (${r.reason})` : "no result"}, ${(report.ms / 1000).toFixed(1)} s`);
     } catch (error) {
       failures.push(`match ${n + 1}: ${(error as Error).message}`);
       console.error(`match ${n + 1} failed: ${(error as Error).message}`);
@@ -76,6 +94,9 @@ async function worker(): Promise<void> {
 await Promise.all(Array.from({ length: Math.min(concurrency, matches) }, () => worker()));
 
 const wins = new Map<string, number>();
-for (const r of reports) wins.set(r.result?.winner ?? "draw", (wins.get(r.result?.winner ?? "draw") ?? 0) + 1);
+for (const r of reports) {
+  const winner = r.result?.winners?.join("+") ?? r.result?.winner ?? "draw";
+  wins.set(winner, (wins.get(winner) ?? 0) + 1);
+}
 console.log(`done: ${reports.length} finished, ${failures.length} failed; results: ${[...wins].map(([w, n]) => `${w} ${n}`).join(", ") || "none"}`);
 process.exit(failures.length > 0 || reports.some((r) => !r.result) ? 1 : 0);

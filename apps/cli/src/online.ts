@@ -14,8 +14,10 @@ export interface OnlineMatchOptions {
   /** The server's HTTP address, e.g. http://localhost:2567. */
   readonly url: string;
   readonly scenario: string;
-  /** Sample army indexes (packages/ember/data/armies.json) for p1 and p2. */
-  readonly armies: readonly [number, number];
+  /** Sample army indexes (packages/ember/data/armies.json) for p1, p2, ... (2 to 4 seats). */
+  readonly armies: readonly number[];
+  /** Each seat's team, in seat order, for a 2 v 2 (seed 001 6.1); none: every seat alone. */
+  readonly teams?: readonly string[];
   /** Bot seed: the same seed makes the same choices in the same situations. */
   readonly seed: string;
   readonly spectators?: number;
@@ -31,7 +33,7 @@ export interface OnlineMatchOptions {
 export interface OnlineMatchReport {
   readonly matchId: string;
   readonly commands: number;
-  readonly result: { winner: string | null; reason: string } | null;
+  readonly result: { winner: string | null; winners?: readonly string[]; reason: string } | null;
   readonly ms: number;
   /** Bytes of WebSocket frames received per client label (p1, p2, spectator-1, ...). */
   readonly bytes: Record<string, number>;
@@ -165,7 +167,7 @@ export async function playOnlineMatch(options: OnlineMatchOptions): Promise<Onli
     body: JSON.stringify({
       ruleset: "ember",
       scenario: options.scenario,
-      players: armies.map((army, i) => ({ name: `bot-${i + 1}`, army })),
+      players: armies.map((army, i) => ({ name: `bot-${i + 1}`, army, ...(options.teams?.[i] ? { team: options.teams[i] } : {}) })),
       options: { progressiveReveal: options.progressiveReveal ?? false, spectatorDelay: options.spectatorDelay ?? 0 },
     }),
   });

@@ -43,16 +43,22 @@ export function newMatchId(): string {
 }
 
 function summary(record: MatchRecord, presence?: Record<string, boolean>): MatchSummary {
-  const result = record.result as { winner: string | null; reason: string } | null;
+  const result = record.result as { winner: string | null; winners?: string[]; reason: string } | null;
+  const teams = RULESETS.get(record.ruleset)?.teamsOf?.(record.setup);
   return {
     matchId: record.id,
     ruleset: record.ruleset,
     scenario: record.scenario,
     status: record.status as MatchSummary["status"],
-    seats: record.seats.map((s) => ({ seat: s.seat, name: s.playerName, ...(presence ? { connected: presence[s.seat] ?? false } : {}) })),
+    seats: record.seats.map((s) => ({
+      seat: s.seat,
+      name: s.playerName,
+      ...(teams?.[s.seat] ? { team: teams[s.seat] } : {}),
+      ...(presence ? { connected: presence[s.seat] ?? false } : {}),
+    })),
     createdAt: record.createdAt.toISOString(),
     finishedAt: record.finishedAt ? record.finishedAt.toISOString() : null,
-    result: result ? { winner: result.winner, reason: result.reason } : null,
+    result: result ? { winner: result.winner, ...(result.winners ? { winners: [...result.winners] } : {}), reason: result.reason } : null,
   };
 }
 
@@ -115,6 +121,7 @@ export function mountApi(app: Application, services: ApiServices): void {
       seats: made.seats.map((seat, i) => ({
         seat,
         name: request.players[i]?.name ?? seat,
+        ...(request.players[i]?.team ? { team: request.players[i]?.team } : {}),
         token: tokens[i],
         // The token travels in the fragment, which browsers never send to a server.
         inviteUrl: `${services.publicUrl}/play/${matchId}#seat=${seat}&token=${tokens[i]}`,

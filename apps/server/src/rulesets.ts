@@ -4,6 +4,7 @@
  * (for the spectator delay).
  */
 import type { Ruleset } from "@fogwar/engine";
+import { TeamName } from "@fogwar/protocol";
 import { ArmyList, catalog, ember, validateArmy, type EmberSetup, type EmberState } from "@fogwar/ember";
 import { catalog as siegeCatalog, siege, type SiegeCommand, type SiegeSetup, type SiegeState } from "@fogwar/siege";
 
@@ -46,6 +47,8 @@ export interface HostedRuleset {
    * "팀 준비": a team's pick stays secret until both teams have picked).
    */
   publicCommand?(command: unknown): boolean;
+  /** Each seat's team in a team game (undefined otherwise), for listings. */
+  teamsOf?(setup: unknown): Readonly<Record<string, string>> | undefined;
 }
 
 const emberHost: HostedRuleset = {
@@ -55,8 +58,15 @@ const emberHost: HostedRuleset = {
     if (!scenario) {
       return { ok: false, problem: { code: "bad_request", message: `Unknown scenario "${request.scenario}".`, details: { scenarios: [...catalog.scenarios.keys()] } } };
     }
-    if (request.players.length !== 2) return { ok: false, problem: { code: "bad_request", message: "EMBER matches have exactly two players." } };
-    const seats = ["p1", "p2"];
+    // Two to four players (seed 001 6.1: 1 v 1, 2 v 2, 1 v 1 v 1, 1 v 1 v 1 v 1), seats p1..p4.
+    const count = request.players.length;
+    if (count < 2 || count > 4) return { ok: false, problem: { code: "bad_request", message: "EMBER matches have two to four players." } };
+    const seats = request.players.map((_, i) => `p${i + 1}`);
+    const withTeam = request.players.filter((p) => p.team !== undefined).length;
+    if (withTeam !== 0 && withTeam !== count) return { ok: false, problem: { code: "bad_request", message: "Either every player has a team or none has." } };
+    if (request.players.some((p) => p.team !== undefined && !TeamName.safeParse(p.team).success)) {
+      return { ok: false, problem: { code: "bad_request", message: "A team is 1 to 16 lowercase letters, digits or -, starting with a letter." } };
+    }
     const armies: Record<string, ArmyList> = {};
     for (const [i, player] of request.players.entries()) {
       const parsed = ArmyList.safeParse(player.army);
@@ -70,13 +80,31 @@ const emberHost: HostedRuleset = {
       }
       armies[seat] = parsed.data;
     }
-    const setup: EmberSetup = { scenario: scenario.id, seats: ["p1", "p2"], armies, options: { progressiveReveal: request.options.progressiveReveal } };
+    const teams = withTeam ? Object.fromEntries(request.players.map((p, i) => [seats[i] as string, p.team as string])) : undefined;
+    const setup: EmberSetup = { scenario: scenario.id, seats, ...(teams ? { teams } : {}), armies, options: { progressiveReveal: request.options.progressiveReveal } };
+    // The ruleset's own checks (teams are for 2 v 2; three or four sides need a scenario with
+    // four deployment zones), run once on a throwaway seed: its message names the problem.
+    try {
+      ember.setup(setup, "setup-check");
+    } catch (error) {
+      return { ok: false, problem: { code: "bad_request", message: `This match cannot be set up: ${error instanceof Error ? error.message : String(error)}.` } };
+    }
     return { ok: true, setup, seats };
   },
   roundOf: (state) => (state as EmberState).round,
   scenarioOf: (setup) => (setup as EmberSetup).scenario,
+  teamsOf: (setup) => (setup as EmberSetup).teams,
   listing: () => ({
-    scenarios: [...catalog.scenarios.values()].map((s) => ({ id: s.id, name: s.name, battleSize: s.battleSize, rounds: s.mission.rounds })),
+    // `sides`: how many sides the scenario's deployment zones host: 2 (1 v 1 and 2 v 2), or 4
+    // (also 1 v 1 v 1 and 1 v 1 v 1 v 1); `secondaries`: its mission's secondary missions.
+    scenarios: [...catalog.scenarios.values()].map((s) => ({
+      id: s.id,
+      name: s.name,
+      battleSize: s.battleSize,
+      rounds: s.mission.rounds,
+      sides: s.deployment.red && s.deployment.blue ? 4 : 2,
+      ...(s.mission.secondaries ? { secondaries: s.mission.secondaries.map((m) => ({ id: m.id, name: m.name, summary: m.summary })) } : {}),
+    })),
     sampleArmies: catalog.data.armies,
   }),
 };
@@ -119,6 +147,7 @@ const siegeHost: HostedRuleset = {
   },
   roundOf: (state) => (state as SiegeState).round,
   scenarioOf: (setup) => (setup as SiegeSetup).mission,
+  teamsOf: (setup) => Object.fromEntries(Object.entries((setup as SiegeSetup).teams).flatMap(([team, seats]) => seats.map((seat) => [seat, team]))),
   listing: () => ({
     missions: [...siegeCatalog.missions.values()].map((m) => ({ id: m.id, name: m.name, map: m.map, objectiveRoom: m.objectiveRoom, rounds: m.rounds, overtime: m.overtime })),
     maps: [...siegeCatalog.maps.values()].map((m) => ({ id: m.id, name: m.name, width: m.width, height: m.height })),

@@ -34,6 +34,8 @@ export const ScenarioInfo = z.object({
   name: z.object({ en: z.string(), ko: z.string() }),
   battleSize: z.enum(["skirmish", "standard", "large"]),
   rounds: z.number(),
+  /** How many sides its deployment zones host: 2 (1 v 1, 2 v 2) or 4 (also 1 v 1 v 1 and 1 v 1 v 1 v 1). */
+  sides: z.number().optional(),
 });
 export type ScenarioInfo = z.output<typeof ScenarioInfo>;
 

@@ -1,14 +1,14 @@
 /** Test fixtures: a fake fetch over the lobby API, with the sample data of @fogwar/ember. */
 import { catalog } from "@fogwar/ember";
 
-export const TOKENS = ["3f9c2a7e5b1d4c8f9a0e6b2d7c4f1a83", "c0ffee00112233445566778899aabbcc"];
+export const TOKENS = ["3f9c2a7e5b1d4c8f9a0e6b2d7c4f1a83", "c0ffee00112233445566778899aabbcc", "0123456789abcdef0123456789abcdef", "fedcba9876543210fedcba9876543210"];
 
 export const rulesetsBody = {
   rulesets: [
     {
       id: "ember",
       rulesVersion: "ember-0.1.0",
-      scenarios: [...catalog.scenarios.values()].map((s) => ({ id: s.id, name: s.name, battleSize: s.battleSize, rounds: s.mission.rounds })),
+      scenarios: [...catalog.scenarios.values()].map((s) => ({ id: s.id, name: s.name, battleSize: s.battleSize, rounds: s.mission.rounds, sides: s.deployment.red && s.deployment.blue ? 4 : 2 })),
       sampleArmies: catalog.data.armies,
     },
   ],

@@ -9,6 +9,12 @@ import { DisplayName, SeatToken } from "./client";
 const CatalogId = z.string().min(1).max(64);
 
 /**
+ * A team id in a team game (e.g. EMBER's 2 v 2): 1 to 16 lowercase letters, digits or `-`,
+ * starting with a letter ("alpha", "bravo"). Team ids are public.
+ */
+export const TeamName = z.string().regex(/^[a-z][a-z0-9-]{0,15}$/, "a team is 1 to 16 lowercase letters, digits or -, starting with a letter");
+
+/**
  * Options of a new match; every one optional, with the server's defaults:
  * - `progressiveReveal` (boolean, default false): the ruleset's progressive-reveal variant;
  * - `spectatorDelay` (integer 0..10 rounds, default 0): how many rounds the spectators' omniscient
@@ -29,10 +35,11 @@ export type CreateMatchOptions = z.output<typeof CreateMatchOptions>;
  * The body of `POST /api/matches`:
  * `{ ruleset, scenario, players: [{ name, army?, team? }] (1 to 8, in seat order), options? }`.
  * `name` is trimmed, then 1 to 40 characters; `army` is the ruleset's army list (EMBER's
- * ArmyList, checked by the ruleset); `team` a team id (Siege: "attack" or "defence"); each
- * player has at least one of them. `scenario` is the ruleset's scenario (Siege: a mission id).
- * The ruleset decides how many players it takes (EMBER: exactly 2; Siege: 1 v 1 or 2 v 2).
- * Unknown keys are refused.
+ * ArmyList, checked by the ruleset); `team` a team id (Siege: "attack" or "defence"; EMBER 2 v 2:
+ * a {@link TeamName} such as "alpha", every player or none with one); each player has at least
+ * an army or a team. `scenario` is the ruleset's scenario (Siege: a mission id). The ruleset
+ * decides how many players it takes (EMBER: 2 to 4, teams only for 2 v 2, two teams of two;
+ * Siege: 1 v 1 or 2 v 2). Unknown keys are refused.
  */
 export const CreateMatchRequest = z.strictObject({
   ruleset: CatalogId,
@@ -55,7 +62,7 @@ export const CreateMatchRequest = z.strictObject({
 export type CreateMatchRequest = z.output<typeof CreateMatchRequest>;
 
 /**
- * One seat of a new match in the {@link CreateMatchResponse}: `{ seat, name, token, inviteUrl }`.
+ * One seat of a new match in the {@link CreateMatchResponse}: `{ seat, name, team?, token, inviteUrl }`.
  * `token` (32 lowercase hex characters) is the seat's secret: whoever holds it plays the seat.
  * `inviteUrl` carries it in the URL fragment (`.../play/<matchId>#seat=p1&token=...`), which
  * browsers never send to a server.
@@ -63,6 +70,8 @@ export type CreateMatchRequest = z.output<typeof CreateMatchRequest>;
 export const CreatedSeat = z.object({
   seat: z.string().min(1),
   name: z.string(),
+  /** The seat's team in a team game. */
+  team: TeamName.optional(),
   token: SeatToken,
   inviteUrl: z.string().min(1),
 });
@@ -108,10 +117,11 @@ export type ListMatchesQuery = z.output<typeof ListMatchesQuery>;
 
 /**
  * A match as the lobby and history list it:
- * `{ matchId, ruleset, scenario, status, seats: [{ seat, name, connected? }], createdAt, finishedAt, result }`.
+ * `{ matchId, ruleset, scenario, status, seats: [{ seat, name, team?, connected? }], createdAt, finishedAt, result }`.
  * `connected` (whether a client is on the seat now) is given for live matches only; `createdAt`
  * and `finishedAt` are ISO 8601 UTC timestamps (`finishedAt` null while live); `result` is
- * `{ winner: seat id or null for a draw, reason }` once finished, else null.
+ * `{ winner: seat id or null for a draw, winners?: a winning team's seats, reason }` once
+ * finished, else null; `team` is the seat's team in a team game.
  */
 export const MatchSummary = z.object({
   matchId: z.string().min(1),
@@ -122,12 +132,13 @@ export const MatchSummary = z.object({
     z.object({
       seat: z.string().min(1),
       name: z.string(),
+      team: TeamName.optional(),
       connected: z.boolean().optional(),
     }),
   ),
   createdAt: z.iso.datetime(),
   finishedAt: z.iso.datetime().nullable(),
-  result: z.object({ winner: z.string().nullable(), reason: z.string() }).nullable(),
+  result: z.object({ winner: z.string().nullable(), winners: z.array(z.string()).optional(), reason: z.string() }).nullable(),
 });
 /** See the {@link MatchSummary} schema. */
 export type MatchSummary = z.output<typeof MatchSummary>;

@@ -9,7 +9,7 @@ import type { KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { PART_SLOTS, TIMINGS, type EmberCommand, type EmberView, type UnitState } from "@fogwar/ember";
 import { FACING_VECTOR, type Square } from "@fogwar/engine";
-import { distance, inPlay, keyOf, lineOfSight, localName, scenarioOf, seatIndex, squareName, unitLabel } from "./model";
+import { distance, inPlay, keyOf, lineOfSight, localName, scenarioOf, seatColour, seatIndex, squareName, unitLabel } from "./model";
 
 export const CELL = 48;
 const MARGIN = 20;
@@ -40,7 +40,6 @@ export interface BoardProps {
   readonly sight?: { readonly from: string; readonly range: number } | null;
 }
 
-const SEAT_COLOURS = ["#2a6fb0", "#c0602a"];
 const px = (v: number) => MARGIN + v * CELL;
 const centre = (s: Square) => ({ x: px(s.x) + CELL / 2, y: px(s.y) + CELL / 2 });
 
@@ -53,9 +52,11 @@ function onKeys(action: () => void) {
   };
 }
 
-/** The unit's shape: seat 0 a circle, seat 1 a diamond; drones smaller. */
+/** The unit's shape: seat 0 a circle, seat 1 a diamond, seat 2 a triangle, seat 3 a square; drones smaller. */
 function UnitShape({ index, r, fill }: { index: number; r: number; fill: string }) {
   if (index === 0) return <circle r={r} fill={fill} stroke="#111" strokeWidth={2} />;
+  if (index === 2) return <path d={`M0 ${-r - 3} L${r + 3} ${r} L${-r - 3} ${r} Z`} fill={fill} stroke="#111" strokeWidth={2} />;
+  if (index === 3) return <rect x={-r} y={-r} width={2 * r} height={2 * r} fill={fill} stroke="#111" strokeWidth={2} />;
   return <path d={`M0 ${-r - 2} L${r + 2} 0 L0 ${r + 2} L${-r - 2} 0 Z`} fill={fill} stroke="#111" strokeWidth={2} />;
 }
 
@@ -107,7 +108,7 @@ function UnitMark({ view, unit, selected, active, target, onSelect, onAttack }: 
       {active && <circle r={r + 8} fill="none" stroke="#e0b400" strokeWidth={3} strokeDasharray="5 3" />}
       {selected && <circle r={r + 5} fill="none" stroke="#111" strokeWidth={2} />}
       {target && <circle r={r + 6} fill="none" stroke="#d11" strokeWidth={3} />}
-      <UnitShape index={index} r={r} fill={SEAT_COLOURS[index] ?? "#777"} />
+      <UnitShape index={index} r={r} fill={seatColour(view, unit.owner)} />
       {index === 1 && <line x1={-r / 2} y1={-r / 2} x2={r / 2} y2={r / 2} stroke="#fff" strokeOpacity={0.5} strokeWidth={2} />}
       {/* facing arrow */}
       <path
@@ -183,11 +184,19 @@ export function Board({ view, seat, selected, onSelectUnit, squares = [], target
         <pattern id="deploy-white" width="10" height="10" patternUnits="userSpaceOnUse">
           <circle cx="5" cy="5" r="1.5" fill="#333" fillOpacity="0.25" />
         </pattern>
+        <pattern id="deploy-red" width="10" height="10" patternUnits="userSpaceOnUse">
+          <line x1="0" y1="5" x2="10" y2="5" stroke="#a33" strokeOpacity="0.3" strokeWidth="2" />
+        </pattern>
+        <pattern id="deploy-blue" width="10" height="10" patternUnits="userSpaceOnUse">
+          <line x1="5" y1="0" x2="5" y2="10" stroke="#33a" strokeOpacity="0.3" strokeWidth="2" />
+        </pattern>
       </defs>
       <rect x={MARGIN} y={MARGIN} width={N * CELL} height={N * CELL} fill="#e9ecef" stroke="#111" />
       {/* deployment zones */}
-      {(["black", "white"] as const).map((side) => {
+      {(["black", "white", "red", "blue"] as const).map((side) => {
         const z = scenario.deployment[side];
+        // Red and blue zones exist on some scenarios only, and matter only when a side holds them.
+        if (!z || ((side === "red" || side === "blue") && !Object.values(view.sides ?? {}).includes(side) && view.phase !== "side_choice")) return null;
         const label = t("board.deployment", { side: t(`side.${side}`) });
         return (
           <g key={side} className={`deploy deploy-${side}`}>
@@ -274,6 +283,20 @@ export function Board({ view, seat, selected, onSelectUnit, squares = [], target
             })}
         </g>
       )}
+      {/* objective markers (seed 001 3.3) */}
+      {(view.missionPrep?.objectives ?? []).map((marker) => {
+        const c = centre(marker.at);
+        const label = t("board.objective", { id: marker.id, seat: marker.seat, square: squareName(marker.at) });
+        return (
+          <g key={marker.id} className="objective" data-objective={marker.id} transform={`translate(${c.x} ${c.y})`}>
+            <title>{label}</title>
+            <path d="M-9 12 L-9 -14 L10 -8 L-9 -2" fill={seatColour(view, marker.seat)} stroke="#111" strokeWidth={1.5} />
+            <text x={2} y={14} fontSize={8} fontWeight={700} fill="#111">
+              {marker.id.replace("obj-", "◎")}
+            </text>
+          </g>
+        );
+      })}
       {/* highlighted squares */}
       {squares.map((choice) => (
         <rect

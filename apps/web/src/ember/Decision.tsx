@@ -6,7 +6,7 @@
 import { useTranslation } from "react-i18next";
 import type { EmberCommand, EmberView } from "@fogwar/ember";
 import { DiceRow, PartDieFace } from "./Dice";
-import { commandKey, unitLabel } from "./model";
+import { commandKey, localName, scenarioOf, unitLabel } from "./model";
 
 export interface DecisionProps {
   readonly view: EmberView;
@@ -16,7 +16,7 @@ export interface DecisionProps {
 }
 
 export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
-  const { t } = useTranslation("table");
+  const { t, i18n } = useTranslation("table");
   const pending = view.pending;
   if (!pending) return null;
   if (pending.seat !== seat) {
@@ -30,7 +30,8 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
   let prompt: string;
   switch (pending.kind) {
     case "choose_side":
-      prompt = t("decision.choose_side");
+      // With three or four sides, the later sides choose among those left (seed 001 6.1 decision).
+      prompt = view.sides ? t("decision.choose_side_next") : t("decision.choose_side");
       break;
     case "choose_hit_part":
       prompt = t("decision.choose_hit_part", { unit: unitLabel(view, pending.options.defender) });
@@ -59,6 +60,10 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
         return t("decision.chain", { keyword: t(`keyword.${c.keyword}`), unit: unitLabel(view, c.target) });
       case "declare_parry":
         return c.part ? t("decision.parryWith", { part: t(`slot.${c.part}`) }) : t("decision.noParry");
+      case "choose_secondary": {
+        const mission = scenarioOf(view).mission.secondaries?.find((m) => m.id === c.secondary);
+        return mission ? `${localName(mission.name, i18n.language)}: ${localName(mission.summary, i18n.language)}` : c.secondary;
+      }
       default:
         return c.type;
     }
@@ -71,7 +76,8 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
       {pending.kind === "part_reroll" && <PartDieFace face={pending.options.roll} />}
       {dice && <DiceRow dice={dice} label={pending.kind === "attack_reroll" ? t("attack.attackPool") : t("attack.defencePool")} />}
       <div className="row">
-        {legal.map((c) => (
+        {/* Objective markers are placed on the board's highlighted squares, not from a list. */}
+        {legal.filter((c) => c.type !== "place_objective").map((c) => (
           <button key={commandKey(c)} type="button" onClick={() => onCommand(c)}>
             {label(c)}
           </button>

@@ -15,7 +15,7 @@ import { EventLog } from "./EventLog";
 import { PlanPanel } from "./PlanPanel";
 import { UnitPanel } from "./UnitPanel";
 import { TABLE_CSS } from "./styles";
-import { localName, ofType, scenarioOf, squareName, unitLabel, unitOf } from "./model";
+import { localName, ofType, scenarioOf, seatColour, seatMark, squareName, unitLabel, unitOf } from "./model";
 
 export interface TableViewProps {
   readonly matchId: string;
@@ -46,6 +46,11 @@ function Summary({ view, seat }: { view: EmberView; seat: string | null }) {
   const { t, i18n } = useTranslation("table");
   const scenario = scenarioOf(view);
   const waiting = awaitingSeats(view);
+  const secondaries = scenario.mission.secondaries ?? [];
+  const secondaryName = (id: string | null | undefined) => {
+    const mission = secondaries.find((m) => m.id === id);
+    return mission ? localName(mission.name, i18n.language) : null;
+  };
   return (
     <section className="summary" aria-label={t("phaseLabel")}>
       <h2>
@@ -53,14 +58,25 @@ function Summary({ view, seat }: { view: EmberView; seat: string | null }) {
       </h2>
       <ul className="seats">
         {view.seats.map((s, i) => (
-          <li key={s} className={`seat-${i}`}>
-            <span aria-hidden="true">{i === 0 ? "●" : "◆"}</span> <strong>{s}</strong> ({t(`seatShape.${i}`)}) · {view.armyNames[s]} · {view.factions[s]}
+          <li key={s} className={`seat-${i}`} data-team={view.teams?.[s]}>
+            <span aria-hidden="true" style={{ color: seatColour(view, s) }}>
+              {seatMark(view, s)}
+            </span>{" "}
+            <strong>{s}</strong> ({t(`seatShape.${i}`)}) · {view.armyNames[s]} · {view.factions[s]}
+            {view.teams?.[s] && (
+              <>
+                {" "}
+                · <span className="team-badge" style={{ background: seatColour(view, s) }}>{t(`team.${view.teams[s]}`, { defaultValue: view.teams[s] })}</span>
+              </>
+            )}
+            {secondaryName(view.missionPrep?.secondaries[s]?.choice) && <> · {t("secondaryOf", { name: secondaryName(view.missionPrep?.secondaries[s]?.choice) })}</>}
             {view.sides?.[s] && <> · {t("sideOf", { side: t(`side.${view.sides[s]}`) })}</>}
             {view.firstPlayer === s && <> · {t("firstPlayer")}</>} · {t("score")}: {t("vp", { vp: view.vp[s] ?? 0 })}
             {s === seat && <> · ⭐</>}
           </li>
         ))}
       </ul>
+      {view.initiative && <p data-initiative={view.initiative.join(",")}>{t("initiativeOrder", { order: view.initiative.join(" → ") })}</p>}
       {view.activation && <p>{t("activationOf", { unit: unitLabel(view, view.activation.unit), timing: t(`timing.${view.activation.timing}`) })}</p>}
       {waiting.length > 0 && (
         <p className={seat && waiting.includes(seat) ? "your-turn" : undefined}>
@@ -76,11 +92,14 @@ function Result({ view, seat, matchId }: { view: EmberView; seat: string | null;
   const { t } = useTranslation("table");
   const result = view.result;
   if (view.phase !== "finished" || !result) return null;
-  const headline = result.winner === null ? t("result.draw") : seat ? (result.winner === seat ? t("result.youWin") : t("result.youLose")) : t("result.winner", { seat: result.winner });
+  // A team's win (2 v 2) lists all its seats: every teammate wins.
+  const winners = result.winners ?? (result.winner ? [result.winner] : []);
+  const winnerText = result.winners ? t("result.winners", { seats: result.winners.join(", ") }) : t("result.winner", { seat: result.winner });
+  const headline = result.winner === null ? t("result.draw") : seat ? (winners.includes(seat) ? t("result.youWin") : t("result.youLose")) : winnerText;
   return (
     <section className="result" role="status" data-result={result.winner ?? "draw"}>
       <h2>🏁 {t("result.title")}: {headline}</h2>
-      {result.winner && seat && <p>{t("result.winner", { seat: result.winner })}</p>}
+      {result.winner && seat && <p>{winnerText}</p>}
       <p>{t("result.reason", { reason: result.reason })}</p>
       <p>
         {view.seats.map((s) => `${s}: ${t("vp", { vp: result.scores[s] ?? 0 })}`).join(" · ")}
@@ -172,6 +191,11 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
       label: c.deploy ? t("board.deployTo", { square: squareName(c.to), facing: t(`facing.${c.facing}`) }) : t("board.moveTo", { square: squareName(c.to), facing: t(`facing.${c.facing}`) }),
     }));
 
+  // Mission preparation (seed 001 3.3): an objective marker goes on a highlighted square.
+  for (const c of ofType(legal, "place_objective")) {
+    squares.push({ square: c.at, command: c, label: t("board.placeObjective", { square: squareName(c.at) }) });
+  }
+
   const shownUnitId = selected ?? view.activation?.unit ?? null;
   const shownUnit = shownUnitId ? (unitOf(view, shownUnitId) ?? null) : null;
   const flatEvents = events.flatMap((e) => e.events);
@@ -206,7 +230,7 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
               {view.units.map((u) => (
                 <li key={u.id}>
                   <button type="button" aria-pressed={selected === u.id} onClick={() => setSelected(u.id)}>
-                    {view.seats.indexOf(u.owner) === 0 ? "●" : "◆"} {unitLabel(view, u.id)} · {t(`kind.${u.kind}`)}
+                    {seatMark(view, u.owner)} {unitLabel(view, u.id)} · {t(`kind.${u.kind}`)}
                     {u.destroyed ? ` · ✕ ${t("destroyed")}` : !u.deployed ? ` · ${t("notDeployed")}` : u.kind === "mech" ? ` · ${t(`stanceShort.${u.stance}`)}` : ""}
                   </button>
                 </li>

@@ -38,8 +38,23 @@ export function unitLabel(view: EmberView, id: string): string {
   return unit ? `${unit.name} (${unit.owner})` : id;
 }
 
-/** The index of a seat in the match (0 or 1), which decides its unit shape on the board. */
+/** The index of a seat in the match (0 to 3), which decides its unit shape on the board. */
 export const seatIndex = (view: EmberView, seat: Seat): number => Math.max(0, view.seats.indexOf(seat));
+
+/** Each seat's mark (shape) in text: p1 ●, p2 ◆, p3 ▲, p4 ■. */
+export const SEAT_MARKS = ["●", "◆", "▲", "■"] as const;
+export const seatMark = (view: EmberView, seat: Seat): string => SEAT_MARKS[seatIndex(view, seat)] ?? "●";
+
+/** Seat colours (1 v 1 and free-for-all) and team colours (2 v 2: a team shares one colour). */
+export const SEAT_COLOURS = ["#2a6fb0", "#c0602a", "#2f8f4e", "#8a4fb3"] as const;
+export const TEAM_COLOURS: Readonly<Record<string, string>> = { alpha: "#2a6fb0", bravo: "#c0602a" };
+
+/** The colour a seat's units and badge use: its team's in a 2 v 2, else its own. */
+export function seatColour(view: EmberView, seat: Seat): string {
+  const team = view.teams?.[seat];
+  if (team) return TEAM_COLOURS[team] ?? SEAT_COLOURS[Object.values(view.teams ?? {}).indexOf(team) % 4] ?? "#777";
+  return SEAT_COLOURS[seatIndex(view, seat)] ?? "#777";
+}
 
 /** Line of sight between two squares against the scenario's blocking terrain (units never block). */
 export function lineOfSight(view: EmberView, from: Square, to: Square): boolean {

@@ -4,6 +4,7 @@ export const TABLE_CSS = `
 .ember-table .connection .status { margin: 0; }
 .ember-table .summary h2 { margin: 0.2rem 0; font-size: 1.15rem; }
 .ember-table .summary .seats { list-style: none; padding: 0; margin: 0; }
+.ember-table .team-badge { color: #fff; border-radius: 3px; padding: 0 4px; font-weight: 700; }
 .ember-table .your-turn { font-weight: 700; }
 .table-grid { display: grid; grid-template-columns: minmax(0, 3fr) minmax(280px, 2fr); gap: 1rem; align-items: start; }
 @media (max-width: 900px) { .table-grid { grid-template-columns: 1fr; } }

@@ -10,11 +10,28 @@ import { ApiError, type Api, type RulesetInfo } from "../api";
 import { ArmyEditor } from "./ArmyEditor";
 import { assess, cloneArmy, emptyArmy, nameIn, newMech } from "./armyModel";
 import { ErrorNote } from "../ui";
+import { TEAM_COLOURS } from "../ember/model";
 
 interface Player {
   name: string;
   army: ArmyList;
 }
+
+/**
+ * The battle formats (seed 001 6.1: "2 대 2 또는 1 대 1 대 1"): how many players, and whether
+ * they play in two teams of two. Three or four players without teams need a scenario with four
+ * deployment zones (`sides` 4).
+ */
+export const FORMATS = [
+  { id: "1v1", players: 2, teams: false },
+  { id: "2v2", players: 4, teams: true },
+  { id: "1v1v1", players: 3, teams: false },
+  { id: "1v1v1v1", players: 4, teams: false },
+] as const;
+export type FormatId = (typeof FORMATS)[number]["id"];
+
+/** The two teams of a 2 v 2 (their colours are the table's, `TEAM_COLOURS`). */
+export const TEAM_IDS = ["alpha", "bravo"] as const;
 
 function defaultArmy(samples: readonly ArmyList[], index: number): ArmyList {
   const sample = samples[index] ?? samples[0];
@@ -36,6 +53,17 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
     { name: "", army: defaultArmy(samples, 0) },
     { name: "", army: defaultArmy(samples, samples.length > 2 ? 2 : 1) },
   ]);
+  const [formatId, setFormatId] = useState<FormatId>("1v1");
+  // A 2 v 2 starts as p1 and p3 against p2 and p4; each player's team can be changed.
+  const [teams, setTeams] = useState<string[]>(["alpha", "bravo", "alpha", "bravo"]);
+  const formats = FORMATS.filter((f) => f.players === 2 || f.teams || (scenario?.sides ?? 2) >= 4);
+  const format = formats.find((f) => f.id === formatId) ?? FORMATS[0];
+  const chooseFormat = (id: FormatId) => {
+    const next = FORMATS.find((f) => f.id === id) ?? FORMATS[0];
+    setFormatId(next.id);
+    // Keep the players already set up; new ones start from the next sample armies.
+    setPlayers((all) => Array.from({ length: next.players }, (_, i) => all[i] ?? { name: "", army: defaultArmy(samples, (i * 2) % Math.max(1, samples.length)) }));
+  };
   const [progressiveReveal, setProgressiveReveal] = useState(false);
   const [spectatorDelay, setSpectatorDelay] = useState(0);
   const [reconnectGrace, setReconnectGrace] = useState(120);
@@ -45,11 +73,16 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
   useEffect(() => {
     if (ruleset && !ruleset.scenarios.some((s) => s.id === scenarioId)) setScenarioId(ruleset.scenarios[0]?.id ?? "");
   }, [ruleset, scenarioId]);
+  // A scenario with two deployment zones takes 1 v 1 and 2 v 2 only.
+  useEffect(() => {
+    if (format.id !== formatId) chooseFormat(format.id);
+  });
 
   const battleSize = scenario?.battleSize ?? "skirmish";
   const armyProblems = players.map((p) => assess(p.army, battleSize).problems.length);
   const namesMissing = players.some((p) => p.name.trim().length === 0);
-  const canCreate = !busy && !!ruleset && !!scenario && !namesMissing && armyProblems.every((n) => n === 0);
+  const teamsUneven = format.teams && TEAM_IDS.some((team) => teams.slice(0, players.length).filter((t) => t === team).length !== 2);
+  const canCreate = !busy && !!ruleset && !!scenario && !namesMissing && !teamsUneven && armyProblems.every((n) => n === 0);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -60,7 +93,7 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
       const created = await api.createMatch({
         ruleset: ruleset.id,
         scenario: scenario.id,
-        players: players.map((p) => ({ name: p.name.trim(), army: p.army })),
+        players: players.map((p, i) => ({ name: p.name.trim(), army: p.army, ...(format.teams ? { team: teams[i] } : {}) })),
         options: { progressiveReveal, spectatorDelay, reconnectGrace },
       });
       onCreated(created);
@@ -95,12 +128,44 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
         </select>
       </div>
 
+      <div className="row">
+        <label htmlFor={`${id}-format`}>{t("format")}</label>
+        <select id={`${id}-format`} value={format.id} onChange={(e) => chooseFormat(e.target.value as FormatId)}>
+          {formats.map((f) => (
+            <option key={f.id} value={f.id}>
+              {t(`formats.${f.id}`)}
+            </option>
+          ))}
+        </select>
+        <small>{t("formatHint")}</small>
+      </div>
+
       <div className="players">
         {players.map((player, index) => {
           const label = t("playerN", { n: index + 1 });
           return (
-            <section key={index} className="player" aria-label={label}>
-              <h3>{label}</h3>
+            <section key={index} className="player" aria-label={label} data-team={format.teams ? teams[index] : undefined}>
+              <h3>
+                {label}
+                {format.teams && (
+                  <span className="team-badge" style={{ background: TEAM_COLOURS[teams[index] as string] }}>
+                    {" "}
+                    {t(`team.${teams[index]}`)}
+                  </span>
+                )}
+              </h3>
+              {format.teams && (
+                <div className="row">
+                  <label htmlFor={`${id}-p${index}-team`}>{t("teamLabel")}</label>
+                  <select id={`${id}-p${index}-team`} value={teams[index]} onChange={(e) => setTeams((all) => all.map((team, i) => (i === index ? e.target.value : team)))}>
+                    {TEAM_IDS.map((team) => (
+                      <option key={team} value={team}>
+                        {t(`team.${team}`)}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              )}
               <div className="row">
                 <label htmlFor={`${id}-p${index}-name`}>{t("playerName")}</label>
                 <input
@@ -141,7 +206,7 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
 
       {!canCreate && !busy && (
         <p className="hint" role="status">
-          {namesMissing ? t("needNames") : armyProblems.some((n) => n > 0) ? t("fixArmies") : ""}
+          {namesMissing ? t("needNames") : teamsUneven ? t("teamsUneven") : armyProblems.some((n) => n > 0) ? t("fixArmies") : ""}
         </p>
       )}
       {error && <ErrorNote error={error} />}

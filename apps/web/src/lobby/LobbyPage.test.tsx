@@ -26,7 +26,7 @@ describe("LobbyPage", () => {
     renderLobby(fetchImpl);
     const create = await screen.findByRole("button", { name: "Create match" });
     expect((create as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText("Give both players a name.")).toBeTruthy();
+    expect(screen.getByText("Give every player a name.")).toBeTruthy();
 
     const [p1, p2] = screen.getAllByLabelText("Name", { selector: "input[required]" }) as HTMLInputElement[];
     fireEvent.change(p1 as HTMLInputElement, { target: { value: " Ada " } });
@@ -53,6 +53,45 @@ describe("LobbyPage", () => {
     const play = screen.getByRole("link", { name: /Play as p1 \(Ada\)/ });
     expect(play.getAttribute("href")).toBe(`/play/n3wm4tch9xyz#seat=p1&token=${TOKENS[0]}`);
   });
+
+  test("seed 001 6.1 formats: 2 v 2 gives four players in two teams (changeable, two each); 1 v 1 v 1 only on a scenario with four deployment zones", async () => {
+    const { fetchImpl, calls } = fakeFetch();
+    renderLobby(fetchImpl);
+    const create = await screen.findByRole("button", { name: "Create match" });
+    const format = screen.getByLabelText("Battle format") as HTMLSelectElement;
+    expect([...format.options].map((o) => o.value)).toEqual(["1v1", "2v2"]);
+    fireEvent.change(format, { target: { value: "2v2" } });
+    const names = screen.getAllByLabelText("Name", { selector: "input[required]" }) as HTMLInputElement[];
+    expect(names).toHaveLength(4);
+    names.forEach((input, i) => fireEvent.change(input, { target: { value: `P${i + 1}` } }));
+    const teams = screen.getAllByLabelText("Team") as HTMLSelectElement[];
+    expect(teams.map((t) => t.value)).toEqual(["alpha", "bravo", "alpha", "bravo"]);
+    fireEvent.change(teams[1] as HTMLSelectElement, { target: { value: "alpha" } });
+    expect(screen.getByText("A 2 v 2 needs two players in each team.")).toBeTruthy();
+    expect((create as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(teams[2] as HTMLSelectElement, { target: { value: "bravo" } });
+    expect((create as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(create);
+    await screen.findByText(/Match n3wm4tch9xyz created/);
+    expect(calls.find((c) => c.method === "POST")?.body).toMatchObject({
+      players: [{ name: "P1", team: "alpha" }, { name: "P2", team: "alpha" }, { name: "P3", team: "bravo" }, { name: "P4", team: "bravo" }],
+    });
+   }, 30_000);
+
+  test("seed 001 6.1 formats: relay-field offers 1 v 1 v 1 and 1 v 1 v 1 v 1; going back to a two-zone scenario returns to 1 v 1", async () => {
+    const { fetchImpl } = fakeFetch();
+    renderLobby(fetchImpl);
+    await screen.findByRole("button", { name: "Create match" });
+    fireEvent.change(screen.getByLabelText("Scenario"), { target: { value: "relay-field" } });
+    const format = screen.getByLabelText("Battle format") as HTMLSelectElement;
+    expect([...format.options].map((o) => o.value)).toEqual(["1v1", "2v2", "1v1v1", "1v1v1v1"]);
+    fireEvent.change(format, { target: { value: "1v1v1" } });
+    expect(screen.getAllByLabelText("Name", { selector: "input[required]" })).toHaveLength(3);
+    expect(screen.queryAllByLabelText("Team")).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText("Scenario"), { target: { value: "crossroads" } });
+    await waitFor(() => expect((screen.getByLabelText("Battle format") as HTMLSelectElement).value).toBe("1v1"));
+    expect(screen.getAllByLabelText("Name", { selector: "input[required]" })).toHaveLength(2);
+   }, 30_000);
 
   test("copy buttons use the clipboard and say so in words", async () => {
     const writeText = jest.fn(async () => undefined);

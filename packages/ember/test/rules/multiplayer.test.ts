@@ -4,7 +4,7 @@
  * The project's decisions for what the seed leaves open are in docs/rules/ember.md.
  */
 import { omniscient, seatViewer, spectator, teamViewer, type SeatId } from "@fogwar/engine";
-import { activationOrder, board, ember, legalCommands, viewFor, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState } from "../../src";
+import { activationOrder, board, catalog, ember, legalCommands, viewFor, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState } from "../../src";
 import { RDL, UN, edit, must, rejected } from "../helpers";
 
 const TEAMS = { p1: "alpha", p2: "bravo", p3: "alpha", p4: "bravo" };
@@ -76,6 +76,25 @@ describe("seed 001 6.1 multiplayer battles: seats, teams and the initiative orde
     expect(() => ember.setup({ ...THREE, scenario: "crossroads" }, "s")).toThrow(/two sides only/);
     const five = { scenario: "relay-field", seats: ["p1", "p2", "p3", "p4", "p5"], armies: { p1: RDL, p2: UN, p3: RDL, p4: UN, p5: RDL } };
     expect(() => ember.setup(five, "s")).toThrow(/two to four/);
+  });
+
+  it("seed 001 3.1-3.4 sample data: relay-field has four disjoint deployment zones (black top, white bottom, red left, blue right) without terrain", () => {
+    const scenario = catalog.scenarios.get("relay-field")!;
+    const zones = ["black", "white", "red", "blue"].map((side) => scenario.deployment[side as "black"]!);
+    expect(zones).toEqual([
+      { x0: 2, y0: 0, x1: 9, y1: 1 },
+      { x0: 2, y0: 10, x1: 9, y1: 11 },
+      { x0: 0, y0: 2, x1: 1, y1: 9 },
+      { x0: 10, y0: 2, x1: 11, y1: 9 },
+    ]);
+    for (let y = 0; y < 12; y++) {
+      for (let x = 0; x < 12; x++) {
+        const holders = zones.filter((z) => board.inRect(z, { x, y }));
+        expect(holders.length).toBeLessThanOrEqual(1);
+        if (holders.length) expect([x, y, board.terrainAt(scenario, { x, y })]).toEqual([x, y, undefined]);
+      }
+    }
+    expect(scenario.mission.secondaries?.map((m) => m.kind)).toEqual(["deep_strike", "beacon", "unbroken"]);
   });
 
   it("seed 001 3.2 in 2 v 2: the first player chooses for the team, the teammate shares the side, the other team takes the other; deployment goes round the initiative order", () => {

@@ -22,7 +22,7 @@ import {
   type SeatId,
   type Viewer,
 } from "@fogwar/engine";
-import { ERRORS, TIMINGS, catalog, ember, emberBotPolicy, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState, type Timing } from "../src";
+import { ERRORS, TIMINGS, catalog, ember, emberBotPolicy, legalCommandsInView, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState, type Timing } from "../src";
 
 const SHOW = 12;
 const FORMATS = ["ffa3", "ffa4", "2v2-crossroads", "2v2-relay"] as const;
@@ -64,7 +64,7 @@ function expectNone(kind: string): void {
   expect(shown).toEqual([]);
 }
 
-const seen = { matches: 0, steps: 0, views: 0, hiddenDials: 0, hiddenSecondaries: 0, teammateShares: 0, shadows: 0, varied: 0, probes: 0, formats: new Set<string>() };
+const seen = { legalInView: 0, matches: 0, steps: 0, views: 0, hiddenDials: 0, hiddenSecondaries: 0, teammateShares: 0, shadows: 0, varied: 0, probes: 0, formats: new Set<string>() };
 
 /**
  * Whether `viewer` may know `seat`'s secrets, written from the rule (not from the code under
@@ -174,6 +174,14 @@ function checkMatch(c: MatchCase): void {
         }
       }
     }
+    // Each seat lists its legal commands from its own projection alone (every third step).
+    if (step % 3 === 0) {
+      for (const seat of seats) {
+        seen.legalInView++;
+        const fromView = legalCommandsInView(ember.viewFor(state, { kind: "seat", seat }), seat);
+        if (JSON.stringify(fromView) !== JSON.stringify(ember.legalCommands(state, seat))) problem("legal", `${at} seat ${seat}: legalCommandsInView differs from legalCommands`);
+      }
+    }
     // Non-interference: another seat's hidden facts, and the seed (every other step, to keep the run short)
     if (!finished && step % 2 === 0) {
       for (const hider of seats) {
@@ -261,5 +269,10 @@ describe("no-leak playouts of 3 and 4 seat battles (seed 001 3.3, 5, 6.1)", () =
     expectNone("errors");
     expect(seen.varied).toBeGreaterThan(300);
     expect(seen.probes).toBeGreaterThan(1000);
+  });
+
+  test("seed 001 6.1: every seat of a 3 or 4 seat battle lists its legal commands from its own projection, equal to legalCommands on the full state", () => {
+    expectNone("legal");
+    expect(seen.legalInView).toBeGreaterThan(1000);
   });
 });

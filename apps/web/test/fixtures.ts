@@ -76,9 +76,10 @@ function defaultRoute(call: Call): { status: number; body: unknown } {
       body: {
         matchId: id,
         roomId: id,
-        seats: (call.body as { players: { name: string }[] }).players.map((p, i) => ({
+        seats: (call.body as { players: { name: string; team?: string }[] }).players.map((p, i) => ({
           seat: `p${i + 1}`,
           name: p.name,
+          ...(p.team ? { team: p.team } : {}),
           token: TOKENS[i],
           inviteUrl: `http://fogwar.test/play/${id}#seat=p${i + 1}&token=${TOKENS[i]}`,
         })),

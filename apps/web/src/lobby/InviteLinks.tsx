@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { CreateMatchResponse } from "@fogwar/protocol";
 import { CopyButton } from "./CopyButton";
+import { TEAM_COLOURS } from "../ember/model";
 
 /** The path and fragment of an absolute link, for in-app navigation. */
 export function localPart(url: string): { pathname: string; hash: string } {
@@ -28,6 +29,11 @@ export function InviteLinks({ created, onDone }: { created: CreateMatchResponse;
         {created.seats.map((seat) => (
           <li key={seat.seat}>
             <label htmlFor={`invite-${seat.seat}`}>{t("inviteFor", { seat: seat.seat, name: seat.name })}</label>
+            {seat.team && (
+              <span className="team-badge" data-team={seat.team} style={{ background: TEAM_COLOURS[seat.team] ?? "#777" }}>
+                {t(`team.${seat.team}`, { defaultValue: seat.team })}
+              </span>
+            )}
             <input id={`invite-${seat.seat}`} readOnly value={seat.inviteUrl} onFocus={(e) => e.target.select()} />
             <CopyButton text={seat.inviteUrl} label={t("inviteFor", { seat: seat.seat, name: seat.name })} />
           </li>

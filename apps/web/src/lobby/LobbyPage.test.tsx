@@ -76,6 +76,8 @@ describe("LobbyPage", () => {
     expect(calls.find((c) => c.method === "POST")?.body).toMatchObject({
       players: [{ name: "P1", team: "alpha" }, { name: "P2", team: "alpha" }, { name: "P3", team: "bravo" }, { name: "P4", team: "bravo" }],
     });
+    // The invite links show each seat's team.
+    expect([...document.querySelectorAll(".created [data-team]")].map((e) => e.getAttribute("data-team"))).toEqual(["alpha", "alpha", "bravo", "bravo"]);
    }, 30_000);
 
   test("seed 001 6.1 formats: relay-field offers 1 v 1 v 1 and 1 v 1 v 1 v 1; going back to a two-zone scenario returns to 1 v 1", async () => {

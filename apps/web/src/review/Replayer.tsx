@@ -116,6 +116,11 @@ export function Replayer({ matchId, history }: { matchId: string; history: Match
                 {t("perspective.seat", { seat: s.seat, name: s.name })}
               </option>
             ))}
+            {[...new Set(seats.flatMap((s) => (s.team ? [s.team] : [])))].map((team) => (
+              <option key={team} value={`team:${team}`}>
+                {t("perspective.team", { team, seats: seats.filter((s) => s.team === team).map((s) => s.seat).join(", ") })}
+              </option>
+            ))}
             <option value="spectator">{t("perspective.spectator")}</option>
           </select>
         </label>
@@ -150,7 +155,7 @@ function ReplayStep({
   const starts = useMemo(() => roundStarts(replay.steps), [replay]);
   const current = replay.steps[step] as Step;
   const explain =
-    viewer.kind === "omniscient" ? t("perspective.explainOmniscient") : viewer.kind === "seat" ? t("perspective.explainSeat", { seat: viewer.seat }) : t("perspective.explainSpectator");
+    viewer.kind === "omniscient" ? t("perspective.explainOmniscient") : viewer.kind === "seat" ? t("perspective.explainSeat", { seat: viewer.seat }) : viewer.kind === "team" ? t("perspective.explainTeam", { team: viewer.team }) : t("perspective.explainSpectator");
 
   return (
     <div className="review-columns" data-perspective={perspective}>

@@ -67,11 +67,13 @@ export function ReviewPage({ matchId }: { matchId: string }) {
 /** Players and the result, in one line. */
 function MatchLine({ history }: { history: MatchHistory }) {
   const { t } = useTranslation("review");
-  const seats = history.match.seats.map((s) => `${s.name} (${s.seat})`);
+  // Sides: a 2 v 2 team's players together ("Ada (p1) + Cy (p3)"), else each player alone.
+  const teams = [...new Set(history.match.seats.map((s) => s.team ?? s.seat))];
+  const seats = teams.map((team) => history.match.seats.filter((s) => (s.team ?? s.seat) === team).map((s) => `${s.name} (${s.seat})`).join(" + "));
   const result = history.match.result;
   return (
     <p className="meta">
-      {t("vs", { p1: seats[0] ?? "?", p2: seats[1] ?? "?" })}
+      {seats.length < 2 ? (seats[0] ?? "?") : seats.slice(1).reduce((line, side) => t("vs", { p1: line, p2: side }), seats[0] as string)}
       {result && (
         <>
           {" · "}

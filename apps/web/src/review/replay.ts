@@ -11,6 +11,7 @@ import {
   seatViewer,
   spectator,
   stateHash,
+  teamViewer,
   verifyCommitment,
   verifySeed,
   type EventEnvelope,
@@ -19,12 +20,14 @@ import {
 import type { MatchHistory } from "../api";
 
 /** The perspectives the review can show: everything, one seat, or the public picture. */
-export type Perspective = "omniscient" | "spectator" | `p${number}` | (string & {});
+export type Perspective = "omniscient" | "spectator" | `p${number}` | `team:${string}` | (string & {});
 
 /** The engine's viewer for a perspective. */
 export function viewerOf(perspective: Perspective): Viewer {
   if (perspective === "omniscient") return omniscient;
   if (perspective === "spectator") return spectator;
+  // A 2 v 2 team's shared knowledge (seed 001 6.1): `team:alpha`.
+  if (perspective.startsWith("team:")) return teamViewer(perspective.slice("team:".length));
   return seatViewer(perspective);
 }
 

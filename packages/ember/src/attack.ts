@@ -59,9 +59,18 @@ export function targetProblem(
   return null;
 }
 
-/** Every unit `attacker` may attack with `effect` now. */
-export function validTargets(state: EmberState, attacker: UnitState, effect: AttackEffect): UnitState[] {
-  return unitsInPlay(state).filter((u) => targetProblem(state, attacker, effect, u) === null);
+/**
+ * Every unit `attacker` may attack with `effect` now (none when it would shoot under lock-on,
+ * seed 000 1.3; the lock-on is checked once, not per target).
+ */
+export function validTargets(
+  state: EmberState,
+  attacker: UnitState,
+  effect: AttackEffect,
+  options: { readonly ignoreLockOn?: boolean } = {},
+): UnitState[] {
+  if (effect.attack === "shoot" && !options.ignoreLockOn && attacker.at && isLockedOn(state, attacker)) return [];
+  return unitsInPlay(state).filter((u) => targetProblem(state, attacker, effect, u, { ignoreLockOn: true }) === null);
 }
 
 /** The action an attack uses (a mech part's action, or a drone's command action). */

@@ -21,6 +21,7 @@ import { canCommand, planners } from "./flow";
 import { objectiveSquares } from "./mission";
 import { PART_SLOTS, type Action, type PartSlot } from "./data/schema";
 import { isCharged, unarmedSlots } from "./resources";
+import { lockersOf, locks } from "./melee";
 import { catalog } from "./data";
 import { CHOOSABLE_STANCES, TIMINGS, type Timing } from "./data/schema";
 import type { EmberCommand, EmberState, MechState, UnitState } from "./types";
@@ -186,7 +187,7 @@ function activationCommands(state: EmberState, seat: SeatId): EmberCommand[] {
       const effect = action.effect;
       // Attacks and moves are enumerated from their valid targets and squares directly (cheap);
       // the other kinds are checked one by one with the handler's own rule.
-      const checked = effect.kind !== "attack" && !(effect.kind === "move" && !effect.crawl);
+      const checked = effect.kind !== "attack" && effect.kind !== "move";
       for (const command of actCandidates(state, mech, slot, action)) {
         if (!checked || actProblem(state, seat, command) === null) out.push(command);
       }
@@ -218,8 +219,14 @@ function actCandidates(state: EmberState, mech: MechState, slot: PartSlot, actio
       }
       return out;
     }
-    case "move":
-      return moves(state, mech, effect.range).flatMap((to) => FACINGS.map((facing) => ({ ...base, to, facing })));
+    case "move": {
+      const all = moves(state, mech, effect.range).flatMap((to) => FACINGS.map((facing) => ({ ...base, to, facing })));
+      if (!effect.crawl) return all;
+      // A crawl stays locked by every unit that locks the mech now (seed 000 2.2.1).
+      const lockers = lockersOf(state, mech);
+      if (lockers.length === 0) return all;
+      return all.filter((c) => lockers.every((locker) => locks(state, locker, { ...mech, at: c.to, facing: c.facing })));
+    }
     case "resupply":
       return unitsInPlay(state)
         .filter((u): u is MechState => u.kind === "mech" && allied(state, u.owner, mech.owner))

@@ -95,6 +95,20 @@ export function describe(event: EmberEvent, state: EmberState): string | null {
       return `    ${u(event.unit)} link ${event.link} (${event.reason.replace("_", " ")})`;
     case "chain_damage":
       return `    chain damage (${event.keyword}) of ${event.damage} to ${u(event.target)}`;
+    case "projectile_launched":
+      return `    ${u(event.launcher)} ${event.fire === "install" || event.fire === "scatter" ? "places" : "launches"} ${event.card} (${event.projectile}) at ${sq(event.to)}`;
+    case "drone_launched":
+      return `    ${u(event.launcher)} launches drone ${u(event.unit)} to ${sq(event.to)}`;
+    case "interception":
+      return `    ${u(event.interceptor)} intercepts ${u(event.target)} (${event.tokens} tokens left)`;
+    case "projectile_detonated":
+      return `    ${event.projectile} detonates at ${sq(event.at)}${event.targets.length ? `: ${event.targets.map(u).join(", ")}` : ""}`;
+    case "projectile_removed":
+      return `    ${event.projectile} removed (${event.reason.replace("_", " ")})`;
+    case "smoke_placed":
+      return `    ${event.seat} lays smoke on ${event.squares.map(sq).join(", ")}`;
+    case "smoke_removed":
+      return `  ${event.seat} removes a smoke card at ${sq(event.at)}`;
     case "vp_scored":
       return `  ${event.seat} scores ${event.vp} VP${event.zones.length ? ` (zones ${event.zones.join(", ")})` : ""}, total ${event.total}`;
     case "parry_declared":

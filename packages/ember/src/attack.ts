@@ -12,6 +12,7 @@ import { applyReplacements, countResult, resolveDamage } from "./dice";
 import { droneParry, isLockedOn, parryOf, parryParts } from "./melee";
 import {
   allied,
+  combatantById,
   coverFor,
   droneCard,
   inFrontArc,
@@ -22,15 +23,18 @@ import {
   lineOfSight,
   mechAction,
   mechPart,
+  projectileCard,
+  shootingLineOfSight,
   totalEvasion,
   unitById,
   unitsInPlay,
 } from "./board";
-import type { AttackState, ChainOption, DieResult, EmberState, LinkChangeReason, MechState, UnitState } from "./types";
+import type { AttackState, ChainOption, Combatant, DieResult, EmberState, LinkChangeReason, MechState, ProjectileState, UnitState } from "./types";
 import type { EmberErrorCode } from "./types";
 
 /** The stance a unit rolls with: a mech's current stance, a drone's fixed card stance. */
-export const stanceOf = (unit: UnitState): Stance => (unit.kind === "mech" ? unit.stance : droneCard(unit.droneId).stance);
+export const stanceOf = (unit: Combatant): Stance =>
+  unit.kind === "mech" ? unit.stance : unit.kind === "drone" ? droneCard(unit.droneId).stance : projectileCard(unit.projectileId).stance;
 
 /** The attack effect of an action, or null for non-attack actions. */
 export const attackEffect = (action: Action): AttackEffect | null => (action.effect.kind === "attack" ? action.effect : null);
@@ -54,7 +58,9 @@ export function targetProblem(
   if (allied(state, target.owner, attacker.owner)) return "invalid_target";
   if (effect.attack === "melee" && isHighAltitude(target)) return "invalid_target";
   if (chebyshev(attacker.at, target.at) > effect.range) return "out_of_range";
-  if (!lineOfSight(state, attacker.at, target.at)) return "no_line_of_sight";
+  // Smoke blocks shooting only (seed 000 10); melee keeps plain line of sight.
+  const sight = effect.attack === "shoot" ? shootingLineOfSight : lineOfSight;
+  if (!sight(state, attacker.at, target.at)) return "no_line_of_sight";
   if (!inFrontArc(attacker, target.at)) return "not_in_front_arc";
   return null;
 }
@@ -73,10 +79,14 @@ export function validTargets(
   return unitsInPlay(state).filter((u) => targetProblem(state, attacker, effect, u, { ignoreLockOn: true }) === null);
 }
 
-/** The action an attack uses (a mech part's action, or a drone's command action). */
+/**
+ * The action an attack uses (a mech part's action, or a drone's command action); for a blast,
+ * the projectile's detonation as an attack action (seed 000 1.5.3).
+ */
 export function attackAction(state: EmberState, attack: AttackState): Action {
-  const attacker = unitById(state, attack.attacker) as UnitState;
+  const attacker = combatantById(state, attack.attacker) as Combatant;
   if (attacker.kind === "drone") return droneCard(attacker.droneId).commandAction;
+  if (attacker.kind === "projectile") return blastAction(attacker);
   const action = mechAction(attacker, attack.part as PartSlot, attack.action);
   if (!action) throw new Error(`unknown action ${attack.action}`);
   return action;
@@ -86,6 +96,88 @@ const face = (result: Face["result"]): Face => ({ result, count: 1, hollow: fals
 
 /** The keywords an attack uses: the card's, or the attack's own (a kick, a spent charge). */
 export const attackKeywords = (attack: AttackState, effect: AttackEffect): readonly AttackKeyword[] => attack.keywords ?? effect.keywords;
+
+/** A projectile's detonation as an attack action, so the attack process can run it (seed 000 1.5.3). */
+export function blastAction(projectile: ProjectileState): Action {
+  const card = projectileCard(projectile.projectileId);
+  const d = card.detonation;
+  return {
+    id: card.id,
+    name: card.name,
+    timing: "launch",
+    length: "S",
+    effect: {
+      kind: "attack",
+      attack: "shoot",
+      range: 1,
+      dice: d.dice,
+      keywords: [...d.keywords],
+      replace: [],
+      damageResults: [],
+      triggers: [],
+      thrown: false,
+      interceptOnly: false,
+    },
+  };
+}
+
+/**
+ * Declares a blast attack of a projectile or installation on one unit (seed 000 1.5.3): the
+ * target is named by the detonation (no range, sight or arc), no cover, no rear attack; the hit
+ * part follows 1.5.3 (shutdown: the attacker's seat; a shield: the defender; else the part die);
+ * only the defender may reroll. The projectile's owner makes the attacker's decisions, which for
+ * its own units makes both sides' (seed 000 1.2.1 note).
+ */
+export function beginBlast(ctx: Ctx, projectile: ProjectileState, defender: Combatant): void {
+  const card = projectileCard(projectile.projectileId);
+  ctx.state.attack = {
+    attacker: projectile.id,
+    defender: defender.id,
+    part: null,
+    action: card.id,
+    mode: "blast",
+    chain: false,
+    chainKeyword: null,
+    rear: false,
+    cover: { terrain: false, unit: false },
+    stage: "hit_part",
+    hitPart: null,
+    partRoll: null,
+    attackDice: [],
+    defenceDice: [],
+  };
+  ctx.emit({ type: "attack_declared", attacker: projectile.id, defender: defender.id, mode: "blast", rear: false, cover: { terrain: false, unit: false }, chain: false });
+  if (card.detonation.keywords.includes("suppress") && isMech(defender) && defender.stance !== "SHUTDOWN" && defender.stance !== "DEF") {
+    defender.stance = "DEF";
+    ctx.emit({ type: "stance_changed", unit: defender.id, stance: "DEF", reason: "suppress" });
+  }
+}
+
+/**
+ * Declares an interception attack (seed 000 3): the interceptor's shooting action against a
+ * high-altitude unit in flight, always all-round, unaffected by lock-on, with no cover (the
+ * target is in the air) and no chain damage. The caller spends the interception token.
+ */
+export function beginInterception(ctx: Ctx, interceptor: MechState, slot: PartSlot, action: Action, target: Combatant): void {
+  ctx.state.attack = {
+    attacker: interceptor.id,
+    defender: target.id,
+    part: slot,
+    action: action.id,
+    mode: "shoot",
+    intercept: true,
+    chain: false,
+    chainKeyword: null,
+    rear: false,
+    cover: { terrain: false, unit: false },
+    stage: "hit_part",
+    hitPart: null,
+    partRoll: null,
+    attackDice: [],
+    defenceDice: [],
+  };
+  ctx.emit({ type: "attack_declared", attacker: interceptor.id, defender: target.id, mode: "shoot", rear: false, cover: { terrain: false, unit: false }, chain: false });
+}
 
 /**
  * Declares an attack (seed 000 1.2.1 "대상 지정"): records it, applies effects that act before
@@ -132,7 +224,7 @@ export function beginAttack(
 }
 
 /** A mech may spend link only while it keeps at least 1 (seed 000 4). */
-export const canSpendLink = (unit: UnitState | undefined): unit is MechState => isMech(unit) && unit.link >= 2;
+export const canSpendLink = (unit: Combatant | undefined): unit is MechState => unit?.kind === "mech" && unit.link >= 2;
 
 /**
  * Lowers a mech's link by `amount` (never below 0) through part destruction or an effect (impact,
@@ -162,7 +254,16 @@ export function destroyUnit(ctx: Ctx, unit: UnitState, reason: "torso_destroyed"
  * structure, an undamaged one takes a damage token and a damaged one is destroyed. A destroyed
  * torso destroys the mech; another part flips, costs 1 link, and link 0 shuts the mech down (1.2.3).
  */
-export function penetrate(ctx: Ctx, defender: UnitState, slot: PartSlot | null): void {
+export function penetrate(ctx: Ctx, defender: Combatant, slot: PartSlot | null): void {
+  if (defender.kind === "projectile") {
+    // Destroyed projectiles and installations are removed at once (seed 000 1.2.3).
+    const card = projectileCard(defender.projectileId);
+    if (card.structure !== undefined && !defender.damaged) {
+      defender.damaged = true;
+      ctx.emit({ type: "part_damaged", unit: defender.id, part: null });
+    } else removeProjectile(ctx, defender, "destroyed");
+    return;
+  }
   if (defender.kind === "drone") {
     const card = droneCard(defender.droneId);
     if (card.structure !== undefined && !defender.damaged) {
@@ -187,8 +288,20 @@ export function penetrate(ctx: Ctx, defender: UnitState, slot: PartSlot | null):
   loseLink(ctx, defender, "part_destroyed");
 }
 
+/** Takes a projectile or installation off the board (seed 000 1.2.3, 1.5.2). */
+export function removeProjectile(ctx: Ctx, projectile: ProjectileState, reason: "detonated" | "destroyed" | "no_target"): void {
+  if (projectile.destroyed) return;
+  projectile.destroyed = true;
+  projectile.at = null;
+  ctx.emit({ type: "projectile_removed", projectile: projectile.id, reason });
+}
+
 /** White dice for a defender: armour, or structure once damaged (seed 000 1.2.1). */
-function baseWhite(defender: UnitState, slot: PartSlot | null): number {
+function baseWhite(defender: Combatant, slot: PartSlot | null): number {
+  if (defender.kind === "projectile") {
+    const card = projectileCard(defender.projectileId);
+    return defender.damaged && card.structure !== undefined ? card.structure : card.armour;
+  }
   if (defender.kind === "drone") {
     const card = droneCard(defender.droneId);
     return defender.damaged && card.structure !== undefined ? card.structure : card.armour;
@@ -202,7 +315,7 @@ function baseWhite(defender: UnitState, slot: PartSlot | null): number {
  * terrain cover and +2 for unit cover when shooting (not in chain damage, 1.2.4.1), blue equal to
  * the total evasion in MOB. White is never reduced to 0 when it started above 0.
  */
-export function defencePool(attack: AttackState, defender: UnitState): { white: number; blue: number } {
+export function defencePool(attack: AttackState, defender: Combatant): { white: number; blue: number } {
   const cover = catalog.data.rules.coverDice;
   const base = baseWhite(defender, attack.hitPart);
   let white = base;
@@ -218,7 +331,7 @@ export function defencePool(attack: AttackState, defender: UnitState): { white: 
 }
 
 /** The white dice an active parry adds (seed 000 1.4.2), 0 without one. */
-export function parryWhite(attack: AttackState, defender: UnitState): number {
+export function parryWhite(attack: AttackState, defender: Combatant): number {
   if (!attack.parry) return 0;
   if (attack.parry === "drone") return droneParry(defender);
   return isMech(defender) ? parryOf(defender, attack.parry) : 0;
@@ -228,7 +341,7 @@ export function parryWhite(attack: AttackState, defender: UnitState): number {
  * The passive dice abilities of the intact parts of a mech (seed 000 1.2.1); none for a drone,
  * none for a mech in shutdown (seed 000 1.1: no passive effects).
  */
-export function partDiceAbilities(unit: UnitState): DiceAbilities[] {
+export function partDiceAbilities(unit: Combatant): DiceAbilities[] {
   if (!isMech(unit) || unit.stance === "SHUTDOWN") return [];
   return intactSlots(unit)
     .map((slot) => mechPart(unit, slot).diceAbilities)
@@ -405,8 +518,8 @@ export function continueAttack(ctx: Ctx): "waiting" | "done" {
     const attack = state.attack;
     if (!attack) return "done";
     if (state.pending) return "waiting";
-    const attacker = unitById(state, attack.attacker) as UnitState;
-    const defender = unitById(state, attack.defender) as UnitState;
+    const attacker = combatantById(state, attack.attacker) as Combatant;
+    const defender = combatantById(state, attack.defender) as Combatant;
     const action = attackAction(state, attack);
     const effect = attackEffect(action) as AttackEffect;
     switch (attack.stage) {
@@ -546,7 +659,8 @@ export function continueAttack(ctx: Ctx): "waiting" | "done" {
         }
         const defenderSquare = defender.at as Square;
         if (outcome.penetrated) penetrate(ctx, defender, attack.hitPart);
-        if (!attack.chain && outcome.penetrated) {
+        // Interceptions and blasts have no chain damage (project decision, docs/rules/ember.md).
+        if (!attack.chain && outcome.penetrated && attack.mode !== "blast" && !attack.intercept) {
           const options = chainOptions(state, attack, attackKeywords(attack, effect), defenderSquare);
           if (options.length === 1) {
             beginChain(ctx, options[0] as ChainOption, outcome.uncancelled);
@@ -579,7 +693,7 @@ function fireResultTriggers(
   ctx: Ctx,
   attack: AttackState,
   effect: AttackEffect,
-  defender: UnitState,
+  defender: Combatant,
   evadesUsed: number,
   attackerStance: Stance | null,
 ): void {

@@ -14,9 +14,9 @@ import {
   type Square,
 } from "@fogwar/engine";
 import { catalog } from "./data";
-import type { Action, CommonAction, Drone, Part, PartSlot, Rect, Scenario, Terrain, ZoneId } from "./data/schema";
+import type { Action, CommonAction, Drone, Part, PartSlot, ProjectileCard, Rect, Scenario, Terrain, ZoneId } from "./data/schema";
 import { PART_SLOTS } from "./data/schema";
-import type { DroneState, EmberState, MechState, SeatId, Side, UnitId, UnitState } from "./types";
+import type { Combatant, DroneState, EmberState, MechState, ProjectileState, SeatId, Side, UnitId, UnitState } from "./types";
 
 /** The scenario of a match. */
 export function scenarioOf(state: EmberState): Scenario {
@@ -138,8 +138,9 @@ export function mechAction(mech: MechState, slot: PartSlot, id: string): Action 
 }
 
 /** A unit's total evasion: for a mech, the sum over parts not destroyed (seed 000 1.2.1). */
-export function totalEvasion(unit: UnitState): number {
+export function totalEvasion(unit: Combatant): number {
   if (unit.kind === "drone") return droneCard(unit.droneId).evasion;
+  if (unit.kind === "projectile") return projectileCard(unit.projectileId).evasion;
   return intactSlots(unit).reduce((sum, slot) => sum + mechPart(unit, slot).evasion, 0);
 }
 
@@ -150,9 +151,14 @@ export function manoeuvreRange(mech: MechState): number {
   return mech.stance === "MOB" ? mobility * 2 : mobility;
 }
 
-/** High-altitude units: drones whose movement icon is the projectile (seed 001 4.2). */
-export const isHighAltitude = (unit: UnitState): boolean =>
-  unit.kind === "drone" && droneCard(unit.droneId).movement.mode === "high_altitude";
+/**
+ * High-altitude units: drones whose movement icon is the projectile (seed 001 4.2), and
+ * projectiles whose card says so (seed 000 1.5.1).
+ */
+export const isHighAltitude = (unit: Combatant): boolean =>
+  unit.kind === "projectile"
+    ? projectileCard(unit.projectileId).highAltitude
+    : unit.kind === "drone" && droneCard(unit.droneId).movement.mode === "high_altitude";
 
 /** Large units give unit cover (seed 000 1.3.2): every mech, and drones whose card says so. */
 export const isLarge = (unit: UnitState): boolean => unit.kind === "mech" || droneCard(unit.droneId).large;
@@ -235,8 +241,8 @@ export const isRearAttack = (attacker: UnitState, defender: UnitState): boolean 
   attacker.at !== null && defender.at !== null && arcOf(defender.at, defender.facing, attacker.at) === "rear";
 
 /** Narrowing helpers. */
-export const isMech = (u: UnitState | undefined): u is MechState => u?.kind === "mech";
-export const isDrone = (u: UnitState | undefined): u is DroneState => u?.kind === "drone";
+export const isMech = (u: Combatant | undefined): u is MechState => u?.kind === "mech";
+export const isDrone = (u: Combatant | undefined): u is DroneState => u?.kind === "drone";
 
 // ---------------------------------------------------------------------------------------------
 // Seats, teams and the initiative order of battles of more than two seats (seed 001 6.1)
@@ -281,4 +287,81 @@ export function nextSeat(state: EmberState, seat: SeatId, ok: (s: SeatId) => boo
     if (ok(candidate)) return candidate;
   }
   return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Projectiles, installations and smoke (seed 000 1.5, 10)
+
+/** A projectile or installation card by id. @throws Error when missing (data is validated at load). */
+export function projectileCard(id: string): ProjectileCard {
+  const card = catalog.projectiles.get(id);
+  if (!card) throw new Error(`unknown projectile ${id}`);
+  return card;
+}
+
+/** A projectile or installation by id (undefined when unknown). */
+export const projectileById = (state: EmberState, id: string): ProjectileState | undefined =>
+  state.projectiles.find((p) => p.id === id);
+
+/** Projectiles and installations on the board (not destroyed). */
+export const projectilesInPlay = (state: EmberState): ProjectileState[] =>
+  state.projectiles.filter((p) => !p.destroyed && p.at !== null);
+
+/** A mech, drone, projectile or installation by id. */
+export const combatantById = (state: EmberState, id: string): Combatant | undefined =>
+  unitById(state, id) ?? projectileById(state, id);
+
+/** Whether a seat has a smoke card on a square (seed 000 10). */
+export const smokeOf = (state: EmberState, seat: SeatId, s: Square): boolean =>
+  state.smoke.some((c) => c.owner === seat && sameSquare(c.at, s));
+
+/** Whether any smoke card lies on a square (both players' smoke acts alike, seed 000 10). */
+export const hasSmoke = (state: EmberState, s: Square): boolean => state.smoke.some((c) => sameSquare(c.at, s));
+
+/**
+ * Line of sight for shooting (seed 000 1.3, 10): blocking terrain, and smoke on a square the line
+ * crosses or on either end square (a unit in smoke neither sees nor is seen), high-altitude units
+ * included. Melee and launches ignore smoke and use {@link lineOfSight}.
+ */
+export function shootingLineOfSight(state: EmberState, from: Square, to: Square): boolean {
+  if (!lineOfSight(state, from, to)) return false;
+  if (state.smoke.length === 0) return true;
+  if (hasSmoke(state, from) || hasSmoke(state, to)) return false;
+  return hasLineOfSight(from, to, (s) => hasSmoke(state, s));
+}
+
+/**
+ * The smoke clouds of a seat (seed 000 10): its cards grouped by edge contact, each cloud as its
+ * squares in board order (row, then column), clouds ordered by their first square.
+ */
+export function smokeClouds(state: EmberState, seat: SeatId): Square[][] {
+  const cards = state.smoke.filter((c) => c.owner === seat).map((c) => c.at);
+  const keys = new Set(cards.map(squareKey));
+  const seen = new Set<string>();
+  const clouds: Square[][] = [];
+  const ordered = [...cards].sort((a, b) => a.y - b.y || a.x - b.x);
+  for (const start of ordered) {
+    if (seen.has(squareKey(start))) continue;
+    const cloud: Square[] = [];
+    const queue = [start];
+    seen.add(squareKey(start));
+    while (queue.length > 0) {
+      const s = queue.shift() as Square;
+      cloud.push(s);
+      for (const n of [
+        { x: s.x + 1, y: s.y },
+        { x: s.x - 1, y: s.y },
+        { x: s.x, y: s.y + 1 },
+        { x: s.x, y: s.y - 1 },
+      ]) {
+        const key = squareKey(n);
+        if (keys.has(key) && !seen.has(key)) {
+          seen.add(key);
+          queue.push(n);
+        }
+      }
+    }
+    clouds.push(cloud.sort((a, b) => a.y - b.y || a.x - b.x));
+  }
+  return clouds;
 }

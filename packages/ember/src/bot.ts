@@ -1,12 +1,14 @@
 /**
- * How EMBER's random bot weighs its choices: still random among legal commands, but attacks and
- * approaches are favoured over ending an activation early, so bot matches reach combat.
+ * How EMBER's random bot weighs its choices: still random among legal commands, but attacks,
+ * launches and approaches are favoured over ending an activation early, so bot matches reach combat.
  */
 import type { BotPolicy } from "@fogwar/engine";
 import type { EmberCommand } from "./types";
 
 const WEIGHTS: Record<string, number> = {
   "act:attack": 12,
+  "act:launch": 10,
+  "act:smoke": 4,
   "command_drone:attack": 8,
   "act:move": 3,
   manoeuvre: 3,
@@ -19,7 +21,13 @@ const WEIGHTS: Record<string, number> = {
 /** The bot policy for EMBER: groups attacks apart from other actions and weighs them up. */
 export const emberBotPolicy: BotPolicy<EmberCommand> = {
   group(command) {
-    if (command.type === "act") return command.target ? "act:attack" : command.to ? "act:move" : "act:other";
+    if (command.type === "act") {
+      if (command.target) return "act:attack";
+      // Launches (seed 000 1.5) name a drop point without a facing, or a scatter's drops.
+      if (command.drops || (command.to && !command.facing)) return "act:launch";
+      if (command.squares) return "act:smoke";
+      return command.to ? "act:move" : "act:other";
+    }
     if (command.type === "command_drone") return `command_drone:${command.order.kind === "action" ? "attack" : "move"}`;
     return command.type;
   },

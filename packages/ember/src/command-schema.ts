@@ -46,6 +46,8 @@ export const EmberCommandSchema = z.discriminatedUnion("type", [
       unarmed: PartSlot.optional(),
       targetPart: PartSlot.optional(),
       useCharge: z.boolean().optional(),
+      squares: z.array(square).min(1).max(3).optional(),
+      drops: z.array(square).min(1).max(3).optional(),
     })
     .strict(),
   z.object({ type: z.literal("end_activation"), unit }).strict(),
@@ -53,6 +55,9 @@ export const EmberCommandSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("reroll"), dice: z.array(z.number().int().min(0).max(63)).max(64) }).strict(),
   z.object({ type: z.literal("choose_chain"), keyword: z.enum(["rupture", "shotgun", "cleave"]), target: unit }).strict(),
   z.object({ type: z.literal("declare_parry"), part: PartSlot.nullable() }).strict(),
+  z.object({ type: z.literal("choose_interceptor"), unit, part: PartSlot, action: z.string().min(1).max(40) }).strict(),
+  z.object({ type: z.literal("choose_blast_target"), target: unit }).strict(),
+  z.object({ type: z.literal("remove_smoke"), at: square }).strict(),
   z.object({ type: z.literal("concede") }).strict(),
 ]);
 

@@ -14,6 +14,7 @@ import {
   inRect,
   intactSlots,
   isFree,
+  isHighAltitude,
   isMech,
   manoeuvreRange,
   mechAction,
@@ -48,6 +49,7 @@ import type { Action, AttackKeyword, PartSlot } from "./data/schema";
 import {
   checkElimination,
   concedeMatch,
+  continueRoundEnd,
   endActivation,
   lockPlan,
   nextActivation,
@@ -55,6 +57,7 @@ import {
   startRound,
 } from "./flow";
 import { startMissionPrep } from "./mission";
+import { launch, launchProblem, passiveTriggers, placeSmoke, runSequences, smokeProblem, startFlight } from "./launch";
 import type { DroneOrder, DroneState, EmberCommand, EmberErrorCode, EmberState, MechState, Side, UnitState } from "./types";
 
 type Problem = EmberErrorCode | null;
@@ -194,9 +197,12 @@ export function commandDrone(ctx: Ctx, seat: SeatId, command: Extract<EmberComma
   if (activation) activation.coordination = (activation.coordination ?? 0) - 1;
   ctx.emit({ type: "drone_commanded", mech: mech.id, drone: drone.id, order: command.order.kind });
   if (command.order.kind === "move") {
+    const from = drone.at as Square;
     moveUnit(ctx, drone, command.order.to, command.order.facing);
-    if (activation) afterAction(ctx);
-    else settleCommandPhase(ctx, true);
+    // A high-altitude drone's move is a high-altitude movement: it triggers interception (seed 000 3).
+    if (isHighAltitude(drone)) startFlight(ctx, drone, from, command.order.to, false);
+    // Then the command phase (or the coordinating activation) goes on, after any interception.
+    afterAttack(ctx);
     return null;
   }
   const card = droneCard(drone.droneId);
@@ -316,14 +322,17 @@ export function manoeuvre(ctx: Ctx, seat: SeatId, command: Extract<EmberCommand,
   activation.stanceChosen = true;
   activation.ticks -= catalog.data.rules.manoeuvreCost;
   moveUnit(ctx, mech, command.to, command.facing);
+  if (ctx.state.sequences.length > 0) afterAttack(ctx);
   return null;
 }
 
+/** Moves a unit; enemy passive installations in reach of its new square are triggered (seed 000 1.5). */
 function moveUnit(ctx: Ctx, unit: UnitState, to: Square, facing: UnitState["facing"]): void {
   const from = unit.at as Square;
   unit.at = { ...to };
   unit.facing = facing;
   ctx.emit({ type: "unit_moved", unit: unit.id, from, to: unit.at, facing });
+  passiveTriggers(ctx, unit);
 }
 
 /** The action a command names, if the part provides it or can take it as a common action (seed 001 6.3 note). */
@@ -406,6 +415,10 @@ export function actProblem(state: EmberState, seat: SeatId, command: Extract<Emb
     case "coordinate":
       if (!bare) return "malformed_command";
       return coordinationReceivers(state, mech) ? null : "not_enough_command_tokens";
+    case "launch":
+      return launchProblem(state, mech, effect, command);
+    case "smoke":
+      return smokeProblem(state, mech, effect, command);
   }
 }
 
@@ -437,6 +450,8 @@ export function actionGate(
   if (action.linkCost !== undefined && !canAffordLink(mech, action.linkCost)) return "not_enough_link";
   if ((ammoLeft(mech, slot, action) ?? 1) < 1) return "no_ammo";
   if (action.commandCost !== undefined && mech.commandTokens < action.commandCost) return "not_enough_command_tokens";
+  // A passive interception-only action is never taken actively (seed 000 3).
+  if (action.effect.kind === "attack" && action.effect.interceptOnly) return "intercept_only";
   return { mech, action };
 }
 
@@ -486,7 +501,17 @@ export function act(ctx: Ctx, seat: SeatId, command: Extract<EmberCommand, { typ
       return null;
     }
     case "move":
+      // Enemy passive installations may go off when the move ends (seed 000 1.5): afterAttack
+      // runs them before the activation goes on.
       moveUnit(ctx, mech, command.to as Square, command.facing as UnitState["facing"]);
+      afterAttack(ctx);
+      return null;
+    case "launch":
+      launch(ctx, mech, effect, command, (unit, to, facing) => moveUnit(ctx, unit, to, facing));
+      afterAttack(ctx);
+      return null;
+    case "smoke":
+      placeSmoke(ctx, seat, command.squares ?? []);
       break;
     case "recover_link":
       mech.link = Math.min(mech.linkMax, mech.link + effect.amount);
@@ -530,14 +555,19 @@ function afterAction(ctx: Ctx): void {
 }
 
 /**
- * After an attack ends: the match may be over; in the command phase the turn passes; in the
- * action phase the activation goes on (or ends when its ticks are spent).
+ * After an attack, a move or a launch: queued launches, interceptions and detonations run first
+ * (seed 000 1.5, 3) and may wait for a decision; then the match may be over; in the command phase
+ * the turn passes; in the action phase the activation goes on (or ends when its ticks are spent);
+ * in the delay and end phases the round's end goes on.
  */
 export function afterAttack(ctx: Ctx): void {
   const state = ctx.state;
-  if (state.phase === "finished" || checkElimination(ctx)) return;
+  if (state.phase === "finished") return;
+  if (runSequences(ctx) === "waiting") return;
+  if (checkElimination(ctx)) return;
   if (state.phase === "command") settleCommandPhase(ctx, true);
-  else afterAction(ctx);
+  else if (state.phase === "action") afterAction(ctx);
+  else if (state.phase === "delay" || state.phase === "end") continueRoundEnd(ctx);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -59,6 +59,15 @@ export const ERRORS: Readonly<Record<EmberErrorCode, { message: string; rule: st
   not_armed: { message: "Only an armed part that still holds its weapon can be discarded.", rule: `${S000} 2.1, 11` },
   unarmed_needed: { message: "That needs an unarmed part of this mech, other than the acting part, designated to assist.", rule: `${S000} 11` },
   not_enough_command_tokens: { message: "Not enough face-up command tokens, or no coordinated command left.", rule: `${S000} 9.3, 9.4` },
+  smoke_placement: {
+    message: "Smoke cards go on whole squares within range, each touching another of the placement, never on your own smoke.",
+    rule: `${S000} 10`,
+  },
+  intercept_only: { message: "That action is used only to intercept, never as an active action.", rule: `${S000} 3` },
+  drop_unavailable: {
+    message: "That square cannot take the launch: off the board, impassable, or already holding a projectile or installation.",
+    rule: `${S000} 1.5.1, 1.5.4-1.5.5`,
+  },
 };
 
 /** The {@link RuleError} for a code. */

@@ -13,6 +13,7 @@ import {
   intactSlots,
   mechsInPlay,
   nextSeat,
+  projectileById,
   scenarioOf,
   seatsOfForce,
   unitsInPlay,
@@ -24,6 +25,7 @@ import type { Face, Timing } from "./data/schema";
 import { TIMINGS } from "./data/schema";
 import { firstPlayerLights } from "./dice";
 import { scoreMissionExtras } from "./mission";
+import { askSmokeRemoval, cloudsToThin, delayActors, initialInterceptionTokens, runSequences, startDetonation } from "./launch";
 import type { DroneState, EmberSetup, EmberState, MechState, Side, UnitId, UnitState } from "./types";
 import { commandGeneration, startingAmmo } from "./resources";
 
@@ -152,9 +154,16 @@ export function setupMatch(setup: EmberSetup, seed: string): ReturnType<Ctx["fin
     activation: null,
     attack: null,
     pending: null,
+    projectiles: [],
+    smoke: [],
+    interception: {},
+    sequences: [],
+    roundEnd: null,
     vp: Object.fromEntries(seats.map((s) => [s, 0])),
     result: null,
   };
+  // Interception tokens are placed on the cards at deployment (seed 000 3).
+  state.interception = initialInterceptionTokens(state.units);
   const ctx = new Ctx(state);
   const ranked = rollOff(ctx, seats, true, 0);
   const order = teams ? interleaveTeams(ranked, teams) : ranked;
@@ -469,25 +478,55 @@ export function endActivation(ctx: Ctx): void {
 }
 
 /**
- * The delay phase (seed 000 1.5: [delay] projectiles act; none exist without launch actions) and
- * the end phase: command tokens are removed (seed 000 9.4), mechs with 2 or fewer parts left are
- * removed (1.2.3), victory points are scored, and the match ends at the round limit.
+ * Ends the action phase: the delay phase begins, in which the [delay] projectiles and
+ * installations act one after another in launch order (seed 000 1.5, 1.5.2), then the end phase
+ * (see {@link continueRoundEnd}).
  */
 function endRound(ctx: Ctx): void {
   const state = ctx.state;
   if (state.options.progressiveReveal) openPlans(ctx);
-  ctx.emit({ type: "phase_started", phase: "delay" });
-  ctx.emit({ type: "phase_started", phase: "end" });
   state.activation = null;
   state.turn = null;
-  for (const unit of state.units) if (unit.kind === "mech") unit.commandTokens = 0;
-  for (const unit of unitsInPlay(state)) {
-    if (unit.kind === "mech" && intactSlots(unit).length <= 2) {
-      unit.destroyed = true;
-      unit.at = null;
-      ctx.emit({ type: "unit_destroyed", unit: unit.id, reason: "integrity" });
+  state.phase = "delay";
+  state.roundEnd = { delayQueue: delayActors(state), smokeClouds: null, smokeTurn: null };
+  ctx.emit({ type: "phase_started", phase: "delay" });
+  continueRoundEnd(ctx);
+}
+
+/**
+ * Carries the delay and end phases on from wherever they stopped for a decision: the remaining
+ * delay actions (seed 000 1.5), then the end phase: command tokens are removed (seed 000 9.4),
+ * mechs with 2 or fewer parts left are removed (1.2.3), one smoke card leaves each smoke cloud,
+ * the players alternating (10), victory points are scored, and the match ends at the round limit.
+ */
+export function continueRoundEnd(ctx: Ctx): void {
+  const state = ctx.state;
+  const end = state.roundEnd;
+  if (!end) return;
+  if (state.phase === "delay") {
+    for (;;) {
+      if (runSequences(ctx) === "waiting") return;
+      if (checkElimination(ctx)) return;
+      const next = end.delayQueue.shift();
+      if (next === undefined) break;
+      const projectile = projectileById(state, next);
+      if (projectile && !projectile.destroyed && projectile.at) startDetonation(ctx, projectile);
     }
+    state.phase = "end";
+    ctx.emit({ type: "phase_started", phase: "end" });
+    for (const unit of state.units) if (unit.kind === "mech") unit.commandTokens = 0;
+    for (const unit of unitsInPlay(state)) {
+      if (unit.kind === "mech" && intactSlots(unit).length <= 2) {
+        unit.destroyed = true;
+        unit.at = null;
+        ctx.emit({ type: "unit_destroyed", unit: unit.id, reason: "integrity" });
+      }
+    }
+    end.smokeClouds = cloudsToThin(state);
+    end.smokeTurn = null;
   }
+  if (askSmokeRemoval(ctx)) return;
+  state.roundEnd = null;
   scoreZones(ctx);
   if (checkElimination(ctx)) return;
   if (state.round >= scenarioOf(state).mission.rounds) {
@@ -615,6 +654,8 @@ export function finish(ctx: Ctx, winner: SeatId | null, reason: string, winners?
   state.activation = null;
   state.attack = null;
   state.pending = null;
+  state.sequences = [];
+  state.roundEnd = null;
   state.result = { winner, ...(winners ? { winners: [...winners] } : {}), reason, scores: { ...state.vp } };
   ctx.emit({ type: "match_ended", result: state.result, seed: state.secret.seed });
 }

@@ -27,6 +27,7 @@ import { CHOOSABLE_STANCES, TIMINGS, type Timing } from "./data/schema";
 import type { EmberCommand, EmberState, MechState, UnitState } from "./types";
 import type { EmberView } from "./view";
 import { actionGate, actProblem } from "./commands";
+import { dropSquares, scatterProblem, smokePlacements } from "./launch";
 
 const moves = (state: EmberState, unit: UnitState, range: number): Square[] =>
   [...movementOptions(state, unit, range).values()];
@@ -65,6 +66,10 @@ export function legalCommands(state: EmberState, seat: SeatId): EmberCommand[] {
       return plans(state, seat);
     case "action":
       return activationCommands(state, seat);
+    case "delay":
+    case "end":
+      // Only the pending decisions of the delay and end phases are answered (seed 000 1.5, 10).
+      return [];
   }
 }
 
@@ -94,6 +99,12 @@ function decisionAnswers(state: EmberState): EmberCommand[] {
       return pending.options.options.map((o) => ({ type: "choose_chain", keyword: o.keyword, target: o.target }));
     case "declare_parry":
       return [...pending.options.parts.map((part) => ({ type: "declare_parry" as const, part })), { type: "declare_parry", part: null }];
+    case "choose_interceptor":
+      return pending.options.options.map((o) => ({ type: "choose_interceptor", unit: o.unit, part: o.part, action: o.action }));
+    case "choose_blast_target":
+      return pending.options.targets.map((target) => ({ type: "choose_blast_target", target }));
+    case "remove_smoke":
+      return pending.options.squares.map((at) => ({ type: "remove_smoke", at }));
   }
 }
 
@@ -227,6 +238,22 @@ function actCandidates(state: EmberState, mech: MechState, slot: PartSlot, actio
       if (lockers.length === 0) return all;
       return all.filter((c) => lockers.every((locker) => locks(state, locker, { ...mech, at: c.to, facing: c.facing })));
     }
+    case "launch": {
+      if (effect.fire !== "scatter") return dropSquares(state, mech, effect).map((to) => ({ ...base, to }));
+      // Scatters listed: one installation on the start or on the end square of each move (other
+      // path squares are accepted too, seed 000 1.5.5).
+      const from = mech.at as Square;
+      const out: Extract<EmberCommand, { type: "act" }>[] = [];
+      for (const to of moves(state, mech, Math.max(0, effect.range - effect.dropCost))) {
+        for (const drop of sameSquare(to, from) ? [from] : [from, to]) {
+          if (scatterProblem(state, mech, effect, to, [drop]) !== null) continue;
+          for (const facing of FACINGS) out.push({ ...base, to, facing, drops: [drop] });
+        }
+      }
+      return out;
+    }
+    case "smoke":
+      return smokePlacements(state, mech, effect).map((squares) => ({ ...base, squares }));
     case "resupply":
       return unitsInPlay(state)
         .filter((u): u is MechState => u.kind === "mech" && allied(state, u.owner, mech.owner))

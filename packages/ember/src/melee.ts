@@ -11,7 +11,7 @@
 import { chebyshev } from "@fogwar/engine";
 import { allied, droneCard, inFrontArc, isHighAltitude, mechPart, unitsInPlay } from "./board";
 import { PART_SLOTS, type PartSlot } from "./data/schema";
-import type { EmberState, MechState, UnitState } from "./types";
+import type { Combatant, EmberState, MechState, UnitState } from "./types";
 
 /** The slots that can punch and kick (seed 000 2.2). */
 const STRIKING_SLOTS: readonly PartSlot[] = ["chassis", "left_arm", "right_arm"];
@@ -50,4 +50,4 @@ export function parryParts(mech: MechState): PartSlot[] {
 }
 
 /** The parry value of a drone card, 0 without one (seed 000 1.4.2 note). */
-export const droneParry = (unit: UnitState): number => (unit.kind === "drone" ? (droneCard(unit.droneId).parry ?? 0) : 0);
+export const droneParry = (unit: Combatant): number => (unit.kind === "drone" ? (droneCard(unit.droneId).parry ?? 0) : 0);

@@ -8,6 +8,7 @@ import * as c from "./commands";
 import { Ctx } from "./context";
 import { emberError } from "./errors";
 import { RULES_VERSION, planners, setupMatch } from "./flow";
+import { chooseBlastTarget, chooseInterceptor, removeSmoke } from "./launch";
 import { legalCommands, legalCommandsInView } from "./legal";
 import { chooseSecondary, placeObjective } from "./mission";
 import type { EmberCommand, EmberErrorCode, EmberEvent, EmberSetup, EmberState } from "./types";
@@ -22,7 +23,17 @@ const ANSWERS: Partial<Record<EmberCommand["type"], readonly string[]>> = {
   reroll: ["part_reroll", "attack_reroll", "defence_reroll"],
   choose_chain: ["choose_chain"],
   declare_parry: ["declare_parry"],
+  choose_interceptor: ["choose_interceptor"],
+  choose_blast_target: ["choose_blast_target"],
+  remove_smoke: ["remove_smoke"],
 };
+
+/** After an accepted answer to a launch, interception or smoke decision, the match goes on. */
+function answered(ctx: Ctx, problem: EmberErrorCode | null): EmberErrorCode | null {
+  if (problem) return problem;
+  c.afterAttack(ctx);
+  return null;
+}
 
 function dispatch(ctx: Ctx, seat: SeatId, command: EmberCommand): EmberErrorCode | null {
   switch (command.type) {
@@ -58,6 +69,12 @@ function dispatch(ctx: Ctx, seat: SeatId, command: EmberCommand): EmberErrorCode
       return c.chooseChain(ctx, seat, command);
     case "declare_parry":
       return c.declareParry(ctx, seat, command.part);
+    case "choose_interceptor":
+      return answered(ctx, chooseInterceptor(ctx, seat, command));
+    case "choose_blast_target":
+      return answered(ctx, chooseBlastTarget(ctx, seat, command.target));
+    case "remove_smoke":
+      return answered(ctx, removeSmoke(ctx, seat, command.at));
     case "concede":
       return c.concede(ctx, seat);
   }

@@ -90,8 +90,71 @@ export interface DroneState {
 
 export type UnitState = MechState | DroneState;
 
+/**
+ * A projectile or installation in play (seed 000 1.5): a unit created by a launch action. Its id
+ * is `<seat>-p<n>`. An instant projectile stands on its drop-point token only while its launch
+ * resolves; delay projectiles wait on their drop point for the delay phase; installations stay
+ * on their square. Destroyed ones are removed at once (`at` null, seed 000 1.2.3).
+ */
+export interface ProjectileState {
+  readonly kind: "projectile";
+  readonly id: string;
+  readonly owner: SeatId;
+  /** The projectile card (`catalog.projectiles`). */
+  readonly projectileId: string;
+  /** The unit whose launch created it. */
+  readonly launcher: UnitId;
+  at: Square | null;
+  damaged: boolean;
+  destroyed: boolean;
+}
+
+/** Any unit an attack may involve: mechs, drones, projectiles and installations. */
+export type Combatant = UnitState | ProjectileState;
+
+/** A smoke card on a whole square, placed by a seat (seed 000 10). */
+export interface SmokeCard {
+  readonly owner: SeatId;
+  readonly at: Square;
+}
+
+/**
+ * A launch or a high-altitude movement being resolved (seed 000 1.5, 3): first the interception
+ * of the moving unit, then what the launch does (place it, or detonate it), then its blast attacks
+ * one after another. It waits whenever an attack or a decision does.
+ */
+export interface SequenceState {
+  /** The moving unit (a projectile id or a drone id), or the projectile that detonates. */
+  readonly subject: string;
+  /** intercept -> act (detonate) -> blast -> over. */
+  stage: "intercept" | "act" | "blast" | "over";
+  /** The high-altitude movement's start and end squares (interception triggers, seed 000 3). */
+  readonly from: Square | null;
+  readonly to: Square | null;
+  /** Interceptions still able to fire at the subject (`unit:slot:action`), in no set order. */
+  interceptors: string[];
+  /** The interception firing now: it repeats until its tokens run out or the subject is destroyed. */
+  current: string | null;
+  /** Whether the subject detonates when its interception is over (an instant projectile, a delay or passive action). */
+  readonly detonate: boolean;
+  /** Units still to be hit by the blast, in order. */
+  blastQueue: string[];
+  /** Where the blast is centred, once known. */
+  blastAt: Square | null;
+}
+
+/** The end of a round in progress (seed 000 1.5 delay phase, 10 smoke removal in the end phase). */
+export interface RoundEndState {
+  /** Delay projectiles and installations still to act this delay phase, in launch order. */
+  delayQueue: string[];
+  /** Smoke clouds still to lose a card this end phase (each as its squares' keys), per seat. */
+  smokeClouds: { owner: SeatId; squares: string[] }[] | null;
+  /** Whose turn it is to remove a smoke card. */
+  smokeTurn: SeatId | null;
+}
+
 /** The match's phases (seed 001 3-6; delay and end phases from seed 000 1.5 and 1.2.3). */
-export type Phase = "side_choice" | "mission_prep" | "deployment" | "command" | "plan" | "action" | "finished";
+export type Phase = "side_choice" | "mission_prep" | "deployment" | "command" | "plan" | "action" | "delay" | "end" | "finished";
 
 /** One rolled attack or defence die, as the attack process tracks it. */
 export interface DieResult {
@@ -118,7 +181,9 @@ export interface AttackState {
   /** The attacking mech part, or null for a drone's command action. */
   readonly part: PartSlot | null;
   readonly action: string;
-  readonly mode: "shoot" | "melee";
+  readonly mode: "shoot" | "melee" | "blast";
+  /** An interception attack (seed 000 3): all-round, no cover, no chain damage. */
+  intercept?: boolean;
   /** True while resolving chain damage (seed 000 1.2.4.1). */
   chain: boolean;
   chainKeyword: "rupture" | "shotgun" | "cleave" | null;
@@ -232,6 +297,16 @@ export interface EmberState {
   activation: ActivationState | null;
   attack: AttackState | null;
   pending: EmberDecision | null;
+  /** Projectiles and installations created by launches (seed 000 1.5), destroyed ones included. */
+  projectiles: ProjectileState[];
+  /** Smoke cards on the board (seed 000 10). */
+  smoke: SmokeCard[];
+  /** Interception tokens left per action, keyed `unit:slot:action` (seed 000 3). */
+  interception: Record<string, number>;
+  /** Launches, high-altitude movements and detonations being resolved, the first one now. */
+  sequences: SequenceState[];
+  /** The delay and end phases in progress. */
+  roundEnd: RoundEndState | null;
   vp: Record<SeatId, number>;
   result: MatchResult | null;
 }
@@ -246,7 +321,17 @@ export type EmberDecision =
   | PendingDecision<"attack_reroll", { dice: number }>
   | PendingDecision<"defence_reroll", { dice: number }>
   | PendingDecision<"choose_chain", { options: ChainOption[] }>
-  | PendingDecision<"declare_parry", { defender: UnitId; parts: PartSlot[]; contested: boolean }>;
+  | PendingDecision<"declare_parry", { defender: UnitId; parts: PartSlot[]; contested: boolean }>
+  | PendingDecision<"choose_interceptor", { target: string; options: InterceptorOption[] }>
+  | PendingDecision<"choose_blast_target", { projectile: string; targets: UnitId[] }>
+  | PendingDecision<"remove_smoke", { squares: Square[] }>;
+
+/** An interception able to fire: the mech, its part and the action (seed 000 3). */
+export interface InterceptorOption {
+  readonly unit: UnitId;
+  readonly part: PartSlot;
+  readonly action: string;
+}
 
 /** A chain damage effect and a target it may hit (seed 000 1.2.4). */
 export interface ChainOption {
@@ -280,12 +365,19 @@ export type EmberCommand =
       targetPart?: PartSlot;
       /** Spend the action's charge for its charged effect (seed 000 8). */
       useCharge?: boolean;
+      /** Smoke: the squares of the cards placed (seed 000 10). */
+      squares?: Square[];
+      /** Scatter: the path squares that receive an installation (seed 000 1.5.5). */
+      drops?: Square[];
     }
   | { type: "end_activation"; unit: UnitId }
   | { type: "choose_hit_part"; part: PartSlot }
   | { type: "reroll"; dice: number[] }
   | { type: "choose_chain"; keyword: ChainOption["keyword"]; target: UnitId }
   | { type: "declare_parry"; part: PartSlot | null }
+  | { type: "choose_interceptor"; unit: UnitId; part: PartSlot; action: string }
+  | { type: "choose_blast_target"; target: UnitId }
+  | { type: "remove_smoke"; at: Square }
   | { type: "concede" };
 
 /** A drone's order: move, or take its command action against a target (seed 001 4.2). */
@@ -304,6 +396,13 @@ export type EmberEvent =
   | { type: "unit_deployed"; unit: UnitId; at: Square; facing: Facing; stance: Stance }
   | { type: "round_started"; round: number }
   | { type: "phase_started"; phase: "command" | "plan" | "action" | "delay" | "end" }
+  | { type: "projectile_launched"; projectile: string; card: string; owner: SeatId; launcher: UnitId; from: Square; to: Square; fire: "direct" | "indirect" | "install" | "scatter" }
+  | { type: "drone_launched"; unit: UnitId; drone: string; launcher: UnitId; from: Square; to: Square; facing: Facing }
+  | { type: "interception"; interceptor: UnitId; part: PartSlot; action: string; target: string; tokens: number }
+  | { type: "projectile_detonated"; projectile: string; at: Square; targets: string[] }
+  | { type: "projectile_removed"; projectile: string; reason: "detonated" | "destroyed" | "no_target" }
+  | { type: "smoke_placed"; seat: SeatId; squares: Square[] }
+  | { type: "smoke_removed"; seat: SeatId; at: Square }
   | { type: "commands_generated"; tokens: Record<UnitId, number> }
   | { type: "drone_commanded"; mech: UnitId; drone: UnitId; order: DroneOrder["kind"] }
   | { type: "commands_ended"; seat: SeatId }
@@ -317,7 +416,7 @@ export type EmberEvent =
   | { type: "stance_changed"; unit: UnitId; stance: Stance; reason: "choice" | "reboot" | "suppress" | "link_zero" }
   | { type: "rebooted"; unit: UnitId; link: number }
   | { type: "action_taken"; unit: UnitId; part: PartSlot | null; action: string; target?: UnitId }
-  | { type: "attack_declared"; attacker: UnitId; defender: UnitId; mode: "shoot" | "melee"; rear: boolean; cover: { terrain: boolean; unit: boolean }; chain: boolean }
+  | { type: "attack_declared"; attacker: UnitId; defender: UnitId; mode: "shoot" | "melee" | "blast"; rear: boolean; cover: { terrain: boolean; unit: boolean }; chain: boolean }
   | { type: "hit_part"; defender: UnitId; part: PartSlot; how: "roll" | "attacker" | "defender" | "torso_fallback"; roll?: PartFace }
   | { type: "part_rolled"; defender: UnitId; roll: PartFace; reroll: boolean }
   | { type: "dice_rolled"; side: "attack" | "defence"; dice: DieResult[] }
@@ -403,4 +502,7 @@ export type EmberErrorCode =
   | "not_chargeable"
   | "not_armed"
   | "unarmed_needed"
-  | "not_enough_command_tokens";
+  | "not_enough_command_tokens"
+  | "smoke_placement"
+  | "drop_unavailable"
+  | "intercept_only";

@@ -74,8 +74,8 @@ describe("EMBER sample data", () => {
   it("loads and indexes every file", () => {
     expect(catalog.parts.size).toBe(catalog.data.parts.length);
     expect(catalog.pilots.size).toBe(6);
-    expect([...catalog.scenarios.keys()].sort()).toEqual(["crossroads", "foundry", "relay-field"]);
-    expect(catalog.data.armies).toHaveLength(6);
+    expect([...catalog.scenarios.keys()].sort()).toEqual(["ashfall", "crossroads", "foundry", "relay-field"]);
+    expect(catalog.data.armies).toHaveLength(9);
     // A clean copy of the data builds again: the broken-copy tests below fail for their own reason.
     expect(() => buildCatalog(copy())).not.toThrow();
   });
@@ -174,9 +174,20 @@ describe("EMBER sample data", () => {
     }
   });
 
-  it("seed 001 6.1: no sample action uses the launch timing yet", () => {
-    const launches = allActions().filter((a) => a.timing === "launch");
-    expect(launches).toEqual([]);
+  it("seed 000 1.5, 3, 10: every faction has launch actions, interception and smoke; every fired, installed and scattered kind appears", () => {
+    for (const faction of FACTIONS) {
+      const actions = catalog.data.parts.filter((p) => p.faction === faction).flatMap((p) => p.actions);
+      expect({ faction, launch: actions.some((a) => a.timing === "launch" && a.effect.kind === "launch") }).toEqual({ faction, launch: true });
+      expect({ faction, smoke: actions.some((a) => a.effect.kind === "smoke") }).toEqual({ faction, smoke: true });
+    }
+    const launches = allActions().flatMap((a) => (a.effect.kind === "launch" ? [a.effect] : []));
+    expect(new Set(launches.map((e) => e.fire))).toEqual(new Set(["direct", "indirect", "install", "scatter"]));
+    expect(launches.some((e) => e.drone !== undefined)).toBe(true);
+    const triggers = new Set(catalog.data.projectiles.map((p) => p.trigger));
+    expect(triggers).toEqual(new Set(["instant", "delay", "passive"]));
+    const interceptions = allActions().flatMap((a) => (a.effect.kind === "attack" && a.effect.interception !== undefined ? [a.effect] : []));
+    expect(interceptions.some((e) => e.interceptOnly)).toBe(true);
+    expect(interceptions.some((e) => !e.interceptOnly)).toBe(true);
   });
 
   it("seed 000 1.3, 1.4: attacks roll 2-5 dice, shooting reaches 3-8 squares, melee 1-2; action ids are unique per part", () => {
@@ -256,7 +267,8 @@ describe("EMBER sample data", () => {
       sizes[`${army.faction}/${size}`] = (sizes[`${army.faction}/${size}`] ?? 0) + 1;
     }
     for (const faction of FACTIONS) {
-      expect(sizes[`${faction}/skirmish`]).toBe(1);
+      // One skirmish army for Crossroads and one for Ashfall, which uses launches and smoke.
+      expect(sizes[`${faction}/skirmish`]).toBe(2);
       expect(sizes[`${faction}/standard`]).toBe(1);
     }
   });

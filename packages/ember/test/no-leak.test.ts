@@ -1,6 +1,6 @@
 /**
  * No-leak playouts of EMBER (design.md "Hidden information: the channels that leak"; principles 4
- * and 8). Over 216 seeded bot matches (every faction pair, both scenarios, progressive reveal on
+ * and 8). Over 216 seeded bot matches (every faction pair, all three scenarios, progressive reveal on
  * and off), at every step (after setup and after each command) and for every viewer of
  * `allViewers(["p1", "p2"])`, nobody learns a secret they are not entitled to:
  * - the projection `viewFor`: unrevealed timing dials (seed 001 5) reach their owner and
@@ -44,7 +44,8 @@ const VIEWERS = allViewers(SEATS);
 const SHOW = 12;
 
 // ---------------------------------------------------------------------------------------------
-// The matches: 9 faction pairs (3 mirrors) x 2 scenarios x 2 reveal options, 6 seeds each.
+// The matches: 9 faction pairs (3 mirrors) x 2 scenarios x 2 reveal options, 5 seeds each, then
+// 9 pairs x 2 reveal options x 2 seeds on Ashfall.
 
 interface MatchCase {
   readonly index: number;
@@ -60,10 +61,13 @@ function matchCase(index: number): MatchCase {
   const progressiveReveal = Math.floor(combo / 2) % 2 === 0;
   const pair = Math.floor(combo / 4);
   // catalog.data.armies: 0, 2, 4 skirmish RDL/UN/GOF; 1, 3, 5 the standard ones.
-  const army = (faction: number) => catalog.data.armies[faction * 2 + (standard ? 1 : 0)]!;
+  // The last 36 matches play Ashfall (launches, interception, smoke, seed 000 1.5, 3, 10) with
+  // catalog.data.armies 6, 7, 8: the skirmish RDL/UN/GOF launch armies.
+  const ashfall = index >= MATCHES - 36;
+  const army = (faction: number) => catalog.data.armies[ashfall ? 6 + faction : faction * 2 + (standard ? 1 : 0)]!;
   const p1 = army(pair % 3);
   const p2 = army(Math.floor(pair / 3));
-  const scenario = standard ? "foundry" : "crossroads";
+  const scenario = ashfall ? "ashfall" : standard ? "foundry" : "crossroads";
   // Long seeds, as the server's, so a substring search for one cannot hit by chance.
   const seed = `no-leak-${index}-${sha256Hex(`no-leak-${index}`).slice(0, 32)}`;
   const botSeed = `no-leak-bot-${index}`;
@@ -395,7 +399,7 @@ beforeAll(() => {
 }, 120_000);
 
 describe("no leak over seeded bot matches, every viewer, every step (design.md, Hidden information)", () => {
-  test("every match plays to its end (216 matches, every faction pair, both scenarios, progressive reveal on and off)", () => {
+  test("every match plays to its end (216 matches, every faction pair, all three scenarios, progressive reveal on and off)", () => {
     expectNone("play");
     expect(seen.matches).toBe(MATCHES);
     expect(new Set(CASES.map((c) => c.setup.options?.progressiveReveal))).toEqual(new Set([true, false]));

@@ -1,6 +1,6 @@
 /**
  * Seeded bot playouts of EMBER (design.md principle 10): over 216 matches that cover every
- * faction pair (mirrors included), both scenarios with their battle sizes and both dial-reveal
+ * faction pair (mirrors included), all three scenarios with their battle sizes and both dial-reveal
  * options, every match ends within its round limit, replays to the live hash, and keeps the rules'
  * invariants after every accepted command. Each failure names the match (seeds, setup), the step
  * (1-based sequence number of the command in the match log) and the command, so it can be
@@ -47,7 +47,8 @@ const SEATS = ["p1", "p2"] as const;
 const SHOW = 12;
 
 // ---------------------------------------------------------------------------------------------
-// The matches: 9 faction pairs (3 mirrors) x 2 scenarios x 2 reveal options, 6 seeds each.
+// The matches: 9 faction pairs (3 mirrors) x 2 scenarios x 2 reveal options, 5 seeds each, then
+// 9 pairs x 2 reveal options x 2 seeds on Ashfall.
 
 interface MatchCase {
   readonly index: number;
@@ -65,10 +66,13 @@ function matchCase(index: number): MatchCase {
   const progressiveReveal = Math.floor(combo / 2) % 2 === 0;
   const pair = Math.floor(combo / 4); // 0..8
   // catalog.data.armies: 0, 2, 4 skirmish RDL/UN/GOF; 1, 3, 5 the standard ones.
-  const army = (faction: number) => catalog.data.armies[faction * 2 + (standard ? 1 : 0)]!;
+  // The last 36 matches play Ashfall (launches, interception, smoke, seed 000 1.5, 3, 10) with
+  // catalog.data.armies 6, 7, 8: the skirmish RDL/UN/GOF launch armies.
+  const ashfall = index >= MATCHES - 36;
+  const army = (faction: number) => catalog.data.armies[ashfall ? 6 + faction : faction * 2 + (standard ? 1 : 0)]!;
   const p1 = army(pair % 3);
   const p2 = army(Math.floor(pair / 3));
-  const scenario = standard ? "foundry" : "crossroads";
+  const scenario = ashfall ? "ashfall" : standard ? "foundry" : "crossroads";
   const seed = `props-${index}`;
   const botSeed = `props-bot-${index}`;
   const setup: EmberSetup = { scenario, seats: SEATS, armies: { p1, p2 }, options: { progressiveReveal } };
@@ -460,15 +464,16 @@ beforeAll(() => {
 }, 120_000);
 
 describe("seeded bot matches (design.md principle 10)", () => {
-  test("the matches cover every faction pair, mirrors included, both scenarios at their battle sizes, both reveal options", () => {
+  test("the matches cover every faction pair, mirrors included, all three scenarios at their battle sizes, both reveal options", () => {
     const combos = new Set<string>();
     for (const c of CASES) {
       const size = catalog.scenarios.get(c.setup.scenario)!.battleSize;
-      expect([c.label, size]).toEqual([c.label, c.setup.scenario === "crossroads" ? "skirmish" : "standard"]);
+      expect([c.label, size]).toEqual([c.label, c.setup.scenario === "foundry" ? "standard" : "skirmish"]);
       for (const s of SEATS) expect([c.label, validateArmy(c.setup.armies[s]!, size)]).toEqual([c.label, []]);
       combos.add(`${c.setup.armies.p1!.faction}/${c.setup.armies.p2!.faction}/${c.setup.scenario}/${c.setup.options?.progressiveReveal}`);
     }
-    expect(combos.size).toBe(FACTION_ORDER.length * FACTION_ORDER.length * 2 * 2);
+    // Crossroads and Foundry with both reveal options, then Ashfall with both.
+    expect(combos.size).toBe(FACTION_ORDER.length * FACTION_ORDER.length * 2 * 2 + FACTION_ORDER.length * FACTION_ORDER.length * 2);
     expect(CASES.length).toBeGreaterThanOrEqual(200);
   });
 

@@ -35,7 +35,11 @@ export const droneCardOf = (drone: DroneState): Drone | undefined => catalog.dro
 /** "Bulwark One (p1)". */
 export function unitLabel(view: EmberView, id: string): string {
   const unit = unitOf(view, id);
-  return unit ? `${unit.name} (${unit.owner})` : id;
+  if (unit) return `${unit.name} (${unit.owner})`;
+  // Projectiles and installations (seed 000 1.5): their card's name.
+  const projectile = (view.projectiles ?? []).find((p) => p.id === id);
+  const card = projectile ? catalog.projectiles.get(projectile.projectileId) : undefined;
+  return projectile && card ? `${card.name.en} (${projectile.owner})` : id;
 }
 
 /** The index of a seat in the match (0 to 3), which decides its unit shape on the board. */

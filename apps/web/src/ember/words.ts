@@ -41,6 +41,12 @@ export function actionName(w: Words, unitId: string, part: PartSlot | null, acti
   return actionId;
 }
 
+/** The name of a projectile or installation card (seed 000 1.5). */
+export function projectileName(w: Pick<Words, "language">, cardId: string): string {
+  const card = catalog.projectiles.get(cardId);
+  return card ? localName(card.name, w.language) : cardId;
+}
+
 const dialWords = (w: Words, dials: Readonly<Record<string, string>>): string =>
   Object.entries(dials)
     .map(([id, timing]) => `${unitLabel(w.view, id)} ${w.t(`timing.${timing}`)}`)
@@ -137,6 +143,20 @@ export function describeEvent(w: Words, event: EmberEvent): string | null {
       return t("log.link_changed", { unit: u(event.unit), link: event.link, reason: t(`log.linkReason.${event.reason}`) });
     case "chain_damage":
       return t("log.chain_damage", { keyword: t(`keyword.${event.keyword}`), damage: event.damage, unit: u(event.target) });
+    case "projectile_launched":
+      return t("log.projectile_launched", { launcher: u(event.launcher), card: projectileName(w, event.card), square: squareName(event.to), fire: t(`log.fire.${event.fire}`) });
+    case "drone_launched":
+      return t("log.drone_launched", { launcher: u(event.launcher), unit: u(event.unit), square: squareName(event.to) });
+    case "interception":
+      return t("log.interception", { interceptor: u(event.interceptor), target: u(event.target), tokens: event.tokens });
+    case "projectile_detonated":
+      return t("log.projectile_detonated", { projectile: u(event.projectile), square: squareName(event.at), targets: event.targets.length ? `: ${event.targets.map(u).join(", ")}` : "" });
+    case "projectile_removed":
+      return t("log.projectile_removed", { projectile: u(event.projectile), reason: t(`log.removeReason.${event.reason}`) });
+    case "smoke_placed":
+      return t("log.smoke_placed", { seat: event.seat, squares: event.squares.map(squareName).join(", ") });
+    case "smoke_removed":
+      return t("log.smoke_removed", { seat: event.seat, square: squareName(event.at) });
     case "vp_scored":
       return t("log.vp_scored", { seat: event.seat, vp: event.vp, total: event.total, zones: event.zones.length ? t("log.zones", { zones: event.zones.join(", ") }) : "" });
     case "match_ended":
@@ -211,7 +231,17 @@ export function describeCommand(w: Words, command: EmberCommand): string {
     case "manoeuvre":
       return t("command.manoeuvre", { unit: u(command.unit), square: squareName(command.to), facing: t(`facing.${command.facing}`) });
     case "act": {
-      let rest = command.target ? ` → ${u(command.target)}` : command.to ? ` → ${squareName(command.to)} (${t(`facing.${command.facing ?? "N"}`)})` : "";
+      let rest = command.target
+        ? ` → ${u(command.target)}`
+        : command.squares
+          ? t("command.smokeOn", { squares: command.squares.map(squareName).join(", ") })
+          : command.drops && command.to
+            ? t("command.scatter", { square: squareName(command.to), facing: t(`facing.${command.facing ?? "N"}`), drops: command.drops.map(squareName).join(", ") })
+            : command.to && !command.facing
+              ? t("command.launchTo", { square: squareName(command.to) })
+              : command.to
+                ? ` → ${squareName(command.to)} (${t(`facing.${command.facing ?? "N"}`)})`
+                : "";
       rest += actVariant(w, command);
       return t("command.act", { unit: u(command.unit), action: `${t(`slot.${command.part}`)}: ${actionName(w, command.unit, command.part, command.action)}`, rest });
     }
@@ -225,6 +255,12 @@ export function describeCommand(w: Words, command: EmberCommand): string {
       return t("command.choose_chain", { keyword: t(`keyword.${command.keyword}`), target: u(command.target) });
     case "declare_parry":
       return command.part ? t("command.declare_parry", { part: t(`slot.${command.part}`) }) : t("command.decline_parry");
+    case "choose_interceptor":
+      return t("command.choose_interceptor", { unit: u(command.unit), action: `${t(`slot.${command.part}`)}: ${actionName(w, command.unit, command.part, command.action)}` });
+    case "choose_blast_target":
+      return t("command.choose_blast_target", { target: u(command.target) });
+    case "remove_smoke":
+      return t("command.remove_smoke", { square: squareName(command.at) });
     case "concede":
       return t("command.concede");
   }

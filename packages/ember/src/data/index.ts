@@ -11,9 +11,10 @@ import gof from "../../data/factions/gof.json";
 import crossroads from "../../data/scenarios/crossroads.json";
 import foundry from "../../data/scenarios/foundry.json";
 import relayField from "../../data/scenarios/relay-field.json";
+import ashfall from "../../data/scenarios/ashfall.json";
 import armies from "../../data/armies.json";
 import commonActions from "../../data/common-actions.json";
-import { EmberData, type CommonAction, type Drone, type Part, type Pilot, type Scenario } from "./schema";
+import { EmberData, type Action, type CommonAction, type Drone, type Part, type Pilot, type ProjectileCard, type Scenario } from "./schema";
 
 export * from "./schema";
 
@@ -26,7 +27,7 @@ export class DataError extends Error {
 }
 
 /** Each faction file; typed loosely here because zod validates the contents below. */
-const factionFiles: Record<string, { parts: unknown[]; pilots: unknown[]; drones: unknown[]; loadouts: unknown[] }> = {
+const factionFiles: Record<string, { parts: unknown[]; pilots: unknown[]; drones: unknown[]; loadouts: unknown[]; projectiles?: unknown[] }> = {
   rdl,
   un,
   gof,
@@ -40,6 +41,8 @@ export interface EmberCatalog {
   readonly parts: ReadonlyMap<string, Part>;
   readonly pilots: ReadonlyMap<string, Pilot>;
   readonly drones: ReadonlyMap<string, Drone>;
+  /** Projectile and installation cards (seed 000 1.5). */
+  readonly projectiles: ReadonlyMap<string, ProjectileCard>;
   readonly scenarios: ReadonlyMap<string, Scenario>;
   /** The common actions of every mech, by action id (seed 000 2). */
   readonly commonActions: ReadonlyMap<string, CommonAction>;
@@ -66,9 +69,16 @@ export function buildCatalog(raw: unknown): EmberCatalog {
   const pilots = index(data.pilots, "pilot");
   const drones = index(data.drones, "drone");
   const scenarios = index(data.scenarios, "scenario");
+  const projectiles = index(data.projectiles, "projectile");
   index(data.loadouts, "loadout");
   const commonActions = new Map(data.commonActions.map((c) => [c.action.id, c] as const));
   if (commonActions.size !== data.commonActions.length) throw new DataError("duplicate common action id");
+  for (const card of data.projectiles) {
+    const d = card.detonation;
+    if (d.seek === "none" && d.blast === "target") {
+      throw new DataError(`projectile ${card.id}: a blast on one target needs a seek rule (seed 000 1.5.2)`);
+    }
+  }
   for (const part of data.parts) {
     const actionIds = new Set<string>();
     for (const action of [...part.actions, ...(part.discarded?.actions ?? [])]) {
@@ -78,6 +88,7 @@ export function buildCatalog(raw: unknown): EmberCatalog {
     for (const action of part.actions) {
       if (actionIds.has(action.id)) throw new DataError(`part ${part.id}: duplicate action "${action.id}"`);
       actionIds.add(action.id);
+      checkAction(`part ${part.id}`, action, drones, projectiles);
     }
     if (part.slot === "chassis" && part.mobility === undefined) {
       throw new DataError(`chassis part ${part.id} needs a mobility`);
@@ -116,7 +127,49 @@ export function buildCatalog(raw: unknown): EmberCatalog {
       }
     }
   }
-  return { data, parts, pilots, drones, scenarios, commonActions };
+  for (const drone of data.drones) checkAction(`drone ${drone.id}`, drone.commandAction, drones, projectiles);
+  return { data, parts, pilots, drones, projectiles, scenarios, commonActions };
+}
+
+/**
+ * Checks an action's references and combinations: a launch names exactly one projectile or
+ * drone that exists; installs and scatters place installations; interception belongs to shooting
+ * actions (seed 000 1.5, 3).
+ * @throws DataError naming the action.
+ */
+function checkAction(
+  where: string,
+  action: Action,
+  drones: ReadonlyMap<string, Drone>,
+  projectiles: ReadonlyMap<string, ProjectileCard>,
+): void {
+  const effect = action.effect;
+  if (effect.kind === "attack") {
+    if ((effect.interception !== undefined || effect.interceptOnly) && effect.attack !== "shoot") {
+      throw new DataError(`${where}: action ${action.id}: interception is a shooting action (seed 000 3)`);
+    }
+    if (effect.interceptOnly && effect.interception === undefined) {
+      throw new DataError(`${where}: action ${action.id}: an interception-only action needs interception X`);
+    }
+  }
+  if (effect.kind !== "launch") return;
+  if ((effect.projectile === undefined) === (effect.drone === undefined)) {
+    throw new DataError(`${where}: launch ${action.id} names exactly one projectile or drone`);
+  }
+  if (effect.drone !== undefined && !drones.has(effect.drone)) {
+    throw new DataError(`${where}: launch ${action.id}: unknown drone "${effect.drone}"`);
+  }
+  if (effect.projectile !== undefined) {
+    const card = projectiles.get(effect.projectile);
+    if (!card) throw new DataError(`${where}: launch ${action.id}: unknown projectile "${effect.projectile}"`);
+    const placed = effect.fire === "install" || effect.fire === "scatter";
+    if (placed !== (card.kind === "installation")) {
+      throw new DataError(`${where}: launch ${action.id}: installs and scatters place installations, fire launches projectiles`);
+    }
+  }
+  if (effect.drone !== undefined && (effect.fire === "install" || effect.fire === "scatter")) {
+    throw new DataError(`${where}: launch ${action.id}: a drone is launched by direct or indirect fire`);
+  }
 }
 
 /** The project's sample data, validated. */
@@ -126,8 +179,9 @@ export const catalog: EmberCatalog = buildCatalog({
   parts: Object.values(factionFiles).flatMap((f) => f.parts),
   pilots: Object.values(factionFiles).flatMap((f) => f.pilots),
   drones: Object.values(factionFiles).flatMap((f) => f.drones),
+  projectiles: Object.values(factionFiles).flatMap((f) => f.projectiles ?? []),
   loadouts: Object.values(factionFiles).flatMap((f) => f.loadouts),
-  scenarios: [crossroads, foundry, relayField],
+  scenarios: [crossroads, foundry, relayField, ashfall],
   armies,
   commonActions: commonActions.actions,
 });

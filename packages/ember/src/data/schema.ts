@@ -141,6 +141,13 @@ export const AttackEffect = z.object({
   twoHanded: z.object({ yellow: z.number().int().min(0).max(3), red: z.number().int().min(0).max(3) }).optional(),
   /** Thrown (투척): can only be taken with an unarmed part designated to assist (seed 000 11). */
   thrown: z.boolean().default(false),
+  /**
+   * Interception X (seed 000 3): the action also intercepts enemy high-altitude units, X times
+   * (X interception tokens placed at deployment). `interceptOnly`: a passive action used only to
+   * intercept, never as an active action.
+   */
+  interception: z.number().int().min(1).max(9).optional(),
+  interceptOnly: z.boolean().default(false),
 });
 export type AttackEffect = z.infer<typeof AttackEffect>;
 
@@ -170,6 +177,37 @@ export const ResupplyEffect = z.object({
 /** An action whose whole effect is its command coordination X (seed 000 9.3). */
 export const CoordinateEffect = z.object({ kind: z.literal("coordinate") });
 
+/**
+ * A launch action (seed 000 1.5; seed 001 6.3 "발사"): it creates a projectile/installation unit,
+ * or a drone, instead of attacking. `fire`: `direct` needs line of sight to the drop point,
+ * `indirect` does not (1.5.1); `install` places an installation on a square in line of sight,
+ * without interception (1.5.4); `scatter` moves the launcher up to `range` squares and drops
+ * installations on squares of its path, each drop costing `dropCost` squares of movement (1.5.5).
+ * `range` is in squares; exactly one of `projectile` and `drone` names what is created.
+ */
+export const LaunchEffect = z.object({
+  kind: z.literal("launch"),
+  fire: z.enum(["direct", "indirect", "install", "scatter"]),
+  range: z.number().int().min(1).max(24),
+  projectile: id.optional(),
+  drone: id.optional(),
+  /** Scatter only: the most installations dropped in one move, and the movement each costs. */
+  drops: z.number().int().min(1).max(3).default(1),
+  dropCost: z.number().int().min(0).max(3).default(0),
+});
+export type LaunchEffect = z.infer<typeof LaunchEffect>;
+
+/**
+ * Smoke (seed 000 10): place `cards` smoke cards on whole squares within `range` squares of the
+ * unit, each touching another card of the same placement along an edge.
+ */
+export const SmokeEffect = z.object({
+  kind: z.literal("smoke"),
+  range: z.number().int().min(0).max(12),
+  cards: z.number().int().min(1).max(3),
+});
+export type SmokeEffect = z.infer<typeof SmokeEffect>;
+
 export const ActionEffect = z.discriminatedUnion("kind", [
   AttackEffect,
   MoveEffect,
@@ -179,6 +217,8 @@ export const ActionEffect = z.discriminatedUnion("kind", [
   ChargeEffect,
   ResupplyEffect,
   CoordinateEffect,
+  LaunchEffect,
+  SmokeEffect,
 ]);
 export type ActionEffect = z.infer<typeof ActionEffect>;
 
@@ -319,6 +359,49 @@ export const Drone = z.object({
   commandAction: Action,
 });
 export type Drone = z.infer<typeof Drone>;
+
+/**
+ * What a projectile or installation does when it acts (seed 000 1.5.2-1.5.3). `seek`: `none`
+ * detonates where it stands; `choose_enemy` targets an enemy unit of its owner's choice within
+ * `seekRange`; `nearest` must target the nearest enemy unit within `seekRange` (ties: the owner
+ * picks); `prefer` gives priority to a unit type. `blast`: `target` damages the target only,
+ * `area` damages every unit within `radius` squares of the blast's centre, friends too.
+ */
+export const Detonation = z.object({
+  seek: z.enum(["none", "choose_enemy", "nearest"]),
+  seekRange: z.number().int().min(0).max(12).default(0),
+  prefer: z.enum(["mech", "drone"]).optional(),
+  blast: z.enum(["target", "area"]),
+  radius: z.number().int().min(0).max(4).default(0),
+  dice: z.object({ yellow: z.number().int().min(0).max(10), red: z.number().int().min(0).max(10) }),
+  /** Only keywords that act on the target itself: `impact`, `suppress` (no chain damage from blasts). */
+  keywords: z.array(z.enum(["impact", "suppress"])).default([]),
+});
+export type Detonation = z.infer<typeof Detonation>;
+
+/**
+ * A projectile or installation card (seed 000 1.5): its trigger (`instant` acts at once,
+ * `delay` in the delay phase, `passive` when an enemy ground unit ends a move within
+ * `triggerRange` squares), whether it is a high-altitude unit, its fixed stance and defence
+ * stats, and its detonation. `persistent`: a delay installation that acts every delay phase
+ * instead of detonating (1.5.2 note).
+ */
+export const ProjectileCard = z.object({
+  id,
+  name: Name,
+  faction: Faction,
+  kind: z.enum(["projectile", "installation"]),
+  trigger: z.enum(["instant", "delay", "passive"]),
+  highAltitude: z.boolean(),
+  stance: z.enum(["DEF", "MOB", "OFF"]),
+  armour: z.number().int().min(0).max(10),
+  structure: z.number().int().min(1).max(10).optional(),
+  evasion: z.number().int().min(0).max(5),
+  triggerRange: z.number().int().min(0).max(4).default(0),
+  persistent: z.boolean().default(false),
+  detonation: Detonation,
+});
+export type ProjectileCard = z.infer<typeof ProjectileCard>;
 
 /** A named mech build of four same-faction parts (a convenience for army building). */
 export const Loadout = z.object({
@@ -478,6 +561,7 @@ export const EmberData = z.object({
   parts: z.array(Part),
   pilots: z.array(Pilot),
   drones: z.array(Drone),
+  projectiles: z.array(ProjectileCard).default([]),
   loadouts: z.array(Loadout),
   scenarios: z.array(Scenario),
   armies: z.array(ArmyList),

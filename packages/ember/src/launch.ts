@@ -1,0 +1,643 @@
+/**
+ * Launch actions (seed 000 1.5; seed 001 6.3 "발사"), interception (seed 000 3) and smoke
+ * (seed 000 10).
+ *
+ * A launch creates a projectile/installation unit, or a drone, instead of attacking. Fired ones
+ * (direct or indirect fire, 1.5.1) always count as a high-altitude movement from the launcher's
+ * square to the drop point, which triggers interception; installs (1.5.4) and scatters (1.5.5)
+ * do not. What follows runs as a queue of sequences in `state.sequences`: the interception of the
+ * moving unit, then (for an instant projectile, a delay projectile in the delay phase or a
+ * triggered passive installation) its detonation: target selection (1.5.2), self-destruction,
+ * and its blast attacks one after another (1.5.3). A sequence waits whenever an attack or a
+ * decision does, and resumes with the answer.
+ */
+import { chebyshev, inBounds, reachable, sameSquare, squareKey, type Facing, type SeatId, type Square } from "@fogwar/engine";
+import { attackEffect, beginBlast, beginInterception, continueAttack, removeProjectile } from "./attack";
+import {
+  allied,
+  combatantById,
+  droneCard,
+  isFree,
+  isHighAltitude,
+  lineOfSight,
+  initiativeOrder,
+  mechPart,
+  nextSeat,
+  partActions,
+  projectileCard,
+  projectileById,
+  projectilesInPlay,
+  scenarioOf,
+  shootingLineOfSight,
+  smokeClouds,
+  smokeOf,
+  terrainAt,
+  unitById,
+  unitsInPlay,
+} from "./board";
+import type { Ctx } from "./context";
+import type { Action, AttackEffect, LaunchEffect, PartSlot, SmokeEffect } from "./data/schema";
+import { PART_SLOTS } from "./data/schema";
+import type {
+  Combatant,
+  DroneState,
+  EmberCommand,
+  EmberErrorCode,
+  EmberState,
+  InterceptorOption,
+  MechState,
+  ProjectileState,
+  SequenceState,
+  UnitState,
+} from "./types";
+
+const S000 = "000_200ff4b7b5d3d570.txt";
+
+type Problem = EmberErrorCode | null;
+type ActCommand = Extract<EmberCommand, { type: "act" }>;
+
+// ---------------------------------------------------------------------------------------------
+// Interception tokens (seed 000 3)
+
+/** The key of one interception action: `unit:slot:action`. */
+export const interceptionKey = (unit: string, slot: PartSlot, action: string): string => `${unit}:${slot}:${action}`;
+
+/** The interception actions of a mech's parts, intact or not. */
+function interceptionActions(mech: MechState): { slot: PartSlot; action: Action; effect: AttackEffect }[] {
+  const out: { slot: PartSlot; action: Action; effect: AttackEffect }[] = [];
+  for (const slot of PART_SLOTS) {
+    for (const action of mechPart(mech, slot).actions) {
+      const effect = attackEffect(action);
+      if (effect?.interception !== undefined) out.push({ slot, action, effect });
+    }
+  }
+  return out;
+}
+
+/**
+ * The interception tokens every mech starts with: X per action with interception X, placed with
+ * the cards at deployment (seed 000 3). Tokens are spent, never restored.
+ */
+export function initialInterceptionTokens(units: readonly UnitState[]): Record<string, number> {
+  const tokens: Record<string, number> = {};
+  for (const unit of units) {
+    if (unit.kind !== "mech") continue;
+    for (const { slot, action, effect } of interceptionActions(unit)) {
+      tokens[interceptionKey(unit.id, slot, action.id)] = effect.interception as number;
+    }
+  }
+  return tokens;
+}
+
+/** Splits an interception key back into its mech, part and action. */
+function parseKey(key: string): InterceptorOption {
+  const [unit, slot, action] = key.split(":") as [string, PartSlot, string];
+  return { unit, part: slot, action };
+}
+
+/**
+ * Whether an interception can still fire: a mech in play, not in shutdown (no passive or
+ * ongoing effects, seed 000 1.1), the part intact, a token left.
+ */
+function canStillIntercept(state: EmberState, key: string): boolean {
+  const { unit, part } = parseKey(key);
+  const mech = unitById(state, unit);
+  if (!mech || mech.kind !== "mech" || mech.destroyed || !mech.at || mech.stance === "SHUTDOWN") return false;
+  if (mech.parts[part].destroyed) return false;
+  return (state.interception[key] ?? 0) > 0;
+}
+
+/**
+ * The interceptions a high-altitude movement triggers (seed 000 3): enemy mechs whose
+ * interception action has tokens and has the movement's start or end square within its range,
+ * with line of sight for shooting to that square (interception is resolved like shooting, so
+ * smoke blocks it; it is always all-round, so no arc).
+ */
+export function triggeredInterceptions(state: EmberState, mover: Combatant, from: Square | null, to: Square | null): string[] {
+  const keys: string[] = [];
+  for (const unit of unitsInPlay(state)) {
+    if (unit.kind !== "mech" || allied(state, unit.owner, mover.owner) || !unit.at) continue;
+    for (const { slot, action, effect } of interceptionActions(unit)) {
+      const key = interceptionKey(unit.id, slot, action.id);
+      if (!canStillIntercept(state, key)) continue;
+      const covers = (s: Square | null) =>
+        s !== null && chebyshev(unit.at as Square, s) <= effect.range && shootingLineOfSight(state, unit.at as Square, s);
+      if (covers(from) || covers(to)) keys.push(key);
+    }
+  }
+  return keys;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sequences: interception, detonation, blasts
+
+/** Starts resolving a high-altitude movement (seed 000 1.5.1, 3); `detonate` for an instant projectile. */
+export function startFlight(ctx: Ctx, subject: Combatant, from: Square, to: Square, detonate: boolean): void {
+  ctx.state.sequences.push({
+    subject: subject.id,
+    stage: "intercept",
+    from,
+    to,
+    interceptors: triggeredInterceptions(ctx.state, subject, from, to),
+    current: null,
+    detonate,
+    blastQueue: [],
+    blastAt: null,
+  });
+}
+
+/** Queues a detonation (a delay projectile's delay action, a triggered passive installation). */
+export function startDetonation(ctx: Ctx, projectile: ProjectileState): void {
+  ctx.state.sequences.push({
+    subject: projectile.id,
+    stage: "act",
+    from: null,
+    to: null,
+    interceptors: [],
+    current: null,
+    detonate: true,
+    blastQueue: [],
+    blastAt: null,
+  });
+}
+
+/** Whether a unit is still on the board. */
+const inPlay = (unit: Combatant | undefined): unit is Combatant =>
+  unit !== undefined && !unit.destroyed && unit.at !== null && (unit.kind === "projectile" || unit.deployed);
+
+/**
+ * The units a projectile may select as its target (seed 000 1.5.2): enemy mechs, drones and
+ * installations on the ground within its seek range; high-altitude units are out of reach of a
+ * blast. With a priority type, units of that type come first when there are any.
+ */
+export function seekCandidates(state: EmberState, projectile: ProjectileState): Combatant[] {
+  const card = projectileCard(projectile.projectileId);
+  const d = card.detonation;
+  const at = projectile.at as Square;
+  const ground: Combatant[] = [...unitsInPlay(state), ...projectilesInPlay(state)].filter(
+    (u) => !allied(state, u.owner, projectile.owner) && u.id !== projectile.id && !isHighAltitude(u) && (u.kind !== "projectile" || projectileCard(u.projectileId).kind === "installation"),
+  );
+  let found = ground.filter((u) => chebyshev(at, u.at as Square) <= d.seekRange);
+  if (d.prefer && found.some((u) => u.kind === d.prefer)) found = found.filter((u) => u.kind === d.prefer);
+  if (d.seek === "nearest" && found.length > 0) {
+    const nearest = Math.min(...found.map((u) => chebyshev(at, u.at as Square)));
+    found = found.filter((u) => chebyshev(at, u.at as Square) === nearest);
+  }
+  return found;
+}
+
+/**
+ * The units an area blast hits (seed 000 1.5.3 "사거리 내 모든 유닛"): every mech, drone and
+ * installation on the ground within the radius of the centre, friends included, except the
+ * detonating unit itself; in army-list order, then installations in launch order.
+ */
+export function blastVictims(state: EmberState, projectile: ProjectileState, centre: Square): string[] {
+  const radius = projectileCard(projectile.projectileId).detonation.radius;
+  const near = (u: Combatant) => u.at !== null && chebyshev(centre, u.at) <= radius && !isHighAltitude(u);
+  const units = unitsInPlay(state).filter(near).map((u) => u.id);
+  const installations = projectilesInPlay(state)
+    .filter((p) => p.id !== projectile.id && projectileCard(p.projectileId).kind === "installation" && near(p))
+    .map((p) => p.id);
+  return [...units, ...installations];
+}
+
+/** Sets off a detonation on its target (or where it stands): the blast's victims, then self-destruction (seed 000 1.5.2). */
+function detonate(ctx: Ctx, sequence: SequenceState, projectile: ProjectileState, target: Combatant | null): void {
+  const card = projectileCard(projectile.projectileId);
+  const centre = (target?.at ?? projectile.at) as Square;
+  const victims = card.detonation.blast === "target" && target ? [target.id] : blastVictims(ctx.state, projectile, centre);
+  sequence.blastAt = { ...centre };
+  sequence.blastQueue = victims;
+  sequence.stage = "blast";
+  ctx.emit({ type: "projectile_detonated", projectile: projectile.id, at: { ...centre }, targets: [...victims] });
+  // A projectile or installation destroys itself when it detonates; a persistent installation's
+  // delay action is not a detonation and it stays (seed 000 1.5.2 and its note).
+  if (!card.persistent) removeProjectile(ctx, projectile, "detonated");
+}
+
+/**
+ * Advances the queued sequences (and any attack of theirs) until all are over or a decision is
+ * needed.
+ * @returns `"waiting"` with `state.pending` set, or `"done"` with no sequence and no attack left.
+ */
+export function runSequences(ctx: Ctx): "waiting" | "done" {
+  const state = ctx.state;
+  for (;;) {
+    if (state.pending) return "waiting";
+    if (state.attack) {
+      if (continueAttack(ctx) === "waiting") return "waiting";
+      continue;
+    }
+    const sequence = state.sequences[0];
+    if (!sequence) return "done";
+    const subject = combatantById(state, sequence.subject);
+    switch (sequence.stage) {
+      case "intercept": {
+        if (!inPlay(subject)) {
+          sequence.stage = "over";
+          break;
+        }
+        if (sequence.current && canStillIntercept(state, sequence.current)) {
+          fireInterception(ctx, sequence.current, subject);
+          break;
+        }
+        sequence.current = null;
+        sequence.interceptors = sequence.interceptors.filter((key) => canStillIntercept(state, key));
+        if (sequence.interceptors.length === 0) {
+          sequence.stage = sequence.detonate ? "act" : "over";
+          break;
+        }
+        // The intercepting side decides the order (seed 000 3). With interceptors of several seats
+        // (battles of more than two seats), the first of them in initiative order goes first.
+        const owner = (key: string) => (unitById(state, parseKey(key).unit) as MechState).owner;
+        const seat = initiativeOrder(state).find((s) => sequence.interceptors.some((key) => owner(key) === s)) as SeatId;
+        const options = sequence.interceptors.filter((key) => owner(key) === seat);
+        if (options.length === 1) {
+          sequence.current = options[0] as string;
+          sequence.interceptors = sequence.interceptors.filter((key) => key !== sequence.current);
+          break;
+        }
+        state.pending = {
+          seat,
+          kind: "choose_interceptor",
+          rule: `${S000} 3`,
+          options: { target: subject.id, options: options.map(parseKey) },
+        };
+        return "waiting";
+      }
+      case "act": {
+        if (!inPlay(subject) || subject.kind !== "projectile") {
+          sequence.stage = "over";
+          break;
+        }
+        const card = projectileCard(subject.projectileId);
+        if (card.detonation.seek === "none") {
+          detonate(ctx, sequence, subject, null);
+          break;
+        }
+        const candidates = seekCandidates(state, subject);
+        if (candidates.length === 0) {
+          // No unit meets the requirements: the projectile is destroyed where it stands (1.5.2).
+          removeProjectile(ctx, subject, "no_target");
+          sequence.stage = "over";
+          break;
+        }
+        if (candidates.length === 1) {
+          detonate(ctx, sequence, subject, candidates[0] as Combatant);
+          break;
+        }
+        // A free choice (or a tie for nearest): the projectile's owner picks (1.5.2).
+        state.pending = {
+          seat: subject.owner,
+          kind: "choose_blast_target",
+          rule: `${S000} 1.5.2`,
+          options: { projectile: subject.id, targets: candidates.map((u) => u.id) },
+        };
+        return "waiting";
+      }
+      case "blast": {
+        const projectile = projectileById(state, sequence.subject) as ProjectileState;
+        const next = sequence.blastQueue.shift();
+        if (next === undefined) {
+          sequence.stage = "over";
+          break;
+        }
+        const victim = combatantById(state, next);
+        if (inPlay(victim)) beginBlast(ctx, projectile, victim);
+        break;
+      }
+      case "over":
+        state.sequences.shift();
+        break;
+    }
+  }
+}
+
+/** One interception attack: spend a token and shoot (seed 000 3). */
+function fireInterception(ctx: Ctx, key: string, subject: Combatant): void {
+  const state = ctx.state;
+  const { unit, part, action: actionId } = parseKey(key);
+  const mech = unitById(state, unit) as MechState;
+  const action = partActions(mech, part).find((a) => a.id === actionId) as Action;
+  state.interception[key] = (state.interception[key] ?? 0) - 1;
+  ctx.emit({ type: "interception", interceptor: mech.id, part, action: action.id, target: subject.id, tokens: state.interception[key] ?? 0 });
+  beginInterception(ctx, mech, part, action, subject);
+}
+
+/** The intercepting seat picks which interception fires next (seed 000 3). */
+export function chooseInterceptor(ctx: Ctx, seat: SeatId, command: Extract<EmberCommand, { type: "choose_interceptor" }>): Problem {
+  const state = ctx.state;
+  const pending = state.pending;
+  if (!pending || pending.kind !== "choose_interceptor" || pending.seat !== seat) return "no_decision_pending";
+  const key = interceptionKey(command.unit, command.part, command.action);
+  const sequence = state.sequences[0];
+  const offered = pending.options.options.some((o) => interceptionKey(o.unit, o.part, o.action) === key);
+  if (!sequence || !offered || !sequence.interceptors.includes(key)) return "invalid_choice";
+  sequence.interceptors = sequence.interceptors.filter((k) => k !== key);
+  sequence.current = key;
+  state.pending = null;
+  return null;
+}
+
+/** The projectile's owner names its target among the candidates (seed 000 1.5.2). */
+export function chooseBlastTarget(ctx: Ctx, seat: SeatId, target: string): Problem {
+  const state = ctx.state;
+  const pending = state.pending;
+  if (!pending || pending.kind !== "choose_blast_target" || pending.seat !== seat) return "no_decision_pending";
+  if (!pending.options.targets.includes(target)) return "invalid_choice";
+  const sequence = state.sequences[0] as SequenceState;
+  const projectile = projectileById(state, pending.options.projectile) as ProjectileState;
+  state.pending = null;
+  detonate(ctx, sequence, projectile, combatantById(state, target) as Combatant);
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Launching (seed 000 1.5.1, 1.5.4, 1.5.5)
+
+/** Whether a square holds a projectile or an installation (one per square). */
+const holdsProjectile = (state: EmberState, s: Square) => projectilesInPlay(state).some((p) => sameSquare(p.at as Square, s));
+
+/**
+ * Why a square cannot be the drop point of a fired launch or an install, or null (seed 000
+ * 1.5.1, 1.5.4): within range (launches need no front arc); direct fire and installs need line
+ * of sight (terrain only: smoke affects shooting alone); impassable terrain takes only a
+ * high-altitude projectile; one projectile or installation per square; a launched drone needs a
+ * free square.
+ */
+export function dropProblem(state: EmberState, launcher: UnitState, effect: LaunchEffect, to: Square): Problem {
+  const scenario = scenarioOf(state);
+  const from = launcher.at as Square;
+  if (!inBounds(scenario.board, to)) return "drop_unavailable";
+  if (chebyshev(from, to) > effect.range) return "out_of_range";
+  // A drop point behind or on blocking terrain is out of sight: direct fire cannot reach over terrain.
+  const sighted = lineOfSight(state, from, to) && terrainAt(scenario, to)?.blocking !== true;
+  if ((effect.fire === "direct" || effect.fire === "install") && !sighted) return "no_line_of_sight";
+  if (effect.drone !== undefined) return isFree(state, to) ? null : "drop_unavailable";
+  const card = projectileCard(effect.projectile as string);
+  if (terrainAt(scenario, to)?.impassable && !card.highAltitude) return "drop_unavailable";
+  if (holdsProjectile(state, to)) return "drop_unavailable";
+  return null;
+}
+
+/** The ground movement costs from a square, through free squares only (seed 001 6.3). */
+function pathCosts(state: EmberState, unit: UnitState, from: Square, budget: number): Map<string, number> {
+  const result = reachable(scenarioOf(state).board, from, budget, (_f, to) => (isFree(state, to, unit.id) ? 1 : null));
+  return new Map([...result].map(([key, entry]) => [key, entry.cost]));
+}
+
+/**
+ * Why a scatter is not acceptable, or null (seed 000 1.5.5): the launcher moves to `to` with its
+ * range less `dropCost` per drop, and each drop lies on a path of that move (start and end
+ * squares included): reached from the start and reaching `to` within the budget, on a square
+ * without another projectile or installation.
+ */
+export function scatterProblem(state: EmberState, launcher: MechState, effect: LaunchEffect, to: Square, drops: readonly Square[]): Problem {
+  const from = launcher.at as Square;
+  if (drops.length > effect.drops) return "malformed_command";
+  if (new Set(drops.map(squareKey)).size !== drops.length) return "drop_unavailable";
+  const budget = effect.range - effect.dropCost * drops.length;
+  if (budget < 0) return "out_of_reach";
+  const fromStart = pathCosts(state, launcher, from, budget);
+  if (!sameSquare(from, to) && (fromStart.get(squareKey(to)) === undefined || !isFree(state, to, launcher.id))) return "out_of_reach";
+  for (const drop of drops) {
+    if (holdsProjectile(state, drop)) return "drop_unavailable";
+    const a = fromStart.get(squareKey(drop));
+    if (a === undefined) return "drop_unavailable";
+    const b = pathCosts(state, launcher, drop, budget - a).get(squareKey(to));
+    if (b === undefined) return "drop_unavailable";
+  }
+  return null;
+}
+
+/** Why a launch command is not acceptable, or null (seed 000 1.5). */
+export function launchProblem(state: EmberState, mech: MechState, effect: LaunchEffect, command: ActCommand): Problem {
+  if (command.to === undefined || command.target !== undefined || command.squares !== undefined) return "malformed_command";
+  if (effect.fire === "scatter") {
+    if (command.facing === undefined || command.drops === undefined) return "malformed_command";
+    return scatterProblem(state, mech, effect, command.to, command.drops);
+  }
+  if (command.facing !== undefined || command.drops !== undefined) return "malformed_command";
+  return dropProblem(state, mech, effect, command.to);
+}
+
+/** A new projectile or installation of the launcher's seat, `<seat>-p<n>`. */
+function newProjectile(state: EmberState, launcher: UnitState, card: string, at: Square): ProjectileState {
+  const n = state.projectiles.filter((p) => p.owner === launcher.owner).length + 1;
+  const projectile: ProjectileState = {
+    kind: "projectile",
+    id: `${launcher.owner}-p${n}`,
+    owner: launcher.owner,
+    projectileId: card,
+    launcher: launcher.id,
+    at: { ...at },
+    damaged: false,
+    destroyed: false,
+  };
+  state.projectiles.push(projectile);
+  return projectile;
+}
+
+/**
+ * Carries out a checked launch (seed 000 1.5): a fired projectile is placed on its drop-point
+ * token and flies there (interception, then an instant one detonates; a delay one waits for the
+ * delay phase); a launched drone is placed and flies likewise, then acts as any drone; an install
+ * places the installation at once; a scatter moves the launcher and drops installations on its
+ * path. Installs and scatters trigger no interception (1.5.4, 1.5.5). The caller runs the
+ * sequences afterwards.
+ */
+export function launch(ctx: Ctx, mech: MechState, effect: LaunchEffect, command: ActCommand, moveUnit: (unit: UnitState, to: Square, facing: Facing) => void): void {
+  const state = ctx.state;
+  const from = mech.at as Square;
+  const to = command.to as Square;
+  if (effect.drone !== undefined) {
+    const card = droneCard(effect.drone);
+    const n = state.units.filter((u) => u.kind === "drone" && u.owner === mech.owner).length + 1;
+    const drone: DroneState = {
+      kind: "drone",
+      id: `${mech.owner}-d${n}`,
+      owner: mech.owner,
+      name: card.name.en,
+      droneId: card.id,
+      damaged: false,
+      at: { ...to },
+      // A launched drone faces the way its launcher faces (project decision).
+      facing: mech.facing,
+      deployed: true,
+      destroyed: false,
+      commanded: false,
+    };
+    state.units.push(drone);
+    ctx.emit({ type: "drone_launched", unit: drone.id, drone: card.id, launcher: mech.id, from, to: { ...to }, facing: drone.facing });
+    startFlight(ctx, drone, from, to, false);
+    return;
+  }
+  const card = projectileCard(effect.projectile as string);
+  if (effect.fire === "scatter") {
+    for (const drop of command.drops ?? []) {
+      const placed = newProjectile(state, mech, card.id, drop);
+      ctx.emit({ type: "projectile_launched", projectile: placed.id, card: card.id, owner: mech.owner, launcher: mech.id, from, to: { ...drop }, fire: "scatter" });
+    }
+    moveUnit(mech, to, command.facing as Facing);
+    return;
+  }
+  const projectile = newProjectile(state, mech, card.id, to);
+  ctx.emit({ type: "projectile_launched", projectile: projectile.id, card: card.id, owner: mech.owner, launcher: mech.id, from, to: { ...to }, fire: effect.fire });
+  if (effect.fire === "install") return;
+  startFlight(ctx, projectile, from, to, card.trigger === "instant");
+}
+
+/**
+ * After a ground unit ends a move: enemy passive installations within their trigger range
+ * detonate, in launch order (seed 000 1.5 "[패시브]"; the trigger is sample data).
+ */
+export function passiveTriggers(ctx: Ctx, mover: UnitState): void {
+  if (!mover.at || isHighAltitude(mover) || (mover.kind === "drone" && droneCard(mover.droneId).movement.mode !== "ground")) return;
+  for (const p of projectilesInPlay(ctx.state)) {
+    const card = projectileCard(p.projectileId);
+    if (card.trigger !== "passive" || allied(ctx.state, p.owner, mover.owner)) continue;
+    if (ctx.state.sequences.some((s) => s.subject === p.id)) continue;
+    if (chebyshev(p.at as Square, mover.at) <= card.triggerRange) startDetonation(ctx, p);
+  }
+}
+
+/** The drop points a fired launch or an install may take now (for legal commands). */
+export function dropSquares(state: EmberState, mech: MechState, effect: LaunchEffect): Square[] {
+  const from = mech.at as Square;
+  const { width, height } = scenarioOf(state).board;
+  const out: Square[] = [];
+  for (let y = Math.max(0, from.y - effect.range); y <= Math.min(height - 1, from.y + effect.range); y++) {
+    for (let x = Math.max(0, from.x - effect.range); x <= Math.min(width - 1, from.x + effect.range); x++) {
+      if (dropProblem(state, mech, effect, { x, y }) === null) out.push({ x, y });
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Smoke (seed 000 10)
+
+/** Whether squares form one group by edge contact. */
+function edgeConnected(squares: readonly Square[]): boolean {
+  if (squares.length <= 1) return true;
+  const keys = new Set(squares.map(squareKey));
+  const seen = new Set([squareKey(squares[0] as Square)]);
+  const queue = [squares[0] as Square];
+  while (queue.length > 0) {
+    const s = queue.shift() as Square;
+    for (const n of [{ x: s.x + 1, y: s.y }, { x: s.x - 1, y: s.y }, { x: s.x, y: s.y + 1 }, { x: s.x, y: s.y - 1 }]) {
+      const key = squareKey(n);
+      if (keys.has(key) && !seen.has(key)) {
+        seen.add(key);
+        queue.push(n);
+      }
+    }
+  }
+  return seen.size === keys.size;
+}
+
+/**
+ * Why a smoke placement is not acceptable, or null (seed 000 10): exactly the action's number of
+ * cards, on distinct whole squares of the board within range of the unit (on units or terrain
+ * too), each touching another card of the placement along an edge, none on the seat's own smoke
+ * (the other seat's smoke may be overlapped).
+ */
+export function smokeProblem(state: EmberState, mech: MechState, effect: SmokeEffect, command: ActCommand): Problem {
+  const squares = command.squares;
+  if (!squares || command.to !== undefined || command.target !== undefined || command.facing !== undefined || command.drops !== undefined) {
+    return "malformed_command";
+  }
+  const board = scenarioOf(state).board;
+  if (squares.length !== effect.cards) return "smoke_placement";
+  if (new Set(squares.map(squareKey)).size !== squares.length) return "smoke_placement";
+  for (const s of squares) {
+    if (!inBounds(board, s) || chebyshev(mech.at as Square, s) > effect.range) return "smoke_placement";
+    if (smokeOf(state, mech.owner, s)) return "smoke_placement";
+  }
+  return edgeConnected(squares) ? null : "smoke_placement";
+}
+
+/** Places the smoke cards in the seat's colour (seed 000 10). */
+export function placeSmoke(ctx: Ctx, seat: SeatId, squares: readonly Square[]): void {
+  for (const at of squares) ctx.state.smoke.push({ owner: seat, at: { ...at } });
+  ctx.emit({ type: "smoke_placed", seat, squares: squares.map((s) => ({ ...s })) });
+}
+
+/** Every acceptable smoke placement now, each as its squares in board order (for legal commands). */
+export function smokePlacements(state: EmberState, mech: MechState, effect: SmokeEffect): Square[][] {
+  const board = scenarioOf(state).board;
+  const from = mech.at as Square;
+  const ok = (s: Square) => inBounds(board, s) && chebyshev(from, s) <= effect.range && !smokeOf(state, mech.owner, s);
+  let sets: Square[][] = [];
+  for (let y = from.y - effect.range; y <= from.y + effect.range; y++) {
+    for (let x = from.x - effect.range; x <= from.x + effect.range; x++) if (ok({ x, y })) sets.push([{ x, y }]);
+  }
+  for (let size = 2; size <= effect.cards; size++) {
+    const grown = new Map<string, Square[]>();
+    for (const set of sets) {
+      for (const s of set) {
+        for (const n of [{ x: s.x + 1, y: s.y }, { x: s.x - 1, y: s.y }, { x: s.x, y: s.y + 1 }, { x: s.x, y: s.y - 1 }]) {
+          if (!ok(n) || set.some((t) => sameSquare(t, n))) continue;
+          const next = [...set, n].sort((a, b) => a.y - b.y || a.x - b.x);
+          grown.set(next.map(squareKey).join("|"), next);
+        }
+      }
+    }
+    sets = [...grown.values()];
+  }
+  return sets;
+}
+
+/**
+ * The smoke clouds that lose a card this end phase (seed 000 10): each seat's cards grouped by
+ * edge contact, one removal per cloud.
+ */
+export function cloudsToThin(state: EmberState): { owner: SeatId; squares: string[] }[] {
+  return state.seats.flatMap((seat) => smokeClouds(state, seat).map((cloud) => ({ owner: seat, squares: cloud.map(squareKey) })));
+}
+
+/**
+ * Asks for the next smoke removal of the end phase, or returns false when every cloud has lost
+ * its card (seed 000 10: the players alternate, first player first, round the initiative order
+ * in battles of more seats; a seat with no cloud left passes the turn).
+ */
+export function askSmokeRemoval(ctx: Ctx): boolean {
+  const state = ctx.state;
+  const end = state.roundEnd;
+  if (!end?.smokeClouds || end.smokeClouds.length === 0) return false;
+  const has = (seat: SeatId) => end.smokeClouds?.some((c) => c.owner === seat) ?? false;
+  let seat = end.smokeTurn ?? (initiativeOrder(state)[0] as SeatId);
+  if (!has(seat)) seat = nextSeat(state, seat, has) as SeatId;
+  end.smokeTurn = seat;
+  const squares = end.smokeClouds
+    .filter((c) => c.owner === seat)
+    .flatMap((c) => c.squares)
+    .map((key) => {
+      const [x, y] = key.split(",").map(Number) as [number, number];
+      return { x, y };
+    });
+  state.pending = { seat, kind: "remove_smoke", rule: `${S000} 10`, options: { squares } };
+  return true;
+}
+
+/** Removes one smoke card of one of the seat's clouds (seed 000 10), then passes the turn. */
+export function removeSmoke(ctx: Ctx, seat: SeatId, at: Square): Problem {
+  const state = ctx.state;
+  const pending = state.pending;
+  if (!pending || pending.kind !== "remove_smoke" || pending.seat !== seat) return "no_decision_pending";
+  if (!pending.options.squares.some((s) => sameSquare(s, at))) return "invalid_choice";
+  const end = state.roundEnd as NonNullable<EmberState["roundEnd"]>;
+  const key = squareKey(at);
+  end.smokeClouds = (end.smokeClouds ?? []).filter((c) => !(c.owner === seat && c.squares.includes(key)));
+  state.smoke = state.smoke.filter((c) => !(c.owner === seat && sameSquare(c.at, at)));
+  end.smokeTurn = nextSeat(state, seat, () => true);
+  state.pending = null;
+  ctx.emit({ type: "smoke_removed", seat, at: { ...at } });
+  return null;
+}
+
+/** The delay projectiles and installations that act this delay phase, in launch order (seed 000 1.5). */
+export const delayActors = (state: EmberState): string[] =>
+  projectilesInPlay(state)
+    .filter((p) => projectileCard(p.projectileId).trigger === "delay")
+    .map((p) => p.id);

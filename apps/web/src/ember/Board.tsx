@@ -3,23 +3,28 @@
  * deployment zones, units (side by shape and seat label as well as colour; facing arrow; stance
  * letters; part marks for damage tokens and destroyed parts; known dials), the active unit, and
  * the highlights the table computes from the legal commands: squares to move or deploy to, units
- * to attack, with range and line-of-sight lines when targeting.
+ * to attack, with range and line-of-sight lines when targeting; smoke cards, projectiles and
+ * installations (seed 000 1.5, 10).
  */
 import type { KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { PART_SLOTS, TIMINGS, type EmberCommand, type EmberView, type UnitState } from "@fogwar/ember";
+import { PART_SLOTS, TIMINGS, catalog, type EmberCommand, type EmberView, type UnitState } from "@fogwar/ember";
 import { FACING_VECTOR, type Square } from "@fogwar/engine";
-import { distance, inPlay, keyOf, lineOfSight, localName, scenarioOf, seatColour, seatIndex, squareName, unitLabel } from "./model";
+import { distance, inPlay, keyOf, lineOfSight, localName, scenarioOf, seatColour, seatIndex, shootingSight, squareName, unitLabel } from "./model";
 
 export const CELL = 48;
 const MARGIN = 20;
 const N = 12;
 
-/** A square the viewer may click, with the legal command it sends. */
+/**
+ * A square the viewer may click, with the legal command it sends, or (`pick`) a local choice such
+ * as the first square of a smoke placement.
+ */
 export interface SquareChoice {
   readonly square: Square;
   readonly label: string;
-  readonly command: EmberCommand;
+  readonly command?: EmberCommand;
+  readonly pick?: () => void;
 }
 /** A unit the viewer may click to attack, with the legal command it sends. */
 export interface UnitChoice {
@@ -36,8 +41,8 @@ export interface BoardProps {
   readonly squares?: readonly SquareChoice[];
   readonly targets?: readonly UnitChoice[];
   readonly onCommand?: (command: EmberCommand) => void;
-  /** Draw range and line of sight from this unit (when an attack is being chosen). */
-  readonly sight?: { readonly from: string; readonly range: number } | null;
+  /** Draw range and line of sight from this unit (when an attack is being chosen); smoke counts for shooting. */
+  readonly sight?: { readonly from: string; readonly range: number; readonly shooting?: boolean } | null;
 }
 
 const px = (v: number) => MARGIN + v * CELL;
@@ -251,6 +256,36 @@ export function Board({ view, seat, selected, onSelectUnit, squares = [], target
           </g>
         );
       })}
+      {/* smoke cards (seed 000 10), one per seat and square, in the seat's colour */}
+      {(view.smoke ?? []).map((card) => {
+        const index = seatIndex(view, card.owner);
+        const label = t("board.smoke", { seat: card.owner });
+        return (
+          <g key={`smoke-${card.owner}-${keyOf(card.at)}`} className="smoke" data-smoke={`${card.owner}:${keyOf(card.at)}`}>
+            <title>{label}</title>
+            <rect x={px(card.at.x) + 2 + index * 3} y={px(card.at.y) + 2 + index * 3} width={CELL - 7} height={CELL - 7} rx={10} fill="#8d949c" fillOpacity={0.45} stroke={seatColour(view, card.owner)} strokeWidth={2} strokeDasharray="5 3" />
+          </g>
+        );
+      })}
+      {/* projectiles and installations (seed 000 1.5): drop-point tokens and installations */}
+      {(view.projectiles ?? [])
+        .filter((p) => !p.destroyed && p.at)
+        .map((p) => {
+          const card = catalog.projectiles.get(p.projectileId);
+          const c = centre(p.at as Square);
+          const label = t("board.projectile", { name: card ? localName(card.name, i18n.language) : p.projectileId, owner: p.owner });
+          const installation = card?.kind === "installation";
+          return (
+            <g key={p.id} className={installation ? "installation" : "projectile"} data-projectile={p.id} transform={`translate(${c.x - CELL / 4},${c.y + CELL / 4})`}>
+              <title>{label}</title>
+              {installation ? (
+                <rect x={-7} y={-7} width={14} height={14} fill={seatColour(view, p.owner)} stroke="#111" strokeWidth={1.5} transform="rotate(45)" />
+              ) : (
+                <path d="M0 -9 L8 7 L-8 7 Z" fill={seatColour(view, p.owner)} stroke="#111" strokeWidth={1.5} />
+              )}
+            </g>
+          );
+        })}
       {/* range and sight */}
       {attacker?.at && sight && (
         <g className="sight" aria-hidden="true">
@@ -269,7 +304,7 @@ export function Board({ view, seat, selected, onSelectUnit, squares = [], target
             .map((u) => {
               const a = centre(attacker.at as Square);
               const b = centre(u.at as Square);
-              const clear = lineOfSight(view, attacker.at as Square, u.at as Square);
+              const clear = sight.shooting ? shootingSight(view, attacker.at as Square, u.at as Square) : lineOfSight(view, attacker.at as Square, u.at as Square);
               const inRange = distance(attacker.at as Square, u.at as Square) <= sight.range;
               const label = clear ? (inRange ? t("board.sightClear", { distance: distance(attacker.at as Square, u.at as Square) }) : t("board.outOfRange")) : t("board.sightBlocked");
               return (
@@ -315,8 +350,8 @@ export function Board({ view, seat, selected, onSelectUnit, squares = [], target
           tabIndex={0}
           aria-label={choice.label}
           data-square={keyOf(choice.square)}
-          onClick={() => onCommand?.(choice.command)}
-          onKeyDown={onKeys(() => onCommand?.(choice.command))}
+          onClick={() => (choice.pick ? choice.pick() : choice.command && onCommand?.(choice.command))}
+          onKeyDown={onKeys(() => (choice.pick ? choice.pick() : choice.command && onCommand?.(choice.command)))}
         >
           <title>{choice.label}</title>
         </rect>

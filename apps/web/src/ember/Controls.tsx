@@ -109,6 +109,11 @@ export interface ControlsProps {
   readonly facings: ReadonlySet<Facing>;
   readonly giver: string | null;
   readonly setGiver: (id: string) => void;
+  /** Scatter (seed 000 1.5.5): whether the board offers moves dropping on the start or the destination. */
+  readonly dropAt?: "start" | "end";
+  readonly setDropAt?: (at: "start" | "end") => void;
+  /** Smoke (seed 000 10): the placements through the square picked on the board. */
+  readonly smokeOptions?: readonly EmberCommand[];
 }
 
 export function Controls(props: ControlsProps) {
@@ -220,7 +225,27 @@ export function Controls(props: ControlsProps) {
             </div>
           );
         })}
-        {(mode?.kind === "manoeuvre" || (mode?.kind === "act" && acts.some((c) => c.part === mode.part && c.action === mode.action && c.to))) && (
+        {mode?.kind === "act" && acts.some((c) => c.part === mode.part && c.action === mode.action && c.drops) && props.setDropAt && (
+          <fieldset>
+            <legend>{t("actions.dropAt")}</legend>
+            {(["start", "end"] as const).map((at) => (
+              <label key={at}>
+                <input type="radio" name="drop-at" checked={props.dropAt === at} onChange={() => props.setDropAt?.(at)} /> {t(at === "start" ? "actions.dropStart" : "actions.dropEnd")}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {mode?.kind === "act" && acts.some((c) => c.part === mode.part && c.action === mode.action && c.squares) && (
+          <div className="row smoke-options">
+            <p className="hint">{t("actions.smokeHint")}</p>
+            {(props.smokeOptions ?? []).map((c) => (
+              <button key={commandKey(c)} type="button" onClick={() => onCommand(c)}>
+                {describeCommand(words, c)}
+              </button>
+            ))}
+          </div>
+        )}
+        {(mode?.kind === "manoeuvre" || (mode?.kind === "act" && acts.some((c) => c.part === mode.part && c.action === mode.action && c.to && c.facing))) && (
           <>
             <p className="hint">{t("actions.manoeuvreHint")}</p>
             <FacingPicker value={props.facing} onChange={props.setFacing} available={props.facings} />

@@ -1,5 +1,6 @@
 /**
- * A pending decision (link reroll, hit part, part die reroll, chain target, parry, side choice): the
+ * A pending decision (link reroll, hit part, part die reroll, chain target, parry, side choice,
+ * interception order, blast target, smoke removal): the
  * seat asked gets a prompt with one button per legal answer; everyone else sees who the match
  * waits for.
  */
@@ -7,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import type { EmberCommand, EmberView } from "@fogwar/ember";
 import { DiceRow, PartDieFace } from "./Dice";
 import { commandKey, localName, scenarioOf, unitLabel } from "./model";
+import { describeCommand } from "./words";
 
 export interface DecisionProps {
   readonly view: EmberView;
@@ -42,6 +44,12 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
     case "declare_parry":
       prompt = t(pending.options.contested ? "decision.declare_parry_contested" : "decision.declare_parry", { unit: unitLabel(view, pending.options.defender) });
       break;
+    case "choose_interceptor":
+      prompt = t("decision.choose_interceptor", { unit: unitLabel(view, pending.options.target) });
+      break;
+    case "choose_blast_target":
+      prompt = t("decision.choose_blast_target", { unit: unitLabel(view, pending.options.projectile) });
+      break;
     default:
       prompt = t(`decision.${pending.kind}`);
   }
@@ -64,6 +72,10 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
         const mission = scenarioOf(view).mission.secondaries?.find((m) => m.id === c.secondary);
         return mission ? `${localName(mission.name, i18n.language)}: ${localName(mission.summary, i18n.language)}` : c.secondary;
       }
+      case "choose_interceptor":
+      case "choose_blast_target":
+      case "remove_smoke":
+        return describeCommand({ t, language: i18n.language, view }, c);
       default:
         return c.type;
     }

@@ -121,10 +121,14 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
   const [facingChoice, setFacing] = useState<Facing | null>(null);
   const [stance, setStance] = useState<DeployStance>("OFF");
   const [giverChoice, setGiver] = useState<string | null>(null);
+  // Launches (seed 000 1.5.5 scatter: where the installation goes; 10 smoke: the first square).
+  const [dropAt, setDropAt] = useState<"start" | "end">("end");
+  const [smokeAnchor, setSmokeAnchor] = useState<{ x: number; y: number } | null>(null);
 
   const send = (command: EmberCommand) => {
     setMode(null);
     setFacing(null);
+    setSmokeAnchor(null);
     onCommand(command);
   };
 
@@ -145,7 +149,7 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
       case "manoeuvre":
         return manoeuvres.length > 0;
       case "act":
-        return acts.some((c) => c.part === m.part && c.action === m.action && (c.target || c.to));
+        return acts.some((c) => c.part === m.part && c.action === m.action && (c.target || c.to || c.squares));
       case "drone":
         return droneCmds.some((c) => c.drone === m.drone && c.mech === giver && c.order.kind === m.order);
     }
@@ -165,7 +169,9 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
 
   let squareCmds: { to: { x: number; y: number }; facing: Facing; command: EmberCommand; deploy: boolean }[] = [];
   let targets: UnitChoice[] = [];
-  let sight: { from: string; range: number } | null = null;
+  let sight: { from: string; range: number; shooting?: boolean } | null = null;
+  let launchSquares: SquareChoice[] = [];
+  let smokeOptions: EmberCommand[] = [];
   if (mode?.kind === "deploy" && deployUnit) {
     const isMech = moving?.kind === "mech";
     squareCmds = deploys.filter((c) => c.unit === deployUnit && (!isMech || c.stance === stance)).map((c) => ({ to: c.at, facing: c.facing, command: c, deploy: true }));
@@ -173,23 +179,46 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
     squareCmds = manoeuvres.map((c) => ({ to: c.to, facing: c.facing, command: c, deploy: false }));
   } else if (mode?.kind === "act") {
     const mine = acts.filter((c) => c.part === mode.part && c.action === mode.action);
-    squareCmds = mine.filter((c) => c.to && c.facing).map((c) => ({ to: c.to as { x: number; y: number }, facing: c.facing as Facing, command: c, deploy: false }));
+    const from = unitOf(view, mine[0]?.unit ?? "")?.at;
+    // A scatter lists each move with its drop on the start or on the destination square (seed 000 1.5.5).
+    const dropKind = (c: (typeof mine)[number]) => (from && c.drops?.[0]?.x === from.x && c.drops[0].y === from.y ? "start" : "end");
+    squareCmds = mine.filter((c) => c.to && c.facing && (!c.drops || dropKind(c) === dropAt)).map((c) => ({ to: c.to as { x: number; y: number }, facing: c.facing as Facing, command: c, deploy: false }));
+    launchSquares = mine
+      .filter((c) => c.to && !c.facing)
+      .map((c) => ({ square: c.to as { x: number; y: number }, command: c, label: t("actions.launchTo", { square: squareName(c.to as { x: number; y: number }) }) }));
+    const placements = mine.filter((c) => c.squares);
+    smokeOptions = smokeAnchor ? placements.filter((c) => c.squares?.some((q) => q.x === smokeAnchor.x && q.y === smokeAnchor.y)) : [];
+    const seen = new Set<string>();
+    for (const c of placements) {
+      for (const q of c.squares ?? []) {
+        if (seen.has(`${q.x},${q.y}`)) continue;
+        seen.add(`${q.x},${q.y}`);
+        launchSquares.push(
+          c.squares?.length === 1
+            ? { square: q, command: c, label: t("actions.smokeSquare", { square: squareName(q) }) }
+            : { square: q, pick: () => setSmokeAnchor(q), label: t("actions.smokeAnchor", { square: squareName(q) }) },
+        );
+      }
+    }
     targets = mine.filter((c) => c.target).map((c) => ({ unit: c.target as string, label: t("board.attack", { unit: unitLabel(view, c.target as string) }), command: c }));
     const unit = unitOf(view, mine[0]?.unit ?? "");
     const action = unit?.kind === "mech" ? catalog.parts.get(unit.parts[mode.part].partId)?.actions.find((a) => a.id === mode.action) : undefined;
-    if (unit && action?.effect.kind === "attack") sight = { from: unit.id, range: action.effect.range };
+    if (unit && action?.effect.kind === "attack") sight = { from: unit.id, range: action.effect.range, shooting: action.effect.attack === "shoot" };
   } else if (mode?.kind === "drone") {
     const mine = droneCmds.filter((c) => c.drone === mode.drone && c.mech === giver);
     squareCmds = mine.flatMap((c) => (c.order.kind === "move" ? [{ to: c.order.to, facing: c.order.facing, command: c as EmberCommand, deploy: false }] : []));
   }
   const facings = new Set(squareCmds.map((c) => c.facing));
-  const squares: SquareChoice[] = squareCmds
-    .filter((c) => c.facing === facing)
-    .map((c) => ({
-      square: c.to,
-      command: c.command,
-      label: c.deploy ? t("board.deployTo", { square: squareName(c.to), facing: t(`facing.${c.facing}`) }) : t("board.moveTo", { square: squareName(c.to), facing: t(`facing.${c.facing}`) }),
-    }));
+  const squares: SquareChoice[] = [
+    ...squareCmds
+      .filter((c) => c.facing === facing)
+      .map((c) => ({
+        square: c.to,
+        command: c.command,
+        label: c.deploy ? t("board.deployTo", { square: squareName(c.to), facing: t(`facing.${c.facing}`) }) : t("board.moveTo", { square: squareName(c.to), facing: t(`facing.${c.facing}`) }),
+      })),
+    ...launchSquares,
+  ];
 
   // Mission preparation (seed 001 3.3): an objective marker goes on a highlighted square.
   for (const c of ofType(legal, "place_objective")) {
@@ -259,6 +288,9 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
               facings={facings}
               giver={giver}
               setGiver={setGiver}
+              dropAt={dropAt}
+              setDropAt={setDropAt}
+              smokeOptions={smokeOptions}
             />
           )}
           {(view.phase === "plan" || Object.keys(view.revealed).length > 0) && <PlanPanel key={`${view.round}:${view.phase}`} view={view} seat={seat} legal={legal} onCommand={send} />}

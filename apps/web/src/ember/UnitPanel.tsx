@@ -4,11 +4,11 @@
  * initiative numbers) and tokens; or a drone's card.
  */
 import { useTranslation } from "react-i18next";
-import { PART_SLOTS, TIMINGS, type Action, type EmberView, type UnitState } from "@fogwar/ember";
+import { PART_SLOTS, TIMINGS, catalog, type Action, type EmberView, type UnitState } from "@fogwar/ember";
 import { DieFace } from "./Dice";
 import { droneCardOf, localName, partOf, pilotOf, squareName, unitLabel } from "./model";
 
-function ActionLine({ action }: { action: Action }) {
+function ActionLine({ action, tokens }: { action: Action; tokens?: number }) {
   const { t, i18n } = useTranslation("table");
   const e = action.effect;
   return (
@@ -30,12 +30,22 @@ function ActionLine({ action }: { action: Action }) {
           {e.keywords.length > 0 && <> · {e.keywords.map((k) => t(`keyword.${k}`)).join(", ")}</>}
         </>
       )}
+      {e.kind === "attack" && e.interception !== undefined && (
+        <> · {t(e.interceptOnly ? "panel.interceptOnly" : "panel.interception", { x: e.interception })}{tokens !== undefined && <> · {t("board.interceptTokens", { tokens })}</>}</>
+      )}
       {e.kind === "move" && <> · {t("panel.moveRange", { range: e.range })}</>}
       {e.kind === "recover_link" && <> · {t("panel.recover", { amount: e.amount })}</>}
       {action.linkCost !== undefined && <> · {t("panel.linkCost", { cost: action.linkCost })}</>}
       {action.commandCost !== undefined && <> · {t("panel.commandCost", { cost: action.commandCost })}</>}
       {action.coordination !== undefined && <> · {t("panel.coordination", { count: action.coordination })}</>}
       {action.charge && <> · ⚡</>}
+      {e.kind === "launch" && (
+        <>
+          {" "}
+          · {t(`log.fire.${e.fire}`)} · {t("panel.range", { range: e.range })} · {e.projectile ? localName(catalog.projectiles.get(e.projectile)?.name ?? { en: e.projectile, ko: e.projectile }, i18n.language) : localName(catalog.drones.get(e.drone ?? "")?.name ?? { en: e.drone ?? "", ko: e.drone ?? "" }, i18n.language)}
+        </>
+      )}
+      {e.kind === "smoke" && <> · {t("panel.smoke", { cards: e.cards, range: e.range })}</>}
     </li>
   );
 }
@@ -179,7 +189,7 @@ export function UnitPanel({ view, unit }: UnitPanelProps) {
                   {card && card.actions.length > 0 && (
                     <ul className="actions">
                       {card.actions.map((a) => (
-                        <ActionLine key={a.id} action={a} />
+                        <ActionLine key={a.id} action={a} tokens={view.interception?.[`${unit.id}:${slot}:${a.id}`]} />
                       ))}
                     </ul>
                   )}

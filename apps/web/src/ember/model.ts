@@ -60,6 +60,10 @@ export function seatColour(view: EmberView, seat: Seat): string {
   return SEAT_COLOURS[seatIndex(view, seat)] ?? "#777";
 }
 
+/** Line of sight for shooting: blocking terrain and smoke (seed 000 10), as the rules check it. */
+export const shootingSight = (view: EmberView, from: Square, to: Square): boolean =>
+  board.shootingLineOfSight(view as unknown as Parameters<typeof board.shootingLineOfSight>[0], from, to);
+
 /** Line of sight between two squares against the scenario's blocking terrain (units never block). */
 export function lineOfSight(view: EmberView, from: Square, to: Square): boolean {
   const scenario = scenarioOf(view);

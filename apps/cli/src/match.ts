@@ -1,7 +1,7 @@
 /**
  * Plays a whole EMBER match between two random bots and prints its log, as one viewer saw it.
  *
- *   pnpm match [--seed S] [--scenario crossroads|foundry] [--p1 ARMY] [--p2 ARMY]
+ *   pnpm match [--seed S] [--scenario crossroads|foundry|ashfall] [--p1 ARMY] [--p2 ARMY]
  *              [--progressive] [--as spectator|p1|p2|omniscient] [--quiet]
  *
  * ARMY is a sample army's index or name (see packages/ember/data/armies.json). The default view

@@ -116,6 +116,11 @@ const seen = {
   commonActions: new Set<string>(),
   parryOffers: 0,
   linkSpends: 0,
+  launches: 0,
+  interceptions: 0,
+  blasts: 0,
+  smokePlaced: 0,
+  smokeRemoved: 0,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -254,6 +259,11 @@ function playChecked(c: MatchCase): EmberMatch | null {
     );
     let round = prev.round;
     for (const event of events) {
+      if (event.type === "projectile_launched" || event.type === "drone_launched") seen.launches++;
+      if (event.type === "interception") seen.interceptions++;
+      if (event.type === "attack_declared" && event.mode === "blast") seen.blasts++;
+      if (event.type === "smoke_placed") seen.smokePlaced++;
+      if (event.type === "smoke_removed") seen.smokeRemoved++;
       switch (event.type) {
         case "round_started":
           roundRec.ended = true;
@@ -359,6 +369,26 @@ function playChecked(c: MatchCase): EmberMatch | null {
       if (impassable(state.scenario).has(key)) problem("board", `${at}: ${u.id} on impassable terrain at ${key}`);
       if (squares.has(key)) problem("board", `${at}: two units share ${key}`);
       squares.add(key);
+    }
+    // Projectiles, installations, interception tokens and smoke (seed 000 1.2.3, 1.5, 3, 10).
+    const dropPoints = new Set<string>();
+    for (const p of state.projectiles) {
+      if (p.destroyed !== (p.at === null)) problem("launch", `${at}: projectile ${p.id} destroyed ${p.destroyed} at ${JSON.stringify(p.at)}`);
+      if (!p.at) continue;
+      const key = `${p.at.x},${p.at.y}`;
+      if (!inBounds(board, p.at)) problem("launch", `${at}: projectile ${p.id} off the board at ${key}`);
+      if (dropPoints.has(key)) problem("launch", `${at}: two projectiles or installations share ${key}`);
+      dropPoints.add(key);
+    }
+    for (const [key, tokens] of Object.entries(state.interception)) {
+      if (!Number.isInteger(tokens) || tokens < 0 || tokens > (prev.interception[key] ?? tokens)) problem("launch", `${at}: interception tokens of ${key} go from ${prev.interception[key]} to ${tokens}`);
+    }
+    if (!ember.pending(state) && (state.sequences.length > 0 || state.attack !== null)) problem("launch", `${at}: a launch sequence or an attack is left open with no decision pending`);
+    const smokeKeys = new Set<string>();
+    for (const card of state.smoke) {
+      const key = `${card.owner}:${card.at.x},${card.at.y}`;
+      if (smokeKeys.has(key) || !inBounds(board, card.at)) problem("smoke", `${at}: smoke card ${key} doubled or off the board`);
+      smokeKeys.add(key);
     }
     for (const s of state.seats) {
       if ((state.vp[s] ?? 0) < (prev.vp[s] ?? 0)) problem("vp", `${at}: ${s}'s victory points fall from ${prev.vp[s]} to ${state.vp[s]}`);
@@ -587,6 +617,18 @@ describe("seeded bot matches (design.md principle 10)", () => {
   test("design.md principle 2: commands from a seat that is not awaited (no decision pending) are rejected and change nothing", () => {
     expectNone("stranger");
     expect(seen.strangersRejected).toBeGreaterThan(3000);
+  });
+});
+
+describe("launches, interception and smoke over the seeded bot matches (Ashfall)", () => {
+  test("seed 000 1.2.3, 1.5, 3, 10: projectiles stand on distinct squares until destroyed (then off the board), interception tokens only go down, no sequence is left open without a decision, no seat doubles its smoke; launches, interceptions, blasts and smoke all happen", () => {
+    expectNone("launch");
+    expectNone("smoke");
+    expect(seen.launches).toBeGreaterThan(50);
+    expect(seen.interceptions).toBeGreaterThan(10);
+    expect(seen.blasts).toBeGreaterThan(10);
+    expect(seen.smokePlaced).toBeGreaterThan(10);
+    expect(seen.smokeRemoved).toBeGreaterThan(10);
   });
 });
 

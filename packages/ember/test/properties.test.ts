@@ -1,5 +1,5 @@
 /**
- * Seeded bot playouts of EMBER (design.md principle 10): over 216 matches that cover every
+ * Seeded bot playouts of EMBER (design.md principle 10): over 252 matches that cover every
  * faction pair (mirrors included), all three scenarios with their battle sizes and both dial-reveal
  * options, every match ends within its round limit, replays to the live hash, and keeps the rules'
  * invariants after every accepted command. Each failure names the match (seeds, setup), the step
@@ -41,13 +41,15 @@ import { deployed, must, skipCommands } from "./helpers";
 type EmberMatch = Match<EmberSetup, EmberState, EmberCommand, EmberEvent, EmberView>;
 type EmberLog = MatchLog<EmberSetup, EmberCommand, EmberEvent>;
 
-const MATCHES = 216;
+/** The 216 matches over Crossroads and Foundry, then 36 on Ashfall (launches, interception, smoke). */
+const BASE_MATCHES = 216;
+const MATCHES = BASE_MATCHES + 36;
 const SEATS = ["p1", "p2"] as const;
 /** How many problems of one kind a failing test prints. */
 const SHOW = 12;
 
 // ---------------------------------------------------------------------------------------------
-// The matches: 9 faction pairs (3 mirrors) x 2 scenarios x 2 reveal options, 5 seeds each, then
+// The matches: 9 faction pairs (3 mirrors) x 2 scenarios x 2 reveal options, 6 seeds each, then
 // 9 pairs x 2 reveal options x 2 seeds on Ashfall.
 
 interface MatchCase {
@@ -66,9 +68,9 @@ function matchCase(index: number): MatchCase {
   const progressiveReveal = Math.floor(combo / 2) % 2 === 0;
   const pair = Math.floor(combo / 4); // 0..8
   // catalog.data.armies: 0, 2, 4 skirmish RDL/UN/GOF; 1, 3, 5 the standard ones.
-  // The last 36 matches play Ashfall (launches, interception, smoke, seed 000 1.5, 3, 10) with
-  // catalog.data.armies 6, 7, 8: the skirmish RDL/UN/GOF launch armies.
-  const ashfall = index >= MATCHES - 36;
+  // The 36 matches after the first 216 play Ashfall (launches, interception, smoke, seed 000 1.5,
+  // 3, 10) with catalog.data.armies 6, 7, 8: the skirmish RDL/UN/GOF launch armies.
+  const ashfall = index >= BASE_MATCHES;
   const army = (faction: number) => catalog.data.armies[ashfall ? 6 + faction : faction * 2 + (standard ? 1 : 0)]!;
   const p1 = army(pair % 3);
   const p2 = army(Math.floor(pair / 3));

@@ -68,11 +68,12 @@ describe("seed 001 6.1: the lobby takes two to four players and 2 v 2 teams", ()
   });
 });
 
-describe("design.md principle 6: a 2 v 2 bot match over WebSocket (seed 001 6.1)", () => {
+// Crossroads has no mission preparation; relay-field has secret secondary missions (seed 001 3.3).
+describe.each(["crossroads", "relay-field"])("design.md principle 6: a 2 v 2 bot match over WebSocket on %s (seed 001 6.1)", (scenario) => {
   test("every seat's and the spectator's decoded state equals viewFor after every command; events equal redact; the other team's dials reach no frame; a seat rejoins with its token", async () => {
     const created = await createMatch(ts.http, {
       ruleset: "ember",
-      scenario: "crossroads",
+      scenario,
       players: ["p1", "p2", "p3", "p4"].map((seat, i) => ({ name: `bot ${i + 1}`, army: army([0, 2, 4, 0][i]!), team: TEAMS[seat] })),
       options: { progressiveReveal: true },
     });
@@ -103,7 +104,7 @@ describe("design.md principle 6: a 2 v 2 bot match over WebSocket (seed 001 6.1)
       checked++;
     };
     await check(0);
-    const first = await playBots(seats, everyone(), { botSeed: "wire-2v2", maxCommands: 40, afterEach: check });
+    const first = await playBots(seats, everyone(), { botSeed: `wire-2v2-${scenario}`, maxCommands: 40, afterEach: check });
     expect(first).toBe(40);
 
     // p3 drops (no automatic retry) and joins again with its token: it gets its projection back.
@@ -118,13 +119,15 @@ describe("design.md principle 6: a 2 v 2 bot match over WebSocket (seed 001 6.1)
     const states = await statesFromStore(ts.server, created.matchId);
     expect(canon(seats[2].projection())).toBe(canon(ember.viewFor(states[states.length - 1] as EmberState, seatViewer("p3"))));
 
-    const rest = await playBots(seats, everyone(), { botSeed: "wire-2v2-b", afterEach: check });
+    const rest = await playBots(seats, everyone(), { botSeed: `wire-2v2-${scenario}-b`, afterEach: check });
     expect(rest).toBeGreaterThan(0);
     expect(teammateDials).toBeGreaterThan(0);
 
     const all = await statesFromStore(ts.server, created.matchId);
     const final = all[all.length - 1] as EmberState;
     expect(final.result).not.toBeNull();
+    // On relay-field the match went through mission preparation: four secret secondaries, revealed.
+    if (scenario === "relay-field") expect([final.missionPrep?.revealed, Object.values(final.missionPrep?.secondaries ?? {}).filter((m) => m.choice).length]).toEqual([true, 4]);
     if (final.result?.winner) expect(final.result.winners?.map((s) => TEAMS[s])).toEqual([TEAMS[final.result.winner], TEAMS[final.result.winner]]);
     for (const c of everyone()) expect((c.projection() as EmberState).result).toEqual(final.result);
 

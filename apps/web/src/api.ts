@@ -56,6 +56,16 @@ export type RulesetInfo = z.output<typeof RulesetInfo>;
 export const RulesetsResponse = z.object({ rulesets: z.array(z.looseObject({ id: z.string(), rulesVersion: z.string() })) });
 export type RulesetsResponse = z.output<typeof RulesetsResponse>;
 
+/** Siege's listing in `GET /api/rulesets`: missions (with map and rounds), maps and team sizes. */
+export const SiegeRulesetInfo = z.object({
+  id: z.literal("siege"),
+  rulesVersion: z.string(),
+  missions: z.array(z.object({ id: z.string(), name: z.object({ en: z.string(), ko: z.string() }), map: z.string(), rounds: z.number(), overtime: z.boolean().optional() })),
+  maps: z.array(z.object({ id: z.string(), name: z.object({ en: z.string(), ko: z.string() }), width: z.number(), height: z.number() })),
+  teamSizes: z.array(z.number()),
+});
+export type SiegeRulesetInfo = z.output<typeof SiegeRulesetInfo>;
+
 /** The EMBER-shaped listings of a `GET /api/rulesets` answer. */
 export function emberRulesets(listing: RulesetsResponse["rulesets"]): RulesetInfo[] {
   return listing.flatMap((r) => {
@@ -125,6 +135,12 @@ export function createApi(fetchImpl: FetchLike = (input, init) => fetch(input, i
   return {
     /** `GET /api/rulesets`. */
     rulesets: () => call(RulesetsResponse, "/rulesets").then((r) => emberRulesets(r.rulesets)),
+    /** Siege's listing from `GET /api/rulesets`, or null when the server does not host Siege. */
+    siege: () =>
+      call(RulesetsResponse, "/rulesets").then((r) => {
+        const parsed = SiegeRulesetInfo.safeParse(r.rulesets.find((x) => x.id === "siege"));
+        return parsed.success ? parsed.data : null;
+      }),
     /** `POST /api/matches`: the seats' tokens and invite links (shown this once). */
     createMatch: (request: CreateMatchRequest) => call(CreateMatchResponse, "/matches", { method: "POST", body: JSON.stringify(request) }),
     /** `GET /api/matches` with filters, newest first. */

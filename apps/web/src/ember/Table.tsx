@@ -7,7 +7,8 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { legalCommandsInView, type EmberCommand, type EmberEvent, type EmberView } from "@fogwar/ember";
-import { useMatch, type JoinSpec } from "../net/useMatch";
+import { useMatch, type JoinSpec, type MatchConnection } from "../net/useMatch";
+import { SiegeTable } from "../siege/SiegeTable";
 import { TableView } from "./TableView";
 
 export interface EmberTableProps {
@@ -18,8 +19,48 @@ export interface EmberTableProps {
 const asView = (v: unknown): EmberView | null => (v && typeof v === "object" && (v as { ruleset?: unknown }).ruleset === "ember" ? (v as EmberView) : null);
 
 function ConnectedTable({ matchId, join, onRetry }: EmberTableProps & { onRetry: () => void }) {
-  const { t } = useTranslation("table");
   const match = useMatch(matchId, join);
+  // One connection for every ruleset: the welcome names the match's ruleset.
+  if (match.welcome?.ruleset === "siege") return <SiegeConnected matchId={matchId} join={join} onRetry={onRetry} match={match} />;
+  return <EmberConnected matchId={matchId} join={join} onRetry={onRetry} match={match} />;
+}
+
+/** The connection banner and the Siege table. */
+function SiegeConnected({ matchId, join, onRetry, match }: EmberTableProps & { onRetry: () => void; match: MatchConnection }) {
+  const { t } = useTranslation("table");
+  const seat = join.role === "player" ? join.seat : null;
+  const banner = (
+    <header className="connection">
+      <p role="status" aria-live="polite" className={`status status-${match.status}`}>
+        {match.status === "open" ? "🟢" : match.status === "failed" || match.status === "closed" ? "🔴" : "🟡"} {t(`status.${match.status}`)} · {seat ? t("playingAs", { seat }) : t("spectating")} ·{" "}
+        {t("spectators", { count: match.spectators })}
+        {Object.entries(match.connected).map(([s, on]) => (
+          <span key={s}>
+            {" "}
+            · {s}: {on ? t("online") : t("offline")}
+          </span>
+        ))}
+        {(match.status === "closed" || match.status === "failed") && (
+          <>
+            {" "}
+            <button type="button" onClick={onRetry}>
+              {t("retry")}
+            </button>
+          </>
+        )}
+      </p>
+      {match.error && (
+        <p className="error" role="alert">
+          ⚠ {match.error.code}: {match.error.message}
+        </p>
+      )}
+    </header>
+  );
+  return <SiegeTable matchId={matchId} seat={seat} match={match} banner={banner} />;
+}
+
+function EmberConnected({ matchId, join, onRetry, match }: EmberTableProps & { onRetry: () => void; match: MatchConnection }) {
+  const { t } = useTranslation("table");
   const [showCaster, setShowCaster] = useState(true);
   const [notice, setNotice] = useState<string | null>(null);
   const seat = join.role === "player" ? join.seat : null;
@@ -84,7 +125,7 @@ function ConnectedTable({ matchId, join, onRetry }: EmberTableProps & { onRetry:
   return <TableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={banner} notice={notice} />;
 }
 
-/** The EMBER table for a seat or a spectator. */
+/** The match table for a seat or a spectator: EMBER's, or Siege's when the match is a Siege match. */
 export function EmberTable({ matchId, join }: EmberTableProps) {
   const [attempt, setAttempt] = useState(0);
   return <ConnectedTable key={attempt} matchId={matchId} join={join} onRetry={() => setAttempt((a) => a + 1)} />;

@@ -2,7 +2,8 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreateMatchResponse } from "@fogwar/protocol";
-import { ApiError, api as defaultApi, type Api, type RulesetInfo } from "../api";
+import { ApiError, api as defaultApi, type Api, type RulesetInfo, type SiegeRulesetInfo } from "../api";
+import { CreateSiegeMatch } from "../siege/CreateSiegeMatch";
 import { ErrorNote, Loading } from "../ui";
 import { CreateMatch } from "./CreateMatch";
 import { InviteLinks } from "./InviteLinks";
@@ -14,6 +15,7 @@ export function LobbyPage({ api = defaultApi }: { api?: Api }) {
   const [error, setError] = useState<ApiError | null>(null);
   const [created, setCreated] = useState<CreateMatchResponse | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const [siege, setSiege] = useState<SiegeRulesetInfo | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -21,6 +23,11 @@ export function LobbyPage({ api = defaultApi }: { api?: Api }) {
     api.rulesets().then(
       (r) => live && setRulesets(r),
       (e: unknown) => live && setError(e instanceof ApiError ? e : new ApiError("network_error", String(e))),
+    );
+    // Siege's form appears when the server hosts Siege (a failure here only hides it).
+    (api.siege?.() ?? Promise.resolve(null)).then(
+      (s) => live && setSiege(s),
+      () => undefined,
     );
     return () => {
       live = false;
@@ -41,6 +48,7 @@ export function LobbyPage({ api = defaultApi }: { api?: Api }) {
       {!rulesets && !error && <Loading what={t("loadingRulesets")} />}
       {rulesets && created && <InviteLinks created={created} onDone={() => setCreated(null)} />}
       {rulesets && !created && <CreateMatch api={api} rulesets={rulesets} onCreated={setCreated} />}
+      {rulesets && !created && siege && <CreateSiegeMatch api={api} listing={siege} onCreated={setCreated} />}
       {rulesets && <MatchLists api={api} rulesets={rulesets} />}
     </div>
   );

@@ -12,6 +12,7 @@ import { ApiError, api, type MatchHistory } from "../api";
 import { ErrorNote } from "../ui";
 import { describeCommand, describeEvent } from "../ember/words";
 import { Replayer } from "./Replayer";
+import { SiegeLiveHistory, SiegeReview } from "../siege/SiegeReview";
 import { REVIEW_CSS } from "./styles";
 
 export function ReviewPage({ matchId }: { matchId: string }) {
@@ -42,6 +43,9 @@ export function ReviewPage({ matchId }: { matchId: string }) {
         ⏳ {t("loading")}
       </p>
     );
+  } else if (history.match.ruleset === "siege") {
+    // Siege: its own replay and live log (the same history API).
+    body = history.perspective === "spectator" ? <SiegeLiveHistory history={history} /> : history.setup == null || history.seed === null ? <p className="error" role="alert" data-testid="review-error">⚠ {t("cannotRebuild")}</p> : <SiegeReview matchId={matchId} history={history} />;
   } else if (history.perspective === "spectator") {
     body = <LiveHistory history={history} />;
   } else if (history.setup == null || history.seed === null) {

@@ -1,0 +1,254 @@
+/**
+ * The Siege map as SVG from a projection (seed 004 "지형"): the lower floor's squares by room and
+ * the outside area, obstacles, every wall by type (thick, reinforced, thin, holed), doors and
+ * windows open or barricaded, broken walls, smoke overlays, gadgets, access points of the upper
+ * floor, operator models with their leaning stands and watch arcs, and secret operator tokens.
+ *
+ * Secret tokens (seed 004 "비밀 오퍼레이터"): a viewer that knows which token is real (the
+ * defence: `view.hidden.real`) sees the real one with a star and the decoy dashed; every other
+ * viewer gets the same markup for both tokens of an operator (same class, text and label; only
+ * the position differs), so nothing on the page tells them apart.
+ */
+import type { ReactElement } from "react";
+import { useTranslation } from "react-i18next";
+import { board, catalog, type SiegeView } from "@fogwar/siege";
+import type { Facing } from "@fogwar/engine";
+import { opName, placeName, roomName, type SiegeWords } from "./words";
+
+const CELL = 40;
+const ROOM_COLOURS = ["#e9dfc7", "#dfe8d0", "#d6e2ec", "#f0d9d2", "#e4d8ee", "#f3ecc2", "#d4ece6", "#ecd8e2"];
+const TEAM_COLOUR = { attack: "#c2410c", defence: "#1d4ed8" } as const;
+const WALL_STYLE: Record<string, { stroke: string; width: number; dash?: string }> = {
+  thick: { stroke: "#1f2937", width: 6 },
+  reinforced: { stroke: "#7f1d1d", width: 7 },
+  thin: { stroke: "#4b5563", width: 3 },
+  holed: { stroke: "#4b5563", width: 3, dash: "6 4" },
+  door: { stroke: "#92400e", width: 5 },
+  window: { stroke: "#0891b2", width: 5 },
+};
+
+export interface SiegeMapProps {
+  readonly view: SiegeView;
+  /** Squares a command can be aimed at now (highlighted and clickable). */
+  readonly targets?: ReadonlySet<string>;
+  readonly onPick?: (place: string) => void;
+}
+
+const initials = (name: string) => name.slice(0, 2).toUpperCase();
+
+/** The SVG path of a 180-degree watch arc of radius `r` around (cx, cy) facing `f` (its front half, seed 004 "경계"). */
+function arcPath(cx: number, cy: number, f: Facing, r: number): string {
+  const [dx, dy] = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] }[f] as [number, number];
+  const [px, py] = [-dy, dx];
+  return `M ${cx} ${cy} L ${cx + px * r} ${cy + py * r} A ${r} ${r} 0 0 0 ${cx - px * r} ${cy - py * r} Z`;
+}
+
+export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
+  const { t, i18n } = useTranslation("siege");
+  const w: SiegeWords = { t, language: i18n.language };
+  const map = catalog.maps.get(view.map);
+  if (!map) return null;
+  const geo = board.geometry(view.map);
+  const mission = catalog.missions.get(view.mission);
+  const width = map.width * CELL;
+  const height = map.height * CELL;
+  const letters = map.rooms.map((r) => r.letter);
+  const centre = (p: string) => {
+    const { x, y } = board.coords(p);
+    return [x * CELL + CELL / 2, y * CELL + CELL / 2] as const;
+  };
+  const smoke = new Set(view.overlays.flat());
+  const real = view.hidden.real;
+  const knowsReal = Object.keys(real).length > 0;
+
+  const cells = geo.spaces.map((p) => {
+    const { x, y } = board.coords(p);
+    const letter = map.floor[y]?.[x] ?? "~";
+    const room = geo.roomOf.get(p);
+    const fill = letter === "~" ? "#f8fafc" : (ROOM_COLOURS[letters.indexOf(letter) % ROOM_COLOURS.length] ?? "#eee");
+    const objective = room !== undefined && room === mission?.objectiveRoom;
+    const target = targets?.has(p) ?? false;
+    const label = `${placeName(w, p, view.map)}${room ? ` · ${roomName(w, room, view.map)}` : ` · ${t("map.outside")}`}${geo.obstacles.has(p) ? ` · ${t("map.obstacle")}` : ""}`;
+    return (
+      <rect
+        key={`c${p}`}
+        x={x * CELL}
+        y={y * CELL}
+        width={CELL}
+        height={CELL}
+        fill={fill}
+        stroke={objective ? "#b45309" : "#cbd5e1"}
+        strokeWidth={objective ? 1.5 : 0.5}
+        className={`cell${letter === "~" ? " outside" : ""}${target ? " target" : ""}`}
+        data-place={p}
+        {...(target ? { role: "button", tabIndex: 0, "aria-label": label, onClick: () => onPick?.(p), onKeyDown: (e: { key: string }) => (e.key === "Enter" || e.key === " ") && onPick?.(p) } : {})}
+      >
+        <title>{label}</title>
+      </rect>
+    );
+  });
+
+  const walls: ReactElement[] = [];
+  for (const p of geo.spaces) {
+    const a = board.coords(p);
+    for (const b of [
+      { x: a.x + 1, y: a.y },
+      { x: a.x, y: a.y + 1 },
+    ]) {
+      if (b.x >= map.width || b.y >= map.height) continue;
+      const part = board.partitionOn(view, a, b);
+      if (!part || part.s.kind === "open") continue;
+      const style = WALL_STYLE[part.s.kind] ?? WALL_STYLE.thin!;
+      const [x1, y1, x2, y2] = b.x > a.x ? [b.x * CELL, a.y * CELL, b.x * CELL, (a.y + 1) * CELL] : [a.x * CELL, b.y * CELL, (a.x + 1) * CELL, b.y * CELL];
+      const state = part.s.broken ? "broken" : part.s.kind === "door" || part.s.kind === "window" ? (part.s.barricaded ? "barricaded" : "open") : "intact";
+      walls.push(
+        <line
+          key={`w${p}-${b.x},${b.y}`}
+          x1={x1}
+          y1={y1}
+          x2={x2}
+          y2={y2}
+          stroke={part.s.broken ? "#9ca3af" : style.stroke}
+          strokeWidth={part.s.broken ? 2 : style.width}
+          strokeDasharray={part.s.broken ? "2 4" : (style.dash ?? (state === "open" ? "10 6" : undefined))}
+          className={`wall wall-${part.s.kind} wall-${state}`}
+          data-partition={part.id}
+        >
+          <title>{`${t(`legend.${part.s.kind}`)}${state !== "intact" ? ` (${t(`legend.${state}`)})` : ""}`}</title>
+        </line>,
+      );
+      if (state === "barricaded") {
+        const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2];
+        walls.push(<text key={`b${p}-${b.x},${b.y}`} x={mx} y={my + 4} textAnchor="middle" fontSize="12" fill="#7c2d12" aria-hidden="true">✕</text>);
+      }
+    }
+  }
+
+  const obstacles = [...geo.obstacles].map((p) => {
+    const { x, y } = board.coords(p);
+    return <rect key={`o${p}`} x={x * CELL + 6} y={y * CELL + 6} width={CELL - 12} height={CELL - 12} fill="#6b7280" className="obstacle" aria-hidden="true" />;
+  });
+  const smokeRects = [...smoke].filter((p) => !board.isUpper(p)).map((p) => {
+    const { x, y } = board.coords(p);
+    return <rect key={`s${p}`} x={x * CELL} y={y * CELL} width={CELL} height={CELL} fill="#94a3b8" opacity={0.55} className="smoke" pointerEvents="none" />;
+  });
+  const accessPoints = [...geo.accessPoints.entries()].map(([p, ap]) => {
+    const { x, y } = board.coords(p);
+    return (
+      <path key={`a${p}`} d={`M ${x * CELL + 2} ${y * CELL + 2} l 12 0 l -12 12 Z`} fill={ap.colour === "blue" ? "#2563eb" : "#6b7280"} className="access-point" pointerEvents="none">
+        <title>{t("map.accessPoint", { colour: ap.colour, area: ap.area })}</title>
+      </path>
+    );
+  });
+  const gadgets = view.gadgets.filter((g) => !board.isUpper(g.at)).map((g) => {
+    const [cx, cy] = centre(g.at);
+    return (
+      <g key={`g${g.id}`} className={`gadget gadget-${g.team}`} pointerEvents="none">
+        <rect x={cx + 6} y={cy + 6} width={12} height={12} fill={TEAM_COLOUR[g.team]} opacity={0.8} />
+        <text x={cx + 12} y={cy + 16} textAnchor="middle" fontSize="9" fill="#fff">
+          {g.kind.slice(0, 1).toUpperCase()}
+        </text>
+        <title>{g.kind}</title>
+      </g>
+    );
+  });
+
+  const pieces: ReactElement[] = [];
+  for (const op of Object.values(view.operators)) {
+    if (!op.at || board.isUpper(op.at)) continue;
+    const [cx, cy] = centre(op.at);
+    const name = opName(w, op.id);
+    if (op.stand) {
+      const [sx, sy] = centre(op.stand);
+      pieces.push(<line key={`l${op.id}`} x1={sx} y1={sy} x2={cx} y2={cy} stroke={TEAM_COLOUR[op.team]} strokeWidth={3} opacity={0.6} pointerEvents="none" />);
+      pieces.push(
+        <circle key={`st${op.id}`} cx={sx} cy={sy} r={7} fill="none" stroke={TEAM_COLOUR[op.team]} strokeWidth={2} className="stand" role="img" aria-label={t("stand", { op: name })} />,
+      );
+    }
+    if (op.watch && "facing" in op.watch) pieces.push(<path key={`wa${op.id}`} d={arcPath(cx, cy, op.watch.facing, CELL * 0.9)} fill={TEAM_COLOUR[op.team]} opacity={0.18} className="watch-arc" pointerEvents="none" />);
+    pieces.push(
+      <g key={`m${op.id}`} className={`model model-${op.team}${op.dead ? " dead" : ""}`} role="img" aria-label={`${t("model", { op: name, team: t(`team.${op.team}`) })}${op.dead ? ` · ${t("operators.dead")}` : ""}`} pointerEvents="none">
+        <circle cx={cx} cy={cy} r={14} fill={op.dead ? "#9ca3af" : TEAM_COLOUR[op.team]} stroke="#111827" strokeWidth={op.redPing ? 3 : 1} />
+        <text x={cx} y={cy + 4} textAnchor="middle" fontSize="11" fill="#fff" fontWeight="bold">
+          {op.dead ? "✝" : initials(name)}
+        </text>
+      </g>,
+    );
+  }
+  for (const token of view.tokens) {
+    if (board.isUpper(token.at)) continue;
+    const [cx, cy] = centre(token.at);
+    const name = opName(w, token.operator);
+    const kind = knowsReal ? (real[token.operator] === token.id ? "real" : "decoy") : "secret";
+    if (token.watch && "facing" in token.watch) pieces.push(<path key={`tw${token.id}`} d={arcPath(cx, cy, token.watch.facing, CELL * 0.9)} fill={TEAM_COLOUR.defence} opacity={0.12} className="watch-arc" pointerEvents="none" />);
+    pieces.push(
+      <g key={`t${token.id}`} className={`token token-${kind}`} role="img" aria-label={t(`token.${kind}`, { op: name })} pointerEvents="none">
+        <rect x={cx - 13} y={cy - 13} width={26} height={26} rx={5} fill={kind === "decoy" ? "#fff" : "#dbeafe"} stroke={TEAM_COLOUR.defence} strokeWidth={2} strokeDasharray={kind === "decoy" ? "4 3" : undefined} />
+        <text x={cx} y={cy + 4} textAnchor="middle" fontSize="10" fill={TEAM_COLOUR.defence} fontWeight="bold">
+          {kind === "real" ? `★${initials(name)}` : kind === "decoy" ? `·${initials(name)}` : `?${initials(name)}`}
+        </text>
+      </g>,
+    );
+  }
+
+  return (
+    <figure className="siege-map">
+      <figcaption>{t("map.title", { name: w.language.startsWith("ko") ? map.name.ko : map.name.en })}</figcaption>
+      <svg viewBox={`-2 -2 ${width + 4} ${height + 4}`} width="100%" style={{ maxWidth: width + 4 }} role="group" aria-label={t("map.label", { width: map.width, height: map.height })}>
+        {cells}
+        {obstacles}
+        {smokeRects}
+        {accessPoints}
+        {walls}
+        {gadgets}
+        {pieces}
+      </svg>
+      <UpperFloor view={view} w={w} targets={targets} onPick={onPick} />
+    </figure>
+  );
+}
+
+/** The upper floor's areas (seed 004 "상층부와 진입로") with who is there (models and secret tokens). */
+function UpperFloor({ view, w, targets, onPick }: { view: SiegeView; w: SiegeWords; targets?: ReadonlySet<string>; onPick?: (p: string) => void }) {
+  const map = catalog.maps.get(view.map);
+  if (!map || map.upper.length === 0) return null;
+  const real = view.hidden.real;
+  const knowsReal = Object.keys(real).length > 0;
+  return (
+    <section className="upper-floor" aria-label={w.t("map.upper")}>
+      <h4>{w.t("map.upper")}</h4>
+      <ul>
+        {map.upper.map((area) => {
+          const place = board.up(area.id);
+          const models = Object.values(view.operators).filter((o) => o.at === place);
+          const tokens = view.tokens.filter((tk) => tk.at === place);
+          return (
+            <li key={area.id} data-place={place}>
+              <strong>{w.language.startsWith("ko") ? area.name.ko : area.name.en}</strong> ({area.accessPoints.map((a) => placeName(w, board.sq(a.at[0], a.at[1]), view.map)).join(", ")})
+              {models.map((o) => (
+                <span key={o.id} className={`model model-${o.team}`}> · {opName(w, o.id)}</span>
+              ))}
+              {tokens.map((tk) => {
+                const kind = knowsReal ? (real[tk.operator] === tk.id ? "real" : "decoy") : "secret";
+                return (
+                  <span key={tk.id} className={`token token-${kind}`}>
+                    {" "}
+                    · {w.t(`token.${kind}`, { op: opName(w, tk.operator) })}
+                  </span>
+                );
+              })}
+              {targets?.has(place) && (
+                <>
+                  {" "}
+                  <button type="button" onClick={() => onPick?.(place)}>
+                    ➜ {placeName(w, place, view.map)}
+                  </button>
+                </>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * The review of a Siege match (`/review/:matchId`): a finished match is rebuilt in this browser
+ * with the shared engine (review.ts), stepped through (buttons, slider, arrow keys) and shown
+ * read-only with the Siege table from any perspective (everything, each seat, spectator), with a
+ * verification panel (dice seed, both pick commitments, every stored state hash). A live match
+ * shows only its public log (the history API's spectator projection).
+ */
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { omniscient, seatViewer, spectator, type Viewer } from "@fogwar/engine";
+import { RULES_VERSION, siege, type SiegeCommand, type SiegeEvent } from "@fogwar/siege";
+import type { MatchHistory } from "../api";
+import { SiegeTableView } from "./SiegeTableView";
+import { rebuildSiege, siegeEventsUpTo } from "./review";
+import { describeCommand, describeEvent, teamName, type SiegeWords } from "./words";
+
+const viewerOf = (p: string): Viewer => (p === "omniscient" ? omniscient : p === "spectator" ? spectator : seatViewer(p));
+
+export function SiegeReview({ matchId, history }: { matchId: string; history: MatchHistory }) {
+  const { t, i18n } = useTranslation("siege");
+  const w: SiegeWords = { t, language: i18n.language };
+  const replay = useMemo(() => rebuildSiege(history), [history]);
+  const [index, setIndex] = useState(() => Math.max(0, replay.steps.length - 1));
+  const [perspective, setPerspective] = useState("omniscient");
+  const last = replay.steps.length - 1;
+  const step = replay.steps[Math.min(index, last)];
+  if (!step) return <p role="alert">⚠ {replay.problems.join("; ")}</p>;
+  const viewer = viewerOf(perspective);
+  const view = siege.viewFor(step.state, viewer);
+  const events = siegeEventsUpTo(replay, step.index, viewer);
+  const teams = step.state.teams;
+  const seatTeam = (seat: string) => (teams.attack.includes(seat) ? "attack" : "defence");
+  const commandShown = step.command && (viewer.kind === "omniscient" || (viewer.kind === "seat" && seatTeam(viewer.seat) === seatTeam(step.seat ?? "")) || step.envelopes.every((e) => e.audience.kind === "everyone"));
+  const okWord = (ok: boolean) => (ok ? `✓ ${t("review.ok")}` : `✗ ${t("review.failed")}`);
+  const go = (n: number) => setIndex(Math.max(0, Math.min(last, n)));
+  return (
+    <section
+      className="siege-review"
+      data-testid="siege-review"
+      tabIndex={0}
+      onKeyDown={(e) => {
+        if (e.key === "ArrowLeft") go(index - 1);
+        else if (e.key === "ArrowRight") go(index + 1);
+        else if (e.key === "Home") go(0);
+        else if (e.key === "End") go(last);
+      }}
+    >
+      <h2>{t("review.title")}</h2>
+      <p>{t("review.readOnly", { version: RULES_VERSION })}</p>
+      <section className="verify" aria-label={t("review.verify")} data-ok={replay.ok}>
+        <h3>{t("review.verify")}</h3>
+        <ul>
+          <li>{t("review.seed", { ok: okWord(replay.seedOk) })}</li>
+          {replay.picks.map((p) => (
+            <li key={p.team}>{t("review.pick", { team: teamName(w, p.team), ok: okWord(p.ok) })}</li>
+          ))}
+          <li>{t("review.hashes", { matched: replay.hashesMatched, total: replay.hashesTotal })}</li>
+          <li>
+            <strong>{t("review.all", { ok: okWord(replay.ok) })}</strong>
+          </li>
+          {replay.problems.map((p) => (
+            <li key={p} role="alert">
+              ⚠ {p}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <nav aria-label={t("review.slider")} className="review-nav">
+        <button type="button" onClick={() => go(0)}>
+          ⏮ {t("review.first")}
+        </button>
+        <button type="button" onClick={() => go(index - 1)}>
+          ◀ {t("review.prev")}
+        </button>
+        <input type="range" min={0} max={last} value={step.index} aria-label={t("review.slider")} onChange={(e) => go(Number(e.target.value))} />
+        <button type="button" onClick={() => go(index + 1)}>
+          {t("review.next")} ▶
+        </button>
+        <button type="button" onClick={() => go(last)}>
+          {t("review.last")} ⏭
+        </button>{" "}
+        <span data-testid="siege-review-step">{t("review.step", { step: step.index, total: last })}</span>
+      </nav>
+      <p>
+        <label>
+          {t("review.perspective")}{" "}
+          <select value={perspective} onChange={(e) => setPerspective(e.target.value)} data-testid="siege-review-perspective">
+            <option value="omniscient">{t("review.omniscient")}</option>
+            {[...teams.attack, ...teams.defence].map((s) => (
+              <option key={s} value={s}>
+                {t("review.seat", { seat: s, team: teamName(w, seatTeam(s)) })}
+              </option>
+            ))}
+            <option value="spectator">{t("review.spectator")}</option>
+          </select>
+        </label>
+      </p>
+      <p className="step-info">
+        {step.seat === null ? t("review.setup") : t("review.by", { step: step.index, seat: step.seat, command: commandShown ? describeCommand(w, step.command as SiegeCommand, view) : t("review.hidden") })}
+      </p>
+      <SiegeTableView matchId={matchId} view={view} seat={viewer.kind === "seat" ? viewer.seat : null} legal={[]} onCommand={() => undefined} events={events} readOnly />
+    </section>
+  );
+}
+
+/** A live Siege match: the public log (the history API's spectator projection) in words. */
+export function SiegeLiveHistory({ history }: { history: MatchHistory }) {
+  const { t, i18n } = useTranslation("siege");
+  const w: SiegeWords = { t, language: i18n.language };
+  return (
+    <section className="review-live" data-perspective="spectator">
+      <p>{t("review.live")}</p>
+      <p>
+        <a href={`/watch/${encodeURIComponent(history.match.matchId)}`}>👁 {history.match.matchId}</a>
+      </p>
+      <ol data-testid="review-live-entries">
+        {history.entries.map((entry) => (
+          <li key={entry.seq} value={entry.seq}>
+            <strong>{entry.seat}</strong>: {entry.command ? describeCommand(w, entry.command as SiegeCommand) : <em>{t("review.hidden")}</em>}
+            <ul>
+              {(entry.events as SiegeEvent[]).map((e, i) => (
+                <li key={i}>{describeEvent(w, e) ?? e.type}</li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,227 @@
+/**
+ * The whole Siege table from plain data (seed 004_cb264102299fbb71.txt): a projection, the
+ * viewer's seat (null for spectators), its legal commands, the events and an `onCommand`
+ * callback. No connection here: SiegeTable feeds it from `useMatch`, tests and the review page
+ * feed it states made by the engine. Shows the round and phase, who is awaited, the map, every
+ * operator's status, the team's gadgets and reroll tokens, the pending decision, the last shot's
+ * dice and protection, the controls, the event log in words and the result.
+ */
+import { useEffect, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { awaiting, catalog, viewerTeam, type SiegeCommand, type SiegeEvent, type SiegeView, type Team } from "@fogwar/siege";
+import { seatViewer, spectator } from "@fogwar/engine";
+import { SiegeMap } from "./SiegeMap";
+import { placeOf, SiegeControls, useCommandBuilder } from "./SiegeControls";
+import { describeEvent, diceWords, gadgetName, opName, placeName, teamName, type SiegeWords } from "./words";
+import { SIEGE_CSS } from "./styles";
+
+export interface SiegeTableViewProps {
+  readonly matchId: string;
+  readonly view: SiegeView;
+  readonly seat: string | null;
+  readonly legal: readonly SiegeCommand[];
+  readonly onCommand: (command: SiegeCommand) => void;
+  readonly events: readonly { readonly seq: number; readonly events: readonly SiegeEvent[] }[];
+  readonly banner?: ReactNode;
+  readonly notice?: string | null;
+  /** Review mode: no controls, no result link. */
+  readonly readOnly?: boolean;
+}
+
+export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, banner, notice, readOnly }: SiegeTableViewProps) {
+  const { t, i18n } = useTranslation("siege");
+  const w: SiegeWords = { t, language: i18n.language };
+  const builder = useCommandBuilder(legal);
+  const myTeam = seat ? viewerTeam(view, seatViewer(seat)) : viewerTeam(view, spectator);
+  const mission = catalog.missions.get(view.mission);
+  const waiting = awaiting(view);
+  const targets = new Set(builder.candidates.map(placeOf).filter((p): p is string => p !== null));
+  const onPick = (place: string) => {
+    const command = builder.candidates.find((c) => placeOf(c) === place);
+    if (command) onCommand(command);
+  };
+  const lastShot = [...events].reverse().flatMap((e) => [...e.events].reverse()).find((e): e is Extract<SiegeEvent, { type: "shot" }> => e.type === "shot");
+  return (
+    <section className="siege-table" aria-label={t("title")}>
+      <style>{SIEGE_CSS}</style>
+      {banner}
+      <header className="summary">
+        <h2>
+          {mission ? (w.language.startsWith("ko") ? mission.name.ko : mission.name.en) : view.mission} · {view.round > 0 ? t("round", { round: view.round, max: mission?.rounds ?? "?" }) : t("setupRound")} ·{" "}
+          <span data-phase={view.phase}>{t(`phase.${view.phase}`)}</span>
+          {view.phase === "action" && <> · {t("step", { team: teamName(w, view.step % 2 === 0 ? "attack" : "defence"), n: Math.floor(view.step / 2) + 1 })}</>}
+        </h2>
+        <ul className="teams">
+          {(["attack", "defence"] as const).map((team) => (
+            <li key={team} className={`team-${team}`}>
+              <strong>{teamName(w, team)}</strong>: {view.teams[team].join(", ")} · {t("rerolls", { n: view.rerolls[team] })}
+              {myTeam === team && seat && <> · ⭐ {t("you", { seat, team: teamName(w, team) })}</>}
+            </li>
+          ))}
+        </ul>
+        {!seat && <p>👁 {t("spectating")}</p>}
+        {waiting.length > 0 && (
+          <p className={seat && waiting.includes(seat) ? "your-turn" : undefined}>
+            {seat && waiting.includes(seat) ? `▶ ${t("yourTurn")} · ` : ""}
+            {t("awaiting", { seats: waiting.join(", ") })}
+          </p>
+        )}
+        {view.activation && (
+          <p className="activation">
+            {t("activation", { op: opName(w, view.activation.operator), mp: view.activation.mp, actions: view.activation.actions.join(", ") || "—" })}
+          </p>
+        )}
+        {view.pending && <Pending view={view} w={w} />}
+      </header>
+      {notice && (
+        <p className="error" role="alert">
+          ⚠ {notice}
+        </p>
+      )}
+      <Result view={view} seat={seat} matchId={matchId} w={w} readOnly={readOnly} />
+      <div className="siege-layout">
+        <SiegeMap view={view} targets={readOnly ? undefined : targets} onPick={onPick} />
+        <aside>
+          {!readOnly && seat && <SiegeControls view={view} builder={builder} legal={legal} onCommand={onCommand} />}
+          {lastShot && (
+            <section className="last-shot" aria-label={t("dice.title")}>
+              <h3>🎲 {t("dice.title")}</h3>
+              <p>{t("dice.shot", { shooter: opName(w, lastShot.shooter), target: opName(w, lastShot.target), distance: lastShot.distance, protection: lastShot.protection, damage: lastShot.damage })}</p>
+              <p className="dice">
+                {lastShot.dice.map((d, i) => (
+                  <span key={i} className={`die die-${d.colour}`} title={t(`colour.${d.colour}`)}>
+                    {d.value}
+                  </span>
+                ))}{" "}
+                <span className="sr-only">{diceWords(w, lastShot.dice)}</span>
+              </p>
+            </section>
+          )}
+          <Operators view={view} w={w} />
+          <Inventory view={view} w={w} team={myTeam} />
+          <EventLog view={view} events={events} w={w} />
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+function Pending({ view, w }: { view: SiegeView; w: SiegeWords }) {
+  const p = view.pending;
+  if (!p) return null;
+  const team = teamName(w, p.team);
+  const text =
+    p.kind === "reaction"
+      ? w.t("pending.reaction", { team, target: opName(w, p.target), watchers: p.watchers.map((o) => opName(w, o)).join(", ") })
+      : p.kind === "reroll"
+        ? `${w.t("pending.reroll", { team, target: opName(w, p.target) })}: ${diceWords(w, p.dice)}`
+        : w.t("pending.contest", { team, ap: placeName(w, p.ap, view.map) });
+  return (
+    <p className="pending" role="status">
+      ❗ {text}
+    </p>
+  );
+}
+
+function Operators({ view, w }: { view: SiegeView; w: SiegeWords }) {
+  const ops = Object.values(view.operators);
+  return (
+    <section className="operators" aria-label={w.t("operators.title")}>
+      <h3>{w.t("operators.title")}</h3>
+      <ul>
+        {ops.map((o) => {
+          const profile = catalog.operators.get(o.id);
+          const bits: string[] = [teamName(w, o.team)];
+          bits.push(o.dead ? w.t("operators.dead") : w.t("operators.health", { left: Math.max(0, (profile?.health ?? 0) - o.damage), max: profile?.health ?? "?" }));
+          if (o.hidden) bits.push(w.t("operators.hidden"));
+          else if (o.at) bits.push(w.t("operators.at", { place: placeName(w, o.at, view.map) }));
+          else if (!o.dead) bits.push(w.t("operators.notDeployed"));
+          if (o.stand) bits.push(w.t("operators.leaning", { stand: placeName(w, o.stand, view.map) }));
+          if (o.watch) bits.push("facing" in o.watch ? w.t("watch", { dir: o.watch.facing }) : w.t("watchAp", { ap: placeName(w, o.watch.ap, view.map) }));
+          if (o.redPing) bits.push(w.t("operators.pinged"));
+          if (o.stunned) bits.push(w.t("operators.stunned"));
+          if (o.activated) bits.push(w.t("operators.activated"));
+          if (profile) bits.push(w.t("operators.special", { name: gadgetName(w, profile.special.id), uses: o.specialUses }));
+          return (
+            <li key={o.id} className={`op op-${o.team}${o.dead ? " dead" : ""}`} data-operator={o.id}>
+              <strong>{opName(w, o.id)}</strong> · {bits.join(" · ")}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function Inventory({ view, w, team }: { view: SiegeView; w: SiegeWords; team: Team | "all" | null }) {
+  const teams = (["attack", "defence"] as const).filter((t) => team === "all" || team === t || view.phase !== "picks");
+  return (
+    <section className="inventory">
+      {teams.map((t) => (
+        <p key={t}>
+          <strong>{teamName(w, t)}</strong>:{" "}
+          {w.t("inventory", {
+            list:
+              Object.entries(view.inventory[t] ?? {})
+                .filter(([, n]) => n > 0)
+                .map(([g, n]) => `${gadgetName(w, g)} ×${n}`)
+                .join(", ") || "—",
+          })}
+        </p>
+      ))}
+    </section>
+  );
+}
+
+function EventLog({ view, events, w }: { view: SiegeView; events: SiegeTableViewProps["events"]; w: SiegeWords }) {
+  const end = useRef<HTMLLIElement | null>(null);
+  const lines: { key: string; text: string; kind: string }[] = [];
+  for (const entry of events) {
+    entry.events.forEach((e, i) => {
+      const text = describeEvent(w, e, view);
+      if (text) lines.push({ key: `${entry.seq}:${i}`, text, kind: e.type });
+    });
+  }
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: "nearest" });
+  }, [lines.length]);
+  return (
+    <section className="event-log" aria-labelledby="siege-log-title">
+      <h3 id="siege-log-title">{w.t("log.title")}</h3>
+      {lines.length === 0 ? (
+        <p>{w.t("log.empty")}</p>
+      ) : (
+        <ol className="log-lines" aria-live="polite">
+          {lines.map((l, i) => (
+            <li key={l.key} className={`log-${l.kind}`} ref={i === lines.length - 1 ? end : undefined}>
+              {l.text}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function Result({ view, seat, matchId, w, readOnly }: { view: SiegeView; seat: string | null; matchId: string; w: SiegeWords; readOnly?: boolean }) {
+  const result = view.result;
+  if (!result) return null;
+  const winnerTeam = result.winner ? (view.teams.attack.includes(result.winner) ? "attack" : "defence") : null;
+  return (
+    <section className="result" role="status" data-result={winnerTeam ?? "draw"}>
+      <h2>
+        🏁 {w.t("result.title")}: {winnerTeam ? w.t("result.winner", { team: teamName(w, winnerTeam) }) : w.t("result.draw")}
+        {seat && winnerTeam && (view.teams[winnerTeam].includes(seat) ? " 🎉" : "")}
+      </h2>
+      <p>{w.t("result.reason", { reason: result.reason })}</p>
+      {view.seed && <p className="seed">{w.t("result.seed", { seed: view.seed })}</p>}
+      {!readOnly && (
+        <p>
+          <a className="button primary" href={`/review/${encodeURIComponent(matchId)}`}>
+            {w.t("result.review")}
+          </a>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -7,6 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import { Room, ServerError, type AuthContext, type Client } from "@colyseus/core";
+import { Encoder } from "@colyseus/schema";
 import { omniscient, seatViewer, spectator, type LogEntry, type Viewer } from "@fogwar/engine";
 import {
   JoinOptions,
@@ -22,6 +23,17 @@ import { Projector, type Audience } from "./sync/projector.js";
 import { MatchRoomState } from "./sync/state.js";
 import type { MatchStore } from "./store/index.js";
 import { RateLimiter } from "./rate-limit.js";
+
+/**
+ * The encoder's buffer, in bytes, for every room. A full state larger than the buffer makes
+ * @colyseus/core 0.18's `getFullState` encode a client's view over a stale, truncated copy of the
+ * shared part (it keeps the old buffer after `encodeAll` grew it), so a client joining or
+ * reconnecting to a large match (a Siege match after its setup) decoded a corrupt state. The
+ * buffer is made four times the default, above any hosted ruleset's full state (a finished 2 v 2
+ * Siege match: about 16 KB a projection).
+ */
+export const ENCODER_BUFFER_BYTES = 64 * 1024;
+if (Encoder.BUFFER_SIZE < ENCODER_BUFFER_BYTES) Encoder.BUFFER_SIZE = ENCODER_BUFFER_BYTES;
 
 /** What every room needs from the server around it. */
 export interface RoomServices {

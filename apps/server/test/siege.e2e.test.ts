@@ -14,7 +14,8 @@ import { ERRORS, check, legalCommandsInView, siege, siegeBotPolicy, type SiegeCo
 import { PROTOCOL_ERRORS } from "@fogwar/protocol";
 import { api, bootServer, canon, createMatch, TestClient, type TestServer } from "./harness";
 
-jest.setTimeout(240_000);
+// A whole match of about 300 commands, each checked for every client: minutes on a shared machine.
+jest.setTimeout(900_000);
 
 let test_server: TestServer;
 beforeAll(async () => {

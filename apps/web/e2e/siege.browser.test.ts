@@ -1,0 +1,332 @@
+/**
+ * Siege (seed 004_cb264102299fbb71.txt) in a real browser (playwright-core driving Debian's
+ * Chromium) against the real server, started in-process on a free port with an in-memory
+ * database and serving apps/web/dist (built first when missing or older than its sources).
+ *
+ *  1. the lobby's Siege form creates a 1 v 1 match on the sample mission (attack a1, defence d1);
+ *  2. a1, d1 (from their invite links) and a spectator open the match;
+ *  3. through the UI: both secret picks, the defence's whole setup (secret tokens by clicking
+ *     highlighted squares, gadgets, end of setup), the attack's deployment and a few activations;
+ *     after the defence's setup the defence page shows its real tokens distinctly (★), while the
+ *     attack's and the spectator's pages show two identical tokens per hidden operator (HTML,
+ *     accessible text) and none of their WebSocket frames says which token is real;
+ *  4. bots finish the match through the same seats (the pages reconnect and show the result);
+ *  5. the review opens: the match rebuilt in the browser, every check verified.
+ * Screenshots go to a fresh folder under the OS temp dir, printed at the end.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { RandomBot } from "@fogwar/engine";
+import { legalCommandsInView, siegeBotPolicy, type SiegeCommand } from "@fogwar/siege";
+import { startServer, type RunningServer } from "../../server/src/server";
+import { TestClient } from "../../server/test/harness";
+
+jest.setTimeout(240_000);
+
+const CHROMIUM = process.env.FOGWAR_CHROMIUM || "/usr/bin/chromium";
+const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const IN_CI = !!process.env.CI && process.env.CI !== "false" && process.env.CI !== "0";
+const HAVE_CHROMIUM = existsSync(CHROMIUM);
+
+const WEB = resolve(__dirname, "..");
+const ROOT = resolve(WEB, "../..");
+const DIST = join(WEB, "dist");
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) {
+    if (entry === "node_modules" || entry === "dist") continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+/** Builds apps/web/dist (production) when it is missing or older than its sources. */
+function ensureWebBuild(): void {
+  const built = join(DIST, "index.html");
+  const sources = [
+    join(WEB, "src"),
+    join(WEB, "index.html"),
+    join(WEB, "vite.config.ts"),
+    join(WEB, "package.json"),
+    ...["protocol", "ember", "siege", "engine"].flatMap((name) => [join(ROOT, "packages", name, "src"), join(ROOT, "packages", name, "data")]),
+  ];
+  if (existsSync(built) && Math.max(...sources.map(newestMtime)) <= statSync(built).mtimeMs) return;
+  const result = spawnSync("npm", ["run", "build"], { cwd: WEB, encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } });
+  if (result.status !== 0) throw new Error(`building the web client failed (${result.status ?? result.error}):\n${result.stdout}\n${result.stderr}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.on("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+async function startOnFreePort(): Promise<RunningServer> {
+  let last: unknown;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const port = await freePort();
+    try {
+      return await startServer({ port, host: "127.0.0.1", publicUrl: `http://127.0.0.1:${port}`, logLevel: process.env.TEST_LOG_LEVEL ?? "silent", webDir: DIST });
+    } catch (error) {
+      last = error;
+      if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
+    }
+  }
+  throw last;
+}
+
+interface Viewer {
+  readonly name: "a1" | "d1" | "spectator";
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** Every WebSocket frame the page received, as text (binary frames as latin1). */
+  readonly frames: string[];
+  readonly errors: string[];
+}
+
+async function openViewer(browser: Browser, name: Viewer["name"]): Promise<Viewer> {
+  const context = await browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 1000 } });
+  const page = await context.newPage();
+  const viewer: Viewer = { name, context, page, frames: [], errors: [] };
+  page.on("websocket", (ws) => {
+    ws.on("framereceived", ({ payload }) => {
+      viewer.frames.push(typeof payload === "string" ? payload : Buffer.from(payload).toString("latin1"));
+    });
+  });
+  page.on("pageerror", (error) => viewer.errors.push(String(error)));
+  return viewer;
+}
+
+/** The command kinds a seat's controls offer now. */
+const kindsOf = (page: Page): Promise<string[]> => page.locator(".siege-controls .kinds button").evaluateAll((els) => els.map((e) => e.getAttribute("data-kind") ?? ""));
+
+const logCount = (page: Page): Promise<number> => page.locator(".siege-table .log-lines li").count();
+
+/**
+ * Sends one command through the UI: presses the kind's button, then clicks the first highlighted
+ * square (`map`) or the first listed command; waits until the page's event log grows.
+ */
+async function act(page: Page, kind: string, how: "map" | "list"): Promise<void> {
+  const before = await logCount(page);
+  await page.locator(`.siege-controls .kinds button[data-kind="${kind}"]`).click();
+  if (how === "map" && (await page.locator("svg .cell.target").count()) > 0) await page.locator("svg .cell.target").first().click();
+  else await page.locator(".siege-controls .command-list button").first().click();
+  await page.waitForFunction((n) => document.querySelectorAll(".siege-table .log-lines li").length > n || !!document.querySelector(".siege-table > p.error"), before, { timeout: 10_000 });
+  const error = await page.locator(".siege-table > p.error").count();
+  if (error > 0) throw new Error(`refused: ${await page.locator(".siege-table > p.error").textContent()}`);
+}
+
+/** Occurrences of `text` in `haystack`. */
+function occurrences(haystack: string, text: string): number {
+  let n = 0;
+  for (let at = haystack.indexOf(text); at >= 0; at = haystack.indexOf(text, at + 1)) n++;
+  return n;
+}
+
+const title = HAVE_CHROMIUM ? "Siege in Chromium: lobby, picks, setup and activations through the UI, secret tokens per viewer, review" : `SKIPPED Siege browser tests: no Chromium at ${CHROMIUM}`;
+const suite = HAVE_CHROMIUM || IN_CI ? describe : describe.skip;
+
+suite(title, () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let base: string;
+  let shots: string;
+  const viewers: Viewer[] = [];
+  let lobbyContext: BrowserContext | undefined;
+  let matchId = "";
+  const invite: Record<"a1" | "d1", string> = { a1: "", d1: "" };
+  let spectatorUrl = "";
+  let a1: Viewer;
+  let d1: Viewer;
+  let watcher: Viewer;
+  const framesBeforeEnd = new Map<Viewer, number>();
+  let uiCommands = 0;
+
+  beforeAll(async () => {
+    if (!HAVE_CHROMIUM) throw new Error(`Chromium is missing at ${CHROMIUM}`);
+    ensureWebBuild();
+    shots = mkdtempSync(join(tmpdir(), "fogwar-siege-e2e-"));
+    server = await startOnFreePort();
+    base = `http://127.0.0.1:${server.port}`;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const viewer of viewers) await viewer.context.close().catch(() => undefined);
+    await lobbyContext?.close().catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+    await server?.close();
+    if (shots) console.log(`fogwar Siege browser test: screenshots in ${shots}; commands sent through the UI: ${uiCommands}`);
+  });
+
+  test("1. seed 004 팀 준비: the lobby's Siege form creates a 1 v 1 match with a team per player", async () => {
+    lobbyContext = await browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 1000 } });
+    const lobby = await lobbyContext.newPage();
+    await lobby.goto(`${base}/`);
+    const form = lobby.locator("form.create-siege");
+    await form.waitFor();
+    await form.getByLabel("Mission").selectOption("ledger");
+    expect(await form.textContent()).toContain("Saltmarsh Cannery");
+    await form.getByLabel("Players").selectOption("1");
+    const names = form.getByLabel("Name");
+    await names.nth(0).fill("Alice");
+    await names.nth(1).fill("Bora");
+    await form.getByLabel("Team").nth(0).selectOption("attack");
+    await form.getByLabel("Team").nth(1).selectOption("defence");
+    await lobby.screenshot({ path: join(shots, "01-siege-lobby.png"), fullPage: true });
+    await form.getByRole("button", { name: "Create Siege match" }).click();
+    await lobby.locator("section.created").waitFor();
+    for (const seat of ["a1", "d1"] as const) {
+      invite[seat] = await lobby.locator(`#invite-${seat}`).inputValue();
+      matchId = new URL(invite[seat]).pathname.split("/")[2] ?? "";
+    }
+    spectatorUrl = await lobby.locator("#invite-spectator").inputValue();
+    expect(spectatorUrl).toBe(`${base}/watch/${matchId}`);
+  });
+
+  test("2-3. seed 004 비밀 오퍼레이터: picks, the defence setup, deployment and activations through the UI; the defence sees its real tokens, the attack and the spectator two identical tokens, in HTML, accessible text and frames", async () => {
+    a1 = await openViewer(browser, "a1");
+    d1 = await openViewer(browser, "d1");
+    watcher = await openViewer(browser, "spectator");
+    viewers.push(a1, d1, watcher);
+    for (const [viewer, url] of [
+      [a1, invite.a1],
+      [d1, invite.d1],
+      [watcher, spectatorUrl],
+    ] as const) {
+      await viewer.page.goto(url);
+      await viewer.page.locator(".siege-table .summary").waitFor();
+    }
+    // Secret picks (the form's suggested legal pick).
+    for (const seat of [a1, d1]) {
+      const before = await logCount(seat.page);
+      await seat.page.getByRole("button", { name: "Lock the pick (secret)" }).click();
+      await seat.page.waitForFunction((n) => document.querySelectorAll(".siege-table .log-lines li").length > n, before);
+      uiCommands++;
+    }
+    await d1.page.locator('[data-phase="defence_setup"]').waitFor();
+    await d1.page.screenshot({ path: join(shots, "02-defence-setup.png"), fullPage: true });
+    // The defence's setup: every secret token and setup gadget on a highlighted square, then the end.
+    for (let i = 0; i < 60; i++) {
+      const kinds = await kindsOf(d1.page);
+      if (kinds.includes("place_token")) await act(d1.page, "place_token", "map");
+      else if (kinds.includes("place_gadget")) await act(d1.page, "place_gadget", "map");
+      else if (kinds.includes("end_setup")) {
+        await act(d1.page, "end_setup", "list");
+        uiCommands++;
+        break;
+      } else throw new Error(`unexpected defence kinds ${kinds.join(",")}`);
+      uiCommands++;
+    }
+    await a1.page.locator('[data-phase="attack_setup"]').waitFor();
+    await watcher.page.locator('[data-phase="attack_setup"]').waitFor();
+
+    // The defence sees which token is real; the others see two identical tokens an operator.
+    const realCount = await d1.page.locator("svg .token-real").count();
+    expect(realCount).toBeGreaterThan(0);
+    expect(await d1.page.locator("svg .token-decoy").count()).toBeGreaterThan(0);
+    expect(await d1.page.locator("svg .token-real").first().getAttribute("aria-label")).toMatch(/real token ★/);
+    for (const viewer of [a1, watcher]) {
+      const page = viewer.page;
+      expect(await page.locator(".token-real, .token-decoy").count()).toBe(0);
+      const tokens = await page.locator("svg .token-secret").evaluateAll((els) => els.map((e) => ({ label: e.getAttribute("aria-label") ?? "", html: e.outerHTML.replace(/\s(x|y|cx|cy)="[^"]*"/g, "") })));
+      expect(tokens.length).toBeGreaterThan(1);
+      const byLabel = new Map<string, Set<string>>();
+      for (const t of tokens) byLabel.set(t.label, (byLabel.get(t.label) ?? new Set()).add(t.html));
+      for (const [label, htmls] of byLabel) {
+        expect(tokens.filter((t) => t.label === label)).toHaveLength(2);
+        expect(htmls.size).toBe(1);
+      }
+      const text = await page.locator("body").innerText();
+      expect(text).not.toMatch(/real token|decoy/i);
+      expect(await page.content()).not.toMatch(/token-real|token-decoy|★/);
+    }
+    for (const viewer of [a1, d1, watcher]) await viewer.page.screenshot({ path: join(shots, `03-after-defence-setup-${viewer.name}.png`), fullPage: true });
+
+    // The attack deploys through the UI (highlighted squares).
+    for (let i = 0; i < 10 && (await kindsOf(a1.page)).includes("deploy"); i++) {
+      await act(a1.page, "deploy", "map");
+      uiCommands++;
+    }
+    await a1.page.locator('[data-phase="action"]').waitFor();
+    // A few activations, each by the team whose turn it is.
+    let activations = 0;
+    for (let i = 0; i < 24 && activations < 3; i++) {
+      const seat = (await a1.page.locator(".your-turn").count()) > 0 ? a1 : d1;
+      const kinds = await kindsOf(seat.page);
+      if (kinds.includes("hold")) await act(seat.page, "hold", "list");
+      else if (kinds.includes("keep")) await act(seat.page, "keep", "list");
+      else if (kinds.includes("contest")) await act(seat.page, "contest", "list");
+      else if (kinds.includes("activate")) await act(seat.page, "activate", "list");
+      else if (kinds.includes("step") && i % 3 !== 2) await act(seat.page, "step", "map");
+      else if (kinds.includes("end_activation")) {
+        await act(seat.page, "end_activation", "list");
+        activations++;
+      } else if (kinds.includes("end_phase")) await act(seat.page, "end_phase", "list");
+      else break;
+      uiCommands++;
+    }
+    expect(activations).toBeGreaterThan(0);
+    for (const viewer of [a1, d1, watcher]) await viewer.page.screenshot({ path: join(shots, `04-action-${viewer.name}.png`), fullPage: true });
+    for (const viewer of viewers) framesBeforeEnd.set(viewer, viewer.frames.length);
+    // Frames: nothing the attack or the spectator received says which token is real.
+    for (const viewer of [a1, watcher]) {
+      const all = viewer.frames.join("\n");
+      expect(all.includes("/hidden/real/")).toBe(false);
+      expect(occurrences(all, "real")).toBe(occurrences(all, "/hidden/real"));
+    }
+    expect(d1.frames.join("\n").includes("/hidden/real/")).toBe(true);
+    for (const viewer of viewers) expect(viewer.errors).toEqual([]);
+  });
+
+  test("4-5. bots finish the match through the seats; the pages show the result; the review rebuilds and verifies it", async () => {
+    const record = await server.store.getMatch(matchId);
+    expect(record?.status).toBe("live");
+    const tokens = { a1: new URLSearchParams(new URL(invite.a1).hash.slice(1)).get("token")!, d1: new URLSearchParams(new URL(invite.d1).hash.slice(1)).get("token")! };
+    // The seat pages are closed first (a new connection for a seat replaces the old one).
+    await a1.page.goto("about:blank");
+    await d1.page.goto("about:blank");
+    const ws = `ws://127.0.0.1:${server.port}`;
+    const bots = await Promise.all((["a1", "d1"] as const).map((seat) => TestClient.join(ws, matchId, { seat, token: tokens[seat] })));
+    const random = new Map(bots.map((c) => [c.seat!, new RandomBot<SiegeCommand>(`browser-${c.seat}`, siegeBotPolicy)]));
+    for (let n = 0; n < 4000; n++) {
+      if ((bots[0]!.projection() as { result?: unknown }).result) break;
+      const mover = bots.find((c) => legalCommandsInView(c.projection() as never, c.seat!).length > 0);
+      if (!mover) throw new Error("nobody can move");
+      const command = random.get(mover.seat!)!.choose(legalCommandsInView(mover.projection() as never, mover.seat!))!;
+      const answer = await mover.command(command);
+      if (answer.type !== "accepted") throw new Error(JSON.stringify(answer.payload));
+      await Promise.all(bots.map((c) => c.until(() => c.seq >= answer.payload.seq, "the new state")));
+    }
+    for (const bot of bots) await bot.leave();
+    expect((await server.store.getMatch(matchId))?.status).toBe("finished");
+
+    await watcher.page.locator(".siege-table .result").waitFor({ timeout: 20_000 });
+    await a1.page.goto(`${base}/play/${matchId}#seat=a1&token=${tokens.a1}`);
+    await a1.page.locator(".siege-table .result").waitFor();
+    for (const viewer of [a1, watcher]) await viewer.page.screenshot({ path: join(shots, `05-result-${viewer.name}.png`), fullPage: true });
+
+    const page = watcher.page;
+    await page.getByRole("link", { name: "Review the match" }).click();
+    await page.locator('[data-testid="siege-review"]').waitFor({ timeout: 30_000 });
+    await page.locator('.verify[data-ok="true"]').waitFor();
+    expect(await page.locator(".verify").innerText()).toMatch(/Every check: ✓ OK/);
+    await page.getByTestId("siege-review-perspective").selectOption("a1");
+    await page.getByRole("button", { name: /First/ }).click();
+    await page.screenshot({ path: join(shots, "06-review.png"), fullPage: true });
+    for (const viewer of viewers) expect(viewer.errors).toEqual([]);
+  });
+});

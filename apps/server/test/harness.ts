@@ -206,12 +206,21 @@ export class TestClient {
     return m.payload.error;
   }
 
+  /**
+   * Leaves consentedly, waiting at most 3 s for the server's acknowledgement, then closes the
+   * socket. (With the room encoder's buffer raised to 64 KB, a consented leave after a whole
+   * Siege match was seen never to be acknowledged; the cause is still open.)
+   */
   async leave(): Promise<void> {
-    try {
-      await this.room.leave(true);
-    } catch {
-      // already gone
-    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const acknowledged = this.room.leave(true).then(
+      () => true,
+      () => true,
+    );
+    const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 3000)));
+    const done = await Promise.race([acknowledged, late]);
+    clearTimeout(timer);
+    if (!done) (this.room.connection as unknown as { close(code?: number): void }).close(1000);
   }
 }
 

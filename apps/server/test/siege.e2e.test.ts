@@ -15,7 +15,7 @@ import { PROTOCOL_ERRORS } from "@fogwar/protocol";
 import { api, bootServer, canon, createMatch, TestClient, type TestServer } from "./harness";
 
 // A whole match of about 300 commands, each checked for every client: minutes on a shared machine.
-jest.setTimeout(900_000);
+jest.setTimeout(300_000);
 
 let test_server: TestServer;
 beforeAll(async () => {

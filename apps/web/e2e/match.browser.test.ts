@@ -278,7 +278,7 @@ suite(title, () => {
       lobby.on("pageerror", (e) => lobbyErrors.push(String(e)));
       await lobby.goto(`${base}/`);
       await lobby.getByRole("heading", { name: "Play EMBER online" }).waitFor();
-      const form = lobby.locator("form.create");
+      const form = lobby.locator("form.create:not(.create-siege)");
       await form.getByLabel("Ruleset").selectOption("ember");
       await form.getByLabel("Scenario").selectOption("crossroads");
       const sections = form.locator("section.player");

@@ -70,7 +70,7 @@ import type {
 import type { EventEnvelope } from "@fogwar/engine";
 
 /** Bumped whenever a rule change could change a replay. */
-export const RULES_VERSION = "siege-0.1.0";
+export const RULES_VERSION = "siege-0.1.1";
 
 const RULES = catalog.data.rules;
 type Code = SiegeErrorCode;
@@ -1383,6 +1383,9 @@ function useGadget(ctx: Ctx, op: OperatorState, g: Gadget, at: Place, aim: Place
       if (!s.result) breachSpace(ctx, at, g.breach!, source);
       return;
     case "drone": {
+      // The drone is placed on `at` first (seed 004 "클레이모어": a gadget placed there sets a claymore off).
+      triggerClaymores(ctx, at);
+      if (s.result) return;
       const room = roomOf(s, aim!);
       ctx.emit({ type: "moved", operator: op.id, from: at, to: aim!, cost: droneReach(s, at).get(aim!)! });
       if (!room) return;
@@ -1391,6 +1394,9 @@ function useGadget(ctx: Ctx, op: OperatorState, g: Gadget, at: Place, aim: Place
       return;
     }
     case "claymore": {
+      // Placed on another claymore's aimed space, it sets that one off (seed 004 "클레이모어"); it stays.
+      triggerClaymores(ctx, at);
+      if (s.result) return;
       const c = { id: `g${s.nextId++}`, kind: "claymore", team: op.team, at, aim: aim! };
       s.gadgets.push(c);
       ctx.emit({ type: "gadget_placed", gadget: c });

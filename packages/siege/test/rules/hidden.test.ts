@@ -175,3 +175,76 @@ describe("seed 004 비밀 오퍼레이터 공개: reveal triggers", () => {
     expect(state.operators.keel!.watch).toEqual({ facing: "S" });
   });
 });
+
+/**
+ * Seed 004 "비밀 오퍼레이터 공개" (진입로 경계토큰의 분쟁에 관련된 숨겨진 오퍼레이터는 자동으로 공개된다) and
+ * "경계" 상층부 (숨겨진 오퍼레이터는 자리 경쟁을 하기 전에 정체를 공개해야 합니다; 자리 경쟁의 대상이 된 토큰이
+ * 숨겨진 오퍼레이터의 것이라면 정체를 공개해야 합니다). In play a secret token in the loft is spotted before
+ * any contest: an attacker in the loft, or on one of its access points, sees it (seed 004 "인접판정"
+ * 상층부). So each example below puts the attacker in the loft by hand, after the commands, with
+ * the defence's token still hidden there: the state the reveal-in-contest rules are about.
+ */
+describe("seed 004 비밀 오퍼레이터 공개 and 상층부 경계: contests with a hidden operator", () => {
+  /** Rook's tokens (real first), Haze activated at 3,9 (south edge: no sight inside), then moved to the loft by hand. */
+  const hazeInLoft = (rook: readonly [readonly [string, object], readonly [string, object]], seed: string): SiegeState => {
+    let s = ready({ seed, tokens: { rook: rook as never }, wire: "6,8" });
+    expect(s.operators.rook!.hidden).toBe(true);
+    s = run(s, [["a1", { type: "activate", operator: "haze" }]]);
+    s = structuredClone(s);
+    s.operators.haze!.at = "up:loft";
+    return s;
+  };
+
+  test("seed 004 비밀 오퍼레이터 공개: a hidden holder whose loft token is contested is revealed first (real token in the loft), then the contest starts", () => {
+    const s = hazeInLoft([["up:loft", { ap: "1,1" }], ["4,7", { facing: "W" }]], "contest-hidden-real");
+    const real = tokenAt(s, "rook", "up:loft");
+    const decoy = tokenAt(s, "rook", "4,7");
+    const { state, events } = eventsOf(s, "a1", { type: "watch", operator: "haze", watches: [{ ap: "1,1" }] });
+    const kinds = events.map((e) => e.type);
+    expect(events).toContainEqual({ type: "revealed", operator: "rook", token: real, decoy, at: "up:loft", cause: "contest" });
+    expect(events).toContainEqual({ type: "contest_started", ap: "1,1", challenger: "haze", holder: "rook" });
+    expect(kinds.indexOf("revealed")).toBeLessThan(kinds.indexOf("contest_started"));
+    expect(state.operators.rook).toMatchObject({ hidden: false, at: "up:loft", watch: { ap: "1,1" } });
+    expect(state.tokens.some((t) => t.operator === "rook")).toBe(false);
+    expect(state.pending).toEqual({ kind: "contest", team: "defence", ap: "1,1", challenger: "haze", holder: "rook" });
+    const yielded = run(state, [["d1", { type: "contest", fight: false }]]);
+    expect(yielded.operators.rook!.watch).toBeNull();
+    expect(yielded.operators.haze!.watch).toEqual({ ap: "1,1" });
+  });
+
+  test("seed 004 비밀 오퍼레이터 공개: a contested loft token that is the decoy reveals its operator elsewhere; the decoy leaves and the watch is simply placed, no contest", () => {
+    const s = hazeInLoft([["4,7", { facing: "W" }], ["up:loft", { ap: "1,1" }]], "contest-hidden-decoy");
+    const real = tokenAt(s, "rook", "4,7");
+    const decoy = tokenAt(s, "rook", "up:loft");
+    const { state, events } = eventsOf(s, "a1", { type: "watch", operator: "haze", watches: [{ ap: "1,1" }] });
+    expect(events).toContainEqual({ type: "revealed", operator: "rook", token: real, decoy, at: "4,7", cause: "contest" });
+    expect(events).toContainEqual({ type: "watching", operator: "haze", watches: [{ ap: "1,1" }] });
+    expect(events.some((e) => e.type === "contest_started")).toBe(false);
+    expect(state.pending).toBeNull();
+    expect(state.operators.rook).toMatchObject({ hidden: false, at: "4,7", watch: { facing: "W" } });
+    expect(state.operators.haze!.watch).toEqual({ ap: "1,1" });
+  });
+
+  test("seed 004 상층부 경계: a hidden challenger must reveal before contesting an access point (hidden_operator); revealed, its watch starts the contest", () => {
+    let s = toDefencePhase(ready({ seed: "contest-hidden-challenger", tokens: { rook: [["up:loft", { ap: "1,1" }], ["4,7", { facing: "W" }]] }, wire: "6,8" }));
+    expect(s.operators.rook!.hidden).toBe(true);
+    const loft = tokenAt(s, "rook", "up:loft");
+    const other = tokenAt(s, "rook", "4,7");
+    // By hand: Haze holds 1,1 from the loft; Rook's loft token no longer watches it.
+    s = structuredClone(s);
+    s.operators.haze!.at = "up:loft";
+    s.operators.haze!.watch = { ap: "1,1" };
+    s.tokens.find((t) => t.id === loft)!.watch = null;
+    s = run(s, [["d1", { type: "activate", operator: "rook" }]]);
+    const orders = s.tokens.filter((t) => t.operator === "rook").map((t) => (t.id === loft ? { token: t.id, ap: "1,1" } : { token: t.id, facing: "W" as const }));
+    expect(tryApply(s, "d1", { type: "watch", operator: "rook", watches: orders })).toMatchObject({ ok: false, error: { code: "hidden_operator" } });
+    const revealed = eventsOf(s, "d1", { type: "reveal", operator: "rook" });
+    expect(revealed.events).toContainEqual({ type: "revealed", operator: "rook", token: loft, decoy: other, at: "up:loft", cause: "at_will" });
+    const { state, events } = eventsOf(revealed.state, "d1", { type: "watch", operator: "rook", watches: [{ ap: "1,1" }] });
+    expect(events).toContainEqual({ type: "contest_started", ap: "1,1", challenger: "rook", holder: "haze" });
+    expect(state.pending).toEqual({ kind: "contest", team: "attack", ap: "1,1", challenger: "rook", holder: "haze" });
+    const yielded = run(state, [["a1", { type: "contest", fight: false }]]);
+    expect(yielded.operators.haze!.watch).toBeNull();
+    expect(yielded.operators.rook!.watch).toEqual({ ap: "1,1" });
+  });
+});

@@ -1,10 +1,10 @@
 /**
- * More worked examples of seed 004: the claymore's aimed space, several watchers reacting, always
+ * More worked examples of seed 004: the claymore's aimed space (an operator entering it, gadgets placed on it), several watchers reacting, always
  * visible gadgets, a shield-bearing teammate as cover, the exchange of fire that kills the holder,
  * the affected spaces of an explosion fixed before its breach, the sample reaction gadget (Wick's
  * tripline) and Lantern's pulse scan.
  */
-import { board, type SiegeEvent, type SiegeState } from "../../src";
+import { board, type SiegeCommand, type SiegeEvent, type SiegeState } from "../../src";
 import { ATTACK_PICK, ready, run, tryApply } from "../helpers";
 import { QUIET } from "./move.test";
 
@@ -13,6 +13,26 @@ const apply = (s: SiegeState, seat: string, cmd: Parameters<typeof tryApply>[2])
   if (!r.ok) throw new Error(`refused: ${r.error.code}`);
   return { state: r.state, events: r.events.map((e) => e.event) as SiegeEvent[] };
 };
+
+/**
+ * Lantern (from 8,0 through the smokehouse window) places a claymore on 8,2 aimed at 8,3 and steps
+ * to 7,1; Haze follows to 7,2, next to 8,3 (seed 004 "클레이모어": on an adjacent space, aimed at an
+ * adjacent empty space).
+ */
+function claymoreAimedAt83(attackPick: SiegeCommand): SiegeState {
+  const s = ready({ tokens: QUIET, wire: "6,8", attack: { lantern: ["8,0", null], haze: ["9,0", null] }, attackPick });
+  return run(s, [
+    ["a1", { type: "activate", operator: "lantern" }],
+    ["a1", { type: "step", operator: "lantern", to: "8,1" }],
+    ["a1", { type: "gadget", operator: "lantern", gadget: "claymore", at: "8,2", aim: "8,3" }],
+    ["a1", { type: "step", operator: "lantern", to: "7,1" }],
+    ["a1", { type: "end_activation", operator: "lantern" }],
+    ["a1", { type: "activate", operator: "haze" }],
+    ["a1", { type: "step", operator: "haze", to: "8,0" }],
+    ["a1", { type: "step", operator: "haze", to: "8,1" }],
+    ["a1", { type: "step", operator: "haze", to: "7,2" }],
+  ]);
+}
 
 describe("seed 004 전술 도구 and 반응 액션: more worked examples", () => {
   test("seed 004 클레이모어: an operator entering the claymore's aimed space sets it off", () => {
@@ -136,6 +156,48 @@ describe("seed 004 전술 도구 and 반응 액션: more worked examples", () =>
     const { state, events } = apply(s, "a1", { type: "gadget", operator: "haze", gadget: "frag_grenade", at: "8,2" });
     expect(events).toContainEqual({ type: "breached", by: "frag_grenade", partitions: [], gadgets: [claymore] });
     expect(events).toContainEqual({ type: "exploded", gadget: claymore, at: "8,2" });
+    expect(state.gadgets.some((g) => g.kind === "claymore")).toBe(false);
+  });
+
+  test("seed 004 클레이모어: a gadget placed on the claymore's aimed space (a breach charge) sets it off before its breach: two red dice to every operator there and around", () => {
+    const attackPick = { type: "pick", operators: ["auger", "bulwark", "cinder", "haze", "lantern"], inventory: { claymore: 1, breach_charge: 1, frag_grenade: 1, flashbang: 1, smoke_grenade: 1 } } as const;
+    const s = claymoreAimedAt83(attackPick);
+    const claymore = s.gadgets.find((g) => g.kind === "claymore")!;
+    expect(claymore).toMatchObject({ at: "8,2", aim: "8,3" });
+    const { state, events } = apply(s, "a1", { type: "gadget", operator: "haze", gadget: "breach_charge", at: "8,3" });
+    const kinds = events.map((e) => e.type);
+    expect(events).toContainEqual({ type: "exploded", gadget: claymore.id, at: "8,2" });
+    expect(kinds.indexOf("exploded")).toBeLessThan(kinds.indexOf("breached"));
+    // Lantern at 7,1 and Haze at 7,2 are both adjacent to 8,2: each rolls two red dice, without protection.
+    const hits = events.filter((e): e is Extract<SiegeEvent, { type: "shot" }> => e.type === "shot" && e.shooter === claymore.id);
+    expect(hits.map((h) => h.target).sort()).toEqual(["haze", "lantern"]);
+    for (const h of hits) {
+      expect(h.dice.map((d) => d.colour)).toEqual(["red", "red"]);
+      expect(h.protection).toBe(0);
+      expect(h.damage).toBe(h.dice.reduce((a, d) => a + d.value, 0));
+    }
+    expect(state.gadgets.some((g) => g.kind === "claymore")).toBe(false);
+  });
+
+  test("seed 004 클레이모어: a second claymore placed on the first one's aimed space sets the first off; the second stays", () => {
+    const attackPick = { type: "pick", operators: ["auger", "bulwark", "cinder", "haze", "lantern"], inventory: { claymore: 2, frag_grenade: 1, flashbang: 1, smoke_grenade: 1 } } as const;
+    const s = claymoreAimedAt83(attackPick);
+    const first = s.gadgets.find((g) => g.kind === "claymore")!;
+    const { state, events } = apply(s, "a1", { type: "gadget", operator: "haze", gadget: "claymore", at: "8,3", aim: "7,3" });
+    expect(events).toContainEqual({ type: "exploded", gadget: first.id, at: "8,2" });
+    expect(state.gadgets.some((g) => g.id === first.id)).toBe(false);
+    expect(state.gadgets.filter((g) => g.kind === "claymore")).toEqual([expect.objectContaining({ at: "8,3", aim: "7,3", team: "attack" })]);
+  });
+
+  test("seed 004 클레이모어 and 드론: a drone placed on the claymore's aimed space sets it off, then flies and scans", () => {
+    const attackPick = { type: "pick", operators: ["auger", "bulwark", "cinder", "haze", "lantern"], inventory: { claymore: 1, drone: 1, frag_grenade: 1, flashbang: 1, smoke_grenade: 1 } } as const;
+    const s = claymoreAimedAt83(attackPick);
+    const first = s.gadgets.find((g) => g.kind === "claymore")!;
+    const { state, events } = apply(s, "a1", { type: "gadget", operator: "haze", gadget: "drone", at: "8,3", aim: "7,3" });
+    const kinds = events.map((e) => e.type);
+    expect(events).toContainEqual({ type: "exploded", gadget: first.id, at: "8,2" });
+    expect(events).toContainEqual({ type: "scanned", operator: "haze", room: "smokehouse" });
+    expect(kinds.indexOf("exploded")).toBeLessThan(kinds.indexOf("scanned"));
     expect(state.gadgets.some((g) => g.kind === "claymore")).toBe(false);
   });
 

@@ -109,6 +109,20 @@ export function describe(event: EmberEvent, state: EmberState): string | null {
       return `    ${event.seat} lays smoke on ${event.squares.map(sq).join(", ")}`;
     case "smoke_removed":
       return `  ${event.seat} removes a smoke card at ${sq(event.at)}`;
+    case "ew_roll":
+      return `    EW roll (${event.purpose.replace(/_/g, " ")}): ${u(event.caster)} ${event.casterLightning} lightning ${event.casterLights} light [${dice(event.casterDice)}] v ${u(event.responder)} ${event.responderLightning} lightning ${event.responderLights} light [${dice(event.responderDice)}] -> ${event.winner} wins`;
+    case "passive_triggered":
+      return `    ${u(event.unit)} passive ${event.passive} (on EW success)`;
+    case "lo_token":
+      return `    ${u(event.unit)} ${event.on ? "gains" : "loses"} a low-observable token (${event.reason.replace("_", " ")})`;
+    case "camouflage_on":
+      return `    ${u(event.unit)} turns optical camouflage on (concealment ${event.concealment})`;
+    case "concealment_set":
+      return `    (secret) ${u(event.unit)} is really at ${sq(event.at)}`;
+    case "decloaked":
+      return `    ${u(event.unit)} decloaks (${event.reason.replace("_", " ")}): marker ${sq(event.from)} -> appears at ${sq(event.to)}`;
+    case "attack_failed":
+      return `    the attack on ${u(event.defender)} fails (${event.reason.replace("_", " ")})`;
     case "vp_scored":
       return `  ${event.seat} scores ${event.vp} VP${event.zones.length ? ` (zones ${event.zones.join(", ")})` : ""}, total ${event.total}`;
     case "parry_declared":

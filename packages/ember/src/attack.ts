@@ -31,6 +31,7 @@ import {
 } from "./board";
 import type { AttackState, ChainOption, Combatant, DieResult, EmberState, LinkChangeReason, MechState, ProjectileState, UnitState } from "./types";
 import type { EmberErrorCode } from "./types";
+import { LOW_OBSERVABLE_REPLACEMENT, decloak, forgetConcealed, isLowObservable, mayTargetCamouflaged } from "./concealment";
 
 /** The stance a unit rolls with: a mech's current stance, a drone's fixed card stance. */
 export const stanceOf = (unit: Combatant): Stance =>
@@ -57,6 +58,8 @@ export function targetProblem(
   // Only enemies: a seat's own units and, in 2 v 2, its teammate's are not targets (seed 001 6.1).
   if (allied(state, target.owner, attacker.owner)) return "invalid_target";
   if (effect.attack === "melee" && isHighAltitude(target)) return "invalid_target";
+  // Only a unit with EW 1+ may target a camouflaged unit; range and sight are to its marker (seed 000 6.2).
+  if (target.camouflage && !mayTargetCamouflaged(attacker)) return "no_ew";
   if (chebyshev(attacker.at, target.at) > effect.range) return "out_of_range";
   // Smoke blocks shooting only (seed 000 10); melee keeps plain line of sight.
   const sight = effect.attack === "shoot" ? shootingLineOfSight : lineOfSight;
@@ -106,6 +109,7 @@ export function blastAction(projectile: ProjectileState): Action {
     name: card.name,
     timing: "launch",
     length: "S",
+    silent: false,
     effect: {
       kind: "attack",
       attack: "shoot",
@@ -245,6 +249,8 @@ export function loseLink(ctx: Ctx, mech: MechState, reason: LinkChangeReason, am
 export function destroyUnit(ctx: Ctx, unit: UnitState, reason: "torso_destroyed" | "penetrated" | "integrity"): void {
   unit.destroyed = true;
   unit.at = null;
+  if (unit.camouflage) unit.camouflage = null;
+  forgetConcealed(ctx.state, unit.id);
   if (unit.kind === "mech") unit.commandTokens = 0;
   ctx.emit({ type: "unit_destroyed", unit: unit.id, reason });
 }
@@ -285,6 +291,8 @@ export function penetrate(ctx: Ctx, defender: Combatant, slot: PartSlot | null):
     destroyUnit(ctx, defender, "torso_destroyed");
     return;
   }
+  // Losing the part that provides optical camouflage decloaks the unit in place (seed 000 6.2).
+  if (defender.camouflage?.part === hit) decloak(ctx, defender, "part_destroyed");
   loseLink(ctx, defender, "part_destroyed");
 }
 
@@ -638,6 +646,12 @@ export function continueAttack(ctx: Ctx): "waiting" | "done" {
         const defenderReplace = partDiceAbilities(defender).flatMap((a) => a.replaceDefence);
         for (const change of applyReplacements(attack.defenceDice, defenderReplace)) {
           ctx.emit({ type: "dice_replaced", side: "defence", ...change });
+        }
+        // Low-observable (seed 000 6.1): the defender's white/blue [eye] results become [evade].
+        if (isLowObservable(defender)) {
+          for (const change of applyReplacements(attack.defenceDice, LOW_OBSERVABLE_REPLACEMENT)) {
+            ctx.emit({ type: "dice_replaced", side: "defence", ...change });
+          }
         }
         const attackerStance = attack.chain ? null : stanceOf(attacker);
         const damageResults = attack.chain ? [] : effect.damageResults;

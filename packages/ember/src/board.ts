@@ -106,6 +106,8 @@ export function discardedCard(part: Part): Part {
     slot: part.slot,
     points: part.points,
     ...(part.mobility !== undefined ? { mobility: part.mobility } : {}),
+    // A discarded card prints no passives in the sample data (seed 000 5.2 note).
+    passives: [],
     ...card,
   };
   discardedCards.set(part.id, merged);

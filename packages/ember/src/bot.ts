@@ -1,6 +1,7 @@
 /**
  * How EMBER's random bot weighs its choices: still random among legal commands, but attacks,
- * launches and approaches are favoured over ending an activation early, so bot matches reach combat.
+ * launches and approaches are favoured over ending an activation early, so bot matches reach combat,
+ * and optical camouflage is taken often, so playouts exercise its hidden real square (seed 000 6.2).
  */
 import type { BotPolicy } from "@fogwar/engine";
 import type { EmberCommand } from "./types";
@@ -11,6 +12,7 @@ const WEIGHTS: Record<string, number> = {
   "act:smoke": 4,
   "command_drone:attack": 8,
   "act:move": 3,
+  "act:camouflage": 6,
   manoeuvre: 3,
   "command_drone:move": 3,
   set_stance: 1,
@@ -26,7 +28,8 @@ export const emberBotPolicy: BotPolicy<EmberCommand> = {
       // Launches (seed 000 1.5) name a drop point without a facing, or a scatter's drops.
       if (command.drops || (command.to && !command.facing)) return "act:launch";
       if (command.squares) return "act:smoke";
-      return command.to ? "act:move" : "act:other";
+      if (command.to) return "act:move";
+      return command.hidden ? "act:camouflage" : "act:other";
     }
     if (command.type === "command_drone") return `command_drone:${command.order.kind === "action" ? "attack" : "move"}`;
     return command.type;

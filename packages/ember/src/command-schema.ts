@@ -48,6 +48,7 @@ export const EmberCommandSchema = z.discriminatedUnion("type", [
       useCharge: z.boolean().optional(),
       squares: z.array(square).min(1).max(3).optional(),
       drops: z.array(square).min(1).max(3).optional(),
+      hidden: square.optional(),
     })
     .strict(),
   z.object({ type: z.literal("end_activation"), unit }).strict(),

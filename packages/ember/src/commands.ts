@@ -59,6 +59,17 @@ import {
 import { startMissionPrep } from "./mission";
 import { launch, launchProblem, passiveTriggers, placeSmoke, runSequences, smokeProblem, startFlight } from "./launch";
 import type { DroneOrder, DroneState, EmberCommand, EmberErrorCode, EmberState, MechState, Side, UnitState } from "./types";
+import {
+  breakSilence,
+  camouflageOn,
+  checkContact,
+  decloak,
+  detectBeforeAttack,
+  electronicAttack,
+  followMarker,
+  hiddenSquareProblem,
+} from "./concealment";
+import { electronicAttackProblem, electronicSupport, electronicSupportProblem } from "./ew";
 
 type Problem = EmberErrorCode | null;
 
@@ -207,7 +218,13 @@ export function commandDrone(ctx: Ctx, seat: SeatId, command: Extract<EmberComma
   }
   const card = droneCard(drone.droneId);
   ctx.emit({ type: "action_taken", unit: drone.id, part: null, action: card.commandAction.id, target: command.order.target });
-  beginAttack(ctx, drone, unitById(state, command.order.target) as UnitState, card.commandAction, null);
+  const target = unitById(state, command.order.target) as UnitState;
+  // An attack on a camouflaged unit detects first (seed 000 6.2).
+  if (!detectBeforeAttack(ctx, drone, target, attackEffect(card.commandAction) as NonNullable<ReturnType<typeof attackEffect>>)) {
+    afterAttack(ctx);
+    return null;
+  }
+  beginAttack(ctx, drone, target, card.commandAction, null);
   if (continueAttack(ctx) === "done") afterAttack(ctx);
   return null;
 }
@@ -322,16 +339,31 @@ export function manoeuvre(ctx: Ctx, seat: SeatId, command: Extract<EmberCommand,
   activation.stanceChosen = true;
   activation.ticks -= catalog.data.rules.manoeuvreCost;
   moveUnit(ctx, mech, command.to, command.facing);
-  if (ctx.state.sequences.length > 0) afterAttack(ctx);
+  if (ctx.state.sequences.length > 0) {
+    // Installations set off by the move go off first; a manoeuvre is never silent, even a turn on
+    // the spot, so concealment ends once they are resolved (seed 000 1.5, 6.3).
+    activation.noisy = true;
+    afterAttack(ctx);
+    return null;
+  }
+  // A manoeuvre is never silent, even a turn on the spot (seed 000 6.3).
+  breakSilence(ctx, mech);
   return null;
 }
 
-/** Moves a unit; enemy passive installations in reach of its new square are triggered (seed 000 1.5). */
-function moveUnit(ctx: Ctx, unit: UnitState, to: Square, facing: UnitState["facing"]): void {
+/**
+ * Moves a unit (its marker, when camouflaged: the real square follows, seed 000 6.2), then checks
+ * contact with camouflaged units at the end of the move (seed 000 6.2); enemy passive
+ * installations in reach of its new square (its marker) are triggered (seed 000 1.5).
+ * @param hidden the owner's new real square for a camouflaged unit, checked by the caller.
+ */
+function moveUnit(ctx: Ctx, unit: UnitState, to: Square, facing: UnitState["facing"], hidden?: Square): void {
   const from = unit.at as Square;
   unit.at = { ...to };
   unit.facing = facing;
   ctx.emit({ type: "unit_moved", unit: unit.id, from, to: unit.at, facing });
+  if (unit.camouflage) followMarker(ctx, unit, from, hidden);
+  checkContact(ctx);
   passiveTriggers(ctx, unit);
 }
 
@@ -365,6 +397,9 @@ export function actProblem(state: EmberState, seat: SeatId, command: Extract<Emb
   const bare = command.to === undefined && command.facing === undefined && command.target === undefined;
   if (effect.kind !== "attack" && (command.unarmed !== undefined || command.useCharge !== undefined)) return "malformed_command";
   if (effect.kind !== "resupply" && command.targetPart !== undefined) return "malformed_command";
+  // Only camouflage and movement name the owner's secret real square (seed 000 6.2).
+  if (command.hidden !== undefined && effect.kind !== "camouflage" && effect.kind !== "move") return "malformed_command";
+  const targetOnly = command.target !== undefined && command.to === undefined && command.facing === undefined;
   switch (effect.kind) {
     case "attack": {
       if (command.target === undefined || command.to !== undefined || command.facing !== undefined) return "malformed_command";
@@ -385,7 +420,9 @@ export function actProblem(state: EmberState, seat: SeatId, command: Extract<Emb
         const after = { ...mech, at: { ...command.to }, facing: command.facing };
         if (lockersOf(state, mech).some((locker) => !locks(state, locker, after))) return "locked_on";
       }
-      return null;
+      if (command.hidden === undefined) return null;
+      if (!mech.camouflage) return "not_concealed";
+      return hiddenSquareProblem(state, mech, command.to, mech.camouflage.concealment, command.hidden);
     }
     case "recover_link":
       if (!bare) return "malformed_command";
@@ -419,6 +456,19 @@ export function actProblem(state: EmberState, seat: SeatId, command: Extract<Emb
       return launchProblem(state, mech, effect, command);
     case "smoke":
       return smokeProblem(state, mech, effect, command);
+    case "electronic_attack":
+      if (!targetOnly) return "malformed_command";
+      return electronicAttackProblem(state, mech, effect, unitById(state, command.target as string));
+    case "electronic_support":
+      if (!targetOnly) return "malformed_command";
+      return electronicSupportProblem(mech, effect, unitById(state, command.target as string));
+    case "camouflage":
+      if (!bare || command.hidden === undefined) return "malformed_command";
+      if (mech.camouflage) return "invalid_choice";
+      return hiddenSquareProblem(state, mech, mech.at as Square, effect.concealment, command.hidden);
+    case "decloak":
+      if (!bare) return "malformed_command";
+      return mech.camouflage ? null : "not_concealed";
   }
 }
 
@@ -466,6 +516,8 @@ export function act(ctx: Ctx, seat: SeatId, command: Extract<EmberCommand, { typ
   activation.actionsTaken.push(actionKey(command.part, action.id));
   activation.stanceChosen = true;
   activation.manoeuvred = true;
+  // An action without the silent keyword ends concealment once it is done (seed 000 6.3).
+  if (!action.silent) activation.noisy = true;
   ctx.emit({ type: "action_taken", unit: mech.id, part: command.part, action: action.id, target: command.target });
   if (action.linkCost !== undefined) spendLink(ctx, mech, action.linkCost);
   if (action.ammo) spendAmmo(ctx, mech, command.part, action);
@@ -475,6 +527,7 @@ export function act(ctx: Ctx, seat: SeatId, command: Extract<EmberCommand, { typ
     ctx.emit({ type: "coordination_granted", unit: mech.id, commands: action.coordination });
   }
   const effect = action.effect;
+  const target = command.target === undefined ? undefined : (unitById(state, command.target) as UnitState);
   switch (effect.kind) {
     case "attack": {
       // The attack's own keywords and dice: a kick with the chassis (seed 000 1.4, 2.2), a spent
@@ -493,7 +546,12 @@ export function act(ctx: Ctx, seat: SeatId, command: Extract<EmberCommand, { typ
       }
       const sameKeywords = keywords.length === effect.keywords.length;
       const sameDice = dice.yellow === effect.dice.yellow && dice.red === effect.dice.red;
-      beginAttack(ctx, mech, unitById(state, command.target as string) as UnitState, action, command.part, {
+      // An attack on a camouflaged unit detects first; a failure fails the attack, its costs paid (seed 000 6.2).
+      if (!detectBeforeAttack(ctx, mech, target as UnitState, effect)) {
+        afterAttack(ctx);
+        return null;
+      }
+      beginAttack(ctx, mech, target as UnitState, action, command.part, {
         ...(sameKeywords ? {} : { keywords: [...new Set(keywords)] }),
         ...(sameDice ? {} : { dice }),
       });
@@ -503,7 +561,7 @@ export function act(ctx: Ctx, seat: SeatId, command: Extract<EmberCommand, { typ
     case "move":
       // Enemy passive installations may go off when the move ends (seed 000 1.5): afterAttack
       // runs them before the activation goes on.
-      moveUnit(ctx, mech, command.to as Square, command.facing as UnitState["facing"]);
+      moveUnit(ctx, mech, command.to as Square, command.facing as UnitState["facing"], command.hidden);
       afterAttack(ctx);
       return null;
     case "launch":
@@ -532,6 +590,18 @@ export function act(ctx: Ctx, seat: SeatId, command: Extract<EmberCommand, { typ
       break;
     case "coordinate":
       break;
+    case "electronic_attack":
+      electronicAttack(ctx, mech, target as UnitState, effect);
+      break;
+    case "electronic_support":
+      electronicSupport(ctx, target as UnitState, effect);
+      break;
+    case "camouflage":
+      camouflageOn(ctx, mech, command.part, effect, command.hidden as Square);
+      break;
+    case "decloak":
+      decloak(ctx, mech, "action");
+      break;
   }
   afterAction(ctx);
   return null;
@@ -543,13 +613,18 @@ export function endActivationProblem(state: EmberState, seat: SeatId, unit: stri
 }
 
 /**
- * After an action: an activation with no tick left ends by itself, unless coordinated commands
- * are still to be given and can be (seed 000 9.3).
+ * After an action: a non-silent action, once done, ends the actor's concealment (seed 000 6.3);
+ * an activation with no tick left ends by itself, unless coordinated commands are still to be
+ * given and can be (seed 000 9.3).
  */
 function afterAction(ctx: Ctx): void {
   const state = ctx.state;
   if (state.phase !== "action" || !state.activation) return;
   const mech = unitById(state, state.activation.unit) as MechState;
+  if (state.activation.noisy) {
+    delete state.activation.noisy;
+    breakSilence(ctx, mech);
+  }
   const coordinating = (state.activation.coordination ?? 0) > 0 && coordinationReceivers(state, mech);
   if (mech.destroyed || (state.activation.ticks === 0 && !coordinating)) endActivation(ctx);
 }

@@ -68,6 +68,9 @@ export const ERRORS: Readonly<Record<EmberErrorCode, { message: string; rule: st
     message: "That square cannot take the launch: off the board, impassable, or already holding a projectile or installation.",
     rule: `${S000} 1.5.1, 1.5.4-1.5.5`,
   },
+  no_ew: { message: "A unit with EW value 0 or '-' cannot cast an EW roll or target a camouflaged unit.", rule: `${S000} 5.2, 6.2` },
+  not_concealed: { message: "Detection needs a camouflaged unit or one with a low-observable token; decloaking needs camouflage.", rule: `${S000} 2.4, 2.5, 6.4` },
+  invalid_hidden_square: { message: "A camouflaged unit's real square lies within its concealment value of the marker, on a square that can hold it.", rule: `${S000} 6.2` },
 };
 
 /** The {@link RuleError} for a code. */

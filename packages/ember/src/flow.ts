@@ -19,6 +19,7 @@ import {
   unitsInPlay,
   zoneOf,
 } from "./board";
+import { forgetConcealed } from "./concealment";
 import { Ctx } from "./context";
 import { catalog } from "./data";
 import type { Face, Timing } from "./data/schema";
@@ -519,6 +520,8 @@ export function continueRoundEnd(ctx: Ctx): void {
       if (unit.kind === "mech" && intactSlots(unit).length <= 2) {
         unit.destroyed = true;
         unit.at = null;
+        if (unit.camouflage) unit.camouflage = null;
+        forgetConcealed(state, unit.id);
         ctx.emit({ type: "unit_destroyed", unit: unit.id, reason: "integrity" });
       }
     }

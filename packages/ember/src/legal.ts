@@ -28,6 +28,7 @@ import type { EmberCommand, EmberState, MechState, UnitState } from "./types";
 import type { EmberView } from "./view";
 import { actionGate, actProblem } from "./commands";
 import { dropSquares, scatterProblem, smokePlacements } from "./launch";
+import { hiddenSquareOptions } from "./concealment";
 
 const moves = (state: EmberState, unit: UnitState, range: number): Square[] =>
   [...movementOptions(state, unit, range).values()];
@@ -258,6 +259,12 @@ function actCandidates(state: EmberState, mech: MechState, slot: PartSlot, actio
       return unitsInPlay(state)
         .filter((u): u is MechState => u.kind === "mech" && allied(state, u.owner, mech.owner))
         .flatMap((target) => PART_SLOTS.map((targetPart) => ({ ...base, target: target.id, targetPart })));
+    case "electronic_attack":
+    case "electronic_support":
+      return unitsInPlay(state).map((target) => ({ ...base, target: target.id }));
+    case "camouflage":
+      // Every real square the owner may choose (read from its own knowledge only, seed 000 6.2).
+      return mech.camouflage || !mech.at ? [] : hiddenSquareOptions(state, mech, mech.at, effect.concealment).map((hidden) => ({ ...base, hidden }));
     default:
       return [base];
   }

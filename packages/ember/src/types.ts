@@ -70,6 +70,21 @@ export interface MechState {
   destroyed: boolean;
   /** Unspent command tokens on the torso (seed 000 9.1, removed in the end phase, 9.4). */
   commandTokens: number;
+  /** A low-observable token (저피탐 토큰, seed 000 6.1); absent = none. Public. */
+  loToken?: boolean;
+  /** Optical camouflage while on (seed 000 6.2); absent or null = off. Public: `at` is then the marker. */
+  camouflage?: CamouflageState | null;
+}
+
+/**
+ * A unit's optical camouflage (seed 000 6.2). While it is on, the unit's public `at` is the
+ * camouflage marker; its real square is in `EmberState.concealed`, known to its owner only.
+ */
+export interface CamouflageState {
+  /** The concealment value X (은폐 X): the real square lies within X squares of the marker. */
+  readonly concealment: number;
+  /** The part whose action provides it (losing that part decloaks the unit in place). */
+  readonly part: PartSlot;
 }
 
 /** A drone in play (its stance is fixed by its card, seed 000 1.1). */
@@ -86,6 +101,10 @@ export interface DroneState {
   destroyed: boolean;
   /** Holds a command token this command phase (seed 001 4.2: one command per drone per phase). */
   commanded: boolean;
+  /** A low-observable token (seed 000 6.1); absent = none. */
+  loToken?: boolean;
+  /** Drones never camouflage in the sample data; kept for a uniform unit shape. */
+  camouflage?: CamouflageState | null;
 }
 
 export type UnitState = MechState | DroneState;
@@ -219,6 +238,8 @@ export interface ActivationState {
   actionsTaken: string[];
   /** Commands still to give under command coordination X this activation (seed 000 9.3). */
   coordination?: number;
+  /** Set by an action without the silent keyword until it completes (seed 000 6.3). */
+  noisy?: boolean;
 }
 
 /** A seat's plan for the round (seed 001 5): the commitment is public, the dials secret. */
@@ -309,6 +330,11 @@ export interface EmberState {
   roundEnd: RoundEndState | null;
   vp: Record<SeatId, number>;
   result: MatchResult | null;
+  /**
+   * HIDDEN: the real square of each camouflaged unit (seed 000 6.2), known to the unit's owner
+   * only until it decloaks (and to everyone once the match is over). Never public while live.
+   */
+  concealed?: Record<UnitId, Square>;
 }
 
 /** The decisions EMBER asks of one seat (seed 000 1.2.1, 1.2.4.1, 4; seed 001 3.2). */
@@ -369,6 +395,8 @@ export type EmberCommand =
       squares?: Square[];
       /** Scatter: the path squares that receive an installation (seed 000 1.5.5). */
       drops?: Square[];
+      /** The owner's secret real square for optical camouflage (seed 000 6.2); never public. */
+      hidden?: Square;
     }
   | { type: "end_activation"; unit: UnitId }
   | { type: "choose_hit_part"; part: PartSlot }
@@ -427,6 +455,36 @@ export type EmberEvent =
   | { type: "part_destroyed"; unit: UnitId; part: PartSlot }
   | { type: "unit_destroyed"; unit: UnitId; reason: "torso_destroyed" | "penetrated" | "integrity" }
   | { type: "link_changed"; unit: UnitId; link: number; reason: LinkChangeReason }
+  | {
+      type: "ew_roll";
+      /** Why the roll was made: an electronic attack action, or detection before an attack (seed 000 6.2). */
+      purpose: "electronic_attack" | "detect_before_attack";
+      caster: UnitId;
+      responder: UnitId;
+      casterDice: DieResult[];
+      responderDice: DieResult[];
+      /** Counted results (hollow faces count in OFF, seed 000 5.2 note). */
+      casterLightning: number;
+      casterLights: number;
+      responderLightning: number;
+      responderLights: number;
+      winner: "caster" | "responder";
+    }
+  | { type: "passive_triggered"; unit: UnitId; part: PartSlot; passive: string }
+  | { type: "lo_token"; unit: UnitId; on: boolean; reason: "support" | "detected" | "not_silent" }
+  | { type: "camouflage_on"; unit: UnitId; concealment: number }
+  /** Owner-only: where the camouflaged unit really is (seed 000 6.2). */
+  | { type: "concealment_set"; unit: UnitId; at: Square }
+  | {
+      type: "decloaked";
+      unit: UnitId;
+      /** The marker's square. */
+      from: Square;
+      /** Where the unit appears (exposure displacement, seed 000 6.2). */
+      to: Square;
+      reason: "action" | "not_silent" | "contact" | "detected" | "part_destroyed";
+    }
+  | { type: "attack_failed"; attacker: UnitId; defender: UnitId; reason: "not_detected" | "cannot_reach" }
   | { type: "chain_damage"; keyword: ChainOption["keyword"]; target: UnitId; damage: number }
   | { type: "vp_scored"; seat: SeatId; zones: string[]; vp: number; total: number; team?: TeamId; objectives?: string[]; secondaries?: string[] }
   | { type: "match_ended"; result: MatchResult; seed: string }
@@ -453,7 +511,9 @@ export type LinkChangeReason =
   | "recover"
   | "spend"
   | "stabilise"
-  | "effect";
+  | "effect"
+  | "electronic_attack"
+  | "passive";
 
 /** The closed set of EMBER error codes; each has a message naming its rule (see errors.ts). */
 export type EmberErrorCode =
@@ -505,4 +565,7 @@ export type EmberErrorCode =
   | "not_enough_command_tokens"
   | "smoke_placement"
   | "drop_unavailable"
-  | "intercept_only";
+  | "intercept_only"
+  | "no_ew"
+  | "not_concealed"
+  | "invalid_hidden_square";

@@ -5,7 +5,7 @@
  * to nobody; the seed is revealed when the match ends, the RNG state never, as it would predict
  * the rolls to come).
  */
-import { canSee, redactEvent, type EventEnvelope, type SeatId, type TeamOf, type Viewer } from "@fogwar/engine";
+import { canSee, onlySeats, redactEvent, type EventEnvelope, type SeatId, type TeamOf, type Viewer } from "@fogwar/engine";
 import { sideAudience } from "./context";
 import type { Timing } from "./data/schema";
 import type { EmberEvent, EmberState, UnitId } from "./types";
@@ -18,7 +18,11 @@ export interface PlanView {
   readonly dials?: Readonly<Record<UnitId, Timing>>;
 }
 
-/** A viewer's projection of the match: the state without its secrets. */
+/**
+ * A viewer's projection of the match: the state without its secrets. `concealed` holds only the
+ * real squares of the viewer's own camouflaged units (all of them for omniscient viewers and once
+ * the match is over, for history review); it is absent when there is none to show.
+ */
 export type EmberView = Omit<EmberState, "secret" | "plans"> & {
   readonly plans: Readonly<Record<SeatId, PlanView>>;
   /** The dice seed, once the match has ended (for verification). */
@@ -37,7 +41,13 @@ export const knowsSeat = (state: Pick<EmberState, "teams">, seat: SeatId, viewer
 
 /** The single definition of what `viewer` may know of `state`. */
 export function viewFor(state: EmberState, viewer: Viewer): EmberView {
-  const { secret, plans, ...open } = structuredClone(state);
+  const { secret, plans, concealed, ...open } = structuredClone(state);
+  // Optical camouflage (seed 000 6.2): a real square reaches its owner only while the match is live.
+  const finished = state.phase === "finished";
+  const owners = new Map(state.units.map((u) => [u.id, u.owner]));
+  const ownConcealed = Object.fromEntries(
+    Object.entries(concealed ?? {}).filter(([id]) => finished || canSee(onlySeats(owners.get(id) ?? ""), viewer)),
+  );
   const planViews: Record<SeatId, PlanView> = {};
   for (const seat of state.seats) {
     const plan = plans[seat];
@@ -58,6 +68,7 @@ export function viewFor(state: EmberState, viewer: Viewer): EmberView {
   }
   return {
     ...open,
+    ...(Object.keys(ownConcealed).length > 0 ? { concealed: ownConcealed } : {}),
     plans: planViews,
     ...(state.phase === "finished" ? { seed: secret.seed } : {}),
   };

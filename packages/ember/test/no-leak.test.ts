@@ -9,7 +9,11 @@
  *   the final match_ended;
  * - non-interference: changing a hidden fact (a locked plan's dials, the seed and RNG state)
  *   changes nothing another viewer sees or may do;
- * - error messages: rejected commands answer with the fixed sentences of ERRORS.
+ * - error messages: rejected commands answer with the fixed sentences of ERRORS;
+ * - optical camouflage (seed 000 6.2): a camouflaged unit's real square reaches its owner (and
+ *   omniscient viewers) only, in the projection and in the events; moving it elsewhere within the
+ *   rules changes nothing another viewer sees, may do or is told (views, legal commands, errors,
+ *   and the events and views after the very command that was played next), until it is revealed.
  * Each failure names the match (seeds and setup), the step (0 = after setup, n = after the n-th
  * command of the log) and the viewer, so it can be reproduced with
  * `autoplay(ember, setup, seed, botSeed, { policy: emberBotPolicy })`.
@@ -31,6 +35,7 @@ import {
   catalog,
   ember,
   emberBotPolicy,
+  hiddenSquareOptions,
   type EmberCommand,
   type EmberEvent,
   type EmberSetup,
@@ -107,6 +112,11 @@ const seen = {
   secretStatesVaried: 0,
   errorProbes: 0,
   progressiveRevealChecks: 0,
+  camouflagedSteps: 0,
+  realSquaresVaried: 0,
+  concealmentEventsHidden: 0,
+  nextCommandsReplayed: 0,
+  decloaks: 0,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -139,6 +149,30 @@ function withOtherDials(state: EmberState, seat: SeatId, by: number): EmberState
 function withOtherSecret(state: EmberState, seed: string): EmberState {
   const otherSeed = `other-${seed}`;
   return { ...state, secret: { seed: otherSeed, rng: [...rngStateFromSeed(otherSeed)] } };
+}
+
+/** The owner of a unit. */
+const ownerOf = (state: EmberState, id: string): SeatId => state.units.find((u) => u.id === id)?.owner ?? "";
+
+/** `seat`'s camouflaged units and their real squares (seed 000 6.2). */
+const concealedOf = (state: EmberState, seat: SeatId) => Object.entries(state.concealed ?? {}).filter(([id]) => ownerOf(state, id) === seat);
+
+/**
+ * The same state with each of `seat`'s real squares moved to another square the rules allow
+ * (within the concealment value of the marker), or null when none can move.
+ */
+function withOtherReal(state: EmberState, seat: SeatId): EmberState | null {
+  const next = structuredClone(state);
+  let moved = false;
+  for (const [id, real] of concealedOf(state, seat)) {
+    const unit = next.units.find((u) => u.id === id)!;
+    const options = hiddenSquareOptions(next, unit, unit.at!, unit.camouflage!.concealment).filter((s) => s.x !== real.x || s.y !== real.y);
+    const pick = options[(real.x * 7 + real.y * 3) % Math.max(1, options.length)];
+    if (!pick) continue;
+    next.concealed![id] = pick;
+    moved = true;
+  }
+  return moved ? next : null;
 }
 
 /** The first top-level key where two JSON-like values differ, for messages. */
@@ -229,6 +263,11 @@ function checkMatch(c: MatchCase): void {
           if (event.type === "match_ended") problem("seed", `${who}: match_ended before the match is finished`);
         }
         if (event && rngWords.some((r) => r.test(text))) problem("seed", `${who}: a ${event.type} event shows the RNG state`);
+        if (full.type === "concealment_set" && !entitled(viewer, ownerOf(state, full.unit))) {
+          seen.concealmentEventsHidden++;
+          if (event !== null) problem("camouflage", `${who}: sees ${full.unit}'s real square in ${text}`);
+        }
+        if (full.type === "decloaked" && viewer.kind === "spectator") seen.decloaks++;
         if (text) seenText += `${text}\n`;
       }
       roundEvents.set(viewerLabel(viewer), seenText);
@@ -263,6 +302,11 @@ function checkMatch(c: MatchCase): void {
       if (!finished && (json.includes(seed) || view.seed !== undefined)) problem("view", `${who}: the view shows the dice seed before the end`);
       if (finished && view.seed !== c.seed) problem("view", `${who}: the finished view does not reveal the seed`);
       if (JSON.stringify(view.revealed) !== JSON.stringify(state.revealed)) problem("view", `${who}: revealed dials differ from the state's`);
+      // Optical camouflage (seed 000 6.2): the projection holds exactly the real squares the viewer may know.
+      const mayKnow = Object.fromEntries(Object.entries(state.concealed ?? {}).filter(([id]) => finished || entitled(viewer, ownerOf(state, id))));
+      if (JSON.stringify(view.concealed ?? {}) !== JSON.stringify(mayKnow)) {
+        problem("camouflage", `${who}: the view's real squares ${JSON.stringify(view.concealed)} are not ${JSON.stringify(mayKnow)}`);
+      }
       for (const seat of SEATS) {
         const plan = state.plans[seat]!;
         const planView = view.plans[seat]!;
@@ -311,6 +355,47 @@ function checkMatch(c: MatchCase): void {
         }
       }
       if (JSON.stringify(ember.awaiting(state)) !== JSON.stringify(ember.awaiting(variant))) problem("secret", `${at}: awaiting depends on the secret`);
+    }
+
+    // --- non-interference: camouflaged units' real squares (seed 000 6.2)
+    if (!finished && Object.keys(state.concealed ?? {}).length > 0) seen.camouflagedSteps++;
+    for (const hider of finished ? [] : SEATS) {
+      const variant = withOtherReal(state, hider);
+      if (!variant) continue;
+      seen.realSquaresVaried++;
+      const watcher = other(hider);
+      const where = `${at} (${hider}'s real squares moved)`;
+      for (const viewer of [{ kind: "seat", seat: watcher } as Viewer, VIEWERS.find((v) => v.kind === "spectator")!]) {
+        const a = views.get(viewerLabel(viewer))!;
+        const b = JSON.stringify(ember.viewFor(variant, viewer));
+        if (a !== b) problem("camouflage", `${where} viewer ${viewerLabel(viewer)}: the view depends on the real square: ${firstDifference(JSON.parse(a), JSON.parse(b))}`);
+      }
+      if (JSON.stringify(ember.awaiting(state)) !== JSON.stringify(ember.awaiting(variant))) problem("camouflage", `${where}: awaiting depends on the real square`);
+      if (JSON.stringify(ember.legalCommands(state, watcher)) !== JSON.stringify(ember.legalCommands(variant, watcher))) {
+        problem("camouflage", `${where} seat ${watcher}: legal commands depend on the real square`);
+      }
+      // The watcher's commands aimed at the hidden unit's surroundings: each real square answered alike.
+      const targets = concealedOf(state, hider).map(([id]) => id);
+      const aimed: { seat: string; command: unknown }[] = [...probes(state, watcher).slice(0, 9)];
+      for (const id of targets) {
+        for (const [, real] of [...concealedOf(state, hider), ...concealedOf(variant, hider)]) {
+          for (const u of state.units.filter((x) => x.owner === watcher && x.deployed && !x.destroyed)) {
+            aimed.push({ seat: watcher, command: { type: "manoeuvre", unit: u.id, to: real, facing: "N" } });
+            aimed.push({ seat: watcher, command: { type: "act", unit: u.id, part: "right_arm", action: "x", target: id } });
+            if (u.kind === "drone") {
+              const mech = state.units.find((x) => x.owner === watcher && x.kind === "mech" && !x.destroyed);
+              aimed.push({ seat: watcher, command: { type: "command_drone", mech: mech?.id ?? u.id, drone: u.id, order: { kind: "move", to: real, facing: "N" } } });
+            }
+          }
+        }
+      }
+      for (const p of aimed) {
+        const a = ember.apply(state, p.command as EmberCommand, p.seat);
+        const b = ember.apply(variant, p.command as EmberCommand, p.seat);
+        const key = (r: typeof a) => (r.ok ? `ok ${JSON.stringify(r.events.map((e) => ember.redact(e, { kind: "seat", seat: watcher })))}` : JSON.stringify(r.error));
+        const revealed = [a, b].some((r) => r.ok && r.events.some((e) => e.event.type === "decloaked"));
+        if (!revealed && key(a) !== key(b)) problem("camouflage", `${where} ${p.seat} sends ${JSON.stringify(p.command)}: ${key(a).slice(0, 200)} vs ${key(b).slice(0, 200)}`);
+      }
     }
 
     // --- non-interference: a locked plan's hidden dials (plan phase; action phase with progressive reveal)
@@ -372,14 +457,48 @@ function checkMatch(c: MatchCase): void {
     }
   };
 
+  /**
+   * The command just played, replayed on the state before it with the other seat's real squares
+   * moved (seed 000 6.2): unless it revealed a camouflaged unit, everything the non-owners are
+   * told (accepted or not, the error, the redacted events, the next projection) must be the same.
+   */
+  const replayNext = (before: EmberState, seat: SeatId, command: EmberCommand, after: EmberState) => {
+    for (const hider of SEATS) {
+      const variant = withOtherReal(before, hider);
+      if (!variant) continue;
+      const a = ember.apply(before, command, seat);
+      const b = ember.apply(variant, command, seat);
+      if (!a.ok || !b.ok) {
+        if (a.ok !== b.ok || JSON.stringify(a) !== JSON.stringify(b)) problem("camouflage", `${c.label} step ${step}: ${seat}'s ${JSON.stringify(command)} is accepted or refused depending on ${hider}'s real squares`);
+        continue;
+      }
+      if (JSON.stringify(a.state) !== JSON.stringify(after)) problem("play", `${c.label} step ${step}: replaying the command does not give the same state`);
+      // A reveal, or the end of the match (history review shows every real square), is not a leak.
+      if ([a, b].some((r) => r.state.phase === "finished" || r.events.some((e) => e.event.type === "decloaked"))) continue;
+      seen.nextCommandsReplayed++;
+      const watcher = other(hider);
+      for (const viewer of [{ kind: "seat", seat: watcher } as Viewer, VIEWERS.find((v) => v.kind === "spectator")!]) {
+        const ea = JSON.stringify(a.events.map((e) => ember.redact(e, viewer)));
+        const eb = JSON.stringify(b.events.map((e) => ember.redact(e, viewer)));
+        if (ea !== eb) problem("camouflage", `${c.label} step ${step} viewer ${viewerLabel(viewer)}: ${seat}'s ${command.type} tells a different story with ${hider}'s real squares moved: ${ea.slice(0, 300)} vs ${eb.slice(0, 300)}`);
+        const va = JSON.stringify(ember.viewFor(a.state, viewer));
+        const vb = JSON.stringify(ember.viewFor(b.state, viewer));
+        if (va !== vb) problem("camouflage", `${c.label} step ${step} viewer ${viewerLabel(viewer)}: the view after ${seat}'s ${command.type} depends on ${hider}'s real squares: ${firstDifference(JSON.parse(va), JSON.parse(vb))}`);
+      }
+    }
+  };
+
   check(setup.state, setup.events);
+  let before = setup.state;
   let match;
   try {
     match = autoplay(ember, c.setup, c.seed, c.botSeed, {
       policy: emberBotPolicy,
-      onCommand: (m) => {
+      onCommand: (m, seat, command) => {
         step++;
+        if (Object.keys(before.concealed ?? {}).length > 0) replayNext(before, seat, command, m.state);
         check(m.state, m.toLog().entries.at(-1)!.events);
+        before = m.state;
       },
     });
   } catch (error) {
@@ -437,5 +556,14 @@ describe("no leak over seeded bot matches, every viewer, every step (design.md, 
   test("design.md, error messages: malformed and illegal commands from the seat still planning get the fixed sentences of ERRORS, never the opponent's dials, and change nothing", () => {
     expectNone("errors");
     expect(seen.errorProbes).toBeGreaterThan(10_000);
+  });
+
+  test("seed 000 6.2 optical camouflage: the real square reaches only its owner (views, events); moving it within the rules changes nothing the opponent or the spectator sees, may do, is refused or is told, until the unit is revealed", () => {
+    expectNone("camouflage");
+    expect(seen.camouflagedSteps).toBeGreaterThan(500);
+    expect(seen.realSquaresVaried).toBeGreaterThan(500);
+    expect(seen.concealmentEventsHidden).toBeGreaterThan(50);
+    expect(seen.nextCommandsReplayed).toBeGreaterThan(500);
+    expect(seen.decloaks).toBeGreaterThan(20);
   });
 });

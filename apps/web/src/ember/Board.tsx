@@ -4,7 +4,9 @@
  * letters; part marks for damage tokens and destroyed parts; known dials), the active unit, and
  * the highlights the table computes from the legal commands: squares to move or deploy to, units
  * to attack, with range and line-of-sight lines when targeting; smoke cards, projectiles and
- * installations (seed 000 1.5, 10).
+ * installations (seed 000 1.5, 10). A camouflaged unit is drawn faded and dashed at its public
+ * marker (seed 000 6.2); the owner alone also gets a dotted ghost on its real square (the
+ * projection carries `concealed` for the owner's own units only).
  */
 import type { KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -88,8 +90,11 @@ function UnitMark({ view, unit, selected, active, target, onSelect, onAttack }: 
   const stance = mech ? unit.stance : null;
   const dial = mech ? knownDial(view, unit) : undefined;
   const name = unitLabel(view, unit.id);
+  const camouflaged = Boolean(unit.camouflage);
   const state = [
     mech ? t(`stance.${unit.stance}`) : t("kind.drone"),
+    camouflaged ? t("board.camouflaged") : null,
+    unit.loToken ? t("board.lowObservable") : null,
     t(`facing.${unit.facing}`),
     active ? t("board.active") : null,
     selected ? t("board.selected") : null,
@@ -106,6 +111,8 @@ function UnitMark({ view, unit, selected, active, target, onSelect, onAttack }: 
       aria-pressed={target ? undefined : selected}
       data-unit={unit.id}
       data-target={target ? "true" : undefined}
+      data-camouflaged={camouflaged ? "true" : undefined}
+      opacity={camouflaged ? 0.55 : undefined}
       onClick={click}
       onKeyDown={onKeys(click)}
     >
@@ -113,6 +120,12 @@ function UnitMark({ view, unit, selected, active, target, onSelect, onAttack }: 
       {active && <circle r={r + 8} fill="none" stroke="#e0b400" strokeWidth={3} strokeDasharray="5 3" />}
       {selected && <circle r={r + 5} fill="none" stroke="#111" strokeWidth={2} />}
       {target && <circle r={r + 6} fill="none" stroke="#d11" strokeWidth={3} />}
+      {camouflaged && <circle r={r + 3} fill="none" stroke="#111" strokeWidth={1.5} strokeDasharray="3 3" />}
+      {unit.loToken && (
+        <g transform={`translate(${-r - 2} ${-r - 2})`} aria-hidden="true">
+          <path d="M0 -5 L4.3 -2.5 L4.3 2.5 L0 5 L-4.3 2.5 L-4.3 -2.5 Z" fill="#444" stroke="#fff" strokeWidth={0.8} />
+        </g>
+      )}
       <UnitShape index={index} r={r} fill={seatColour(view, unit.owner)} />
       {index === 1 && <line x1={-r / 2} y1={-r / 2} x2={r / 2} y2={r / 2} stroke="#fff" strokeOpacity={0.5} strokeWidth={2} />}
       {/* facing arrow */}
@@ -356,6 +369,24 @@ export function Board({ view, seat, selected, onSelectUnit, squares = [], target
           <title>{choice.label}</title>
         </rect>
       ))}
+      {/* the viewer's own camouflaged units: their real squares (seed 000 6.2), never sent to anyone else */}
+      {Object.entries(view.concealed ?? {}).map(([id, real]) => {
+        const unit = units.find((u) => u.id === id);
+        if (!unit?.at) return null;
+        const a = centre(unit.at);
+        const b = centre(real);
+        const label = t("board.realSquare", { unit: unitLabel(view, id) });
+        return (
+          <g key={`real-${id}`} className="real-square" data-real-square={id} data-square={keyOf(real)} role="img" aria-label={`${label}: ${squareName(real)}`}>
+            <title>{`${label}: ${squareName(real)}`}</title>
+            <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke="#5b2a86" strokeWidth={1.5} strokeDasharray="2 3" />
+            <circle cx={b.x} cy={b.y} r={15} fill="#5b2a86" fillOpacity={0.15} stroke="#5b2a86" strokeWidth={2} strokeDasharray="2 2" />
+            <text x={b.x} y={b.y + 3} textAnchor="middle" fontSize={8} fontWeight={700} fill="#5b2a86">
+              {unit.owner}
+            </text>
+          </g>
+        );
+      })}
       {units.map((unit) => {
         const target = targetOf.get(unit.id);
         return (

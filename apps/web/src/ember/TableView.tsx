@@ -251,6 +251,7 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
               <li>{t("board.legendTarget")}</li>
               <li>{t("board.legendActive")}</li>
               <li>{t("board.legendParts")}</li>
+              <li>{t("board.legendCamouflage")}</li>
             </ul>
           </details>
           <nav className="roster" aria-label={t("roster")}>

@@ -47,6 +47,13 @@ export function projectileName(w: Pick<Words, "language">, cardId: string): stri
   return card ? localName(card.name, w.language) : cardId;
 }
 
+/** The name of a mech part's passive action (seed 000 5.2 note). */
+function passiveName(w: Words, unitId: string, part: PartSlot, passiveId: string): string {
+  const unit = unitOf(w.view, unitId);
+  const passive = unit?.kind === "mech" ? catalog.parts.get(unit.parts[part].partId)?.passives.find((p) => p.id === passiveId) : undefined;
+  return passive ? localName(passive.name, w.language) : passiveId;
+}
+
 const dialWords = (w: Words, dials: Readonly<Record<string, string>>): string =>
   Object.entries(dials)
     .map(([id, timing]) => `${unitLabel(w.view, id)} ${w.t(`timing.${timing}`)}`)
@@ -157,6 +164,31 @@ export function describeEvent(w: Words, event: EmberEvent): string | null {
       return t("log.smoke_placed", { seat: event.seat, squares: event.squares.map(squareName).join(", ") });
     case "smoke_removed":
       return t("log.smoke_removed", { seat: event.seat, square: squareName(event.at) });
+    case "ew_roll":
+      return t("log.ew_roll", {
+        purpose: t(`log.ewPurpose.${event.purpose}`),
+        caster: u(event.caster),
+        casterLightning: event.casterLightning,
+        casterLights: event.casterLights,
+        casterDice: diceWords(w, event.casterDice),
+        responder: u(event.responder),
+        responderLightning: event.responderLightning,
+        responderLights: event.responderLights,
+        responderDice: diceWords(w, event.responderDice),
+        winner: t(`log.ewWinner.${event.winner}`),
+      });
+    case "passive_triggered":
+      return t("log.passive_triggered", { unit: u(event.unit), passive: passiveName(w, event.unit, event.part, event.passive) });
+    case "lo_token":
+      return event.on ? t("log.lo_token_on", { unit: u(event.unit) }) : t("log.lo_token_off", { unit: u(event.unit), reason: t(`log.loReason.${event.reason}`) });
+    case "camouflage_on":
+      return t("log.camouflage_on", { unit: u(event.unit), concealment: event.concealment });
+    case "concealment_set":
+      return t("log.concealment_set", { unit: u(event.unit), square: squareName(event.at) });
+    case "decloaked":
+      return t("log.decloaked", { unit: u(event.unit), reason: t(`log.decloakReason.${event.reason}`), from: squareName(event.from), to: squareName(event.to) });
+    case "attack_failed":
+      return t("log.attack_failed", { unit: u(event.defender), reason: t(`log.failReason.${event.reason}`) });
     case "vp_scored":
       return t("log.vp_scored", { seat: event.seat, vp: event.vp, total: event.total, zones: event.zones.length ? t("log.zones", { zones: event.zones.join(", ") }) : "" });
     case "match_ended":
@@ -241,7 +273,9 @@ export function describeCommand(w: Words, command: EmberCommand): string {
               ? t("command.launchTo", { square: squareName(command.to) })
               : command.to
                 ? ` → ${squareName(command.to)} (${t(`facing.${command.facing ?? "N"}`)})`
-                : "";
+                : command.hidden
+                  ? ` → ${t("board.realSquare", { unit: u(command.unit) })}: ${squareName(command.hidden)}`
+                  : "";
       rest += actVariant(w, command);
       return t("command.act", { unit: u(command.unit), action: `${t(`slot.${command.part}`)}: ${actionName(w, command.unit, command.part, command.action)}`, rest });
     }

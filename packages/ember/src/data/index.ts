@@ -90,6 +90,10 @@ export function buildCatalog(raw: unknown): EmberCatalog {
       actionIds.add(action.id);
       checkAction(`part ${part.id}`, action, drones, projectiles);
     }
+    for (const action of part.actions) {
+      // A camouflage action without the silent keyword would end itself at once (seed 000 6.3).
+      if (action.effect.kind === "camouflage" && !action.silent) throw new DataError(`part ${part.id}: camouflage action "${action.id}" must be silent`);
+    }
     if (part.slot === "chassis" && part.mobility === undefined) {
       throw new DataError(`chassis part ${part.id} needs a mobility`);
     }

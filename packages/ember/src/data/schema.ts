@@ -208,6 +208,44 @@ export const SmokeEffect = z.object({
 });
 export type SmokeEffect = z.infer<typeof SmokeEffect>;
 
+/**
+ * An electronic attack (전자공격, seed 000 5.1): an EW roll against an enemy unit within `range`
+ * squares (terrain and line of sight do not matter, 5.1); `strength` is "송출 강도 +X": X more
+ * yellow dice for the caster (5.2). On the caster's success the target loses `linkLoss` link
+ * (seed 000 4) and, with `detect`, is detected (seed 000 2.4, 6.4).
+ */
+export const ElectronicAttackEffect = z.object({
+  kind: z.literal("electronic_attack"),
+  range: z.number().int().min(1).max(24),
+  strength: z.number().int().min(0).max(5).default(0),
+  linkLoss: z.number().int().min(0).max(3).default(0),
+  detect: z.boolean().default(false),
+});
+export type ElectronicAttackEffect = z.infer<typeof ElectronicAttackEffect>;
+
+/**
+ * An electronic support (전자지원, seed 000 5.1): a support effect on a friendly unit within
+ * `range` squares, the acting unit included (5.1 note); no EW roll. `grant: "low_observable"`
+ * puts a low-observable token on it (seed 000 6.1).
+ */
+export const ElectronicSupportEffect = z.object({
+  kind: z.literal("electronic_support"),
+  range: z.number().int().min(0).max(24),
+  grant: z.literal("low_observable"),
+});
+export type ElectronicSupportEffect = z.infer<typeof ElectronicSupportEffect>;
+
+/**
+ * Optical camouflage on (광학 위장, seed 000 6.2) with "은폐 X": the unit's model becomes a
+ * public marker and its real square, known to its owner only, lies within `concealment` squares
+ * of the marker (exposure displacement on decloak).
+ */
+export const CamouflageEffect = z.object({ kind: z.literal("camouflage"), concealment: z.number().int().min(0).max(4) });
+export type CamouflageEffect = z.infer<typeof CamouflageEffect>;
+
+/** Decloak (위장 비활성화, seed 000 2.5): the unit switches its optical camouflage off. */
+export const DecloakEffect = z.object({ kind: z.literal("decloak") });
+
 export const ActionEffect = z.discriminatedUnion("kind", [
   AttackEffect,
   MoveEffect,
@@ -219,6 +257,10 @@ export const ActionEffect = z.discriminatedUnion("kind", [
   CoordinateEffect,
   LaunchEffect,
   SmokeEffect,
+  ElectronicAttackEffect,
+  ElectronicSupportEffect,
+  CamouflageEffect,
+  DecloakEffect,
 ]);
 export type ActionEffect = z.infer<typeof ActionEffect>;
 
@@ -243,6 +285,8 @@ export const Action = z.object({
   name: Name,
   timing: Timing,
   length: ActionLength,
+  /** 무소음 (silent, seed 000 6.3): taking it keeps optical camouflage and low-observable tokens. */
+  silent: z.boolean().default(false),
   effect: ActionEffect,
   /** Link this action spends; never spent down to 0 (seed 000 4). */
   linkCost: z.number().int().min(1).max(3).optional(),
@@ -271,8 +315,24 @@ export const CommonAction = z.object({
 });
 export type CommonAction = z.infer<typeof CommonAction>;
 
-/** Part abilities: `shield` (방패 들기) lets the defender designate the hit part (seed 000 1.2.1). */
-export const PartAbility = z.enum(["shield"]);
+/**
+ * A passive action (패시브) triggered "on EW success" (전자전 성공 시, seed 000 5.2 note): it fires
+ * when its unit wins an EW roll, as caster or as responder. Passives do not break silence (6.3).
+ */
+export const Passive = z.object({
+  id,
+  name: Name,
+  trigger: z.literal("ew_success"),
+  effect: RecoverLinkEffect,
+});
+export type Passive = z.infer<typeof Passive>;
+
+/**
+ * Part abilities: `shield` (방패 들기) lets the defender designate the hit part (seed 000 1.2.1);
+ * `low_observable` (저피탐) makes the unit low-observable without a token (seed 000 6.1 note: it
+ * cannot be detected away).
+ */
+export const PartAbility = z.enum(["shield", "low_observable"]);
 export type PartAbility = z.infer<typeof PartAbility>;
 
 /**
@@ -317,6 +377,8 @@ export const Part = z.object({
       unarmed: z.boolean().default(true),
     })
     .optional(),
+  /** Passive actions, e.g. "on EW success" (seed 000 5.2 note). */
+  passives: z.array(Passive).default([]),
 });
 export type Part = z.infer<typeof Part>;
 
@@ -356,6 +418,8 @@ export const Drone = z.object({
   /** Lock-on (락온): the drone locks adjacent enemies in its front arc (seed 000 1.3-1.4.1). */
   lockOn: z.boolean().default(false),
   movement: z.object({ mode: MovementMode, squares: z.number().int().min(1).max(12) }),
+  /** Abilities printed on the card, e.g. `low_observable` (seed 000 6.1). */
+  abilities: z.array(PartAbility).default([]),
   commandAction: Action,
 });
 export type Drone = z.infer<typeof Drone>;

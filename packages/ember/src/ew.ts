@@ -1,0 +1,163 @@
+/**
+ * Electronic warfare (seed 000 5): EW values, the EW roll and who wins it (5.2), electronic
+ * attacks and supports (5.1), "on EW success" passives (5.2 note) and link loss from electronic
+ * attacks (seed 000 4). Detection (2.4, 6.4) is an electronic attack whose success reveals a
+ * concealed unit (see concealment.ts).
+ */
+import { chebyshev } from "@fogwar/engine";
+import { loseLink, stanceOf } from "./attack";
+import { droneCard, intactSlots, isMech, mechPart } from "./board";
+import type { Ctx } from "./context";
+import { catalog } from "./data";
+import type { ElectronicAttackEffect, ElectronicSupportEffect, Face, Stance } from "./data/schema";
+import { countResult } from "./dice";
+import type { DieResult, EmberErrorCode, EmberEvent, EmberState, UnitState } from "./types";
+
+/**
+ * A unit's EW value (seed 000 5.2): a drone's card value; for a mech the sum of the EW values of
+ * its parts not destroyed. `null` is "-": the unit cannot be an EW target. A mech is "-" only
+ * when every intact part is "-" (project decision, docs/rules/ember.md).
+ */
+export function ewValue(unit: UnitState): number | null {
+  if (unit.kind === "drone") return droneCard(unit.droneId).ew;
+  const values = intactSlots(unit).map((slot) => mechPart(unit, slot).ew);
+  if (values.every((v) => v === null)) return null;
+  return values.reduce<number>((sum, v) => sum + (v ?? 0), 0);
+}
+
+/** Whether a unit can cast an EW roll: EW value 1 or more (EW 0 and "-" cannot, seed 000 5.2). */
+export const canCastEw = (unit: UnitState): boolean => (ewValue(unit) ?? 0) >= 1;
+
+/** The counted results of one side's EW dice (seed 000 5.2): [lightning] and [light]. */
+export interface EwCount {
+  readonly lightning: number;
+  readonly lights: number;
+}
+
+/** Counts one side's EW dice; hollow yellow faces count in OFF only (seed 000 5.2 note, 1.1). */
+export function ewCount(dice: readonly DieResult[], stance: Stance | null): EwCount {
+  return { lightning: countResult(dice, "lightning", stance), lights: countResult(dice, "light", stance) };
+}
+
+/**
+ * Who wins an EW roll (seed 000 5.2): more [lightning] wins; on a tie, more [light]; on a tie
+ * of both, the caster.
+ */
+export function ewWinner(caster: EwCount, responder: EwCount): "caster" | "responder" {
+  if (caster.lightning !== responder.lightning) return caster.lightning > responder.lightning ? "caster" : "responder";
+  if (caster.lights !== responder.lights) return caster.lights > responder.lights ? "caster" : "responder";
+  return "caster";
+}
+
+function rollYellow(ctx: Ctx, count: number): DieResult[] {
+  const faces = catalog.data.dice.yellow;
+  return Array.from({ length: count }, () => ({ die: "yellow" as const, face: { ...(faces[ctx.rng.int(0, faces.length - 1)] as Face) } }));
+}
+
+/**
+ * Rolls an EW roll (seed 000 5.2): the caster rolls yellow dice equal to its EW value plus the
+ * action's transmission strength (송출 강도 +X), the responder yellow dice equal to its EW value;
+ * reports it, fires the winner's "on EW success" passives, and returns the winner.
+ * The caller has checked that the caster can cast and the responder is not "-".
+ */
+export function ewRoll(
+  ctx: Ctx,
+  caster: UnitState,
+  responder: UnitState,
+  strength: number,
+  purpose: Extract<EmberEvent, { type: "ew_roll" }>["purpose"],
+): "caster" | "responder" {
+  const casterDice = rollYellow(ctx, (ewValue(caster) ?? 0) + strength);
+  const responderDice = rollYellow(ctx, ewValue(responder) ?? 0);
+  const c = ewCount(casterDice, stanceOf(caster));
+  const r = ewCount(responderDice, stanceOf(responder));
+  const winner = ewWinner(c, r);
+  ctx.emit({
+    type: "ew_roll",
+    purpose,
+    caster: caster.id,
+    responder: responder.id,
+    casterDice,
+    responderDice,
+    casterLightning: c.lightning,
+    casterLights: c.lights,
+    responderLightning: r.lightning,
+    responderLights: r.lights,
+    winner,
+  });
+  onEwSuccess(ctx, winner === "caster" ? caster : responder);
+  return winner;
+}
+
+/**
+ * "On EW success" passives (seed 000 5.2 note): they fire for the unit that won the roll, caster
+ * or responder alike; a mech in shutdown has no passives (seed 000 1.1).
+ */
+export function onEwSuccess(ctx: Ctx, unit: UnitState): void {
+  if (!isMech(unit) || unit.stance === "SHUTDOWN" || unit.destroyed) return;
+  for (const slot of intactSlots(unit)) {
+    for (const passive of mechPart(unit, slot).passives) {
+      if (passive.trigger !== "ew_success") continue;
+      ctx.emit({ type: "passive_triggered", unit: unit.id, part: slot, passive: passive.id });
+      const link = Math.min(unit.linkMax, unit.link + passive.effect.amount);
+      if (link !== unit.link) {
+        unit.link = link;
+        ctx.emit({ type: "link_changed", unit: unit.id, link, reason: "passive" });
+      }
+    }
+  }
+}
+
+/**
+ * Why `caster` cannot direct an electronic attack at `target`, or null (seed 000 5.1-5.2, 2.4):
+ * the caster needs EW 1+ (`no_ew`); the target is an enemy unit in play that is not "-"
+ * (`invalid_target`) within range, terrain and sight not mattering (`out_of_range`); detection
+ * needs a camouflaged target or one with a low-observable token (`not_concealed`, seed 000 6.4).
+ */
+export function electronicAttackProblem(
+  state: EmberState,
+  caster: UnitState,
+  effect: ElectronicAttackEffect,
+  target: UnitState | undefined,
+): EmberErrorCode | null {
+  if (!canCastEw(caster)) return "no_ew";
+  if (!target || !target.deployed || target.destroyed || !target.at || !caster.at) return "invalid_target";
+  if (target.owner === caster.owner || ewValue(target) === null) return "invalid_target";
+  if (chebyshev(caster.at, target.at) > effect.range) return "out_of_range";
+  if (effect.detect && !target.camouflage && !target.loToken) return "not_concealed";
+  return null;
+}
+
+/**
+ * Why `unit` cannot give electronic support to `target`, or null (seed 000 5.1): a friendly unit
+ * in play (the unit itself included, 5.1 note) within range; a low-observable token is given only
+ * to a unit without one (`invalid_target`).
+ */
+export function electronicSupportProblem(
+  unit: UnitState,
+  effect: ElectronicSupportEffect,
+  target: UnitState | undefined,
+): EmberErrorCode | null {
+  if (!target || !target.deployed || target.destroyed || !target.at || !unit.at) return "invalid_target";
+  if (target.owner !== unit.owner) return "invalid_target";
+  if (chebyshev(unit.at, target.at) > effect.range) return "out_of_range";
+  if (effect.grant === "low_observable" && target.loToken) return "invalid_target";
+  return null;
+}
+
+/** Gives electronic support (seed 000 5.1): a low-observable token (seed 000 6.1). */
+export function electronicSupport(ctx: Ctx, target: UnitState, effect: ElectronicSupportEffect): void {
+  if (effect.grant === "low_observable") {
+    target.loToken = true;
+    ctx.emit({ type: "lo_token", unit: target.id, on: true, reason: "support" });
+  }
+}
+
+/**
+ * Link loss from an electronic attack (seed 000 4: "전자 공격" lowers link; link 0 shuts the mech
+ * down). Drones have no link. Other effects of electronic attacks may use the same helper.
+ */
+export function electronicLinkLoss(ctx: Ctx, target: UnitState, amount: number): void {
+  if (!isMech(target)) return;
+  for (let i = 0; i < amount && !target.destroyed; i++) loseLink(ctx, target, "electronic_attack");
+}

@@ -22,10 +22,12 @@ afterAll(async () => {
 
 const ownerOf = (state: EmberState, id: string) => state.units.find((u) => u.id === id)?.owner;
 
-// Army 2 is the UN skirmish list (its Picket Node carries the veil projector), army 4 the GOF one.
+// Army 2 is the UN skirmish list (its Picket Node carries the veil projector), army 4 the GOF
+// one; army 3 the UN standard list (Spotter Prime), army 1 the RDL standard one.
 const CASES = [
-  { scenario: "crossroads", armies: [2, 4], botSeed: "camo-wire-1" },
+  { scenario: "crossroads", armies: [2, 2], botSeed: "camo-wire-1" },
   { scenario: "crossroads", armies: [4, 2], botSeed: "camo-wire-2" },
+  { scenario: "foundry", armies: [3, 1], botSeed: "camo-wire-3" },
 ];
 
 describe.each(CASES)("seed 000 6.2 optical camouflage over WebSocket, armies $armies", ({ scenario, armies, botSeed }) => {
@@ -76,6 +78,7 @@ describe.each(CASES)("seed 000 6.2 optical camouflage over WebSocket, armies $ar
     };
     await check(0);
     await playBots([p1, p2], everyone, { botSeed, afterEach: check });
+    // The bot seeds are chosen so that camouflage comes up in every match.
     expect(camouflagedSteps).toBeGreaterThan(0);
     expect(historyChecks).toBeGreaterThan(0);
 

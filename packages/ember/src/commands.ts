@@ -461,7 +461,7 @@ export function actProblem(state: EmberState, seat: SeatId, command: Extract<Emb
       return electronicAttackProblem(state, mech, effect, unitById(state, command.target as string));
     case "electronic_support":
       if (!targetOnly) return "malformed_command";
-      return electronicSupportProblem(mech, effect, unitById(state, command.target as string));
+      return electronicSupportProblem(state, mech, effect, unitById(state, command.target as string));
     case "camouflage":
       if (!bare || command.hidden === undefined) return "malformed_command";
       if (mech.camouflage) return "invalid_choice";

@@ -11,7 +11,7 @@
  */
 import { chebyshev, inBounds, type Square } from "@fogwar/engine";
 import { targetProblem } from "./attack";
-import { droneCard, intactSlots, isFree, isHighAltitude, mechPart, scenarioOf, unitsInPlay } from "./board";
+import { allied, droneCard, intactSlots, isFree, isHighAltitude, mechPart, scenarioOf, unitsInPlay } from "./board";
 import type { Ctx } from "./context";
 import type { AttackEffect, CamouflageEffect, ElectronicAttackEffect, PartSlot } from "./data/schema";
 import { canCastEw, electronicLinkLoss, ewRoll } from "./ew";
@@ -63,7 +63,10 @@ export function hiddenSquareOptions(state: EmberState, unit: UnitState, marker: 
   return out;
 }
 
-/** Records the real square and tells the owner only (an owner-only event: the history API keeps the command back). */
+/**
+ * Records the real square and tells the owner's side only (the owner, with its team in a 2 v 2
+ * battle: `Ctx.emitTo`); a non-public event also keeps the command back from the live history API.
+ */
 function setReal(ctx: Ctx, unit: UnitState, at: Square): void {
   const state = ctx.state;
   state.concealed = { ...(state.concealed ?? {}), [unit.id]: { x: at.x, y: at.y } };
@@ -156,7 +159,7 @@ export function checkContact(ctx: Ctx): void {
     if (!unit.camouflage || !unit.at) continue;
     const marker = unit.at;
     const touching = unitsInPlay(ctx.state).some(
-      (other) => other.owner !== unit.owner && other.at && !other.camouflage && !isHighAltitude(other) && chebyshev(other.at, marker) <= 1,
+      (other) => !allied(ctx.state, other.owner, unit.owner) && other.at && !other.camouflage && !isHighAltitude(other) && chebyshev(other.at, marker) <= 1,
     );
     if (touching) decloak(ctx, unit, "contact");
   }

@@ -6,7 +6,7 @@
  */
 import { chebyshev } from "@fogwar/engine";
 import { loseLink, stanceOf } from "./attack";
-import { droneCard, intactSlots, isMech, mechPart } from "./board";
+import { allied, droneCard, intactSlots, isMech, mechPart } from "./board";
 import type { Ctx } from "./context";
 import { catalog } from "./data";
 import type { ElectronicAttackEffect, ElectronicSupportEffect, Face, Stance } from "./data/schema";
@@ -110,7 +110,7 @@ export function onEwSuccess(ctx: Ctx, unit: UnitState): void {
 
 /**
  * Why `caster` cannot direct an electronic attack at `target`, or null (seed 000 5.1-5.2, 2.4):
- * the caster needs EW 1+ (`no_ew`); the target is an enemy unit in play that is not "-"
+ * the caster needs EW 1+ (`no_ew`); the target is an enemy (not allied) unit in play that is not "-"
  * (`invalid_target`) within range, terrain and sight not mattering (`out_of_range`); detection
  * needs a camouflaged target or one with a low-observable token (`not_concealed`, seed 000 6.4).
  */
@@ -122,7 +122,7 @@ export function electronicAttackProblem(
 ): EmberErrorCode | null {
   if (!canCastEw(caster)) return "no_ew";
   if (!target || !target.deployed || target.destroyed || !target.at || !caster.at) return "invalid_target";
-  if (target.owner === caster.owner || ewValue(target) === null) return "invalid_target";
+  if (allied(state, target.owner, caster.owner) || ewValue(target) === null) return "invalid_target";
   if (chebyshev(caster.at, target.at) > effect.range) return "out_of_range";
   if (effect.detect && !target.camouflage && !target.loToken) return "not_concealed";
   return null;
@@ -130,16 +130,17 @@ export function electronicAttackProblem(
 
 /**
  * Why `unit` cannot give electronic support to `target`, or null (seed 000 5.1): a friendly unit
- * in play (the unit itself included, 5.1 note) within range; a low-observable token is given only
+ * in play (the unit itself and, in a 2 v 2 battle, a teammate's unit included, 5.1 note) within range; a low-observable token is given only
  * to a unit without one (`invalid_target`).
  */
 export function electronicSupportProblem(
+  state: EmberState,
   unit: UnitState,
   effect: ElectronicSupportEffect,
   target: UnitState | undefined,
 ): EmberErrorCode | null {
   if (!target || !target.deployed || target.destroyed || !target.at || !unit.at) return "invalid_target";
-  if (target.owner !== unit.owner) return "invalid_target";
+  if (!allied(state, target.owner, unit.owner)) return "invalid_target";
   if (chebyshev(unit.at, target.at) > effect.range) return "out_of_range";
   if (effect.grant === "low_observable" && target.loToken) return "invalid_target";
   return null;

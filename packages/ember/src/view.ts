@@ -20,8 +20,9 @@ export interface PlanView {
 
 /**
  * A viewer's projection of the match: the state without its secrets. `concealed` holds only the
- * real squares of the viewer's own camouflaged units (all of them for omniscient viewers and once
- * the match is over, for history review); it is absent when there is none to show.
+ * real squares of the viewer's own camouflaged units (with its team's in a 2 v 2 battle; all of
+ * them for omniscient viewers and once the match is over, for history review); it is absent when
+ * there is none to show.
  */
 export type EmberView = Omit<EmberState, "secret" | "plans"> & {
   readonly plans: Readonly<Record<SeatId, PlanView>>;
@@ -42,11 +43,11 @@ export const knowsSeat = (state: Pick<EmberState, "teams">, seat: SeatId, viewer
 /** The single definition of what `viewer` may know of `state`. */
 export function viewFor(state: EmberState, viewer: Viewer): EmberView {
   const { secret, plans, concealed, ...open } = structuredClone(state);
-  // Optical camouflage (seed 000 6.2): a real square reaches its owner only while the match is live.
+  // Optical camouflage (seed 000 6.2): a real square reaches its owner's side only while the match is live.
   const finished = state.phase === "finished";
   const owners = new Map(state.units.map((u) => [u.id, u.owner]));
   const ownConcealed = Object.fromEntries(
-    Object.entries(concealed ?? {}).filter(([id]) => finished || canSee(onlySeats(owners.get(id) ?? ""), viewer)),
+    Object.entries(concealed ?? {}).filter(([id]) => finished || knowsSeat(state, owners.get(id) ?? "", viewer)),
   );
   const planViews: Record<SeatId, PlanView> = {};
   for (const seat of state.seats) {

@@ -9,7 +9,8 @@
  *    its accessible text or its WebSocket frames.
  * Without Chromium (FOGWAR_CHROMIUM, else /usr/bin/chromium) the suite is skipped, visibly.
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { spawnSync } from "node:child_process";
 import { join, resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
@@ -163,5 +164,10 @@ suite("seed 000 6.2 optical camouflage in Chromium: the owner sees the real squa
     expect(frames).not.toContain("/concealed/");
     expect(frames).not.toContain("concealment_set");
     expect(owner.frames.join("\n")).toContain("/concealed/");
+
+    const shots = mkdtempSync(join(tmpdir(), "fogwar-camouflage-"));
+    await owner.page.screenshot({ path: join(shots, "owner.png"), fullPage: true });
+    await opponent.page.screenshot({ path: join(shots, "opponent.png"), fullPage: true });
+    console.log(`fogwar camouflage browser test: screenshots in ${shots}`);
   });
 });

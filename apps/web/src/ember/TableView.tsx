@@ -149,7 +149,7 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
       case "manoeuvre":
         return manoeuvres.length > 0;
       case "act":
-        return acts.some((c) => c.part === m.part && c.action === m.action && (c.target || c.to || c.squares));
+        return acts.some((c) => c.part === m.part && c.action === m.action && (c.target || c.to || c.squares || c.hidden));
       case "drone":
         return droneCmds.some((c) => c.drone === m.drone && c.mech === giver && c.order.kind === m.order);
     }
@@ -223,6 +223,13 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
   // Mission preparation (seed 001 3.3): an objective marker goes on a highlighted square.
   for (const c of ofType(legal, "place_objective")) {
     squares.push({ square: c.at, command: c, label: t("board.placeObjective", { square: squareName(c.at) }) });
+  }
+  // Optical camouflage (seed 000 6.2): the owner picks the secret real square on the board.
+  if (mode?.kind === "act") {
+    for (const c of acts) {
+      if (c.part !== mode.part || c.action !== mode.action || !c.hidden) continue;
+      squares.push({ square: c.hidden, command: c, label: t("board.chooseRealSquare", { square: squareName(c.hidden) }) });
+    }
   }
 
   const shownUnitId = selected ?? view.activation?.unit ?? null;

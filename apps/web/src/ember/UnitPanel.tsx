@@ -46,6 +46,19 @@ function ActionLine({ action, tokens }: { action: Action; tokens?: number }) {
         </>
       )}
       {e.kind === "smoke" && <> · {t("panel.smoke", { cards: e.cards, range: e.range })}</>}
+      {e.kind === "electronic_attack" && (
+        <>
+          {" "}
+          · {t("panel.electronicAttack")} · {t("panel.range", { range: e.range })}
+          {e.strength > 0 && <> · {t("panel.strength", { strength: e.strength })}</>}
+          {e.linkLoss > 0 && <> · {t("panel.linkLoss", { amount: e.linkLoss })}</>}
+          {e.detect && <> · {t("panel.detect")}</>}
+        </>
+      )}
+      {e.kind === "electronic_support" && <> · {t("panel.electronicSupport")} · {t("panel.range", { range: e.range })} · {t("panel.grantLowObservable")}</>}
+      {e.kind === "camouflage" && <> · {t("panel.camouflage", { concealment: e.concealment })}</>}
+      {e.kind === "decloak" && <> · {t("panel.decloak")}</>}
+      {action.silent && <> · {t("panel.silent")}</>}
     </li>
   );
 }

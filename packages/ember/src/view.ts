@@ -5,7 +5,7 @@
  * to nobody; the seed is revealed when the match ends, the RNG state never, as it would predict
  * the rolls to come).
  */
-import { canSee, onlySeats, redactEvent, type EventEnvelope, type SeatId, type TeamOf, type Viewer } from "@fogwar/engine";
+import { canSee, redactEvent, type EventEnvelope, type SeatId, type TeamOf, type Viewer } from "@fogwar/engine";
 import { sideAudience } from "./context";
 import type { Timing } from "./data/schema";
 import type { EmberEvent, EmberState, UnitId } from "./types";

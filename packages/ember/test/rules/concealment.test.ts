@@ -90,12 +90,13 @@ describe("seed 000 6.2 optical camouflage: hidden information", () => {
 
   test("seed 000 6.2: a successful detection decloaks the unit by exposure displacement onto its real square; the attack goes on only if it can still reach the target", () => {
     // All blank: 0 against 0, the caster (attacker) wins.
-    const near = cloakedThenSmelter({ x: 6, y: 5 });
+    // Real square (6,4): 2 squares from the Smelter at (5,6), in range and in front.
+    const near = cloakedThenSmelter({ x: 6, y: 4 });
     const r = withDice({ yellow: FACE.blank, red: FACE.blank }, () => must(near, "p1", rivet("p2-m1")));
     expect(find(r.events, "ew_roll")[0]?.winner).toBe("caster");
-    expect(find(r.events, "decloaked")).toEqual([{ type: "decloaked", unit: "p2-m1", from: MARKER, to: { x: 6, y: 5 }, reason: "detected" }]);
+    expect(find(r.events, "decloaked")).toEqual([{ type: "decloaked", unit: "p2-m1", from: MARKER, to: { x: 6, y: 4 }, reason: "detected" }]);
     expect(find(r.events, "attack_declared")[0]).toMatchObject({ attacker: "p1-m2", defender: "p2-m1" });
-    expect(unit(r.state, "p2-m1").at).toEqual({ x: 6, y: 5 });
+    expect(unit(r.state, "p2-m1").at).toEqual({ x: 6, y: 4 });
     expect(r.state.concealed).toEqual({});
     // Real square (3,1), and the Smelter at (9,6): the marker (5,3) is 4 away, in range 5; the real square is 6 away.
     const away = arrange(cloakedThenSmelter({ x: 3, y: 1 }), { "p1-m2": { at: { x: 9, y: 6 }, facing: "N" } });

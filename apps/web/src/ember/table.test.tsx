@@ -5,7 +5,7 @@
 import { deserialize, serialize } from "node:v8";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import i18next from "i18next";
-import { catalog, ember, emberBotPolicy, legalCommandsInView, TIMINGS, validateArmy, type EmberCommand, type EmberEvent, type EmberState, type EmberView } from "@fogwar/ember";
+import { board, catalog, ember, emberBotPolicy, legalCommandsInView, TIMINGS, validateArmy, type EmberCommand, type EmberEvent, type EmberState, type EmberView, type MechState } from "@fogwar/ember";
 import { Match, RandomBot, seatViewer, spectator, type Viewer } from "@fogwar/engine";
 import { setupI18n } from "../i18n";
 import { TableView } from "./TableView";
@@ -119,9 +119,12 @@ describe("board and highlights from the legal commands", () => {
   });
 
   test("attack: choosing an attack action highlights exactly its legal targets, draws lines of sight, and clicking a target sends the legal act", () => {
-    const match = find((s) => s.phase === "action" && !s.pending && s.activation !== null && ember.legalCommands(s, "p1").some((c) => c.type === "act" && c.target));
+    // An attack action (shooting or melee), not an electronic attack or detection, which need no sight.
+    const isAttack = (s: EmberState, c: EmberCommand): c is Extract<EmberCommand, { type: "act" }> =>
+      c.type === "act" && c.target !== undefined && board.mechAction(s.units.find((u) => u.id === c.unit) as MechState, c.part, c.action)?.effect.kind === "attack";
+    const match = find((s) => s.phase === "action" && !s.pending && s.activation !== null && ember.legalCommands(s, "p1").some((c) => isAttack(s, c)));
     const { container, legal, onCommand } = renderFor(match, "p1");
-    const attack = legal.find((c): c is Extract<EmberCommand, { type: "act" }> => c.type === "act" && c.target !== undefined)!;
+    const attack = legal.find((c): c is Extract<EmberCommand, { type: "act" }> => isAttack(match.state, c))!;
     const targets = new Set(legal.filter((c) => c.type === "act" && c.part === attack.part && c.action === attack.action && c.target).map((c) => (c as { target: string }).target));
     // pick the action group whose targets are those of `attack`
     const groupButtons = [...container.querySelectorAll(".act-group")].map((g) => g.querySelector("button") as HTMLButtonElement);

@@ -382,7 +382,7 @@ describe("sample data of the melee, resource and command rules (seed 000 1.2.1, 
   const attacks = actions.flatMap(({ part, action }) => (action.effect.kind === "attack" ? [{ part, action, effect: action.effect }] : []));
   const factionsWith = (list: readonly { part: { faction: string } }[]) => new Set(list.map((x) => x.part.faction));
 
-  it("seed 000 2: the common actions are punch and kick, crawl, system stabilisation, discard and charge, with the seed's timings and lengths", () => {
+  it("seed 000 2: the common actions are punch and kick, crawl, system stabilisation, detect, decloak, discard and charge, with the seed's timings and lengths", () => {
     const common = Object.fromEntries(catalog.data.commonActions.map((c) => [c.action.id, [c.action.timing, c.action.length, [...c.slots].sort()]]));
     expect(common).toEqual({
       discard: ["quick", "S", ["chassis", "left_arm", "right_arm", "torso"]],
@@ -390,6 +390,8 @@ describe("sample data of the melee, resource and command rules (seed 000 1.2.1, 
       crawl: ["move", "M", ["chassis", "left_arm", "right_arm"]],
       stabilise: ["tactical", "S", ["torso"]],
       charge: ["quick", "S", ["chassis", "left_arm", "right_arm", "torso"]],
+      detect: ["tactical", "S", ["torso"]],
+      decloak: ["tactical", "S", ["torso"]],
     });
   });
 

@@ -6,7 +6,7 @@
  * No rule logic here.
  */
 import { createHash } from "node:crypto";
-import { Room, ServerError, type AuthContext, type Client } from "@colyseus/core";
+import { Room, SchemaSerializer, ServerError, type AuthContext, type Client } from "@colyseus/core";
 import { Encoder } from "@colyseus/schema";
 import { omniscient, seatViewer, spectator, type LogEntry, type Viewer } from "@fogwar/engine";
 import {
@@ -20,17 +20,16 @@ import {
 import type { Logger } from "pino";
 import { LiveMatch } from "./live.js";
 import { Projector, type Audience } from "./sync/projector.js";
+import { FullStateSerializer } from "./sync/serializer.js";
 import { MatchRoomState } from "./sync/state.js";
 import type { MatchStore } from "./store/index.js";
 import { RateLimiter } from "./rate-limit.js";
 
 /**
- * The encoder's buffer, in bytes, for every room. A full state larger than the buffer makes
- * @colyseus/core 0.18's `getFullState` encode a client's view over a stale, truncated copy of the
- * shared part (it keeps the old buffer after `encodeAll` grew it), so a client joining or
- * reconnecting to a large match (a Siege match after its setup) decoded a corrupt state. The
- * buffer is made four times the default, above any hosted ruleset's full state (a finished 2 v 2
- * Siege match: about 16 KB a projection).
+ * The encoder's buffer, in bytes, for every room: four times the default, above any hosted
+ * ruleset's full state (a finished 2 v 2 Siege match: about 16 KB a projection), so encoding
+ * never reallocates (each growth costs a copy and a console warning). Larger states still encode
+ * correctly: `FullStateSerializer` keeps late joiners' full states whole.
  */
 export const ENCODER_BUFFER_BYTES = 64 * 1024;
 if (Encoder.BUFFER_SIZE < ENCODER_BUFFER_BYTES) Encoder.BUFFER_SIZE = ENCODER_BUFFER_BYTES;
@@ -74,6 +73,15 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
   private readonly answers = new Map<string, Map<string, Answer>>();
   private readonly limiter = new RateLimiter(20, 40);
   private lastCasterSeq = 0;
+
+  /**
+   * Colyseus picks the stock `SchemaSerializer` when the state is set; the room takes
+   * `FullStateSerializer` in its place (same encoding, full states of any size kept whole for
+   * late joiners), before the serializer is given the state.
+   */
+  override setSerializer(serializer: Parameters<Room["setSerializer"]>[0]): void {
+    super.setSerializer(serializer instanceof SchemaSerializer && !(serializer instanceof FullStateSerializer) ? new FullStateSerializer() : serializer);
+  }
 
   override async onCreate(options: { matchId: string }): Promise<void> {
     if (!services) throw new Error("room services not provided");

@@ -4,6 +4,7 @@
  * equal the ruleset's projection for it (the oracle rebuilds the match from the store).
  */
 import { catalog, ember, type EmberState } from "@fogwar/ember";
+import { Encoder } from "@colyseus/schema";
 import { omniscient, seatViewer, spectator } from "@fogwar/engine";
 import { api, bootServer, canon, createMatch, emberRequest, playBots, statesFromStore, TestClient, type TestServer } from "./harness";
 
@@ -45,6 +46,32 @@ describe("design.md principle 9: presence", () => {
     await p1.until(() => p1.room.state.spectators === 0, "the spectator gone");
     await p1.leave();
     await p2.leave();
+  });
+});
+
+describe("full states larger than the encoder's buffer", () => {
+  test("a seat and a spectator joining late get whole states when the room's full state outgrows the buffer many times", async () => {
+    // Rooms allocate their full-state buffer when created: this room's is 512 bytes, far below
+    // an EMBER state, so every full state the room sends has to grow past it.
+    const size = Encoder.BUFFER_SIZE;
+    const warn = console.warn; // the encoder warns on every growth
+    Encoder.BUFFER_SIZE = 512;
+    console.warn = () => undefined;
+    try {
+      const created = await createMatch(ts.http, emberRequest(catalog));
+      const p1 = await TestClient.join(ts.ws, created.matchId, { seat: "p1", token: created.seats[0]!.token });
+      const p2 = await TestClient.join(ts.ws, created.matchId, { seat: "p2", token: created.seats[1]!.token });
+      await playBots([p1, p2], [p1, p2], { botSeed: "late-joiner", maxCommands: 20 });
+      const again = await TestClient.join(ts.ws, created.matchId, { seat: "p2", token: created.seats[1]!.token });
+      const watcher = await TestClient.join(ts.ws, created.matchId, "spectator");
+      await expectInSync(created.matchId, [p1, again, watcher]);
+      await p1.leave();
+      await again.leave();
+      await watcher.leave();
+    } finally {
+      Encoder.BUFFER_SIZE = size;
+      console.warn = warn;
+    }
   });
 });
 

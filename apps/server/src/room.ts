@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { Room, SchemaSerializer, ServerError, type AuthContext, type Client } from "@colyseus/core";
 import { Encoder } from "@colyseus/schema";
-import { omniscient, seatViewer, spectator, type LogEntry, type Viewer } from "@fogwar/engine";
+import { omniscient, seatViewer, spectator, type EventEnvelope, type LogEntry, type Viewer } from "@fogwar/engine";
 import {
   JoinOptions,
   MAX_MESSAGE_BYTES,
@@ -96,7 +96,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     state.matchId = match.id;
     state.ruleset = match.host.ruleset.id;
     state.rulesVersion = match.host.ruleset.rulesVersion;
-    this.projector = new Projector(state, match.host.ruleset, match.seats, match.options.spectatorDelay > 0);
+    const host = match.host;
+    this.projector = new Projector(state, host.ruleset, match.seats, match.options.spectatorDelay > 0, host.casterView ? (d, live) => host.casterView!(d, live) : undefined);
     this.projector.update(match.state, match.seq, match.delayed);
     this.lastCasterSeq = match.delayed.seq;
     this.setState(state);
@@ -284,7 +285,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
       const info = this.clientsInfo.get(client.sessionId);
       if (!info) continue;
       if (info.audience.role === "spectator" && this.match.options.spectatorDelay > 0) {
-        for (const caster of casterEntries) this.sendEntry(client, caster, omniscient);
+        for (const caster of casterEntries) this.sendCasterEntry(client, caster);
         this.sendEntry(client, entry, spectator);
       } else this.sendEntry(client, entry, info.viewer);
     }
@@ -293,6 +294,15 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
   private sendEntry(client: Client, entry: LogEntry<unknown, unknown>, viewer: Viewer): void {
     const events = entry.events.map((e) => this.match.host.ruleset.redact(e, viewer)).filter((e) => e !== null);
     client.send("events", { type: "events", seq: entry.seq, seat: entry.seat, feed: viewer.kind === "omniscient" ? "caster" : "live", events });
+  }
+
+  /** A delayed entry on the caster feed: as the omniscient viewer sees it, or by the ruleset's caster rule given the live state. */
+  private sendCasterEntry(client: Client, entry: LogEntry<unknown, unknown>): void {
+    const host = this.match.host;
+    if (!host.casterEvent) return this.sendEntry(client, entry, omniscient);
+    const live = this.match.state;
+    const events = (entry.events as EventEnvelope<unknown>[]).map((e) => host.casterEvent!(e, live)).filter((e) => e !== null);
+    client.send("events", { type: "events", seq: entry.seq, seat: entry.seat, feed: "caster", events });
   }
 
   private sendEventsSince(client: Client, info: ClientInfo, after: number): void {

@@ -3,10 +3,10 @@
  * `Ruleset` contract: how to build a setup from a lobby request, and the round a state is in
  * (for the spectator delay).
  */
-import type { Ruleset } from "@fogwar/engine";
+import type { EventEnvelope, Ruleset } from "@fogwar/engine";
 import { TeamName } from "@fogwar/protocol";
 import { ArmyList, catalog, ember, validateArmy, type EmberSetup, type EmberState } from "@fogwar/ember";
-import { catalog as siegeCatalog, siege, type SiegeCommand, type SiegeSetup, type SiegeState } from "@fogwar/siege";
+import { casterRedact, casterViewFor, catalog as siegeCatalog, siege, type SiegeCommand, type SiegeEvent, type SiegeSetup, type SiegeState } from "@fogwar/siege";
 
 /** A lobby request's players and options, after the protocol's validation. */
 export interface SetupRequest {
@@ -49,6 +49,14 @@ export interface HostedRuleset {
   publicCommand?(command: unknown): boolean;
   /** Each seat's team in a team game (undefined otherwise), for listings. */
   teamsOf?(setup: unknown): Readonly<Record<string, string>> | undefined;
+  /**
+   * The caster feed's projection of the delayed state, given the live one (default: the
+   * omniscient view of the delayed state). Siege keeps back what is still secret live: a real
+   * token of an operator still hidden (its token keeps its id across rounds).
+   */
+  casterView?(delayed: unknown, live: unknown): unknown;
+  /** A delayed entry's event on the caster feed, given the live state (default: as an omniscient viewer sees it). */
+  casterEvent?(envelope: EventEnvelope<unknown>, live: unknown): unknown;
 }
 
 const emberHost: HostedRuleset = {
@@ -154,6 +162,8 @@ const siegeHost: HostedRuleset = {
     teamSizes: [1, 2],
   }),
   publicCommand: (command) => (command as SiegeCommand | null)?.type !== "pick",
+  casterView: (delayed, live) => casterViewFor(delayed as SiegeState, live as SiegeState),
+  casterEvent: (envelope, live) => casterRedact(envelope as EventEnvelope<SiegeEvent>, live as SiegeState),
 };
 
 /** Hosted rulesets by id. */

@@ -9,7 +9,7 @@
  *   the order in which the defence placed them tells nothing).
  * Everything else (token ids, places and watches, in id order) is public.
  */
-import { redactEvent, type EventEnvelope, type Viewer } from "@fogwar/engine";
+import { omniscient, redactEvent, spectator, type EventEnvelope, type Viewer } from "@fogwar/engine";
 import type { Team } from "./data";
 import { teamOfSeat, type Board } from "./query";
 import type { SiegeEvent, SiegeState } from "./types";
@@ -56,4 +56,51 @@ export function viewFor(state: SiegeState, viewer: Viewer): SiegeView {
  */
 export function redact(envelope: EventEnvelope<SiegeEvent>, viewer: Viewer): SiegeEvent | null {
   return redactEvent(envelope, viewer);
+}
+
+/**
+ * Whether a fact about `operator` is still secret in the live match: its realness while it is
+ * hidden there (an operator not yet in play, before the picks are revealed, counts as hidden).
+ * Nothing is secret once the match is over.
+ */
+const secretLive = (live: SiegeState, operator: string): boolean => live.phase !== "finished" && (live.operators[operator]?.hidden ?? true);
+
+/**
+ * The caster feed of a match with a spectator delay: the omniscient view of the `delayed` state,
+ * less what is still secret in the `live` match (design.md principle 4; seed 004 "비밀 오퍼레이터",
+ * "팀 준비"). Siege's secrets outlive a round: a token keeps its id until its operator is revealed,
+ * so the delayed `hidden.real` of an operator still hidden live would tell which of its live tokens
+ * is real. So the feed shows:
+ * - `hidden.real` only for operators no longer hidden in the live match (revealed there, so the
+ *   live `revealed` event has already told everyone which token was real);
+ * - a team's secret pick only once the live match has revealed both picks;
+ * - while the delayed state is in the defence's setup, only the tokens of operators no longer
+ *   hidden live (the order in which the others were placed stays secret);
+ * - everything (with the seed) once the live match is over.
+ */
+export function casterViewFor(delayed: SiegeState, live: SiegeState): SiegeView {
+  const full = viewFor(delayed, omniscient);
+  if (live.phase === "finished") return full;
+  const placing = delayed.phase === "picks" || delayed.phase === "defence_setup";
+  const shownPick = (t: Team) => (live.picks[t].choice !== null ? full.hidden.picks[t] : null);
+  return {
+    ...full,
+    tokens: placing ? full.tokens.filter((t) => !secretLive(live, t.operator)) : full.tokens,
+    hidden: {
+      real: Object.fromEntries(Object.entries(full.hidden.real).filter(([op]) => !secretLive(live, op))),
+      picks: { attack: shownPick("attack"), defence: shownPick("defence") },
+    },
+  };
+}
+
+/**
+ * A delayed entry's event on the caster feed, by the rule of {@link casterViewFor}: the defence's
+ * `token_placed` (with `real`) only for an operator no longer hidden in the live match, else its
+ * shadow; public events as they are; everything once the live match is over.
+ */
+export function casterRedact(envelope: EventEnvelope<SiegeEvent>, live: SiegeState): SiegeEvent | null {
+  const full = redactEvent(envelope, omniscient);
+  if (live.phase === "finished" || envelope.audience.kind === "everyone") return full;
+  if (full?.type === "token_placed" && !secretLive(live, full.operator)) return full;
+  return redactEvent(envelope, spectator);
 }

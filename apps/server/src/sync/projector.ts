@@ -2,7 +2,8 @@
  * The one helper that owns the room state's projections and every client's StateView
  * (design.md principle 6). After each accepted command it recomputes the public projection
  * (`viewFor(state, spectator)`), each seat's projection (`viewFor(state, seat)`) and, for a
- * delayed match, the caster feed (`viewFor(delayedState, omniscient)`), and writes only the
+ * delayed match, the caster feed (`viewFor(delayedState, omniscient)`, or the ruleset's own caster
+ * view given the live state: Siege keeps back what is still secret live), and writes only the
  * entries that changed. Clients' views are set once, at join: a seat's client sees its own
  * overlay; a spectator sees the caster feed of a delayed match; nobody sees anyone else's.
  */
@@ -31,6 +32,8 @@ export class Projector {
     private readonly ruleset: AnyRuleset,
     private readonly seats: readonly string[],
     private readonly delayed: boolean,
+    /** The caster feed's projection of the delayed state, given the live one (default: omniscient). */
+    private readonly casterView: (delayed: unknown, live: unknown) => unknown = (d) => ruleset.viewFor(d, omniscient),
   ) {
     for (const seat of seats) {
       const knowledge = new SeatKnowledge();
@@ -54,7 +57,7 @@ export class Projector {
       this.seatFlats.set(seat, nextSeat);
     }
     if (this.delayed && casterFeed && this.state.caster) {
-      const nextCaster = flatten(this.ruleset.viewFor(casterFeed.state, omniscient));
+      const nextCaster = flatten(this.casterView(casterFeed.state, engineState));
       write(this.state.caster.entries, this.casterFlat, nextCaster);
       this.casterFlat = nextCaster;
       this.state.caster.seq = casterFeed.seq;

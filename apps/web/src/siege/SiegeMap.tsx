@@ -5,7 +5,8 @@
  * floor, operator models with their leaning stands and watch arcs, and secret operator tokens.
  *
  * Secret tokens (seed 004 "비밀 오퍼레이터"): a viewer that knows which token is real (the
- * defence: `view.hidden.real`) sees the real one with a star and the decoy dashed; every other
+ * defence: `view.hidden.real`; a delayed caster feed, for the operators it names) sees the real one
+ * with a star and the decoy dashed; every other
  * viewer gets the same markup for both tokens of an operator (same class, text and label; only
  * the position differs), so nothing on the page tells them apart.
  */
@@ -14,6 +15,13 @@ import { useTranslation } from "react-i18next";
 import { board, catalog, type SiegeView } from "@fogwar/siege";
 import type { Facing } from "@fogwar/engine";
 import { opName, placeName, roomName, type SiegeWords } from "./words";
+
+/**
+ * How a secret token is drawn: "real" or "decoy" when the view names its operator's real token
+ * (the defence's; a caster feed names only operators already revealed live), else "secret".
+ */
+export const tokenKind = (real: Readonly<Record<string, string>>, operator: string, token: string): "real" | "decoy" | "secret" =>
+  real[operator] === undefined ? "secret" : real[operator] === token ? "real" : "decoy";
 
 const CELL = 40;
 const ROOM_COLOURS = ["#e9dfc7", "#dfe8d0", "#d6e2ec", "#f0d9d2", "#e4d8ee", "#f3ecc2", "#d4ece6", "#ecd8e2"];
@@ -59,7 +67,6 @@ export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
   };
   const smoke = new Set(view.overlays.flat());
   const real = view.hidden.real;
-  const knowsReal = Object.keys(real).length > 0;
 
   const cells = geo.spaces.map((p) => {
     const { x, y } = board.coords(p);
@@ -179,7 +186,7 @@ export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
     if (board.isUpper(token.at)) continue;
     const [cx, cy] = centre(token.at);
     const name = opName(w, token.operator);
-    const kind = knowsReal ? (real[token.operator] === token.id ? "real" : "decoy") : "secret";
+    const kind = tokenKind(real, token.operator, token.id);
     if (token.watch && "facing" in token.watch) pieces.push(<path key={`tw${token.id}`} d={arcPath(cx, cy, token.watch.facing, CELL * 0.9)} fill={TEAM_COLOUR.defence} opacity={0.12} className="watch-arc" pointerEvents="none" />);
     pieces.push(
       <g key={`t${token.id}`} className={`token token-${kind}`} role="img" aria-label={t(`token.${kind}`, { op: name })} pointerEvents="none">
@@ -213,7 +220,6 @@ function UpperFloor({ view, w, targets, onPick }: { view: SiegeView; w: SiegeWor
   const map = catalog.maps.get(view.map);
   if (!map || map.upper.length === 0) return null;
   const real = view.hidden.real;
-  const knowsReal = Object.keys(real).length > 0;
   return (
     <section className="upper-floor" aria-label={w.t("map.upper")}>
       <h4>{w.t("map.upper")}</h4>
@@ -229,7 +235,7 @@ function UpperFloor({ view, w, targets, onPick }: { view: SiegeView; w: SiegeWor
                 <span key={o.id} className={`model model-${o.team}`}> · {opName(w, o.id)}</span>
               ))}
               {tokens.map((tk) => {
-                const kind = knowsReal ? (real[tk.operator] === tk.id ? "real" : "decoy") : "secret";
+                const kind = tokenKind(real, tk.operator, tk.id);
                 return (
                   <span key={tk.id} className={`token token-${kind}`}>
                     {" "}

@@ -1,7 +1,10 @@
 /**
  * The Siege table route body: given the match connection (`useMatch`), lists the seat's legal
  * commands from its own projection (`legalCommandsInView`), sends commands and renders
- * `SiegeTableView`. Spectators see the table read-only.
+ * `SiegeTableView`. Spectators see the table read-only; spectators of a match with a spectator
+ * delay may switch between the live public view and the delayed caster feed (its projection and
+ * its events: the state `spectatorDelay` rounds behind, with the real tokens of operators already
+ * revealed live). The caster feed is shown first.
  */
 import { useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,10 +23,31 @@ export interface SiegeTableProps {
 
 export function SiegeTable({ matchId, seat, match, banner }: SiegeTableProps) {
   const { t } = useTranslation("table");
+  const { t: ts } = useTranslation("siege");
   const [notice, setNotice] = useState<string | null>(null);
-  const view = asView(match.view);
-  const legal = useMemo(() => (view && seat ? legalCommandsInView(view, seat) : []), [view, seat]);
-  const events = useMemo(() => match.events.filter((e) => e.feed === "live").map((e) => ({ seq: e.seq, events: e.events as SiegeEvent[] })), [match.events]);
+  const [showCaster, setShowCaster] = useState(true);
+  const live = asView(match.view);
+  const casterView = seat === null ? asView(match.caster?.view) : null;
+  const useCaster = casterView !== null && showCaster;
+  const view = useCaster ? casterView : live;
+  const legal = useMemo(() => (live && seat ? legalCommandsInView(live, seat) : []), [live, seat]);
+  const feed = useCaster ? "caster" : "live";
+  const events = useMemo(() => match.events.filter((e) => e.feed === feed).map((e) => ({ seq: e.seq, events: e.events as SiegeEvent[] })), [match.events, feed]);
+  const delay = match.welcome?.spectatorDelay ?? 0;
+  const behind = live && casterView ? Math.max(delay, live.round - casterView.round) : delay;
+  const header = (
+    <>
+      {banner}
+      {casterView && (
+        <p className="caster-switch">
+          <strong>{useCaster ? `📺 ${t("caster.title")}: ${t("caster.behind", { count: behind })}` : t("spectating")}</strong> {useCaster && <span>{ts("caster.note")} </span>}
+          <button type="button" onClick={() => setShowCaster((v) => !v)}>
+            {useCaster ? t("caster.showLive") : t("caster.show")}
+          </button>
+        </p>
+      )}
+    </>
+  );
   const send = (command: SiegeCommand) => {
     setNotice(null);
     void match.send(command).then((r) => {
@@ -33,10 +57,10 @@ export function SiegeTable({ matchId, seat, match, banner }: SiegeTableProps) {
   if (!view) {
     return (
       <section className="siege-table">
-        {banner}
+        {header}
         <p className="loading">⏳ {t("waitingForState")}</p>
       </section>
     );
   }
-  return <SiegeTableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={banner} notice={notice} />;
+  return <SiegeTableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={header} notice={notice} />;
 }

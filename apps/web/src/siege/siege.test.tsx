@@ -8,12 +8,14 @@ import { deserialize, serialize } from "node:v8";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import i18next from "i18next";
 import { Match, RandomBot, canonicalJson, seatViewer, seedCommitment, spectator, stateHash, type Viewer } from "@fogwar/engine";
-import { legalCommandsInView, siege, siegeBotPolicy, type SiegeCommand, type SiegeEvent, type SiegeSetup, type SiegeState, type SiegeView } from "@fogwar/siege";
+import { casterRedact, casterViewFor, legalCommandsInView, siege, siegeBotPolicy, type SiegeCommand, type SiegeEvent, type SiegeSetup, type SiegeState, type SiegeView } from "@fogwar/siege";
 import { setupI18n } from "../i18n";
 import { SiegeTableView } from "./SiegeTableView";
 import { CreateSiegeMatch } from "./CreateSiegeMatch";
 import { SiegeReview } from "./SiegeReview";
 import { rebuildSiege } from "./review";
+import { SiegeTable } from "./SiegeTable";
+import type { MatchConnection } from "../net/useMatch";
 
 jest.setTimeout(30_000);
 
@@ -266,5 +268,84 @@ describe("the Siege review", () => {
     const bad = rebuildSiege(tampered as never);
     expect(bad.picks.find((p) => p.team === "attack")?.ok).toBe(false);
     expect(bad.ok).toBe(false);
+  });
+});
+
+describe("seed 004 비밀 오퍼레이터: the caster feed of a match with a spectator delay", () => {
+  /**
+   * A bot match at a live step where an operator revealed live is still hidden in the state the
+   * caster feed holds (one round behind, apps/server/src/live.ts), and the connection a spectator
+   * of that match would have: the live public view, the caster feed and both event feeds.
+   */
+  function delayedConnection(seat: string | null) {
+    const match = new Match(siege, SETUP, "web-siege-caster") as unknown as SiegeMatch;
+    const bots = new Map(["a1", "d1"].map((s) => [s, new RandomBot<SiegeCommand>(`web-siege-caster:${s}`, siegeBotPolicy)]));
+    const states: SiegeState[] = [match.state];
+    const delayedAt = (i: number) => {
+      const horizon = Math.max(0, states[i]!.round - 1);
+      let d = 0;
+      while (d < i && states[d + 1]!.round <= horizon) d++;
+      return d;
+    };
+    const revealedSince = (i: number) => Object.keys(states[delayedAt(i)]!.hidden.real).filter((op) => !states[i]!.operators[op]!.hidden);
+    while (!match.state.result && !(states.length > 1 && revealedSince(states.length - 1).length > 0)) {
+      const who = siege.awaiting(match.state)[0] as string;
+      const r = match.submit(who, bots.get(who)!.choose(siege.legalCommands(match.state, who))!);
+      if (!r.ok) throw new Error(r.error.code);
+      states.push(match.state);
+    }
+    const i = states.length - 1;
+    const live = states[i]!;
+    expect(live.result).toBeNull();
+    const d = delayedAt(i);
+    const entries = match.toLog().entries;
+    const connection = {
+      status: "open",
+      error: null,
+      welcome: { spectatorDelay: 1 },
+      seq: i,
+      view: siege.viewFor(live, seat ? seatViewer(seat) : spectator),
+      caster: seat ? null : { seq: d, view: casterViewFor(states[d]!, live) },
+      connected: { a1: true, d1: true },
+      spectators: 1,
+      events: [
+        ...entries.map((e) => ({ seq: e.seq, seat: e.seat, feed: "live" as const, events: e.events.map((x) => siege.redact(x, seat ? seatViewer(seat) : spectator)).filter((x) => x !== null) })),
+        ...(seat ? [] : entries.slice(0, d).map((e) => ({ seq: e.seq, seat: e.seat, feed: "caster" as const, events: e.events.map((x) => casterRedact(x, live)).filter((x) => x !== null) }))),
+      ],
+      send: jest.fn(),
+    } as unknown as MatchConnection;
+    return { connection, live, delayed: states[d]!, revealed: revealedSince(i) };
+  }
+
+  test("a spectator sees the caster feed first (one round behind, the real tokens of operators revealed since), and switches to the live public view and back", () => {
+    const { connection, live, delayed, revealed } = delayedConnection(null);
+    const { container } = render(<SiegeTable matchId="m-caster" seat={null} match={connection} banner={<p>banner</p>} />);
+    const behind = Math.max(1, live.round - delayed.round);
+    expect(screen.getByText(`📺 Caster feed: ${behind} round${behind === 1 ? "" : "s"} behind the live match`)).toBeTruthy();
+    expect(container.textContent).toContain("the real secret tokens are shown only for operators already revealed in the live match");
+    // The delayed state: each operator revealed since shows its real token and its decoy; the
+    // operators still hidden live show two identical secret tokens.
+    const feed = casterViewFor(delayed, live);
+    expect(Object.keys(feed.hidden.real).sort()).toEqual([...revealed].sort());
+    const lowerOf = (ops: readonly string[]) => feed.tokens.filter((t) => ops.includes(t.operator) && !t.at.startsWith("up:")).length;
+    expect(container.querySelectorAll("svg .token-real, svg .token-decoy")).toHaveLength(lowerOf(revealed));
+    expect(lowerOf(revealed)).toBeGreaterThan(0);
+    expect(container.querySelectorAll("svg .token-real")).toHaveLength(feed.tokens.filter((t) => feed.hidden.real[t.operator] === t.id && !t.at.startsWith("up:")).length);
+    expect(container.querySelector("svg .token-real")?.getAttribute("aria-label")).toMatch(/real token ★/);
+    const stillHidden = Object.keys(delayed.hidden.real).filter((op) => !revealed.includes(op));
+    expect(container.querySelectorAll("svg .token-secret")).toHaveLength(lowerOf(stillHidden));
+    fireEvent.click(screen.getByRole("button", { name: "Show the live public view" }));
+    expect(container.querySelectorAll(".token-real, .token-decoy")).toHaveLength(0);
+    expect(container.innerHTML).not.toMatch(/★/);
+    expect(container.querySelectorAll("svg .token-secret")).toHaveLength(live.tokens.filter((t) => !t.at.startsWith("up:")).length);
+    fireEvent.click(screen.getByRole("button", { name: "Show the delayed full view" }));
+    expect(container.querySelectorAll("svg .token-real, svg .token-decoy")).toHaveLength(lowerOf(revealed));
+  });
+
+  test("a seat of a delayed match gets no caster switch (it has no caster feed) and plays from its own live view", () => {
+    const { connection } = delayedConnection("a1");
+    render(<SiegeTable matchId="m-caster" seat="a1" match={connection} banner={<p>banner</p>} />);
+    expect(screen.queryByRole("button", { name: /Show the (live public|delayed full) view/ })).toBeNull();
+    expect(screen.queryByText(/Caster feed/)).toBeNull();
   });
 });

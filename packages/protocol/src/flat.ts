@@ -34,6 +34,15 @@ export function flatten(value: unknown, into: Flat = new Map(), path = ""): Flat
 }
 
 /**
+ * Sets `object[key]` as an own data property, as `JSON.parse` does: a plain assignment to
+ * `"__proto__"` would replace the object's prototype instead and lose the key.
+ */
+function setOwn(object: object, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  else (object as Record<string, unknown>)[key] = value;
+}
+
+/**
  * Rebuilds the JSON value from its flattened form.
  * @throws Error when an entry's parent is missing or is not a container (a corrupt map).
  */
@@ -52,7 +61,7 @@ export function unflatten(flat: ReadonlyMap<string, string>): unknown {
     const parent = nodes.get(path.slice(0, cut));
     const key = unescape(path.slice(cut + 1));
     if (Array.isArray(parent)) parent[Number(key)] = node;
-    else if (parent !== null && typeof parent === "object") (parent as Record<string, unknown>)[key] = node;
+    else if (parent !== null && typeof parent === "object") setOwn(parent, key, node);
     else throw new Error(`flat projection has an orphan entry at ${path}`);
   }
   return nodes.get("");

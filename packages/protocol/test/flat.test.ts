@@ -15,6 +15,16 @@ describe("flat projections", () => {
     expect(unflatten(flatten(tricky))).toEqual(tricky);
   });
 
+  test("a \"__proto__\" key stays an own property and never becomes the object's prototype", () => {
+    const value = JSON.parse('{"__proto__": {"polluted": true}, "a": {"__proto__": ""}}') as Record<string, unknown>;
+    const rebuilt = unflatten(flatten(value)) as Record<string, unknown>;
+    expect(Object.keys(rebuilt)).toEqual(["__proto__", "a"]);
+    expect(Object.getPrototypeOf(rebuilt)).toBe(Object.prototype);
+    expect((rebuilt as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(rebuilt).toEqual(value);
+    expect(Object.keys(rebuilt.a as object)).toEqual(["__proto__"]);
+  });
+
   test("applyOverlay(public, overlay(public, seat)) equals the seat's flat projection", () => {
     fc.assert(
       fc.property(json, json, (publicValue, seatValue) => {

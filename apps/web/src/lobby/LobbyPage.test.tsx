@@ -7,6 +7,10 @@ import { TOKENS, fakeFetch } from "../../test/fixtures";
 
 const i18n = setupI18n("en");
 
+// Rendering the whole lobby with two forms takes a few seconds on a loaded 2-core machine (CI
+// runs every project at once); jest's 5 s default made the create flow flaky there.
+jest.setTimeout(20_000);
+
 function renderLobby(fetchImpl: ReturnType<typeof fakeFetch>["fetchImpl"]) {
   const api = createApi(fetchImpl);
   return render(

@@ -7,7 +7,9 @@
  *   no longer hidden live), and its caster events are `casterRedact` of the entries it passes;
  * - the history API while live: never a pick or a `place_token` command (its `real`), no token
  *   id while the defence places its tokens, no seed, setup or state hash, events as a spectator
- *   sees them; once the match is over, everything, with the seed.
+ *   sees them; once the match is over, everything, with the seed;
+ * - a seat whose socket drops after the match is over is not held for a reconnection, and its
+ *   client's leave returns at once.
  */
 import "./record-frames";
 import { omniscient, RandomBot, redactEvent, spectator, stateHash, type EventEnvelope } from "@fogwar/engine";
@@ -159,6 +161,16 @@ describe("seed 004 비밀 오퍼레이터: a Siege match with a spectator delay"
     expect(placements.filter((e: { command: { real: boolean } }) => e.command.real)).toHaveLength(5);
     entries.forEach((e, i) => expect(canon(history.body.entries[i].events)).toBe(canon((e.events as EventEnvelope<SiegeEvent>[]).map((x) => redactEvent(x, omniscient)).filter((x) => x !== null))));
 
+    // A seat's socket dropped after the match is over: the room does not hold the seat for a
+    // reconnection, the SDK's automatic reconnection gives up, and the client's leave returns at
+    // once (a consented leave on a room already left would never be acknowledged).
+    const { matchMaker } = await import("@colyseus/core");
+    const room = matchMaker.getLocalRoomById(created.matchId);
+    const a1 = seats.find((c) => c.seat === "a1")!;
+    (room!.clients.find((c) => (c.auth as { seat?: string } | undefined)?.seat === "a1")!.ref as unknown as { terminate(): void }).terminate();
+    await a1.until(() => a1.hasLeft, "a1 to give up reconnecting");
+    const started = Date.now();
     for (const c of everyone) await c.leave();
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 });

@@ -151,6 +151,10 @@ export function describe(event: EmberEvent, state: EmberState): string | null {
       return `    ${u(event.unit)} spends ${event.spent} command token(s), ${event.left} left`;
     case "coordination_granted":
       return `    ${u(event.unit)} may give ${event.commands} coordinated command(s)`;
+    case "terrain_attacked":
+      return `    ${event.projectile} blasts terrain ${event.terrain}: attack ${dice(event.attackDice)}, defence ${dice(event.defenceDice)}; ${event.damage} damage${event.penetrated ? ", PENETRATION" : ""}`;
+    case "terrain_damaged":
+      return `    terrain ${event.terrain} ${event.destroyed ? "DESTROYED: rubble" : "takes a damage token"}`;
     case "match_ended":
       return `\n*** ${event.result.winner ? `${event.result.winner} wins` : "Draw"} (${event.result.reason}); VP ${Object.entries(event.result.scores).map(([s, v]) => `${s} ${v}`).join(", ")}\n*** dice seed revealed: ${event.seed}`;
   }

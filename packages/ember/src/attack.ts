@@ -29,7 +29,7 @@ import {
   unitById,
   unitsInPlay,
 } from "./board";
-import type { AttackState, ChainOption, Combatant, DieResult, EmberState, LinkChangeReason, MechState, ProjectileState, UnitState } from "./types";
+import type { AttackState, ChainOption, Combatant, DieResult, DroneState, EmberState, LinkChangeReason, MechState, ProjectileState, UnitState } from "./types";
 import type { EmberErrorCode } from "./types";
 import { LOW_OBSERVABLE_REPLACEMENT, decloak, forgetConcealed, isLowObservable, mayTargetCamouflaged } from "./concealment";
 
@@ -83,12 +83,38 @@ export function validTargets(
 }
 
 /**
- * The action an attack uses (a mech part's action, or a drone's command action); for a blast,
- * the projectile's detonation as an attack action (seed 000 1.5.3).
+ * The target an automatic attack takes (seed 000 1.2.1 "자동으로 실행되는 경우 ... 표적 논리"):
+ * the drone's automaton action, aimed by its card's targeting logic. Among the units the action
+ * may attack (the same range, sight, arc and lock-on checks as a chosen target, so with none the
+ * action cannot be taken), units of the `prefer` type come first when there are any, then the
+ * nearest in squares; a tie goes to the unit listed first in the match (seat order, then
+ * army-list order, then launch order: a project decision, docs/rules/ember.md).
+ * @returns the target, or null when the drone has no automaton action or no valid target.
+ */
+export function automatonTarget(state: EmberState, drone: DroneState): UnitState | null {
+  const automaton = droneCard(drone.droneId).automaton;
+  const effect = automaton ? attackEffect(automaton.action) : null;
+  if (!automaton || !effect || !drone.at) return null;
+  let found = validTargets(state, drone, effect);
+  const prefer = automaton.targeting.prefer;
+  if (prefer && found.some((u) => u.kind === prefer)) found = found.filter((u) => u.kind === prefer);
+  const from = drone.at;
+  const distance = (u: UnitState) => chebyshev(from, u.at as Square);
+  // `validTargets` keeps the match's unit order, so the first of the nearest wins a tie.
+  const nearest = Math.min(...found.map(distance));
+  return found.find((u) => distance(u) === nearest) ?? null;
+}
+
+/**
+ * The action an attack uses (a mech part's action, or a drone's command or automaton action); for
+ * a blast, the projectile's detonation as an attack action (seed 000 1.5.3).
  */
 export function attackAction(state: EmberState, attack: AttackState): Action {
   const attacker = combatantById(state, attack.attacker) as Combatant;
-  if (attacker.kind === "drone") return droneCard(attacker.droneId).commandAction;
+  if (attacker.kind === "drone") {
+    const card = droneCard(attacker.droneId);
+    return card.automaton?.action.id === attack.action ? card.automaton.action : card.commandAction;
+  }
   if (attacker.kind === "projectile") return blastAction(attacker);
   const action = mechAction(attacker, attack.part as PartSlot, attack.action);
   if (!action) throw new Error(`unknown action ${attack.action}`);

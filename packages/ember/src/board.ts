@@ -38,6 +38,41 @@ export function terrainAt(scenario: Scenario, square: Square): Terrain | undefin
   return index.get(squareKey(square));
 }
 
+const rubbleCache = new Map<string, Terrain>();
+
+/**
+ * A terrain piece as it stands in a match (seed 000 1.5.2): a destroyed vulnerable piece is
+ * rubble (project decision): not blocking, not impassable, `rubbleHeightInches` high, no longer
+ * vulnerable.
+ */
+export function standingPiece(state: Pick<EmberState, "scenario" | "terrainDamage">, piece: Terrain): Terrain {
+  if (state.terrainDamage?.[piece.id] !== "destroyed" || !piece.vulnerable) return piece;
+  const key = `${state.scenario}/${piece.id}`;
+  let rubble = rubbleCache.get(key);
+  if (!rubble) {
+    const { vulnerable, ...rest } = piece;
+    rubble = { ...rest, blocking: false, impassable: false, heightInches: vulnerable.rubbleHeightInches };
+    rubbleCache.set(key, rubble);
+  }
+  return rubble;
+}
+
+/** Terrain on a square as it stands in the match (destroyed vulnerable terrain is rubble, seed 000 1.5.2). */
+export function standingTerrainAt(state: EmberState, square: Square): Terrain | undefined {
+  const piece = terrainAt(scenarioOf(state), square);
+  return piece && standingPiece(state, piece);
+}
+
+/** The key naming a vulnerable terrain piece as a blast target: `terrain:<id>` (seed 000 1.5.2). */
+export const terrainTargetKey = (terrainId: string): string => `terrain:${terrainId}`;
+
+/** The terrain id of a `terrain:<id>` target key, or null for a unit id. */
+export const terrainOfTarget = (key: string): string | null => (key.startsWith("terrain:") ? key.slice("terrain:".length) : null);
+
+/** The vulnerable terrain pieces still standing (not destroyed) in a match (seed 000 1.5.2). */
+export const vulnerableTerrain = (state: EmberState): Terrain[] =>
+  scenarioOf(state).terrain.filter((piece) => piece.vulnerable !== undefined && state.terrainDamage?.[piece.id] !== "destroyed");
+
 /** Whether a square lies in a rectangle (corners included). */
 export const inRect = (rect: Rect, s: Square): boolean => s.x >= rect.x0 && s.x <= rect.x1 && s.y >= rect.y0 && s.y <= rect.y1;
 
@@ -174,7 +209,7 @@ export function partActions(mech: MechState, slot: PartSlot): readonly Action[] 
 export function isFree(state: EmberState, s: Square, ignore?: UnitId): boolean {
   const scenario = scenarioOf(state);
   if (!inBounds(scenario.board, s)) return false;
-  if (terrainAt(scenario, s)?.impassable) return false;
+  if (standingTerrainAt(state, s)?.impassable) return false;
   const occupant = unitAt(state, s);
   return !occupant || occupant.id === ignore;
 }
@@ -204,8 +239,7 @@ export function movementOptions(state: EmberState, unit: UnitState, budget: numb
 
 /** Line of sight between two squares: blocking terrain blocks it, units never do (seed 000 1.3.2). */
 export function lineOfSight(state: EmberState, from: Square, to: Square): boolean {
-  const scenario = scenarioOf(state);
-  return hasLineOfSight(from, to, (s) => terrainAt(scenario, s)?.blocking === true);
+  return hasLineOfSight(from, to, (s) => standingTerrainAt(state, s)?.blocking === true);
 }
 
 /**
@@ -218,13 +252,12 @@ export function coverFor(state: EmberState, attacker: UnitState, defender: UnitS
   if (isHighAltitude(attacker) || isHighAltitude(defender) || !attacker.at || !defender.at) {
     return { terrain: false, unit: false };
   }
-  const scenario = scenarioOf(state);
   const minHeight = catalog.data.rules.coverHeightInches;
   const from = attacker.at;
   const between = lineSquares(from, defender.at);
   const touching = (piece: Terrain) => piece.squares.some(([x, y]) => chebyshev({ x, y }, from) <= 1);
   const terrain = [...between, defender.at].some((s) => {
-    const piece = terrainAt(scenario, s);
+    const piece = standingTerrainAt(state, s);
     return piece !== undefined && piece.heightInches >= minHeight && !touching(piece);
   });
   const unit = between.some((s) => {

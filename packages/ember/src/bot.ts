@@ -31,7 +31,8 @@ export const emberBotPolicy: BotPolicy<EmberCommand> = {
       if (command.to) return "act:move";
       return command.hidden ? "act:camouflage" : "act:other";
     }
-    if (command.type === "command_drone") return `command_drone:${command.order.kind === "action" ? "attack" : "move"}`;
+    // A drone's automaton action (seed 000 1.2.1) is an attack like its command action.
+    if (command.type === "command_drone") return `command_drone:${command.order.kind === "move" ? "move" : "attack"}`;
     return command.type;
   },
   weight: (group) => WEIGHTS[group] ?? 1,

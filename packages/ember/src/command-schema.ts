@@ -26,6 +26,7 @@ export const EmberCommandSchema = z.discriminatedUnion("type", [
       order: z.discriminatedUnion("kind", [
         z.object({ kind: z.literal("move"), to: square, facing }).strict(),
         z.object({ kind: z.literal("action"), target: unit }).strict(),
+        z.object({ kind: z.literal("automaton") }).strict(),
       ]),
     })
     .strict(),
@@ -57,7 +58,7 @@ export const EmberCommandSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("choose_chain"), keyword: z.enum(["rupture", "shotgun", "cleave"]), target: unit }).strict(),
   z.object({ type: z.literal("declare_parry"), part: PartSlot.nullable() }).strict(),
   z.object({ type: z.literal("choose_interceptor"), unit, part: PartSlot, action: z.string().min(1).max(40) }).strict(),
-  z.object({ type: z.literal("choose_blast_target"), target: unit }).strict(),
+  z.object({ type: z.literal("choose_blast_target"), target: z.string().min(1).max(60) }).strict(),
   z.object({ type: z.literal("remove_smoke"), at: square }).strict(),
   z.object({ type: z.literal("concede") }).strict(),
 ]);

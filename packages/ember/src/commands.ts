@@ -5,7 +5,7 @@
  */
 import { FACINGS, sameSquare, squareKey, type SeatId, type Square } from "@fogwar/engine";
 import { chebyshev } from "@fogwar/engine";
-import { attackEffect, beginAttack, beginChain, canSpendLink, continueAttack, rollFace, rollPartDie, targetProblem } from "./attack";
+import { attackEffect, automatonTarget, beginAttack, beginChain, canSpendLink, continueAttack, rollFace, rollPartDie, targetProblem } from "./attack";
 import {
   allied,
   commonAction,
@@ -191,6 +191,12 @@ function droneOrderProblem(state: EmberState, drone: DroneState, order: DroneOrd
   if (order.kind === "move") {
     return movementOptions(state, drone, card.movement.squares).has(squareKey(order.to)) ? null : "out_of_reach";
   }
+  if (order.kind === "automaton") {
+    // The automaton action's target comes from the card's targeting logic; with no valid target
+    // the action cannot be taken (seed 000 1.2.1).
+    if (!card.automaton) return "unknown_action";
+    return automatonTarget(state, drone) ? null : "invalid_target";
+  }
   const effect = attackEffect(card.commandAction);
   if (!effect) return "unknown_action";
   return targetProblem(state, drone, effect, unitById(state, order.target));
@@ -217,6 +223,21 @@ export function commandDrone(ctx: Ctx, seat: SeatId, command: Extract<EmberComma
     return null;
   }
   const card = droneCard(drone.droneId);
+  if (command.order.kind === "automaton") {
+    // The automaton action runs by itself: its targeting logic names the target (seed 000 1.2.1),
+    // then the attack process goes on unchanged.
+    const automaton = card.automaton as NonNullable<typeof card.automaton>;
+    const target = automatonTarget(state, drone) as UnitState;
+    ctx.emit({ type: "action_taken", unit: drone.id, part: null, action: automaton.action.id, target: target.id });
+    // An attack on a camouflaged unit detects first (seed 000 6.2), automatic or not.
+    if (!detectBeforeAttack(ctx, drone, target, attackEffect(automaton.action) as NonNullable<ReturnType<typeof attackEffect>>)) {
+      afterAttack(ctx);
+      return null;
+    }
+    beginAttack(ctx, drone, target, automaton.action, null);
+    if (continueAttack(ctx) === "done") afterAttack(ctx);
+    return null;
+  }
   ctx.emit({ type: "action_taken", unit: drone.id, part: null, action: card.commandAction.id, target: command.order.target });
   const target = unitById(state, command.order.target) as UnitState;
   // An attack on a camouflaged unit detects first (seed 000 6.2).

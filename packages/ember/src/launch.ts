@@ -11,8 +11,9 @@
  * and its blast attacks one after another (1.5.3). A sequence waits whenever an attack or a
  * decision does, and resumes with the answer.
  */
-import { chebyshev, inBounds, reachable, sameSquare, squareKey, type Facing, type SeatId, type Square } from "@fogwar/engine";
-import { attackEffect, beginBlast, beginInterception, continueAttack, removeProjectile } from "./attack";
+import { chebyshev, hasLineOfSight, inBounds, reachable, sameSquare, squareKey, type Facing, type SeatId, type Square } from "@fogwar/engine";
+import { attackEffect, beginBlast, beginInterception, continueAttack, removeProjectile, rollFace } from "./attack";
+import { resolveDamage } from "./dice";
 import {
   allied,
   combatantById,
@@ -31,15 +32,19 @@ import {
   shootingLineOfSight,
   smokeClouds,
   smokeOf,
-  terrainAt,
+  standingTerrainAt,
+  terrainOfTarget,
+  terrainTargetKey,
   unitById,
   unitsInPlay,
+  vulnerableTerrain,
 } from "./board";
 import type { Ctx } from "./context";
-import type { Action, AttackEffect, LaunchEffect, PartSlot, SmokeEffect } from "./data/schema";
+import type { Action, AttackEffect, LaunchEffect, PartSlot, SmokeEffect, Terrain } from "./data/schema";
 import { PART_SLOTS } from "./data/schema";
 import type {
   Combatant,
+  DieResult,
   DroneState,
   EmberCommand,
   EmberErrorCode,
@@ -187,6 +192,63 @@ export function seekCandidates(state: EmberState, projectile: ProjectileState): 
 }
 
 /**
+ * The squares of a terrain piece nearest to a square, first in the piece's own order: where a
+ * blast on the piece is centred (seed 000 1.5.2-1.5.3; project decision).
+ */
+function nearestSquareOf(piece: Terrain, from: Square): Square {
+  let best: Square | null = null;
+  for (const [x, y] of piece.squares) {
+    if (best === null || chebyshev(from, { x, y }) < chebyshev(from, best)) best = { x, y };
+  }
+  return best as Square;
+}
+
+/**
+ * The vulnerable terrain a projectile may take as its target (seed 000 1.5.2 "발사체는 대상으로
+ * 취약 지형을 선택할 수 있습니다"): standing vulnerable pieces with a square within its seek range
+ * (for a projectile that seeks nothing, the piece under it). Installations never target terrain:
+ * the seed names projectiles (발사체). Terrain is always offered besides the units the seek rule
+ * gives: the seed makes it a choice, so `nearest` and priority types rank units only (project
+ * decision, docs/rules/ember.md).
+ */
+export function terrainCandidates(state: EmberState, projectile: ProjectileState): Terrain[] {
+  const card = projectileCard(projectile.projectileId);
+  if (card.kind !== "projectile" || !projectile.at) return [];
+  const at = projectile.at;
+  const reach = card.detonation.seek === "none" ? 0 : card.detonation.seekRange;
+  return vulnerableTerrain(state).filter((piece) => chebyshev(at, nearestSquareOf(piece, at)) <= reach);
+}
+
+/** What a detonation is aimed at: a unit, a vulnerable terrain piece, or nothing (where it stands). */
+type BlastTarget = Combatant | { readonly terrain: Terrain } | null;
+
+/**
+ * A blast on vulnerable terrain (seed 000 1.5.2-1.5.3): the projectile's attack dice against white
+ * dice for the piece's armour (its structure once it holds a damage token); terrain has no stance,
+ * no evasion, no link and no hit part, so there is no blue die, no reroll and no decision. A
+ * penetration gives an undamaged piece with structure a damage token and destroys any other
+ * (1.2.2); a destroyed piece becomes rubble (`standingPiece`).
+ */
+export function blastTerrain(ctx: Ctx, projectile: ProjectileState, terrainId: string): void {
+  const state = ctx.state;
+  const piece = scenarioOf(state).terrain.find((t) => t.id === terrainId);
+  const vulnerable = piece?.vulnerable;
+  if (!vulnerable || state.terrainDamage?.[terrainId] === "destroyed") return;
+  const card = projectileCard(projectile.projectileId);
+  const damaged = state.terrainDamage?.[terrainId] === "damaged";
+  const white = damaged && vulnerable.structure !== undefined ? vulnerable.structure : vulnerable.armour;
+  const roll = (die: "yellow" | "red" | "white", n: number): DieResult[] => Array.from({ length: n }, () => ({ die, face: rollFace(ctx, die) }));
+  const attackDice = [...roll("yellow", card.detonation.dice.yellow), ...roll("red", card.detonation.dice.red)];
+  const defenceDice = roll("white", white);
+  const outcome = resolveDamage(attackDice, defenceDice, card.stance, null);
+  ctx.emit({ type: "terrain_attacked", projectile: projectile.id, terrain: terrainId, attackDice, defenceDice, damage: outcome.damage, penetrated: outcome.penetrated });
+  if (!outcome.penetrated) return;
+  const destroyed = damaged || vulnerable.structure === undefined;
+  state.terrainDamage = { ...(state.terrainDamage ?? {}), [terrainId]: destroyed ? "destroyed" : "damaged" };
+  ctx.emit({ type: "terrain_damaged", terrain: terrainId, destroyed });
+}
+
+/**
  * The units an area blast hits (seed 000 1.5.3 "사거리 내 모든 유닛"): every mech, drone and
  * installation on the ground within the radius of the centre, friends included, except the
  * detonating unit itself; in army-list order, then installations in launch order.
@@ -201,10 +263,27 @@ export function blastVictims(state: EmberState, projectile: ProjectileState, cen
   return [...units, ...installations];
 }
 
-/** Sets off a detonation on its target (or where it stands): the blast's victims, then self-destruction (seed 000 1.5.2). */
-function detonate(ctx: Ctx, sequence: SequenceState, projectile: ProjectileState, target: Combatant | null): void {
+/**
+ * Sets off a detonation on its target (or where it stands): the blast's victims, then
+ * self-destruction (seed 000 1.5.2). A blast on vulnerable terrain is centred on the piece's
+ * square nearest the projectile; the piece is hit first, then (an area blast) every unit in the
+ * radius (project decision).
+ */
+function detonate(ctx: Ctx, sequence: SequenceState, projectile: ProjectileState, target: BlastTarget): void {
   const card = projectileCard(projectile.projectileId);
-  const centre = (target?.at ?? projectile.at) as Square;
+  const at = projectile.at as Square;
+  if (target && "terrain" in target) {
+    const centre = nearestSquareOf(target.terrain, at);
+    const key = terrainTargetKey(target.terrain.id);
+    const victims = card.detonation.blast === "target" ? [key] : [key, ...blastVictims(ctx.state, projectile, centre)];
+    sequence.blastAt = { ...centre };
+    sequence.blastQueue = victims;
+    sequence.stage = "blast";
+    ctx.emit({ type: "projectile_detonated", projectile: projectile.id, at: { ...centre }, targets: [...victims] });
+    if (!card.persistent) removeProjectile(ctx, projectile, "detonated");
+    return;
+  }
+  const centre = (target?.at ?? at) as Square;
   const victims = card.detonation.blast === "target" && target ? [target.id] : blastVictims(ctx.state, projectile, centre);
   sequence.blastAt = { ...centre };
   sequence.blastQueue = victims;
@@ -271,11 +350,14 @@ export function runSequences(ctx: Ctx): "waiting" | "done" {
           break;
         }
         const card = projectileCard(subject.projectileId);
+        // Vulnerable terrain the projectile may target (1.5.2): for one that seeks nothing, the
+        // piece it was fired onto is its target.
+        const terrain = terrainCandidates(state, subject);
         if (card.detonation.seek === "none") {
-          detonate(ctx, sequence, subject, null);
+          detonate(ctx, sequence, subject, terrain[0] ? { terrain: terrain[0] } : null);
           break;
         }
-        const candidates = seekCandidates(state, subject);
+        const candidates: BlastTarget[] = [...seekCandidates(state, subject), ...terrain.map((piece) => ({ terrain: piece }))];
         if (candidates.length === 0) {
           // No unit meets the requirements: the projectile is destroyed where it stands (1.5.2).
           removeProjectile(ctx, subject, "no_target");
@@ -283,15 +365,18 @@ export function runSequences(ctx: Ctx): "waiting" | "done" {
           break;
         }
         if (candidates.length === 1) {
-          detonate(ctx, sequence, subject, candidates[0] as Combatant);
+          detonate(ctx, sequence, subject, candidates[0] as BlastTarget);
           break;
         }
-        // A free choice (or a tie for nearest): the projectile's owner picks (1.5.2).
+        // A free choice (or a tie for nearest, or vulnerable terrain besides): the projectile's owner picks (1.5.2).
         state.pending = {
           seat: subject.owner,
           kind: "choose_blast_target",
           rule: `${S000} 1.5.2`,
-          options: { projectile: subject.id, targets: candidates.map((u) => u.id) },
+          options: {
+            projectile: subject.id,
+            targets: candidates.map((c) => (c && "terrain" in c ? terrainTargetKey(c.terrain.id) : (c as Combatant).id)),
+          },
         };
         return "waiting";
       }
@@ -300,6 +385,11 @@ export function runSequences(ctx: Ctx): "waiting" | "done" {
         const next = sequence.blastQueue.shift();
         if (next === undefined) {
           sequence.stage = "over";
+          break;
+        }
+        const terrainId = terrainOfTarget(next);
+        if (terrainId !== null) {
+          blastTerrain(ctx, projectile, terrainId);
           break;
         }
         const victim = combatantById(state, next);
@@ -348,7 +438,9 @@ export function chooseBlastTarget(ctx: Ctx, seat: SeatId, target: string): Probl
   const sequence = state.sequences[0] as SequenceState;
   const projectile = projectileById(state, pending.options.projectile) as ProjectileState;
   state.pending = null;
-  detonate(ctx, sequence, projectile, combatantById(state, target) as Combatant);
+  const terrainId = terrainOfTarget(target);
+  const piece = terrainId === null ? undefined : scenarioOf(state).terrain.find((t) => t.id === terrainId);
+  detonate(ctx, sequence, projectile, piece ? { terrain: piece } : (combatantById(state, target) as Combatant));
   return null;
 }
 
@@ -363,19 +455,29 @@ const holdsProjectile = (state: EmberState, s: Square) => projectilesInPlay(stat
  * 1.5.1, 1.5.4): within range (launches need no front arc); direct fire and installs need line
  * of sight (terrain only: smoke affects shooting alone); impassable terrain takes only a
  * high-altitude projectile; one projectile or installation per square; a launched drone needs a
- * free square.
+ * free square. A fired projectile may take vulnerable terrain as its target (1.5.2): its drop
+ * point may be a square of the standing piece, in sight for direct fire when nothing but the
+ * piece itself blocks the line (project decision).
  */
 export function dropProblem(state: EmberState, launcher: UnitState, effect: LaunchEffect, to: Square): Problem {
   const scenario = scenarioOf(state);
   const from = launcher.at as Square;
   if (!inBounds(scenario.board, to)) return "drop_unavailable";
   if (chebyshev(from, to) > effect.range) return "out_of_range";
+  const piece = standingTerrainAt(state, to);
+  const fired = effect.projectile !== undefined && (effect.fire === "direct" || effect.fire === "indirect");
+  const atTerrain = fired && piece?.vulnerable !== undefined && projectileCard(effect.projectile as string).kind === "projectile";
   // A drop point behind or on blocking terrain is out of sight: direct fire cannot reach over terrain.
-  const sighted = lineOfSight(state, from, to) && terrainAt(scenario, to)?.blocking !== true;
+  const sighted = atTerrain
+    ? hasLineOfSight(from, to, (s) => {
+        const other = standingTerrainAt(state, s);
+        return other?.blocking === true && other.id !== piece?.id;
+      })
+    : lineOfSight(state, from, to) && piece?.blocking !== true;
   if ((effect.fire === "direct" || effect.fire === "install") && !sighted) return "no_line_of_sight";
   if (effect.drone !== undefined) return isFree(state, to) ? null : "drop_unavailable";
   const card = projectileCard(effect.projectile as string);
-  if (terrainAt(scenario, to)?.impassable && !card.highAltitude) return "drop_unavailable";
+  if (piece?.impassable && !card.highAltitude && !atTerrain) return "drop_unavailable";
   if (holdsProjectile(state, to)) return "drop_unavailable";
   return null;
 }

@@ -3,7 +3,7 @@
  * command is always accepted. Concession is always allowed and not listed.
  */
 import { FACINGS, sameSquare, type SeatId, type Square } from "@fogwar/engine";
-import { attackEffect, canSpendLink, validTargets } from "./attack";
+import { attackEffect, automatonTarget, canSpendLink, validTargets } from "./attack";
 import {
   allied,
   deploymentZone,
@@ -146,6 +146,10 @@ function droneOrders(state: EmberState, seat: SeatId, givers: readonly MechState
       const card = droneCard(drone.droneId);
       for (const to of moves(state, drone, card.movement.squares)) {
         for (const facing of FACINGS) out.push({ type: "command_drone", mech: mech.id, drone: drone.id, order: { kind: "move", to, facing } });
+      }
+      // The automaton action names no target: its targeting logic picks one (seed 000 1.2.1).
+      if (card.automaton && automatonTarget(state, drone)) {
+        out.push({ type: "command_drone", mech: mech.id, drone: drone.id, order: { kind: "automaton" } });
       }
       const effect = attackEffect(card.commandAction);
       if (effect) {

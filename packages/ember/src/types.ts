@@ -335,6 +335,11 @@ export interface EmberState {
    * only until it decloaks (and to everyone once the match is over). Never public while live.
    */
   concealed?: Record<UnitId, Square>;
+  /**
+   * Vulnerable terrain hit by projectiles (seed 000 1.5.2), by terrain id: `damaged` holds a
+   * damage token, `destroyed` is rubble. Absent or missing pieces are intact. Public.
+   */
+  terrainDamage?: Record<string, "damaged" | "destroyed">;
 }
 
 /** The decisions EMBER asks of one seat (seed 000 1.2.1, 1.2.4.1, 4; seed 001 3.2). */
@@ -349,6 +354,7 @@ export type EmberDecision =
   | PendingDecision<"choose_chain", { options: ChainOption[] }>
   | PendingDecision<"declare_parry", { defender: UnitId; parts: PartSlot[]; contested: boolean }>
   | PendingDecision<"choose_interceptor", { target: string; options: InterceptorOption[] }>
+  /** Targets are unit ids, or `terrain:<id>` for vulnerable terrain (seed 000 1.5.2). */
   | PendingDecision<"choose_blast_target", { projectile: string; targets: UnitId[] }>
   | PendingDecision<"remove_smoke", { squares: Square[] }>;
 
@@ -408,10 +414,15 @@ export type EmberCommand =
   | { type: "remove_smoke"; at: Square }
   | { type: "concede" };
 
-/** A drone's order: move, or take its command action against a target (seed 001 4.2). */
+/**
+ * A drone's order: move, or take its command action against a target (seed 001 4.2), or take its
+ * automaton action, whose target its card's targeting logic picks (seed 000 1.2.1; when an
+ * automaton action runs is a project decision, docs/rules/ember.md).
+ */
 export type DroneOrder =
   | { kind: "move"; to: Square; facing: Facing }
-  | { kind: "action"; target: UnitId };
+  | { kind: "action"; target: UnitId }
+  | { kind: "automaton" };
 
 /** What the rules report. Every event is public unless produced inside an envelope with an audience. */
 export type EmberEvent =
@@ -500,7 +511,14 @@ export type EmberEvent =
   | { type: "ammo_spent"; unit: UnitId; part: PartSlot; action: string; spent: number; left: number }
   | { type: "ammo_resupplied"; unit: UnitId; part: PartSlot; action: string; restored: number; left: number }
   | { type: "command_tokens_spent"; unit: UnitId; spent: number; left: number }
-  | { type: "coordination_granted"; unit: UnitId; commands: number };
+  | { type: "coordination_granted"; unit: UnitId; commands: number }
+  /**
+   * A blast on vulnerable terrain (seed 000 1.5.2-1.5.3): the projectile's attack dice against the
+   * terrain's white dice (armour, or structure once damaged), no stance, no reroll.
+   */
+  | { type: "terrain_attacked"; projectile: string; terrain: string; attackDice: DieResult[]; defenceDice: DieResult[]; damage: number; penetrated: boolean }
+  /** A penetrated vulnerable terrain piece takes a damage token, or is destroyed and becomes rubble. */
+  | { type: "terrain_damaged"; terrain: string; destroyed: boolean };
 
 /** Why a mech's link changed (seed 000 1.1.1, 1.2.3, 2.3, 4). */
 export type LinkChangeReason =

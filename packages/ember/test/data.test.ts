@@ -373,6 +373,30 @@ describe("EMBER sample data", () => {
       broken.parts[0]!.slot = "tail";
       expect(() => buildCatalog(broken)).toThrow(DataError);
     });
+
+    it("seed 000 1.2.1: an automaton action sharing its drone's command action id, or one that is not an attack", () => {
+      const sameId = copy();
+      const wasp = sameId.drones.find((d) => d.automaton)!;
+      wasp.automaton!.action.id = wasp.commandAction.id;
+      expect(() => buildCatalog(sameId)).toThrow(/the automaton action needs an id of its own/);
+      const notAttack = copy();
+      notAttack.drones.find((d) => d.automaton)!.automaton!.action.effect = { kind: "recover_link", amount: 1 };
+      expect(() => buildCatalog(notAttack)).toThrow(DataError);
+    });
+
+    it("seed 000 1.5.2: vulnerable terrain without armour fails its schema", () => {
+      const broken = copy() as unknown as { scenarios: Array<{ terrain: Array<Record<string, unknown>> }> };
+      const piece = broken.scenarios.flatMap((s) => s.terrain).find((t) => t.vulnerable)!;
+      piece.vulnerable = { structure: 2 };
+      expect(() => buildCatalog(broken as unknown as EmberData)).toThrow(DataError);
+    });
+  });
+
+  it("seed 000 1.2.1, 1.5.2: the sample data has an automaton drone (the GOF Wasp) and vulnerable terrain on the Ashfall launch map", () => {
+    const wasp = catalog.drones.get("gof-wasp")!;
+    expect(wasp.automaton).toMatchObject({ action: { id: "sting-reflex", effect: { kind: "attack", attack: "shoot", range: 2 } }, targeting: { pick: "nearest", prefer: "drone" } });
+    const bowser = scenario("ashfall").terrain.find((t) => t.id === "fuel-bowser")!;
+    expect(bowser).toMatchObject({ squares: [[11, 5], [11, 6]], blocking: true, impassable: true, vulnerable: { armour: 2, structure: 2, rubbleHeightInches: 2 } });
   });
 });
 

@@ -123,6 +123,10 @@ const seen = {
   blasts: 0,
   smokePlaced: 0,
   smokeRemoved: 0,
+  /** Automaton actions taken (seed 000 1.2.1) and blasts on vulnerable terrain (seed 000 1.5.2). */
+  automatons: 0,
+  terrainBlasts: 0,
+  terrainDamaged: 0,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -174,16 +178,12 @@ function isSubsequence(sub: readonly string[], full: readonly string[]): boolean
   return i === sub.length;
 }
 
-const impassableOf = new Map<string, Set<string>>();
-function impassable(scenarioId: string): Set<string> {
-  let set = impassableOf.get(scenarioId);
-  if (!set) {
-    const scenario = catalog.scenarios.get(scenarioId);
-    if (!scenario) throw new Error(`unknown scenario ${scenarioId}`);
-    set = new Set(scenario.terrain.filter((t) => t.impassable).flatMap((t) => t.squares.map(([x, y]) => `${x},${y}`)));
-    impassableOf.set(scenarioId, set);
-  }
-  return set;
+/** Squares of impassable terrain still standing: destroyed vulnerable terrain is rubble, open to units (seed 000 1.5.2). */
+function impassable(state: EmberState): Set<string> {
+  const scenario = catalog.scenarios.get(state.scenario);
+  if (!scenario) throw new Error(`unknown scenario ${state.scenario}`);
+  const standing = scenario.terrain.filter((t) => t.impassable && state.terrainDamage?.[t.id] !== "destroyed");
+  return new Set(standing.flatMap((t) => t.squares.map(([x, y]) => `${x},${y}`)));
 }
 
 /** The same JSON value with the keys of every object in reverse order (as a jsonb column may return them). */
@@ -266,6 +266,9 @@ function playChecked(c: MatchCase): EmberMatch | null {
       if (event.type === "attack_declared" && event.mode === "blast") seen.blasts++;
       if (event.type === "smoke_placed") seen.smokePlaced++;
       if (event.type === "smoke_removed") seen.smokeRemoved++;
+      if (event.type === "drone_commanded" && event.order === "automaton") seen.automatons++;
+      if (event.type === "terrain_attacked") seen.terrainBlasts++;
+      if (event.type === "terrain_damaged") seen.terrainDamaged++;
       switch (event.type) {
         case "round_started":
           roundRec.ended = true;
@@ -368,7 +371,7 @@ function playChecked(c: MatchCase): EmberMatch | null {
       }
       const key = `${u.at.x},${u.at.y}`;
       if (!inBounds(board, u.at)) problem("board", `${at}: ${u.id} off the board at ${key}`);
-      if (impassable(state.scenario).has(key)) problem("board", `${at}: ${u.id} on impassable terrain at ${key}`);
+      if (impassable(state).has(key)) problem("board", `${at}: ${u.id} on impassable terrain at ${key}`);
       if (squares.has(key)) problem("board", `${at}: two units share ${key}`);
       squares.add(key);
     }
@@ -384,6 +387,13 @@ function playChecked(c: MatchCase): EmberMatch | null {
     }
     for (const [key, tokens] of Object.entries(state.interception)) {
       if (!Number.isInteger(tokens) || tokens < 0 || tokens > (prev.interception[key] ?? tokens)) problem("launch", `${at}: interception tokens of ${key} go from ${prev.interception[key]} to ${tokens}`);
+    }
+    // Vulnerable terrain only goes intact -> damaged -> destroyed, and only vulnerable pieces (seed 000 1.5.2).
+    const grade = (d: string | undefined) => (d === "destroyed" ? 2 : d === "damaged" ? 1 : 0);
+    for (const [id, damage] of Object.entries(state.terrainDamage ?? {})) {
+      const piece = catalog.scenarios.get(state.scenario)?.terrain.find((t) => t.id === id);
+      if (!piece?.vulnerable) problem("terrain", `${at}: terrain ${id} is not vulnerable but is ${damage}`);
+      if (grade(damage) < grade(prev.terrainDamage?.[id])) problem("terrain", `${at}: terrain ${id} goes from ${prev.terrainDamage?.[id]} back to ${damage}`);
     }
     if (!ember.pending(state) && (state.sequences.length > 0 || state.attack !== null)) problem("launch", `${at}: a launch sequence or an attack is left open with no decision pending`);
     const smokeKeys = new Set<string>();
@@ -631,6 +641,12 @@ describe("launches, interception and smoke over the seeded bot matches (Ashfall)
     expect(seen.blasts).toBeGreaterThan(10);
     expect(seen.smokePlaced).toBeGreaterThan(10);
     expect(seen.smokeRemoved).toBeGreaterThan(10);
+  });
+
+  test("seed 000 1.2.1 automaton actions and 1.5.2 vulnerable terrain: the bots order automaton actions and blast the Ashfall Fuel Bowser; terrain damage only goes forward", () => {
+    expectNone("terrain");
+    expect(seen.automatons).toBeGreaterThan(5);
+    expect(seen.terrainBlasts).toBeGreaterThan(0);
   });
 });
 

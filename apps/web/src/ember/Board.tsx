@@ -10,7 +10,7 @@
  */
 import type { KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { PART_SLOTS, TIMINGS, catalog, type EmberCommand, type EmberView, type UnitState } from "@fogwar/ember";
+import { PART_SLOTS, TIMINGS, board, catalog, type EmberCommand, type EmberView, type UnitState } from "@fogwar/ember";
 import { FACING_VECTOR, type Square } from "@fogwar/engine";
 import { distance, inPlay, keyOf, lineOfSight, localName, scenarioOf, seatColour, seatIndex, shootingSight, squareName, unitLabel } from "./model";
 
@@ -243,14 +243,33 @@ export function Board({ view, seat, selected, onSelectUnit, squares = [], target
         </g>
       ))}
       {/* terrain */}
-      {scenario.terrain.map((piece) => {
+      {scenario.terrain.map((card) => {
+        // Terrain as it stands: destroyed vulnerable terrain is rubble (seed 000 1.5.2).
+        const piece = board.standingPiece(view as unknown as Parameters<typeof board.standingPiece>[0], card);
+        const damage = view.terrainDamage?.[card.id];
         const name = localName(piece.name, i18n.language);
-        const label = piece.blocking ? t("board.terrainBlocking", { name, height: piece.heightInches }) : t("board.terrainLow", { name, height: piece.heightInches });
+        const labels = [piece.blocking ? t("board.terrainBlocking", { name, height: piece.heightInches }) : t("board.terrainLow", { name, height: piece.heightInches })];
+        if (damage === "destroyed") labels.push(t("board.terrainRubble"));
+        else if (card.vulnerable) {
+          labels.push(t("board.terrainVulnerable", { armour: card.vulnerable.armour, structure: card.vulnerable.structure ?? "-" }));
+          if (damage === "damaged") labels.push(t("damaged"));
+        }
+        const label = labels.join(" · ");
         return (
-          <g key={piece.id} className={`terrain ${piece.blocking ? "blocking" : "low"}`}>
+          <g key={piece.id} className={`terrain ${piece.blocking ? "blocking" : "low"}${card.vulnerable ? " vulnerable" : ""}${damage ? ` ${damage}` : ""}`} data-terrain={card.id} data-terrain-state={damage ?? (card.vulnerable ? "vulnerable" : "intact")}>
             <title>{label}</title>
             {piece.squares.map(([x, y]) => (
-              <rect key={`${x},${y}`} x={px(x) + 1} y={px(y) + 1} width={CELL - 2} height={CELL - 2} fill={piece.blocking ? "url(#hatch-block)" : "url(#dots-low)"} stroke="#3b342c" />
+              <rect
+                key={`${x},${y}`}
+                x={px(x) + 1}
+                y={px(y) + 1}
+                width={CELL - 2}
+                height={CELL - 2}
+                fill={damage === "destroyed" ? "#b8ab98" : piece.blocking ? "url(#hatch-block)" : "url(#dots-low)"}
+                stroke={card.vulnerable && damage !== "destroyed" ? "#b3541e" : "#3b342c"}
+                strokeWidth={card.vulnerable && damage !== "destroyed" ? 3 : 1}
+                strokeDasharray={damage === "damaged" ? "6 3" : undefined}
+              />
             ))}
           </g>
         );

@@ -285,6 +285,8 @@ export function Controls(props: ControlsProps) {
           const mine = droneCmds.filter((c) => c.drone === d && c.mech === props.giver);
           const moves = mine.some((c) => c.order.kind === "move");
           const attacks = mine.filter((c) => c.order.kind === "action");
+          // The automaton action: its targeting logic picks the target (seed 000 1.2.1).
+          const automaton = mine.filter((c) => c.order.kind === "automaton");
           return (
             <div key={d} className="row">
               <strong>{u(d)}</strong>
@@ -296,6 +298,11 @@ export function Controls(props: ControlsProps) {
               {attacks.map((c) => (
                 <button key={commandKey(c)} type="button" onClick={() => onCommand(c)}>
                   🎯 {t("actions.droneAction")}: {t("actions.target", { unit: u((c.order as { target: string }).target) })}
+                </button>
+              ))}
+              {automaton.map((c) => (
+                <button key={commandKey(c)} type="button" onClick={() => onCommand(c)}>
+                  ⚙ {t("actions.droneAutomaton")}
                 </button>
               ))}
             </div>

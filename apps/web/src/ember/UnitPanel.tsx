@@ -121,6 +121,15 @@ export function UnitPanel({ view, unit }: UnitPanelProps) {
             <ul>
               <ActionLine action={card.commandAction} />
             </ul>
+            {card.automaton && (
+              <>
+                <h4>{t("panel.automatonAction")}</h4>
+                <ul>
+                  <ActionLine action={card.automaton.action} />
+                </ul>
+                <p>{t(card.automaton.targeting.prefer ? "panel.targetingPrefer" : "panel.targeting", { kind: card.automaton.targeting.prefer ? t(`kind.${card.automaton.targeting.prefer}`) : "" })}</p>
+              </>
+            )}
           </>
         )}
       </section>

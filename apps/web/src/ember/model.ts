@@ -64,10 +64,13 @@ export function seatColour(view: EmberView, seat: Seat): string {
 export const shootingSight = (view: EmberView, from: Square, to: Square): boolean =>
   board.shootingLineOfSight(view as unknown as Parameters<typeof board.shootingLineOfSight>[0], from, to);
 
-/** Line of sight between two squares against the scenario's blocking terrain (units never block). */
+/**
+ * Line of sight between two squares against the scenario's blocking terrain as it stands
+ * (destroyed vulnerable terrain is rubble, seed 000 1.5.2; units never block).
+ */
 export function lineOfSight(view: EmberView, from: Square, to: Square): boolean {
-  const scenario = scenarioOf(view);
-  return hasLineOfSight(from, to, (s) => board.terrainAt(scenario, s)?.blocking === true);
+  const state = view as unknown as Parameters<typeof board.standingTerrainAt>[0];
+  return hasLineOfSight(from, to, (s) => board.standingTerrainAt(state, s)?.blocking === true);
 }
 export const distance = chebyshev;
 

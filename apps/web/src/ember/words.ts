@@ -3,8 +3,8 @@
  * event log, the attack panel and the fallback list of legal commands.
  */
 import type { TFunction } from "i18next";
-import { catalog, type DieResult, type EmberCommand, type EmberEvent, type EmberView, type Face, type PartSlot } from "@fogwar/ember";
-import { localName, squareName, unitLabel, unitOf } from "./model";
+import { board, catalog, type DieResult, type EmberCommand, type EmberEvent, type EmberView, type Face, type PartSlot } from "@fogwar/ember";
+import { localName, scenarioOf, squareName, unitLabel, unitOf } from "./model";
 
 export interface Words {
   readonly t: TFunction<"table">;
@@ -37,8 +37,20 @@ export function actionName(w: Words, unitId: string, part: PartSlot | null, acti
   if (unit?.kind === "drone") {
     const card = catalog.drones.get(unit.droneId);
     if (card && card.commandAction.id === actionId) return localName(card.commandAction.name, w.language);
+    if (card?.automaton?.action.id === actionId) return localName(card.automaton.action.name, w.language);
   }
   return actionId;
+}
+
+/**
+ * The name of a blast target that is vulnerable terrain (`terrain:<id>`, seed 000 1.5.2) in the
+ * reader's language, or null for a unit id.
+ */
+export function terrainLabel(w: Pick<Words, "language" | "view">, id: string): string | null {
+  const terrainId = board.terrainOfTarget(id);
+  if (terrainId === null) return null;
+  const piece = scenarioOf(w.view).terrain.find((p) => p.id === terrainId);
+  return piece ? localName(piece.name, w.language) : terrainId;
 }
 
 /** The name of a projectile or installation card (seed 000 1.5). */
@@ -62,7 +74,7 @@ const dialWords = (w: Words, dials: Readonly<Record<string, string>>): string =>
 /** One event in words, or null for events not worth a line. */
 export function describeEvent(w: Words, event: EmberEvent): string | null {
   const { t } = w;
-  const u = (id: string) => unitLabel(w.view, id);
+  const u = (id: string) => terrainLabel(w, id) ?? unitLabel(w.view, id);
   switch (event.type) {
     case "first_player_roll":
       return t("log.first_player_roll", {
@@ -158,6 +170,17 @@ export function describeEvent(w: Words, event: EmberEvent): string | null {
       return t("log.interception", { interceptor: u(event.interceptor), target: u(event.target), tokens: event.tokens });
     case "projectile_detonated":
       return t("log.projectile_detonated", { projectile: u(event.projectile), square: squareName(event.at), targets: event.targets.length ? `: ${event.targets.map(u).join(", ")}` : "" });
+    case "terrain_attacked":
+      return t("log.terrain_attacked", {
+        projectile: u(event.projectile),
+        terrain: u(board.terrainTargetKey(event.terrain)),
+        attack: diceWords(w, event.attackDice),
+        defence: diceWords(w, event.defenceDice),
+        damage: event.damage,
+        penetration: event.penetrated ? t("log.terrainPenetration") : "",
+      });
+    case "terrain_damaged":
+      return t(event.destroyed ? "log.terrain_destroyed" : "log.terrain_damaged", { terrain: u(board.terrainTargetKey(event.terrain)) });
     case "projectile_removed":
       return t("log.projectile_removed", { projectile: u(event.projectile), reason: t(`log.removeReason.${event.reason}`) });
     case "smoke_placed":
@@ -238,7 +261,7 @@ export function actVariant({ t }: Pick<Words, "t">, command: Extract<EmberComman
 /** A readable label for any legal command. */
 export function describeCommand(w: Words, command: EmberCommand): string {
   const { t } = w;
-  const u = (id: string) => unitLabel(w.view, id);
+  const u = (id: string) => terrainLabel(w, id) ?? unitLabel(w.view, id);
   switch (command.type) {
     case "choose_side":
       return t("command.choose_side", { side: t(`side.${command.side}`) });
@@ -249,6 +272,7 @@ export function describeCommand(w: Words, command: EmberCommand): string {
     case "deploy":
       return t("command.deploy", { unit: u(command.unit), square: squareName(command.at), facing: t(`facing.${command.facing}`), stance: command.stance ? `, ${t(`stance.${command.stance}`)}` : "" });
     case "command_drone":
+      if (command.order.kind === "automaton") return t("command.command_drone_automaton", { mech: u(command.mech), drone: u(command.drone) });
       return command.order.kind === "move"
         ? t("command.command_drone_move", { mech: u(command.mech), drone: u(command.drone), square: squareName(command.order.to), facing: t(`facing.${command.order.facing}`) })
         : t("command.command_drone_action", { mech: u(command.mech), drone: u(command.drone), target: u(command.order.target) });

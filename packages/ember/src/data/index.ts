@@ -131,7 +131,13 @@ export function buildCatalog(raw: unknown): EmberCatalog {
       }
     }
   }
-  for (const drone of data.drones) checkAction(`drone ${drone.id}`, drone.commandAction, drones, projectiles);
+  for (const drone of data.drones) {
+    checkAction(`drone ${drone.id}`, drone.commandAction, drones, projectiles);
+    // An automaton action (seed 000 1.2.1) is told apart from the command action by its id.
+    if (drone.automaton && drone.automaton.action.id === drone.commandAction.id) {
+      throw new DataError(`drone ${drone.id}: the automaton action needs an id of its own`);
+    }
+  }
   return { data, parts, pilots, drones, projectiles, scenarios, commonActions };
 }
 

@@ -402,6 +402,37 @@ export const Stance = z.enum(["DEF", "MOB", "OFF", "SHUTDOWN"]);
 export type Stance = z.infer<typeof Stance>;
 export const CHOOSABLE_STANCES = ["DEF", "MOB", "OFF"] as const;
 
+/**
+ * Targeting logic (표적 논리) of an automatic attack (seed 000 1.2.1 "대상 지정": an attack that
+ * runs by itself, such as a drone's automaton action, must pick its target by the unit's
+ * targeting logic). The seed names the rule, not its contents; this is sample data:
+ * - `pick` `nearest`: among the targets the action may attack (range, line of sight, front arc,
+ *   lock-on, exactly as a chosen target), the nearest in squares (king steps);
+ * - `prefer`: units of that type come first when the action may attack any (like a projectile's
+ *   priority type, seed 000 1.5.2);
+ * - ties are broken by the project's fixed rule (docs/rules/ember.md "Data decision"): the unit
+ *   listed first in the match (seat order, then army-list order, then launch order).
+ */
+export const TargetingLogic = z.object({
+  pick: z.enum(["nearest"]),
+  prefer: z.enum(["mech", "drone"]).optional(),
+});
+export type TargetingLogic = z.infer<typeof TargetingLogic>;
+
+/**
+ * An automaton action (오토마톤 액션) of a drone card (seed 000 1.2.1): an attack action the drone
+ * takes by itself, its target picked by the card's targeting logic, never by a player. When it
+ * runs is the project's decision (docs/rules/ember.md): a command may order it instead of a move
+ * or the command action (seed 001 4.2).
+ */
+export const Automaton = z.object({
+  action: Action.refine((a) => a.effect.kind === "attack" && !a.effect.interceptOnly && a.effect.interception === undefined, {
+    message: "an automaton action is a shooting or melee attack without interception",
+  }),
+  targeting: TargetingLogic,
+});
+export type Automaton = z.infer<typeof Automaton>;
+
 /** A drone card: a fixed stance, its own defence stats, movement and one command action. */
 export const Drone = z.object({
   id,
@@ -421,6 +452,8 @@ export const Drone = z.object({
   /** Abilities printed on the card, e.g. `low_observable` (seed 000 6.1). */
   abilities: z.array(PartAbility).default([]),
   commandAction: Action,
+  /** An automaton action and its targeting logic (seed 000 1.2.1), if the card has one. */
+  automaton: Automaton.optional(),
 });
 export type Drone = z.infer<typeof Drone>;
 
@@ -486,9 +519,25 @@ export const Rect = z.object({
 export type Rect = z.infer<typeof Rect>;
 
 /**
+ * Vulnerable terrain (취약 지형, seed 000 1.5.2 "발사체는 대상으로 취약 지형을 선택할 수
+ * 있습니다"): a projectile may take it as its target. The seed gives no numbers; these are sample
+ * data defending like a unit without stance or link (seed 000 1.2.1-1.2.2): `armour` white dice,
+ * `structure` white dice once it holds a damage token (absent: destroyed on its first
+ * penetration). A destroyed piece becomes rubble (project decision): it no longer blocks sight or
+ * movement and is `rubbleHeightInches` high (cover only at the rules' cover height).
+ */
+export const Vulnerable = z.object({
+  armour: z.number().int().min(0).max(10),
+  structure: z.number().int().min(1).max(10).optional(),
+  rubbleHeightInches: z.number().min(0).max(12).default(0),
+});
+export type Vulnerable = z.infer<typeof Vulnerable>;
+
+/**
  * A terrain piece on whole squares. `blocking` terrain blocks line of sight and movement;
  * other terrain of `heightInches` 2 or more obstructs sight and gives terrain cover
- * (seed 000 1.3.1). `impassable` terrain cannot be entered.
+ * (seed 000 1.3.1). `impassable` terrain cannot be entered. `vulnerable` terrain can be targeted
+ * and destroyed by projectiles (seed 000 1.5.2).
  */
 export const Terrain = z.object({
   id,
@@ -497,6 +546,7 @@ export const Terrain = z.object({
   heightInches: z.number().min(0).max(12),
   blocking: z.boolean(),
   impassable: z.boolean(),
+  vulnerable: Vulnerable.optional(),
 });
 export type Terrain = z.infer<typeof Terrain>;
 

@@ -8,7 +8,7 @@
  */
 import { catalog, ember, legalCommands, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState } from "../../src";
 import { automatonTarget } from "../../src/attack";
-import { arrange, deployed, FACE, must, rejected, unit, withDice } from "../helpers";
+import { arrange, deployed, edit, FACE, must, rejected, unit, withDice } from "../helpers";
 
 const army = (name: string) => catalog.data.armies.find((a) => a.name === name)!;
 const GOF_UN: EmberSetup = { scenario: "ashfall", seats: ["p1", "p2"], armies: { p1: army("Hornet Nest"), p2: army("Aegis Beacon Cell") } };
@@ -93,6 +93,30 @@ describe("seed 000 1.2.1 automatic attacks: a drone's automaton action follows i
     expect(types(second.events).slice(2)).toEqual(["attack_declared"]);
     expect(second.events[2]).toMatchObject({ type: "attack_declared", attacker: "p1-d1", defender: "p2-m2", mode: "shoot", rear: true });
     expect(second.state.pending).toMatchObject({ seat: "p1", kind: "choose_hit_part", options: { defender: "p2-m2", by: "attacker" } });
+  });
+
+  test("seed 000 1.2.1, 6.2: the Wasp (EW '-') cannot target a camouflaged unit, so its targeting logic passes over a camouflaged Skylark; the choice is the same wherever the real square is", () => {
+    // The first example's board, the Skylark camouflaged at its marker (4,7) (concealment 2).
+    const base = arrange(deployed("automaton-4", GOF_UN), {
+      "p1-d1": { at: { x: 2, y: 9 }, facing: "N" },
+      "p2-m1": { at: { x: 3, y: 8 }, facing: "N" },
+      "p2-m2": { at: { x: 8, y: 0 } },
+      "p2-d1": { at: { x: 4, y: 7 } },
+    });
+    const cloaked = (hidden: { x: number; y: number }) =>
+      edit(base, (s) => {
+        s.units.find((u) => u.id === "p2-d1")!.camouflage = { concealment: 2, part: "left_arm" };
+        s.concealed = { "p2-d1": hidden };
+      });
+    const wasp = (s: EmberState) => unit(s, "p1-d1") as Parameters<typeof automatonTarget>[1];
+    for (const hidden of [{ x: 4, y: 7 }, { x: 3, y: 6 }, { x: 5, y: 5 }]) {
+      const state = cloaked(hidden);
+      // No drone it may attack: the nearest enemy, the Beacon Caller 1 square away.
+      expect(automatonTarget(state, wasp(state))?.id).toBe("p2-m1");
+      expect(droneOrders(state)).toContainEqual(AUTOMATON);
+      const r = withDice({ yellow: FACE.blank, red: FACE.blank, white: FACE.blank }, () => must(state, "p1", AUTOMATON));
+      expect(r.events[1]).toEqual({ type: "action_taken", unit: "p1-d1", part: null, action: "sting-reflex", target: "p2-m1" });
+    }
   });
 
   test("seed 000 1.2.1: with no valid target (out of range, out of the front arc) the automaton action cannot be taken and is not listed", () => {

@@ -5,7 +5,7 @@
  */
 import type { EventEnvelope, Ruleset } from "@fogwar/engine";
 import { TeamName } from "@fogwar/protocol";
-import { ArmyList, catalog, ember, validateArmy, type EmberSetup, type EmberState } from "@fogwar/ember";
+import { ArmyList, casterRedact as emberCasterRedact, casterViewFor as emberCasterView, catalog, ember, validateArmy, type EmberEvent, type EmberSetup, type EmberState } from "@fogwar/ember";
 import { casterRedact, casterViewFor, catalog as siegeCatalog, siege, type SiegeCommand, type SiegeEvent, type SiegeSetup, type SiegeState } from "@fogwar/siege";
 
 /** A lobby request's players and options, after the protocol's validation. */
@@ -100,6 +100,8 @@ const emberHost: HostedRuleset = {
     return { ok: true, setup, seats };
   },
   roundOf: (state) => (state as EmberState).round,
+  casterView: (delayed, live) => emberCasterView(delayed as EmberState, live as EmberState),
+  casterEvent: (envelope, live) => emberCasterRedact(envelope as EventEnvelope<EmberEvent>, live as EmberState),
   scenarioOf: (setup) => (setup as EmberSetup).scenario,
   teamsOf: (setup) => (setup as EmberSetup).teams,
   listing: () => ({

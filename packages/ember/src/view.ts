@@ -5,7 +5,7 @@
  * to nobody; the seed is revealed when the match ends, the RNG state never, as it would predict
  * the rolls to come).
  */
-import { canSee, redactEvent, type EventEnvelope, type SeatId, type TeamOf, type Viewer } from "@fogwar/engine";
+import { canSee, omniscient, redactEvent, spectator, type EventEnvelope, type SeatId, type TeamOf, type Viewer } from "@fogwar/engine";
 import { sideAudience } from "./context";
 import type { Timing } from "./data/schema";
 import type { EmberEvent, EmberState, UnitId } from "./types";
@@ -81,4 +81,64 @@ export function viewFor(state: EmberState, viewer: Viewer): EmberView {
  */
 export function redact(envelope: EventEnvelope<EmberEvent>, viewer: Viewer): EmberEvent | null {
   return redactEvent(envelope, viewer);
+}
+
+/**
+ * Whether a secret of the `delayed` state is still a secret in the `live` match, fact by fact:
+ * - a plan's dials while the live match holds the same plan (same commitment: its round is on);
+ * - secondary missions until the live match has revealed them (seed 001 3.3);
+ * - a unit's real square while the unit is still camouflaged in the live match (seed 000 6.2; a
+ *   square from an earlier round may still be where the unit is).
+ * Nothing is secret once the live match is over.
+ */
+const stillSecret = {
+  plan: (live: EmberState, seat: SeatId, commitment: string | null | undefined): boolean =>
+    live.phase !== "finished" && commitment != null && live.plans[seat]?.commitment === commitment,
+  secondaries: (live: EmberState): boolean => live.phase !== "finished" && live.missionPrep !== undefined && !live.missionPrep.revealed,
+  square: (live: EmberState, unit: UnitId): boolean => live.phase !== "finished" && live.concealed?.[unit] !== undefined,
+};
+
+/**
+ * The caster feed of a match with a spectator delay (design.md principle 4): the omniscient view
+ * of the `delayed` state, less what is still secret in the `live` match ({@link stillSecret}). The
+ * delay holds the feed a round or more behind, but secrets outlive their round: in round 0 the
+ * feed equals the live state (secondary missions being chosen, camouflage just set), and a
+ * camouflaged unit that has not moved since is still on its delayed real square. Shapes as
+ * {@link viewFor}; the seed only once the match is over.
+ */
+export function casterViewFor(delayed: EmberState, live: EmberState): EmberView {
+  const full = viewFor(delayed, omniscient);
+  if (live.phase === "finished") return full;
+  const plans: Record<SeatId, PlanView> = {};
+  for (const [seat, plan] of Object.entries(full.plans)) {
+    plans[seat] = stillSecret.plan(live, seat, plan.commitment) ? { locked: plan.locked, commitment: plan.commitment } : plan;
+  }
+  const concealed = Object.fromEntries(Object.entries(full.concealed ?? {}).filter(([unit]) => !stillSecret.square(live, unit)));
+  const { concealed: _all, missionPrep, ...rest } = full;
+  const prep =
+    missionPrep && stillSecret.secondaries(live)
+      ? { ...missionPrep, secondaries: Object.fromEntries(Object.entries(missionPrep.secondaries).map(([seat, s]) => [seat, { ...s, choice: null }])) }
+      : missionPrep;
+  return {
+    ...rest,
+    ...(prep ? { missionPrep: prep } : {}),
+    ...(Object.keys(concealed).length > 0 ? { concealed } : {}),
+    plans,
+  };
+}
+
+/**
+ * A delayed entry's event on the caster feed, by the rule of {@link casterViewFor}: a plan's dials,
+ * a secondary mission's choice and a camouflaged unit's real square only once the live match no
+ * longer keeps them secret (else the event as spectators see it); public events as they are;
+ * everything once the live match is over.
+ */
+export function casterRedact(envelope: EventEnvelope<EmberEvent>, live: EmberState): EmberEvent | null {
+  const full = redactEvent(envelope, omniscient);
+  if (live.phase === "finished" || envelope.audience.kind === "everyone" || full === null) return full;
+  const secret =
+    (full.type === "plan_locked" && stillSecret.plan(live, full.seat, full.commitment)) ||
+    (full.type === "secondary_chosen" && stillSecret.secondaries(live)) ||
+    (full.type === "concealment_set" && stillSecret.square(live, full.unit));
+  return secret ? redactEvent(envelope, spectator) : full;
 }

@@ -69,12 +69,12 @@ describe("design.md principle 4: the caster feed shows the delayed state less wh
     for (const c of CASES) {
       const start = ember.setup(c.setup, c.seed);
       const states: EmberState[] = [start.state];
-      const events: EventEnvelope<EmberEvent>[][] = [start.events];
+      const events: (readonly EventEnvelope<EmberEvent>[])[] = [start.events];
       autoplay(ember, c.setup, c.seed, c.botSeed, {
         policy: emberBotPolicy,
         onCommand: (m) => {
           states.push(m.state);
-          events.push(m.toLog().entries.at(-1)!.events as EventEnvelope<EmberEvent>[]);
+          events.push(m.toLog().entries.at(-1)!.events);
         },
       });
       for (let i = 0; i < states.length; i++) {

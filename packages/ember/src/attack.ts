@@ -472,7 +472,10 @@ function rollPool(
  * The chain damage options after a penetration (seed 000 1.2.4; each keyword's target is a
  * project decision, docs/rules/ember.md): `rupture` hits the defender again (if it still stands),
  * `shotgun` an enemy unit within 1 square of the defender's square, `cleave` an enemy unit adjacent
- * to the attacker other than the defender and not high-altitude.
+ * to the attacker other than the defender and not high-altitude. A camouflaged unit is never a
+ * chain target (seed 000 6.2; project decision): declaring it would be targeting it without
+ * the detection an attack needs. Camouflage is public and squares are markers, so the options
+ * never depend on a real square.
  * @param defenderSquare where the defender stood when it was hit (it may since be destroyed).
  */
 export function chainOptions(
@@ -486,7 +489,7 @@ export function chainOptions(
   const options: ChainOption[] = [];
   const enemiesNear = (centre: Square | null) =>
     unitsInPlay(state).filter(
-      (u) => !allied(state, u.owner, attacker.owner) && u.id !== defender.id && u.at && centre && chebyshev(centre, u.at) <= 1,
+      (u) => !allied(state, u.owner, attacker.owner) && u.id !== defender.id && !u.camouflage && u.at && centre && chebyshev(centre, u.at) <= 1,
     );
   if (keywords.includes("rupture") && !defender.destroyed) options.push({ keyword: "rupture", target: defender.id });
   if (keywords.includes("shotgun")) {

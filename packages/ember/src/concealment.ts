@@ -195,8 +195,8 @@ export const mayTargetCamouflaged = (attacker: UnitState): boolean => canCastEw(
  * Detection before an attack on a camouflaged unit (seed 000 6.2): the attacker rolls EW against
  * it. A failure fails the attack entirely (the attacker's own costs stay paid); a success
  * decloaks the target, and the attack goes on only if the target, where it appeared, is still a
- * valid target. Area damage skips this (it hits camouflaged units directly, measured to the
- * marker: see {@link areaReachesConcealed}).
+ * valid target. Area damage skips this: it hits camouflaged units directly, measured to the
+ * marker (launch.ts `blastVictims`); a seeking projectile never targets one (`seekCandidates`).
  * @returns whether the attack goes on.
  */
 export function detectBeforeAttack(ctx: Ctx, attacker: UnitState, defender: UnitState, effect: AttackEffect): boolean {
@@ -214,11 +214,3 @@ export function detectBeforeAttack(ctx: Ctx, attacker: UnitState, defender: Unit
   return true;
 }
 
-/**
- * The hook for area damage ("사거리 내 모든 유닛", seed 000 6.2): a camouflaged unit is hit
- * without detection when its marker (its public `at`) is within `radius` squares of `centre`.
- * Area damage must never read the real square, so whether a unit is hit tells nothing hidden.
- */
-export function areaReachesConcealed(unit: UnitState, centre: Square, radius: number): boolean {
-  return unit.at !== null && chebyshev(unit.at, centre) <= radius;
-}

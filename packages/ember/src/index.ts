@@ -19,4 +19,4 @@ export { loseLink, canSpendLink, targetProblem, buildPools } from "./attack";
 export { hasLockOn, isLockedOn, lockersOf, locks } from "./melee";
 export * as resources from "./resources";
 export { ewValue, ewWinner, ewCount, canCastEw, type EwCount } from "./ew";
-export { isCamouflaged, isLowObservable, areaReachesConcealed, exposureSquare, hiddenSquareOptions } from "./concealment";
+export { isCamouflaged, isLowObservable, exposureSquare, hiddenSquareOptions } from "./concealment";

@@ -40,6 +40,7 @@ import {
   vulnerableTerrain,
 } from "./board";
 import type { Ctx } from "./context";
+import { checkContact, isCamouflaged } from "./concealment";
 import type { Action, AttackEffect, LaunchEffect, PartSlot, SmokeEffect, Terrain } from "./data/schema";
 import { PART_SLOTS } from "./data/schema";
 import type {
@@ -174,13 +175,21 @@ const inPlay = (unit: Combatant | undefined): unit is Combatant =>
  * The units a projectile may select as its target (seed 000 1.5.2): enemy mechs, drones and
  * installations on the ground within its seek range; high-altitude units are out of reach of a
  * blast. With a priority type, units of that type come first when there are any.
+ * A camouflaged unit is never a candidate: a projectile card has no EW value (project decision,
+ * docs/rules/ember.md), and a unit without EW 1 or more cannot target a camouflaged unit (seed
+ * 000 6.2). Whether a unit is camouflaged is public, and distances are to markers, so the choice
+ * never depends on a real square.
  */
 export function seekCandidates(state: EmberState, projectile: ProjectileState): Combatant[] {
   const card = projectileCard(projectile.projectileId);
   const d = card.detonation;
   const at = projectile.at as Square;
   const ground: Combatant[] = [...unitsInPlay(state), ...projectilesInPlay(state)].filter(
-    (u) => !allied(state, u.owner, projectile.owner) && u.id !== projectile.id && !isHighAltitude(u) && (u.kind !== "projectile" || projectileCard(u.projectileId).kind === "installation"),
+    (u) =>
+      !allied(state, u.owner, projectile.owner) &&
+      u.id !== projectile.id &&
+      !isHighAltitude(u) &&
+      (u.kind === "projectile" ? projectileCard(u.projectileId).kind === "installation" : !isCamouflaged(u)),
   );
   let found = ground.filter((u) => chebyshev(at, u.at as Square) <= d.seekRange);
   if (d.prefer && found.some((u) => u.kind === d.prefer)) found = found.filter((u) => u.kind === d.prefer);
@@ -252,6 +261,9 @@ export function blastTerrain(ctx: Ctx, projectile: ProjectileState, terrainId: s
  * The units an area blast hits (seed 000 1.5.3 "사거리 내 모든 유닛"): every mech, drone and
  * installation on the ground within the radius of the centre, friends included, except the
  * detonating unit itself; in army-list order, then installations in launch order.
+ * A camouflaged unit is hit without detection (seed 000 6.2 "광역 공격") when its marker, its
+ * public `at`, is within the radius: never its real square (project decision, docs/rules/ember.md),
+ * so who is hit tells nobody where a camouflaged unit really is. Being hit does not decloak it.
  */
 export function blastVictims(state: EmberState, projectile: ProjectileState, centre: Square): string[] {
   const radius = projectileCard(projectile.projectileId).detonation.radius;
@@ -324,6 +336,9 @@ export function runSequences(ctx: Ctx): "waiting" | "done" {
         sequence.interceptors = sequence.interceptors.filter((key) => canStillIntercept(state, key));
         if (sequence.interceptors.length === 0) {
           sequence.stage = sequence.detonate ? "act" : "over";
+          // A launched drone's flight is a move that ends here: contact with a camouflaged
+          // enemy's marker decloaks it (seed 000 6.2).
+          if (subject.kind === "drone") checkContact(ctx);
           break;
         }
         // The intercepting side decides the order (seed 000 3). With interceptors of several seats

@@ -117,7 +117,18 @@ const seen = {
   concealmentEventsHidden: 0,
   nextCommandsReplayed: 0,
   decloaks: 0,
+  /** Replayed commands with a launch, blast, interception or smoke (seed 000 1.5, 3, 10) while a unit was camouflaged. */
+  launchesReplayed: new Map<string, number>(),
+  /** The same for the launch and smoke commands tried on both real squares (not played). */
+  launchesProbed: new Map<string, number>(),
 };
+
+const LAUNCH_EVENTS = ["projectile_launched", "drone_launched", "projectile_detonated", "attack_declared", "interception", "smoke_placed"] as const;
+
+/** Counts which launch events (seed 000 1.5, 3, 10) a command's events hold. */
+function countLaunch(into: Map<string, number>, events: readonly { event: EmberEvent }[]): void {
+  for (const kind of LAUNCH_EVENTS) if (events.some((e) => e.event.type === kind)) into.set(kind, (into.get(kind) ?? 0) + 1);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -376,7 +387,17 @@ function checkMatch(c: MatchCase): void {
       }
       // The watcher's commands aimed at the hidden unit's surroundings: each real square answered alike.
       const targets = concealedOf(state, hider).map(([id]) => id);
-      const aimed: { seat: string; command: unknown }[] = [...probes(state, watcher).slice(0, 9)];
+      const aimed: { seat: string; command: unknown; launch?: boolean }[] = [...probes(state, watcher).slice(0, 9)];
+      // Launches and smoke (seed 000 1.5, 10): every legal launch, scatter and smoke placement of the
+      // watcher, and each launch or smoke action retargeted onto the real squares.
+      const launchActs = ember
+        .legalCommands(state, watcher)
+        .filter((x): x is Extract<EmberCommand, { type: "act" }> => x.type === "act" && ((x.to !== undefined && x.facing === undefined) || x.squares !== undefined || x.drops !== undefined));
+      for (const x of launchActs) aimed.push({ seat: watcher, command: x, launch: true });
+      const firstOfEach = [...new Map(launchActs.filter((x) => !x.drops).map((x) => [`${x.part}:${x.action}`, x])).values()];
+      for (const [, real] of [...concealedOf(state, hider), ...concealedOf(variant, hider)]) {
+        for (const x of firstOfEach) aimed.push({ seat: watcher, command: x.squares ? { ...x, squares: [real] } : { ...x, to: real }, launch: true });
+      }
       for (const id of targets) {
         for (const [, real] of [...concealedOf(state, hider), ...concealedOf(variant, hider)]) {
           for (const u of state.units.filter((x) => x.owner === watcher && x.deployed && !x.destroyed)) {
@@ -395,6 +416,14 @@ function checkMatch(c: MatchCase): void {
         const key = (r: typeof a) => (r.ok ? `ok ${JSON.stringify(r.events.map((e) => ember.redact(e, { kind: "seat", seat: watcher })))}` : JSON.stringify(r.error));
         const revealed = [a, b].some((r) => r.ok && r.events.some((e) => e.event.type === "decloaked"));
         if (!revealed && key(a) !== key(b)) problem("camouflage", `${where} ${p.seat} sends ${JSON.stringify(p.command)}: ${key(a).slice(0, 200)} vs ${key(b).slice(0, 200)}`);
+        if (p.launch && a.ok && b.ok && !revealed) {
+          for (const viewer of [{ kind: "seat", seat: watcher } as Viewer, VIEWERS.find((v) => v.kind === "spectator")!]) {
+            const va = JSON.stringify(ember.viewFor(a.state, viewer));
+            const vb = JSON.stringify(ember.viewFor(b.state, viewer));
+            if (va !== vb) problem("camouflage", `${where} viewer ${viewerLabel(viewer)}: the view after ${p.seat}'s ${JSON.stringify(p.command)} depends on the real square: ${firstDifference(JSON.parse(va), JSON.parse(vb))}`);
+          }
+          countLaunch(seen.launchesProbed, a.events);
+        }
       }
     }
 
@@ -476,6 +505,7 @@ function checkMatch(c: MatchCase): void {
       // A reveal, or the end of the match (history review shows every real square), is not a leak.
       if ([a, b].some((r) => r.state.phase === "finished" || r.events.some((e) => e.event.type === "decloaked"))) continue;
       seen.nextCommandsReplayed++;
+      countLaunch(seen.launchesReplayed, a.events);
       const watcher = other(hider);
       for (const viewer of [{ kind: "seat", seat: watcher } as Viewer, VIEWERS.find((v) => v.kind === "spectator")!]) {
         const ea = JSON.stringify(a.events.map((e) => ember.redact(e, viewer)));
@@ -565,5 +595,18 @@ describe("no leak over seeded bot matches, every viewer, every step (design.md, 
     expect(seen.concealmentEventsHidden).toBeGreaterThan(50);
     expect(seen.nextCommandsReplayed).toBeGreaterThan(500);
     expect(seen.decloaks).toBeGreaterThan(20);
+  });
+
+  test("seed 000 6.2 with 1.5, 3, 10: in the Ashfall matches a camouflaged unit's real square, moved within the rules, changes nothing the others are told or shown by the launches, interceptions and smoke played, nor by every legal launch, blast and smoke placement tried on both real squares", () => {
+    expectNone("camouflage");
+    console.log(`no-leak camouflage with launches: replayed ${JSON.stringify(Object.fromEntries(seen.launchesReplayed))}, probed ${JSON.stringify(Object.fromEntries(seen.launchesProbed))}`);
+    for (const kind of ["projectile_launched", "interception", "smoke_placed"]) expect(seen.launchesReplayed.get(kind) ?? 0).toBeGreaterThan(0);
+    const probed = (kind: string) => seen.launchesProbed.get(kind) ?? 0;
+    expect(probed("projectile_launched")).toBeGreaterThan(500);
+    expect(probed("projectile_detonated")).toBeGreaterThan(100);
+    expect(probed("attack_declared")).toBeGreaterThan(100);
+    expect(probed("interception")).toBeGreaterThan(100);
+    expect(probed("smoke_placed")).toBeGreaterThan(300);
+    expect(probed("drone_launched")).toBeGreaterThan(10);
   });
 });

@@ -7,12 +7,13 @@
  * Yellow faces are forced: all [lightning] makes the side with more dice win; all blank ties,
  * and a tie goes to the caster (seed 000 5.2).
  */
-import { onlySeats, seatViewer, spectator, type Square } from "@fogwar/engine";
-import { ember, legalCommands, type EmberCommand, type EmberState } from "../../src";
+import { omniscient, onlySeats, seatViewer, spectator, teamViewer, type SeatId, type Square } from "@fogwar/engine";
+import { ember, hiddenSquareOptions, legalCommands, type EmberCommand, type EmberSetup, type EmberState, type MechState } from "../../src";
 import { penetrate } from "../../src/attack";
 import { Ctx } from "../../src/context";
-import { FACE, arrange, deployed, edit, must, rejected, toAction, unit, withDice } from "../helpers";
-import { EW_SETUP, until } from "./ew-armies";
+import { camouflageOn, checkContact } from "../../src/concealment";
+import { FACE, RDL, UN, arrange, deployed, edit, must, rejected, toAction, unit, withDice } from "../helpers";
+import { EW_SETUP, UN_EW, until } from "./ew-armies";
 import { find } from "./steps";
 
 const veil = (hidden?: Square): EmberCommand => ({ type: "act", unit: "p2-m1", part: "left_arm", action: "mirage-veil", ...(hidden ? { hidden } : {}) });
@@ -258,5 +259,51 @@ describe("seed 000 2.4 detect, 2.5 decloak, 6.1 low-observable, 6.4 detection", 
     );
     expect(find(lash.events, "lo_token")).toEqual([{ type: "lo_token", unit: "p2-m1", on: false, reason: "not_silent" }]);
     expect(unit(lash.state, "p2-m1").loToken).toBe(false);
+  });
+});
+
+describe("seed 000 6.2 optical camouflage in a 2 v 2 battle (seed 001 6.1)", () => {
+  /** Plays the awaited seat's first legal command until the action phase (deterministic). */
+  function toActionPhase(setup: EmberSetup, seed: string): EmberState {
+    let state = ember.setup(setup, seed).state;
+    for (let i = 0; i < 500 && state.phase !== "action"; i++) {
+      const seat = ember.awaiting(state)[0] as SeatId;
+      state = must(state, seat, legalCommands(state, seat)[0] as EmberCommand).state;
+    }
+    expect(state.phase).toBe("action");
+    return state;
+  }
+
+  test("seed 000 6.2, seed 001 6.1: the real square is known to the owner's team as dials are (the teammate, the team's viewer, omniscient), never to the other team or the spectator; an ally's contact does not decloak, an enemy's does", () => {
+    // Team bravo: p2 (UN with the Ghost, p2-m1, veil projector) and p4; team alpha: p1 and p3.
+    const setup: EmberSetup = { scenario: "crossroads", seats: ["p1", "p2", "p3", "p4"], teams: { p1: "alpha", p2: "bravo", p3: "alpha", p4: "bravo" }, armies: { p1: RDL, p2: UN_EW, p3: RDL, p4: UN } };
+    const base = arrange(toActionPhase(setup, "camo-teams"), { "p2-m1": { at: { x: 6, y: 6 }, facing: "N" }, "p4-m1": { at: { x: 0, y: 11 } }, "p1-m1": { at: { x: 11, y: 0 } } });
+    const state = structuredClone(base);
+    const ctx = new Ctx(state);
+    const ghost = state.units.find((u) => u.id === "p2-m1") as MechState;
+    const real = hiddenSquareOptions(state, ghost, { x: 6, y: 6 }, 2).find((s) => s.x === 7 && s.y === 7) as Square;
+    expect(real).toEqual({ x: 7, y: 7 });
+    camouflageOn(ctx, ghost, "left_arm", { kind: "camouflage", concealment: 2 }, real);
+    const secret = ctx.events.find((e) => e.event.type === "concealment_set")!;
+    for (const viewer of [seatViewer("p2"), seatViewer("p4"), teamViewer("bravo"), omniscient]) {
+      expect(ember.redact(secret, viewer)).toEqual({ type: "concealment_set", unit: "p2-m1", at: { x: 7, y: 7 } });
+      expect(ember.viewFor(state, viewer).concealed).toEqual({ "p2-m1": { x: 7, y: 7 } });
+    }
+    for (const viewer of [seatViewer("p1"), seatViewer("p3"), teamViewer("alpha"), spectator]) {
+      expect(ember.redact(secret, viewer)).toBeNull();
+      expect(ember.viewFor(state, viewer).concealed).toBeUndefined();
+      expect(JSON.stringify(ember.viewFor(state, viewer))).not.toContain('"concealed"');
+    }
+    // The teammate's mech ends next to the marker: no contact (allies never decloak it).
+    const ally = state.units.find((u) => u.id === "p4-m1")!;
+    ally.at = { x: 5, y: 6 };
+    checkContact(ctx);
+    expect(ghost.camouflage).not.toBeNull();
+    // An enemy of the other team ends next to the marker: contact, exposure displacement onto (7,7).
+    const enemy = state.units.find((u) => u.id === "p1-m1")!;
+    enemy.at = { x: 6, y: 5 };
+    checkContact(ctx);
+    expect(ctx.events.filter((e) => e.event.type === "decloaked").map((e) => e.event)).toEqual([{ type: "decloaked", unit: "p2-m1", from: { x: 6, y: 6 }, to: { x: 7, y: 7 }, reason: "contact" }]);
+    expect(ghost.at).toEqual({ x: 7, y: 7 });
   });
 });

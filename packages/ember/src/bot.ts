@@ -33,6 +33,8 @@ export const emberBotPolicy: BotPolicy<EmberCommand> = {
     }
     // A drone's automaton action (seed 000 1.2.1) is an attack like its command action.
     if (command.type === "command_drone") return `command_drone:${command.order.kind === "move" ? "move" : "attack"}`;
+    // Camouflaged deployments (seed 000 6.2) are one group, as likely as all the plain ones.
+    if (command.type === "deploy" && command.hidden) return "deploy:camouflaged";
     return command.type;
   },
   weight: (group) => WEIGHTS[group] ?? 1,

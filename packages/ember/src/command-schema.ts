@@ -17,7 +17,7 @@ export const EmberCommandSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("choose_side"), side }).strict(),
   z.object({ type: z.literal("choose_secondary"), secondary: z.string().min(1).max(40) }).strict(),
   z.object({ type: z.literal("place_objective"), at: square }).strict(),
-  z.object({ type: z.literal("deploy"), unit, at: square, facing, stance: stance.optional() }).strict(),
+  z.object({ type: z.literal("deploy"), unit, at: square, facing, stance: stance.optional(), hidden: square.optional() }).strict(),
   z
     .object({
       type: z.literal("command_drone"),

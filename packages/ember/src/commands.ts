@@ -62,6 +62,7 @@ import type { DroneOrder, DroneState, EmberCommand, EmberErrorCode, EmberState, 
 import {
   breakSilence,
   camouflageOn,
+  camouflageSource,
   checkContact,
   decloak,
   detectBeforeAttack,
@@ -132,6 +133,15 @@ export function deployProblem(state: EmberState, seat: SeatId, command: Extract<
   if (!inRect(deploymentZone(state, seat), command.at)) return "outside_deployment_zone";
   if (!isFree(state, command.at)) return "square_unavailable";
   if (unit.kind === "drone" && command.stance !== undefined) return "malformed_command";
+  if (command.hidden !== undefined) {
+    // Deployed already camouflaged (seed 000 6.2): a mech with a camouflage part; its real square
+    // lies within the concealment value of the deployment square, in the deployment zone too
+    // (project decision, docs/rules/ember.md).
+    const source = unit.kind === "mech" ? camouflageSource(unit) : null;
+    if (!source) return "invalid_choice";
+    if (!inRect(deploymentZone(state, seat), command.hidden)) return "invalid_hidden_square";
+    return hiddenSquareProblem(state, unit, command.at, source.effect.concealment, command.hidden);
+  }
   return null;
 }
 
@@ -147,6 +157,10 @@ export function deploy(ctx: Ctx, seat: SeatId, command: Extract<EmberCommand, { 
   if (unit.kind === "mech") unit.stance = command.stance ?? "OFF";
   const stance = unit.kind === "mech" ? unit.stance : droneCard(unit.droneId).stance;
   ctx.emit({ type: "unit_deployed", unit: unit.id, at: unit.at, facing: unit.facing, stance });
+  if (command.hidden !== undefined && unit.kind === "mech") {
+    const source = camouflageSource(unit) as NonNullable<ReturnType<typeof camouflageSource>>;
+    camouflageOn(ctx, unit, source.slot, source.effect, command.hidden);
+  }
   // One unit at a time, going round the initiative order (with two seats: alternately); a seat
   // with nothing left to deploy is skipped (seed 001 3.4).
   const waiting = (s: SeatId) => state.units.some((u) => u.owner === s && !u.deployed);

@@ -81,6 +81,19 @@ export function forgetConcealed(state: EmberState, id: UnitId): void {
 }
 
 /**
+ * The part and effect a mech turns optical camouflage on with: the first intact part (torso,
+ * chassis, left arm, right arm) with a camouflage action, or null (seed 000 6.2).
+ */
+export function camouflageSource(unit: MechState): { slot: PartSlot; effect: CamouflageEffect } | null {
+  for (const slot of intactSlots(unit)) {
+    for (const action of mechPart(unit, slot).actions) {
+      if (action.effect.kind === "camouflage") return { slot, effect: action.effect };
+    }
+  }
+  return null;
+}
+
+/**
  * Optical camouflage on (seed 000 6.2 "위장 활성화"): the model becomes the public marker on the
  * unit's square; the owner's chosen `hidden` square becomes the secret real square.
  * The caller has checked `hidden` with {@link hiddenSquareProblem}.

@@ -8,6 +8,7 @@ import {
   allied,
   deploymentZone,
   droneCard,
+  inRect,
   intactSlots,
   isFree,
   manoeuvreRange,
@@ -28,7 +29,7 @@ import type { EmberCommand, EmberState, MechState, UnitState } from "./types";
 import type { EmberView } from "./view";
 import { actionGate, actProblem } from "./commands";
 import { dropSquares, scatterProblem, smokePlacements } from "./launch";
-import { hiddenSquareOptions } from "./concealment";
+import { camouflageSource, hiddenSquareOptions } from "./concealment";
 
 const moves = (state: EmberState, unit: UnitState, range: number): Square[] =>
   [...movementOptions(state, unit, range).values()];
@@ -120,6 +121,16 @@ function deployments(state: EmberState, seat: SeatId): EmberCommand[] {
       for (const facing of FACINGS) {
         if (unit.kind === "drone") out.push({ type: "deploy", unit: unit.id, at, facing });
         else for (const stance of CHOOSABLE_STANCES) out.push({ type: "deploy", unit: unit.id, at, facing, stance });
+      }
+    }
+    // Deployed already camouflaged (seed 000 6.2): every real square in the zone within the
+    // concealment value of the deployment square, after the plain deployments.
+    const source = unit.kind === "mech" ? camouflageSource(unit) : null;
+    if (!source) continue;
+    for (const at of squares) {
+      const hiddens = hiddenSquareOptions(state, unit, at, source.effect.concealment).filter((s) => inRect(zone, s));
+      for (const hidden of hiddens) {
+        for (const facing of FACINGS) for (const stance of CHOOSABLE_STANCES) out.push({ type: "deploy", unit: unit.id, at, facing, stance, hidden });
       }
     }
   }

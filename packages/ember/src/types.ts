@@ -376,7 +376,15 @@ export type EmberCommand =
   | { type: "choose_side"; side: Side }
   | { type: "choose_secondary"; secondary: string }
   | { type: "place_objective"; at: Square }
-  | { type: "deploy"; unit: UnitId; at: Square; facing: Facing; stance?: "DEF" | "MOB" | "OFF" }
+  | {
+      type: "deploy";
+      unit: UnitId;
+      at: Square;
+      facing: Facing;
+      stance?: "DEF" | "MOB" | "OFF";
+      /** Deploy already optically camouflaged, with this secret real square (seed 000 6.2); never public. */
+      hidden?: Square;
+    }
   | { type: "command_drone"; mech: UnitId; drone: UnitId; order: DroneOrder }
   | { type: "end_commands" }
   | { type: "lock_plan"; dials: Record<UnitId, Timing> }

@@ -174,7 +174,9 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
   let smokeOptions: EmberCommand[] = [];
   if (mode?.kind === "deploy" && deployUnit) {
     const isMech = moving?.kind === "mech";
-    squareCmds = deploys.filter((c) => c.unit === deployUnit && (!isMech || c.stance === stance)).map((c) => ({ to: c.at, facing: c.facing, command: c, deploy: true }));
+    // The board places plain deployments; a camouflaged one (seed 000 6.2, with its secret real
+    // square) is picked from the list of every legal command.
+    squareCmds = deploys.filter((c) => c.unit === deployUnit && !c.hidden && (!isMech || c.stance === stance)).map((c) => ({ to: c.at, facing: c.facing, command: c, deploy: true }));
   } else if (mode?.kind === "manoeuvre") {
     squareCmds = manoeuvres.map((c) => ({ to: c.to, facing: c.facing, command: c, deploy: false }));
   } else if (mode?.kind === "act") {

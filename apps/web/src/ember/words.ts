@@ -270,7 +270,10 @@ export function describeCommand(w: Words, command: EmberCommand): string {
     case "place_objective":
       return t("command.place_objective", { square: squareName(command.at) });
     case "deploy":
-      return t("command.deploy", { unit: u(command.unit), square: squareName(command.at), facing: t(`facing.${command.facing}`), stance: command.stance ? `, ${t(`stance.${command.stance}`)}` : "" });
+      return (
+        t("command.deploy", { unit: u(command.unit), square: squareName(command.at), facing: t(`facing.${command.facing}`), stance: command.stance ? `, ${t(`stance.${command.stance}`)}` : "" }) +
+        (command.hidden ? ` · ${t("board.realSquare", { unit: u(command.unit) })}: ${squareName(command.hidden)}` : "")
+      );
     case "command_drone":
       if (command.order.kind === "automaton") return t("command.command_drone_automaton", { mech: u(command.mech), drone: u(command.drone) });
       return command.order.kind === "move"

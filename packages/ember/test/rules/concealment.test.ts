@@ -12,7 +12,7 @@ import { ember, hiddenSquareOptions, legalCommands, type EmberCommand, type Embe
 import { penetrate } from "../../src/attack";
 import { Ctx } from "../../src/context";
 import { camouflageOn, checkContact } from "../../src/concealment";
-import { FACE, RDL, UN, arrange, deployed, edit, must, rejected, toAction, unit, withDice } from "../helpers";
+import { FACE, RDL, UN, arrange, deployed, edit, fresh, must, rejected, toAction, unit, withDice } from "../helpers";
 import { EW_SETUP, UN_EW, until } from "./ew-armies";
 import { find } from "./steps";
 
@@ -305,5 +305,44 @@ describe("seed 000 6.2 optical camouflage in a 2 v 2 battle (seed 001 6.1)", () 
     checkContact(ctx);
     expect(ctx.events.filter((e) => e.event.type === "decloaked").map((e) => e.event)).toEqual([{ type: "decloaked", unit: "p2-m1", from: { x: 6, y: 6 }, to: { x: 7, y: 7 }, reason: "contact" }]);
     expect(ghost.at).toEqual({ x: 7, y: 7 });
+  });
+});
+
+describe("seed 000 6.2 optical camouflage at deployment", () => {
+  test("seed 000 6.2: a mech with a camouflage part may deploy already camouflaged: the marker on its square, the real square (in the zone, within concealment 2) known to its owner only", () => {
+    // p1 (RDL, white, rows 10-11) deploys first; then p2 (UN, black, rows 0-1) deploys the Ghost
+    // (p2-m1, veil projector: concealment 2) at f2 (5,1) with its real square at g1 (6,0).
+    let state = fresh("camo-deploy", EW_SETUP);
+    state = { ...state, firstPlayer: "p1", turn: "p1", pending: { ...state.pending!, seat: "p1" } } as EmberState;
+    state = must(state, "p1", { type: "choose_side", side: "white" }).state;
+    state = must(state, "p1", { type: "deploy", unit: "p1-m1", at: { x: 0, y: 11 }, facing: "N", stance: "OFF" }).state;
+    const ghost = (hidden: Square, unitId = "p2-m1"): EmberCommand => ({ type: "deploy", unit: unitId, at: { x: 5, y: 1 }, facing: "S", stance: "OFF", hidden });
+    // The real square stays in the deployment zone and within 2 squares of the marker.
+    expect(rejected(state, "p2", ghost({ x: 5, y: 3 }))).toBe("invalid_hidden_square");
+    expect(rejected(state, "p2", ghost({ x: 8, y: 1 }))).toBe("invalid_hidden_square");
+    // Only a mech with a camouflage part: not the Picket, not a drone.
+    expect(rejected(state, "p2", ghost({ x: 6, y: 0 }, "p2-m2"))).toBe("invalid_choice");
+    expect(rejected(state, "p2", { type: "deploy", unit: "p2-d1", at: { x: 5, y: 1 }, facing: "S", hidden: { x: 6, y: 0 } })).toBe("invalid_choice");
+    // The legal list offers, for f2, the 10 zone squares within 2 (columns 3-7, rows 0-1) x 4 facings x 3 stances.
+    const legal = legalCommands(state, "p2").filter((c) => c.type === "deploy" && c.unit === "p2-m1" && c.hidden && c.at.x === 5 && c.at.y === 1);
+    expect(legal).toHaveLength(120);
+    expect(legal).toContainEqual(ghost({ x: 6, y: 0 }));
+    const result = ember.apply(state, ghost({ x: 6, y: 0 }), "p2");
+    if (!result.ok) throw new Error(result.error.code);
+    expect(result.events.map((e) => e.event.type)).toEqual(["unit_deployed", "camouflage_on", "concealment_set"]);
+    expect(result.events[2]!.audience).toEqual(onlySeats("p2"));
+    const next = result.state;
+    expect(unit(next, "p2-m1")).toMatchObject({ at: { x: 5, y: 1 }, deployed: true, camouflage: { concealment: 2, part: "left_arm" } });
+    expect(ember.viewFor(next, seatViewer("p2")).concealed).toEqual({ "p2-m1": { x: 6, y: 0 } });
+    for (const viewer of [seatViewer("p1"), spectator]) {
+      expect(ember.redact(result.events[2]!, viewer)).toBeNull();
+      expect(JSON.stringify(ember.viewFor(next, viewer))).not.toContain('"concealed"');
+    }
+    // p1's turn: its legal deployments do not depend on where the real square is.
+    const moved = edit(next, (s) => {
+      s.concealed = { "p2-m1": { x: 4, y: 0 } };
+    });
+    expect(next.turn).toBe("p1");
+    expect(JSON.stringify(legalCommands(moved, "p1"))).toBe(JSON.stringify(legalCommands(next, "p1")));
   });
 });

@@ -13,6 +13,8 @@ const WEIGHTS: Record<string, number> = {
   "command_drone:attack": 8,
   "act:move": 3,
   "act:camouflage": 6,
+  // Deploying already camouflaged (seed 000 6.2) now and then, so playouts meet both openings.
+  "deploy:camouflaged": 0.25,
   manoeuvre: 3,
   "command_drone:move": 3,
   set_stance: 1,
@@ -33,7 +35,7 @@ export const emberBotPolicy: BotPolicy<EmberCommand> = {
     }
     // A drone's automaton action (seed 000 1.2.1) is an attack like its command action.
     if (command.type === "command_drone") return `command_drone:${command.order.kind === "move" ? "move" : "attack"}`;
-    // Camouflaged deployments (seed 000 6.2) are one group, as likely as all the plain ones.
+    // Camouflaged deployments (seed 000 6.2) are one group, less likely than the plain ones.
     if (command.type === "deploy" && command.hidden) return "deploy:camouflaged";
     return command.type;
   },

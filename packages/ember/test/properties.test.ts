@@ -568,7 +568,9 @@ describe("seeded bot matches (design.md principle 10)", () => {
     expectNone("link");
     expectNone("ammo");
     expect([...seen.commonActions].sort()).toEqual([...catalog.commonActions.keys()].sort());
-    expect(seen.parryOffers).toBeGreaterThan(10);
+    // Declared parries are rare in random play: 10 over these matches once UN mechs may deploy
+    // already camouflaged (seed 000 6.2) and fewer melee exchanges follow.
+    expect(seen.parryOffers).toBeGreaterThan(5);
     expect(seen.linkSpends).toBeGreaterThan(0);
   });
 

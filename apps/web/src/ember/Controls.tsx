@@ -8,7 +8,7 @@ import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CHOOSABLE_STANCES, type EmberCommand, type EmberView, type PartSlot } from "@fogwar/ember";
 import { FACINGS, type Facing } from "@fogwar/engine";
-import { commandKey, ofType, unitLabel } from "./model";
+import { commandKey, ofType, squareName, unitLabel } from "./model";
 import { actionName, actVariant, describeCommand } from "./words";
 
 export type Mode =
@@ -114,6 +114,16 @@ export interface ControlsProps {
   readonly setDropAt?: (at: "start" | "end") => void;
   /** Smoke (seed 000 10): the placements through the square picked on the board. */
   readonly smokeOptions?: readonly EmberCommand[];
+  /**
+   * Camouflaged deployment (seed 000 6.2), offered when the unit may deploy camouflaged: whether
+   * it is chosen, and the marker's square once picked on the board (then the real square is).
+   */
+  readonly camouflage?: {
+    readonly on: boolean;
+    readonly set: (on: boolean) => void;
+    readonly marker: { readonly x: number; readonly y: number } | null;
+    readonly clearMarker: () => void;
+  };
 }
 
 export function Controls(props: ControlsProps) {
@@ -151,6 +161,26 @@ export function Controls(props: ControlsProps) {
           </fieldset>
         )}
         <FacingPicker value={props.facing} onChange={props.setFacing} available={props.facings} />
+        {props.camouflage && (
+          <div className="camouflage-deploy">
+            <label>
+              <input type="checkbox" checked={props.camouflage.on} onChange={(e) => props.camouflage?.set(e.target.checked)} /> {t("actions.deployCamouflaged")}
+            </label>
+            {props.camouflage.on && (
+              <p className="hint" role="status">
+                {props.camouflage.marker ? t("actions.camouflageMarkerChosen", { square: squareName(props.camouflage.marker) }) : t("actions.camouflagePickMarker")}
+                {props.camouflage.marker && (
+                  <>
+                    {" "}
+                    <button type="button" onClick={props.camouflage.clearMarker}>
+                      {t("actions.camouflageOtherMarker")}
+                    </button>
+                  </>
+                )}
+              </p>
+            )}
+          </div>
+        )}
       </div>,
     );
   }

@@ -124,11 +124,15 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
   // Launches (seed 000 1.5.5 scatter: where the installation goes; 10 smoke: the first square).
   const [dropAt, setDropAt] = useState<"start" | "end">("end");
   const [smokeAnchor, setSmokeAnchor] = useState<{ x: number; y: number } | null>(null);
+  // Camouflaged deployment (seed 000 6.2): deploy camouflaged, and the marker's square once picked.
+  const [camouflaged, setCamouflaged] = useState(false);
+  const [camoMarker, setCamoMarker] = useState<{ x: number; y: number } | null>(null);
 
   const send = (command: EmberCommand) => {
     setMode(null);
     setFacing(null);
     setSmokeAnchor(null);
+    setCamoMarker(null);
     onCommand(command);
   };
 
@@ -172,11 +176,20 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
   let sight: { from: string; range: number; shooting?: boolean } | null = null;
   let launchSquares: SquareChoice[] = [];
   let smokeOptions: EmberCommand[] = [];
+  // A camouflaged deployment (seed 000 6.2) takes two clicks: the marker's square, then the
+  // secret real square among those the rules allow for it.
+  const camoDeploys = deploys.filter((c) => c.unit === deployUnit && c.hidden);
+  const deployCamouflaged = camouflaged && camoDeploys.length > 0;
+  const marker = deployCamouflaged && camoMarker && camoDeploys.some((c) => c.at.x === camoMarker.x && c.at.y === camoMarker.y) ? camoMarker : null;
   if (mode?.kind === "deploy" && deployUnit) {
     const isMech = moving?.kind === "mech";
-    // The board places plain deployments; a camouflaged one (seed 000 6.2, with its secret real
-    // square) is picked from the list of every legal command.
-    squareCmds = deploys.filter((c) => c.unit === deployUnit && !c.hidden && (!isMech || c.stance === stance)).map((c) => ({ to: c.at, facing: c.facing, command: c, deploy: true }));
+    if (!deployCamouflaged) {
+      squareCmds = deploys.filter((c) => c.unit === deployUnit && !c.hidden && (!isMech || c.stance === stance)).map((c) => ({ to: c.at, facing: c.facing, command: c, deploy: true }));
+    } else {
+      const fitting = camoDeploys.filter((c) => !isMech || c.stance === stance);
+      // Facings offered are those of the camouflaged deployments.
+      squareCmds = fitting.map((c) => ({ to: c.at, facing: c.facing, command: c, deploy: true }));
+    }
   } else if (mode?.kind === "manoeuvre") {
     squareCmds = manoeuvres.map((c) => ({ to: c.to, facing: c.facing, command: c, deploy: false }));
   } else if (mode?.kind === "act") {
@@ -211,7 +224,7 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
     squareCmds = mine.flatMap((c) => (c.order.kind === "move" ? [{ to: c.order.to, facing: c.order.facing, command: c as EmberCommand, deploy: false }] : []));
   }
   const facings = new Set(squareCmds.map((c) => c.facing));
-  const squares: SquareChoice[] = [
+  const squares: SquareChoice[] = deployCamouflaged && mode?.kind === "deploy" ? camouflageSquares() : [
     ...squareCmds
       .filter((c) => c.facing === facing)
       .map((c) => ({
@@ -221,6 +234,25 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
       })),
     ...launchSquares,
   ];
+
+  /** The board's choices for a camouflaged deployment: marker squares, then real squares. */
+  function camouflageSquares(): SquareChoice[] {
+    const shown = squareCmds.filter((c) => c.facing === facing);
+    if (!marker) {
+      const seen = new Set<string>();
+      return shown.flatMap((c) => {
+        const key = `${c.to.x},${c.to.y}`;
+        if (seen.has(key)) return [];
+        seen.add(key);
+        return [{ square: c.to, pick: () => setCamoMarker(c.to), label: t("board.camouflageMarker", { square: squareName(c.to), facing: t(`facing.${c.facing}`) }) }];
+      });
+    }
+    return shown.flatMap((c) => {
+      const hidden = c.command.type === "deploy" ? c.command.hidden : undefined;
+      if (!hidden || c.to.x !== marker.x || c.to.y !== marker.y) return [];
+      return [{ square: hidden, command: c.command, label: t("board.chooseRealSquare", { square: squareName(hidden) }) }];
+    });
+  }
 
   // Mission preparation (seed 001 3.3): an objective marker goes on a highlighted square.
   for (const c of ofType(legal, "place_objective")) {
@@ -301,6 +333,19 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
               dropAt={dropAt}
               setDropAt={setDropAt}
               smokeOptions={smokeOptions}
+              camouflage={
+                camoDeploys.length > 0
+                  ? {
+                      on: camouflaged,
+                      set: (on) => {
+                        setCamouflaged(on);
+                        setCamoMarker(null);
+                      },
+                      marker,
+                      clearMarker: () => setCamoMarker(null),
+                    }
+                  : undefined
+              }
             />
           )}
           {(view.phase === "plan" || Object.keys(view.revealed).length > 0) && <PlanPanel key={`${view.round}:${view.phase}`} view={view} seat={seat} legal={legal} onCommand={send} />}

@@ -31,7 +31,7 @@ import type { DroneState, EmberSetup, EmberState, MechState, Side, UnitId, UnitS
 import { commandGeneration, startingAmmo } from "./resources";
 
 /** Bumped whenever a rule change could change a replay. */
-export const RULES_VERSION = "ember-0.2.0";
+export const RULES_VERSION = "ember-1.0.0";
 
 /** The seed sections quoted in code, for brevity. */
 const S000 = "000_200ff4b7b5d3d570.txt";

@@ -8,6 +8,7 @@
  */
 import { autoplay, seatViewer, spectator, stateHash, type MatchLog } from "@fogwar/engine";
 import { catalog, ember, emberBotPolicy, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState } from "@fogwar/ember";
+import { time, type Row } from "./measure";
 
 const armies = catalog.data.armies;
 const setupFor = (i: number): EmberSetup => {
@@ -16,20 +17,8 @@ const setupFor = (i: number): EmberSetup => {
   return { scenario: standard ? "foundry" : "crossroads", seats: ["p1", "p2"], armies: { p1: pick(0), p2: pick(1) } };
 };
 
-function time<T>(label: string, unit: string, count: () => number, body: () => T, minMs = 1500): { label: string; rate: number; unit: string } {
-  body(); // warm-up
-  let n = 0;
-  const start = performance.now();
-  let elapsed = 0;
-  while (elapsed < minMs) {
-    body();
-    n += count();
-    elapsed = performance.now() - start;
-  }
-  return { label, rate: (n * 1000) / elapsed, unit };
-}
 
-const rows: { label: string; rate: number; unit: string }[] = [];
+const rows: Row[] = [];
 
 // Full matches.
 let matchIndex = 0;

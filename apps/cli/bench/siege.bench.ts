@@ -10,6 +10,7 @@
  */
 import { autoplay, seatViewer, spectator, stateHash, type Match, type MatchLog } from "@fogwar/engine";
 import { siege, siegeBotPolicy, type SiegeCommand, type SiegeEvent, type SiegeSetup, type SiegeState } from "@fogwar/siege";
+import { time, type Row } from "./measure";
 
 const setups: SiegeSetup[] = [
   { mission: "ledger", teams: { attack: ["a1"], defence: ["d1"] } },
@@ -20,20 +21,8 @@ type SiegeMatch = Match<SiegeSetup, SiegeState, SiegeCommand, SiegeEvent, unknow
 const play = (i: number, onCommand?: (match: SiegeMatch) => void) =>
   autoplay(siege, setupFor(i), `siege-bench-${i}`, `siege-bot-${i}`, { policy: siegeBotPolicy, maxCommands: 20_000, onCommand });
 
-function time(label: string, unit: string, count: () => number, body: () => void, minMs = 1500): { label: string; rate: number; unit: string } {
-  body(); // warm-up
-  let n = 0;
-  const start = performance.now();
-  let elapsed = 0;
-  while (elapsed < minMs) {
-    body();
-    n += count();
-    elapsed = performance.now() - start;
-  }
-  return { label, rate: (n * 1000) / elapsed, unit };
-}
 
-const rows: { label: string; rate: number; unit: string }[] = [];
+const rows: Row[] = [];
 
 let matchIndex = 0;
 rows.push(time("bot matches (1 v 1 and 2 v 2)", "matches/s", () => 1, () => void play(matchIndex++)));

@@ -8,11 +8,11 @@ import { act, cleanup, fireEvent, render } from "@testing-library/react";
 import i18next from "i18next";
 import { catalog, ember, emberBotPolicy, legalCommandsInView, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState, type EmberView } from "@fogwar/ember";
 import { Match, RandomBot, seatViewer } from "@fogwar/engine";
-import { setupI18n } from "../i18n";
 import { TableView } from "./TableView";
 import { UnitPanel } from "./UnitPanel";
 import { commandKey } from "./model";
 import { describeCommand, describeEvent } from "./words";
+import { inEnglish } from "../../test/english";
 
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
 
@@ -47,15 +47,7 @@ function renderState(state: EmberState, seat: string) {
 
 const isAutomaton = (c: EmberCommand) => c.type === "command_drone" && c.order.kind === "automaton";
 
-beforeAll(() => {
-  setupI18n("en");
-});
-beforeEach(async () => {
-  await act(async () => {
-    await i18next.changeLanguage("en");
-  });
-});
-afterEach(cleanup);
+inEnglish();
 
 describe("the table with automaton actions and vulnerable terrain", () => {
   test("seed 000 1.2.1: a drone with an automaton action gets its own button in the command controls; the click sends the legal order, which names no target", () => {

@@ -5,13 +5,12 @@
  * nothing of the kind. Ashfall matches played by the engine's random bots, projected per viewer.
  */
 import { deserialize, serialize } from "node:v8";
-import { act, cleanup, fireEvent, render } from "@testing-library/react";
-import i18next from "i18next";
+import { fireEvent, render } from "@testing-library/react";
 import { catalog, CHOOSABLE_STANCES, ember, emberBotPolicy, legalCommandsInView, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState, type EmberView } from "@fogwar/ember";
 import { Match, RandomBot, seatViewer } from "@fogwar/engine";
-import { setupI18n } from "../i18n";
 import { TableView } from "./TableView";
 import { commandKey } from "./model";
+import { inEnglish } from "../../test/english";
 
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
 
@@ -49,15 +48,7 @@ function renderFor(match: EmberMatch, seat: string) {
 
 const highlighted = (container: HTMLElement) => new Set([...container.querySelectorAll("[data-square][role=button]")].map((e) => e.getAttribute("data-square")));
 
-beforeAll(() => {
-  setupI18n("en");
-});
-beforeEach(async () => {
-  await act(async () => {
-    await i18next.changeLanguage("en");
-  });
-});
-afterEach(cleanup);
+inEnglish();
 
 describe("seed 000 6.2: deploying camouflaged from the table", () => {
   test("the owner picks the marker's square, then the real square; the click sends that legal camouflaged deployment", () => {

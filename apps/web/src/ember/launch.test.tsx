@@ -3,13 +3,12 @@
  * played by the engine's random bots with the sample launch armies, projected for one viewer.
  */
 import { deserialize, serialize } from "node:v8";
-import { act, cleanup, fireEvent, render } from "@testing-library/react";
-import i18next from "i18next";
+import { cleanup, fireEvent, render } from "@testing-library/react";
 import { catalog, ember, emberBotPolicy, legalCommandsInView, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState, type EmberView } from "@fogwar/ember";
 import { Match, RandomBot, seatViewer } from "@fogwar/engine";
-import { setupI18n } from "../i18n";
 import { TableView } from "./TableView";
 import { commandKey } from "./model";
+import { inEnglish } from "../../test/english";
 
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
 
@@ -49,15 +48,7 @@ function renderFor(match: EmberMatch, seat: string) {
 
 const sent = (onCommand: jest.Mock) => onCommand.mock.calls[0]?.[0] as EmberCommand;
 
-beforeAll(() => {
-  setupI18n("en");
-});
-beforeEach(async () => {
-  await act(async () => {
-    await i18next.changeLanguage("en");
-  });
-});
-afterEach(cleanup);
+inEnglish();
 
 describe("the table with launches, interception and smoke", () => {
   test("seed 000 1.5, 10: smoke cards and projectiles or installations on the board are drawn with their owner", () => {

@@ -3,16 +3,16 @@
  * bots (EMBER's bot policy) with the sample armies, projected for one viewer with `viewFor`.
  */
 import { deserialize, serialize } from "node:v8";
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import i18next from "i18next";
 import { board, catalog, ember, emberBotPolicy, legalCommandsInView, TIMINGS, validateArmy, type EmberCommand, type EmberEvent, type EmberState, type EmberView, type MechState } from "@fogwar/ember";
 import { Match, RandomBot, seatViewer, spectator, type Viewer } from "@fogwar/engine";
-import { setupI18n } from "../i18n";
 import { TableView } from "./TableView";
 import { EventLog } from "./EventLog";
 import { AttackPanel } from "./AttackPanel";
 import { UnitPanel } from "./UnitPanel";
 import { commandKey } from "./model";
+import { inEnglish } from "../../test/english";
 
 // jsdom lacks structuredClone, which the engine uses (browsers and Node have it).
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
@@ -69,15 +69,7 @@ function renderFor(match: EmberMatch, seat: string | null, onCommand = jest.fn()
 const squaresShown = (container: HTMLElement) => new Set([...container.querySelectorAll("[data-square]")].map((e) => e.getAttribute("data-square")));
 const keysOf = (squares: { x: number; y: number }[]) => new Set(squares.map((s) => `${s.x},${s.y}`));
 
-beforeAll(() => {
-  setupI18n("en");
-});
-beforeEach(async () => {
-  await act(async () => {
-    await i18next.changeLanguage("en");
-  });
-});
-afterEach(cleanup);
+inEnglish();
 
 describe("board and highlights from the legal commands", () => {
   test("deployment: the highlighted squares are exactly the legal deploy squares of the chosen unit, facing and stance; a click sends that legal command", () => {

@@ -4,14 +4,13 @@
  * groups each team's players, and the perspectives include each team's shared knowledge.
  */
 import { deserialize, serialize } from "node:v8";
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import i18next from "i18next";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { catalog, ember, emberBotPolicy, type EmberEvent, type EmberSetup } from "@fogwar/ember";
 import { autoplay, omniscient, seedCommitment, stateHash, teamViewer, type EventEnvelope } from "@fogwar/engine";
-import { setupI18n } from "../i18n";
 import { ReviewPage } from "./ReviewPage";
 import { rebuild, verify, viewerOf } from "./replay";
 import type { MatchHistory } from "../api";
+import { inEnglish } from "../../test/english";
 
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
 
@@ -56,15 +55,7 @@ function history(): MatchHistory {
 
 const HISTORY = history();
 
-beforeAll(() => {
-  setupI18n("en");
-});
-beforeEach(async () => {
-  await act(async () => {
-    await i18next.changeLanguage("en");
-  });
-});
-afterEach(cleanup);
+inEnglish();
 
 describe("review of a 2 v 2 (seed 001 6.1)", () => {
   test("the rebuilt match verifies every state hash and every plan commitment of four seats", () => {

@@ -4,14 +4,14 @@
  * server builds it for a finished match, and served by a mocked fetch.
  */
 import { deserialize, serialize } from "node:v8";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import i18next from "i18next";
 import { catalog, ember, emberBotPolicy, validateArmy, type EmberEvent, type EmberSetup } from "@fogwar/ember";
 import { autoplay, omniscient, seedCommitment, stateHash, type EventEnvelope } from "@fogwar/engine";
-import { setupI18n } from "../i18n";
 import { ReviewPage } from "./ReviewPage";
 import { checkCommitments, rebuild, verify } from "./replay";
 import type { MatchHistory } from "../api";
+import { inEnglish } from "../../test/english";
 
 // jsdom lacks structuredClone, which the engine uses (browsers and Node have it).
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
@@ -91,15 +91,7 @@ function goTo(index: number) {
   fireEvent.change(screen.getByRole("slider"), { target: { value: String(index) } });
 }
 
-beforeAll(() => {
-  setupI18n("en");
-});
-beforeEach(async () => {
-  await act(async () => {
-    await i18next.changeLanguage("en");
-  });
-});
-afterEach(cleanup);
+inEnglish();
 
 describe("the replay model", () => {
   test("the played match is long enough to review and replays cleanly with every check passing", () => {

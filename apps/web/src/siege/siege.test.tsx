@@ -5,17 +5,17 @@
  * rendered HTML and accessible text for the defence, the attack and spectators.
  */
 import { deserialize, serialize } from "node:v8";
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import i18next from "i18next";
 import { Match, RandomBot, canonicalJson, seatViewer, seedCommitment, spectator, stateHash, type Viewer } from "@fogwar/engine";
 import { casterRedact, casterViewFor, legalCommandsInView, siege, siegeBotPolicy, type SiegeCommand, type SiegeEvent, type SiegeSetup, type SiegeState, type SiegeView } from "@fogwar/siege";
-import { setupI18n } from "../i18n";
 import { SiegeTableView } from "./SiegeTableView";
 import { CreateSiegeMatch } from "./CreateSiegeMatch";
 import { SiegeReview } from "./SiegeReview";
 import { rebuildSiege } from "./review";
 import { SiegeTable } from "./SiegeTable";
 import type { MatchConnection } from "../net/useMatch";
+import { inEnglish } from "../../test/english";
 
 jest.setTimeout(30_000);
 
@@ -57,15 +57,7 @@ function renderFor(match: SiegeMatch, seat: string | null, onCommand = jest.fn()
 /** A token's markup without its position: what tells two tokens apart besides where they are. */
 const withoutPosition = (el: Element) => el.outerHTML.replace(/\s(x|y|cx|cy)="[^"]*"/g, "");
 
-beforeAll(() => {
-  setupI18n("en");
-});
-beforeEach(async () => {
-  await act(async () => {
-    await i18next.changeLanguage("en");
-  });
-});
-afterEach(cleanup);
+inEnglish();
 
 // One match reaching the action phase with hidden operators (the defence's tokens are down).
 let action: SiegeMatch;

@@ -4,7 +4,7 @@
  * connection status (with a retry that reconnects from scratch), the spectator count and who is
  * online; spectators of a delayed match may switch to the delayed omniscient caster feed.
  */
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { legalCommandsInView, type EmberCommand, type EmberEvent, type EmberView } from "@fogwar/ember";
 import { useMatch, type JoinSpec, type MatchConnection } from "../net/useMatch";
@@ -25,11 +25,14 @@ function ConnectedTable({ matchId, join, onRetry }: EmberTableProps & { onRetry:
   return <EmberConnected matchId={matchId} join={join} onRetry={onRetry} match={match} />;
 }
 
-/** The connection banner and the Siege table. */
-function SiegeConnected({ matchId, join, onRetry, match }: EmberTableProps & { onRetry: () => void; match: MatchConnection }) {
+/**
+ * The connection banner of every table: status (with a retry once closed or failed), the viewer's
+ * seat or "spectating", the spectator count, who is online, the last connection error; `children`
+ * follow (the caster-feed switch).
+ */
+function ConnectionBanner({ match, seat, onRetry, children }: { match: MatchConnection; seat: string | null; onRetry: () => void; children?: ReactNode }) {
   const { t } = useTranslation("table");
-  const seat = join.role === "player" ? join.seat : null;
-  const banner = (
+  return (
     <header className="connection">
       <p role="status" aria-live="polite" className={`status status-${match.status}`}>
         {match.status === "open" ? "🟢" : match.status === "failed" || match.status === "closed" ? "🔴" : "🟡"} {t(`status.${match.status}`)} · {seat ? t("playingAs", { seat }) : t("spectating")} ·{" "}
@@ -54,9 +57,15 @@ function SiegeConnected({ matchId, join, onRetry, match }: EmberTableProps & { o
           ⚠ {match.error.code}: {match.error.message}
         </p>
       )}
+      {children}
     </header>
   );
-  return <SiegeTable matchId={matchId} seat={seat} match={match} banner={banner} />;
+}
+
+/** The Siege table under the connection banner. */
+function SiegeConnected({ matchId, join, onRetry, match }: EmberTableProps & { onRetry: () => void; match: MatchConnection }) {
+  const seat = join.role === "player" ? join.seat : null;
+  return <SiegeTable matchId={matchId} seat={seat} match={match} banner={<ConnectionBanner match={match} seat={seat} onRetry={onRetry} />} />;
 }
 
 function EmberConnected({ matchId, join, onRetry, match }: EmberTableProps & { onRetry: () => void; match: MatchConnection }) {
@@ -79,30 +88,7 @@ function EmberConnected({ matchId, join, onRetry, match }: EmberTableProps & { o
   };
   const behind = live && casterView ? Math.max(match.welcome?.spectatorDelay ?? 0, live.round - casterView.round) : (match.welcome?.spectatorDelay ?? 0);
   const banner = (
-    <header className="connection">
-      <p role="status" aria-live="polite" className={`status status-${match.status}`}>
-        {match.status === "open" ? "🟢" : match.status === "failed" || match.status === "closed" ? "🔴" : "🟡"} {t(`status.${match.status}`)} · {seat ? t("playingAs", { seat }) : t("spectating")} ·{" "}
-        {t("spectators", { count: match.spectators })}
-        {Object.entries(match.connected).map(([s, on]) => (
-          <span key={s}>
-            {" "}
-            · {s}: {on ? t("online") : t("offline")}
-          </span>
-        ))}
-        {(match.status === "closed" || match.status === "failed") && (
-          <>
-            {" "}
-            <button type="button" onClick={onRetry}>
-              {t("retry")}
-            </button>
-          </>
-        )}
-      </p>
-      {match.error && (
-        <p className="error" role="alert">
-          ⚠ {match.error.code}: {match.error.message}
-        </p>
-      )}
+    <ConnectionBanner match={match} seat={seat} onRetry={onRetry}>
       {seat === null && casterView && (
         <p className="caster-switch">
           <strong>{useCaster ? `📺 ${t("caster.title")}: ${t("caster.behind", { count: behind })}` : t("spectating")}</strong>{" "}
@@ -112,7 +98,7 @@ function EmberConnected({ matchId, join, onRetry, match }: EmberTableProps & { o
           </button>
         </p>
       )}
-    </header>
+    </ConnectionBanner>
   );
   if (!view) {
     return (

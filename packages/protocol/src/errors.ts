@@ -82,6 +82,33 @@ export const PROTOCOL_ERRORS = {
     meaning: "The match (or the API endpoint) does not exist. Over REST it is a 404; joining an unknown room id fails with Colyseus's own matchmaking error instead (code 522).",
     channels: ["rest"],
   },
+  service_unavailable: {
+    message: "The server cannot reach its database right now: try again shortly.",
+    meaning:
+      "The match store is unreachable (an outage or a restart of the database). Nothing was changed. Joins are refused with this code and REST answers 503 with it; `GET /api/health` says what is down. Retry with backoff (a command: resend with the same id).",
+    channels: ["join", "message", "rest"],
+  },
+  spectators_full: {
+    message: "This match has as many spectators as it admits.",
+    meaning: "The match's spectator cap (a server setting) is reached. Try again later, or open the match's history.",
+    channels: ["join"],
+  },
+  too_many_requests: {
+    message: "Too many requests from this address: slow down.",
+    meaning:
+      "This address created too many matches, opened too many connections or failed too many joins in a short time. REST answers 429 with a `Retry-After` header; a join is refused with this code. Wait, then retry.",
+    channels: ["join", "rest"],
+  },
+  idempotency_conflict: {
+    message: "This idempotency key was already used for a different request.",
+    meaning: "`POST /api/matches` was sent with an `Idempotency-Key` that an earlier, different request used. REST status 409. Use a new key for a new request.",
+    channels: ["rest"],
+  },
+  forbidden: {
+    message: "This route is not open to clients.",
+    meaning: "Only the server creates rooms: the matchmaking routes that would create or join a room from client options are refused (REST status 403). Join a match's room by its id with `joinById`.",
+    channels: ["rest"],
+  },
 } as const satisfies Readonly<Record<string, ProtocolErrorInfo>>;
 
 /** A protocol error code: `"bad_message" | "message_too_large" | ...` (the keys of {@link PROTOCOL_ERRORS}). */

@@ -24,6 +24,11 @@ const STABLE_NUMBERS: Record<ProtocolErrorCode, number> = {
   match_over: 4006,
   server_error: 4007,
   not_found: 4008,
+  service_unavailable: 4009,
+  spectators_full: 4010,
+  too_many_requests: 4011,
+  idempotency_conflict: 4012,
+  forbidden: 4013,
 };
 
 describe("PROTOCOL_ERRORS", () => {

@@ -12,7 +12,7 @@ describe("RetryTimer", () => {
     const runs: number[] = [];
     const states = [1, 2, 3, 4, 5, 6, 7].map(() => timer.schedule(() => runs.push(timer.attempt)));
     expect(states.map((s) => s.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(states.map((s) => s.nextAt - 10_000)).toEqual([500, 1000, 2000, 4000, 8000, 15_000, 15_000]);
+    expect(states.map((s) => (s.nextAt ?? 0) - 10_000)).toEqual([500, 1000, 2000, 4000, 8000, 15_000, 15_000]);
     // Scheduling replaces the waiting attempt: only the last one runs.
     jest.advanceTimersByTime(15_000);
     expect(runs).toEqual([7]);

@@ -2,7 +2,9 @@
  * The connection banner of every table (EMBER and Siege): status, the viewer's seat or
  * "spectating", the spectator count, who is online; `children` follow (the caster-feed switch).
  * While the connection is being restored it says so plainly: why it was lost, which attempt
- * this is, how long until the next one (counting down each second), and a "retry now" button.
+ * this is, how long until the next one (counting down each second), a "retry now" button and
+ * how many commands wait for the connection; presence and the spectator count, unknown while
+ * disconnected, are left out until connected again.
  * Once the connection is closed for good (or the first join was refused) it shows the error and
  * a "retry" button (`onRetry`: connect from scratch).
  */
@@ -14,6 +16,10 @@ import type { MatchConnection } from "../net/useMatch";
 const KNOWN_CAUSES = new Set(["connection_lost", "server_restarting", "network_error", "room_not_found", "service_unavailable", "server_error", "too_many_requests"]);
 
 const BANNER_CSS = `
+.connection .dot { display: inline-block; width: 0.7em; height: 0.7em; border-radius: 50%; margin-right: 0.35em; vertical-align: baseline; }
+.connection .dot-open { background: #1f9d3a; }
+.connection .dot-waiting { background: #d49b00; }
+.connection .dot-down { background: #c62828; }
 .connection .reconnect { margin: 0.3rem 0 0; padding: 0.4rem 0.6rem; border-left: 4px solid #c98a00; background: #fff7e0; color: #3b2a00; display: flex; flex-wrap: wrap; gap: 0.3rem 0.8rem; align-items: center; }
 .connection .reconnect .cause { flex: 1 1 16rem; }
 .connection .reconnect button { min-height: 2.2rem; }
@@ -41,9 +47,11 @@ export function ConnectionBanner({ match, seat, onRetry, children }: { match: Ma
     <header className="connection">
       <style>{BANNER_CSS}</style>
       <p role="status" aria-live="polite" className={`status status-${match.status}`}>
-        {match.status === "open" ? "🟢" : final ? "🔴" : "🟡"} {t(`status.${match.status}`)} · {seat ? t("playingAs", { seat }) : t("spectating")} ·{" "}
-        {t("spectators", { count: match.spectators })}
-        {Object.entries(match.connected).map(([s, on]) => (
+        <span aria-hidden="true" className={`dot dot-${match.status === "open" ? "open" : final ? "down" : "waiting"}`} />
+        {t(`status.${match.status}`)} · {seat ? t("playingAs", { seat }) : t("spectating")}
+        {/* Who else is here is only known while connected. */}
+        {match.status === "open" && <> · {t("spectators", { count: match.spectators })}</>}
+        {Object.entries(match.status === "open" ? match.connected : {}).map(([s, on]) => (
           <span key={s}>
             {" "}
             · {s}: {on ? t("online") : t("offline")}
@@ -67,7 +75,10 @@ export function ConnectionBanner({ match, seat, onRetry, children }: { match: Ma
           <button type="button" onClick={match.retryNow} disabled={seconds === null}>
             {t("reconnect.retryNow")}
           </button>
-          <span className="kept">{seat ? t("reconnect.keptPlayer") : t("reconnect.keptSpectator")}</span>
+          <span className="kept">
+            {seat ? t("reconnect.keptPlayer") : t("reconnect.keptSpectator")}
+            {match.unanswered > 0 && <strong> {t("reconnect.waitingCommands", { count: match.unanswered })}</strong>}
+          </span>
         </div>
       )}
       {final && match.error && (

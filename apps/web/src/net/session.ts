@@ -38,6 +38,8 @@ export interface MatchSnapshot {
   readonly error: { code: string; message: string } | null;
   /** While connecting or reconnecting after a failure: the attempt number and when it runs (epoch ms; null while it runs). */
   readonly retry: RetryState | null;
+  /** Commands sent (or waiting to be sent) and not answered yet. */
+  readonly unanswered: number;
   readonly welcome: WelcomeMessage | null;
   readonly seq: number;
   readonly view: unknown | null;
@@ -67,6 +69,7 @@ const INITIAL: MatchSnapshot = {
   status: "connecting",
   error: null,
   retry: null,
+  unanswered: 0,
   welcome: null,
   seq: 0,
   view: null,
@@ -137,7 +140,7 @@ export class MatchSession {
   getSnapshot = (): MatchSnapshot => this.snapshot;
 
   private update(patch: Partial<MatchSnapshot>): void {
-    this.snapshot = { ...this.snapshot, ...patch };
+    this.snapshot = { ...this.snapshot, ...patch, unanswered: this.pending.size };
     for (const listener of this.listeners) listener();
   }
 
@@ -281,10 +284,10 @@ export class MatchSession {
         break;
       }
       case "accepted":
-        this.pending.answer(message.id, { ok: true, seq: message.seq });
+        if (this.pending.answer(message.id, { ok: true, seq: message.seq })) this.update({});
         break;
       case "rejected":
-        this.pending.answer(message.id, { ok: false, error: message.error });
+        if (this.pending.answer(message.id, { ok: false, error: message.error })) this.update({});
         break;
       case "events": {
         const events = addEvents(this.snapshot.events, { seq: message.seq, seat: message.seat, feed: message.feed, events: message.events });
@@ -292,7 +295,7 @@ export class MatchSession {
         break;
       }
       case "error":
-        this.pending.answerOldestSent(message.error);
+        if (this.pending.answerOldestSent(message.error)) this.update({});
         break;
       case "pong":
         break;
@@ -318,6 +321,7 @@ export class MatchSession {
       return Promise.resolve({ ok: false, error: { code: "not_connected", message: "The connection to the match is closed.", rule: null } });
     }
     const { id, result } = this.pending.add(command);
+    this.update({});
     if (this.room && this.snapshot.status === "open") {
       this.room.send("command", { type: "command", id, command });
       this.pending.markSent(id);

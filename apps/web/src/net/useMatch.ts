@@ -20,6 +20,8 @@ export interface MatchConnection {
   error: { code: string; message: string } | null;
   /** While joining again: attempt number (from 1) and when it runs (epoch ms; null while it runs). */
   retry: RetryState | null;
+  /** Commands sent (or waiting for the connection) and not answered yet. */
+  unanswered: number;
   welcome: WelcomeMessage | null;
   seq: number;
   /** This client's own projection: unflatten(applyOverlay(view, own overlay)); null before the first state. */
@@ -36,7 +38,7 @@ export interface MatchConnection {
   retryNow(): void;
 }
 
-const IDLE: MatchSnapshot = { status: "connecting", error: null, retry: null, welcome: null, seq: 0, view: null, caster: null, connected: {}, spectators: 0, events: [] };
+const IDLE: MatchSnapshot = { status: "connecting", error: null, retry: null, unanswered: 0, welcome: null, seq: 0, view: null, caster: null, connected: {}, spectators: 0, events: [] };
 const noop = () => () => undefined;
 
 /** Connects to a match as a seat or a spectator. `client` replaces the SDK client (tests). */

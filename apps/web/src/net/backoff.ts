@@ -73,3 +73,27 @@ export class RetryTimer {
     this.attempts = 0;
   }
 }
+
+/**
+ * `promise`, or a rejection after `ms` with an error without a `code` (a network failure to
+ * `joinErrorVerdict`); a value that arrives later is left (`leave(true)`) if it has a `leave`.
+ */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new Error("The join did not answer in time."));
+      // A join that answers after all is left at once.
+      void promise.then((late) => (late as { leave?: (consented: boolean) => Promise<unknown> })?.leave?.(true)).catch(() => undefined);
+    }, ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

@@ -1,5 +1,5 @@
 import { flatten, overlay } from "@fogwar/protocol";
-import { CLOSE_REPLACED, MatchSession, describeJoinError, type RoomClient } from "./session";
+import { CLOSE_REPLACED, HEARTBEAT_DEAD_MS, HEARTBEAT_IDLE_MS, JOIN_TIMEOUT_MS, MatchSession, describeJoinError, type RoomClient } from "./session";
 
 const TOKEN = "3f9c2a7e5b1d4c8f9a0e6b2d7c4f1a83";
 
@@ -194,6 +194,52 @@ describe("MatchSession", () => {
     await tick();
     expect(c.joins).toHaveLength(3);
     s.dispose();
+  });
+
+  test("a silent connection is pinged, then given up as lost and joined again", async () => {
+    jest.useFakeTimers({ now: 0 });
+    try {
+      const first = new FakeRoom();
+      const second = new FakeRoom();
+      const c = client([first, second]);
+      const s = new MatchSession("m", { role: "player", seat: "p1", token: TOKEN }, c, async () => "live", () => 0);
+      s.start();
+      await jest.advanceTimersByTimeAsync(0);
+      await jest.advanceTimersByTimeAsync(HEARTBEAT_IDLE_MS);
+      expect(first.sent.map(([type]) => type)).toEqual(["ping"]);
+      first.message("pong", { t: 1 }); // heard from: the clock starts again
+      await jest.advanceTimersByTimeAsync(HEARTBEAT_DEAD_MS - 1000);
+      expect(s.getSnapshot().status).toBe("open");
+      await jest.advanceTimersByTimeAsync(1000); // 25 s of silence since the pong
+      expect(first.left).toBe(true);
+      expect(s.getSnapshot()).toMatchObject({ status: "reconnecting", error: { code: "connection_lost" } });
+      await jest.advanceTimersByTimeAsync(500);
+      expect(s.getSnapshot().status).toBe("open");
+      expect(c.joins).toHaveLength(2);
+      s.dispose();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  test("a join that never answers counts as a network failure and is tried again", async () => {
+    jest.useFakeTimers({ now: 0 });
+    try {
+      const room = new FakeRoom();
+      let calls = 0;
+      const hanging: RoomClient = {
+        joinById: () => (++calls === 1 ? new Promise<never>(() => undefined) : Promise.resolve(room as never)),
+      };
+      const s = new MatchSession("m", { role: "spectator" }, hanging, async () => "live", () => 0);
+      s.start();
+      await jest.advanceTimersByTimeAsync(JOIN_TIMEOUT_MS);
+      expect(s.getSnapshot()).toMatchObject({ status: "connecting", retry: { attempt: 1 }, error: { code: "network_error" } });
+      await jest.advanceTimersByTimeAsync(500);
+      expect(s.getSnapshot().status).toBe("open");
+      s.dispose();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   test("spectators cannot send; join errors are named", async () => {

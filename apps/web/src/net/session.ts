@@ -11,14 +11,15 @@
  * says the match is not live. The welcome that follows each join triggers `events_since` (after
  * the last live seq seen) and the unanswered commands are resent with their ids. Final: an
  * invalid token, an unsupported protocol, a seat replaced by another connection (4100), a
- * finished match. `useMatch` wraps it for React.
+ * finished match. A silent connection is pinged, and given up as lost when the server stays
+ * silent (`HEARTBEAT_DEAD_MS`). `useMatch` wraps it for React.
  *
  * Only this seat's overlay is read from the room state (the server sends no other); the token is
  * passed to the SDK only and never logged or stored here.
  */
 import { Client, type Room } from "@colyseus/sdk";
 import { PROTOCOL_ERRORS, PROTOCOL_VERSION, parseServerMessage, type JoinOptions, type RetryVerdict, type WelcomeMessage } from "@fogwar/protocol";
-import { RetryTimer, closeVerdict, joinErrorVerdict, type RetryState } from "./backoff";
+import { RetryTimer, closeVerdict, joinErrorVerdict, withTimeout, type RetryState } from "./backoff";
 import { addEvents, lastLiveSeq, type EventEntry } from "./events";
 import { PendingCommands, type CommandResult } from "./pending";
 import { buildCaster, buildProjection, connectedOf, projectionKey, type RoomStateLike } from "./projection";
@@ -64,6 +65,13 @@ export type MatchStatusLookup = (matchId: string) => Promise<"live" | "finished"
 export const CLOSE_REPLACED = 4100;
 /** A join that has not answered after this long (ms) counts as a network failure. */
 export const JOIN_TIMEOUT_MS = 10_000;
+/**
+ * Heartbeat, in ms: after `HEARTBEAT_IDLE_MS` without any message from the server the session
+ * sends a `ping`; if nothing at all arrives within `HEARTBEAT_DEAD_MS` of the last message, the
+ * connection is taken as lost (a half-open socket after a network loss never closes by itself).
+ */
+export const HEARTBEAT_IDLE_MS = 15_000;
+export const HEARTBEAT_DEAD_MS = 25_000;
 
 const INITIAL: MatchSnapshot = {
   status: "connecting",
@@ -117,6 +125,9 @@ export class MatchSession {
   private joinedOnce = false;
   /** After a rejoin, unanswered commands are resent when the welcome arrives. */
   private resendOnWelcome = false;
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
+  /** When the server was last heard from (epoch ms). */
+  private lastHeard = 0;
 
   /**
    * `client` replaces the SDK client and `matchStatus` the REST lookup (tests); `random` feeds
@@ -223,17 +234,47 @@ export class MatchSession {
     // retry a session a restarted server no longer has. Every close now reaches onLeave.
     if (room.reconnection) room.reconnection.enabled = false;
     // Handlers first, before any await: the welcome follows the join at once.
-    room.onMessage("*", (type, payload) => this.onMessage(type, payload));
-    room.onStateChange(() => this.onState());
+    room.onMessage("*", (type, payload) => {
+      this.lastHeard = Date.now();
+      this.onMessage(type, payload);
+    });
+    room.onStateChange(() => {
+      this.lastHeard = Date.now();
+      this.onState();
+    });
+    this.startHeartbeat(room);
     room.onLeave((code) => this.onLeave(room, code));
     this.resendOnWelcome = rejoin;
     this.update({ status: "open", error: null, retry: null });
     this.onState();
   }
 
+  /** Pings an idle connection; gives it up as lost (code 1006) when the server stays silent. */
+  private startHeartbeat(room: Room): void {
+    this.stopHeartbeat();
+    this.lastHeard = Date.now();
+    this.heartbeat = setInterval(() => {
+      if (room !== this.room) return this.stopHeartbeat();
+      const silent = Date.now() - this.lastHeard;
+      if (silent >= HEARTBEAT_DEAD_MS) {
+        room.removeAllListeners();
+        void room.leave(false).catch(() => undefined);
+        this.onLeave(room, 1006);
+      } else if (silent >= HEARTBEAT_IDLE_MS) {
+        room.send("ping", { type: "ping", t: Date.now() });
+      }
+    }, HEARTBEAT_IDLE_MS / 3);
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+
   private onLeave(room: Room, code: number): void {
     if (this.disposed || room !== this.room) return;
     this.room = null;
+    this.stopHeartbeat();
     this.pending.connectionLost();
     const view = this.snapshot.view as { result?: unknown } | null;
     if (view && view.result) {
@@ -334,6 +375,7 @@ export class MatchSession {
     if (this.disposed) return;
     this.disposed = true;
     this.retries.cancel();
+    this.stopHeartbeat();
     this.pending.failAll({ code: "not_connected", message: "The connection to the match is closed." });
     const room = this.room;
     this.room = null;
@@ -342,25 +384,4 @@ export class MatchSession {
       void room.leave(true).catch(() => undefined);
     }
   }
-}
-
-/** `promise`, or a rejection with a network-like error (no code) after `ms`. */
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      reject(new Error("The join did not answer in time."));
-      // A join that answers after all is left at once.
-      void promise.then((late) => (late as { leave?: (consented: boolean) => Promise<unknown> })?.leave?.(true)).catch(() => undefined);
-    }, ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
 }

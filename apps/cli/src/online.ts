@@ -92,12 +92,29 @@ const toMap = (schemaMap: DecodedMap | undefined) => {
   return map;
 };
 
-/** How a client joins again: the SDK client, the match, its join options, the time it may take (ms). */
+/**
+ * How a client joins again: the SDK client, the match, its join options, the time it may take
+ * (ms), and the match's REST address (`GET` it when the room is not found: a match that is no
+ * longer live ends the retries).
+ */
 interface Rejoin {
   readonly sdk: Client;
   readonly matchId: string;
   readonly options: JoinOptions;
   readonly withinMs: number;
+  readonly matchUrl: string;
+}
+
+/** Whether the REST API says the match is over or unknown (false when it is live or cannot be asked). */
+async function matchIsGone(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url);
+    if (response.status === 404) return true;
+    const body = (await response.json()) as { match?: { status?: string } };
+    return response.ok && body.match?.status !== undefined && body.match.status !== "live";
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -186,7 +203,7 @@ class Seat {
         return;
       } catch (error) {
         const verdict = joinErrorVerdict(error);
-        if (!verdict.retry || Date.now() > giveUpAt) {
+        if (!verdict.retry || Date.now() > giveUpAt || (verdict.checkMatch && (await matchIsGone(this.rejoin.matchUrl)))) {
           this.failure = `could not join again (${verdict.code}: ${verdict.message})`;
           this.wake();
           return;
@@ -295,13 +312,14 @@ export async function playOnlineMatch(options: OnlineMatchOptions): Promise<Onli
   const sdk = new Client(wsUrl);
   const seats: Seat[] = [];
   const withinMs = options.reconnectWithinMs ?? 120_000;
+  const matchUrl = `${base}/api/matches/${created.matchId}`;
   for (const s of created.seats) {
     const join: JoinOptions = { role: "player", protocol: PROTOCOL_VERSION, token: s.token, name: s.name };
-    seats.push(await Seat.join({ sdk, matchId: created.matchId, options: join, withinMs }, s.seat));
+    seats.push(await Seat.join({ sdk, matchId: created.matchId, options: join, withinMs, matchUrl }, s.seat));
   }
   const watchers: Seat[] = [];
   for (let i = 0; i < (options.spectators ?? 0); i++) {
-    watchers.push(await Seat.join({ sdk, matchId: created.matchId, options: { role: "spectator", protocol: PROTOCOL_VERSION }, withinMs }, null));
+    watchers.push(await Seat.join({ sdk, matchId: created.matchId, options: { role: "spectator", protocol: PROTOCOL_VERSION }, withinMs, matchUrl }, null));
   }
   const accepted: { id: string; seq: number }[] = [];
   const everyone = [...seats, ...watchers];

@@ -196,6 +196,31 @@ describe("MatchSession", () => {
     s.dispose();
   });
 
+  test("a page opened while the server rebuilds its rooms keeps trying; an invalid token or an unsupported protocol does not", async () => {
+    const notYet = Object.assign(new Error('room "m" not found'), { code: 522 });
+    const room = new FakeRoom();
+    const c = client([room], [notYet]);
+    const s = new MatchSession("m", { role: "player", seat: "p1", token: TOKEN }, c, async () => "live", () => 0);
+    s.start();
+    await tick();
+    await tick();
+    expect(s.getSnapshot()).toMatchObject({ status: "connecting", retry: { attempt: 1 }, error: { code: "room_not_found" } });
+    s.retryNow();
+    await tick();
+    expect(s.getSnapshot().status).toBe("open");
+    s.dispose();
+
+    for (const [number, code] of [
+      [4004, "invalid_token"],
+      [4003, "unsupported_protocol"],
+    ] as const) {
+      const refused = new MatchSession("m", { role: "player", seat: "p1", token: TOKEN }, client([], [Object.assign(new Error("x"), { code: number })]), async () => "live", () => 0);
+      refused.start();
+      await tick();
+      expect(refused.getSnapshot()).toMatchObject({ status: "failed", retry: null, error: { code } });
+    }
+  });
+
   test("a silent connection is pinged, then given up as lost and joined again", async () => {
     jest.useFakeTimers({ now: 0 });
     try {

@@ -28,6 +28,9 @@ describe("PendingCommands", () => {
     ]);
     p.answer(a.id, { ok: true, seq: 3 });
     expect(p.toResend()).toEqual([[b.id, { n: 2 }]]);
+    // Once sent on the new connection, it is not sent twice there.
+    p.markSent(b.id);
+    expect(p.toResend()).toEqual([]);
   });
 
   test("a protocol error answers the oldest command sent on this connection", async () => {

@@ -221,6 +221,25 @@ describe("MatchSession", () => {
     }
   });
 
+  test("a command asked for before the first join goes out with the welcome", async () => {
+    const room = new FakeRoom();
+    let open!: (room: FakeRoom) => void;
+    const slow: RoomClient = { joinById: () => new Promise((resolve) => (open = resolve as never)) };
+    const s = new MatchSession("m", { role: "player", seat: "p1", token: TOKEN }, slow, async () => "live", () => 0);
+    s.start();
+    const answer = s.send({ type: "end_commands" });
+    expect(s.getSnapshot()).toMatchObject({ status: "connecting", unanswered: 1 });
+    open(room);
+    await tick();
+    room.message("welcome", welcome(0));
+    const [type, payload] = room.sent[0] as [string, { id: string }];
+    expect(type).toBe("command");
+    room.message("accepted", { id: payload.id, seq: 1 });
+    await expect(answer).resolves.toEqual({ ok: true, seq: 1 });
+    expect(s.getSnapshot().unanswered).toBe(0);
+    s.dispose();
+  });
+
   test("a silent connection is pinged, then given up as lost and joined again", async () => {
     jest.useFakeTimers({ now: 0 });
     try {

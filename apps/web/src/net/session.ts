@@ -123,8 +123,6 @@ export class MatchSession {
   private key = "";
   private casterSeq = -1;
   private joinedOnce = false;
-  /** After a rejoin, unanswered commands are resent when the welcome arrives. */
-  private resendOnWelcome = false;
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   /** When the server was last heard from (epoch ms). */
   private lastHeard = 0;
@@ -226,7 +224,6 @@ export class MatchSession {
   }
 
   private attach(room: Room): void {
-    const rejoin = this.joinedOnce;
     this.room = room;
     this.joinedOnce = true;
     this.retries.reset();
@@ -244,7 +241,6 @@ export class MatchSession {
     });
     this.startHeartbeat(room);
     room.onLeave((code) => this.onLeave(room, code));
-    this.resendOnWelcome = rejoin;
     this.update({ status: "open", error: null, retry: null });
     this.onState();
   }
@@ -320,8 +316,9 @@ export class MatchSession {
         this.update({ welcome: message, events: withSetup });
         const after = lastLiveSeq(this.snapshot.events);
         if (message.lastSeq > after) this.room?.send("events_since", { type: "events_since", after });
-        if (this.resendOnWelcome) this.flush();
-        this.resendOnWelcome = false;
+        // A welcome follows every join: what is unanswered (sent on a lost connection, or
+        // asked for before the first join) goes out now, with its id.
+        this.flush();
         break;
       }
       case "accepted":

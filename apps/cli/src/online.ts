@@ -3,11 +3,27 @@
  * lobby API, each seat joins over WebSocket with its invite token (@colyseus/sdk), lists its legal
  * commands from its own decoded projection (`legalCommandsInView`) and sends a random one, as a
  * person's browser would. Spectators join with the spectator link and only watch.
+ *
+ * Every client survives a server restart as the web client does: when its connection ends for a
+ * reason worth retrying (`closeVerdict`) it joins again with a fresh `joinById` and its seat
+ * token (spectators as spectators), backing off 0.5 s doubling to 15 s with jitter
+ * (`retryDelay`) while the join fails for a reason worth retrying (`joinErrorVerdict`), asks
+ * for the events it missed (`events_since`) and resends its unanswered command with the same id.
  */
 import { Client, type Room } from "@colyseus/sdk";
 import { RandomBot } from "@fogwar/engine";
 import { catalog, emberBotPolicy, legalCommandsInView, type EmberCommand, type EmberView } from "@fogwar/ember";
-import { PROTOCOL_VERSION, applyOverlay, unflatten, type CreateMatchResponse, type MatchSummary } from "@fogwar/protocol";
+import {
+  PROTOCOL_VERSION,
+  applyOverlay,
+  closeVerdict,
+  joinErrorVerdict,
+  retryDelay,
+  unflatten,
+  type CreateMatchResponse,
+  type JoinOptions,
+  type MatchSummary,
+} from "@fogwar/protocol";
 
 /** One online bot match's settings. */
 export interface OnlineMatchOptions {
@@ -27,6 +43,10 @@ export interface OnlineMatchOptions {
   readonly onRoundTrip?: (ms: number) => void;
   /** Gives up after this many commands (default 5,000). */
   readonly maxCommands?: number;
+  /** Called after each accepted command with the number accepted so far (tests use it to stop the server mid-match). */
+  readonly onAccepted?: (commands: number) => void;
+  /** How long a client keeps trying to join again after losing its connection, in ms (default 120,000). */
+  readonly reconnectWithinMs?: number;
 }
 
 /** What an online bot match did. */
@@ -37,6 +57,10 @@ export interface OnlineMatchReport {
   readonly ms: number;
   /** Bytes of WebSocket frames received per client label (p1, p2, spectator-1, ...). */
   readonly bytes: Record<string, number>;
+  /** Every acknowledged command: its id and the log seq the server answered. */
+  readonly accepted: readonly { id: string; seq: number }[];
+  /** How many times a client joined again after losing its connection, per client label. */
+  readonly reconnections: Record<string, number>;
 }
 
 /** An error answered by the server, or a match that cannot go on. */
@@ -68,22 +92,73 @@ const toMap = (schemaMap: DecodedMap | undefined) => {
   return map;
 };
 
-/** A joined client and its projection, rebuilt from the decoded room state. */
+/**
+ * How a client joins again: the SDK client, the match, its join options, the time it may take
+ * (ms), and the match's REST address (`GET` it when the room is not found: a match that is no
+ * longer live ends the retries).
+ */
+interface Rejoin {
+  readonly sdk: Client;
+  readonly matchId: string;
+  readonly options: JoinOptions;
+  readonly withinMs: number;
+  readonly matchUrl: string;
+}
+
+/** Whether the REST API says the match is over or unknown (false when it is live or cannot be asked). */
+async function matchIsGone(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url);
+    if (response.status === 404) return true;
+    const body = (await response.json()) as { match?: { status?: string } };
+    return response.ok && body.match?.status !== undefined && body.match.status !== "live";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A joined client and its projection, rebuilt from the decoded room state. When its connection
+ * ends for a reason worth retrying it joins again (see the file's comment); `failure` is set
+ * when it gives up, and every wait then throws.
+ */
 class Seat {
   private waiting: (() => void)[] = [];
   private answers = new Map<string, Answer>();
+  private room: Room | null = null;
+  private closing = false;
+  private failure: string | null = null;
+  /** The command waiting for its answer, resent with its id after a rejoin. */
+  private inFlight: { id: string; command: EmberCommand } | null = null;
+  private lastEventSeq = 0;
   bytes = 0;
+  reconnections = 0;
 
-  constructor(
-    readonly room: Room,
+  private constructor(
+    private readonly rejoin: Rejoin,
     readonly seat: string | null,
-  ) {
+  ) {}
+
+  /** Joins (`joinById` with `options`): a seat with its token, or a spectator. */
+  static async join(rejoin: Rejoin, seat: string | null): Promise<Seat> {
+    const client = new Seat(rejoin, seat);
+    client.attach(await rejoin.sdk.joinById(rejoin.matchId, rejoin.options));
+    return client;
+  }
+
+  private attach(room: Room): void {
+    this.room = room;
+    // This client joins again by itself: the SDK's reconnection cannot survive a server restart.
+    room.reconnection.enabled = false;
     room.onStateChange(() => this.wake());
-    room.onMessage("*", (type, payload: Answer["payload"]) => {
+    room.onMessage("*", (type, payload: Answer["payload"] & { lastSeq?: number }) => {
       if ((type === "accepted" || type === "rejected") && payload?.id) this.answers.set(payload.id, { type: String(type), payload });
       if (type === "error") this.answers.set("error", { type: "error", payload });
+      if (type === "events" && payload?.seq !== undefined) this.lastEventSeq = Math.max(this.lastEventSeq, payload.seq);
+      if (type === "welcome") this.onWelcome(room, payload?.lastSeq ?? 0);
       this.wake();
     });
+    room.onLeave((code) => this.onLeave(room, code));
     const ws = (room.connection as unknown as { transport?: { ws?: WebSocket } }).transport?.ws;
     ws?.addEventListener?.("message", (event: MessageEvent) => {
       const data = event.data as ArrayBuffer | string;
@@ -91,15 +166,64 @@ class Seat {
     });
   }
 
+  /** After every join: ask for the events missed, resend the unanswered command (same id). */
+  private onWelcome(room: Room, lastSeq: number): void {
+    if (lastSeq > this.lastEventSeq) room.send("events_since", { type: "events_since", after: this.lastEventSeq });
+    if (this.inFlight) room.send("command", { type: "command", ...this.inFlight });
+  }
+
+  private onLeave(room: Room, code: number): void {
+    if (room !== this.room || this.closing) return;
+    this.room = null;
+    const verdict = closeVerdict(code);
+    if (!verdict.retry || this.view()?.result) {
+      this.failure = `connection closed (${code}, ${verdict.code})`;
+      this.wake();
+      return;
+    }
+    void this.joinAgain();
+  }
+
+  /** Joins again with backoff until it works, a refusal is final, or `withinMs` has passed. */
+  private async joinAgain(): Promise<void> {
+    const { sdk, matchId, options, withinMs } = this.rejoin;
+    const giveUpAt = Date.now() + withinMs;
+    for (let attempt = 1; ; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, retryDelay(attempt, Math.random)));
+      if (this.closing) return;
+      try {
+        const room = await sdk.joinById(matchId, options);
+        if (this.closing) {
+          await room.leave(true).catch(() => undefined);
+          return;
+        }
+        this.reconnections++;
+        this.attach(room);
+        this.wake();
+        return;
+      } catch (error) {
+        const verdict = joinErrorVerdict(error);
+        if (!verdict.retry || Date.now() > giveUpAt || (verdict.checkMatch && (await matchIsGone(this.rejoin.matchUrl)))) {
+          this.failure = `could not join again (${verdict.code}: ${verdict.message})`;
+          this.wake();
+          return;
+        }
+      }
+    }
+  }
+
   private wake(): void {
     for (const w of this.waiting.splice(0)) w();
   }
 
+  /** Waits for `check`; the time spent reconnecting does not count towards `ms`. */
   async until<T>(check: () => T | null | undefined | false, what: string, ms = 15_000): Promise<T> {
-    const deadline = Date.now() + ms;
+    let deadline = Date.now() + ms;
     for (;;) {
       const value = check();
       if (value) return value;
+      if (this.failure) throw new OnlineBotError(`${this.seat ?? "spectator"}: ${this.failure} while waiting for ${what}`);
+      if (!this.room) deadline = Date.now() + ms;
       if (Date.now() > deadline) throw new OnlineBotError(`${this.seat ?? "spectator"}: timed out waiting for ${what}`);
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, 250);
@@ -111,16 +235,18 @@ class Seat {
     }
   }
 
+  /** The last seq of the room state (-1 before the first state). */
   get seq(): number {
-    return (this.room.state as DecodedState | undefined)?.seq ?? -1;
+    return (this.room?.state as DecodedState | undefined)?.seq ?? this.cached?.seq ?? -1;
   }
 
   private cached: { seq: number; view: EmberView } | null = null;
 
-  /** The projection, rebuilt once per sequence number (the patch carries seq and overlay together). */
+  /** The projection, rebuilt once per sequence number (the patch carries seq and overlay together); the last one while reconnecting. */
   view(): EmberView | undefined {
+    const state = this.room?.state as DecodedState | undefined;
+    if (!state) return this.cached?.view;
     if (this.cached && this.cached.seq === this.seq) return this.cached.view;
-    const state = this.room.state as DecodedState | undefined;
     const pub = toMap(state?.view);
     if (!pub.has("")) return undefined;
     const own = this.seat ? toMap(state?.seats?.get(this.seat)?.entries) : new Map<string, string>();
@@ -130,18 +256,30 @@ class Seat {
   }
 
   /**
-   * Sends a command and waits for its answer. A `rate_limited` error (more than 20 messages/s on
-   * this connection) means the message was dropped: wait and resend the same id, as the protocol
-   * says; give up after 20 tries.
+   * Sends a command and waits for its answer; if the connection is lost meanwhile, the command
+   * goes again with the same id once joined again. A `rate_limited` error (more than 20
+   * messages/s on this connection) means the message was dropped: wait and resend the same id,
+   * as the protocol says; give up after 20 tries.
    */
   async send(id: string, command: EmberCommand): Promise<Answer> {
-    for (let attempt = 0; ; attempt++) {
-      this.answers.delete("error");
-      this.room.send("command", { type: "command", id, command });
-      const answer = await this.until(() => this.answers.get(id) ?? this.answers.get("error"), `the answer to ${id}`);
-      if (answer.type !== "error" || answer.payload.error?.code !== "rate_limited" || attempt >= 20) return answer;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    try {
+      for (let attempt = 0; ; attempt++) {
+        this.answers.delete("error");
+        this.inFlight = { id, command };
+        this.room?.send("command", { type: "command", id, command });
+        const answer = await this.until(() => this.answers.get(id) ?? this.answers.get("error"), `the answer to ${id}`);
+        if (answer.type !== "error" || answer.payload.error?.code !== "rate_limited" || attempt >= 20) return answer;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      this.inFlight = null;
     }
+  }
+
+  /** Leaves for good (no more rejoins). */
+  async leave(): Promise<void> {
+    this.closing = true;
+    await this.room?.leave(true).catch(() => undefined);
   }
 }
 
@@ -173,14 +311,17 @@ export async function playOnlineMatch(options: OnlineMatchOptions): Promise<Onli
   });
   const sdk = new Client(wsUrl);
   const seats: Seat[] = [];
+  const withinMs = options.reconnectWithinMs ?? 120_000;
+  const matchUrl = `${base}/api/matches/${created.matchId}`;
   for (const s of created.seats) {
-    const room = await sdk.joinById(created.matchId, { role: "player", protocol: PROTOCOL_VERSION, token: s.token, name: s.name });
-    seats.push(new Seat(room, s.seat));
+    const join: JoinOptions = { role: "player", protocol: PROTOCOL_VERSION, token: s.token, name: s.name };
+    seats.push(await Seat.join({ sdk, matchId: created.matchId, options: join, withinMs, matchUrl }, s.seat));
   }
   const watchers: Seat[] = [];
   for (let i = 0; i < (options.spectators ?? 0); i++) {
-    watchers.push(new Seat(await sdk.joinById(created.matchId, { role: "spectator", protocol: PROTOCOL_VERSION }), null));
+    watchers.push(await Seat.join({ sdk, matchId: created.matchId, options: { role: "spectator", protocol: PROTOCOL_VERSION }, withinMs, matchUrl }, null));
   }
+  const accepted: { id: string; seq: number }[] = [];
   const everyone = [...seats, ...watchers];
   try {
     await Promise.all(everyone.map((c) => c.until(() => c.view(), "the first state")));
@@ -195,19 +336,25 @@ export async function playOnlineMatch(options: OnlineMatchOptions): Promise<Onli
       if (!mover) throw new OnlineBotError("nobody has a legal command, yet the match has no result");
       const command = bots.get(mover.s.seat as string)?.choose(mover.legal) as EmberCommand;
       const t0 = performance.now();
-      const answer = await mover.s.send(`${mover.s.seat}-${commands + 1}`, command);
+      const id = `${mover.s.seat}-${commands + 1}`;
+      const answer = await mover.s.send(id, command);
       options.onRoundTrip?.(performance.now() - t0);
       if (answer.type !== "accepted") throw new OnlineBotError(`${mover.s.seat}: ${JSON.stringify(command)} was answered ${JSON.stringify(answer.payload)}`);
       commands++;
       const seq = answer.payload.seq as number;
+      accepted.push({ id, seq });
+      options.onAccepted?.(commands);
       await Promise.all(everyone.map((c) => c.until(() => c.seq >= seq, `sequence ${seq}`)));
     }
     const summary = await http<{ match: MatchSummary }>(`${base}/api/matches/${created.matchId}`);
     const bytes: Record<string, number> = {};
     seats.forEach((s) => (bytes[s.seat as string] = s.bytes));
     watchers.forEach((w, i) => (bytes[`spectator-${i + 1}`] = w.bytes));
-    return { matchId: created.matchId, commands, result: summary.match.result, ms: performance.now() - started, bytes };
+    const reconnections: Record<string, number> = {};
+    seats.forEach((s) => (reconnections[s.seat as string] = s.reconnections));
+    watchers.forEach((w, i) => (reconnections[`spectator-${i + 1}`] = w.reconnections));
+    return { matchId: created.matchId, commands, result: summary.match.result, ms: performance.now() - started, bytes, accepted, reconnections };
   } finally {
-    await Promise.all(everyone.map((c) => c.room.leave(true).catch(() => undefined)));
+    await Promise.all(everyone.map((c) => c.leave()));
   }
 }

@@ -6,7 +6,8 @@
  * - ./client: PROTOCOL_VERSION, JoinOptions, the client-to-server messages, parseClientMessage;
  * - ./server: the server-to-client messages;
  * - ./rest: the REST bodies and queries;
- * - ./flat: flattened projections and seat overlays, as the room state carries them.
+ * - ./flat: flattened projections and seat overlays, as the room state carries them;
+ * - ./retry: the reconnection policy (which closes and join errors to retry, the backoff).
  * docs/protocol.md explains all of it with examples.
  */
 export * from "./errors";
@@ -15,3 +16,4 @@ export * from "./client";
 export * from "./server";
 export * from "./rest";
 export * from "./flat";
+export * from "./retry";

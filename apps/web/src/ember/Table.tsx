@@ -4,10 +4,11 @@
  * connection status (with a retry that reconnects from scratch), the spectator count and who is
  * online; spectators of a delayed match may switch to the delayed omniscient caster feed.
  */
-import { useMemo, useState, type ReactNode } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { legalCommandsInView, type EmberCommand, type EmberEvent, type EmberView } from "@fogwar/ember";
 import { useMatch, type JoinSpec, type MatchConnection } from "../net/useMatch";
+import { ConnectionBanner } from "./ConnectionBanner";
 import { SiegeTable } from "../siege/SiegeTable";
 import { TableView } from "./TableView";
 
@@ -23,43 +24,6 @@ function ConnectedTable({ matchId, join, onRetry }: EmberTableProps & { onRetry:
   // One connection for every ruleset: the welcome names the match's ruleset.
   if (match.welcome?.ruleset === "siege") return <SiegeConnected matchId={matchId} join={join} onRetry={onRetry} match={match} />;
   return <EmberConnected matchId={matchId} join={join} onRetry={onRetry} match={match} />;
-}
-
-/**
- * The connection banner of every table: status (with a retry once closed or failed), the viewer's
- * seat or "spectating", the spectator count, who is online, the last connection error; `children`
- * follow (the caster-feed switch).
- */
-function ConnectionBanner({ match, seat, onRetry, children }: { match: MatchConnection; seat: string | null; onRetry: () => void; children?: ReactNode }) {
-  const { t } = useTranslation("table");
-  return (
-    <header className="connection">
-      <p role="status" aria-live="polite" className={`status status-${match.status}`}>
-        {match.status === "open" ? "🟢" : match.status === "failed" || match.status === "closed" ? "🔴" : "🟡"} {t(`status.${match.status}`)} · {seat ? t("playingAs", { seat }) : t("spectating")} ·{" "}
-        {t("spectators", { count: match.spectators })}
-        {Object.entries(match.connected).map(([s, on]) => (
-          <span key={s}>
-            {" "}
-            · {s}: {on ? t("online") : t("offline")}
-          </span>
-        ))}
-        {(match.status === "closed" || match.status === "failed") && (
-          <>
-            {" "}
-            <button type="button" onClick={onRetry}>
-              {t("retry")}
-            </button>
-          </>
-        )}
-      </p>
-      {match.error && (
-        <p className="error" role="alert">
-          ⚠ {match.error.code}: {match.error.message}
-        </p>
-      )}
-      {children}
-    </header>
-  );
 }
 
 /** The Siege table under the connection banner. */

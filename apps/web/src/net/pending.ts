@@ -80,9 +80,12 @@ export class PendingCommands {
     for (const item of this.items.values()) item.sent = false;
   }
 
-  /** What to send again on a new connection, as `[id, command]` in the order first sent. */
+  /**
+   * What to send on the current connection, as `[id, command]` in the order first asked for:
+   * every unanswered command not yet sent on it (after `connectionLost`, all of them).
+   */
   toResend(): [string, unknown][] {
-    return [...this.items.values()].map((item) => [item.id, item.command]);
+    return [...this.items.values()].filter((item) => !item.sent).map((item) => [item.id, item.command]);
   }
 
   /** Answers every pending command with an error (the connection is closed for good). */

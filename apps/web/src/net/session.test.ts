@@ -1,5 +1,5 @@
 import { flatten, overlay } from "@fogwar/protocol";
-import { CLOSE_REPLACED, MatchSession, describeJoinError, type RoomClient } from "./session";
+import { CLOSE_REPLACED, HEARTBEAT_DEAD_MS, HEARTBEAT_IDLE_MS, JOIN_TIMEOUT_MS, MatchSession, describeJoinError, type RoomClient } from "./session";
 
 const TOKEN = "3f9c2a7e5b1d4c8f9a0e6b2d7c4f1a83";
 
@@ -9,6 +9,7 @@ class FakeRoom {
   state: Record<string, unknown> = {};
   handlers: Record<string, ((...args: never[]) => void)[]> = {};
   left = false;
+  reconnection = { enabled: true };
   private on(name: string) {
     return (cb: (...args: never[]) => void) => void (this.handlers[name] ??= []).push(cb);
   }
@@ -38,6 +39,7 @@ class FakeRoom {
   }
 }
 
+/** A fake SDK client: each join takes the next failure (if any, and not undefined), else the next room. */
 function client(rooms: FakeRoom[], failures: unknown[] = []): RoomClient & { joins: unknown[] } {
   const joins: unknown[] = [];
   return {
@@ -77,27 +79,30 @@ describe("MatchSession", () => {
     expect(room.left).toBe(true);
   });
 
-  test("send resolves with the answer; an unanswered command is resent with the same id after a reconnection", async () => {
+  test("send resolves with the answer; an unanswered command is resent with the same id after a drop", async () => {
     const room = new FakeRoom();
-    const s = new MatchSession("m", { role: "player", seat: "p1", token: TOKEN }, client([room]));
+    const again = new FakeRoom();
+    const s = new MatchSession("m", { role: "player", seat: "p1", token: TOKEN }, client([room, again]), async () => "live", () => 0);
     s.start();
     await tick();
+    expect(room.reconnection.enabled).toBe(false); // the session, not the SDK, joins again
     const first = s.send({ type: "end_commands" });
     const [, payload] = room.sent[0] as [string, { id: string }];
-    room.fire("drop", 1006);
-    expect(s.getSnapshot().status).toBe("reconnecting");
+    room.fire("leave", 1006);
+    expect(s.getSnapshot()).toMatchObject({ status: "reconnecting", retry: { attempt: 1 }, error: { code: "connection_lost" } });
     const second = s.send({ type: "lock_plan" });
     expect(room.sent).toHaveLength(1); // nothing goes out while reconnecting
-    room.fire("reconnect");
-    room.message("welcome", welcome(0));
-    const resent = room.sent.filter(([type]) => type === "command").map(([, p]) => (p as { id: string }).id);
-    // The first command went out, then both again after the reconnection: the first with its own id.
-    expect(resent).toHaveLength(3);
+    s.retryNow();
+    await tick();
+    expect(s.getSnapshot()).toMatchObject({ status: "open", retry: null, error: null });
+    again.message("welcome", welcome(0));
+    const resent = again.sent.filter(([type]) => type === "command").map(([, p]) => (p as { id: string }).id);
+    // Both unanswered commands go out on the new connection: the first with its own id.
+    expect(resent).toHaveLength(2);
     expect(resent[0]).toBe(payload.id);
-    expect(resent[1]).toBe(payload.id);
-    expect(resent[2]).not.toBe(payload.id);
-    room.message("accepted", { id: payload.id, seq: 1 });
-    room.message("rejected", { id: resent[2], error: { code: "not_your_turn", message: "No.", rule: null } });
+    expect(resent[1]).not.toBe(payload.id);
+    again.message("accepted", { id: payload.id, seq: 1 });
+    again.message("rejected", { id: resent[1], error: { code: "not_your_turn", message: "No.", rule: null } });
     await expect(first).resolves.toEqual({ ok: true, seq: 1 });
     await expect(second).resolves.toEqual({ ok: false, error: { code: "not_your_turn", message: "No.", rule: null } });
     s.dispose();
@@ -117,22 +122,41 @@ describe("MatchSession", () => {
     expect(bad.getSnapshot()).toMatchObject({ status: "failed", error: { code: "invalid_token" } });
   });
 
-  test("when the room is gone (server restart) it joins again with the token", async () => {
-    jest.useFakeTimers();
+  test("a server restart: it keeps joining again with the token, backing off, until the server answers", async () => {
+    jest.useFakeTimers({ now: 1_000_000 });
     try {
       const first = new FakeRoom();
       const second = new FakeRoom();
-      const c = client([first, second]);
-      const s = new MatchSession("m", { role: "player", seat: "p1", token: TOKEN }, c);
+      const refused = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
+      const notRebuilt = Object.assign(new Error('room "m" not found'), { code: 522 });
+      const c = client([first, second], [undefined, refused, refused, refused, notRebuilt]);
+      const lookups: string[] = [];
+      const s = new MatchSession("m", { role: "player", seat: "p1", token: TOKEN }, c, async (id) => (lookups.push(id), "live"), () => 0);
       s.start();
       await jest.advanceTimersByTimeAsync(0);
       const answer = s.send({ type: "end_commands" });
       const id = (first.sent[0]?.[1] as { id: string }).id;
       first.fire("leave", 1006);
+      const seen: { attempt: number; nextAt: number | null }[] = [];
+      s.subscribe(() => {
+        const retry = s.getSnapshot().retry;
+        if (retry && retry.nextAt !== null) seen.push(retry);
+      });
+      expect(s.getSnapshot()).toMatchObject({ status: "reconnecting", retry: { attempt: 1, nextAt: 1_000_500 } });
+      await jest.advanceTimersByTimeAsync(500 + 1000 + 2000 + 4000);
       expect(s.getSnapshot().status).toBe("reconnecting");
-      await jest.advanceTimersByTimeAsync(1000);
-      expect(c.joins).toEqual([c.joins[0], { role: "player", protocol: 1, token: TOKEN }]);
-      expect(s.getSnapshot().status).toBe("open");
+      expect(lookups).toEqual(["m"]); // the room was not found, but the match is live: keep trying
+      await jest.advanceTimersByTimeAsync(8000);
+      expect(s.getSnapshot()).toMatchObject({ status: "open", retry: null });
+      // Waits of 1, 2, 4 and 8 s after the failed attempts (0.5 s before the first).
+      expect(seen.map((r) => [r.attempt, r.nextAt])).toEqual([
+        [2, 1_001_500],
+        [3, 1_003_500],
+        [4, 1_007_500],
+        [5, 1_015_500],
+      ]);
+      expect(c.joins).toHaveLength(6);
+      for (const options of c.joins) expect(options).toEqual({ role: "player", protocol: 1, token: TOKEN });
       // The new room's welcome: missed events are asked for and the unanswered command goes again, same id.
       second.message("welcome", welcome(4));
       expect(second.sent).toEqual([
@@ -141,6 +165,121 @@ describe("MatchSession", () => {
       ]);
       second.message("accepted", { id, seq: 4 });
       await expect(answer).resolves.toEqual({ ok: true, seq: 4 });
+      // A later loss starts again at attempt 1.
+      second.fire("leave", 4001);
+      expect(s.getSnapshot()).toMatchObject({ status: "reconnecting", retry: { attempt: 1 }, error: { code: "server_restarting" } });
+      s.dispose();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  test("a room that is gone for good (the match is over) ends the retries; retry now starts over", async () => {
+    const gone = Object.assign(new Error('room "m" not found'), { code: 522 });
+    const first = new FakeRoom();
+    const c = client([first], [undefined, gone]);
+    const s = new MatchSession("m", { role: "spectator" }, c, async () => "finished", () => 0);
+    s.start();
+    await tick();
+    first.fire("leave", 1006);
+    s.retryNow();
+    await tick();
+    await tick();
+    expect(s.getSnapshot()).toMatchObject({ status: "closed", retry: null, error: { code: "match_over" } });
+    expect(c.joins).toEqual([
+      { role: "spectator", protocol: 1 },
+      { role: "spectator", protocol: 1 },
+    ]);
+    s.retryNow();
+    await tick();
+    expect(c.joins).toHaveLength(3);
+    s.dispose();
+  });
+
+  test("a page opened while the server rebuilds its rooms keeps trying; an invalid token or an unsupported protocol does not", async () => {
+    const notYet = Object.assign(new Error('room "m" not found'), { code: 522 });
+    const room = new FakeRoom();
+    const c = client([room], [notYet]);
+    const s = new MatchSession("m", { role: "player", seat: "p1", token: TOKEN }, c, async () => "live", () => 0);
+    s.start();
+    await tick();
+    await tick();
+    expect(s.getSnapshot()).toMatchObject({ status: "connecting", retry: { attempt: 1 }, error: { code: "room_not_found" } });
+    s.retryNow();
+    await tick();
+    expect(s.getSnapshot().status).toBe("open");
+    s.dispose();
+
+    for (const [number, code] of [
+      [4004, "invalid_token"],
+      [4003, "unsupported_protocol"],
+    ] as const) {
+      const refused = new MatchSession("m", { role: "player", seat: "p1", token: TOKEN }, client([], [Object.assign(new Error("x"), { code: number })]), async () => "live", () => 0);
+      refused.start();
+      await tick();
+      expect(refused.getSnapshot()).toMatchObject({ status: "failed", retry: null, error: { code } });
+    }
+  });
+
+  test("a command asked for before the first join goes out with the welcome", async () => {
+    const room = new FakeRoom();
+    let open!: (room: FakeRoom) => void;
+    const slow: RoomClient = { joinById: () => new Promise((resolve) => (open = resolve as never)) };
+    const s = new MatchSession("m", { role: "player", seat: "p1", token: TOKEN }, slow, async () => "live", () => 0);
+    s.start();
+    const answer = s.send({ type: "end_commands" });
+    expect(s.getSnapshot()).toMatchObject({ status: "connecting", unanswered: 1 });
+    open(room);
+    await tick();
+    room.message("welcome", welcome(0));
+    const [type, payload] = room.sent[0] as [string, { id: string }];
+    expect(type).toBe("command");
+    room.message("accepted", { id: payload.id, seq: 1 });
+    await expect(answer).resolves.toEqual({ ok: true, seq: 1 });
+    expect(s.getSnapshot().unanswered).toBe(0);
+    s.dispose();
+  });
+
+  test("a silent connection is pinged, then given up as lost and joined again", async () => {
+    jest.useFakeTimers({ now: 0 });
+    try {
+      const first = new FakeRoom();
+      const second = new FakeRoom();
+      const c = client([first, second]);
+      const s = new MatchSession("m", { role: "player", seat: "p1", token: TOKEN }, c, async () => "live", () => 0);
+      s.start();
+      await jest.advanceTimersByTimeAsync(0);
+      await jest.advanceTimersByTimeAsync(HEARTBEAT_IDLE_MS);
+      expect(first.sent.map(([type]) => type)).toEqual(["ping"]);
+      first.message("pong", { t: 1 }); // heard from: the clock starts again
+      await jest.advanceTimersByTimeAsync(HEARTBEAT_DEAD_MS - 1000);
+      expect(s.getSnapshot().status).toBe("open");
+      await jest.advanceTimersByTimeAsync(1000); // 25 s of silence since the pong
+      expect(first.left).toBe(true);
+      expect(s.getSnapshot()).toMatchObject({ status: "reconnecting", error: { code: "connection_lost" } });
+      await jest.advanceTimersByTimeAsync(500);
+      expect(s.getSnapshot().status).toBe("open");
+      expect(c.joins).toHaveLength(2);
+      s.dispose();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  test("a join that never answers counts as a network failure and is tried again", async () => {
+    jest.useFakeTimers({ now: 0 });
+    try {
+      const room = new FakeRoom();
+      let calls = 0;
+      const hanging: RoomClient = {
+        joinById: () => (++calls === 1 ? new Promise<never>(() => undefined) : Promise.resolve(room as never)),
+      };
+      const s = new MatchSession("m", { role: "spectator" }, hanging, async () => "live", () => 0);
+      s.start();
+      await jest.advanceTimersByTimeAsync(JOIN_TIMEOUT_MS);
+      expect(s.getSnapshot()).toMatchObject({ status: "connecting", retry: { attempt: 1 }, error: { code: "network_error" } });
+      await jest.advanceTimersByTimeAsync(500);
+      expect(s.getSnapshot().status).toBe("open");
       s.dispose();
     } finally {
       jest.useRealTimers();

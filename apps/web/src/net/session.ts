@@ -1,17 +1,25 @@
 /**
  * One client's connection to a match room, outside React: joins with `joinById`, rebuilds the
  * client's own projection once per seq, keeps the event stream, tracks commands until answered,
- * and survives drops: the SDK reconnects the same session by itself (reconnecting -> open); when
- * the room is gone (a server restart) it joins again with the seat token, with backoff. Either
- * way the welcome that follows triggers `events_since` (after the last live seq seen) and the
- * unanswered commands are resent with their ids. `useMatch` wraps it for React.
+ * and survives drops and server restarts. The SDK's own reconnection is switched off (its
+ * reconnection tokens do not survive a restart, and it gives up silently): whenever the
+ * connection ends for a reason worth retrying (`closeVerdict`: network loss, 1006, the server
+ * shutting down) or a join fails for one (`joinErrorVerdict`: connection refused, 5xx,
+ * `service_unavailable`, a room not rebuilt yet), it joins again with a fresh `joinById` and the
+ * seat token (spectators as spectators), waiting 0.5 s doubling to 15 s with jitter between
+ * attempts; `retryNow()` skips the wait. A room that is not found is final once the REST API
+ * says the match is not live. The welcome that follows each join triggers `events_since` (after
+ * the last live seq seen) and the unanswered commands are resent with their ids. Final: an
+ * invalid token, an unsupported protocol, a seat replaced by another connection (4100), a
+ * finished match. A silent connection is pinged, and given up as lost when the server stays
+ * silent (`HEARTBEAT_DEAD_MS`). `useMatch` wraps it for React.
  *
  * Only this seat's overlay is read from the room state (the server sends no other); the token is
  * passed to the SDK only and never logged or stored here.
  */
 import { Client, type Room } from "@colyseus/sdk";
-import { PROTOCOL_ERRORS, PROTOCOL_VERSION, parseServerMessage, protocolErrorFromNumber, type JoinOptions, type WelcomeMessage } from "@fogwar/protocol";
-import { MAX_REJOIN_ATTEMPTS, rejoinDelay } from "./backoff";
+import { PROTOCOL_ERRORS, PROTOCOL_VERSION, parseServerMessage, type JoinOptions, type RetryVerdict, type WelcomeMessage } from "@fogwar/protocol";
+import { RetryTimer, closeVerdict, joinErrorVerdict, withTimeout, type RetryState } from "./backoff";
 import { addEvents, lastLiveSeq, type EventEntry } from "./events";
 import { PendingCommands, type CommandResult } from "./pending";
 import { buildCaster, buildProjection, connectedOf, projectionKey, type RoomStateLike } from "./projection";
@@ -19,13 +27,20 @@ import { buildCaster, buildProjection, connectedOf, projectionKey, type RoomStat
 /** How to join: a seat with its token, or a spectator. */
 export type JoinSpec = { role: "player"; seat: string; token: string } | { role: "spectator" };
 
-/** Connection status. */
+/**
+ * Connection status: `connecting` (first join), `open`, `reconnecting` (lost, joining again:
+ * see `retry`), `closed` (ended for good after being open), `failed` (the first join was refused).
+ */
 export type MatchStatus = "connecting" | "open" | "reconnecting" | "closed" | "failed";
 
 /** What the table reads: see `useMatch`. */
 export interface MatchSnapshot {
   readonly status: MatchStatus;
   readonly error: { code: string; message: string } | null;
+  /** While connecting or reconnecting after a failure: the attempt number and when it runs (epoch ms; null while it runs). */
+  readonly retry: RetryState | null;
+  /** Commands sent (or waiting to be sent) and not answered yet. */
+  readonly unanswered: number;
   readonly welcome: WelcomeMessage | null;
   readonly seq: number;
   readonly view: unknown | null;
@@ -40,14 +55,29 @@ export interface RoomClient {
   joinById(roomId: string, options: JoinOptions): Promise<Room>;
 }
 
+/**
+ * A match's status from the REST API (`GET /api/matches/:id`): `live`, `finished`, `abandoned`,
+ * `missing` (404), or null when the API cannot be reached (then the join is simply retried).
+ */
+export type MatchStatusLookup = (matchId: string) => Promise<"live" | "finished" | "abandoned" | "missing" | null>;
+
 /** WebSocket close code of a seat replaced by a newer connection (apps/server room.ts). */
 export const CLOSE_REPLACED = 4100;
-/** Colyseus's matchmaking code for an unknown room id. */
-const ROOM_NOT_FOUND = 522;
+/** A join that has not answered after this long (ms) counts as a network failure. */
+export const JOIN_TIMEOUT_MS = 10_000;
+/**
+ * Heartbeat, in ms: after `HEARTBEAT_IDLE_MS` without any message from the server the session
+ * sends a `ping`; if nothing at all arrives within `HEARTBEAT_DEAD_MS` of the last message, the
+ * connection is taken as lost (a half-open socket after a network loss never closes by itself).
+ */
+export const HEARTBEAT_IDLE_MS = 15_000;
+export const HEARTBEAT_DEAD_MS = 25_000;
 
 const INITIAL: MatchSnapshot = {
   status: "connecting",
   error: null,
+  retry: null,
+  unanswered: 0,
   welcome: null,
   seq: 0,
   view: null,
@@ -62,35 +92,54 @@ export function defaultEndpoint(): string {
   return window.location.origin;
 }
 
+/** Asks the page's own server for a match's status (see `MatchStatusLookup`). */
+export const fetchMatchStatus: MatchStatusLookup = async (matchId) => {
+  try {
+    const response = await fetch(`${defaultEndpoint()}/api/matches/${encodeURIComponent(matchId)}`, { headers: { accept: "application/json" } });
+    if (response.status === 404) return "missing";
+    if (!response.ok) return null;
+    const status = ((await response.json()) as { match?: { status?: unknown } })?.match?.status;
+    return status === "live" || status === "finished" || status === "abandoned" ? status : null;
+  } catch {
+    return null;
+  }
+};
+
 /** A join failure as `{ code, message }` (protocol codes by name); `retry` when worth retrying. */
 export function describeJoinError(error: unknown): { code: string; message: string; retry: boolean } {
-  const code = (error as { code?: unknown })?.code;
-  if (typeof code === "number") {
-    const named = protocolErrorFromNumber(code);
-    if (named) return { code: named, message: PROTOCOL_ERRORS[named].message, retry: false };
-    if (code === ROOM_NOT_FOUND) return { code: "room_not_found", message: "The match room is not open (the match is over, or the server is starting).", retry: true };
-  }
-  return { code: "network_error", message: "The server cannot be reached.", retry: true };
+  const verdict = joinErrorVerdict(error);
+  return { code: verdict.code, message: verdict.message, retry: verdict.retry };
 }
 
 export class MatchSession {
   private snapshot: MatchSnapshot = INITIAL;
   private readonly listeners = new Set<() => void>();
   private readonly pending = new PendingCommands();
+  private readonly retries: RetryTimer;
   private room: Room | null = null;
   private disposed = false;
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Whether a join is in flight (a "retry now" then waits for it). */
+  private joining = false;
   private key = "";
   private casterSeq = -1;
   private joinedOnce = false;
-  /** After a reconnection or a rejoin, unanswered commands are resent when the welcome arrives. */
-  private resendOnWelcome = false;
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
+  /** When the server was last heard from (epoch ms). */
+  private lastHeard = 0;
 
+  /**
+   * `client` replaces the SDK client and `matchStatus` the REST lookup (tests); `random` feeds
+   * the backoff's jitter.
+   */
   constructor(
     private readonly matchId: string,
     private readonly join: JoinSpec,
     private readonly client: RoomClient = new Client(defaultEndpoint()) as unknown as RoomClient,
-  ) {}
+    private readonly matchStatus: MatchStatusLookup = fetchMatchStatus,
+    random: () => number = Math.random,
+  ) {
+    this.retries = new RetryTimer(random);
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -100,7 +149,7 @@ export class MatchSession {
   getSnapshot = (): MatchSnapshot => this.snapshot;
 
   private update(patch: Partial<MatchSnapshot>): void {
-    this.snapshot = { ...this.snapshot, ...patch };
+    this.snapshot = { ...this.snapshot, ...patch, unanswered: this.pending.size };
     for (const listener of this.listeners) listener();
   }
 
@@ -110,76 +159,128 @@ export class MatchSession {
 
   /** Starts connecting. */
   start(): void {
-    void this.connect(0);
+    void this.connect();
   }
 
-  private async connect(attempt: number): Promise<void> {
-    if (this.disposed) return;
-    const options: JoinOptions =
-      this.join.role === "player" ? { role: "player", protocol: PROTOCOL_VERSION, token: this.join.token } : { role: "spectator", protocol: PROTOCOL_VERSION };
-    try {
-      const room = await this.client.joinById(this.matchId, options);
-      if (this.disposed) {
-        void room.leave(true).catch(() => undefined);
-        return;
-      }
-      this.attach(room, attempt > 0 || this.joinedOnce);
-    } catch (error) {
-      if (this.disposed) return;
-      const problem = describeJoinError(error);
-      // A first join that fails for a reason other than the network is final (a bad token, an
-      // unknown or finished match); a rejoin keeps trying for a while (the server may be restarting).
-      const retry = problem.retry && (this.joinedOnce || problem.code === "network_error") && attempt < MAX_REJOIN_ATTEMPTS;
-      if (!retry) {
-        this.pending.failAll({ code: problem.code, message: problem.message });
-        this.update({ status: this.joinedOnce ? "closed" : "failed", error: { code: problem.code, message: problem.message } });
-        return;
-      }
-      this.update({ status: this.joinedOnce ? "reconnecting" : "connecting", error: { code: problem.code, message: problem.message } });
-      this.timer = setTimeout(() => void this.connect(attempt + 1), rejoinDelay(attempt));
+  /**
+   * Joins again at once instead of waiting for the next attempt (the banner's "retry now");
+   * after a final failure (`closed`, `failed`) it starts over. Nothing happens while a join is
+   * in flight or the connection is open.
+   */
+  retryNow(): void {
+    if (this.disposed || this.joining || this.room) return;
+    if (this.retries.fireNow()) return;
+    if (this.snapshot.status === "closed" || this.snapshot.status === "failed") {
+      this.retries.reset();
+      this.update({ status: this.joinedOnce ? "reconnecting" : "connecting", error: null, retry: null });
+      void this.connect();
     }
   }
 
-  private attach(room: Room, rejoin: boolean): void {
+  private async connect(): Promise<void> {
+    if (this.disposed || this.joining) return;
+    this.joining = true;
+    if (this.snapshot.retry) this.update({ retry: { attempt: this.snapshot.retry.attempt, nextAt: null } });
+    const options: JoinOptions =
+      this.join.role === "player" ? { role: "player", protocol: PROTOCOL_VERSION, token: this.join.token } : { role: "spectator", protocol: PROTOCOL_VERSION };
+    let room: Room;
+    try {
+      room = await withTimeout(this.client.joinById(this.matchId, options), JOIN_TIMEOUT_MS);
+    } catch (error) {
+      this.joining = false;
+      if (this.disposed) return;
+      let verdict = joinErrorVerdict(error);
+      if (verdict.retry && verdict.checkMatch) verdict = await this.checkMatch(verdict);
+      if (this.disposed) return;
+      if (!verdict.retry) return this.giveUp(verdict);
+      return this.scheduleRetry(verdict);
+    }
+    this.joining = false;
+    if (this.disposed) {
+      void room.leave(true).catch(() => undefined);
+      return;
+    }
+    this.attach(room);
+  }
+
+  /** A room was not found: final when the match is over or unknown, else retried (the server may be rebuilding its rooms). */
+  private async checkMatch(verdict: RetryVerdict): Promise<RetryVerdict> {
+    const status = await this.matchStatus(this.matchId).catch(() => null);
+    if (status === "finished" || status === "abandoned") return { retry: false, code: "match_over", message: PROTOCOL_ERRORS.match_over.message };
+    if (status === "missing") return { retry: false, code: "not_found", message: PROTOCOL_ERRORS.not_found.message };
+    return verdict;
+  }
+
+  private scheduleRetry(verdict: RetryVerdict): void {
+    const retry = this.retries.schedule(() => void this.connect());
+    this.update({ status: this.joinedOnce ? "reconnecting" : "connecting", error: { code: verdict.code, message: verdict.message }, retry });
+  }
+
+  private giveUp(verdict: RetryVerdict): void {
+    this.retries.reset();
+    const error = { code: verdict.code, message: verdict.message };
+    this.pending.failAll(error);
+    this.update({ status: this.joinedOnce ? "closed" : "failed", error, retry: null });
+  }
+
+  private attach(room: Room): void {
     this.room = room;
     this.joinedOnce = true;
+    this.retries.reset();
+    // The session joins again by itself (with the seat token): the SDK's own reconnection would
+    // retry a session a restarted server no longer has. Every close now reaches onLeave.
+    if (room.reconnection) room.reconnection.enabled = false;
     // Handlers first, before any await: the welcome follows the join at once.
-    room.onMessage("*", (type, payload) => this.onMessage(type, payload));
-    room.onStateChange(() => this.onState());
-    room.onDrop(() => {
-      this.pending.connectionLost();
-      this.update({ status: "reconnecting" });
+    room.onMessage("*", (type, payload) => {
+      this.lastHeard = Date.now();
+      this.onMessage(type, payload);
     });
-    room.onReconnect(() => {
-      // The welcome that follows asks for missed events and resends what is unanswered.
-      this.resendOnWelcome = true;
-      this.update({ status: "open", error: null });
+    room.onStateChange(() => {
+      this.lastHeard = Date.now();
+      this.onState();
     });
+    this.startHeartbeat(room);
     room.onLeave((code) => this.onLeave(room, code));
-    this.resendOnWelcome = rejoin;
-    this.update({ status: "open", error: null });
+    this.update({ status: "open", error: null, retry: null });
     this.onState();
+  }
+
+  /** Pings an idle connection; gives it up as lost (code 1006) when the server stays silent. */
+  private startHeartbeat(room: Room): void {
+    this.stopHeartbeat();
+    this.lastHeard = Date.now();
+    this.heartbeat = setInterval(() => {
+      if (room !== this.room) return this.stopHeartbeat();
+      const silent = Date.now() - this.lastHeard;
+      if (silent >= HEARTBEAT_DEAD_MS) {
+        room.removeAllListeners();
+        void room.leave(false).catch(() => undefined);
+        this.onLeave(room, 1006);
+      } else if (silent >= HEARTBEAT_IDLE_MS) {
+        room.send("ping", { type: "ping", t: Date.now() });
+      }
+    }, HEARTBEAT_IDLE_MS / 3);
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
   }
 
   private onLeave(room: Room, code: number): void {
     if (this.disposed || room !== this.room) return;
     this.room = null;
+    this.stopHeartbeat();
     this.pending.connectionLost();
-    if (code === CLOSE_REPLACED) {
-      const error = { code: "replaced", message: "This seat was opened in another window or device." };
-      this.pending.failAll(error);
-      this.update({ status: "closed", error });
-      return;
-    }
     const view = this.snapshot.view as { result?: unknown } | null;
     if (view && view.result) {
       this.pending.failAll({ code: "match_over", message: PROTOCOL_ERRORS.match_over.message });
-      this.update({ status: "closed" });
+      this.update({ status: "closed", retry: null });
       return;
     }
-    // The room is gone (a server restart, or the reconnection window passed): join again.
-    this.update({ status: "reconnecting" });
-    this.timer = setTimeout(() => void this.connect(1), rejoinDelay(0));
+    const verdict = closeVerdict(code);
+    if (!verdict.retry) return this.giveUp(verdict);
+    this.scheduleRetry(verdict);
   }
 
   private onState(): void {
@@ -215,15 +316,16 @@ export class MatchSession {
         this.update({ welcome: message, events: withSetup });
         const after = lastLiveSeq(this.snapshot.events);
         if (message.lastSeq > after) this.room?.send("events_since", { type: "events_since", after });
-        if (this.resendOnWelcome) this.flush();
-        this.resendOnWelcome = false;
+        // A welcome follows every join: what is unanswered (sent on a lost connection, or
+        // asked for before the first join) goes out now, with its id.
+        this.flush();
         break;
       }
       case "accepted":
-        this.pending.answer(message.id, { ok: true, seq: message.seq });
+        if (this.pending.answer(message.id, { ok: true, seq: message.seq })) this.update({});
         break;
       case "rejected":
-        this.pending.answer(message.id, { ok: false, error: message.error });
+        if (this.pending.answer(message.id, { ok: false, error: message.error })) this.update({});
         break;
       case "events": {
         const events = addEvents(this.snapshot.events, { seq: message.seq, seat: message.seat, feed: message.feed, events: message.events });
@@ -231,7 +333,7 @@ export class MatchSession {
         break;
       }
       case "error":
-        this.pending.answerOldestSent(message.error);
+        if (this.pending.answerOldestSent(message.error)) this.update({});
         break;
       case "pong":
         break;
@@ -257,6 +359,7 @@ export class MatchSession {
       return Promise.resolve({ ok: false, error: { code: "not_connected", message: "The connection to the match is closed.", rule: null } });
     }
     const { id, result } = this.pending.add(command);
+    this.update({});
     if (this.room && this.snapshot.status === "open") {
       this.room.send("command", { type: "command", id, command });
       this.pending.markSent(id);
@@ -268,7 +371,8 @@ export class MatchSession {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.retries.cancel();
+    this.stopHeartbeat();
     this.pending.failAll({ code: "not_connected", message: "The connection to the match is closed." });
     const room = this.room;
     this.room = null;

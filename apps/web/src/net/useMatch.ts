@@ -1,22 +1,27 @@
 /**
  * `useMatch(matchId, join)`: a React hook over one match connection (see `MatchSession`).
- * The table reads `status`, `view` (its own projection, rebuilt once per seq), `caster`,
- * `events`, `connected`, `spectators`, and acts through `send(command)`, which resolves with the
- * server's answer. The connection opens on mount and closes on unmount or when the match, seat or
+ * The table reads `status` (with `retry` while joining again), `view` (its own projection,
+ * rebuilt once per seq), `caster`, `events`, `connected`, `spectators`, and acts through
+ * `send(command)`, which resolves with the server's answer, and `retryNow()`. The connection opens on mount and closes on unmount or when the match, seat or
  * token changes.
  */
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { WelcomeMessage } from "@fogwar/protocol";
 import type { EventEntry } from "./events";
 import type { CommandResult } from "./pending";
+import type { RetryState } from "./backoff";
 import { MatchSession, type JoinSpec, type MatchSnapshot, type MatchStatus, type RoomClient } from "./session";
 
-export type { JoinSpec, MatchStatus, CommandResult, EventEntry };
+export type { JoinSpec, MatchStatus, CommandResult, EventEntry, RetryState };
 
 /** What `useMatch` returns. */
 export interface MatchConnection {
   status: MatchStatus;
   error: { code: string; message: string } | null;
+  /** While joining again: attempt number (from 1) and when it runs (epoch ms; null while it runs). */
+  retry: RetryState | null;
+  /** Commands sent (or waiting for the connection) and not answered yet. */
+  unanswered: number;
   welcome: WelcomeMessage | null;
   seq: number;
   /** This client's own projection: unflatten(applyOverlay(view, own overlay)); null before the first state. */
@@ -29,9 +34,11 @@ export interface MatchConnection {
   events: { seq: number; seat: string; feed: "live" | "caster"; events: unknown[] }[];
   /** Sends a command (with a generated id); resolves with accepted `{ ok, seq }` or the rejection. */
   send(command: unknown): Promise<CommandResult>;
+  /** Joins again now instead of waiting (also after a final failure); no effect while open. */
+  retryNow(): void;
 }
 
-const IDLE: MatchSnapshot = { status: "connecting", error: null, welcome: null, seq: 0, view: null, caster: null, connected: {}, spectators: 0, events: [] };
+const IDLE: MatchSnapshot = { status: "connecting", error: null, retry: null, unanswered: 0, welcome: null, seq: 0, view: null, caster: null, connected: {}, spectators: 0, events: [] };
 const noop = () => () => undefined;
 
 /** Connects to a match as a seat or a spectator. `client` replaces the SDK client (tests). */
@@ -54,5 +61,6 @@ export function useMatch(matchId: string, join: JoinSpec, client?: RoomClient): 
       session ? session.send(command) : Promise.resolve({ ok: false, error: { code: "not_connected", message: "Not connected yet.", rule: null } }),
     [session],
   );
-  return useMemo(() => ({ ...snapshot, events: snapshot.events as EventEntry[], send }), [snapshot, send]);
+  const retryNow = useCallback(() => session?.retryNow(), [session]);
+  return useMemo(() => ({ ...snapshot, events: snapshot.events as EventEntry[], send, retryNow }), [snapshot, send, retryNow]);
 }

@@ -4,7 +4,7 @@
  * channel (the view, an event, an error message, the legal commands, the awaited seats) fails the
  * kit on that channel. So a leak a later ruleset makes through any of them is caught.
  */
-import { Random, rngStateFromSeed, type Ruleset, type SeatId, type Viewer } from "../src";
+import { Random, rngStateFromSeed, type Ruleset, type SeatId } from "../src";
 import { runKit, type KitSpec, type Probe, type Secret } from "../src/testing";
 import { dialDuel, type DialDuelCommand, type DialDuelEvent, type DialDuelSetup, type DialDuelState, type DialView } from "./fixtures/dial-duel";
 import { SETUP } from "./helpers/dial-duel-play";

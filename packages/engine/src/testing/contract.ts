@@ -3,7 +3,7 @@
  * `apply` accepts, and `legalCommandsInView` (when the ruleset has it) lists the same from the
  * seat's own projection.
  */
-import { canonicalJson, stateHash } from "../hash";
+import { canonicalJson } from "../hash";
 import { seatViewer } from "../visibility";
 import { checkSentence } from "./secrecy";
 import type { KitSpec, StepContext } from "./types";
@@ -17,7 +17,7 @@ export function checkLegal<Setup, State, Command extends { type: string }, Event
   const r = spec.ruleset;
   if (!legal || r.result(ctx.state) !== null || ctx.step % (legal.every ?? 1) !== 0) return;
   const size = legal.sample ?? 3;
-  const before = stateHash(ctx.state);
+  const before = JSON.stringify(ctx.state);
   for (const seat of r.awaiting(ctx.state)) {
     const listed = ctx.legal(seat);
     const sample = listed.length <= size ? listed : [listed[0]!, listed.at(-1)!, ...Array.from({ length: Math.max(0, size - 2) }, () => ctx.rng.pick(listed))];
@@ -41,7 +41,7 @@ export function checkLegal<Setup, State, Command extends { type: string }, Event
       ctx.problems.add("unlisted", `${who}: accepted but not listed by legalCommands`);
     }
   }
-  if (stateHash(ctx.state) !== before) ctx.problems.add("unlisted", `${ctx.at}: a command tried on the state changed it`);
+  if (JSON.stringify(ctx.state) !== before) ctx.problems.add("unlisted", `${ctx.at}: a command tried on the state changed it`);
 }
 
 /** `legalCommandsInView(viewFor(state, seat), seat)` equals `legalCommands(state, seat)` for every seat. */

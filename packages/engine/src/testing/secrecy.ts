@@ -4,7 +4,6 @@
  * changes nothing it receives: views, events, awaited seats and the pending decision, its legal
  * commands, the answers to its probe commands (error code, message and rule). See {@link Secret}.
  */
-import { stateHash } from "../hash";
 import type { ApplyResult, Ruleset } from "../ruleset";
 import { viewerLabel, type EventEnvelope, type SeatId, type Viewer } from "../visibility";
 import { firstDifference, maskedJson } from "./json";
@@ -161,7 +160,8 @@ export class SecretChecker<Setup, State, Command extends { type: string }, Event
       }
       return;
     }
-    const before = stateHash(ctx.state);
+    // JSON text rather than a hash: cheaper, and any change to the state shows in it.
+    const before = JSON.stringify(ctx.state);
     for (const p of probes) {
       const a = r.apply(ctx.state, p.command as Command, p.seat);
       const b = r.apply(variant, p.command as Command, p.seat);
@@ -178,7 +178,7 @@ export class SecretChecker<Setup, State, Command extends { type: string }, Event
       this.compareOutcomes(ctx, secret, who, out, a.events, b.events, a.state, b.state, p.views ?? false, (v) => JSON.stringify(r.viewFor(a.state, v)));
       secret.onCompared?.("probes", a.events);
     }
-    if (stateHash(ctx.state) !== before) ctx.problems.add("errors", `${where}: a probe changed the state`);
+    if (JSON.stringify(ctx.state) !== before) ctx.problems.add("errors", `${where}: a probe changed the state`);
   }
 
   /** Two accepted outcomes: the same redacted events (and views after, when `views`) for every viewer of `out`. */

@@ -69,6 +69,15 @@ const spec = (ruleset: DialRuleset): KitSpec<DialDuelSetup, DialDuelState, DialD
   replay: { twice: true, determinismEvery: 4, reorderKeys: true },
 });
 
+/** Dial duel's legal commands from a seat's own view (what a client could list without the server). */
+function legalInView(view: DialView, seat: SeatId): DialDuelCommand[] {
+  if (!view.awaiting.includes(seat)) return [];
+  if (view.phase === "lock") return [1, 2, 3, 4, 5, 6].map((number) => ({ type: "lock", number }));
+  if (view.phase === "reveal") return [{ type: "reveal" }];
+  if (view.phase === "choose_starter") return view.seats.map((starter) => ({ type: "choose_starter", starter }));
+  return [];
+}
+
 /** The honest fixture with one function replaced. */
 const leaky = (change: Partial<DialRuleset>): DialRuleset => ({ ...dialDuel, ...change });
 
@@ -118,11 +127,11 @@ const LEAKS: Record<string, { ruleset: DialRuleset; shows: RegExp }> = {
 
 describe("the ruleset test kit on the dial-duel fixture", () => {
   test("the honest ruleset passes: termination, replay, invariants, legal commands, every secret channel", () => {
-    const { problems, counters, played } = runKit(spec(dialDuel));
+    const { problems, counters, played } = runKit({ ...spec(leaky({ legalCommandsInView: legalInView })), inView: 1 });
     expect(problems.kinds().map((k) => [k, problems.shown(k)])).toEqual([]);
     expect(played.length).toBe(CASES.length);
     // Not vacuous: each channel compared something.
-    for (const name of ["number:varied", "number:probes", "number:next", "number:choices", "number:mentions", "listed", "probes"]) {
+    for (const name of ["number:varied", "number:probes", "number:next", "number:choices", "number:mentions", "listed", "probes", "in-view"]) {
       expect([name, counters.get(name) > 20]).toEqual([name, true]);
     }
   });
@@ -161,5 +170,17 @@ describe("the ruleset test kit on the dial-duel fixture", () => {
       return r.ok && salt ? { ...r, events: [...r.events, { audience: { kind: "everyone" }, event: { type: "starter_chosen", round: 0, chooser: salt, starter: seat } }] } : r;
     } });
     expect(runKit({ ...spec(saltInEvent), cases: CASES.slice(0, 4) }).problems.list("number").some((p) => /an event shows number/.test(p))).toBe(true);
+  });
+
+  test("refusals that are not the ruleset's fixed sentences, a client-side listing that differs, and leaking verdicts are reported", () => {
+    const errors = { wrong_phase: { message: "Not now.", rule: "dial-duel 2" } };
+    expect(runKit({ ...spec(dialDuel), cases: CASES.slice(0, 2), errors }).problems.list("errors").length).toBeGreaterThan(0);
+    const lists = (fromView: DialRuleset["legalCommandsInView"]) => runKit({ ...spec(leaky({ legalCommandsInView: fromView })), cases: CASES.slice(0, 2), inView: 1 }).problems.list("in-view");
+    expect(lists(legalInView)).toEqual([]);
+    expect(lists((view, seat) => legalInView(view, seat).slice(1)).length).toBeGreaterThan(0);
+    // A verdict (the cheap stand-in for apply) that depends on the opponent's number.
+    const verdicts = (state: DialDuelState, seat: SeatId, commands: readonly unknown[]) =>
+      commands.map(() => (state.seats.includes(seat) ? String(hiddenNumber(state, otherSeat(state, seat))) : null));
+    expect(runKit({ ...spec(dialDuel), cases: CASES.slice(0, 4), verdicts }).problems.list("number").some((p) => / answered \d vs \d/.test(p))).toBe(true);
   });
 });

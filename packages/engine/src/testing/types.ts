@@ -36,8 +36,9 @@ export interface Probe {
  * - `view`: `viewFor` of every viewer not entitled to the secret;
  * - `awaiting`: `awaiting` and `pending`;
  * - `legal`: `legalCommands` of every seat not entitled;
- * - `probes`: the answers (error code, message and rule; or the events and views when accepted)
- *   to the secret's probe commands from every seat not entitled;
+ * - `probes`: the answers to the secret's probe commands from every seat not entitled: refused
+ *   alike (error code, message and rule; or the verdict of `KitSpec.verdicts`), or accepted alike
+ *   with the same events (and the same views after, for probes marked `views`), on the first variant;
  * - `next`: the command actually played next, replayed on the variant: accepted alike, the same
  *   events and views after for every viewer not entitled;
  * - `choices`: the command just played, sent with another secret choice ({@link Secret.choices}):

@@ -144,10 +144,12 @@ function sourceFiles(dir: string): string[] {
 describe("rules packages are pure (design.md principle 1)", () => {
   const roots = RULES_PACKAGES.map((p) => join(REPO, "packages", p, "src")).filter(existsSync);
 
-  it("finds the engine sources to scan", () => {
+  it("finds the engine sources to scan, the test kit in src/testing included", () => {
     expect(roots).toContain(join(REPO, "packages", "engine", "src"));
     const files = roots.flatMap(sourceFiles).map((f) => relative(REPO, f));
     expect(files).toEqual(expect.arrayContaining(["packages/engine/src/rng.ts", "packages/engine/src/log.ts"]));
+    // The test kit (`@fogwar/engine/testing`) runs in every ruleset's tests and is held to the same rule.
+    expect(files).toEqual(expect.arrayContaining(["packages/engine/src/testing/index.ts", "packages/engine/src/testing/secrecy.ts", "packages/engine/src/testing/rules-doc.ts"]));
   });
 
   it("no rules source imports server, database, UI or Node modules, or uses ambient time or randomness", () => {

@@ -1,11 +1,13 @@
 /**
- * Property playouts of Siege: seeded bot matches terminate within the round limit (seed 004
- * "요약": five rounds plus overtime), replay bit for bit from their logs, and keep the board's
- * invariants at every step.
+ * Property playouts of Siege, run by the engine kit (`@fogwar/engine/testing`): seeded bot matches
+ * terminate within the round limit (seed 004 "요약": five rounds plus overtime), replay bit for bit
+ * from their logs (and the same seeds play the same match), and keep the board's invariants at
+ * every step; `legalCommands` lists every command `apply` accepts.
  */
-import { canonicalJson, Random, replay, rngStateFromSeed, stateHash } from "@fogwar/engine";
-import { board, catalog, siege, type SiegeCommand, type SiegeState } from "../src";
-import { playout, SETUP_1V1, SETUP_2V2 } from "./helpers";
+import { canonicalJson, type SeatId } from "@fogwar/engine";
+import { runKit, type Probe, type StepContext } from "@fogwar/engine/testing";
+import { board, catalog, siege, siegeBotPolicy, type SiegeCommand, type SiegeEvent, type SiegeSetup, type SiegeState, type SiegeView } from "../src";
+import { SETUP_1V1, SETUP_2V2 } from "./helpers";
 
 /** The invariants of seed 004 that every state keeps; an empty list when all hold. */
 function invariants(s: SiegeState): string[] {
@@ -53,56 +55,54 @@ const canonical = (x: unknown) => JSON.stringify(x);
 describe("seed 004 게임 진행: bot playouts", () => {
   const cases = Array.from({ length: 6 }, (_, i) => ({ seed: `prop-${i}-5d2e`, botSeed: `prop-bot-${i}`, setup: i % 2 ? SETUP_2V2 : SETUP_1V1 }));
   test.each(cases)("match $seed: ends within five rounds plus overtime, keeps the invariants, replays to the same hash", (c) => {
-    {
-      const match = playout(c.seed, c.botSeed, c.setup);
-      expect(match.state.result).not.toBeNull();
-      expect(match.state.round).toBeLessThanOrEqual(6);
-      const problems: string[] = [];
-      const { hash } = replay(siege, match.toLog(), (seq, s) => {
-        for (const p of invariants(s)) problems.push(`step ${seq}: ${p}`);
-      });
-      expect(problems.slice(0, 10)).toEqual([]);
-      expect(hash).toBe(stateHash(match.state));
-      const again = playout(c.seed, c.botSeed, c.setup);
-      expect(stateHash(again.state)).toBe(hash);
-    }
+    const { problems, played } = runKit({
+      ruleset: siege,
+      cases: [c],
+      policy: siegeBotPolicy,
+      invariants: (ctx) => invariants(ctx.state),
+      replay: { determinismEvery: 1 },
+    });
+    problems.expectNone("termination", "invariants", "replay");
+    expect(problems.kinds()).toEqual([]);
+    expect(played[0]!.match.state.result).not.toBeNull();
+    expect(played[0]!.match.state.round).toBeLessThanOrEqual(6);
   });
 });
 
+type SiegeStep = StepContext<SiegeSetup, SiegeState, SiegeCommand, SiegeEvent, SiegeView>;
+
+/** Action-phase commands made by changing one field of a legal one of the awaited seat (places, targets, tokens, via). */
+function mutations(ctx: SiegeStep): Probe[] {
+  const s = ctx.state;
+  if (s.phase !== "action") return [];
+  const seat: SeatId = siege.awaiting(s)[0]!;
+  const legal = ctx.legal(seat);
+  const places = [...board.geometry("saltmarsh_cannery").spaces, "up:loft"];
+  const ids = [...Object.keys(s.operators), ...s.tokens.map((t) => t.id), ...Object.keys(s.partitions).slice(0, 20), ...s.gadgets.map((g) => g.id)];
+  const out: Probe[] = [];
+  for (let k = 0; k < 12 && legal.length > 0; k++) {
+    const base = ctx.rng.pick(legal) as unknown as Record<string, unknown>;
+    const field = ctx.rng.pick(["to", "at", "via", "target", "aim", "token", "operator"]);
+    const value = field === "target" || field === "token" || field === "operator" ? ctx.rng.pick(ids) : ctx.rng.pick(places);
+    const command = { ...base, [field]: value };
+    // A mutation that gives the same command back is no probe.
+    if (canonicalJson(command) !== canonicalJson(base)) out.push({ seat, command });
+  }
+  return out;
+}
+
 describe("engine contract: legalCommands lists every command apply accepts", () => {
   test("over two bot matches, at every step, commands made by changing a field of a legal one (places, targets, tokens, via) are accepted by apply only when listed", () => {
-    const rng = new Random(rngStateFromSeed("mutations"));
-    const spaces = board.geometry("saltmarsh_cannery").spaces;
-    const places = [...spaces, "up:loft"];
-    const problems: string[] = [];
-    let tried = 0;
-    let acceptedOthers = 0;
-    for (const [i, setup] of [SETUP_1V1, SETUP_2V2].entries()) {
-      const match = playout(`complete-${i}`, `complete-bot-${i}`, setup);
-      let s = siege.setup(setup, `complete-${i}`).state;
-      for (const entry of match.toLog().entries) {
-        if (s.phase === "action") {
-          const seat = siege.awaiting(s)[0]!;
-          const legal = siege.legalCommands(s, seat);
-          const listed = new Set(legal.map((c) => canonicalJson(c)));
-          const ids = [...Object.keys(s.operators), ...s.tokens.map((t) => t.id), ...Object.keys(s.partitions).slice(0, 20), ...s.gadgets.map((g) => g.id)];
-          for (let k = 0; k < 12 && legal.length > 0; k++) {
-            const base = rng.pick(legal) as unknown as Record<string, unknown>;
-            const field = rng.pick(["to", "at", "via", "target", "aim", "token", "operator"]);
-            const value = field === "target" || field === "token" || field === "operator" ? rng.pick(ids) : rng.pick(places);
-            const cmd = { ...base, [field]: value } as unknown as SiegeCommand;
-            tried++;
-            const ok = siege.apply(s, cmd, seat).ok;
-            if (ok && canonicalJson(cmd) !== canonicalJson(base)) acceptedOthers++;
-            if (ok && !listed.has(canonicalJson(cmd))) problems.push(`${JSON.stringify(cmd)} accepted but not listed`);
-          }
-        }
-        s = (siege.apply(s, entry.command, entry.seat) as { state: SiegeState }).state;
-      }
-    }
-    expect(problems.slice(0, 10)).toEqual([]);
-    expect(tried).toBeGreaterThan(500);
+    const { problems, counters } = runKit({
+      ruleset: siege,
+      cases: [SETUP_1V1, SETUP_2V2].map((setup, i) => ({ seed: `complete-${i}`, botSeed: `complete-bot-${i}`, setup, sampleSeed: `mutations-${i}` })),
+      policy: siegeBotPolicy,
+      legal: { sample: 0, probes: mutations },
+      replay: false,
+    });
+    problems.expectNone("termination", "unlisted");
+    expect(counters.get("probes")).toBeGreaterThan(500);
     // The mutations do reach other legal commands, so a missing one would be noticed.
-    expect(acceptedOthers).toBeGreaterThan(20);
+    expect(counters.get("probes accepted")).toBeGreaterThan(20);
   });
 });

@@ -1,0 +1,63 @@
+/**
+ * The engine contract at a step (design.md principle 2): `legalCommands` lists exactly what
+ * `apply` accepts, and `legalCommandsInView` (when the ruleset has it) lists the same from the
+ * seat's own projection.
+ */
+import { canonicalJson } from "../hash";
+import { seatViewer } from "../visibility";
+import { checkSentence } from "./secrecy";
+import type { KitSpec, StepContext } from "./types";
+
+/** Listed commands of awaited seats are accepted; probes are accepted only when listed (see `KitSpec.legal`). */
+export function checkLegal<Setup, State, Command extends { type: string }, Event, View>(
+  spec: KitSpec<Setup, State, Command, Event, View>,
+  ctx: StepContext<Setup, State, Command, Event, View>,
+): void {
+  const legal = spec.legal;
+  const r = spec.ruleset;
+  if (!legal || r.result(ctx.state) !== null || ctx.step % (legal.every ?? 1) !== 0) return;
+  const size = legal.sample ?? 3;
+  const before = JSON.stringify(ctx.state);
+  for (const seat of r.awaiting(ctx.state)) {
+    const listed = ctx.legal(seat);
+    const sample = listed.length <= size ? listed : [listed[0]!, listed.at(-1)!, ...Array.from({ length: Math.max(0, size - 2) }, () => ctx.rng.pick(listed))];
+    for (const command of sample) {
+      ctx.counters.add("listed");
+      const result = r.apply(ctx.state, command, seat);
+      if (!result.ok) ctx.problems.add("listed", `${ctx.at}: listed ${seat} ${JSON.stringify(command)} rejected: ${result.error.code}`);
+    }
+  }
+  for (const probe of legal.probes?.(ctx) ?? []) {
+    ctx.counters.add("probes");
+    const result = r.apply(ctx.state, probe.command as Command, probe.seat);
+    const who = `${ctx.at}: ${probe.seat} sends ${JSON.stringify(probe.command)}`;
+    if (!result.ok) {
+      checkSentence(spec, ctx, who, result);
+      continue;
+    }
+    ctx.counters.add("probes accepted");
+    if (probe.refuse) ctx.problems.add("unlisted", `${who}: accepted, but it must be refused`);
+    else if (!ctx.legal(probe.seat).some((c) => canonicalJson(c) === canonicalJson(probe.command))) {
+      ctx.problems.add("unlisted", `${who}: accepted but not listed by legalCommands`);
+    }
+  }
+  if (JSON.stringify(ctx.state) !== before) ctx.problems.add("unlisted", `${ctx.at}: a command tried on the state changed it`);
+}
+
+/** `legalCommandsInView(viewFor(state, seat), seat)` equals `legalCommands(state, seat)` for every seat. */
+export function checkInView<Setup, State, Command extends { type: string }, Event, View>(
+  spec: KitSpec<Setup, State, Command, Event, View>,
+  ctx: StepContext<Setup, State, Command, Event, View>,
+): void {
+  const inView = spec.ruleset.legalCommandsInView;
+  if (!inView || !spec.inView || ctx.step % spec.inView !== 0) return;
+  for (const seat of spec.ruleset.seatsOf(ctx.case.setup)) {
+    const full = ctx.legal(seat);
+    const fromView = inView(ctx.view(seatViewer(seat)), seat);
+    ctx.counters.add("in-view");
+    ctx.counters.add("in-view listed", full.length);
+    if (canonicalJson(full) !== canonicalJson(fromView)) {
+      ctx.problems.add("in-view", `${ctx.at} seat ${seat}: ${full.length} legal commands on the state, ${fromView.length} from the view`);
+    }
+  }
+}

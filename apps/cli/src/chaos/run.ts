@@ -1,0 +1,151 @@
+/**
+ * Kill-and-recover cycles on one database. Each cycle starts the server, rejoins every match still
+ * being played (seat tokens, the unanswered command resent with its id), keeps `slots` matches in
+ * play (creating new ones as matches finish), and SIGKILLs the server at a seeded random moment.
+ * A final start lets the bots play every known match to its end (a match that refuses every
+ * command or never ends is wedged); the server is then stopped gracefully for the checks.
+ */
+import { ChaosMatch, create, matchRequest, seeded, type PendingCreation } from "./match";
+import { ServerProcess, freePort, type ChaosDatabase } from "./process";
+
+/** Settings of a run on one database. */
+export interface CycleOptions {
+  readonly cycles: number;
+  readonly seed: string;
+  /** Matches in play at once (default 2). */
+  readonly slots?: number;
+  /** The kill comes after a uniform random wait in [minMs, maxMs] from the start of play (default 500..4000 ms). */
+  readonly minMs?: number;
+  readonly maxMs?: number;
+  /** Called with progress lines. */
+  readonly log?: (line: string) => void;
+}
+
+/** What the cycles did, for the checks and the report. */
+export interface CycleRun {
+  readonly matches: ChaosMatch[];
+  /** Creation requests still unanswered at the end (their match may exist: an orphan). */
+  readonly unanswered: PendingCreation[];
+  /** Creation requests sent (retries included) and those sent more than once. */
+  readonly creationsSent: number;
+  readonly creationsRetried: number;
+  /** Match ids that could not be played to the end in the final phase, with the reason. */
+  readonly stuck: Map<string, string>;
+  /** When the first server started (matches created before are not this run's). */
+  readonly startedAt: Date;
+  /** Error lines the server logged, per start. */
+  readonly serverErrors: string[];
+  readonly kills: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Runs the cycles and the final phase; leaves the server stopped. */
+export async function runCycles(database: ChaosDatabase, options: CycleOptions): Promise<CycleRun> {
+  const rng = seeded(`chaos:${options.seed}`);
+  const log = options.log ?? (() => undefined);
+  const slots = options.slots ?? 2;
+  const port = await freePort();
+  const matches: ChaosMatch[] = [];
+  const creations: PendingCreation[] = [];
+  const everyCreation: PendingCreation[] = [];
+  const serverErrors: string[] = [];
+  let made = 0;
+  const startedAt = new Date(Date.now() - 1000);
+  const newCreation = () => {
+    const c = matchRequest(rng, ++made);
+    creations.push(c);
+    everyCreation.push(c);
+    return c;
+  };
+
+  /** Plays one slot until `stop()`: the given match, then new ones. */
+  const slot = async (server: ServerProcess, first: ChaosMatch | null, stop: () => boolean) => {
+    let match = first;
+    while (!stop()) {
+      if (!match) {
+        const pending = creations.find((c) => c.sent > 0 && !inFlight.has(c)) ?? newCreation();
+        inFlight.add(pending);
+        const created = await create(server.url, pending).finally(() => inFlight.delete(pending));
+        if (!created) return;
+        creations.splice(creations.indexOf(pending), 1);
+        match = new ChaosMatch(created, `${options.seed}:${created.matchId}`);
+        matches.push(match);
+      }
+      try {
+        if (!match.connected && !(await match.connect(server.url))) {
+          match = null;
+          continue;
+        }
+      } catch {
+        return;
+      }
+      const outcome = await match.play(stop);
+      if (outcome !== "finished") return;
+      match.disconnect();
+      match = null;
+    }
+  };
+  const inFlight = new Set<PendingCreation>();
+
+  let kills = 0;
+  for (let cycle = 1; cycle <= options.cycles; cycle++) {
+    const server = await ServerProcess.start(database, port);
+    const playing = matches.filter((m) => !m.over);
+    const firsts: (ChaosMatch | null)[] = [...playing];
+    while (firsts.length < slots) firsts.push(null);
+    const killAt = rng.int(options.minMs ?? 500, options.maxMs ?? 4000);
+    let stopped = false;
+    const stop = () => stopped;
+    const workers = firsts.map((m) => slot(server, m, stop));
+    await Promise.race([sleep(killAt), Promise.all(workers)]);
+    await server.crash();
+    kills++;
+    stopped = true;
+    await Promise.all(workers);
+    for (const m of matches) m.disconnect();
+    serverErrors.push(...server.errors());
+    log(`cycle ${cycle}: killed after ${killAt} ms; ${matches.length} matches, ${matches.reduce((n, m) => n + m.acks.length, 0)} acknowledgements so far`);
+  }
+
+  // Final phase: no kill; every known match is played to its end, unanswered creations retried once.
+  const server = await ServerProcess.start(database, port);
+  const stuck = new Map<string, string>();
+  for (const pending of creations.filter((c) => c.sent > 0)) {
+    const created = await create(server.url, pending);
+    if (created) {
+      creations.splice(creations.indexOf(pending), 1);
+      const m = new ChaosMatch(created, `${options.seed}:${created.matchId}`);
+      matches.push(m);
+    }
+  }
+  await Promise.all(
+    matches
+      .filter((m) => !m.over)
+      .map(async (m) => {
+        try {
+          if (!(await m.connect(server.url))) return;
+        } catch (error) {
+          stuck.set(m.matchId, `cannot join: ${(error as Error).message}`);
+          return;
+        }
+        const outcome = await m.play(() => false);
+        if (outcome !== "finished") stuck.set(m.matchId, outcome);
+        m.disconnect();
+      }),
+  );
+  await sleep(200);
+  const code = await server.stop();
+  serverErrors.push(...server.errors());
+  if (code !== 0) serverErrors.push(`the final server exited with ${code}`);
+  return {
+    matches,
+    unanswered: creations.filter((c) => c.sent > 0),
+    creationsSent: everyCreation.reduce((n, c) => n + c.sent, 0),
+    creationsRetried: everyCreation.filter((c) => c.sent > 1).length,
+    stuck,
+    startedAt,
+    serverErrors,
+    kills,
+  };
+}

@@ -88,6 +88,11 @@ export class ChaosMatch {
     return this.created.matchId;
   }
 
+  /** The joined seats (empty when disconnected). */
+  get connectedSeats(): readonly ChaosSeat[] {
+    return this.seats;
+  }
+
   /** Whether every seat is joined and connected. */
   get connected(): boolean {
     return this.seats.length > 0 && this.seats.every((s) => !s.gone);

@@ -116,9 +116,14 @@ export class ServerProcess {
 
   /**
    * Lines of the output that report an error: pino records at level error (50) or fatal (60),
-   * uncaught exceptions and unhandled rejections.
+   * and anything that is not a pino record (an uncaught exception's stack, a crash report).
    */
   errors(): string[] {
-    return this.output.split("\n").filter((line) => /"level":(50|60)\b|Uncaught|Unhandled|triggerUncaughtException|^\s*at .*\(node:internal/.test(line));
+    return this.output.split("\n").filter((line) => line.trim() !== "" && (/"level":(50|60)\b/.test(line) || !line.startsWith("{")));
+  }
+
+  /** The exit code (null: killed by a signal, undefined: still running). */
+  get exitCode(): number | null | undefined {
+    return this.alive ? undefined : this.child.exitCode;
   }
 }

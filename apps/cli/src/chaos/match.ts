@@ -77,6 +77,9 @@ export class ChaosMatch {
   /** The match's state had a result the last time it was seen. */
   over = false;
 
+  /** Called just after each command is sent (the run can time a kill from it). */
+  onSend: (() => void) | null = null;
+
   constructor(
     readonly created: CreateMatchResponse,
     seed: string,
@@ -161,7 +164,9 @@ export class ChaosMatch {
       const { seat, id, command } = this.pending;
       const conn = this.seats.find((s) => s.seat === seat)!;
       this.sent++;
-      const answer = await conn.send(id, command, 10_000);
+      const answering = conn.send(id, command, 10_000);
+      this.onSend?.();
+      const answer = await answering;
       if (answer.kind === "gone") return stop() ? "stopped" : "disconnected";
       if (answer.kind === "accepted") {
         this.acks.push({ matchId: this.matchId, seat, id, seq: answer.seq });

@@ -14,7 +14,12 @@ export interface CycleOptions {
   readonly seed: string;
   /** Matches in play at once (default 2). */
   readonly slots?: number;
-  /** The kill comes after a uniform random wait in [minMs, maxMs] from the start of play (default 500..4000 ms). */
+  /**
+   * Half the cycles (seeded) kill after a uniform random wait in [minMs, maxMs] from the start of
+   * play (default 500..4000 ms); the others 0 to 6 ms after the n-th command sent in the cycle
+   * (n uniform in 1..150), which lands inside the server's append, between the append and the
+   * acknowledgement, or just after it; both at the latest at maxMs.
+   */
   readonly minMs?: number;
   readonly maxMs?: number;
   /** Called with progress lines. */
@@ -72,6 +77,7 @@ export async function runCycles(database: ChaosDatabase, options: CycleOptions):
         match = new ChaosMatch(created, `${options.seed}:${created.matchId}`);
         matches.push(match);
       }
+      match.onSend = () => onSend();
       try {
         if (!match.connected && !(await match.connect(server.url))) {
           match = null;
@@ -87,6 +93,7 @@ export async function runCycles(database: ChaosDatabase, options: CycleOptions):
     }
   };
   const inFlight = new Set<PendingCreation>();
+  let onSend: () => void = () => undefined;
 
   let kills = 0;
   for (let cycle = 1; cycle <= options.cycles; cycle++) {
@@ -94,18 +101,34 @@ export async function runCycles(database: ChaosDatabase, options: CycleOptions):
     const playing = matches.filter((m) => !m.over);
     const firsts: (ChaosMatch | null)[] = [...playing];
     while (firsts.length < slots) firsts.push(null);
-    const killAt = rng.int(options.minMs ?? 500, options.maxMs ?? 4000);
+    const maxMs = options.maxMs ?? 4000;
+    const afterSend = rng.int(0, 1) === 1;
+    const killAt = afterSend ? maxMs : rng.int(options.minMs ?? 500, maxMs);
+    const sendsBeforeKill = rng.int(1, 150);
+    const delayAfterSend = rng.int(0, 6);
+    let sends = 0;
+    let trigger: () => void = () => undefined;
+    const triggered = new Promise<void>((resolve) => (trigger = resolve));
+    if (afterSend) {
+      onSend = () => {
+        if (++sends === sendsBeforeKill) setTimeout(trigger, delayAfterSend);
+      };
+    }
     let stopped = false;
     const stop = () => stopped;
+    const t0 = performance.now();
     const workers = firsts.map((m) => slot(server, m, stop));
-    await Promise.race([sleep(killAt), Promise.all(workers)]);
+    await Promise.race([sleep(killAt), triggered, Promise.all(workers)]);
     await server.crash();
+    const ms = Math.round(performance.now() - t0);
+    onSend = () => undefined;
     kills++;
     stopped = true;
     await Promise.all(workers);
     for (const m of matches) m.disconnect();
     serverErrors.push(...server.errors());
-    log(`cycle ${cycle}: killed after ${killAt} ms; ${matches.length} matches, ${matches.reduce((n, m) => n + m.acks.length, 0)} acknowledgements so far`);
+    const how = afterSend && sends >= sendsBeforeKill ? `${delayAfterSend} ms after command ${sendsBeforeKill} was sent` : `after ${ms} ms`;
+    log(`cycle ${cycle}: killed ${how}; ${matches.length} matches, ${matches.reduce((n, m) => n + m.acks.length, 0)} acknowledgements so far`);
   }
 
   // Final phase: no kill; every known match is played to its end, unanswered creations retried once.

@@ -158,10 +158,10 @@ export class ChaosMatch {
           await this.seats[0]?.until(() => false, 200);
           continue;
         }
-        const command = this.bots.get(mover.s.seat)!.choose(mover.legal);
+        const command = this.bots.get(mover.s.seat)!.choose(mover.legal) as EmberCommand;
         this.pending = { seat: mover.s.seat, id: `${mover.s.seat}-${this.next++}`, command };
       }
-      const { seat, id, command } = this.pending;
+      const { seat, id, command } = this.pending as { seat: string; id: string; command: EmberCommand };
       const conn = this.seats.find((s) => s.seat === seat)!;
       this.sent++;
       const answering = conn.send(id, command, 10_000);

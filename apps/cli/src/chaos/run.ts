@@ -15,10 +15,11 @@ export interface CycleOptions {
   /** Matches in play at once (default 2). */
   readonly slots?: number;
   /**
-   * Half the cycles (seeded) kill after a uniform random wait in [minMs, maxMs] from the start of
-   * play (default 500..4000 ms); the others 0 to 6 ms after the n-th command sent in the cycle
-   * (n uniform in 1..150), which lands inside the server's append, between the append and the
-   * acknowledgement, or just after it; both at the latest at maxMs.
+   * A third of the cycles (seeded) kill after a uniform random wait in [minMs, maxMs] from the
+   * start of play (default 500..4000 ms); a third 0 to 6 ms after the n-th command sent in the
+   * cycle (n uniform in 1..150), which lands inside the server's append, between the append and
+   * the acknowledgement, or just after it; a third 0 to 40 ms after the first or second match
+   * creation request of the cycle (a lost creation answer); all at the latest at maxMs.
    */
   readonly minMs?: number;
   readonly maxMs?: number;
@@ -71,7 +72,9 @@ export async function runCycles(database: ChaosDatabase, options: CycleOptions):
       if (!match) {
         const pending = creations.find((c) => c.sent > 0 && !inFlight.has(c)) ?? newCreation();
         inFlight.add(pending);
-        const created = await create(server.url, pending).finally(() => inFlight.delete(pending));
+        const creating = create(server.url, pending).finally(() => inFlight.delete(pending));
+        onCreate();
+        const created = await creating;
         if (!created) return;
         creations.splice(creations.indexOf(pending), 1);
         match = new ChaosMatch(created, `${options.seed}:${created.matchId}`);
@@ -94,6 +97,7 @@ export async function runCycles(database: ChaosDatabase, options: CycleOptions):
   };
   const inFlight = new Set<PendingCreation>();
   let onSend: () => void = () => undefined;
+  let onCreate: () => void = () => undefined;
 
   let kills = 0;
   for (let cycle = 1; cycle <= options.cycles; cycle++) {
@@ -102,18 +106,18 @@ export async function runCycles(database: ChaosDatabase, options: CycleOptions):
     const firsts: (ChaosMatch | null)[] = [...playing];
     while (firsts.length < slots) firsts.push(null);
     const maxMs = options.maxMs ?? 4000;
-    const afterSend = rng.int(0, 1) === 1;
-    const killAt = afterSend ? maxMs : rng.int(options.minMs ?? 500, maxMs);
-    const sendsBeforeKill = rng.int(1, 150);
-    const delayAfterSend = rng.int(0, 6);
-    let sends = 0;
+    const mode = (["timer", "command", "creation"] as const)[rng.int(0, 2)]!;
+    const killAt = mode === "timer" ? rng.int(options.minMs ?? 500, maxMs) : maxMs;
+    const nth = mode === "command" ? rng.int(1, 150) : rng.int(1, 2);
+    const delay = mode === "command" ? rng.int(0, 6) : rng.int(0, 40);
+    let count = 0;
     let trigger: () => void = () => undefined;
     const triggered = new Promise<void>((resolve) => (trigger = resolve));
-    if (afterSend) {
-      onSend = () => {
-        if (++sends === sendsBeforeKill) setTimeout(trigger, delayAfterSend);
-      };
-    }
+    const arm = () => {
+      if (++count === nth) setTimeout(trigger, delay);
+    };
+    if (mode === "command") onSend = arm;
+    if (mode === "creation") onCreate = arm;
     let stopped = false;
     const stop = () => stopped;
     const t0 = performance.now();
@@ -121,13 +125,13 @@ export async function runCycles(database: ChaosDatabase, options: CycleOptions):
     await Promise.race([sleep(killAt), triggered, Promise.all(workers)]);
     await server.crash();
     const ms = Math.round(performance.now() - t0);
-    onSend = () => undefined;
+    onSend = onCreate = () => undefined;
     kills++;
     stopped = true;
     await Promise.all(workers);
     for (const m of matches) m.disconnect();
     serverErrors.push(...server.errors());
-    const how = afterSend && sends >= sendsBeforeKill ? `${delayAfterSend} ms after command ${sendsBeforeKill} was sent` : `after ${ms} ms`;
+    const how = mode !== "timer" && count >= nth ? `${delay} ms after ${mode} request ${nth} was sent` : `after ${ms} ms`;
     log(`cycle ${cycle}: killed ${how}; ${matches.length} matches, ${matches.reduce((n, m) => n + m.acks.length, 0)} acknowledgements so far`);
   }
 

@@ -3,10 +3,12 @@
  * --fuzz-only) malformed messages over real WebSocket connections.
  *
  *   pnpm chaos [--cycles N] [--seed S] [--database embedded|postgresql|both]
- *              [--database-url postgres://...] [--fuzz] [--fuzz-only] [--fuzz-messages N]
+ *              [--database-url postgres://...] [--no-finish-window]
+ *              [--fuzz] [--fuzz-only] [--fuzz-messages N]
  *
  * Defaults: 30 cycles on each database; PostgreSQL is a throwaway cluster from Debian's binaries
- * unless --database-url is given. Exits 1 when any acknowledged command is lost or duplicated, a
+ * unless --database-url is given. On PostgreSQL one more kill is placed exactly between a
+ * match's last log entry and its finish (finish-window.ts; --no-finish-window skips it). Exits 1 when any acknowledged command is lost or duplicated, a
  * match is wedged, or the fuzz run crashed the server or changed a match; orphaned matches are
  * reported (the exit code ignores them).
  */
@@ -14,6 +16,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { runFinishWindow } from "./finish-window";
 import { runFuzz, type FuzzReport } from "./fuzz-run";
 import { startThrowawayPostgres } from "./postgres";
 import type { ChaosDatabase } from "./process";
@@ -30,6 +33,7 @@ const { values } = parseArgs({
     fuzz: { type: "boolean", default: false },
     "fuzz-only": { type: "boolean", default: false },
     "fuzz-messages": { type: "string", default: "1000000" },
+    "no-finish-window": { type: "boolean", default: false },
   },
 });
 
@@ -77,6 +81,13 @@ async function onDatabase(kind: "embedded" | "postgresql"): Promise<void> {
     results.push(counts);
     for (const f of counts.findings.slice(0, 20)) log(f);
     if (counts.findings.length > 20) log(`... ${counts.findings.length - 20} more findings`);
+    if (database.kind === "postgres" && !values["no-finish-window"]) {
+      console.log("== postgresql: a kill between a match's last entry and its finish (the finish held back by a row lock)");
+      const t1 = performance.now();
+      const targeted = await verify(database, await runFinishWindow(database.url, seed, log), 1, (performance.now() - t1) / 1000);
+      results.push({ ...targeted, database: "pg-finish-window" });
+      for (const f of targeted.findings) log(f);
+    }
   } finally {
     cleanup();
   }
@@ -96,7 +107,7 @@ try {
   process.exit(1);
 }
 
-const cols = ["database", "cycles", "matches", "finished", "commands", "resent", "acknowledgements", "storedEntries", "lost", "duplicated", "wedged", "orphaned", "creationsRetried", "serverErrors", "seconds"] as const;
+const cols = ["database", "cycles", "matches", "finished", "commands", "resent", "acknowledgements", "storedEntries", "lost", "duplicated", "wedged", "orphaned", "creationsRetried", "notFoundJoins", "serverErrors", "seconds"] as const;
 if (results.length > 0) {
   console.log("\nchaos report");
   console.log(cols.join("\t"));

@@ -74,6 +74,8 @@ export class ChaosMatch {
   /** Commands sent, resends included. */
   sent = 0;
   resent = 0;
+  /** Joins refused with "room not found" though the match is stored as live (retried). */
+  notFoundJoins = 0;
   /** The match's state had a result the last time it was seen. */
   over = false;
 
@@ -117,9 +119,26 @@ export class ChaosMatch {
       return false;
     }
     const wsUrl = base.replace(/^http/, "ws");
-    for (const s of this.created.seats) this.seats.push(await ChaosSeat.join(wsUrl, this.matchId, s.seat, s.token));
+    for (const s of this.created.seats) this.seats.push(await this.join(wsUrl, s.seat, s.token));
     for (const seat of this.seats) if (!(await seat.until(() => seat.view(), 10_000))) throw CRASHED;
     return true;
+  }
+
+  /**
+   * Joins one seat. A live match's room may not be rebuilt yet right after a start (the port
+   * answers first): "not found" refusals are retried for up to 10 s and counted in `notFoundJoins`.
+   */
+  private async join(wsUrl: string, seat: string, token: string): Promise<ChaosSeat> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      try {
+        return await ChaosSeat.join(wsUrl, this.matchId, seat, token);
+      } catch (error) {
+        if (!/not found/i.test((error as Error).message) || Date.now() > deadline) throw error;
+        this.notFoundJoins++;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
   }
 
   /** Drops every connection (without waiting). */
@@ -143,7 +162,8 @@ export class ChaosMatch {
       if (stop()) return "stopped";
       if (!this.connected) return "disconnected";
       const view = this.seats[0]?.view();
-      if (view?.result) {
+      // An unanswered command is resent first, even once the match is over: its answer may be owed.
+      if (view?.result && !this.pending) {
         this.over = true;
         return "finished";
       }

@@ -29,6 +29,8 @@ export interface ChaosCounts {
   readonly creationsSent: number;
   readonly creationsRetried: number;
   readonly serverErrors: number;
+  /** Seat joins refused with "room not found" while the match was stored as live (then retried). */
+  readonly notFoundJoins: number;
   /** One line per finding, for the report. */
   readonly findings: string[];
   readonly seconds: number;
@@ -86,6 +88,10 @@ export async function verify(database: ChaosDatabase, run: CycleRun, cycles: num
     const known = new Set(run.matches.map((m) => m.matchId));
     const live = (await store.listMatches({ status: "live", limit: 500 })).filter((r) => r.createdAt >= run.startedAt && !known.has(r.id));
     for (const r of live) findings.push(`orphaned: match ${r.id} (${r.seats.map((s) => s.playerName).join(" v ")}) is live and no client holds its tokens`);
+    const notFound = run.matches.filter((x) => x.notFoundJoins > 0);
+    if (notFound.length > 0) {
+      findings.push(`joins refused with "room not found" for ${notFound.length} live match(es) (${notFound.reduce((n, x) => n + x.notFoundJoins, 0)} refusals; retried): ${notFound.slice(0, 3).map((x) => x.matchId).join(", ")}`);
+    }
     for (const line of run.serverErrors.slice(0, 5)) findings.push(`server error: ${line.slice(0, 300)}`);
     const m = run.matches;
     return {
@@ -105,6 +111,7 @@ export async function verify(database: ChaosDatabase, run: CycleRun, cycles: num
       creationsSent: run.creationsSent,
       creationsRetried: run.creationsRetried,
       serverErrors: run.serverErrors.length,
+      notFoundJoins: m.reduce((n, x) => n + x.notFoundJoins, 0),
       findings,
       seconds,
     };

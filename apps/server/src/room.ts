@@ -182,6 +182,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
 
   override onLeave(client: Client): void {
     this.clientsInfo.delete(client.sessionId);
+    this.projector.release(client.view);
+    client.view = undefined;
     this.limiter.forget(client.sessionId);
     this.refreshPresence();
     this.broadcastPatch();

@@ -5,9 +5,9 @@
  * - refuses the matchmaking routes that would create or join a room from client options
  *   (`POST /matchmake/create|join|joinOrCreate/...`: 403 `forbidden`): only the server creates
  *   rooms; `joinById` and `reconnect` stay open (the SDK uses them);
- * - refuses `joinById` from an address that failed too many joins or holds too many connections
- *   (429 `too_many_requests` with Retry-After), and counts a `joinById` to an unknown room as a
- *   failed join;
+ * - refuses `joinById` from an address that holds too many connections (429 `too_many_requests`
+ *   with Retry-After), and counts a `joinById` to an unknown room as a failed join (an address
+ *   that failed too many joins is refused by the room's `onAuth`, with the join code 4011);
  * - refuses source maps (`*.map`: 404);
  * - counts WebSocket connections per address and refuses an upgrade beyond the cap with 429;
  * - limits CORS to the allowed origins: Colyseus answers CORS for every route itself
@@ -50,10 +50,13 @@ export function limitColyseusCors(origins: readonly string[]): void {
   controller.exposedMethods = [...OPEN_MATCHMAKE_METHODS];
 }
 
-/** Writes a JSON error `{ error: { code, message } }` in the API's shape. */
-export function sendError(res: ServerResponse, status: number, code: ProtocolErrorCode | "bad_request", retryAfterMs?: number): void {
+/**
+ * Writes a JSON error `{ error: { code, message } }` in the API's shape; with `sdk`, also a
+ * top-level `message` ("code: sentence"), which the Colyseus SDK shows as its error's message.
+ */
+export function sendError(res: ServerResponse, status: number, code: ProtocolErrorCode | "bad_request", retryAfterMs?: number, sdk = false): void {
   const message = code === "bad_request" ? "The request is malformed." : code === "not_found" ? "There is no such file." : PROTOCOL_ERRORS[code].message;
-  const body = JSON.stringify({ error: { code, message } });
+  const body = JSON.stringify({ error: { code, message }, ...(sdk ? { message: `${code}: ${message}` } : {}) });
   const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(body)), "x-content-type-options": "nosniff" };
   if (retryAfterMs !== undefined) headers["retry-after"] = String(Math.max(1, Math.ceil(retryAfterMs / 1000)));
   res.writeHead(status, headers);
@@ -114,14 +117,13 @@ function admit(req: IncomingMessage, res: ServerResponse, address: string, limit
   const method = matchmake[1] as string;
   if (!OPEN_MATCHMAKE_METHODS.includes(method)) {
     log.mistake({ address, method }, "matchmaking route refused");
-    sendError(res, 403, "forbidden");
+    sendError(res, 403, "forbidden", undefined, true);
     return false;
   }
   if (method !== "joinById") return true;
-  const blocked = limits.joinFailures.blockedFor(address);
-  if (blocked > 0 || limits.connections.of(address) >= limits.settings.maxConnectionsPerAddress) {
-    log.mistake({ address, reason: blocked > 0 ? "join failures" : "connections" }, "join refused: too many requests");
-    sendError(res, 429, "too_many_requests", blocked > 0 ? blocked : 5000);
+  if (limits.connections.of(address) >= limits.settings.maxConnectionsPerAddress) {
+    log.mistake({ address, reason: "connections" }, "join refused: too many connections");
+    sendError(res, 429, "too_many_requests", 5000, true);
     return false;
   }
   if (!matchMaker.getLocalRoomById(matchmake[2] as string)) limits.joinFailures.fail(address);

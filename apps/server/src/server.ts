@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { dirname, join, parse, resolve } from "node:path";
 import { Server } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
-import { pino, type Logger } from "pino";
+import { pino, type DestinationStream, type Logger } from "pino";
 import { clientLog } from "./client-log.js";
 import { mountApi, mountWeb } from "./http.js";
 import { createHttpServer, installGate } from "./http/gate.js";
@@ -32,6 +32,8 @@ export interface ServerConfig {
   readonly webDir?: string;
   /** Per-client limits, timeouts and CORS origins (./limits.ts); unset ones take their defaults. */
   readonly limits?: Partial<LimitSettings>;
+  /** Where log lines go (default: stdout); tests capture them. */
+  readonly logDestination?: DestinationStream;
 }
 
 /** A running server. */
@@ -86,7 +88,7 @@ export function defaultWebDir(): string | undefined {
 
 /** Starts a server. */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
-  const log = pino({ level: config.logLevel, base: { service: "fogwar" } });
+  const log = pino({ level: config.logLevel, base: { service: "fogwar" } }, config.logDestination ?? pino.destination(1));
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
   const limits = createLimits(resolveLimits(config.limits, config.publicUrl));
   const clients = clientLog(log, limits.settings.clientLogPerSecond);

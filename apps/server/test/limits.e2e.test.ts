@@ -7,12 +7,13 @@ import { Client } from "@colyseus/sdk";
 import { catalog } from "@fogwar/ember";
 import { PROTOCOL_VERSION, protocolErrorNumber } from "@fogwar/protocol";
 import { request } from "node:http";
+import type { LimitSettings } from "../src/limits";
 import { api, bootServer, createMatch, emberRequest, TestClient, type TestServer } from "./harness";
 
 jest.setTimeout(60_000);
 
 const servers: TestServer[] = [];
-async function boot(limits: Parameters<typeof bootServer>[0]["limits"]): Promise<TestServer> {
+async function boot(limits: Partial<LimitSettings>): Promise<TestServer> {
   const t = await bootServer({ limits });
   servers.push(t);
   return t;

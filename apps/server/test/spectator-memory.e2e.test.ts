@@ -65,7 +65,6 @@ it(`gives the memory of ${ROUNDS} spectators back when they leave`, async () => 
   await new Promise((r) => setTimeout(r, 500));
   const after = heap();
   const perSpectator = (after - before) / ROUNDS;
-  // eslint-disable-next-line no-console
   console.log(
     `heap before ${(before / 1e6).toFixed(1)} MB; with ${ROUNDS} spectators joined ${((joined - before) / ROUNDS / 1e3).toFixed(1)} KB each; after they left ${((after - before) / 1e3).toFixed(0)} KB more: ${(perSpectator / 1e3).toFixed(2)} KB each`,
   );

@@ -104,4 +104,14 @@ describe("spectators per match", () => {
     watchers.push(await TestClient.join(t.ws, created.matchId, "spectator"));
     for (const c of [...watchers, seat]) await c.leave();
   });
+
+  it("admits no more than the cap when many spectators join at once", async () => {
+    const t = await boot({ maxSpectators: 3 });
+    const created = await createMatch(t.http, emberRequest(catalog));
+    const attempts = await Promise.allSettled(Array.from({ length: 12 }, () => new Client(t.ws).joinById(created.matchId, { role: "spectator", protocol: PROTOCOL_VERSION })));
+    const joined = attempts.filter((a) => a.status === "fulfilled");
+    expect(joined).toHaveLength(3);
+    for (const a of attempts) if (a.status === "rejected") expect(a.reason).toMatchObject({ code: 4010 });
+    for (const a of joined) await (a as PromiseFulfilledResult<Awaited<ReturnType<Client["joinById"]>>>).value.leave(true);
+  });
 });

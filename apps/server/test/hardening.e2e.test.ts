@@ -138,5 +138,6 @@ describe("CORS: the deployment's own origin only", () => {
     }
     const join = await post(`/matchmake/joinById/${created.matchId}`, { role: "spectator", protocol: PROTOCOL_VERSION }, { origin: "https://evil.example" });
     expect(join.headers.get("access-control-allow-origin")).toBeNull();
+    expect(join.headers.get("x-content-type-options")).toBe("nosniff");
   });
 });

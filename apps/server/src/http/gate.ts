@@ -84,6 +84,8 @@ export function installGate(server: HttpServer, limits: Limits, log: ClientLog):
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     const address = clientAddress(req, settings.trustProxy);
     req.headers[CLIENT_ADDRESS_HEADER] = address;
+    // Colyseus's own routes (matchmaking) bypass express and helmet.
+    res.setHeader("X-Content-Type-Options", "nosniff");
     if (!admit(req, res, address, limits, log)) return;
     for (const listener of listeners) listener.call(server, req, res);
   });

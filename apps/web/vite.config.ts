@@ -23,7 +23,7 @@ export default defineConfig({
   },
   build: {
     outDir: "dist",
-    sourcemap: true,
+    sourcemap: false,
     chunkSizeWarningLimit: 1024,
   },
 });

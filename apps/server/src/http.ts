@@ -7,10 +7,14 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import express, { type Application, type NextFunction, type Request, type Response } from "express";
-import { matchMaker } from "@colyseus/core";
-import { omniscient, seedCommitment, spectator, type EventEnvelope } from "@fogwar/engine";
-import { CreateMatchRequest, ListMatchesQuery, PROTOCOL_VERSION, type MatchSummary } from "@fogwar/protocol";
+import { openMatchRoom } from "./rooms.js";
+import { seedCommitment } from "@fogwar/engine";
+import { CreateMatchRequest, ListMatchesQuery, MatchPathParams, PROTOCOL_VERSION, type MatchSummary } from "@fogwar/protocol";
 import type { Logger } from "pino";
+import type { ClientLog } from "./client-log.js";
+import { HistoryCache, historyRoute } from "./http/history.js";
+import { throttle } from "./http/throttle.js";
+import { stampedAddress, type Limits } from "./limits.js";
 import { LiveMatch, type MatchOptions } from "./live.js";
 import { hashToken } from "./room.js";
 import { RULESETS } from "./rulesets.js";
@@ -23,6 +27,9 @@ export interface ApiServices {
   readonly publicUrl: string;
   /** Whether a live match has a connected client on a seat (from the rooms). */
   readonly presence?: (matchId: string) => Record<string, boolean> | undefined;
+  /** Per-address limits (./limits.ts) and the logger of client mistakes (./client-log.ts). */
+  readonly limits: Limits;
+  readonly clients: ClientLog;
 }
 
 class ApiError extends Error {
@@ -66,6 +73,7 @@ function summary(record: MatchRecord, presence?: Record<string, boolean>): Match
 export function mountApi(app: Application, services: ApiServices): void {
   const api = express.Router();
   api.use(express.json({ limit: "64kb" }));
+  api.post("/matches", throttle(services.limits.creates, services.clients, "create"));
 
   api.get("/health", async (_req, res) => {
     const live = await services.store.liveMatchIds();
@@ -113,7 +121,7 @@ export function mountApi(app: Application, services: ApiServices): void {
       },
       made.seats.map((seat, i) => ({ seat, playerName: request.players[i]?.name ?? seat, tokenHash: hashToken(tokens[i] as string) })),
     );
-    await matchMaker.createRoom("match", { matchId });
+    await openMatchRoom(matchId);
     services.log.info({ matchId, ruleset: host.ruleset.id }, "match created");
     res.status(201).json({
       matchId,
@@ -138,56 +146,30 @@ export function mountApi(app: Application, services: ApiServices): void {
   });
 
   api.get("/matches/:id", async (req, res) => {
-    const record = await services.store.getMatch(String(req.params.id));
+    const params = MatchPathParams.safeParse(req.params);
+    if (!params.success) throw new ApiError(400, "bad_request", "The match id is malformed.");
+    const record = await services.store.getMatch(params.data.id);
     if (!record) throw new ApiError(404, "not_found", "There is no such match.");
     res.json({ match: summary(record, record.status === "live" ? services.presence?.(record.id) : undefined), seedCommitment: record.seedCommitment, options: record.options });
   });
 
-  /**
-   * A match's log as the requester may see it: while live, the spectator projection (events
-   * redacted for spectators; a command is shown only when every event it produced is public and
-   * the ruleset does not keep the command itself secret, e.g. Siege's picks);
-   * once over, everything, with the dice seed.
-   */
-  api.get("/matches/:id/history", async (req, res) => {
-    const id = String(req.params.id);
-    const record = await services.store.getMatch(id);
-    if (!record) throw new ApiError(404, "not_found", "There is no such match.");
-    const host = RULESETS.get(record.ruleset);
-    if (!host) throw new ApiError(500, "server_error", "The match's ruleset is not hosted here.");
-    const over = record.status !== "live";
-    const viewer = over ? omniscient : spectator;
-    const entries = await services.store.entries(id);
-    const seed = over ? await services.store.getSeed(id) : null;
-    const redact = (envelopes: readonly EventEnvelope<unknown>[]) => envelopes.map((e) => host.ruleset.redact(e, viewer)).filter((e) => e !== null);
-    const initial = over && seed ? host.ruleset.setup(record.setup, seed).events : [];
-    res.json({
-      match: summary(record),
-      perspective: over ? "omniscient" : "spectator",
-      rulesVersion: record.rulesVersion,
-      setup: over ? record.setup : null,
-      seedCommitment: record.seedCommitment,
-      seed,
-      setupEvents: redact(initial),
-      entries: entries.map((e) => {
-        const envelopes = e.events as EventEnvelope<unknown>[];
-        const allPublic = envelopes.every((env) => env.audience.kind === "everyone") && (host.publicCommand?.(e.command) ?? true);
-        return { seq: e.seq, seat: e.seat, command: over || allPublic ? e.command : null, events: redact(envelopes), stateHash: over ? e.stateHash : null };
-      }),
-    });
-  });
+  /** A match's log as the requester may see it (./http/history.ts: cached, rate-limited). */
+  const cache = new HistoryCache(services.limits.settings.historyCacheBytes);
+  api.get("/matches/:id/history", historyRoute({ store: services.store, limits: services.limits, cache, clients: services.clients, summary: (r) => summary(r) }));
 
   api.use((_req, _res) => {
     throw new ApiError(404, "not_found", "There is no such API endpoint.");
   });
 
-  api.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  api.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (error instanceof ApiError && error.status < 500) services.clients.mistake({ address: stampedAddress(req.headers), code: error.code, path: req.path }, "request refused");
     if (error instanceof ApiError) {
       res.status(error.status).json({ error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) } });
       return;
     }
     const status = (error as { status?: number; type?: string }).status;
     if (status && status >= 400 && status < 500) {
+      services.clients.mistake({ address: stampedAddress(req.headers), status, path: req.path }, "request refused");
       res.status(status).json({ error: { code: "bad_request", message: "The request could not be read (malformed or too large JSON)." } });
       return;
     }

@@ -24,6 +24,9 @@ import { FullStateSerializer } from "./sync/serializer.js";
 import { MatchRoomState } from "./sync/state.js";
 import type { MatchStore } from "./store/index.js";
 import { RateLimiter } from "./rate-limit.js";
+import type { ClientLog } from "./client-log.js";
+import { stampedAddress, type Limits } from "./limits.js";
+import { takeRoomGrant } from "./rooms.js";
 
 /**
  * The encoder's buffer, in bytes, for every room: four times the default, above any hosted
@@ -38,6 +41,9 @@ if (Encoder.BUFFER_SIZE < ENCODER_BUFFER_BYTES) Encoder.BUFFER_SIZE = ENCODER_BU
 export interface RoomServices {
   readonly store: MatchStore;
   readonly log: Logger;
+  /** Per-address limits (failed joins, spectator cap) and the client-mistake logger. */
+  readonly limits: Limits;
+  readonly clients: ClientLog;
 }
 
 let services: RoomServices | null = null;
@@ -85,6 +91,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
 
   override async onCreate(options: { matchId: string }): Promise<void> {
     if (!services) throw new Error("room services not provided");
+    // Only the server creates rooms (./rooms.ts): a creation without its one-time grant is refused.
+    if (!takeRoomGrant(options)) throw new ServerError(403, "forbidden: only the server creates rooms");
     this.services = services;
     this.roomId = options.matchId;
     this.autoDispose = false;
@@ -109,15 +117,27 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
   }
 
   /** Checks the join options and the seat token before the WebSocket join completes. */
-  override async onAuth(_client: Client, rawOptions: unknown, _context: AuthContext): Promise<Audience & { name: string | null }> {
+  override async onAuth(_client: Client, rawOptions: unknown, context: AuthContext): Promise<Audience & { name: string | null }> {
+    const address = stampedAddress(context.headers);
+    if (this.services.limits.joinFailures.blockedFor(address) > 0) throw this.refuse(address, "too_many_requests");
     const parsed = JoinOptions.safeParse(rawOptions);
-    if (!parsed.success) throw authError("bad_message");
+    if (!parsed.success) throw this.refuse(address, "bad_message");
     const options = parsed.data;
-    if (options.protocol !== PROTOCOL_VERSION) throw authError("unsupported_protocol");
-    if (options.role === "spectator") return { role: "spectator", name: options.name ?? null };
+    if (options.protocol !== PROTOCOL_VERSION) throw this.refuse(address, "unsupported_protocol");
+    if (options.role === "spectator") {
+      if (this.state.spectators >= this.services.limits.settings.maxSpectators) throw this.refuse(address, "spectators_full");
+      return { role: "spectator", name: options.name ?? null };
+    }
     const seat = await this.services.store.seatForToken(this.match.id, hashToken(options.token));
-    if (!seat) throw authError("invalid_token");
+    if (!seat) throw this.refuse(address, "invalid_token");
     return { role: "player", seat, name: options.name ?? null };
+  }
+
+  /** A refused join: logged as a client mistake; counted as a failure unless it is a limit. */
+  private refuse(address: string, code: ProtocolErrorCode): ServerError {
+    if (code !== "too_many_requests" && code !== "spectators_full") this.services.limits.joinFailures.fail(address);
+    this.services.clients.mistake({ address, matchId: this.match.id, code }, "join refused");
+    return authError(code);
   }
 
   override onJoin(client: Client, _options: unknown, auth: Audience): void {
@@ -162,6 +182,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
 
   override onLeave(client: Client): void {
     this.clientsInfo.delete(client.sessionId);
+    this.projector.release(client.view);
+    client.view = undefined;
     this.limiter.forget(client.sessionId);
     this.refreshPresence();
     this.broadcastPatch();
@@ -197,11 +219,17 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     roomPresence.set(this.match.id, Object.fromEntries(state.connected.entries()));
   }
 
+  /** The log's version for the history cache (./http/history.ts): `{ seq, over }`. */
+  get logVersion(): { seq: number; over: boolean } | undefined {
+    return this.match ? { seq: this.match.seq, over: this.match.result !== null } : undefined;
+  }
+
   override onDispose(): void {
     roomPresence.delete(this.match?.id);
   }
 
   private fail(client: Client, code: ProtocolErrorCode): void {
+    if (code !== "server_error") this.services.clients.mistake({ matchId: this.match.id, sessionId: client.sessionId, code }, "message refused");
     client.send("error", { type: "error", error: { code, message: PROTOCOL_ERRORS[code].message } });
   }
 

@@ -5,12 +5,17 @@
  */
 import { existsSync } from "node:fs";
 import { dirname, join, parse, resolve } from "node:path";
-import { Server, matchMaker } from "@colyseus/core";
+import { Server } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
-import { pino, type Logger } from "pino";
+import { pino, type DestinationStream, type Logger } from "pino";
+import { clientLog } from "./client-log.js";
 import { mountApi, mountWeb } from "./http.js";
+import { createHttpServer, installGate } from "./http/gate.js";
+import { mountErrorHandler, mountSecurityHeaders } from "./http/security.js";
+import { createLimits, limitsFromEnv, resolveLimits, type LimitSettings } from "./limits.js";
 import { MatchRoom, provideRoomServices, roomPresence } from "./room.js";
 import { openStore, type MatchStore } from "./store/index.js";
+import { openMatchRoom } from "./rooms.js";
 
 /** Server settings; see `configFromEnv` for the environment variables. */
 export interface ServerConfig {
@@ -25,6 +30,10 @@ export interface ServerConfig {
   readonly logLevel: string;
   /** The built web client (apps/web/dist); served when it holds an index.html. Undefined: not served. */
   readonly webDir?: string;
+  /** Per-client limits, timeouts and CORS origins (./limits.ts); unset ones take their defaults. */
+  readonly limits?: Partial<LimitSettings>;
+  /** Where log lines go (default: stdout); tests capture them. */
+  readonly logDestination?: DestinationStream;
 }
 
 /** A running server. */
@@ -39,13 +48,16 @@ export interface RunningServer {
 /**
  * Reads settings from the environment: PORT (default 2567), HOST (default 0.0.0.0),
  * DATABASE_URL, FOGWAR_DATA_DIR (default ./data), PUBLIC_URL (default http://localhost:PORT),
- * LOG_LEVEL (default info), FOGWAR_WEB_DIR (default: the workspace's apps/web/dist).
+ * LOG_LEVEL (default info), FOGWAR_WEB_DIR (default: the workspace's apps/web/dist), and the
+ * limits' FOGWAR_* variables (see `limitsFromEnv`).
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 2567);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, "");
   return {
     port,
+    limits: limitsFromEnv(env, publicUrl),
     host: env.HOST ?? "0.0.0.0",
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.FOGWAR_DATA_DIR ?? "data",
@@ -76,18 +88,23 @@ export function defaultWebDir(): string | undefined {
 
 /** Starts a server. */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
-  const log = pino({ level: config.logLevel, base: { service: "fogwar" } });
+  const log = pino({ level: config.logLevel, base: { service: "fogwar" } }, config.logDestination ?? pino.destination(1));
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
-  provideRoomServices({ store, log });
+  const limits = createLimits(resolveLimits(config.limits, config.publicUrl));
+  const clients = clientLog(log, limits.settings.clientLogPerSecond);
+  provideRoomServices({ store, log, limits, clients });
 
-  const transport = new WebSocketTransport({ maxPayload: 64 * 1024 });
+  const transport = new WebSocketTransport({ maxPayload: 64 * 1024, server: createHttpServer(limits.settings) });
   const server = new Server({ transport, greet: false, gracefullyShutdown: false, logger: log });
   server.define("match", MatchRoom);
   const app = transport.getExpressApp();
-  mountApi(app, { store, log, publicUrl: config.publicUrl, presence: (matchId) => roomPresence.get(matchId) });
+  mountSecurityHeaders(app, config.publicUrl);
+  mountApi(app, { store, log, publicUrl: config.publicUrl, presence: (matchId) => roomPresence.get(matchId), limits, clients });
   const servingWeb = mountWeb(app, config.webDir);
+  mountErrorHandler(app, log, clients);
 
   await server.listen(config.port, config.host);
+  installGate(transport.server as NonNullable<typeof transport.server>, limits, clients);
   const address = transport.server?.address();
   const port = typeof address === "object" && address ? address.port : config.port;
 
@@ -95,7 +112,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const live = await store.liveMatchIds();
   for (const matchId of live) {
     try {
-      await matchMaker.createRoom("match", { matchId });
+      await openMatchRoom(matchId);
     } catch (error) {
       log.error({ err: error, matchId }, "could not rebuild a live match");
     }

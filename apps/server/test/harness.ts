@@ -9,6 +9,7 @@ import { canonicalJson, type MatchLog, replay } from "@fogwar/engine";
 import { ember, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState } from "@fogwar/ember";
 import { PROTOCOL_VERSION } from "@fogwar/protocol";
 import { startServer, type RunningServer } from "../src/server.js";
+import type { LimitSettings } from "../src/limits.js";
 import { applyOverlay, unflatten } from "@fogwar/protocol";
 
 /** A server for one test file. */
@@ -19,15 +20,24 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * The limits of test servers: a test file creates many matches and joins from one address
+ * (127.0.0.1), so the creation and history rates are raised; `bootServer`'s `limits` override them.
+ */
+export const TEST_LIMITS: Partial<LimitSettings> = { createPerMinute: 6000, createBurst: 500, historyPerSecond: 1000, historyBurst: 1000 };
+
 /** Starts a server on a free port with an in-memory (or `dataDir`) PGlite database, or `databaseUrl`. */
-export async function bootServer(options: { dataDir?: string; databaseUrl?: string } = {}): Promise<TestServer> {
+export async function bootServer(options: { dataDir?: string; databaseUrl?: string; limits?: Partial<LimitSettings>; logLevel?: string; webDir?: string; logDestination?: { write(line: string): void } } = {}): Promise<TestServer> {
   const server = await startServer({
     port: 0,
     host: "127.0.0.1",
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
     publicUrl: "http://fogwar.test",
-    logLevel: process.env.TEST_LOG_LEVEL ?? "silent",
+    logLevel: options.logLevel ?? process.env.TEST_LOG_LEVEL ?? "silent",
+    limits: { ...TEST_LIMITS, ...options.limits },
+    webDir: options.webDir,
+    logDestination: options.logDestination,
   });
   return {
     server,

@@ -1,4 +1,5 @@
 /** Entry point: i18n, the router and the app. */
+import "./csp";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";

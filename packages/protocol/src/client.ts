@@ -15,8 +15,18 @@ export const PROTOCOL_VERSION = 1;
 /** A seat token: exactly 32 lowercase hexadecimal characters (128 random bits), from an invite link. */
 export const SeatToken = z.string().regex(/^[0-9a-f]{32}$/, "a seat token is exactly 32 lowercase hexadecimal characters");
 
-/** A display name: a string, trimmed, then 1 to 40 characters. */
-export const DisplayName = z.string().trim().min(1).max(40);
+/**
+ * Text a client may send: no control characters (U+0000 to U+001F, U+007F to U+009F: NUL, tabs,
+ * line breaks, escapes). Databases, logs and terminals treat them specially, so they are refused
+ * at the schema (a join with `bad_message`, a REST request with 400 `bad_request`).
+ */
+export const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;
+
+/** `z.string()` without control characters (see {@link NO_CONTROL_CHARACTERS}). */
+export const PlainText = () => z.string().regex(NO_CONTROL_CHARACTERS, "control characters are not allowed");
+
+/** A display name: a string without control characters, trimmed, then 1 to 40 characters. */
+export const DisplayName = PlainText().trim().min(1).max(40);
 
 /**
  * Join options of a player: `{ role: "player", protocol: number, token: SeatToken, name?: DisplayName }`.
@@ -49,11 +59,12 @@ export const JoinOptions = z.discriminatedUnion("role", [PlayerJoinOptions, Spec
 export type JoinOptions = z.output<typeof JoinOptions>;
 
 /**
- * A command id: 1 to 64 characters, chosen by the client, unique per command within its seat.
+ * A command id: 1 to 64 characters without control characters, chosen by the client, unique per
+ * command within its seat.
  * It is the command's idempotency key: resending the same id returns the first answer
  * (`accepted` or `rejected`) again and applies nothing.
  */
-export const CommandId = z.string().min(1).max(64);
+export const CommandId = PlainText().min(1).max(64);
 
 /**
  * `{ type: "command", id: CommandId, command: unknown }`: a seat's command. `command` is the

@@ -3,10 +3,22 @@
  * Request schemas are what the server validates; response schemas let clients validate answers.
  */
 import { z } from "zod";
-import { DisplayName, SeatToken } from "./client";
+import { DisplayName, PlainText, SeatToken } from "./client";
 
-/** A ruleset or scenario id: 1 to 64 characters (e.g. "ember", a scenario id of its catalog). */
-const CatalogId = z.string().min(1).max(64);
+/** A ruleset or scenario id: 1 to 64 characters without control characters (e.g. "ember", a scenario id of its catalog). */
+const CatalogId = PlainText().min(1).max(64);
+
+/**
+ * A match id as it appears in a REST path (`/api/matches/:id`) and as the room id: 1 to 64
+ * letters, digits, `_` or `-` (the server's ids are 12 lowercase base32 characters). Anything
+ * else is refused with 400 `bad_request` before the store is asked.
+ */
+export const MatchIdParam = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "a match id is 1 to 64 letters, digits, _ or -");
+
+/** The path parameters of `/api/matches/:id` and `/api/matches/:id/history`: `{ id: MatchIdParam }`. */
+export const MatchPathParams = z.object({ id: MatchIdParam });
+/** See the {@link MatchPathParams} schema. */
+export type MatchPathParams = z.output<typeof MatchPathParams>;
 
 /**
  * A team id in a team game (e.g. EMBER's 2 v 2): 1 to 16 lowercase letters, digits or `-`,
@@ -103,14 +115,17 @@ export type MatchStatus = z.output<typeof MatchStatus>;
 /**
  * The query of `GET /api/matches` (query strings, so `limit` is coerced from text):
  * `{ ruleset?: id, status?: MatchStatus, player?: string, limit: integer 1..200 (default 50) }`.
- * `player` matches a substring of a player name (trimmed, 1 to 40 characters). Unknown query
- * keys are ignored; a repeated key (an array) is refused.
+ * `player` matches a substring of a player name (trimmed, 1 to 40 characters). No value may hold
+ * control characters. Unknown query keys are ignored; a repeated key (an array) is refused.
  */
 export const ListMatchesQuery = z.object({
   ruleset: CatalogId.optional(),
   status: MatchStatus.optional(),
-  player: z.string().trim().min(1).max(40).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  player: PlainText().trim().min(1).max(40).optional(),
+  limit: z
+    .union([z.int(), z.string().regex(/^[0-9]{1,9}$/, "a limit is written in digits only").transform(Number)])
+    .pipe(z.int().min(1).max(200))
+    .default(50),
 });
 /** A valid listing query (after parsing: `limit` always set). */
 export type ListMatchesQuery = z.output<typeof ListMatchesQuery>;

@@ -72,4 +72,13 @@ export class Projector {
     else if (this.delayed && this.state.caster) view.add(this.state.caster);
     return view;
   }
+
+  /**
+   * Gives a departed client's StateView back: unbinds it from the state's encoder and frees its
+   * view slot (Colyseus does not; without this each departed client's view id and visibility
+   * bits stay until the garbage collector happens to finalise the view).
+   */
+  release(view: StateView | undefined): void {
+    view?.dispose();
+  }
 }

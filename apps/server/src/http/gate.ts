@@ -1,0 +1,150 @@
+/**
+ * The HTTP server's gate: runs before express and before Colyseus's own router, on every request
+ * and WebSocket upgrade.
+ * - stamps the client's address (see ../limits.ts) on the request headers;
+ * - refuses the matchmaking routes that would create or join a room from client options
+ *   (`POST /matchmake/create|join|joinOrCreate/...`: 403 `forbidden`): only the server creates
+ *   rooms; `joinById` and `reconnect` stay open (the SDK uses them);
+ * - refuses `joinById` from an address that holds too many connections (429 `too_many_requests`
+ *   with Retry-After), and counts a `joinById` to an unknown room as a failed join (an address
+ *   that failed too many joins is refused by the room's `onAuth`, with the join code 4011);
+ * - refuses source maps (`*.map`: 404);
+ * - counts WebSocket connections per address and refuses an upgrade beyond the cap with 429;
+ * - limits CORS to the allowed origins: Colyseus answers CORS for every route itself
+ *   (`matchMaker.controller`), so its headers are replaced here.
+ */
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
+import { matchMaker } from "@colyseus/core";
+import { PROTOCOL_ERRORS, type ProtocolErrorCode } from "@fogwar/protocol";
+import { CLIENT_ADDRESS_HEADER, clientAddress, type Limits } from "../limits.js";
+import type { ClientLog } from "../client-log.js";
+
+/** The matchmaking methods clients may call; every other one is refused with 403. */
+export const OPEN_MATCHMAKE_METHODS: readonly string[] = ["joinById", "reconnect"];
+
+const allowedOrigins = new Set<string>();
+
+/**
+ * Replaces Colyseus's CORS answer (which echoes any Origin, with credentials) by one that names
+ * only allowed origins. Process-wide: every server started in this process adds its origins.
+ */
+export function limitColyseusCors(origins: readonly string[]): void {
+  for (const origin of origins) allowedOrigins.add(origin);
+  const controller = matchMaker.controller as unknown as {
+    DEFAULT_CORS_HEADERS: Record<string, string>;
+    getCorsHeaders: (headers: Headers) => Record<string, string>;
+    exposedMethods: string[];
+  };
+  controller.DEFAULT_CORS_HEADERS = {
+    "Access-Control-Allow-Headers": "Origin, X-Requested-With, Content-Type, Accept, Authorization, Idempotency-Key",
+    "Access-Control-Allow-Methods": "GET,HEAD,POST",
+    "Access-Control-Max-Age": "600",
+    Vary: "Origin",
+  };
+  controller.getCorsHeaders = (headers: Headers): Record<string, string> => {
+    const origin = headers.get("origin");
+    return origin && allowedOrigins.has(origin) ? { "Access-Control-Allow-Origin": origin } : {};
+  };
+  // Defence in depth: even a request past the gate cannot call them.
+  controller.exposedMethods = [...OPEN_MATCHMAKE_METHODS];
+}
+
+/**
+ * Writes a JSON error `{ error: { code, message } }` in the API's shape; with `sdk`, also a
+ * top-level `message` ("code: sentence"), which the Colyseus SDK shows as its error's message.
+ */
+export function sendError(res: ServerResponse, status: number, code: ProtocolErrorCode | "bad_request", retryAfterMs?: number, sdk = false): void {
+  const message = code === "bad_request" ? "The request is malformed." : code === "not_found" ? "There is no such file." : PROTOCOL_ERRORS[code].message;
+  const body = JSON.stringify({ error: { code, message }, ...(sdk ? { message: `${code}: ${message}` } : {}) });
+  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(body)), "x-content-type-options": "nosniff" };
+  if (retryAfterMs !== undefined) headers["retry-after"] = String(Math.max(1, Math.ceil(retryAfterMs / 1000)));
+  res.writeHead(status, headers);
+  res.end(body);
+}
+
+function pathOf(url: string | undefined): string {
+  const raw = (url ?? "/").split("?")[0] ?? "/";
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * Installs the gate on a listening server (call after `server.listen`, when Colyseus has bound its
+ * routes). `log` receives the refusals (client mistakes, rate-limited).
+ */
+export function installGate(server: HttpServer, limits: Limits, log: ClientLog): void {
+  const { settings } = limits;
+  limitColyseusCors(settings.corsOrigins);
+  const listeners = server.listeners("request") as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  server.removeAllListeners("request");
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    const address = clientAddress(req, settings.trustProxy);
+    req.headers[CLIENT_ADDRESS_HEADER] = address;
+    // Colyseus's own routes (matchmaking) bypass express and helmet.
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    if (!admit(req, res, address, limits, log)) return;
+    for (const listener of listeners) listener.call(server, req, res);
+  });
+
+  const upgrades = server.listeners("upgrade") as ((req: IncomingMessage, socket: Duplex, head: Buffer) => void)[];
+  server.removeAllListeners("upgrade");
+  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const address = clientAddress(req, settings.trustProxy);
+    req.headers[CLIENT_ADDRESS_HEADER] = address;
+    if (limits.connections.of(address) >= settings.maxConnectionsPerAddress) {
+      log.mistake({ address, reason: "connections" }, "websocket refused: too many connections");
+      const body = JSON.stringify({ error: { code: "too_many_requests", message: PROTOCOL_ERRORS.too_many_requests.message } });
+      socket.end(`HTTP/1.1 429 Too Many Requests\r\nRetry-After: 5\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      return;
+    }
+    const release = limits.connections.open(address);
+    socket.once("close", release);
+    for (const listener of upgrades) listener.call(server, req, socket, head);
+  });
+}
+
+/** Whether a request may go on; answers it when not. */
+function admit(req: IncomingMessage, res: ServerResponse, address: string, limits: Limits, log: ClientLog): boolean {
+  const path = pathOf(req.url);
+  if (path.endsWith(".map")) {
+    sendError(res, 404, "not_found");
+    return false;
+  }
+  const matchmake = /^\/matchmake\/([^/]+)\/(.*)$/.exec(path);
+  if (!matchmake || req.method !== "POST") return true;
+  const method = matchmake[1] as string;
+  if (!OPEN_MATCHMAKE_METHODS.includes(method)) {
+    log.mistake({ address, method }, "matchmaking route refused");
+    sendError(res, 403, "forbidden", undefined, true);
+    return false;
+  }
+  if (method !== "joinById") return true;
+  if (limits.connections.of(address) >= limits.settings.maxConnectionsPerAddress) {
+    log.mistake({ address, reason: "connections" }, "join refused: too many connections");
+    sendError(res, 429, "too_many_requests", 5000, true);
+    return false;
+  }
+  if (!matchMaker.getLocalRoomById(matchmake[2] as string)) limits.joinFailures.fail(address);
+  return true;
+}
+
+/**
+ * The HTTP server with the settings' timeouts: a request must arrive whole within
+ * `requestTimeoutMs` and its headers within `headersTimeoutMs` (at most the former), an idle
+ * keep-alive connection closes after `keepAliveTimeoutMs`; Node checks them every second (or
+ * more often for shorter timeouts), so a slow client is cut off shortly after its deadline.
+ */
+export function createHttpServer(settings: Pick<Limits["settings"], "requestTimeoutMs" | "headersTimeoutMs" | "keepAliveTimeoutMs">): HttpServer {
+  const headersTimeout = Math.min(settings.headersTimeoutMs, settings.requestTimeoutMs || settings.headersTimeoutMs);
+  const check = Math.max(100, Math.min(1000, Math.floor(Math.min(headersTimeout, settings.requestTimeoutMs || headersTimeout) / 4)));
+  return createServer({
+    requestTimeout: settings.requestTimeoutMs,
+    headersTimeout,
+    keepAliveTimeout: settings.keepAliveTimeoutMs,
+    connectionsCheckingInterval: check,
+  });
+}

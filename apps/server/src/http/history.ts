@@ -1,0 +1,159 @@
+/**
+ * `GET /api/matches/:id/history`: a match's log as the requester may see it, computed once per
+ * match and log version and then served from a cache.
+ *
+ * While live: the spectator projection (events redacted for spectators; a command is shown only
+ * when every event it produced is public and the ruleset does not keep the command itself
+ * secret, e.g. Siege's picks). Once over: everything, with the dice seed.
+ *
+ * The cache holds one answer per match (the JSON text), keyed by the version it was computed
+ * from: `live@<entries>` or `over`. The version of a lookup comes from the match's open room
+ * (its sequence number and whether it has a result) or, without a room, from the stored status
+ * (a finished match's log never changes). An answer is stored under the version its own reads
+ * saw (the stored status and entry count), so a spectator answer is never stored as `over` and
+ * the omniscient one never served while the store says live. Memory is bounded by bytes (LRU).
+ */
+import type { RequestHandler } from "express";
+import { matchMaker } from "@colyseus/core";
+import { omniscient, spectator, type EventEnvelope } from "@fogwar/engine";
+import { MatchPathParams, type MatchSummary } from "@fogwar/protocol";
+import { RULESETS } from "../rulesets.js";
+import type { MatchRecord, MatchStore } from "../store/index.js";
+import { stampedAddress, type Limits } from "../limits.js";
+import type { ClientLog } from "../client-log.js";
+import { sendError } from "./gate.js";
+
+/** A byte-bounded LRU of JSON answers, one per match: `matchId -> { version, body }`. */
+export class HistoryCache {
+  private readonly entries = new Map<string, { version: string; body: string }>();
+  private bytes = 0;
+  /** Answers computed (cache misses), for tests and metrics. */
+  computed = 0;
+
+  /** @param maxBytes the most JSON text (in UTF-16 code units, about bytes) kept. */
+  constructor(private readonly maxBytes: number) {}
+
+  /** The answer for `matchId` at `version`, or undefined (a miss, or another version). */
+  get(matchId: string, version: string): string | undefined {
+    const entry = this.entries.get(matchId);
+    if (!entry || entry.version !== version) return undefined;
+    this.entries.delete(matchId);
+    this.entries.set(matchId, entry);
+    return entry.body;
+  }
+
+  /** Stores an answer, replacing the match's older one and evicting the least recently used. */
+  set(matchId: string, version: string, body: string): void {
+    this.delete(matchId);
+    if (body.length > this.maxBytes) return;
+    this.entries.set(matchId, { version, body });
+    this.bytes += body.length;
+    for (const [key, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(key);
+      this.bytes -= entry.body.length;
+    }
+  }
+
+  /** Forgets a match's answer. */
+  delete(matchId: string): void {
+    const entry = this.entries.get(matchId);
+    if (!entry) return;
+    this.entries.delete(matchId);
+    this.bytes -= entry.body.length;
+  }
+
+  /** JSON text held, in code units. */
+  get size(): number {
+    return this.bytes;
+  }
+}
+
+/** What the route needs. */
+export interface HistoryServices {
+  readonly store: MatchStore;
+  readonly limits: Limits;
+  readonly cache: HistoryCache;
+  readonly clients: ClientLog;
+  /** The lobby summary of a match (from ../http.ts). */
+  readonly summary: (record: MatchRecord) => MatchSummary;
+}
+
+/** The log version of a match with an open room: `{ seq, over }`, or undefined without a room. */
+function roomVersion(matchId: string): string | undefined {
+  const room = matchMaker.getLocalRoomById(matchId) as { logVersion?: { seq: number; over: boolean } } | undefined;
+  const version = room?.logVersion;
+  if (!version) return undefined;
+  return version.over ? "over" : `live@${version.seq}`;
+}
+
+/** The history route handler. */
+export function historyRoute(services: HistoryServices): RequestHandler {
+  return async (req, res) => {
+    const address = stampedAddress(req.headers);
+    if (!services.limits.history.take(address)) {
+      services.clients.mistake({ address, route: "history" }, "history refused: too many requests");
+      sendError(res, 429, "too_many_requests", services.limits.history.retryAfterMs(address));
+      return;
+    }
+    const params = MatchPathParams.safeParse(req.params);
+    if (!params.success) {
+      services.clients.mistake({ address, route: "history" }, "malformed match id");
+      res.status(400).json({ error: { code: "bad_request", message: "The match id is malformed." } });
+      return;
+    }
+    const id = params.data.id;
+    let version = roomVersion(id);
+    let record: MatchRecord | null = null;
+    if (version === undefined) {
+      record = await services.store.getMatch(id);
+      if (!record) {
+        res.status(404).json({ error: { code: "not_found", message: "There is no such match." } });
+        return;
+      }
+      if (record.status !== "live") version = "over";
+    }
+    const cached = version === undefined ? undefined : services.cache.get(id, version);
+    if (cached !== undefined) {
+      res.type("application/json").send(cached);
+      return;
+    }
+    const computed = await computeHistory(services, id, record);
+    if (!computed) {
+      res.status(404).json({ error: { code: "not_found", message: "There is no such match." } });
+      return;
+    }
+    services.cache.set(id, computed.version, computed.body);
+    res.type("application/json").send(computed.body);
+  };
+}
+
+/** Computes a match's history answer and the version its reads saw; null for an unknown match. */
+async function computeHistory(services: HistoryServices, id: string, known: MatchRecord | null): Promise<{ version: string; body: string } | null> {
+  const record = known ?? (await services.store.getMatch(id));
+  if (!record) return null;
+  const host = RULESETS.get(record.ruleset);
+  if (!host) throw new Error("The match's ruleset is not hosted here.");
+  services.cache.computed += 1;
+  const over = record.status !== "live";
+  const viewer = over ? omniscient : spectator;
+  const entries = await services.store.entries(id);
+  const seed = over ? await services.store.getSeed(id) : null;
+  const redact = (envelopes: readonly EventEnvelope<unknown>[]) => envelopes.map((e) => host.ruleset.redact(e, viewer)).filter((e) => e !== null);
+  const initial = over && seed ? host.ruleset.setup(record.setup, seed).events : [];
+  const body = JSON.stringify({
+    match: services.summary(record),
+    perspective: over ? "omniscient" : "spectator",
+    rulesVersion: record.rulesVersion,
+    setup: over ? record.setup : null,
+    seedCommitment: record.seedCommitment,
+    seed,
+    setupEvents: redact(initial),
+    entries: entries.map((e) => {
+      const envelopes = e.events as EventEnvelope<unknown>[];
+      const allPublic = envelopes.every((env) => env.audience.kind === "everyone") && (host.publicCommand?.(e.command) ?? true);
+      return { seq: e.seq, seat: e.seat, command: over || allPublic ? e.command : null, events: redact(envelopes), stateHash: over ? e.stateHash : null };
+    }),
+  });
+  return { version: over ? "over" : `live@${entries.length}`, body };
+}

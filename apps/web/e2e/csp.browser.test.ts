@@ -1,0 +1,83 @@
+/**
+ * The built web client under the server's content security policy, in Chromium: the lobby, a
+ * seat's page and a spectator's page load, render and open their match WebSocket with no CSP
+ * violation reported (neither as a `securitypolicyviolation` event nor on the console), and the
+ * build ships no source maps.
+ *
+ * Needs apps/web/dist (`pnpm build:web`) and Chromium (FOGWAR_CHROMIUM, else /usr/bin/chromium);
+ * without either the suite is skipped, visibly; under CI a missing one fails.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { startServer, type RunningServer } from "../../server/src/server";
+
+jest.setTimeout(120_000);
+
+const CHROMIUM = process.env.FOGWAR_CHROMIUM || "/usr/bin/chromium";
+const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const IN_CI = !!process.env.CI && process.env.CI !== "false" && process.env.CI !== "0";
+const DIST = join(resolve(__dirname, ".."), "dist");
+const READY = existsSync(CHROMIUM) && existsSync(join(DIST, "index.html"));
+
+const suite = READY || IN_CI ? describe : describe.skip;
+if (!READY && !IN_CI) console.warn(`csp.browser.test: skipped (needs ${CHROMIUM} and a built ${DIST})`);
+
+suite("the web client under the content security policy", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let base: string;
+
+  beforeAll(async () => {
+    server = await startServer({ port: 0, host: "127.0.0.1", publicUrl: "http://127.0.0.1", logLevel: "silent", webDir: DIST });
+    base = `http://127.0.0.1:${server.port}`;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** Opens `path`, waits until the page has rendered (and `socket` says so), returns the violations seen. */
+  async function visit(path: string, expectSocket: boolean): Promise<{ violations: string[]; page: Page }> {
+    const context = await browser.newContext({ locale: "en-US" });
+    const page = await context.newPage();
+    const violations: string[] = [];
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (e) => {
+        ((window as unknown as { __csp: string[] }).__csp ??= []).push(`${e.violatedDirective} ${e.blockedURI}`);
+      });
+    });
+    page.on("console", (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+    });
+    page.on("pageerror", (e) => violations.push(`page error: ${e.message}`));
+    const socket = expectSocket ? page.waitForEvent("websocket", { timeout: 15_000 }) : null;
+    const response = await page.goto(`${base}${path}`);
+    expect(response?.headers()["content-security-policy"]).toContain("default-src 'self'");
+    await page.waitForFunction(() => (document.querySelector("#root")?.childElementCount ?? 0) > 0, undefined, { timeout: 15_000 });
+    if (socket) await socket;
+    await page.waitForTimeout(500);
+    violations.push(...(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])));
+    return { violations, page };
+  }
+
+  it("loads the lobby, a seat's page and a spectator's page with no violation", async () => {
+    const { violations } = await visit("/", false);
+    expect(violations).toEqual([]);
+    const created = await fetch(`${base}/api/matches`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ruleset: "siege", scenario: "ledger", players: [{ name: "Ada", team: "attack" }, { name: "Bo", team: "defence" }] }),
+    });
+    expect(created.status).toBe(201);
+    const match = (await created.json()) as { matchId: string; seats: { inviteUrl: string }[] };
+    const invite = new URL(match.seats[0]!.inviteUrl);
+    expect((await visit(`${invite.pathname}${invite.hash}`, true)).violations).toEqual([]);
+    expect((await visit(`/watch/${match.matchId}`, true)).violations).toEqual([]);
+  });
+
+  it("ships no source maps", () => {
+    expect(readdirSync(join(DIST, "assets")).filter((f) => f.endsWith(".map"))).toEqual([]);
+  });
+});

@@ -109,8 +109,13 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     this.projector.update(match.state, match.seq, match.delayed);
     this.lastCasterSeq = match.delayed.seq;
     this.setState(state);
+    // Colyseus hands a message typed "*" to this handler with its payload in the type's place, so
+    // `type` may be any value a client sent: only a string names a message type (anything else is
+    // refused as `bad_message` by the parser). A fault while handling is logged, never thrown.
     this.onMessage("*", (client, type, payload) => {
-      void this.handle(client, String(type), payload);
+      this.handle(client, typeof type === "string" ? type : "", payload).catch((error: unknown) => {
+        this.services.log.error({ err: error, matchId: this.match.id }, "message handling failed");
+      });
     });
     if (match.result) this.autoDispose = true;
     this.services.log.info({ matchId: match.id, seq: match.seq }, "room open");

@@ -579,6 +579,38 @@ describe.each(drivers)("MatchStore contract on $name", (driver) => {
       await expect(store.finishMatch(id, "live" as "finished", {})).rejects.toBeInstanceOf(TypeError);
       expect((await store.getMatch(id))?.status).toBe("live");
     });
+
+    test("appendEntry with finish stores the last entry and ends the match in one write", async () => {
+      const id = await created();
+      await store.appendEntry(id, entry(1));
+      const result = { winner: "red", reason: "objectives" };
+      await store.appendEntry(id, entry(2), { finish: { status: "finished", result } });
+      expect(await store.lastSeq(id)).toBe(2);
+      const done = await store.getMatch(id);
+      expect(done).toMatchObject({ status: "finished", result });
+      expect(done?.finishedAt).toBeInstanceOf(Date);
+      expect(await store.liveMatchIds()).not.toContain(id);
+    });
+
+    test("appendEntry with finish is all or nothing: a refused entry or a refused result changes neither", async () => {
+      const id = await created();
+      await store.appendEntry(id, entry(1));
+      // The entry is refused (a duplicate seq): the match stays live.
+      await expect(store.appendEntry(id, entry(1), { finish: { status: "finished", result: { winner: "red" } } })).rejects.toBeInstanceOf(SequenceConflictError);
+      expect((await store.getMatch(id))?.status).toBe("live");
+      // The result is refused by the database (jsonb holds no NUL): the entry is not stored either.
+      await expect(store.appendEntry(id, entry(2), { finish: { status: "finished", result: { winner: "nul \u0000 here" } } })).rejects.toBeInstanceOf(StoreDatabaseError);
+      expect(await store.lastSeq(id)).toBe(1);
+      expect((await store.getMatch(id))?.status).toBe("live");
+      // A bad status writes nothing.
+      await expect(store.appendEntry(id, entry(2), { finish: { status: "live" as "finished", result: null } })).rejects.toBeInstanceOf(TypeError);
+      expect(await store.lastSeq(id)).toBe(1);
+      // A match already over keeps its first status and result; the entry is stored.
+      await store.finishMatch(id, "abandoned", null);
+      await store.appendEntry(id, entry(2), { finish: { status: "finished", result: { winner: "blue" } } });
+      expect(await store.getMatch(id)).toMatchObject({ status: "abandoned", result: null });
+      expect(await store.lastSeq(id)).toBe(2);
+    });
   });
 
   describe("JSON round trip", () => {

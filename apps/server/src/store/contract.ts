@@ -104,6 +104,12 @@ export class UnknownMatchError extends Error {
   }
 }
 
+/** What else `appendEntry` does in the entry's transaction. */
+export interface AppendOptions {
+  /** Ends the match with this status and result (any JSON value) together with the entry. */
+  finish?: { status: "finished" | "abandoned"; result: unknown };
+}
+
 /** Which matches `listMatches` returns. All criteria given must hold. */
 export interface ListFilter {
   /** Only matches of this ruleset id. */
@@ -150,12 +156,16 @@ export interface MatchStore {
    */
   claimSeat(matchId: string, seat: string): Promise<void>;
   /**
-   * Appends an entry to a match's log; it is committed (durable) when the promise resolves.
+   * Appends an entry to a match's log; it is committed (durable) when the promise resolves. With
+   * `options.finish`, the same transaction also ends the match (as `finishMatch` would: a match
+   * already over keeps its first status and result), so a log ending in a result and a `live`
+   * status are never stored together.
    * @throws SequenceConflictError when `entry.seq` is not `lastSeq(matchId) + 1` (a duplicate,
    *   a concurrent append of the same number that won, or a gap); nothing is written.
    * @throws UnknownMatchError when there is no such match.
+   * @throws TypeError when `options.finish.status` is not "finished" or "abandoned" (nothing written).
    */
-  appendEntry(matchId: string, entry: StoredEntry): Promise<void>;
+  appendEntry(matchId: string, entry: StoredEntry, options?: AppendOptions): Promise<void>;
   /** The match's log entries with `seq > after` (default 0: all), ascending; [] for an unknown match. */
   entries(matchId: string, after?: number): Promise<StoredEntry[]>;
   /** The match's last sequence number; 0 when it has no entries (or there is no such match). */

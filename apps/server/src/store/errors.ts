@@ -59,11 +59,27 @@ export function withCleanErrors(store: MatchStore): MatchStore {
     listMatches: (filter) => guarded(() => store.listMatches(filter)),
     seatForToken: (matchId, tokenHash) => guarded(() => store.seatForToken(matchId, tokenHash)),
     claimSeat: (matchId, seat) => guarded(() => store.claimSeat(matchId, seat)),
-    appendEntry: (matchId, entry) => guarded(() => store.appendEntry(matchId, entry)),
+    appendEntry: (matchId, entry, options) => guarded(() => store.appendEntry(matchId, entry, options)),
     entries: (matchId, after) => guarded(() => store.entries(matchId, after)),
     lastSeq: (matchId) => guarded(() => store.lastSeq(matchId)),
     finishMatch: (matchId, status, result) => guarded(() => store.finishMatch(matchId, status, result)),
     liveMatchIds: () => guarded(() => store.liveMatchIds()),
     close: () => guarded(() => store.close()),
   };
+}
+
+/** Node socket error codes that mean the database could not be reached or the connection broke. */
+const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+
+/**
+ * Whether a store error means the database is unreachable (down, restarting, connection lost),
+ * as opposed to a refused value or a bug: a connection-level Node error code, a PostgreSQL
+ * SQLSTATE of class 08 (connection exception) or 57P (operator intervention: shutdown, cannot
+ * connect now), or node-postgres's own messages for a dropped or timed-out connection.
+ */
+export function isStoreUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" && (CONNECTION_CODES.has(code) || code.startsWith("08") || code.startsWith("57P"))) return true;
+  return /connection terminated|connection timeout|timeout exceeded when trying to connect|client has encountered a connection error|cannot use a pool after calling end/i.test(error.message);
 }

@@ -38,8 +38,9 @@ export {
   type NewMatch,
   type NewSeat,
   type StoredEntry,
+  type AppendOptions,
 } from "./contract.js";
-export { StoreDatabaseError } from "./errors.js";
+export { isStoreUnavailable, StoreDatabaseError } from "./errors.js";
 export { findMigrationsFolder } from "./migrations.js";
 import type { MatchStore } from "./contract.js";
 

@@ -9,12 +9,12 @@ import { join, resolve } from "node:path";
 import express, { type Application, type NextFunction, type Request, type Response } from "express";
 import { matchMaker } from "@colyseus/core";
 import { omniscient, seedCommitment, spectator, type EventEnvelope } from "@fogwar/engine";
-import { CreateMatchRequest, ListMatchesQuery, PROTOCOL_VERSION, type MatchSummary } from "@fogwar/protocol";
+import { CreateMatchRequest, ListMatchesQuery, PROTOCOL_ERRORS, PROTOCOL_VERSION, type MatchSummary } from "@fogwar/protocol";
 import type { Logger } from "pino";
 import { LiveMatch, type MatchOptions } from "./live.js";
 import { hashToken } from "./room.js";
 import { RULESETS } from "./rulesets.js";
-import type { MatchRecord, MatchStore } from "./store/index.js";
+import { isStoreUnavailable, type MatchRecord, type MatchStore } from "./store/index.js";
 
 export interface ApiServices {
   readonly store: MatchStore;
@@ -68,8 +68,9 @@ export function mountApi(app: Application, services: ApiServices): void {
   api.use(express.json({ limit: "64kb" }));
 
   api.get("/health", async (_req, res) => {
-    const live = await services.store.liveMatchIds();
-    res.json({ ok: true, protocol: PROTOCOL_VERSION, liveMatches: live.length });
+    const live = await services.store.liveMatchIds().catch(() => null);
+    if (live === null) res.status(503).json({ ok: false, protocol: PROTOCOL_VERSION, database: "down" });
+    else res.json({ ok: true, protocol: PROTOCOL_VERSION, database: "up", liveMatches: live.length });
   });
 
   api.get("/rulesets", (_req, res) => {
@@ -192,6 +193,10 @@ export function mountApi(app: Application, services: ApiServices): void {
       return;
     }
     services.log.error({ err: error }, "api error");
+    if (isStoreUnavailable(error)) {
+      res.status(503).json({ error: { code: "service_unavailable", message: PROTOCOL_ERRORS.service_unavailable.message } });
+      return;
+    }
     res.status(500).json({ error: { code: "server_error", message: "Something went wrong on the server." } });
   });
 

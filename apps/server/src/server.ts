@@ -25,6 +25,11 @@ export interface ServerConfig {
   readonly logLevel: string;
   /** The built web client (apps/web/dist); served when it holds an index.html. Undefined: not served. */
   readonly webDir?: string;
+  /**
+   * An already opened store to use instead of opening one from `databaseUrl`/`dataDir` (tests wrap
+   * a store to inject faults). The server closes it at `close()`.
+   */
+  readonly store?: MatchStore;
 }
 
 /** A running server. */
@@ -77,7 +82,7 @@ export function defaultWebDir(): string | undefined {
 /** Starts a server. */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const log = pino({ level: config.logLevel, base: { service: "fogwar" } });
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+  const store = config.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir }));
   provideRoomServices({ store, log });
 
   const transport = new WebSocketTransport({ maxPayload: 64 * 1024 });

@@ -19,7 +19,6 @@ import {
 } from "@fogwar/protocol";
 import type { Logger } from "pino";
 import { LiveMatch, MatchUnsyncedError } from "./live.js";
-import { isStoreUnavailable } from "./store/index.js";
 import { Projector, type Audience } from "./sync/projector.js";
 import { FullStateSerializer } from "./sync/serializer.js";
 import { MatchRoomState } from "./sync/state.js";

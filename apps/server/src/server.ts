@@ -9,6 +9,7 @@ import { Server, matchMaker } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { pino, type Logger } from "pino";
 import { mountApi, mountWeb } from "./http.js";
+import { DEFAULT_UNJOINED_TTL_MS, expireUnjoined, startExpiry, unjoinedTtlFromEnv } from "./lifecycle.js";
 import { MatchRoom, provideRoomServices, roomPresence } from "./room.js";
 import { openStore, type MatchStore } from "./store/index.js";
 
@@ -30,6 +31,8 @@ export interface ServerConfig {
    * a store to inject faults). The server closes it at `close()`.
    */
   readonly store?: MatchStore;
+  /** How long (ms) a match no seat ever joined stays live before it is abandoned (default 24 h). */
+  readonly unjoinedTtlMs?: number;
 }
 
 /** A running server. */
@@ -44,7 +47,9 @@ export interface RunningServer {
 /**
  * Reads settings from the environment: PORT (default 2567), HOST (default 0.0.0.0),
  * DATABASE_URL, FOGWAR_DATA_DIR (default ./data), PUBLIC_URL (default http://localhost:PORT),
- * LOG_LEVEL (default info), FOGWAR_WEB_DIR (default: the workspace's apps/web/dist).
+ * LOG_LEVEL (default info), FOGWAR_WEB_DIR (default: the workspace's apps/web/dist),
+ * FOGWAR_UNJOINED_TTL_HOURS (default 24).
+ * @throws Error when a setting is malformed.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 2567);
@@ -57,6 +62,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
     logLevel: env.LOG_LEVEL ?? "info",
     webDir: env.FOGWAR_WEB_DIR || defaultWebDir(),
+    unjoinedTtlMs: unjoinedTtlFromEnv(env.FOGWAR_UNJOINED_TTL_HOURS),
   };
 }
 
@@ -96,6 +102,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const address = transport.server?.address();
   const port = typeof address === "object" && address ? address.port : config.port;
 
+  // Abandon matches nobody joined in time (so they are not rebuilt), then sweep periodically.
+  const ttl = config.unjoinedTtlMs ?? DEFAULT_UNJOINED_TTL_MS;
+  await expireUnjoined(store, log, ttl).catch((error: unknown) => log.warn({ err: error }, "could not expire unjoined matches"));
+  const expiry = startExpiry(store, log, ttl);
   // Rebuild the rooms of live matches from their logs.
   const live = await store.liveMatchIds();
   for (const matchId of live) {
@@ -115,6 +125,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     async close() {
       if (closed) return;
       closed = true;
+      expiry.stop();
       await server.gracefullyShutdown(false);
       await store.close();
     },

@@ -41,6 +41,8 @@ export function faulty(inner: MatchStore): FaultyStore {
     lastSeq: (m) => guard(() => inner.lastSeq(m)),
     finishMatch: (m, s, r) => guard(() => inner.finishMatch(m, s, r)),
     liveMatchIds: () => guard(() => inner.liveMatchIds()),
+    findIdempotent: (k) => guard(() => inner.findIdempotent(k)),
+    abandonUnclaimed: (c, k) => guard(() => inner.abandonUnclaimed(c, k)),
     close: () => inner.close(),
     async appendEntry(matchId, entry, options) {
       const fault = next;

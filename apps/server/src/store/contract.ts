@@ -49,6 +49,19 @@ export interface NewMatch {
   seedCommitment: string;
   /** Any JSON value (undefined is stored as null). */
   options: unknown;
+  /** For a match created with an `Idempotency-Key`: what a retried request needs (see `findIdempotent`). */
+  idempotency?: IdempotencyRecord;
+}
+
+/**
+ * What the store keeps of a creation request with an idempotency key: the key (unique among all
+ * matches), a hash of the request body, and the secret the seat tokens were derived from. Never
+ * part of a `MatchRecord`.
+ */
+export interface IdempotencyRecord {
+  key: string;
+  requestHash: string;
+  tokenSecret: string;
 }
 
 /** A seat of a new match. `tokenHash` is the hash of the seat's invite token, unique per match. */
@@ -135,8 +148,10 @@ export const MAX_LIST_LIMIT = 500;
  */
 export interface MatchStore {
   /**
-   * Stores a new live match and its seats in one transaction: on any error (an existing match id,
-   * two seats with the same name or token hash) nothing is stored.
+   * Stores a new live match and its seats in one transaction: on any error (an existing match id
+   * or idempotency key, two seats with the same name or token hash) nothing is stored. A used
+   * idempotency key fails with a `StoreDatabaseError` whose constraint is
+   * `matches_idempotency_key_idx`.
    */
   createMatch(match: NewMatch, seats: NewSeat[]): Promise<void>;
   /** The match without its seed and token hashes; null when there is no such match. */
@@ -179,6 +194,17 @@ export interface MatchStore {
   finishMatch(matchId: string, status: "finished" | "abandoned", result: unknown): Promise<void>;
   /** The ids of the live matches, oldest first (the server rebuilds them at start). */
   liveMatchIds(): Promise<string[]>;
+  /**
+   * The match created with this idempotency key, with the request hash and token secret stored
+   * with it; null when no match has the key.
+   */
+  findIdempotent(key: string): Promise<({ matchId: string } & IdempotencyRecord) | null>;
+  /**
+   * Marks `abandoned` (result null, `finishedAt` now) every live match created before `cutoff` of
+   * which no seat was ever claimed.
+   * @returns the ids of the matches it abandoned (oldest first).
+   */
+  abandonUnclaimed(cutoff: Date, keep?: readonly string[]): Promise<string[]>;
   /** Closes the database (the pool, or the embedded PGlite). Idempotent. */
   close(): Promise<void>;
 }

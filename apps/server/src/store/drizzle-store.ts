@@ -2,7 +2,7 @@
  * The `MatchStore` over drizzle, one implementation for both drivers (node-postgres and PGlite):
  * everything goes through the pg-core query builder or driver-neutral SQL.
  */
-import { and, asc, desc, eq, gt, inArray, isNull, max, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, max, notInArray, sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import {
   DEFAULT_LIST_LIMIT,
@@ -10,6 +10,7 @@ import {
   SequenceConflictError,
   UnknownMatchError,
   type AppendOptions,
+  type IdempotencyRecord,
   type ListFilter,
   type MatchRecord,
   type MatchStatus,
@@ -72,6 +73,9 @@ export class DrizzleMatchStore implements MatchStore {
         seed: match.seed,
         seedCommitment: match.seedCommitment,
         options: jsonOf(match.options),
+        idempotencyKey: match.idempotency?.key ?? null,
+        requestHash: match.idempotency?.requestHash ?? null,
+        tokenSecret: match.idempotency?.tokenSecret ?? null,
       });
       if (newSeats.length > 0) {
         await tx.insert(seats).values(
@@ -219,6 +223,31 @@ export class DrizzleMatchStore implements MatchStore {
       .where(eq(matches.status, "live"))
       .orderBy(asc(matches.createdAt), asc(matches.createdOrder));
     return rows.map((r) => r.id);
+  }
+
+  async findIdempotent(key: string): Promise<({ matchId: string } & IdempotencyRecord) | null> {
+    const rows = await this.db
+      .select({ matchId: matches.id, key: matches.idempotencyKey, requestHash: matches.requestHash, tokenSecret: matches.tokenSecret })
+      .from(matches)
+      .where(eq(matches.idempotencyKey, key));
+    const row = rows[0];
+    return row ? { matchId: row.matchId, key: row.key ?? key, requestHash: row.requestHash ?? "", tokenSecret: row.tokenSecret ?? "" } : null;
+  }
+
+  async abandonUnclaimed(cutoff: Date, keep: readonly string[] = []): Promise<string[]> {
+    const rows = await this.db
+      .update(matches)
+      .set({ status: "abandoned", result: null, finishedAt: sql`now()` })
+      .where(
+        and(
+          eq(matches.status, "live"),
+          lt(matches.createdAt, cutoff),
+          keep.length > 0 ? notInArray(matches.id, [...keep]) : undefined,
+          sql`not exists (select 1 from ${seats} where ${seats.matchId} = ${matches.id} and ${seats.claimedAt} is not null)`,
+        ),
+      )
+      .returning({ id: matches.id, createdOrder: matches.createdOrder });
+    return rows.sort((a, b) => a.createdOrder - b.createdOrder).map((r) => r.id);
   }
 
   close(): Promise<void> {

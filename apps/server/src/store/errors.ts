@@ -64,6 +64,8 @@ export function withCleanErrors(store: MatchStore): MatchStore {
     lastSeq: (matchId) => guarded(() => store.lastSeq(matchId)),
     finishMatch: (matchId, status, result) => guarded(() => store.finishMatch(matchId, status, result)),
     liveMatchIds: () => guarded(() => store.liveMatchIds()),
+    findIdempotent: (key) => guarded(() => store.findIdempotent(key)),
+    abandonUnclaimed: (cutoff, keep) => guarded(() => store.abandonUnclaimed(cutoff, keep)),
     close: () => guarded(() => store.close()),
   };
 }

@@ -39,6 +39,7 @@ export {
   type NewSeat,
   type StoredEntry,
   type AppendOptions,
+  type IdempotencyRecord,
 } from "./contract.js";
 export { isStoreUnavailable, StoreDatabaseError } from "./errors.js";
 export { findMigrationsFolder } from "./migrations.js";

@@ -7,7 +7,7 @@
 import { matchMaker } from "@colyseus/core";
 import type { Logger } from "pino";
 import { roomPresence } from "./room.js";
-import type { MatchStore } from "./store/index.js";
+import type { MatchStore, StoreOptions } from "./store/index.js";
 
 /** The default time an unjoined match stays live: 24 hours, in ms. */
 export const DEFAULT_UNJOINED_TTL_MS = 24 * 60 * 60 * 1000;
@@ -56,4 +56,31 @@ export function unjoinedTtlFromEnv(value: string | undefined): number {
   const hours = Number(value);
   if (!Number.isFinite(hours) || hours <= 0) throw new Error(`FOGWAR_UNJOINED_TTL_HOURS must be a positive number of hours, not "${value}"`);
   return hours * 60 * 60 * 1000;
+}
+
+/** The default time between backups of the embedded data folder: 10 minutes, in ms. */
+export const DEFAULT_BACKUP_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * `FOGWAR_BACKUP_INTERVAL_MINUTES` in ms: a number of minutes >= 0 (0: no backups); undefined or
+ * empty gives the default (10 min). @throws Error for anything else.
+ */
+export function backupIntervalFromEnv(value: string | undefined): number {
+  if (value === undefined || value.trim() === "") return DEFAULT_BACKUP_INTERVAL_MS;
+  const minutes = Number(value);
+  if (!Number.isFinite(minutes) || minutes < 0) throw new Error(`FOGWAR_BACKUP_INTERVAL_MINUTES must be a number of minutes (0: no backups), not "${value}"`);
+  return minutes * 60 * 1000;
+}
+
+/** The data folder's backup settings for `openStore`, logging restores and failed backups. */
+export function folderSafety(log: Logger, config: { readonly backupIntervalMs?: number }): Pick<StoreOptions, "backupIntervalMs" | "onRestore" | "onBackupError"> {
+  return {
+    backupIntervalMs: config.backupIntervalMs ?? 0,
+    onRestore: (info) =>
+      log.error(
+        { ...info, backupTakenAt: info.backupTakenAt.toISOString() },
+        `the data folder ${info.folder} would not open (${info.reason}); restored from the backup of ${info.backupTakenAt.toISOString()}: commands accepted after that time are lost; the folder that would not open is kept at ${info.brokenFolderKeptAt}`,
+      ),
+    onBackupError: (error) => log.warn({ err: error }, "could not back up the data folder (the previous backup stays)"),
+  };
 }

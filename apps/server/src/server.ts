@@ -9,7 +9,7 @@ import { Server, matchMaker } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { pino, type Logger } from "pino";
 import { mountApi, mountWeb } from "./http.js";
-import { DEFAULT_UNJOINED_TTL_MS, expireUnjoined, startExpiry, unjoinedTtlFromEnv } from "./lifecycle.js";
+import { backupIntervalFromEnv, DEFAULT_UNJOINED_TTL_MS, expireUnjoined, folderSafety, startExpiry, unjoinedTtlFromEnv } from "./lifecycle.js";
 import { MatchRoom, provideRoomServices, roomPresence } from "./room.js";
 import { openStore, type MatchStore } from "./store/index.js";
 
@@ -33,6 +33,8 @@ export interface ServerConfig {
   readonly store?: MatchStore;
   /** How long (ms) a match no seat ever joined stays live before it is abandoned (default 24 h). */
   readonly unjoinedTtlMs?: number;
+  /** Milliseconds between backups of the embedded data folder (default 10 min; 0: none). */
+  readonly backupIntervalMs?: number;
 }
 
 /** A running server. */
@@ -48,7 +50,7 @@ export interface RunningServer {
  * Reads settings from the environment: PORT (default 2567), HOST (default 0.0.0.0),
  * DATABASE_URL, FOGWAR_DATA_DIR (default ./data), PUBLIC_URL (default http://localhost:PORT),
  * LOG_LEVEL (default info), FOGWAR_WEB_DIR (default: the workspace's apps/web/dist),
- * FOGWAR_UNJOINED_TTL_HOURS (default 24).
+ * FOGWAR_UNJOINED_TTL_HOURS (default 24), FOGWAR_BACKUP_INTERVAL_MINUTES (default 10).
  * @throws Error when a setting is malformed.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -63,6 +65,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL ?? "info",
     webDir: env.FOGWAR_WEB_DIR || defaultWebDir(),
     unjoinedTtlMs: unjoinedTtlFromEnv(env.FOGWAR_UNJOINED_TTL_HOURS),
+    backupIntervalMs: backupIntervalFromEnv(env.FOGWAR_BACKUP_INTERVAL_MINUTES),
   };
 }
 
@@ -88,7 +91,7 @@ export function defaultWebDir(): string | undefined {
 /** Starts a server. */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const log = pino({ level: config.logLevel, base: { service: "fogwar" } });
-  const store = config.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir }));
+  const store = config.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir, ...folderSafety(log, config) }));
   provideRoomServices({ store, log });
 
   const transport = new WebSocketTransport({ maxPayload: 64 * 1024 });

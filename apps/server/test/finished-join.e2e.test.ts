@@ -53,3 +53,12 @@ test("joins of a finished match: match_over while its room lingers, 522 once it 
   }
   expect(gone).toMatchObject({ code: 522 });
 });
+
+test("a server shutting down closes its connections with code 4001 (docs/protocol.md)", async () => {
+  // Last in the file: it stops the file's server.
+  const created = await createMatch(server.http, emberRequest(catalog));
+  const watcher = await TestClient.join(server.ws, created.matchId, "spectator");
+  const code = new Promise<number>((resolve) => watcher.room.onLeave((c: number) => resolve(c)));
+  await server.close();
+  expect(await code).toBe(4001);
+});

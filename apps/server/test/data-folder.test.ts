@@ -4,7 +4,7 @@
  * (PGlite's `RuntimeError: Aborted()`) restored from its backup.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, utimesSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { openStore, StoreOpenError, type RestoreInfo } from "../src/store/index.js";
@@ -87,6 +87,18 @@ test("a lock left by a process that is gone (or by an earlier life of this pid) 
     expect(JSON.parse(readFileSync(`${folder}.lock`, "utf8"))).toMatchObject({ pid: process.pid });
     await store.close();
   }
+});
+
+test("an unreadable lock is respected while fresh (a holder writing it) and taken over once old", async () => {
+  const folder = join(root, "half-written");
+  writeFileSync(`${folder}.lock`, "");
+  const refused = await openStore({ dataDir: folder }).catch((e: unknown) => e);
+  expect(refused).toBeInstanceOf(StoreOpenError);
+  expect((refused as Error).message).toContain(`${folder}.lock`);
+  const old = new Date(Date.now() - 5 * 60_000);
+  utimesSync(`${folder}.lock`, old, old);
+  const store = await openStore({ dataDir: folder });
+  await store.close();
 });
 
 test("a data folder that cannot be used: one line naming the folder and the cause, exit status 1", async () => {

@@ -5,12 +5,13 @@
  * a second process refuses to start, naming the folder and the holder.
  *
  * A stale lock (its holder's pid is not running on this host, or is this process's own pid,
- * which after a container restart belonged to an earlier life) is taken over. The take-over
+ * which after a container restart belonged to an earlier life; or an unreadable lock file older
+ * than a minute, left half written) is taken over. The take-over
  * renames the lock aside and checks that what it moved is the stale lock it examined, so two
  * processes taking over at once cannot both win. A lock from another host (a shared folder) is
  * never taken over: remove it by hand when that host's server is gone.
  */
-import { closeSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, writeSync, fsyncSync } from "node:fs";
+import { closeSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 
@@ -48,6 +49,14 @@ function isRunning(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM"; // exists, owned by someone else
+  }
+}
+
+function ageMs(file: string): number {
+  try {
+    return Date.now() - statSync(file).mtimeMs;
+  } catch {
+    return 0;
   }
 }
 
@@ -94,7 +103,10 @@ export function lockDataDir(folder: string): { release(): void } {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt >= 2) throw error;
     }
     const holder = readHolder(file);
-    const stale = holder !== null && holder.host === mine.host && (holder.pid === process.pid || !isRunning(holder.pid));
+    // An unreadable lock older than a minute was left half written by a process that died
+    // between creating and writing it (a live one writes it at once).
+    const abandoned = holder === null && ageMs(file) > 60_000;
+    const stale = abandoned || (holder !== null && holder.host === mine.host && (holder.pid === process.pid || !isRunning(holder.pid)));
     if (!stale) throw new DataDirLockedError(folder, holder, file);
     // Move the stale lock aside, then check it is the one examined (not a fresh lock another
     // process took in between); if not, put it back and give up.
@@ -104,7 +116,7 @@ export function lockDataDir(folder: string): { release(): void } {
     } catch {
       continue; // someone else moved it: try again
     }
-    if (readHolder(aside)?.nonce !== holder.nonce) {
+    if (readHolder(aside)?.nonce !== holder?.nonce) {
       try {
         linkSync(aside, file);
       } catch {

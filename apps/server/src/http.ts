@@ -3,22 +3,20 @@
  * Bodies and queries are validated with the protocol's zod schemas; every error is
  * `{ error: { code, message, details? } }` with a 4xx/5xx status, and changes nothing.
  */
-import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import express, { type Application, type NextFunction, type Request, type Response } from "express";
-import { openMatchRoom } from "./rooms.js";
-import { seedCommitment } from "@fogwar/engine";
-import { CreateMatchRequest, ListMatchesQuery, MatchPathParams, PROTOCOL_VERSION, type MatchSummary } from "@fogwar/protocol";
+import { ListMatchesQuery, MatchPathParams, PROTOCOL_ERRORS, PROTOCOL_VERSION, type MatchSummary } from "@fogwar/protocol";
 import type { Logger } from "pino";
+import { ApiError } from "./api-error.js";
 import type { ClientLog } from "./client-log.js";
+import { createMatch } from "./create.js";
 import { HistoryCache, historyRoute } from "./http/history.js";
 import { throttle } from "./http/throttle.js";
 import { stampedAddress, type Limits } from "./limits.js";
-import { LiveMatch, type MatchOptions } from "./live.js";
-import { hashToken } from "./room.js";
+import { LiveMatch } from "./live.js";
 import { RULESETS } from "./rulesets.js";
-import type { MatchRecord, MatchStore } from "./store/index.js";
+import { isStoreUnavailable, type MatchRecord, type MatchStore } from "./store/index.js";
 
 export interface ApiServices {
   readonly store: MatchStore;
@@ -32,22 +30,7 @@ export interface ApiServices {
   readonly clients: ClientLog;
 }
 
-class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-  }
-}
-
-/** A short, unguessable match id: 12 characters of base32 (60 bits). */
-export function newMatchId(): string {
-  const alphabet = "abcdefghijkmnpqrstuvwxyz23456789";
-  return [...randomBytes(12)].map((b) => alphabet[b % 32]).join("");
-}
+export { newMatchId } from "./create.js";
 
 function summary(record: MatchRecord, presence?: Record<string, boolean>): MatchSummary {
   const result = record.result as { winner: string | null; winners?: string[]; reason: string } | null;
@@ -76,8 +59,9 @@ export function mountApi(app: Application, services: ApiServices): void {
   api.post("/matches", throttle(services.limits.creates, services.clients, "create"));
 
   api.get("/health", async (_req, res) => {
-    const live = await services.store.liveMatchIds();
-    res.json({ ok: true, protocol: PROTOCOL_VERSION, liveMatches: live.length });
+    const live = await services.store.liveMatchIds().catch(() => null);
+    if (live === null) res.status(503).json({ ok: false, protocol: PROTOCOL_VERSION, database: "down" });
+    else res.json({ ok: true, protocol: PROTOCOL_VERSION, database: "up", liveMatches: live.length });
   });
 
   api.get("/rulesets", (_req, res) => {
@@ -91,51 +75,9 @@ export function mountApi(app: Application, services: ApiServices): void {
   });
 
   api.post("/matches", async (req, res) => {
-    const parsed = CreateMatchRequest.safeParse(req.body);
-    if (!parsed.success) {
-      throw new ApiError(400, "bad_request", "The match request is malformed.", parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })));
-    }
-    const request = parsed.data;
-    const host = RULESETS.get(request.ruleset);
-    if (!host) throw new ApiError(400, "bad_request", `Unknown ruleset "${request.ruleset}".`);
-    const options: MatchOptions = {
-      progressiveReveal: request.options?.progressiveReveal ?? false,
-      spectatorDelay: request.options?.spectatorDelay ?? 0,
-      reconnectGrace: request.options?.reconnectGrace ?? 120,
-    };
-    const made = host.makeSetup({ scenario: request.scenario, players: request.players, options });
-    if (!made.ok) throw new ApiError(400, made.problem.code, made.problem.message, made.problem.details);
-    const matchId = newMatchId();
-    const seed = randomBytes(32).toString("hex");
-    const tokens = made.seats.map(() => randomBytes(16).toString("hex"));
-    await services.store.createMatch(
-      {
-        id: matchId,
-        ruleset: host.ruleset.id,
-        rulesVersion: host.ruleset.rulesVersion,
-        scenario: host.scenarioOf(made.setup),
-        setup: made.setup,
-        seed,
-        seedCommitment: seedCommitment(seed),
-        options,
-      },
-      made.seats.map((seat, i) => ({ seat, playerName: request.players[i]?.name ?? seat, tokenHash: hashToken(tokens[i] as string) })),
-    );
-    await openMatchRoom(matchId);
-    services.log.info({ matchId, ruleset: host.ruleset.id }, "match created");
-    res.status(201).json({
-      matchId,
-      roomId: matchId,
-      seats: made.seats.map((seat, i) => ({
-        seat,
-        name: request.players[i]?.name ?? seat,
-        ...(request.players[i]?.team ? { team: request.players[i]?.team } : {}),
-        token: tokens[i],
-        // The token travels in the fragment, which browsers never send to a server.
-        inviteUrl: `${services.publicUrl}/play/${matchId}#seat=${seat}&token=${tokens[i]}`,
-      })),
-      spectatorUrl: `${services.publicUrl}/watch/${matchId}`,
-    });
+    const created = await createMatch(services, req.body, req.get("Idempotency-Key"));
+    if (created.replayed) res.setHeader("Idempotent-Replayed", "true");
+    res.status(201).json(created.body);
   });
 
   api.get("/matches", async (req, res) => {
@@ -174,6 +116,10 @@ export function mountApi(app: Application, services: ApiServices): void {
       return;
     }
     services.log.error({ err: error }, "api error");
+    if (isStoreUnavailable(error)) {
+      res.status(503).json({ error: { code: "service_unavailable", message: PROTOCOL_ERRORS.service_unavailable.message } });
+      return;
+    }
     res.status(500).json({ error: { code: "server_error", message: "Something went wrong on the server." } });
   });
 

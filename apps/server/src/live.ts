@@ -3,9 +3,9 @@
  * Commands are applied one at a time; an accepted command is appended to the store before the
  * in-memory state moves on, so nothing acknowledged is ever lost (design.md principle 7).
  */
-import { stateHash, type EventEnvelope, type LogEntry, type MatchResult, type RuleError } from "@fogwar/engine";
+import { canonicalJson, stateHash, type EventEnvelope, type LogEntry, type MatchResult, type RuleError } from "@fogwar/engine";
 import { RULESETS, type HostedRuleset } from "./rulesets.js";
-import type { MatchStore } from "./store/index.js";
+import type { MatchStore, StoredEntry } from "./store/index.js";
 
 /** Options chosen at creation (stored with the match). */
 export interface MatchOptions {
@@ -24,12 +24,32 @@ export class CorruptLogError extends Error {
   }
 }
 
+/**
+ * Thrown by `submit` and `resync` when the match does not know whether its store holds more than
+ * it has applied (an append failed) and the store cannot be read to find out (it is unreachable).
+ * Nothing was applied; the match stays unsynced until a later `submit` or `resync` succeeds.
+ * `cause` is the store's error (a `StoreDatabaseError`, without query parameters).
+ */
+export class MatchUnsyncedError extends Error {
+  constructor(matchId: string, cause: unknown) {
+    super(`match ${matchId}: the store cannot be read to learn the log's end`, { cause });
+    this.name = "MatchUnsyncedError";
+  }
+}
+
 type Entry = LogEntry<unknown, unknown>;
 
-/** The outcome of a submitted command. */
+/**
+ * The outcome of a submitted command. `duplicate`: this call did not apply the entry (its command
+ * id was accepted before, or its append reported an error although it had committed: then the
+ * entry was learned from the store and already handed to `onLearned`).
+ */
 export type SubmitResult =
   | { readonly ok: true; readonly entry: Entry; readonly result: MatchResult | null; readonly duplicate: boolean }
   | { readonly ok: false; readonly error: RuleError };
+
+/** Called with the entries a match learned from its store after a failed append (ascending seq). */
+export type LearnedListener = (entries: readonly Entry[]) => void;
 
 export class LiveMatch {
   private current: unknown;
@@ -40,6 +60,10 @@ export class LiveMatch {
   private queue: Promise<unknown> = Promise.resolve();
   /** `seat` + NUL + command id -> the seq its command was accepted as (persisted with the entry). */
   private readonly commandIds = new Map<string, number>();
+  /** Set when an append failed: the store may hold entries this match has not applied. */
+  private unsynced = false;
+  /** Told about entries learned from the store (they are applied already); the room publishes them. */
+  onLearned: LearnedListener = () => undefined;
 
   private constructor(
     readonly id: string,
@@ -81,16 +105,60 @@ export class LiveMatch {
       initial.state,
       store,
     );
-    for (const stored of await store.entries(id)) {
-      const result = host.ruleset.apply(match.current, stored.command, stored.seat);
-      if (!result.ok) throw new CorruptLogError(id, stored.seq, result.error.code);
-      if (stateHash(result.state) !== stored.stateHash) throw new CorruptLogError(id, stored.seq, "state hash differs");
-      match.current = result.state;
-      match.log.push({ seq: stored.seq, seat: stored.seat, command: stored.command, events: result.events });
-      if (stored.commandId) match.commandIds.set(`${stored.seat}\u0000${stored.commandId}`, stored.seq);
-    }
+    for (const stored of await store.entries(id)) match.replayStored(stored);
     match.advanceDelayed();
+    // A log that ends in a result while the match is still live: stored before the last entry and
+    // the status were one write. Finish it now, so its seed is revealed and it is not rebuilt again.
+    const outcome = match.result;
+    if (outcome && record.status === "live") await store.finishMatch(id, "finished", outcome);
     return match;
+  }
+
+  /** Applies one stored entry on top of the current state, checking its hash. @throws CorruptLogError */
+  private replayStored(stored: StoredEntry): Entry {
+    const result = this.host.ruleset.apply(this.current, stored.command, stored.seat);
+    if (!result.ok) throw new CorruptLogError(this.id, stored.seq, result.error.code);
+    if (stateHash(result.state) !== stored.stateHash) throw new CorruptLogError(this.id, stored.seq, "state hash differs");
+    this.current = result.state;
+    const entry: Entry = { seq: stored.seq, seat: stored.seat, command: stored.command, events: result.events };
+    this.log.push(entry);
+    if (stored.commandId) this.commandIds.set(`${stored.seat}\u0000${stored.commandId}`, stored.seq);
+    return entry;
+  }
+
+  /** Whether the match knows it holds every stored entry (false after a failed append, until resynced). */
+  get synced(): boolean {
+    return !this.unsynced;
+  }
+
+  /**
+   * After a failed append: reads the entries the store holds after this match's seq, applies them
+   * and hands them to `onLearned` (queued behind commands in flight). Does nothing when synced.
+   * @returns the entries learned ([] when there were none).
+   * @throws MatchUnsyncedError when the store cannot be read (the match stays unsynced).
+   * @throws CorruptLogError when a stored entry does not replay.
+   */
+  resync(): Promise<readonly Entry[]> {
+    const run = this.queue.then(() => this.pull());
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async pull(): Promise<Entry[]> {
+    if (!this.unsynced) return [];
+    let stored: StoredEntry[];
+    try {
+      stored = await this.store.entries(this.id, this.log.length);
+    } catch (error) {
+      throw new MatchUnsyncedError(this.id, error);
+    }
+    const learned = stored.map((e) => this.replayStored(e));
+    this.unsynced = false;
+    if (learned.length > 0) {
+      this.advanceDelayed();
+      this.onLearned(learned);
+    }
+    return learned;
   }
 
   /** Creates the in-memory match for a match just stored. */
@@ -135,7 +203,12 @@ export class LiveMatch {
    * appended to the store (with its idempotency id), then becomes the current state. Commands
    * run one at a time. A command id already accepted for the seat is not applied again: the
    * result is its original entry.
-   * @throws the store's error when the append fails (the command is then not applied).
+   * An append that fails leaves the match unsynced: it reads the store's log end before it
+   * applies anything else, so an entry that committed although its append reported an error is
+   * applied (and handed to `onLearned`), never lost nor refused as a sequence conflict.
+   * @throws MatchUnsyncedError when the match is unsynced and the store cannot be read (nothing
+   *   applied; the command's entry may be learned later).
+   * @throws the store's error when the append fails and the store shows the entry was not stored.
    */
   submit(seat: string, command: unknown, commandId?: string): Promise<SubmitResult> {
     const run = this.queue.then(() => this.apply(seat, command, commandId));
@@ -144,19 +217,34 @@ export class LiveMatch {
   }
 
   private async apply(seat: string, command: unknown, commandId?: string): Promise<SubmitResult> {
+    await this.pull();
     const already = commandId === undefined ? undefined : this.seqOfCommand(seat, commandId);
     if (already !== undefined) return { ok: true, entry: this.log[already - 1] as Entry, result: null, duplicate: true };
     const result = this.host.ruleset.apply(this.current, command, seat);
     if (!result.ok) return { ok: false, error: result.error };
     const seq = this.log.length + 1;
     const entry: Entry = { seq, seat, command, events: result.events };
-    await this.store.appendEntry(this.id, { seq, seat, command, events: result.events, stateHash: stateHash(result.state), commandId: commandId ?? null });
+    const hash = stateHash(result.state);
+    const outcome = this.host.ruleset.result(result.state);
+    try {
+      await this.store.appendEntry(
+        this.id,
+        { seq, seat, command, events: result.events, stateHash: hash, commandId: commandId ?? null },
+        outcome ? { finish: { status: "finished", result: outcome } } : undefined,
+      );
+    } catch (error) {
+      this.unsynced = true;
+      const learned = await this.pull();
+      const mine = learned.find(
+        (e) => e.seq === seq && e.seat === seat && (commandId === undefined ? canonicalJson(e.command) === canonicalJson(command) : this.seqOfCommand(seat, commandId) === seq),
+      );
+      if (mine) return { ok: true, entry: mine, result: this.result, duplicate: true };
+      throw error;
+    }
     this.current = result.state;
     this.log.push(entry);
     if (commandId !== undefined) this.commandIds.set(`${seat}\u0000${commandId}`, seq);
     this.advanceDelayed();
-    const outcome = this.host.ruleset.result(this.current);
-    if (outcome) await this.store.finishMatch(this.id, "finished", outcome);
     return { ok: true, entry, result: outcome, duplicate: false };
   }
 

@@ -1,11 +1,20 @@
 /**
  * `npm start`: the fogwar server, configured from the environment (see `configFromEnv`).
  * SIGINT/SIGTERM shut it down gracefully: clients are disconnected, rooms disposed, the store
- * closed; every accepted command is already stored.
+ * closed; every accepted command is already stored. A server that cannot start (a bad setting,
+ * a data folder that is locked, read-only, full or broken, an unreachable database) prints one
+ * line saying why and exits with status 1.
  */
-import { configFromEnv, startServer } from "./server.js";
+import { configFromEnv, startServer, type RunningServer } from "./server.js";
 
-const server = await startServer(configFromEnv());
+let server: RunningServer;
+try {
+  server = await startServer(configFromEnv());
+} catch (error) {
+  const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
+  process.stderr.write(`fogwar: cannot start: ${message}\n`);
+  process.exit(1);
+}
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {

@@ -18,7 +18,7 @@ import {
   type ProtocolErrorCode,
 } from "@fogwar/protocol";
 import type { Logger } from "pino";
-import { LiveMatch } from "./live.js";
+import { LiveMatch, MatchUnsyncedError } from "./live.js";
 import { Projector, type Audience } from "./sync/projector.js";
 import { FullStateSerializer } from "./sync/serializer.js";
 import { MatchRoomState } from "./sync/state.js";
@@ -79,6 +79,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
   private readonly answers = new Map<string, Map<string, Answer>>();
   private readonly limiter = new RateLimiter(20, 40);
   private lastCasterSeq = 0;
+  private resyncTimer: { clear(): void } | null = null;
 
   /**
    * Colyseus picks the stock `SchemaSerializer` when the state is set; the room takes
@@ -100,6 +101,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     const match = await LiveMatch.load(this.services.store, options.matchId);
     if (!match) throw new Error(`no match ${options.matchId}`);
     this.match = match;
+    match.onLearned = (entries) => this.publish(entries);
     const state = new MatchRoomState();
     state.matchId = match.id;
     state.ruleset = match.host.ruleset.id;
@@ -129,11 +131,15 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     if (!parsed.success) throw this.refuse(address, "bad_message");
     const options = parsed.data;
     if (options.protocol !== PROTOCOL_VERSION) throw this.refuse(address, "unsupported_protocol");
+    // A finished match takes no new connections (its room closes once its clients have left).
+    if (this.match.result) throw authError("match_over");
     if (options.role === "spectator") {
       if (this.state.spectators >= this.services.limits.settings.maxSpectators) throw this.refuse(address, "spectators_full");
       return { role: "spectator", name: options.name ?? null };
     }
-    const seat = await this.services.store.seatForToken(this.match.id, hashToken(options.token));
+    const seat = await this.services.store.seatForToken(this.match.id, hashToken(options.token)).catch(() => {
+      throw authError("service_unavailable");
+    });
     if (!seat) throw this.refuse(address, "invalid_token");
     return { role: "player", seat, name: options.name ?? null };
   }
@@ -286,8 +292,12 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     try {
       outcome = await this.match.submit(seat, command, id);
     } catch (error) {
+      // Unsynced: the store could not be read to learn whether the command committed. Otherwise
+      // the store showed it was not stored: not applied, resend.
+      const unavailable = error instanceof MatchUnsyncedError;
       this.services.log.error({ err: error, matchId: this.match.id, seat }, "command could not be stored");
-      return this.fail(client, "server_error");
+      if (!this.match.synced) this.resyncLater();
+      return this.fail(client, unavailable ? "service_unavailable" : "server_error");
     }
     let answer: Answer;
     if (!outcome.ok) {
@@ -295,20 +305,32 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     } else if (outcome.duplicate) {
       answer = { type: "accepted", id, seq: outcome.entry.seq };
     } else {
-      this.publish(outcome.entry);
+      this.publish([outcome.entry]);
       answer = { type: "accepted", id, seq: outcome.entry.seq };
-      if (outcome.result) {
-        this.services.log.info({ matchId: this.match.id, result: outcome.result }, "match finished");
-        if (this.clients.length === 0) this.autoDispose = true;
-      }
     }
     seen.set(id, answer);
     if (seen.size > ANSWERS_KEPT) seen.delete(seen.keys().next().value as string);
     if (this.clients.includes(client)) client.send(answer.type, answer);
   }
 
-  /** After an accepted command: projections, the patch at once, then each client's events. */
-  private publish(entry: LogEntry<unknown, unknown>): void {
+  /**
+   * While the match is unsynced (an append failed and the store could not be read), tries to
+   * resync after 1 s, then backing off to 30 s, until it succeeds; learned entries are published
+   * through `LiveMatch.onLearned`.
+   */
+  private resyncLater(delayMs = 1000): void {
+    if (this.resyncTimer) return;
+    this.resyncTimer = this.clock.setTimeout(() => {
+      this.resyncTimer = null;
+      this.match.resync().catch((error: unknown) => {
+        if (error instanceof MatchUnsyncedError) this.resyncLater(Math.min(30_000, delayMs * 2));
+        else this.services.log.error({ err: error, matchId: this.match.id }, "resync failed");
+      });
+    }, delayMs);
+  }
+
+  /** After accepted (or learned) entries: projections, the patch at once, then each client's events. */
+  private publish(entries: readonly LogEntry<unknown, unknown>[]): void {
     const delayed = this.match.delayed;
     this.projector.update(this.match.state, this.match.seq, delayed);
     this.broadcastPatch();
@@ -319,8 +341,13 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
       if (!info) continue;
       if (info.audience.role === "spectator" && this.match.options.spectatorDelay > 0) {
         for (const caster of casterEntries) this.sendCasterEntry(client, caster);
-        this.sendEntry(client, entry, spectator);
-      } else this.sendEntry(client, entry, info.viewer);
+        for (const entry of entries) this.sendEntry(client, entry, spectator);
+      } else for (const entry of entries) this.sendEntry(client, entry, info.viewer);
+    }
+    const result = this.match.result;
+    if (result) {
+      this.services.log.info({ matchId: this.match.id, result }, "match finished");
+      if (this.clients.length === 0) this.autoDispose = true;
     }
   }
 

@@ -12,6 +12,7 @@ import { clientLog } from "./client-log.js";
 import { mountApi, mountWeb } from "./http.js";
 import { createHttpServer, installGate } from "./http/gate.js";
 import { mountErrorHandler, mountSecurityHeaders } from "./http/security.js";
+import { backupIntervalFromEnv, DEFAULT_UNJOINED_TTL_MS, expireUnjoined, folderSafety, startExpiry, unjoinedTtlFromEnv } from "./lifecycle.js";
 import { createLimits, limitsFromEnv, resolveLimits, type LimitSettings } from "./limits.js";
 import { MatchRoom, provideRoomServices, roomPresence } from "./room.js";
 import { openStore, type MatchStore } from "./store/index.js";
@@ -34,6 +35,15 @@ export interface ServerConfig {
   readonly limits?: Partial<LimitSettings>;
   /** Where log lines go (default: stdout); tests capture them. */
   readonly logDestination?: DestinationStream;
+  /**
+   * An already opened store to use instead of opening one from `databaseUrl`/`dataDir` (tests wrap
+   * a store to inject faults). The server closes it at `close()`.
+   */
+  readonly store?: MatchStore;
+  /** How long (ms) a match no seat ever joined stays live before it is abandoned (default 24 h). */
+  readonly unjoinedTtlMs?: number;
+  /** Milliseconds between backups of the embedded data folder (default 10 min; 0: none). */
+  readonly backupIntervalMs?: number;
 }
 
 /** A running server. */
@@ -48,8 +58,10 @@ export interface RunningServer {
 /**
  * Reads settings from the environment: PORT (default 2567), HOST (default 0.0.0.0),
  * DATABASE_URL, FOGWAR_DATA_DIR (default ./data), PUBLIC_URL (default http://localhost:PORT),
- * LOG_LEVEL (default info), FOGWAR_WEB_DIR (default: the workspace's apps/web/dist), and the
+ * LOG_LEVEL (default info), FOGWAR_WEB_DIR (default: the workspace's apps/web/dist),
+ * FOGWAR_UNJOINED_TTL_HOURS (default 24), FOGWAR_BACKUP_INTERVAL_MINUTES (default 10), and the
  * limits' FOGWAR_* variables (see `limitsFromEnv`).
+ * @throws Error when a setting is malformed.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 2567);
@@ -64,6 +76,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
     logLevel: env.LOG_LEVEL ?? "info",
     webDir: env.FOGWAR_WEB_DIR || defaultWebDir(),
+    unjoinedTtlMs: unjoinedTtlFromEnv(env.FOGWAR_UNJOINED_TTL_HOURS),
+    backupIntervalMs: backupIntervalFromEnv(env.FOGWAR_BACKUP_INTERVAL_MINUTES),
   };
 }
 
@@ -89,7 +103,7 @@ export function defaultWebDir(): string | undefined {
 /** Starts a server. */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const log = pino({ level: config.logLevel, base: { service: "fogwar" } }, config.logDestination ?? pino.destination(1));
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+  const store = config.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir, ...folderSafety(log, config) }));
   const limits = createLimits(resolveLimits(config.limits, config.publicUrl));
   const clients = clientLog(log, limits.settings.clientLogPerSecond);
   provideRoomServices({ store, log, limits, clients });
@@ -108,6 +122,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const address = transport.server?.address();
   const port = typeof address === "object" && address ? address.port : config.port;
 
+  // Abandon matches nobody joined in time (so they are not rebuilt), then sweep periodically.
+  const ttl = config.unjoinedTtlMs ?? DEFAULT_UNJOINED_TTL_MS;
+  await expireUnjoined(store, log, ttl).catch((error: unknown) => log.warn({ err: error }, "could not expire unjoined matches"));
+  const expiry = startExpiry(store, log, ttl);
   // Rebuild the rooms of live matches from their logs.
   const live = await store.liveMatchIds();
   for (const matchId of live) {
@@ -127,6 +145,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     async close() {
       if (closed) return;
       closed = true;
+      expiry.stop();
       await server.gracefullyShutdown(false);
       await store.close();
     },

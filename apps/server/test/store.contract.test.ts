@@ -579,6 +579,92 @@ describe.each(drivers)("MatchStore contract on $name", (driver) => {
       await expect(store.finishMatch(id, "live" as "finished", {})).rejects.toBeInstanceOf(TypeError);
       expect((await store.getMatch(id))?.status).toBe("live");
     });
+
+    test("appendEntry with finish stores the last entry and ends the match in one write", async () => {
+      const id = await created();
+      await store.appendEntry(id, entry(1));
+      const result = { winner: "red", reason: "objectives" };
+      await store.appendEntry(id, entry(2), { finish: { status: "finished", result } });
+      expect(await store.lastSeq(id)).toBe(2);
+      const done = await store.getMatch(id);
+      expect(done).toMatchObject({ status: "finished", result });
+      expect(done?.finishedAt).toBeInstanceOf(Date);
+      expect(await store.liveMatchIds()).not.toContain(id);
+    });
+
+    test("appendEntry with finish is all or nothing: a refused entry or a refused result changes neither", async () => {
+      const id = await created();
+      await store.appendEntry(id, entry(1));
+      // The entry is refused (a duplicate seq): the match stays live.
+      await expect(store.appendEntry(id, entry(1), { finish: { status: "finished", result: { winner: "red" } } })).rejects.toBeInstanceOf(SequenceConflictError);
+      expect((await store.getMatch(id))?.status).toBe("live");
+      // The result is refused by the database (jsonb holds no NUL): the entry is not stored either.
+      await expect(store.appendEntry(id, entry(2), { finish: { status: "finished", result: { winner: "nul \u0000 here" } } })).rejects.toBeInstanceOf(StoreDatabaseError);
+      expect(await store.lastSeq(id)).toBe(1);
+      expect((await store.getMatch(id))?.status).toBe("live");
+      // A bad status writes nothing.
+      await expect(store.appendEntry(id, entry(2), { finish: { status: "live" as "finished", result: null } })).rejects.toBeInstanceOf(TypeError);
+      expect(await store.lastSeq(id)).toBe(1);
+      // A match already over keeps its first status and result; the entry is stored.
+      await store.finishMatch(id, "abandoned", null);
+      await store.appendEntry(id, entry(2), { finish: { status: "finished", result: { winner: "blue" } } });
+      expect(await store.getMatch(id)).toMatchObject({ status: "abandoned", result: null });
+      expect(await store.lastSeq(id)).toBe(2);
+    });
+
+    test("abandonUnclaimed abandons the live matches created before the cutoff that no seat ever joined", async () => {
+      const unjoined = await created();
+      const joined = await created();
+      await store.claimSeat(joined, "blue");
+      const over = await created();
+      await store.finishMatch(over, "finished", { winner: "red" });
+      const cutoff = new Date((await store.getMatch(over))!.createdAt.getTime() + 1);
+      await sleep(5);
+      const newer = await created();
+      await sleep(5);
+      const abandoned = await store.abandonUnclaimed(cutoff);
+      expect(abandoned).toContain(unjoined);
+      for (const kept of [joined, over, newer]) expect(abandoned).not.toContain(kept);
+      expect(await store.getMatch(unjoined)).toMatchObject({ status: "abandoned", result: null, finishedAt: expect.any(Date) });
+      expect(await store.getMatch(joined)).toMatchObject({ status: "live" });
+      expect(await store.getMatch(over)).toMatchObject({ status: "finished", result: { winner: "red" } });
+      expect(await store.getMatch(newer)).toMatchObject({ status: "live" });
+      expect(await store.liveMatchIds()).not.toContain(unjoined);
+      expect(await store.abandonUnclaimed(cutoff)).toEqual([]);
+      // `keep` spares matches (a room with a client joining now).
+      const spared = await created();
+      const later = new Date(Date.now() + 60_000);
+      const second = await store.abandonUnclaimed(later, [spared]);
+      expect(second).toContain(newer);
+      expect(second).not.toContain(spared);
+      expect((await store.getMatch(spared))?.status).toBe("live");
+    });
+  });
+
+  describe("idempotency keys", () => {
+    test("a match stored with an idempotency key is found by it; the record never shows the key's data", async () => {
+      const key = fresh("key");
+      const match = newMatch({ idempotency: { key, requestHash: "request-hash-1", tokenSecret: "very-secret-token-secret" } });
+      await store.createMatch(match, newSeats(match.id));
+      expect(await store.findIdempotent(key)).toEqual({ matchId: match.id, key, requestHash: "request-hash-1", tokenSecret: "very-secret-token-secret" });
+      expect(await store.findIdempotent(fresh("other-key"))).toBeNull();
+      const shown = JSON.stringify([await store.getMatch(match.id), await store.listMatches({ limit: 500 })]);
+      expect(shown).not.toContain("very-secret-token-secret");
+      expect(shown).not.toContain("request-hash-1");
+    });
+
+    test("a used key is refused (constraint matches_idempotency_key_idx) and nothing is stored", async () => {
+      const key = fresh("key");
+      const first = newMatch({ idempotency: { key, requestHash: "a", tokenSecret: "s1" } });
+      await store.createMatch(first, newSeats(first.id));
+      const second = newMatch({ idempotency: { key, requestHash: "b", tokenSecret: "s2" } });
+      await expect(store.createMatch(second, newSeats(second.id))).rejects.toMatchObject({ constraint: "matches_idempotency_key_idx" });
+      expect(await store.getMatch(second.id)).toBeNull();
+      expect((await store.findIdempotent(key))?.matchId).toBe(first.id);
+      // Matches without a key do not collide with each other.
+      await created();
+      await created();
+    });
   });
 
   describe("JSON round trip", () => {

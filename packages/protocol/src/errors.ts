@@ -69,8 +69,9 @@ export const PROTOCOL_ERRORS = {
   },
   match_over: {
     message: "The match is over.",
-    meaning: "A `command` arrived after the match finished. Nothing more can be played; the history stays available.",
-    channels: ["message"],
+    meaning:
+      "A `command` arrived after the match finished, or a join was attempted on a finished match whose room is still open (its clients have not all left; once they have, the room closes and a join fails with Colyseus's code 522). Nothing more can be played; read the match's history instead.",
+    channels: ["join", "message"],
   },
   server_error: {
     message: "Something went wrong on the server.",

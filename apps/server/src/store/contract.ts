@@ -49,6 +49,19 @@ export interface NewMatch {
   seedCommitment: string;
   /** Any JSON value (undefined is stored as null). */
   options: unknown;
+  /** For a match created with an `Idempotency-Key`: what a retried request needs (see `findIdempotent`). */
+  idempotency?: IdempotencyRecord;
+}
+
+/**
+ * What the store keeps of a creation request with an idempotency key: the key (unique among all
+ * matches), a hash of the request body, and the secret the seat tokens were derived from. Never
+ * part of a `MatchRecord`.
+ */
+export interface IdempotencyRecord {
+  key: string;
+  requestHash: string;
+  tokenSecret: string;
 }
 
 /** A seat of a new match. `tokenHash` is the hash of the seat's invite token, unique per match. */
@@ -104,6 +117,12 @@ export class UnknownMatchError extends Error {
   }
 }
 
+/** What else `appendEntry` does in the entry's transaction. */
+export interface AppendOptions {
+  /** Ends the match with this status and result (any JSON value) together with the entry. */
+  finish?: { status: "finished" | "abandoned"; result: unknown };
+}
+
 /** Which matches `listMatches` returns. All criteria given must hold. */
 export interface ListFilter {
   /** Only matches of this ruleset id. */
@@ -129,8 +148,10 @@ export const MAX_LIST_LIMIT = 500;
  */
 export interface MatchStore {
   /**
-   * Stores a new live match and its seats in one transaction: on any error (an existing match id,
-   * two seats with the same name or token hash) nothing is stored.
+   * Stores a new live match and its seats in one transaction: on any error (an existing match id
+   * or idempotency key, two seats with the same name or token hash) nothing is stored. A used
+   * idempotency key fails with a `StoreDatabaseError` whose constraint is
+   * `matches_idempotency_key_idx`.
    */
   createMatch(match: NewMatch, seats: NewSeat[]): Promise<void>;
   /** The match without its seed and token hashes; null when there is no such match. */
@@ -150,12 +171,16 @@ export interface MatchStore {
    */
   claimSeat(matchId: string, seat: string): Promise<void>;
   /**
-   * Appends an entry to a match's log; it is committed (durable) when the promise resolves.
+   * Appends an entry to a match's log; it is committed (durable) when the promise resolves. With
+   * `options.finish`, the same transaction also ends the match (as `finishMatch` would: a match
+   * already over keeps its first status and result), so a log ending in a result and a `live`
+   * status are never stored together.
    * @throws SequenceConflictError when `entry.seq` is not `lastSeq(matchId) + 1` (a duplicate,
    *   a concurrent append of the same number that won, or a gap); nothing is written.
    * @throws UnknownMatchError when there is no such match.
+   * @throws TypeError when `options.finish.status` is not "finished" or "abandoned" (nothing written).
    */
-  appendEntry(matchId: string, entry: StoredEntry): Promise<void>;
+  appendEntry(matchId: string, entry: StoredEntry, options?: AppendOptions): Promise<void>;
   /** The match's log entries with `seq > after` (default 0: all), ascending; [] for an unknown match. */
   entries(matchId: string, after?: number): Promise<StoredEntry[]>;
   /** The match's last sequence number; 0 when it has no entries (or there is no such match). */
@@ -169,6 +194,17 @@ export interface MatchStore {
   finishMatch(matchId: string, status: "finished" | "abandoned", result: unknown): Promise<void>;
   /** The ids of the live matches, oldest first (the server rebuilds them at start). */
   liveMatchIds(): Promise<string[]>;
+  /**
+   * The match created with this idempotency key, with the request hash and token secret stored
+   * with it; null when no match has the key.
+   */
+  findIdempotent(key: string): Promise<({ matchId: string } & IdempotencyRecord) | null>;
+  /**
+   * Marks `abandoned` (result null, `finishedAt` now) every live match created before `cutoff` of
+   * which no seat was ever claimed.
+   * @returns the ids of the matches it abandoned (oldest first).
+   */
+  abandonUnclaimed(cutoff: Date, keep?: readonly string[]): Promise<string[]>;
   /** Closes the database (the pool, or the embedded PGlite). Idempotent. */
   close(): Promise<void>;
 }

@@ -2,13 +2,15 @@
  * The `MatchStore` over drizzle, one implementation for both drivers (node-postgres and PGlite):
  * everything goes through the pg-core query builder or driver-neutral SQL.
  */
-import { and, asc, desc, eq, gt, inArray, isNull, max, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, max, notInArray, sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import {
   DEFAULT_LIST_LIMIT,
   MAX_LIST_LIMIT,
   SequenceConflictError,
   UnknownMatchError,
+  type AppendOptions,
+  type IdempotencyRecord,
   type ListFilter,
   type MatchRecord,
   type MatchStatus,
@@ -71,6 +73,9 @@ export class DrizzleMatchStore implements MatchStore {
         seed: match.seed,
         seedCommitment: match.seedCommitment,
         options: jsonOf(match.options),
+        idempotencyKey: match.idempotency?.key ?? null,
+        requestHash: match.idempotency?.requestHash ?? null,
+        tokenSecret: match.idempotency?.tokenSecret ?? null,
       });
       if (newSeats.length > 0) {
         await tx.insert(seats).values(
@@ -146,15 +151,18 @@ export class DrizzleMatchStore implements MatchStore {
     if (existing.length === 0) throw new UnknownMatchError(matchId, `there is no seat "${seat}"`);
   }
 
-  async appendEntry(matchId: string, entry: StoredEntry): Promise<void> {
+  async appendEntry(matchId: string, entry: StoredEntry, options: AppendOptions = {}): Promise<void> {
+    const finish = options.finish;
+    if (finish && finish.status !== "finished" && finish.status !== "abandoned") {
+      throw new TypeError(`a match ends "finished" or "abandoned", not "${String(finish.status)}"`);
+    }
     if (!Number.isSafeInteger(entry.seq) || entry.seq < 1) {
       throw new SequenceConflictError(matchId, entry.seq, await this.lastSeqOrUnknown(matchId));
     }
-    // One statement: it inserts only when the match exists and seq is the next number; the
-    // primary key (match_id, seq) settles concurrent appends of the same number (one row, the
-    // others do nothing). Autocommit: the row is committed when the statement returns.
-    const inserted = rowsOf<{ seq: number }>(
-      await this.db.execute(sql`
+    // The insert is one statement: it inserts only when the match exists and seq is the next
+    // number; the primary key (match_id, seq) settles concurrent appends of the same number (one
+    // row, the others do nothing). With `finish`, the status changes in the same transaction.
+    const insert = sql`
         insert into ${entries} (match_id, seq, seat, command, events, state_hash, command_id)
         select ${matchId}::text, ${entry.seq}::integer, ${entry.seat}::text,
                ${JSON.stringify(entry.command ?? null)}::jsonb, ${JSON.stringify(entry.events ?? null)}::jsonb, ${entry.stateHash}::text,
@@ -162,9 +170,21 @@ export class DrizzleMatchStore implements MatchStore {
         where exists (select 1 from ${matches} where ${matches.id} = ${matchId}::text)
           and ${entry.seq}::integer = (select coalesce(max(${entries.seq}), 0) + 1 from ${entries} where ${entries.matchId} = ${matchId}::text)
         on conflict (match_id, seq) do nothing
-        returning seq`),
-    );
-    if (inserted.length === 1) return;
+        returning seq`;
+    let inserted: boolean;
+    if (!finish) {
+      inserted = rowsOf<{ seq: number }>(await this.db.execute(insert)).length === 1;
+    } else {
+      inserted = await this.db.transaction(async (tx) => {
+        if (rowsOf<{ seq: number }>(await tx.execute(insert)).length !== 1) return false;
+        await tx
+          .update(matches)
+          .set({ status: finish.status, result: finish.result === undefined ? null : finish.result, finishedAt: sql`now()` })
+          .where(and(eq(matches.id, matchId), eq(matches.status, "live")));
+        return true;
+      });
+    }
+    if (inserted) return;
     throw new SequenceConflictError(matchId, entry.seq, await this.lastSeqOrUnknown(matchId));
   }
 
@@ -203,6 +223,31 @@ export class DrizzleMatchStore implements MatchStore {
       .where(eq(matches.status, "live"))
       .orderBy(asc(matches.createdAt), asc(matches.createdOrder));
     return rows.map((r) => r.id);
+  }
+
+  async findIdempotent(key: string): Promise<({ matchId: string } & IdempotencyRecord) | null> {
+    const rows = await this.db
+      .select({ matchId: matches.id, key: matches.idempotencyKey, requestHash: matches.requestHash, tokenSecret: matches.tokenSecret })
+      .from(matches)
+      .where(eq(matches.idempotencyKey, key));
+    const row = rows[0];
+    return row ? { matchId: row.matchId, key: row.key ?? key, requestHash: row.requestHash ?? "", tokenSecret: row.tokenSecret ?? "" } : null;
+  }
+
+  async abandonUnclaimed(cutoff: Date, keep: readonly string[] = []): Promise<string[]> {
+    const rows = await this.db
+      .update(matches)
+      .set({ status: "abandoned", result: null, finishedAt: sql`now()` })
+      .where(
+        and(
+          eq(matches.status, "live"),
+          lt(matches.createdAt, cutoff),
+          keep.length > 0 ? notInArray(matches.id, [...keep]) : undefined,
+          sql`not exists (select 1 from ${seats} where ${seats.matchId} = ${matches.id} and ${seats.claimedAt} is not null)`,
+        ),
+      )
+      .returning({ id: matches.id, createdOrder: matches.createdOrder });
+    return rows.sort((a, b) => a.createdOrder - b.createdOrder).map((r) => r.id);
   }
 
   close(): Promise<void> {

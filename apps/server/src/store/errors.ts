@@ -29,17 +29,30 @@ export class StoreDatabaseError extends Error {
 /** `error` without query parameters: the store's own errors pass unchanged. */
 export function cleanError(error: unknown): unknown {
   if (error instanceof SequenceConflictError || error instanceof UnknownMatchError || error instanceof TypeError) return error;
-  if (!(error instanceof Error)) return error;
+  if (!isErrorLike(error)) return error;
   // drizzle wraps the driver's error (the cause) in a DrizzleQueryError; a connection error may
   // come as an AggregateError (several addresses tried), whose message can be empty.
-  const cause = error.cause instanceof Error ? error.cause : error;
+  const cause = isErrorLike(error.cause) ? error.cause : error;
   const fields = cause as Error & { code?: unknown; constraint?: unknown; errors?: unknown };
   const message = cause.message || (Array.isArray(fields.errors) ? fields.errors.map((e) => String((e as Error).message ?? e)).join("; ") : "") || cause.name;
   return new StoreDatabaseError(
-    message,
+    withoutAddresses(message),
     typeof fields.code === "string" ? fields.code : undefined,
     typeof fields.constraint === "string" ? fields.constraint : undefined,
   );
+}
+
+/** `text` with network addresses (IPv4/IPv6 with an optional port) replaced by "<database>". */
+function withoutAddresses(text: string): string {
+  return text.replace(/\[?[0-9a-f]*:[0-9a-f:]*:[0-9a-f]*\]?(:\d+)?|\b\d{1,3}(\.\d{1,3}){3}(:\d+)?\b/gi, "<database>");
+}
+
+/**
+ * Whether a value is an Error, also one from another realm (Node's socket errors are not
+ * `instanceof Error` inside a vm context, as under jest).
+ */
+function isErrorLike(value: unknown): value is Error {
+  return value instanceof Error || (typeof value === "object" && value !== null && typeof (value as Error).message === "string" && typeof (value as Error).name === "string");
 }
 
 async function guarded<T>(operation: () => Promise<T>): Promise<T> {
@@ -59,11 +72,29 @@ export function withCleanErrors(store: MatchStore): MatchStore {
     listMatches: (filter) => guarded(() => store.listMatches(filter)),
     seatForToken: (matchId, tokenHash) => guarded(() => store.seatForToken(matchId, tokenHash)),
     claimSeat: (matchId, seat) => guarded(() => store.claimSeat(matchId, seat)),
-    appendEntry: (matchId, entry) => guarded(() => store.appendEntry(matchId, entry)),
+    appendEntry: (matchId, entry, options) => guarded(() => store.appendEntry(matchId, entry, options)),
     entries: (matchId, after) => guarded(() => store.entries(matchId, after)),
     lastSeq: (matchId) => guarded(() => store.lastSeq(matchId)),
     finishMatch: (matchId, status, result) => guarded(() => store.finishMatch(matchId, status, result)),
     liveMatchIds: () => guarded(() => store.liveMatchIds()),
+    findIdempotent: (key) => guarded(() => store.findIdempotent(key)),
+    abandonUnclaimed: (cutoff, keep) => guarded(() => store.abandonUnclaimed(cutoff, keep)),
     close: () => guarded(() => store.close()),
   };
+}
+
+/** Node socket error codes that mean the database could not be reached or the connection broke. */
+const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+
+/**
+ * Whether a store error means the database is unreachable (down, restarting, connection lost),
+ * as opposed to a refused value or a bug: a connection-level Node error code, a PostgreSQL
+ * SQLSTATE of class 08 (connection exception) or 57P (operator intervention: shutdown, cannot
+ * connect now), or node-postgres's own messages for a dropped or timed-out connection.
+ */
+export function isStoreUnavailable(error: unknown): boolean {
+  if (!isErrorLike(error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" && (CONNECTION_CODES.has(code) || code.startsWith("08") || code.startsWith("57P"))) return true;
+  return /connection terminated|connection timeout|timeout exceeded when trying to connect|client has encountered a connection error|cannot use a pool after calling end/i.test(error.message);
 }

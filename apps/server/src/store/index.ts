@@ -13,7 +13,6 @@
  * Database errors are `StoreDatabaseError`s, which never carry query parameters (seeds, token
  * hashes): see ./errors.ts.
  */
-import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -22,8 +21,9 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { DrizzleMatchStore, type StoreDatabase } from "./drizzle-store.js";
-import { withCleanErrors } from "./errors.js";
+import { cleanError, withCleanErrors } from "./errors.js";
 import { findMigrationsFolder, MIGRATION_LOCK_KEY } from "./migrations.js";
+import { openPgliteFolder, StoreOpenError, type PgliteFolderOptions, type RestoreInfo } from "./pglite.js";
 import * as schema from "./schema.js";
 
 export {
@@ -38,9 +38,13 @@ export {
   type NewMatch,
   type NewSeat,
   type StoredEntry,
+  type AppendOptions,
+  type IdempotencyRecord,
 } from "./contract.js";
-export { StoreDatabaseError } from "./errors.js";
+export { isStoreUnavailable, StoreDatabaseError } from "./errors.js";
 export { findMigrationsFolder } from "./migrations.js";
+export { StoreOpenError, type RestoreInfo } from "./pglite.js";
+export { DataDirLockedError } from "./lock.js";
 import type { MatchStore } from "./contract.js";
 
 /** Where `openStore` keeps the data. */
@@ -53,26 +57,38 @@ export interface StoreOptions {
   /**
    * The folder of the embedded PGlite database, created when missing (with its parents). Used
    * only without `databaseUrl`; undefined = a PGlite database in memory, gone at `close()`. Only
-   * one process may open a data folder at a time.
+   * one process may open a data folder at a time: it is locked (`<dataDir>.lock`, see ./lock.ts).
    */
   dataDir?: string;
   /** The drizzle-kit migrations folder; default: the workspace's top-level `migrations/`. */
   migrationsFolder?: string;
   /** Most connections the PostgreSQL pool opens (default 10). */
   poolSize?: number;
+  /**
+   * PGlite in a data folder only: milliseconds between backups of the folder
+   * (`<dataDir>.backup.tar.gz`, also written right after opening); 0 or undefined: none.
+   */
+  backupIntervalMs?: number;
+  /** PGlite in a data folder only: told when a folder that would not open was restored from its backup. */
+  onRestore?: (info: RestoreInfo) => void;
+  /** PGlite in a data folder only: told when a backup fails (the previous one stays). */
+  onBackupError?: (error: unknown) => void;
 }
 
 /**
  * Opens the store and brings its schema up to date (applies the migrations not applied yet;
  * opening an up-to-date database changes nothing). On PostgreSQL the migration holds an advisory
  * lock, so servers starting together migrate one after the other.
+ * @throws StoreOpenError (./pglite.ts) naming the folder and the cause when a data folder cannot
+ *   be used (locked by another process, no permission, read-only or full, will not open and has
+ *   no usable backup).
  * @throws Error when the migrations folder cannot be found, the database cannot be reached or
  *   opened, or a migration fails (then nothing of that migration run is applied, and nothing is
  *   left open).
  */
 export async function openStore(options: StoreOptions): Promise<MatchStore> {
   const migrationsFolder = findMigrationsFolder(options.migrationsFolder);
-  return options.databaseUrl ? openPostgres(options.databaseUrl, migrationsFolder, options.poolSize ?? 10) : openPglite(options.dataDir, migrationsFolder);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, migrationsFolder, options.poolSize ?? 10) : openPglite(options.dataDir, migrationsFolder, options);
 }
 
 async function openPostgres(databaseUrl: string, migrationsFolder: string, poolSize: number): Promise<MatchStore> {
@@ -94,25 +110,21 @@ async function openPostgres(databaseUrl: string, migrationsFolder: string, poolS
     }
   } catch (error) {
     await pool.end().catch(() => undefined);
-    throw error;
+    throw new StoreOpenError(`cannot open the PostgreSQL database (DATABASE_URL): ${(cleanError(error) as Error).message}`, error);
   }
   const db = drizzleNodePg({ client: pool, schema }) as unknown as StoreDatabase;
   return withCleanErrors(new DrizzleMatchStore(db, () => pool.end()));
 }
 
-async function openPglite(dataDir: string | undefined, migrationsFolder: string): Promise<MatchStore> {
-  let folder: string | undefined;
-  if (dataDir !== undefined) {
-    folder = resolve(dataDir);
-    mkdirSync(folder, { recursive: true });
-  }
-  const client = await PGlite.create(folder);
+async function openPglite(dataDir: string | undefined, migrationsFolder: string, options: PgliteFolderOptions): Promise<MatchStore> {
+  const opened = dataDir === undefined ? await PGlite.create().then((client) => ({ client, startBackups: () => undefined, close: () => client.close() })) : await openPgliteFolder(resolve(dataDir), options);
   try {
-    const db = drizzlePglite({ client, schema });
+    const db = drizzlePglite({ client: opened.client, schema });
     await migratePglite(db, { migrationsFolder });
-    return withCleanErrors(new DrizzleMatchStore(db as unknown as StoreDatabase, () => client.close()));
+    opened.startBackups();
+    return withCleanErrors(new DrizzleMatchStore(db as unknown as StoreDatabase, () => opened.close()));
   } catch (error) {
-    await client.close().catch(() => undefined);
+    await opened.close().catch(() => undefined);
     throw error;
   }
 }

@@ -50,8 +50,19 @@ export const matches = pgTable(
     /** Creation order, breaking ties between equal `created_at` (PGlite's clock counts milliseconds). */
     createdOrder: bigint("created_order", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** The `Idempotency-Key` of the request that created the match (unique), when it had one. */
+    idempotencyKey: text("idempotency_key"),
+    /** A hash of that request's body, so the same key with another body is told apart. */
+    requestHash: text("request_hash"),
+    /**
+     * The per-match secret the seat tokens are derived from (HMAC), kept only for a match created
+     * with an idempotency key, so a retried request gets the same tokens. Secret: never read
+     * back except by `findIdempotent`, never shown.
+     */
+    tokenSecret: text("token_secret"),
   },
   (t) => [
+    uniqueIndex("matches_idempotency_key_idx").on(t.idempotencyKey),
     check("matches_status_check", sql`${t.status} in ('live', 'finished', 'abandoned')`),
     // Listing: newest first, optionally by status or ruleset.
     index("matches_created_at_idx").on(t.createdAt, t.createdOrder),

@@ -1,0 +1,128 @@
+/**
+ * `POST /api/matches`: creates a match, safely retried with an `Idempotency-Key` header. The same
+ * key with the same body answers the same match again, with the same seat tokens: they are
+ * derived (HMAC-SHA256) from a per-match secret the store keeps only for matches created with a
+ * key, and never shows. The same key with a different body is refused (409
+ * `idempotency_conflict`). docs/protocol.md describes the route.
+ */
+import { createHash, createHmac, randomBytes } from "node:crypto";
+import { matchMaker } from "@colyseus/core";
+import { canonicalJson, seedCommitment } from "@fogwar/engine";
+import { CreateMatchRequest, PROTOCOL_ERRORS } from "@fogwar/protocol";
+import type { Logger } from "pino";
+import { ApiError } from "./api-error.js";
+import type { MatchOptions } from "./live.js";
+import { hashToken } from "./room.js";
+import { openMatchRoom } from "./rooms.js";
+import { RULESETS } from "./rulesets.js";
+import type { MatchStore } from "./store/index.js";
+
+/** What creating a match needs. */
+export interface CreateServices {
+  readonly store: MatchStore;
+  readonly log: Logger;
+  /** The address players open, for invite links (e.g. http://localhost:2567). */
+  readonly publicUrl: string;
+}
+
+/** An `Idempotency-Key`: 1 to 200 visible ASCII characters. */
+const KEY = /^[\x21-\x7e]{1,200}$/;
+
+/** A short, unguessable match id: 12 characters of base32 (60 bits). */
+export function newMatchId(): string {
+  const alphabet = "abcdefghijkmnpqrstuvwxyz23456789";
+  return [...randomBytes(12)].map((b) => alphabet[b % 32]).join("");
+}
+
+/** A seat's invite token: 32 hex characters, HMAC-SHA256 of the seat id under the match's secret. */
+export function seatToken(secret: string, seat: string): string {
+  return createHmac("sha256", secret).update(`fogwar-seat-token:${seat}`).digest("hex").slice(0, 32);
+}
+
+/**
+ * Creates a match from a request body (or answers the match an earlier request with the same
+ * `idempotencyKey` and body created).
+ * @returns the 201 response body (`CreateMatchResponse`) and whether it is a replay.
+ * @throws ApiError 400 for a malformed body, an unknown ruleset, a setup problem or a malformed
+ *   key; 409 `idempotency_conflict` for a key used with another body. Store errors pass through.
+ */
+export async function createMatch(services: CreateServices, body: unknown, idempotencyKey: string | undefined): Promise<{ body: unknown; replayed: boolean }> {
+  if (idempotencyKey !== undefined && !KEY.test(idempotencyKey)) {
+    throw new ApiError(400, "bad_request", "The Idempotency-Key header must be 1 to 200 visible ASCII characters.");
+  }
+  const parsed = CreateMatchRequest.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError(400, "bad_request", "The match request is malformed.", parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })));
+  }
+  const request = parsed.data;
+  const host = RULESETS.get(request.ruleset);
+  if (!host) throw new ApiError(400, "bad_request", `Unknown ruleset "${request.ruleset}".`);
+  const options: MatchOptions = {
+    progressiveReveal: request.options?.progressiveReveal ?? false,
+    spectatorDelay: request.options?.spectatorDelay ?? 0,
+    reconnectGrace: request.options?.reconnectGrace ?? 120,
+  };
+  const made = host.makeSetup({ scenario: request.scenario, players: request.players, options });
+  if (!made.ok) throw new ApiError(400, made.problem.code, made.problem.message, made.problem.details);
+  const requestHash = createHash("sha256").update(canonicalJson(request)).digest("hex");
+
+  const respond = (matchId: string, secret: string) => ({
+    matchId,
+    roomId: matchId,
+    seats: made.seats.map((seat, i) => {
+      const token = seatToken(secret, seat);
+      return {
+        seat,
+        name: request.players[i]?.name ?? seat,
+        ...(request.players[i]?.team ? { team: request.players[i]?.team } : {}),
+        token,
+        // The token travels in the fragment, which browsers never send to a server.
+        inviteUrl: `${services.publicUrl}/play/${matchId}#seat=${seat}&token=${token}`,
+      };
+    }),
+    spectatorUrl: `${services.publicUrl}/watch/${matchId}`,
+  });
+
+  const replay = async (): Promise<{ body: unknown; replayed: boolean } | null> => {
+    if (idempotencyKey === undefined) return null;
+    const earlier = await services.store.findIdempotent(idempotencyKey);
+    if (!earlier) return null;
+    if (earlier.requestHash !== requestHash) throw new ApiError(409, "idempotency_conflict", PROTOCOL_ERRORS.idempotency_conflict.message);
+    const record = await services.store.getMatch(earlier.matchId);
+    // Stored but its room never opened (the server stopped in between): open it now.
+    if (record?.status === "live" && !matchMaker.getLocalRoomById(earlier.matchId)) await openMatchRoom(earlier.matchId);
+    return { body: respond(earlier.matchId, earlier.tokenSecret), replayed: true };
+  };
+
+  const earlier = await replay();
+  if (earlier) return earlier;
+  const matchId = newMatchId();
+  const seed = randomBytes(32).toString("hex");
+  const secret = randomBytes(32).toString("hex");
+  try {
+    await services.store.createMatch(
+      {
+        id: matchId,
+        ruleset: host.ruleset.id,
+        rulesVersion: host.ruleset.rulesVersion,
+        scenario: host.scenarioOf(made.setup),
+        setup: made.setup,
+        seed,
+        seedCommitment: seedCommitment(seed),
+        options,
+        ...(idempotencyKey !== undefined ? { idempotency: { key: idempotencyKey, requestHash, tokenSecret: secret } } : {}),
+      },
+      made.seats.map((seat, i) => ({ seat, playerName: request.players[i]?.name ?? seat, tokenHash: hashToken(seatToken(secret, seat)) })),
+    );
+  } catch (error) {
+    // The same key sent twice at once: the other request stored its match first.
+    if ((error as { constraint?: unknown }).constraint === "matches_idempotency_key_idx") {
+      const winner = await replay();
+      if (winner) return winner;
+    }
+    throw error;
+  }
+  await openMatchRoom(matchId);
+  services.log.info({ matchId, ruleset: host.ruleset.id }, "match created");
+  return { body: respond(matchId, secret), replayed: false };
+}

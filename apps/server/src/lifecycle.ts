@@ -1,0 +1,86 @@
+/**
+ * Expiry of matches nobody ever joined: a live match none of whose seats was ever claimed, older
+ * than the configured time, is marked `abandoned` and its room disposed (so it is not rebuilt at
+ * the next start either). Runs once at start (before the live rooms are rebuilt) and then
+ * periodically.
+ */
+import { matchMaker } from "@colyseus/core";
+import type { Logger } from "pino";
+import { roomPresence } from "./room.js";
+import type { MatchStore, StoreOptions } from "./store/index.js";
+
+/** The default time an unjoined match stays live: 24 hours, in ms. */
+export const DEFAULT_UNJOINED_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * One sweep: abandons the live matches created more than `ttlMs` ago that no seat ever joined
+ * (sparing rooms with a client connected right now) and disposes their rooms.
+ * @returns the ids abandoned. @throws the store's error when the store fails (nothing disposed).
+ */
+export async function expireUnjoined(store: MatchStore, log: Logger, ttlMs: number, now = Date.now()): Promise<string[]> {
+  const busy = [...roomPresence.keys()].filter((id) => (matchMaker.getLocalRoomById(id)?.clients.length ?? 0) > 0);
+  const abandoned = await store.abandonUnclaimed(new Date(now - ttlMs), busy);
+  for (const matchId of abandoned) {
+    const room = matchMaker.getLocalRoomById(matchId);
+    if (room) await room.disconnect();
+    log.info({ matchId, unjoinedForMs: ttlMs }, "match abandoned: no seat was joined in time");
+  }
+  return abandoned;
+}
+
+/**
+ * Sweeps every `min(ttlMs / 4, 15 min)` (at least 1 s); a failing sweep is logged and retried at
+ * the next tick. The timer does not keep the process alive.
+ * @returns `stop()` to end the sweeps.
+ */
+export function startExpiry(store: MatchStore, log: Logger, ttlMs: number): { stop(): void } {
+  const every = Math.max(1000, Math.min(ttlMs / 4, 15 * 60 * 1000));
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    expireUnjoined(store, log, ttlMs)
+      .catch((error: unknown) => log.warn({ err: error }, "could not expire unjoined matches"))
+      .finally(() => (running = false));
+  }, every);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
+
+/**
+ * `FOGWAR_UNJOINED_TTL_HOURS` in ms: a positive number of hours (fractions allowed); undefined
+ * or empty gives the default (24 h). @throws Error for anything else.
+ */
+export function unjoinedTtlFromEnv(value: string | undefined): number {
+  if (value === undefined || value.trim() === "") return DEFAULT_UNJOINED_TTL_MS;
+  const hours = Number(value);
+  if (!Number.isFinite(hours) || hours <= 0) throw new Error(`FOGWAR_UNJOINED_TTL_HOURS must be a positive number of hours, not "${value}"`);
+  return hours * 60 * 60 * 1000;
+}
+
+/** The default time between backups of the embedded data folder: 10 minutes, in ms. */
+export const DEFAULT_BACKUP_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * `FOGWAR_BACKUP_INTERVAL_MINUTES` in ms: a number of minutes >= 0 (0: no backups); undefined or
+ * empty gives the default (10 min). @throws Error for anything else.
+ */
+export function backupIntervalFromEnv(value: string | undefined): number {
+  if (value === undefined || value.trim() === "") return DEFAULT_BACKUP_INTERVAL_MS;
+  const minutes = Number(value);
+  if (!Number.isFinite(minutes) || minutes < 0) throw new Error(`FOGWAR_BACKUP_INTERVAL_MINUTES must be a number of minutes (0: no backups), not "${value}"`);
+  return minutes * 60 * 1000;
+}
+
+/** The data folder's backup settings for `openStore`, logging restores and failed backups. */
+export function folderSafety(log: Logger, config: { readonly backupIntervalMs?: number }): Pick<StoreOptions, "backupIntervalMs" | "onRestore" | "onBackupError"> {
+  return {
+    backupIntervalMs: config.backupIntervalMs ?? 0,
+    onRestore: (info) =>
+      log.error(
+        { ...info, backupTakenAt: info.backupTakenAt.toISOString() },
+        `the data folder ${info.folder} would not open (${info.reason}); restored from the backup of ${info.backupTakenAt.toISOString()}: commands accepted after that time are lost; the folder that would not open is kept at ${info.brokenFolderKeptAt}`,
+      ),
+    onBackupError: (error) => log.warn({ err: error }, "could not back up the data folder (the previous backup stays)"),
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * A match's last command and its end are one write: a match whose log ends in a result is never
+ * left `live` (rebuilt at every start, its seed never revealed). Also older data stored that way
+ * is completed when the match is loaded.
+ */
+import { autoplay, seedCommitment, stateHash } from "@fogwar/engine";
+import { catalog, emberBotPolicy } from "@fogwar/ember";
+import { LiveMatch } from "../src/live.js";
+import { RULESETS } from "../src/rulesets.js";
+import { openStore, StoreDatabaseError, type MatchStore } from "../src/store/index.js";
+import { emberRequest } from "./harness";
+
+jest.setTimeout(60_000);
+
+const host = RULESETS.get("ember")!;
+const SEED = "finish-test-seed";
+
+/** Stores a new EMBER match and autoplays it in memory; returns its id and the commands that end it. */
+async function storedMatch(store: MatchStore, id: string) {
+  const request = emberRequest(catalog);
+  const made = host.makeSetup({ scenario: request.scenario, players: request.players, options: { progressiveReveal: false } });
+  if (!made.ok) throw new Error(made.problem.message);
+  await store.createMatch(
+    { id, ruleset: "ember", rulesVersion: host.ruleset.rulesVersion, scenario: "crossroads", setup: made.setup, seed: SEED, seedCommitment: seedCommitment(SEED), options: { spectatorDelay: 0, reconnectGrace: 120, progressiveReveal: false } },
+    made.seats.map((seat) => ({ seat, playerName: seat, tokenHash: `hash-${id}-${seat}` })),
+  );
+  const played = autoplay(host.ruleset, made.setup, SEED, "finish-bot", { policy: emberBotPolicy });
+  return played.toLog().entries;
+}
+
+test("the last command finishes the match in the same write: a store refusing finishMatch does not matter", async () => {
+  const inner = await openStore({});
+  // finishMatch on its own always fails (a database refusing between two writes).
+  const store: MatchStore = { ...inner, finishMatch: () => Promise.reject(new StoreDatabaseError("connect ECONNREFUSED", "ECONNREFUSED", undefined)) };
+  try {
+    const commands = await storedMatch(inner, "atomic-finish");
+    const match = await LiveMatch.open(store, "atomic-finish");
+    let last;
+    for (const entry of commands) last = await match.submit(entry.seat, entry.command, `id-${entry.seq}`);
+    expect(last).toMatchObject({ ok: true, result: expect.objectContaining({ reason: expect.any(String) }) });
+    const record = await inner.getMatch("atomic-finish");
+    expect(record?.status).toBe("finished");
+    expect(record?.result).toEqual(match.result);
+    expect(await inner.liveMatchIds()).not.toContain("atomic-finish");
+  } finally {
+    await inner.close();
+  }
+});
+
+test("a stored log that ends in a result while the match is live is finished when loaded", async () => {
+  const store = await openStore({});
+  try {
+    const commands = await storedMatch(store, "older-data");
+    // Older data: every entry stored, the status never changed.
+    let state = host.ruleset.setup((await store.getMatch("older-data"))!.setup, SEED).state;
+    for (const entry of commands) {
+      const result = host.ruleset.apply(state, entry.command, entry.seat);
+      if (!result.ok) throw new Error(result.error.code);
+      state = result.state;
+      await store.appendEntry("older-data", { seq: entry.seq, seat: entry.seat, command: entry.command, events: result.events, stateHash: stateHash(state) });
+    }
+    expect(await store.liveMatchIds()).toContain("older-data");
+    const match = await LiveMatch.load(store, "older-data");
+    expect(match?.result).not.toBeNull();
+    const record = await store.getMatch("older-data");
+    expect(record).toMatchObject({ status: "finished", result: match!.result });
+    expect(await store.liveMatchIds()).not.toContain("older-data");
+  } finally {
+    await store.close();
+  }
+});

@@ -28,6 +28,11 @@ export interface ApiServices {
   /** Per-address limits (./limits.ts) and the logger of client mistakes (./client-log.ts). */
   readonly limits: Limits;
   readonly clients: ClientLog;
+  /**
+   * Whether the server has rebuilt its live matches' rooms; until then `/api/health` answers 503
+   * with `starting: true`. Default: ready.
+   */
+  readonly readiness?: { readonly ready: boolean };
 }
 
 export { newMatchId } from "./create.js";
@@ -60,7 +65,9 @@ export function mountApi(app: Application, services: ApiServices): void {
 
   api.get("/health", async (_req, res) => {
     const live = await services.store.liveMatchIds().catch(() => null);
-    if (live === null) res.status(503).json({ ok: false, protocol: PROTOCOL_VERSION, database: "down" });
+    const starting = services.readiness?.ready === false;
+    if (live === null) res.status(503).json({ ok: false, protocol: PROTOCOL_VERSION, database: "down", ...(starting ? { starting } : {}) });
+    else if (starting) res.status(503).json({ ok: false, protocol: PROTOCOL_VERSION, database: "up", starting, liveMatches: live.length });
     else res.json({ ok: true, protocol: PROTOCOL_VERSION, database: "up", liveMatches: live.length });
   });
 

@@ -30,6 +30,10 @@ export interface LimitSettings {
   readonly joinBlockMs: number;
   /** Spectators one match admits at once. */
   readonly maxSpectators: number;
+  /** Room messages one connection may send per second on average (more are dropped: `rate_limited`). */
+  readonly messagesPerSecond: number;
+  /** Room messages one connection may send in a burst. */
+  readonly messageBurst: number;
   /** History reads (`GET /api/matches/:id/history`) per second per address, on average. */
   readonly historyPerSecond: number;
   /** History reads in a burst. */
@@ -57,6 +61,8 @@ export const DEFAULT_LIMITS: Omit<LimitSettings, "corsOrigins"> = {
   joinFailures: 20,
   joinBlockMs: 60_000,
   maxSpectators: 200,
+  messagesPerSecond: 20,
+  messageBurst: 40,
   historyPerSecond: 5,
   historyBurst: 20,
   historyCacheBytes: 32 * 1024 * 1024,
@@ -74,6 +80,8 @@ const ENV: Record<keyof Omit<LimitSettings, "corsOrigins">, string> = {
   joinFailures: "FOGWAR_JOIN_FAILURES",
   joinBlockMs: "FOGWAR_JOIN_BLOCK_MS",
   maxSpectators: "FOGWAR_MAX_SPECTATORS",
+  messagesPerSecond: "FOGWAR_MESSAGES_PER_SECOND",
+  messageBurst: "FOGWAR_MESSAGE_BURST",
   historyPerSecond: "FOGWAR_HISTORY_PER_SECOND",
   historyBurst: "FOGWAR_HISTORY_BURST",
   historyCacheBytes: "FOGWAR_HISTORY_CACHE_BYTES",

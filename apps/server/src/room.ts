@@ -77,7 +77,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
   private services!: RoomServices;
   private readonly clientsInfo = new Map<string, ClientInfo>();
   private readonly answers = new Map<string, Map<string, Answer>>();
-  private readonly limiter = new RateLimiter(20, 40);
+  /** Each connection's message rate (the `messagesPerSecond` and `messageBurst` settings). */
+  private limiter!: RateLimiter;
   private lastCasterSeq = 0;
   private resyncTimer: { clear(): void } | null = null;
 
@@ -95,6 +96,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     // Only the server creates rooms (./rooms.ts): a creation without its one-time grant is refused.
     if (!takeRoomGrant(options)) throw new ServerError(403, "forbidden: only the server creates rooms");
     this.services = services;
+    this.limiter = new RateLimiter(services.limits.settings.messagesPerSecond, services.limits.settings.messageBurst);
     this.roomId = options.matchId;
     this.autoDispose = false;
     this.setPatchRate(null);

@@ -8,9 +8,9 @@ import { dirname, join, parse, resolve } from "node:path";
 import { Server } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { pino, type DestinationStream, type Logger } from "pino";
-import { clientLog } from "./client-log.js";
+import { clientLog, colyseusLogger } from "./client-log.js";
 import { mountApi, mountWeb } from "./http.js";
-import { createHttpServer, installGate } from "./http/gate.js";
+import { createHttpServer, installGate, type Readiness } from "./http/gate.js";
 import { mountErrorHandler, mountSecurityHeaders } from "./http/security.js";
 import { backupIntervalFromEnv, DEFAULT_UNJOINED_TTL_MS, expireUnjoined, folderSafety, startExpiry, unjoinedTtlFromEnv } from "./lifecycle.js";
 import { createLimits, limitsFromEnv, resolveLimits, type LimitSettings } from "./limits.js";
@@ -109,16 +109,17 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   provideRoomServices({ store, log, limits, clients });
 
   const transport = new WebSocketTransport({ maxPayload: 64 * 1024, server: createHttpServer(limits.settings) });
-  const server = new Server({ transport, greet: false, gracefullyShutdown: false, logger: log });
+  const server = new Server({ transport, greet: false, gracefullyShutdown: false, logger: colyseusLogger(log, clients) });
   server.define("match", MatchRoom);
   const app = transport.getExpressApp();
   mountSecurityHeaders(app, config.publicUrl);
-  mountApi(app, { store, log, publicUrl: config.publicUrl, presence: (matchId) => roomPresence.get(matchId), limits, clients });
+  const readiness: Readiness = { ready: false };
+  mountApi(app, { store, log, publicUrl: config.publicUrl, presence: (matchId) => roomPresence.get(matchId), limits, clients, readiness });
   const servingWeb = mountWeb(app, config.webDir);
   mountErrorHandler(app, log, clients);
 
   await server.listen(config.port, config.host);
-  installGate(transport.server as NonNullable<typeof transport.server>, limits, clients);
+  installGate(transport.server as NonNullable<typeof transport.server>, limits, clients, readiness);
   const address = transport.server?.address();
   const port = typeof address === "object" && address ? address.port : config.port;
 
@@ -135,6 +136,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       log.error({ err: error, matchId }, "could not rebuild a live match");
     }
   }
+  readiness.ready = true;
   log.info({ port, database: config.databaseUrl ? "postgresql" : (config.dataDir ?? "memory"), liveMatches: live.length, web: servingWeb ? config.webDir : null }, "fogwar server listening");
 
   let closed = false;

@@ -69,6 +69,22 @@ it("rate-limits client-mistake lines under a flood and says how many it left out
   expect(all.length + all.reduce((sum, l) => sum + (l.suppressed ?? 0), 0)).toBe(201);
 });
 
+it("logs a frame Colyseus cannot decode as a client mistake at warn, without a stack", async () => {
+  await new Promise((r) => setTimeout(r, 2100)); // the bucket refills
+  lines.length = 0;
+  const watcher = await TestClient.join(t.ws, created.matchId, "spectator");
+  // ROOM_DATA (13), the type "ping" as a msgpack string, then a payload that is not msgpack (0xc1 is never used).
+  const frame = Uint8Array.from([13, 0xa4, ...Buffer.from("ping"), 0xc1, 0xc1]);
+  watcher.room.connection.send(frame);
+  await new Promise((r) => setTimeout(r, 300));
+  const errors = lines.filter((l) => l.level >= ERROR);
+  expect(errors).toEqual([]);
+  const refused = lines.filter((l) => l.level === WARN && /frame refused/.test(l.msg));
+  expect(refused.length).toBe(1);
+  expect(JSON.stringify(refused)).not.toMatch(/\n\s+at /);
+  await watcher.leave().catch(() => undefined);
+});
+
 it("keeps server faults at error, with the stack", async () => {
   lines.length = 0;
   const failing = jest.spyOn(t.server.store, "listMatches").mockRejectedValueOnce(new Error("the disk is on fire"));

@@ -75,7 +75,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const log = options.log ?? (() => undefined);
   const dir = mkdtempSync(join(tmpdir(), "fogwar-fuzz-"));
   const database = { kind: "embedded" as const, dir: join(dir, "data") };
-  const server = await ServerProcess.start(database, await freePort());
+  // The per-connection message rate is lifted so every frame reaches the room's parser, not just
+  // the few a rate-limited connection would let through.
+  const server = await ServerProcess.start(database, await freePort(), undefined, { FOGWAR_MESSAGES_PER_SECOND: "1000000", FOGWAR_MESSAGE_BURST: "1000000" });
   const tally: FuzzTally = { sent: {}, unsendable: 0, answers: {}, accepted: new Map(), closed: 0 };
   const stateChanges: string[] = [];
   let crashes = 0;

@@ -8,9 +8,10 @@
  *
  * Defaults: 30 cycles on each database; PostgreSQL is a throwaway cluster from Debian's binaries
  * unless --database-url is given. On PostgreSQL one more kill is placed exactly between a
- * match's last log entry and its finish (finish-window.ts; --no-finish-window skips it). Exits 1 when any acknowledged command is lost or duplicated, a
- * match is wedged, or the fuzz run crashed the server or changed a match; orphaned matches are
- * reported (the exit code ignores them).
+ * match's last log entry and its finish (finish-window.ts; --no-finish-window skips it). Exits 1
+ * when any acknowledged command is lost or duplicated, a match is wedged or orphaned (creations are
+ * retried with their `Idempotency-Key`, so a lost answer must not leave a second match), or the
+ * fuzz run crashed the server or changed a match.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -117,6 +118,6 @@ if (fuzz) {
   console.log("\nfuzz report");
   for (const [k, v] of Object.entries(fuzz)) console.log(`  ${k}: ${Array.isArray(v) ? v.join("; ") || "none" : typeof v === "object" ? JSON.stringify(v) : v}`);
 }
-const failed = results.some((r) => r.lost > 0 || r.duplicated > 0 || r.wedged > 0) || (fuzz !== null && !fuzz.ok);
-console.log(`\n${failed ? "FAILED" : "passed"}: lost, duplicated and wedged ${failed ? "are not all" : "are all"} 0${fuzz ? "; fuzz " + (fuzz.ok ? "clean" : "found problems") : ""} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+const failed = results.some((r) => r.lost > 0 || r.duplicated > 0 || r.wedged > 0 || r.orphaned > 0) || (fuzz !== null && !fuzz.ok);
+console.log(`\n${failed ? "FAILED" : "passed"}: lost, duplicated, wedged and orphaned ${failed ? "are not all" : "are all"} 0${fuzz ? "; fuzz " + (fuzz.ok ? "clean" : "found problems") : ""} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 process.exit(failed ? 1 : 0);

@@ -52,11 +52,12 @@ export class ServerProcess {
 
   /**
    * Starts the server on `port` and waits (up to `timeoutMs`, default 60,000 ms) until
-   * GET /api/health answers 200. @throws Error with the server's output when it exits or times out.
+   * GET /api/health answers 200; `settings` are more environment variables for it (e.g.
+   * FOGWAR_MESSAGES_PER_SECOND). @throws Error with the server's output when it exits or times out.
    */
-  static async start(database: ChaosDatabase, port: number, timeoutMs = 60_000): Promise<ServerProcess> {
+  static async start(database: ChaosDatabase, port: number, timeoutMs = 60_000, settings: Readonly<Record<string, string>> = {}): Promise<ServerProcess> {
     const root = workspaceRoot();
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", PUBLIC_URL: `http://127.0.0.1:${port}` };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", PUBLIC_URL: `http://127.0.0.1:${port}`, ...settings };
     delete env.DATABASE_URL;
     delete env.FOGWAR_DATA_DIR;
     if (database.kind === "postgres") env.DATABASE_URL = database.url;

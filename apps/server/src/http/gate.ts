@@ -72,11 +72,19 @@ function pathOf(url: string | undefined): string {
   }
 }
 
+/** Whether the server has rebuilt the rooms of its live matches (false while it starts). */
+export interface Readiness {
+  ready: boolean;
+}
+
 /**
  * Installs the gate on a listening server (call after `server.listen`, when Colyseus has bound its
- * routes). `log` receives the refusals (client mistakes, rate-limited).
+ * routes). `log` receives the refusals (client mistakes, rate-limited). While `readiness.ready`
+ * is false (the server is rebuilding its live matches' rooms), a `joinById` is answered 503
+ * `service_unavailable` with `Retry-After: 1` and not counted as a failed join: the room it asks
+ * for may simply not be rebuilt yet.
  */
-export function installGate(server: HttpServer, limits: Limits, log: ClientLog): void {
+export function installGate(server: HttpServer, limits: Limits, log: ClientLog, readiness: Readiness = { ready: true }): void {
   const { settings } = limits;
   limitColyseusCors(settings.corsOrigins);
   const listeners = server.listeners("request") as ((req: IncomingMessage, res: ServerResponse) => void)[];
@@ -86,7 +94,7 @@ export function installGate(server: HttpServer, limits: Limits, log: ClientLog):
     req.headers[CLIENT_ADDRESS_HEADER] = address;
     // Colyseus's own routes (matchmaking) bypass express and helmet.
     res.setHeader("X-Content-Type-Options", "nosniff");
-    if (!admit(req, res, address, limits, log)) return;
+    if (!admit(req, res, address, limits, log, readiness)) return;
     for (const listener of listeners) listener.call(server, req, res);
   });
 
@@ -108,7 +116,7 @@ export function installGate(server: HttpServer, limits: Limits, log: ClientLog):
 }
 
 /** Whether a request may go on; answers it when not. */
-function admit(req: IncomingMessage, res: ServerResponse, address: string, limits: Limits, log: ClientLog): boolean {
+function admit(req: IncomingMessage, res: ServerResponse, address: string, limits: Limits, log: ClientLog, readiness: Readiness): boolean {
   const path = pathOf(req.url);
   if (path.endsWith(".map")) {
     sendError(res, 404, "not_found");
@@ -123,6 +131,10 @@ function admit(req: IncomingMessage, res: ServerResponse, address: string, limit
     return false;
   }
   if (method !== "joinById") return true;
+  if (!readiness.ready) {
+    sendError(res, 503, "service_unavailable", 1000, true);
+    return false;
+  }
   if (limits.connections.of(address) >= limits.settings.maxConnectionsPerAddress) {
     log.mistake({ address, reason: "connections" }, "join refused: too many connections");
     sendError(res, 429, "too_many_requests", 5000, true);

@@ -1,0 +1,99 @@
+/**
+ * A starting server and its settings: while it rebuilds its live matches' rooms from their logs,
+ * `/api/health` says `starting` and a `joinById` is answered 503 `service_unavailable` (retry),
+ * not Colyseus's 522 "room not found" nor a failed join counted against the address; once the rooms
+ * are back, the same join succeeds. And the room's message rate follows the server's settings.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { catalog } from "@fogwar/ember";
+import { PROTOCOL_VERSION } from "@fogwar/protocol";
+import { startServer } from "../src/server";
+import { openStore, type MatchStore } from "../src/store/index";
+import { api, bootServer, createMatch, emberRequest, TEST_LIMITS, TestClient } from "./harness";
+
+jest.setTimeout(60_000);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+test("while the server rebuilds its live matches, health says starting and joins are answered 503 service_unavailable, then admitted", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "fogwar-startup-"));
+  const dataDir = join(dir, "data");
+  try {
+    const first = await bootServer({ dataDir });
+    const created = await createMatch(first.http, emberRequest(catalog));
+    await first.close();
+
+    // The second start rebuilds the match's room; its load waits until the test lets it go on.
+    const store = await openStore({ dataDir });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow: MatchStore = {
+      ...store,
+      getMatch: async (id) => {
+        await held;
+        return store.getMatch(id);
+      },
+    };
+    const port = await freePort();
+    const starting = startServer({ port, host: "127.0.0.1", store: slow, publicUrl: "http://fogwar.test", logLevel: "silent", limits: { ...TEST_LIMITS, joinFailures: 1 }, backupIntervalMs: 0 });
+    const http = `http://127.0.0.1:${port}`;
+    let health: { status: number; body: any } | null = null;
+    for (let i = 0; i < 200 && health === null; i++) {
+      health = await api(http, "/health").catch(() => null);
+      if (health === null) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(health?.status).toBe(503);
+    expect(health?.body).toMatchObject({ ok: false, database: "up", starting: true });
+
+    const seat = created.seats[0]!;
+    for (let i = 0; i < 3; i++) {
+      const refused = await fetch(`${http}/matchmake/joinById/${created.matchId}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ role: "player", protocol: PROTOCOL_VERSION, token: seat.token }),
+      });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("retry-after")).toBe("1");
+      expect((await refused.json()).error.code).toBe("service_unavailable");
+    }
+
+    release();
+    const server = await starting;
+    try {
+      expect((await api(http, "/health")).body).toMatchObject({ ok: true, liveMatches: 1 });
+      // Three refusals while starting, with one failed join allowed: none of them counted.
+      const player = await TestClient.join(`ws://127.0.0.1:${port}`, created.matchId, { seat: seat.seat, token: seat.token });
+      await player.leave();
+    } finally {
+      await server.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the room's message rate is the server's messagesPerSecond and messageBurst settings", async () => {
+  const t = await bootServer({ limits: { messagesPerSecond: 1000, messageBurst: 150 } });
+  try {
+    const created = await createMatch(t.http, emberRequest(catalog));
+    const client = await TestClient.join(t.ws, created.matchId, "spectator");
+    for (let i = 0; i < 120; i++) client.room.send("ping", { type: "ping", t: i });
+    await client.until(() => client.received("pong").length >= 120 || null, "120 pongs");
+    expect(client.received("error")).toEqual([]);
+    await client.leave();
+  } finally {
+    await t.close();
+  }
+});

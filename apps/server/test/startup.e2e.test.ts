@@ -66,7 +66,7 @@ test("while the server rebuilds its live matches, health says starting and joins
       });
       expect(refused.status).toBe(503);
       expect(refused.headers.get("retry-after")).toBe("1");
-      expect((await refused.json()).error.code).toBe("service_unavailable");
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("service_unavailable");
     }
 
     release();

@@ -8,26 +8,16 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { playOnlineMatch } from "../src/online";
 import { openStore } from "../../server/src/store/index";
+import { freePort } from "../src/chaos/process";
 
 jest.setTimeout(120_000);
 
 const SERVER_DIR = join(__dirname, "..", "..", "server");
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /** Starts the server on `port` with its database in `dataDir`; resolves once /api/health answers. */
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {

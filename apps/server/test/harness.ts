@@ -3,6 +3,7 @@
  * WebSocket. Each client records every raw frame it receives (for byte-level leak checks), every
  * message, and rebuilds its projection from the decoded room state exactly as a browser would.
  */
+import { createServer } from "node:net";
 import { framesOf } from "./record-frames";
 import { Client, type Room } from "@colyseus/sdk";
 import { canonicalJson, type MatchLog, replay } from "@fogwar/engine";
@@ -342,4 +343,16 @@ export async function freshPostgresUrl(label: string): Promise<string | null> {
   const url = new URL(base);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** A TCP port free on 127.0.0.1 at the time of asking. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
 }

@@ -7,28 +7,17 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { catalog, ember, type EmberState } from "@fogwar/ember";
 import { seatViewer, stateHash } from "@fogwar/engine";
 import { openStore } from "../src/store/index.js";
-import { api, canon, createMatch, emberRequest, freshPostgresUrl, playBots, TestClient } from "./harness";
+import { api, canon, createMatch, emberRequest, freePort, freshPostgresUrl, playBots, TestClient } from "./harness";
 
 jest.setTimeout(120_000);
 
 const SERVER_DIR = join(__dirname, "..");
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 interface Spawned {
   readonly child: ChildProcess;

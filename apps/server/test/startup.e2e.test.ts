@@ -5,27 +5,16 @@
  * are back, the same join succeeds. And the room's message rate follows the server's settings.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { catalog } from "@fogwar/ember";
 import { PROTOCOL_VERSION } from "@fogwar/protocol";
 import { startServer } from "../src/server";
 import { openStore, type MatchStore } from "../src/store/index";
-import { api, bootServer, createMatch, emberRequest, TEST_LIMITS, TestClient } from "./harness";
+import { api, bootServer, createMatch, emberRequest, freePort, TEST_LIMITS, TestClient } from "./harness";
 
 jest.setTimeout(60_000);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 test("while the server rebuilds its live matches, health says starting and joins are answered 503 service_unavailable, then admitted", async () => {
   const dir = mkdtempSync(join(tmpdir(), "fogwar-startup-"));

@@ -9,45 +9,16 @@
  *    its accessible text or its WebSocket frames.
  * Without Chromium (FOGWAR_CHROMIUM, else /usr/bin/chromium) the suite is skipped, visibly.
  */
-import { existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { spawnSync } from "node:child_process";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { catalog, legalCommandsInView, type EmberCommand, type EmberState } from "@fogwar/ember";
 import { startServer, type RunningServer } from "../../server/src/server";
 import { TestClient, createMatch } from "../../server/test/harness";
+import { CHROMIUM, CHROMIUM_ARGS, DIST, HAVE_CHROMIUM, IN_CI, ensureWebBuild } from "./support";
 
 jest.setTimeout(240_000);
-
-const CHROMIUM = process.env.FOGWAR_CHROMIUM || "/usr/bin/chromium";
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-const IN_CI = !!process.env.CI && process.env.CI !== "false" && process.env.CI !== "0";
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
-const WEB = resolve(__dirname, "..");
-const ROOT = resolve(WEB, "../..");
-const DIST = join(WEB, "dist");
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(path)) {
-    if (entry === "node_modules" || entry === "dist") continue;
-    newest = Math.max(newest, newestMtime(join(path, entry)));
-  }
-  return newest;
-}
-
-/** Builds apps/web/dist when it is missing or older than its sources (as match.browser.test.ts does). */
-function ensureWebBuild(): void {
-  const built = join(DIST, "index.html");
-  const sources = [join(WEB, "src"), join(WEB, "index.html"), ...["protocol", "ember", "engine"].flatMap((n) => [join(ROOT, "packages", n, "src"), join(ROOT, "packages", n, "data")])];
-  if (existsSync(built) && Math.max(...sources.map(newestMtime)) <= statSync(built).mtimeMs) return;
-  const result = spawnSync("npm", ["run", "build"], { cwd: WEB, encoding: "utf8", env: process.env });
-  if (result.status !== 0) throw new Error(`building the web client failed:\n${result.stdout}\n${result.stderr}`);
-}
 
 /**
  * The next command on the way to camouflage: the camouflage itself when offered (its first real

@@ -8,16 +8,13 @@
  * without either the suite is skipped, visibly; under CI a missing one fails.
  */
 import { existsSync, readdirSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { startServer, type RunningServer } from "../../server/src/server";
+import { CHROMIUM, CHROMIUM_ARGS, DIST, IN_CI } from "./support";
 
 jest.setTimeout(120_000);
 
-const CHROMIUM = process.env.FOGWAR_CHROMIUM || "/usr/bin/chromium";
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-const IN_CI = !!process.env.CI && process.env.CI !== "false" && process.env.CI !== "0";
-const DIST = join(resolve(__dirname, ".."), "dist");
 const READY = existsSync(CHROMIUM) && existsSync(join(DIST, "index.html"));
 
 const suite = READY || IN_CI ? describe : describe.skip;

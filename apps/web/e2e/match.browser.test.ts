@@ -21,25 +21,15 @@
  * Without Chromium (FOGWAR_CHROMIUM, else /usr/bin/chromium) the suite is skipped, visibly;
  * under CI a missing Chromium fails.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { startServer, type RunningServer } from "../../server/src/server";
+import { CHROMIUM, CHROMIUM_ARGS, DIST, HAVE_CHROMIUM, IN_CI, ensureWebBuild, freePort } from "./support";
 
 // Long steps: the project's testTimeout does not apply when the root config runs every project.
 jest.setTimeout(240_000);
-
-const CHROMIUM = process.env.FOGWAR_CHROMIUM || "/usr/bin/chromium";
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-const IN_CI = !!process.env.CI && process.env.CI !== "false" && process.env.CI !== "0";
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
-
-const WEB = resolve(__dirname, "..");
-const ROOT = resolve(WEB, "../..");
-const DIST = join(WEB, "dist");
 
 type Seat = "p1" | "p2";
 /** p1's dials are from a set p2 never uses, so a leak is recognisable in p2's and the spectator's frames. */
@@ -50,47 +40,6 @@ const TIMING_NUMBER: Record<string, number> = { quick: 1, melee: 2, launch: 3, s
 
 // ---------------------------------------------------------------------------------------------
 // Setup helpers
-
-/** The newest modification time (ms) under `path`, skipping node_modules and dist. */
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(path)) {
-    if (entry === "node_modules" || entry === "dist") continue;
-    newest = Math.max(newest, newestMtime(join(path, entry)));
-  }
-  return newest;
-}
-
-/** Builds apps/web/dist with the package's build script when it is missing or older than its sources. */
-function ensureWebBuild(): void {
-  const built = join(DIST, "index.html");
-  const sources = [
-    join(WEB, "src"),
-    join(WEB, "index.html"),
-    join(WEB, "vite.config.ts"),
-    join(WEB, "package.json"),
-    ...["protocol", "ember", "siege", "engine"].flatMap((name) => [join(ROOT, "packages", name, "src"), join(ROOT, "packages", name, "data")]),
-  ];
-  if (existsSync(built) && Math.max(...sources.map(newestMtime)) <= statSync(built).mtimeMs) return;
-  const result = spawnSync("npm", ["run", "build"], { cwd: WEB, encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } });
-  if (result.status !== 0) throw new Error(`building the web client failed (${result.status ?? result.error}):\n${result.stdout}\n${result.stderr}`);
-  if (!existsSync(built)) throw new Error("the web build left no dist/index.html");
-}
-
-/** A port free right now on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.on("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => done(port));
-    });
-  });
-}
 
 /** The real server on a free port whose address is also the invite links' public URL. */
 async function startOnFreePort(): Promise<RunningServer> {

@@ -14,58 +14,17 @@
  * Without Chromium (FOGWAR_CHROMIUM, else /usr/bin/chromium) the suite is skipped, visibly;
  * under CI a missing Chromium fails.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { catalog } from "@fogwar/ember";
+import { CHROMIUM, CHROMIUM_ARGS, DIST, HAVE_CHROMIUM, IN_CI, ROOT, ensureWebBuild, freePort } from "./support";
 
 jest.setTimeout(120_000);
 
-const CHROMIUM = process.env.FOGWAR_CHROMIUM || "/usr/bin/chromium";
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-const IN_CI = !!process.env.CI && process.env.CI !== "false" && process.env.CI !== "0";
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
-
-const WEB = resolve(__dirname, "..");
-const ROOT = resolve(WEB, "../..");
-const DIST = join(WEB, "dist");
 const SERVER_DIR = join(ROOT, "apps", "server");
-
-/** The newest modification time (ms) under `path`, skipping node_modules and dist. */
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(path)) {
-    if (entry === "node_modules" || entry === "dist") continue;
-    newest = Math.max(newest, newestMtime(join(path, entry)));
-  }
-  return newest;
-}
-
-/** Builds apps/web/dist with the package's build script when it is missing or older than its sources. */
-function ensureWebBuild(): void {
-  const built = join(DIST, "index.html");
-  const sources = [join(WEB, "src"), join(WEB, "index.html"), join(WEB, "vite.config.ts"), join(WEB, "package.json"), ...["protocol", "ember", "siege", "engine"].map((name) => join(ROOT, "packages", name, "src"))];
-  if (existsSync(built) && Math.max(...sources.map(newestMtime)) <= statSync(built).mtimeMs) return;
-  const result = spawnSync("npm", ["run", "build"], { cwd: WEB, encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } });
-  if (result.status !== 0) throw new Error(`building the web client failed (${result.status ?? result.error}):\n${result.stdout}\n${result.stderr}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.on("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => done(port));
-    });
-  });
-}
 
 /** Starts the server on `port` with its database in `dataDir`, serving the web build; resolves once /api/health answers. */
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {

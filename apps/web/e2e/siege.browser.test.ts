@@ -14,65 +14,17 @@
  *  5. the review opens: the match rebuilt in the browser, every check verified.
  * Screenshots go to a fresh folder under the OS temp dir, printed at the end.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { RandomBot } from "@fogwar/engine";
 import { legalCommandsInView, siegeBotPolicy, type SiegeCommand } from "@fogwar/siege";
 import { startServer, type RunningServer } from "../../server/src/server";
 import { TestClient } from "../../server/test/harness";
+import { CHROMIUM, CHROMIUM_ARGS, DIST, HAVE_CHROMIUM, IN_CI, ensureWebBuild, freePort } from "./support";
 
 jest.setTimeout(240_000);
-
-const CHROMIUM = process.env.FOGWAR_CHROMIUM || "/usr/bin/chromium";
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-const IN_CI = !!process.env.CI && process.env.CI !== "false" && process.env.CI !== "0";
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
-
-const WEB = resolve(__dirname, "..");
-const ROOT = resolve(WEB, "../..");
-const DIST = join(WEB, "dist");
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(path)) {
-    if (entry === "node_modules" || entry === "dist") continue;
-    newest = Math.max(newest, newestMtime(join(path, entry)));
-  }
-  return newest;
-}
-
-/** Builds apps/web/dist (production) when it is missing or older than its sources. */
-function ensureWebBuild(): void {
-  const built = join(DIST, "index.html");
-  const sources = [
-    join(WEB, "src"),
-    join(WEB, "index.html"),
-    join(WEB, "vite.config.ts"),
-    join(WEB, "package.json"),
-    ...["protocol", "ember", "siege", "engine"].flatMap((name) => [join(ROOT, "packages", name, "src"), join(ROOT, "packages", name, "data")]),
-  ];
-  if (existsSync(built) && Math.max(...sources.map(newestMtime)) <= statSync(built).mtimeMs) return;
-  const result = spawnSync("npm", ["run", "build"], { cwd: WEB, encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } });
-  if (result.status !== 0) throw new Error(`building the web client failed (${result.status ?? result.error}):\n${result.stdout}\n${result.stderr}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.on("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => done(port));
-    });
-  });
-}
 
 async function startOnFreePort(): Promise<RunningServer> {
   let last: unknown;

@@ -12,7 +12,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { stateHash } from "@fogwar/engine";
+import { canonicalJson, stateHash } from "@fogwar/engine";
 import { legalCommandsInView, type EmberView } from "@fogwar/ember";
 import { openStore } from "@fogwar/server/src/store/index";
 import { FuzzConnection, type FuzzTally } from "./fuzz-conn";
@@ -40,6 +40,7 @@ export interface FuzzReport {
   /** Answers by type; every one but error:rate_limited came from past the rate limiter. */
   readonly answers: Record<string, number>;
   readonly pastRateLimiter: number;
+  /** Fuzz commands stored (a mutated legal command can be legal), with or without their answer reaching the fuzzer. */
   readonly acceptedFuzzCommands: number;
   /** 1 when the server process died or stopped answering. */
   readonly crashes: number;
@@ -80,6 +81,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const server = await ServerProcess.start(database, await freePort(), undefined, { FOGWAR_MESSAGES_PER_SECOND: "1000000", FOGWAR_MESSAGE_BURST: "1000000" });
   const tally: FuzzTally = { sent: {}, unsendable: 0, answers: {}, accepted: new Map(), closed: 0 };
   const stateChanges: string[] = [];
+  let afterFuzz: { seq: number; hash: string } | null = null;
+  let acceptedFuzzCommands = 0;
   let crashes = 0;
   try {
     const rng = seeded(`fuzz:${options.seed}`);
@@ -98,6 +101,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     let ids = 0;
     const nextId = () => `fz-${(ids++).toString(36)}`;
     let lastLog = performance.now();
+    /** `seat/id` -> the payload of every command message a seat sent (its answer may never arrive: the connection can close first). */
+    const sentCommands = new Map<string, unknown>();
     await Promise.all(
       who.map(async (w, n) => {
         const connRng = seeded(`fuzz:${options.seed}:${n}`);
@@ -113,7 +118,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
           }
           for (let i = 0; i < 25 && frames < options.messages && !conn.gone; i++) {
             const frame = nextFrame(connRng, w !== "spectator", before.legal, nextId);
-            if (conn.send(frame, tally)) frames++;
+            if (conn.send(frame, tally)) {
+              frames++;
+              if (w !== "spectator" && frame.kind === "message" && frame.commandId !== undefined) sentCommands.set(`${w.seat}/${frame.commandId}`, frame.payload);
+            }
           }
           while (conn.buffered > 256 * 1024) await sleep(5);
           await new Promise((r) => setImmediate(r));
@@ -130,10 +138,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     if (!server.alive || !(await server.healthy())) crashes = 1;
 
     if (!crashes) {
-      const after = await snapshot(match, server.url);
-      const expected = before.seq + tally.accepted.size;
-      if (after.seq !== expected) stateChanges.push(`seq ${after.seq}, expected ${expected} (${before.seq} + ${tally.accepted.size} accepted fuzz commands)`);
-      if (tally.accepted.size === 0 && after.hash !== before.hash) stateChanges.push("the projections differ though no fuzz command was accepted");
+      afterFuzz = await snapshot(match, server.url);
       // The match still takes valid commands.
       await match.connect(server.url);
       const outcome = await match.play(() => false, 3);
@@ -146,9 +151,23 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     try {
       const entries = await store.entries(created.matchId);
       const setupIds = new Set(match.acks.map((a) => `${a.seat}/${a.id}`));
+      // A fuzz command is stored only if a seat sent it (mutated legal commands can be legal), exactly
+      // as sent; every one acknowledged is stored; and nothing else moved the match.
+      const fuzzStored = new Set<string>();
       for (const e of entries) {
         const key = `${e.seat}/${e.commandId}`;
-        if (!setupIds.has(key) && !tally.accepted.has(key)) stateChanges.push(`stored entry ${e.seq} (${key}) was neither sent as a valid command nor acknowledged to the fuzzer`);
+        if (setupIds.has(key)) continue;
+        const sent = sentCommands.get(key) as { command?: unknown } | undefined;
+        if (sent === undefined) stateChanges.push(`stored entry ${e.seq} (${key}) was neither sent as a valid command nor sent by the fuzzer`);
+        else if (canonicalJson(sent.command) !== canonicalJson(e.command)) stateChanges.push(`stored entry ${e.seq} (${key}) is not the command the fuzzer sent`);
+        else fuzzStored.add(key);
+      }
+      for (const key of tally.accepted.keys()) if (!fuzzStored.has(key)) stateChanges.push(`fuzz command ${key} was acknowledged but is not stored`);
+      acceptedFuzzCommands = fuzzStored.size;
+      if (afterFuzz) {
+        const expected = before.seq + fuzzStored.size;
+        if (afterFuzz.seq !== expected) stateChanges.push(`seq ${afterFuzz.seq}, expected ${expected} (${before.seq} + ${fuzzStored.size} accepted fuzz commands)`);
+        if (fuzzStored.size === 0 && afterFuzz.hash !== before.hash) stateChanges.push("the projections differ though no fuzz command was accepted");
       }
     } finally {
       await store.close();
@@ -168,7 +187,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       connectionsClosedByServer: tally.closed,
       answers,
       pastRateLimiter,
-      acceptedFuzzCommands: tally.accepted.size,
+      acceptedFuzzCommands,
       crashes,
       stateChanges,
       decodeErrorsLogged: logged.length - logged.filter((l) => !decode(l)).length,

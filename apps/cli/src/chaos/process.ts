@@ -57,7 +57,10 @@ export class ServerProcess {
    */
   static async start(database: ChaosDatabase, port: number, timeoutMs = 60_000, settings: Readonly<Record<string, string>> = {}): Promise<ServerProcess> {
     const root = workspaceRoot();
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", PUBLIC_URL: `http://127.0.0.1:${port}`, ...settings };
+    // Every chaos client comes from 127.0.0.1, so the per-address creation rate is raised as the
+    // test servers raise it (apps/server/test/harness.ts).
+    const limits = { FOGWAR_CREATE_PER_MINUTE: "6000", FOGWAR_CREATE_BURST: "500" };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", PUBLIC_URL: `http://127.0.0.1:${port}`, ...limits, ...settings };
     delete env.DATABASE_URL;
     delete env.FOGWAR_DATA_DIR;
     if (database.kind === "postgres") env.DATABASE_URL = database.url;

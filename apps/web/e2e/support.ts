@@ -1,0 +1,70 @@
+/**
+ * What every browser test needs: the Chromium to drive (Debian's, or FOGWAR_CHROMIUM) and its
+ * flags, whether this is CI (where a missing Chromium fails instead of skipping), the web client's
+ * folders, a build of the client when it is missing or older than its sources, and a free port.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import { join, resolve } from "node:path";
+
+/** The Chromium binary the tests drive through playwright-core. */
+export const CHROMIUM = process.env.FOGWAR_CHROMIUM || "/usr/bin/chromium";
+/** Flags for a headless Chromium on a machine without a display or a sandbox. */
+export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+/** Whether the tests run under CI (CI set and not "false" or "0"): there a missing Chromium is a failure, not a skip. */
+export const IN_CI = !!process.env.CI && process.env.CI !== "false" && process.env.CI !== "0";
+/** Whether the Chromium binary exists here. */
+export const HAVE_CHROMIUM = existsSync(CHROMIUM);
+
+/** apps/web. */
+export const WEB = resolve(__dirname, "..");
+/** The workspace root. */
+export const ROOT = resolve(WEB, "../..");
+/** The built web client (apps/web/dist). */
+export const DIST = join(WEB, "dist");
+
+/** The newest modification time (ms) under `path`, skipping node_modules and dist; 0 when missing. */
+export function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) {
+    if (entry === "node_modules" || entry === "dist") continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+/**
+ * Builds apps/web/dist with the package's build script when it is missing or older than its
+ * sources (the client's and the packages it bundles, their data included).
+ * @throws Error with the build's output when the build fails or leaves no index.html.
+ */
+export function ensureWebBuild(): void {
+  const built = join(DIST, "index.html");
+  const sources = [
+    join(WEB, "src"),
+    join(WEB, "index.html"),
+    join(WEB, "vite.config.ts"),
+    join(WEB, "package.json"),
+    ...["protocol", "ember", "siege", "engine"].flatMap((name) => [join(ROOT, "packages", name, "src"), join(ROOT, "packages", name, "data")]),
+  ];
+  if (existsSync(built) && Math.max(...sources.map(newestMtime)) <= statSync(built).mtimeMs) return;
+  const result = spawnSync("npm", ["run", "build"], { cwd: WEB, encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } });
+  if (result.status !== 0) throw new Error(`building the web client failed (${result.status ?? result.error}):\n${result.stdout}\n${result.stderr}`);
+  if (!existsSync(built)) throw new Error("the web build left no dist/index.html");
+}
+
+/** A TCP port free on 127.0.0.1 at the time of asking. */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.on("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => done(port));
+    });
+  });
+}

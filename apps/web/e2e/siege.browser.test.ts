@@ -267,9 +267,12 @@ suite(title, () => {
     expect((await server.store.getMatch(matchId))?.status).toBe("finished");
 
     await watcher.page.locator(".siege-table .result").waitFor({ timeout: 20_000 });
+    // A player who opens the match again after its end is told so and sent to the review.
     await a1.page.goto(`${base}/play/${matchId}#seat=a1&token=${tokens.a1}`);
-    await a1.page.locator(".siege-table .result").waitFor();
+    await a1.page.getByRole("link", { name: "Open the review" }).waitFor();
     for (const viewer of [a1, watcher]) await viewer.page.screenshot({ path: join(shots, `05-result-${viewer.name}.png`), fullPage: true });
+    await a1.page.getByRole("link", { name: "Open the review" }).click();
+    await a1.page.locator('[data-testid="siege-review"]').waitFor({ timeout: 30_000 });
 
     const page = watcher.page;
     await page.getByRole("link", { name: "Review the match" }).click();

@@ -37,18 +37,20 @@ function useSecondsUntil(at: number | null): number | null {
   return at === null ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-export function ConnectionBanner({ match, seat, onRetry, children }: { match: MatchConnection; seat: string | null; onRetry: () => void; children?: ReactNode }) {
+export function ConnectionBanner({ match, seat, onRetry, matchId, children }: { match: MatchConnection; seat: string | null; onRetry: () => void; matchId?: string; children?: ReactNode }) {
   const { t } = useTranslation("table");
   const retrying = (match.status === "reconnecting" || match.status === "connecting") && match.retry !== null;
   const seconds = useSecondsUntil(retrying ? (match.retry?.nextAt ?? null) : null);
   const final = match.status === "closed" || match.status === "failed";
+  // A finished match takes no new connections (a reload after the end): its review shows the result.
+  const over = final && match.error?.code === "match_over" && matchId !== undefined;
   const cause = match.error && KNOWN_CAUSES.has(match.error.code) ? t(`reconnect.cause.${match.error.code}`) : match.error ? `${match.error.code}: ${match.error.message}` : null;
   return (
     <header className="connection">
       <style>{BANNER_CSS}</style>
       <p role="status" aria-live="polite" className={`status status-${match.status}`}>
         <span aria-hidden="true" className={`dot dot-${match.status === "open" ? "open" : final ? "down" : "waiting"}`} />
-        {t(`status.${match.status}`)} · {seat ? t("playingAs", { seat }) : t("spectating")}
+        {over ? t("reconnect.over.status") : t(`status.${match.status}`)} · {seat ? t("playingAs", { seat }) : t("spectating")}
         {/* Who else is here is only known while connected. */}
         {match.status === "open" && <> · {t("spectators", { count: match.spectators })}</>}
         {Object.entries(match.status === "open" ? match.connected : {}).map(([s, on]) => (
@@ -57,7 +59,7 @@ export function ConnectionBanner({ match, seat, onRetry, children }: { match: Ma
             · {s}: {on ? t("online") : t("offline")}
           </span>
         ))}
-        {final && (
+        {final && !over && (
           <>
             {" "}
             <button type="button" onClick={onRetry}>
@@ -81,7 +83,15 @@ export function ConnectionBanner({ match, seat, onRetry, children }: { match: Ma
           </span>
         </div>
       )}
-      {final && match.error && (
+      {over && (
+        <p className="over" role="status">
+          {t("reconnect.over.title")}{" "}
+          <a className="button primary" href={`/review/${encodeURIComponent(matchId)}`}>
+            {t("reconnect.over.review")}
+          </a>
+        </p>
+      )}
+      {final && !over && match.error && (
         <p className="error" role="alert">
           ⚠ {cause}
         </p>

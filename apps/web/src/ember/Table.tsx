@@ -29,7 +29,7 @@ function ConnectedTable({ matchId, join, onRetry }: EmberTableProps & { onRetry:
 /** The Siege table under the connection banner. */
 function SiegeConnected({ matchId, join, onRetry, match }: EmberTableProps & { onRetry: () => void; match: MatchConnection }) {
   const seat = join.role === "player" ? join.seat : null;
-  return <SiegeTable matchId={matchId} seat={seat} match={match} banner={<ConnectionBanner match={match} seat={seat} onRetry={onRetry} />} />;
+  return <SiegeTable matchId={matchId} seat={seat} match={match} banner={<ConnectionBanner match={match} seat={seat} onRetry={onRetry} matchId={matchId} />} />;
 }
 
 function EmberConnected({ matchId, join, onRetry, match }: EmberTableProps & { onRetry: () => void; match: MatchConnection }) {
@@ -52,7 +52,7 @@ function EmberConnected({ matchId, join, onRetry, match }: EmberTableProps & { o
   };
   const behind = live && casterView ? Math.max(match.welcome?.spectatorDelay ?? 0, live.round - casterView.round) : (match.welcome?.spectatorDelay ?? 0);
   const banner = (
-    <ConnectionBanner match={match} seat={seat} onRetry={onRetry}>
+    <ConnectionBanner match={match} seat={seat} onRetry={onRetry} matchId={matchId}>
       {seat === null && casterView && (
         <p className="caster-switch">
           <strong>{useCaster ? `📺 ${t("caster.title")}: ${t("caster.behind", { count: behind })}` : t("spectating")}</strong>{" "}
@@ -68,7 +68,7 @@ function EmberConnected({ matchId, join, onRetry, match }: EmberTableProps & { o
     return (
       <section className="ember-table">
         {banner}
-        <p className="loading">⏳ {t("waitingForState")}</p>
+        {match.status !== "failed" && match.status !== "closed" && <p className="loading">{t("waitingForState")}</p>}
       </section>
     );
   }

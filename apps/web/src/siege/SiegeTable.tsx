@@ -58,7 +58,7 @@ export function SiegeTable({ matchId, seat, match, banner }: SiegeTableProps) {
     return (
       <section className="siege-table">
         {header}
-        <p className="loading">⏳ {t("waitingForState")}</p>
+        {match.status !== "failed" && match.status !== "closed" && <p className="loading">{t("waitingForState")}</p>}
       </section>
     );
   }

@@ -5,16 +5,19 @@
  * - command round trip (send to acknowledgement, which follows the stored append and the patch)
  *   through the real server and WebSocket clients, median and p99, with many concurrent matches;
  * - bytes received per accepted command by a player and by a spectator (frames after the join);
- * - memory per live match: heap and RSS growth per room holding a match 40 commands in.
+ * - memory per live match: heap and RSS growth per room holding a match 40 commands in;
+ * - the CPU that idle live rooms cost the process (BENCH_IDLE_ROOMS rooms, nobody connected).
  *
  * The server runs in this process on embedded PGlite in memory (BENCH_DATABASE_URL selects
  * PostgreSQL instead); clients are @colyseus/sdk over loopback.
  */
+import { catalog } from "@fogwar/ember";
 import { startServer } from "@fogwar/server";
 import { playOnlineMatch } from "../src/online";
 
 const CONCURRENT = Number(process.env.BENCH_MATCHES ?? 16);
 const MEMORY_MATCHES = Number(process.env.BENCH_MEMORY_MATCHES ?? 60);
+const IDLE_ROOMS = Number(process.env.BENCH_IDLE_ROOMS ?? 1000);
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const settle = async () => {
@@ -75,6 +78,27 @@ const live = (await (await fetch(`${url}/api/health`)).json()) as { liveMatches:
 console.log(
   `  memory per live match (40 commands in, ${live.liveMatches} live rooms): heap ${((after.heapUsed - before.heapUsed) / MEMORY_MATCHES / 1024).toFixed(0)} KiB, rss ${((after.rss - before.rss) / MEMORY_MATCHES / 1024).toFixed(0)} KiB${gc ? "" : " (no --expose-gc: rough)"}`,
 );
+
+// 3. CPU of idle live rooms: IDLE_ROOMS more matches created (nobody joins), then the process's
+// CPU time (all threads) over 3 s of nothing happening.
+const request = { ruleset: "ember", scenario: "crossroads", players: [0, 2].map((a, i) => ({ name: `Idle ${i + 1}`, army: catalog.data.armies[a] })) };
+for (let i = 0; i < IDLE_ROOMS; i += 50) {
+  await Promise.all(
+    Array.from({ length: Math.min(50, IDLE_ROOMS - i) }, async () => {
+      const res = await fetch(`${url}/api/matches`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(request) });
+      if (res.status !== 201) throw new Error(`creating an idle match: ${res.status} ${await res.text()}`);
+    }),
+  );
+}
+await settle();
+const rooms = ((await (await fetch(`${url}/api/health`)).json()) as { liveMatches: number }).liveMatches;
+const cpu0 = process.cpuUsage();
+const t0 = performance.now();
+await new Promise((r) => setTimeout(r, 3000));
+const cpu = process.cpuUsage(cpu0);
+const seconds = (performance.now() - t0) / 1000;
+const msPerSecond = (cpu.user + cpu.system) / 1000 / seconds;
+console.log(`  idle live rooms: ${rooms} rooms cost ${msPerSecond.toFixed(1)} ms of CPU per second (${((msPerSecond / 1000) * 100).toFixed(2)}% of a core; ${((msPerSecond * 1000) / rooms).toFixed(2)} µs per room per second)`);
 
 await server.close();
 process.exit(0);

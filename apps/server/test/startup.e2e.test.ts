@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { matchMaker } from "@colyseus/core";
 import { catalog } from "@fogwar/ember";
 import { PROTOCOL_VERSION } from "@fogwar/protocol";
 import { startServer } from "../src/server";
@@ -82,6 +83,26 @@ test("the room's message rate is the server's messagesPerSecond and messageBurst
     await client.until(() => client.received("pong").length >= 120 || null, "120 pongs");
     expect(client.received("error")).toEqual([]);
     await client.leave();
+  } finally {
+    await t.close();
+  }
+});
+
+test("an idle match room runs no per-room clock tick (no 60 Hz timer for a turn-based room)", async () => {
+  const t = await bootServer();
+  try {
+    const created = await createMatch(t.http, emberRequest(catalog));
+    const watcher = await TestClient.join(t.ws, created.matchId, "spectator");
+    const room = matchMaker.getLocalRoomById(created.matchId)!;
+    const ticks = jest.spyOn(room.clock, "tick");
+    await new Promise((r) => setTimeout(r, 500));
+    // Colyseus's default for a room without a patch rate ticks its clock every 16.6 ms (about 30 times here).
+    expect(ticks).not.toHaveBeenCalled();
+    // The room still answers at once.
+    watcher.room.send("ping", { type: "ping", t: 1 });
+    await watcher.until(() => watcher.received("pong").length > 0 || null, "a pong");
+    ticks.mockRestore();
+    await watcher.leave();
   } finally {
     await t.close();
   }

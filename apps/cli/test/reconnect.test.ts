@@ -6,47 +6,20 @@
  * command whose answer never came and play the match to its result; every acknowledged command
  * is in the stored log exactly once, at the seq it was acknowledged with.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { playOnlineMatch } from "../src/online";
 import { openStore } from "../../server/src/store/index";
-import { freePort } from "../src/chaos/process";
+import { freePort, ServerProcess } from "../src/chaos/process";
 
 jest.setTimeout(120_000);
-
-const SERVER_DIR = join(__dirname, "..", "..", "server");
-
-
-/** Starts the server on `port` with its database in `dataDir`; resolves once /api/health answers. */
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, NODE_OPTIONS: "", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", FOGWAR_DATA_DIR: dataDir, DATABASE_URL: "", FOGWAR_WEB_DIR: "" },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let output = "";
-  child.stderr?.on("data", (d) => (output += d));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output}`);
-    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return child;
-    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
 
 test("bots finish a match across a SIGKILL and restart of the server; every acknowledged command is stored exactly once", async () => {
   const dataDir = mkdtempSync(join(tmpdir(), "fogwar-bots-restart-"));
   const port = await freePort();
-  let server = await startServer(port, dataDir);
+  const database = { kind: "embedded" as const, dir: dataDir };
+  let server = await ServerProcess.start(database, port);
   let restarted: Promise<void> | null = null;
   try {
     const report = await playOnlineMatch({
@@ -59,9 +32,8 @@ test("bots finish a match across a SIGKILL and restart of the server; every ackn
       onAccepted: (commands) => {
         if (commands !== 25) return;
         // Killed while the bots go on: the next command is sent to a dying server.
-        server.kill("SIGKILL");
-        restarted = exited(server).then(async () => {
-          server = await startServer(port, dataDir);
+        restarted = server.crash().then(async () => {
+          server = await ServerProcess.start(database, port);
         });
       },
     });
@@ -72,8 +44,7 @@ test("bots finish a match across a SIGKILL and restart of the server; every ackn
     // Every client lost its connection once and joined again.
     expect(report.reconnections).toEqual({ p1: 1, p2: 1, "spectator-1": 1 });
 
-    server.kill("SIGKILL");
-    await exited(server);
+    await server.crash();
     const store = await openStore({ dataDir });
     try {
       const match = await store.getMatch(report.matchId);
@@ -89,8 +60,7 @@ test("bots finish a match across a SIGKILL and restart of the server; every ackn
       await store.close();
     }
   } finally {
-    server.kill("SIGKILL");
-    await exited(server);
+    await server.crash();
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

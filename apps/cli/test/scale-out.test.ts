@@ -92,7 +92,11 @@ async function scaleOut(): Promise<void> {
         }),
       );
     }
-    const reports = await Promise.all(plays);
+    // Every match is waited for, so a failure in one does not leave the others running.
+    const settled = await Promise.allSettled(plays);
+    const failed = settled.flatMap((r, i) => (r.status === "rejected" ? [`match ${i}: ${String(r.reason)}`] : []));
+    expect(failed).toEqual([]);
+    const reports = settled.map((r) => (r as PromiseFulfilledResult<OnlineMatchReport>).value);
     expect(killed).not.toBeNull();
     await killed;
 

@@ -19,6 +19,9 @@ const grants = new Map<string, string>();
 const opening = new Map<string, Promise<void>>();
 let hosting: Hosting = localHosting;
 
+/** The presence channel on which a process asks every other one to restore its missing room listings (see `ensureMatchRoom`). */
+export const RESTORE_LISTINGS = "fogwar:restore-listings";
+
 /** The room's creation options: `{ matchId, grant }`. */
 export interface MatchRoomOptions {
   readonly matchId: string;
@@ -76,8 +79,10 @@ async function create(matchId: string): Promise<void> {
  * Makes sure a match's room is open on a live process before a join looks it up: open here, or
  * hosted by another live process, or else (its host is gone, or it never had one since the
  * processes started) rebuilt here from the stored log when `isLive(matchId)` says the match is
- * live. With Redis, this process's room listing is restored if another process's clean-up removed
- * it. Concurrent calls for one match share one creation.
+ * live. With Redis, a room listing that a clean-up removed (Colyseus's sweep of a process it took
+ * for dead, or a room closed by a host that lost its lease) is restored: here at once, on another
+ * live host by asking every process to restore theirs (the join is then retried by the client).
+ * Concurrent calls for one match share one creation.
  * @returns whether the room is open somewhere (false: no live match of that id).
  * @throws the store's or Redis's error, or the room's error when the match cannot be rebuilt.
  */
@@ -90,7 +95,10 @@ export async function ensureMatchRoom(matchId: string, isLive: (matchId: string)
     await opening.get(matchId);
     return true;
   }
-  if (await hosting.liveHostElsewhere(matchId)) return true;
+  if (await hosting.liveHostElsewhere(matchId)) {
+    if (!(await matchMaker.getRoomById(matchId))) await matchMaker.presence.publish(RESTORE_LISTINGS, matchId);
+    return true;
+  }
   if (!(await isLive(matchId))) return false;
   try {
     await openMatchRoom(matchId);

@@ -26,7 +26,7 @@ import { createLimits, limitsFromEnv, resolveLimits, type LimitSettings } from "
 import { MatchRoom, provideRoomServices, roomPresence } from "./room.js";
 import { openStore, type MatchStore } from "./store/index.js";
 import { localHosting, RedisHosting, type Hosting } from "./hosting.js";
-import { currentHosting, ensureMatchRoom, openMatchRoom, useHosting } from "./rooms.js";
+import { currentHosting, ensureMatchRoom, openMatchRoom, RESTORE_LISTINGS, useHosting } from "./rooms.js";
 
 /** Server settings; see `configFromEnv` for the environment variables. */
 export interface ServerConfig {
@@ -228,9 +228,6 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     },
   };
 }
-
-/** The presence channel on which a process asks every other one to restore its missing room listings. */
-const RESTORE_LISTINGS = "fogwar:restore-listings";
 
 /** Starts the Redis hosting of this process; a match it loses has its room closed here. */
 async function startHosting(redisUrl: string, leaseMs: number | undefined, log: Logger): Promise<Hosting> {

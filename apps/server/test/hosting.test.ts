@@ -1,0 +1,147 @@
+/**
+ * One host per match across processes (src/hosting.ts), against a real redis-server: a claimed
+ * match cannot be claimed by another live process; it can once its host's lease has lapsed (the
+ * host died); a host whose lease lapsed while another process took its match over gives the match
+ * up (`onLost`); a released match is free at once; the settings are read and checked.
+ *
+ * Needs Debian's `redis-server` (or TEST_REDIS_URL); without it the test is skipped visibly, and
+ * under CI it fails.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { pino } from "pino";
+import { RedisHosting } from "../src/hosting.js";
+import { scaleOutFromEnv } from "../src/server.js";
+
+jest.setTimeout(30_000);
+
+const IN_CI = !!process.env.CI && process.env.CI !== "false" && process.env.CI !== "0";
+const GIVEN = process.env.TEST_REDIS_URL || undefined;
+const available = !!GIVEN || spawnSync("redis-server", ["--version"], { stdio: "ignore" }).status === 0;
+const log = pino({ level: "silent" });
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? done(address.port) : fail(new Error("no port"))));
+    });
+  });
+}
+
+let redis: ChildProcess | null = null;
+let url = GIVEN ?? "";
+
+beforeAll(async () => {
+  if (!available || GIVEN) return;
+  const port = await freePort();
+  redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: ["ignore", "pipe", "pipe"] });
+  await new Promise<void>((done, fail) => {
+    let output = "";
+    const timer = setTimeout(() => fail(new Error(`redis-server did not start:\n${output}`)), 10_000);
+    redis?.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("Ready to accept connections")) {
+        clearTimeout(timer);
+        done();
+      }
+    });
+  });
+  url = `redis://127.0.0.1:${port}`;
+});
+
+afterAll(async () => {
+  if (!redis) return;
+  const exited = new Promise((done) => redis?.once("exit", done));
+  redis.kill("SIGTERM");
+  await exited;
+});
+
+const unique = () => `m${Math.random().toString(36).slice(2, 10)}`;
+
+const suite = available ? describe : describe.skip;
+
+suite("RedisHosting", () => {
+  test("a live host keeps its match; a released match is free at once", async () => {
+    const a = await RedisHosting.start({ url, processId: unique(), log, onLost: () => undefined });
+    const b = await RedisHosting.start({ url, processId: unique(), log, onLost: () => undefined });
+    try {
+      const match = unique();
+      expect(await a.claim(match)).toBe(true);
+      expect(await a.claim(match)).toBe(true);
+      expect(await b.claim(match)).toBe(false);
+      expect(await b.liveHostElsewhere(match)).not.toBeNull();
+      expect(await a.liveHostElsewhere(match)).toBeNull();
+      await a.release(match);
+      expect(await b.liveHostElsewhere(match)).toBeNull();
+      expect(await b.claim(match)).toBe(true);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  test("a dead host's match is taken over once its lease lapses, not before; the old host, back, gives it up", async () => {
+    const lost: string[] = [];
+    const leaseMs = 400;
+    const a = await RedisHosting.start({ url, processId: unique(), log, leaseMs, onLost: (id) => lost.push(id) });
+    const b = await RedisHosting.start({ url, processId: unique(), log, leaseMs, onLost: () => undefined });
+    try {
+      const kept = unique();
+      const taken = unique();
+      expect(await a.claim(kept)).toBe(true);
+      expect(await a.claim(taken)).toBe(true);
+      // `a` stalls (its renewals stop, as in a process frozen or cut off): until its lease lapses nobody may take over.
+      const timer = (a as unknown as { timer: ReturnType<typeof setInterval> }).timer;
+      clearInterval(timer);
+      expect(await b.claim(taken)).toBe(false);
+      await new Promise((r) => setTimeout(r, leaseMs + 200));
+      expect(await b.liveHostElsewhere(taken)).toBeNull();
+      expect(await b.claim(taken)).toBe(true);
+      expect(await b.liveHostElsewhere(taken)).toBeNull();
+      // `a` comes back: its next renewal finds its lease lapsed and gives up what `b` took, keeps the rest.
+      await (a as unknown as { renew(): Promise<void> }).renew();
+      expect(lost).toEqual([taken]);
+      expect(await b.claim(kept)).toBe(false);
+      expect(await a.liveHostElsewhere(taken)).not.toBeNull();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  test("a process whose own lease lapsed claims nothing", async () => {
+    const a = await RedisHosting.start({ url, processId: unique(), log, leaseMs: 300, onLost: () => undefined });
+    try {
+      clearInterval((a as unknown as { timer: ReturnType<typeof setInterval> }).timer);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await a.claim(unique())).toBe(false);
+    } finally {
+      await a.close();
+    }
+  });
+});
+
+if (!available) {
+  if (IN_CI) {
+    test("redis-server is available (required under CI)", () => {
+      throw new Error("CI is set but neither redis-server nor TEST_REDIS_URL is available (.ci/run starts one).");
+    });
+  } else {
+    describe.skip("RedisHosting: skipped, redis-server missing (apt-get install redis-server or set TEST_REDIS_URL)", () => {
+      test("one host per match across processes", () => undefined);
+    });
+  }
+}
+
+test("REDIS_URL needs DATABASE_URL and FOGWAR_PUBLIC_ADDRESS; neither set keeps one process", () => {
+  expect(scaleOutFromEnv({})).toEqual({});
+  expect(scaleOutFromEnv({ REDIS_URL: "redis://r:6379", DATABASE_URL: "postgres://x", FOGWAR_PUBLIC_ADDRESS: "game1.example.org:2567/" })).toEqual({ redisUrl: "redis://r:6379", publicAddress: "game1.example.org:2567" });
+  expect(() => scaleOutFromEnv({ REDIS_URL: "redis://r:6379", FOGWAR_PUBLIC_ADDRESS: "a:1" })).toThrow(/DATABASE_URL/);
+  expect(() => scaleOutFromEnv({ REDIS_URL: "redis://r:6379", DATABASE_URL: "postgres://x" })).toThrow(/FOGWAR_PUBLIC_ADDRESS/);
+  expect(() => scaleOutFromEnv({ REDIS_URL: "redis://r:6379", DATABASE_URL: "postgres://x", FOGWAR_PUBLIC_ADDRESS: "ws://a:1" })).toThrow(/without a scheme/);
+  expect(() => scaleOutFromEnv({ REDIS_URL: "localhost:6379", DATABASE_URL: "postgres://x", FOGWAR_PUBLIC_ADDRESS: "a:1" })).toThrow(/redis:\/\//);
+  expect(() => scaleOutFromEnv({ FOGWAR_PUBLIC_ADDRESS: "a:1" })).toThrow(/REDIS_URL/);
+});

@@ -2,12 +2,14 @@
  * Scale-out: three server processes (`src/main.ts`, as the README starts them) share one
  * PostgreSQL database and one Redis (REDIS_URL, each with its own FOGWAR_PUBLIC_ADDRESS). Six bot
  * matches are created two per process, so each process hosts two; every client knows all three
- * addresses. Mid-play one process is killed with SIGKILL. The clients of its matches join again
- * through another address, whose process rebuilds each match's room from the stored log; every
- * match is played to its result. Then, on the stored data: every acknowledged command is in the
+ * addresses. Mid-play one process is killed with SIGKILL, and a little later another is stopped
+ * gracefully (SIGINT, as in a rolling restart). The clients of their matches join again through
+ * another address, whose process rebuilds each match's room from the stored log; every match is
+ * played to its result on the last process. Then, on the stored data: every acknowledged command is in the
  * log exactly once at its acknowledged seq, the log has no gap, and a replay of the log gives
  * every stored state hash (each written by whichever process hosted the match then); the matches
- * of the surviving processes never moved.
+ * of the process left running never moved, and the matches taken over from a dead host are
+ * exactly the killed process's.
  *
  * Needs PostgreSQL (TEST_DATABASE_URL; a fresh database is created on that server and dropped
  * after) and Debian's `redis-server` (TEST_REDIS_URL, else a throwaway one is started). Without
@@ -57,6 +59,7 @@ async function freshDatabase(url: string): Promise<{ url: string; drop(): Promis
 
 const MATCHES = 6;
 const KILL_AFTER_COMMANDS = 20;
+const STOP_AFTER_COMMANDS = 30;
 
 async function scaleOut(): Promise<void> {
   const database = await freshDatabase(TEST_DATABASE_URL as string);
@@ -73,6 +76,7 @@ async function scaleOut(): Promise<void> {
     const urls = servers.map((s) => s.url);
     const victim = servers[0] as ServerProcess;
     let killed: Promise<void> | null = null;
+    let stopped: Promise<number | null> | null = null;
     const plays: Promise<OnlineMatchReport>[] = [];
     for (let i = 0; i < MATCHES; i++) {
       const home = i % servers.length;
@@ -88,6 +92,8 @@ async function scaleOut(): Promise<void> {
           onAccepted: (commands) => {
             // The victim's first match reaches its 20th command: the victim dies while every match is under way.
             if (home === 0 && commands === KILL_AFTER_COMMANDS && !killed) killed = victim.crash();
+            // Then the second process is stopped gracefully: its rooms close and their matches move on.
+            if (home === 1 && commands === STOP_AFTER_COMMANDS && killed && !stopped) stopped = (servers[1] as ServerProcess).stop();
           },
         }),
       );
@@ -99,15 +105,18 @@ async function scaleOut(): Promise<void> {
     const reports = settled.map((r) => (r as PromiseFulfilledResult<OnlineMatchReport>).value);
     expect(killed).not.toBeNull();
     await killed;
+    expect(stopped).not.toBeNull();
+    expect(await stopped).toBe(0);
 
     const store = await openStore({ databaseUrl: database.url, poolSize: 2 });
     try {
       for (const [i, report] of reports.entries()) {
         const home = i % servers.length;
         expect(report.result).not.toBeNull();
-        // The victim's matches lost every connection once (or more) and went on elsewhere; the others never moved.
+        // The matches of the killed and the stopped process lost every connection once (or more)
+        // and went on elsewhere; those of the process left running never moved.
         for (const [label, times] of Object.entries(report.reconnections)) {
-          if (home === 0) expect({ label, moved: times >= 1 }).toEqual({ label, moved: true });
+          if (home < 2) expect({ label, moved: times >= 1 }).toEqual({ label, moved: true });
           else expect({ label, times }).toEqual({ label, times: 0 });
         }
         const record = await store.getMatch(report.matchId);
@@ -128,7 +137,7 @@ async function scaleOut(): Promise<void> {
     } finally {
       await store.close();
     }
-    // The surviving processes took over exactly the victim's matches, and logged no error.
+    // The other processes took over (from a dead host) exactly the victim's matches, and logged no error.
     const survivors = servers.slice(1);
     const takenOver = new Set(survivors.flatMap((s) => [...s.output.matchAll(/"matchId":"([^"]+)"[^\n]*taking over a match whose host process is gone/g)].map((m) => m[1])));
     expect([...takenOver].sort()).toEqual(reports.filter((_, i) => i % servers.length === 0).map((r) => r.matchId).sort());
@@ -141,7 +150,7 @@ async function scaleOut(): Promise<void> {
 }
 
 if (missing.length === 0) {
-  test("three processes on PostgreSQL and Redis: matches spread over them go on after one is SIGKILLed, nothing acknowledged lost, the log replays to every stored hash", scaleOut);
+  test("three processes on PostgreSQL and Redis: matches spread over them go on after one is SIGKILLed and another stopped, nothing acknowledged lost, the log replays to every stored hash", scaleOut);
 } else if (IN_CI) {
   test("PostgreSQL and Redis are available (required under CI)", () => {
     throw new Error(`CI is set but ${missing.join(" and ")} is missing: the scale-out test must run (.ci/run starts both).`);

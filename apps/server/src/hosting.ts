@@ -29,10 +29,12 @@ export interface Hosting {
   /** Gives the match back (after its room is disposed, or failed to open). Never throws. */
   release(matchId: string): Promise<void>;
   /**
-   * The processId of another live process hosting `matchId`, or null when none does (this process
-   * hosts it, or nobody, or its host is dead). @throws the Redis client's error.
+   * Another live process hosting `matchId` (its lease holds): its processId, and whether it is
+   * `answering` (listening on its Colyseus process channel; a process that died a moment ago
+   * still holds its lease but no longer listens). Null when none does (this process hosts it, or
+   * nobody, or its host is dead). @throws the Redis client's error.
    */
-  liveHostElsewhere(matchId: string): Promise<string | null>;
+  liveHostElsewhere(matchId: string): Promise<{ readonly processId: string; readonly answering: boolean } | null>;
   /** Stops renewing the lease and gives back every claim; closes the Redis connection. */
   close(): Promise<void>;
 }
@@ -169,10 +171,13 @@ export class RedisHosting implements Hosting {
     });
   }
 
-  async liveHostElsewhere(matchId: string): Promise<string | null> {
+  async liveHostElsewhere(matchId: string): Promise<{ processId: string; answering: boolean } | null> {
     const host = await this.redis.get(HOST_PREFIX + matchId);
     if (!host || host === this.me) return null;
-    return (await this.redis.exists(PROCESS_PREFIX + host)) === 1 ? host : null;
+    if ((await this.redis.exists(PROCESS_PREFIX + host)) !== 1) return null;
+    // Colyseus's process channel is `p:<processId>` (its MatchMaker); the subscription ends with the connection.
+    const [, listeners] = (await this.redis.pubsub("NUMSUB", `p:${host}`)) as [string, number];
+    return { processId: host, answering: Number(listeners) > 0 };
   }
 
   async close(): Promise<void> {

@@ -36,6 +36,21 @@ export class HostedElsewhereError extends Error {
   }
 }
 
+/**
+ * A match whose host process still holds its lease but no longer answers (it died a moment ago):
+ * a join now would wait for it in vain; the lease lapses within seconds and the match can then be
+ * rebuilt elsewhere. Joining again later works.
+ */
+export class HostUnavailableError extends Error {
+  constructor(
+    readonly matchId: string,
+    readonly processId: string,
+  ) {
+    super(`match ${matchId}: its host process ${processId} does not answer (its lease has not lapsed yet)`);
+    this.name = "HostUnavailableError";
+  }
+}
+
 /** Sets how matches are assigned to processes (default: this process hosts all). */
 export function useHosting(value: Hosting): void {
   hosting = value;
@@ -84,7 +99,8 @@ async function create(matchId: string): Promise<void> {
  * live host by asking every process to restore theirs (the join is then retried by the client).
  * Concurrent calls for one match share one creation.
  * @returns whether the room is open somewhere (false: no live match of that id).
- * @throws the store's or Redis's error, or the room's error when the match cannot be rebuilt.
+ * @throws HostUnavailableError when the match's host holds its lease but no longer answers; the
+ *   store's or Redis's error, or the room's error when the match cannot be rebuilt.
  */
 export async function ensureMatchRoom(matchId: string, isLive: (matchId: string) => Promise<boolean>): Promise<boolean> {
   if (matchMaker.getLocalRoomById(matchId)) {
@@ -95,7 +111,11 @@ export async function ensureMatchRoom(matchId: string, isLive: (matchId: string)
     await opening.get(matchId);
     return true;
   }
-  if (await hosting.liveHostElsewhere(matchId)) {
+  const host = await hosting.liveHostElsewhere(matchId);
+  if (host) {
+    // Colyseus would wait for a dead host (2 s), health-check it (2 s more) and then remove all
+    // its listings at once, racing with their rebuilds: the join is answered "try again" instead.
+    if (!host.answering) throw new HostUnavailableError(matchId, host.processId);
     if (!(await matchMaker.getRoomById(matchId))) await matchMaker.presence.publish(RESTORE_LISTINGS, matchId);
     return true;
   }

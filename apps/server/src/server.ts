@@ -26,7 +26,7 @@ import { createLimits, limitsFromEnv, resolveLimits, type LimitSettings } from "
 import { MatchRoom, provideRoomServices, roomPresence } from "./room.js";
 import { openStore, type MatchStore } from "./store/index.js";
 import { localHosting, RedisHosting, type Hosting } from "./hosting.js";
-import { currentHosting, ensureMatchRoom, openMatchRoom, RESTORE_LISTINGS, useHosting } from "./rooms.js";
+import { currentHosting, ensureMatchRoom, HostUnavailableError, openMatchRoom, RESTORE_LISTINGS, useHosting } from "./rooms.js";
 
 /** Server settings; see `configFromEnv` for the environment variables. */
 export interface ServerConfig {
@@ -185,7 +185,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const openRoom = hosting.shared
     ? (matchId: string) =>
         ensureMatchRoom(matchId, isLive).catch((error: unknown) => {
-          log.warn({ err: error, matchId }, "could not open a match's room for a join");
+          if (error instanceof HostUnavailableError) log.info({ matchId, host: error.processId }, "join deferred: the match's host does not answer and its lease has not lapsed yet");
+          else log.warn({ err: error, matchId }, "could not open a match's room for a join");
           throw error;
         })
     : undefined;

@@ -9,6 +9,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
+import { Redis } from "ioredis";
 import { pino } from "pino";
 import { RedisHosting } from "../src/hosting.js";
 import { scaleOutFromEnv } from "../src/server.js";
@@ -64,15 +65,24 @@ const unique = () => `m${Math.random().toString(36).slice(2, 10)}`;
 const suite = available ? describe : describe.skip;
 
 suite("RedisHosting", () => {
-  test("a live host keeps its match; a released match is free at once", async () => {
-    const a = await RedisHosting.start({ url, processId: unique(), log, onLost: () => undefined });
+  test("a live host keeps its match, answering while it listens on its process channel; a released match is free at once", async () => {
+    const aId = unique();
+    const a = await RedisHosting.start({ url, processId: aId, log, onLost: () => undefined });
     const b = await RedisHosting.start({ url, processId: unique(), log, onLost: () => undefined });
     try {
       const match = unique();
       expect(await a.claim(match)).toBe(true);
       expect(await a.claim(match)).toBe(true);
       expect(await b.claim(match)).toBe(false);
-      expect(await b.liveHostElsewhere(match)).not.toBeNull();
+      // Its lease holds but nothing listens on Colyseus's `p:<processId>` channel: a host that died a moment ago.
+      expect(await b.liveHostElsewhere(match)).toEqual({ processId: aId, answering: false });
+      const listener = new Redis(url);
+      try {
+        await listener.subscribe(`p:${aId}`);
+        expect(await b.liveHostElsewhere(match)).toEqual({ processId: aId, answering: true });
+      } finally {
+        listener.disconnect();
+      }
       expect(await a.liveHostElsewhere(match)).toBeNull();
       await a.release(match);
       expect(await b.liveHostElsewhere(match)).toBeNull();

@@ -13,7 +13,8 @@
  * directly), a client whose join fails moves on to the next address, as a load balancer would
  * move it off a dead process; the process it reaches rebuilds the match's room if its host died.
  */
-import { Client, type Room } from "@colyseus/sdk";
+import type { Room } from "@colyseus/sdk";
+import { Endpoints } from "./endpoints";
 import { RandomBot } from "@fogwar/engine";
 import { catalog, emberBotPolicy, legalCommandsInView, type EmberCommand, type EmberView } from "@fogwar/ember";
 import {
@@ -99,34 +100,6 @@ const toMap = (schemaMap: DecodedMap | undefined) => {
   schemaMap?.forEach((v, k) => map.set(k, v));
   return map;
 };
-
-/**
- * The addresses of one deployment a client joins through: the current one, and the next after a
- * failed join (round robin).
- */
-class Endpoints {
-  private index = 0;
-  private readonly clients: Client[];
-
-  constructor(private readonly bases: readonly string[]) {
-    this.clients = bases.map((base) => new Client(base.replace(/^http/, "ws")));
-  }
-
-  /** The SDK client of the current address. */
-  get sdk(): Client {
-    return this.clients[this.index] as Client;
-  }
-
-  /** The current HTTP address. */
-  get base(): string {
-    return this.bases[this.index] as string;
-  }
-
-  /** Moves on to the next address. */
-  next(): void {
-    this.index = (this.index + 1) % this.bases.length;
-  }
-}
 
 /**
  * How a client joins again: its addresses, the match, its join options and the time it may take

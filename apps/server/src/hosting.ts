@@ -12,6 +12,8 @@
  * A disposed room gives its key back (compare-and-delete). A process that could not renew its
  * lease for longer than `leaseMs` (cut off from Redis, or stalled) gives up its rooms: by then
  * another process may have claimed them. The store's unique (match, seq) key stays the last guard.
+ * Host keys expire after a day and their holder extends them every hour, so the keys of matches
+ * whose host died and that nobody joined again do not stay in Redis for ever.
  */
 import { Redis } from "ioredis";
 import type { Logger } from "pino";
@@ -51,16 +53,21 @@ export const localHosting: Hosting = {
 /** The default lease of a process, in ms: a dead process's matches can be taken over this long after its last renewal. */
 export const DEFAULT_LEASE_MS = 5_000;
 
+/** How long a host key lives without being extended (ms), and how often its holder extends it. */
+const HOST_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+const HOST_KEY_EXTEND_MS = 60 * 60 * 1000;
+
 const PROCESS_PREFIX = "fogwar:process:";
 const HOST_PREFIX = "fogwar:host:";
 
-// KEYS[1] host key; ARGV[1] claimer, ARGV[2] process-lease prefix. Returns {1|0, previous host or ""}.
+// KEYS[1] host key; ARGV[1] claimer, ARGV[2] process-lease prefix, ARGV[3] key TTL (ms).
+// Returns {1|0, previous host or ""}.
 const CLAIM = `
 if redis.call('EXISTS', ARGV[2] .. ARGV[1]) == 0 then return {0, ''} end
 local host = redis.call('GET', KEYS[1])
-if host == ARGV[1] then return {1, ''} end
+if host == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[3]) return {1, ''} end
 if host and redis.call('EXISTS', ARGV[2] .. host) == 1 then return {0, host} end
-redis.call('SET', KEYS[1], ARGV[1])
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
 return {1, host or ''}`;
 // KEYS[1] host key; ARGV[1] releaser.
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
@@ -88,6 +95,7 @@ export class RedisHosting implements Hosting {
   private readonly leaseMs: number;
   private timer: ReturnType<typeof setInterval> | null = null;
   private renewedAt = 0;
+  private extendedAt = Date.now();
   private renewing = false;
 
   private constructor(private readonly options: RedisHostingOptions) {
@@ -128,6 +136,7 @@ export class RedisHosting implements Hosting {
       const lapsed = this.renewedAt > 0 && kept === 0;
       this.renewedAt = Date.now();
       if (lapsed) await this.recheck();
+      if (this.renewedAt - this.extendedAt >= HOST_KEY_EXTEND_MS) await this.extend();
     } catch (error) {
       if (this.renewedAt > 0 && Date.now() - this.renewedAt > this.leaseMs && this.hosted.size > 0) {
         this.options.log.error({ err: error, matches: this.hosted.size }, "lease lapsed (redis unreachable): giving up every hosted match");
@@ -151,13 +160,24 @@ export class RedisHosting implements Hosting {
     });
   }
 
+  /** Extends this process's host keys (only where they are still its own). */
+  private async extend(): Promise<void> {
+    this.extendedAt = Date.now();
+    const ids = [...this.hosted];
+    for (let i = 0; i < ids.length; i += 500) {
+      const batch = this.redis.pipeline();
+      for (const matchId of ids.slice(i, i + 500)) (batch as unknown as Record<string, (...a: (string | number)[]) => unknown>).fogwarClaim!(HOST_PREFIX + matchId, this.me, PROCESS_PREFIX, HOST_KEY_TTL_MS);
+      await batch.exec();
+    }
+  }
+
   private lose(matchId: string): void {
     this.hosted.delete(matchId);
     this.options.onLost(matchId);
   }
 
   async claim(matchId: string): Promise<boolean> {
-    const [ok, previous] = await this.call<[number, string]>("fogwarClaim", HOST_PREFIX + matchId, this.me, PROCESS_PREFIX);
+    const [ok, previous] = await this.call<[number, string]>("fogwarClaim", HOST_PREFIX + matchId, this.me, PROCESS_PREFIX, HOST_KEY_TTL_MS);
     if (ok !== 1) return false;
     this.hosted.add(matchId);
     if (previous) this.options.log.warn({ matchId, previousHost: previous }, "taking over a match whose host process is gone");

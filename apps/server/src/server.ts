@@ -15,6 +15,7 @@ import { matchMaker, Server, type Presence } from "@colyseus/core";
 import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
 import { WebSocketTransport } from "@colyseus/ws-transport";
+import { Redis } from "ioredis";
 import { MatchPathParams } from "@fogwar/protocol";
 import { pino, type DestinationStream, type Logger } from "pino";
 import { clientLog, colyseusLogger } from "./client-log.js";
@@ -154,7 +155,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 
   if (config.redisUrl && !config.databaseUrl && !config.store) throw new Error("several processes (a Redis URL) need a shared PostgreSQL database");
   const transport = new WebSocketTransport({ maxPayload: 64 * 1024, server: createHttpServer(limits.settings) });
-  const shared = config.redisUrl ? { presence: new RedisPresence(config.redisUrl) as Presence, driver: new RedisDriver(config.redisUrl), publicAddress: config.publicAddress } : {};
+  const shared = config.redisUrl ? { presence: new RedisPresence(config.redisUrl) as Presence, driver: new RedisDriver(redisClient(config.redisUrl, log, "driver")), publicAddress: config.publicAddress } : {};
   const server = new Server({
     transport,
     greet: false,
@@ -230,7 +231,27 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   };
 }
 
-/** Starts the Redis hosting of this process; a match it loses has its room closed here. */
+/** A Redis client whose connection errors are logged (as warnings: it reconnects by itself). */
+function redisClient(url: string, log: Logger, role: string): Redis {
+  const client = new Redis(url);
+  client.on("error", (error: Error) => log.warn({ err: error }, `redis (${role}) connection error`));
+  return client;
+}
+
+/** A Redis URL without its credentials, for messages. */
+function redisAddress(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname === "/" ? "" : parsed.pathname}`;
+  } catch {
+    return "(malformed URL)";
+  }
+}
+
+/**
+ * Starts the Redis hosting of this process; a match it loses has its room closed here.
+ * @throws Error naming the Redis address when Redis cannot be reached.
+ */
 async function startHosting(redisUrl: string, leaseMs: number | undefined, log: Logger): Promise<Hosting> {
   return RedisHosting.start({
     url: redisUrl,
@@ -242,5 +263,7 @@ async function startHosting(redisUrl: string, leaseMs: number | undefined, log: 
       // Disposing removes the room's listing, which now names the new host: it restores it.
       if (room) void room.disconnect().finally(() => matchMaker.presence.publish(RESTORE_LISTINGS, matchId));
     },
+  }).catch((error: unknown) => {
+    throw new Error(`cannot reach Redis at ${redisAddress(redisUrl)} (REDIS_URL): ${error instanceof Error ? error.message : String(error)}`);
   });
 }

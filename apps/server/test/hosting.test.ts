@@ -78,6 +78,8 @@ suite("RedisHosting", () => {
       expect(await b.liveHostElsewhere(match)).toEqual({ processId: aId, answering: false });
       const listener = new Redis(url);
       try {
+        // The host key expires (after a day) unless its holder extends it: a dead host's keys do not stay for ever.
+        expect(await listener.pttl(`fogwar:host:${match}`)).toBeGreaterThan(23 * 60 * 60 * 1000);
         await listener.subscribe(`p:${aId}`);
         expect(await b.liveHostElsewhere(match)).toEqual({ processId: aId, answering: true });
       } finally {

@@ -11,7 +11,7 @@
  */
 import { existsSync } from "node:fs";
 import { dirname, join, parse, resolve } from "node:path";
-import { matchMaker, Server, type Presence } from "@colyseus/core";
+import { CloseCode, matchMaker, Server, type Presence } from "@colyseus/core";
 import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
 import { WebSocketTransport } from "@colyseus/ws-transport";
@@ -260,8 +260,9 @@ async function startHosting(redisUrl: string, leaseMs: number | undefined, log: 
     ...(leaseMs !== undefined ? { leaseMs } : {}),
     onLost: (matchId) => {
       const room = matchMaker.getLocalRoomById(matchId);
+      // Its clients are told to join again (4010: retried), which brings them to the new host.
       // Disposing removes the room's listing, which now names the new host: it restores it.
-      if (room) void room.disconnect().finally(() => matchMaker.presence.publish(RESTORE_LISTINGS, matchId));
+      if (room) void room.disconnect(CloseCode.MAY_TRY_RECONNECT).finally(() => matchMaker.presence.publish(RESTORE_LISTINGS, matchId));
     },
   }).catch((error: unknown) => {
     throw new Error(`cannot reach Redis at ${redisAddress(redisUrl)} (REDIS_URL): ${error instanceof Error ? error.message : String(error)}`);

@@ -7,57 +7,26 @@
  * Needs Debian's `redis-server` (or TEST_REDIS_URL); without it the test is skipped visibly, and
  * under CI it fails.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { Redis } from "ioredis";
 import { pino } from "pino";
 import { RedisHosting } from "../src/hosting.js";
 import { scaleOutFromEnv } from "../src/server.js";
+import { IN_CI, redisAvailable as available, testRedis } from "./redis";
 
 jest.setTimeout(30_000);
 
-const IN_CI = !!process.env.CI && process.env.CI !== "false" && process.env.CI !== "0";
-const GIVEN = process.env.TEST_REDIS_URL || undefined;
-const available = !!GIVEN || spawnSync("redis-server", ["--version"], { stdio: "ignore" }).status === 0;
 const log = pino({ level: "silent" });
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? done(address.port) : fail(new Error("no port"))));
-    });
-  });
-}
-
-let redis: ChildProcess | null = null;
-let url = GIVEN ?? "";
+let redis: { url: string; stop(): Promise<void> } | null = null;
+let url = "";
 
 beforeAll(async () => {
-  if (!available || GIVEN) return;
-  const port = await freePort();
-  redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: ["ignore", "pipe", "pipe"] });
-  await new Promise<void>((done, fail) => {
-    let output = "";
-    const timer = setTimeout(() => fail(new Error(`redis-server did not start:\n${output}`)), 10_000);
-    redis?.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("Ready to accept connections")) {
-        clearTimeout(timer);
-        done();
-      }
-    });
-  });
-  url = `redis://127.0.0.1:${port}`;
+  if (!available) return;
+  redis = await testRedis();
+  url = redis.url;
 });
 
 afterAll(async () => {
-  if (!redis) return;
-  const exited = new Promise((done) => redis?.once("exit", done));
-  redis.kill("SIGTERM");
-  await exited;
+  await redis?.stop();
 });
 
 const unique = () => `m${Math.random().toString(36).slice(2, 10)}`;

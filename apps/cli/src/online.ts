@@ -52,6 +52,8 @@ export interface OnlineMatchOptions {
   readonly onRoundTrip?: (ms: number) => void;
   /** Gives up after this many commands (default 5,000). */
   readonly maxCommands?: number;
+  /** Called with the match's id once it is created, before the clients join. */
+  readonly onCreated?: (matchId: string) => void;
   /** Called after each accepted command with the number accepted so far (tests use it to stop the server mid-match). */
   readonly onAccepted?: (commands: number) => void;
   /** How long a client keeps trying to join again after losing its connection, in ms (default 120,000). */
@@ -330,6 +332,7 @@ export async function playOnlineMatch(options: OnlineMatchOptions): Promise<Onli
       options: { progressiveReveal: options.progressiveReveal ?? false, spectatorDelay: options.spectatorDelay ?? 0 },
     }),
   });
+  options.onCreated?.(created.matchId);
   const bases = [base, ...(options.urls ?? []).map((u) => u.replace(/\/$/, "")).filter((u) => u !== base)];
   const seats: Seat[] = [];
   const withinMs = options.reconnectWithinMs ?? 120_000;

@@ -9,13 +9,18 @@
  * log exactly once at its acknowledged seq, the log has no gap, and a replay of the log gives
  * every stored state hash (each written by whichever process hosted the match then); the matches
  * of the process left running never moved, and the matches taken over from a dead host are
- * exactly the killed process's.
+ * exactly the killed process's. The web client's session (apps/web/src/net/session.ts), watching
+ * one of the killed process's matches as a spectator through one address in front of the three
+ * processes (a round-robin TCP proxy that skips a process refusing connections, as a load
+ * balancer does), loses its connection, joins again and follows the match to its last seq.
  *
  * Needs PostgreSQL (TEST_DATABASE_URL; a fresh database is created on that server and dropped
  * after) and Debian's `redis-server` (TEST_REDIS_URL, else a throwaway one is started). Without
  * either the test is skipped visibly, and under CI it fails.
  */
 import { randomBytes } from "node:crypto";
+import { connect, createServer, type Server, type Socket } from "node:net";
+import { Client } from "@colyseus/sdk";
 import pg from "pg";
 import { stateHash } from "@fogwar/engine";
 import { playOnlineMatch, type OnlineMatchReport } from "../src/online";
@@ -23,6 +28,7 @@ import { openStore } from "../../server/src/store/index";
 import { LiveMatch } from "../../server/src/live";
 import { freePort, ServerProcess } from "../src/chaos/process";
 import { hasRedisServer, startThrowawayRedis, type ThrowawayRedis } from "../src/chaos/redis";
+import { MatchSession, type MatchStatus, type RoomClient } from "../../web/src/net/session";
 
 jest.setTimeout(300_000);
 
@@ -57,6 +63,49 @@ async function freshDatabase(url: string): Promise<{ url: string; drop(): Promis
   };
 }
 
+/**
+ * One address in front of several processes: each TCP connection goes to the next port in turn,
+ * skipping a port that refuses it. `close()` ends it and every connection it holds.
+ */
+async function roundRobinProxy(ports: readonly number[]): Promise<{ url: string; close(): Promise<void> }> {
+  let next = 0;
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((incoming) => {
+    sockets.add(incoming);
+    incoming.once("close", () => sockets.delete(incoming));
+    incoming.pause();
+    const attempt = (left: number) => {
+      const port = ports[next++ % ports.length] as number;
+      const outgoing = connect(port, "127.0.0.1");
+      outgoing.once("error", () => {
+        outgoing.destroy();
+        if (left > 1) attempt(left - 1);
+        else incoming.destroy();
+      });
+      outgoing.once("connect", () => {
+        sockets.add(outgoing);
+        outgoing.once("close", () => sockets.delete(outgoing));
+        outgoing.removeAllListeners("error");
+        outgoing.on("error", () => incoming.destroy());
+        incoming.on("error", () => outgoing.destroy());
+        incoming.pipe(outgoing).pipe(incoming);
+        incoming.resume();
+      });
+    };
+    attempt(ports.length);
+  });
+  const port = await freePort();
+  await new Promise<void>((done) => server.listen(port, "127.0.0.1", done));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((done) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => done());
+      }),
+  };
+}
+
 const MATCHES = 6;
 const KILL_AFTER_COMMANDS = 20;
 const STOP_AFTER_COMMANDS = 30;
@@ -64,6 +113,8 @@ const STOP_AFTER_COMMANDS = 30;
 async function scaleOut(): Promise<void> {
   const database = await freshDatabase(TEST_DATABASE_URL as string);
   let redis: ThrowawayRedis | null = null;
+  let proxy: { url: string; close(): Promise<void> } | null = null;
+  let watcher: MatchSession | null = null;
   const servers: ServerProcess[] = [];
   try {
     if (!TEST_REDIS_URL) redis = await startThrowawayRedis();
@@ -74,6 +125,23 @@ async function scaleOut(): Promise<void> {
       servers.push(await ServerProcess.start({ kind: "postgres", url: database.url }, port, 60_000, { REDIS_URL: redisUrl, FOGWAR_PUBLIC_ADDRESS: `127.0.0.1:${port}` }));
     }
     const urls = servers.map((s) => s.url);
+    proxy = await roundRobinProxy(ports);
+    const front = proxy.url;
+    const statuses: MatchStatus[] = [];
+    const watch = (matchId: string) => {
+      const lookup = async () => {
+        const response = await fetch(`${front}/api/matches/${matchId}`).catch(() => null);
+        if (!response) return null;
+        if (response.status === 404) return "missing" as const;
+        return response.ok ? (((await response.json()) as { match: { status: "live" | "finished" | "abandoned" } }).match.status ?? null) : null;
+      };
+      watcher = new MatchSession(matchId, { role: "spectator" }, new Client(front.replace(/^http/, "ws")) as unknown as RoomClient, lookup);
+      watcher.subscribe(() => {
+        const status = (watcher as MatchSession).getSnapshot().status;
+        if (statuses.at(-1) !== status) statuses.push(status);
+      });
+      watcher.start();
+    };
     const victim = servers[0] as ServerProcess;
     let killed: Promise<void> | null = null;
     let stopped: Promise<number | null> | null = null;
@@ -89,6 +157,7 @@ async function scaleOut(): Promise<void> {
           seed: `scale-${i}`,
           spectators: 1,
           reconnectWithinMs: 90_000,
+          ...(i === 0 ? { onCreated: watch } : {}),
           onAccepted: (commands) => {
             // The victim's first match reaches its 20th command: the victim dies while every match is under way.
             if (home === 0 && commands === KILL_AFTER_COMMANDS && !killed) killed = victim.crash();
@@ -107,6 +176,18 @@ async function scaleOut(): Promise<void> {
     await killed;
     expect(stopped).not.toBeNull();
     expect(await stopped).toBe(0);
+
+    // The web session watching the victim's first match lost it, joined again, and saw it to its last seq.
+    const watched = watcher as MatchSession | null;
+    expect(watched).not.toBeNull();
+    const lastSeq = (reports[0] as OnlineMatchReport).accepted.at(-1)?.seq;
+    for (let i = 0; i < 100 && (watched as MatchSession).getSnapshot().seq !== lastSeq; i++) await new Promise((r) => setTimeout(r, 100));
+    expect((watched as MatchSession).getSnapshot().seq).toBe(lastSeq);
+    expect(((watched as MatchSession).getSnapshot().view as { result?: unknown } | null)?.result).toBeTruthy();
+    // Open (first join), reconnecting (the kill), open again on another process.
+    expect(statuses.slice(0, 2)).toEqual(["open", "reconnecting"]);
+    expect(statuses.lastIndexOf("open")).toBeGreaterThan(1);
+    expect(statuses).not.toContain("failed");
 
     const store = await openStore({ databaseUrl: database.url, poolSize: 2 });
     try {
@@ -143,6 +224,8 @@ async function scaleOut(): Promise<void> {
     expect([...takenOver].sort()).toEqual(reports.filter((_, i) => i % servers.length === 0).map((r) => r.matchId).sort());
     for (const s of survivors) expect(s.errors()).toEqual([]);
   } finally {
+    (watcher as MatchSession | null)?.dispose();
+    await proxy?.close();
     await Promise.all(servers.map((s) => s.crash()));
     await redis?.stop();
     await database.drop();

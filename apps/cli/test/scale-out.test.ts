@@ -118,7 +118,8 @@ async function scaleOut(): Promise<void> {
   const servers: ServerProcess[] = [];
   try {
     if (!TEST_REDIS_URL) redis = await startThrowawayRedis();
-    const redisUrl = TEST_REDIS_URL ?? (redis as ThrowawayRedis).url;
+    // A given Redis: logical database 1, apart from other test files' keys.
+    const redisUrl = TEST_REDIS_URL ? Object.assign(new URL(TEST_REDIS_URL), { pathname: "/1" }).toString() : (redis as ThrowawayRedis).url;
     const ports = [await freePort(), await freePort(), await freePort()];
     // One after the other: the first migrates the fresh database.
     for (const port of ports) {
@@ -162,7 +163,7 @@ async function scaleOut(): Promise<void> {
             // The victim's first match reaches its 20th command: the victim dies while every match is under way.
             if (home === 0 && commands === KILL_AFTER_COMMANDS && !killed) killed = victim.crash();
             // Then the second process is stopped gracefully: its rooms close and their matches move on.
-            if (home === 1 && commands === STOP_AFTER_COMMANDS && killed && !stopped) stopped = (servers[1] as ServerProcess).stop();
+            if (home === 1 && commands >= STOP_AFTER_COMMANDS && killed && !stopped) stopped = (servers[1] as ServerProcess).stop();
           },
         }),
       );

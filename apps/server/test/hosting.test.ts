@@ -21,7 +21,7 @@ let url = "";
 
 beforeAll(async () => {
   if (!available) return;
-  redis = await testRedis();
+  redis = await testRedis(3);
   url = redis.url;
 });
 

@@ -14,9 +14,17 @@ export const redisAvailable = !!GIVEN || spawnSync("redis-server", ["--version"]
 /** Whether CI is set (a missing Redis then fails the test instead of skipping it). */
 export const IN_CI = !!process.env.CI && process.env.CI !== "false" && process.env.CI !== "0";
 
-/** A Redis for a test file: `url`, and `stop()` (nothing to stop for TEST_REDIS_URL). */
-export async function testRedis(): Promise<{ url: string; stop(): Promise<void> }> {
-  if (GIVEN) return { url: GIVEN, stop: async () => undefined };
+/**
+ * A Redis for a test file: `url`, and `stop()` (nothing to stop for TEST_REDIS_URL). With
+ * TEST_REDIS_URL, the test file's own logical database `db` (1-15) on that server, so test files
+ * running at once keep their keys apart.
+ */
+export async function testRedis(db: number): Promise<{ url: string; stop(): Promise<void> }> {
+  if (GIVEN) {
+    const url = new URL(GIVEN);
+    url.pathname = `/${db}`;
+    return { url: url.toString(), stop: async () => undefined };
+  }
   const port = await freePort();
   const child: ChildProcess = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: ["ignore", "pipe", "pipe"] });
   const exited = new Promise<void>((done) => child.once("exit", () => done()));

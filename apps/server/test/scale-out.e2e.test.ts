@@ -40,7 +40,7 @@ const suite = redisAvailable ? describe : describe.skip;
 
 suite("one process on Redis", () => {
   beforeAll(async () => {
-    redis = await testRedis();
+    redis = await testRedis(2);
     const port = await freePort();
     server = await startServer({
       port,

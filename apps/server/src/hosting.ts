@@ -92,6 +92,8 @@ export class RedisHosting implements Hosting {
   readonly shared = true;
   private readonly redis: Redis;
   private readonly hosted = new Set<string>();
+  /** Matches given back while Redis could not be reached: released again at the next renewal. */
+  private readonly unreleased = new Set<string>();
   private readonly leaseMs: number;
   private timer: ReturnType<typeof setInterval> | null = null;
   private renewedAt = 0;
@@ -137,6 +139,7 @@ export class RedisHosting implements Hosting {
       this.renewedAt = Date.now();
       if (lapsed) await this.recheck();
       if (this.renewedAt - this.extendedAt >= HOST_KEY_EXTEND_MS) await this.extend();
+      for (const matchId of [...this.unreleased]) if (!this.hosted.has(matchId)) await this.release(matchId);
     } catch (error) {
       if (this.renewedAt > 0 && Date.now() - this.renewedAt > this.leaseMs && this.hosted.size > 0) {
         this.options.log.error({ err: error, matches: this.hosted.size }, "lease lapsed (redis unreachable): giving up every hosted match");
@@ -147,17 +150,16 @@ export class RedisHosting implements Hosting {
     }
   }
 
-  /** After a lapse: the claims another process took over meanwhile are lost. */
+  /** After a lapse: the claims another process took over meanwhile are lost (a key gone is claimed again). */
   private async recheck(): Promise<void> {
     const ids = [...this.hosted];
     if (ids.length === 0) return;
     const hosts = await this.redis.mget(...ids.map((id) => HOST_PREFIX + id));
-    ids.forEach((matchId, i) => {
-      if (hosts[i] !== this.me) {
-        this.options.log.error({ matchId, host: hosts[i] }, "lease lapsed: another process took the match over; closing its room here");
-        this.lose(matchId);
-      }
-    });
+    for (const [i, matchId] of ids.entries()) {
+      if (hosts[i] === this.me || (hosts[i] === null && (await this.claim(matchId)))) continue;
+      this.options.log.error({ matchId, host: hosts[i] }, "lease lapsed: another process took the match over; closing its room here");
+      this.lose(matchId);
+    }
   }
 
   /** Extends this process's host keys (only where they are still its own). */
@@ -178,6 +180,7 @@ export class RedisHosting implements Hosting {
 
   async claim(matchId: string): Promise<boolean> {
     const [ok, previous] = await this.call<[number, string]>("fogwarClaim", HOST_PREFIX + matchId, this.me, PROCESS_PREFIX, HOST_KEY_TTL_MS);
+    this.unreleased.delete(matchId);
     if (ok !== 1) return false;
     this.hosted.add(matchId);
     if (previous) this.options.log.warn({ matchId, previousHost: previous }, "taking over a match whose host process is gone");
@@ -186,9 +189,14 @@ export class RedisHosting implements Hosting {
 
   async release(matchId: string): Promise<void> {
     this.hosted.delete(matchId);
-    await this.call("fogwarRelease", HOST_PREFIX + matchId, this.me).catch((error: unknown) => {
-      this.options.log.warn({ err: error, matchId }, "could not release a match's host key (it lapses with this process's lease)");
-    });
+    try {
+      await this.call("fogwarRelease", HOST_PREFIX + matchId, this.me);
+      this.unreleased.delete(matchId);
+    } catch (error) {
+      // Until released, only this process may open the match (a join reaching it reopens it).
+      this.unreleased.add(matchId);
+      this.options.log.warn({ err: error, matchId }, "could not release a match's host key (retried at the next lease renewal)");
+    }
   }
 
   async liveHostElsewhere(matchId: string): Promise<{ processId: string; answering: boolean } | null> {

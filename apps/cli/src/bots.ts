@@ -2,9 +2,13 @@
  * Starts bot-vs-bot EMBER matches against a running fogwar server over WebSocket and reports
  * their results: each seat is a real client that joins with its invite token.
  *
- *   pnpm bots [--url http://localhost:2567] [--matches N] [--concurrency C] [--spectators K]
+ *   pnpm bots [--url http://localhost:2567 ...] [--matches N] [--concurrency C] [--spectators K]
  *             [--scenario crossroads|foundry|relay-field] [--players 2|3|4] [--teams]
  *             [--progressive] [--delay ROUNDS] [--seed S]
+ *
+ * `--url` may be given several times: the server processes of one deployment (sharing Redis),
+ * reached directly. Match n is created on the n-th address (round robin) and its clients move on
+ * to the next address when a join fails.
  *
  * `--players 3` or `4` plays 1 v 1 v 1 (v 1) battles (a scenario with four deployment zones,
  * such as relay-field); `--teams` with 4 players plays 2 v 2 (p1 and p3 against p2 and p4).
@@ -18,7 +22,7 @@ import { playOnlineMatch, type OnlineMatchReport } from "./online";
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== "--"),
   options: {
-    url: { type: "string", default: process.env.FOGWAR_URL ?? "http://localhost:2567" },
+    url: { type: "string", multiple: true, default: [process.env.FOGWAR_URL ?? "http://localhost:2567"] },
     matches: { type: "string", default: "1" },
     concurrency: { type: "string", default: "4" },
     spectators: { type: "string", default: "0" },
@@ -62,8 +66,9 @@ if (players > 2 && !teams && !(scenario.deployment.red && scenario.deployment.bl
 // Sample armies of the scenario's battle size, handed out round-robin.
 const fitting = catalog.data.armies.flatMap((a, i) => (validateArmy(a, scenario.battleSize).length === 0 ? [i] : []));
 
+const urls = values.url as string[];
 const format = teams ? "2 v 2" : Array.from({ length: players }, () => "1").join(" v ");
-console.log(`fogwar bots: ${matches} ${format} match(es) of ${scenario.id} against ${values.url}, ${concurrency} at a time, ${spectators} spectator(s) each`);
+console.log(`fogwar bots: ${matches} ${format} match(es) of ${scenario.id} against ${urls.join(", ")}, ${concurrency} at a time, ${spectators} spectator(s) each`);
 const reports: OnlineMatchReport[] = [];
 const failures: string[] = [];
 let next = 0;
@@ -73,7 +78,8 @@ async function worker(): Promise<void> {
     const armies = Array.from({ length: players }, (_, i) => fitting[(n + i) % fitting.length] as number);
     try {
       const report = await playOnlineMatch({
-        url: values.url as string,
+        url: urls[n % urls.length] as string,
+        urls,
         scenario: scenario!.id,
         armies,
         ...(teams ? { teams } : {}),

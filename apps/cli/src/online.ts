@@ -9,8 +9,12 @@
  * token (spectators as spectators), backing off 0.5 s doubling to 15 s with jitter
  * (`retryDelay`) while the join fails for a reason worth retrying (`joinErrorVerdict`), asks
  * for the events it missed (`events_since`) and resends its unanswered command with the same id.
+ * Given several addresses of one deployment (`urls`: server processes sharing Redis, reached
+ * directly), a client whose join fails moves on to the next address, as a load balancer would
+ * move it off a dead process; the process it reaches rebuilds the match's room if its host died.
  */
-import { Client, type Room } from "@colyseus/sdk";
+import type { Room } from "@colyseus/sdk";
+import { Endpoints } from "./endpoints";
 import { RandomBot } from "@fogwar/engine";
 import { catalog, emberBotPolicy, legalCommandsInView, type EmberCommand, type EmberView } from "@fogwar/ember";
 import {
@@ -27,8 +31,13 @@ import {
 
 /** One online bot match's settings. */
 export interface OnlineMatchOptions {
-  /** The server's HTTP address, e.g. http://localhost:2567. */
+  /** The server's HTTP address, e.g. http://localhost:2567: the match is created there and clients join there first. */
   readonly url: string;
+  /**
+   * More HTTP addresses of the same deployment (other server processes sharing Redis and the
+   * database): a client whose join fails tries the next address (after `url`, in this order).
+   */
+  readonly urls?: readonly string[];
   readonly scenario: string;
   /** Sample army indexes (packages/ember/data/armies.json) for p1, p2, ... (2 to 4 seats). */
   readonly armies: readonly number[];
@@ -43,6 +52,8 @@ export interface OnlineMatchOptions {
   readonly onRoundTrip?: (ms: number) => void;
   /** Gives up after this many commands (default 5,000). */
   readonly maxCommands?: number;
+  /** Called with the match's id once it is created, before the clients join. */
+  readonly onCreated?: (matchId: string) => void;
   /** Called after each accepted command with the number accepted so far (tests use it to stop the server mid-match). */
   readonly onAccepted?: (commands: number) => void;
   /** How long a client keeps trying to join again after losing its connection, in ms (default 120,000). */
@@ -93,16 +104,15 @@ const toMap = (schemaMap: DecodedMap | undefined) => {
 };
 
 /**
- * How a client joins again: the SDK client, the match, its join options, the time it may take
- * (ms), and the match's REST address (`GET` it when the room is not found: a match that is no
- * longer live ends the retries).
+ * How a client joins again: its addresses, the match, its join options and the time it may take
+ * (ms). When the room is not found, the match's REST resource is asked: a match that is no longer
+ * live ends the retries.
  */
 interface Rejoin {
-  readonly sdk: Client;
+  readonly endpoints: Endpoints;
   readonly matchId: string;
   readonly options: JoinOptions;
   readonly withinMs: number;
-  readonly matchUrl: string;
 }
 
 /** Whether the REST API says the match is over or unknown (false when it is live or cannot be asked). */
@@ -142,7 +152,7 @@ class Seat {
   /** Joins (`joinById` with `options`): a seat with its token, or a spectator. */
   static async join(rejoin: Rejoin, seat: string | null): Promise<Seat> {
     const client = new Seat(rejoin, seat);
-    client.attach(await rejoin.sdk.joinById(rejoin.matchId, rejoin.options));
+    client.attach(await rejoin.endpoints.sdk.joinById(rejoin.matchId, rejoin.options));
     return client;
   }
 
@@ -186,13 +196,13 @@ class Seat {
 
   /** Joins again with backoff until it works, a refusal is final, or `withinMs` has passed. */
   private async joinAgain(): Promise<void> {
-    const { sdk, matchId, options, withinMs } = this.rejoin;
+    const { endpoints, matchId, options, withinMs } = this.rejoin;
     const giveUpAt = Date.now() + withinMs;
     for (let attempt = 1; ; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, retryDelay(attempt, Math.random)));
       if (this.closing) return;
       try {
-        const room = await sdk.joinById(matchId, options);
+        const room = await endpoints.sdk.joinById(matchId, options);
         if (this.closing) {
           await room.leave(true).catch(() => undefined);
           return;
@@ -203,11 +213,12 @@ class Seat {
         return;
       } catch (error) {
         const verdict = joinErrorVerdict(error);
-        if (!verdict.retry || Date.now() > giveUpAt || (verdict.checkMatch && (await matchIsGone(this.rejoin.matchUrl)))) {
+        if (!verdict.retry || Date.now() > giveUpAt || (verdict.checkMatch && (await matchIsGone(`${endpoints.base}/api/matches/${matchId}`)))) {
           this.failure = `could not join again (${verdict.code}: ${verdict.message})`;
           this.wake();
           return;
         }
+        endpoints.next();
       }
     }
   }
@@ -290,11 +301,23 @@ async function http<T>(url: string, init?: RequestInit): Promise<T> {
   return body as T;
 }
 
+/** GETs `path` from the first of `bases` that answers (a dead process is skipped). @throws the last failure. */
+async function httpFirst<T>(bases: readonly string[], path: string): Promise<T> {
+  let failure: unknown = new OnlineBotError("no address");
+  for (const base of bases) {
+    try {
+      return await http<T>(`${base}${path}`);
+    } catch (error) {
+      failure = error;
+    }
+  }
+  throw failure;
+}
+
 /** Plays one bot-vs-bot match against a running server, with optional spectators. */
 export async function playOnlineMatch(options: OnlineMatchOptions): Promise<OnlineMatchReport> {
   const started = performance.now();
   const base = options.url.replace(/\/$/, "");
-  const wsUrl = base.replace(/^http/, "ws");
   const armies = options.armies.map((i) => {
     const army = catalog.data.armies[i];
     if (!army) throw new OnlineBotError(`no sample army ${i} (0-${catalog.data.armies.length - 1})`);
@@ -309,17 +332,17 @@ export async function playOnlineMatch(options: OnlineMatchOptions): Promise<Onli
       options: { progressiveReveal: options.progressiveReveal ?? false, spectatorDelay: options.spectatorDelay ?? 0 },
     }),
   });
-  const sdk = new Client(wsUrl);
+  options.onCreated?.(created.matchId);
+  const bases = [base, ...(options.urls ?? []).map((u) => u.replace(/\/$/, "")).filter((u) => u !== base)];
   const seats: Seat[] = [];
   const withinMs = options.reconnectWithinMs ?? 120_000;
-  const matchUrl = `${base}/api/matches/${created.matchId}`;
   for (const s of created.seats) {
     const join: JoinOptions = { role: "player", protocol: PROTOCOL_VERSION, token: s.token, name: s.name };
-    seats.push(await Seat.join({ sdk, matchId: created.matchId, options: join, withinMs, matchUrl }, s.seat));
+    seats.push(await Seat.join({ endpoints: new Endpoints(bases), matchId: created.matchId, options: join, withinMs }, s.seat));
   }
   const watchers: Seat[] = [];
   for (let i = 0; i < (options.spectators ?? 0); i++) {
-    watchers.push(await Seat.join({ sdk, matchId: created.matchId, options: { role: "spectator", protocol: PROTOCOL_VERSION }, withinMs, matchUrl }, null));
+    watchers.push(await Seat.join({ endpoints: new Endpoints(bases), matchId: created.matchId, options: { role: "spectator", protocol: PROTOCOL_VERSION }, withinMs }, null));
   }
   const accepted: { id: string; seq: number }[] = [];
   const everyone = [...seats, ...watchers];
@@ -346,7 +369,7 @@ export async function playOnlineMatch(options: OnlineMatchOptions): Promise<Onli
       options.onAccepted?.(commands);
       await Promise.all(everyone.map((c) => c.until(() => c.seq >= seq, `sequence ${seq}`)));
     }
-    const summary = await http<{ match: MatchSummary }>(`${base}/api/matches/${created.matchId}`);
+    const summary = await httpFirst<{ match: MatchSummary }>(bases, `/api/matches/${created.matchId}`);
     const bytes: Record<string, number> = {};
     seats.forEach((s) => (bytes[s.seat as string] = s.bytes));
     watchers.forEach((w, i) => (bytes[`spectator-${i + 1}`] = w.bytes));

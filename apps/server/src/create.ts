@@ -6,14 +6,13 @@
  * `idempotency_conflict`). docs/protocol.md describes the route.
  */
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { matchMaker } from "@colyseus/core";
 import { canonicalJson, seedCommitment } from "@fogwar/engine";
 import { CreateMatchRequest, PROTOCOL_ERRORS } from "@fogwar/protocol";
 import type { Logger } from "pino";
 import { ApiError } from "./api-error.js";
 import type { MatchOptions } from "./live.js";
 import { hashToken } from "./room.js";
-import { openMatchRoom } from "./rooms.js";
+import { ensureMatchRoom, openMatchRoom } from "./rooms.js";
 import { RULESETS } from "./rulesets.js";
 import type { MatchStore } from "./store/index.js";
 
@@ -89,8 +88,8 @@ export async function createMatch(services: CreateServices, body: unknown, idemp
     if (!earlier) return null;
     if (earlier.requestHash !== requestHash) throw new ApiError(409, "idempotency_conflict", PROTOCOL_ERRORS.idempotency_conflict.message);
     const record = await services.store.getMatch(earlier.matchId);
-    // Stored but its room never opened (the server stopped in between): open it now.
-    if (record?.status === "live" && !matchMaker.getLocalRoomById(earlier.matchId)) await openMatchRoom(earlier.matchId);
+    // Stored but its room never opened (the server stopped in between), or its host is gone: open it now.
+    if (record?.status === "live") await ensureMatchRoom(earlier.matchId, async () => true);
     return { body: respond(earlier.matchId, earlier.tokenSecret), replayed: true };
   };
 

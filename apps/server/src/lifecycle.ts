@@ -2,11 +2,13 @@
  * Expiry of matches nobody ever joined: a live match none of whose seats was ever claimed, older
  * than the configured time, is marked `abandoned` and its room disposed (so it is not rebuilt at
  * the next start either). Runs once at start (before the live rooms are rebuilt) and then
- * periodically.
+ * periodically. With several processes (Redis) every process sweeps: rooms with a client on any
+ * process are spared, and an abandoned match's room is closed on whichever process hosts it.
  */
 import { matchMaker } from "@colyseus/core";
 import type { Logger } from "pino";
 import { roomPresence } from "./room.js";
+import { currentHosting } from "./rooms.js";
 import type { MatchStore, StoreOptions } from "./store/index.js";
 
 /** The default time an unjoined match stays live: 24 hours, in ms. */
@@ -18,11 +20,14 @@ export const DEFAULT_UNJOINED_TTL_MS = 24 * 60 * 60 * 1000;
  * @returns the ids abandoned. @throws the store's error when the store fails (nothing disposed).
  */
 export async function expireUnjoined(store: MatchStore, log: Logger, ttlMs: number, now = Date.now()): Promise<string[]> {
+  const shared = currentHosting().shared;
   const busy = [...roomPresence.keys()].filter((id) => (matchMaker.getLocalRoomById(id)?.clients.length ?? 0) > 0);
+  if (shared) for (const listing of await matchMaker.query({ name: "match" })) if (listing.clients > 0) busy.push(listing.roomId);
   const abandoned = await store.abandonUnclaimed(new Date(now - ttlMs), busy);
   for (const matchId of abandoned) {
     const room = matchMaker.getLocalRoomById(matchId);
     if (room) await room.disconnect();
+    else if (shared && (await matchMaker.getRoomById(matchId))) await matchMaker.remoteRoomCall(matchId, "disconnect").catch(() => undefined);
     log.info({ matchId, unjoinedForMs: ttlMs }, "match abandoned: no seat was joined in time");
   }
   return abandoned;

@@ -2,11 +2,21 @@
  * Boots the fogwar server: the store (PostgreSQL with DATABASE_URL, else embedded PGlite), the
  * Colyseus server with one room type, the REST API on the same port, and the rooms of every live
  * match rebuilt from their logs (so players reconnect to exactly the state they left).
+ *
+ * Several processes (REDIS_URL, with PostgreSQL and a public address per process): Colyseus's
+ * Redis presence and driver route joins between them, and ./hosting.ts keeps one host per match.
+ * Such a process rebuilds nothing at start (the others host their matches): a match's room is
+ * rebuilt from its log on the process that receives a join for it while no live process hosts it
+ * (the gate's `openRoom`, ./rooms.ts `ensureMatchRoom`).
  */
 import { existsSync } from "node:fs";
 import { dirname, join, parse, resolve } from "node:path";
-import { Server } from "@colyseus/core";
+import { CloseCode, matchMaker, Server, type Presence } from "@colyseus/core";
+import { RedisDriver } from "@colyseus/redis-driver";
+import { RedisPresence } from "@colyseus/redis-presence";
 import { WebSocketTransport } from "@colyseus/ws-transport";
+import { Redis } from "ioredis";
+import { MatchPathParams } from "@fogwar/protocol";
 import { pino, type DestinationStream, type Logger } from "pino";
 import { clientLog, colyseusLogger } from "./client-log.js";
 import { mountApi, mountWeb } from "./http.js";
@@ -16,7 +26,8 @@ import { backupIntervalFromEnv, DEFAULT_UNJOINED_TTL_MS, expireUnjoined, folderS
 import { createLimits, limitsFromEnv, resolveLimits, type LimitSettings } from "./limits.js";
 import { MatchRoom, provideRoomServices, roomPresence } from "./room.js";
 import { openStore, type MatchStore } from "./store/index.js";
-import { openMatchRoom } from "./rooms.js";
+import { localHosting, RedisHosting, type Hosting } from "./hosting.js";
+import { currentHosting, ensureMatchRoom, HostUnavailableError, openMatchRoom, RESTORE_LISTINGS, useHosting } from "./rooms.js";
 
 /** Server settings; see `configFromEnv` for the environment variables. */
 export interface ServerConfig {
@@ -44,6 +55,18 @@ export interface ServerConfig {
   readonly unjoinedTtlMs?: number;
   /** Milliseconds between backups of the embedded data folder (default 10 min; 0: none). */
   readonly backupIntervalMs?: number;
+  /**
+   * Several processes: the Redis URL they share (with `databaseUrl` and `publicAddress`). Without
+   * it the process hosts every match alone (Colyseus's local presence and driver).
+   */
+  readonly redisUrl?: string;
+  /**
+   * With `redisUrl`: where clients reach this very process, as `host:port` or `host:port/path`
+   * without a scheme (Colyseus's `publicAddress`; seat reservations name it).
+   */
+  readonly publicAddress?: string;
+  /** With `redisUrl`: the process lease in ms (./hosting.ts; default 5,000). */
+  readonly hostLeaseMs?: number;
 }
 
 /** A running server. */
@@ -59,8 +82,9 @@ export interface RunningServer {
  * Reads settings from the environment: PORT (default 2567), HOST (default 0.0.0.0),
  * DATABASE_URL, FOGWAR_DATA_DIR (default ./data), PUBLIC_URL (default http://localhost:PORT),
  * LOG_LEVEL (default info), FOGWAR_WEB_DIR (default: the workspace's apps/web/dist),
- * FOGWAR_UNJOINED_TTL_HOURS (default 24), FOGWAR_BACKUP_INTERVAL_MINUTES (default 10), and the
- * limits' FOGWAR_* variables (see `limitsFromEnv`).
+ * FOGWAR_UNJOINED_TTL_HOURS (default 24), FOGWAR_BACKUP_INTERVAL_MINUTES (default 10), the
+ * limits' FOGWAR_* variables (see `limitsFromEnv`), and for several processes REDIS_URL with
+ * FOGWAR_PUBLIC_ADDRESS (see `scaleOutFromEnv`).
  * @throws Error when a setting is malformed.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -78,7 +102,28 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     webDir: env.FOGWAR_WEB_DIR || defaultWebDir(),
     unjoinedTtlMs: unjoinedTtlFromEnv(env.FOGWAR_UNJOINED_TTL_HOURS),
     backupIntervalMs: backupIntervalFromEnv(env.FOGWAR_BACKUP_INTERVAL_MINUTES),
+    ...scaleOutFromEnv(env),
   };
+}
+
+/**
+ * The several-processes settings: REDIS_URL (redis://host:port[/db]) and FOGWAR_PUBLIC_ADDRESS
+ * (this process's `host:port[/path]` as clients reach it, no scheme); both or neither, and
+ * REDIS_URL only with DATABASE_URL (an embedded database cannot be shared).
+ * @returns `{}` without REDIS_URL. @throws Error when a setting is missing or malformed.
+ */
+export function scaleOutFromEnv(env: NodeJS.ProcessEnv): Pick<ServerConfig, "redisUrl" | "publicAddress"> {
+  const redisUrl = env.REDIS_URL?.trim() || undefined;
+  const publicAddress = env.FOGWAR_PUBLIC_ADDRESS?.trim().replace(/\/+$/, "") || undefined;
+  if (!redisUrl) {
+    if (publicAddress) throw new Error("FOGWAR_PUBLIC_ADDRESS is for several processes: set REDIS_URL too");
+    return {};
+  }
+  if (!/^rediss?:\/\//.test(redisUrl)) throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, not "${redisUrl}"`);
+  if (!env.DATABASE_URL) throw new Error("REDIS_URL (several processes) needs DATABASE_URL: the processes share one PostgreSQL database");
+  if (!publicAddress) throw new Error("REDIS_URL (several processes) needs FOGWAR_PUBLIC_ADDRESS: where clients reach this process, e.g. game1.example.org:2567");
+  if (/^[a-z]+:\/\//i.test(publicAddress) || /\s/.test(publicAddress)) throw new Error(`FOGWAR_PUBLIC_ADDRESS is host:port[/path] without a scheme, not "${publicAddress}"`);
+  return { redisUrl, publicAddress };
 }
 
 /**
@@ -108,9 +153,27 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const clients = clientLog(log, limits.settings.clientLogPerSecond);
   provideRoomServices({ store, log, limits, clients });
 
+  if (config.redisUrl && !config.databaseUrl && !config.store) throw new Error("several processes (a Redis URL) need a shared PostgreSQL database");
   const transport = new WebSocketTransport({ maxPayload: 64 * 1024, server: createHttpServer(limits.settings) });
-  const server = new Server({ transport, greet: false, gracefullyShutdown: false, logger: colyseusLogger(log, clients) });
-  server.define("match", MatchRoom);
+  const shared = config.redisUrl ? { presence: new RedisPresence(config.redisUrl) as Presence, driver: new RedisDriver(redisClient(config.redisUrl, log, "driver")), publicAddress: config.publicAddress } : {};
+  const server = new Server({
+    transport,
+    greet: false,
+    gracefullyShutdown: false,
+    logger: colyseusLogger(log, clients),
+    ...shared,
+    // Rooms are created where they are asked for: the creation grant never leaves the process.
+    selectProcessIdToCreateRoom: async () => matchMaker.processId,
+  });
+  server.define("match", MatchRoom).on("dispose", (room: { roomId: string }) => void currentHosting().release(room.roomId));
+  await matchMaker.onReady;
+  const hosting: Hosting = config.redisUrl ? await startHosting(config.redisUrl, config.hostLeaseMs, log) : localHosting;
+  useHosting(hosting);
+  if (hosting.shared) {
+    await matchMaker.presence.subscribe(RESTORE_LISTINGS, () => {
+      matchMaker.restoreMissingRoomCaches().catch((error: unknown) => log.warn({ err: error }, "could not restore room listings"));
+    });
+  }
   const app = transport.getExpressApp();
   mountSecurityHeaders(app, config.publicUrl);
   const readiness: Readiness = { ready: false };
@@ -119,7 +182,16 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   mountErrorHandler(app, log, clients);
 
   await server.listen(config.port, config.host);
-  installGate(transport.server as NonNullable<typeof transport.server>, limits, clients, readiness);
+  const isLive = async (matchId: string) => MatchPathParams.safeParse({ id: matchId }).success && (await store.getMatch(matchId))?.status === "live";
+  const openRoom = hosting.shared
+    ? (matchId: string) =>
+        ensureMatchRoom(matchId, isLive).catch((error: unknown) => {
+          if (error instanceof HostUnavailableError) log.info({ matchId, host: error.processId }, "join deferred: the match's host does not answer and its lease has not lapsed yet");
+          else log.warn({ err: error, matchId }, "could not open a match's room for a join");
+          throw error;
+        })
+    : undefined;
+  installGate(transport.server as NonNullable<typeof transport.server>, limits, clients, readiness, openRoom);
   const address = transport.server?.address();
   const port = typeof address === "object" && address ? address.port : config.port;
 
@@ -127,8 +199,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const ttl = config.unjoinedTtlMs ?? DEFAULT_UNJOINED_TTL_MS;
   await expireUnjoined(store, log, ttl).catch((error: unknown) => log.warn({ err: error }, "could not expire unjoined matches"));
   const expiry = startExpiry(store, log, ttl);
-  // Rebuild the rooms of live matches from their logs.
-  const live = await store.liveMatchIds();
+  // Rebuild the rooms of live matches from their logs (alone; several processes open them on demand).
+  const live = hosting.shared ? [] : await store.liveMatchIds();
   for (const matchId of live) {
     try {
       await openMatchRoom(matchId);
@@ -137,7 +209,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     }
   }
   readiness.ready = true;
-  log.info({ port, database: config.databaseUrl ? "postgresql" : (config.dataDir ?? "memory"), liveMatches: live.length, web: servingWeb ? config.webDir : null }, "fogwar server listening");
+  log.info(
+    { port, database: config.databaseUrl ? "postgresql" : (config.dataDir ?? "memory"), liveMatches: live.length, web: servingWeb ? config.webDir : null, ...(hosting.shared ? { processId: matchMaker.processId, publicAddress: config.publicAddress } : {}) },
+    "fogwar server listening",
+  );
 
   let closed = false;
   return {
@@ -149,7 +224,47 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       closed = true;
       expiry.stop();
       await server.gracefullyShutdown(false);
+      await hosting.close();
+      useHosting(localHosting);
       await store.close();
     },
   };
+}
+
+/** A Redis client whose connection errors are logged (as warnings: it reconnects by itself). */
+function redisClient(url: string, log: Logger, role: string): Redis {
+  const client = new Redis(url);
+  client.on("error", (error: Error) => log.warn({ err: error }, `redis (${role}) connection error`));
+  return client;
+}
+
+/** A Redis URL without its credentials, for messages. */
+function redisAddress(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname === "/" ? "" : parsed.pathname}`;
+  } catch {
+    return "(malformed URL)";
+  }
+}
+
+/**
+ * Starts the Redis hosting of this process; a match it loses has its room closed here.
+ * @throws Error naming the Redis address when Redis cannot be reached.
+ */
+async function startHosting(redisUrl: string, leaseMs: number | undefined, log: Logger): Promise<Hosting> {
+  return RedisHosting.start({
+    url: redisUrl,
+    processId: matchMaker.processId,
+    log,
+    ...(leaseMs !== undefined ? { leaseMs } : {}),
+    onLost: (matchId) => {
+      const room = matchMaker.getLocalRoomById(matchId);
+      // Its clients are told to join again (4010: retried), which brings them to the new host.
+      // Disposing removes the room's listing, which now names the new host: it restores it.
+      if (room) void room.disconnect(CloseCode.MAY_TRY_RECONNECT).finally(() => matchMaker.presence.publish(RESTORE_LISTINGS, matchId));
+    },
+  }).catch((error: unknown) => {
+    throw new Error(`cannot reach Redis at ${redisAddress(redisUrl)} (REDIS_URL): ${error instanceof Error ? error.message : String(error)}`);
+  });
 }

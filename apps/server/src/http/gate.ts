@@ -8,6 +8,9 @@
  * - refuses `joinById` from an address that holds too many connections (429 `too_many_requests`
  *   with Retry-After), and counts a `joinById` to an unknown room as a failed join (an address
  *   that failed too many joins is refused by the room's `onAuth`, with the join code 4011);
+ * - with several processes (Redis), holds a `joinById` until its match's room is open on a live
+ *   process (`openRoom`: rebuilt here from the log when its host is gone), answering 503
+ *   `service_unavailable` when that cannot be done now;
  * - refuses source maps (`*.map`: 404);
  * - counts WebSocket connections per address and refuses an upgrade beyond the cap with 429;
  * - limits CORS to the allowed origins: Colyseus answers CORS for every route itself
@@ -78,13 +81,22 @@ export interface Readiness {
 }
 
 /**
+ * Makes sure the room of the match a `joinById` asks for is open somewhere before Colyseus looks
+ * it up (see `ensureMatchRoom` in ../rooms.ts). @returns whether it is (false: no live match of
+ * that id). @throws when that cannot be known or done now.
+ */
+export type RoomOpener = (roomId: string) => Promise<boolean>;
+
+/**
  * Installs the gate on a listening server (call after `server.listen`, when Colyseus has bound its
  * routes). `log` receives the refusals (client mistakes, rate-limited). While `readiness.ready`
  * is false (the server is rebuilding its live matches' rooms), a `joinById` is answered 503
  * `service_unavailable` with `Retry-After: 1` and not counted as a failed join: the room it asks
- * for may simply not be rebuilt yet.
+ * for may simply not be rebuilt yet. With `openRoom` (several processes), a `joinById` goes on
+ * once `openRoom` has made sure its room is open on a live process (a failed join when there is
+ * no such live match), or is answered 503 `service_unavailable` when `openRoom` fails.
  */
-export function installGate(server: HttpServer, limits: Limits, log: ClientLog, readiness: Readiness = { ready: true }): void {
+export function installGate(server: HttpServer, limits: Limits, log: ClientLog, readiness: Readiness = { ready: true }, openRoom?: RoomOpener): void {
   const { settings } = limits;
   limitColyseusCors(settings.corsOrigins);
   const listeners = server.listeners("request") as ((req: IncomingMessage, res: ServerResponse) => void)[];
@@ -94,8 +106,24 @@ export function installGate(server: HttpServer, limits: Limits, log: ClientLog, 
     req.headers[CLIENT_ADDRESS_HEADER] = address;
     // Colyseus's own routes (matchmaking) bypass express and helmet.
     res.setHeader("X-Content-Type-Options", "nosniff");
-    if (!admit(req, res, address, limits, log, readiness)) return;
-    for (const listener of listeners) listener.call(server, req, res);
+    const admitted = admit(req, res, address, limits, log, readiness);
+    const pass = () => {
+      for (const listener of listeners) listener.call(server, req, res);
+    };
+    if (admitted === true) return pass();
+    if (admitted === false) return;
+    if (!openRoom) {
+      if (!matchMaker.getLocalRoomById(admitted.joinRoom)) limits.joinFailures.fail(address);
+      return pass();
+    }
+    openRoom(admitted.joinRoom).then(
+      (open) => {
+        if (!open) limits.joinFailures.fail(address);
+        pass();
+      },
+      // The opener logs its own faults (they are the server's, not the client's).
+      () => sendError(res, 503, "service_unavailable", 1000, true),
+    );
   });
 
   const upgrades = server.listeners("upgrade") as ((req: IncomingMessage, socket: Duplex, head: Buffer) => void)[];
@@ -115,8 +143,8 @@ export function installGate(server: HttpServer, limits: Limits, log: ClientLog, 
   });
 }
 
-/** Whether a request may go on; answers it when not. */
-function admit(req: IncomingMessage, res: ServerResponse, address: string, limits: Limits, log: ClientLog, readiness: Readiness): boolean {
+/** Whether a request may go on (a `joinById`: once its room is checked); answers it when not. */
+function admit(req: IncomingMessage, res: ServerResponse, address: string, limits: Limits, log: ClientLog, readiness: Readiness): boolean | { joinRoom: string } {
   const path = pathOf(req.url);
   if (path.endsWith(".map")) {
     sendError(res, 404, "not_found");
@@ -140,8 +168,7 @@ function admit(req: IncomingMessage, res: ServerResponse, address: string, limit
     sendError(res, 429, "too_many_requests", 5000, true);
     return false;
   }
-  if (!matchMaker.getLocalRoomById(matchmake[2] as string)) limits.joinFailures.fail(address);
-  return true;
+  return { joinRoom: matchmake[2] as string };
 }
 
 /**

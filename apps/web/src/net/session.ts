@@ -14,6 +14,10 @@
  * finished match. A silent connection is pinged, and given up as lost when the server stays
  * silent (`HEARTBEAT_DEAD_MS`). `useMatch` wraps it for React.
  *
+ * With several server processes behind the page's address (a proxy), the same retries cover the
+ * death of the process hosting the match: a join reaches a live process, which rebuilds the room
+ * from the stored log once the dead host's lease lapses (a 5xx, 522 or 524 until then).
+ *
  * Only this seat's overlay is read from the room state (the server sends no other); the token is
  * passed to the SDK only and never logged or stored here.
  */

@@ -18,7 +18,6 @@ import {
   isMech,
   manoeuvreRange,
   mechAction,
-  movementOptions,
   nextSeat,
   seatsOfForce,
   forceOf,
@@ -26,6 +25,7 @@ import {
   unitById,
   unitsInPlay,
 } from "./board";
+import { movementOptions } from "./reach";
 import { lockersOf, locks, parryOf } from "./melee";
 import {
   ammoLeft,

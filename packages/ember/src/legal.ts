@@ -12,12 +12,12 @@ import {
   intactSlots,
   isFree,
   manoeuvreRange,
-  movementOptions,
   partActions,
   scenarioOf,
   unitById,
   unitsInPlay,
 } from "./board";
+import { movementOptions } from "./reach";
 import { canCommand, planners } from "./flow";
 import { objectiveSquares } from "./mission";
 import { PART_SLOTS, type Action, type PartSlot } from "./data/schema";

@@ -3,7 +3,7 @@
  * can reach. A movement search asks "is this square free?" hundreds of times about one state, so
  * the answer is laid out once per search as a board-sized grid.
  */
-import { inBounds, reachable, type Square } from "@fogwar/engine";
+import { inBounds, reachableInOrder, squareKey, type Square } from "@fogwar/engine";
 import { droneCard, isFree, scenarioOf, standingPiece, terrainAt } from "./board";
 import type { Scenario, Terrain } from "./data/schema";
 import type { EmberState, UnitId, UnitState } from "./types";
@@ -59,16 +59,20 @@ export function freeSquares(state: EmberState, ignore?: UnitId): (s: Square) => 
  * Squares a unit can reach with `budget` squares of movement (seed 001 6.3, 4.2): king-move steps
  * of 1; ground movement cannot enter impassable terrain or pass through other units; flying and
  * high-altitude movement passes over both but must still end on a free square.
- * @returns square keys mapped to squares, the unit's own square included.
+ * @returns the squares in the order the search first reached them, the unit's own square first.
  */
-export function movementOptions(state: EmberState, unit: UnitState, budget: number): Map<string, Square> {
+export function reachableSquares(state: EmberState, unit: UnitState, budget: number): Square[] {
   const scenario = scenarioOf(state);
   const start = unit.at as Square;
   const mode = unit.kind === "drone" ? droneCard(unit.droneId).movement.mode : "ground";
   const airborne = mode !== "ground";
   const free = freeSquares(state, unit.id);
-  const result = reachable(scenario.board, start, budget, (_from, to) => (airborne || free(to) ? 1 : null), { canEnd: free });
+  return reachableInOrder(scenario.board, start, budget, (_from, to) => (airborne || free(to) ? 1 : null), { canEnd: free }).squares;
+}
+
+/** {@link reachableSquares} keyed by square keys (`x,y`), in the same order. */
+export function movementOptions(state: EmberState, unit: UnitState, budget: number): Map<string, Square> {
   const out = new Map<string, Square>();
-  for (const [key, entry] of result) out.set(key, entry.square);
+  for (const square of reachableSquares(state, unit, budget)) out.set(squareKey(square), square);
   return out;
 }

@@ -155,19 +155,43 @@ export function reachable(
   stepCost: (from: Square, to: Square) => number | null,
   options: { diagonal?: boolean; canEnd?: (s: Square) => boolean } = {},
 ): Map<string, { square: Square; cost: number }> {
-  const { width, height } = size;
-  if (!inBounds(size, start) || !Number.isInteger(start.x) || !Number.isInteger(start.y)) {
-    return reachableByKeys(size, start, budget, stepCost, options);
+  if (!onGrid(size, start)) return reachableByKeys(size, start, budget, stepCost, options);
+  const { squares, costs } = reachableInOrder(size, start, budget, stepCost, options);
+  const out = new Map<string, { square: Square; cost: number }>();
+  for (let i = 0; i < squares.length; i++) {
+    const square = squares[i] as Square;
+    out.set(squareKey(square), { square, cost: costs[i] as number });
   }
+  return out;
+}
+
+const onGrid = (size: GridSize, s: Square): boolean => inBounds(size, s) && Number.isInteger(s.x) && Number.isInteger(s.y);
+
+/**
+ * {@link reachable} as two parallel lists, without building square keys: the squares in the
+ * order the map would list them, and their costs. Same step questions, in the same order.
+ */
+export function reachableInOrder(
+  size: GridSize,
+  start: Square,
+  budget: number,
+  stepCost: (from: Square, to: Square) => number | null,
+  options: { diagonal?: boolean; canEnd?: (s: Square) => boolean } = {},
+): { squares: Square[]; costs: number[] } {
+  if (!onGrid(size, start)) {
+    const entries = [...reachableByKeys(size, start, budget, stepCost, options).values()];
+    return { squares: entries.map((e) => e.square), costs: entries.map((e) => e.cost) };
+  }
+  const { width, height } = size;
   const diagonal = options.diagonal ?? true;
   const cells = width * height;
   // Per square (index y * width + x): the cheapest cost found and the square object holding it.
-  const best = new Float64Array(cells).fill(Infinity);
-  const squares: (Square | undefined)[] = new Array(cells);
+  const best: number[] = new Array<number>(cells).fill(Infinity);
+  const held: (Square | undefined)[] = new Array<Square | undefined>(cells).fill(undefined);
   const order: number[] = [];
   const startIndex = start.y * width + start.x;
   best[startIndex] = 0;
-  squares[startIndex] = start;
+  held[startIndex] = start;
   order.push(startIndex);
   const heap = new FrontierHeap();
   heap.push(0, start);
@@ -189,21 +213,23 @@ export function reachable(
         if (cost > budget) continue;
         const index = y * width + x;
         if (cost < best[index]!) {
-          if (squares[index] === undefined) order.push(index);
+          if (held[index] === undefined) order.push(index);
           best[index] = cost;
-          squares[index] = next;
+          held[index] = next;
           heap.push(cost, next);
         }
       }
     }
   }
-  const out = new Map<string, { square: Square; cost: number }>();
+  const squares: Square[] = [];
+  const costs: number[] = [];
   for (const index of order) {
-    const square = squares[index] as Square;
+    const square = held[index] as Square;
     if (index !== startIndex && options.canEnd && !options.canEnd(square)) continue;
-    out.set(squareKey(square), { square, cost: best[index]! });
+    squares.push(square);
+    costs.push(best[index]!);
   }
-  return out;
+  return { squares, costs };
 }
 
 /**

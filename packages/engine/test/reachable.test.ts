@@ -5,7 +5,7 @@
  * entries, their order, and the sequence of step-cost and can-end questions.
  */
 import fc from "fast-check";
-import { reachable, reachableByKeys, squareKey, type Square } from "../src/grid";
+import { reachable, reachableByKeys, reachableInOrder, squareKey, type Square } from "../src/grid";
 
 interface Case {
   width: number;
@@ -33,11 +33,18 @@ const cases = fc
     }),
   );
 
+/** {@link reachableInOrder}'s lists as the map `reachable` returns. */
+const listed: typeof reachable = (...args) => {
+  const { squares, costs } = reachableInOrder(...args);
+  return new Map(squares.map((square, i) => [squareKey(square), { square, cost: costs[i]! }]));
+};
+
 /** Runs one form, recording every question it asks. */
-function run(form: typeof reachable, c: Case) {
+function run(form: typeof reachable | "in order", c: Case) {
   const asked: string[] = [];
   const at = (s: Square) => s.y * c.width + s.x;
-  const result = form(
+  const search = form === "in order" ? listed : form;
+  const result = search(
     { width: c.width, height: c.height },
     c.start,
     c.budget,
@@ -56,7 +63,9 @@ describe("reachable", () => {
   it("answers exactly as the key-map form: entries, their order, and the questions asked", () => {
     fc.assert(
       fc.property(cases, (c) => {
-        expect(run(reachable, c)).toEqual(run(reachableByKeys, c));
+        const reference = run(reachableByKeys, c);
+        expect(run(reachable, c)).toEqual(reference);
+        expect(run("in order", c)).toEqual(reference);
       }),
       { numRuns: 600, seed: 13 },
     );
@@ -66,6 +75,7 @@ describe("reachable", () => {
     const c: Case = { width: 3, height: 3, start: { x: -1, y: 1 }, budget: 2, diagonal: true, costs: Array(9).fill(1), ends: Array(9).fill(true), withCanEnd: false };
     const fast = run(reachable, c);
     expect(fast).toEqual(run(reachableByKeys, c));
+    expect(run("in order", c)).toEqual(fast);
     expect(fast.entries[0]).toEqual(["-1,1", -1, 1, 0]);
     expect(fast.entries).toHaveLength(7);
   });

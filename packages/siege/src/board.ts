@@ -61,6 +61,12 @@ export interface Geometry {
   readonly partitions: ReadonlyMap<string, PartitionDef>;
   /** Edge key to partition id. */
   readonly edgeIndex: ReadonlyMap<string, string>;
+  /**
+   * The same partition ids by space (index `y * width + x`): on the edge to the east neighbour
+   * and to the south neighbour, for lookups without building an edge key.
+   */
+  readonly eastEdges: readonly (string | undefined)[];
+  readonly southEdges: readonly (string | undefined)[];
   /** Access points: space to area and colour. */
   readonly accessPoints: ReadonlyMap<Place, { readonly area: string; readonly colour: "grey" | "blue" }>;
   readonly areas: readonly string[];
@@ -119,8 +125,18 @@ export function geometry(mapId: string): Geometry {
   }
   const accessPoints = new Map<Place, { area: string; colour: "grey" | "blue" }>();
   for (const area of map.upper) for (const ap of area.accessPoints) accessPoints.set(sq(ap.at[0], ap.at[1]), { area: area.id, colour: ap.colour });
+  const eastEdges: (string | undefined)[] = new Array<string | undefined>(map.width * map.height).fill(undefined);
+  const southEdges: (string | undefined)[] = new Array<string | undefined>(map.width * map.height).fill(undefined);
+  for (const [key, id] of edgeIndex) {
+    const [x, y, x2, y2] = key.split(/[,|]/).map(Number) as [number, number, number, number];
+    if (!onGrid(map, x, y)) continue;
+    if (x2 === x + 1 && y2 === y) eastEdges[y * map.width + x] = id;
+    else if (x2 === x && y2 === y + 1) southEdges[y * map.width + x] = id;
+  }
   const geo: Geometry = {
     map,
+    eastEdges,
+    southEdges,
     spaces,
     spaceSet: new Set(spaces),
     roomOf,
@@ -146,10 +162,25 @@ export const isOutside = (geo: Geometry, p: Place): boolean => !isUpper(p) && !g
 
 /** The state of the partition on the edge between two orthogonal spaces, or null. */
 export function partitionOn(state: Pick<SiegeState, "map" | "partitions">, a: Sq, b: Sq): { id: string; s: PartitionState } | null {
-  const id = geometry(state.map).edgeIndex.get(edgeKey(a, b));
+  const id = edgeId(geometry(state.map), a, b);
   if (!id) return null;
   const s = state.partitions[id]!;
   return s.kind === "open" ? null : { id, s };
+}
+
+const onGrid = (map: Pick<MapData, "width" | "height">, x: number, y: number): boolean =>
+  Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < map.width && y < map.height;
+
+/** The partition id on the edge between two spaces: `edgeIndex.get(edgeKey(a, b))`, by table where it can. */
+function edgeId(geo: Geometry, a: Sq, b: Sq): string | undefined {
+  const first = a.y < b.y || (a.y === b.y && a.x < b.x);
+  const p = first ? a : b;
+  const q = first ? b : a;
+  if (onGrid(geo.map, p.x, p.y)) {
+    if (q.y === p.y && q.x === p.x + 1) return geo.eastEdges[p.y * geo.map.width + p.x];
+    if (q.x === p.x && q.y === p.y + 1) return geo.southEdges[p.y * geo.map.width + p.x];
+  }
+  return geo.edgeIndex.get(edgeKey(a, b));
 }
 
 const WALLS: readonly PartitionKind[] = ["thick", "reinforced", "thin", "holed"];
@@ -260,7 +291,10 @@ export function stepCost(state: Pick<SiegeState, "map" | "partitions">, a: Place
     if (part && blocksMovement(part.s)) return null;
     return 1 + crossingCost(part?.s);
   }
-  return cornerEdges(p, q).every(([m, n]) => edgeFree(state, m, n)) ? 1 : null;
+  // The four edges around the corner, as `cornerEdges` lists them, without building them.
+  const c = { x: q.x, y: p.y };
+  const d = { x: p.x, y: q.y };
+  return edgeFree(state, p, c) && edgeFree(state, c, q) && edgeFree(state, p, d) && edgeFree(state, d, q) ? 1 : null;
 }
 
 /** One move of a straight line between centres: to the next space, or across a corner. */

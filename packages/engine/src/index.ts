@@ -8,6 +8,7 @@ export * from "./grid";
 export * from "./visibility";
 export * from "./hash";
 export * from "./clone";
+export * from "./shape";
 export * from "./ruleset";
 export * from "./log";
 export * from "./bot";

@@ -76,3 +76,9 @@ export function movementOptions(state: EmberState, unit: UnitState, budget: numb
   for (const square of reachableSquares(state, unit, budget)) out.set(squareKey(square), square);
   return out;
 }
+
+/** Whether a unit can reach `to` with `budget` squares of movement: `movementOptions(...).has(squareKey(to))` without the map. */
+export function canReach(state: EmberState, unit: UnitState, budget: number, to: Square): boolean {
+  const key = squareKey(to);
+  return reachableSquares(state, unit, budget).some((s) => squareKey(s) === key);
+}

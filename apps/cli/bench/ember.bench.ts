@@ -2,13 +2,15 @@
  * EMBER benchmarks: prints figures, asserts nothing. Run with `pnpm bench` at the top level.
  *
  * - full bot matches per second (setup to result, random bots, with legal-command enumeration);
+ * - inside seeded bot matches: mean milliseconds per `legalCommands` call and per `apply` call;
  * - commands applied per second (re-applying recorded logs: `ember.apply` alone);
- * - legalCommands, viewFor and stateHash per second on states taken from real matches;
+ * - legalCommands, viewFor and stateHash per second on states taken from real matches (and
+ *   milliseconds per stateHash);
  * - size of a match state and of its log.
  */
 import { autoplay, seatViewer, spectator, stateHash, type MatchLog } from "@fogwar/engine";
 import { catalog, ember, emberBotPolicy, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState } from "@fogwar/ember";
-import { time, type Row } from "./measure";
+import { ms, printRows, time, timedRuleset, type InMatchTimes, type Row } from "./measure";
 
 const armies = catalog.data.armies;
 const setupFor = (i: number): EmberSetup => {
@@ -28,6 +30,13 @@ rows.push(
     autoplay(ember, setupFor(i), `bench-${i}`, `bot-${i}`, { policy: emberBotPolicy });
   }),
 );
+
+// legalCommands and apply timed call by call inside seeded bot matches (after a warm-up set).
+const IN_MATCH = 60;
+const inMatch: InMatchTimes = { legalMs: 0, legalCalls: 0, applyMs: 0, applyCalls: 0 };
+const timedEmber = timedRuleset(ember, inMatch);
+for (let i = 0; i < 20; i++) autoplay(ember, setupFor(i), `warm-${i}`, `bot-${i}`, { policy: emberBotPolicy });
+for (let i = 0; i < IN_MATCH; i++) autoplay(timedEmber, setupFor(i), `in-match-${i}`, `bot-${i}`, { policy: emberBotPolicy });
 
 // Recorded logs, for apply-only and per-state measurements.
 const logs: MatchLog<EmberSetup, EmberCommand, EmberEvent>[] = [];
@@ -73,9 +82,13 @@ const avgCommands = totalCommands / logs.length;
 const stateBytes = states.reduce((n, s) => n + JSON.stringify(s).length, 0) / states.length;
 const logBytes = logs.reduce((n, l) => n + JSON.stringify(l).length, 0) / logs.length;
 
+const hashRow = rows.find((r) => r.label === "stateHash") as Row;
 console.log(`\nEMBER benchmarks (node ${process.version}, ${logs.length} recorded matches)\n`);
-const width = Math.max(...rows.map((r) => r.label.length));
-for (const r of rows) console.log(`  ${r.label.padEnd(width)}  ${r.rate.toFixed(r.rate < 100 ? 1 : 0).padStart(12)} ${r.unit}`);
-console.log(`  ${"commands per match".padEnd(width)}  ${avgCommands.toFixed(1).padStart(12)} (average)`);
-console.log(`  ${"state size".padEnd(width)}  ${(stateBytes / 1024).toFixed(1).padStart(12)} KiB of JSON (average)`);
-console.log(`  ${"match log size".padEnd(width)}  ${(logBytes / 1024).toFixed(1).padStart(12)} KiB of JSON (average)`);
+printRows(rows, [
+  ["legalCommands in bot matches", `${ms(inMatch.legalMs / inMatch.legalCalls)} ms per call (mean of ${inMatch.legalCalls} calls, ${IN_MATCH} seeded matches)`],
+  ["apply in bot matches", `${ms(inMatch.applyMs / inMatch.applyCalls)} ms per call (mean of ${inMatch.applyCalls} calls)`],
+  ["stateHash", `${ms(1000 / hashRow.rate)} ms per call`],
+  ["commands per match", `${avgCommands.toFixed(1).padStart(12)} (average)`],
+  ["state size", `${(stateBytes / 1024).toFixed(1).padStart(12)} KiB of JSON (average)`],
+  ["match log size", `${(logBytes / 1024).toFixed(1).padStart(12)} KiB of JSON (average)`],
+]);

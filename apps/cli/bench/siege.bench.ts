@@ -3,14 +3,15 @@
  *
  * - full bot matches per second (picks to result, random bots choosing among the legal commands),
  *   1 v 1 and 2 v 2 on the sample mission;
+ * - inside seeded bot matches: mean milliseconds per `legalCommands` call and per `apply` call;
  * - commands applied per second (re-applying recorded logs: `siege.apply` alone);
  * - legalCommands, viewFor (attack + defence + spectator) and stateHash per second on states
- *   taken from real matches, and the largest legal-command list met;
+ *   taken from real matches (and milliseconds per stateHash), and the largest legal-command list met;
  * - size of a match state, of its projections and of its log.
  */
 import { autoplay, seatViewer, spectator, stateHash, type Match, type MatchLog } from "@fogwar/engine";
 import { siege, siegeBotPolicy, type SiegeCommand, type SiegeEvent, type SiegeSetup, type SiegeState } from "@fogwar/siege";
-import { time, type Row } from "./measure";
+import { ms, printRows, time, timedRuleset, type InMatchTimes, type Row } from "./measure";
 
 const setups: SiegeSetup[] = [
   { mission: "ledger", teams: { attack: ["a1"], defence: ["d1"] } },
@@ -26,6 +27,15 @@ const rows: Row[] = [];
 
 let matchIndex = 0;
 rows.push(time("bot matches (1 v 1 and 2 v 2)", "matches/s", () => 1, () => void play(matchIndex++)));
+
+// legalCommands and apply timed call by call inside seeded bot matches (after a warm-up set).
+const IN_MATCH = 16;
+const inMatch: InMatchTimes = { legalMs: 0, legalCalls: 0, applyMs: 0, applyCalls: 0 };
+const timedSiege = timedRuleset(siege, inMatch);
+for (let i = 0; i < 4; i++) play(100 + i);
+for (let i = 0; i < IN_MATCH; i++) {
+  autoplay(timedSiege, setupFor(i), `siege-in-match-${i}`, `siege-bot-${i}`, { policy: siegeBotPolicy, maxCommands: 20_000 });
+}
 
 const logs: MatchLog<SiegeSetup, SiegeCommand, SiegeEvent>[] = [];
 const states: SiegeState[] = [];
@@ -71,11 +81,15 @@ const stateBytes = average(states.map((s) => JSON.stringify(s).length));
 const viewBytes = average(states.map((s) => JSON.stringify(siege.viewFor(s, seatViewer("d1"))).length));
 const logBytes = average(logs.map((l) => JSON.stringify(l).length));
 
+const hashRow = rows.find((r) => r.label === "stateHash") as Row;
 console.log(`\nSiege benchmarks (node ${process.version}, ${logs.length} recorded matches)\n`);
-const width = Math.max(...rows.map((r) => r.label.length), "largest legal-command list".length);
-for (const r of rows) console.log(`  ${r.label.padEnd(width)}  ${r.rate.toFixed(r.rate < 100 ? 1 : 0).padStart(12)} ${r.unit}`);
-console.log(`  ${"commands per match".padEnd(width)}  ${(totalCommands / logs.length).toFixed(1).padStart(12)} (average)`);
-console.log(`  ${"largest legal-command list".padEnd(width)}  ${String(largestList).padStart(12)} commands`);
-console.log(`  ${"state size".padEnd(width)}  ${kib(stateBytes)} KiB of JSON (average)`);
-console.log(`  ${"defence projection size".padEnd(width)}  ${kib(viewBytes)} KiB of JSON (average)`);
-console.log(`  ${"match log size".padEnd(width)}  ${kib(logBytes)} KiB of JSON (average)`);
+printRows(rows, [
+  ["legalCommands in bot matches", `${ms(inMatch.legalMs / inMatch.legalCalls)} ms per call (mean of ${inMatch.legalCalls} calls, ${IN_MATCH} seeded matches)`],
+  ["apply in bot matches", `${ms(inMatch.applyMs / inMatch.applyCalls)} ms per call (mean of ${inMatch.applyCalls} calls)`],
+  ["stateHash", `${ms(1000 / hashRow.rate)} ms per call`],
+  ["commands per match", `${(totalCommands / logs.length).toFixed(1).padStart(12)} (average)`],
+  ["largest legal-command list", `${String(largestList).padStart(12)} commands`],
+  ["state size", `${kib(stateBytes)} KiB of JSON (average)`],
+  ["defence projection size", `${kib(viewBytes)} KiB of JSON (average)`],
+  ["match log size", `${kib(logBytes)} KiB of JSON (average)`],
+]);

@@ -7,7 +7,6 @@ import {
   hasLineOfSight,
   inBounds,
   lineSquares,
-  reachable,
   sameSquare,
   squareKey,
   chebyshev,
@@ -212,29 +211,6 @@ export function isFree(state: EmberState, s: Square, ignore?: UnitId): boolean {
   if (standingTerrainAt(state, s)?.impassable) return false;
   const occupant = unitAt(state, s);
   return !occupant || occupant.id === ignore;
-}
-
-/**
- * Squares a unit can reach with `budget` squares of movement (seed 001 6.3, 4.2): king-move steps
- * of 1; ground movement cannot enter impassable terrain or pass through other units; flying and
- * high-altitude movement passes over both but must still end on a free square.
- * @returns square keys mapped to squares, the unit's own square included.
- */
-export function movementOptions(state: EmberState, unit: UnitState, budget: number): Map<string, Square> {
-  const scenario = scenarioOf(state);
-  const start = unit.at as Square;
-  const mode = unit.kind === "drone" ? droneCard(unit.droneId).movement.mode : "ground";
-  const airborne = mode !== "ground";
-  const result = reachable(
-    scenario.board,
-    start,
-    budget,
-    (_from, to) => (airborne || isFree(state, to, unit.id) ? 1 : null),
-    { canEnd: (s) => isFree(state, s, unit.id) },
-  );
-  const out = new Map<string, Square>();
-  for (const [key, entry] of result) out.set(key, entry.square);
-  return out;
 }
 
 /** Line of sight between two squares: blocking terrain blocks it, units never do (seed 000 1.3.2). */

@@ -34,7 +34,7 @@ export const emberBotPolicy: BotPolicy<EmberCommand> = {
       return command.hidden ? "act:camouflage" : "act:other";
     }
     // A drone's automaton action (seed 000 1.2.1) is an attack like its command action.
-    if (command.type === "command_drone") return `command_drone:${command.order.kind === "move" ? "move" : "attack"}`;
+    if (command.type === "command_drone") return command.order.kind === "move" ? "command_drone:move" : "command_drone:attack";
     // Camouflaged deployments (seed 000 6.2) are one group, less likely than the plain ones.
     if (command.type === "deploy" && command.hidden) return "deploy:camouflaged";
     return command.type;

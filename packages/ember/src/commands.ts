@@ -3,7 +3,7 @@
  * carries the command out on the context's copy of the state. The same checks serve
  * `legalCommands`, so what is listed is exactly what is accepted.
  */
-import { FACINGS, sameSquare, squareKey, type SeatId, type Square } from "@fogwar/engine";
+import { FACINGS, sameSquare, type SeatId, type Square } from "@fogwar/engine";
 import { chebyshev } from "@fogwar/engine";
 import { attackEffect, automatonTarget, beginAttack, beginChain, canSpendLink, continueAttack, rollFace, rollPartDie, targetProblem } from "./attack";
 import {
@@ -18,7 +18,6 @@ import {
   isMech,
   manoeuvreRange,
   mechAction,
-  movementOptions,
   nextSeat,
   seatsOfForce,
   forceOf,
@@ -26,6 +25,7 @@ import {
   unitById,
   unitsInPlay,
 } from "./board";
+import { canReach, movementOptions } from "./reach";
 import { lockersOf, locks, parryOf } from "./melee";
 import {
   ammoLeft,
@@ -203,7 +203,7 @@ export function droneCommandProblem(
 function droneOrderProblem(state: EmberState, drone: DroneState, order: DroneOrder): Problem {
   const card = droneCard(drone.droneId);
   if (order.kind === "move") {
-    return movementOptions(state, drone, card.movement.squares).has(squareKey(order.to)) ? null : "out_of_reach";
+    return canReach(state, drone, card.movement.squares, order.to) ? null : "out_of_reach";
   }
   if (order.kind === "automaton") {
     // The automaton action's target comes from the card's targeting logic; with no valid target
@@ -361,7 +361,7 @@ export function manoeuvreProblem(state: EmberState, seat: SeatId, command: Extra
   if (activation.ticks < catalog.data.rules.manoeuvreCost) return "not_enough_ticks";
   const range = manoeuvreRange(mech);
   if (range === 0) return sameSquare(command.to, mech.at as Square) ? null : "out_of_reach";
-  return movementOptions(state, mech, range).has(squareKey(command.to)) ? null : "out_of_reach";
+  return canReach(state, mech, range, command.to) ? null : "out_of_reach";
 }
 
 /** Manoeuvre (seed 001 6.3): up to the chassis mobility (x2 in MOB); a destroyed chassis may only turn. */
@@ -448,7 +448,7 @@ export function actProblem(state: EmberState, seat: SeatId, command: Extract<Emb
     }
     case "move": {
       if (command.to === undefined || command.facing === undefined || command.target !== undefined) return "malformed_command";
-      if (!movementOptions(state, mech, effect.range).has(squareKey(command.to))) return "out_of_reach";
+      if (!canReach(state, mech, effect.range, command.to)) return "out_of_reach";
       // A crawl cannot leave a lock-on (seed 000 2.2.1): every unit locking the mech must still
       // lock it on the square and facing it crawls to.
       if (effect.crawl) {

@@ -3,7 +3,7 @@
  * its stored state, and the events produced so far. Rules mutate the copy; `finish` stores the RNG
  * state back, so the caller's state is never touched (design.md principle 3).
  */
-import { Random, everyone, onlySeats, teamAudience, type Audience, type EventEnvelope, type SeatId } from "@fogwar/engine";
+import { Random, clonePlain, everyone, onlySeats, teamAudience, type Audience, type EventEnvelope, type SeatId } from "@fogwar/engine";
 import type { EmberEvent, EmberState } from "./types";
 
 export class Ctx {
@@ -16,7 +16,7 @@ export class Ctx {
 
   /** Opens a context on a deep copy of `state`. */
   static on(state: EmberState): Ctx {
-    return new Ctx(structuredClone(state));
+    return new Ctx(clonePlain(state));
   }
 
   /** Reports a public event. */

@@ -39,6 +39,7 @@ import {
   unitsInPlay,
   vulnerableTerrain,
 } from "./board";
+import { freeSquares } from "./reach";
 import type { Ctx } from "./context";
 import { checkContact, isCamouflaged } from "./concealment";
 import type { Action, AttackEffect, LaunchEffect, PartSlot, SmokeEffect, Terrain } from "./data/schema";
@@ -499,7 +500,8 @@ export function dropProblem(state: EmberState, launcher: UnitState, effect: Laun
 
 /** The ground movement costs from a square, through free squares only (seed 001 6.3). */
 function pathCosts(state: EmberState, unit: UnitState, from: Square, budget: number): Map<string, number> {
-  const result = reachable(scenarioOf(state).board, from, budget, (_f, to) => (isFree(state, to, unit.id) ? 1 : null));
+  const free = freeSquares(state, unit.id);
+  const result = reachable(scenarioOf(state).board, from, budget, (_f, to) => (free(to) ? 1 : null));
   return new Map([...result].map(([key, entry]) => [key, entry.cost]));
 }
 

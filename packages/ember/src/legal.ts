@@ -12,12 +12,12 @@ import {
   intactSlots,
   isFree,
   manoeuvreRange,
-  movementOptions,
   partActions,
   scenarioOf,
   unitById,
   unitsInPlay,
 } from "./board";
+import { reachableSquares } from "./reach";
 import { canCommand, planners } from "./flow";
 import { objectiveSquares } from "./mission";
 import { PART_SLOTS, type Action, type PartSlot } from "./data/schema";
@@ -25,14 +25,13 @@ import { isCharged, unarmedSlots } from "./resources";
 import { lockersOf, locks } from "./melee";
 import { catalog } from "./data";
 import { CHOOSABLE_STANCES, TIMINGS, type Timing } from "./data/schema";
-import type { EmberCommand, EmberState, MechState, UnitState } from "./types";
+import type { DroneState, EmberCommand, EmberState, MechState, UnitState } from "./types";
 import type { EmberView } from "./view";
 import { actionGate, actProblem } from "./commands";
 import { dropSquares, scatterProblem, smokePlacements } from "./launch";
 import { camouflageSource, hiddenSquareOptions } from "./concealment";
 
-const moves = (state: EmberState, unit: UnitState, range: number): Square[] =>
-  [...movementOptions(state, unit, range).values()];
+const moves = (state: EmberState, unit: UnitState, range: number): Square[] => reachableSquares(state, unit, range);
 
 /**
  * All commands `seat` may send, from its own projection (`viewFor(state, seat)`): the rules
@@ -151,23 +150,32 @@ function droneOrders(state: EmberState, seat: SeatId, givers: readonly MechState
   const out: EmberCommand[] = [];
   const mine = unitsInPlay(state).filter((u) => u.owner === seat);
   const drones = mine.filter((u) => u.kind === "drone" && !u.commanded);
+  // What each drone may be ordered to do does not depend on the mech giving the order: asked once.
+  const options = new Map<string, { moves: Square[]; automaton: boolean; targets: string[] }>();
+  const optionsOf = (drone: DroneState) => {
+    let known = options.get(drone.id);
+    if (!known) {
+      const card = droneCard(drone.droneId);
+      const effect = attackEffect(card.commandAction);
+      known = {
+        moves: moves(state, drone, card.movement.squares),
+        // The automaton action names no target: its targeting logic picks one (seed 000 1.2.1).
+        automaton: Boolean(card.automaton && automatonTarget(state, drone)),
+        targets: effect ? validTargets(state, drone, effect).map((t) => t.id) : [],
+      };
+      options.set(drone.id, known);
+    }
+    return known;
+  };
   for (const mech of givers) {
     for (const drone of drones) {
       if (drone.kind !== "drone") continue;
-      const card = droneCard(drone.droneId);
-      for (const to of moves(state, drone, card.movement.squares)) {
+      const { moves: squares, automaton, targets } = optionsOf(drone);
+      for (const to of squares) {
         for (const facing of FACINGS) out.push({ type: "command_drone", mech: mech.id, drone: drone.id, order: { kind: "move", to, facing } });
       }
-      // The automaton action names no target: its targeting logic picks one (seed 000 1.2.1).
-      if (card.automaton && automatonTarget(state, drone)) {
-        out.push({ type: "command_drone", mech: mech.id, drone: drone.id, order: { kind: "automaton" } });
-      }
-      const effect = attackEffect(card.commandAction);
-      if (effect) {
-        for (const target of validTargets(state, drone, effect)) {
-          out.push({ type: "command_drone", mech: mech.id, drone: drone.id, order: { kind: "action", target: target.id } });
-        }
-      }
+      if (automaton) out.push({ type: "command_drone", mech: mech.id, drone: drone.id, order: { kind: "automaton" } });
+      for (const target of targets) out.push({ type: "command_drone", mech: mech.id, drone: drone.id, order: { kind: "action", target } });
     }
   }
   return out;

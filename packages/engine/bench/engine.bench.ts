@@ -12,6 +12,7 @@ import {
   commit,
   deriveSalt,
   canonicalJson,
+  clonePlain,
   hasLineOfSight,
   reachable,
   rngStateFromSeed,
@@ -185,6 +186,22 @@ const rows: Row[] = [];
     bench("reachable, budget 6, 12x12", "8-neighbour, walls + rough ground", () => {
       for (let n = 0; n < 10; n++) sink += reachable(BOARD, openSquares[i++ % openSquares.length]!, 6, stepCost).size;
       return 10;
+    }),
+  );
+}
+
+{
+  const note = `${(canonicalJson(STATE_5KB).length / 1024).toFixed(1)} KB state (apply's private copy)`;
+  rows.push(
+    bench("clonePlain", note, () => {
+      for (let n = 0; n < 20; n++) sink += clonePlain(STATE_5KB).mechs.length;
+      return 20;
+    }),
+  );
+  rows.push(
+    bench("structuredClone (for comparison)", note, () => {
+      for (let n = 0; n < 20; n++) sink += structuredClone(STATE_5KB).mechs.length;
+      return 20;
     }),
   );
 }

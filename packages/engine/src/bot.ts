@@ -36,11 +36,24 @@ export class RandomBot<C extends { type: string } = { type: string }> {
   /** One of `commands`, or null when there is none. */
   choose(commands: readonly C[]): C | null {
     if (commands.length === 0) return null;
-    const groupOf = (c: C) => this.policy.group?.(c) ?? c.type;
-    const groups = [...new Set(commands.map(groupOf))];
+    // Each command's group, asked once; groups numbered in the order they first appear.
+    const groups: string[] = [];
+    const numbers = new Map<string, number>();
+    const groupNumber = new Uint32Array(commands.length);
+    for (let i = 0; i < commands.length; i++) {
+      const c = commands[i] as C;
+      const name = this.policy.group ? (this.policy.group(c) ?? c.type) : c.type;
+      let n = numbers.get(name);
+      if (n === undefined) {
+        n = groups.length;
+        groups.push(name);
+        numbers.set(name, n);
+      }
+      groupNumber[i] = n;
+    }
     const weights = groups.map((g) => Math.max(0, this.policy.weight?.(g) ?? 1));
     const total = weights.reduce((a, b) => a + b, 0);
-    let group = groups[0] as string;
+    let group = 0;
     if (total > 0) {
       // Weights are scaled to integers so the draw stays an exact integer draw.
       const scaled = weights.map((w) => Math.round((w / total) * 1_000_000));
@@ -48,12 +61,12 @@ export class RandomBot<C extends { type: string } = { type: string }> {
       for (let i = 0; i < groups.length; i++) {
         ticket -= scaled[i] as number;
         if (ticket < 0) {
-          group = groups[i] as string;
+          group = i;
           break;
         }
       }
-    } else group = this.random.pick(groups);
-    return this.random.pick(commands.filter((c) => groupOf(c) === group));
+    } else group = numbers.get(this.random.pick(groups)) as number;
+    return this.random.pick(commands.filter((_, i) => groupNumber[i] === group));
   }
 }
 

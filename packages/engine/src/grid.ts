@@ -139,13 +139,169 @@ export function facingTowards(from: Square, to: Square): Facing {
 
 /**
  * Every square reachable from `start` with at most `budget` movement, and its cost, by
- * Dijkstra over 8-neighbour (or 4-neighbour) steps.
+ * Dijkstra over 8-neighbour (or 4-neighbour) steps. Squares are settled cheapest first, ties in
+ * the order they were reached; the returned map lists squares in the order they were first
+ * reached (callers enumerate it, so that order is part of the contract).
  * @param stepCost cost of entering `to` from `from` in movement points, or `null` when the step is
- *   not allowed (impassable, occupied, off the board...).
+ *   not allowed (impassable, occupied, off the board...). Called once per step examined, in a
+ *   fixed order.
  * @param canEnd whether a unit may stop on a square (some squares may be crossed but not ended on).
  * @returns a map from {@link squareKey} to the cheapest cost, including `start` at cost 0.
  */
 export function reachable(
+  size: GridSize,
+  start: Square,
+  budget: number,
+  stepCost: (from: Square, to: Square) => number | null,
+  options: { diagonal?: boolean; canEnd?: (s: Square) => boolean } = {},
+): Map<string, { square: Square; cost: number }> {
+  if (!onGrid(size, start)) return reachableByKeys(size, start, budget, stepCost, options);
+  const { squares, costs } = reachableInOrder(size, start, budget, stepCost, options);
+  const out = new Map<string, { square: Square; cost: number }>();
+  for (let i = 0; i < squares.length; i++) {
+    const square = squares[i] as Square;
+    out.set(squareKey(square), { square, cost: costs[i] as number });
+  }
+  return out;
+}
+
+const onGrid = (size: GridSize, s: Square): boolean => inBounds(size, s) && Number.isInteger(s.x) && Number.isInteger(s.y);
+
+/**
+ * {@link reachable} as two parallel lists, without building square keys: the squares in the
+ * order the map would list them, and their costs. Same step questions, in the same order.
+ */
+export function reachableInOrder(
+  size: GridSize,
+  start: Square,
+  budget: number,
+  stepCost: (from: Square, to: Square) => number | null,
+  options: { diagonal?: boolean; canEnd?: (s: Square) => boolean } = {},
+): { squares: Square[]; costs: number[] } {
+  if (!onGrid(size, start)) {
+    const entries = [...reachableByKeys(size, start, budget, stepCost, options).values()];
+    return { squares: entries.map((e) => e.square), costs: entries.map((e) => e.cost) };
+  }
+  const { width, height } = size;
+  const diagonal = options.diagonal ?? true;
+  const cells = width * height;
+  // Per square (index y * width + x): the cheapest cost found and the square object holding it.
+  const best: number[] = new Array<number>(cells).fill(Infinity);
+  const held: (Square | undefined)[] = new Array<Square | undefined>(cells).fill(undefined);
+  const order: number[] = [];
+  const startIndex = start.y * width + start.x;
+  best[startIndex] = 0;
+  held[startIndex] = start;
+  order.push(startIndex);
+  const heap = new FrontierHeap();
+  heap.push(0, start);
+  while (heap.size > 0) {
+    const cost0 = heap.topCost();
+    const from = heap.pop();
+    if (cost0 > best[from.y * width + from.x]!) continue;
+    for (let dy = -1; dy <= 1; dy++) {
+      const y = from.y + dy;
+      for (let dx = -1; dx <= 1; dx++) {
+        if (dx === 0 && dy === 0) continue;
+        if (!diagonal && dx !== 0 && dy !== 0) continue;
+        const x = from.x + dx;
+        if (x < 0 || y < 0 || x >= width || y >= height) continue;
+        const next = { x, y };
+        const step = stepCost(from, next);
+        if (step === null) continue;
+        const cost = cost0 + step;
+        if (cost > budget) continue;
+        const index = y * width + x;
+        if (cost < best[index]!) {
+          if (held[index] === undefined) order.push(index);
+          best[index] = cost;
+          held[index] = next;
+          heap.push(cost, next);
+        }
+      }
+    }
+  }
+  const squares: Square[] = [];
+  const costs: number[] = [];
+  for (const index of order) {
+    const square = held[index] as Square;
+    if (index !== startIndex && options.canEnd && !options.canEnd(square)) continue;
+    squares.push(square);
+    costs.push(best[index]!);
+  }
+  return { squares, costs };
+}
+
+/**
+ * The frontier of {@link reachable}: a binary min-heap ordered by cost, then by the order of
+ * insertion, which settles squares in exactly the order a stably sorted list would.
+ */
+class FrontierHeap {
+  private readonly costs: number[] = [];
+  private readonly seqs: number[] = [];
+  private readonly items: Square[] = [];
+  private seq = 0;
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  topCost(): number {
+    return this.costs[0]!;
+  }
+
+  push(cost: number, square: Square): void {
+    let i = this.items.length;
+    this.costs.push(cost);
+    this.seqs.push(this.seq++);
+    this.items.push(square);
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!this.before(i, parent)) break;
+      this.swap(i, parent);
+      i = parent;
+    }
+  }
+
+  pop(): Square {
+    const top = this.items[0]!;
+    const last = this.items.length - 1;
+    this.swap(0, last);
+    this.costs.pop();
+    this.seqs.pop();
+    this.items.pop();
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < last && this.before(l, m)) m = l;
+      if (r < last && this.before(r, m)) m = r;
+      if (m === i) break;
+      this.swap(i, m);
+      i = m;
+    }
+    return top;
+  }
+
+  private before(a: number, b: number): boolean {
+    const ca = this.costs[a]!;
+    const cb = this.costs[b]!;
+    return ca < cb || (ca === cb && this.seqs[a]! < this.seqs[b]!);
+  }
+
+  private swap(a: number, b: number): void {
+    [this.costs[a], this.costs[b]] = [this.costs[b]!, this.costs[a]!];
+    [this.seqs[a], this.seqs[b]] = [this.seqs[b]!, this.seqs[a]!];
+    [this.items[a], this.items[b]] = [this.items[b]!, this.items[a]!];
+  }
+}
+
+/**
+ * {@link reachable} keyed by square keys: the general form, for a start square off the board's
+ * integer grid. Same results and the same order of steps examined.
+ */
+export function reachableByKeys(
   size: GridSize,
   start: Square,
   budget: number,

@@ -7,6 +7,8 @@ export * from "./dice";
 export * from "./grid";
 export * from "./visibility";
 export * from "./hash";
+export * from "./clone";
+export * from "./shape";
 export * from "./ruleset";
 export * from "./log";
 export * from "./bot";

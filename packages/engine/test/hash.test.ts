@@ -37,6 +37,18 @@ describe("canonicalJson", () => {
 });
 
 describe("sha256Hex and stateHash", () => {
+  it("equals Node's native SHA-256 of the canonical JSON (a server may hash states natively)", () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { createHash } = require("node:crypto") as typeof import("node:crypto");
+    const native = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+    const values: unknown[] = ["", "a", "é한😀", "\ud800 lone", { b: [1, -0, 1.5e300, null], a: { "": "x".repeat(10_000) } }];
+    for (const value of values) {
+      const text = canonicalJson(value);
+      expect(sha256Hex(text)).toBe(native(text));
+      expect(stateHash(value)).toBe(native(text));
+    }
+  });
+
   it("sha256Hex matches the standard SHA-256 test vector", () => {
     expect(sha256Hex("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
   });

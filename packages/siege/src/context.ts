@@ -3,7 +3,7 @@
  * produce, and the match RNG opened lazily. The state is only returned when the command succeeds,
  * so a refused command changes nothing.
  */
-import { publicEvent, Random, teamAudience, type EventEnvelope } from "@fogwar/engine";
+import { clonePlain, publicEvent, Random, teamAudience, type EventEnvelope } from "@fogwar/engine";
 import type { Team } from "./data";
 import type { SiegeEvent, SiegeState } from "./types";
 
@@ -14,7 +14,7 @@ export class Ctx {
   private random: Random | null = null;
 
   constructor(state: SiegeState) {
-    this.s = structuredClone(state);
+    this.s = clonePlain(state);
   }
 
   /** The match RNG (its state is stored back by {@link finish}). */

@@ -9,7 +9,7 @@ import type { SeatId } from "@fogwar/engine";
 import { catalog, type Team } from "./data";
 import { areaOf, distance, isUpper, neighbours8, up, withFrozen } from "./board";
 import { ALL_FACINGS, check, droneReach } from "./rules";
-import { emptySpace, geoOf, inside, living, teamOfSeat, tokensOf, turnTeam, type Board } from "./query";
+import { emptySpace, geoOf, inside, living, obstacleAt, occupant, teamOfSeat, tokensOf, turnTeam, type Board } from "./query";
 import type { SiegeCommand, SiegeState, WatchOrder } from "./types";
 
 const RULES = catalog.data.rules;
@@ -49,6 +49,13 @@ function inventories(gadgets: readonly string[], cubes: number, max: number): Re
     for (const tail of inventories(rest, cubes - n, max)) out.push(n > 0 ? { [first!]: n, ...tail } : tail);
   }
   return out;
+}
+
+/** Whether `via` holds an obstacle or one of `team`'s operators: the via spaces `stepProblem` may accept. */
+function viaPossible(b: Board, team: Team, via: string): boolean {
+  if (obstacleAt(b, via)) return true;
+  const occ = occupant(b, via);
+  return occ !== null && b.operators[occ.operator]?.team === team;
 }
 
 function candidates(b: Board, seat: SeatId, team: Team): SiegeCommand[] {
@@ -137,7 +144,9 @@ function candidates(b: Board, seat: SeatId, team: Team): SiegeCommand[] {
     for (const area of geo.areas) out.push({ type: "step", operator, ...tk, to: up(area) });
     for (const n of neighbours8(geo, at)) {
       out.push({ type: "step", operator, ...tk, to: n });
-      for (const m of neighbours8(geo, n)) if (m !== at) out.push({ type: "step", operator, ...tk, to: m, via: n });
+      // A step goes via a space only over an obstacle or past a teammate (seed 004 "장애물"): `check`
+      // refuses every other via, so they are not listed as candidates at all.
+      if (viaPossible(b, team, n)) for (const m of neighbours8(geo, n)) if (m !== at) out.push({ type: "step", operator, ...tk, to: m, via: n });
       if (!op.hidden) out.push({ type: "lean", operator, to: n });
     }
   }

@@ -15,6 +15,7 @@ import {
   isOutside,
   isUpper,
   lineOfSight,
+  memo,
   protection,
   up,
   type Geometry,
@@ -73,7 +74,7 @@ export function obstacleAt(b: Board, p: Place): boolean {
 }
 
 /** Seed 004 "층": a space is empty when it holds no operator (model, stand, token) and no obstacle. */
-export const emptySpace = (b: Board, p: Place): boolean => !isUpper(p) && occupant(b, p) === null && !obstacleAt(b, p);
+export const emptySpace = (b: Board, p: Place): boolean => memo(b, `empty:${p}`, () => !isUpper(p) && occupant(b, p) === null && !obstacleAt(b, p));
 
 /** The operator model or token of `team` in the upper area `area` (each area has one space per team, seed 004 "상층부와 진입로"). */
 export function upperHolder(b: Board, area: string, team: Team): OperatorId | TokenId | null {

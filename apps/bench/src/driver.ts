@@ -1,7 +1,8 @@
 /**
  * A load driver: a child process holding many clients of one server under test (BENCH_TARGET
  * fogwar | floor | bgio at BENCH_URL), told what to do by the orchestrator over IPC:
- * - `open`: create and join `matches` matches (two players and `spectators` spectators each);
+ * - `open`: create and join `matches` matches (two players and `spectators` spectators each),
+ *   and `spares` more held in reserve; `refill`: top the reserve up to `spares` again;
  * - `closed`: closed loop for `seconds`: each open match sends its next command as soon as the
  *   previous one is acknowledged;
  * - `paced`: each open match sends one command every `intervalS` seconds (first ones spread
@@ -10,7 +11,7 @@
  * - `joins`: create `n / 2` matches, then join their `n` players all at once, counting failures;
  * - `idle`: create `n` matches that nobody joins;
  * - `leaveAll`: every client leaves.
- * A match that ends during a loop is replaced by a new one. Answers carry round trips (ms),
+ * A match that ends during a loop is replaced by a spare, or by a new one when none is left. Answers carry round trips (ms),
  * accepted commands and the bytes the player and spectator sockets received.
  */
 import { serve } from "./ipc.js";
@@ -25,6 +26,8 @@ const target = (kind === "fogwar" ? fogwarTarget(url) : kind === "floor" ? floor
 if (!target) throw new Error(`unknown BENCH_TARGET ${kind}`);
 
 const matches: BenchMatch[] = [];
+/** Matches opened ahead (between measured windows) to take the place of finished ones. */
+const spares: BenchMatch[] = [];
 let spectatorsPerMatch = 1;
 let seeds = 0;
 
@@ -52,6 +55,13 @@ async function openMatch(): Promise<BenchMatch> {
   return target!.play(created, players, spectators, `bench-${process.pid}-${seeds++}`);
 }
 
+/** Opens spare matches until there are `n`. */
+async function refill(n: number): Promise<{ spares: number }> {
+  const missing = Math.max(0, n - spares.length);
+  spares.push(...(await pool(Array.from({ length: missing }, (_, i) => i), 10, () => openMatch())));
+  return { spares: spares.length };
+}
+
 const sum = (cs: readonly Connection[]) => cs.reduce((n, c) => n + c.bytes, 0);
 const bytes = () => ({ player: matches.reduce((n, m) => n + sum(m.players), 0), spectator: matches.reduce((n, m) => n + sum(m.spectators), 0) });
 const cpuMicros = () => {
@@ -65,6 +75,8 @@ interface Tally {
   late: number;
   unanswered: number;
   replaced: number;
+  /** Replacements opened during the run because no spare was left (their creation and joins are in the window). */
+  openedDuring: number;
   trips: number[];
   playerBytes: number;
   spectatorBytes: number;
@@ -78,19 +90,26 @@ async function loop(i: number, end: number, tally: Tally, paced: { intervalMs: n
       if (next >= end) return;
       await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
     } else if (performance.now() >= end) return;
-    let match = matches[i] as BenchMatch;
-    if (match.over) {
-      // Bytes of the finished match are kept in the tally; the new match's count from zero.
-      tally.playerBytes += sum(match.players);
-      tally.spectatorBytes += sum(match.spectators);
-      await Promise.all([...match.players, ...match.spectators].map((c) => c.leave()));
-      match = matches[i] = await openMatch();
-      tally.playerBytes -= sum(match.players);
-      tally.spectatorBytes -= sum(match.spectators);
-      tally.replaced++;
-    }
+    let trip: number | null = null;
     try {
-      tally.trips.push(await match.command());
+      for (let tries = 0; trip === null; tries++) {
+        let match = matches[i] as BenchMatch;
+        if (tries > 0 || match.over) {
+          if (tries > 3) throw new Error("new matches keep turning out to be over");
+          // Bytes of the finished match are kept in the tally; the new match's count from zero.
+          tally.playerBytes += sum(match.players);
+          tally.spectatorBytes += sum(match.spectators);
+          await Promise.all([...match.players, ...match.spectators].map((c) => c.leave()));
+          const spare = spares.pop();
+          if (!spare) tally.openedDuring++;
+          match = matches[i] = spare ?? (await openMatch());
+          tally.playerBytes -= sum(match.players);
+          tally.spectatorBytes -= sum(match.spectators);
+          tally.replaced++;
+        }
+        trip = await match.command();
+      }
+      tally.trips.push(trip);
       tally.accepted++;
     } catch (error) {
       if (!paced || !/timed out/.test(String(error))) throw error;
@@ -108,7 +127,7 @@ async function loop(i: number, end: number, tally: Tally, paced: { intervalMs: n
 }
 
 async function run(seconds: number, intervalS: number | null): Promise<Tally & { seconds: number; driverCpuMicros: number }> {
-  const tally: Tally = { accepted: 0, late: 0, unanswered: 0, replaced: 0, trips: [], playerBytes: 0, spectatorBytes: 0 };
+  const tally: Tally = { accepted: 0, late: 0, unanswered: 0, replaced: 0, openedDuring: 0, trips: [], playerBytes: 0, spectatorBytes: 0 };
   const before = bytes();
   const cpu0 = cpuMicros();
   const t0 = performance.now();
@@ -127,8 +146,10 @@ serve({
     const n = Number(r.matches);
     const t0 = performance.now();
     matches.push(...(await pool(Array.from({ length: n }, (_, i) => i), Number(r.concurrency ?? 20), () => openMatch())));
+    await refill(Number(r.spares ?? 0));
     return { opened: n, seconds: (performance.now() - t0) / 1000 };
   },
+  refill: (r) => refill(Number(r.spares)),
   closed: (r) => run(Number(r.seconds), null),
   paced: (r) => run(Number(r.seconds), Number(r.intervalS)),
   joins: async (r) => {
@@ -161,7 +182,7 @@ serve({
     return { created, error, seconds: (performance.now() - t0) / 1000 };
   },
   leaveAll: async () => {
-    await pool(matches.splice(0), 50, (m) => Promise.all([...m.players, ...m.spectators].map((c) => c.leave())));
+    await pool([...matches.splice(0), ...spares.splice(0)], 50, (m) => Promise.all([...m.players, ...m.spectators].map((c) => c.leave())));
     return { left: true };
   },
 });

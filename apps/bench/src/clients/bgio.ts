@@ -55,7 +55,7 @@ class BgioMatch implements BenchMatch {
     readonly spectators: BgioConnection[],
   ) {}
 
-  async command(): Promise<number> {
+  async command(): Promise<number | null> {
     const mover = this.players[this.count++ % this.players.length] as BgioConnection;
     const before = mover.stateId;
     const t0 = performance.now();
@@ -68,7 +68,6 @@ class BgioMatch implements BenchMatch {
 /** The boardgame.io server at `url` (http://host:port). */
 export function bgioTarget(url: string): Target<{ matchID: string }> {
   return {
-    commands: "the small game's `act` move (move the mover's piece, change its private fields), the two seats in turn",
     create: () => postJson<{ matchID: string }>(`${url}/games/bench/create`, { numPlayers: 2 }),
     async join(created, seat) {
       let credentials: string | undefined;

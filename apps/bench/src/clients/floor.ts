@@ -38,7 +38,7 @@ class FloorMatch implements BenchMatch {
     readonly spectators: FloorConnection[],
   ) {}
 
-  async command(): Promise<number> {
+  async command(): Promise<number | null> {
     const mover = this.players[this.count % this.players.length] as FloorConnection;
     const id = `c${++this.count}`;
     const t0 = performance.now();
@@ -53,7 +53,6 @@ class FloorMatch implements BenchMatch {
 export function floorTarget(url: string): Target<{ roomId: string }> {
   const sdk = new Client(url.replace(/^http/, "ws"));
   return {
-    commands: "the bare room's `cmd` (move the sender's piece, change its private fields), the two seats in turn",
     create: () => postJson<{ roomId: string }>(`${url}/bench/rooms`, {}),
     async join(created, seat) {
       const room = await sdk.joinById(created.roomId, seat === null ? { spectator: true } : { seat: `p${seat + 1}` });

@@ -95,11 +95,12 @@ class FogwarMatch implements BenchMatch {
     return Boolean(this.players[0]?.view()?.result);
   }
 
-  async command(): Promise<number> {
+  async command(): Promise<number | null> {
     // Every seat's projection must show the last accepted command before the next mover is chosen.
     await Promise.all(this.players.map((p) => p.waiter.until(() => p.seq >= this.lastSeq && p.view(), `seq ${this.lastSeq}`)));
+    if (this.over) return null;
     const mover = this.players.map((p) => ({ p, legal: legalCommandsInView(p.view() as EmberView, p.seat as string) })).find((m) => m.legal.length > 0);
-    if (!mover) throw new Error("nobody has a legal command, yet the match has no result");
+    if (!mover) throw new Error(`nobody has a legal command at seq ${this.lastSeq}, yet the match has no result`);
     const command = this.bots.get(mover.p.seat as string)?.choose(mover.legal) as EmberCommand;
     const id = `${mover.p.seat}-${++this.count}`;
     mover.p.answers.delete("error");
@@ -119,7 +120,6 @@ export function fogwarTarget(url: string): Target<CreateMatchResponse> {
   const sdk = new Client(url.replace(/^http/, "ws"));
   const armies = [0, 2].map((i) => catalog.data.armies[i]);
   return {
-    commands: "EMBER 'crossroads' (armies 0 and 2): the seeded random bot's pick among the seat's legal commands from its own projection",
     create: () =>
       postJson<CreateMatchResponse>(`${url}/api/matches`, {
         ruleset: "ember",

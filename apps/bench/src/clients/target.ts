@@ -18,18 +18,17 @@ export interface BenchMatch {
   readonly spectators: readonly Connection[];
   /**
    * Sends the next command, from whichever seat may act, and resolves with its round trip in ms
-   * (sent to acknowledged, the acknowledgement following the patch).
+   * (sent to acknowledged, the acknowledgement following the patch); null, sending nothing, when
+   * the match turns out to be over.
    * @throws Error when the server refuses it, or answers nothing within 30 s.
    */
-  command(): Promise<number>;
+  command(): Promise<number | null>;
   /** Whether the match is over (no more commands can be sent). */
   readonly over: boolean;
 }
 
 /** One server under test's client side. */
 export interface Target<Created> {
-  /** What the measured commands are, for the report. */
-  readonly commands: string;
   /** Creates a match on the server (its REST or lobby API). */
   create(): Promise<Created>;
   /**

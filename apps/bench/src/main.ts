@@ -15,7 +15,7 @@ const COMMANDS: Record<TargetName, string> = {
   floor: "the bare room's `cmd` message (move the sender's piece, change its private fields; patch, then `ack`), the two seats in turn",
   bgio: "the game's `act` move (the same change; applied on the server only), the two seats in turn",
   "fogwar-embedded":
-    "EMBER 'crossroads' (sample armies 0 and 2): each command the seeded random bot's pick among the seat's legal commands computed from its own decoded projection; a finished match is replaced by a new one",
+    "EMBER 'crossroads' (sample armies 0 and 2): each command the seeded random bot's pick among the seat's legal commands computed from its own decoded projection; a finished match is replaced by a spare opened before the measured window",
   "fogwar-postgres": "as fogwar, embedded",
 };
 

@@ -106,7 +106,7 @@ export async function measureTarget(name: TargetName, s: Settings, commands: str
       const driver = await startDriver(target, `${name} driver`);
       try {
         // Spares take finished matches' places, so that no creation or join falls in a measured window.
-        const spares = 2 * s.closedMatches;
+        const spares = 4 * s.closedMatches;
         await driver.call("open", { matches: s.closedMatches, spectators: 1, spares });
         await driver.call("closed", { seconds: 2 });
         const cpu = { reps: [] as number[], rates: [] as number[], playerBytes: 0, spectatorBytes: 0, replaced: 0, openedDuring: 0 };

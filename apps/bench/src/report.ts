@@ -50,6 +50,12 @@ const FIGURES: readonly Figure[] = [
     },
   },
   {
+    title: "Server CPU per accepted command under the paced load (ms; CPU over the window / commands accepted, connections' upkeep included; no target of its own)",
+    unit: "ms",
+    digits: 3,
+    value: (r) => (r.paced ? (r.paced.serverCorePct / 100 / r.paced.rate) * 1000 : undefined),
+  },
+  {
     title: "Closed-loop throughput during the CPU phase (accepted commands/s; not a target)",
     unit: "/s",
     digits: 0,

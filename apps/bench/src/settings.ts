@@ -70,7 +70,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     idleMatches: num(env, "BENCH_IDLE_MATCHES", 10_000),
     idleCpuRooms: num(env, "BENCH_IDLE_CPU_ROOMS", 1000),
     idleCpuSeconds: num(env, "BENCH_IDLE_CPU_SECONDS", 5),
-    idleMaxSeconds: num(env, "BENCH_IDLE_MAX_SECONDS", 150),
+    idleMaxSeconds: num(env, "BENCH_IDLE_MAX_SECONDS", 200),
   };
 }
 

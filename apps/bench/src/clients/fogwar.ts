@@ -1,0 +1,141 @@
+/**
+ * Clients of the fogwar server through its real protocol: an EMBER match ("crossroads", sample
+ * armies 0 and 2) created with `POST /api/matches`, each seat joined over WebSocket
+ * (@colyseus/sdk `joinById`) with its seat token, spectators with the spectator role. Each
+ * command is the seeded random bot's choice among the seat's legal commands computed from its
+ * own decoded projection (`legalCommandsInView`), sent as a `command` message with an id; its
+ * round trip ends at the `accepted` answer.
+ */
+import { Client, type Room } from "@colyseus/sdk";
+import { RandomBot } from "@fogwar/engine";
+import { catalog, emberBotPolicy, legalCommandsInView, type EmberCommand, type EmberView } from "@fogwar/ember";
+import { PROTOCOL_VERSION, applyOverlay, unflatten, type CreateMatchResponse, type JoinOptions } from "@fogwar/protocol";
+import { postJson, Waiter, type BenchMatch, type Connection, type Target } from "./target.js";
+
+interface DecodedMap {
+  forEach(cb: (value: string, key: string) => void): void;
+}
+interface DecodedState {
+  readonly seq?: number;
+  readonly view?: DecodedMap;
+  readonly seats?: { get(seat: string): { readonly entries?: DecodedMap } | undefined };
+}
+interface Answer {
+  readonly type: string;
+  readonly payload: { readonly id?: string; readonly seq?: number; readonly error?: { code: string; message: string } };
+}
+
+const toMap = (schemaMap: DecodedMap | undefined) => {
+  const map = new Map<string, string>();
+  schemaMap?.forEach((v, k) => map.set(k, v));
+  return map;
+};
+
+/** A joined fogwar client: its room, answers by command id, and its projection. */
+class FogwarConnection implements Connection {
+  bytes = 0;
+  readonly answers = new Map<string, Answer>();
+  readonly waiter = new Waiter();
+  private cached: { seq: number; view: EmberView } | null = null;
+
+  constructor(
+    readonly room: Room,
+    readonly seat: string | null,
+  ) {
+    room.onStateChange(() => this.waiter.wake());
+    room.onMessage("*", (type, payload: Answer["payload"]) => {
+      if ((type === "accepted" || type === "rejected") && payload?.id) this.answers.set(payload.id, { type: String(type), payload });
+      if (type === "error") this.answers.set("error", { type: "error", payload });
+      this.waiter.wake();
+    });
+    const ws = (room.connection as unknown as { transport?: { ws?: WebSocket } }).transport?.ws;
+    ws?.addEventListener?.("message", (event: MessageEvent) => {
+      const data = event.data as ArrayBuffer | string;
+      this.bytes += typeof data === "string" ? data.length : data.byteLength;
+    });
+  }
+
+  /** The room state's seq (-1 before the first state). */
+  get seq(): number {
+    return (this.room.state as DecodedState | undefined)?.seq ?? -1;
+  }
+
+  /** The decoded projection, rebuilt once per seq. */
+  view(): EmberView | undefined {
+    const state = this.room.state as DecodedState | undefined;
+    if (!state) return undefined;
+    if (this.cached?.seq === this.seq) return this.cached.view;
+    const pub = toMap(state.view);
+    if (!pub.has("")) return undefined;
+    const own = this.seat ? toMap(state.seats?.get(this.seat)?.entries) : new Map<string, string>();
+    const view = unflatten(applyOverlay(pub, own)) as EmberView;
+    this.cached = { seq: this.seq, view };
+    return view;
+  }
+
+  async leave(): Promise<void> {
+    await this.room.leave(true).catch(() => undefined);
+  }
+}
+
+class FogwarMatch implements BenchMatch {
+  private count = 0;
+  private lastSeq = 0;
+  private readonly bots: Map<string, RandomBot<EmberCommand>>;
+
+  constructor(
+    readonly players: FogwarConnection[],
+    readonly spectators: FogwarConnection[],
+    seed: string,
+  ) {
+    this.bots = new Map(players.map((p) => [p.seat as string, new RandomBot<EmberCommand>(`${seed}:${p.seat}`, emberBotPolicy)]));
+  }
+
+  get over(): boolean {
+    return Boolean(this.players[0]?.view()?.result);
+  }
+
+  async command(): Promise<number | null> {
+    // Every seat's projection must show the last accepted command before the next mover is chosen.
+    await Promise.all(this.players.map((p) => p.waiter.until(() => p.seq >= this.lastSeq && p.view(), `seq ${this.lastSeq}`)));
+    if (this.over) return null;
+    const mover = this.players.map((p) => ({ p, legal: legalCommandsInView(p.view() as EmberView, p.seat as string) })).find((m) => m.legal.length > 0);
+    if (!mover) throw new Error(`nobody has a legal command at seq ${this.lastSeq}, yet the match has no result`);
+    const command = this.bots.get(mover.p.seat as string)?.choose(mover.legal) as EmberCommand;
+    const id = `${mover.p.seat}-${++this.count}`;
+    mover.p.answers.delete("error");
+    const t0 = performance.now();
+    mover.p.room.send("command", { type: "command", id, command });
+    const answer = await mover.p.waiter.until(() => mover.p.answers.get(id) ?? mover.p.answers.get("error"), `the answer to ${id}`);
+    const ms = performance.now() - t0;
+    mover.p.answers.delete(id);
+    if (answer.type !== "accepted") throw new Error(`${mover.p.seat}: ${JSON.stringify(command)} was answered ${answer.type} ${JSON.stringify(answer.payload)}`);
+    this.lastSeq = answer.payload.seq as number;
+    return ms;
+  }
+}
+
+/** The fogwar server at `url` (http://host:port). */
+export function fogwarTarget(url: string): Target<CreateMatchResponse> {
+  const sdk = new Client(url.replace(/^http/, "ws"));
+  const armies = [0, 2].map((i) => catalog.data.armies[i]);
+  return {
+    create: () =>
+      postJson<CreateMatchResponse>(`${url}/api/matches`, {
+        ruleset: "ember",
+        scenario: "crossroads",
+        players: armies.map((army, i) => ({ name: `bench-${i + 1}`, army })),
+        options: { progressiveReveal: false, spectatorDelay: 0 },
+      }),
+    async join(created, seat) {
+      const s = seat === null ? undefined : created.seats[seat];
+      const options: JoinOptions = s ? { role: "player", protocol: PROTOCOL_VERSION, token: s.token, name: s.name } : { role: "spectator", protocol: PROTOCOL_VERSION };
+      const room = await sdk.joinById(created.matchId, options);
+      room.reconnection.enabled = false;
+      const connection = new FogwarConnection(room, s?.seat ?? null);
+      await connection.waiter.until(() => connection.view(), "the first state");
+      return connection;
+    },
+    play: (_created, players, spectators, seed) => new FogwarMatch(players as FogwarConnection[], spectators as FogwarConnection[], seed),
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * The side-by-side server benchmark (`pnpm bench` at the top level, after the other benches):
+ * the fogwar server (embedded database, and PostgreSQL when BENCH_DATABASE_URL is set), a bare
+ * Colyseus room with a StateView (the floor) and boardgame.io 0.50.2, one after the other, each
+ * in its own process, driven by load drivers in their own processes. Prints every figure with
+ * the ratios and the targets; asserts nothing. Exits 1 when a server does not start or a phase
+ * fails. Settings: ./settings.ts; what each figure measures: ../README.md.
+ */
+import { cpus, loadavg } from "node:os";
+import { measureTarget, type TargetResult } from "./phases.js";
+import { report } from "./report.js";
+import { describeSettings, settingsFromEnv, type TargetName } from "./settings.js";
+
+const COMMANDS: Record<TargetName, string> = {
+  floor: "the bare room's `cmd` message (move the sender's piece, change its private fields; patch, then `ack`), the two seats in turn",
+  bgio: "the game's `act` move (the same change; applied on the server only), the two seats in turn",
+  "fogwar-embedded":
+    "EMBER 'crossroads' (sample armies 0 and 2): each command the seeded random bot's pick among the seat's legal commands computed from its own decoded projection; a finished match is replaced by a spare opened before the measured window",
+  "fogwar-postgres": "as fogwar, embedded",
+};
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+const settings = settingsFromEnv();
+const started = performance.now();
+log(`Side-by-side server benchmark: Node ${process.version}, ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")} at start.`);
+log("Servers and load drivers each run in their own process on this machine; absolute times vary with its load, ratios hold better.");
+for (const line of describeSettings(settings)) log(`  ${line}`);
+log("Commands measured:");
+for (const name of settings.targets) log(`  ${name}: ${COMMANDS[name]}`);
+
+const results: TargetResult[] = [];
+const skipped: Record<string, string> = {};
+let failed = false;
+for (const name of settings.targets) {
+  if (name === "fogwar-postgres" && !settings.databaseUrl) {
+    log("  fogwar-postgres: skipped, BENCH_DATABASE_URL is not set");
+    skipped[name] = "BENCH_DATABASE_URL not set";
+    continue;
+  }
+  try {
+    results.push(await measureTarget(name, settings, COMMANDS[name], log));
+  } catch (error) {
+    failed = true;
+    log(`  ${name}: FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    skipped[name] = "failed, see above";
+  }
+}
+
+for (const line of report(results, skipped)) log(line);
+log("");
+log(`Whole run: ${((performance.now() - started) / 1000).toFixed(0)} s; load average at the end ${loadavg().map((l) => l.toFixed(2)).join(" ")}.`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,232 @@
+/**
+ * The phases run against each server under test, each with fresh load drivers (child processes):
+ * idle round trip, CPU per command (repeated), simultaneous joins, paced load, then on a fresh
+ * server the idle matches. Each phase records the load average at its start and end.
+ */
+import { loadavg } from "node:os";
+import { Child } from "./ipc.js";
+import type { Settings, TargetName } from "./settings.js";
+import { startTarget, type RunningTarget } from "./servers/start.js";
+
+/** What a driver's `closed` or `paced` run answers. */
+interface RunTally {
+  accepted: number;
+  late: number;
+  unanswered: number;
+  replaced: number;
+  openedDuring: number;
+  trips: number[];
+  playerBytes: number;
+  spectatorBytes: number;
+  seconds: number;
+  driverCpuMicros: number;
+}
+
+/** One phase's name, duration and the load average (1 min) at its start and end. */
+export interface PhaseLog {
+  readonly phase: string;
+  readonly seconds: number;
+  readonly loadStart: number;
+  readonly loadEnd: number;
+}
+
+/** Everything measured on one server under test. */
+export interface TargetResult {
+  readonly name: TargetName;
+  /** What the measured commands were. */
+  commands: string;
+  idle?: { p50: number; p99: number; n: number };
+  cpu?: { reps: number[]; rates: number[]; playerBytes: number; spectatorBytes: number; replaced: number; openedDuring: number };
+  joins?: { joins: number; failed: number; reasons: Record<string, number>; seconds: number };
+  paced?: {
+    matches: number;
+    p50: number;
+    p99: number;
+    accepted: number;
+    rate: number;
+    late: number;
+    unanswered: number;
+    loopP99: number;
+    loopMax: number;
+    serverCorePct: number;
+    driverCorePct: number;
+    openSeconds: number;
+  };
+  idleMatches?: { wanted: number; held: number; error: string | null; seconds: number; heapPerMatch: number; rssPerMatch: number; cpuRooms: number; cpuCorePct: number };
+  readonly phases: PhaseLog[];
+}
+
+/** The q-quantile of `values` (nearest rank). */
+export function quantile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+}
+
+const DRIVER = new URL("./driver.ts", import.meta.url).pathname;
+const driverKind = (name: TargetName) => (name.startsWith("fogwar") ? "fogwar" : name);
+
+async function startDriver(target: RunningTarget, label: string): Promise<Child> {
+  const { child } = await Child.start(label, DRIVER, { BENCH_TARGET: driverKind(target.name), BENCH_URL: target.url });
+  return child;
+}
+
+/** Runs `body` as a phase: logs its line (with the load average) and records it. */
+async function phase<T>(result: TargetResult, name: string, log: (line: string) => void, body: () => Promise<T>): Promise<T> {
+  const loadStart = loadavg()[0] as number;
+  const t0 = performance.now();
+  log(`  ${result.name}: ${name} ...`);
+  const value = await body();
+  const entry = { phase: name, seconds: (performance.now() - t0) / 1000, loadStart, loadEnd: loadavg()[0] as number };
+  result.phases.push(entry);
+  log(`  ${result.name}: ${name} done in ${entry.seconds.toFixed(1)} s (load average ${entry.loadStart.toFixed(2)} -> ${entry.loadEnd.toFixed(2)})`);
+  return value;
+}
+
+/** Measures one server under test; throws when a server does not start or a phase fails. */
+export async function measureTarget(name: TargetName, s: Settings, commands: string, log: (line: string) => void): Promise<TargetResult> {
+  const result: TargetResult = { name, commands, phases: [] };
+  let target = await startTarget(name, s.databaseUrl);
+  try {
+    // 1. Round trip on an idle server: one match, closed loop (after a one-second warm-up).
+    await phase(result, "idle round trip", log, async () => {
+      const driver = await startDriver(target, `${name} driver`);
+      try {
+        await driver.call("open", { matches: 1, spectators: 1, spares: 4 });
+        await driver.call("closed", { seconds: 1 });
+        await driver.call("refill", { spares: 4 });
+        const run = await driver.call<RunTally>("closed", { seconds: s.idleSeconds });
+        result.idle = { p50: quantile(run.trips, 0.5), p99: quantile(run.trips, 0.99), n: run.trips.length };
+      } finally {
+        await driver.stop();
+      }
+    });
+
+    // 2. CPU per accepted command: closed loop, repeated; bytes per command to a player.
+    await phase(result, "CPU per command", log, async () => {
+      const driver = await startDriver(target, `${name} driver`);
+      try {
+        // Spares take finished matches' places, so that no creation or join falls in a measured window.
+        const spares = 4 * s.closedMatches;
+        await driver.call("open", { matches: s.closedMatches, spectators: 1, spares });
+        await driver.call("closed", { seconds: 2 });
+        const cpu = { reps: [] as number[], rates: [] as number[], playerBytes: 0, spectatorBytes: 0, replaced: 0, openedDuring: 0 };
+        let accepted = 0;
+        for (let rep = 0; rep < s.repetitions; rep++) {
+          await driver.call("refill", { spares });
+          const before = await target.stats();
+          const run = await driver.call<RunTally>("closed", { seconds: s.closedSeconds });
+          const after = await target.stats();
+          cpu.reps.push((after.cpuMicros - before.cpuMicros) / 1000 / run.accepted);
+          cpu.rates.push(run.accepted / run.seconds);
+          cpu.playerBytes += run.playerBytes;
+          cpu.spectatorBytes += run.spectatorBytes;
+          cpu.replaced += run.replaced;
+          cpu.openedDuring += run.openedDuring;
+          accepted += run.accepted;
+        }
+        // Each accepted command reaches both players of its match (and its spectator).
+        cpu.playerBytes /= accepted * 2;
+        cpu.spectatorBytes /= accepted;
+        result.cpu = cpu;
+        await driver.call("leaveAll");
+      } finally {
+        await driver.stop();
+      }
+    });
+
+    // 3. Simultaneous joins.
+    await phase(result, `${s.joins} simultaneous joins`, log, async () => {
+      const driver = await startDriver(target, `${name} driver`);
+      try {
+        result.joins = await driver.call("joins", { n: s.joins });
+      } finally {
+        await driver.stop();
+      }
+    });
+
+    // 4. Paced load.
+    await phase(result, `paced load, ${s.pacedMatches} matches`, log, async () => {
+      const drivers = await Promise.all(Array.from({ length: s.drivers }, (_, i) => startDriver(target, `${name} driver ${i + 1}`)));
+      try {
+        const t0 = performance.now();
+        await Promise.all(drivers.map((d, i) => d.call("open", { matches: Math.floor(s.pacedMatches / s.drivers) + (i < s.pacedMatches % s.drivers ? 1 : 0), spectators: 1, concurrency: 10 })));
+        const openSeconds = (performance.now() - t0) / 1000;
+        const before = await target.child.call<{ cpuMicros: number }>("reset");
+        const runs = await Promise.all(drivers.map((d) => d.call<RunTally>("paced", { seconds: s.pacedSeconds, intervalS: s.paceSeconds })));
+        const after = await target.stats();
+        const trips = runs.flatMap((r) => r.trips);
+        const seconds = Math.max(...runs.map((r) => r.seconds));
+        const accepted = runs.reduce((n, r) => n + r.accepted, 0);
+        result.paced = {
+          matches: s.pacedMatches,
+          p50: quantile(trips, 0.5),
+          p99: quantile(trips, 0.99),
+          accepted,
+          rate: accepted / seconds,
+          late: runs.reduce((n, r) => n + r.late, 0),
+          unanswered: runs.reduce((n, r) => n + r.unanswered, 0),
+          loopP99: after.loopP99Ms,
+          loopMax: after.loopMaxMs,
+          serverCorePct: ((after.cpuMicros - before.cpuMicros) / 1e6 / seconds) * 100,
+          driverCorePct: (runs.reduce((n, r) => n + r.driverCpuMicros, 0) / 1e6 / seconds) * 100,
+          openSeconds,
+        };
+        await Promise.all(drivers.map((d) => d.call("leaveAll")));
+      } finally {
+        await Promise.all(drivers.map((d) => d.stop()));
+      }
+    });
+  } finally {
+    await target.stop();
+  }
+
+  // 5. Idle matches, on a fresh server: CPU of the first idleCpuRooms, then memory per match.
+  target = await startTarget(name, s.databaseUrl);
+  try {
+    await phase(result, `idle matches, up to ${s.idleMatches}`, log, async () => {
+      const driver = await startDriver(target, `${name} driver`);
+      try {
+        await driver.call("idle", { n: 1 });
+        const base = await target.child.call<{ heapUsed: number; rss: number }>("gc");
+        const t0 = performance.now();
+        const first = await driver.call<{ created: number; error: string | null }>("idle", { n: Math.min(s.idleCpuRooms, s.idleMatches) });
+        if (first.error) throw new Error(`creating idle matches: ${first.error}`);
+        await target.child.call("gc");
+        await new Promise((r) => setTimeout(r, 1000));
+        const c0 = await target.stats();
+        const w0 = performance.now();
+        await new Promise((r) => setTimeout(r, s.idleCpuSeconds * 1000));
+        const c1 = await target.stats();
+        const cpuCorePct = ((c1.cpuMicros - c0.cpuMicros) / 1e6 / ((performance.now() - w0) / 1000)) * 100;
+        let held = first.created;
+        let error: string | null = null;
+        const deadline = t0 + s.idleMaxSeconds * 1000;
+        while (held < s.idleMatches && performance.now() < deadline) {
+          const step = await driver.call<{ created: number; error: string | null }>("idle", { n: Math.min(500, s.idleMatches - held) });
+          held += step.created;
+          if (step.error) {
+            error = step.error;
+            break;
+          }
+        }
+        if (!error && held < s.idleMatches) error = `stopped after ${s.idleMaxSeconds} s (BENCH_IDLE_MAX_SECONDS)`;
+        const after = await target.child.call<{ heapUsed: number; rss: number }>("gc");
+        result.idleMatches = {
+          wanted: s.idleMatches,
+          held,
+          error,
+          seconds: (performance.now() - t0) / 1000,
+          heapPerMatch: (after.heapUsed - base.heapUsed) / held,
+          rssPerMatch: (after.rss - base.rss) / held,
+          cpuRooms: first.created,
+          cpuCorePct,
+        };
+      } finally {
+        await driver.stop();
+      }
+    });
+  } finally {
+    await target.stop();
+  }
+  return result;
+}

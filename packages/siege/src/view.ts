@@ -32,9 +32,17 @@ export function viewerTeam(state: Pick<SiegeState, "teams">, viewer: Viewer): Te
   return null;
 }
 
-/** The single definition of what `viewer` may know of `state`. */
+/** The single definition of what `viewer` may know of `state` (a copy the caller may change). */
 export function viewFor(state: SiegeState, viewer: Viewer): SiegeView {
-  const { server, hidden, ...open } = structuredClone(state);
+  return structuredClone(sharedViewFor(state, viewer));
+}
+
+/**
+ * {@link viewFor} without the copy (the engine's `sharedViewFor`): what the viewer sees unchanged
+ * is `state`'s own objects; only `hidden` (and the token list while hidden) is new. Read-only.
+ */
+export function sharedViewFor(state: SiegeState, viewer: Viewer): SiegeView {
+  const { server, hidden, ...open } = state;
   const team = viewerTeam(state, viewer);
   const knows = (t: Team) => team === "all" || team === t;
   const placing = state.phase === "picks" || state.phase === "defence_setup";

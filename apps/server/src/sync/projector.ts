@@ -32,12 +32,23 @@ export type Audience = { readonly role: "player"; readonly seat: string } | { re
 /** A map of the room state as the target of a change. */
 const into = (target: MapSchema<string>): FlatSink => ({ set: (path, value) => target.set(path, value), remove: (path) => target.delete(path) });
 
+/**
+ * An upper bound of the bytes a map entry takes in a Colyseus patch: its key and value in UTF-8,
+ * their length prefixes, the operation and the entry's index.
+ */
+const entryBytes = (path: string, value: string): number => Buffer.byteLength(path) + Buffer.byteLength(value) + 24;
+/** The bytes of a view-only child beyond its entries: its own fields and references. */
+const CHILD_BYTES = 128;
+
 export class Projector {
   /** The projections last written (NOTHING before the first update). */
   private publicView: unknown = NOTHING;
   private casterView: unknown = NOTHING;
   /** Each seat's overlay last written: its SeatKnowledge's entries. */
   private readonly overlays = new Map<string, Flat>();
+  /** {@link entryBytes} summed over each seat's overlay, and over the caster feed. */
+  private readonly overlayBytes = new Map<string, number>();
+  private casterBytes = 0;
   private readonly viewOf: (state: unknown, viewer: Viewer) => unknown;
 
   constructor(
@@ -71,14 +82,39 @@ export class Projector {
       for (const path of change.remove) entries.delete(path);
       for (const [path, value] of change.set) entries.set(path, value);
       this.overlays.set(seat, next);
+      if (change.set.length + change.remove.length > 0) {
+        let bytes = 0;
+        for (const [path, value] of next) bytes += entryBytes(path, value);
+        this.overlayBytes.set(seat, bytes);
+      }
     }
     if (this.delayed && casterFeed && this.state.caster) {
       const casterView = this.casterFeedView(casterFeed.state, engineState);
-      diffValues(this.casterView, casterView, into(this.state.caster.entries));
+      const entries = this.state.caster.entries;
+      diffValues(this.casterView, casterView, {
+        set: (path, value) => {
+          const old = entries.get(path);
+          this.casterBytes += entryBytes(path, value) - (old === undefined ? 0 : entryBytes(path, old));
+          entries.set(path, value);
+        },
+        remove: (path) => {
+          this.casterBytes -= entryBytes(path, entries.get(path) ?? "");
+          entries.delete(path);
+        },
+      });
       this.casterView = casterView;
       this.state.caster.seq = casterFeed.seq;
     }
     this.state.seq = seq;
+  }
+
+  /**
+   * An upper bound, in bytes, of the encoding of the largest child only some StateViews hold (a
+   * seat's overlay, the caster feed), whole: what a client's view encodes at once when it is given
+   * that child. The room's serializer keeps this much room in its buffer for view encodes.
+   */
+  viewBytes(): number {
+    return CHILD_BYTES + Math.max(this.casterBytes, ...this.overlayBytes.values());
   }
 
   /** The StateView for a client: its seat's overlay, or the caster feed for a delayed match's spectators. */

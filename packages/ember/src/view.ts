@@ -115,10 +115,11 @@ const stillSecret = {
  * delay holds the feed a round or more behind, but secrets outlive their round: in round 0 the
  * feed equals the live state (secondary missions being chosen, camouflage just set), and a
  * camouflaged unit that has not moved since is still on its delayed real square. Shapes as
- * {@link viewFor}; the seed only once the match is over.
+ * {@link viewFor}; the seed only once the match is over. Built like {@link sharedViewFor}: it shares
+ * the delayed state's objects, so it is read-only.
  */
 export function casterViewFor(delayed: EmberState, live: EmberState): EmberView {
-  const full = viewFor(delayed, omniscient);
+  const full = sharedViewFor(delayed, omniscient);
   if (live.phase === "finished") return full;
   const plans: Record<SeatId, PlanView> = {};
   for (const [seat, plan] of Object.entries(full.plans)) {

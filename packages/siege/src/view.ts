@@ -85,9 +85,10 @@ const secretLive = (live: SiegeState, operator: string): boolean => live.phase !
  * - while the delayed state is in the defence's setup, only the tokens of operators no longer
  *   hidden live (the order in which the others were placed stays secret);
  * - everything (with the seed) once the live match is over.
+ * Built like {@link sharedViewFor}: it shares the delayed state's objects, so it is read-only.
  */
 export function casterViewFor(delayed: SiegeState, live: SiegeState): SiegeView {
-  const full = viewFor(delayed, omniscient);
+  const full = sharedViewFor(delayed, omniscient);
   if (live.phase === "finished") return full;
   const placing = delayed.phase === "picks" || delayed.phase === "defence_setup";
   const shownPick = (t: Team) => (live.picks[t].choice !== null ? full.hidden.picks[t] : null);

@@ -117,6 +117,7 @@ const OBJECT = 2;
 const kindOf = (value: unknown): number => (Array.isArray(value) ? ARRAY : value !== null && typeof value === "object" ? OBJECT : LEAF);
 const encodeLeaf = (value: unknown): string => JSON.stringify(value ?? null);
 const CONTAINER = ["", "[]", "{}"];
+const hasOwn = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);
 
 /** The walk's current path as a stack of raw keys and indices, joined (and escaped) only when a change is met. */
 class Walk {
@@ -178,7 +179,7 @@ class Walk {
           else this.add(item);
           old.delete(key);
         });
-        for (const [key, item] of old) this.at(key, item, (v) => (this.sink.remove(this.path()), this.removeBelow(v, kindOf(v))));
+        for (const [key, item] of old) this.removeAt(key, item);
       }
       return;
     }
@@ -190,28 +191,38 @@ class Walk {
       const b = next as unknown[];
       for (let i = 0; i < b.length; i++) {
         if (!(i in b)) continue;
-        if (i < a.length && i in a) this.at(i, b[i], (item) => this.diff(a[i], item));
-        else this.at(i, b[i], (item) => this.add(item));
+        this.keys.push(i);
+        if (i < a.length && i in a) this.diff(a[i], b[i]);
+        else this.add(b[i]);
+        this.keys.pop();
       }
-      for (let i = b.length; i < a.length; i++) {
-        if (i in a) this.at(i, a[i], (item) => (this.sink.remove(this.path()), this.removeBelow(item, kindOf(item))));
-      }
+      for (let i = b.length; i < a.length; i++) if (i in a) this.removeAt(i, a[i]);
     } else {
       const a = previous as Record<string, unknown>;
       const b = next as Record<string, unknown>;
-      for (const key of Object.keys(b)) {
+      for (const key in b) {
         const item = b[key];
-        if (item === undefined) continue;
-        const old = Object.hasOwn(a, key) ? a[key] : undefined;
-        if (old !== undefined) this.at(key, item, (v) => this.diff(old, v));
-        else this.at(key, item, (v) => this.add(v));
+        if (item === undefined || !hasOwn(b, key)) continue;
+        const old = hasOwn(a, key) ? a[key] : undefined;
+        this.keys.push(key);
+        if (old !== undefined) this.diff(old, item);
+        else this.add(item);
+        this.keys.pop();
       }
-      for (const key of Object.keys(a)) {
+      for (const key in a) {
         const item = a[key];
-        if (item === undefined || (Object.hasOwn(b, key) && b[key] !== undefined)) continue;
-        this.at(key, item, (v) => (this.sink.remove(this.path()), this.removeBelow(v, kindOf(v))));
+        if (item === undefined || !hasOwn(a, key) || (hasOwn(b, key) && b[key] !== undefined)) continue;
+        this.removeAt(key, item);
       }
     }
+  }
+
+  /** Removes the entry at `key` below the current path and its whole subtree. */
+  private removeAt(key: string | number, value: unknown): void {
+    this.keys.push(key);
+    this.sink.remove(this.path());
+    this.removeBelow(value, kindOf(value));
+    this.keys.pop();
   }
 }
 

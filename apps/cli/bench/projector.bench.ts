@@ -5,14 +5,15 @@
  * (the public view, each seat's overlay) up to date after each accepted command. This replays
  * recorded bot matches' states through a fresh projector per match and prints the mean time per
  * update at 2, 3 and 4 seats (EMBER 1 v 1 on crossroads, 1 v 1 v 1 on relay-field, 2 v 2 on
- * crossroads; Siege 1 v 1 and 2 v 2), and the size of what each update writes to the room state.
+ * crossroads; Siege 1 v 1 and 2 v 2), and with a spectator delay (the caster feed follows 10
+ * commands behind, projected by the hosted ruleset's caster view).
  */
 import { autoplay } from "@fogwar/engine";
 import { catalog, ember, emberBotPolicy, type EmberSetup } from "@fogwar/ember";
 import { siege, siegeBotPolicy, type SiegeSetup } from "@fogwar/siege";
 import { Projector } from "@fogwar/server/src/sync/projector";
 import { MatchRoomState } from "@fogwar/server/src/sync/state";
-import type { AnyRuleset } from "@fogwar/server/src/rulesets";
+import { RULESETS, type AnyRuleset } from "@fogwar/server/src/rulesets";
 
 const MATCHES = Number(process.env.BENCH_PROJECTOR_MATCHES ?? 6);
 const MIN_MS = 1500;
@@ -23,6 +24,8 @@ interface Case {
   readonly seats: readonly string[];
   /** Every match's states, after setup and after each command. */
   readonly matches: unknown[][];
+  /** Commands the caster feed trails by, for a match with a spectator delay. */
+  readonly lag?: number;
 }
 
 const army = (n: number) => catalog.data.armies[(n % 3) * 2]!;
@@ -51,8 +54,13 @@ function siegeCase(label: string, teams: SiegeSetup["teams"]): Case {
 function replay(c: Case): number {
   let updates = 0;
   for (const states of c.matches) {
-    const projector = new Projector(new MatchRoomState(), c.ruleset, c.seats, false);
-    states.forEach((state, seq) => projector.update(state, seq));
+    const host = RULESETS.get(c.ruleset.id);
+    const caster = host?.casterView ? (d: unknown, live: unknown) => host.casterView!(d, live) : undefined;
+    const projector = new Projector(new MatchRoomState(), c.ruleset, c.seats, c.lag !== undefined, caster);
+    states.forEach((state, seq) => {
+      const delayed = c.lag === undefined ? undefined : { seq: Math.max(0, seq - c.lag), state: states[Math.max(0, seq - c.lag)] };
+      projector.update(state, seq, delayed);
+    });
     updates += states.length;
   }
   return updates;
@@ -65,6 +73,7 @@ const cases = [
   siegeCase("Siege 1 v 1 (2 seats)", { attack: ["a1"], defence: ["d1"] }),
   siegeCase("Siege 2 v 2 (4 seats)", { attack: ["a1", "a2"], defence: ["d1", "d2"] }),
 ];
+cases.push({ ...cases[0]!, label: "EMBER 1 v 1, spectator delay", lag: 10 }, { ...cases[3]!, label: "Siege 1 v 1, spectator delay", lag: 10 });
 
 console.log(`\nProjector benchmark (node ${process.version}, ${MATCHES} recorded bot matches per case)\n`);
 const width = Math.max(...cases.map((c) => c.label.length));

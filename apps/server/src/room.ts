@@ -20,7 +20,7 @@ import {
 import type { Logger } from "pino";
 import { LiveMatch, MatchUnsyncedError } from "./live.js";
 import { Projector, type Audience } from "./sync/projector.js";
-import { FullStateSerializer } from "./sync/serializer.js";
+import { FullStateSerializer, INITIAL_BUFFER_BYTES } from "./sync/serializer.js";
 import { MatchRoomState } from "./sync/state.js";
 import type { MatchStore } from "./store/index.js";
 import { RateLimiter } from "./rate-limit.js";
@@ -29,13 +29,12 @@ import { stampedAddress, type Limits } from "./limits.js";
 import { takeRoomGrant } from "./rooms.js";
 
 /**
- * The encoder's buffer, in bytes, for every room: four times the default, above any hosted
- * ruleset's full state (a finished 2 v 2 Siege match: about 16 KB a projection), so encoding
- * never reallocates (each growth costs a copy and a console warning). Larger states still encode
- * correctly: `FullStateSerializer` keeps late joiners' full states whole.
+ * The process's `Encoder.BUFFER_SIZE`, in bytes: what an encoder's buffers are first allocated
+ * with before each room's serializer sizes its own by need (`FullStateSerializer`: they start at
+ * this size, grow as the room's states need and shrink when the room is empty).
  */
-export const ENCODER_BUFFER_BYTES = 64 * 1024;
-if (Encoder.BUFFER_SIZE < ENCODER_BUFFER_BYTES) Encoder.BUFFER_SIZE = ENCODER_BUFFER_BYTES;
+export const ENCODER_BUFFER_BYTES = INITIAL_BUFFER_BYTES;
+Encoder.BUFFER_SIZE = ENCODER_BUFFER_BYTES;
 
 /** What every room needs from the server around it. */
 export interface RoomServices {
@@ -90,11 +89,13 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
 
   /**
    * Colyseus picks the stock `SchemaSerializer` when the state is set; the room takes
-   * `FullStateSerializer` in its place (same encoding, full states of any size kept whole for
-   * late joiners), before the serializer is given the state.
+   * `FullStateSerializer` in its place (same encoding, buffers sized by need, full states of any
+   * size kept whole for late joiners), before the serializer is given the state. Its headroom
+   * for view encodes is the projector's bound for a seat's overlay or the caster feed.
    */
   override setSerializer(serializer: Parameters<Room["setSerializer"]>[0]): void {
-    super.setSerializer(serializer instanceof SchemaSerializer && !(serializer instanceof FullStateSerializer) ? new FullStateSerializer() : serializer);
+    const sized = () => this.projector?.viewBytes() ?? 0;
+    super.setSerializer(serializer instanceof SchemaSerializer && !(serializer instanceof FullStateSerializer) ? new FullStateSerializer(sized) : serializer);
   }
 
   override async onCreate(options: { matchId: string }): Promise<void> {

@@ -4,7 +4,7 @@
  */
 export { ember, apply, awaiting } from "./ruleset";
 export { legalCommands, legalCommandsInView } from "./legal";
-export { viewFor, redact, casterViewFor, casterRedact, type EmberView, type PlanView } from "./view";
+export { viewFor, sharedViewFor, redact, casterViewFor, casterRedact, type EmberView, type PlanView } from "./view";
 export { RULES_VERSION, activationOrder, planSalt, tieBreakScore } from "./flow";
 export { validateArmy, armyPoints, unitPoints, pointLimit, type ArmyProblem } from "./army";
 export { resolveDamage, countResult, faceCounts, applyReplacements, firstPlayerLights, type DamageOutcome } from "./dice";

@@ -12,7 +12,7 @@ import { chooseBlastTarget, chooseInterceptor, removeSmoke } from "./launch";
 import { legalCommands, legalCommandsInView } from "./legal";
 import { chooseSecondary, placeObjective } from "./mission";
 import type { EmberCommand, EmberErrorCode, EmberEvent, EmberSetup, EmberState } from "./types";
-import { redact, viewFor, type EmberView } from "./view";
+import { redact, sharedViewFor, viewFor, type EmberView } from "./view";
 
 /** Which pending decision each answer command answers. */
 const ANSWERS: Partial<Record<EmberCommand["type"], readonly string[]>> = {
@@ -125,6 +125,7 @@ export const ember: Ruleset<EmberSetup, EmberState, EmberCommand, EmberEvent, Em
   legalCommandsInView,
   apply,
   viewFor,
+  sharedViewFor,
   redact,
   result: (state) => state.result,
 };

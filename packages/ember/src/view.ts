@@ -40,9 +40,18 @@ export const teamOfSeat = (state: Pick<EmberState, "teams">): TeamOf => (seat) =
 export const knowsSeat = (state: Pick<EmberState, "teams">, seat: SeatId, viewer: Viewer): boolean =>
   canSee(sideAudience(state, seat), viewer, teamOfSeat(state));
 
-/** The single definition of what `viewer` may know of `state`. */
+/** The single definition of what `viewer` may know of `state` (a copy the caller may change). */
 export function viewFor(state: EmberState, viewer: Viewer): EmberView {
-  const { secret, plans, concealed, ...open } = structuredClone(state);
+  return structuredClone(sharedViewFor(state, viewer));
+}
+
+/**
+ * {@link viewFor} without the copy (the engine's `sharedViewFor`): what the viewer sees unchanged
+ * is `state`'s own objects; only the redacted parts (plans, hidden secondary missions, concealed
+ * squares) are new. Read-only.
+ */
+export function sharedViewFor(state: EmberState, viewer: Viewer): EmberView {
+  const { secret, plans, concealed, ...open } = state;
   // Optical camouflage (seed 000 6.2): a real square reaches its owner's side only while the match is live.
   const finished = state.phase === "finished";
   const owners = new Map(state.units.map((u) => [u.id, u.owner]));
@@ -62,10 +71,12 @@ export function viewFor(state: EmberState, viewer: Viewer): EmberView {
   // Secondary missions (seed 001 3.3): the choice is the seat's side's until revealed.
   const prep = open.missionPrep;
   if (prep && !prep.revealed) {
+    let secondaries = prep.secondaries;
     for (const seat of state.seats) {
-      const secondary = prep.secondaries[seat];
-      if (secondary && !knowsSeat(state, seat, viewer)) secondary.choice = null;
+      const secondary = secondaries[seat];
+      if (secondary && secondary.choice !== null && !knowsSeat(state, seat, viewer)) secondaries = { ...secondaries, [seat]: { ...secondary, choice: null } };
     }
+    if (secondaries !== prep.secondaries) open.missionPrep = { ...prep, secondaries };
   }
   return {
     ...open,
@@ -104,10 +115,11 @@ const stillSecret = {
  * delay holds the feed a round or more behind, but secrets outlive their round: in round 0 the
  * feed equals the live state (secondary missions being chosen, camouflage just set), and a
  * camouflaged unit that has not moved since is still on its delayed real square. Shapes as
- * {@link viewFor}; the seed only once the match is over.
+ * {@link viewFor}; the seed only once the match is over. Built like {@link sharedViewFor}: it shares
+ * the delayed state's objects, so it is read-only.
  */
 export function casterViewFor(delayed: EmberState, live: EmberState): EmberView {
-  const full = viewFor(delayed, omniscient);
+  const full = sharedViewFor(delayed, omniscient);
   if (live.phase === "finished") return full;
   const plans: Record<SeatId, PlanView> = {};
   for (const [seat, plan] of Object.entries(full.plans)) {

@@ -96,6 +96,14 @@ export interface Ruleset<Setup, State, Command, Event, View, Code extends string
   apply(state: State, command: Command, seat: SeatId): ApplyResult<State, Event, Code>;
   /** The single definition of what `viewer` may know of `state`. */
   viewFor(state: State, viewer: Viewer): View;
+  /**
+   * The same projection as `viewFor(state, viewer)` (the same JSON), built without copying:
+   * parts the viewer sees as they are in `state` are `state`'s own objects, so two viewers'
+   * projections of one state share every part neither redacts, and a server can compare them by
+   * identity. Read-only: neither the result nor `state` may be mutated while the result is held.
+   * Optional; without it callers use `viewFor`.
+   */
+  sharedViewFor?(state: State, viewer: Viewer): View;
   /** What `viewer` sees of an event envelope (`null`: nothing). */
   redact(envelope: EventEnvelope<Event>, viewer: Viewer): Event | null;
   /** The result, once the match is over. */

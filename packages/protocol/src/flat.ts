@@ -101,3 +101,151 @@ export function applyOverlay(publicFlat: ReadonlyMap<string, string>, over: Read
   }
   return out;
 }
+
+/** Receives a change to a flat projection: the entries it sets and the paths it removes. */
+export interface FlatSink {
+  set(path: string, value: string): void;
+  remove(path: string): void;
+}
+
+/** Stands for "no projection yet" in {@link diffValues}: every entry of the next value is set. */
+export const NOTHING: unique symbol = Symbol("nothing");
+
+const LEAF = 0;
+const ARRAY = 1;
+const OBJECT = 2;
+const kindOf = (value: unknown): number => (Array.isArray(value) ? ARRAY : value !== null && typeof value === "object" ? OBJECT : LEAF);
+const encodeLeaf = (value: unknown): string => JSON.stringify(value ?? null);
+const CONTAINER = ["", "[]", "{}"];
+const hasOwn = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);
+
+/** The walk's current path as a stack of raw keys and indices, joined (and escaped) only when a change is met. */
+class Walk {
+  private readonly keys: (string | number)[] = [];
+  constructor(private readonly sink: FlatSink) {}
+
+  path(): string {
+    let out = "";
+    for (const key of this.keys) out += `/${typeof key === "number" ? key : key.includes("~") || key.includes("/") ? escape(key) : key}`;
+    return out;
+  }
+
+  /** Sets every entry of `value`'s subtree (as {@link flatten} makes them). */
+  add(value: unknown): void {
+    const kind = kindOf(value);
+    this.sink.set(this.path(), kind === LEAF ? encodeLeaf(value) : (CONTAINER[kind] as string));
+    this.children(value, kind, (v) => this.add(v));
+  }
+
+  /** Removes every entry of `value`'s subtree below the current path (not the path's own). */
+  removeBelow(value: unknown, kind: number): void {
+    this.children(value, kind, (v) => {
+      this.sink.remove(this.path());
+      this.removeBelow(v, kindOf(v));
+    });
+  }
+
+  private children(value: unknown, kind: number, visit: (child: unknown) => void): void {
+    if (kind === ARRAY) {
+      (value as unknown[]).forEach((item, i) => this.at(i, item, visit));
+    } else if (kind === OBJECT) {
+      for (const [key, item] of Object.entries(value as object)) if (item !== undefined) this.at(key, item, visit);
+    }
+  }
+
+  private at(key: string | number, value: unknown, visit: (child: unknown) => void): void {
+    this.keys.push(key);
+    visit(value);
+    this.keys.pop();
+  }
+
+  /** The change from `previous`'s subtree to `next`'s at the current path. */
+  diff(previous: unknown, next: unknown): void {
+    if (previous === next) return;
+    const before = kindOf(previous);
+    const after = kindOf(next);
+    if (before !== after) {
+      if (before === LEAF || after === LEAF) {
+        this.removeBelow(previous, before);
+        this.add(next);
+      } else {
+        // An array and an object: "/0" is the same path under both, so compare child by child.
+        this.sink.set(this.path(), CONTAINER[after] as string);
+        const old = new Map<string, unknown>();
+        this.children(previous, before, (item) => void old.set(String(this.keys[this.keys.length - 1]), item));
+        this.children(next, after, (item) => {
+          const key = String(this.keys[this.keys.length - 1]);
+          if (old.has(key)) this.diff(old.get(key), item);
+          else this.add(item);
+          old.delete(key);
+        });
+        for (const [key, item] of old) this.removeAt(key, item);
+      }
+      return;
+    }
+    if (after === LEAF) {
+      const encoded = encodeLeaf(next);
+      if (encodeLeaf(previous) !== encoded) this.sink.set(this.path(), encoded);
+    } else if (after === ARRAY) {
+      const a = previous as unknown[];
+      const b = next as unknown[];
+      for (let i = 0; i < b.length; i++) {
+        if (!(i in b)) continue;
+        this.keys.push(i);
+        if (i < a.length && i in a) this.diff(a[i], b[i]);
+        else this.add(b[i]);
+        this.keys.pop();
+      }
+      for (let i = b.length; i < a.length; i++) if (i in a) this.removeAt(i, a[i]);
+    } else {
+      const a = previous as Record<string, unknown>;
+      const b = next as Record<string, unknown>;
+      for (const key in b) {
+        const item = b[key];
+        if (item === undefined || !hasOwn(b, key)) continue;
+        const old = hasOwn(a, key) ? a[key] : undefined;
+        this.keys.push(key);
+        if (old !== undefined) this.diff(old, item);
+        else this.add(item);
+        this.keys.pop();
+      }
+      for (const key in a) {
+        const item = a[key];
+        if (item === undefined || !hasOwn(a, key) || (hasOwn(b, key) && b[key] !== undefined)) continue;
+        this.removeAt(key, item);
+      }
+    }
+  }
+
+  /** Removes the entry at `key` below the current path and its whole subtree. */
+  private removeAt(key: string | number, value: unknown): void {
+    this.keys.push(key);
+    this.sink.remove(this.path());
+    this.removeBelow(value, kindOf(value));
+    this.keys.pop();
+  }
+}
+
+/**
+ * Tells `sink` the change from `flatten(previous)` to `flatten(next)` ({@link NOTHING} for no
+ * previous value: every entry of `next` is set), by walking the two values side by side: the
+ * same as {@link diff} of the two flat maps, without building either. Subtrees that are the same
+ * object in both values are skipped unread, so values passed here must never be mutated
+ * afterwards (projections built with structural sharing make unchanged parts cost nothing).
+ */
+export function diffValues(previous: unknown, next: unknown, sink: FlatSink): void {
+  const walk = new Walk(sink);
+  if (previous === NOTHING) walk.add(next);
+  else walk.diff(previous, next);
+}
+
+/**
+ * The overlay from the public projection to a viewer's ({@link overlay} of their flat forms),
+ * walking the two values: parts the two share by identity cost nothing. Same contract on
+ * mutation as {@link diffValues}.
+ */
+export function overlayValues(publicValue: unknown, viewerValue: unknown): Flat {
+  const out: Flat = new Map();
+  diffValues(publicValue, viewerValue, { set: (path, value) => out.set(path, value), remove: (path) => out.set(path, REMOVED) });
+  return out;
+}

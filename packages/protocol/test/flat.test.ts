@@ -4,7 +4,7 @@
  * applied to the previous map gives the next one.
  */
 import fc from "fast-check";
-import { REMOVED, applyOverlay, diff, flatten, overlay, unflatten } from "../src";
+import { NOTHING, REMOVED, applyOverlay, diff, diffValues, flatten, overlay, overlayValues, unflatten } from "../src";
 
 const json = fc.jsonValue({ maxDepth: 5 }).map((v) => JSON.parse(JSON.stringify(v)) as unknown);
 
@@ -62,6 +62,46 @@ describe("flat projections", () => {
         expect(patched).toEqual(after);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  test("diffValues(a, b) gives exactly diff(flatten(a), flatten(b)), from nothing too", () => {
+    const walked = (a: unknown, b: unknown) => {
+      const set: [string, string][] = [];
+      const remove: string[] = [];
+      diffValues(a, b, { set: (path, value) => set.push([path, value]), remove: (path) => remove.push(path) });
+      return { set: new Map(set), remove: new Set(remove), sets: set.length, removes: remove.length };
+    };
+    fc.assert(
+      fc.property(json, json, (a, b) => {
+        const expected = diff(flatten(a), flatten(b));
+        const got = walked(a, b);
+        expect(got.set).toEqual(new Map(expected.set));
+        expect(got.remove).toEqual(new Set(expected.remove));
+        expect([got.sets, got.removes]).toEqual([expected.set.length, expected.remove.length]);
+      }),
+      { numRuns: 500 },
+    );
+    fc.assert(fc.property(json, (b) => expect(walked(NOTHING, b).set).toEqual(flatten(b))), { numRuns: 200 });
+    const tricky = JSON.parse('{"a/b": {"~1": [1, {"": null}]}, "": [], "__proto__": {"x": 1}}') as unknown;
+    expect(walked({}, tricky).set).toEqual(new Map([...flatten(tricky)].filter(([path]) => path !== "")));
+  });
+
+  test("diffValues follows shared subtrees by identity: a changed leaf under a new path is found, the rest is skipped", () => {
+    const units = Array.from({ length: 50 }, (_, i) => ({ id: `u${i}`, at: { x: i, y: 0 } }));
+    const before = { round: 1, units, plans: { p1: { locked: false } } };
+    const after = { ...before, units: units.map((u, i) => (i === 7 ? { ...u, at: { x: 7, y: 1 } } : u)), plans: { p1: { locked: true } } };
+    const seen: string[] = [];
+    diffValues(before, after, { set: (path, value) => seen.push(`${path}=${value}`), remove: (path) => seen.push(`-${path}`) });
+    expect(seen.sort()).toEqual(["/plans/p1/locked=true", "/units/7/at/y=1"]);
+  });
+
+  test("overlayValues(public, seat) equals overlay(flatten(public), flatten(seat))", () => {
+    fc.assert(
+      fc.property(json, json, (publicValue, seatValue) => {
+        expect(overlayValues(publicValue, seatValue)).toEqual(overlay(flatten(publicValue), flatten(seatValue)));
+      }),
+      { numRuns: 500 },
     );
   });
 

@@ -4,7 +4,7 @@
  */
 export { siege, apply } from "./ruleset";
 export { awaiting, legalCommands, legalCommandsInView } from "./legal";
-export { viewFor, redact, viewerTeam, casterViewFor, casterRedact, type SiegeView } from "./view";
+export { viewFor, sharedViewFor, redact, viewerTeam, casterViewFor, casterRedact, type SiegeView } from "./view";
 export { RULES_VERSION, pickSalt, check, setupMatch, smokeOverlay, droneReach, watchCovers, gadgetDurability } from "./rules";
 export { SiegeCommandSchema, parseCommand } from "./command-schema";
 export { ERRORS, SEED, siegeError } from "./errors";

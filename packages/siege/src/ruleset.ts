@@ -9,7 +9,7 @@ import { awaiting, legalCommands, legalCommandsInView } from "./legal";
 import { teamOfSeat } from "./query";
 import { advance, check, execute, RULES_VERSION, setupMatch } from "./rules";
 import type { SiegeCommand, SiegeErrorCode, SiegeEvent, SiegeSetup, SiegeState } from "./types";
-import { redact, viewFor, type SiegeView } from "./view";
+import { redact, sharedViewFor, viewFor, type SiegeView } from "./view";
 
 /**
  * Applies a command from a seat. Never throws on bad input: a malformed or illegal command gets an
@@ -40,6 +40,7 @@ export const siege: Ruleset<SiegeSetup, SiegeState, SiegeCommand, SiegeEvent, Si
   legalCommandsInView,
   apply,
   viewFor,
+  sharedViewFor,
   redact,
   result: (state) => state.result,
 };

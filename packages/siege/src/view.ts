@@ -32,9 +32,17 @@ export function viewerTeam(state: Pick<SiegeState, "teams">, viewer: Viewer): Te
   return null;
 }
 
-/** The single definition of what `viewer` may know of `state`. */
+/** The single definition of what `viewer` may know of `state` (a copy the caller may change). */
 export function viewFor(state: SiegeState, viewer: Viewer): SiegeView {
-  const { server, hidden, ...open } = structuredClone(state);
+  return structuredClone(sharedViewFor(state, viewer));
+}
+
+/**
+ * {@link viewFor} without the copy (the engine's `sharedViewFor`): what the viewer sees unchanged
+ * is `state`'s own objects; only `hidden` (and the token list while hidden) is new. Read-only.
+ */
+export function sharedViewFor(state: SiegeState, viewer: Viewer): SiegeView {
+  const { server, hidden, ...open } = state;
   const team = viewerTeam(state, viewer);
   const knows = (t: Team) => team === "all" || team === t;
   const placing = state.phase === "picks" || state.phase === "defence_setup";
@@ -77,9 +85,10 @@ const secretLive = (live: SiegeState, operator: string): boolean => live.phase !
  * - while the delayed state is in the defence's setup, only the tokens of operators no longer
  *   hidden live (the order in which the others were placed stays secret);
  * - everything (with the seed) once the live match is over.
+ * Built like {@link sharedViewFor}: it shares the delayed state's objects, so it is read-only.
  */
 export function casterViewFor(delayed: SiegeState, live: SiegeState): SiegeView {
-  const full = viewFor(delayed, omniscient);
+  const full = sharedViewFor(delayed, omniscient);
   if (live.phase === "finished") return full;
   const placing = delayed.phase === "picks" || delayed.phase === "defence_setup";
   const shownPick = (t: Team) => (live.picks[t].choice !== null ? full.hidden.picks[t] : null);

@@ -1,45 +1,70 @@
 /**
  * The one helper that owns the room state's projections and every client's StateView
- * (design.md principle 6). After each accepted command it recomputes the public projection
- * (`viewFor(state, spectator)`), each seat's projection (`viewFor(state, seat)`) and, for a
- * delayed match, the caster feed (`viewFor(delayedState, omniscient)`, or the ruleset's own caster
- * view given the live state: Siege keeps back what is still secret live), and writes only the
- * entries that changed. Clients' views are set once, at join: a seat's client sees its own
- * overlay; a spectator sees the caster feed of a delayed match; nobody sees anyone else's.
+ * (design.md principle 6). After each accepted command it brings up to date the public projection
+ * (`viewFor(state, spectator)`), each seat's overlay over it (what `viewFor(state, seat)` adds or
+ * changes) and, for a delayed match, the caster feed (`viewFor(delayedState, omniscient)`, or the
+ * ruleset's own caster view given the live state: Siege keeps back what is still secret live), and
+ * writes only the entries that changed. Clients' views are set once, at join: a seat's client sees
+ * its own overlay; a spectator sees the caster feed of a delayed match; nobody sees anyone else's.
+ *
+ * The work per command follows what changed, not the size of the state:
+ * - projections come from the ruleset's `sharedViewFor` when it has one (`viewFor` otherwise): a
+ *   seat's projection shares with the public one every object neither redacts, so a seat's overlay
+ *   is found by walking the two side by side ({@link overlayValues}) and costs only the secret
+ *   parts;
+ * - the public projection (and the caster feed) is compared with the previous command's
+ *   ({@link diffValues}) rather than flattened: only changed entries build a path;
+ * - what the projector keeps between commands is the previous projections themselves (which share
+ *   their objects with the engine state the match holds anyway) and each seat's small overlay; the
+ *   public entries live once, in the room state's map.
+ * Engine states and their projections are treated as immutable (the engine's contract: `apply`
+ * returns a new state and never changes the one it was given).
  */
 import { StateView } from "@colyseus/schema";
-import { omniscient, seatViewer, spectator } from "@fogwar/engine";
+import { omniscient, seatViewer, spectator, type Viewer } from "@fogwar/engine";
 import type { AnyRuleset } from "../rulesets.js";
-import { diff, flatten, overlay, type Flat } from "@fogwar/protocol";
+import { diff, diffValues, NOTHING, overlayValues, type Flat, type FlatSink } from "@fogwar/protocol";
 import { CasterFeed, MatchRoomState, SeatKnowledge, type MapSchema } from "./state.js";
 
 /** Who a client is, for its StateView. */
 export type Audience = { readonly role: "player"; readonly seat: string } | { readonly role: "spectator" };
 
-function write(target: MapSchema<string>, previous: Flat, next: Flat): void {
-  const change = diff(previous, next);
-  for (const path of change.remove) target.delete(path);
-  for (const [path, value] of change.set) target.set(path, value);
-}
+/** A map of the room state as the target of a change. */
+const into = (target: MapSchema<string>): FlatSink => ({ set: (path, value) => target.set(path, value), remove: (path) => target.delete(path) });
+
+/**
+ * An upper bound of the bytes a map entry takes in a Colyseus patch: its key and value in UTF-8,
+ * their length prefixes, the operation and the entry's index.
+ */
+const entryBytes = (path: string, value: string): number => Buffer.byteLength(path) + Buffer.byteLength(value) + 24;
+/** The bytes of a view-only child beyond its entries: its own fields and references. */
+const CHILD_BYTES = 128;
 
 export class Projector {
-  private publicFlat: Flat = new Map();
-  private readonly seatFlats = new Map<string, Flat>();
-  private casterFlat: Flat = new Map();
+  /** The projections last written (NOTHING before the first update). */
+  private publicView: unknown = NOTHING;
+  private casterView: unknown = NOTHING;
+  /** Each seat's overlay last written: its SeatKnowledge's entries. */
+  private readonly overlays = new Map<string, Flat>();
+  /** {@link entryBytes} summed over each seat's overlay, and over the caster feed. */
+  private readonly overlayBytes = new Map<string, number>();
+  private casterBytes = 0;
+  private readonly viewOf: (state: unknown, viewer: Viewer) => unknown;
 
   constructor(
     readonly state: MatchRoomState,
-    private readonly ruleset: AnyRuleset,
+    ruleset: AnyRuleset,
     private readonly seats: readonly string[],
     private readonly delayed: boolean,
     /** The caster feed's projection of the delayed state, given the live one (default: omniscient). */
-    private readonly casterView: (delayed: unknown, live: unknown) => unknown = (d) => ruleset.viewFor(d, omniscient),
+    private readonly casterFeedView: (delayed: unknown, live: unknown) => unknown = (d) => ruleset.viewFor(d, omniscient),
   ) {
+    this.viewOf = ruleset.sharedViewFor ? (s, v) => ruleset.sharedViewFor!(s, v) : (s, v) => ruleset.viewFor(s, v);
     for (const seat of seats) {
       const knowledge = new SeatKnowledge();
       knowledge.seat = seat;
       state.seats.set(seat, knowledge);
-      this.seatFlats.set(seat, new Map());
+      this.overlays.set(seat, new Map());
       state.connected.set(seat, false);
     }
     if (delayed) state.caster = new CasterFeed();
@@ -47,22 +72,49 @@ export class Projector {
 
   /** Brings every projection in the room state up to date with the engine state. */
   update(engineState: unknown, seq: number, casterFeed?: { seq: number; state: unknown }): void {
-    const nextPublic = flatten(this.ruleset.viewFor(engineState, spectator));
-    write(this.state.view, this.publicFlat, nextPublic);
-    this.publicFlat = nextPublic;
+    const publicView = this.viewOf(engineState, spectator);
+    diffValues(this.publicView, publicView, into(this.state.view));
+    this.publicView = publicView;
     for (const seat of this.seats) {
-      const nextSeat = overlay(nextPublic, flatten(this.ruleset.viewFor(engineState, seatViewer(seat))));
-      const knowledge = this.state.seats.get(seat) as SeatKnowledge;
-      write(knowledge.entries, this.seatFlats.get(seat) as Flat, nextSeat);
-      this.seatFlats.set(seat, nextSeat);
+      const next = overlayValues(publicView, this.viewOf(engineState, seatViewer(seat)));
+      const change = diff(this.overlays.get(seat) as Flat, next);
+      const entries = (this.state.seats.get(seat) as SeatKnowledge).entries;
+      for (const path of change.remove) entries.delete(path);
+      for (const [path, value] of change.set) entries.set(path, value);
+      this.overlays.set(seat, next);
+      if (change.set.length + change.remove.length > 0) {
+        let bytes = 0;
+        for (const [path, value] of next) bytes += entryBytes(path, value);
+        this.overlayBytes.set(seat, bytes);
+      }
     }
     if (this.delayed && casterFeed && this.state.caster) {
-      const nextCaster = flatten(this.casterView(casterFeed.state, engineState));
-      write(this.state.caster.entries, this.casterFlat, nextCaster);
-      this.casterFlat = nextCaster;
+      const casterView = this.casterFeedView(casterFeed.state, engineState);
+      const entries = this.state.caster.entries;
+      diffValues(this.casterView, casterView, {
+        set: (path, value) => {
+          const old = entries.get(path);
+          this.casterBytes += entryBytes(path, value) - (old === undefined ? 0 : entryBytes(path, old));
+          entries.set(path, value);
+        },
+        remove: (path) => {
+          this.casterBytes -= entryBytes(path, entries.get(path) ?? "");
+          entries.delete(path);
+        },
+      });
+      this.casterView = casterView;
       this.state.caster.seq = casterFeed.seq;
     }
     this.state.seq = seq;
+  }
+
+  /**
+   * An upper bound, in bytes, of the encoding of the largest child only some StateViews hold (a
+   * seat's overlay, the caster feed), whole: what a client's view encodes at once when it is given
+   * that child. The room's serializer keeps this much room in its buffer for view encodes.
+   */
+  viewBytes(): number {
+    return CHILD_BYTES + Math.max(this.casterBytes, ...this.overlayBytes.values());
   }
 
   /** The StateView for a client: its seat's overlay, or the caster feed for a delayed match's spectators. */

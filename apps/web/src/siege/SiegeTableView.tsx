@@ -55,11 +55,11 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
           {(["attack", "defence"] as const).map((team) => (
             <li key={team} className={`team-${team}`}>
               <strong>{teamName(w, team)}</strong>: {view.teams[team].join(", ")} · {t("rerolls", { n: view.rerolls[team] })}
-              {myTeam === team && seat && <> · ⭐ {t("you", { seat, team: teamName(w, team) })}</>}
+              {myTeam === team && seat && <> · ★ {t("you", { seat, team: teamName(w, team) })}</>}
             </li>
           ))}
         </ul>
-        {!seat && <p>👁 {t("spectating")}</p>}
+        {!seat && <p>{t("spectating")}</p>}
         {waiting.length > 0 && (
           <p className={seat && waiting.includes(seat) ? "your-turn" : undefined}>
             {seat && waiting.includes(seat) ? `▶ ${t("yourTurn")} · ` : ""}
@@ -85,7 +85,7 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
           {!readOnly && seat && <SiegeControls view={view} builder={builder} legal={legal} onCommand={onCommand} />}
           {lastShot && (
             <section className="last-shot" aria-label={t("dice.title")}>
-              <h3>🎲 {t("dice.title")}</h3>
+              <h3>{t("dice.title")}</h3>
               <p>{t("dice.shot", { shooter: opName(w, lastShot.shooter), target: opName(w, lastShot.target), distance: lastShot.distance, protection: lastShot.protection, damage: lastShot.damage })}</p>
               <p className="dice">
                 {lastShot.dice.map((d, i) => (
@@ -118,7 +118,7 @@ function Pending({ view, w }: { view: SiegeView; w: SiegeWords }) {
         : w.t("pending.contest", { team, ap: placeName(w, p.ap, view.map) });
   return (
     <p className="pending" role="status">
-      ❗ {text}
+      ! {text}
     </p>
   );
 }
@@ -210,8 +210,8 @@ function Result({ view, seat, matchId, w, readOnly }: { view: SiegeView; seat: s
   return (
     <section className="result" role="status" data-result={winnerTeam ?? "draw"}>
       <h2>
-        🏁 {w.t("result.title")}: {winnerTeam ? w.t("result.winner", { team: teamName(w, winnerTeam) }) : w.t("result.draw")}
-        {seat && winnerTeam && (view.teams[winnerTeam].includes(seat) ? " 🎉" : "")}
+        {w.t("result.title")}: {winnerTeam ? w.t("result.winner", { team: teamName(w, winnerTeam) }) : w.t("result.draw")}
+        {seat && winnerTeam && (view.teams[winnerTeam].includes(seat) ? " ★" : "")}
       </h2>
       <p>{w.t("result.reason", { reason: result.reason })}</p>
       {view.seed && <p className="seed">{w.t("result.seed", { seed: view.seed })}</p>}

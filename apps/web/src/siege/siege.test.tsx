@@ -313,7 +313,7 @@ describe("seed 004 비밀 오퍼레이터: the caster feed of a match with a spe
     const { connection, live, delayed, revealed } = delayedConnection(null);
     const { container } = render(<SiegeTable matchId="m-caster" seat={null} match={connection} banner={<p>banner</p>} />);
     const behind = Math.max(1, live.round - delayed.round);
-    expect(screen.getByText(`📺 Caster feed: ${behind} round${behind === 1 ? "" : "s"} behind the live match`)).toBeTruthy();
+    expect(screen.getByText(`Caster feed: ${behind} round${behind === 1 ? "" : "s"} behind the live match`)).toBeTruthy();
     expect(container.textContent).toContain("the real secret tokens are shown only for operators already revealed in the live match");
     // The delayed state: each operator revealed since shows its real token and its decoy; the
     // operators still hidden live show two identical secret tokens.

@@ -66,7 +66,18 @@ async function play(ws: string, match: Created, done: (view: Record<string, unkn
 }
 
 /** How wide the page is against its window, and the window's scroll position. */
-const measure = (page: Page) => page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, scrollY: window.scrollY, title: document.title }));
+const measure = (page: Page) =>
+  page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    scrollY: window.scrollY,
+    title: document.title,
+    // The outermost elements reaching past the window's right edge (what to fix when it overflows).
+    wide: [...document.querySelectorAll("body *")]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && ![...e.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 1))
+      .slice(0, 5)
+      .map((e) => `${e.tagName.toLowerCase()}.${String(e.className?.baseVal ?? e.className).replace(/ /g, ".")} ${Math.round(e.getBoundingClientRect().right)}`),
+  }));
 
 const title = HAVE_CHROMIUM ? "the tables' layout in Chromium: no sideways overflow at 1440 and 390 px, the window stays put when an event arrives" : `SKIPPED layout browser tests: no Chromium at ${CHROMIUM}`;
 const suite = HAVE_CHROMIUM || IN_CI ? describe : describe.skip;
@@ -95,8 +106,8 @@ suite(title, () => {
       const created = (await response.json()) as { matchId: string; seats: { seat: string; inviteUrl: string }[] };
       return { matchId: created.matchId, seats: created.seats.map((s) => ({ ...s, token: new URLSearchParams(new URL(s.inviteUrl).hash.slice(1)).get("token")! })) };
     };
-    const ember = await create({ ruleset: "ember", scenario: "crossroads", players: [{ name: "Ana", army: emberCatalog.data.armies[0] }, { name: "Bo", army: emberCatalog.data.armies[2] }] });
-    const siege = await create({ ruleset: "siege", scenario: "ledger", players: [{ name: "Alice", team: "attack" }, { name: "Bora", team: "defence" }] });
+    const ember = await create({ ruleset: "ember", scenario: "crossroads", players: [{ name: "Ana", army: emberCatalog.data.armies[0] }, { name: "Bo", army: emberCatalog.data.armies[2] }], options: { spectatorDelay: 0 } });
+    const siege = await create({ ruleset: "siege", scenario: "ledger", players: [{ name: "Alice", team: "attack" }, { name: "Bora", team: "defence" }], options: { spectatorDelay: 0 } });
     matches.push({ ruleset: "ember", ...ember, legal: emberLegal as Legal, policy: emberBotPolicy as unknown as BotPolicy<{ type: string }> });
     matches.push({ ruleset: "siege", ...siege, legal: siegeLegal as Legal, policy: siegeBotPolicy as unknown as BotPolicy<{ type: string }> });
     // EMBER: into the first round's activations with a few moves made.
@@ -132,7 +143,9 @@ suite(title, () => {
           await page.locator(ruleset === "ember" ? "[data-testid=board]" : ".siege-map svg").waitFor({ timeout: 20_000 });
           await page.waitForTimeout(300);
           const m = await measure(page);
-          expect({ seat: seat.seat, language, width: size.width, scrollWidth: m.scrollWidth }).toEqual({ seat: seat.seat, language, width: size.width, scrollWidth: size.width });
+          expect({ seat: seat.seat, language, width: size.width, scrollWidth: m.scrollWidth, wide: m.scrollWidth > size.width ? m.wide : [] }).toEqual({ seat: seat.seat, language, width: size.width, scrollWidth: size.width, wide: [] });
+          // The title says whose move it is (the match waits for one of the two seats).
+          if (match.seats.length === 2) expect(m.title).toMatch(/^(● (Your move|Your decision|내 차례|내 결정) · fogwar|.+ · fogwar)$/);
           if (size.shot) await page.screenshot({ path: join(shots, `table-${ruleset}-${seat.seat}-${size.width}-${language}.png`), fullPage: !phone });
           if (size.shot && phone) await page.screenshot({ path: join(shots, `table-${ruleset}-${seat.seat}-${size.width}-${language}-full.png`), fullPage: true });
           await context.close();
@@ -153,8 +166,16 @@ suite(title, () => {
       await page.waitForTimeout(300);
       await page.evaluate(() => window.scrollTo(0, 0));
       const before = await page.locator(".log-lines li").count();
-      await play(ws, match, () => false, 1, `${ruleset}-scroll-${size.width}`);
-      await page.waitForFunction((n) => document.querySelectorAll(".log-lines li").length > n, before, { timeout: 10_000 });
+      // Commands from the seats (through their own connections) until a new line reaches the spectator's log.
+      let grown = false;
+      for (let attempt = 0; attempt < 6 && !grown; attempt++) {
+        await play(ws, match, () => false, 1, `${ruleset}-scroll-${size.width}-${attempt}`);
+        grown = await page.waitForFunction((n) => document.querySelectorAll(".log-lines li").length > n, before, { timeout: 3_000 }).then(
+          () => true,
+          () => false,
+        );
+      }
+      expect({ grown, lines: await page.locator(".log-lines li").count(), before }).toEqual(expect.objectContaining({ grown: true }));
       await page.waitForTimeout(300);
       expect((await measure(page)).scrollY).toBe(0);
       await context.close();

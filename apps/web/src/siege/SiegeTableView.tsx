@@ -66,7 +66,7 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
         </ul>
         {!seat && <p>{t("spectating")}</p>}
       </header>
-      <Result view={view} seat={seat} matchId={matchId} w={w} readOnly={readOnly} />
+      <Result view={view} matchId={matchId} w={w} readOnly={readOnly} />
       <div className="table-grid">
         <div className="board-column">
           <BoardViewport label={t("map.name")}>
@@ -217,7 +217,7 @@ function EventLog({ view, events, w }: { view: SiegeView; events: SiegeTableView
   );
 }
 
-function Result({ view, seat, matchId, w, readOnly }: { view: SiegeView; seat: string | null; matchId: string; w: SiegeWords; readOnly?: boolean }) {
+function Result({ view, matchId, w, readOnly }: { view: SiegeView; matchId: string; w: SiegeWords; readOnly?: boolean }) {
   const result = view.result;
   if (!result) return null;
   const winnerTeam = result.winner ? (view.teams.attack.includes(result.winner) ? "attack" : "defence") : null;

@@ -59,6 +59,7 @@ export function BoardViewport({ children, label }: { children: ReactNode; label:
  * phones with the action bar right under the board; the event log scrolls in its own box.
  */
 export const SHARED_TABLE_CSS = `
+.ember-table, .siege-table { overflow-x: clip; }
 .table-grid { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 1rem; align-items: start; }
 .table-grid > * { min-width: 0; }
 .board-column { position: sticky; top: 0.5rem; }

@@ -73,7 +73,12 @@ function Summary({ view, seat }: { view: EmberView; seat: string | null }) {
             {secondaryName(view.missionPrep?.secondaries[s]?.choice) && <> · {t("secondaryOf", { name: secondaryName(view.missionPrep?.secondaries[s]?.choice) })}</>}
             {view.sides?.[s] && <> · {t("sideOf", { side: t(`side.${view.sides[s]}`) })}</>}
             {view.firstPlayer === s && <> · {t("firstPlayer")}</>} · {t("score")}: {t("vp", { vp: view.vp[s] ?? 0 })}
-            {s === seat && <> · ★</>}
+            {s === seat && (
+              <>
+                {" "}
+                · <strong className="you">{t("youMark")}</strong>
+              </>
+            )}
           </li>
         ))}
       </ul>

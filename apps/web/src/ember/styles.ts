@@ -28,6 +28,7 @@ export const TABLE_CSS = `
 .dice-inline svg { vertical-align: middle; margin-right: 1px; }
 .attack-steps { padding-left: 1.2rem; }
 .penetration { color: var(--bad); }
+.unit-panel .table-scroll { overflow-x: auto; max-width: 100%; }
 .unit-panel table { border-collapse: collapse; width: 100%; font-size: 0.85rem; }
 .unit-panel th, .unit-panel td { border: 1px solid var(--border); padding: 0.15rem 0.3rem; text-align: left; vertical-align: top; }
 .unit-panel tr.destroyed { text-decoration: line-through; opacity: 0.7; }

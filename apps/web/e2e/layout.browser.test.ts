@@ -56,7 +56,8 @@ async function play(ws: string, match: Created, done: (view: Record<string, unkn
       const mover = bots.find((c) => match.legal(c.projection() as never, c.seat!).length > 0);
       if (!mover) throw new Error("nobody can move");
       const command = random.get(mover.seat!)!.choose(match.legal(mover.projection() as never, mover.seat!))!;
-      const answer = await mover.command(command);
+      // Command ids unique over the whole test: a seat's reused id is answered from its first use, not applied again.
+      const answer = await mover.command(command, `${seed}-${n}`);
       if (answer.type !== "accepted") throw new Error(JSON.stringify(answer.payload));
       await Promise.all(bots.map((c) => c.until(() => c.seq >= answer.payload.seq, "the new state")));
     }
@@ -168,6 +169,30 @@ suite(title, () => {
       // The log box itself is at its end (newest line shown), the window at its top.
       const box = await page.locator(".log-lines").evaluate((e) => ({ end: e.scrollHeight - e.scrollTop - e.clientHeight }));
       expect({ width: size.width, scrollY: m.scrollY, logAtEnd: box.end <= 24 }).toEqual({ width: size.width, scrollY: 0, logAtEnd: true });
+      await context.close();
+    }
+  });
+
+  test.each(["ember", "siege"] as const)("%s: a spectator's page does not scroll the window when a new event arrives (1440 and 390 px)", async (ruleset) => {
+    const match = matches.find((m) => m.ruleset === ruleset)!;
+    for (const size of [widths[0], widths[2]]) {
+      const phone = size.width < 500;
+      const context = await browser.newContext({ locale: "en-US", viewport: { width: size.width, height: size.height }, ...(phone ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {}) });
+      const page = await context.newPage();
+      await page.goto(`${base}/watch/${match.matchId}`);
+      await page.locator(".log-lines li").nth(5).waitFor({ timeout: 20_000 });
+      await page.waitForTimeout(500);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const before = await page.locator(".log-lines li").count();
+      let grown = false;
+      for (let attempt = 0; attempt < 6 && !grown; attempt++) {
+        await play(ws, match, () => false, 1, `${ruleset}-live-${size.width}-${attempt}`);
+        grown = await page.waitForFunction((n) => document.querySelectorAll(".log-lines li").length > n, before, { timeout: 3_000 }).then(
+          () => true,
+          () => false,
+        );
+      }
+      expect({ grown, scrollY: (await measure(page)).scrollY }).toEqual({ grown: true, scrollY: 0 });
       await context.close();
     }
   });

@@ -175,7 +175,6 @@ export function SiegeControls({ view, builder, legal, onCommand }: SiegeControls
               </label>
             </p>
           ))}
-          {waiting && <p className="hint">{t("controls.clickMap")}</p>}
           {command && (
             <ul className="command-list">
               <li>

@@ -209,6 +209,7 @@ export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
     const pickable = targets?.has(op.id) ?? false;
     pieces.push(
       <g key={`m${op.id}`} className={`model model-${op.team}${op.dead ? " dead" : ""}${pickable ? " pickable" : ""}`} {...(pickable ? pickProps(op.id, modelLabel, onPick) : { role: "img", "aria-label": modelLabel, pointerEvents: "none" })}>
+        {view.activation?.operator === op.id && <circle cx={cx} cy={cy} r={18} fill="none" stroke="#ca8a04" strokeWidth={3} strokeDasharray="5 3" className="active-ring" />}
         <circle cx={cx} cy={cy} r={14} fill={op.dead ? "#9ca3af" : TEAM_COLOUR[op.team]} stroke="#111827" strokeWidth={op.redPing ? 3 : 1} />
         <text x={cx} y={cy + 4} textAnchor="middle" fontSize="11" fill="#fff" fontWeight="bold">
           {op.dead ? "✝" : initials(name)}
@@ -261,6 +262,30 @@ export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
         {pieces}
       </svg>
       <UpperFloor view={view} w={w} targets={targets} onPick={onPick} />
+      <details className="map-legend">
+        <summary>{t("legend.title")}</summary>
+        <ul>
+          {(["thick", "reinforced", "thin", "holed", "door", "window"] as const).map((k) => (
+            <li key={k}>
+              <svg width="28" height="10" aria-hidden="true">
+                <line x1="2" y1="5" x2="26" y2="5" stroke={WALL_STYLE[k]!.stroke} strokeWidth={WALL_STYLE[k]!.width} strokeDasharray={WALL_STYLE[k]!.dash} />
+              </svg>{" "}
+              {t(`legend.${k}`)}
+            </li>
+          ))}
+          <li>✕ {t("legend.barricaded")}</li>
+          <li>{t("legend.smoke")}</li>
+          {Object.keys(real).length > 0 ? (
+            <>
+              <li>★ {t("legend.realToken")}</li>
+              <li>· {t("legend.decoyToken")}</li>
+            </>
+          ) : (
+            <li>? {t("legend.secretToken")}</li>
+          )}
+          <li>{t("legend.activeOperator")}</li>
+        </ul>
+      </details>
     </figure>
   );
 }

@@ -38,5 +38,6 @@ export const SIEGE_CSS = `
 .siege-table .log-lines { font-size: 0.9em; }
 .siege-table .pick-form fieldset { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; }
 .siege-table .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.siege-table .map-legend ul { list-style: none; padding-left: 0.3rem; margin: 0.2rem 0; font-size: 0.9em; columns: 2 14rem; }
 .siege-table .upper-floor ul { padding-left: 1.2rem; }
 `;

@@ -77,7 +77,7 @@ const measure = (page: Page) =>
     wide: [...document.querySelectorAll("body *")]
       .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && ![...e.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 1))
       .slice(0, 5)
-      .map((e) => `${e.tagName.toLowerCase()}.${String(e.className?.baseVal ?? e.className).replace(/ /g, ".")} ${Math.round(e.getBoundingClientRect().right)}`),
+      .map((e) => `${e.tagName.toLowerCase()}.${(e.getAttribute("class") ?? "").replace(/ /g, ".")} ${Math.round(e.getBoundingClientRect().right)}`),
   }));
 
 const title = HAVE_CHROMIUM ? "the tables' layout in Chromium: no sideways overflow at 1440 and 390 px, the window stays put when an event arrives" : `SKIPPED layout browser tests: no Chromium at ${CHROMIUM}`;

@@ -141,7 +141,7 @@ suite(title, () => {
           const page = await context.newPage();
           page.on("pageerror", (error) => errors.push(`${ruleset} ${seat.seat}: ${String(error)}`));
           await page.goto(seat.inviteUrl);
-          await page.locator(ruleset === "ember" ? "[data-testid=board]" : ".siege-map svg").waitFor({ timeout: 20_000 });
+          await page.locator(ruleset === "ember" ? "[data-testid=board]" : ".siege-map > svg").waitFor({ timeout: 20_000 });
           await page.waitForTimeout(300);
           const m = await measure(page);
           if (size.shot) await page.screenshot({ path: join(shots, `table-${ruleset}-${seat.seat}-${size.width}-${language}.png`), fullPage: !phone });

@@ -56,7 +56,8 @@ export function BoardViewport({ children, label }: { children: ReactNode; label:
 /**
  * Layout shared by both tables: a two-column grid on wide screens (the board column sticks while
  * the side column scrolls; the action bar sticks at the top of the side column), one column on
- * phones with the action bar right under the board; the event log scrolls in its own box.
+ * phones with the action bar right under the board and stuck to the bottom of the screen while
+ * the reader is above it; the event log scrolls in its own box.
  */
 export const SHARED_TABLE_CSS = `
 .ember-table, .siege-table { overflow-x: clip; }
@@ -76,9 +77,12 @@ export const SHARED_TABLE_CSS = `
 .board-zoom > svg, .board-zoom > figure svg { max-width: none !important; }
 .log-lines { max-height: 16rem; overflow: auto; overscroll-behavior: contain; overflow-wrap: anywhere; }
 @media (max-width: 900px) {
-  .table-grid { grid-template-columns: minmax(0, 1fr); }
-  .board-column { position: static; }
-  .board-scroll { max-height: 62vh; }
-  .action-bar { top: auto; bottom: 0; max-height: 45vh; box-shadow: 0 -2px 8px rgba(0,0,0,0.15); }
+  /* One column: the side column's children join the table's flow, so the action bar sticks to the
+     bottom of the screen anywhere along the table (a sticky element stays inside its parent). */
+  .table-grid { display: block; }
+  .side-column { display: contents; }
+  .board-column { position: static; margin-bottom: 0.6rem; }
+  .board-scroll { max-height: 55vh; }
+  .action-bar { top: auto; bottom: 0; max-height: 38vh; box-shadow: 0 -2px 8px rgba(0,0,0,0.15); }
 }
 `;

@@ -68,17 +68,27 @@ const kindsOf = (page: Page): Promise<string[]> => page.locator(".siege-controls
 const logCount = (page: Page): Promise<number> => page.locator(".siege-table .log-lines li").count();
 
 /**
- * Sends one command through the UI: presses the kind's button, then clicks the first highlighted
- * square (`map`) or the first listed command; waits until the page's event log grows.
+ * Sends one command through the UI: presses the kind's button (a single-command kind sends at
+ * once); then answers what the controls wait for: a highlighted square on the map (`map`), else
+ * the first choice of the waiting list, then the Do-it button; waits until the page's event log grows.
  */
 async function act(page: Page, kind: string, how: "map" | "list"): Promise<void> {
   const before = await logCount(page);
-  await page.locator(`.siege-controls .kinds button[data-kind="${kind}"]`).click();
-  if (how === "map" && (await page.locator("svg .cell.target").count()) > 0) await page.locator("svg .cell.target").first().click();
-  else await page.locator(".siege-controls .command-list button").first().click();
-  await page.waitForFunction((n) => document.querySelectorAll(".siege-table .log-lines li").length > n || !!document.querySelector(".siege-table > p.error"), before, { timeout: 10_000 });
-  const error = await page.locator(".siege-table > p.error").count();
-  if (error > 0) throw new Error(`refused: ${await page.locator(".siege-table > p.error").textContent()}`);
+  const grew = () => page.evaluate((n) => document.querySelectorAll(".siege-table .log-lines li").length > n || !!document.querySelector(".siege-table .action-bar p.error"), before);
+  const button = page.locator(`.siege-controls .kinds button[data-kind="${kind}"]`);
+  const direct = (await button.getAttribute("data-direct")) === "true";
+  await button.click();
+  for (let i = 0; i < 5 && !direct && !(await grew()); i++) {
+    const waiting = page.locator(".siege-controls .field.waiting select");
+    if (how === "map" && (await page.locator("svg .cell.target").count()) > 0) await page.locator("svg .cell.target").first().click();
+    else if ((await waiting.count()) > 0) await waiting.selectOption({ index: 1 });
+    else if ((await page.locator(".siege-controls .command-list button").count()) > 0) await page.locator(".siege-controls .command-list button").first().click();
+    else break;
+    await page.waitForTimeout(50);
+  }
+  await page.waitForFunction((n) => document.querySelectorAll(".siege-table .log-lines li").length > n || !!document.querySelector(".siege-table .action-bar p.error"), before, { timeout: 10_000 });
+  const error = await page.locator(".siege-table .action-bar p.error").count();
+  if (error > 0) throw new Error(`refused: ${await page.locator(".siege-table .action-bar p.error").textContent()}`);
 }
 
 /** Occurrences of `text` in `haystack`. */

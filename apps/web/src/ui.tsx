@@ -37,7 +37,7 @@ export function Loading({ what }: { what?: string }) {
   const { t } = useTranslation("common");
   return (
     <p className="loading" role="status" aria-live="polite">
-      ⏳ {what ?? t("loading")}
+      {what ?? t("loading")}
     </p>
   );
 }

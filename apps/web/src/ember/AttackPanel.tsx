@@ -36,6 +36,14 @@ export function AttackPanel({ view, events }: AttackPanelProps) {
   const attack = view.attack;
   const steps = latestAttack(events);
   const words = { t, language: i18n.language, view };
+  // Whose reroll it is: a link reroll belongs to the attacker's or the defender's player.
+  const declared = steps.find((e): e is Extract<EmberEvent, { type: "attack_declared" }> => e.type === "attack_declared");
+  const ownerOf = (unit: string | undefined) => (unit ? view.units.find((u) => u.id === unit)?.owner : undefined);
+  const rerollerOf = (side: "attack" | "defence", attacker?: string, defender?: string) => ownerOf(side === "attack" ? attacker : defender) ?? t(`attack.role.${side}`);
+  const stage = (s: string) =>
+    s === "attack_reroll" || s === "defence_reroll"
+      ? t("attack.rerollStage", { seat: rerollerOf(s === "attack_reroll" ? "attack" : "defence", attack?.attacker, attack?.defender), role: t(`attack.role.${s === "attack_reroll" ? "attack" : "defence"}`) })
+      : t(`attack.stage.${s}`);
   return (
     <section className="attack-panel" aria-labelledby="attack-title" aria-live="polite">
       <h3 id="attack-title">{t("attack.title")}</h3>
@@ -43,7 +51,7 @@ export function AttackPanel({ view, events }: AttackPanelProps) {
         <div className="attack-current" data-attack-stage={attack.stage}>
           <p>
             <strong>{t("attack.declared", { attacker: unitLabel(view, attack.attacker), defender: unitLabel(view, attack.defender), mode: t(`attack.mode.${attack.mode}`) })}</strong> ·{" "}
-            {t("attack.current", { stage: t(`attack.stage.${attack.stage}`) })}
+            {t("attack.current", { stage: stage(attack.stage) })}
             {attack.rear && <> · {t("attack.rear")}</>}
             {attack.cover.terrain && <> · {t("attack.coverTerrain")}</>}
             {attack.cover.unit && <> · {t("attack.coverUnit")}</>}
@@ -67,7 +75,7 @@ export function AttackPanel({ view, events }: AttackPanelProps) {
         <ol className="attack-steps">
           {steps.map((e, i) => {
             if (e.type === "dice_rolled" || e.type === "dice_rerolled") {
-              const label = `${t(`log.side.${e.side}`)}${e.type === "dice_rerolled" ? ` (${t("attack.reroll")})` : ""}`;
+              const label = `${t(`log.side.${e.side}`)}${e.type === "dice_rerolled" ? ` (${t("attack.rerollBy", { seat: rerollerOf(e.side, declared?.attacker, declared?.defender) })})` : ""}`;
               return (
                 <li key={i}>
                   <DiceRow dice={e.dice} label={label} />
@@ -86,7 +94,7 @@ export function AttackPanel({ view, events }: AttackPanelProps) {
               return (
                 <li key={i} className={e.penetrated ? "resolved penetrated" : "resolved"} data-resolved="true">
                   <strong>{t("attack.result", { damage: e.damage, evaded: e.cancelledByEvade, defended: e.cancelledByDefend })}</strong> · {e.hit ? t("attack.hit") : t("attack.miss")} ·{" "}
-                  {e.penetrated ? <strong className="penetration">💥 {t("attack.penetration")}</strong> : t("attack.noPenetration")}
+                  {e.penetrated ? <strong className="penetration">{t("attack.penetration")}</strong> : t("attack.noPenetration")}
                 </li>
               );
             }

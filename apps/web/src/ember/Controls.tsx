@@ -39,7 +39,7 @@ export function ConcedeButton({ onCommand }: { onCommand: (c: EmberCommand) => v
   if (!asking) {
     return (
       <button type="button" className="concede" onClick={() => setAsking(true)}>
-        🏳 {t("actions.concede")}
+        {t("actions.concede")}
       </button>
     );
   }
@@ -222,7 +222,7 @@ export function Controls(props: ControlsProps) {
         {manoeuvres.length > 0 && (
           <div className="row">
             <button type="button" aria-pressed={mode?.kind === "manoeuvre"} onClick={() => setMode({ kind: "manoeuvre" })}>
-              🦿 {t("actions.manoeuvre", { count: new Set(manoeuvres.map((c) => `${c.to.x},${c.to.y}`)).size })}
+              {t("actions.manoeuvre", { count: new Set(manoeuvres.map((c) => `${c.to.x},${c.to.y}`)).size })}
             </button>
           </div>
         )}
@@ -246,7 +246,7 @@ export function Controls(props: ControlsProps) {
                   {t("actions.chooseTarget")}{" "}
                   {targets.map((c) => (
                     <button key={commandKey(c)} type="button" onClick={() => onCommand(c)}>
-                      🎯 {t(c.targetPart ? "actions.resupplyTarget" : "actions.target", { unit: u(c.target as string) })}
+                      {t(c.targetPart ? "actions.resupplyTarget" : "actions.target", { unit: u(c.target as string) })}
                       {actVariant(words, c)}
                     </button>
                   ))}
@@ -327,7 +327,7 @@ export function Controls(props: ControlsProps) {
               )}
               {attacks.map((c) => (
                 <button key={commandKey(c)} type="button" onClick={() => onCommand(c)}>
-                  🎯 {t("actions.droneAction")}: {t("actions.target", { unit: u((c.order as { target: string }).target) })}
+                  {t("actions.droneAction")}: {t("actions.target", { unit: u((c.order as { target: string }).target) })}
                 </button>
               ))}
               {automaton.map((c) => (

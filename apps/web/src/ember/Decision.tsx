@@ -24,7 +24,7 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
   if (pending.seat !== seat) {
     return (
       <section className="decision waiting" role="status" aria-live="polite" data-decision="waiting">
-        ⏳ {t(`decision.waiting.${pending.kind}`, { seat: pending.seat })}
+        {t(`decision.waiting.${pending.kind}`, { seat: pending.seat })}
       </section>
     );
   }
@@ -83,7 +83,7 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
   const dice = pending.kind === "attack_reroll" ? attack?.attackDice : pending.kind === "defence_reroll" ? attack?.defenceDice : undefined;
   return (
     <section className="decision mine" role="alert" aria-labelledby="decision-title" data-decision={pending.kind}>
-      <h3 id="decision-title">❗ {t("decision.title")}</h3>
+      <h3 id="decision-title">! {t("decision.title")}</h3>
       <p>{prompt}</p>
       {pending.kind === "part_reroll" && <PartDieFace face={pending.options.roll} />}
       {dice && <DiceRow dice={dice} label={pending.kind === "attack_reroll" ? t("attack.attackPool") : t("attack.defencePool")} />}

@@ -1,8 +1,8 @@
-/** The event log in words, newest last, for the feed the table shows. */
-import { useEffect, useRef } from "react";
+/** The event log in words, newest last, for the feed the table shows; it scrolls in its own box. */
 import { useTranslation } from "react-i18next";
 import type { EmberEvent, EmberView } from "@fogwar/ember";
 import { describeEvent } from "./words";
+import { useStickToBottom } from "../table/log";
 
 export interface EventLogProps {
   readonly view: EmberView;
@@ -12,7 +12,6 @@ export interface EventLogProps {
 export function EventLog({ view, events }: EventLogProps) {
   const { t, i18n } = useTranslation("table");
   const words = { t, language: i18n.language, view };
-  const end = useRef<HTMLLIElement | null>(null);
   const lines: { key: string; text: string; kind: string }[] = [];
   for (const entry of events) {
     entry.events.forEach((e, i) => {
@@ -20,18 +19,17 @@ export function EventLog({ view, events }: EventLogProps) {
       if (text) lines.push({ key: `${entry.seq}:${i}`, text, kind: e.type });
     });
   }
-  useEffect(() => {
-    end.current?.scrollIntoView?.({ block: "nearest" });
-  }, [lines.length]);
+  // New lines scroll the box (when the reader is at its end), never the window.
+  const box = useStickToBottom<HTMLOListElement>(lines.length);
   return (
     <section className="event-log" aria-labelledby="log-title">
       <h3 id="log-title">{t("log.title")}</h3>
       {lines.length === 0 ? (
         <p>{t("log.empty")}</p>
       ) : (
-        <ol className="log-lines" aria-live="polite">
-          {lines.map((l, i) => (
-            <li key={l.key} className={`log-${l.kind}`} ref={i === lines.length - 1 ? end : undefined}>
+        <ol className="log-lines" aria-live="polite" ref={box.ref} onScroll={box.onScroll} tabIndex={0}>
+          {lines.map((l) => (
+            <li key={l.key} className={`log-${l.kind}`}>
               {l.text}
             </li>
           ))}

@@ -1,5 +1,6 @@
 /**
- * The plan phase: one timing dial selector per mech of the viewer, "Lock plan" (sending the
+ * The plan phase: one timing dial selector per mech of the viewer, how many dials are still to
+ * set, "Lock plan" (sending the
  * lock_plan from the legal list that matches the chosen dials), each seat's lock state with its
  * commitment shortened, and the dials revealed so far. The opponent's dial values are never in
  * this component's input: the projection does not contain them before the reveal.
@@ -25,6 +26,7 @@ export function PlanPanel({ view, seat, legal, onCommand }: PlanPanelProps) {
   const mechs = plans[0] ? Object.keys(plans[0].dials) : [];
   const [dials, setDials] = useState<Record<string, Timing>>({});
   const chosen = mechs.every((id) => dials[id]);
+  const unset = mechs.filter((id) => !dials[id]).length;
   const match = chosen ? plans.find((p) => sameDials(p.dials, Object.fromEntries(mechs.map((id) => [id, dials[id] as Timing])))) : undefined;
   const revealed = Object.entries(view.revealed);
   // An opponent's dials come out one by one (progressive reveal) or all at once.
@@ -46,6 +48,9 @@ export function PlanPanel({ view, seat, legal, onCommand }: PlanPanelProps) {
             if (match) onCommand(match);
           }}
         >
+          <p className="dial-status" role="status" data-unset={unset}>
+            <strong>{unset > 0 ? t("plan.toSet", { count: unset }) : t("plan.readyToLock")}</strong>
+          </p>
           <p className="hint">{t("plan.secret")}</p>
           {mechs.map((id) => (
             <label key={id} className="field dial">
@@ -72,7 +77,7 @@ export function PlanPanel({ view, seat, legal, onCommand }: PlanPanelProps) {
           return (
             <li key={s} data-plan-seat={s}>
               <strong>{own ? t("plan.yourPlan") : t("plan.opponentPlan", { seat: s })}</strong>:{" "}
-              {plan?.locked ? `🔒 ${t("plan.locked")} · ${t("plan.commitment", { short: shortHash(plan.commitment) })}` : t("plan.notLocked")}
+              {plan?.locked ? `${t("plan.locked")} · ${t("plan.commitment", { short: shortHash(plan.commitment) })}` : t("plan.notLocked")}
               {plan?.dials ? (
                 <span className="own-dials">
                   {" "}

@@ -55,7 +55,7 @@ function EmberConnected({ matchId, join, onRetry, match }: EmberTableProps & { o
     <ConnectionBanner match={match} seat={seat} onRetry={onRetry} matchId={matchId}>
       {seat === null && casterView && (
         <p className="caster-switch">
-          <strong>{useCaster ? `📺 ${t("caster.title")}: ${t("caster.behind", { count: behind })}` : t("spectating")}</strong>{" "}
+          <strong>{useCaster ? `${t("caster.title")}: ${t("caster.behind", { count: behind })}` : t("spectating")}</strong>{" "}
           {useCaster && <span>{t("caster.omniscient")} </span>}
           <button type="button" onClick={() => setShowCaster((v) => !v)}>
             {useCaster ? t("caster.showLive") : t("caster.show")}

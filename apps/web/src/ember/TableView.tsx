@@ -15,6 +15,8 @@ import { EventLog } from "./EventLog";
 import { PlanPanel } from "./PlanPanel";
 import { UnitPanel } from "./UnitPanel";
 import { TABLE_CSS } from "./styles";
+import { BoardViewport, NotifyButton, SHARED_TABLE_CSS } from "../table/TableChrome";
+import { useTurnAwareness } from "../table/turn";
 import { localName, ofType, scenarioOf, seatColour, seatMark, squareName, unitLabel, unitOf } from "./model";
 
 export interface TableViewProps {
@@ -45,7 +47,6 @@ export function awaitingSeats(view: EmberView): string[] {
 function Summary({ view, seat }: { view: EmberView; seat: string | null }) {
   const { t, i18n } = useTranslation("table");
   const scenario = scenarioOf(view);
-  const waiting = awaitingSeats(view);
   const secondaries = scenario.mission.secondaries ?? [];
   const secondaryName = (id: string | null | undefined) => {
     const mission = secondaries.find((m) => m.id === id);
@@ -72,19 +73,32 @@ function Summary({ view, seat }: { view: EmberView; seat: string | null }) {
             {secondaryName(view.missionPrep?.secondaries[s]?.choice) && <> · {t("secondaryOf", { name: secondaryName(view.missionPrep?.secondaries[s]?.choice) })}</>}
             {view.sides?.[s] && <> · {t("sideOf", { side: t(`side.${view.sides[s]}`) })}</>}
             {view.firstPlayer === s && <> · {t("firstPlayer")}</>} · {t("score")}: {t("vp", { vp: view.vp[s] ?? 0 })}
-            {s === seat && <> · ⭐</>}
+            {s === seat && (
+              <>
+                {" "}
+                · <strong className="you">{t("youMark")}</strong>
+              </>
+            )}
           </li>
         ))}
       </ul>
       {view.initiative && <p data-initiative={view.initiative.join(",")}>{t("initiativeOrder", { order: view.initiative.join(" → ") })}</p>}
       {view.activation && <p>{t("activationOf", { unit: unitLabel(view, view.activation.unit), timing: t(`timing.${view.activation.timing}`) })}</p>}
-      {waiting.length > 0 && (
-        <p className={seat && waiting.includes(seat) ? "your-turn" : undefined}>
-          {seat && waiting.includes(seat) ? `▶ ${t("yourTurn")} · ` : ""}
-          {t("awaiting", { seats: waiting.join(", ") })}
-        </p>
-      )}
     </section>
+  );
+}
+
+/** The line that says whose move it is (the viewer's, highlighted, or who the match waits for). */
+function TurnLine({ view, seat }: { view: EmberView; seat: string | null }) {
+  const { t } = useTranslation("table");
+  const waiting = awaitingSeats(view);
+  if (waiting.length === 0) return null;
+  const mine = seat !== null && waiting.includes(seat);
+  return (
+    <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
+      {mine ? `▶ ${t("yourTurn")} · ` : ""}
+      {t("awaiting", { seats: waiting.join(", ") })}
+    </p>
   );
 }
 
@@ -98,7 +112,7 @@ function Result({ view, seat, matchId }: { view: EmberView; seat: string | null;
   const headline = result.winner === null ? t("result.draw") : seat ? (winners.includes(seat) ? t("result.youWin") : t("result.youLose")) : winnerText;
   return (
     <section className="result" role="status" data-result={result.winner ?? "draw"}>
-      <h2>🏁 {t("result.title")}: {headline}</h2>
+      <h2>{t("result.title")}: {headline}</h2>
       {result.winner && seat && <p>{winnerText}</p>}
       <p>{t("result.reason", { reason: result.reason })}</p>
       <p>
@@ -115,7 +129,7 @@ function Result({ view, seat, matchId }: { view: EmberView; seat: string | null;
 }
 
 export function TableView({ matchId, view, seat, legal, onCommand, events, banner, notice }: TableViewProps) {
-  const { t } = useTranslation("table");
+  const { t, i18n } = useTranslation("table");
   const [selected, setSelected] = useState<string | null>(null);
   const [userMode, setMode] = useState<Mode | null>(null);
   const [facingChoice, setFacing] = useState<Facing | null>(null);
@@ -269,22 +283,76 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
   const shownUnitId = selected ?? view.activation?.unit ?? null;
   const shownUnit = shownUnitId ? (unitOf(view, shownUnitId) ?? null) : null;
   const flatEvents = events.flatMap((e) => e.events);
+  const myTurn = seat !== null && awaitingSeats(view).includes(seat);
+  useTurnAwareness(myTurn ? (view.pending?.seat === seat ? "decision" : "move") : null, localName(scenarioOf(view).name, i18n.language));
+  // The plan form is the current decision while the viewer's plan is not locked.
+  const planning = seat !== null && view.phase === "plan" && ofType(legal, "lock_plan").length > 0;
 
   return (
     <div className="ember-table" data-seat={seat ?? "spectator"}>
-      <style>{TABLE_CSS}</style>
+      <style>{SHARED_TABLE_CSS + TABLE_CSS}</style>
       {banner}
       <Summary view={view} seat={seat} />
       <Result view={view} seat={seat} matchId={matchId} />
-      {notice && (
-        <p className="error" role="alert">
-          ⚠ {notice}
-        </p>
-      )}
-      <Decision view={view} seat={seat} legal={view.pending?.seat === seat ? legal : []} onCommand={send} />
       <div className="table-grid">
         <div className="board-column">
-          <Board view={view} seat={seat} selected={selected} onSelectUnit={(id) => setSelected((s) => (s === id ? null : id))} squares={squares} targets={targets} onCommand={send} sight={sight} />
+          <BoardViewport label={t("board.name")}>
+            <Board view={view} seat={seat} selected={selected} onSelectUnit={(id) => setSelected((s) => (s === id ? null : id))} squares={squares} targets={targets} onCommand={send} sight={sight} />
+          </BoardViewport>
+        </div>
+        <div className="side-column">
+          <section className="action-bar" aria-label={t("actionBar")}>
+            <TurnLine view={view} seat={seat} />
+            {notice && (
+              <p className="error" role="alert">
+                ⚠ {notice}
+              </p>
+            )}
+            <Decision view={view} seat={seat} legal={view.pending?.seat === seat ? legal : []} onCommand={send} />
+            {planning && <PlanPanel key={`${view.round}:${view.phase}`} view={view} seat={seat} legal={legal} onCommand={send} />}
+            {seat && view.phase !== "finished" && (
+              <Controls
+                view={view}
+                seat={seat}
+                legal={legal}
+                onCommand={send}
+                mode={mode}
+                setMode={(m) => {
+                  setMode(m);
+                  setFacing(null);
+                }}
+                deployUnit={deployUnit}
+                setDeployUnit={(id) => setSelected(id)}
+                stance={stance}
+                setStance={setStance}
+                facing={facing}
+                setFacing={setFacing}
+                facings={facings}
+                giver={giver}
+                setGiver={setGiver}
+                dropAt={dropAt}
+                setDropAt={setDropAt}
+                smokeOptions={smokeOptions}
+                camouflage={
+                  camoDeploys.length > 0
+                    ? {
+                        on: camouflaged,
+                        set: (on) => {
+                          setCamouflaged(on);
+                          setCamoMarker(null);
+                        },
+                        marker,
+                        clearMarker: () => setCamoMarker(null),
+                      }
+                    : undefined
+                }
+              />
+            )}
+            {seat && view.phase !== "finished" && <NotifyButton />}
+          </section>
+          {!planning && (view.phase === "plan" || Object.keys(view.revealed).length > 0) && <PlanPanel key={`${view.round}:${view.phase}`} view={view} seat={seat} legal={legal} onCommand={send} />}
+          <AttackPanel view={view} events={flatEvents} />
+          <UnitPanel view={view} unit={shownUnit} />
           <details className="legend">
             <summary>{t("board.legend")}</summary>
             <ul>
@@ -308,49 +376,6 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
               ))}
             </ul>
           </nav>
-        </div>
-        <div className="side-column">
-          {seat && view.phase !== "finished" && (
-            <Controls
-              view={view}
-              seat={seat}
-              legal={legal}
-              onCommand={send}
-              mode={mode}
-              setMode={(m) => {
-                setMode(m);
-                setFacing(null);
-              }}
-              deployUnit={deployUnit}
-              setDeployUnit={(id) => setSelected(id)}
-              stance={stance}
-              setStance={setStance}
-              facing={facing}
-              setFacing={setFacing}
-              facings={facings}
-              giver={giver}
-              setGiver={setGiver}
-              dropAt={dropAt}
-              setDropAt={setDropAt}
-              smokeOptions={smokeOptions}
-              camouflage={
-                camoDeploys.length > 0
-                  ? {
-                      on: camouflaged,
-                      set: (on) => {
-                        setCamouflaged(on);
-                        setCamoMarker(null);
-                      },
-                      marker,
-                      clearMarker: () => setCamoMarker(null),
-                    }
-                  : undefined
-              }
-            />
-          )}
-          {(view.phase === "plan" || Object.keys(view.revealed).length > 0) && <PlanPanel key={`${view.round}:${view.phase}`} view={view} seat={seat} legal={legal} onCommand={send} />}
-          <AttackPanel view={view} events={flatEvents} />
-          <UnitPanel view={view} unit={shownUnit} />
           <EventLog view={view} events={events} />
         </div>
       </div>

@@ -165,6 +165,7 @@ export function UnitPanel({ view, unit }: UnitPanelProps) {
           <h4>
             {t("panel.pilot")}: {localName(pilot.name, i18n.language)}
           </h4>
+          <div className="table-scroll">
           <table className="initiative">
             <caption>{t("panel.initiative")}</caption>
             <thead>
@@ -184,8 +185,10 @@ export function UnitPanel({ view, unit }: UnitPanelProps) {
               </tr>
             </tbody>
           </table>
+          </div>
         </div>
       )}
+      <div className="table-scroll">
       <table className="parts">
         <caption>{t("panel.parts")}</caption>
         <thead>
@@ -241,6 +244,7 @@ export function UnitPanel({ view, unit }: UnitPanelProps) {
           })}
         </tbody>
       </table>
+      </div>
     </section>
   );
 }

@@ -6,14 +6,12 @@ export const TABLE_CSS = `
 .ember-table .summary .seats { list-style: none; padding: 0; margin: 0; }
 .ember-table .team-badge { color: #fff; border-radius: 3px; padding: 0 4px; font-weight: 700; }
 .ember-table .your-turn { font-weight: 700; }
-.table-grid { display: grid; grid-template-columns: minmax(0, 3fr) minmax(280px, 2fr); gap: 1rem; align-items: start; }
-@media (max-width: 900px) { .table-grid { grid-template-columns: 1fr; } }
-.ember-board { width: 100%; max-width: 640px; height: auto; display: block; touch-action: manipulation; }
+.ember-board { width: 100%; height: auto; display: block; touch-action: manipulation; }
 .ember-board [role="button"] { cursor: pointer; }
 .ember-board [role="button"]:focus { outline: none; }
 .ember-board [role="button"]:focus-visible { outline: 3px solid var(--accent); stroke: var(--accent); stroke-width: 4; }
 .ember-board .choice-square:hover { fill-opacity: 0.45; }
-.side-column > section, .controls, .roster, .legend { border: 1px solid var(--border); border-radius: 6px; padding: 0.5rem 0.7rem; background: var(--panel); margin-bottom: 0.6rem; }
+.side-column > section:not(.action-bar), .roster, .legend { border: 1px solid var(--border); border-radius: 6px; padding: 0.5rem 0.7rem; background: var(--panel); margin-bottom: 0.6rem; }
 .side-column h3 { margin: 0 0 0.3rem; font-size: 1rem; }
 .control-group { border-top: 1px dashed var(--border); padding-top: 0.3rem; margin-top: 0.3rem; }
 .control-group fieldset { border: 1px solid var(--border); margin: 0.3rem 0; }
@@ -30,6 +28,7 @@ export const TABLE_CSS = `
 .dice-inline svg { vertical-align: middle; margin-right: 1px; }
 .attack-steps { padding-left: 1.2rem; }
 .penetration { color: var(--bad); }
+.unit-panel .table-scroll { overflow-x: auto; max-width: 100%; }
 .unit-panel table { border-collapse: collapse; width: 100%; font-size: 0.85rem; }
 .unit-panel th, .unit-panel td { border: 1px solid var(--border); padding: 0.15rem 0.3rem; text-align: left; vertical-align: top; }
 .unit-panel tr.destroyed { text-decoration: line-through; opacity: 0.7; }
@@ -38,7 +37,7 @@ export const TABLE_CSS = `
 .unit-panel .facts { display: grid; grid-template-columns: auto 1fr; gap: 0.1rem 0.6rem; margin: 0.3rem 0; }
 .unit-panel .facts dt { font-weight: 600; }
 .unit-panel .facts dd { margin: 0; }
-.event-log .log-lines { max-height: 16rem; overflow: auto; padding-left: 3.2em; font-size: 0.9rem; }
+.event-log .log-lines { padding-left: 3.2em; font-size: 0.9rem; }
 .result { border: 2px solid var(--ok); border-radius: 6px; padding: 0.6rem 0.9rem; background: var(--panel); }
 .result .seed { font-family: monospace; word-break: break-all; font-size: 0.8rem; }
 .all-commands ul { max-height: 14rem; overflow: auto; padding-left: 1rem; }

@@ -161,7 +161,7 @@ function ReplayStep({
     <div className="review-columns" data-perspective={perspective}>
       <div>
         <p className="meta" data-testid="review-perspective-note">
-          👁 {explain}
+          {explain}
         </p>
         <TableView matchId={matchId} view={view} seat={null} legal={NO_LEGAL} onCommand={ignoreCommand} events={events} />
       </div>

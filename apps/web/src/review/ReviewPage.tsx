@@ -40,7 +40,7 @@ export function ReviewPage({ matchId }: { matchId: string }) {
   } else if (!history) {
     body = (
       <p className="loading" role="status" aria-live="polite" data-testid="review-loading">
-        ⏳ {t("loading")}
+        {t("loading")}
       </p>
     );
   } else if (history.match.ruleset === "siege") {

@@ -14,7 +14,7 @@ import type { ReactElement } from "react";
 import { useTranslation } from "react-i18next";
 import { board, catalog, type SiegeView } from "@fogwar/siege";
 import type { Facing } from "@fogwar/engine";
-import { opName, placeName, roomName, type SiegeWords } from "./words";
+import { gadgetName, opName, partitionName, placeName, squareCode, type SiegeWords } from "./words";
 
 /**
  * How a secret token is drawn: "real" or "decoy" when the view names its operator's real token
@@ -37,9 +37,32 @@ const WALL_STYLE: Record<string, { stroke: string; width: number; dash?: string 
 
 export interface SiegeMapProps {
   readonly view: SiegeView;
-  /** Squares a command can be aimed at now (highlighted and clickable). */
+  /**
+   * What a click answers now (highlighted and clickable): squares and upper areas, operators
+   * (their model, or both tokens of a hidden one), secret tokens, walls, doors and windows
+   * (partition ids) and gadgets, by the value the command takes.
+   */
   readonly targets?: ReadonlySet<string>;
-  readonly onPick?: (place: string) => void;
+  readonly onPick?: (value: string) => void;
+}
+
+/** The margin (SVG units) for the coordinates drawn along the map's top and left edges. */
+const MARGIN = 22;
+
+/** Props that make an SVG element a button answering `value`. */
+function pickProps(value: string, label: string, onPick?: (value: string) => void) {
+  return {
+    role: "button",
+    tabIndex: 0,
+    "aria-label": label,
+    onClick: () => onPick?.(value),
+    onKeyDown: (e: { key: string; preventDefault: () => void }) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        onPick?.(value);
+      }
+    },
+  };
 }
 
 const initials = (name: string) => name.slice(0, 2).toUpperCase();
@@ -75,7 +98,7 @@ export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
     const fill = letter === "~" ? "#f8fafc" : (ROOM_COLOURS[letters.indexOf(letter) % ROOM_COLOURS.length] ?? "#eee");
     const objective = room !== undefined && room === mission?.objectiveRoom;
     const target = targets?.has(p) ?? false;
-    const label = `${placeName(w, p, view.map)}${room ? ` · ${roomName(w, room, view.map)}` : ` · ${t("map.outside")}`}${geo.obstacles.has(p) ? ` · ${t("map.obstacle")}` : ""}`;
+    const label = `${placeName(w, p, view.map)}${geo.obstacles.has(p) ? ` · ${t("map.obstacle")}` : ""}`;
     return (
       <rect
         key={`c${p}`}
@@ -86,9 +109,9 @@ export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
         fill={fill}
         stroke={objective ? "#b45309" : "#cbd5e1"}
         strokeWidth={objective ? 1.5 : 0.5}
-        className={`cell${letter === "~" ? " outside" : ""}${target ? " target" : ""}`}
+        className={`cell${letter === "~" ? " outside" : ""}${target ? " target pickable" : ""}`}
         data-place={p}
-        {...(target ? { role: "button", tabIndex: 0, "aria-label": label, onClick: () => onPick?.(p), onKeyDown: (e: { key: string }) => (e.key === "Enter" || e.key === " ") && onPick?.(p) } : {})}
+        {...(target ? pickProps(p, label, onPick) : {})}
       >
         <title>{label}</title>
       </rect>
@@ -121,9 +144,16 @@ export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
           className={`wall wall-${part.s.kind} wall-${state}`}
           data-partition={part.id}
         >
-          <title>{`${t(`legend.${part.s.kind}`)}${state !== "intact" ? ` (${t(`legend.${state}`)})` : ""}`}</title>
+          <title>{`${partitionName(w, part.id, view)}${state !== "intact" ? ` (${t(`legend.${state}`)})` : ""}`}</title>
         </line>,
       );
+      if (targets?.has(part.id)) {
+        walls.push(
+          <line key={`wp${p}-${b.x},${b.y}`} x1={x1} y1={y1} x2={x2} y2={y2} stroke="#16a34a" strokeOpacity={0.35} strokeWidth={12} className="wall-pick pickable" data-partition={part.id} {...pickProps(part.id, partitionName(w, part.id, view), onPick)}>
+            <title>{partitionName(w, part.id, view)}</title>
+          </line>,
+        );
+      }
       if (state === "barricaded") {
         const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2];
         walls.push(<text key={`b${p}-${b.x},${b.y}`} x={mx} y={my + 4} textAnchor="middle" fontSize="12" fill="#7c2d12" aria-hidden="true">✕</text>);
@@ -143,19 +173,21 @@ export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
     const { x, y } = board.coords(p);
     return (
       <path key={`a${p}`} d={`M ${x * CELL + 2} ${y * CELL + 2} l 12 0 l -12 12 Z`} fill={ap.colour === "blue" ? "#2563eb" : "#6b7280"} className="access-point" pointerEvents="none">
-        <title>{t("map.accessPoint", { colour: ap.colour, area: ap.area })}</title>
+        <title>{t("map.accessPoint", { colour: t(`apColour.${ap.colour}`), area: placeName(w, `up:${ap.area}`, view.map) })}</title>
       </path>
     );
   });
   const gadgets = view.gadgets.filter((g) => !board.isUpper(g.at)).map((g) => {
     const [cx, cy] = centre(g.at);
+    const name = `${gadgetName(w, g.kind)} · ${placeName(w, g.at, view.map)}`;
+    const pickable = targets?.has(g.id) ?? false;
     return (
-      <g key={`g${g.id}`} className={`gadget gadget-${g.team}`} pointerEvents="none">
+      <g key={`g${g.id}`} className={`gadget gadget-${g.team}${pickable ? " pickable" : ""}`} pointerEvents={pickable ? undefined : "none"} {...(pickable ? pickProps(g.id, name, onPick) : {})}>
         <rect x={cx + 6} y={cy + 6} width={12} height={12} fill={TEAM_COLOUR[g.team]} opacity={0.8} />
         <text x={cx + 12} y={cy + 16} textAnchor="middle" fontSize="9" fill="#fff">
-          {g.kind.slice(0, 1).toUpperCase()}
+          {gadgetName(w, g.kind).slice(0, 1).toUpperCase()}
         </text>
-        <title>{g.kind}</title>
+        <title>{name}</title>
       </g>
     );
   });
@@ -173,8 +205,11 @@ export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
       );
     }
     if (op.watch && "facing" in op.watch) pieces.push(<path key={`wa${op.id}`} d={arcPath(cx, cy, op.watch.facing, CELL * 0.9)} fill={TEAM_COLOUR[op.team]} opacity={0.18} className="watch-arc" pointerEvents="none" />);
+    const modelLabel = `${t("model", { op: name, team: t(`team.${op.team}`) })} · ${placeName(w, op.at, view.map)}${op.dead ? ` · ${t("operators.dead")}` : ""}`;
+    const pickable = targets?.has(op.id) ?? false;
     pieces.push(
-      <g key={`m${op.id}`} className={`model model-${op.team}${op.dead ? " dead" : ""}`} role="img" aria-label={`${t("model", { op: name, team: t(`team.${op.team}`) })}${op.dead ? ` · ${t("operators.dead")}` : ""}`} pointerEvents="none">
+      <g key={`m${op.id}`} className={`model model-${op.team}${op.dead ? " dead" : ""}${pickable ? " pickable" : ""}`} {...(pickable ? pickProps(op.id, modelLabel, onPick) : { role: "img", "aria-label": modelLabel, pointerEvents: "none" })}>
+        {view.activation?.operator === op.id && <circle cx={cx} cy={cy} r={18} fill="none" stroke="#ca8a04" strokeWidth={3} strokeDasharray="5 3" className="active-ring" />}
         <circle cx={cx} cy={cy} r={14} fill={op.dead ? "#9ca3af" : TEAM_COLOUR[op.team]} stroke="#111827" strokeWidth={op.redPing ? 3 : 1} />
         <text x={cx} y={cy + 4} textAnchor="middle" fontSize="11" fill="#fff" fontWeight="bold">
           {op.dead ? "✝" : initials(name)}
@@ -188,8 +223,12 @@ export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
     const name = opName(w, token.operator);
     const kind = tokenKind(real, token.operator, token.id);
     if (token.watch && "facing" in token.watch) pieces.push(<path key={`tw${token.id}`} d={arcPath(cx, cy, token.watch.facing, CELL * 0.9)} fill={TEAM_COLOUR.defence} opacity={0.12} className="watch-arc" pointerEvents="none" />);
+    // Both tokens of an operator get the same markup for viewers who may not tell them apart:
+    // a click answers the token only for its owner (the defence), else the operator.
+    const answer = targets?.has(token.id) ? token.id : targets?.has(token.operator) ? token.operator : null;
+    const tokenLabel = t(`token.${kind}`, { op: name });
     pieces.push(
-      <g key={`t${token.id}`} className={`token token-${kind}`} role="img" aria-label={t(`token.${kind}`, { op: name })} pointerEvents="none">
+      <g key={`t${token.id}`} className={`token token-${kind}${answer ? " pickable" : ""}`} {...(answer ? pickProps(answer, tokenLabel, onPick) : { role: "img", "aria-label": tokenLabel, pointerEvents: "none" })}>
         <rect x={cx - 13} y={cy - 13} width={26} height={26} rx={5} fill={kind === "decoy" ? "#fff" : "#dbeafe"} stroke={TEAM_COLOUR.defence} strokeWidth={2} strokeDasharray={kind === "decoy" ? "4 3" : undefined} />
         <text x={cx} y={cy + 4} textAnchor="middle" fontSize="10" fill={TEAM_COLOUR.defence} fontWeight="bold">
           {kind === "real" ? `★${initials(name)}` : kind === "decoy" ? `·${initials(name)}` : `?${initials(name)}`}
@@ -201,7 +240,19 @@ export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
   return (
     <figure className="siege-map">
       <figcaption>{t("map.title", { name: w.language.startsWith("ko") ? map.name.ko : map.name.en })}</figcaption>
-      <svg viewBox={`-2 -2 ${width + 4} ${height + 4}`} width="100%" style={{ maxWidth: width + 4 }} role="group" aria-label={t("map.label", { width: map.width, height: map.height })}>
+      <svg viewBox={`${-MARGIN} ${-MARGIN} ${width + MARGIN + 4} ${height + MARGIN + 4}`} width="100%" role="group" aria-label={t("map.label", { width: map.width, height: map.height })}>
+        <g className="coords" aria-hidden="true" fontSize="12" fill="#475569" textAnchor="middle">
+          {Array.from({ length: map.width }, (_, x) => (
+            <text key={`cx${x}`} x={x * CELL + CELL / 2} y={-7}>
+              {squareCode(board.sq(x, 0)).replace(/\d+$/, "")}
+            </text>
+          ))}
+          {Array.from({ length: map.height }, (_, y) => (
+            <text key={`cy${y}`} x={-11} y={y * CELL + CELL / 2 + 4}>
+              {y + 1}
+            </text>
+          ))}
+        </g>
         {cells}
         {obstacles}
         {smokeRects}
@@ -211,6 +262,30 @@ export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
         {pieces}
       </svg>
       <UpperFloor view={view} w={w} targets={targets} onPick={onPick} />
+      <details className="map-legend">
+        <summary>{t("legend.title")}</summary>
+        <ul>
+          {(["thick", "reinforced", "thin", "holed", "door", "window"] as const).map((k) => (
+            <li key={k}>
+              <svg width="28" height="10" aria-hidden="true">
+                <line x1="2" y1="5" x2="26" y2="5" stroke={WALL_STYLE[k]!.stroke} strokeWidth={WALL_STYLE[k]!.width} strokeDasharray={WALL_STYLE[k]!.dash} />
+              </svg>{" "}
+              {t(`legend.${k}`)}
+            </li>
+          ))}
+          <li>✕ {t("legend.barricaded")}</li>
+          <li>{t("legend.smoke")}</li>
+          {Object.keys(real).length > 0 ? (
+            <>
+              <li>★ {t("legend.realToken")}</li>
+              <li>· {t("legend.decoyToken")}</li>
+            </>
+          ) : (
+            <li>? {t("legend.secretToken")}</li>
+          )}
+          <li>{t("legend.activeOperator")}</li>
+        </ul>
+      </details>
     </figure>
   );
 }
@@ -231,22 +306,34 @@ function UpperFloor({ view, w, targets, onPick }: { view: SiegeView; w: SiegeWor
           return (
             <li key={area.id} data-place={place}>
               <strong>{w.language.startsWith("ko") ? area.name.ko : area.name.en}</strong> ({area.accessPoints.map((a) => placeName(w, board.sq(a.at[0], a.at[1]), view.map)).join(", ")})
-              {models.map((o) => (
-                <span key={o.id} className={`model model-${o.team}`}> · {opName(w, o.id)}</span>
-              ))}
+              {models.map((o) =>
+                targets?.has(o.id) ? (
+                  <button key={o.id} type="button" className={`model model-${o.team} pickable`} onClick={() => onPick?.(o.id)}>
+                    {opName(w, o.id)}
+                  </button>
+                ) : (
+                  <span key={o.id} className={`model model-${o.team}`}> · {opName(w, o.id)}</span>
+                ),
+              )}
               {tokens.map((tk) => {
                 const kind = tokenKind(real, tk.operator, tk.id);
-                return (
+                const answer = targets?.has(tk.id) ? tk.id : targets?.has(tk.operator) ? tk.operator : null;
+                const label = w.t(`token.${kind}`, { op: opName(w, tk.operator) });
+                return answer ? (
+                  <button key={tk.id} type="button" className={`token token-${kind} pickable`} onClick={() => onPick?.(answer)}>
+                    {label}
+                  </button>
+                ) : (
                   <span key={tk.id} className={`token token-${kind}`}>
                     {" "}
-                    · {w.t(`token.${kind}`, { op: opName(w, tk.operator) })}
+                    · {label}
                   </span>
                 );
               })}
               {targets?.has(place) && (
                 <>
                   {" "}
-                  <button type="button" onClick={() => onPick?.(place)}>
+                  <button type="button" className="pickable" onClick={() => onPick?.(place)}>
                     ➜ {placeName(w, place, view.map)}
                   </button>
                 </>

@@ -111,7 +111,7 @@ export function SiegeLiveHistory({ history }: { history: MatchHistory }) {
     <section className="review-live" data-perspective="spectator">
       <p>{t("review.live")}</p>
       <p>
-        <a href={`/watch/${encodeURIComponent(history.match.matchId)}`}>👁 {history.match.matchId}</a>
+        <a href={`/watch/${encodeURIComponent(history.match.matchId)}`}>{history.match.matchId}</a>
       </p>
       <ol data-testid="review-live-entries">
         {history.entries.map((entry) => (

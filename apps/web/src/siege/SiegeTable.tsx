@@ -40,7 +40,7 @@ export function SiegeTable({ matchId, seat, match, banner }: SiegeTableProps) {
       {banner}
       {casterView && (
         <p className="caster-switch">
-          <strong>{useCaster ? `📺 ${t("caster.title")}: ${t("caster.behind", { count: behind })}` : t("spectating")}</strong> {useCaster && <span>{ts("caster.note")} </span>}
+          <strong>{useCaster ? `${t("caster.title")}: ${t("caster.behind", { count: behind })}` : t("spectating")}</strong> {useCaster && <span>{ts("caster.note")} </span>}
           <button type="button" onClick={() => setShowCaster((v) => !v)}>
             {useCaster ? t("caster.showLive") : t("caster.show")}
           </button>

@@ -6,14 +6,17 @@
  * operator's status, the team's gadgets and reroll tokens, the pending decision, the last shot's
  * dice and protection, the controls, the event log in words and the result.
  */
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { awaiting, catalog, viewerTeam, type SiegeCommand, type SiegeEvent, type SiegeView, type Team } from "@fogwar/siege";
 import { seatViewer, spectator } from "@fogwar/engine";
 import { SiegeMap } from "./SiegeMap";
-import { placeOf, SiegeControls, useCommandBuilder } from "./SiegeControls";
-import { describeEvent, diceWords, gadgetName, opName, placeName, teamName, type SiegeWords } from "./words";
+import { SecretTokens, SiegeControls, useCommandBuilder } from "./SiegeControls";
+import { describeEvent, diceWords, facingName, gadgetName, opName, placeName, reasonWords, teamName, type SiegeWords } from "./words";
 import { SIEGE_CSS } from "./styles";
+import { BoardViewport, NotifyButton, SHARED_TABLE_CSS } from "../table/TableChrome";
+import { useStickToBottom } from "../table/log";
+import { useTurnAwareness } from "../table/turn";
 
 export interface SiegeTableViewProps {
   readonly matchId: string;
@@ -31,23 +34,25 @@ export interface SiegeTableViewProps {
 export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, banner, notice, readOnly }: SiegeTableViewProps) {
   const { t, i18n } = useTranslation("siege");
   const w: SiegeWords = { t, language: i18n.language };
-  const builder = useCommandBuilder(legal);
+  const builder = useCommandBuilder(view, legal);
   const myTeam = seat ? viewerTeam(view, seatViewer(seat)) : viewerTeam(view, spectator);
   const mission = catalog.missions.get(view.mission);
+  const missionName = mission ? (w.language.startsWith("ko") ? mission.name.ko : mission.name.en) : t("title");
   const waiting = awaiting(view);
-  const targets = new Set(builder.candidates.map(placeOf).filter((p): p is string => p !== null));
-  const onPick = (place: string) => {
-    const command = builder.candidates.find((c) => placeOf(c) === place);
+  const mine = seat !== null && waiting.includes(seat);
+  useTurnAwareness(mine ? (view.pending ? "decision" : "move") : null, missionName);
+  const onPick = (value: string) => {
+    const command = builder.pick(value);
     if (command) onCommand(command);
   };
   const lastShot = [...events].reverse().flatMap((e) => [...e.events].reverse()).find((e): e is Extract<SiegeEvent, { type: "shot" }> => e.type === "shot");
   return (
     <section className="siege-table" aria-label={t("title")}>
-      <style>{SIEGE_CSS}</style>
+      <style>{SHARED_TABLE_CSS + SIEGE_CSS}</style>
       {banner}
       <header className="summary">
         <h2>
-          {mission ? (w.language.startsWith("ko") ? mission.name.ko : mission.name.en) : view.mission} · {view.round > 0 ? t("round", { round: view.round, max: mission?.rounds ?? "?" }) : t("setupRound")} ·{" "}
+          {missionName} · {view.round > 0 ? t("round", { round: view.round, max: mission?.rounds ?? "?" }) : t("setupRound")} ·{" "}
           <span data-phase={view.phase}>{t(`phase.${view.phase}`)}</span>
           {view.phase === "action" && <> · {t("step", { team: teamName(w, view.step % 2 === 0 ? "attack" : "defence"), n: Math.floor(view.step / 2) + 1 })}</>}
         </h2>
@@ -55,37 +60,47 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
           {(["attack", "defence"] as const).map((team) => (
             <li key={team} className={`team-${team}`}>
               <strong>{teamName(w, team)}</strong>: {view.teams[team].join(", ")} · {t("rerolls", { n: view.rerolls[team] })}
-              {myTeam === team && seat && <> · ⭐ {t("you", { seat, team: teamName(w, team) })}</>}
+              {myTeam === team && seat && <> · <strong className="you">{t("you", { seat, team: teamName(w, team) })}</strong></>}
             </li>
           ))}
         </ul>
-        {!seat && <p>👁 {t("spectating")}</p>}
-        {waiting.length > 0 && (
-          <p className={seat && waiting.includes(seat) ? "your-turn" : undefined}>
-            {seat && waiting.includes(seat) ? `▶ ${t("yourTurn")} · ` : ""}
-            {t("awaiting", { seats: waiting.join(", ") })}
-          </p>
-        )}
-        {view.activation && (
-          <p className="activation">
-            {t("activation", { op: opName(w, view.activation.operator), mp: view.activation.mp, actions: view.activation.actions.join(", ") || "—" })}
-          </p>
-        )}
-        {view.pending && <Pending view={view} w={w} />}
+        {!seat && <p>{t("spectating")}</p>}
       </header>
-      {notice && (
-        <p className="error" role="alert">
-          ⚠ {notice}
-        </p>
-      )}
-      <Result view={view} seat={seat} matchId={matchId} w={w} readOnly={readOnly} />
-      <div className="siege-layout">
-        <SiegeMap view={view} targets={readOnly ? undefined : targets} onPick={onPick} />
-        <aside>
-          {!readOnly && seat && <SiegeControls view={view} builder={builder} legal={legal} onCommand={onCommand} />}
+      <Result view={view} matchId={matchId} w={w} readOnly={readOnly} />
+      <div className="table-grid">
+        <div className="board-column">
+          <BoardViewport label={t("map.name")}>
+            <SiegeMap view={view} targets={readOnly ? undefined : builder.pickable} onPick={onPick} />
+          </BoardViewport>
+        </div>
+        <div className="side-column">
+          {!readOnly && (
+            <section className="action-bar" aria-label={t("actionBar")}>
+              {waiting.length > 0 && (
+                <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
+                  {mine ? `▶ ${t("yourTurn")} · ` : ""}
+                  {t("awaiting", { seats: waiting.join(", ") })}
+                </p>
+              )}
+              {view.activation && (
+                <p className="activation">
+                  {t("activation", { op: opName(w, view.activation.operator), mp: view.activation.mp, actions: view.activation.actions.map((a) => t(`action.${a}`)).join(", ") || "—" })}
+                </p>
+              )}
+              {view.pending && <Pending view={view} w={w} />}
+              {notice && (
+                <p className="error" role="alert">
+                  ⚠ {notice}
+                </p>
+              )}
+              {seat && <SiegeControls view={view} builder={builder} legal={legal} onCommand={onCommand} />}
+              {seat && view.phase !== "finished" && <NotifyButton />}
+            </section>
+          )}
+          {readOnly && view.pending && <Pending view={view} w={w} />}
           {lastShot && (
             <section className="last-shot" aria-label={t("dice.title")}>
-              <h3>🎲 {t("dice.title")}</h3>
+              <h3>{t("dice.title")}</h3>
               <p>{t("dice.shot", { shooter: opName(w, lastShot.shooter), target: opName(w, lastShot.target), distance: lastShot.distance, protection: lastShot.protection, damage: lastShot.damage })}</p>
               <p className="dice">
                 {lastShot.dice.map((d, i) => (
@@ -97,10 +112,11 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
               </p>
             </section>
           )}
+          <SecretTokens view={view} w={w} />
           <Operators view={view} w={w} />
           <Inventory view={view} w={w} team={myTeam} />
           <EventLog view={view} events={events} w={w} />
-        </aside>
+        </div>
       </div>
     </section>
   );
@@ -118,7 +134,7 @@ function Pending({ view, w }: { view: SiegeView; w: SiegeWords }) {
         : w.t("pending.contest", { team, ap: placeName(w, p.ap, view.map) });
   return (
     <p className="pending" role="status">
-      ❗ {text}
+      ! {text}
     </p>
   );
 }
@@ -137,7 +153,7 @@ function Operators({ view, w }: { view: SiegeView; w: SiegeWords }) {
           else if (o.at) bits.push(w.t("operators.at", { place: placeName(w, o.at, view.map) }));
           else if (!o.dead) bits.push(w.t("operators.notDeployed"));
           if (o.stand) bits.push(w.t("operators.leaning", { stand: placeName(w, o.stand, view.map) }));
-          if (o.watch) bits.push("facing" in o.watch ? w.t("watch", { dir: o.watch.facing }) : w.t("watchAp", { ap: placeName(w, o.watch.ap, view.map) }));
+          if (o.watch) bits.push("facing" in o.watch ? w.t("watch", { dir: facingName(w, o.watch.facing) }) : w.t("watchAp", { ap: placeName(w, o.watch.ap, view.map) }));
           if (o.redPing) bits.push(w.t("operators.pinged"));
           if (o.stunned) bits.push(w.t("operators.stunned"));
           if (o.activated) bits.push(w.t("operators.activated"));
@@ -174,7 +190,6 @@ function Inventory({ view, w, team }: { view: SiegeView; w: SiegeWords; team: Te
 }
 
 function EventLog({ view, events, w }: { view: SiegeView; events: SiegeTableViewProps["events"]; w: SiegeWords }) {
-  const end = useRef<HTMLLIElement | null>(null);
   const lines: { key: string; text: string; kind: string }[] = [];
   for (const entry of events) {
     entry.events.forEach((e, i) => {
@@ -182,18 +197,17 @@ function EventLog({ view, events, w }: { view: SiegeView; events: SiegeTableView
       if (text) lines.push({ key: `${entry.seq}:${i}`, text, kind: e.type });
     });
   }
-  useEffect(() => {
-    end.current?.scrollIntoView?.({ block: "nearest" });
-  }, [lines.length]);
+  // New lines scroll the box (when the reader is at its end), never the window.
+  const box = useStickToBottom<HTMLOListElement>(lines.length);
   return (
     <section className="event-log" aria-labelledby="siege-log-title">
       <h3 id="siege-log-title">{w.t("log.title")}</h3>
       {lines.length === 0 ? (
         <p>{w.t("log.empty")}</p>
       ) : (
-        <ol className="log-lines" aria-live="polite">
-          {lines.map((l, i) => (
-            <li key={l.key} className={`log-${l.kind}`} ref={i === lines.length - 1 ? end : undefined}>
+        <ol className="log-lines" aria-live="polite" ref={box.ref} onScroll={box.onScroll} tabIndex={0}>
+          {lines.map((l) => (
+            <li key={l.key} className={`log-${l.kind}`}>
               {l.text}
             </li>
           ))}
@@ -203,17 +217,16 @@ function EventLog({ view, events, w }: { view: SiegeView; events: SiegeTableView
   );
 }
 
-function Result({ view, seat, matchId, w, readOnly }: { view: SiegeView; seat: string | null; matchId: string; w: SiegeWords; readOnly?: boolean }) {
+function Result({ view, matchId, w, readOnly }: { view: SiegeView; matchId: string; w: SiegeWords; readOnly?: boolean }) {
   const result = view.result;
   if (!result) return null;
   const winnerTeam = result.winner ? (view.teams.attack.includes(result.winner) ? "attack" : "defence") : null;
   return (
     <section className="result" role="status" data-result={winnerTeam ?? "draw"}>
       <h2>
-        🏁 {w.t("result.title")}: {winnerTeam ? w.t("result.winner", { team: teamName(w, winnerTeam) }) : w.t("result.draw")}
-        {seat && winnerTeam && (view.teams[winnerTeam].includes(seat) ? " 🎉" : "")}
+        {w.t("result.title")}: {winnerTeam ? w.t("result.winner", { team: teamName(w, winnerTeam) }) : w.t("result.draw")}
       </h2>
-      <p>{w.t("result.reason", { reason: result.reason })}</p>
+      <p>{w.t("result.reason", { reason: reasonWords(w, result.reason, view.map) })}</p>
       {view.seed && <p className="seed">{w.t("result.seed", { seed: view.seed })}</p>}
       {!readOnly && (
         <p>

@@ -1,0 +1,199 @@
+/**
+ * The tables' layout in a real browser (playwright-core driving Debian's Chromium) against the
+ * real server (in-process, in-memory database, serving apps/web/dist):
+ *  - an EMBER match and a Siege match are brought to their action phase by random bots playing
+ *    through the seats' connections;
+ *  - each seat's page at 1440 px and 390 px wide, in English and Korean: nothing overflows
+ *    horizontally (the page is no wider than the window), the page title says whose move it is;
+ *  - a seat's page at 1440 px and 390 px: when the events arrive (the log fills after the page is
+ *    shown), the window does not scroll; the event log's own box shows its newest line;
+ *  - screenshots of every page (1280 px and 390 px, English and Korean) go to FOGWAR_SCREENSHOTS
+ *    when set (docs/screenshots takes them from there), else to a fresh folder under the OS temp dir.
+ */
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { RandomBot, type BotPolicy } from "@fogwar/engine";
+import { catalog as emberCatalog, emberBotPolicy, legalCommandsInView as emberLegal } from "@fogwar/ember";
+import { legalCommandsInView as siegeLegal, siegeBotPolicy } from "@fogwar/siege";
+import { startServer, type RunningServer } from "../../server/src/server";
+import { TestClient } from "../../server/test/harness";
+import { CHROMIUM, CHROMIUM_ARGS, DIST, HAVE_CHROMIUM, IN_CI, ensureWebBuild, freePort } from "./support";
+
+jest.setTimeout(300_000);
+
+type Legal = (view: never, seat: string) => { type: string }[];
+interface Created {
+  readonly ruleset: "ember" | "siege";
+  readonly matchId: string;
+  readonly seats: { seat: string; token: string; inviteUrl: string }[];
+  readonly legal: Legal;
+  readonly policy: BotPolicy<{ type: string }>;
+}
+
+async function startOnFreePort(): Promise<RunningServer> {
+  let last: unknown;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const port = await freePort();
+    try {
+      return await startServer({ port, host: "127.0.0.1", publicUrl: `http://127.0.0.1:${port}`, logLevel: process.env.TEST_LOG_LEVEL ?? "silent", webDir: DIST });
+    } catch (error) {
+      last = error;
+      if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
+    }
+  }
+  throw last;
+}
+
+/** Plays random bot commands through the seats' connections until `done` holds for the first seat's projection (or `max` commands). */
+async function play(ws: string, match: Created, done: (view: Record<string, unknown>, bots: TestClient[]) => boolean, max: number, seed: string): Promise<void> {
+  const bots = await Promise.all(match.seats.map((s) => TestClient.join(ws, match.matchId, { seat: s.seat, token: s.token })));
+  const random = new Map(bots.map((c) => [c.seat!, new RandomBot<{ type: string }>(`${seed}-${c.seat}`, match.policy)]));
+  try {
+    for (let n = 0; n < max; n++) {
+      if (done(bots[0]!.projection() as Record<string, unknown>, bots)) break;
+      const mover = bots.find((c) => match.legal(c.projection() as never, c.seat!).length > 0);
+      if (!mover) throw new Error("nobody can move");
+      const command = random.get(mover.seat!)!.choose(match.legal(mover.projection() as never, mover.seat!))!;
+      // Command ids unique over the whole test: a seat's reused id is answered from its first use, not applied again.
+      const answer = await mover.command(command, `${seed}-${n}`);
+      if (answer.type !== "accepted") throw new Error(JSON.stringify(answer.payload));
+      await Promise.all(bots.map((c) => c.until(() => c.seq >= answer.payload.seq, "the new state")));
+    }
+  } finally {
+    for (const bot of bots) await bot.leave();
+  }
+}
+
+/** How wide the page is against its window, and the window's scroll position. */
+const measure = (page: Page) =>
+  page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    scrollY: window.scrollY,
+    title: document.title,
+    // The outermost elements reaching past the window's right edge (what to fix when it overflows).
+    wide: [...document.querySelectorAll("body *")]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && ![...e.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 1))
+      .slice(0, 5)
+      .map((e) => `${e.tagName.toLowerCase()}.${(e.getAttribute("class") ?? "").replace(/ /g, ".")} ${Math.round(e.getBoundingClientRect().right)}`),
+  }));
+
+const title = HAVE_CHROMIUM ? "the tables' layout in Chromium: no sideways overflow at 1440 and 390 px, the window stays put when an event arrives" : `SKIPPED layout browser tests: no Chromium at ${CHROMIUM}`;
+const suite = HAVE_CHROMIUM || IN_CI ? describe : describe.skip;
+
+suite(title, () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let base: string;
+  let ws: string;
+  let shots: string;
+  const matches: Created[] = [];
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    if (!HAVE_CHROMIUM) throw new Error(`Chromium is missing at ${CHROMIUM}`);
+    ensureWebBuild();
+    shots = process.env.FOGWAR_SCREENSHOTS || mkdtempSync(join(tmpdir(), "fogwar-layout-e2e-"));
+    mkdirSync(shots, { recursive: true });
+    server = await startOnFreePort();
+    base = `http://127.0.0.1:${server.port}`;
+    ws = `ws://127.0.0.1:${server.port}`;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const create = async (body: unknown) => {
+      const response = await fetch(`${base}/api/matches`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      if (!response.ok) throw new Error(`create: ${response.status} ${await response.text()}`);
+      const created = (await response.json()) as { matchId: string; seats: { seat: string; inviteUrl: string }[] };
+      return { matchId: created.matchId, seats: created.seats.map((s) => ({ ...s, token: new URLSearchParams(new URL(s.inviteUrl).hash.slice(1)).get("token")! })) };
+    };
+    const ember = await create({ ruleset: "ember", scenario: "crossroads", players: [{ name: "Ana", army: emberCatalog.data.armies[0] }, { name: "Bo", army: emberCatalog.data.armies[2] }], options: { spectatorDelay: 0 } });
+    const siege = await create({ ruleset: "siege", scenario: "ledger", players: [{ name: "Alice", team: "attack" }, { name: "Bora", team: "defence" }], options: { spectatorDelay: 0 } });
+    matches.push({ ruleset: "ember", ...ember, legal: emberLegal as Legal, policy: emberBotPolicy as unknown as BotPolicy<{ type: string }> });
+    matches.push({ ruleset: "siege", ...siege, legal: siegeLegal as Legal, policy: siegeBotPolicy as unknown as BotPolicy<{ type: string }> });
+    // EMBER: into the first round's activations with a few moves made.
+    let emberSteps = 0;
+    await play(ws, matches[0]!, (v) => v.phase === "action" && ++emberSteps > 6 && !v.pending, 600, "layout-ember");
+    // Siege: into the action phase, an activation under way.
+    let siegeSteps = 0;
+    await play(ws, matches[1]!, (v) => v.phase === "action" && !v.pending && ++siegeSteps > 4 && v.activation !== null, 600, "layout-siege");
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close().catch(() => undefined);
+    await server?.close();
+    if (shots) console.log(`fogwar layout browser test: screenshots in ${shots}`);
+  });
+
+  const widths = [
+    { name: "desktop", width: 1440, height: 900, shot: false },
+    { name: "1280", width: 1280, height: 900, shot: true },
+    { name: "phone", width: 390, height: 844, shot: true },
+  ] as const;
+
+  test.each(["ember", "siege"] as const)("%s: every seat's page in English and Korean fits its window at 1440, 1280 and 390 px (no sideways scrolling)", async (ruleset) => {
+    const match = matches.find((m) => m.ruleset === ruleset)!;
+    for (const language of ["en", "ko"] as const) {
+      for (const size of widths) {
+        for (const seat of match.seats) {
+          const phone = size.width < 500;
+          const context = await browser.newContext({ locale: language === "ko" ? "ko-KR" : "en-US", viewport: { width: size.width, height: size.height }, ...(phone ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {}) });
+          const page = await context.newPage();
+          page.on("pageerror", (error) => errors.push(`${ruleset} ${seat.seat}: ${String(error)}`));
+          await page.goto(seat.inviteUrl);
+          await page.locator(ruleset === "ember" ? "[data-testid=board]" : ".siege-map > svg").waitFor({ timeout: 20_000 });
+          await page.waitForTimeout(300);
+          const m = await measure(page);
+          if (size.shot) await page.screenshot({ path: join(shots, `table-${ruleset}-${seat.seat}-${size.width}-${language}.png`), fullPage: !phone });
+          if (size.shot && phone) await page.screenshot({ path: join(shots, `table-${ruleset}-${seat.seat}-${size.width}-${language}-full.png`), fullPage: true });
+          expect({ seat: seat.seat, language, width: size.width, scrollWidth: m.scrollWidth, wide: m.scrollWidth > size.width ? m.wide : [] }).toEqual({ seat: seat.seat, language, width: size.width, scrollWidth: size.width, wide: [] });
+          // The title says whose move it is (the match waits for one of the two seats).
+          if (match.seats.length === 2) expect(m.title).toMatch(/^(● (Your move|Your decision|내 차례|내 결정) · fogwar|.+ · fogwar)$/);
+          await context.close();
+        }
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test.each(["ember", "siege"] as const)("%s: the window does not scroll when the events arrive (a seat's page at 1440 and 390 px: its log fills after the page is shown)", async (ruleset) => {
+    const match = matches.find((m) => m.ruleset === ruleset)!;
+    for (const size of [widths[0], widths[2]]) {
+      const phone = size.width < 500;
+      const context = await browser.newContext({ locale: "en-US", viewport: { width: size.width, height: size.height }, ...(phone ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {}) });
+      const page = await context.newPage();
+      await page.goto(match.seats[1]!.inviteUrl);
+      await page.locator(".log-lines li").nth(5).waitFor({ timeout: 20_000 });
+      await page.waitForTimeout(500);
+      const m = await measure(page);
+      // The log box itself is at its end (newest line shown), the window at its top.
+      const box = await page.locator(".log-lines").evaluate((e) => ({ end: e.scrollHeight - e.scrollTop - e.clientHeight }));
+      expect({ width: size.width, scrollY: m.scrollY, logAtEnd: box.end <= 24 }).toEqual({ width: size.width, scrollY: 0, logAtEnd: true });
+      await context.close();
+    }
+  });
+
+  test.each(["ember", "siege"] as const)("%s: a spectator's page does not scroll the window when a new event arrives (1440 and 390 px)", async (ruleset) => {
+    const match = matches.find((m) => m.ruleset === ruleset)!;
+    for (const size of [widths[0], widths[2]]) {
+      const phone = size.width < 500;
+      const context = await browser.newContext({ locale: "en-US", viewport: { width: size.width, height: size.height }, ...(phone ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {}) });
+      const page = await context.newPage();
+      await page.goto(`${base}/watch/${match.matchId}`);
+      await page.locator(".log-lines li").nth(5).waitFor({ timeout: 20_000 });
+      await page.waitForTimeout(500);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const before = await page.locator(".log-lines li").count();
+      let grown = false;
+      for (let attempt = 0; attempt < 6 && !grown; attempt++) {
+        await play(ws, match, () => false, 1, `${ruleset}-live-${size.width}-${attempt}`);
+        grown = await page.waitForFunction((n) => document.querySelectorAll(".log-lines li").length > n, before, { timeout: 3_000 }).then(
+          () => true,
+          () => false,
+        );
+      }
+      expect({ grown, scrollY: (await measure(page)).scrollY }).toEqual({ grown: true, scrollY: 0 });
+      await context.close();
+    }
+  });
+});

@@ -7,7 +7,8 @@
  *    BENCH_STORE_MATCHES matches. Per driver (PGlite in memory, PGlite in a data folder, and
  *    PostgreSQL when BENCH_DATABASE_URL is set): appends per second, append latency (p50, p99),
  *    CPU per append of the whole process (all threads) and of the main thread alone (the event
- *    loop's thread, read from /proc), and the event loop's delay (p99) meanwhile.
+ *    loop's thread, read from /proc), how busy the event loop was (its utilization) and its
+ *    delay (p99, max) meanwhile.
  * 2. Memory per idle live match: heap held per `LiveMatch` whose log is 40 commands long.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -90,6 +91,7 @@ async function closedLoop(store: MatchStore, label: string, matches: number, sec
   const cpu0 = processCpuMs();
   const main0 = mainThreadCpuMs();
   const t0 = performance.now();
+  const elu0 = performance.eventLoopUtilization();
   // The loop ends by the clock, not by a timer: an in-process PGlite may answer without ever
   // yielding to the event loop's timers.
   const deadline = t0 + seconds * 1000;
@@ -106,6 +108,7 @@ async function closedLoop(store: MatchStore, label: string, matches: number, sec
   // A loop held for the whole run records its delay only when the monitor's timer runs again.
   await new Promise((done) => setTimeout(done, 5));
   delay.disable();
+  const busy = performance.eventLoopUtilization(elu0).utilization;
   const wall = (performance.now() - t0) / 1000;
   const cpu = processCpuMs() - cpu0;
   const main = mainThreadCpuMs() - main0;
@@ -113,7 +116,7 @@ async function closedLoop(store: MatchStore, label: string, matches: number, sec
   const n = latencies.length;
   console.log(
     `  ${label}, ${String(matches).padStart(3)} match${matches === 1 ? " " : "es"}: ${(n / wall).toFixed(0).padStart(5)} appends/s, latency p50 ${quantile(latencies, 0.5).toFixed(2)} ms p99 ${quantile(latencies, 0.99).toFixed(2)} ms, ` +
-      `CPU per append ${(cpu / n).toFixed(3)} ms (main thread ${(main / n).toFixed(3)} ms), event-loop delay p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms max ${(delay.max / 1e6).toFixed(0)} ms`,
+      `CPU per append ${(cpu / n).toFixed(3)} ms (main thread ${(main / n).toFixed(3)} ms), event loop busy ${(busy * 100).toFixed(0)}%, its delay p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms max ${(delay.max / 1e6).toFixed(0)} ms`,
   );
 }
 

@@ -89,8 +89,11 @@ export class EmbeddedStore implements MatchStore {
   findIdempotent = (...args: Parameters<MatchStore["findIdempotent"]>) => this.call("findIdempotent", args) as ReturnType<MatchStore["findIdempotent"]>;
   abandonUnclaimed = (...args: Parameters<MatchStore["abandonUnclaimed"]>) => this.call("abandonUnclaimed", args) as ReturnType<MatchStore["abandonUnclaimed"]>;
 
-  /** Waits for the worker to finish what it was given, closes the database, releases the folder. */
-  close(): Promise<void> {
+  /**
+   * Waits for the worker to finish what it was given, closes the database, releases the folder.
+   * (Every method is an own property, so `{ ...store, ... }` copies make whole stores.)
+   */
+  close = (): Promise<void> => {
     this.closing ??= (async () => {
       if (!this.dead) {
         this.flush();
@@ -105,7 +108,7 @@ export class EmbeddedStore implements MatchStore {
       this.release();
     })();
     return this.closing;
-  }
+  };
 
   private call(method: StoreMethod, args: readonly unknown[]): Promise<unknown> {
     if (this.dead) return Promise.reject(this.dead);

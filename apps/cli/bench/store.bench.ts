@@ -9,9 +9,10 @@
  *    CPU per append of the whole process (all threads) and of the main thread alone (the event
  *    loop's thread, read from /proc), how busy the event loop was (its utilization) and its
  *    delay (p99, max) meanwhile.
- * 2. Memory per idle live match: heap held per `LiveMatch` whose log is 40 commands long.
+ * 2. The event loop while the embedded database's folder is backed up (after the appends above).
+ * 3. Memory per idle live match: heap held per `LiveMatch` whose log is 40 commands long.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -20,6 +21,7 @@ import { autoplay, seedCommitment, stateHash } from "@fogwar/engine";
 import { LiveMatch } from "@fogwar/server/src/live";
 import { RULESETS } from "@fogwar/server/src/rulesets";
 import { openStore, type MatchStore, type StoredEntry } from "@fogwar/server/src/store/index";
+import { openPgliteFolder } from "@fogwar/server/src/store/pglite";
 
 const MATCHES = Number(process.env.BENCH_STORE_MATCHES ?? 50);
 const SECONDS = Number(process.env.BENCH_STORE_SECONDS ?? 4);
@@ -163,9 +165,46 @@ async function liveMatchMemory(): Promise<void> {
 
 console.log(`store benchmark: Node ${process.version}, ${SECONDS} s per run, sample log of ${SAMPLE.length} EMBER commands`);
 await benchDriver("PGlite in memory", () => openStore({}));
+/**
+ * The event loop while the data folder is backed up (PGlite's `dumpDataDir`, gzip): a backup at
+ * opening and then every 500 ms, for 3 s, with nothing else to do; by the store (its worker
+ * thread) and, for comparison, by PGlite opened in this thread (as the store ran before).
+ */
+async function backupStall(dataDir: string): Promise<void> {
+  const runs: [string, () => Promise<{ close(): Promise<void> }>][] = [
+    ["the store's worker thread", () => openStore({ dataDir, backupIntervalMs: 500 })],
+    [
+      "this thread            ",
+      async () => {
+        const opened = await openPgliteFolder(dataDir, { backupIntervalMs: 500 });
+        opened.startBackups();
+        return opened;
+      },
+    ],
+  ];
+  for (const [where, open] of runs) {
+    const opened = await open();
+    const delay = monitorEventLoopDelay({ resolution: 1 });
+    try {
+      delay.enable();
+      const elu0 = performance.eventLoopUtilization();
+      await new Promise((done) => setTimeout(done, 3000));
+      delay.disable();
+      const busy = performance.eventLoopUtilization(elu0).utilization;
+      const size = statSync(`${dataDir}.backup.tar.gz`).size / 2 ** 20;
+      console.log(
+        `  PGlite on disk, backups (${size.toFixed(1)} MB) every 500 ms for 3 s in ${where}: event loop busy ${(busy * 100).toFixed(0)}%, its delay p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms max ${(delay.max / 1e6).toFixed(0)} ms`,
+      );
+    } finally {
+      await opened.close();
+    }
+  }
+}
+
 const folder = mkdtempSync(join(tmpdir(), "fogwar-store-bench-"));
 try {
   await benchDriver("PGlite on disk  ", () => openStore({ dataDir: join(folder, "data") }));
+  await backupStall(join(folder, "data"));
 } finally {
   rmSync(folder, { recursive: true, force: true });
 }

@@ -16,18 +16,28 @@ export interface MatchRoomOptions {
   readonly grant: string;
 }
 
+/** Room creations in progress, by match id: a second call while one runs waits for it. */
+const opening = new Map<string, Promise<void>>();
+
 /**
- * Creates the room of a stored match (room id = match id).
+ * Creates the room of a stored match (room id = match id). Calls for a match whose room is being
+ * created share that creation (two requests replaying one idempotency key, say).
  * @throws the room's error when the match cannot be loaded, or when a room for it is open already.
  */
-export async function openMatchRoom(matchId: string): Promise<void> {
+export function openMatchRoom(matchId: string): Promise<void> {
+  const inFlight = opening.get(matchId);
+  if (inFlight) return inFlight;
   const grant = randomBytes(16).toString("hex");
   grants.set(matchId, grant);
-  try {
-    await matchMaker.createRoom("match", { matchId, grant } satisfies MatchRoomOptions);
-  } finally {
-    if (grants.get(matchId) === grant) grants.delete(matchId);
-  }
+  const run = matchMaker
+    .createRoom("match", { matchId, grant } satisfies MatchRoomOptions)
+    .then(() => undefined)
+    .finally(() => {
+      opening.delete(matchId);
+      if (grants.get(matchId) === grant) grants.delete(matchId);
+    });
+  opening.set(matchId, run);
+  return run;
 }
 
 /**

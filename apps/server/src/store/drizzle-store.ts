@@ -58,7 +58,7 @@ export class DrizzleMatchStore implements MatchStore {
     private readonly db: StoreDatabase,
     private readonly release: () => Promise<void>,
   ) {
-    this.appends = new GroupCommit(db);
+    this.appends = new GroupCommit((query) => db.execute(query));
   }
 
   async createMatch(match: NewMatch, newSeats: NewSeat[]): Promise<void> {

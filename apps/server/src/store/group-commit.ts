@@ -18,7 +18,6 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { SequenceConflictError, UnknownMatchError, type AppendOptions, type StoredEntry } from "./contract.js";
-import type { StoreDatabase } from "./drizzle-store.js";
 import { entries, matches } from "./schema.js";
 
 /** Most entries one INSERT carries (7 parameters each, far below PostgreSQL's 65,535). */
@@ -51,7 +50,8 @@ export class GroupCommit {
   /** Each match's last sequence number as this store last saw it committed (a lower bound). */
   private readonly lastSeqs = new Map<string, number>();
 
-  constructor(private readonly db: StoreDatabase) {}
+  /** @param execute runs one SQL statement on the store's database (drizzle's `db.execute`). */
+  constructor(private readonly execute: (query: SQL) => Promise<unknown>) {}
 
   /**
    * Queues an append; resolves once it is committed. Rejects with `SequenceConflictError`,
@@ -217,7 +217,7 @@ export class GroupCommit {
         from (values ${sql.join(values, sql`, `)}) as f(id, status, result)
         where ${matches.id} = f.id and ${matches.status} = 'live'`;
     }
-    await this.db.execute(statement);
+    await this.execute(statement);
   }
 
   /** The last sequence number of each of these matches that exists (0: no entries yet). */
@@ -227,7 +227,7 @@ export class GroupCommit {
       sql`, `,
     );
     const rows = rowsOf<{ id: string; last: number | string }>(
-      await this.db.execute(sql`select m.id, coalesce(max(e.seq), 0) as last from ${matches} m left join ${entries} e on e.match_id = m.id where m.id in (${list}) group by m.id`),
+      await this.execute(sql`select m.id, coalesce(max(e.seq), 0) as last from ${matches} m left join ${entries} e on e.match_id = m.id where m.id in (${list}) group by m.id`),
     );
     return new Map(rows.map((r) => [r.id, Number(r.last)]));
   }

@@ -27,8 +27,9 @@ function workerModule(): { url: URL; execArgv?: string[] } {
   const url = new URL(`./pglite-worker.${typescript ? "ts" : "js"}`, here);
   if (!typescript || process.execArgv.some((arg) => arg.includes("tsx"))) return { url };
   // Under jest (which transforms modules itself) the worker needs tsx's loader to run TypeScript.
+  // Only that option: some of this thread's (V8 flags such as --expose-gc) are refused for workers.
   const tsx = createRequire(here).resolve("tsx");
-  return { url, execArgv: [...process.execArgv, "--import", pathToFileURL(tsx).href] };
+  return { url, execArgv: ["--import", pathToFileURL(tsx).href] };
 }
 
 /** The error every call gets once the worker is gone. */

@@ -1,7 +1,12 @@
 /**
- * A live match held by the server: the engine state, its log, and the store it is written to.
- * Commands are applied one at a time; an accepted command is appended to the store before the
- * in-memory state moves on, so nothing acknowledged is ever lost (design.md principle 7).
+ * A live match held by the server: the engine state, the end of its log, and the store it is
+ * written to. Commands are applied one at a time; an accepted command is appended to the store
+ * before the in-memory state moves on, so nothing acknowledged is ever lost (design.md
+ * principle 7).
+ *
+ * The log is held on demand: memory keeps the last `RECENT_ENTRIES` entries, those the caster
+ * feed still has to replay or send, and the command ids (for idempotency); `entriesSince` reads
+ * older entries from the store.
  */
 import { canonicalJson, stateHash, type EventEnvelope, type LogEntry, type MatchResult, type RuleError } from "@fogwar/engine";
 import { RULESETS, type HostedRuleset } from "./rulesets.js";
@@ -39,6 +44,9 @@ export class MatchUnsyncedError extends Error {
 
 type Entry = LogEntry<unknown, unknown>;
 
+/** How many of the last entries a live match keeps in memory (a reconnect's `events_since` is served from them). */
+export const RECENT_ENTRIES = 8;
+
 /**
  * The outcome of a submitted command. `duplicate`: this call did not apply the entry (its command
  * id was accepted before, or its append reported an error although it had committed: then the
@@ -53,7 +61,11 @@ export type LearnedListener = (entries: readonly Entry[]) => void;
 
 export class LiveMatch {
   private current: unknown;
-  private readonly log: Entry[] = [];
+  /** The end of the log: consecutive entries ending at `lastSeq` (see `trim` for how many). */
+  private held: Entry[] = [];
+  private lastSeq = 0;
+  /** The caster feed's seq before its last move: the room still sends the entries after it. */
+  private casterFrom = 0;
   /** A trailing copy of the match for the caster feed: the state after `delayedSeq`. */
   private delayedState: unknown;
   private delayedSeq = 0;
@@ -107,6 +119,8 @@ export class LiveMatch {
     );
     for (const stored of await store.entries(id)) match.replayStored(stored);
     match.advanceDelayed();
+    match.casterFrom = match.delayedSeq;
+    match.trim();
     // A log that ends in a result while the match is still live: stored before the last entry and
     // the status were one write. Finish it now, so its seed is revealed and it is not rebuilt again.
     const outcome = match.result;
@@ -121,7 +135,8 @@ export class LiveMatch {
     if (stateHash(result.state) !== stored.stateHash) throw new CorruptLogError(this.id, stored.seq, "state hash differs");
     this.current = result.state;
     const entry: Entry = { seq: stored.seq, seat: stored.seat, command: stored.command, events: result.events };
-    this.log.push(entry);
+    this.held.push(entry);
+    this.lastSeq = stored.seq;
     if (stored.commandId) this.commandIds.set(`${stored.seat}\u0000${stored.commandId}`, stored.seq);
     return entry;
   }
@@ -148,7 +163,7 @@ export class LiveMatch {
     if (!this.unsynced) return [];
     let stored: StoredEntry[];
     try {
-      stored = await this.store.entries(this.id, this.log.length);
+      stored = await this.store.entries(this.id, this.lastSeq);
     } catch (error) {
       throw new MatchUnsyncedError(this.id, error);
     }
@@ -157,6 +172,7 @@ export class LiveMatch {
     if (learned.length > 0) {
       this.advanceDelayed();
       this.onLearned(learned);
+      this.trim();
     }
     return learned;
   }
@@ -175,7 +191,7 @@ export class LiveMatch {
 
   /** The last accepted sequence number. */
   get seq(): number {
-    return this.log.length;
+    return this.lastSeq;
   }
 
   /** The match's result, once over. */
@@ -183,9 +199,47 @@ export class LiveMatch {
     return this.host.ruleset.result(this.current);
   }
 
-  /** Log entries after `after` (ascending). */
+  /**
+   * The log entries after `after` (ascending) that memory holds: every entry after the caster
+   * feed's seq before its last move (what `publish` sends on the caster feed) and the last
+   * `RECENT_ENTRIES`. For any other range use `entriesSince`.
+   * @throws RangeError when an entry after `after` is no longer held.
+   */
   entriesAfter(after: number): readonly Entry[] {
-    return this.log.slice(Math.max(0, after));
+    const from = Math.max(0, after);
+    if (from >= this.lastSeq) return [];
+    const first = this.held[0]?.seq ?? this.lastSeq + 1;
+    if (from + 1 < first) throw new RangeError(`match ${this.id}: entries after ${from} are not held in memory (from ${first}); use entriesSince`);
+    return this.held.slice(from + 1 - first);
+  }
+
+  /**
+   * The log entries after `after` up to the current seq (ascending): from memory when it holds
+   * them, else read from the store (an `events_since` after a long absence, a caster catching up).
+   * @throws the store's error when it must be read and cannot be.
+   */
+  async entriesSince(after: number): Promise<readonly Entry[]> {
+    const from = Math.max(0, after);
+    const first = this.held[0]?.seq ?? this.lastSeq + 1;
+    if (from + 1 >= first || from >= this.lastSeq) return this.entriesAfter(from);
+    const last = this.lastSeq;
+    const stored = await this.store.entries(this.id, from);
+    return stored.filter((e) => e.seq <= last).map((e) => ({ seq: e.seq, seat: e.seat, command: e.command, events: e.events as Entry["events"] }));
+  }
+
+  /** The entry with this seq (1..seq), from memory or the store. */
+  private async entryAt(seq: number): Promise<Entry> {
+    const [entry] = await this.entriesSince(seq - 1);
+    if (!entry || entry.seq !== seq) throw new Error(`match ${this.id}: no log entry ${seq}`);
+    return entry;
+  }
+
+  /** Drops the entries memory no longer needs: keeps the last `RECENT_ENTRIES` and those the caster feed needs. */
+  private trim(): void {
+    const keepAfter = Math.min(this.lastSeq - RECENT_ENTRIES, this.options.spectatorDelay > 0 ? this.casterFrom : Number.POSITIVE_INFINITY);
+    const first = this.held[0]?.seq;
+    if (first === undefined || keepAfter < first) return;
+    this.held = this.held.slice(keepAfter + 1 - first);
   }
 
   /** The caster feed: the state `spectatorDelay` rounds behind and its sequence number. */
@@ -219,10 +273,10 @@ export class LiveMatch {
   private async apply(seat: string, command: unknown, commandId?: string): Promise<SubmitResult> {
     await this.pull();
     const already = commandId === undefined ? undefined : this.seqOfCommand(seat, commandId);
-    if (already !== undefined) return { ok: true, entry: this.log[already - 1] as Entry, result: null, duplicate: true };
+    if (already !== undefined) return { ok: true, entry: await this.entryAt(already), result: null, duplicate: true };
     const result = this.host.ruleset.apply(this.current, command, seat);
     if (!result.ok) return { ok: false, error: result.error };
-    const seq = this.log.length + 1;
+    const seq = this.lastSeq + 1;
     const entry: Entry = { seq, seat, command, events: result.events };
     const hash = stateHash(result.state);
     const outcome = this.host.ruleset.result(result.state);
@@ -242,9 +296,11 @@ export class LiveMatch {
       throw error;
     }
     this.current = result.state;
-    this.log.push(entry);
+    this.held.push(entry);
+    this.lastSeq = seq;
     if (commandId !== undefined) this.commandIds.set(`${seat}\u0000${commandId}`, seq);
     this.advanceDelayed();
+    this.trim();
     return { ok: true, entry, result: outcome, duplicate: false };
   }
 
@@ -257,8 +313,11 @@ export class LiveMatch {
     if (delay <= 0) return;
     const over = this.host.ruleset.result(this.current) !== null;
     const horizon = this.host.roundOf(this.current) - delay;
-    while (this.delayedSeq < this.log.length) {
-      const next = this.log[this.delayedSeq] as Entry;
+    this.casterFrom = this.delayedSeq;
+    const first = this.held[0]?.seq ?? this.lastSeq + 1;
+    while (this.delayedSeq < this.lastSeq) {
+      // Held: memory keeps every entry after the caster feed's seq (see `trim`).
+      const next = this.held[this.delayedSeq + 1 - first] as Entry;
       const result = this.host.ruleset.apply(this.delayedState, next.command, next.seat);
       if (!result.ok) throw new CorruptLogError(this.id, next.seq, result.error.code);
       if (!over && this.host.roundOf(result.state) > Math.max(0, horizon)) break;

@@ -280,7 +280,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
         client.send("pong", { type: "pong", t: message.t });
         return;
       case "events_since":
-        this.sendEventsSince(client, info, message.after);
+        await this.sendEventsSince(client, info, message.after);
         return;
       case "command":
         await this.command(client, info, message.id, message.command);
@@ -382,9 +382,12 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     client.send("events", { type: "events", seq: entry.seq, seat: entry.seat, feed: "caster", events });
   }
 
-  private sendEventsSince(client: Client, info: ClientInfo, after: number): void {
+  /** Older entries come from the store (the live match holds only the end of its log). */
+  private async sendEventsSince(client: Client, info: ClientInfo, after: number): Promise<void> {
     const viewer = info.audience.role === "player" ? info.viewer : spectator;
-    for (const entry of this.match.entriesAfter(after)) this.sendEntry(client, entry, viewer);
+    const entries = await this.match.entriesSince(after).catch(() => null);
+    if (!entries) return this.fail(client, "service_unavailable");
+    for (const entry of entries) this.sendEntry(client, entry, viewer);
   }
 }
 

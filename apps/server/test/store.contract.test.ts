@@ -539,6 +539,40 @@ describe.each(drivers)("MatchStore contract on $name", (driver) => {
     });
   });
 
+  describe("group commit", () => {
+    test("appends of one round to several matches: a bad entry among them fails alone, the others are stored (finishes too)", async () => {
+      const ids = await Promise.all([0, 1, 2, 3].map(() => created()));
+      const outcomes = await Promise.allSettled([
+        store.appendEntry(ids[0]!, entry(1)),
+        store.appendEntry(ids[1]!, entry(1, { command: { text: "nul \u0000 here" } })),
+        store.appendEntry(ids[2]!, entry(1), { finish: { status: "finished", result: { winner: "red" } } }),
+        store.appendEntry(ids[3]!, entry(2)),
+        store.appendEntry(ids[0]!, entry(2)),
+        store.appendEntry(ids[1]!, entry(2)),
+      ]);
+      expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled", "rejected", "fulfilled", "rejected"]);
+      expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(StoreDatabaseError);
+      expect((outcomes[3] as PromiseRejectedResult).reason).toMatchObject({ name: "SequenceConflictError", lastSeq: 0 });
+      // Its first entry was refused: the second would leave a gap.
+      expect((outcomes[5] as PromiseRejectedResult).reason).toMatchObject({ name: "SequenceConflictError", lastSeq: 0 });
+      expect(await Promise.all(ids.map((id) => store.lastSeq(id)))).toEqual([2, 0, 1, 0]);
+      expect((await Promise.all(ids.map((id) => store.getMatch(id)))).map((m) => m?.status)).toEqual(["live", "live", "finished", "live"]);
+      expectEntriesEqual(await store.entries(ids[0]!), [entry(1), entry(2)]);
+      // The match whose entry failed takes the right number afterwards.
+      await store.appendEntry(ids[1]!, entry(1));
+      expect(await store.lastSeq(ids[1]!)).toBe(1);
+    });
+
+    if (driver.name === "PostgreSQL") {
+      test("the appends of one round across matches are one transaction", async () => {
+        const ids = await Promise.all([0, 1, 2, 3, 4].map(() => created()));
+        await Promise.all(ids.map((id) => store.appendEntry(id, entry(1))));
+        const rows = await driver.inspect!(`select count(distinct xmin::text)::int as n from entries where match_id in (${ids.map((id) => `'${id}'`).join(", ")})`);
+        expect(rows).toEqual([{ n: 1 }]);
+      });
+    }
+  });
+
   describe("finishing", () => {
     test("finishMatch records status, result and time; liveMatchIds follows", async () => {
       const a = await created();
@@ -771,6 +805,26 @@ describe.each(drivers)("MatchStore contract on $name", (driver) => {
       expect(await store.lastSeq(match.id)).toBe(2);
     });
   }
+});
+
+describe("PGlite on disk: group commit", () => {
+  test("the appends of one round across matches are one transaction", async () => {
+    const driver = pgliteOnDisk();
+    const store = await driver.open();
+    const ids: string[] = [];
+    try {
+      for (let i = 0; i < 5; i++) {
+        const match = newMatch();
+        await store.createMatch(match, newSeats(match.id));
+        ids.push(match.id);
+      }
+      await Promise.all(ids.map((id) => store.appendEntry(id, entry(1))));
+    } finally {
+      await store.close();
+    }
+    const rows = await driver.inspect!(`select count(distinct xmin::text)::int as n, count(*)::int as entries from entries`);
+    expect(rows).toEqual([{ n: 1, entries: 5 }]);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -171,7 +171,9 @@ export interface MatchStore {
    */
   claimSeat(matchId: string, seat: string): Promise<void>;
   /**
-   * Appends an entry to a match's log; it is committed (durable) when the promise resolves. With
+   * Appends an entry to a match's log; it is committed (durable) when the promise resolves.
+   * Appends made in the same round of the event loop (to any matches) may be committed together,
+   * in one transaction; an entry the database refuses fails alone. With
    * `options.finish`, the same transaction also ends the match (as `finishMatch` would: a match
    * already over keeps its first status and result), so a log ending in a result and a `live`
    * status are never stored together.

@@ -1,6 +1,7 @@
 /**
  * The `MatchStore` over drizzle, one implementation for both drivers (node-postgres and PGlite):
- * everything goes through the pg-core query builder or driver-neutral SQL.
+ * everything goes through the pg-core query builder or driver-neutral SQL. Appends go through
+ * group commit (./group-commit.ts).
  */
 import { and, asc, desc, eq, gt, inArray, isNull, lt, max, notInArray, sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -19,6 +20,7 @@ import {
   type NewSeat,
   type StoredEntry,
 } from "./contract.js";
+import { GroupCommit } from "./group-commit.js";
 import * as schema from "./schema.js";
 import { entries, matches, seats } from "./schema.js";
 
@@ -28,11 +30,6 @@ export type StoreDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A JSON value for a NOT NULL jsonb column: null and undefined become JSON null (not SQL NULL). */
 function jsonOf(value: unknown): unknown {
   return value === null || value === undefined ? sql`'null'::jsonb` : value;
-}
-
-/** The rows of a `db.execute` result (both drivers return `{ rows }`). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** Columns of `matches` a MatchRecord shows (never the seed). */
@@ -55,11 +52,14 @@ type MatchRow = Omit<MatchRecord, "seats">;
 /** The `MatchStore` over a drizzle database; `release` closes the driver. */
 export class DrizzleMatchStore implements MatchStore {
   private closed: Promise<void> | null = null;
+  private readonly appends: GroupCommit;
 
   constructor(
     private readonly db: StoreDatabase,
     private readonly release: () => Promise<void>,
-  ) {}
+  ) {
+    this.appends = new GroupCommit((query) => db.execute(query));
+  }
 
   async createMatch(match: NewMatch, newSeats: NewSeat[]): Promise<void> {
     await this.db.transaction(async (tx) => {
@@ -157,35 +157,10 @@ export class DrizzleMatchStore implements MatchStore {
       throw new TypeError(`a match ends "finished" or "abandoned", not "${String(finish.status)}"`);
     }
     if (!Number.isSafeInteger(entry.seq) || entry.seq < 1) {
-      throw new SequenceConflictError(matchId, entry.seq, await this.lastSeqOrUnknown(matchId));
+      throw new SequenceConflictError(matchId, entry.seq, await this.appends.lastSeqOrUnknown(matchId));
     }
-    // The insert is one statement: it inserts only when the match exists and seq is the next
-    // number; the primary key (match_id, seq) settles concurrent appends of the same number (one
-    // row, the others do nothing). With `finish`, the status changes in the same transaction.
-    const insert = sql`
-        insert into ${entries} (match_id, seq, seat, command, events, state_hash, command_id)
-        select ${matchId}::text, ${entry.seq}::integer, ${entry.seat}::text,
-               ${JSON.stringify(entry.command ?? null)}::jsonb, ${JSON.stringify(entry.events ?? null)}::jsonb, ${entry.stateHash}::text,
-               ${entry.commandId ?? null}::text
-        where exists (select 1 from ${matches} where ${matches.id} = ${matchId}::text)
-          and ${entry.seq}::integer = (select coalesce(max(${entries.seq}), 0) + 1 from ${entries} where ${entries.matchId} = ${matchId}::text)
-        on conflict (match_id, seq) do nothing
-        returning seq`;
-    let inserted: boolean;
-    if (!finish) {
-      inserted = rowsOf<{ seq: number }>(await this.db.execute(insert)).length === 1;
-    } else {
-      inserted = await this.db.transaction(async (tx) => {
-        if (rowsOf<{ seq: number }>(await tx.execute(insert)).length !== 1) return false;
-        await tx
-          .update(matches)
-          .set({ status: finish.status, result: finish.result === undefined ? null : finish.result, finishedAt: sql`now()` })
-          .where(and(eq(matches.id, matchId), eq(matches.status, "live")));
-        return true;
-      });
-    }
-    if (inserted) return;
-    throw new SequenceConflictError(matchId, entry.seq, await this.lastSeqOrUnknown(matchId));
+    // Group commit (./group-commit.ts): one plain multi-row insert for the appends of one round.
+    await this.appends.append(matchId, entry, finish);
   }
 
   async entries(matchId: string, after = 0): Promise<StoredEntry[]> {
@@ -211,6 +186,7 @@ export class DrizzleMatchStore implements MatchStore {
       .set({ status, result: result === undefined ? null : result, finishedAt: sql`now()` })
       .where(and(eq(matches.id, matchId), eq(matches.status, "live")))
       .returning({ id: matches.id });
+    this.appends.forget(matchId);
     if (updated.length > 0) return;
     const existing = await this.db.select({ id: matches.id }).from(matches).where(eq(matches.id, matchId));
     if (existing.length === 0) throw new UnknownMatchError(matchId);
@@ -251,19 +227,8 @@ export class DrizzleMatchStore implements MatchStore {
   }
 
   close(): Promise<void> {
-    this.closed ??= this.release();
+    this.closed ??= this.appends.idle().then(() => this.release());
     return this.closed;
-  }
-
-  /** The match's last sequence number. @throws UnknownMatchError when there is no such match. */
-  private async lastSeqOrUnknown(matchId: string): Promise<number> {
-    const rows = await this.db
-      .select({ id: matches.id, last: sql<number>`(select coalesce(max(${entries.seq}), 0) from ${entries} where ${entries.matchId} = ${matches.id})`.mapWith(Number) })
-      .from(matches)
-      .where(eq(matches.id, matchId));
-    const row = rows[0];
-    if (!row) throw new UnknownMatchError(matchId);
-    return row.last;
   }
 
   /** Adds the seats (in their order) to match rows, with one query for all of them. */

@@ -4,6 +4,9 @@
  * folder, or memory). Both run the same drizzle schema (./schema.ts) and the same SQL migrations
  * (the top-level `migrations/` folder, applied by `openStore`).
  *
+ * The embedded database runs in a worker thread (./embedded.ts), so its work never blocks the
+ * event loop. Appends are group-committed (./group-commit.ts).
+ *
  * Durability: `appendEntry` resolves once its row is committed. On PostgreSQL that is a
  * synchronous commit (fsync'd WAL, with the server's default settings). PGlite runs with
  * fsync=off: a committed row has been written to the operating system, so it survives the
@@ -14,16 +17,14 @@
  * hashes): see ./errors.ts.
  */
 import { resolve } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { DrizzleMatchStore, type StoreDatabase } from "./drizzle-store.js";
+import { openEmbeddedStore } from "./embedded.js";
 import { cleanError, withCleanErrors } from "./errors.js";
+import { StoreOpenError, type RestoreInfo } from "./folder.js";
 import { findMigrationsFolder, MIGRATION_LOCK_KEY } from "./migrations.js";
-import { openPgliteFolder, StoreOpenError, type PgliteFolderOptions, type RestoreInfo } from "./pglite.js";
 import * as schema from "./schema.js";
 
 export {
@@ -43,7 +44,8 @@ export {
 } from "./contract.js";
 export { isStoreUnavailable, StoreDatabaseError } from "./errors.js";
 export { findMigrationsFolder } from "./migrations.js";
-export { StoreOpenError, type RestoreInfo } from "./pglite.js";
+export { StoreOpenError, type RestoreInfo } from "./folder.js";
+export { EmbeddedStore } from "./embedded.js";
 export { DataDirLockedError } from "./lock.js";
 import type { MatchStore } from "./contract.js";
 
@@ -79,7 +81,7 @@ export interface StoreOptions {
  * Opens the store and brings its schema up to date (applies the migrations not applied yet;
  * opening an up-to-date database changes nothing). On PostgreSQL the migration holds an advisory
  * lock, so servers starting together migrate one after the other.
- * @throws StoreOpenError (./pglite.ts) naming the folder and the cause when a data folder cannot
+ * @throws StoreOpenError (./folder.ts) naming the folder and the cause when a data folder cannot
  *   be used (locked by another process, no permission, read-only or full, will not open and has
  *   no usable backup).
  * @throws Error when the migrations folder cannot be found, the database cannot be reached or
@@ -88,7 +90,8 @@ export interface StoreOptions {
  */
 export async function openStore(options: StoreOptions): Promise<MatchStore> {
   const migrationsFolder = findMigrationsFolder(options.migrationsFolder);
-  return options.databaseUrl ? openPostgres(options.databaseUrl, migrationsFolder, options.poolSize ?? 10) : openPglite(options.dataDir, migrationsFolder, options);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, migrationsFolder, options.poolSize ?? 10);
+  return openEmbeddedStore(options.dataDir === undefined ? undefined : resolve(options.dataDir), migrationsFolder, options);
 }
 
 async function openPostgres(databaseUrl: string, migrationsFolder: string, poolSize: number): Promise<MatchStore> {
@@ -114,17 +117,4 @@ async function openPostgres(databaseUrl: string, migrationsFolder: string, poolS
   }
   const db = drizzleNodePg({ client: pool, schema }) as unknown as StoreDatabase;
   return withCleanErrors(new DrizzleMatchStore(db, () => pool.end()));
-}
-
-async function openPglite(dataDir: string | undefined, migrationsFolder: string, options: PgliteFolderOptions): Promise<MatchStore> {
-  const opened = dataDir === undefined ? await PGlite.create().then((client) => ({ client, startBackups: () => undefined, close: () => client.close() })) : await openPgliteFolder(resolve(dataDir), options);
-  try {
-    const db = drizzlePglite({ client: opened.client, schema });
-    await migratePglite(db, { migrationsFolder });
-    opened.startBackups();
-    return withCleanErrors(new DrizzleMatchStore(db as unknown as StoreDatabase, () => opened.close()));
-  } catch (error) {
-    await opened.close().catch(() => undefined);
-    throw error;
-  }
 }

@@ -1,0 +1,234 @@
+/**
+ * The store's append path: group commit. The appends that arrive while the event loop runs one
+ * round (across all matches) go to the database together, as one multi-row INSERT (with the
+ * matches they finish updated in the same statement), and each caller's promise settles only
+ * once that statement has committed: nothing acknowledged is ever lost. While one batch is being
+ * written, later appends wait and form the next batch.
+ *
+ * No subqueries on the way: each match has one writer, which appends 1, 2, 3, ... in order, so
+ * the store keeps each match's last sequence number in memory (read once per match) and checks
+ * the number there; the primary key (match_id, seq) settles what memory cannot know (another
+ * process or store that appended meanwhile), and the foreign key refuses unknown matches. An
+ * entry whose number memory does not expect (a duplicate, a gap, or memory out of date) is
+ * checked against the database on its own, after the batch.
+ *
+ * A batch the database refuses (one entry with a value jsonb cannot hold, say) is retried entry
+ * by entry, so one bad entry fails alone and the others are stored; every retried entry is
+ * checked against the database's log end first, so a retry never leaves a gap.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { SequenceConflictError, UnknownMatchError, type AppendOptions, type StoredEntry } from "./contract.js";
+import { entries, matches } from "./schema.js";
+
+/** Most entries one INSERT carries (7 parameters each, far below PostgreSQL's 65,535). */
+export const MAX_BATCH = 500;
+
+interface Pending {
+  readonly matchId: string;
+  readonly entry: StoredEntry;
+  readonly finish: AppendOptions["finish"];
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/** The rows of a `db.execute` result (both drivers return `{ rows }`). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** The driver's error under drizzle's `DrizzleQueryError` (which wraps it as `cause`). */
+function driverError(error: unknown): { code?: unknown; constraint?: unknown } {
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return (typeof cause === "object" && cause !== null ? cause : error ?? {}) as { code?: unknown; constraint?: unknown };
+}
+
+/** Batches appends; one instance per store. */
+export class GroupCommit {
+  private queue: Pending[] = [];
+  private scheduled = false;
+  private running: Promise<void> | null = null;
+  /** Each match's last sequence number as this store last saw it committed (a lower bound). */
+  private readonly lastSeqs = new Map<string, number>();
+
+  /** @param execute runs one SQL statement on the store's database (drizzle's `db.execute`). */
+  constructor(private readonly execute: (query: SQL) => Promise<unknown>) {}
+
+  /**
+   * Queues an append; resolves once it is committed. Rejects with `SequenceConflictError`,
+   * `UnknownMatchError` or the database's error (uncleaned: the store cleans it).
+   */
+  append(matchId: string, entry: StoredEntry, finish: AppendOptions["finish"]): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ matchId, entry, finish, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** Forgets what it knows of a match's log end (after `finishMatch`: no more appends expected). */
+  forget(matchId: string): void {
+    this.lastSeqs.delete(matchId);
+  }
+
+  /** Resolves once every queued append has settled. */
+  async idle(): Promise<void> {
+    while (this.running || this.scheduled || this.queue.length > 0) {
+      if (this.running) await this.running;
+      else await new Promise((done) => setImmediate(done));
+    }
+  }
+
+  /**
+   * The match's last sequence number in the database.
+   * @throws UnknownMatchError when there is no such match.
+   */
+  async lastSeqOrUnknown(matchId: string): Promise<number> {
+    const known = await this.lastSeqsOf([matchId]);
+    const last = known.get(matchId);
+    if (last === undefined) throw new UnknownMatchError(matchId);
+    return last;
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.running) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.running = this.drain().finally(() => {
+        this.running = null;
+        if (this.queue.length > 0) this.schedule();
+      });
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      try {
+        await this.flush(batch);
+      } catch (error) {
+        // Not expected (every failure is handed to its caller); never leave a caller waiting.
+        for (const p of batch) p.reject(error);
+      }
+    }
+  }
+
+  private async flush(batch: Pending[]): Promise<void> {
+    const unknown = [...new Set(batch.map((p) => p.matchId))].filter((id) => !this.lastSeqs.has(id));
+    if (unknown.length > 0) {
+      let read: Map<string, number>;
+      try {
+        read = await this.lastSeqsOf(unknown);
+      } catch (error) {
+        for (const p of batch) p.reject(error);
+        return;
+      }
+      for (const [id, last] of read) this.lastSeqs.set(id, last);
+    }
+    const next = new Map<string, number>();
+    const accepted: Pending[] = [];
+    const unexpected: Pending[] = [];
+    for (const p of batch) {
+      const last = this.lastSeqs.get(p.matchId);
+      if (last === undefined) {
+        p.reject(new UnknownMatchError(p.matchId));
+        continue;
+      }
+      const expected = next.get(p.matchId) ?? last + 1;
+      if (p.entry.seq === expected) {
+        accepted.push(p);
+        next.set(p.matchId, expected + 1);
+      } else unexpected.push(p);
+    }
+    if (accepted.length > 0) {
+      try {
+        await this.write(accepted);
+        for (const p of accepted) this.committed(p);
+        for (const p of accepted) p.resolve();
+      } catch (error) {
+        for (const p of accepted) this.lastSeqs.delete(p.matchId);
+        if (accepted.length === 1) await this.settleAlone(accepted[0]!, error);
+        else for (const p of accepted) await this.checked(p);
+      }
+    }
+    for (const p of unexpected) await this.checked(p);
+  }
+
+  /** Records a committed entry: the match's log end moves on; a finished match is forgotten. */
+  private committed(p: Pending): void {
+    if (p.finish) this.lastSeqs.delete(p.matchId);
+    else this.lastSeqs.set(p.matchId, Math.max(this.lastSeqs.get(p.matchId) ?? 0, p.entry.seq));
+  }
+
+  /** One entry on its own: checked against the database's log end, then written. */
+  private async checked(p: Pending): Promise<void> {
+    let last: number;
+    try {
+      last = await this.lastSeqOrUnknown(p.matchId);
+    } catch (error) {
+      p.reject(error);
+      return;
+    }
+    if (p.entry.seq !== last + 1) {
+      this.lastSeqs.set(p.matchId, last);
+      p.reject(new SequenceConflictError(p.matchId, p.entry.seq, last));
+      return;
+    }
+    try {
+      await this.write([p]);
+      this.committed(p);
+      p.resolve();
+    } catch (error) {
+      this.lastSeqs.delete(p.matchId);
+      await this.settleAlone(p, error);
+    }
+  }
+
+  /** Hands a failed single-entry write's error to its caller, in the contract's terms. */
+  private async settleAlone(p: Pending, error: unknown): Promise<void> {
+    const { code, constraint } = driverError(error);
+    if (code === "23505" && constraint === "entries_match_id_seq_pk") {
+      // Another writer stored that number first.
+      try {
+        p.reject(new SequenceConflictError(p.matchId, p.entry.seq, await this.lastSeqOrUnknown(p.matchId)));
+      } catch (readError) {
+        p.reject(readError);
+      }
+    } else if (code === "23503" && constraint === "entries_match_id_matches_id_fk") {
+      p.reject(new UnknownMatchError(p.matchId));
+    } else p.reject(error);
+  }
+
+  /** One statement: the entries, and the matches they finish (only while live). */
+  private async write(batch: readonly Pending[]): Promise<void> {
+    const rows = batch.map(
+      ({ matchId, entry }) =>
+        sql`(${matchId}::text, ${entry.seq}::integer, ${entry.seat}::text, ${JSON.stringify(entry.command ?? null)}::jsonb, ${JSON.stringify(entry.events ?? null)}::jsonb, ${entry.stateHash}::text, ${entry.commandId ?? null}::text)`,
+    );
+    const insert = sql`insert into ${entries} (match_id, seq, seat, command, events, state_hash, command_id) values ${sql.join(rows, sql`, `)}`;
+    const finishes = batch.filter((p) => p.finish);
+    let statement: SQL = insert;
+    if (finishes.length > 0) {
+      const values = finishes.map(({ matchId, finish }) => {
+        const result = finish!.result === undefined || finish!.result === null ? null : JSON.stringify(finish!.result);
+        return sql`(${matchId}::text, ${finish!.status}::text, ${result}::jsonb)`;
+      });
+      statement = sql`with inserted as (${insert} returning 1)
+        update ${matches} set status = f.status, result = f.result, finished_at = now()
+        from (values ${sql.join(values, sql`, `)}) as f(id, status, result)
+        where ${matches.id} = f.id and ${matches.status} = 'live'`;
+    }
+    await this.execute(statement);
+  }
+
+  /** The last sequence number of each of these matches that exists (0: no entries yet). */
+  private async lastSeqsOf(ids: readonly string[]): Promise<Map<string, number>> {
+    const list = sql.join(
+      ids.map((id) => sql`${id}::text`),
+      sql`, `,
+    );
+    const rows = rowsOf<{ id: string; last: number | string }>(
+      await this.execute(sql`select m.id, coalesce(max(e.seq), 0) as last from ${matches} m left join ${entries} e on e.match_id = m.id where m.id in (${list}) group by m.id`),
+    );
+    return new Map(rows.map((r) => [r.id, Number(r.last)]));
+  }
+}

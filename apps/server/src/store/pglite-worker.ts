@@ -1,0 +1,87 @@
+/**
+ * The embedded store's worker thread (started by ./embedded.ts): opens PGlite (in memory, or in
+ * the data folder the server's thread has claimed, restoring it from its backup when needed),
+ * applies the migrations, takes the folder's backups, and runs the store's methods
+ * (`DrizzleMatchStore`, group commit included) for the server's thread. PGlite's WASM, drizzle's
+ * query building and the backups' compression all run here, never on the server's event loop.
+ *
+ * Answers are sent in batches: the replies that settle in one round of this thread's event loop
+ * go back as one message.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import type { MatchStore } from "./contract.js";
+import { DrizzleMatchStore, type StoreDatabase } from "./drizzle-store.js";
+import { withCleanErrors } from "./errors.js";
+import { openPgliteFolder } from "./pglite.js";
+import * as schema from "./schema.js";
+import { toWire, type FromWorker, type Reply, type ToWorker, type WorkerSettings } from "./worker-protocol.js";
+
+const port = parentPort;
+if (!port) throw new Error("pglite-worker.ts runs only as a worker thread (see ./embedded.ts)");
+const settings = workerData as WorkerSettings;
+const post = (message: FromWorker) => port.postMessage(message);
+
+let replies: Reply[] = [];
+function flushReplies(): void {
+  if (replies.length === 0) return;
+  const batch = replies;
+  replies = [];
+  post({ type: "replies", replies: batch });
+}
+function reply(answer: Reply): void {
+  if (replies.length === 0) setImmediate(flushReplies);
+  replies.push(answer);
+}
+
+async function open(): Promise<MatchStore> {
+  const opened =
+    settings.dataDir === undefined
+      ? await PGlite.create().then((client) => ({ client, startBackups: () => undefined, close: () => client.close() }))
+      : await openPgliteFolder(settings.dataDir, {
+          backupIntervalMs: settings.backupIntervalMs,
+          onRestore: (info) => post({ type: "restored", info }),
+          onBackupError: (error) => post({ type: "backup-error", error: toWire(error) }),
+        });
+  try {
+    const db = drizzle({ client: opened.client, schema });
+    await migrate(db, { migrationsFolder: settings.migrationsFolder });
+    opened.startBackups();
+    return withCleanErrors(new DrizzleMatchStore(db as unknown as StoreDatabase, () => opened.close()));
+  } catch (error) {
+    await opened.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+const ready = open();
+ready.then(
+  () => post({ type: "opened" }),
+  (error: unknown) => {
+    post({ type: "open-failed", error: toWire(error) });
+    port.close();
+  },
+);
+
+port.on("message", (message: ToWorker) => {
+  void ready.then(
+    async (store) => {
+      if (message.type === "close") {
+        await store.close();
+        flushReplies();
+        post({ type: "closed" });
+        port.close();
+        return;
+      }
+      for (const { id, method, args } of message.calls) {
+        (store[method] as (...a: unknown[]) => Promise<unknown>)(...args).then(
+          (value) => reply({ id, value }),
+          (error: unknown) => reply({ id, error: toWire(error) }),
+        );
+      }
+    },
+    () => undefined,
+  );
+});

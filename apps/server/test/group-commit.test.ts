@@ -1,0 +1,95 @@
+/**
+ * Group commit under database faults: a batch that fails is retried entry by entry, and no caller
+ * is ever told "stored" for an entry that was not (an entry whose batch committed although the
+ * database reported an error is refused as a sequence conflict: the live match then learns it
+ * from the store, see faults.e2e.test.ts).
+ */
+import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { SequenceConflictError } from "../src/store/contract.js";
+import { GroupCommit } from "../src/store/group-commit.js";
+import { findMigrationsFolder } from "../src/store/migrations.js";
+import * as schema from "../src/store/schema.js";
+
+jest.setTimeout(60_000);
+
+let client: PGlite;
+let db: ReturnType<typeof drizzle<typeof schema>>;
+beforeAll(async () => {
+  client = await PGlite.create();
+  db = drizzle({ client, schema });
+  await migrate(db, { migrationsFolder: findMigrationsFolder() });
+});
+afterAll(async () => {
+  await client?.close();
+});
+
+let counter = 0;
+async function matchIds(n: number): Promise<string[]> {
+  const ids = Array.from({ length: n }, () => `gc-${++counter}`);
+  for (const id of ids) {
+    await client.query(`insert into matches (id, ruleset, rules_version, scenario, setup, seed, seed_commitment, options) values ($1, 'r', 'v', 's', '{}', 's', 'c', '{}')`, [id]);
+  }
+  return ids;
+}
+const entry = (seq: number) => ({ seq, seat: "red", command: { seq }, events: [], stateHash: `h${seq}` });
+const stored = async (ids: string[]) => (await client.query<{ n: number }>(`select count(*)::int as n from entries where match_id = any($1)`, [ids])).rows[0]!.n;
+
+const dialect = new PgDialect();
+/** How many entries an INSERT statement carries (0 for other statements). */
+const rowsIn = (query: SQL) => {
+  const text = dialect.sqlToQuery(query).sql;
+  return /^\s*(with|insert)/i.test(text) ? (text.match(/::integer/g)?.length ?? 0) : 0;
+};
+
+/** Runs statements on the database; the first multi-row insert fails as `fault` says. */
+function faultyExecute(fault: "before" | "after") {
+  let armed = true;
+  return async (query: SQL) => {
+    if (armed && rowsIn(query) > 1) {
+      armed = false;
+      if (fault === "after") await db.execute(query);
+      throw new Error("Connection terminated unexpectedly");
+    }
+    return db.execute(query);
+  };
+}
+
+test("one round's appends to several matches are one INSERT", async () => {
+  const ids = await matchIds(4);
+  await Promise.all(ids.map((id) => new GroupCommit((q) => db.execute(q)).append(id, entry(1), undefined)));
+  const inserts: number[] = [];
+  const commit = new GroupCommit((q) => {
+    if (rowsIn(q) > 0) inserts.push(rowsIn(q));
+    return db.execute(q);
+  });
+  await Promise.all(ids.map((id) => commit.append(id, entry(2), undefined)));
+  expect(inserts).toEqual([4]);
+  expect(await stored(ids)).toBe(8);
+});
+
+test("a batch that fails before committing is retried entry by entry: every entry is stored and told so", async () => {
+  const ids = await matchIds(5);
+  const commit = new GroupCommit(faultyExecute("before"));
+  const outcomes = await Promise.allSettled(ids.map((id) => commit.append(id, entry(1), undefined)));
+  expect(outcomes.map((o) => o.status)).toEqual(ids.map(() => "fulfilled"));
+  expect(await stored(ids)).toBe(5);
+});
+
+test("a batch that committed but reported an error: no caller is told 'stored'; each is refused as a conflict and the entries are there", async () => {
+  const ids = await matchIds(5);
+  const commit = new GroupCommit(faultyExecute("after"));
+  const outcomes = await Promise.allSettled(ids.map((id) => commit.append(id, entry(1), undefined)));
+  for (const o of outcomes) {
+    expect(o.status).toBe("rejected");
+    expect((o as PromiseRejectedResult).reason).toBeInstanceOf(SequenceConflictError);
+    expect((o as PromiseRejectedResult).reason).toMatchObject({ seq: 1, lastSeq: 1 });
+  }
+  expect(await stored(ids)).toBe(5);
+  // The next numbers go in as usual.
+  await Promise.all(ids.map((id) => commit.append(id, entry(2), undefined)));
+  expect(await stored(ids)).toBe(10);
+});

@@ -5,13 +5,13 @@
  * round, or when no defender lives). It decides from one seat's projection only.
  */
 import { SearchBot, type SearchAdapter, type SearchBudget, type SeatId } from "@fogwar/engine";
-import { durability, isUpper, neighbours8, partitionOn, coords, stepCost, type Place } from "./board";
+import { coords, durability, isUpper, neighbours8, partitionOn, stepCost } from "./board";
 import { siegeBotPolicy } from "./bot";
 import { catalog } from "./data";
 import { determinize } from "./determinize";
 import { geoOf, profile, roomOf, teamOfSeat, type Board } from "./query";
 import { siege } from "./ruleset";
-import type { SiegeCommand, SiegeEvent, SiegeSetup, SiegeState } from "./types";
+import type { Place, SiegeCommand, SiegeEvent, SiegeSetup, SiegeState } from "./types";
 import type { SiegeView } from "./view";
 
 /** Extra cost of crossing a barricade or a breakable wall: it must be breached first. */

@@ -93,10 +93,10 @@ export const emberSearch: SearchAdapter<EmberState, EmberCommand, EmberView> = {
 };
 
 /**
- * The default think budget of EMBER's search bot, in simulations (not time): 64 candidate trials
- * per decision, at most 16 candidates, rollouts of 12 commands.
+ * The default think budget of EMBER's search bot, in simulations (not time): 32 candidate trials
+ * per decision, at most 12 candidates, rollouts of 8 commands.
  */
-export const EMBER_SEARCH_BUDGET: SearchBudget = { simulations: 64, maxCandidates: 16, depth: 12 };
+export const EMBER_SEARCH_BUDGET: SearchBudget = { simulations: 32, maxCandidates: 12, depth: 8 };
 
 /** EMBER's search bot for one seed: `choose(viewFor(state, seat), seat)` gives its command. */
 export function emberSearchBot(seed: string, budget: SearchBudget = EMBER_SEARCH_BUDGET): SearchBot<EmberSetup, EmberState, EmberCommand, EmberEvent, EmberView> {

@@ -29,8 +29,8 @@ function samplePick(view: SiegeView, team: Team, random: Random): PickChoice | n
  * A full Siege state consistent with `view` as `seat` sees it:
  * - which token of each hidden defence operator is real, when the seat's team does not know it:
  *   uniform between the operator's two tokens;
- * - each team's secret pick: the revealed one, the seat's own team's, or (for an opponent that has
- *   locked but not yet revealed) a uniform legal pick;
+ * - the other team's secret pick, while the picks are being made and it has locked its own: a
+ *   uniform legal pick;
  * - a fresh dice generator and a stand-in seed (the real ones are nobody's to know).
  */
 export function determinize(view: SiegeView, seat: SeatId, random: Random): SiegeState {
@@ -45,12 +45,9 @@ export function determinize(view: SiegeView, seat: SeatId, random: Random): Sieg
     }
   }
   const picks = { ...open.hidden.picks };
-  for (const t of ["attack", "defence"] as const) {
-    if (picks[t]) continue;
-    const shown = open.picks[t].choice;
-    if (shown) picks[t] = shown;
-    else if (team && t === enemyOf(team) && open.picks[t].commitment !== null) picks[t] = samplePick(view, t, random);
-  }
+  // The secret picks matter only until both are revealed (the state then keeps them public).
+  const enemy = team ? enemyOf(team) : null;
+  if (open.phase === "picks" && enemy && !picks[enemy] && open.picks[enemy].commitment !== null) picks[enemy] = samplePick(view, enemy, random);
   const worldSeed = `determinized:${random.int(0, 2 ** 31)}`;
   return { ...open, hidden: { real, picks }, server: { seed: worldSeed, rng: rngStateFromSeed(worldSeed) } };
 }

@@ -101,6 +101,10 @@ export function attackValue(s: SiegeState): number {
       if (at && roomOf(s, at) === room) defendersIn++;
     }
   }
+  // The operator on the move: movement left is worth something while it has a way to go (so
+  // running, or activating an operator far from the room, is seen before the steps it allows).
+  const active = s.activation ? s.operators[s.activation.operator] : undefined;
+  if (active?.team === "attack" && !s.activation!.stopped) score += 0.02 * Math.min(s.activation!.mp, distanceOf(s, dist, active.at));
   const late = 1 + s.round / 3;
   score -= attackers > 0 ? (0.25 * travel) / attackers : 0;
   score += late * (0.9 * Math.min(attackersIn, 3) - 0.6 * defendersIn);

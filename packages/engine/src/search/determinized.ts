@@ -40,12 +40,15 @@ export interface SearchAdapter<State, Command, View> {
  *   the candidate, roll out, evaluate); default 48;
  * - `maxCandidates`: the most commands compared per decision (a larger legal list is sampled,
  *   spread over the command groups of the rollout policy); default 24;
- * - `depth`: rollout length in commands after the candidate (0: evaluate at once); default 8.
+ * - `depth`: rollout length in commands after the candidate (0: evaluate at once); default 8;
+ * - `settle`: the most commands the rollout goes on past `depth` while a decision is pending (a
+ *   reroll, a reaction), so a state is never scored halfway through a shot; default 8.
  */
 export interface SearchBudget {
   readonly simulations?: number;
   readonly maxCandidates?: number;
   readonly depth?: number;
+  readonly settle?: number;
 }
 
 /** What a search decision did, for benchmarks: commands applied in simulations (`nodes`). */
@@ -135,9 +138,11 @@ export class SearchBot<Setup, State, Command extends { type: string }, Event, Vi
     if (!first.ok) return -2;
     let state = first.state;
     const depth = this.budget.depth ?? 8;
+    const settle = depth + (this.budget.settle ?? 8);
     const bots = new Map<SeatId, RandomBot<Command>>();
-    for (let n = 0; n < depth; n++) {
+    for (let n = 0; n < settle; n++) {
       if (this.ruleset.result(state)) break;
+      if (n >= depth && this.ruleset.pending(state) === null) break;
       const mover = this.ruleset.awaiting(state)[0];
       if (mover === undefined) break;
       let bot = bots.get(mover);

@@ -20,3 +20,4 @@ export { hasLockOn, isLockedOn, lockersOf, locks } from "./melee";
 export * as resources from "./resources";
 export { ewValue, ewWinner, ewCount, canCastEw, type EwCount } from "./ew";
 export { isCamouflaged, isLowObservable, exposureSquare, hiddenSquareOptions } from "./concealment";
+export { emberSearchBot, emberSearch, EMBER_SEARCH_BUDGET, determinize as emberDeterminize, evaluate as emberEvaluate } from "./search-bot";

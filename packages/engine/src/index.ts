@@ -12,3 +12,4 @@ export * from "./shape";
 export * from "./ruleset";
 export * from "./log";
 export * from "./bot";
+export * from "./search";

@@ -1,0 +1,118 @@
+/**
+ * EMBER's search bot decides from a seat's projection only: two real states that differ in the
+ * opponent's secrets (hidden dials, camouflaged real squares, the dice) but share the seat's view
+ * give the same command; every command it returns is legal; and it beats the random bot.
+ */
+import { autoplay, duel, RandomBot, SearchBot, seatViewer, type SeatId } from "@fogwar/engine";
+import { catalog, ember, emberBotPolicy, type EmberCommand, type EmberSetup, type EmberState } from "../src";
+import { determinize, emberSearch, emberSearchBot } from "../src/search-bot";
+import { Random, rngStateFromSeed } from "@fogwar/engine";
+import { concealedOf, hiddenDials, withOtherDials, withOtherReal, withOtherSecret } from "./secrets";
+
+const armies = catalog.data.armies;
+/** Skirmish and standard battles with the sample armies, as the benchmarks play them. */
+const setupFor = (i: number): EmberSetup => {
+  const standard = i % 2 === 1;
+  const pick = (k: number) => armies[((i + k) % 3) * 2 + (standard ? 1 : 0)]!;
+  return { scenario: standard ? "foundry" : "crossroads", seats: ["p1", "p2"], armies: { p1: pick(0), p2: pick(1) } };
+};
+const SMALL = { simulations: 12, maxCandidates: 6, depth: 4 };
+const other = (seat: SeatId): SeatId => (seat === "p1" ? "p2" : "p1");
+
+/** States of random matches where `seat` must act and its opponent holds a secret worth varying. */
+function secretMoments(count: number): { state: EmberState; seat: SeatId }[] {
+  const out: { state: EmberState; seat: SeatId }[] = [];
+  for (let i = 0; out.length < count && i < 20; i++) {
+    autoplay(ember, setupFor(i), `nonint-${i}`, `bot-${i}`, {
+      policy: emberBotPolicy,
+      onCommand: (match) => {
+        const state = match.state;
+        const seat = ember.awaiting(state)[0];
+        if (!seat || out.length >= count || ember.legalCommands(state, seat).length < 2) return;
+        const opponent = other(seat);
+        if (hiddenDials(state, opponent).length > 0 || concealedOf(state, opponent).length > 0) out.push({ state, seat });
+      },
+    });
+  }
+  return out;
+}
+
+describe("EMBER search bot: knowledge from the seat's projection only", () => {
+  const moments = secretMoments(6);
+
+  it("finds states with hidden opponent dials or real squares", () => {
+    expect(moments.length).toBe(6);
+  });
+
+  it("chooses the same command in two real states that share the seat's view (non-interference)", () => {
+    for (const [k, { state, seat }] of moments.entries()) {
+      const opponent = other(seat);
+      let twin = withOtherSecret(withOtherDials(state, opponent, 1 + (k % 5)), `twin-${k}`);
+      twin = withOtherReal(twin, opponent) ?? twin;
+      expect(JSON.stringify(twin)).not.toBe(JSON.stringify(state));
+      const view = ember.viewFor(state, seatViewer(seat));
+      const twinView = ember.viewFor(twin, seatViewer(seat));
+      expect(twinView).toEqual(view);
+      const a = emberSearchBot(`nonint-${k}`, SMALL).choose(view, seat);
+      const b = emberSearchBot(`nonint-${k}`, SMALL).choose(twinView, seat);
+      expect(b).toEqual(a);
+      expect(ember.legalCommands(state, seat)).toContainEqual(a);
+      expect(ember.legalCommands(twin, seat)).toContainEqual(a);
+    }
+  });
+
+  it("would tell a bot that reads the real state: one that searched the real states would choose differently", () => {
+    // The check above is sensitive: the twins' secrets change what an omniscient search plays.
+    let differs = 0;
+    for (const [k, { state, seat }] of moments.entries()) {
+      const opponent = other(seat);
+      let twin = withOtherSecret(withOtherDials(state, opponent, 1 + (k % 5)), `twin-${k}`);
+      twin = withOtherReal(twin, opponent) ?? twin;
+      const cheat = (real: EmberState) => new SearchBot(ember, { ...emberSearch, determinize: () => structuredClone(real) }, `nonint-${k}`, SMALL);
+      const view = ember.viewFor(state, seatViewer(seat));
+      if (JSON.stringify(cheat(state).choose(view, seat)) !== JSON.stringify(cheat(twin).choose(view, seat))) differs++;
+    }
+    expect(differs).toBeGreaterThan(0);
+  });
+
+  it("samples worlds that agree with the view: the same projection, other secrets", () => {
+    for (const [k, { state, seat }] of moments.entries()) {
+      const view = ember.viewFor(state, seatViewer(seat));
+      const world = determinize(view, seat, new Random(rngStateFromSeed(`det-${k}`)));
+      expect(ember.viewFor(world, seatViewer(seat))).toEqual(view);
+      expect(ember.legalCommands(world, seat)).toEqual(ember.legalCommands(state, seat));
+    }
+  });
+});
+
+describe("EMBER search bot: play against the random bot (4 seeded matches, two on each seat, default budget)", () => {
+  const outcomes: { won: boolean; decisions: number; illegal: unknown[] }[] = [];
+  beforeAll(() => {
+    for (let i = 0; i < 4; i++) {
+      const seat = i % 2 === 0 ? "p1" : "p2";
+      const bot = emberSearchBot(`strength-${i}`);
+      const random = new RandomBot<EmberCommand>(`random-${i}`, emberBotPolicy);
+      const outcome = { won: false, decisions: 0, illegal: [] as unknown[] };
+      const { match } = duel(ember, setupFor(Math.floor(i / 2)), `strength-${i}`, {
+        [seat]: (view, s, legal) => {
+          const command = bot.choose(view, s);
+          outcome.decisions++;
+          if (!legal.some((c) => JSON.stringify(c) === JSON.stringify(command))) outcome.illegal.push(command);
+          return command;
+        },
+        [other(seat)]: (_view, _s, legal) => random.choose(legal),
+      });
+      outcome.won = ember.result(match.state)?.winner === seat;
+      outcomes.push(outcome);
+    }
+  });
+
+  it("only ever returns legal commands, on either seat", () => {
+    expect(outcomes.map((o) => o.illegal)).toEqual([[], [], [], []]);
+    for (const o of outcomes) expect(o.decisions).toBeGreaterThan(10);
+  });
+
+  it("wins every one of them", () => {
+    expect(outcomes.map((o) => o.won)).toEqual([true, true, true, true]);
+  });
+});

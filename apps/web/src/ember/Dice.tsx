@@ -67,8 +67,11 @@ export function DieFace({ die, size = 28, replaced = false }: { die: DieResult; 
   );
 }
 
-/** A row of dice. */
-export function DiceRow({ dice, label }: { dice: readonly DieResult[]; label: string }) {
+/**
+ * A row of dice. `explain`: add a "?" per distinct face that explains it on tap (left out where
+ * the row sits among a decision's answer buttons).
+ */
+export function DiceRow({ dice, label, explain = true }: { dice: readonly DieResult[]; label: string; explain?: boolean }) {
   const { t } = useTranslation("table");
   // What each face in the row means, on tap: one "?" per distinct face.
   const results = [...new Set(dice.map((d) => d.face.result))];
@@ -81,7 +84,7 @@ export function DiceRow({ dice, label }: { dice: readonly DieResult[]; label: st
           <small aria-hidden="true">{i + 1}</small>
         </span>
       ))}
-      {results.length > 0 && (
+      {explain && results.length > 0 && (
         <span className="face-help">
           {results.map((r) => (
             <RuleTip key={r} term={t(`face.${r}`)} help={t(`help:face.${r}`)}>

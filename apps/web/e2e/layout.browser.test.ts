@@ -7,6 +7,7 @@
  *    horizontally (the page is no wider than the window), the page title says whose move it is;
  *  - a seat's page at 1440 px and 390 px: when the events arrive (the log fills after the page is
  *    shown), the window does not scroll; the event log's own box shows its newest line;
+ *  - on a phone, a rules-help "?" opens its explanation on tap;
  *  - each ruleset's how-to-play page at 1280 and 390 px, in English and Korean, fits its window;
  *  - screenshots of every page (1280 px and 390 px, English and Korean) go to FOGWAR_SCREENSHOTS
  *    when set (docs/screenshots takes them from there), else to a fresh folder under the OS temp dir.
@@ -147,6 +148,15 @@ suite(title, () => {
           const m = await measure(page);
           if (size.shot) await page.screenshot({ path: join(shots, `table-${ruleset}-${seat.seat}-${size.width}-${language}.png`), fullPage: !phone });
           if (size.shot && phone) await page.screenshot({ path: join(shots, `table-${ruleset}-${seat.seat}-${size.width}-${language}-full.png`), fullPage: true });
+          // Rules help on tap: the first "?" opens its explanation (a phone's first seat, Korean).
+          if (size.shot && phone && language === "ko" && seat === match.seats[0]) {
+            const tip = page.locator(".rule-tip-button").first();
+            await tip.click();
+            const note = page.locator(`[id="${await tip.getAttribute("aria-controls")}"]`);
+            expect(await note.isVisible()).toBe(true);
+            await page.screenshot({ path: join(shots, `table-${ruleset}-${seat.seat}-${size.width}-${language}-help.png`) });
+            await tip.click();
+          }
           expect({ seat: seat.seat, language, width: size.width, scrollWidth: m.scrollWidth, wide: m.scrollWidth > size.width ? m.wide : [] }).toEqual({ seat: seat.seat, language, width: size.width, scrollWidth: size.width, wide: [] });
           // The title says whose move it is (the match waits for one of the two seats).
           if (match.seats.length === 2) expect(m.title).toMatch(/^(● (Your move|Your decision|내 차례|내 결정) · fogwar|.+ · fogwar)$/);

@@ -42,4 +42,5 @@ export const RULE_TIP_CSS = `
 .rule-tip-button { font: inherit; font-size: 0.75em; line-height: 1; margin-left: 0.2em; padding: 0.1em 0.35em; border-radius: 50%; border: 1px solid currentColor; background: transparent; color: inherit; cursor: help; vertical-align: super; min-width: 1.6em; }
 .rule-pop { position: absolute; z-index: 30; left: 0; top: 1.6em; width: max-content; max-width: min(18rem, 80vw); padding: 0.5rem 0.6rem; background: #fffbe6; color: #222; border: 1px solid #b8a64a; border-radius: 6px; box-shadow: 0 2px 8px rgba(0,0,0,.2); font-size: 0.85rem; font-weight: normal; white-space: normal; }
 .rule-pop[hidden] { display: none; }
+.how-to-play-link { display: inline-block; margin: 0.25rem 0.5rem; }
 `;

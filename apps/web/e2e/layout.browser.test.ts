@@ -150,10 +150,11 @@ suite(title, () => {
           if (size.shot && phone) await page.screenshot({ path: join(shots, `table-${ruleset}-${seat.seat}-${size.width}-${language}-full.png`), fullPage: true });
           // Rules help on tap: the first "?" opens its explanation (a phone's first seat, Korean).
           if (size.shot && phone && language === "ko" && seat === match.seats[0]) {
-            const tip = page.locator(".rule-tip-button").first();
+            const tip = page.locator(".rule-tip-button:visible").first();
             await tip.click();
             const note = page.locator(`[id="${await tip.getAttribute("aria-controls")}"]`);
             expect(await note.isVisible()).toBe(true);
+            expect((await measure(page)).scrollWidth).toBe(size.width);
             await page.screenshot({ path: join(shots, `table-${ruleset}-${seat.seat}-${size.width}-${language}-help.png`) });
             await tip.click();
           }

@@ -4,7 +4,10 @@
  */
 import type { TFunction } from "i18next";
 import { board, catalog, type DieResult, type EmberCommand, type EmberEvent, type EmberView, type Face, type PartSlot } from "@fogwar/ember";
+import { endReason } from "../table/reason";
 import { localName, objectiveNumber, scenarioOf, secondaryName, squareName, unitLabel, unitOf } from "./model";
+
+export { endReason };
 
 export interface Words {
   readonly t: TFunction<"table">;
@@ -70,20 +73,6 @@ const dialWords = (w: Words, dials: Readonly<Record<string, string>>): string =>
   Object.entries(dials)
     .map(([id, timing]) => `${unitLabel(w.view, id, w.language)} ${w.t(`timing.${timing}`)}`)
     .join(", ");
-
-/**
- * Why a match ended, in words: the rules' reasons ("round_limit: victory points",
- * "elimination", "concession: tie-break (parts and drones)", "round_limit: draw") as a cause and
- * how it was decided; a reason this table does not know is shown as given.
- */
-export function endReason({ t }: Pick<Words, "t">, reason: string): string {
-  const [cause = "", how] = reason.split(": ");
-  const HOW: Record<string, string> = { "victory points": "vp", "tie-break (parts and drones)": "tieBreak", draw: "draw" };
-  const causeText = t(`endReason.cause.${cause}`, { defaultValue: cause });
-  if (how === undefined) return causeText;
-  const howKey = HOW[how];
-  return howKey ? t("endReason.decided", { cause: causeText, how: t(`endReason.how.${howKey}`) }) : `${causeText}: ${how}`;
-}
 
 /** One event in words, or null for events not worth a line. */
 export function describeEvent(w: Words, event: EmberEvent): string | null {

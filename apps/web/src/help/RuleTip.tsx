@@ -1,7 +1,7 @@
 /**
  * Rules help in context: a term with its short explanation, as a tooltip on hover (`title`) and,
- * on tap or keyboard, a small popover opened by a "?" button next to the term (Escape or a second
- * tap closes it). Explanations live in the `help` namespace, in the project's own words.
+ * on tap or keyboard, a small box opened by a "?" button next to the term, shown in the flow under
+ * the term so it never runs off a phone's screen (Escape or a second tap closes it). Explanations live in the `help` namespace, in the project's own words.
  */
 import { useId, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -38,9 +38,9 @@ export function RuleTip({ children, term, help }: RuleTipProps) {
 
 /** The CSS of the tips (shared by both tables and the how-to-play pages). */
 export const RULE_TIP_CSS = `
-.rule-tip { position: relative; display: inline; }
-.rule-tip-button { font: inherit; font-size: 0.75em; line-height: 1; margin-left: 0.2em; padding: 0.1em 0.35em; border-radius: 50%; border: 1px solid currentColor; background: transparent; color: inherit; cursor: help; vertical-align: super; min-width: 1.6em; }
-.rule-pop { position: absolute; z-index: 30; left: 0; top: 1.6em; width: max-content; max-width: min(18rem, 80vw); padding: 0.5rem 0.6rem; background: #fffbe6; color: #222; border: 1px solid #b8a64a; border-radius: 6px; box-shadow: 0 2px 8px rgba(0,0,0,.2); font-size: 0.85rem; font-weight: normal; white-space: normal; }
+.rule-tip { display: inline; }
+.rule-tip-button { font: inherit; font-size: 0.75rem; line-height: 1; margin-left: 0.25em; padding: 0 0.3em; min-width: 24px; min-height: 24px; border-radius: 50%; border: 1px solid currentColor; background: transparent; color: inherit; cursor: help; vertical-align: middle; }
+.rule-pop { display: block; margin: 0.3rem 0; padding: 0.5rem 0.6rem; max-width: 100%; box-sizing: border-box; background: #fffbe6; color: #222; border: 1px solid #b8a64a; border-radius: 6px; font-size: 0.85rem; font-weight: normal; white-space: normal; overflow-wrap: anywhere; text-align: start; }
 .rule-pop[hidden] { display: none; }
 .how-to-play-link { display: inline-block; margin: 0.25rem 0.5rem; }
 `;

@@ -18,7 +18,8 @@ import { SiegeTableView } from "../src/siege/SiegeTableView";
 import { emberCorpus, siegeCorpus } from "./corpus";
 import { problems, readable } from "./readable";
 
-jest.setTimeout(240_000);
+// About 100 s for EMBER alone on an idle 2-core machine (108 bot matches); more on a busy one.
+jest.setTimeout(600_000);
 
 /** Every kind of EMBER's event union (the type check fails when the union gains or loses one). */
 const EMBER_KINDS = Object.keys({

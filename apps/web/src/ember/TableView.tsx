@@ -16,7 +16,7 @@ import { PlanPanel } from "./PlanPanel";
 import { UnitPanel } from "./UnitPanel";
 import { endReason } from "./words";
 import { RULE_TIP_CSS } from "../help/RuleTip";
-import { HowToPlayLink } from "../help/HowToPlay";
+import { HowToPlayLink } from "../help/HowToPlayLink";
 import { TABLE_CSS } from "./styles";
 import { BoardViewport, NotifyButton, SHARED_TABLE_CSS } from "../table/TableChrome";
 import { useTurnAwareness } from "../table/turn";

@@ -7,9 +7,8 @@
 import { Link, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { RULE_TIP_CSS } from "./RuleTip";
+import { GUIDES } from "./HowToPlayLink";
 
-/** The rulesets with a guide. */
-export const GUIDES = ["ember", "siege"] as const;
 
 interface Section {
   readonly title: string;
@@ -95,17 +94,3 @@ const GUIDE_CSS = `
 .how-to-play .reference dd { margin: 0; }
 @media (max-width: 480px) { .how-to-play .reference div { grid-template-columns: 1fr; gap: 0.1rem; } }
 `;
-
-/** A link to a ruleset's how-to-play page, opened beside the current page (a match stays open). */
-export function HowToPlayLink({ ruleset, newTab = false }: { ruleset: (typeof GUIDES)[number]; newTab?: boolean }) {
-  const { t } = useTranslation("help");
-  return newTab ? (
-    <a className="how-to-play-link" href={`/how-to-play/${ruleset}`} target="_blank" rel="noopener">
-      {t("howToPlay")}
-    </a>
-  ) : (
-    <Link className="how-to-play-link" to={`/how-to-play/${ruleset}`}>
-      {t(`guide.${ruleset}.title`)}
-    </Link>
-  );
-}

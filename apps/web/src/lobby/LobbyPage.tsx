@@ -5,7 +5,7 @@ import type { CreateMatchResponse } from "@fogwar/protocol";
 import { ApiError, api as defaultApi, type Api, type RulesetInfo, type SiegeRulesetInfo } from "../api";
 import { CreateSiegeMatch } from "../siege/CreateSiegeMatch";
 import { ErrorNote, Loading } from "../ui";
-import { HowToPlayLink } from "../help/HowToPlay";
+import { HowToPlayLink } from "../help/HowToPlayLink";
 import { CreateMatch } from "./CreateMatch";
 import { InviteLinks } from "./InviteLinks";
 import { MatchLists } from "./MatchLists";

@@ -17,7 +17,7 @@ import { SIEGE_CSS } from "./styles";
 import { BoardViewport, NotifyButton, SHARED_TABLE_CSS } from "../table/TableChrome";
 import { useStickToBottom } from "../table/log";
 import { RULE_TIP_CSS, RuleTip } from "../help/RuleTip";
-import { HowToPlayLink } from "../help/HowToPlay";
+import { HowToPlayLink } from "../help/HowToPlayLink";
 import { useTurnAwareness } from "../table/turn";
 
 export interface SiegeTableViewProps {

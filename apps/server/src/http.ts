@@ -134,13 +134,13 @@ export function mountApi(app: Application, services: ApiServices): void {
 }
 
 /** The client-side routes of the web client, answered with its index.html. */
-export const SPA_ROUTES = ["/", "/play/{*rest}", "/watch/{*rest}", "/review/{*rest}"];
+export const SPA_ROUTES = ["/", "/play/{*rest}", "/watch/{*rest}", "/review/{*rest}", "/how-to-play/{*rest}"];
 
 /**
  * Serves the built web client from `webDir` (apps/web/dist) when that folder has an index.html:
  * hashed files under /assets/ with a year-long immutable cache, other files with revalidation,
  * and index.html (no-store, so a new build is picked up at once) for the client's routes
- * `/`, `/play/*`, `/watch/*` and `/review/*`. Without a built client, `GET /` answers a short text.
+ * `/`, `/play/*`, `/watch/*`, `/review/*` and `/how-to-play/*`. Without a built client, `GET /` answers a short text.
  * Mount after the API, so /api keeps its JSON answers (404s too).
  * @returns whether the client is served.
  */

@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 describe("serving the web client", () => {
-  test.each(["/", "/play/k7m2q9x4w8ab", "/watch/k7m2q9x4w8ab", "/review/k7m2q9x4w8ab", "/play/k7m2q9x4w8ab/extra"])("%s answers index.html with no-store", async (path) => {
+  test.each(["/", "/play/k7m2q9x4w8ab", "/watch/k7m2q9x4w8ab", "/review/k7m2q9x4w8ab", "/how-to-play/siege", "/play/k7m2q9x4w8ab/extra"])("%s answers index.html with no-store", async (path) => {
     const response = await fetch(`${base}${path}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/text\/html/);

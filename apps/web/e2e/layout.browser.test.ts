@@ -7,6 +7,8 @@
  *    horizontally (the page is no wider than the window), the page title says whose move it is;
  *  - a seat's page at 1440 px and 390 px: when the events arrive (the log fills after the page is
  *    shown), the window does not scroll; the event log's own box shows its newest line;
+ *  - on a phone, a rules-help "?" opens its explanation on tap;
+ *  - each ruleset's how-to-play page at 1280 and 390 px, in English and Korean, fits its window;
  *  - screenshots of every page (1280 px and 390 px, English and Korean) go to FOGWAR_SCREENSHOTS
  *    when set (docs/screenshots takes them from there), else to a fresh folder under the OS temp dir.
  */
@@ -146,11 +148,39 @@ suite(title, () => {
           const m = await measure(page);
           if (size.shot) await page.screenshot({ path: join(shots, `table-${ruleset}-${seat.seat}-${size.width}-${language}.png`), fullPage: !phone });
           if (size.shot && phone) await page.screenshot({ path: join(shots, `table-${ruleset}-${seat.seat}-${size.width}-${language}-full.png`), fullPage: true });
+          // Rules help on tap: the first "?" opens its explanation (a phone's first seat, Korean).
+          if (size.shot && phone && language === "ko" && seat === match.seats[0]) {
+            const tip = page.locator(".rule-tip-button:visible").first();
+            await tip.click();
+            const note = page.locator(`[id="${await tip.getAttribute("aria-controls")}"]`);
+            expect(await note.isVisible()).toBe(true);
+            expect((await measure(page)).scrollWidth).toBe(size.width);
+            await page.screenshot({ path: join(shots, `table-${ruleset}-${seat.seat}-${size.width}-${language}-help.png`) });
+            await tip.click();
+          }
           expect({ seat: seat.seat, language, width: size.width, scrollWidth: m.scrollWidth, wide: m.scrollWidth > size.width ? m.wide : [] }).toEqual({ seat: seat.seat, language, width: size.width, scrollWidth: size.width, wide: [] });
           // The title says whose move it is (the match waits for one of the two seats).
           if (match.seats.length === 2) expect(m.title).toMatch(/^(● (Your move|Your decision|내 차례|내 결정) · fogwar|.+ · fogwar)$/);
           await context.close();
         }
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test.each(["ember", "siege"] as const)("%s: the how-to-play page in English and Korean fits its window at 1280 and 390 px", async (ruleset) => {
+    for (const language of ["en", "ko"] as const) {
+      for (const size of widths.filter((w) => w.shot)) {
+        const phone = size.width < 500;
+        const context = await browser.newContext({ locale: language === "ko" ? "ko-KR" : "en-US", viewport: { width: size.width, height: size.height }, ...(phone ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {}) });
+        const page = await context.newPage();
+        page.on("pageerror", (error) => errors.push(`how-to-play ${ruleset}: ${String(error)}`));
+        await page.goto(`${base}/how-to-play/${ruleset}`);
+        await page.locator(".how-to-play .reference").waitFor({ timeout: 20_000 });
+        const m = await measure(page);
+        await page.screenshot({ path: join(shots, `how-to-play-${ruleset}-${size.width}-${language}.png`), fullPage: !phone });
+        expect({ language, width: size.width, scrollWidth: m.scrollWidth }).toEqual({ language, width: size.width, scrollWidth: size.width });
+        await context.close();
       }
     }
     expect(errors).toEqual([]);

@@ -1,7 +1,7 @@
 /**
  * The app shell: a header (home link, language switch) and the routes:
  * `/` lobby, `/play/:matchId` (a seat, from the invite link's fragment), `/watch/:matchId`
- * (spectator), `/review/:matchId` (the match history).
+ * (spectator), `/review/:matchId` (the match history), `/how-to-play/:ruleset` (a ruleset's guide).
  */
 import { Link, Route, Routes, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -10,6 +10,7 @@ import { LANGUAGES, setLanguage, type Language } from "./i18n";
 import { LobbyPage } from "./lobby/LobbyPage";
 import { takeSeatCredentialsFromWindow, type SeatCredentials } from "./net/hash";
 import { ReviewPage } from "./review/ReviewPage";
+import { HowToPlayPage } from "./help/HowToPlay";
 import { useState } from "react";
 
 export function LanguageSwitch() {
@@ -88,6 +89,7 @@ export function App() {
           <Route path="/play/:matchId" element={<PlayRoute />} />
           <Route path="/watch/:matchId" element={<WatchRoute />} />
           <Route path="/review/:matchId" element={<ReviewRoute />} />
+          <Route path="/how-to-play/:ruleset" element={<HowToPlayPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </main>

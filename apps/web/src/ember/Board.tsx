@@ -12,7 +12,7 @@ import type { KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { PART_SLOTS, TIMINGS, board, catalog, type EmberCommand, type EmberView, type UnitState } from "@fogwar/ember";
 import { FACING_VECTOR, type Square } from "@fogwar/engine";
-import { distance, inPlay, keyOf, lineOfSight, localName, scenarioOf, seatColour, seatIndex, shootingSight, squareName, unitLabel } from "./model";
+import { distance, inPlay, keyOf, lineOfSight, localName, objectiveNumber, scenarioOf, seatColour, seatIndex, shootingSight, squareName, unitLabel } from "./model";
 
 export const CELL = 48;
 const MARGIN = 20;
@@ -353,7 +353,7 @@ export function Board({ view, seat, selected, onSelectUnit, squares = [], target
       {/* objective markers (seed 001 3.3) */}
       {(view.missionPrep?.objectives ?? []).map((marker) => {
         const c = centre(marker.at);
-        const label = t("board.objective", { id: marker.id, seat: marker.seat, square: squareName(marker.at) });
+        const label = t("board.objective", { id: objectiveNumber(marker.id), seat: marker.seat, square: squareName(marker.at) });
         return (
           <g key={marker.id} className="objective" data-objective={marker.id} transform={`translate(${c.x} ${c.y})`}>
             <title>{label}</title>

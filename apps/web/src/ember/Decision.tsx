@@ -86,7 +86,7 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
       <h3 id="decision-title">! {t("decision.title")}</h3>
       <p>{prompt}</p>
       {pending.kind === "part_reroll" && <PartDieFace face={pending.options.roll} />}
-      {dice && <DiceRow dice={dice} label={pending.kind === "attack_reroll" ? t("attack.attackPool") : t("attack.defencePool")} />}
+      {dice && <DiceRow dice={dice} label={pending.kind === "attack_reroll" ? t("attack.attackPool") : t("attack.defencePool")} explain={false} />}
       <div className="row">
         {/* Objective markers are placed on the board's highlighted squares, not from a list. */}
         {legal.filter((c) => c.type !== "place_objective").map((c) => (

@@ -3,6 +3,7 @@
  * lightning, defend, double defend, evade and blank on the yellow, red, white, blue (and chain)
  * dice, and the part die's faces. Each picture has its words as its accessible name and title.
  */
+import { RuleTip } from "../help/RuleTip";
 import { useTranslation } from "react-i18next";
 import type { DieResult, Face, PartFace } from "@fogwar/ember";
 import { faceWords } from "./words";
@@ -48,9 +49,11 @@ export function DieFace({ die, size = 28, replaced = false }: { die: DieResult; 
   const words = `${t(`die.${die.die}`)}: ${faceWords({ t }, die.face)}${replaced || die.replaced ? ` (${t("attack.replaced")})` : ""}`;
   const ink = INK[die.die];
   const double = die.face.count === 2;
+  // The rules' meaning of the face, on hover (seed 000 attack resolution, in the project's words).
+  const help = [t(`help:face.${die.face.result}`), double ? t("help:face.double") : null, die.face.hollow ? t("help:face.hollow") : null].filter(Boolean).join(" ");
   return (
     <svg className={`die die-${die.die}`} width={size} height={size} viewBox="0 0 28 28" role="img" aria-label={words} data-face={`${die.die}:${die.face.hollow ? "hollow-" : ""}${double ? "double-" : ""}${die.face.result}`}>
-      <title>{words}</title>
+      <title>{`${words}. ${help}`}</title>
       <rect x={1} y={1} width={26} height={26} rx={5} fill={FILL[die.die]} stroke="#1d1f24" strokeWidth={1.2} strokeDasharray={die.replaced ? "3 2" : undefined} />
       {double ? (
         <>
@@ -64,8 +67,14 @@ export function DieFace({ die, size = 28, replaced = false }: { die: DieResult; 
   );
 }
 
-/** A row of dice. */
-export function DiceRow({ dice, label }: { dice: readonly DieResult[]; label: string }) {
+/**
+ * A row of dice. `explain`: add a "?" per distinct face that explains it on tap (left out where
+ * the row sits among a decision's answer buttons).
+ */
+export function DiceRow({ dice, label, explain = true }: { dice: readonly DieResult[]; label: string; explain?: boolean }) {
+  const { t } = useTranslation("table");
+  // What each face in the row means, on tap: one "?" per distinct face.
+  const results = [...new Set(dice.map((d) => d.face.result))];
   return (
     <div className="dice-row" role="group" aria-label={label}>
       <span className="dice-label">{label}</span>
@@ -75,6 +84,15 @@ export function DiceRow({ dice, label }: { dice: readonly DieResult[]; label: st
           <small aria-hidden="true">{i + 1}</small>
         </span>
       ))}
+      {explain && results.length > 0 && (
+        <span className="face-help">
+          {results.map((r) => (
+            <RuleTip key={r} term={t(`face.${r}`)} help={t(`help:face.${r}`)}>
+              {t(`face.${r}`)}
+            </RuleTip>
+          ))}
+        </span>
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@
  * commitment shortened, and the dials revealed so far. The opponent's dial values are never in
  * this component's input: the projection does not contain them before the reveal.
  */
+import { RuleTip } from "../help/RuleTip";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TIMINGS, type EmberCommand, type EmberView, type Timing } from "@fogwar/ember";
@@ -52,13 +53,27 @@ export function PlanPanel({ view, seat, legal, onCommand }: PlanPanelProps) {
             <strong>{unset > 0 ? t("plan.toSet", { count: unset }) : t("plan.readyToLock")}</strong>
           </p>
           <p className="hint">{t("plan.secret")}</p>
+          <p className="dial-help">
+            <RuleTip term={t("help:dials")} help={t("help:timingDials")}>
+              {t("help:dials")}
+            </RuleTip>
+            :{" "}
+            {TIMINGS.map((timing, i) => (
+              <span key={timing}>
+                {i > 0 && " · "}
+                <RuleTip term={t(`timing.${timing}`)} help={t(`help:timing.${timing}`)}>
+                  {t("timingNumbered", { n: i + 1, name: t(`timing.${timing}`) })}
+                </RuleTip>
+              </span>
+            ))}
+          </p>
           {mechs.map((id) => (
             <label key={id} className="field dial">
               {t("plan.dialFor", { unit: unitLabel(view, id) })}
               <select value={dials[id] ?? ""} onChange={(e) => setDials((d) => ({ ...d, [id]: e.target.value as Timing }))} data-dial-select={id}>
                 <option value="">—</option>
                 {TIMINGS.map((timing, i) => (
-                  <option key={timing} value={timing}>
+                  <option key={timing} value={timing} title={t(`help:timing.${timing}`)}>
                     {t("timingNumbered", { n: i + 1, name: t(`timing.${timing}`) })}
                   </option>
                 ))}

@@ -14,10 +14,13 @@ import { Decision } from "./Decision";
 import { EventLog } from "./EventLog";
 import { PlanPanel } from "./PlanPanel";
 import { UnitPanel } from "./UnitPanel";
+import { endReason } from "./words";
+import { RULE_TIP_CSS } from "../help/RuleTip";
+import { HowToPlayLink } from "../help/HowToPlayLink";
 import { TABLE_CSS } from "./styles";
 import { BoardViewport, NotifyButton, SHARED_TABLE_CSS } from "../table/TableChrome";
 import { useTurnAwareness } from "../table/turn";
-import { localName, ofType, scenarioOf, seatColour, seatMark, squareName, unitLabel, unitOf } from "./model";
+import { localName, ofType, sampleName, scenarioOf, seatColour, seatMark, squareName, unitLabel, unitOf } from "./model";
 
 export interface TableViewProps {
   readonly matchId: string;
@@ -63,7 +66,7 @@ function Summary({ view, seat }: { view: EmberView; seat: string | null }) {
             <span aria-hidden="true" style={{ color: seatColour(view, s) }}>
               {seatMark(view, s)}
             </span>{" "}
-            <strong>{s}</strong> ({t(`seatShape.${i}`)}) · {view.armyNames[s]} · {view.factions[s]}
+            <strong>{s}</strong> ({t(`seatShape.${i}`)}) · {sampleName("army", view.armyNames[s] ?? "", i18n.language)} · {view.factions[s]}
             {view.teams?.[s] && (
               <>
                 {" "}
@@ -114,7 +117,7 @@ function Result({ view, seat, matchId }: { view: EmberView; seat: string | null;
     <section className="result" role="status" data-result={result.winner ?? "draw"}>
       <h2>{t("result.title")}: {headline}</h2>
       {result.winner && seat && <p>{winnerText}</p>}
-      <p>{t("result.reason", { reason: result.reason })}</p>
+      <p>{t("result.reason", { reason: endReason({ t }, result.reason) })}</p>
       <p>
         {view.seats.map((s) => `${s}: ${t("vp", { vp: result.scores[s] ?? 0 })}`).join(" · ")}
       </p>
@@ -290,7 +293,7 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
 
   return (
     <div className="ember-table" data-seat={seat ?? "spectator"}>
-      <style>{SHARED_TABLE_CSS + TABLE_CSS}</style>
+      <style>{SHARED_TABLE_CSS + TABLE_CSS + RULE_TIP_CSS}</style>
       {banner}
       <Summary view={view} seat={seat} />
       <Result view={view} seat={seat} matchId={matchId} />
@@ -349,6 +352,7 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
               />
             )}
             {seat && view.phase !== "finished" && <NotifyButton />}
+            <HowToPlayLink ruleset="ember" newTab />
           </section>
           {!planning && (view.phase === "plan" || Object.keys(view.revealed).length > 0) && <PlanPanel key={`${view.round}:${view.phase}`} view={view} seat={seat} legal={legal} onCommand={send} />}
           <AttackPanel view={view} events={flatEvents} />

@@ -3,6 +3,7 @@
  * timing, length and dice, damage tokens and destroyed marks), its pilot (link and the six
  * initiative numbers) and tokens; or a drone's card.
  */
+import { RuleTip } from "../help/RuleTip";
 import { useTranslation } from "react-i18next";
 import { PART_SLOTS, TIMINGS, catalog, type Action, type EmberView, type UnitState } from "@fogwar/ember";
 import { DieFace } from "./Dice";
@@ -148,16 +149,34 @@ export function UnitPanel({ view, unit }: UnitPanelProps) {
         <dt>{t("panel.position")}</dt>
         <dd>{where}</dd>
         <dt>{t("panel.stance")}</dt>
-        <dd>{t(`stance.${unit.stance}`)}</dd>
+        <dd>
+          <RuleTip term={t(`stance.${unit.stance}`)} help={t(`help:stance.${unit.stance}`)}>
+            {t(`stance.${unit.stance}`)}
+          </RuleTip>
+        </dd>
         <dt>{t("panel.facing")}</dt>
         <dd>{t(`facing.${unit.facing}`)}</dd>
         <dt>{t("panel.link")}</dt>
-        <dd>{t("panel.linkValue", { link: unit.link, max: unit.linkMax })}</dd>
+        <dd>
+          <RuleTip term={t("panel.link")} help={t("help:status.link")}>
+            {t("panel.linkValue", { link: unit.link, max: unit.linkMax })}
+          </RuleTip>
+        </dd>
         <dt>{t("panel.dial")}</dt>
-        <dd>{dial ? t(`timing.${dial}`) : t("panel.dialHidden")}</dd>
+        <dd>
+          {dial ? (
+            <RuleTip term={t(`timing.${dial}`)} help={t(`help:timing.${dial}`)}>
+              {t(`timing.${dial}`)}
+            </RuleTip>
+          ) : (
+            t("panel.dialHidden")
+          )}
+        </dd>
         <dt>{t("panel.tokens")}</dt>
         <dd>
-          {t("panel.commandTokens")}: {unit.commandTokens}
+          <RuleTip term={t("panel.commandTokens")} help={t("help:status.commandTokens")}>
+            {t("panel.commandTokens")}: {unit.commandTokens}
+          </RuleTip>
         </dd>
       </dl>
       {pilot && (
@@ -209,7 +228,9 @@ export function UnitPanel({ view, unit }: UnitPanelProps) {
             return (
               <tr key={slot} className={state.destroyed ? "part destroyed" : state.damaged ? "part damaged" : "part"} data-part={slot}>
                 <th scope="row">
-                  {t(`slot.${slot}`)}
+                  <RuleTip term={t(`slot.${slot}`)} help={t(`help:part.${slot}`)}>
+                    {t(`slot.${slot}`)}
+                  </RuleTip>
                   {card && <div className="part-name">{localName(card.name, i18n.language)}</div>}
                   {card && card.actions.length > 0 && (
                     <ul className="actions">
@@ -230,7 +251,14 @@ export function UnitPanel({ view, unit }: UnitPanelProps) {
                 <td>{card?.ew ?? "-"}</td>
                 <td>{card?.parry ?? "-"}</td>
                 <td>
-                  {state.destroyed ? `✕ ${t("destroyed")}` : state.damaged ? `! ${t("damaged")}` : `✓ ${t("intact")}`}
+                  {(() => {
+                    const status = state.destroyed ? "destroyed" : state.damaged ? "damaged" : "intact";
+                    return (
+                      <RuleTip term={t(status)} help={t(`help:status.${status}`)}>
+                        {`${status === "destroyed" ? "✕" : status === "damaged" ? "!" : "✓"} ${t(status)}`}
+                      </RuleTip>
+                    );
+                  })()}
                   {state.discarded && <div>{t("panel.discardedCard")}</div>}
                   {card?.actions
                     .filter((a) => a.ammo)

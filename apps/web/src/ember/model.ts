@@ -5,6 +5,7 @@
  */
 import { board, catalog, type Drone, type DroneState, type EmberCommand, type EmberView, type MechState, type Name, type Part, type PartSlot, type Pilot, type Scenario, type UnitState } from "@fogwar/ember";
 import { chebyshev, hasLineOfSight, type Square } from "@fogwar/engine";
+import i18next from "i18next";
 
 export type Seat = string;
 
@@ -32,14 +33,45 @@ export const partOf = (mech: MechState, slot: PartSlot): Part | undefined => {
 export const pilotOf = (mech: MechState): Pilot | undefined => catalog.pilots.get(mech.pilotId);
 export const droneCardOf = (drone: DroneState): Drone | undefined => catalog.drones.get(drone.droneId);
 
-/** "Bulwark One (p1)". */
-export function unitLabel(view: EmberView, id: string): string {
+/**
+ * A name from the sample armies in the reader's language: the project's sample army and mech
+ * names have Korean forms in the `names` namespace (keyed by the sample's English name); a mech
+ * left unnamed is "Mech 2" (the rules' default, `메카 2` in Korean); a name a player typed is
+ * shown as typed.
+ */
+export function sampleName(kind: "army" | "unit", name: string, language: string = i18next.language): string {
+  const numbered = /^Mech (\d+)$/.exec(name);
+  if (numbered) return i18next.t("names:defaultMech", { lng: language, n: numbered[1] });
+  const table = i18next.getResource?.(language.startsWith("ko") ? "ko" : "en", "names", kind) as Record<string, string> | undefined;
+  return table?.[name] ?? name;
+}
+
+/** A unit's own name in the reader's language (a drone by its card's name). */
+export function unitName(unit: UnitState, language: string = i18next.language): string {
+  if (unit.kind === "drone") {
+    const card = catalog.drones.get(unit.droneId);
+    if (card) return localName(card.name, language);
+  }
+  return sampleName("unit", unit.name, language);
+}
+
+/** "Bulwark One (p1)" in the reader's language (the current one unless given). */
+export function unitLabel(view: EmberView, id: string, language: string = i18next.language): string {
   const unit = unitOf(view, id);
-  if (unit) return `${unit.name} (${unit.owner})`;
+  if (unit) return `${unitName(unit, language)} (${unit.owner})`;
   // Projectiles and installations (seed 000 1.5): their card's name.
   const projectile = (view.projectiles ?? []).find((p) => p.id === id);
   const card = projectile ? catalog.projectiles.get(projectile.projectileId) : undefined;
-  return projectile && card ? `${card.name.en} (${projectile.owner})` : id;
+  return projectile && card ? `${localName(card.name, language)} (${projectile.owner})` : id;
+}
+
+/** An objective marker's number ("obj-2" is objective 2, seed 001 3.3), for its label. */
+export const objectiveNumber = (id: string): string => /(\d+)$/.exec(id)?.[1] ?? "?";
+
+/** A secondary mission's name in the reader's language (its id when the scenario has no such mission). */
+export function secondaryName(view: EmberView, id: string, language: string): string {
+  const mission = scenarioOf(view).mission.secondaries?.find((m) => m.id === id);
+  return mission ? localName(mission.name, language) : id;
 }
 
 /** The index of a seat in the match (0 to 3), which decides its unit shape on the board. */

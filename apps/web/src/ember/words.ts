@@ -4,7 +4,10 @@
  */
 import type { TFunction } from "i18next";
 import { board, catalog, type DieResult, type EmberCommand, type EmberEvent, type EmberView, type Face, type PartSlot } from "@fogwar/ember";
-import { localName, scenarioOf, squareName, unitLabel, unitOf } from "./model";
+import { endReason } from "../table/reason";
+import { localName, objectiveNumber, scenarioOf, secondaryName, squareName, unitLabel, unitOf } from "./model";
+
+export { endReason };
 
 export interface Words {
   readonly t: TFunction<"table">;
@@ -68,13 +71,13 @@ function passiveName(w: Words, unitId: string, part: PartSlot, passiveId: string
 
 const dialWords = (w: Words, dials: Readonly<Record<string, string>>): string =>
   Object.entries(dials)
-    .map(([id, timing]) => `${unitLabel(w.view, id)} ${w.t(`timing.${timing}`)}`)
+    .map(([id, timing]) => `${unitLabel(w.view, id, w.language)} ${w.t(`timing.${timing}`)}`)
     .join(", ");
 
 /** One event in words, or null for events not worth a line. */
 export function describeEvent(w: Words, event: EmberEvent): string | null {
   const { t } = w;
-  const u = (id: string) => terrainLabel(w, id) ?? unitLabel(w.view, id);
+  const u = (id: string) => terrainLabel(w, id) ?? unitLabel(w.view, id, w.language);
   switch (event.type) {
     case "first_player_roll":
       return t("log.first_player_roll", {
@@ -87,12 +90,12 @@ export function describeEvent(w: Words, event: EmberEvent): string | null {
       return t("log.initiative_order", { order: event.order.join(", ") });
     case "secondary_chosen":
       return event.secondary
-        ? t("log.secondary_chosen_own", { seat: event.seat, secondary: event.secondary })
+        ? t("log.secondary_chosen_own", { seat: event.seat, secondary: secondaryName(w.view, event.secondary, w.language) })
         : t("log.secondary_chosen", { seat: event.seat });
     case "secondaries_revealed":
-      return t("log.secondaries_revealed", { choices: Object.entries(event.choices).map(([seat, m]) => `${seat} ${m}`).join(", ") });
+      return t("log.secondaries_revealed", { choices: Object.entries(event.choices).map(([seat, m]) => `${seat} ${secondaryName(w.view, m, w.language)}`).join(", ") });
     case "objective_placed":
-      return t("log.objective_placed", { seat: event.seat, objective: event.objective, square: squareName(event.at) });
+      return t("log.objective_placed", { seat: event.seat, objective: objectiveNumber(event.objective), square: squareName(event.at) });
     case "unit_deployed":
       return t("log.unit_deployed", { unit: u(event.unit), square: squareName(event.at), facing: t(`facing.${event.facing}`), stance: t(`stance.${event.stance}`) });
     case "round_started":
@@ -215,7 +218,7 @@ export function describeEvent(w: Words, event: EmberEvent): string | null {
     case "vp_scored":
       return t("log.vp_scored", { seat: event.seat, vp: event.vp, total: event.total, zones: event.zones.length ? t("log.zones", { zones: event.zones.join(", ") }) : "" });
     case "match_ended":
-      return t("log.match_ended", { outcome: event.result.winner ? t("log.wins", { seat: event.result.winner }) : t("log.draw"), reason: event.result.reason });
+      return t("log.match_ended", { outcome: event.result.winner ? t("log.wins", { seat: event.result.winner }) : t("log.draw"), reason: endReason(w, event.result.reason) });
     case "parry_declared":
       return event.part
         ? t(event.contested ? "log.parry_declared_contested" : "log.parry_declared", { unit: u(event.unit), part: t(`slot.${event.part}`) })
@@ -261,12 +264,12 @@ export function actVariant({ t }: Pick<Words, "t">, command: Extract<EmberComman
 /** A readable label for any legal command. */
 export function describeCommand(w: Words, command: EmberCommand): string {
   const { t } = w;
-  const u = (id: string) => terrainLabel(w, id) ?? unitLabel(w.view, id);
+  const u = (id: string) => terrainLabel(w, id) ?? unitLabel(w.view, id, w.language);
   switch (command.type) {
     case "choose_side":
       return t("command.choose_side", { side: t(`side.${command.side}`) });
     case "choose_secondary":
-      return t("command.choose_secondary", { secondary: command.secondary });
+      return t("command.choose_secondary", { secondary: secondaryName(w.view, command.secondary, w.language) });
     case "place_objective":
       return t("command.place_objective", { square: squareName(command.at) });
     case "deploy":

@@ -5,6 +5,7 @@ import type { CreateMatchResponse } from "@fogwar/protocol";
 import { ApiError, api as defaultApi, type Api, type RulesetInfo, type SiegeRulesetInfo } from "../api";
 import { CreateSiegeMatch } from "../siege/CreateSiegeMatch";
 import { ErrorNote, Loading } from "../ui";
+import { HowToPlayLink } from "../help/HowToPlayLink";
 import { CreateMatch } from "./CreateMatch";
 import { InviteLinks } from "./InviteLinks";
 import { MatchLists } from "./MatchLists";
@@ -37,6 +38,9 @@ export function LobbyPage({ api = defaultApi }: { api?: Api }) {
   return (
     <div className="lobby">
       <h1>{t("title")}</h1>
+      <p className="guides">
+        <HowToPlayLink ruleset="ember" /> · <HowToPlayLink ruleset="siege" />
+      </p>
       {error && (
         <>
           <ErrorNote error={error} title={t("rulesetsFailed")} />

@@ -2,6 +2,8 @@
  * Live matches (with who is connected) and finished matches (with the result and a Review link),
  * refreshed every few seconds and on demand.
  */
+import i18next from "i18next";
+import { endReason } from "../table/reason";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -103,7 +105,9 @@ function MatchList({ api, rulesets, status, player }: { api: Api; rulesets: Rule
 
 function resultText(m: MatchSummary, t: TFunction<"lobby">): string {
   if (!m.result) return t("noResult");
-  if (m.result.winner === null) return t("draw", { reason: m.result.reason });
+  // EMBER's reasons in words; another ruleset's as the server gives them.
+  const reason = m.ruleset === "ember" ? endReason({ t: i18next.getFixedT(null, "table") }, m.result.reason) : m.result.reason;
+  if (m.result.winner === null) return t("draw", { reason });
   const name = m.seats.find((s) => s.seat === m.result?.winner)?.name ?? m.result.winner;
-  return t("winner", { name, seat: m.result.winner, reason: m.result.reason });
+  return t("winner", { name, seat: m.result.winner, reason });
 }

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import type { EmberCommand, EmberEvent, EmberView } from "@fogwar/ember";
 import { ApiError, api, type MatchHistory } from "../api";
 import { ErrorNote } from "../ui";
-import { describeCommand, describeEvent } from "../ember/words";
+import { describeCommand, describeEvent, endReason } from "../ember/words";
 import { Replayer } from "./Replayer";
 import { SiegeLiveHistory, SiegeReview } from "../siege/SiegeReview";
 import { REVIEW_CSS } from "./styles";
@@ -75,13 +75,16 @@ function MatchLine({ history }: { history: MatchHistory }) {
   const teams = [...new Set(history.match.seats.map((s) => s.team ?? s.seat))];
   const seats = teams.map((team) => history.match.seats.filter((s) => (s.team ?? s.seat) === team).map((s) => `${s.name} (${s.seat})`).join(" + "));
   const result = history.match.result;
+  const { t: tt } = useTranslation("table");
+  // EMBER's reasons in words; another ruleset's as its page gives them.
+  const reason = result && history.match.ruleset === "ember" ? endReason({ t: tt }, result.reason) : result?.reason;
   return (
     <p className="meta">
       {seats.length < 2 ? (seats[0] ?? "?") : seats.slice(1).reduce((line, side) => t("vs", { p1: line, p2: side }), seats[0] as string)}
       {result && (
         <>
           {" · "}
-          {t("resultLine", { result: result.winner ? t("winner", { seat: result.winner, reason: result.reason }) : t("draw", { reason: result.reason }) })}
+          {t("resultLine", { result: result.winner ? t("winner", { seat: result.winner, reason }) : t("draw", { reason }) })}
         </>
       )}
     </p>

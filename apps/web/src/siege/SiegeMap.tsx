@@ -10,6 +10,7 @@
  * viewer gets the same markup for both tokens of an operator (same class, text and label; only
  * the position differs), so nothing on the page tells them apart.
  */
+import { RuleTip } from "../help/RuleTip";
 import type { ReactElement } from "react";
 import { useTranslation } from "react-i18next";
 import { board, catalog, type SiegeView } from "@fogwar/siege";
@@ -270,18 +271,26 @@ export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
               <svg width="28" height="10" aria-hidden="true">
                 <line x1="2" y1="5" x2="26" y2="5" stroke={WALL_STYLE[k]!.stroke} strokeWidth={WALL_STYLE[k]!.width} strokeDasharray={WALL_STYLE[k]!.dash} />
               </svg>{" "}
-              {t(`legend.${k}`)}
+              <RuleTip term={t(`legend.${k}`)} help={t(`help:siege.${k}`)}>
+                {t(`legend.${k}`)}
+              </RuleTip>
             </li>
           ))}
-          <li>✕ {t("legend.barricaded")}</li>
-          <li>{t("legend.smoke")}</li>
+          <li>
+            ✕ <RuleTip term={t("legend.barricaded")} help={t("help:siege.barricaded")}>{t("legend.barricaded")}</RuleTip>
+          </li>
+          <li>
+            <RuleTip term={t("legend.smoke")} help={t("help:siege.smoke")}>{t("legend.smoke")}</RuleTip>
+          </li>
           {Object.keys(real).length > 0 ? (
             <>
               <li>★ {t("legend.realToken")}</li>
               <li>· {t("legend.decoyToken")}</li>
             </>
           ) : (
-            <li>? {t("legend.secretToken")}</li>
+            <li>
+              <RuleTip term={t("legend.secretToken")} help={t("help:siege.secretToken")}>? {t("legend.secretToken")}</RuleTip>
+            </li>
           )}
           <li>{t("legend.activeOperator")}</li>
         </ul>

@@ -12,10 +12,12 @@ import { awaiting, catalog, viewerTeam, type SiegeCommand, type SiegeEvent, type
 import { seatViewer, spectator } from "@fogwar/engine";
 import { SiegeMap } from "./SiegeMap";
 import { SecretTokens, SiegeControls, useCommandBuilder } from "./SiegeControls";
-import { describeEvent, diceWords, facingName, gadgetName, opName, placeName, reasonWords, teamName, type SiegeWords } from "./words";
+import { describeEvent, diceWords, facingName, gadgetName, opName, placeName, reasonWords, sourceName, teamName, type SiegeWords } from "./words";
 import { SIEGE_CSS } from "./styles";
 import { BoardViewport, NotifyButton, SHARED_TABLE_CSS } from "../table/TableChrome";
 import { useStickToBottom } from "../table/log";
+import { RULE_TIP_CSS, RuleTip } from "../help/RuleTip";
+import { HowToPlayLink } from "../help/HowToPlayLink";
 import { useTurnAwareness } from "../table/turn";
 
 export interface SiegeTableViewProps {
@@ -48,7 +50,7 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
   const lastShot = [...events].reverse().flatMap((e) => [...e.events].reverse()).find((e): e is Extract<SiegeEvent, { type: "shot" }> => e.type === "shot");
   return (
     <section className="siege-table" aria-label={t("title")}>
-      <style>{SHARED_TABLE_CSS + SIEGE_CSS}</style>
+      <style>{SHARED_TABLE_CSS + SIEGE_CSS + RULE_TIP_CSS}</style>
       {banner}
       <header className="summary">
         <h2>
@@ -95,13 +97,14 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
               )}
               {seat && <SiegeControls view={view} builder={builder} legal={legal} onCommand={onCommand} />}
               {seat && view.phase !== "finished" && <NotifyButton />}
+              <HowToPlayLink ruleset="siege" newTab />
             </section>
           )}
           {readOnly && view.pending && <Pending view={view} w={w} />}
           {lastShot && (
             <section className="last-shot" aria-label={t("dice.title")}>
               <h3>{t("dice.title")}</h3>
-              <p>{t("dice.shot", { shooter: opName(w, lastShot.shooter), target: opName(w, lastShot.target), distance: lastShot.distance, protection: lastShot.protection, damage: lastShot.damage })}</p>
+              <p>{t("dice.shot", { shooter: sourceName(w, lastShot.shooter, view), target: opName(w, lastShot.target), distance: lastShot.distance, protection: lastShot.protection, damage: lastShot.damage })}</p>
               <p className="dice">
                 {lastShot.dice.map((d, i) => (
                   <span key={i} className={`die die-${d.colour}`} title={t(`colour.${d.colour}`)}>
@@ -147,20 +150,28 @@ function Operators({ view, w }: { view: SiegeView; w: SiegeWords }) {
       <ul>
         {ops.map((o) => {
           const profile = catalog.operators.get(o.id);
-          const bits: string[] = [teamName(w, o.team)];
-          bits.push(o.dead ? w.t("operators.dead") : w.t("operators.health", { left: Math.max(0, (profile?.health ?? 0) - o.damage), max: profile?.health ?? "?" }));
-          if (o.hidden) bits.push(w.t("operators.hidden"));
+          const bits: ReactNode[] = [teamName(w, o.team)];
+          const tip = (label: string, help: string) => (
+            <RuleTip key={help} term={label} help={w.t(`help:siege.${help}`)}>
+              {label}
+            </RuleTip>
+          );
+          bits.push(o.dead ? tip(w.t("operators.dead"), "dead") : w.t("operators.health", { left: Math.max(0, (profile?.health ?? 0) - o.damage), max: profile?.health ?? "?" }));
+          if (o.hidden) bits.push(tip(w.t("operators.hidden"), "hidden"));
           else if (o.at) bits.push(w.t("operators.at", { place: placeName(w, o.at, view.map) }));
           else if (!o.dead) bits.push(w.t("operators.notDeployed"));
           if (o.stand) bits.push(w.t("operators.leaning", { stand: placeName(w, o.stand, view.map) }));
-          if (o.watch) bits.push("facing" in o.watch ? w.t("watch", { dir: facingName(w, o.watch.facing) }) : w.t("watchAp", { ap: placeName(w, o.watch.ap, view.map) }));
-          if (o.redPing) bits.push(w.t("operators.pinged"));
-          if (o.stunned) bits.push(w.t("operators.stunned"));
+          if (o.watch) bits.push(tip("facing" in o.watch ? w.t("watch", { dir: facingName(w, o.watch.facing) }) : w.t("watchAp", { ap: placeName(w, o.watch.ap, view.map) }), "watching"));
+          if (o.redPing) bits.push(tip(w.t("operators.pinged"), "pinged"));
+          if (o.stunned) bits.push(tip(w.t("operators.stunned"), "stunned"));
           if (o.activated) bits.push(w.t("operators.activated"));
           if (profile) bits.push(w.t("operators.special", { name: gadgetName(w, profile.special.id), uses: o.specialUses }));
           return (
             <li key={o.id} className={`op op-${o.team}${o.dead ? " dead" : ""}`} data-operator={o.id}>
-              <strong>{opName(w, o.id)}</strong> · {bits.join(" · ")}
+              <strong>{opName(w, o.id)}</strong>
+              {bits.map((b, i) => (
+                <span key={i}> · {b}</span>
+              ))}
             </li>
           );
         })}

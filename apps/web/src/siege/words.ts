@@ -191,7 +191,8 @@ export function describeEvent(w: SiegeWords, e: SiegeEvent, view?: NamingView): 
     case "revealed":
       return t("ev.revealed", { op: op(e.operator), at: at(e.at), cause: t(`cause.${e.cause}`) });
     case "shot":
-      return t("ev.shot", { shooter: op(e.shooter), target: op(e.target), kind: t(`kind.${e.kind}`), distance: e.distance, protection: e.protection, dice: diceWords(w, e.dice), damage: e.damage });
+      // A gadget (a frag grenade, a charge) may be the shooter.
+      return t("ev.shot", { shooter: sourceName(w, e.shooter, view), target: op(e.target), kind: t(`kind.${e.kind}`), distance: e.distance, protection: e.protection, dice: diceWords(w, e.dice), damage: e.damage });
     case "rerolled":
       return t("ev.rerolled", { team: teamName(w, e.team), dice: diceWords(w, e.dice) });
     case "damaged":
@@ -207,7 +208,8 @@ export function describeEvent(w: SiegeWords, e: SiegeEvent, view?: NamingView): 
     case "breached":
       return t("ev.breached", { by: sourceName(w, e.by, view), list: [...e.partitions, ...e.gadgets].map(thing).join(", ") || "—" });
     case "gadget_used":
-      return t("ev.gadget_used", { op: op(e.operator), gadget: gadgetName(w, e.gadget), at: at(e.at) });
+      // A gadget used on a wall, door or window names it; on a square, the square.
+      return t("ev.gadget_used", { op: op(e.operator), gadget: gadgetName(w, e.gadget), at: e.at && !/^\d+,\d+$/.test(e.at) && !board.isUpper(e.at) ? thing(e.at) : at(e.at) });
     case "exploded":
       return t("ev.exploded", { gadget: sourceName(w, e.gadget, view), at: at(e.at) });
     case "overlay_placed":
@@ -231,11 +233,13 @@ export function describeEvent(w: SiegeWords, e: SiegeEvent, view?: NamingView): 
   }
 }
 
-/** An event source (an operator, a gadget, or a free word) in words. */
-function sourceName(w: SiegeWords, source: string, view?: NamingView): string {
+/** Whether an id is a gadget kind of the catalog (a tactical gadget or an operator's special). */
+const isGadgetKind = (id: string): boolean => catalog.gadgets.has(id) || catalog.data.operators.some((op) => op.special.id === id || op.special.kind === id);
+
+/** An event source (an operator, a gadget kind, a gadget on the map, a scan) in words, never its id. */
+export function sourceName(w: SiegeWords, source: string, view?: NamingView): string {
   if (catalog.operators.has(source)) return opName(w, source);
-  const gadget = gadgetName(w, source);
-  if (gadget !== source) return gadget;
+  if (isGadgetKind(source)) return gadgetName(w, source);
   if (source === "scan") return w.t("source.scan");
   return thingName(w, source, view ?? { map: catalog.missions.values().next().value?.map ?? "" });
 }

@@ -1,0 +1,96 @@
+/**
+ * The how-to-play pages, one per ruleset (`/how-to-play/ember`, `/how-to-play/siege`): a short,
+ * practical guide in the reader's language (the `help` namespace, `guide.<ruleset>`) and a quick
+ * reference of the terms the tables explain on hover and tap (timing dials, die faces, stances,
+ * parts and statuses for EMBER; walls, openings, statuses and dice for Siege).
+ */
+import { Link, useParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { RULE_TIP_CSS } from "./RuleTip";
+import { GUIDES } from "./HowToPlayLink";
+
+
+interface Section {
+  readonly title: string;
+  readonly items: readonly string[];
+}
+
+/** Quick reference rows per ruleset: [translation key of the term's name, key of its explanation]. */
+const REFERENCE: Record<(typeof GUIDES)[number], readonly (readonly [string, string])[]> = {
+  ember: [
+    ...["quick", "melee", "launch", "shoot", "move", "tactical"].map((k) => [`table:timing.${k}`, `help:timing.${k}`] as const),
+    ...["light", "heavy", "defend", "evade", "eye", "lightning", "blank"].map((k) => [`table:face.${k}`, `help:face.${k}`] as const),
+    ...["DEF", "MOB", "OFF", "SHUTDOWN"].map((k) => [`table:stance.${k}`, `help:stance.${k}`] as const),
+    ...["torso", "chassis", "left_arm", "right_arm"].map((k) => [`table:slot.${k}`, `help:part.${k}`] as const),
+    ["table:damaged", "help:status.damaged"],
+    ["table:panel.link", "help:status.link"],
+  ],
+  siege: [
+    ...["thick", "reinforced", "thin", "holed", "door", "window", "barricaded", "smoke"].map((k) => [`siege:legend.${k}`, `help:siege.${k}`] as const),
+    ["siege:operators.hidden", "help:siege.hidden"],
+    ["siege:operators.pinged", "help:siege.pinged"],
+    ["siege:operators.stunned", "help:siege.stunned"],
+    ...["yellow", "orange", "red"].map((k) => [`siege:colour.${k}`, `help:siege.${k}`] as const),
+  ],
+};
+
+/** The page for the ruleset in the route (`:ruleset`). */
+export function HowToPlayPage() {
+  const { ruleset = "" } = useParams();
+  const { t } = useTranslation("help");
+  const known = (GUIDES as readonly string[]).includes(ruleset) ? (ruleset as (typeof GUIDES)[number]) : null;
+  if (!known) {
+    return (
+      <p>
+        {t("common:notFound")} <Link to="/">{t("back")}</Link>
+      </p>
+    );
+  }
+  const sections = t(`guide.${known}.sections`, { returnObjects: true }) as unknown as Section[];
+  return (
+    <article className="how-to-play" data-ruleset={known}>
+      <style>{RULE_TIP_CSS + GUIDE_CSS}</style>
+      <h1>{t(`guide.${known}.title`)}</h1>
+      <p className="intro">{t(`guide.${known}.intro`)}</p>
+      {sections.map((s) => (
+        <section key={s.title}>
+          <h2>{s.title}</h2>
+          <ul>
+            {s.items.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <section>
+        <h2>{t("guide.reference")}</h2>
+        <dl className="reference">
+          {REFERENCE[known].map(([term, help]) => (
+            <div key={help}>
+              <dt>{t(term)}</dt>
+              <dd>{t(help)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <p>
+        {t("guide.other")}:{" "}
+        {GUIDES.filter((g) => g !== known).map((g) => (
+          <Link key={g} to={`/how-to-play/${g}`}>
+            {t(`guide.${g}.title`)}
+          </Link>
+        ))}{" "}
+        · <Link to="/">{t("guide.back")}</Link>
+      </p>
+    </article>
+  );
+}
+
+const GUIDE_CSS = `
+.how-to-play { max-width: 46rem; margin: 0 auto; line-height: 1.5; }
+.how-to-play li { margin: 0.25rem 0; }
+.how-to-play .reference div { display: grid; grid-template-columns: minmax(7rem, 12rem) 1fr; gap: 0.75rem; padding: 0.3rem 0; border-bottom: 1px solid #e5e7eb; }
+.how-to-play .reference dt { font-weight: 600; }
+.how-to-play .reference dd { margin: 0; }
+@media (max-width: 480px) { .how-to-play .reference div { grid-template-columns: 1fr; gap: 0.1rem; } }
+`;

@@ -1,0 +1,82 @@
+/**
+ * What a page says to its reader, and the checks the completeness test makes on it: no raw id, no
+ * placeholder, and on a Korean page no Latin word outside a short allow-list of codes.
+ */
+
+/** Everything a reader gets from a rendered tree: text, accessible names, tooltips, options. */
+export function readable(root: HTMLElement): string {
+  const container = root.cloneNode(true) as HTMLElement;
+  for (const e of container.querySelectorAll("style, script")) e.remove();
+  const attrs = ["aria-label", "title", "placeholder", "alt", "aria-description"];
+  const values = attrs.flatMap((a) => [...container.querySelectorAll(`[${a}]`)].map((e) => e.getAttribute(a) ?? ""));
+  const svgTitles = [...container.querySelectorAll("title")].map((e) => e.textContent ?? "");
+  // Text node by text node: adjacent elements are separate words to a reader.
+  const texts: string[] = [];
+  const walker = container.ownerDocument.createTreeWalker(container, 4 /* NodeFilter.SHOW_TEXT */);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node.textContent ?? "");
+  return [...texts, ...values, ...svgTitles].join("\n");
+}
+
+/**
+ * Latin words allowed on a Korean page, each a code rather than a word:
+ * - the project's and the rulesets' marks as printed on their cards (fogwar, EMBER);
+ * - the rules' own abbreviations the Korean rules also write in Latin letters: VP (victory
+ *   points), EW (electronic warfare), LO (low observable), AP (Siege's action points), HP;
+ * - faction codes on the cards (RDL, UN, GOF);
+ * - seat codes (p1-p4, a1-a2, d1-d2): a seat's code until the lobby gives every seat a name;
+ * - EMBER's stance codes as printed on the stance tokens and written in the Korean rules (DEF,
+ *   MOB, OFF; the Korean name comes first: "방어 스탠스(DEF)");
+ * - dice notation (d6) and the boards' column letters (single letters a-l, A-L).
+ */
+export const KOREAN_ALLOWED = new Set(["fogwar", "EMBER", "VP", "EW", "LO", "AP", "HP", "RDL", "UN", "GOF", "DEF", "MOB", "OFF", "d6"]);
+
+/** Fragments that are codes by construction and are removed before the word check. */
+const CODES: RegExp[] = [
+  /\b[a-lA-L]\d{1,2}\b/g, // squares (c4, C4)
+  /\b[pad][1-4]\b/g, // seat codes
+  /\b[a-lA-L]\b/g, // a lone column letter along a board's edge
+  /\b[0-9a-f]{10,}\b/g, // a commitment's short hash or a dice seed (shown on purpose, to be verified)
+];
+
+/** Raw ids and placeholders that must never reach a reader, in any language. */
+const RAW: [string, RegExp][] = [
+  ["undefined", /\bundefined\b/],
+  ["NaN", /\bNaN\b/],
+  ["[object Object]", /\[object Object\]/],
+  ["null", /\bnull\b/],
+  ["an interpolation left open", /\{\{|\}\}/],
+  ["a snake_case key", /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/],
+  ["a dotted key", /\b[a-z][a-zA-Z]*\.[a-z][a-zA-Z_]*(?:\.[a-zA-Z_]+)*\b/],
+  ["a kebab-case id", /\b[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}\b/],
+  ["a seat unit id", /\bp\d-[a-z]/],
+  ["a token id", /\bt[0-9a-f]{6}\b/],
+];
+
+/** A problem: what was found (the offending word or pattern) and where, with a little context. */
+export interface Problem {
+  readonly what: string;
+  readonly context: string;
+}
+
+/** The problems found in a text: raw ids, and on a Korean page Latin words not allowed. */
+export function problems(text: string, language: string): Problem[] {
+  const found: Problem[] = [];
+  let rest = text;
+  // Web addresses are shown on purpose (invite links).
+  rest = rest.replace(/https?:\/\/\S+/g, " ");
+  for (const [what, pattern] of RAW) {
+    const hit = pattern.exec(rest);
+    if (hit) found.push({ what: `${what} "${hit[0]}"`, context: context(rest, hit.index) });
+  }
+  if (language === "ko") {
+    for (const code of CODES) rest = rest.replace(code, " ");
+    for (const m of rest.matchAll(/[A-Za-z][A-Za-z'’]*/g)) {
+      if (!KOREAN_ALLOWED.has(m[0])) found.push({ what: `Latin word "${m[0]}"`, context: context(rest, m.index ?? 0) });
+    }
+  }
+  return found;
+}
+
+function context(text: string, at: number): string {
+  return text.slice(Math.max(0, at - 40), at + 40).replace(/\s+/g, " ");
+}

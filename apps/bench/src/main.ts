@@ -13,7 +13,9 @@ import { describeSettings, settingsFromEnv, type TargetName } from "./settings.j
 
 const COMMANDS: Record<TargetName, string> = {
   floor: "the bare room's `cmd` message (move the sender's piece, change its private fields; patch, then `ack`), the two seats in turn",
-  bgio: "the game's `act` move (the same change; applied on the server only), the two seats in turn",
+  bgio: "the small game's `act` move (the floor's change; applied on the server only), the two seats in turn",
+  "bgio-ember":
+    "EMBER 'crossroads' (sample armies 0 and 2) as a boardgame.io game: G the EMBER state, the move `command` the ruleset's `apply`, `playerView` its projection; each command chosen as fogwar's (the seeded random bot's pick among the seat's legal commands in its own projection); full state per update",
   "fogwar-embedded":
     "EMBER 'crossroads' (sample armies 0 and 2): each command the seeded random bot's pick among the seat's legal commands computed from its own decoded projection; a finished match is replaced by a spare opened before the measured window",
   "fogwar-postgres": "as fogwar, embedded",

@@ -5,7 +5,7 @@
 
 /** Every setting, with its environment variable in the comment. */
 export interface Settings {
-  /** Servers to run, in order (BENCH_TARGETS, comma-separated: floor, bgio, fogwar-embedded, fogwar-postgres). */
+  /** Servers to run, in order (BENCH_TARGETS, comma-separated: floor, bgio, bgio-ember, fogwar-embedded, fogwar-postgres). */
   readonly targets: readonly TargetName[];
   /** PostgreSQL for fogwar-postgres (BENCH_DATABASE_URL); each server gets a fresh database created beside it. */
   readonly databaseUrl: string | undefined;
@@ -37,8 +37,8 @@ export interface Settings {
 }
 
 /** A server under test. */
-export type TargetName = "floor" | "bgio" | "fogwar-embedded" | "fogwar-postgres";
-const NAMES: readonly TargetName[] = ["floor", "bgio", "fogwar-embedded", "fogwar-postgres"];
+export type TargetName = "floor" | "bgio" | "bgio-ember" | "fogwar-embedded" | "fogwar-postgres";
+const NAMES: readonly TargetName[] = ["floor", "bgio", "bgio-ember", "fogwar-embedded", "fogwar-postgres"];
 
 const num = (env: NodeJS.ProcessEnv, name: string, fallback: number): number => {
   const raw = env[name];

@@ -160,9 +160,36 @@ const LABEL: Record<TargetName, string> = {
   "fogwar-postgres": "fogwar, PostgreSQL",
 };
 
+/**
+ * The per-command figures of every server in one table: server CPU per command at the paced load
+ * (the target's measure), in the closed loop and with one match alone, bytes to a player and the
+ * round trips.
+ */
+export function perCommandTable(results: readonly TargetResult[]): string[] {
+  const cols = ["CPU paced", "CPU closed", "CPU 1 match", "B/player", "trip idle", "trip paced"];
+  const lines = [
+    "",
+    "Per command, side by side (CPU: ms of server CPU per accepted command; paced: the paced phase, the target's measure; closed: the saturated closed loop;",
+    "1 match: the idle round trip's closed loop; B/player: bytes to a player; trips: round trip p50 in ms, idle server and paced load)",
+    `  ${"".padEnd(28)}${cols.map((c) => c.padStart(12)).join("")}`,
+  ];
+  for (const r of results) {
+    const cells = [
+      fmt(pacedCpu(r) ?? NaN, 3),
+      fmt(r.cpu ? median(r.cpu.reps) : NaN, 3),
+      fmt(r.idle?.cpuPerCommand ?? NaN, 3),
+      fmt(r.cpu?.playerBytes ?? NaN, 0),
+      fmt(r.idle?.p50 ?? NaN, 2),
+      fmt(r.paced?.p50 ?? NaN, 2),
+    ];
+    lines.push(`  ${LABEL[r.name].padEnd(28)}${cells.map((c) => c.padStart(12)).join("")}`);
+  }
+  return lines;
+}
+
 /** The report's lines for `results` (servers in run order; `skipped` names servers not run, with why). */
 export function report(results: readonly TargetResult[], skipped: Readonly<Record<string, string>>): string[] {
-  const lines: string[] = [];
+  const lines: string[] = perCommandTable(results);
   const by = new Map(results.map((r) => [r.name, r]));
 
   const names = [...results.map((r) => r.name), ...(Object.keys(skipped) as TargetName[])];

@@ -13,6 +13,8 @@ import { describeSettings, settingsFromEnv, type TargetName } from "./settings.j
 
 const COMMANDS: Record<TargetName, string> = {
   floor: "the bare room's `cmd` message (move the sender's piece, change its private fields; patch, then `ack`), the two seats in turn",
+  "floor-ember":
+    "EMBER 'crossroads' (sample armies 0 and 2) in a bare Colyseus room: `apply`, the public projection and each seat's overlay in the fogwar room state's shape (StateView-filtered), patch, `accepted`; no store, log or events; commands chosen by the fogwar driver",
   bgio: "the small game's `act` move (the floor's change; applied on the server only), the two seats in turn",
   "bgio-ember":
     "EMBER 'crossroads' (sample armies 0 and 2) as a boardgame.io game: G the EMBER state, the move `command` the ruleset's `apply`, `playerView` its projection; each command chosen as fogwar's (the seeded random bot's pick among the seat's legal commands in its own projection); full state per update",

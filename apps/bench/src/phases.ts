@@ -64,7 +64,8 @@ export function quantile(values: readonly number[], q: number): number {
 }
 
 const DRIVER = new URL("./driver.ts", import.meta.url).pathname;
-const driverKind = (name: TargetName) => (name.startsWith("fogwar") ? "fogwar" : name);
+// The EMBER floor speaks the fogwar protocol, so the fogwar clients play it.
+const driverKind = (name: TargetName) => (name.startsWith("fogwar") || name === "floor-ember" ? "fogwar" : name);
 
 async function startDriver(target: RunningTarget, label: string): Promise<Child> {
   const { child } = await Child.start(label, DRIVER, { BENCH_TARGET: driverKind(target.name), BENCH_URL: target.url });
@@ -86,9 +87,9 @@ async function phase<T>(result: TargetResult, name: string, log: (line: string) 
 /** Measures one server under test; throws when a server does not start or a phase fails. */
 export async function measureTarget(name: TargetName, s: Settings, commands: string, log: (line: string) => void): Promise<TargetResult> {
   const result: TargetResult = { name, commands, phases: [] };
-  // boardgame.io playing EMBER is there for the per-command comparisons (round trip, CPU, bytes);
-  // joins and idle matches are the small-game peer's.
-  const full = name !== "bgio-ember";
+  // The EMBER peers are there for the per-command comparisons (round trip, CPU, bytes); joins and
+  // idle matches are measured on the small-game peers.
+  const full = !name.endsWith("-ember");
   let target = await startTarget(name, s.databaseUrl);
   try {
     // 1. Round trip on an idle server: one match, closed loop (after a one-second warm-up).

@@ -16,6 +16,8 @@ interface Goal {
 /** The peers' values of one figure, which fogwar's are compared with. */
 interface Peers {
   readonly floor: number | undefined;
+  /** The bare Colyseus room playing EMBER. */
+  readonly floorEmber: number | undefined;
   /** boardgame.io with the small game. */
   readonly bgio: number | undefined;
   /** boardgame.io playing EMBER. */
@@ -154,6 +156,7 @@ const FIGURES: readonly Figure[] = [
 
 const LABEL: Record<TargetName, string> = {
   floor: "floor (bare Colyseus room)",
+  "floor-ember": "floor playing EMBER",
   bgio: "boardgame.io, small game",
   "bgio-ember": "boardgame.io playing EMBER",
   "fogwar-embedded": "fogwar, embedded PGlite",
@@ -199,7 +202,7 @@ export function report(results: readonly TargetResult[], skipped: Readonly<Recor
       const r = by.get(name);
       return r ? figure.value(r) : undefined;
     };
-    const peers: Peers = { floor: valueOf("floor"), bgio: valueOf("bgio"), bgioEmber: valueOf("bgio-ember") };
+    const peers: Peers = { floor: valueOf("floor"), floorEmber: valueOf("floor-ember"), bgio: valueOf("bgio"), bgioEmber: valueOf("bgio-ember") };
     for (const name of names) {
       const r = by.get(name);
       const label = `  ${LABEL[name].padEnd(28)}`;
@@ -215,7 +218,7 @@ export function report(results: readonly TargetResult[], skipped: Readonly<Recor
       let line = `${label}${fmt(value, figure.digits).padStart(9)} ${figure.detail?.(r) ?? ""}`.trimEnd();
       if (name.startsWith("fogwar")) {
         const ratio = (other: number | undefined, what: string) => (other !== undefined && other > 0 ? `${(value / other).toFixed(2)}x ${what}` : `- ${what}`);
-        line += `\n${" ".repeat(30)}ratio: ${ratio(peers.floor, "the floor")}, ${ratio(peers.bgio, "boardgame.io (small game)")}, ${ratio(peers.bgioEmber, "boardgame.io playing EMBER")}`;
+        line += `\n${" ".repeat(30)}ratio: ${ratio(peers.floor, "the floor")}, ${ratio(peers.floorEmber, "the floor playing EMBER")}, ${ratio(peers.bgio, "boardgame.io (small game)")}, ${ratio(peers.bgioEmber, "boardgame.io playing EMBER")}`;
         const goal = figure.goal?.(name, peers);
         if (goal) line += `; target ${goal.text} (${fmt(goal.limit, figure.digits)} ${figure.unit}): ${verdict(value, goal, figure.unit, figure.digits)}`;
       }

@@ -1,11 +1,11 @@
 /**
  * The bench's scales, from environment variables; the defaults finish the whole run in about
- * ten minutes on a 2-core machine (PostgreSQL skipped).
+ * ten to fifteen minutes on a 2-core machine (PostgreSQL skipped).
  */
 
 /** Every setting, with its environment variable in the comment. */
 export interface Settings {
-  /** Servers to run, in order (BENCH_TARGETS, comma-separated: floor, bgio, bgio-ember, fogwar-embedded, fogwar-postgres). */
+  /** Servers to run, in order (BENCH_TARGETS, comma-separated: floor, floor-ember, bgio, bgio-ember, fogwar-embedded, fogwar-postgres). */
   readonly targets: readonly TargetName[];
   /** PostgreSQL for fogwar-postgres (BENCH_DATABASE_URL); each server gets a fresh database created beside it. */
   readonly databaseUrl: string | undefined;
@@ -37,8 +37,8 @@ export interface Settings {
 }
 
 /** A server under test. */
-export type TargetName = "floor" | "bgio" | "bgio-ember" | "fogwar-embedded" | "fogwar-postgres";
-const NAMES: readonly TargetName[] = ["floor", "bgio", "bgio-ember", "fogwar-embedded", "fogwar-postgres"];
+export type TargetName = "floor" | "floor-ember" | "bgio" | "bgio-ember" | "fogwar-embedded" | "fogwar-postgres";
+const NAMES: readonly TargetName[] = ["floor", "floor-ember", "bgio", "bgio-ember", "fogwar-embedded", "fogwar-postgres"];
 
 const num = (env: NodeJS.ProcessEnv, name: string, fallback: number): number => {
   const raw = env[name];

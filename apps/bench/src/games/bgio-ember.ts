@@ -8,29 +8,22 @@
  * times: the ruleset decides whose turn it is. boardgame.io sends each client its whole filtered
  * state with every update (its default; `deltaState` is off).
  */
-import { randomBytes } from "node:crypto";
 import { ActivePlayers, INVALID_MOVE } from "boardgame.io/core";
 import type { Game } from "boardgame.io";
 import { original } from "immer";
 import { spectator, seatViewer } from "@fogwar/engine";
-import { catalog, ember, sharedViewFor, type EmberCommand, type EmberSetup, type EmberState } from "@fogwar/ember";
+import { ember, sharedViewFor, type EmberCommand, type EmberState } from "@fogwar/ember";
+import { newEmberState } from "./ember-setup.js";
 
 /** boardgame.io's player ids "0", "1" are the fogwar seats "p1", "p2". */
 export const seatOf = (playerID: string): string => `p${Number(playerID) + 1}`;
-
-/** The match every EMBER bench match is made from: the fogwar driver's scenario and armies. */
-export function emberBenchSetup(): EmberSetup {
-  const armies = [0, 2].map((i) => catalog.data.armies[i]);
-  if (!armies[0] || !armies[1]) throw new Error("the catalog lacks sample armies 0 and 2");
-  return { scenario: "crossroads", seats: ["p1", "p2"], armies: { p1: armies[0], p2: armies[1] }, options: { progressiveReveal: false } };
-}
 
 /** The game, named `ember`. */
 export const emberGame: Game<EmberState> = {
   name: "ember",
   minPlayers: 2,
   maxPlayers: 2,
-  setup: () => ember.setup(emberBenchSetup(), randomBytes(32).toString("hex")).state,
+  setup: () => newEmberState(),
   turn: { activePlayers: ActivePlayers.ALL },
   moves: {
     command: {

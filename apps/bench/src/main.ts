@@ -7,6 +7,7 @@
  * fails. Settings: ./settings.ts; what each figure measures: ../README.md.
  */
 import { cpus, loadavg } from "node:os";
+import { Child } from "./ipc.js";
 import { measureTarget, type TargetResult } from "./phases.js";
 import { report } from "./report.js";
 import { describeSettings, settingsFromEnv, type TargetName } from "./settings.js";
@@ -24,6 +25,14 @@ const COMMANDS: Record<TargetName, string> = {
 };
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
+
+// An interrupted run leaves no server or driver behind.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    log(`Interrupted (${signal}): stopping the servers and drivers.`);
+    void Child.stopAll().finally(() => process.exit(130));
+  });
+}
 
 const settings = settingsFromEnv();
 const started = performance.now();

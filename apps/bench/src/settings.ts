@@ -82,6 +82,7 @@ export function describeSettings(s: Settings): string[] {
     `CPU per command: ${s.closedMatches} matches in a closed loop, ${s.repetitions} repetitions of ${s.closedSeconds} s (BENCH_CLOSED_MATCHES, BENCH_REPETITIONS, BENCH_CLOSED_SECONDS)`,
     `joins: ${s.joins} players joining at once (BENCH_JOINS)`,
     `paced load: ${s.pacedMatches} matches, two players and a spectator each, one command per ${s.paceSeconds} s per match, measured ${s.pacedSeconds} s, ${s.drivers} driver process(es) (BENCH_PACED_MATCHES, BENCH_PACE_SECONDS, BENCH_PACED_SECONDS, BENCH_DRIVERS)`,
+    `EMBER peers (floor-ember, bgio-ember): phases idle round trip, CPU per command and paced load only`,
     `idle matches: up to ${s.idleMatches} in one process, creation stopped after ${s.idleMaxSeconds} s; CPU of ${s.idleCpuRooms} idle rooms over ${s.idleCpuSeconds} s (BENCH_IDLE_MATCHES, BENCH_IDLE_MAX_SECONDS, BENCH_IDLE_CPU_ROOMS, BENCH_IDLE_CPU_SECONDS)`,
   ];
 }

@@ -1,8 +1,9 @@
 /**
  * The side-by-side server benchmark (`pnpm bench` at the top level, after the other benches):
  * the fogwar server (embedded database, and PostgreSQL when BENCH_DATABASE_URL is set), a bare
- * Colyseus room with a StateView (the floor) and boardgame.io 0.50.2, one after the other, each
- * in its own process, driven by load drivers in their own processes. Prints every figure with
+ * Colyseus room with a StateView (the floor) with a small state and playing EMBER, and
+ * boardgame.io 0.50.2 with a small game and playing EMBER, one after the other, each in its own
+ * process, driven by load drivers in their own processes. Prints every figure with
  * the ratios and the targets; asserts nothing. Exits 1 when a server does not start or a phase
  * fails. Settings: ./settings.ts; what each figure measures: ../README.md.
  */

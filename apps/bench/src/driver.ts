@@ -1,6 +1,6 @@
 /**
  * A load driver: a child process holding many clients of one server under test (BENCH_TARGET
- * fogwar | floor | bgio at BENCH_URL), told what to do by the orchestrator over IPC:
+ * fogwar | floor | bgio | bgio-ember at BENCH_URL), told what to do by the orchestrator over IPC:
  * - `open`: create and join `matches` matches (two players and `spectators` spectators each),
  *   and `spares` more held in reserve; `refill`: top the reserve up to `spares` again;
  * - `closed`: closed loop for `seconds`: each open match sends its next command as soon as the
@@ -16,13 +16,15 @@
  */
 import { serve } from "./ipc.js";
 import { bgioTarget } from "./clients/bgio.js";
+import { bgioEmberTarget } from "./clients/bgio-ember.js";
 import { floorTarget } from "./clients/floor.js";
 import { fogwarTarget } from "./clients/fogwar.js";
 import type { BenchMatch, Connection, Target } from "./clients/target.js";
 
 const url = process.env.BENCH_URL as string;
 const kind = process.env.BENCH_TARGET;
-const target = (kind === "fogwar" ? fogwarTarget(url) : kind === "floor" ? floorTarget(url) : kind === "bgio" ? bgioTarget(url) : null) as Target<unknown> | null;
+const makers: Record<string, (url: string) => unknown> = { fogwar: fogwarTarget, floor: floorTarget, bgio: bgioTarget, "bgio-ember": bgioEmberTarget };
+const target = (makers[kind ?? ""]?.(url) ?? null) as Target<unknown> | null;
 if (!target) throw new Error(`unknown BENCH_TARGET ${kind}`);
 
 const matches: BenchMatch[] = [];

@@ -38,6 +38,8 @@ export function serve(handlers: Record<string, (request: Request) => unknown>, i
 
 /** A forked child process (TypeScript through tsx), its output kept for error reports. */
 export class Child {
+  /** Every child started and not yet exited. */
+  private static readonly live = new Set<Child>();
   /** The last 20,000 characters the child wrote to stdout and stderr. */
   output = "";
   private next = 1;
@@ -62,8 +64,10 @@ export class Child {
       if (reply.ok) waiter.done(reply.value);
       else waiter.fail(new Error(`${label}: ${reply.error}`));
     });
+    Child.live.add(this);
     this.exited = new Promise((done) =>
       process.once("exit", (code, signal) => {
+        Child.live.delete(this);
         for (const waiter of this.pending.values()) waiter.fail(new Error(`${label} exited (${signal ?? code}) with a request pending:\n${this.output.slice(-3000)}`));
         this.pending.clear();
         done(signal ? null : code);
@@ -131,6 +135,11 @@ export class Child {
       });
       this.process.send({ id, type, ...fields });
     });
+  }
+
+  /** Stops every child still running (for an interrupted run), as {@link Child.stop} does. */
+  static async stopAll(graceMs = 3_000): Promise<void> {
+    await Promise.all([...Child.live].map((child) => child.stop(graceMs)));
   }
 
   /** SIGTERM, SIGKILL after `graceMs`; resolves when the process has exited. */

@@ -1,25 +1,39 @@
 /**
  * The side-by-side server benchmark (`pnpm bench` at the top level, after the other benches):
  * the fogwar server (embedded database, and PostgreSQL when BENCH_DATABASE_URL is set), a bare
- * Colyseus room with a StateView (the floor) and boardgame.io 0.50.2, one after the other, each
- * in its own process, driven by load drivers in their own processes. Prints every figure with
+ * Colyseus room with a StateView (the floor) with a small state and playing EMBER, and
+ * boardgame.io 0.50.2 with a small game and playing EMBER, one after the other, each in its own
+ * process, driven by load drivers in their own processes. Prints every figure with
  * the ratios and the targets; asserts nothing. Exits 1 when a server does not start or a phase
  * fails. Settings: ./settings.ts; what each figure measures: ../README.md.
  */
 import { cpus, loadavg } from "node:os";
+import { Child } from "./ipc.js";
 import { measureTarget, type TargetResult } from "./phases.js";
 import { report } from "./report.js";
 import { describeSettings, settingsFromEnv, type TargetName } from "./settings.js";
 
 const COMMANDS: Record<TargetName, string> = {
   floor: "the bare room's `cmd` message (move the sender's piece, change its private fields; patch, then `ack`), the two seats in turn",
-  bgio: "the game's `act` move (the same change; applied on the server only), the two seats in turn",
+  "floor-ember":
+    "EMBER 'crossroads' (sample armies 0 and 2) in a bare Colyseus room: `apply`, the public projection and each seat's overlay in the fogwar room state's shape (StateView-filtered), patch, `accepted`; no store, log or events; commands chosen by the fogwar driver",
+  bgio: "the small game's `act` move (the floor's change; applied on the server only), the two seats in turn",
+  "bgio-ember":
+    "EMBER 'crossroads' (sample armies 0 and 2) as a boardgame.io game: G the EMBER state, the move `command` the ruleset's `apply`, `playerView` its projection; each command chosen as fogwar's (the seeded random bot's pick among the seat's legal commands in its own projection); full state per update",
   "fogwar-embedded":
     "EMBER 'crossroads' (sample armies 0 and 2): each command the seeded random bot's pick among the seat's legal commands computed from its own decoded projection; a finished match is replaced by a spare opened before the measured window",
   "fogwar-postgres": "as fogwar, embedded",
 };
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
+
+// An interrupted run leaves no server or driver behind.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    log(`Interrupted (${signal}): stopping the servers and drivers.`);
+    void Child.stopAll().finally(() => process.exit(130));
+  });
+}
 
 const settings = settingsFromEnv();
 const started = performance.now();

@@ -35,7 +35,8 @@ export interface TargetResult {
   readonly name: TargetName;
   /** What the measured commands were. */
   commands: string;
-  idle?: { p50: number; p99: number; n: number };
+  /** Phase 1: round trip quantiles (ms), commands, and the server's CPU per accepted command (ms) over the window. */
+  idle?: { p50: number; p99: number; n: number; cpuPerCommand: number };
   cpu?: { reps: number[]; rates: number[]; playerBytes: number; spectatorBytes: number; replaced: number; openedDuring: number };
   joins?: { joins: number; failed: number; reasons: Record<string, number>; seconds: number };
   paced?: {
@@ -63,7 +64,8 @@ export function quantile(values: readonly number[], q: number): number {
 }
 
 const DRIVER = new URL("./driver.ts", import.meta.url).pathname;
-const driverKind = (name: TargetName) => (name.startsWith("fogwar") ? "fogwar" : name);
+// The EMBER floor speaks the fogwar protocol, so the fogwar clients play it.
+const driverKind = (name: TargetName) => (name.startsWith("fogwar") || name === "floor-ember" ? "fogwar" : name);
 
 async function startDriver(target: RunningTarget, label: string): Promise<Child> {
   const { child } = await Child.start(label, DRIVER, { BENCH_TARGET: driverKind(target.name), BENCH_URL: target.url });
@@ -85,6 +87,9 @@ async function phase<T>(result: TargetResult, name: string, log: (line: string) 
 /** Measures one server under test; throws when a server does not start or a phase fails. */
 export async function measureTarget(name: TargetName, s: Settings, commands: string, log: (line: string) => void): Promise<TargetResult> {
   const result: TargetResult = { name, commands, phases: [] };
+  // The EMBER peers are there for the per-command comparisons (round trip, CPU, bytes); joins and
+  // idle matches are measured on the small-game peers.
+  const full = !name.endsWith("-ember");
   let target = await startTarget(name, s.databaseUrl);
   try {
     // 1. Round trip on an idle server: one match, closed loop (after a one-second warm-up).
@@ -94,8 +99,11 @@ export async function measureTarget(name: TargetName, s: Settings, commands: str
         await driver.call("open", { matches: 1, spectators: 1, spares: 4 });
         await driver.call("closed", { seconds: 1 });
         await driver.call("refill", { spares: 4 });
+        const before = await target.stats();
         const run = await driver.call<RunTally>("closed", { seconds: s.idleSeconds });
-        result.idle = { p50: quantile(run.trips, 0.5), p99: quantile(run.trips, 0.99), n: run.trips.length };
+        const after = await target.stats();
+        result.idle = { p50: quantile(run.trips, 0.5), p99: quantile(run.trips, 0.99), n: run.trips.length, cpuPerCommand: (after.cpuMicros - before.cpuMicros) / 1000 / run.accepted };
+        log(`  ${name}: idle round trip p50 ${result.idle.p50.toFixed(2)} ms, server CPU ${result.idle.cpuPerCommand.toFixed(3)} ms per command (${run.accepted} commands)`);
       } finally {
         await driver.stop();
       }
@@ -117,6 +125,7 @@ export async function measureTarget(name: TargetName, s: Settings, commands: str
           const run = await driver.call<RunTally>("closed", { seconds: s.closedSeconds });
           const after = await target.stats();
           cpu.reps.push((after.cpuMicros - before.cpuMicros) / 1000 / run.accepted);
+          log(`  ${name}: closed loop ${rep + 1}: ${(run.accepted / run.seconds).toFixed(0)} commands/s, server CPU ${(cpu.reps.at(-1) as number).toFixed(3)} ms per command, ${(run.playerBytes / run.accepted / 2).toFixed(0)} B per command to a player`);
           cpu.rates.push(run.accepted / run.seconds);
           cpu.playerBytes += run.playerBytes;
           cpu.spectatorBytes += run.spectatorBytes;
@@ -135,7 +144,7 @@ export async function measureTarget(name: TargetName, s: Settings, commands: str
     });
 
     // 3. Simultaneous joins.
-    await phase(result, `${s.joins} simultaneous joins`, log, async () => {
+    if (full) await phase(result, `${s.joins} simultaneous joins`, log, async () => {
       const driver = await startDriver(target, `${name} driver`);
       try {
         result.joins = await driver.call("joins", { n: s.joins });
@@ -171,6 +180,8 @@ export async function measureTarget(name: TargetName, s: Settings, commands: str
           driverCorePct: (runs.reduce((n, r) => n + r.driverCpuMicros, 0) / 1e6 / seconds) * 100,
           openSeconds,
         };
+        const cpuMs = ((after.cpuMicros - before.cpuMicros) / 1000) / accepted;
+        log(`  ${name}: paced load: ${result.paced.rate.toFixed(0)} commands/s accepted, server CPU ${cpuMs.toFixed(3)} ms per command, round trip p99 ${result.paced.p99.toFixed(1)} ms`);
         await Promise.all(drivers.map((d) => d.call("leaveAll")));
       } finally {
         await Promise.all(drivers.map((d) => d.stop()));
@@ -181,6 +192,7 @@ export async function measureTarget(name: TargetName, s: Settings, commands: str
   }
 
   // 5. Idle matches, on a fresh server: CPU of the first idleCpuRooms, then memory per match.
+  if (!full) return result;
   target = await startTarget(name, s.databaseUrl);
   try {
     await phase(result, `idle matches, up to ${s.idleMatches}`, log, async () => {

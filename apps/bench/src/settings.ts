@@ -1,11 +1,11 @@
 /**
  * The bench's scales, from environment variables; the defaults finish the whole run in about
- * ten minutes on a 2-core machine (PostgreSQL skipped).
+ * ten to fifteen minutes on a 2-core machine (PostgreSQL skipped).
  */
 
 /** Every setting, with its environment variable in the comment. */
 export interface Settings {
-  /** Servers to run, in order (BENCH_TARGETS, comma-separated: floor, bgio, fogwar-embedded, fogwar-postgres). */
+  /** Servers to run, in order (BENCH_TARGETS, comma-separated: floor, floor-ember, bgio, bgio-ember, fogwar-embedded, fogwar-postgres). */
   readonly targets: readonly TargetName[];
   /** PostgreSQL for fogwar-postgres (BENCH_DATABASE_URL); each server gets a fresh database created beside it. */
   readonly databaseUrl: string | undefined;
@@ -37,8 +37,8 @@ export interface Settings {
 }
 
 /** A server under test. */
-export type TargetName = "floor" | "bgio" | "fogwar-embedded" | "fogwar-postgres";
-const NAMES: readonly TargetName[] = ["floor", "bgio", "fogwar-embedded", "fogwar-postgres"];
+export type TargetName = "floor" | "floor-ember" | "bgio" | "bgio-ember" | "fogwar-embedded" | "fogwar-postgres";
+const NAMES: readonly TargetName[] = ["floor", "floor-ember", "bgio", "bgio-ember", "fogwar-embedded", "fogwar-postgres"];
 
 const num = (env: NodeJS.ProcessEnv, name: string, fallback: number): number => {
   const raw = env[name];
@@ -82,6 +82,7 @@ export function describeSettings(s: Settings): string[] {
     `CPU per command: ${s.closedMatches} matches in a closed loop, ${s.repetitions} repetitions of ${s.closedSeconds} s (BENCH_CLOSED_MATCHES, BENCH_REPETITIONS, BENCH_CLOSED_SECONDS)`,
     `joins: ${s.joins} players joining at once (BENCH_JOINS)`,
     `paced load: ${s.pacedMatches} matches, two players and a spectator each, one command per ${s.paceSeconds} s per match, measured ${s.pacedSeconds} s, ${s.drivers} driver process(es) (BENCH_PACED_MATCHES, BENCH_PACE_SECONDS, BENCH_PACED_SECONDS, BENCH_DRIVERS)`,
+    `EMBER peers (floor-ember, bgio-ember): phases idle round trip, CPU per command and paced load only`,
     `idle matches: up to ${s.idleMatches} in one process, creation stopped after ${s.idleMaxSeconds} s; CPU of ${s.idleCpuRooms} idle rooms over ${s.idleCpuSeconds} s (BENCH_IDLE_MATCHES, BENCH_IDLE_MAX_SECONDS, BENCH_IDLE_CPU_ROOMS, BENCH_IDLE_CPU_SECONDS)`,
   ];
 }

@@ -1,5 +1,5 @@
 /**
- * Clients of the boardgame.io peer: a match created through its lobby API
+ * Clients of the boardgame.io peer with its small game: a match created through its lobby API
  * (`POST /games/bench/create`), players seated with `POST /games/bench/:id/join` and connected
  * with `boardgame.io/client` over its socket.io transport (WebSocket only), spectators connected
  * without a player id. A command is the `act` move (applied on the server only), from the two
@@ -8,10 +8,18 @@
  */
 import { Client } from "boardgame.io/client";
 import { SocketIO } from "boardgame.io/multiplayer";
-import { benchGame, type BenchG } from "../games/bgio-game.js";
+import type { Game } from "boardgame.io";
+import { benchGame } from "../games/bgio-game.js";
 import { postJson, Waiter, type BenchMatch, type Connection, type Target } from "./target.js";
 
-type BgioClient = ReturnType<typeof Client<BenchG>>;
+/** A started boardgame.io client, as far as the bench reads it. */
+interface BgioClient {
+  getState(): { _stateID: number; G: unknown; ctx: { gameover?: unknown } } | null;
+  subscribe(cb: () => void): unknown;
+  readonly moves: Record<string, ((...args: unknown[]) => void) | undefined>;
+  start(): void;
+  stop(): void;
+}
 interface EngineSocket {
   on(event: "data", cb: (data: string | ArrayBuffer) => void): void;
 }
@@ -20,11 +28,16 @@ interface Manager {
   on(event: "open", cb: () => void): void;
 }
 
-class BgioConnection implements Connection {
+/** A connected boardgame.io client, counting the bytes of the engine.io packets it receives. */
+export class BgioConnection implements Connection {
   bytes = 0;
   readonly waiter = new Waiter();
 
-  constructor(readonly client: BgioClient) {
+  constructor(
+    readonly client: BgioClient,
+    /** The fogwar seat name for players ("p1", "p2"), null for a spectator. */
+    readonly seat: string | null,
+  ) {
     client.subscribe(() => this.waiter.wake());
     const manager = (client as unknown as { transport: { socket: { io: Manager } } }).transport.socket.io;
     const count = (engine: EngineSocket | undefined) =>
@@ -46,6 +59,35 @@ class BgioConnection implements Connection {
   }
 }
 
+/**
+ * Creates a match of `game` (named `name`) on the boardgame.io server at `url` through its lobby.
+ * @throws Error when the lobby refuses.
+ */
+export const createBgio = (url: string, name: string) => postJson<{ matchID: string }>(`${url}/games/${name}/create`, { numPlayers: 2 });
+
+/**
+ * Joins a match of `game`: `seat` 0 or 1 is seated through the lobby (`POST .../join`) and
+ * connects with its credentials; null connects as a spectator. Resolves on the first state.
+ */
+export async function joinBgio<G>(url: string, game: Game<G>, created: { matchID: string }, seat: number | null): Promise<BgioConnection> {
+  let credentials: string | undefined;
+  if (seat !== null) {
+    const joined = await postJson<{ playerCredentials: string }>(`${url}/games/${game.name}/${created.matchID}/join`, { playerID: String(seat), playerName: `player ${seat + 1}` });
+    credentials = joined.playerCredentials;
+  }
+  const client = Client({
+    game,
+    matchID: created.matchID,
+    ...(seat === null ? {} : { playerID: String(seat), credentials }),
+    multiplayer: SocketIO({ server: url, socketOpts: { transports: ["websocket"] } }),
+    debug: false,
+  }) as unknown as BgioClient;
+  client.start();
+  const connection = new BgioConnection(client, seat === null ? null : `p${seat + 1}`);
+  await connection.waiter.until(() => connection.stateId >= 0, "the first state");
+  return connection;
+}
+
 class BgioMatch implements BenchMatch {
   private count = 0;
   readonly over = false;
@@ -65,28 +107,11 @@ class BgioMatch implements BenchMatch {
   }
 }
 
-/** The boardgame.io server at `url` (http://host:port). */
+/** The boardgame.io server at `url` (http://host:port), playing the small game. */
 export function bgioTarget(url: string): Target<{ matchID: string }> {
   return {
-    create: () => postJson<{ matchID: string }>(`${url}/games/bench/create`, { numPlayers: 2 }),
-    async join(created, seat) {
-      let credentials: string | undefined;
-      if (seat !== null) {
-        const joined = await postJson<{ playerCredentials: string }>(`${url}/games/bench/${created.matchID}/join`, { playerID: String(seat), playerName: `player ${seat + 1}` });
-        credentials = joined.playerCredentials;
-      }
-      const client = Client<BenchG>({
-        game: benchGame,
-        matchID: created.matchID,
-        ...(seat === null ? {} : { playerID: String(seat), credentials }),
-        multiplayer: SocketIO({ server: url, socketOpts: { transports: ["websocket"] } }),
-        debug: false,
-      });
-      client.start();
-      const connection = new BgioConnection(client);
-      await connection.waiter.until(() => connection.stateId >= 0, "the first state");
-      return connection;
-    },
+    create: () => createBgio(url, "bench"),
+    join: (created, seat) => joinBgio(url, benchGame, created, seat),
     play: (_created, players, spectators) => new BgioMatch(players as BgioConnection[], spectators as BgioConnection[]),
   };
 }

@@ -64,7 +64,7 @@ async function freshDatabase(url: string): Promise<{ url: string; drop: () => Pr
 }
 
 /**
- * Starts `name` (its launcher in ./floor.ts, ./bgio.ts or ./fogwar.ts) on a free port.
+ * Starts `name` (its launcher in ./floor.ts, ./bgio.ts (both boardgame.io games) or ./fogwar.ts) on a free port.
  * @throws Error with the server's output when it does not start.
  */
 export async function startTarget(name: TargetName, databaseUrl: string | undefined): Promise<RunningTarget> {
@@ -77,6 +77,8 @@ export async function startTarget(name: TargetName, databaseUrl: string | undefi
     env.BENCH_SERVER_DATA_DIR = join(dir, "data");
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
     script = "fogwar" as TargetName;
+  } else if (name === "bgio-ember") {
+    script = "bgio";
   } else if (name === "fogwar-postgres") {
     if (!databaseUrl) throw new Error("fogwar-postgres needs BENCH_DATABASE_URL");
     const db = await freshDatabase(databaseUrl);

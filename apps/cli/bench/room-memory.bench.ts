@@ -6,7 +6,8 @@
  * connected, after a forced garbage collection:
  * - fresh: BENCH_FRESH_ROOMS EMBER matches created through the lobby API (the room opens at once);
  * - played: BENCH_PLAYED_ROOMS EMBER matches played 40 commands in by bots over WebSocket, their
- *   clients gone (a player and a spectator each, so encoders and views have been used).
+ *   clients gone (a player and a spectator each, so encoders and views have been used), measured
+ *   after as many played the same way first (so the code they run is compiled already).
  * For each: heap, ArrayBuffers (encoder buffers among them) and RSS growth per room.
  * With BENCH_HEAP_SNAPSHOTS=<folder>, also writes a heap snapshot before the fresh rooms
  * (`0-before.heapsnapshot`), after them (`1-fresh.heapsnapshot`) and after the played rooms
@@ -71,17 +72,23 @@ report("fresh, never joined", FRESH, before, process.memoryUsage());
 snapshot("1-fresh");
 await settle();
 
-// Played rooms, clients gone.
+// Played rooms, clients gone. A first batch, not counted, warms the code the bots and the
+// commands run (compiled code would otherwise count as the measured rooms' heap).
+const playBatch = async (label: string) => {
+  for (let i = 0; i < PLAYED; i += 10) {
+    await Promise.all(
+      Array.from({ length: Math.min(10, PLAYED - i) }, (_, k) =>
+        playOnlineMatch({ url, scenario: "crossroads", armies: [0, 2], seed: `${label}-${i + k}`, spectators: 1, maxCommands: 40 }).catch((e: Error) => {
+          if (!/no result after 40 commands/.test(e.message)) throw e;
+        }),
+      ),
+    );
+  }
+};
+await playBatch("warm");
+await settle();
 before = process.memoryUsage();
-for (let i = 0; i < PLAYED; i += 10) {
-  await Promise.all(
-    Array.from({ length: Math.min(10, PLAYED - i) }, (_, k) =>
-      playOnlineMatch({ url, scenario: "crossroads", armies: [0, 2], seed: `mem-${i + k}`, spectators: 1, maxCommands: 40 }).catch((e: Error) => {
-        if (!/no result after 40 commands/.test(e.message)) throw e;
-      }),
-    ),
-  );
-}
+await playBatch("mem");
 await settle();
 report("40 commands in, clients gone", PLAYED, before, process.memoryUsage());
 snapshot("2-played");

@@ -6,15 +6,26 @@
  * connected, after a forced garbage collection:
  * - fresh: BENCH_FRESH_ROOMS EMBER matches created through the lobby API (the room opens at once);
  * - played: BENCH_PLAYED_ROOMS EMBER matches played 40 commands in by bots over WebSocket, their
- *   clients gone (a player and a spectator each, so encoders and views have been used).
+ *   clients gone (a player and a spectator each, so encoders and views have been used), measured
+ *   after as many played the same way first (so the code they run is compiled already).
  * For each: heap, ArrayBuffers (encoder buffers among them) and RSS growth per room.
+ * With BENCH_HEAP_SNAPSHOTS=<folder>, also writes a heap snapshot before the fresh rooms
+ * (`0-before.heapsnapshot`), after them (`1-fresh.heapsnapshot`) and after the played rooms
+ * (`2-played.heapsnapshot`), to compare what each kind of room holds.
  */
+import { writeHeapSnapshot } from "node:v8";
+import { join } from "node:path";
 import { catalog } from "@fogwar/ember";
 import { startServer } from "@fogwar/server";
 import { playOnlineMatch } from "../src/online";
 
 const FRESH = Number(process.env.BENCH_FRESH_ROOMS ?? 300);
 const PLAYED = Number(process.env.BENCH_PLAYED_ROOMS ?? 40);
+
+const SNAPSHOTS = process.env.BENCH_HEAP_SNAPSHOTS;
+const snapshot = (name: string) => {
+  if (SNAPSHOTS) console.log(`  heap snapshot: ${writeHeapSnapshot(join(SNAPSHOTS, `${name}.heapsnapshot`))}`);
+};
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const settle = async () => {
@@ -45,6 +56,8 @@ await playOnlineMatch({ url, scenario: "crossroads", armies: [0, 2], seed: "warm
 // Fresh rooms.
 const request = { ruleset: "ember", scenario: "crossroads", players: [0, 2].map((a, i) => ({ name: `Idle ${i + 1}`, army: catalog.data.armies[a] })) };
 await settle();
+snapshot("0-before");
+await settle();
 let before = process.memoryUsage();
 for (let i = 0; i < FRESH; i += 50) {
   await Promise.all(
@@ -56,20 +69,29 @@ for (let i = 0; i < FRESH; i += 50) {
 }
 await settle();
 report("fresh, never joined", FRESH, before, process.memoryUsage());
+snapshot("1-fresh");
+await settle();
 
-// Played rooms, clients gone.
+// Played rooms, clients gone. A first batch, not counted, warms the code the bots and the
+// commands run (compiled code would otherwise count as the measured rooms' heap).
+const playBatch = async (label: string) => {
+  for (let i = 0; i < PLAYED; i += 10) {
+    await Promise.all(
+      Array.from({ length: Math.min(10, PLAYED - i) }, (_, k) =>
+        playOnlineMatch({ url, scenario: "crossroads", armies: [0, 2], seed: `${label}-${i + k}`, spectators: 1, maxCommands: 40 }).catch((e: Error) => {
+          if (!/no result after 40 commands/.test(e.message)) throw e;
+        }),
+      ),
+    );
+  }
+};
+await playBatch("warm");
+await settle();
 before = process.memoryUsage();
-for (let i = 0; i < PLAYED; i += 10) {
-  await Promise.all(
-    Array.from({ length: Math.min(10, PLAYED - i) }, (_, k) =>
-      playOnlineMatch({ url, scenario: "crossroads", armies: [0, 2], seed: `mem-${i + k}`, spectators: 1, maxCommands: 40 }).catch((e: Error) => {
-        if (!/no result after 40 commands/.test(e.message)) throw e;
-      }),
-    ),
-  );
-}
+await playBatch("mem");
 await settle();
 report("40 commands in, clients gone", PLAYED, before, process.memoryUsage());
+snapshot("2-played");
 
 await server.close();
 process.exit(0);

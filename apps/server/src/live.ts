@@ -4,6 +4,9 @@
  * before the in-memory state moves on, so nothing acknowledged is ever lost (design.md
  * principle 7).
  *
+ * The match's setup and seed are not held: they are read from the store when the match is
+ * rebuilt, and the state they start from is all the match needs afterwards.
+ *
  * The log is held on demand: memory keeps the last `RECENT_ENTRIES` entries, those the caster
  * feed still has to replay or send, and the command ids (for idempotency); `entriesSince` reads
  * older entries from the store.
@@ -80,8 +83,6 @@ export class LiveMatch {
   private constructor(
     readonly id: string,
     readonly host: HostedRuleset,
-    readonly setup: unknown,
-    private readonly seed: string,
     readonly seats: readonly string[],
     readonly options: MatchOptions,
     readonly setupEvents: readonly EventEnvelope<unknown>[],
@@ -109,8 +110,6 @@ export class LiveMatch {
     const match = new LiveMatch(
       id,
       host,
-      record.setup,
-      seed,
       record.seats.map((s) => s.seat),
       record.options as MatchOptions,
       initial.events,

@@ -123,6 +123,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     state.rulesVersion = match.host.ruleset.rulesVersion;
     const host = match.host;
     this.projector = new Projector(state, host.ruleset, match.seats, match.options.spectatorDelay > 0, host.casterView ? (d, live) => host.casterView!(d, live) : undefined);
+    // Nobody is connected yet: the projections are written when the first client joins.
+    this.projector.sleep();
     this.projector.update(match.state, match.seq, match.delayed);
     this.lastCasterSeq = match.delayed.seq;
     this.setState(state);
@@ -180,6 +182,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     }
     const viewer = audience.role === "player" ? seatViewer(audience.seat) : spectator;
     this.clientsInfo.set(client.sessionId, { audience, viewer });
+    this.projector.wake();
     client.view = this.projector.viewFor(audience);
     this.refreshPresence();
     // Others learn of the arrival now; the joining client itself gets the full state after onJoin.
@@ -201,6 +204,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
 
   override onReconnect(client: Client): void {
     const info = this.clientsInfo.get(client.sessionId);
+    // Everyone else may have left during the grace period: the projections are written again.
+    this.projector.wake();
     this.refreshPresence();
     this.broadcastPatch();
     if (info) this.welcome(client, info.audience);
@@ -212,6 +217,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     client.view = undefined;
     this.limiter.forget(client.sessionId);
     this.refreshPresence();
+    // An idle room holds no projection (the bulk of its memory); the next join writes them again.
+    if (this.clients.length === 0) this.projector.sleep();
     this.broadcastPatch();
     if (this.match.result && this.clients.length === 0) this.autoDispose = true;
   }
@@ -325,8 +332,11 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
       this.publish([outcome.entry]);
       answer = { type: "accepted", id, seq: outcome.entry.seq };
     }
-    seen.set(id, answer);
-    if (seen.size > ANSWERS_KEPT) seen.delete(seen.keys().next().value as string);
+    // An accepted command's answer is rebuilt from the match's command ids (above): only refusals are kept.
+    if (answer.type === "rejected") {
+      seen.set(id, answer);
+      if (seen.size > ANSWERS_KEPT) seen.delete(seen.keys().next().value as string);
+    }
     if (this.clients.includes(client)) client.send(answer.type, answer);
   }
 

@@ -4,12 +4,51 @@
  * becomes a handful of map entries on the wire (only the leaves that changed), and any ruleset's
  * projection can be synchronised without a schema of its own.
  *
- * Every container has an entry too (`"{}"` or `"[]"`), so empty objects and arrays survive, and a
- * leaf is its JSON text (`"3"`, `"\"OFF\""`, `"null"`).
+ * A leaf is its JSON text (`"3"`, `"\"OFF\""`, `"null"`). A small container, one with at most
+ * {@link COMPACT_CHILDREN} children that are all leaves (`{"q":3,"r":-1}`, `[]`), is one entry
+ * too: its whole JSON text, with no entries below it. Any other container has an entry of its
+ * own (`"{}"` or `"[]"`) and one per child. Each map entry costs a server some 140 bytes of
+ * bookkeeping and its path on the wire, so small records travel and live as one entry; a change to
+ * one of their leaves resends the record (a few bytes more than the leaf with its path).
+ * {@link unflatten} reads either form.
  */
 
 /** A flattened JSON value: JSON Pointer path (RFC 6901, "" for the root) -> encoded node. */
 export type Flat = Map<string, string>;
+
+/** The most children a container may have to be one entry (its JSON text); they must all be leaves. */
+export const COMPACT_CHILDREN = 8;
+
+const LEAF = 0;
+const ARRAY = 1;
+const OBJECT = 2;
+const hasOwn = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);
+const isContainer = (value: unknown): boolean => value !== null && typeof value === "object";
+
+/** Whether an array is one entry: no holes, at most COMPACT_CHILDREN items, none a container. */
+function compactArray(value: unknown[]): boolean {
+  if (value.length > COMPACT_CHILDREN) return false;
+  for (let i = 0; i < value.length; i++) if (!(i in value) || isContainer(value[i])) return false;
+  return true;
+}
+
+/** Whether an object is one entry: at most COMPACT_CHILDREN defined own properties, none a container. */
+function compactObject(value: object): boolean {
+  let children = 0;
+  for (const key in value) {
+    if (!hasOwn(value, key)) continue;
+    const item = (value as Record<string, unknown>)[key];
+    if (item === undefined) continue;
+    if (isContainer(item) || ++children > COMPACT_CHILDREN) return false;
+  }
+  return true;
+}
+
+/** How a value is flattened: one entry (a leaf or a compact container), or a container with entries below. */
+const kindOf = (value: unknown): number =>
+  Array.isArray(value) ? (compactArray(value) ? LEAF : ARRAY) : isContainer(value) ? (compactObject(value as object) ? LEAF : OBJECT) : LEAF;
+/** The entry of a value {@link kindOf} calls a leaf: its JSON text. */
+const encodeLeaf = (value: unknown): string => JSON.stringify(value ?? null);
 
 const escape = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
 const unescape = (key: string) => key.replace(/~1/g, "/").replace(/~0/g, "~");
@@ -19,16 +58,17 @@ const unescape = (key: string) => key.replace(/~1/g, "/").replace(/~0/g, "~");
  * object properties are dropped as JSON.stringify drops them).
  */
 export function flatten(value: unknown, into: Flat = new Map(), path = ""): Flat {
-  if (Array.isArray(value)) {
+  const kind = kindOf(value);
+  if (kind === ARRAY) {
     into.set(path, "[]");
-    value.forEach((item, i) => flatten(item, into, `${path}/${i}`));
-  } else if (value !== null && typeof value === "object") {
+    (value as unknown[]).forEach((item, i) => flatten(item, into, `${path}/${i}`));
+  } else if (kind === OBJECT) {
     into.set(path, "{}");
-    for (const [key, item] of Object.entries(value)) {
+    for (const [key, item] of Object.entries(value as object)) {
       if (item !== undefined) flatten(item, into, `${path}/${escape(key)}`);
     }
   } else {
-    into.set(path, JSON.stringify(value ?? null));
+    into.set(path, encodeLeaf(value));
   }
   return into;
 }
@@ -111,13 +151,7 @@ export interface FlatSink {
 /** Stands for "no projection yet" in {@link diffValues}: every entry of the next value is set. */
 export const NOTHING: unique symbol = Symbol("nothing");
 
-const LEAF = 0;
-const ARRAY = 1;
-const OBJECT = 2;
-const kindOf = (value: unknown): number => (Array.isArray(value) ? ARRAY : value !== null && typeof value === "object" ? OBJECT : LEAF);
-const encodeLeaf = (value: unknown): string => JSON.stringify(value ?? null);
 const CONTAINER = ["", "[]", "{}"];
-const hasOwn = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);
 
 /** The walk's current path as a stack of raw keys and indices, joined (and escaped) only when a change is met. */
 class Walk {
@@ -130,10 +164,14 @@ class Walk {
     return out;
   }
 
-  /** Sets every entry of `value`'s subtree (as {@link flatten} makes them). */
-  add(value: unknown): void {
+  /**
+   * Sets every entry of `value`'s subtree (as {@link flatten} makes them); its own entry only if
+   * it is not `was` (what the path held before).
+   */
+  add(value: unknown, was?: string): void {
     const kind = kindOf(value);
-    this.sink.set(this.path(), kind === LEAF ? encodeLeaf(value) : (CONTAINER[kind] as string));
+    const encoded = kind === LEAF ? encodeLeaf(value) : (CONTAINER[kind] as string);
+    if (encoded !== was) this.sink.set(this.path(), encoded);
     this.children(value, kind, (v) => this.add(v));
   }
 
@@ -166,8 +204,9 @@ class Walk {
     const after = kindOf(next);
     if (before !== after) {
       if (before === LEAF || after === LEAF) {
+        // A compact container's entry and a container's own may be the same text ("{}", "[]").
         this.removeBelow(previous, before);
-        this.add(next);
+        this.add(next, before === LEAF ? encodeLeaf(previous) : CONTAINER[before]);
       } else {
         // An array and an object: "/0" is the same path under both, so compare child by child.
         this.sink.set(this.path(), CONTAINER[after] as string);

@@ -39,14 +39,16 @@ describe("flat projections", () => {
   test("an overlay holds only what differs: a seat that sees the public view gets an empty overlay", () => {
     const view = { round: 2, plans: { p1: { locked: true } } };
     expect(overlay(flatten(view), flatten(view)).size).toBe(0);
-    const seat = { round: 2, plans: { p1: { locked: true, dials: { m1: "quick" } } } };
+    const seat = { round: 2, plans: { p1: { locked: true, dials: { m1: "quick", m2: "slow" } } } };
     expect([...overlay(flatten(view), flatten(seat))]).toEqual([
-      ["/plans/p1/dials", "{}"],
-      ["/plans/p1/dials/m1", '"quick"'],
+      ["/plans/p1", "{}"],
+      ["/plans/p1/locked", "true"],
+      ["/plans/p1/dials", '{"m1":"quick","m2":"slow"}'],
     ]);
     expect([...overlay(flatten(seat), flatten(view))]).toEqual([
+      ["/plans/p1", '{"locked":true}'],
+      ["/plans/p1/locked", REMOVED],
       ["/plans/p1/dials", REMOVED],
-      ["/plans/p1/dials/m1", REMOVED],
     ]);
   });
 
@@ -93,7 +95,26 @@ describe("flat projections", () => {
     const after = { ...before, units: units.map((u, i) => (i === 7 ? { ...u, at: { x: 7, y: 1 } } : u)), plans: { p1: { locked: true } } };
     const seen: string[] = [];
     diffValues(before, after, { set: (path, value) => seen.push(`${path}=${value}`), remove: (path) => seen.push(`-${path}`) });
-    expect(seen.sort()).toEqual(["/plans/p1/locked=true", "/units/7/at/y=1"]);
+    expect(seen.sort()).toEqual(['/plans/p1={"locked":true}', '/units/7/at={"x":7,"y":1}']);
+  });
+
+  test("a container of at most eight leaves is one entry, its JSON text; a larger one or one holding a container is not", () => {
+    const eight = { a: 1, b: "x", c: null, d: true, e: 5, f: 6, g: 7, h: 8 };
+    expect([...flatten({ small: eight, list: [1, 2], none: {}, empty: [] })]).toEqual([
+      ["", "{}"],
+      ["/small", JSON.stringify(eight)],
+      ["/list", "[1,2]"],
+      ["/none", "{}"],
+      ["/empty", "[]"],
+    ]);
+    expect([...flatten({ ...eight, i: 9 })]).toHaveLength(10);
+    expect([...flatten([1, [2]])]).toEqual([
+      ["", "[]"],
+      ["/0", "1"],
+      ["/1", "[2]"],
+    ]);
+    // Either form decodes: a map written one entry per leaf (as before compaction) still reads.
+    expect(unflatten(new Map([["", "{}"], ["/at", "{}"], ["/at/x", "7"], ["/tags", "[]"], ["/tags/0", '"a"']]))).toEqual({ at: { x: 7 }, tags: ["a"] });
   });
 
   test("overlayValues(public, seat) equals overlay(flatten(public), flatten(seat))", () => {

@@ -15,15 +15,20 @@
  * - the public projection (and the caster feed) is compared with the previous command's
  *   ({@link diffValues}) rather than flattened: only changed entries build a path;
  * - what the projector keeps between commands is the previous projections themselves (which share
- *   their objects with the engine state the match holds anyway) and each seat's small overlay; the
- *   public entries live once, in the room state's map.
+ *   their objects with the engine state the match holds anyway); the public entries and each
+ *   seat's overlay live once, in the room state's maps.
  * Engine states and their projections are treated as immutable (the engine's contract: `apply`
  * returns a new state and never changes the one it was given).
+ *
+ * While nobody is connected the projections need not be held at all: `sleep` empties every flat
+ * map of the room state (the largest part of an idle room's memory: some 140 bytes of Colyseus
+ * bookkeeping per entry besides its path and value) and `wake` writes them afresh from the last
+ * engine state before a client is given its view. Updates while asleep only remember that state.
  */
 import { StateView } from "@colyseus/schema";
 import { omniscient, seatViewer, spectator, type Viewer } from "@fogwar/engine";
 import type { AnyRuleset } from "../rulesets.js";
-import { diff, diffValues, NOTHING, overlayValues, type Flat, type FlatSink } from "@fogwar/protocol";
+import { diff, diffValues, NOTHING, overlayValues, type FlatSink } from "@fogwar/protocol";
 import { CasterFeed, MatchRoomState, SeatKnowledge, type MapSchema } from "./state.js";
 
 /** Who a client is, for its StateView. */
@@ -44,12 +49,14 @@ export class Projector {
   /** The projections last written (NOTHING before the first update). */
   private publicView: unknown = NOTHING;
   private casterView: unknown = NOTHING;
-  /** Each seat's overlay last written: its SeatKnowledge's entries. */
-  private readonly overlays = new Map<string, Flat>();
   /** {@link entryBytes} summed over each seat's overlay, and over the caster feed. */
   private readonly overlayBytes = new Map<string, number>();
   private casterBytes = 0;
   private readonly viewOf: (state: unknown, viewer: Viewer) => unknown;
+  /** Whether the flat maps are empty until `wake` (see the class comment). */
+  private asleep = false;
+  /** The last `update`'s arguments, written again by `wake`. */
+  private latest: Parameters<Projector["update"]> | null = null;
 
   constructor(
     readonly state: MatchRoomState,
@@ -64,7 +71,6 @@ export class Projector {
       const knowledge = new SeatKnowledge();
       knowledge.seat = seat;
       state.seats.set(seat, knowledge);
-      this.overlays.set(seat, new Map());
       state.connected.set(seat, false);
     }
     if (delayed) state.caster = new CasterFeed();
@@ -72,16 +78,18 @@ export class Projector {
 
   /** Brings every projection in the room state up to date with the engine state. */
   update(engineState: unknown, seq: number, casterFeed?: { seq: number; state: unknown }): void {
+    this.latest = [engineState, seq, casterFeed];
+    this.state.seq = seq;
+    if (this.asleep) return;
     const publicView = this.viewOf(engineState, spectator);
     diffValues(this.publicView, publicView, into(this.state.view));
     this.publicView = publicView;
     for (const seat of this.seats) {
       const next = overlayValues(publicView, this.viewOf(engineState, seatViewer(seat)));
-      const change = diff(this.overlays.get(seat) as Flat, next);
       const entries = (this.state.seats.get(seat) as SeatKnowledge).entries;
+      const change = diff(entries, next);
       for (const path of change.remove) entries.delete(path);
       for (const [path, value] of change.set) entries.set(path, value);
-      this.overlays.set(seat, next);
       if (change.set.length + change.remove.length > 0) {
         let bytes = 0;
         for (const [path, value] of next) bytes += entryBytes(path, value);
@@ -105,7 +113,31 @@ export class Projector {
       this.casterView = casterView;
       this.state.caster.seq = casterFeed.seq;
     }
-    this.state.seq = seq;
+  }
+
+  /**
+   * Empties every flat map of the room state (the public view, each seat's overlay, the caster
+   * feed) until `wake`; for a room nobody is connected to. Does nothing when asleep already.
+   */
+  sleep(): void {
+    if (this.asleep) return;
+    this.asleep = true;
+    this.state.view.clear();
+    for (const seat of this.seats) {
+      (this.state.seats.get(seat) as SeatKnowledge).entries.clear();
+      this.overlayBytes.set(seat, 0);
+    }
+    this.state.caster?.entries.clear();
+    this.casterBytes = 0;
+    this.publicView = NOTHING;
+    this.casterView = NOTHING;
+  }
+
+  /** Writes every projection again from the last update's engine state; call before a client is given its view. */
+  wake(): void {
+    if (!this.asleep) return;
+    this.asleep = false;
+    if (this.latest) this.update(...this.latest);
   }
 
   /**

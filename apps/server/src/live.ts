@@ -11,8 +11,9 @@
  * feed still has to replay or send, and the command ids (for idempotency); `entriesSince` reads
  * older entries from the store.
  */
-import { canonicalJson, stateHash, type EventEnvelope, type LogEntry, type MatchResult, type RuleError } from "@fogwar/engine";
+import { canonicalJson, type EventEnvelope, type LogEntry, type MatchResult, type RuleError } from "@fogwar/engine";
 import { RULESETS, type HostedRuleset } from "./rulesets.js";
+import { nativeStateHash } from "./state-hash.js";
 import type { MatchStore, StoredEntry } from "./store/index.js";
 
 /** Options chosen at creation (stored with the match). */
@@ -131,7 +132,7 @@ export class LiveMatch {
   private replayStored(stored: StoredEntry): Entry {
     const result = this.host.ruleset.apply(this.current, stored.command, stored.seat);
     if (!result.ok) throw new CorruptLogError(this.id, stored.seq, result.error.code);
-    if (stateHash(result.state) !== stored.stateHash) throw new CorruptLogError(this.id, stored.seq, "state hash differs");
+    if (nativeStateHash(result.state) !== stored.stateHash) throw new CorruptLogError(this.id, stored.seq, "state hash differs");
     this.current = result.state;
     const entry: Entry = { seq: stored.seq, seat: stored.seat, command: stored.command, events: result.events };
     this.held.push(entry);
@@ -277,7 +278,7 @@ export class LiveMatch {
     if (!result.ok) return { ok: false, error: result.error };
     const seq = this.lastSeq + 1;
     const entry: Entry = { seq, seat, command, events: result.events };
-    const hash = stateHash(result.state);
+    const hash = nativeStateHash(result.state);
     const outcome = this.host.ruleset.result(result.state);
     try {
       await this.store.appendEntry(

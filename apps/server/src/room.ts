@@ -6,12 +6,11 @@
  * No rule logic here.
  */
 import { createHash } from "node:crypto";
-import { Room, SchemaSerializer, ServerError, type AuthContext, type Client } from "@colyseus/core";
+import { getMessageBytes, Protocol, Room, SchemaSerializer, ServerError, type AuthContext, type Client } from "@colyseus/core";
 import { Encoder } from "@colyseus/schema";
 import { omniscient, seatViewer, spectator, type EventEnvelope, type LogEntry, type Viewer } from "@fogwar/engine";
 import {
   JoinOptions,
-  MAX_MESSAGE_BYTES,
   PROTOCOL_ERRORS,
   PROTOCOL_VERSION,
   parseClientMessage,
@@ -27,6 +26,7 @@ import { RateLimiter } from "./rate-limit.js";
 import type { ClientLog } from "./client-log.js";
 import { stampedAddress, type Limits } from "./limits.js";
 import { takeRoomGrant } from "./rooms.js";
+import { corked, viewerKey } from "./send.js";
 
 /**
  * The process's `Encoder.BUFFER_SIZE`, in bytes: what an encoder's buffers are first allocated
@@ -272,13 +272,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     const info = this.clientsInfo.get(client.sessionId);
     if (!info) return;
     if (!this.limiter.take(client.sessionId)) return this.fail(client, "rate_limited");
-    let size = 0;
-    try {
-      size = JSON.stringify(payload ?? null).length;
-    } catch {
-      return this.fail(client, "bad_message");
-    }
-    if (size > MAX_MESSAGE_BYTES) return this.fail(client, "message_too_large");
+    // The parser checks the size too (message_too_large over MAX_MESSAGE_BYTES of JSON text).
     const parsed = parseClientMessage(type, payload);
     if (!parsed.ok) return this.fail(client, parsed.error.code);
     const message = parsed.message;
@@ -326,10 +320,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     let answer: Answer;
     if (!outcome.ok) {
       answer = { type: "rejected", id, error: { code: outcome.error.code, message: outcome.error.message, rule: outcome.error.rule ?? null } };
-    } else if (outcome.duplicate) {
-      answer = { type: "accepted", id, seq: outcome.entry.seq };
     } else {
-      this.publish([outcome.entry]);
       answer = { type: "accepted", id, seq: outcome.entry.seq };
     }
     // An accepted command's answer is rebuilt from the match's command ids (above): only refusals are kept.
@@ -337,7 +328,12 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
       seen.set(id, answer);
       if (seen.size > ANSWERS_KEPT) seen.delete(seen.keys().next().value as string);
     }
-    if (this.clients.includes(client)) client.send(answer.type, answer);
+    const entry = outcome.ok && !outcome.duplicate ? outcome.entry : null;
+    // The patch, the events and the answer leave in one write per socket.
+    corked(this.clients, () => {
+      if (entry) this.publish([entry]);
+      if (this.clients.includes(client)) client.send(answer.type, answer);
+    });
   }
 
   /**
@@ -356,20 +352,33 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     }, delayMs);
   }
 
-  /** After accepted (or learned) entries: projections, the patch at once, then each client's events. */
+  /**
+   * After accepted (or learned) entries: projections, the patch at once, then each client's
+   * events. Each entry is redacted and encoded once per distinct viewer (every spectator of a
+   * live match shares one frame), not once per client.
+   */
   private publish(entries: readonly LogEntry<unknown, unknown>[]): void {
     const delayed = this.match.delayed;
     this.projector.update(this.match.state, this.match.seq, delayed);
     this.broadcastPatch();
     const casterEntries = delayed.seq > this.lastCasterSeq ? this.match.entriesAfter(this.lastCasterSeq).slice(0, delayed.seq - this.lastCasterSeq) : [];
     this.lastCasterSeq = delayed.seq;
+    const frames = new Map<string, readonly Uint8Array[]>();
+    const framesFor = (key: string, make: () => Uint8Array[]): readonly Uint8Array[] => {
+      let made = frames.get(key);
+      if (!made) frames.set(key, (made = make()));
+      return made;
+    };
+    const delayedFeed = this.match.options.spectatorDelay > 0;
     for (const client of this.clients) {
       const info = this.clientsInfo.get(client.sessionId);
       if (!info) continue;
-      if (info.audience.role === "spectator" && this.match.options.spectatorDelay > 0) {
-        for (const caster of casterEntries) this.sendCasterEntry(client, caster);
-        for (const entry of entries) this.sendEntry(client, entry, spectator);
-      } else for (const entry of entries) this.sendEntry(client, entry, info.viewer);
+      if (info.audience.role === "spectator" && delayedFeed) {
+        for (const frame of framesFor("caster", () => casterEntries.map((e) => this.casterFrame(e)))) client.enqueueRaw(frame);
+        for (const frame of framesFor("spectator", () => entries.map((e) => this.eventsFrame(e, spectator)))) client.enqueueRaw(frame);
+      } else {
+        for (const frame of framesFor(viewerKey(info.viewer), () => entries.map((e) => this.eventsFrame(e, info.viewer)))) client.enqueueRaw(frame);
+      }
     }
     const result = this.match.result;
     if (result) {
@@ -378,18 +387,24 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     }
   }
 
-  private sendEntry(client: Client, entry: LogEntry<unknown, unknown>, viewer: Viewer): void {
-    const events = entry.events.map((e) => this.match.host.ruleset.redact(e, viewer)).filter((e) => e !== null);
-    client.send("events", { type: "events", seq: entry.seq, seat: entry.seat, feed: viewer.kind === "omniscient" ? "caster" : "live", events });
+  /** One entry's `events` message for a viewer, encoded as Colyseus's `client.send("events", ...)` would. */
+  private eventsFrame(entry: LogEntry<unknown, unknown>, viewer: Viewer): Uint8Array {
+    const ruleset = this.match.host.ruleset;
+    const events: unknown[] = [];
+    for (const e of entry.events as EventEnvelope<unknown>[]) {
+      const seen = ruleset.redact(e, viewer);
+      if (seen !== null) events.push(seen);
+    }
+    return getMessageBytes.raw(Protocol.ROOM_DATA, "events", { type: "events", seq: entry.seq, seat: entry.seat, feed: viewer.kind === "omniscient" ? "caster" : "live", events });
   }
 
-  /** A delayed entry on the caster feed: as the omniscient viewer sees it, or by the ruleset's caster rule given the live state. */
-  private sendCasterEntry(client: Client, entry: LogEntry<unknown, unknown>): void {
+  /** A delayed entry's frame on the caster feed: as the omniscient viewer sees it, or by the ruleset's caster rule given the live state. */
+  private casterFrame(entry: LogEntry<unknown, unknown>): Uint8Array {
     const host = this.match.host;
-    if (!host.casterEvent) return this.sendEntry(client, entry, omniscient);
+    if (!host.casterEvent) return this.eventsFrame(entry, omniscient);
     const live = this.match.state;
     const events = (entry.events as EventEnvelope<unknown>[]).map((e) => host.casterEvent!(e, live)).filter((e) => e !== null);
-    client.send("events", { type: "events", seq: entry.seq, seat: entry.seat, feed: "caster", events });
+    return getMessageBytes.raw(Protocol.ROOM_DATA, "events", { type: "events", seq: entry.seq, seat: entry.seat, feed: "caster", events });
   }
 
   /** Older entries come from the store (the live match holds only the end of its log). */
@@ -397,7 +412,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     const viewer = info.audience.role === "player" ? info.viewer : spectator;
     const entries = await this.match.entriesSince(after).catch(() => null);
     if (!entries) return this.fail(client, "service_unavailable");
-    for (const entry of entries) this.sendEntry(client, entry, viewer);
+    for (const entry of entries) client.enqueueRaw(this.eventsFrame(entry, viewer));
   }
 }
 

@@ -14,7 +14,7 @@ import { dirname, join, parse, resolve } from "node:path";
 import { CloseCode, matchMaker, Server, type Presence } from "@colyseus/core";
 import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
-import { WebSocketTransport } from "@colyseus/ws-transport";
+import { SpreadPingTransport } from "./transport.js";
 import { Redis } from "ioredis";
 import { MatchPathParams } from "@fogwar/protocol";
 import { pino, type DestinationStream, type Logger } from "pino";
@@ -154,7 +154,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   provideRoomServices({ store, log, limits, clients });
 
   if (config.redisUrl && !config.databaseUrl && !config.store) throw new Error("several processes (a Redis URL) need a shared PostgreSQL database");
-  const transport = new WebSocketTransport({ maxPayload: 64 * 1024, server: createHttpServer(limits.settings) });
+  const transport = new SpreadPingTransport({ maxPayload: 64 * 1024, server: createHttpServer(limits.settings) });
   const shared = config.redisUrl ? { presence: new RedisPresence(config.redisUrl) as Presence, driver: new RedisDriver(redisClient(config.redisUrl, log, "driver")), publicAddress: config.publicAddress } : {};
   const server = new Server({
     transport,

@@ -14,6 +14,7 @@ import {
   PROTOCOL_VERSION,
   PingMessage,
   parseClientMessage,
+  quickCommand,
   type ProtocolErrorCode,
 } from "../src";
 
@@ -181,6 +182,26 @@ describe("parseClientMessage", () => {
         return result.ok && JSON.stringify(result.message) === JSON.stringify(JSON.parse(text));
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it("answers a command exactly as the schema does, with or without the quick check", () => {
+    const text = fc.oneof(fc.string({ maxLength: 70 }), fc.constantFrom("", "a\u0000", "\t", "x".repeat(64), "x".repeat(65), "é\u0085", "ok"));
+    const key = fc.constantFrom("type", "id", "command", "__proto__", "extra", "constructor");
+    const body = fc.dictionary(key, fc.oneof(text, fc.jsonValue({ maxDepth: 3 }), fc.constant(undefined)), { maxKeys: 4 });
+    fc.assert(
+      fc.property(body, (raw) => {
+        const payload = { ...raw };
+        if ("type" in payload) payload.type = "command";
+        const result = parseClientMessage("command", payload);
+        const data = JSON.parse(JSON.stringify(payload)) as Record<string, unknown>;
+        const schema = ClientMessage.safeParse({ ...data, type: "command" });
+        expect(result.ok).toBe(schema.success);
+        if (result.ok && schema.success) expect(result.message).toStrictEqual(schema.data);
+        const quick = quickCommand(data);
+        if (quick) expect(quick).toStrictEqual(schema.data);
+      }),
+      { numRuns: 2000 },
     );
   });
 

@@ -88,8 +88,10 @@ export async function startTarget(name: TargetName, databaseUrl: string | undefi
   }
   let child: Child;
   try {
-    // Up to 8 GiB of heap: the idle-match phase holds thousands of rooms.
-    ({ child } = await Child.start(name, new URL(`./${script}.ts`, import.meta.url).pathname, env, 120_000, ["--max-old-space-size=8192"]));
+    // Up to 8 GiB of heap: the idle-match phase holds thousands of rooms. BENCH_SERVER_NODE_ARGS
+    // adds Node options to the fogwar servers only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+    const extra = name.startsWith("fogwar") ? (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter((a) => a !== "") : [];
+    ({ child } = await Child.start(name, new URL(`./${script}.ts`, import.meta.url).pathname, env, 120_000, ["--max-old-space-size=8192", ...extra]));
   } catch (error) {
     await cleanup();
     throw error;

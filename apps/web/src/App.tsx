@@ -8,12 +8,16 @@ import { useTranslation } from "react-i18next";
 import { LANGUAGES, setLanguage, type Language } from "./i18n";
 import { takeSeatCredentialsFromWindow, type SeatCredentials } from "./net/hash";
 import { Suspense, lazy, useState } from "react";
+import { preloadRulesetTable } from "./table/preload";
 import { Loading } from "./ui";
 
 // Each page is its own chunk, fetched when its route is first shown (the lobby does not load the
 // table's or the review's code, nor a ruleset it does not show).
 const LobbyPage = lazy(() => import("./lobby/LobbyPage").then((m) => ({ default: m.LobbyPage })));
-const EmberTable = lazy(() => import("./ember/Table").then((m) => ({ default: m.EmberTable })));
+const EmberTable = lazy(() => {
+  preloadRulesetTable(window.location.pathname);
+  return import("./ember/Table").then((m) => ({ default: m.EmberTable }));
+});
 const ReviewPage = lazy(() => import("./review/ReviewPage").then((m) => ({ default: m.ReviewPage })));
 
 /** What a page shows while its code is fetched. */

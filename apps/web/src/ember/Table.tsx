@@ -7,11 +7,12 @@
 import { Suspense, lazy, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMatch, type JoinSpec } from "../net/useMatch";
+import { loadEmberTable, loadSiegeTable } from "../table/preload";
 import { Loading } from "../ui";
 import { ConnectionBanner } from "./ConnectionBanner";
 
-const EmberConnected = lazy(() => import("./EmberConnected").then((m) => ({ default: m.EmberConnected })));
-const SiegeTable = lazy(() => import("../siege/SiegeTable").then((m) => ({ default: m.SiegeTable })));
+const EmberConnected = lazy(() => loadEmberTable().then((m) => ({ default: m.EmberConnected })));
+const SiegeTable = lazy(() => loadSiegeTable().then((m) => ({ default: m.SiegeTable })));
 
 export interface EmberTableProps {
   matchId: string;

@@ -15,6 +15,7 @@ import { EventLog } from "./EventLog";
 import { PlanPanel } from "./PlanPanel";
 import { UnitPanel } from "./UnitPanel";
 import { TABLE_CSS } from "./styles";
+import { MOTION_CSS } from "../table/motion";
 import { BoardViewport, NotifyButton, SHARED_TABLE_CSS } from "../table/TableChrome";
 import { useTurnAwareness } from "../table/turn";
 import { localName, ofType, scenarioOf, seatColour, seatMark, squareName, unitLabel, unitOf } from "./model";
@@ -290,7 +291,7 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
 
   return (
     <div className="ember-table" data-seat={seat ?? "spectator"}>
-      <style>{SHARED_TABLE_CSS + TABLE_CSS}</style>
+      <style>{SHARED_TABLE_CSS + TABLE_CSS + MOTION_CSS}</style>
       {banner}
       <Summary view={view} seat={seat} />
       <Result view={view} seat={seat} matchId={matchId} />

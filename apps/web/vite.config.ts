@@ -3,15 +3,27 @@
  * @fogwar/engine) export their TypeScript sources (`main: src/index.ts`), so Vite bundles them
  * from source like the app's own files: they are linked (not pre-bundled) and transformed by Vite.
  * `pnpm dev` proxies /api and the match rooms to a server on :2567 (FOGWAR_SERVER overrides).
+ * The build writes no source maps and a `.br` and a `.gz` beside every text file (brotli at its
+ * highest quality, gzip at level 9), which the server sends as they are: nothing is compressed
+ * per request.
  */
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
 const server = process.env.FOGWAR_SERVER ?? "http://localhost:2567";
 const workspace = ["@fogwar/protocol", "@fogwar/ember", "@fogwar/siege", "@fogwar/engine"];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    compression({
+      include: /\.(js|css|html|svg|json)$/,
+      threshold: 0,
+      algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm("gzip", { level: 9 })],
+      deleteOriginalAssets: false,
+    }),
+  ],
   optimizeDeps: { exclude: workspace },
   server: {
     proxy: {

@@ -2,10 +2,15 @@
  * The REST side of the server: lobby (create a match, list matches), match history, health.
  * Bodies and queries are validated with the protocol's zod schemas; every error is
  * `{ error: { code, message, details? } }` with a 4xx/5xx status, and changes nothing.
+ * Answers of 1 KB and more are compressed (brotli or gzip, as the client accepts), with
+ * `Vary: Accept-Encoding`; the web client's files are compressed once, at build time (`mountWeb`).
  */
 import { existsSync } from "node:fs";
+import type { ServerResponse } from "node:http";
 import { join, resolve } from "node:path";
+import compression from "compression";
 import express, { type Application, type NextFunction, type Request, type Response } from "express";
+import expressStaticGzip from "express-static-gzip";
 import { ListMatchesQuery, MatchPathParams, PROTOCOL_ERRORS, PROTOCOL_VERSION, type MatchSummary } from "@fogwar/protocol";
 import type { Logger } from "pino";
 import { ApiError } from "./api-error.js";
@@ -60,6 +65,8 @@ function summary(record: MatchRecord, presence?: Record<string, boolean>): Match
 /** Mounts the API under /api on an express app. */
 export function mountApi(app: Application, services: ApiServices): void {
   const api = express.Router();
+  // Per request (the answers are dynamic), from 1 KB: listings and histories shrink several-fold.
+  api.use(compression());
   api.use(express.json({ limit: "64kb" }));
   api.post("/matches", throttle(services.limits.creates, services.clients, "create"));
 
@@ -136,12 +143,18 @@ export function mountApi(app: Application, services: ApiServices): void {
 /** The client-side routes of the web client, answered with its index.html. */
 export const SPA_ROUTES = ["/", "/play/{*rest}", "/watch/{*rest}", "/review/{*rest}", "/how-to-play/{*rest}"];
 
+/** Where a build's precompressed twins are looked for: brotli first, then gzip. */
+const PRECOMPRESSED = { enableBrotli: true, orderPreference: ["br", "gzip"], index: false as const };
+
 /**
  * Serves the built web client from `webDir` (apps/web/dist) when that folder has an index.html:
- * hashed files under /assets/ with a year-long immutable cache, other files with revalidation,
- * and index.html (no-store, so a new build is picked up at once) for the client's routes
- * `/`, `/play/*`, `/watch/*`, `/review/*` and `/how-to-play/*`. Without a built client, `GET /` answers a short text.
- * Mount after the API, so /api keeps its JSON answers (404s too).
+ * hashed files under /assets/ with a year-long immutable cache, other files with revalidation
+ * (`no-cache`: an ETag round trip), and index.html (also `no-cache`, so a new build is picked up
+ * at once) for the client's routes `/`, `/play/*`, `/watch/*`, `/review/*` and `/how-to-play/*`. Each file is sent
+ * as the build's `.br` or `.gz` twin when one exists and the client accepts it
+ * (`Content-Encoding`, `Vary: Accept-Encoding`), else as it is: nothing is compressed per request.
+ * The build writes no source maps, and the gate (./http/gate.ts) refuses `*.map` anyway. Without a built client,
+ * `GET /` answers a short text. Mount after the API, so /api keeps its JSON answers (404s too).
  * @returns whether the client is served.
  */
 export function mountWeb(app: Application, webDir: string | undefined): boolean {
@@ -153,17 +166,18 @@ export function mountWeb(app: Application, webDir: string | undefined): boolean 
     });
     return false;
   }
-  app.use(
-    "/assets",
-    express.static(join(dir, "assets"), { immutable: true, maxAge: "365d", index: false, fallthrough: true }),
-  );
-  app.get(SPA_ROUTES, (_req, res, next) => {
-    res.setHeader("Cache-Control", "no-store");
-    res.sendFile(index, (error) => {
-      if (error) next(error);
+  const revalidated = { index: false, maxAge: 0, setHeaders: (res: ServerResponse) => res.setHeader("Cache-Control", "no-cache") } as const;
+  app.use("/assets", expressStaticGzip(join(dir, "assets"), { ...PRECOMPRESSED, serveStatic: { immutable: true, maxAge: "365d", index: false, fallthrough: true } }));
+  const files = expressStaticGzip(dir, { ...PRECOMPRESSED, serveStatic: revalidated });
+  app.get(SPA_ROUTES, (req, res, next) => {
+    const url = req.url;
+    req.url = "/index.html";
+    files(req, res, (error?: unknown) => {
+      req.url = url;
+      next(error);
     });
   });
-  app.use(express.static(dir, { index: false, maxAge: 0, setHeaders: (res) => res.setHeader("Cache-Control", "no-cache") }));
+  app.use(files);
   return true;
 }
 

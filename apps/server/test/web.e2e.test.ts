@@ -1,12 +1,14 @@
 /**
  * The server serves the built web client (apps/web/dist, or FOGWAR_WEB_DIR) when it exists:
- * index.html for the client's routes with no-store, hashed assets with a long immutable cache,
- * and /api still answers JSON (404s included). Without a built client, GET / answers the short
- * text. No build here: a temporary folder stands in for dist.
+ * index.html for the client's routes with no-cache, hashed assets with a long immutable cache,
+ * the build's precompressed twins (.br, .gz) as the client accepts them, no source maps, and /api
+ * still answers JSON (404s included), compressed from 1 KB. Without a built client, GET / answers
+ * the short text. No build here: a temporary folder stands in for dist.
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import type { Server } from "node:http";
+import { get, type IncomingHttpHeaders, type Server } from "node:http";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import express from "express";
@@ -16,6 +18,19 @@ import { configFromEnv, startServer, type RunningServer } from "../src/server.js
 jest.setTimeout(60_000);
 
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+const SCRIPT = `console.log('fogwar');\n${"export const filler = 'a line the compressors shrink';\n".repeat(40)}`;
+
+/** A raw GET (no transparent decompression): status, headers and the body's bytes as sent. */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((done, fail) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", fail);
+    }).on("error", fail);
+  });
+}
 
 let dir: string;
 let server: RunningServer;
@@ -25,7 +40,15 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "fogwar-web-"));
   mkdirSync(join(dir, "assets"));
   writeFileSync(join(dir, "index.html"), INDEX);
-  writeFileSync(join(dir, "assets", "index-abc123.js"), "console.log('fogwar');\n");
+  writeFileSync(join(dir, "assets", "index-abc123.js"), SCRIPT);
+  // The build's twins (vite-plugin-compression2): index.html and the hashed script.
+  writeFileSync(join(dir, "assets", "index-abc123.js.br"), brotliCompressSync(SCRIPT));
+  writeFileSync(join(dir, "assets", "index-abc123.js.gz"), gzipSync(SCRIPT));
+  writeFileSync(join(dir, "index.html.br"), brotliCompressSync(INDEX));
+  writeFileSync(join(dir, "index.html.gz"), gzipSync(INDEX));
+  // A file without twins, and a source map a careless build might leave.
+  writeFileSync(join(dir, "assets", "plain-def456.js"), SCRIPT);
+  writeFileSync(join(dir, "assets", "index-abc123.js.map"), '{"version":3,"sources":["secret.ts"]}');
   writeFileSync(join(dir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   server = await startServer({ port: 0, host: "127.0.0.1", publicUrl: "http://fogwar.test", logLevel: process.env.TEST_LOG_LEVEL ?? "silent", webDir: dir });
   base = `http://127.0.0.1:${server.port}`;
@@ -37,11 +60,11 @@ afterAll(async () => {
 });
 
 describe("serving the web client", () => {
-  test.each(["/", "/play/k7m2q9x4w8ab", "/watch/k7m2q9x4w8ab", "/review/k7m2q9x4w8ab", "/how-to-play/siege", "/play/k7m2q9x4w8ab/extra"])("%s answers index.html with no-store", async (path) => {
+  test.each(["/", "/play/k7m2q9x4w8ab", "/watch/k7m2q9x4w8ab", "/review/k7m2q9x4w8ab", "/how-to-play/siege", "/play/k7m2q9x4w8ab/extra"])("%s answers index.html with no-cache", async (path) => {
     const response = await fetch(`${base}${path}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/text\/html/);
-    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("cache-control")).toBe("no-cache");
     expect(await response.text()).toBe(INDEX);
   });
 
@@ -60,6 +83,55 @@ describe("serving the web client", () => {
     expect(icon.headers.get("cache-control")).toBe("no-cache");
     expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
     expect((await fetch(`${base}/elsewhere`)).status).toBe(404);
+  });
+
+  test("the build's twins are sent as the client accepts: brotli first, then gzip, else the file as it is", async () => {
+    const br = await rawGet(`${base}/assets/index-abc123.js`, { "Accept-Encoding": "gzip, deflate, br" });
+    expect(br.status).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(br.headers["content-type"]).toMatch(/javascript/);
+    expect(br.headers["cache-control"]).toMatch(/immutable/);
+    expect(brotliDecompressSync(br.body).toString()).toBe(SCRIPT);
+    const gz = await rawGet(`${base}/assets/index-abc123.js`, { "Accept-Encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.body).toString()).toBe(SCRIPT);
+    const plain = await rawGet(`${base}/assets/index-abc123.js`);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(plain.body.toString()).toBe(SCRIPT);
+    const page = await rawGet(`${base}/play/k7m2q9x4w8ab`, { "Accept-Encoding": "br" });
+    expect(page.headers["content-encoding"]).toBe("br");
+    expect(page.headers["content-type"]).toMatch(/text\/html/);
+    expect(page.headers["cache-control"]).toBe("no-cache");
+    expect(brotliDecompressSync(page.body).toString()).toBe(INDEX);
+  });
+
+  test("a static file without twins is sent as it is, not compressed per request", async () => {
+    const plain = await rawGet(`${base}/assets/plain-def456.js`, { "Accept-Encoding": "gzip, br" });
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toBe(SCRIPT);
+  });
+
+  test("source maps are never served, even when a build left one", async () => {
+    expect((await rawGet(`${base}/assets/index-abc123.js.map`)).status).toBe(404);
+  });
+
+  test("API answers from 1 KB are compressed per request, with Vary", async () => {
+    const rulesets = await rawGet(`${base}/api/rulesets`, { "Accept-Encoding": "gzip" });
+    expect(rulesets.status).toBe(200);
+    expect(rulesets.headers["content-encoding"]).toBe("gzip");
+    expect(rulesets.headers.vary).toMatch(/Accept-Encoding/i);
+    const body = gunzipSync(rulesets.body);
+    expect(body.length).toBeGreaterThan(rulesets.body.length);
+    expect(JSON.parse(body.toString())).toHaveProperty("rulesets");
+    const br = await rawGet(`${base}/api/rulesets`, { "Accept-Encoding": "br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(JSON.parse(brotliDecompressSync(br.body).toString())).toHaveProperty("rulesets");
+    const plain = await rawGet(`${base}/api/rulesets`);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(JSON.parse(plain.body.toString())).toHaveProperty("rulesets");
   });
 
   test("/api still answers JSON, its 404s too", async () => {

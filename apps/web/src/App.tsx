@@ -5,13 +5,27 @@
  */
 import { Link, Route, Routes, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { EmberTable } from "./ember/Table";
 import { LANGUAGES, setLanguage, type Language } from "./i18n";
-import { LobbyPage } from "./lobby/LobbyPage";
 import { takeSeatCredentialsFromWindow, type SeatCredentials } from "./net/hash";
-import { ReviewPage } from "./review/ReviewPage";
-import { HowToPlayPage } from "./help/HowToPlay";
-import { useState } from "react";
+import { Suspense, lazy, useState } from "react";
+import { preloadRulesetTable } from "./table/preload";
+import { Loading } from "./ui";
+
+// Each page is its own chunk, fetched when its route is first shown (the lobby does not load the
+// table's or the review's code, nor a ruleset it does not show).
+const LobbyPage = lazy(() => import("./lobby/LobbyPage").then((m) => ({ default: m.LobbyPage })));
+const EmberTable = lazy(() => {
+  preloadRulesetTable(window.location.pathname);
+  return import("./ember/Table").then((m) => ({ default: m.EmberTable }));
+});
+const HowToPlayPage = lazy(() => import("./help/HowToPlay").then((m) => ({ default: m.HowToPlayPage })));
+const ReviewPage = lazy(() => import("./review/ReviewPage").then((m) => ({ default: m.ReviewPage })));
+
+/** What a page shows while its code is fetched. */
+function PageLoading() {
+  const { t } = useTranslation("common");
+  return <Loading what={t("loadingPage")} />;
+}
 
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation("common");
@@ -84,6 +98,7 @@ export function App() {
     <>
       <Header />
       <main id="main">
+        <Suspense fallback={<PageLoading />}>
         <Routes>
           <Route path="/" element={<LobbyPage />} />
           <Route path="/play/:matchId" element={<PlayRoute />} />
@@ -92,6 +107,7 @@ export function App() {
           <Route path="/how-to-play/:ruleset" element={<HowToPlayPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
+        </Suspense>
       </main>
     </>
   );

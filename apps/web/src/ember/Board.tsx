@@ -104,6 +104,8 @@ function UnitMark({ view, unit, selected, active, target, onSelect, onAttack }: 
   return (
     <g
       transform={`translate(${c.x} ${c.y})`}
+      // The same place as a CSS transform too, so a move is a transition (./table/motion.ts).
+      style={{ transform: `translate(${c.x}px, ${c.y}px)` }}
       className={`unit${target ? " unit-target" : ""}`}
       role="button"
       tabIndex={0}
@@ -142,7 +144,7 @@ function UnitMark({ view, unit, selected, active, target, onSelect, onAttack }: 
         </text>
       )}
       {!mech && unit.damaged && (
-        <text x={r} y={-r + 2} fontSize={10} fontWeight={700} fill="#d11">
+        <text className="hit-mark" x={r} y={-r + 2} fontSize={10} fontWeight={700} fill="#d11">
           !
         </text>
       )}
@@ -153,9 +155,9 @@ function UnitMark({ view, unit, selected, active, target, onSelect, onAttack }: 
             return (
               <g key={slot} transform={`translate(${i * 9} 0)`}>
                 <rect width={8} height={7} fill={part.destroyed ? "#333" : part.damaged ? "#f3b0b0" : "#fff"} stroke="#111" strokeWidth={0.8} />
-                {part.destroyed && <path d="M1 1 L7 6 M7 1 L1 6" stroke="#fff" strokeWidth={1.2} />}
+                {part.destroyed && <path className="hit-mark" d="M1 1 L7 6 M7 1 L1 6" stroke="#fff" strokeWidth={1.2} />}
                 {part.damaged && !part.destroyed && (
-                  <text x={4} y={6.3} textAnchor="middle" fontSize={7} fontWeight={700} fill="#a00">
+                  <text className="hit-mark" x={4} y={6.3} textAnchor="middle" fontSize={7} fontWeight={700} fill="#a00">
                     !
                   </text>
                 )}

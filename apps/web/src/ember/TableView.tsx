@@ -18,6 +18,7 @@ import { endReason } from "./words";
 import { RULE_TIP_CSS } from "../help/RuleTip";
 import { HowToPlayLink } from "../help/HowToPlayLink";
 import { TABLE_CSS } from "./styles";
+import { MOTION_CSS } from "../table/motion";
 import { BoardViewport, NotifyButton, SHARED_TABLE_CSS } from "../table/TableChrome";
 import { useTurnAwareness } from "../table/turn";
 import { localName, ofType, sampleName, scenarioOf, seatColour, seatMark, squareName, unitLabel, unitOf } from "./model";
@@ -293,7 +294,7 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
 
   return (
     <div className="ember-table" data-seat={seat ?? "spectator"}>
-      <style>{SHARED_TABLE_CSS + TABLE_CSS + RULE_TIP_CSS}</style>
+      <style>{SHARED_TABLE_CSS + TABLE_CSS + RULE_TIP_CSS + MOTION_CSS}</style>
       {banner}
       <Summary view={view} seat={seat} />
       <Result view={view} seat={seat} matchId={matchId} />

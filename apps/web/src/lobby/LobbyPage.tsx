@@ -1,14 +1,16 @@
 /** The lobby: create a match (then share its links), and the lists of live and finished matches. */
-import { useEffect, useState } from "react";
+import { Suspense, lazy, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreateMatchResponse } from "@fogwar/protocol";
 import { ApiError, api as defaultApi, type Api, type RulesetInfo, type SiegeRulesetInfo } from "../api";
-import { CreateSiegeMatch } from "../siege/CreateSiegeMatch";
 import { ErrorNote, Loading } from "../ui";
 import { HowToPlayLink } from "../help/HowToPlayLink";
-import { CreateMatch } from "./CreateMatch";
 import { InviteLinks } from "./InviteLinks";
 import { MatchLists } from "./MatchLists";
+
+// Each ruleset's form (EMBER's army editor, Siege's setup) is its own chunk.
+const CreateMatch = lazy(() => import("./CreateMatch").then((m) => ({ default: m.CreateMatch })));
+const CreateSiegeMatch = lazy(() => import("../siege/CreateSiegeMatch").then((m) => ({ default: m.CreateSiegeMatch })));
 
 export function LobbyPage({ api = defaultApi }: { api?: Api }) {
   const { t } = useTranslation("lobby");
@@ -51,8 +53,10 @@ export function LobbyPage({ api = defaultApi }: { api?: Api }) {
       )}
       {!rulesets && !error && <Loading what={t("loadingRulesets")} />}
       {rulesets && created && <InviteLinks created={created} onDone={() => setCreated(null)} />}
-      {rulesets && !created && <CreateMatch api={api} rulesets={rulesets} onCreated={setCreated} />}
-      {rulesets && !created && siege && <CreateSiegeMatch api={api} listing={siege} onCreated={setCreated} />}
+      <Suspense fallback={<Loading what={t("loadingForms")} />}>
+        {rulesets && !created && <CreateMatch api={api} rulesets={rulesets} onCreated={setCreated} />}
+        {rulesets && !created && siege && <CreateSiegeMatch api={api} listing={siege} onCreated={setCreated} />}
+      </Suspense>
       {rulesets && <MatchLists api={api} rulesets={rulesets} />}
     </div>
   );

@@ -5,15 +5,18 @@
  * perspective (everything, each seat, spectator), with a panel that verifies the dice seed, every
  * plan commitment and every stored state hash. A live match shows only its public log.
  */
-import { useEffect, useState } from "react";
+import { Suspense, lazy, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { EmberCommand, EmberEvent, EmberView } from "@fogwar/ember";
 import { ApiError, api, type MatchHistory } from "../api";
-import { ErrorNote } from "../ui";
+import { ErrorNote, Loading } from "../ui";
 import { describeCommand, describeEvent, endReason } from "../ember/words";
-import { Replayer } from "./Replayer";
-import { SiegeLiveHistory, SiegeReview } from "../siege/SiegeReview";
 import { REVIEW_CSS } from "./styles";
+
+// Each ruleset's replay is its own chunk, fetched once the history names the ruleset.
+const Replayer = lazy(() => import("./Replayer").then((m) => ({ default: m.Replayer })));
+const SiegeReview = lazy(() => import("../siege/SiegeReview").then((m) => ({ default: m.SiegeReview })));
+const SiegeLiveHistory = lazy(() => import("../siege/SiegeReview").then((m) => ({ default: m.SiegeLiveHistory })));
 
 export function ReviewPage({ matchId }: { matchId: string }) {
   const { t } = useTranslation("review");
@@ -63,7 +66,7 @@ export function ReviewPage({ matchId }: { matchId: string }) {
       <style>{REVIEW_CSS}</style>
       <h1 id="review-title">{t("title", { id: matchId })}</h1>
       {history && <MatchLine history={history} />}
-      {body}
+      <Suspense fallback={<Loading />}>{body}</Suspense>
     </section>
   );
 }

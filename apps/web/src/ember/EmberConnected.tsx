@@ -1,0 +1,58 @@
+/**
+ * The EMBER side of a connected table: lists the viewer's legal commands from its own projection
+ * (`legalCommandsInView`), sends commands, and renders `TableView`; spectators of a delayed match
+ * may switch to the delayed omniscient caster feed. Its own chunk: a Siege table never loads it.
+ */
+import { useMemo, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { legalCommandsInView, type EmberCommand, type EmberEvent, type EmberView } from "@fogwar/ember";
+import type { MatchConnection } from "../net/useMatch";
+import { TableView } from "./TableView";
+
+const asView = (v: unknown): EmberView | null => (v && typeof v === "object" && (v as { ruleset?: unknown }).ruleset === "ember" ? (v as EmberView) : null);
+
+/**
+ * The EMBER table for `seat` (null: a spectator) on an open connection `match`; `banner` is the
+ * connection banner, a function given the caster switch (or nothing) to put inside it.
+ */
+export function EmberConnected({ matchId, seat, match, banner: renderBanner }: { matchId: string; seat: string | null; match: MatchConnection; banner: (children?: ReactNode) => ReactNode }) {
+  const { t } = useTranslation("table");
+  const [showCaster, setShowCaster] = useState(true);
+  const [notice, setNotice] = useState<string | null>(null);
+  const live = asView(match.view);
+  const casterView = asView(match.caster?.view);
+  const useCaster = seat === null && casterView !== null && showCaster;
+  const view = useCaster ? casterView : live;
+  const legal = useMemo(() => (live && seat ? legalCommandsInView(live, seat) : []), [live, seat]);
+  const feed = useCaster ? "caster" : "live";
+  const events = useMemo(() => match.events.filter((e) => e.feed === feed).map((e) => ({ seq: e.seq, events: e.events as EmberEvent[] })), [match.events, feed]);
+  const send = (command: EmberCommand) => {
+    setNotice(null);
+    void match.send(command).then((r) => {
+      if (!r.ok) setNotice(t("actions.rejected", { message: `${r.error.message} (${r.error.code})` }));
+    });
+  };
+  const behind = live && casterView ? Math.max(match.welcome?.spectatorDelay ?? 0, live.round - casterView.round) : (match.welcome?.spectatorDelay ?? 0);
+  const banner = renderBanner(
+    <>
+      {seat === null && casterView && (
+        <p className="caster-switch">
+          <strong>{useCaster ? `${t("caster.title")}: ${t("caster.behind", { count: behind })}` : t("spectating")}</strong>{" "}
+          {useCaster && <span>{t("caster.omniscient")} </span>}
+          <button type="button" onClick={() => setShowCaster((v) => !v)}>
+            {useCaster ? t("caster.showLive") : t("caster.show")}
+          </button>
+        </p>
+      )}
+    </>,
+  );
+  if (!view) {
+    return (
+      <section className="ember-table">
+        {banner}
+        {match.status !== "failed" && match.status !== "closed" && <p className="loading">{t("waitingForState")}</p>}
+      </section>
+    );
+  }
+  return <TableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={banner} notice={notice} />;
+}

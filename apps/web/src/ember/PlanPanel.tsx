@@ -10,6 +10,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TIMINGS, type EmberCommand, type EmberView, type Timing } from "@fogwar/ember";
 import { ofType, shortHash, unitLabel } from "./model";
+import "../i18n/help-strings";
 
 export interface PlanPanelProps {
   readonly view: EmberView;

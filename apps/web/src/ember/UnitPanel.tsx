@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { PART_SLOTS, TIMINGS, catalog, type Action, type EmberView, type UnitState } from "@fogwar/ember";
 import { DieFace } from "./Dice";
 import { droneCardOf, localName, partOf, pilotOf, squareName, unitLabel } from "./model";
+import "../i18n/help-strings";
 
 function ActionLine({ action, tokens }: { action: Action; tokens?: number }) {
   const { t, i18n } = useTranslation("table");

@@ -8,6 +8,8 @@ import { Link, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { RULE_TIP_CSS } from "./RuleTip";
 import { GUIDES } from "./HowToPlayLink";
+import "../i18n/siege-strings";
+import "../i18n/help-strings";
 
 
 interface Section {

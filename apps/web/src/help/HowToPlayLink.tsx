@@ -10,14 +10,14 @@ export const GUIDES = ["ember", "siege"] as const;
 
 /** A link to a ruleset's how-to-play page, opened beside the current page (a match stays open). */
 export function HowToPlayLink({ ruleset, newTab = false }: { ruleset: (typeof GUIDES)[number]; newTab?: boolean }) {
-  const { t } = useTranslation("help");
+  const { t } = useTranslation("common");
   return newTab ? (
     <a className="how-to-play-link" href={`/how-to-play/${ruleset}`} target="_blank" rel="noopener">
       {t("howToPlay")}
     </a>
   ) : (
     <Link className="how-to-play-link" to={`/how-to-play/${ruleset}`}>
-      {t(`guide.${ruleset}.title`)}
+      {t(`guideTitle.${ruleset}`)}
     </Link>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { useId, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import "../i18n/help-strings";
 
 export interface RuleTipProps {
   /** What the reader sees (the term itself, a picture, a name). */

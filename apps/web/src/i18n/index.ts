@@ -71,9 +71,17 @@ export function setupI18n(language: Language = initialLanguage()): I18n {
   return i18next;
 }
 
-/** Adds a namespace at run time (for code that ships strings outside src/i18n). */
+/**
+ * Adds a namespace at run time (strings that load with a page's code, not at start). Before
+ * i18next is initialised (a module imported ahead of `setupI18n`, as in tests) the strings are
+ * added once it is.
+ */
 export function addNamespace(namespace: string, strings: Record<Language, Record<string, unknown>>): void {
-  for (const language of LANGUAGES) i18next.addResourceBundle(language, namespace, strings[language], true, true);
+  const add = () => {
+    for (const language of LANGUAGES) i18next.addResourceBundle(language, namespace, strings[language], true, true);
+  };
+  if (i18next.isInitialized) add();
+  else i18next.on("initialized", add);
 }
 
 export default i18next;

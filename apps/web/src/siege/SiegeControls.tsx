@@ -18,6 +18,7 @@ import { useTranslation } from "react-i18next";
 import { canonicalJson } from "@fogwar/engine";
 import { board, type SiegeCommand, type SiegeView } from "@fogwar/siege";
 import { describeCommand, gadgetName, opName, tokenName, valueWords, type SiegeWords } from "./words";
+import "../i18n/siege-strings";
 
 type Loose = Record<string, unknown>;
 const enc = (v: unknown) => canonicalJson(v ?? null);

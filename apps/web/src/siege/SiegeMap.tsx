@@ -16,6 +16,8 @@ import { useTranslation } from "react-i18next";
 import { board, catalog, type SiegeView } from "@fogwar/siege";
 import type { Facing } from "@fogwar/engine";
 import { gadgetName, opName, partitionName, placeName, squareCode, type SiegeWords } from "./words";
+import "../i18n/siege-strings";
+import "../i18n/help-strings";
 
 /**
  * How a secret token is drawn: "real" or "decoy" when the view names its operator's real token

@@ -13,6 +13,7 @@ import type { MatchHistory } from "../api";
 import { SiegeTableView } from "./SiegeTableView";
 import { rebuildSiege, siegeEventsUpTo } from "./review";
 import { describeCommand, describeEvent, teamName, type SiegeWords } from "./words";
+import "../i18n/siege-strings";
 
 const viewerOf = (p: string): Viewer => (p === "omniscient" ? omniscient : p === "spectator" ? spectator : seatViewer(p));
 

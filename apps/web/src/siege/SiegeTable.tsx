@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { legalCommandsInView, type SiegeCommand, type SiegeEvent, type SiegeView } from "@fogwar/siege";
 import type { MatchConnection } from "../net/useMatch";
 import { SiegeTableView } from "./SiegeTableView";
+import "../i18n/siege-strings";
 
 const asView = (v: unknown): SiegeView | null => (v && typeof v === "object" && "mission" in v && "teams" in v ? (v as SiegeView) : null);
 

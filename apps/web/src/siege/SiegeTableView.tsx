@@ -19,6 +19,8 @@ import { useStickToBottom } from "../table/log";
 import { RULE_TIP_CSS, RuleTip } from "../help/RuleTip";
 import { HowToPlayLink } from "../help/HowToPlayLink";
 import { useTurnAwareness } from "../table/turn";
+import "../i18n/siege-strings";
+import "../i18n/help-strings";
 
 export interface SiegeTableViewProps {
   readonly matchId: string;

@@ -14,26 +14,12 @@
  */
 import { chromium, type Browser } from "playwright-core";
 import { catalog as emberCatalog } from "@fogwar/ember";
-import { startServer, type RunningServer } from "../../server/src/server";
+import type { RunningServer } from "../../server/src/server";
 import { TestClient } from "../../server/test/harness";
 import { FAST_4G, LOBBY_SCRIPT_BUDGET, PHONE, TABLE_INTERACTIVE_BUDGET_MS, TABLE_INTERACTIVE_GUARD_MS, measureLobbyScripts, measureTableInteractive } from "./budget";
-import { CHROMIUM, CHROMIUM_ARGS, DIST, HAVE_CHROMIUM, IN_CI, ensureWebBuild, freePort } from "./support";
+import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer } from "./support";
 
 jest.setTimeout(240_000);
-
-async function startOnFreePort(): Promise<RunningServer> {
-  let last: unknown;
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const port = await freePort();
-    try {
-      return await startServer({ port, host: "127.0.0.1", publicUrl: `http://127.0.0.1:${port}`, logLevel: process.env.TEST_LOG_LEVEL ?? "silent", webDir: DIST });
-    } catch (error) {
-      last = error;
-      if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
-    }
-  }
-  throw last;
-}
 
 const title = HAVE_CHROMIUM ? "budgets in Chromium: the lobby's JavaScript, a table's time to interactive on a phone" : `SKIPPED budget browser tests: no Chromium at ${CHROMIUM}`;
 const suite = HAVE_CHROMIUM || IN_CI ? describe : describe.skip;
@@ -47,7 +33,7 @@ suite(title, () => {
   beforeAll(async () => {
     if (!HAVE_CHROMIUM) throw new Error(`Chromium is missing at ${CHROMIUM}`);
     ensureWebBuild();
-    server = await startOnFreePort();
+    server = await startWebServer();
     base = `http://127.0.0.1:${server.port}`;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   }, 180_000);

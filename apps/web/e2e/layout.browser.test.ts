@@ -19,9 +19,9 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { RandomBot, type BotPolicy } from "@fogwar/engine";
 import { catalog as emberCatalog, emberBotPolicy, legalCommandsInView as emberLegal } from "@fogwar/ember";
 import { legalCommandsInView as siegeLegal, siegeBotPolicy } from "@fogwar/siege";
-import { startServer, type RunningServer } from "../../server/src/server";
+import type { RunningServer } from "../../server/src/server";
 import { TestClient } from "../../server/test/harness";
-import { CHROMIUM, CHROMIUM_ARGS, DIST, HAVE_CHROMIUM, IN_CI, ensureWebBuild, freePort } from "./support";
+import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer } from "./support";
 
 jest.setTimeout(300_000);
 
@@ -32,20 +32,6 @@ interface Created {
   readonly seats: { seat: string; token: string; inviteUrl: string }[];
   readonly legal: Legal;
   readonly policy: BotPolicy<{ type: string }>;
-}
-
-async function startOnFreePort(): Promise<RunningServer> {
-  let last: unknown;
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const port = await freePort();
-    try {
-      return await startServer({ port, host: "127.0.0.1", publicUrl: `http://127.0.0.1:${port}`, logLevel: process.env.TEST_LOG_LEVEL ?? "silent", webDir: DIST });
-    } catch (error) {
-      last = error;
-      if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
-    }
-  }
-  throw last;
 }
 
 /** Plays random bot commands through the seats' connections until `done` holds for the first seat's projection (or `max` commands). */
@@ -99,7 +85,7 @@ suite(title, () => {
     ensureWebBuild();
     shots = process.env.FOGWAR_SCREENSHOTS || mkdtempSync(join(tmpdir(), "fogwar-layout-e2e-"));
     mkdirSync(shots, { recursive: true });
-    server = await startOnFreePort();
+    server = await startWebServer();
     base = `http://127.0.0.1:${server.port}`;
     ws = `ws://127.0.0.1:${server.port}`;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });

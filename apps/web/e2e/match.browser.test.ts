@@ -25,8 +25,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { startServer, type RunningServer } from "../../server/src/server";
-import { CHROMIUM, CHROMIUM_ARGS, DIST, HAVE_CHROMIUM, IN_CI, ensureWebBuild, freePort } from "./support";
+import type { RunningServer } from "../../server/src/server";
+import { CHROMIUM, CHROMIUM_ARGS, DIST, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer } from "./support";
 
 // Long steps: the project's testTimeout does not apply when the root config runs every project.
 jest.setTimeout(240_000);
@@ -42,20 +42,6 @@ const TIMING_NUMBER: Record<string, number> = { quick: 1, melee: 2, launch: 3, s
 // Setup helpers
 
 /** The real server on a free port whose address is also the invite links' public URL. */
-async function startOnFreePort(): Promise<RunningServer> {
-  let last: unknown;
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const port = await freePort();
-    try {
-      return await startServer({ port, host: "127.0.0.1", publicUrl: `http://127.0.0.1:${port}`, logLevel: process.env.TEST_LOG_LEVEL ?? "silent", webDir: DIST });
-    } catch (error) {
-      last = error;
-      if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
-    }
-  }
-  throw last;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Page helpers
 
@@ -206,7 +192,7 @@ suite(title, () => {
     ensureWebBuild();
     timings.build = Date.now() - start;
     shots = mkdtempSync(join(tmpdir(), "fogwar-e2e-"));
-    server = await startOnFreePort();
+    server = await startWebServer();
     base = `http://127.0.0.1:${server.port}`;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   }, 180_000);

@@ -20,26 +20,12 @@ import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { RandomBot } from "@fogwar/engine";
 import { legalCommandsInView, siegeBotPolicy, type SiegeCommand } from "@fogwar/siege";
-import { startServer, type RunningServer } from "../../server/src/server";
+import type { RunningServer } from "../../server/src/server";
 import { TestClient } from "../../server/test/harness";
 import { decodedPaths } from "../../server/test/decoded-frames";
-import { CHROMIUM, CHROMIUM_ARGS, DIST, HAVE_CHROMIUM, IN_CI, ensureWebBuild, freePort } from "./support";
+import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer } from "./support";
 
 jest.setTimeout(240_000);
-
-async function startOnFreePort(): Promise<RunningServer> {
-  let last: unknown;
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const port = await freePort();
-    try {
-      return await startServer({ port, host: "127.0.0.1", publicUrl: `http://127.0.0.1:${port}`, logLevel: process.env.TEST_LOG_LEVEL ?? "silent", webDir: DIST });
-    } catch (error) {
-      last = error;
-      if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
-    }
-  }
-  throw last;
-}
 
 interface Viewer {
   readonly name: "a1" | "d1" | "spectator";
@@ -122,7 +108,7 @@ suite(title, () => {
     if (!HAVE_CHROMIUM) throw new Error(`Chromium is missing at ${CHROMIUM}`);
     ensureWebBuild();
     shots = mkdtempSync(join(tmpdir(), "fogwar-siege-e2e-"));
-    server = await startOnFreePort();
+    server = await startWebServer();
     base = `http://127.0.0.1:${server.port}`;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   }, 180_000);

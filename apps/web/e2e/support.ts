@@ -1,12 +1,14 @@
 /**
  * What every browser test needs: the Chromium to drive (Debian's, or FOGWAR_CHROMIUM) and its
  * flags, whether this is CI (where a missing Chromium fails instead of skipping), the web client's
- * folders, a build of the client when it is missing or older than its sources, and a free port.
+ * folders, a build of the client when it is missing or older than its sources, a free port, and
+ * the server serving the built client on one.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
+import { startServer, type RunningServer } from "../../server/src/server";
 
 /** The Chromium binary the tests drive through playwright-core. */
 export const CHROMIUM = process.env.FOGWAR_CHROMIUM || "/usr/bin/chromium";
@@ -67,4 +69,23 @@ export function freePort(): Promise<number> {
       probe.close(() => done(port));
     });
   });
+}
+
+/**
+ * The server in this process on a free port, on an in-memory database, serving the built client
+ * (DIST); a port taken between the probe and the listen is retried (five attempts).
+ * @throws the server's start error, or the last EADDRINUSE.
+ */
+export async function startWebServer(): Promise<RunningServer> {
+  let last: unknown;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const port = await freePort();
+    try {
+      return await startServer({ port, host: "127.0.0.1", publicUrl: `http://127.0.0.1:${port}`, logLevel: process.env.TEST_LOG_LEVEL ?? "silent", webDir: DIST });
+    } catch (error) {
+      last = error;
+      if ((error as { code?: string }).code !== "EADDRINUSE") throw error;
+    }
+  }
+  throw last;
 }

@@ -19,6 +19,7 @@ import { useStickToBottom } from "../table/log";
 import { RULE_TIP_CSS, RuleTip } from "../help/RuleTip";
 import { HowToPlayLink } from "../help/HowToPlayLink";
 import { useTurnAwareness } from "../table/turn";
+import { seatList, useSeatNamer } from "../table/names";
 import "../i18n/siege-strings";
 import "../i18n/help-strings";
 
@@ -42,9 +43,10 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
   const myTeam = seat ? viewerTeam(view, seatViewer(seat)) : viewerTeam(view, spectator);
   const mission = catalog.missions.get(view.mission);
   const missionName = mission ? (w.language.startsWith("ko") ? mission.name.ko : mission.name.en) : t("title");
+  const name = useSeatNamer([...view.teams.attack, ...view.teams.defence]);
   const waiting = awaiting(view);
   const mine = seat !== null && waiting.includes(seat);
-  useTurnAwareness(mine ? (view.pending ? "decision" : "move") : null, missionName);
+  useTurnAwareness(mine ? (view.pending ? "decision" : "move") : null, missionName, { you: seat ? name(seat) : undefined, waiting: seat ? waiting.map(name) : undefined });
   const onPick = (value: string) => {
     const command = builder.pick(value);
     if (command) onCommand(command);
@@ -63,8 +65,8 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
         <ul className="teams">
           {(["attack", "defence"] as const).map((team) => (
             <li key={team} className={`team-${team}`}>
-              <strong>{teamName(w, team)}</strong>: {view.teams[team].join(", ")} · {t("rerolls", { n: view.rerolls[team] })}
-              {myTeam === team && seat && <> · <strong className="you">{t("you", { seat, team: teamName(w, team) })}</strong></>}
+              <strong>{teamName(w, team)}</strong>: {seatList(name, view.teams[team])} · {t("rerolls", { n: view.rerolls[team] })}
+              {myTeam === team && seat && <> · <strong className="you">{t("you", { seat: name(seat), team: teamName(w, team) })}</strong></>}
             </li>
           ))}
         </ul>
@@ -83,7 +85,7 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
               {waiting.length > 0 && (
                 <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
                   {mine ? `▶ ${t("yourTurn")} · ` : ""}
-                  {t("awaiting", { seats: waiting.join(", ") })}
+                  {t("awaiting", { seats: seatList(name, waiting) })}
                 </p>
               )}
               {view.activation && (

@@ -40,7 +40,7 @@ function useSecondsUntil(at: number | null): number | null {
 
 export function ConnectionBanner({ match, seat, onRetry, matchId, children }: { match: MatchConnection; seat: string | null; onRetry: () => void; matchId?: string; children?: ReactNode }) {
   const { t } = useTranslation("table");
-  const name = useSeatNamer(match.welcome?.players?.map((p) => p.seat) ?? Object.keys(match.connected));
+  const name = useSeatNamer(match.welcome?.players?.map((p) => p.seat) ?? Object.keys(match.connected), match.welcome?.players);
   const retrying = (match.status === "reconnecting" || match.status === "connecting") && match.retry !== null;
   const seconds = useSecondsUntil(retrying ? (match.retry?.nextAt ?? null) : null);
   const final = match.status === "closed" || match.status === "failed";

@@ -61,7 +61,7 @@ export function Replayer({ matchId, history }: { matchId: string; history: Match
   }, [go, last]);
 
   const seats = history.match.seats;
-  const name = useSeatNamer(seats.map((s) => s.seat));
+  const name = useSeatNamer(seats.map((s) => s.seat), seats);
   const problems = replay.problems.length > 0 && (
     <div className="error" role="alert" data-testid="review-error">
       <strong>⚠ {t("problems.title")}</strong>
@@ -153,7 +153,7 @@ function ReplayStep({
 }) {
   const { t } = useTranslation("review");
   const viewer = useMemo(() => viewerOf(perspective), [perspective]);
-  const name = useSeatNamer(history.match.seats.map((s) => s.seat));
+  const name = useSeatNamer(history.match.seats.map((s) => s.seat), history.match.seats);
   const view = useMemo(() => viewAt(replay, step, viewer), [replay, step, viewer]);
   const events = useMemo(() => replay.steps.slice(0, step + 1).map((s) => ({ seq: s.seq, events: eventsFor(s, viewer) })), [replay, step, viewer]);
   const starts = useMemo(() => roundStarts(replay.steps), [replay]);

@@ -77,7 +77,7 @@ export function ReviewPage({ matchId }: { matchId: string }) {
 /** Players and the result, in one line. */
 function MatchLine({ history }: { history: MatchHistory }) {
   const { t } = useTranslation("review");
-  const name = useSeatNamer(history.match.seats.map((s) => s.seat));
+  const name = useSeatNamer(history.match.seats.map((s) => s.seat), history.match.seats);
   // Sides: a 2 v 2 team's players together ("Ada + Cy"), else each player alone.
   const teams = [...new Set(history.match.seats.map((s) => s.team ?? s.seat))];
   const seats = teams.map((team) => history.match.seats.filter((s) => (s.team ?? s.seat) === team).map((s) => name(s.seat)).join(" + "));
@@ -105,7 +105,7 @@ const NO_VIEW = { units: [] } as unknown as EmberView;
 function LiveHistory({ history }: { history: MatchHistory }) {
   const { t } = useTranslation("review");
   const table = useTranslation("table");
-  const name = useSeatNamer(history.match.seats.map((s) => s.seat));
+  const name = useSeatNamer(history.match.seats.map((s) => s.seat), history.match.seats);
   const words = { t: table.t, language: table.i18n.language, view: NO_VIEW, name };
   return (
     <section className="review-live" data-perspective="spectator">

@@ -15,7 +15,7 @@ function Status({ ok }: { ok: boolean }) {
 
 export function VerifyPanel({ history, verification: v }: { history: MatchHistory; verification: Verification }) {
   const { t } = useTranslation("review");
-  const name = useSeatNamer(history.match.seats.map((s) => s.seat));
+  const name = useSeatNamer(history.match.seats.map((s) => s.seat), history.match.seats);
   const hashesOk = v.hashesMatched === v.hashesTotal;
   return (
     <section className="review-verify" data-testid="review-verify" aria-labelledby="review-verify-title">

@@ -21,7 +21,7 @@ const viewerOf = (p: string): Viewer => (p === "omniscient" ? omniscient : p ===
 export function SiegeReview({ matchId, history }: { matchId: string; history: MatchHistory }) {
   const { t, i18n } = useTranslation("siege");
   const w: SiegeWords = { t, language: i18n.language };
-  const name = useSeatNamer(history.match.seats.map((s) => s.seat));
+  const name = useSeatNamer(history.match.seats.map((s) => s.seat), history.match.seats);
   const replay = useMemo(() => rebuildSiege(history), [history]);
   const [index, setIndex] = useState(() => Math.max(0, replay.steps.length - 1));
   const [perspective, setPerspective] = useState("omniscient");
@@ -110,7 +110,7 @@ export function SiegeReview({ matchId, history }: { matchId: string; history: Ma
 export function SiegeLiveHistory({ history }: { history: MatchHistory }) {
   const { t, i18n } = useTranslation("siege");
   const w: SiegeWords = { t, language: i18n.language };
-  const name = useSeatNamer(history.match.seats.map((s) => s.seat));
+  const name = useSeatNamer(history.match.seats.map((s) => s.seat), history.match.seats);
   return (
     <section className="review-live" data-perspective="spectator">
       <p>{t("review.live")}</p>

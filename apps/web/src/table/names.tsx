@@ -50,11 +50,14 @@ export function seatNamer(seats: readonly string[], players: readonly SeatPlayer
   };
 }
 
-/** A namer for `seats` from the nearest PlayersProvider, falling back to "Player n" in the reader's language. */
-export function useSeatNamer(seats: readonly string[]): SeatNamer {
-  const players = usePlayers();
+/**
+ * A namer for `seats` from `players` when given (e.g. a history's `match.seats`), else from the
+ * nearest PlayersProvider, falling back to "Player n" in the reader's language.
+ */
+export function useSeatNamer(seats: readonly string[], players?: readonly SeatPlayer[]): SeatNamer {
+  const provided = usePlayers();
   const { t } = useTranslation("common");
-  return seatNamer(seats, players, (n) => t("player", { n }));
+  return seatNamer(seats, players ?? provided, (n) => t("player", { n }));
 }
 
 /** A list of seats in words: "Ada, Grace". */

@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { awaiting, catalog, viewerTeam, type SiegeCommand, type SiegeEvent, type SiegeView, type Team } from "@fogwar/siege";
 import { seatViewer, spectator } from "@fogwar/engine";
 import { SiegeMap } from "./SiegeMap";
+import { SiegeConcede } from "./SiegeConcede";
 import { SecretTokens, SiegeControls, useCommandBuilder } from "./SiegeControls";
 import { describeEvent, diceWords, facingName, gadgetName, opName, placeName, reasonWords, sourceName, teamName, type SiegeWords } from "./words";
 import { SIEGE_CSS } from "./styles";
@@ -100,6 +101,7 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
                 </p>
               )}
               {seat && <SiegeControls view={view} builder={builder} legal={legal} onCommand={onCommand} />}
+              {seat && view.phase !== "finished" && (myTeam === "attack" || myTeam === "defence") && <SiegeConcede team={myTeam} onCommand={onCommand} />}
               {seat && view.phase !== "finished" && <NotifyButton />}
               <HowToPlayLink ruleset="siege" newTab />
             </section>

@@ -260,6 +260,21 @@ describe("the Siege review", () => {
     expect(bad.picks.find((p) => p.team === "attack")?.ok).toBe(false);
     expect(bad.ok).toBe(false);
   });
+
+  test("a match conceded during the picks (project decision) rebuilds and verifies: the one locked pick was never revealed, so there is none to open; the step names the player", () => {
+    const match = new Match(siege, SETUP, "web-siege-conceded") as unknown as SiegeMatch;
+    const pick = siege.legalCommands(match.state, "a1").find((c) => c.type === "pick")!;
+    expect(match.submit("a1", pick).ok).toBe(true);
+    expect(match.submit("d1", { type: "concede" }).ok).toBe(true);
+    const history = historyOf(match, "web-siege-conceded");
+    const replay = rebuildSiege(history as never);
+    expect(replay.picks).toEqual([]);
+    expect(replay.ok).toBe(true);
+    const { container } = render(<SiegeReview matchId="m-siege" history={history as never} />);
+    expect(container.querySelector(".verify")?.getAttribute("data-ok")).toBe("true");
+    expect(container.querySelector(".step-info")?.textContent).toBe("Step 2 · D: Concede");
+    expect(container.querySelector(".result")?.textContent).toContain("Defence conceded");
+  });
 });
 
 describe("seed 004 비밀 오퍼레이터: the caster feed of a match with a spectator delay", () => {

@@ -20,7 +20,7 @@ import { RULE_TIP_CSS } from "../help/RuleTip";
 import { HowToPlayLink } from "../help/HowToPlayLink";
 import { TABLE_CSS } from "./styles";
 import { MOTION_CSS } from "../table/motion";
-import { BoardViewport, NotifyButton, SHARED_TABLE_CSS } from "../table/TableChrome";
+import { BoardViewport, NotifyButton, SHARED_TABLE_CSS, SoundToggle } from "../table/TableChrome";
 import { useTurnAwareness } from "../table/turn";
 import { localName, ofType, sampleName, scenarioOf, seatColour, seatMark, squareName, unitLabel, unitOf } from "./model";
 
@@ -360,7 +360,11 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
                 }
               />
             )}
-            {seat && view.phase !== "finished" && <NotifyButton />}
+            {seat && view.phase !== "finished" && (
+              <p className="turn-alerts">
+                <NotifyButton /> <SoundToggle />
+              </p>
+            )}
             <HowToPlayLink ruleset="ember" newTab />
           </section>
           {!planning && (view.phase === "plan" || Object.keys(view.revealed).length > 0) && <PlanPanel key={`${view.round}:${view.phase}`} view={view} seat={seat} legal={legal} onCommand={send} />}

@@ -15,7 +15,7 @@ import { SiegeConcede } from "./SiegeConcede";
 import { SecretTokens, SiegeControls, useCommandBuilder } from "./SiegeControls";
 import { describeEvent, diceWords, facingName, gadgetName, opName, placeName, reasonWords, sourceName, teamName, type SiegeWords } from "./words";
 import { SIEGE_CSS } from "./styles";
-import { BoardViewport, NotifyButton, SHARED_TABLE_CSS } from "../table/TableChrome";
+import { BoardViewport, NotifyButton, SHARED_TABLE_CSS, SoundToggle } from "../table/TableChrome";
 import { useStickToBottom } from "../table/log";
 import { RULE_TIP_CSS, RuleTip } from "../help/RuleTip";
 import { HowToPlayLink } from "../help/HowToPlayLink";
@@ -102,7 +102,11 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
               )}
               {seat && <SiegeControls view={view} builder={builder} legal={legal} onCommand={onCommand} />}
               {seat && view.phase !== "finished" && (myTeam === "attack" || myTeam === "defence") && <SiegeConcede team={myTeam} onCommand={onCommand} />}
-              {seat && view.phase !== "finished" && <NotifyButton />}
+              {seat && view.phase !== "finished" && (
+                <p className="turn-alerts">
+                  <NotifyButton /> <SoundToggle />
+                </p>
+              )}
               <HowToPlayLink ruleset="siege" newTab />
             </section>
           )}

@@ -4,11 +4,13 @@
  * decision; Ada is the viewer's name) and the favicon shows a dot, else the title names whom the
  * match waits for; when it becomes the viewer's turn while the tab is hidden, a browser
  * notification says so (only when the viewer allowed notifications, asked from
- * a button: see NotifyButton). Both are put back when it is no longer the viewer's turn or the
+ * a button: see NotifyButton), and a short tone plays when the player switched the turn sound on
+ * (./sound.ts, SoundToggle). Both are put back when it is no longer the viewer's turn or the
  * table closes.
  */
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { playTurnTone, turnSoundWanted } from "./sound";
 
 /** What the match waits for from the viewer: its move, its answer to a decision, or nothing. */
 export type TurnState = "move" | "decision" | null;
@@ -61,6 +63,7 @@ export function useTurnAwareness(state: TurnState, context?: string, names: Turn
     setFavicon(state ? FAVICON.turn : FAVICON.idle);
     const became = state !== null && previous.current !== state;
     previous.current = state;
+    if (became && turnSoundWanted()) playTurnTone(state);
     if (became && document.visibilityState === "hidden" && notificationsSupported() && Notification.permission === "granted") {
       try {
         new Notification(t(`turn.title.${state}`, { app: APP_NAME, name }), { body: t(`turn.body.${state}`, { name }), tag: "fogwar-turn", icon: FAVICON.turn });

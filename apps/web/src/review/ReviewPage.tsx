@@ -12,7 +12,7 @@ import { ApiError, api, type MatchHistory } from "../api";
 import { ErrorNote, Loading } from "../ui";
 import { describeCommand, describeEvent, endReason } from "../ember/words";
 import { REVIEW_CSS } from "./styles";
-import { PlayersProvider, useSeatNamer } from "../table/names";
+import { PlayersProvider, seatList, useSeatNamer } from "../table/names";
 
 // Each ruleset's replay is its own chunk, fetched once the history names the ruleset.
 const Replayer = lazy(() => import("./Replayer").then((m) => ({ default: m.Replayer })));
@@ -83,15 +83,25 @@ function MatchLine({ history }: { history: MatchHistory }) {
   const seats = teams.map((team) => history.match.seats.filter((s) => (s.team ?? s.seat) === team).map((s) => name(s.seat)).join(" + "));
   const result = history.match.result;
   const { t: tt } = useTranslation("table");
-  // EMBER's reasons in words; another ruleset's as its page gives them.
-  const reason = result && history.match.ruleset === "ember" ? endReason({ t: tt }, result.reason) : result?.reason;
+  // EMBER's reasons in words; another ruleset's page gives its own (Siege's table shows the result in words).
+  const reason = result && history.match.ruleset === "ember" ? endReason({ t: tt }, result.reason) : undefined;
+  const winners = result?.winners ?? (result?.winner ? [result.winner] : []);
   return (
     <p className="meta">
       {seats.length < 2 ? (seats[0] ?? "?") : seats.slice(1).reduce((line, side) => t("vs", { p1: line, p2: side }), seats[0] as string)}
       {result && (
         <>
           {" · "}
-          {t("resultLine", { result: result.winner ? t("winner", { seat: name(result.winner), reason }) : t("draw", { reason }) })}
+          {t("resultLine", {
+            result:
+              reason === undefined
+                ? winners.length > 0
+                  ? t("winnerShort", { seat: seatList(name, winners) })
+                  : t("drawShort")
+                : result.winner
+                  ? t("winner", { seat: seatList(name, winners), reason })
+                  : t("draw", { reason }),
+          })}
         </>
       )}
     </p>

@@ -147,7 +147,7 @@ suite(title, () => {
           }
           expect({ seat: seat.seat, language, width: size.width, scrollWidth: m.scrollWidth, wide: m.scrollWidth > size.width ? m.wide : [] }).toEqual({ seat: seat.seat, language, width: size.width, scrollWidth: size.width, wide: [] });
           // The title says whose move it is (the match waits for one of the two seats).
-          if (match.seats.length === 2) expect(m.title).toMatch(/^(● (Your move|Your decision|내 차례|내 결정) \(.+\) · fogwar|(Waiting for .+|.+ 님을 기다리는 중) · .+ · fogwar)$/);
+          if (match.seats.length === 2) expect(m.title).toMatch(/^(● (Your move|Your decision|내 차례|내 결정) · .+ · fogwar|(Waiting for .+|.+ 님을 기다리는 중) · .+ · fogwar)$/);
           await context.close();
         }
       }

@@ -47,7 +47,7 @@ test("the plan phase says how many dials are still to set, then that the plan ca
   expect(status()).toBe(`${selects.length} dials still to set, then lock your plan.`);
   // The plan form is in the action bar, the current decision.
   expect(container.querySelector(".action-bar .plan-form")).not.toBeNull();
-  expect(document.title).toBe(`● Your move (${NAMES.p1}) · fogwar`);
+  expect(document.title).toBe(`● Your move · ${NAMES.p1} · fogwar`);
   selects.slice(0, -1).forEach((s, i) => fireEvent.change(s, { target: { value: TIMINGS[i % 6] } }));
   expect(status()).toBe("1 dial still to set, then lock your plan.");
   fireEvent.change(selects.at(-1)!, { target: { value: TIMINGS[5] } });

@@ -26,10 +26,10 @@ test("the title and the favicon show the viewer's move or decision with the view
   expect(document.title).toBe("Waiting for Grace, Bo · Crossroads · fogwar");
   expect(icon()).toBe(FAVICON.idle);
   rerender(<Probe state="move" />);
-  expect(document.title).toBe("● Your move (Ada) · fogwar");
+  expect(document.title).toBe("● Your move · Ada · fogwar");
   expect(icon()).toBe(FAVICON.turn);
   rerender(<Probe state="decision" />);
-  expect(document.title).toBe("● Your decision (Ada) · fogwar");
+  expect(document.title).toBe("● Your decision · Ada · fogwar");
   unmount();
   expect(document.title).toBe("fogwar");
   expect(icon()).toBe(FAVICON.idle);
@@ -51,7 +51,7 @@ test("a notification when the turn comes while the tab is hidden and notificatio
   rerender(<Probe state={null} />);
   visibility.mockReturnValue("hidden");
   rerender(<Probe state="decision" />);
-  expect(shown).toEqual(["● Your decision (Ada) · fogwar", "Ada, a decision is waiting for you."]);
+  expect(shown).toEqual(["● Your decision · Ada · fogwar", "Ada, a decision is waiting for you."]);
   visibility.mockRestore();
 });
 

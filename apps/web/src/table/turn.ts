@@ -1,6 +1,6 @@
 /**
  * Turn awareness for a table page: while the match waits for the viewer (`"move"`: its turn,
- * `"decision"`: a question put to it), the document title starts with "● Your move (Ada)" (or
+ * `"decision"`: a question put to it), the document title starts with "● Your move · Ada" (or
  * decision; Ada is the viewer's name) and the favicon shows a dot, else the title names whom the
  * match waits for; when it becomes the viewer's turn while the tab is hidden, a browser
  * notification says so (only when the viewer allowed notifications, asked from

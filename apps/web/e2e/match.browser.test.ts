@@ -514,7 +514,7 @@ suite(title, () => {
         await result.waitFor({ timeout: 15_000 });
         expect(await result.getAttribute("data-result")).toBe(winner);
         const headline = (await result.locator("h2").textContent()) ?? "";
-        if (viewer.name === "spectator") expect(headline).toContain(`${winner} wins`);
+        if (viewer.name === "spectator") expect(headline).toContain(`${NAME[winner as Seat]} wins`);
         else expect(headline).toContain(viewer.name === winner ? "You win" : "You lose");
         expect(await result.textContent()).toMatch(/seed/i);
         expect(await result.getByRole("link", { name: /review/i }).getAttribute("href")).toBe(`/review/${matchId}`);

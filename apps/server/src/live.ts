@@ -85,6 +85,8 @@ export class LiveMatch {
     readonly id: string,
     readonly host: HostedRuleset,
     readonly seats: readonly string[],
+    /** Every seat in seat order with its player's name from the match's creation (and team): public. */
+    readonly players: readonly { readonly seat: string; readonly name: string; readonly team?: string }[],
     readonly options: MatchOptions,
     readonly setupEvents: readonly EventEnvelope<unknown>[],
     initial: unknown,
@@ -108,10 +110,12 @@ export class LiveMatch {
       throw new CorruptLogError(id, 0, `rules version ${record.rulesVersion} is not ${host.ruleset.rulesVersion}`);
     }
     const initial = host.ruleset.setup(record.setup, seed);
+    const teams = host.teamsOf?.(record.setup);
     const match = new LiveMatch(
       id,
       host,
       record.seats.map((s) => s.seat),
+      record.seats.map((s) => ({ seat: s.seat, name: s.playerName, ...(teams?.[s.seat] ? { team: teams[s.seat] } : {}) })),
       record.options as MatchOptions,
       initial.events,
       initial.state,

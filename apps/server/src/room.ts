@@ -236,6 +236,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
       lastSeq: this.match.seq,
       spectatorDelay: this.match.options.spectatorDelay,
       setupEvents: this.match.setupEvents.map((e) => this.match.host.ruleset.redact(e, viewer)).filter((e) => e !== null),
+      players: this.match.players,
     });
   }
 

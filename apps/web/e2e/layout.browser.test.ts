@@ -9,6 +9,7 @@
  *    shown), the window does not scroll; the event log's own box shows its newest line;
  *  - on a phone, a rules-help "?" opens its explanation on tap;
  *  - each ruleset's how-to-play page at 1280 and 390 px, in English and Korean, fits its window;
+ *  - so do the lobby (with its army editor), the spectators' pages and a finished match's review;
  *  - screenshots of every page (1280 px and 390 px, English and Korean) go to FOGWAR_SCREENSHOTS
  *    when set (docs/screenshots takes them from there), else to a fresh folder under the OS temp dir.
  */
@@ -146,7 +147,39 @@ suite(title, () => {
           }
           expect({ seat: seat.seat, language, width: size.width, scrollWidth: m.scrollWidth, wide: m.scrollWidth > size.width ? m.wide : [] }).toEqual({ seat: seat.seat, language, width: size.width, scrollWidth: size.width, wide: [] });
           // The title says whose move it is (the match waits for one of the two seats).
-          if (match.seats.length === 2) expect(m.title).toMatch(/^(● (Your move|Your decision|내 차례|내 결정) · fogwar|.+ · fogwar)$/);
+          if (match.seats.length === 2) expect(m.title).toMatch(/^(● (Your move|Your decision|내 차례|내 결정) · .+ · fogwar|(Waiting for .+|.+ 님을 기다리는 중) · .+ · fogwar)$/);
+          await context.close();
+        }
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test("the lobby (both create forms, the army editor open), the spectators' pages and a finished match's review fit their window at 1280 and 390 px, in English and Korean", async () => {
+    // A finished Siege match to review: the defence concedes at once.
+    const conceded = await fetch(`${base}/api/matches`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ruleset: "siege", scenario: "ledger", players: [{ name: "Alice", team: "attack" }, { name: "Bora", team: "defence" }] }) }).then((r) => r.json() as Promise<{ matchId: string; seats: { seat: string; inviteUrl: string }[] }>);
+    const defence = conceded.seats.find((s) => s.seat === "d1")!;
+    const client = await TestClient.join(ws, conceded.matchId, { seat: "d1", token: new URLSearchParams(new URL(defence.inviteUrl).hash.slice(1)).get("token")! });
+    expect((await client.command({ type: "concede" })).type).toBe("accepted");
+    await client.leave();
+    const pages = [
+      { name: "lobby", path: "/", ready: "form.create fieldset.army" },
+      ...matches.map((m) => ({ name: `watch-${m.ruleset}`, path: `/watch/${m.matchId}`, ready: m.ruleset === "ember" ? "[data-testid=board]" : ".siege-map > svg" })),
+      { name: "review-siege", path: `/review/${conceded.matchId}`, ready: "[data-testid=siege-review]" },
+    ];
+    for (const language of ["en", "ko"] as const) {
+      for (const size of widths.filter((w) => w.shot)) {
+        for (const p of pages) {
+          const phone = size.width < 500;
+          const context = await browser.newContext({ locale: language === "ko" ? "ko-KR" : "en-US", viewport: { width: size.width, height: size.height }, ...(phone ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {}) });
+          const page = await context.newPage();
+          page.on("pageerror", (error) => errors.push(`${p.name}: ${String(error)}`));
+          await page.goto(`${base}${p.path}`);
+          await page.locator(p.ready).first().waitFor({ timeout: 20_000 });
+          await page.waitForTimeout(300);
+          const m = await measure(page);
+          if (p.name !== "lobby" || phone) await page.screenshot({ path: join(shots, `${p.name}-${size.width}-${language}.png`), fullPage: !phone });
+          expect({ page: p.name, language, width: size.width, scrollWidth: m.scrollWidth, wide: m.scrollWidth > size.width ? m.wide : [] }).toEqual({ page: p.name, language, width: size.width, scrollWidth: size.width, wide: [] });
           await context.close();
         }
       }

@@ -171,6 +171,8 @@ suite(title, () => {
   let lobby: Page;
   let matchId = "";
   const invite: Record<Seat, string> = { p1: "", p2: "" };
+  /** The names the lobby gives the players: the pages name each seat by its player's name. */
+  const NAME: Record<Seat, string> = { p1: "Alice", p2: "Bora" };
   const token: Record<Seat, string> = { p1: "", p2: "" };
   let spectatorUrl = "";
   let p1: Viewer;
@@ -265,8 +267,8 @@ suite(title, () => {
         await viewer.page.waitForFunction(() => /Connected/.test(document.querySelector("header.connection p.status")?.textContent ?? ""));
       }
       for (const [viewer, role] of [
-        [p1, "You play p1"],
-        [p2, "You play p2"],
+        [p1, "You play as Alice"],
+        [p2, "You play as Bora"],
         [spectator, "Spectating: read-only"],
       ] as const) {
         const status = viewer.page.locator("header.connection p.status");
@@ -287,9 +289,9 @@ suite(title, () => {
       // pages are checked for each other after the round, in step 3.)
       await spectator.page.waitForFunction(() => {
         const status = document.querySelector("header.connection p.status")?.textContent ?? "";
-        return status.includes("p1: online") && status.includes("p2: online") && status.includes("1 spectator");
+        return status.includes("Alice: online") && status.includes("Bora: online") && status.includes("1 spectator");
       });
-      for (const viewer of [p1, p2]) expect(await viewer.page.locator("header.connection p.status").textContent()).toContain(`${viewer.name}: online`);
+      for (const viewer of [p1, p2]) expect(await viewer.page.locator("header.connection p.status").textContent()).toContain(`${NAME[viewer.name as Seat]}: online`);
     });
   });
 
@@ -490,8 +492,8 @@ suite(title, () => {
       // By now patches have reached everyone: each page shows both players online and the spectator.
       for (const viewer of [p1, p2, spectator]) {
         const status = (await viewer.page.locator("header.connection p.status").textContent()) ?? "";
-        expect(status).toContain("p1: online");
-        expect(status).toContain("p2: online");
+        expect(status).toContain("Alice: online");
+        expect(status).toContain("Bora: online");
         expect(status).toContain("1 spectator");
       }
       console.log(`fogwar browser test: played ${JSON.stringify(done)}`);
@@ -512,7 +514,7 @@ suite(title, () => {
         await result.waitFor({ timeout: 15_000 });
         expect(await result.getAttribute("data-result")).toBe(winner);
         const headline = (await result.locator("h2").textContent()) ?? "";
-        if (viewer.name === "spectator") expect(headline).toContain(`${winner} wins`);
+        if (viewer.name === "spectator") expect(headline).toContain(`${NAME[winner as Seat]} wins`);
         else expect(headline).toContain(viewer.name === winner ? "You win" : "You lose");
         expect(await result.textContent()).toMatch(/seed/i);
         expect(await result.getByRole("link", { name: /review/i }).getAttribute("href")).toBe(`/review/${matchId}`);

@@ -2,7 +2,8 @@
  * Korean (and English) completeness of the tables: every event kind and every decision of EMBER
  * and Siege, from seeded random-bot matches through the rulesets (test/corpus.ts), rendered in
  * both languages. Fails on a raw id or placeholder on any page, a Latin word on a Korean page
- * outside the allow-list (test/readable.ts), a missing i18n key, and an event kind of a
+ * outside the allow-list (test/readable.ts), a bare seat id (the pages are rendered with players'
+ * names, as the table gets them from the welcome), a missing i18n key, and an event kind of a
  * ruleset's event union that no rendered page contained.
  */
 import { act, cleanup, render } from "@testing-library/react";
@@ -16,7 +17,8 @@ import { TableView } from "../src/ember/TableView";
 import { EventLog } from "../src/ember/EventLog";
 import { SiegeTableView } from "../src/siege/SiegeTableView";
 import { emberCorpus, siegeCorpus } from "./corpus";
-import { problems, readable } from "./readable";
+import { SIEGE_SEAT_IDS, problems, readable } from "./readable";
+import { NAMES, withNames } from "./players";
 
 // About 100 s for EMBER alone on an idle 2-core machine (108 bot matches); more on a busy one.
 jest.setTimeout(600_000);
@@ -52,14 +54,15 @@ beforeAll(() => {
 afterEach(cleanup);
 
 /** Collects the problems of every page `draw` renders, in both languages, under `label`. */
-async function check(label: string, draw: () => ReturnType<typeof render>, found: Map<string, string[]>): Promise<void> {
+async function check(label: string, draw: () => ReturnType<typeof render>, found: Map<string, string[]>, seatIds?: RegExp): Promise<void> {
+  const page = { seatIds, names: Object.values(NAMES) };
   for (const language of LANGS) {
     await act(async () => {
       await i18next.changeLanguage(language);
     });
     missing.length = 0;
     const { container, unmount } = draw();
-    const list = [...problems(readable(container), language), ...missing.map((k) => ({ what: `missing key ${k}`, context: "" }))];
+    const list = [...problems(readable(container), language, page), ...missing.map((k) => ({ what: `missing key ${k}`, context: "" }))];
     unmount();
     for (const p of list) {
       const key = `${language} ${p.what}`;
@@ -90,18 +93,18 @@ test("EMBER: every event kind and every decision, in English and Korean, with no
   for (const match of corpus.matches) {
     for (const [seat, entries] of Object.entries(match.seen)) {
       const view = ember.viewFor(match.state, seatViewer(seat));
-      await check(`${match.label} log for ${seat}`, () => render(<EventLog view={view} events={entries} />), found);
+      await check(`${match.label} log for ${seat}`, () => render(withNames(<EventLog view={view} events={entries} />)), found);
       for (const e of entries) for (const ev of e.events) rendered.add(ev.type);
     }
     // The end of the match (result, scores, every army's name) once per scenario and armies.
     if (!match.label.endsWith("-0")) continue;
     const view = ember.viewFor(match.state, seatViewer("p1"));
-    await check(`${match.label} end`, () => render(<TableView matchId="m" view={view} seat="p1" legal={[]} onCommand={() => {}} events={[]} />), found);
+    await check(`${match.label} end`, () => render(withNames(<TableView matchId="m" view={view} seat="p1" legal={[]} onCommand={() => {}} events={[]} />)), found);
   }
   for (const decision of corpus.decisions.values()) {
     const view = ember.viewFor(decision.state, seatViewer(decision.seat));
     const legal = emberLegal(view, decision.seat);
-    await check(`decision ${decision.type}`, () => render(<TableView matchId="m" view={view} seat={decision.seat} legal={legal} onCommand={() => {}} events={[]} />), found);
+    await check(`decision ${decision.type}`, () => render(withNames(<TableView matchId="m" view={view} seat={decision.seat} legal={legal} onCommand={() => {}} events={[]} />)), found);
   }
   expect(EMBER_KINDS.filter((k) => !rendered.has(k))).toEqual([]);
   expect(report(found)).toEqual([]);
@@ -127,14 +130,14 @@ test("Siege: every event kind and every decision, in English and Korean, with no
             ]
           : [];
       const events = [...entries, { seq: 1e6, events: samples }];
-      await check(`${match.label} for ${seat}`, () => render(<SiegeTableView matchId="m" view={view} seat={seat} legal={[]} onCommand={() => {}} events={events} />), found);
+      await check(`${match.label} for ${seat}`, () => render(withNames(<SiegeTableView matchId="m" view={view} seat={seat} legal={[]} onCommand={() => {}} events={events} />)), found, SIEGE_SEAT_IDS);
       for (const e of events) for (const ev of e.events) rendered.add(ev.type);
     }
   }
   for (const decision of corpus.decisions.values()) {
     const view = siege.viewFor(decision.state, seatViewer(decision.seat));
     const legal = siegeLegal(view, decision.seat);
-    await check(`decision ${decision.type}`, () => render(<SiegeTableView matchId="m" view={view} seat={decision.seat} legal={legal} onCommand={() => {}} events={[]} />), found);
+    await check(`decision ${decision.type}`, () => render(withNames(<SiegeTableView matchId="m" view={view} seat={decision.seat} legal={legal} onCommand={() => {}} events={[]} />)), found, SIEGE_SEAT_IDS);
   }
   expect(SIEGE_KINDS.filter((k) => !rendered.has(k))).toEqual([]);
   expect(report(found)).toEqual([]);

@@ -1,6 +1,7 @@
 /**
- * What a page says to its reader, and the checks the completeness test makes on it: no raw id, no
- * placeholder, and on a Korean page no Latin word outside a short allow-list of codes.
+ * What a page says to its reader, and the checks the completeness test makes on it: no raw id (a
+ * seat id included: players are named), no placeholder, and on a Korean page no Latin word outside
+ * a short allow-list of codes.
  */
 
 /** Everything a reader gets from a rendered tree: text, accessible names, tooltips, options. */
@@ -23,7 +24,6 @@ export function readable(root: HTMLElement): string {
  * - the rules' own abbreviations the Korean rules also write in Latin letters: VP (victory
  *   points), EW (electronic warfare), LO (low observable), AP (Siege's action points), HP;
  * - faction codes on the cards (RDL, UN, GOF);
- * - seat codes (p1-p4, a1-a2, d1-d2): a seat's code until the lobby gives every seat a name;
  * - EMBER's stance codes as printed on the stance tokens and written in the Korean rules (DEF,
  *   MOB, OFF; the Korean name comes first: "방어 스탠스(DEF)");
  * - dice notation (d6) and the boards' column letters (single letters a-l, A-L).
@@ -33,7 +33,6 @@ export const KOREAN_ALLOWED = new Set(["fogwar", "EMBER", "VP", "EW", "LO", "AP"
 /** Fragments that are codes by construction and are removed before the word check. */
 const CODES: RegExp[] = [
   /\b[a-lA-L]\d{1,2}\b/g, // squares (c4, C4)
-  /\b[pad][1-4]\b/g, // seat codes
   /\b[a-lA-L]\b/g, // a lone column letter along a board's edge
   /\b[0-9a-f]{10,}\b/g, // a commitment's short hash or a dice seed (shown on purpose, to be verified)
 ];
@@ -58,17 +57,38 @@ export interface Problem {
   readonly context: string;
 }
 
-/** The problems found in a text: raw ids, and on a Korean page Latin words not allowed. */
-export function problems(text: string, language: string): Problem[] {
+/**
+ * A bare seat id: EMBER's p1-p4 (never a square: the board's columns run a-l). Siege's a1-a2 and
+ * d1-d2 read like an EMBER square, so a Siege page adds {@link SIEGE_SEAT_IDS} (its squares are
+ * written in capitals, "C4").
+ */
+export const SEAT_IDS = /\bp[1-4]\b/;
+/** Siege's seat ids and EMBER's, for a Siege page. */
+export const SIEGE_SEAT_IDS = /\b(?:p[1-4]|[ad][1-4])\b/;
+
+/** What a page may show beyond the rules' words: its seat ids' pattern and the players' names. */
+export interface PageContext {
+  /** The pattern of a bare seat id on this page (default {@link SEAT_IDS}). */
+  readonly seatIds?: RegExp;
+  /** The players' names (user input, in any script): left out of the Latin word check. */
+  readonly names?: readonly string[];
+}
+
+/**
+ * The problems found in a text: raw ids (a bare seat id among them), and on a Korean page Latin
+ * words not allowed (the players' names aside).
+ */
+export function problems(text: string, language: string, page: PageContext = {}): Problem[] {
   const found: Problem[] = [];
   let rest = text;
   // Web addresses are shown on purpose (invite links).
   rest = rest.replace(/https?:\/\/\S+/g, " ");
-  for (const [what, pattern] of RAW) {
+  for (const [what, pattern] of [...RAW, ["a bare seat id", page.seatIds ?? SEAT_IDS] as [string, RegExp]]) {
     const hit = pattern.exec(rest);
     if (hit) found.push({ what: `${what} "${hit[0]}"`, context: context(rest, hit.index) });
   }
   if (language === "ko") {
+    for (const name of page.names ?? []) rest = rest.split(name).join(" ");
     for (const code of CODES) rest = rest.replace(code, " ");
     for (const m of rest.matchAll(/[A-Za-z][A-Za-z'’]*/g)) {
       if (!KOREAN_ALLOWED.has(m[0])) found.push({ what: `Latin word "${m[0]}"`, context: context(rest, m.index ?? 0) });

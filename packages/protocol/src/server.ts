@@ -10,6 +10,15 @@ import { PROTOCOL_ERROR_CODES } from "./errors";
 /** A log sequence number: an integer >= 1 (the first accepted command of a match is 1). */
 const Seq = z.int().min(1);
 
+/** One seat in the welcome's `players`: `{ seat, name, team? }` (`name` 1 to 40 characters, untrusted text). */
+export const WelcomePlayer = z.object({
+  seat: z.string().min(1),
+  name: z.string(),
+  team: z.string().optional(),
+});
+/** See the {@link WelcomePlayer} schema. */
+export type WelcomePlayer = z.output<typeof WelcomePlayer>;
+
 /**
  * `{ type: "welcome", protocol, matchId, ruleset, rulesVersion, role, seat, lastSeq, spectatorDelay }`,
  * sent once after every join and every reconnection:
@@ -18,7 +27,10 @@ const Seq = z.int().min(1);
  * - `role`: "player" or "spectator"; `seat`: the seat id for a player (e.g. "p1"), null for a spectator;
  * - `lastSeq`: the last accepted log sequence number (0 before the first command): compare with the
  *   last `events.seq` seen and send `events_since` for the gap;
- * - `spectatorDelay`: in rounds; 0 = no delayed caster feed.
+ * - `spectatorDelay`: in rounds; 0 = no delayed caster feed;
+ * - `players`: every seat of the match in seat order with the name its player was given when the
+ *   match was created (public: the same as the lobby's listing), and its team in a team game.
+ *   Names are untrusted text (1 to 40 characters): show them as text, never as markup.
  */
 export const WelcomeMessage = z
   .object({
@@ -33,6 +45,8 @@ export const WelcomeMessage = z
     spectatorDelay: z.int().min(0),
     /** The events of the match's setup (the first-player roll...), redacted for this client (may be []). */
     setupEvents: z.array(z.unknown()).optional(),
+    /** Every seat in seat order with its player's name (and team); absent from older servers. */
+    players: z.array(WelcomePlayer).optional(),
   })
   .refine((m) => (m.role === "player") === (m.seat !== null), { message: "a player has a seat, a spectator has none", path: ["seat"] });
 /** See the {@link WelcomeMessage} schema. */

@@ -38,6 +38,7 @@ export const SiegeCommandSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("reroll"), dice: z.array(z.number().int()).max(12) }).strict(),
   z.object({ type: z.literal("keep") }).strict(),
   z.object({ type: z.literal("contest"), fight: z.boolean() }).strict(),
+  z.object({ type: z.literal("concede") }).strict(),
 ]);
 
 /**
@@ -80,6 +81,7 @@ const fast = (() => {
     reroll: strictObject([t("reroll"), ["dice", list(integer(), 0, 12)]]),
     keep: bare("keep"),
     contest: strictObject([t("contest"), ["fight", flag]]),
+    concede: bare("concede"),
   });
 })();
 

@@ -367,6 +367,9 @@ export function check(b: Board, seat: SeatId, cmd: SiegeCommand): Code | null {
   const team = teamOfSeat(b, seat);
   if (!team) return "not_a_player";
   if (b.phase === "finished" || b.result) return "match_over";
+  // A concession is allowed at any time: in any phase, during the other team's activation and
+  // while a decision is pending for either team (project decision, docs/rules/siege.md).
+  if (cmd.type === "concede") return null;
   const answers = ANSWERS[cmd.type];
   if (b.pending) {
     if (b.pending.team !== team) return "decision_pending";
@@ -1101,6 +1104,9 @@ export function execute(ctx: Ctx, seat: SeatId, cmd: SiegeCommand): void {
   const s = ctx.s;
   const team = teamOfSeat(s, seat)!;
   switch (cmd.type) {
+    case "concede":
+      finishMatch(ctx, enemyOf(team), "conceded");
+      return;
     case "pick": {
       const choice = { operators: [...cmd.operators], inventory: { ...cmd.inventory } };
       const commitment = commit(choice, pickSalt(s.server.seed, team));

@@ -215,7 +215,9 @@ export type SiegeCommand =
   | { readonly type: "hold" }
   | { readonly type: "reroll"; readonly dice: readonly number[] }
   | { readonly type: "keep" }
-  | { readonly type: "contest"; readonly fight: boolean };
+  | { readonly type: "contest"; readonly fight: boolean }
+  /** Project decision (docs/rules/siege.md): the seat's team concedes; the other team wins, at any time. */
+  | { readonly type: "concede" };
 
 /**
  * One watch order: for a revealed operator a single order without `token`; for a hidden operator

@@ -8,6 +8,7 @@ import type { EmberEvent, EmberView } from "@fogwar/ember";
 import { DiceRow, PartDieFace } from "./Dice";
 import { unitLabel } from "./model";
 import { describeEvent } from "./words";
+import { useWords } from "./useWords";
 
 /** The events of the latest attack (from its declaration, chain damage included). */
 export function latestAttack(events: readonly EmberEvent[]): EmberEvent[] {
@@ -32,14 +33,18 @@ export interface AttackPanelProps {
 }
 
 export function AttackPanel({ view, events }: AttackPanelProps) {
-  const { t, i18n } = useTranslation("table");
+  const { t } = useTranslation("table");
   const attack = view.attack;
   const steps = latestAttack(events);
-  const words = { t, language: i18n.language, view };
+  const words = useWords(view);
+  const name = words.name;
   // Whose reroll it is: a link reroll belongs to the attacker's or the defender's player.
   const declared = steps.find((e): e is Extract<EmberEvent, { type: "attack_declared" }> => e.type === "attack_declared");
   const ownerOf = (unit: string | undefined) => (unit ? view.units.find((u) => u.id === unit)?.owner : undefined);
-  const rerollerOf = (side: "attack" | "defence", attacker?: string, defender?: string) => ownerOf(side === "attack" ? attacker : defender) ?? t(`attack.role.${side}`);
+  const rerollerOf = (side: "attack" | "defence", attacker?: string, defender?: string) => {
+    const owner = ownerOf(side === "attack" ? attacker : defender);
+    return owner ? name(owner) : t(`attack.role.${side}`);
+  };
   const stage = (s: string) =>
     s === "attack_reroll" || s === "defence_reroll"
       ? t("attack.rerollStage", { seat: rerollerOf(s === "attack_reroll" ? "attack" : "defence", attack?.attacker, attack?.defender), role: t(`attack.role.${s === "attack_reroll" ? "attack" : "defence"}`) })
@@ -50,7 +55,7 @@ export function AttackPanel({ view, events }: AttackPanelProps) {
       {attack && (
         <div className="attack-current" data-attack-stage={attack.stage}>
           <p>
-            <strong>{t("attack.declared", { attacker: unitLabel(view, attack.attacker), defender: unitLabel(view, attack.defender), mode: t(`attack.mode.${attack.mode}`) })}</strong> ·{" "}
+            <strong>{t("attack.declared", { attacker: unitLabel(view, attack.attacker, name), defender: unitLabel(view, attack.defender, name), mode: t(`attack.mode.${attack.mode}`) })}</strong> ·{" "}
             {t("attack.current", { stage: stage(attack.stage) })}
             {attack.rear && <> · {t("attack.rear")}</>}
             {attack.cover.terrain && <> · {t("attack.coverTerrain")}</>}

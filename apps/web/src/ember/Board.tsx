@@ -10,6 +10,7 @@
  */
 import type { KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { useSeatNamer } from "../table/names";
 import { PART_SLOTS, TIMINGS, board, catalog, type EmberCommand, type EmberView, type UnitState } from "@fogwar/ember";
 import { FACING_VECTOR, type Square } from "@fogwar/engine";
 import { distance, inPlay, keyOf, lineOfSight, localName, objectiveNumber, scenarioOf, seatColour, seatIndex, shootingSight, squareName, unitLabel } from "./model";
@@ -81,6 +82,7 @@ function UnitMark({ view, unit, selected, active, target, onSelect, onAttack }: 
   onAttack: (() => void) | undefined;
 }) {
   const { t } = useTranslation("table");
+  const seatName = useSeatNamer(view.seats);
   const at = unit.at as Square;
   const c = centre(at);
   const index = seatIndex(view, unit.owner);
@@ -89,7 +91,7 @@ function UnitMark({ view, unit, selected, active, target, onSelect, onAttack }: 
   const v = FACING_VECTOR[unit.facing];
   const stance = mech ? unit.stance : null;
   const dial = mech ? knownDial(view, unit) : undefined;
-  const name = unitLabel(view, unit.id);
+  const name = unitLabel(view, unit.id, seatName);
   const camouflaged = Boolean(unit.camouflage);
   const state = [
     mech ? t(`stance.${unit.stance}`) : t("kind.drone"),
@@ -135,8 +137,9 @@ function UnitMark({ view, unit, selected, active, target, onSelect, onAttack }: 
         d={`M${v.x * (r + 7)} ${v.y * (r + 7)} L${v.x * (r + 1) - v.y * 5} ${v.y * (r + 1) + v.x * 5} L${v.x * (r + 1) + v.y * 5} ${v.y * (r + 1) - v.x * 5} Z`}
         fill="#111"
       />
-      <text y={mech ? -2 : 3} textAnchor="middle" fontSize={mech ? 9 : 8} fontWeight={700} fill="#fff">
-        {unit.owner}
+      {/* the seat's number (the seat list shows it beside the player's name) */}
+      <text y={mech ? -2 : 3} textAnchor="middle" fontSize={mech ? 9 : 8} fontWeight={700} fill="#fff" data-seat-number={index + 1}>
+        {index + 1}
       </text>
       {mech && (
         <text y={9} textAnchor="middle" fontSize={8} fontWeight={700} fill="#fff" data-stance={stance ?? undefined}>
@@ -181,6 +184,7 @@ function UnitMark({ view, unit, selected, active, target, onSelect, onAttack }: 
 /** The board. */
 export function Board({ view, seat, selected, onSelectUnit, squares = [], targets = [], onCommand, sight = null }: BoardProps) {
   const { t, i18n } = useTranslation("table");
+  const name = useSeatNamer(view.seats);
   const scenario = scenarioOf(view);
   const size = MARGIN * 2 + N * CELL;
   const units = inPlay(view);
@@ -293,7 +297,7 @@ export function Board({ view, seat, selected, onSelectUnit, squares = [], target
       {/* smoke cards (seed 000 10), one per seat and square, in the seat's colour */}
       {(view.smoke ?? []).map((card) => {
         const index = seatIndex(view, card.owner);
-        const label = t("board.smoke", { seat: card.owner });
+        const label = t("board.smoke", { seat: name(card.owner) });
         return (
           <g key={`smoke-${card.owner}-${keyOf(card.at)}`} className="smoke" data-smoke={`${card.owner}:${keyOf(card.at)}`}>
             <title>{label}</title>
@@ -307,7 +311,7 @@ export function Board({ view, seat, selected, onSelectUnit, squares = [], target
         .map((p) => {
           const card = catalog.projectiles.get(p.projectileId);
           const c = centre(p.at as Square);
-          const label = t("board.projectile", { name: card ? localName(card.name, i18n.language) : p.projectileId, owner: p.owner });
+          const label = t("board.projectile", { name: card ? localName(card.name, i18n.language) : p.projectileId, owner: name(p.owner) });
           const installation = card?.kind === "installation";
           return (
             <g key={p.id} className={installation ? "installation" : "projectile"} data-projectile={p.id} transform={`translate(${c.x - CELL / 4},${c.y + CELL / 4})`}>
@@ -355,7 +359,7 @@ export function Board({ view, seat, selected, onSelectUnit, squares = [], target
       {/* objective markers (seed 001 3.3) */}
       {(view.missionPrep?.objectives ?? []).map((marker) => {
         const c = centre(marker.at);
-        const label = t("board.objective", { id: objectiveNumber(marker.id), seat: marker.seat, square: squareName(marker.at) });
+        const label = t("board.objective", { id: objectiveNumber(marker.id), seat: name(marker.seat), square: squareName(marker.at) });
         return (
           <g key={marker.id} className="objective" data-objective={marker.id} transform={`translate(${c.x} ${c.y})`}>
             <title>{label}</title>
@@ -396,14 +400,14 @@ export function Board({ view, seat, selected, onSelectUnit, squares = [], target
         if (!unit?.at) return null;
         const a = centre(unit.at);
         const b = centre(real);
-        const label = t("board.realSquare", { unit: unitLabel(view, id) });
+        const label = t("board.realSquare", { unit: unitLabel(view, id, name) });
         return (
           <g key={`real-${id}`} className="real-square" data-real-square={id} data-square={keyOf(real)} role="img" aria-label={`${label}: ${squareName(real)}`}>
             <title>{`${label}: ${squareName(real)}`}</title>
             <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke="#5b2a86" strokeWidth={1.5} strokeDasharray="2 3" />
             <circle cx={b.x} cy={b.y} r={15} fill="#5b2a86" fillOpacity={0.15} stroke="#5b2a86" strokeWidth={2} strokeDasharray="2 2" />
             <text x={b.x} y={b.y + 3} textAnchor="middle" fontSize={8} fontWeight={700} fill="#5b2a86">
-              {unit.owner}
+              {seatIndex(view, unit.owner) + 1}
             </text>
           </g>
         );

@@ -10,6 +10,7 @@
  */
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useSeatNamer } from "../table/names";
 import type { MatchConnection } from "../net/useMatch";
 
 /** Causes the banner words itself; any other shows the server's code and message. */
@@ -39,6 +40,7 @@ function useSecondsUntil(at: number | null): number | null {
 
 export function ConnectionBanner({ match, seat, onRetry, matchId, children }: { match: MatchConnection; seat: string | null; onRetry: () => void; matchId?: string; children?: ReactNode }) {
   const { t } = useTranslation("table");
+  const name = useSeatNamer(match.welcome?.players?.map((p) => p.seat) ?? Object.keys(match.connected), match.welcome?.players);
   const retrying = (match.status === "reconnecting" || match.status === "connecting") && match.retry !== null;
   const seconds = useSecondsUntil(retrying ? (match.retry?.nextAt ?? null) : null);
   const final = match.status === "closed" || match.status === "failed";
@@ -50,13 +52,13 @@ export function ConnectionBanner({ match, seat, onRetry, matchId, children }: { 
       <style>{BANNER_CSS}</style>
       <p role="status" aria-live="polite" className={`status status-${match.status}`}>
         <span aria-hidden="true" className={`dot dot-${match.status === "open" ? "open" : final ? "down" : "waiting"}`} />
-        {over ? t("reconnect.over.status") : t(`status.${match.status}`)} · {seat ? t("playingAs", { seat }) : t("spectating")}
+        {over ? t("reconnect.over.status") : t(`status.${match.status}`)} · {seat ? t("playingAs", { seat: name(seat) }) : t("spectating")}
         {/* Who else is here is only known while connected. */}
         {match.status === "open" && <> · {t("spectators", { count: match.spectators })}</>}
         {Object.entries(match.status === "open" ? match.connected : {}).map(([s, on]) => (
           <span key={s}>
             {" "}
-            · {s}: {on ? t("online") : t("offline")}
+            · {name(s)}: {on ? t("online") : t("offline")}
           </span>
         ))}
         {final && !over && (

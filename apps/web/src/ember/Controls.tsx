@@ -10,6 +10,7 @@ import { CHOOSABLE_STANCES, type EmberCommand, type EmberView, type PartSlot } f
 import { FACINGS, type Facing } from "@fogwar/engine";
 import { commandKey, ofType, squareName, unitLabel } from "./model";
 import { actionName, actVariant, describeCommand } from "./words";
+import { useWords } from "./useWords";
 
 export type Mode =
   | { readonly kind: "deploy" }
@@ -58,10 +59,10 @@ export function ConcedeButton({ onCommand }: { onCommand: (c: EmberCommand) => v
 
 /** Every legal command as a button with words (filtered, at most 120 shown). */
 export function AllCommands({ view, legal, onCommand }: { view: EmberView; legal: readonly EmberCommand[]; onCommand: (c: EmberCommand) => void }) {
-  const { t, i18n } = useTranslation("table");
+  const { t } = useTranslation("table");
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState("");
-  const words = { t, language: i18n.language, view };
+  const words = useWords(view);
   const LIMIT = 120;
   let shown: { c: EmberCommand; text: string }[] = [];
   if (open) {
@@ -128,10 +129,10 @@ export interface ControlsProps {
 
 export function Controls(props: ControlsProps) {
   const { view, seat, legal, onCommand, mode, setMode } = props;
-  const { t, i18n } = useTranslation("table");
-  const words = { t, language: i18n.language, view };
+  const { t } = useTranslation("table");
+  const words = useWords(view);
   const sections: ReactNode[] = [];
-  const u = (id: string) => unitLabel(view, id);
+  const u = (id: string) => unitLabel(view, id, words.name);
 
   // Deployment
   const deploys = ofType(legal, "deploy");

@@ -9,6 +9,7 @@ import type { EmberCommand, EmberView } from "@fogwar/ember";
 import { DiceRow, PartDieFace } from "./Dice";
 import { commandKey, localName, scenarioOf, unitLabel } from "./model";
 import { describeCommand } from "./words";
+import { useWords } from "./useWords";
 
 export interface DecisionProps {
   readonly view: EmberView;
@@ -19,12 +20,14 @@ export interface DecisionProps {
 
 export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
   const { t, i18n } = useTranslation("table");
+  const words = useWords(view);
+  const name = words.name;
   const pending = view.pending;
   if (!pending) return null;
   if (pending.seat !== seat) {
     return (
       <section className="decision waiting" role="status" aria-live="polite" data-decision="waiting">
-        {t(`decision.waiting.${pending.kind}`, { seat: pending.seat })}
+        {t(`decision.waiting.${pending.kind}`, { seat: name(pending.seat) })}
       </section>
     );
   }
@@ -36,19 +39,19 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
       prompt = view.sides ? t("decision.choose_side_next") : t("decision.choose_side");
       break;
     case "choose_hit_part":
-      prompt = t("decision.choose_hit_part", { unit: unitLabel(view, pending.options.defender) });
+      prompt = t("decision.choose_hit_part", { unit: unitLabel(view, pending.options.defender, name) });
       break;
     case "part_reroll":
-      prompt = t("decision.part_reroll", { unit: unitLabel(view, pending.options.defender), face: t(`partFace.${pending.options.roll}`) });
+      prompt = t("decision.part_reroll", { unit: unitLabel(view, pending.options.defender, name), face: t(`partFace.${pending.options.roll}`) });
       break;
     case "declare_parry":
-      prompt = t(pending.options.contested ? "decision.declare_parry_contested" : "decision.declare_parry", { unit: unitLabel(view, pending.options.defender) });
+      prompt = t(pending.options.contested ? "decision.declare_parry_contested" : "decision.declare_parry", { unit: unitLabel(view, pending.options.defender, name) });
       break;
     case "choose_interceptor":
-      prompt = t("decision.choose_interceptor", { unit: unitLabel(view, pending.options.target) });
+      prompt = t("decision.choose_interceptor", { unit: unitLabel(view, pending.options.target, name) });
       break;
     case "choose_blast_target":
-      prompt = t("decision.choose_blast_target", { unit: unitLabel(view, pending.options.projectile) });
+      prompt = t("decision.choose_blast_target", { unit: unitLabel(view, pending.options.projectile, name) });
       break;
     default:
       prompt = t(`decision.${pending.kind}`);
@@ -65,7 +68,7 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
         if (c.dice.length === 1) return t("decision.rerollDie", { n: (c.dice[0] as number) + 1 });
         return t("decision.rerollAll", { count: c.dice.length });
       case "choose_chain":
-        return t("decision.chain", { keyword: t(`keyword.${c.keyword}`), unit: unitLabel(view, c.target) });
+        return t("decision.chain", { keyword: t(`keyword.${c.keyword}`), unit: unitLabel(view, c.target, name) });
       case "declare_parry":
         return c.part ? t("decision.parryWith", { part: t(`slot.${c.part}`) }) : t("decision.noParry");
       case "choose_secondary": {
@@ -75,7 +78,7 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
       case "choose_interceptor":
       case "choose_blast_target":
       case "remove_smoke":
-        return describeCommand({ t, language: i18n.language, view }, c);
+        return describeCommand(words, c);
       default:
         return c.type;
     }

@@ -1,7 +1,7 @@
 /** The event log in words, newest last, for the feed the table shows; it scrolls in its own box. */
-import { useTranslation } from "react-i18next";
 import type { EmberEvent, EmberView } from "@fogwar/ember";
 import { describeEvent } from "./words";
+import { useWords } from "./useWords";
 import { useStickToBottom } from "../table/log";
 
 export interface EventLogProps {
@@ -10,8 +10,8 @@ export interface EventLogProps {
 }
 
 export function EventLog({ view, events }: EventLogProps) {
-  const { t, i18n } = useTranslation("table");
-  const words = { t, language: i18n.language, view };
+  const words = useWords(view);
+  const { t } = words;
   const lines: { key: string; text: string; kind: string }[] = [];
   for (const entry of events) {
     entry.events.forEach((e, i) => {

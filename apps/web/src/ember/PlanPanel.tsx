@@ -8,6 +8,7 @@
 import { RuleTip } from "../help/RuleTip";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSeatNamer } from "../table/names";
 import { TIMINGS, type EmberCommand, type EmberView, type Timing } from "@fogwar/ember";
 import { ofType, shortHash, unitLabel } from "./model";
 import "../i18n/help-strings";
@@ -24,6 +25,7 @@ const sameDials = (a: Readonly<Record<string, string>>, b: Readonly<Record<strin
 
 export function PlanPanel({ view, seat, legal, onCommand }: PlanPanelProps) {
   const { t } = useTranslation("table");
+  const name = useSeatNamer(view.seats);
   const plans = ofType(legal, "lock_plan");
   const mechs = plans[0] ? Object.keys(plans[0].dials) : [];
   const [dials, setDials] = useState<Record<string, Timing>>({});
@@ -70,7 +72,7 @@ export function PlanPanel({ view, seat, legal, onCommand }: PlanPanelProps) {
           </p>
           {mechs.map((id) => (
             <label key={id} className="field dial">
-              {t("plan.dialFor", { unit: unitLabel(view, id) })}
+              {t("plan.dialFor", { unit: unitLabel(view, id, name) })}
               <select value={dials[id] ?? ""} onChange={(e) => setDials((d) => ({ ...d, [id]: e.target.value as Timing }))} data-dial-select={id}>
                 <option value="">—</option>
                 {TIMINGS.map((timing, i) => (
@@ -92,14 +94,14 @@ export function PlanPanel({ view, seat, legal, onCommand }: PlanPanelProps) {
           const own = s === seat;
           return (
             <li key={s} data-plan-seat={s}>
-              <strong>{own ? t("plan.yourPlan") : t("plan.opponentPlan", { seat: s })}</strong>:{" "}
+              <strong>{own ? t("plan.yourPlan") : t("plan.opponentPlan", { seat: name(s) })}</strong>:{" "}
               {plan?.locked ? `${t("plan.locked")} · ${t("plan.commitment", { short: shortHash(plan.commitment) })}` : t("plan.notLocked")}
               {plan?.dials ? (
                 <span className="own-dials">
                   {" "}
                   ·{" "}
                   {Object.entries(plan.dials)
-                    .map(([id, timing]) => `${unitLabel(view, id)}: ${t(`timing.${timing}`)}`)
+                    .map(([id, timing]) => `${unitLabel(view, id, name)}: ${t(`timing.${timing}`)}`)
                     .join(", ")}
                 </span>
               ) : (
@@ -116,7 +118,7 @@ export function PlanPanel({ view, seat, legal, onCommand }: PlanPanelProps) {
         <ul className="revealed">
           {revealed.map(([id, timing]) => (
             <li key={id} data-revealed={id}>
-              {unitLabel(view, id)}: {t("timingNumbered", { n: TIMINGS.indexOf(timing) + 1, name: t(`timing.${timing}`) })}
+              {unitLabel(view, id, name)}: {t("timingNumbered", { n: TIMINGS.indexOf(timing) + 1, name: t(`timing.${timing}`) })}
             </li>
           ))}
         </ul>

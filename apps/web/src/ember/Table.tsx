@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { useMatch, type JoinSpec } from "../net/useMatch";
 import { loadEmberTable, loadSiegeTable } from "../table/preload";
 import { Loading } from "../ui";
+import { PlayersProvider } from "../table/names";
 import { ConnectionBanner } from "./ConnectionBanner";
 
 const EmberConnected = lazy(() => loadEmberTable().then((m) => ({ default: m.EmberConnected })));
@@ -38,9 +39,11 @@ function ConnectedTable({ matchId, join, onRetry }: EmberTableProps & { onRetry:
   );
   if (ruleset === undefined) return waiting;
   return (
-    <Suspense fallback={waiting}>
-      {ruleset === "siege" ? <SiegeTable matchId={matchId} seat={seat} match={match} banner={banner()} /> : <EmberConnected matchId={matchId} seat={seat} match={match} banner={banner} />}
-    </Suspense>
+    <PlayersProvider players={match.welcome?.players}>
+      <Suspense fallback={waiting}>
+        {ruleset === "siege" ? <SiegeTable matchId={matchId} seat={seat} match={match} banner={banner()} /> : <EmberConnected matchId={matchId} seat={seat} match={match} banner={banner} />}
+      </Suspense>
+    </PlayersProvider>
   );
 }
 

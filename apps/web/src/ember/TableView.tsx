@@ -5,6 +5,7 @@
  */
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { seatList, useSeatNamer } from "../table/names";
 import { catalog, type EmberCommand, type EmberEvent, type EmberView } from "@fogwar/ember";
 import type { Facing } from "@fogwar/engine";
 import { AttackPanel } from "./AttackPanel";
@@ -19,7 +20,7 @@ import { RULE_TIP_CSS } from "../help/RuleTip";
 import { HowToPlayLink } from "../help/HowToPlayLink";
 import { TABLE_CSS } from "./styles";
 import { MOTION_CSS } from "../table/motion";
-import { BoardViewport, NotifyButton, SHARED_TABLE_CSS } from "../table/TableChrome";
+import { BoardViewport, NotifyButton, SHARED_TABLE_CSS, SoundToggle } from "../table/TableChrome";
 import { useTurnAwareness } from "../table/turn";
 import { localName, ofType, sampleName, scenarioOf, seatColour, seatMark, squareName, unitLabel, unitOf } from "./model";
 
@@ -50,6 +51,7 @@ export function awaitingSeats(view: EmberView): string[] {
 
 function Summary({ view, seat }: { view: EmberView; seat: string | null }) {
   const { t, i18n } = useTranslation("table");
+  const name = useSeatNamer(view.seats);
   const scenario = scenarioOf(view);
   const secondaries = scenario.mission.secondaries ?? [];
   const secondaryName = (id: string | null | undefined) => {
@@ -67,7 +69,7 @@ function Summary({ view, seat }: { view: EmberView; seat: string | null }) {
             <span aria-hidden="true" style={{ color: seatColour(view, s) }}>
               {seatMark(view, s)}
             </span>{" "}
-            <strong>{s}</strong> ({t(`seatShape.${i}`)}) · {sampleName("army", view.armyNames[s] ?? "", i18n.language)} · {view.factions[s]}
+            <strong className="player-name">{name(s)}</strong> ({t("seatBadge", { shape: t(`seatShape.${i}`), n: i + 1 })}) · {sampleName("army", view.armyNames[s] ?? "", i18n.language)} · {view.factions[s]}
             {view.teams?.[s] && (
               <>
                 {" "}
@@ -86,8 +88,8 @@ function Summary({ view, seat }: { view: EmberView; seat: string | null }) {
           </li>
         ))}
       </ul>
-      {view.initiative && <p data-initiative={view.initiative.join(",")}>{t("initiativeOrder", { order: view.initiative.join(" → ") })}</p>}
-      {view.activation && <p>{t("activationOf", { unit: unitLabel(view, view.activation.unit), timing: t(`timing.${view.activation.timing}`) })}</p>}
+      {view.initiative && <p data-initiative={view.initiative.join(",")}>{t("initiativeOrder", { order: view.initiative.map(name).join(" → ") })}</p>}
+      {view.activation && <p>{t("activationOf", { unit: unitLabel(view, view.activation.unit, name), timing: t(`timing.${view.activation.timing}`) })}</p>}
     </section>
   );
 }
@@ -95,24 +97,26 @@ function Summary({ view, seat }: { view: EmberView; seat: string | null }) {
 /** The line that says whose move it is (the viewer's, highlighted, or who the match waits for). */
 function TurnLine({ view, seat }: { view: EmberView; seat: string | null }) {
   const { t } = useTranslation("table");
+  const name = useSeatNamer(view.seats);
   const waiting = awaitingSeats(view);
   if (waiting.length === 0) return null;
   const mine = seat !== null && waiting.includes(seat);
   return (
     <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
       {mine ? `▶ ${t("yourTurn")} · ` : ""}
-      {t("awaiting", { seats: waiting.join(", ") })}
+      {t("awaiting", { seats: seatList(name, waiting) })}
     </p>
   );
 }
 
 function Result({ view, seat, matchId }: { view: EmberView; seat: string | null; matchId: string }) {
   const { t } = useTranslation("table");
+  const name = useSeatNamer(view.seats);
   const result = view.result;
   if (view.phase !== "finished" || !result) return null;
   // A team's win (2 v 2) lists all its seats: every teammate wins.
   const winners = result.winners ?? (result.winner ? [result.winner] : []);
-  const winnerText = result.winners ? t("result.winners", { seats: result.winners.join(", ") }) : t("result.winner", { seat: result.winner });
+  const winnerText = result.winners ? t("result.winners", { seats: seatList(name, result.winners) }) : t("result.winner", { seat: result.winner ? name(result.winner) : "" });
   const headline = result.winner === null ? t("result.draw") : seat ? (winners.includes(seat) ? t("result.youWin") : t("result.youLose")) : winnerText;
   return (
     <section className="result" role="status" data-result={result.winner ?? "draw"}>
@@ -120,7 +124,7 @@ function Result({ view, seat, matchId }: { view: EmberView; seat: string | null;
       {result.winner && seat && <p>{winnerText}</p>}
       <p>{t("result.reason", { reason: endReason({ t }, result.reason) })}</p>
       <p>
-        {view.seats.map((s) => `${s}: ${t("vp", { vp: result.scores[s] ?? 0 })}`).join(" · ")}
+        {view.seats.map((s) => `${name(s)}: ${t("vp", { vp: result.scores[s] ?? 0 })}`).join(" · ")}
       </p>
       {view.seed && <p className="seed">{t("result.seed", { seed: view.seed })}</p>}
       <p>
@@ -134,6 +138,7 @@ function Result({ view, seat, matchId }: { view: EmberView; seat: string | null;
 
 export function TableView({ matchId, view, seat, legal, onCommand, events, banner, notice }: TableViewProps) {
   const { t, i18n } = useTranslation("table");
+  const name = useSeatNamer(view.seats);
   const [selected, setSelected] = useState<string | null>(null);
   const [userMode, setMode] = useState<Mode | null>(null);
   const [facingChoice, setFacing] = useState<Facing | null>(null);
@@ -233,7 +238,7 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
         );
       }
     }
-    targets = mine.filter((c) => c.target).map((c) => ({ unit: c.target as string, label: t("board.attack", { unit: unitLabel(view, c.target as string) }), command: c }));
+    targets = mine.filter((c) => c.target).map((c) => ({ unit: c.target as string, label: t("board.attack", { unit: unitLabel(view, c.target as string, name) }), command: c }));
     const unit = unitOf(view, mine[0]?.unit ?? "");
     const action = unit?.kind === "mech" ? catalog.parts.get(unit.parts[mode.part].partId)?.actions.find((a) => a.id === mode.action) : undefined;
     if (unit && action?.effect.kind === "attack") sight = { from: unit.id, range: action.effect.range, shooting: action.effect.attack === "shoot" };
@@ -288,7 +293,10 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
   const shownUnit = shownUnitId ? (unitOf(view, shownUnitId) ?? null) : null;
   const flatEvents = events.flatMap((e) => e.events);
   const myTurn = seat !== null && awaitingSeats(view).includes(seat);
-  useTurnAwareness(myTurn ? (view.pending?.seat === seat ? "decision" : "move") : null, localName(scenarioOf(view).name, i18n.language));
+  useTurnAwareness(myTurn ? (view.pending?.seat === seat ? "decision" : "move") : null, localName(scenarioOf(view).name, i18n.language), {
+    you: seat ? name(seat) : undefined,
+    waiting: seat ? awaitingSeats(view).map(name) : undefined,
+  });
   // The plan form is the current decision while the viewer's plan is not locked.
   const planning = seat !== null && view.phase === "plan" && ofType(legal, "lock_plan").length > 0;
 
@@ -352,7 +360,11 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
                 }
               />
             )}
-            {seat && view.phase !== "finished" && <NotifyButton />}
+            {seat && view.phase !== "finished" && (
+              <p className="turn-alerts">
+                <NotifyButton /> <SoundToggle />
+              </p>
+            )}
             <HowToPlayLink ruleset="ember" newTab />
           </section>
           {!planning && (view.phase === "plan" || Object.keys(view.revealed).length > 0) && <PlanPanel key={`${view.round}:${view.phase}`} view={view} seat={seat} legal={legal} onCommand={send} />}
@@ -374,7 +386,7 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
               {view.units.map((u) => (
                 <li key={u.id}>
                   <button type="button" aria-pressed={selected === u.id} onClick={() => setSelected(u.id)}>
-                    {seatMark(view, u.owner)} {unitLabel(view, u.id)} · {t(`kind.${u.kind}`)}
+                    {seatMark(view, u.owner)} {unitLabel(view, u.id, name)} · {t(`kind.${u.kind}`)}
                     {u.destroyed ? ` · ✕ ${t("destroyed")}` : !u.deployed ? ` · ${t("notDeployed")}` : u.kind === "mech" ? ` · ${t(`stanceShort.${u.stance}`)}` : ""}
                   </button>
                 </li>

@@ -5,6 +5,7 @@
  */
 import { RuleTip } from "../help/RuleTip";
 import { useTranslation } from "react-i18next";
+import { useSeatNamer } from "../table/names";
 import { PART_SLOTS, TIMINGS, catalog, type Action, type EmberView, type UnitState } from "@fogwar/ember";
 import { DieFace } from "./Dice";
 import { droneCardOf, localName, partOf, pilotOf, squareName, unitLabel } from "./model";
@@ -72,6 +73,7 @@ export interface UnitPanelProps {
 
 export function UnitPanel({ view, unit }: UnitPanelProps) {
   const { t, i18n } = useTranslation("table");
+  const name = useSeatNamer(view.seats);
   if (!unit) {
     return (
       <section className="unit-panel" aria-label={t("panel.title")}>
@@ -85,11 +87,11 @@ export function UnitPanel({ view, unit }: UnitPanelProps) {
     return (
       <section className="unit-panel" aria-label={t("panel.title")} data-unit-panel={unit.id}>
         <h3>
-          {unitLabel(view, unit.id)} · {t("kind.drone")}
+          {unitLabel(view, unit.id, name)} · {t("kind.drone")}
         </h3>
         <dl className="facts">
           <dt>{t("panel.owner")}</dt>
-          <dd>{unit.owner}</dd>
+          <dd>{name(unit.owner)}</dd>
           <dt>{t("panel.position")}</dt>
           <dd>{where}</dd>
           <dt>{t("panel.facing")}</dt>
@@ -142,11 +144,11 @@ export function UnitPanel({ view, unit }: UnitPanelProps) {
   return (
     <section className="unit-panel" aria-label={t("panel.title")} data-unit-panel={unit.id}>
       <h3>
-        {unitLabel(view, unit.id)} · {t("kind.mech")}
+        {unitLabel(view, unit.id, name)} · {t("kind.mech")}
       </h3>
       <dl className="facts">
         <dt>{t("panel.owner")}</dt>
-        <dd>{unit.owner}</dd>
+        <dd>{name(unit.owner)}</dd>
         <dt>{t("panel.position")}</dt>
         <dd>{where}</dd>
         <dt>{t("panel.stance")}</dt>

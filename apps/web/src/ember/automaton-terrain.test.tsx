@@ -13,6 +13,7 @@ import { UnitPanel } from "./UnitPanel";
 import { commandKey } from "./model";
 import { describeCommand, describeEvent } from "./words";
 import { inEnglish } from "../../test/english";
+import { seatNamer } from "../table/names";
 
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
 
@@ -104,7 +105,7 @@ describe("the table with automaton actions and vulnerable terrain", () => {
     };
     const order: EmberCommand = { type: "command_drone", mech: "p1-m1", drone: "p1-d1", order: { kind: "automaton" } };
     const words = (language: string) => {
-      const w = { t: i18next.getFixedT(language, "table") as never, language, view };
+      const w = { t: i18next.getFixedT(language, "table") as never, language, view, name: seatNamer(view.seats, [{ seat: "p1", name: "Ada" }, { seat: "p2", name: "Grace" }], (n) => `Player ${n}`) };
       return [
         describeEvent(w, attacked),
         describeEvent(w, { type: "terrain_damaged", terrain: "fuel-bowser", destroyed: false }),

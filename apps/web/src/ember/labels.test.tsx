@@ -10,6 +10,7 @@ import { Match, RandomBot, seatViewer } from "@fogwar/engine";
 import { TableView } from "./TableView";
 import { AttackPanel } from "./AttackPanel";
 import { inEnglish } from "../../test/english";
+import { NAMES, withNames } from "../../test/players";
 
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
 jest.setTimeout(60_000);
@@ -39,14 +40,14 @@ test("the plan phase says how many dials are still to set, then that the plan ca
   const match = find((s) => s.phase === "plan" && !s.plans.p1?.commitment);
   const view = ember.viewFor(match.state, seatViewer("p1"));
   const legal = legalCommandsInView(view, "p1");
-  const { container } = render(<TableView matchId="m" view={view} seat="p1" legal={legal} onCommand={jest.fn()} events={[]} />);
+  const { container } = render(withNames(<TableView matchId="m" view={view} seat="p1" legal={legal} onCommand={jest.fn()} events={[]} />));
   const selects = [...container.querySelectorAll("select[data-dial-select]")] as HTMLSelectElement[];
   expect(selects.length).toBeGreaterThan(1);
   const status = () => container.querySelector(".dial-status")?.textContent;
   expect(status()).toBe(`${selects.length} dials still to set, then lock your plan.`);
   // The plan form is in the action bar, the current decision.
   expect(container.querySelector(".action-bar .plan-form")).not.toBeNull();
-  expect(document.title).toBe("● Your move · fogwar");
+  expect(document.title).toBe(`● Your move · ${NAMES.p1} · fogwar`);
   selects.slice(0, -1).forEach((s, i) => fireEvent.change(s, { target: { value: TIMINGS[i % 6] } }));
   expect(status()).toBe("1 dial still to set, then lock your plan.");
   fireEvent.change(selects.at(-1)!, { target: { value: TIMINGS[5] } });
@@ -60,6 +61,6 @@ test("the attack panel names whose link reroll it is", () => {
   const attack = view.attack!;
   const unit = stage === "attack_reroll" ? attack.attacker : attack.defender;
   const owner = view.units.find((u) => u.id === unit)!.owner;
-  render(<AttackPanel view={view} events={[]} />);
-  expect(screen.getByText(new RegExp(`In progress: ${owner}'s link reroll \\((${stage === "attack_reroll" ? "attacker" : "defender"})\\)`))).toBeTruthy();
+  render(withNames(<AttackPanel view={view} events={[]} />));
+  expect(screen.getByText(new RegExp(`In progress: ${NAMES[owner]}'s link reroll \\((${stage === "attack_reroll" ? "attacker" : "defender"})\\)`))).toBeTruthy();
 });

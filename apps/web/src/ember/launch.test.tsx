@@ -9,6 +9,7 @@ import { Match, RandomBot, seatViewer } from "@fogwar/engine";
 import { TableView } from "./TableView";
 import { commandKey } from "./model";
 import { inEnglish } from "../../test/english";
+import { withNames } from "../../test/players";
 
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
 
@@ -42,7 +43,7 @@ function renderFor(match: EmberMatch, seat: string) {
   const view = ember.viewFor(match.state, seatViewer(seat));
   const legal = legalCommandsInView(view, seat);
   const onCommand = jest.fn();
-  const utils = render(<TableView matchId="m-launch" view={view} seat={seat} legal={legal} onCommand={onCommand} events={[]} />);
+  const utils = render(withNames(<TableView matchId="m-launch" view={view} seat={seat} legal={legal} onCommand={onCommand} events={[]} />));
   return { ...utils, view, legal, onCommand };
 }
 
@@ -59,7 +60,7 @@ describe("the table with launches, interception and smoke", () => {
     const shown = [...container.querySelectorAll("[data-projectile]")].map((e) => e.getAttribute("data-projectile"));
     expect(new Set(shown)).toEqual(new Set(view.projectiles.filter((p) => !p.destroyed && p.at).map((p) => p.id)));
     const title = container.querySelector("[data-projectile] title")?.textContent ?? "";
-    expect(title).toMatch(/\((p1|p2)\)$/);
+    expect(title).toMatch(/\((Ada|민준)\)$/);
   });
 
   test("seed 000 1.5.1: choosing a fired launch highlights exactly its legal drop points; a click sends that legal command", () => {

@@ -6,6 +6,7 @@
 import { board, catalog, type Drone, type DroneState, type EmberCommand, type EmberView, type MechState, type Name, type Part, type PartSlot, type Pilot, type Scenario, type UnitState } from "@fogwar/ember";
 import { chebyshev, hasLineOfSight, type Square } from "@fogwar/engine";
 import i18next from "i18next";
+import type { SeatNamer } from "../table/names";
 
 export type Seat = string;
 
@@ -55,14 +56,14 @@ export function unitName(unit: UnitState, language: string = i18next.language): 
   return sampleName("unit", unit.name, language);
 }
 
-/** "Bulwark One (p1)" in the reader's language (the current one unless given). */
-export function unitLabel(view: EmberView, id: string, language: string = i18next.language): string {
+/** "Bulwark One (Ada)" in the reader's language (the current one unless given); `name` names the owner's seat. */
+export function unitLabel(view: EmberView, id: string, name: SeatNamer, language: string = i18next.language): string {
   const unit = unitOf(view, id);
-  if (unit) return `${unitName(unit, language)} (${unit.owner})`;
+  if (unit) return `${unitName(unit, language)} (${name(unit.owner)})`;
   // Projectiles and installations (seed 000 1.5): their card's name.
   const projectile = (view.projectiles ?? []).find((p) => p.id === id);
   const card = projectile ? catalog.projectiles.get(projectile.projectileId) : undefined;
-  return projectile && card ? `${localName(card.name, language)} (${projectile.owner})` : id;
+  return projectile && card ? `${localName(card.name, language)} (${name(projectile.owner)})` : id;
 }
 
 /** An objective marker's number ("obj-2" is objective 2, seed 001 3.3), for its label. */

@@ -9,6 +9,7 @@ import { catalog, ember, legalCommandsInView, type EmberCommand, type EmberSetup
 import { seatViewer, spectator, type Viewer } from "@fogwar/engine";
 import { setupI18n } from "../i18n";
 import { TableView } from "./TableView";
+import { NAMES, withNames } from "../../test/players";
 
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
 
@@ -41,7 +42,7 @@ function drive(state: EmberState, done: (s: EmberState) => boolean): EmberState 
 function show(state: EmberState, viewer: Viewer, onCommand: (c: EmberCommand) => void = () => undefined) {
   const view = ember.viewFor(state, viewer);
   const seat = viewer.kind === "seat" ? viewer.seat : null;
-  return render(<TableView matchId="m1" view={view} seat={seat} legal={seat ? legalCommandsInView(view, seat) : []} onCommand={onCommand} events={[]} />);
+  return render(withNames(<TableView matchId="m1" view={view} seat={seat} legal={seat ? legalCommandsInView(view, seat) : []} onCommand={onCommand} events={[]} />));
 }
 
 describe("seed 001 6.1: the table of a 2 v 2", () => {
@@ -80,7 +81,7 @@ describe("seed 001 3.3: mission preparation on the table", () => {
     expect(sent).toEqual([{ type: "choose_secondary", secondary: "unbroken" }]);
     cleanup();
     show(state, seatViewer(order[1]!));
-    expect(screen.getByText(new RegExp(`Waiting for ${order[0]} to choose a secondary mission`))).toBeTruthy();
+    expect(screen.getByText(new RegExp(`Waiting for ${NAMES[order[0]!]} to choose a secondary mission`))).toBeTruthy();
     cleanup();
     for (const seat of order) {
       const r = ember.apply(state, { type: "choose_secondary", secondary: "deep-strike" }, seat);

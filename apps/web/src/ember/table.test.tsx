@@ -13,6 +13,7 @@ import { AttackPanel } from "./AttackPanel";
 import { UnitPanel } from "./UnitPanel";
 import { commandKey } from "./model";
 import { inEnglish } from "../../test/english";
+import { NAMES, withNames } from "../../test/players";
 
 // jsdom lacks structuredClone, which the engine uses (browsers and Node have it).
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
@@ -62,7 +63,7 @@ function renderFor(match: EmberMatch, seat: string | null, onCommand = jest.fn()
   const viewer = seat ? seatViewer(seat) : spectator;
   const view = ember.viewFor(match.state, viewer);
   const legal = seat ? legalCommandsInView(view, seat) : [];
-  const utils = render(<TableView matchId="m-test" view={view} seat={seat} legal={legal} onCommand={onCommand} events={eventsFor(match, viewer)} />);
+  const utils = render(withNames(<TableView matchId="m-test" view={view} seat={seat} legal={legal} onCommand={onCommand} events={eventsFor(match, viewer)} />));
   return { ...utils, view, legal, onCommand };
 }
 
@@ -189,7 +190,7 @@ describe("plan phase: secret timing dials", () => {
       for (const timing of TIMINGS) expect(p2.textContent).not.toContain(i18next.t(`timing.${timing}`, { ns: "table" }));
       // the unit panel of an opponent mech says hidden
       for (const id of Object.keys(secret)) {
-        fireEvent.click(screen.getAllByRole("button").find((b) => b.closest(".roster") && b.textContent?.includes(`(p2)`) && b.textContent.includes(view.units.find((u) => u.id === id)!.name))!);
+        fireEvent.click(screen.getAllByRole("button").find((b) => b.closest(".roster") && b.textContent?.includes(`(${NAMES.p2})`) && b.textContent.includes(view.units.find((u) => u.id === id)!.name))!);
         const panel = container.querySelector(`[data-unit-panel="${id}"]`) as HTMLElement;
         expect(panel.textContent).toContain("hidden");
       }
@@ -223,7 +224,7 @@ describe("pending decisions", () => {
     mine.unmount();
     const theirs = renderFor(match, other);
     expect(theirs.container.querySelector('[data-decision="choose_side"]')).toBeNull();
-    expect(theirs.container.querySelector('[data-decision="waiting"]')?.textContent).toContain(`Waiting for ${asked}`);
+    expect(theirs.container.querySelector('[data-decision="waiting"]')?.textContent).toContain(`Waiting for ${NAMES[asked]}`);
   });
 
   test("an attack decision (link reroll, hit part, ...) appears only for the seat asked, with one button per legal answer", () => {
@@ -240,7 +241,7 @@ describe("pending decisions", () => {
     for (const seat of [other, null]) {
       const view = renderFor(match, seat);
       expect(view.container.querySelector(`[data-decision="${pending.kind}"]`)).toBeNull();
-      expect(view.container.querySelector('[data-decision="waiting"]')?.textContent).toContain(pending.seat);
+      expect(view.container.querySelector('[data-decision="waiting"]')?.textContent).toContain(NAMES[pending.seat]);
       view.unmount();
     }
   });
@@ -250,7 +251,7 @@ describe("attacks, unit panel, log and result", () => {
   test("a resolved attack shows its pools as die pictures and its damage", () => {
     const match = find((s) => s.phase === "action" && s.attack === null && s.units.some((u) => (u.kind === "mech" ? Object.values(u.parts).some((p) => p.damaged || p.destroyed) : u.damaged)));
     const events = eventsFor(match, seatViewer("p1")).flatMap((e) => e.events);
-    const { container } = render(<AttackPanel view={ember.viewFor(match.state, seatViewer("p1"))} events={events} />);
+    const { container } = render(withNames(<AttackPanel view={ember.viewFor(match.state, seatViewer("p1"))} events={events} />));
     expect(container.querySelectorAll("svg[data-face]").length).toBeGreaterThan(0);
     expect(container.querySelector('[data-resolved="true"]')?.textContent).toMatch(/damage/);
   });
@@ -259,7 +260,7 @@ describe("attacks, unit panel, log and result", () => {
     const match = find((s) => s.phase === "command");
     const view = ember.viewFor(match.state, seatViewer("p1"));
     const mech = view.units.find((u) => u.kind === "mech" && u.owner === "p1")!;
-    const { container } = render(<UnitPanel view={view} unit={mech} />);
+    const { container } = render(withNames(<UnitPanel view={view} unit={mech} />));
     expect(container.querySelectorAll("tr[data-part]")).toHaveLength(4);
     expect(container.querySelectorAll("table.initiative td")).toHaveLength(6);
     expect(container.textContent).toContain("Armour");
@@ -274,7 +275,7 @@ describe("attacks, unit panel, log and result", () => {
       await act(async () => {
         await i18next.changeLanguage(language);
       });
-      const { container, unmount } = render(<EventLog view={view} events={events} />);
+      const { container, unmount } = render(withNames(<EventLog view={view} events={events} />));
       const text = container.textContent ?? "";
       expect(text).not.toMatch(/log\.|\{\{|stance\.|timing\.|slot\./);
       expect(container.querySelectorAll("li").length).toBeGreaterThan(20);
@@ -354,7 +355,7 @@ describe("melee details, common actions and resources (seed 000 1.4.2, 2, 7-11)"
       { type: "coordination_granted", unit: mech, commands: 2 },
       { type: "link_changed", unit: mech, link: 2, reason: "stabilise" },
     ];
-    const { container } = render(<EventLog view={view} events={[{ seq: 1, events }]} />);
+    const { container } = render(withNames(<EventLog view={view} events={[{ seq: 1, events }]} />));
     const text = container.textContent ?? "";
     expect(text).not.toMatch(/log\.|\{\{|slot\.|keyword\.|die\.|face\./);
     expect(container.querySelectorAll("li")).toHaveLength(events.length);

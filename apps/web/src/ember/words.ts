@@ -5,6 +5,7 @@
 import type { TFunction } from "i18next";
 import { board, catalog, type DieResult, type EmberCommand, type EmberEvent, type EmberView, type Face, type PartSlot } from "@fogwar/ember";
 import { endReason } from "../table/reason";
+import type { SeatNamer } from "../table/names";
 import { localName, objectiveNumber, scenarioOf, secondaryName, squareName, unitLabel, unitOf } from "./model";
 
 export { endReason };
@@ -13,6 +14,8 @@ export interface Words {
   readonly t: TFunction<"table">;
   readonly language: string;
   readonly view: EmberView;
+  /** Names a seat by its player's name (../table/names.tsx). */
+  readonly name: SeatNamer;
 }
 
 export function faceWords({ t }: Pick<Words, "t">, face: Face): string {
@@ -71,31 +74,31 @@ function passiveName(w: Words, unitId: string, part: PartSlot, passiveId: string
 
 const dialWords = (w: Words, dials: Readonly<Record<string, string>>): string =>
   Object.entries(dials)
-    .map(([id, timing]) => `${unitLabel(w.view, id, w.language)} ${w.t(`timing.${timing}`)}`)
+    .map(([id, timing]) => `${unitLabel(w.view, id, w.name, w.language)} ${w.t(`timing.${timing}`)}`)
     .join(", ");
 
 /** One event in words, or null for events not worth a line. */
 export function describeEvent(w: Words, event: EmberEvent): string | null {
   const { t } = w;
-  const u = (id: string) => terrainLabel(w, id) ?? unitLabel(w.view, id, w.language);
+  const u = (id: string) => terrainLabel(w, id) ?? unitLabel(w.view, id, w.name, w.language);
   switch (event.type) {
     case "first_player_roll":
       return t("log.first_player_roll", {
-        lights: Object.entries(event.lights).map(([seat, count]) => t("log.lights", { seat, count })).join(", "),
-        winner: event.winner ? t("log.firstWinner", { seat: event.winner }) : t("log.firstTie"),
+        lights: Object.entries(event.lights).map(([seat, count]) => t("log.lights", { seat: w.name(seat), count })).join(", "),
+        winner: event.winner ? t("log.firstWinner", { seat: w.name(event.winner) }) : t("log.firstTie"),
       });
     case "side_chosen":
-      return t("log.side_chosen", { seat: event.seat, side: t(`side.${event.side}`) });
+      return t("log.side_chosen", { seat: w.name(event.seat), side: t(`side.${event.side}`) });
     case "initiative_order":
-      return t("log.initiative_order", { order: event.order.join(", ") });
+      return t("log.initiative_order", { order: event.order.map(w.name).join(", ") });
     case "secondary_chosen":
       return event.secondary
-        ? t("log.secondary_chosen_own", { seat: event.seat, secondary: secondaryName(w.view, event.secondary, w.language) })
-        : t("log.secondary_chosen", { seat: event.seat });
+        ? t("log.secondary_chosen_own", { seat: w.name(event.seat), secondary: secondaryName(w.view, event.secondary, w.language) })
+        : t("log.secondary_chosen", { seat: w.name(event.seat) });
     case "secondaries_revealed":
-      return t("log.secondaries_revealed", { choices: Object.entries(event.choices).map(([seat, m]) => `${seat} ${secondaryName(w.view, m, w.language)}`).join(", ") });
+      return t("log.secondaries_revealed", { choices: Object.entries(event.choices).map(([seat, m]) => `${w.name(seat)} ${secondaryName(w.view, m, w.language)}`).join(", ") });
     case "objective_placed":
-      return t("log.objective_placed", { seat: event.seat, objective: objectiveNumber(event.objective), square: squareName(event.at) });
+      return t("log.objective_placed", { seat: w.name(event.seat), objective: objectiveNumber(event.objective), square: squareName(event.at) });
     case "unit_deployed":
       return t("log.unit_deployed", { unit: u(event.unit), square: squareName(event.at), facing: t(`facing.${event.facing}`), stance: t(`stance.${event.stance}`) });
     case "round_started":
@@ -107,17 +110,17 @@ export function describeEvent(w: Words, event: EmberEvent): string | null {
     case "drone_commanded":
       return t("log.drone_commanded", { mech: u(event.mech), drone: u(event.drone), order: t(`log.order.${event.order}`) });
     case "commands_ended":
-      return t("log.commands_ended", { seat: event.seat });
+      return t("log.commands_ended", { seat: w.name(event.seat) });
     case "unit_moved":
       return t("log.unit_moved", { unit: u(event.unit), from: squareName(event.from), to: squareName(event.to), facing: t(`facing.${event.facing}`) });
     case "plan_locked":
       return event.dials
-        ? t("log.plan_locked_own", { seat: event.seat, dials: dialWords(w, event.dials), short: event.commitment.slice(0, 10) })
-        : t("log.plan_locked", { seat: event.seat, short: event.commitment.slice(0, 10) });
+        ? t("log.plan_locked_own", { seat: w.name(event.seat), dials: dialWords(w, event.dials), short: event.commitment.slice(0, 10) })
+        : t("log.plan_locked", { seat: w.name(event.seat), short: event.commitment.slice(0, 10) });
     case "dials_revealed":
       return t("log.dials_revealed", { dials: dialWords(w, event.dials) });
     case "plan_opened":
-      return t("log.plan_opened", { seat: event.seat });
+      return t("log.plan_opened", { seat: w.name(event.seat) });
     case "timing_called":
       return t("log.timing_called", { timing: t(`timing.${event.timing}`) });
     case "activation_started":
@@ -187,9 +190,9 @@ export function describeEvent(w: Words, event: EmberEvent): string | null {
     case "projectile_removed":
       return t("log.projectile_removed", { projectile: u(event.projectile), reason: t(`log.removeReason.${event.reason}`) });
     case "smoke_placed":
-      return t("log.smoke_placed", { seat: event.seat, squares: event.squares.map(squareName).join(", ") });
+      return t("log.smoke_placed", { seat: w.name(event.seat), squares: event.squares.map(squareName).join(", ") });
     case "smoke_removed":
-      return t("log.smoke_removed", { seat: event.seat, square: squareName(event.at) });
+      return t("log.smoke_removed", { seat: w.name(event.seat), square: squareName(event.at) });
     case "ew_roll":
       return t("log.ew_roll", {
         purpose: t(`log.ewPurpose.${event.purpose}`),
@@ -216,9 +219,9 @@ export function describeEvent(w: Words, event: EmberEvent): string | null {
     case "attack_failed":
       return t("log.attack_failed", { unit: u(event.defender), reason: t(`log.failReason.${event.reason}`) });
     case "vp_scored":
-      return t("log.vp_scored", { seat: event.seat, vp: event.vp, total: event.total, zones: event.zones.length ? t("log.zones", { zones: event.zones.join(", ") }) : "" });
+      return t("log.vp_scored", { seat: w.name(event.seat), vp: event.vp, total: event.total, zones: event.zones.length ? t("log.zones", { zones: event.zones.join(", ") }) : "" });
     case "match_ended":
-      return t("log.match_ended", { outcome: event.result.winner ? t("log.wins", { seat: event.result.winner }) : t("log.draw"), reason: endReason(w, event.result.reason) });
+      return t("log.match_ended", { outcome: event.result.winner ? t("log.wins", { seat: w.name(event.result.winner) }) : t("log.draw"), reason: endReason(w, event.result.reason) });
     case "parry_declared":
       return event.part
         ? t(event.contested ? "log.parry_declared_contested" : "log.parry_declared", { unit: u(event.unit), part: t(`slot.${event.part}`) })
@@ -264,7 +267,7 @@ export function actVariant({ t }: Pick<Words, "t">, command: Extract<EmberComman
 /** A readable label for any legal command. */
 export function describeCommand(w: Words, command: EmberCommand): string {
   const { t } = w;
-  const u = (id: string) => terrainLabel(w, id) ?? unitLabel(w.view, id, w.language);
+  const u = (id: string) => terrainLabel(w, id) ?? unitLabel(w.view, id, w.name, w.language);
   switch (command.type) {
     case "choose_side":
       return t("command.choose_side", { side: t(`side.${command.side}`) });

@@ -6,6 +6,8 @@
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSeatNamer } from "../table/names";
+import { useWords } from "../ember/useWords";
 import type { EmberCommand } from "@fogwar/ember";
 import type { MatchHistory } from "../api";
 import { TableView } from "../ember/TableView";
@@ -59,6 +61,7 @@ export function Replayer({ matchId, history }: { matchId: string; history: Match
   }, [go, last]);
 
   const seats = history.match.seats;
+  const name = useSeatNamer(seats.map((s) => s.seat), seats);
   const problems = replay.problems.length > 0 && (
     <div className="error" role="alert" data-testid="review-error">
       <strong>⚠ {t("problems.title")}</strong>
@@ -111,14 +114,14 @@ export function Replayer({ matchId, history }: { matchId: string; history: Match
           {t("perspective.label")}{" "}
           <select data-testid="review-perspective" value={perspective} onChange={(e) => setPerspective(e.target.value)}>
             <option value="omniscient">{t("perspective.omniscient")}</option>
-            {seats.map((s) => (
+            {seats.map((s, i) => (
               <option key={s.seat} value={s.seat}>
-                {t("perspective.seat", { seat: s.seat, name: s.name })}
+                {t("perspective.seat", { n: i + 1, name: s.name })}
               </option>
             ))}
             {[...new Set(seats.flatMap((s) => (s.team ? [s.team] : [])))].map((team) => (
               <option key={team} value={`team:${team}`}>
-                {t("perspective.team", { team, seats: seats.filter((s) => s.team === team).map((s) => s.seat).join(", ") })}
+                {t("perspective.team", { team, seats: seats.filter((s) => s.team === team).map((s) => name(s.seat)).join(", ") })}
               </option>
             ))}
             <option value="spectator">{t("perspective.spectator")}</option>
@@ -150,12 +153,13 @@ function ReplayStep({
 }) {
   const { t } = useTranslation("review");
   const viewer = useMemo(() => viewerOf(perspective), [perspective]);
+  const name = useSeatNamer(history.match.seats.map((s) => s.seat), history.match.seats);
   const view = useMemo(() => viewAt(replay, step, viewer), [replay, step, viewer]);
   const events = useMemo(() => replay.steps.slice(0, step + 1).map((s) => ({ seq: s.seq, events: eventsFor(s, viewer) })), [replay, step, viewer]);
   const starts = useMemo(() => roundStarts(replay.steps), [replay]);
   const current = replay.steps[step] as Step;
   const explain =
-    viewer.kind === "omniscient" ? t("perspective.explainOmniscient") : viewer.kind === "seat" ? t("perspective.explainSeat", { seat: viewer.seat }) : viewer.kind === "team" ? t("perspective.explainTeam", { team: viewer.team }) : t("perspective.explainSpectator");
+    viewer.kind === "omniscient" ? t("perspective.explainOmniscient") : viewer.kind === "seat" ? t("perspective.explainSeat", { seat: name(viewer.seat) }) : viewer.kind === "team" ? t("perspective.explainTeam", { team: viewer.team }) : t("perspective.explainSpectator");
 
   return (
     <div className="review-columns" data-perspective={perspective}>
@@ -194,8 +198,7 @@ function ReplayStep({
 
 function StepInfo({ step, view, viewer }: { step: Step; view: ReturnType<typeof viewAt>; viewer: ReturnType<typeof viewerOf> }) {
   const { t } = useTranslation("review");
-  const table = useTranslation("table");
-  const words = { t: table.t, language: table.i18n.language, view };
+  const words = useWords(view);
   const lines = eventsFor(step, viewer)
     .map((e) => describeEvent(words, e))
     .filter((line): line is string => line !== null);
@@ -203,7 +206,7 @@ function StepInfo({ step, view, viewer }: { step: Step; view: ReturnType<typeof 
   if (step.seat === null) heading = t("stepInfo.setup");
   else {
     const command = step.command && commandVisible(step, viewer) ? describeCommand(words, step.command) : t("stepInfo.hiddenCommand");
-    heading = t("stepInfo.by", { step: step.index, seat: step.seat, command });
+    heading = t("stepInfo.by", { step: step.index, seat: words.name(step.seat), command });
   }
   return (
     <section className="review-step" aria-labelledby="review-step-title" data-testid="review-step-info">

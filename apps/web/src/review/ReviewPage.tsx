@@ -12,6 +12,7 @@ import { ApiError, api, type MatchHistory } from "../api";
 import { ErrorNote, Loading } from "../ui";
 import { describeCommand, describeEvent, endReason } from "../ember/words";
 import { REVIEW_CSS } from "./styles";
+import { PlayersProvider, seatList, useSeatNamer } from "../table/names";
 
 // Each ruleset's replay is its own chunk, fetched once the history names the ruleset.
 const Replayer = lazy(() => import("./Replayer").then((m) => ({ default: m.Replayer })));
@@ -65,8 +66,10 @@ export function ReviewPage({ matchId }: { matchId: string }) {
     <section className="review-page" data-testid="review-page" aria-labelledby="review-title">
       <style>{REVIEW_CSS}</style>
       <h1 id="review-title">{t("title", { id: matchId })}</h1>
-      {history && <MatchLine history={history} />}
-      <Suspense fallback={<Loading />}>{body}</Suspense>
+      <PlayersProvider players={history?.match.seats}>
+        {history && <MatchLine history={history} />}
+        <Suspense fallback={<Loading />}>{body}</Suspense>
+      </PlayersProvider>
     </section>
   );
 }
@@ -74,20 +77,31 @@ export function ReviewPage({ matchId }: { matchId: string }) {
 /** Players and the result, in one line. */
 function MatchLine({ history }: { history: MatchHistory }) {
   const { t } = useTranslation("review");
-  // Sides: a 2 v 2 team's players together ("Ada (p1) + Cy (p3)"), else each player alone.
+  const name = useSeatNamer(history.match.seats.map((s) => s.seat), history.match.seats);
+  // Sides: a 2 v 2 team's players together ("Ada + Cy"), else each player alone.
   const teams = [...new Set(history.match.seats.map((s) => s.team ?? s.seat))];
-  const seats = teams.map((team) => history.match.seats.filter((s) => (s.team ?? s.seat) === team).map((s) => `${s.name} (${s.seat})`).join(" + "));
+  const seats = teams.map((team) => history.match.seats.filter((s) => (s.team ?? s.seat) === team).map((s) => name(s.seat)).join(" + "));
   const result = history.match.result;
   const { t: tt } = useTranslation("table");
-  // EMBER's reasons in words; another ruleset's as its page gives them.
-  const reason = result && history.match.ruleset === "ember" ? endReason({ t: tt }, result.reason) : result?.reason;
+  // EMBER's reasons in words; another ruleset's page gives its own (Siege's table shows the result in words).
+  const reason = result && history.match.ruleset === "ember" ? endReason({ t: tt }, result.reason) : undefined;
+  const winners = result?.winners ?? (result?.winner ? [result.winner] : []);
   return (
     <p className="meta">
       {seats.length < 2 ? (seats[0] ?? "?") : seats.slice(1).reduce((line, side) => t("vs", { p1: line, p2: side }), seats[0] as string)}
       {result && (
         <>
           {" · "}
-          {t("resultLine", { result: result.winner ? t("winner", { seat: result.winner, reason }) : t("draw", { reason }) })}
+          {t("resultLine", {
+            result:
+              reason === undefined
+                ? winners.length > 0
+                  ? t("winnerShort", { seat: seatList(name, winners) })
+                  : t("drawShort")
+                : result.winner
+                  ? t("winner", { seat: seatList(name, winners), reason })
+                  : t("draw", { reason }),
+          })}
         </>
       )}
     </p>
@@ -101,7 +115,8 @@ const NO_VIEW = { units: [] } as unknown as EmberView;
 function LiveHistory({ history }: { history: MatchHistory }) {
   const { t } = useTranslation("review");
   const table = useTranslation("table");
-  const words = { t: table.t, language: table.i18n.language, view: NO_VIEW };
+  const name = useSeatNamer(history.match.seats.map((s) => s.seat), history.match.seats);
+  const words = { t: table.t, language: table.i18n.language, view: NO_VIEW, name };
   return (
     <section className="review-live" data-perspective="spectator">
       <h2>{t("live.title")}</h2>
@@ -115,7 +130,7 @@ function LiveHistory({ history }: { history: MatchHistory }) {
           const lines = (entry.events as EmberEvent[]).map((e) => describeEvent(words, e) ?? e.type);
           return (
             <li key={entry.seq} value={entry.seq}>
-              <strong>{entry.seat}</strong>: {entry.command ? describeCommand(words, entry.command as EmberCommand) : <em>{t("live.hiddenCommand")}</em>}
+              <strong>{name(entry.seat)}</strong>: {entry.command ? describeCommand(words, entry.command as EmberCommand) : <em>{t("live.hiddenCommand")}</em>}
               {lines.length === 0 ? (
                 <> · {t("live.noEvents")}</>
               ) : (

@@ -4,6 +4,7 @@
  * and a symbol, not colour alone.
  */
 import { useTranslation } from "react-i18next";
+import { useSeatNamer } from "../table/names";
 import type { MatchHistory } from "../api";
 import type { Verification } from "./replay";
 
@@ -14,6 +15,7 @@ function Status({ ok }: { ok: boolean }) {
 
 export function VerifyPanel({ history, verification: v }: { history: MatchHistory; verification: Verification }) {
   const { t } = useTranslation("review");
+  const name = useSeatNamer(history.match.seats.map((s) => s.seat), history.match.seats);
   const hashesOk = v.hashesMatched === v.hashesTotal;
   return (
     <section className="review-verify" data-testid="review-verify" aria-labelledby="review-verify-title">
@@ -47,7 +49,7 @@ export function VerifyPanel({ history, verification: v }: { history: MatchHistor
         <ul data-testid="review-commitments">
           {v.commitments.map((c) => (
             <li key={`${c.seq}:${c.seat}`} data-commitment={`${c.round}:${c.seat}`}>
-              <Status ok={c.ok} /> {t("verify.commitment", { round: c.round, seat: c.seat, seq: c.seq })}{" "}
+              <Status ok={c.ok} /> {t("verify.commitment", { round: c.round, seat: name(c.seat), seq: c.seq })}{" "}
               {c.commitment ? <code>{c.commitment.slice(0, 12)}…</code> : <em>{t("verify.noLock")}</em>}
             </li>
           ))}

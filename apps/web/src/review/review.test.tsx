@@ -216,7 +216,7 @@ describe("ReviewPage", () => {
     // Omniscient (the default): p2's dials are shown.
     const dialsText = p2Row().querySelector(".own-dials")?.textContent ?? "";
     expect(dialsText.length).toBeGreaterThan(5);
-    expect(within(screen.getByTestId("review-step-info")).getByText(/p2 locks a plan: /)).toBeTruthy();
+    expect(within(screen.getByTestId("review-step-info")).getByText(/Ada locks a plan: /)).toBeTruthy();
 
     const select = screen.getByTestId<HTMLSelectElement>("review-perspective");
     expect([...select.options].map((o) => o.value)).toEqual(["omniscient", "p1", "p2", "spectator"]);
@@ -228,7 +228,7 @@ describe("ReviewPage", () => {
       expect(document.body.textContent).not.toContain(dialsText.trim());
       expect(document.querySelector(`[data-revealed="${hiddenUnit}"]`)).toBeNull();
       const info = screen.getByTestId("review-step-info");
-      expect(within(info).queryByText(/p2 locks a plan: /)).toBeNull();
+      expect(within(info).queryByText(/Ada locks a plan: /)).toBeNull();
       expect(within(info).getByText(/a command this perspective could not see/)).toBeTruthy();
     }
     // p2 itself knew its dials.

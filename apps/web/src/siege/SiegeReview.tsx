@@ -14,12 +14,14 @@ import { SiegeTableView } from "./SiegeTableView";
 import { rebuildSiege, siegeEventsUpTo } from "./review";
 import { describeCommand, describeEvent, teamName, type SiegeWords } from "./words";
 import "../i18n/siege-strings";
+import { useSeatNamer } from "../table/names";
 
 const viewerOf = (p: string): Viewer => (p === "omniscient" ? omniscient : p === "spectator" ? spectator : seatViewer(p));
 
 export function SiegeReview({ matchId, history }: { matchId: string; history: MatchHistory }) {
   const { t, i18n } = useTranslation("siege");
   const w: SiegeWords = { t, language: i18n.language };
+  const name = useSeatNamer(history.match.seats.map((s) => s.seat), history.match.seats);
   const replay = useMemo(() => rebuildSiege(history), [history]);
   const [index, setIndex] = useState(() => Math.max(0, replay.steps.length - 1));
   const [perspective, setPerspective] = useState("omniscient");
@@ -89,7 +91,7 @@ export function SiegeReview({ matchId, history }: { matchId: string; history: Ma
             <option value="omniscient">{t("review.omniscient")}</option>
             {[...teams.attack, ...teams.defence].map((s) => (
               <option key={s} value={s}>
-                {t("review.seat", { seat: s, team: teamName(w, seatTeam(s)) })}
+                {t("review.seat", { seat: name(s), team: teamName(w, seatTeam(s)) })}
               </option>
             ))}
             <option value="spectator">{t("review.spectator")}</option>
@@ -97,7 +99,7 @@ export function SiegeReview({ matchId, history }: { matchId: string; history: Ma
         </label>
       </p>
       <p className="step-info">
-        {step.seat === null ? t("review.setup") : t("review.by", { step: step.index, seat: step.seat, command: commandShown ? describeCommand(w, step.command as SiegeCommand, view) : t("review.hidden") })}
+        {step.seat === null ? t("review.setup") : t("review.by", { step: step.index, seat: name(step.seat), command: commandShown ? describeCommand(w, step.command as SiegeCommand, view) : t("review.hidden") })}
       </p>
       <SiegeTableView matchId={matchId} view={view} seat={viewer.kind === "seat" ? viewer.seat : null} legal={[]} onCommand={() => undefined} events={events} readOnly />
     </section>
@@ -108,6 +110,7 @@ export function SiegeReview({ matchId, history }: { matchId: string; history: Ma
 export function SiegeLiveHistory({ history }: { history: MatchHistory }) {
   const { t, i18n } = useTranslation("siege");
   const w: SiegeWords = { t, language: i18n.language };
+  const name = useSeatNamer(history.match.seats.map((s) => s.seat), history.match.seats);
   return (
     <section className="review-live" data-perspective="spectator">
       <p>{t("review.live")}</p>
@@ -117,7 +120,7 @@ export function SiegeLiveHistory({ history }: { history: MatchHistory }) {
       <ol data-testid="review-live-entries">
         {history.entries.map((entry) => (
           <li key={entry.seq} value={entry.seq}>
-            <strong>{entry.seat}</strong>: {entry.command ? describeCommand(w, entry.command as SiegeCommand) : <em>{t("review.hidden")}</em>}
+            <strong>{name(entry.seat)}</strong>: {entry.command ? describeCommand(w, entry.command as SiegeCommand) : <em>{t("review.hidden")}</em>}
             <ul>
               {(entry.events as SiegeEvent[]).map((e, i) => (
                 <li key={i}>{describeEvent(w, e) ?? e.type}</li>

@@ -11,14 +11,16 @@ import { useTranslation } from "react-i18next";
 import { awaiting, catalog, viewerTeam, type SiegeCommand, type SiegeEvent, type SiegeView, type Team } from "@fogwar/siege";
 import { seatViewer, spectator } from "@fogwar/engine";
 import { SiegeMap } from "./SiegeMap";
+import { SiegeConcede } from "./SiegeConcede";
 import { SecretTokens, SiegeControls, useCommandBuilder } from "./SiegeControls";
 import { describeEvent, diceWords, facingName, gadgetName, opName, placeName, reasonWords, sourceName, teamName, type SiegeWords } from "./words";
 import { SIEGE_CSS } from "./styles";
-import { BoardViewport, NotifyButton, SHARED_TABLE_CSS } from "../table/TableChrome";
+import { BoardViewport, NotifyButton, SHARED_TABLE_CSS, SoundToggle } from "../table/TableChrome";
 import { useStickToBottom } from "../table/log";
 import { RULE_TIP_CSS, RuleTip } from "../help/RuleTip";
 import { HowToPlayLink } from "../help/HowToPlayLink";
 import { useTurnAwareness } from "../table/turn";
+import { seatList, useSeatNamer } from "../table/names";
 import "../i18n/siege-strings";
 import "../i18n/help-strings";
 
@@ -42,9 +44,10 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
   const myTeam = seat ? viewerTeam(view, seatViewer(seat)) : viewerTeam(view, spectator);
   const mission = catalog.missions.get(view.mission);
   const missionName = mission ? (w.language.startsWith("ko") ? mission.name.ko : mission.name.en) : t("title");
+  const name = useSeatNamer([...view.teams.attack, ...view.teams.defence]);
   const waiting = awaiting(view);
   const mine = seat !== null && waiting.includes(seat);
-  useTurnAwareness(mine ? (view.pending ? "decision" : "move") : null, missionName);
+  useTurnAwareness(mine ? (view.pending ? "decision" : "move") : null, missionName, { you: seat ? name(seat) : undefined, waiting: seat ? waiting.map(name) : undefined });
   const onPick = (value: string) => {
     const command = builder.pick(value);
     if (command) onCommand(command);
@@ -63,8 +66,8 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
         <ul className="teams">
           {(["attack", "defence"] as const).map((team) => (
             <li key={team} className={`team-${team}`}>
-              <strong>{teamName(w, team)}</strong>: {view.teams[team].join(", ")} · {t("rerolls", { n: view.rerolls[team] })}
-              {myTeam === team && seat && <> · <strong className="you">{t("you", { seat, team: teamName(w, team) })}</strong></>}
+              <strong>{teamName(w, team)}</strong>: {seatList(name, view.teams[team])} · {t("rerolls", { n: view.rerolls[team] })}
+              {myTeam === team && seat && <> · <strong className="you">{t("you", { seat: name(seat), team: teamName(w, team) })}</strong></>}
             </li>
           ))}
         </ul>
@@ -83,7 +86,7 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
               {waiting.length > 0 && (
                 <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
                   {mine ? `▶ ${t("yourTurn")} · ` : ""}
-                  {t("awaiting", { seats: waiting.join(", ") })}
+                  {t("awaiting", { seats: seatList(name, waiting) })}
                 </p>
               )}
               {view.activation && (
@@ -98,7 +101,12 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
                 </p>
               )}
               {seat && <SiegeControls view={view} builder={builder} legal={legal} onCommand={onCommand} />}
-              {seat && view.phase !== "finished" && <NotifyButton />}
+              {seat && view.phase !== "finished" && (myTeam === "attack" || myTeam === "defence") && <SiegeConcede team={myTeam} onCommand={onCommand} />}
+              {seat && view.phase !== "finished" && (
+                <p className="turn-alerts">
+                  <NotifyButton /> <SoundToggle />
+                </p>
+              )}
               <HowToPlayLink ruleset="siege" newTab />
             </section>
           )}

@@ -79,7 +79,9 @@ export function rebuildSiege(history: MatchHistory): SiegeReplay {
   const picks = checkPicks(history, seed);
   const hashesTotal = history.entries.filter((e) => e.stateHash !== null).length;
   const hashesMatched = steps.filter((s) => s.hashOk === true).length;
-  const ok = complete && problems.length === 0 && seedOk && picks.length === 2 && picks.every((p) => p.ok) && hashesMatched === hashesTotal;
+  // A match conceded before the picks were revealed has no pick to open (the locked one stays secret).
+  const concededBeforeReveal = picks.length === 0 && (steps.at(-1)?.state.result?.reason.endsWith(": conceded") ?? false);
+  const ok = complete && problems.length === 0 && seedOk && (picks.length === 2 || concededBeforeReveal) && picks.every((p) => p.ok) && hashesMatched === hashesTotal;
   return { steps, complete, problems, seedOk, picks, hashesMatched, hashesTotal, ok };
 }
 

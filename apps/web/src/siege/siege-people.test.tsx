@@ -164,3 +164,30 @@ describe("clicking the map", () => {
     expect(onCommand).toHaveBeenCalledWith(direct);
   });
 });
+
+describe("concession (docs/rules/siege.md, project decision)", () => {
+  test("a seat concedes for its team after confirming, also while the other team acts; the result says who conceded; a spectator has no button", () => {
+    // The defence is not awaited: the attack is in its activation.
+    const match = playUntil((s) => s.phase === "action" && s.activation !== null && s.step % 2 === 0, "people-concede");
+    const { container, onCommand, unmount } = renderFor(match, "d1");
+    fireEvent.click(screen.getByRole("button", { name: "Concede" }));
+    expect(onCommand).not.toHaveBeenCalled();
+    expect(container.querySelector(".concede-confirm")?.textContent).toContain("Concede the match for your team? Attack wins.");
+    fireEvent.click(screen.getByRole("button", { name: "Keep playing" }));
+    expect(onCommand).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Concede" }));
+    fireEvent.click(screen.getByRole("button", { name: "Yes, concede" }));
+    expect(onCommand).toHaveBeenCalledWith({ type: "concede" });
+    unmount();
+    expect(renderFor(match, null).container.querySelector("button.concede")).toBeNull();
+  });
+
+  test("after a concession the result names the winning team and the team that conceded", () => {
+    const match = playUntil((s) => s.phase === "action", "people-conceded");
+    expect(match.submit("d1", { type: "concede" }).ok).toBe(true);
+    const { container } = renderFor(match, "a1");
+    expect(container.querySelector(".result")?.textContent).toContain("Attack wins");
+    expect(container.querySelector(".result")?.textContent).toContain("Defence conceded");
+    expect(container.querySelector("button.concede")).toBeNull();
+  });
+});

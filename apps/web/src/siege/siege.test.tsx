@@ -13,6 +13,7 @@ import { SiegeTableView } from "./SiegeTableView";
 import { CreateSiegeMatch } from "./CreateSiegeMatch";
 import { SiegeReview } from "./SiegeReview";
 import { rebuildSiege } from "./review";
+import { ReviewPage } from "../review/ReviewPage";
 import { SiegeTable } from "./SiegeTable";
 import type { MatchConnection } from "../net/useMatch";
 import { inEnglish } from "../../test/english";
@@ -259,6 +260,31 @@ describe("the Siege review", () => {
     const bad = rebuildSiege(tampered as never);
     expect(bad.picks.find((p) => p.team === "attack")?.ok).toBe(false);
     expect(bad.ok).toBe(false);
+  });
+
+  test("a match conceded during the picks (project decision) rebuilds and verifies: the one locked pick was never revealed, so there is none to open; the step names the player", () => {
+    const match = new Match(siege, SETUP, "web-siege-conceded") as unknown as SiegeMatch;
+    const pick = siege.legalCommands(match.state, "a1").find((c) => c.type === "pick")!;
+    expect(match.submit("a1", pick).ok).toBe(true);
+    expect(match.submit("d1", { type: "concede" }).ok).toBe(true);
+    const history = historyOf(match, "web-siege-conceded");
+    const replay = rebuildSiege(history as never);
+    expect(replay.picks).toEqual([]);
+    expect(replay.ok).toBe(true);
+    const { container } = render(<SiegeReview matchId="m-siege" history={history as never} />);
+    expect(container.querySelector(".verify")?.getAttribute("data-ok")).toBe("true");
+    expect(container.querySelector(".step-info")?.textContent).toBe("Step 2 · D: Concede");
+    expect(container.querySelector(".result")?.textContent).toContain("Defence conceded");
+  });
+
+  test("the review page's match line names the players and the winner, with no raw reason", async () => {
+    const match = new Match(siege, SETUP, "web-siege-line") as unknown as SiegeMatch;
+    expect(match.submit("d1", { type: "concede" }).ok).toBe(true);
+    const history = historyOf(match, "web-siege-line");
+    globalThis.fetch = jest.fn(async () => ({ ok: true, status: 200, json: async () => history }) as Response) as unknown as typeof fetch;
+    const { container } = render(<ReviewPage matchId="m-siege" />);
+    await screen.findByTestId("siege-review");
+    expect(container.querySelector(".meta")?.textContent).toBe("A vs D · Result: A won");
   });
 });
 

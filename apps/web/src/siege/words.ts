@@ -133,6 +133,8 @@ export function reasonWords(w: SiegeWords, reason: string, mapId?: string): stri
   const text = reason.replace(/^(attack|defence): /, "");
   if (text === "every attacker is dead") return w.t("reason.attackersDead");
   if (text === "every defender is dead") return w.t("reason.defendersDead");
+  // A concession names the winning team; the team that conceded is the other one.
+  if (text === "conceded") return w.t("reason.conceded", { team: teamName(w, reason.startsWith("attack:") ? "defence" : "attack") });
   const room = /^(\S+) (secured|held)$/.exec(text);
   if (room) return w.t(`reason.${room[2]}`, { room: roomName(w, room[1] as string, mapId) });
   return w.t(`reason.${text}`, { defaultValue: text.replace(/_/g, " ") });

@@ -1,10 +1,11 @@
 /**
  * Pieces both tables share: the button that asks for notification permission (never asked on
- * load), the zoomable, pannable board viewport, and the shared layout styles.
+ * load), the turn sound's switch, the zoomable, pannable board viewport, and the shared layout styles.
  */
-import { useState, type ReactNode } from "react";
+import { useState, useSyncExternalStore, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { notificationsSupported } from "./turn";
+import { playTurnTone, setSoundOn, soundChoice, subscribeSound } from "./sound";
 
 /**
  * "Notify me when it is my turn": asks the browser for permission when pressed. Hidden when the
@@ -19,6 +20,30 @@ export function NotifyButton() {
   return (
     <button type="button" className="notify" onClick={() => void Notification.requestPermission().then(setPermission, () => setPermission(Notification.permission))}>
       {t("turn.notify")}
+    </button>
+  );
+}
+
+/**
+ * The turn sound's switch: "Turn sound: off" / "on" (aria-pressed). Off by default; the choice is
+ * remembered (./sound.ts). Switching it on plays the tone once, which also lets the browser play
+ * later tones (audio needs a user gesture first).
+ */
+export function SoundToggle() {
+  const { t } = useTranslation("common");
+  const on = useSyncExternalStore(subscribeSound, soundChoice, () => false);
+  return (
+    <button
+      type="button"
+      className="sound-toggle"
+      aria-pressed={on}
+      title={t("sound.explain")}
+      onClick={() => {
+        setSoundOn(!on);
+        if (!on) playTurnTone("move");
+      }}
+    >
+      {on ? t("sound.on") : t("sound.off")}
     </button>
   );
 }
@@ -67,7 +92,7 @@ export const SHARED_TABLE_CSS = `
 .action-bar { position: sticky; top: 0.5rem; z-index: 3; border: 2px solid var(--accent); border-radius: 6px; padding: 0.4rem 0.7rem; background: var(--panel); margin-bottom: 0.6rem; max-height: calc(100vh - 1rem); overflow: auto; overscroll-behavior: contain; }
 .action-bar .turn-line { margin: 0 0 0.3rem; font-weight: 600; }
 .action-bar .turn-line.mine { color: var(--ok); }
-.action-bar .notify, .action-bar .notify-state { font-size: 0.85rem; }
+.action-bar .notify, .action-bar .notify-state, .action-bar .sound-toggle { font-size: 0.85rem; }
 .board-viewport { position: relative; }
 .board-viewport .zoom-buttons { display: flex; gap: 0.3rem; align-items: center; justify-content: flex-end; margin-bottom: 0.2rem; }
 .board-viewport .zoom-buttons button { min-width: 2.2rem; min-height: 2.2rem; padding: 0; }

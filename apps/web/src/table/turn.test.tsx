@@ -11,7 +11,7 @@ import { inEnglish } from "../../test/english";
 inEnglish();
 
 function Probe({ state }: { state: TurnState }) {
-  useTurnAwareness(state, "Crossroads");
+  useTurnAwareness(state, "Crossroads", { you: "Ada", waiting: state ? ["Ada"] : ["Grace", "Bo"] });
   return null;
 }
 
@@ -21,15 +21,15 @@ afterEach(() => {
   delete (globalThis as { Notification?: unknown }).Notification;
 });
 
-test("the title and the favicon show the viewer's move or decision, and go back after", () => {
+test("the title and the favicon show the viewer's move or decision with the viewer's name, else whom the match waits for, and go back after", () => {
   const { rerender, unmount } = render(<Probe state={null} />);
-  expect(document.title).toBe("Crossroads · fogwar");
+  expect(document.title).toBe("Waiting for Grace, Bo · Crossroads · fogwar");
   expect(icon()).toBe(FAVICON.idle);
   rerender(<Probe state="move" />);
-  expect(document.title).toBe("● Your move · fogwar");
+  expect(document.title).toBe("● Your move · Ada · fogwar");
   expect(icon()).toBe(FAVICON.turn);
   rerender(<Probe state="decision" />);
-  expect(document.title).toBe("● Your decision · fogwar");
+  expect(document.title).toBe("● Your decision · Ada · fogwar");
   unmount();
   expect(document.title).toBe("fogwar");
   expect(icon()).toBe(FAVICON.idle);
@@ -39,8 +39,8 @@ test("a notification when the turn comes while the tab is hidden and notificatio
   const shown: string[] = [];
   class FakeNotification {
     static permission = "granted";
-    constructor(title: string) {
-      shown.push(title);
+    constructor(title: string, options: { body: string }) {
+      shown.push(title, options.body);
     }
   }
   (globalThis as { Notification?: unknown }).Notification = FakeNotification;
@@ -51,7 +51,7 @@ test("a notification when the turn comes while the tab is hidden and notificatio
   rerender(<Probe state={null} />);
   visibility.mockReturnValue("hidden");
   rerender(<Probe state="decision" />);
-  expect(shown).toEqual(["● Your decision · fogwar"]);
+  expect(shown).toEqual(["● Your decision · Ada · fogwar", "Ada, a decision is waiting for you."]);
   visibility.mockRestore();
 });
 

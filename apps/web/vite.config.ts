@@ -5,11 +5,13 @@
  * `pnpm dev` proxies /api and the match rooms to a server on :2567 (FOGWAR_SERVER overrides).
  * The build writes no source maps and a `.br` and a `.gz` beside every text file (brotli at its
  * highest quality, gzip at level 9), which the server sends as they are: nothing is compressed
- * per request.
+ * per request. It also writes `table-preloads.json` (./table-preloads.ts): the scripts a table page
+ * needs first, which the server names in that page's HTML.
  */
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
+import { tablePreloads } from "./table-preloads";
 
 const server = process.env.FOGWAR_SERVER ?? "http://localhost:2567";
 const workspace = ["@fogwar/protocol", "@fogwar/ember", "@fogwar/siege", "@fogwar/engine"];
@@ -17,6 +19,7 @@ const workspace = ["@fogwar/protocol", "@fogwar/ember", "@fogwar/siege", "@fogwa
 export default defineConfig({
   plugins: [
     react(),
+    tablePreloads(),
     compression({
       include: /\.(js|css|html|svg|json)$/,
       threshold: 0,

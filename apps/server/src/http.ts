@@ -17,6 +17,7 @@ import { ApiError } from "./api-error.js";
 import type { ClientLog } from "./client-log.js";
 import { createMatch } from "./create.js";
 import { HistoryCache, historyRoute } from "./http/history.js";
+import { tablePages, type RulesetOf } from "./http/table-page.js";
 import { throttle } from "./http/throttle.js";
 import { stampedAddress, type Limits } from "./limits.js";
 import { LiveMatch } from "./live.js";
@@ -155,9 +156,11 @@ const PRECOMPRESSED = { enableBrotli: true, orderPreference: ["br", "gzip"], ind
  * (`Content-Encoding`, `Vary: Accept-Encoding`), else as it is: nothing is compressed per request.
  * The build writes no source maps, and the gate (./http/gate.ts) refuses `*.map` anyway. Without a built client,
  * `GET /` answers a short text. Mount after the API, so /api keeps its JSON answers (404s too).
+ * A table page (`/play/:matchId`, `/watch/:matchId`) names the scripts its first screen needs,
+ * for the match's ruleset (`rulesetOf`), when the build lists them (./http/table-page.ts).
  * @returns whether the client is served.
  */
-export function mountWeb(app: Application, webDir: string | undefined): boolean {
+export function mountWeb(app: Application, webDir: string | undefined, rulesetOf: RulesetOf = async () => undefined): boolean {
   const dir = webDir ? resolve(webDir) : undefined;
   const index = dir ? join(dir, "index.html") : undefined;
   if (!dir || !index || !existsSync(index)) {
@@ -169,6 +172,12 @@ export function mountWeb(app: Application, webDir: string | undefined): boolean 
   const revalidated = { index: false, maxAge: 0, setHeaders: (res: ServerResponse) => res.setHeader("Cache-Control", "no-cache") } as const;
   app.use("/assets", expressStaticGzip(join(dir, "assets"), { ...PRECOMPRESSED, serveStatic: { immutable: true, maxAge: "365d", index: false, fallthrough: true } }));
   const files = expressStaticGzip(dir, { ...PRECOMPRESSED, serveStatic: revalidated });
+  const tablePage = tablePages(dir, rulesetOf);
+  if (tablePage) {
+    app.get(["/play/:matchId", "/watch/:matchId"], (req, res, next) => {
+      tablePage(req, res).catch(next);
+    });
+  }
   app.get(SPA_ROUTES, (req, res, next) => {
     const url = req.url;
     req.url = "/index.html";

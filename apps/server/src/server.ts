@@ -178,7 +178,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   mountSecurityHeaders(app, config.publicUrl);
   const readiness: Readiness = { ready: false };
   mountApi(app, { store, log, publicUrl: config.publicUrl, presence: (matchId) => roomPresence.get(matchId), limits, clients, readiness });
-  const servingWeb = mountWeb(app, config.webDir);
+  const servingWeb = mountWeb(app, config.webDir, async (matchId) => (MatchPathParams.safeParse({ id: matchId }).success ? (await store.getMatch(matchId))?.ruleset : undefined));
   mountErrorHandler(app, log, clients);
 
   await server.listen(config.port, config.host);

@@ -3,7 +3,8 @@
  * index.html for the client's routes with no-cache, hashed assets with a long immutable cache,
  * the build's precompressed twins (.br, .gz) as the client accepts them, no source maps, and /api
  * still answers JSON (404s included), compressed from 1 KB. Without a built client, GET / answers
- * the short text. No build here: a temporary folder stands in for dist.
+ * the short text. A table page (/play/:id, /watch/:id) names its first scripts from the build's
+ * table-preloads.json, for its match's ruleset. No build here: a temporary folder stands in for dist.
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,12 +13,18 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import express from "express";
+import { catalog as emberCatalog } from "@fogwar/ember";
 import { mountWeb } from "../src/http.js";
 import { configFromEnv, startServer, type RunningServer } from "../src/server.js";
 
 jest.setTimeout(60_000);
 
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+/** The build's list of a table page's first scripts (apps/web/table-preloads.ts). */
+const PRELOADS = {
+  table: ["assets/index-abc123.js", "assets/Table-t1.js"],
+  rulesets: { ember: ["assets/index-abc123.js", "assets/EmberConnected-e1.js"], siege: ["assets/SiegeTable-s1.js"] },
+};
 const SCRIPT = `console.log('fogwar');\n${"export const filler = 'a line the compressors shrink';\n".repeat(40)}`;
 
 /** A raw GET (no transparent decompression): status, headers and the body's bytes as sent. */
@@ -49,6 +56,7 @@ beforeAll(async () => {
   // A file without twins, and a source map a careless build might leave.
   writeFileSync(join(dir, "assets", "plain-def456.js"), SCRIPT);
   writeFileSync(join(dir, "assets", "index-abc123.js.map"), '{"version":3,"sources":["secret.ts"]}');
+  writeFileSync(join(dir, "table-preloads.json"), JSON.stringify(PRELOADS));
   writeFileSync(join(dir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   server = await startServer({ port: 0, host: "127.0.0.1", publicUrl: "http://fogwar.test", logLevel: process.env.TEST_LOG_LEVEL ?? "silent", webDir: dir });
   base = `http://127.0.0.1:${server.port}`;
@@ -60,7 +68,7 @@ afterAll(async () => {
 });
 
 describe("serving the web client", () => {
-  test.each(["/", "/play/k7m2q9x4w8ab", "/watch/k7m2q9x4w8ab", "/review/k7m2q9x4w8ab", "/how-to-play/siege", "/play/k7m2q9x4w8ab/extra"])("%s answers index.html with no-cache", async (path) => {
+  test.each(["/", "/review/k7m2q9x4w8ab", "/how-to-play/siege", "/play/k7m2q9x4w8ab/extra"])("%s answers index.html with no-cache", async (path) => {
     const response = await fetch(`${base}${path}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/text\/html/);
@@ -100,7 +108,7 @@ describe("serving the web client", () => {
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
     expect(plain.body.toString()).toBe(SCRIPT);
-    const page = await rawGet(`${base}/play/k7m2q9x4w8ab`, { "Accept-Encoding": "br" });
+    const page = await rawGet(`${base}/review/k7m2q9x4w8ab`, { "Accept-Encoding": "br" });
     expect(page.headers["content-encoding"]).toBe("br");
     expect(page.headers["content-type"]).toMatch(/text\/html/);
     expect(page.headers["cache-control"]).toBe("no-cache");
@@ -174,5 +182,47 @@ describe("FOGWAR_WEB_DIR", () => {
   test("configFromEnv reads it, and defaults to the workspace's apps/web/dist", () => {
     expect(configFromEnv({ FOGWAR_WEB_DIR: "/srv/web" }).webDir).toBe("/srv/web");
     expect(configFromEnv({}).webDir).toMatch(/apps[\\/]web[\\/]dist$/);
+  });
+});
+
+describe("table pages name their first scripts (table-preloads.json)", () => {
+  const url = () => base;
+  const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+  test("a seat's and a spectator's page of an EMBER match preload the route's and EMBER's chunks, never Siege's, and not the entry twice", async () => {
+    const created = await fetch(`${url()}/api/matches`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ruleset: "ember", scenario: "crossroads", players: [{ name: "Ana", army: emberCatalog.data.armies[0] }, { name: "Bo", army: emberCatalog.data.armies[2] }] }),
+    });
+    expect(created.status).toBe(201);
+    const { matchId } = (await created.json()) as { matchId: string };
+    for (const path of [`/play/${matchId}`, `/watch/${matchId}`]) {
+      const response = await fetch(`${url()}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("no-cache");
+      const html = await response.text();
+      expect(links(html)).toEqual(["/assets/Table-t1.js", "/assets/EmberConnected-e1.js"]);
+      expect(html.match(/index-abc123\.js/g)).toHaveLength(1);
+    }
+  });
+
+  test("an unknown match's page preloads the route's chunks only; other pages are index.html as built", async () => {
+    expect(links(await (await fetch(`${url()}/play/k7m2q9x4w8ab`)).text())).toEqual(["/assets/Table-t1.js"]);
+    expect(links(await (await fetch(`${url()}/watch/not-an-id!`)).text())).toEqual(["/assets/Table-t1.js"]);
+    expect(await (await fetch(`${url()}/`)).text()).toBe(INDEX);
+    expect(await (await fetch(`${url()}/review/k7m2q9x4w8ab`)).text()).toBe(INDEX);
+  });
+
+  test("the pages are sent precompressed as the client accepts, the same page in each encoding", async () => {
+    const plain = await rawGet(`${url()}/play/k7m2q9x4w8ab`);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    const br = await rawGet(`${url()}/play/k7m2q9x4w8ab`, { "Accept-Encoding": "gzip, br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.body).toString()).toBe(plain.body.toString());
+    const gz = await rawGet(`${url()}/play/k7m2q9x4w8ab`, { "Accept-Encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.body).toString()).toBe(plain.body.toString());
   });
 });

@@ -1,0 +1,67 @@
+/**
+ * A Vite plugin that writes `table-preloads.json` into the build: for each table page, the
+ * hashed script files its first screen needs, so the server can name them in the page's HTML
+ * (`<link rel="modulepreload">`) and the browser fetches them alongside the entry instead of one
+ * after another. Shape: `{ "table": string[], "rulesets": { [rulesetId]: string[] } }`, file names
+ * relative to the build folder (e.g. `assets/Table-CjfcoiqQ.js`), each with its static imports.
+ * `table` is the table route's code (every ruleset); `rulesets[id]` is that ruleset's table chunk.
+ */
+import type { Plugin } from "vite";
+
+/** The modules whose chunks a table page needs: the route, then each ruleset's table. */
+export const TABLE_MODULES = {
+  table: "src/ember/Table.tsx",
+  rulesets: { ember: "src/ember/EmberConnected.tsx", siege: "src/siege/SiegeTable.tsx" },
+} as const;
+
+/** The shape of `table-preloads.json`. */
+export interface TablePreloads {
+  readonly table: readonly string[];
+  readonly rulesets: Readonly<Record<string, readonly string[]>>;
+}
+
+interface ChunkLike {
+  readonly type: "chunk" | "asset";
+  readonly fileName: string;
+  readonly facadeModuleId?: string | null;
+  readonly imports?: readonly string[];
+}
+
+/**
+ * The file of the chunk built from `module` (a path relative to the web app) with every chunk it
+ * imports statically, in dependency order (imports first).
+ * @throws Error when no chunk was built from `module` (the module moved: update TABLE_MODULES).
+ */
+export function chunkClosure(bundle: Readonly<Record<string, ChunkLike>>, module: string): string[] {
+  const chunks = Object.values(bundle).filter((c) => c.type === "chunk");
+  const root = chunks.find((c) => c.facadeModuleId?.replaceAll("\\", "/").endsWith(`/${module}`));
+  if (!root) throw new Error(`table-preloads: no chunk is built from ${module}`);
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const out: string[] = [];
+  const visit = (chunk: ChunkLike) => {
+    if (out.includes(chunk.fileName)) return;
+    for (const name of chunk.imports ?? []) {
+      const next = byName.get(name);
+      if (next) visit(next);
+    }
+    out.push(chunk.fileName);
+  };
+  visit(root);
+  return out;
+}
+
+/** The plugin: emits `table-preloads.json` beside index.html (build only). */
+export function tablePreloads(): Plugin {
+  return {
+    name: "fogwar-table-preloads",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const chunks = bundle as unknown as Record<string, ChunkLike>;
+      const preloads: TablePreloads = {
+        table: chunkClosure(chunks, TABLE_MODULES.table),
+        rulesets: Object.fromEntries(Object.entries(TABLE_MODULES.rulesets).map(([id, module]) => [id, chunkClosure(chunks, module)])),
+      };
+      this.emitFile({ type: "asset", fileName: "table-preloads.json", source: `${JSON.stringify(preloads, null, 2)}\n` });
+    },
+  };
+}

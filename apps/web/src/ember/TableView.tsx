@@ -101,10 +101,12 @@ function TurnLine({ view, seat }: { view: EmberView; seat: string | null }) {
   const waiting = awaitingSeats(view);
   if (waiting.length === 0) return null;
   const mine = seat !== null && waiting.includes(seat);
+  // On your move the line says so, and names only the others the match also waits for (a simultaneous plan).
+  const others = waiting.filter((s) => s !== seat);
   return (
     <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
-      {mine ? `▶ ${t("yourTurn")} · ` : ""}
-      {t("awaiting", { seats: seatList(name, waiting) })}
+      {mine ? `▶ ${t("yourTurn")}${others.length > 0 ? " · " : ""}` : ""}
+      {mine ? (others.length > 0 ? t("alsoAwaiting", { seats: seatList(name, others) }) : "") : t("awaiting", { seats: seatList(name, waiting) })}
     </p>
   );
 }

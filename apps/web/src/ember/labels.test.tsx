@@ -64,3 +64,18 @@ test("the attack panel names whose link reroll it is", () => {
   render(withNames(<AttackPanel view={view} events={[]} />));
   expect(screen.getByText(new RegExp(`In progress: ${NAMES[owner]}'s link reroll \\((${stage === "attack_reroll" ? "attacker" : "defender"})\\)`))).toBeTruthy();
 });
+
+test("the turn line says it is your move without naming you as the one awaited, and names the others a simultaneous plan waits for", () => {
+  const plan = find((s) => s.phase === "plan" && !s.plans.p1?.commitment && !s.plans.p2?.commitment);
+  const both = render(withNames(<TableView matchId="m" view={ember.viewFor(plan.state, seatViewer("p1"))} seat="p1" legal={[]} onCommand={jest.fn()} events={[]} />));
+  expect(both.container.querySelector(".turn-line")?.textContent).toBe(`▶ Your move · Also waiting for: ${NAMES.p2}`);
+  both.unmount();
+  const alone = find((s) => s.phase !== "plan" && s.phase !== "finished" && ember.awaiting(s).length === 1);
+  const seat = ember.awaiting(alone.state)[0] as "p1" | "p2";
+  const other = seat === "p1" ? "p2" : "p1";
+  const mine = render(withNames(<TableView matchId="m" view={ember.viewFor(alone.state, seatViewer(seat))} seat={seat} legal={[]} onCommand={jest.fn()} events={[]} />));
+  expect(mine.container.querySelector(".turn-line")?.textContent).toBe("▶ Your move");
+  mine.unmount();
+  const theirs = render(withNames(<TableView matchId="m" view={ember.viewFor(alone.state, seatViewer(other))} seat={other} legal={[]} onCommand={jest.fn()} events={[]} />));
+  expect(theirs.container.querySelector(".turn-line")?.textContent).toBe(`Waiting for: ${NAMES[seat]}`);
+});

@@ -47,6 +47,7 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
   const name = useSeatNamer([...view.teams.attack, ...view.teams.defence]);
   const waiting = awaiting(view);
   const mine = seat !== null && waiting.includes(seat);
+  const others = waiting.filter((s) => s !== seat);
   useTurnAwareness(mine ? (view.pending ? "decision" : "move") : null, missionName, { you: seat ? name(seat) : undefined, waiting: seat ? waiting.map(name) : undefined });
   const onPick = (value: string) => {
     const command = builder.pick(value);
@@ -85,8 +86,8 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
             <section className="action-bar" aria-label={t("actionBar")}>
               {waiting.length > 0 && (
                 <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
-                  {mine ? `▶ ${t("yourTurn")} · ` : ""}
-                  {t("awaiting", { seats: seatList(name, waiting) })}
+                  {mine ? `▶ ${t("yourTurn")}${others.length > 0 ? " · " : ""}` : ""}
+                  {mine ? (others.length > 0 ? t("alsoAwaiting", { seats: seatList(name, others) }) : "") : t("awaiting", { seats: seatList(name, waiting) })}
                 </p>
               )}
               {view.activation && (

@@ -23,7 +23,7 @@ jest.setTimeout(600_000);
 
 /** Every kind of EMBER's event union (the type check fails when the union gains or loses one). */
 const EMBER_KINDS = Object.keys({
-  first_player_roll: 1, side_chosen: 1, initiative_order: 1, secondary_chosen: 1, secondaries_revealed: 1, objective_placed: 1, unit_deployed: 1, round_started: 1,
+  army_locked: 1, army_unlocked: 1, armies_revealed: 1, first_player_roll: 1, side_chosen: 1, initiative_order: 1, secondary_chosen: 1, secondaries_revealed: 1, objective_placed: 1, unit_deployed: 1, round_started: 1,
   phase_started: 1, projectile_launched: 1, drone_launched: 1, interception: 1, projectile_detonated: 1, projectile_removed: 1, smoke_placed: 1, smoke_removed: 1,
   commands_generated: 1, drone_commanded: 1, commands_ended: 1, unit_moved: 1, plan_locked: 1, dials_revealed: 1, plan_opened: 1, timing_called: 1,
   activation_started: 1, activation_ended: 1, stance_changed: 1, rebooted: 1, action_taken: 1, attack_declared: 1, hit_part: 1, part_rolled: 1, dice_rolled: 1,

@@ -79,6 +79,12 @@ export function describeEvent(w: Words, event: EmberEvent): string | null {
   const { t } = w;
   const u = (id: string) => terrainLabel(w, id) ?? unitLabel(w.view, id, w.language);
   switch (event.type) {
+    case "army_locked":
+      return t(event.army ? "log.army_locked_own" : "log.army_locked", { seat: event.seat, army: event.army?.name ?? "" });
+    case "army_unlocked":
+      return t("log.army_unlocked", { seat: event.seat });
+    case "armies_revealed":
+      return t("log.armies_revealed", { armies: Object.entries(event.armies).map(([seat, army]) => `${seat} ${army.name}`).join(", ") });
     case "first_player_roll":
       return t("log.first_player_roll", {
         lights: Object.entries(event.lights).map(([seat, count]) => t("log.lights", { seat, count })).join(", "),
@@ -266,6 +272,10 @@ export function describeCommand(w: Words, command: EmberCommand): string {
   const { t } = w;
   const u = (id: string) => terrainLabel(w, id) ?? unitLabel(w.view, id, w.language);
   switch (command.type) {
+    case "lock_army":
+      return t("command.lock_army", { army: command.army.name });
+    case "unlock_army":
+      return t("command.unlock_army");
     case "choose_side":
       return t("command.choose_side", { side: t(`side.${command.side}`) });
     case "choose_secondary":

@@ -24,9 +24,14 @@ export interface HostServices {
 
 type HostStatus = ReturnType<MatchRoom["hostStatus"]>;
 
+/** Whether the match's room is open (on any process). */
+async function roomOpen(matchId: string): Promise<boolean> {
+  return Boolean(await Promise.resolve().then(() => matchMaker.getRoomById(matchId)).catch(() => undefined));
+}
+
 /** The live room's connection and muster status; null when the match has no open room. */
 async function roomStatus(matchId: string): Promise<HostStatus | null> {
-  if (!(await matchMaker.getRoomById(matchId).catch(() => undefined))) return null;
+  if (!(await roomOpen(matchId))) return null;
   return (await matchMaker.remoteRoomCall<MatchRoom>(matchId, "hostStatus").catch(() => null)) as HostStatus | null;
 }
 
@@ -93,7 +98,7 @@ export function hostRoutes(services: HostServices): Router {
       throw new ApiError(409, "reissue_conflict", PROTOCOL_ERRORS.reissue_conflict.message);
     }
     // The old token opens nothing now; close its connections (wherever the room is hosted).
-    if (await matchMaker.getRoomById(record.id).catch(() => undefined)) {
+    if (await roomOpen(record.id)) {
       await matchMaker.remoteRoomCall<MatchRoom>(record.id, "revokeSeat", [seat.seat]).catch(() => undefined);
     }
     const status = await roomStatus(record.id);

@@ -14,7 +14,7 @@ import { HowToPlayLink } from "../help/HowToPlayLink";
 import { NotifyButton, SHARED_TABLE_CSS } from "../table/TableChrome";
 import { useTurnAwareness } from "../table/turn";
 import { EventLog } from "./EventLog";
-import { scenarioOf, seatColour, seatMark } from "./model";
+import { sampleName, scenarioOf, seatColour, seatMark } from "./model";
 import { TABLE_CSS } from "./styles";
 
 export interface MusterScreenProps {
@@ -102,7 +102,7 @@ export function MusterScreen({ view, seat, onCommand, events, banner, notice }: 
       {seat && mine?.locked && (
         <section className="action-bar muster-wait" aria-label={t("muster.waitTitle")}>
           <p role="status">
-            🔒 {t("muster.yourListLocked", { name: mine.list?.name ?? "" })} {waitingFor.length > 0 && t("muster.waitingFor", { seats: waitingFor.join(", ") })}
+            🔒 {t("muster.yourListLocked", { name: sampleName("army", mine.list?.name ?? "", i18n.language) })} {waitingFor.length > 0 && t("muster.waitingFor", { seats: waitingFor.join(", ") })}
           </p>
           <button type="button" onClick={() => onCommand({ type: "unlock_army" })}>
             {t("muster.unlock")}

@@ -5,7 +5,7 @@
 import type { TFunction } from "i18next";
 import { board, catalog, type DieResult, type EmberCommand, type EmberEvent, type EmberView, type Face, type PartSlot } from "@fogwar/ember";
 import { endReason } from "../table/reason";
-import { localName, objectiveNumber, scenarioOf, secondaryName, squareName, unitLabel, unitOf } from "./model";
+import { localName, objectiveNumber, sampleName, scenarioOf, secondaryName, squareName, unitLabel, unitOf } from "./model";
 
 export { endReason };
 
@@ -80,11 +80,11 @@ export function describeEvent(w: Words, event: EmberEvent): string | null {
   const u = (id: string) => terrainLabel(w, id) ?? unitLabel(w.view, id, w.language);
   switch (event.type) {
     case "army_locked":
-      return t(event.army ? "log.army_locked_own" : "log.army_locked", { seat: event.seat, army: event.army?.name ?? "" });
+      return t(event.army ? "log.army_locked_own" : "log.army_locked", { seat: event.seat, army: sampleName("army", event.army?.name ?? "", w.language) });
     case "army_unlocked":
       return t("log.army_unlocked", { seat: event.seat });
     case "armies_revealed":
-      return t("log.armies_revealed", { armies: Object.entries(event.armies).map(([seat, army]) => `${seat} ${army.name}`).join(", ") });
+      return t("log.armies_revealed", { armies: Object.entries(event.armies).map(([seat, army]) => `${seat} ${sampleName("army", army.name, w.language)}`).join(", ") });
     case "first_player_roll":
       return t("log.first_player_roll", {
         lights: Object.entries(event.lights).map(([seat, count]) => t("log.lights", { seat, count })).join(", "),
@@ -273,7 +273,7 @@ export function describeCommand(w: Words, command: EmberCommand): string {
   const u = (id: string) => terrainLabel(w, id) ?? unitLabel(w.view, id, w.language);
   switch (command.type) {
     case "lock_army":
-      return t("command.lock_army", { army: command.army.name });
+      return t("command.lock_army", { army: sampleName("army", command.army.name, w.language) });
     case "unlock_army":
       return t("command.unlock_army");
     case "choose_side":

@@ -40,7 +40,7 @@ export function MusterScreen({ view, seat, onCommand, events, banner, notice }: 
   const muster = view.muster;
   const mine = seat ? muster?.seats[seat] : undefined;
   const [army, setArmy] = useState<ArmyList>(() => cloneArmy(mine?.list ?? samples[0] ?? catalog.data.armies[0]!));
-  const { problems, points, limit } = useMemo(() => assess(army, battleSize), [army, battleSize]);
+  const { problems, limit } = useMemo(() => assess(army, battleSize), [army, battleSize]);
   const waitingFor = view.seats.filter((s) => !muster?.seats[s]?.locked);
   const myTurn = seat !== null && mine !== undefined && !mine.locked;
   useTurnAwareness(myTurn ? "decision" : null, nameIn(scenario.name, i18n.language));
@@ -53,7 +53,7 @@ export function MusterScreen({ view, seat, onCommand, events, banner, notice }: 
         <h2>
           {nameIn(scenario.name, i18n.language)} · <span data-phase="muster">{t("phase.muster")}</span>
         </h2>
-        <p>{t("muster.explain", { size: t(`muster.battleSize.${battleSize}`), limit: assess(army, battleSize).limit })}</p>
+        <p>{t("muster.explain", { size: t(`muster.battleSize.${battleSize}`), limit })}</p>
       </section>
       {notice && (
         <p className="error" role="alert">
@@ -71,7 +71,7 @@ export function MusterScreen({ view, seat, onCommand, events, banner, notice }: 
                   {seatMark(view, s)}
                 </span>{" "}
                 <strong>{s}</strong>
-                {s === seat && <> · {t("youMark")}</>} · {entry?.locked ? `🔒 ${t("muster.locked")}` : t("muster.building")}
+                {s === seat && <> · {t("youMark")}</>} · {entry?.locked ? `✓ ${t("muster.locked")}` : t("muster.building")}
                 {entry?.commitment && (
                   <>
                     {" "}
@@ -84,25 +84,22 @@ export function MusterScreen({ view, seat, onCommand, events, banner, notice }: 
         </ul>
       </section>
       {seat && mine && !mine.locked && (
-        <section className="action-bar muster-build" aria-label={t("muster.buildTitle")}>
+        <section className="muster-build" aria-label={t("muster.buildTitle")}>
           <h3>{t("muster.buildTitle")}</h3>
           <p className="turn-line mine your-turn" role="status">
             ▶ {t("muster.yourMove")}
           </p>
           <ArmyEditor label={t("muster.you")} army={army} samples={samples} battleSize={battleSize} onChange={setArmy} />
-          <p className="muster-points" data-over={points > limit ? "true" : "false"}>
-            {t("muster.points", { points, limit })}
-          </p>
           <button type="button" className="primary" disabled={problems.length > 0} onClick={() => onCommand({ type: "lock_army", army })}>
-            🔒 {t("muster.lock")}
+            {t("muster.lock")}
           </button>
           {problems.length > 0 && <p className="hint">{t("muster.fixFirst")}</p>}
         </section>
       )}
       {seat && mine?.locked && (
-        <section className="action-bar muster-wait" aria-label={t("muster.waitTitle")}>
+        <section className="muster-wait" aria-label={t("muster.waitTitle")}>
           <p role="status">
-            🔒 {t("muster.yourListLocked", { name: sampleName("army", mine.list?.name ?? "", i18n.language) })} {waitingFor.length > 0 && t("muster.waitingFor", { seats: waitingFor.join(", ") })}
+            ✓ {t("muster.yourListLocked", { name: sampleName("army", mine.list?.name ?? "", i18n.language) })} {waitingFor.length > 0 && t("muster.waitingFor", { seats: waitingFor.join(", ") })}
           </p>
           <button type="button" onClick={() => onCommand({ type: "unlock_army" })}>
             {t("muster.unlock")}
@@ -122,6 +119,7 @@ const MUSTER_CSS = `
 .ember-table.muster { max-width: 64rem; margin: 0 auto; }
 .muster-seats ul { list-style: none; padding: 0; margin: 0.25rem 0; }
 .muster-seats li { padding: 0.25rem 0; overflow-wrap: anywhere; }
-.muster-build, .muster-wait { margin: 0.75rem 0; }
-.muster-points[data-over="true"] { color: #b00020; font-weight: bold; }
+.muster-build, .muster-wait { margin: 0.75rem 0; padding: 0.75rem; border: 2px solid var(--accent); border-radius: 6px; background: var(--panel); }
+.muster .turn-line.mine { color: var(--ok); font-weight: 600; }
+.muster-build > button.primary { margin-top: 0.5rem; font-size: 1.05rem; }
 `;

@@ -30,7 +30,7 @@ function SeatRow({ seat, onReissue }: { seat: HostSeat; onReissue: (seat: string
       <label htmlFor={`host-invite-${seat.seat}`}>{label}</label>{" "}
       <span className="host-status">
         {seat.connected ? `● ${t("host.connected")}` : `○ ${t("host.notConnected")}`}
-        {seat.locked !== null && <> · {seat.locked ? `🔒 ${t("host.locked")}` : t("host.notLocked")}</>}
+        {seat.locked !== null && <> · {seat.locked ? `✓ ${t("host.locked")}` : t("host.notLocked")}</>}
       </span>
       <input id={`host-invite-${seat.seat}`} readOnly value={seat.inviteUrl} onFocus={(e) => e.target.select()} />
       <CopyButton text={seat.inviteUrl} label={label} />
@@ -108,6 +108,7 @@ export function HostPage({ api = defaultApi }: { api?: Api }) {
   }
   return (
     <section className="host-page created" aria-labelledby="host-title">
+      <style>{HOST_CSS}</style>
       <h2 id="host-title">{t("host.title", { id: matchId })}</h2>
       <p>{t("host.explain")}</p>
       {error && <ErrorNote error={error} />}
@@ -139,3 +140,11 @@ export function HostPage({ api = defaultApi }: { api?: Api }) {
     </section>
   );
 }
+
+const HOST_CSS = `
+.host-page .links { padding: 0; list-style: none; }
+.host-page .links li { display: grid; grid-template-columns: minmax(0, 1fr) auto auto; gap: 0.3rem 0.5rem; align-items: center; margin-bottom: 0.9rem; }
+.host-page .links li > label, .host-page .links li > .host-status, .host-page .links li > .confirm { grid-column: 1 / -1; }
+.host-page .links input { min-width: 0; width: 100%; }
+.host-page .host-status { font-size: 0.9rem; }
+`;

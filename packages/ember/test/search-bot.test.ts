@@ -44,7 +44,7 @@ describe("EMBER search bot in the muster (seed 001 2)", () => {
     if (!a.ok) throw new Error("a sample list was refused");
     const viewA = ember.viewFor(a.state, seatViewer("p2"));
     const choice = emberSearchBot("muster", SMALL).choose(viewA, "p2");
-    expect(choice.type).toBe("lock_army");
+    expect(choice?.type).toBe("lock_army");
     expect(ember.legalCommands(a.state, "p2")).toContainEqual(choice);
   });
 });

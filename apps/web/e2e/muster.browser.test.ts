@@ -114,6 +114,12 @@ run("each player builds and locks their own list from their own page (seed 001 2
     expect(await host.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await host.context().close();
 
+    // p2's builder in Korean (and back).
+    await p2.getByRole("button", { name: "한국어" }).click();
+    await p2.getByRole("button", { name: /내 리스트 잠그기/ }).waitFor();
+    await p2.screenshot({ path: join(shots, "11-muster-builder-390-ko.png"), fullPage: true });
+    await p2.getByRole("button", { name: "English" }).click();
+
     // p2 locks: both lists are revealed and the battle begins (seed 001 3.2 side choice).
     await p2.getByRole("button", { name: /Lock my list/ }).click();
     for (const page of [p1, p2, pages.spectator]) await page.locator('[data-phase="side_choice"]').first().waitFor();

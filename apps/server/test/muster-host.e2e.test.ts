@@ -150,3 +150,18 @@ test("re-issuing a seat's invite: a new token opens the seat, the old one no lon
   expect((await host(created.matchId, created.hostToken)).body.seats[0]).toMatchObject({ token: seat.token, connected: true, claimed: true });
   await fresh.leave();
 });
+
+test("a create retried with the same Idempotency-Key after a re-issue answers the current invite links and the same host link", async () => {
+  const post = async () => {
+    const response = await fetch(`${http}/api/matches`, { method: "POST", headers: { "content-type": "application/json", "idempotency-key": "muster-retry-1" }, body: JSON.stringify(musterRequest) });
+    return (await response.json()) as any;
+  };
+  const first = await post();
+  const reissued = await host(first.matchId, first.hostToken, "POST", "/host/seats/p2/reissue");
+  const again = await post();
+  expect(again.matchId).toBe(first.matchId);
+  expect(again.hostUrl).toBe(first.hostUrl);
+  expect(again.seats[0].token).toBe(first.seats[0].token);
+  expect(again.seats[1].token).toBe(reissued.body.seat.token);
+  expect(again.seats[1].token).not.toBe(first.seats[1].token);
+});

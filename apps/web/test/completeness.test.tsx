@@ -126,10 +126,12 @@ test("EMBER muster (seed 001 2): the builder with its lock button, a locked seat
     { label: "muster waiting", state: locked.state, seat: "p1" },
     { label: "muster other seat", state: locked.state, seat: "p2" },
     { label: "muster spectator", state: locked.state, seat: null },
+    { label: "muster review (omniscient)", state: locked.state, seat: null, omniscient: true },
   ];
   const events = [{ seq: 1, events: locked.events.map((e) => e.event) }];
   for (const c of cases) {
-    const view = ember.viewFor(c.state, c.seat ? seatViewer(c.seat) : { kind: "spectator" });
+    const view = ember.viewFor(c.state, c.seat ? seatViewer(c.seat) : "omniscient" in c ? { kind: "omniscient" } : { kind: "spectator" });
+    if ("omniscient" in c) expect(view.muster?.seats.p1?.list).toBeDefined();
     const legal = c.seat ? emberLegal(view, c.seat) : [];
     await check(c.label, () => render(<TableView matchId="m" view={view} seat={c.seat} legal={legal} onCommand={() => {}} events={events} />), found);
   }

@@ -72,6 +72,12 @@ export function MusterScreen({ view, seat, onCommand, events, banner, notice }: 
                 </span>{" "}
                 <strong>{s}</strong>
                 {s === seat && <> · {t("youMark")}</>} · {entry?.locked ? `✓ ${t("muster.locked")}` : t("muster.building")}
+                {entry?.list && s !== seat && (
+                  <>
+                    {" "}
+                    · <span data-list>{t("muster.listName", { name: sampleName("army", entry.list.name, i18n.language), faction: entry.list.faction })}</span>
+                  </>
+                )}
                 {entry?.commitment && (
                   <>
                     {" "}

@@ -5,7 +5,7 @@
  * exactly as a match created with those lists (seed 001 3.2 first-player roll onwards).
  */
 import { omniscient, spectator, stateHash, verifyCommitment, verifyMusterSeat, type SeatId } from "@fogwar/engine";
-import { ember, type ArmyList, type EmberState } from "../../src";
+import { casterRedact, casterViewFor, ember, type ArmyList, type EmberState } from "../../src";
 import { presetArmies } from "../../src/muster";
 import { RDL, SETUP, UN, must, rejected } from "../helpers";
 
@@ -84,6 +84,17 @@ describe("seed 001 2: each seat musters its own army list", () => {
     expect(ember.viewFor(last.state, spectator).muster?.seats.p1?.list).toEqual(RDL);
     expect(rejected(last.state, "p1", { type: "unlock_army" })).toBe("wrong_phase");
     expect(ember.viewFor(last.state, omniscient).muster?.revealed).toBe(true);
+  });
+
+  test("design.md principle 4: the delayed caster feed keeps a locked list secret while the live muster lasts, and shows the lists once revealed", () => {
+    const result = ember.apply(mustered(), { type: "lock_army", army: RDL }, "p1");
+    if (!result.ok) throw new Error("refused");
+    const live = result.state;
+    expect(casterViewFor(live, live).muster?.seats.p1).toEqual({ locked: true, commitment: live.muster!.seats.p1!.commitment });
+    expect(casterRedact(result.events[0]!, live)).toEqual({ type: "army_locked", seat: "p1", commitment: live.muster!.seats.p1!.commitment });
+    const revealed = must(live, "p2", { type: "lock_army", army: UN }).state;
+    expect(casterViewFor(live, revealed).muster?.seats.p1?.list).toEqual(RDL);
+    expect(casterRedact(result.events[0]!, revealed)).toMatchObject({ army: RDL });
   });
 
   test("legalCommands offers the sample lists valid at the battle size to a seat not locked, and unlock to a locked one", () => {

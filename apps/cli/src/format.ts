@@ -153,6 +153,12 @@ export function describe(event: EmberEvent, state: EmberState): string | null {
       return `    ${u(event.unit)} may give ${event.commands} coordinated command(s)`;
     case "terrain_attacked":
       return `    ${event.projectile} blasts terrain ${event.terrain}: attack ${dice(event.attackDice)}, defence ${dice(event.defenceDice)}; ${event.damage} damage${event.penetrated ? ", PENETRATION" : ""}`;
+    case "army_locked":
+      return `${event.seat} locks ${event.army ? `the army list "${event.army.name}"` : "a secret army list"} (commitment ${event.commitment.slice(0, 12)}...)`;
+    case "army_unlocked":
+      return `${event.seat} unlocks its army list`;
+    case "armies_revealed":
+      return `Armies revealed: ${Object.entries(event.armies).map(([s, a]) => `${s} "${a.name}"`).join(", ")}`;
     case "terrain_damaged":
       return `    terrain ${event.terrain} ${event.destroyed ? "DESTROYED: rubble" : "takes a damage token"}`;
     case "match_ended":

@@ -1,9 +1,9 @@
 /**
  * `POST /api/matches`: creates a match, safely retried with an `Idempotency-Key` header. The same
- * key with the same body answers the same match again, with the same seat tokens: they are
- * derived (HMAC-SHA256) from a per-match secret the store keeps only for matches created with a
- * key, and never shows. The same key with a different body is refused (409
- * `idempotency_conflict`). docs/protocol.md describes the route.
+ * key with the same body answers the same match again, with the same seat tokens and host token:
+ * they are derived (HMAC-SHA256) from a per-match secret the store keeps (so the host can be
+ * shown the invite links again, ./host.ts) and never shows. The same key with a different body is
+ * refused (409 `idempotency_conflict`). docs/protocol.md describes the route.
  */
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { canonicalJson, seedCommitment } from "@fogwar/engine";
@@ -33,10 +33,25 @@ export function newMatchId(): string {
   return [...randomBytes(12)].map((b) => alphabet[b % 32]).join("");
 }
 
-/** A seat's invite token: 32 hex characters, HMAC-SHA256 of the seat id under the match's secret. */
-export function seatToken(secret: string, seat: string): string {
-  return createHmac("sha256", secret).update(`fogwar-seat-token:${seat}`).digest("hex").slice(0, 32);
+/**
+ * A seat's invite token: 32 hex characters, HMAC-SHA256 of the seat id (and, once the host has
+ * re-issued the invite, its generation) under the match's secret.
+ */
+export function seatToken(secret: string, seat: string, generation = 0): string {
+  const label = generation === 0 ? `fogwar-seat-token:${seat}` : `fogwar-seat-token:${seat}:${generation}`;
+  return createHmac("sha256", secret).update(label).digest("hex").slice(0, 32);
 }
+
+/** The match's host token: 32 hex characters, HMAC-SHA256 under the match's secret. */
+export function hostToken(secret: string): string {
+  return createHmac("sha256", secret).update("fogwar-host-token").digest("hex").slice(0, 32);
+}
+
+/** The hash under which a host token is stored. */
+export const hashHostToken = (token: string): string => createHash("sha256").update(`fogwar-host:${token}`).digest("hex");
+
+/** A seat's invite link: the token travels in the fragment, which browsers never send to a server. */
+export const inviteUrl = (publicUrl: string, matchId: string, seat: string, token: string): string => `${publicUrl}/play/${matchId}#seat=${seat}&token=${token}`;
 
 /**
  * Creates a match from a request body (or answers the match an earlier request with the same
@@ -65,21 +80,22 @@ export async function createMatch(services: CreateServices, body: unknown, idemp
   if (!made.ok) throw new ApiError(400, made.problem.code, made.problem.message, made.problem.details);
   const requestHash = createHash("sha256").update(canonicalJson(request)).digest("hex");
 
-  const respond = (matchId: string, secret: string) => ({
+  const respond = (matchId: string, secret: string, generations: Record<string, number> = {}) => ({
     matchId,
     roomId: matchId,
     seats: made.seats.map((seat, i) => {
-      const token = seatToken(secret, seat);
+      const token = seatToken(secret, seat, generations[seat] ?? 0);
       return {
         seat,
         name: request.players[i]?.name ?? seat,
         ...(request.players[i]?.team ? { team: request.players[i]?.team } : {}),
         token,
-        // The token travels in the fragment, which browsers never send to a server.
-        inviteUrl: `${services.publicUrl}/play/${matchId}#seat=${seat}&token=${token}`,
+        inviteUrl: inviteUrl(services.publicUrl, matchId, seat, token),
       };
     }),
     spectatorUrl: `${services.publicUrl}/watch/${matchId}`,
+    hostToken: hostToken(secret),
+    hostUrl: `${services.publicUrl}/host/${matchId}#token=${hostToken(secret)}`,
   });
 
   const replay = async (): Promise<{ body: unknown; replayed: boolean } | null> => {
@@ -90,7 +106,10 @@ export async function createMatch(services: CreateServices, body: unknown, idemp
     const record = await services.store.getMatch(earlier.matchId);
     // Stored but its room never opened (the server stopped in between), or its host is gone: open it now.
     if (record?.status === "live") await ensureMatchRoom(earlier.matchId, async () => true);
-    return { body: respond(earlier.matchId, earlier.tokenSecret), replayed: true };
+    // Invites the host has re-issued since are answered as they are now.
+    const access = await services.store.hostAccess(earlier.matchId, hashHostToken(hostToken(earlier.tokenSecret)));
+    const generations = Object.fromEntries((access?.seats ?? []).map((s) => [s.seat, s.generation]));
+    return { body: respond(earlier.matchId, earlier.tokenSecret, generations), replayed: true };
   };
 
   const earlier = await replay();
@@ -109,6 +128,8 @@ export async function createMatch(services: CreateServices, body: unknown, idemp
         seed,
         seedCommitment: seedCommitment(seed),
         options,
+        tokenSecret: secret,
+        hostTokenHash: hashHostToken(hostToken(secret)),
         ...(idempotencyKey !== undefined ? { idempotency: { key: idempotencyKey, requestHash, tokenSecret: secret } } : {}),
       },
       made.seats.map((seat, i) => ({ seat, playerName: request.players[i]?.name ?? seat, tokenHash: hashToken(seatToken(secret, seat)) })),

@@ -14,6 +14,7 @@ import expressStaticGzip from "express-static-gzip";
 import { ListMatchesQuery, MatchPathParams, PROTOCOL_ERRORS, PROTOCOL_VERSION, type MatchSummary } from "@fogwar/protocol";
 import type { Logger } from "pino";
 import { ApiError } from "./api-error.js";
+import { hostRoutes } from "./host.js";
 import type { ClientLog } from "./client-log.js";
 import { createMatch } from "./create.js";
 import { HistoryCache, historyRoute } from "./http/history.js";
@@ -110,6 +111,9 @@ export function mountApi(app: Application, services: ApiServices): void {
     res.json({ match: summary(record, record.status === "live" ? services.presence?.(record.id) : undefined), seedCommitment: record.seedCommitment, options: record.options });
   });
 
+  // The host routes (./host.ts): invite links and their re-issue, behind the host token.
+  api.use("/matches", hostRoutes({ store: services.store, publicUrl: services.publicUrl }));
+
   /** A match's log as the requester may see it (./http/history.ts: cached, rate-limited). */
   const cache = new HistoryCache(services.limits.settings.historyCacheBytes);
   api.get("/matches/:id/history", historyRoute({ store: services.store, limits: services.limits, cache, clients: services.clients, summary: (r) => summary(r) }));
@@ -142,7 +146,7 @@ export function mountApi(app: Application, services: ApiServices): void {
 }
 
 /** The client-side routes of the web client, answered with its index.html. */
-export const SPA_ROUTES = ["/", "/play/{*rest}", "/watch/{*rest}", "/review/{*rest}", "/how-to-play/{*rest}"];
+export const SPA_ROUTES = ["/", "/play/{*rest}", "/watch/{*rest}", "/review/{*rest}", "/host/{*rest}", "/how-to-play/{*rest}"];
 
 /** Where a build's precompressed twins are looked for: brotli first, then gzip. */
 const PRECOMPRESSED = { enableBrotli: true, orderPreference: ["br", "gzip"], index: false as const };
@@ -151,7 +155,7 @@ const PRECOMPRESSED = { enableBrotli: true, orderPreference: ["br", "gzip"], ind
  * Serves the built web client from `webDir` (apps/web/dist) when that folder has an index.html:
  * hashed files under /assets/ with a year-long immutable cache, other files with revalidation
  * (`no-cache`: an ETag round trip), and index.html (also `no-cache`, so a new build is picked up
- * at once) for the client's routes `/`, `/play/*`, `/watch/*`, `/review/*` and `/how-to-play/*`. Each file is sent
+ * at once) for the client's routes `/`, `/play/*`, `/watch/*`, `/review/*`, `/host/*` and `/how-to-play/*`. Each file is sent
  * as the build's `.br` or `.gz` twin when one exists and the client accepts it
  * (`Content-Encoding`, `Vary: Accept-Encoding`), else as it is: nothing is compressed per request.
  * The build writes no source maps, and the gate (./http/gate.ts) refuses `*.map` anyway. Without a built client,

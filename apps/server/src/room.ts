@@ -67,6 +67,9 @@ export const IDLE_TICK_MS = 60_000;
 /** Close code sent to a seat's old connection when the same seat joins again elsewhere. */
 export const CLOSE_REPLACED = 4100;
 
+/** Close code sent to a seat's connections when the host re-issues the seat's invite (the old token no longer opens it). */
+export const CLOSE_REVOKED = 4101;
+
 const ANSWERS_KEPT = 512;
 
 interface ClientInfo {
@@ -86,6 +89,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
   private limiter!: RateLimiter;
   private lastCasterSeq = 0;
   private resyncTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Sessions of seats whose invite the host re-issued: they may not come back by reconnection. */
+  private readonly revoked = new Set<string>();
 
   /**
    * Colyseus picks the stock `SchemaSerializer` when the state is set; the room takes
@@ -203,6 +208,10 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
   }
 
   override onReconnect(client: Client): void {
+    if (this.revoked.has(client.sessionId)) {
+      client.leave(CLOSE_REVOKED);
+      return;
+    }
     const info = this.clientsInfo.get(client.sessionId);
     // Everyone else may have left during the grace period: the projections are written again.
     this.projector.wake();
@@ -251,6 +260,36 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     }
     state.spectators = [...this.clientsInfo.values()].filter((i) => i.audience.role === "spectator").length;
     roomPresence.set(this.match.id, Object.fromEntries(state.connected.entries()));
+  }
+
+  /**
+   * The host re-issued `seat`'s invite (host.ts): every connection on the seat is closed with
+   * CLOSE_REVOKED, and a dropped one may not reconnect (its old token opens nothing any more).
+   * Called through `matchMaker.remoteRoomCall`.
+   */
+  revokeSeat(seat: string): number {
+    let closed = 0;
+    for (const [sessionId, info] of this.clientsInfo) {
+      if (info.audience.role !== "player" || info.audience.seat !== seat) continue;
+      this.revoked.add(sessionId);
+      const client = this.clients.find((c) => c.sessionId === sessionId);
+      if (client) {
+        client.leave(CLOSE_REVOKED);
+        closed++;
+      }
+    }
+    return closed;
+  }
+
+  /**
+   * What the host page shows of the live match (host.ts): which seats are connected, and in a
+   * match with a muster (EMBER's `muster` state, the engine's muster module) which have locked
+   * their list; `locked` is null without a muster or once it is over.
+   */
+  hostStatus(): { connected: Record<string, boolean>; locked: Record<string, boolean> | null } {
+    const muster = (this.match.state as { muster?: { revealed: boolean; seats: Record<string, { commitment: string | null }> } }).muster;
+    const locked = muster && !muster.revealed ? Object.fromEntries(Object.entries(muster.seats).map(([seat, m]) => [seat, m.commitment !== null])) : null;
+    return { connected: Object.fromEntries(this.state.connected.entries()), locked };
   }
 
   /** The log's version for the history cache (./http/history.ts): `{ seq, over }`. */

@@ -5,7 +5,7 @@
  */
 import type { EventEnvelope, Ruleset } from "@fogwar/engine";
 import { TeamName } from "@fogwar/protocol";
-import { ArmyList, casterRedact as emberCasterRedact, casterViewFor as emberCasterView, catalog, ember, validateArmy, type EmberEvent, type EmberSetup, type EmberState } from "@fogwar/ember";
+import { ArmyList, casterRedact as emberCasterRedact, casterViewFor as emberCasterView, catalog, ember, validateArmy, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState } from "@fogwar/ember";
 import { casterRedact, casterViewFor, catalog as siegeCatalog, siege, type SiegeCommand, type SiegeEvent, type SiegeSetup, type SiegeState } from "@fogwar/siege";
 
 /** A lobby request's players and options, after the protocol's validation. */
@@ -75,8 +75,13 @@ const emberHost: HostedRuleset = {
     if (request.players.some((p) => p.team !== undefined && !TeamName.safeParse(p.team).success)) {
       return { ok: false, problem: { code: "bad_request", message: "A team is 1 to 16 lowercase letters, digits or -, starting with a letter." } };
     }
+    // Players without lists muster their own in the match (seed 001 2): every player or none brings one.
+    const withArmy = request.players.filter((p) => p.army !== undefined).length;
+    if (withArmy !== 0 && withArmy !== count) {
+      return { ok: false, problem: { code: "bad_request", message: "Either the host builds every player's army list or each player builds their own in the match." } };
+    }
     const armies: Record<string, ArmyList> = {};
-    for (const [i, player] of request.players.entries()) {
+    for (const [i, player] of withArmy ? request.players.entries() : []) {
       const parsed = ArmyList.safeParse(player.army);
       const seat = seats[i] as string;
       if (!parsed.success) {
@@ -89,7 +94,7 @@ const emberHost: HostedRuleset = {
       armies[seat] = parsed.data;
     }
     const teams = withTeam ? Object.fromEntries(request.players.map((p, i) => [seats[i] as string, p.team as string])) : undefined;
-    const setup: EmberSetup = { scenario: scenario.id, seats, ...(teams ? { teams } : {}), armies, options: { progressiveReveal: request.options.progressiveReveal } };
+    const setup: EmberSetup = { scenario: scenario.id, seats, ...(teams ? { teams } : {}), ...(withArmy ? { armies } : {}), options: { progressiveReveal: request.options.progressiveReveal } };
     // The ruleset's own checks (teams are for 2 v 2; three or four sides need a scenario with
     // four deployment zones), run once on a throwaway seed: its message names the problem.
     try {
@@ -100,6 +105,8 @@ const emberHost: HostedRuleset = {
     return { ok: true, setup, seats };
   },
   roundOf: (state) => (state as EmberState).round,
+  // A locked army list stays with its seat until the reveal (its events are not public either).
+  publicCommand: (command) => (command as EmberCommand | null)?.type !== "lock_army",
   casterView: (delayed, live) => emberCasterView(delayed as EmberState, live as EmberState),
   casterEvent: (envelope, live) => emberCasterRedact(envelope as EventEnvelope<EmberEvent>, live as EmberState),
   scenarioOf: (setup) => (setup as EmberSetup).scenario,

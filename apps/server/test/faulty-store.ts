@@ -42,6 +42,8 @@ export function faulty(inner: MatchStore): FaultyStore {
     finishMatch: (m, s, r) => guard(() => inner.finishMatch(m, s, r)),
     liveMatchIds: () => guard(() => inner.liveMatchIds()),
     findIdempotent: (k) => guard(() => inner.findIdempotent(k)),
+    hostAccess: (m, h) => guard(() => inner.hostAccess(m, h)),
+    reissueSeat: (m, s, g, t) => guard(() => inner.reissueSeat(m, s, g, t)),
     abandonUnclaimed: (c, k) => guard(() => inner.abandonUnclaimed(c, k)),
     close: () => inner.close(),
     async appendEntry(matchId, entry, options) {

@@ -701,6 +701,44 @@ describe.each(drivers)("MatchStore contract on $name", (driver) => {
     });
   });
 
+  describe("host access", () => {
+    test("hostAccess answers the token secret and the seats (names, generations, claimed) to the right host token hash only; the records never show them", async () => {
+      const match = newMatch({ tokenSecret: "host-visible-token-secret", hostTokenHash: "host-token-hash-1" });
+      await store.createMatch(match, newSeats(match.id, ["Ann", "Bo"]));
+      await store.claimSeat(match.id, "blue");
+      expect(await store.hostAccess(match.id, "host-token-hash-1")).toEqual({
+        tokenSecret: "host-visible-token-secret",
+        seats: [
+          { seat: "red", playerName: "Ann", generation: 0, claimed: false },
+          { seat: "blue", playerName: "Bo", generation: 0, claimed: true },
+        ],
+      });
+      expect(await store.hostAccess(match.id, "host-token-hash-2")).toBeNull();
+      expect(await store.hostAccess(fresh("no-such-match"), "host-token-hash-1")).toBeNull();
+      // A match created without a host token has no host.
+      const plain = await created();
+      expect(await store.hostAccess(plain, "")).toBeNull();
+      const shown = JSON.stringify([await store.getMatch(match.id), await store.listMatches({ limit: 500 })]);
+      expect(shown).not.toContain("host-visible-token-secret");
+      expect(shown).not.toContain("host-token-hash-1");
+    });
+
+    test("reissueSeat replaces the seat's token hash once per generation: the old token stops matching, a stale generation changes nothing, an unknown seat throws", async () => {
+      const match = newMatch({ tokenSecret: "s", hostTokenHash: "h" });
+      const seatsOf = newSeats(match.id);
+      await store.createMatch(match, seatsOf);
+      const old = seatsOf[0]!.tokenHash;
+      expect(await store.seatForToken(match.id, old)).toBe("red");
+      expect(await store.reissueSeat(match.id, "red", 0, "new-hash-1")).toBe(true);
+      expect(await store.seatForToken(match.id, old)).toBeNull();
+      expect(await store.seatForToken(match.id, "new-hash-1")).toBe("red");
+      expect(await store.reissueSeat(match.id, "red", 0, "new-hash-2")).toBe(false);
+      expect(await store.seatForToken(match.id, "new-hash-2")).toBeNull();
+      expect((await store.hostAccess(match.id, "h"))?.seats[0]?.generation).toBe(1);
+      await expect(store.reissueSeat(match.id, "green", 0, "x")).rejects.toBeInstanceOf(UnknownMatchError);
+    });
+  });
+
   describe("JSON round trip", () => {
     test("setup, options, commands, events and results come back exactly", async () => {
       const id = await created({ setup: NESTED, options: [NESTED, { again: NESTED }] });

@@ -218,6 +218,8 @@ suite(title, () => {
       const form = lobby.locator("form.create:not(.create-siege)");
       await form.getByLabel("Ruleset").selectOption("ember");
       await form.getByLabel("Scenario").selectOption("crossroads");
+      // The host builds both lists here (the lobby's default is each player building their own).
+      await form.getByLabel("I build every player's list").check();
       const sections = form.locator("section.player");
       await expect(sections.count()).resolves.toBe(2);
       const armies = ["0", "2"]; // Ironclad Vanguard (RDL) and Network Picket Team (UN)

@@ -1,7 +1,8 @@
 /**
  * The app shell: a header (home link, language switch) and the routes:
  * `/` lobby, `/play/:matchId` (a seat, from the invite link's fragment), `/watch/:matchId`
- * (spectator), `/review/:matchId` (the match history), `/how-to-play/:ruleset` (a ruleset's guide).
+ * (spectator), `/review/:matchId` (the match history), `/host/:matchId` (the host page, its token in
+ * the fragment), `/how-to-play/:ruleset` (a ruleset's guide).
  */
 import { Link, Route, Routes, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -19,6 +20,7 @@ const EmberTable = lazy(() => {
   return import("./ember/Table").then((m) => ({ default: m.EmberTable }));
 });
 const HowToPlayPage = lazy(() => import("./help/HowToPlay").then((m) => ({ default: m.HowToPlayPage })));
+const HostPage = lazy(() => import("./lobby/HostPage").then((m) => ({ default: m.HostPage })));
 const ReviewPage = lazy(() => import("./review/ReviewPage").then((m) => ({ default: m.ReviewPage })));
 
 /** What a page shows while its code is fetched. */
@@ -104,6 +106,7 @@ export function App() {
           <Route path="/play/:matchId" element={<PlayRoute />} />
           <Route path="/watch/:matchId" element={<WatchRoute />} />
           <Route path="/review/:matchId" element={<ReviewRoute />} />
+          <Route path="/host/:matchId" element={<HostPage />} />
           <Route path="/how-to-play/:ruleset" element={<HowToPlayPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>

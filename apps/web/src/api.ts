@@ -8,7 +8,10 @@ import { z } from "zod";
 import {
   ApiErrorBody,
   CreateMatchResponse,
+  HOST_TOKEN_HEADER,
+  HostMatchResponse,
   ListMatchesResponse,
+  ReissueSeatResponse,
   MatchSummary,
   type CreateMatchRequest,
   type MatchStatus,
@@ -112,7 +115,8 @@ export function createApi(fetchImpl: FetchLike = (input, init) => fetch(input, i
   async function call<S extends z.ZodType>(schema: S, path: string, init?: RequestInit): Promise<z.output<S>> {
     let response: Response;
     try {
-      response = await fetchImpl(`${base}/api${path}`, { ...init, headers: { accept: "application/json", ...(init?.body ? { "content-type": "application/json" } : {}) } });
+      const headers = { accept: "application/json", ...(init?.body ? { "content-type": "application/json" } : {}), ...(init?.headers as Record<string, string> | undefined) };
+      response = await fetchImpl(`${base}/api${path}`, { ...init, headers });
     } catch {
       throw new ApiError("network_error", "The server cannot be reached.");
     }
@@ -152,6 +156,11 @@ export function createApi(fetchImpl: FetchLike = (input, init) => fetch(input, i
     },
     /** `GET /api/matches/:id`. */
     getMatch: (matchId: string) => call(MatchDetails, `/matches/${encodeURIComponent(matchId)}`),
+    /** `GET /api/matches/:id/host`: every seat's invite link and status (the host token in its header). */
+    hostMatch: (matchId: string, hostToken: string) => call(HostMatchResponse, `/matches/${encodeURIComponent(matchId)}/host`, { headers: { [HOST_TOKEN_HEADER]: hostToken } }),
+    /** `POST /api/matches/:id/host/seats/:seat/reissue`: a new invite for one seat (the old link stops working). */
+    reissueSeat: (matchId: string, seat: string, hostToken: string) =>
+      call(ReissueSeatResponse, `/matches/${encodeURIComponent(matchId)}/host/seats/${encodeURIComponent(seat)}/reissue`, { method: "POST", headers: { [HOST_TOKEN_HEADER]: hostToken } }),
     /** `GET /api/matches/:id/history`. */
     history: (matchId: string) => call(MatchHistory, `/matches/${encodeURIComponent(matchId)}/history`),
   };

@@ -25,7 +25,7 @@ jest.setTimeout(600_000);
 
 /** Every kind of EMBER's event union (the type check fails when the union gains or loses one). */
 const EMBER_KINDS = Object.keys({
-  first_player_roll: 1, side_chosen: 1, initiative_order: 1, secondary_chosen: 1, secondaries_revealed: 1, objective_placed: 1, unit_deployed: 1, round_started: 1,
+  army_locked: 1, army_unlocked: 1, armies_revealed: 1, first_player_roll: 1, side_chosen: 1, initiative_order: 1, secondary_chosen: 1, secondaries_revealed: 1, objective_placed: 1, unit_deployed: 1, round_started: 1,
   phase_started: 1, projectile_launched: 1, drone_launched: 1, interception: 1, projectile_detonated: 1, projectile_removed: 1, smoke_placed: 1, smoke_removed: 1,
   commands_generated: 1, drone_commanded: 1, commands_ended: 1, unit_moved: 1, plan_locked: 1, dials_revealed: 1, plan_opened: 1, timing_called: 1,
   activation_started: 1, activation_ended: 1, stance_changed: 1, rebooted: 1, action_taken: 1, attack_declared: 1, hit_part: 1, part_rolled: 1, dice_rolled: 1,
@@ -106,7 +106,48 @@ test("EMBER: every event kind and every decision, in English and Korean, with no
     const legal = emberLegal(view, decision.seat);
     await check(`decision ${decision.type}`, () => render(withNames(<TableView matchId="m" view={view} seat={decision.seat} legal={legal} onCommand={() => {}} events={[]} />)), found);
   }
+  // A seat unlocking its list to change it (seed 001 2; bots never do), as the other seat reads it.
+  const musterStart = ember.setup({ scenario: "crossroads", seats: ["p1", "p2"] }, "muster-unlock").state;
+  const lockedP1 = ember.apply(musterStart, ember.legalCommands(musterStart, "p1")[0]!, "p1");
+  const unlockedP1 = lockedP1.ok ? ember.apply(lockedP1.state, { type: "unlock_army" }, "p1") : lockedP1;
+  if (!lockedP1.ok || !unlockedP1.ok) throw new Error("the muster commands were refused");
+  const unlockLog = [lockedP1, unlockedP1].map((r, i) => ({ seq: i + 1, events: r.events.map((e) => ember.redact(e, seatViewer("p2"))).filter((e): e is EmberEvent => e !== null) }));
+  await check("muster unlock log", () => render(<EventLog view={ember.viewFor(unlockedP1.state, seatViewer("p2"))} events={unlockLog} />), found);
+  for (const e of unlockLog) for (const ev of e.events) rendered.add(ev.type);
   expect(EMBER_KINDS.filter((k) => !rendered.has(k))).toEqual([]);
+  expect(report(found)).toEqual([]);
+});
+
+test("EMBER muster (seed 001 2): the builder with its lock button, a locked seat waiting with unlock, another seat's and a spectator's view, in English and Korean", async () => {
+  const found = new Map<string, string[]>();
+  const start = ember.setup({ scenario: "crossroads", seats: ["p1", "p2"] }, "muster-completeness").state;
+  const [army] = ember.legalCommands(start, "p1");
+  const locked = ember.apply(start, army!, "p1");
+  if (!locked.ok) throw new Error("the sample list was refused");
+  const cases = [
+    { label: "muster builder", state: start, seat: "p1" },
+    { label: "muster waiting", state: locked.state, seat: "p1" },
+    { label: "muster other seat", state: locked.state, seat: "p2" },
+    { label: "muster spectator", state: locked.state, seat: null },
+    { label: "muster review (omniscient)", state: locked.state, seat: null, omniscient: true },
+  ];
+  const events = [{ seq: 1, events: locked.events.map((e) => e.event) }];
+  for (const c of cases) {
+    const view = ember.viewFor(c.state, c.seat ? seatViewer(c.seat) : "omniscient" in c ? { kind: "omniscient" } : { kind: "spectator" });
+    if ("omniscient" in c) expect(view.muster?.seats.p1?.list).toBeDefined();
+    const legal = c.seat ? emberLegal(view, c.seat) : [];
+    await check(c.label, () => render(<TableView matchId="m" view={view} seat={c.seat} legal={legal} onCommand={() => {}} events={events} />), found);
+  }
+  // The controls are there: the builder's lock button, the waiting seat's unlock button.
+  await act(async () => {
+    await i18next.changeLanguage("en");
+  });
+  const builder = render(<TableView matchId="m" view={ember.viewFor(start, seatViewer("p1"))} seat="p1" legal={[]} onCommand={() => {}} events={[]} />);
+  expect(builder.getByRole("button", { name: /Lock my list/ })).toBeTruthy();
+  builder.unmount();
+  const waiting = render(<TableView matchId="m" view={ember.viewFor(locked.state, seatViewer("p1"))} seat="p1" legal={[]} onCommand={() => {}} events={[]} />);
+  expect(waiting.getByRole("button", { name: "Unlock to change it" })).toBeTruthy();
+  waiting.unmount();
   expect(report(found)).toEqual([]);
 });
 

@@ -83,7 +83,9 @@ export function emberCorpus(seeds = 2): Corpus<EmberState, EmberCommand, EmberEv
     const seats = four ? ["p1", "p2", "p3", "p4"] : ["p1", "p2"];
     for (let i = 0; i < armies.length; i++) {
       for (let s = 0; s < seeds; s++) {
-        const setup: EmberSetup = { scenario: scenario.id, seats, armies: Object.fromEntries(seats.map((seat, k) => [seat, armies[(i + k) % armies.length]!])) };
+        // The first match of each scenario musters its lists in play (seed 001 2: lock, reveal).
+        const mustered = i === 0 && s === 0;
+        const setup: EmberSetup = { scenario: scenario.id, seats, ...(mustered ? {} : { armies: Object.fromEntries(seats.map((seat, k) => [seat, armies[(i + k) % armies.length]!])) }) };
         play(ember as unknown as Ruleset<EmberState, EmberCommand, EmberEvent>, (seed) => new Match(ember, setup, seed) as never, seats, `${scenario.id}-${i}-${s}`, emberBotPolicy, corpus, (st) => st.phase === "finished", 3000);
       }
     }

@@ -1,6 +1,8 @@
 /** Test fixtures: a fake fetch over the lobby API, with the sample data of @fogwar/ember. */
 import { catalog } from "@fogwar/ember";
 
+/** The host token of the fake created match. */
+export const HOST_TOKEN = "9d1e5b7a3c2f4e6d8b0a1c3e5f7d9b2a";
 export const TOKENS = ["3f9c2a7e5b1d4c8f9a0e6b2d7c4f1a83", "c0ffee00112233445566778899aabbcc", "0123456789abcdef0123456789abcdef", "fedcba9876543210fedcba9876543210"];
 
 export const rulesetsBody = {
@@ -84,6 +86,8 @@ function defaultRoute(call: Call): { status: number; body: unknown } {
           inviteUrl: `http://fogwar.test/play/${id}#seat=p${i + 1}&token=${TOKENS[i]}`,
         })),
         spectatorUrl: `http://fogwar.test/watch/${id}`,
+        hostToken: HOST_TOKEN,
+        hostUrl: `http://fogwar.test/host/${id}#token=${HOST_TOKEN}`,
       },
     };
   }

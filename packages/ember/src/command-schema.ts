@@ -4,7 +4,7 @@
  */
 import { REFUSED, flag, integer, list, nullable, oneOf, record, strictObject, tagged, text } from "@fogwar/engine";
 import { z } from "zod";
-import { PartSlot, Timing } from "./data/schema";
+import { ArmyList, PartSlot, Timing } from "./data/schema";
 import type { EmberCommand } from "./types";
 
 const square = z.object({ x: z.number().int().min(0).max(63), y: z.number().int().min(0).max(63) }).strict();
@@ -15,6 +15,8 @@ const side = z.enum(["black", "white", "red", "blue"]);
 
 /** The zod schema of {@link EmberCommand}, keyed by `type`. */
 export const EmberCommandSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("lock_army"), army: ArmyList }).strict(),
+  z.object({ type: z.literal("unlock_army") }).strict(),
   z.object({ type: z.literal("choose_side"), side }).strict(),
   z.object({ type: z.literal("choose_secondary"), secondary: z.string().min(1).max(40) }).strict(),
   z.object({ type: z.literal("place_objective"), at: square }).strict(),

@@ -71,6 +71,9 @@ export const ERRORS: Readonly<Record<EmberErrorCode, { message: string; rule: st
   no_ew: { message: "A unit with EW value 0 or '-' cannot cast an EW roll or target a camouflaged unit.", rule: `${S000} 5.2, 6.2` },
   not_concealed: { message: "Detection needs a camouflaged unit or one with a low-observable token; decloaking needs camouflage.", rule: `${S000} 2.4, 2.5, 6.4` },
   invalid_hidden_square: { message: "A camouflaged unit's real square lies within its concealment value of the marker, on a square that can hold it.", rule: `${S000} 6.2` },
+  invalid_army: { message: "That army list breaks the army rules for this battle (faction, parts, pilots or points).", rule: `${S001} 2` },
+  army_locked: { message: "Your army list is already locked; unlock it first to change it.", rule: `${S001} 2` },
+  army_not_locked: { message: "Your army list is not locked.", rule: `${S001} 2` },
 };
 
 /** The {@link RuleError} for a code. */

@@ -51,7 +51,7 @@ function partState(partId: string): MechState["parts"]["torso"] {
 function unitsFromArmies(setup: EmberSetup): UnitState[] {
   const units: UnitState[] = [];
   for (const seat of setup.seats) {
-    const army = setup.armies[seat];
+    const army = setup.armies?.[seat];
     if (!army) throw new Error(`no army for seat ${seat}`);
     let mechs = 0;
     let drones = 0;
@@ -113,17 +113,9 @@ function unitsFromArmies(setup: EmberSetup): UnitState[] {
  *   invalid for the scenario's battle size (callers validate first and report problems properly).
  */
 export function setupMatch(setup: EmberSetup, seed: string): ReturnType<Ctx["finish"]> {
-  const scenario = catalog.scenarios.get(setup.scenario);
-  if (!scenario) throw new Error(`unknown scenario "${setup.scenario}"`);
-  const seats = [...setup.seats];
-  const [a, b] = seats;
-  if (!a || !b || new Set(seats).size !== seats.length) throw new Error("a match needs two to four distinct seats");
-  if (seats.length > 4) throw new Error("a match needs two to four distinct seats");
-  const teams = setup.teams ? checkTeams(seats, setup.teams) : undefined;
-  const forces = teams ? 2 : seats.length;
-  if (forces > sidesOf(scenario.deployment, forces).length) {
-    throw new Error(`scenario "${scenario.id}" has deployment zones for two sides only`);
-  }
+  const { scenario, seats, teams, forces } = checkSetup(setup);
+  const a = seats[0] as SeatId;
+  if (!setup.armies) throw new Error("no army lists (a match without lists starts with the muster)");
   for (const seat of setup.seats) {
     const army = setup.armies[seat];
     if (!army) throw new Error(`no army for seat ${seat}`);
@@ -137,8 +129,8 @@ export function setupMatch(setup: EmberSetup, seed: string): ReturnType<Ctx["fin
     options: { progressiveReveal: setup.options?.progressiveReveal ?? false },
     seats,
     ...(teams ? { teams } : {}),
-    factions: Object.fromEntries(seats.map((s) => [s, setup.armies[s]!.faction])),
-    armyNames: Object.fromEntries(seats.map((s) => [s, setup.armies[s]!.name])),
+    factions: Object.fromEntries(seats.map((s) => [s, setup.armies![s]!.faction])),
+    armyNames: Object.fromEntries(seats.map((s) => [s, setup.armies![s]!.name])),
     secret: { seed, rng: [...rngStateFromSeed(seed)] },
     seedCommitment: seedCommitment(seed),
     phase: "side_choice",
@@ -181,6 +173,26 @@ export function setupMatch(setup: EmberSetup, seed: string): ReturnType<Ctx["fin
     options: { sides: sidesOf(scenario.deployment, forces) },
   };
   return ctx.finish();
+}
+
+/**
+ * Checks what a match is created from, lists aside: a known scenario, two to four distinct seats,
+ * teams for 2 v 2 only, deployment zones for every side.
+ * @throws Error naming the problem.
+ */
+export function checkSetup(setup: Omit<EmberSetup, "armies">) {
+  const scenario = catalog.scenarios.get(setup.scenario);
+  if (!scenario) throw new Error(`unknown scenario "${setup.scenario}"`);
+  const seats = [...setup.seats];
+  const [a, b] = seats;
+  if (!a || !b || new Set(seats).size !== seats.length) throw new Error("a match needs two to four distinct seats");
+  if (seats.length > 4) throw new Error("a match needs two to four distinct seats");
+  const teams = setup.teams ? checkTeams(seats, setup.teams) : undefined;
+  const forces = teams ? 2 : seats.length;
+  if (forces > sidesOf(scenario.deployment, forces).length) {
+    throw new Error(`scenario "${scenario.id}" has deployment zones for two sides only`);
+  }
+  return { scenario, seats, teams, forces };
 }
 
 /**

@@ -30,6 +30,7 @@ import type { EmberView } from "./view";
 import { actionGate, actProblem } from "./commands";
 import { dropSquares, scatterProblem, smokePlacements } from "./launch";
 import { camouflageSource, hiddenSquareOptions } from "./concealment";
+import { musterFromView, presetArmies } from "./muster";
 
 const moves = (state: EmberState, unit: UnitState, range: number): Square[] => reachableSquares(state, unit, range);
 
@@ -41,9 +42,10 @@ const moves = (state: EmberState, unit: UnitState, range: number): Square[] => r
  * projection lacks the seat's dials, which its first action must match (seed 001 6.3).
  */
 export function legalCommandsInView(view: EmberView, seat: SeatId): EmberCommand[] {
-  const { plans, seed: _seed, ...open } = view;
+  const { plans, seed: _seed, muster, ...open } = view;
   const state: EmberState = {
-    ...(open as Omit<EmberState, "secret" | "plans">),
+    ...(open as Omit<EmberState, "secret" | "plans" | "muster">),
+    ...(muster ? { muster: musterFromView(muster) } : {}),
     plans: Object.fromEntries(Object.entries(plans).map(([s, p]) => [s, { commitment: p.commitment, dials: p.dials ? { ...p.dials } : null }])),
     secret: { seed: "", rng: [] },
   };
@@ -56,6 +58,12 @@ export function legalCommands(state: EmberState, seat: SeatId): EmberCommand[] {
   const pending = state.pending;
   if (pending) return pending.seat === seat ? decisionAnswers(state) : [];
   switch (state.phase) {
+    case "muster":
+      // Seed 001 2: a seat that has not locked may lock any valid list (the sample lists are
+      // listed, so bots muster too); a locked seat may unlock while the muster lasts.
+      if (!state.muster?.seats[seat]) return [];
+      if (state.muster.seats[seat].commitment !== null) return [{ type: "unlock_army" }];
+      return presetArmies(state).map((army) => ({ type: "lock_army", army }));
     case "side_choice":
     case "mission_prep":
       return [];

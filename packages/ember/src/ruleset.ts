@@ -2,7 +2,7 @@
  * The EMBER: Obsidian Protocol ruleset as the engine's {@link Ruleset}: seeds
  * `000_200ff4b7b5d3d570.txt` (combat) and `001_f556d9be58b12b7c.txt` (game flow).
  */
-import type { ApplyResult, Ruleset, SeatId } from "@fogwar/engine";
+import { unlockedSeats, type ApplyResult, type Ruleset, type SeatId } from "@fogwar/engine";
 import { parseCommand } from "./command-schema";
 import * as c from "./commands";
 import { Ctx } from "./context";
@@ -11,6 +11,7 @@ import { RULES_VERSION, planners, setupMatch } from "./flow";
 import { chooseBlastTarget, chooseInterceptor, removeSmoke } from "./launch";
 import { legalCommands, legalCommandsInView } from "./legal";
 import { chooseSecondary, placeObjective } from "./mission";
+import { applyMuster, isMusterCommand, setupMuster } from "./muster";
 import type { EmberCommand, EmberErrorCode, EmberEvent, EmberSetup, EmberState } from "./types";
 import { redact, sharedViewFor, viewFor, type EmberView } from "./view";
 
@@ -37,6 +38,9 @@ function answered(ctx: Ctx, problem: EmberErrorCode | null): EmberErrorCode | nu
 
 function dispatch(ctx: Ctx, seat: SeatId, command: EmberCommand): EmberErrorCode | null {
   switch (command.type) {
+    case "lock_army":
+    case "unlock_army":
+      return "wrong_phase";
     case "choose_side":
       return c.chooseSide(ctx, seat, command.side);
     case "choose_secondary":
@@ -90,6 +94,12 @@ export function apply(state: EmberState, raw: EmberCommand, seat: SeatId): Apply
   if (!command) return fail("malformed_command");
   if (!state.seats.includes(seat)) return fail("not_a_player");
   if (state.phase === "finished") return fail("match_over");
+  // The muster (seed 001 2) comes before everything else; its commands belong to it alone.
+  if (isMusterCommand(command)) {
+    const mustered = applyMuster(state, seat, command);
+    return typeof mustered === "string" ? fail(mustered) : { ok: true, ...mustered };
+  }
+  if (state.phase === "muster" && command.type !== "concede") return fail("wrong_phase");
   const answers = ANSWERS[command.type];
   if (command.type !== "concede") {
     if (state.pending) {
@@ -107,6 +117,7 @@ export function apply(state: EmberState, raw: EmberCommand, seat: SeatId): Apply
 /** Seats whose command the match waits for. */
 export function awaiting(state: EmberState): SeatId[] {
   if (state.phase === "finished") return [];
+  if (state.phase === "muster") return state.muster ? unlockedSeats(state.muster) : [];
   if (state.pending) return [state.pending.seat];
   if (state.phase === "plan") return planners(state).filter((s) => !state.plans[s]?.commitment);
   return state.turn ? [state.turn] : [];
@@ -118,7 +129,8 @@ export const ember: Ruleset<EmberSetup, EmberState, EmberCommand, EmberEvent, Em
   rulesVersion: RULES_VERSION,
   seatsOf: (setup) => setup.seats,
   teamOf: (state, seat) => state.teams?.[seat],
-  setup: (setup, seed) => setupMatch(setup, seed),
+  // Without army lists, the match starts with the muster (seed 001 2).
+  setup: (setup, seed) => (setup.armies ? setupMatch(setup, seed) : setupMuster(setup, seed)),
   awaiting,
   pending: (state) => state.pending,
   legalCommands,

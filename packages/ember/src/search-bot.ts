@@ -8,6 +8,7 @@ import { emberBotPolicy } from "./bot";
 import { hiddenSquareOptions } from "./concealment";
 import { TIMINGS, type Timing } from "./data/schema";
 import { tieBreakScore } from "./flow";
+import { musterFromView, presetArmies } from "./muster";
 import { ember } from "./ruleset";
 import type { EmberCommand, EmberEvent, EmberSetup, EmberState, PlanState, UnitId } from "./types";
 import type { EmberView } from "./view";
@@ -44,7 +45,17 @@ export function determinize(view: EmberView, seat: SeatId, random: Random): Embe
     }
   }
   const worldSeed = `determinized:${random.int(0, 2 ** 31)}`;
-  const state: EmberState = { ...open, plans, secret: { seed: worldSeed, rng: [...rngStateFromSeed(worldSeed)] } };
+  const { muster, ...rest } = open;
+  const state: EmberState = {
+    ...rest,
+    ...(muster ? { muster: musterFromView(muster) } : {}),
+    plans,
+    secret: { seed: worldSeed, rng: [...rngStateFromSeed(worldSeed)] },
+  };
+  // Another seat's locked list is unknown until the reveal: guess one of the sample lists (seed 001 2).
+  for (const entry of Object.values(state.muster?.seats ?? {})) {
+    if (entry.commitment !== null && entry.list === null) entry.list = random.pick(presetArmies(state));
+  }
   const concealed = { ...(state.concealed ?? {}) };
   for (const unit of state.units) {
     if (!unit.camouflage || !unit.at || unit.destroyed || concealed[unit.id] || allied(state, unit.owner, seat)) continue;

@@ -2,7 +2,7 @@
  * EMBER's plain-data model: the match state, the commands seats send, the events the rules
  * report, and the closed set of error codes. All of it is JSON: hashable, storable, replayable.
  */
-import type { Facing, MatchResult, PendingDecision, SeatId, Square, TeamId } from "@fogwar/engine";
+import type { Facing, MatchResult, MusterState, PendingDecision, SeatId, Square, TeamId } from "@fogwar/engine";
 import type { ArmyList, AttackKeyword, Face, PartFace, PartSlot, PoolDie, Stance, Timing } from "./data/schema";
 
 export type { SeatId, Square, Facing, TeamId };
@@ -27,7 +27,8 @@ export interface EmberOptions {
 }
 
 /**
- * What a match is created from: scenario, two to four seats, their army lists, options, and for
+ * What a match is created from: scenario, two to four seats, their army lists (absent: each seat
+ * musters its own secret list in the match, phase `muster`), options, and for
  * a 2 v 2 battle the seats' teams (seed 001 6.1 "2 대 2 또는 1 대 1 대 1"): `teams` maps every
  * seat to one of two team ids, two seats each. Without `teams` every seat fights on its own
  * (1 v 1, 1 v 1 v 1, 1 v 1 v 1 v 1).
@@ -36,7 +37,7 @@ export interface EmberSetup {
   readonly scenario: string;
   readonly seats: readonly SeatId[];
   readonly teams?: Readonly<Record<SeatId, TeamId>>;
-  readonly armies: Readonly<Record<SeatId, ArmyList>>;
+  readonly armies?: Readonly<Record<SeatId, ArmyList>>;
   readonly options?: Partial<EmberOptions>;
 }
 
@@ -173,7 +174,7 @@ export interface RoundEndState {
 }
 
 /** The match's phases (seed 001 3-6; delay and end phases from seed 000 1.5 and 1.2.3). */
-export type Phase = "side_choice" | "mission_prep" | "deployment" | "command" | "plan" | "action" | "delay" | "end" | "finished";
+export type Phase = "muster" | "side_choice" | "mission_prep" | "deployment" | "command" | "plan" | "action" | "delay" | "end" | "finished";
 
 /** One rolled attack or defence die, as the attack process tracks it. */
 export interface DieResult {
@@ -292,6 +293,13 @@ export interface EmberState {
    * the other).
    */
   initiative?: SeatId[];
+  /**
+   * Matches created without army lists: each seat's secret list, locked as a commitment and
+   * revealed with its salt once every seat has locked (seed 001 2; docs/rules/ember.md "Muster").
+   * Absent when the match was created with its lists. A locked list is known to its seat's side
+   * only until the reveal.
+   */
+  muster?: MusterState<ArmyList>;
   /** Mission preparation (seed 001 3.3), for missions that have any: secondary missions and objective markers. */
   missionPrep?: MissionPrepState;
   readonly factions: Readonly<Record<SeatId, string>>;
@@ -373,6 +381,10 @@ export interface ChainOption {
 
 /** Commands a seat may send. */
 export type EmberCommand =
+  /** Muster: lock this seat's secret army list (seed 001 2), checked against the scenario's battle size. */
+  | { type: "lock_army"; army: ArmyList }
+  /** Muster: unlock this seat's list to change it, while some seat has not locked. */
+  | { type: "unlock_army" }
   | { type: "choose_side"; side: Side }
   | { type: "choose_secondary"; secondary: string }
   | { type: "place_objective"; at: Square }
@@ -434,6 +446,11 @@ export type DroneOrder =
 
 /** What the rules report. Every event is public unless produced inside an envelope with an audience. */
 export type EmberEvent =
+  /** A seat locked its list: the commitment is public, the list its side's only (others get the shadow without it). */
+  | { type: "army_locked"; seat: SeatId; commitment: string; army?: ArmyList }
+  | { type: "army_unlocked"; seat: SeatId }
+  /** Every list locked: the lists and their salts, so anyone can check each commitment. */
+  | { type: "armies_revealed"; armies: Record<SeatId, ArmyList>; salts: Record<SeatId, string> }
   | { type: "first_player_roll"; rolls: Record<SeatId, Face[]>; lights: Record<SeatId, number>; winner: SeatId | null }
   | { type: "side_chosen"; seat: SeatId; side: Side }
   | { type: "initiative_order"; order: SeatId[] }
@@ -594,4 +611,7 @@ export type EmberErrorCode =
   | "intercept_only"
   | "no_ew"
   | "not_concealed"
-  | "invalid_hidden_square";
+  | "invalid_hidden_square"
+  | "invalid_army"
+  | "army_locked"
+  | "army_not_locked";

@@ -5,9 +5,9 @@
  * to nobody; the seed is revealed when the match ends, the RNG state never, as it would predict
  * the rolls to come).
  */
-import { canSee, omniscient, redactEvent, spectator, type EventEnvelope, type SeatId, type TeamOf, type Viewer } from "@fogwar/engine";
+import { canSee, musterView, omniscient, redactEvent, spectator, type EventEnvelope, type MusterView, type SeatId, type TeamOf, type Viewer } from "@fogwar/engine";
 import { sideAudience } from "./context";
-import type { Timing } from "./data/schema";
+import type { ArmyList, Timing } from "./data/schema";
 import type { EmberEvent, EmberState, UnitId } from "./types";
 
 /** A seat's plan as a viewer sees it: whether it is locked, its commitment, and the dials if visible. */
@@ -24,8 +24,13 @@ export interface PlanView {
  * them for omniscient viewers and once the match is over, for history review); it is absent when
  * there is none to show.
  */
-export type EmberView = Omit<EmberState, "secret" | "plans"> & {
+export type EmberView = Omit<EmberState, "secret" | "plans" | "muster"> & {
   readonly plans: Readonly<Record<SeatId, PlanView>>;
+  /**
+   * The muster (matches created without lists, seed 001 2): every seat's lock status and
+   * commitment; a locked list only for its own side until the reveal, then every list with its salt.
+   */
+  readonly muster?: MusterView<ArmyList>;
   /** The dice seed, once the match has ended (for verification). */
   readonly seed?: string;
 };
@@ -51,7 +56,7 @@ export function viewFor(state: EmberState, viewer: Viewer): EmberView {
  * squares) are new. Read-only.
  */
 export function sharedViewFor(state: EmberState, viewer: Viewer): EmberView {
-  const { secret, plans, concealed, ...open } = state;
+  const { secret, plans, concealed, muster, ...open } = state;
   // Optical camouflage (seed 000 6.2): a real square reaches its owner's side only while the match is live.
   const finished = state.phase === "finished";
   const owners = new Map(state.units.map((u) => [u.id, u.owner]));
@@ -80,6 +85,7 @@ export function sharedViewFor(state: EmberState, viewer: Viewer): EmberView {
   }
   return {
     ...open,
+    ...(muster ? { muster: musterView(muster, (seat) => knowsSeat(state, seat, viewer)) } : {}),
     ...(Object.keys(ownConcealed).length > 0 ? { concealed: ownConcealed } : {}),
     plans: planViews,
     ...(state.phase === "finished" ? { seed: secret.seed } : {}),
@@ -105,6 +111,7 @@ export function redact(envelope: EventEnvelope<EmberEvent>, viewer: Viewer): Emb
 const stillSecret = {
   plan: (live: EmberState, seat: SeatId, commitment: string | null | undefined): boolean =>
     live.phase !== "finished" && commitment != null && live.plans[seat]?.commitment === commitment,
+  lists: (live: EmberState): boolean => live.phase !== "finished" && live.muster !== undefined && !live.muster.revealed,
   secondaries: (live: EmberState): boolean => live.phase !== "finished" && live.missionPrep !== undefined && !live.missionPrep.revealed,
   square: (live: EmberState, unit: UnitId): boolean => live.phase !== "finished" && live.concealed?.[unit] !== undefined,
 };
@@ -126,13 +133,15 @@ export function casterViewFor(delayed: EmberState, live: EmberState): EmberView 
     plans[seat] = stillSecret.plan(live, seat, plan.commitment) ? { locked: plan.locked, commitment: plan.commitment } : plan;
   }
   const concealed = Object.fromEntries(Object.entries(full.concealed ?? {}).filter(([unit]) => !stillSecret.square(live, unit)));
-  const { concealed: _all, missionPrep, ...rest } = full;
+  const { concealed: _all, missionPrep, muster, ...rest } = full;
+  const lists = muster && stillSecret.lists(live) ? musterView(delayed.muster!, () => false) : muster;
   const prep =
     missionPrep && stillSecret.secondaries(live)
       ? { ...missionPrep, secondaries: Object.fromEntries(Object.entries(missionPrep.secondaries).map(([seat, s]) => [seat, { ...s, choice: null }])) }
       : missionPrep;
   return {
     ...rest,
+    ...(lists ? { muster: lists } : {}),
     ...(prep ? { missionPrep: prep } : {}),
     ...(Object.keys(concealed).length > 0 ? { concealed } : {}),
     plans,
@@ -151,6 +160,7 @@ export function casterRedact(envelope: EventEnvelope<EmberEvent>, live: EmberSta
   const secret =
     (full.type === "plan_locked" && stillSecret.plan(live, full.seat, full.commitment)) ||
     (full.type === "secondary_chosen" && stillSecret.secondaries(live)) ||
+    (full.type === "army_locked" && stillSecret.lists(live)) ||
     (full.type === "concealment_set" && stillSecret.square(live, full.unit));
   return secret ? redactEvent(envelope, spectator) : full;
 }

@@ -104,8 +104,9 @@ describe("seeded bot matches (design.md principle 10)", () => {
     for (const c of CASES) {
       const size = catalog.scenarios.get(c.setup.scenario)!.battleSize;
       expect([c.label, size]).toEqual([c.label, c.setup.scenario === "foundry" ? "standard" : "skirmish"]);
-      for (const s of SEATS) expect([c.label, validateArmy(c.setup.armies[s]!, size)]).toEqual([c.label, []]);
-      combos.add(`${c.setup.armies.p1!.faction}/${c.setup.armies.p2!.faction}/${c.setup.scenario}/${c.setup.options?.progressiveReveal}`);
+      const armies = c.setup.armies!;
+      for (const s of SEATS) expect([c.label, validateArmy(armies[s]!, size)]).toEqual([c.label, []]);
+      combos.add(`${armies.p1!.faction}/${armies.p2!.faction}/${c.setup.scenario}/${c.setup.options?.progressiveReveal}`);
     }
     // Crossroads and Foundry with both reveal options, then Ashfall with both.
     expect(combos.size).toBe(FACTION_ORDER.length * FACTION_ORDER.length * 2 * 2 + FACTION_ORDER.length * FACTION_ORDER.length * 2);

@@ -37,6 +37,18 @@ function secretMoments(count: number): { state: EmberState; seat: SeatId }[] {
   return out;
 }
 
+describe("EMBER search bot in the muster (seed 001 2)", () => {
+  it("musters from its own projection: with the other list locked (unknown to it, guessed in its simulations) it locks a sample list", () => {
+    const start = ember.setup({ scenario: "crossroads", seats: ["p1", "p2"] }, "search-muster").state;
+    const a = ember.apply(start, ember.legalCommands(start, "p1")[0]!, "p1");
+    if (!a.ok) throw new Error("a sample list was refused");
+    const viewA = ember.viewFor(a.state, seatViewer("p2"));
+    const choice = emberSearchBot("muster", SMALL).choose(viewA, "p2");
+    expect(choice?.type).toBe("lock_army");
+    expect(ember.legalCommands(a.state, "p2")).toContainEqual(choice);
+  });
+});
+
 describe("EMBER search bot: knowledge from the seat's projection only", () => {
   const moments = secretMoments(6);
 

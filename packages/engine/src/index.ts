@@ -13,3 +13,4 @@ export * from "./ruleset";
 export * from "./log";
 export * from "./bot";
 export * from "./search";
+export * from "./muster";

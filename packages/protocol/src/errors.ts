@@ -110,6 +110,26 @@ export const PROTOCOL_ERRORS = {
     meaning: "Only the server creates rooms: the matchmaking routes that would create or join a room from client options are refused (REST status 403). Join a match's room by its id with `joinById`.",
     channels: ["rest"],
   },
+  host_token_required: {
+    message: "This route needs the match's host token in the X-Host-Token header.",
+    meaning: "A host route (`/api/matches/:id/host...`) was called without an `X-Host-Token` header, or with one that is not 32 lowercase hex characters. REST status 401. The host token comes with the host link shown once when the match is created; it never goes in a query string.",
+    channels: ["rest"],
+  },
+  invalid_host_token: {
+    message: "The host token does not open this match.",
+    meaning: "The `X-Host-Token` header is well formed but is not this match's host token (or the match has no host link). REST status 403. Use the host link of this match.",
+    channels: ["rest"],
+  },
+  unknown_seat: {
+    message: "This match has no such seat.",
+    meaning: "A host route named a seat the match does not have. REST status 404. The seats are listed by `GET /api/matches/:id/host`.",
+    channels: ["rest"],
+  },
+  reissue_conflict: {
+    message: "Another re-issue of this seat came first: load the seats again.",
+    meaning: "Two re-issues of the same seat's invite raced; the other one won and its link is the seat's invite now. REST status 409. Load `GET /api/matches/:id/host` again.",
+    channels: ["rest"],
+  },
 } as const satisfies Readonly<Record<string, ProtocolErrorInfo>>;
 
 /** A protocol error code: `"bad_message" | "message_too_large" | ...` (the keys of {@link PROTOCOL_ERRORS}). */

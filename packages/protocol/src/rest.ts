@@ -48,8 +48,9 @@ export type CreateMatchOptions = z.output<typeof CreateMatchOptions>;
  * `{ ruleset, scenario, players: [{ name, army?, team? }] (1 to 8, in seat order), options? }`.
  * `name` is trimmed, then 1 to 40 characters; `army` is the ruleset's army list (EMBER's
  * ArmyList, checked by the ruleset); `team` a team id (Siege: "attack" or "defence"; EMBER 2 v 2:
- * a {@link TeamName} such as "alpha", every player or none with one); each player has at least
- * an army or a team. `scenario` is the ruleset's scenario (Siege: a mission id). The ruleset
+ * a {@link TeamName} such as "alpha", every player or none with one). EMBER players without
+ * `army` (every player or none) each build and lock their own secret list in the match (the
+ * muster). `scenario` is the ruleset's scenario (Siege: a mission id). The ruleset
  * decides how many players it takes (EMBER: 2 to 4, teams only for 2 v 2, two teams of two;
  * Siege: 1 v 1 or 2 v 2). Unknown keys are refused.
  */
@@ -58,13 +59,11 @@ export const CreateMatchRequest = z.strictObject({
   scenario: CatalogId,
   players: z
     .array(
-      z
-        .strictObject({
-          name: DisplayName,
-          army: z.unknown().optional(),
-          team: CatalogId.optional(),
-        })
-        .refine((p) => p.army !== undefined || p.team !== undefined, { message: "an army (EMBER) or a team (Siege) is required", path: ["army"] }),
+      z.strictObject({
+        name: DisplayName,
+        army: z.unknown().optional(),
+        team: CatalogId.optional(),
+      }),
     )
     .min(1)
     .max(8),
@@ -100,6 +99,10 @@ export const CreateMatchResponse = z.object({
   roomId: z.string().min(1),
   seats: z.array(CreatedSeat),
   spectatorUrl: z.string().min(1),
+  /** The host's secret (32 lowercase hex characters): sent in the {@link HOST_TOKEN_HEADER} of the host routes. Shown this once. */
+  hostToken: SeatToken,
+  /** The host page, the token in its fragment (`.../host/<matchId>#token=...`): keep it to see and re-issue the invite links. */
+  hostUrl: z.string().min(1),
 });
 /** See the {@link CreateMatchResponse} schema. */
 export type CreateMatchResponse = z.output<typeof CreateMatchResponse>;
@@ -178,3 +181,42 @@ export const ApiErrorBody = z.object({
 });
 /** See the {@link ApiErrorBody} schema. */
 export type ApiErrorBody = z.output<typeof ApiErrorBody>;
+
+/** The header that carries a match's host token on the host routes (never a query string). */
+export const HOST_TOKEN_HEADER = "X-Host-Token";
+
+/**
+ * One seat as its match's host sees it (`GET /api/matches/:id/host`): `{ seat, name, team?,
+ * token, inviteUrl, connected, claimed, locked }`. `token` and `inviteUrl` are the seat's current
+ * invite (after a re-issue, the new one); `connected`: a player is on the seat now; `claimed`: a
+ * player ever joined it; `locked`: the seat's secret list is locked (EMBER's muster; null when the
+ * match has no muster, or it is over).
+ */
+export const HostSeat = z.object({
+  seat: z.string().min(1),
+  name: z.string(),
+  team: TeamName.optional(),
+  token: SeatToken,
+  inviteUrl: z.string().min(1),
+  connected: z.boolean(),
+  claimed: z.boolean(),
+  locked: z.boolean().nullable(),
+});
+/** See the {@link HostSeat} schema. */
+export type HostSeat = z.output<typeof HostSeat>;
+
+/** The answer to `GET /api/matches/:id/host`: `{ matchId, ruleset, status, seats: HostSeat[], spectatorUrl }`. */
+export const HostMatchResponse = z.object({
+  matchId: z.string().min(1),
+  ruleset: z.string().min(1),
+  status: MatchStatus,
+  seats: z.array(HostSeat),
+  spectatorUrl: z.string().min(1),
+});
+/** See the {@link HostMatchResponse} schema. */
+export type HostMatchResponse = z.output<typeof HostMatchResponse>;
+
+/** The answer to `POST /api/matches/:id/host/seats/:seat/reissue`: `{ seat: HostSeat }` with the new invite. */
+export const ReissueSeatResponse = z.object({ seat: HostSeat });
+/** See the {@link ReissueSeatResponse} schema. */
+export type ReissueSeatResponse = z.output<typeof ReissueSeatResponse>;

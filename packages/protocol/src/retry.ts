@@ -28,7 +28,8 @@ export function retryDelay(attempt: number, random: () => number): number {
 
 /**
  * WebSocket close codes a client sees on a match connection. 1000/4000: the client left on its
- * own; 4100: the seat was opened by a newer connection (apps/server room.ts); 4001: the server
+ * own; 4100: the seat was opened by a newer connection (apps/server room.ts); 4101: the host
+ * re-issued the seat's invite, so the old link no longer opens it; 4001: the server
  * shut down (Colyseus); 1001/1005/1006: the connection broke (network loss, a killed server);
  * 4002/4003/4010: Colyseus refused or gave up a reconnection (for example after a server restart).
  */
@@ -43,6 +44,7 @@ export const CLOSE_CODES = {
   failedToReconnect: 4003,
   mayTryReconnect: 4010,
   replaced: 4100,
+  revoked: 4101,
 } as const;
 
 /** Colyseus's matchmaking codes: an unknown room id (also a room not yet rebuilt after a restart), an expired seat. */
@@ -67,7 +69,7 @@ const LOST: RetryVerdict = { retry: true, code: "connection_lost", message: "The
 
 /**
  * The verdict on a WebSocket close code of an open match connection. Final: the client's own
- * leave (1000, 4000) and a replaced seat (4100). Everything else is retried: a broken connection
+ * leave (1000, 4000), a replaced seat (4100) and a re-issued invite (4101). Everything else is retried: a broken connection
  * (1001, 1005, 1006), a server shutdown (4001), a refused or failed reconnection (4002, 4003,
  * 4010), and any code this table does not know. (A finished match is final too, but that is
  * known from the state, not from the code: see `MatchSession`.)
@@ -79,6 +81,8 @@ export function closeVerdict(code: number): RetryVerdict {
       return { retry: false, code: "left", message: "The connection was closed." };
     case CLOSE_CODES.replaced:
       return { retry: false, code: "replaced", message: "This seat was opened in another window or device." };
+    case CLOSE_CODES.revoked:
+      return { retry: false, code: "revoked", message: "The host re-issued this seat's invite link: ask the host for the new link." };
     case CLOSE_CODES.serverShutdown:
       return { retry: true, code: "server_restarting", message: "The server is restarting." };
     default:

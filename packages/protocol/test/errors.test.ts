@@ -29,6 +29,10 @@ const STABLE_NUMBERS: Record<ProtocolErrorCode, number> = {
   too_many_requests: 4011,
   idempotency_conflict: 4012,
   forbidden: 4013,
+  host_token_required: 4014,
+  invalid_host_token: 4015,
+  unknown_seat: 4016,
+  reissue_conflict: 4017,
 };
 
 describe("PROTOCOL_ERRORS", () => {

@@ -49,7 +49,6 @@ describe("CreateMatchRequest", () => {
     ["an empty scenario", { ...request, scenario: "" }],
     ["no players", { ...request, players: [] }],
     ["nine players", { ...request, players: Array.from({ length: 9 }, (_, i) => ({ name: `P${i}`, army })) }],
-    ["a player without army or team", { ...request, players: [{ name: "Ada" }] }],
     ["an empty team", { ...request, players: [{ name: "Ada", team: "" }] }],
     ["a blank name", { ...request, players: [{ name: "   ", army }] }],
     ["a 41-character name", { ...request, players: [{ name: "x".repeat(41), army }] }],
@@ -145,10 +144,21 @@ describe("CreateMatchResponse", () => {
     roomId: "k7m2q9x4w8ab",
     seats: [{ seat: "p1", name: "Ada", token: "0123456789abcdef0123456789abcdef", inviteUrl: "http://localhost:2567/play/k7m2q9x4w8ab#seat=p1&token=0123456789abcdef0123456789abcdef" }],
     spectatorUrl: "http://localhost:2567/watch/k7m2q9x4w8ab",
+    hostToken: "9d1e5b7a3c2f4e6d8b0a1c3e5f7d9b2a",
+    hostUrl: "http://localhost:2567/host/k7m2q9x4w8ab#token=9d1e5b7a3c2f4e6d8b0a1c3e5f7d9b2a",
   };
 
   it("accepts the server's answer", () => {
     expect(CreateMatchResponse.safeParse(response).success).toBe(true);
+  });
+
+  it("accepts players without army (EMBER's muster: each player brings their own list)", () => {
+    expect(CreateMatchRequest.safeParse({ ruleset: "ember", scenario: "crossroads", players: [{ name: "Ada" }, { name: "Bo" }] }).success).toBe(true);
+  });
+
+  it("refuses a malformed host token or a missing host url", () => {
+    expect(CreateMatchResponse.safeParse({ ...response, hostToken: "abc" }).success).toBe(false);
+    expect(CreateMatchResponse.safeParse({ ...response, hostUrl: undefined }).success).toBe(false);
   });
 
   it("refuses a malformed token or a missing url", () => {

@@ -51,6 +51,20 @@ export interface NewMatch {
   options: unknown;
   /** For a match created with an `Idempotency-Key`: what a retried request needs (see `findIdempotent`). */
   idempotency?: IdempotencyRecord;
+  /** The secret the seat tokens are derived from (kept so the host can be shown the invite links again; secret). */
+  tokenSecret?: string;
+  /** The hash of the host token (the host link); compared in the database, never read back. */
+  hostTokenHash?: string;
+}
+
+/**
+ * What the host of a match may know (`hostAccess`): the token secret (to derive the invite links
+ * again) and every seat in order with its player's name, its token generation and whether it
+ * was ever joined.
+ */
+export interface HostAccess {
+  tokenSecret: string | null;
+  seats: { seat: string; playerName: string; generation: number; claimed: boolean }[];
 }
 
 /**
@@ -207,6 +221,19 @@ export interface MatchStore {
    * @returns the ids of the matches it abandoned (oldest first).
    */
   abandonUnclaimed(cutoff: Date, keep?: readonly string[]): Promise<string[]>;
+  /**
+   * The host's view of a match when `hostTokenHash` is its host token's hash (compared in the
+   * database); null when there is no such match, it has no host token, or the hash differs.
+   */
+  hostAccess(matchId: string, hostTokenHash: string): Promise<HostAccess | null>;
+  /**
+   * Re-issues a seat's invite: stores the new token's hash and generation, if the seat's
+   * generation is still `fromGeneration` (so two re-issues at once cannot both win). The old
+   * token stops matching at once (`seatForToken`).
+   * @returns whether the seat was updated (false: another re-issue came first).
+   * @throws UnknownMatchError when the match has no such seat.
+   */
+  reissueSeat(matchId: string, seat: string, fromGeneration: number, tokenHash: string): Promise<boolean>;
   /** Closes the database (the pool, or the embedded PGlite). Idempotent. */
   close(): Promise<void>;
 }

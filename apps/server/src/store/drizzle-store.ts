@@ -11,6 +11,7 @@ import {
   SequenceConflictError,
   UnknownMatchError,
   type AppendOptions,
+  type HostAccess,
   type IdempotencyRecord,
   type ListFilter,
   type MatchRecord,
@@ -75,7 +76,8 @@ export class DrizzleMatchStore implements MatchStore {
         options: jsonOf(match.options),
         idempotencyKey: match.idempotency?.key ?? null,
         requestHash: match.idempotency?.requestHash ?? null,
-        tokenSecret: match.idempotency?.tokenSecret ?? null,
+        tokenSecret: match.tokenSecret ?? match.idempotency?.tokenSecret ?? null,
+        hostTokenHash: match.hostTokenHash ?? null,
       });
       if (newSeats.length > 0) {
         await tx.insert(seats).values(
@@ -208,6 +210,39 @@ export class DrizzleMatchStore implements MatchStore {
       .where(eq(matches.idempotencyKey, key));
     const row = rows[0];
     return row ? { matchId: row.matchId, key: row.key ?? key, requestHash: row.requestHash ?? "", tokenSecret: row.tokenSecret ?? "" } : null;
+  }
+
+  async hostAccess(matchId: string, hostTokenHash: string): Promise<HostAccess | null> {
+    const rows = await this.db
+      .select({ tokenSecret: matches.tokenSecret })
+      .from(matches)
+      .where(and(eq(matches.id, matchId), eq(matches.hostTokenHash, hostTokenHash)));
+    const row = rows[0];
+    if (!row) return null;
+    const seatRows = await this.db
+      .select({ seat: seats.seat, playerName: seats.playerName, generation: seats.tokenGeneration, claimedAt: seats.claimedAt })
+      .from(seats)
+      .where(eq(seats.matchId, matchId))
+      .orderBy(asc(seats.position));
+    return {
+      tokenSecret: row.tokenSecret,
+      seats: seatRows.map((s) => ({ seat: s.seat, playerName: s.playerName, generation: s.generation, claimed: s.claimedAt !== null })),
+    };
+  }
+
+  async reissueSeat(matchId: string, seat: string, fromGeneration: number, tokenHash: string): Promise<boolean> {
+    const updated = await this.db
+      .update(seats)
+      .set({ tokenHash, tokenGeneration: fromGeneration + 1 })
+      .where(and(eq(seats.matchId, matchId), eq(seats.seat, seat), eq(seats.tokenGeneration, fromGeneration)))
+      .returning({ seat: seats.seat });
+    if (updated.length > 0) return true;
+    const existing = await this.db
+      .select({ seat: seats.seat })
+      .from(seats)
+      .where(and(eq(seats.matchId, matchId), eq(seats.seat, seat)));
+    if (existing.length === 0) throw new UnknownMatchError(matchId, `there is no seat "${seat}"`);
+    return false;
   }
 
   async abandonUnclaimed(cutoff: Date, keep: readonly string[] = []): Promise<string[]> {

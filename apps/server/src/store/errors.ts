@@ -78,6 +78,8 @@ export function withCleanErrors(store: MatchStore): MatchStore {
     finishMatch: (matchId, status, result) => guarded(() => store.finishMatch(matchId, status, result)),
     liveMatchIds: () => guarded(() => store.liveMatchIds()),
     findIdempotent: (key) => guarded(() => store.findIdempotent(key)),
+    hostAccess: (matchId, hostTokenHash) => guarded(() => store.hostAccess(matchId, hostTokenHash)),
+    reissueSeat: (matchId, seat, fromGeneration, tokenHash) => guarded(() => store.reissueSeat(matchId, seat, fromGeneration, tokenHash)),
     abandonUnclaimed: (cutoff, keep) => guarded(() => store.abandonUnclaimed(cutoff, keep)),
     close: () => guarded(() => store.close()),
   };

@@ -41,6 +41,7 @@ export {
   type StoredEntry,
   type AppendOptions,
   type IdempotencyRecord,
+  type HostAccess,
 } from "./contract.js";
 export { isStoreUnavailable, StoreDatabaseError } from "./errors.js";
 export { findMigrationsFolder } from "./migrations.js";

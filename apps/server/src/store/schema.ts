@@ -55,11 +55,13 @@ export const matches = pgTable(
     /** A hash of that request's body, so the same key with another body is told apart. */
     requestHash: text("request_hash"),
     /**
-     * The per-match secret the seat tokens are derived from (HMAC), kept only for a match created
-     * with an idempotency key, so a retried request gets the same tokens. Secret: never read
-     * back except by `findIdempotent`, never shown.
+     * The per-match secret the seat tokens are derived from (HMAC), so a retried request gets the
+     * same tokens and the host can be shown the invite links again. Secret: read back only by
+     * `findIdempotent` and `hostAccess`, never shown.
      */
     tokenSecret: text("token_secret"),
+    /** The hash of the match's host token (the host link); null for matches created before host links. */
+    hostTokenHash: text("host_token_hash"),
   },
   (t) => [
     uniqueIndex("matches_idempotency_key_idx").on(t.idempotencyKey),
@@ -90,6 +92,8 @@ export const seats = pgTable(
      */
     playerNameFolded: text("player_name_folded").notNull(),
     tokenHash: text("token_hash").notNull(),
+    /** How many times the host re-issued this seat's invite (0: the first token). */
+    tokenGeneration: integer("token_generation").notNull().default(0),
     claimedAt: timestamp("claimed_at", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.matchId, t.seat] }), uniqueIndex("seats_match_token_hash_idx").on(t.matchId, t.tokenHash)],

@@ -13,6 +13,7 @@ import { Board, type SquareChoice, type UnitChoice } from "./Board";
 import { Controls, type DeployStance, type Mode } from "./Controls";
 import { Decision } from "./Decision";
 import { EventLog } from "./EventLog";
+import { MusterScreen } from "./Muster";
 import { PlanPanel } from "./PlanPanel";
 import { UnitPanel } from "./UnitPanel";
 import { endReason } from "./words";
@@ -138,7 +139,12 @@ function Result({ view, seat, matchId }: { view: EmberView; seat: string | null;
   );
 }
 
-export function TableView({ matchId, view, seat, legal, onCommand, events, banner, notice }: TableViewProps) {
+/** The table: the muster screen while the players' secret lists are being locked (seed 001 2), then the battle. */
+export function TableView(props: TableViewProps) {
+  return props.view.phase === "muster" ? <MusterScreen {...props} /> : <BattleView {...props} />;
+}
+
+function BattleView({ matchId, view, seat, legal, onCommand, events, banner, notice }: TableViewProps) {
   const { t, i18n } = useTranslation("table");
   const name = useSeatNamer(view.seats);
   const [selected, setSelected] = useState<string | null>(null);

@@ -6,7 +6,7 @@ import type { TFunction } from "i18next";
 import { board, catalog, type DieResult, type EmberCommand, type EmberEvent, type EmberView, type Face, type PartSlot } from "@fogwar/ember";
 import { endReason } from "../table/reason";
 import type { SeatNamer } from "../table/names";
-import { localName, objectiveNumber, scenarioOf, secondaryName, squareName, unitLabel, unitOf } from "./model";
+import { localName, objectiveNumber, sampleName, scenarioOf, secondaryName, squareName, unitLabel, unitOf } from "./model";
 
 export { endReason };
 
@@ -82,6 +82,12 @@ export function describeEvent(w: Words, event: EmberEvent): string | null {
   const { t } = w;
   const u = (id: string) => terrainLabel(w, id) ?? unitLabel(w.view, id, w.name, w.language);
   switch (event.type) {
+    case "army_locked":
+      return t(event.army ? "log.army_locked_own" : "log.army_locked", { seat: w.name(event.seat), army: sampleName("army", event.army?.name ?? "", w.language) });
+    case "army_unlocked":
+      return t("log.army_unlocked", { seat: w.name(event.seat) });
+    case "armies_revealed":
+      return t("log.armies_revealed", { armies: Object.entries(event.armies).map(([seat, army]) => `${w.name(seat)} ${sampleName("army", army.name, w.language)}`).join(", ") });
     case "first_player_roll":
       return t("log.first_player_roll", {
         lights: Object.entries(event.lights).map(([seat, count]) => t("log.lights", { seat: w.name(seat), count })).join(", "),
@@ -269,6 +275,10 @@ export function describeCommand(w: Words, command: EmberCommand): string {
   const { t } = w;
   const u = (id: string) => terrainLabel(w, id) ?? unitLabel(w.view, id, w.name, w.language);
   switch (command.type) {
+    case "lock_army":
+      return t("command.lock_army", { army: sampleName("army", command.army.name, w.language) });
+    case "unlock_army":
+      return t("command.unlock_army");
     case "choose_side":
       return t("command.choose_side", { side: t(`side.${command.side}`) });
     case "choose_secondary":

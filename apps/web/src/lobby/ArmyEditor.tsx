@@ -6,6 +6,7 @@
 import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { catalog, type ArmyList, type ArmyUnit, type BattleSize, type Faction, type PartSlot } from "@fogwar/ember";
+import { sampleName } from "../ember/model";
 import { FACTIONS, PART_SLOTS, assess, cloneArmy, dronesFor, emptyArmy, nameIn, newDrone, newMech, partsFor, pilotsFor } from "./armyModel";
 
 export interface ArmyEditorProps {
@@ -47,7 +48,7 @@ export function ArmyEditor({ label, army, onChange, samples, battleSize }: ArmyE
           <option value="empty">{t("emptyArmy")}</option>
           {samples.map((s, i) => (
             <option key={i} value={String(i)}>
-              {t("sampleArmy", { name: s.name, faction: t(`faction.${s.faction}`) })}
+              {t("sampleArmy", { name: sampleName("army", s.name, lang), faction: t(`faction.${s.faction}`) })}
             </option>
           ))}
         </select>

@@ -1,6 +1,6 @@
 /**
  * The match creation form: ruleset and scenario (from GET /api/rulesets), each player's name and
- * army, the options, and Create. On success it hands the server's answer (tokens and links) up.
+ * (unless each player builds their own list in the match, the default) army, the options, and Create. On success it hands the server's answer (tokens and links) up.
  */
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -64,6 +64,9 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
     // Keep the players already set up; new ones start from the next sample armies.
     setPlayers((all) => Array.from({ length: next.players }, (_, i) => all[i] ?? { name: "", army: defaultArmy(samples, (i * 2) % Math.max(1, samples.length)) }));
   };
+  // Each player builds their own secret list in the match (the muster), or the host builds all.
+  const [listsBy, setListsBy] = useState<"players" | "host">("players");
+  const hostBuilds = listsBy === "host";
   const [progressiveReveal, setProgressiveReveal] = useState(false);
   const [spectatorDelay, setSpectatorDelay] = useState(0);
   const [reconnectGrace, setReconnectGrace] = useState(120);
@@ -82,7 +85,7 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
   const armyProblems = players.map((p) => assess(p.army, battleSize).problems.length);
   const namesMissing = players.some((p) => p.name.trim().length === 0);
   const teamsUneven = format.teams && TEAM_IDS.some((team) => teams.slice(0, players.length).filter((t) => t === team).length !== 2);
-  const canCreate = !busy && !!ruleset && !!scenario && !namesMissing && !teamsUneven && armyProblems.every((n) => n === 0);
+  const canCreate = !busy && !!ruleset && !!scenario && !namesMissing && !teamsUneven && (!hostBuilds || armyProblems.every((n) => n === 0));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -93,7 +96,7 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
       const created = await api.createMatch({
         ruleset: ruleset.id,
         scenario: scenario.id,
-        players: players.map((p, i) => ({ name: p.name.trim(), army: p.army, ...(format.teams ? { team: teams[i] } : {}) })),
+        players: players.map((p, i) => ({ name: p.name.trim(), ...(hostBuilds ? { army: p.army } : {}), ...(format.teams ? { team: teams[i] } : {}) })),
         options: { progressiveReveal, spectatorDelay, reconnectGrace },
       });
       onCreated(created);
@@ -140,6 +143,16 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
         <small>{t("formatHint")}</small>
       </div>
 
+      <fieldset className="row lists-by">
+        <legend>{t("listsBy")}</legend>
+        {(["players", "host"] as const).map((by) => (
+          <label key={by}>
+            <input type="radio" name={`${id}-lists-by`} value={by} checked={listsBy === by} onChange={() => setListsBy(by)} /> {t(`listsByOption.${by}`)}
+          </label>
+        ))}
+        <small>{t(hostBuilds ? "listsByHint.host" : "listsByHint.players")}</small>
+      </fieldset>
+
       <div className="players">
         {players.map((player, index) => {
           const label = t("playerN", { n: index + 1 });
@@ -179,7 +192,7 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
                 />
                 <small id={`${id}-p${index}-name-hint`}>{t("nameHint")}</small>
               </div>
-              <ArmyEditor label={label} army={player.army} samples={samples} battleSize={battleSize} onChange={(army) => setPlayer(index, { army })} />
+              {hostBuilds && <ArmyEditor label={label} army={player.army} samples={samples} battleSize={battleSize} onChange={(army) => setPlayer(index, { army })} />}
             </section>
           );
         })}
@@ -206,7 +219,7 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
 
       {!canCreate && !busy && (
         <p className="hint" role="status">
-          {namesMissing ? t("needNames") : teamsUneven ? t("teamsUneven") : armyProblems.some((n) => n > 0) ? t("fixArmies") : ""}
+          {namesMissing ? t("needNames") : teamsUneven ? t("teamsUneven") : hostBuilds && armyProblems.some((n) => n > 0) ? t("fixArmies") : ""}
         </p>
       )}
       {error && <ErrorNote error={error} />}

@@ -1,6 +1,7 @@
 /**
- * After a match is created: each seat's invite link (its secret token is in the fragment; the
- * server shows it this once), the spectator link, copy buttons, and a link to play seat p1 here.
+ * After a match is created: each seat's invite link (its secret token is in the fragment), the
+ * host link to keep (it shows the invite links again and re-issues them), the spectator link,
+ * copy buttons, and a link to play seat p1 here.
  */
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -26,18 +27,24 @@ export function InviteLinks({ created, onDone }: { created: CreateMatchResponse;
       <h2 id="created-title">✓ {t("created", { id: created.matchId })}</h2>
       <p>{t("inviteExplain")}</p>
       <ul className="links">
-        {created.seats.map((seat) => (
+        {created.seats.map((seat, i) => (
           <li key={seat.seat}>
-            <label htmlFor={`invite-${seat.seat}`}>{t("inviteFor", { seat: seat.seat, name: seat.name })}</label>
+            <label htmlFor={`invite-${seat.seat}`}>{t("inviteFor", { number: i + 1, name: seat.name })}</label>
             {seat.team && (
               <span className="team-badge" data-team={seat.team} style={{ background: TEAM_COLOURS[seat.team] ?? "#777" }}>
                 {t(`team.${seat.team}`, { defaultValue: seat.team })}
               </span>
             )}
             <input id={`invite-${seat.seat}`} readOnly value={seat.inviteUrl} onFocus={(e) => e.target.select()} />
-            <CopyButton text={seat.inviteUrl} label={t("inviteFor", { seat: seat.seat, name: seat.name })} />
+            <CopyButton text={seat.inviteUrl} label={t("inviteFor", { number: i + 1, name: seat.name })} />
           </li>
         ))}
+        <li className="host-link">
+          <label htmlFor="invite-host">{t("hostLink")}</label>
+          <input id="invite-host" readOnly value={created.hostUrl} onFocus={(e) => e.target.select()} />
+          <CopyButton text={created.hostUrl} label={t("hostLink")} />
+          <small>{t("hostLinkHint")}</small>
+        </li>
         <li>
           <label htmlFor="invite-spectator">{t("spectatorLink")}</label>
           <input id="invite-spectator" readOnly value={created.spectatorUrl} onFocus={(e) => e.target.select()} />
@@ -50,6 +57,9 @@ export function InviteLinks({ created, onDone }: { created: CreateMatchResponse;
             {t("playAs", { seat: first.seat, name: first.name })}
           </Link>
         )}
+        <Link className="button" to={localPart(created.hostUrl)}>
+          {t("openHost")}
+        </Link>
         <Link className="button" to={localPart(created.spectatorUrl)}>
           {t("watch")}
         </Link>

@@ -3,7 +3,7 @@ import { MemoryRouter } from "react-router";
 import { createApi } from "../api";
 import { setupI18n } from "../i18n";
 import { LobbyPage } from "./LobbyPage";
-import { TOKENS, fakeFetch } from "../../test/fixtures";
+import { HOST_TOKEN, TOKENS, fakeFetch } from "../../test/fixtures";
 
 const i18n = setupI18n("en");
 
@@ -25,7 +25,7 @@ describe("LobbyPage", () => {
     await act(() => i18n.changeLanguage("en"));
   });
 
-  test("create flow: names, sample armies, options; then each seat's invite link, the spectator link and a play link", async () => {
+  test("create flow: names, options, each player building their own list (the default); then each seat's invite link, the host link, the spectator link and a play link", async () => {
     const { fetchImpl, calls } = fakeFetch();
     renderLobby(fetchImpl);
     const create = await screen.findByRole("button", { name: "Create match" });
@@ -49,11 +49,15 @@ describe("LobbyPage", () => {
       players: [{ name: "Ada" }, { name: "Bo" }],
       options: { progressiveReveal: true, spectatorDelay: 1, reconnectGrace: 120 },
     });
-    const p1Link = screen.getByLabelText("Invite link for p1 (Ada)") as HTMLInputElement;
+    // Each player builds their own list in the match: the request carries none.
+    expect((post?.body as { players: object[] }).players.every((p) => !("army" in p))).toBe(true);
+    expect((screen.getByLabelText("Host link (keep it)") as HTMLInputElement).value).toBe(`http://fogwar.test/host/n3wm4tch9xyz#token=${HOST_TOKEN}`);
+    expect(screen.getByRole("link", { name: "Open the host page" }).getAttribute("href")).toBe(`/host/n3wm4tch9xyz#token=${HOST_TOKEN}`);
+    const p1Link = screen.getByLabelText("Invite link for Ada (seat 1)") as HTMLInputElement;
     expect(p1Link.value).toBe(`http://fogwar.test/play/n3wm4tch9xyz#seat=p1&token=${TOKENS[0]}`);
-    expect((screen.getByLabelText("Invite link for p2 (Bo)") as HTMLInputElement).value).toContain(TOKENS[1]);
+    expect((screen.getByLabelText("Invite link for Bo (seat 2)") as HTMLInputElement).value).toContain(TOKENS[1]);
     expect((screen.getByLabelText("Spectator link") as HTMLInputElement).value).toBe("http://fogwar.test/watch/n3wm4tch9xyz");
-    expect(screen.getAllByRole("button", { name: /^Copy:/ })).toHaveLength(3);
+    expect(screen.getAllByRole("button", { name: /^Copy:/ })).toHaveLength(4);
     const play = screen.getByRole("link", { name: /Play as p1 \(Ada\)/ });
     expect(play.getAttribute("href")).toBe(`/play/n3wm4tch9xyz#seat=p1&token=${TOKENS[0]}`);
   });
@@ -83,6 +87,21 @@ describe("LobbyPage", () => {
     // The invite links show each seat's team.
     expect([...document.querySelectorAll(".created [data-team]")].map((e) => e.getAttribute("data-team"))).toEqual(["alpha", "alpha", "bravo", "bravo"]);
    }, 30_000);
+
+  test("the host may still build every player's list: the army builders appear and the request carries the lists", async () => {
+    const { fetchImpl, calls } = fakeFetch();
+    renderLobby(fetchImpl);
+    await screen.findByRole("button", { name: "Create match" });
+    expect(screen.queryAllByRole("group", { name: /: army$/ })).toHaveLength(0);
+    fireEvent.click(screen.getByLabelText("I build every player's list"));
+    expect(screen.getAllByRole("group", { name: /: army$/ })).toHaveLength(2);
+    const names = screen.getAllByLabelText("Name", { selector: "input[required]" }) as HTMLInputElement[];
+    names.forEach((input, i) => fireEvent.change(input, { target: { value: `P${i + 1}` } }));
+    fireEvent.click(screen.getByRole("button", { name: "Create match" }));
+    await screen.findByText(/Match n3wm4tch9xyz created/);
+    const players = (calls.find((c) => c.method === "POST")?.body as { players: { army?: { faction: string } }[] }).players;
+    expect(players.map((p) => p.army?.faction)).toEqual(["RDL", "UN"]);
+  }, 30_000);
 
   test("seed 001 6.1 formats: relay-field offers 1 v 1 v 1 and 1 v 1 v 1 v 1; going back to a two-zone scenario returns to 1 v 1", async () => {
     const { fetchImpl } = fakeFetch();
@@ -139,11 +158,11 @@ describe("LobbyPage", () => {
     const { fetchImpl, calls } = fakeFetch();
     renderLobby(fetchImpl);
     const live = await screen.findByRole("list", { name: "Live matches" });
-    expect(live.textContent).toContain("Ada (p1, ● connected)");
-    expect(live.textContent).toContain("Bo (p2, ○ not connected)");
+    expect(live.textContent).toContain("Ada (● connected)");
+    expect(live.textContent).toContain("Bo (○ not connected)");
     expect(within(live).getByRole("link", { name: "Watch" }).getAttribute("href")).toBe("/watch/k7m2q9x4w8ab");
     const finished = await screen.findByRole("list", { name: "Finished matches" });
-    expect(finished.textContent).toContain("Winner: Ada (p2, score)");
+    expect(finished.textContent).toContain("Winner: Ada (score)");
     expect(within(finished).getByRole("link", { name: "Review" }).getAttribute("href")).toBe("/review/t3vq8n2hc6pe");
     expect(calls.some((c) => c.url.includes("status=live"))).toBe(true);
     fireEvent.change(screen.getByLabelText("Player name contains"), { target: { value: "ada" } });

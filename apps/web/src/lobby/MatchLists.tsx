@@ -82,8 +82,8 @@ function MatchList({ api, rulesets, status, player }: { api: Api; rulesets: Rule
                 {m.seats.map((s, i) => (
                   <span key={s.seat} className={`seat ${s.connected ? "on" : "off"}`}>
                     {i > 0 && " vs "}
-                    {s.name} ({s.seat}
-                    {status === "live" && <>, {s.connected ? `● ${t("online")}` : `○ ${t("offline")}`}</>})
+                    {s.name}
+                    {status === "live" && <> ({s.connected ? `● ${t("online")}` : `○ ${t("offline")}`})</>}
                   </span>
                 ))}
               </span>{" "}
@@ -105,9 +105,11 @@ function MatchList({ api, rulesets, status, player }: { api: Api; rulesets: Rule
 
 function resultText(m: MatchSummary, t: TFunction<"lobby">): string {
   if (!m.result) return t("noResult");
-  // EMBER's reasons in words; another ruleset's as the server gives them.
-  const reason = m.ruleset === "ember" ? endReason({ t: i18next.getFixedT(null, "table") }, m.result.reason) : m.result.reason;
-  if (m.result.winner === null) return t("draw", { reason });
-  const name = m.seats.find((s) => s.seat === m.result?.winner)?.name ?? m.result.winner;
-  return t("winner", { name, seat: m.result.winner, reason });
+  // The winners by name (every seat of a winning team). EMBER's reason in words; another
+  // ruleset's reason is worded by its own pages (its words are not loaded with the lobby).
+  const winners = m.result.winners ?? (m.result.winner === null ? [] : [m.result.winner]);
+  const name = winners.map((seat) => m.seats.find((s) => s.seat === seat)?.name ?? seat).join(", ");
+  if (m.ruleset !== "ember") return m.result.winner === null ? t("drawPlain") : t("winnerPlain", { name });
+  const reason = endReason({ t: i18next.getFixedT(null, "table") }, m.result.reason);
+  return m.result.winner === null ? t("draw", { reason }) : t("winner", { name, reason });
 }

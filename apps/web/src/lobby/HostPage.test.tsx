@@ -1,0 +1,90 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { createApi, type FetchLike } from "../api";
+import { setupI18n } from "../i18n";
+import { HostPage, hostTokenFrom } from "./HostPage";
+
+const i18n = setupI18n("en");
+const HOST = "9d1e5b7a3c2f4e6d8b0a1c3e5f7d9b2a";
+const seat = (n: number, token: string, extra: object = {}) => ({
+  seat: `p${n}`,
+  name: n === 1 ? "Ada" : "Bo",
+  token,
+  inviteUrl: `http://fogwar.test/play/m1#seat=p${n}&token=${token}`,
+  connected: n === 1,
+  claimed: n === 1,
+  locked: n === 1,
+  ...extra,
+});
+
+function fakeHostApi() {
+  const calls: { url: string; method: string; headers: Record<string, string> }[] = [];
+  const fetchImpl: FetchLike = async (url, init) => {
+    calls.push({ url, method: init?.method ?? "GET", headers: (init?.headers ?? {}) as Record<string, string> });
+    const body = url.endsWith("/reissue")
+      ? { seat: seat(2, "f".repeat(32), { locked: false, connected: false }) }
+      : { matchId: "m1", ruleset: "ember", status: "live", seats: [seat(1, "a".repeat(32)), seat(2, "b".repeat(32), { locked: false })], spectatorUrl: "http://fogwar.test/watch/m1" };
+    return { ok: true, status: 200, json: async () => body } as Response;
+  };
+  return { api: createApi(fetchImpl), calls };
+}
+
+function renderHost(api: ReturnType<typeof createApi>, hash: string) {
+  window.history.replaceState(null, "", `/host/m1${hash}`);
+  return render(
+    <MemoryRouter initialEntries={["/host/m1"]}>
+      <Routes>
+        <Route path="/host/:matchId" element={<HostPage api={api} />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe("HostPage", () => {
+  beforeEach(async () => {
+    await act(() => i18n.changeLanguage("en"));
+  });
+
+  test("the host token comes from the fragment only when well formed", () => {
+    expect(hostTokenFrom(`#token=${HOST}`)).toBe(HOST);
+    expect(hostTokenFrom("#token=abc")).toBeNull();
+    expect(hostTokenFrom("")).toBeNull();
+  });
+
+  test("lists every seat with its invite link, connection and lock status; the token goes in the X-Host-Token header, never the URL", async () => {
+    const { api, calls } = fakeHostApi();
+    renderHost(api, `#token=${HOST}`);
+    const p1 = (await screen.findByLabelText("Invite link for Ada (seat 1)")) as HTMLInputElement;
+    expect(p1.value).toBe(`http://fogwar.test/play/m1#seat=p1&token=${"a".repeat(32)}`);
+    expect(screen.getByText(/connected · ✓ list locked/)).toBeTruthy();
+    expect(screen.getByText(/not connected · list not locked/)).toBeTruthy();
+    expect(screen.getAllByRole("button", { name: /^Copy:/ })).toHaveLength(3);
+    expect(calls[0]?.url).toBe("/api/matches/m1/host");
+    expect(calls[0]?.headers["X-Host-Token"]).toBe(HOST);
+    expect(calls.every((c) => !c.url.includes(HOST))).toBe(true);
+  });
+
+  test("re-issue asks for a confirmation, then shows the seat's new link", async () => {
+    const { api, calls } = fakeHostApi();
+    renderHost(api, `#token=${HOST}`);
+    await screen.findByLabelText("Invite link for Bo (seat 2)");
+    const [, reissueP2] = screen.getAllByRole("button", { name: "Re-issue link" });
+    fireEvent.click(reissueP2!);
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    fireEvent.click(screen.getAllByRole("button", { name: "Re-issue link" })[1]!);
+    fireEvent.click(screen.getByRole("button", { name: "Yes, re-issue" }));
+    await screen.findByText(/p2 has a new invite link/);
+    const post = calls.find((c) => c.method === "POST");
+    expect(post?.url).toBe("/api/matches/m1/host/seats/p2/reissue");
+    expect(post?.headers["X-Host-Token"]).toBe(HOST);
+    expect((screen.getByLabelText("Invite link for Bo (seat 2)") as HTMLInputElement).value).toContain("f".repeat(32));
+  });
+
+  test("a host link without its token says so", () => {
+    const { api, calls } = fakeHostApi();
+    renderHost(api, "");
+    expect(screen.getByRole("alert").textContent).toContain("no host token");
+    expect(calls).toHaveLength(0);
+  });
+});

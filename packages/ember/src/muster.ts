@@ -1,0 +1,156 @@
+/**
+ * The muster (seed 001 2 "아미 리스트 준비": the army is decided before the battle begins, 3.2
+ * onwards): a match created without army lists starts in the `muster` phase, where each seat
+ * locks its own list as a commitment (design.md principle 8, the engine's `muster` module), may
+ * unlock it to change it while some seat has not locked, and once every seat has locked the lists
+ * are revealed with their salts and the match is set up from them exactly as a match created with
+ * those lists (seed 001 3.2: the first-player roll follows). Project decisions: docs/rules/ember.md
+ * "Muster".
+ */
+import {
+  allLocked,
+  clonePlain,
+  commit,
+  everyone,
+  lockList,
+  musterSalt,
+  revealMuster,
+  rngStateFromSeed,
+  seedCommitment,
+  startMuster,
+  unlockList,
+  type EventEnvelope,
+  type MusterState,
+  type MusterView,
+  type SeatId,
+} from "@fogwar/engine";
+import { validateArmy } from "./army";
+import { sideAudience } from "./context";
+import { catalog } from "./data";
+import type { ArmyList } from "./data/schema";
+import { RULES_VERSION, checkSetup, setupMatch } from "./flow";
+import type { EmberCommand, EmberErrorCode, EmberEvent, EmberSetup, EmberState } from "./types";
+
+/**
+ * A match without lists, waiting for the muster: the scenario, seats, teams and options checked as
+ * for any match, no units yet, every seat awaited. Uses no random number (the RNG is untouched
+ * until the reveal, so the battle rolls exactly as in a match created with the same lists).
+ * @throws Error when the scenario, seats or teams are invalid (as `setupMatch`).
+ */
+export function setupMuster(setup: EmberSetup, seed: string): { state: EmberState; events: EventEnvelope<EmberEvent>[] } {
+  const { scenario, seats, teams } = checkSetup(setup);
+  const state: EmberState = {
+    ruleset: "ember",
+    rulesVersion: RULES_VERSION,
+    scenario: scenario.id,
+    options: { progressiveReveal: setup.options?.progressiveReveal ?? false },
+    seats,
+    ...(teams ? { teams } : {}),
+    muster: startMuster<ArmyList>(seats),
+    factions: {},
+    armyNames: {},
+    secret: { seed, rng: [...rngStateFromSeed(seed)] },
+    seedCommitment: seedCommitment(seed),
+    phase: "muster",
+    round: 0,
+    firstPlayer: seats[0] as SeatId,
+    sides: null,
+    units: [],
+    turn: null,
+    commandsDone: [],
+    plans: Object.fromEntries(seats.map((s) => [s, { commitment: null, dials: null }])),
+    revealed: {},
+    calledTiming: 0,
+    activated: [],
+    activation: null,
+    attack: null,
+    pending: null,
+    projectiles: [],
+    smoke: [],
+    interception: {},
+    sequences: [],
+    roundEnd: null,
+    vp: Object.fromEntries(seats.map((s) => [s, 0])),
+    result: null,
+  };
+  return { state, events: [] };
+}
+
+/** The scenario's battle size (seed 001 2 point limits). */
+const battleSizeOf = (state: EmberState) => catalog.scenarios.get(state.scenario)!.battleSize;
+
+/**
+ * The sample lists valid for the match's battle size: what `legalCommands` offers a seat that has
+ * not locked (bots muster with them; a person builds any valid list).
+ */
+export function presetArmies(state: EmberState): ArmyList[] {
+  const size = battleSizeOf(state);
+  return catalog.data.armies.filter((army) => validateArmy(army, size).length === 0);
+}
+
+/** The commitment `seat`'s next lock of `army` would carry (for tests and verification pages). */
+export function armyCommitment(state: EmberState, seat: SeatId, army: ArmyList, lock: number): string {
+  return commit(army, musterSalt(state.secret.seed, seat, lock));
+}
+
+/** Whether a command belongs to the muster. */
+export const isMusterCommand = (command: EmberCommand): command is Extract<EmberCommand, { type: "lock_army" | "unlock_army" }> =>
+  command.type === "lock_army" || command.type === "unlock_army";
+
+/**
+ * Applies a muster command (the caller has checked its shape and seat). The last lock reveals every
+ * list and sets the battle up from them: the events then are `army_locked`, `armies_revealed`,
+ * then those of the setup (the first-player roll, seed 001 3.2).
+ * @returns the new state and events, or an error code (the state unchanged): `wrong_phase` outside
+ *   the muster, `invalid_army` for a list the army rules refuse at this battle size (seed 001 2),
+ *   `army_locked` / `army_not_locked`.
+ */
+export function applyMuster(
+  state: EmberState,
+  seat: SeatId,
+  command: Extract<EmberCommand, { type: "lock_army" | "unlock_army" }>,
+): { state: EmberState; events: EventEnvelope<EmberEvent>[] } | EmberErrorCode {
+  if (state.phase !== "muster" || !state.muster || state.muster.revealed) return "wrong_phase";
+  const next = clonePlain(state);
+  const muster = next.muster!;
+  if (command.type === "unlock_army") {
+    const problem = unlockList(muster, seat);
+    if (problem) return problem === "list_not_locked" ? "army_not_locked" : "wrong_phase";
+    return { state: next, events: [{ audience: everyone, event: { type: "army_unlocked", seat } }] };
+  }
+  if (muster.seats[seat]?.commitment) return "army_locked";
+  if (validateArmy(command.army, battleSizeOf(state)).length > 0) return "invalid_army";
+  const locked = lockList(muster, next.secret.seed, seat, command.army);
+  if ("problem" in locked) return locked.problem === "list_locked" ? "army_locked" : "wrong_phase";
+  const events: EventEnvelope<EmberEvent>[] = [
+    {
+      audience: sideAudience(next, seat),
+      event: { type: "army_locked", seat, commitment: locked.commitment, army: command.army },
+      shadow: { type: "army_locked", seat, commitment: locked.commitment },
+    },
+  ];
+  if (!allLocked(muster)) return { state: next, events };
+  const { lists, salts } = revealMuster(muster, next.secret.seed);
+  events.push({ audience: everyone, event: { type: "armies_revealed", armies: lists, salts } });
+  const setup: EmberSetup = {
+    scenario: next.scenario,
+    seats: next.seats,
+    ...(next.teams ? { teams: next.teams } : {}),
+    armies: lists,
+    options: next.options,
+  };
+  // The battle starts from the same seed and the untouched RNG, as a match created with these lists.
+  const started = setupMatch(setup, next.secret.seed);
+  return { state: { ...started.state, muster }, events: [...events, ...started.events] };
+}
+
+/** A muster state rebuilt from a viewer's projection (lists the viewer cannot see are null; lock counts 0). */
+export function musterFromView(view: MusterView<ArmyList>): MusterState<ArmyList> {
+  return {
+    revealed: view.revealed,
+    seats: Object.fromEntries(Object.entries(view.seats).map(([s, m]) => [s, { commitment: m.commitment, list: m.list ?? null, locks: 0 }])),
+  };
+}
+
+/** Whether `seat` is awaited in the muster (it has not locked). */
+export const musterAwaits = (state: EmberState, seat: SeatId): boolean => state.muster?.seats[seat]?.commitment === null;

@@ -43,6 +43,7 @@ export function faulty(inner: MatchStore): FaultyStore {
     liveMatchIds: () => guard(() => inner.liveMatchIds()),
     findIdempotent: (k) => guard(() => inner.findIdempotent(k)),
     abandonUnclaimed: (c, k) => guard(() => inner.abandonUnclaimed(c, k)),
+    abandonIdle: (c, k) => guard(() => inner.abandonIdle(c, k)),
     close: () => inner.close(),
     async appendEntry(matchId, entry, options) {
       const fault = next;

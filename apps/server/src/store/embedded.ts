@@ -89,6 +89,7 @@ export class EmbeddedStore implements MatchStore {
   liveMatchIds = (...args: Parameters<MatchStore["liveMatchIds"]>) => this.call("liveMatchIds", args) as ReturnType<MatchStore["liveMatchIds"]>;
   findIdempotent = (...args: Parameters<MatchStore["findIdempotent"]>) => this.call("findIdempotent", args) as ReturnType<MatchStore["findIdempotent"]>;
   abandonUnclaimed = (...args: Parameters<MatchStore["abandonUnclaimed"]>) => this.call("abandonUnclaimed", args) as ReturnType<MatchStore["abandonUnclaimed"]>;
+  abandonIdle = (...args: Parameters<MatchStore["abandonIdle"]>) => this.call("abandonIdle", args) as ReturnType<MatchStore["abandonIdle"]>;
 
   /**
    * Waits for the worker to finish what it was given, closes the database, releases the folder.

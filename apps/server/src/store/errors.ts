@@ -79,6 +79,7 @@ export function withCleanErrors(store: MatchStore): MatchStore {
     liveMatchIds: () => guarded(() => store.liveMatchIds()),
     findIdempotent: (key) => guarded(() => store.findIdempotent(key)),
     abandonUnclaimed: (cutoff, keep) => guarded(() => store.abandonUnclaimed(cutoff, keep)),
+    abandonIdle: (cutoff, keep) => guarded(() => store.abandonIdle(cutoff, keep)),
     close: () => guarded(() => store.close()),
   };
 }

@@ -349,7 +349,7 @@ export class LiveMatch {
       // Held: memory keeps every entry after the caster feed's seq (see `trim`).
       const next = this.held[this.delayedSeq + 1 - first] as Entry;
       // The live match judged the entry; the trailing copy only replays it (a referee entry too).
-      const result = replayCommand(this.host.ruleset, this.delayedState, next.command, next.seat);
+      const result = replayCommand(this.host.ruleset, this.delayedState, next.command, next.seat, this.seats);
       if (!result.ok) throw new CorruptLogError(this.id, next.seq, result.error.code);
       if (!over && this.host.roundOf(result.state) > Math.max(0, horizon)) break;
       this.delayedState = result.state;

@@ -124,13 +124,24 @@ export function applyReferee<State>(ruleset: AnyRuleset, state: State, command: 
 }
 
 /**
- * Replays a logged command without judging it again (a review rebuilding a stored log the server
- * already checked): a ruleset command is applied; a timeout the ruleset answers applies its answer;
- * any other referee entry leaves the state as it is (its result is in its event).
+ * Replays a logged command without judging its time or absence again (a review rebuilding a
+ * stored log the server already checked; a caster feed trailing the live match): a ruleset command
+ * is applied; a referee entry gives the events the server logged for it (`seats`: the match's
+ * seats, for the result it imposes) and, for a timeout the ruleset answers, applies the answer.
+ * A referee entry leaves the state as it is otherwise (its result is in its event).
  */
-export function replayCommand<State>(ruleset: AnyRuleset, state: State, command: unknown, seat: SeatId): ReturnType<AnyRuleset["apply"]> {
+export function replayCommand<State>(ruleset: AnyRuleset, state: State, command: unknown, seat: SeatId, seats: readonly SeatId[] = []): ReturnType<AnyRuleset["apply"]> {
   if (!isRefereeCommand(command)) return ruleset.apply(state, command, seat);
-  const answer = command.referee === "timeout" ? ruleset.onTimeout?.(state, seat) : null;
-  if (answer !== undefined && answer !== null) return ruleset.apply(state, answer, seat);
-  return { ok: true, state, events: [] };
+  if (command.referee === "claim") {
+    const result = claimResult(ruleset, state, seats, seat, command.outcome);
+    return { ok: true, state, events: [publicEvent<RefereeEvent>({ type: "claimed", by: seat, absent: command.absent, outcome: command.outcome, result })] };
+  }
+  const answer = ruleset.onTimeout?.(state, seat);
+  if (answer === undefined || answer === null) {
+    const result = lossFor(ruleset, state, seats, seat, "time");
+    return { ok: true, state, events: [publicEvent<RefereeEvent>({ type: "time_out", clock: command.clock, seat, result })] };
+  }
+  const applied = ruleset.apply(state, answer, seat);
+  if (!applied.ok) return applied;
+  return { ...applied, events: [publicEvent<RefereeEvent>({ type: "time_out", clock: command.clock, seat, result: null }), ...applied.events] };
 }

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { legalCommandsInView, type EmberCommand, type EmberEvent, type EmberView } from "@fogwar/ember";
 import type { MatchConnection } from "../net/useMatch";
 import { TableView } from "./TableView";
+import { ClockPanel } from "../table/ClockPanel";
 
 const asView = (v: unknown): EmberView | null => (v && typeof v === "object" && (v as { ruleset?: unknown }).ruleset === "ember" ? (v as EmberView) : null);
 
@@ -54,5 +55,7 @@ export function EmberConnected({ matchId, seat, match, banner: renderBanner }: {
       </section>
     );
   }
-  return <TableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={banner} notice={notice} />;
+  const teams = (live as { teams?: Record<string, string> } | null)?.teams;
+  const clock = <ClockPanel info={match.clock ?? null} seat={seat} nameOf={(s) => s} sideOf={(s) => teams?.[s] ?? s} onClaim={match.claim} />;
+  return <TableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={banner} notice={notice} clock={clock} />;
 }

@@ -34,6 +34,8 @@ export interface TableViewProps {
   readonly banner?: ReactNode;
   /** The last refusal, in words. */
   readonly notice?: string | null;
+  /** The clocks and abandonment claims (`ClockPanel`), shown at the top of the action bar. */
+  readonly clock?: ReactNode;
 }
 
 /** The seats the match waits for, from the projection. */
@@ -132,7 +134,7 @@ function Result({ view, seat, matchId }: { view: EmberView; seat: string | null;
   );
 }
 
-export function TableView({ matchId, view, seat, legal, onCommand, events, banner, notice }: TableViewProps) {
+export function TableView({ matchId, view, seat, legal, onCommand, events, banner, notice, clock }: TableViewProps) {
   const { t, i18n } = useTranslation("table");
   const [selected, setSelected] = useState<string | null>(null);
   const [userMode, setMode] = useState<Mode | null>(null);
@@ -306,6 +308,7 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
         </div>
         <div className="side-column">
           <section className="action-bar" aria-label={t("actionBar")}>
+            {clock}
             <TurnLine view={view} seat={seat} />
             {notice && (
               <p className="error" role="alert">

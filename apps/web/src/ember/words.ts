@@ -5,6 +5,7 @@
 import type { TFunction } from "i18next";
 import { board, catalog, type DieResult, type EmberCommand, type EmberEvent, type EmberView, type Face, type PartSlot } from "@fogwar/ember";
 import { endReason } from "../table/reason";
+import { refereeText } from "../table/clock";
 import { localName, objectiveNumber, scenarioOf, secondaryName, squareName, unitLabel, unitOf } from "./model";
 
 export { endReason };
@@ -78,6 +79,9 @@ const dialWords = (w: Words, dials: Readonly<Record<string, string>>): string =>
 export function describeEvent(w: Words, event: EmberEvent): string | null {
   const { t } = w;
   const u = (id: string) => terrainLabel(w, id) ?? unitLabel(w.view, id, w.language);
+  // A clock that ran out or a claim (entered by the server, outside the rules).
+  const referee = refereeText(t as unknown as Parameters<typeof refereeText>[0], event, (who) => who);
+  if (referee !== null) return referee;
   switch (event.type) {
     case "first_player_roll":
       return t("log.first_player_roll", {

@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { legalCommandsInView, type SiegeCommand, type SiegeEvent, type SiegeView } from "@fogwar/siege";
 import type { MatchConnection } from "../net/useMatch";
 import { SiegeTableView } from "./SiegeTableView";
+import { ClockPanel } from "../table/ClockPanel";
 import "../i18n/siege-strings";
 
 const asView = (v: unknown): SiegeView | null => (v && typeof v === "object" && "mission" in v && "teams" in v ? (v as SiegeView) : null);
@@ -63,5 +64,9 @@ export function SiegeTable({ matchId, seat, match, banner }: SiegeTableProps) {
       </section>
     );
   }
-  return <SiegeTableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={header} notice={notice} />;
+  // Siege's clocks are per team (its time bank); claims name a seat, shown with its team.
+  const teamOf = (s: string): string => (live?.teams.attack.includes(s) ? "attack" : live?.teams.defence.includes(s) ? "defence" : s);
+  const nameOf = (who: string): string => (who === "attack" || who === "defence" ? ts(`team.${who}`) : `${ts(`team.${teamOf(who)}`)} (${who})`);
+  const clock = <ClockPanel info={match.clock ?? null} seat={seat} nameOf={nameOf} sideOf={teamOf} onClaim={match.claim} />;
+  return <SiegeTableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={header} notice={notice} clock={clock} />;
 }

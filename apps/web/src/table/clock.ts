@@ -13,12 +13,31 @@ export interface ClockEntry {
   readonly running: boolean;
 }
 
+/** A result the log imposed (lost on time, a claim), shaped as the rules' own results. */
+export interface ImposedResult {
+  readonly winner: string | null;
+  readonly winners?: readonly string[];
+  readonly reason: string;
+  readonly scores?: Readonly<Record<string, number>>;
+}
+
+/**
+ * The view a table shows: `view` itself, or, once the log imposed a result the rules' state does
+ * not hold, the same view finished with that result (so the table shows the end, not a turn).
+ */
+export function withImposed<V extends { readonly phase: string; readonly result: unknown }>(view: V, info: ClockInfo | null | undefined): V {
+  const imposed = info?.field.imposed;
+  if (!imposed || view.result) return view;
+  return { ...view, phase: "finished", result: { ...imposed, scores: imposed.scores ?? {} } };
+}
+
 /** The room state's `clock` field. */
 export interface ClockField {
   readonly at: number;
   readonly kind: "total" | "bank" | null;
   readonly clocks: readonly ClockEntry[];
-  readonly imposed: { readonly winner: string | null; readonly reason: string } | null;
+  /** A result imposed from outside the rules (lost on time, a claim): the engine's `MatchResult`. */
+  readonly imposed: ImposedResult | null;
   readonly claimDelayMs: number;
   readonly claims: readonly { readonly absent: string; readonly since: number; readonly allowedAt: number }[];
 }

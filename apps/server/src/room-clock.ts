@@ -46,6 +46,8 @@ export interface ClockField extends ClockStatus {
 
 export class RoomClock {
   private timer: unknown = null;
+  /** Whether a client is connected (the timer runs only then). */
+  private awake = false;
   /** The deadline a timeout was last entered for: if it is still the nearest, the entry failed; look again in a second, not at once. */
   private tried: string | null = null;
   /** Seat -> since when (ms) it has had no connection. Every seat starts absent when the room opens. */
@@ -100,9 +102,16 @@ export class RoomClock {
     return { ...this.match.clock.status(now), claimDelayMs: this.claimDelayMs, claims };
   }
 
-  /** Arms the timer for the nearest deadline (or clears it when none runs or the match is over). */
-  arm(): void {
+  /**
+   * Arms the timer for the nearest deadline (or clears it when none runs, the match is over, or
+   * the room sleeps: nobody is connected). A sleeping match's clocks still run in the log's
+   * terms: a deadline that passed while nobody was there is entered when someone joins again
+   * (stamped then, so the timeout stands), never by an empty room playing passes on its own.
+   */
+  arm(awake = this.awake): void {
+    this.awake = awake;
     this.stop();
+    if (!awake) return;
     const next = this.match.result ? null : this.match.clock.nearest();
     if (!next) return;
     const key = `${next.clock}@${next.deadline}`;

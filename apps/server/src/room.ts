@@ -132,7 +132,6 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     this.lastCasterSeq = match.delayed.seq;
     this.matchClock = new RoomClock(match, (seat, clock) => this.timeout(seat, clock));
     state.clock = JSON.stringify(this.matchClock.field());
-    this.matchClock.arm();
     this.setState(state);
     // Colyseus hands a message typed "*" to this handler with its payload in the type's place, so
     // `type` may be any value a client sent: only a string names a message type (anything else is
@@ -256,6 +255,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
       this.matchClock.present(seat, here);
     }
     state.clock = JSON.stringify(this.matchClock.field());
+    // The clock timer sleeps while nobody is connected (./room-clock.ts `arm`).
+    this.matchClock.arm(this.clients.length > 0);
     state.spectators = [...this.clientsInfo.values()].filter((i) => i.audience.role === "spectator").length;
     roomPresence.set(this.match.id, Object.fromEntries(state.connected.entries()));
   }

@@ -164,6 +164,25 @@ describe("Siege's time bank", () => {
   });
 });
 
+describe("an empty room", () => {
+  it("enters no timeout while nobody is connected; a deadline that passed meanwhile is entered when someone joins", async () => {
+    const created = await createMatch(t.http, emberRequest(catalog, { options: { clock: { minutes: 1, incrementSeconds: 0 } } }));
+    const clients = await joinAll(created);
+    const seq = await playOne(created.matchId, clients);
+    for (const c of clients.values()) await c.leave();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    time.advance(120_000);
+    await settle();
+    expect(await t.server.store.lastSeq(created.matchId)).toBe(seq);
+    const back = await TestClient.join(t.ws, created.matchId, tokenOf(created, "p1"));
+    // The timer armed at the join falls due at once (fake timers fire when time moves).
+    time.advance(0);
+    await back.until(() => back.seq === seq + 1, "the timeout once someone is back");
+    expect(liveMatch(created.matchId).result).toMatchObject({ reason: "time" });
+    await back.leave();
+  });
+});
+
 describe("a restart", () => {
   it("keeps every deadline: the clocks are recomputed from the stamped log", async () => {
     const created = await createMatch(t.http, emberRequest(catalog, { options: { clock: { minutes: 2, incrementSeconds: 0 } } }));

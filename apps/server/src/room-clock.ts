@@ -99,7 +99,11 @@ export class RoomClock {
       const since = this.absent.get(seat);
       return since === undefined ? [] : [{ absent: seat, since, allowedAt: since + this.claimDelayMs }];
     });
-    return { ...this.match.clock.status(now), claimDelayMs: this.claimDelayMs, claims };
+    const status = this.match.clock.status(now);
+    // Without a clock, a claim or a result nothing in the field changes from entry to entry: no
+    // time in it either, so the field (and the patch after each entry) stays the same.
+    const quiet = status.kind === null && claims.length === 0 && status.imposed === null;
+    return { ...status, at: quiet ? 0 : status.at, claimDelayMs: this.claimDelayMs, claims };
   }
 
   /**

@@ -248,6 +248,27 @@ describe("abandonment claims", () => {
   });
 });
 
+describe("abandonment claims in team games", () => {
+  it("a team is away only when every seat of it the match waits for is gone: a present teammate blocks the claim", async () => {
+    const players = [{ name: "A1", team: "attack" }, { name: "D1", team: "defence" }, { name: "A2", team: "attack" }, { name: "D2", team: "defence" }];
+    const created = await createMatch(t.http, { ruleset: "siege", scenario: "ledger", players, options: { claimDelay: 10 } });
+    const a1 = await TestClient.join(t.ws, created.matchId, tokenOf(created, "a1"));
+    const d2 = await TestClient.join(t.ws, created.matchId, tokenOf(created, "d2"));
+    // d1 never came; the match waits for the defence's pick; d2 is here for the team.
+    time.advance(20_000);
+    expect(await claim(a1, "d1", "win", "t1")).toMatchObject({ type: "rejected", payload: { error: { code: "claim_refused" } } });
+    // A teammate cannot claim against its own team either.
+    expect(await claim(d2, "d1", "win", "t2")).toMatchObject({ type: "rejected" });
+    await d2.leave();
+    time.advance(9_000);
+    expect(await claim(a1, "d1", "win", "t3")).toMatchObject({ type: "rejected" });
+    time.advance(1_000);
+    expect(await claim(a1, "d2", "win", "t4")).toMatchObject({ type: "accepted" });
+    expect(liveMatch(created.matchId).result).toMatchObject({ winner: "a1", winners: ["a1", "a2"], reason: "abandoned" });
+    await a1.leave();
+  });
+});
+
 describe("idle matches", () => {
   it("are marked abandoned by the sweep and their rooms close", async () => {
     const created = await createMatch(t.http, emberRequest(catalog));

@@ -101,6 +101,8 @@ export class LiveMatch {
   onLearned: LearnedListener = () => undefined;
   /** The clocks and referee results, rebuilt from the log's stamped times. */
   readonly clock: MatchClock;
+  /** The seats a player has joined at least once (the store's claimed seats; the room adds joins). */
+  readonly joined = new Set<string>();
 
   private constructor(
     readonly id: string,
@@ -141,6 +143,7 @@ export class LiveMatch {
       store,
       record.setup,
     );
+    for (const seat of record.seats) if (seat.claimed) match.joined.add(seat.seat);
     for (const stored of await store.entries(id)) match.replayStored(stored);
     match.advanceDelayed();
     match.casterFrom = match.delayedSeq;

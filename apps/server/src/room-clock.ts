@@ -69,22 +69,34 @@ export class RoomClock {
 
   /** A seat got (true) or lost (false) its last connection. */
   present(seat: string, here: boolean): void {
+    if (here) this.match.joined.add(seat);
     if (here) this.absent.delete(seat);
     else if (!this.absent.has(seat)) this.absent.set(seat, timeNow());
   }
 
+  /** A seat's side: its team, or the seat itself. */
+  private side(seat: string): string {
+    return this.match.host.ruleset.teamOf?.(this.match.state, seat) ?? seat;
+  }
+
+  /** Whether some seat of `seat`'s side has joined the match at least once (a side that never came is not claimed against: the unjoined-match expiry handles it). */
+  private cameOnce(seat: string): boolean {
+    const side = this.side(seat);
+    return this.match.seats.some((s) => this.side(s) === side && this.match.joined.has(s));
+  }
+
   /**
-   * Whether a claim against `absent` may be made now: every seat of its side the match waits for
-   * (teammates who share control could act for it) has been disconnected for the claim delay.
-   * The engine then checks that `absent` is awaited and on another side than the claimant.
+   * Whether a claim against `absent` may be made now: its side has joined the match at least
+   * once, and every seat of its side the match waits for (teammates who share control could act
+   * for it) has been disconnected for the claim delay. The engine then checks that `absent` is
+   * awaited and on another side than the claimant.
    */
   claimable(absent: string): boolean {
     const ruleset = this.match.host.ruleset;
     const state = this.match.state;
-    const side = (seat: string) => ruleset.teamOf?.(state, seat) ?? seat;
-    const awaitedSide = awaitedSeats(ruleset, state).filter((s) => side(s) === side(absent));
+    const awaitedSide = awaitedSeats(ruleset, state).filter((s) => this.side(s) === this.side(absent));
     const now = timeNow();
-    return awaitedSide.length > 0 && awaitedSide.every((s) => {
+    return this.cameOnce(absent) && awaitedSide.length > 0 && awaitedSide.every((s) => {
       const since = this.absent.get(s);
       return since !== undefined && now - since >= this.claimDelayMs;
     });
@@ -97,7 +109,7 @@ export class RoomClock {
     const awaited = over ? [] : awaitedSeats(this.match.host.ruleset, this.match.state);
     const claims = awaited.flatMap((seat) => {
       const since = this.absent.get(seat);
-      return since === undefined ? [] : [{ absent: seat, since, allowedAt: since + this.claimDelayMs }];
+      return since === undefined || !this.cameOnce(seat) ? [] : [{ absent: seat, since, allowedAt: since + this.claimDelayMs }];
     });
     const status = this.match.clock.status(now);
     // Without a clock, a claim or a result nothing in the field changes from entry to entry: no

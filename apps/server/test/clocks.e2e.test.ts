@@ -248,6 +248,26 @@ describe("abandonment claims", () => {
   });
 });
 
+describe("a side that never came", () => {
+  it("is not claimed against (the unjoined-match expiry handles it); once it has joined and left, it is", async () => {
+    const created = await createMatch(t.http, emberRequest(catalog, { options: { claimDelay: 10 } }));
+    const match = liveMatch(created.matchId);
+    const absent = awaitedSeats(match.host.ruleset, match.state)[0]!;
+    const other = created.seats.map((s) => s.seat).find((s) => s !== absent)!;
+    const here = await TestClient.join(t.ws, created.matchId, tokenOf(created, other));
+    time.advance(20_000);
+    expect(await claim(here, absent, "win", "n1")).toMatchObject({ type: "rejected", payload: { error: { code: "claim_refused" } } });
+    expect(clockField(here).claims).toEqual([]);
+    const once = await TestClient.join(t.ws, created.matchId, tokenOf(created, absent));
+    await once.leave();
+    await here.until(() => clockField(here).claims.length === 1, "the claim countdown");
+    time.advance(10_000);
+    expect(await claim(here, absent, "draw", "n2")).toMatchObject({ type: "accepted" });
+    expect(match.result).toMatchObject({ winner: null, reason: "abandoned_draw" });
+    await here.leave();
+  });
+});
+
 describe("abandonment claims in team games", () => {
   it("a team is away only when every seat of it the match waits for is gone: a present teammate blocks the claim", async () => {
     const players = [{ name: "A1", team: "attack" }, { name: "D1", team: "defence" }, { name: "A2", team: "attack" }, { name: "D2", team: "defence" }];

@@ -24,6 +24,9 @@ export interface CreateServices {
   readonly publicUrl: string;
 }
 
+/** How long (s) an awaited seat stays disconnected before the others may claim, unless the match says otherwise. */
+export const DEFAULT_CLAIM_DELAY_SECONDS = 60;
+
 /** An `Idempotency-Key`: 1 to 200 visible ASCII characters. */
 const KEY = /^[\x21-\x7e]{1,200}$/;
 
@@ -75,7 +78,12 @@ export async function createMatch(services: CreateServices, body: unknown, idemp
     progressiveReveal: request.options?.progressiveReveal ?? false,
     spectatorDelay: request.options?.spectatorDelay ?? 0,
     reconnectGrace: request.options?.reconnectGrace ?? 120,
+    ...(request.options?.clock ? { clock: request.options.clock } : {}),
+    claimDelay: request.options?.claimDelay ?? DEFAULT_CLAIM_DELAY_SECONDS,
   };
+  if (options.clock && !host.optionalClock) {
+    throw new ApiError(400, "bad_request", `${host.ruleset.id} runs its own clock (its time bank): the clock option is for rulesets whose clock is optional.`);
+  }
   const made = host.makeSetup({ scenario: request.scenario, players: request.players, options });
   if (!made.ok) throw new ApiError(400, made.problem.code, made.problem.message, made.problem.details);
   const requestHash = createHash("sha256").update(canonicalJson(request)).digest("hex");

@@ -20,17 +20,41 @@ export const DEFAULT_UNJOINED_TTL_MS = 24 * 60 * 60 * 1000;
  * @returns the ids abandoned. @throws the store's error when the store fails (nothing disposed).
  */
 export async function expireUnjoined(store: MatchStore, log: Logger, ttlMs: number, now = Date.now()): Promise<string[]> {
-  const shared = currentHosting().shared;
+  const abandoned = await store.abandonUnclaimed(new Date(now - ttlMs), await busyRooms());
+  await closeRooms(abandoned);
+  for (const matchId of abandoned) log.info({ matchId, unjoinedForMs: ttlMs }, "match abandoned: no seat was joined in time");
+  return abandoned;
+}
+
+/** The default time a live match nobody touches stays live: 14 days, in ms. */
+export const DEFAULT_IDLE_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+
+/**
+ * One sweep: abandons the live matches nobody touched (no command, no claim, no timeout) for
+ * `idleMs` (sparing rooms with a client connected right now) and closes their rooms.
+ * @returns the ids abandoned. @throws the store's error when the store fails (nothing closed).
+ */
+export async function expireIdle(store: MatchStore, log: Logger, idleMs: number, now = Date.now()): Promise<string[]> {
+  const abandoned = await store.abandonIdle(new Date(now - idleMs), await busyRooms());
+  await closeRooms(abandoned);
+  for (const matchId of abandoned) log.info({ matchId, idleForMs: idleMs }, "match abandoned: nobody touched it in time");
+  return abandoned;
+}
+
+/** The matches whose room has a client right now (on this process, or on any with Redis). */
+async function busyRooms(): Promise<string[]> {
   const busy = [...roomPresence.keys()].filter((id) => (matchMaker.getLocalRoomById(id)?.clients.length ?? 0) > 0);
-  if (shared) for (const listing of await matchMaker.query({ name: "match" })) if (listing.clients > 0) busy.push(listing.roomId);
-  const abandoned = await store.abandonUnclaimed(new Date(now - ttlMs), busy);
-  for (const matchId of abandoned) {
+  if (currentHosting().shared) for (const listing of await matchMaker.query({ name: "match" })) if (listing.clients > 0) busy.push(listing.roomId);
+  return busy;
+}
+
+/** Closes the rooms of abandoned matches, on whichever process hosts them. */
+async function closeRooms(ids: readonly string[]): Promise<void> {
+  for (const matchId of ids) {
     const room = matchMaker.getLocalRoomById(matchId);
     if (room) await room.disconnect();
-    else if (shared && (await matchMaker.getRoomById(matchId))) await matchMaker.remoteRoomCall(matchId, "disconnect").catch(() => undefined);
-    log.info({ matchId, unjoinedForMs: ttlMs }, "match abandoned: no seat was joined in time");
+    else if (currentHosting().shared && (await matchMaker.getRoomById(matchId))) await matchMaker.remoteRoomCall(matchId, "disconnect").catch(() => undefined);
   }
-  return abandoned;
 }
 
 /**
@@ -38,14 +62,16 @@ export async function expireUnjoined(store: MatchStore, log: Logger, ttlMs: numb
  * the next tick. The timer does not keep the process alive.
  * @returns `stop()` to end the sweeps.
  */
-export function startExpiry(store: MatchStore, log: Logger, ttlMs: number): { stop(): void } {
-  const every = Math.max(1000, Math.min(ttlMs / 4, 15 * 60 * 1000));
+export function startExpiry(store: MatchStore, log: Logger, ttlMs: number, idleMs = DEFAULT_IDLE_TTL_MS): { stop(): void } {
+  const every = Math.max(1000, Math.min(ttlMs / 4, idleMs / 4, 15 * 60 * 1000));
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
     expireUnjoined(store, log, ttlMs)
       .catch((error: unknown) => log.warn({ err: error }, "could not expire unjoined matches"))
+      .then(() => expireIdle(store, log, idleMs))
+      .catch((error: unknown) => log.warn({ err: error }, "could not expire idle matches"))
       .finally(() => (running = false));
   }, every);
   timer.unref();
@@ -61,6 +87,17 @@ export function unjoinedTtlFromEnv(value: string | undefined): number {
   const hours = Number(value);
   if (!Number.isFinite(hours) || hours <= 0) throw new Error(`FOGWAR_UNJOINED_TTL_HOURS must be a positive number of hours, not "${value}"`);
   return hours * 60 * 60 * 1000;
+}
+
+/**
+ * `FOGWAR_IDLE_TTL_DAYS` in ms: a positive number of days (fractions allowed) a live match nobody
+ * touches stays live; undefined or empty gives the default (14 days). @throws Error for anything else.
+ */
+export function idleTtlFromEnv(value: string | undefined): number {
+  if (value === undefined || value.trim() === "") return DEFAULT_IDLE_TTL_MS;
+  const days = Number(value);
+  if (!Number.isFinite(days) || days <= 0) throw new Error(`FOGWAR_IDLE_TTL_DAYS must be a positive number of days, not "${value}"`);
+  return days * 24 * 60 * 60 * 1000;
 }
 
 /** The default time between backups of the embedded data folder: 10 minutes, in ms. */

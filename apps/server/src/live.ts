@@ -11,7 +11,8 @@
  * feed still has to replay or send, and the command ids (for idempotency); `entriesSince` reads
  * older entries from the store.
  */
-import { canonicalJson, type EventEnvelope, type LogEntry, type MatchResult, type RuleError } from "@fogwar/engine";
+import { canonicalJson, replayCommand, type EventEnvelope, type LogEntry, type MatchResult, type RuleError } from "@fogwar/engine";
+import { MatchClock } from "./clocks.js";
 import { RULESETS, type HostedRuleset } from "./rulesets.js";
 import { nativeStateHash } from "./state-hash.js";
 import type { MatchStore, StoredEntry } from "./store/index.js";
@@ -23,7 +24,25 @@ export interface MatchOptions {
   /** Seconds a dropped player may take to reconnect to the same session. */
   readonly reconnectGrace: number;
   readonly progressiveReveal: boolean;
+  /** EMBER's optional clock (absent: none); Siege's time bank needs no option. */
+  readonly clock?: { readonly minutes: number; readonly incrementSeconds: number };
+  /** Seconds an awaited seat must stay disconnected before the others may claim (default 60). */
+  readonly claimDelay?: number;
 }
+
+/** The server's time in ms; tests give rooms their own (time is data: see ./clocks.ts). */
+export type Now = () => number;
+let now: Now = () => Date.now();
+
+/** Sets the time source of every live match and room (tests); returns the previous one. */
+export function setNow(source: Now): Now {
+  const previous = now;
+  now = source;
+  return previous;
+}
+
+/** The server's time in ms, from the current time source. */
+export const timeNow = (): number => now();
 
 /** Thrown when a stored log does not rebuild (a rules change without a version bump, or tampering). */
 export class CorruptLogError extends Error {
@@ -80,6 +99,10 @@ export class LiveMatch {
   private unsynced = false;
   /** Told about entries learned from the store (they are applied already); the room publishes them. */
   onLearned: LearnedListener = () => undefined;
+  /** The clocks and referee results, rebuilt from the log's stamped times. */
+  readonly clock: MatchClock;
+  /** The seats a player has joined at least once (the store's claimed seats; the room adds joins). */
+  readonly joined = new Set<string>();
 
   private constructor(
     readonly id: string,
@@ -91,7 +114,9 @@ export class LiveMatch {
     readonly setupEvents: readonly EventEnvelope<unknown>[],
     initial: unknown,
     private readonly store: MatchStore,
+    setup: unknown,
   ) {
+    this.clock = new MatchClock(host, seats, setup, options.clock);
     this.current = initial;
     this.delayedState = initial;
   }
@@ -120,7 +145,9 @@ export class LiveMatch {
       initial.events,
       initial.state,
       store,
+      record.setup,
     );
+    for (const seat of record.seats) if (seat.claimed) match.joined.add(seat.seat);
     for (const stored of await store.entries(id)) match.replayStored(stored);
     match.advanceDelayed();
     match.casterFrom = match.delayedSeq;
@@ -134,10 +161,13 @@ export class LiveMatch {
 
   /** Applies one stored entry on top of the current state, checking its hash. @throws CorruptLogError */
   private replayStored(stored: StoredEntry): Entry {
-    const result = this.host.ruleset.apply(this.current, stored.command, stored.seat);
+    // Entries stored before times were kept count as taking no time.
+    const at = stored.acceptedAt ?? this.clock.lastAt ?? 0;
+    const result = this.clock.judge(this.current, stored.seat, stored.command, at, true);
     if (!result.ok) throw new CorruptLogError(this.id, stored.seq, result.error.code);
     if (nativeStateHash(result.state) !== stored.stateHash) throw new CorruptLogError(this.id, stored.seq, "state hash differs");
     this.current = result.state;
+    this.clock.record(result.state, at, result);
     const entry: Entry = { seq: stored.seq, seat: stored.seat, command: stored.command, events: result.events };
     this.held.push(entry);
     this.lastSeq = stored.seq;
@@ -200,7 +230,7 @@ export class LiveMatch {
 
   /** The match's result, once over. */
   get result(): MatchResult | null {
-    return this.host.ruleset.result(this.current);
+    return this.clock.imposed ?? this.host.ruleset.result(this.current);
   }
 
   /**
@@ -268,26 +298,28 @@ export class LiveMatch {
    *   applied; the command's entry may be learned later).
    * @throws the store's error when the append fails and the store shows the entry was not stored.
    */
-  submit(seat: string, command: unknown, commandId?: string): Promise<SubmitResult> {
-    const run = this.queue.then(() => this.apply(seat, command, commandId));
+  submit(seat: string, command: unknown, commandId?: string, referee = false): Promise<SubmitResult> {
+    const run = this.queue.then(() => this.apply(seat, command, commandId, referee));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async apply(seat: string, command: unknown, commandId?: string): Promise<SubmitResult> {
+  private async apply(seat: string, command: unknown, commandId: string | undefined, referee: boolean): Promise<SubmitResult> {
     await this.pull();
     const already = commandId === undefined ? undefined : this.seqOfCommand(seat, commandId);
     if (already !== undefined) return { ok: true, entry: await this.entryAt(already), result: null, duplicate: true };
-    const result = this.host.ruleset.apply(this.current, command, seat);
+    // Time enters as data: the entry is judged and stored with the time it was accepted.
+    const at = this.clock.stamp(now());
+    const result = this.clock.judge(this.current, seat, command, at, referee);
     if (!result.ok) return { ok: false, error: result.error };
     const seq = this.lastSeq + 1;
     const entry: Entry = { seq, seat, command, events: result.events };
     const hash = nativeStateHash(result.state);
-    const outcome = this.host.ruleset.result(result.state);
+    const outcome = result.imposed ?? this.host.ruleset.result(result.state);
     try {
       await this.store.appendEntry(
         this.id,
-        { seq, seat, command, events: result.events, stateHash: hash, commandId: commandId ?? null },
+        { seq, seat, command, events: result.events, stateHash: hash, commandId: commandId ?? null, acceptedAt: at },
         outcome ? { finish: { status: "finished", result: outcome } } : undefined,
       );
     } catch (error) {
@@ -300,6 +332,7 @@ export class LiveMatch {
       throw error;
     }
     this.current = result.state;
+    this.clock.record(result.state, at, result);
     this.held.push(entry);
     this.lastSeq = seq;
     if (commandId !== undefined) this.commandIds.set(`${seat}\u0000${commandId}`, seq);
@@ -315,14 +348,15 @@ export class LiveMatch {
   private advanceDelayed(): void {
     const delay = this.options.spectatorDelay;
     if (delay <= 0) return;
-    const over = this.host.ruleset.result(this.current) !== null;
+    const over = this.result !== null;
     const horizon = this.host.roundOf(this.current) - delay;
     this.casterFrom = this.delayedSeq;
     const first = this.held[0]?.seq ?? this.lastSeq + 1;
     while (this.delayedSeq < this.lastSeq) {
       // Held: memory keeps every entry after the caster feed's seq (see `trim`).
       const next = this.held[this.delayedSeq + 1 - first] as Entry;
-      const result = this.host.ruleset.apply(this.delayedState, next.command, next.seat);
+      // The live match judged the entry; the trailing copy only replays it (a referee entry too).
+      const result = replayCommand(this.host.ruleset, this.delayedState, next.command, next.seat, this.seats);
       if (!result.ok) throw new CorruptLogError(this.id, next.seq, result.error.code);
       if (!over && this.host.roundOf(result.state) > Math.max(0, horizon)) break;
       this.delayedState = result.state;

@@ -27,6 +27,7 @@ import type { ClientLog } from "./client-log.js";
 import { stampedAddress, type Limits } from "./limits.js";
 import { takeRoomGrant } from "./rooms.js";
 import { corked, viewerKey } from "./send.js";
+import { RoomClock } from "./room-clock.js";
 
 /**
  * The process's `Encoder.BUFFER_SIZE`, in bytes: what an encoder's buffers are first allocated
@@ -91,6 +92,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
   private resyncTimer: ReturnType<typeof setTimeout> | null = null;
   /** Sessions of seats whose invite the host re-issued: they may not come back by reconnection. */
   private readonly revoked = new Set<string>();
+  /** The clock timer, absences and the public clock field (./room-clock.ts). */
+  private matchClock!: RoomClock;
 
   /**
    * Colyseus picks the stock `SchemaSerializer` when the state is set; the room takes
@@ -132,6 +135,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     this.projector.sleep();
     this.projector.update(match.state, match.seq, match.delayed);
     this.lastCasterSeq = match.delayed.seq;
+    this.matchClock = new RoomClock(match, (seat, clock) => this.timeout(seat, clock));
+    state.clock = JSON.stringify(this.matchClock.field());
     this.setState(state);
     // Colyseus hands a message typed "*" to this handler with its payload in the type's place, so
     // `type` may be any value a client sent: only a string names a message type (anything else is
@@ -257,7 +262,11 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
         return c.sessionId !== dropping && info?.audience.role === "player" && info.audience.seat === seat;
       });
       state.connected.set(seat, here);
+      this.matchClock.present(seat, here);
     }
+    state.clock = JSON.stringify(this.matchClock.field());
+    // The clock timer sleeps while nobody is connected (./room-clock.ts `arm`).
+    this.matchClock.arm(this.clients.length > 0);
     state.spectators = [...this.clientsInfo.values()].filter((i) => i.audience.role === "spectator").length;
     roomPresence.set(this.match.id, Object.fromEntries(state.connected.entries()));
   }
@@ -298,6 +307,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
   }
 
   override onDispose(): void {
+    this.matchClock?.stop();
     if (this.resyncTimer) clearTimeout(this.resyncTimer);
     this.resyncTimer = null;
     roomPresence.delete(this.match?.id);
@@ -326,10 +336,31 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
       case "command":
         await this.command(client, info, message.id, message.command);
         return;
+      case "claim":
+        if (info.audience.role !== "player") return this.fail(client, "spectators_cannot_act");
+        // The room checks the absence (how long the seat has been away is not in the log); the engine the rest.
+        if (!this.match.result && !this.matchClock.claimable(message.absent)) {
+          client.send("rejected", { type: "rejected", id: message.id, error: { code: "claim_refused", message: "That seat has not been away for the claim delay while the match waits for it.", rule: "docs/design.md Clocks and abandonment" } });
+          return;
+        }
+        await this.command(client, info, message.id, { referee: "claim", outcome: message.outcome, absent: message.absent }, true);
+        return;
     }
   }
 
-  private async command(client: Client, info: ClientInfo, id: string, command: unknown): Promise<void> {
+  /** The clock timer's timeout, entered through the command path (the engine's clock judges it). */
+  private async timeout(seat: string, clock: string): Promise<void> {
+    try {
+      const outcome = await this.match.submit(seat, { referee: "timeout", clock }, undefined, true);
+      if (outcome.ok && !outcome.duplicate) corked(this.clients, () => this.publish([outcome.entry]));
+      else if (!outcome.ok) this.services.log.warn({ matchId: this.match.id, seat, clock, code: outcome.error.code }, "timeout refused");
+    } catch (error) {
+      this.services.log.error({ err: error, matchId: this.match.id, seat }, "timeout could not be stored");
+      if (!this.match.synced) this.resyncLater();
+    }
+  }
+
+  private async command(client: Client, info: ClientInfo, id: string, command: unknown, referee = false): Promise<void> {
     if (info.audience.role !== "player") return this.fail(client, "spectators_cannot_act");
     const seat = info.audience.seat;
     const seen = this.answers.get(seat) ?? new Map<string, Answer>();
@@ -348,7 +379,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     if (this.match.result) return this.fail(client, "match_over");
     let outcome;
     try {
-      outcome = await this.match.submit(seat, command, id);
+      outcome = await this.match.submit(seat, command, id, referee);
     } catch (error) {
       // Unsynced: the store could not be read to learn whether the command committed. Otherwise
       // the store showed it was not stored: not applied, resend.
@@ -400,6 +431,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
   private publish(entries: readonly LogEntry<unknown, unknown>[]): void {
     const delayed = this.match.delayed;
     this.projector.update(this.match.state, this.match.seq, delayed);
+    this.state.clock = JSON.stringify(this.matchClock.field());
+    this.matchClock.arm();
     this.broadcastPatch();
     const casterEntries = delayed.seq > this.lastCasterSeq ? this.match.entriesAfter(this.lastCasterSeq).slice(0, delayed.seq - this.lastCasterSeq) : [];
     this.lastCasterSeq = delayed.seq;

@@ -3,7 +3,7 @@
  * `Ruleset` contract: how to build a setup from a lobby request, and the round a state is in
  * (for the spectator delay).
  */
-import type { EventEnvelope, Ruleset } from "@fogwar/engine";
+import type { ClockSetup, EventEnvelope, Ruleset } from "@fogwar/engine";
 import { TeamName } from "@fogwar/protocol";
 import { ArmyList, casterRedact as emberCasterRedact, casterViewFor as emberCasterView, catalog, ember, validateArmy, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState } from "@fogwar/ember";
 import { casterRedact, casterViewFor, catalog as siegeCatalog, siege, type SiegeCommand, type SiegeEvent, type SiegeSetup, type SiegeState } from "@fogwar/siege";
@@ -49,6 +49,20 @@ export interface HostedRuleset {
   publicCommand?(command: unknown): boolean;
   /** Each seat's team in a team game (undefined otherwise), for listings. */
   teamsOf?(setup: unknown): Readonly<Record<string, string>> | undefined;
+  /**
+   * The match's clocks (./clocks.ts), from its setup, seats and the lobby's `clock` option
+   * (`{ minutes, incrementSeconds }` or undefined); null: no clock. `optionalClock`: whether the
+   * lobby chooses it (else the ruleset's own clock always runs and the option is refused).
+   */
+  clockSetup?(setup: unknown, seats: readonly string[], clock: { minutes: number; incrementSeconds: number } | undefined): ClockSetup | null;
+  readonly optionalClock?: boolean;
+  /**
+   * Whether no clock runs in `state` although seats are awaited (default: never). EMBER's muster:
+   * the players build their secret lists at their own pace; the clocks start with the battle.
+   */
+  clockIdle?(state: unknown): boolean;
+  /** The current activation's key for bank clocks (`ClockPoint.turn`); default: one key. */
+  clockTurn?(state: unknown): string;
   /**
    * The caster feed's projection of the delayed state, given the live one (default: the
    * omniscient view of the delayed state). Siege keeps back what is still secret live: a real
@@ -107,6 +121,11 @@ const emberHost: HostedRuleset = {
   roundOf: (state) => (state as EmberState).round,
   // A locked army list stays with its seat until the reveal (its events are not public either).
   publicCommand: (command) => (command as EmberCommand | null)?.type !== "lock_army",
+  // EMBER's clock is optional, chosen in the lobby: one per seat, a total plus an increment per round.
+  optionalClock: true,
+  clockIdle: (state) => (state as EmberState).phase === "muster",
+  clockSetup: (_setup, seats, clock) =>
+    clock ? { spec: { kind: "total", initialMs: clock.minutes * 60_000, incrementMs: clock.incrementSeconds * 1000 }, owners: Object.fromEntries(seats.map((s) => [s, s])) } : null,
   casterView: (delayed, live) => emberCasterView(delayed as EmberState, live as EmberState),
   casterEvent: (envelope, live) => emberCasterRedact(envelope as EventEnvelope<EmberEvent>, live as EmberState),
   scenarioOf: (setup) => (setup as EmberSetup).scenario,
@@ -163,6 +182,18 @@ const siegeHost: HostedRuleset = {
     return { ok: true, setup, seats };
   },
   roundOf: (state) => (state as SiegeState).round,
+  // Siege's time bank is always on (docs/rules/siege.md "Time bank"): one bank per team.
+  clockSetup: (setup) => {
+    const bank = siegeCatalog.data.rules.timeBank;
+    const teams = (setup as SiegeSetup).teams;
+    const owners = Object.fromEntries(Object.entries(teams).flatMap(([team, seats]) => seats.map((seat) => [seat, team])));
+    return { spec: { kind: "bank", bankMs: bank.perTeamSeconds * 1000, perActivationMs: bank.perActivationSeconds * 1000 }, owners };
+  },
+  // An activation: one operator's activation, a phase between activations, a pending decision, or setup.
+  clockTurn: (state) => {
+    const s = state as SiegeState;
+    return [s.phase, s.round, s.step, s.activations, s.activation?.operator ?? "", s.pending ? `${s.pending.kind}:${s.pending.team}` : ""].join("|");
+  },
   scenarioOf: (setup) => (setup as SiegeSetup).mission,
   teamsOf: (setup) => Object.fromEntries(Object.entries((setup as SiegeSetup).teams).flatMap(([team, seats]) => seats.map((seat) => [seat, team]))),
   listing: () => ({

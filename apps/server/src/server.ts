@@ -22,7 +22,7 @@ import { clientLog, colyseusLogger } from "./client-log.js";
 import { mountApi, mountWeb } from "./http.js";
 import { createHttpServer, installGate, type Readiness } from "./http/gate.js";
 import { mountErrorHandler, mountSecurityHeaders } from "./http/security.js";
-import { backupIntervalFromEnv, DEFAULT_UNJOINED_TTL_MS, expireUnjoined, folderSafety, startExpiry, unjoinedTtlFromEnv } from "./lifecycle.js";
+import { backupIntervalFromEnv, DEFAULT_IDLE_TTL_MS, DEFAULT_UNJOINED_TTL_MS, expireIdle, expireUnjoined, folderSafety, idleTtlFromEnv, startExpiry, unjoinedTtlFromEnv } from "./lifecycle.js";
 import { createLimits, limitsFromEnv, resolveLimits, type LimitSettings } from "./limits.js";
 import { MatchRoom, provideRoomServices, roomPresence } from "./room.js";
 import { openStore, type MatchStore } from "./store/index.js";
@@ -53,6 +53,8 @@ export interface ServerConfig {
   readonly store?: MatchStore;
   /** How long (ms) a match no seat ever joined stays live before it is abandoned (default 24 h). */
   readonly unjoinedTtlMs?: number;
+  /** How long (ms) a live match nobody touches stays live before it is abandoned (default 14 days). */
+  readonly idleTtlMs?: number;
   /** Milliseconds between backups of the embedded data folder (default 10 min; 0: none). */
   readonly backupIntervalMs?: number;
   /**
@@ -82,7 +84,8 @@ export interface RunningServer {
  * Reads settings from the environment: PORT (default 2567), HOST (default 0.0.0.0),
  * DATABASE_URL, FOGWAR_DATA_DIR (default ./data), PUBLIC_URL (default http://localhost:PORT),
  * LOG_LEVEL (default info), FOGWAR_WEB_DIR (default: the workspace's apps/web/dist),
- * FOGWAR_UNJOINED_TTL_HOURS (default 24), FOGWAR_BACKUP_INTERVAL_MINUTES (default 10), the
+ * FOGWAR_UNJOINED_TTL_HOURS (default 24), FOGWAR_IDLE_TTL_DAYS (default 14),
+ * FOGWAR_BACKUP_INTERVAL_MINUTES (default 10), the
  * limits' FOGWAR_* variables (see `limitsFromEnv`), and for several processes REDIS_URL with
  * FOGWAR_PUBLIC_ADDRESS (see `scaleOutFromEnv`).
  * @throws Error when a setting is malformed.
@@ -101,6 +104,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL ?? "info",
     webDir: env.FOGWAR_WEB_DIR || defaultWebDir(),
     unjoinedTtlMs: unjoinedTtlFromEnv(env.FOGWAR_UNJOINED_TTL_HOURS),
+    idleTtlMs: idleTtlFromEnv(env.FOGWAR_IDLE_TTL_DAYS),
     backupIntervalMs: backupIntervalFromEnv(env.FOGWAR_BACKUP_INTERVAL_MINUTES),
     ...scaleOutFromEnv(env),
   };
@@ -197,8 +201,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 
   // Abandon matches nobody joined in time (so they are not rebuilt), then sweep periodically.
   const ttl = config.unjoinedTtlMs ?? DEFAULT_UNJOINED_TTL_MS;
+  const idle = config.idleTtlMs ?? DEFAULT_IDLE_TTL_MS;
   await expireUnjoined(store, log, ttl).catch((error: unknown) => log.warn({ err: error }, "could not expire unjoined matches"));
-  const expiry = startExpiry(store, log, ttl);
+  await expireIdle(store, log, idle).catch((error: unknown) => log.warn({ err: error }, "could not expire idle matches"));
+  const expiry = startExpiry(store, log, ttl, idle);
   // Rebuild the rooms of live matches from their logs (alone; several processes open them on demand).
   const live = hosting.shared ? [] : await store.liveMatchIds();
   for (const matchId of live) {

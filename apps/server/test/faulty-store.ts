@@ -45,6 +45,7 @@ export function faulty(inner: MatchStore): FaultyStore {
     hostAccess: (m, h) => guard(() => inner.hostAccess(m, h)),
     reissueSeat: (m, s, g, t) => guard(() => inner.reissueSeat(m, s, g, t)),
     abandonUnclaimed: (c, k) => guard(() => inner.abandonUnclaimed(c, k)),
+    abandonIdle: (c, k) => guard(() => inner.abandonIdle(c, k)),
     close: () => inner.close(),
     async appendEntry(matchId, entry, options) {
       const fault = next;

@@ -675,6 +675,45 @@ describe.each(drivers)("MatchStore contract on $name", (driver) => {
     });
   });
 
+  describe("clock times and idle matches", () => {
+    test("an entry's accept time (ms) round-trips exactly; entries written without one carry none", async () => {
+      const id = await created();
+      const at = 1_795_000_123_456;
+      await store.appendEntry(id, entry(1, { acceptedAt: at }));
+      await store.appendEntry(id, entry(2));
+      await store.appendEntry(id, entry(3, { acceptedAt: Number.MAX_SAFE_INTEGER }));
+      const stored = await store.entries(id);
+      expect(stored.map((e) => e.acceptedAt)).toEqual([at, undefined, Number.MAX_SAFE_INTEGER]);
+      expect("acceptedAt" in stored[1]!).toBe(false);
+    });
+
+    test("abandonIdle abandons the live matches nobody touched since the cutoff", async () => {
+      const idle = await created();
+      const touched = await created();
+      await store.appendEntry(touched, entry(1));
+      const over = await created();
+      await store.finishMatch(over, "finished", { winner: "red" });
+      await sleep(5);
+      const cutoff = new Date(Date.now());
+      await sleep(5);
+      const spared = await created();
+      await store.appendEntry(touched, entry(2));
+      const oldUntouched = await created();
+      // Created after the cutoff: not idle either.
+      const abandoned = await store.abandonIdle(cutoff, []);
+      expect(abandoned).toContain(idle);
+      for (const kept of [touched, over, spared, oldUntouched]) expect(abandoned).not.toContain(kept);
+      expect(await store.getMatch(idle)).toMatchObject({ status: "abandoned", result: null, finishedAt: expect.any(Date) });
+      expect(await store.getMatch(touched)).toMatchObject({ status: "live" });
+      expect(await store.getMatch(over)).toMatchObject({ status: "finished" });
+      expect(await store.abandonIdle(cutoff)).toEqual([]);
+      const later = new Date(Date.now() + 60_000);
+      const second = await store.abandonIdle(later, [spared]);
+      expect(second).toEqual(expect.arrayContaining([touched, oldUntouched]));
+      expect(second).not.toContain(spared);
+    });
+  });
+
   describe("idempotency keys", () => {
     test("a match stored with an idempotency key is found by it; the record never shows the key's data", async () => {
       const key = fresh("key");

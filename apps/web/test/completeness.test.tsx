@@ -19,6 +19,8 @@ import { SiegeTableView } from "../src/siege/SiegeTableView";
 import { emberCorpus, siegeCorpus } from "./corpus";
 import { SIEGE_SEAT_IDS, problems, readable } from "./readable";
 import { NAMES, withNames } from "./players";
+import { ClockPanel } from "../src/table/ClockPanel";
+import type { ClockField, ClockInfo } from "../src/table/clock";
 
 // About 100 s for EMBER alone on an idle 2-core machine (108 bot matches); more on a busy one.
 jest.setTimeout(600_000);
@@ -181,5 +183,65 @@ test("Siege: every event kind and every decision, in English and Korean, with no
     await check(`decision ${decision.type}`, () => render(withNames(<SiegeTableView matchId="m" view={view} seat={decision.seat} legal={legal} onCommand={() => {}} events={[]} />)), found, SIEGE_SEAT_IDS);
   }
   expect(SIEGE_KINDS.filter((k) => !rendered.has(k))).toEqual([]);
+  expect(report(found)).toEqual([]);
+});
+
+test("clocks and abandonment claims: the clock panel in every state and the referee's events, in English and Korean", async () => {
+  const found = new Map<string, string[]>();
+  const now = () => 1_000_000;
+  const field = (over: Partial<ClockField>): ClockInfo => ({
+    receivedAt: 1_000_000,
+    field: {
+      at: 5_000,
+      kind: "total",
+      clocks: [
+        { clock: "p1", seats: ["p1"], remainingMs: 754_000, activationMs: 0, running: true },
+        { clock: "p2", seats: ["p2"], remainingMs: 12_000, activationMs: 0, running: false },
+      ],
+      imposed: null,
+      claimDelayMs: 60_000,
+      claims: [],
+      ...over,
+    },
+  });
+  const panels: [string, ClockInfo][] = [
+    ["total clocks", field({})],
+    ["bank clocks", field({ kind: "bank", clocks: [{ clock: "attack", seats: ["a1"], remainingMs: 650_000, activationMs: 50_000, running: true }, { clock: "defence", seats: ["d1"], remainingMs: 20_000, activationMs: 0, running: false }] })],
+    ["claim countdown", field({ claims: [{ absent: "p2", since: 0, allowedAt: 60_000 }] })],
+    ["claim allowed", field({ claims: [{ absent: "p2", since: 0, allowedAt: 5_000 }] })],
+    ["lost on time", field({ imposed: { winner: "p1", reason: "time" } })],
+    ["claimed win", field({ imposed: { winner: "p1", reason: "abandoned" } })],
+    ["claimed draw", field({ imposed: { winner: null, reason: "abandoned_draw" } })],
+  ];
+  for (const [label, info] of panels) {
+    // Siege's clocks are its teams', named as the Siege table names them.
+    const nameOf = (s: string) => (s === "attack" || s === "defence" ? i18next.t(`team.${s}`, { ns: "siege" }) : s);
+    await check(label, () => render(<ClockPanel info={info} seat="p1" nameOf={nameOf} sideOf={(s) => s} onClaim={async () => ({ ok: true })} now={now} />), found);
+  }
+  const emberCorpusOne = emberCorpus(1).matches[0]!;
+  const emberView = ember.viewFor(emberCorpusOne.state, seatViewer("p1"));
+  const emberReferee = [
+    { type: "time_out", clock: "p2", seat: "p2", result: { winner: "p1", reason: "time", scores: {} } },
+    { type: "claimed", by: "p1", absent: "p2", outcome: "win", result: { winner: "p1", reason: "abandoned", scores: {} } },
+    { type: "claimed", by: "p1", absent: "p2", outcome: "draw", result: { winner: null, reason: "abandoned_draw", scores: {} } },
+  ] as unknown as EmberEvent[];
+  await check("EMBER referee events", () => render(<EventLog view={emberView} events={[{ seq: 1, events: emberReferee }]} />), found);
+  await act(async () => {
+    await i18next.changeLanguage("ko");
+  });
+  const shown = render(<EventLog view={emberView} events={[{ seq: 1, events: emberReferee }]} />);
+  expect(shown.container.textContent).toContain("p2의 시간이 다 되었습니다.");
+  expect(shown.container.textContent).toContain("p1이(가) 무승부를 청구했습니다");
+  shown.unmount();
+  const siegeMatch = siegeCorpus(1).matches[0]!;
+  const siegeView = siege.viewFor(siegeMatch.state, seatViewer("a1"));
+  const siegeReferee = [
+    { type: "time_out", clock: "defence", seat: "d1", result: null },
+    { type: "claimed", by: "a1", absent: "d1", outcome: "win", result: { winner: "a1", reason: "abandoned", scores: {} } },
+  ] as unknown as SiegeEvent[];
+  await check("Siege referee events", () => render(<SiegeTableView matchId="m" view={siegeView} seat="a1" legal={[]} onCommand={() => {}} events={[{ seq: 1, events: siegeReferee }]} />), found);
+  const siegeShown = render(<SiegeTableView matchId="m" view={siegeView} seat="a1" legal={[]} onCommand={() => {}} events={[{ seq: 1, events: siegeReferee }]} />);
+  expect(siegeShown.container.textContent).toContain("활성화가 패스로 끝납니다");
+  siegeShown.unmount();
   expect(report(found)).toEqual([]);
 });

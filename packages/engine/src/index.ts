@@ -11,6 +11,8 @@ export * from "./clone";
 export * from "./shape";
 export * from "./ruleset";
 export * from "./log";
+export * from "./clock";
+export * from "./referee";
 export * from "./bot";
 export * from "./search";
 export * from "./muster";

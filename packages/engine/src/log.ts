@@ -4,6 +4,7 @@
  * `replay` rebuilds the state from the log and checks every step.
  */
 import { canonicalJson, stateHash } from "./hash";
+import { replayCommand } from "./referee";
 import type { Ruleset } from "./ruleset";
 import type { EventEnvelope, SeatId } from "./visibility";
 
@@ -85,8 +86,9 @@ export class Match<Setup, State, Command, Event, View> {
 }
 
 /**
- * Rebuilds a match from its log: runs setup, then applies every entry in order, and checks that
- * each command is accepted and produces exactly the events recorded.
+ * Rebuilds a match from its log: runs setup, then applies every entry in order (referee entries
+ * through `replayCommand`, without judging their times again), and checks that each command is
+ * accepted and produces exactly the events recorded.
  * @param onStep called after setup (seq 0) and after each entry with the state reached.
  * @returns the final state and its {@link stateHash}.
  * @throws ReplayError when the ruleset or version differs, a command is rejected, or events differ.
@@ -106,9 +108,11 @@ export function replay<Setup, State, Command, Event, View>(
   }
   let state = initial.state;
   onStep?.(0, state);
+  const seats = ruleset.seatsOf(log.setup);
   log.entries.forEach((entry, index) => {
     if (entry.seq !== index + 1) throw new ReplayError(`expected seq ${index + 1}, found ${entry.seq}`, entry.seq);
-    const result = ruleset.apply(state, entry.command, entry.seat);
+    // Referee entries (a timeout, a claim: ./referee.ts) replay as the server logged them.
+    const result = replayCommand(ruleset, state, entry.command, entry.seat, seats);
     if (!result.ok) {
       throw new ReplayError(`command rejected on replay: ${result.error.code}: ${result.error.message}`, entry.seq);
     }

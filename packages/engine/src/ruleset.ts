@@ -108,6 +108,13 @@ export interface Ruleset<Setup, State, Command, Event, View, Code extends string
   redact(envelope: EventEnvelope<Event>, viewer: Viewer): Event | null;
   /** The result, once the match is over. */
   result(state: State): MatchResult | null;
+  /**
+   * What happens when `seat`'s clock runs out (./clock.ts, ./referee.ts), as one of the
+   * ruleset's own commands from `seat` that `apply` accepts (a pass, a decision's default
+   * answer), or null. Optional: without it (or with null) the flagged seat loses on time, a
+   * result the log records outside the rules.
+   */
+  onTimeout?(state: State, seat: SeatId): Command | null;
 }
 
 /** Builds a {@link RuleError}. */

@@ -91,6 +91,22 @@ export const EventsSinceMessage = z.strictObject({
 /** See the {@link EventsSinceMessage} schema. */
 export type EventsSinceMessage = z.output<typeof EventsSinceMessage>;
 
+/**
+ * `{ type: "claim", id: CommandId, outcome: "win" | "draw", absent: seat }`: a player claims the
+ * win (for their side) or a draw against `absent`, a seat the match waits for (its turn or its
+ * decision) that has stayed disconnected for the match's claim delay (`clock.claims` in the room
+ * state says when one may). Answered like a command: `accepted` (the claim is log entry `seq`
+ * and the match is over) or `rejected` (`claim_refused`, `match_over`).
+ */
+export const ClaimMessage = z.strictObject({
+  type: z.literal("claim"),
+  id: CommandId,
+  outcome: z.enum(["win", "draw"]),
+  absent: z.string().min(1).max(16),
+});
+/** See the {@link ClaimMessage} schema. */
+export type ClaimMessage = z.output<typeof ClaimMessage>;
+
 /** `{ type: "ping", t: number }`: answered by `{ type: "pong", t }` with the same `t` (e.g. a client clock in ms). */
 export const PingMessage = z.strictObject({
   type: z.literal("ping"),
@@ -100,12 +116,12 @@ export const PingMessage = z.strictObject({
 export type PingMessage = z.output<typeof PingMessage>;
 
 /** Every client-to-server message, keyed by `type`: command, events_since, ping. Unknown keys are refused. */
-export const ClientMessage = z.discriminatedUnion("type", [CommandMessage, EventsSinceMessage, PingMessage]);
+export const ClientMessage = z.discriminatedUnion("type", [CommandMessage, EventsSinceMessage, PingMessage, ClaimMessage]);
 /** See the {@link ClientMessage} schema. */
 export type ClientMessage = z.output<typeof ClientMessage>;
 
 /** The `type` of every client-to-server message: `["command", "events_since", "ping"]`. */
-export const CLIENT_MESSAGE_TYPES = ["command", "events_since", "ping"] as const satisfies readonly ClientMessage["type"][];
+export const CLIENT_MESSAGE_TYPES = ["command", "events_since", "ping", "claim"] as const satisfies readonly ClientMessage["type"][];
 /** A client-to-server message type. */
 export type ClientMessageType = (typeof CLIENT_MESSAGE_TYPES)[number];
 

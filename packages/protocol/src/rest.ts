@@ -32,13 +32,20 @@ export const TeamName = z.string().regex(/^[a-z][a-z0-9-]{0,15}$/, "a team is 1 
  * - `spectatorDelay` (integer 0..10 rounds, default 0): how many rounds the spectators' omniscient
  *   caster feed trails the live match; 0 = no caster feed;
  * - `reconnectGrace` (integer 5..3600 seconds, default 120): how long a dropped player's
- *   session is kept for a reconnection.
+ *   session is kept for a reconnection;
+ * - `clock` (optional; default none): a chess-style clock per seat for rulesets whose clock is
+ *   optional (EMBER): `minutes` (1..600) to start with, plus `incrementSeconds` (0..3600) at the
+ *   start of every round after the first. Siege always runs its time bank and refuses it;
+ * - `claimDelay` (integer 10..3600 seconds, default 60): how long a seat the match waits for must
+ *   stay disconnected before the others may claim the win or a draw.
  * Unknown keys are refused.
  */
 export const CreateMatchOptions = z.strictObject({
   progressiveReveal: z.boolean().optional(),
   spectatorDelay: z.int().min(0).max(10).optional(),
   reconnectGrace: z.int().min(5).max(3600).optional(),
+  clock: z.strictObject({ minutes: z.int().min(1).max(600), incrementSeconds: z.int().min(0).max(3600) }).optional(),
+  claimDelay: z.int().min(10).max(3600).optional(),
 });
 /** See the {@link CreateMatchOptions} schema. */
 export type CreateMatchOptions = z.output<typeof CreateMatchOptions>;

@@ -27,6 +27,32 @@ export function apply(state: SiegeState, raw: SiegeCommand, seat: SeatId): Apply
   return { ok: true, state: next, events };
 }
 
+/** The commands a run-out clock takes first, in this order (docs/rules/siege.md, "Time bank"). */
+const PASSES: readonly ((c: SiegeCommand) => boolean)[] = [
+  (c) => c.type === "hold",
+  (c) => c.type === "keep",
+  (c) => c.type === "contest" && !c.fight,
+  (c) => c.type === "end_activation",
+  (c) => c.type === "end_phase",
+  (c) => c.type === "end_setup",
+];
+
+/**
+ * What a team whose time bank ran out does (a project decision, docs/rules/siege.md "Time bank";
+ * seed 004 has no time bank): a pending decision takes its default answer (no reaction, keep the
+ * dice, yield the access point), an activation ends, a phase or setup ends when it may; otherwise
+ * the first legal command in the rules' order (an operator activates, a pick or a placement is
+ * made). Never loses the match on time.
+ */
+export function onTimeout(state: SiegeState, seat: SeatId): SiegeCommand | null {
+  const legal = legalCommands(state, seat);
+  for (const pass of PASSES) {
+    const found = legal.find(pass);
+    if (found) return found;
+  }
+  return legal[0] ?? null;
+}
+
 /** The Siege ruleset. Seats are grouped in two teams, `attack` and `defence`; teammates share control and knowledge. */
 export const siege: Ruleset<SiegeSetup, SiegeState, SiegeCommand, SiegeEvent, SiegeView, SiegeErrorCode> = {
   id: "siege",
@@ -43,4 +69,5 @@ export const siege: Ruleset<SiegeSetup, SiegeState, SiegeCommand, SiegeEvent, Si
   sharedViewFor,
   redact,
   result: (state) => state.result,
+  onTimeout,
 };

@@ -100,8 +100,10 @@ describe("engine contract: legalCommands lists every command apply accepts", () 
       legal: { sample: 0, probes: mutations },
       replay: false,
     });
-    problems.expectNone("termination", "unlisted");
+    problems.expectNone("termination", "unlisted", "timeout");
     expect(counters.get("probes")).toBeGreaterThan(500);
+    // A run-out time bank's answer (onTimeout) is a command apply accepts, at every step.
+    expect(counters.get("timeouts")).toBeGreaterThan(100);
     // The mutations do reach other legal commands, so a missing one would be noticed.
     expect(counters.get("probes accepted")).toBeGreaterThan(20);
   });

@@ -102,6 +102,12 @@ export interface StoredEntry {
    * written without one.
    */
   commandId?: string | null;
+  /**
+   * When the server accepted the command, in ms since the epoch (the time the match's clocks are
+   * computed from: time enters as data, design.md principle 3). Returned only for entries written
+   * with one (absent for entries written without).
+   */
+  acceptedAt?: number | null;
 }
 
 /**
@@ -234,6 +240,12 @@ export interface MatchStore {
    * @throws UnknownMatchError when the match has no such seat.
    */
   reissueSeat(matchId: string, seat: string, fromGeneration: number, tokenHash: string): Promise<boolean>;
+  /**
+   * Marks `abandoned` (result null, `finishedAt` now) every live match that nobody touched since
+   * `cutoff`: created before it, and with no log entry written at or after it; matches in `keep`
+   * are spared. @returns the ids of the matches it abandoned (oldest first).
+   */
+  abandonIdle(cutoff: Date, keep?: readonly string[]): Promise<string[]>;
   /** Closes the database (the pool, or the embedded PGlite). Idempotent. */
   close(): Promise<void>;
 }

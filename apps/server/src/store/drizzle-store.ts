@@ -166,11 +166,13 @@ export class DrizzleMatchStore implements MatchStore {
   }
 
   async entries(matchId: string, after = 0): Promise<StoredEntry[]> {
-    return this.db
-      .select({ seq: entries.seq, seat: entries.seat, command: entries.command, events: entries.events, stateHash: entries.stateHash, commandId: entries.commandId })
+    const rows = await this.db
+      .select({ seq: entries.seq, seat: entries.seat, command: entries.command, events: entries.events, stateHash: entries.stateHash, commandId: entries.commandId, acceptedAt: entries.acceptedAt })
       .from(entries)
       .where(and(eq(entries.matchId, matchId), gt(entries.seq, after)))
       .orderBy(asc(entries.seq));
+    // bigint columns may come back as strings; entries written without a time carry none.
+    return rows.map(({ acceptedAt, ...row }) => (acceptedAt === null ? row : { ...row, acceptedAt: Number(acceptedAt) }));
   }
 
   async lastSeq(matchId: string): Promise<number> {
@@ -255,6 +257,22 @@ export class DrizzleMatchStore implements MatchStore {
           lt(matches.createdAt, cutoff),
           keep.length > 0 ? notInArray(matches.id, [...keep]) : undefined,
           sql`not exists (select 1 from ${seats} where ${seats.matchId} = ${matches.id} and ${seats.claimedAt} is not null)`,
+        ),
+      )
+      .returning({ id: matches.id, createdOrder: matches.createdOrder });
+    return rows.sort((a, b) => a.createdOrder - b.createdOrder).map((r) => r.id);
+  }
+
+  async abandonIdle(cutoff: Date, keep: readonly string[] = []): Promise<string[]> {
+    const rows = await this.db
+      .update(matches)
+      .set({ status: "abandoned", result: null, finishedAt: sql`now()` })
+      .where(
+        and(
+          eq(matches.status, "live"),
+          lt(matches.createdAt, cutoff),
+          keep.length > 0 ? notInArray(matches.id, [...keep]) : undefined,
+          sql`not exists (select 1 from ${entries} where ${entries.matchId} = ${matches.id} and ${entries.createdAt} >= ${cutoff.toISOString()}::timestamptz)`,
         ),
       )
       .returning({ id: matches.id, createdOrder: matches.createdOrder });

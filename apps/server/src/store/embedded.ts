@@ -91,6 +91,7 @@ export class EmbeddedStore implements MatchStore {
   hostAccess = (...args: Parameters<MatchStore["hostAccess"]>) => this.call("hostAccess", args) as ReturnType<MatchStore["hostAccess"]>;
   reissueSeat = (...args: Parameters<MatchStore["reissueSeat"]>) => this.call("reissueSeat", args) as ReturnType<MatchStore["reissueSeat"]>;
   abandonUnclaimed = (...args: Parameters<MatchStore["abandonUnclaimed"]>) => this.call("abandonUnclaimed", args) as ReturnType<MatchStore["abandonUnclaimed"]>;
+  abandonIdle = (...args: Parameters<MatchStore["abandonIdle"]>) => this.call("abandonIdle", args) as ReturnType<MatchStore["abandonIdle"]>;
 
   /**
    * Waits for the worker to finish what it was given, closes the database, releases the folder.

@@ -81,6 +81,7 @@ export function withCleanErrors(store: MatchStore): MatchStore {
     hostAccess: (matchId, hostTokenHash) => guarded(() => store.hostAccess(matchId, hostTokenHash)),
     reissueSeat: (matchId, seat, fromGeneration, tokenHash) => guarded(() => store.reissueSeat(matchId, seat, fromGeneration, tokenHash)),
     abandonUnclaimed: (cutoff, keep) => guarded(() => store.abandonUnclaimed(cutoff, keep)),
+    abandonIdle: (cutoff, keep) => guarded(() => store.abandonIdle(cutoff, keep)),
     close: () => guarded(() => store.close()),
   };
 }

@@ -202,9 +202,9 @@ export class GroupCommit {
   private async write(batch: readonly Pending[]): Promise<void> {
     const rows = batch.map(
       ({ matchId, entry }) =>
-        sql`(${matchId}::text, ${entry.seq}::integer, ${entry.seat}::text, ${JSON.stringify(entry.command ?? null)}::jsonb, ${JSON.stringify(entry.events ?? null)}::jsonb, ${entry.stateHash}::text, ${entry.commandId ?? null}::text)`,
+        sql`(${matchId}::text, ${entry.seq}::integer, ${entry.seat}::text, ${JSON.stringify(entry.command ?? null)}::jsonb, ${JSON.stringify(entry.events ?? null)}::jsonb, ${entry.stateHash}::text, ${entry.commandId ?? null}::text, ${entry.acceptedAt ?? null}::bigint)`,
     );
-    const insert = sql`insert into ${entries} (match_id, seq, seat, command, events, state_hash, command_id) values ${sql.join(rows, sql`, `)}`;
+    const insert = sql`insert into ${entries} (match_id, seq, seat, command, events, state_hash, command_id, accepted_at) values ${sql.join(rows, sql`, `)}`;
     const finishes = batch.filter((p) => p.finish);
     let statement: SQL = insert;
     if (finishes.length > 0) {

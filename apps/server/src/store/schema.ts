@@ -113,6 +113,8 @@ export const entries = pgTable(
     stateHash: text("state_hash").notNull(),
     /** The client's idempotency id for the command (protocol `command.id`), unique per seat. */
     commandId: text("command_id"),
+    /** When the server accepted the command (ms since the epoch): the match clocks' time, as data. Null for older entries. */
+    acceptedAt: bigint("accepted_at", { mode: "number" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

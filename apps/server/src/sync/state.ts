@@ -43,6 +43,8 @@ export const MatchRoomState = schema(
     /** Seats and whether each has a connected client (public). */
     connected: t.map("boolean"),
     spectators: t.number(),
+    /** The clocks and abandonment claims, public, as JSON (room-clock.ts `ClockField`; docs/protocol.md). */
+    clock: t.string(),
     view: t.map("string"),
     seats: t.map(SeatKnowledge).view(),
     caster: t.ref(CasterFeed).view(),

@@ -8,6 +8,8 @@ import { useTranslation } from "react-i18next";
 import { legalCommandsInView, type EmberCommand, type EmberEvent, type EmberView } from "@fogwar/ember";
 import type { MatchConnection } from "../net/useMatch";
 import { TableView } from "./TableView";
+import { ClockPanel } from "../table/ClockPanel";
+import { withImposed } from "../table/clock";
 
 const asView = (v: unknown): EmberView | null => (v && typeof v === "object" && (v as { ruleset?: unknown }).ruleset === "ember" ? (v as EmberView) : null);
 
@@ -22,8 +24,11 @@ export function EmberConnected({ matchId, seat, match, banner: renderBanner }: {
   const live = asView(match.view);
   const casterView = asView(match.caster?.view);
   const useCaster = seat === null && casterView !== null && showCaster;
-  const view = useCaster ? casterView : live;
-  const legal = useMemo(() => (live && seat ? legalCommandsInView(live, seat) : []), [live, seat]);
+  const imposed = match.clock?.field.imposed ?? null;
+  const shown = useCaster ? casterView : live;
+  // A result the log imposed (lost on time, a claim) ends the table although the rules' state goes on.
+  const view = useMemo(() => (shown && !useCaster ? withImposed(shown, match.clock) : shown), [shown, useCaster, match.clock]);
+  const legal = useMemo(() => (live && seat && !imposed ? legalCommandsInView(live, seat) : []), [live, seat, imposed]);
   const feed = useCaster ? "caster" : "live";
   const events = useMemo(() => match.events.filter((e) => e.feed === feed).map((e) => ({ seq: e.seq, events: e.events as EmberEvent[] })), [match.events, feed]);
   const send = (command: EmberCommand) => {
@@ -54,5 +59,7 @@ export function EmberConnected({ matchId, seat, match, banner: renderBanner }: {
       </section>
     );
   }
-  return <TableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={banner} notice={notice} />;
+  const teams = (live as { teams?: Record<string, string> } | null)?.teams;
+  const clock = <ClockPanel info={match.clock ?? null} seat={seat} nameOf={(s) => s} sideOf={(s) => teams?.[s] ?? s} onClaim={match.claim} />;
+  return <TableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={banner} notice={notice} clock={clock} />;
 }

@@ -36,6 +36,8 @@ export interface TableViewProps {
   readonly banner?: ReactNode;
   /** The last refusal, in words. */
   readonly notice?: string | null;
+  /** The clocks and abandonment claims (`ClockPanel`), shown at the top of the action bar. */
+  readonly clock?: ReactNode;
 }
 
 /** The seats the match waits for, from the projection. */
@@ -144,7 +146,7 @@ export function TableView(props: TableViewProps) {
   return props.view.phase === "muster" ? <MusterScreen {...props} /> : <BattleView {...props} />;
 }
 
-function BattleView({ matchId, view, seat, legal, onCommand, events, banner, notice }: TableViewProps) {
+function BattleView({ matchId, view, seat, legal, onCommand, events, banner, notice, clock }: TableViewProps) {
   const { t, i18n } = useTranslation("table");
   const name = useSeatNamer(view.seats);
   const [selected, setSelected] = useState<string | null>(null);
@@ -322,6 +324,7 @@ function BattleView({ matchId, view, seat, legal, onCommand, events, banner, not
         </div>
         <div className="side-column">
           <section className="action-bar" aria-label={t("actionBar")}>
+            {clock}
             <TurnLine view={view} seat={seat} />
             {notice && (
               <p className="error" role="alert">

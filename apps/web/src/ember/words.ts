@@ -7,6 +7,7 @@ import { board, catalog, type DieResult, type EmberCommand, type EmberEvent, typ
 import { endReason } from "../table/reason";
 import type { SeatNamer } from "../table/names";
 import { localName, objectiveNumber, sampleName, scenarioOf, secondaryName, squareName, unitLabel, unitOf } from "./model";
+import { refereeText } from "../table/clock";
 
 export { endReason };
 
@@ -81,6 +82,9 @@ const dialWords = (w: Words, dials: Readonly<Record<string, string>>): string =>
 export function describeEvent(w: Words, event: EmberEvent): string | null {
   const { t } = w;
   const u = (id: string) => terrainLabel(w, id) ?? unitLabel(w.view, id, w.name, w.language);
+  // A clock that ran out or a claim (entered by the server, outside the rules).
+  const referee = refereeText(t as unknown as Parameters<typeof refereeText>[0], event, w.name);
+  if (referee !== null) return referee;
   switch (event.type) {
     case "army_locked":
       return t(event.army ? "log.army_locked_own" : "log.army_locked", { seat: w.name(event.seat), army: sampleName("army", event.army?.name ?? "", w.language) });

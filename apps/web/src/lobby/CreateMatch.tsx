@@ -42,6 +42,7 @@ function defaultArmy(samples: readonly ArmyList[], index: number): ArmyList {
 
 export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: RulesetInfo[]; onCreated: (created: CreateMatchResponse) => void }) {
   const { t, i18n } = useTranslation("lobby");
+  const { t: tc } = useTranslation("common");
   const id = useId();
   const [rulesetId, setRulesetId] = useState(rulesets[0]?.id ?? "");
   const ruleset = rulesets.find((r) => r.id === rulesetId) ?? rulesets[0];
@@ -70,6 +71,10 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
   const [progressiveReveal, setProgressiveReveal] = useState(false);
   const [spectatorDelay, setSpectatorDelay] = useState(0);
   const [reconnectGrace, setReconnectGrace] = useState(120);
+  // EMBER's optional clock (off by default): minutes each plus seconds added each round.
+  const [clockOn, setClockOn] = useState(false);
+  const [clockMinutes, setClockMinutes] = useState(20);
+  const [clockIncrement, setClockIncrement] = useState(30);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
 
@@ -97,7 +102,7 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
         ruleset: ruleset.id,
         scenario: scenario.id,
         players: players.map((p, i) => ({ name: p.name.trim(), ...(hostBuilds ? { army: p.army } : {}), ...(format.teams ? { team: teams[i] } : {}) })),
-        options: { progressiveReveal, spectatorDelay, reconnectGrace },
+        options: { progressiveReveal, spectatorDelay, reconnectGrace, ...(clockOn ? { clock: { minutes: clockMinutes, incrementSeconds: clockIncrement } } : {}) },
       });
       onCreated(created);
     } catch (e) {
@@ -215,6 +220,19 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
           <input id={`${id}-grace`} type="number" min={5} max={3600} value={reconnectGrace} onChange={(e) => setReconnectGrace(clamp(e.target.valueAsNumber, 5, 3600, 120))} />
           <small>{t("reconnectGraceHint")}</small>
         </div>
+        <div className="row">
+          <input id={`${id}-clock`} type="checkbox" checked={clockOn} onChange={(e) => setClockOn(e.target.checked)} />
+          <label htmlFor={`${id}-clock`}>{tc("clock.option")}</label>
+          <small>{tc("clock.optionHint")}</small>
+        </div>
+        {clockOn && (
+          <div className="row">
+            <label htmlFor={`${id}-clock-minutes`}>{tc("clock.optionMinutes")}</label>
+            <input id={`${id}-clock-minutes`} type="number" min={1} max={600} value={clockMinutes} onChange={(e) => setClockMinutes(clamp(e.target.valueAsNumber, 1, 600, 20))} />
+            <label htmlFor={`${id}-clock-increment`}>{tc("clock.optionIncrement")}</label>
+            <input id={`${id}-clock-increment`} type="number" min={0} max={3600} value={clockIncrement} onChange={(e) => setClockIncrement(clamp(e.target.valueAsNumber, 0, 3600, 30))} />
+          </div>
+        )}
       </fieldset>
 
       {!canCreate && !busy && (

@@ -21,6 +21,8 @@ export interface RoomStateLike {
   readonly caster?: { readonly seq?: number; readonly entries?: MapLike<string> } | null;
   readonly connected?: MapLike<boolean>;
   readonly spectators?: number;
+  /** The clocks and claims, as JSON (docs/protocol.md "Clocks and claims"). */
+  readonly clock?: string;
 }
 
 /** A flat map copied into a plain Map. */

@@ -27,6 +27,7 @@ import { RetryTimer, closeVerdict, joinErrorVerdict, withTimeout, type RetryStat
 import { addEvents, lastLiveSeq, type EventEntry } from "./events";
 import { PendingCommands, type CommandResult } from "./pending";
 import { buildCaster, buildProjection, connectedOf, projectionKey, type RoomStateLike } from "./projection";
+import { parseClockField, type ClockInfo } from "../table/clock";
 
 /** How to join: a seat with its token, or a spectator. */
 export type JoinSpec = { role: "player"; seat: string; token: string } | { role: "spectator" };
@@ -52,6 +53,8 @@ export interface MatchSnapshot {
   readonly connected: Record<string, boolean>;
   readonly spectators: number;
   readonly events: readonly EventEntry[];
+  /** The clocks and abandonment claims with the local time they arrived (null: none sent yet). */
+  readonly clock: ClockInfo | null;
 }
 
 /** The parts of the SDK the session uses (a fake in tests). */
@@ -88,6 +91,7 @@ const INITIAL: MatchSnapshot = {
   caster: null,
   connected: {},
   spectators: 0,
+  clock: null,
   events: [],
 };
 
@@ -117,6 +121,10 @@ export function describeJoinError(error: unknown): { code: string; message: stri
 
 export class MatchSession {
   private snapshot: MatchSnapshot = INITIAL;
+  /** The last clock text read from the state, and the claims waiting for their answer. */
+  private clockText = "";
+  private claimCount = 0;
+  private readonly claims = new Map<string, (result: CommandResult) => void>();
   private readonly listeners = new Set<() => void>();
   private readonly pending = new PendingCommands();
   private readonly retries: RetryTimer;
@@ -306,6 +314,11 @@ export class MatchSession {
     if (JSON.stringify(connected) !== JSON.stringify(this.snapshot.connected)) patch.connected = connected;
     const spectators = state.spectators ?? 0;
     if (spectators !== this.snapshot.spectators) patch.spectators = spectators;
+    if ((state.clock ?? "") !== this.clockText) {
+      this.clockText = state.clock ?? "";
+      const field = parseClockField(state.clock);
+      patch.clock = field ? { field, receivedAt: Date.now() } : null;
+    }
     if (Object.keys(patch).length > 0) this.update(patch);
   }
 
@@ -327,9 +340,11 @@ export class MatchSession {
       }
       case "accepted":
         if (this.pending.answer(message.id, { ok: true, seq: message.seq })) this.update({});
+        else this.answerClaim(message.id, { ok: true, seq: message.seq });
         break;
       case "rejected":
         if (this.pending.answer(message.id, { ok: false, error: message.error })) this.update({});
+        else this.answerClaim(message.id, { ok: false, error: message.error });
         break;
       case "events": {
         const events = addEvents(this.snapshot.events, { seq: message.seq, seat: message.seat, feed: message.feed, events: message.events });
@@ -369,6 +384,30 @@ export class MatchSession {
       this.pending.markSent(id);
     }
     return result;
+  }
+
+  /**
+   * Claims the win or a draw against a disconnected seat the match waits for (docs/protocol.md
+   * "claim"); resolves with the server's answer. Not resent after a lost connection (the claim
+   * may be made again once the countdown allows it).
+   */
+  claim(absent: string, outcome: "win" | "draw"): Promise<CommandResult> {
+    const room = this.room;
+    if (this.join.role === "spectator" || !room || this.snapshot.status !== "open") {
+      return Promise.resolve({ ok: false, error: { code: "not_connected", message: "The connection to the match is closed.", rule: null } });
+    }
+    const id = `claim-${Date.now().toString(36)}-${(this.claimCount++).toString(36)}`;
+    return new Promise((resolve) => {
+      this.claims.set(id, resolve);
+      room.send("claim", { type: "claim", id, outcome, absent });
+    });
+  }
+
+  private answerClaim(id: string, result: CommandResult): void {
+    const resolve = this.claims.get(id);
+    if (!resolve) return;
+    this.claims.delete(id);
+    resolve(result);
   }
 
   /** Leaves the room and stops reconnecting. */

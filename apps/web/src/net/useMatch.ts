@@ -36,9 +36,13 @@ export interface MatchConnection {
   send(command: unknown): Promise<CommandResult>;
   /** Joins again now instead of waiting (also after a final failure); no effect while open. */
   retryNow(): void;
+  /** The clocks and abandonment claims (see `ClockPanel`), null until the server sends them. */
+  clock?: MatchSnapshot["clock"];
+  /** Claims the win or a draw against a disconnected seat (docs/protocol.md "claim"). */
+  claim?(absent: string, outcome: "win" | "draw"): Promise<CommandResult>;
 }
 
-const IDLE: MatchSnapshot = { status: "connecting", error: null, retry: null, unanswered: 0, welcome: null, seq: 0, view: null, caster: null, connected: {}, spectators: 0, events: [] };
+const IDLE: MatchSnapshot = { status: "connecting", error: null, retry: null, unanswered: 0, welcome: null, seq: 0, view: null, caster: null, connected: {}, spectators: 0, events: [], clock: null };
 const noop = () => () => undefined;
 
 /** Connects to a match as a seat or a spectator. `client` replaces the SDK client (tests). */
@@ -62,5 +66,10 @@ export function useMatch(matchId: string, join: JoinSpec, client?: RoomClient): 
     [session],
   );
   const retryNow = useCallback(() => session?.retryNow(), [session]);
-  return useMemo(() => ({ ...snapshot, events: snapshot.events as EventEntry[], send, retryNow }), [snapshot, send, retryNow]);
+  const claim = useCallback(
+    (absent: string, outcome: "win" | "draw"): Promise<CommandResult> =>
+      session ? session.claim(absent, outcome) : Promise.resolve({ ok: false, error: { code: "not_connected", message: "Not connected yet.", rule: null } }),
+    [session],
+  );
+  return useMemo(() => ({ ...snapshot, events: snapshot.events as EventEntry[], send, retryNow, claim }), [snapshot, send, retryNow, claim]);
 }

@@ -8,6 +8,7 @@ import {
   canSee,
   canonicalJson,
   omniscient,
+  replayCommand,
   seatViewer,
   spectator,
   stateHash,
@@ -111,7 +112,7 @@ export function rebuild(history: MatchHistory): Replay {
   let complete = true;
   for (const [i, entry] of entries.entries()) {
     const command = entry.command as EmberCommand;
-    const result = ember.apply(state, command, entry.seat);
+    const result = replayCommand(ember, state, command, entry.seat, ember.seatsOf(history.setup as EmberSetup));
     if (!result.ok) {
       problems.push({ seq: entry.seq, kind: "rejected", detail: `${result.error.code}: ${result.error.message}` });
       complete = false;
@@ -139,7 +140,7 @@ export function rebuild(history: MatchHistory): Replay {
     let s = at === cache?.index ? cache.state : (checkpoints.get(base) as EmberState);
     while (at < target) {
       const step = steps[at + 1] as Step;
-      const r = ember.apply(s, step.command as EmberCommand, step.seat as string);
+      const r = replayCommand(ember, s, step.command, step.seat as string, ember.seatsOf(history.setup as EmberSetup));
       if (!r.ok) throw new Error(`step ${at + 1} did not replay`);
       s = r.state;
       at++;

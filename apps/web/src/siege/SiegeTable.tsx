@@ -11,6 +11,8 @@ import { useTranslation } from "react-i18next";
 import { legalCommandsInView, type SiegeCommand, type SiegeEvent, type SiegeView } from "@fogwar/siege";
 import type { MatchConnection } from "../net/useMatch";
 import { SiegeTableView } from "./SiegeTableView";
+import { ClockPanel } from "../table/ClockPanel";
+import { withImposed } from "../table/clock";
 import "../i18n/siege-strings";
 
 const asView = (v: unknown): SiegeView | null => (v && typeof v === "object" && "mission" in v && "teams" in v ? (v as SiegeView) : null);
@@ -30,8 +32,11 @@ export function SiegeTable({ matchId, seat, match, banner }: SiegeTableProps) {
   const live = asView(match.view);
   const casterView = seat === null ? asView(match.caster?.view) : null;
   const useCaster = casterView !== null && showCaster;
-  const view = useCaster ? casterView : live;
-  const legal = useMemo(() => (live && seat ? legalCommandsInView(live, seat) : []), [live, seat]);
+  const imposed = match.clock?.field.imposed ?? null;
+  const shown = useCaster ? casterView : live;
+  // A result the log imposed (a claim) ends the table although the rules' state goes on.
+  const view = useMemo(() => (shown && !useCaster ? withImposed(shown, match.clock) : shown), [shown, useCaster, match.clock]);
+  const legal = useMemo(() => (live && seat && !imposed ? legalCommandsInView(live, seat) : []), [live, seat, imposed]);
   const feed = useCaster ? "caster" : "live";
   const events = useMemo(() => match.events.filter((e) => e.feed === feed).map((e) => ({ seq: e.seq, events: e.events as SiegeEvent[] })), [match.events, feed]);
   const delay = match.welcome?.spectatorDelay ?? 0;
@@ -63,5 +68,9 @@ export function SiegeTable({ matchId, seat, match, banner }: SiegeTableProps) {
       </section>
     );
   }
-  return <SiegeTableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={header} notice={notice} />;
+  // Siege's clocks are per team (its time bank); claims name a seat, shown with its team.
+  const teamOf = (s: string): string => (live?.teams.attack.includes(s) ? "attack" : live?.teams.defence.includes(s) ? "defence" : s);
+  const nameOf = (who: string): string => (who === "attack" || who === "defence" ? ts(`team.${who}`) : `${ts(`team.${teamOf(who)}`)} (${who})`);
+  const clock = <ClockPanel info={match.clock ?? null} seat={seat} nameOf={nameOf} sideOf={teamOf} onClaim={match.claim} />;
+  return <SiegeTableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={header} notice={notice} clock={clock} />;
 }

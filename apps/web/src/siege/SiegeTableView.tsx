@@ -33,11 +33,13 @@ export interface SiegeTableViewProps {
   readonly events: readonly { readonly seq: number; readonly events: readonly SiegeEvent[] }[];
   readonly banner?: ReactNode;
   readonly notice?: string | null;
+  /** The clocks and abandonment claims (`ClockPanel`), shown at the top of the action bar. */
+  readonly clock?: ReactNode;
   /** Review mode: no controls, no result link. */
   readonly readOnly?: boolean;
 }
 
-export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, banner, notice, readOnly }: SiegeTableViewProps) {
+export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, banner, notice, readOnly, clock }: SiegeTableViewProps) {
   const { t, i18n } = useTranslation("siege");
   const w: SiegeWords = { t, language: i18n.language };
   const builder = useCommandBuilder(view, legal);
@@ -84,6 +86,7 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
         <div className="side-column">
           {!readOnly && (
             <section className="action-bar" aria-label={t("actionBar")}>
+              {clock}
               {waiting.length > 0 && (
                 <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
                   {mine ? `▶ ${t("yourTurn")}${others.length > 0 ? " · " : ""}` : ""}

@@ -6,7 +6,7 @@
  * `picks_locked` must open with the revealed pick and its salt, and the salt must be the one the
  * seed derives).
  */
-import { canonicalJson, omniscient, stateHash, verifyCommitment, verifySeed, type EventEnvelope, type Viewer } from "@fogwar/engine";
+import { canonicalJson, omniscient, replayCommand, stateHash, verifyCommitment, verifySeed, type EventEnvelope, type Viewer } from "@fogwar/engine";
 import { pickSalt, siege, RULES_VERSION, type SiegeCommand, type SiegeEvent, type SiegeSetup, type SiegeState, type Team } from "@fogwar/siege";
 import type { MatchHistory } from "../api";
 
@@ -62,7 +62,7 @@ export function rebuildSiege(history: MatchHistory): SiegeReplay {
   }
   let complete = true;
   for (const [i, entry] of history.entries.entries()) {
-    const result = siege.apply(state, entry.command as SiegeCommand, entry.seat);
+    const result = replayCommand(siege, state, entry.command, entry.seat, siege.seatsOf(history.setup as SiegeSetup));
     if (!result.ok) {
       problems.push(`entry ${entry.seq} refused on replay: ${result.error.code}`);
       complete = false;

@@ -5,6 +5,7 @@
  */
 import type { TFunction } from "i18next";
 import { board, catalog, type SiegeCommand, type SiegeEvent, type SiegeView, type Team } from "@fogwar/siege";
+import { refereeText } from "../table/clock";
 
 /** What the word functions need: the translator (namespace `siege`) and the language. */
 export interface SiegeWords {
@@ -151,6 +152,10 @@ export function describeEvent(w: SiegeWords, e: SiegeEvent, view?: NamingView): 
   const at = (p: string | null | undefined) => placeName(w, p, view?.map);
   const named: NamingView = view ?? { map: catalog.missions.values().next().value?.map ?? "" };
   const thing = (id: string) => thingName(w, id, named);
+  // A clock that ran out (a team's bank) or a claim (entered by the server, outside the rules).
+  const who = (x: string) => (x === "attack" || x === "defence" ? teamName(w, x) : x);
+  const referee = refereeText(t as unknown as Parameters<typeof refereeText>[0], e, who);
+  if (referee !== null) return referee;
   switch (e.type) {
     case "match_started":
       return t("ev.match_started", { mission: pick(catalog.missions.get(e.mission)?.name, w.language, e.mission) });

@@ -6,6 +6,7 @@ import { useState, useSyncExternalStore, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { notificationsSupported } from "./turn";
 import { playTurnTone, setSoundOn, soundChoice, subscribeSound } from "./sound";
+import { CLOCK_CSS } from "./ClockPanel";
 
 /**
  * "Notify me when it is my turn": asks the browser for permission when pressed. Hidden when the
@@ -101,6 +102,7 @@ export const SHARED_TABLE_CSS = `
 .board-viewport[data-zoom="1"] .board-scroll { overflow: hidden; }
 .board-zoom > svg, .board-zoom > figure svg { max-width: none !important; }
 .log-lines { max-height: 16rem; overflow: auto; overscroll-behavior: contain; overflow-wrap: anywhere; }
+${CLOCK_CSS}
 @media (max-width: 900px) {
   /* One column: the side column's children join the table's flow, so the action bar sticks to the
      bottom of the screen anywhere along the table (a sticky element stays inside its parent). */

@@ -1,7 +1,7 @@
 /**
  * The engine contract at a step (design.md principle 2): `legalCommands` lists exactly what
- * `apply` accepts, and `legalCommandsInView` (when the ruleset has it) lists the same from the
- * seat's own projection.
+ * `apply` accepts, `legalCommandsInView` (when the ruleset has it) lists the same from the
+ * seat's own projection, and `onTimeout` (when it has it) answers with a command `apply` accepts.
  */
 import { canonicalJson } from "../hash";
 import { seatViewer } from "../visibility";
@@ -25,6 +25,13 @@ export function checkLegal<Setup, State, Command extends { type: string }, Event
       ctx.counters.add("listed");
       const result = r.apply(ctx.state, command, seat);
       if (!result.ok) ctx.problems.add("listed", `${ctx.at}: listed ${seat} ${JSON.stringify(command)} rejected: ${result.error.code}`);
+    }
+    // A run-out clock's answer (engine referee.ts) must be one of the seat's own legal commands.
+    const answer = r.onTimeout?.(ctx.state, seat);
+    if (answer !== undefined && answer !== null) {
+      ctx.counters.add("timeouts");
+      const result = r.apply(ctx.state, answer, seat);
+      if (!result.ok) ctx.problems.add("timeout", `${ctx.at}: ${seat}'s timeout answer ${JSON.stringify(answer)} rejected: ${result.error.code}`);
     }
   }
   for (const probe of legal.probes?.(ctx) ?? []) {

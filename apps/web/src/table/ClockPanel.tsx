@@ -1,0 +1,111 @@
+/**
+ * The table's clocks and abandonment claims (both tables): each clock with its time left, counted
+ * down locally (low time emphasised, and said in words for screen readers), the countdown before
+ * the other side may claim against a disconnected seat the match waits for, then the claim buttons.
+ */
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { claimWaitAt, formatClock, isLow, remainingAt, type ClockInfo } from "./clock";
+
+/** What a claim button does: sends the claim, resolving with the server's answer. */
+export type ClaimSender = (absent: string, outcome: "win" | "draw") => Promise<{ ok: boolean; error?: { message: string } }>;
+
+export interface ClockPanelProps {
+  readonly info: ClockInfo | null;
+  /** The viewer's seat (null: a spectator, who sees the clocks but cannot claim). */
+  readonly seat: string | null;
+  /** A clock's or seat's name for people (a player's name, a team's name). */
+  readonly nameOf: (clockOrSeat: string) => string;
+  /** A seat's side (its team, or itself). */
+  readonly sideOf: (seat: string) => string;
+  readonly onClaim?: ClaimSender;
+  /** The local time source (tests). */
+  readonly now?: () => number;
+}
+
+export function ClockPanel({ info, seat, nameOf, sideOf, onClaim, now = Date.now }: ClockPanelProps) {
+  const { t } = useTranslation("common");
+  const [time, setTime] = useState(now);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const ticking = info !== null && (info.field.clocks.some((c) => c.running) || info.field.claims.length > 0);
+  useEffect(() => {
+    if (!ticking) return;
+    setTime(now());
+    const timer = setInterval(() => setTime(now()), 500);
+    return () => clearInterval(timer);
+  }, [ticking, info, now]);
+  if (!info || (info.field.kind === null && info.field.claims.length === 0 && !info.field.imposed)) return null;
+  const { field } = info;
+  const claims = field.imposed ? [] : field.claims.filter((c) => seat !== null && sideOf(c.absent) !== sideOf(seat));
+  const imposed = field.imposed;
+  const reason = imposed ? t(`clock.reason.${imposed.reason}`, { defaultValue: imposed.reason }) : "";
+  return (
+    <section className="clock-panel" aria-label={t("clock.title")}>
+      {imposed && (
+        <p className="imposed" role="status">
+          <strong>{imposed.winner ? t("clock.imposedWin", { who: nameOf(imposed.winner), reason }) : t("clock.imposedDraw", { reason })}</strong>
+        </p>
+      )}
+      {field.kind !== null && (
+        <ul className="clocks">
+          {field.clocks.map((entry) => {
+            const left = remainingAt(info, entry, time);
+            const low = isLow(left.total);
+            const who = nameOf(entry.clock);
+            const state = t(entry.running ? "clock.running" : "clock.stopped");
+            return (
+              <li key={entry.clock} className={`clock${entry.running ? " running" : ""}${low ? " low" : ""}`} aria-label={t(low ? "clock.ariaLow" : "clock.aria", { who, time: formatClock(left.total), state })}>
+                <span className="clock-who">{who}</span> <span className="clock-time" aria-hidden="true">{formatClock(left.total)}</span>
+                {entry.running && <span className="clock-dot" aria-hidden="true"> ●</span>}
+                {field.kind === "bank" && entry.running && left.activation > 0 && <span className="clock-activation"> {t("clock.activation", { time: formatClock(left.activation) })}</span>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {claims.map((claim) => {
+        const wait = claimWaitAt(info, claim, time);
+        const who = nameOf(claim.absent);
+        return (
+          <div key={claim.absent} className="claim" role="status">
+            <p>{wait > 0 ? t("clock.claimIn", { who, time: formatClock(wait) }) : t("clock.claimNow", { who, time: formatClock(field.claimDelayMs) })}</p>
+            {wait === 0 && onClaim && (
+              <p className="claim-buttons">
+                {(["win", "draw"] as const).map((outcome) => (
+                  <button
+                    key={outcome}
+                    type="button"
+                    onClick={() =>
+                      void onClaim(claim.absent, outcome).then((answer) => setRefusal(answer.ok ? null : (answer.error?.message ?? "")))
+                    }
+                  >
+                    {t(outcome === "win" ? "clock.claimWin" : "clock.claimDraw")}
+                  </button>
+                ))}
+              </p>
+            )}
+          </div>
+        );
+      })}
+      {refusal !== null && (
+        <p className="error" role="alert">
+          {t("clock.claimRefused", { message: refusal })}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** Styles of the clock panel (added to the tables' shared styles). */
+export const CLOCK_CSS = `
+.clock-panel { margin: 0 0 0.4rem; }
+.clock-panel .clocks { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.3rem 0.8rem; }
+.clock-panel .clock { font-variant-numeric: tabular-nums; }
+.clock-panel .clock-time { font-weight: 600; font-size: 1.05rem; }
+.clock-panel .clock.running .clock-time { color: var(--accent); }
+.clock-panel .clock.low .clock-time { color: var(--bad, #b00020); font-weight: 800; }
+.clock-panel .clock-activation { font-size: 0.8rem; color: var(--muted); }
+.clock-panel .claim { border-left: 3px solid var(--accent); padding-left: 0.5rem; margin-top: 0.3rem; }
+.clock-panel .claim p { margin: 0.2rem 0; }
+.clock-panel .claim-buttons { display: flex; gap: 0.4rem; flex-wrap: wrap; }
+`;

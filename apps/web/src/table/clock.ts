@@ -1,0 +1,103 @@
+/**
+ * The room's public clock field (docs/protocol.md "Clocks and claims") as the table reads it: the
+ * field parsed once per change with the local time it arrived, and each clock counted down locally
+ * from there (the client never compares the server's time with its own).
+ */
+
+/** One clock as the server sent it. */
+export interface ClockEntry {
+  readonly clock: string;
+  readonly seats: readonly string[];
+  readonly remainingMs: number;
+  readonly activationMs: number;
+  readonly running: boolean;
+}
+
+/** A result the log imposed (lost on time, a claim), shaped as the rules' own results. */
+export interface ImposedResult {
+  readonly winner: string | null;
+  readonly winners?: readonly string[];
+  readonly reason: string;
+  readonly scores?: Readonly<Record<string, number>>;
+}
+
+/**
+ * The view a table shows: `view` itself, or, once the log imposed a result the rules' state does
+ * not hold, the same view finished with that result (so the table shows the end, not a turn).
+ */
+export function withImposed<V extends { readonly phase: string; readonly result: unknown }>(view: V, info: ClockInfo | null | undefined): V {
+  const imposed = info?.field.imposed;
+  if (!imposed || view.result) return view;
+  return { ...view, phase: "finished", result: { ...imposed, scores: imposed.scores ?? {} } };
+}
+
+/** The room state's `clock` field. */
+export interface ClockField {
+  readonly at: number;
+  readonly kind: "total" | "bank" | null;
+  readonly clocks: readonly ClockEntry[];
+  /** A result imposed from outside the rules (lost on time, a claim): the engine's `MatchResult`. */
+  readonly imposed: ImposedResult | null;
+  readonly claimDelayMs: number;
+  readonly claims: readonly { readonly absent: string; readonly since: number; readonly allowedAt: number }[];
+}
+
+/** The field and the local time (ms) it was received at. */
+export interface ClockInfo {
+  readonly field: ClockField;
+  readonly receivedAt: number;
+}
+
+/** Parses the room state's `clock` text; null for an empty or malformed one. */
+export function parseClockField(text: string | undefined | null): ClockField | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as ClockField;
+    return value && Array.isArray(value.clocks) && Array.isArray(value.claims) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A clock's time left at local time `now`: counted down from the field while it runs, never below 0. */
+export function remainingAt(info: ClockInfo, entry: ClockEntry, now: number): { total: number; activation: number } {
+  const elapsed = entry.running ? Math.max(0, now - info.receivedAt) : 0;
+  const activation = Math.max(0, entry.activationMs - elapsed);
+  const total = Math.max(0, entry.remainingMs - elapsed);
+  return { total, activation };
+}
+
+/** A claim's wait left at local time `now` (ms, 0 when the claim may be made). */
+export function claimWaitAt(info: ClockInfo, claim: ClockField["claims"][number], now: number): number {
+  return Math.max(0, claim.allowedAt - info.field.at - Math.max(0, now - info.receivedAt));
+}
+
+/** `m:ss` (or `h:mm:ss`), rounding up so 0:00 shows only when the time is gone. */
+export function formatClock(ms: number): string {
+  const seconds = Math.ceil(Math.max(0, ms) / 1000);
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const ss = String(s).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
+}
+
+/** Whether a clock is low: under 30 s, or under a tenth of its start for long clocks. */
+export const isLow = (ms: number): boolean => ms < 30_000;
+
+/** The referee's public events (a clock ran out, a claim), as the logs show them. */
+type RefereeEvent =
+  | { readonly type: "time_out"; readonly clock: string; readonly seat: string; readonly result: { readonly winner: string | null; readonly reason: string } | null }
+  | { readonly type: "claimed"; readonly by: string; readonly absent: string; readonly outcome: "win" | "draw" };
+
+/**
+ * A referee event in words (keys `clock.*` of the `common` namespace), or null when `event` is not
+ * one. `t` may be any namespace's function (the namespace is named); `nameOf` names a seat or clock.
+ */
+export function refereeText(t: (key: string, options: Record<string, unknown>) => string, event: unknown, nameOf: (who: string) => string): string | null {
+  const e = event as RefereeEvent | null;
+  if (!e || typeof e !== "object") return null;
+  if (e.type === "time_out" && typeof e.clock === "string") return t(e.result ? "clock.timeOut" : "clock.timeOutPass", { ns: "common", who: nameOf(e.clock) });
+  if (e.type === "claimed" && typeof e.by === "string") return t(e.outcome === "draw" ? "clock.claimedDraw" : "clock.claimedWin", { ns: "common", by: nameOf(e.by), absent: nameOf(e.absent) });
+  return null;
+}

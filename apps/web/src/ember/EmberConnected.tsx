@@ -10,6 +10,7 @@ import type { MatchConnection } from "../net/useMatch";
 import { TableView } from "./TableView";
 import { ClockPanel } from "../table/ClockPanel";
 import { withImposed } from "../table/clock";
+import { useSeatNamer } from "../table/names";
 
 const asView = (v: unknown): EmberView | null => (v && typeof v === "object" && (v as { ruleset?: unknown }).ruleset === "ember" ? (v as EmberView) : null);
 
@@ -28,6 +29,7 @@ export function EmberConnected({ matchId, seat, match, banner: renderBanner }: {
   const shown = useCaster ? casterView : live;
   // A result the log imposed (lost on time, a claim) ends the table although the rules' state goes on.
   const view = useMemo(() => (shown && !useCaster ? withImposed(shown, match.clock) : shown), [shown, useCaster, match.clock]);
+  const name = useSeatNamer(live?.seats ?? []);
   const legal = useMemo(() => (live && seat && !imposed ? legalCommandsInView(live, seat) : []), [live, seat, imposed]);
   const feed = useCaster ? "caster" : "live";
   const events = useMemo(() => match.events.filter((e) => e.feed === feed).map((e) => ({ seq: e.seq, events: e.events as EmberEvent[] })), [match.events, feed]);
@@ -60,6 +62,6 @@ export function EmberConnected({ matchId, seat, match, banner: renderBanner }: {
     );
   }
   const teams = (live as { teams?: Record<string, string> } | null)?.teams;
-  const clock = <ClockPanel info={match.clock ?? null} seat={seat} nameOf={(s) => s} sideOf={(s) => teams?.[s] ?? s} onClaim={match.claim} />;
+  const clock = <ClockPanel info={match.clock ?? null} seat={seat} nameOf={name} sideOf={(s) => teams?.[s] ?? s} onClaim={match.claim} />;
   return <TableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={banner} notice={notice} clock={clock} />;
 }

@@ -20,8 +20,8 @@ const viewerOf = (p: string): Viewer => (p === "omniscient" ? omniscient : p ===
 
 export function SiegeReview({ matchId, history }: { matchId: string; history: MatchHistory }) {
   const { t, i18n } = useTranslation("siege");
-  const w: SiegeWords = { t, language: i18n.language };
   const name = useSeatNamer(history.match.seats.map((s) => s.seat), history.match.seats);
+  const w: SiegeWords = { t, language: i18n.language, name };
   const replay = useMemo(() => rebuildSiege(history), [history]);
   const [index, setIndex] = useState(() => Math.max(0, replay.steps.length - 1));
   const [perspective, setPerspective] = useState("omniscient");
@@ -109,8 +109,8 @@ export function SiegeReview({ matchId, history }: { matchId: string; history: Ma
 /** A live Siege match: the public log (the history API's spectator projection) in words. */
 export function SiegeLiveHistory({ history }: { history: MatchHistory }) {
   const { t, i18n } = useTranslation("siege");
-  const w: SiegeWords = { t, language: i18n.language };
   const name = useSeatNamer(history.match.seats.map((s) => s.seat), history.match.seats);
+  const w: SiegeWords = { t, language: i18n.language, name };
   return (
     <section className="review-live" data-perspective="spectator">
       <p>{t("review.live")}</p>

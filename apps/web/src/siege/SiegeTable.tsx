@@ -13,6 +13,7 @@ import type { MatchConnection } from "../net/useMatch";
 import { SiegeTableView } from "./SiegeTableView";
 import { ClockPanel } from "../table/ClockPanel";
 import { withImposed } from "../table/clock";
+import { useSeatNamer } from "../table/names";
 import "../i18n/siege-strings";
 
 const asView = (v: unknown): SiegeView | null => (v && typeof v === "object" && "mission" in v && "teams" in v ? (v as SiegeView) : null);
@@ -36,6 +37,7 @@ export function SiegeTable({ matchId, seat, match, banner }: SiegeTableProps) {
   const shown = useCaster ? casterView : live;
   // A result the log imposed (a claim) ends the table although the rules' state goes on.
   const view = useMemo(() => (shown && !useCaster ? withImposed(shown, match.clock) : shown), [shown, useCaster, match.clock]);
+  const name = useSeatNamer(live ? [...live.teams.attack, ...live.teams.defence] : []);
   const legal = useMemo(() => (live && seat && !imposed ? legalCommandsInView(live, seat) : []), [live, seat, imposed]);
   const feed = useCaster ? "caster" : "live";
   const events = useMemo(() => match.events.filter((e) => e.feed === feed).map((e) => ({ seq: e.seq, events: e.events as SiegeEvent[] })), [match.events, feed]);
@@ -70,7 +72,7 @@ export function SiegeTable({ matchId, seat, match, banner }: SiegeTableProps) {
   }
   // Siege's clocks are per team (its time bank); claims name a seat, shown with its team.
   const teamOf = (s: string): string => (live?.teams.attack.includes(s) ? "attack" : live?.teams.defence.includes(s) ? "defence" : s);
-  const nameOf = (who: string): string => (who === "attack" || who === "defence" ? ts(`team.${who}`) : `${ts(`team.${teamOf(who)}`)} (${who})`);
+  const nameOf = (who: string): string => (who === "attack" || who === "defence" ? ts(`team.${who}`) : `${ts(`team.${teamOf(who)}`)} (${name(who)})`);
   const clock = <ClockPanel info={match.clock ?? null} seat={seat} nameOf={nameOf} sideOf={teamOf} onClaim={match.claim} />;
   return <SiegeTableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={header} notice={notice} clock={clock} />;
 }

@@ -41,12 +41,12 @@ export interface SiegeTableViewProps {
 
 export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, banner, notice, readOnly, clock }: SiegeTableViewProps) {
   const { t, i18n } = useTranslation("siege");
-  const w: SiegeWords = { t, language: i18n.language };
+  const name = useSeatNamer([...view.teams.attack, ...view.teams.defence]);
+  const w: SiegeWords = { t, language: i18n.language, name };
   const builder = useCommandBuilder(view, legal);
   const myTeam = seat ? viewerTeam(view, seatViewer(seat)) : viewerTeam(view, spectator);
   const mission = catalog.missions.get(view.mission);
   const missionName = mission ? (w.language.startsWith("ko") ? mission.name.ko : mission.name.en) : t("title");
-  const name = useSeatNamer([...view.teams.attack, ...view.teams.defence]);
   const waiting = awaiting(view);
   const mine = seat !== null && waiting.includes(seat);
   const others = waiting.filter((s) => s !== seat);

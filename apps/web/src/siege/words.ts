@@ -11,6 +11,8 @@ import { refereeText } from "../table/clock";
 export interface SiegeWords {
   readonly t: TFunction;
   readonly language: string;
+  /** Players' names by seat (../table/names.tsx); without it a seat reads as its team. */
+  readonly name?: (seat: string) => string;
 }
 
 const pick = (name: { en: string; ko: string } | undefined, language: string, fallback: string): string => (name ? (language.startsWith("ko") ? name.ko : name.en) : fallback);
@@ -153,7 +155,7 @@ export function describeEvent(w: SiegeWords, e: SiegeEvent, view?: NamingView): 
   const named: NamingView = view ?? { map: catalog.missions.values().next().value?.map ?? "" };
   const thing = (id: string) => thingName(w, id, named);
   // A clock that ran out (a team's bank) or a claim (entered by the server, outside the rules).
-  const who = (x: string) => (x === "attack" || x === "defence" ? teamName(w, x) : x);
+  const who = (x: string) => (x === "attack" || x === "defence" ? teamName(w, x) : (w.name?.(x) ?? teamName(w, x.startsWith("a") ? "attack" : "defence")));
   const referee = refereeText(t as unknown as Parameters<typeof refereeText>[0], e, who);
   if (referee !== null) return referee;
   switch (e.type) {

@@ -43,6 +43,8 @@ export function faulty(inner: MatchStore): FaultyStore {
     liveMatchIds: () => guard(() => inner.liveMatchIds()),
     findIdempotent: (k) => guard(() => inner.findIdempotent(k)),
     abandonUnclaimed: (c, k) => guard(() => inner.abandonUnclaimed(c, k)),
+    appendChat: (m, l) => guard(() => inner.appendChat(m, l)),
+    chatLines: (m, n) => guard(() => inner.chatLines(m, n)),
     close: () => inner.close(),
     async appendEntry(matchId, entry, options) {
       const fault = next;

@@ -110,6 +110,27 @@ export const PROTOCOL_ERRORS = {
     meaning: "Only the server creates rooms: the matchmaking routes that would create or join a room from client options are refused (REST status 403). Join a match's room by its id with `joinById`.",
     channels: ["rest"],
   },
+  chat_empty: {
+    message: "The chat line is empty.",
+    meaning: "A `chat` message whose text is empty or only white space. Nothing was stored or sent.",
+    channels: ["message"],
+  },
+  chat_too_long: {
+    message: "The chat line is too long.",
+    meaning: "A `chat` message whose text, trimmed, is longer than MAX_CHAT_LENGTH (500) characters. Nothing was stored or sent; shorten it.",
+    channels: ["message"],
+  },
+  chat_audience_closed: {
+    message: "This connection cannot post to that chat audience.",
+    meaning:
+      "A `chat` message to an audience the connection may not post to: a spectator to `players` or `team`, a player to `spectators`, or `team` in a match without teams of two or more (see `chat_backlog.write`). Nothing was stored or sent.",
+    channels: ["message"],
+  },
+  chat_rate_limited: {
+    message: "Too many chat lines: wait a moment.",
+    meaning: "The seat (or, for a spectator, the address) posted more than CHAT_BURST (5) lines at once or more than one every 2 s on average. The line was dropped; post it again later.",
+    channels: ["message"],
+  },
 } as const satisfies Readonly<Record<string, ProtocolErrorInfo>>;
 
 /** A protocol error code: `"bad_message" | "message_too_large" | ...` (the keys of {@link PROTOCOL_ERRORS}). */

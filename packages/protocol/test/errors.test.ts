@@ -29,6 +29,10 @@ const STABLE_NUMBERS: Record<ProtocolErrorCode, number> = {
   too_many_requests: 4011,
   idempotency_conflict: 4012,
   forbidden: 4013,
+  chat_empty: 4014,
+  chat_too_long: 4015,
+  chat_audience_closed: 4016,
+  chat_rate_limited: 4017,
 };
 
 describe("PROTOCOL_ERRORS", () => {

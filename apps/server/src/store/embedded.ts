@@ -89,6 +89,8 @@ export class EmbeddedStore implements MatchStore {
   liveMatchIds = (...args: Parameters<MatchStore["liveMatchIds"]>) => this.call("liveMatchIds", args) as ReturnType<MatchStore["liveMatchIds"]>;
   findIdempotent = (...args: Parameters<MatchStore["findIdempotent"]>) => this.call("findIdempotent", args) as ReturnType<MatchStore["findIdempotent"]>;
   abandonUnclaimed = (...args: Parameters<MatchStore["abandonUnclaimed"]>) => this.call("abandonUnclaimed", args) as ReturnType<MatchStore["abandonUnclaimed"]>;
+  appendChat = (...args: Parameters<MatchStore["appendChat"]>) => this.call("appendChat", args) as ReturnType<MatchStore["appendChat"]>;
+  chatLines = (...args: Parameters<MatchStore["chatLines"]>) => this.call("chatLines", args) as ReturnType<MatchStore["chatLines"]>;
 
   /**
    * Waits for the worker to finish what it was given, closes the database, releases the folder.

@@ -79,6 +79,8 @@ export function withCleanErrors(store: MatchStore): MatchStore {
     liveMatchIds: () => guarded(() => store.liveMatchIds()),
     findIdempotent: (key) => guarded(() => store.findIdempotent(key)),
     abandonUnclaimed: (cutoff, keep) => guarded(() => store.abandonUnclaimed(cutoff, keep)),
+    appendChat: (matchId, line) => guarded(() => store.appendChat(matchId, line)),
+    chatLines: (matchId, last) => guarded(() => store.chatLines(matchId, last)),
     close: () => guarded(() => store.close()),
   };
 }

@@ -41,6 +41,9 @@ export {
   type StoredEntry,
   type AppendOptions,
   type IdempotencyRecord,
+  type NewChatLine,
+  type StoredChatLine,
+  type StoredChatAudience,
 } from "./contract.js";
 export { isStoreUnavailable, StoreDatabaseError } from "./errors.js";
 export { findMigrationsFolder } from "./migrations.js";

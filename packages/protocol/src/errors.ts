@@ -59,8 +59,9 @@ export const PROTOCOL_ERRORS = {
   },
   invalid_token: {
     message: "The seat token does not open a seat of this match.",
-    meaning: "The join options' `token` is not the token of any seat of this match. Use the invite link of a seat of this match, or join as a spectator.",
-    channels: ["join"],
+    meaning:
+      "The join options' `token` (or the `X-Seat-Token` header of `GET /api/matches/:id/chat`: REST status 403) is not the token of any seat of this match. Use the invite link of a seat of this match, or join as a spectator.",
+    channels: ["join", "rest"],
   },
   spectators_cannot_act: {
     message: "Spectators cannot send commands.",

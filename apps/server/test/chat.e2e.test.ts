@@ -9,7 +9,7 @@
 import "./record-frames";
 import { catalog } from "@fogwar/ember";
 import { CHAT_BURST, MAX_CHAT_LENGTH } from "@fogwar/protocol";
-import { api, bootServer, createMatch, emberRequest, TestClient, type Created, type TestServer } from "./harness";
+import { bootServer, createMatch, emberRequest, playBots, TestClient, type Created, type TestServer } from "./harness";
 
 jest.setTimeout(60_000);
 
@@ -150,5 +150,43 @@ describe("bad chat lines change nothing", () => {
     // The other seat has its own bucket.
     await say(p2, "players", "p2 still talks", p1);
     for (const c of [p1, p2, watcher]) await c.leave();
+  });
+});
+
+describe("players' chat and a delayed caster feed", () => {
+  test("a spectator hears a players' line once the caster feed reaches the log position it was said at; seats at once; so does the spectators' history", async () => {
+    const created = await createMatch(test_server.http, emberRequest(catalog, { options: { spectatorDelay: 1 } }));
+    const { seats, watchers } = await joinAll(created, 1);
+    const p1 = seats.get("p1")!;
+    const p2 = seats.get("p2")!;
+    const watcher = watchers[0]!;
+    const everyone = [p1, p2, watcher];
+    const casterSeq = () => watcher.caster()?.seq ?? 0;
+    // Play until the live log is ahead of the caster feed (it keeps pace before round 1 ends).
+    for (let i = 0; i < 400 && casterSeq() >= p1.seq; i++) await playBots([p1, p2], everyone, { botSeed: `chat-delay-${i}`, maxCommands: 1 });
+    await settle([watcher]);
+    expect(casterSeq()).toBeLessThan(p1.seq);
+    const said = p1.seq;
+    await say(p1, "players", "DELAYED-LINE-5e1 where did that come from", p2);
+    await settle(everyone);
+    expect(heard(watcher, "DELAYED-LINE-5e1")).toBe(false);
+    const history = async () => ((await (await fetch(`${test_server.http}/api/matches/${created.matchId}/chat`)).json()) as { lines: { text: string }[] }).lines.map((l) => l.text);
+    expect(await history()).toEqual([]);
+    // Play on until the caster feed passes the line's position: then, and only then, it arrives.
+    await playBots([p1, p2], everyone, {
+      botSeed: "chat-delay-2",
+      maxCommands: 400,
+      afterEach: async () => {
+        await settle([watcher]);
+        if (casterSeq() < said) expect(heard(watcher, "DELAYED-LINE-5e1")).toBe(false);
+        else throw new Error("caster passed");
+      },
+    }).catch((error: Error) => {
+      if (error.message !== "caster passed") throw error;
+    });
+    expect(casterSeq()).toBeGreaterThanOrEqual(said);
+    await watcher.until(() => watcher.received("chat").some((m) => m.line.text.startsWith("DELAYED-LINE-5e1")), "the held line");
+    expect(await history()).toEqual(["DELAYED-LINE-5e1 where did that come from"]);
+    for (const c of everyone) await c.leave();
   });
 });

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import {
+  ChatHistory,
   ApiErrorBody,
   CreateMatchResponse,
   ListMatchesResponse,
@@ -154,6 +155,8 @@ export function createApi(fetchImpl: FetchLike = (input, init) => fetch(input, i
     getMatch: (matchId: string) => call(MatchDetails, `/matches/${encodeURIComponent(matchId)}`),
     /** `GET /api/matches/:id/history`. */
     history: (matchId: string) => call(MatchHistory, `/matches/${encodeURIComponent(matchId)}/history`),
+    /** `GET /api/matches/:id/chat` as a spectator while live, every audience once over. */
+    chat: (matchId: string) => call(ChatHistory, `/matches/${encodeURIComponent(matchId)}/chat`),
   };
 }
 

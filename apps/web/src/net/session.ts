@@ -22,10 +22,11 @@
  * passed to the SDK only and never logged or stored here.
  */
 import { Client, type Room } from "@colyseus/sdk";
-import { PROTOCOL_ERRORS, PROTOCOL_VERSION, parseServerMessage, type JoinOptions, type RetryVerdict, type WelcomeMessage } from "@fogwar/protocol";
+import { PROTOCOL_ERRORS, PROTOCOL_VERSION, parseServerMessage, type ChatAudience, type JoinOptions, type RetryVerdict, type WelcomeMessage } from "@fogwar/protocol";
 import { RetryTimer, closeVerdict, joinErrorVerdict, withTimeout, type RetryState } from "./backoff";
 import { addEvents, lastLiveSeq, type EventEntry } from "./events";
 import { PendingCommands, type CommandResult } from "./pending";
+import { NO_CHAT, isChatError, withBacklog, withLine, type ChatState } from "./chat";
 import { buildCaster, buildProjection, connectedOf, projectionKey, type RoomStateLike } from "./projection";
 
 /** How to join: a seat with its token, or a spectator. */
@@ -52,6 +53,8 @@ export interface MatchSnapshot {
   readonly connected: Record<string, boolean>;
   readonly spectators: number;
   readonly events: readonly EventEntry[];
+  /** The table chat (./chat.ts). */
+  readonly chat: ChatState;
 }
 
 /** The parts of the SDK the session uses (a fake in tests). */
@@ -89,6 +92,7 @@ const INITIAL: MatchSnapshot = {
   connected: {},
   spectators: 0,
   events: [],
+  chat: NO_CHAT,
 };
 
 /** The server's address: the page's own origin (the server serves the client). */
@@ -337,7 +341,14 @@ export class MatchSession {
         break;
       }
       case "error":
-        if (this.pending.answerOldestSent(message.error)) this.update({});
+        if (isChatError(message.error.code)) this.update({ chat: { ...this.snapshot.chat, error: message.error.code } });
+        else if (this.pending.answerOldestSent(message.error)) this.update({});
+        break;
+      case "chat":
+        this.update({ chat: withLine(this.snapshot.chat, message.line) });
+        break;
+      case "chat_backlog":
+        this.update({ chat: withBacklog(this.snapshot.chat, message) });
         break;
       case "pong":
         break;
@@ -369,6 +380,17 @@ export class MatchSession {
       this.pending.markSent(id);
     }
     return result;
+  }
+
+  /**
+   * Posts a chat line (the server answers by sending it back, or with a `chat_*` error in
+   * `chat.error`). False when there is no open connection (nothing sent).
+   */
+  sendChat(audience: ChatAudience, text: string): boolean {
+    if (!this.room || this.snapshot.status !== "open") return false;
+    this.room.send("chat", { type: "chat", audience, text });
+    if (this.snapshot.chat.error) this.update({ chat: { ...this.snapshot.chat, error: null } });
+    return true;
   }
 
   /** Leaves the room and stops reconnecting. */

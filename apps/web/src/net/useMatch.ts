@@ -6,10 +6,12 @@
  * token changes.
  */
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
-import type { WelcomeMessage } from "@fogwar/protocol";
+import type { ChatAudience, WelcomeMessage } from "@fogwar/protocol";
+import type { ChatState } from "./chat";
 import type { EventEntry } from "./events";
 import type { CommandResult } from "./pending";
 import type { RetryState } from "./backoff";
+import { NO_CHAT } from "./chat";
 import { MatchSession, type JoinSpec, type MatchSnapshot, type MatchStatus, type RoomClient } from "./session";
 
 export type { JoinSpec, MatchStatus, CommandResult, EventEntry, RetryState };
@@ -36,9 +38,13 @@ export interface MatchConnection {
   send(command: unknown): Promise<CommandResult>;
   /** Joins again now instead of waiting (also after a final failure); no effect while open. */
   retryNow(): void;
+  /** The table chat: audiences, lines heard, the last refusal. */
+  chat: ChatState;
+  /** Posts a chat line; false when not connected (nothing sent). */
+  sendChat(audience: ChatAudience, text: string): boolean;
 }
 
-const IDLE: MatchSnapshot = { status: "connecting", error: null, retry: null, unanswered: 0, welcome: null, seq: 0, view: null, caster: null, connected: {}, spectators: 0, events: [] };
+const IDLE: MatchSnapshot = { status: "connecting", error: null, retry: null, unanswered: 0, welcome: null, seq: 0, view: null, caster: null, connected: {}, spectators: 0, events: [], chat: NO_CHAT };
 const noop = () => () => undefined;
 
 /** Connects to a match as a seat or a spectator. `client` replaces the SDK client (tests). */
@@ -62,5 +68,6 @@ export function useMatch(matchId: string, join: JoinSpec, client?: RoomClient): 
     [session],
   );
   const retryNow = useCallback(() => session?.retryNow(), [session]);
-  return useMemo(() => ({ ...snapshot, events: snapshot.events as EventEntry[], send, retryNow }), [snapshot, send, retryNow]);
+  const sendChat = useCallback((audience: ChatAudience, text: string) => session?.sendChat(audience, text) ?? false, [session]);
+  return useMemo(() => ({ ...snapshot, events: snapshot.events as EventEntry[], send, retryNow, sendChat }), [snapshot, send, retryNow, sendChat]);
 }

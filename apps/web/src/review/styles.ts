@@ -4,7 +4,7 @@ export const REVIEW_CSS = `
 .review-page h1 { margin: 0.3rem 0; font-size: 1.35rem; }
 .review-with-chat { display: flex; flex-direction: column; gap: 0.6rem; min-width: 0; }
 .review-main { min-width: 0; }
-@media (min-width: 1400px) {
+@media (min-width: 1200px) {
   .review-with-chat { display: grid; grid-template-columns: minmax(0, 1fr) 20rem; gap: 1rem; align-items: start; }
   .review-with-chat > .chat-panel { position: sticky; top: 0.5rem; margin: 0; }
 }

@@ -11,7 +11,7 @@ import { isStoreUnavailable, type MatchStore, type StoredChatLine } from "../sto
 import { mayHear, readable, writable, type ChatListener, type ChatRoster } from "./audience.js";
 
 /** How many of a match's last lines a room keeps in memory (every audience), for backlogs. */
-export const CHAT_KEPT = 400;
+export const CHAT_KEPT = 200;
 
 /** Who is speaking: the listener it is, the name shown, and the key its rate is counted under. */
 export interface ChatSpeaker {

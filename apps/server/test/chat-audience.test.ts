@@ -3,7 +3,9 @@
  * teams chat apart, a 1 v 1 has no team chat, spectators never hear team chat and hear players'
  * chat only up to a delayed caster feed's position, the review hears everything.
  */
+import { catalog } from "@fogwar/ember";
 import { siege } from "@fogwar/siege";
+import { RULESETS } from "../src/rulesets.js";
 import { mayHear, readable, rosterOf, writable, type ChatListener } from "../src/chat/audience.js";
 
 const setup2v2 = { mission: "ledger", teams: { attack: ["a1", "a2"], defence: ["d1", "d2"] } };
@@ -21,6 +23,22 @@ describe("chat audiences", () => {
     expect(writable(spectator, roster)).toEqual(["spectators"]);
     expect(readable(spectator, roster)).toEqual(["players", "spectators"]);
     expect(writable({ kind: "review" }, roster)).toEqual([]);
+  });
+
+  test("EMBER 2 v 2: the teams chosen in the lobby are the chat teams; 1 v 1 v 1 v 1 has none", () => {
+    const host = RULESETS.get("ember")!;
+    const armies = [0, 2, 0, 2].map((i) => catalog.data.armies[i]);
+    const fourSides = [...catalog.scenarios.values()].find((sc) => sc.deployment.red && sc.deployment.blue)!.id;
+    const made = (teams: (string | undefined)[]) => {
+      const result = host.makeSetup({ scenario: teams[0] === undefined ? fourSides : "crossroads", players: armies.map((army, i) => ({ name: `P${i + 1}`, army, team: teams[i] })), options: { progressiveReveal: false } });
+      if (!result.ok) throw new Error(JSON.stringify(result.problem));
+      return rosterOf(host.ruleset, host.ruleset.setup(result.setup, "seed").state, result.seats);
+    };
+    const pairs = made(["red", "blue", "red", "blue"]);
+    expect([...pairs.teams]).toEqual([["p1", "red"], ["p2", "blue"], ["p3", "red"], ["p4", "blue"]]);
+    const red = { audience: "team", team: "red", seq: 0 } as const;
+    expect(["p1", "p2", "p3", "p4"].map((s) => mayHear(red, seat(s), pairs, null))).toEqual([true, false, true, false]);
+    expect(made([undefined, undefined, undefined, undefined]).teams.size).toBe(0);
   });
 
   test("team lines reach their team only; spectators' lines reach no seat", () => {

@@ -383,12 +383,15 @@ export class MatchSession {
   }
 
   /**
-   * Posts a chat line (the server answers by sending it back, or with a `chat_*` error in
-   * `chat.error`). False when there is no open connection (nothing sent).
+   * Posts a chat line, control characters turned into spaces (the server answers by sending it
+   * back, or with a `chat_*` error in `chat.error`). False when there is no open connection
+   * (nothing sent).
    */
   sendChat(audience: ChatAudience, text: string): boolean {
     if (!this.room || this.snapshot.status !== "open") return false;
-    this.room.send("chat", { type: "chat", audience, text });
+    // Control characters (a pasted tab or line break) are refused by the protocol as bad_message,
+    // which would read as the answer to a command in flight: they become spaces here.
+    this.room.send("chat", { type: "chat", audience, text: text.replace(/\p{Cc}+/gu, " ").trim() });
     if (this.snapshot.chat.error) this.update({ chat: { ...this.snapshot.chat, error: null } });
     return true;
   }

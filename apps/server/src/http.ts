@@ -19,6 +19,7 @@ import type { ClientLog } from "./client-log.js";
 import { createMatch } from "./create.js";
 import { HistoryCache, historyRoute } from "./http/history.js";
 import { tablePages, type RulesetOf } from "./http/table-page.js";
+import { chatRoute } from "./http/chat.js";
 import { throttle } from "./http/throttle.js";
 import { stampedAddress, type Limits } from "./limits.js";
 import { LiveMatch } from "./live.js";
@@ -117,6 +118,8 @@ export function mountApi(app: Application, services: ApiServices): void {
   /** A match's log as the requester may see it (./http/history.ts: cached, rate-limited). */
   const cache = new HistoryCache(services.limits.settings.historyCacheBytes);
   api.get("/matches/:id/history", historyRoute({ store: services.store, limits: services.limits, cache, clients: services.clients, summary: (r) => summary(r) }));
+  /** A match's table chat as the requester may hear it (./http/chat.ts). */
+  api.get("/matches/:id/chat", chatRoute({ store: services.store, limits: services.limits, clients: services.clients }));
 
   api.use((_req, _res) => {
     throw new ApiError(404, "not_found", "There is no such API endpoint.");

@@ -28,6 +28,8 @@ import { stampedAddress, type Limits } from "./limits.js";
 import { takeRoomGrant } from "./rooms.js";
 import { corked, viewerKey } from "./send.js";
 import { RoomClock } from "./room-clock.js";
+import { rosterOf, type ChatListener } from "./chat/audience.js";
+import { RoomChat, type ChatSpeaker } from "./chat/room-chat.js";
 
 /**
  * The process's `Encoder.BUFFER_SIZE`, in bytes: what an encoder's buffers are first allocated
@@ -76,12 +78,15 @@ const ANSWERS_KEPT = 512;
 interface ClientInfo {
   readonly audience: Audience;
   readonly viewer: Viewer;
+  /** Who the connection is in the table chat (./chat). */
+  readonly speaker: ChatSpeaker;
 }
 
 type Answer = { type: "accepted"; id: string; seq: number } | { type: "rejected"; id: string; error: { code: string; message: string; rule: string | null } };
 
 export class MatchRoom extends Room<{ state: MatchRoomState }> {
   private match!: LiveMatch;
+  private chat!: RoomChat;
   private projector!: Projector;
   private services!: RoomServices;
   private readonly clientsInfo = new Map<string, ClientInfo>();
@@ -124,6 +129,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     const match = await LiveMatch.load(this.services.store, options.matchId);
     if (!match) throw new Error(`no match ${options.matchId}`);
     this.match = match;
+    this.chat = await RoomChat.load(this.services.store, match.id, rosterOf(match.host.ruleset, match.state, match.seats));
     match.onLearned = (entries) => this.publish(entries);
     const state = new MatchRoomState();
     state.matchId = match.id;
@@ -151,7 +157,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
   }
 
   /** Checks the join options and the seat token before the WebSocket join completes. */
-  override async onAuth(_client: Client, rawOptions: unknown, context: AuthContext): Promise<Audience & { name: string | null }> {
+  override async onAuth(_client: Client, rawOptions: unknown, context: AuthContext): Promise<Audience & { name: string | null; address: string }> {
     const address = stampedAddress(context.headers);
     if (this.services.limits.joinFailures.blockedFor(address) > 0) throw this.refuse(address, "too_many_requests");
     const parsed = JoinOptions.safeParse(rawOptions);
@@ -162,13 +168,13 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     if (this.match.result) throw authError("match_over");
     if (options.role === "spectator") {
       if (this.state.spectators >= this.services.limits.settings.maxSpectators) throw this.refuse(address, "spectators_full");
-      return { role: "spectator", name: options.name ?? null };
+      return { role: "spectator", name: options.name ?? null, address };
     }
     const seat = await this.services.store.seatForToken(this.match.id, hashToken(options.token)).catch(() => {
       throw authError("service_unavailable");
     });
     if (!seat) throw this.refuse(address, "invalid_token");
-    return { role: "player", seat, name: options.name ?? null };
+    return { role: "player", seat, name: options.name ?? null, address };
   }
 
   /** A refused join: logged as a client mistake; counted as a failure unless it is a limit. */
@@ -178,7 +184,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     return authError(code);
   }
 
-  override onJoin(client: Client, _options: unknown, auth: Audience): void {
+  override onJoin(client: Client, _options: unknown, auth: Audience & { name?: string | null; address?: string }): void {
     const audience: Audience = auth.role === "player" ? { role: "player", seat: auth.seat } : { role: "spectator" };
     if (audience.role === "player") {
       // One connection per seat: a new one replaces the old (a reload, another device).
@@ -191,7 +197,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
       if (!this.match.result) void this.services.store.claimSeat(this.match.id, audience.seat).catch(() => undefined);
     }
     const viewer = audience.role === "player" ? seatViewer(audience.seat) : spectator;
-    this.clientsInfo.set(client.sessionId, { audience, viewer });
+    const listener: ChatListener = audience.role === "player" ? { kind: "seat", seat: audience.seat } : { kind: "spectator" };
+    this.clientsInfo.set(client.sessionId, { audience, viewer, speaker: this.chat.speaker(listener, auth.name ?? null, auth.address ?? client.sessionId) });
     this.projector.wake();
     client.view = this.projector.viewFor(audience);
     this.refreshPresence();
@@ -252,6 +259,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
       setupEvents: this.match.setupEvents.map((e) => this.match.host.ruleset.redact(e, viewer)).filter((e) => e !== null),
       players: this.match.players,
     });
+    const info = this.clientsInfo.get(client.sessionId);
+    if (info) this.chat.sendBacklog(client, info.speaker.listener, this.spectatorChatHorizon);
   }
 
   private refreshPresence(dropping?: string): void {
@@ -301,6 +310,22 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     return { connected: Object.fromEntries(this.state.connected.entries()), locked };
   }
 
+  /**
+   * How far spectators hear the players' chat (./chat/audience.ts): the caster feed's seq when
+   * the match has a spectator delay, else null (no hold).
+   */
+  get spectatorChatHorizon(): number | null {
+    return this.match && this.match.options.spectatorDelay > 0 ? this.match.delayed.seq : null;
+  }
+
+  /** Every connection with who it is in the chat. */
+  private *chatListeners(): Iterable<readonly [Client, ChatListener]> {
+    for (const client of this.clients) {
+      const info = this.clientsInfo.get(client.sessionId);
+      if (info) yield [client, info.speaker.listener];
+    }
+  }
+
   /** The log's version for the history cache (./http/history.ts): `{ seq, over }`. */
   get logVersion(): { seq: number; over: boolean } | undefined {
     return this.match ? { seq: this.match.seq, over: this.match.result !== null } : undefined;
@@ -345,6 +370,11 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
         }
         await this.command(client, info, message.id, { referee: "claim", outcome: message.outcome, absent: message.absent }, true);
         return;
+      case "chat": {
+        const refused = await this.chat.post(info.speaker, message, this.match.seq, () => this.chatListeners(), () => this.spectatorChatHorizon);
+        if (refused) this.fail(client, refused);
+        return;
+      }
     }
   }
 
@@ -434,6 +464,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     this.state.clock = JSON.stringify(this.matchClock.field());
     this.matchClock.arm();
     this.broadcastPatch();
+    const casterFrom = this.lastCasterSeq;
     const casterEntries = delayed.seq > this.lastCasterSeq ? this.match.entriesAfter(this.lastCasterSeq).slice(0, delayed.seq - this.lastCasterSeq) : [];
     this.lastCasterSeq = delayed.seq;
     const frames = new Map<string, readonly Uint8Array[]>();
@@ -453,6 +484,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
         for (const frame of framesFor(viewerKey(info.viewer), () => entries.map((e) => this.eventsFrame(e, info.viewer)))) client.enqueueRaw(frame);
       }
     }
+    if (delayedFeed) this.chat.release(casterFrom, delayed.seq, this.chatListeners());
     const result = this.match.result;
     if (result) {
       this.services.log.info({ matchId: this.match.id, result }, "match finished");

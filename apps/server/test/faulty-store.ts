@@ -46,6 +46,8 @@ export function faulty(inner: MatchStore): FaultyStore {
     reissueSeat: (m, s, g, t) => guard(() => inner.reissueSeat(m, s, g, t)),
     abandonUnclaimed: (c, k) => guard(() => inner.abandonUnclaimed(c, k)),
     abandonIdle: (c, k) => guard(() => inner.abandonIdle(c, k)),
+    appendChat: (m, l) => guard(() => inner.appendChat(m, l)),
+    chatLines: (m, n) => guard(() => inner.chatLines(m, n)),
     close: () => inner.close(),
     async appendEntry(matchId, entry, options) {
       const fault = next;

@@ -20,6 +20,7 @@ import {
   StoreDatabaseError,
   UnknownMatchError,
   type MatchStore,
+  type NewChatLine,
   type NewMatch,
   type NewSeat,
   type StoredEntry,
@@ -83,7 +84,7 @@ function postgres(url: string): Driver {
     open: () => openStore({ databaseUrl: url }),
     inspect,
     async reset() {
-      await inspect("truncate table entries, seats, matches");
+      await inspect("truncate table chat_lines, entries, seats, matches");
     },
     cleanup: () => pool.end(),
   };
@@ -775,6 +776,37 @@ describe.each(drivers)("MatchStore contract on $name", (driver) => {
       expect(await store.seatForToken(match.id, "new-hash-2")).toBeNull();
       expect((await store.hostAccess(match.id, "h"))?.seats[0]?.generation).toBe(1);
       await expect(store.reissueSeat(match.id, "green", 0, "x")).rejects.toBeInstanceOf(UnknownMatchError);
+    });
+  });
+
+  describe("chat", () => {
+    const line = (extra: Partial<NewChatLine> = {}): NewChatLine => ({ audience: "players", team: null, seat: "p1", name: "Alice", text: "gl hf", logSeq: 0, ...extra });
+
+    test("lines come back in order with increasing ids, every audience, text exactly", async () => {
+      const id = await created();
+      const other = await created();
+      const a = await store.appendChat(id, line());
+      const b = await store.appendChat(id, line({ audience: "team", team: "attack", seat: "p2", name: "Bob", text: "가자 👀 ' \\ %", logSeq: 3 }));
+      await store.appendChat(other, line({ text: "another match" }));
+      const c = await store.appendChat(id, line({ audience: "spectators", seat: null, name: null, text: "watching", logSeq: 4 }));
+      expect(a.id).toBeLessThan(b.id);
+      expect(b.id).toBeLessThan(c.id);
+      expect(typeof a.at).toBe("number");
+      const lines = await store.chatLines(id);
+      expect(lines).toEqual([a, b, c]);
+      expect(lines[1]).toMatchObject({ audience: "team", team: "attack", seat: "p2", name: "Bob", text: "가자 👀 ' \\ %", logSeq: 3 });
+      expect(await store.chatLines(id, 2)).toEqual([b, c]);
+      expect(await store.chatLines(id, 0)).toEqual([]);
+      expect(await store.chatLines(fresh("nochat"))).toEqual([]);
+    });
+
+    test("a line of an unknown match, or with a bad audience or team, is refused and nothing is stored", async () => {
+      const id = await created();
+      await expect(store.appendChat(fresh("unknown"), line())).rejects.toBeInstanceOf(UnknownMatchError);
+      await expect(store.appendChat(id, line({ audience: "everyone" as never }))).rejects.toBeInstanceOf(TypeError);
+      await expect(store.appendChat(id, line({ audience: "team", team: null }))).rejects.toBeInstanceOf(TypeError);
+      await expect(store.appendChat(id, line({ team: "attack" }))).rejects.toBeInstanceOf(TypeError);
+      expect(await store.chatLines(id)).toEqual([]);
     });
   });
 

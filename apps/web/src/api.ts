@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import {
+  ChatHistory,
   ApiErrorBody,
   CreateMatchResponse,
   HOST_TOKEN_HEADER,
@@ -163,6 +164,8 @@ export function createApi(fetchImpl: FetchLike = (input, init) => fetch(input, i
       call(ReissueSeatResponse, `/matches/${encodeURIComponent(matchId)}/host/seats/${encodeURIComponent(seat)}/reissue`, { method: "POST", headers: { [HOST_TOKEN_HEADER]: hostToken } }),
     /** `GET /api/matches/:id/history`. */
     history: (matchId: string) => call(MatchHistory, `/matches/${encodeURIComponent(matchId)}/history`),
+    /** `GET /api/matches/:id/chat` as a spectator while live, every audience once over. */
+    chat: (matchId: string) => call(ChatHistory, `/matches/${encodeURIComponent(matchId)}/chat`),
   };
 }
 

@@ -16,6 +16,7 @@ import { resources } from "../src/i18n/bundled-resources";
 import { TableView } from "../src/ember/TableView";
 import { EventLog } from "../src/ember/EventLog";
 import { SiegeTableView } from "../src/siege/SiegeTableView";
+import { ChatPanel } from "../src/table/ChatPanel";
 import { emberCorpus, siegeCorpus } from "./corpus";
 import { SIEGE_SEAT_IDS, problems, readable } from "./readable";
 import { NAMES, withNames } from "./players";
@@ -243,5 +244,34 @@ test("clocks and abandonment claims: the clock panel in every state and the refe
   const siegeShown = render(<SiegeTableView matchId="m" view={siegeView} seat="a1" legal={[]} onCommand={() => {}} events={[{ seq: 1, events: siegeReferee }]} />);
   expect(siegeShown.container.textContent).toContain("활성화가 패스로 끝납니다");
   siegeShown.unmount();
+  expect(report(found)).toEqual([]);
+});
+
+test("the table chat: every tab, note, prompt and refusal, in English and Korean", async () => {
+  const found = new Map<string, string[]>();
+  const at = Date.UTC(2026, 10, 25, 15, 0);
+  const lines = [
+    { id: 1, audience: "players", team: null, seat: "a1", name: "하나", text: "잘 부탁해요", seq: 0, at },
+    { id: 2, audience: "team", team: "attack", seat: "a2", name: "두리", text: "동쪽 벽", seq: 3, at },
+    { id: 3, audience: "spectators", team: null, seat: null, name: null, text: "재밌다", seq: 3, at },
+  ] as const;
+  const audiences = ["players", "team", "spectators"] as const;
+  const errors = ["chat_empty", "chat_too_long", "chat_audience_closed", "chat_rate_limited", "server_error", null];
+  for (const open of audiences) {
+    for (const error of errors) {
+      // A player's table (players and team), a spectator's (players read-only, spectators), the review (all, read-only).
+      const views = [
+        { read: ["players", "team"], write: ["players", "team"] },
+        { read: ["players", "spectators"], write: ["spectators"] },
+      ] as const;
+      for (const view of views) {
+        if (!(view.read as readonly string[]).includes(open)) continue;
+        const read = [open, ...view.read.filter((a) => a !== open)];
+        await check(`chat ${open} ${error ?? "ok"}`, () => render(<ChatPanel chat={{ read, write: view.write, lines, error }} onSend={() => true} />), found);
+        await check(`chat ${open} empty`, () => render(<ChatPanel chat={{ read, write: view.write, lines: [], error }} onSend={() => true} />), found);
+      }
+    }
+  }
+  await check("chat review", () => render(<ChatPanel chat={{ read: audiences, write: [], lines, error: null }} title={i18next.t("common:chat.review")} />), found);
   expect(report(found)).toEqual([]);
 });

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { PROTOCOL_ERRORS, type ProtocolErrorCode } from "./errors";
 import { toJsonData } from "./json";
+import { ChatMessage, MAX_CHAT_LENGTH } from "./chat";
 
 /**
  * The wire protocol's version: 1. Clients send it in their join options; the server refuses any
@@ -115,13 +116,13 @@ export const PingMessage = z.strictObject({
 /** See the {@link PingMessage} schema. */
 export type PingMessage = z.output<typeof PingMessage>;
 
-/** Every client-to-server message, keyed by `type`: command, events_since, ping. Unknown keys are refused. */
-export const ClientMessage = z.discriminatedUnion("type", [CommandMessage, EventsSinceMessage, PingMessage, ClaimMessage]);
+/** Every client-to-server message, keyed by `type`: command, events_since, ping, claim, chat (./chat.ts). Unknown keys are refused. */
+export const ClientMessage = z.discriminatedUnion("type", [CommandMessage, EventsSinceMessage, PingMessage, ClaimMessage, ChatMessage]);
 /** See the {@link ClientMessage} schema. */
 export type ClientMessage = z.output<typeof ClientMessage>;
 
-/** The `type` of every client-to-server message: `["command", "events_since", "ping"]`. */
-export const CLIENT_MESSAGE_TYPES = ["command", "events_since", "ping", "claim"] as const satisfies readonly ClientMessage["type"][];
+/** The `type` of every client-to-server message: `["command", "events_since", "ping", "claim", "chat"]`. */
+export const CLIENT_MESSAGE_TYPES = ["command", "events_since", "ping", "claim", "chat"] as const satisfies readonly ClientMessage["type"][];
 /** A client-to-server message type. */
 export type ClientMessageType = (typeof CLIENT_MESSAGE_TYPES)[number];
 
@@ -157,7 +158,9 @@ export function quickCommand(body: Readonly<Record<string, unknown>>): CommandMe
  * characters; its own `type` field, if present, must equal the Colyseus type, and is otherwise
  * taken from it (so `room.send("ping", { t: 1 })` and `room.send("ping", { type: "ping", t: 1 })`
  * are the same message). The returned message is a fresh plain-JSON copy of the payload.
- * Errors: `message_too_large`, or `bad_message` for everything else. Never throws.
+ * Errors: `message_too_large`; for a `chat` whose text is a string, `chat_empty` (nothing but
+ * white space) or `chat_too_long` (over MAX_CHAT_LENGTH characters once trimmed); `bad_message`
+ * for everything else. Never throws.
  */
 export function parseClientMessage(type: string, payload: unknown): ParseClientMessageResult {
   try {
@@ -175,6 +178,11 @@ export function parseClientMessage(type: string, payload: unknown): ParseClientM
     // else, valid or not, is left to the schema.
     const quick = type === "command" ? quickCommand(body as Record<string, unknown>) : null;
     if (quick) return { ok: true, message: quick };
+    if (type === "chat") {
+      const text = (body as { text?: unknown }).text;
+      if (typeof text === "string" && text.trim().length === 0) return refuse("chat_empty", "the chat text is empty");
+      if (typeof text === "string" && text.trim().length > MAX_CHAT_LENGTH) return refuse("chat_too_long", `the chat text is longer than ${MAX_CHAT_LENGTH} characters`);
+    }
     const parsed = ClientMessage.safeParse({ ...body, type });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

@@ -59,8 +59,9 @@ export const PROTOCOL_ERRORS = {
   },
   invalid_token: {
     message: "The seat token does not open a seat of this match.",
-    meaning: "The join options' `token` is not the token of any seat of this match. Use the invite link of a seat of this match, or join as a spectator.",
-    channels: ["join"],
+    meaning:
+      "The join options' `token` (or the `X-Seat-Token` header of `GET /api/matches/:id/chat`: REST status 403) is not the token of any seat of this match. Use the invite link of a seat of this match, or join as a spectator.",
+    channels: ["join", "rest"],
   },
   spectators_cannot_act: {
     message: "Spectators cannot send commands.",
@@ -129,6 +130,27 @@ export const PROTOCOL_ERRORS = {
     message: "Another re-issue of this seat came first: load the seats again.",
     meaning: "Two re-issues of the same seat's invite raced; the other one won and its link is the seat's invite now. REST status 409. Load `GET /api/matches/:id/host` again.",
     channels: ["rest"],
+  },
+  chat_empty: {
+    message: "The chat line is empty.",
+    meaning: "A `chat` message whose text is empty or only white space. Nothing was stored or sent.",
+    channels: ["message"],
+  },
+  chat_too_long: {
+    message: "The chat line is too long.",
+    meaning: "A `chat` message whose text, trimmed, is longer than MAX_CHAT_LENGTH (500) characters. Nothing was stored or sent; shorten it.",
+    channels: ["message"],
+  },
+  chat_audience_closed: {
+    message: "This connection cannot post to that chat audience.",
+    meaning:
+      "A `chat` message to an audience the connection may not post to: a spectator to `players` or `team`, a player to `spectators`, or `team` in a match without teams of two or more (see `chat_backlog.write`). Nothing was stored or sent.",
+    channels: ["message"],
+  },
+  chat_rate_limited: {
+    message: "Too many chat lines: wait a moment.",
+    meaning: "The seat (or, for a spectator, the address) posted more than CHAT_BURST (5) lines at once or more than one every 2 s on average. The line was dropped; post it again later.",
+    channels: ["message"],
   },
 } as const satisfies Readonly<Record<string, ProtocolErrorInfo>>;
 

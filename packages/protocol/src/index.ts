@@ -5,6 +5,7 @@
  * - ./json: MAX_MESSAGE_BYTES and the plain-JSON check of client payloads;
  * - ./client: PROTOCOL_VERSION, JoinOptions, the client-to-server messages, parseClientMessage;
  * - ./server: the server-to-client messages;
+ * - ./chat: table chat (audiences, limits, the chat messages and the chat history body);
  * - ./rest: the REST bodies and queries;
  * - ./flat: flattened projections and seat overlays, as the room state carries them;
  * - ./retry: the reconnection policy (which closes and join errors to retry, the backoff).
@@ -14,6 +15,7 @@ export * from "./errors";
 export * from "./json";
 export * from "./client";
 export * from "./server";
+export * from "./chat";
 export * from "./rest";
 export * from "./flat";
 export * from "./retry";

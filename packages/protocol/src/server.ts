@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { CommandId } from "./client";
 import { PROTOCOL_ERROR_CODES } from "./errors";
+import { ChatBacklogMessage, ChatLineMessage } from "./chat";
 
 /** A log sequence number: an integer >= 1 (the first accepted command of a match is 1). */
 const Seq = z.int().min(1);
@@ -119,13 +120,13 @@ export const PongMessage = z.object({
 /** See the {@link PongMessage} schema. */
 export type PongMessage = z.output<typeof PongMessage>;
 
-/** Every server-to-client room message, keyed by `type`: welcome, accepted, rejected, events, error, pong. */
-export const ServerMessage = z.discriminatedUnion("type", [WelcomeMessage, AcceptedMessage, RejectedMessage, EventsMessage, ErrorMessage, PongMessage]);
+/** Every server-to-client room message, keyed by `type`: welcome, accepted, rejected, events, error, pong, chat, chat_backlog (./chat.ts). */
+export const ServerMessage = z.discriminatedUnion("type", [WelcomeMessage, AcceptedMessage, RejectedMessage, EventsMessage, ErrorMessage, PongMessage, ChatLineMessage, ChatBacklogMessage]);
 /** See the {@link ServerMessage} schema. */
 export type ServerMessage = z.output<typeof ServerMessage>;
 
 /** The `type` of every server-to-client message. */
-export const SERVER_MESSAGE_TYPES = ["welcome", "accepted", "rejected", "events", "error", "pong"] as const satisfies readonly ServerMessage["type"][];
+export const SERVER_MESSAGE_TYPES = ["welcome", "accepted", "rejected", "events", "error", "pong", "chat", "chat_backlog"] as const satisfies readonly ServerMessage["type"][];
 /** A server-to-client message type. */
 export type ServerMessageType = (typeof SERVER_MESSAGE_TYPES)[number];
 

@@ -33,6 +33,10 @@ const STABLE_NUMBERS: Record<ProtocolErrorCode, number> = {
   invalid_host_token: 4015,
   unknown_seat: 4016,
   reissue_conflict: 4017,
+  chat_empty: 4018,
+  chat_too_long: 4019,
+  chat_audience_closed: 4020,
+  chat_rate_limited: 4021,
 };
 
 describe("PROTOCOL_ERRORS", () => {

@@ -38,7 +38,11 @@ const events = { type: "events", seq: 3, seat: "p2", feed: "live", events: [{ ty
 const error = { type: "error", error: { code: "rate_limited", message: PROTOCOL_ERRORS.rate_limited.message } };
 const pong = { type: "pong", t: 1732345678901 };
 
-const SAMPLES = { welcome, accepted, rejected, events, error, pong };
+const line = { id: 7, audience: "team", team: "attack", seat: "a1", name: "Mina", text: "breach the east wall", seq: 12, at: 1732345678901 };
+const chat = { type: "chat", line };
+const chat_backlog = { type: "chat_backlog", read: ["players", "team"], write: ["players", "team"], lines: [line] };
+
+const SAMPLES = { welcome, accepted, rejected, events, error, pong, chat, chat_backlog };
 
 describe("server message schemas", () => {
   it.each(Object.entries(SAMPLES))("accept a %s message", (_type, sample) => {

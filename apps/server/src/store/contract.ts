@@ -126,6 +126,29 @@ export class SequenceConflictError extends Error {
   }
 }
 
+/** A chat audience as stored: `players`, `team` or `spectators` (protocol `ChatAudience`). */
+export type StoredChatAudience = "players" | "team" | "spectators";
+
+/**
+ * A chat line to store: its audience, the team of a `team` line (null otherwise), the speaker's
+ * seat (null for a spectator) and name (null when unnamed), the text, and the match's last log
+ * sequence number when it was said.
+ */
+export interface NewChatLine {
+  audience: StoredChatAudience;
+  team: string | null;
+  seat: string | null;
+  name: string | null;
+  text: string;
+  logSeq: number;
+}
+
+/** A stored chat line: `id` increases in the order lines were stored; `at` is ms since the epoch. */
+export interface StoredChatLine extends NewChatLine {
+  id: number;
+  at: number;
+}
+
 /** Thrown when an operation names a match (or a seat of a match) that is not in the store. */
 export class UnknownMatchError extends Error {
   constructor(
@@ -246,6 +269,19 @@ export interface MatchStore {
    * are spared. @returns the ids of the matches it abandoned (oldest first).
    */
   abandonIdle(cutoff: Date, keep?: readonly string[]): Promise<string[]>;
+  /**
+   * Stores a chat line of a match; it is committed when the promise resolves.
+   * @returns the line with its `id` (greater than every earlier line's) and time.
+   * @throws UnknownMatchError when there is no such match.
+   * @throws TypeError when `audience` is not one of the three, or a `team` line has no team
+   *   (or another line has one); nothing is written.
+   */
+  appendChat(matchId: string, line: NewChatLine): Promise<StoredChatLine>;
+  /**
+   * The match's chat lines in `id` order (every audience: callers filter), at most the last
+   * `last` of them (default: all); [] for an unknown match.
+   */
+  chatLines(matchId: string, last?: number): Promise<StoredChatLine[]>;
   /** Closes the database (the pool, or the embedded PGlite). Idempotent. */
   close(): Promise<void>;
 }

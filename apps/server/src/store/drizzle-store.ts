@@ -18,12 +18,14 @@ import {
   type MatchStatus,
   type MatchStore,
   type NewMatch,
+  type NewChatLine,
   type NewSeat,
+  type StoredChatLine,
   type StoredEntry,
 } from "./contract.js";
 import { GroupCommit } from "./group-commit.js";
 import * as schema from "./schema.js";
-import { entries, matches, seats } from "./schema.js";
+import { chatLines, entries, matches, seats } from "./schema.js";
 
 /** A drizzle database over either driver. */
 export type StoreDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -277,6 +279,45 @@ export class DrizzleMatchStore implements MatchStore {
       )
       .returning({ id: matches.id, createdOrder: matches.createdOrder });
     return rows.sort((a, b) => a.createdOrder - b.createdOrder).map((r) => r.id);
+  }
+
+  async appendChat(matchId: string, line: NewChatLine): Promise<StoredChatLine> {
+    if (line.audience !== "players" && line.audience !== "team" && line.audience !== "spectators") {
+      throw new TypeError(`a chat line's audience is "players", "team" or "spectators", not "${String(line.audience)}"`);
+    }
+    if ((line.audience === "team") !== (line.team !== null)) throw new TypeError("a team line names its team, and only a team line does");
+    const row = await this.db.transaction(async (tx) => {
+      const found = await tx.select({ id: matches.id }).from(matches).where(eq(matches.id, matchId));
+      if (found.length === 0) return null;
+      const [inserted] = await tx
+        .insert(chatLines)
+        .values({ matchId, audience: line.audience, team: line.team, seat: line.seat, name: line.name, text: line.text, logSeq: line.logSeq })
+        .returning({ id: chatLines.id, createdAt: chatLines.createdAt });
+      return inserted ?? null;
+    });
+    if (!row) throw new UnknownMatchError(matchId);
+    return { ...line, id: Number(row.id), at: row.createdAt.getTime() };
+  }
+
+  async chatLines(matchId: string, last?: number): Promise<StoredChatLine[]> {
+    const query = this.db
+      .select({
+        id: chatLines.id,
+        audience: chatLines.audience,
+        team: chatLines.team,
+        seat: chatLines.seat,
+        name: chatLines.name,
+        text: chatLines.text,
+        logSeq: chatLines.logSeq,
+        createdAt: chatLines.createdAt,
+      })
+      .from(chatLines)
+      .where(eq(chatLines.matchId, matchId))
+      .orderBy(desc(chatLines.id));
+    const limit = last === undefined || !Number.isFinite(last) ? null : Math.max(0, Math.floor(last));
+    if (limit === 0) return [];
+    const rows = limit === null ? await query : await query.limit(limit);
+    return rows.reverse().map(({ createdAt, id, ...rest }) => ({ ...rest, id: Number(id), at: createdAt.getTime() }));
   }
 
   close(): Promise<void> {

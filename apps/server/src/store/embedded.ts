@@ -92,6 +92,8 @@ export class EmbeddedStore implements MatchStore {
   reissueSeat = (...args: Parameters<MatchStore["reissueSeat"]>) => this.call("reissueSeat", args) as ReturnType<MatchStore["reissueSeat"]>;
   abandonUnclaimed = (...args: Parameters<MatchStore["abandonUnclaimed"]>) => this.call("abandonUnclaimed", args) as ReturnType<MatchStore["abandonUnclaimed"]>;
   abandonIdle = (...args: Parameters<MatchStore["abandonIdle"]>) => this.call("abandonIdle", args) as ReturnType<MatchStore["abandonIdle"]>;
+  appendChat = (...args: Parameters<MatchStore["appendChat"]>) => this.call("appendChat", args) as ReturnType<MatchStore["appendChat"]>;
+  chatLines = (...args: Parameters<MatchStore["chatLines"]>) => this.call("chatLines", args) as ReturnType<MatchStore["chatLines"]>;
 
   /**
    * Waits for the worker to finish what it was given, closes the database, releases the folder.

@@ -82,6 +82,8 @@ export function withCleanErrors(store: MatchStore): MatchStore {
     reissueSeat: (matchId, seat, fromGeneration, tokenHash) => guarded(() => store.reissueSeat(matchId, seat, fromGeneration, tokenHash)),
     abandonUnclaimed: (cutoff, keep) => guarded(() => store.abandonUnclaimed(cutoff, keep)),
     abandonIdle: (cutoff, keep) => guarded(() => store.abandonIdle(cutoff, keep)),
+    appendChat: (matchId, line) => guarded(() => store.appendChat(matchId, line)),
+    chatLines: (matchId, last) => guarded(() => store.chatLines(matchId, last)),
     close: () => guarded(() => store.close()),
   };
 }

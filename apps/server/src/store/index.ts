@@ -42,6 +42,9 @@ export {
   type AppendOptions,
   type IdempotencyRecord,
   type HostAccess,
+  type NewChatLine,
+  type StoredChatLine,
+  type StoredChatAudience,
 } from "./contract.js";
 export { isStoreUnavailable, StoreDatabaseError } from "./errors.js";
 export { findMigrationsFolder } from "./migrations.js";

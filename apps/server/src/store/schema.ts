@@ -11,7 +11,8 @@
  * - `seats`: the seats of a match in their order, with the player's name and the hash of the seat's
  *   invite token (compared in SQL, never read back);
  * - `entries`: the accepted commands of a match with the events they produced, numbered 1, 2, ...
- *   without gaps (primary key (match_id, seq)).
+ *   without gaps (primary key (match_id, seq));
+ * - `chat_lines`: the match's table chat, every audience (see `chatLines`).
  */
 import { sql } from "drizzle-orm";
 import { bigint, check, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
@@ -121,5 +122,34 @@ export const entries = pgTable(
     primaryKey({ columns: [t.matchId, t.seq] }),
     check("entries_seq_positive", sql`${t.seq} > 0`),
     uniqueIndex("entries_match_seat_command_id_idx").on(t.matchId, t.seat, t.commandId),
+  ],
+);
+
+/**
+ * Table chat, stored with its match: one row per line, numbered by `id` (increasing, shared by
+ * all matches: a match's lines in `id` order are in the order they were said). `audience` is
+ * `players`, `team` or `spectators`; `team` names the team of a `team` line; `seat` is the
+ * speaker's seat (null for a spectator); `log_seq` the match's last log sequence number when
+ * the line was said.
+ */
+export const chatLines = pgTable(
+  "chat_lines",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    matchId: text("match_id")
+      .notNull()
+      .references(() => matches.id),
+    audience: text("audience", { enum: ["players", "team", "spectators"] }).notNull(),
+    team: text("team"),
+    seat: text("seat"),
+    name: text("name"),
+    text: text("text").notNull(),
+    logSeq: integer("log_seq").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("chat_lines_match_id_idx").on(t.matchId, t.id),
+    check("chat_lines_audience_check", sql`${t.audience} in ('players', 'team', 'spectators')`),
+    check("chat_lines_team_check", sql`(${t.audience} = 'team') = (${t.team} is not null)`),
   ],
 );

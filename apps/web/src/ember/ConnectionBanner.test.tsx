@@ -25,6 +25,8 @@ function connection(code: string, message: string): MatchConnection {
     events: [],
     send: () => Promise.reject(new Error("not connected")),
     retryNow: () => undefined,
+    chat: { read: [], write: [], lines: [], error: null },
+    sendChat: () => false,
   };
 }
 

@@ -2,7 +2,8 @@
  * The table route: connects with `useMatch` and, once the welcome names the match's ruleset,
  * fetches that ruleset's table (EMBER's `EmberConnected` or Siege's `SiegeTable`, each its own
  * chunk, so one ruleset's code never loads for the other's match). Shows the connection status
- * (with a retry that reconnects from scratch), the spectator count and who is online.
+ * (with a retry that reconnects from scratch), the spectator count and who is online, and the
+ * table chat under the table (../table/ChatPanel.tsx) for every ruleset.
  */
 import { Suspense, lazy, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,6 +12,7 @@ import { loadEmberTable, loadSiegeTable } from "../table/preload";
 import { Loading } from "../ui";
 import { PlayersProvider } from "../table/names";
 import { ConnectionBanner } from "./ConnectionBanner";
+import { ChatPanel } from "../table/ChatPanel";
 
 const EmberConnected = lazy(() => loadEmberTable().then((m) => ({ default: m.EmberConnected })));
 const SiegeTable = lazy(() => loadSiegeTable().then((m) => ({ default: m.SiegeTable })));
@@ -43,6 +45,7 @@ function ConnectedTable({ matchId, join, onRetry }: EmberTableProps & { onRetry:
       <Suspense fallback={waiting}>
         {ruleset === "siege" ? <SiegeTable matchId={matchId} seat={seat} match={match} banner={banner()} /> : <EmberConnected matchId={matchId} seat={seat} match={match} banner={banner} />}
       </Suspense>
+      <ChatPanel chat={match.chat} onSend={match.sendChat} seat={seat} />
     </PlayersProvider>
   );
 }

@@ -22,10 +22,11 @@
  * passed to the SDK only and never logged or stored here.
  */
 import { Client, type Room } from "@colyseus/sdk";
-import { PROTOCOL_ERRORS, PROTOCOL_VERSION, parseServerMessage, type JoinOptions, type RetryVerdict, type WelcomeMessage } from "@fogwar/protocol";
+import { PROTOCOL_ERRORS, PROTOCOL_VERSION, parseServerMessage, type ChatAudience, type JoinOptions, type RetryVerdict, type WelcomeMessage } from "@fogwar/protocol";
 import { RetryTimer, closeVerdict, joinErrorVerdict, withTimeout, type RetryState } from "./backoff";
 import { addEvents, lastLiveSeq, type EventEntry } from "./events";
 import { PendingCommands, type CommandResult } from "./pending";
+import { NO_CHAT, isChatError, withBacklog, withLine, type ChatState } from "./chat";
 import { buildCaster, buildProjection, connectedOf, projectionKey, type RoomStateLike } from "./projection";
 import { parseClockField, type ClockInfo } from "../table/clock";
 
@@ -55,6 +56,8 @@ export interface MatchSnapshot {
   readonly events: readonly EventEntry[];
   /** The clocks and abandonment claims with the local time they arrived (null: none sent yet). */
   readonly clock: ClockInfo | null;
+  /** The table chat (./chat.ts). */
+  readonly chat: ChatState;
 }
 
 /** The parts of the SDK the session uses (a fake in tests). */
@@ -93,6 +96,7 @@ const INITIAL: MatchSnapshot = {
   spectators: 0,
   clock: null,
   events: [],
+  chat: NO_CHAT,
 };
 
 /** The server's address: the page's own origin (the server serves the client). */
@@ -352,7 +356,14 @@ export class MatchSession {
         break;
       }
       case "error":
-        if (this.pending.answerOldestSent(message.error)) this.update({});
+        if (isChatError(message.error.code)) this.update({ chat: { ...this.snapshot.chat, error: message.error.code } });
+        else if (this.pending.answerOldestSent(message.error)) this.update({});
+        break;
+      case "chat":
+        this.update({ chat: withLine(this.snapshot.chat, message.line) });
+        break;
+      case "chat_backlog":
+        this.update({ chat: withBacklog(this.snapshot.chat, message) });
         break;
       case "pong":
         break;
@@ -408,6 +419,20 @@ export class MatchSession {
     if (!resolve) return;
     this.claims.delete(id);
     resolve(result);
+  }
+
+  /**
+   * Posts a chat line, control characters turned into spaces (the server answers by sending it
+   * back, or with a `chat_*` error in `chat.error`). False when there is no open connection
+   * (nothing sent).
+   */
+  sendChat(audience: ChatAudience, text: string): boolean {
+    if (!this.room || this.snapshot.status !== "open") return false;
+    // Control characters (a pasted tab or line break) are refused by the protocol as bad_message,
+    // which would read as the answer to a command in flight: they become spaces here.
+    this.room.send("chat", { type: "chat", audience, text: text.replace(/\p{Cc}+/gu, " ").trim() });
+    if (this.snapshot.chat.error) this.update({ chat: { ...this.snapshot.chat, error: null } });
+    return true;
   }
 
   /** Leaves the room and stops reconnecting. */

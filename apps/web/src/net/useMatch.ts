@@ -6,10 +6,12 @@
  * token changes.
  */
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
-import type { WelcomeMessage } from "@fogwar/protocol";
+import type { ChatAudience, WelcomeMessage } from "@fogwar/protocol";
+import type { ChatState } from "./chat";
 import type { EventEntry } from "./events";
 import type { CommandResult } from "./pending";
 import type { RetryState } from "./backoff";
+import { NO_CHAT } from "./chat";
 import { MatchSession, type JoinSpec, type MatchSnapshot, type MatchStatus, type RoomClient } from "./session";
 
 export type { JoinSpec, MatchStatus, CommandResult, EventEntry, RetryState };
@@ -40,9 +42,13 @@ export interface MatchConnection {
   clock?: MatchSnapshot["clock"];
   /** Claims the win or a draw against a disconnected seat (docs/protocol.md "claim"). */
   claim?(absent: string, outcome: "win" | "draw"): Promise<CommandResult>;
+  /** The table chat: audiences, lines heard, the last refusal. */
+  chat: ChatState;
+  /** Posts a chat line; false when not connected (nothing sent). */
+  sendChat(audience: ChatAudience, text: string): boolean;
 }
 
-const IDLE: MatchSnapshot = { status: "connecting", error: null, retry: null, unanswered: 0, welcome: null, seq: 0, view: null, caster: null, connected: {}, spectators: 0, events: [], clock: null };
+const IDLE: MatchSnapshot = { status: "connecting", error: null, retry: null, unanswered: 0, welcome: null, seq: 0, view: null, caster: null, connected: {}, spectators: 0, events: [], clock: null, chat: NO_CHAT };
 const noop = () => () => undefined;
 
 /** Connects to a match as a seat or a spectator. `client` replaces the SDK client (tests). */
@@ -71,5 +77,6 @@ export function useMatch(matchId: string, join: JoinSpec, client?: RoomClient): 
       session ? session.claim(absent, outcome) : Promise.resolve({ ok: false, error: { code: "not_connected", message: "Not connected yet.", rule: null } }),
     [session],
   );
-  return useMemo(() => ({ ...snapshot, events: snapshot.events as EventEntry[], send, retryNow, claim }), [snapshot, send, retryNow, claim]);
+  const sendChat = useCallback((audience: ChatAudience, text: string) => session?.sendChat(audience, text) ?? false, [session]);
+  return useMemo(() => ({ ...snapshot, events: snapshot.events as EventEntry[], send, retryNow, claim, sendChat }), [snapshot, send, retryNow, claim, sendChat]);
 }

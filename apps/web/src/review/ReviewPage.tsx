@@ -3,7 +3,8 @@
  * finished match is rebuilt in this browser with the shared engine (replay.ts), stepped through
  * command by command (buttons, slider, keys, round list) and shown with the EMBER table from any
  * perspective (everything, each seat, spectator), with a panel that verifies the dice seed, every
- * plan commitment and every stored state hash. A live match shows only its public log.
+ * plan commitment and every stored state hash. A live match shows only its public log. The
+ * table chat is shown beside it (./ReviewChat.tsx: every audience once the match is over).
  */
 import { Suspense, lazy, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,6 +14,7 @@ import { ErrorNote, Loading } from "../ui";
 import { describeCommand, describeEvent, endReason } from "../ember/words";
 import { REVIEW_CSS } from "./styles";
 import { PlayersProvider, seatList, useSeatNamer } from "../table/names";
+import { ReviewChat } from "./ReviewChat";
 
 // Each ruleset's replay is its own chunk, fetched once the history names the ruleset.
 const Replayer = lazy(() => import("./Replayer").then((m) => ({ default: m.Replayer })));
@@ -68,7 +70,12 @@ export function ReviewPage({ matchId }: { matchId: string }) {
       <h1 id="review-title">{t("title", { id: matchId })}</h1>
       <PlayersProvider players={history?.match.seats}>
         {history && <MatchLine history={history} />}
-        <Suspense fallback={<Loading />}>{body}</Suspense>
+        <div className="review-with-chat">
+          <div className="review-main">
+            <Suspense fallback={<Loading />}>{body}</Suspense>
+          </div>
+          {history && <ReviewChat matchId={matchId} />}
+        </div>
       </PlayersProvider>
     </section>
   );

@@ -2,6 +2,12 @@
 export const REVIEW_CSS = `
 .review-page { display: flex; flex-direction: column; gap: 0.6rem; }
 .review-page h1 { margin: 0.3rem 0; font-size: 1.35rem; }
+.review-with-chat { display: flex; flex-direction: column; gap: 0.6rem; min-width: 0; }
+.review-main { min-width: 0; }
+@media (min-width: 1200px) {
+  .review-with-chat { display: grid; grid-template-columns: minmax(0, 1fr) 20rem; gap: 1rem; align-items: start; }
+  .review-with-chat > .chat-panel { position: sticky; top: 0.5rem; margin: 0; }
+}
 .review-page .meta { margin: 0; color: var(--muted); }
 .review-controls { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; border: 1px solid var(--border); border-radius: 6px; padding: 0.5rem 0.7rem; background: var(--panel); position: sticky; top: 0; z-index: 2; }
 .review-controls .stepper { display: flex; gap: 0.3rem; align-items: center; }

@@ -1,0 +1,36 @@
+/**
+ * A connection's table chat, outside React: what the server's `chat_backlog` and `chat`
+ * messages say (the audiences this connection reads and writes, and the lines it heard), and
+ * the last refusal of a line it posted.
+ */
+import type { ChatAudience, ChatLine } from "@fogwar/protocol";
+
+/** The chat as a connection knows it. `lines` ascend by `id`, without duplicates. */
+export interface ChatState {
+  readonly read: readonly ChatAudience[];
+  readonly write: readonly ChatAudience[];
+  readonly lines: readonly ChatLine[];
+  /** The code of the last refused line (`chat_too_long`, `chat_rate_limited`, ...), until the next line is posted. */
+  readonly error: string | null;
+}
+
+/** Before the first backlog: nothing to read or write. */
+export const NO_CHAT: ChatState = { read: [], write: [], lines: [], error: null };
+
+/** The most lines a client keeps. */
+export const CHAT_LINES_KEPT = 300;
+
+/** The chat after a `chat_backlog`: its audiences and lines replace what was held (the error stays). */
+export function withBacklog(chat: ChatState, backlog: { read: readonly ChatAudience[]; write: readonly ChatAudience[]; lines: readonly ChatLine[] }): ChatState {
+  return { ...chat, read: backlog.read, write: backlog.write, lines: backlog.lines.slice(-CHAT_LINES_KEPT) };
+}
+
+/** The chat with one more line (ignored when already held). */
+export function withLine(chat: ChatState, line: ChatLine): ChatState {
+  if (chat.lines.some((l) => l.id === line.id)) return chat;
+  const lines = [...chat.lines, line].sort((a, b) => a.id - b.id).slice(-CHAT_LINES_KEPT);
+  return { ...chat, lines };
+}
+
+/** Whether a protocol error code answers a chat line (and not a command). */
+export const isChatError = (code: string): boolean => code.startsWith("chat_");

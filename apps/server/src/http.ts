@@ -14,6 +14,7 @@ import expressStaticGzip from "express-static-gzip";
 import { ListMatchesQuery, MatchPathParams, PROTOCOL_ERRORS, PROTOCOL_VERSION, type MatchSummary } from "@fogwar/protocol";
 import type { Logger } from "pino";
 import { ApiError } from "./api-error.js";
+import { botSeatsOf } from "./bots/seats.js";
 import type { ClientLog } from "./client-log.js";
 import { createMatch } from "./create.js";
 import { HistoryCache, historyRoute } from "./http/history.js";
@@ -45,6 +46,7 @@ export { newMatchId } from "./create.js";
 function summary(record: MatchRecord, presence?: Record<string, boolean>): MatchSummary {
   const result = record.result as { winner: string | null; winners?: string[]; reason: string } | null;
   const teams = RULESETS.get(record.ruleset)?.teamsOf?.(record.setup);
+  const bots = botSeatsOf(record.options);
   return {
     matchId: record.id,
     ruleset: record.ruleset,
@@ -54,6 +56,7 @@ function summary(record: MatchRecord, presence?: Record<string, boolean>): Match
       seat: s.seat,
       name: s.playerName,
       ...(teams?.[s.seat] ? { team: teams[s.seat] } : {}),
+      ...(bots[s.seat] ? { bot: bots[s.seat] } : {}),
       ...(presence ? { connected: presence[s.seat] ?? false } : {}),
     })),
     createdAt: record.createdAt.toISOString(),

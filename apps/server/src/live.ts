@@ -12,6 +12,7 @@
  * older entries from the store.
  */
 import { canonicalJson, type EventEnvelope, type LogEntry, type MatchResult, type RuleError } from "@fogwar/engine";
+import type { BotLevel } from "@fogwar/protocol";
 import { RULESETS, type HostedRuleset } from "./rulesets.js";
 import { nativeStateHash } from "./state-hash.js";
 import type { MatchStore, StoredEntry } from "./store/index.js";
@@ -23,6 +24,8 @@ export interface MatchOptions {
   /** Seconds a dropped player may take to reconnect to the same session. */
   readonly reconnectGrace: number;
   readonly progressiveReveal: boolean;
+  /** Seats the server's bot plays, with its level (./bots/seats.ts); absent: none. Public. */
+  readonly bots?: Readonly<Record<string, BotLevel>>;
 }
 
 /** Thrown when a stored log does not rebuild (a rules change without a version bump, or tampering). */

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { legalCommandsInView, type EmberCommand, type EmberEvent, type EmberView } from "@fogwar/ember";
 import type { MatchConnection } from "../net/useMatch";
 import { TableView } from "./TableView";
+import type { BotSeats } from "../table/BotNote";
 
 const asView = (v: unknown): EmberView | null => (v && typeof v === "object" && (v as { ruleset?: unknown }).ruleset === "ember" ? (v as EmberView) : null);
 
@@ -15,7 +16,20 @@ const asView = (v: unknown): EmberView | null => (v && typeof v === "object" && 
  * The EMBER table for `seat` (null: a spectator) on an open connection `match`; `banner` is the
  * connection banner, a function given the caster switch (or nothing) to put inside it.
  */
-export function EmberConnected({ matchId, seat, match, banner: renderBanner }: { matchId: string; seat: string | null; match: MatchConnection; banner: (children?: ReactNode) => ReactNode }) {
+export function EmberConnected({
+  matchId,
+  seat,
+  match,
+  banner: renderBanner,
+  bots,
+}: {
+  matchId: string;
+  seat: string | null;
+  match: MatchConnection;
+  banner: (children?: ReactNode) => ReactNode;
+  /** Seats the server's bot plays (seat to level). */
+  bots?: BotSeats;
+}) {
   const { t } = useTranslation("table");
   const [showCaster, setShowCaster] = useState(true);
   const [notice, setNotice] = useState<string | null>(null);
@@ -54,5 +68,5 @@ export function EmberConnected({ matchId, seat, match, banner: renderBanner }: {
       </section>
     );
   }
-  return <TableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={banner} notice={notice} />;
+  return <TableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={banner} notice={notice} bots={bots} />;
 }

@@ -10,6 +10,7 @@ import { useMatch, type JoinSpec } from "../net/useMatch";
 import { loadEmberTable, loadSiegeTable } from "../table/preload";
 import { Loading } from "../ui";
 import { ConnectionBanner } from "./ConnectionBanner";
+import { useBotSeats } from "../table/BotNote";
 
 const EmberConnected = lazy(() => loadEmberTable().then((m) => ({ default: m.EmberConnected })));
 const SiegeTable = lazy(() => loadSiegeTable().then((m) => ({ default: m.SiegeTable })));
@@ -21,6 +22,7 @@ export interface EmberTableProps {
 
 function ConnectedTable({ matchId, join, onRetry }: EmberTableProps & { onRetry: () => void }) {
   const match = useMatch(matchId, join);
+  const bots = useBotSeats(matchId);
   const { t } = useTranslation("table");
   const seat = join.role === "player" ? join.seat : null;
   const banner = (children?: ReactNode) => (
@@ -39,7 +41,7 @@ function ConnectedTable({ matchId, join, onRetry }: EmberTableProps & { onRetry:
   if (ruleset === undefined) return waiting;
   return (
     <Suspense fallback={waiting}>
-      {ruleset === "siege" ? <SiegeTable matchId={matchId} seat={seat} match={match} banner={banner()} /> : <EmberConnected matchId={matchId} seat={seat} match={match} banner={banner} />}
+      {ruleset === "siege" ? <SiegeTable matchId={matchId} seat={seat} match={match} banner={banner()} bots={bots} /> : <EmberConnected matchId={matchId} seat={seat} match={match} banner={banner} bots={bots} />}
     </Suspense>
   );
 }

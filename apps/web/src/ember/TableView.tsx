@@ -20,6 +20,7 @@ import { HowToPlayLink } from "../help/HowToPlayLink";
 import { TABLE_CSS } from "./styles";
 import { MOTION_CSS } from "../table/motion";
 import { BoardViewport, NotifyButton, SHARED_TABLE_CSS } from "../table/TableChrome";
+import { BOT_NOTE_CSS, BotNote, type BotSeats } from "../table/BotNote";
 import { useTurnAwareness } from "../table/turn";
 import { localName, ofType, sampleName, scenarioOf, seatColour, seatMark, squareName, unitLabel, unitOf } from "./model";
 
@@ -34,6 +35,8 @@ export interface TableViewProps {
   readonly banner?: ReactNode;
   /** The last refusal, in words. */
   readonly notice?: string | null;
+  /** Seats the server's bot plays (seat to level), for the bot note. */
+  readonly bots?: BotSeats;
 }
 
 /** The seats the match waits for, from the projection. */
@@ -132,7 +135,7 @@ function Result({ view, seat, matchId }: { view: EmberView; seat: string | null;
   );
 }
 
-export function TableView({ matchId, view, seat, legal, onCommand, events, banner, notice }: TableViewProps) {
+export function TableView({ matchId, view, seat, legal, onCommand, events, banner, notice, bots }: TableViewProps) {
   const { t, i18n } = useTranslation("table");
   const [selected, setSelected] = useState<string | null>(null);
   const [userMode, setMode] = useState<Mode | null>(null);
@@ -294,7 +297,7 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
 
   return (
     <div className="ember-table" data-seat={seat ?? "spectator"}>
-      <style>{SHARED_TABLE_CSS + TABLE_CSS + RULE_TIP_CSS + MOTION_CSS}</style>
+      <style>{SHARED_TABLE_CSS + BOT_NOTE_CSS + TABLE_CSS + RULE_TIP_CSS + MOTION_CSS}</style>
       {banner}
       <Summary view={view} seat={seat} />
       <Result view={view} seat={seat} matchId={matchId} />
@@ -307,6 +310,7 @@ export function TableView({ matchId, view, seat, legal, onCommand, events, banne
         <div className="side-column">
           <section className="action-bar" aria-label={t("actionBar")}>
             <TurnLine view={view} seat={seat} />
+            <BotNote bots={bots} waiting={awaitingSeats(view)} />
             {notice && (
               <p className="error" role="alert">
                 ⚠ {notice}

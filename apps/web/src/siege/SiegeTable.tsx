@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { legalCommandsInView, type SiegeCommand, type SiegeEvent, type SiegeView } from "@fogwar/siege";
 import type { MatchConnection } from "../net/useMatch";
 import { SiegeTableView } from "./SiegeTableView";
+import type { BotSeats } from "../table/BotNote";
 import "../i18n/siege-strings";
 
 const asView = (v: unknown): SiegeView | null => (v && typeof v === "object" && "mission" in v && "teams" in v ? (v as SiegeView) : null);
@@ -20,9 +21,11 @@ export interface SiegeTableProps {
   readonly seat: string | null;
   readonly match: MatchConnection;
   readonly banner: ReactNode;
+  /** Seats the server's bot plays (seat to level). */
+  readonly bots?: BotSeats;
 }
 
-export function SiegeTable({ matchId, seat, match, banner }: SiegeTableProps) {
+export function SiegeTable({ matchId, seat, match, banner, bots }: SiegeTableProps) {
   const { t } = useTranslation("table");
   const { t: ts } = useTranslation("siege");
   const [notice, setNotice] = useState<string | null>(null);
@@ -63,5 +66,5 @@ export function SiegeTable({ matchId, seat, match, banner }: SiegeTableProps) {
       </section>
     );
   }
-  return <SiegeTableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={header} notice={notice} />;
+  return <SiegeTableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={header} notice={notice} bots={bots} />;
 }

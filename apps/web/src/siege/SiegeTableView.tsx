@@ -15,6 +15,7 @@ import { SecretTokens, SiegeControls, useCommandBuilder } from "./SiegeControls"
 import { describeEvent, diceWords, facingName, gadgetName, opName, placeName, reasonWords, sourceName, teamName, type SiegeWords } from "./words";
 import { SIEGE_CSS } from "./styles";
 import { BoardViewport, NotifyButton, SHARED_TABLE_CSS } from "../table/TableChrome";
+import { BOT_NOTE_CSS, BotNote, type BotSeats } from "../table/BotNote";
 import { useStickToBottom } from "../table/log";
 import { RULE_TIP_CSS, RuleTip } from "../help/RuleTip";
 import { HowToPlayLink } from "../help/HowToPlayLink";
@@ -33,9 +34,11 @@ export interface SiegeTableViewProps {
   readonly notice?: string | null;
   /** Review mode: no controls, no result link. */
   readonly readOnly?: boolean;
+  /** Seats the server's bot plays (seat to level), for the bot note. */
+  readonly bots?: BotSeats;
 }
 
-export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, banner, notice, readOnly }: SiegeTableViewProps) {
+export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, banner, notice, readOnly, bots }: SiegeTableViewProps) {
   const { t, i18n } = useTranslation("siege");
   const w: SiegeWords = { t, language: i18n.language };
   const builder = useCommandBuilder(view, legal);
@@ -52,7 +55,7 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
   const lastShot = [...events].reverse().flatMap((e) => [...e.events].reverse()).find((e): e is Extract<SiegeEvent, { type: "shot" }> => e.type === "shot");
   return (
     <section className="siege-table" aria-label={t("title")}>
-      <style>{SHARED_TABLE_CSS + SIEGE_CSS + RULE_TIP_CSS}</style>
+      <style>{SHARED_TABLE_CSS + BOT_NOTE_CSS + SIEGE_CSS + RULE_TIP_CSS}</style>
       {banner}
       <header className="summary">
         <h2>
@@ -86,6 +89,7 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
                   {t("awaiting", { seats: waiting.join(", ") })}
                 </p>
               )}
+              <BotNote bots={bots} waiting={waiting} />
               {view.activation && (
                 <p className="activation">
                   {t("activation", { op: opName(w, view.activation.operator), mp: view.activation.mp, actions: view.activation.actions.map((a) => t(`action.${a}`)).join(", ") || "—" })}

@@ -125,6 +125,10 @@ suite(title, () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     expect(errors).toEqual([]);
+    // Back to the lobby: the table leaves the match (a closed tab would hold the seat's
+    // reconnection slot open on the server for its grace period).
+    await page.getByRole("link", { name: "Lobby" }).first().click();
+    await page.locator("form.play-bot").waitFor();
     await close();
   });
 });

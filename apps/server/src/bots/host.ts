@@ -103,14 +103,27 @@ export class BotHost {
     await this.worker?.terminate();
   }
 
-  /** Stops every bot and the worker for good. */
-  async close(): Promise<void> {
+  /**
+   * Stops every bot and the worker for good: the bots leave their matches first (a consented
+   * leave, so their seats hold no reconnection slot), for at most `graceMs`.
+   */
+  async close(graceMs = 2000): Promise<void> {
     this.closed = true;
     if (this.restartTimer) clearTimeout(this.restartTimer);
     const worker = this.worker;
     this.worker = null;
     this.seats.clear();
-    await worker?.terminate();
+    if (!worker) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, graceMs);
+      worker.on("message", (message: FromBotWorker) => {
+        if (message.type !== "closed") return;
+        clearTimeout(timer);
+        resolve();
+      });
+      worker.postMessage({ type: "close" } satisfies ToBotWorker);
+    });
+    await worker.terminate();
   }
 
   private attach(seat: Attach): void {
@@ -144,11 +157,12 @@ export class BotHost {
   }
 
   private receive(message: FromBotWorker): void {
+    if (message.type === "closed") return;
     const seat = this.seats.get(message.key);
     const where = { matchId: seat?.matchId ?? message.key.split("/")[0], seat: seat?.seat ?? message.key.split("/")[1] };
     if (message.type === "moved") this.log.info({ ...where, seq: message.seq, command: message.command, thinkMs: Math.round(message.thinkMs * 10) / 10 }, "bot moved");
     else if (message.type === "warn") this.log.warn({ ...where, ...(message.error ? { err: message.error } : {}) }, `bot: ${message.message}`);
-    else {
+    else if (message.type === "stopped") {
       this.seats.delete(message.key);
       if (message.reason === "finished") this.log.info(where, "bot seat done: the match is over");
       else this.log.error({ ...where, reason: message.reason }, "bot seat stopped");

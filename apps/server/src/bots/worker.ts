@@ -16,6 +16,12 @@ const players = new Map<string, BotPlayer>();
 const describe = (error: unknown): string | undefined => (error === undefined ? undefined : error instanceof Error ? (error.stack ?? error.message) : String(error));
 
 port.on("message", (message: ToBotWorker) => {
+  if (message.type === "close") {
+    const all = [...players.values()];
+    players.clear();
+    void Promise.all(all.map((p) => p.stop())).finally(() => post({ type: "closed" }));
+    return;
+  }
   if (message.type === "detach") {
     const player = players.get(message.key);
     players.delete(message.key);

@@ -90,13 +90,18 @@ suite(title, () => {
     expect(await note.textContent()).toMatch(/Bot/);
     await page.screenshot({ path: join(shots, "ember-table-1280.png"), fullPage: false });
 
-    // Play the moves the table offers as plain buttons until the bot has moved (or the person has
-    // to do something else, such as deploying on the board): then concede.
+    // Play what the table offers (a decision's first choice, the first highlighted square while
+    // deploying, else the first plain button) until the bot has moved; then concede.
     const botMoved = async () => (await server.store.entries(matchId)).some((e) => e.seat === "p2");
-    for (let i = 0; i < 40 && !(await botMoved()); i++) {
-      const offered = page.locator("section.controls button:not(.concede):not([disabled])");
-      if ((await offered.count()) > 0 && !(await page.locator(".bot-note.thinking").count())) await offered.first().click();
+    for (let i = 0; i < 60 && !(await botMoved()); i++) {
       await new Promise((r) => setTimeout(r, 300));
+      if ((await page.locator(".bot-note.thinking").count()) > 0) continue;
+      const decision = page.locator("section.decision.mine .row button");
+      const squares = page.locator("rect.choice-square");
+      const offered = page.locator("section.controls button:not(.concede):not([disabled])");
+      if ((await decision.count()) > 0) await decision.first().click();
+      else if ((await squares.count()) > 0) await squares.first().click();
+      else if ((await offered.count()) > 0) await offered.first().click();
     }
     await eventually("the bot's first move", botMoved);
     await page.locator("section.controls").getByRole("button", { name: /Concede/ }).click();

@@ -82,10 +82,10 @@ export function PlayBot({ api, ember, siege }: { api: Api; ember: RulesetInfo | 
   };
 
   return (
-    <form className="create play-bot" onSubmit={submit} aria-labelledby={`${id}-title`}>
+    <form className="play-bot" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t("playBot.title")}</h2>
       <p>{t("playBot.explain")}</p>
-      <div className="row" role="radiogroup" aria-label={t("ruleset")}>
+      <div className="row" role="radiogroup" aria-label={t("playBot.game")}>
         {ember && (
           <label>
             <input type="radio" name={`${id}-ruleset`} checked={ruleset === "ember"} onChange={() => setRuleset("ember")} /> {t("rulesetName.ember")}
@@ -99,7 +99,7 @@ export function PlayBot({ api, ember, siege }: { api: Api; ember: RulesetInfo | 
       </div>
       {ruleset === "ember" && ember && (
         <div className="row">
-          <label htmlFor={`${id}-scenario`}>{t("scenario")}</label>
+          <label htmlFor={`${id}-scenario`}>{t("playBot.scenario")}</label>
           <select id={`${id}-scenario`} value={scenario?.id ?? ""} onChange={(e) => setScenarioId(e.target.value)}>
             {ember.scenarios.map((s) => (
               <option key={s.id} value={s.id}>

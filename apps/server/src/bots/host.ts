@@ -58,11 +58,14 @@ export class BotHost {
     private readonly delayMs: number = DEFAULT_BOT_DELAY_MS,
   ) {}
 
-  /** Starts the worker once this process listens; `url` is where it connects (ws://127.0.0.1:PORT). */
+  /**
+   * Sets where bots connect once this process listens (ws://127.0.0.1:PORT). The worker starts
+   * with the first bot seat, so a process that hosts no bot pays nothing for it.
+   */
   start(url: string): void {
     this.url = url;
     for (const seat of this.seats.values()) this.seats.set(seat.key, { ...seat, url });
-    this.spawn();
+    if (this.seats.size > 0) this.spawn();
   }
 
   /** How many bot seats are attached now. */
@@ -129,7 +132,9 @@ export class BotHost {
   private attach(seat: Attach): void {
     this.seats.set(seat.key, seat);
     this.log.info({ matchId: seat.matchId, seat: seat.seat, level: seat.level }, "bot seat attached");
-    if (this.url) this.worker?.postMessage(seat);
+    if (!this.url) return;
+    if (this.worker) this.worker.postMessage(seat);
+    else if (!this.restartTimer) this.spawn();
   }
 
   private spawn(): void {

@@ -7,7 +7,7 @@
  */
 import { matchMaker } from "@colyseus/core";
 import type { Logger } from "pino";
-import { roomPresence } from "./room.js";
+import { roomPresence, type MatchRoom } from "./room.js";
 import { currentHosting } from "./rooms.js";
 import type { MatchStore, StoreOptions } from "./store/index.js";
 
@@ -21,7 +21,8 @@ export const DEFAULT_UNJOINED_TTL_MS = 24 * 60 * 60 * 1000;
  */
 export async function expireUnjoined(store: MatchStore, log: Logger, ttlMs: number, now = Date.now()): Promise<string[]> {
   const shared = currentHosting().shared;
-  const busy = [...roomPresence.keys()].filter((id) => (matchMaker.getLocalRoomById(id)?.clients.length ?? 0) > 0);
+  // Busy: a person is connected (a room holding only its bots is not spared).
+  const busy = [...roomPresence.keys()].filter((id) => (matchMaker.getLocalRoomById(id) as MatchRoom | undefined)?.hasPeople() ?? false);
   if (shared) for (const listing of await matchMaker.query({ name: "match" })) if (listing.clients > 0) busy.push(listing.roomId);
   const abandoned = await store.abandonUnclaimed(new Date(now - ttlMs), busy);
   for (const matchId of abandoned) {

@@ -15,6 +15,16 @@ import { emberBotRequest, playScripted } from "./bot-play";
 import { decodedPaths, nodePaths } from "./decoded-frames";
 import { brainFor, type Brain } from "../src/bots/brain";
 import { BotPlayer } from "../src/bots/player";
+import { expireUnjoined } from "../src/lifecycle";
+
+/** Waits until `check` holds (polled every 100 ms, at most 20 s). */
+async function eventually(check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 jest.setTimeout(240_000);
 
@@ -91,6 +101,16 @@ describe("a bot seat", () => {
     expect(killed).toBe(true);
     expect((await api(server.http, `/matches/${created.matchId}`)).body.match.status).toBe("finished");
     await human.leave();
+  });
+});
+
+describe("a match only its bot joined", () => {
+  test("still expires as unjoined: the bot's join neither claims its seat nor keeps the room busy", async () => {
+    const created = await createMatch(server.http, emberBotRequest());
+    await eventually(async () => (await api(server.http, `/matches/${created.matchId}`)).body.match.seats.find((s: { seat: string }) => s.seat === "p2")?.connected === true);
+    const expired = await expireUnjoined(server.server.store, server.server.log, 1, Date.now() + 60_000);
+    expect(expired).toContain(created.matchId);
+    expect((await server.server.store.getMatch(created.matchId))?.status).toBe("abandoned");
   });
 });
 

@@ -7,11 +7,14 @@
  * attack and as the defence. For each: wins, draws and losses, and the search bot's think time per
  * move (wall milliseconds, mean and 95th percentile, moves with a single legal command included)
  * with the simulated commands per decision (the budget is counted in simulations, not time).
+ * The server's bot seats play at two levels (apps/server/src/bots/brain.ts): "normal" is the
+ * default budget measured above; the "easy" lines measure the smaller budget the same way.
  * `BOT_BENCH_MATCHES` (or the first argument) sets the matches per line (default 20).
  */
 import { duel, RandomBot, type BotPolicy, type Ruleset, type SearchBot, type SeatId } from "@fogwar/engine";
 import { catalog, ember, emberBotPolicy, emberSearchBot, type EmberSetup } from "@fogwar/ember";
 import { siege, siegeBotPolicy, siegeSearchBot, type SiegeSetup } from "@fogwar/siege";
+import { BOT_BUDGETS } from "@fogwar/server/src/bots/brain";
 
 const MATCHES = Number(process.argv[2] ?? process.env.BOT_BENCH_MATCHES ?? 20);
 
@@ -79,3 +82,6 @@ print(measure("EMBER 1 v 1, seat p1", ember, emberSetup, "p1", (seed) => emberSe
 print(measure("EMBER 1 v 1, seat p2", ember, emberSetup, "p2", (seed) => emberSearchBot(seed), emberBotPolicy));
 print(measure("Siege, as the attack", siege, () => siegeSetup, "a1", (seed) => siegeSearchBot(seed), siegeBotPolicy));
 print(measure("Siege, as the defence", siege, () => siegeSetup, "d1", (seed) => siegeSearchBot(seed), siegeBotPolicy));
+print(measure("EMBER easy, seat p1", ember, emberSetup, "p1", (seed) => emberSearchBot(seed, BOT_BUDGETS.ember!.easy), emberBotPolicy));
+print(measure("Siege easy, attack", siege, () => siegeSetup, "a1", (seed) => siegeSearchBot(seed, BOT_BUDGETS.siege!.easy), siegeBotPolicy));
+print(measure("Siege easy, defence", siege, () => siegeSetup, "d1", (seed) => siegeSearchBot(seed, BOT_BUDGETS.siege!.easy), siegeBotPolicy));

@@ -7,9 +7,11 @@
  */
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { canonicalJson, seedCommitment } from "@fogwar/engine";
-import { CreateMatchRequest, PROTOCOL_ERRORS } from "@fogwar/protocol";
+import { CreateMatchRequest, PROTOCOL_ERRORS, type BotLevel } from "@fogwar/protocol";
 import type { Logger } from "pino";
 import { ApiError } from "./api-error.js";
+import { BOT_RULESETS } from "./bots/brain.js";
+import { botToken } from "./bots/seats.js";
 import type { MatchOptions } from "./live.js";
 import { hashToken } from "./room.js";
 import { ensureMatchRoom, openMatchRoom } from "./rooms.js";
@@ -86,12 +88,16 @@ export async function createMatch(services: CreateServices, body: unknown, idemp
   }
   const made = host.makeSetup({ scenario: request.scenario, players: request.players, options });
   if (!made.ok) throw new ApiError(400, made.problem.code, made.problem.message, made.problem.details);
+  const bots = botSeatsRequested(request, made.seats);
+  if (bots) (options as { bots?: Record<string, BotLevel> }).bots = bots;
   const requestHash = createHash("sha256").update(canonicalJson(request)).digest("hex");
 
   const respond = (matchId: string, secret: string, generations: Record<string, number> = {}) => ({
     matchId,
     roomId: matchId,
-    seats: made.seats.map((seat, i) => {
+    seats: made.seats.flatMap((seat, i) => {
+      // The server's bot plays this seat: no token or invite link for anyone else (see botSeats).
+      if (bots?.[seat]) return [];
       const token = seatToken(secret, seat, generations[seat] ?? 0);
       return {
         seat,
@@ -101,6 +107,7 @@ export async function createMatch(services: CreateServices, body: unknown, idemp
         inviteUrl: inviteUrl(services.publicUrl, matchId, seat, token),
       };
     }),
+    ...(bots ? { botSeats: made.seats.flatMap((seat, i) => (bots[seat] ? [{ seat, name: request.players[i]?.name ?? seat, ...(request.players[i]?.team ? { team: request.players[i]?.team } : {}), bot: bots[seat] }] : [])) } : {}),
     spectatorUrl: `${services.publicUrl}/watch/${matchId}`,
     hostToken: hostToken(secret),
     hostUrl: `${services.publicUrl}/host/${matchId}#token=${hostToken(secret)}`,
@@ -140,7 +147,7 @@ export async function createMatch(services: CreateServices, body: unknown, idemp
         hostTokenHash: hashHostToken(hostToken(secret)),
         ...(idempotencyKey !== undefined ? { idempotency: { key: idempotencyKey, requestHash, tokenSecret: secret } } : {}),
       },
-      made.seats.map((seat, i) => ({ seat, playerName: request.players[i]?.name ?? seat, tokenHash: hashToken(seatToken(secret, seat)) })),
+      made.seats.map((seat, i) => ({ seat, playerName: request.players[i]?.name ?? seat, tokenHash: hashToken(bots?.[seat] ? botToken(seed, seat) : seatToken(secret, seat)) })),
     );
   } catch (error) {
     // The same key sent twice at once: the other request stored its match first.
@@ -153,4 +160,21 @@ export async function createMatch(services: CreateServices, body: unknown, idemp
   await openMatchRoom(matchId);
   services.log.info({ matchId, ruleset: host.ruleset.id }, "match created");
   return { body: respond(matchId, secret), replayed: false };
+}
+
+/**
+ * The bot seats a request asks for (`players[i].bot`), keyed by the seat the ruleset gave player
+ * i; undefined when none.
+ * @throws ApiError 400 `bad_request` when every seat would be a bot (a match needs a person).
+ */
+function botSeatsRequested(request: CreateMatchRequest, seats: readonly string[]): Record<string, BotLevel> | undefined {
+  const bots: Record<string, BotLevel> = {};
+  request.players.forEach((player, i) => {
+    const seat = seats[i];
+    if (player.bot && seat) bots[seat] = player.bot;
+  });
+  if (Object.keys(bots).length === 0) return undefined;
+  if (!BOT_RULESETS.includes(request.ruleset)) throw new ApiError(400, "bad_request", `No bot plays the ruleset "${request.ruleset}".`);
+  if (Object.keys(bots).length >= seats.length) throw new ApiError(400, "bad_request", "At least one seat must be played by a person: every player is a bot.");
+  return bots;
 }

@@ -15,6 +15,7 @@ import { ListMatchesQuery, MatchPathParams, PROTOCOL_ERRORS, PROTOCOL_VERSION, t
 import type { Logger } from "pino";
 import { ApiError } from "./api-error.js";
 import { hostRoutes } from "./host.js";
+import { botSeatsOf } from "./bots/seats.js";
 import type { ClientLog } from "./client-log.js";
 import { createMatch } from "./create.js";
 import { HistoryCache, historyRoute } from "./http/history.js";
@@ -48,6 +49,7 @@ export { newMatchId } from "./create.js";
 function summary(record: MatchRecord, presence?: Record<string, boolean>): MatchSummary {
   const result = record.result as { winner: string | null; winners?: string[]; reason: string } | null;
   const teams = RULESETS.get(record.ruleset)?.teamsOf?.(record.setup);
+  const bots = botSeatsOf(record.options);
   return {
     matchId: record.id,
     ruleset: record.ruleset,
@@ -57,6 +59,7 @@ function summary(record: MatchRecord, presence?: Record<string, boolean>): Match
       seat: s.seat,
       name: s.playerName,
       ...(teams?.[s.seat] ? { team: teams[s.seat] } : {}),
+      ...(bots[s.seat] ? { bot: bots[s.seat] } : {}),
       ...(presence ? { connected: presence[s.seat] ?? false } : {}),
     })),
     createdAt: record.createdAt.toISOString(),

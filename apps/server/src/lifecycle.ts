@@ -7,7 +7,7 @@
  */
 import { matchMaker } from "@colyseus/core";
 import type { Logger } from "pino";
-import { roomPresence } from "./room.js";
+import { roomPresence, type MatchRoom } from "./room.js";
 import { currentHosting } from "./rooms.js";
 import type { MatchStore, StoreOptions } from "./store/index.js";
 
@@ -41,9 +41,12 @@ export async function expireIdle(store: MatchStore, log: Logger, idleMs: number,
   return abandoned;
 }
 
-/** The matches whose room has a client right now (on this process, or on any with Redis). */
+/**
+ * The matches whose room has a person connected right now (on this process, or on any with
+ * Redis): a room holding only its bots is not spared.
+ */
 async function busyRooms(): Promise<string[]> {
-  const busy = [...roomPresence.keys()].filter((id) => (matchMaker.getLocalRoomById(id)?.clients.length ?? 0) > 0);
+  const busy = [...roomPresence.keys()].filter((id) => (matchMaker.getLocalRoomById(id) as MatchRoom | undefined)?.hasPeople() ?? false);
   if (currentHosting().shared) for (const listing of await matchMaker.query({ name: "match" })) if (listing.clients > 0) busy.push(listing.roomId);
   return busy;
 }

@@ -13,6 +13,7 @@
  */
 import { canonicalJson, replayCommand, type EventEnvelope, type LogEntry, type MatchResult, type RuleError } from "@fogwar/engine";
 import { MatchClock } from "./clocks.js";
+import type { BotLevel } from "@fogwar/protocol";
 import { RULESETS, type HostedRuleset } from "./rulesets.js";
 import { nativeStateHash } from "./state-hash.js";
 import type { MatchStore, StoredEntry } from "./store/index.js";
@@ -28,6 +29,8 @@ export interface MatchOptions {
   readonly clock?: { readonly minutes: number; readonly incrementSeconds: number };
   /** Seconds an awaited seat must stay disconnected before the others may claim (default 60). */
   readonly claimDelay?: number;
+  /** Seats the server's bot plays, with its level (./bots/seats.ts); absent: none. Public. */
+  readonly bots?: Readonly<Record<string, BotLevel>>;
 }
 
 /** The server's time in ms; tests give rooms their own (time is data: see ./clocks.ts). */

@@ -25,6 +25,7 @@ import type { MatchStore } from "./store/index.js";
 import { RateLimiter } from "./rate-limit.js";
 import type { ClientLog } from "./client-log.js";
 import { stampedAddress, type Limits } from "./limits.js";
+import { botSeatsOf } from "./bots/seats.js";
 import { takeRoomGrant } from "./rooms.js";
 import { corked, viewerKey } from "./send.js";
 import { RoomClock } from "./room-clock.js";
@@ -194,7 +195,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
           other.leave(CLOSE_REPLACED);
         }
       }
-      if (!this.match.result) void this.services.store.claimSeat(this.match.id, audience.seat).catch(() => undefined);
+      // A bot seat's join is not a person's: a match nobody but its bot joined still expires.
+      if (!this.match.result && !botSeatsOf(this.match.options)[audience.seat]) void this.services.store.claimSeat(this.match.id, audience.seat).catch(() => undefined);
     }
     const viewer = audience.role === "player" ? seatViewer(audience.seat) : spectator;
     const listener: ChatListener = audience.role === "player" ? { kind: "seat", seat: audience.seat } : { kind: "spectator" };
@@ -205,6 +207,15 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     // Others learn of the arrival now; the joining client itself gets the full state after onJoin.
     this.broadcastPatch();
     this.welcome(client, audience);
+  }
+
+  /** Whether a person (a spectator, or a player on a seat that is not a bot seat) is connected. */
+  hasPeople(): boolean {
+    const bots = botSeatsOf(this.match.options);
+    return this.clients.some((client) => {
+      const audience = this.clientsInfo.get(client.sessionId)?.audience;
+      return audience?.role !== "player" || !bots[audience.seat];
+    });
   }
 
   override async onDrop(client: Client): Promise<void> {

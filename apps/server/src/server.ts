@@ -25,6 +25,7 @@ import { mountErrorHandler, mountSecurityHeaders } from "./http/security.js";
 import { backupIntervalFromEnv, DEFAULT_IDLE_TTL_MS, DEFAULT_UNJOINED_TTL_MS, expireIdle, expireUnjoined, folderSafety, idleTtlFromEnv, startExpiry, unjoinedTtlFromEnv } from "./lifecycle.js";
 import { createLimits, limitsFromEnv, resolveLimits, type LimitSettings } from "./limits.js";
 import { MatchRoom, provideRoomServices, roomPresence } from "./room.js";
+import { BotHost, DEFAULT_BOT_DELAY_MS } from "./bots/host.js";
 import { openStore, type MatchStore } from "./store/index.js";
 import { localHosting, RedisHosting, type Hosting } from "./hosting.js";
 import { currentHosting, ensureMatchRoom, HostUnavailableError, openMatchRoom, RESTORE_LISTINGS, useHosting } from "./rooms.js";
@@ -69,6 +70,8 @@ export interface ServerConfig {
   readonly publicAddress?: string;
   /** With `redisUrl`: the process lease in ms (./hosting.ts; default 5,000). */
   readonly hostLeaseMs?: number;
+  /** The bot seats' pace: a bot moves at least this many ms after its turn began (default 700; 0 in tests). */
+  readonly botDelayMs?: number;
 }
 
 /** A running server. */
@@ -76,6 +79,8 @@ export interface RunningServer {
   readonly port: number;
   readonly store: MatchStore;
   readonly log: Logger;
+  /** The bot seats this process plays (./bots/host.ts). */
+  readonly bots: BotHost;
   /** Disconnects clients, disposes rooms, closes the store and the port. */
   close(): Promise<void>;
 }
@@ -85,7 +90,7 @@ export interface RunningServer {
  * DATABASE_URL, FOGWAR_DATA_DIR (default ./data), PUBLIC_URL (default http://localhost:PORT),
  * LOG_LEVEL (default info), FOGWAR_WEB_DIR (default: the workspace's apps/web/dist),
  * FOGWAR_UNJOINED_TTL_HOURS (default 24), FOGWAR_IDLE_TTL_DAYS (default 14),
- * FOGWAR_BACKUP_INTERVAL_MINUTES (default 10), the
+ * FOGWAR_BACKUP_INTERVAL_MINUTES (default 10), FOGWAR_BOT_DELAY_MS (the bot seats' pace, default 700), the
  * limits' FOGWAR_* variables (see `limitsFromEnv`), and for several processes REDIS_URL with
  * FOGWAR_PUBLIC_ADDRESS (see `scaleOutFromEnv`).
  * @throws Error when a setting is malformed.
@@ -106,8 +111,20 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     unjoinedTtlMs: unjoinedTtlFromEnv(env.FOGWAR_UNJOINED_TTL_HOURS),
     idleTtlMs: idleTtlFromEnv(env.FOGWAR_IDLE_TTL_DAYS),
     backupIntervalMs: backupIntervalFromEnv(env.FOGWAR_BACKUP_INTERVAL_MINUTES),
+    botDelayMs: botDelayFromEnv(env.FOGWAR_BOT_DELAY_MS),
     ...scaleOutFromEnv(env),
   };
+}
+
+/**
+ * FOGWAR_BOT_DELAY_MS: the least time (ms, 0 to 60,000) between the start of a bot seat's turn and
+ * its move; unset: the default. @throws Error when it is not such a number.
+ */
+export function botDelayFromEnv(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 60_000) throw new Error(`FOGWAR_BOT_DELAY_MS must be a whole number of ms from 0 to 60000, not "${value}"`);
+  return ms;
 }
 
 /**
@@ -169,7 +186,16 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     // Rooms are created where they are asked for: the creation grant never leaves the process.
     selectProcessIdToCreateRoom: async () => matchMaker.processId,
   });
-  server.define("match", MatchRoom).on("dispose", (room: { roomId: string }) => void currentHosting().release(room.roomId));
+  const bots = new BotHost(log, config.botDelayMs ?? DEFAULT_BOT_DELAY_MS);
+  server
+    .define("match", MatchRoom)
+    .on("create", (room: { roomId: string }) => {
+      bots.matchOpened(store, room.roomId).catch((error: unknown) => log.error({ err: error, matchId: room.roomId }, "could not attach a match's bot seats"));
+    })
+    .on("dispose", (room: { roomId: string }) => {
+      bots.matchClosed(room.roomId);
+      void currentHosting().release(room.roomId);
+    });
   await matchMaker.onReady;
   const hosting: Hosting = config.redisUrl ? await startHosting(config.redisUrl, config.hostLeaseMs, log) : localHosting;
   useHosting(hosting);
@@ -198,6 +224,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   installGate(transport.server as NonNullable<typeof transport.server>, limits, clients, readiness, openRoom);
   const address = transport.server?.address();
   const port = typeof address === "object" && address ? address.port : config.port;
+  // Bot seats connect to this very process, as clients do.
+  bots.start(`ws://${config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`);
 
   // Abandon matches nobody joined in time (so they are not rebuilt), then sweep periodically.
   const ttl = config.unjoinedTtlMs ?? DEFAULT_UNJOINED_TTL_MS;
@@ -225,10 +253,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     port,
     store,
     log,
+    bots,
     async close() {
       if (closed) return;
       closed = true;
       expiry.stop();
+      await bots.close();
       await server.gracefullyShutdown(false);
       await hosting.close();
       useHosting(localHosting);

@@ -28,7 +28,7 @@ export interface TestServer {
 export const TEST_LIMITS: Partial<LimitSettings> = { createPerMinute: 6000, createBurst: 500, historyPerSecond: 1000, historyBurst: 1000 };
 
 /** Starts a server on a free port with an in-memory (or `dataDir`) PGlite database, or `databaseUrl`. */
-export async function bootServer(options: { dataDir?: string; databaseUrl?: string; limits?: Partial<LimitSettings>; logLevel?: string; webDir?: string; logDestination?: { write(line: string): void } } = {}): Promise<TestServer> {
+export async function bootServer(options: { dataDir?: string; databaseUrl?: string; limits?: Partial<LimitSettings>; logLevel?: string; webDir?: string; logDestination?: { write(line: string): void }; botDelayMs?: number } = {}): Promise<TestServer> {
   const server = await startServer({
     port: 0,
     host: "127.0.0.1",
@@ -39,6 +39,8 @@ export async function bootServer(options: { dataDir?: string; databaseUrl?: stri
     limits: { ...TEST_LIMITS, ...options.limits },
     webDir: options.webDir,
     logDestination: options.logDestination,
+    // Bot seats move as soon as they have thought (no pace delay) unless a test asks for one.
+    botDelayMs: options.botDelayMs ?? 0,
   });
   return {
     server,

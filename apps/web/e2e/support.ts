@@ -76,12 +76,12 @@ export function freePort(): Promise<number> {
  * (DIST); a port taken between the probe and the listen is retried (five attempts).
  * @throws the server's start error, or the last EADDRINUSE.
  */
-export async function startWebServer(): Promise<RunningServer> {
+export async function startWebServer(options: { botDelayMs?: number } = {}): Promise<RunningServer> {
   let last: unknown;
   for (let attempt = 0; attempt < 5; attempt++) {
     const port = await freePort();
     try {
-      return await startServer({ port, host: "127.0.0.1", publicUrl: `http://127.0.0.1:${port}`, logLevel: process.env.TEST_LOG_LEVEL ?? "silent", webDir: DIST });
+      return await startServer({ port, host: "127.0.0.1", publicUrl: `http://127.0.0.1:${port}`, logLevel: process.env.TEST_LOG_LEVEL ?? "silent", webDir: DIST, ...options });
     } catch (error) {
       last = error;
       if ((error as { code?: string }).code !== "EADDRINUSE") throw error;

@@ -17,6 +17,10 @@ import { TableView } from "../src/ember/TableView";
 import { EventLog } from "../src/ember/EventLog";
 import { SiegeTableView } from "../src/siege/SiegeTableView";
 import { ChatPanel } from "../src/table/ChatPanel";
+import { MemoryRouter } from "react-router";
+import { PlayBot } from "../src/lobby/PlayBot";
+import { BotNote } from "../src/table/BotNote";
+import { rulesetsBody } from "./fixtures";
 import { emberCorpus, siegeCorpus } from "./corpus";
 import { SIEGE_SEAT_IDS, problems, readable } from "./readable";
 import { NAMES, withNames } from "./players";
@@ -273,5 +277,17 @@ test("the table chat: every tab, note, prompt and refusal, in English and Korean
     }
   }
   await check("chat review", () => render(<ChatPanel chat={{ read: audiences, write: [], lines, error: null }} title={i18next.t("common:chat.review")} />), found);
+  expect(report(found)).toEqual([]);
+});
+
+test("Play against the bot: the lobby's form (EMBER and Siege) and the tables' bot note, in English and Korean", async () => {
+  const found = new Map<string, string[]>();
+  const api = { createMatch: jest.fn() } as unknown as Parameters<typeof PlayBot>[0]["api"];
+  const ember = rulesetsBody.rulesets[0] as unknown as Parameters<typeof PlayBot>[0]["ember"];
+  const siegeListing = { id: "siege" as const, rulesVersion: "siege-0.1.0", missions: [{ id: "ledger", name: { en: "Seize the ledger", ko: "장부 확보" }, map: "saltmarsh_cannery", rounds: 5 }], maps: [], teamSizes: [1] };
+  await check("play against the bot (EMBER)", () => render(<MemoryRouter><PlayBot api={api} ember={ember} siege={siegeListing} /></MemoryRouter>), found);
+  await check("play against the bot (Siege)", () => render(<MemoryRouter><PlayBot api={api} ember={undefined} siege={siegeListing} /></MemoryRouter>), found);
+  await check("bot note, thinking", () => render(<BotNote bots={{ p2: "normal" }} waiting={["p2"]} />), found);
+  await check("bot note, waiting", () => render(<BotNote bots={{ d1: "easy" }} waiting={["a1"]} />), found);
   expect(report(found)).toEqual([]);
 });

@@ -51,15 +51,25 @@ export const CreateMatchOptions = z.strictObject({
 export type CreateMatchOptions = z.output<typeof CreateMatchOptions>;
 
 /**
+ * How strongly a server-played seat plays ("bot seat"): "easy" (a small search budget, quick
+ * moves) or "normal" (the ruleset's full search budget). The server's bot decides from its own
+ * seat's projection only, as any client does.
+ */
+export const BotLevel = z.enum(["easy", "normal"]);
+/** See the {@link BotLevel} schema. */
+export type BotLevel = z.output<typeof BotLevel>;
+
+/**
  * The body of `POST /api/matches`:
- * `{ ruleset, scenario, players: [{ name, army?, team? }] (1 to 8, in seat order), options? }`.
+ * `{ ruleset, scenario, players: [{ name, army?, team?, bot? }] (1 to 8, in seat order), options? }`.
  * `name` is trimmed, then 1 to 40 characters; `army` is the ruleset's army list (EMBER's
  * ArmyList, checked by the ruleset); `team` a team id (Siege: "attack" or "defence"; EMBER 2 v 2:
  * a {@link TeamName} such as "alpha", every player or none with one). EMBER players without
  * `army` (every player or none) each build and lock their own secret list in the match (the
  * muster). `scenario` is the ruleset's scenario (Siege: a mission id). The ruleset
  * decides how many players it takes (EMBER: 2 to 4, teams only for 2 v 2, two teams of two;
- * Siege: 1 v 1 or 2 v 2). Unknown keys are refused.
+ * Siege: 1 v 1 or 2 v 2). `bot` (a {@link BotLevel}) makes the server play that seat; at least
+ * one seat must be left to a person (else 400 `bad_request`). Unknown keys are refused.
  */
 export const CreateMatchRequest = z.strictObject({
   ruleset: CatalogId,
@@ -70,6 +80,7 @@ export const CreateMatchRequest = z.strictObject({
         name: DisplayName,
         army: z.unknown().optional(),
         team: CatalogId.optional(),
+        bot: BotLevel.optional(),
       }),
     )
     .min(1)
@@ -97,14 +108,29 @@ export const CreatedSeat = z.object({
 export type CreatedSeat = z.output<typeof CreatedSeat>;
 
 /**
- * The answer (201) to `POST /api/matches`: `{ matchId, roomId, seats: CreatedSeat[], spectatorUrl }`.
+ * A seat of a new match that the server's bot plays, in the {@link CreateMatchResponse}:
+ * `{ seat, name, team?, bot }`. It has no token and no invite link: nobody else can take it.
+ */
+export const CreatedBotSeat = z.object({
+  seat: z.string().min(1),
+  name: z.string(),
+  team: TeamName.optional(),
+  bot: BotLevel,
+});
+/** See the {@link CreatedBotSeat} schema. */
+export type CreatedBotSeat = z.output<typeof CreatedBotSeat>;
+
+/**
+ * The answer (201) to `POST /api/matches`: `{ matchId, roomId, seats: CreatedSeat[], botSeats?: CreatedBotSeat[], spectatorUrl }`.
  * `roomId` equals `matchId` (the Colyseus room to join); the tokens are shown this once only (the
- * server keeps only their hashes).
+ * server keeps only their hashes). `seats` are the seats people play, in seat order; `botSeats`
+ * (present when the request asked for bots) the seats the server's bot plays.
  */
 export const CreateMatchResponse = z.object({
   matchId: z.string().min(1),
   roomId: z.string().min(1),
   seats: z.array(CreatedSeat),
+  botSeats: z.array(CreatedBotSeat).optional(),
   spectatorUrl: z.string().min(1),
   /** The host's secret (32 lowercase hex characters): sent in the {@link HOST_TOKEN_HEADER} of the host routes. Shown this once. */
   hostToken: SeatToken,
@@ -142,11 +168,12 @@ export type ListMatchesQuery = z.output<typeof ListMatchesQuery>;
 
 /**
  * A match as the lobby and history list it:
- * `{ matchId, ruleset, scenario, status, seats: [{ seat, name, team?, connected? }], createdAt, finishedAt, result }`.
+ * `{ matchId, ruleset, scenario, status, seats: [{ seat, name, team?, bot?, connected? }], createdAt, finishedAt, result }`.
  * `connected` (whether a client is on the seat now) is given for live matches only; `createdAt`
  * and `finishedAt` are ISO 8601 UTC timestamps (`finishedAt` null while live); `result` is
  * `{ winner: seat id or null for a draw, winners?: a winning team's seats, reason }` once
- * finished, else null; `team` is the seat's team in a team game.
+ * finished, else null; `team` is the seat's team in a team game; `bot` the level of the server's
+ * bot when it plays the seat.
  */
 export const MatchSummary = z.object({
   matchId: z.string().min(1),
@@ -158,6 +185,7 @@ export const MatchSummary = z.object({
       seat: z.string().min(1),
       name: z.string(),
       team: TeamName.optional(),
+      bot: BotLevel.optional(),
       connected: z.boolean().optional(),
     }),
   ),

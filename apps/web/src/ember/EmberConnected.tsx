@@ -11,6 +11,7 @@ import { TableView } from "./TableView";
 import { ClockPanel } from "../table/ClockPanel";
 import { withImposed } from "../table/clock";
 import { useSeatNamer } from "../table/names";
+import type { BotSeats } from "../table/BotNote";
 
 const asView = (v: unknown): EmberView | null => (v && typeof v === "object" && (v as { ruleset?: unknown }).ruleset === "ember" ? (v as EmberView) : null);
 
@@ -18,7 +19,20 @@ const asView = (v: unknown): EmberView | null => (v && typeof v === "object" && 
  * The EMBER table for `seat` (null: a spectator) on an open connection `match`; `banner` is the
  * connection banner, a function given the caster switch (or nothing) to put inside it.
  */
-export function EmberConnected({ matchId, seat, match, banner: renderBanner }: { matchId: string; seat: string | null; match: MatchConnection; banner: (children?: ReactNode) => ReactNode }) {
+export function EmberConnected({
+  matchId,
+  seat,
+  match,
+  banner: renderBanner,
+  bots,
+}: {
+  matchId: string;
+  seat: string | null;
+  match: MatchConnection;
+  banner: (children?: ReactNode) => ReactNode;
+  /** Seats the server's bot plays (seat to level). */
+  bots?: BotSeats;
+}) {
   const { t } = useTranslation("table");
   const [showCaster, setShowCaster] = useState(true);
   const [notice, setNotice] = useState<string | null>(null);
@@ -63,5 +77,5 @@ export function EmberConnected({ matchId, seat, match, banner: renderBanner }: {
   }
   const teams = (live as { teams?: Record<string, string> } | null)?.teams;
   const clock = <ClockPanel info={match.clock ?? null} seat={seat} nameOf={name} sideOf={(s) => teams?.[s] ?? s} onClaim={match.claim} />;
-  return <TableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={banner} notice={notice} clock={clock} />;
+  return <TableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={banner} notice={notice} clock={clock} bots={bots} />;
 }

@@ -13,6 +13,7 @@ import { Loading } from "../ui";
 import { PlayersProvider } from "../table/names";
 import { ConnectionBanner } from "./ConnectionBanner";
 import { ChatPanel } from "../table/ChatPanel";
+import { useBotSeats } from "../table/BotNote";
 
 const EmberConnected = lazy(() => loadEmberTable().then((m) => ({ default: m.EmberConnected })));
 const SiegeTable = lazy(() => loadSiegeTable().then((m) => ({ default: m.SiegeTable })));
@@ -24,6 +25,7 @@ export interface EmberTableProps {
 
 function ConnectedTable({ matchId, join, onRetry }: EmberTableProps & { onRetry: () => void }) {
   const match = useMatch(matchId, join);
+  const bots = useBotSeats(matchId);
   const { t } = useTranslation("table");
   const seat = join.role === "player" ? join.seat : null;
   const banner = (children?: ReactNode) => (
@@ -43,7 +45,7 @@ function ConnectedTable({ matchId, join, onRetry }: EmberTableProps & { onRetry:
   return (
     <PlayersProvider players={match.welcome?.players}>
       <Suspense fallback={waiting}>
-        {ruleset === "siege" ? <SiegeTable matchId={matchId} seat={seat} match={match} banner={banner()} /> : <EmberConnected matchId={matchId} seat={seat} match={match} banner={banner} />}
+        {ruleset === "siege" ? <SiegeTable matchId={matchId} seat={seat} match={match} banner={banner()} bots={bots} /> : <EmberConnected matchId={matchId} seat={seat} match={match} banner={banner} bots={bots} />}
       </Suspense>
       <ChatPanel chat={match.chat} onSend={match.sendChat} seat={seat} />
     </PlayersProvider>

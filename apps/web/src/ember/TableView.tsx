@@ -22,6 +22,7 @@ import { HowToPlayLink } from "../help/HowToPlayLink";
 import { TABLE_CSS } from "./styles";
 import { MOTION_CSS } from "../table/motion";
 import { BoardViewport, NotifyButton, SHARED_TABLE_CSS, SoundToggle } from "../table/TableChrome";
+import { BOT_NOTE_CSS, BotNote, type BotSeats } from "../table/BotNote";
 import { useTurnAwareness } from "../table/turn";
 import { localName, ofType, sampleName, scenarioOf, seatColour, seatMark, squareName, unitLabel, unitOf } from "./model";
 
@@ -38,6 +39,8 @@ export interface TableViewProps {
   readonly notice?: string | null;
   /** The clocks and abandonment claims (`ClockPanel`), shown at the top of the action bar. */
   readonly clock?: ReactNode;
+  /** Seats the server's bot plays (seat to level), for the bot note. */
+  readonly bots?: BotSeats;
 }
 
 /** The seats the match waits for, from the projection. */
@@ -146,7 +149,7 @@ export function TableView(props: TableViewProps) {
   return props.view.phase === "muster" ? <MusterScreen {...props} /> : <BattleView {...props} />;
 }
 
-function BattleView({ matchId, view, seat, legal, onCommand, events, banner, notice, clock }: TableViewProps) {
+function BattleView({ matchId, view, seat, legal, onCommand, events, banner, notice, clock, bots }: TableViewProps) {
   const { t, i18n } = useTranslation("table");
   const name = useSeatNamer(view.seats);
   const [selected, setSelected] = useState<string | null>(null);
@@ -312,7 +315,7 @@ function BattleView({ matchId, view, seat, legal, onCommand, events, banner, not
 
   return (
     <div className="ember-table" data-seat={seat ?? "spectator"}>
-      <style>{SHARED_TABLE_CSS + TABLE_CSS + RULE_TIP_CSS + MOTION_CSS}</style>
+      <style>{SHARED_TABLE_CSS + BOT_NOTE_CSS + TABLE_CSS + RULE_TIP_CSS + MOTION_CSS}</style>
       {banner}
       <Summary view={view} seat={seat} />
       <Result view={view} seat={seat} matchId={matchId} />
@@ -326,6 +329,7 @@ function BattleView({ matchId, view, seat, legal, onCommand, events, banner, not
           <section className="action-bar" aria-label={t("actionBar")}>
             {clock}
             <TurnLine view={view} seat={seat} />
+            <BotNote bots={bots} waiting={awaitingSeats(view)} />
             {notice && (
               <p className="error" role="alert">
                 ⚠ {notice}

@@ -10,6 +10,7 @@ import { MatchLists } from "./MatchLists";
 
 // Each ruleset's form (EMBER's army editor, Siege's setup) is its own chunk.
 const CreateMatch = lazy(() => import("./CreateMatch").then((m) => ({ default: m.CreateMatch })));
+const PlayBot = lazy(() => import("./PlayBot").then((m) => ({ default: m.PlayBot })));
 const CreateSiegeMatch = lazy(() => import("../siege/CreateSiegeMatch").then((m) => ({ default: m.CreateSiegeMatch })));
 
 export function LobbyPage({ api = defaultApi }: { api?: Api }) {
@@ -54,6 +55,7 @@ export function LobbyPage({ api = defaultApi }: { api?: Api }) {
       {!rulesets && !error && <Loading what={t("loadingRulesets")} />}
       {rulesets && created && <InviteLinks created={created} onDone={() => setCreated(null)} />}
       <Suspense fallback={<Loading what={t("loadingForms")} />}>
+        {rulesets && !created && <PlayBot api={api} ember={rulesets.find((r) => r.id === "ember")} siege={siege} />}
         {rulesets && !created && <CreateMatch api={api} rulesets={rulesets} onCreated={setCreated} />}
         {rulesets && !created && siege && <CreateSiegeMatch api={api} listing={siege} onCreated={setCreated} />}
       </Suspense>

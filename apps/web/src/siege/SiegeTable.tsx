@@ -14,6 +14,7 @@ import { SiegeTableView } from "./SiegeTableView";
 import { ClockPanel } from "../table/ClockPanel";
 import { withImposed } from "../table/clock";
 import { useSeatNamer } from "../table/names";
+import type { BotSeats } from "../table/BotNote";
 import "../i18n/siege-strings";
 
 const asView = (v: unknown): SiegeView | null => (v && typeof v === "object" && "mission" in v && "teams" in v ? (v as SiegeView) : null);
@@ -23,9 +24,11 @@ export interface SiegeTableProps {
   readonly seat: string | null;
   readonly match: MatchConnection;
   readonly banner: ReactNode;
+  /** Seats the server's bot plays (seat to level). */
+  readonly bots?: BotSeats;
 }
 
-export function SiegeTable({ matchId, seat, match, banner }: SiegeTableProps) {
+export function SiegeTable({ matchId, seat, match, banner, bots }: SiegeTableProps) {
   const { t } = useTranslation("table");
   const { t: ts } = useTranslation("siege");
   const [notice, setNotice] = useState<string | null>(null);
@@ -74,5 +77,5 @@ export function SiegeTable({ matchId, seat, match, banner }: SiegeTableProps) {
   const teamOf = (s: string): string => (live?.teams.attack.includes(s) ? "attack" : live?.teams.defence.includes(s) ? "defence" : s);
   const nameOf = (who: string): string => (who === "attack" || who === "defence" ? ts(`team.${who}`) : `${ts(`team.${teamOf(who)}`)} (${name(who)})`);
   const clock = <ClockPanel info={match.clock ?? null} seat={seat} nameOf={nameOf} sideOf={teamOf} onClaim={match.claim} />;
-  return <SiegeTableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={header} notice={notice} clock={clock} />;
+  return <SiegeTableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={header} notice={notice} clock={clock} bots={bots} />;
 }

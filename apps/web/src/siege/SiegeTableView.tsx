@@ -16,6 +16,7 @@ import { SecretTokens, SiegeControls, useCommandBuilder } from "./SiegeControls"
 import { describeEvent, diceWords, facingName, gadgetName, opName, placeName, reasonWords, sourceName, teamName, type SiegeWords } from "./words";
 import { SIEGE_CSS } from "./styles";
 import { BoardViewport, NotifyButton, SHARED_TABLE_CSS, SoundToggle } from "../table/TableChrome";
+import { BOT_NOTE_CSS, BotNote, type BotSeats } from "../table/BotNote";
 import { useStickToBottom } from "../table/log";
 import { RULE_TIP_CSS, RuleTip } from "../help/RuleTip";
 import { HowToPlayLink } from "../help/HowToPlayLink";
@@ -37,9 +38,11 @@ export interface SiegeTableViewProps {
   readonly clock?: ReactNode;
   /** Review mode: no controls, no result link. */
   readonly readOnly?: boolean;
+  /** Seats the server's bot plays (seat to level), for the bot note. */
+  readonly bots?: BotSeats;
 }
 
-export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, banner, notice, readOnly, clock }: SiegeTableViewProps) {
+export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, banner, notice, readOnly, clock, bots }: SiegeTableViewProps) {
   const { t, i18n } = useTranslation("siege");
   const name = useSeatNamer([...view.teams.attack, ...view.teams.defence]);
   const w: SiegeWords = { t, language: i18n.language, name };
@@ -58,7 +61,7 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
   const lastShot = [...events].reverse().flatMap((e) => [...e.events].reverse()).find((e): e is Extract<SiegeEvent, { type: "shot" }> => e.type === "shot");
   return (
     <section className="siege-table" aria-label={t("title")}>
-      <style>{SHARED_TABLE_CSS + SIEGE_CSS + RULE_TIP_CSS}</style>
+      <style>{SHARED_TABLE_CSS + BOT_NOTE_CSS + SIEGE_CSS + RULE_TIP_CSS}</style>
       {banner}
       <header className="summary">
         <h2>
@@ -93,6 +96,7 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
                   {mine ? (others.length > 0 ? t("alsoAwaiting", { seats: seatList(name, others) }) : "") : t("awaiting", { seats: seatList(name, waiting) })}
                 </p>
               )}
+              <BotNote bots={bots} waiting={waiting} />
               {view.activation && (
                 <p className="activation">
                   {t("activation", { op: opName(w, view.activation.operator), mp: view.activation.mp, actions: view.activation.actions.map((a) => t(`action.${a}`)).join(", ") || "—" })}

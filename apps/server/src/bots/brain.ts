@@ -1,0 +1,66 @@
+/**
+ * What a bot seat decides with, per ruleset: the commands its seat may send in the position its
+ * projection shows (`legalCommandsInView`) and the command its search bot picks there
+ * (determinized Monte Carlo over the seat's information set: packages/engine/src/search). Both
+ * read the seat's decoded view only, never a full state.
+ *
+ * Levels are think budgets counted in simulations, not time, so a level plays the same on any
+ * machine: "normal" is each ruleset's benchmarked budget (`pnpm bench` prints its strength against
+ * the random bot and its think time per move); "easy" a fraction of it, for quick moves.
+ */
+import { RandomBot, type SearchBudget, type SeatId } from "@fogwar/engine";
+import { EMBER_SEARCH_BUDGET, emberBotPolicy, emberSearchBot, legalCommandsInView as emberLegal, type EmberCommand, type EmberView } from "@fogwar/ember";
+import { SIEGE_SEARCH_BUDGET, siegeBotPolicy, siegeSearchBot, legalCommandsInView as siegeLegal, type SiegeCommand, type SiegeView } from "@fogwar/siege";
+import type { BotLevel } from "@fogwar/protocol";
+
+/** A ruleset's command as a bot handles it: plain JSON with a `type`. */
+export type BotCommand = { readonly type: string };
+
+/**
+ * One seat's decision maker: `legal(view)` lists what the seat may send now (empty: not its move);
+ * `choose(view)` picks one by search (null when there is nothing to do); `fallback(view)` picks one
+ * at random among the legal commands (used when the search fails, so a match never waits on a
+ * faulty bot). `view` is the seat's decoded projection.
+ */
+export interface Brain {
+  legal(view: unknown): BotCommand[];
+  choose(view: unknown): BotCommand | null;
+  fallback(view: unknown): BotCommand | null;
+}
+
+/** The search budgets of each level, per ruleset. */
+export const BOT_BUDGETS: Readonly<Record<string, Readonly<Record<BotLevel, SearchBudget>>>> = {
+  ember: { easy: { simulations: 8, maxCandidates: 6, depth: 4 }, normal: EMBER_SEARCH_BUDGET },
+  siege: { easy: { simulations: 24, maxCandidates: 12, depth: 0 }, normal: SIEGE_SEARCH_BUDGET },
+};
+
+/** The rulesets a bot can play. */
+export const BOT_RULESETS: readonly string[] = Object.keys(BOT_BUDGETS);
+
+/**
+ * A brain for `seat` of a match of `ruleset` at `level`; `seed` makes its choices reproducible
+ * (the same view and seed give the same command).
+ * @throws Error for a ruleset no bot plays.
+ */
+export function brainFor(ruleset: string, level: BotLevel, seat: SeatId, seed: string): Brain {
+  const budget = BOT_BUDGETS[ruleset]?.[level];
+  if (ruleset === "ember" && budget) {
+    const search = emberSearchBot(seed, budget);
+    const random = new RandomBot<EmberCommand>(`${seed}:fallback`, emberBotPolicy);
+    return {
+      legal: (view) => emberLegal(view as EmberView, seat),
+      choose: (view) => search.choose(view as EmberView, seat),
+      fallback: (view) => random.choose(emberLegal(view as EmberView, seat)),
+    };
+  }
+  if (ruleset === "siege" && budget) {
+    const search = siegeSearchBot(seed, budget);
+    const random = new RandomBot<SiegeCommand>(`${seed}:fallback`, siegeBotPolicy);
+    return {
+      legal: (view) => siegeLegal(view as SiegeView, seat),
+      choose: (view) => search.choose(view as SiegeView, seat),
+      fallback: (view) => random.choose(siegeLegal(view as SiegeView, seat)),
+    };
+  }
+  throw new Error(`no bot plays the ruleset "${ruleset}"`);
+}

@@ -1,0 +1,19 @@
+/**
+ * Messages between the server's main thread (./host.ts) and its bot worker thread (./worker.ts).
+ * The worker is told only where to connect and with which seat token: never a state or a seed.
+ */
+import type { BotLevel } from "@fogwar/protocol";
+
+/** Main thread to worker. `key` names one bot seat: `<matchId>/<seat>`. */
+export type ToBotWorker =
+  | { readonly type: "attach"; readonly key: string; readonly url: string; readonly matchId: string; readonly seat: string; readonly token: string; readonly ruleset: string; readonly level: BotLevel; readonly delayMs: number }
+  | { readonly type: "detach"; readonly key: string }
+  /** Every bot leaves its match (a consented leave), then the worker answers `closed`. */
+  | { readonly type: "close" };
+
+/** Worker to main thread: a move (think time in ms), a warning, or a bot that stopped. */
+export type FromBotWorker =
+  | { readonly type: "moved"; readonly key: string; readonly seq: number; readonly thinkMs: number; readonly command: string }
+  | { readonly type: "warn"; readonly key: string; readonly message: string; readonly error?: string }
+  | { readonly type: "stopped"; readonly key: string; readonly reason: string }
+  | { readonly type: "closed" };

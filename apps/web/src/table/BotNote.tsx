@@ -1,0 +1,68 @@
+/**
+ * Which seats the server's bot plays, and whether it is thinking: a line per bot seat in the
+ * table's action bar. `useBotSeats` reads them once from `GET /api/matches/:id` (`seats[].bot`);
+ * a failure there only hides the note.
+ */
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api as defaultApi, type Api } from "../api";
+import { useSeatNamer } from "./names";
+
+/** Bot seats of a match: seat id to bot level ("easy", "normal"). */
+export type BotSeats = Readonly<Record<string, string>>;
+
+/** The bot seats of `matchId` (empty until known, and when the match has none). */
+export function useBotSeats(matchId: string, api: Pick<Api, "getMatch"> = defaultApi): BotSeats {
+  const [bots, setBots] = useState<BotSeats>({});
+  useEffect(() => {
+    let live = true;
+    api.getMatch(matchId).then(
+      (details) => {
+        if (!live) return;
+        const found: Record<string, string> = {};
+        for (const s of details.match.seats) if (s.bot) found[s.seat] = s.bot;
+        if (Object.keys(found).length > 0) setBots(found);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, matchId]);
+  return bots;
+}
+
+/**
+ * One line per bot seat, by its player's name: "Bot is thinking…" while the match waits for that
+ * seat, else "Bot is played by the server's bot (easy)." Nothing when no seat is a bot.
+ */
+export function BotNote({ bots, waiting }: { bots: BotSeats | undefined; waiting: readonly string[] }) {
+  const { t } = useTranslation("common");
+  const seats = Object.keys(bots ?? {});
+  const name = useSeatNamer(seats);
+  if (seats.length === 0) return null;
+  return (
+    <>
+      {seats.map((seat) =>
+        waiting.includes(seat) ? (
+          <p key={seat} className="bot-note thinking" role="status" data-bot-seat={seat}>
+            <span className="bot-spinner" aria-hidden="true" /> {t("bot.thinking", { player: name(seat) })}
+          </p>
+        ) : (
+          <p key={seat} className="bot-note" data-bot-seat={seat}>
+            {t("bot.plays", { player: name(seat), level: t(`bot.level.${bots?.[seat]}`, { defaultValue: bots?.[seat] }) })}
+          </p>
+        ),
+      )}
+    </>
+  );
+}
+
+/** Styles of the note (both tables include them through SHARED_TABLE_CSS). */
+export const BOT_NOTE_CSS = `
+.bot-note { margin: 0 0 0.3rem; font-size: 0.9rem; color: var(--muted); }
+.bot-note.thinking { color: inherit; font-style: italic; }
+.bot-spinner { display: inline-block; width: 0.8em; height: 0.8em; border: 2px solid currentColor; border-right-color: transparent; border-radius: 50%; vertical-align: -0.1em; animation: bot-spin 0.9s linear infinite; }
+@keyframes bot-spin { to { transform: rotate(360deg); } }
+@media (prefers-reduced-motion: reduce) { .bot-spinner { animation: none; } }
+`;

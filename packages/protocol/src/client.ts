@@ -7,10 +7,10 @@ import { PROTOCOL_ERRORS, type ProtocolErrorCode } from "./errors";
 import { toJsonData } from "./json";
 
 /**
- * The wire protocol's version: 1. Clients send it in their join options; the server refuses any
+ * The wire protocol's version: 2 (2: `accepted` and `events` travel in compact forms). Clients send it in their join options; the server refuses any
  * other value with `unsupported_protocol`. Bumped on every incompatible change to this package.
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** A seat token: exactly 32 lowercase hexadecimal characters (128 random bits), from an invite link. */
 export const SeatToken = z.string().regex(/^[0-9a-f]{32}$/, "a seat token is exactly 32 lowercase hexadecimal characters");

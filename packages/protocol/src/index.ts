@@ -6,6 +6,7 @@
  * - ./client: PROTOCOL_VERSION, JoinOptions, the client-to-server messages, parseClientMessage;
  * - ./server: the server-to-client messages;
  * - ./rest: the REST bodies and queries;
+ * - ./packed: packed JSON, the compact form of the events on the wire;
  * - ./flat: flattened projections and seat overlays, as the room state carries them;
  * - ./retry: the reconnection policy (which closes and join errors to retry, the backoff).
  * docs/protocol.md explains all of it with examples.
@@ -16,4 +17,5 @@ export * from "./client";
 export * from "./server";
 export * from "./rest";
 export * from "./flat";
+export * from "./packed";
 export * from "./retry";

@@ -9,7 +9,7 @@
 import { Client, type Room } from "@colyseus/sdk";
 import { RandomBot } from "@fogwar/engine";
 import { catalog, emberBotPolicy, legalCommandsInView, type EmberCommand, type EmberView } from "@fogwar/ember";
-import { PROTOCOL_VERSION, applyOverlay, unflatten, type CreateMatchResponse, type JoinOptions } from "@fogwar/protocol";
+import { PROTOCOL_VERSION, applyOverlay, parseServerMessage, unflatten, type CreateMatchResponse, type JoinOptions } from "@fogwar/protocol";
 import { postJson, Waiter, type BenchMatch, type Connection, type Target } from "./target.js";
 
 interface DecodedMap {
@@ -59,7 +59,10 @@ export class FogwarConnection implements Connection {
     readonly seat: string | null,
   ) {
     room.onStateChange(() => this.waiter.wake());
-    room.onMessage("*", (type, payload: Answer["payload"]) => {
+    room.onMessage("*", (type, raw: unknown) => {
+      // Only answers are read (the events are not needed): `accepted` travels as [id, seq].
+      const parsed = type === "accepted" || type === "rejected" || type === "error" ? parseServerMessage(type, raw) : null;
+      const payload = (parsed?.ok ? parsed.message : raw) as Answer["payload"];
       if ((type === "accepted" || type === "rejected") && payload?.id) this.answers.set(payload.id, { type: String(type), payload });
       if (type === "error") this.answers.set("error", { type: "error", payload });
       this.waiter.wake();

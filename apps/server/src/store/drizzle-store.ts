@@ -49,7 +49,10 @@ const recordColumns = {
 
 type MatchRow = Omit<MatchRecord, "seats">;
 
-/** The `MatchStore` over a drizzle database; `release` closes the driver. */
+/**
+ * The `MatchStore` over a drizzle database; `release` closes the driver. `appendsInFlight`: most
+ * append batches written at once (./group-commit.ts): 1 for a single connection, more over a pool.
+ */
 export class DrizzleMatchStore implements MatchStore {
   private closed: Promise<void> | null = null;
   private readonly appends: GroupCommit;
@@ -57,8 +60,9 @@ export class DrizzleMatchStore implements MatchStore {
   constructor(
     private readonly db: StoreDatabase,
     private readonly release: () => Promise<void>,
+    appendsInFlight = 1,
   ) {
-    this.appends = new GroupCommit((query) => db.execute(query));
+    this.appends = new GroupCommit((query) => db.execute(query), appendsInFlight);
   }
 
   async createMatch(match: NewMatch, newSeats: NewSeat[]): Promise<void> {

@@ -65,6 +65,10 @@ async function refill(n: number): Promise<{ spares: number }> {
 }
 
 const sum = (cs: readonly Connection[]) => cs.reduce((n, c) => n + c.bytes, 0);
+/** Adds (sign 1) or takes away (sign -1) the player sockets' bytes by part of `cs` to `into`. */
+const addParts = (into: Record<string, number>, cs: readonly Connection[], sign: number) => {
+  for (const c of cs) for (const [part, t] of c.parts ?? []) into[part] = (into[part] ?? 0) + sign * t.bytes;
+};
 const bytes = () => ({ player: matches.reduce((n, m) => n + sum(m.players), 0), spectator: matches.reduce((n, m) => n + sum(m.spectators), 0) });
 const cpuMicros = () => {
   const cpu = process.cpuUsage();
@@ -82,6 +86,8 @@ interface Tally {
   trips: number[];
   playerBytes: number;
   spectatorBytes: number;
+  /** Player bytes by part (patch, events, accepted, ...), where the clients tell them apart. */
+  playerParts: Record<string, number>;
 }
 
 /** Plays match `i` until `end` (ms, performance.now()); `slot` gives the next send time (null: at once). */
@@ -101,12 +107,14 @@ async function loop(i: number, end: number, tally: Tally, paced: { intervalMs: n
           // Bytes of the finished match are kept in the tally; the new match's count from zero.
           tally.playerBytes += sum(match.players);
           tally.spectatorBytes += sum(match.spectators);
+          addParts(tally.playerParts, match.players, 1);
           await Promise.all([...match.players, ...match.spectators].map((c) => c.leave()));
           const spare = spares.pop();
           if (!spare) tally.openedDuring++;
           match = matches[i] = spare ?? (await openMatch());
           tally.playerBytes -= sum(match.players);
           tally.spectatorBytes -= sum(match.spectators);
+          addParts(tally.playerParts, match.players, -1);
           tally.replaced++;
         }
         trip = await match.command();
@@ -129,8 +137,9 @@ async function loop(i: number, end: number, tally: Tally, paced: { intervalMs: n
 }
 
 async function run(seconds: number, intervalS: number | null): Promise<Tally & { seconds: number; driverCpuMicros: number }> {
-  const tally: Tally = { accepted: 0, late: 0, unanswered: 0, replaced: 0, openedDuring: 0, trips: [], playerBytes: 0, spectatorBytes: 0 };
+  const tally: Tally = { accepted: 0, late: 0, unanswered: 0, replaced: 0, openedDuring: 0, trips: [], playerBytes: 0, spectatorBytes: 0, playerParts: {} };
   const before = bytes();
+  for (const m of matches) addParts(tally.playerParts, m.players, -1);
   const cpu0 = cpuMicros();
   const t0 = performance.now();
   const end = t0 + seconds * 1000;
@@ -139,6 +148,7 @@ async function run(seconds: number, intervalS: number | null): Promise<Tally & {
   const after = bytes();
   tally.playerBytes += after.player - before.player;
   tally.spectatorBytes += after.spectator - before.spectator;
+  for (const m of matches) addParts(tally.playerParts, m.players, 1);
   return { ...tally, seconds: (performance.now() - t0) / 1000, driverCpuMicros: cpuMicros() - cpu0 };
 }
 

@@ -18,6 +18,7 @@ interface RunTally {
   trips: number[];
   playerBytes: number;
   spectatorBytes: number;
+  playerParts: Record<string, number>;
   seconds: number;
   driverCpuMicros: number;
 }
@@ -37,7 +38,8 @@ export interface TargetResult {
   commands: string;
   /** Phase 1: round trip quantiles (ms), commands, and the server's CPU per accepted command (ms) over the window. */
   idle?: { p50: number; p99: number; n: number; cpuPerCommand: number };
-  cpu?: { reps: number[]; rates: number[]; playerBytes: number; spectatorBytes: number; replaced: number; openedDuring: number };
+  /** Phase 2; `playerParts`: bytes per command to a player by part (patch, events, accepted, ...), empty where the clients do not tell them apart. */
+  cpu?: { reps: number[]; rates: number[]; playerBytes: number; spectatorBytes: number; playerParts: Record<string, number>; replaced: number; openedDuring: number };
   joins?: { joins: number; failed: number; reasons: Record<string, number>; seconds: number };
   paced?: {
     matches: number;
@@ -117,7 +119,7 @@ export async function measureTarget(name: TargetName, s: Settings, commands: str
         const spares = 4 * s.closedMatches;
         await driver.call("open", { matches: s.closedMatches, spectators: 1, spares });
         await driver.call("closed", { seconds: 2 });
-        const cpu = { reps: [] as number[], rates: [] as number[], playerBytes: 0, spectatorBytes: 0, replaced: 0, openedDuring: 0 };
+        const cpu = { reps: [] as number[], rates: [] as number[], playerBytes: 0, spectatorBytes: 0, playerParts: {} as Record<string, number>, replaced: 0, openedDuring: 0 };
         let accepted = 0;
         for (let rep = 0; rep < s.repetitions; rep++) {
           await driver.call("refill", { spares });
@@ -129,6 +131,7 @@ export async function measureTarget(name: TargetName, s: Settings, commands: str
           cpu.rates.push(run.accepted / run.seconds);
           cpu.playerBytes += run.playerBytes;
           cpu.spectatorBytes += run.spectatorBytes;
+          for (const [part, n] of Object.entries(run.playerParts)) cpu.playerParts[part] = (cpu.playerParts[part] ?? 0) + n;
           cpu.replaced += run.replaced;
           cpu.openedDuring += run.openedDuring;
           accepted += run.accepted;
@@ -136,6 +139,7 @@ export async function measureTarget(name: TargetName, s: Settings, commands: str
         // Each accepted command reaches both players of its match (and its spectator).
         cpu.playerBytes /= accepted * 2;
         cpu.spectatorBytes /= accepted;
+        for (const part of Object.keys(cpu.playerParts)) cpu.playerParts[part] = (cpu.playerParts[part] as number) / (accepted * 2);
         result.cpu = cpu;
         await driver.call("leaveAll");
       } finally {

@@ -119,7 +119,11 @@ const FIGURES: readonly Figure[] = [
     unit: "B",
     digits: 0,
     value: (r) => r.cpu?.playerBytes,
-    detail: (r) => (r.cpu ? `(spectator ${fmt(r.cpu.spectatorBytes, 0)} B)` : ""),
+    detail: (r) => {
+      if (!r.cpu) return "";
+      const parts = Object.entries(r.cpu.playerParts).filter(([, n]) => n >= 0.05).sort((a, b) => b[1] - a[1]);
+      return `(${parts.length > 0 ? `${parts.map(([p, n]) => `${p} ${fmt(n, 1)}`).join(" + ")} B; ` : ""}spectator ${fmt(r.cpu.spectatorBytes, 0)} B)`;
+    },
     goal: (_name, { bgioEmber }) => (bgioEmber === undefined ? undefined : { limit: bgioEmber / 10, text: "<= a tenth of boardgame.io's playing EMBER" }),
   },
   {

@@ -22,6 +22,7 @@ import {
   applyOverlay,
   closeVerdict,
   joinErrorVerdict,
+  parseServerMessage,
   retryDelay,
   unflatten,
   type CreateMatchResponse,
@@ -161,9 +162,12 @@ class Seat {
     // This client joins again by itself: the SDK's reconnection cannot survive a server restart.
     room.reconnection.enabled = false;
     room.onStateChange(() => this.wake());
-    room.onMessage("*", (type, payload: Answer["payload"] & { lastSeq?: number }) => {
+    room.onMessage("*", (type, raw: unknown) => {
+      // `accepted` and `events` travel in compact forms: read every message as its message object.
+      const parsed = parseServerMessage(type, raw);
+      const payload = (parsed.ok ? parsed.message : raw) as (Answer["payload"] & { lastSeq?: number }) | undefined;
       if ((type === "accepted" || type === "rejected") && payload?.id) this.answers.set(payload.id, { type: String(type), payload });
-      if (type === "error") this.answers.set("error", { type: "error", payload });
+      if (type === "error") this.answers.set("error", { type: "error", payload: payload ?? {} });
       if (type === "events" && payload?.seq !== undefined) this.lastEventSeq = Math.max(this.lastEventSeq, payload.seq);
       if (type === "welcome") this.onWelcome(room, payload?.lastSeq ?? 0);
       this.wake();

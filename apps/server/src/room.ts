@@ -13,6 +13,8 @@ import {
   JoinOptions,
   PROTOCOL_ERRORS,
   PROTOCOL_VERSION,
+  acceptedPayload,
+  eventsPayload,
   parseClientMessage,
   type ProtocolErrorCode,
 } from "@fogwar/protocol";
@@ -408,13 +410,13 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     this.answers.set(seat, seen);
     const previous = seen.get(id);
     if (previous) {
-      client.send(previous.type, previous);
+      this.answer(client, previous);
       return;
     }
     const stored = this.match.seqOfCommand(seat, id);
     if (stored !== undefined) {
       // Accepted before this room's memory began (a restart): the same answer, nothing applied.
-      client.send("accepted", { type: "accepted", id, seq: stored });
+      this.answer(client, { type: "accepted", id, seq: stored });
       return;
     }
     if (this.match.result) return this.fail(client, "match_over");
@@ -444,8 +446,14 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     // The patch, the events and the answer leave in one write per socket.
     corked(this.clients, () => {
       if (entry) this.publish([entry]);
-      if (this.clients.includes(client)) client.send(answer.type, answer);
+      if (this.clients.includes(client)) this.answer(client, answer);
     });
+  }
+
+  /** Sends a command's answer: `accepted` in its compact wire form, `rejected` as it is. */
+  private answer(client: Client, answer: Answer): void {
+    if (answer.type === "accepted") client.send("accepted", acceptedPayload(answer.id, answer.seq));
+    else client.send(answer.type, answer);
   }
 
   /**
@@ -503,7 +511,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     }
   }
 
-  /** One entry's `events` message for a viewer, encoded as Colyseus's `client.send("events", ...)` would. */
+  /** One entry's `events` message for a viewer (its compact wire form), encoded as Colyseus's `client.send("events", ...)` would. */
   private eventsFrame(entry: LogEntry<unknown, unknown>, viewer: Viewer): Uint8Array {
     const ruleset = this.match.host.ruleset;
     const events: unknown[] = [];
@@ -511,7 +519,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
       const seen = ruleset.redact(e, viewer);
       if (seen !== null) events.push(seen);
     }
-    return getMessageBytes.raw(Protocol.ROOM_DATA, "events", { type: "events", seq: entry.seq, seat: entry.seat, feed: viewer.kind === "omniscient" ? "caster" : "live", events });
+    return getMessageBytes.raw(Protocol.ROOM_DATA, "events", eventsPayload(entry.seq, entry.seat, viewer.kind === "omniscient" ? "caster" : "live", events));
   }
 
   /** A delayed entry's frame on the caster feed: as the omniscient viewer sees it, or by the ruleset's caster rule given the live state. */
@@ -520,7 +528,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     if (!host.casterEvent) return this.eventsFrame(entry, omniscient);
     const live = this.match.state;
     const events = (entry.events as EventEnvelope<unknown>[]).map((e) => host.casterEvent!(e, live)).filter((e) => e !== null);
-    return getMessageBytes.raw(Protocol.ROOM_DATA, "events", { type: "events", seq: entry.seq, seat: entry.seat, feed: "caster", events });
+    return getMessageBytes.raw(Protocol.ROOM_DATA, "events", eventsPayload(entry.seq, entry.seat, "caster", events));
   }
 
   /** Older entries come from the store (the live match holds only the end of its log). */

@@ -93,3 +93,31 @@ test("a batch that committed but reported an error: no caller is told 'stored'; 
   await Promise.all(ids.map((id) => commit.append(id, entry(2), undefined)));
   expect(await stored(ids)).toBe(10);
 });
+
+test("over a pool, a batch does not wait for the one being written; a match's next entry does, and goes in order", async () => {
+  const [a, b] = await matchIds(2);
+  await Promise.all([a, b].map((id) => new GroupCommit((q) => db.execute(q)).append(id as string, entry(1), undefined)));
+  // The first INSERT is held open until released: a commit that is slow to reach the disk.
+  let release!: () => void;
+  const held = new Promise<void>((done) => (release = done));
+  const inserts: string[] = [];
+  const commit = new GroupCommit(async (q) => {
+    const text = JSON.stringify(dialect.sqlToQuery(q).params);
+    if (rowsIn(q) > 0) inserts.push(text);
+    if (rowsIn(q) > 0 && inserts.length === 1) await held;
+    return db.execute(q);
+  }, 2);
+  const first = commit.append(a as string, entry(2), undefined);
+  await new Promise((done) => setImmediate(done));
+  // Another match's append is written at once, beside the held batch...
+  await commit.append(b as string, entry(2), undefined);
+  // ...while the held match's next entry waits for its batch.
+  const next = commit.append(a as string, entry(3), undefined);
+  await new Promise((done) => setTimeout(done, 20));
+  expect(inserts).toHaveLength(2);
+  release();
+  await Promise.all([first, next]);
+  expect(inserts).toHaveLength(3);
+  expect(inserts[2]).toContain('"h3"');
+  expect(await stored([a as string, b as string])).toBe(5);
+});

@@ -8,7 +8,7 @@ import { framesOf } from "./record-frames";
 import { Client, type Room } from "@colyseus/sdk";
 import { canonicalJson, type MatchLog, replay } from "@fogwar/engine";
 import { ember, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState } from "@fogwar/ember";
-import { PROTOCOL_VERSION } from "@fogwar/protocol";
+import { PROTOCOL_VERSION, parseServerMessage } from "@fogwar/protocol";
 import { startServer, type RunningServer } from "../src/server.js";
 import type { LimitSettings } from "../src/limits.js";
 import { applyOverlay, unflatten } from "@fogwar/protocol";
@@ -89,6 +89,7 @@ export interface Created {
 /** A received message: its Colyseus type and payload. */
 export interface Received {
   readonly type: string;
+  /** The message object (parseServerMessage's), or the payload as it came when it does not parse. */
   readonly payload: any;
 }
 
@@ -106,8 +107,10 @@ export class TestClient {
     readonly role: "player" | "spectator",
     readonly seat: string | null,
   ) {
-    room.onMessage("*", (type, payload) => {
-      this.messages.push({ type: String(type), payload });
+    room.onMessage("*", (type, raw) => {
+      // Messages are kept as their message objects (`accepted` and `events` travel in compact forms).
+      const parsed = parseServerMessage(type, raw);
+      this.messages.push({ type: String(type), payload: parsed.ok ? parsed.message : raw });
       this.poke();
     });
     room.onStateChange(() => this.poke());
@@ -357,4 +360,12 @@ export function freePort(): Promise<number> {
       probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
     });
   });
+}
+
+/**
+ * Whether raw socket bytes carry a hexadecimal secret (a seed, a salt) in either of the forms it
+ * could travel in: its text, or its bytes (packed events send long hexadecimal strings as bytes).
+ */
+export function carries(frames: Buffer, hex: string): boolean {
+  return frames.includes(Buffer.from(hex)) || frames.includes(Buffer.from(hex, "hex"));
 }

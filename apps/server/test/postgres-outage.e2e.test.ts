@@ -6,7 +6,7 @@
  */
 import { createServer, type Server, type Socket } from "node:net";
 import { catalog, legalCommandsInView } from "@fogwar/ember";
-import { protocolErrorNumber } from "@fogwar/protocol";
+import { PROTOCOL_VERSION, protocolErrorNumber } from "@fogwar/protocol";
 import { api, bootServer, createMatch, emberRequest, freshPostgresUrl, TestClient, type TestServer } from "./harness";
 
 jest.setTimeout(90_000);
@@ -66,7 +66,7 @@ run("PostgreSQL outage under a running server", () => {
     await relay.cut();
 
     const health = await api(server.http, "/health");
-    expect(health).toEqual({ status: 503, body: { ok: false, protocol: 1, database: "down" } });
+    expect(health).toEqual({ status: 503, body: { ok: false, protocol: PROTOCOL_VERSION, database: "down" } });
     const listing = await api(server.http, "/matches");
     expect(listing.status).toBe(503);
     expect(listing.body.error.code).toBe("service_unavailable");

@@ -16,6 +16,7 @@ import express from "express";
 import { catalog as emberCatalog } from "@fogwar/ember";
 import { mountWeb } from "../src/http.js";
 import { configFromEnv, startServer, type RunningServer } from "../src/server.js";
+import { PROTOCOL_VERSION } from "@fogwar/protocol";
 
 jest.setTimeout(60_000);
 
@@ -145,7 +146,7 @@ describe("serving the web client", () => {
   test("/api still answers JSON, its 404s too", async () => {
     const health = await fetch(`${base}/api/health`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ ok: true, protocol: 1 });
+    expect(await health.json()).toMatchObject({ ok: true, protocol: PROTOCOL_VERSION });
     const missing = await fetch(`${base}/api/nothing-here`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get("content-type")).toMatch(/application\/json/);

@@ -8,10 +8,10 @@ import { toJsonData } from "./json";
 import { ChatMessage, MAX_CHAT_LENGTH } from "./chat";
 
 /**
- * The wire protocol's version: 1. Clients send it in their join options; the server refuses any
+ * The wire protocol's version: 2 (2: `accepted` and `events` travel in compact forms). Clients send it in their join options; the server refuses any
  * other value with `unsupported_protocol`. Bumped on every incompatible change to this package.
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** A seat token: exactly 32 lowercase hexadecimal characters (128 random bits), from an invite link. */
 export const SeatToken = z.string().regex(/^[0-9a-f]{32}$/, "a seat token is exactly 32 lowercase hexadecimal characters");

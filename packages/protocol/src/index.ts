@@ -7,6 +7,7 @@
  * - ./server: the server-to-client messages;
  * - ./chat: table chat (audiences, limits, the chat messages and the chat history body);
  * - ./rest: the REST bodies and queries;
+ * - ./packed: packed JSON, the compact form of the events on the wire;
  * - ./flat: flattened projections and seat overlays, as the room state carries them;
  * - ./retry: the reconnection policy (which closes and join errors to retry, the backoff).
  * docs/protocol.md explains all of it with examples.
@@ -18,4 +19,5 @@ export * from "./server";
 export * from "./chat";
 export * from "./rest";
 export * from "./flat";
+export * from "./packed";
 export * from "./retry";

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { CommandId } from "./client";
 import { PROTOCOL_ERROR_CODES } from "./errors";
 import { ChatBacklogMessage, ChatLineMessage } from "./chat";
+import { packJson, unpackJson } from "./packed";
 
 /** A log sequence number: an integer >= 1 (the first accepted command of a match is 1). */
 const Seq = z.int().min(1);
@@ -131,12 +132,42 @@ export const SERVER_MESSAGE_TYPES = ["welcome", "accepted", "rejected", "events"
 export type ServerMessageType = (typeof SERVER_MESSAGE_TYPES)[number];
 
 /**
- * For clients: checks a server message as Colyseus delivers it (`room.onMessage("*", (type, payload) => ...)`).
- * The payload's `type` must equal the Colyseus type when present. Returns the message, or a
- * description of what is wrong. Never throws.
+ * The `accepted` message as it travels: `[id, seq]` (the most frequent answer, kept short).
+ * {@link parseServerMessage} reads it back as an {@link AcceptedMessage}.
  */
-export function parseServerMessage(type: string | number, payload: unknown): { readonly ok: true; readonly message: ServerMessage } | { readonly ok: false; readonly problem: string } {
+export function acceptedPayload(id: string, seq: number): [string, number] {
+  return [id, seq];
+}
+
+/**
+ * The `events` message as it travels: `[seq, seat, packJson(events)]`, with a fourth item
+ * `"caster"` on the caster feed (the live feed leaves it out). {@link parseServerMessage} reads it
+ * back as an {@link EventsMessage}; the events are the same values, packed (./packed.ts).
+ */
+export function eventsPayload(seq: number, seat: string, feed: "live" | "caster", events: readonly unknown[]): unknown[] {
+  const payload: unknown[] = [seq, seat, packJson(events)];
+  if (feed === "caster") payload.push(feed);
+  return payload;
+}
+
+/** The message object of a compact wire form (`accepted` and `events` travel as arrays), or the payload itself. */
+function expand(type: string | number, payload: readonly unknown[]): unknown {
+  if (type === "accepted" && payload.length === 2) return { type, id: payload[0], seq: payload[1] };
+  if (type === "events" && (payload.length === 3 || payload.length === 4)) {
+    return { type, seq: payload[0], seat: payload[1], feed: payload[3] ?? "live", events: unpackJson(payload[2]) };
+  }
+  return payload;
+}
+
+/**
+ * For clients: checks a server message as Colyseus delivers it (`room.onMessage("*", (type, payload) => ...)`).
+ * The payload's `type` must equal the Colyseus type when present. `accepted` and `events` arrive
+ * in their compact forms ({@link acceptedPayload}, {@link eventsPayload}) and are returned as
+ * their message objects. Returns the message, or a description of what is wrong. Never throws.
+ */
+export function parseServerMessage(type: string | number, raw: unknown): { readonly ok: true; readonly message: ServerMessage } | { readonly ok: false; readonly problem: string } {
   try {
+    const payload = Array.isArray(raw) ? expand(type, raw) : raw;
     if (payload === null || typeof payload !== "object" || Array.isArray(payload)) return { ok: false, problem: "the payload is not an object" };
     const own = (payload as { type?: unknown }).type;
     if (own !== undefined && own !== type) return { ok: false, problem: `the payload's type does not match the message type ${String(type)}` };

@@ -14,6 +14,8 @@ import {
   SERVER_MESSAGE_TYPES,
   ServerMessage,
   WelcomeMessage,
+  acceptedPayload,
+  eventsPayload,
   parseServerMessage,
 } from "../src";
 
@@ -96,6 +98,21 @@ describe("parseServerMessage", () => {
     expect(parseServerMessage("welcome", pong).ok).toBe(false);
     expect(parseServerMessage("ping", { t: 1 }).ok).toBe(false);
     expect(parseServerMessage(7, { t: 1 }).ok).toBe(false);
+  });
+
+  it("reads accepted and events in their compact wire forms as the message objects", () => {
+    expect(acceptedPayload("c-17", 42)).toEqual(["c-17", 42]);
+    expect(parseServerMessage("accepted", acceptedPayload("c-17", 42))).toEqual({ ok: true, message: accepted });
+    const live = eventsPayload(3, "p2", "live", events.events);
+    expect(live).toHaveLength(3);
+    expect(parseServerMessage("events", live)).toEqual({ ok: true, message: events });
+    const caster = eventsPayload(2, "p1", "caster", []);
+    expect(parseServerMessage("events", caster)).toEqual({ ok: true, message: { type: "events", seq: 2, seat: "p1", feed: "caster", events: [] } });
+    // The object forms still read (a tolerant reader), and malformed compact forms are refused.
+    expect(parseServerMessage("accepted", accepted)).toEqual({ ok: true, message: accepted });
+    for (const [type, bad] of [["accepted", ["c-17"]], ["accepted", [42, "c-17"]], ["events", [3, "p2"]], ["events", [3, "p2", [[], [0]]]], ["events", [0, "p2", [[], [-1]]]], ["pong", [1]]] as const) {
+      expect(parseServerMessage(type, bad).ok).toBe(false);
+    }
   });
 
   it("never throws", () => {

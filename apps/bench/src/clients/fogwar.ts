@@ -9,7 +9,7 @@
 import { Client, type Room } from "@colyseus/sdk";
 import { RandomBot } from "@fogwar/engine";
 import { catalog, emberBotPolicy, legalCommandsInView, type EmberCommand, type EmberView } from "@fogwar/ember";
-import { PROTOCOL_VERSION, applyOverlay, unflatten, type CreateMatchResponse, type JoinOptions } from "@fogwar/protocol";
+import { PROTOCOL_VERSION, applyOverlay, parseServerMessage, unflatten, type CreateMatchResponse, type JoinOptions } from "@fogwar/protocol";
 import { postJson, Waiter, type BenchMatch, type Connection, type Target } from "./target.js";
 
 interface DecodedMap {
@@ -31,9 +31,25 @@ const toMap = (schemaMap: DecodedMap | undefined) => {
   return map;
 };
 
+/**
+ * What a frame from the server is, from its leading bytes: `patch` (a state patch), `state` (a
+ * full state), the message type of a room message (`events`, `accepted`, ...), or `other`.
+ */
+export function framePart(data: Uint8Array): string {
+  const code = (data[0] ?? 0) & 0x1f;
+  if (code === 15) return "patch";
+  if (code === 14) return "state";
+  // A room message: the code, then its type as a MessagePack string (a fixstr for every fogwar type).
+  const head = data[1] ?? 0;
+  if (code === 13 && (head & 0xe0) === 0xa0) return new TextDecoder().decode(data.subarray(2, 2 + (head & 0x1f)));
+  return "other";
+}
+
 /** A joined fogwar client: its room, answers by command id, and its projection. */
-class FogwarConnection implements Connection {
+export class FogwarConnection implements Connection {
   bytes = 0;
+  /** Bytes and frames received so far by part ({@link framePart}). */
+  readonly parts = new Map<string, { bytes: number; frames: number }>();
   readonly answers = new Map<string, Answer>();
   readonly waiter = new Waiter();
   private cached: { seq: number; view: EmberView } | null = null;
@@ -43,7 +59,10 @@ class FogwarConnection implements Connection {
     readonly seat: string | null,
   ) {
     room.onStateChange(() => this.waiter.wake());
-    room.onMessage("*", (type, payload: Answer["payload"]) => {
+    room.onMessage("*", (type, raw: unknown) => {
+      // Only answers are read (the events are not needed): `accepted` travels as [id, seq].
+      const parsed = type === "accepted" || type === "rejected" || type === "error" ? parseServerMessage(type, raw) : null;
+      const payload = (parsed?.ok ? parsed.message : raw) as Answer["payload"];
       if ((type === "accepted" || type === "rejected") && payload?.id) this.answers.set(payload.id, { type: String(type), payload });
       if (type === "error") this.answers.set("error", { type: "error", payload });
       this.waiter.wake();
@@ -51,7 +70,13 @@ class FogwarConnection implements Connection {
     const ws = (room.connection as unknown as { transport?: { ws?: WebSocket } }).transport?.ws;
     ws?.addEventListener?.("message", (event: MessageEvent) => {
       const data = event.data as ArrayBuffer | string;
-      this.bytes += typeof data === "string" ? data.length : data.byteLength;
+      const size = typeof data === "string" ? data.length : data.byteLength;
+      this.bytes += size;
+      const part = typeof data === "string" ? "text" : framePart(new Uint8Array(data));
+      const tally = this.parts.get(part) ?? { bytes: 0, frames: 0 };
+      tally.bytes += size;
+      tally.frames++;
+      this.parts.set(part, tally);
     });
   }
 

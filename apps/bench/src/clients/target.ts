@@ -8,6 +8,8 @@
 export interface Connection {
   /** Bytes of frames received so far (drivers take differences over a phase). */
   readonly bytes: number;
+  /** The same bytes by part (the state patch, each message type), where the client tells them apart. */
+  readonly parts?: ReadonlyMap<string, { readonly bytes: number }>;
   /** Leaves for good. */
   leave(): Promise<void>;
 }

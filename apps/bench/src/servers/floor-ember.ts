@@ -19,7 +19,7 @@ import { MapSchema, schema, StateView, t, type SchemaType } from "@colyseus/sche
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { seatViewer, spectator } from "@fogwar/engine";
 import { ember, sharedViewFor, type EmberCommand, type EmberState } from "@fogwar/ember";
-import { diff, diffValues, NOTHING, overlayValues, type Flat, type FlatSink } from "@fogwar/protocol";
+import { acceptedPayload, diff, diffValues, NOTHING, overlayValues, type Flat, type FlatSink } from "@fogwar/protocol";
 import { newEmberState } from "../games/ember-setup.js";
 import { instrument } from "./instrument.js";
 
@@ -67,7 +67,7 @@ class EmberFloorRoom extends Room<{ state: EmberRoomState }> {
       this.state.seq += 1;
       this.project();
       this.broadcastPatch();
-      client.send("accepted", { type: "accepted", id: message.id, seq: this.state.seq });
+      client.send("accepted", acceptedPayload(message.id, this.state.seq));
     });
   }
 

@@ -4,7 +4,7 @@
  * what the server answers (errors by code, accepted and rejected command ids).
  */
 import { Client, type Room } from "@colyseus/sdk";
-import { PROTOCOL_VERSION } from "@fogwar/protocol";
+import { PROTOCOL_VERSION, parseServerMessage } from "@fogwar/protocol";
 import type { FuzzFrame } from "./fuzz-gen";
 
 /** Tallies shared by every fuzzing connection. */
@@ -41,7 +41,8 @@ export class FuzzConnection {
     });
     room.onError(() => (this.gone = true));
     room.onMessage("*", (type, raw: unknown) => {
-      const payload = raw as { id?: unknown; seq?: unknown; error?: { code?: unknown } } | undefined;
+      const parsed = parseServerMessage(type, raw);
+      const payload = (parsed.ok ? parsed.message : raw) as { id?: unknown; seq?: unknown; error?: { code?: unknown } } | undefined;
       const key = type === "error" ? `error:${String(payload?.error?.code)}` : String(type);
       tally.answers[key] = (tally.answers[key] ?? 0) + 1;
       if (type === "accepted" && seat) tally.accepted.set(`${seat}/${String(payload?.id)}`, Number(payload?.seq));

@@ -6,7 +6,7 @@
  */
 import { Client, type Room } from "@colyseus/sdk";
 import type { EmberCommand, EmberView } from "@fogwar/ember";
-import { PROTOCOL_VERSION, applyOverlay, unflatten } from "@fogwar/protocol";
+import { PROTOCOL_VERSION, applyOverlay, parseServerMessage, unflatten } from "@fogwar/protocol";
 
 /** An answer to a command: `accepted` (with seq), `rejected`, an `error` (code), or `gone` (the connection closed) / `timeout`. */
 export type CommandAnswer =
@@ -54,7 +54,8 @@ export class ChaosSeat {
       this.wake();
     });
     room.onMessage("*", (type, raw: unknown) => {
-      const payload = raw as { id?: string; seq?: number; error?: { code?: string } } | undefined;
+      const parsed = parseServerMessage(type, raw);
+      const payload = (parsed.ok ? parsed.message : raw) as { id?: string; seq?: number; error?: { code?: string } } | undefined;
       if (type === "accepted" && payload?.id) this.answers.set(payload.id, { kind: "accepted", seq: Number(payload.seq) });
       if (type === "rejected" && payload?.id) this.answers.set(payload.id, { kind: "rejected", code: String(payload.error?.code) });
       if (type === "error") this.lastError = String(payload?.error?.code);

@@ -15,7 +15,7 @@
  *   with `stop()` (the match's room closed).
  */
 import { Client, type Room } from "@colyseus/sdk";
-import { PROTOCOL_VERSION, applyOverlay, closeVerdict, joinErrorVerdict, retryDelay, unflatten } from "@fogwar/protocol";
+import { PROTOCOL_VERSION, applyOverlay, closeVerdict, joinErrorVerdict, parseServerMessage, retryDelay, unflatten } from "@fogwar/protocol";
 import type { BotCommand, Brain } from "./brain.js";
 
 /** What a bot player tells whoever runs it. */
@@ -128,7 +128,10 @@ export class BotPlayer {
     // This client joins again by itself (the SDK's reconnection cannot survive a server restart).
     room.reconnection.enabled = false;
     room.onStateChange(() => this.wake());
-    room.onMessage("*", (type, payload: Answer) => {
+    room.onMessage("*", (type, raw: unknown) => {
+      // Read as any client reads (accepted and events come in their compact wire forms).
+      const parsed = parseServerMessage(type, raw);
+      const payload = (parsed.ok ? parsed.message : raw) as Answer;
       if ((type === "accepted" || type === "rejected") && payload?.id && payload.id === this.inFlight?.id) this.answer?.({ type, payload });
       else if (type === "error" && this.inFlight) this.answer?.({ type: "error", payload });
       else if (type === "welcome" && this.inFlight) room.send("command", { type: "command", ...this.inFlight });

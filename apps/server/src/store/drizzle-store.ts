@@ -4,7 +4,7 @@
  * group commit (./group-commit.ts).
  */
 import { and, asc, desc, eq, gt, inArray, isNull, lt, max, notInArray, sql, type SQL } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import {
   DEFAULT_LIST_LIMIT,
   MAX_LIST_LIMIT,
@@ -30,6 +30,31 @@ import { chatLines, entries, matches, seats } from "./schema.js";
 /** A drizzle database over either driver. */
 export type StoreDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** What both drivers' clients offer (node-postgres's `Pool`, PGlite): a query with its parameters. */
+interface DriverClient {
+  query(text: string, params: unknown[]): Promise<unknown>;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * How the appends' statements run: straight on the driver's client (`db.$client`) when it has
+ * one, as text and parameters (drizzle's own SQL rendering), else through `db.execute`. The
+ * appends read no timestamps, so drizzle's per-query result parsers are not needed; skipping
+ * its query layer halves the cost of a lone append's statement on the embedded database (0.24-0.30
+ * against 0.10-0.16 ms of CPU per single-row insert, measured in PGlite in memory). Both return
+ * the driver's result (`{ rows }`); an error is the driver's own, which the store cleans as usual.
+ */
+function appendExecutor(db: StoreDatabase): (query: SQL) => Promise<unknown> {
+  const client = (db as { $client?: Partial<DriverClient> }).$client;
+  if (!client || typeof client.query !== "function") return (query) => db.execute(query);
+  const driver = client as DriverClient;
+  return (query) => {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return driver.query(text, params);
+  };
+}
+
 /** A JSON value for a NOT NULL jsonb column: null and undefined become JSON null (not SQL NULL). */
 function jsonOf(value: unknown): unknown {
   return value === null || value === undefined ? sql`'null'::jsonb` : value;
@@ -52,7 +77,10 @@ const recordColumns = {
 
 type MatchRow = Omit<MatchRecord, "seats">;
 
-/** The `MatchStore` over a drizzle database; `release` closes the driver. */
+/**
+ * The `MatchStore` over a drizzle database; `release` closes the driver. `appendsInFlight`: most
+ * append batches written at once (./group-commit.ts): 1 for a single connection, more over a pool.
+ */
 export class DrizzleMatchStore implements MatchStore {
   private closed: Promise<void> | null = null;
   private readonly appends: GroupCommit;
@@ -60,8 +88,9 @@ export class DrizzleMatchStore implements MatchStore {
   constructor(
     private readonly db: StoreDatabase,
     private readonly release: () => Promise<void>,
+    appendsInFlight = 1,
   ) {
-    this.appends = new GroupCommit((query) => db.execute(query));
+    this.appends = new GroupCommit(appendExecutor(db), appendsInFlight);
   }
 
   async createMatch(match: NewMatch, newSeats: NewSeat[]): Promise<void> {

@@ -2,8 +2,12 @@
  * The store's append path: group commit. The appends that arrive while the event loop runs one
  * round (across all matches) go to the database together, as one multi-row INSERT (with the
  * matches they finish updated in the same statement), and each caller's promise settles only
- * once that statement has committed: nothing acknowledged is ever lost. While one batch is being
- * written, later appends wait and form the next batch.
+ * once that statement has committed: nothing acknowledged is ever lost. Up to `maxInFlight`
+ * batches are written at once (each on its own connection of a pool: a batch's commit then never
+ * waits for the one before it to reach the disk); an append of a match that is in a batch being
+ * written waits for that batch and goes in a later one, so a match's entries are written in order.
+ * With one batch at a time (the embedded database: one connection), later appends wait and form
+ * the next batch.
  *
  * No subqueries on the way: each match has one writer, which appends 1, 2, 3, ... in order, so
  * the store keeps each match's last sequence number in memory (read once per match) and checks
@@ -46,12 +50,22 @@ function driverError(error: unknown): { code?: unknown; constraint?: unknown } {
 export class GroupCommit {
   private queue: Pending[] = [];
   private scheduled = false;
-  private running: Promise<void> | null = null;
+  /** The batches being written. */
+  private readonly running = new Set<Promise<void>>();
+  /** The matches with an entry in a batch being written. */
+  private readonly writing = new Set<string>();
   /** Each match's last sequence number as this store last saw it committed (a lower bound). */
   private readonly lastSeqs = new Map<string, number>();
 
-  /** @param execute runs one SQL statement on the store's database (drizzle's `db.execute`). */
-  constructor(private readonly execute: (query: SQL) => Promise<unknown>) {}
+  /**
+   * @param execute runs one SQL statement on the store's database (drizzle's `db.execute`).
+   * @param maxInFlight most batches written at once (at least 1; at most the connections the
+   *   database's pool holds, less some for everything else).
+   */
+  constructor(
+    private readonly execute: (query: SQL) => Promise<unknown>,
+    private readonly maxInFlight = 1,
+  ) {}
 
   /**
    * Queues an append; resolves once it is committed. Rejects with `SequenceConflictError`,
@@ -71,8 +85,8 @@ export class GroupCommit {
 
   /** Resolves once every queued append has settled. */
   async idle(): Promise<void> {
-    while (this.running || this.scheduled || this.queue.length > 0) {
-      if (this.running) await this.running;
+    while (this.running.size > 0 || this.scheduled || this.queue.length > 0) {
+      if (this.running.size > 0) await Promise.all(this.running);
       else await new Promise((done) => setImmediate(done));
     }
   }
@@ -89,27 +103,39 @@ export class GroupCommit {
   }
 
   private schedule(): void {
-    if (this.scheduled || this.running) return;
+    if (this.scheduled || this.running.size >= this.maxInFlight) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      this.running = this.drain().finally(() => {
-        this.running = null;
-        if (this.queue.length > 0) this.schedule();
-      });
+      this.start();
     });
   }
 
-  private async drain(): Promise<void> {
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, MAX_BATCH);
-      try {
-        await this.flush(batch);
-      } catch (error) {
+  /** Starts writing the next batch: the queued appends (at most MAX_BATCH) of matches not being written. */
+  private start(): void {
+    if (this.running.size >= this.maxInFlight) return;
+    const batch: Pending[] = [];
+    const later: Pending[] = [];
+    for (const p of this.queue) {
+      if (batch.length < MAX_BATCH && !this.writing.has(p.matchId)) batch.push(p);
+      else later.push(p);
+    }
+    if (batch.length === 0) return;
+    this.queue = later;
+    for (const p of batch) this.writing.add(p.matchId);
+    const run: Promise<void> = this.flush(batch)
+      .catch((error: unknown) => {
         // Not expected (every failure is handed to its caller); never leave a caller waiting.
         for (const p of batch) p.reject(error);
-      }
-    }
+      })
+      .finally(() => {
+        this.running.delete(run);
+        for (const p of batch) this.writing.delete(p.matchId);
+        if (this.queue.length > 0) this.schedule();
+      });
+    this.running.add(run);
+    // More batches may start at once (the appends of matches this one does not hold).
+    if (this.queue.length > 0) this.schedule();
   }
 
   private async flush(batch: Pending[]): Promise<void> {

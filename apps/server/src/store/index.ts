@@ -120,5 +120,8 @@ async function openPostgres(databaseUrl: string, migrationsFolder: string, poolS
     throw new StoreOpenError(`cannot open the PostgreSQL database (DATABASE_URL): ${(cleanError(error) as Error).message}`, error);
   }
   const db = drizzleNodePg({ client: pool, schema }) as unknown as StoreDatabase;
-  return withCleanErrors(new DrizzleMatchStore(db, () => pool.end()));
+  // Append batches go to the database at once on up to half the pool's connections: a commit then
+  // never queues behind the one before it (each waits for the disk), and the other half serves
+  // joins, listings and history.
+  return withCleanErrors(new DrizzleMatchStore(db, () => pool.end(), Math.max(1, Math.floor(poolSize / 2))));
 }

@@ -1,4 +1,4 @@
-import { flatten, overlay } from "@fogwar/protocol";
+import { PROTOCOL_VERSION, acceptedPayload, eventsPayload, flatten, overlay } from "@fogwar/protocol";
 import { CLOSE_REPLACED, HEARTBEAT_DEAD_MS, HEARTBEAT_IDLE_MS, JOIN_TIMEOUT_MS, MatchSession, describeJoinError, type RoomClient } from "./session";
 
 const TOKEN = "3f9c2a7e5b1d4c8f9a0e6b2d7c4f1a83";
@@ -24,8 +24,9 @@ class FakeRoom {
   fire(name: string, ...args: unknown[]) {
     for (const cb of this.handlers[name] ?? []) (cb as (...a: unknown[]) => void)(...args);
   }
-  message(type: string, payload: Record<string, unknown>) {
-    this.fire("message", type, { type, ...payload });
+  /** Delivers a message as Colyseus would: an object payload with its type, a compact (array) one as it is. */
+  message(type: string, payload: Record<string, unknown> | unknown[]) {
+    this.fire("message", type, Array.isArray(payload) ? payload : { type, ...payload });
   }
   send(type: string, payload: unknown) {
     this.sent.push([type, payload]);
@@ -55,7 +56,7 @@ function client(rooms: FakeRoom[], failures: unknown[] = []): RoomClient & { joi
   };
 }
 
-const welcome = (lastSeq: number) => ({ protocol: 1, matchId: "m", ruleset: "ember", rulesVersion: "x", role: "player", seat: "p1", lastSeq, spectatorDelay: 0 });
+const welcome = (lastSeq: number) => ({ protocol: PROTOCOL_VERSION, matchId: "m", ruleset: "ember", rulesVersion: "x", role: "player", seat: "p1", lastSeq, spectatorDelay: 0 });
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe("MatchSession", () => {
@@ -67,13 +68,13 @@ describe("MatchSession", () => {
     const s = new MatchSession("m", { role: "player", seat: "p1", token: TOKEN }, c);
     s.start();
     await tick();
-    expect(c.joins).toEqual([{ role: "player", protocol: 1, token: TOKEN }]);
+    expect(c.joins).toEqual([{ role: "player", protocol: PROTOCOL_VERSION, token: TOKEN }]);
     expect(s.getSnapshot()).toMatchObject({ status: "open", seq: 2, view: { round: 1, mine: "shoot" }, connected: { p1: true }, spectators: 1 });
     room.message("welcome", welcome(2));
     expect(room.sent).toEqual([["events_since", { type: "events_since", after: 0 }]]);
-    room.message("events", { seq: 1, seat: "p1", feed: "live", events: [] });
-    room.message("events", { seq: 2, seat: "p2", feed: "live", events: [] });
-    room.message("events", { seq: 1, seat: "p1", feed: "live", events: [] });
+    room.message("events", eventsPayload(1, "p1", "live", []));
+    room.message("events", eventsPayload(2, "p2", "live", []));
+    room.message("events", eventsPayload(1, "p1", "live", []));
     expect(s.getSnapshot().events.map((e) => e.seq)).toEqual([1, 2]);
     s.dispose();
     expect(room.left).toBe(true);
@@ -101,7 +102,7 @@ describe("MatchSession", () => {
     expect(resent).toHaveLength(2);
     expect(resent[0]).toBe(payload.id);
     expect(resent[1]).not.toBe(payload.id);
-    again.message("accepted", { id: payload.id, seq: 1 });
+    again.message("accepted", acceptedPayload(payload.id, 1));
     again.message("rejected", { id: resent[1], error: { code: "not_your_turn", message: "No.", rule: null } });
     await expect(first).resolves.toEqual({ ok: true, seq: 1 });
     await expect(second).resolves.toEqual({ ok: false, error: { code: "not_your_turn", message: "No.", rule: null } });
@@ -156,14 +157,14 @@ describe("MatchSession", () => {
         [5, 1_015_500],
       ]);
       expect(c.joins).toHaveLength(6);
-      for (const options of c.joins) expect(options).toEqual({ role: "player", protocol: 1, token: TOKEN });
+      for (const options of c.joins) expect(options).toEqual({ role: "player", protocol: PROTOCOL_VERSION, token: TOKEN });
       // The new room's welcome: missed events are asked for and the unanswered command goes again, same id.
       second.message("welcome", welcome(4));
       expect(second.sent).toEqual([
         ["events_since", { type: "events_since", after: 0 }],
         ["command", { type: "command", id, command: { type: "end_commands" } }],
       ]);
-      second.message("accepted", { id, seq: 4 });
+      second.message("accepted", acceptedPayload(id, 4));
       await expect(answer).resolves.toEqual({ ok: true, seq: 4 });
       // A later loss starts again at attempt 1.
       second.fire("leave", 4001);
@@ -187,8 +188,8 @@ describe("MatchSession", () => {
     await tick();
     expect(s.getSnapshot()).toMatchObject({ status: "closed", retry: null, error: { code: "match_over" } });
     expect(c.joins).toEqual([
-      { role: "spectator", protocol: 1 },
-      { role: "spectator", protocol: 1 },
+      { role: "spectator", protocol: PROTOCOL_VERSION },
+      { role: "spectator", protocol: PROTOCOL_VERSION },
     ]);
     s.retryNow();
     await tick();
@@ -234,7 +235,7 @@ describe("MatchSession", () => {
     room.message("welcome", welcome(0));
     const [type, payload] = room.sent[0] as [string, { id: string }];
     expect(type).toBe("command");
-    room.message("accepted", { id: payload.id, seq: 1 });
+    room.message("accepted", acceptedPayload(payload.id, 1));
     await expect(answer).resolves.toEqual({ ok: true, seq: 1 });
     expect(s.getSnapshot().unanswered).toBe(0);
     s.dispose();

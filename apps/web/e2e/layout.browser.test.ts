@@ -163,7 +163,8 @@ suite(title, () => {
     expect((await client.command({ type: "concede" })).type).toBe("accepted");
     await client.leave();
     const pages = [
-      { name: "lobby", path: "/", ready: "form.create fieldset.army" },
+      // The lobby with the host building every list, so the army editor is open.
+      { name: "lobby", path: "/", ready: "form.create fieldset.army", open: (page: Page) => page.locator('form.create input[type=radio][value="host"]').first().check() },
       ...matches.map((m) => ({ name: `watch-${m.ruleset}`, path: `/watch/${m.matchId}`, ready: m.ruleset === "ember" ? "[data-testid=board]" : ".siege-map > svg" })),
       { name: "review-siege", path: `/review/${conceded.matchId}`, ready: "[data-testid=siege-review]" },
     ];
@@ -175,6 +176,7 @@ suite(title, () => {
           const page = await context.newPage();
           page.on("pageerror", (error) => errors.push(`${p.name}: ${String(error)}`));
           await page.goto(`${base}${p.path}`);
+          if ("open" in p && p.open) await p.open(page);
           await page.locator(p.ready).first().waitFor({ timeout: 20_000 });
           await page.waitForTimeout(300);
           const m = await measure(page);

@@ -88,7 +88,7 @@ run("each player builds and locks their own list from their own page (seed 001 2
     await p1.getByLabel("Army name").fill(p1Army);
     await p1.getByRole("button", { name: /Lock my list/ }).click();
     await p1.getByRole("button", { name: "Unlock to change it" }).waitFor();
-    await p1.getByText("Waiting for p2").waitFor();
+    await p1.getByText("Waiting for Bora").waitFor();
     await p2.locator('[data-seat="p1"][data-locked="true"]').waitFor();
     await pages.spectator.locator('[data-seat="p1"][data-locked="true"]').waitFor();
     await p1.screenshot({ path: join(shots, "04-muster-waiting-1280.png"), fullPage: true });

@@ -220,7 +220,7 @@ test("clocks and abandonment claims: the clock panel in every state and the refe
   ];
   for (const [label, info] of panels) {
     // Siege's clocks are its teams', named as the Siege table names them.
-    const nameOf = (s: string) => (s === "attack" || s === "defence" ? i18next.t(`team.${s}`, { ns: "siege" }) : s);
+    const nameOf = (s: string) => (s === "attack" || s === "defence" ? i18next.t(`team.${s}`, { ns: "siege" }) : (NAMES[s] ?? s));
     await check(label, () => render(<ClockPanel info={info} seat="p1" nameOf={nameOf} sideOf={(s) => s} onClaim={async () => ({ ok: true })} now={now} />), found);
   }
   const emberCorpusOne = emberCorpus(1).matches[0]!;
@@ -234,9 +234,9 @@ test("clocks and abandonment claims: the clock panel in every state and the refe
   await act(async () => {
     await i18next.changeLanguage("ko");
   });
-  const shown = render(<EventLog view={emberView} events={[{ seq: 1, events: emberReferee }]} />);
-  expect(shown.container.textContent).toContain("p2의 시간이 다 되었습니다.");
-  expect(shown.container.textContent).toContain("p1이(가) 무승부를 청구했습니다");
+  const shown = render(withNames(<EventLog view={emberView} events={[{ seq: 1, events: emberReferee }]} />));
+  expect(shown.container.textContent).toContain(`${NAMES.p2}의 시간이 다 되었습니다.`);
+  expect(shown.container.textContent).toContain(`${NAMES.p1}이(가) 무승부를 청구했습니다`);
   shown.unmount();
   const siegeMatch = siegeCorpus(1).matches[0]!;
   const siegeView = siege.viewFor(siegeMatch.state, seatViewer("a1"));

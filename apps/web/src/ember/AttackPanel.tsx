@@ -9,6 +9,7 @@ import { DiceRow, PartDieFace } from "./Dice";
 import { unitLabel } from "./model";
 import { describeEvent } from "./words";
 import { useWords } from "./useWords";
+import "../i18n/table-strings";
 
 /** The events of the latest attack (from its declaration, chain damage included). */
 export function latestAttack(events: readonly EmberEvent[]): EmberEvent[] {

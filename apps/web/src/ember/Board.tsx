@@ -14,6 +14,7 @@ import { useSeatNamer } from "../table/names";
 import { PART_SLOTS, TIMINGS, board, catalog, type EmberCommand, type EmberView, type UnitState } from "@fogwar/ember";
 import { FACING_VECTOR, type Square } from "@fogwar/engine";
 import { distance, inPlay, keyOf, lineOfSight, localName, objectiveNumber, scenarioOf, seatColour, seatIndex, shootingSight, squareName, unitLabel } from "./model";
+import "../i18n/table-strings";
 
 export const CELL = 48;
 const MARGIN = 20;

@@ -11,6 +11,7 @@ import { FACINGS, type Facing } from "@fogwar/engine";
 import { commandKey, ofType, squareName, unitLabel } from "./model";
 import { actionName, actVariant, describeCommand } from "./words";
 import { useWords } from "./useWords";
+import "../i18n/table-strings";
 
 export type Mode =
   | { readonly kind: "deploy" }

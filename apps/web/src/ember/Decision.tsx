@@ -10,6 +10,7 @@ import { DiceRow, PartDieFace } from "./Dice";
 import { commandKey, localName, scenarioOf, unitLabel } from "./model";
 import { describeCommand } from "./words";
 import { useWords } from "./useWords";
+import "../i18n/table-strings";
 
 export interface DecisionProps {
   readonly view: EmberView;

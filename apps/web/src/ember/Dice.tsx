@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import type { DieResult, Face, PartFace } from "@fogwar/ember";
 import { faceWords } from "./words";
 import "../i18n/help-strings";
+import "../i18n/table-strings";
 
 const FILL: Record<DieResult["die"], string> = { yellow: "#f2c230", red: "#c8323c", white: "#f7f7f2", blue: "#2f6fd0", chain: "#8a8f99" };
 const INK: Record<DieResult["die"], string> = { yellow: "#1d1f24", red: "#ffffff", white: "#1d1f24", blue: "#ffffff", chain: "#ffffff" };

@@ -12,6 +12,7 @@ import { ClockPanel } from "../table/ClockPanel";
 import { withImposed } from "../table/clock";
 import { useSeatNamer } from "../table/names";
 import type { BotSeats } from "../table/BotNote";
+import "../i18n/table-strings";
 
 const asView = (v: unknown): EmberView | null => (v && typeof v === "object" && (v as { ruleset?: unknown }).ruleset === "ember" ? (v as EmberView) : null);
 

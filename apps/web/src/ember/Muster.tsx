@@ -17,6 +17,7 @@ import { EventLog } from "./EventLog";
 import { sampleName, scenarioOf, seatColour, seatMark } from "./model";
 import { seatList, useSeatNamer } from "../table/names";
 import { TABLE_CSS } from "./styles";
+import "../i18n/table-strings";
 
 export interface MusterScreenProps {
   readonly view: EmberView;

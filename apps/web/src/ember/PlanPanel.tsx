@@ -12,6 +12,7 @@ import { useSeatNamer } from "../table/names";
 import { TIMINGS, type EmberCommand, type EmberView, type Timing } from "@fogwar/ember";
 import { ofType, shortHash, unitLabel } from "./model";
 import "../i18n/help-strings";
+import "../i18n/table-strings";
 
 export interface PlanPanelProps {
   readonly view: EmberView;

@@ -14,6 +14,7 @@ import { PlayersProvider } from "../table/names";
 import { ConnectionBanner } from "./ConnectionBanner";
 import { ChatPanel } from "../table/ChatPanel";
 import { useBotSeats } from "../table/BotNote";
+import "../i18n/table-strings";
 
 const EmberConnected = lazy(() => loadEmberTable().then((m) => ({ default: m.EmberConnected })));
 const SiegeTable = lazy(() => loadSiegeTable().then((m) => ({ default: m.SiegeTable })));

@@ -25,6 +25,7 @@ import { BoardViewport, NotifyButton, SHARED_TABLE_CSS, SoundToggle } from "../t
 import { BOT_NOTE_CSS, BotNote, type BotSeats } from "../table/BotNote";
 import { useTurnAwareness } from "../table/turn";
 import { localName, ofType, sampleName, scenarioOf, seatColour, seatMark, squareName, unitLabel, unitOf } from "./model";
+import "../i18n/table-strings";
 
 export interface TableViewProps {
   readonly matchId: string;

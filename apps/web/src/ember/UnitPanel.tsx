@@ -10,6 +10,7 @@ import { PART_SLOTS, TIMINGS, catalog, type Action, type EmberView, type UnitSta
 import { DieFace } from "./Dice";
 import { droneCardOf, localName, partOf, pilotOf, squareName, unitLabel } from "./model";
 import "../i18n/help-strings";
+import "../i18n/table-strings";
 
 function ActionLine({ action, tokens }: { action: Action; tokens?: number }) {
   const { t, i18n } = useTranslation("table");

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { EmberView } from "@fogwar/ember";
 import { useSeatNamer } from "../table/names";
 import type { Words } from "./words";
+import "../i18n/table-strings";
 
 /** The words context of `view` for the component calling it. */
 export function useWords(view: EmberView): Words {

@@ -8,6 +8,7 @@ import { endReason } from "../table/reason";
 import type { SeatNamer } from "../table/names";
 import { localName, objectiveNumber, sampleName, scenarioOf, secondaryName, squareName, unitLabel, unitOf } from "./model";
 import { refereeText } from "../table/clock";
+import "../i18n/table-strings";
 
 export { endReason };
 

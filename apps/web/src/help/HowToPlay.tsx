@@ -10,6 +10,7 @@ import { RULE_TIP_CSS } from "./RuleTip";
 import { GUIDES } from "./HowToPlayLink";
 import "../i18n/siege-strings";
 import "../i18n/help-strings";
+import "../i18n/table-strings";
 
 
 interface Section {

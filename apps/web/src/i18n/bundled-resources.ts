@@ -1,12 +1,13 @@
 /**
  * Every translation file, bundled: `src/i18n/<language>/<namespace>.json` becomes
- * `resources[language][namespace]`, except `siege.json` and `help.json` (./siege-strings.ts, ./help-strings.ts). A new namespace (the table's `table.json`) needs only its
+ * `resources[language][namespace]`, except `siege.json`, `table.json` and `help.json` (./siege-strings.ts,
+ * ./table-strings.ts, ./help-strings.ts). A new namespace needs only its
  * files in `en/` and `ko/`. (Jest swaps this module for test/i18n-resources.cjs.)
  */
 type Strings = { [key: string]: string | Strings };
 
-// The Siege pages' and the rules help's strings load with their code, not with the lobby.
-const files = import.meta.glob<Strings>(["./*/*.json", "!./*/siege.json", "!./*/help.json"], { eager: true, import: "default" });
+// The Siege pages', the tables' and the rules help's strings load with their code, not with the lobby.
+const files = import.meta.glob<Strings>(["./*/*.json", "!./*/siege.json", "!./*/help.json", "!./*/table.json"], { eager: true, import: "default" });
 
 export const resources: Record<string, Record<string, Strings>> = {};
 for (const [path, strings] of Object.entries(files)) {

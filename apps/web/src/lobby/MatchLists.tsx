@@ -110,6 +110,6 @@ function resultText(m: MatchSummary, t: TFunction<"lobby">): string {
   const winners = m.result.winners ?? (m.result.winner === null ? [] : [m.result.winner]);
   const name = winners.map((seat) => m.seats.find((s) => s.seat === seat)?.name ?? seat).join(", ");
   if (m.ruleset !== "ember") return m.result.winner === null ? t("drawPlain") : t("winnerPlain", { name });
-  const reason = endReason({ t: i18next.getFixedT(null, "table") }, m.result.reason);
+  const reason = endReason({ t: i18next.getFixedT(null, "common") }, m.result.reason);
   return m.result.winner === null ? t("draw", { reason }) : t("winner", { name, reason });
 }

@@ -16,6 +16,7 @@ import { withImposed } from "../table/clock";
 import { useSeatNamer } from "../table/names";
 import type { BotSeats } from "../table/BotNote";
 import "../i18n/siege-strings";
+import "../i18n/table-strings";
 
 const asView = (v: unknown): SiegeView | null => (v && typeof v === "object" && "mission" in v && "teams" in v ? (v as SiegeView) : null);
 

@@ -67,7 +67,8 @@ export function packJson(value: unknown): PackedJson {
       return out;
     }
     const keys = Object.keys(v).filter((k) => (v as Record<string, unknown>)[k] !== undefined);
-    const id = keys.join("\u0000");
+    // The key list itself, unambiguously: a join would make [] and [""] (or ["a\0b"] and ["a", "b"]) one shape.
+    const id = JSON.stringify(keys);
     let s = shapeIndex.get(id);
     if (s === undefined) {
       s = shapes.length;

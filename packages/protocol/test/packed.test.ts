@@ -30,6 +30,12 @@ describe("packed JSON", () => {
     expect(unpackJson(overTheWire(packJson(events)))).toEqual(events);
   });
 
+  it("tells apart key lists a join would confuse: no keys and one empty key, a key holding NUL and two keys", () => {
+    for (const value of [[{ "": { "": false }, " ": {} }], [{}, { "": 1 }], [{ "a\u0000b": 1 }, { a: 2, b: 3 }]]) {
+      expect(unpackJson(overTheWire(packJson(value)))).toEqual(value);
+    }
+  });
+
   it("keeps own keys that look like prototype names as data", () => {
     const value = JSON.parse('[{"__proto__": {"polluted": true}, "constructor": 1}]') as unknown;
     const back = unpackJson(overTheWire(packJson(value))) as Record<string, unknown>[];

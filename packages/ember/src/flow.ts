@@ -106,38 +106,35 @@ function unitsFromArmies(setup: EmberSetup): UnitState[] {
 }
 
 /**
- * Creates a match: validates the setup, builds the units, commits to the dice seed, and rolls for
- * the first player: each seat rolls 2 yellow dice, more [light] results wins, ties are rerolled
- * (seed 001 3.2). The winner then chooses a side.
- * @throws Error when the scenario is unknown, the seats are not two distinct ids, or an army is
- *   invalid for the scenario's battle size (callers validate first and report problems properly).
+ * The state every EMBER match starts from before its first roll (seed 001 3): the checked
+ * scenario, seats, teams and options, the secret seed, round 0, no plans, no victory points.
+ * `fields` gives what differs between a match created with lists and one waiting for its muster:
+ * the phase, each seat's faction and army name, the units, and the muster record.
  */
-export function setupMatch(setup: EmberSetup, seed: string): ReturnType<Ctx["finish"]> {
-  const { scenario, seats, teams, forces } = checkSetup(setup);
-  const a = seats[0] as SeatId;
-  if (!setup.armies) throw new Error("no army lists (a match without lists starts with the muster)");
-  for (const seat of setup.seats) {
-    const army = setup.armies[seat];
-    if (!army) throw new Error(`no army for seat ${seat}`);
-    const problems = validateArmy(army, scenario.battleSize);
-    if (problems.length > 0) throw new Error(`invalid army for ${seat}: ${problems.map((p) => p.message).join(" ")}`);
-  }
-  const state: EmberState = {
+export function startingState(
+  setup: Omit<EmberSetup, "armies">,
+  checked: Pick<ReturnType<typeof checkSetup>, "scenario" | "seats" | "teams">,
+  seed: string,
+  fields: Pick<EmberState, "phase" | "factions" | "armyNames" | "units"> & Partial<Pick<EmberState, "muster">>,
+): EmberState {
+  const { scenario, seats, teams } = checked;
+  return {
     ruleset: "ember",
     rulesVersion: RULES_VERSION,
     scenario: scenario.id,
     options: { progressiveReveal: setup.options?.progressiveReveal ?? false },
     seats,
     ...(teams ? { teams } : {}),
-    factions: Object.fromEntries(seats.map((s) => [s, setup.armies![s]!.faction])),
-    armyNames: Object.fromEntries(seats.map((s) => [s, setup.armies![s]!.name])),
+    ...(fields.muster ? { muster: fields.muster } : {}),
+    factions: fields.factions,
+    armyNames: fields.armyNames,
     secret: { seed, rng: [...rngStateFromSeed(seed)] },
     seedCommitment: seedCommitment(seed),
-    phase: "side_choice",
+    phase: fields.phase,
     round: 0,
-    firstPlayer: a,
+    firstPlayer: seats[0] as SeatId,
     sides: null,
-    units: unitsFromArmies(setup),
+    units: fields.units,
     turn: null,
     commandsDone: [],
     plans: Object.fromEntries(seats.map((s) => [s, { commitment: null, dials: null }])),
@@ -155,6 +152,30 @@ export function setupMatch(setup: EmberSetup, seed: string): ReturnType<Ctx["fin
     vp: Object.fromEntries(seats.map((s) => [s, 0])),
     result: null,
   };
+}
+
+/**
+ * Creates a match: validates the setup, builds the units, commits to the dice seed, and rolls for
+ * the first player: each seat rolls 2 yellow dice, more [light] results wins, ties are rerolled
+ * (seed 001 3.2). The winner then chooses a side.
+ * @throws Error when the scenario is unknown, the seats are not two distinct ids, or an army is
+ *   invalid for the scenario's battle size (callers validate first and report problems properly).
+ */
+export function setupMatch(setup: EmberSetup, seed: string): ReturnType<Ctx["finish"]> {
+  const { scenario, seats, teams, forces } = checkSetup(setup);
+  if (!setup.armies) throw new Error("no army lists (a match without lists starts with the muster)");
+  for (const seat of setup.seats) {
+    const army = setup.armies[seat];
+    if (!army) throw new Error(`no army for seat ${seat}`);
+    const problems = validateArmy(army, scenario.battleSize);
+    if (problems.length > 0) throw new Error(`invalid army for ${seat}: ${problems.map((p) => p.message).join(" ")}`);
+  }
+  const state = startingState(setup, { scenario, seats, teams }, seed, {
+    phase: "side_choice",
+    factions: Object.fromEntries(seats.map((s) => [s, setup.armies![s]!.faction])),
+    armyNames: Object.fromEntries(seats.map((s) => [s, setup.armies![s]!.name])),
+    units: unitsFromArmies(setup),
+  });
   // Interception tokens are placed on the cards at deployment (seed 000 3).
   state.interception = initialInterceptionTokens(state.units);
   const ctx = new Ctx(state);

@@ -15,8 +15,6 @@ import {
   lockList,
   musterSalt,
   revealMuster,
-  rngStateFromSeed,
-  seedCommitment,
   startMuster,
   unlockList,
   type EventEnvelope,
@@ -28,7 +26,7 @@ import { validateArmy } from "./army";
 import { sideAudience } from "./context";
 import { catalog } from "./data";
 import type { ArmyList } from "./data/schema";
-import { RULES_VERSION, checkSetup, setupMatch } from "./flow";
+import { checkSetup, setupMatch, startingState } from "./flow";
 import type { EmberCommand, EmberErrorCode, EmberEvent, EmberSetup, EmberState } from "./types";
 
 /**
@@ -38,41 +36,8 @@ import type { EmberCommand, EmberErrorCode, EmberEvent, EmberSetup, EmberState }
  * @throws Error when the scenario, seats or teams are invalid (as `setupMatch`).
  */
 export function setupMuster(setup: EmberSetup, seed: string): { state: EmberState; events: EventEnvelope<EmberEvent>[] } {
-  const { scenario, seats, teams } = checkSetup(setup);
-  const state: EmberState = {
-    ruleset: "ember",
-    rulesVersion: RULES_VERSION,
-    scenario: scenario.id,
-    options: { progressiveReveal: setup.options?.progressiveReveal ?? false },
-    seats,
-    ...(teams ? { teams } : {}),
-    muster: startMuster<ArmyList>(seats),
-    factions: {},
-    armyNames: {},
-    secret: { seed, rng: [...rngStateFromSeed(seed)] },
-    seedCommitment: seedCommitment(seed),
-    phase: "muster",
-    round: 0,
-    firstPlayer: seats[0] as SeatId,
-    sides: null,
-    units: [],
-    turn: null,
-    commandsDone: [],
-    plans: Object.fromEntries(seats.map((s) => [s, { commitment: null, dials: null }])),
-    revealed: {},
-    calledTiming: 0,
-    activated: [],
-    activation: null,
-    attack: null,
-    pending: null,
-    projectiles: [],
-    smoke: [],
-    interception: {},
-    sequences: [],
-    roundEnd: null,
-    vp: Object.fromEntries(seats.map((s) => [s, 0])),
-    result: null,
-  };
+  const checked = checkSetup(setup);
+  const state = startingState(setup, checked, seed, { phase: "muster", factions: {}, armyNames: {}, units: [], muster: startMuster<ArmyList>(checked.seats) });
   return { state, events: [] };
 }
 

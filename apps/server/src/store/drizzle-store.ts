@@ -279,33 +279,19 @@ export class DrizzleMatchStore implements MatchStore {
   }
 
   async abandonUnclaimed(cutoff: Date, keep: readonly string[] = []): Promise<string[]> {
-    const rows = await this.db
-      .update(matches)
-      .set({ status: "abandoned", result: null, finishedAt: sql`now()` })
-      .where(
-        and(
-          eq(matches.status, "live"),
-          lt(matches.createdAt, cutoff),
-          keep.length > 0 ? notInArray(matches.id, [...keep]) : undefined,
-          sql`not exists (select 1 from ${seats} where ${seats.matchId} = ${matches.id} and ${seats.claimedAt} is not null)`,
-        ),
-      )
-      .returning({ id: matches.id, createdOrder: matches.createdOrder });
-    return rows.sort((a, b) => a.createdOrder - b.createdOrder).map((r) => r.id);
+    return this.abandonLive(cutoff, keep, sql`not exists (select 1 from ${seats} where ${seats.matchId} = ${matches.id} and ${seats.claimedAt} is not null)`);
   }
 
   async abandonIdle(cutoff: Date, keep: readonly string[] = []): Promise<string[]> {
+    return this.abandonLive(cutoff, keep, sql`not exists (select 1 from ${entries} where ${entries.matchId} = ${matches.id} and ${entries.createdAt} >= ${cutoff.toISOString()}::timestamptz)`);
+  }
+
+  /** Marks `abandoned` the live matches created before `cutoff`, not in `keep`, that meet `untouched`; ids oldest first. */
+  private async abandonLive(cutoff: Date, keep: readonly string[], untouched: SQL): Promise<string[]> {
     const rows = await this.db
       .update(matches)
       .set({ status: "abandoned", result: null, finishedAt: sql`now()` })
-      .where(
-        and(
-          eq(matches.status, "live"),
-          lt(matches.createdAt, cutoff),
-          keep.length > 0 ? notInArray(matches.id, [...keep]) : undefined,
-          sql`not exists (select 1 from ${entries} where ${entries.matchId} = ${matches.id} and ${entries.createdAt} >= ${cutoff.toISOString()}::timestamptz)`,
-        ),
-      )
+      .where(and(eq(matches.status, "live"), lt(matches.createdAt, cutoff), keep.length > 0 ? notInArray(matches.id, [...keep]) : undefined, untouched))
       .returning({ id: matches.id, createdOrder: matches.createdOrder });
     return rows.sort((a, b) => a.createdOrder - b.createdOrder).map((r) => r.id);
   }

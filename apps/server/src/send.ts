@@ -3,7 +3,7 @@
  * of frames, and a key per distinct viewer for frames that can be shared.
  */
 import type { Client } from "@colyseus/core";
-import type { Viewer } from "@fogwar/engine";
+import { viewerLabel, type Viewer } from "@fogwar/engine";
 
 /** What a connection's socket offers to batch writes (Node's `net.Socket`). */
 interface Corkable {
@@ -33,14 +33,5 @@ export function corked(clients: readonly Client[], send: () => void): void {
   }
 }
 
-/** A key per distinct viewer: clients with equal keys are sent the same redacted events. */
-export function viewerKey(viewer: Viewer): string {
-  switch (viewer.kind) {
-    case "seat":
-      return `seat:${viewer.seat}`;
-    case "team":
-      return `team:${viewer.team}`;
-    default:
-      return viewer.kind;
-  }
-}
+/** A key per distinct viewer: clients with equal keys are sent the same redacted events (the engine's label: `seat:p1`, `team:attack`, `spectator`). */
+export const viewerKey: (viewer: Viewer) => string = viewerLabel;

@@ -33,7 +33,7 @@ port.on("message", (message: ToBotWorker) => {
   let player: BotPlayer;
   try {
     const brain = brainFor(message.ruleset, message.level, message.seat, `${message.matchId}:${message.seat}`);
-    player = new BotPlayer({ url: message.url, matchId: message.matchId, seat: message.seat, token: message.token, delayMs: message.delayMs }, brain, {
+    player = new BotPlayer({ url: message.url, matchId: message.matchId, seat: message.seat, token: message.token, delayMs: message.delayMs, connectionKey: message.connectionKey }, brain, {
       moved: (seq, thinkMs, command) => post({ type: "moved", key, seq, thinkMs, command }),
       warn: (text, error) => post({ type: "warn", key, message: text, ...(error !== undefined ? { error: describe(error) } : {}) }),
       stopped: (reason) => {

@@ -47,6 +47,11 @@ export const turnTeam = (b: Pick<Board, "step">): Team => (b.step % 2 === 0 ? "a
 /** The living operators of a team. */
 export const living = (b: Board, team: Team): OperatorState[] => Object.values(b.operators).filter((o) => o.team === team && !o.dead);
 
+/** The living operators of a team with a body in a room. */
+export function inRoom(s: Board, team: Team, room: string): OperatorState[] {
+  return living(s, team).filter((o) => bodyPlaces(o).some((p) => roomOf(s, p) === room));
+}
+
 /** The tokens of an operator, in id order. */
 export const tokensOf = (b: Pick<Board, "tokens">, op: OperatorId): SecretToken[] => b.tokens.filter((t) => t.operator === op);
 

@@ -3,7 +3,7 @@
  * sight, their memo while a read-only listing runs, protection, front arcs, gadgets and access
  * watches. Pure functions over the map data and the match state.
  */
-import { FACING_VECTOR, type Facing } from "@fogwar/engine";
+import { FACING_VECTOR, lineSteps, type Facing } from "@fogwar/engine";
 import { catalog, type Team } from "./data";
 import { blocksSight, coords, cornerEdges, distance, geometry, isUpper, partitionOn, partitionProtection, sq, type Sq } from "./map";
 import type { GadgetState, OperatorId, Place, SiegeState, TokenId } from "./types";
@@ -16,36 +16,28 @@ interface Transition {
   readonly corner?: readonly [Sq, Sq];
 }
 
-/** The transitions of the straight line between the centres of two spaces. */
+/**
+ * The transitions of the straight line between the centres of two spaces, in order: the engine's
+ * supercover line (`lineSteps`) read as moves from space to space, a move through a grid corner
+ * carrying the two spaces beside that corner.
+ */
 export function transitions(a: Sq, b: Sq): Transition[] {
   const out: Transition[] = [];
-  const nx = Math.abs(b.x - a.x);
-  const ny = Math.abs(b.y - a.y);
-  const sx = Math.sign(b.x - a.x);
-  const sy = Math.sign(b.y - a.y);
-  let x = a.x;
-  let y = a.y;
-  let ix = 0;
-  let iy = 0;
-  while (ix < nx || iy < ny) {
-    const decision = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx;
-    const from = { x, y };
-    if (decision === 0) {
-      out.push({ from, to: { x: x + sx, y: y + sy }, corner: [{ x: x + sx, y }, { x, y: y + sy }] });
-      x += sx;
-      y += sy;
-      ix++;
-      iy++;
-    } else if (decision < 0) {
-      x += sx;
-      ix++;
-      out.push({ from, to: { x, y } });
-    } else {
-      y += sy;
-      iy++;
-      out.push({ from, to: { x, y } });
+  let from: Sq = a;
+  for (const step of lineSteps(a, b)) {
+    const [first, second] = step as [Sq, Sq | undefined];
+    if (second) {
+      // Through a corner: `first` lies beside it along x, `second` along y.
+      const to = { x: first.x, y: second.y };
+      out.push({ from, to, corner: [first, second] });
+      from = to;
+    } else if (first.x !== from.x || first.y !== from.y) {
+      // (A step repeating the space a corner move just entered is that same move.)
+      out.push({ from, to: first });
+      from = first;
     }
   }
+  if (from.x !== b.x || from.y !== b.y) out.push({ from, to: b });
   return out;
 }
 

@@ -6,7 +6,7 @@
 import { catalog, type Team } from "./data";
 import { activeOp, type CommandRules } from "./common";
 import type { Ctx } from "./context";
-import { bodyPlaces, enemyOf, inRoom, living, roomOf, sight, tokensOf } from "./query";
+import { bodyPlaces, enemyOf, inRoom, living, roomOf, sees, tokensOf } from "./query";
 import type { OperatorId, RevealCause } from "./types";
 
 /**
@@ -28,13 +28,16 @@ export function reveal(ctx: Ctx, id: OperatorId, cause: RevealCause): void {
   ctx.emit({ type: "revealed", operator: id, token: real.id, decoy: decoy.id, at: real.at, cause });
 }
 
-/** Seed 004 "비밀 오퍼레이터 공개": every hidden operator with a token in sight of a living attacker model is revealed. */
+/**
+ * Seed 004 "비밀 오퍼레이터 공개" (비밀 오퍼레이터 토큰이 공격팀의 시야에 들어왔을때): every hidden
+ * operator with a token that a living attacker {@link sees} is revealed (a seen decoy too).
+ */
 export function spot(ctx: Ctx): void {
   const s = ctx.s;
   const attackers = living(s, "attack").filter((o) => o.at !== null);
   for (const op of Object.values(s.operators)) {
     if (!op.hidden || op.dead) continue;
-    const seen = tokensOf(s, op.id).some((t) => attackers.some((a) => sight(s, a.at!, "attack", t.at, "defence") !== null));
+    const seen = tokensOf(s, op.id).some((t) => attackers.some((a) => sees(s, a, t)));
     if (seen) reveal(ctx, op.id, "sighted");
   }
 }

@@ -84,12 +84,9 @@ export const shootingRules: CommandRules<"shoot" | "react" | "hold" | "reroll" |
       if (p.kind !== "reaction" || !p.watchers.includes(cmd.operator)) return "invalid_choice";
       const op = b.operators[cmd.operator]!;
       const target = b.operators[p.target]!;
-      if (op.hidden) {
-        const real = b.hidden.real[op.id];
-        const t = b.tokens.find((x) => x.id === real);
-        return t?.watch && watchCovers(b, t.at, t.watch, target) ? null : "invalid_choice";
-      }
-      return op.at && op.watch && watchCovers(b, op.at, op.watch, target) ? null : "invalid_choice";
+      // A hidden watcher fires from its real token (the defence alone sends this, and knows it).
+      const from = op.hidden ? b.tokens.find((x) => x.id === b.hidden.real[op.id]) : op;
+      return from && watchCovers(b, from, target) ? null : "invalid_choice";
     },
     execute(ctx, _team, cmd) {
       const s = ctx.s;

@@ -4,12 +4,12 @@
  * operator does something else, and what follows every action of the active operator: sight
  * reveals, camera pings, then the other team's watchers that cover it may react.
  */
-import { areaOf, accessWatchAt, inFrontArc, isUpper, lineOfSight } from "./board";
+import { areaOf, accessWatchAt, inFrontArc, isUpper, sightings, type Seer } from "./board";
 import { accessOk, type Code } from "./common";
 import type { Ctx } from "./context";
 import { cameraPing, spot } from "./reveal";
-import { bodyPlaces, enemyOf, living, reinforcedAt, tokensOf, type Board } from "./query";
-import type { ActionKind, OperatorId, OperatorState, Place, Watch, WatchOrder } from "./types";
+import { enemyOf, living, reinforcedAt, tokensOf, type Board } from "./query";
+import type { ActionKind, OperatorId, OperatorState, Place, WatchOrder } from "./types";
 import type { Team } from "./data";
 
 /** Whether a watch order aims at a valid place for `place` (seed 004 "경계"). */
@@ -26,15 +26,18 @@ export function watchOrderProblem(b: Board, team: Team, place: Place, order: Wat
   return null;
 }
 
-/** Whether a watcher at `place` with `watch` may react to `target` (seed 004 "대응 사격"). */
-export function watchCovers(b: Board, place: Place, watch: Watch, target: OperatorState): boolean {
-  if (target.dead || target.hidden) return false;
-  for (const p of bodyPlaces(target)) {
-    if ("ap" in watch) {
-      if (p === watch.ap) return true;
-    } else if (!isUpper(place) && !isUpper(p) && inFrontArc(place, watch.facing, p) && lineOfSight(b, place, p)) return true;
-  }
-  return false;
+/**
+ * Seed 004 "대응 사격": whether the watch of `watcher` (a revealed operator, or one token of a
+ * hidden one) covers `target`, an enemy who just ended an action: the watcher {@link sees} it at a
+ * place in its 180-degree front arc (하층부), or on the access point its watch token holds (상층부).
+ * A red-pinged target counts as seen (seed 004 "레드핑").
+ */
+export function watchCovers(b: Board, watcher: Seer, target: OperatorState): boolean {
+  const { at, watch } = watcher;
+  if (at === null || watch === null) return false;
+  return sightings(b, watcher, target).some(({ place }) =>
+    "ap" in watch ? place === watch.ap : !isUpper(at) && !isUpper(place) && inFrontArc(at, watch.facing, place),
+  );
 }
 
 /** Ends the watch of an operator that does something else (seed 004 "경계"). */
@@ -60,8 +63,8 @@ export function afterAction(ctx: Ctx, id: OperatorId): void {
   const watchers: OperatorId[] = [];
   for (const w of living(s, enemyOf(op.team))) {
     if (w.hidden) {
-      if (tokensOf(s, w.id).some((t) => t.watch && watchCovers(s, t.at, t.watch, op))) watchers.push(w.id);
-    } else if (w.at && w.watch && watchCovers(s, w.at, w.watch, op)) watchers.push(w.id);
+      if (tokensOf(s, w.id).some((t) => watchCovers(s, t, op))) watchers.push(w.id);
+    } else if (watchCovers(s, w, op)) watchers.push(w.id);
   }
   if (watchers.length > 0) s.pending = { kind: "reaction", team: enemyOf(op.team), target: id, watchers };
 }

@@ -43,6 +43,15 @@ export { Match };
 /** A token placement for {@link ready}: the real token's place and watch, then the decoy's. */
 export type TokenPlan = readonly [place: string, watch: { facing: "N" | "E" | "S" | "W" } | { ap: string }];
 
+/** Tokens in the cold store and the galley, facing west: nothing of them is in sight of the north or east. */
+export const QUIET = {
+  fennel: [["1,4", { facing: "W" }], ["2,4", { facing: "W" }]],
+  keel: [["1,5", { facing: "W" }], ["2,5", { facing: "W" }]],
+  lattice: [["1,6", { facing: "W" }], ["2,6", { facing: "W" }]],
+  quill: [["1,7", { facing: "W" }], ["2,7", { facing: "W" }]],
+  rook: [["3,7", { facing: "W" }], ["4,7", { facing: "W" }]],
+} as const;
+
 /** Where each operator starts for {@link ready}. */
 export interface Scenario {
   readonly seed?: string;

@@ -119,18 +119,19 @@ describe("seed 004 경계 and 대응 사격: watch and reaction shots", () => {
     let s = run(facing("haze"), [["a1", { type: "activate", operator: "haze" }], ["a1", { type: "run", operator: "haze" }]]);
     expect(s.pending).toMatchObject({ kind: "reaction", team: "defence", target: "haze", watchers: ["keel"] });
     expect(code(s, "a1", { type: "step", operator: "haze", to: "7,0" })).toBe("decision_pending");
+    s = run(s, [["d1", { type: "hold" }]]);
+    expect(s.pending).toBeNull();
+    s = run(s, [["a1", { type: "step", operator: "haze", to: "7,0" }]]);
+    // Out of sight: the corner of the thick wall hides 7,0 from 8,1 (Haze has no red ping).
+    expect(s.pending).toBeNull();
+    s = run(s, [["a1", { type: "step", operator: "haze", to: "8,0" }]]);
+    expect(s.pending).toMatchObject({ kind: "reaction", watchers: ["keel"] });
     const { state, events } = apply(s, "d1", { type: "react", operator: "keel" });
     const shot = shots(events)[0]!;
     expect(shot).toMatchObject({ shooter: "keel", target: "haze", kind: "reaction", distance: 1, protection: 0 });
     expect(shot.dice.map((d) => d.colour)).toEqual(["orange", "yellow"]);
     expect(state.operators.keel!.watch).toEqual({ facing: "N" });
-    s = run(state, [["a1", { type: "step", operator: "haze", to: "7,0" }]]);
-    // Out of sight: the corner of the thick wall hides 7,0 from 8,1.
-    expect(s.pending).toBeNull();
-    s = run(s, [["a1", { type: "step", operator: "haze", to: "8,0" }]]);
-    expect(s.pending).toMatchObject({ kind: "reaction", watchers: ["keel"] });
-    s = run(s, [["d1", { type: "hold" }]]);
-    expect(s.pending).toBeNull();
+    expect(state.pending).toBeNull();
   });
 
   test("seed 004 대응 사격: no reaction to an enemy behind the watcher (outside the 180-degree front arc)", () => {

@@ -1,7 +1,8 @@
 /**
  * Seed 004 "경계" (the watch action: 하층부, a facing; 상층부, an access-point watch token or a
- * contest for one) and "사격 교환" (the exchange of fire of a contest), with the reveals of hidden
- * operators in contests (seed 004 "비밀 오퍼레이터 공개").
+ * contest for one) and "사격 교환" (the exchange of fire of a contest: the challenger's shot, then
+ * the surviving holder's choice to fire back), with the reveals of hidden operators in contests
+ * (seed 004 "비밀 오퍼레이터 공개").
  */
 import { accessWatchAt } from "./board";
 import { actionProblem, activeOp, RULES, type CommandRules } from "./common";
@@ -14,11 +15,22 @@ import { shotDice, tokensOf } from "./query";
 import type { OperatorId, OperatorState, Place } from "./types";
 
 /** Seed 004 "사격 교환": a shot at distance 1 against strong protection that costs no action and takes no reroll. */
-export function resolveExchange(ctx: Ctx, shooter: OperatorId, target: OperatorId, forced: { distance: number; protection: number }): void {
+export function resolveExchange(ctx: Ctx, shooter: OperatorId, target: OperatorId): void {
   if (ctx.s.result) return;
   const a = ctx.s.operators[shooter]!;
-  const dice = roll(ctx, shotDice(a, forced.distance, forced.protection));
-  resolveShot(ctx, shooter, target, "exchange", forced.distance, forced.protection, dice);
+  const distance = 1;
+  const protection = RULES.protection.strong;
+  const dice = roll(ctx, shotDice(a, distance, protection));
+  resolveShot(ctx, shooter, target, "exchange", distance, protection, dice);
+}
+
+/**
+ * Seed 004 "경계" 상층부: the end of a contest at `ap`: the challenger's watch token placed there
+ * if it won it (announced), then what follows the challenger's watch action (seed 004 "대응 사격").
+ */
+function endContest(ctx: Ctx, challenger: OperatorState, ap: Place): void {
+  if (challenger.watch) ctx.emit({ type: "watching", operator: challenger.id, watches: [{ ap }] });
+  if (!ctx.s.result && !challenger.dead) afterAction(ctx, challenger.id);
 }
 
 /**
@@ -41,8 +53,11 @@ export function startContest(ctx: Ctx, op: OperatorState, ap: Place, holderId: O
   s.pending = { kind: "contest", team: holder.team, ap, challenger: op.id, holder: holderId };
 }
 
-/** Seed 004 "경계" and "사격 교환": the watch action and the answer to a contest. */
-export const contestRules: CommandRules<"watch" | "contest"> = {
+/**
+ * Seed 004 "경계" and "사격 교환": the watch action, the holder's answer to a contest (yield, or
+ * exchange fire), and its answer after the challenger's shot (fire back or not).
+ */
+export const contestRules: CommandRules<"watch" | "contest" | "return_fire"> = {
   watch: {
     check(b, team, cmd) {
       const op = activeOp(b, team, cmd.operator);
@@ -99,18 +114,32 @@ export const contestRules: CommandRules<"watch" | "contest"> = {
       s.pending = null;
       const challenger = s.operators[p.challenger]!;
       const holder = s.operators[p.holder]!;
-      const strong = { distance: 1, protection: RULES.protection.strong };
       if (cmd.fight) {
-        resolveExchange(ctx, challenger.id, holder.id, strong);
+        resolveExchange(ctx, challenger.id, holder.id);
         if (holder.dead && !challenger.dead) challenger.watch = { ap: p.ap };
-        else if (!holder.dead && !challenger.dead) resolveExchange(ctx, holder.id, challenger.id, strong);
+        else if (!holder.dead && !challenger.dead && !s.result) {
+          // Seed 004 "사격 교환": the holder survived; its token stays, and it may fire back.
+          s.pending = { kind: "return_fire", team: holder.team, ap: p.ap, challenger: challenger.id, holder: holder.id };
+          return;
+        }
       } else {
         dropWatch(ctx, holder);
         ctx.emit({ type: "contest_yielded", ap: p.ap });
         challenger.watch = { ap: p.ap };
       }
-      if (challenger.watch) ctx.emit({ type: "watching", operator: challenger.id, watches: [{ ap: p.ap }] });
-      if (!s.result && !challenger.dead) afterAction(ctx, challenger.id);
+      endContest(ctx, challenger, p.ap);
+    },
+  },
+  return_fire: {
+    // Both answers are always open: firing back is the holder's choice (seed 004 "사격 교환": 대상은
+    // 대응 사격을 할 수 있습니다), asked of its team whoever holds; both operators are revealed by now.
+    check: () => null,
+    execute(ctx, _team, cmd) {
+      const s = ctx.s;
+      const p = s.pending as Extract<typeof s.pending, { kind: "return_fire" }>;
+      s.pending = null;
+      if (cmd.fire) resolveExchange(ctx, p.holder, p.challenger);
+      endContest(ctx, s.operators[p.challenger]!, p.ap);
     },
   },
 };

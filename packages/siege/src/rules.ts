@@ -66,6 +66,7 @@ const ANSWERS: Partial<Record<SiegeCommand["type"], string>> = {
   reroll: "reroll",
   keep: "reroll",
   contest: "contest",
+  return_fire: "return_fire",
 };
 
 /**

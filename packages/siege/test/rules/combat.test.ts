@@ -3,9 +3,8 @@
  * "유지 페이즈" and the reroll tokens (project sample rule): worked examples. Dice are random,
  * so each example reads the faces rolled from the events and checks the arithmetic of the seed.
  */
-import { board, catalog, type RolledDamageDie, type SiegeEvent, type SiegeState } from "../../src";
-import { ready, run, tryApply } from "../helpers";
-import { QUIET } from "./move.test";
+import { board, catalog, onTimeout, siege, type RolledDamageDie, type SiegeEvent, type SiegeState } from "../../src";
+import { QUIET, ready, run, tryApply } from "../helpers";
 
 type Ev = SiegeEvent;
 const apply = (s: SiegeState, seat: string, cmd: Parameters<typeof tryApply>[2]) => {
@@ -293,19 +292,71 @@ describe("seed 004 상층부 경계: access point watch tokens and contests", ()
     expect(s.operators.haze!.watch).toEqual({ ap: "1,1" });
   });
 
-  test("seed 004 사격 교환: if the holder fights, the challenger shoots first at distance 1 against strong protection; a surviving holder shoots back and keeps its token", () => {
+  test("seed 004 사격 교환: if the holder fights, the challenger shoots first at distance 1 against strong protection; the holder survives (Rook, health 4, takes at most 6 - 3 = 3) and may fire back the same way; its token stays", () => {
     let s = up("contest-fight");
     s = run(s, [["a1", { type: "watch", operator: "haze", watches: [{ ap: "1,1" }] }]]);
-    const { state, events } = apply(s, "d1", { type: "contest", fight: true });
-    const [first, second] = shots(events);
+    const fought = apply(s, "d1", { type: "contest", fight: true });
+    const [first] = shots(fought.events);
+    expect(shots(fought.events)).toHaveLength(1);
     expect(first).toMatchObject({ shooter: "haze", target: "rook", kind: "exchange", distance: 1, protection: 3 });
+    expect(first!.dice.map((d) => d.colour)).toEqual(["orange", "orange"]);
     expect(first!.damage).toBe(Math.max(0, sum(first!.dice) - 3));
-    if (state.operators.rook!.dead) {
-      expect(state.operators.haze!.watch).toEqual({ ap: "1,1" });
-    } else {
-      expect(second).toMatchObject({ shooter: "rook", target: "haze", kind: "exchange", distance: 1, protection: 3 });
-      expect(state.operators.rook!.watch).toEqual({ ap: "1,1" });
-      expect(state.operators.haze!.watch).toBeNull();
-    }
+    expect(fought.state.operators.rook).toMatchObject({ dead: false, damage: first!.damage, watch: { ap: "1,1" } });
+    // Seed 004 "사격 교환": 이제 대상은 대응 사격을 할 수 있습니다. The holder's team is asked.
+    expect(fought.state.pending).toEqual({ kind: "return_fire", team: "defence", ap: "1,1", challenger: "haze", holder: "rook" });
+    expect(siege.legalCommands(fought.state, "d1")).toEqual([{ type: "return_fire", fire: true }, { type: "return_fire", fire: false }]);
+    expect(siege.legalCommands(fought.state, "a1")).toEqual([]);
+    expect(code(fought.state, "a1", { type: "return_fire", fire: true })).toBe("decision_pending");
+    const { state, events } = apply(fought.state, "d1", { type: "return_fire", fire: true });
+    const [second] = shots(events);
+    expect(second).toMatchObject({ shooter: "rook", target: "haze", kind: "exchange", distance: 1, protection: 3 });
+    expect(second!.dice.map((d) => d.colour)).toEqual(["orange", "orange"]);
+    expect(second!.damage).toBe(Math.max(0, sum(second!.dice) - 3));
+    expect(state.operators.haze!.damage).toBe(second!.damage);
+    expect(state.operators.rook!.watch).toEqual({ ap: "1,1" });
+    expect(state.operators.haze!.watch).toBeNull();
+    expect(state.pending).toBeNull();
+  });
+
+  test("seed 004 사격 교환: firing back is the holder's choice (할 수 있습니다): Rook does not fire back; no second shot, Rook keeps its token, Haze places none", () => {
+    let s = up("contest-hold");
+    s = run(s, [["a1", { type: "watch", operator: "haze", watches: [{ ap: "1,1" }] }], ["d1", { type: "contest", fight: true }]]);
+    expect(s.pending).toMatchObject({ kind: "return_fire", team: "defence" });
+    const { state, events } = apply(s, "d1", { type: "return_fire", fire: false });
+    expect(shots(events)).toEqual([]);
+    expect(state.operators.haze!.damage).toBe(0);
+    expect(state.operators.rook!.watch).toEqual({ ap: "1,1" });
+    expect(state.operators.haze!.watch).toBeNull();
+    expect(state.pending).toBeNull();
+    // The time bank's answer (project decision, docs/rules/siege.md "Time bank") is the usual one: fire back.
+    expect(onTimeout(s, "d1")).toEqual({ type: "return_fire", fire: true });
+  });
+
+  test("seed 004 사격 교환: whoever holds the token is asked: Haze holds 1,1 from the loft (set by hand), Rook contests it, Haze fights and, surviving Rook's shot (at most 3 of its 4), the attack is asked to fire back", () => {
+    let s = ready({ seed: "contest-attack-holds", tokens: { ...QUIET, rook: [["up:loft", { ap: "1,1" }], ["4,7", { facing: "W" }]] }, wire: "6,8" });
+    s = run(s, [
+      ["a1", { type: "activate", operator: "auger" }],
+      ["a1", { type: "end_activation", operator: "auger" }],
+      ["a1", { type: "end_phase" }],
+    ]);
+    const loft = s.tokens.find((t) => t.at === "up:loft")!.id;
+    s = structuredClone(s);
+    s.operators.haze!.at = "up:loft";
+    s.operators.haze!.watch = { ap: "1,1" };
+    s.tokens.find((t) => t.id === loft)!.watch = null;
+    s = run(s, [
+      ["d1", { type: "activate", operator: "rook" }],
+      ["d1", { type: "reveal", operator: "rook" }],
+      ["d1", { type: "watch", operator: "rook", watches: [{ ap: "1,1" }] }],
+    ]);
+    expect(s.pending).toEqual({ kind: "contest", team: "attack", ap: "1,1", challenger: "rook", holder: "haze" });
+    const fought = apply(s, "a1", { type: "contest", fight: true });
+    expect(shots(fought.events)[0]).toMatchObject({ shooter: "rook", target: "haze", kind: "exchange", distance: 1, protection: 3 });
+    expect(fought.state.pending).toEqual({ kind: "return_fire", team: "attack", ap: "1,1", challenger: "rook", holder: "haze" });
+    expect(siege.legalCommands(fought.state, "a1")).toEqual([{ type: "return_fire", fire: true }, { type: "return_fire", fire: false }]);
+    const { state, events } = apply(fought.state, "a1", { type: "return_fire", fire: true });
+    expect(shots(events)[0]).toMatchObject({ shooter: "haze", target: "rook", kind: "exchange", distance: 1, protection: 3 });
+    expect(state.operators.haze!.watch).toEqual({ ap: "1,1" });
+    expect(state.operators.rook!.watch).toBeNull();
   });
 });

@@ -5,7 +5,7 @@
  */
 import { accessWatchAt, areaOf, breaks, coords, durability, gadgetAt, isUpper, lineOfSight, partitionOn } from "./board";
 import { catalog, type Colour } from "./data";
-import { actionProblem, activeOp, touching, type Code, type CommandRules } from "./common";
+import { revealedActor, touching, type Code, type CommandRules } from "./common";
 import type { Ctx } from "./context";
 import { explodeClaymore } from "./claymore";
 import { spot } from "./reveal";
@@ -92,11 +92,8 @@ export function breachSpace(ctx: Ctx, p: Place, power: Colour, by: string): void
 export const breachRules: CommandRules<"breach"> = {
   breach: {
     check(b, team, cmd) {
-      const op = activeOp(b, team, cmd.operator);
+      const op = revealedActor(b, team, cmd.operator, "breach");
       if (typeof op === "string") return op;
-      if (op.hidden) return "hidden_operator";
-      const problem = actionProblem(b, "breach");
-      if (problem) return problem;
       return breachTargetProblem(b, op, cmd.target, profile(op.id).breach);
     },
     execute(ctx, _team, cmd) {

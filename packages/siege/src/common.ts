@@ -52,6 +52,18 @@ export function actionProblem(b: Board, kind: ActionKind): Code | null {
   return null;
 }
 
+/**
+ * The active operator of `team` about to take the action `kind`, or an error: it must be revealed
+ * (seed 004 "비밀 오퍼레이터 활성화": a hidden operator only moves, runs and watches) and may not have
+ * taken that action nor two actions already (seed 004 "오퍼레이터 활성화").
+ */
+export function revealedActor(b: Board, team: Team, id: OperatorId, kind: ActionKind): OperatorState | Code {
+  const op = activeOp(b, team, id);
+  if (typeof op === "string") return op;
+  if (op.hidden) return "hidden_operator";
+  return actionProblem(b, kind) ?? op;
+}
+
 /** Whether a place is a lower-floor space touching `p` or `p` itself. */
 export const touching = (p: Place, q: Place): boolean => !isUpper(p) && !isUpper(q) && distance(p, q) <= 1;
 

@@ -5,7 +5,7 @@
  */
 import { accessWatchAt, areaOf, coords, distance, gadgetAt, isUpper, lineOfSight, memo, neighbours8, partitionOn, sq, stepCost, terrainAdjacent } from "./board";
 import { catalog, type Gadget } from "./data";
-import { actionProblem, activeOp, RULES, touching, type Code, type CommandRules } from "./common";
+import { revealedActor, RULES, touching, type Code, type CommandRules } from "./common";
 import type { Ctx } from "./context";
 import { adjacentSpaces, triggerClaymores } from "./claymore";
 import { breachSpace } from "./breach";
@@ -204,11 +204,8 @@ export function useGadget(ctx: Ctx, op: OperatorState, g: Gadget, at: Place, aim
 export const gadgetRules: CommandRules<"gadget"> = {
   gadget: {
     check(b, team, cmd) {
-      const op = activeOp(b, team, cmd.operator);
+      const op = revealedActor(b, team, cmd.operator, "gadget");
       if (typeof op === "string") return op;
-      if (op.hidden) return "hidden_operator";
-      const problem = actionProblem(b, "gadget");
-      if (problem) return problem;
       const g = catalog.gadgets.get(cmd.gadget);
       if (!g || g.team !== team || g.traits.includes("setup")) return "invalid_target";
       if ((b.inventory[team][g.id] ?? 0) <= 0) return "no_gadget_left";

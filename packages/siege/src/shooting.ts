@@ -4,7 +4,7 @@
  * rule: `reroll` or `keep` after an action shot).
  */
 import type { Team } from "./data";
-import { actionProblem, activeOp, opOf, type CommandOf, type CommandRules } from "./common";
+import { opOf, revealedActor, type CommandOf, type CommandRules } from "./common";
 import type { Ctx } from "./context";
 import { damage, roll, sum } from "./damage";
 import { ping, reveal, spot } from "./reveal";
@@ -61,11 +61,8 @@ function answerReroll(ctx: Ctx, team: Team, cmd: CommandOf<"reroll" | "keep">): 
 export const shootingRules: CommandRules<"shoot" | "react" | "hold" | "reroll" | "keep"> = {
   shoot: {
     check(b, team, cmd) {
-      const op = activeOp(b, team, cmd.operator);
+      const op = revealedActor(b, team, cmd.operator, "shoot");
       if (typeof op === "string") return op;
-      if (op.hidden) return "hidden_operator";
-      const problem = actionProblem(b, "shoot");
-      if (problem) return problem;
       const target = opOf(b, cmd.target);
       if (!target || target.team === team || target.dead || target.hidden || target.at === null) return "invalid_target";
       return shotAt(b, op, target) ? null : "no_line_of_sight";

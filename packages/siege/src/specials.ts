@@ -5,7 +5,7 @@
  */
 import { isUpper } from "./board";
 import { catalog, type Gadget } from "./data";
-import { actionProblem, activeOp, touching, type Code, type CommandRules } from "./common";
+import { revealedActor, touching, type Code, type CommandRules } from "./common";
 import type { Ctx } from "./context";
 import { breachSpace } from "./breach";
 import { triggerClaymores } from "./claymore";
@@ -99,11 +99,8 @@ export function useSpecial(ctx: Ctx, op: OperatorState, at: Place | undefined, t
 export const specialRules: CommandRules<"special"> = {
   special: {
     check(b, team, cmd) {
-      const op = activeOp(b, team, cmd.operator);
+      const op = revealedActor(b, team, cmd.operator, "special");
       if (typeof op === "string") return op;
-      if (op.hidden) return "hidden_operator";
-      const problem = actionProblem(b, "special");
-      if (problem) return problem;
       return specialProblem(b, op, cmd.at, cmd.target);
     },
     execute(ctx, _team, cmd) {

@@ -22,7 +22,7 @@
 import { allViewers, seatViewer, spectator, viewerLabel } from "@fogwar/engine";
 import { runKit } from "@fogwar/engine/testing";
 import { siege, siegeBotPolicy, type SiegeCommand, type SiegeSetup, type SiegeState } from "../src";
-import { QUIET, ready, run, SETUP_1V1, SETUP_2V2, swapReal } from "./helpers";
+import { hazeContestsRook, rookContestsHaze, run, SETUP_1V1, SETUP_2V2, swapReal } from "./helpers";
 import { blind, realTokens, teamPick, verdicts } from "./secrets";
 
 const MATCHES = 6;
@@ -114,34 +114,13 @@ describe("seed 004 사격 교환 and 비밀 오퍼레이터: the decision to fir
   };
 
   test("the defence asked: Haze contests Rook's token on 1,1 from the loft; Rook fights and is asked to fire back", () => {
-    let s = ready({ seed: "leak-return-fire", tokens: { ...QUIET, rook: [["up:loft", { ap: "1,1" }], ["4,7", { facing: "W" }]] }, wire: "6,8", attack: { haze: ["11,5", null] } });
-    s = run(s, [
-      ["a1", { type: "activate", operator: "haze" }],
-      ["a1", { type: "step", operator: "haze", to: "up:loft" }],
-      ["a1", { type: "watch", operator: "haze", watches: [{ ap: "1,1" }] }],
-      ["d1", { type: "contest", fight: true }],
-    ]);
+    const s = run(hazeContestsRook("leak-return-fire"), [["d1", { type: "contest", fight: true }]]);
     expect(s.pending).toMatchObject({ kind: "return_fire", team: "defence" });
     same(s);
   });
 
   test("the attack asked: Haze holds 1,1 from the loft (set by hand); the revealed Rook contests it, Haze fights and is asked to fire back", () => {
-    let s = ready({ seed: "leak-return-fire-attack", tokens: { ...QUIET, rook: [["up:loft", { ap: "1,1" }], ["4,7", { facing: "W" }]] }, wire: "6,8" });
-    s = run(s, [
-      ["a1", { type: "activate", operator: "auger" }],
-      ["a1", { type: "end_activation", operator: "auger" }],
-      ["a1", { type: "end_phase" }],
-    ]);
-    s = structuredClone(s);
-    s.operators.haze!.at = "up:loft";
-    s.operators.haze!.watch = { ap: "1,1" };
-    s.tokens.find((t) => t.at === "up:loft")!.watch = null;
-    s = run(s, [
-      ["d1", { type: "activate", operator: "rook" }],
-      ["d1", { type: "reveal", operator: "rook" }],
-      ["d1", { type: "watch", operator: "rook", watches: [{ ap: "1,1" }] }],
-      ["a1", { type: "contest", fight: true }],
-    ]);
+    const s = run(rookContestsHaze("leak-return-fire-attack"), [["a1", { type: "contest", fight: true }]]);
     expect(s.pending).toMatchObject({ kind: "return_fire", team: "attack" });
     same(s);
   });

@@ -9,7 +9,7 @@ import { siege, siegeBotPolicy, type SiegeCommand, type SiegeState } from "../sr
 import { tokensOf } from "../src/query";
 import { determinize } from "../src/determinize";
 import { siegeSearch, siegeSearchBot } from "../src/search-bot";
-import { ATTACK_PICK, QUIET, ready, run, SETUP_1V1 } from "./helpers";
+import { ATTACK_PICK, hazeContestsRook, run, SETUP_1V1 } from "./helpers";
 
 const SMALL = { simulations: 24, maxCandidates: 8, depth: 0 };
 const other = (seat: SeatId): SeatId => (seat === "a1" ? "d1" : "a1");
@@ -136,13 +136,7 @@ describe("Siege search bot: play against the random bot (3 seeded matches as the
 
 describe("Siege bots: the decision of an exchange of fire (seed 004 사격 교환: the surviving holder may fire back)", () => {
   /** Haze contests Rook's loft token on 1,1; Rook fights, survives Haze's shot and is asked. */
-  const asked = (seed: string): SiegeState =>
-    run(ready({ seed, tokens: { ...QUIET, rook: [["up:loft", { ap: "1,1" }], ["4,7", { facing: "W" }]] }, wire: "6,8", attack: { haze: ["11,5", null] } }), [
-      ["a1", { type: "activate", operator: "haze" }],
-      ["a1", { type: "step", operator: "haze", to: "up:loft" }],
-      ["a1", { type: "watch", operator: "haze", watches: [{ ap: "1,1" }] }],
-      ["d1", { type: "contest", fight: true }],
-    ]);
+  const asked = (seed: string): SiegeState => run(hazeContestsRook(seed), [["d1", { type: "contest", fight: true }]]);
 
   it("the search bot fires back (the shot costs nothing and may wound the challenger)", () => {
     for (let i = 0; i < 3; i++) {

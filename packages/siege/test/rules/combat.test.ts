@@ -4,7 +4,7 @@
  * so each example reads the faces rolled from the events and checks the arithmetic of the seed.
  */
 import { board, catalog, onTimeout, siege, type RolledDamageDie, type SiegeEvent, type SiegeState } from "../../src";
-import { QUIET, ready, run, tryApply } from "../helpers";
+import { hazeContestsRook, QUIET, ready, rookContestsHaze, run, tryApply } from "../helpers";
 
 type Ev = SiegeEvent;
 const apply = (s: SiegeState, seat: string, cmd: Parameters<typeof tryApply>[2]) => {
@@ -293,9 +293,7 @@ describe("seed 004 상층부 경계: access point watch tokens and contests", ()
   });
 
   test("seed 004 사격 교환: if the holder fights, the challenger shoots first at distance 1 against strong protection; the holder survives (Rook, health 4, takes at most 6 - 3 = 3) and may fire back the same way; its token stays", () => {
-    let s = up("contest-fight");
-    s = run(s, [["a1", { type: "watch", operator: "haze", watches: [{ ap: "1,1" }] }]]);
-    const fought = apply(s, "d1", { type: "contest", fight: true });
+    const fought = apply(hazeContestsRook("contest-fight"), "d1", { type: "contest", fight: true });
     const [first] = shots(fought.events);
     expect(shots(fought.events)).toHaveLength(1);
     expect(first).toMatchObject({ shooter: "haze", target: "rook", kind: "exchange", distance: 1, protection: 3 });
@@ -319,8 +317,7 @@ describe("seed 004 상층부 경계: access point watch tokens and contests", ()
   });
 
   test("seed 004 사격 교환: firing back is the holder's choice (할 수 있습니다): Rook does not fire back; no second shot, Rook keeps its token, Haze places none", () => {
-    let s = up("contest-hold");
-    s = run(s, [["a1", { type: "watch", operator: "haze", watches: [{ ap: "1,1" }] }], ["d1", { type: "contest", fight: true }]]);
+    const s = run(hazeContestsRook("contest-hold"), [["d1", { type: "contest", fight: true }]]);
     expect(s.pending).toMatchObject({ kind: "return_fire", team: "defence" });
     const { state, events } = apply(s, "d1", { type: "return_fire", fire: false });
     expect(shots(events)).toEqual([]);
@@ -333,22 +330,7 @@ describe("seed 004 상층부 경계: access point watch tokens and contests", ()
   });
 
   test("seed 004 사격 교환: whoever holds the token is asked: Haze holds 1,1 from the loft (set by hand), Rook contests it, Haze fights and, surviving Rook's shot (at most 3 of its 4), the attack is asked to fire back", () => {
-    let s = ready({ seed: "contest-attack-holds", tokens: { ...QUIET, rook: [["up:loft", { ap: "1,1" }], ["4,7", { facing: "W" }]] }, wire: "6,8" });
-    s = run(s, [
-      ["a1", { type: "activate", operator: "auger" }],
-      ["a1", { type: "end_activation", operator: "auger" }],
-      ["a1", { type: "end_phase" }],
-    ]);
-    const loft = s.tokens.find((t) => t.at === "up:loft")!.id;
-    s = structuredClone(s);
-    s.operators.haze!.at = "up:loft";
-    s.operators.haze!.watch = { ap: "1,1" };
-    s.tokens.find((t) => t.id === loft)!.watch = null;
-    s = run(s, [
-      ["d1", { type: "activate", operator: "rook" }],
-      ["d1", { type: "reveal", operator: "rook" }],
-      ["d1", { type: "watch", operator: "rook", watches: [{ ap: "1,1" }] }],
-    ]);
+    const s = rookContestsHaze("contest-attack-holds");
     expect(s.pending).toEqual({ kind: "contest", team: "attack", ap: "1,1", challenger: "rook", holder: "haze" });
     const fought = apply(s, "a1", { type: "contest", fight: true });
     expect(shots(fought.events)[0]).toMatchObject({ shooter: "rook", target: "haze", kind: "exchange", distance: 1, protection: 3 });

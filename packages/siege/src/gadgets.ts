@@ -60,7 +60,7 @@ export function smokeOverlay(b: Board, at: Place): Place[] | null {
   return null;
 }
 
-/** Spaces a drone can reach from `start` within its movement (seed 004 "드론": no barbed wire, no upper floor, no obstacles). */
+/** Spaces a drone can reach from `start` within its movement (seed 004 "드론": no barbed wire, seed 004 "철조망"; no upper floor, no obstacles). */
 export function droneReach(b: Board, start: Place): Map<Place, number> {
   return memo(b, `drone:${start}`, () => computeDroneReach(b, start));
 }

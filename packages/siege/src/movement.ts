@@ -52,7 +52,11 @@ export function stepProblem(b: Board, team: Team, op: OperatorState, from: Place
   return first + (obstacle ? 1 : 0) + second;
 }
 
-/** What happens as an operator (or a token) enters a space: claymores, snares, barbed wire, cameras. */
+/**
+ * What happens as an operator (or a token) enters a space: claymores go off (seed 004 "클레이모어"),
+ * an enemy snare springs (a reaction gadget, seed 004 "반응 액션"), barbed wire stops an attacker's
+ * activation (seed 004 "철조망"), a camera red-pings an attacker (seed 004 "카메라").
+ */
 export function enter(ctx: Ctx, id: OperatorId, p: Place): void {
   const s = ctx.s;
   const op = s.operators[id]!;

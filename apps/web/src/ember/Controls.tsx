@@ -360,7 +360,7 @@ export function Controls(props: ControlsProps) {
           </button>
         </p>
       )}
-      {sections.length === 0 && view.pending?.seat !== seat && <p>{t("actions.notYourTurn")}</p>}
+      {sections.length === 0 && view.pending?.seat !== seat && <p>{t(view.phase === "plan" && legal.length > 0 ? "actions.planAbove" : "actions.notYourTurn")}</p>}
       {sections}
       {legal.length > 0 && <AllCommands view={view} legal={legal} onCommand={onCommand} />}
       {view.phase !== "finished" && (

@@ -10,11 +10,11 @@
  * is the moment it is revealed. So no answer given to another seat can depend on it.
  */
 import { chebyshev, inBounds, type Square } from "@fogwar/engine";
-import { targetProblem } from "./attack";
 import { allied, droneCard, intactSlots, isFree, isHighAltitude, mechPart, scenarioOf, unitsInPlay } from "./board";
 import type { Ctx } from "./context";
 import type { AttackEffect, CamouflageEffect, ElectronicAttackEffect, PartSlot } from "./data/schema";
-import { canCastEw, electronicLinkLoss, ewRoll } from "./ew";
+import { electronicLinkLoss, ewRoll } from "./ew";
+import { targetProblem } from "./targeting";
 import type { Combatant, EmberErrorCode, EmberEvent, EmberState, MechState, UnitId, UnitState } from "./types";
 
 type DecloakReason = Extract<EmberEvent, { type: "decloaked" }>["reason"];
@@ -199,17 +199,11 @@ export function electronicAttack(ctx: Ctx, caster: UnitState, target: UnitState,
 }
 
 /**
- * Who may target a camouflaged unit with a shooting or melee attack (seed 000 6.2): only a unit
- * with EW 1 or more. Used by `targetProblem`; area (blast) damage does not ask.
- */
-export const mayTargetCamouflaged = (attacker: UnitState): boolean => canCastEw(attacker);
-
-/**
  * Detection before an attack on a camouflaged unit (seed 000 6.2): the attacker rolls EW against
  * it. A failure fails the attack entirely (the attacker's own costs stay paid); a success
  * decloaks the target, and the attack goes on only if the target, where it appeared, is still a
  * valid target. Area damage skips this: it hits camouflaged units directly, measured to the
- * marker (launch.ts `blastVictims`); a seeking projectile never targets one (`seekCandidates`).
+ * marker (detonation.ts `blastVictims`); a seeking projectile never targets one (`seekCandidates`).
  * @returns whether the attack goes on.
  */
 export function detectBeforeAttack(ctx: Ctx, attacker: UnitState, defender: UnitState, effect: AttackEffect): boolean {

@@ -5,12 +5,12 @@
  * concealed unit (see concealment.ts).
  */
 import { chebyshev } from "@fogwar/engine";
-import { loseLink, stanceOf } from "./attack";
-import { allied, droneCard, intactSlots, isMech, mechPart } from "./board";
+import { allied, droneCard, intactSlots, isMech, mechPart, stanceOf } from "./board";
 import type { Ctx } from "./context";
 import { catalog } from "./data";
 import type { ElectronicAttackEffect, ElectronicSupportEffect, Face, Stance } from "./data/schema";
 import { countResult } from "./dice";
+import { loseLink } from "./resources";
 import type { DieResult, EmberErrorCode, EmberEvent, EmberState, UnitState } from "./types";
 
 /**

@@ -3,7 +3,8 @@
  * command is always accepted. Concession is always allowed and not listed.
  */
 import { FACINGS, sameSquare, type SeatId, type Square } from "@fogwar/engine";
-import { attackEffect, automatonTarget, canSpendLink, validTargets } from "./attack";
+import { attackEffect, automatonTarget, validTargets } from "./targeting";
+import { canSpendLink } from "./resources";
 import {
   allied,
   deploymentZone,
@@ -27,8 +28,9 @@ import { catalog } from "./data";
 import { CHOOSABLE_STANCES, TIMINGS, type Timing } from "./data/schema";
 import type { DroneState, EmberCommand, EmberState, MechState, UnitState } from "./types";
 import type { EmberView } from "./view";
-import { actionGate, actProblem } from "./commands";
-import { dropSquares, scatterProblem, smokePlacements } from "./launch";
+import { actionGate, actProblem } from "./actions";
+import { dropSquares, scatterProblem } from "./launch";
+import { smokePlacements } from "./smoke";
 import { camouflageSource, hiddenSquareOptions } from "./concealment";
 import { musterFromView, presetArmies } from "./muster";
 

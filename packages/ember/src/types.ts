@@ -1,6 +1,12 @@
 /**
- * EMBER's plain-data model: the match state, the commands seats send, the events the rules
- * report, and the closed set of error codes. All of it is JSON: hashable, storable, replayable.
+ * EMBER's plain-data model: the match state, the commands seats send, the decisions the rules ask,
+ * the events the rules report, and the closed set of error codes. All of it is JSON: hashable,
+ * storable, replayable.
+ *
+ * Longer than a rules file should be, on purpose: it holds declarations only, no rule. The state,
+ * commands, decisions, events and error codes are one vocabulary that every rules module, the
+ * command schema, the web table and the server read together, and a change to one (a new
+ * decision: its command, its event, its code) is made in one place.
  */
 import type { Facing, MatchResult, MusterState, PendingDecision, SeatId, Square, TeamId } from "@fogwar/engine";
 import type { ArmyList, AttackKeyword, Face, PartFace, PartSlot, PoolDie, Stance, Timing } from "./data/schema";

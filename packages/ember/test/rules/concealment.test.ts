@@ -9,7 +9,7 @@
  */
 import { omniscient, onlySeats, seatViewer, spectator, teamViewer, type SeatId, type Square } from "@fogwar/engine";
 import { ember, hiddenSquareOptions, legalCommands, type EmberCommand, type EmberSetup, type EmberState, type MechState } from "../../src";
-import { penetrate } from "../../src/attack";
+import { penetrate } from "../../src/damage";
 import { Ctx } from "../../src/context";
 import { camouflageOn, checkContact } from "../../src/concealment";
 import { FACE, RDL, UN, arrange, deployed, edit, fresh, must, rejected, toAction, unit, withDice } from "../helpers";

@@ -6,7 +6,7 @@
  * Sentry Dropper, Aegis Flak; Flak Picket: Aegis Flak), or p1 RDL Ashfall Sappers.
  */
 import { catalog, ember, legalCommands, type AttackEffect, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState } from "../../src";
-import { targetProblem } from "../../src/attack";
+import { targetProblem } from "../../src/targeting";
 import { arrange, deployed, edit, FACE, mech, must, rejected, toAction, unit, withDice } from "../helpers";
 
 const DECLINE: EmberCommand = { type: "reroll", dice: [] };

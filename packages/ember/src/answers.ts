@@ -1,0 +1,122 @@
+/**
+ * Answers to the attack process's pending decisions (seed 000 1.2.1 hit part, 1.2.4 chain target,
+ * 1.4.2 parry, 4 link rerolls): each checks that its decision is open for the seat, records the
+ * answer and resumes the attack.
+ */
+import type { SeatId } from "@fogwar/engine";
+import { continueAttack } from "./attack";
+import { isMech, unitById } from "./board";
+import { beginChain } from "./chain";
+import { afterAttack, type Problem } from "./commands";
+import type { Ctx } from "./context";
+import type { PartSlot } from "./data/schema";
+import { parryOf } from "./melee";
+import { rollFace, rollPartDie } from "./pools";
+import { canSpendLink } from "./resources";
+import type { EmberCommand, EmberState, MechState } from "./types";
+
+export function chooseHitPart(ctx: Ctx, seat: SeatId, part: PartSlot): Problem {
+  const state = ctx.state;
+  const pending = state.pending;
+  if (!pending || pending.kind !== "choose_hit_part" || pending.seat !== seat) return "no_decision_pending";
+  if (!pending.options.parts.includes(part)) return "invalid_choice";
+  const attack = state.attack as NonNullable<EmberState["attack"]>;
+  attack.hitPart = part;
+  attack.stage = "roll";
+  state.pending = null;
+  // A defender designating in melee (a shield) and naming a part with a parry value parries with
+  // it (seed 000 1.4.2; a project reading: the parry is the better use of the same designation).
+  const defender = unitById(state, attack.defender);
+  if (pending.options.by === "defender" && attack.mode === "melee" && !attack.chain && isMech(defender) && parryOf(defender, part) > 0) {
+    attack.parry = part;
+  }
+  ctx.emit({ type: "hit_part", defender: attack.defender, part, how: pending.options.by });
+  if (continueAttack(ctx) === "done") afterAttack(ctx);
+  return null;
+}
+
+/** Why a reroll answer is not acceptable: distinct in-range positions, link to spend (seed 000 4). */
+export function rerollProblem(state: EmberState, seat: SeatId, dice: readonly number[]): Problem {
+  const pending = state.pending;
+  if (!pending || pending.seat !== seat) return "no_decision_pending";
+  if (pending.kind !== "attack_reroll" && pending.kind !== "defence_reroll" && pending.kind !== "part_reroll") {
+    return "no_decision_pending";
+  }
+  const size = pending.kind === "part_reroll" ? 1 : pending.options.dice;
+  if (new Set(dice).size !== dice.length || dice.some((i) => i < 0 || i >= size)) return "invalid_reroll";
+  const attack = state.attack as NonNullable<EmberState["attack"]>;
+  const unit = unitById(state, pending.kind === "defence_reroll" ? attack.defender : attack.attacker);
+  if (dice.length > 0 && !canSpendLink(unit)) return "invalid_reroll";
+  return null;
+}
+
+/** A link reroll (seed 000 1.2.1 "링크 리롤", 4): spend 1 link to reroll any of one's own dice, or decline with none. */
+export function reroll(ctx: Ctx, seat: SeatId, dice: readonly number[]): Problem {
+  const state = ctx.state;
+  const problem = rerollProblem(state, seat, dice);
+  if (problem) return problem;
+  const pending = state.pending as NonNullable<EmberState["pending"]>;
+  const attack = state.attack as NonNullable<EmberState["attack"]>;
+  state.pending = null;
+  if (dice.length > 0) {
+    const mech = unitById(state, pending.kind === "defence_reroll" ? attack.defender : attack.attacker) as MechState;
+    mech.link -= 1;
+    ctx.emit({ type: "link_changed", unit: mech.id, link: mech.link, reason: "reroll" });
+    if (pending.kind === "part_reroll") {
+      attack.partRoll = rollPartDie(ctx);
+      ctx.emit({ type: "part_rolled", defender: attack.defender, roll: attack.partRoll, reroll: true });
+    } else {
+      const pool = pending.kind === "attack_reroll" ? attack.attackDice : attack.defenceDice;
+      for (const i of dice) {
+        const die = pool[i] as (typeof pool)[number];
+        die.face = rollFace(ctx, die.die as "yellow" | "red" | "white" | "blue");
+      }
+      ctx.emit({
+        type: "dice_rerolled",
+        side: pending.kind === "attack_reroll" ? "attack" : "defence",
+        indices: [...dice],
+        dice: pool.map((d) => ({ ...d })),
+      });
+    }
+  }
+  if (continueAttack(ctx) === "done") afterAttack(ctx);
+  return null;
+}
+
+export function chooseChain(ctx: Ctx, seat: SeatId, command: Extract<EmberCommand, { type: "choose_chain" }>): Problem {
+  const state = ctx.state;
+  const pending = state.pending;
+  if (!pending || pending.kind !== "choose_chain" || pending.seat !== seat) return "no_decision_pending";
+  const option = pending.options.options.find((o) => o.keyword === command.keyword && o.target === command.target);
+  if (!option) return "invalid_choice";
+  const attack = state.attack as NonNullable<EmberState["attack"]>;
+  const damage = attack.attackDice.map((d) => d.face.result as "light" | "heavy");
+  state.pending = null;
+  beginChain(ctx, option, damage);
+  if (continueAttack(ctx) === "done") afterAttack(ctx);
+  return null;
+}
+
+/**
+ * The defender's answer to a parry offer (seed 000 1.4.2): a part with a parry value becomes the
+ * hit part and adds its parry value in white dice; when both sides could designate (contested),
+ * the part die is rolled and the parry applies only if it shows that part; null declines.
+ */
+export function declareParry(ctx: Ctx, seat: SeatId, part: PartSlot | null): Problem {
+  const state = ctx.state;
+  const pending = state.pending;
+  if (!pending || pending.kind !== "declare_parry" || pending.seat !== seat) return "no_decision_pending";
+  if (part !== null && !pending.options.parts.includes(part)) return "invalid_choice";
+  const attack = state.attack as NonNullable<EmberState["attack"]>;
+  state.pending = null;
+  ctx.emit({ type: "parry_declared", unit: attack.defender, part, contested: pending.options.contested });
+  attack.parryDeclared = part;
+  if (part !== null && !pending.options.contested) {
+    attack.parry = part;
+    attack.hitPart = part;
+    attack.stage = "roll";
+    ctx.emit({ type: "hit_part", defender: attack.defender, part, how: "defender" });
+  }
+  if (continueAttack(ctx) === "done") afterAttack(ctx);
+  return null;
+}

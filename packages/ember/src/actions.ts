@@ -5,15 +5,14 @@
  * 8, 11, resupply 7, coordination 9.3, electronic warfare 5, camouflage 6.2), then carrying it out.
  */
 import { chebyshev, type SeatId, type Square } from "@fogwar/engine";
-import { continueAttack } from "./attack";
-import { beginAttack } from "./attack-declare";
 import { allied, commonAction, isMech, unitById } from "./board";
 import { actionKey, activeMech, afterAction, afterAttack, coordinationReceivers, findAction, moveUnit, type Problem } from "./commands";
-import { camouflageOn, decloak, detectBeforeAttack, electronicAttack, hiddenSquareProblem } from "./concealment";
+import { camouflageOn, decloak, hiddenSquareProblem } from "./concealment";
 import type { Ctx } from "./context";
 import { catalog } from "./data";
 import type { Action, AttackKeyword, PartSlot } from "./data/schema";
 import { electronicAttackProblem, electronicSupport, electronicSupportProblem } from "./ew";
+import { attackOrDetect, startElectronicAttack } from "./ew-roll";
 import { launch, launchProblem } from "./launch";
 import { lockersOf, locks } from "./melee";
 import { canReach } from "./reach";
@@ -200,15 +199,11 @@ export function act(ctx: Ctx, seat: SeatId, command: Extract<EmberCommand, { typ
       const sameKeywords = keywords.length === effect.keywords.length;
       const sameDice = dice.yellow === effect.dice.yellow && dice.red === effect.dice.red;
       // An attack on a camouflaged unit detects first; a failure fails the attack, its costs paid (seed 000 6.2).
-      if (!detectBeforeAttack(ctx, mech, target as UnitState, effect)) {
-        afterAttack(ctx);
-        return null;
-      }
-      beginAttack(ctx, mech, target as UnitState, action, command.part, {
+      attackOrDetect(ctx, mech, target as UnitState, command.part, action.id, {
         ...(sameKeywords ? {} : { keywords: [...new Set(keywords)] }),
         ...(sameDice ? {} : { dice }),
       });
-      if (continueAttack(ctx) === "done") afterAttack(ctx);
+      afterAttack(ctx);
       return null;
     }
     case "move":
@@ -244,8 +239,10 @@ export function act(ctx: Ctx, seat: SeatId, command: Extract<EmberCommand, { typ
     case "coordinate":
       break;
     case "electronic_attack":
-      electronicAttack(ctx, mech, target as UnitState, effect);
-      break;
+      // The EW roll may wait for link rerolls (seed 000 4, 5.2); afterAttack carries it on.
+      startElectronicAttack(ctx, mech, target as UnitState, command.part, action.id, effect);
+      afterAttack(ctx);
+      return null;
     case "electronic_support":
       electronicSupport(ctx, target as UnitState, effect);
       break;

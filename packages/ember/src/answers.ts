@@ -1,7 +1,7 @@
 /**
  * Answers to the attack process's pending decisions (seed 000 1.2.1 hit part, 1.2.4 chain target,
- * 1.4.2 parry, 4 link rerolls): each checks that its decision is open for the seat, records the
- * answer and resumes the attack.
+ * 1.4.2 parry, 4 link rerolls, also of EW rolls, 5.2): each checks that its decision is open for
+ * the seat, records the answer and resumes the attack or the EW roll.
  */
 import type { SeatId } from "@fogwar/engine";
 import { continueAttack } from "./attack";
@@ -10,6 +10,7 @@ import { beginChain } from "./chain";
 import { afterAttack, type Problem } from "./commands";
 import type { Ctx } from "./context";
 import type { PartSlot } from "./data/schema";
+import { rollEwDie } from "./ew";
 import { parryOf } from "./melee";
 import { rollFace, rollPartDie } from "./pools";
 import { canSpendLink } from "./resources";
@@ -35,33 +36,54 @@ export function chooseHitPart(ctx: Ctx, seat: SeatId, part: PartSlot): Problem {
   return null;
 }
 
+/** The link reroll decisions (seed 000 4): the part die, attack and defence dice, EW dice. */
+type RerollDecision = Extract<NonNullable<EmberState["pending"]>, { kind: "part_reroll" | "attack_reroll" | "defence_reroll" | "ew_reroll" }>;
+
+/** The unit whose dice a reroll decision rerolls: the attacker's, the defender's, or one side's of an EW roll. */
+function rerollingUnit(state: EmberState, pending: RerollDecision): string {
+  if (pending.kind === "ew_reroll") return pending.options.unit;
+  const attack = state.attack as NonNullable<EmberState["attack"]>;
+  return pending.kind === "defence_reroll" ? attack.defender : attack.attacker;
+}
+
 /** Why a reroll answer is not acceptable: distinct in-range positions, link to spend (seed 000 4). */
 export function rerollProblem(state: EmberState, seat: SeatId, dice: readonly number[]): Problem {
   const pending = state.pending;
   if (!pending || pending.seat !== seat) return "no_decision_pending";
-  if (pending.kind !== "attack_reroll" && pending.kind !== "defence_reroll" && pending.kind !== "part_reroll") {
+  if (pending.kind !== "attack_reroll" && pending.kind !== "defence_reroll" && pending.kind !== "part_reroll" && pending.kind !== "ew_reroll") {
     return "no_decision_pending";
   }
   const size = pending.kind === "part_reroll" ? 1 : pending.options.dice;
   if (new Set(dice).size !== dice.length || dice.some((i) => i < 0 || i >= size)) return "invalid_reroll";
-  const attack = state.attack as NonNullable<EmberState["attack"]>;
-  const unit = unitById(state, pending.kind === "defence_reroll" ? attack.defender : attack.attacker);
-  if (dice.length > 0 && !canSpendLink(unit)) return "invalid_reroll";
+  if (dice.length > 0 && !canSpendLink(unitById(state, rerollingUnit(state, pending)))) return "invalid_reroll";
   return null;
 }
 
-/** A link reroll (seed 000 1.2.1 "링크 리롤", 4): spend 1 link to reroll any of one's own dice, or decline with none. */
+/**
+ * A link reroll (seed 000 1.2.1 "링크 리롤", 4): spend 1 link to reroll any of one's own dice, or
+ * decline with none: the part die, attack or defence dice of an attack, or one side's dice of an
+ * EW roll (seed 000 5.2: any mech that rolls dice may).
+ */
 export function reroll(ctx: Ctx, seat: SeatId, dice: readonly number[]): Problem {
   const state = ctx.state;
   const problem = rerollProblem(state, seat, dice);
   if (problem) return problem;
-  const pending = state.pending as NonNullable<EmberState["pending"]>;
-  const attack = state.attack as NonNullable<EmberState["attack"]>;
+  const pending = state.pending as RerollDecision;
   state.pending = null;
   if (dice.length > 0) {
-    const mech = unitById(state, pending.kind === "defence_reroll" ? attack.defender : attack.attacker) as MechState;
+    const mech = unitById(state, rerollingUnit(state, pending)) as MechState;
     mech.link -= 1;
     ctx.emit({ type: "link_changed", unit: mech.id, link: mech.link, reason: "reroll" });
+    if (pending.kind === "ew_reroll") {
+      const roll = state.ewRoll as NonNullable<EmberState["ewRoll"]>;
+      const pool = pending.options.side === "caster" ? roll.casterDice : roll.responderDice;
+      const before = pool.map((d) => ({ ...d, face: { ...d.face } }));
+      for (const i of dice) pool[i] = rollEwDie(ctx);
+      ctx.emit({ type: "ew_rerolled", side: pending.options.side, unit: mech.id, indices: [...dice], before, dice: pool.map((d) => ({ ...d })) });
+      afterAttack(ctx);
+      return null;
+    }
+    const attack = state.attack as NonNullable<EmberState["attack"]>;
     if (pending.kind === "part_reroll") {
       attack.partRoll = rollPartDie(ctx);
       ctx.emit({ type: "part_rolled", defender: attack.defender, roll: attack.partRoll, reroll: true });
@@ -79,7 +101,8 @@ export function reroll(ctx: Ctx, seat: SeatId, dice: readonly number[]): Problem
       });
     }
   }
-  if (continueAttack(ctx) === "done") afterAttack(ctx);
+  if (pending.kind === "ew_reroll") afterAttack(ctx);
+  else if (continueAttack(ctx) === "done") afterAttack(ctx);
   return null;
 }
 

@@ -16,13 +16,21 @@ import type { AttackState, Combatant, EmberState, MechState, ProjectileState, Un
  */
 export function attackAction(state: EmberState, attack: AttackState): Action {
   const attacker = combatantById(state, attack.attacker) as Combatant;
+  if (attacker.kind === "projectile") return blastAction(attacker);
+  return unitAttackAction(attacker, attack.part, attack.action);
+}
+
+/**
+ * A mech part's attack action, or a drone's command or automaton action, by id.
+ * @throws Error when the mech's part has no such action (callers name actions they found).
+ */
+export function unitAttackAction(attacker: UnitState, part: PartSlot | null, id: string): Action {
   if (attacker.kind === "drone") {
     const card = droneCard(attacker.droneId);
-    return card.automaton?.action.id === attack.action ? card.automaton.action : card.commandAction;
+    return card.automaton?.action.id === id ? card.automaton.action : card.commandAction;
   }
-  if (attacker.kind === "projectile") return blastAction(attacker);
-  const action = mechAction(attacker, attack.part as PartSlot, attack.action);
-  if (!action) throw new Error(`unknown action ${attack.action}`);
+  const action = mechAction(attacker, part as PartSlot, id);
+  if (!action) throw new Error(`unknown action ${id}`);
   return action;
 }
 

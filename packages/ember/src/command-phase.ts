@@ -4,12 +4,10 @@
  * coordination in an activation (seed 000 9.3); ending one's commands (seed 001 4.3).
  */
 import type { SeatId, Square } from "@fogwar/engine";
-import { continueAttack } from "./attack";
-import { beginAttack } from "./attack-declare";
 import { droneCard, isHighAltitude, isMech, unitById } from "./board";
 import { activeMech, afterAttack, moveUnit, ownUnit, type Problem } from "./commands";
-import { detectBeforeAttack } from "./concealment";
 import type { Ctx } from "./context";
+import { attackOrDetect } from "./ew-roll";
 import { settleCommandPhase } from "./flow";
 import { canReach } from "./reach";
 import { startFlight } from "./sequences";
@@ -87,23 +85,15 @@ export function commandDrone(ctx: Ctx, seat: SeatId, command: Extract<EmberComma
     const target = automatonTarget(state, drone) as UnitState;
     ctx.emit({ type: "action_taken", unit: drone.id, part: null, action: automaton.action.id, target: target.id });
     // An attack on a camouflaged unit detects first (seed 000 6.2), automatic or not.
-    if (!detectBeforeAttack(ctx, drone, target, attackEffect(automaton.action) as NonNullable<ReturnType<typeof attackEffect>>)) {
-      afterAttack(ctx);
-      return null;
-    }
-    beginAttack(ctx, drone, target, automaton.action, null);
-    if (continueAttack(ctx) === "done") afterAttack(ctx);
+    attackOrDetect(ctx, drone, target, null, automaton.action.id);
+    afterAttack(ctx);
     return null;
   }
   ctx.emit({ type: "action_taken", unit: drone.id, part: null, action: card.commandAction.id, target: command.order.target });
   const target = unitById(state, command.order.target) as UnitState;
   // An attack on a camouflaged unit detects first (seed 000 6.2).
-  if (!detectBeforeAttack(ctx, drone, target, attackEffect(card.commandAction) as NonNullable<ReturnType<typeof attackEffect>>)) {
-    afterAttack(ctx);
-    return null;
-  }
-  beginAttack(ctx, drone, target, card.commandAction, null);
-  if (continueAttack(ctx) === "done") afterAttack(ctx);
+  attackOrDetect(ctx, drone, target, null, card.commandAction.id);
+  afterAttack(ctx);
   return null;
 }
 

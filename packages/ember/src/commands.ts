@@ -13,6 +13,7 @@ import { commonAction, isMech, mechAction, unitById, unitsInPlay } from "./board
 import { breakSilence, checkContact, followMarker } from "./concealment";
 import type { Ctx } from "./context";
 import type { Action, PartSlot } from "./data/schema";
+import { continueEwRoll } from "./ew-roll";
 import { continueRoundEnd, endActivation, settleCommandPhase } from "./flow";
 import { passiveTriggers } from "./launch";
 import { runSequences } from "./sequences";
@@ -94,14 +95,17 @@ export function afterAction(ctx: Ctx): void {
 }
 
 /**
- * After an attack, a move or a launch: queued launches, interceptions and detonations run first
- * (seed 000 1.5, 3) and may wait for a decision; then the match may be over; in the command phase
+ * After an attack, an EW roll, a move or a launch: an EW roll and what it decides (seed 000 5.2,
+ * 6.2), then queued launches, interceptions and detonations (seed 000 1.5, 3) run first and may
+ * wait for a decision; then the match may be over; in the command phase
  * the turn passes; in the action phase the activation goes on (or ends when its ticks are spent);
  * in the delay and end phases the round's end goes on.
  */
 export function afterAttack(ctx: Ctx): void {
   const state = ctx.state;
   if (state.phase === "finished") return;
+  // An EW roll waiting for link rerolls goes first: it decides whether its attack goes on.
+  if (continueEwRoll(ctx) === "waiting") return;
   if (runSequences(ctx) === "waiting") return;
   if (checkElimination(ctx)) return;
   if (state.phase === "command") settleCommandPhase(ctx, true);

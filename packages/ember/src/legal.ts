@@ -98,7 +98,8 @@ function decisionAnswers(state: EmberState): EmberCommand[] {
     case "part_reroll":
       return [{ type: "reroll", dice: [] }, { type: "reroll", dice: [0] }];
     case "attack_reroll":
-    case "defence_reroll": {
+    case "defence_reroll":
+    case "ew_reroll": {
       // Every subset would be 2^n answers; list declining, each single die, and all dice.
       const n = pending.options.dice;
       const answers: EmberCommand[] = [{ type: "reroll", dice: [] }];

@@ -30,7 +30,7 @@ const ANSWERS: Partial<Record<EmberCommand["type"], readonly string[]>> = {
   choose_secondary: ["choose_secondary"],
   place_objective: ["place_objective"],
   choose_hit_part: ["choose_hit_part"],
-  reroll: ["part_reroll", "attack_reroll", "defence_reroll"],
+  reroll: ["part_reroll", "attack_reroll", "defence_reroll", "ew_reroll"],
   choose_chain: ["choose_chain"],
   declare_parry: ["declare_parry"],
   choose_interceptor: ["choose_interceptor"],

@@ -354,9 +354,46 @@ export interface EmberState {
    * damage token, `destroyed` is rubble. Absent or missing pieces are intact. Public.
    */
   terrainDamage?: Record<string, "damaged" | "destroyed">;
+  /**
+   * An EW roll waiting for a link reroll (seed 000 5.2, 4), absent otherwise. Public: the dice,
+   * the units and what the roll decides are what everyone at the table sees.
+   */
+  ewRoll?: EwRollState;
 }
 
-/** The decisions EMBER asks of one seat (seed 000 1.2.1, 1.2.4.1, 4; seed 001 3.2). */
+/**
+ * An EW roll in progress (seed 000 5.2): both sides' yellow dice, then the caster's link reroll,
+ * then the responder's (seed 000 4: any mech that rolls dice may spend 1 link to reroll them,
+ * never down to 0), then the result and what it decides (`then`).
+ */
+export interface EwRollState {
+  /** Why the roll is made: an electronic attack action, or detection before an attack (seed 000 6.2). */
+  readonly purpose: "electronic_attack" | "detect_before_attack";
+  readonly caster: UnitId;
+  readonly responder: UnitId;
+  casterDice: DieResult[];
+  responderDice: DieResult[];
+  /** caster_reroll -> responder_reroll -> settle. */
+  stage: "caster_reroll" | "responder_reroll" | "settle";
+  readonly then: EwFollowUp;
+}
+
+/**
+ * What an EW roll decides once settled: an electronic attack action's effects on the caster's
+ * success (seed 000 5.1), or the attack that waits on detection (seed 000 6.2), with its own
+ * keywords and dice when they differ from the card's (a kick, a spent charge, a two-handed assist).
+ */
+export type EwFollowUp =
+  | { readonly kind: "electronic_attack"; readonly part: PartSlot; readonly action: string }
+  | {
+      readonly kind: "attack";
+      readonly part: PartSlot | null;
+      readonly action: string;
+      readonly keywords?: AttackKeyword[];
+      readonly dice?: { yellow: number; red: number };
+    };
+
+/** The decisions EMBER asks of one seat (seed 000 1.2.1, 1.2.4.1, 1.4.2, 1.5.2, 3, 4, 5.2, 10; seed 001 3.2-3.3). */
 export type EmberDecision =
   | PendingDecision<"choose_side", { sides: Side[] }>
   | PendingDecision<"choose_secondary", { secondaries: string[] }>
@@ -370,7 +407,9 @@ export type EmberDecision =
   | PendingDecision<"choose_interceptor", { target: string; options: InterceptorOption[] }>
   /** Targets are unit ids, or `terrain:<id>` for vulnerable terrain (seed 000 1.5.2). */
   | PendingDecision<"choose_blast_target", { projectile: string; targets: UnitId[] }>
-  | PendingDecision<"remove_smoke", { squares: Square[] }>;
+  | PendingDecision<"remove_smoke", { squares: Square[] }>
+  /** A link reroll of one side's EW dice (seed 000 5.2, 4): `dice` is how many that side rolled. */
+  | PendingDecision<"ew_reroll", { side: "caster" | "responder"; unit: UnitId; dice: number; purpose: EwRollState["purpose"] }>;
 
 /** An interception able to fire: the mech, its part and the action (seed 000 3). */
 export interface InterceptorOption {
@@ -512,6 +551,8 @@ export type EmberEvent =
       responderLights: number;
       winner: "caster" | "responder";
     }
+  /** A link reroll of one side's EW dice (seed 000 4, 5.2): the dice before and after. */
+  | { type: "ew_rerolled"; side: "caster" | "responder"; unit: UnitId; indices: number[]; before: DieResult[]; dice: DieResult[] }
   | { type: "passive_triggered"; unit: UnitId; part: PartSlot; passive: string }
   | { type: "lo_token"; unit: UnitId; on: boolean; reason: "support" | "detected" | "not_silent" }
   | { type: "camouflage_on"; unit: UnitId; concealment: number }

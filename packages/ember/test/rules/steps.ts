@@ -9,6 +9,20 @@ import { must, UN } from "../helpers";
 /** Declines a pending link reroll (part die, attack or defence dice). */
 export const DECLINE: EmberCommand = { type: "reroll", dice: [] };
 
+/**
+ * Applies a command (it must be accepted), then declines every link reroll of the EW roll it
+ * started (seed 000 4, 5.2), gathering the events: the roll settles as rolled.
+ */
+export function mustEw(state: EmberState, seat: string, command: EmberCommand): { state: EmberState; events: EmberEvent[] } {
+  let r = must(state, seat, command);
+  const events = [...r.events];
+  while (r.state.pending?.kind === "ew_reroll") {
+    r = must(r.state, r.state.pending.seat, DECLINE);
+    events.push(...r.events);
+  }
+  return { state: r.state, events };
+}
+
 /** Sends commands in order (each must be accepted) and gathers the events. */
 export function play(state: EmberState, steps: readonly (readonly [string, EmberCommand])[]): { state: EmberState; events: EmberEvent[] } {
   const events: EmberEvent[] = [];

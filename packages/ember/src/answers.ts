@@ -1,7 +1,8 @@
 /**
  * Answers to the attack process's pending decisions (seed 000 1.2.1 hit part, 1.2.4 chain target,
- * 1.4.2 parry, 4 link rerolls, also of EW rolls, 5.2): each checks that its decision is open for
- * the seat, records the answer and resumes the attack or the EW roll.
+ * 1.4.2 parry, designation abilities and the defender's cancellation 1.2.1, 4 link rerolls, also of
+ * EW rolls, 5.2): each checks that its decision is open for the seat, records the answer and
+ * resumes the attack or the EW roll.
  */
 import type { SeatId } from "@fogwar/engine";
 import { continueAttack } from "./attack";
@@ -14,7 +15,7 @@ import { rollEwDie } from "./ew";
 import { parryOf } from "./melee";
 import { rollFace, rollPartDie } from "./pools";
 import { canSpendLink } from "./resources";
-import type { EmberCommand, EmberState, MechState } from "./types";
+import type { Cancellation, EmberCommand, EmberState, MechState } from "./types";
 
 export function chooseHitPart(ctx: Ctx, seat: SeatId, part: PartSlot): Problem {
   const state = ctx.state;
@@ -32,6 +33,43 @@ export function chooseHitPart(ctx: Ctx, seat: SeatId, part: PartSlot): Problem {
     attack.parry = part;
   }
   ctx.emit({ type: "hit_part", defender: attack.defender, part, how: pending.options.by });
+  if (continueAttack(ctx) === "done") afterAttack(ctx);
+  return null;
+}
+
+/**
+ * Whether to use the designation ability asked about (seed 000 1.2.1 "부품 지정 능력을 활성화하면"):
+ * the attacker's snipe or kick, then the defender's raise shield; only abilities in use count.
+ */
+export function useDesignation(ctx: Ctx, seat: SeatId, use: boolean): Problem {
+  const state = ctx.state;
+  const pending = state.pending;
+  if (!pending || pending.kind !== "use_designation" || pending.seat !== seat) return "no_decision_pending";
+  const attack = state.attack as NonNullable<EmberState["attack"]>;
+  const by = pending.options.by;
+  attack.designation = { ...(attack.designation ?? {}), [by]: use };
+  state.pending = null;
+  ctx.emit({ type: "designation_used", unit: by === "attacker" ? attack.attacker : attack.defender, by, ability: pending.options.ability, used: use });
+  if (continueAttack(ctx) === "done") afterAttack(ctx);
+  return null;
+}
+
+/**
+ * The defender's cancellation (seed 000 1.2.1): one of the offered ways, named by its [evade]s and
+ * [defend]s; the attack's damage, hit effects and chain damage follow from it.
+ */
+export function chooseCancellation(ctx: Ctx, seat: SeatId, command: Extract<EmberCommand, { type: "choose_cancellation" }>): Problem {
+  const state = ctx.state;
+  const pending = state.pending;
+  if (!pending || pending.kind !== "choose_cancellation" || pending.seat !== seat) return "no_decision_pending";
+  const same = (o: Cancellation) =>
+    o.defend === command.defend && (["heavy", "light", "eye", "lightning"] as const).every((k) => o.evade[k] === command.evade[k]);
+  const option = pending.options.options.find(same);
+  if (!option) return "invalid_choice";
+  const attack = state.attack as NonNullable<EmberState["attack"]>;
+  attack.cancel = { evade: { ...option.evade }, defend: option.defend };
+  attack.stage = "damage";
+  state.pending = null;
   if (continueAttack(ctx) === "done") afterAttack(ctx);
   return null;
 }

@@ -8,17 +8,18 @@
 import type { Square } from "@fogwar/engine";
 import { attackAction, attackKeywords } from "./attack-declare";
 import { combatantById, intactSlots, isMech, mechPart, stanceOf } from "./board";
+import { applyCancellation, cancelCounts, cancelOptions, type Stakes } from "./cancellation";
 import { beginChain, chainOptions } from "./chain";
 import { isLowObservable, LOW_OBSERVABLE_REPLACEMENT } from "./concealment";
 import type { Ctx } from "./context";
-import { penetrate } from "./damage";
-import type { AttackEffect, FaceResult, PartSlot, Stance } from "./data/schema";
-import { applyReplacements, countResult, resolveDamage } from "./dice";
+import { penetrate, penetrationDestroys } from "./damage";
+import type { AttackEffect, PartSlot, Stance } from "./data/schema";
+import { applyReplacements, countResult } from "./dice";
 import { droneParry, parryParts } from "./melee";
 import { buildPools, defencePool, parryWhite, partDiceAbilities, plainFace, rollPartDie, rollPool } from "./pools";
 import { canSpendLink, loseLink } from "./resources";
 import { attackEffect } from "./targeting";
-import type { AttackState, ChainOption, Combatant, MechState } from "./types";
+import type { AttackState, Cancellation, CancelOption, ChainOption, Combatant, DesignationAbility, EmberState, MechState } from "./types";
 
 /** Whether the defender has a part-designation ability ("방패 들기" shield) available. */
 function defenderDesignates(defender: MechState): boolean {
@@ -79,16 +80,39 @@ export function continueAttack(ctx: Ctx): "waiting" | "done" {
         if (shutdown || (!attack.chain && attack.rear)) chooser = "attacker";
         else if (!attack.chain) {
           const keywords = attackKeywords(attack, effect);
-          // Kick designates in melee, snipe in shooting (seed 000 1.2.1, 1.3, 1.4).
-          const byAttacker = keywords.includes("snipe") || (attack.mode === "melee" && keywords.includes("kick"));
+          // The attacker's designation ability: snipe, or kick in melee (seed 000 1.2.1, 1.3, 1.4).
+          const ability: DesignationAbility | null = keywords.includes("snipe") ? "snipe" : attack.mode === "melee" && keywords.includes("kick") ? "kick" : null;
           // Parry is a designation of the defender in melee (seed 000 1.4, 1.4.2); never in
           // shutdown or against a rear attack (both settled above).
           const parries = attack.mode === "melee" ? parryParts(defender) : [];
           const shield = defenderDesignates(defender);
-          const byDefender = shield || parries.length > 0;
-          if (parries.length > 0 && attack.parryDeclared === undefined && (byAttacker || !shield)) {
-            // Only parry on the defender's side, or both sides able to designate: the defender
-            // may declare a parry (seed 000 1.4.2 and its note), or decline with null.
+          // Each side chooses whether to use its ability ("활성화할 수 있습니다"), the attacker first
+          // (seed 000 1.2.1 note); only abilities in use count.
+          const used = attack.designation ?? {};
+          if (ability && used.attacker === undefined) {
+            state.pending = {
+              seat: attacker.owner,
+              kind: "use_designation",
+              rule: "000_200ff4b7b5d3d570.txt 1.2.1",
+              options: { defender: defender.id, by: "attacker", ability, other: shield || parries.length > 0 ? "may" : "none" },
+            };
+            return "waiting";
+          }
+          const byAttacker = ability !== null && used.attacker === true;
+          if (shield && used.defender === undefined) {
+            state.pending = {
+              seat: defender.owner,
+              kind: "use_designation",
+              rule: "000_200ff4b7b5d3d570.txt 1.2.1",
+              options: { defender: defender.id, by: "defender", ability: "shield", other: byAttacker ? "uses" : "none" },
+            };
+            return "waiting";
+          }
+          const shieldUsed = shield && used.defender === true;
+          if (parries.length > 0 && attack.parryDeclared === undefined && (byAttacker || !shieldUsed)) {
+            // Unless the raised shield already lets the defender designate (naming a parry part
+            // then parries), the defender may declare a parry (seed 000 1.4.2 and its note, when
+            // the attacker designates too), or decline with null.
             state.pending = {
               seat: defender.owner,
               kind: "declare_parry",
@@ -97,8 +121,10 @@ export function continueAttack(ctx: Ctx): "waiting" | "done" {
             };
             return "waiting";
           }
+          // Only one side designating designates; both cancel out and, as neither, the part die
+          // is rolled (seed 000 1.2.1). An uncontested parry has named the part already.
+          const byDefender = shieldUsed || (attack.parryDeclared ?? null) !== null;
           if (byAttacker !== byDefender) chooser = byAttacker ? "attacker" : "defender";
-          if (!byAttacker && !shield) chooser = null; // a declined parry: neither side designates
         }
         if (chooser) {
           state.pending = {
@@ -188,9 +214,25 @@ export function continueAttack(ctx: Ctx): "waiting" | "done" {
             ctx.emit({ type: "dice_replaced", side: "defence", ...change });
           }
         }
+        // The defender's cancellation (seed 000 1.2.1): asked only when the ways to cancel lead to
+        // outcomes neither of which is better for it in every respect; else taken at once.
+        const options = cancelOptions(cancelCountsOf(attack, attacker, defender, effect), cancelStakes(state, attack, defender, effect));
+        attack.stage = "damage";
+        if (options.length > 1) {
+          attack.stage = "cancel";
+          state.pending = { seat: defender.owner, kind: "choose_cancellation", rule: "000_200ff4b7b5d3d570.txt 1.2.1", options: { defender: defender.id, options } };
+          return "waiting";
+        }
+        const only = options[0] as CancelOption;
+        attack.cancel = { evade: { ...only.evade }, defend: only.defend };
+        break;
+      }
+      case "cancel":
+        // Only left through the choose_cancellation answer, which records the cancellation.
+        return "waiting";
+      case "damage": {
         const attackerStance = attack.chain ? null : stanceOf(attacker);
-        const damageResults = attack.chain ? [] : effect.damageResults;
-        const outcome = resolveDamage(attack.attackDice, attack.defenceDice, attackerStance, stanceOf(defender), damageResults);
+        const outcome = applyCancellation(cancelCountsOf(attack, attacker, defender, effect), attack.cancel as Cancellation);
         ctx.emit({
           type: "attack_resolved",
           damage: outcome.damage,
@@ -202,7 +244,7 @@ export function continueAttack(ctx: Ctx): "waiting" | "done" {
         if (!attack.chain && outcome.hit && attackKeywords(attack, effect).includes("impact") && isMech(defender) && !defender.destroyed) {
           loseLink(ctx, defender, "impact");
         }
-        if (!attack.chain) fireResultTriggers(ctx, attack, effect, defender, outcome.cancelledByEvade, attackerStance);
+        if (!attack.chain) fireResultTriggers(ctx, attack, effect, defender, attackerStance);
         if (attack.parry && !attack.chain && !outcome.penetrated) {
           ctx.emit({ type: "parry_succeeded", unit: defender.id, part: attack.parry === "drone" ? null : attack.parry });
         }
@@ -232,34 +274,48 @@ export function continueAttack(ctx: Ctx): "waiting" | "done" {
   }
 }
 
+/** The results the defender cancels, counted (seed 000 1.2.1); chain damage has no abilities (1.2.4.1). */
+function cancelCountsOf(attack: AttackState, attacker: Combatant, defender: Combatant, effect: AttackEffect) {
+  if (attack.chain) return cancelCounts(attack.attackDice, attack.defenceDice, null, stanceOf(defender));
+  const triggering = effect.triggers.map((t) => t.on);
+  return cancelCounts(attack.attackDice, attack.defenceDice, stanceOf(attacker), stanceOf(defender), effect.damageResults, triggering);
+}
+
+/**
+ * What the cancellation can change for this defender (seed 000 1.2.1, 1.2.4): link lost to impact
+ * (a mech with link left), a stance forced by suppress (a mech in MOB or OFF), and the chain damage
+ * a penetration would pass on (an attack with a chain effect that has a target: rupture only while
+ * the penetration leaves the defender standing). Nothing in chain damage (1.2.4.1: no effects, no
+ * further chain).
+ */
+function cancelStakes(state: EmberState, attack: AttackState, defender: Combatant, effect: AttackEffect): Stakes {
+  if (attack.chain) return { impactOnHit: false, triggers: [], chain: false };
+  const losesLink = isMech(defender) && defender.link > 0;
+  const suppressible = isMech(defender) && defender.stance !== "SHUTDOWN" && defender.stance !== "DEF";
+  const keywords = attackKeywords(attack, effect);
+  const triggers = effect.triggers.filter((t) => !effect.damageResults.includes(t.on) && (t.effect === "impact" ? losesLink : suppressible));
+  let chain = false;
+  if (attack.mode !== "blast" && !attack.intercept && defender.at && defender.kind !== "projectile") {
+    const options = chainOptions(state, attack, keywords, defender.at);
+    chain = options.some((o) => o.keyword !== "rupture") || (options.length > 0 && !penetrationDestroys(defender, attack.hitPart));
+  }
+  return { impactOnHit: keywords.includes("impact") && losesLink, triggers, chain };
+}
+
 /**
  * Effects triggered by [eye]/[lightning] results that no [evade] cancelled (seed 000 1.2.1): the
- * evades left after cancelling damage cancel triggering results (the defender's best use, one
- * each); each remaining triggering result of a trigger fires its effect once per attack.
- * `impact` costs the target mech 1 link; `suppress` switches it to DEF (not in shutdown).
+ * defender's cancellation says how many of each its [evade]s took; each remaining triggering
+ * result of a trigger fires its effect once per attack. `impact` costs the target mech 1 link;
+ * `suppress` switches it to DEF (not in shutdown).
  */
-function fireResultTriggers(
-  ctx: Ctx,
-  attack: AttackState,
-  effect: AttackEffect,
-  defender: Combatant,
-  evadesUsed: number,
-  attackerStance: Stance | null,
-): void {
+function fireResultTriggers(ctx: Ctx, attack: AttackState, effect: AttackEffect, defender: Combatant, attackerStance: Stance | null): void {
   if (effect.triggers.length === 0) return;
-  let evadesLeft = countResult(attack.defenceDice, "evade", stanceOf(defender)) - evadesUsed;
-  const results = new Map<FaceResult, number>();
-  for (const on of new Set(effect.triggers.map((t) => t.on))) {
+  const evaded = (attack.cancel as Cancellation).evade;
+  const left = (on: "eye" | "lightning") =>
     // Results already counted as damage were dealt with by the damage calculation.
-    if (effect.damageResults.includes(on)) continue;
-    let n = countResult(attack.attackDice, on, attackerStance);
-    const cancelled = Math.min(n, Math.max(0, evadesLeft));
-    evadesLeft -= cancelled;
-    n -= cancelled;
-    results.set(on, n);
-  }
+    effect.damageResults.includes(on) ? 0 : countResult(attack.attackDice, on, attackerStance) - evaded[on];
   for (const trigger of effect.triggers) {
-    if ((results.get(trigger.on) ?? 0) === 0 || defender.destroyed || !isMech(defender)) continue;
+    if (left(trigger.on) <= 0 || defender.destroyed || !isMech(defender)) continue;
     ctx.emit({ type: "result_triggered", unit: defender.id, on: trigger.on, effect: trigger.effect });
     if (trigger.effect === "impact") loseLink(ctx, defender, "impact");
     else if (defender.stance !== "SHUTDOWN" && defender.stance !== "DEF") {

@@ -20,6 +20,17 @@ export function destroyUnit(ctx: Ctx, unit: UnitState, reason: "torso_destroyed"
 }
 
 /**
+ * Whether a penetration would destroy the unit itself (seed 000 1.2.2-1.2.3): a projectile or drone
+ * without structure or already damaged; a mech hit on a torso without structure or already damaged.
+ */
+export function penetrationDestroys(defender: Combatant, slot: PartSlot | null): boolean {
+  if (defender.kind === "projectile") return projectileCard(defender.projectileId).structure === undefined || defender.damaged;
+  if (defender.kind === "drone") return droneCard(defender.droneId).structure === undefined || defender.damaged;
+  const hit = slot as PartSlot;
+  return hit === "torso" && (mechPart(defender, hit).structure === undefined || defender.parts[hit].damaged);
+}
+
+/**
  * Penetration of a unit or part (seed 000 1.2.2): with no structure it is destroyed; with
  * structure, an undamaged one takes a damage token and a damaged one is destroyed. A destroyed
  * torso destroys the mech; another part flips, costs 1 link, and link 0 shuts the mech down (1.2.3).

@@ -3,6 +3,7 @@
  * 001_f556d9be58b12b7c.txt) with the project's original sample data. Pure TypeScript.
  */
 export { ember, apply, awaiting } from "./ruleset";
+export { defaultAnswer, defaultAnswerInView, onTimeout } from "./decisions";
 export { legalCommands, legalCommandsInView } from "./legal";
 export { viewFor, sharedViewFor, redact, casterViewFor, casterRedact, type EmberView, type PlanView } from "./view";
 export { RULES_VERSION } from "./version";

@@ -15,7 +15,7 @@ import type { AttackState, Combatant, DieResult } from "./types";
 export const plainFace = (result: Face["result"]): Face => ({ result, count: 1, hollow: false });
 
 /** White dice for a defender: armour, or structure once damaged (seed 000 1.2.1). */
-function baseWhite(defender: Combatant, slot: PartSlot | null): number {
+export function baseWhite(defender: Combatant, slot: PartSlot | null): number {
   if (defender.kind === "projectile") {
     const card = projectileCard(defender.projectileId);
     return defender.damaged && card.structure !== undefined ? card.structure : card.armour;

@@ -6,10 +6,11 @@ import { unlockedSeats, type ApplyResult, type Ruleset, type SeatId } from "@fog
 import { parseCommand } from "./command-schema";
 import { act } from "./actions";
 import { concede, endActivationCommand, lockPlanCommand, manoeuvre, reboot, setStance } from "./activation";
-import { chooseChain, chooseHitPart, declareParry, reroll } from "./answers";
+import { chooseCancellation, chooseChain, chooseHitPart, declareParry, reroll, useDesignation } from "./answers";
 import { commandDrone, endCommands } from "./command-phase";
 import { afterAttack } from "./commands";
 import { Ctx } from "./context";
+import { onTimeout } from "./decisions";
 import { chooseSide, deploy } from "./deployment";
 import { chooseBlastTarget } from "./detonation";
 import { emberError } from "./errors";
@@ -30,6 +31,8 @@ const ANSWERS: Partial<Record<EmberCommand["type"], readonly string[]>> = {
   choose_secondary: ["choose_secondary"],
   place_objective: ["place_objective"],
   choose_hit_part: ["choose_hit_part"],
+  use_designation: ["use_designation"],
+  choose_cancellation: ["choose_cancellation"],
   reroll: ["part_reroll", "attack_reroll", "defence_reroll", "ew_reroll"],
   choose_chain: ["choose_chain"],
   declare_parry: ["declare_parry"],
@@ -76,6 +79,10 @@ function dispatch(ctx: Ctx, seat: SeatId, command: EmberCommand): EmberErrorCode
       return endActivationCommand(ctx, seat, command.unit);
     case "choose_hit_part":
       return chooseHitPart(ctx, seat, command.part);
+    case "use_designation":
+      return useDesignation(ctx, seat, command.use);
+    case "choose_cancellation":
+      return chooseCancellation(ctx, seat, command);
     case "reroll":
       return reroll(ctx, seat, command.dice);
     case "choose_chain":
@@ -149,4 +156,5 @@ export const ember: Ruleset<EmberSetup, EmberState, EmberCommand, EmberEvent, Em
   sharedViewFor,
   redact,
   result: (state) => state.result,
+  onTimeout,
 };

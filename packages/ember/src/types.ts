@@ -198,6 +198,8 @@ export type AttackStage =
   | "attack_reroll"
   | "defence_reroll"
   | "resolve"
+  | "cancel"
+  | "damage"
   | "chain_choice";
 
 /** An attack in progress. */
@@ -231,6 +233,13 @@ export interface AttackState {
    * could designate, the parry applies only if the part die shows it (seed 000 1.4.2 note).
    */
   parryDeclared?: PartSlot | null;
+  /**
+   * Whether each side uses its designation ability (snipe, kick; raise shield) when asked (seed
+   * 000 1.2.1 "부품 지정 능력을 활성화"); absent until answered.
+   */
+  designation?: { attacker?: boolean; defender?: boolean };
+  /** How the defender cancels the results (seed 000 1.2.1), once chosen or taken without asking. */
+  cancel?: Cancellation;
 }
 
 /** The activation in progress (seed 001 6.2-6.3). */
@@ -409,7 +418,41 @@ export type EmberDecision =
   | PendingDecision<"choose_blast_target", { projectile: string; targets: UnitId[] }>
   | PendingDecision<"remove_smoke", { squares: Square[] }>
   /** A link reroll of one side's EW dice (seed 000 5.2, 4): `dice` is how many that side rolled. */
-  | PendingDecision<"ew_reroll", { side: "caster" | "responder"; unit: UnitId; dice: number; purpose: EwRollState["purpose"] }>;
+  | PendingDecision<"ew_reroll", { side: "caster" | "responder"; unit: UnitId; dice: number; purpose: EwRollState["purpose"] }>
+  /**
+   * The defender's cancellation (seed 000 1.2.1) when the ways to cancel lead to outcomes neither
+   * of which is better in every respect: the ways worth choosing, best first (the default).
+   */
+  | PendingDecision<"choose_cancellation", { defender: UnitId; options: CancelOption[] }>
+  /**
+   * Whether to use a designation ability in the hit part step (seed 000 1.2.1): the attacker's
+   * snipe or kick, the defender's raise shield. `other`: whether the other side has one it may still
+   * use (`may`), uses one (`uses`: using yours too cancels both, and the part die is rolled) or has
+   * none it uses (`none`).
+   */
+  | PendingDecision<"use_designation", { defender: UnitId; by: "attacker" | "defender"; ability: DesignationAbility; other: "none" | "may" | "uses" }>;
+
+/** How the defender cancels: how many [evade]s go on each kind of result, how many [defend]s on [light]s. */
+export interface Cancellation {
+  readonly evade: { readonly heavy: number; readonly light: number; readonly eye: number; readonly lightning: number };
+  readonly defend: number;
+}
+
+/** One way to cancel, with what it leads to for the defender. */
+export interface CancelOption extends Cancellation {
+  readonly damage: number;
+  readonly penetrated: boolean;
+  readonly hit: boolean;
+  /** Link the defender loses to hit effects: impact on the hit, impact triggers. */
+  readonly linkLoss: number;
+  /** A suppress trigger switches the defender to DEF. */
+  readonly suppress: boolean;
+  /** The chain damage a penetration passes on, or null when there is none. */
+  readonly chain: { readonly heavy: number; readonly light: number } | null;
+}
+
+/** The designation abilities a side may use in the hit part step (seed 000 1.2.1, 1.3, 1.4). */
+export type DesignationAbility = "snipe" | "kick" | "shield";
 
 /** An interception able to fire: the mech, its part and the action (seed 000 3). */
 export interface InterceptorOption {
@@ -471,6 +514,10 @@ export type EmberCommand =
     }
   | { type: "end_activation"; unit: UnitId }
   | { type: "choose_hit_part"; part: PartSlot }
+  /** Use (true) or not the designation ability asked about (seed 000 1.2.1). */
+  | { type: "use_designation"; use: boolean }
+  /** How the defender cancels: one of the offered ways, as its [evade]s and [defend]s (seed 000 1.2.1). */
+  | { type: "choose_cancellation"; evade: Cancellation["evade"]; defend: number }
   | { type: "reroll"; dice: number[] }
   | { type: "choose_chain"; keyword: ChainOption["keyword"]; target: UnitId }
   | { type: "declare_parry"; part: PartSlot | null }
@@ -572,6 +619,8 @@ export type EmberEvent =
   | { type: "vp_scored"; seat: SeatId; zones: string[]; vp: number; total: number; team?: TeamId; objectives?: string[]; secondaries?: string[] }
   | { type: "match_ended"; result: MatchResult; seed: string }
   | { type: "parry_declared"; unit: UnitId; part: PartSlot | null; contested: boolean }
+  /** A side used its designation ability, or did not (seed 000 1.2.1). */
+  | { type: "designation_used"; unit: UnitId; by: "attacker" | "defender"; ability: DesignationAbility; used: boolean }
   | { type: "parry"; unit: UnitId; part: PartSlot | null; white: number }
   | { type: "parry_succeeded"; unit: UnitId; part: PartSlot | null }
   | { type: "dice_changed"; side: "attack" | "defence"; by: "attacker" | "defender"; die: PoolDie; change: number }

@@ -216,7 +216,8 @@ export function continueAttack(ctx: Ctx): "waiting" | "done" {
         }
         // The defender's cancellation (seed 000 1.2.1): asked only when the ways to cancel lead to
         // outcomes neither of which is better for it in every respect; else taken at once.
-        const options = cancelOptions(cancelCountsOf(attack, attacker, defender, effect), cancelStakes(state, attack, defender, effect));
+        const stakes = cancelStakes(state, attack, defender, effect);
+        const options = cancelOptions(cancelCountsOf(attack, attacker, defender, effect, stakes), stakes);
         attack.stage = "damage";
         if (options.length > 1) {
           attack.stage = "cancel";
@@ -232,7 +233,7 @@ export function continueAttack(ctx: Ctx): "waiting" | "done" {
         return "waiting";
       case "damage": {
         const attackerStance = attack.chain ? null : stanceOf(attacker);
-        const outcome = applyCancellation(cancelCountsOf(attack, attacker, defender, effect), attack.cancel as Cancellation);
+        const outcome = applyCancellation(cancelCountsOf(attack, attacker, defender, effect, cancelStakes(state, attack, defender, effect)), attack.cancel as Cancellation);
         ctx.emit({
           type: "attack_resolved",
           damage: outcome.damage,
@@ -274,10 +275,13 @@ export function continueAttack(ctx: Ctx): "waiting" | "done" {
   }
 }
 
-/** The results the defender cancels, counted (seed 000 1.2.1); chain damage has no abilities (1.2.4.1). */
-function cancelCountsOf(attack: AttackState, attacker: Combatant, defender: Combatant, effect: AttackEffect) {
+/**
+ * The results the defender cancels, counted (seed 000 1.2.1): [eye]/[lightning] results only when
+ * a trigger of theirs would change something (`stakes`); chain damage has no abilities (1.2.4.1).
+ */
+function cancelCountsOf(attack: AttackState, attacker: Combatant, defender: Combatant, effect: AttackEffect, stakes: Stakes) {
   if (attack.chain) return cancelCounts(attack.attackDice, attack.defenceDice, null, stanceOf(defender));
-  const triggering = effect.triggers.map((t) => t.on);
+  const triggering = stakes.triggers.map((t) => t.on);
   return cancelCounts(attack.attackDice, attack.defenceDice, stanceOf(attacker), stanceOf(defender), effect.damageResults, triggering);
 }
 

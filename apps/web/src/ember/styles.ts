@@ -22,6 +22,9 @@ export const TABLE_CSS = `
 .roster button[aria-pressed="true"], .controls button[aria-pressed="true"] { outline: 2px solid var(--fg); font-weight: 700; }
 .decision.mine { border: 2px solid var(--bad); border-radius: 6px; padding: 0.5rem 0.8rem; background: var(--panel); }
 .decision.waiting { font-style: italic; }
+.decision .row button { white-space: normal; text-align: left; max-width: 100%; }
+.decision button.default { border: 2px solid var(--fg); font-weight: 700; }
+.decision .decision-note, .decision .decision-default { font-size: 0.9rem; margin: 0.3rem 0; }
 .dice-row { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem; }
 .dice-row .dice-label { min-width: 5rem; font-weight: 600; }
 .die-slot { display: inline-flex; flex-direction: column; align-items: center; font-size: 0.7rem; }

@@ -5,28 +5,18 @@
  * package when that is the current version, and otherwise the version's frozen build: a
  * self-contained bundle of the ruleset (engine and libraries inlined) built from the source of
  * that version by `pnpm freeze-rules` (scripts/freeze.ts). Bundles are imported only when asked
- * for (each is its own chunk in the web build). Pure: no Node built-ins.
+ * for (each is its own chunk in the web build). A page that runs the current rules itself imports
+ * `@fogwar/rules-archive/frozen` instead, which pulls in no ruleset. Pure: no Node built-ins.
  */
 import { RandomBot, autoplay } from "@fogwar/engine";
+import { UnknownRulesVersionError, loadFrozen } from "./frozen.js";
 import { PUBLISHED } from "./published.js";
 import type { FrozenBundle, PublishedVersion, VersionedRuleset } from "./types.js";
 
 export type { AnyRuleset, FrozenBundle, FrozenMatch, FrozenRandomBot, PublishedVersion, VersionedRuleset } from "./types.js";
 export { replayFixture, type FixtureEntry, type FixtureReplay, type ReplayFixture } from "./fixtures.js";
 export { PUBLISHED } from "./published.js";
-
-/** Thrown for a ruleset the archive does not know, or a version that is neither current nor frozen. */
-export class UnknownRulesVersionError extends Error {
-  constructor(
-    readonly ruleset: string,
-    readonly version: string,
-    /** The versions that can be loaded (frozen ones and the current one). */
-    readonly known: readonly string[],
-  ) {
-    super(known.length === 0 ? `unknown ruleset "${ruleset}"` : `no build of ${ruleset} rules version "${version}" (known: ${known.join(", ")})`);
-    this.name = "UnknownRulesVersionError";
-  }
-}
+export { UnknownRulesVersionError, frozenRuleset } from "./frozen.js";
 
 /** Loads a ruleset's current package, as a bundle. */
 export type CurrentLoader = () => Promise<FrozenBundle>;
@@ -71,13 +61,7 @@ export function createRulesLoader(options: { readonly current?: Readonly<Record<
   const load = async (id: string, version: string): Promise<VersionedRuleset> => {
     const now = await currentOf(id);
     if (now.ruleset.rulesVersion === version) return { ...now, id, version, frozen: false };
-    const entry = published.find((p) => p.ruleset === id && p.version === version);
-    if (!entry) throw new UnknownRulesVersionError(id, version, [...published.filter((p) => p.ruleset === id).map((p) => p.version), now.ruleset.rulesVersion].filter((v, i, all) => all.indexOf(v) === i));
-    const bundle = await entry.load();
-    if (bundle.ruleset.id !== id || bundle.ruleset.rulesVersion !== version) {
-      throw new Error(`the frozen build of ${version} holds ${bundle.ruleset.id} ${bundle.ruleset.rulesVersion}`);
-    }
-    return { ...bundle, id, version, frozen: true };
+    return loadFrozen(published, id, version, [now.ruleset.rulesVersion]);
   };
   return {
     rulesetFor(id, version) {

@@ -303,9 +303,15 @@ describe("abandonment claims in team games", () => {
     // d1 never came; the match waits for the defence's pick; d2 is here for the team.
     time.advance(20_000);
     expect(await claim(a1, "d1", "win", "t1")).toMatchObject({ type: "rejected", payload: { error: { code: "claim_refused" } } });
+    // The public field agrees: no countdown against the defence while d2 is here.
+    expect(clockField(a1).claims).toEqual([]);
     // A teammate cannot claim against its own team either.
     expect(await claim(d2, "d1", "win", "t2")).toMatchObject({ type: "rejected" });
     await d2.leave();
+    // Now the whole defence is away: the countdown runs from d2's leaving, against both seats.
+    await a1.until(() => clockField(a1).claims.length === 2, "the claim countdown against the defence");
+    const left = time.t;
+    expect(clockField(a1).claims.map((c: { allowedAt: number }) => c.allowedAt)).toEqual([left + 10_000, left + 10_000]);
     time.advance(9_000);
     expect(await claim(a1, "d1", "win", "t3")).toMatchObject({ type: "rejected" });
     time.advance(1_000);

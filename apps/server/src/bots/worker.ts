@@ -40,7 +40,7 @@ port.on("message", (message: ToBotWorker) => {
     (brain) => {
       // Detached (or closed) while its build was loading.
       if (!starting.delete(key)) return;
-      const player: BotPlayer = new BotPlayer({ url: message.url, matchId: message.matchId, seat: message.seat, token: message.token, delayMs: message.delayMs }, brain, {
+      const player: BotPlayer = new BotPlayer({ url: message.url, matchId: message.matchId, seat: message.seat, token: message.token, delayMs: message.delayMs, connectionKey: message.connectionKey }, brain, {
         moved: (seq, thinkMs, command) => post({ type: "moved", key, seq, thinkMs, command }),
         warn: (text, error) => post({ type: "warn", key, message: text, ...(error !== undefined ? { error: describe(error) } : {}) }),
         stopped: (reason) => {

@@ -152,7 +152,9 @@ function Pending({ view, w }: { view: SiegeView; w: SiegeWords }) {
       ? w.t("pending.reaction", { team, target: opName(w, p.target), watchers: p.watchers.map((o) => opName(w, o)).join(", ") })
       : p.kind === "reroll"
         ? `${w.t("pending.reroll", { team, target: opName(w, p.target) })}: ${diceWords(w, p.dice)}`
-        : w.t("pending.contest", { team, ap: placeName(w, p.ap, view.map) });
+        : p.kind === "contest"
+          ? w.t("pending.contest", { team, ap: placeName(w, p.ap, view.map) })
+          : w.t("pending.return_fire", { team, ap: placeName(w, p.ap, view.map), holder: opName(w, p.holder), challenger: opName(w, p.challenger) });
   return (
     <p className="pending" role="status">
       ! {text}

@@ -281,6 +281,7 @@ export function valueWords(w: SiegeWords, key: string, value: unknown, view?: Na
   if (key === "at" || key === "to" || key === "via" || key === "aim") return thingName(w, String(value), named);
   if (key === "real") return w.t(`values.${String(value)}`);
   if (key === "fight") return w.t(value ? "values.fightTrue" : "values.fightFalse");
+  if (key === "fire") return w.t(value ? "values.fireTrue" : "values.fireFalse");
   if (key === "gadget") return gadgetName(w, String(value));
   if (key === "facing") return facingName(w, String(value));
   if (key === "operators" && Array.isArray(value)) return value.map((o) => opName(w, String(o))).join(", ");

@@ -35,6 +35,7 @@ describe("time bank (project decision): running out passes", () => {
           if (state.pending?.kind === "reaction") expect(command).toEqual({ type: "hold" });
           if (state.pending?.kind === "reroll") expect(command).toEqual({ type: "keep" });
           if (state.pending?.kind === "contest") expect(command).toEqual({ type: "contest", fight: false });
+          if (state.pending?.kind === "return_fire") expect(command).toEqual({ type: "return_fire", fire: true });
           if (!state.pending && state.activation) expect(command!.type).toBe("end_activation");
           checked++;
         }

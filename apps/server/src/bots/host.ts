@@ -104,7 +104,7 @@ export class BotHost {
     const seed = await store.getSeed(matchId);
     if (!seed || !this.open.has(matchId) || this.closed) return;
     for (const [seat, level] of Object.entries(bots)) {
-      this.attach({ type: "attach", key: `${matchId}/${seat}`, url: this.url ?? "", matchId, seat, token: botToken(seed, seat), ruleset: record.ruleset, level: level as BotLevel, delayMs: this.delayMs, connectionKey: this.connectionKey });
+      this.attach({ type: "attach", key: `${matchId}/${seat}`, url: this.url ?? "", matchId, seat, token: botToken(seed, seat), ruleset: record.ruleset, rulesVersion: record.rulesVersion, level: level as BotLevel, delayMs: this.delayMs, connectionKey: this.connectionKey });
     }
   }
 

@@ -9,7 +9,7 @@ export const BOT_KEY_HEADER = "x-fogwar-bot-key";
 
 /** Main thread to worker. `key` names one bot seat: `<matchId>/<seat>`. */
 export type ToBotWorker =
-  | { readonly type: "attach"; readonly key: string; readonly url: string; readonly matchId: string; readonly seat: string; readonly token: string; readonly ruleset: string; readonly level: BotLevel; readonly delayMs: number; readonly connectionKey: string }
+  | { readonly type: "attach"; readonly key: string; readonly url: string; readonly matchId: string; readonly seat: string; readonly token: string; readonly ruleset: string; readonly rulesVersion: string; readonly level: BotLevel; readonly delayMs: number; readonly connectionKey: string }
   | { readonly type: "detach"; readonly key: string }
   /** Every bot leaves its match (a consented leave), then the worker answers `closed`. */
   | { readonly type: "close" };

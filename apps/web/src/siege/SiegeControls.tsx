@@ -31,7 +31,9 @@ const MAP_FIELDS = new Set(["operator", "token", "component", "target", "at", "t
 const PREFERRED = ["pick", "place_token", "place_gadget", "deploy", "react", "reroll", "contest", "return_fire", "activate", "step", "shoot", "edit_component"];
 
 /** Whether `value` is drawn on the map of `view` (a square or upper area, an operator, a token, a partition, a gadget). */
-export function onMap(view: SiegeView, value: string): boolean {
+export function onMap(view: SiegeView, value: unknown): boolean {
+  // A field's value may be no place at all (`to: null`: remove a component from the map).
+  if (typeof value !== "string") return false;
   if (/^\d+,\d+$/.test(value) || board.isUpper(value)) return true;
   const op = view.operators[value];
   if (op) return op.at !== null || view.tokens.some((t) => t.operator === value);
@@ -63,7 +65,7 @@ export function resolveFields(view: SiegeView, legal: readonly SiegeCommand[], k
   for (const field of present) {
     const options = [...new Set(remaining.map((c) => enc((c as unknown as Loose)[field])))];
     if (options.length <= 1) continue;
-    const mapped = MAP_FIELDS.has(field) && options.some((o) => onMap(view, JSON.parse(o) as string));
+    const mapped = MAP_FIELDS.has(field) && options.some((o) => onMap(view, JSON.parse(o)));
     const chosen = choices[field] !== undefined && options.includes(choices[field]) ? choices[field] : null;
     if (chosen === null && mapped) {
       waiting = { field, options, value: null, onMap: true };

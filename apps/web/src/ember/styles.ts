@@ -42,7 +42,6 @@ export const TABLE_CSS = `
 .unit-panel .facts dd { margin: 0; }
 .event-log .log-lines { padding-left: 3.2em; font-size: 0.9rem; }
 .result { border: 2px solid var(--ok); border-radius: 6px; padding: 0.6rem 0.9rem; background: var(--panel); }
-.result .seed { font-family: monospace; word-break: break-all; font-size: 0.8rem; }
 .all-commands ul { max-height: 14rem; overflow: auto; padding-left: 1rem; }
 button.danger { border-color: var(--bad); color: var(--bad); }
 `;

@@ -192,7 +192,9 @@ const siegeHost: HostedRuleset = {
     const owners = Object.fromEntries(Object.entries(teams).flatMap(([team, seats]) => seats.map((seat) => [seat, team])));
     return { spec: { kind: "bank", bankMs: bank.perTeamSeconds * 1000, perActivationMs: bank.perActivationSeconds * 1000 }, owners };
   },
-  // An activation: one operator's activation, a phase between activations, a pending decision, or setup.
+  // Rules versions before siege-0.2.0 (their frozen builds have no clockTurn of their own): an
+  // activation is one operator's activation, a phase between activations, a pending decision, or
+  // the whole setup. Newer versions key their activations themselves (the ruleset's clockTurn).
   clockTurn: (state) => {
     const s = state as SiegeState;
     return [s.phase, s.round, s.step, s.activations, s.activation?.operator ?? "", s.pending ? `${s.pending.kind}:${s.pending.team}` : ""].join("|");

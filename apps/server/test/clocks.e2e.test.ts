@@ -190,6 +190,27 @@ describe("Siege's time bank", () => {
   });
 });
 
+describe("Siege's setup on the time bank (docs/rules/siege.md \"Time bank\")", () => {
+  it("every placement is an activation of its own: a defence that takes 80 s for each secret token spends none of its bank", async () => {
+    const created = await createMatch(t.http, { ruleset: "siege", scenario: "ledger", players: [{ name: "A", team: "attack" }, { name: "D", team: "defence" }], options: {} });
+    const clients = await joinAll(created);
+    const a1 = clients.get("a1")!;
+    const d1 = clients.get("d1")!;
+    const match = liveMatch(created.matchId);
+    for (const [seat, client] of [["a1", a1], ["d1", d1]] as const) expect((await client.command(match.host.ruleset.legalCommands(match.state, seat)[0])).type).toBe("accepted");
+    const defence = () => clockField(d1).clocks.find((c: { clock: string }) => c.clock === "defence");
+    await d1.until(() => defence()?.running && defence()?.remainingMs === 690_000, "the defence's setup clock");
+    for (let placed = 1; placed <= 3; placed++) {
+      time.advance(80_000);
+      const place = match.host.ruleset.legalCommands(match.state, "d1").find((c: { type: string }) => c.type === "place_token");
+      expect((await d1.command(place)).type).toBe("accepted");
+      await d1.until(() => defence()?.activationMs === 90_000, `a fresh activation after placement ${placed}`);
+      expect(defence()).toMatchObject({ running: true, remainingMs: 690_000 });
+    }
+    for (const c of clients.values()) await c.leave();
+  });
+});
+
 describe("an empty room", () => {
   it("enters no timeout while nobody is connected; a deadline that passed meanwhile is entered when someone joins", async () => {
     const created = await createMatch(t.http, emberRequest(catalog, { options: { clock: { minutes: 1, incrementSeconds: 0 } } }));

@@ -54,6 +54,25 @@ export function onTimeout(state: SiegeState, seat: SeatId): SiegeCommand | null 
   return legal[0] ?? null;
 }
 
+/**
+ * The time bank's activations (docs/rules/siege.md "Time bank", a project decision: seed 004 has
+ * no time bank): in the action phase one operator's activation, the choice between activations,
+ * and each pending decision; in setup every single placement (a pick, a component moved, a gadget
+ * or a secret token placed, an operator deployed), so a team new to the game does not spend its
+ * bank on the setup. Every part of the key is public: while the defence places its secret tokens
+ * the attack sees only that an entry was made, which the log's public sequence already tells.
+ */
+export function clockTurn(state: SiegeState): string {
+  const s = state;
+  if (s.phase === "picks") return `picks|${s.picks.attack.commitment !== null}|${s.picks.defence.commitment !== null}`;
+  if (s.phase === "defence_setup") {
+    const gadgetsLeft = Object.values(s.setupGadgets).reduce((n, left) => n + left, 0);
+    return `defence_setup|${s.tokens.length}|${gadgetsLeft}|${s.edits}`;
+  }
+  if (s.phase === "attack_setup") return `attack_setup|${Object.values(s.operators).filter((o) => o.team === "attack" && o.at !== null).length}`;
+  return [s.phase, s.round, s.step, s.activations, s.activation?.operator ?? "", s.pending ? `${s.pending.kind}:${s.pending.team}` : ""].join("|");
+}
+
 /** The seed section of each decision's rule. */
 const DECISION_RULES: Readonly<Record<SiegePending["kind"], string>> = {
   reaction: "대응 사격",
@@ -79,4 +98,5 @@ export const siege: Ruleset<SiegeSetup, SiegeState, SiegeCommand, SiegeEvent, Si
   redact,
   result: (state) => state.result,
   onTimeout,
+  clockTurn,
 };

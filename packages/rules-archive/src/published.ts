@@ -11,5 +11,5 @@ export const PUBLISHED: readonly PublishedVersion[] = [
   { ruleset: "ember", version: "ember-1.1.0", from: "84f47646b4b02441050a36686c3660a8c7abc780", load: () => import("../frozen/ember-1.1.0.js").then((m) => m.bundle) },
   { ruleset: "siege", version: "siege-0.1.0", from: "fce78e36632faa49ec56fd6355522538f03dd7fa", load: () => import("../frozen/siege-0.1.0.js").then((m) => m.bundle) },
   { ruleset: "siege", version: "siege-0.1.1", from: "8d8f7a63ed82691a5d06ed7c7685c046d75af8ca", load: () => import("../frozen/siege-0.1.1.js").then((m) => m.bundle) },
-  { ruleset: "siege", version: "siege-0.2.0", from: "60e72bac77c9c2fd7af1c720fb5d20a23f191e2f", load: () => import("../frozen/siege-0.2.0.js").then((m) => m.bundle) },
+  { ruleset: "siege", version: "siege-0.2.0", from: "1696943dcfbbb1f7a3ff0361f973a60b19616df3", load: () => import("../frozen/siege-0.2.0.js").then((m) => m.bundle) },
 ];

@@ -56,7 +56,7 @@ function renderFor(match: SiegeMatch, seat: string | null, onCommand = jest.fn()
 }
 
 /** A token's markup without its position: what tells two tokens apart besides where they are. */
-const withoutPosition = (el: Element) => el.outerHTML.replace(/\s(x|y|cx|cy)="[^"]*"/g, "");
+const withoutPosition = (el: Element) => el.outerHTML.replace(/\s(x|y|cx|cy|transform|style)="[^"]*"/g, "");
 
 inEnglish();
 

@@ -36,6 +36,8 @@ export const TABLE_CSS = `
 .unit-panel th, .unit-panel td { border: 1px solid var(--border); padding: 0.15rem 0.3rem; text-align: left; vertical-align: top; }
 .unit-panel tr.destroyed { text-decoration: line-through; opacity: 0.7; }
 .unit-panel tr.damaged td:last-child { color: var(--bad); font-weight: 700; }
+.unit-panel tr.part-actions td { border-top: none; background: var(--bg, transparent); font-size: 0.82rem; }
+.unit-panel tr.part:has(+ tr.part-actions) > * { border-bottom: none; }
 .unit-panel .actions { margin: 0.2rem 0; padding-left: 1rem; font-weight: 400; }
 .unit-panel .facts { display: grid; grid-template-columns: auto 1fr; gap: 0.1rem 0.6rem; margin: 0.3rem 0; }
 .unit-panel .facts dt { font-weight: 600; }

@@ -24,7 +24,7 @@ const doc = (rows: string[], counts: Record<string, number>) =>
     ...Object.entries(counts).map(([k, v]) => `| ${k} | ${v} |`),
   ].join("\n");
 
-const zero = { "Implemented and tested": 0, "Implemented, not yet tested": 0, "Data decision": 0, "Later issue": 0, "Not applicable": 0 };
+const zero = { "Implemented and tested": 0, "Implemented, not yet tested": 0, "Data decision": 0, "Not implemented yet": 0, "Not applicable": 0 };
 
 describe("rulesDocReport, the rules coverage map check", () => {
   test("a doc true to its tests reports nothing", () => {
@@ -32,7 +32,7 @@ describe("rulesDocReport, the rules coverage map check", () => {
       game: "toy",
       ts,
       readTest,
-      doc: doc(["| 1 | One | Implemented and tested | `a.test.ts › rule 1 › one`, `a.test.ts › rule 1 › inner › two` |", "| 2 | Two | Later issue | |"], { ...zero, "Implemented and tested": 1, "Later issue": 1, "**Total**": 2 }),
+      doc: doc(["| 1 | One | Implemented and tested | `a.test.ts › rule 1 › one`, `a.test.ts › rule 1 › inner › two` |", "| 2 | Two | Not implemented yet | |"], { ...zero, "Implemented and tested": 1, "Not implemented yet": 1, "**Total**": 2 }),
     });
     expect([report.missing, report.unknownStatus, report.bare, report.named]).toEqual([[], [], [], 2]);
     expect(report.counts?.stated).toEqual(report.counts?.counted);

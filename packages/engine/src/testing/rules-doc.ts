@@ -8,7 +8,7 @@
 import type * as TS from "typescript";
 
 /** The five statuses of a rule row, in the order of the Counts table. */
-export const RULE_STATUSES = ["Implemented and tested", "Implemented, not yet tested", "Data decision", "Later issue", "Not applicable"] as const;
+export const RULE_STATUSES = ["Implemented and tested", "Implemented, not yet tested", "Data decision", "Not implemented yet", "Not applicable"] as const;
 
 /** A table row: its 1-based line in the doc and its cells. */
 export interface DocRow {

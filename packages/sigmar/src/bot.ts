@@ -11,7 +11,7 @@ import { inches } from "./geometry";
 import { legalCommandsInView } from "./legal";
 import { characteristic } from "./modifiers";
 import { centreOf } from "./moves";
-import { fieldUnits, otherSeat, ws } from "./query";
+import { abilitiesOf, fieldUnits, inCombat, otherSeat, ws } from "./query";
 import { modelsInReach } from "./attack";
 import { stateFromView, type SigmarView } from "./view";
 import type { SigmarCommand, SigmarState, UnitState } from "./types";
@@ -59,6 +59,25 @@ export function expectedDamage(s: SigmarState, attacker: UnitState, target: Unit
 
 const dist2 = (a: { x: number; y: number }, b: { x: number; y: number }) => (a.x - b.x) ** 2 + (a.y - b.y) ** 2;
 
+/** Whether an ability use changes anything (returning models to a full unit, healing an unhurt one do not). */
+function useful(s: SigmarState, c: Extract<SigmarCommand, { type: "use_ability" }>): boolean {
+  const unit = s.units[c.unit];
+  const ability = unit && abilitiesOf(unit).find((a) => a.id === c.ability);
+  if (!ability) return false;
+  const picks = c.targets.length ? c.targets : [c.unit];
+  return ability.effects.every((e) => {
+    if (e.kind === "return_models") return picks.some((id) => (s.units[id]?.models.length ?? 0) < (s.units[id]?.size ?? 0));
+    if (e.kind === "heal") return picks.some((id) => (s.units[id]?.damage ?? 0) > 0);
+    return true;
+  });
+}
+
+/** Whether a unit is in combat (a fight is coming) or may shoot now. */
+const inCombatOrShooting = (s: SigmarState, id: string): boolean => {
+  const u = s.units[id];
+  return u !== undefined && (s.step === "shooting" ? !u.did.shot : inCombat(s, u));
+};
+
 /** How good a command looks to the heuristic bot (higher is better). */
 function score(s: SigmarState, seat: SeatId, c: SigmarCommand): number {
   const enemies = fieldUnits(s, otherSeat(s, seat));
@@ -87,11 +106,11 @@ function score(s: SigmarState, seat: SeatId, c: SigmarCommand): number {
       return 5 - Math.sqrt(near) / 1000;
     }
     case "use_ability":
-      return 4;
+      return useful(s, c) ? 4 : -2;
     case "play_card":
-      return 3;
+      return s.step === "hero" ? 3 : -1;
     case "command":
-      return 0.5;
+      return (s.step === "combat" || s.step === "shooting") && inCombatOrShooting(s, c.unit) ? 0.5 : -1;
     case "run":
       return 1;
     case "pass_fight":

@@ -167,8 +167,22 @@ function fights(s: SigmarState, unit: UnitState): SigmarCommand[] {
   return out;
 }
 
-/** Every command `seat` may send now (see the module comment). */
+/**
+ * The lists already computed for a state (states are never changed once made: `apply` works on a
+ * copy), so `templates` and repeated asks for the same state cost one computation.
+ */
+const computed = new WeakMap<SigmarState, Map<SeatId, SigmarCommand[]>>();
+
+/** Every command `seat` may send now (see the module comment). Treat the list as read-only. */
 export function legalCommands(s: SigmarState, seat: SeatId): SigmarCommand[] {
+  let byState = computed.get(s);
+  if (!byState) computed.set(s, (byState = new Map()));
+  let list = byState.get(seat);
+  if (!list) byState.set(seat, (list = computeLegal(s, seat)));
+  return list;
+}
+
+function computeLegal(s: SigmarState, seat: SeatId): SigmarCommand[] {
   if (s.phase === "finished" || !s.seats.includes(seat)) return [];
   if (s.phase === "muster") {
     const mine = s.muster.seats[seat];

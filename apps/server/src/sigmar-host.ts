@@ -49,5 +49,6 @@ export const sigmarHost: HostedRuleset = {
     factions: [...catalog.factions.values()].map((f) => ({ id: f.id, name: f.name, warscrolls: f.warscrolls.map((w) => ({ id: w.id, name: w.name, points: w.points, models: w.models, keywords: w.keywords })) })),
     pointsLimit: catalog.rules.pointsLimit,
     sampleArmies: catalog.armies,
+    armyLabels: Object.fromEntries(catalog.armyLabels),
   }),
 };

@@ -20,3 +20,4 @@ export { antiRend, critOptions, guarded, canShootAt, weaponsFor, modelsInReach }
 export { mayFightNow, pickable, picker } from "./combat";
 export { rollValue, meanValue, maxValue } from "./dice";
 export { sigmarBotPolicy, heuristicChoice, expectedDamage } from "./bot";
+export type { Pt, Disc, Box } from "./geometry";

@@ -8,7 +8,8 @@ import tactics from "../../data/tactics.json";
 import armies from "../../data/armies.json";
 import verdant from "../../data/factions/verdant.json";
 import ashen from "../../data/factions/ashen.json";
-import { ArmyList, Battleplan, CoreRules, Faction, TacticCard, type Ability, type Warscroll } from "./schema";
+import { z } from "zod";
+import { ArmyList, Battleplan, CoreRules, Faction, TacticCard, Words, type Ability, type Warscroll } from "./schema";
 
 export * from "./schema";
 
@@ -29,6 +30,8 @@ export interface SigmarCatalog {
   readonly enhancements: ReadonlyMap<string, Ability & { faction: string }>;
   readonly tactics: ReadonlyMap<string, TacticCard>;
   readonly armies: readonly ArmyList[];
+  /** The sample lists' names in both languages (a list's own name is its player's text). */
+  readonly armyLabels: ReadonlyMap<string, Words>;
 }
 
 function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, value: unknown, what: string): T {
@@ -67,7 +70,8 @@ export function buildCatalog(raw: { rules: unknown; battleplan: unknown; tactics
   for (const list of lists) {
     for (const u of list.units) if (warscrolls.get(u.warscroll)?.faction !== list.faction) throw new DataError(`army ${list.name}: "${u.warscroll}" is not a ${list.faction} warscroll`);
   }
-  return { rules: coreRules, battleplan: plan, factions, warscrolls, enhancements, tactics: tacticCards, armies: lists };
+  const labels = new Map(Object.entries(parse(z.record(z.string(), Words), (raw.armies as { labels?: unknown }).labels ?? {}, "armies.json labels")));
+  return { rules: coreRules, battleplan: plan, factions, warscrolls, enhancements, tactics: tacticCards, armies: lists, armyLabels: labels };
 }
 
 /** The sample data, validated at import. */

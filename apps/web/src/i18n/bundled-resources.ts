@@ -1,6 +1,6 @@
 /**
  * Every translation file, bundled: `src/i18n/<language>/<namespace>.json` becomes
-^ * `resources[language][namespace]`, except `siege.json`, `table.json`, `help.json` and `sigmar.json` (./siege-strings.ts, ./sigmar-strings.ts,
+ * `resources[language][namespace]`, except `siege.json`, `table.json`, `help.json` and `sigmar.json` (./siege-strings.ts, ./sigmar-strings.ts,
  * ./table-strings.ts, ./help-strings.ts). A new namespace needs only its
  * files in `en/` and `ko/`. (Jest swaps this module for test/i18n-resources.cjs.)
  */

@@ -67,6 +67,7 @@ export function stateFromView(view: SigmarView): SigmarState {
   return {
     ...(rest as Omit<SigmarState, "secret" | "muster">),
     muster: { revealed: muster.revealed, seats: Object.fromEntries(Object.entries(muster.seats).map(([seat, m]) => [seat, { commitment: m.commitment, list: m.list ?? null, locks: 0 }])) },
-    secret: { seed: "", rng: [1, 0, 0, 0], decks: {} },
+    // Secrets the seat cannot know are empty: no seed, a fixed RNG, empty decks.
+    secret: { seed: "", rng: [1, 0, 0, 0], decks: Object.fromEntries(view.seats.map((s) => [s, []])) },
   };
 }

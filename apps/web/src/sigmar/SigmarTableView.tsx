@@ -239,9 +239,11 @@ function Pending({ w, view, seat }: { w: SigmarWords; view: SigmarView; seat: st
 function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: { w: SigmarWords; view: SigmarView; legal: readonly SigmarCommand[]; selected: string | null; onSelect: (id: string) => void; onSend: (c: SigmarCommand) => void; onPlan: (p: Planning) => void; seat: string }) {
   const t = w.t;
   const unitOf = (c: SigmarCommand) => ("unit" in c ? c.unit : null);
-  const button = (c: SigmarCommand, i: number) => {
+  const button = (c: SigmarCommand, i: number, all: readonly SigmarCommand[]) => {
     const hasModels = "models" in c && Array.isArray(c.models);
-    const label = commandText(w, view, c);
+    // Several places for one unit's move, deployment or set-up: numbered suggestions.
+    const same = hasModels && (c.type === "deploy" || c.type === "move" || c.type === "set_up") ? all.filter((x) => x.type === c.type && "unit" in x && x.unit === c.unit) : [];
+    const label = same.length > 0 ? t("controls.suggested", { unit: commandText(w, view, c), n: same.indexOf(c) + 1 }) : commandText(w, view, c);
     return (
       <li key={i}>
         <button

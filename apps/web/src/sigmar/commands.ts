@@ -35,7 +35,7 @@ export function commandText(w: SigmarWords, view: SigmarView, c: SigmarCommand):
     case "set_up":
       return t("controls.setUp", { unit: u(c.unit) });
     case "deploy":
-      return `${u(c.unit)}`;
+      return u(c.unit);
     case "use_ability":
       return c.targets.length && !(c.targets.length === 1 && c.targets[0] === c.unit)
         ? `${u(c.unit)}: ${t("controls.useOn", { ability: abilityName(w, c.ability), targets: c.targets.map(u).join(" → ") })}`
@@ -60,8 +60,13 @@ export function commandText(w: SigmarWords, view: SigmarView, c: SigmarCommand):
 
 /** Whether `apply` accepts `command` from `seat` on the seat's own projection (null), else the error code. */
 export function check(view: SigmarView, seat: string, command: SigmarCommand): string | null {
-  const r = apply(stateFromView(view), command, seat);
-  return r.ok ? null : r.error.code;
+  try {
+    const r = apply(stateFromView(view), command, seat);
+    return r.ok ? null : r.error.code;
+  } catch {
+    // The server decides; a check that cannot run on the seat's projection lets the seat try.
+    return null;
+  }
 }
 
 /** The template that moves `unit` (a pending run, charge or replacement first; then a move, a pile-in, a set-up). */

@@ -63,13 +63,15 @@ function Weapon({ w, r, shown }: { w: SigmarWords; r: AttackReport; shown: numbe
   );
 }
 
-/** The last attack of `events`, stage by stage. */
-export function AttackPanel({ w, view, events }: { w: SigmarWords; view: SigmarView; events: readonly { seq: number; events: readonly SigmarEvent[] }[] }) {
+/** The last attack of `events`, stage by stage (`allStages`: every stage at once, as the review shows it). */
+export function AttackPanel({ w, view, events, allStages = false }: { w: SigmarWords; view: SigmarView; events: readonly { seq: number; events: readonly SigmarEvent[] }[]; allStages?: boolean }) {
   let last: { seq: number; at: number; e: Attacks } | null = null;
   for (const entry of events) entry.events.forEach((e, at) => e.type === "attacks" && (last = { seq: entry.seq, at, e }));
   const key = last ? `${(last as { seq: number }).seq}:${(last as { at: number }).at}` : "";
-  const [shown, setShown] = useState(1);
-  useEffect(() => setShown(1), [key]);
+  // A new attack opens at its first stage (the review shows every stage at once).
+  const first = allStages ? 5 : 1;
+  const [shown, setShown] = useState(first);
+  useEffect(() => setShown(first), [key, first]);
   const a = (last as { e: Attacks } | null)?.e;
   return (
     <section className="attack-panel" aria-label={w.t("attack.stage.damage")}>

@@ -197,7 +197,7 @@ export function SigmarTableView({ matchId, view, seat, legal, templates, onComma
           {readOnly && <Pending w={w} view={view} seat={null} />}
           {seat && view.phase === "battle" && <Hand w={w} view={view} seat={seat} />}
           {selected && <UnitCard w={w} view={view} unit={selected} />}
-          <AttackPanel w={w} view={view} events={events} />
+          <AttackPanel w={w} view={view} events={events} allStages={readOnly} />
           <Log w={w} view={view} events={events} seat={seat} />
         </div>
       </div>

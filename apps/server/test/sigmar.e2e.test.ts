@@ -13,6 +13,7 @@ import { ERRORS, legalCommandsInView, sigmar, sigmarBotPolicy, templatesInView, 
 import { PROTOCOL_ERRORS } from "@fogwar/protocol";
 import { api, bootServer, canon, createMatch, TestClient, type TestServer } from "./harness";
 import { decodedPaths } from "./decoded-frames";
+import { playScripted } from "./bot-play";
 
 jest.setTimeout(300_000);
 
@@ -137,5 +138,19 @@ describe("Age of Sigmar over WebSocket", () => {
     const sentences = new Set([...Object.values(ERRORS), ...Object.values(PROTOCOL_ERRORS)].map((e) => e.message));
     for (const c of everyone) for (const m of [...c.received("rejected"), ...c.received("error")]) expect(sentences).toContain(m.error.message);
     for (const c of everyone) await c.leave();
+  });
+
+  test("the server's bot plays a seat from its projection (heuristic), mustering its own secret list, to the end of a battle against a scripted client", async () => {
+    const created = await createMatch(test_server.http, { ruleset: "sigmar", scenario: "sundered_causeway", players: [{ name: "Ana" }, { name: "Bot", bot: "normal" }] });
+    expect(created.seats.map((s) => s.seat)).toEqual(["p1"]);
+    const human = await TestClient.join(test_server.ws, created.matchId, created.seats[0]!);
+    const sent = await playScripted(human, legalCommandsInView, sigmarBotPolicy, "human-sigmar");
+    const entries = await test_server.server.store.entries(created.matchId);
+    expect(sent).toBeGreaterThan(10);
+    const bot = entries.filter((e) => e.seat === "p2");
+    expect(bot.length).toBeGreaterThan(10);
+    expect(bot.some((e) => (e.command as SigmarCommand).type === "lock_army")).toBe(true);
+    expect((await api(test_server.http, `/matches/${created.matchId}`)).body.match.status).toBe("finished");
+    await human.leave();
   });
 });

@@ -87,10 +87,12 @@ export function chooseWithTemplates<C extends { type: string }>(
 ): C | null {
   if (templates.length === 0) return bot.choose(commands);
   const defaults = templates.map((t) => t.command);
-  const marked = new Set<C>(defaults);
-  const picked = bot.choose([...commands, ...defaults]);
-  if (picked === null || !marked.has(picked)) return picked;
-  const template = templates[defaults.indexOf(picked)] as CommandTemplate<C>;
+  const all = [...commands, ...defaults];
+  const picked = bot.choose(all);
+  // By position: a listed command is played as it is, a template's default is filled.
+  const at = picked === null ? -1 : all.indexOf(picked);
+  if (picked === null || at < commands.length) return picked;
+  const template = templates[at - commands.length] as CommandTemplate<C>;
   for (let i = 0; i < tries; i++) {
     const filled = i % 2 === 0 ? shiftTemplate(template, random) : sampleTemplate(template, random);
     if (accepts(filled)) return filled;

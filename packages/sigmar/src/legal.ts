@@ -298,7 +298,8 @@ const clampBox = (b: Box): Box => ({ x0: Math.max(BATTLEFIELD.x0, b.x0), y0: Mat
 /** A template over `points` at `path` (each model in `boxOf(i)`), with `command` as its default. */
 function template(command: SigmarCommand, path: string, count: number, boxOf: (i: number) => Box, how: Placement, rule: string): CommandTemplate<SigmarCommand> {
   return {
-    command,
+    // Its own object: a template's default is never one of the listed commands by identity.
+    command: { ...command },
     params: Array.from({ length: count }, (_, i) => {
       const b = clampBox(boxOf(i));
       return { path: [path, i], kind: "point" as const, min: { x: b.x0, y: b.y0 }, max: { x: b.x1, y: b.y1 } };

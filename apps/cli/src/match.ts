@@ -1,5 +1,6 @@
 /**
- * Plays a whole EMBER match between two random bots and prints its log, as one viewer saw it.
+ * Plays a whole EMBER match between two random bots and prints its log, as one viewer saw it
+ * (`--ruleset sigmar`: an Age of Sigmar battle, ./sigmar-match.ts).
  *
  *   pnpm match [--seed S] [--scenario crossroads|foundry|ashfall] [--p1 ARMY] [--p2 ARMY]
  *              [--progressive] [--as spectator|p1|p2|omniscient] [--quiet]
@@ -13,10 +14,15 @@ import { autoplay, replay, seatViewer, omniscient, spectator, stateHash, verifyS
 import { catalog, ember, emberBotPolicy, type ArmyList } from "@fogwar/ember";
 import { describe } from "./format";
 
+// Age of Sigmar has its own terminal battle (`--ruleset sigmar`); it exits when done.
+const rulesetAt = process.argv.indexOf("--ruleset");
+if (rulesetAt >= 0 && process.argv[rulesetAt + 1] === "sigmar") await import("./sigmar-match");
+
 const { values } = parseArgs({
   // Package managers may pass a "--" separator through; it carries no option.
   args: process.argv.slice(2).filter((arg) => arg !== "--"),
   options: {
+    ruleset: { type: "string", default: "ember" },
     seed: { type: "string" },
     scenario: { type: "string", default: "crossroads" },
     p1: { type: "string" },
@@ -31,6 +37,8 @@ function fail(message: string): never {
   console.error(`error: ${message}`);
   process.exit(2);
 }
+
+if (values.ruleset !== "ember") fail(`--ruleset takes ember or sigmar`);
 
 const scenario = catalog.scenarios.get(values.scenario as string) ?? fail(`unknown scenario "${values.scenario}" (try: ${[...catalog.scenarios.keys()].join(", ")})`);
 function pickArmy(arg: string | undefined, fallback: number): ArmyList {

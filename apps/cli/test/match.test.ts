@@ -65,3 +65,30 @@ describe("event wording", () => {
     expect(seen.size).toBeGreaterThan(20);
   });
 });
+
+describe("pnpm match -- --ruleset sigmar", () => {
+  test("plays a whole Age of Sigmar battle to a result, reports attacks roll by roll, replays it and verifies the seed", () => {
+    const run = cli(["--ruleset", "sigmar", "--seed", "readme-sigmar"]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/=== Battle round 1 ===/);
+    expect(run.stdout).toMatch(/hit \d\+.*: [1-6 ]+ -> \d+ hit\(s\)/);
+    expect(run.stdout).toMatch(/replay matches; seed commitment verified/);
+    expect(run.stdout).toMatch(/^(Winner: p[12]|Draw) \(/m);
+  });
+
+  test("the spectator's log shows neither list before the reveal nor the reserve units, the hands or the drawn cards; a seat's shows its own", () => {
+    const out = cli(["--ruleset", "sigmar", "--seed", "secret-log", "--as", "spectator"]).stdout;
+    expect(out).toMatch(/p1 locks a list \(commitment [0-9a-f]{12}\.\.\.\)/);
+    expect(out).toMatch(/1 unit\(s\) in reserve/);
+    expect(out).toMatch(/p1 draws 3 card\(s\)/);
+    const own = cli(["--ruleset", "sigmar", "--seed", "secret-log", "--as", "p1"]).stdout;
+    expect(own).toMatch(/p1 locks [A-Z][a-z]+ [a-z]+: /);
+    expect(own).toMatch(/p1 draws [a-z_]+, [a-z_]+, [a-z_]+/);
+    expect(own).toMatch(/p2 draws 3 card\(s\)/);
+  });
+
+  test("bad options get a clear error and exit code 2", () => {
+    expect(cli(["--ruleset", "sigmar", "--p1", "clever"]).stderr).toMatch(/--p1 takes heuristic or random/);
+    expect(cli(["--ruleset", "chess"]).stderr).toMatch(/--ruleset takes ember or sigmar/);
+  });
+});

@@ -70,6 +70,18 @@ export const SiegeRulesetInfo = z.object({
 });
 export type SiegeRulesetInfo = z.output<typeof SiegeRulesetInfo>;
 
+/** Age of Sigmar's listing in `GET /api/rulesets`: its battleplan and sample lists (army lists are checked by the server). */
+export const SigmarRulesetInfo = z.object({
+  id: z.literal("sigmar"),
+  rulesVersion: z.string(),
+  battleplans: z.array(z.object({ id: z.string(), name: z.object({ en: z.string(), ko: z.string() }), rounds: z.number() })),
+  pointsLimit: z.number(),
+  sampleArmies: z.array(z.object({ name: z.string(), faction: z.string(), units: z.array(z.object({ warscroll: z.string(), reserve: z.boolean().optional(), enhancement: z.string().optional() })) })),
+  /** The sample lists' names in both languages. */
+  armyLabels: z.record(z.string(), z.object({ en: z.string(), ko: z.string() })).optional(),
+});
+export type SigmarRulesetInfo = z.output<typeof SigmarRulesetInfo>;
+
 /** The EMBER-shaped listings of a `GET /api/rulesets` answer. */
 export function emberRulesets(listing: RulesetsResponse["rulesets"]): RulesetInfo[] {
   return listing.flatMap((r) => {
@@ -144,6 +156,12 @@ export function createApi(fetchImpl: FetchLike = (input, init) => fetch(input, i
     siege: () =>
       call(RulesetsResponse, "/rulesets").then((r) => {
         const parsed = SiegeRulesetInfo.safeParse(r.rulesets.find((x) => x.id === "siege"));
+        return parsed.success ? parsed.data : null;
+      }),
+    /** Age of Sigmar's listing from `GET /api/rulesets`, or null when the server does not host it. */
+    sigmar: () =>
+      call(RulesetsResponse, "/rulesets").then((r) => {
+        const parsed = SigmarRulesetInfo.safeParse(r.rulesets.find((x) => x.id === "sigmar"));
         return parsed.success ? parsed.data : null;
       }),
     /** `POST /api/matches`: the seats' tokens and invite links (shown this once). */

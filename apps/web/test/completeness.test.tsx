@@ -11,6 +11,8 @@ import i18next from "i18next";
 import { seatViewer } from "@fogwar/engine";
 import { ember, legalCommandsInView as emberLegal, type EmberEvent } from "@fogwar/ember";
 import { siege, legalCommandsInView as siegeLegal, type SiegeEvent } from "@fogwar/siege";
+import { sigmar, legalCommandsInView as sigmarLegal, templatesInView as sigmarTemplates, type SigmarEvent } from "@fogwar/sigmar";
+import { SigmarTableView } from "../src/sigmar/SigmarTableView";
 import { setupI18n } from "../src/i18n";
 import { resources } from "../src/i18n/bundled-resources";
 import { TableView } from "../src/ember/TableView";
@@ -21,7 +23,7 @@ import { MemoryRouter } from "react-router";
 import { PlayBot } from "../src/lobby/PlayBot";
 import { BotNote } from "../src/table/BotNote";
 import { rulesetsBody } from "./fixtures";
-import { emberCorpus, siegeCorpus } from "./corpus";
+import { emberCorpus, siegeCorpus, sigmarCorpus } from "./corpus";
 import { SIEGE_SEAT_IDS, problems, readable } from "./readable";
 import { NAMES, withNames } from "./players";
 import { ClockPanel } from "../src/table/ClockPanel";
@@ -50,6 +52,14 @@ const SIEGE_KINDS = Object.keys({
   token_hit: 1, died: 1, pinged: 1, stunned: 1, breached: 1, gadget_used: 1, exploded: 1, overlay_placed: 1, scanned: 1, reinforced: 1, contest_started: 1,
   contest_yielded: 1, activation_ended: 1, phase_ended: 1, upkeep: 1, match_ended: 1,
 } satisfies Record<SiegeEvent["type"], 1>);
+
+/** Every kind of Age of Sigmar's event union. */
+const SIGMAR_KINDS = Object.keys({
+  seed_committed: 1, army_locked: 1, army_unlocked: 1, armies_revealed: 1, deployed: 1, cards_drawn: 1, round_started: 1, reserves_destroyed: 1, turn_started: 1,
+  phase_started: 1, neutral_order: 1, moved: 1, run_rolled: 1, set_up: 1, charge_rolled: 1, charge_failed: 1, attacks: 1, mortal_damage: 1, unit_destroyed: 1,
+  fight_picked: 1, fight_declined: 1, ability_used: 1, ability_roll: 1, healed: 1, models_returned: 1, effect_added: 1, token_placed: 1, token_removed: 1,
+  card_played: 1, command_used: 1, effects_ordered: 1, scored: 1, declined: 1, conceded: 1, match_ended: 1,
+} satisfies Record<SigmarEvent["type"], 1>);
 
 const LANGS = ["en", "ko"] as const;
 const missing: string[] = [];
@@ -189,6 +199,42 @@ test("Siege: every event kind and every decision, in English and Korean, with no
     await check(`decision ${decision.type}`, () => render(withNames(<SiegeTableView matchId="m" view={view} seat={decision.seat} legal={legal} onCommand={() => {}} events={[]} />)), found, SIEGE_SEAT_IDS);
   }
   expect(SIEGE_KINDS.filter((k) => !rendered.has(k))).toEqual([]);
+  expect(report(found)).toEqual([]);
+});
+
+test("Age of Sigmar: every event kind, every decision, the muster, the attack stages and the review's views, in English and Korean, with no raw id and no English on the Korean page", async () => {
+  const corpus = sigmarCorpus(4);
+  const found = new Map<string, string[]>();
+  const rendered = new Set<string>();
+  for (const match of corpus.matches) {
+    for (const [seat, entries] of Object.entries(match.seen)) {
+      const view = sigmar.viewFor(match.state, seatViewer(seat));
+      // Events random play rarely or never reaches, typed with the battle's own units.
+      const mine = Object.values(view.units).find((u) => u.owner === seat)!;
+      const samples: SigmarEvent[] = [
+        { type: "army_unlocked", seat },
+        { type: "reserves_destroyed", units: [{ id: mine.id, warscroll: mine.warscroll, salt: "ab".repeat(32) }] },
+        { type: "models_returned", unit: mine.id, rolled: 2, models: [{ x: 100, y: 100 }] },
+        { type: "effects_ordered", seat, order: [`${mine.id}:sap_feast`] },
+        { type: "declined", seat, what: "riposte" },
+        { type: "conceded", seat },
+        { type: "set_up", unit: mine.id, warscroll: mine.warscroll, models: [], replacementOf: mine.id },
+        { type: "ability_used", unit: mine.id, seat, ability: "oathbond", targets: [], noEffect: true },
+      ];
+      const events = [...entries, { seq: 1e6, events: samples }];
+      await check(`${match.label} for ${seat}`, () => render(withNames(<SigmarTableView matchId="m" view={view} seat={seat} legal={[]} templates={[]} onCommand={() => {}} events={events} />)), found);
+      for (const e of events) for (const ev of e.events) rendered.add(ev.type);
+    }
+    const spectatorView = sigmar.viewFor(match.state, { kind: "spectator" });
+    await check(`${match.label} review as a spectator`, () => render(withNames(<SigmarTableView matchId="m" view={spectatorView} seat={null} legal={[]} templates={[]} onCommand={() => {}} events={match.seen.p1 ?? []} readOnly />)), found);
+  }
+  for (const decision of corpus.decisions.values()) {
+    const view = sigmar.viewFor(decision.state, seatViewer(decision.seat));
+    const legal = sigmarLegal(view, decision.seat);
+    const templates = sigmarTemplates(view, decision.seat);
+    await check(`decision ${decision.type}`, () => render(withNames(<SigmarTableView matchId="m" view={view} seat={decision.seat} legal={legal} templates={templates} onCommand={() => {}} events={[]} />)), found);
+  }
+  expect(SIGMAR_KINDS.filter((k) => !rendered.has(k))).toEqual([]);
   expect(report(found)).toEqual([]);
 });
 

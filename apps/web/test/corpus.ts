@@ -8,6 +8,7 @@ import { deserialize, serialize } from "node:v8";
 import { Match, RandomBot, seatViewer, type EventEnvelope } from "@fogwar/engine";
 import { catalog as emberCatalog, ember, emberBotPolicy, validateArmy, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState } from "@fogwar/ember";
 import { catalog as siegeCatalog, siege, siegeBotPolicy, type SiegeCommand, type SiegeEvent, type SiegeSetup, type SiegeState } from "@fogwar/siege";
+import { sigmar, sigmarBotPolicy, type SigmarCommand, type SigmarEvent, type SigmarSetup, type SigmarState } from "@fogwar/sigmar";
 
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
 
@@ -104,6 +105,16 @@ export function siegeCorpus(seeds = 6): Corpus<SiegeState, SiegeCommand, SiegeEv
         play(siege as unknown as Ruleset<SiegeState, SiegeCommand, SiegeEvent>, (seed) => new Match(siege, setup, seed) as never, seats, `${mission.id}-${seats.length}-${s}`, siegeBotPolicy, corpus, (st) => st.result !== null && st.result !== undefined, 4000);
       }
     }
+  }
+  return corpus;
+}
+
+/** Age of Sigmar: battles whose lists are mustered in play, a few seeds. */
+export function sigmarCorpus(seeds = 4): Corpus<SigmarState, SigmarCommand, SigmarEvent> {
+  const corpus: Corpus<SigmarState, SigmarCommand, SigmarEvent> = { matches: [], decisions: new Map() };
+  const setup: SigmarSetup = { seats: ["p1", "p2"] };
+  for (let s = 0; s < seeds; s++) {
+    play(sigmar as unknown as Ruleset<SigmarState, SigmarCommand, SigmarEvent>, (seed) => new Match(sigmar, setup, seed) as never, ["p1", "p2"], `sigmar-${s}`, sigmarBotPolicy, corpus, (st) => st.phase === "finished", 4000);
   }
   return corpus;
 }

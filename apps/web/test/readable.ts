@@ -26,9 +26,10 @@ export function readable(root: HTMLElement): string {
  * - faction codes on the cards (RDL, UN, GOF);
  * - EMBER's stance codes as printed on the stance tokens and written in the Korean rules (DEF,
  *   MOB, OFF; the Korean name comes first: "방어 스탠스(DEF)");
- * - dice notation (d6) and the boards' column letters (single letters a-l, A-L).
+ * - dice notation (d6; D3, D6 and 2D6 as the Age of Sigmar seed writes random characteristics)
+ *   and the boards' column letters (single letters a-l, A-L).
  */
-export const KOREAN_ALLOWED = new Set(["fogwar", "EMBER", "VP", "EW", "LO", "AP", "HP", "RDL", "UN", "GOF", "DEF", "MOB", "OFF", "d6"]);
+export const KOREAN_ALLOWED = new Set(["fogwar", "EMBER", "VP", "EW", "LO", "AP", "HP", "RDL", "UN", "GOF", "DEF", "MOB", "OFF", "d6", "D"]);
 
 /** Fragments that are codes by construction and are removed before the word check. */
 const CODES: RegExp[] = [

@@ -6,6 +6,7 @@
 import { Match, type MatchLog } from "./log";
 import { Random, rngStateFromSeed } from "./rng";
 import type { Ruleset } from "./ruleset";
+import { sampleTemplate, shiftTemplate, type CommandTemplate } from "./template";
 import type { SeatId } from "./visibility";
 
 /**
@@ -70,6 +71,35 @@ export class RandomBot<C extends { type: string } = { type: string }> {
   }
 }
 
+/**
+ * A bot's pick among listed commands and continuous choices (./template.ts): `choose` over the
+ * listed commands and each template's default command (grouped as `template:<type>`); a chosen
+ * template is filled at random up to `tries` times (first every point moved by one common offset,
+ * then each point on its own), and the first filling `accepts` takes is played, else its default.
+ */
+export function chooseWithTemplates<C extends { type: string }>(
+  bot: RandomBot<C>,
+  random: Random,
+  commands: readonly C[],
+  templates: readonly CommandTemplate<C>[],
+  accepts: (command: C) => boolean,
+  tries = 4,
+): C | null {
+  if (templates.length === 0) return bot.choose(commands);
+  const defaults = templates.map((t) => t.command);
+  const all = [...commands, ...defaults];
+  const picked = bot.choose(all);
+  // By position: a listed command is played as it is, a template's default is filled.
+  const at = picked === null ? -1 : all.indexOf(picked);
+  if (picked === null || at < commands.length) return picked;
+  const template = templates[at - commands.length] as CommandTemplate<C>;
+  for (let i = 0; i < tries; i++) {
+    const filled = i % 2 === 0 ? shiftTemplate(template, random) : sampleTemplate(template, random);
+    if (accepts(filled)) return filled;
+  }
+  return picked;
+}
+
 /** Thrown when an autoplayed match cannot go on (no legal command for an awaited seat, or too long). */
 export class AutoplayError extends Error {
   constructor(message: string) {
@@ -79,7 +109,8 @@ export class AutoplayError extends Error {
 }
 
 /**
- * Plays a whole match with one {@link RandomBot} per seat.
+ * Plays a whole match with one {@link RandomBot} per seat (continuous choices filled at random:
+ * {@link chooseWithTemplates}).
  * @param options.maxCommands a guard against rules that never end (default 20,000 commands).
  * @param options.policy how the bots weigh their choices (see {@link BotPolicy}).
  * @param options.onCommand called after each accepted command.
@@ -103,11 +134,17 @@ export function autoplay<Setup, State, Command extends { type: string }, Event, 
     ruleset.seatsOf(setup).map((seat) => [seat, new RandomBot<Command>(`${botSeed}:${seat}`, options.policy)]),
   );
   const max = options.maxCommands ?? 20_000;
+  // Fills continuous choices (rulesets with templates only: the others never draw from it).
+  const fills = new Random(rngStateFromSeed(`bot-fill:${botSeed}`));
   for (let n = 0; ruleset.result(match.state) === null; n++) {
     if (n >= max) throw new AutoplayError(`no result after ${max} commands`);
     const seat = ruleset.awaiting(match.state)[0];
     if (seat === undefined) throw new AutoplayError("the match awaits nobody but has no result");
-    const command = bots.get(seat)?.choose(ruleset.legalCommands(match.state, seat));
+    const bot = bots.get(seat);
+    const legal = ruleset.legalCommands(match.state, seat);
+    const templates = ruleset.templates?.(match.state, seat) ?? [];
+    const state = match.state;
+    const command = bot && chooseWithTemplates(bot, fills, legal, templates, (c) => ruleset.apply(state, c, seat).ok);
     if (!command) throw new AutoplayError(`seat ${seat} is awaited but has no legal command`);
     const outcome = match.submit(seat, command);
     if (!outcome.ok) {

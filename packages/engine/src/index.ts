@@ -16,3 +16,4 @@ export * from "./referee";
 export * from "./bot";
 export * from "./search";
 export * from "./muster";
+export * from "./template";

@@ -2,6 +2,7 @@
  * The contract every ruleset implements (design.md principle 2): pure functions over plain-data
  * state, errors as values, visibility decided in one place.
  */
+import type { CommandTemplate } from "./template";
 import type { EventEnvelope, SeatId, TeamId, Viewer } from "./visibility";
 
 /** A pointer into the seed texts: the file and the section, e.g. `000_200ff4b7b5d3d570.txt 1.2.1`. */
@@ -92,6 +93,16 @@ export interface Ruleset<Setup, State, Command, Event, View, Code extends string
    * equal `legalCommands(state, seat)` (checked by the ruleset's playout tests). Optional.
    */
   legalCommandsInView?(view: View, seat: SeatId): Command[];
+  /**
+   * Continuous choices `seat` may make now, each a {@link CommandTemplate}: a command whose free
+   * fields (points on a battlefield measured in fine units) take any value `apply` accepts within
+   * the template's bounds. `legalCommands` cannot list every position; a command is legal when it
+   * is listed, or when it fills a template and `apply` accepts it. Optional: rulesets on squares
+   * have none. See ./template.ts.
+   */
+  templates?(state: State, seat: SeatId): CommandTemplate<Command>[];
+  /** The same templates computed from the seat's own projection (like `legalCommandsInView`). Optional. */
+  templatesInView?(view: View, seat: SeatId): CommandTemplate<Command>[];
   /** Applies a command from `seat`. Never throws on bad input: returns an error and no change. */
   apply(state: State, command: Command, seat: SeatId): ApplyResult<State, Event, Code>;
   /** The single definition of what `viewer` may know of `state`. */

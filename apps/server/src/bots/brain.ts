@@ -16,6 +16,7 @@
 import { RandomBot, type SearchBudget, type SeatId } from "@fogwar/engine";
 import { EMBER_SEARCH_BUDGET, emberBotPolicy, emberSearchBot, legalCommandsInView as emberLegal, type EmberCommand, type EmberView } from "@fogwar/ember";
 import { SIEGE_SEARCH_BUDGET, siegeBotPolicy, siegeSearchBot, legalCommandsInView as siegeLegal, type SiegeCommand, type SiegeView } from "@fogwar/siege";
+import { heuristicChoice, sigmarBotPolicy, legalCommandsInView as sigmarLegal, type SigmarCommand, type SigmarView } from "@fogwar/sigmar";
 import type { BotLevel } from "@fogwar/protocol";
 import { rulesetFor } from "@fogwar/rules-archive";
 
@@ -38,6 +39,9 @@ export interface Brain {
 export const BOT_BUDGETS: Readonly<Record<string, Readonly<Record<BotLevel, SearchBudget>>>> = {
   ember: { easy: { simulations: 8, maxCandidates: 6, depth: 4 }, normal: EMBER_SEARCH_BUDGET },
   siege: { easy: { simulations: 24, maxCandidates: 12, depth: 0 }, normal: SIEGE_SEARCH_BUDGET },
+  // Age of Sigmar's bot is a heuristic (no search, no budget): "normal" plays its best-scored
+  // command, "easy" picks at random among the legal commands.
+  sigmar: { easy: { simulations: 0 }, normal: { simulations: 0 } },
 };
 
 /** The rulesets a bot can play. */
@@ -66,6 +70,14 @@ export function brainFor(ruleset: string, level: BotLevel, seat: SeatId, seed: s
       legal: (view) => siegeLegal(view as SiegeView, seat),
       choose: (view) => search.choose(view as SiegeView, seat),
       fallback: (view) => random.choose(siegeLegal(view as SiegeView, seat)),
+    };
+  }
+  if (ruleset === "sigmar" && budget) {
+    const random = new RandomBot<SigmarCommand>(`${seed}:fallback`, sigmarBotPolicy);
+    return {
+      legal: (view) => sigmarLegal(view as SigmarView, seat),
+      choose: (view) => (level === "easy" ? random.choose(sigmarLegal(view as SigmarView, seat)) : heuristicChoice(view as SigmarView, seat)),
+      fallback: (view) => random.choose(sigmarLegal(view as SigmarView, seat)),
     };
   }
   throw new Error(`no bot plays the ruleset "${ruleset}"`);

@@ -8,7 +8,7 @@
 import { Suspense, lazy, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMatch, type JoinSpec } from "../net/useMatch";
-import { loadEmberTable, loadSiegeTable } from "../table/preload";
+import { loadEmberTable, loadSiegeTable, loadSigmarTable } from "../table/preload";
 import { Loading } from "../ui";
 import { PlayersProvider } from "../table/names";
 import { ConnectionBanner } from "./ConnectionBanner";
@@ -18,6 +18,7 @@ import "../i18n/table-strings";
 
 const EmberConnected = lazy(() => loadEmberTable().then((m) => ({ default: m.EmberConnected })));
 const SiegeTable = lazy(() => loadSiegeTable().then((m) => ({ default: m.SiegeTable })));
+const SigmarTable = lazy(() => loadSigmarTable().then((m) => ({ default: m.SigmarTable })));
 
 export interface EmberTableProps {
   matchId: string;
@@ -46,7 +47,13 @@ function ConnectedTable({ matchId, join, onRetry }: EmberTableProps & { onRetry:
   return (
     <PlayersProvider players={match.welcome?.players}>
       <Suspense fallback={waiting}>
-        {ruleset === "siege" ? <SiegeTable matchId={matchId} seat={seat} match={match} banner={banner()} bots={bots} /> : <EmberConnected matchId={matchId} seat={seat} match={match} banner={banner} bots={bots} />}
+        {ruleset === "siege" ? (
+          <SiegeTable matchId={matchId} seat={seat} match={match} banner={banner()} bots={bots} />
+        ) : ruleset === "sigmar" ? (
+          <SigmarTable matchId={matchId} seat={seat} match={match} banner={banner()} bots={bots} />
+        ) : (
+          <EmberConnected matchId={matchId} seat={seat} match={match} banner={banner} bots={bots} />
+        )}
       </Suspense>
       <ChatPanel chat={match.chat} onSend={match.sendChat} seat={seat} />
     </PlayersProvider>

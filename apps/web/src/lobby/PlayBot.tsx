@@ -1,7 +1,8 @@
 /**
  * "Play against the bot": one form for every ruleset the server's bot plays. EMBER: a scenario
  * and your army (the sample armies that fit it; the bot takes a sample of another faction);
- * Siege: a mission and your side (attack or defence, 1 v 1). The bot's level, easy or normal.
+ * Siege: a mission and your side (attack or defence, 1 v 1); Age of Sigmar: both lists mustered in
+ * secret in the battle. The bot's level, easy or normal.
  * One click creates the match with the other seat played by the server's bot
  * (`players[].bot`) and opens the table as your seat.
  */
@@ -10,7 +11,7 @@ import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { ArmyList } from "@fogwar/ember";
 import type { BotLevel, CreateMatchRequest } from "@fogwar/protocol";
-import { ApiError, type Api, type RulesetInfo, type SiegeRulesetInfo } from "../api";
+import { ApiError, type Api, type RulesetInfo, type SiegeRulesetInfo, type SigmarRulesetInfo } from "../api";
 import { ErrorNote } from "../ui";
 import { sampleName } from "../ember/model";
 import { assess, nameIn } from "./armyModel";
@@ -30,11 +31,11 @@ function botArmy(samples: readonly ArmyList[], fits: readonly number[], mine: nu
   return samples[other];
 }
 
-export function PlayBot({ api, ember, siege }: { api: Api; ember: RulesetInfo | undefined; siege: SiegeRulesetInfo | null }) {
+export function PlayBot({ api, ember, siege, sigmar = null }: { api: Api; ember: RulesetInfo | undefined; siege: SiegeRulesetInfo | null; sigmar?: SigmarRulesetInfo | null }) {
   const { t, i18n } = useTranslation("lobby");
   const id = useId();
   const navigate = useNavigate();
-  const [ruleset, setRuleset] = useState<"ember" | "siege">(ember ? "ember" : "siege");
+  const [ruleset, setRuleset] = useState<"ember" | "siege" | "sigmar">(ember ? "ember" : siege ? "siege" : "sigmar");
   const [scenarioId, setScenarioId] = useState(ember?.scenarios[0]?.id ?? "");
   const scenario = ember?.scenarios.find((s) => s.id === scenarioId) ?? ember?.scenarios[0];
   const samples = ember?.sampleArmies ?? [];
@@ -46,11 +47,13 @@ export function PlayBot({ api, ember, siege }: { api: Api; ember: RulesetInfo | 
   const [level, setLevel] = useState<BotLevel>("normal");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
-  if (!ember && !siege) return null;
+  if (!ember && !siege && !sigmar) return null;
 
   const request = (): CreateMatchRequest | null => {
     const me = t("playBot.you");
     const bot = t("playBot.botName");
+    // Age of Sigmar: both lists are mustered in secret in the battle (the bot locks a sample list).
+    if (ruleset === "sigmar") return sigmar?.battleplans[0] ? { ruleset: "sigmar", scenario: sigmar.battleplans[0].id, players: [{ name: me }, { name: bot, bot: level }] } : null;
     if (ruleset === "siege") {
       if (!siege) return null;
       const mission = siege.missions.find((m) => m.id === missionId) ?? siege.missions[0];
@@ -94,6 +97,11 @@ export function PlayBot({ api, ember, siege }: { api: Api; ember: RulesetInfo | 
         {siege && (
           <label>
             <input type="radio" name={`${id}-ruleset`} checked={ruleset === "siege"} onChange={() => setRuleset("siege")} /> {t("rulesetName.siege")}
+          </label>
+        )}
+        {sigmar && (
+          <label>
+            <input type="radio" name={`${id}-ruleset`} checked={ruleset === "sigmar"} onChange={() => setRuleset("sigmar")} /> {t("rulesetName.sigmar")}
           </label>
         )}
       </div>

@@ -10,6 +10,8 @@
 export const loadEmberTable = () => import("../ember/EmberConnected");
 /** Siege's table (its own chunk). */
 export const loadSiegeTable = () => import("../siege/SiegeTable");
+/** Age of Sigmar's table (its own chunk). */
+export const loadSigmarTable = () => import("../sigmar/SigmarTable");
 
 /**
  * When `path` is a table route (`/play/:matchId` or `/watch/:matchId`), asks the match's summary
@@ -22,6 +24,7 @@ export function preloadRulesetTable(path: string): void {
     .then((r) => (r.ok ? (r.json() as Promise<{ match?: { ruleset?: unknown } }>) : null))
     .then((body) => {
       if (body?.match?.ruleset === "siege") void loadSiegeTable();
+      else if (body?.match?.ruleset === "sigmar") void loadSigmarTable();
       else if (body?.match?.ruleset === "ember") void loadEmberTable();
     })
     .catch(() => undefined);

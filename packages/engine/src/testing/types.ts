@@ -139,12 +139,16 @@ export interface KitSpec<Setup, State, Command extends { type: string }, Event, 
   /**
    * `legalCommands` lists exactly what `apply` accepts, every `every`-th step (default 1): `sample`
    * listed commands of each awaited seat are accepted (first, last, then random ones; default 3;
-   * problems under `listed`); each probe accepted is listed, a `refuse` probe is refused, and no
-   * probe changes the state (problems under `unlisted`).
+   * problems under `listed`); each probe accepted is listed (or fills one of the seat's templates),
+   * a `refuse` probe is refused, and no probe changes the state (problems under `unlisted`).
    */
   readonly legal?: {
     readonly every?: number;
     readonly sample?: number;
+    /** Templates tried per awaited seat (their defaults must be accepted; default 3; problems under `listed`). */
+    readonly templates?: number;
+    /** Random fillings applied per template tried (default 2; counted as `template fillings` and `template fillings accepted`). */
+    readonly fillings?: number;
     probes?(ctx: StepContext<Setup, State, Command, Event, View>): readonly Probe[];
   };
   /** Every n-th step, `legalCommandsInView(viewFor(state, seat), seat)` equals `legalCommands` (under `in-view`). */

@@ -1,0 +1,54 @@
+/**
+ * Age of Sigmar (seed 003 sections 19-30 on the project's core, packages/sigmar) as the server
+ * hosts it: a lobby request is two players on the sample battleplan, each bringing an army list
+ * (the host builds both) or none (each musters a secret list in the match); seats `p1` (south
+ * edge) and `p2` (north edge).
+ */
+import { spectator, type EventEnvelope } from "@fogwar/engine";
+import { ArmyList, armyProblems, catalog, sigmar, type SigmarCommand, type SigmarEvent, type SigmarSetup, type SigmarState } from "@fogwar/sigmar";
+import type { HostedRuleset } from "./rulesets";
+
+export const sigmarHost: HostedRuleset = {
+  ruleset: sigmar,
+  makeSetup(request) {
+    if (request.scenario !== catalog.battleplan.id) {
+      return { ok: false, problem: { code: "bad_request", message: `Unknown battleplan "${request.scenario}".`, details: { battleplans: [catalog.battleplan.id] } } };
+    }
+    if (request.players.length !== 2) return { ok: false, problem: { code: "bad_request", message: "Age of Sigmar battles have two players." } };
+    if (request.players.some((p) => p.team !== undefined)) return { ok: false, problem: { code: "bad_request", message: "Age of Sigmar battles have no teams." } };
+    const seats = ["p1", "p2"] as const;
+    const withArmy = request.players.filter((p) => p.army !== undefined).length;
+    if (withArmy === 1) return { ok: false, problem: { code: "bad_request", message: "Either the host builds both army lists or each player musters their own in the match." } };
+    const armies: Record<string, ArmyList> = {};
+    for (const [i, player] of withArmy ? request.players.entries() : []) {
+      const parsed = ArmyList.safeParse(player.army);
+      const seat = seats[i]!;
+      if (!parsed.success) return { ok: false, problem: { code: "invalid_army", message: `${player.name}'s army list is malformed.`, details: { seat } } };
+      const problems = armyProblems(parsed.data);
+      if (problems.length > 0) return { ok: false, problem: { code: "invalid_army", message: `${player.name}'s army list is not valid: ${problems[0]}`, details: { seat, problems } } };
+      armies[seat] = parsed.data;
+    }
+    const setup: SigmarSetup = { seats: ["p1", "p2"], ...(withArmy ? { armies } : {}) };
+    return { ok: true, setup, seats: [...seats] };
+  },
+  roundOf: (state) => (state as SigmarState).round,
+  scenarioOf: () => catalog.battleplan.id,
+  // A locked list stays with its seat (its events are not public either).
+  publicCommand: (command) => (command as SigmarCommand | null)?.type !== "lock_army",
+  // No clock runs while the players muster their secret lists.
+  clockIdle: (state) => (state as SigmarState).phase === "muster",
+  optionalClock: true,
+  clockSetup: (_setup, seats, clock) =>
+    clock ? { spec: { kind: "total", initialMs: clock.minutes * 60_000, incrementMs: clock.incrementSeconds * 1000 }, owners: Object.fromEntries(seats.map((s) => [s, s])) } : null,
+  // The caster feed shows the delayed battle as a spectator sees it: hands, reserves still off the
+  // table and lists are secrets of the live match too, so the delay never opens them.
+  casterView: (delayed) => sigmar.viewFor(delayed as SigmarState, spectator),
+  casterEvent: (envelope) => sigmar.redact(envelope as EventEnvelope<SigmarEvent>, spectator),
+  listing: () => ({
+    battleplans: [{ id: catalog.battleplan.id, name: catalog.battleplan.name, rounds: catalog.rules.rounds }],
+    factions: [...catalog.factions.values()].map((f) => ({ id: f.id, name: f.name, warscrolls: f.warscrolls.map((w) => ({ id: w.id, name: w.name, points: w.points, models: w.models, keywords: w.keywords })) })),
+    pointsLimit: catalog.rules.pointsLimit,
+    sampleArmies: catalog.armies,
+    armyLabels: Object.fromEntries(catalog.armyLabels),
+  }),
+};

@@ -1,0 +1,102 @@
+/**
+ * The attack sequence shown stage by stage (hit, wound, save, ward, damage): each stage's dice,
+ * what they needed, and the modifiers in the order they applied (seed 003 27, 30). A new attack
+ * opens at its first stage; "Next stage" reveals the next one, "Show all stages" the rest.
+ */
+import { useEffect, useState } from "react";
+import type { AttackReport, SigmarEvent, SigmarView, StageReport } from "@fogwar/sigmar";
+import { abilityName, unitName, type SigmarWords } from "./words";
+
+type Attacks = Extract<SigmarEvent, { type: "attacks" }>;
+
+const Dice = ({ rolls, need, label }: { rolls: readonly number[]; need?: number; label: string }) => (
+  <span className="dice" aria-label={label}>
+    {rolls.map((r, i) => (
+      <span key={i} className={`die${need !== undefined ? (r >= need ? " pass" : " fail") : ""}${r === 6 ? " six" : r === 1 ? " one" : ""}`}>
+        {r}
+      </span>
+    ))}
+  </span>
+);
+
+function Mods({ w, stage }: { w: SigmarWords; stage: StageReport }) {
+  if (stage.mods.length === 0) return null;
+  return <span className="mods">{w.t("attack.mods", { mods: stage.mods.map((m) => `${abilityName(w, m.source)} ${m.value > 0 ? "+" : ""}${m.value}`).join(", ") })}</span>;
+}
+
+/** The stages of one weapon's attacks, the first `shown` of them. */
+function Weapon({ w, r, shown }: { w: SigmarWords; r: AttackReport; shown: number }) {
+  const t = w.t;
+  const stages = [
+    <li key="hit">
+      <strong>{t("attack.stage.hit", { need: r.hit.need })}</strong> <Dice rolls={r.hit.rolls} label={r.hit.rolls.join(" ")} /> {t("attack.passed", { n: r.hit.passed })} · {t("attack.crits", { n: r.hit.crits })} <Mods w={w} stage={r.hit} />
+    </li>,
+    <li key="wound">
+      <strong>{t("attack.stage.wound", { need: r.wound.need })}</strong> <Dice rolls={r.wound.rolls} label={r.wound.rolls.join(" ")} /> {t("attack.passed", { n: r.wound.passed })}
+      {r.wound.auto > 0 && <> · {t("attack.auto", { n: r.wound.auto })}</>} <Mods w={w} stage={r.wound} />
+    </li>,
+    <li key="save">
+      <strong>{t("attack.stage.save", { need: r.save.need, rend: r.rend })}</strong> <Dice rolls={r.save.rolls} label={r.save.rolls.join(" ")} /> {t("attack.passed", { n: r.save.passed })} <Mods w={w} stage={r.save} />
+    </li>,
+    ...(r.ward
+      ? [
+          <li key="ward">
+            <strong>{t("attack.stage.ward", { need: r.ward.need })}</strong> <Dice rolls={r.ward.rolls} need={r.ward.need} label={r.ward.rolls.join(" ")} /> {t("attack.passed", { n: r.ward.passed })}
+          </li>,
+        ]
+      : []),
+    <li key="damage">
+      <strong>{t("attack.stage.damage")}</strong> {r.damageRolls.length > 0 && <>{t("attack.damageRolled", { dice: r.damageRolls.join(" ") })} · </>}
+      {r.mortal > 0 && <>{t("attack.mortal", { n: r.mortal })} · </>}
+      {t("attack.dealt", { dealt: r.dealt, slain: r.slain })}
+    </li>,
+  ];
+  return (
+    <li className="weapon-attacks">
+      <p>
+        {t("attack.weapon", { weapon: abilityName(w, r.weapon), models: r.models, attacks: r.attacks })}
+        {r.attackRolls.length > 0 && <> · {t("attack.attacksRolled", { dice: r.attackRolls.join(" ") })}</>}
+        {r.crit && <> · {t("attack.crit", { crit: t(`crit.${r.crit}`) })}</>}
+      </p>
+      <ol className="stages">{stages.slice(0, shown)}</ol>
+    </li>
+  );
+}
+
+/** The last attack of `events`, stage by stage (`allStages`: every stage at once, as the review shows it). */
+export function AttackPanel({ w, view, events, allStages = false }: { w: SigmarWords; view: SigmarView; events: readonly { seq: number; events: readonly SigmarEvent[] }[]; allStages?: boolean }) {
+  let last: { seq: number; at: number; e: Attacks } | null = null;
+  for (const entry of events) entry.events.forEach((e, at) => e.type === "attacks" && (last = { seq: entry.seq, at, e }));
+  const key = last ? `${(last as { seq: number }).seq}:${(last as { at: number }).at}` : "";
+  // A new attack opens at its first stage (the review shows every stage at once).
+  const first = allStages ? 5 : 1;
+  const [shown, setShown] = useState(first);
+  useEffect(() => setShown(first), [key, first]);
+  const a = (last as { e: Attacks } | null)?.e;
+  return (
+    <section className="attack-panel" aria-label={w.t("attack.stage.damage")}>
+      {!a ? (
+        <p>{w.t("attack.noAttack")}</p>
+      ) : (
+        <>
+          <h3>{w.t("attack.title", { attacker: unitName(w, view, a.unit), target: unitName(w, view, a.target) })}</h3>
+          <ul className="weapons">
+            {a.reports.map((r, i) => (
+              <Weapon key={i} w={w} r={r} shown={shown} />
+            ))}
+          </ul>
+          {shown < 5 && (
+            <p>
+              <button type="button" onClick={() => setShown((n) => n + 1)}>
+                {w.t("attack.next")}
+              </button>{" "}
+              <button type="button" onClick={() => setShown(5)}>
+                {w.t("attack.all")}
+              </button>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

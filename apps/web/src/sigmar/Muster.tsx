@@ -1,0 +1,112 @@
+/**
+ * The secret muster (docs/rules/sigmar.md C2): the seat builds its army list from a sample list
+ * (units added or removed, each on the battlefield or in reserve, one enhancement for a hero) and
+ * locks it as a commitment; it may unlock while the other player has not locked. The other seat
+ * and spectators see only who has locked.
+ */
+import { useMemo, useState } from "react";
+import { armyPoints, armyProblems, catalog, type ArmyList, type SigmarCommand, type SigmarView } from "@fogwar/sigmar";
+import { listName, local, warscrollName, type SigmarWords } from "./words";
+
+export function Muster({ w, view, seat, onCommand }: { w: SigmarWords; view: SigmarView; seat: string | null; onCommand: (c: SigmarCommand) => void }) {
+  const t = w.t;
+  const mine = seat ? view.muster.seats[seat] : undefined;
+  const [list, setList] = useState<ArmyList>(() => mine?.list ?? catalog.armies[seat === "p2" ? 2 : 0]!);
+  const problems = useMemo(() => armyProblems(list), [list]);
+  const faction = catalog.factions.get(list.faction);
+  const [adding, setAdding] = useState(faction?.warscrolls[0]?.id ?? "");
+  const set = (units: ArmyList["units"]) => setList({ ...list, units });
+  return (
+    <section className="muster" aria-labelledby="sigmar-muster-title">
+      <h3 id="sigmar-muster-title">{t("muster.title")}</h3>
+      <p>{t("muster.explain")}</p>
+      <ul className="muster-seats">
+        {view.seats.map((s) => (
+          <li key={s}>
+            {w.name(s)}: {view.muster.seats[s]?.locked ? `${t("muster.locked")} (${view.muster.seats[s]?.commitment?.slice(0, 12)})` : t("muster.notLocked")}
+          </li>
+        ))}
+      </ul>
+      {seat && mine?.locked && (
+        <>
+          <p role="status">{t("muster.lockedYours", { commitment: mine.commitment?.slice(0, 12) ?? "" })}</p>
+          {view.seats.some((s) => !view.muster.seats[s]?.locked) && (
+            <button type="button" onClick={() => onCommand({ type: "unlock_army" })}>
+              {t("muster.unlock")}
+            </button>
+          )}
+        </>
+      )}
+      {seat && mine && !mine.locked && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (problems.length === 0) onCommand({ type: "lock_army", army: list });
+          }}
+        >
+          <label>
+            {t("lobby.sample")}{" "}
+            <select value={catalog.armies.findIndex((a) => a.name === list.name)} onChange={(e) => setList(catalog.armies[Number(e.target.value)] ?? list)}>
+              {catalog.armies.map((a, i) => (
+                <option key={a.name} value={i}>
+                  {listName(w, a.name)} · {local(w, catalog.factions.get(a.faction)?.name)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <p>{t("muster.points", { points: armyPoints(list), limit: catalog.rules.pointsLimit })}</p>
+          <ul className="muster-units">
+            {list.units.map((u, i) => {
+              const ws = catalog.warscrolls.get(u.warscroll);
+              return (
+                <li key={i}>
+                  <strong>{warscrollName(w, u.warscroll)}</strong> · {ws?.points}
+                  <label>
+                    <input type="checkbox" checked={u.reserve === true} onChange={(e) => set(list.units.map((x, j) => (j === i ? { ...x, reserve: e.target.checked || undefined } : x)))} /> {t("muster.reserve")}
+                  </label>
+                  {ws?.keywords.includes("hero") && (
+                    <label>
+                      {t("muster.enhancement")}{" "}
+                      <select value={u.enhancement ?? ""} onChange={(e) => set(list.units.map((x, j) => (j === i ? { warscroll: x.warscroll, ...(x.reserve ? { reserve: true } : {}), ...(e.target.value ? { enhancement: e.target.value } : {}) } : x)))}>
+                        <option value="">{t("muster.none")}</option>
+                        {faction?.enhancements.map((en) => (
+                          <option key={en.id} value={en.id}>
+                            {local(w, en.name)}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                  )}
+                  <button type="button" onClick={() => set(list.units.filter((_, j) => j !== i))}>
+                    {t("muster.remove")}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <p>
+            <select value={adding} onChange={(e) => setAdding(e.target.value)} aria-label={t("muster.add")}>
+              {faction?.warscrolls.map((ws) => (
+                <option key={ws.id} value={ws.id}>
+                  {local(w, ws.name)} · {ws.points}
+                </option>
+              ))}
+            </select>{" "}
+            <button type="button" onClick={() => adding && set([...list.units, { warscroll: adding }])}>
+              {t("muster.add")}
+            </button>
+          </p>
+          {problems.length > 0 && (
+            <p className="error" role="alert">
+              {t("muster.problems")} {problems.length}
+            </p>
+          )}
+          <button type="submit" className="primary" disabled={problems.length > 0}>
+            {t("muster.lock")}
+          </button>
+        </form>
+      )}
+      {seat && view.seats.filter((s) => s !== seat && !view.muster.seats[s]?.locked).map((s) => <p key={s}>{t("muster.waiting", { name: w.name(s) })}</p>)}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * The review of an Age of Sigmar battle (`/review/:matchId`): a finished battle rebuilt in this
+ * browser with the shared engine (review.ts), stepped through (buttons, slider, arrow keys) and
+ * shown read-only from any perspective (everything, each seat, a spectator): who knew what at each
+ * step (a seat's own list, reserves and hand; a spectator's public picture), with the verification
+ * of the dice seed, both list commitments, every reserve commitment and every stored state hash.
+ * A live battle shows only its public log.
+ */
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { omniscient, seatViewer, spectator, type Viewer } from "@fogwar/engine";
+import { sigmar, type SigmarEvent } from "@fogwar/sigmar";
+import type { MatchHistory } from "../api";
+import { SigmarTableView } from "./SigmarTableView";
+import { rebuildSigmar, sigmarEventsUpTo } from "./review";
+import { describeEvent, type SigmarWords } from "./words";
+import { useSeatNamer } from "../table/names";
+import "../i18n/sigmar-strings";
+
+const viewerOf = (p: string): Viewer => (p === "omniscient" ? omniscient : p === "spectator" ? spectator : seatViewer(p));
+
+export function SigmarReview({ matchId, history }: { matchId: string; history: MatchHistory }) {
+  const { t } = useTranslation("sigmar");
+  const name = useSeatNamer(history.match.seats.map((s) => s.seat), history.match.seats);
+  const replay = useMemo(() => rebuildSigmar(history), [history]);
+  const [index, setIndex] = useState(() => Math.max(0, replay.steps.length - 1));
+  const [perspective, setPerspective] = useState("omniscient");
+  const last = replay.steps.length - 1;
+  const step = replay.steps[Math.min(index, last)];
+  if (!step) return <p role="alert">⚠ {replay.problems.join("; ")}</p>;
+  const viewer = viewerOf(perspective);
+  const view = sigmar.viewFor(step.state, viewer);
+  const events = sigmarEventsUpTo(replay, step.index, viewer);
+  const go = (n: number) => setIndex(Math.max(0, Math.min(last, n)));
+  return (
+    <section
+      className="sigmar-review"
+      data-testid="sigmar-review"
+      tabIndex={0}
+      onKeyDown={(e) => {
+        if (e.key === "ArrowLeft") go(index - 1);
+        else if (e.key === "ArrowRight") go(index + 1);
+      }}
+    >
+      <h2>{t("review.title")}</h2>
+      <p className="verify" data-ok={replay.ok} role="status">
+        {replay.ok ? `✓ ${t("review.verified")}` : `✗ ${t("review.failed", { problems: replay.problems.join("; ") || "-" })}`}
+      </p>
+      <nav className="review-nav" aria-label={t("review.title")}>
+        <button type="button" onClick={() => go(index - 1)}>
+          ◀ {t("review.prev")}
+        </button>
+        <input type="range" min={0} max={last} value={step.index} aria-label={t("review.step", { n: step.index, total: last })} onChange={(e) => go(Number(e.target.value))} />
+        <button type="button" onClick={() => go(index + 1)}>
+          {t("review.next")} ▶
+        </button>{" "}
+        <span data-testid="sigmar-review-step">{t("review.step", { n: step.index, total: last })}</span>{" "}
+        <label>
+          {t("review.perspective")}{" "}
+          <select value={perspective} onChange={(e) => setPerspective(e.target.value)} data-testid="sigmar-review-perspective">
+            <option value="omniscient">{t("review.everyone")}</option>
+            {history.match.seats.map((s) => (
+              <option key={s.seat} value={s.seat}>
+                {t("review.seatView", { name: name(s.seat) })}
+              </option>
+            ))}
+            <option value="spectator">{t("review.spectatorView")}</option>
+          </select>
+        </label>
+      </nav>
+      <SigmarTableView matchId={matchId} view={view} seat={viewer.kind === "seat" ? viewer.seat : null} legal={[]} templates={[]} onCommand={() => undefined} events={events} readOnly />
+    </section>
+  );
+}
+
+/** A live battle: the public log (the history API's spectator projection) in words. */
+export function SigmarLiveHistory({ history }: { history: MatchHistory }) {
+  const { t, i18n } = useTranslation("sigmar");
+  const name = useSeatNamer(history.match.seats.map((s) => s.seat), history.match.seats);
+  const w: SigmarWords = { t, language: i18n.language, name };
+  return (
+    <section className="review-live" data-perspective="spectator">
+      <p>{t("review.live")}</p>
+      <ol data-testid="review-live-entries">
+        {history.entries.map((entry) => (
+          <li key={entry.seq} value={entry.seq}>
+            {(entry.events as SigmarEvent[]).map((e, i) => (
+              <span key={i}>{describeEvent(w, e, { units: {} }, null)} </span>
+            ))}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,212 @@
+/**
+ * The attack sequence (project core rule C7) with the seed's weapon abilities (seed 003 20),
+ * random characteristics (26), modifier order (27) and guarded heroes (25): for each weapon, the
+ * attacks of the models that can use it, then hit rolls (an unmodified 6 is a critical hit, an
+ * unmodified 1 always fails), wound rolls, save rolls against Rend, damage, ward rolls, and the
+ * damage allocated. Every roll and modifier is reported in order, stage by stage.
+ */
+import { catalog, type Weapon } from "./data";
+import { inches, within } from "./geometry";
+import { rollValue } from "./dice";
+import { applyMods, characteristic, hasFlag, modsFor, rollMod, type Mod } from "./modifiers";
+import { abilitiesOf, combatRange, discs, hasKeyword, ws, visible, fieldUnits, unitsWithin } from "./query";
+import type { Ctx } from "./context";
+import type { AttackReport, CritKind, SigmarState, StageReport, UnitState } from "./types";
+
+/** The crit abilities that apply to a weapon's attacks (its own, and granted ones Companion allows). */
+export function critOptions(state: SigmarState, attacker: UnitState, weapon: Weapon): CritKind[] {
+  const out = new Set<CritKind>();
+  for (const a of weapon.abilities) if (a.startsWith("crit:")) out.add(a.slice(5) as CritKind);
+  const context = { weapon, attackerOwner: attacker.owner };
+  if (hasFlag(state, attacker, "crit_2hits", context)) out.add("2hits");
+  if (hasFlag(state, attacker, "crit_autowound", context)) out.add("autowound");
+  if (hasFlag(state, attacker, "crit_mortal", context)) out.add("mortal");
+  return [...out].sort();
+}
+
+/**
+ * Guarded hero (seed 003 25): a hero that is not a monster or war machine, within combat range of
+ * a friendly non-hero unit.
+ */
+export function guarded(state: SigmarState, hero: UnitState): boolean {
+  if (!hasKeyword(hero, "hero") || hasKeyword(hero, "monster") || hasKeyword(hero, "war_machine")) return false;
+  return fieldUnits(state, hero.owner).some((u) => u.id !== hero.id && !hasKeyword(u, "hero") && unitsWithin(hero, u, combatRange()));
+}
+
+/** The weapons a unit uses in a shooting or a fight: ranged (only Shoot in Combat ones while in combat) or melee. */
+export function weaponsFor(unit: UnitState, kind: "shoot" | "fight", engaged: boolean): Weapon[] {
+  return ws(unit).weapons.filter((w) => (kind === "fight" ? w.kind === "melee" : w.kind === "ranged" && (!engaged || w.abilities.includes("shoot_in_combat"))));
+}
+
+/** The attacker's models that can use `weapon` against `target` (melee: in combat range; ranged: in range and in sight). */
+export function modelsInReach(attacker: UnitState, target: UnitState, weapon: Weapon): number {
+  const td = discs(target);
+  const reach = weapon.kind === "melee" ? combatRange() : inches(weapon.range ?? 0);
+  return discs(attacker).filter((d) => td.some((t) => within(d, t, reach))).length;
+}
+
+/** Whether `target` is a legal shooting target for `attacker` (range of some usable weapon, visibility, guarded hero). */
+export function canShootAt(state: SigmarState, attacker: UnitState, target: UnitState, engaged: boolean): "ok" | "out_of_range" | "not_visible" {
+  const weapons = weaponsFor(attacker, "shoot", engaged);
+  if (!weapons.some((w) => modelsInReach(attacker, target, w) > 0)) return "out_of_range";
+  if (!visible(attacker, target)) return "not_visible";
+  // Seed 003 25: a guarded infantry hero cannot be targeted from more than 12" away.
+  if (guarded(state, target) && hasKeyword(target, "infantry") && !unitsWithin(attacker, target, inches(catalog.rules.guardedHeroRange))) return "not_visible";
+  return "ok";
+}
+
+/** Seed 003 20 Anti-X (+1 Rend): +1 for each Anti-X whose keyword the target has (Anti-charge: it charged this turn). */
+export const antiRend = (weapon: Pick<Weapon, "abilities">, target: UnitState): number =>
+  weapon.abilities.filter((a) => a.startsWith("anti:")).filter((a) => (a === "anti:charge" ? target.did.charged === true : hasKeyword(target, a.slice(5)))).length;
+
+const stage = (need: number, mods: Mod[], rolls: number[], passed: number): StageReport => ({ need, mods: mods.map((m) => ({ source: m.source, value: m.value })), rolls, passed });
+
+/** Removes models for damage (project core rule C8): the model farthest from the attacker first. */
+export function allocate(ctx: Ctx, unit: UnitState, amount: number, from: UnitState | null): number {
+  const health = ws(unit).health;
+  unit.damage += amount;
+  let slain = 0;
+  while (unit.damage >= health && unit.models.length > 0) {
+    let at = unit.models.length - 1;
+    if (from && from.models.length) {
+      let far = -1;
+      unit.models.forEach((m, i) => {
+        const d = Math.min(...from.models.map((f) => (f.x - m.x) ** 2 + (f.y - m.y) ** 2));
+        if (d >= far) [far, at] = [d, i];
+      });
+    }
+    unit.models.splice(at, 1);
+    unit.damage -= health;
+    slain++;
+  }
+  if (unit.models.length === 0) destroy(ctx, unit);
+  return slain;
+}
+
+/** A unit is destroyed: off the battlefield, its tokens and persisting effects gone; a replacement ability waits for the phase's end (seed 003 24.2). */
+export function destroy(ctx: Ctx, unit: UnitState): void {
+  const s = ctx.state;
+  unit.where = "destroyed";
+  unit.models = [];
+  unit.damage = 0;
+  for (const t of s.tokens.filter((t) => t.unit === unit.id)) ctx.emit({ type: "token_removed", token: t.id });
+  s.tokens = s.tokens.filter((t) => t.unit !== unit.id);
+  s.persisting = s.persisting.filter((p) => p.unit !== unit.id);
+  ctx.emit({ type: "unit_destroyed", unit: unit.id });
+  const replaceable = !unit.replacementOf && abilitiesOf(unit).some((a) => a.trigger === "destroyed" && !s.used[`${unit.id}:${a.id}`]);
+  if (replaceable) s.endOfPhase.push(unit.id);
+}
+
+/** Ward rolls for `amount` damage points (a unit without Ward rolls none). */
+function wardRolls(ctx: Ctx, unit: UnitState, amount: number): { report: StageReport | null; saved: number } {
+  const base = ws(unit).ward;
+  const mods = modsFor(ctx.state, unit, "ward");
+  if (base === undefined && !mods.some((m) => m.op === "set")) return { report: null, saved: 0 };
+  const need = applyMods(base ?? 7, mods);
+  const rolls = Array.from({ length: amount }, () => ctx.d6());
+  const saved = rolls.filter((r) => r >= need).length;
+  return { report: stage(need, mods, rolls, saved), saved };
+}
+
+/** Mortal damage (no save; ward applies), reported on its own. */
+export function mortalDamage(ctx: Ctx, unit: UnitState, amount: number, source: string, from: UnitState | null): void {
+  const { report, saved } = wardRolls(ctx, unit, amount);
+  const dealt = amount - saved;
+  const slain = allocate(ctx, unit, dealt, from);
+  ctx.emit({ type: "mortal_damage", unit: unit.id, amount, ward: report, dealt, slain, source });
+}
+
+/**
+ * Resolves every attack of `attacker` against `target` (shooting or fighting), weapon by weapon,
+ * with the crit ability chosen in `crits` where several apply (seed 003 20). Emits one `attacks`
+ * event with every report.
+ */
+export function resolveAttacks(ctx: Ctx, attacker: UnitState, target: UnitState, kind: "shoot" | "fight", engaged: boolean, crits: Readonly<Record<string, CritKind>>): void {
+  const s = ctx.state;
+  const reports: AttackReport[] = [];
+  // Destructions found while resolving are reported after the attacks that caused them.
+  const mark = ctx.events.length;
+  const caps = catalog.rules.modifierCaps;
+  for (const weapon of weaponsFor(attacker, kind, engaged)) {
+    if (target.where !== "field") break;
+    const models = modelsInReach(attacker, target, weapon);
+    if (models === 0) continue;
+    const context = { weapon, attackerOwner: attacker.owner };
+    // Seed 003 26: random Attacks are rolled per model when the attack is declared; 27: then modified.
+    const attackRolls: number[] = [];
+    let attacks = 0;
+    for (let i = 0; i < models; i++) {
+      const rolled = rollValue(weapon.attacks, ctx.rng);
+      attackRolls.push(...rolled.dice);
+      attacks += characteristic(s, attacker, "attacks", rolled.value, context).value;
+    }
+    const options = critOptions(s, attacker, weapon);
+    const crit: CritKind | null = options.length > 1 ? (crits[weapon.id] ?? options[0]!) : (options[0] ?? null);
+    // Hit rolls.
+    const hitMods = modsFor(s, attacker, "hit_roll", context);
+    if (kind === "shoot" && guarded(s, target)) hitMods.push({ source: "guarded_hero", owner: target.owner, passive: true, op: "add", value: -1, rank: 0, order: 0 });
+    const hitMod = rollMod(hitMods, caps.hitRoll, caps.hitRoll);
+    const hitRolls = Array.from({ length: attacks }, () => ctx.d6());
+    let hits = 0;
+    let critsRolled = 0;
+    let autoWounds = 0;
+    let mortalHits = 0;
+    for (const r of hitRolls) {
+      if (r === 6) {
+        critsRolled++;
+        if (crit === "2hits") hits += 2;
+        else if (crit === "autowound") autoWounds++;
+        else if (crit === "mortal") mortalHits++;
+        else hits++;
+      } else if (r !== 1 && r + hitMod >= weapon.hit) hits++;
+    }
+    // Wound rolls.
+    const woundMods = modsFor(s, attacker, "wound_roll", context);
+    const woundMod = rollMod(woundMods, caps.woundRoll, caps.woundRoll);
+    const woundRolls = Array.from({ length: hits }, () => ctx.d6());
+    const wounds = woundRolls.filter((r) => r === 6 || (r !== 1 && r + woundMod >= weapon.wound)).length + autoWounds;
+    // Rend: the weapon's, +1 per Anti-X that applies (seed 003 20), then modifiers (floor 0).
+    const rend = characteristic(s, attacker, "rend", weapon.rend + antiRend(weapon, target), context).value;
+    // Save rolls.
+    const save = characteristic(s, target, "save", ws(target).save).value;
+    const saveMods = modsFor(s, target, "save_roll");
+    const saveMod = rollMod(saveMods, caps.saveRoll);
+    const saveRolls = Array.from({ length: wounds }, () => ctx.d6());
+    const saved = saveRolls.filter((r) => r !== 1 && r + saveMod - rend >= save).length;
+    // Damage: random Damage is rolled for each attack (seed 003 26); Charge adds 1 (seed 003 20).
+    const damageRolls: number[] = [];
+    const bonus = weapon.abilities.includes("charge") && attacker.did.charged ? 1 : 0;
+    const damageOf = () => {
+      const rolled = rollValue(weapon.damage, ctx.rng);
+      damageRolls.push(...rolled.dice);
+      return characteristic(s, attacker, "damage", rolled.value + bonus, context).value;
+    };
+    let normal = 0;
+    for (let i = 0; i < wounds - saved; i++) normal += damageOf();
+    let mortal = 0;
+    for (let i = 0; i < mortalHits; i++) mortal += damageOf();
+    const total = normal + mortal;
+    const ward = wardRolls(ctx, target, total);
+    const dealt = total - ward.saved;
+    const slain = allocate(ctx, target, dealt, attacker);
+    reports.push({
+      weapon: weapon.id,
+      models,
+      attackRolls,
+      attacks,
+      crit,
+      hit: { ...stage(weapon.hit, hitMods, hitRolls, hits), crits: critsRolled },
+      wound: { ...stage(weapon.wound, woundMods, woundRolls, wounds), auto: autoWounds },
+      rend,
+      save: stage(save, saveMods, saveRolls, saved),
+      damageRolls,
+      ward: ward.report,
+      mortal,
+      dealt,
+      slain,
+    });
+  }
+  const after = ctx.events.splice(mark);
+  ctx.emit({ type: "attacks", unit: attacker.id, target: target.id, kind, reports });
+  ctx.events.push(...after);
+}

@@ -1,0 +1,73 @@
+/**
+ * What each viewer may know (design.md principle 4): the single definition of the projection.
+ * Hidden: a seat's army list until both are locked (then its units on the battlefield are
+ * revealed; the list itself and its salt until the match ends), the units in reserve of the other
+ * seat until each is set up (seed 003 24.1), each seat's hand (its own only), every deck's order
+ * (nobody: the server alone), and the dice seed and RNG until the end.
+ */
+import { canSee, type EventEnvelope, type MusterView, type SeatId, type Viewer } from "@fogwar/engine";
+import type { ArmyList } from "./data";
+import type { SigmarEvent, SigmarState } from "./types";
+
+/** A viewer's projection: the state's shape without its secrets, with counts of what is hidden. */
+export interface SigmarView extends Omit<SigmarState, "secret" | "muster"> {
+  readonly muster: MusterView<ArmyList>;
+  /** Cards left in each deck. */
+  readonly decks: Record<SeatId, number>;
+  /** Cards in each hand (the hands themselves: the viewer's own only). */
+  readonly handCounts: Record<SeatId, number>;
+  /** The dice seed, once the match is over. */
+  readonly seed?: string;
+}
+
+/** Whether `viewer` may know what `seat` keeps secret. */
+export const knows = (state: Pick<SigmarState, "phase">, viewer: Viewer, seat: SeatId): boolean =>
+  viewer.kind === "omniscient" || state.phase === "finished" || (viewer.kind === "seat" && viewer.seat === seat);
+
+/** The projection of `state` for `viewer`. */
+export function viewFor(state: SigmarState, viewer: Viewer): SigmarView {
+  const { secret, muster, ...rest } = state;
+  const over = state.phase === "finished";
+  const units = Object.fromEntries(Object.entries(state.units).filter(([, u]) => u.where !== "reserve" || knows(state, viewer, u.owner)));
+  const hands = Object.fromEntries(state.seats.map((s) => [s, knows(state, viewer, s) ? [...state.hands[s]!] : []]));
+  const seats = Object.fromEntries(
+    Object.entries(muster.seats).map(([seat, entry]) => [
+      seat,
+      {
+        locked: entry.commitment !== null,
+        commitment: entry.commitment,
+        ...(entry.list !== null && knows(state, viewer, seat) ? { list: entry.list } : {}),
+        ...(over && entry.salt !== undefined ? { salt: entry.salt } : {}),
+      },
+    ]),
+  );
+  return {
+    ...structuredClone(rest),
+    units: structuredClone(units),
+    hands,
+    muster: { seats, revealed: muster.revealed },
+    decks: Object.fromEntries(state.seats.map((s) => [s, secret.decks[s]?.length ?? 0])),
+    handCounts: Object.fromEntries(state.seats.map((s) => [s, state.hands[s]!.length])),
+    ...(over ? { seed: secret.seed } : {}),
+  };
+}
+
+/** What `viewer` sees of an event. */
+export function redact(envelope: EventEnvelope<SigmarEvent>, viewer: Viewer): SigmarEvent | null {
+  if (canSee(envelope.audience, viewer)) return envelope.event;
+  return envelope.shadow ?? null;
+}
+
+/**
+ * A state rebuilt from a seat's projection, for rules that read only what the seat knows (its
+ * legal commands and templates). Secrets it cannot know are empty.
+ */
+export function stateFromView(view: SigmarView): SigmarState {
+  const { decks: _d, handCounts: _h, seed: _s, muster, ...rest } = view;
+  return {
+    ...(rest as Omit<SigmarState, "secret" | "muster">),
+    muster: { revealed: muster.revealed, seats: Object.fromEntries(Object.entries(muster.seats).map(([seat, m]) => [seat, { commitment: m.commitment, list: m.list ?? null, locks: 0 }])) },
+    // Secrets the seat cannot know are empty: no seed, a fixed RNG, empty decks.
+    secret: { seed: "", rng: [1, 0, 0, 0], decks: Object.fromEntries(view.seats.map((s) => [s, []])) },
+  };
+}

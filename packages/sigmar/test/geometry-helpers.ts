@@ -1,0 +1,3 @@
+/** Re-exports of the geometry the tests place models with. */
+export { baseRadius } from "../src/geometry";
+export { formation } from "../src/moves";

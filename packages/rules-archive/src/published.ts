@@ -8,8 +8,8 @@ export const PUBLISHED: readonly PublishedVersion[] = [
   { ruleset: "ember", version: "ember-0.1.0", from: "6db40a8a9437e5a979e036d85ac71762f0464533", load: () => import("../frozen/ember-0.1.0.js").then((m) => m.bundle) },
   { ruleset: "ember", version: "ember-0.2.0", from: "7fc2b9e7683585d85274bc1b1fd74bfb2177fa7f", load: () => import("../frozen/ember-0.2.0.js").then((m) => m.bundle) },
   { ruleset: "ember", version: "ember-1.0.0", from: "8d8f7a63ed82691a5d06ed7c7685c046d75af8ca", load: () => import("../frozen/ember-1.0.0.js").then((m) => m.bundle) },
-  { ruleset: "ember", version: "ember-1.1.0", from: "84f47646b4b02441050a36686c3660a8c7abc780", load: () => import("../frozen/ember-1.1.0.js").then((m) => m.bundle) },
+  { ruleset: "ember", version: "ember-1.1.0", from: "be3f0e0fca41a37b9ddf728d9d5d7bcd29d97993", load: () => import("../frozen/ember-1.1.0.js").then((m) => m.bundle) },
   { ruleset: "siege", version: "siege-0.1.0", from: "fce78e36632faa49ec56fd6355522538f03dd7fa", load: () => import("../frozen/siege-0.1.0.js").then((m) => m.bundle) },
   { ruleset: "siege", version: "siege-0.1.1", from: "8d8f7a63ed82691a5d06ed7c7685c046d75af8ca", load: () => import("../frozen/siege-0.1.1.js").then((m) => m.bundle) },
-  { ruleset: "siege", version: "siege-0.2.0", from: "1696943dcfbbb1f7a3ff0361f973a60b19616df3", load: () => import("../frozen/siege-0.2.0.js").then((m) => m.bundle) },
+  { ruleset: "siege", version: "siege-0.2.0", from: "be3f0e0fca41a37b9ddf728d9d5d7bcd29d97993", load: () => import("../frozen/siege-0.2.0.js").then((m) => m.bundle) },
 ];

@@ -69,25 +69,35 @@ export function spot(ctx: Ctx, o: CharacterState): void {
     if (roll + spotCover(s, o, c) >= effectiveConcealment(c, o)) found.push(c.id);
   }
   const event = { type: "spotting" as const, observer: o.id, die, mods, total: roll, found };
-  if (statSecret(s, [o.id])) ctx.emitTo("enemies", event, { ...event, mods: [], total: null });
+  // A concealed observer (a delayed turn) spots unseen: only its side hears of the roll.
+  if (o.concealed) ctx.emitTo(o.side, event);
+  else if (statSecret(s, [o.id])) ctx.emitTo("enemies", event, { ...event, mods: [], total: null });
   else ctx.emit(event);
-  for (const id of found) reveal(ctx, s.characters[id]!, "spotted", o.id);
+  for (const id of found) reveal(ctx, s.characters[id]!, "spotted", o.concealed ? undefined : o.id);
 }
 
 /**
  * One attempt of `o` against the concealed `c` (reactive, or a re-spot after a shot), with `c`'s
- * die: revealed on a success (public); a failure is told to `c`'s side only.
+ * die (their pair's stream). A success reveals `c` to everyone (naming `o` only if `o` is seen). A failure tells nobody
+ * anything is there: after a shot, `c`'s side gets the numbers and the others that the shooter
+ * stayed hidden (they know of the shot); a reactive failure goes to `c`'s side when `o` is seen,
+ * and to the game master alone when `o` is hidden too (its side would learn `c` is near, `c`'s
+ * side that `o` is there).
  */
 function attempt(ctx: Ctx, o: CharacterState, c: CharacterState, cause: "reactive" | "respot"): boolean {
-  const die = ctx.d6(c.id);
+  // The pair's own stream: an attempt that only happens because `c` is there moves no other dice.
+  const die = ctx.d6(`${o.id}>${c.id}`);
   const roll = total(die, spotMods(o)) + spotCover(ctx.s, o, c);
   const need = effectiveConcealment(c, o);
   const success = roll >= need;
-  const event = { type: "reactive_spot" as const, observer: o.id, target: c.id, die, total: roll, need, success };
+  const event = { type: "reactive_spot" as const, observer: o.id, target: c.id, cause, die, total: roll, need, success };
   if (success) {
-    ctx.emit(event);
-    reveal(ctx, c, cause, o.id);
-  } else ctx.emitTo(c.side, event);
+    if (o.concealed) ctx.emitTo(o.side, event);
+    else ctx.emit(event);
+    reveal(ctx, c, cause, o.concealed ? undefined : o.id);
+  } else if (cause === "respot") ctx.emitTo(c.side, event, { type: "reactive_spot", observer: o.id, target: c.id, cause, success });
+  else if (!o.concealed) ctx.emitTo(c.side, event);
+  else ctx.emitToMaster(event);
   return success;
 }
 

@@ -25,7 +25,7 @@ export class Ctx {
     this.s = clonePlain(state);
   }
 
-  /** A d6 from the stream of `who` (a character id, or `table`). */
+  /** A d6 from the stream of `who` (a character id, a pair `observer>concealed`, or `table`). */
   d6(who: string): number {
     let random = this.streams.get(who);
     if (!random) {
@@ -45,6 +45,12 @@ export class Ctx {
   emitTo(side: Side, event: TrpgEvent, shadow?: TrpgEvent): void {
     const audience = sideAudience(this.s, side);
     this.events.push(shadow ? { audience, event, shadow } : { audience, event });
+  }
+
+  /** An event for the game master alone (GM mode), or for nobody while the match runs (versus). */
+  emitToMaster(event: TrpgEvent): void {
+    const audience: Audience = this.s.mode === "gm" ? { kind: "seats", seats: [...this.s.seats.enemies] } : { kind: "server" };
+    this.events.push({ audience, event });
   }
 
   /** An event for the side when `secret`, else public. */

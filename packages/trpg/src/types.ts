@@ -246,7 +246,7 @@ export type TrpgEvent =
   | { readonly type: "overwatch_ended"; readonly character: CharacterId }
   | { readonly type: "concealed"; readonly character: CharacterId; readonly success: boolean; readonly die?: number; readonly mods?: readonly Mod[]; readonly value?: number }
   | { readonly type: "spotting"; readonly observer: CharacterId; readonly die: number; readonly mods: readonly Mod[]; readonly total: number | null; readonly found: readonly CharacterId[] }
-  | { readonly type: "reactive_spot"; readonly observer: CharacterId; readonly target: CharacterId; readonly die: number; readonly total: number; readonly need: number; readonly success: boolean }
+  | { readonly type: "reactive_spot"; readonly observer: CharacterId; readonly target: CharacterId; readonly cause: "reactive" | "respot"; readonly die?: number; readonly total?: number; readonly need?: number; readonly success: boolean }
   | { readonly type: "revealed"; readonly character: CharacterId; readonly at: Square; readonly cause: RevealCause; readonly by?: CharacterId }
   | { readonly type: "unseen_attacker"; readonly character: CharacterId; readonly target: CharacterId }
   | {

@@ -75,7 +75,11 @@ function project(state: TrpgState, side: Side | null, mask: (c: CharacterState) 
     turn: state.turn && present(state.turn.actor) ? state.turn : null,
     deferred: state.deferred.filter(present),
     unaware: state.unaware.filter((pair) => mine(pair.split(">")[1])),
-    reactive: state.reactive.filter((pair) => mine(pair.split(">")[1])),
+    // A pair tells its concealed character's side that the observer came near: only for an observer it can see.
+    reactive: state.reactive.filter((pair) => {
+      const [o, c] = pair.split(">") as [string, string];
+      return mine(c) && characters[o]?.at != null;
+    }),
     ...(state.phase === "over" ? { seed: server.seed } : {}),
   };
 }

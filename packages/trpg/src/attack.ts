@@ -6,7 +6,7 @@
  */
 import { lineSteps, type Square } from "@fogwar/engine";
 import { catalog } from "./data";
-import { bonusOf, equipmentOf, archetypeOf, evasionOf, lightLevel, lit, mapOf, peopleSeenBy, RULES, scenarioOf, seatOf, standing, statsOf, weaponById, type Board } from "./board";
+import { bonusOf, equipmentOf, archetypeOf, evasionOf, lightLevel, lit, mapOf, peopleInSight, RULES, scenarioOf, seatOf, standing, statsOf, weaponById, type Board } from "./board";
 import type { Ctx } from "./ctx";
 import { coverOnLine, distance, fullCoverEnd, terrainAt, touching, type CoverPiece } from "./geometry";
 import { applyDamage, alert } from "./health";
@@ -17,7 +17,7 @@ const M = RULES.modifiers;
 /** The cover a shot from `a` to `t` crosses (seed 002 3-3), as the shooter's side sees the people on the line. */
 export function shotCover(b: Board, a: CharacterState, t: CharacterState): CoverPiece[] {
   const map = mapOf(b);
-  const people = peopleSeenBy(b, a.side, [a.id, t.id]);
+  const people = peopleInSight(b, [a.id, t.id]);
   // Peeking (seed 002 3-3): adjacent half and three-quarter cover is ignored; full cover only at its ends.
   const ignore = a.peeking ? (s: Square) => ["h", "q"].includes(terrainAt(map, s)) || fullCoverEnd(map, s) : undefined;
   return coverOnLine(map, a.at!, t.at!, people, ignore);

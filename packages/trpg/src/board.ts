@@ -51,10 +51,14 @@ export function seenAt(b: Pick<Board, "characters">, s: Square, side: Side): Cha
   return null;
 }
 
-/** The squares of the characters `side` can see (people are half cover, seed 002 3-3), but `except`. */
-export function peopleSeenBy(b: Pick<Board, "characters">, side: Side, except: readonly CharacterId[]): Set<string> {
+/**
+ * The squares of the people that give cover (seed 002 3-3: people are half cover), but `except`:
+ * only characters nobody has to find (not concealed), so a concealed one on the line never shows
+ * in a roll's modifiers (docs/rules/trpg.md "Presence").
+ */
+export function peopleInSight(b: Pick<Board, "characters">, except: readonly CharacterId[]): Set<string> {
   const out = new Set<string>();
-  for (const c of Object.values(b.characters)) if (living(c) && c.at && seenBy(c, side) && !except.includes(c.id)) out.add(key(c.at));
+  for (const c of Object.values(b.characters)) if (living(c) && c.at && !c.concealed && !except.includes(c.id)) out.add(key(c.at));
   return out;
 }
 

@@ -9,7 +9,7 @@
  * character's stream and, when it fails, only that character's side hears of it.
  */
 import { catalog } from "./data";
-import { bonusOf, lightLevel, lit, mapOf, peopleSeenBy, RULES, scenarioOf, seenBy, standing, statsOf, type Board } from "./board";
+import { bonusOf, lightLevel, lit, mapOf, peopleInSight, RULES, scenarioOf, seenBy, standing, statsOf, type Board } from "./board";
 import type { Ctx } from "./ctx";
 import { coverOnLine, distance, wallBetween } from "./geometry";
 import { reveal } from "./reveal";
@@ -32,7 +32,7 @@ export function effectiveConcealment(c: CharacterState, observer: CharacterState
 
 /** The spotting modifier of the cover between observer and target (seed 002 3-3: half -1, 3/4 -2, full -3, each). */
 export function spotCover(b: Board, o: CharacterState, c: CharacterState): number {
-  const people = peopleSeenBy(b, o.side, [o.id, c.id]);
+  const people = peopleInSight(b, [o.id, c.id]);
   return coverOnLine(mapOf(b), o.at!, c.at!, people).reduce((n, p) => n + RULES.cover.spot[p.level], 0);
 }
 

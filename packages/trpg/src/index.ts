@@ -17,3 +17,4 @@ export * as geometry from "./geometry";
 export { hitMods, shotCover, coverToughness, flanked } from "./attack";
 export { effectiveConcealment, distancePenalty, spotCover, canConceal } from "./conceal";
 export { trpgBotPolicy } from "./bot";
+export { comparePresence, type PresenceReport } from "./presence";

@@ -6,7 +6,7 @@
  */
 import { lineSteps, type Square } from "@fogwar/engine";
 import { catalog } from "./data";
-import { bonusOf, equipmentOf, archetypeOf, evasionOf, lightLevel, lit, mapOf, peopleInSight, RULES, scenarioOf, seatOf, standing, statsOf, weaponById, type Board } from "./board";
+import { bonusOf, equipmentOf, archetypeOf, evasionOf, lightLevel, lit, mapOf, peopleInSight, RULES, seatOf, standing, statsOf, weaponById, type Board } from "./board";
 import type { Ctx } from "./ctx";
 import { coverOnLine, distance, fullCoverEnd, terrainAt, touching, type CoverPiece } from "./geometry";
 import { applyDamage, alert } from "./health";
@@ -55,7 +55,7 @@ export function hitMods(b: Board, a: CharacterState, t: CharacterState, weapon: 
       if (value) mods.push({ source: piece.person ? "cover_person" : `cover_${piece.level}`, value });
     }
     if (t.prone) mods.push({ source: "prone_target", value: M.rangedVsProne });
-    const field = catalog.fields.get(scenarioOf(b).field)!;
+    const field = catalog.fields.get(b.field)!;
     if (field.shots) mods.push({ source: "field", value: field.shots });
     if (field.farShots && distance(a.at!, t.at!) > field.farShots.beyond) mods.push({ source: "far_shot", value: field.farShots.hit });
     const light = lightLevel(b);
@@ -84,10 +84,10 @@ export const statSecret = (s: TrpgState, ids: readonly string[]): boolean =>
 /** Mod sources that tell nothing of a stat block (the shadow of a roll keeps them). */
 const OPEN_MODS = new Set(["cover_half", "cover_three_quarter", "cover_full", "cover_person", "prone_target", "field", "far_shot", "light", "suppress", "snapshot", "called", "flanking", "unaware", "dodged"]);
 
-/** Emits a roll, hiding its `need` and stat-bound modifiers from the party when {@link statSecret}. */
+/** Emits a roll, hiding its `need`, stat-bound modifiers and weapon from the party when {@link statSecret}. */
 export function emitRoll(ctx: Ctx, event: TrpgEvent & { need: number | null; mods?: readonly Mod[] }, ids: readonly string[]): void {
   if (!statSecret(ctx.s, ids)) return ctx.emit(event);
-  const shadow = { ...event, need: null, ...(event.mods ? { mods: event.mods.filter((m) => OPEN_MODS.has(m.source)) } : {}) } as TrpgEvent;
+  const shadow = { ...event, need: null, ...(event.mods ? { mods: event.mods.filter((m) => OPEN_MODS.has(m.source)) } : {}), ...(event.type === "attack" && statSecret(ctx.s, [event.attacker]) ? { weapon: null } : {}) } as TrpgEvent;
   ctx.emitTo("enemies", event, shadow);
 }
 
@@ -121,7 +121,7 @@ export function stepAttack(ctx: Ctx, t: Task & { kind: "attack" }): boolean {
     const need = 6 - stat - sum(mods);
     const die = ctx.d6(a.id);
     const hit = die > need;
-    emitRoll(ctx, { type: "attack", attacker: a.id, target: target.id, weapon: statSecret(s, [a.id]) ? null : t.weapon, via: t.via, called: t.called, die, mods, need, hit }, [a.id, target.id]);
+    emitRoll(ctx, { type: "attack", attacker: a.id, target: target.id, weapon: t.weapon, via: t.via, called: t.called, die, mods, need, hit }, [a.id, target.id]);
     alert(ctx, target, a);
     if (!hit) return true;
     t.stage = w.kind !== "melee" && canDodge(target) ? "dodge" : "pen";

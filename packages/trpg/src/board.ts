@@ -90,8 +90,8 @@ export function evasionOf(speed: number): number {
 }
 
 /** Light: `day`, `low` or `dark` (seed 002 3-7, night from 25 %). */
-export function lightLevel(b: Pick<Board, "scenario">): "day" | "low" | "dark" {
-  const night = scenarioOf(b).night;
+export function lightLevel(b: Pick<Board, "night">): "day" | "low" | "dark" {
+  const night = b.night;
   if (night >= catalog.light.darknessFrom) return "dark";
   if (night >= catalog.light.lowLightFrom) return "low";
   return "day";
@@ -102,7 +102,7 @@ export function lightLevel(b: Pick<Board, "scenario">): "day" | "low" | "dark" {
  * lamp carried by a character that is not concealed (a concealed carrier's lamp is dark: it would
  * give it away).
  */
-export function lit(b: Pick<Board, "scenario" | "characters">, s: Square): boolean {
+export function lit(b: Pick<Board, "scenario" | "night" | "characters">, s: Square): boolean {
   if (lightLevel(b) === "day") return true;
   for (const l of mapOf(b).lights) if (distance({ x: l.at[0], y: l.at[1] }, s) <= l.radius) return true;
   for (const c of Object.values(b.characters)) {
@@ -116,8 +116,8 @@ export function lit(b: Pick<Board, "scenario" | "characters">, s: Square): boole
  * and darkness's outside the light (never below the field's minimum, seed 002 3-7), and a third
  * of it while prone.
  */
-export function moveAllowance(b: Pick<Board, "scenario" | "characters">, c: CharacterState): number {
-  const field = catalog.fields.get(scenarioOf(b).field)!;
+export function moveAllowance(b: Pick<Board, "scenario" | "field" | "night" | "characters">, c: CharacterState): number {
+  const field = catalog.fields.get(b.field)!;
   let m = statsOf(c).SPD * 2;
   let penalty = field.speed ?? 0;
   if (lightLevel(b) === "dark" && c.at && !lit(b, c.at)) penalty += catalog.light.dark.speed;

@@ -9,7 +9,7 @@
  * character's stream and, when it fails, only that character's side hears of it.
  */
 import { catalog } from "./data";
-import { bonusOf, lightLevel, lit, mapOf, peopleInSight, RULES, scenarioOf, seenBy, standing, statsOf, type Board } from "./board";
+import { bonusOf, lightLevel, lit, mapOf, peopleInSight, RULES, seenBy, standing, statsOf, type Board } from "./board";
 import type { Ctx } from "./ctx";
 import { coverOnLine, distance, wallBetween } from "./geometry";
 import { reveal } from "./reveal";
@@ -154,7 +154,7 @@ export function conceal(ctx: Ctx, c: CharacterState): void {
   const s = ctx.s;
   const die = ctx.d6(c.id);
   const mods: Mod[] = [{ source: "COG", value: statsOf(c).COG }];
-  const field = catalog.fields.get(scenarioOf(s).field)!;
+  const field = catalog.fields.get(s.field)!;
   if (field.conceal) mods.push({ source: "field", value: field.conceal });
   const gear = bonusOf(c, "conceal");
   if (gear) mods.push({ source: "equipment", value: gear });

@@ -64,6 +64,8 @@ function controlOf(setup: TrpgSetup, party: readonly string[]): Record<string, S
 export function setupMatch(setup: TrpgSetup, seed: string): { state: TrpgState; events: EventEnvelope<TrpgEvent>[] } {
   const scenario = catalog.scenarios.get(setup.scenario);
   if (!scenario) throw new Error(`unknown scenario ${setup.scenario}`);
+  if (setup.field !== undefined && !catalog.fields.has(setup.field)) throw new Error(`unknown field ${setup.field}`);
+  if (setup.night !== undefined && (!Number.isInteger(setup.night) || setup.night < 0 || setup.night > 100)) throw new Error("night is 0 to 100 %");
   const { party: partySeats, enemies: enemySeats } = setup.seats;
   if (partySeats.length < 1 || partySeats.length > 4 || enemySeats.length !== 1) throw new Error("a match has one to four party seats and one enemies' seat");
   if (new Set([...partySeats, ...enemySeats]).size !== partySeats.length + 1) throw new Error("seat ids must differ");
@@ -80,6 +82,8 @@ export function setupMatch(setup: TrpgSetup, seed: string): { state: TrpgState; 
   const state: TrpgState = {
     scenario: scenario.id,
     mode: setup.mode,
+    field: setup.field ?? scenario.field,
+    night: setup.night ?? scenario.night,
     seats: { party: [...partySeats], enemies: [...enemySeats] },
     control: controlOf(setup, party),
     commander,

@@ -26,6 +26,10 @@ export interface TrpgSetup {
   readonly commander?: CharacterId | null;
   /** Scenario characters left out of this match (a smaller encounter). */
   readonly omit?: readonly CharacterId[];
+  /** The field effect (seed 002 3-7), in place of the scenario's (the master sets the weather). */
+  readonly field?: string;
+  /** How dark it is, 0-100 % (seed 002 3-7 night), in place of the scenario's. */
+  readonly night?: number;
 }
 
 /** An overwatch cone (seed 002 3-1): a 90-degree cone in `dir` of `radius` squares, for one shot with `weapon`. */
@@ -147,6 +151,9 @@ export type Task =
 export interface TrpgState {
   readonly scenario: string;
   readonly mode: Mode;
+  /** The field effect and how dark it is (seed 002 3-7): the scenario's, or the setup's. */
+  readonly field: string;
+  readonly night: number;
   readonly seats: { readonly party: readonly SeatId[]; readonly enemies: readonly SeatId[] };
   readonly control: Readonly<Record<CharacterId, SeatId>>;
   readonly commander: CharacterId | null;

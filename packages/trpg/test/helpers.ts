@@ -92,3 +92,12 @@ export function withDice(state: TrpgState, stream: string, dice: readonly number
 }
 
 export { trpg };
+
+/** A character every side sees (for positions that are not about concealment). */
+export const SEEN = { concealed: false, concealment: null, known: true } as const;
+/** A character out of the fight (for positions that leave it out). */
+export const GONE = { status: "dead", at: null, concealed: false, concealment: null, known: true } as const;
+/** Versus on the quarry (the sidearm's snapshots): Sato with the party. */
+export const QUARRY_VERSUS: TrpgSetup = { scenario: "quarry", mode: "versus", seats: { party: ["p1"], enemies: ["e1"] } };
+/** The events of a given type among `events`. */
+export const ofType = <T extends { type: string }, K extends T["type"]>(events: readonly T[], type: K): Extract<T, { type: K }>[] => events.filter((e): e is Extract<T, { type: K }> => e.type === type);

@@ -42,7 +42,6 @@ describe("seed 002 3-3 색적, 은엄폐: no viewer learns where a concealed cha
       },
     });
     expect(problems.kinds().flatMap((k) => problems.shown(k))).toEqual([]);
-    if (process.env.PRINT_COUNTERS) console.log(c.seed, JSON.stringify(counters));
     const varied = SECRETS.reduce((n, s) => n + counters.get(`${s.name}:varied`), 0);
     expect(varied).toBeGreaterThan(10);
   });

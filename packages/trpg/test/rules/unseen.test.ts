@@ -6,7 +6,7 @@
  * without the characters the winners never saw.
  */
 import { spectator } from "@fogwar/engine";
-import { GONE, VERSUS_SETUP, eventsOf, ofType, position, trpg, tryApply, withDice } from "../helpers";
+import { VERSUS_SETUP, eventsOf, ofType, position, trpg, tryApply, withDice } from "../helpers";
 import type { TrpgState } from "../../src";
 
 const sq = (x: number, y: number) => ({ x, y });

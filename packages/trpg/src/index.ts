@@ -18,3 +18,6 @@ export { hitMods, shotCover, coverToughness, flanked } from "./attack";
 export { effectiveConcealment, distancePenalty, spotCover, canConceal } from "./conceal";
 export { trpgBotPolicy } from "./bot";
 export { comparePresence, type PresenceReport } from "./presence";
+export { trpgSearchBot, trpgSearch, TRPG_SEARCH_BUDGET, evaluate as trpgEvaluate, type TrpgBot } from "./search-bot";
+export { determinize as trpgDeterminize } from "./determinize";
+export { answer as botAnswer, delayedTurns, directionTo } from "./plan";

@@ -22,9 +22,9 @@ function decide(ctx: Ctx, choice: string): void {
   const pending = s.pending!;
   s.pending = null;
   ctx.emit({ type: "decided", kind: pending.kind, choice });
-  const task = s.tasks[0]!;
-  if (pending.kind === "cover_strength" && task.kind === "attack") task.coverBonus = Number(choice);
-  else if (task.kind !== "respot") task.answer = choice;
+  const task = s.tasks[0];
+  if (task?.kind === "attack" && pending.kind === "cover_strength") task.coverBonus = Number(choice);
+  else if (task && task.kind !== "respot") task.answer = choice;
   settle(ctx);
 }
 

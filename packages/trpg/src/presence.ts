@@ -14,7 +14,6 @@
  */
 import { canonicalJson, Match, RandomBot, rngStateFromSeed, Random, spectator, seatViewer, teamViewer, type EventEnvelope, type SeatId, type Viewer } from "@fogwar/engine";
 import { trpgBotPolicy } from "./bot";
-import { catalog } from "./data";
 import { trpg } from "./ruleset";
 import type { TrpgCommand, TrpgEvent, TrpgSetup, TrpgState } from "./types";
 import type { TrpgView } from "./view";
@@ -68,8 +67,7 @@ export const publicCommand = (_command: TrpgCommand): boolean => false;
  * (default: the first). Bots are seeded by `botSeed`.
  */
 export function comparePresence(setup: TrpgSetup, seed: string, botSeed: string, hidden?: string, limit = 2000): PresenceReport {
-  const scenario = catalog.scenarios.get(setup.scenario)!;
-  const target = hidden ?? scenario.sides.enemies.find((p) => p.hidden !== undefined)!.id;
+  const target = hidden ?? setup.enemies.find((p) => p.hidden !== undefined)!.id;
   const a: TrpgMatch = new Match(trpg, setup, seed);
   const b: TrpgMatch = new Match(trpg, { ...setup, omit: [...(setup.omit ?? []), target] }, seed);
   const seats = trpg.seatsOf(setup);

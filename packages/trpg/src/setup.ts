@@ -4,7 +4,7 @@
  * initiative: d6 + COG, -3 for a surprised side, the commander's bonus.
  */
 import { seedCommitment, type SeatId } from "@fogwar/engine";
-import { catalog, type Archetype, type Placement } from "./data";
+import { catalog, placementProblem, type Archetype, type Placement } from "./data";
 import { RULES, statsOf } from "./board";
 import { Ctx } from "./ctx";
 import { settle, startRound } from "./flow";
@@ -70,11 +70,12 @@ export function setupMatch(setup: TrpgSetup, seed: string): { state: TrpgState; 
   if (partySeats.length < 1 || partySeats.length > 4 || enemySeats.length !== 1) throw new Error("a match has one to four party seats and one enemies' seat");
   if (new Set([...partySeats, ...enemySeats]).size !== partySeats.length + 1) throw new Error("seat ids must differ");
   const omit = new Set(setup.omit ?? []);
+  const problem = placementProblem(scenario, "enemies", setup.enemies, scenario.party, catalog.archetypes);
+  if (problem) throw new Error(`the encounter does not fit ${scenario.id}: ${problem}`);
   const characters: Record<string, CharacterState> = {};
-  for (const side of ["party", "enemies"] as const) {
-    for (const p of scenario.sides[side]) if (!omit.has(p.id)) characters[p.id] = character(p, side, catalog.archetypes.get(p.archetype)!);
-  }
-  const party = scenario.sides.party.map((p) => p.id).filter((id) => !omit.has(id));
+  for (const p of scenario.party) if (!omit.has(p.id)) characters[p.id] = character(p, "party", catalog.archetypes.get(p.archetype)!);
+  for (const p of setup.enemies) if (!omit.has(p.id)) characters[p.id] = character(p, "enemies", catalog.archetypes.get(p.archetype)!);
+  const party = scenario.party.map((p) => p.id).filter((id) => !omit.has(id));
   if (party.length < partySeats.length) throw new Error("every party seat needs a character");
   if (!Object.values(characters).some((c) => c.side === "enemies" && c.known)) throw new Error("the enemies need someone in view");
   const commander = setup.commander === undefined ? (scenario.commander !== null && !omit.has(scenario.commander) ? scenario.commander : null) : setup.commander;

@@ -4,7 +4,7 @@
  * hashed, stored and replayed. Squares are `{ x, y }` (x from the west, y from the north).
  */
 import type { MatchResult, RngState, SeatId, Square } from "@fogwar/engine";
-import type { StatName } from "./data/schema";
+import type { Placement, StatName } from "./data/schema";
 
 /** The two sides of every match: the player characters and the other side. */
 export type Side = "party" | "enemies";
@@ -18,6 +18,8 @@ export type Direction = number;
 export interface TrpgSetup {
   readonly scenario: string;
   readonly mode: Mode;
+  /** The enemies (the encounter: the server's sample one, `@fogwar/trpg/encounters`, or the master's own). */
+  readonly enemies: readonly Placement[];
   /** Seats per side: party seats `p1`..`p4`; the enemies' seat `gm` (GM mode) or `e1` (versus). */
   readonly seats: { readonly party: readonly SeatId[]; readonly enemies: readonly SeatId[] };
   /** The seat of each party character (default: the party seats in turn, in scenario order). */

@@ -5,15 +5,16 @@
  */
 import { autoplay, Random, rngStateFromSeed, type Square } from "@fogwar/engine";
 import { trpg, trpgBotPolicy, type TrpgCommand, type TrpgSetup, type TrpgState } from "../src";
+import { encounter } from "../src/encounters";
 
-/** GM mode: the game master and two players on the drill yard. */
-export const GM_SETUP: TrpgSetup = { scenario: "proving_ground", mode: "gm", seats: { party: ["p1", "p2"], enemies: ["gm"] } };
+/** GM mode: the game master and two players on the drill yard (with its sample encounter). */
+export const GM_SETUP: TrpgSetup = { scenario: "proving_ground", mode: "gm", enemies: encounter("proving_ground"), seats: { party: ["p1", "p2"], enemies: ["gm"] } };
 /** Versus: one seat a side on the drill yard. */
-export const VERSUS_SETUP: TrpgSetup = { scenario: "proving_ground", mode: "versus", seats: { party: ["p1"], enemies: ["e1"] } };
+export const VERSUS_SETUP: TrpgSetup = { scenario: "proving_ground", mode: "versus", enemies: encounter("proving_ground"), seats: { party: ["p1"], enemies: ["e1"] } };
 /** GM mode on the quarry: three players and the game master (the ambush scenario). */
-export const QUARRY_GM: TrpgSetup = { scenario: "quarry", mode: "gm", seats: { party: ["p1", "p2", "p3"], enemies: ["gm"] } };
+export const QUARRY_GM: TrpgSetup = { scenario: "quarry", mode: "gm", enemies: encounter("quarry"), seats: { party: ["p1", "p2", "p3"], enemies: ["gm"] } };
 /** Versus on the pumphouse (darkness, storm, contamination). */
-export const PUMPHOUSE_VERSUS: TrpgSetup = { scenario: "pumphouse", mode: "versus", seats: { party: ["p1", "p2"], enemies: ["e1"] } };
+export const PUMPHOUSE_VERSUS: TrpgSetup = { scenario: "pumphouse", mode: "versus", enemies: encounter("pumphouse"), seats: { party: ["p1", "p2"], enemies: ["e1"] } };
 
 /** A whole bot match. */
 export function playout(seed: string, botSeed: string, setup: TrpgSetup = VERSUS_SETUP) {
@@ -98,6 +99,6 @@ export const SEEN = { concealed: false, concealment: null, known: true } as cons
 /** A character out of the fight (for positions that leave it out). */
 export const GONE = { status: "dead", at: null, concealed: false, concealment: null, known: true } as const;
 /** Versus on the quarry (the sidearm's snapshots): Sato with the party. */
-export const QUARRY_VERSUS: TrpgSetup = { scenario: "quarry", mode: "versus", seats: { party: ["p1"], enemies: ["e1"] } };
+export const QUARRY_VERSUS: TrpgSetup = { scenario: "quarry", mode: "versus", enemies: encounter("quarry"), seats: { party: ["p1"], enemies: ["e1"] } };
 /** The events of a given type among `events`. */
 export const ofType = <T extends { type: string }, K extends T["type"]>(events: readonly T[], type: K): Extract<T, { type: K }>[] => events.filter((e): e is Extract<T, { type: K }> => e.type === type);

@@ -12,7 +12,7 @@ import fields from "../../data/fields.json";
 import provingGround from "../../data/scenarios/proving_ground.json";
 import quarry from "../../data/scenarios/quarry.json";
 import pumphouse from "../../data/scenarios/pumphouse.json";
-import { Archetype, Equipment, FieldsData, RulesData, Scenario, Weapon, type Field } from "./schema";
+import { Archetype, Equipment, FieldsData, RulesData, Scenario, Weapon, type Field, type Placement } from "./schema";
 
 export * from "./schema";
 
@@ -67,6 +67,32 @@ function index<T extends { id: string }>(items: readonly T[], what: string): Map
 /** The terrain letters a character may stand on. */
 const STANDABLE = new Set([".", "h"]);
 
+/**
+ * The problem with placing `placements` of `side` on `scenario` beside `others` (already placed),
+ * or null: known stat blocks, open squares on the map, one character a square, unique ids; the
+ * party never starts hidden (docs/rules/trpg.md "Presence": its roster is always known), the
+ * enemies need someone in view (a side nobody can see would be beaten at once).
+ */
+export function placementProblem(scenario: Scenario, side: "party" | "enemies", placements: readonly Placement[], others: readonly Placement[], archetypes: ReadonlyMap<string, Archetype>): string | null {
+  const { map } = scenario;
+  const ids = new Set(others.map((p) => p.id));
+  const squares = new Set(others.map((p) => `${p.at[0]},${p.at[1]}`));
+  for (const p of placements) {
+    if (ids.has(p.id)) return `duplicate character "${p.id}"`;
+    ids.add(p.id);
+    const arch = archetypes.get(p.archetype);
+    if (!arch) return `${p.id} has unknown archetype "${p.archetype}"`;
+    if (p.at[0] >= map.width || p.at[1] >= map.height || !STANDABLE.has(map.rows[p.at[1]]![p.at[0]]!)) return `${p.id} does not stand on an open square`;
+    const key = `${p.at[0]},${p.at[1]}`;
+    if (squares.has(key)) return `two characters on ${key}`;
+    squares.add(key);
+    if (side === "party" && p.hidden !== undefined) return `party character ${p.id} cannot start hidden`;
+    if (p.wounds !== undefined && p.wounds > arch.stats.W) return `${p.id} starts with more than its W`;
+  }
+  if (side === "enemies" && placements.every((p) => p.hidden !== undefined)) return "every enemy starts hidden";
+  return null;
+}
+
 function checkScenario(s: Scenario, catalog: Omit<TrpgCatalog, "scenarios">): void {
   const where = `scenario ${s.id}`;
   const { map } = s;
@@ -78,27 +104,9 @@ function checkScenario(s: Scenario, catalog: Omit<TrpgCatalog, "scenarios">): vo
   for (const light of map.lights) if (!inside(light.at)) throw new DataError(`${where}: a light is off the map`);
   for (const h of map.hazards) if (!inside(h.from) || !inside(h.to) || h.from[0] > h.to[0] || h.from[1] > h.to[1]) throw new DataError(`${where}: a hazard is not a rectangle on the map`);
   if (!catalog.fields.has(s.field)) throw new DataError(`${where}: unknown field "${s.field}"`);
-  const ids = new Set<string>();
-  const squares = new Set<string>();
-  for (const side of ["party", "enemies"] as const) {
-    for (const p of s.sides[side]) {
-      if (ids.has(p.id)) throw new DataError(`${where}: duplicate character "${p.id}"`);
-      ids.add(p.id);
-      const arch = catalog.archetypes.get(p.archetype);
-      if (!arch) throw new DataError(`${where}: ${p.id} has unknown archetype "${p.archetype}"`);
-      if (!inside(p.at) || !STANDABLE.has(map.rows[p.at[1]]![p.at[0]]!)) throw new DataError(`${where}: ${p.id} does not stand on an open square`);
-      const key = `${p.at[0]},${p.at[1]}`;
-      if (squares.has(key)) throw new DataError(`${where}: two characters on ${key}`);
-      squares.add(key);
-      // Decision (docs/rules/trpg.md "Presence"): the party's roster is always known; only the
-      // other side may start hidden (the game master's ambush).
-      if (side === "party" && p.hidden !== undefined) throw new DataError(`${where}: party character ${p.id} cannot start hidden`);
-      if (p.wounds !== undefined && p.wounds > arch.stats.W) throw new DataError(`${where}: ${p.id} starts with more than its W`);
-    }
-  }
-  // Decision (docs/rules/trpg.md "Winning"): a side that starts with nobody in view would be beaten at once.
-  if (s.sides.enemies.every((p) => p.hidden !== undefined)) throw new DataError(`${where}: every enemy starts hidden`);
-  if (s.commander !== null && !s.sides.party.some((p) => p.id === s.commander)) throw new DataError(`${where}: commander "${s.commander}" is not in the party`);
+  const problem = placementProblem(s, "party", s.party, [], catalog.archetypes);
+  if (problem) throw new DataError(`${where}: ${problem}`);
+  if (s.commander !== null && !s.party.some((p) => p.id === s.commander)) throw new DataError(`${where}: commander "${s.commander}" is not in the party`);
 }
 
 /** Validates raw data and builds the catalog. @throws DataError naming the first problem. */

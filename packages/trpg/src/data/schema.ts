@@ -124,10 +124,19 @@ export const Scenario = z.strictObject({
   rounds: z.int().min(1).max(20),
   surprised: z.enum(["party", "enemies"]).nullable(),
   map: MapData,
-  sides: z.strictObject({ party: z.array(Placement).min(1).max(6), enemies: z.array(Placement).min(1).max(8) }),
+  /** The player characters (public). The enemies are an encounter (data/encounters, the server's): they come with the setup. */
+  party: z.array(Placement).min(1).max(6),
   commander: id.nullable(),
 });
 export type Scenario = z.output<typeof Scenario>;
+
+/** An encounter: the enemies of a scenario, the game master's to know (read by the server, carried by the setup). */
+export const Encounter = z.strictObject({
+  note: z.string().optional(),
+  scenario: id,
+  enemies: z.array(Placement).min(1).max(8),
+});
+export type Encounter = z.output<typeof Encounter>;
 
 const costs = z.strictObject({ shooting: z.int(), main: z.int(), bonus: z.int(), quick: z.int(), proneStep: z.int(), halfCoverCrossing: z.int() });
 

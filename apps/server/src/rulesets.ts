@@ -7,6 +7,7 @@ import type { ClockSetup, EventEnvelope, Ruleset } from "@fogwar/engine";
 import { TeamName } from "@fogwar/protocol";
 import { ArmyList, casterRedact as emberCasterRedact, casterViewFor as emberCasterView, catalog, ember, validateArmy, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState } from "@fogwar/ember";
 import { casterRedact, casterViewFor, catalog as siegeCatalog, siege, type SiegeCommand, type SiegeEvent, type SiegeSetup, type SiegeState } from "@fogwar/siege";
+import { trpgHost } from "./trpg-host.js";
 
 /** A lobby request's players and options, after the protocol's validation. */
 export interface SetupRequest {
@@ -210,4 +211,5 @@ const siegeHost: HostedRuleset = {
 export const RULESETS: ReadonlyMap<string, HostedRuleset> = new Map([
   ["ember", emberHost],
   ["siege", siegeHost],
+  ["trpg", trpgHost],
 ]);

@@ -11,6 +11,7 @@
 import { RandomBot, type SearchBudget, type SeatId } from "@fogwar/engine";
 import { EMBER_SEARCH_BUDGET, emberBotPolicy, emberSearchBot, legalCommandsInView as emberLegal, type EmberCommand, type EmberView } from "@fogwar/ember";
 import { SIEGE_SEARCH_BUDGET, siegeBotPolicy, siegeSearchBot, legalCommandsInView as siegeLegal, type SiegeCommand, type SiegeView } from "@fogwar/siege";
+import { TRPG_SEARCH_BUDGET, trpgBotPolicy, trpgSearchBot, legalCommandsInView as trpgLegal, type TrpgCommand, type TrpgView } from "@fogwar/trpg";
 import type { BotLevel } from "@fogwar/protocol";
 
 /** A ruleset's command as a bot handles it: plain JSON with a `type`. */
@@ -32,6 +33,7 @@ export interface Brain {
 export const BOT_BUDGETS: Readonly<Record<string, Readonly<Record<BotLevel, SearchBudget>>>> = {
   ember: { easy: { simulations: 8, maxCandidates: 6, depth: 4 }, normal: EMBER_SEARCH_BUDGET },
   siege: { easy: { simulations: 24, maxCandidates: 12, depth: 0 }, normal: SIEGE_SEARCH_BUDGET },
+  trpg: { easy: { simulations: 12, maxCandidates: 8, depth: 0 }, normal: TRPG_SEARCH_BUDGET },
 };
 
 /** The rulesets a bot can play. */
@@ -60,6 +62,16 @@ export function brainFor(ruleset: string, level: BotLevel, seat: SeatId, seed: s
       legal: (view) => siegeLegal(view as SiegeView, seat),
       choose: (view) => search.choose(view as SiegeView, seat),
       fallback: (view) => random.choose(siegeLegal(view as SiegeView, seat)),
+    };
+  }
+  if (ruleset === "trpg" && budget) {
+    // Decisions and the round-end step by the bot's quick rules; a turn's commands by search.
+    const bot = trpgSearchBot(seed, budget);
+    const random = new RandomBot<TrpgCommand>(`${seed}:fallback`, trpgBotPolicy);
+    return {
+      legal: (view) => trpgLegal(view as TrpgView, seat),
+      choose: (view) => bot.choose(view as TrpgView, seat),
+      fallback: (view) => random.choose(trpgLegal(view as TrpgView, seat)),
     };
   }
   throw new Error(`no bot plays the ruleset "${ruleset}"`);

@@ -44,13 +44,15 @@ export class Ctx {
   /** An event for one side (and the game master), with an optional shadow everyone else sees. */
   emitTo(side: Side, event: TrpgEvent, shadow?: TrpgEvent): void {
     const audience = sideAudience(this.s, side);
-    this.events.push(shadow ? { audience, event, shadow } : { audience, event });
+    // The event says who hears it (`heardBy`), so a dice log can show each roll's audience.
+    const heard = { ...event, heardBy: side } as TrpgEvent;
+    this.events.push(shadow ? { audience, event: heard, shadow } : { audience, event: heard });
   }
 
   /** An event for the game master alone (GM mode), or for nobody while the match runs (versus). */
   emitToMaster(event: TrpgEvent): void {
     const audience: Audience = this.s.mode === "gm" ? { kind: "seats", seats: [...this.s.seats.enemies] } : { kind: "server" };
-    this.events.push({ audience, event });
+    this.events.push({ audience, event: { ...event, heardBy: "master" } as TrpgEvent });
   }
 
   /** An event for the side when `secret`, else public. */

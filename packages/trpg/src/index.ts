@@ -21,3 +21,4 @@ export { comparePresence, type PresenceReport } from "./presence";
 export { trpgSearchBot, trpgSearch, TRPG_SEARCH_BUDGET, evaluate as trpgEvaluate, type TrpgBot } from "./search-bot";
 export { determinize as trpgDeterminize } from "./determinize";
 export { answer as botAnswer, delayedTurns, directionTo } from "./plan";
+export { delayedTurnOptions } from "./compose";

@@ -31,8 +31,8 @@ function subsets<T>(items: readonly T[], k: number): T[][] {
   return out;
 }
 
-/** Candidate actions of `c` in `turn` (checked by the caller). */
-function actionCandidates(b: Board, c: CharacterState, turn: Turn): ActionCommand[] {
+/** The actions `c` may take in `turn` (each checked). */
+export function actionCandidates(b: Board, c: CharacterState, turn: Turn): ActionCommand[] {
   const out: ActionCommand[] = [{ type: "end_turn" }];
   const at = c.at!;
   const foes = Object.values(b.characters)

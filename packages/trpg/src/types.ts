@@ -236,8 +236,16 @@ export interface Mod {
 /** Why a concealed character was revealed. */
 export type RevealCause = "spotted" | "reactive" | "respot" | "moved" | "melee" | "contact" | "fallen";
 
-/** What the rules report. */
-export type TrpgEvent =
+/** Who hears an event that not everyone hears (its side, or the game master alone); absent on public events and shadows. */
+export interface Heard {
+  readonly heardBy?: Side | "master";
+}
+
+/** What the rules report (an event not everyone hears carries {@link Heard}). */
+export type TrpgEvent = TrpgEventBody & Heard;
+
+/** The events' own fields, by `type`. */
+export type TrpgEventBody =
   | { readonly type: "match_started"; readonly scenario: string; readonly mode: Mode; readonly seedCommitment: string }
   | { readonly type: "initiative"; readonly character: CharacterId; readonly die: number; readonly mods: readonly Mod[]; readonly value: number }
   | { readonly type: "round_started"; readonly round: number }

@@ -59,7 +59,7 @@ describe("unseen turns: waiting for the round-end step (docs/rules/trpg.md Prese
     const bad = tryApply(s, "e1", { type: "end_round", turns: [{ actor: "lookout", commands: [{ type: "step", to: sq(0, 0) }] }] });
     expect(bad.ok ? null : bad.error.code).toBe("unreachable");
     const late = eventsOf(s, "e1", { type: "end_round", turns: [{ actor: "lookout", commands: [{ type: "step", to: sq(9, 2) }, { type: "step", to: sq(0, 0) }, { type: "spot" }] }] });
-    expect(ofType(late.events, "delayed_stopped")).toEqual([{ type: "delayed_stopped", actor: "lookout", index: 1, code: "unreachable" }]);
+    expect(ofType(late.events, "delayed_stopped")).toEqual([{ type: "delayed_stopped", actor: "lookout", index: 1, code: "unreachable", heardBy: "enemies" }]);
     expect(late.state.characters.lookout!.at).toEqual(sq(9, 2));
   });
 
@@ -93,5 +93,21 @@ describe("meeting what cannot be seen", () => {
     const { state } = eventsOf(s, "p1", { type: "shoot", targets: ["raider-1"], burst: false, called: false });
     expect(state.result).toMatchObject({ winner: "p1", reason: "party: no enemy left standing" });
     expect(state.characters.lookout!.status).toBe("active");
+  });
+});
+
+describe("composing a delayed turn (what a client offers before it sends end_round)", () => {
+  test("after a step the waiting lookout may still spot and set its overwatch, from the seat's own view; a queued command that cannot be played gives null", async () => {
+    const { delayedTurnOptions } = await import("../../src");
+    const s = toRoundEnd();
+    const view = trpg.viewFor(s, { kind: "seat", seat: "e1" });
+    const first = delayedTurnOptions(view, "e1", "lookout", [])!;
+    expect(first.some((c) => c.type === "step")).toBe(true);
+    const afterStep = delayedTurnOptions(view, "e1", "lookout", [{ type: "step", to: sq(9, 2) }])!;
+    expect(afterStep.some((c) => c.type === "spot")).toBe(true);
+    expect(afterStep.some((c) => c.type === "overwatch")).toBe(true);
+    expect(delayedTurnOptions(view, "e1", "lookout", [{ type: "step", to: sq(0, 0) }])).toBeNull();
+    const sent = eventsOf(s, "e1", { type: "end_round", turns: [{ actor: "lookout", commands: [{ type: "step", to: sq(9, 2) }, afterStep.find((c) => c.type === "overwatch")!] }] });
+    expect(sent.state.characters.lookout!.overwatch).not.toBeNull();
   });
 });

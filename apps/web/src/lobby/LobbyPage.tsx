@@ -2,7 +2,7 @@
 import { Suspense, lazy, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreateMatchResponse } from "@fogwar/protocol";
-import { ApiError, api as defaultApi, type Api, type RulesetInfo, type SiegeRulesetInfo } from "../api";
+import { ApiError, api as defaultApi, type Api, type RulesetInfo, type SiegeRulesetInfo, type TrpgRulesetInfo } from "../api";
 import { ErrorNote, Loading } from "../ui";
 import { HowToPlayLink } from "../help/HowToPlayLink";
 import { InviteLinks } from "./InviteLinks";
@@ -12,6 +12,7 @@ import { MatchLists } from "./MatchLists";
 const CreateMatch = lazy(() => import("./CreateMatch").then((m) => ({ default: m.CreateMatch })));
 const PlayBot = lazy(() => import("./PlayBot").then((m) => ({ default: m.PlayBot })));
 const CreateSiegeMatch = lazy(() => import("../siege/CreateSiegeMatch").then((m) => ({ default: m.CreateSiegeMatch })));
+const CreateTrpgMatch = lazy(() => import("../trpg/CreateTrpgMatch").then((m) => ({ default: m.CreateTrpgMatch })));
 
 export function LobbyPage({ api = defaultApi }: { api?: Api }) {
   const { t } = useTranslation("lobby");
@@ -20,6 +21,7 @@ export function LobbyPage({ api = defaultApi }: { api?: Api }) {
   const [created, setCreated] = useState<CreateMatchResponse | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [siege, setSiege] = useState<SiegeRulesetInfo | null>(null);
+  const [trpg, setTrpg] = useState<TrpgRulesetInfo | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -31,6 +33,10 @@ export function LobbyPage({ api = defaultApi }: { api?: Api }) {
     // Siege's form appears when the server hosts Siege (a failure here only hides it).
     (api.siege?.() ?? Promise.resolve(null)).then(
       (s) => live && setSiege(s),
+      () => undefined,
+    );
+    (api.trpg?.() ?? Promise.resolve(null)).then(
+      (s) => live && setTrpg(s),
       () => undefined,
     );
     return () => {
@@ -55,9 +61,10 @@ export function LobbyPage({ api = defaultApi }: { api?: Api }) {
       {!rulesets && !error && <Loading what={t("loadingRulesets")} />}
       {rulesets && created && <InviteLinks created={created} onDone={() => setCreated(null)} />}
       <Suspense fallback={<Loading what={t("loadingForms")} />}>
-        {rulesets && !created && <PlayBot api={api} ember={rulesets.find((r) => r.id === "ember")} siege={siege} />}
+        {rulesets && !created && <PlayBot api={api} ember={rulesets.find((r) => r.id === "ember")} siege={siege} trpg={trpg} />}
         {rulesets && !created && <CreateMatch api={api} rulesets={rulesets} onCreated={setCreated} />}
         {rulesets && !created && siege && <CreateSiegeMatch api={api} listing={siege} onCreated={setCreated} />}
+        {rulesets && !created && trpg && <CreateTrpgMatch api={api} listing={trpg} onCreated={setCreated} />}
       </Suspense>
       {rulesets && <MatchLists api={api} rulesets={rulesets} />}
     </div>

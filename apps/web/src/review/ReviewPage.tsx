@@ -21,6 +21,8 @@ import "../i18n/table-strings";
 const Replayer = lazy(() => import("./Replayer").then((m) => ({ default: m.Replayer })));
 const SiegeReview = lazy(() => import("../siege/SiegeReview").then((m) => ({ default: m.SiegeReview })));
 const SiegeLiveHistory = lazy(() => import("../siege/SiegeReview").then((m) => ({ default: m.SiegeLiveHistory })));
+const TrpgReview = lazy(() => import("../trpg/TrpgReview").then((m) => ({ default: m.TrpgReview })));
+const TrpgLiveHistory = lazy(() => import("../trpg/TrpgReview").then((m) => ({ default: m.TrpgLiveHistory })));
 
 export function ReviewPage({ matchId }: { matchId: string }) {
   const { t } = useTranslation("review");
@@ -53,6 +55,8 @@ export function ReviewPage({ matchId }: { matchId: string }) {
   } else if (history.match.ruleset === "siege") {
     // Siege: its own replay and live log (the same history API).
     body = history.perspective === "spectator" ? <SiegeLiveHistory history={history} /> : history.setup == null || history.seed === null ? <p className="error" role="alert" data-testid="review-error">⚠ {t("cannotRebuild")}</p> : <SiegeReview matchId={matchId} history={history} />;
+  } else if (history.match.ruleset === "trpg") {
+    body = history.perspective === "spectator" ? <TrpgLiveHistory history={history} /> : history.setup == null || history.seed === null ? <p className="error" role="alert" data-testid="review-error">⚠ {t("cannotRebuild")}</p> : <TrpgReview matchId={matchId} history={history} />;
   } else if (history.perspective === "spectator") {
     body = <LiveHistory history={history} />;
   } else if (history.setup == null || history.seed === null) {

@@ -10,6 +10,8 @@
 export const loadEmberTable = () => import("../ember/EmberConnected");
 /** Siege's table (its own chunk). */
 export const loadSiegeTable = () => import("../siege/SiegeTable");
+/** The TRPG's table (its own chunk). */
+export const loadTrpgTable = () => import("../trpg/TrpgTable");
 
 /**
  * When `path` is a table route (`/play/:matchId` or `/watch/:matchId`), asks the match's summary
@@ -22,6 +24,7 @@ export function preloadRulesetTable(path: string): void {
     .then((r) => (r.ok ? (r.json() as Promise<{ match?: { ruleset?: unknown } }>) : null))
     .then((body) => {
       if (body?.match?.ruleset === "siege") void loadSiegeTable();
+      else if (body?.match?.ruleset === "trpg") void loadTrpgTable();
       else if (body?.match?.ruleset === "ember") void loadEmberTable();
     })
     .catch(() => undefined);

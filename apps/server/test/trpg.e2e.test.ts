@@ -79,7 +79,7 @@ describe("the TRPG in the lobby", () => {
       expect([status, body.error.code]).toEqual([400, "bad_request"]);
     }
     const created = await createMatch(server.http, GM_REQUEST);
-    expect(created.seats.map((s) => [s.seat, s.team])).toEqual([["gm", "gm"], ["p1", "party"], ["p2", "party"]]);
+    expect(created.seats.map((s) => [s.seat, (s as { team?: string }).team])).toEqual([["gm", "gm"], ["p1", "party"], ["p2", "party"]]);
   });
 });
 

@@ -4,7 +4,7 @@
  * hashed, stored and replayed. Squares are `{ x, y }` (x from the west, y from the north).
  */
 import type { MatchResult, RngState, SeatId, Square } from "@fogwar/engine";
-import type { Placement, StatName } from "./data/schema";
+import type { Name, Placement, StatName } from "./data/schema";
 
 /** The two sides of every match: the player characters and the other side. */
 export type Side = "party" | "enemies";
@@ -53,7 +53,8 @@ export interface CharacterState {
   readonly side: Side;
   /** The stat block (a catalog archetype); null in a view that may not know it (GM mode, seed 002 3-4). */
   archetype: string | null;
-  readonly name: string;
+  /** Its name in both of the client's languages. */
+  readonly name: Name;
   /** Its square; null in a view of the other side while it is concealed. */
   at: Square | null;
   wounds: number;

@@ -6,6 +6,9 @@
 import { z } from "zod";
 
 const id = z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/);
+/** A name in both of the client's languages. */
+export const Name = z.strictObject({ en: z.string().min(1).max(60), ko: z.string().min(1).max(60) });
+export type Name = z.output<typeof Name>;
 const square = z.tuple([z.int().min(0).max(63), z.int().min(0).max(63)]);
 
 /** The six characteristics and wounds of seed 002 (PRC, BRT, COG, TGH, GRC, speed; W). */
@@ -57,13 +60,13 @@ export const Equipment = z.strictObject({
 export type Equipment = z.output<typeof Equipment>;
 
 /** An ability kept with the stat block (seed 002 3-4: abilities giving dodge penalties). */
-export const Ability = z.strictObject({ id, name: z.string().min(1).max(60), dodgePenalty: z.int().min(1).max(3).optional() });
+export const Ability = z.strictObject({ id, name: Name, dodgePenalty: z.int().min(1).max(3).optional() });
 export type Ability = z.output<typeof Ability>;
 
 /** A character archetype: its stat block. */
 export const Archetype = z.strictObject({
   id,
-  name: z.string().min(1).max(60),
+  name: Name,
   stats: Stats,
   weapons: z.array(id).min(1).max(3),
   equipment: z.array(id).max(4),
@@ -106,7 +109,7 @@ export type MapData = z.output<typeof MapData>;
 export const Placement = z.strictObject({
   id,
   archetype: id,
-  name: z.string().min(1).max(40).optional(),
+  name: Name.optional(),
   at: square,
   hidden: z.int().min(4).max(14).optional(),
   wounds: z.int().min(0).max(8).optional(),
@@ -117,8 +120,8 @@ export type Placement = z.output<typeof Placement>;
 export const Scenario = z.strictObject({
   note: z.string().optional(),
   id,
-  name: z.string().min(1).max(60),
-  summary: z.string().min(1).max(200),
+  name: Name,
+  summary: z.strictObject({ en: z.string().min(1).max(200), ko: z.string().min(1).max(200) }),
   field: id,
   night: z.int().min(0).max(100),
   rounds: z.int().min(1).max(20),

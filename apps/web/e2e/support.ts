@@ -51,7 +51,7 @@ export function ensureWebBuild(): void {
     join(WEB, "index.html"),
     join(WEB, "vite.config.ts"),
     join(WEB, "package.json"),
-    ...["protocol", "ember", "siege", "engine"].flatMap((name) => [join(ROOT, "packages", name, "src"), join(ROOT, "packages", name, "data")]),
+    ...["protocol", "ember", "siege", "trpg", "engine"].flatMap((name) => [join(ROOT, "packages", name, "src"), join(ROOT, "packages", name, "data")]),
   ];
   if (existsSync(built) && Math.max(...sources.map(newestMtime)) <= statSync(built).mtimeMs) return;
   const result = spawnSync("npm", ["run", "build"], { cwd: WEB, encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } });

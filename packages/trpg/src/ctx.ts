@@ -45,7 +45,7 @@ export class Ctx {
   emitTo(side: Side, event: TrpgEvent, shadow?: TrpgEvent): void {
     const audience = sideAudience(this.s, side);
     // The event says who hears it (`heardBy`), so a dice log can show each roll's audience.
-    const heard = { ...event, heardBy: side } as TrpgEvent;
+    const heard = (shadow ? { ...event, heardBy: side, inPart: true } : { ...event, heardBy: side }) as TrpgEvent;
     this.events.push(shadow ? { audience, event: heard, shadow } : { audience, event: heard });
   }
 

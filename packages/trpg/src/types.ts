@@ -237,9 +237,13 @@ export interface Mod {
 /** Why a concealed character was revealed. */
 export type RevealCause = "spotted" | "reactive" | "respot" | "moved" | "melee" | "contact" | "fallen";
 
-/** Who hears an event that not everyone hears (its side, or the game master alone); absent on public events and shadows. */
+/**
+ * Who hears an event that not everyone hears (its side, or the game master alone); absent on public
+ * events and shadows. `inPart`: the others hear a shadow of it (the outcome without the details).
+ */
 export interface Heard {
   readonly heardBy?: Side | "master";
+  readonly inPart?: true;
 }
 
 /** What the rules report (an event not everyone hears carries {@link Heard}). */

@@ -4,9 +4,10 @@
  * reach at night, the characters the viewer may know of (its own side's concealed ones dashed;
  * another side's concealed one as a question mark where it was last seen; nothing at all for one
  * it has never seen), overwatch cones the viewer can see, and the squares and characters a click
- * answers now.
+ * answers now; and the legend of what the map shows.
  */
 import { catalog, type CharacterState, type TrpgView } from "@fogwar/trpg";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { inLanguage, squareCode, type TrpgWords } from "./words";
 import "../i18n/trpg-strings";
@@ -154,5 +155,37 @@ export function TrpgMap({ view, w, targets, onPick, active }: TrpgMapProps) {
         );
       })}
     </svg>
+  );
+}
+
+/**
+ * The map's legend: a swatch for each kind of square the scenario's map has (cover, walls,
+ * contamination), the lights at night, and the token styles (concealed, last seen, overwatch cone).
+ */
+export function TrpgMapLegend({ view }: { readonly view: TrpgView }) {
+  const { t } = useTranslation("trpg");
+  const map = catalog.scenarios.get(view.scenario)!.map;
+  const letters = new Set(map.rows.join(""));
+  const swatch = (fill: string, opacity = 1, dashed?: string) => (
+    <svg className="swatch" width="14" height="14" aria-hidden="true">
+      <rect x="1" y="1" width="12" height="12" rx={dashed ? 6 : 1} fill={fill} fillOpacity={opacity} stroke={dashed ?? "#999"} strokeDasharray={dashed ? "3 2" : undefined} strokeWidth={dashed ? 1.5 : 0.5} />
+    </svg>
+  );
+  const items: [string, ReactNode][] = Object.entries(TERRAIN)
+    .filter(([letter, terrain]) => terrain.key && letters.has(letter))
+    .map(([, terrain]) => [t(`terrain.${terrain.key}`), swatch(terrain.fill)]);
+  if (map.hazards.length > 0) items.push([t("map.legendHazard"), swatch("#6b8e23", 0.35)]);
+  if (view.night >= catalog.light.lowLightFrom && map.lights.length > 0) items.push([t("map.legendLight"), swatch("#fde68a", 0.6)]);
+  items.push([t("map.legendConcealed"), swatch(SIDE_COLOUR.party, 1, SIDE_COLOUR.party)]);
+  items.push([t("map.legendLastSeen"), swatch("none", 1, SIDE_COLOUR.enemies)]);
+  items.push([t("map.legendCone"), swatch(SIDE_COLOUR.enemies, 0.13)]);
+  return (
+    <ul className="map-legend" aria-label={t("map.legend")}>
+      {items.map(([label, icon]) => (
+        <li key={label}>
+          {icon} {label}
+        </li>
+      ))}
+    </ul>
   );
 }

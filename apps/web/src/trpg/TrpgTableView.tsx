@@ -10,7 +10,8 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { awaiting, catalog, type TrpgCommand, type TrpgEvent, type TrpgView } from "@fogwar/trpg";
-import { TrpgMap } from "./TrpgMap";
+import { HowToPlayLink } from "../help/HowToPlayLink";
+import { TrpgMap, TrpgMapLegend } from "./TrpgMap";
 import { ActionControls, DecisionPrompt, DelayedTurns, useBuilder, pickValue } from "./TrpgControls";
 import { GmConsole } from "./GmConsole";
 import { audienceOf, charName, describeEvent, inLanguage, squareCode, type TrpgWords } from "./words";
@@ -83,6 +84,7 @@ export function TrpgTableView({ matchId, view, seat, legal, onCommand, events, b
           <BoardViewport label={t("map.title")}>
             <TrpgMap view={view} w={w} targets={readOnly ? undefined : builder.targets} onPick={onPick} active={view.turn?.actor ?? null} />
           </BoardViewport>
+          <TrpgMapLegend view={view} />
         </div>
         <div className="side-column">
           {!readOnly && (
@@ -110,6 +112,7 @@ export function TrpgTableView({ matchId, view, seat, legal, onCommand, events, b
                   <NotifyButton /> <SoundToggle />
                 </p>
               )}
+              <HowToPlayLink ruleset="trpg" newTab />
             </section>
           )}
           {readOnly && view.pending && <p className="decision">{t(`decision.${view.pending.kind}.title`)}</p>}

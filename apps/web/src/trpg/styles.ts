@@ -34,12 +34,15 @@ export const TRPG_CSS = `
 .trpg-table .initiative .past { color: var(--muted, #666); }
 .trpg-table .side-party strong, .trpg-table li.side-party { color: #1e3a8a; }
 .trpg-table .side-enemies strong, .trpg-table li.side-enemies { color: #7f1d1d; }
-.trpg-table .dice-log ol { max-height: 18rem; overflow-y: auto; padding-left: 1.4rem; margin: 0; font-size: 0.9em; }
+.trpg-table .dice-log ol { max-height: 18rem; overflow-y: auto; padding-left: 2.4rem; margin: 0; font-size: 0.9em; }
 .trpg-table .dice-log .private { background: #eef2ff; }
 .trpg-table .dice-log .heard { font-style: italic; color: #4338ca; }
 .trpg-table .gm-console { background: #fdf4ff; }
 .trpg-table .gm-console label { display: inline-block; margin: 0.15rem 0.4rem 0.15rem 0; }
 .trpg-table .result { background: #ecfdf5; border: 1px solid #6ee7b7; border-radius: 6px; padding: 0.3rem 0.7rem; }
+.trpg-table .map-legend { list-style: none; display: flex; flex-wrap: wrap; gap: 0.1rem 0.9rem; padding: 0; margin: 0.3rem 0 0; font-size: 0.82em; color: var(--muted, #555); }
+.trpg-table .map-legend li { white-space: nowrap; }
+.trpg-table .map-legend .swatch { vertical-align: -2px; }
 .trpg-table .concede { color: #991b1b; }
 @media (max-width: 700px) {
   .trpg-table .summary h2 { font-size: 1rem; }

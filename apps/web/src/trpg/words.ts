@@ -37,7 +37,7 @@ const need = (w: TrpgWords, n: number | null | undefined) => (n === null || n ==
 /** Who hears an event, for the dice log: its side only, the game master only, or everyone (null). */
 export function audienceOf(w: TrpgWords, e: TrpgEvent): string | null {
   if (e.heardBy === "master") return w.t("heard.master");
-  if (e.heardBy === "party" || e.heardBy === "enemies") return w.t("heard.side", { side: w.t(`side.${e.heardBy}`) });
+  if (e.heardBy === "party" || e.heardBy === "enemies") return w.t(e.inPart ? "heard.part" : "heard.side", { side: w.t(`side.${e.heardBy}`) });
   return null;
 }
 

@@ -26,7 +26,9 @@ export function shotCover(b: Board, a: CharacterState, t: CharacterState): Cover
 /** Whether an ally of `a` flanks `t` with it (seed 002 3-3: the line from `a` to the ally crosses `t`'s square). */
 export function flanked(b: Board, a: CharacterState, t: CharacterState): boolean {
   for (const f of Object.values(b.characters)) {
-    if (f.side !== a.side || f.id === a.id || !standing(f) || !f.at) continue;
+    // An ally concealed from the target's side does not flank it (project decision, as a concealed
+    // person gives no cover): the +1 would tell the target's side that someone unseen stands there.
+    if (f.side !== a.side || f.id === a.id || !standing(f) || !f.at || f.concealed) continue;
     if (lineSteps(a.at!, f.at).some((step) => step.length === 1 && step[0]!.x === t.at!.x && step[0]!.y === t.at!.y)) return true;
   }
   return false;

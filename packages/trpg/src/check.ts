@@ -177,7 +177,9 @@ export function checkAction(b: Board, c: CharacterState, turn: Turn, cmd: Action
       if (turn.acted) return "already_acted";
       const t = b.characters[cmd.after];
       const mine = b.order.indexOf(c.id);
-      if (!t || t.id === c.id || t.status === "dead" || !seenBy(t, c.side) || b.order.indexOf(t.id) <= mine) return "invalid_target";
+      // Only after a character both sides know of: the `delayed` event names it to everyone (a
+      // character the other side never saw has no place in its initiative order).
+      if (!t || t.id === c.id || t.status === "dead" || !seenBy(t, c.side) || !t.known || b.order.indexOf(t.id) <= mine) return "invalid_target";
       return null;
     }
     case "end_turn":

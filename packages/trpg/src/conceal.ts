@@ -108,7 +108,11 @@ function attempt(ctx: Ctx, o: CharacterState, c: CharacterState, cause: "reactiv
  */
 export function reactiveSpotting(ctx: Ctx, c: CharacterState): void {
   const s = ctx.s;
-  for (const o of Object.values(s.characters).sort((x, y) => (x.id < y.id ? -1 : 1))) {
+  // Observers `c`'s side can see try first (then by id): one of them finding `c` is what `c`'s
+  // side would see anyway, so an unseen observer's attempt shows only when every seen one failed.
+  const seenFirst = (o: CharacterState) => (seenBy(o, c.side) ? 0 : 1);
+  const observers = Object.values(s.characters).sort((x, y) => seenFirst(x) - seenFirst(y) || (x.id < y.id ? -1 : 1));
+  for (const o of observers) {
     if (!c.concealed) return;
     if (o.side === c.side || !standing(o) || !o.at || !c.at) continue;
     const pair = `${o.id}>${c.id}`;

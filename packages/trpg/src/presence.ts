@@ -8,7 +8,9 @@
  * for every viewer but the enemies' own (and the master's), both matches must show the same:
  * the events it receives, its view, who is awaited and the open decision, the legal commands of
  * every seat it is, and what the live history shows. Comparing stops when the hidden enemy is
- * found, fires or is bumped into.
+ * found, fires or is bumped into, or when its spotting finds a concealed character of the other
+ * side (that side sees its character revealed: the unseen enemy's act shows by its effect, as a
+ * shot from concealment does).
  *
  * Pure (no test framework): the jest test runs a few seeds, the benchmark runs 200 (`pnpm bench`).
  */
@@ -23,8 +25,12 @@ export interface PresenceReport {
   readonly hidden: string;
   /** Commands compared before the hidden enemy was found (or the match ended). */
   readonly compared: number;
-  /** Why comparing stopped: `found`, `over`, or `limit`. */
-  readonly stop: "found" | "over" | "limit";
+  /**
+   * Why comparing stopped: `found` (the other side found it: spotted, bumped into, or it fired),
+   * `acted` (its spotting found a concealed character of the other side, which that side sees as
+   * its character revealed), `over`, or `limit`.
+   */
+  readonly stop: "found" | "acted" | "over" | "limit";
   readonly problems: readonly string[];
 }
 
@@ -39,6 +45,13 @@ function without(command: TrpgCommand, hidden: string): TrpgCommand {
   const turns = command.turns.filter((t) => t.actor !== hidden);
   return turns.length > 0 ? { type: "end_round", turns } : { type: "end_round" };
 }
+
+/** Whether the hidden enemy's spotting (its own roll or a reactive attempt) found someone of the other side. */
+const acted = (events: readonly EventEnvelope<TrpgEvent>[], hidden: string) =>
+  events.some((e) => {
+    const ev = e.event;
+    return (ev.type === "spotting" && ev.observer === hidden && ev.found.length > 0) || (ev.type === "reactive_spot" && ev.observer === hidden && ev.success);
+  });
 
 /** Whether events tell that the hidden enemy is there. */
 const found = (events: readonly EventEnvelope<TrpgEvent>[], hidden: string) =>
@@ -111,6 +124,7 @@ export function comparePresence(setup: TrpgSetup, seed: string, botSeed: string,
     }
     const rb = b.submit(seat, seat === enemySeat ? without(command, target) : command);
     if (found(ra.entry.events, target)) return { hidden: target, compared: step - 1, stop: "found", problems };
+    if (acted(ra.entry.events, target)) return { hidden: target, compared: step - 1, stop: "acted", problems };
     if (!rb.ok) {
       problems.push(`step ${step}: ${seat}'s command accepted in "with" but refused in "without": ${rb.error.code}`);
       return { hidden: target, compared: step, stop: "over", problems };

@@ -5,7 +5,7 @@
  * step. It decides from its seat's projection only: solo play's enemies never see what they could
  * not see.
  */
-import { SearchBot, type SearchAdapter, type SearchBudget, type SeatId } from "@fogwar/engine";
+import { SearchBot, type SearchAdapter, type SearchBudget, type SearchStats, type SeatId } from "@fogwar/engine";
 import { catalog } from "./data";
 import { sideOfSeat } from "./board";
 import { trpgBotPolicy } from "./bot";
@@ -65,6 +65,8 @@ export interface TrpgBot {
   choose(view: TrpgView, seat: SeatId): TrpgCommand | null;
   /** Whether the command the bot would send now is decided by its quick rules (no search). */
   quick(view: TrpgView): boolean;
+  /** The search's counts: decisions searched and commands simulated. */
+  readonly stats: SearchStats;
 }
 
 /** The TRPG's bot for one seed and budget. */
@@ -73,6 +75,7 @@ export function trpgSearchBot(seed: string, budget: SearchBudget = TRPG_SEARCH_B
   const quick = (view: TrpgView) => view.pending !== null || view.phase === "round_end";
   return {
     quick,
+    stats: search.stats,
     choose(view, seat) {
       if (legalCommandsInView(view, seat).length === 0) return null;
       if (view.pending) return answer(view);

@@ -32,3 +32,26 @@ describe("seed 002 3-3 은폐: a concealed enemy that stays concealed tells nobo
     expect(reports.some((r) => r.report.stop === "over")).toBe(true);
   });
 });
+
+/**
+ * Matches of the benchmark's 200 (apps/cli/bench/trpg.bench.ts: seeds `bench-presence-<i>`) that
+ * once told the party of an unseen enemy, kept here: a concealed ally flanking (+1 on a seen
+ * enemy's attack), a seen enemy delaying after the hidden one (the `delayed` event named it), and the
+ * hidden one's reactive attempt finding a concealed party character (which the party sees: there
+ * the comparison stops, as when it fires).
+ */
+describe("seed 002 3-3: the side-by-side matches that found leaks stay clean", () => {
+  const QUARRY_VERSUS_2: TrpgSetup = { ...QUARRY_GM, mode: "versus", seats: { party: ["p1", "p2"], enemies: ["e1"] } };
+  const cases: readonly [number, TrpgSetup, string, string][] = [
+    [4, QUARRY_VERSUS_2, "sharpshooter", "a concealed ally flanks"],
+    [18, QUARRY_VERSUS_2, "sharpshooter", "a delay after the hidden enemy"],
+    [88, QUARRY_VERSUS_2, "sharpshooter", "a concealed ally flanks a free strike"],
+    [126, GM_SETUP, "lookout", "the unseen lookout's reactive attempt finds a concealed party character: comparing stops there (its act shows by its effect)"],
+    [148, VERSUS_SETUP, "lookout", "a concealed ally flanks a called shot"],
+    [158, QUARRY_VERSUS_2, "sharpshooter", "a concealed ally flanks a melee attack"],
+  ];
+  test.each(cases.map(([i, setup, hidden, what]) => ({ i, setup, hidden, what, scenario: setup.scenario, mode: setup.mode })))("bench match $i ($scenario, $mode, without $hidden): $what", ({ i, setup, hidden }) => {
+    const report = comparePresence(setup, `bench-presence-${i}`, `bench-presence-bot-${i}`, hidden);
+    expect(report.problems).toEqual([]);
+  });
+});

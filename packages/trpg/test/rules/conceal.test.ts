@@ -116,6 +116,19 @@ describe("seed 002 3-3: the reactive attempt, shooting from concealment, and the
     expect(again.ok && ofType(again.events.map((e) => e.event), "reactive_spot")).toEqual([]);
   });
 
+  test("seed 002 3-3 (project decision): observers the concealed character's side can see make their reactive attempts first: the party's concealed Vale steps near the raider (seen) and the concealed lookout (first by id); the raider finds her, and the lookout never rolls, so the party sees what it would see without the lookout", () => {
+    const s = position(VERSUS_SETUP, {
+      turn: "vale",
+      at: { vale: sq(4, 4), reed: sq(0, 9), "raider-1": sq(7, 4) },
+      with: { vale: { concealed: true, concealment: { value: 6, shots: 0 } }, "raider-1": SEEN, lookout: hidden(9, sq(7, 6)) },
+    });
+    const r = trpg.apply(withDice(withDice(s, "raider-1>vale", [6]), "lookout>vale", [6]), { type: "step", to: sq(5, 4) }, "p1");
+    if (!r.ok) throw new Error(r.error.code);
+    const events = r.events.map((e) => e.event);
+    expect(ofType(events, "reactive_spot").map((a) => [a.observer, a.success])).toEqual([["raider-1", true]]);
+    expect(ofType(events, "revealed")[0]).toMatchObject({ character: "vale", cause: "reactive", by: "raider-1" });
+  });
+
   test("seed 002 3-3: a reactive attempt that succeeds reveals the enemy to everyone: a 4, 4 + 4 = 8 >= 8", () => {
     const { state, events } = eventsOf(withDice(lookoutTurn(), "vale>lookout", [4]), "e1", { type: "step", to: sq(8, 1) });
     expect(ofType(events, "revealed")[0]).toMatchObject({ character: "lookout", cause: "reactive", by: "vale", at: sq(8, 1) });

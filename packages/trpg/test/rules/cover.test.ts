@@ -93,4 +93,9 @@ describe("seed 002 3-3 플랭킹: flanking", () => {
     const melee = withDice(position(VERSUS_SETUP, { turn: "reed", at: { vale: sq(1, 0), "raider-1": sq(2, 0), reed: sq(3, 0) }, with: { lookout: GONE } }), "reed", [1]);
     expect(ofType(eventsOf(melee, "p1", { type: "melee", target: "raider-1", called: false }).events, "attack")[0]!.mods).toContainEqual({ source: "flanking", value: 1 });
   });
+
+  test("seed 002 3-3 (project decision): an ally concealed from the target's side does not flank it: with Reed concealed at (4,0) Vale's shot has no +1, so the target's side learns nothing of Reed", () => {
+    const s = shot(sq(0, 0), sq(2, 0), { reed: { at: sq(4, 0), concealed: true, concealment: { value: 8, shots: 0 } } });
+    expect(ofType(fire(s).events, "attack")[0]!.mods).toEqual([]);
+  });
 });

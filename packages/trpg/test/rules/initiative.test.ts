@@ -51,6 +51,17 @@ describe("seed 002 3-2 전투 우선권 결정: initiative", () => {
     expect(after.ok ? null : after.error.code).toBe("already_acted");
   });
 
+  test("seed 002 3-2 (project decision): a character delays only after a character both sides know of: the raider may not delay after the lookout the party never saw (the public delayed event would name it), and may once the party has seen it", () => {
+    const s = position(VERSUS_SETUP, { turn: "raider-1", at: { vale: { x: 0, y: 9 }, reed: { x: 1, y: 9 }, "raider-1": { x: 9, y: 0 }, lookout: { x: 10, y: 1 } }, with: { lookout: { concealed: true, concealment: { value: 9, shots: 0 }, known: false } } });
+    s.order = ["raider-1", "vale", "lookout", "reed"];
+    s.slot = 0;
+    const unknown = tryApply(s, "e1", { type: "delay", after: "lookout" });
+    expect(unknown.ok ? null : unknown.error.code).toBe("invalid_target");
+    expect(trpg.legalCommands(s, "e1").filter((c) => c.type === "delay").map((c) => c.type === "delay" && c.after)).toEqual(["vale", "reed"]);
+    s.characters.lookout!.known = true;
+    expect(ofType(eventsOf(s, "e1", { type: "delay", after: "lookout" }).events, "delayed")).toEqual([{ type: "delayed", character: "raider-1", after: "lookout" }]);
+  });
+
   test("seed 002 3-2: the surprise lasts the first round: after it the surprised side knows of every enemy it can see", () => {
     let s = trpg.setup({ ...QUARRY_GM, omit: ["lookout", "sharpshooter"] }, "surprise").state;
     expect(s.surprised).toBe("party");

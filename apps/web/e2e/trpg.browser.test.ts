@@ -6,7 +6,8 @@
  *     absent from both players' and a spectator's HTML, accessible text and WebSocket frames, and
  *     shown on the game master's page; players end their turns through the UI, the master plays the
  *     lookout's delayed turn in the round-end step and ends the round; still nothing of it reaches a
- *     player; screenshots at 1280 and 390 px;
+ *     player; screenshots at 1280 and 390 px, in English and Korean; the master concedes and the
+ *     review shows everything (the lookout too) and, from p1's perspective, what p1 saw;
  *  2. a newcomer runs a solo scenario from the lobby: "Play against the bot", the TRPG, one click
  *     to the table as the whole party; the bot plays the enemies; the person plays on until the
  *     bot has taken its turns, then concedes and sees the result.
@@ -163,6 +164,20 @@ suite(title, () => {
     await checkHidden("in Korean");
     await master.page.setViewportSize({ width: 390, height: 844 });
     await master.page.screenshot({ path: join(shots, "trpg-gm-390.png") });
+    // The master concedes; the review then shows everything, the lookout too, and each perspective.
+    master.page.once("dialog", (d) => void d.accept());
+    await master.page.getByRole("button", { name: "Concede" }).click();
+    await ada.page.locator(".trpg-table .result").waitFor();
+    await ada.page.getByRole("button", { name: "English" }).click();
+    await ada.page.setViewportSize({ width: 1280, height: 1000 });
+    await ada.page.getByRole("link", { name: "Review the match" }).click();
+    const review = ada.page.locator(".trpg-review");
+    await review.waitFor({ timeout: 30_000 });
+    await eventually("the verified replay", async () => (await review.locator(".verify").getAttribute("data-ok")) === "true");
+    expect(await review.locator('[data-character="lookout"]').count()).toBe(1);
+    await ada.page.screenshot({ path: join(shots, "trpg-review-1280.png"), fullPage: true });
+    await review.getByTestId("trpg-review-perspective").selectOption("p1");
+    expect(await review.locator('[data-character="lookout"]').count()).toBe(0);
     for (const s of [master, ada, bo, watcher]) expect([s.name, s.errors]).toEqual([s.name, []]);
   });
 

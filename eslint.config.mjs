@@ -8,7 +8,7 @@ import js from "@eslint/js";
 import { defineConfig } from "eslint/config";
 import tseslint from "typescript-eslint";
 
-const RULES_PACKAGES = ["engine", "ember", "protocol", "siege", "trpg", "skirmish", "sigmar"];
+const RULES_PACKAGES = ["engine", "ember", "protocol", "rules-archive", "siege", "trpg", "skirmish", "sigmar"];
 const rulesSources = RULES_PACKAGES.map((name) => `packages/${name}/src/**/*.{ts,tsx}`);
 const testFiles = ["**/*.test.ts", "**/*.test.tsx"];
 
@@ -46,7 +46,8 @@ const impureImports = {
 
 export default defineConfig(
   {
-    ignores: ["**/node_modules/**", "**/.tsbuild/**", "**/dist/**", "**/*.cjs"],
+    // The rules archive's frozen bundles are generated (pnpm freeze-rules), minified builds of older sources.
+    ignores: ["**/node_modules/**", "**/.tsbuild/**", "**/dist/**", "**/*.cjs", "packages/rules-archive/frozen/**"],
   },
   {
     files: ["**/*.ts", "**/*.tsx"],

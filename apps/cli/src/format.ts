@@ -111,6 +111,10 @@ export function describe(event: EmberEvent, state: EmberState): string | null {
       return `  ${event.seat} removes a smoke card at ${sq(event.at)}`;
     case "ew_roll":
       return `    EW roll (${event.purpose.replace(/_/g, " ")}): ${u(event.caster)} ${event.casterLightning} lightning ${event.casterLights} light [${dice(event.casterDice)}] v ${u(event.responder)} ${event.responderLightning} lightning ${event.responderLights} light [${dice(event.responderDice)}] -> ${event.winner} wins`;
+    case "ew_rerolled":
+      return `    ${u(event.unit)} (${event.side}) spends 1 link to reroll ${event.indices.length} EW dice: [${dice(event.before)}] -> [${dice(event.dice)}]`;
+    case "designation_used":
+      return `    ${u(event.unit)} ${event.used ? "uses" : "does not use"} ${event.ability === "shield" ? "its shield" : event.ability} to designate the hit part`;
     case "passive_triggered":
       return `    ${u(event.unit)} passive ${event.passive} (on EW success)`;
     case "lo_token":

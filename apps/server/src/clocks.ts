@@ -76,7 +76,7 @@ export class MatchClock {
   /** Where the match stands for the clocks. */
   private pointOf(state: unknown, over: boolean): ClockPoint {
     const ruleset = this.host.ruleset;
-    return { awaiting: this.host.clockIdle?.(state) ? [] : awaitedSeats(ruleset, state), round: this.host.roundOf(state), turn: this.host.clockTurn?.(state) ?? "", over };
+    return { awaiting: this.host.clockIdle?.(state) ? [] : awaitedSeats(ruleset, state), round: this.host.roundOf(state), turn: ruleset.clockTurn?.(state) ?? this.host.clockTurn?.(state) ?? "", over };
   }
 
   /**

@@ -14,7 +14,7 @@
 import { canonicalJson, replayCommand, type EventEnvelope, type LogEntry, type MatchResult, type RuleError } from "@fogwar/engine";
 import { MatchClock } from "./clocks.js";
 import type { BotLevel } from "@fogwar/protocol";
-import { RULESETS, type HostedRuleset } from "./rulesets.js";
+import { hostFor, type HostedRuleset } from "./rulesets.js";
 import { nativeStateHash } from "./state-hash.js";
 import type { MatchStore, StoredEntry } from "./store/index.js";
 
@@ -47,7 +47,7 @@ export function setNow(source: Now): Now {
 /** The server's time in ms, from the current time source. */
 export const timeNow = (): number => now();
 
-/** Thrown when a stored log does not rebuild (a rules change without a version bump, or tampering). */
+/** Thrown when a stored log does not rebuild (a rules change without a version bump, tampering, or a rules version with no build). */
 export class CorruptLogError extends Error {
   constructor(matchId: string, seq: number, reason: string) {
     super(`match ${matchId}: log entry ${seq} does not replay: ${reason}`);
@@ -126,16 +126,20 @@ export class LiveMatch {
 
   /**
    * Rebuilds a match from the store: setup, then every stored command, checking each entry's
-   * state hash. @throws CorruptLogError when the log does not replay to the same states.
+   * state hash, with the ruleset at the rules version the match was created with (`hostFor`).
+   * @throws CorruptLogError when the log does not replay to the same states, or its ruleset or
+   *   rules version has no build here.
    */
   static async load(store: MatchStore, id: string): Promise<LiveMatch | null> {
     const record = await store.getMatch(id);
     const seed = await store.getSeed(id);
     if (!record || seed === null) return null;
-    const host = RULESETS.get(record.ruleset);
-    if (!host) throw new CorruptLogError(id, 0, `unknown ruleset ${record.ruleset}`);
-    if (record.rulesVersion !== host.ruleset.rulesVersion) {
-      throw new CorruptLogError(id, 0, `rules version ${record.rulesVersion} is not ${host.ruleset.rulesVersion}`);
+    // The match plays on under the rules version it was created with (an older one: its frozen build).
+    let host: HostedRuleset;
+    try {
+      host = await hostFor(record.ruleset, record.rulesVersion);
+    } catch (error) {
+      throw new CorruptLogError(id, 0, error instanceof Error ? error.message : String(error));
     }
     const initial = host.ruleset.setup(record.setup, seed);
     const teams = host.teamsOf?.(record.setup);
@@ -151,7 +155,11 @@ export class LiveMatch {
       record.setup,
     );
     for (const seat of record.seats) if (seat.claimed) match.joined.add(seat.seat);
-    for (const stored of await store.entries(id)) match.replayStored(stored);
+    const stored = await store.entries(id);
+    // Entries stored before times were kept (an older server's) take no time: the clocks start at
+    // the log's first stamped entry, or now for a log with none, never at the epoch.
+    const base = stored.find((e) => e.acceptedAt != null)?.acceptedAt ?? now();
+    for (const entry of stored) match.replayStored(entry, base);
     match.advanceDelayed();
     match.casterFrom = match.delayedSeq;
     match.trim();
@@ -162,10 +170,13 @@ export class LiveMatch {
     return match;
   }
 
-  /** Applies one stored entry on top of the current state, checking its hash. @throws CorruptLogError */
-  private replayStored(stored: StoredEntry): Entry {
-    // Entries stored before times were kept count as taking no time.
-    const at = stored.acceptedAt ?? this.clock.lastAt ?? 0;
+  /**
+   * Applies one stored entry on top of the current state, checking its hash; an entry stored
+   * without its time counts as taking none (at the previous entry's time, or `base` for the first).
+   * @throws CorruptLogError
+   */
+  private replayStored(stored: StoredEntry, base = now()): Entry {
+    const at = stored.acceptedAt ?? this.clock.lastAt ?? base;
     const result = this.clock.judge(this.current, stored.seat, stored.command, at, true);
     if (!result.ok) throw new CorruptLogError(this.id, stored.seq, result.error.code);
     if (nativeStateHash(result.state) !== stored.stateHash) throw new CorruptLogError(this.id, stored.seq, "state hash differs");

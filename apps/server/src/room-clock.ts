@@ -107,9 +107,15 @@ export class RoomClock {
     const now = timeNow();
     const over = this.match.result !== null;
     const awaited = over ? [] : awaitedSeats(this.match.host.ruleset, this.match.state);
+    // The same rule as `claimable`: a seat's side is away only when every seat of it the match
+    // waits for is gone, and the countdown runs from the last of them to leave.
     const claims = awaited.flatMap((seat) => {
-      const since = this.absent.get(seat);
-      return since === undefined || !this.cameOnce(seat) ? [] : [{ absent: seat, since, allowedAt: since + this.claimDelayMs }];
+      if (!this.cameOnce(seat)) return [];
+      const side = this.side(seat);
+      const away = awaited.filter((s) => this.side(s) === side).map((s) => this.absent.get(s));
+      if (away.some((since) => since === undefined)) return [];
+      const since = Math.max(...(away as number[]));
+      return [{ absent: seat, since, allowedAt: since + this.claimDelayMs }];
     });
     const status = this.match.clock.status(now);
     // Without a clock, a claim or a result nothing in the field changes from entry to entry: no

@@ -3,21 +3,15 @@
  * principle 5). Per message: size and rate checks -> shape (zod) -> the client's seat ->
  * `LiveMatch.submit` (engine apply, then append to the store) -> projections and StateViews ->
  * `broadcastPatch()` -> each client's redacted events -> the sender's acknowledgement.
- * No rule logic here.
+ * No rule logic here. Joins are checked in ./room-auth.ts, answers kept in ./room-answers.ts,
+ * frames encoded and fanned out in ./send.ts, clocks and claims in ./room-clock.ts, chat in
+ * ./chat; what stays here is Colyseus's lifecycle and the remote calls, which must be methods of
+ * the room class.
  */
-import { createHash } from "node:crypto";
-import { getMessageBytes, Protocol, Room, SchemaSerializer, ServerError, type AuthContext, type Client } from "@colyseus/core";
+import { Room, SchemaSerializer, ServerError, type AuthContext, type Client, type Deferred } from "@colyseus/core";
 import { Encoder } from "@colyseus/schema";
-import { omniscient, seatViewer, spectator, type EventEnvelope, type LogEntry, type Viewer } from "@fogwar/engine";
-import {
-  JoinOptions,
-  PROTOCOL_ERRORS,
-  PROTOCOL_VERSION,
-  acceptedPayload,
-  eventsPayload,
-  parseClientMessage,
-  type ProtocolErrorCode,
-} from "@fogwar/protocol";
+import { seatViewer, spectator, type LogEntry, type Viewer } from "@fogwar/engine";
+import { PROTOCOL_ERRORS, PROTOCOL_VERSION, parseClientMessage, type ProtocolErrorCode } from "@fogwar/protocol";
 import type { Logger } from "pino";
 import { LiveMatch, MatchUnsyncedError } from "./live.js";
 import { Projector, type Audience } from "./sync/projector.js";
@@ -26,10 +20,12 @@ import { MatchRoomState } from "./sync/state.js";
 import type { MatchStore } from "./store/index.js";
 import { RateLimiter } from "./rate-limit.js";
 import type { ClientLog } from "./client-log.js";
-import { stampedAddress, type Limits } from "./limits.js";
+import type { Limits } from "./limits.js";
 import { botSeatsOf } from "./bots/seats.js";
 import { takeRoomGrant } from "./rooms.js";
-import { corked, viewerKey } from "./send.js";
+import { casterFrame, corked, eventsFrame, fanOutEvents } from "./send.js";
+import { AnswerBook, sendAnswer, type Answer } from "./room-answers.js";
+import { checkJoin, type Joiner } from "./room-auth.js";
 import { RoomClock } from "./room-clock.js";
 import { rosterOf, type ChatListener } from "./chat/audience.js";
 import { RoomChat, type ChatSpeaker } from "./chat/room-chat.js";
@@ -58,8 +54,7 @@ export function provideRoomServices(value: RoomServices): void {
   services = value;
 }
 
-/** The hash under which a seat's invite token is stored. */
-export const hashToken = (token: string): string => createHash("sha256").update(`fogwar-seat:${token}`).digest("hex");
+export { hashToken } from "./room-auth.js";
 
 /** Which seats of each open room have a connected client (for the lobby listings). */
 export const roomPresence = new Map<string, Record<string, boolean>>();
@@ -76,8 +71,6 @@ export const CLOSE_REPLACED = 4100;
 /** Close code sent to a seat's connections when the host re-issues the seat's invite (the old token no longer opens it). */
 export const CLOSE_REVOKED = 4101;
 
-const ANSWERS_KEPT = 512;
-
 interface ClientInfo {
   readonly audience: Audience;
   readonly viewer: Viewer;
@@ -85,15 +78,15 @@ interface ClientInfo {
   readonly speaker: ChatSpeaker;
 }
 
-type Answer = { type: "accepted"; id: string; seq: number } | { type: "rejected"; id: string; error: { code: string; message: string; rule: string | null } };
-
 export class MatchRoom extends Room<{ state: MatchRoomState }> {
   private match!: LiveMatch;
   private chat!: RoomChat;
   private projector!: Projector;
   private services!: RoomServices;
   private readonly clientsInfo = new Map<string, ClientInfo>();
-  private readonly answers = new Map<string, Map<string, Answer>>();
+  private readonly answers = new AnswerBook();
+  /** Dropped players' reconnection windows: the room's own timer ends each (cleared when the room closes). */
+  private readonly graces = new Map<string, { readonly reconnection: Deferred<Client>; readonly timer: ReturnType<typeof setTimeout> }>();
   /** Each connection's message rate (the `messagesPerSecond` and `messageBurst` settings). */
   private limiter!: RateLimiter;
   private lastCasterSeq = 0;
@@ -159,35 +152,13 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     this.services.log.info({ matchId: match.id, seq: match.seq }, "room open");
   }
 
-  /** Checks the join options and the seat token before the WebSocket join completes. */
-  override async onAuth(_client: Client, rawOptions: unknown, context: AuthContext): Promise<Audience & { name: string | null; address: string }> {
-    const address = stampedAddress(context.headers);
-    if (this.services.limits.joinFailures.blockedFor(address) > 0) throw this.refuse(address, "too_many_requests");
-    const parsed = JoinOptions.safeParse(rawOptions);
-    if (!parsed.success) throw this.refuse(address, "bad_message");
-    const options = parsed.data;
-    if (options.protocol !== PROTOCOL_VERSION) throw this.refuse(address, "unsupported_protocol");
-    // A finished match takes no new connections (its room closes once its clients have left).
-    if (this.match.result) throw authError("match_over");
-    if (options.role === "spectator") {
-      if (this.state.spectators >= this.services.limits.settings.maxSpectators) throw this.refuse(address, "spectators_full");
-      return { role: "spectator", name: options.name ?? null, address };
-    }
-    const seat = await this.services.store.seatForToken(this.match.id, hashToken(options.token)).catch(() => {
-      throw authError("service_unavailable");
-    });
-    if (!seat) throw this.refuse(address, "invalid_token");
-    return { role: "player", seat, name: options.name ?? null, address };
+  /** Checks the join options and the seat token before the WebSocket join completes (./room-auth.ts). */
+  override onAuth(_client: Client, rawOptions: unknown, context: AuthContext): Promise<Joiner> {
+    const { store, limits, clients } = this.services;
+    return checkJoin({ matchId: this.match.id, over: this.match.result !== null, spectators: this.state.spectators, store, limits, clients }, rawOptions, context);
   }
 
-  /** A refused join: logged as a client mistake; counted as a failure unless it is a limit. */
-  private refuse(address: string, code: ProtocolErrorCode): ServerError {
-    if (code !== "too_many_requests" && code !== "spectators_full") this.services.limits.joinFailures.fail(address);
-    this.services.clients.mistake({ address, matchId: this.match.id, code }, "join refused");
-    return authError(code);
-  }
-
-  override onJoin(client: Client, _options: unknown, auth: Audience & { name?: string | null; address?: string }): void {
+  override onJoin(client: Client, _options: unknown, auth: Joiner): void {
     const audience: Audience = auth.role === "player" ? { role: "player", seat: auth.seat } : { role: "spectator" };
     if (audience.role === "player") {
       // One connection per seat: a new one replaces the old (a reload, another device).
@@ -202,7 +173,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     }
     const viewer = audience.role === "player" ? seatViewer(audience.seat) : spectator;
     const listener: ChatListener = audience.role === "player" ? { kind: "seat", seat: audience.seat } : { kind: "spectator" };
-    this.clientsInfo.set(client.sessionId, { audience, viewer, speaker: this.chat.speaker(listener, auth.name ?? null, auth.address ?? client.sessionId) });
+    this.clientsInfo.set(client.sessionId, { audience, viewer, speaker: this.chat.speaker(listener, auth.name, auth.address) });
     this.projector.wake();
     client.view = this.projector.viewFor(audience);
     this.refreshPresence();
@@ -225,10 +196,18 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     if (info?.audience.role !== "player" || this.match.result) return;
     this.refreshPresence(client.sessionId);
     this.broadcastPatch();
+    // The window is the room's own timer rather than Colyseus's, so that a room closing while a
+    // player is away (a finished match, the server stopping) leaves no timer behind it.
+    const reconnection = this.allowReconnection(client, "manual");
+    const timer = setTimeout(() => reconnection.reject(false), this.match.options.reconnectGrace * 1000);
+    this.graces.set(client.sessionId, { reconnection, timer });
     try {
-      await this.allowReconnection(client, this.match.options.reconnectGrace);
+      await reconnection;
     } catch {
       // The grace period ran out: onLeave follows.
+    } finally {
+      clearTimeout(timer);
+      this.graces.delete(client.sessionId);
     }
   }
 
@@ -348,6 +327,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     this.matchClock?.stop();
     if (this.resyncTimer) clearTimeout(this.resyncTimer);
     this.resyncTimer = null;
+    for (const { timer } of this.graces.values()) clearTimeout(timer);
+    this.graces.clear();
     roomPresence.delete(this.match?.id);
   }
 
@@ -406,17 +387,15 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
   private async command(client: Client, info: ClientInfo, id: string, command: unknown, referee = false): Promise<void> {
     if (info.audience.role !== "player") return this.fail(client, "spectators_cannot_act");
     const seat = info.audience.seat;
-    const seen = this.answers.get(seat) ?? new Map<string, Answer>();
-    this.answers.set(seat, seen);
-    const previous = seen.get(id);
+    const previous = this.answers.refused(seat, id);
     if (previous) {
-      this.answer(client, previous);
+      sendAnswer(client, previous);
       return;
     }
     const stored = this.match.seqOfCommand(seat, id);
     if (stored !== undefined) {
       // Accepted before this room's memory began (a restart): the same answer, nothing applied.
-      this.answer(client, { type: "accepted", id, seq: stored });
+      sendAnswer(client, { type: "accepted", id, seq: stored });
       return;
     }
     if (this.match.result) return this.fail(client, "match_over");
@@ -437,23 +416,13 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     } else {
       answer = { type: "accepted", id, seq: outcome.entry.seq };
     }
-    // An accepted command's answer is rebuilt from the match's command ids (above): only refusals are kept.
-    if (answer.type === "rejected") {
-      seen.set(id, answer);
-      if (seen.size > ANSWERS_KEPT) seen.delete(seen.keys().next().value as string);
-    }
+    this.answers.remember(seat, answer);
     const entry = outcome.ok && !outcome.duplicate ? outcome.entry : null;
     // The patch, the events and the answer leave in one write per socket.
     corked(this.clients, () => {
       if (entry) this.publish([entry]);
-      if (this.clients.includes(client)) this.answer(client, answer);
+      if (this.clients.includes(client)) sendAnswer(client, answer);
     });
-  }
-
-  /** Sends a command's answer: `accepted` in its compact wire form, `rejected` as it is. */
-  private answer(client: Client, answer: Answer): void {
-    if (answer.type === "accepted") client.send("accepted", acceptedPayload(answer.id, answer.seq));
-    else client.send(answer.type, answer);
   }
 
   /**
@@ -486,23 +455,17 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     const casterFrom = this.lastCasterSeq;
     const casterEntries = delayed.seq > this.lastCasterSeq ? this.match.entriesAfter(this.lastCasterSeq).slice(0, delayed.seq - this.lastCasterSeq) : [];
     this.lastCasterSeq = delayed.seq;
-    const frames = new Map<string, readonly Uint8Array[]>();
-    const framesFor = (key: string, make: () => Uint8Array[]): readonly Uint8Array[] => {
-      let made = frames.get(key);
-      if (!made) frames.set(key, (made = make()));
-      return made;
-    };
     const delayedFeed = this.match.options.spectatorDelay > 0;
-    for (const client of this.clients) {
+    const host = this.match.host;
+    const live = this.match.state;
+    const targets = this.clients.flatMap((client) => {
       const info = this.clientsInfo.get(client.sessionId);
-      if (!info) continue;
-      if (info.audience.role === "spectator" && delayedFeed) {
-        for (const frame of framesFor("caster", () => casterEntries.map((e) => this.casterFrame(e)))) client.enqueueRaw(frame);
-        for (const frame of framesFor("spectator", () => entries.map((e) => this.eventsFrame(e, spectator)))) client.enqueueRaw(frame);
-      } else {
-        for (const frame of framesFor(viewerKey(info.viewer), () => entries.map((e) => this.eventsFrame(e, info.viewer)))) client.enqueueRaw(frame);
-      }
-    }
+      return info ? [{ client, viewer: info.viewer, delayed: delayedFeed && info.audience.role === "spectator" }] : [];
+    });
+    fanOutEvents(targets, entries, casterEntries, {
+      events: (entry, viewer) => eventsFrame(host.ruleset, entry, viewer),
+      caster: (entry) => casterFrame(host, entry, live),
+    });
     if (delayedFeed) this.chat.release(casterFrom, delayed.seq, this.chatListeners());
     const result = this.match.result;
     if (result) {
@@ -511,35 +474,11 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     }
   }
 
-  /** One entry's `events` message for a viewer (its compact wire form), encoded as Colyseus's `client.send("events", ...)` would. */
-  private eventsFrame(entry: LogEntry<unknown, unknown>, viewer: Viewer): Uint8Array {
-    const ruleset = this.match.host.ruleset;
-    const events: unknown[] = [];
-    for (const e of entry.events as EventEnvelope<unknown>[]) {
-      const seen = ruleset.redact(e, viewer);
-      if (seen !== null) events.push(seen);
-    }
-    return getMessageBytes.raw(Protocol.ROOM_DATA, "events", eventsPayload(entry.seq, entry.seat, viewer.kind === "omniscient" ? "caster" : "live", events));
-  }
-
-  /** A delayed entry's frame on the caster feed: as the omniscient viewer sees it, or by the ruleset's caster rule given the live state. */
-  private casterFrame(entry: LogEntry<unknown, unknown>): Uint8Array {
-    const host = this.match.host;
-    if (!host.casterEvent) return this.eventsFrame(entry, omniscient);
-    const live = this.match.state;
-    const events = (entry.events as EventEnvelope<unknown>[]).map((e) => host.casterEvent!(e, live)).filter((e) => e !== null);
-    return getMessageBytes.raw(Protocol.ROOM_DATA, "events", eventsPayload(entry.seq, entry.seat, "caster", events));
-  }
-
   /** Older entries come from the store (the live match holds only the end of its log). */
   private async sendEventsSince(client: Client, info: ClientInfo, after: number): Promise<void> {
     const viewer = info.audience.role === "player" ? info.viewer : spectator;
     const entries = await this.match.entriesSince(after).catch(() => null);
     if (!entries) return this.fail(client, "service_unavailable");
-    for (const entry of entries) client.enqueueRaw(this.eventsFrame(entry, viewer));
+    for (const entry of entries) client.enqueueRaw(eventsFrame(this.match.host.ruleset, entry, viewer));
   }
-}
-
-function authError(code: ProtocolErrorCode): ServerError {
-  return new ServerError(4000 + Object.keys(PROTOCOL_ERRORS).indexOf(code), `${code}: ${PROTOCOL_ERRORS[code].message}`);
 }

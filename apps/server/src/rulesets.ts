@@ -1,9 +1,12 @@
 /**
  * The rulesets the server hosts, and what the server needs to know of each beyond the engine's
  * `Ruleset` contract: how to build a setup from a lobby request, and the round a state is in
- * (for the spectator delay).
+ * (for the spectator delay). New matches use each ruleset's current rules version; a stored match
+ * is hosted under the rules version it was created with (`hostFor`): the current one, or an older
+ * version's frozen build (@fogwar/rules-archive).
  */
-import type { ClockSetup, EventEnvelope, Ruleset } from "@fogwar/engine";
+import { spectator, type ClockSetup, type EventEnvelope, type Ruleset } from "@fogwar/engine";
+import { rulesetFor as archivedRuleset, type VersionedRuleset } from "@fogwar/rules-archive";
 import { TeamName } from "@fogwar/protocol";
 import { ArmyList, casterRedact as emberCasterRedact, casterViewFor as emberCasterView, catalog, ember, validateArmy, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState } from "@fogwar/ember";
 import { casterRedact, casterViewFor, catalog as siegeCatalog, siege, type SiegeCommand, type SiegeEvent, type SiegeSetup, type SiegeState } from "@fogwar/siege";
@@ -190,7 +193,9 @@ const siegeHost: HostedRuleset = {
     const owners = Object.fromEntries(Object.entries(teams).flatMap(([team, seats]) => seats.map((seat) => [seat, team])));
     return { spec: { kind: "bank", bankMs: bank.perTeamSeconds * 1000, perActivationMs: bank.perActivationSeconds * 1000 }, owners };
   },
-  // An activation: one operator's activation, a phase between activations, a pending decision, or setup.
+  // Rules versions before siege-0.2.0 (their frozen builds have no clockTurn of their own): an
+  // activation is one operator's activation, a phase between activations, a pending decision, or
+  // the whole setup. Newer versions key their activations themselves (the ruleset's clockTurn).
   clockTurn: (state) => {
     const s = state as SiegeState;
     return [s.phase, s.round, s.step, s.activations, s.activation?.operator ?? "", s.pending ? `${s.pending.kind}:${s.pending.team}` : ""].join("|");
@@ -213,3 +218,38 @@ export const RULESETS: ReadonlyMap<string, HostedRuleset> = new Map([
   ["siege", siegeHost],
   ["trpg", trpgHost],
 ]);
+
+/** How the server finds a ruleset at a rules version (tests give another one to act out a version bump). */
+export type RulesLoader = (id: string, version: string) => Promise<VersionedRuleset>;
+
+/**
+ * The hosting of an older rules version: the current hosting of its ruleset with the frozen
+ * build's `Ruleset` in its place. What the server adds around the rules (rounds, clocks, teams,
+ * which commands are public) reads the setup and the state in the fields every version shares;
+ * the caster feed uses the version's own caster functions, and a version that had none feeds the
+ * public (spectator) view of the delayed state, which hides what is still secret live. It never
+ * creates a match: new matches use the current rules.
+ */
+export function frozenHost(current: HostedRuleset, rules: VersionedRuleset): HostedRuleset {
+  const { casterViewFor, casterRedact } = rules;
+  return {
+    ...current,
+    ruleset: rules.ruleset,
+    makeSetup: () => ({ ok: false, problem: { code: "bad_request", message: `New matches use the current rules, ${current.ruleset.rulesVersion}.` } }),
+    casterView: casterViewFor ? (delayed, live) => casterViewFor(delayed, live) : (delayed) => rules.ruleset.viewFor(delayed, spectator),
+    casterEvent: casterRedact ? (envelope, live) => casterRedact(envelope, live) : (envelope) => rules.ruleset.redact(envelope, spectator),
+  };
+}
+
+/**
+ * The hosting of a stored match's ruleset `id` at its `version`: the current hosting for the
+ * current version, else the frozen build's (`frozenHost`; the archive loads each build once).
+ * @throws Error (rejects) for a ruleset not hosted here or a version with no build
+ *   (@fogwar/rules-archive's `UnknownRulesVersionError`).
+ */
+export async function hostFor(id: string, version: string, load: RulesLoader = archivedRuleset): Promise<HostedRuleset> {
+  const current = RULESETS.get(id);
+  if (!current) throw new Error(`unknown ruleset ${id}`);
+  if (version === current.ruleset.rulesVersion) return current;
+  return frozenHost(current, await load(id, version));
+}

@@ -221,7 +221,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           throw error;
         })
     : undefined;
-  installGate(transport.server as NonNullable<typeof transport.server>, limits, clients, readiness, openRoom);
+  installGate(transport.server as NonNullable<typeof transport.server>, limits, clients, readiness, openRoom, (req) => bots.carriesKey(req.headers));
   const address = transport.server?.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   // Bot seats connect to this very process, as clients do.

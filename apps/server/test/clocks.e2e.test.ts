@@ -190,6 +190,27 @@ describe("Siege's time bank", () => {
   });
 });
 
+describe("Siege's setup on the time bank (docs/rules/siege.md \"Time bank\")", () => {
+  it("every placement is an activation of its own: a defence that takes 80 s for each secret token spends none of its bank", async () => {
+    const created = await createMatch(t.http, { ruleset: "siege", scenario: "ledger", players: [{ name: "A", team: "attack" }, { name: "D", team: "defence" }], options: {} });
+    const clients = await joinAll(created);
+    const a1 = clients.get("a1")!;
+    const d1 = clients.get("d1")!;
+    const match = liveMatch(created.matchId);
+    for (const [seat, client] of [["a1", a1], ["d1", d1]] as const) expect((await client.command(match.host.ruleset.legalCommands(match.state, seat)[0])).type).toBe("accepted");
+    const defence = () => clockField(d1).clocks.find((c: { clock: string }) => c.clock === "defence");
+    await d1.until(() => defence()?.running && defence()?.remainingMs === 690_000, "the defence's setup clock");
+    for (let placed = 1; placed <= 3; placed++) {
+      time.advance(80_000);
+      const place = match.host.ruleset.legalCommands(match.state, "d1").find((c: { type: string }) => c.type === "place_token");
+      expect((await d1.command(place)).type).toBe("accepted");
+      await d1.until(() => defence()?.activationMs === 90_000, `a fresh activation after placement ${placed}`);
+      expect(defence()).toMatchObject({ running: true, remainingMs: 690_000 });
+    }
+    for (const c of clients.values()) await c.leave();
+  });
+});
+
 describe("an empty room", () => {
   it("enters no timeout while nobody is connected; a deadline that passed meanwhile is entered when someone joins", async () => {
     const created = await createMatch(t.http, emberRequest(catalog, { options: { clock: { minutes: 1, incrementSeconds: 0 } } }));
@@ -303,9 +324,15 @@ describe("abandonment claims in team games", () => {
     // d1 never came; the match waits for the defence's pick; d2 is here for the team.
     time.advance(20_000);
     expect(await claim(a1, "d1", "win", "t1")).toMatchObject({ type: "rejected", payload: { error: { code: "claim_refused" } } });
+    // The public field agrees: no countdown against the defence while d2 is here.
+    expect(clockField(a1).claims).toEqual([]);
     // A teammate cannot claim against its own team either.
     expect(await claim(d2, "d1", "win", "t2")).toMatchObject({ type: "rejected" });
     await d2.leave();
+    // Now the whole defence is away: the countdown runs from d2's leaving, against both seats.
+    await a1.until(() => clockField(a1).claims.length === 2, "the claim countdown against the defence");
+    const left = time.t;
+    expect(clockField(a1).claims.map((c: { allowedAt: number }) => c.allowedAt)).toEqual([left + 10_000, left + 10_000]);
     time.advance(9_000);
     expect(await claim(a1, "d1", "win", "t3")).toMatchObject({ type: "rejected" });
     time.advance(1_000);

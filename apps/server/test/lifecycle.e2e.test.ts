@@ -4,6 +4,7 @@
  * equal the ruleset's projection for it (the oracle rebuilds the match from the store).
  */
 import { casterViewFor, catalog, ember, type EmberState } from "@fogwar/ember";
+import { matchMaker } from "@colyseus/core";
 import { Encoder } from "@colyseus/schema";
 import { seatViewer, spectator } from "@fogwar/engine";
 import { api, bootServer, canon, createMatch, emberRequest, playBots, statesFromStore, TestClient, type TestServer } from "./harness";
@@ -124,6 +125,32 @@ describe("design.md principle 9: reconnection", () => {
     }
     await back.leave();
     await p2.leave();
+  });
+
+  test("a room that closes while a dropped player's grace period runs leaves no timer behind (the server stops at once)", async () => {
+    const graceMs = 3_600_000;
+    const created = await createMatch(ts.http, emberRequest(catalog, { options: { reconnectGrace: graceMs / 1000 } }));
+    const p1 = await TestClient.join(ts.ws, created.matchId, { seat: "p1", token: created.seats[0]!.token });
+    const p2 = await TestClient.join(ts.ws, created.matchId, { seat: "p2", token: created.seats[1]!.token });
+    // Every timer of the grace period's length made from here on.
+    const made: NodeJS.Timeout[] = [];
+    const original = global.setTimeout;
+    global.setTimeout = ((fn: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+      const timer = original(fn, ms, ...args);
+      if (ms === graceMs) made.push(timer);
+      return timer;
+    }) as typeof setTimeout;
+    try {
+      p1.room.reconnection.enabled = false;
+      (p1.room.connection as any).close(4010, "gone");
+      await p2.until(() => p2.room.state.connected.get("p1") === false, "p1 shown as disconnected");
+    } finally {
+      global.setTimeout = original;
+    }
+    expect(made.length).toBeGreaterThan(0);
+    await p2.leave();
+    await matchMaker.getLocalRoomById(created.matchId)!.disconnect();
+    for (const timer of made) expect((timer as unknown as { _destroyed: boolean })._destroyed).toBe(true);
   });
 
   test("joining the same seat elsewhere replaces the old connection (close code 4100), which does not retry", async () => {

@@ -96,7 +96,7 @@ suite(title, () => {
       const created = (await response.json()) as { matchId: string; seats: { seat: string; inviteUrl: string }[] };
       return { matchId: created.matchId, seats: created.seats.map((s) => ({ ...s, token: new URLSearchParams(new URL(s.inviteUrl).hash.slice(1)).get("token")! })) };
     };
-    const ember = await create({ ruleset: "ember", scenario: "crossroads", players: [{ name: "Ana", army: emberCatalog.data.armies[0] }, { name: "Bo", army: emberCatalog.data.armies[2] }], options: { spectatorDelay: 0 } });
+    const ember = await create({ ruleset: "ember", scenario: "crossroads", players: [{ name: "Ana", army: emberCatalog.data.armies[0] }, { name: "Bo", army: emberCatalog.data.armies[2] }], options: { spectatorDelay: 0, clock: { minutes: 20, incrementSeconds: 30 } } });
     const siege = await create({ ruleset: "siege", scenario: "ledger", players: [{ name: "Alice", team: "attack" }, { name: "Bora", team: "defence" }], options: { spectatorDelay: 0 } });
     matches.push({ ruleset: "ember", ...ember, legal: emberLegal as Legal, policy: emberBotPolicy as unknown as BotPolicy<{ type: string }> });
     matches.push({ ruleset: "siege", ...siege, legal: siegeLegal as Legal, policy: siegeBotPolicy as unknown as BotPolicy<{ type: string }> });
@@ -106,6 +106,17 @@ suite(title, () => {
     // Siege: into the action phase, an activation under way.
     let siegeSteps = 0;
     await play(ws, matches[1]!, (v) => v.phase === "action" && !v.pending && ++siegeSteps > 4 && v.activation !== null, 600, "layout-siege");
+    // A line of table chat from each player, so the tables show their chat as people use it.
+    const lines = ["Good luck, have fun!", "You too. 잘 부탁해요!"];
+    for (const match of matches) {
+      for (const [i, seat] of match.seats.entries()) {
+        const client = await TestClient.join(ws, match.matchId, { seat: seat.seat, token: seat.token });
+        const text = lines[i % lines.length] as string;
+        client.room.send("chat", { type: "chat", audience: "players", text });
+        await client.until(() => client.received("chat").some((m) => m.line?.text === text), "the chat line");
+        await client.leave();
+      }
+    }
   }, 240_000);
 
   afterAll(async () => {

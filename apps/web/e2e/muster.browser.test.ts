@@ -133,7 +133,7 @@ run("each player builds and locks their own list from their own page (seed 001 2
     const before = await row.locator("input").inputValue();
     await row.getByRole("button", { name: "Re-issue link" }).click();
     await row.getByRole("button", { name: "Yes, re-issue" }).click();
-    await host.getByText("p2 has a new invite link").waitFor();
+    await host.getByText(/Bora \(seat 2\) has a new invite link/).waitFor();
     const after = await row.locator("input").inputValue();
     expect(after).not.toBe(before);
     await (pages.p2 as Page).getByText(/re-issued this seat's invite link/i).waitFor({ timeout: 15_000 });

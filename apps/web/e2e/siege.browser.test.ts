@@ -191,7 +191,7 @@ suite(title, () => {
     for (const viewer of [a1, watcher]) {
       const page = viewer.page;
       expect(await page.locator(".token-real, .token-decoy").count()).toBe(0);
-      const tokens = await page.locator("svg .token-secret").evaluateAll((els) => els.map((e) => ({ label: e.getAttribute("aria-label") ?? "", html: e.outerHTML.replace(/\s(x|y|cx|cy)="[^"]*"/g, "") })));
+      const tokens = await page.locator("svg .token-secret").evaluateAll((els) => els.map((e) => ({ label: e.getAttribute("aria-label") ?? "", html: e.outerHTML.replace(/\s(x|y|cx|cy|transform|style)="[^"]*"/g, "") })));
       expect(tokens.length).toBeGreaterThan(1);
       const byLabel = new Map<string, Set<string>>();
       for (const t of tokens) byLabel.set(t.label, (byLabel.get(t.label) ?? new Set()).add(t.html));

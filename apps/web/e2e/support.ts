@@ -52,6 +52,8 @@ export function ensureWebBuild(): void {
     join(WEB, "vite.config.ts"),
     join(WEB, "package.json"),
     ...["protocol", "ember", "siege", "trpg", "engine"].flatMap((name) => [join(ROOT, "packages", name, "src"), join(ROOT, "packages", name, "data")]),
+    join(ROOT, "packages", "rules-archive", "src"),
+    join(ROOT, "packages", "rules-archive", "frozen"),
   ];
   if (existsSync(built) && Math.max(...sources.map(newestMtime)) <= statSync(built).mtimeMs) return;
   const result = spawnSync("npm", ["run", "build"], { cwd: WEB, encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } });

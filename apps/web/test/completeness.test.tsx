@@ -41,7 +41,8 @@ const EMBER_KINDS = Object.keys({
   dice_rerolled: 1, dice_replaced: 1, attack_resolved: 1, part_damaged: 1, part_destroyed: 1, unit_destroyed: 1, link_changed: 1, ew_roll: 1,
   passive_triggered: 1, lo_token: 1, camouflage_on: 1, concealment_set: 1, decloaked: 1, attack_failed: 1, chain_damage: 1, vp_scored: 1, match_ended: 1,
   parry_declared: 1, parry: 1, parry_succeeded: 1, dice_changed: 1, dice_set: 1, result_triggered: 1, part_discarded: 1, part_charged: 1, charge_spent: 1,
-  ammo_spent: 1, ammo_resupplied: 1, command_tokens_spent: 1, coordination_granted: 1, terrain_attacked: 1, terrain_damaged: 1,
+  ammo_spent: 1, ammo_resupplied: 1, command_tokens_spent: 1, coordination_granted: 1, terrain_attacked: 1, terrain_damaged: 1, ew_rerolled: 1,
+  designation_used: 1,
 } satisfies Record<EmberEvent["type"], 1>);
 
 /** Every kind of Siege's event union. */

@@ -13,7 +13,7 @@ import {
   type Square,
 } from "@fogwar/engine";
 import { catalog } from "./data";
-import type { Action, CommonAction, Drone, Part, PartSlot, ProjectileCard, Rect, Scenario, Terrain, ZoneId } from "./data/schema";
+import type { Action, CommonAction, Drone, Part, PartSlot, ProjectileCard, Rect, Scenario, Stance, Terrain, ZoneId } from "./data/schema";
 import { PART_SLOTS } from "./data/schema";
 import type { Combatant, DroneState, EmberState, MechState, ProjectileState, SeatId, Side, UnitId, UnitState } from "./types";
 
@@ -254,6 +254,10 @@ export const isRearAttack = (attacker: UnitState, defender: UnitState): boolean 
 /** Narrowing helpers. */
 export const isMech = (u: Combatant | undefined): u is MechState => u?.kind === "mech";
 export const isDrone = (u: Combatant | undefined): u is DroneState => u?.kind === "drone";
+
+/** The stance a unit rolls with: a mech's current stance, a drone's fixed card stance. */
+export const stanceOf = (unit: Combatant): Stance =>
+  unit.kind === "mech" ? unit.stance : unit.kind === "drone" ? droneCard(unit.droneId).stance : projectileCard(unit.projectileId).stance;
 
 // ---------------------------------------------------------------------------------------------
 // Seats, teams and the initiative order of battles of more than two seats (seed 001 6.1)

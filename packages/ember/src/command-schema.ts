@@ -12,6 +12,8 @@ const facing = z.enum(["N", "E", "S", "W"]);
 const unit = z.string().min(1).max(40);
 const stance = z.enum(["DEF", "MOB", "OFF"]);
 const side = z.enum(["black", "white", "red", "blue"]);
+/** A number of dice results (seed 000 1.2.1 cancellation). */
+const count = z.number().int().min(0).max(63);
 
 /** The zod schema of {@link EmberCommand}, keyed by `type`. */
 export const EmberCommandSchema = z.discriminatedUnion("type", [
@@ -57,6 +59,14 @@ export const EmberCommandSchema = z.discriminatedUnion("type", [
     .strict(),
   z.object({ type: z.literal("end_activation"), unit }).strict(),
   z.object({ type: z.literal("choose_hit_part"), part: PartSlot }).strict(),
+  z.object({ type: z.literal("use_designation"), use: z.boolean() }).strict(),
+  z
+    .object({
+      type: z.literal("choose_cancellation"),
+      evade: z.object({ heavy: count, light: count, eye: count, lightning: count }).strict(),
+      defend: count,
+    })
+    .strict(),
   z.object({ type: z.literal("reroll"), dice: z.array(z.number().int().min(0).max(63)).max(64) }).strict(),
   z.object({ type: z.literal("choose_chain"), keyword: z.enum(["rupture", "shotgun", "cleave"]), target: unit }).strict(),
   z.object({ type: z.literal("declare_parry"), part: PartSlot.nullable() }).strict(),
@@ -121,6 +131,20 @@ const fast = (() => {
     ]),
     end_activation: strictObject([["type", oneOf(["end_activation"])], ["unit", id]]),
     choose_hit_part: strictObject([["type", oneOf(["choose_hit_part"])], ["part", slot]]),
+    use_designation: strictObject([["type", oneOf(["use_designation"])], ["use", flag]]),
+    choose_cancellation: strictObject([
+      ["type", oneOf(["choose_cancellation"])],
+      [
+        "evade",
+        strictObject([
+          ["heavy", integer(0, 63)],
+          ["light", integer(0, 63)],
+          ["eye", integer(0, 63)],
+          ["lightning", integer(0, 63)],
+        ]),
+      ],
+      ["defend", integer(0, 63)],
+    ]),
     reroll: strictObject([["type", oneOf(["reroll"])], ["dice", list(integer(0, 63), 0, 64)]]),
     choose_chain: strictObject([["type", oneOf(["choose_chain"])], ["keyword", oneOf(["rupture", "shotgun", "cleave"])], ["target", id]]),
     declare_parry: strictObject([["type", oneOf(["declare_parry"])], ["part", nullable(slot)]]),

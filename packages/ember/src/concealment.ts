@@ -10,11 +10,9 @@
  * is the moment it is revealed. So no answer given to another seat can depend on it.
  */
 import { chebyshev, inBounds, type Square } from "@fogwar/engine";
-import { targetProblem } from "./attack";
 import { allied, droneCard, intactSlots, isFree, isHighAltitude, mechPart, scenarioOf, unitsInPlay } from "./board";
 import type { Ctx } from "./context";
-import type { AttackEffect, CamouflageEffect, ElectronicAttackEffect, PartSlot } from "./data/schema";
-import { canCastEw, electronicLinkLoss, ewRoll } from "./ew";
+import type { CamouflageEffect, PartSlot } from "./data/schema";
 import type { Combatant, EmberErrorCode, EmberEvent, EmberState, MechState, UnitId, UnitState } from "./types";
 
 type DecloakReason = Extract<EmberEvent, { type: "decloaked" }>["reason"];
@@ -186,44 +184,3 @@ export function detected(ctx: Ctx, target: UnitState): void {
     ctx.emit({ type: "lo_token", unit: target.id, on: false, reason: "detected" });
   }
 }
-
-/**
- * An electronic attack action (seed 000 5.1): the EW roll, and on the caster's success the
- * action's effects: link loss (seed 000 4), detection (2.4).
- */
-export function electronicAttack(ctx: Ctx, caster: UnitState, target: UnitState, effect: ElectronicAttackEffect): void {
-  const winner = ewRoll(ctx, caster, target, effect.strength, "electronic_attack");
-  if (winner !== "caster") return;
-  if (effect.linkLoss > 0) electronicLinkLoss(ctx, target, effect.linkLoss);
-  if (effect.detect) detected(ctx, target);
-}
-
-/**
- * Who may target a camouflaged unit with a shooting or melee attack (seed 000 6.2): only a unit
- * with EW 1 or more. Used by `targetProblem`; area (blast) damage does not ask.
- */
-export const mayTargetCamouflaged = (attacker: UnitState): boolean => canCastEw(attacker);
-
-/**
- * Detection before an attack on a camouflaged unit (seed 000 6.2): the attacker rolls EW against
- * it. A failure fails the attack entirely (the attacker's own costs stay paid); a success
- * decloaks the target, and the attack goes on only if the target, where it appeared, is still a
- * valid target. Area damage skips this: it hits camouflaged units directly, measured to the
- * marker (launch.ts `blastVictims`); a seeking projectile never targets one (`seekCandidates`).
- * @returns whether the attack goes on.
- */
-export function detectBeforeAttack(ctx: Ctx, attacker: UnitState, defender: UnitState, effect: AttackEffect): boolean {
-  if (!defender.camouflage) return true;
-  const winner = ewRoll(ctx, attacker, defender, 0, "detect_before_attack");
-  if (winner !== "caster") {
-    ctx.emit({ type: "attack_failed", attacker: attacker.id, defender: defender.id, reason: "not_detected" });
-    return false;
-  }
-  decloak(ctx, defender, "detected");
-  if (targetProblem(ctx.state, attacker, effect, defender) !== null) {
-    ctx.emit({ type: "attack_failed", attacker: attacker.id, defender: defender.id, reason: "cannot_reach" });
-    return false;
-  }
-  return true;
-}
-

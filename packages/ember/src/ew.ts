@@ -1,16 +1,16 @@
 /**
- * Electronic warfare (seed 000 5): EW values, the EW roll and who wins it (5.2), electronic
+ * Electronic warfare (seed 000 5): EW values, the EW dice and who wins a roll (5.2), electronic
  * attacks and supports (5.1), "on EW success" passives (5.2 note) and link loss from electronic
- * attacks (seed 000 4). Detection (2.4, 6.4) is an electronic attack whose success reveals a
- * concealed unit (see concealment.ts).
+ * attacks (seed 000 4). The roll as a process, with its link rerolls and what it decides
+ * (electronic attacks, detection 2.4, 6.2, 6.4), is in ew-roll.ts.
  */
 import { chebyshev } from "@fogwar/engine";
-import { loseLink, stanceOf } from "./attack";
-import { allied, droneCard, intactSlots, isMech, mechPart } from "./board";
+import { allied, droneCard, intactSlots, isMech, mechPart, stanceOf } from "./board";
 import type { Ctx } from "./context";
 import { catalog } from "./data";
 import type { ElectronicAttackEffect, ElectronicSupportEffect, Face, Stance } from "./data/schema";
 import { countResult } from "./dice";
+import { loseLink } from "./resources";
 import type { DieResult, EmberErrorCode, EmberEvent, EmberState, UnitState } from "./types";
 
 /**
@@ -49,26 +49,40 @@ export function ewWinner(caster: EwCount, responder: EwCount): "caster" | "respo
   return "caster";
 }
 
-function rollYellow(ctx: Ctx, count: number): DieResult[] {
+/** Rolls `count` yellow dice for an EW roll (seed 000 5.2). */
+export function rollEwDice(ctx: Ctx, count: number): DieResult[] {
+  return Array.from({ length: count }, () => rollEwDie(ctx));
+}
+
+/** One yellow face for an EW roll or its link reroll (seed 000 5.2, 4). */
+export function rollEwDie(ctx: Ctx): DieResult {
   const faces = catalog.data.dice.yellow;
-  return Array.from({ length: count }, () => ({ die: "yellow" as const, face: { ...(faces[ctx.rng.int(0, faces.length - 1)] as Face) } }));
+  return { die: "yellow", face: { ...(faces[ctx.rng.int(0, faces.length - 1)] as Face) } };
 }
 
 /**
- * Rolls an EW roll (seed 000 5.2): the caster rolls yellow dice equal to its EW value plus the
- * action's transmission strength (송출 강도 +X), the responder yellow dice equal to its EW value;
- * reports it, fires the winner's "on EW success" passives, and returns the winner.
- * The caller has checked that the caster can cast and the responder is not "-".
+ * How many yellow dice each side of an EW roll rolls (seed 000 5.2): the caster its EW value plus
+ * the action's transmission strength (송출 강도 +X), the responder its EW value. The caller has
+ * checked that the caster can cast and the responder is not "-".
  */
-export function ewRoll(
+export const ewDiceCounts = (caster: UnitState, responder: UnitState, strength: number): { caster: number; responder: number } => ({
+  caster: (ewValue(caster) ?? 0) + strength,
+  responder: ewValue(responder) ?? 0,
+});
+
+/**
+ * Settles an EW roll once its dice are final (seed 000 5.2): counts each side's results in its
+ * stance (hollow faces count in OFF, 5.2 note), reports the roll, fires the winner's "on EW
+ * success" passives, and returns the winner.
+ */
+export function settleEwRoll(
   ctx: Ctx,
   caster: UnitState,
   responder: UnitState,
-  strength: number,
+  casterDice: DieResult[],
+  responderDice: DieResult[],
   purpose: Extract<EmberEvent, { type: "ew_roll" }>["purpose"],
 ): "caster" | "responder" {
-  const casterDice = rollYellow(ctx, (ewValue(caster) ?? 0) + strength);
-  const responderDice = rollYellow(ctx, ewValue(responder) ?? 0);
   const c = ewCount(casterDice, stanceOf(caster));
   const r = ewCount(responderDice, stanceOf(responder));
   const winner = ewWinner(c, r);

@@ -3,9 +3,12 @@
  * 001_f556d9be58b12b7c.txt) with the project's original sample data. Pure TypeScript.
  */
 export { ember, apply, awaiting } from "./ruleset";
+export { defaultAnswer, defaultAnswerInView, onTimeout } from "./decisions";
 export { legalCommands, legalCommandsInView } from "./legal";
 export { viewFor, sharedViewFor, redact, casterViewFor, casterRedact, type EmberView, type PlanView } from "./view";
-export { RULES_VERSION, activationOrder, planSalt, tieBreakScore } from "./flow";
+export { RULES_VERSION } from "./version";
+export { activationOrder, planSalt } from "./flow";
+export { tieBreakScore } from "./victory";
 export { validateArmy, armyPoints, unitPoints, pointLimit, type ArmyProblem } from "./army";
 export { resolveDamage, countResult, faceCounts, applyReplacements, firstPlayerLights, type DamageOutcome } from "./dice";
 export { EmberCommandSchema, parseCommand } from "./command-schema";
@@ -15,7 +18,9 @@ export * from "./data/schema";
 export * from "./types";
 export * as board from "./board";
 export { emberBotPolicy } from "./bot";
-export { loseLink, canSpendLink, targetProblem, buildPools } from "./attack";
+export { loseLink, canSpendLink } from "./resources";
+export { targetProblem } from "./targeting";
+export { buildPools } from "./pools";
 export { hasLockOn, isLockedOn, lockersOf, locks } from "./melee";
 export * as resources from "./resources";
 export { ewValue, ewWinner, ewCount, canCastEw, type EwCount } from "./ew";

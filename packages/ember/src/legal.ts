@@ -3,7 +3,8 @@
  * command is always accepted. Concession is always allowed and not listed.
  */
 import { FACINGS, sameSquare, type SeatId, type Square } from "@fogwar/engine";
-import { attackEffect, automatonTarget, canSpendLink, validTargets } from "./attack";
+import { attackEffect, automatonTarget, validTargets } from "./targeting";
+import { canSpendLink } from "./resources";
 import {
   allied,
   deploymentZone,
@@ -27,8 +28,9 @@ import { catalog } from "./data";
 import { CHOOSABLE_STANCES, TIMINGS, type Timing } from "./data/schema";
 import type { DroneState, EmberCommand, EmberState, MechState, UnitState } from "./types";
 import type { EmberView } from "./view";
-import { actionGate, actProblem } from "./commands";
-import { dropSquares, scatterProblem, smokePlacements } from "./launch";
+import { actionGate, actProblem } from "./actions";
+import { dropSquares, scatterProblem } from "./launch";
+import { smokePlacements } from "./smoke";
 import { camouflageSource, hiddenSquareOptions } from "./concealment";
 import { musterFromView, presetArmies } from "./muster";
 
@@ -42,14 +44,22 @@ const moves = (state: EmberState, unit: UnitState, range: number): Square[] => r
  * projection lacks the seat's dials, which its first action must match (seed 001 6.3).
  */
 export function legalCommandsInView(view: EmberView, seat: SeatId): EmberCommand[] {
+  return legalCommands(stateFromView(view), seat);
+}
+
+/**
+ * A state built from a seat's projection, with placeholders for what it does not show (the dice
+ * seed and RNG state, other seats' dials): enough for the rules that read only what the seat may
+ * know (its legal commands, the default answer to its decision).
+ */
+export function stateFromView(view: EmberView): EmberState {
   const { plans, seed: _seed, muster, ...open } = view;
-  const state: EmberState = {
+  return {
     ...(open as Omit<EmberState, "secret" | "plans" | "muster">),
     ...(muster ? { muster: musterFromView(muster) } : {}),
     plans: Object.fromEntries(Object.entries(plans).map(([s, p]) => [s, { commitment: p.commitment, dials: p.dials ? { ...p.dials } : null }])),
     secret: { seed: "", rng: [] },
   };
-  return legalCommands(state, seat);
 }
 
 /** All commands `seat` may send in `state`. */
@@ -96,7 +106,8 @@ function decisionAnswers(state: EmberState): EmberCommand[] {
     case "part_reroll":
       return [{ type: "reroll", dice: [] }, { type: "reroll", dice: [0] }];
     case "attack_reroll":
-    case "defence_reroll": {
+    case "defence_reroll":
+    case "ew_reroll": {
       // Every subset would be 2^n answers; list declining, each single die, and all dice.
       const n = pending.options.dice;
       const answers: EmberCommand[] = [{ type: "reroll", dice: [] }];
@@ -106,6 +117,10 @@ function decisionAnswers(state: EmberState): EmberCommand[] {
     }
     case "choose_chain":
       return pending.options.options.map((o) => ({ type: "choose_chain", keyword: o.keyword, target: o.target }));
+    case "use_designation":
+      return [{ type: "use_designation", use: true }, { type: "use_designation", use: false }];
+    case "choose_cancellation":
+      return pending.options.options.map((o) => ({ type: "choose_cancellation", evade: { ...o.evade }, defend: o.defend }));
     case "declare_parry":
       return [...pending.options.parts.map((part) => ({ type: "declare_parry" as const, part })), { type: "declare_parry", part: null }];
     case "choose_interceptor":

@@ -26,7 +26,7 @@ import { validateArmy } from "./army";
 import { sideAudience } from "./context";
 import { catalog } from "./data";
 import type { ArmyList } from "./data/schema";
-import { checkSetup, setupMatch, startingState } from "./flow";
+import { checkSetup, setupMatch, startingState } from "./match-setup";
 import type { EmberCommand, EmberErrorCode, EmberEvent, EmberSetup, EmberState } from "./types";
 
 /**

@@ -1,13 +1,14 @@
 /**
- * A mech's spendable resources and card states: link spent by actions (seed 000 4), ammo and
- * salvo X (7), charge tokens (8), command generation and command tokens (9.1, 9.4), and armed
- * parts with their discarded cards and unarmed designation (11). Pure functions over the state;
- * the ones that change it take the context and report events.
+ * A mech's spendable resources and card states: link spent by actions and rerolls, and lost to
+ * damage and effects (seed 000 4, 1.2.3), ammo and salvo X (7), charge tokens (8), command
+ * generation and command tokens (9.1, 9.4), and armed parts with their discarded cards and
+ * unarmed designation (11). Pure functions over the state; the ones that change it take the
+ * context and report events.
  */
 import type { Ctx } from "./context";
 import { mechPart, partCard } from "./board";
 import { PART_SLOTS, type Action, type Part, type PartSlot } from "./data/schema";
-import type { MechState } from "./types";
+import type { Combatant, LinkChangeReason, MechState } from "./types";
 
 // ---------------------------------------------------------------------------------------------
 // Link (seed 000 4)
@@ -17,6 +18,24 @@ import type { MechState } from "./types";
  * at least `cost + 1` (seed 000 4).
  */
 export const canAffordLink = (mech: MechState, cost: number): boolean => mech.link - cost >= 1;
+
+/** A mech may spend link only while it keeps at least 1 (seed 000 4). */
+export const canSpendLink = (unit: Combatant | undefined): unit is MechState => unit?.kind === "mech" && unit.link >= 2;
+
+/**
+ * Lowers a mech's link by `amount` (never below 0) through part destruction or an effect (impact,
+ * electronic attack, ...); unlike spending, this may reach 0, and at 0 the mech shuts down at once
+ * (seed 000 1.2.3, 4).
+ */
+export function loseLink(ctx: Ctx, mech: MechState, reason: LinkChangeReason, amount = 1): void {
+  if (mech.link === 0 || amount <= 0) return;
+  mech.link = Math.max(0, mech.link - amount);
+  ctx.emit({ type: "link_changed", unit: mech.id, link: mech.link, reason });
+  if (mech.link === 0 && mech.stance !== "SHUTDOWN") {
+    mech.stance = "SHUTDOWN";
+    ctx.emit({ type: "stance_changed", unit: mech.id, stance: "SHUTDOWN", reason: "link_zero" });
+  }
+}
 
 /** Spends link on an action; the caller has checked {@link canAffordLink} (seed 000 4). */
 export function spendLink(ctx: Ctx, mech: MechState, cost: number): void {

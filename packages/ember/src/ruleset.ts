@@ -4,11 +4,21 @@
  */
 import { unlockedSeats, type ApplyResult, type Ruleset, type SeatId } from "@fogwar/engine";
 import { parseCommand } from "./command-schema";
-import * as c from "./commands";
+import { act } from "./actions";
+import { concede, endActivationCommand, lockPlanCommand, manoeuvre, reboot, setStance } from "./activation";
+import { chooseCancellation, chooseChain, chooseHitPart, declareParry, reroll, useDesignation } from "./answers";
+import { commandDrone, endCommands } from "./command-phase";
+import { afterAttack } from "./commands";
 import { Ctx } from "./context";
+import { onTimeout } from "./decisions";
+import { chooseSide, deploy } from "./deployment";
+import { chooseBlastTarget } from "./detonation";
 import { emberError } from "./errors";
-import { RULES_VERSION, planners, setupMatch } from "./flow";
-import { chooseBlastTarget, chooseInterceptor, removeSmoke } from "./launch";
+import { planners } from "./flow";
+import { chooseInterceptor } from "./interception";
+import { setupMatch } from "./match-setup";
+import { removeSmoke } from "./smoke";
+import { RULES_VERSION } from "./version";
 import { legalCommands, legalCommandsInView } from "./legal";
 import { chooseSecondary, placeObjective } from "./mission";
 import { applyMuster, isMusterCommand, setupMuster } from "./muster";
@@ -21,7 +31,9 @@ const ANSWERS: Partial<Record<EmberCommand["type"], readonly string[]>> = {
   choose_secondary: ["choose_secondary"],
   place_objective: ["place_objective"],
   choose_hit_part: ["choose_hit_part"],
-  reroll: ["part_reroll", "attack_reroll", "defence_reroll"],
+  use_designation: ["use_designation"],
+  choose_cancellation: ["choose_cancellation"],
+  reroll: ["part_reroll", "attack_reroll", "defence_reroll", "ew_reroll"],
   choose_chain: ["choose_chain"],
   declare_parry: ["declare_parry"],
   choose_interceptor: ["choose_interceptor"],
@@ -32,7 +44,7 @@ const ANSWERS: Partial<Record<EmberCommand["type"], readonly string[]>> = {
 /** After an accepted answer to a launch, interception or smoke decision, the match goes on. */
 function answered(ctx: Ctx, problem: EmberErrorCode | null): EmberErrorCode | null {
   if (problem) return problem;
-  c.afterAttack(ctx);
+  afterAttack(ctx);
   return null;
 }
 
@@ -42,37 +54,41 @@ function dispatch(ctx: Ctx, seat: SeatId, command: EmberCommand): EmberErrorCode
     case "unlock_army":
       return "wrong_phase";
     case "choose_side":
-      return c.chooseSide(ctx, seat, command.side);
+      return chooseSide(ctx, seat, command.side);
     case "choose_secondary":
       return chooseSecondary(ctx, seat, command.secondary);
     case "place_objective":
       return placeObjective(ctx, seat, command.at);
     case "deploy":
-      return c.deploy(ctx, seat, command);
+      return deploy(ctx, seat, command);
     case "command_drone":
-      return c.commandDrone(ctx, seat, command);
+      return commandDrone(ctx, seat, command);
     case "end_commands":
-      return c.endCommands(ctx, seat);
+      return endCommands(ctx, seat);
     case "lock_plan":
-      return c.lockPlanCommand(ctx, seat, command.dials);
+      return lockPlanCommand(ctx, seat, command.dials);
     case "set_stance":
-      return c.setStance(ctx, seat, command);
+      return setStance(ctx, seat, command);
     case "reboot":
-      return c.reboot(ctx, seat, command);
+      return reboot(ctx, seat, command);
     case "manoeuvre":
-      return c.manoeuvre(ctx, seat, command);
+      return manoeuvre(ctx, seat, command);
     case "act":
-      return c.act(ctx, seat, command);
+      return act(ctx, seat, command);
     case "end_activation":
-      return c.endActivationCommand(ctx, seat, command.unit);
+      return endActivationCommand(ctx, seat, command.unit);
     case "choose_hit_part":
-      return c.chooseHitPart(ctx, seat, command.part);
+      return chooseHitPart(ctx, seat, command.part);
+    case "use_designation":
+      return useDesignation(ctx, seat, command.use);
+    case "choose_cancellation":
+      return chooseCancellation(ctx, seat, command);
     case "reroll":
-      return c.reroll(ctx, seat, command.dice);
+      return reroll(ctx, seat, command.dice);
     case "choose_chain":
-      return c.chooseChain(ctx, seat, command);
+      return chooseChain(ctx, seat, command);
     case "declare_parry":
-      return c.declareParry(ctx, seat, command.part);
+      return declareParry(ctx, seat, command.part);
     case "choose_interceptor":
       return answered(ctx, chooseInterceptor(ctx, seat, command));
     case "choose_blast_target":
@@ -80,7 +96,7 @@ function dispatch(ctx: Ctx, seat: SeatId, command: EmberCommand): EmberErrorCode
     case "remove_smoke":
       return answered(ctx, removeSmoke(ctx, seat, command.at));
     case "concede":
-      return c.concede(ctx, seat);
+      return concede(ctx, seat);
   }
 }
 
@@ -140,4 +156,5 @@ export const ember: Ruleset<EmberSetup, EmberState, EmberCommand, EmberEvent, Em
   sharedViewFor,
   redact,
   result: (state) => state.result,
+  onTimeout,
 };

@@ -7,7 +7,7 @@ import { Random, rngStateFromSeed, SearchBot, type SearchAdapter, type SearchBud
 import { emberBotPolicy } from "./bot";
 import { hiddenSquareOptions } from "./concealment";
 import { TIMINGS, type Timing } from "./data/schema";
-import { tieBreakScore } from "./flow";
+import { tieBreakScore } from "./victory";
 import { musterFromView, presetArmies } from "./muster";
 import { ember } from "./ruleset";
 import type { EmberCommand, EmberEvent, EmberSetup, EmberState, PlanState, UnitId } from "./types";

@@ -1,6 +1,12 @@
 /**
- * EMBER's plain-data model: the match state, the commands seats send, the events the rules
- * report, and the closed set of error codes. All of it is JSON: hashable, storable, replayable.
+ * EMBER's plain-data model: the match state, the commands seats send, the decisions the rules ask,
+ * the events the rules report, and the closed set of error codes. All of it is JSON: hashable,
+ * storable, replayable.
+ *
+ * Longer than a rules file should be, on purpose: it holds declarations only, no rule. The state,
+ * commands, decisions, events and error codes are one vocabulary that every rules module, the
+ * command schema, the web table and the server read together, and a change to one (a new
+ * decision: its command, its event, its code) is made in one place.
  */
 import type { Facing, MatchResult, MusterState, PendingDecision, SeatId, Square, TeamId } from "@fogwar/engine";
 import type { ArmyList, AttackKeyword, Face, PartFace, PartSlot, PoolDie, Stance, Timing } from "./data/schema";
@@ -192,6 +198,8 @@ export type AttackStage =
   | "attack_reroll"
   | "defence_reroll"
   | "resolve"
+  | "cancel"
+  | "damage"
   | "chain_choice";
 
 /** An attack in progress. */
@@ -225,6 +233,13 @@ export interface AttackState {
    * could designate, the parry applies only if the part die shows it (seed 000 1.4.2 note).
    */
   parryDeclared?: PartSlot | null;
+  /**
+   * Whether each side uses its designation ability (snipe, kick; raise shield) when asked (seed
+   * 000 1.2.1 "부품 지정 능력을 활성화"); absent until answered.
+   */
+  designation?: { attacker?: boolean; defender?: boolean };
+  /** How the defender cancels the results (seed 000 1.2.1), once chosen or taken without asking. */
+  cancel?: Cancellation;
 }
 
 /** The activation in progress (seed 001 6.2-6.3). */
@@ -348,9 +363,46 @@ export interface EmberState {
    * damage token, `destroyed` is rubble. Absent or missing pieces are intact. Public.
    */
   terrainDamage?: Record<string, "damaged" | "destroyed">;
+  /**
+   * An EW roll waiting for a link reroll (seed 000 5.2, 4), absent otherwise. Public: the dice,
+   * the units and what the roll decides are what everyone at the table sees.
+   */
+  ewRoll?: EwRollState;
 }
 
-/** The decisions EMBER asks of one seat (seed 000 1.2.1, 1.2.4.1, 4; seed 001 3.2). */
+/**
+ * An EW roll in progress (seed 000 5.2): both sides' yellow dice, then the caster's link reroll,
+ * then the responder's (seed 000 4: any mech that rolls dice may spend 1 link to reroll them,
+ * never down to 0), then the result and what it decides (`then`).
+ */
+export interface EwRollState {
+  /** Why the roll is made: an electronic attack action, or detection before an attack (seed 000 6.2). */
+  readonly purpose: "electronic_attack" | "detect_before_attack";
+  readonly caster: UnitId;
+  readonly responder: UnitId;
+  casterDice: DieResult[];
+  responderDice: DieResult[];
+  /** caster_reroll -> responder_reroll -> settle. */
+  stage: "caster_reroll" | "responder_reroll" | "settle";
+  readonly then: EwFollowUp;
+}
+
+/**
+ * What an EW roll decides once settled: an electronic attack action's effects on the caster's
+ * success (seed 000 5.1), or the attack that waits on detection (seed 000 6.2), with its own
+ * keywords and dice when they differ from the card's (a kick, a spent charge, a two-handed assist).
+ */
+export type EwFollowUp =
+  | { readonly kind: "electronic_attack"; readonly part: PartSlot; readonly action: string }
+  | {
+      readonly kind: "attack";
+      readonly part: PartSlot | null;
+      readonly action: string;
+      readonly keywords?: AttackKeyword[];
+      readonly dice?: { yellow: number; red: number };
+    };
+
+/** The decisions EMBER asks of one seat (seed 000 1.2.1, 1.2.4.1, 1.4.2, 1.5.2, 3, 4, 5.2, 10; seed 001 3.2-3.3). */
 export type EmberDecision =
   | PendingDecision<"choose_side", { sides: Side[] }>
   | PendingDecision<"choose_secondary", { secondaries: string[] }>
@@ -364,7 +416,43 @@ export type EmberDecision =
   | PendingDecision<"choose_interceptor", { target: string; options: InterceptorOption[] }>
   /** Targets are unit ids, or `terrain:<id>` for vulnerable terrain (seed 000 1.5.2). */
   | PendingDecision<"choose_blast_target", { projectile: string; targets: UnitId[] }>
-  | PendingDecision<"remove_smoke", { squares: Square[] }>;
+  | PendingDecision<"remove_smoke", { squares: Square[] }>
+  /** A link reroll of one side's EW dice (seed 000 5.2, 4): `dice` is how many that side rolled. */
+  | PendingDecision<"ew_reroll", { side: "caster" | "responder"; unit: UnitId; dice: number; purpose: EwRollState["purpose"] }>
+  /**
+   * The defender's cancellation (seed 000 1.2.1) when the ways to cancel lead to outcomes neither
+   * of which is better in every respect: the ways worth choosing, best first (the default).
+   */
+  | PendingDecision<"choose_cancellation", { defender: UnitId; options: CancelOption[] }>
+  /**
+   * Whether to use a designation ability in the hit part step (seed 000 1.2.1): the attacker's
+   * snipe or kick, the defender's raise shield. `other`: whether the other side has one it may still
+   * use (`may`), uses one (`uses`: using yours too cancels both, and the part die is rolled) or has
+   * none it uses (`none`).
+   */
+  | PendingDecision<"use_designation", { defender: UnitId; by: "attacker" | "defender"; ability: DesignationAbility; other: "none" | "may" | "uses" }>;
+
+/** How the defender cancels: how many [evade]s go on each kind of result, how many [defend]s on [light]s. */
+export interface Cancellation {
+  readonly evade: { readonly heavy: number; readonly light: number; readonly eye: number; readonly lightning: number };
+  readonly defend: number;
+}
+
+/** One way to cancel, with what it leads to for the defender. */
+export interface CancelOption extends Cancellation {
+  readonly damage: number;
+  readonly penetrated: boolean;
+  readonly hit: boolean;
+  /** Link the defender loses to hit effects: impact on the hit, impact triggers. */
+  readonly linkLoss: number;
+  /** A suppress trigger switches the defender to DEF. */
+  readonly suppress: boolean;
+  /** The chain damage a penetration passes on, or null when there is none. */
+  readonly chain: { readonly heavy: number; readonly light: number } | null;
+}
+
+/** The designation abilities a side may use in the hit part step (seed 000 1.2.1, 1.3, 1.4). */
+export type DesignationAbility = "snipe" | "kick" | "shield";
 
 /** An interception able to fire: the mech, its part and the action (seed 000 3). */
 export interface InterceptorOption {
@@ -426,6 +514,10 @@ export type EmberCommand =
     }
   | { type: "end_activation"; unit: UnitId }
   | { type: "choose_hit_part"; part: PartSlot }
+  /** Use (true) or not the designation ability asked about (seed 000 1.2.1). */
+  | { type: "use_designation"; use: boolean }
+  /** How the defender cancels: one of the offered ways, as its [evade]s and [defend]s (seed 000 1.2.1). */
+  | { type: "choose_cancellation"; evade: Cancellation["evade"]; defend: number }
   | { type: "reroll"; dice: number[] }
   | { type: "choose_chain"; keyword: ChainOption["keyword"]; target: UnitId }
   | { type: "declare_parry"; part: PartSlot | null }
@@ -506,6 +598,8 @@ export type EmberEvent =
       responderLights: number;
       winner: "caster" | "responder";
     }
+  /** A link reroll of one side's EW dice (seed 000 4, 5.2): the dice before and after. */
+  | { type: "ew_rerolled"; side: "caster" | "responder"; unit: UnitId; indices: number[]; before: DieResult[]; dice: DieResult[] }
   | { type: "passive_triggered"; unit: UnitId; part: PartSlot; passive: string }
   | { type: "lo_token"; unit: UnitId; on: boolean; reason: "support" | "detected" | "not_silent" }
   | { type: "camouflage_on"; unit: UnitId; concealment: number }
@@ -525,6 +619,8 @@ export type EmberEvent =
   | { type: "vp_scored"; seat: SeatId; zones: string[]; vp: number; total: number; team?: TeamId; objectives?: string[]; secondaries?: string[] }
   | { type: "match_ended"; result: MatchResult; seed: string }
   | { type: "parry_declared"; unit: UnitId; part: PartSlot | null; contested: boolean }
+  /** A side used its designation ability, or did not (seed 000 1.2.1). */
+  | { type: "designation_used"; unit: UnitId; by: "attacker" | "defender"; ability: DesignationAbility; used: boolean }
   | { type: "parry"; unit: UnitId; part: PartSlot | null; white: number }
   | { type: "parry_succeeded"; unit: UnitId; part: PartSlot | null }
   | { type: "dice_changed"; side: "attack" | "defence"; by: "attacker" | "defender"; die: PoolDie; change: number }

@@ -22,6 +22,13 @@ export const seen = {
   /** Common actions (seed 000 2) the bots took, by id. */
   commonActions: new Set<string>(),
   parryOffers: 0,
+  /** Designation abilities used and left unused (seed 000 1.2.1). */
+  designationsUsed: 0,
+  designationsUnused: 0,
+  /** Cancellations chosen among several ways (seed 000 1.2.1). */
+  cancellationsChosen: 0,
+  /** EW dice rerolled with link (seed 000 4, 5.2). */
+  ewRerolls: 0,
   linkSpends: 0,
   launches: 0,
   interceptions: 0,
@@ -152,6 +159,7 @@ export function matchChecker(c: { readonly label: string; readonly setup: EmberS
     const at = `${c.label} step ${step} (${seat} ${JSON.stringify(command)})`;
     const events = ctx.events.map((e) => e.event);
     if (command.type === "lock_plan") lockedCommands.set(`${state.round}:${seat}`, command);
+    if (command.type === "choose_cancellation") seen.cancellationsChosen++;
 
     // Events in order: destroyed units and parts never act again; link rerolls keep link >= 1.
     const gone = new Set(prev.units.filter((u) => u.destroyed).map((u) => u.id));
@@ -216,6 +224,13 @@ export function matchChecker(c: { readonly label: string; readonly setup: EmberS
         }
         case "parry_declared":
           seen.parryOffers++;
+          break;
+        case "designation_used":
+          if (event.used) seen.designationsUsed++;
+          else seen.designationsUnused++;
+          break;
+        case "ew_rerolled":
+          seen.ewRerolls++;
           break;
         case "ammo_spent":
           if (event.left < 0) problem("ammo", `${at}: ${event.unit} ${event.action} has ${event.left} ammo (seed 000 7)`);

@@ -3,7 +3,8 @@
  * of `apply` and `legalCommands` (copies, caches, grids, fast validation) cannot change it: after
  * every accepted command, the state's hash and its JSON (key order included), every seat's legal
  * commands in order, the log entry, and the errors of a few refused commands, all folded into one
- * digest per match. The digests were recorded before those optimisations.
+ * digest per match. The digests were recorded before those optimisations, and recorded again for
+ * each rules version (`RULES_VERSION`) whose rule changes change replays.
  */
 import { autoplay, canonicalJson, sha256Hex, stateHash } from "@fogwar/engine";
 import { catalog, ember, emberBotPolicy, type EmberCommand, type EmberSetup } from "../src";
@@ -43,18 +44,18 @@ function digest(i: number): string {
 }
 
 const RECORDED: readonly string[] = [
-  "4567418da82f53d55635afaf3c76b050cfa60ac1e6f835154352e8f298763ab4",
-  "464fe5037e9553c828279574c13f84cc8f378f39634da3c25dfe4d9d527a309b",
-  "df8e363168e1f98d06b947b0290aed0b31f12ebc367dcfbdaff6000038073519",
-  "d44d6d4baa6a60bf04ade237718959f5a6716076fe1907312c2f9a76adc558fc",
-  "82401dbe847f473f63c1d07033fbb16614cafdadb77a97b175ba1d39714c482a",
-  "4d6bd019143e5597cd577f9ca3126fe95b3043767e969b06e25297f5cbea52e1",
-  "7df9beff5f6a65fb64dd1d3161551030e39acd77da599033edb5f9cbd6681264",
-  "f60b9e8ef836b39fa04f5bed6428e276a826113d7e7652520b43ad7dda68534b",
-  "40f51910abf60efeef01aa453450d5e2ccf9c029001fcde078b1ae7f074ba433",
-  "e14e8571c2b0b4b90efff2277490c85511cbba48b6a00c2f71d682593f9f63fb",
-  "14db9052eba27f8c9a85c54043f1cd0a065e2304e06a792b0950d9550aefba8a",
-  "b813a1f5bcdaf67f86edff921feea9a08a6ce0a1946115de364c7e246683290f",
+  "e69aabe1405da759a350e6ad495c374b9bd2cfb749d96cd90782082d1ad9bc59",
+  "b8f2e889875996f0ec74d222d0e59181eff62e8d911351ab6dac372e7cfa23f9",
+  "989ded5e277083c11daf0c8c4967a8d66b4ca8eba4eeca79fa70d82e781b038e",
+  "0f694bb4f07b58c74e6c11e1e5a328d68841e19f04f90c0e9b5af46f06c559dc",
+  "b2da7461dae8b977c9e122fbbe165bf508003930fa6b70dc4abb7e94061734ed",
+  "285fc691b8e1a4c88eed66c53f3b38cb7baec7276b34c1bec4d9f233a0b81514",
+  "a684a1b9bf49d6d3f548252a149f267c9d8fe1b24bb517e18ec79c18a6330e77",
+  "97259fe546175446f1374f14326aba6727c55f63abec175cb5639af43583ccf2",
+  "12c1e07bd28ad8da2bb2e35b341c906f426087ff3637d14823171895dac88daa",
+  "fbb8060dad1b137a229942aba51889b528a565dda83f47f631be364b9ef3fe09",
+  "664bac253aaa6698208193f62103f67c13b4bb5eb181b1ba22ca17825b448956",
+  "ce71a7adb75ff16357a6f0281cdc72678134bee1de14cf3bff39872ef7157a93",
 ];
 
 describe("EMBER match digests", () => {

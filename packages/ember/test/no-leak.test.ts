@@ -92,6 +92,11 @@ const seen = {
   camouflagedSteps: 0,
   concealmentEventsHidden: 0,
   decloaks: 0,
+  /**
+   * Steps where a camouflaged unit's owner is asked for its link reroll in a detection roll (before
+   * an attack on it, or the detect action; seed 000 2.4, 4, 5.2, 6.2).
+   */
+  detectionRerollsAsked: 0,
   /** Replayed commands with a launch, blast, interception or smoke (seed 000 1.5, 3, 10) while a unit was camouflaged. */
   launchesReplayed: new Map<string, number>(),
   /** The same for the launch and smoke commands tried on both real squares (not played). */
@@ -221,6 +226,10 @@ function checkProjection(ctx: EmberStep): void {
     }
   }
   if (!finished && Object.keys(state.concealed ?? {}).length > 0) seen.camouflagedSteps++;
+  const pending = state.pending;
+  if (pending?.kind === "ew_reroll" && pending.options.side === "responder" && state.concealed?.[pending.options.unit]) {
+    seen.detectionRerollsAsked++;
+  }
 }
 
 /**
@@ -327,6 +336,11 @@ describe("no leak over seeded bot matches, every viewer, every step (design.md, 
     expect(seen.concealmentEventsHidden).toBeGreaterThan(50);
     expect(report.counters.get("camouflage:next")).toBeGreaterThan(500);
     expect(seen.decloaks).toBeGreaterThan(20);
+  });
+
+  test("seed 000 4, 5.2, 6.2: in a detection roll (before an attack on a camouflaged unit, or the detect action) its owner is asked for its link reroll exactly as wherever its real square is: who is asked, the question and what follows tell nobody more than the roll", () => {
+    report.problems.expectNone("camouflage");
+    expect(seen.detectionRerollsAsked).toBeGreaterThan(15);
   });
 
   test("seed 000 6.2 with 1.5, 3, 10: in the Ashfall matches a camouflaged unit's real square, moved within the rules, changes nothing the others are told or shown by the launches, interceptions and smoke played, nor by every legal launch, blast and smoke placement tried on both real squares", () => {

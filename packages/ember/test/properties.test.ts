@@ -151,6 +151,18 @@ describe("seeded bot matches (design.md principle 10)", () => {
     expect(seen.linkSpends).toBeGreaterThan(0);
   });
 
+  test("seed 000 1.2.1, 4, 5.2: the bots answer the decisions of the hit part and the cancellation (designation abilities used and left unused, the defender's cancellation chosen) and reroll EW dice with link", () => {
+    expect(seen.designationsUsed).toBeGreaterThan(20);
+    expect(seen.designationsUnused).toBeGreaterThan(10);
+    expect(seen.cancellationsChosen).toBeGreaterThan(0);
+    expect(seen.ewRerolls).toBeGreaterThan(10);
+  });
+
+  test("design.md, Clocks (docs/rules/ember.md Defaults): a run-out clock's answer to every awaited seat's pending decision is a command apply accepts (sampled every fourth state)", () => {
+    expectNone("timeout");
+    expect(report.counters.get("timeouts")).toBeGreaterThan(500);
+  });
+
   test("seed 000 1.2.3: destroyed units leave the board (at null) and never act, move or activate again", () => {
     expectNone("destroyed");
     expect(seen.destroyedUnits).toBeGreaterThan(20);

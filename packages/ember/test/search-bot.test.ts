@@ -7,6 +7,8 @@ import { autoplay, duel, RandomBot, SearchBot, seatViewer, type SeatId } from "@
 import { catalog, ember, emberBotPolicy, type EmberCommand, type EmberSetup, type EmberState } from "../src";
 import { determinize, emberSearch, emberSearchBot } from "../src/search-bot";
 import { Random, rngStateFromSeed } from "@fogwar/engine";
+import { FACE } from "./helpers";
+import { DECLINE, die, longbowAtSmelter, play } from "./rules/steps";
 import { concealedOf, hiddenDials, withOtherDials, withOtherReal, withOtherSecret } from "./secrets";
 
 const armies = catalog.data.armies;
@@ -93,6 +95,38 @@ describe("EMBER search bot: knowledge from the seat's projection only", () => {
       const world = determinize(view, seat, new Random(rngStateFromSeed(`det-${k}`)));
       expect(ember.viewFor(world, seatViewer(seat))).toEqual(view);
       expect(ember.legalCommands(world, seat)).toEqual(ember.legalCommands(state, seat));
+    }
+  });
+});
+
+describe("EMBER search bot: the decisions of the hit part, the cancellation and EW rolls (seed 000 1.2.1, 4, 5.2)", () => {
+  /** The first state of a seeded match where `kind` is asked. */
+  function asked(kind: string): { state: EmberState; seat: SeatId } | null {
+    for (let i = 0; i < 10; i++) {
+      let found: { state: EmberState; seat: SeatId } | null = null;
+      autoplay(ember, setupFor(i), `decisions-${i}`, `bot-${i}`, {
+        policy: emberBotPolicy,
+        onCommand: (match) => {
+          const pending = match.state.pending;
+          if (!found && pending?.kind === kind) found = { state: match.state, seat: pending.seat };
+        },
+      });
+      if (found) return found;
+    }
+    return null;
+  }
+
+  it("answers each from the asked seat's projection with one of its legal answers", () => {
+    // The cancellation is asked when the outcomes differ (seed 000 1.2.1): the longbow's impact [eye] against one [evade].
+    const white = [FACE.blank, FACE.blank, FACE.blank, FACE.blank].map((f) => die("white", f));
+    const cancel = longbowAtSmelter([die("yellow", FACE.eye), die("yellow", FACE.blank), die("yellow", FACE.blank), die("red", FACE.heavy)], [...white, die("blue", FACE.evade)]);
+    const cancelAsked = play(cancel, [["p2", DECLINE], ["p1", DECLINE]]).state;
+    const moments = [asked("use_designation"), asked("ew_reroll"), { state: cancelAsked, seat: "p1" }];
+    expect(moments.map((m) => m?.state.pending?.kind)).toEqual(["use_designation", "ew_reroll", "choose_cancellation"]);
+    for (const [k, moment] of moments.entries()) {
+      const { state, seat } = moment!;
+      const choice = emberSearchBot(`decision-${k}`, SMALL).choose(ember.viewFor(state, seatViewer(seat)), seat);
+      expect(ember.legalCommands(state, seat)).toContainEqual(choice);
     }
   });
 });

@@ -115,6 +115,13 @@ export interface Ruleset<Setup, State, Command, Event, View, Code extends string
    * result the log records outside the rules.
    */
   onTimeout?(state: State, seat: SeatId): Command | null;
+  /**
+   * For bank clocks (./clock.ts `ClockPoint.turn`): a key that changes whenever a new activation
+   * begins, each of which gets the clock's allowance per activation before the bank is touched.
+   * It must be computed from public facts only (a clock's running allowance is public). Optional:
+   * without it the host decides (one key for the whole match if it does not).
+   */
+  clockTurn?(state: State): string;
 }
 
 /** Builds a {@link RuleError}. */

@@ -4,7 +4,7 @@
  * channel (the view, an event, an error message, the legal commands, the awaited seats) fails the
  * kit on that channel. So a leak a later ruleset makes through any of them is caught.
  */
-import { Random, rngStateFromSeed, type Ruleset, type SeatId } from "../src";
+import { commit, Random, rngStateFromSeed, type Ruleset, type SeatId } from "../src";
 import { runKit, type KitSpec, type Probe, type Secret } from "../src/testing";
 import { dialDuel, type DialDuelCommand, type DialDuelEvent, type DialDuelSetup, type DialDuelState, type DialView } from "./fixtures/dial-duel";
 import { SETUP } from "./helpers/dial-duel-play";
@@ -114,6 +114,14 @@ const LEAKS: Record<string, { ruleset: DialRuleset; shows: RegExp }> = {
     } }),
     shows: /legal commands depend on it/,
   },
+  "a refusal in the next command": {
+    // The opponent may not lock a 6 while a locked 6 is waiting (the list still offers it).
+    ruleset: leaky({ apply: (state, command, seat) => {
+      const theirs = state.seats.includes(seat) ? hiddenNumber(state, otherSeat(state, seat)) : null;
+      return command?.type === "lock" && theirs === 6 ? { ok: false, error: { code: "out_of_range", message: "Lock a whole number from 1 to 6.", rule: "dial-duel 2" } } : dialDuel.apply(state, command, seat);
+    } }),
+    shows: /accepted on the state, refused on the variant/,
+  },
   "the awaited seats": {
     // A seat still locking is listed twice when the opponent locked a 5 or a 6.
     ruleset: leaky({ awaiting: (state) => {
@@ -141,6 +149,19 @@ describe("the ruleset test kit on the dial-duel fixture", () => {
     const { problems } = runKit(spec(ruleset));
     expect(problems.list("number").length).toBeGreaterThan(0);
     expect(problems.list("number").some((p) => shows.test(p))).toBe(true);
+  });
+
+  test("a command that reveals the secret is not replayed on the variant, where its outcome may differ: a reveal checked against its commitment (refused with another number behind it) is no problem", () => {
+    const checked = leaky({ apply: (state, command, seat) => {
+      const dial = state.dials[seat];
+      if (command?.type === "reveal" && dial && !dial.revealed && commit(dial.secret.value.number, dial.secret.value.salt) !== dial.commitment) {
+        return { ok: false, error: { code: "wrong_phase", message: "Numbers are revealed once both seats have locked.", rule: "dial-duel 3" } };
+      }
+      return dialDuel.apply(state, command, seat);
+    } });
+    const { problems, counters } = runKit({ ...spec(checked), cases: CASES.slice(0, 6) });
+    expect(problems.kinds().map((k) => [k, problems.shown(k)])).toEqual([]);
+    expect(counters.get("number:next")).toBeGreaterThan(5);
   });
 
   test("a broken contract is reported: a listed command refused, an unlisted one accepted, a match that never ends, a replay that diverges", () => {

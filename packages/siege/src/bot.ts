@@ -20,8 +20,11 @@ const WEIGHTS: Record<string, number> = {
   end_setup: 1,
 };
 
-/** The bot policy for Siege. */
+/**
+ * The bot policy for Siege. A decision's answers that are not one group each are weighed apart:
+ * firing back in an exchange of fire (seed 004 "사격 교환") as a reaction shot, not firing as holding.
+ */
 export const siegeBotPolicy: BotPolicy<SiegeCommand> = {
-  group: (command) => command.type,
+  group: (command) => (command.type === "return_fire" ? (command.fire ? "react" : "hold") : command.type),
   weight: (group) => WEIGHTS[group] ?? 2,
 };

@@ -38,6 +38,7 @@ export const SiegeCommandSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("reroll"), dice: z.array(z.number().int()).max(12) }).strict(),
   z.object({ type: z.literal("keep") }).strict(),
   z.object({ type: z.literal("contest"), fight: z.boolean() }).strict(),
+  z.object({ type: z.literal("return_fire"), fire: z.boolean() }).strict(),
   z.object({ type: z.literal("concede") }).strict(),
 ]);
 
@@ -81,6 +82,7 @@ const fast = (() => {
     reroll: strictObject([t("reroll"), ["dice", list(integer(), 0, 12)]]),
     keep: bare("keep"),
     contest: strictObject([t("contest"), ["fight", flag]]),
+    return_fire: strictObject([t("return_fire"), ["fire", flag]]),
     concede: bare("concede"),
   });
 })();

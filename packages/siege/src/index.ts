@@ -2,7 +2,7 @@
  * @fogwar/siege: the rules core of 6: Siege - The Board Game (seed 004_cb264102299fbb71.txt) with
  * the project's original sample data. Pure TypeScript.
  */
-export { siege, apply, onTimeout } from "./ruleset";
+export { siege, apply, onTimeout, clockTurn } from "./ruleset";
 export { awaiting, legalCommands, legalCommandsInView } from "./legal";
 export { viewFor, sharedViewFor, redact, viewerTeam, casterViewFor, casterRedact, type SiegeView } from "./view";
 export { RULES_VERSION, pickSalt, check, setupMatch, smokeOverlay, droneReach, watchCovers, gadgetDurability } from "./rules";

@@ -72,8 +72,11 @@ function candidates(b: Board, seat: SeatId, team: Team): SiegeCommand[] {
       const idx = p.dice.map((_, i) => i);
       for (let k = 1; k <= idx.length; k++) for (const dice of combinations(idx, k)) out.push({ type: "reroll", dice });
       out.push({ type: "keep" });
-    } else {
+    } else if (p.kind === "contest") {
       out.push({ type: "contest", fight: true }, { type: "contest", fight: false });
+    } else {
+      // Firing back first: the usual answer, and the time bank's (ruleset.ts onTimeout).
+      out.push({ type: "return_fire", fire: true }, { type: "return_fire", fire: false });
     }
     return out;
   }

@@ -6,21 +6,11 @@
  */
 import type { SeatId } from "@fogwar/engine";
 import { catalog, type Colour, type Operator, type Team } from "./data";
-import {
-  accessWatchAt,
-  areaOf,
-  distance,
-  gadgetAt,
-  geometry,
-  isOutside,
-  isUpper,
-  lineOfSight,
-  memo,
-  protection,
-  up,
-  type Geometry,
-} from "./board";
+import { bodyPlaces, gadgetAt, geometry, isOutside, isUpper, memo, protection, sightings, up, type Geometry } from "./board";
 import type { OperatorId, OperatorState, Place, SecretToken, SiegeState, TokenId } from "./types";
+
+// Sight between places and of operators lives in sight.ts; these are asked here too.
+export { bodyPlaces, reinforcedAt, sees, sight, sightings, upperReaches } from "./board";
 
 /** The state as every check sees it: no server secrets (a view has the same shape). */
 export type Board = Omit<SiegeState, "server">;
@@ -46,6 +36,11 @@ export const turnTeam = (b: Pick<Board, "step">): Team => (b.step % 2 === 0 ? "a
 
 /** The living operators of a team. */
 export const living = (b: Board, team: Team): OperatorState[] => Object.values(b.operators).filter((o) => o.team === team && !o.dead);
+
+/** The living operators of a team with a body in a room. */
+export function inRoom(s: Board, team: Team, room: string): OperatorState[] {
+  return living(s, team).filter((o) => bodyPlaces(o).some((p) => roomOf(s, p) === room));
+}
 
 /** The tokens of an operator, in id order. */
 export const tokensOf = (b: Pick<Board, "tokens">, op: OperatorId): SecretToken[] => b.tokens.filter((t) => t.operator === op);
@@ -85,60 +80,20 @@ export function upperHolder(b: Board, area: string, team: Team): OperatorId | To
   return null;
 }
 
-/** Whether the access point `ap` carries a reinforced access point token (seed 004 "강화된 진입로"). */
-export const reinforcedAt = (b: Board, ap: Place): boolean => b.gadgets.some((g) => g.at === ap && g.kind === "reinforced_access");
-
-/**
- * Seed 004 "인접판정" 상층부: an operator of `team` in an upper area is adjacent to (and sees) each
- * access point of the area, except one with an enemy watch token or a reinforced access point.
- */
-export function upperReaches(b: Board, area: string, team: Team, ap: Place): boolean {
-  const info = geoOf(b).accessPoints.get(ap);
-  if (!info || info.area !== area) return false;
-  if (reinforcedAt(b, ap)) return false;
-  const w = accessWatchAt(b, ap);
-  return !(w && w.team !== team);
-}
-
-/**
- * Whether something of `team` at `from` sees the place `to` (held by the other team), and the
- * distance counted for a shot (seed 004 "사격": the shortest distance, the shooter's space
- * excluded; upper-floor adjacency counts as 1). `null` when there is no sight.
- */
-export function sight(b: Board, from: Place, fromTeam: Team, to: Place, toTeam: Team): number | null {
-  const fu = isUpper(from);
-  const tu = isUpper(to);
-  if (fu && tu) return from === to ? 1 : null;
-  if (fu) return upperReaches(b, areaOf(from), fromTeam, to) ? 1 : null;
-  if (tu) return upperReaches(b, areaOf(to), toTeam, from) ? 1 : null;
-  return lineOfSight(b, from, to) ? distance(from, to) : null;
-}
-
-/** The places an operator's body can be targeted at: its model and its leaning stand. */
-export const bodyPlaces = (o: OperatorState): Place[] => [o.at, o.stand].filter((p): p is Place => p !== null);
-
 /**
  * Seed 004 "사격": whether `shooter` may shoot `target`, and at what distance and protection.
- * The target must be a revealed living enemy in sight (its model or its stand; a red-pinged
- * target counts as seen, seed 004 "레드핑"). Protection is measured to the stand (seed 004 "보호").
+ * The target must be a revealed living enemy that the shooter {@link sees} (its model or its
+ * stand, the nearer; a red-pinged target counts as seen, seed 004 "레드핑"). Protection is
+ * measured to the stand (seed 004 "보호").
  */
 export function shotAt(b: Board, shooter: OperatorState, target: OperatorState): { distance: number; protection: number } | null {
   if (!shooter.at || !target.at || target.dead || target.hidden || shooter.team === target.team) return null;
-  let best: number | null = null;
-  for (const p of bodyPlaces(target)) {
-    const d = sight(b, shooter.at, shooter.team, p, target.team);
-    if (d !== null && (best === null || d < best)) best = d;
-  }
-  if (best === null && target.redPing) {
-    for (const p of bodyPlaces(target)) {
-      const d = isUpper(shooter.at) || isUpper(p) ? (isUpper(shooter.at) && isUpper(p) && shooter.at === p ? 1 : null) : distance(shooter.at, p);
-      if (d !== null && (best === null || d < best)) best = d;
-    }
-  }
-  if (best === null) return null;
+  const seen = sightings(b, shooter, target);
+  if (seen.length === 0) return null;
+  const nearest = Math.min(...seen.map((x) => x.distance));
   const body = target.stand ?? target.at;
   const prot = isUpper(shooter.at) || isUpper(body) ? (profile(target.id).shield ? catalog.data.rules.protection.weak : 0) : protection(b, shooter.at, body, target.id);
-  return { distance: Math.max(1, best), protection: prot };
+  return { distance: Math.max(1, nearest), protection: prot };
 }
 
 /** The dice of a weapon at a distance (seed 004 "능력" 무기), or of a stunned shooter (two yellow, seed 004 "스턴"). */

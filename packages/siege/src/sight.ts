@@ -1,12 +1,14 @@
 /**
- * Sight on a Siege map (seed 004 "벽", "오버레이", "도구 특성", "보호", "대응 사격"): lines of
- * sight, their memo while a read-only listing runs, protection, front arcs, gadgets and access
- * watches. Pure functions over the map data and the match state.
+ * Sight on a Siege map (seed 004 "벽", "오버레이", "도구 특성", "보호", "대응 사격", "인접판정",
+ * "레드핑"): lines of sight, their memo while a read-only listing runs, protection, front arcs,
+ * gadgets and access watches, sight between places of both floors, and the one definition of who
+ * sees whom ({@link sees}) that shooting, reaction shots and the spotting of secret tokens all ask.
+ * Pure functions over the map data and the match state.
  */
-import { FACING_VECTOR, type Facing } from "@fogwar/engine";
+import { FACING_VECTOR, lineSteps, type Facing } from "@fogwar/engine";
 import { catalog, type Team } from "./data";
-import { blocksSight, coords, cornerEdges, distance, geometry, isUpper, partitionOn, partitionProtection, sq, type Sq } from "./map";
-import type { GadgetState, OperatorId, Place, SiegeState, TokenId } from "./types";
+import { areaOf, blocksSight, coords, cornerEdges, distance, geometry, isUpper, partitionOn, partitionProtection, sq, type Sq } from "./map";
+import type { GadgetState, OperatorId, OperatorState, Place, SecretToken, SiegeState, TokenId } from "./types";
 
 /** One move of a straight line between centres: to the next space, or across a corner. */
 interface Transition {
@@ -16,36 +18,28 @@ interface Transition {
   readonly corner?: readonly [Sq, Sq];
 }
 
-/** The transitions of the straight line between the centres of two spaces. */
+/**
+ * The transitions of the straight line between the centres of two spaces, in order: the engine's
+ * supercover line (`lineSteps`) read as moves from space to space, a move through a grid corner
+ * carrying the two spaces beside that corner.
+ */
 export function transitions(a: Sq, b: Sq): Transition[] {
   const out: Transition[] = [];
-  const nx = Math.abs(b.x - a.x);
-  const ny = Math.abs(b.y - a.y);
-  const sx = Math.sign(b.x - a.x);
-  const sy = Math.sign(b.y - a.y);
-  let x = a.x;
-  let y = a.y;
-  let ix = 0;
-  let iy = 0;
-  while (ix < nx || iy < ny) {
-    const decision = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx;
-    const from = { x, y };
-    if (decision === 0) {
-      out.push({ from, to: { x: x + sx, y: y + sy }, corner: [{ x: x + sx, y }, { x, y: y + sy }] });
-      x += sx;
-      y += sy;
-      ix++;
-      iy++;
-    } else if (decision < 0) {
-      x += sx;
-      ix++;
-      out.push({ from, to: { x, y } });
-    } else {
-      y += sy;
-      iy++;
-      out.push({ from, to: { x, y } });
+  let from: Sq = a;
+  for (const step of lineSteps(a, b)) {
+    const [first, second] = step as [Sq, Sq | undefined];
+    if (second) {
+      // Through a corner: `first` lies beside it along x, `second` along y.
+      const to = { x: first.x, y: second.y };
+      out.push({ from, to, corner: [first, second] });
+      from = to;
+    } else if (first.x !== from.x || first.y !== from.y) {
+      // (A step repeating the space a corner move just entered is that same move.)
+      out.push({ from, to: first });
+      from = first;
     }
   }
+  if (from.x !== b.x || from.y !== b.y) out.push({ from, to: b });
   return out;
 }
 
@@ -234,3 +228,89 @@ export function accessWatchAt(
   }
   return null;
 }
+
+/** Whether the access point `ap` carries a reinforced access point token (seed 004 "강화된 진입로"). */
+export const reinforcedAt = (state: Pick<SiegeState, "gadgets">, ap: Place): boolean => state.gadgets.some((g) => g.at === ap && g.kind === "reinforced_access");
+
+/**
+ * Seed 004 "인접판정" 상층부: an operator of `team` in an upper area is adjacent to (and sees) each
+ * access point of the area, except one with an enemy watch token or a reinforced access point.
+ */
+export function upperReaches(state: Pick<SiegeState, "map" | "gadgets" | "operators" | "tokens">, area: string, team: Team, ap: Place): boolean {
+  const info = geometry(state.map).accessPoints.get(ap);
+  if (!info || info.area !== area) return false;
+  if (reinforcedAt(state, ap)) return false;
+  const w = accessWatchAt(state, ap);
+  return !(w && w.team !== team);
+}
+
+/** The state that sight between places reads. */
+type SightState = Pick<SiegeState, "map" | "partitions" | "operators" | "tokens" | "overlays" | "gadgets">;
+
+/**
+ * Whether something of `fromTeam` at `from` sees the place `to` (held by `toTeam`), and the
+ * distance counted for a shot (seed 004 "사격": the shortest distance, the shooter's space
+ * excluded; upper-floor adjacency counts as 1). `null` when there is no sight. Places only: who
+ * sees an operator is {@link sees}.
+ */
+export function sight(state: SightState, from: Place, fromTeam: Team, to: Place, toTeam: Team): number | null {
+  const fu = isUpper(from);
+  const tu = isUpper(to);
+  if (fu && tu) return from === to ? 1 : null;
+  if (fu) return upperReaches(state, areaOf(from), fromTeam, to) ? 1 : null;
+  if (tu) return upperReaches(state, areaOf(to), toTeam, from) ? 1 : null;
+  return lineOfSight(state, from, to) ? distance(from, to) : null;
+}
+
+/** The places an operator's body can be targeted at: its model and its leaning stand (seed 004 "기울이기"). */
+export const bodyPlaces = (o: Pick<OperatorState, "at" | "stand">): Place[] => [o.at, o.stand].filter((p): p is Place => p !== null);
+
+/**
+ * Who looks or is looked at: an operator (revealed, living, on the board) or a secret token of a
+ * hidden defence operator (a hidden watcher watches from its tokens, seed 004 "경계": a hidden
+ * operator's watch applies to both of its tokens).
+ */
+export type Seer = OperatorState | SecretToken;
+
+/** A place of a target in sight, and the distance counted for a shot at it. */
+export interface Sighting {
+  /** The target's model, leaning stand or token place. */
+  readonly place: Place;
+  /** Seed 004 "사격" 2: the shortest distance, the looker's space excluded (1 across floors). */
+  readonly distance: number;
+}
+
+const isToken = (x: Seer): x is SecretToken => "operator" in x;
+
+/**
+ * Where `watcher` sees `target`: the one definition of "this operator sees that one" (shooting,
+ * reaction shots, the spotting of secret tokens). Empty when it does not see it.
+ * - A watcher looks from its model's space (seed 004 "기울이기 중요": a leaning operator's sight is
+ *   measured from the model), or from a token's space; a dead, hidden or undeployed operator
+ *   looks from nowhere.
+ * - A target is seen at each place of its body in {@link sight} (its model and its leaning stand,
+ *   seed 004 "기울이기": either may be targeted; a token at its space). A dead or hidden operator
+ *   is never seen itself (its tokens are).
+ * - Seed 004 "레드핑": a red-pinged operator counts as seen. Project decision: through walls,
+ *   operators and smoke on the same floor (the distance is still counted square by square), and
+ *   not across floors, where sight stays the access points' (seed 004 "인접판정" 상층부).
+ * Reads public facts only (places, watches, pings), never which token is real.
+ */
+export function sightings(state: SightState, watcher: Seer, target: Seer): Sighting[] {
+  const from = watcher.at;
+  if (from === null || (!isToken(watcher) && (watcher.dead || watcher.hidden))) return [];
+  if (!isToken(target) && (target.dead || target.hidden)) return [];
+  const fromTeam: Team = isToken(watcher) ? "defence" : watcher.team;
+  const toTeam: Team = isToken(target) ? "defence" : target.team;
+  const pinged = !isToken(target) && target.redPing;
+  const out: Sighting[] = [];
+  for (const place of isToken(target) ? [target.at] : bodyPlaces(target)) {
+    let d = sight(state, from, fromTeam, place, toTeam);
+    if (d === null && pinged) d = isUpper(from) || isUpper(place) ? null : distance(from, place);
+    if (d !== null) out.push({ place, distance: d });
+  }
+  return out;
+}
+
+/** Whether `watcher` sees `target` (see {@link sightings}, the definition). */
+export const sees = (state: SightState, watcher: Seer, target: Seer): boolean => sightings(state, watcher, target).length > 0;

@@ -116,7 +116,9 @@ export type ActionKind = "run" | "watch" | "shoot" | "breach" | "gadget" | "spec
  * - `reaction`: watchers of `team` may take reaction shots at `target`; the list is built from
  *   public facts only (a hidden watcher is listed when either of its tokens could fire);
  * - `reroll`: the shooter's team may spend a reroll token on dice of the roll;
- * - `contest`: the owner of the access-point watch token at `ap` yields it or exchanges fire.
+ * - `contest`: the owner of the access-point watch token at `ap` yields it or exchanges fire;
+ * - `return_fire`: in that exchange of fire, the holder survived the challenger's shot and may
+ *   fire back (seed 004 "사격 교환"); its team answers.
  */
 export type SiegePending =
   | { readonly kind: "reaction"; readonly team: Team; readonly target: OperatorId; watchers: OperatorId[] }
@@ -129,7 +131,8 @@ export type SiegePending =
       readonly protection: number;
       dice: RolledDamageDie[];
     }
-  | { readonly kind: "contest"; readonly team: Team; readonly ap: Place; readonly challenger: OperatorId; readonly holder: OperatorId };
+  | { readonly kind: "contest"; readonly team: Team; readonly ap: Place; readonly challenger: OperatorId; readonly holder: OperatorId }
+  | { readonly kind: "return_fire"; readonly team: Team; readonly ap: Place; readonly challenger: OperatorId; readonly holder: OperatorId };
 
 /** One rolled damage die: its colour, the face index and the damage it shows. */
 export interface RolledDamageDie {
@@ -216,6 +219,8 @@ export type SiegeCommand =
   | { readonly type: "reroll"; readonly dice: readonly number[] }
   | { readonly type: "keep" }
   | { readonly type: "contest"; readonly fight: boolean }
+  /** Seed 004 "사격 교환": the holder that survived the challenger's shot fires back (`fire`) or not. */
+  | { readonly type: "return_fire"; readonly fire: boolean }
   /** Project decision (docs/rules/siege.md): the seat's team concedes; the other team wins, at any time. */
   | { readonly type: "concede" };
 

@@ -43,6 +43,15 @@ export { Match };
 /** A token placement for {@link ready}: the real token's place and watch, then the decoy's. */
 export type TokenPlan = readonly [place: string, watch: { facing: "N" | "E" | "S" | "W" } | { ap: string }];
 
+/** Tokens in the cold store and the galley, facing west: nothing of them is in sight of the north or east. */
+export const QUIET = {
+  fennel: [["1,4", { facing: "W" }], ["2,4", { facing: "W" }]],
+  keel: [["1,5", { facing: "W" }], ["2,5", { facing: "W" }]],
+  lattice: [["1,6", { facing: "W" }], ["2,6", { facing: "W" }]],
+  quill: [["1,7", { facing: "W" }], ["2,7", { facing: "W" }]],
+  rook: [["3,7", { facing: "W" }], ["4,7", { facing: "W" }]],
+} as const;
+
 /** Where each operator starts for {@link ready}. */
 export interface Scenario {
   readonly seed?: string;
@@ -114,4 +123,42 @@ export function swapReal(s: SiegeState): SiegeState {
     if (other) out.hidden.real[op] = other.id;
   }
   return out;
+}
+
+/** Rook's real token in the roof loft holding the access point 1,1 (its decoy at 4,7); the other defence tokens {@link QUIET}. */
+const ROOK_HOLDS = { ...QUIET, rook: [["up:loft", { ap: "1,1" }], ["4,7", { facing: "W" }]] } as const;
+
+/**
+ * Seed 004 "경계" 상층부: Haze climbs to the loft from the blue access point 11,5 (spotting Rook's
+ * token there, so Rook is revealed) and watches 1,1, which Rook's token holds: the defence is asked
+ * whether to contest (pending `contest`).
+ */
+export function hazeContestsRook(seed: string): SiegeState {
+  return run(ready({ seed, tokens: ROOK_HOLDS, wire: "6,8", attack: { haze: ["11,5", null] } }), [
+    ["a1", { type: "activate", operator: "haze" }],
+    ["a1", { type: "step", operator: "haze", to: "up:loft" }],
+    ["a1", { type: "watch", operator: "haze", watches: [{ ap: "1,1" }] }],
+  ]);
+}
+
+/**
+ * The other way round: in the defence's phase Haze holds 1,1 from the loft (set by hand, Rook's
+ * loft token no longer watching it); the defence reveals Rook, which watches 1,1: the attack is
+ * asked (pending `contest`).
+ */
+export function rookContestsHaze(seed: string): SiegeState {
+  let s = run(ready({ seed, tokens: ROOK_HOLDS, wire: "6,8" }), [
+    ["a1", { type: "activate", operator: "auger" }],
+    ["a1", { type: "end_activation", operator: "auger" }],
+    ["a1", { type: "end_phase" }],
+  ]);
+  s = structuredClone(s);
+  s.operators.haze!.at = "up:loft";
+  s.operators.haze!.watch = { ap: "1,1" };
+  s.tokens.find((t) => t.at === "up:loft")!.watch = null;
+  return run(s, [
+    ["d1", { type: "activate", operator: "rook" }],
+    ["d1", { type: "reveal", operator: "rook" }],
+    ["d1", { type: "watch", operator: "rook", watches: [{ ap: "1,1" }] }],
+  ]);
 }

@@ -19,10 +19,10 @@
  * - `legalCommandsInView(viewFor(state, seat), seat)` equals `legalCommands(state, seat)`.
  * Each failure names the match (seeds, seats), the step and the viewer.
  */
-import { allViewers, viewerLabel } from "@fogwar/engine";
+import { allViewers, seatViewer, spectator, viewerLabel } from "@fogwar/engine";
 import { runKit } from "@fogwar/engine/testing";
-import { siege, siegeBotPolicy, type SiegeSetup } from "../src";
-import { SETUP_1V1, SETUP_2V2 } from "./helpers";
+import { siege, siegeBotPolicy, type SiegeCommand, type SiegeSetup, type SiegeState } from "../src";
+import { hazeContestsRook, rookContestsHaze, run, SETUP_1V1, SETUP_2V2, swapReal } from "./helpers";
 import { blind, realTokens, teamPick, verdicts } from "./secrets";
 
 const MATCHES = 6;
@@ -72,5 +72,56 @@ describe("seed 004 비밀 오퍼레이터: no viewer learns which secret token i
     expect(counters.get("real token:varied")).toBeGreaterThan(20);
     expect(counters.get("real token:probes")).toBeGreaterThan(100);
     expect(counters.get("pick:varied")).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * Seed 004 "사격 교환": the holder that survives the challenger's shot may fire back, a decision of
+ * its team. Random play rarely reaches an exchange of fire, so it is checked at its two kinds of
+ * moment, with the other defence operators still hidden: the defence asked (it holds the loft's
+ * access point) and the attack asked (it holds it). With every hidden operator's real token
+ * swapped, the attack and spectators see the same views, the same awaited seats and pending
+ * decision, the same legal commands and verdicts, and the same events and views after each answer.
+ */
+describe("seed 004 사격 교환 and 비밀 오퍼레이터: the decision to fire back tells nothing of the real tokens", () => {
+  const blindViewers = [seatViewer("a1"), spectator, { kind: "team", team: "attack" } as const];
+  const same = (state: SiegeState) => {
+    const variant = swapReal(state);
+    expect(Object.keys(state.hidden.real).length).toBeGreaterThan(2);
+    expect(JSON.stringify(variant.hidden.real)).not.toBe(JSON.stringify(state.hidden.real));
+    for (const v of blindViewers) expect(siege.viewFor(variant, v)).toEqual(siege.viewFor(state, v));
+    expect(siege.awaiting(variant)).toEqual(siege.awaiting(state));
+    expect(siege.pending(variant)).toEqual(siege.pending(state));
+    expect(siege.legalCommands(variant, "a1")).toEqual(siege.legalCommands(state, "a1"));
+    const probes: SiegeCommand[] = [
+      { type: "return_fire", fire: true },
+      { type: "return_fire", fire: false },
+      { type: "contest", fight: true },
+      { type: "react", operator: "rook" },
+      { type: "hold" },
+    ];
+    expect(verdicts!(variant, "a1", probes)).toEqual(verdicts!(state, "a1", probes));
+    const seat = siege.awaiting(state)[0]!;
+    for (const answer of siege.legalCommands(state, seat)) {
+      const a = siege.apply(state, answer, seat);
+      const b = siege.apply(variant, answer, seat);
+      if (!a.ok || !b.ok) throw new Error("an answer was refused");
+      for (const v of blindViewers) {
+        expect(b.events.map((e) => siege.redact(e, v))).toEqual(a.events.map((e) => siege.redact(e, v)));
+        expect(siege.viewFor(b.state, v)).toEqual(siege.viewFor(a.state, v));
+      }
+    }
+  };
+
+  test("the defence asked: Haze contests Rook's token on 1,1 from the loft; Rook fights and is asked to fire back", () => {
+    const s = run(hazeContestsRook("leak-return-fire"), [["d1", { type: "contest", fight: true }]]);
+    expect(s.pending).toMatchObject({ kind: "return_fire", team: "defence" });
+    same(s);
+  });
+
+  test("the attack asked: Haze holds 1,1 from the loft (set by hand); the revealed Rook contests it, Haze fights and is asked to fire back", () => {
+    const s = run(rookContestsHaze("leak-return-fire-attack"), [["a1", { type: "contest", fight: true }]]);
+    expect(s.pending).toMatchObject({ kind: "return_fire", team: "attack" });
+    same(s);
   });
 });

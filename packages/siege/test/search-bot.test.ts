@@ -9,7 +9,7 @@ import { siege, siegeBotPolicy, type SiegeCommand, type SiegeState } from "../sr
 import { tokensOf } from "../src/query";
 import { determinize } from "../src/determinize";
 import { siegeSearch, siegeSearchBot } from "../src/search-bot";
-import { ATTACK_PICK, SETUP_1V1 } from "./helpers";
+import { ATTACK_PICK, hazeContestsRook, run, SETUP_1V1 } from "./helpers";
 
 const SMALL = { simulations: 24, maxCandidates: 8, depth: 0 };
 const other = (seat: SeatId): SeatId => (seat === "a1" ? "d1" : "a1");
@@ -131,5 +131,25 @@ describe("Siege search bot: play against the random bot (3 seeded matches as the
   it("wins every one of them, as the attack and as the defence", () => {
     const wins = (seat: SeatId) => outcomes.filter((o) => o.seat === seat && o.won).length;
     expect({ attack: wins("a1"), defence: wins("d1") }).toEqual({ attack: 3, defence: 3 });
+  });
+});
+
+describe("Siege bots: the decision of an exchange of fire (seed 004 사격 교환: the surviving holder may fire back)", () => {
+  /** Haze contests Rook's loft token on 1,1; Rook fights, survives Haze's shot and is asked. */
+  const asked = (seed: string): SiegeState => run(hazeContestsRook(seed), [["d1", { type: "contest", fight: true }]]);
+
+  it("the search bot fires back (the shot costs nothing and may wound the challenger)", () => {
+    for (let i = 0; i < 3; i++) {
+      const s = asked(`bot-return-fire-${i}`);
+      expect(s.pending).toMatchObject({ kind: "return_fire", team: "defence" });
+      expect(siegeSearchBot(`return-fire-${i}`, SMALL).choose(siege.viewFor(s, seatViewer("d1")), "d1")).toEqual({ type: "return_fire", fire: true });
+    }
+  });
+
+  it("the random bot weighs firing back as a reaction shot and not firing as holding fire", () => {
+    const fire = { type: "return_fire", fire: true } as const;
+    const hold = { type: "return_fire", fire: false } as const;
+    expect([siegeBotPolicy.group!(fire), siegeBotPolicy.group!(hold)]).toEqual(["react", "hold"]);
+    expect(siegeBotPolicy.weight!("react")).toBeGreaterThan(siegeBotPolicy.weight!("hold"));
   });
 });

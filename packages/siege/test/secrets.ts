@@ -15,7 +15,7 @@ type Team = "attack" | "defence";
 export const blind = (s: SiegeState, v: Viewer): boolean =>
   v.kind === "spectator" || (v.kind === "team" && v.team === "attack") || (v.kind === "seat" && s.teams.attack.includes(v.seat));
 
-/** Attack commands worth probing: every legal one, plus refusals aimed at tokens and their spaces. */
+/** Attack commands worth probing: every legal one, refusals aimed at tokens and their spaces, and every decision's answers. */
 function tokenProbes(s: SiegeState, seat: string, legal: readonly SiegeCommand[]): Probe[] {
   const out: SiegeCommand[] = [...legal];
   const attacker = Object.values(s.operators).find((o) => o.team === "attack" && !o.dead)?.id ?? "auger";
@@ -26,6 +26,8 @@ function tokenProbes(s: SiegeState, seat: string, legal: readonly SiegeCommand[]
     out.push({ type: "breach", operator: attacker, target: t.id });
     out.push({ type: "react", operator: t.operator });
   }
+  // The answers to every decision the attack may be asked (seed 004 "사격 교환": the holder fires back or not).
+  out.push({ type: "hold" }, { type: "keep" }, { type: "contest", fight: true }, { type: "return_fire", fire: true }, { type: "return_fire", fire: false });
   return out.map((command) => ({ seat, command }));
 }
 

@@ -7,12 +7,18 @@
  * Levels are think budgets counted in simulations, not time, so a level plays the same on any
  * machine: "normal" is each ruleset's benchmarked budget (`pnpm bench` prints its strength against
  * the random bot and its think time per move); "easy" a fraction of it, for quick moves.
+ *
+ * A match of an older rules version (a live match the server kept across an update) is played by
+ * that version's own bot: its frozen build's random bot with its bot policy, over the commands its
+ * rules list from the seat's view (`versionBrain`). The search bot knows the current rules only,
+ * so the level does not apply there.
  */
 import { RandomBot, type SearchBudget, type SeatId } from "@fogwar/engine";
 import { EMBER_SEARCH_BUDGET, emberBotPolicy, emberSearchBot, legalCommandsInView as emberLegal, type EmberCommand, type EmberView } from "@fogwar/ember";
 import { SIEGE_SEARCH_BUDGET, siegeBotPolicy, siegeSearchBot, legalCommandsInView as siegeLegal, type SiegeCommand, type SiegeView } from "@fogwar/siege";
 import { TRPG_SEARCH_BUDGET, trpgBotPolicy, trpgSearchBot, legalCommandsInView as trpgLegal, type TrpgCommand, type TrpgView } from "@fogwar/trpg";
 import type { BotLevel } from "@fogwar/protocol";
+import { rulesetFor } from "@fogwar/rules-archive";
 
 /** A ruleset's command as a bot handles it: plain JSON with a `type`. */
 export type BotCommand = { readonly type: string };
@@ -75,4 +81,21 @@ export function brainFor(ruleset: string, level: BotLevel, seat: SeatId, seed: s
     };
   }
   throw new Error(`no bot plays the ruleset "${ruleset}"`);
+}
+
+/**
+ * A brain for `seat` of a match of `ruleset` at rules version `version`: `brainFor` for the
+ * current version; for an older one, that version's own random bot and policy over the legal
+ * commands its rules list from the seat's view (its frozen build). `seed` as for `brainFor`.
+ * @throws Error (rejects) for a ruleset no bot plays, or a version with no build or whose rules
+ *   cannot list commands from a view.
+ */
+export async function versionBrain(ruleset: string, version: string, level: BotLevel, seat: SeatId, seed: string): Promise<Brain> {
+  const rules = await rulesetFor(ruleset, version);
+  if (!rules.frozen) return brainFor(ruleset, level, seat, seed);
+  const inView = rules.ruleset.legalCommandsInView?.bind(rules.ruleset);
+  if (!inView) throw new Error(`${version} cannot list a seat's commands from its view: no bot plays it`);
+  const legal = (view: unknown): BotCommand[] => inView(view, seat) as BotCommand[];
+  const random = new rules.RandomBot(seed, rules.botPolicy);
+  return { legal, choose: (view) => random.choose(legal(view)), fallback: (view) => random.choose(legal(view)) };
 }

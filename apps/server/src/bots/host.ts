@@ -12,6 +12,8 @@
  *
  * Each move's think time is logged (pino, `bot moved`, `thinkMs`).
  */
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -20,7 +22,7 @@ import type { Logger } from "pino";
 import type { MatchStore } from "../store/index.js";
 import { BOT_RULESETS } from "./brain.js";
 import { botSeatsOf, botToken } from "./seats.js";
-import type { FromBotWorker, ToBotWorker } from "./worker-protocol.js";
+import { BOT_KEY_HEADER, type FromBotWorker, type ToBotWorker } from "./worker-protocol.js";
 
 /** The default pace: a bot's move goes out at least this many ms after its turn began. */
 export const DEFAULT_BOT_DELAY_MS = 700;
@@ -46,6 +48,12 @@ export class BotHost {
   private restarts = 0;
   private restartTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly seats = new Map<string, Attach>();
+  /**
+   * This process's bot connection key: random, never leaves the process (the worker is a thread of
+   * it); the bot seats send it as BOT_KEY_HEADER and the gate leaves them out of the per-address
+   * connection cap (they all come from 127.0.0.1, and one process may play hundreds).
+   */
+  private readonly connectionKey = randomBytes(24).toString("hex");
   /** Matches whose room is open here (a room closed while its bots were being read is not attached). */
   private readonly open = new Set<string>();
 
@@ -68,6 +76,13 @@ export class BotHost {
     if (this.seats.size > 0) this.spawn();
   }
 
+  /** Whether a request carries this process's bot connection key (a bot seat of this process). */
+  carriesKey(headers: IncomingHttpHeaders): boolean {
+    const given = headers[BOT_KEY_HEADER];
+    if (typeof given !== "string" || given.length !== this.connectionKey.length) return false;
+    return timingSafeEqual(Buffer.from(given), Buffer.from(this.connectionKey));
+  }
+
   /** How many bot seats are attached now. */
   get size(): number {
     return this.seats.size;
@@ -88,7 +103,9 @@ export class BotHost {
     }
     const seed = await store.getSeed(matchId);
     if (!seed || !this.open.has(matchId) || this.closed) return;
-    for (const [seat, level] of Object.entries(bots)) this.attach({ type: "attach", key: `${matchId}/${seat}`, url: this.url ?? "", matchId, seat, token: botToken(seed, seat), ruleset: record.ruleset, level: level as BotLevel, delayMs: this.delayMs });
+    for (const [seat, level] of Object.entries(bots)) {
+      this.attach({ type: "attach", key: `${matchId}/${seat}`, url: this.url ?? "", matchId, seat, token: botToken(seed, seat), ruleset: record.ruleset, rulesVersion: record.rulesVersion, level: level as BotLevel, delayMs: this.delayMs, connectionKey: this.connectionKey });
+    }
   }
 
   /** Detaches the bot seats of a match whose room closed here. */

@@ -17,6 +17,7 @@
 import { Client, type Room } from "@colyseus/sdk";
 import { PROTOCOL_VERSION, applyOverlay, closeVerdict, joinErrorVerdict, parseServerMessage, retryDelay, unflatten } from "@fogwar/protocol";
 import type { BotCommand, Brain } from "./brain.js";
+import { BOT_KEY_HEADER } from "./worker-protocol.js";
 
 /** What a bot player tells whoever runs it. */
 export interface BotReport {
@@ -37,6 +38,8 @@ export interface BotSeatSpec {
   readonly token: string;
   /** Minimum ms between the start of the bot's turn and its command. */
   readonly delayMs: number;
+  /** The hosting process's bot connection key (./host.ts), sent as BOT_KEY_HEADER so the per-address connection cap leaves bot seats out. */
+  readonly connectionKey?: string;
 }
 
 interface FlatMap {
@@ -83,7 +86,7 @@ export class BotPlayer {
     private readonly brain: Brain,
     private readonly report: BotReport,
   ) {
-    this.sdk = new Client(spec.url);
+    this.sdk = new Client(spec.url, spec.connectionKey ? { headers: { [BOT_KEY_HEADER]: spec.connectionKey } } : undefined);
   }
 
   /** Joins and plays until the match ends or `stop()`; returns once the first join is done or given up. */

@@ -4,9 +4,12 @@
  */
 import type { BotLevel } from "@fogwar/protocol";
 
+/** The request header in which bot seats carry their process's bot connection key (./host.ts). */
+export const BOT_KEY_HEADER = "x-fogwar-bot-key";
+
 /** Main thread to worker. `key` names one bot seat: `<matchId>/<seat>`. */
 export type ToBotWorker =
-  | { readonly type: "attach"; readonly key: string; readonly url: string; readonly matchId: string; readonly seat: string; readonly token: string; readonly ruleset: string; readonly level: BotLevel; readonly delayMs: number }
+  | { readonly type: "attach"; readonly key: string; readonly url: string; readonly matchId: string; readonly seat: string; readonly token: string; readonly ruleset: string; readonly rulesVersion: string; readonly level: BotLevel; readonly delayMs: number; readonly connectionKey: string }
   | { readonly type: "detach"; readonly key: string }
   /** Every bot leaves its match (a consented leave), then the worker answers `closed`. */
   | { readonly type: "close" };

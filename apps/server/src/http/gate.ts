@@ -13,6 +13,8 @@
  *   `service_unavailable` when that cannot be done now;
  * - refuses source maps (`*.map`: 404);
  * - counts WebSocket connections per address and refuses an upgrade beyond the cap with 429;
+ *   the process's own bot seats (../bots) are exempt: they carry the process's bot connection
+ *   key, and all come from this host's loopback address;
  * - limits CORS to the allowed origins: Colyseus answers CORS for every route itself
  *   (`matchMaker.controller`), so its headers are replaced here.
  */
@@ -96,7 +98,7 @@ export type RoomOpener = (roomId: string) => Promise<boolean>;
  * once `openRoom` has made sure its room is open on a live process (a failed join when there is
  * no such live match), or is answered 503 `service_unavailable` when `openRoom` fails.
  */
-export function installGate(server: HttpServer, limits: Limits, log: ClientLog, readiness: Readiness = { ready: true }, openRoom?: RoomOpener): void {
+export function installGate(server: HttpServer, limits: Limits, log: ClientLog, readiness: Readiness = { ready: true }, openRoom?: RoomOpener, exempt: (req: IncomingMessage) => boolean = () => false): void {
   const { settings } = limits;
   limitColyseusCors(settings.corsOrigins);
   const listeners = server.listeners("request") as ((req: IncomingMessage, res: ServerResponse) => void)[];
@@ -106,7 +108,7 @@ export function installGate(server: HttpServer, limits: Limits, log: ClientLog, 
     req.headers[CLIENT_ADDRESS_HEADER] = address;
     // Colyseus's own routes (matchmaking) bypass express and helmet.
     res.setHeader("X-Content-Type-Options", "nosniff");
-    const admitted = admit(req, res, address, limits, log, readiness);
+    const admitted = admit(req, res, address, limits, log, readiness, exempt(req));
     const pass = () => {
       for (const listener of listeners) listener.call(server, req, res);
     };
@@ -131,6 +133,10 @@ export function installGate(server: HttpServer, limits: Limits, log: ClientLog, 
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const address = clientAddress(req, settings.trustProxy);
     req.headers[CLIENT_ADDRESS_HEADER] = address;
+    if (exempt(req)) {
+      for (const listener of upgrades) listener.call(server, req, socket, head);
+      return;
+    }
     if (limits.connections.of(address) >= settings.maxConnectionsPerAddress) {
       log.mistake({ address, reason: "connections" }, "websocket refused: too many connections");
       const body = JSON.stringify({ error: { code: "too_many_requests", message: PROTOCOL_ERRORS.too_many_requests.message } });
@@ -144,7 +150,7 @@ export function installGate(server: HttpServer, limits: Limits, log: ClientLog, 
 }
 
 /** Whether a request may go on (a `joinById`: once its room is checked); answers it when not. */
-function admit(req: IncomingMessage, res: ServerResponse, address: string, limits: Limits, log: ClientLog, readiness: Readiness): boolean | { joinRoom: string } {
+function admit(req: IncomingMessage, res: ServerResponse, address: string, limits: Limits, log: ClientLog, readiness: Readiness, uncapped: boolean): boolean | { joinRoom: string } {
   const path = pathOf(req.url);
   if (path.endsWith(".map")) {
     sendError(res, 404, "not_found");
@@ -163,7 +169,7 @@ function admit(req: IncomingMessage, res: ServerResponse, address: string, limit
     sendError(res, 503, "service_unavailable", 1000, true);
     return false;
   }
-  if (limits.connections.of(address) >= limits.settings.maxConnectionsPerAddress) {
+  if (!uncapped && limits.connections.of(address) >= limits.settings.maxConnectionsPerAddress) {
     log.mistake({ address, reason: "connections" }, "join refused: too many connections");
     sendError(res, 429, "too_many_requests", 5000, true);
     return false;

@@ -17,7 +17,7 @@ import type { RequestHandler } from "express";
 import { matchMaker } from "@colyseus/core";
 import { omniscient, spectator, type EventEnvelope } from "@fogwar/engine";
 import { MatchPathParams, type MatchSummary } from "@fogwar/protocol";
-import { RULESETS } from "../rulesets.js";
+import { hostFor } from "../rulesets.js";
 import type { MatchRecord, MatchStore } from "../store/index.js";
 import { stampedAddress, type Limits } from "../limits.js";
 import type { ClientLog } from "../client-log.js";
@@ -132,8 +132,8 @@ export function historyRoute(services: HistoryServices): RequestHandler {
 async function computeHistory(services: HistoryServices, id: string, known: MatchRecord | null): Promise<{ version: string; body: string } | null> {
   const record = known ?? (await services.store.getMatch(id));
   if (!record) return null;
-  const host = RULESETS.get(record.ruleset);
-  if (!host) throw new Error("The match's ruleset is not hosted here.");
+  // Redacted and set up by the rules version the match was played under.
+  const host = await hostFor(record.ruleset, record.rulesVersion);
   services.cache.computed += 1;
   const over = record.status !== "live";
   const viewer = over ? omniscient : spectator;

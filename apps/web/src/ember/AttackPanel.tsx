@@ -1,7 +1,8 @@
 /**
- * Attacks as they resolve: the attack in progress from the projection (stage, hit part, pools)
- * and the steps of the latest attack from the events (declaration, part die, pools as die
- * pictures, link rerolls, replacements, cancellation, damage, penetration, destroyed parts).
+ * Attacks as they resolve: the attack in progress from the projection (stage, hit part, pools),
+ * an EW roll waiting for a link reroll (both sides' dice, whose reroll it is), and the steps of the
+ * latest attack from the events (declaration, part die, pools as die pictures, link rerolls,
+ * replacements, cancellation, damage, penetration, destroyed parts).
  */
 import { useTranslation } from "react-i18next";
 import type { EmberEvent, EmberView } from "@fogwar/ember";
@@ -46,6 +47,8 @@ export function AttackPanel({ view, events }: AttackPanelProps) {
     const owner = ownerOf(side === "attack" ? attacker : defender);
     return owner ? name(owner) : t(`attack.role.${side}`);
   };
+  const ew = view.ewRoll;
+  const ewSide = ew ? (ew.stage === "caster_reroll" ? "caster" : ew.stage === "responder_reroll" ? "responder" : null) : null;
   const stage = (s: string) =>
     s === "attack_reroll" || s === "defence_reroll"
       ? t("attack.rerollStage", { seat: rerollerOf(s === "attack_reroll" ? "attack" : "defence", attack?.attacker, attack?.defender), role: t(`attack.role.${s === "attack_reroll" ? "attack" : "defence"}`) })
@@ -76,7 +79,22 @@ export function AttackPanel({ view, events }: AttackPanelProps) {
           {attack.defenceDice.length > 0 && <DiceRow dice={attack.defenceDice} label={t("attack.defencePool")} />}
         </div>
       )}
-      {steps.length === 0 && !attack && <p>{t("attack.none")}</p>}
+      {ew && (
+        <div className="ew-current" data-ew-stage={ew.stage}>
+          <p>
+            <strong>{t("attack.ewDeclared", { purpose: t(`log.ewPurpose.${ew.purpose}`), caster: unitLabel(view, ew.caster, name), responder: unitLabel(view, ew.responder, name) })}</strong>
+            {view.pending?.kind === "ew_reroll" && ewSide && (
+              <>
+                {" "}
+                · {t("attack.current", { stage: t("attack.ewRerollStage", { seat: name(view.pending.seat), role: t(`decision.role.${view.pending.options.side}`) }) })}
+              </>
+            )}
+          </p>
+          <DiceRow dice={ew.casterDice} label={t("attack.ewDice", { unit: unitLabel(view, ew.caster, name), role: t("decision.role.caster") })} />
+          <DiceRow dice={ew.responderDice} label={t("attack.ewDice", { unit: unitLabel(view, ew.responder, name), role: t("decision.role.responder") })} />
+        </div>
+      )}
+      {steps.length === 0 && !attack && !ew && <p>{t("attack.none")}</p>}
       {steps.length > 0 && (
         <ol className="attack-steps">
           {steps.map((e, i) => {

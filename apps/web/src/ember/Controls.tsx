@@ -134,6 +134,12 @@ export function Controls(props: ControlsProps) {
   const words = useWords(view);
   const sections: ReactNode[] = [];
   const u = (id: string) => unitLabel(view, id, words.name);
+  // An action aimed at one's own side (an electronic support, a shield) is used on it, not an attack.
+  const sideOf = (id: string) => {
+    const owner = view.units.find((x) => x.id === id)?.owner;
+    return owner === undefined ? undefined : (view.teams?.[owner] ?? owner);
+  };
+  const friendly = (unit: string, target: string) => sideOf(unit) !== undefined && sideOf(unit) === sideOf(target);
 
   // Deployment
   const deploys = ofType(legal, "deploy");
@@ -248,7 +254,7 @@ export function Controls(props: ControlsProps) {
                   {t("actions.chooseTarget")}{" "}
                   {targets.map((c) => (
                     <button key={commandKey(c)} type="button" onClick={() => onCommand(c)}>
-                      {t(c.targetPart ? "actions.resupplyTarget" : "actions.target", { unit: u(c.target as string) })}
+                      {t(c.targetPart ? "actions.resupplyTarget" : friendly(c.unit, c.target as string) ? "actions.useOn" : "actions.target", { unit: u(c.target as string) })}
                       {actVariant(words, c)}
                     </button>
                   ))}
@@ -360,7 +366,7 @@ export function Controls(props: ControlsProps) {
           </button>
         </p>
       )}
-      {sections.length === 0 && view.pending?.seat !== seat && <p>{t("actions.notYourTurn")}</p>}
+      {sections.length === 0 && view.pending?.seat !== seat && <p>{t(view.phase === "plan" && legal.length > 0 ? "actions.planAbove" : "actions.notYourTurn")}</p>}
       {sections}
       {legal.length > 0 && <AllCommands view={view} legal={legal} onCommand={onCommand} />}
       {view.phase !== "finished" && (

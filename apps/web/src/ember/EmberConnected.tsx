@@ -2,16 +2,19 @@
  * The EMBER side of a connected table: lists the viewer's legal commands from its own projection
  * (`legalCommandsInView`), sends commands, and renders `TableView`; spectators of a delayed match
  * may switch to the delayed omniscient caster feed. Its own chunk: a Siege table never loads it.
+ * A match the server plays under an older rules version (the welcome's `rulesVersion`) lists its
+ * commands with that version's rules (its frozen build, fetched first).
  */
 import { useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { legalCommandsInView, type EmberCommand, type EmberEvent, type EmberView } from "@fogwar/ember";
+import { RULES_VERSION, legalCommandsInView, type EmberCommand, type EmberEvent, type EmberView } from "@fogwar/ember";
 import type { MatchConnection } from "../net/useMatch";
 import { TableView } from "./TableView";
 import { ClockPanel } from "../table/ClockPanel";
 import { withImposed } from "../table/clock";
 import { useSeatNamer } from "../table/names";
 import type { BotSeats } from "../table/BotNote";
+import { useOlderRules } from "../table/rules-version";
 import "../i18n/table-strings";
 
 const asView = (v: unknown): EmberView | null => (v && typeof v === "object" && (v as { ruleset?: unknown }).ruleset === "ember" ? (v as EmberView) : null);
@@ -45,7 +48,13 @@ export function EmberConnected({
   // A result the log imposed (lost on time, a claim) ends the table although the rules' state goes on.
   const view = useMemo(() => (shown && !useCaster ? withImposed(shown, match.clock) : shown), [shown, useCaster, match.clock]);
   const name = useSeatNamer(live?.seats ?? []);
-  const legal = useMemo(() => (live && seat && !imposed ? legalCommandsInView(live, seat) : []), [live, seat, imposed]);
+  // An older rules version's commands come from its own rules (none until they are loaded).
+  const older = useOlderRules("ember", match.welcome?.rulesVersion, RULES_VERSION);
+  const legal = useMemo(() => {
+    if (!live || !seat || imposed) return [];
+    if (!older) return legalCommandsInView(live, seat);
+    return older.status === "ready" ? ((older.rules.ruleset.legalCommandsInView?.(live, seat) ?? []) as EmberCommand[]) : [];
+  }, [live, seat, imposed, older]);
   const feed = useCaster ? "caster" : "live";
   const events = useMemo(() => match.events.filter((e) => e.feed === feed).map((e) => ({ seq: e.seq, events: e.events as EmberEvent[] })), [match.events, feed]);
   const send = (command: EmberCommand) => {
@@ -78,5 +87,6 @@ export function EmberConnected({
   }
   const teams = (live as { teams?: Record<string, string> } | null)?.teams;
   const clock = <ClockPanel info={match.clock ?? null} seat={seat} nameOf={name} sideOf={(s) => teams?.[s] ?? s} onClaim={match.claim} />;
-  return <TableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={banner} notice={notice} clock={clock} bots={bots} />;
+  const unplayable = older?.status === "failed" ? t("olderRules.live", { version: match.welcome?.rulesVersion, detail: older.detail }) : null;
+  return <TableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={banner} notice={unplayable ?? notice} clock={clock} bots={bots} />;
 }

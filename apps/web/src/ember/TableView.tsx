@@ -3,7 +3,7 @@
  * the legal commands, the events and an `onCommand` callback. No connection here: the container
  * (Table.tsx) feeds it from `useMatch`, tests feed it states made by the engine.
  */
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { seatList, useSeatNamer } from "../table/names";
 import { catalog, type EmberCommand, type EmberEvent, type EmberView } from "@fogwar/ember";
@@ -145,9 +145,19 @@ function Result({ view, seat, matchId }: { view: EmberView; seat: string | null;
   );
 }
 
-/** The table: the muster screen while the players' secret lists are being locked (seed 001 2), then the battle. */
+/**
+ * The table: the muster screen while the players' secret lists are being locked (seed 001 2), then
+ * the battle. When the muster gives way to the battle the page goes back to its top: the muster's
+ * long builder may have left the window far down, where the battle's log is, not its board.
+ */
 export function TableView(props: TableViewProps) {
-  return props.view.phase === "muster" ? <MusterScreen {...props} /> : <BattleView {...props} />;
+  const mustering = props.view.phase === "muster";
+  const wasMustering = useRef(mustering);
+  useEffect(() => {
+    if (wasMustering.current && !mustering) globalThis.scrollTo?.({ top: 0 });
+    wasMustering.current = mustering;
+  }, [mustering]);
+  return mustering ? <MusterScreen {...props} /> : <BattleView {...props} />;
 }
 
 function BattleView({ matchId, view, seat, legal, onCommand, events, banner, notice, clock, bots }: TableViewProps) {

@@ -3,6 +3,7 @@
  * timing, length and dice, damage tokens and destroyed marks), its pilot (link and the six
  * initiative numbers) and tokens; or a drone's card.
  */
+import { Fragment } from "react";
 import { RuleTip } from "../help/RuleTip";
 import { useTranslation } from "react-i18next";
 import { useSeatNamer } from "../table/names";
@@ -230,24 +231,13 @@ export function UnitPanel({ view, unit }: UnitPanelProps) {
             const state = unit.parts[slot];
             const card = partOf(unit, slot);
             return (
-              <tr key={slot} className={state.destroyed ? "part destroyed" : state.damaged ? "part damaged" : "part"} data-part={slot}>
+              <Fragment key={slot}>
+              <tr className={state.destroyed ? "part destroyed" : state.damaged ? "part damaged" : "part"} data-part={slot}>
                 <th scope="row">
                   <RuleTip term={t(`slot.${slot}`)} help={t(`help:part.${slot}`)}>
                     {t(`slot.${slot}`)}
                   </RuleTip>
                   {card && <div className="part-name">{localName(card.name, i18n.language)}</div>}
-                  {card && card.actions.length > 0 && (
-                    <ul className="actions">
-                      {card.actions.map((a) => (
-                        <ActionLine key={a.id} action={a} tokens={view.interception?.[`${unit.id}:${slot}:${a.id}`]} />
-                      ))}
-                    </ul>
-                  )}
-                  {card?.mobility !== undefined && (
-                    <div>
-                      {t("panel.mobility")}: {card.mobility}
-                    </div>
-                  )}
                 </th>
                 <td>{card?.armour ?? "-"}</td>
                 <td>{card?.structure ?? "-"}</td>
@@ -272,6 +262,26 @@ export function UnitPanel({ view, unit }: UnitPanelProps) {
                   {state.charged && state.charged.length > 0 && <div>⚡ {t("panel.charged")}</div>}
                 </td>
               </tr>
+              {/* The part's actions on a row of their own, across the table: the stats stay narrow. */}
+              {card && (card.actions.length > 0 || card.mobility !== undefined) && (
+                <tr className="part-actions" data-part-actions={slot}>
+                  <td colSpan={7}>
+                    {card.actions.length > 0 && (
+                      <ul className="actions">
+                        {card.actions.map((a) => (
+                          <ActionLine key={a.id} action={a} tokens={view.interception?.[`${unit.id}:${slot}:${a.id}`]} />
+                        ))}
+                      </ul>
+                    )}
+                    {card.mobility !== undefined && (
+                      <div>
+                        {t("panel.mobility")}: {card.mobility}
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              )}
+              </Fragment>
             );
           })}
         </tbody>

@@ -1,6 +1,7 @@
 /**
  * Labels a new player reads on the EMBER table: the plan phase says how many timing dials are
- * still to set, and the attack panel names whose link reroll it is. States are played by the
+ * still to set, the attack panel names whose link reroll it is, and an action aimed at one's own
+ * side is offered as used on it, not as an attack. States are played by the
  * engine's random bots (EMBER's bot policy) with the sample armies.
  */
 import { deserialize, serialize } from "node:v8";
@@ -78,4 +79,24 @@ test("the turn line says it is your move without naming you as the one awaited, 
   mine.unmount();
   const theirs = render(withNames(<TableView matchId="m" view={ember.viewFor(alone.state, seatViewer(other))} seat={other} legal={[]} onCommand={jest.fn()} events={[]} />));
   expect(theirs.container.querySelector(".turn-line")?.textContent).toBe(`Waiting for: ${NAMES[seat]}`);
+});
+
+test("an action aimed at one's own side (seed 000 5 electronic support) is offered as 'Use on', never as an attack", () => {
+  const owner = (s: EmberState, id: string) => s.units.find((u) => u.id === id)?.owner;
+  const friendlyAct = (s: EmberState, seat: string) =>
+    ember.legalCommands(s, seat).some((c) => c.type === "act" && typeof c.target === "string" && !c.targetPart && owner(s, c.target) === owner(s, c.unit));
+  const match = find((s) => ember.awaiting(s).some((seat) => friendlyAct(s, seat)));
+  const seat = ember.awaiting(match.state).find((s) => friendlyAct(match.state, s))!;
+  const view = ember.viewFor(match.state, seatViewer(seat));
+  const { container } = render(withNames(<TableView matchId="m" view={view} seat={seat} legal={legalCommandsInView(view, seat)} onCommand={jest.fn()} events={[]} />));
+  // Press each action's button until its targets list one of the seat's own units.
+  let targets: string[] = [];
+  for (const button of [...container.querySelectorAll(".act-group > button")]) {
+    fireEvent.click(button);
+    targets = [...container.querySelectorAll(".act-group .targets button")].map((b) => b.textContent ?? "");
+    if (targets.some((text) => text.startsWith("Use on "))) break;
+  }
+  expect(targets.some((text) => text.startsWith("Use on "))).toBe(true);
+  // No unit of the seat's own (named with its player's name) is offered as an attack.
+  expect(targets.filter((text) => text.startsWith("Attack ") && text.includes(`(${NAMES[seat as "p1" | "p2"]})`))).toEqual([]);
 });

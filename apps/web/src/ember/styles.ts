@@ -22,6 +22,9 @@ export const TABLE_CSS = `
 .roster button[aria-pressed="true"], .controls button[aria-pressed="true"] { outline: 2px solid var(--fg); font-weight: 700; }
 .decision.mine { border: 2px solid var(--bad); border-radius: 6px; padding: 0.5rem 0.8rem; background: var(--panel); }
 .decision.waiting { font-style: italic; }
+.decision .row button { white-space: normal; text-align: left; max-width: 100%; }
+.decision button.default { border: 2px solid var(--fg); font-weight: 700; }
+.decision .decision-note, .decision .decision-default { font-size: 0.9rem; margin: 0.3rem 0; }
 .dice-row { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem; }
 .dice-row .dice-label { min-width: 5rem; font-weight: 600; }
 .die-slot { display: inline-flex; flex-direction: column; align-items: center; font-size: 0.7rem; }
@@ -33,13 +36,14 @@ export const TABLE_CSS = `
 .unit-panel th, .unit-panel td { border: 1px solid var(--border); padding: 0.15rem 0.3rem; text-align: left; vertical-align: top; }
 .unit-panel tr.destroyed { text-decoration: line-through; opacity: 0.7; }
 .unit-panel tr.damaged td:last-child { color: var(--bad); font-weight: 700; }
+.unit-panel tr.part-actions td { border-top: none; background: var(--bg, transparent); font-size: 0.82rem; }
+.unit-panel tr.part:has(+ tr.part-actions) > * { border-bottom: none; }
 .unit-panel .actions { margin: 0.2rem 0; padding-left: 1rem; font-weight: 400; }
 .unit-panel .facts { display: grid; grid-template-columns: auto 1fr; gap: 0.1rem 0.6rem; margin: 0.3rem 0; }
 .unit-panel .facts dt { font-weight: 600; }
 .unit-panel .facts dd { margin: 0; }
 .event-log .log-lines { padding-left: 3.2em; font-size: 0.9rem; }
 .result { border: 2px solid var(--ok); border-radius: 6px; padding: 0.6rem 0.9rem; background: var(--panel); }
-.result .seed { font-family: monospace; word-break: break-all; font-size: 0.8rem; }
 .all-commands ul { max-height: 14rem; overflow: auto; padding-left: 1rem; }
 button.danger { border-color: var(--bad); color: var(--bad); }
 `;

@@ -3,7 +3,7 @@
  * event log, the attack panel and the fallback list of legal commands.
  */
 import type { TFunction } from "i18next";
-import { board, catalog, type DieResult, type EmberCommand, type EmberEvent, type EmberView, type Face, type PartSlot } from "@fogwar/ember";
+import { board, catalog, type CancelOption, type DieResult, type EmberCommand, type EmberEvent, type EmberView, type Face, type PartSlot } from "@fogwar/ember";
 import { endReason } from "../table/reason";
 import type { SeatNamer } from "../table/names";
 import { localName, objectiveNumber, sampleName, scenarioOf, secondaryName, squareName, unitLabel, unitOf } from "./model";
@@ -29,6 +29,28 @@ export function faceWords({ t }: Pick<Words, "t">, face: Face): string {
 
 export const dieWords = (w: Pick<Words, "t">, d: DieResult): string => `${w.t(`die.${d.die}`)}: ${faceWords(w, d.face)}`;
 const diceWords = (w: Words, dice: readonly DieResult[]): string => dice.map((d) => faceWords(w, d.face)).join(", ") || "-";
+
+/**
+ * One way the defender may cancel (seed 000 1.2.1), in words: what its [evade]s and [defend]s take,
+ * then what follows for the defender (penetration or none, link lost, a forced stance, chain damage).
+ */
+export function cancelWords(w: Pick<Words, "t">, option: CancelOption): string {
+  const { t } = w;
+  const results = (["heavy", "light", "eye", "lightning"] as const)
+    .filter((r) => option.evade[r] > 0)
+    .map((r) => t("decision.cancelResult", { count: option.evade[r], face: t(`face.${r}`) }));
+  const parts = [
+    ...(results.length > 0 ? [t("decision.cancelEvade", { results: results.join(", ") })] : []),
+    ...(option.defend > 0 ? [t("decision.cancelDefend", { results: t("decision.cancelResult", { count: option.defend, face: t("face.light") }) })] : []),
+  ];
+  const outcome = [
+    option.penetrated ? t("decision.outcome.penetration", { count: option.damage }) : t("decision.outcome.noPenetration"),
+    ...(option.linkLoss > 0 ? [t("decision.outcome.link", { count: option.linkLoss })] : []),
+    ...(option.suppress ? [t("decision.outcome.suppress")] : []),
+    ...(option.chain ? [t("decision.outcome.chain", { heavy: option.chain.heavy, light: option.chain.light })] : []),
+  ];
+  return t("decision.cancelOption", { cancel: parts.length > 0 ? parts.join("; ") : t("decision.cancelNothing"), outcome: outcome.join(", ") });
+}
 
 /** The name of an action of a unit (a mech part's action, or a drone's command action). */
 export function actionName(w: Words, unitId: string, part: PartSlot | null, actionId: string): string {
@@ -217,6 +239,10 @@ export function describeEvent(w: Words, event: EmberEvent): string | null {
         responderDice: diceWords(w, event.responderDice),
         winner: t(`log.ewWinner.${event.winner}`),
       });
+    case "ew_rerolled":
+      return t("log.ew_rerolled", { unit: u(event.unit), role: t(`decision.role.${event.side}`), count: event.indices.length, before: diceWords(w, event.before), dice: diceWords(w, event.dice) });
+    case "designation_used":
+      return t(event.used ? "log.designation_used" : "log.designation_unused", { unit: u(event.unit), ability: t(`ability.${event.ability}`) });
     case "passive_triggered":
       return t("log.passive_triggered", { unit: u(event.unit), passive: passiveName(w, event.unit, event.part, event.passive) });
     case "lo_token":
@@ -331,6 +357,13 @@ export function describeCommand(w: Words, command: EmberCommand): string {
       return t("command.end_activation", { unit: u(command.unit) });
     case "choose_hit_part":
       return t("command.choose_hit_part", { part: t(`slot.${command.part}`) });
+    case "use_designation":
+      return t(command.use ? "command.use_designation" : "command.skip_designation");
+    case "choose_cancellation": {
+      const option = w.view.pending?.kind === "choose_cancellation" ? w.view.pending.options.options.find((o) => o.defend === command.defend && JSON.stringify(o.evade) === JSON.stringify(command.evade)) : undefined;
+      const e = command.evade;
+      return option ? cancelWords(w, option) : t("command.choose_cancellation", { heavy: e.heavy, light: e.light, eye: e.eye, lightning: e.lightning, defend: command.defend });
+    }
     case "reroll":
       return t("command.reroll", { dice: command.dice.length ? command.dice.map((i) => `#${i + 1}`).join(", ") : t("command.rerollNone") });
     case "choose_chain":

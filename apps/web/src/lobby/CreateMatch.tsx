@@ -8,6 +8,7 @@ import type { ArmyList } from "@fogwar/ember";
 import type { CreateMatchResponse } from "@fogwar/protocol";
 import { ApiError, type Api, type RulesetInfo } from "../api";
 import { ArmyEditor } from "./ArmyEditor";
+import { ClaimDelayRow, CLAIM_DELAY } from "./ClaimDelayRow";
 import { assess, cloneArmy, emptyArmy, nameIn, newMech } from "./armyModel";
 import { ErrorNote } from "../ui";
 import { TEAM_COLOURS } from "../ember/model";
@@ -71,6 +72,7 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
   const [progressiveReveal, setProgressiveReveal] = useState(false);
   const [spectatorDelay, setSpectatorDelay] = useState(0);
   const [reconnectGrace, setReconnectGrace] = useState(120);
+  const [claimDelay, setClaimDelay] = useState<number>(CLAIM_DELAY.default);
   // EMBER's optional clock (off by default): minutes each plus seconds added each round.
   const [clockOn, setClockOn] = useState(false);
   const [clockMinutes, setClockMinutes] = useState(20);
@@ -102,7 +104,7 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
         ruleset: ruleset.id,
         scenario: scenario.id,
         players: players.map((p, i) => ({ name: p.name.trim(), ...(hostBuilds ? { army: p.army } : {}), ...(format.teams ? { team: teams[i] } : {}) })),
-        options: { progressiveReveal, spectatorDelay, reconnectGrace, ...(clockOn ? { clock: { minutes: clockMinutes, incrementSeconds: clockIncrement } } : {}) },
+        options: { progressiveReveal, spectatorDelay, reconnectGrace, claimDelay, ...(clockOn ? { clock: { minutes: clockMinutes, incrementSeconds: clockIncrement } } : {}) },
       });
       onCreated(created);
     } catch (e) {
@@ -220,6 +222,7 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
           <input id={`${id}-grace`} type="number" min={5} max={3600} value={reconnectGrace} onChange={(e) => setReconnectGrace(clamp(e.target.valueAsNumber, 5, 3600, 120))} />
           <small>{t("reconnectGraceHint")}</small>
         </div>
+        <ClaimDelayRow id={`${id}-claim`} value={claimDelay} onChange={setClaimDelay} />
         <div className="row">
           <input id={`${id}-clock`} type="checkbox" checked={clockOn} onChange={(e) => setClockOn(e.target.checked)} />
           <label htmlFor={`${id}-clock`}>{tc("clock.option")}</label>

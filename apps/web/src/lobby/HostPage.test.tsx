@@ -74,7 +74,7 @@ describe("HostPage", () => {
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
     fireEvent.click(screen.getAllByRole("button", { name: "Re-issue link" })[1]!);
     fireEvent.click(screen.getByRole("button", { name: "Yes, re-issue" }));
-    await screen.findByText(/p2 has a new invite link/);
+    await screen.findByText(/Bo \(seat 2\) has a new invite link/);
     const post = calls.find((c) => c.method === "POST");
     expect(post?.url).toBe("/api/matches/m1/host/seats/p2/reissue");
     expect(post?.headers["X-Host-Token"]).toBe(HOST);

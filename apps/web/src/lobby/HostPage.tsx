@@ -128,7 +128,7 @@ export function HostPage({ api = defaultApi }: { api?: Api }) {
           </ul>
           {reissued && (
             <p role="status" className="hint">
-              ✓ {t("host.reissued", { seat: reissued })}
+              ✓ {t("host.reissued", { name: match.seats.find((s) => s.seat === reissued)?.name ?? "", number: match.seats.findIndex((s) => s.seat === reissued) + 1 })}
             </p>
           )}
           <p className="row">

@@ -2,17 +2,21 @@
  * A finished match, replayed: the step controls (buttons, slider, ArrowLeft/ArrowRight,
  * Home/End), the perspective, the round list, what happened at the step as the perspective saw
  * it, the table at that step (read-only: no legal commands, commands go nowhere) and the
- * verification panel.
+ * verification panel. A match of an older rules version is replayed with that version's frozen
+ * build (fetched first; a version this site has no build of is said so).
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSeatNamer } from "../table/names";
 import { useWords } from "../ember/useWords";
-import type { EmberCommand } from "@fogwar/ember";
+import { RULES_VERSION, type EmberCommand } from "@fogwar/ember";
 import type { MatchHistory } from "../api";
+import { Loading } from "../ui";
 import { TableView } from "../ember/TableView";
 import { describeCommand, describeEvent } from "../ember/words";
-import { commandVisible, eventsFor, rebuild, roundStarts, verify, viewAt, viewerOf, type Perspective, type Replay, type Step } from "./replay";
+import { useOlderRules } from "../table/rules-version";
+import { commandVisible, eventsFor, rebuild, roundStarts, verify, viewAt, viewerOf, type EmberRules, type Perspective, type Replay, type Step } from "./replay";
+import { OlderRulesNote, TableBoundary } from "./older-rules";
 import { VerifyPanel } from "./VerifyPanel";
 
 const NO_LEGAL: readonly EmberCommand[] = [];
@@ -28,8 +32,15 @@ function ownsKeys(target: EventTarget | null): boolean {
 }
 
 export function Replayer({ matchId, history }: { matchId: string; history: MatchHistory }) {
+  const older = useOlderRules("ember", history.rulesVersion, RULES_VERSION);
+  if (older?.status === "loading") return <Loading />;
+  if (older?.status === "failed") return <OlderRulesNote version={history.rulesVersion} failed={older.detail} />;
+  return <ReplayWith matchId={matchId} history={history} rules={older ? (older.rules.ruleset as EmberRules) : undefined} />;
+}
+
+function ReplayWith({ matchId, history, rules }: { matchId: string; history: MatchHistory; rules: EmberRules | undefined }) {
   const { t } = useTranslation("review");
-  const replay = useMemo(() => rebuild(history), [history]);
+  const replay = useMemo(() => rebuild(history, rules), [history, rules]);
   const verification = useMemo(() => verify(history, replay), [history, replay]);
   const last = Math.max(0, replay.steps.length - 1);
   const [step, setStep] = useState(0);
@@ -87,6 +98,7 @@ export function Replayer({ matchId, history }: { matchId: string; history: Match
   return (
     <>
       <p className="meta">{t("readOnly", { version: history.rulesVersion })}</p>
+      {rules && <OlderRulesNote version={history.rulesVersion} />}
       {problems}
       <div className="review-controls" role="toolbar" aria-label={t("nav.label")}>
         <div className="stepper">
@@ -155,7 +167,7 @@ function ReplayStep({
   const viewer = useMemo(() => viewerOf(perspective), [perspective]);
   const name = useSeatNamer(history.match.seats.map((s) => s.seat), history.match.seats);
   const view = useMemo(() => viewAt(replay, step, viewer), [replay, step, viewer]);
-  const events = useMemo(() => replay.steps.slice(0, step + 1).map((s) => ({ seq: s.seq, events: eventsFor(s, viewer) })), [replay, step, viewer]);
+  const events = useMemo(() => replay.steps.slice(0, step + 1).map((s) => ({ seq: s.seq, events: eventsFor(replay, s, viewer) })), [replay, step, viewer]);
   const starts = useMemo(() => roundStarts(replay.steps), [replay]);
   const current = replay.steps[step] as Step;
   const explain =
@@ -167,7 +179,9 @@ function ReplayStep({
         <p className="meta" data-testid="review-perspective-note">
           {explain}
         </p>
-        <TableView matchId={matchId} view={view} seat={null} legal={NO_LEGAL} onCommand={ignoreCommand} events={events} />
+        <TableBoundary resetKey={`${step}:${perspective}`} version={history.rulesVersion}>
+          <TableView matchId={matchId} view={view} seat={null} legal={NO_LEGAL} onCommand={ignoreCommand} events={events} />
+        </TableBoundary>
       </div>
       <div>
         <nav className="review-rounds" aria-labelledby="review-rounds-title">
@@ -189,17 +203,19 @@ function ReplayStep({
             ))}
           </ul>
         </nav>
-        <StepInfo step={current} view={view} viewer={viewer} />
+        <TableBoundary resetKey={`${step}:${perspective}`} version={history.rulesVersion}>
+          <StepInfo replay={replay} step={current} view={view} viewer={viewer} />
+        </TableBoundary>
         <VerifyPanel history={history} verification={verification} />
       </div>
     </div>
   );
 }
 
-function StepInfo({ step, view, viewer }: { step: Step; view: ReturnType<typeof viewAt>; viewer: ReturnType<typeof viewerOf> }) {
+function StepInfo({ replay, step, view, viewer }: { replay: Replay; step: Step; view: ReturnType<typeof viewAt>; viewer: ReturnType<typeof viewerOf> }) {
   const { t } = useTranslation("review");
   const words = useWords(view);
-  const lines = eventsFor(step, viewer)
+  const lines = eventsFor(replay, step, viewer)
     .map((e) => describeEvent(words, e))
     .filter((line): line is string => line !== null);
   let heading: string;

@@ -1,7 +1,9 @@
 /**
  * The review's model, pure: rebuilds a finished match in the browser with the shared engine from
  * its history (`GET /api/matches/:id/history`), checks every step against the log, and verifies
- * the dice seed and every plan commitment. Nothing here touches React or the network.
+ * the dice seed and every plan commitment. The rules are those of the match's rules version: this
+ * page's own package, or an older version's frozen build (../table/rules-version.ts) given to
+ * `rebuild`. Nothing here touches React or the network.
  */
 import { ember, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState, type EmberView } from "@fogwar/ember";
 import {
@@ -16,9 +18,17 @@ import {
   verifyCommitment,
   verifySeed,
   type EventEnvelope,
+  type Ruleset,
   type Viewer,
 } from "@fogwar/engine";
 import type { MatchHistory } from "../api";
+
+/**
+ * EMBER's rules at some rules version, typed as today's (an older version's states, commands,
+ * events and views are read in the fields every version shares; the table does without the
+ * fields an older view lacks).
+ */
+export type EmberRules = Ruleset<EmberSetup, EmberState, EmberCommand, EmberEvent, EmberView>;
 
 /** The perspectives the review can show: everything, one seat, or the public picture. */
 export type Perspective = "omniscient" | "spectator" | `p${number}` | `team:${string}` | (string & {});
@@ -69,6 +79,8 @@ export interface CommitmentCheck {
 }
 
 export interface Replay {
+  /** The rules the match was rebuilt with (its rules version's). */
+  readonly ruleset: EmberRules;
   readonly steps: readonly Step[];
   /** Number of log entries (the last step's index when the replay is complete). */
   readonly total: number;
@@ -83,22 +95,24 @@ export interface Replay {
 const CHECKPOINT = 16;
 
 /**
- * Rebuilds the match: `ember.setup(setup, seed)`, then `ember.apply` for each entry, comparing
- * the events (as the omniscient viewer sees them) and the state hash with the stored ones.
+ * Rebuilds the match with `rules` (default: this page's package; an older match needs its rules
+ * version's): `setup(setup, seed)`, then `apply` for each entry, comparing the events (as the
+ * omniscient viewer sees them) and the state hash with the stored ones. Rules of another version
+ * than the history's are a problem (`rules_version`).
  */
-export function rebuild(history: MatchHistory): Replay {
+export function rebuild(history: MatchHistory, rules: EmberRules = ember): Replay {
   const problems: ReplayProblem[] = [];
-  if (history.rulesVersion !== ember.rulesVersion) {
-    problems.push({ seq: 0, kind: "rules_version", detail: `${history.rulesVersion} ≠ ${ember.rulesVersion}` });
+  if (history.rulesVersion !== rules.rulesVersion) {
+    problems.push({ seq: 0, kind: "rules_version", detail: `${history.rulesVersion} ≠ ${rules.rulesVersion}` });
   }
   const entries = history.entries;
   const steps: Step[] = [];
   const checkpoints = new Map<number, EmberState>();
-  const omniscientEvents = (envelopes: readonly EventEnvelope<EmberEvent>[]) => envelopes.map((e) => ember.redact(e, omniscient)).filter((e) => e !== null);
+  const omniscientEvents = (envelopes: readonly EventEnvelope<EmberEvent>[]) => envelopes.map((e) => rules.redact(e, omniscient)).filter((e) => e !== null);
 
   let state: EmberState;
   try {
-    const initial = ember.setup(history.setup as EmberSetup, history.seed ?? "");
+    const initial = rules.setup(history.setup as EmberSetup, history.seed ?? "");
     state = initial.state;
     const eventsOk = canonicalJson(omniscientEvents(initial.events)) === canonicalJson(history.setupEvents);
     if (!eventsOk) problems.push({ seq: 0, kind: "events_differ", detail: "setup" });
@@ -106,13 +120,13 @@ export function rebuild(history: MatchHistory): Replay {
     checkpoints.set(0, state);
   } catch (error) {
     problems.push({ seq: 0, kind: "setup_failed", detail: error instanceof Error ? error.message : String(error) });
-    return { steps, total: entries.length, complete: false, problems, stateAt: () => { throw new Error("no state"); } };
+    return { ruleset: rules, steps, total: entries.length, complete: false, problems, stateAt: () => { throw new Error("no state"); } };
   }
 
   let complete = true;
   for (const [i, entry] of entries.entries()) {
     const command = entry.command as EmberCommand;
-    const result = replayCommand(ember, state, command, entry.seat, ember.seatsOf(history.setup as EmberSetup));
+    const result = replayCommand(rules, state, command, entry.seat, rules.seatsOf(history.setup as EmberSetup));
     if (!result.ok) {
       problems.push({ seq: entry.seq, kind: "rejected", detail: `${result.error.code}: ${result.error.message}` });
       complete = false;
@@ -140,7 +154,7 @@ export function rebuild(history: MatchHistory): Replay {
     let s = at === cache?.index ? cache.state : (checkpoints.get(base) as EmberState);
     while (at < target) {
       const step = steps[at + 1] as Step;
-      const r = replayCommand(ember, s, step.command, step.seat as string, ember.seatsOf(history.setup as EmberSetup));
+      const r = replayCommand(rules, s, step.command, step.seat as string, rules.seatsOf(history.setup as EmberSetup));
       if (!r.ok) throw new Error(`step ${at + 1} did not replay`);
       s = r.state;
       at++;
@@ -148,12 +162,12 @@ export function rebuild(history: MatchHistory): Replay {
     cache = { index: target, state: s };
     return s;
   };
-  return { steps, total: entries.length, complete, problems, stateAt };
+  return { ruleset: rules, steps, total: entries.length, complete, problems, stateAt };
 }
 
-/** What a viewer sees of a step's events. */
-export function eventsFor(step: Step, viewer: Viewer): EmberEvent[] {
-  return step.envelopes.map((e) => ember.redact(e, viewer)).filter((e): e is EmberEvent => e !== null);
+/** What a viewer sees of a step's events (by the replay's rules). */
+export function eventsFor(replay: Replay, step: Step, viewer: Viewer): EmberEvent[] {
+  return step.envelopes.map((e) => replay.ruleset.redact(e, viewer)).filter((e): e is EmberEvent => e !== null);
 }
 
 /**
@@ -167,9 +181,9 @@ export function commandVisible(step: Step, viewer: Viewer): boolean {
   return step.envelopes.every((e) => canSee(e.audience, viewer));
 }
 
-/** A viewer's projection of the state after a step. */
+/** A viewer's projection of the state after a step, by the replay's rules. */
 export function viewAt(replay: Replay, index: number, viewer: Viewer): EmberView {
-  return ember.viewFor(replay.stateAt(index), viewer);
+  return replay.ruleset.viewFor(replay.stateAt(index), viewer);
 }
 
 /** The steps where a round starts (the step whose events include `round_started`). */

@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import type { CreateMatchResponse } from "@fogwar/protocol";
 import { ApiError, type Api, type SiegeRulesetInfo } from "../api";
 import { ErrorNote } from "../ui";
+import { ClaimDelayRow, CLAIM_DELAY } from "../lobby/ClaimDelayRow";
 
 type Team = "attack" | "defence";
 interface Player {
@@ -29,6 +30,7 @@ export function CreateSiegeMatch({ api, listing, onCreated }: { api: Pick<Api, "
   const [players, setPlayers] = useState<Player[]>(() => seatsFor(1));
   const [spectatorDelay, setSpectatorDelay] = useState(0);
   const [reconnectGrace, setReconnectGrace] = useState(120);
+  const [claimDelay, setClaimDelay] = useState<number>(CLAIM_DELAY.default);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const local = (n: { en: string; ko: string } | undefined) => (n ? (i18n.language.startsWith("ko") ? n.ko : n.en) : "");
@@ -48,7 +50,7 @@ export function CreateSiegeMatch({ api, listing, onCreated }: { api: Pick<Api, "
         ruleset: "siege",
         scenario: mission.id,
         players: players.map((p) => ({ name: p.name.trim(), team: p.team })),
-        options: { spectatorDelay, reconnectGrace },
+        options: { spectatorDelay, reconnectGrace, claimDelay },
       });
       onCreated(created);
     } catch (e) {
@@ -122,6 +124,7 @@ export function CreateSiegeMatch({ api, listing, onCreated }: { api: Pick<Api, "
           <label htmlFor={`${id}-grace`}>{t("reconnectGrace")}</label>
           <input id={`${id}-grace`} type="number" min={5} max={3600} value={reconnectGrace} onChange={(e) => setReconnectGrace(Math.min(3600, Math.max(5, Math.round(e.target.valueAsNumber || 120))))} />
         </div>
+        <ClaimDelayRow id={`${id}-claim`} value={claimDelay} onChange={setClaimDelay} />
       </fieldset>
       {!canCreate && !busy && (
         <p className="hint" role="status">

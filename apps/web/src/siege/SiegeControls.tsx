@@ -24,14 +24,16 @@ type Loose = Record<string, unknown>;
 const enc = (v: unknown) => canonicalJson(v ?? null);
 
 /** The order in which a command's fields are answered; fields not listed come after, `via` never (the shortest way is taken). */
-const FIELD_ORDER = ["operator", "token", "gadget", "real", "component", "watch", "watches", "facing", "target", "at", "to", "aim", "dice", "fight"];
+const FIELD_ORDER = ["operator", "token", "gadget", "real", "component", "watch", "watches", "facing", "target", "at", "to", "aim", "dice", "fight", "fire"];
 /** Fields whose values may be things on the map (answered by a click). */
 const MAP_FIELDS = new Set(["operator", "token", "component", "target", "at", "to", "aim"]);
 /** The kind preselected when the viewer has not chosen one: the first present. */
-const PREFERRED = ["pick", "place_token", "place_gadget", "deploy", "react", "reroll", "contest", "activate", "step", "shoot", "edit_component"];
+const PREFERRED = ["pick", "place_token", "place_gadget", "deploy", "react", "reroll", "contest", "return_fire", "activate", "step", "shoot", "edit_component"];
 
 /** Whether `value` is drawn on the map of `view` (a square or upper area, an operator, a token, a partition, a gadget). */
-export function onMap(view: SiegeView, value: string): boolean {
+export function onMap(view: SiegeView, value: unknown): boolean {
+  // A field's value may be no place at all (`to: null`: remove a component from the map).
+  if (typeof value !== "string") return false;
   if (/^\d+,\d+$/.test(value) || board.isUpper(value)) return true;
   const op = view.operators[value];
   if (op) return op.at !== null || view.tokens.some((t) => t.operator === value);
@@ -63,7 +65,7 @@ export function resolveFields(view: SiegeView, legal: readonly SiegeCommand[], k
   for (const field of present) {
     const options = [...new Set(remaining.map((c) => enc((c as unknown as Loose)[field])))];
     if (options.length <= 1) continue;
-    const mapped = MAP_FIELDS.has(field) && options.some((o) => onMap(view, JSON.parse(o) as string));
+    const mapped = MAP_FIELDS.has(field) && options.some((o) => onMap(view, JSON.parse(o)));
     const chosen = choices[field] !== undefined && options.includes(choices[field]) ? choices[field] : null;
     if (chosen === null && mapped) {
       waiting = { field, options, value: null, onMap: true };
@@ -159,6 +161,8 @@ export function SiegeControls({ view, builder, legal, onCommand }: SiegeControls
       </div>
       {kind === "pick" ? (
         <PickForm picks={legal.filter((c): c is Extract<SiegeCommand, { type: "pick" }> => c.type === "pick")} w={w} onCommand={onCommand} />
+      ) : kind === "return_fire" ? (
+        <FireBack view={view} answers={legal.filter((c): c is Extract<SiegeCommand, { type: "return_fire" }> => c.type === "return_fire")} w={w} onCommand={send} />
       ) : (
         <>
           {fields.map((f) => (
@@ -188,6 +192,30 @@ export function SiegeControls({ view, builder, legal, onCommand }: SiegeControls
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * Seed 004 "사격 교환": the holder that survived the challenger's shot may fire back. One button per
+ * answer, in the rules' order: firing back first and marked as the main one (one click keeps the
+ * usual answer, also the time bank's), then not firing.
+ */
+function FireBack({ view, answers, w, onCommand }: { view: SiegeView; answers: readonly Extract<SiegeCommand, { type: "return_fire" }>[]; w: SiegeWords; onCommand: (c: SiegeCommand) => void }) {
+  const p = view.pending;
+  const target = p?.kind === "return_fire" ? opName(w, p.challenger) : "";
+  return (
+    <div className="fire-back" role="group" aria-label={w.t("choice.title")}>
+      <ul className="command-list">
+        {answers.map((c, i) => (
+          <li key={String(c.fire)}>
+            <button type="button" className={i === 0 ? "primary" : undefined} data-command={c.type} data-fire={String(c.fire)} onClick={() => onCommand(c)}>
+              {c.fire ? w.t("choice.returnFire", { target }) : w.t("choice.holdFire")}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p className="hint">{w.t("choice.usual")}</p>
+    </div>
   );
 }
 

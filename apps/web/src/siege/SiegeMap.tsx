@@ -211,10 +211,19 @@ export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
     const modelLabel = `${t("model", { op: name, team: t(`team.${op.team}`) })} · ${placeName(w, op.at, view.map)}${op.dead ? ` · ${t("operators.dead")}` : ""}`;
     const pickable = targets?.has(op.id) ?? false;
     pieces.push(
-      <g key={`m${op.id}`} className={`model model-${op.team}${op.dead ? " dead" : ""}${pickable ? " pickable" : ""}`} {...(pickable ? pickProps(op.id, modelLabel, onPick) : { role: "img", "aria-label": modelLabel, pointerEvents: "none" })}>
-        {view.activation?.operator === op.id && <circle cx={cx} cy={cy} r={18} fill="none" stroke="#ca8a04" strokeWidth={3} strokeDasharray="5 3" className="active-ring" />}
-        <circle cx={cx} cy={cy} r={14} fill={op.dead ? "#9ca3af" : TEAM_COLOUR[op.team]} stroke="#111827" strokeWidth={op.redPing ? 3 : 1} />
-        <text x={cx} y={cy + 4} textAnchor="middle" fontSize="11" fill="#fff" fontWeight="bold">
+      // Drawn around (0, 0) and moved by a CSS transform, so a move glides (../table/motion.ts);
+      // a wound flashes in as a red ring, drawn again (a new key) at each new damage.
+      <g
+        key={`m${op.id}`}
+        transform={`translate(${cx} ${cy})`}
+        style={{ transform: `translate(${cx}px, ${cy}px)` }}
+        className={`model model-${op.team}${op.dead ? " dead" : ""}${pickable ? " pickable" : ""}`}
+        {...(pickable ? pickProps(op.id, modelLabel, onPick) : { role: "img", "aria-label": modelLabel, pointerEvents: "none" })}
+      >
+        {view.activation?.operator === op.id && <circle r={18} fill="none" stroke="#ca8a04" strokeWidth={3} strokeDasharray="5 3" className="active-ring" />}
+        <circle r={14} fill={op.dead ? "#9ca3af" : TEAM_COLOUR[op.team]} stroke="#111827" strokeWidth={op.redPing ? 3 : 1} />
+        {op.damage > 0 && <circle key={`hit${op.damage}`} r={17} fill="none" stroke="#dc2626" strokeWidth={2} className="hit-mark" aria-hidden="true" />}
+        <text y={4} textAnchor="middle" fontSize="11" fill="#fff" fontWeight="bold">
           {op.dead ? "✝" : initials(name)}
         </text>
       </g>,
@@ -231,9 +240,15 @@ export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
     const answer = targets?.has(token.id) ? token.id : targets?.has(token.operator) ? token.operator : null;
     const tokenLabel = t(`token.${kind}`, { op: name });
     pieces.push(
-      <g key={`t${token.id}`} className={`token token-${kind}${answer ? " pickable" : ""}`} {...(answer ? pickProps(answer, tokenLabel, onPick) : { role: "img", "aria-label": tokenLabel, pointerEvents: "none" })}>
-        <rect x={cx - 13} y={cy - 13} width={26} height={26} rx={5} fill={kind === "decoy" ? "#fff" : "#dbeafe"} stroke={TEAM_COLOUR.defence} strokeWidth={2} strokeDasharray={kind === "decoy" ? "4 3" : undefined} />
-        <text x={cx} y={cy + 4} textAnchor="middle" fontSize="10" fill={TEAM_COLOUR.defence} fontWeight="bold">
+      <g
+        key={`t${token.id}`}
+        transform={`translate(${cx} ${cy})`}
+        style={{ transform: `translate(${cx}px, ${cy}px)` }}
+        className={`token token-${kind}${answer ? " pickable" : ""}`}
+        {...(answer ? pickProps(answer, tokenLabel, onPick) : { role: "img", "aria-label": tokenLabel, pointerEvents: "none" })}
+      >
+        <rect x={-13} y={-13} width={26} height={26} rx={5} fill={kind === "decoy" ? "#fff" : "#dbeafe"} stroke={TEAM_COLOUR.defence} strokeWidth={2} strokeDasharray={kind === "decoy" ? "4 3" : undefined} />
+        <text y={4} textAnchor="middle" fontSize="10" fill={TEAM_COLOUR.defence} fontWeight="bold">
           {kind === "real" ? `★${initials(name)}` : kind === "decoy" ? `·${initials(name)}` : `?${initials(name)}`}
         </text>
       </g>,

@@ -4,17 +4,20 @@
  * `SiegeTableView`. Spectators see the table read-only; spectators of a match with a spectator
  * delay may switch between the live public view and the delayed caster feed (its projection and
  * its events: the state `spectatorDelay` rounds behind, with the real tokens of operators already
- * revealed live). The caster feed is shown first.
+ * revealed live). The caster feed is shown first. A match the server plays under an older rules
+ * version (the welcome's `rulesVersion`) lists its commands with that version's rules (its frozen
+ * build, fetched first).
  */
 import { useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { legalCommandsInView, type SiegeCommand, type SiegeEvent, type SiegeView } from "@fogwar/siege";
+import { RULES_VERSION, legalCommandsInView, type SiegeCommand, type SiegeEvent, type SiegeView } from "@fogwar/siege";
 import type { MatchConnection } from "../net/useMatch";
 import { SiegeTableView } from "./SiegeTableView";
 import { ClockPanel } from "../table/ClockPanel";
 import { withImposed } from "../table/clock";
 import { useSeatNamer } from "../table/names";
 import type { BotSeats } from "../table/BotNote";
+import { useOlderRules } from "../table/rules-version";
 import "../i18n/siege-strings";
 import "../i18n/table-strings";
 
@@ -42,7 +45,13 @@ export function SiegeTable({ matchId, seat, match, banner, bots }: SiegeTablePro
   // A result the log imposed (a claim) ends the table although the rules' state goes on.
   const view = useMemo(() => (shown && !useCaster ? withImposed(shown, match.clock) : shown), [shown, useCaster, match.clock]);
   const name = useSeatNamer(live ? [...live.teams.attack, ...live.teams.defence] : []);
-  const legal = useMemo(() => (live && seat && !imposed ? legalCommandsInView(live, seat) : []), [live, seat, imposed]);
+  // An older rules version's commands come from its own rules (none until they are loaded).
+  const older = useOlderRules("siege", match.welcome?.rulesVersion, RULES_VERSION);
+  const legal = useMemo(() => {
+    if (!live || !seat || imposed) return [];
+    if (!older) return legalCommandsInView(live, seat);
+    return older.status === "ready" ? ((older.rules.ruleset.legalCommandsInView?.(live, seat) ?? []) as SiegeCommand[]) : [];
+  }, [live, seat, imposed, older]);
   const feed = useCaster ? "caster" : "live";
   const events = useMemo(() => match.events.filter((e) => e.feed === feed).map((e) => ({ seq: e.seq, events: e.events as SiegeEvent[] })), [match.events, feed]);
   const delay = match.welcome?.spectatorDelay ?? 0;
@@ -78,5 +87,6 @@ export function SiegeTable({ matchId, seat, match, banner, bots }: SiegeTablePro
   const teamOf = (s: string): string => (live?.teams.attack.includes(s) ? "attack" : live?.teams.defence.includes(s) ? "defence" : s);
   const nameOf = (who: string): string => (who === "attack" || who === "defence" ? ts(`team.${who}`) : `${ts(`team.${teamOf(who)}`)} (${name(who)})`);
   const clock = <ClockPanel info={match.clock ?? null} seat={seat} nameOf={nameOf} sideOf={teamOf} onClaim={match.claim} />;
-  return <SiegeTableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={header} notice={notice} clock={clock} bots={bots} />;
+  const unplayable = older?.status === "failed" ? t("olderRules.live", { version: match.welcome?.rulesVersion, detail: older.detail }) : null;
+  return <SiegeTableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={header} notice={unplayable ?? notice} clock={clock} bots={bots} />;
 }

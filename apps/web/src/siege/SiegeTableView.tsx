@@ -15,6 +15,7 @@ import { SiegeConcede } from "./SiegeConcede";
 import { SecretTokens, SiegeControls, useCommandBuilder } from "./SiegeControls";
 import { describeEvent, diceWords, facingName, gadgetName, opName, placeName, reasonWords, sourceName, teamName, type SiegeWords } from "./words";
 import { SIEGE_CSS } from "./styles";
+import { MOTION_CSS } from "../table/motion";
 import { BoardViewport, NotifyButton, SHARED_TABLE_CSS, SoundToggle } from "../table/TableChrome";
 import { BOT_NOTE_CSS, BotNote, type BotSeats } from "../table/BotNote";
 import { useStickToBottom } from "../table/log";
@@ -61,7 +62,7 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
   const lastShot = [...events].reverse().flatMap((e) => [...e.events].reverse()).find((e): e is Extract<SiegeEvent, { type: "shot" }> => e.type === "shot");
   return (
     <section className="siege-table" aria-label={t("title")}>
-      <style>{SHARED_TABLE_CSS + BOT_NOTE_CSS + SIEGE_CSS + RULE_TIP_CSS}</style>
+      <style>{SHARED_TABLE_CSS + BOT_NOTE_CSS + SIEGE_CSS + RULE_TIP_CSS + MOTION_CSS}</style>
       {banner}
       <header className="summary">
         <h2>
@@ -152,7 +153,9 @@ function Pending({ view, w }: { view: SiegeView; w: SiegeWords }) {
       ? w.t("pending.reaction", { team, target: opName(w, p.target), watchers: p.watchers.map((o) => opName(w, o)).join(", ") })
       : p.kind === "reroll"
         ? `${w.t("pending.reroll", { team, target: opName(w, p.target) })}: ${diceWords(w, p.dice)}`
-        : w.t("pending.contest", { team, ap: placeName(w, p.ap, view.map) });
+        : p.kind === "contest"
+          ? w.t("pending.contest", { team, ap: placeName(w, p.ap, view.map) })
+          : w.t("pending.return_fire", { team, ap: placeName(w, p.ap, view.map), holder: opName(w, p.holder), challenger: opName(w, p.challenger) });
   return (
     <p className="pending" role="status">
       ! {text}

@@ -128,6 +128,18 @@ describe("the defence's secret tokens", () => {
     expect(texts.length === 0 || texts.join(",") === "real token,decoy token").toBe(true);
     expect(readable(container)).not.toMatch(/NaN/);
   });
+
+  test("seed 004 세팅 1: moving or removing a component offers \"remove\" beside the places, and choosing the component does not break the page", () => {
+    const match = playUntil((s) => s.phase === "defence_setup" && siege.legalCommands(s, "d1").some((c) => c.type === "edit_component" && c.to === null), "people-edit");
+    const { container } = renderFor(match, "d1");
+    fireEvent.click(container.querySelector('.siege-controls .kinds button[data-kind="edit_component"]')!);
+    const component = container.querySelector('select[data-field="component"]') as HTMLSelectElement | null;
+    if (component) fireEvent.change(component, { target: { value: [...component.options].find((o) => o.value !== "")!.value } });
+    const to = container.querySelector('select[data-field="to"]') as HTMLSelectElement;
+    expect(to).not.toBeNull();
+    expect([...to.options].map((o) => o.textContent)).toContain("remove it from the map");
+    expect(readable(container)).not.toMatch(/NaN|null/);
+  });
 });
 
 describe("clicking the map", () => {

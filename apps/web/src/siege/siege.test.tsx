@@ -56,7 +56,7 @@ function renderFor(match: SiegeMatch, seat: string | null, onCommand = jest.fn()
 }
 
 /** A token's markup without its position: what tells two tokens apart besides where they are. */
-const withoutPosition = (el: Element) => el.outerHTML.replace(/\s(x|y|cx|cy)="[^"]*"/g, "");
+const withoutPosition = (el: Element) => el.outerHTML.replace(/\s(x|y|cx|cy|transform|style)="[^"]*"/g, "");
 
 inEnglish();
 
@@ -187,6 +187,12 @@ describe("the Siege lobby form", () => {
     expect((screen.getByRole("button", { name: "Create Siege match" }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole("status").textContent).toMatch(/2 player/);
     fireEvent.change(teams[1]!, { target: { value: "defence" } });
+    // The claim delay: below its floor it is held at 10 s.
+    const claimDelay = screen.getByLabelText("Claim after (seconds away)") as HTMLInputElement;
+    expect(claimDelay.value).toBe("60");
+    fireEvent.change(claimDelay, { target: { value: "5" } });
+    expect(claimDelay.value).toBe("10");
+    fireEvent.change(claimDelay, { target: { value: "30" } });
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Create Siege match" }));
     });
@@ -199,7 +205,7 @@ describe("the Siege lobby form", () => {
         { name: "P3", team: "attack" },
         { name: "P4", team: "defence" },
       ],
-      options: { spectatorDelay: 0, reconnectGrace: 120 },
+      options: { spectatorDelay: 0, reconnectGrace: 120, claimDelay: 30 },
     });
     expect(onCreated).toHaveBeenCalled();
   });

@@ -27,6 +27,7 @@ export const SIEGE_CSS = `
 .siege-table .kinds button[aria-pressed="true"] { outline: 2px solid #1d4ed8; font-weight: bold; }
 .siege-table .command-list { list-style: none; padding: 0; margin: 0.3rem 0; }
 .siege-table .command-list button { text-align: left; width: 100%; margin: 1px 0; }
+.siege-table .fire-back .hint { font-size: 0.85em; color: var(--muted); margin: 0.2rem 0; }
 .siege-table .operators ul { list-style: none; padding: 0; font-size: 0.9em; }
 .siege-table .op-attack { border-left: 4px solid #c2410c; padding-left: 0.4rem; margin: 2px 0; }
 .siege-table .op-defence { border-left: 4px solid #1d4ed8; padding-left: 0.4rem; margin: 2px 0; }

@@ -276,11 +276,14 @@ export function describeCommand(w: SiegeWords, c: SiegeCommand, view?: NamingVie
 /** One field value of a command in words (names, never ids). */
 export function valueWords(w: SiegeWords, key: string, value: unknown, view?: NamingView): string {
   const named: NamingView = view ?? { map: catalog.missions.values().next().value?.map ?? "" };
+  // A component moved to nowhere is taken off the map (seed 004 세팅 1).
+  if (value === null && key === "to") return w.t("values.removeComponent");
   if (value === null || value === undefined) return w.t("values.none");
   if (key === "operator" || key === "target" || key === "component" || key === "token") return thingName(w, String(value), named);
   if (key === "at" || key === "to" || key === "via" || key === "aim") return thingName(w, String(value), named);
   if (key === "real") return w.t(`values.${String(value)}`);
   if (key === "fight") return w.t(value ? "values.fightTrue" : "values.fightFalse");
+  if (key === "fire") return w.t(value ? "values.fireTrue" : "values.fireFalse");
   if (key === "gadget") return gadgetName(w, String(value));
   if (key === "facing") return facingName(w, String(value));
   if (key === "operators" && Array.isArray(value)) return value.map((o) => opName(w, String(o))).join(", ");

@@ -92,6 +92,10 @@ export const SHARED_TABLE_CSS = `
 .board-column { position: sticky; top: 0.5rem; }
 .action-bar { position: sticky; top: 0.5rem; z-index: 3; border: 2px solid var(--accent); border-radius: 6px; padding: 0.4rem 0.7rem; background: var(--panel); margin-bottom: 0.6rem; max-height: calc(100vh - 1rem); overflow: auto; overscroll-behavior: contain; }
 .action-bar .turn-line { margin: 0 0 0.3rem; font-weight: 600; }
+/* The revealed dice seed (64 hex digits) wraps on a phone instead of running off the screen. */
+.result .seed { font-family: monospace; overflow-wrap: anywhere; font-size: 0.8rem; }
+/* The clocks stay in sight while the bar's own content scrolls (on a phone the bar is short). */
+.action-bar > .clock-panel { position: sticky; top: -0.4rem; z-index: 1; background: var(--panel); margin: -0.4rem 0 0.4rem; padding: 0.4rem 0 0.2rem; border-bottom: 1px solid var(--border); }
 .action-bar .turn-line.mine { color: var(--ok); }
 .action-bar .notify, .action-bar .notify-state, .action-bar .sound-toggle { font-size: 0.85rem; }
 .board-viewport { position: relative; }

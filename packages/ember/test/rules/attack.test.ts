@@ -19,6 +19,7 @@ function stage(dials: Record<string, Timing> = { "p1-m1": "shoot" }, places: Par
 
 const SHOOT: EmberCommand = { type: "act", unit: "p1-m1", part: "right_arm", action: "breach-shell", target: "p2-m1" };
 const DECLINE: EmberCommand = { type: "reroll", dice: [] };
+const USE: EmberCommand = { type: "use_designation", use: true };
 
 /** Sends commands in order (each must be accepted) and gathers the events. */
 function play(state: EmberState, steps: [string, EmberCommand][]): { state: EmberState; events: EmberEvent[] } {
@@ -122,8 +123,17 @@ describe("seed 000 1.2.1 attack process: target, hit part, pools, rerolls, damag
       ? { type: "act" as const, unit: "p2-m1", part: "right_arm" as const, action: "pin-down", target: "p1-m1" }
       : { type: "act" as const, unit: "p2-m2", part: "right_arm" as const, action: "long-rail", target: "p1-m1" };
     const after = must(placed, "p2", shooter).state;
-    if (first === "p2-m1") expect(ember.pending(after)).toMatchObject({ seat: "p1", kind: "choose_hit_part", options: { by: "defender" } });
-    else expect(ember.pending(after)).toMatchObject({ seat: "p2", kind: "part_reroll" }); // snipe vs shield: both, so the part die is rolled
+    // Each ability is used when its owner chooses to (the attacker first): here both use theirs.
+    if (first === "p2-m1") {
+      expect(ember.pending(after)).toMatchObject({ seat: "p1", kind: "use_designation", options: { by: "defender", ability: "shield", other: "none" } });
+      expect(ember.pending(must(after, "p1", USE).state)).toMatchObject({ seat: "p1", kind: "choose_hit_part", options: { by: "defender" } });
+    } else {
+      expect(ember.pending(after)).toMatchObject({ seat: "p2", kind: "use_designation", options: { by: "attacker", ability: "snipe", other: "may" } });
+      const sniped = must(after, "p2", USE).state;
+      expect(ember.pending(sniped)).toMatchObject({ seat: "p1", kind: "use_designation", options: { by: "defender", ability: "shield", other: "uses" } });
+      // Snipe against a raised shield: both, so the part die is rolled.
+      expect(ember.pending(must(sniped, "p1", USE).state)).toMatchObject({ seat: "p2", kind: "part_reroll" });
+    }
   });
 
   test("seed 000 1.3: shooting needs range, line of sight and the front arc", () => {

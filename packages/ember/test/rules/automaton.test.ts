@@ -7,7 +7,7 @@
  * Flak Picket p2-m2, Skylark Spotter p2-d1).
  */
 import { catalog, ember, legalCommands, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState } from "../../src";
-import { automatonTarget } from "../../src/attack";
+import { automatonTarget } from "../../src/targeting";
 import { arrange, deployed, edit, FACE, must, rejected, unit, withDice } from "../helpers";
 
 const army = (name: string) => catalog.data.armies.find((a) => a.name === name)!;

@@ -26,7 +26,7 @@ describe("seed 000 9.1 and seed 001 4.2 the command phase", () => {
     must(shut, "p1", { type: "command_drone", mech: "p1-m2", drone: "p1-d1", order });
 
     // In play: p1 has two drones. p1 commands one with Bulwark; then p2's skylark ('marker-dart':
-    // 2 yellow, snipe) hits Smelter (p1-m2, link 1, still holding its token) in the left arm (cinder
+    // 2 yellow, snipe, used) hits Smelter (p1-m2, link 1, still holding its token) in the left arm (cinder
     // axe, armour 3, no structure): 2 [light] against 3 white blanks destroy it, link 1 -> 0, shutdown.
     // p1 still has a drone without a command and Smelter's token, but no mech that can give it:
     // p1 is done, and with p2 out of drones the phase ends.
@@ -38,6 +38,7 @@ describe("seed 000 9.1 and seed 001 4.2 the command phase", () => {
     const r = withDice({ yellow: FACE.light, white: FACE.blank }, () =>
       play(state, [
         ["p2", { type: "command_drone", mech: "p2-m1", drone: "p2-d1", order: { kind: "action", target: "p1-m2" } }],
+        ["p2", { type: "use_designation", use: true }],
         ["p2", { type: "choose_hit_part", part: "left_arm" }],
       ]),
     );

@@ -9,12 +9,12 @@
  */
 import { omniscient, onlySeats, seatViewer, spectator, teamViewer, type SeatId, type Square } from "@fogwar/engine";
 import { ember, hiddenSquareOptions, legalCommands, type EmberCommand, type EmberSetup, type EmberState, type MechState } from "../../src";
-import { penetrate } from "../../src/attack";
+import { penetrate } from "../../src/damage";
 import { Ctx } from "../../src/context";
 import { camouflageOn, checkContact } from "../../src/concealment";
 import { FACE, RDL, UN, arrange, deployed, edit, fresh, must, rejected, toAction, unit, withDice } from "../helpers";
 import { EW_SETUP, UN_EW, until } from "./ew-armies";
-import { find } from "./steps";
+import { find, mustEw } from "./steps";
 
 const veil = (hidden?: Square): EmberCommand => ({ type: "act", unit: "p2-m1", part: "left_arm", action: "mirage-veil", ...(hidden ? { hidden } : {}) });
 const MARKER = { x: 5, y: 3 };
@@ -79,7 +79,7 @@ describe("seed 000 6.2 optical camouflage: hidden information", () => {
   test("seed 000 6.2: an attack on a camouflaged unit must detect first; a failed detection fails the attack with the attacker's costs paid", () => {
     const state = cloakedThenSmelter({ x: 6, y: 5 });
     // Smelter 2 dice against the Ghost's 6, all [lightning]: the responder wins.
-    const r = withDice({ yellow: FACE.lightning }, () => must(state, "p1", rivet("p2-m1")));
+    const r = withDice({ yellow: FACE.lightning }, () => mustEw(state, "p1", rivet("p2-m1")));
     expect(find(r.events, "ew_roll")[0]).toMatchObject({ purpose: "detect_before_attack", caster: "p1-m2", responder: "p2-m1", casterLightning: 2, responderLightning: 6, winner: "responder" });
     expect(find(r.events, "attack_failed")).toEqual([{ type: "attack_failed", attacker: "p1-m2", defender: "p2-m1", reason: "not_detected" }]);
     expect(find(r.events, "attack_declared")).toEqual([]);
@@ -93,7 +93,7 @@ describe("seed 000 6.2 optical camouflage: hidden information", () => {
     // All blank: 0 against 0, the caster (attacker) wins.
     // Real square (6,4): 2 squares from the Smelter at (5,6), in range and in front.
     const near = cloakedThenSmelter({ x: 6, y: 4 });
-    const r = withDice({ yellow: FACE.blank, red: FACE.blank }, () => must(near, "p1", rivet("p2-m1")));
+    const r = withDice({ yellow: FACE.blank, red: FACE.blank }, () => mustEw(near, "p1", rivet("p2-m1")));
     expect(find(r.events, "ew_roll")[0]?.winner).toBe("caster");
     expect(find(r.events, "decloaked")).toEqual([{ type: "decloaked", unit: "p2-m1", from: MARKER, to: { x: 6, y: 4 }, reason: "detected" }]);
     expect(find(r.events, "attack_declared")[0]).toMatchObject({ attacker: "p1-m2", defender: "p2-m1" });
@@ -101,7 +101,7 @@ describe("seed 000 6.2 optical camouflage: hidden information", () => {
     expect(r.state.concealed).toEqual({});
     // Real square (3,1), and the Smelter at (9,6): the marker (5,3) is 4 away, in range 5; the real square is 6 away.
     const away = arrange(cloakedThenSmelter({ x: 3, y: 1 }), { "p1-m2": { at: { x: 9, y: 6 }, facing: "N" } });
-    const far = withDice({ yellow: FACE.blank }, () => must(away, "p1", rivet("p2-m1")));
+    const far = withDice({ yellow: FACE.blank }, () => mustEw(away, "p1", rivet("p2-m1")));
     expect(find(far.events, "decloaked")[0]?.to).toEqual({ x: 3, y: 1 });
     expect(find(far.events, "attack_failed")).toEqual([{ type: "attack_failed", attacker: "p1-m2", defender: "p2-m1", reason: "cannot_reach" }]);
     expect(far.state.activation?.actionsTaken).toEqual(["right_arm:rivet-hail"]);
@@ -116,7 +116,7 @@ describe("seed 000 6.2 optical camouflage: hidden information", () => {
   test("seed 000 6.2: exposure displacement onto an occupied real square puts the unit on the nearest free square within its concealment of the marker", () => {
     let state = cloakedThenSmelter({ x: 5, y: 5 });
     state = arrange(state, { "p1-m1": { at: { x: 5, y: 5 }, facing: "N" } });
-    const r = withDice({ yellow: FACE.blank, red: FACE.blank }, () => must(state, "p1", rivet("p2-m1")));
+    const r = withDice({ yellow: FACE.blank, red: FACE.blank }, () => mustEw(state, "p1", rivet("p2-m1")));
     // (5,5) is taken: the nearest free squares one away, first by row then column: (4,4).
     expect(find(r.events, "decloaked")[0]).toMatchObject({ from: MARKER, to: { x: 4, y: 4 } });
   });
@@ -139,12 +139,67 @@ describe("seed 000 6.2 optical camouflage: hidden information", () => {
   });
 });
 
+describe("seed 000 4, 5.2, 6.2 link rerolls in the detection roll before an attack", () => {
+  const decline: EmberCommand = { type: "reroll", dice: [] };
+  const others = [seatViewer("p1"), spectator];
+
+  /** What the attacker's seat and a spectator are shown of a state: views, awaited seats, the pending decision, p1's legal commands. */
+  const shown = (state: EmberState) => ({
+    views: others.map((v) => ember.viewFor(state, v)),
+    awaiting: ember.awaiting(state),
+    pending: state.pending,
+    legal: legalCommands(state, "p1"),
+  });
+
+  test("seed 000 4, 5.2, 6.2: the attacker is asked for its reroll, then the camouflaged unit's owner, with the same questions wherever the real square is; the real square counts only when the roll decloaks", () => {
+    // Smelter (link 3, EW 2) shoots at the camouflaged Ghost (link 4, EW 6), its real square at
+    // (6,4) or at (4,5): all [blank], 0 against 0, a tie the attacker would win.
+    const near = cloakedThenSmelter({ x: 6, y: 4 });
+    const other = cloakedThenSmelter({ x: 4, y: 5 });
+    const a = withDice({ yellow: FACE.blank }, () => must(near, "p1", rivet("p2-m1")));
+    const b = withDice({ yellow: FACE.blank }, () => must(other, "p1", rivet("p2-m1")));
+    expect(a.state.pending).toMatchObject({ seat: "p1", kind: "ew_reroll", options: { side: "caster", unit: "p1-m2", dice: 2, purpose: "detect_before_attack" } });
+    expect(find(a.events, "attack_declared")).toEqual([]);
+    expect(shown(a.state)).toEqual(shown(b.state));
+    // The attacker declines; the Ghost's owner is asked about its 6 dice, the same question either way.
+    const a2 = must(a.state, "p1", decline);
+    const b2 = must(b.state, "p1", decline);
+    expect(a2.state.pending).toMatchObject({ seat: "p2", kind: "ew_reroll", options: { side: "responder", unit: "p2-m1", dice: 6, purpose: "detect_before_attack" } });
+    expect(shown(a2.state)).toEqual(shown(b2.state));
+    const envelopes = (state: EmberState) => {
+      const r = ember.apply(state, decline, "p1");
+      if (!r.ok) throw new Error(r.error.code);
+      return r.events;
+    };
+    for (const viewer of others) expect(envelopes(a.state).map((e) => ember.redact(e, viewer))).toEqual(envelopes(b.state).map((e) => ember.redact(e, viewer)));
+    // Its owner declines too: the attacker wins the tie, the Ghost decloaks onto its real square and the attack goes on.
+    const a3 = must(a2.state, "p2", decline);
+    expect(find(a3.events, "ew_roll")[0]).toMatchObject({ purpose: "detect_before_attack", casterLightning: 0, responderLightning: 0, winner: "caster" });
+    expect(find(a3.events, "decloaked")).toEqual([{ type: "decloaked", unit: "p2-m1", from: MARKER, to: { x: 6, y: 4 }, reason: "detected" }]);
+    expect(find(a3.events, "attack_declared")[0]).toMatchObject({ attacker: "p1-m2", defender: "p2-m1" });
+  });
+
+  test("seed 000 4, 5.2, 6.2: the owner's reroll wins the detection roll: the attack fails entirely, the unit stays camouflaged, the link is spent", () => {
+    const state = cloakedThenSmelter({ x: 6, y: 4 });
+    const attacked = withDice({ yellow: FACE.blank }, () => must(state, "p1", rivet("p2-m1")));
+    const asked = must(attacked.state, "p1", decline);
+    // All six of the Ghost's dice rerolled to [lightning]: 6 against 0, the responder wins.
+    const r = withDice({ yellow: FACE.lightning }, () => must(asked.state, "p2", { type: "reroll", dice: [0, 1, 2, 3, 4, 5] }));
+    expect(find(r.events, "link_changed")[0]).toEqual({ type: "link_changed", unit: "p2-m1", link: 3, reason: "reroll" });
+    expect(find(r.events, "ew_roll")[0]).toMatchObject({ casterLightning: 0, responderLightning: 6, winner: "responder" });
+    expect(find(r.events, "attack_failed")).toEqual([{ type: "attack_failed", attacker: "p1-m2", defender: "p2-m1", reason: "not_detected" }]);
+    expect(find(r.events, "attack_declared")).toEqual([]);
+    expect(unit(r.state, "p2-m1").camouflage).not.toBeNull();
+    expect(r.state.activation?.actionsTaken).toEqual(["right_arm:rivet-hail"]);
+  });
+});
+
 describe("seed 000 6.3 silence, seed 000 6.2 decloak triggers", () => {
   test("seed 000 6.3: a silent action keeps camouflage; an action without the silent keyword ends it once done, by exposure displacement", () => {
     // Mirage veil (silent, 1 tick), then static lash on the Smelter (electronic attack, not silent).
     let state = must(stage(), "p2", veil({ x: 4, y: 4 })).state;
     expect(unit(state, "p2-m1").camouflage).toBeTruthy();
-    const r = withDice({ yellow: FACE.lightning }, () => must(state, "p2", { type: "act", unit: "p2-m1", part: "torso", action: "static-lash", target: "p1-m2" }));
+    const r = withDice({ yellow: FACE.lightning }, () => mustEw(state, "p2", { type: "act", unit: "p2-m1", part: "torso", action: "static-lash", target: "p1-m2" }));
     const types = r.events.map((e) => e.type);
     expect(types.indexOf("decloaked")).toBeGreaterThan(types.indexOf("ew_roll"));
     expect(find(r.events, "decloaked")).toEqual([{ type: "decloaked", unit: "p2-m1", from: MARKER, to: { x: 4, y: 4 }, reason: "not_silent" }]);
@@ -197,10 +252,10 @@ describe("seed 000 2.4 detect, 2.5 decloak, 6.1 low-observable, 6.4 detection", 
 
   test("seed 000 2.4, 6.4: detect (tactical S, range 6, electronic attack, torso) decloaks a camouflaged unit on EW success, and does nothing on failure", () => {
     const state = cloak(howlerTactical(), "p2-m1", { x: 4, y: 4 });
-    const won = withDice({ yellow: FACE.blank }, () => must(state, "p1", detect("p2-m1")));
+    const won = withDice({ yellow: FACE.blank }, () => mustEw(state, "p1", detect("p2-m1")));
     expect(find(won.events, "ew_roll")[0]).toMatchObject({ purpose: "electronic_attack", caster: "p1-m1", responder: "p2-m1", winner: "caster" });
     expect(find(won.events, "decloaked")).toEqual([{ type: "decloaked", unit: "p2-m1", from: MARKER, to: { x: 4, y: 4 }, reason: "detected" }]);
-    const lost = withDice({ yellow: FACE.lightning }, () => must(state, "p1", detect("p2-m1")));
+    const lost = withDice({ yellow: FACE.lightning }, () => mustEw(state, "p1", detect("p2-m1")));
     expect(find(lost.events, "ew_roll")[0]).toMatchObject({ casterLightning: 3, responderLightning: 6, winner: "responder" });
     expect(find(lost.events, "decloaked")).toEqual([]);
     // Only concealed units are detect targets; range 6.
@@ -211,7 +266,7 @@ describe("seed 000 2.4 detect, 2.5 decloak, 6.1 low-observable, 6.4 detection", 
 
   test("seed 000 6.1, 6.4: detection removes a low-observable token; low-observable from an ability has no token and cannot be detected", () => {
     const state = edit(howlerTactical(), (s) => { unit(s, "p2-m1").loToken = true; });
-    const r = withDice({ yellow: FACE.blank }, () => must(state, "p1", detect("p2-m1")));
+    const r = withDice({ yellow: FACE.blank }, () => mustEw(state, "p1", detect("p2-m1")));
     expect(find(r.events, "lo_token")).toEqual([{ type: "lo_token", unit: "p2-m1", on: false, reason: "detected" }]);
     expect(unit(r.state, "p2-m1").loToken).toBe(false);
   });
@@ -255,7 +310,7 @@ describe("seed 000 2.4 detect, 2.5 decloak, 6.1 low-observable, 6.4 detection", 
     expect(find(shroud.events, "lo_token")).toEqual([{ type: "lo_token", unit: "p2-m1", on: true, reason: "support" }]);
     // Static lash has no silent keyword: once done, the token is gone.
     const lash = withDice({ yellow: FACE.blank }, () =>
-      must(shroud.state, "p2", { type: "act", unit: "p2-m1", part: "torso", action: "static-lash", target: "p1-m2" }),
+      mustEw(shroud.state, "p2", { type: "act", unit: "p2-m1", part: "torso", action: "static-lash", target: "p1-m2" }),
     );
     expect(find(lash.events, "lo_token")).toEqual([{ type: "lo_token", unit: "p2-m1", on: false, reason: "not_silent" }]);
     expect(unit(lash.state, "p2-m1").loToken).toBe(false);

@@ -14,7 +14,7 @@
  */
 import { ember, type ArmyList, type EmberCommand, type EmberState } from "../../src";
 import { arrange, deployed, edit, FACE, mech, RDL, toAction, withDice } from "../helpers";
-import { DECLINE, find, GOF, GOF_VS_UN, play } from "./steps";
+import { DECLINE, find, GOF, GOF_VS_UN, play, USE } from "./steps";
 
 const HAMMERFALL: ArmyList = {
   name: "Test RDL Hammerfall",
@@ -43,13 +43,14 @@ describe("seed 000 1.2.1 dice abilities", () => {
   const blow: EmberCommand = { type: "act", unit: "p1-m1", part: "left_arm", action: "piston-blow", target: "p2-m1" };
   const steps = (part: "torso" | "left_arm"): [string, EmberCommand][] => [
     ["p1", blow],
+    ["p2", USE],
     ["p2", { type: "choose_hit_part", part }],
     ["p1", DECLINE],
     ["p2", DECLINE],
   ];
 
   test("seed 000 1.2.1 note: dice are added and removed attacker first, then defender; a set die takes its result unrolled", () => {
-    // Overwatch's shield lets it pick the torso (armour 3): the blow removes 1 white (3 -> 2), then
+    // Overwatch's raised shield lets it pick the torso (armour 3): the blow removes 1 white (3 -> 2), then
     // the mirror ward adds 1 (2 -> 3); the bracing legs set 1 white to [defend].
     const r = withDice({ red: FACE.heavy, white: FACE.blank }, () => play(punchStage(), steps("torso")));
     expect(find(r.events, "dice_changed")).toEqual([
@@ -91,6 +92,7 @@ describe("seed 000 1.2.1 dice abilities", () => {
     const r = withDice({ yellow: FACE.blank, white: FACE.blank }, () =>
       play(state, [
         ["p1", { type: "act", unit: "p1-m2", part: "right_arm", action: "tracer-stream", target: "p2-m1" }],
+        ["p2", USE],
         ["p2", { type: "choose_hit_part", part: "torso" }],
         ["p1", DECLINE],
         ["p2", DECLINE],
@@ -114,6 +116,7 @@ describe("seed 000 1.2.1 dice abilities", () => {
     const r = withDice({ yellow: FACE.lightning, red: FACE.blank, white: FACE.eye }, () =>
       play(state, [
         ["p1", { type: "act", unit: "p1-m1", part: "right_arm", action: "breach-shell", target: "p2-m2" }],
+        ["p2", USE],
         ["p2", { type: "choose_hit_part", part: "torso" }],
         ["p1", DECLINE],
         ["p2", DECLINE],
@@ -152,7 +155,7 @@ describe("seed 000 1.2.1 dice abilities", () => {
     state = arrange(state, { "p2-m2": { at: { x: 5, y: 3 }, facing: "S" }, "p1-m2": { at: { x: 5, y: 8 }, facing: "N" }, "p2-m1": { at: { x: 0, y: 0 } } });
     const shoot: EmberCommand = { type: "act", unit: "p2-m2", part: "right_arm", action: "long-rail", target: "p1-m2" };
     const r = withDice({ yellow: FACE.eye, red: FACE.blank, white: FACE.blank }, () =>
-      play(state, [["p2", shoot], ["p2", { type: "choose_hit_part", part: "torso" }], ["p2", DECLINE], ["p1", DECLINE]]),
+      play(state, [["p2", shoot], ["p2", USE], ["p2", { type: "choose_hit_part", part: "torso" }], ["p2", DECLINE], ["p1", DECLINE]]),
     );
     expect(find(r.events, "attack_resolved")[0]).toMatchObject({ damage: 0, hit: false });
     expect(find(r.events, "result_triggered")).toEqual([{ type: "result_triggered", unit: "p1-m2", on: "eye", effect: "impact" }]);
@@ -165,6 +168,7 @@ describe("seed 000 1.2.1 dice abilities", () => {
     const r2 = withDice({ yellow: FACE.eye, red: FACE.blank, white: FACE.blank, blue: FACE.evade }, () =>
       play(gof, [
         ["p2", { ...shoot, target: "p1-m1" } as EmberCommand],
+        ["p2", USE],
         ["p2", { type: "choose_hit_part", part: "torso" }],
         ["p2", DECLINE],
         ["p1", DECLINE],

@@ -11,10 +11,10 @@
  * "Picket", and a skylark drone (EW 0). Yellow faces are forced with `withDice`, so every count
  * below is done by hand: with every face a [lightning], the side rolling more dice wins.
  */
-import { canCastEw, catalog, ewCount, ewValue, ewWinner, type DieResult, type EmberCommand, type EmberState } from "../../src";
+import { canCastEw, catalog, ember, ewCount, ewValue, ewWinner, type DieResult, type EmberCommand, type EmberState } from "../../src";
 import { FACE, arrange, deployed, edit, mech, must, rejected, toAction, unit, withDice } from "../helpers";
 import { EW_SETUP, RDL_EW, until } from "./ew-armies";
-import { find } from "./steps";
+import { find, mustEw } from "./steps";
 
 const yellow = (face: DieResult["face"]): DieResult => ({ die: "yellow", face });
 
@@ -85,7 +85,7 @@ describe("seed 000 5.1 electronic attack and support; seed 000 4 link loss", () 
   test("seed 000 5.1, 5.2, 4: an electronic attack rolls EW value + transmission strength against the target's EW value; on success the target loses link", () => {
     // Every yellow face a lightning: Ghost 6 + 1 = 7 lightning, Smelter 2: the caster wins.
     const state = ghostActs("shoot");
-    const r = withDice({ yellow: FACE.lightning }, () => must(state, "p2", lash("p1-m2")));
+    const r = withDice({ yellow: FACE.lightning }, () => mustEw(state, "p2", lash("p1-m2")));
     const [roll] = find(r.events, "ew_roll");
     expect(roll).toMatchObject({ purpose: "electronic_attack", caster: "p2-m1", responder: "p1-m2", casterLightning: 7, responderLightning: 2, winner: "caster" });
     expect(roll!.casterDice).toHaveLength(7);
@@ -102,12 +102,12 @@ describe("seed 000 5.1 electronic attack and support; seed 000 4 link loss", () 
     expect(state.activation?.unit).toBe("p1-m1");
     state = arrange(state, { "p1-m1": { at: { x: 5, y: 6 }, facing: "N" }, "p2-m1": { at: { x: 5, y: 4 }, facing: "S" } });
     state = edit(state, (s) => { mech(s, "p2-m1").link = 2; });
-    const r = withDice({ yellow: FACE.lightning }, () => must(state, "p1", { type: "act", unit: "p1-m1", part: "right_arm", action: "howl", target: "p2-m1" }));
+    const r = withDice({ yellow: FACE.lightning }, () => mustEw(state, "p1", { type: "act", unit: "p1-m1", part: "right_arm", action: "howl", target: "p2-m1" }));
     expect(find(r.events, "ew_roll")[0]).toMatchObject({ caster: "p1-m1", responder: "p2-m1", casterLightning: 5, responderLightning: 6, winner: "responder" });
     expect(find(r.events, "passive_triggered")).toEqual([{ type: "passive_triggered", unit: "p2-m1", part: "torso", passive: "feedback-loop" }]);
     expect(find(r.events, "link_changed")).toEqual([{ type: "link_changed", unit: "p2-m1", link: 3, reason: "passive" }]);
     // All blank: 0 against 0 lightning and lights: the caster wins, and the Ghost loses 1 link.
-    const tie = withDice({ yellow: FACE.blank }, () => must(state, "p1", { type: "act", unit: "p1-m1", part: "right_arm", action: "howl", target: "p2-m1" }));
+    const tie = withDice({ yellow: FACE.blank }, () => mustEw(state, "p1", { type: "act", unit: "p1-m1", part: "right_arm", action: "howl", target: "p2-m1" }));
     expect(find(tie.events, "ew_roll")[0]).toMatchObject({ casterLightning: 0, casterLights: 0, responderLightning: 0, responderLights: 0, winner: "caster" });
     expect(mech(tie.state, "p2-m1").link).toBe(1);
   });
@@ -116,7 +116,7 @@ describe("seed 000 5.1 electronic attack and support; seed 000 4 link loss", () 
     // Depot-north (3,3),(4,3),(3,4) blocks sight from (2,2) to (4,4); static-lash reaches anyway.
     let state = ghostActs("shoot");
     state = arrange(state, { "p2-m1": { at: { x: 2, y: 2 }, facing: "S" }, "p1-m2": { at: { x: 4, y: 5 }, facing: "N" } });
-    const r = withDice({ yellow: FACE.lightning }, () => must(state, "p2", lash("p1-m2")));
+    const r = withDice({ yellow: FACE.lightning }, () => mustEw(state, "p2", lash("p1-m2")));
     expect(find(r.events, "ew_roll")[0]?.winner).toBe("caster");
     // Range 5: (5,3) to (5,9) is 6 squares.
     const far = arrange(ghostActs("shoot"), { "p1-m2": { at: { x: 5, y: 9 } } });
@@ -125,7 +125,7 @@ describe("seed 000 5.1 electronic attack and support; seed 000 4 link loss", () 
 
   test("seed 000 4: link lost to an electronic attack can reach 0, and the mech shuts down", () => {
     const state = edit(ghostActs("shoot"), (s) => { mech(s, "p1-m2").link = 1; });
-    const r = withDice({ yellow: FACE.lightning }, () => must(state, "p2", lash("p1-m2")));
+    const r = withDice({ yellow: FACE.lightning }, () => mustEw(state, "p2", lash("p1-m2")));
     expect(find(r.events, "link_changed")).toEqual([{ type: "link_changed", unit: "p1-m2", link: 0, reason: "electronic_attack" }]);
     expect(find(r.events, "stance_changed")).toEqual([{ type: "stance_changed", unit: "p1-m2", stance: "SHUTDOWN", reason: "link_zero" }]);
   });
@@ -142,5 +142,83 @@ describe("seed 000 5.1 electronic attack and support; seed 000 4 link loss", () 
     expect(rejected(state, "p2", { type: "act", unit: "p2-m1", part: "left_arm", action: "ghost-shroud", target: "p1-m2" })).toBe("invalid_target");
     const far = arrange(state, { "p2-m2": { at: { x: 9, y: 3 } } });
     expect(rejected(far, "p2", { type: "act", unit: "p2-m1", part: "left_arm", action: "ghost-shroud", target: "p2-m2" })).toBe("out_of_range");
+  });
+});
+
+describe("seed 000 4, 5.2 link rerolls in EW rolls", () => {
+  const decline: EmberCommand = { type: "reroll", dice: [] };
+
+  test("seed 000 4, 5.2: in an EW roll the caster may spend 1 link to reroll its dice first, then the responder; only the chosen dice are rerolled and the roll is settled after both", () => {
+    // Ghost (link 4) lashes Smelter (link 3): 6 + 1 = 7 caster dice, 2 responder dice, all [eye]:
+    // 0 lightning and 0 lights each, a tie the caster would win.
+    const state = ghostActs("shoot");
+    const lashed = withDice({ yellow: FACE.eye }, () => must(state, "p2", lash("p1-m2")));
+    expect(find(lashed.events, "ew_roll")).toEqual([]);
+    expect(lashed.state.pending).toEqual({
+      seat: "p2",
+      kind: "ew_reroll",
+      rule: "000_200ff4b7b5d3d570.txt 4, 5.2",
+      options: { side: "caster", unit: "p2-m1", dice: 7, purpose: "electronic_attack" },
+    });
+    expect(ember.legalCommands(lashed.state, "p2")).toContainEqual({ type: "reroll", dice: [6] });
+    expect(rejected(lashed.state, "p2", { type: "reroll", dice: [7] })).toBe("invalid_reroll");
+    expect(rejected(lashed.state, "p1", decline)).toBe("decision_pending");
+    // The caster declines; the responder is asked next, with its 2 dice.
+    const asked = must(lashed.state, "p2", decline);
+    expect(asked.events).toEqual([]);
+    expect(asked.state.pending).toMatchObject({ seat: "p1", kind: "ew_reroll", options: { side: "responder", unit: "p1-m2", dice: 2 } });
+    // The responder rerolls its first die to a [lightning]: 1 lightning against 0, the responder wins.
+    const r = withDice({ yellow: FACE.lightning }, () => must(asked.state, "p1", { type: "reroll", dice: [0] }));
+    expect(r.events[0]).toEqual({ type: "link_changed", unit: "p1-m2", link: 2, reason: "reroll" });
+    expect(find(r.events, "ew_rerolled")).toEqual([
+      { type: "ew_rerolled", side: "responder", unit: "p1-m2", indices: [0], before: [yellow(FACE.eye), yellow(FACE.eye)], dice: [yellow(FACE.lightning), yellow(FACE.eye)] },
+    ]);
+    expect(find(r.events, "ew_roll")[0]).toMatchObject({ casterLightning: 0, responderLightning: 1, winner: "responder" });
+    // No link loss from the lash: the Smelter's only change is the link it spent.
+    expect(mech(r.state, "p1-m2").link).toBe(2);
+    expect(r.state.ewRoll).toBeUndefined();
+    expect(r.state.pending).toBeNull();
+  });
+
+  test("seed 000 4, 5.2: the caster's reroll turns a lost EW roll into a success: the electronic attack's effects and the caster's 'on EW success' passive follow the final dice", () => {
+    const state = ghostActs("shoot");
+    const lashed = withDice({ yellow: FACE.blank }, () => must(state, "p2", lash("p1-m2")));
+    // The Smelter's dice read [lightning, blank]: 1 lightning against the Ghost's 0, the responder leads.
+    const arranged = edit(lashed.state, (s) => { s.ewRoll!.responderDice[0] = yellow(FACE.lightning); });
+    // The Ghost rerolls its dice 1 and 3 to [lightning]: 2 lightning against 1, the caster leads; link 4 -> 3.
+    const rerolled = withDice({ yellow: FACE.lightning }, () => must(arranged, "p2", { type: "reroll", dice: [0, 2] }));
+    expect(rerolled.events).toEqual([
+      { type: "link_changed", unit: "p2-m1", link: 3, reason: "reroll" },
+      {
+        type: "ew_rerolled",
+        side: "caster",
+        unit: "p2-m1",
+        indices: [0, 2],
+        before: Array(7).fill(yellow(FACE.blank)),
+        dice: [yellow(FACE.lightning), yellow(FACE.blank), yellow(FACE.lightning), ...Array(4).fill(yellow(FACE.blank))],
+      },
+    ]);
+    // The Smelter declines: the roll settles, 2 against 1: the Smelter loses 1 link; the Ghost's
+    // feedback loop gives back the link it spent.
+    const r = must(rerolled.state, "p1", decline);
+    expect(find(r.events, "ew_roll")[0]).toMatchObject({ casterLightning: 2, responderLightning: 1, winner: "caster" });
+    expect(find(r.events, "link_changed")).toEqual([
+      { type: "link_changed", unit: "p2-m1", link: 4, reason: "passive" },
+      { type: "link_changed", unit: "p1-m2", link: 2, reason: "electronic_attack" },
+    ]);
+  });
+
+  test("seed 000 4: link is never spent to 0 in an EW roll: a mech with 1 link is not asked, and the roll settles at once when neither side can reroll", () => {
+    const state = edit(ghostActs("shoot"), (s) => { mech(s, "p1-m2").link = 1; });
+    const lashed = withDice({ yellow: FACE.lightning }, () => must(state, "p2", lash("p1-m2")));
+    expect(lashed.state.pending?.options).toMatchObject({ side: "caster" });
+    const r = must(lashed.state, "p2", decline);
+    expect(find(r.events, "ew_roll")[0]).toMatchObject({ winner: "caster" });
+    expect(mech(r.state, "p1-m2").link).toBe(0);
+    // Neither side able to spend link: the lash is settled in the same command, as before rerolls existed.
+    const both = edit(state, (s) => { mech(s, "p2-m1").link = 1; });
+    const once = withDice({ yellow: FACE.lightning }, () => must(both, "p2", lash("p1-m2")));
+    expect(once.state.pending).toBeNull();
+    expect(find(once.events, "ew_roll")[0]).toMatchObject({ casterLightning: 7, responderLightning: 2, winner: "caster" });
   });
 });

@@ -6,8 +6,9 @@
  * Sentry Dropper, Aegis Flak; Flak Picket: Aegis Flak), or p1 RDL Ashfall Sappers.
  */
 import { catalog, ember, legalCommands, type AttackEffect, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState } from "../../src";
-import { targetProblem } from "../../src/attack";
+import { targetProblem } from "../../src/targeting";
 import { arrange, deployed, edit, FACE, mech, must, rejected, toAction, unit, withDice } from "../helpers";
+import { USE } from "./steps";
 
 const DECLINE: EmberCommand = { type: "reroll", dice: [] };
 const types = (events: EmberEvent[]) => events.map((e) => e.type);
@@ -157,9 +158,11 @@ describe("seed 000 1.5 launch actions: fire, detonation, blast damage", () => {
       const a = must(state, "p1", { type: "act", unit: "p1-m1", part: "left_arm", action: "lob-shell", to: { x: 6, y: 4 } });
       expect(a.events.find((e) => e.type === "projectile_detonated")).toEqual({ type: "projectile_detonated", projectile: "p1-p1", at: { x: 6, y: 4 }, targets: ["p1-m2", "p2-m2"] });
       // First victim: p1's own Sapper Bulwark. Its slab shield lets the defender designate the hit part
-      // (1.5.3): the defender's decision of p1's own unit is p1's, as is the attacker's.
-      expect(ember.pending(a.state)).toMatchObject({ seat: "p1", kind: "choose_hit_part", options: { defender: "p1-m2", by: "defender" } });
-      let s = must(a.state, "p1", { type: "choose_hit_part", part: "left_arm" }).state;
+      // (1.5.3) if raised: the defender's decisions of p1's own unit are p1's, as is the attacker's.
+      expect(ember.pending(a.state)).toMatchObject({ seat: "p1", kind: "use_designation", options: { defender: "p1-m2", by: "defender", ability: "shield", other: "none" } });
+      let s = must(a.state, "p1", USE).state;
+      expect(ember.pending(s)).toMatchObject({ seat: "p1", kind: "choose_hit_part", options: { defender: "p1-m2", by: "defender" } });
+      s = must(s, "p1", { type: "choose_hit_part", part: "left_arm" }).state;
       // The defender's link reroll of its own unit is p1's too (Greta Marrow, link 3).
       expect(ember.pending(s)).toMatchObject({ seat: "p1", kind: "defence_reroll" });
       s = must(s, "p1", DECLINE).state;

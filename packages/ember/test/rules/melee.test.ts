@@ -12,7 +12,7 @@
  */
 import { catalog, ember, lockersOf, targetProblem, type AttackEffect, type EmberCommand, type EmberState, type PartSlot } from "../../src";
 import { arrange, deployed, edit, FACE, mech, must, rejected, toAction, unit, withDice } from "../helpers";
-import { DECLINE, find, play } from "./steps";
+import { DECLINE, find, NO_USE, play, USE } from "./steps";
 
 const NO_PARRY: EmberCommand = { type: "declare_parry", part: null };
 const act = (unit: string, part: PartSlot, action: string, target: string): EmberCommand => ({ type: "act", unit, part, action, target });
@@ -64,8 +64,11 @@ describe("seed 000 2.2 punch and kick, 1.4 kick", () => {
     // Spotter (no shield, no parry) next to Smelter.
     const state = arrange(smelterStage(), { "p2-m2": { at: { x: 6, y: 5 }, facing: "S" }, "p2-m1": { at: { x: 1, y: 5 } } });
     const kick = must(state, "p1", act("p1-m2", "chassis", "punch-kick", "p2-m2"));
-    expect(ember.pending(kick.state)).toMatchObject({ seat: "p1", kind: "choose_hit_part", options: { by: "attacker" } });
-    expect(find(kick.events, "part_rolled")).toHaveLength(0);
+    // A kick is a designation ability the attacker chooses to use (seed 000 1.2.1); the Spotter has none.
+    expect(ember.pending(kick.state)).toMatchObject({ seat: "p1", kind: "use_designation", options: { by: "attacker", ability: "kick", other: "none" } });
+    const used = must(kick.state, "p1", USE);
+    expect(ember.pending(used.state)).toMatchObject({ seat: "p1", kind: "choose_hit_part", options: { by: "attacker" } });
+    expect(find([...kick.events, ...used.events], "part_rolled")).toHaveLength(0);
     const punch = withDice({ part: "chassis" }, () => must(state, "p1", act("p1-m2", "left_arm", "punch-kick", "p2-m2")));
     expect(find(punch.events, "part_rolled")[0]).toMatchObject({ roll: "chassis" });
     expect(ember.pending(punch.state)).toMatchObject({ seat: "p1", kind: "part_reroll" });
@@ -138,9 +141,11 @@ describe("seed 000 1.4.2 parry", () => {
   });
 
   test("seed 000 1.4.2 note: when both sides can designate, the defender may still declare a parry; it applies only if the part die shows that part", () => {
-    // Smelter kicks Picket (the attacker designates; Picket's baton can parry: both sides can).
+    // Smelter kicks Picket and uses the kick to designate; Picket's baton can parry: both sides can.
     const state = smelterStage();
-    const offer = must(state, "p1", act("p1-m2", "chassis", "punch-kick", "p2-m1"));
+    const kicked = must(state, "p1", act("p1-m2", "chassis", "punch-kick", "p2-m1"));
+    expect(ember.pending(kicked.state)).toMatchObject({ seat: "p1", kind: "use_designation", options: { by: "attacker", ability: "kick", other: "may" } });
+    const offer = must(kicked.state, "p1", USE);
     expect(ember.pending(offer.state)).toMatchObject({ seat: "p2", kind: "declare_parry", options: { parts: ["left_arm"], contested: true } });
     const steps = (): [string, EmberCommand][] => [["p2", { type: "declare_parry", part: "left_arm" }], ["p1", DECLINE], ["p1", DECLINE], ["p2", DECLINE]];
     // The part die shows the left arm: the parry applies, baton armour 3 + parry 1 = 4 white.
@@ -152,6 +157,20 @@ describe("seed 000 1.4.2 parry", () => {
     const other = withDice({ red: FACE.blank, white: FACE.blank, part: "right_arm" }, () => play(offer.state, steps()));
     expect(defenceDice(other.events)).toBe(3);
     expect(find(other.events, "parry")).toHaveLength(0);
+  });
+
+  test("seed 000 1.2.1, 1.4.2: a parry is the defender's designation ability, used only if declared: declined against a used kick, the attacker designates; against an unused kick, the part die is rolled", () => {
+    const state = smelterStage();
+    const kicked = must(state, "p1", act("p1-m2", "chassis", "punch-kick", "p2-m1"));
+    // Smelter kicks Picket and uses the kick; Picket declines its parry: only the attacker designates.
+    const used = play(kicked.state, [["p1", USE], ["p2", NO_PARRY]]);
+    expect(find(used.events, "parry_declared")).toEqual([{ type: "parry_declared", unit: "p2-m1", part: null, contested: true }]);
+    expect(ember.pending(used.state)).toMatchObject({ seat: "p1", kind: "choose_hit_part", options: { by: "attacker" } });
+    // The kick left unused: Picket may parry uncontested; declining leaves nobody designating.
+    const unused = must(kicked.state, "p1", NO_USE);
+    expect(ember.pending(unused.state)).toMatchObject({ seat: "p2", kind: "declare_parry", options: { parts: ["left_arm"], contested: false } });
+    const rolled = withDice({ part: "torso" }, () => must(unused.state, "p2", NO_PARRY));
+    expect(find(rolled.events, "part_rolled")[0]).toMatchObject({ roll: "torso" });
   });
 
   test("seed 000 1.4.2 note: a drone's parry value adds its white dice by itself in melee, not against a rear attack", () => {

@@ -184,7 +184,7 @@ describe("seed 001 6.1 multiplayer battles: seats, teams and the initiative orde
       Object.assign(find(enemy.id), { at: { x: 6, y: 7 }, facing: "S" });
     });
     const effect = { kind: "attack" as const, attack: "shoot" as const, range: 6, dice: { yellow: 1, red: 0 } };
-    const { targetProblem } = jest.requireActual("../../src/attack") as typeof import("../../src/attack");
+    const { targetProblem } = jest.requireActual("../../src/targeting") as typeof import("../../src/targeting");
     const attacker = placed.units.find((u) => u.id === a!.id)!;
     expect(targetProblem(placed, attacker, effect as never, placed.units.find((u) => u.id === b!.id))).toBe("invalid_target");
     expect(targetProblem(placed, attacker, effect as never, placed.units.find((u) => u.id === enemy.id))).toBeNull();

@@ -6,7 +6,7 @@
  */
 import { ember, type EmberCommand, type EmberState } from "../../src";
 import { arrange, deployed, edit, FACE, mech, must, rejected, toAction, withDice } from "../helpers";
-import { DECLINE, find, play, UN_MIRROR } from "./steps";
+import { DECLINE, find, play, UN_MIRROR, USE } from "./steps";
 
 /** Bulwark (p1-m1, breaker cannon: shoot M, range 6, 1 yellow + 3 red) acts alone on 'shoot'. */
 function shootStage(places: Parameters<typeof arrange>[1]): EmberState {
@@ -74,7 +74,7 @@ describe("seed 000 1.3 shooting: targets and cover", () => {
 
     // The skylark as the attacker (command phase; 'marker-dart': shoot, range 5, 2 yellow, snipe)
     // from (10,3) at Bulwark (10,8), across wall-east and Smelter (10,7): no cover either. Snipe
-    // against Bulwark's shield cancel out; part die 'torso': armour 5, so 5 white dice.
+    // against Bulwark's raised shield cancel out; part die 'torso': armour 5, so 5 white dice.
     const command = arrange(deployed(), {
       "p2-d1": { at: { x: 10, y: 3 }, facing: "S" },
       "p1-m1": { at: { x: 10, y: 8 }, facing: "N" },
@@ -84,6 +84,8 @@ describe("seed 000 1.3 shooting: targets and cover", () => {
       play(command, [
         ["p1", { type: "end_commands" }],
         ["p2", { type: "command_drone", mech: "p2-m1", drone: "p2-d1", order: { kind: "action", target: "p1-m1" } }],
+        ["p2", USE],
+        ["p1", USE],
       ]),
     );
     expect(find(r2.events, "attack_declared")[0]).toMatchObject({ attacker: "p2-d1", defender: "p1-m1", cover: { terrain: false, unit: false } });

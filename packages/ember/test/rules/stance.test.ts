@@ -6,7 +6,7 @@
  */
 import { ember, type EmberCommand, type EmberState } from "../../src";
 import { arrange, deployed, edit, FACE, fresh, lockPlans, mech, must, rejected, skipCommands, toAction, unit, withDice } from "../helpers";
-import { DECLINE, endActivations, find, play } from "./steps";
+import { DECLINE, endActivations, find, play, USE } from "./steps";
 
 /** Bulwark (p1-m1) on 'shoot' at (5,9) facing N; Picket (p2-m1) at (5,4) facing S. Column 5 holds no terrain. */
 function stage(): EmberState {
@@ -104,13 +104,14 @@ describe("seed 001 6.2 stance change", () => {
     expect(mech(state, "p1-m1").stance).toBe("DEF");
     // Round 2: Picket (p2-m1) acts first on 'quick' (Bulwark's dial is 'tactical') and fires its
     // 'snapshot' (quick S, 2 yellow, range 3) at Bulwark, still in DEF. Bulwark's shield lets p1
-    // pick the torso (armour 5): 5 white, all [hollow defend], count in DEF and cancel both [light].
+    // raise it and pick the torso (armour 5): 5 white, all [hollow defend], count in DEF and cancel both [light].
     state = lockPlans(state, { "p2-m1": "quick" }).state;
     expect(state.activation?.unit).toBe("p2-m1");
     state = arrange(state, { "p2-m1": { at: { x: 5, y: 6 }, facing: "S" }, "p1-m1": { at: { x: 5, y: 8 }, facing: "N" } });
     const r = withDice({ yellow: FACE.light, white: FACE.hollowDefend }, () =>
       play(state, [
         ["p2", { type: "act", unit: "p2-m1", part: "right_arm", action: "snapshot", target: "p1-m1" }],
+        ["p1", USE],
         ["p1", { type: "choose_hit_part", part: "torso" }],
         ["p2", DECLINE],
         ["p1", DECLINE],

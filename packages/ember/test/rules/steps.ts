@@ -3,11 +3,31 @@
  * commands, picking events by type, extra test armies, and a card's attack keywords changed for
  * one test (no sample action has, for example, two chain effects).
  */
-import { catalog, type ArmyList, type AttackKeyword, type EmberCommand, type EmberEvent, type EmberState, type MechState } from "../../src";
-import { must, UN } from "../helpers";
+import { catalog, type ArmyList, type AttackKeyword, type DieResult, type EmberCommand, type EmberEvent, type EmberState, type Face, type MechState } from "../../src";
+import { arrange, deployed, edit, mech, must, toAction, UN } from "../helpers";
 
 /** Declines a pending link reroll (part die, attack or defence dice). */
 export const DECLINE: EmberCommand = { type: "reroll", dice: [] };
+
+/** Uses the designation ability asked about (seed 000 1.2.1). */
+export const USE: EmberCommand = { type: "use_designation", use: true };
+
+/** Does not use the designation ability asked about (seed 000 1.2.1). */
+export const NO_USE: EmberCommand = { type: "use_designation", use: false };
+
+/**
+ * Applies a command (it must be accepted), then declines every link reroll of the EW roll it
+ * started (seed 000 4, 5.2), gathering the events: the roll settles as rolled.
+ */
+export function mustEw(state: EmberState, seat: string, command: EmberCommand): { state: EmberState; events: EmberEvent[] } {
+  let r = must(state, seat, command);
+  const events = [...r.events];
+  while (r.state.pending?.kind === "ew_reroll") {
+    r = must(r.state, r.state.pending.seat, DECLINE);
+    events.push(...r.events);
+  }
+  return { state: r.state, events };
+}
 
 /** Sends commands in order (each must be accepted) and gathers the events. */
 export function play(state: EmberState, steps: readonly (readonly [string, EmberCommand])[]): { state: EmberState; events: EmberEvent[] } {
@@ -73,4 +93,29 @@ export function withKeywords<T>(partId: string, actionId: string, keywords: read
   } finally {
     list.splice(0, list.length, ...saved);
   }
+}
+
+/** A die of a colour showing a face (a test setting dice by hand). */
+export const die = (d: DieResult["die"], face: Face): DieResult => ({ die: d, face });
+
+/**
+ * Spotter's longbow (UN p2-m2: 'long-rail', shoot M, 3 yellow + 1 red, snipe, an [eye] triggers
+ * impact) at Smelter (RDL p1-m2, link 3) in MOB, the snipe used on the torso (armour 4, structure
+ * 2), up to the attacker's reroll; the attack and defence dice are then set to `attack` and
+ * `defence` (seed 000 1.2.1 worked examples); `spotter` is the attacker's stance.
+ */
+export function longbowAtSmelter(attack: DieResult[], defence: DieResult[], spotter: "OFF" | "DEF" = "OFF"): EmberState {
+  let state = toAction(deployed(), { "p2-m2": "shoot" });
+  state = arrange(state, { "p2-m2": { at: { x: 5, y: 3 }, facing: "S" }, "p1-m2": { at: { x: 5, y: 8 }, facing: "N" }, "p2-m1": { at: { x: 0, y: 0 } } });
+  state = edit(state, (s) => {
+    mech(s, "p1-m2").stance = "MOB";
+    mech(s, "p2-m2").stance = spotter;
+  });
+  const shoot: EmberCommand = { type: "act", unit: "p2-m2", part: "right_arm", action: "long-rail", target: "p1-m2" };
+  const r = play(state, [["p2", shoot], ["p2", USE], ["p2", { type: "choose_hit_part", part: "torso" }]]);
+  if (r.state.pending?.kind !== "attack_reroll") throw new Error("the longbow attack does not wait for the attacker's reroll");
+  return edit(r.state, (s) => {
+    s.attack!.attackDice = attack;
+    s.attack!.defenceDice = defence;
+  });
 }

@@ -40,7 +40,7 @@ export interface Probe {
  *   alike (error code, message and rule; or the verdict of `KitSpec.verdicts`), or accepted alike
  *   with the same events (and the same views after, for probes marked `views`), on the first variant;
  * - `next`: the command actually played next, replayed on the variant: accepted alike, the same
- *   events and views after for every viewer not entitled;
+ *   events and views after for every viewer not entitled (unless it revealed the secret);
  * - `choices`: the command just played, sent with another secret choice ({@link Secret.choices}):
  *   the same events, views and awaited seats for every viewer not entitled;
  * - `mentions`: no text of {@link Secret.mentions} in the view or the events of a viewer not entitled.

@@ -3,9 +3,8 @@
  * "유지 페이즈" and the reroll tokens (project sample rule): worked examples. Dice are random,
  * so each example reads the faces rolled from the events and checks the arithmetic of the seed.
  */
-import { board, catalog, type RolledDamageDie, type SiegeEvent, type SiegeState } from "../../src";
-import { ready, run, tryApply } from "../helpers";
-import { QUIET } from "./move.test";
+import { board, catalog, onTimeout, siege, type RolledDamageDie, type SiegeEvent, type SiegeState } from "../../src";
+import { hazeContestsRook, QUIET, ready, rookContestsHaze, run, tryApply } from "../helpers";
 
 type Ev = SiegeEvent;
 const apply = (s: SiegeState, seat: string, cmd: Parameters<typeof tryApply>[2]) => {
@@ -119,18 +118,19 @@ describe("seed 004 경계 and 대응 사격: watch and reaction shots", () => {
     let s = run(facing("haze"), [["a1", { type: "activate", operator: "haze" }], ["a1", { type: "run", operator: "haze" }]]);
     expect(s.pending).toMatchObject({ kind: "reaction", team: "defence", target: "haze", watchers: ["keel"] });
     expect(code(s, "a1", { type: "step", operator: "haze", to: "7,0" })).toBe("decision_pending");
+    s = run(s, [["d1", { type: "hold" }]]);
+    expect(s.pending).toBeNull();
+    s = run(s, [["a1", { type: "step", operator: "haze", to: "7,0" }]]);
+    // Out of sight: the corner of the thick wall hides 7,0 from 8,1 (Haze has no red ping).
+    expect(s.pending).toBeNull();
+    s = run(s, [["a1", { type: "step", operator: "haze", to: "8,0" }]]);
+    expect(s.pending).toMatchObject({ kind: "reaction", watchers: ["keel"] });
     const { state, events } = apply(s, "d1", { type: "react", operator: "keel" });
     const shot = shots(events)[0]!;
     expect(shot).toMatchObject({ shooter: "keel", target: "haze", kind: "reaction", distance: 1, protection: 0 });
     expect(shot.dice.map((d) => d.colour)).toEqual(["orange", "yellow"]);
     expect(state.operators.keel!.watch).toEqual({ facing: "N" });
-    s = run(state, [["a1", { type: "step", operator: "haze", to: "7,0" }]]);
-    // Out of sight: the corner of the thick wall hides 7,0 from 8,1.
-    expect(s.pending).toBeNull();
-    s = run(s, [["a1", { type: "step", operator: "haze", to: "8,0" }]]);
-    expect(s.pending).toMatchObject({ kind: "reaction", watchers: ["keel"] });
-    s = run(s, [["d1", { type: "hold" }]]);
-    expect(s.pending).toBeNull();
+    expect(state.pending).toBeNull();
   });
 
   test("seed 004 대응 사격: no reaction to an enemy behind the watcher (outside the 180-degree front arc)", () => {
@@ -292,19 +292,53 @@ describe("seed 004 상층부 경계: access point watch tokens and contests", ()
     expect(s.operators.haze!.watch).toEqual({ ap: "1,1" });
   });
 
-  test("seed 004 사격 교환: if the holder fights, the challenger shoots first at distance 1 against strong protection; a surviving holder shoots back and keeps its token", () => {
-    let s = up("contest-fight");
-    s = run(s, [["a1", { type: "watch", operator: "haze", watches: [{ ap: "1,1" }] }]]);
-    const { state, events } = apply(s, "d1", { type: "contest", fight: true });
-    const [first, second] = shots(events);
+  test("seed 004 사격 교환: if the holder fights, the challenger shoots first at distance 1 against strong protection; the holder survives (Rook, health 4, takes at most 6 - 3 = 3) and may fire back the same way; its token stays", () => {
+    const fought = apply(hazeContestsRook("contest-fight"), "d1", { type: "contest", fight: true });
+    const [first] = shots(fought.events);
+    expect(shots(fought.events)).toHaveLength(1);
     expect(first).toMatchObject({ shooter: "haze", target: "rook", kind: "exchange", distance: 1, protection: 3 });
+    expect(first!.dice.map((d) => d.colour)).toEqual(["orange", "orange"]);
     expect(first!.damage).toBe(Math.max(0, sum(first!.dice) - 3));
-    if (state.operators.rook!.dead) {
-      expect(state.operators.haze!.watch).toEqual({ ap: "1,1" });
-    } else {
-      expect(second).toMatchObject({ shooter: "rook", target: "haze", kind: "exchange", distance: 1, protection: 3 });
-      expect(state.operators.rook!.watch).toEqual({ ap: "1,1" });
-      expect(state.operators.haze!.watch).toBeNull();
-    }
+    expect(fought.state.operators.rook).toMatchObject({ dead: false, damage: first!.damage, watch: { ap: "1,1" } });
+    // Seed 004 "사격 교환": 이제 대상은 대응 사격을 할 수 있습니다. The holder's team is asked.
+    expect(fought.state.pending).toEqual({ kind: "return_fire", team: "defence", ap: "1,1", challenger: "haze", holder: "rook" });
+    expect(siege.legalCommands(fought.state, "d1")).toEqual([{ type: "return_fire", fire: true }, { type: "return_fire", fire: false }]);
+    expect(siege.legalCommands(fought.state, "a1")).toEqual([]);
+    expect(code(fought.state, "a1", { type: "return_fire", fire: true })).toBe("decision_pending");
+    const { state, events } = apply(fought.state, "d1", { type: "return_fire", fire: true });
+    const [second] = shots(events);
+    expect(second).toMatchObject({ shooter: "rook", target: "haze", kind: "exchange", distance: 1, protection: 3 });
+    expect(second!.dice.map((d) => d.colour)).toEqual(["orange", "orange"]);
+    expect(second!.damage).toBe(Math.max(0, sum(second!.dice) - 3));
+    expect(state.operators.haze!.damage).toBe(second!.damage);
+    expect(state.operators.rook!.watch).toEqual({ ap: "1,1" });
+    expect(state.operators.haze!.watch).toBeNull();
+    expect(state.pending).toBeNull();
+  });
+
+  test("seed 004 사격 교환: firing back is the holder's choice (할 수 있습니다): Rook does not fire back; no second shot, Rook keeps its token, Haze places none", () => {
+    const s = run(hazeContestsRook("contest-hold"), [["d1", { type: "contest", fight: true }]]);
+    expect(s.pending).toMatchObject({ kind: "return_fire", team: "defence" });
+    const { state, events } = apply(s, "d1", { type: "return_fire", fire: false });
+    expect(shots(events)).toEqual([]);
+    expect(state.operators.haze!.damage).toBe(0);
+    expect(state.operators.rook!.watch).toEqual({ ap: "1,1" });
+    expect(state.operators.haze!.watch).toBeNull();
+    expect(state.pending).toBeNull();
+    // The time bank's answer (project decision, docs/rules/siege.md "Time bank") is the usual one: fire back.
+    expect(onTimeout(s, "d1")).toEqual({ type: "return_fire", fire: true });
+  });
+
+  test("seed 004 사격 교환: whoever holds the token is asked: Haze holds 1,1 from the loft (set by hand), Rook contests it, Haze fights and, surviving Rook's shot (at most 3 of its 4), the attack is asked to fire back", () => {
+    const s = rookContestsHaze("contest-attack-holds");
+    expect(s.pending).toEqual({ kind: "contest", team: "attack", ap: "1,1", challenger: "rook", holder: "haze" });
+    const fought = apply(s, "a1", { type: "contest", fight: true });
+    expect(shots(fought.events)[0]).toMatchObject({ shooter: "rook", target: "haze", kind: "exchange", distance: 1, protection: 3 });
+    expect(fought.state.pending).toEqual({ kind: "return_fire", team: "attack", ap: "1,1", challenger: "rook", holder: "haze" });
+    expect(siege.legalCommands(fought.state, "a1")).toEqual([{ type: "return_fire", fire: true }, { type: "return_fire", fire: false }]);
+    const { state, events } = apply(fought.state, "a1", { type: "return_fire", fire: true });
+    expect(shots(events)[0]).toMatchObject({ shooter: "haze", target: "rook", kind: "exchange", distance: 1, protection: 3 });
+    expect(state.operators.haze!.watch).toEqual({ ap: "1,1" });
+    expect(state.operators.rook!.watch).toBeNull();
   });
 });

@@ -97,6 +97,9 @@ describe("seed 004 전술 도구 and 반응 액션: more worked examples", () =>
     const tokens = { ...QUIET, quill: [["8,4", { facing: "N" }], ["2,7", { facing: "W" }]] } as const;
     let s = ready({ tokens, wire: "6,8", attack: { lantern: ["8,0", null] } });
     s = run(s, [["a1", { type: "activate", operator: "lantern" }], ["a1", { type: "step", operator: "lantern", to: "8,1" }]]);
+    // The smokehouse camera's red ping puts Lantern in sight of Quill's token facing north (seed 004 "레드핑"): the defence holds its fire.
+    expect(s.pending).toMatchObject({ kind: "reaction", team: "defence", target: "lantern", watchers: ["quill"] });
+    s = run(s, [["d1", { type: "hold" }]]);
     const { state, events } = apply(s, "a1", { type: "gadget", operator: "lantern", gadget: "frag_grenade", at: "8,3" });
     expect(state.partitions.door_packing!.barricaded).toBe(false);
     expect(events.some((e) => e.type === "token_hit" || (e.type === "shot" && e.target === "quill"))).toBe(false);

@@ -3,16 +3,9 @@
  * step costs, obstacles, leaning, running, the two different actions, the upper floor.
  */
 import { type SiegeState } from "../../src";
-import { ready, run, tryApply } from "../helpers";
+import { QUIET, ready, run, tryApply } from "../helpers";
 
-/** Tokens in the cold store and the galley, facing west: nothing of them is in sight of the north or east. */
-export const QUIET = {
-  fennel: [["1,4", { facing: "W" }], ["2,4", { facing: "W" }]],
-  keel: [["1,5", { facing: "W" }], ["2,5", { facing: "W" }]],
-  lattice: [["1,6", { facing: "W" }], ["2,6", { facing: "W" }]],
-  quill: [["1,7", { facing: "W" }], ["2,7", { facing: "W" }]],
-  rook: [["3,7", { facing: "W" }], ["4,7", { facing: "W" }]],
-} as const;
+export { QUIET } from "../helpers";
 
 const at = (s: SiegeState, op: string) => s.operators[op]!.at;
 const code = (s: SiegeState, cmd: Parameters<typeof tryApply>[2], seat = "a1") => {

@@ -34,6 +34,8 @@ export interface TrpgCatalog {
   readonly light: FieldsData["light"];
   readonly hazards: FieldsData["hazards"];
   readonly scenarios: ReadonlyMap<string, Scenario>;
+  /** The raw files it was built from (a frozen build's sample data, for its replay fixture). */
+  readonly data: RawData;
 }
 
 /** The raw files the catalog is built from (tests pass broken copies). */
@@ -93,7 +95,7 @@ export function placementProblem(scenario: Scenario, side: "party" | "enemies", 
   return null;
 }
 
-function checkScenario(s: Scenario, catalog: Omit<TrpgCatalog, "scenarios">): void {
+function checkScenario(s: Scenario, catalog: Omit<TrpgCatalog, "scenarios" | "data">): void {
   const where = `scenario ${s.id}`;
   const { map } = s;
   if (map.rows.length !== map.height) throw new DataError(`${where}: the map has ${map.rows.length} rows, not ${map.height}`);
@@ -135,7 +137,7 @@ export function buildCatalog(raw: RawData): TrpgCatalog {
   }
   const scenarioList = raw.scenarios.map((s, i) => parse(Scenario, s, `scenario file ${i + 1}`));
   for (const s of scenarioList) checkScenario(s, base);
-  return { ...base, scenarios: index(scenarioList, "scenario") };
+  return { ...base, scenarios: index(scenarioList, "scenario"), data: raw };
 }
 
 /** The sample data, validated once at load. */

@@ -90,11 +90,14 @@ suite(title, () => {
     const lobby = await open(browser, "lobby");
     opened.push(lobby);
     await lobby.page.goto(base);
+    // The TRPG form loads when its section is opened.
+    await lobby.page.locator("details.create-trpg-open > summary").click();
     const form = lobby.page.locator("form.create-trpg");
     await form.waitFor();
     await form.getByLabel("Scenario").selectOption("proving_ground");
     await form.getByLabel("Game master's name").fill("Mara");
     await form.getByLabel("Party players").selectOption("2");
+    await form.screenshot({ path: join(shots, "trpg-lobby-form-1280.png") });
     await form.getByLabel("Player 1", { exact: true }).fill("Ada");
     await form.getByLabel("Player 2", { exact: true }).fill("Bo");
     await form.getByRole("button", { name: "Create match" }).click();

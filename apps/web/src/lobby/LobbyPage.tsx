@@ -22,6 +22,7 @@ export function LobbyPage({ api = defaultApi }: { api?: Api }) {
   const [attempt, setAttempt] = useState(0);
   const [siege, setSiege] = useState<SiegeRulesetInfo | null>(null);
   const [trpg, setTrpg] = useState<TrpgRulesetInfo | null>(null);
+  const [trpgOpen, setTrpgOpen] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -64,8 +65,18 @@ export function LobbyPage({ api = defaultApi }: { api?: Api }) {
         {rulesets && !created && <PlayBot api={api} ember={rulesets.find((r) => r.id === "ember")} siege={siege} trpg={trpg} />}
         {rulesets && !created && <CreateMatch api={api} rulesets={rulesets} onCreated={setCreated} />}
         {rulesets && !created && siege && <CreateSiegeMatch api={api} listing={siege} onCreated={setCreated} />}
-        {rulesets && !created && trpg && <CreateTrpgMatch api={api} listing={trpg} onCreated={setCreated} />}
       </Suspense>
+      {rulesets && !created && trpg && (
+        // The TRPG's form (and its strings) load when opened: the lobby's first load stays small.
+        <details className="create-trpg-open" open={trpgOpen} onToggle={(e) => setTrpgOpen(e.currentTarget.open)}>
+          <summary>{t("trpgNewMatch")}</summary>
+          {trpgOpen && (
+            <Suspense fallback={<Loading what={t("loadingForms")} />}>
+              <CreateTrpgMatch api={api} listing={trpg} onCreated={setCreated} />
+            </Suspense>
+          )}
+        </details>
+      )}
       {rulesets && <MatchLists api={api} rulesets={rulesets} />}
     </div>
   );

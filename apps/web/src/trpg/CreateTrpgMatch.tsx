@@ -7,6 +7,7 @@
  */
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import "../i18n/trpg-lobby-strings";
 import type { CreateMatchResponse } from "@fogwar/protocol";
 import { ApiError, type Api, type TrpgRulesetInfo } from "../api";
 import { ErrorNote } from "../ui";

@@ -4,16 +4,20 @@
  * read-only with the TRPG table from any perspective: everything (the game master's knowledge),
  * each seat (what its side knew at that step: no enemy it had not yet seen), or a spectator; with
  * a verification panel (dice seed, every stored state hash). A live match shows only its public
- * log (the history API's spectator projection, without commands).
+ * log (the history API's spectator projection, without commands). A match of an older rules
+ * version is rebuilt with that version's frozen build (fetched only then).
  */
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { omniscient, seatViewer, spectator, type Viewer } from "@fogwar/engine";
 import { RULES_VERSION, catalog, trpg, type TrpgCommand, type TrpgEvent, type TrpgView } from "@fogwar/trpg";
+import { Loading } from "../ui";
+import { OlderRulesNote, TableBoundary } from "../review/older-rules";
+import { useOlderRules } from "../table/rules-version";
 import type { MatchHistory } from "../api";
 import { TrpgTableView } from "./TrpgTableView";
 import { actionLabel } from "./TrpgControls";
-import { rebuildTrpg, trpgEventsUpTo } from "./review";
+import { rebuildTrpg, trpgEventsUpTo, type TrpgRules } from "./review";
 import { describeEvent, type TrpgWords } from "./words";
 import { useSeatNamer } from "../table/names";
 import "../i18n/trpg-strings";
@@ -21,16 +25,24 @@ import "../i18n/trpg-strings";
 const viewerOf = (p: string): Viewer => (p === "omniscient" ? omniscient : p === "spectator" ? spectator : seatViewer(p));
 
 export function TrpgReview({ matchId, history }: { matchId: string; history: MatchHistory }) {
+  const older = useOlderRules("trpg", history.rulesVersion, RULES_VERSION);
+  const rules = useMemo(() => (older?.status === "ready" ? (older.rules.ruleset as TrpgRules) : (trpg as TrpgRules)), [older]);
+  if (older?.status === "loading") return <Loading />;
+  if (older?.status === "failed") return <OlderRulesNote version={history.rulesVersion} failed={older.detail} />;
+  return <TrpgReplayWith matchId={matchId} history={history} rules={rules} older={older !== null} />;
+}
+
+function TrpgReplayWith({ matchId, history, rules, older }: { matchId: string; history: MatchHistory; rules: TrpgRules; older: boolean }) {
   const { t, i18n } = useTranslation("trpg");
   const name = useSeatNamer(history.match.seats.map((s) => s.seat), history.match.seats);
-  const replay = useMemo(() => rebuildTrpg(history), [history]);
+  const replay = useMemo(() => rebuildTrpg(history, rules), [history, rules]);
   const [index, setIndex] = useState(() => Math.max(0, replay.steps.length - 1));
   const [perspective, setPerspective] = useState("omniscient");
   const last = replay.steps.length - 1;
   const step = replay.steps[Math.min(index, last)];
   if (!step) return <p role="alert">⚠ {replay.problems.join("; ")}</p>;
   const viewer = viewerOf(perspective);
-  const view = trpg.viewFor(step.state, viewer);
+  const view = rules.viewFor(step.state, viewer);
   const w: TrpgWords = { t, language: i18n.language, name, view };
   const events = trpgEventsUpTo(replay, step.index, viewer);
   const seats = [...step.state.seats.party, ...step.state.seats.enemies];
@@ -51,7 +63,8 @@ export function TrpgReview({ matchId, history }: { matchId: string; history: Mat
       }}
     >
       <h2>{t("review.title")}</h2>
-      <p>{t("review.readOnly", { version: RULES_VERSION })}</p>
+      <p>{t("review.readOnly", { version: history.rulesVersion })}</p>
+      {older && <OlderRulesNote version={history.rulesVersion} />}
       <section className="verify" aria-label={t("review.verify")} data-ok={replay.ok}>
         <h3>{t("review.verify")}</h3>
         <ul>
@@ -98,7 +111,9 @@ export function TrpgReview({ matchId, history }: { matchId: string; history: Mat
         </label>
       </p>
       <p className="step-info">{step.seat === null ? t("review.setup") : t("review.by", { step: step.index, seat: name(step.seat), command: commandShown ? actionLabel(w, step.command as TrpgCommand) : t("review.hidden") })}</p>
-      <TrpgTableView matchId={matchId} view={view} seat={viewer.kind === "seat" ? viewer.seat : null} legal={[]} onCommand={() => undefined} events={events} readOnly />
+      <TableBoundary resetKey={`${step.index}:${perspective}`} version={history.rulesVersion}>
+        <TrpgTableView matchId={matchId} view={view} seat={viewer.kind === "seat" ? viewer.seat : null} legal={[]} onCommand={() => undefined} events={events} readOnly />
+      </TableBoundary>
     </section>
   );
 }

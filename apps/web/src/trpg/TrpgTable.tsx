@@ -4,10 +4,13 @@
  * `TrpgTableView`. Spectators see the table read-only; spectators of a match with a spectator
  * delay may switch between the live public view and the delayed caster feed (the omniscient view
  * some rounds behind, less what is still secret in the live match). The caster feed is shown first.
+ * A match the server plays under an older rules version lists its commands with that version's
+ * own rules (its frozen build, fetched only then).
  */
 import { useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { legalCommandsInView, type TrpgCommand, type TrpgEvent, type TrpgView } from "@fogwar/trpg";
+import { RULES_VERSION, legalCommandsInView, type TrpgCommand, type TrpgEvent, type TrpgView } from "@fogwar/trpg";
+import { useOlderRules } from "../table/rules-version";
 import type { MatchConnection } from "../net/useMatch";
 import { TrpgTableView } from "./TrpgTableView";
 import { withImposed } from "../table/clock";
@@ -36,7 +39,13 @@ export function TrpgTable({ matchId, seat, match, banner, bots }: TrpgTableProps
   const imposed = match.clock?.field.imposed ?? null;
   const shown = useCaster ? casterView : live;
   const view = useMemo(() => (shown && !useCaster ? withImposed(shown, match.clock) : shown), [shown, useCaster, match.clock]);
-  const legal = useMemo(() => (live && seat && !imposed ? legalCommandsInView(live, seat) : []), [live, seat, imposed]);
+  // An older rules version's commands come from its own rules (none until they are loaded).
+  const older = useOlderRules("trpg", match.welcome?.rulesVersion, RULES_VERSION);
+  const legal = useMemo(() => {
+    if (!live || !seat || imposed) return [];
+    if (!older) return legalCommandsInView(live, seat);
+    return older.status === "ready" ? ((older.rules.ruleset.legalCommandsInView?.(live, seat) ?? []) as TrpgCommand[]) : [];
+  }, [live, seat, imposed, older]);
   const feed = useCaster ? "caster" : "live";
   const events = useMemo(() => match.events.filter((e) => e.feed === feed).map((e) => ({ seq: e.seq, events: e.events as TrpgEvent[] })), [match.events, feed]);
   const delay = match.welcome?.spectatorDelay ?? 0;
@@ -68,5 +77,6 @@ export function TrpgTable({ matchId, seat, match, banner, bots }: TrpgTableProps
       </section>
     );
   }
-  return <TrpgTableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={header} notice={notice} bots={bots} />;
+  const unplayable = older?.status === "failed" ? t("olderRules.live", { version: match.welcome?.rulesVersion, detail: older.detail }) : null;
+  return <TrpgTableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={header} notice={unplayable ?? notice} bots={bots} />;
 }

@@ -59,7 +59,7 @@ function webBuildStale() {
     join(root, "apps", "web", "index.html"),
     join(root, "apps", "web", "vite.config.ts"),
     join(root, "apps", "web", "package.json"),
-    ...["protocol", "ember", "siege", "engine"].flatMap((name) => [join(root, "packages", name, "src"), join(root, "packages", name, "data")]),
+    ...["protocol", "ember", "siege", "trpg", "engine"].flatMap((name) => [join(root, "packages", name, "src"), join(root, "packages", name, "data")]),
   ];
   const newest = Math.max(...sources.map(newestMtime));
   return newest > statSync(built).mtimeMs;

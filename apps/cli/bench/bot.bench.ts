@@ -4,7 +4,7 @@
  *
  * Seeded matches of each ruleset's search bot (deciding from its seat's projection only) against
  * the random bot (`RandomBot` with the ruleset's policy): EMBER 1 v 1 on each seat, Siege as the
- * attack and as the defence. For each: wins, draws and losses, and the search bot's think time per
+ * attack and as the defence, the TRPG as the enemies (the solo opponent) and as the party. For each: wins, draws and losses, and the search bot's think time per
  * move (wall milliseconds, mean and 95th percentile, moves with a single legal command included)
  * with the simulated commands per decision (the budget is counted in simulations, not time).
  * The server's bot seats play at two levels (apps/server/src/bots/brain.ts): "normal" is the
@@ -14,6 +14,8 @@
 import { duel, RandomBot, type BotPolicy, type Ruleset, type SearchBot, type SeatId } from "@fogwar/engine";
 import { catalog, ember, emberBotPolicy, emberSearchBot, type EmberSetup } from "@fogwar/ember";
 import { siege, siegeBotPolicy, siegeSearchBot, type SiegeSetup } from "@fogwar/siege";
+import { trpg, trpgBotPolicy, trpgSearchBot, type TrpgSetup } from "@fogwar/trpg";
+import { encounter } from "@fogwar/trpg/encounters";
 import { BOT_BUDGETS } from "@fogwar/server/src/bots/brain";
 
 const MATCHES = Number(process.argv[2] ?? process.env.BOT_BENCH_MATCHES ?? 20);
@@ -26,6 +28,17 @@ const emberSetup = (i: number): EmberSetup => {
   return { scenario: standard ? "foundry" : "crossroads", seats: ["p1", "p2"], armies: { p1: pick(0), p2: pick(1) } };
 };
 const siegeSetup: SiegeSetup = { mission: "ledger", teams: { attack: ["a1"], defence: ["d1"] } };
+/** TRPG versus on the three sample scenarios in turn: one party seat, the enemies' seat e1. */
+const trpgSetup = (i: number): TrpgSetup => {
+  const scenario = ["proving_ground", "quarry", "pumphouse"][i % 3]!;
+  return { scenario, mode: "versus", enemies: encounter(scenario), seats: { party: ["p1"], enemies: ["e1"] } };
+};
+
+/** What `measure` needs of a bot: its choice in a seat's projection, and its search counts. */
+interface MeasuredBot<View, Command> {
+  choose(view: View, seat: SeatId): Command | null;
+  readonly stats: { readonly nodes: number; readonly decisions: number };
+}
 
 interface Line {
   label: string;
@@ -43,7 +56,7 @@ function measure<Setup, State, Command extends { type: string }, Event, View>(
   ruleset: Ruleset<Setup, State, Command, Event, View>,
   setupFor: (i: number) => Setup,
   seat: SeatId,
-  botFor: (seed: string) => SearchBot<Setup, State, Command, Event, View>,
+  botFor: (seed: string) => SearchBot<Setup, State, Command, Event, View> | MeasuredBot<View, Command>,
   policy: BotPolicy<Command>,
 ): Line {
   const line: Line = { label, wins: 0, draws: 0, losses: 0, think: [], nodes: 0, decisions: 0 };
@@ -82,6 +95,9 @@ print(measure("EMBER 1 v 1, seat p1", ember, emberSetup, "p1", (seed) => emberSe
 print(measure("EMBER 1 v 1, seat p2", ember, emberSetup, "p2", (seed) => emberSearchBot(seed), emberBotPolicy));
 print(measure("Siege, as the attack", siege, () => siegeSetup, "a1", (seed) => siegeSearchBot(seed), siegeBotPolicy));
 print(measure("Siege, as the defence", siege, () => siegeSetup, "d1", (seed) => siegeSearchBot(seed), siegeBotPolicy));
+print(measure("TRPG, as the enemies", trpg, trpgSetup, "e1", (seed) => trpgSearchBot(seed), trpgBotPolicy));
+print(measure("TRPG, as the party", trpg, trpgSetup, "p1", (seed) => trpgSearchBot(seed), trpgBotPolicy));
 print(measure("EMBER easy, seat p1", ember, emberSetup, "p1", (seed) => emberSearchBot(seed, BOT_BUDGETS.ember!.easy), emberBotPolicy));
 print(measure("Siege easy, attack", siege, () => siegeSetup, "a1", (seed) => siegeSearchBot(seed, BOT_BUDGETS.siege!.easy), siegeBotPolicy));
 print(measure("Siege easy, defence", siege, () => siegeSetup, "d1", (seed) => siegeSearchBot(seed, BOT_BUDGETS.siege!.easy), siegeBotPolicy));
+print(measure("TRPG easy, enemies", trpg, trpgSetup, "e1", (seed) => trpgSearchBot(seed, BOT_BUDGETS.trpg!.easy), trpgBotPolicy));

@@ -5,12 +5,15 @@
  * (the public view, each seat's overlay) up to date after each accepted command. This replays
  * recorded bot matches' states through a fresh projector per match and prints the mean time per
  * update at 2, 3 and 4 seats (EMBER 1 v 1 on crossroads, 1 v 1 v 1 on relay-field, 2 v 2 on
- * crossroads; Siege 1 v 1 and 2 v 2), and with a spectator delay (the caster feed follows 10
+ * crossroads; Siege 1 v 1 and 2 v 2; the TRPG with a game master and two or four players), and
+ * with a spectator delay (the caster feed follows 10
  * commands behind, projected by the hosted ruleset's caster view).
  */
 import { autoplay } from "@fogwar/engine";
 import { catalog, ember, emberBotPolicy, type EmberSetup } from "@fogwar/ember";
 import { siege, siegeBotPolicy, type SiegeSetup } from "@fogwar/siege";
+import { trpg, trpgBotPolicy, type TrpgSetup } from "@fogwar/trpg";
+import { encounter } from "@fogwar/trpg/encounters";
 import { Projector } from "@fogwar/server/src/sync/projector";
 import { MatchRoomState } from "@fogwar/server/src/sync/state";
 import { RULESETS, type AnyRuleset } from "@fogwar/server/src/rulesets";
@@ -50,6 +53,17 @@ function siegeCase(label: string, teams: SiegeSetup["teams"]): Case {
   return { label, ruleset: siege, seats: [...teams.attack, ...teams.defence], matches };
 }
 
+function trpgCase(label: string, scenario: string, party: string[]): Case {
+  const matches: unknown[][] = [];
+  const setup: TrpgSetup = { scenario, mode: "gm", enemies: encounter(scenario), seats: { party, enemies: ["gm"] } };
+  for (let i = 0; i < MATCHES; i++) {
+    const states: unknown[] = [trpg.setup(setup, `projector-${i}`).state];
+    autoplay(trpg, setup, `projector-${i}`, `projector-bot-${i}`, { policy: trpgBotPolicy, maxCommands: 20_000, onCommand: (m) => void states.push(m.state) });
+    matches.push(states);
+  }
+  return { label, ruleset: trpg, seats: [...party, "gm"], matches };
+}
+
 /** Replays every match through a fresh projector; returns the number of updates. */
 function replay(c: Case): number {
   let updates = 0;
@@ -72,8 +86,14 @@ const cases = [
   emberCase("EMBER 2 v 2 (4 seats)", "crossroads", ["p1", "p2", "p3", "p4"], { p1: "alpha", p2: "bravo", p3: "alpha", p4: "bravo" }),
   siegeCase("Siege 1 v 1 (2 seats)", { attack: ["a1"], defence: ["d1"] }),
   siegeCase("Siege 2 v 2 (4 seats)", { attack: ["a1", "a2"], defence: ["d1", "d2"] }),
+  trpgCase("TRPG GM + 2 players (3 seats)", "proving_ground", ["p1", "p2"]),
+  trpgCase("TRPG GM + 4 players (5 seats)", "quarry", ["p1", "p2", "p3", "p4"]),
 ];
-cases.push({ ...cases[0]!, label: "EMBER 1 v 1, spectator delay", lag: 10 }, { ...cases[3]!, label: "Siege 1 v 1, spectator delay", lag: 10 });
+cases.push(
+  { ...cases[0]!, label: "EMBER 1 v 1, spectator delay", lag: 10 },
+  { ...cases[3]!, label: "Siege 1 v 1, spectator delay", lag: 10 },
+  { ...cases[5]!, label: "TRPG GM + 2, spectator delay", lag: 10 },
+);
 
 console.log(`\nProjector benchmark (node ${process.version}, ${MATCHES} recorded bot matches per case)\n`);
 const width = Math.max(...cases.map((c) => c.label.length));

@@ -1,94 +1,16 @@
 /**
- * Plays a whole EMBER match between two random bots and prints its log, as one viewer saw it
- * (`--ruleset sigmar`: an Age of Sigmar battle, ./sigmar-match.ts).
- *
- *   pnpm match [--seed S] [--scenario crossroads|foundry|ashfall] [--p1 ARMY] [--p2 ARMY]
- *              [--progressive] [--as spectator|p1|p2|omniscient] [--quiet]
- *
- * ARMY is a sample army's index or name (see packages/ember/data/armies.json). The default view
- * is the spectator's: secret dials appear only when revealed. Same seed, same match.
+ * `pnpm match`: plays a whole match between bots in the terminal and prints its log as one viewer
+ * saw it. `--game ember` (the default, ./ember-match.ts), `--game trpg` (the tactical TRPG,
+ * ./trpg-match.ts) or `--game sigmar` (an Age of Sigmar battle, ./sigmar-match.ts); each takes its
+ * own options. `--ruleset` is the same option under the name the server's API uses.
  */
-import { parseArgs } from "node:util";
-import { randomBytes } from "node:crypto";
-import { autoplay, replay, seatViewer, omniscient, spectator, stateHash, verifySeed, type Viewer } from "@fogwar/engine";
-import { catalog, ember, emberBotPolicy, type ArmyList } from "@fogwar/ember";
-import { describe } from "./format";
+import { chosenGame } from "./game-args";
 
-// Age of Sigmar has its own terminal battle (`--ruleset sigmar`); it exits when done.
-const rulesetAt = process.argv.indexOf("--ruleset");
-if (rulesetAt >= 0 && process.argv[rulesetAt + 1] === "sigmar") await import("./sigmar-match");
-
-const { values } = parseArgs({
-  // Package managers may pass a "--" separator through; it carries no option.
-  args: process.argv.slice(2).filter((arg) => arg !== "--"),
-  options: {
-    ruleset: { type: "string", default: "ember" },
-    seed: { type: "string" },
-    scenario: { type: "string", default: "crossroads" },
-    p1: { type: "string" },
-    p2: { type: "string" },
-    progressive: { type: "boolean", default: false },
-    as: { type: "string", default: "spectator" },
-    quiet: { type: "boolean", default: false },
-  },
-});
-
-function fail(message: string): never {
-  console.error(`error: ${message}`);
+const game = chosenGame();
+if (game === "ember") await import("./ember-match");
+else if (game === "trpg") await import("./trpg-match");
+else if (game === "sigmar") await import("./sigmar-match");
+else {
+  console.error(`error: unknown game "${game}" (try: ember, trpg, sigmar)`);
   process.exit(2);
 }
-
-if (values.ruleset !== "ember") fail(`--ruleset takes ember or sigmar`);
-
-const scenario = catalog.scenarios.get(values.scenario as string) ?? fail(`unknown scenario "${values.scenario}" (try: ${[...catalog.scenarios.keys()].join(", ")})`);
-function pickArmy(arg: string | undefined, fallback: number): ArmyList {
-  const list = catalog.data.armies;
-  if (arg === undefined) return list[fallback] as ArmyList;
-  const byIndex = /^\d+$/.test(arg) ? list[Number(arg)] : undefined;
-  const found = byIndex ?? list.find((a) => a.name.toLowerCase() === arg.toLowerCase());
-  return found ?? fail(`unknown army "${arg}" (try an index 0-${list.length - 1} or: ${list.map((a) => a.name).join(", ")})`);
-}
-
-const standard = scenario.battleSize !== "skirmish";
-const p1 = pickArmy(values.p1, standard ? 1 : 0);
-const p2 = pickArmy(values.p2, standard ? 3 : 2);
-const seed = values.seed ?? randomBytes(16).toString("hex");
-const viewer: Viewer =
-  values.as === "omniscient" ? omniscient : values.as === "spectator" ? spectator : values.as === "p1" || values.as === "p2" ? seatViewer(values.as) : fail(`--as takes spectator, p1, p2 or omniscient`);
-
-const setup = { scenario: scenario.id, seats: ["p1", "p2"] as const, armies: { p1, p2 }, options: { progressiveReveal: values.progressive } };
-const print = (line: string | null) => {
-  if (line !== null && !values.quiet) console.log(line);
-};
-console.log(`EMBER: Obsidian Protocol - ${scenario.name.en} (${scenario.battleSize}, ${scenario.mission.rounds} rounds)`);
-console.log(`p1: ${p1.name} (${p1.faction})  vs  p2: ${p2.name} (${p2.faction})   seed ${seed}   viewing as ${values.as}`);
-
-let seen = 0;
-const play = () => autoplay(ember, setup, seed, seed, {
-  policy: emberBotPolicy,
-  onCommand(m) {
-    const log = m.toLog();
-    if (seen === 0) for (const env of log.setupEvents) { const e = ember.redact(env, viewer); if (e) print(describe(e, m.state)); }
-    for (const entry of log.entries.slice(seen)) {
-      for (const env of entry.events) {
-        const event = ember.redact(env, viewer);
-        if (event) print(describe(event, m.state));
-      }
-    }
-    seen = log.entries.length;
-  },
-});
-let played: ReturnType<typeof play>;
-try {
-  played = play();
-} catch (error) {
-  fail((error as Error).message);
-}
-
-const result = ember.result(played.state);
-const log = played.toLog();
-const check = replay(ember, log);
-const seedOk = verifySeed(played.state.seedCommitment, seed);
-console.log(`\n${log.entries.length} commands; final state ${stateHash(played.state).slice(0, 16)}; replay ${check.hash === stateHash(played.state) ? "matches" : "DIFFERS"}; seed commitment ${seedOk ? "verified" : "FAILED"}`);
-if (!result) process.exit(1);
-console.log(result.winner ? `Winner: ${result.winner} (${result.reason})` : `Draw (${result.reason})`);

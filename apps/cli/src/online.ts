@@ -1,8 +1,8 @@
 /**
- * Bot players as real clients of a running fogwar server: each match is created through the
- * lobby API, each seat joins over WebSocket with its invite token (@colyseus/sdk), lists its legal
- * commands from its own decoded projection (`legalCommandsInView`) and sends a random one, as a
- * person's browser would. Spectators join with the spectator link and only watch.
+ * Bot players as real clients of a running fogwar server: each match (EMBER, or any game given as
+ * an {@link OnlineGame}) is created through the lobby API, each seat joins over WebSocket with its
+ * invite token (@colyseus/sdk), lists its legal commands from its own decoded projection
+ * (`legalCommandsInView`) and sends a random one, as a person's browser would. Spectators join with the spectator link and only watch.
  *
  * Every client survives a server restart as the web client does: when its connection ends for a
  * reason worth retrying (`closeVerdict`) it joins again with a fresh `joinById` and its seat
@@ -15,8 +15,8 @@
  */
 import type { Room } from "@colyseus/sdk";
 import { Endpoints } from "./endpoints";
-import { RandomBot } from "@fogwar/engine";
-import { catalog, emberBotPolicy, legalCommandsInView, type EmberCommand, type EmberView } from "@fogwar/ember";
+import { RandomBot, type BotPolicy } from "@fogwar/engine";
+import { catalog, emberBotPolicy, legalCommandsInView, type EmberView } from "@fogwar/ember";
 import {
   PROTOCOL_VERSION,
   applyOverlay,
@@ -60,6 +60,27 @@ export interface OnlineMatchOptions {
   /** How long a client keeps trying to join again after losing its connection, in ms (default 120,000). */
   readonly reconnectWithinMs?: number;
 }
+
+/** A command as the bots send it (the game's own command shape). */
+export type BotCommand = { readonly type: string };
+
+/**
+ * A game as online bots play it: the lobby request that creates the match, each seat's legal
+ * commands from its own decoded projection (never the server's state), and the random bot's policy.
+ */
+export interface OnlineGame {
+  /** The body of POST /api/matches. */
+  readonly request: unknown;
+  /** The seat's legal commands in its projection (empty when it is not awaited). */
+  legal(view: unknown, seat: string): readonly BotCommand[];
+  readonly policy?: BotPolicy<BotCommand>;
+}
+
+/** The settings of an online bot match that do not depend on the game. */
+export type OnlinePlayOptions = Pick<OnlineMatchOptions, "url" | "urls" | "seed" | "spectators" | "onRoundTrip" | "maxCommands" | "onCreated" | "onAccepted" | "reconnectWithinMs">;
+
+/** A projection as every ruleset's view has it: the result once the match is over. */
+type AnyView = { readonly result?: unknown };
 
 /** What an online bot match did. */
 export interface OnlineMatchReport {
@@ -140,7 +161,7 @@ class Seat {
   private closing = false;
   private failure: string | null = null;
   /** The command waiting for its answer, resent with its id after a rejoin. */
-  private inFlight: { id: string; command: EmberCommand } | null = null;
+  private inFlight: { id: string; command: BotCommand } | null = null;
   private lastEventSeq = 0;
   bytes = 0;
   reconnections = 0;
@@ -255,17 +276,17 @@ class Seat {
     return (this.room?.state as DecodedState | undefined)?.seq ?? this.cached?.seq ?? -1;
   }
 
-  private cached: { seq: number; view: EmberView } | null = null;
+  private cached: { seq: number; view: AnyView } | null = null;
 
   /** The projection, rebuilt once per sequence number (the patch carries seq and overlay together); the last one while reconnecting. */
-  view(): EmberView | undefined {
+  view(): AnyView | undefined {
     const state = this.room?.state as DecodedState | undefined;
     if (!state) return this.cached?.view;
     if (this.cached && this.cached.seq === this.seq) return this.cached.view;
     const pub = toMap(state?.view);
     if (!pub.has("")) return undefined;
     const own = this.seat ? toMap(state?.seats?.get(this.seat)?.entries) : new Map<string, string>();
-    const view = unflatten(applyOverlay(pub, own)) as EmberView;
+    const view = unflatten(applyOverlay(pub, own)) as AnyView;
     this.cached = { seq: this.seq, view };
     return view;
   }
@@ -276,7 +297,7 @@ class Seat {
    * messages/s on this connection) means the message was dropped: wait and resend the same id,
    * as the protocol says; give up after 20 tries.
    */
-  async send(id: string, command: EmberCommand): Promise<Answer> {
+  async send(id: string, command: BotCommand): Promise<Answer> {
     try {
       for (let attempt = 0; ; attempt++) {
         this.answers.delete("error");
@@ -318,24 +339,31 @@ async function httpFirst<T>(bases: readonly string[], path: string): Promise<T> 
   throw failure;
 }
 
-/** Plays one bot-vs-bot match against a running server, with optional spectators. */
+/** Plays one bot-vs-bot EMBER match against a running server, with optional spectators. */
 export async function playOnlineMatch(options: OnlineMatchOptions): Promise<OnlineMatchReport> {
-  const started = performance.now();
-  const base = options.url.replace(/\/$/, "");
   const armies = options.armies.map((i) => {
     const army = catalog.data.armies[i];
     if (!army) throw new OnlineBotError(`no sample army ${i} (0-${catalog.data.armies.length - 1})`);
     return army;
   });
-  const created = await http<CreateMatchResponse>(`${base}/api/matches`, {
-    method: "POST",
-    body: JSON.stringify({
+  const ember: OnlineGame = {
+    request: {
       ruleset: "ember",
       scenario: options.scenario,
       players: armies.map((army, i) => ({ name: `bot-${i + 1}`, army, ...(options.teams?.[i] ? { team: options.teams[i] } : {}) })),
       options: { progressiveReveal: options.progressiveReveal ?? false, spectatorDelay: options.spectatorDelay ?? 0 },
-    }),
-  });
+    },
+    legal: (view, seat) => legalCommandsInView(view as EmberView, seat),
+    policy: emberBotPolicy as BotPolicy<BotCommand>,
+  };
+  return playOnlineGame(ember, options);
+}
+
+/** Plays one match of `game` between bots against a running server, with optional spectators. */
+export async function playOnlineGame(game: OnlineGame, options: OnlinePlayOptions): Promise<OnlineMatchReport> {
+  const started = performance.now();
+  const base = options.url.replace(/\/$/, "");
+  const created = await http<CreateMatchResponse>(`${base}/api/matches`, { method: "POST", body: JSON.stringify(game.request) });
   options.onCreated?.(created.matchId);
   const bases = [base, ...(options.urls ?? []).map((u) => u.replace(/\/$/, "")).filter((u) => u !== base)];
   const seats: Seat[] = [];
@@ -352,16 +380,16 @@ export async function playOnlineMatch(options: OnlineMatchOptions): Promise<Onli
   const everyone = [...seats, ...watchers];
   try {
     await Promise.all(everyone.map((c) => c.until(() => c.view(), "the first state")));
-    const bots = new Map(seats.map((s) => [s.seat as string, new RandomBot<EmberCommand>(`${options.seed}:${s.seat}`, emberBotPolicy)]));
+    const bots = new Map(seats.map((s) => [s.seat as string, new RandomBot<BotCommand>(`${options.seed}:${s.seat}`, game.policy)]));
     let commands = 0;
     const max = options.maxCommands ?? 5_000;
     for (;;) {
       const view = seats[0]?.view();
       if (view?.result) break;
       if (commands >= max) throw new OnlineBotError(`no result after ${max} commands`);
-      const mover = seats.map((s) => ({ s, legal: legalCommandsInView(s.view() as EmberView, s.seat as string) })).find((x) => x.legal.length > 0);
+      const mover = seats.map((s) => ({ s, legal: game.legal(s.view(), s.seat as string) })).find((x) => x.legal.length > 0);
       if (!mover) throw new OnlineBotError("nobody has a legal command, yet the match has no result");
-      const command = bots.get(mover.s.seat as string)?.choose(mover.legal) as EmberCommand;
+      const command = bots.get(mover.s.seat as string)?.choose(mover.legal) as BotCommand;
       const t0 = performance.now();
       const id = `${mover.s.seat}-${commands + 1}`;
       const answer = await mover.s.send(id, command);

@@ -2,7 +2,7 @@
  * Plays a whole Age of Sigmar battle between two bots in the terminal and prints its log as one
  * viewer saw it: the lists mustered in secret, deployment, every attack roll by roll.
  *
- *   pnpm match -- --ruleset sigmar [--seed S] [--p1 heuristic|random] [--p2 heuristic|random]
+ *   pnpm match -- --game sigmar [--seed S] [--p1 heuristic|random] [--p2 heuristic|random]
  *                 [--as spectator|p1|p2|omniscient] [--quiet]
  *
  * The heuristic bot decides from its own seat's projection; the random bot picks among the legal
@@ -13,11 +13,11 @@ import { randomBytes } from "node:crypto";
 import { Random, chooseWithTemplates, omniscient, RandomBot, replay, rngStateFromSeed, seatViewer, spectator, stateHash, verifySeed, Match, type Viewer } from "@fogwar/engine";
 import { heuristicChoice, sigmar, sigmarBotPolicy, type SigmarCommand } from "@fogwar/sigmar";
 import { describe } from "./sigmar-format";
+import { gameArgs } from "./game-args";
 
 const { values } = parseArgs({
-  args: process.argv.slice(2).filter((arg) => arg !== "--"),
+  args: gameArgs(),
   options: {
-    ruleset: { type: "string" },
     seed: { type: "string" },
     p1: { type: "string", default: "heuristic" },
     p2: { type: "string", default: "random" },

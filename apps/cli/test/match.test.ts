@@ -66,9 +66,9 @@ describe("event wording", () => {
   });
 });
 
-describe("pnpm match -- --ruleset sigmar", () => {
+describe("pnpm match -- --game sigmar", () => {
   test("plays a whole Age of Sigmar battle to a result, reports attacks roll by roll, replays it and verifies the seed", () => {
-    const run = cli(["--ruleset", "sigmar", "--seed", "readme-sigmar"]);
+    const run = cli(["--game", "sigmar", "--seed", "readme-sigmar"]);
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/=== Battle round 1 ===/);
     expect(run.stdout).toMatch(/hit \d\+.*: [1-6 ]+ -> \d+ hit\(s\)/);
@@ -89,6 +89,8 @@ describe("pnpm match -- --ruleset sigmar", () => {
 
   test("bad options get a clear error and exit code 2", () => {
     expect(cli(["--ruleset", "sigmar", "--p1", "clever"]).stderr).toMatch(/--p1 takes heuristic or random/);
-    expect(cli(["--ruleset", "chess"]).stderr).toMatch(/--ruleset takes ember or sigmar/);
+    expect(cli(["--game", "chess"]).stderr).toMatch(/unknown game "chess" \(try: ember, trpg, sigmar\)/);
+    // --ruleset is the same option, under the API's name.
+    expect(cli(["--ruleset=chess"]).stderr).toMatch(/unknown game "chess"/);
   });
 });

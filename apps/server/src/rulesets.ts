@@ -10,7 +10,8 @@ import { rulesetFor as archivedRuleset, type VersionedRuleset } from "@fogwar/ru
 import { TeamName } from "@fogwar/protocol";
 import { ArmyList, casterRedact as emberCasterRedact, casterViewFor as emberCasterView, catalog, ember, validateArmy, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState } from "@fogwar/ember";
 import { casterRedact, casterViewFor, catalog as siegeCatalog, siege, type SiegeCommand, type SiegeEvent, type SiegeSetup, type SiegeState } from "@fogwar/siege";
-import { sigmarHost } from "./sigmar-host";
+import { sigmarHost } from "./sigmar-host.js";
+import { trpgHost } from "./trpg-host.js";
 
 /** A lobby request's players and options, after the protocol's validation. */
 export interface SetupRequest {
@@ -217,6 +218,7 @@ export const RULESETS: ReadonlyMap<string, HostedRuleset> = new Map([
   ["ember", emberHost],
   ["siege", siegeHost],
   ["sigmar", sigmarHost],
+  ["trpg", trpgHost],
 ]);
 
 /** How the server finds a ruleset at a rules version (tests give another one to act out a version bump). */

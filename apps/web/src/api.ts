@@ -82,6 +82,32 @@ export const SigmarRulesetInfo = z.object({
 });
 export type SigmarRulesetInfo = z.output<typeof SigmarRulesetInfo>;
 
+const Bilingual = z.object({ en: z.string(), ko: z.string() });
+
+/** The TRPG's listing in `GET /api/rulesets`: its scenarios (with their party, never their enemies), fields and modes. */
+export const TrpgRulesetInfo = z.object({
+  id: z.literal("trpg"),
+  rulesVersion: z.string(),
+  modes: z.array(z.string()),
+  partyPlayers: z.tuple([z.number(), z.number()]),
+  scenarios: z.array(
+    z.object({
+      id: z.string(),
+      name: Bilingual,
+      summary: Bilingual,
+      field: z.string(),
+      night: z.number(),
+      rounds: z.number(),
+      width: z.number(),
+      height: z.number(),
+      commander: z.string().nullable(),
+      party: z.array(z.object({ id: z.string(), name: Bilingual, archetype: z.string() })),
+    }),
+  ),
+  fields: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type TrpgRulesetInfo = z.output<typeof TrpgRulesetInfo>;
+
 /** The EMBER-shaped listings of a `GET /api/rulesets` answer. */
 export function emberRulesets(listing: RulesetsResponse["rulesets"]): RulesetInfo[] {
   return listing.flatMap((r) => {
@@ -162,6 +188,12 @@ export function createApi(fetchImpl: FetchLike = (input, init) => fetch(input, i
     sigmar: () =>
       call(RulesetsResponse, "/rulesets").then((r) => {
         const parsed = SigmarRulesetInfo.safeParse(r.rulesets.find((x) => x.id === "sigmar"));
+        return parsed.success ? parsed.data : null;
+      }),
+    /** The TRPG's listing from `GET /api/rulesets`, or null when the server does not host it. */
+    trpg: () =>
+      call(RulesetsResponse, "/rulesets").then((r) => {
+        const parsed = TrpgRulesetInfo.safeParse(r.rulesets.find((x) => x.id === "trpg"));
         return parsed.success ? parsed.data : null;
       }),
     /** `POST /api/matches`: the seats' tokens and invite links (shown this once). */

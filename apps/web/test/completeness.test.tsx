@@ -13,6 +13,8 @@ import { ember, legalCommandsInView as emberLegal, type EmberEvent } from "@fogw
 import { siege, legalCommandsInView as siegeLegal, type SiegeEvent } from "@fogwar/siege";
 import { sigmar, legalCommandsInView as sigmarLegal, templatesInView as sigmarTemplates, type SigmarEvent } from "@fogwar/sigmar";
 import { SigmarTableView } from "../src/sigmar/SigmarTableView";
+import { trpg, legalCommandsInView as trpgLegal, type TrpgEvent, type TrpgState } from "@fogwar/trpg";
+import { TrpgTableView } from "../src/trpg/TrpgTableView";
 import { setupI18n } from "../src/i18n";
 import { resources } from "../src/i18n/bundled-resources";
 import { TableView } from "../src/ember/TableView";
@@ -23,8 +25,8 @@ import { MemoryRouter } from "react-router";
 import { PlayBot } from "../src/lobby/PlayBot";
 import { BotNote } from "../src/table/BotNote";
 import { rulesetsBody } from "./fixtures";
-import { emberCorpus, siegeCorpus, sigmarCorpus } from "./corpus";
-import { SIEGE_SEAT_IDS, problems, readable } from "./readable";
+import { emberCorpus, siegeCorpus, sigmarCorpus, trpgCorpus } from "./corpus";
+import { SIEGE_SEAT_IDS, TRPG_SEAT_IDS, problems, readable } from "./readable";
 import { NAMES, withNames } from "./players";
 import { ClockPanel } from "../src/table/ClockPanel";
 import type { ClockField, ClockInfo } from "../src/table/clock";
@@ -235,6 +237,66 @@ test("Age of Sigmar: every event kind, every decision, the muster, the attack st
     await check(`decision ${decision.type}`, () => render(withNames(<SigmarTableView matchId="m" view={view} seat={decision.seat} legal={legal} templates={templates} onCommand={() => {}} events={[]} />)), found);
   }
   expect(SIGMAR_KINDS.filter((k) => !rendered.has(k))).toEqual([]);
+  expect(report(found)).toEqual([]);
+});
+
+/** Every kind of the TRPG's event union. */
+const TRPG_KINDS = Object.keys({
+  match_started: 1, initiative: 1, round_started: 1, turn_started: 1, turn_ended: 1, waits_unseen: 1, delayed: 1, moved: 1, prone: 1, disengaged: 1, braced: 1, peeking: 1, swapped: 1,
+  overwatch_set: 1, overwatch_ended: 1, concealed: 1, spotting: 1, reactive_spot: 1, revealed: 1, unseen_attacker: 1, attack: 1, dodge: 1, penetration: 1, damaged: 1, incapacitated: 1,
+  died: 1, death_save: 1, stabilised: 1, healed: 1, suppressing: 1, dropped: 1, shove: 1, decided: 1, contact: 1, hazard: 1, check: 1, stats_revealed: 1, chilled: 1, surprise_over: 1,
+  round_step: 1, round_ended: 1, delayed_stopped: 1, conceded: 1, match_ended: 1,
+} satisfies Record<TrpgEvent["type"], 1>);
+
+test("TRPG: every event kind, every decision, the round-end step and the master's console, in English and Korean, with no raw id and no English on the Korean page", async () => {
+  const corpus = trpgCorpus(2);
+  const found = new Map<string, string[]>();
+  const rendered = new Set<string>();
+  for (const match of corpus.matches) {
+    const other = match.state.mode === "gm" ? "gm" : "e1";
+    for (const [seat, entries] of Object.entries(match.seen).filter(([s]) => s === "p1" || s === other)) {
+      const view = trpg.viewFor(match.state, seatViewer(seat));
+      // Events random play rarely reaches, typed with the match's own characters.
+      const ids = Object.keys(match.state.characters).sort();
+      const [a, b] = [ids[0]!, ids.at(-1)!];
+      const samples: TrpgEvent[] = [
+        { type: "contact", mover: a, hidden: b },
+        { type: "stats_revealed", character: b, archetype: "raider" },
+        { type: "chilled", character: a },
+        { type: "check", character: a, stat: "COG", kind: "skill", die: 3, mods: [{ source: "COG", value: 4 }], total: 7, need: 7, success: true, study: b },
+        { type: "check", character: a, stat: "TGH", kind: "resist", die: 2, mods: [{ source: "master", value: -1 }], total: 1, need: 3, success: false, cold: true },
+        { type: "delayed_stopped", actor: b, index: 1, code: "unreachable", heardBy: "enemies" },
+        { type: "conceded", seat: "p2" },
+        { type: "shove", attacker: a, target: b, die: 6, need: 5, success: true },
+        { type: "stabilised", character: a, by: b, die: 4, need: 3, success: true },
+        { type: "healed", character: a, by: b, item: "repair_kit", die: 2, need: 3, success: false },
+        { type: "delayed", character: a, after: b },
+        { type: "dropped", character: b },
+        { type: "hazard", character: a, die: 1, wounded: true },
+        { type: "death_save", character: a, die: 5, success: false, fails: 1 },
+        { type: "reactive_spot", observer: a, target: b, cause: "respot", success: false },
+        { type: "revealed", character: b, at: { x: 3, y: 4 }, cause: "contact", by: a },
+        { type: "revealed", character: b, at: { x: 3, y: 4 }, cause: "fallen" },
+      ];
+      const events = [...entries, { seq: 1e6, events: samples }];
+      await check(`${match.label} for ${seat}`, () => render(withNames(<TrpgTableView matchId="m" view={view} seat={seat} legal={[]} onCommand={() => {}} events={events} />)), found, TRPG_SEAT_IDS);
+      for (const e of events) for (const ev of e.events) rendered.add(ev.type);
+    }
+  }
+  for (const decision of corpus.decisions.values()) {
+    const view = trpg.viewFor(decision.state, seatViewer(decision.seat));
+    const legal = trpgLegal(view, decision.seat);
+    await check(`decision ${decision.type}`, () => render(withNames(<TrpgTableView matchId="m" view={view} seat={decision.seat} legal={legal} onCommand={() => {}} events={[]} />)), found, TRPG_SEAT_IDS);
+  }
+  // Every decision kind the rules ask (a pending question), as its seat sees it.
+  const pendings = new Map<string, { state: TrpgState; seat: string }>();
+  for (const d of corpus.decisions.values()) if (d.state.pending && !pendings.has(d.state.pending.kind)) pendings.set(d.state.pending.kind, { state: d.state, seat: d.seat });
+  for (const [kind, p] of pendings) {
+    const view = trpg.viewFor(p.state, seatViewer(p.seat));
+    await check(`pending ${kind}`, () => render(withNames(<TrpgTableView matchId="m" view={view} seat={p.seat} legal={trpgLegal(view, p.seat)} onCommand={() => {}} events={[]} />)), found, TRPG_SEAT_IDS);
+  }
+  expect([...pendings.keys()].sort()).toEqual(expect.arrayContaining(["dodge", "overwatch"]));
+  expect(TRPG_KINDS.filter((k) => !rendered.has(k))).toEqual([]);
   expect(report(found)).toEqual([]);
 });
 

@@ -9,6 +9,8 @@ import { Match, RandomBot, seatViewer, type EventEnvelope } from "@fogwar/engine
 import { catalog as emberCatalog, ember, emberBotPolicy, validateArmy, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState } from "@fogwar/ember";
 import { catalog as siegeCatalog, siege, siegeBotPolicy, type SiegeCommand, type SiegeEvent, type SiegeSetup, type SiegeState } from "@fogwar/siege";
 import { sigmar, sigmarBotPolicy, type SigmarCommand, type SigmarEvent, type SigmarSetup, type SigmarState } from "@fogwar/sigmar";
+import { catalog as trpgCatalog, trpg, trpgBotPolicy, type TrpgCommand, type TrpgEvent, type TrpgSetup, type TrpgState } from "@fogwar/trpg";
+import { encounter } from "@fogwar/trpg/encounters";
 
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
 
@@ -61,6 +63,9 @@ function play<Setup, S extends object, C extends { type: string }, E>(
       if (!corpus.decisions.has(type)) corpus.decisions.set(type, { seat, type: c.type, state: structuredClone(match.state), legal });
       else if (!corpus.decisions.has(key) && seat !== seats[0]) void 0;
     }
+    // A decision the rules ask (a pending question): the first state of each kind too.
+    const asked = (match.state as { pending?: { kind?: string } | null }).pending?.kind;
+    if (asked && !corpus.decisions.has(`pending:${asked}`)) corpus.decisions.set(`pending:${asked}`, { seat, type: `pending:${asked}`, state: structuredClone(match.state), legal });
     const chosen = bots.get(seat)!.choose(legal);
     if (!chosen || !match.submit(seat, chosen).ok) break;
   }
@@ -115,6 +120,22 @@ export function sigmarCorpus(seeds = 4): Corpus<SigmarState, SigmarCommand, Sigm
   const setup: SigmarSetup = { seats: ["p1", "p2"] };
   for (let s = 0; s < seeds; s++) {
     play(sigmar as unknown as Ruleset<SigmarState, SigmarCommand, SigmarEvent>, (seed) => new Match(sigmar, setup, seed) as never, ["p1", "p2"], `sigmar-${s}`, sigmarBotPolicy, corpus, (st) => st.phase === "finished", 4000);
+  }
+  return corpus;
+}
+
+/** The TRPG: every scenario in GM mode and in versus, a few seeds each (the server's encounters). */
+export function trpgCorpus(seeds = 2): Corpus<TrpgState, TrpgCommand, TrpgEvent> {
+  const corpus: Corpus<TrpgState, TrpgCommand, TrpgEvent> = { matches: [], decisions: new Map() };
+  for (const scenario of trpgCatalog.scenarios.values()) {
+    for (const mode of ["gm", "versus"] as const) {
+      const enemies = [mode === "gm" ? "gm" : "e1"];
+      const setup: TrpgSetup = { scenario: scenario.id, mode, enemies: encounter(scenario.id), seats: { party: ["p1", "p2"], enemies } };
+      const seats = ["p1", "p2", ...enemies];
+      for (let s = 0; s < seeds; s++) {
+        play(trpg as unknown as Ruleset<TrpgState, TrpgCommand, TrpgEvent>, (seed) => new Match(trpg, setup, seed) as never, seats, `${scenario.id}-${mode}-${s}`, trpgBotPolicy, corpus, (st) => st.result !== null, 3000);
+      }
+    }
   }
   return corpus;
 }

@@ -26,15 +26,18 @@ export function readable(root: HTMLElement): string {
  * - faction codes on the cards (RDL, UN, GOF);
  * - EMBER's stance codes as printed on the stance tokens and written in the Korean rules (DEF,
  *   MOB, OFF; the Korean name comes first: "방어 스탠스(DEF)");
+ * - the tactical TRPG's name and its characteristics as the Korean rules write them (TRPG, PRC,
+ *   BRT, COG, TGH, GRC: seed 002 writes them in Latin letters in its Korean text);
  * - dice notation (d6; D3, D6 and 2D6 as the Age of Sigmar seed writes random characteristics)
- *   and the boards' column letters (single letters a-l, A-L).
+ *   and the boards' column letters (single letters a-v, A-V: the TRPG's maps are up to 22 columns
+ *   wide).
  */
-export const KOREAN_ALLOWED = new Set(["fogwar", "EMBER", "VP", "EW", "LO", "AP", "HP", "RDL", "UN", "GOF", "DEF", "MOB", "OFF", "d6", "D"]);
+export const KOREAN_ALLOWED = new Set(["fogwar", "EMBER", "VP", "EW", "LO", "AP", "HP", "RDL", "UN", "GOF", "DEF", "MOB", "OFF", "d6", "D", "TRPG", "PRC", "BRT", "COG", "TGH", "GRC"]);
 
 /** Fragments that are codes by construction and are removed before the word check. */
 const CODES: RegExp[] = [
-  /\b[a-lA-L]\d{1,2}\b/g, // squares (c4, C4)
-  /\b[a-lA-L]\b/g, // a lone column letter along a board's edge
+  /\b[a-vA-V]\d{1,2}\b/g, // squares (c4, C4)
+  /\b[a-vA-V]\b/g, // a lone column letter along a board's edge
   /\b[0-9a-f]{10,}\b/g, // a commitment's short hash or a dice seed (shown on purpose, to be verified)
 ];
 
@@ -66,6 +69,9 @@ export interface Problem {
 export const SEAT_IDS = /\bp[1-4]\b/;
 /** Siege's seat ids and EMBER's, for a Siege page. */
 export const SIEGE_SEAT_IDS = /\b(?:p[1-4]|[ad][1-4])\b/;
+
+/** The TRPG's seat ids (its squares run past D, so a bare `p1` is never a square there). */
+export const TRPG_SEAT_IDS = /\b(?:p[1-4]|gm|e1)\b/;
 
 /** What a page may show beyond the rules' words: its seat ids' pattern and the players' names. */
 export interface PageContext {

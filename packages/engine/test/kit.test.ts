@@ -204,4 +204,20 @@ describe("the ruleset test kit on the dial-duel fixture", () => {
       commands.map(() => (state.seats.includes(seat) ? String(hiddenNumber(state, otherSeat(state, seat))) : null));
     expect(runKit({ ...spec(dialDuel), cases: CASES.slice(0, 4), verdicts }).problems.list("number").some((p) => / answered \d vs \d/.test(p))).toBe(true);
   });
+
+  test("a secret compared on the events received ignores events its viewers do not receive, and still catches one they do", () => {
+    // After a lock of 4 or more, a note only the locking seat sees: how many hidden events an entry
+    // holds depends on the number, but nobody else receives any of them.
+    const note = (leakTo: "seat" | "everyone"): DialRuleset =>
+      leaky({ apply: (state, command, seat) => {
+        const r = dialDuel.apply(state, command, seat);
+        if (!r.ok || command.type !== "lock" || command.number < 4) return r;
+        const audience = leakTo === "seat" ? ({ kind: "seats", seats: [seat] } as const) : ({ kind: "everyone" } as const);
+        return { ...r, events: [...r.events, { audience, event: { type: "starter_chosen", round: 0, chooser: seat, starter: seat } }] };
+      } });
+    const run = (ruleset: DialRuleset, received: boolean) => runKit({ ...spec(ruleset), cases: CASES.slice(0, 6), secrets: SEATS.map((s) => ({ ...numberOf(s), received })) }).problems.list("number");
+    expect(run(note("seat"), false).some((p) => /the events differ/.test(p))).toBe(true);
+    expect(run(note("seat"), true)).toEqual([]);
+    expect(run(note("everyone"), true).some((p) => /the events differ/.test(p))).toBe(true);
+  });
 });

@@ -17,6 +17,7 @@ import { join, relative, sep } from "node:path";
 export const ARCHIVED_RULESETS = {
   ember: { ruleset: "ember", botPolicy: "emberBotPolicy", optional: ["casterViewFor", "casterRedact"] },
   siege: { ruleset: "siege", botPolicy: "siegeBotPolicy", optional: ["casterViewFor", "casterRedact", "pickSalt"] },
+  trpg: { ruleset: "trpg", botPolicy: "trpgBotPolicy", optional: ["casterViewFor", "casterRedact"] },
 } as const;
 
 export type ArchivedId = keyof typeof ARCHIVED_RULESETS;

@@ -8,6 +8,7 @@ import { canonicalJson, seedCommitment, stateHash } from "@fogwar/engine";
 import type { FixtureEntry, ReplayFixture } from "../src/fixtures.js";
 import type { FrozenBundle } from "../src/types.js";
 import type { ArchivedId } from "./build.js";
+import { encounter } from "@fogwar/trpg/encounters";
 
 /** How many seeded matches are tried per version. */
 const CANDIDATES = 6;
@@ -19,9 +20,24 @@ interface EmberData {
 interface SiegeData {
   readonly missions: readonly { readonly id: string }[];
 }
+interface TrpgData {
+  readonly scenarios: readonly { readonly id: string }[];
+}
 
-/** The setups candidate `n` plays: EMBER 1 v 1 on a skirmish scenario with two small armies of different factions; Siege 1 v 1 on the first mission. */
+/**
+ * The setups candidate `n` plays: EMBER 1 v 1 on a skirmish scenario with two small armies of
+ * different factions; Siege 1 v 1 on the first mission; the TRPG on each sample scenario in turn,
+ * with a game master or versus, one party seat, and the scenario's sample encounter (the enemies
+ * are no part of a build's data: a live page may load a build, and must not learn an ambush).
+ */
 function setupFor(id: ArchivedId, data: unknown, n: number): unknown {
+  if (id === "trpg") {
+    const scenarios = (data as TrpgData).scenarios.map((s) => s.id).sort();
+    const scenario = scenarios[n % scenarios.length];
+    if (!scenario) throw new Error("the version's sample data has no scenario");
+    const gm = n % 2 === 0;
+    return { scenario, mode: gm ? "gm" : "versus", enemies: encounter(scenario), seats: { party: ["p1"], enemies: [gm ? "gm" : "e1"] } };
+  }
   if (id === "siege") {
     const mission = (data as SiegeData).missions[0];
     if (!mission) throw new Error("the version's sample data has no mission");

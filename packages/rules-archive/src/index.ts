@@ -29,6 +29,8 @@ export const CURRENT: Readonly<Record<string, CurrentLoader>> = {
     import("@fogwar/siege").then(
       (m) => ({ ruleset: m.siege, botPolicy: m.siegeBotPolicy, RandomBot, autoplay, catalogData: m.catalog.data, casterViewFor: m.casterViewFor, casterRedact: m.casterRedact, pickSalt: m.pickSalt }) as FrozenBundle,
     ),
+  trpg: () =>
+    import("@fogwar/trpg").then((m) => ({ ruleset: m.trpg, botPolicy: m.trpgBotPolicy, RandomBot, autoplay, catalogData: m.catalog.data, casterViewFor: m.casterViewFor, casterRedact: m.casterRedact }) as FrozenBundle),
 };
 
 /** Finds rulesets by (id, version). */

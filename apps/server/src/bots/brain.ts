@@ -17,6 +17,7 @@ import { RandomBot, type SearchBudget, type SeatId } from "@fogwar/engine";
 import { EMBER_SEARCH_BUDGET, emberBotPolicy, emberSearchBot, legalCommandsInView as emberLegal, type EmberCommand, type EmberView } from "@fogwar/ember";
 import { SIEGE_SEARCH_BUDGET, siegeBotPolicy, siegeSearchBot, legalCommandsInView as siegeLegal, type SiegeCommand, type SiegeView } from "@fogwar/siege";
 import { heuristicChoice, sigmarBotPolicy, legalCommandsInView as sigmarLegal, type SigmarCommand, type SigmarView } from "@fogwar/sigmar";
+import { TRPG_SEARCH_BUDGET, trpgBotPolicy, trpgSearchBot, legalCommandsInView as trpgLegal, type TrpgCommand, type TrpgView } from "@fogwar/trpg";
 import type { BotLevel } from "@fogwar/protocol";
 import { rulesetFor } from "@fogwar/rules-archive";
 
@@ -42,6 +43,7 @@ export const BOT_BUDGETS: Readonly<Record<string, Readonly<Record<BotLevel, Sear
   // Age of Sigmar's bot is a heuristic (no search, no budget): "normal" plays its best-scored
   // command, "easy" picks at random among the legal commands.
   sigmar: { easy: { simulations: 0 }, normal: { simulations: 0 } },
+  trpg: { easy: { simulations: 12, maxCandidates: 8, depth: 0 }, normal: TRPG_SEARCH_BUDGET },
 };
 
 /** The rulesets a bot can play. */
@@ -78,6 +80,16 @@ export function brainFor(ruleset: string, level: BotLevel, seat: SeatId, seed: s
       legal: (view) => sigmarLegal(view as SigmarView, seat),
       choose: (view) => (level === "easy" ? random.choose(sigmarLegal(view as SigmarView, seat)) : heuristicChoice(view as SigmarView, seat)),
       fallback: (view) => random.choose(sigmarLegal(view as SigmarView, seat)),
+    };
+  }
+  if (ruleset === "trpg" && budget) {
+    // Decisions and the round-end step by the bot's quick rules; a turn's commands by search.
+    const bot = trpgSearchBot(seed, budget);
+    const random = new RandomBot<TrpgCommand>(`${seed}:fallback`, trpgBotPolicy);
+    return {
+      legal: (view) => trpgLegal(view as TrpgView, seat),
+      choose: (view) => bot.choose(view as TrpgView, seat),
+      fallback: (view) => random.choose(trpgLegal(view as TrpgView, seat)),
     };
   }
   throw new Error(`no bot plays the ruleset "${ruleset}"`);

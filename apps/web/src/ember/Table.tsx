@@ -1,6 +1,6 @@
 /**
  * The table route: connects with `useMatch` and, once the welcome names the match's ruleset,
- * fetches that ruleset's table (EMBER's `EmberConnected` or Siege's `SiegeTable`, each its own
+ * fetches that ruleset's table (EMBER's `EmberConnected`, Siege's `SiegeTable` or the TRPG's `TrpgTable`, each its own
  * chunk, so one ruleset's code never loads for the other's match). Shows the connection status
  * (with a retry that reconnects from scratch), the spectator count and who is online, and the
  * table chat under the table (../table/ChatPanel.tsx) for every ruleset.
@@ -8,7 +8,7 @@
 import { Suspense, lazy, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMatch, type JoinSpec } from "../net/useMatch";
-import { loadEmberTable, loadSiegeTable, loadSigmarTable } from "../table/preload";
+import { loadEmberTable, loadSiegeTable, loadSigmarTable, loadTrpgTable } from "../table/preload";
 import { Loading } from "../ui";
 import { PlayersProvider } from "../table/names";
 import { ConnectionBanner } from "./ConnectionBanner";
@@ -19,6 +19,7 @@ import "../i18n/table-strings";
 const EmberConnected = lazy(() => loadEmberTable().then((m) => ({ default: m.EmberConnected })));
 const SiegeTable = lazy(() => loadSiegeTable().then((m) => ({ default: m.SiegeTable })));
 const SigmarTable = lazy(() => loadSigmarTable().then((m) => ({ default: m.SigmarTable })));
+const TrpgTable = lazy(() => loadTrpgTable().then((m) => ({ default: m.TrpgTable })));
 
 export interface EmberTableProps {
   matchId: string;
@@ -51,6 +52,8 @@ function ConnectedTable({ matchId, join, onRetry }: EmberTableProps & { onRetry:
           <SiegeTable matchId={matchId} seat={seat} match={match} banner={banner()} bots={bots} />
         ) : ruleset === "sigmar" ? (
           <SigmarTable matchId={matchId} seat={seat} match={match} banner={banner()} bots={bots} />
+        ) : ruleset === "trpg" ? (
+          <TrpgTable matchId={matchId} seat={seat} match={match} banner={banner()} bots={bots} />
         ) : (
           <EmberConnected matchId={matchId} seat={seat} match={match} banner={banner} bots={bots} />
         )}

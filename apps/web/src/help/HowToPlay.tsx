@@ -1,14 +1,17 @@
 /**
- * The how-to-play pages, one per ruleset (`/how-to-play/ember`, `/how-to-play/siege`): a short,
+ * The how-to-play pages, one per ruleset (`/how-to-play/ember`, `/how-to-play/siege`,
+ * `/how-to-play/trpg`): a short,
  * practical guide in the reader's language (the `help` namespace, `guide.<ruleset>`) and a quick
  * reference of the terms the tables explain on hover and tap (timing dials, die faces, stances,
- * parts and statuses for EMBER; walls, openings, statuses and dice for Siege).
+ * parts and statuses for EMBER; walls, openings, statuses and dice for Siege; cover, hazards,
+ * concealment, overwatch and the round-end step for the TRPG).
  */
 import { Link, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { RULE_TIP_CSS } from "./RuleTip";
 import { GUIDES } from "./HowToPlayLink";
 import "../i18n/siege-strings";
+import "../i18n/trpg-strings";
 import "../i18n/help-strings";
 import "../i18n/table-strings";
 
@@ -34,6 +37,15 @@ const REFERENCE: Record<(typeof GUIDES)[number], readonly (readonly [string, str
     ["siege:operators.pinged", "help:siege.pinged"],
     ["siege:operators.stunned", "help:siege.stunned"],
     ...["yellow", "orange", "red"].map((k) => [`siege:colour.${k}`, `help:siege.${k}`] as const),
+  ],
+  trpg: [
+    ...["half", "three_quarter", "full_hard", "full_medium", "full_soft", "wall"].map((k) => [`trpg:terrain.${k}`, `help:trpg.${k}`] as const),
+    ["trpg:map.legendHazard", "help:trpg.hazard"],
+    ["trpg:map.legendConcealed", "help:trpg.concealed"],
+    ["trpg:map.legendLastSeen", "help:trpg.lastSeen"],
+    ["trpg:map.legendCone", "help:trpg.cone"],
+    ["trpg:status.incapacitated", "help:trpg.incapacitated"],
+    ["trpg:phase.round_end", "help:trpg.roundEnd"],
   ],
 };
 

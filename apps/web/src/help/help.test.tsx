@@ -41,7 +41,7 @@ const page = (path: string) =>
     </MemoryRouter>,
   );
 
-test.each(["ember", "siege"])("the %s how-to-play page reads in English and Korean with no raw id and no English on the Korean page", async (ruleset) => {
+test.each(["ember", "siege", "trpg"])("the %s how-to-play page reads in English and Korean with no raw id and no English on the Korean page", async (ruleset) => {
   for (const language of ["en", "ko"]) {
     await act(async () => {
       await i18next.changeLanguage(language);
@@ -61,7 +61,7 @@ test("an unknown ruleset has no guide", () => {
   expect(screen.getByText(/There is no such page/)).toBeTruthy();
 });
 
-test("the lobby links to both guides", () => {
+test("the lobby links to every guide", () => {
   const api = { rulesets: () => new Promise<never>(() => {}), siege: () => Promise.resolve(null) } as unknown as Parameters<typeof LobbyPage>[0]["api"];
   render(
     <MemoryRouter>
@@ -70,4 +70,5 @@ test("the lobby links to both guides", () => {
   );
   expect(screen.getByRole("link", { name: "How to play EMBER" }).getAttribute("href")).toBe("/how-to-play/ember");
   expect(screen.getByRole("link", { name: "How to play Siege" }).getAttribute("href")).toBe("/how-to-play/siege");
+  expect(screen.getByRole("link", { name: "How to play the tactical TRPG" }).getAttribute("href")).toBe("/how-to-play/trpg");
 });

@@ -2,7 +2,7 @@
 import { Suspense, lazy, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreateMatchResponse } from "@fogwar/protocol";
-import { ApiError, api as defaultApi, type Api, type RulesetInfo, type SiegeRulesetInfo, type SigmarRulesetInfo } from "../api";
+import { ApiError, api as defaultApi, type Api, type RulesetInfo, type SiegeRulesetInfo, type SigmarRulesetInfo, type TrpgRulesetInfo } from "../api";
 import { ErrorNote, Loading } from "../ui";
 import { HowToPlayLink } from "../help/HowToPlayLink";
 import { InviteLinks } from "./InviteLinks";
@@ -13,6 +13,7 @@ const CreateMatch = lazy(() => import("./CreateMatch").then((m) => ({ default: m
 const PlayBot = lazy(() => import("./PlayBot").then((m) => ({ default: m.PlayBot })));
 const CreateSiegeMatch = lazy(() => import("../siege/CreateSiegeMatch").then((m) => ({ default: m.CreateSiegeMatch })));
 const CreateSigmarMatch = lazy(() => import("../sigmar/CreateSigmarMatch").then((m) => ({ default: m.CreateSigmarMatch })));
+const CreateTrpgMatch = lazy(() => import("../trpg/CreateTrpgMatch").then((m) => ({ default: m.CreateTrpgMatch })));
 
 export function LobbyPage({ api = defaultApi }: { api?: Api }) {
   const { t } = useTranslation("lobby");
@@ -22,6 +23,8 @@ export function LobbyPage({ api = defaultApi }: { api?: Api }) {
   const [attempt, setAttempt] = useState(0);
   const [siege, setSiege] = useState<SiegeRulesetInfo | null>(null);
   const [sigmar, setSigmar] = useState<SigmarRulesetInfo | null>(null);
+  const [trpg, setTrpg] = useState<TrpgRulesetInfo | null>(null);
+  const [trpgOpen, setTrpgOpen] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -40,6 +43,10 @@ export function LobbyPage({ api = defaultApi }: { api?: Api }) {
       (s) => live && setSigmar(s),
       () => undefined,
     );
+    (api.trpg?.() ?? Promise.resolve(null)).then(
+      (s) => live && setTrpg(s),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -49,7 +56,7 @@ export function LobbyPage({ api = defaultApi }: { api?: Api }) {
     <div className="lobby">
       <h1>{t("title")}</h1>
       <p className="guides">
-        <HowToPlayLink ruleset="ember" /> · <HowToPlayLink ruleset="siege" />
+        <HowToPlayLink ruleset="ember" /> · <HowToPlayLink ruleset="siege" /> · <HowToPlayLink ruleset="trpg" />
       </p>
       {error && (
         <>
@@ -62,11 +69,22 @@ export function LobbyPage({ api = defaultApi }: { api?: Api }) {
       {!rulesets && !error && <Loading what={t("loadingRulesets")} />}
       {rulesets && created && <InviteLinks created={created} onDone={() => setCreated(null)} />}
       <Suspense fallback={<Loading what={t("loadingForms")} />}>
-        {rulesets && !created && <PlayBot api={api} ember={rulesets.find((r) => r.id === "ember")} siege={siege} sigmar={sigmar} />}
+        {rulesets && !created && <PlayBot api={api} ember={rulesets.find((r) => r.id === "ember")} siege={siege} sigmar={sigmar} trpg={trpg} />}
         {rulesets && !created && <CreateMatch api={api} rulesets={rulesets} onCreated={setCreated} />}
         {rulesets && !created && siege && <CreateSiegeMatch api={api} listing={siege} onCreated={setCreated} />}
         {rulesets && !created && sigmar && <CreateSigmarMatch api={api} listing={sigmar} onCreated={setCreated} />}
       </Suspense>
+      {rulesets && !created && trpg && (
+        // The TRPG's form (and its strings) load when opened: the lobby's first load stays small.
+        <details className="create-trpg-open" open={trpgOpen} onToggle={(e) => setTrpgOpen(e.currentTarget.open)}>
+          <summary>{t("trpgNewMatch")}</summary>
+          {trpgOpen && (
+            <Suspense fallback={<Loading what={t("loadingForms")} />}>
+              <CreateTrpgMatch api={api} listing={trpg} onCreated={setCreated} />
+            </Suspense>
+          )}
+        </details>
+      )}
       {rulesets && <MatchLists api={api} rulesets={rulesets} />}
     </div>
   );

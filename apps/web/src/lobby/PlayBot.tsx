@@ -2,7 +2,8 @@
  * "Play against the bot": one form for every ruleset the server's bot plays. EMBER: a scenario
  * and your army (the sample armies that fit it; the bot takes a sample of another faction);
  * Siege: a mission and your side (attack or defence, 1 v 1); Age of Sigmar: both lists mustered in
- * secret in the battle. The bot's level, easy or normal.
+ * secret in the battle; the TRPG: a scenario (you play the whole party, the bot the enemies from
+ * their own view). The bot's level, easy or normal.
  * One click creates the match with the other seat played by the server's bot
  * (`players[].bot`) and opens the table as your seat.
  */
@@ -11,7 +12,7 @@ import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { ArmyList } from "@fogwar/ember";
 import type { BotLevel, CreateMatchRequest } from "@fogwar/protocol";
-import { ApiError, type Api, type RulesetInfo, type SiegeRulesetInfo, type SigmarRulesetInfo } from "../api";
+import { ApiError, type Api, type RulesetInfo, type SiegeRulesetInfo, type SigmarRulesetInfo, type TrpgRulesetInfo } from "../api";
 import { ErrorNote } from "../ui";
 import { sampleName } from "../ember/model";
 import { assess, nameIn } from "./armyModel";
@@ -31,11 +32,12 @@ function botArmy(samples: readonly ArmyList[], fits: readonly number[], mine: nu
   return samples[other];
 }
 
-export function PlayBot({ api, ember, siege, sigmar = null }: { api: Api; ember: RulesetInfo | undefined; siege: SiegeRulesetInfo | null; sigmar?: SigmarRulesetInfo | null }) {
+export function PlayBot({ api, ember, siege, sigmar = null, trpg = null }: { api: Api; ember: RulesetInfo | undefined; siege: SiegeRulesetInfo | null; sigmar?: SigmarRulesetInfo | null; trpg?: TrpgRulesetInfo | null }) {
   const { t, i18n } = useTranslation("lobby");
   const id = useId();
   const navigate = useNavigate();
-  const [ruleset, setRuleset] = useState<"ember" | "siege" | "sigmar">(ember ? "ember" : siege ? "siege" : "sigmar");
+  const [ruleset, setRuleset] = useState<"ember" | "siege" | "sigmar" | "trpg">(ember ? "ember" : siege ? "siege" : sigmar ? "sigmar" : "trpg");
+  const [trpgScenario, setTrpgScenario] = useState(trpg?.scenarios[0]?.id ?? "");
   const [scenarioId, setScenarioId] = useState(ember?.scenarios[0]?.id ?? "");
   const scenario = ember?.scenarios.find((s) => s.id === scenarioId) ?? ember?.scenarios[0];
   const samples = ember?.sampleArmies ?? [];
@@ -47,13 +49,19 @@ export function PlayBot({ api, ember, siege, sigmar = null }: { api: Api; ember:
   const [level, setLevel] = useState<BotLevel>("normal");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
-  if (!ember && !siege && !sigmar) return null;
+  if (!ember && !siege && !sigmar && !trpg) return null;
 
   const request = (): CreateMatchRequest | null => {
     const me = t("playBot.you");
     const bot = t("playBot.botName");
     // Age of Sigmar: both lists are mustered in secret in the battle (the bot locks a sample list).
     if (ruleset === "sigmar") return sigmar?.battleplans[0] ? { ruleset: "sigmar", scenario: sigmar.battleplans[0].id, players: [{ name: me }, { name: bot, bot: level }] } : null;
+    if (ruleset === "trpg") {
+      // Solo (docs/rules/trpg.md): you play the whole party, the bot the enemies from their own view.
+      const chosen = trpg?.scenarios.find((s) => s.id === trpgScenario) ?? trpg?.scenarios[0];
+      if (!chosen) return null;
+      return { ruleset: "trpg", scenario: chosen.id, players: [{ name: me, team: "party" }, { name: bot, team: "enemies", bot: level }] };
+    }
     if (ruleset === "siege") {
       if (!siege) return null;
       const mission = siege.missions.find((m) => m.id === missionId) ?? siege.missions[0];
@@ -104,6 +112,11 @@ export function PlayBot({ api, ember, siege, sigmar = null }: { api: Api; ember:
             <input type="radio" name={`${id}-ruleset`} checked={ruleset === "sigmar"} onChange={() => setRuleset("sigmar")} /> {t("rulesetName.sigmar")}
           </label>
         )}
+        {trpg && (
+          <label>
+            <input type="radio" name={`${id}-ruleset`} checked={ruleset === "trpg"} onChange={() => setRuleset("trpg")} /> {t("rulesetName.trpg")}
+          </label>
+        )}
       </div>
       {ruleset === "ember" && ember && (
         <div className="row">
@@ -142,6 +155,19 @@ export function PlayBot({ api, ember, siege, sigmar = null }: { api: Api; ember:
               </label>
             ))}
           </span>
+        </div>
+      )}
+      {ruleset === "trpg" && trpg && (
+        <div className="row">
+          <label htmlFor={`${id}-trpg-scenario`}>{t("playBot.scenario")}</label>
+          <select id={`${id}-trpg-scenario`} value={trpgScenario} onChange={(e) => setTrpgScenario(e.target.value)}>
+            {trpg.scenarios.map((s) => (
+              <option key={s.id} value={s.id}>
+                {nameIn(s.name, i18n.language)}
+              </option>
+            ))}
+          </select>
+          <span className="hint">{t("playBot.trpgParty")}</span>
         </div>
       )}
       <div className="row">

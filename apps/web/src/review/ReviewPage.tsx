@@ -23,6 +23,8 @@ const SiegeReview = lazy(() => import("../siege/SiegeReview").then((m) => ({ def
 const SiegeLiveHistory = lazy(() => import("../siege/SiegeReview").then((m) => ({ default: m.SiegeLiveHistory })));
 const SigmarReview = lazy(() => import("../sigmar/SigmarReview").then((m) => ({ default: m.SigmarReview })));
 const SigmarLiveHistory = lazy(() => import("../sigmar/SigmarReview").then((m) => ({ default: m.SigmarLiveHistory })));
+const TrpgReview = lazy(() => import("../trpg/TrpgReview").then((m) => ({ default: m.TrpgReview })));
+const TrpgLiveHistory = lazy(() => import("../trpg/TrpgReview").then((m) => ({ default: m.TrpgLiveHistory })));
 
 export function ReviewPage({ matchId }: { matchId: string }) {
   const { t } = useTranslation("review");
@@ -58,6 +60,8 @@ export function ReviewPage({ matchId }: { matchId: string }) {
   } else if (history.match.ruleset === "sigmar") {
     // Age of Sigmar: its own replay and live log (the same history API).
     body = history.perspective === "spectator" ? <SigmarLiveHistory history={history} /> : history.setup == null || history.seed === null ? <p className="error" role="alert" data-testid="review-error">⚠ {t("cannotRebuild")}</p> : <SigmarReview matchId={matchId} history={history} />;
+  } else if (history.match.ruleset === "trpg") {
+    body = history.perspective === "spectator" ? <TrpgLiveHistory history={history} /> : history.setup == null || history.seed === null ? <p className="error" role="alert" data-testid="review-error">⚠ {t("cannotRebuild")}</p> : <TrpgReview matchId={matchId} history={history} />;
   } else if (history.perspective === "spectator") {
     body = <LiveHistory history={history} />;
   } else if (history.setup == null || history.seed === null) {

@@ -14,6 +14,7 @@ import { ember, type EmberView } from "@fogwar/ember";
 import { omniscient, seatViewer, stateHash, type EventEnvelope } from "@fogwar/engine";
 import { PUBLISHED, rulesetFor, type AnyRuleset, type ReplayFixture } from "@fogwar/rules-archive";
 import { siege } from "@fogwar/siege";
+import { trpg } from "@fogwar/trpg";
 import type { MatchHistory } from "../api";
 import type { MatchConnection } from "../net/useMatch";
 import { EmberConnected } from "../ember/EmberConnected";
@@ -22,6 +23,7 @@ import { ReviewPage } from "./ReviewPage";
 import { TableBoundary } from "./older-rules";
 import { rebuild, verify, type EmberRules } from "./replay";
 import { rebuildSiege, type SiegeRules } from "../siege/review";
+import { rebuildTrpg, type TrpgRules } from "../trpg/review";
 
 // jsdom lacks structuredClone, which the engine uses (browsers and Node have it).
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
@@ -31,7 +33,8 @@ jest.setTimeout(120_000);
 const FIXTURES = join(__dirname, "..", "..", "..", "..", "packages", "rules-archive", "fixtures");
 const fixtures: ReplayFixture[] = readdirSync(FIXTURES).map((f) => JSON.parse(readFileSync(join(FIXTURES, f), "utf8")) as ReplayFixture);
 const fixtureOf = (version: string): ReplayFixture => fixtures.find((f) => f.rulesVersion === version) as ReplayFixture;
-const older = fixtures.filter((f) => f.rulesVersion !== (f.ruleset === "ember" ? ember : siege).rulesVersion);
+const CURRENT_VERSION: Record<string, string> = { ember: ember.rulesVersion, siege: siege.rulesVersion, trpg: trpg.rulesVersion };
+const older = fixtures.filter((f) => f.rulesVersion !== CURRENT_VERSION[f.ruleset]);
 
 /** The history API's answer for a finished match (apps/server/src/http/history.ts), from a fixture and its version's rules. */
 function historyOf(fixture: ReplayFixture, ruleset: AnyRuleset): MatchHistory {
@@ -95,9 +98,18 @@ describe("the review's replay code", () => {
     expect(stateHash(replay.steps.at(-1)?.state)).toBe(fixture.finalHash);
   });
 
+  it.each(fixtures.filter((f) => f.ruleset === "trpg").map((f) => [f.rulesVersion, f] as const))("rebuilds and verifies %s with its own rules", async (version, fixture) => {
+    const rules = await rulesetFor("trpg", version);
+    const history = historyOf(fixture, rules.ruleset);
+    const replay = rebuildTrpg(history, rules.ruleset as TrpgRules);
+    expect(replay.problems).toEqual([]);
+    expect(replay.ok).toBe(true);
+    expect(stateHash(replay.steps.at(-1)?.state)).toBe(fixture.finalHash);
+  });
+
   it.each(older.map((f) => [f.rulesVersion, f] as const))("does not verify %s with today's rules", async (version, fixture) => {
     const history = historyOf(fixture, (await rulesetFor(fixture.ruleset, version)).ruleset);
-    const ok = fixture.ruleset === "ember" ? verify(history, rebuild(history)).ok : rebuildSiege(history).ok;
+    const ok = fixture.ruleset === "ember" ? verify(history, rebuild(history)).ok : fixture.ruleset === "trpg" ? rebuildTrpg(history).ok : rebuildSiege(history).ok;
     expect(ok).toBe(false);
   });
 });

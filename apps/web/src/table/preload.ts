@@ -12,6 +12,8 @@ export const loadEmberTable = () => import("../ember/EmberConnected");
 export const loadSiegeTable = () => import("../siege/SiegeTable");
 /** Age of Sigmar's table (its own chunk). */
 export const loadSigmarTable = () => import("../sigmar/SigmarTable");
+/** The TRPG's table (its own chunk). */
+export const loadTrpgTable = () => import("../trpg/TrpgTable");
 
 /**
  * When `path` is a table route (`/play/:matchId` or `/watch/:matchId`), asks the match's summary
@@ -25,6 +27,7 @@ export function preloadRulesetTable(path: string): void {
     .then((body) => {
       if (body?.match?.ruleset === "siege") void loadSiegeTable();
       else if (body?.match?.ruleset === "sigmar") void loadSigmarTable();
+      else if (body?.match?.ruleset === "trpg") void loadTrpgTable();
       else if (body?.match?.ruleset === "ember") void loadEmberTable();
     })
     .catch(() => undefined);

@@ -105,6 +105,13 @@ export interface Secret<Setup, State, Command, Event, View> {
   mentions?(state: State): readonly string[];
   /** Object keys blanked before comparing (a commitment depends on what it hides, by design). */
   readonly maskKeys?: readonly string[];
+  /**
+   * Compare the events a viewer receives: the events it may not see are dropped rather than
+   * compared as `null`, as the server sends them (an entry's frame and the history list only what
+   * the viewer sees). For secrets whose holders act unseen, so that their hidden events are no
+   * difference by their number alone. Default false.
+   */
+  readonly received?: boolean;
   /** Called when an accepted command was compared on the state and a variant (for counters). */
   onCompared?(channel: "probes" | "next" | "choices", events: readonly EventEnvelope<Event>[]): void;
 }

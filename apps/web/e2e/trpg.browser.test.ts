@@ -1,0 +1,214 @@
+/**
+ * The tactical TRPG (seed 002) in a real browser (playwright-core driving Debian's Chromium)
+ * against the real server (in-process, in-memory database, serving apps/web/dist):
+ *  1. a three-seat game-master match made with the lobby's TRPG form on the Proving Ground (the
+ *     master, two players): each opens its invite link; the concealed lookout of the encounter is
+ *     absent from both players' and a spectator's HTML, accessible text and WebSocket frames, and
+ *     shown on the game master's page; players end their turns through the UI, the master plays the
+ *     lookout's delayed turn in the round-end step and ends the round; still nothing of it reaches a
+ *     player; screenshots at 1280 and 390 px, in English and Korean; the master concedes and the
+ *     review shows everything (the lookout too) and, from p1's perspective, what p1 saw;
+ *  2. a newcomer runs a solo scenario from the lobby: "Play against the bot", the TRPG, one click
+ *     to the table as the whole party; the bot plays the enemies; the person plays on until the
+ *     bot has taken its turns, then concedes and sees the result.
+ * Screenshots go to a fresh folder under the OS temp dir (FOGWAR_SCREENSHOTS overrides it).
+ */
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { RunningServer } from "../../server/src/server";
+import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer } from "./support";
+
+jest.setTimeout(240_000);
+
+const title = HAVE_CHROMIUM ? "the TRPG in Chromium: a three-seat game-master match with a concealed enemy kept from the players, and solo play from the lobby" : `SKIPPED TRPG browser tests: no Chromium at ${CHROMIUM}`;
+const suite = HAVE_CHROMIUM || IN_CI ? describe : describe.skip;
+
+interface Seat {
+  readonly name: string;
+  readonly context: BrowserContext;
+  readonly page: Page;
+  readonly frames: string[];
+  readonly errors: string[];
+}
+
+async function open(browser: Browser, name: string, width = 1280): Promise<Seat> {
+  const context = await browser.newContext({ locale: "en-US", viewport: { width, height: 1000 } });
+  const page = await context.newPage();
+  const seat: Seat = { name, context, page, frames: [], errors: [] };
+  page.on("websocket", (ws) => ws.on("framereceived", ({ payload }) => seat.frames.push(typeof payload === "string" ? payload : Buffer.from(payload).toString("latin1"))));
+  page.on("pageerror", (error) => seat.errors.push(String(error)));
+  return seat;
+}
+
+/** Everything a reader gets from the page: its text and the accessible names, labels and titles. */
+const readableText = (page: Page): Promise<string> =>
+  page.evaluate(() => {
+    const attrs = ["aria-label", "title", "placeholder", "alt"];
+    const values = attrs.flatMap((a) => [...document.querySelectorAll(`[${a}]`)].map((e) => e.getAttribute(a) ?? ""));
+    const titles = [...document.querySelectorAll("title")].map((e) => e.textContent ?? "");
+    return [document.body.innerText, ...values, ...titles].join("\n");
+  });
+
+/** Waits until `check` gives a value, failing after `ms` with `what`. */
+async function eventually<T>(what: string, check: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+suite(title, () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let base: string;
+  let shots: string;
+  const opened: Seat[] = [];
+
+  beforeAll(async () => {
+    if (!HAVE_CHROMIUM) throw new Error(`Chromium is missing at ${CHROMIUM}`);
+    ensureWebBuild();
+    shots = process.env.FOGWAR_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), "fogwar-trpg-e2e-"));
+    mkdirSync(shots, { recursive: true });
+    server = await startWebServer({ botDelayMs: 200 });
+    base = `http://127.0.0.1:${server.port}`;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const s of opened) await s.context.close().catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+    await server?.close();
+    console.log(`TRPG screenshots: ${shots}`);
+  });
+
+  test("seed 002 3-3: a three-seat game-master match; the hidden lookout never reaches a player's page, text or frames, and the master sees and plays it", async () => {
+    const lobby = await open(browser, "lobby");
+    opened.push(lobby);
+    await lobby.page.goto(base);
+    // The TRPG form loads when its section is opened.
+    await lobby.page.locator("details.create-trpg-open > summary").click();
+    const form = lobby.page.locator("form.create-trpg");
+    await form.waitFor();
+    await form.getByLabel("Scenario").selectOption("proving_ground");
+    await form.getByLabel("Game master's name").fill("Mara");
+    await form.getByLabel("Party players").selectOption("2");
+    await form.screenshot({ path: join(shots, "trpg-lobby-form-1280.png") });
+    await form.getByLabel("Player 1", { exact: true }).fill("Ada");
+    await form.getByLabel("Player 2", { exact: true }).fill("Bo");
+    await form.getByRole("button", { name: "Create match" }).click();
+    await lobby.page.locator("#invite-p2").waitFor();
+    const linkOf = (seat: string) => lobby.page.locator(`#invite-${seat}`).inputValue();
+    const master = await open(browser, "gm");
+    const ada = await open(browser, "p1");
+    const bo = await open(browser, "p2");
+    const watcher = await open(browser, "spectator");
+    opened.push(master, ada, bo, watcher);
+    await master.page.goto(await linkOf("gm"));
+    await ada.page.goto(await linkOf("p1"));
+    await bo.page.goto(await linkOf("p2"));
+    await watcher.page.goto(await linkOf("spectator"));
+    for (const s of [master, ada, bo, watcher]) await s.page.locator(".trpg-table .trpg-map").waitFor({ timeout: 30_000 });
+
+    const outsiders = [ada, bo, watcher];
+    const checkHidden = async (when: string) => {
+      for (const s of outsiders) {
+        const html = await s.page.content();
+        expect([when, s.name, html.includes("Lookout"), html.includes("감시병"), html.includes('data-character="lookout"')]).toEqual([when, s.name, false, false, false]);
+        const text = await readableText(s.page);
+        expect([when, s.name, text.includes("Lookout"), text.includes("감시병")]).toEqual([when, s.name, false, false]);
+        expect([when, s.name, s.frames.some((f) => f.includes("lookout"))]).toEqual([when, s.name, false]);
+      }
+    };
+    await checkHidden("at the start");
+    expect(await master.page.locator('[data-character="lookout"]').count()).toBe(1);
+    expect(await readableText(master.page)).toContain("Lookout");
+    expect(master.frames.some((f) => f.includes("lookout"))).toBe(true);
+    await master.page.screenshot({ path: join(shots, "trpg-gm-1280.png"), fullPage: true });
+    await ada.page.screenshot({ path: join(shots, "trpg-player-1280.png"), fullPage: true });
+
+    // Every turn ends through the UI until the round-end step; there the master plays the lookout.
+    const seats = [master, ada, bo];
+    let turns = 0;
+    await eventually("the round-end step", async () => {
+      for (const s of seats) {
+        const end = s.page.getByRole("button", { name: "End the turn" });
+        if ((await end.count()) > 0 && (await end.isEnabled())) {
+          await end.click();
+          turns++;
+          await s.page.waitForTimeout(300);
+        }
+      }
+      return (await master.page.locator("section.round-end").count()) > 0;
+    }, 60_000);
+    expect(turns).toBeGreaterThanOrEqual(2);
+    const roundEnd = master.page.locator("section.round-end");
+    const next = roundEnd.getByLabel("Next command");
+    const spotIndex = await next.locator("option").evaluateAll((os) => os.findIndex((o) => (o.textContent ?? "").startsWith("Spot")));
+    await next.selectOption({ index: spotIndex });
+    await roundEnd.getByRole("button", { name: "Add" }).click();
+    await master.page.screenshot({ path: join(shots, "trpg-gm-round-end-1280.png") });
+    await roundEnd.getByRole("button", { name: "End the round" }).click();
+    await eventually("round 2 on every page", async () => {
+      const texts = await Promise.all([ada, bo, watcher].map((s) => s.page.locator(".trpg-table .summary h2").textContent()));
+      return texts.every((t) => t?.includes("Round 2"));
+    });
+    await checkHidden("after the master's delayed turn");
+    await ada.page.setViewportSize({ width: 390, height: 844 });
+    await ada.page.screenshot({ path: join(shots, "trpg-player-390.png") });
+    await ada.page.screenshot({ path: join(shots, "trpg-player-390-full.png"), fullPage: true });
+    await ada.page.getByRole("button", { name: "한국어" }).click();
+    await eventually("the table in Korean", async () => (await ada.page.locator(".trpg-table .summary h2").textContent())?.includes("라운드"));
+    await ada.page.screenshot({ path: join(shots, "trpg-player-390-ko.png") });
+    await checkHidden("in Korean");
+    await master.page.setViewportSize({ width: 390, height: 844 });
+    await master.page.screenshot({ path: join(shots, "trpg-gm-390.png") });
+    // The master concedes; the review then shows everything, the lookout too, and each perspective.
+    master.page.once("dialog", (d) => void d.accept());
+    await master.page.getByRole("button", { name: "Concede" }).click();
+    await ada.page.locator(".trpg-table .result").waitFor();
+    await ada.page.getByRole("button", { name: "English" }).click();
+    await ada.page.setViewportSize({ width: 1280, height: 1000 });
+    await ada.page.getByRole("link", { name: "Review the match" }).click();
+    const review = ada.page.locator(".trpg-review");
+    await review.waitFor({ timeout: 30_000 });
+    await eventually("the verified replay", async () => (await review.locator(".verify").getAttribute("data-ok")) === "true");
+    expect(await review.locator('[data-character="lookout"]').count()).toBe(1);
+    await ada.page.screenshot({ path: join(shots, "trpg-review-1280.png"), fullPage: true });
+    await review.getByTestId("trpg-review-perspective").selectOption("p1");
+    expect(await review.locator('[data-character="lookout"]').count()).toBe(0);
+    for (const s of [master, ada, bo, watcher]) expect([s.name, s.errors]).toEqual([s.name, []]);
+  });
+
+  test("a newcomer plays a solo scenario from the lobby: one click to the table as the party, the bot plays the enemies, the person concedes and sees the result", async () => {
+    const me = await open(browser, "solo", 390);
+    opened.push(me);
+    await me.page.goto(base);
+    const form = me.page.locator("form.play-bot");
+    await form.waitFor();
+    await form.getByRole("radio", { name: "Tactical TRPG" }).check();
+    await form.getByLabel("Bot level").selectOption("easy");
+    await form.getByRole("button", { name: "Play against the bot" }).click();
+    await me.page.locator(".trpg-table .trpg-map").waitFor({ timeout: 30_000 });
+    expect(me.page.url()).not.toContain("token=");
+    // Play: end every turn the table offers until the bot has taken its turns (round 2 or later).
+    await eventually("the bot's turns and a new round", async () => {
+      const end = me.page.getByRole("button", { name: "End the turn" });
+      if ((await end.count()) > 0) await end.click().catch(() => undefined);
+      const h2 = await me.page.locator(".trpg-table .summary h2").textContent();
+      return /Round [2-9]/.test(h2 ?? "");
+    }, 60_000);
+    const log = await me.page.locator(".dice-log").textContent();
+    expect(log).toMatch(/ends the round|Round 2 begins/);
+    await me.page.screenshot({ path: join(shots, "trpg-solo-390.png") });
+    me.page.once("dialog", (d) => void d.accept());
+    await me.page.getByRole("button", { name: "Concede" }).click();
+    await me.page.locator(".trpg-table .result").waitFor();
+    expect(await me.page.locator(".trpg-table .result").textContent()).toContain("won");
+    expect(me.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * The TRPG table's components rendered from real states (seed 002): the engine's states projected
+ * for one viewer with `viewFor`. A concealed enemy the party has never seen is absent from a party
+ * seat's and a spectator's HTML and accessible text, and present on the game master's page; the
+ * map's highlighted squares and characters send the listed commands; decisions, the round-end
+ * step's delayed turns and the master's console send what they show.
+ */
+import { deserialize, serialize } from "node:v8";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import i18next from "i18next";
+import { rngStateFromSeed, seatViewer, spectator, type Viewer } from "@fogwar/engine";
+import { legalCommandsInView, trpg, type TrpgCommand, type TrpgSetup, type TrpgState } from "@fogwar/trpg";
+import { encounter } from "@fogwar/trpg/encounters";
+import { setupI18n } from "../i18n";
+import { TrpgTableView } from "./TrpgTableView";
+import { CreateTrpgMatch } from "./CreateTrpgMatch";
+import { TrpgReview } from "./TrpgReview";
+import { readable } from "../../test/readable";
+
+jest.setTimeout(30_000);
+globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
+
+const GM: TrpgSetup = { scenario: "proving_ground", mode: "gm", enemies: encounter("proving_ground"), seats: { party: ["p1"], enemies: ["gm"] } };
+
+beforeAll(async () => {
+  setupI18n("en");
+  await act(async () => {
+    await i18next.changeLanguage("en");
+  });
+});
+
+function renderFor(state: TrpgState, seat: string | null, onCommand = jest.fn()) {
+  const viewer: Viewer = seat ? seatViewer(seat) : spectator;
+  const view = trpg.viewFor(state, viewer);
+  const legal = seat ? legalCommandsInView(view, seat) : [];
+  const utils = render(<TrpgTableView matchId="m-trpg" view={view} seat={seat} legal={legal} onCommand={onCommand} events={[]} />);
+  return { ...utils, view, legal, onCommand };
+}
+
+/** Plays `end_turn` (or `end_round`) until `pred` holds. */
+function until(state: TrpgState, pred: (s: TrpgState) => boolean): TrpgState {
+  let s = state;
+  for (let i = 0; i < 50 && !pred(s); i++) {
+    const seat = trpg.awaiting(s)[0]!;
+    const r = trpg.apply(s, s.phase === "round_end" ? { type: "end_round" } : { type: "end_turn" }, seat);
+    if (!r.ok) throw new Error(r.error.code);
+    s = r.state;
+  }
+  return s;
+}
+
+describe("the TRPG table", () => {
+  const start = trpg.setup(GM, "web-trpg").state;
+
+  test("seed 002 3-3: the hidden lookout is absent from the party's and a spectator's page (HTML and accessible text) and on the game master's", () => {
+    const hidden = start.characters.lookout!;
+    expect(hidden.known).toBe(false);
+    for (const seat of ["p1", null]) {
+      const { container, unmount } = renderFor(start, seat);
+      expect(container.innerHTML).not.toContain("Lookout");
+      expect(container.innerHTML).not.toContain('data-character="lookout"');
+      expect(readable(container)).not.toContain("Lookout");
+      unmount();
+    }
+    const { container } = renderFor(start, "gm");
+    expect(container.querySelector('[data-character="lookout"]')).not.toBeNull();
+    expect(readable(container)).toContain("Lookout");
+  });
+
+  test("seed 002 3-1: choosing Move then a highlighted square sends that move; the action points and initiative order are shown", () => {
+    const mine = until(start, (s) => s.turn !== null && s.characters[s.turn.actor]!.side === "party");
+    const { onCommand, container } = renderFor(mine, "p1");
+    fireEvent.click(screen.getByRole("radio", { name: "Move" }));
+    const target = container.querySelector("rect.target[role=button]")!;
+    expect(target).not.toBeNull();
+    fireEvent.click(target);
+    expect(onCommand).toHaveBeenCalledWith(expect.objectContaining({ type: "move" }));
+    expect(screen.getByRole("region", { name: "Action points" }).textContent).toContain("6 of 6 AP left");
+    expect(within(screen.getByRole("region", { name: "Initiative order" })).getAllByRole("listitem").length).toBe(3);
+  });
+
+  test("the round-end step: the master composes the lookout's delayed turn (step, then overwatch) and ends the round with it in one command", () => {
+    const roundEnd = until(start, (s) => s.phase === "round_end");
+    const { onCommand } = renderFor(roundEnd, "gm");
+    const region = screen.getByRole("region", { name: "Round-end step" });
+    const next = within(region).getByRole("combobox", { name: /Next command/ }) as HTMLSelectElement;
+    const step = [...next.options].findIndex((o) => o.text.startsWith("Step to"));
+    fireEvent.change(next, { target: { value: String(step) } });
+    fireEvent.click(within(region).getByRole("button", { name: "Add" }));
+    const again = within(region).getByRole("combobox", { name: /Next command/ }) as HTMLSelectElement;
+    const watch = [...again.options].findIndex((o) => o.text.startsWith("Overwatch"));
+    fireEvent.change(again, { target: { value: String(watch) } });
+    fireEvent.click(within(region).getByRole("button", { name: "Add" }));
+    fireEvent.click(within(region).getByRole("button", { name: "End the round" }));
+    const sent = onCommand.mock.calls.at(-1)![0] as TrpgCommand & { type: "end_round" };
+    expect(sent.turns?.[0]?.actor).toBe("lookout");
+    expect(sent.turns?.[0]?.commands.map((c) => c.type)).toEqual(["step", "overwatch"]);
+    expect(trpg.apply(roundEnd, sent, "gm").ok).toBe(true);
+  });
+
+  test("the game master's console calls a check from the legal commands; a player has no console", () => {
+    const mastersTurn = until(start, (s) => s.phase === "round_end");
+    const { onCommand } = renderFor(mastersTurn, "gm");
+    const consoleRegion = screen.getByRole("region", { name: "Game master's console" });
+    fireEvent.click(within(consoleRegion).getAllByRole("button")[0]!);
+    expect(onCommand).toHaveBeenCalledWith(expect.objectContaining({ type: "call_check" }));
+    const party = renderFor(mastersTurn, "p1");
+    expect(within(party.container).queryByRole("region", { name: "Game master's console" })).toBeNull();
+  });
+
+  test("a decision asked of the seat shows its answers as buttons that send them", () => {
+    const s = structuredClone(until(start, (x) => x.turn?.actor === "raider-1"));
+    // The raider's shot at Vale hits: her seat is asked whether she dodges.
+    s.characters["raider-1"]!.at = { x: 4, y: 9 };
+    s.characters.vale!.at = { x: 1, y: 9 };
+    let hit: TrpgState | null = null;
+    for (let n = 0; n < 40 && !hit; n++) {
+      const trial = structuredClone(s);
+      trial.server.rng["raider-1"] = rngStateFromSeed(`dodge-${n}`);
+      const r = trpg.apply(trial, { type: "shoot", targets: ["vale"], burst: false, called: false }, "gm");
+      if (r.ok && r.state.pending?.kind === "dodge") hit = r.state;
+    }
+    expect(hit).not.toBeNull();
+    const { onCommand } = renderFor(hit!, "p1");
+    fireEvent.click(screen.getByRole("button", { name: "Dodge" }));
+    expect(onCommand).toHaveBeenCalledWith({ type: "decide", choice: "dodge" });
+  });
+});
+
+describe("the TRPG lobby form and review", () => {
+  test("creating a GM match sends the master, the party players with their characters and the table settings", async () => {
+    const createMatch = jest.fn().mockResolvedValue({ matchId: "m", seats: [], hostToken: "h" });
+    const listing = {
+      id: "trpg" as const,
+      rulesVersion: "trpg-0.1.0",
+      modes: ["gm", "versus"],
+      partyPlayers: [1, 4] as [number, number],
+      fields: [{ id: "clear", name: "No effect" }, { id: "storm", name: "Storm" }],
+      scenarios: [{ id: "proving_ground", name: { en: "Proving Ground", ko: "훈련장" }, summary: { en: "Drill.", ko: "훈련." }, field: "clear", night: 0, rounds: 6, width: 12, height: 10, commander: null, party: [{ id: "vale", name: { en: "Ines Vale", ko: "이네스 베일" }, archetype: "scout" }, { id: "reed", name: { en: "Tomas Reed", ko: "토마스 리드" }, archetype: "gunner" }] }],
+    };
+    render(<CreateTrpgMatch api={{ createMatch }} listing={listing} onCreated={() => undefined} />);
+    fireEvent.change(screen.getByLabelText("Game master's name"), { target: { value: "Mara" } });
+    fireEvent.change(screen.getByLabelText("Player 1"), { target: { value: "Ada" } });
+    fireEvent.change(screen.getByLabelText("Player 2"), { target: { value: "Bo" } });
+    fireEvent.change(screen.getByLabelText("Field effect"), { target: { value: "storm" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Create match" }));
+    });
+    expect(createMatch).toHaveBeenCalledWith({
+      ruleset: "trpg",
+      scenario: "proving_ground",
+      players: [
+        { name: "Mara", team: "gm", army: { field: "storm" } },
+        { name: "Ada", team: "party", army: { characters: ["vale"] } },
+        { name: "Bo", team: "party", army: { characters: ["reed"] } },
+      ],
+      options: { spectatorDelay: 0, reconnectGrace: 120 },
+    });
+  });
+
+  test("the review rebuilds a finished match, verifies it, and shows the party's perspective without the enemy it never saw", () => {
+    let s = trpg.setup(GM, "web-review").state;
+    const entries: { seq: number; seat: string; command: TrpgCommand; events: unknown[]; stateHash: null }[] = [];
+    const concede = trpg.apply(s, { type: "concede" }, "gm");
+    if (!concede.ok) throw new Error("refused");
+    entries.push({ seq: 1, seat: "gm", command: { type: "concede" }, events: concede.events.map((e) => trpg.redact(e, { kind: "omniscient" })), stateHash: null });
+    s = concede.state;
+    const setupEvents = trpg.setup(GM, "web-review").events.map((e) => trpg.redact(e, { kind: "omniscient" }));
+    const history = { match: { matchId: "m", ruleset: "trpg", scenario: "proving_ground", status: "finished", seats: [{ seat: "p1", name: "Ada" }, { seat: "gm", name: "Mara" }], createdAt: 0, finishedAt: 1, result: s.result }, perspective: "omniscient", rulesVersion: "trpg-0.1.0", setup: GM, seedCommitment: "", seed: "web-review", setupEvents, entries } as never;
+    render(<TrpgReview matchId="m" history={history} />);
+    expect(screen.getByText(/Dice seed/).textContent).toMatch(/failed|verified/);
+    fireEvent.change(screen.getByTestId("trpg-review-perspective"), { target: { value: "p1" } });
+    fireEvent.click(screen.getByRole("button", { name: /First/ }));
+    expect(document.body.innerHTML).not.toContain('data-character="lookout"');
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * The working copy of one `apply`: a deep copy of the state that commands mutate, the events
+ * they produce with their audiences, and the dice.
+ *
+ * Dice come from one stream per character (and `table`), each derived from the match seed: a roll
+ * is drawn from the stream of the character whose action causes it (docs/rules/trpg.md
+ * "Presence"), so whatever an unseen character does never moves anybody else's dice.
+ */
+import { clonePlain, publicEvent, Random, rngStateFromSeed, type Audience, type EventEnvelope } from "@fogwar/engine";
+import type { Side, TrpgEvent, TrpgState } from "./types";
+
+/** Every seat that may know what `side` knows: its seats and, in GM mode, the game master (with the side's team id). */
+export function sideAudience(s: Pick<TrpgState, "mode" | "seats">, side: Side): Audience {
+  const seats = side === "party" && s.mode === "gm" ? [...s.seats.party, ...s.seats.enemies] : [...s.seats[side]];
+  return { kind: "teams", teams: [side], seats };
+}
+
+/** A command's working copy. */
+export class Ctx {
+  readonly s: TrpgState;
+  readonly events: EventEnvelope<TrpgEvent>[] = [];
+  private readonly streams = new Map<string, Random>();
+
+  constructor(state: TrpgState) {
+    this.s = clonePlain(state);
+  }
+
+  /** A d6 from the stream of `who` (a character id, a pair `observer>concealed`, or `table`). */
+  d6(who: string): number {
+    let random = this.streams.get(who);
+    if (!random) {
+      const stored = this.s.server.rng[who];
+      random = new Random(stored ?? rngStateFromSeed(`${this.s.server.seed}:${who}`));
+      this.streams.set(who, random);
+    }
+    return random.int(1, 6);
+  }
+
+  /** A public event. */
+  emit(event: TrpgEvent): void {
+    this.events.push(publicEvent(event));
+  }
+
+  /** An event for one side (and the game master), with an optional shadow everyone else sees. */
+  emitTo(side: Side, event: TrpgEvent, shadow?: TrpgEvent): void {
+    const audience = sideAudience(this.s, side);
+    // The event says who hears it (`heardBy`), so a dice log can show each roll's audience.
+    const heard = (shadow ? { ...event, heardBy: side, inPart: true } : { ...event, heardBy: side }) as TrpgEvent;
+    this.events.push(shadow ? { audience, event: heard, shadow } : { audience, event: heard });
+  }
+
+  /** An event for the game master alone (GM mode), or for nobody while the match runs (versus). */
+  emitToMaster(event: TrpgEvent): void {
+    const audience: Audience = this.s.mode === "gm" ? { kind: "seats", seats: [...this.s.seats.enemies] } : { kind: "server" };
+    this.events.push({ audience, event: { ...event, heardBy: "master" } as TrpgEvent });
+  }
+
+  /** An event for the side when `secret`, else public. */
+  emitIf(secret: boolean, side: Side, event: TrpgEvent, shadow?: TrpgEvent): void {
+    if (secret) this.emitTo(side, event, shadow);
+    else this.emit(event);
+  }
+
+  /** The new state and its events. */
+  finish(): { state: TrpgState; events: EventEnvelope<TrpgEvent>[] } {
+    for (const [who, random] of this.streams) this.s.server.rng[who] = random.state();
+    return { state: this.s, events: this.events };
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * Wounds, incapacitation and death (seed 002 3-6 "치료 판정과 무력화 상태"), healing and
+ * stabilising, and awareness after an attack (seed 002 3-2 surprise, 3-3 unaware targets).
+ */
+import { itemOfKind, other, RULES, seenBy, statsOf } from "./board";
+import type { Ctx } from "./ctx";
+import { reveal } from "./reveal";
+import type { CharacterState, Task } from "./types";
+
+/** Puts a task right after the one running (or first when none runs). */
+export function queueNext(ctx: Ctx, task: Task): void {
+  ctx.s.tasks.splice(Math.min(1, ctx.s.tasks.length), 0, task);
+}
+
+/** Whether events about `c` are its side's secret (the other side cannot see it). */
+export const secretOf = (c: CharacterState): boolean => !seenBy(c, other(c.side));
+
+/** A character dies (seed 002 3-6): a concealed one is found where it fell. */
+export function kill(ctx: Ctx, c: CharacterState): void {
+  if (c.concealed) reveal(ctx, c, "fallen");
+  c.status = "dead";
+  c.overwatch = null;
+  c.peeking = false;
+  c.braced = false;
+  ctx.emit({ type: "died", character: c.id });
+}
+
+function incapacitate(ctx: Ctx, c: CharacterState): void {
+  c.status = "incapacitated";
+  c.overwatch = null;
+  c.peeking = false;
+  c.braced = false;
+  ctx.emitIf(secretOf(c), c.side, { type: "incapacitated", character: c.id });
+}
+
+/** Adds death-save failures (seed 002 3-6: each wound taken while at 0 W is one); three kill. */
+function addFailures(ctx: Ctx, c: CharacterState, n: number): void {
+  c.deathFails += n;
+  if (c.deathFails >= RULES.deathSaves.failuresToDie) kill(ctx, c);
+  else if (c.status === "active") incapacitate(ctx, c);
+}
+
+/**
+ * `amount` wounds to `c` (seed 002 3-6): at 0 W a party character is incapacitated, an enemy dies
+ * at once (in GM mode the master may keep it alive, incapacitated: a decision); a character
+ * already at 0 W (incapacitated, or a walking-wounded one come into the fight at 0 W) adds a
+ * death-save failure per wound instead.
+ */
+export function applyDamage(ctx: Ctx, c: CharacterState, amount: number): void {
+  if (c.status === "dead" || amount <= 0) return;
+  const before = c.wounds;
+  c.wounds = Math.max(0, c.wounds - amount);
+  ctx.emitIf(secretOf(c), c.side, { type: "damaged", character: c.id, amount, wounds: c.wounds });
+  if (before === 0) return addFailures(ctx, c, amount);
+  if (c.wounds > 0) return;
+  if (c.side === "enemies") {
+    if (ctx.s.mode === "gm") queueNext(ctx, { kind: "down", character: c.id });
+    else kill(ctx, c);
+    return;
+  }
+  incapacitate(ctx, c);
+}
+
+/** The `down` task: the master keeps a fallen enemy alive (incapacitated) or lets it die (seed 002 3-6). */
+export function stepDown(ctx: Ctx, t: Task & { kind: "down" }): boolean {
+  const c = ctx.s.characters[t.character]!;
+  if (c.status === "dead") return true;
+  if (t.answer === undefined) {
+    ctx.s.pending = { kind: "enemy_down", seat: ctx.s.seats.enemies[0]!, options: ["kill", "incapacitate"], character: c.id };
+    return false;
+  }
+  if (t.answer === "kill") kill(ctx, c);
+  else incapacitate(ctx, c);
+  return true;
+}
+
+/** A death save at the start of the character's turn (seed 002 3-6: 1-3 succeeds, 4-6 fails; three failures kill). */
+export function deathSave(ctx: Ctx, c: CharacterState): void {
+  const die = ctx.d6(c.id);
+  const success = die <= RULES.deathSaves.successAtMost;
+  if (!success) c.deathFails++;
+  ctx.emitIf(secretOf(c), c.side, { type: "death_save", character: c.id, die, success, fails: c.deathFails });
+  if (c.deathFails >= RULES.deathSaves.failuresToDie) kill(ctx, c);
+}
+
+/**
+ * Healing (seed 002 3-6): one use of an emergency repair kit or a medkit, d6 over 6 - PRC of the
+ * healer: one wound back. A character at 0 W who gets one back is no longer incapacitated.
+ */
+export function heal(ctx: Ctx, healer: CharacterState, target: CharacterState): void {
+  const item = itemOfKind(healer, "repair") ?? itemOfKind(healer, "medical")!;
+  healer.slots[item.id] = (healer.slots[item.id] ?? 0) - 1;
+  const need = 6 - statsOf(healer).PRC;
+  const die = ctx.d6(healer.id);
+  const success = die > need;
+  ctx.emit({ type: "healed", character: target.id, by: healer.id, item: item.id, die, need, success });
+  if (!success) return;
+  target.wounds = Math.min(statsOf(target).W, target.wounds + 1);
+  if (target.status === "incapacitated") target.status = "active";
+}
+
+/** Stabilising (seed 002 3-6): medical gear and the healing check, no use spent; no more death saves. */
+export function stabilise(ctx: Ctx, healer: CharacterState, target: CharacterState): void {
+  const need = 6 - statsOf(healer).PRC;
+  const die = ctx.d6(healer.id);
+  const success = die > need;
+  ctx.emit({ type: "stabilised", character: target.id, by: healer.id, die, need, success });
+  if (success) target.stabilised = true;
+}
+
+/**
+ * After `attacker` attacks `target`: the target knows of it now, and a surprised side is alerted
+ * (seed 002 3-2, 3-3): surprise ends, and its characters know of every opponent they can see.
+ */
+export function alert(ctx: Ctx, target: CharacterState, attacker: CharacterState): void {
+  const s = ctx.s;
+  s.unaware = s.unaware.filter((pair) => pair !== `${target.id}>${attacker.id}`);
+  if (s.surprised === target.side) endSurprise(ctx);
+}
+
+/** Ends the surprise of the surprised side (seed 002 3-2). */
+export function endSurprise(ctx: Ctx): void {
+  const s = ctx.s;
+  const side = s.surprised;
+  if (side === null) return;
+  s.surprised = null;
+  s.unaware = s.unaware.filter((pair) => {
+    const [t, a] = pair.split(">") as [string, string];
+    return !(s.characters[t]?.side === side && !s.characters[a]?.concealed);
+  });
+  ctx.emit({ type: "surprise_over", side });
+}
+

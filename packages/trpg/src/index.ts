@@ -1,0 +1,24 @@
+/**
+ * @fogwar/trpg: the combat rules of a tactical TRPG (seed 002_867c0cd57d46adf1.txt) with the
+ * project's original sample data. Pure TypeScript.
+ */
+export { trpg, apply, onTimeout } from "./ruleset";
+export { awaiting, legalCommands, legalCommandsInView } from "./legal";
+export { viewFor, sharedViewFor, redact, viewerSide, casterViewFor, casterRedact, statsHidden, type TrpgView } from "./view";
+export { RULES_VERSION, setupMatch } from "./setup";
+export { check, checkAction, movesOf, areaOf, canPeek } from "./check";
+export { TrpgCommandSchema, ActionCommandSchema, parseCommand } from "./command-schema";
+export { ERRORS, SEED, trpgError } from "./errors";
+export { catalog, buildCatalog, DataError, type TrpgCatalog } from "./data";
+export * from "./data/schema";
+export * from "./types";
+export * as board from "./board";
+export * as geometry from "./geometry";
+export { hitMods, shotCover, coverToughness, flanked } from "./attack";
+export { effectiveConcealment, distancePenalty, spotCover, canConceal } from "./conceal";
+export { trpgBotPolicy } from "./bot";
+export { comparePresence, type PresenceReport } from "./presence";
+export { trpgSearchBot, trpgSearch, TRPG_SEARCH_BUDGET, evaluate as trpgEvaluate, type TrpgBot } from "./search-bot";
+export { determinize as trpgDeterminize } from "./determinize";
+export { answer as botAnswer, delayedTurns, directionTo } from "./plan";
+export { delayedTurnOptions } from "./compose";

@@ -1,0 +1,57 @@
+/**
+ * The no-presence-leak property (docs/rules/trpg.md "Presence"; seed 002 3-3), side by side:
+ * a match with a concealed enemy that stays concealed and the same match without it are the same
+ * to every player and spectator (events received, views, awaited seats, decisions, legal
+ * commands, the live history) until it is found. Here 24 seeded matches, GM mode and versus on the
+ * three scenarios; `pnpm bench` runs 200 (apps/cli/bench/trpg.bench.ts).
+ */
+import { comparePresence, type TrpgSetup } from "../src";
+import { GM_SETUP, PUMPHOUSE_VERSUS, QUARRY_GM, VERSUS_SETUP } from "./helpers";
+
+const SETUPS: readonly [TrpgSetup, string][] = [
+  [GM_SETUP, "lookout"],
+  [VERSUS_SETUP, "lookout"],
+  [QUARRY_GM, "lookout"],
+  [QUARRY_GM, "sharpshooter"],
+  [{ ...QUARRY_GM, mode: "versus", seats: { party: ["p1", "p2"], enemies: ["e1"] } }, "sharpshooter"],
+  [PUMPHOUSE_VERSUS, "lookout"],
+];
+
+describe("seed 002 3-3 은폐: a concealed enemy that stays concealed tells nobody it is there", () => {
+  const cases = Array.from({ length: 24 }, (_, i) => ({ i, setup: SETUPS[i % SETUPS.length]![0], hidden: SETUPS[i % SETUPS.length]![1] }));
+  const reports = cases.map((c) => ({ ...c, report: comparePresence(c.setup, `presence-${c.i}`, `presence-bot-${c.i}`, c.hidden) }));
+
+  test.each(reports)("match $i ($setup.scenario, $setup.mode, without $hidden): the same to every player and spectator until the enemy is found", ({ report }) => {
+    expect(report.problems).toEqual([]);
+  });
+
+  test("the comparisons are long: over 1,500 commands compared in all, some matches to their end, some until the enemy is found", () => {
+    const total = reports.reduce((n, r) => n + r.report.compared, 0);
+    expect(total).toBeGreaterThan(1500);
+    expect(reports.some((r) => r.report.stop === "found")).toBe(true);
+    expect(reports.some((r) => r.report.stop === "over")).toBe(true);
+  });
+});
+
+/**
+ * Matches of the benchmark's 200 (apps/cli/bench/trpg.bench.ts: seeds `bench-presence-<i>`) that
+ * once told the party of an unseen enemy, kept here: a concealed ally flanking (+1 on a seen
+ * enemy's attack), a seen enemy delaying after the hidden one (the `delayed` event named it), and the
+ * hidden one's reactive attempt finding a concealed party character (which the party sees: there
+ * the comparison stops, as when it fires).
+ */
+describe("seed 002 3-3: the side-by-side matches that found leaks stay clean", () => {
+  const QUARRY_VERSUS_2: TrpgSetup = { ...QUARRY_GM, mode: "versus", seats: { party: ["p1", "p2"], enemies: ["e1"] } };
+  const cases: readonly [number, TrpgSetup, string, string][] = [
+    [4, QUARRY_VERSUS_2, "sharpshooter", "a concealed ally flanks"],
+    [18, QUARRY_VERSUS_2, "sharpshooter", "a delay after the hidden enemy"],
+    [88, QUARRY_VERSUS_2, "sharpshooter", "a concealed ally flanks a free strike"],
+    [126, GM_SETUP, "lookout", "the unseen lookout's reactive attempt finds a concealed party character: comparing stops there (its act shows by its effect)"],
+    [148, VERSUS_SETUP, "lookout", "a concealed ally flanks a called shot"],
+    [158, QUARRY_VERSUS_2, "sharpshooter", "a concealed ally flanks a melee attack"],
+  ];
+  test.each(cases.map(([i, setup, hidden, what]) => ({ i, setup, hidden, what, scenario: setup.scenario, mode: setup.mode })))("bench match $i ($scenario, $mode, without $hidden): $what", ({ i, setup, hidden }) => {
+    const report = comparePresence(setup, `bench-presence-${i}`, `bench-presence-bot-${i}`, hidden);
+    expect(report.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * How unseen characters act (docs/rules/trpg.md "Presence"; seed 002 3-2 delaying, 3-3
+ * concealment): a character the other side cannot see is not awaited at its turn; it waits and
+ * acts in its side's round-end step, which the enemies' seat has every round. Moving into an
+ * unseen character's square finds it; an unseen overwatcher fires as set; the fight is decided
+ * without the characters the winners never saw.
+ */
+import { spectator } from "@fogwar/engine";
+import { VERSUS_SETUP, eventsOf, ofType, position, trpg, tryApply, withDice } from "../helpers";
+import type { TrpgState } from "../../src";
+
+const sq = (x: number, y: number) => ({ x, y });
+const hidden = (value: number, at = sq(9, 1)) => ({ at, concealed: true, concealment: { value, shots: 0 }, known: false, lastSeen: null });
+
+/** A fresh match with the lookout hidden (as the scenario has it), played to the first round-end step with `end_turn`s. */
+function toRoundEnd(seed = "unseen"): TrpgState {
+  let s = trpg.setup(VERSUS_SETUP, seed).state;
+  for (let i = 0; i < 10 && s.phase === "turn"; i++) s = eventsOf(s, trpg.awaiting(s)[0]!, { type: "end_turn" }).state;
+  return s;
+}
+
+describe("unseen turns: waiting for the round-end step (docs/rules/trpg.md Presence)", () => {
+  test("seed 002 3-2: a character the other side cannot see is not awaited at its initiative: it waits (its side hears), and the party never hears of it", () => {
+    const s = toRoundEnd();
+    expect(s.phase).toBe("round_end");
+    expect(s.deferred).toEqual(["lookout"]);
+    expect(trpg.viewFor(s, { kind: "seat", seat: "p1" }).deferred).toEqual([]);
+  });
+
+  test("the enemies' seat has a round-end step every round, whether anything waited or not; a party seat only when a character of its waited", () => {
+    expect(toRoundEnd().roundEnd).toEqual(["e1"]);
+    let s = trpg.setup({ ...VERSUS_SETUP, omit: ["lookout"] }, "no-lookout").state;
+    for (let i = 0; i < 10 && s.phase === "turn"; i++) s = eventsOf(s, trpg.awaiting(s)[0]!, { type: "end_turn" }).state;
+    expect(s.roundEnd).toEqual(["e1"]);
+    let concealed = structuredClone(toRoundEnd());
+    concealed.characters.vale = { ...concealed.characters.vale!, concealed: true, concealment: { value: 6, shots: 0 } };
+    concealed = eventsOf(concealed, "e1", { type: "end_round" }).state;
+    for (let i = 0; i < 10 && concealed.phase === "turn"; i++) concealed = eventsOf(concealed, trpg.awaiting(concealed)[0]!, { type: "end_turn" }).state;
+    expect(concealed.deferred).toContain("vale");
+    expect(concealed.roundEnd).toEqual(["p1", "e1"]);
+  });
+
+  test("a delayed turn is played whole inside its seat's one end_round command: the other side receives the same step as for an end_round with nothing", () => {
+    const s = withDice(toRoundEnd(), "vale>lookout", [1]);
+    const quiet = trpg.apply(s, { type: "end_round" }, "e1");
+    const busy = trpg.apply(s, { type: "end_round", turns: [{ actor: "lookout", commands: [{ type: "step", to: sq(9, 2) }, { type: "spot" }, { type: "overwatch", dir: 6 }] }] }, "e1");
+    if (!quiet.ok || !busy.ok) throw new Error("refused");
+    for (const v of [{ kind: "seat", seat: "p1" } as const, spectator]) {
+      const seen = (r: typeof quiet) => r.events.map((e) => trpg.redact(e, v)).filter((e) => e !== null);
+      expect(seen(busy)).toEqual(seen(quiet));
+      expect(trpg.viewFor(busy.state, v)).toEqual(trpg.viewFor(quiet.state, v));
+    }
+    expect(busy.state.characters.lookout!.overwatch).toMatchObject({ dir: 6 });
+    expect(busy.state.round).toBe(2);
+  });
+
+  test("a delayed turn whose first command cannot be played is refused whole; a later one that became impossible stops the delayed turns there (its side is told)", () => {
+    const s = toRoundEnd();
+    const bad = tryApply(s, "e1", { type: "end_round", turns: [{ actor: "lookout", commands: [{ type: "step", to: sq(0, 0) }] }] });
+    expect(bad.ok ? null : bad.error.code).toBe("unreachable");
+    const late = eventsOf(s, "e1", { type: "end_round", turns: [{ actor: "lookout", commands: [{ type: "step", to: sq(9, 2) }, { type: "step", to: sq(0, 0) }, { type: "spot" }] }] });
+    expect(ofType(late.events, "delayed_stopped")).toEqual([{ type: "delayed_stopped", actor: "lookout", index: 1, code: "unreachable", heardBy: "enemies" }]);
+    expect(late.state.characters.lookout!.at).toEqual(sq(9, 2));
+  });
+
+  test("only the seat's own characters that waited this round may act in its round-end step", () => {
+    const s = toRoundEnd();
+    const other = tryApply(s, "e1", { type: "end_round", turns: [{ actor: "raider-1", commands: [{ type: "end_turn" }] }] });
+    expect(other.ok ? null : other.error.code).toBe("bad_delayed_turn");
+  });
+});
+
+describe("meeting what cannot be seen", () => {
+  test("moving into a square held by a character its side cannot see stops the mover on the square before, and the hidden one is found (contact)", () => {
+    const s = position(VERSUS_SETUP, { turn: "vale", at: { vale: sq(5, 1), reed: sq(0, 9), "raider-1": sq(11, 9) }, with: { lookout: hidden(12) } });
+    const { state, events } = eventsOf(s, "p1", { type: "move", to: sq(10, 1) });
+    expect(ofType(events, "contact")).toEqual([{ type: "contact", mover: "vale", hidden: "lookout" }]);
+    expect(ofType(events, "revealed")[0]).toMatchObject({ character: "lookout", cause: "contact" });
+    expect(state.characters.vale!.at).toEqual(sq(8, 1));
+  });
+
+  test("an overwatcher the mover's side cannot see does not stop the turn to ask: it fires at the first enemy into its cone, and everyone learns that someone unseen fired", () => {
+    const s = withDice(position(VERSUS_SETUP, { turn: "vale", at: { vale: sq(5, 9), reed: sq(0, 9), "raider-1": sq(11, 9) }, with: { lookout: { ...hidden(12, sq(5, 1)), overwatch: { dir: 4, radius: 18, weapon: "carbine" } } } }), "lookout", [1]);
+    const { state, events } = eventsOf(s, "p1", { type: "move", to: sq(5, 6) });
+    expect(state.pending).toBeNull();
+    expect(ofType(events, "unseen_attacker")).toEqual([{ type: "unseen_attacker", character: "lookout", target: "vale" }]);
+    expect(ofType(events, "attack")[0]).toMatchObject({ attacker: "lookout", via: "overwatch" });
+    expect(state.characters.lookout!.overwatch).toBeNull();
+  });
+
+  test("the fight is decided without the characters the winners never saw: the party wins when every enemy it knows of is down", () => {
+    const s = withDice(position(VERSUS_SETUP, { turn: "vale", at: { vale: sq(0, 0), reed: sq(0, 9), "raider-1": sq(5, 0) }, with: { lookout: hidden(12), "raider-1": { wounds: 1 } } }), "vale", [6, 6]);
+    const { state } = eventsOf(s, "p1", { type: "shoot", targets: ["raider-1"], burst: false, called: false });
+    expect(state.result).toMatchObject({ winner: "p1", reason: "party: no enemy left standing" });
+    expect(state.characters.lookout!.status).toBe("active");
+  });
+});
+
+describe("composing a delayed turn (what a client offers before it sends end_round)", () => {
+  test("after a step the waiting lookout may still spot and set its overwatch, from the seat's own view; a queued command that cannot be played gives null", async () => {
+    const { delayedTurnOptions } = await import("../../src");
+    const s = toRoundEnd();
+    const view = trpg.viewFor(s, { kind: "seat", seat: "e1" });
+    const first = delayedTurnOptions(view, "e1", "lookout", [])!;
+    expect(first.some((c) => c.type === "step")).toBe(true);
+    const afterStep = delayedTurnOptions(view, "e1", "lookout", [{ type: "step", to: sq(9, 2) }])!;
+    expect(afterStep.some((c) => c.type === "spot")).toBe(true);
+    expect(afterStep.some((c) => c.type === "overwatch")).toBe(true);
+    expect(delayedTurnOptions(view, "e1", "lookout", [{ type: "step", to: sq(0, 0) }])).toBeNull();
+    const sent = eventsOf(s, "e1", { type: "end_round", turns: [{ actor: "lookout", commands: [{ type: "step", to: sq(9, 2) }, afterStep.find((c) => c.type === "overwatch")!] }] });
+    expect(sent.state.characters.lookout!.overwatch).not.toBeNull();
+  });
+});

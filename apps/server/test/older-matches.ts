@@ -3,15 +3,17 @@
  * stored its matches, and a live match of an older version played on to its end over WebSocket
  * under its own rules, with the caster feed and the history checked by those rules.
  */
-import { readFileSync, readdirSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { seatViewer, spectator, stateHash } from "@fogwar/engine";
+import { canonicalJson, seatViewer, spectator, stateHash } from "@fogwar/engine";
 import { rulesetFor, type AnyRuleset, type ReplayFixture } from "@fogwar/rules-archive";
 import { botToken } from "../src/bots/seats.js";
 import { seatToken } from "../src/create.js";
+import { LiveMatch } from "../src/live.js";
 import { hashToken } from "../src/room.js";
-import type { MatchStore } from "../src/store/index.js";
-import { api, canon, TestClient, type TestServer } from "./harness";
+import { openStore, type MatchStore } from "../src/store/index.js";
+import { api, bootServer, canon, TestClient, type TestServer } from "./harness";
 
 const FIXTURES = join(__dirname, "..", "..", "..", "packages", "rules-archive", "fixtures");
 
@@ -57,6 +59,61 @@ export async function storeOld(store: MatchStore, id: string, fixture: ReplayFix
   );
   for (const e of fixture.entries.slice(0, entries)) await store.appendEntry(id, { seq: e.seq, seat: e.seat, command: e.command, events: e.events, stateHash: e.stateHash });
   return seats;
+}
+
+/**
+ * Stores a fixture's whole match as `id` and loads it: rebuilt under the fixture's own rules
+ * version to its final state hash and result, and finished (a log that ends in a result is
+ * finished when loaded).
+ * @returns the loaded match.
+ */
+export async function loadsWhole(store: MatchStore, id: string, fixture: ReplayFixture): Promise<LiveMatch> {
+  await storeOld(store, id, fixture, fixture.entries.length);
+  const match = (await LiveMatch.load(store, id)) as LiveMatch;
+  expect(match.host.ruleset.rulesVersion).toBe(fixture.rulesVersion);
+  expect(stateHash(match.state)).toBe(fixture.finalHash);
+  expect(canonicalJson(match.result)).toBe(canonicalJson(fixture.result));
+  expect((await store.getMatch(id))?.status).toBe("finished");
+  return match;
+}
+
+/**
+ * Stores a fixture's match half played as `id`, loads it and submits the rest of its commands:
+ * each gives the logged events, and the match ends finished with the logged state hashes.
+ */
+export async function playsOnFromHalf(store: MatchStore, id: string, fixture: ReplayFixture): Promise<void> {
+  await storeOld(store, id, fixture, half(fixture));
+  const match = (await LiveMatch.load(store, id)) as LiveMatch;
+  for (const e of fixture.entries.slice(half(fixture))) {
+    const outcome = await match.submit(e.seat, e.command);
+    if (!outcome.ok) throw new Error(`${fixture.rulesVersion} entry ${e.seq}: ${outcome.error.code}`);
+    expect(outcome.entry.events).toEqual(e.events);
+  }
+  expect(stateHash(match.state)).toBe(fixture.finalHash);
+  expect((await store.getMatch(id))?.status).toBe("finished");
+  expect((await store.entries(id)).map((e) => e.stateHash)).toEqual(fixture.entries.map((e) => e.stateHash));
+}
+
+/**
+ * The current server started on a database an older server wrote: `write` stores its matches
+ * first. `close` stops the server and deletes the database.
+ */
+export async function serverOnOlderDatabase(write: (store: MatchStore) => Promise<void>): Promise<{ server: TestServer; close: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), "fogwar-older-server-"));
+  const store = await openStore({ dataDir: dir });
+  try {
+    await write(store);
+  } finally {
+    await store.close();
+  }
+  const server = await bootServer({ dataDir: dir });
+  return {
+    server,
+    close: async () => {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**

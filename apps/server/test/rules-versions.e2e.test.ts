@@ -6,19 +6,15 @@
  * rebuilt after the update, played on over WebSocket under its own rules and finished, and its
  * history answers as usual; an older version's bot seat plays with that version's own bot.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { ember } from "@fogwar/ember";
-import { canonicalJson, stateHash } from "@fogwar/engine";
 import { PUBLISHED, currentVersion, replayFixture, rulesetFor, type ReplayFixture } from "@fogwar/rules-archive";
 import { seatToken } from "../src/create.js";
 import { CorruptLogError, LiveMatch } from "../src/live.js";
 import { RULESETS } from "../src/rulesets.js";
 import { openStore, type MatchStore } from "../src/store/index.js";
-import { api, bootServer, TestClient, type TestServer } from "./harness";
+import { api, TestClient, type TestServer } from "./harness";
 import { playScripted } from "./bot-play";
-import { SECRET, fixtureOf, fixtures, half, playOnOverWebSocket, storeOld } from "./older-matches";
+import { SECRET, fixtureOf, fixtures, half, loadsWhole, playOnOverWebSocket, playsOnFromHalf, serverOnOlderDatabase, storeOld } from "./older-matches";
 
 jest.setTimeout(240_000);
 
@@ -43,29 +39,11 @@ describe("the server's loader", () => {
   });
 
   it.each(fixtures.map((f) => [f.rulesVersion, f] as const))("rebuilds %s's fixture to its final state hash and result, and finishes it", async (version, fixture) => {
-    const id = `whole-${version}`;
-    await storeOld(store, id, fixture, fixture.entries.length);
-    const match = (await LiveMatch.load(store, id)) as LiveMatch;
-    expect(match.host.ruleset.rulesVersion).toBe(version);
-    expect(stateHash(match.state)).toBe(fixture.finalHash);
-    expect(canonicalJson(match.result)).toBe(canonicalJson(fixture.result));
-    // A log that ends in a result is finished when loaded.
-    expect((await store.getMatch(id))?.status).toBe("finished");
+    await loadsWhole(store, `whole-${version}`, fixture);
   });
 
   it.each(fixtures.map((f) => [f.rulesVersion, f] as const))("plays %s's fixture on from half way under its own rules", async (version, fixture) => {
-    const id = `half-${version}`;
-    const half = Math.floor(fixture.entries.length / 2);
-    await storeOld(store, id, fixture, half);
-    const match = (await LiveMatch.load(store, id)) as LiveMatch;
-    for (const e of fixture.entries.slice(half)) {
-      const outcome = await match.submit(e.seat, e.command);
-      if (!outcome.ok) throw new Error(`${version} entry ${e.seq}: ${outcome.error.code}`);
-      expect(outcome.entry.events).toEqual(e.events);
-    }
-    expect(stateHash(match.state)).toBe(fixture.finalHash);
-    expect((await store.getMatch(id))?.status).toBe("finished");
-    expect((await store.entries(id)).map((e) => e.stateHash)).toEqual(fixture.entries.map((e) => e.stateHash));
+    await playsOnFromHalf(store, `half-${version}`, fixture);
   });
 
   it("refuses clearly a match of a rules version it has no build of", async () => {
@@ -77,28 +55,22 @@ describe("the server's loader", () => {
 });
 
 describe("a live match of an older rules version across a server update", () => {
-  let dir: string;
   let server: TestServer;
+  let close: (() => Promise<void>) | undefined;
   const emberOld = fixtureOf("ember-0.1.0");
   const siegeOld = fixtureOf("siege-0.1.0");
 
   beforeAll(async () => {
     // The older server's database, with one live match of each ruleset half played and one
     // EMBER match with a bot seat, then the current server started on it.
-    dir = mkdtempSync(join(tmpdir(), "fogwar-rules-versions-"));
-    const store = await openStore({ dataDir: dir });
-    try {
+    ({ server, close } = await serverOnOlderDatabase(async (store) => {
       await storeOld(store, "oldember0001", emberOld, half(emberOld), { spectatorDelay: 1 });
       await storeOld(store, "oldsiege0001", siegeOld, half(siegeOld));
       await storeOld(store, "oldbotmatch1", emberOld, 0, { bots: { p2: "easy" }, reconnectGrace: 5 });
-    } finally {
-      await store.close();
-    }
-    server = await bootServer({ dataDir: dir });
+    }));
   });
   afterAll(async () => {
-    await server?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await close?.();
   });
 
   it.each([

@@ -8,18 +8,13 @@
  * finished with its caster feed and history by its own rules; its bot seat plays that version's
  * own bot.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { canonicalJson, stateHash } from "@fogwar/engine";
 import { replayFixture, rulesetFor } from "@fogwar/rules-archive";
 import { RULES_VERSION, sigmar, type SigmarView } from "@fogwar/sigmar";
 import { versionBrain } from "../src/bots/brain.js";
-import { LiveMatch } from "../src/live.js";
 import { RULESETS, hostFor } from "../src/rulesets.js";
 import { openStore, type MatchStore } from "../src/store/index.js";
-import { bootServer, type TestServer } from "./harness";
-import { fixtureOf, half, playOnOverWebSocket, stateAfter, storeOld } from "./older-matches";
+import type { TestServer } from "./harness";
+import { fixtureOf, half, loadsWhole, playOnOverWebSocket, playsOnFromHalf, serverOnOlderDatabase, stateAfter, storeOld } from "./older-matches";
 
 jest.mock("@fogwar/sigmar", () => {
   const actual = jest.requireActual<typeof import("@fogwar/sigmar")>("@fogwar/sigmar");
@@ -64,25 +59,13 @@ describe("an Age of Sigmar battle of an older rules version", () => {
     expect(host.clockIdle?.(host.ruleset.setup({ seats: ["p1", "p2"] }, "s").state)).toBe(true);
   });
 
-  it("is rebuilt from the store to its final state hash and result, and finished", async () => {
-    await storeOld(store, "oldsigmarall", fixture, fixture.entries.length);
-    const match = (await LiveMatch.load(store, "oldsigmarall")) as LiveMatch;
-    expect(match.host.ruleset.rulesVersion).toBe(OLD);
-    expect(stateHash(match.state)).toBe(fixture.finalHash);
-    expect(canonicalJson(match.result)).toBe(canonicalJson(fixture.result));
-    expect((await store.getMatch("oldsigmarall"))?.status).toBe("finished");
+  it("is rebuilt from the store under its frozen build to its final state hash and result, and finished", async () => {
+    const match = await loadsWhole(store, "whole-sigmar", fixture);
+    expect(match.host.ruleset).toBe((await rulesetFor("sigmar", OLD)).ruleset);
   });
 
   it("plays on from half way under its own rules", async () => {
-    await storeOld(store, "oldsigmarhlf", fixture, half(fixture));
-    const match = (await LiveMatch.load(store, "oldsigmarhlf")) as LiveMatch;
-    for (const e of fixture.entries.slice(half(fixture))) {
-      const outcome = await match.submit(e.seat, e.command);
-      if (!outcome.ok) throw new Error(`entry ${e.seq}: ${outcome.error.code}`);
-      expect(outcome.entry.events).toEqual(e.events);
-    }
-    expect(stateHash(match.state)).toBe(fixture.finalHash);
-    expect((await store.getMatch("oldsigmarhlf"))?.status).toBe("finished");
+    await playsOnFromHalf(store, "half-sigmar", fixture);
   });
 
   it("has its bot seat played by that version's own bot, over the commands its rules list from the seat's view", async () => {
@@ -102,24 +85,16 @@ describe("an Age of Sigmar battle of an older rules version", () => {
 });
 
 describe("a live Age of Sigmar battle of an older rules version across a server update", () => {
-  let dir: string;
   let server: TestServer;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     // The older server's database with the battle half played and a one-round caster delay, then
     // the current server started on it.
-    dir = mkdtempSync(join(tmpdir(), "fogwar-sigmar-versions-"));
-    const store = await openStore({ dataDir: dir });
-    try {
-      await storeOld(store, "oldsigmar001", fixture, half(fixture), { spectatorDelay: 1 });
-    } finally {
-      await store.close();
-    }
-    server = await bootServer({ dataDir: dir });
+    ({ server, close } = await serverOnOlderDatabase((store) => storeOld(store, "oldsigmar001", fixture, half(fixture), { spectatorDelay: 1 }).then(() => undefined)));
   });
   afterAll(async () => {
-    await server?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await close?.();
   });
 
   it("players rejoin, play on under its own rules to the end, the caster feed and the history answer by them", async () => {

@@ -87,6 +87,24 @@ function historyOf(fixture: ReplayFixture, ruleset: AnyRuleset): MatchHistory {
   return JSON.parse(JSON.stringify(body)) as MatchHistory;
 }
 
+/** A live connection to a two-seat match of `rulesVersion` holding `view` at `seq`, with its `send`. */
+function connectionHolding(view: unknown, seq: number, rulesVersion: string, send: () => Promise<unknown>): MatchConnection {
+  return {
+    status: "open",
+    error: null,
+    welcome: { rulesVersion, spectatorDelay: 0 },
+    seq,
+    view,
+    caster: null,
+    connected: { p1: true, p2: true },
+    spectators: 0,
+    events: [],
+    clock: null,
+    send,
+    claim: jest.fn(),
+  } as unknown as MatchConnection;
+}
+
 function serve(history: MatchHistory) {
   globalThis.fetch = jest.fn(async (input: string) => {
     const body = String(input).endsWith("/history") ? history : { perspective: "review", read: [], lines: [] };
@@ -186,28 +204,22 @@ describe("the review page of an older version", () => {
     expect(checked).toBeGreaterThan(20);
   });
 
-  it.each(older.filter((f) => f.ruleset === "siege").map((f) => [f.rulesVersion, f] as const))("Siege %s: verified, replayed with its own rules, the table drawn through the whole match from every perspective", async (version, fixture) => {
-    serve(historyOf(fixture, (await rulesetFor("siege", version)).ruleset));
-    render(<ReviewPage matchId="oldmatch0001" />);
-    const review = await screen.findByTestId("siege-review", {}, { timeout: 20_000 });
-    expect(screen.getByTestId("review-older-rules").textContent).toContain(version);
-    expect(review.querySelector(".verify")?.getAttribute("data-ok")).toBe("true");
-    const checked = walk(screen.getByTestId("siege-review-perspective") as HTMLSelectElement, fixture.entries.length, 25, () => {
-      expect(screen.queryByTestId("review-table-unavailable")).toBeNull();
-      expect(review.querySelector('svg[role="group"]')).not.toBeNull();
-    });
-    expect(checked).toBeGreaterThan(20);
-  });
+  /** Siege's and Age of Sigmar's review pages (test ids `<ruleset>-review`, `<ruleset>-review-perspective`): how many steps apart the walk checks, and the map drawn. */
+  const PAGES: Record<string, { name: string; every: number; map: string }> = {
+    siege: { name: "Siege", every: 25, map: 'svg[role="group"]' },
+    sigmar: { name: "Age of Sigmar", every: 15, map: "svg.sigmar-map" },
+  };
 
-  it.each(older.filter((f) => f.ruleset === "sigmar").map((f) => [f.rulesVersion, f] as const))("Age of Sigmar %s: verified, replayed with its own rules, the table drawn through the whole battle from every perspective", async (version, fixture) => {
-    serve(historyOf(fixture, (await rulesetFor("sigmar", version)).ruleset));
+  it.each(older.filter((f) => f.ruleset in PAGES).map((f) => [PAGES[f.ruleset]!.name, f.rulesVersion, f] as const))("%s %s: verified, replayed with its own rules, the table drawn through the whole match from every perspective", async (_name, version, fixture) => {
+    const page = PAGES[fixture.ruleset]!;
+    serve(historyOf(fixture, (await rulesetFor(fixture.ruleset, version)).ruleset));
     render(<ReviewPage matchId="oldmatch0001" />);
-    const review = await screen.findByTestId("sigmar-review", {}, { timeout: 20_000 });
+    const review = await screen.findByTestId(`${fixture.ruleset}-review`, {}, { timeout: 20_000 });
     expect(screen.getByTestId("review-older-rules").textContent).toContain(version);
     expect(review.querySelector(".verify")?.getAttribute("data-ok")).toBe("true");
-    const checked = walk(screen.getByTestId("sigmar-review-perspective") as HTMLSelectElement, fixture.entries.length, 15, () => {
+    const checked = walk(screen.getByTestId(`${fixture.ruleset}-review-perspective`) as HTMLSelectElement, fixture.entries.length, page.every, () => {
       expect(screen.queryByTestId("review-table-unavailable")).toBeNull();
-      expect(review.querySelector("svg.sigmar-map")).not.toBeNull();
+      expect(review.querySelector(page.map)).not.toBeNull();
     });
     expect(checked).toBeGreaterThan(20);
   });
@@ -263,21 +275,7 @@ describe("a live table of an older version", () => {
     const view = rules.ruleset.viewFor(state, seatViewer("p1")) as EmberView;
     const legal = rules.ruleset.legalCommandsInView?.(view, "p1") as { type: string }[];
     const send = jest.fn(async () => ({ ok: true }));
-    const connection = {
-      status: "open",
-      error: null,
-      welcome: { rulesVersion, spectatorDelay: 0 },
-      seq: 22,
-      view,
-      caster: null,
-      connected: { p1: true, p2: true },
-      spectators: 0,
-      events: [],
-      clock: null,
-      send,
-      claim: jest.fn(),
-    } as unknown as MatchConnection;
-    render(<EmberConnected matchId="oldmatch0001" seat="p1" match={connection} banner={() => null} />);
+    render(<EmberConnected matchId="oldmatch0001" seat="p1" match={connectionHolding(view, 22, rulesVersion, send)} banner={() => null} />);
     return { legal, send };
   }
 
@@ -321,21 +319,7 @@ describe("a live Age of Sigmar table of an older version", () => {
     const legal = rules.ruleset.legalCommandsInView?.(view, seat) as SigmarCommand[];
     const templates = rules.ruleset.templatesInView?.(view, seat) ?? [];
     const send = jest.fn(async () => ({ ok: true }));
-    const connection = {
-      status: "open",
-      error: null,
-      welcome: { rulesVersion, spectatorDelay: 0 },
-      seq: at,
-      view,
-      caster: null,
-      connected: { p1: true, p2: true },
-      spectators: 0,
-      events: [],
-      clock: null,
-      send,
-      claim: jest.fn(),
-    } as unknown as MatchConnection;
-    const { container } = render(<SigmarTable matchId="oldmatch0001" seat={seat} match={connection} banner={null} />);
+    const { container } = render(<SigmarTable matchId="oldmatch0001" seat={seat} match={connectionHolding(view, at, rulesVersion, send)} banner={null} />);
     return { legal, templates, send, container };
   }
 

@@ -14,4 +14,5 @@ module.exports = {
   testEnvironment: "node",
   testMatch: ["<rootDir>/**/*.browser.test.ts"],
   testTimeout: 240_000,
+  setupFilesAfterEnv: ["<rootDir>/timeout.cjs"],
 };

@@ -122,6 +122,7 @@ export function HowToPlayPage() {
 const GUIDE_CSS = `
 .how-to-play { max-width: 46rem; margin: 0 auto; line-height: 1.5; }
 .how-to-play li { margin: 0.25rem 0; }
+.how-to-play:lang(ko) { word-break: keep-all; overflow-wrap: break-word; }
 .how-to-play .reference div { display: grid; grid-template-columns: minmax(7rem, 12rem) 1fr; gap: 0.75rem; padding: 0.3rem 0; border-bottom: 1px solid #e5e7eb; }
 .how-to-play .reference dt { font-weight: 600; }
 .how-to-play .reference dd { margin: 0; }

@@ -30,7 +30,9 @@ export function UnitCard({ w, view, unit }: { w: SigmarWords; view: SigmarView; 
     );
   };
   const enhancement = u.enhancement ? catalog.enhancements.get(u.enhancement) : undefined;
+  // A weapon's characteristics; with a random one (D3, D6) they explain how it is rolled.
   const random = (v: number | string) => typeof v === "string";
+  const stats = (wp: (typeof ws.weapons)[number]) => t("unit.stats", { attacks: wp.attacks, hit: wp.hit, wound: wp.wound, rend: wp.rend, damage: wp.damage });
   return (
     <section className="unit-card" aria-labelledby="sigmar-unit-title">
       <h3 id="sigmar-unit-title">{unitName(w, view, unit)}</h3>
@@ -74,13 +76,7 @@ export function UnitCard({ w, view, unit }: { w: SigmarWords; view: SigmarView; 
         {ws.weapons.map((wp) => (
           <li key={wp.id}>
             <strong>{local(w, wp.name)}</strong> ({wp.kind === "melee" ? t("unit.melee") : t("unit.range", { n: wp.range })}):{" "}
-            {t("unit.stats", { attacks: wp.attacks, hit: wp.hit, wound: wp.wound, rend: wp.rend, damage: wp.damage })}
-            {(random(wp.attacks) || random(wp.damage)) && (
-              <>
-                {" "}
-                · <Tip t={t} tip="random" />
-              </>
-            )}
+            {random(wp.attacks) || random(wp.damage) ? <Tip t={t} tip="random">{stats(wp)}</Tip> : stats(wp)}
             {wp.abilities.map((a) => (
               <Fragment key={a}>
                 {" "}

@@ -200,7 +200,7 @@ suite(title, () => {
     expect(errors).toEqual([]);
   });
 
-  test.each(["ember", "siege"] as const)("%s: the how-to-play page in English and Korean fits its window at 1280 and 390 px", async (ruleset) => {
+  test.each(["ember", "siege", "trpg", "sigmar"] as const)("%s: the how-to-play page in English and Korean fits its window at 1280 and 390 px", async (ruleset) => {
     for (const language of ["en", "ko"] as const) {
       for (const size of widths.filter((w) => w.shot)) {
         const phone = size.width < 500;
@@ -211,7 +211,7 @@ suite(title, () => {
         await page.locator(".how-to-play .reference").waitFor({ timeout: 20_000 });
         const m = await measure(page);
         await page.screenshot({ path: join(shots, `how-to-play-${ruleset}-${size.width}-${language}.png`), fullPage: !phone });
-        expect({ language, width: size.width, scrollWidth: m.scrollWidth }).toEqual({ language, width: size.width, scrollWidth: size.width });
+        expect({ language, width: size.width, scrollWidth: m.scrollWidth, wide: m.scrollWidth > size.width ? m.wide : [] }).toEqual({ language, width: size.width, scrollWidth: size.width, wide: [] });
         await context.close();
       }
     }

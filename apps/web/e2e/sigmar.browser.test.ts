@@ -11,6 +11,8 @@
  *     then phases and a move dragged on the measured map with its ruler, confirmed;
  *  4. throughout: no page but its own holds a seat's hand or its reserve unit, in HTML,
  *     accessible text or WebSocket frames;
+ *  then p2's page on a phone, in Korean: a rules-help "?" (the phase, the map's legend, the
+ *     points) opens its explanation on tap, in the flow, and nothing runs off the screen;
  *  5. bots finish the battle through the seats; the pages show the result; the review rebuilds
  *     and verifies it in the browser.
  * Screenshots go to a fresh folder under the OS temp dir (SIGMAR_SHOTS to choose it).
@@ -209,6 +211,39 @@ run("Age of Sigmar in the browser: a battle created in the lobby, two seats and 
       void owner;
     }
     for (const viewer of viewers) expect(viewer.errors).toEqual([]);
+  });
+
+  test("rules help on a phone: a player's Korean table explains its phase, its legend and its points on tap, in the flow of the page (nothing runs off the screen)", async () => {
+    // p2's page moves to a phone: 390 px, touch, Korean.
+    await p2.page.goto("about:blank");
+    const phone = await browser.newContext({ locale: "ko-KR", viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    try {
+      const page = await phone.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(String(error)));
+      await page.goto(invite.p2!);
+      await page.locator("svg.sigmar-map").waitFor();
+      const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+      // The phase in the header, then a legend entry and the first player's victory points.
+      for (const [i, selector] of ["[data-phase] .rule-tip-button", ".map-legend .rule-tip-button", ".sides .rule-tip-button"].entries()) {
+        const tip = page.locator(selector).last();
+        await tip.tap();
+        const note = page.locator(`[id="${await tip.getAttribute("aria-controls")}"]`);
+        expect([selector, await note.isVisible(), await tip.getAttribute("aria-expanded")]).toEqual([selector, true, "true"]);
+        // Korean words, the rules' numbers filled in.
+        expect(await note.innerText()).toMatch(/[가-힣]/);
+        expect(await note.innerText()).not.toContain("{{");
+        expect([selector, await width()]).toEqual([selector, 390]);
+        if (i === 0) await page.screenshot({ path: join(shots, "table-sigmar-p2-390-ko-help.png") });
+        await tip.tap();
+        expect(await note.isVisible()).toBe(false);
+      }
+      // The guide opens from the table in a tab of its own.
+      expect(await page.locator(".rule-note a.how-to-play-link").getAttribute("href")).toBe("/how-to-play/sigmar");
+      expect(errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
   });
 
   test("5. bots finish the battle through the seats; the pages show the result; the review rebuilds and verifies it", async () => {

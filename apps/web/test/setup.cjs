@@ -11,3 +11,6 @@ globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 // Pages that rebuild a whole match (the reviews) take seconds when the suite shares two cores
 // with ten other projects; findBy* waits up to 10 s instead of 1 s (a real miss still fails).
 require("@testing-library/dom").configure({ asyncUtilTimeout: 10_000 });
+// The rulesets' projections clone with structuredClone, which jsdom's globals lack.
+const { serialize, deserialize } = require("node:v8");
+globalThis.structuredClone ??= (value) => deserialize(serialize(value));

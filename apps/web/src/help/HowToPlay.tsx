@@ -1,15 +1,18 @@
 /**
  * The how-to-play pages, one per ruleset (`/how-to-play/ember`, `/how-to-play/siege`,
- * `/how-to-play/trpg`): a short,
- * practical guide in the reader's language (the `help` namespace, `guide.<ruleset>`) and a quick
- * reference of the terms the tables explain on hover and tap (timing dials, die faces, stances,
- * parts and statuses for EMBER; walls, openings, statuses and dice for Siege; cover, hazards,
- * concealment, overwatch and the round-end step for the TRPG).
+ * `/how-to-play/trpg`, `/how-to-play/sigmar`): a short, practical guide in the reader's language
+ * (the `help` namespace, `guide.<ruleset>`) and a quick reference of the terms the tables explain
+ * on hover and tap (timing dials, die faces, stances, parts and statuses for EMBER; walls,
+ * openings, statuses and dice for Siege; cover, hazards, concealment, overwatch and the round-end
+ * step for the TRPG; phases, points, reserves, distances, the attack stages, weapon abilities and
+ * the order of effects for Age of Sigmar, whose numbers come from its rules' data).
  */
 import { Link, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { RULE_TIP_CSS } from "./RuleTip";
 import { GUIDES } from "./HowToPlayLink";
+import { SIGMAR_NUMBERS, SIGMAR_TERMS, tipText, type SigmarTip } from "../sigmar/tips";
 import "../i18n/siege-strings";
 import "../i18n/trpg-strings";
 import "../i18n/help-strings";
@@ -21,8 +24,10 @@ interface Section {
   readonly items: readonly string[];
 }
 
+type Guide = (typeof GUIDES)[number];
+
 /** Quick reference rows per ruleset: [translation key of the term's name, key of its explanation]. */
-const REFERENCE: Record<(typeof GUIDES)[number], readonly (readonly [string, string])[]> = {
+const REFERENCE: Record<Exclude<Guide, "sigmar">, readonly (readonly [string, string])[]> = {
   ember: [
     ...["quick", "melee", "launch", "shoot", "move", "tactical"].map((k) => [`table:timing.${k}`, `help:timing.${k}`] as const),
     ...["light", "heavy", "defend", "evade", "eye", "lightning", "blank"].map((k) => [`table:face.${k}`, `help:face.${k}`] as const),
@@ -49,11 +54,23 @@ const REFERENCE: Record<(typeof GUIDES)[number], readonly (readonly [string, str
   ],
 };
 
+/** A ruleset's quick reference in the reader's language: [term, explanation] (Age of Sigmar's with its rules' numbers). */
+const reference = (t: TFunction, guide: Guide): (readonly [string, string])[] =>
+  guide === "sigmar"
+    ? (Object.keys(SIGMAR_TERMS) as SigmarTip[]).map((tip) => {
+        const { term, help } = tipText(t, tip);
+        return [term, help] as const;
+      })
+    : REFERENCE[guide].map(([term, help]) => [t(term), t(help)] as const);
+
+/** The numbers a ruleset's guide quotes from its rules' data. */
+const NUMBERS: Partial<Record<Guide, Record<string, number>>> = { sigmar: SIGMAR_NUMBERS };
+
 /** The page for the ruleset in the route (`:ruleset`). */
 export function HowToPlayPage() {
   const { ruleset = "" } = useParams();
   const { t } = useTranslation("help");
-  const known = (GUIDES as readonly string[]).includes(ruleset) ? (ruleset as (typeof GUIDES)[number]) : null;
+  const known = (GUIDES as readonly string[]).includes(ruleset) ? (ruleset as Guide) : null;
   if (!known) {
     return (
       <p>
@@ -61,12 +78,13 @@ export function HowToPlayPage() {
       </p>
     );
   }
-  const sections = t(`guide.${known}.sections`, { returnObjects: true }) as unknown as Section[];
+  const numbers = NUMBERS[known] ?? {};
+  const sections = t(`guide.${known}.sections`, { returnObjects: true, ...numbers }) as unknown as Section[];
   return (
     <article className="how-to-play" data-ruleset={known}>
       <style>{RULE_TIP_CSS + GUIDE_CSS}</style>
       <h1>{t(`guide.${known}.title`)}</h1>
-      <p className="intro">{t(`guide.${known}.intro`)}</p>
+      <p className="intro">{t(`guide.${known}.intro`, numbers)}</p>
       {sections.map((s) => (
         <section key={s.title}>
           <h2>{s.title}</h2>
@@ -80,10 +98,10 @@ export function HowToPlayPage() {
       <section>
         <h2>{t("guide.reference")}</h2>
         <dl className="reference">
-          {REFERENCE[known].map(([term, help]) => (
-            <div key={help}>
-              <dt>{t(term)}</dt>
-              <dd>{t(help)}</dd>
+          {reference(t, known).map(([term, help]) => (
+            <div key={term}>
+              <dt>{term}</dt>
+              <dd>{help}</dd>
             </div>
           ))}
         </dl>
@@ -104,6 +122,7 @@ export function HowToPlayPage() {
 const GUIDE_CSS = `
 .how-to-play { max-width: 46rem; margin: 0 auto; line-height: 1.5; }
 .how-to-play li { margin: 0.25rem 0; }
+.how-to-play:lang(ko) { word-break: keep-all; overflow-wrap: break-word; }
 .how-to-play .reference div { display: grid; grid-template-columns: minmax(7rem, 12rem) 1fr; gap: 0.75rem; padding: 0.3rem 0; border-bottom: 1px solid #e5e7eb; }
 .how-to-play .reference dt { font-weight: 600; }
 .how-to-play .reference dd { margin: 0; }

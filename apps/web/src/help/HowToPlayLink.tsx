@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 
 /** The rulesets with a guide (`/how-to-play/<ruleset>`). */
-export const GUIDES = ["ember", "siege", "trpg"] as const;
+export const GUIDES = ["ember", "siege", "trpg", "sigmar"] as const;
 
 /** A link to a ruleset's how-to-play page, opened beside the current page (a match stays open). */
 export function HowToPlayLink({ ruleset, newTab = false }: { ruleset: (typeof GUIDES)[number]; newTab?: boolean }) {

@@ -1,7 +1,8 @@
 /**
  * Rules help in context: a term explains itself on hover (its title) and on tap (a "?" button
- * opening a popover that Escape closes); the how-to-play pages of EMBER and Siege render in both
- * languages with no raw id, and on the Korean page no English.
+ * opening a popover that Escape closes); the how-to-play pages of EMBER, Siege, the TRPG and Age
+ * of Sigmar render in both languages with no raw id, and on the Korean page no English; Age of
+ * Sigmar's guide quotes its rules' numbers from their data. (Age of Sigmar's table: sigmar/tips.test.tsx.)
  */
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import i18next from "i18next";
@@ -11,6 +12,7 @@ import { HowToPlayPage } from "./HowToPlay";
 import { LobbyPage } from "../lobby/LobbyPage";
 import { inEnglish } from "../../test/english";
 import { problems, readable } from "../../test/readable";
+import { SIGMAR_NUMBERS, SIGMAR_TERMS } from "../sigmar/tips";
 
 inEnglish();
 
@@ -41,7 +43,7 @@ const page = (path: string) =>
     </MemoryRouter>,
   );
 
-test.each(["ember", "siege", "trpg"])("the %s how-to-play page reads in English and Korean with no raw id and no English on the Korean page", async (ruleset) => {
+test.each(["ember", "siege", "trpg", "sigmar"])("the %s how-to-play page reads in English and Korean with no raw id and no English on the Korean page", async (ruleset) => {
   for (const language of ["en", "ko"]) {
     await act(async () => {
       await i18next.changeLanguage(language);
@@ -54,6 +56,26 @@ test.each(["ember", "siege", "trpg"])("the %s how-to-play page reads in English 
     expect(problems(readable(container), language)).toEqual([]);
     unmount();
   }
+});
+
+test("Age of Sigmar's guide covers the battle from the muster to winning, with the rules' numbers from their data, and lists every term the table explains", () => {
+  const { container } = page("/how-to-play/sigmar");
+  expect([...container.querySelectorAll("section h2")].map((h) => h.textContent)).toEqual([
+    "Before the battle",
+    "Each battle round",
+    "Moving with the ruler",
+    "Attacks, stage by stage",
+    "Abilities, the order of effects and the hand of tactics",
+    "Winning",
+    "Quick reference",
+  ]);
+  const text = container.textContent ?? "";
+  expect(text).toContain(`${SIGMAR_NUMBERS.width} by ${SIGMAR_NUMBERS.height} inches`);
+  expect(text).toContain(`The battle lasts ${SIGMAR_NUMBERS.rounds} rounds.`);
+  expect(text).toContain(`enemy combat ranges (${SIGMAR_NUMBERS.combatRange}")`);
+  expect(container.querySelectorAll(".reference dd").length).toBe(Object.keys(SIGMAR_TERMS).length);
+  expect(screen.getByText("Crit (2 hits)")).toBeTruthy();
+  expect(screen.getByRole("link", { name: "How to play Siege" }).getAttribute("href")).toBe("/how-to-play/siege");
 });
 
 test("an unknown ruleset has no guide", () => {
@@ -71,4 +93,5 @@ test("the lobby links to every guide", () => {
   expect(screen.getByRole("link", { name: "How to play EMBER" }).getAttribute("href")).toBe("/how-to-play/ember");
   expect(screen.getByRole("link", { name: "How to play Siege" }).getAttribute("href")).toBe("/how-to-play/siege");
   expect(screen.getByRole("link", { name: "How to play the tactical TRPG" }).getAttribute("href")).toBe("/how-to-play/trpg");
+  expect(screen.getByRole("link", { name: "How to play Age of Sigmar" }).getAttribute("href")).toBe("/how-to-play/sigmar");
 });

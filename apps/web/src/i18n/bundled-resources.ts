@@ -1,14 +1,14 @@
 /**
  * Every translation file, bundled: `src/i18n/<language>/<namespace>.json` becomes
- * `resources[language][namespace]`, except `siege.json`, `table.json`, `help.json`, `sigmar.json`, `trpg.json` and
- * `trpgLobby.json` (./siege-strings.ts, ./table-strings.ts, ./help-strings.ts, ./sigmar-strings.ts,
- * ./trpg-strings.ts, ./trpg-lobby-strings.ts). A new namespace needs only its
- * files in `en/` and `ko/`. (Jest swaps this module for test/i18n-resources.cjs.)
+ * `resources[language][namespace]`, except `siege.json`, `table.json`, `help.json`, `sigmar.json`, `trpg.json`,
+ * `trpgLobby.json` and `review.json` (./siege-strings.ts, ./table-strings.ts, ./help-strings.ts,
+ * ./sigmar-strings.ts, ./trpg-strings.ts, ./trpg-lobby-strings.ts, ./review-strings.ts). A new
+ * namespace needs only its files in `en/` and `ko/`. (Jest swaps this module for test/i18n-resources.cjs.)
  */
 type Strings = { [key: string]: string | Strings };
 
-// The Siege pages', the tables' and the rules help's strings load with their code, not with the lobby.
-const files = import.meta.glob<Strings>(["./*/*.json", "!./*/siege.json", "!./*/help.json", "!./*/table.json", "!./*/sigmar.json", "!./*/trpg.json", "!./*/trpgLobby.json"], { eager: true, import: "default" });
+// The Siege pages', the tables', the review's and the rules help's strings load with their code, not with the lobby.
+const files = import.meta.glob<Strings>(["./*/*.json", "!./*/siege.json", "!./*/help.json", "!./*/table.json", "!./*/sigmar.json", "!./*/trpg.json", "!./*/trpgLobby.json", "!./*/review.json"], { eager: true, import: "default" });
 
 export const resources: Record<string, Record<string, Strings>> = {};
 for (const [path, strings] of Object.entries(files)) {

@@ -56,7 +56,7 @@ export function LobbyPage({ api = defaultApi }: { api?: Api }) {
     <div className="lobby">
       <h1>{t("title")}</h1>
       <p className="guides">
-        <HowToPlayLink ruleset="ember" /> · <HowToPlayLink ruleset="siege" /> · <HowToPlayLink ruleset="trpg" />
+        <HowToPlayLink ruleset="ember" /> · <HowToPlayLink ruleset="siege" /> · <HowToPlayLink ruleset="trpg" /> · <HowToPlayLink ruleset="sigmar" />
       </p>
       {error && (
         <>

@@ -18,6 +18,7 @@ import { useOlderRules } from "../table/rules-version";
 import { commandVisible, eventsFor, rebuild, roundStarts, verify, viewAt, viewerOf, type EmberRules, type Perspective, type Replay, type Step } from "./replay";
 import { OlderRulesNote, TableBoundary } from "./older-rules";
 import { VerifyPanel } from "./VerifyPanel";
+import "../i18n/review-strings";
 
 const NO_LEGAL: readonly EmberCommand[] = [];
 const ignoreCommand = () => undefined;

@@ -16,6 +16,7 @@ import { REVIEW_CSS } from "./styles";
 import { PlayersProvider, seatList, useSeatNamer } from "../table/names";
 import { ReviewChat } from "./ReviewChat";
 import "../i18n/table-strings";
+import "../i18n/review-strings";
 
 // Each ruleset's replay is its own chunk, fetched once the history names the ruleset.
 const Replayer = lazy(() => import("./Replayer").then((m) => ({ default: m.Replayer })));

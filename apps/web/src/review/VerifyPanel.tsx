@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useSeatNamer } from "../table/names";
 import type { MatchHistory } from "../api";
 import type { Verification } from "./replay";
+import "../i18n/review-strings";
 
 function Status({ ok }: { ok: boolean }) {
   const { t } = useTranslation("review");

@@ -1,11 +1,14 @@
 /**
  * The attack sequence shown stage by stage (hit, wound, save, ward, damage): each stage's dice,
  * what they needed, and the modifiers in the order they applied (seed 003 27, 30). A new attack
- * opens at its first stage; "Next stage" reveals the next one, "Show all stages" the rest.
+ * opens at its first stage; "Next stage" reveals the next one, "Show all stages" the rest. Each
+ * stage, the critical hit, random Attacks, mortal damage and the modifier order explain themselves
+ * on hover and on tap.
  */
 import { useEffect, useState } from "react";
 import type { AttackReport, SigmarEvent, SigmarView, StageReport } from "@fogwar/sigmar";
 import { abilityName, unitName, type SigmarWords } from "./words";
+import { Tip, weaponAbilityTip } from "./tips";
 
 type Attacks = Extract<SigmarEvent, { type: "attacks" }>;
 
@@ -21,7 +24,13 @@ const Dice = ({ rolls, need, label }: { rolls: readonly number[]; need?: number;
 
 function Mods({ w, stage }: { w: SigmarWords; stage: StageReport }) {
   if (stage.mods.length === 0) return null;
-  return <span className="mods">{w.t("attack.mods", { mods: stage.mods.map((m) => `${abilityName(w, m.source)} ${m.value > 0 ? "+" : ""}${m.value}`).join(", ") })}</span>;
+  return (
+    <span className="mods">
+      <Tip t={w.t} tip="modifiers">
+        {w.t("attack.mods", { mods: stage.mods.map((m) => `${abilityName(w, m.source)} ${m.value > 0 ? "+" : ""}${m.value}`).join(", ") })}
+      </Tip>
+    </span>
+  );
 }
 
 /** The stages of one weapon's attacks, the first `shown` of them. */
@@ -29,25 +38,50 @@ function Weapon({ w, r, shown }: { w: SigmarWords; r: AttackReport; shown: numbe
   const t = w.t;
   const stages = [
     <li key="hit">
-      <strong>{t("attack.stage.hit", { need: r.hit.need })}</strong> <Dice rolls={r.hit.rolls} label={r.hit.rolls.join(" ")} /> {t("attack.passed", { n: r.hit.passed })} · {t("attack.crits", { n: r.hit.crits })} <Mods w={w} stage={r.hit} />
+      <strong>
+        <Tip t={t} tip="hit">
+          {t("attack.stage.hit", { need: r.hit.need })}
+        </Tip>
+      </strong> <Dice rolls={r.hit.rolls} label={r.hit.rolls.join(" ")} /> {t("attack.passed", { n: r.hit.passed })} · {t("attack.crits", { n: r.hit.crits })} <Mods w={w} stage={r.hit} />
     </li>,
     <li key="wound">
-      <strong>{t("attack.stage.wound", { need: r.wound.need })}</strong> <Dice rolls={r.wound.rolls} label={r.wound.rolls.join(" ")} /> {t("attack.passed", { n: r.wound.passed })}
+      <strong>
+        <Tip t={t} tip="wound">
+          {t("attack.stage.wound", { need: r.wound.need })}
+        </Tip>
+      </strong> <Dice rolls={r.wound.rolls} label={r.wound.rolls.join(" ")} /> {t("attack.passed", { n: r.wound.passed })}
       {r.wound.auto > 0 && <> · {t("attack.auto", { n: r.wound.auto })}</>} <Mods w={w} stage={r.wound} />
     </li>,
     <li key="save">
-      <strong>{t("attack.stage.save", { need: r.save.need, rend: r.rend })}</strong> <Dice rolls={r.save.rolls} label={r.save.rolls.join(" ")} /> {t("attack.passed", { n: r.save.passed })} <Mods w={w} stage={r.save} />
+      <strong>
+        <Tip t={t} tip="save">
+          {t("attack.stage.save", { need: r.save.need, rend: r.rend })}
+        </Tip>
+      </strong> <Dice rolls={r.save.rolls} label={r.save.rolls.join(" ")} /> {t("attack.passed", { n: r.save.passed })} <Mods w={w} stage={r.save} />
     </li>,
     ...(r.ward
       ? [
           <li key="ward">
-            <strong>{t("attack.stage.ward", { need: r.ward.need })}</strong> <Dice rolls={r.ward.rolls} need={r.ward.need} label={r.ward.rolls.join(" ")} /> {t("attack.passed", { n: r.ward.passed })}
+            <strong>
+              <Tip t={t} tip="ward">
+                {t("attack.stage.ward", { need: r.ward.need })}
+              </Tip>
+            </strong> <Dice rolls={r.ward.rolls} need={r.ward.need} label={r.ward.rolls.join(" ")} /> {t("attack.passed", { n: r.ward.passed })}
           </li>,
         ]
       : []),
     <li key="damage">
-      <strong>{t("attack.stage.damage")}</strong> {r.damageRolls.length > 0 && <>{t("attack.damageRolled", { dice: r.damageRolls.join(" ") })} · </>}
-      {r.mortal > 0 && <>{t("attack.mortal", { n: r.mortal })} · </>}
+      <strong>
+        <Tip t={t} tip="damage" />
+      </strong> {r.damageRolls.length > 0 && <>{t("attack.damageRolled", { dice: r.damageRolls.join(" ") })} · </>}
+      {r.mortal > 0 && (
+        <>
+          <Tip t={t} tip="mortal">
+            {t("attack.mortal", { n: r.mortal })}
+          </Tip>{" "}
+          ·{" "}
+        </>
+      )}
       {t("attack.dealt", { dealt: r.dealt, slain: r.slain })}
     </li>,
   ];
@@ -55,8 +89,18 @@ function Weapon({ w, r, shown }: { w: SigmarWords; r: AttackReport; shown: numbe
     <li className="weapon-attacks">
       <p>
         {t("attack.weapon", { weapon: abilityName(w, r.weapon), models: r.models, attacks: r.attacks })}
-        {r.attackRolls.length > 0 && <> · {t("attack.attacksRolled", { dice: r.attackRolls.join(" ") })}</>}
-        {r.crit && <> · {t("attack.crit", { crit: t(`crit.${r.crit}`) })}</>}
+        {r.attackRolls.length > 0 && (
+          <>
+            {" "}
+            · <Tip t={t} tip="random">{t("attack.attacksRolled", { dice: r.attackRolls.join(" ") })}</Tip>
+          </>
+        )}
+        {r.crit && (
+          <>
+            {" "}
+            · <Tip t={t} tip={weaponAbilityTip(`crit:${r.crit}`) ?? "crit"}>{t("attack.crit", { crit: t(`crit.${r.crit}`) })}</Tip>
+          </>
+        )}
       </p>
       <ol className="stages">{stages.slice(0, shown)}</ol>
     </li>

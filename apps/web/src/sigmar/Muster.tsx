@@ -2,11 +2,13 @@
  * The secret muster (docs/rules/sigmar.md C2): the seat builds its army list from a sample list
  * (units added or removed, each on the battlefield or in reserve, one enhancement for a hero) and
  * locks it as a commitment; it may unlock while the other player has not locked. The other seat
- * and spectators see only who has locked.
+ * and spectators see only who has locked. The army rules, reserves and enhancements explain
+ * themselves on hover and on tap.
  */
 import { useMemo, useState } from "react";
 import { armyPoints, armyProblems, catalog, type ArmyList, type SigmarCommand, type SigmarView } from "@fogwar/sigmar";
 import { listName, local, warscrollName, type SigmarWords } from "./words";
+import { Tip } from "./tips";
 
 export function Muster({ w, view, seat, onCommand }: { w: SigmarWords; view: SigmarView; seat: string | null; onCommand: (c: SigmarCommand) => void }) {
   const t = w.t;
@@ -20,6 +22,9 @@ export function Muster({ w, view, seat, onCommand }: { w: SigmarWords; view: Sig
     <section className="muster" aria-labelledby="sigmar-muster-title">
       <h3 id="sigmar-muster-title">{t("muster.title")}</h3>
       <p>{t("muster.explain")}</p>
+      <p className="hint">
+        <Tip t={t} tip="armyList" /> · <Tip t={t} tip="reserves" /> · <Tip t={t} tip="enhancement" />
+      </p>
       <ul className="muster-seats">
         {view.seats.map((s) => (
           <li key={s}>

@@ -18,6 +18,10 @@ import { UnitCard } from "./UnitCard";
 import { commandText, formationAt, maxFor, planOf, rulerText, templateFor } from "./commands";
 import { abilityName, describeEvent, endReason, unitName, type SigmarWords } from "./words";
 import { SIGMAR_CSS } from "./styles";
+import { Tip, type SigmarTip } from "./tips";
+import { MapLegend } from "./MapLegend";
+import { RULE_TIP_CSS } from "../help/RuleTip";
+import { HowToPlayLink } from "../help/HowToPlayLink";
 import { BoardViewport, NotifyButton, SHARED_TABLE_CSS, SoundToggle } from "../table/TableChrome";
 import { BOT_NOTE_CSS, BotNote, type BotSeats } from "../table/BotNote";
 import { useStickToBottom } from "../table/log";
@@ -118,24 +122,47 @@ export function SigmarTableView({ matchId, view, seat, legal, templates, onComma
     setPlanning(null);
   };
 
-  const lastLine = view.phase === "battle" ? `${t("round", { round: view.round, rounds: catalog.rules.rounds })} · ${view.active ? (view.active === seat ? t("yourTurn") : t("turnOf", { name: name(view.active) })) : ""} · ${t(`phase.${view.step}`)}` : t(`stage.${view.phase}`);
+  // The round, whose turn and the phase (the stage before and after the battle), each term explained on hover and tap.
+  const lastLine =
+    view.phase === "battle" ? (
+      <>
+        <Tip t={t} tip="round">
+          {t("round", { round: view.round, rounds: catalog.rules.rounds })}
+        </Tip>{" "}
+        · {view.active ? (view.active === seat ? t("yourTurn") : t("turnOf", { name: name(view.active) })) : ""} ·{" "}
+        <Tip t={t} tip={`phase.${view.step}`} />
+      </>
+    ) : view.phase === "muster" || view.phase === "deployment" ? (
+      <Tip t={t} tip={view.phase} />
+    ) : (
+      t(`stage.${view.phase}`)
+    );
   return (
     <section className="sigmar-table" aria-label={t("title")}>
-      <style>{SHARED_TABLE_CSS + BOT_NOTE_CSS + SIGMAR_CSS}</style>
+      <style>{SHARED_TABLE_CSS + BOT_NOTE_CSS + RULE_TIP_CSS + SIGMAR_CSS}</style>
       {banner}
       <header className="summary">
         <h2>
           {t("battleplan")} · <span data-phase={view.phase === "battle" ? view.step : view.phase}>{lastLine}</span>
         </h2>
         <ul className="sides">
-          {view.seats.map((s) => (
+          {view.seats.map((s, i) => (
             <li key={s} className={`side side-${s}`}>
-              <strong>{name(s)}</strong> · {t("vp", { n: view.vp[s] ?? 0 })} · {t("cp", { n: view.cp[s] ?? 0 })} · {t("handCount", { count: view.handCounts[s] ?? 0 })}
-              {s !== seat && hiddenReserves(view, s) > 0 && <> · {t("reserves", { count: hiddenReserves(view, s) })}</>}
+              {/* The first line explains its numbers; the second reads the same. */}
+              <strong>{name(s)}</strong> · {i === 0 ? <Tip t={t} tip="vp">{t("vp", { n: view.vp[s] ?? 0 })}</Tip> : t("vp", { n: view.vp[s] ?? 0 })} ·{" "}
+              {i === 0 ? <Tip t={t} tip="cp">{t("cp", { n: view.cp[s] ?? 0 })}</Tip> : t("cp", { n: view.cp[s] ?? 0 })} · {i === 0 ? <Tip t={t} tip="tactics">{t("handCount", { count: view.handCounts[s] ?? 0 })}</Tip> : t("handCount", { count: view.handCounts[s] ?? 0 })}
+              {s !== seat && hiddenReserves(view, s) > 0 && (
+                <>
+                  {" "}
+                  · <Tip t={t} tip="reserves">{t("reserves", { count: hiddenReserves(view, s) })}</Tip>
+                </>
+              )}
             </li>
           ))}
         </ul>
-        <p className="rule-note">{t("ruleNote")}</p>
+        <p className="rule-note">
+          {t("ruleNote")} <HowToPlayLink ruleset="sigmar" newTab />
+        </p>
       </header>
       {view.result && (
         <section className="result" role="status">
@@ -155,6 +182,7 @@ export function SigmarTableView({ matchId, view, seat, legal, templates, onComma
           <BoardViewport label={t("map.label")}>
             <SigmarMap view={view} w={w} seat={seat} selected={selected} targets={readOnly ? undefined : targets} plan={planning?.plan ?? null} draggable={readOnly || !mine ? undefined : draggable} onUnit={onUnit} onPoint={onPoint} onDrag={onDrag} />
           </BoardViewport>
+          <MapLegend t={t} />
           {planning && (
             <p className={`ruler-line ${planning.plan.problem ? "illegal" : "legal"}`} role="status">
               {rulerText(w, planning.plan, planning.max)} {planning.plan.problem ? t("ruler.illegal", { reason: planning.plan.problem }) : t("ruler.legal")}{" "}
@@ -230,10 +258,22 @@ function Pending({ w, view, seat }: { w: SigmarWords; view: SigmarView; seat: st
                 : w.t(`pending.${p.kind}`);
   return (
     <p className="pending" role="status">
-      ! {p.seat === seat || seat === null ? text : `${text} ${w.t("pending.waiting", { name: w.name(p.seat) })}`}
+      ! {p.seat === seat || seat === null ? text : `${text} ${w.t("pending.waiting", { name: w.name(p.seat) })}`} <Tip t={w.t} tip={PENDING_TIPS[p.kind]} />
     </p>
   );
 }
+
+/** The rule behind each kind of decision, explained beside its prompt. */
+const PENDING_TIPS: Record<NonNullable<SigmarView["pending"]>["kind"], SigmarTip> = {
+  run_move: "run",
+  charge_move: "phase.charge",
+  place_models: "returning",
+  replacement: "replacement",
+  riposte: "fightAtOnce",
+  must_target: "abilities",
+  order_neutral: "stone",
+  order_effects: "order",
+};
 
 /** The seat's commands as buttons: the selected unit's first, then the rest by kind. */
 function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: { w: SigmarWords; view: SigmarView; legal: readonly SigmarCommand[]; selected: string | null; onSelect: (id: string) => void; onSend: (c: SigmarCommand) => void; onPlan: (p: Planning) => void; seat: string }) {
@@ -268,7 +308,11 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: 
     const units = [...new Set(legal.flatMap((c) => (c.type === "deploy" ? [c.unit] : [])))];
     return (
       <div className="controls">
-        <h3>{t("deploy.toDeploy")}</h3>
+        <h3>
+          <Tip t={t} tip="deployment">
+            {t("deploy.toDeploy")}
+          </Tip>
+        </h3>
         <ul className="command-list">
           {units.map((id) => (
             <li key={id}>
@@ -296,7 +340,11 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: 
   return (
     <div className="controls">
       {!selected && view.step !== "combat" && <p className="hint">{t("controls.selectUnit")}</p>}
-      {(view.step === "movement" || view.pending?.kind === "run_move" || view.pending?.kind === "charge_move" || view.step === "combat") && <p className="hint">{t("controls.dragHint")}</p>}
+      {(view.step === "movement" || view.pending?.kind === "run_move" || view.pending?.kind === "charge_move" || view.step === "combat") && (
+        <p className="hint">
+          {t("controls.dragHint")} <Tip t={t} tip="ruler" /> · <Tip t={t} tip="coherency" /> · <Tip t={t} tip={view.step === "combat" ? "pileIn" : "combatRange"} />
+        </p>
+      )}
       {forUnit.length > 0 && <ul className="command-list unit-commands">{forUnit.map(button)}</ul>}
       {reserves.length > 0 && (
         <ul className="command-list">
@@ -313,18 +361,27 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: 
       {abilities.length > 0 && (
         <details open={view.pending?.kind === "must_target"}>
           <summary>{t("controls.abilities")}</summary>
+          <p className="hint">
+            <Tip t={t} tip="abilities" /> · <Tip t={t} tip="order" />
+          </p>
           <ul className="command-list">{abilities.map(button)}</ul>
         </details>
       )}
       {commands.length > 0 && (
         <details>
           <summary>{t("controls.commands")}</summary>
+          <p className="hint">
+            <Tip t={t} tip="cp" /> · <Tip t={t} tip="pressForward" /> · <Tip t={t} tip="holdFirm" />
+          </p>
           <ul className="command-list">{commands.map(button)}</ul>
         </details>
       )}
       {cards.length > 0 && (
         <details>
           <summary>{t("controls.cards")}</summary>
+          <p className="hint">
+            <Tip t={t} tip="tactics" />
+          </p>
           <ul className="command-list">{cards.map(button)}</ul>
         </details>
       )}
@@ -352,7 +409,9 @@ function Hand({ w, view, seat }: { w: SigmarWords; view: SigmarView; seat: strin
           })}
         </ul>
       )}
-      <p>{w.t("deckCount", { count: view.decks[seat] ?? 0 })}</p>
+      <p>
+        {w.t("deckCount", { count: view.decks[seat] ?? 0 })} · <Tip t={w.t} tip="tactics" />
+      </p>
     </section>
   );
 }

@@ -1,6 +1,12 @@
-/** The selected unit's warscroll and state: characteristics, weapons, abilities, keywords. */
-import { catalog, hasFlag, query, stateFromView, strikeOf, type SigmarView } from "@fogwar/sigmar";
+/**
+ * The selected unit's warscroll and state: characteristics, weapons, abilities, keywords, each rule
+ * term (Move, Save, Health, Ward, strike-first and strike-last, flying, a hero's guard, the weapon
+ * abilities, random characteristics, tokens) explained on hover and on tap.
+ */
+import { Fragment } from "react";
+import { catalog, hasFlag, stateFromView, strikeOf, type SigmarView } from "@fogwar/sigmar";
 import { local, unitName, type SigmarWords } from "./words";
+import { Tip, weaponAbilityTip } from "./tips";
 
 export function UnitCard({ w, view, unit }: { w: SigmarWords; view: SigmarView; unit: string }) {
   const u = view.units[unit];
@@ -10,33 +16,81 @@ export function UnitCard({ w, view, unit }: { w: SigmarWords; view: SigmarView; 
   const t = w.t;
   const state = stateFromView(view);
   const strike = u.where === "field" ? strikeOf(state, state.units[unit]!) : null;
-  const weaponAbility = (a: string) => (a.startsWith("anti:") ? t("weaponAbility.anti", { keyword: a === "anti:charge" ? t("controls.charge", { target: "" }).trim() : t(`keyword.${a.slice(5)}`) }) : t(`weaponAbility.${a}`));
+  // "anti:<keyword>" reads as "Anti-<keyword>" ("anti:charge": a unit that charged); the crits' ids hold a
+  // colon, which is no namespace here.
+  const weaponAbility = (a: string) => {
+    const text = a.startsWith("anti:") ? t("weaponAbility.anti", { keyword: t(`keyword.${a.slice(5)}`) }) : t(`weaponAbility.${a}`, { nsSeparator: false });
+    const tip = weaponAbilityTip(a);
+    return tip ? (
+      <Tip key={a} t={t} tip={tip}>
+        {text}
+      </Tip>
+    ) : (
+      text
+    );
+  };
   const enhancement = u.enhancement ? catalog.enhancements.get(u.enhancement) : undefined;
+  // A weapon's characteristics; with a random one (D3, D6) they explain how it is rolled.
+  const random = (v: number | string) => typeof v === "string";
+  const stats = (wp: (typeof ws.weapons)[number]) => t("unit.stats", { attacks: wp.attacks, hit: wp.hit, wound: wp.wound, rend: wp.rend, damage: wp.damage });
   return (
     <section className="unit-card" aria-labelledby="sigmar-unit-title">
       <h3 id="sigmar-unit-title">{unitName(w, view, unit)}</h3>
       <p>
-        {t("unit.models", { count: u.models.length, size: u.size })} · {t("unit.damage", { n: u.damage })} · {t("unit.move", { n: ws.move })} · {t("unit.save", { n: ws.save })} · {t("unit.health", { n: ws.health })}
-        {ws.ward !== undefined && <> · {t("unit.ward", { n: ws.ward })}</>}
-        {strike && <> · {t(strike === "first" ? "unit.strikeFirst" : "unit.strikeLast")}</>}
-        {u.where === "field" && hasFlag(state, state.units[unit]!, "fly") && <> · {t("keyword.fly")}</>}
+        {t("unit.models", { count: u.models.length, size: u.size })} · {t("unit.damage", { n: u.damage })} · <Tip t={t} tip="move">{t("unit.move", { n: ws.move })}</Tip> ·{" "}
+        <Tip t={t} tip="save">{t("unit.save", { n: ws.save })}</Tip> · <Tip t={t} tip="health">{t("unit.health", { n: ws.health })}</Tip>
+        {ws.ward !== undefined && (
+          <>
+            {" "}
+            · <Tip t={t} tip="ward">{t("unit.ward", { n: ws.ward })}</Tip>
+          </>
+        )}
+        {strike && (
+          <>
+            {" "}
+            · <Tip t={t} tip={strike === "first" ? "strikeFirst" : "strikeLast"} />
+          </>
+        )}
+        {u.where === "field" && hasFlag(state, state.units[unit]!, "fly") && (
+          <>
+            {" "}
+            · <Tip t={t} tip="fly" />
+          </>
+        )}
       </p>
       <p>
-        {t("unit.keywords")}: {ws.keywords.map((k) => t(`keyword.${k}`)).join(", ")}
+        {t("unit.keywords")}:{" "}
+        {ws.keywords.map((k, i) => (
+          <Fragment key={k}>
+            {i > 0 && ", "}
+            {k === "hero" ? <Tip t={t} tip="guarded">{t(`keyword.${k}`)}</Tip> : t(`keyword.${k}`)}
+          </Fragment>
+        ))}
       </p>
-      <h4>{t("unit.weapons")}</h4>
+      <h4>
+        <Tip t={t} tip="weapon">
+          {t("unit.weapons")}
+        </Tip>
+      </h4>
       <ul>
         {ws.weapons.map((wp) => (
           <li key={wp.id}>
             <strong>{local(w, wp.name)}</strong> ({wp.kind === "melee" ? t("unit.melee") : t("unit.range", { n: wp.range })}):{" "}
-            {t("unit.stats", { attacks: wp.attacks, hit: wp.hit, wound: wp.wound, rend: wp.rend, damage: wp.damage })}
-            {wp.abilities.length > 0 && <> · {wp.abilities.map(weaponAbility).join(", ")}</>}
+            {random(wp.attacks) || random(wp.damage) ? <Tip t={t} tip="random">{stats(wp)}</Tip> : stats(wp)}
+            {wp.abilities.map((a) => (
+              <Fragment key={a}>
+                {" "}
+                · {weaponAbility(a)}
+              </Fragment>
+            ))}
           </li>
         ))}
       </ul>
       {(ws.abilities.length > 0 || enhancement) && (
         <>
-          <h4>{t("unit.abilities")}</h4>
+          <h4>
+            <Tip t={t} tip="abilities" />
+          </h4>
           <ul>
             {[...ws.abilities, ...(enhancement ? [enhancement] : [])].map((a) => (
               <li key={a.id}>
@@ -47,9 +101,12 @@ export function UnitCard({ w, view, unit }: { w: SigmarWords; view: SigmarView; 
         </>
       )}
       {view.tokens.filter((x) => x.unit === unit).map((x) => (
-        <p key={x.id}>{t("unit.token", { kind: t(`token.${x.kind}`) })}</p>
+        <p key={x.id}>
+          <Tip t={t} tip="token">
+            {t("unit.token", { kind: t(`token.${x.kind}`) })}
+          </Tip>
+        </p>
       ))}
-      {void query}
     </section>
   );
 }

@@ -31,6 +31,9 @@ export const SIGMAR_CSS = `
 .sigmar-table .sigmar-map .plan.illegal .ghost { fill: #ef4444; stroke: #991b1b; }
 .sigmar-table .sigmar-map .plan .ruler { stroke: #111827; stroke-width: 8; stroke-dasharray: 20 12; }
 .sigmar-table .sigmar-map .scale line { stroke: #111827; stroke-width: 14; }
+.sigmar-table .map-legend { list-style: none; display: flex; flex-wrap: wrap; gap: 0.1rem 0.9rem; padding: 0; margin: 0.3rem 0 0; font-size: 0.85em; }
+.sigmar-table .map-legend li { white-space: nowrap; }
+.sigmar-table .map-legend .swatch { vertical-align: -3px; }
 .sigmar-table .ruler-line.legal { color: #166534; }
 .sigmar-table .ruler-line.illegal { color: #991b1b; font-weight: 600; }
 .sigmar-table .side-column > section:not(.action-bar) { border: 1px solid var(--border); border-radius: 6px; padding: 0.4rem 0.7rem; background: var(--panel); margin-bottom: 0.6rem; }

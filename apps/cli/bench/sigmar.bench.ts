@@ -8,16 +8,19 @@
  * - inside seeded battles: mean milliseconds per `legalCommands`, `templates` and `apply` call;
  * - commands applied per second (re-applying recorded logs), viewFor and stateHash per second;
  * - sizes of a state, a seat's projection and a log;
- * - the heuristic bot (its seat's projection only) against the random bot on each seat: wins,
- *   draws, losses, think time per decision;
+ * - the heuristic bot (its seat's projection only) against the random bot on each seat over
+ *   SIGMAR_BOT_MATCHES (default 40) seeded battles: wins, draws, losses, think time per decision
+ *   (mean, 95th percentile, max, and how many reached the server's bot pace, FOGWAR_BOT_DELAY_MS,
+ *   700 ms by default) and the positions judged per decision (its budget is that count, not time);
  * - the engine kit over SIGMAR_KIT_MATCHES (default 200) seeded bot matches: termination, replay,
  *   legal = apply on listed commands and sampled template fillings, and the non-interference of
  *   every secret (dice, lists, reserves, hands, decks) for every viewer at every step; it prints
- *   the problems (none expected) and counters, and exits 1 on any problem.
+ *   the problems (none expected) and counters, and exits 1 on any problem (SIGMAR_KIT_MATCHES=0
+ *   skips it).
  */
 import { autoplay, duel, RandomBot, seatViewer, spectator, stateHash, chooseWithTemplates, Random, rngStateFromSeed, type Match, type MatchLog, type SeatId } from "@fogwar/engine";
 import { runKit } from "@fogwar/engine/testing";
-import { heuristicChoice, sigmar, sigmarBotPolicy, type SigmarCommand, type SigmarEvent, type SigmarSetup, type SigmarState, type SigmarView } from "@fogwar/sigmar";
+import { heuristicDecision, POSITION_BUDGET, sigmar, sigmarBotPolicy, type SigmarCommand, type SigmarEvent, type SigmarSetup, type SigmarState, type SigmarView } from "@fogwar/sigmar";
 import { kitSpec } from "../../../packages/sigmar/test/secrets";
 import { ms, printRows, time, timedRuleset, type InMatchTimes, type Row } from "./measure";
 
@@ -84,33 +87,46 @@ printRows(rows, [
 ]);
 
 // The heuristic bot against the random bot.
-const BOT_MATCHES = Number(process.env.SIGMAR_BOT_MATCHES ?? 20);
-console.log(`\nHeuristic bot (its projection only) against the random bot, ${BOT_MATCHES} battles per seat:`);
+const BOT_MATCHES = Number(process.env.SIGMAR_BOT_MATCHES ?? 40);
+/** The server's bot seats' pace (FOGWAR_BOT_DELAY_MS, 700 ms by default): a decision must take less. */
+const PACE_MS = Number(process.env.FOGWAR_BOT_DELAY_MS ?? 700);
+console.log(`\nHeuristic bot (its projection only, at most ${POSITION_BUDGET} positions judged per decision) against the random bot, ${BOT_MATCHES} seeded battles per seat:`);
 for (const seat of ["p1", "p2"] as const) {
   let wins = 0;
   let draws = 0;
   const think: number[] = [];
+  const judged: number[] = [];
   for (let i = 0; i < BOT_MATCHES; i++) {
     const random = new RandomBot<SigmarCommand>(`h-random-${i}`, sigmarBotPolicy);
     const fills = new Random(rngStateFromSeed(`h-fill-${i}`));
     let current: SigmarState | null = null;
     const players = {
-      [seat]: (view: SigmarView, me: SeatId) => heuristicChoice(view, me),
+      [seat]: (view: SigmarView, me: SeatId) => {
+        const decision = heuristicDecision(view, me);
+        judged.push(decision.judged);
+        return decision.command;
+      },
       [seat === "p1" ? "p2" : "p1"]: (_v: SigmarView, me: SeatId, legal: readonly SigmarCommand[]) => chooseWithTemplates(random, fills, legal, sigmar.templates!(current!, me), (c) => sigmar.apply(current!, c, me).ok),
     };
-    const wrapped = Object.fromEntries(Object.entries(players).map(([s, p]) => [s, (v: SigmarView, me: SeatId, legal: readonly SigmarCommand[]) => p(v, me, legal)]));
-    const { match, thinkMs } = duel({ ...sigmar, viewFor: (s, v) => ((current = s), sigmar.viewFor(s, v)) }, setup, `h-bench-${seat}-${i}`, wrapped, { clock: () => performance.now(), maxCommands: 5000 });
+    const { match, thinkMs } = duel({ ...sigmar, viewFor: (s, v) => ((current = s), sigmar.viewFor(s, v)) }, setup, `h-bench-${seat}-${i}`, players, { clock: () => performance.now(), maxCommands: 5000 });
     const result = sigmar.result(match.state)!;
     if (result.winner === seat) wins++;
     else if (result.winner === null) draws++;
     think.push(...(thinkMs[seat] ?? []));
   }
   think.sort((a, b) => a - b);
-  console.log(`  heuristic as ${seat}: ${wins} won, ${draws} drawn, ${BOT_MATCHES - wins - draws} lost; think ${average(think).toFixed(2)} ms mean, ${(think[Math.floor(think.length * 0.95)] ?? 0).toFixed(2)} ms p95 per decision`);
+  const max = think[think.length - 1] ?? 0;
+  const over = think.filter((t) => t >= PACE_MS).length;
+  console.log(
+    `  heuristic as ${seat}: ${wins} won, ${draws} drawn, ${BOT_MATCHES - wins - draws} lost (${((100 * wins) / BOT_MATCHES).toFixed(0)}% won); ` +
+      `think ${average(think).toFixed(2)} ms mean, ${(think[Math.floor(think.length * 0.95)] ?? 0).toFixed(2)} ms p95, ${max.toFixed(2)} ms max per decision ` +
+      `(${think.length} decisions, ${over} at or over the ${PACE_MS} ms pace); positions judged ${average(judged).toFixed(0)} mean, ${Math.max(...judged)} max per decision`,
+  );
 }
 
 // The secrecy and contract kit over many seeded matches.
 const KIT = Number(process.env.SIGMAR_KIT_MATCHES ?? 200);
+if (KIT === 0) process.exit(0);
 const started = performance.now();
 const report = runKit(kitSpec(KIT, { prefix: "bench-kit" }));
 const seconds = (performance.now() - started) / 1000;

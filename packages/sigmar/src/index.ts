@@ -19,5 +19,6 @@ export { type Mod, modsFor, applyMods, characteristic, moveOf, permitted, strike
 export { antiRend, critOptions, guarded, canShootAt, weaponsFor, modelsInReach } from "./attack";
 export { mayFightNow, pickable, picker } from "./combat";
 export { rollValue, meanValue, maxValue } from "./dice";
-export { sigmarBotPolicy, heuristicChoice, expectedDamage } from "./bot";
+export { sigmarBotPolicy, heuristicChoice, heuristicDecision, type HeuristicDecision } from "./bot";
+export { POSITION_BUDGET } from "./bot-position";
 export type { Pt, Disc, Box } from "./geometry";

@@ -40,8 +40,9 @@ export interface Brain {
 export const BOT_BUDGETS: Readonly<Record<string, Readonly<Record<BotLevel, SearchBudget>>>> = {
   ember: { easy: { simulations: 8, maxCandidates: 6, depth: 4 }, normal: EMBER_SEARCH_BUDGET },
   siege: { easy: { simulations: 24, maxCandidates: 12, depth: 0 }, normal: SIEGE_SEARCH_BUDGET },
-  // Age of Sigmar's bot is a heuristic (no search, no budget): "normal" plays its best-scored
-  // command, "easy" picks at random among the legal commands.
+  // Age of Sigmar's bot is a heuristic (no search: its budget is a fixed count of positions judged
+  // per decision, POSITION_BUDGET in @fogwar/sigmar): "normal" plays its best-judged command,
+  // "easy" picks at random among the legal commands.
   sigmar: { easy: { simulations: 0 }, normal: { simulations: 0 } },
   trpg: { easy: { simulations: 12, maxCandidates: 8, depth: 0 }, normal: TRPG_SEARCH_BUDGET },
 };

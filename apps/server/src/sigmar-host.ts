@@ -3,6 +3,11 @@
  * hosts it: a lobby request is two players on the sample battleplan, each bringing an army list
  * (the host builds both) or none (each musters a secret list in the match); seats `p1` (south
  * edge) and `p2` (north edge).
+ *
+ * A battle of an older rules version is hosted by `frozenHost` over this hosting (./rulesets.ts):
+ * what it reads of setups, states and commands (the round, the muster phase, `lock_army`) is
+ * shared by every version, and its caster feed, a spectator's view of the delayed battle, comes
+ * from that version's own rules (no version has caster functions of its own).
  */
 import { spectator, type EventEnvelope } from "@fogwar/engine";
 import { ArmyList, armyProblems, catalog, sigmar, type SigmarCommand, type SigmarEvent, type SigmarSetup, type SigmarState } from "@fogwar/sigmar";

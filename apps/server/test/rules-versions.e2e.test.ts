@@ -6,58 +6,17 @@
  * rebuilt after the update, played on over WebSocket under its own rules and finished, and its
  * history answers as usual; an older version's bot seat plays with that version's own bot.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { ember } from "@fogwar/ember";
-import { canonicalJson, seatViewer, spectator, stateHash } from "@fogwar/engine";
-import { PUBLISHED, replayFixture, rulesetFor, type AnyRuleset, type ReplayFixture } from "@fogwar/rules-archive";
-import { botToken } from "../src/bots/seats.js";
+import { PUBLISHED, currentVersion, replayFixture, rulesetFor, type ReplayFixture } from "@fogwar/rules-archive";
 import { seatToken } from "../src/create.js";
 import { CorruptLogError, LiveMatch } from "../src/live.js";
-import { hashToken } from "../src/room.js";
+import { RULESETS } from "../src/rulesets.js";
 import { openStore, type MatchStore } from "../src/store/index.js";
-import { api, bootServer, canon, TestClient, type TestServer } from "./harness";
+import { api, TestClient, type TestServer } from "./harness";
 import { playScripted } from "./bot-play";
+import { SECRET, fixtureOf, fixtures, half, loadsWhole, playOnOverWebSocket, playsOnFromHalf, serverOnOlderDatabase, storeOld } from "./older-matches";
 
 jest.setTimeout(240_000);
-
-const FIXTURES = join(__dirname, "..", "..", "..", "packages", "rules-archive", "fixtures");
-const fixtures: ReplayFixture[] = readdirSync(FIXTURES).map((f) => JSON.parse(readFileSync(join(FIXTURES, f), "utf8")) as ReplayFixture);
-const fixtureOf = (version: string): ReplayFixture => fixtures.find((f) => f.rulesVersion === version) as ReplayFixture;
-const SECRET = "a-match-secret-of-an-older-server";
-
-/** The state after applying `command` (which must be accepted). */
-function applied(ruleset: AnyRuleset, state: unknown, command: unknown, seat: string): unknown {
-  const result = ruleset.apply(state, command, seat);
-  if (!result.ok) throw new Error(`${seat}: ${result.error.code}`);
-  return result.state;
-}
-
-/** The state after the first `count` entries of a fixture. */
-function stateAfter(ruleset: AnyRuleset, fixture: ReplayFixture, count: number): unknown {
-  let state: unknown = ruleset.setup(fixture.setup, fixture.seed).state;
-  for (const e of fixture.entries.slice(0, count)) state = applied(ruleset, state, e.command, e.seat);
-  return state;
-}
-
-/**
- * Stores a fixture's match as an older server did: the match, its seats (tokens from `SECRET`, or
- * the bot's from the seed), and its first `entries` log entries with their hashes (no command ids,
- * no accept times: older servers stored neither).
- */
-async function storeOld(store: MatchStore, id: string, fixture: ReplayFixture, entries: number, options: Record<string, unknown> = {}): Promise<string[]> {
-  const rules = await rulesetFor(fixture.ruleset, fixture.rulesVersion);
-  const seats = rules.ruleset.seatsOf(fixture.setup) as string[];
-  const bots = (options.bots ?? {}) as Record<string, string>;
-  const setup = fixture.setup as { scenario?: string; mission?: string };
-  await store.createMatch(
-    { id, ruleset: fixture.ruleset, rulesVersion: fixture.rulesVersion, scenario: setup.scenario ?? setup.mission ?? "", setup: fixture.setup, seed: fixture.seed, seedCommitment: fixture.seedCommitment, options: { spectatorDelay: 0, reconnectGrace: 120, progressiveReveal: false, ...options } },
-    seats.map((seat) => ({ seat, playerName: `Player ${seat}`, tokenHash: hashToken(bots[seat] ? botToken(fixture.seed, seat) : seatToken(SECRET, seat)) })),
-  );
-  for (const e of fixture.entries.slice(0, entries)) await store.appendEntry(id, { seq: e.seq, seat: e.seat, command: e.command, events: e.events, stateHash: e.stateHash });
-  return seats;
-}
 
 describe("the server's loader", () => {
   let store: MatchStore;
@@ -72,30 +31,19 @@ describe("the server's loader", () => {
     expect(fixtures.map((f) => f.rulesVersion).sort()).toEqual(PUBLISHED.map((p) => p.version).sort());
   });
 
+  it.each([...RULESETS.keys()])("finds hosted %s in the archive, its current version frozen (else its matches could not be hosted after a bump)", async (id) => {
+    const version = RULESETS.get(id)!.ruleset.rulesVersion;
+    expect(await currentVersion(id)).toBe(version);
+    expect(PUBLISHED.filter((p) => p.ruleset === id).map((p) => p.version)).toContain(version);
+    expect(fixtures.some((f) => f.rulesVersion === version)).toBe(true);
+  });
+
   it.each(fixtures.map((f) => [f.rulesVersion, f] as const))("rebuilds %s's fixture to its final state hash and result, and finishes it", async (version, fixture) => {
-    const id = `whole-${version}`;
-    await storeOld(store, id, fixture, fixture.entries.length);
-    const match = (await LiveMatch.load(store, id)) as LiveMatch;
-    expect(match.host.ruleset.rulesVersion).toBe(version);
-    expect(stateHash(match.state)).toBe(fixture.finalHash);
-    expect(canonicalJson(match.result)).toBe(canonicalJson(fixture.result));
-    // A log that ends in a result is finished when loaded.
-    expect((await store.getMatch(id))?.status).toBe("finished");
+    await loadsWhole(store, `whole-${version}`, fixture);
   });
 
   it.each(fixtures.map((f) => [f.rulesVersion, f] as const))("plays %s's fixture on from half way under its own rules", async (version, fixture) => {
-    const id = `half-${version}`;
-    const half = Math.floor(fixture.entries.length / 2);
-    await storeOld(store, id, fixture, half);
-    const match = (await LiveMatch.load(store, id)) as LiveMatch;
-    for (const e of fixture.entries.slice(half)) {
-      const outcome = await match.submit(e.seat, e.command);
-      if (!outcome.ok) throw new Error(`${version} entry ${e.seq}: ${outcome.error.code}`);
-      expect(outcome.entry.events).toEqual(e.events);
-    }
-    expect(stateHash(match.state)).toBe(fixture.finalHash);
-    expect((await store.getMatch(id))?.status).toBe("finished");
-    expect((await store.entries(id)).map((e) => e.stateHash)).toEqual(fixture.entries.map((e) => e.stateHash));
+    await playsOnFromHalf(store, `half-${version}`, fixture);
   });
 
   it("refuses clearly a match of a rules version it has no build of", async () => {
@@ -107,77 +55,32 @@ describe("the server's loader", () => {
 });
 
 describe("a live match of an older rules version across a server update", () => {
-  let dir: string;
   let server: TestServer;
+  let close: (() => Promise<void>) | undefined;
   const emberOld = fixtureOf("ember-0.1.0");
   const siegeOld = fixtureOf("siege-0.1.0");
-  const half = (f: ReplayFixture) => Math.floor(f.entries.length / 2);
 
   beforeAll(async () => {
     // The older server's database, with one live match of each ruleset half played and one
     // EMBER match with a bot seat, then the current server started on it.
-    dir = mkdtempSync(join(tmpdir(), "fogwar-rules-versions-"));
-    const store = await openStore({ dataDir: dir });
-    try {
+    ({ server, close } = await serverOnOlderDatabase(async (store) => {
       await storeOld(store, "oldember0001", emberOld, half(emberOld), { spectatorDelay: 1 });
       await storeOld(store, "oldsiege0001", siegeOld, half(siegeOld));
       await storeOld(store, "oldbotmatch1", emberOld, 0, { bots: { p2: "easy" }, reconnectGrace: 5 });
-    } finally {
-      await store.close();
-    }
-    server = await bootServer({ dataDir: dir });
+    }));
   });
   afterAll(async () => {
-    await server?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await close?.();
   });
 
   it.each([
     ["EMBER", "oldember0001", emberOld],
     ["Siege", "oldsiege0001", siegeOld],
   ] as const)("%s: players rejoin, play on under its own rules to the end, and the history answers it", async (_name, matchId, fixture) => {
-    const rules = await rulesetFor(fixture.ruleset, fixture.rulesVersion);
-    expect(rules.frozen).toBe(true);
-    const seats = rules.ruleset.seatsOf(fixture.setup) as string[];
-    const clients = new Map<string, TestClient>();
-    for (const seat of seats) clients.set(seat, await TestClient.join(server.ws, matchId, { seat, token: seatToken(SECRET, seat) }));
-    const watcher = await TestClient.join(server.ws, matchId, "spectator");
-    const first = clients.get(seats[0] as string) as TestClient;
-    expect(first.received("welcome")[0]).toMatchObject({ rulesVersion: fixture.rulesVersion });
-    expect(first.seq).toBe(half(fixture));
-
-    // The state each seat decodes is its view under the old rules.
-    let state = stateAfter(rules.ruleset, fixture, half(fixture));
-    for (const seat of seats) expect(canon(clients.get(seat)?.projection())).toBe(canon(rules.ruleset.viewFor(state, seatViewer(seat))));
-
-    let casterChecks = 0;
-    for (const e of fixture.entries.slice(half(fixture))) {
-      const answer = await (clients.get(e.seat) as TestClient).command(e.command);
-      expect(answer).toMatchObject({ type: "accepted", payload: { seq: e.seq } });
-      state = applied(rules.ruleset, state, e.command, e.seat);
-      await watcher.until(() => watcher.seq >= e.seq, `seq ${e.seq}`);
-      // EMBER's match has a one-round caster delay; ember-0.1.0 had no caster projection, so the
-      // feed is the public view of the delayed state.
-      const caster = watcher.caster();
-      if (caster && caster.seq > 0) {
-        expect(canon(caster.view)).toBe(canon(rules.ruleset.viewFor(stateAfter(rules.ruleset, fixture, caster.seq), spectator)));
-        casterChecks++;
-      }
-    }
-    expect(stateHash(state)).toBe(fixture.finalHash);
+    const casterChecks = await playOnOverWebSocket(server, matchId, fixture);
+    // EMBER's match has a one-round caster delay; ember-0.1.0 had no caster projection, so the
+    // feed is the public view of the delayed state.
     if (fixture.ruleset === "ember") expect(casterChecks).toBeGreaterThan(0);
-    const stored = await server.server.store.entries(matchId);
-    expect(stored.map((e) => e.stateHash)).toEqual(fixture.entries.map((e) => e.stateHash));
-
-    const { body: summary } = await api(server.http, `/matches/${matchId}`);
-    expect(summary.match).toMatchObject({ status: "finished", result: { winner: fixture.result.winner, reason: fixture.result.reason } });
-    const { status, body: history } = await api(server.http, `/matches/${matchId}/history`);
-    expect(status).toBe(200);
-    expect(history).toMatchObject({ perspective: "omniscient", rulesVersion: fixture.rulesVersion, seed: fixture.seed, seedCommitment: fixture.seedCommitment });
-    expect(history.entries.map((e: { stateHash: string }) => e.stateHash)).toEqual(fixture.entries.map((e) => e.stateHash));
-    // Redacted by the old rules: as the omniscient viewer sees each stored event.
-    expect(canon(history.entries.map((e: { events: unknown }) => e.events))).toBe(canon(fixture.entries.map((e) => e.events.map((env) => rules.ruleset.redact(env, { kind: "omniscient" })).filter((x) => x !== null))));
-    for (const c of [...clients.values(), watcher]) await c.leave();
   });
 
   it("EMBER: an older version's bot seat plays with that version's own bot to the end", async () => {

@@ -129,7 +129,7 @@ suite(title, () => {
 
   test("EMBER (seed 001 2): each player builds and locks their own list on their own page; the clocks start with the battle; a drop, then a claim", async () => {
     const { matchId, invite } = await createInLobby(
-      "form.create:not(.create-siege)",
+      "form.create-ember",
       async (form) => {
         await form.getByLabel("Scenario").selectOption("crossroads");
         expect(await form.getByLabel("Each player builds their own list").isChecked()).toBe(true);

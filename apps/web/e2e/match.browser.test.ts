@@ -215,7 +215,7 @@ suite(title, () => {
       lobby.on("pageerror", (e) => lobbyErrors.push(String(e)));
       await lobby.goto(`${base}/`);
       await lobby.getByRole("heading", { name: "Play EMBER online" }).waitFor();
-      const form = lobby.locator("form.create:not(.create-siege)");
+      const form = lobby.locator("form.create-ember");
       await form.getByLabel("Ruleset").selectOption("ember");
       await form.getByLabel("Scenario").selectOption("crossroads");
       // The host builds both lists here (the lobby's default is each player building their own).

@@ -2,11 +2,11 @@
  * The contract every ruleset implements (design.md principle 2): pure functions over plain-data
  * state, errors as values, visibility decided in one place.
  */
+import type { RuleRef } from "./rule-ref";
 import type { CommandTemplate } from "./template";
 import type { EventEnvelope, SeatId, TeamId, Viewer } from "./visibility";
 
-/** A pointer into the seed texts: the file and the section, e.g. `000_200ff4b7b5d3d570.txt 1.2.1`. */
-export type RuleRef = string;
+export type { RuleRef } from "./rule-ref";
 
 /**
  * A rejected command. `code` is from the ruleset's closed union of codes; `message` is a sentence

@@ -9,7 +9,7 @@
  * Bots and the ruleset kit sample templates with {@link sampleTemplate}. Pure.
  */
 import type { Random } from "./rng";
-import type { RuleRef } from "./ruleset";
+import type { RuleRef } from "./rule-ref";
 
 /** A point in a ruleset's fine integer unit (e.g. hundredths of an inch). */
 export interface TemplatePointValue {

@@ -25,7 +25,7 @@ export type WelcomePlayer = z.output<typeof WelcomePlayer>;
  * `{ type: "welcome", protocol, matchId, ruleset, rulesVersion, role, seat, lastSeq, spectatorDelay }`,
  * sent once after every join and every reconnection:
  * - `protocol`: the server's PROTOCOL_VERSION;
- * - `matchId`: the match (= the Colyseus room id); `ruleset`, `rulesVersion`: e.g. "ember", "1.0.0";
+ * - `matchId`: the match (= the Colyseus room id); `ruleset`, `rulesVersion`: e.g. "sigmar", "sigmar-0.1.0" (every version is "<ruleset>-x.y.z");
  * - `role`: "player" or "spectator"; `seat`: the seat id for a player (e.g. "p1"), null for a spectator;
  * - `lastSeq`: the last accepted log sequence number (0 before the first command): compare with the
  *   last `events.seq` seen and send `events_since` for the gap;

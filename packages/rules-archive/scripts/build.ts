@@ -18,6 +18,7 @@ export const ARCHIVED_RULESETS = {
   ember: { ruleset: "ember", botPolicy: "emberBotPolicy", optional: ["casterViewFor", "casterRedact"] },
   siege: { ruleset: "siege", botPolicy: "siegeBotPolicy", optional: ["casterViewFor", "casterRedact", "pickSalt"] },
   trpg: { ruleset: "trpg", botPolicy: "trpgBotPolicy", optional: ["casterViewFor", "casterRedact"] },
+  sigmar: { ruleset: "sigmar", botPolicy: "sigmarBotPolicy", optional: ["casterViewFor", "casterRedact", "reserveSalt", "reserveEntry"] },
 } as const;
 
 export type ArchivedId = keyof typeof ARCHIVED_RULESETS;

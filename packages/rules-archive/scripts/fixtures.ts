@@ -23,14 +23,27 @@ interface SiegeData {
 interface TrpgData {
   readonly scenarios: readonly { readonly id: string }[];
 }
+interface SigmarData {
+  readonly armies: { readonly armies: readonly { readonly faction: string }[] };
+}
 
 /**
  * The setups candidate `n` plays: EMBER 1 v 1 on a skirmish scenario with two small armies of
  * different factions; Siege 1 v 1 on the first mission; the TRPG on each sample scenario in turn,
  * with a game master or versus, one party seat, and the scenario's sample encounter (the enemies
- * are no part of a build's data: a live page may load a build, and must not learn an ambush).
+ * are no part of a build's data: a live page may load a build, and must not learn an ambush); Age
+ * of Sigmar's battle with two sample army lists of different factions given by the host (each
+ * pair in turn, either side south), so the battle starts at once and runs to its end (the bots
+ * fill its continuous choices from its command templates).
  */
 function setupFor(id: ArchivedId, data: unknown, n: number): unknown {
+  if (id === "sigmar") {
+    const lists = (data as SigmarData).armies.armies;
+    const pairs = lists.flatMap((a) => lists.filter((b) => b.faction !== a.faction).map((b) => [a, b] as const));
+    const pair = pairs[n % pairs.length];
+    if (!pair) throw new Error("the version's sample data has no two army lists of different factions");
+    return { seats: ["p1", "p2"], armies: { p1: pair[0], p2: pair[1] } };
+  }
   if (id === "trpg") {
     const scenarios = (data as TrpgData).scenarios.map((s) => s.id).sort();
     const scenario = scenarios[n % scenarios.length];

@@ -31,6 +31,10 @@ export const CURRENT: Readonly<Record<string, CurrentLoader>> = {
     ),
   trpg: () =>
     import("@fogwar/trpg").then((m) => ({ ruleset: m.trpg, botPolicy: m.trpgBotPolicy, RandomBot, autoplay, catalogData: m.catalog.data, casterViewFor: m.casterViewFor, casterRedact: m.casterRedact }) as FrozenBundle),
+  sigmar: () =>
+    import("@fogwar/sigmar").then(
+      (m) => ({ ruleset: m.sigmar, botPolicy: m.sigmarBotPolicy, RandomBot, autoplay, catalogData: m.catalog.data, reserveSalt: m.reserveSalt, reserveEntry: m.reserveEntry }) as FrozenBundle,
+    ),
 };
 
 /** Finds rulesets by (id, version). */

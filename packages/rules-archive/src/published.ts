@@ -12,5 +12,6 @@ export const PUBLISHED: readonly PublishedVersion[] = [
   { ruleset: "siege", version: "siege-0.1.0", from: "fce78e36632faa49ec56fd6355522538f03dd7fa", load: () => import("../frozen/siege-0.1.0.js").then((m) => m.bundle) },
   { ruleset: "siege", version: "siege-0.1.1", from: "8d8f7a63ed82691a5d06ed7c7685c046d75af8ca", load: () => import("../frozen/siege-0.1.1.js").then((m) => m.bundle) },
   { ruleset: "siege", version: "siege-0.2.0", from: "be3f0e0fca41a37b9ddf728d9d5d7bcd29d97993", load: () => import("../frozen/siege-0.2.0.js").then((m) => m.bundle) },
+  { ruleset: "sigmar", version: "sigmar-0.1.0", from: "fa62b0add6e5b62b58379d041cf3372d5bbb51d9", load: () => import("../frozen/sigmar-0.1.0.js").then((m) => m.bundle) },
   { ruleset: "trpg", version: "trpg-0.1.0", from: "315365f2aef25fe4cdde98c997308aff058057d8", load: () => import("../frozen/trpg-0.1.0.js").then((m) => m.bundle) },
 ];

@@ -29,7 +29,9 @@ export interface FrozenMatch {
  * - `catalogData`: its sample data (the JSON its catalog was built from), e.g. to build setups;
  * - `casterViewFor`, `casterRedact`: its caster-feed projection (delayed state, live state) and
  *   event filter, when that version had them (older ones did not: see the server's hosting);
- * - `pickSalt` (Siege, `(seed, team) -> salt`): the salt of a team's pick commitment.
+ * - `pickSalt` (Siege, `(seed, team) -> salt`): the salt of a team's pick commitment;
+ * - `reserveSalt` (Age of Sigmar, `(seed, seat, n) -> salt`) and `reserveEntry` (a list's unit ->
+ *   what is committed): the salt and content of a seat's n-th reserve unit's commitment.
  */
 export interface FrozenBundle {
   readonly ruleset: AnyRuleset;
@@ -46,6 +48,8 @@ export interface FrozenBundle {
   readonly casterViewFor?: (delayed: unknown, live: unknown) => unknown;
   readonly casterRedact?: (envelope: EventEnvelope<unknown>, live: unknown) => unknown;
   readonly pickSalt?: (seed: string, team: string) => string;
+  readonly reserveSalt?: (seed: string, seat: string, n: number) => string;
+  readonly reserveEntry?: (unit: { readonly warscroll: string; readonly enhancement?: string }) => unknown;
 }
 
 /** What the loader answers: a version's bundle, and whether it is the current package or a frozen build. */

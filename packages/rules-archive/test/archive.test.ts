@@ -20,10 +20,10 @@ const archive = readArchive(DIR);
 const fixtureOf = (version: string): ReplayFixture => JSON.parse(readFileSync(join(DIR, "fixtures", `${version}.json`), "utf8")) as ReplayFixture;
 
 describe("the archive's manifest", () => {
-  it("lists every published version of EMBER and Siege, each with its frozen build and its fixture", () => {
+  it("lists every published version of EMBER, Siege, the TRPG and Age of Sigmar, each with its frozen build and its fixture", () => {
     const versions = archive.map((e) => e.version);
-    // The versions published so far (git log -S RULES_VERSION -- packages/ember/src packages/siege/src).
-    expect(versions).toEqual(expect.arrayContaining(["ember-0.1.0", "ember-0.2.0", "ember-1.0.0", "siege-0.1.0", "siege-0.1.1", "siege-0.2.0"]));
+    // The versions published so far (git log -S RULES_VERSION -- packages/{ember,siege,trpg,sigmar}/src).
+    expect(versions).toEqual(expect.arrayContaining(["ember-0.1.0", "ember-0.2.0", "ember-1.0.0", "ember-1.1.0", "siege-0.1.0", "siege-0.1.1", "siege-0.2.0", "trpg-0.1.0", "sigmar-0.1.0"]));
     for (const entry of archive) {
       const bundle = readFileSync(join(DIR, entry.bundle));
       expect({ version: entry.version, sha256: createHash("sha256").update(bundle).digest("hex"), bytes: bundle.length }).toEqual({ version: entry.version, sha256: entry.sha256, bytes: entry.bytes });
@@ -36,6 +36,10 @@ describe("the archive's manifest", () => {
   it("matches src/published.ts, which names each bundle's import", () => {
     expect(readFileSync(join(DIR, "src", "published.ts"), "utf8")).toBe(publishedSource(archive));
     expect(PUBLISHED.map((p) => [p.ruleset, p.version, p.from])).toEqual(archive.map((e) => [e.ruleset, e.version, e.from]));
+  });
+
+  it("loads the current package of every ruleset it freezes, and of no other", () => {
+    expect(Object.keys(CURRENT).sort()).toEqual(Object.keys(ARCHIVED_RULESETS).sort());
   });
 
   it.each(Object.keys(ARCHIVED_RULESETS))("has the current version of %s frozen (a version bump needs `pnpm freeze-rules`)", async (id) => {
@@ -106,33 +110,36 @@ describe("rulesetFor", () => {
     await expect(rulesetFor("chess", "chess-1.0.0")).rejects.toThrow('unknown ruleset "chess"');
   });
 
-  it("keeps an older version's match replayable after a version bump", async () => {
-    // Acts out the next bump: the current EMBER package becomes ember-1.1.0, whose rules differ
-    // (here every state it makes carries one more field, so its hashes differ).
+  it.each(Object.keys(ARCHIVED_RULESETS))("keeps %s's matches replayable after a version bump", async (id) => {
+    // Acts out the next bump: the current package becomes <id>-99.0.0, whose rules differ (here
+    // every state it makes carries one more field, so its hashes differ).
+    const current = await CURRENT[id]!();
+    const version = current.ruleset.rulesVersion as string;
+    const next = `${id}-99.0.0`;
     const bumped: FrozenBundle = {
-      ...(await CURRENT.ember!()),
+      ...current,
       ruleset: {
-        ...ember,
-        rulesVersion: "ember-1.1.0",
+        ...current.ruleset,
+        rulesVersion: next,
         apply: (state, command, seat) => {
-          const applied = ember.apply(state, command, seat);
+          const applied = current.ruleset.apply(state, command, seat);
           return applied.ok ? { ...applied, state: { ...applied.state, bumped: true } } : applied;
         },
       },
     };
-    const loader = createRulesLoader({ current: { ...CURRENT, ember: async () => bumped } });
-    const fixture = fixtureOf("ember-1.0.0");
-    const now = await loader.rulesetFor("ember", "ember-1.1.0");
-    expect(now).toMatchObject({ frozen: false, version: "ember-1.1.0" });
-    // The bumped rules do not replay the 1.0.0 match ...
-    expect(replayFixture({ ...now.ruleset, rulesVersion: "ember-1.0.0" }, fixture).problems.length).toBeGreaterThan(0);
+    const loader = createRulesLoader({ current: { ...CURRENT, [id]: async () => bumped } });
+    const fixture = fixtureOf(version);
+    const now = await loader.rulesetFor(id, next);
+    expect(now).toMatchObject({ frozen: false, version: next });
+    // The bumped rules do not replay the match of the version before ...
+    expect(replayFixture({ ...now.ruleset, rulesVersion: version }, fixture).problems.length).toBeGreaterThan(0);
     // ... its frozen build does, to the same final state.
-    const old = await loader.rulesetFor("ember", "ember-1.0.0");
+    const old = await loader.rulesetFor(id, version);
     expect(old.frozen).toBe(true);
     const replayed = replayFixture(old.ruleset, fixture);
     expect(replayed.problems).toEqual([]);
     expect(replayed.finalHash).toBe(fixture.finalHash);
     // And so do the older ones.
-    for (const version of ["ember-0.1.0", "ember-0.2.0"]) expect(replayFixture((await loader.rulesetFor("ember", version)).ruleset, fixtureOf(version)).problems).toEqual([]);
+    for (const p of loader.published(id)) expect(replayFixture((await loader.rulesetFor(id, p.version)).ruleset, fixtureOf(p.version)).problems).toEqual([]);
   });
 });

@@ -117,7 +117,7 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
   const setPlayer = (index: number, patch: Partial<Player>) => setPlayers((all) => all.map((p, i) => (i === index ? { ...p, ...patch } : p)));
 
   return (
-    <form className="create" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+    <form className="create create-ember" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
       <h2 id={`${id}-title`}>{t("newMatch")}</h2>
       <div className="row">
         <label htmlFor={`${id}-ruleset`}>{t("ruleset")}</label>

@@ -5,6 +5,11 @@
  * review's own code, and its pages show it verified with the table drawn at every step and from
  * every perspective; a step the table cannot draw says so; a live table of an older match lists
  * its commands with that version's rules.
+ *
+ * Age of Sigmar has one version so far: this file acts out its next bump as the archive's test
+ * does (the current package becomes sigmar-99.0.0, whose rules differ: every state it makes
+ * carries one more field, and it lists no command or continuous choice from an older view), so
+ * that sigmar-0.1.0 is an older version here, reviewed and played with its frozen build.
  */
 import { deserialize, serialize } from "node:v8";
 import { readFileSync, readdirSync } from "node:fs";
@@ -14,6 +19,7 @@ import { ember, type EmberView } from "@fogwar/ember";
 import { omniscient, seatViewer, stateHash, type EventEnvelope } from "@fogwar/engine";
 import { PUBLISHED, rulesetFor, type AnyRuleset, type ReplayFixture } from "@fogwar/rules-archive";
 import { siege } from "@fogwar/siege";
+import { sigmar, type SigmarCommand, type SigmarView } from "@fogwar/sigmar";
 import { trpg } from "@fogwar/trpg";
 import type { MatchHistory } from "../api";
 import type { MatchConnection } from "../net/useMatch";
@@ -24,6 +30,24 @@ import { TableBoundary } from "./older-rules";
 import { rebuild, verify, type EmberRules } from "./replay";
 import { rebuildSiege, type SiegeRules } from "../siege/review";
 import { rebuildTrpg, type TrpgRules } from "../trpg/review";
+import { rebuildSigmar, type SigmarRules } from "../sigmar/review";
+import { SigmarTable } from "../sigmar/SigmarTable";
+
+jest.mock("@fogwar/sigmar", () => {
+  const actual = jest.requireActual<typeof import("@fogwar/sigmar")>("@fogwar/sigmar");
+  const apply: typeof actual.sigmar.apply = (state, command, seat) => {
+    const result = actual.sigmar.apply(state, command, seat);
+    return result.ok ? { ...result, state: { ...result.state, bumped: true } } : result;
+  };
+  const none = () => [];
+  return {
+    ...actual,
+    RULES_VERSION: "sigmar-99.0.0",
+    sigmar: { ...actual.sigmar, rulesVersion: "sigmar-99.0.0", apply, legalCommandsInView: none, templatesInView: none },
+    legalCommandsInView: none,
+    templatesInView: none,
+  };
+});
 
 // jsdom lacks structuredClone, which the engine uses (browsers and Node have it).
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
@@ -33,7 +57,7 @@ jest.setTimeout(120_000);
 const FIXTURES = join(__dirname, "..", "..", "..", "..", "packages", "rules-archive", "fixtures");
 const fixtures: ReplayFixture[] = readdirSync(FIXTURES).map((f) => JSON.parse(readFileSync(join(FIXTURES, f), "utf8")) as ReplayFixture);
 const fixtureOf = (version: string): ReplayFixture => fixtures.find((f) => f.rulesVersion === version) as ReplayFixture;
-const CURRENT_VERSION: Record<string, string> = { ember: ember.rulesVersion, siege: siege.rulesVersion, trpg: trpg.rulesVersion };
+const CURRENT_VERSION: Record<string, string> = { ember: ember.rulesVersion, siege: siege.rulesVersion, trpg: trpg.rulesVersion, sigmar: sigmar.rulesVersion };
 const older = fixtures.filter((f) => f.rulesVersion !== CURRENT_VERSION[f.ruleset]);
 
 /** The history API's answer for a finished match (apps/server/src/http/history.ts), from a fixture and its version's rules. */
@@ -44,7 +68,8 @@ function historyOf(fixture: ReplayFixture, ruleset: AnyRuleset): MatchHistory {
     match: {
       matchId: "oldmatch0001",
       ruleset: fixture.ruleset,
-      scenario: setup.scenario ?? setup.mission,
+      // Age of Sigmar's setup names no battleplan: the server lists its sample battleplan.
+      scenario: setup.scenario ?? setup.mission ?? "sundered_causeway",
       status: "finished",
       seats: (ruleset.seatsOf(fixture.setup) as string[]).map((seat, i) => ({ seat, name: ["Ada", "Bo"][i] ?? seat })),
       createdAt: "2026-11-23T08:00:00.000Z",
@@ -60,6 +85,24 @@ function historyOf(fixture: ReplayFixture, ruleset: AnyRuleset): MatchHistory {
     entries: fixture.entries.map((e) => ({ seq: e.seq, seat: e.seat, command: e.command, events: redact(e.events), stateHash: e.stateHash })),
   };
   return JSON.parse(JSON.stringify(body)) as MatchHistory;
+}
+
+/** A live connection to a two-seat match of `rulesVersion` holding `view` at `seq`, with its `send`. */
+function connectionHolding(view: unknown, seq: number, rulesVersion: string, send: () => Promise<unknown>): MatchConnection {
+  return {
+    status: "open",
+    error: null,
+    welcome: { rulesVersion, spectatorDelay: 0 },
+    seq,
+    view,
+    caster: null,
+    connected: { p1: true, p2: true },
+    spectators: 0,
+    events: [],
+    clock: null,
+    send,
+    claim: jest.fn(),
+  } as unknown as MatchConnection;
 }
 
 function serve(history: MatchHistory) {
@@ -107,10 +150,27 @@ describe("the review's replay code", () => {
     expect(stateHash(replay.steps.at(-1)?.state)).toBe(fixture.finalHash);
   });
 
+  it.each(fixtures.filter((f) => f.ruleset === "sigmar").map((f) => [f.rulesVersion, f] as const))("rebuilds and verifies %s with its own rules: seed, both lists, every reserve unit, every state hash", async (version, fixture) => {
+    const rules = await rulesetFor("sigmar", version);
+    expect(rules.frozen).toBe(true);
+    const history = historyOf(fixture, rules.ruleset);
+    const replay = rebuildSigmar(history, { ruleset: rules.ruleset, reserveSalt: rules.reserveSalt, reserveEntry: rules.reserveEntry } as SigmarRules);
+    expect(replay.problems).toEqual([]);
+    expect(replay).toMatchObject({ ok: true, seedOk: true, listsOk: true, reservesOk: true, hashesMatched: fixture.entries.length, hashesTotal: fixture.entries.length });
+    // The battle had reserve units to verify.
+    expect(history.entries.some((e) => (e.command as SigmarCommand).type === "set_up")).toBe(true);
+    expect(stateHash(replay.steps.at(-1)?.state)).toBe(fixture.finalHash);
+  });
+
   it.each(older.map((f) => [f.rulesVersion, f] as const))("does not verify %s with today's rules", async (version, fixture) => {
     const history = historyOf(fixture, (await rulesetFor(fixture.ruleset, version)).ruleset);
-    const ok = fixture.ruleset === "ember" ? verify(history, rebuild(history)).ok : fixture.ruleset === "trpg" ? rebuildTrpg(history).ok : rebuildSiege(history).ok;
-    expect(ok).toBe(false);
+    const today: Record<string, () => boolean> = {
+      ember: () => verify(history, rebuild(history)).ok,
+      siege: () => rebuildSiege(history).ok,
+      trpg: () => rebuildTrpg(history).ok,
+      sigmar: () => rebuildSigmar(history).ok,
+    };
+    expect(today[fixture.ruleset]!()).toBe(false);
   });
 });
 
@@ -144,15 +204,22 @@ describe("the review page of an older version", () => {
     expect(checked).toBeGreaterThan(20);
   });
 
-  it.each(older.filter((f) => f.ruleset === "siege").map((f) => [f.rulesVersion, f] as const))("Siege %s: verified, replayed with its own rules, the table drawn through the whole match from every perspective", async (version, fixture) => {
-    serve(historyOf(fixture, (await rulesetFor("siege", version)).ruleset));
+  /** Siege's and Age of Sigmar's review pages (test ids `<ruleset>-review`, `<ruleset>-review-perspective`): how many steps apart the walk checks, and the map drawn. */
+  const PAGES: Record<string, { name: string; every: number; map: string }> = {
+    siege: { name: "Siege", every: 25, map: 'svg[role="group"]' },
+    sigmar: { name: "Age of Sigmar", every: 15, map: "svg.sigmar-map" },
+  };
+
+  it.each(older.filter((f) => f.ruleset in PAGES).map((f) => [PAGES[f.ruleset]!.name, f.rulesVersion, f] as const))("%s %s: verified, replayed with its own rules, the table drawn through the whole match from every perspective", async (_name, version, fixture) => {
+    const page = PAGES[fixture.ruleset]!;
+    serve(historyOf(fixture, (await rulesetFor(fixture.ruleset, version)).ruleset));
     render(<ReviewPage matchId="oldmatch0001" />);
-    const review = await screen.findByTestId("siege-review", {}, { timeout: 20_000 });
+    const review = await screen.findByTestId(`${fixture.ruleset}-review`, {}, { timeout: 20_000 });
     expect(screen.getByTestId("review-older-rules").textContent).toContain(version);
     expect(review.querySelector(".verify")?.getAttribute("data-ok")).toBe("true");
-    const checked = walk(screen.getByTestId("siege-review-perspective") as HTMLSelectElement, fixture.entries.length, 25, () => {
+    const checked = walk(screen.getByTestId(`${fixture.ruleset}-review-perspective`) as HTMLSelectElement, fixture.entries.length, page.every, () => {
       expect(screen.queryByTestId("review-table-unavailable")).toBeNull();
-      expect(review.querySelector('svg[role="group"]')).not.toBeNull();
+      expect(review.querySelector(page.map)).not.toBeNull();
     });
     expect(checked).toBeGreaterThan(20);
   });
@@ -208,21 +275,7 @@ describe("a live table of an older version", () => {
     const view = rules.ruleset.viewFor(state, seatViewer("p1")) as EmberView;
     const legal = rules.ruleset.legalCommandsInView?.(view, "p1") as { type: string }[];
     const send = jest.fn(async () => ({ ok: true }));
-    const connection = {
-      status: "open",
-      error: null,
-      welcome: { rulesVersion, spectatorDelay: 0 },
-      seq: 22,
-      view,
-      caster: null,
-      connected: { p1: true, p2: true },
-      spectators: 0,
-      events: [],
-      clock: null,
-      send,
-      claim: jest.fn(),
-    } as unknown as MatchConnection;
-    render(<EmberConnected matchId="oldmatch0001" seat="p1" match={connection} banner={() => null} />);
+    render(<EmberConnected matchId="oldmatch0001" seat="p1" match={connectionHolding(view, 22, rulesVersion, send)} banner={() => null} />);
     return { legal, send };
   }
 
@@ -242,6 +295,57 @@ describe("a live table of an older version", () => {
     const { send } = await oldTable("ember-0.0.9");
     await screen.findByText(/This match is played under rules version ember-0\.0\.9, which this site cannot run/, {}, { timeout: 20_000 });
     expect(screen.queryByRole("button", { name: /End activation/ })).toBeNull();
+    expect(send).not.toHaveBeenCalled();
+  });
+});
+
+describe("a live Age of Sigmar table of an older version", () => {
+  /**
+   * The view of the seat about to make sigmar-0.1.0's battle's first move (a continuous choice),
+   * by that version's rules, and a connection holding it under `rulesVersion`.
+   */
+  async function oldBattle(rulesVersion: string) {
+    const fixture = fixtureOf("sigmar-0.1.0");
+    const rules = await rulesetFor("sigmar", "sigmar-0.1.0");
+    const at = fixture.entries.findIndex((e) => (e.command as SigmarCommand).type === "move");
+    const seat = fixture.entries[at]!.seat;
+    let state: unknown = rules.ruleset.setup(fixture.setup, fixture.seed).state;
+    for (const e of fixture.entries.slice(0, at)) {
+      const applied = rules.ruleset.apply(state, e.command, e.seat);
+      if (!applied.ok) throw new Error(applied.error.code);
+      state = applied.state;
+    }
+    const view = rules.ruleset.viewFor(state, seatViewer(seat)) as SigmarView;
+    const legal = rules.ruleset.legalCommandsInView?.(view, seat) as SigmarCommand[];
+    const templates = rules.ruleset.templatesInView?.(view, seat) ?? [];
+    const send = jest.fn(async () => ({ ok: true }));
+    const { container } = render(<SigmarTable matchId="oldmatch0001" seat={seat} match={connectionHolding(view, at, rulesVersion, send)} banner={null} />);
+    return { legal, templates, send, container };
+  }
+
+  it("lists the seat's commands and continuous choices with that version's rules (today's list none from its view)", async () => {
+    const { legal, templates, send, container } = await oldBattle("sigmar-0.1.0");
+    expect(legal.some((c) => c.type === "end_phase")).toBe(true);
+    expect(templates.length).toBeGreaterThan(0);
+    const end = await waitFor(() => {
+      const button = container.querySelector<HTMLButtonElement>("button.end-phase");
+      if (!button) throw new Error("no end-phase button yet");
+      return button;
+    }, { timeout: 20_000 });
+    // The units it may move (its templates) can be dragged.
+    expect(container.querySelectorAll(".unit.draggable").length).toBeGreaterThan(0);
+    await act(async () => {
+      fireEvent.click(end);
+    });
+    await waitFor(() => expect(send).toHaveBeenCalled());
+    expect(legal).toContainEqual((send.mock.calls[0] as unknown[])[0]);
+  });
+
+  it("says so when the site has no build of the match's rules version, and offers no command", async () => {
+    const { send, container } = await oldBattle("sigmar-0.0.9");
+    await screen.findByText(/This match is played under rules version sigmar-0\.0\.9, which this site cannot run/, {}, { timeout: 20_000 });
+    expect(container.querySelector("button.end-phase")).toBeNull();
+    expect(container.querySelectorAll(".unit.draggable")).toHaveLength(0);
     expect(send).not.toHaveBeenCalled();
   });
 });

@@ -6,22 +6,9 @@
  * `rebuild`. Nothing here touches React or the network.
  */
 import { ember, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState, type EmberView } from "@fogwar/ember";
-import {
-  canSee,
-  canonicalJson,
-  omniscient,
-  replayCommand,
-  seatViewer,
-  spectator,
-  stateHash,
-  teamViewer,
-  verifyCommitment,
-  verifySeed,
-  type EventEnvelope,
-  type Ruleset,
-  type Viewer,
-} from "@fogwar/engine";
+import { canSee, omniscient, replayCommand, seatViewer, spectator, teamViewer, verifyCommitment, verifySeed, type EventEnvelope, type Ruleset, type Viewer } from "@fogwar/engine";
 import type { MatchHistory } from "../api";
+import { rebuildLog, type RebuildProblem } from "./rebuild";
 
 /**
  * EMBER's rules at some rules version, typed as today's (an older version's states, commands,
@@ -61,12 +48,8 @@ export interface Step {
   readonly eventsOk: boolean;
 }
 
-/** Why a replay could not go on, or a check that failed. */
-export interface ReplayProblem {
-  readonly seq: number;
-  readonly kind: "setup_failed" | "rejected" | "events_differ" | "hash_differs" | "rules_version";
-  readonly detail: string;
-}
+/** Why a replay could not go on, or a check that failed (../review/rebuild.ts, without the refusal's code apart). */
+export type ReplayProblem = Omit<RebuildProblem, "code">;
 
 /** A plan commitment and whether its opening checks out. */
 export interface CommitmentCheck {
@@ -97,51 +80,21 @@ const CHECKPOINT = 16;
 /**
  * Rebuilds the match with `rules` (default: this page's package; an older match needs its rules
  * version's): `setup(setup, seed)`, then `apply` for each entry, comparing the events (as the
- * omniscient viewer sees them) and the state hash with the stored ones. Rules of another version
- * than the history's are a problem (`rules_version`).
+ * omniscient viewer sees them) and the state hash with the stored ones (the reviews' shared loop,
+ * ./rebuild.ts), keeping a state every `CHECKPOINT` steps. Rules of another version than the
+ * history's are a problem (`rules_version`).
  */
 export function rebuild(history: MatchHistory, rules: EmberRules = ember): Replay {
-  const problems: ReplayProblem[] = [];
-  if (history.rulesVersion !== rules.rulesVersion) {
-    problems.push({ seq: 0, kind: "rules_version", detail: `${history.rulesVersion} ≠ ${rules.rulesVersion}` });
-  }
-  const entries = history.entries;
-  const steps: Step[] = [];
   const checkpoints = new Map<number, EmberState>();
-  const omniscientEvents = (envelopes: readonly EventEnvelope<EmberEvent>[]) => envelopes.map((e) => rules.redact(e, omniscient)).filter((e) => e !== null);
-
-  let state: EmberState;
-  try {
-    const initial = rules.setup(history.setup as EmberSetup, history.seed ?? "");
-    state = initial.state;
-    const eventsOk = canonicalJson(omniscientEvents(initial.events)) === canonicalJson(history.setupEvents);
-    if (!eventsOk) problems.push({ seq: 0, kind: "events_differ", detail: "setup" });
-    steps.push({ index: 0, seq: 0, seat: null, command: null, envelopes: initial.events, round: state.round, storedHash: null, hashOk: null, eventsOk });
-    checkpoints.set(0, state);
-  } catch (error) {
-    problems.push({ seq: 0, kind: "setup_failed", detail: error instanceof Error ? error.message : String(error) });
-    return { ruleset: rules, steps, total: entries.length, complete: false, problems, stateAt: () => { throw new Error("no state"); } };
-  }
-
-  let complete = true;
-  for (const [i, entry] of entries.entries()) {
-    const command = entry.command as EmberCommand;
-    const result = replayCommand(rules, state, command, entry.seat, rules.seatsOf(history.setup as EmberSetup));
-    if (!result.ok) {
-      problems.push({ seq: entry.seq, kind: "rejected", detail: `${result.error.code}: ${result.error.message}` });
-      complete = false;
-      break;
-    }
-    state = result.state;
-    const eventsOk = canonicalJson(omniscientEvents(result.events)) === canonicalJson(entry.events);
-    if (!eventsOk) problems.push({ seq: entry.seq, kind: "events_differ", detail: `seq ${entry.seq}` });
-    const hashOk = entry.stateHash === null ? null : stateHash(state) === entry.stateHash;
-    if (hashOk === false) problems.push({ seq: entry.seq, kind: "hash_differs", detail: `seq ${entry.seq}` });
-    const index = i + 1;
-    steps.push({ index, seq: entry.seq, seat: entry.seat, command, envelopes: result.events, round: state.round, storedHash: entry.stateHash, hashOk, eventsOk });
-    if (index % CHECKPOINT === 0) checkpoints.set(index, state);
-  }
-  const last = { index: steps.length - 1, state };
+  const built = rebuildLog(history, rules, (s): Step => {
+    if (s.index % CHECKPOINT === 0) checkpoints.set(s.index, s.state);
+    return { index: s.index, seq: s.seq, seat: s.seat, command: s.command, envelopes: s.envelopes, round: s.state.round, storedHash: s.storedHash, hashOk: s.hashOk, eventsOk: s.eventsOk };
+  });
+  const { steps, complete } = built;
+  const problems = built.problems.map(({ seq, kind, detail }): ReplayProblem => ({ seq, kind, detail }));
+  const total = history.entries.length;
+  if (built.state === null) return { ruleset: rules, steps, total, complete, problems, stateAt: () => { throw new Error("no state"); } };
+  const last = { index: steps.length - 1, state: built.state };
 
   let cache: { index: number; state: EmberState } | null = null;
   const stateAt = (index: number): EmberState => {
@@ -162,7 +115,7 @@ export function rebuild(history: MatchHistory, rules: EmberRules = ember): Repla
     cache = { index: target, state: s };
     return s;
   };
-  return { ruleset: rules, steps, total: entries.length, complete, problems, stateAt };
+  return { ruleset: rules, steps, total, complete, problems, stateAt };
 }
 
 /** What a viewer sees of a step's events (by the replay's rules). */

@@ -5,11 +5,13 @@
  * the dice seed and both teams' pick commitments (seed 004 "팀 준비": the commitment of
  * `picks_locked` must open with the revealed pick and its salt, and the salt must be the one the
  * seed derives). The rules are those of the match's rules version: this page's own package, or an
- * older version's frozen build given to `rebuildSiege`.
+ * older version's frozen build given to `rebuildSiege`. The rebuild itself is the reviews' shared
+ * loop (../review/rebuild.ts).
  */
-import { canonicalJson, omniscient, replayCommand, stateHash, verifyCommitment, verifySeed, type EventEnvelope, type Ruleset, type Viewer } from "@fogwar/engine";
+import { verifyCommitment, type Ruleset, type Viewer } from "@fogwar/engine";
 import { pickSalt, siege, type SiegeCommand, type SiegeEvent, type SiegeSetup, type SiegeState, type SiegeView, type Team } from "@fogwar/siege";
 import type { MatchHistory } from "../api";
+import { eventsUpTo, problemText, rebuildLog, type RebuiltStep } from "../review/rebuild";
 
 /** Siege's rules at some rules version, typed as today's, with that version's pick salt. */
 export interface SiegeRules {
@@ -21,16 +23,7 @@ export interface SiegeRules {
 export const CURRENT_SIEGE: SiegeRules = { ruleset: siege, pickSalt };
 
 /** One step: 0 is the state after setup, n the state after entry n. */
-export interface SiegeStep {
-  readonly index: number;
-  readonly seq: number;
-  readonly seat: string | null;
-  readonly command: SiegeCommand | null;
-  readonly envelopes: readonly EventEnvelope<SiegeEvent>[];
-  readonly state: SiegeState;
-  readonly hashOk: boolean | null;
-  readonly eventsOk: boolean;
-}
+export type SiegeStep = RebuiltStep<SiegeState, SiegeCommand, SiegeEvent>;
 
 /** A pick commitment and whether it opens. */
 export interface PickCheck {
@@ -59,46 +52,12 @@ export interface SiegeReplay {
  * match needs its rules version's). States are kept per step: Siege logs are a few hundred entries.
  */
 export function rebuildSiege(history: MatchHistory, rules: SiegeRules = CURRENT_SIEGE): SiegeReplay {
-  const { ruleset } = rules;
-  const problems: string[] = [];
-  if (history.rulesVersion !== ruleset.rulesVersion) problems.push(`rules version ${history.rulesVersion} ≠ ${ruleset.rulesVersion}`);
-  const seed = history.seed ?? "";
-  const omniscientEvents = (envelopes: readonly EventEnvelope<SiegeEvent>[]) => envelopes.map((e) => ruleset.redact(e, omniscient)).filter((e) => e !== null);
-  const steps: SiegeStep[] = [];
-  let state: SiegeState;
-  try {
-    const initial = ruleset.setup(history.setup as SiegeSetup, seed);
-    state = initial.state;
-    const eventsOk = canonicalJson(omniscientEvents(initial.events)) === canonicalJson(history.setupEvents);
-    if (!eventsOk) problems.push("setup events differ");
-    steps.push({ index: 0, seq: 0, seat: null, command: null, envelopes: initial.events, state, hashOk: null, eventsOk });
-  } catch (error) {
-    problems.push(`setup failed: ${error instanceof Error ? error.message : String(error)}`);
-    return { rules, steps, complete: false, problems, seedOk: false, picks: [], hashesMatched: 0, hashesTotal: 0, ok: false };
-  }
-  let complete = true;
-  for (const [i, entry] of history.entries.entries()) {
-    const result = replayCommand(ruleset, state, entry.command, entry.seat, ruleset.seatsOf(history.setup as SiegeSetup));
-    if (!result.ok) {
-      problems.push(`entry ${entry.seq} refused on replay: ${result.error.code}`);
-      complete = false;
-      break;
-    }
-    state = result.state;
-    const eventsOk = canonicalJson(omniscientEvents(result.events)) === canonicalJson(entry.events);
-    if (!eventsOk) problems.push(`entry ${entry.seq}: events differ`);
-    const hashOk = entry.stateHash === null ? null : stateHash(state) === entry.stateHash;
-    if (hashOk === false) problems.push(`entry ${entry.seq}: state hash differs`);
-    steps.push({ index: i + 1, seq: entry.seq, seat: entry.seat, command: entry.command as SiegeCommand, envelopes: result.events, state, hashOk, eventsOk });
-  }
-  const seedOk = history.seed !== null && verifySeed(history.seedCommitment, history.seed);
-  const picks = checkPicks(history, seed, rules.pickSalt);
-  const hashesTotal = history.entries.filter((e) => e.stateHash !== null).length;
-  const hashesMatched = steps.filter((s) => s.hashOk === true).length;
+  const { steps, problems, complete, seedOk, hashesMatched, hashesTotal, ok } = rebuildLog(history, rules.ruleset, (step) => step);
+  // No pick is checked when setup failed (no step).
+  const picks = steps.length > 0 ? checkPicks(history, history.seed ?? "", rules.pickSalt) : [];
   // A match conceded before the picks were revealed has no pick to open (the locked one stays secret).
   const concededBeforeReveal = picks.length === 0 && (steps.at(-1)?.state.result?.reason.endsWith(": conceded") ?? false);
-  const ok = complete && problems.length === 0 && seedOk && (picks.length === 2 || concededBeforeReveal) && picks.every((p) => p.ok) && hashesMatched === hashesTotal;
-  return { rules, steps, complete, problems, seedOk, picks, hashesMatched, hashesTotal, ok };
+  return { rules, steps, complete, problems: problems.map(problemText), seedOk, picks, hashesMatched, hashesTotal, ok: ok && (picks.length === 2 || concededBeforeReveal) && picks.every((p) => p.ok) };
 }
 
 /** Both teams' pick commitments, opened by `picks_revealed` (stored, omniscient events); `salt`: the rules version's pick salt. */
@@ -121,5 +80,5 @@ export function checkPicks(history: MatchHistory, seed: string, salt: SiegeRules
 
 /** What a viewer sees of the events up to a step. */
 export function siegeEventsUpTo(replay: SiegeReplay, index: number, viewer: Viewer): { seq: number; events: SiegeEvent[] }[] {
-  return replay.steps.slice(0, index + 1).map((s) => ({ seq: s.seq, events: s.envelopes.map((e) => replay.rules.ruleset.redact(e, viewer)).filter((e): e is SiegeEvent => e !== null) }));
+  return eventsUpTo(replay.steps, index, (e, v) => replay.rules.ruleset.redact(e, v), viewer);
 }

@@ -4,22 +4,31 @@
  * state hash with the stored ones, and verifies the dice seed, both army-list commitments (opened
  * by the lists and salts revealed at the end) and every reserve unit's commitment (opened by its
  * set-up, or its destruction at the start of round 4, or, for any still secret at the end, by the
- * revealed list).
+ * revealed list). The rules are those of the battle's rules version: this page's own package, or
+ * an older version's frozen build given to `rebuildSigmar`, with that version's reserve salts; the
+ * rebuild itself is the reviews' shared loop (../review/rebuild.ts).
  */
-import { canonicalJson, commit, omniscient, replayCommand, stateHash, verifyCommitment, verifySeed, type EventEnvelope, type Viewer } from "@fogwar/engine";
-import { RULES_VERSION, reserveEntry, reserveSalt, sigmar, type SigmarCommand, type SigmarEvent, type SigmarSetup, type SigmarState } from "@fogwar/sigmar";
+import { commit, verifyCommitment, type Ruleset, type Viewer } from "@fogwar/engine";
+import { reserveEntry, reserveSalt, sigmar, type SigmarCommand, type SigmarEvent, type SigmarSetup, type SigmarState, type SigmarView } from "@fogwar/sigmar";
 import type { MatchHistory } from "../api";
+import { eventsUpTo, problemText, rebuildLog, type RebuiltStep } from "../review/rebuild";
 
-export interface SigmarStep {
-  readonly index: number;
-  readonly seq: number;
-  readonly seat: string | null;
-  readonly command: SigmarCommand | null;
-  readonly envelopes: readonly EventEnvelope<SigmarEvent>[];
-  readonly state: SigmarState;
+/** Age of Sigmar's rules at some rules version, typed as today's, with that version's reserve commitment salt and content. */
+export interface SigmarRules {
+  readonly ruleset: Ruleset<SigmarSetup, SigmarState, SigmarCommand, SigmarEvent, SigmarView>;
+  readonly reserveSalt: (seed: string, seat: string, n: number) => string;
+  readonly reserveEntry: (unit: { readonly warscroll: string; readonly enhancement?: string }) => unknown;
 }
 
+/** This page's own Age of Sigmar rules. */
+export const CURRENT_SIGMAR: SigmarRules = { ruleset: sigmar, reserveSalt, reserveEntry };
+
+/** One step: 0 is the state after setup, n the state after entry n. */
+export type SigmarStep = RebuiltStep<SigmarState, SigmarCommand, SigmarEvent>;
+
 export interface SigmarReplay {
+  /** The rules the battle was rebuilt with (its rules version's). */
+  readonly rules: SigmarRules;
   readonly steps: readonly SigmarStep[];
   readonly problems: readonly string[];
   readonly seedOk: boolean;
@@ -30,40 +39,13 @@ export interface SigmarReplay {
   readonly ok: boolean;
 }
 
-const events = (envelopes: readonly EventEnvelope<SigmarEvent>[]) => envelopes.map((e) => sigmar.redact(e, omniscient)).filter((e) => e !== null);
-
-/** Rebuilds and verifies a finished battle's history. */
-export function rebuildSigmar(history: MatchHistory): SigmarReplay {
-  const problems: string[] = [];
-  if (history.rulesVersion !== RULES_VERSION) problems.push(`rules version ${history.rulesVersion} ≠ ${RULES_VERSION}`);
+/** Rebuilds and verifies a finished battle's history with `rules` (default: this page's; an older battle needs its rules version's). */
+export function rebuildSigmar(history: MatchHistory, rules: SigmarRules = CURRENT_SIGMAR): SigmarReplay {
+  const built = rebuildLog(history, rules.ruleset, (step) => step);
+  const { steps, seedOk, hashesMatched, hashesTotal } = built;
+  const problems = built.problems.map(problemText);
+  if (steps.length === 0) return { rules, steps, problems, seedOk, listsOk: false, reservesOk: false, hashesMatched, hashesTotal, ok: false };
   const seed = history.seed ?? "";
-  const setup = history.setup as SigmarSetup;
-  const steps: SigmarStep[] = [];
-  let state: SigmarState;
-  try {
-    const initial = sigmar.setup(setup, seed);
-    state = initial.state;
-    if (canonicalJson(events(initial.events)) !== canonicalJson(history.setupEvents)) problems.push("setup events differ");
-    steps.push({ index: 0, seq: 0, seat: null, command: null, envelopes: initial.events, state });
-  } catch (error) {
-    return { steps, problems: [`setup failed: ${String(error)}`], seedOk: false, listsOk: false, reservesOk: false, hashesMatched: 0, hashesTotal: 0, ok: false };
-  }
-  let hashesMatched = 0;
-  for (const [i, entry] of history.entries.entries()) {
-    const result = replayCommand(sigmar, state, entry.command, entry.seat, setup.seats);
-    if (!result.ok) {
-      problems.push(`entry ${entry.seq} refused on replay: ${result.error.code}`);
-      break;
-    }
-    state = result.state;
-    if (canonicalJson(events(result.events)) !== canonicalJson(entry.events)) problems.push(`entry ${entry.seq}: events differ`);
-    if (entry.stateHash !== null) {
-      if (stateHash(state) === entry.stateHash) hashesMatched++;
-      else problems.push(`entry ${entry.seq}: state hash differs`);
-    }
-    steps.push({ index: i + 1, seq: entry.seq, seat: entry.seat, command: entry.command as SigmarCommand, envelopes: result.events, state });
-  }
-  const seedOk = history.seed !== null && verifySeed(history.seedCommitment, history.seed);
   // The lists: each `army_locked` commitment (the last one per seat) opens with the list and salt the end revealed.
   const all = [...history.setupEvents, ...history.entries.flatMap((e) => e.events)] as SigmarEvent[];
   const locked = new Map<string, string>();
@@ -85,17 +67,15 @@ export function rebuildSigmar(history: MatchHistory): SigmarReplay {
     const entries = list?.units.filter((u) => u.reserve) ?? [];
     army.reserveCommitments.forEach((c, k) => {
       const id = `${seat}-r${k + 1}`;
-      const salt = opened.get(id) ?? reserveSalt(seed, seat, k + 1);
+      const salt = opened.get(id) ?? rules.reserveSalt(seed, seat, k + 1);
       const entry = entries[k];
-      if (!entry || commit(reserveEntry(entry), salt) !== c) reservesOk = false;
+      if (!entry || commit(rules.reserveEntry(entry), salt) !== c) reservesOk = false;
     });
   }
-  const hashesTotal = history.entries.filter((e) => e.stateHash !== null).length;
-  const ok = problems.length === 0 && seedOk && listsOk && reservesOk && hashesMatched === hashesTotal && steps.length === history.entries.length + 1;
-  return { steps, problems, seedOk, listsOk, reservesOk, hashesMatched, hashesTotal, ok };
+  return { rules, steps, problems, seedOk, listsOk, reservesOk, hashesMatched, hashesTotal, ok: built.ok && listsOk && reservesOk };
 }
 
 /** What a viewer sees of the events up to a step. */
 export function sigmarEventsUpTo(replay: SigmarReplay, index: number, viewer: Viewer): { seq: number; events: SigmarEvent[] }[] {
-  return replay.steps.slice(0, index + 1).map((s) => ({ seq: s.seq, events: s.envelopes.map((e) => sigmar.redact(e, viewer)).filter((e): e is SigmarEvent => e !== null) }));
+  return eventsUpTo(replay.steps, index, (e, v) => replay.rules.ruleset.redact(e, v), viewer);
 }

@@ -32,6 +32,17 @@ export interface SigmarCatalog {
   readonly armies: readonly ArmyList[];
   /** The sample lists' names in both languages (a list's own name is its player's text). */
   readonly armyLabels: ReadonlyMap<string, Words>;
+  /** The raw files it was built from (a frozen build's sample data, for its replay fixture). */
+  readonly data: RawData;
+}
+
+/** The raw files the catalog is built from (tests pass broken copies). */
+export interface RawData {
+  readonly rules: unknown;
+  readonly battleplan: unknown;
+  readonly tactics: unknown;
+  readonly armies: unknown;
+  readonly factions: readonly unknown[];
 }
 
 function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, value: unknown, what: string): T {
@@ -41,7 +52,7 @@ function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | 
 }
 
 /** Validates raw data files into a catalog. @throws DataError on a malformed file or a broken reference. */
-export function buildCatalog(raw: { rules: unknown; battleplan: unknown; tactics: unknown; armies: unknown; factions: unknown[] }): SigmarCatalog {
+export function buildCatalog(raw: RawData): SigmarCatalog {
   const coreRules = parse(CoreRules, raw.rules, "rules.json");
   const plan = parse(Battleplan, raw.battleplan, "battleplan.json");
   const factions = new Map<string, Faction>();
@@ -71,7 +82,7 @@ export function buildCatalog(raw: { rules: unknown; battleplan: unknown; tactics
     for (const u of list.units) if (warscrolls.get(u.warscroll)?.faction !== list.faction) throw new DataError(`army ${list.name}: "${u.warscroll}" is not a ${list.faction} warscroll`);
   }
   const labels = new Map(Object.entries(parse(z.record(z.string(), Words), (raw.armies as { labels?: unknown }).labels ?? {}, "armies.json labels")));
-  return { rules: coreRules, battleplan: plan, factions, warscrolls, enhancements, tactics: tacticCards, armies: lists, armyLabels: labels };
+  return { rules: coreRules, battleplan: plan, factions, warscrolls, enhancements, tactics: tacticCards, armies: lists, armyLabels: labels, data: raw };
 }
 
 /** The sample data, validated at import. */

@@ -46,8 +46,9 @@ export const BOT_BUDGETS: Readonly<Record<string, Readonly<Record<BotLevel, Sear
   // Age of Sigmar's bot is a heuristic (no search, no budget): "normal" plays its best-scored
   // command, "easy" picks at random among the legal commands.
   sigmar: { easy: { simulations: 0 }, normal: { simulations: 0 } },
-  // The TRPG's search counts its work in units (packages/trpg/src/search-bot.ts), not simulations.
-  trpg: { easy: { simulations: 400 }, normal: TRPG_SEARCH_BUDGET },
+  // The TRPG's search counts its work in units (packages/trpg/src/search-bot.ts), not simulations;
+  // "easy" is a smaller budget: it weighs fewer places to go.
+  trpg: { easy: { simulations: 700 }, normal: TRPG_SEARCH_BUDGET },
 };
 
 /** The rulesets a bot can play. */

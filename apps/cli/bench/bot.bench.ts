@@ -4,12 +4,16 @@
  *
  * Seeded matches of each ruleset's search bot (deciding from its seat's projection only) against
  * the random bot (`RandomBot` with the ruleset's policy): EMBER 1 v 1 on each seat, Siege as the
- * attack and as the defence, the TRPG as the enemies (the solo opponent) and as the party. For each: wins, draws and losses, and the search bot's think time per
- * move (wall milliseconds, mean and 95th percentile, moves with a single legal command included)
- * with the simulated commands per decision (the budget is counted in simulations, not time).
+ * attack and as the defence, the TRPG as the enemies (the solo opponent) and as the party, versus
+ * on its three sample scenarios in turn (each scenario's share printed under the line). For each:
+ * wins, draws and losses, and the search bot's think time per move (wall milliseconds, mean and
+ * 95th percentile, moves with a single legal command included) with the work per decision (the
+ * budget is counted in simulated commands, or for the TRPG in work units, never in time).
  * The server's bot seats play at two levels (apps/server/src/bots/brain.ts): "normal" is the
  * default budget measured above; the "easy" lines measure the smaller budget the same way.
- * `BOT_BENCH_MATCHES` (or the first argument) sets the matches per line (default 20).
+ * `BOT_BENCH_MATCHES` (or the first argument) sets the matches per line (default 20; the TRPG's
+ * lines play at least 42, 14 per scenario); `BOT_BENCH_ONLY` plays only the lines whose label
+ * holds it (e.g. `TRPG`).
  */
 import { duel, RandomBot, type BotPolicy, type Ruleset, type SearchBot, type SeatId } from "@fogwar/engine";
 import { catalog, ember, emberBotPolicy, emberSearchBot, type EmberSetup } from "@fogwar/ember";
@@ -19,6 +23,9 @@ import { encounter } from "@fogwar/trpg/encounters";
 import { BOT_BUDGETS } from "@fogwar/server/src/bots/brain";
 
 const MATCHES = Number(process.argv[2] ?? process.env.BOT_BENCH_MATCHES ?? 20);
+/** The TRPG's lines: 40 matches at least, as many on each of its three scenarios. */
+const TRPG_MATCHES = 3 * Math.ceil(Math.max(MATCHES, 40) / 3);
+const TRPG_SCENARIOS = ["proving_ground", "quarry", "pumphouse"] as const;
 
 const armies = catalog.data.armies;
 /** EMBER skirmish and standard battles with the sample armies, alternating. */
@@ -30,7 +37,7 @@ const emberSetup = (i: number): EmberSetup => {
 const siegeSetup: SiegeSetup = { mission: "ledger", teams: { attack: ["a1"], defence: ["d1"] } };
 /** TRPG versus on the three sample scenarios in turn: one party seat, the enemies' seat e1. */
 const trpgSetup = (i: number): TrpgSetup => {
-  const scenario = ["proving_ground", "quarry", "pumphouse"][i % 3]!;
+  const scenario = TRPG_SCENARIOS[i % 3]!;
   return { scenario, mode: "versus", enemies: encounter(scenario), seats: { party: ["p1"], enemies: ["e1"] } };
 };
 
@@ -42,15 +49,27 @@ interface MeasuredBot<View, Command> {
 
 interface Line {
   label: string;
+  matches: number;
   wins: number;
   draws: number;
   losses: number;
   think: number[];
   nodes: number;
   decisions: number;
+  /** What a decision's work is counted in. */
+  unit: string;
+  /** Per part (a TRPG scenario): wins, draws, losses. */
+  parts: Map<string, [number, number, number]>;
 }
 
-/** Plays `MATCHES` seeded matches of the search bot on `seat` against the random bot. */
+/** How a line is played: its matches, what a decision's work is counted in, and the part of the line a match belongs to. */
+interface LineOptions {
+  readonly matches?: number;
+  readonly unit?: string;
+  readonly partOf?: (i: number) => string;
+}
+
+/** Plays `MATCHES` (or `options.matches`) seeded matches of the search bot on `seat` against the random bot. */
 function measure<Setup, State, Command extends { type: string }, Event, View>(
   label: string,
   ruleset: Ruleset<Setup, State, Command, Event, View>,
@@ -58,9 +77,11 @@ function measure<Setup, State, Command extends { type: string }, Event, View>(
   seat: SeatId,
   botFor: (seed: string) => SearchBot<Setup, State, Command, Event, View> | MeasuredBot<View, Command>,
   policy: BotPolicy<Command>,
+  options: LineOptions = {},
 ): Line {
-  const line: Line = { label, wins: 0, draws: 0, losses: 0, think: [], nodes: 0, decisions: 0 };
-  for (let i = 0; i < MATCHES; i++) {
+  const matches = options.matches ?? MATCHES;
+  const line: Line = { label, matches, wins: 0, draws: 0, losses: 0, think: [], nodes: 0, decisions: 0, unit: options.unit ?? "simulated commands", parts: new Map() };
+  for (let i = 0; i < matches; i++) {
     const bot = botFor(`bench-${label}-${i}`);
     const random = new RandomBot<Command>(`bench-random-${i}`, policy);
     const players: Record<SeatId, (view: View, s: SeatId, legal: readonly Command[]) => Command | null> = {};
@@ -68,9 +89,15 @@ function measure<Setup, State, Command extends { type: string }, Event, View>(
     const { match, thinkMs } = duel(ruleset, setupFor(i), `bench-bot-${i}`, players, { clock: () => performance.now() });
     const result = ruleset.result(match.state)!;
     const winners = result.winners ?? (result.winner ? [result.winner] : []);
-    if (result.winner === null) line.draws++;
-    else if (winners.includes(seat)) line.wins++;
+    const outcome = result.winner === null ? 1 : winners.includes(seat) ? 0 : 2;
+    if (outcome === 1) line.draws++;
+    else if (outcome === 0) line.wins++;
     else line.losses++;
+    if (options.partOf) {
+      const part = line.parts.get(options.partOf(i)) ?? [0, 0, 0];
+      part[outcome]++;
+      line.parts.set(options.partOf(i), part);
+    }
     line.think.push(...(thinkMs[seat] ?? []));
     line.nodes += bot.stats.nodes;
     line.decisions += bot.stats.decisions;
@@ -78,26 +105,39 @@ function measure<Setup, State, Command extends { type: string }, Event, View>(
   return line;
 }
 
-const pct = (n: number) => `${((100 * n) / MATCHES).toFixed(0)}%`.padStart(5);
+const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(0)}%`.padStart(5);
 function print(line: Line): void {
   const sorted = [...line.think].sort((a, b) => a - b);
   const mean = sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length);
   const p95 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] ?? 0;
+  const of = line.matches;
   console.log(
-    `  ${line.label.padEnd(22)} won ${pct(line.wins)} drawn ${pct(line.draws)} lost ${pct(line.losses)}` +
+    `  ${line.label.padEnd(22)} won ${pct(line.wins, of)} drawn ${pct(line.draws, of)} lost ${pct(line.losses, of)}` +
       `   think ${mean.toFixed(1).padStart(6)} ms mean ${p95.toFixed(1).padStart(7)} ms p95 per move (${sorted.length} moves)` +
-      `   ${(line.nodes / Math.max(1, line.decisions)).toFixed(0)} simulated commands per decision`,
+      `   ${(line.nodes / Math.max(1, line.decisions)).toFixed(0)} ${line.unit} per decision` +
+      (of === MATCHES ? "" : `   (${of} matches)`),
   );
+  for (const [part, [won, drawn, lost]] of line.parts) {
+    const n = won + drawn + lost;
+    console.log(`    ${part.padEnd(20)} won ${pct(won, n)} drawn ${pct(drawn, n)} lost ${pct(lost, n)}   (${n} matches)`);
+  }
 }
+/** Plays and prints a line, unless `BOT_BENCH_ONLY` names lines (a part of their label) and not this one. */
+function line(label: string, play: (label: string) => Line): void {
+  const only = process.env.BOT_BENCH_ONLY;
+  if (!only || label.includes(only)) print(play(label));
+}
+/** The TRPG lines' options: 14 matches per scenario at least, work in units, each scenario's share. */
+const trpgLine: LineOptions = { matches: TRPG_MATCHES, unit: "work units", partOf: (i) => TRPG_SCENARIOS[i % 3]! };
 
 console.log(`\nSearch bot against the random bot (node ${process.version}, ${MATCHES} seeded matches per line)\n`);
-print(measure("EMBER 1 v 1, seat p1", ember, emberSetup, "p1", (seed) => emberSearchBot(seed), emberBotPolicy));
-print(measure("EMBER 1 v 1, seat p2", ember, emberSetup, "p2", (seed) => emberSearchBot(seed), emberBotPolicy));
-print(measure("Siege, as the attack", siege, () => siegeSetup, "a1", (seed) => siegeSearchBot(seed), siegeBotPolicy));
-print(measure("Siege, as the defence", siege, () => siegeSetup, "d1", (seed) => siegeSearchBot(seed), siegeBotPolicy));
-print(measure("TRPG, as the enemies", trpg, trpgSetup, "e1", (seed) => trpgSearchBot(seed), trpgBotPolicy));
-print(measure("TRPG, as the party", trpg, trpgSetup, "p1", (seed) => trpgSearchBot(seed), trpgBotPolicy));
-print(measure("EMBER easy, seat p1", ember, emberSetup, "p1", (seed) => emberSearchBot(seed, BOT_BUDGETS.ember!.easy), emberBotPolicy));
-print(measure("Siege easy, attack", siege, () => siegeSetup, "a1", (seed) => siegeSearchBot(seed, BOT_BUDGETS.siege!.easy), siegeBotPolicy));
-print(measure("Siege easy, defence", siege, () => siegeSetup, "d1", (seed) => siegeSearchBot(seed, BOT_BUDGETS.siege!.easy), siegeBotPolicy));
-print(measure("TRPG easy, enemies", trpg, trpgSetup, "e1", (seed) => trpgSearchBot(seed, BOT_BUDGETS.trpg!.easy), trpgBotPolicy));
+line("EMBER 1 v 1, seat p1", (label) => measure(label, ember, emberSetup, "p1", (seed) => emberSearchBot(seed), emberBotPolicy));
+line("EMBER 1 v 1, seat p2", (label) => measure(label, ember, emberSetup, "p2", (seed) => emberSearchBot(seed), emberBotPolicy));
+line("Siege, as the attack", (label) => measure(label, siege, () => siegeSetup, "a1", (seed) => siegeSearchBot(seed), siegeBotPolicy));
+line("Siege, as the defence", (label) => measure(label, siege, () => siegeSetup, "d1", (seed) => siegeSearchBot(seed), siegeBotPolicy));
+line("TRPG, as the enemies", (label) => measure(label, trpg, trpgSetup, "e1", (seed) => trpgSearchBot(seed), trpgBotPolicy, trpgLine));
+line("TRPG, as the party", (label) => measure(label, trpg, trpgSetup, "p1", (seed) => trpgSearchBot(seed), trpgBotPolicy, trpgLine));
+line("EMBER easy, seat p1", (label) => measure(label, ember, emberSetup, "p1", (seed) => emberSearchBot(seed, BOT_BUDGETS.ember!.easy), emberBotPolicy));
+line("Siege easy, attack", (label) => measure(label, siege, () => siegeSetup, "a1", (seed) => siegeSearchBot(seed, BOT_BUDGETS.siege!.easy), siegeBotPolicy));
+line("Siege easy, defence", (label) => measure(label, siege, () => siegeSetup, "d1", (seed) => siegeSearchBot(seed, BOT_BUDGETS.siege!.easy), siegeBotPolicy));
+line("TRPG easy, enemies", (label) => measure(label, trpg, trpgSetup, "e1", (seed) => trpgSearchBot(seed, BOT_BUDGETS.trpg!.easy), trpgBotPolicy, trpgLine));

@@ -9,18 +9,24 @@
  * - legalCommands, viewFor (p1 + the enemies' seat + spectator) and stateHash per second on states
  *   taken from real matches, and the largest legal-command list met;
  * - sizes of a state, of a player's projection and of a log;
- * - the bot's think time per move of the enemies' seat (the server's bot seat in solo play),
- *   split into the round-end step with delayed turns, the round-end step with none, decisions, and
- *   turn commands chosen by search: the round-end step must take the same pace whatever it holds
- *   (docs/rules/trpg.md "Presence", Time);
+ * - the bot's think time per move of the enemies' seat (the server's bot seat in solo play, its
+ *   brain as the server runs it), split into the round-end step with delayed turns, the round-end
+ *   step with none, decisions, and turn commands: wall time (mean, p95, max), CPU time and work
+ *   units (max), as the machine is and under more load (two busy processes), and the longest move
+ *   against the pace with a verdict: every command must go out at the pace whatever the bot's own
+ *   view holds (docs/rules/trpg.md "Presence", Time; the process exits 1 when the bot's own work,
+ *   its CPU time, takes half the pace);
  * - the no-presence-leak property over 200 seeded side-by-side matches (`comparePresence`, GM mode
  *   and versus on the three scenarios; the jest suite runs 24): the commands compared, why each
  *   comparison stopped, and every problem found (the process exits 1 if there is one).
  */
 import { Match, RandomBot, seatViewer, spectator, stateHash, autoplay, type MatchLog } from "@fogwar/engine";
-import { comparePresence, trpg, trpgBotPolicy, trpgSearchBot, type TrpgCommand, type TrpgEvent, type TrpgSetup, type TrpgState } from "@fogwar/trpg";
+import { comparePresence, trpg, trpgBotPolicy, trpgSearchBot, TRPG_SEARCH_OVERSHOOT as OVERSHOOT, type TrpgCommand, type TrpgEvent, type TrpgSetup, type TrpgState } from "@fogwar/trpg";
 import { encounter } from "@fogwar/trpg/encounters";
-import { BOT_BUDGETS } from "@fogwar/server/src/bots/brain";
+import { spawn } from "node:child_process";
+import { availableParallelism } from "node:os";
+import { BOT_BUDGETS, brainFor } from "@fogwar/server/src/bots/brain";
+import { DEFAULT_BOT_DELAY_MS } from "@fogwar/server/src/bots/host";
 import { ms, printRows, time, timedRuleset, type InMatchTimes, type Row } from "./measure";
 
 const PRESENCE_MATCHES = Number(process.argv[2] ?? process.env.TRPG_PRESENCE_MATCHES ?? 200);
@@ -99,14 +105,23 @@ printRows(rows, [
   ["match log size", `${kib(average(logs.map((l) => JSON.stringify(l).length)))} KiB of JSON (average)`],
 ]);
 
-// The enemies' bot seat: think time per move, by kind of move, from its own projection.
+// The enemies' bot seat as the server runs it (its brain: the legal-command check and the choice,
+// from the seat's own projection): think time per move by kind of move, idle and under load.
 type Kind = "round-end step, delayed turns" | "round-end step, none" | "decision" | "turn command (search)";
-const BOT_MATCHES = 12;
-function botThink(level: "easy" | "normal"): Map<Kind, number[]> {
-  const think = new Map<Kind, number[]>();
+interface Think {
+  wall: number[];
+  cpu: number[];
+  units: number[];
+}
+const BOT_MATCHES = Number(process.env.TRPG_THINK_MATCHES ?? 24);
+const LOAD_PROCESSES = 2;
+/** Plays BOT_MATCHES seeded matches of the enemies' brain against random players and times every move of it. */
+function botThink(level: "easy" | "normal"): Map<Kind, Think> {
+  const think = new Map<Kind, Think>();
   for (let i = 0; i < BOT_MATCHES; i++) {
     const setup = setupFor(i);
     const enemies = setup.seats.enemies[0]!;
+    const brain = brainFor("trpg", level, enemies, `think-${level}-${i}`);
     const bot = trpgSearchBot(`think-${level}-${i}`, BOT_BUDGETS.trpg![level]);
     const match: TrpgMatch = new Match(trpg, setup, `think-${i}`);
     const random = new RandomBot<TrpgCommand>(`think-random-${i}`, trpgBotPolicy);
@@ -116,9 +131,20 @@ function botThink(level: "easy" | "normal"): Map<Kind, number[]> {
       if (seat === enemies) {
         const view = trpg.viewFor(match.state, seatViewer(seat));
         const kind: Kind = view.pending ? "decision" : view.phase === "round_end" ? (view.deferred.some((id) => view.characters[id]?.side === "enemies") ? "round-end step, delayed turns" : "round-end step, none") : "turn command (search)";
+        const before = bot.stats.nodes;
+        const cpu0 = process.cpuUsage();
         const t0 = performance.now();
+        // As the server's bot seat does (apps/server/src/bots/player.ts): is it its move, then the choice.
+        if (!(brain.awaits?.(view) ?? brain.legal(view).length > 0)) throw new Error("the bot's seat is awaited but the brain does not know it");
         command = bot.choose(view, seat);
-        think.set(kind, [...(think.get(kind) ?? []), performance.now() - t0]);
+        const wall = performance.now() - t0;
+        const cpu = process.cpuUsage(cpu0);
+        const entry = think.get(kind) ?? { wall: [], cpu: [], units: [] };
+        entry.wall.push(wall);
+        entry.cpu.push((cpu.user + cpu.system) / 1000);
+        entry.units.push(bot.stats.nodes - before);
+        think.set(kind, entry);
+        if (JSON.stringify(command) !== JSON.stringify(brain.choose(view))) throw new Error("the server's brain and the bot disagree");
       } else command = random.choose(trpg.legalCommands(match.state, seat));
       const outcome = match.submit(seat, command!);
       if (!outcome.ok) throw new Error(`${seat}: ${outcome.error.code} ${JSON.stringify(command)}`);
@@ -126,15 +152,58 @@ function botThink(level: "easy" | "normal"): Map<Kind, number[]> {
   }
   return think;
 }
-for (const level of ["normal", "easy"] as const) {
-  console.log(`\nThe enemies' bot seat at level ${level} against random players, ${BOT_MATCHES} seeded matches: think time per move (wall ms)\n`);
-  for (const [kind, list] of [...botThink(level)].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const sorted = [...list].sort((a, b) => a - b);
+/**
+ * Starts `n` processes that keep a CPU core busy each (a loaded machine), and a function that stops
+ * them; each also stops by itself after `LOAD_MAX_MS`, should this process end without stopping them.
+ */
+const LOAD_MAX_MS = 300_000;
+function load(n: number): () => void {
+  const busy = `const end = Date.now() + ${LOAD_MAX_MS}; while (Date.now() < end) {}`;
+  const children = Array.from({ length: n }, () => spawn(process.execPath, ["-e", busy], { stdio: "ignore" }));
+  return () => children.forEach((child) => child.kill());
+}
+const pace = DEFAULT_BOT_DELAY_MS;
+const limit = BOT_BUDGETS.trpg!.normal.simulations! + OVERSHOOT;
+let worstWall = 0;
+let worstCpu = 0;
+let late = 0;
+let moves = 0;
+for (const [level, loaded] of [["normal", false], ["normal", true], ["easy", false]] as const) {
+  const stop = loaded ? load(LOAD_PROCESSES) : () => undefined;
+  let think: Map<Kind, Think>;
+  try {
+    think = botThink(level);
+  } finally {
+    stop();
+  }
+  const where = loaded ? `under load (${LOAD_PROCESSES} more busy processes on ${availableParallelism()} cores)` : "as the machine is";
+  console.log(`\nThe enemies' bot seat at level ${level} against random players, ${BOT_MATCHES} seeded matches, ${where}: think time per move (the server's brain: its legal check and choice)\n`);
+  for (const [kind, t] of [...think].sort(([x], [y]) => (x < y ? -1 : 1))) {
+    const sorted = [...t.wall].sort((x, y) => x - y);
     const p95 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]!;
-    console.log(`  ${kind.padEnd(32)} ${average(sorted).toFixed(2).padStart(8)} ms mean ${p95.toFixed(2).padStart(8)} ms p95 ${sorted.at(-1)!.toFixed(2).padStart(8)} ms max  (${sorted.length} moves)`);
+    console.log(
+      `  ${kind.padEnd(30)} ${average(sorted).toFixed(2).padStart(7)} ms mean ${p95.toFixed(2).padStart(7)} ms p95 ${sorted.at(-1)!.toFixed(2).padStart(7)} ms max` +
+        `  (CPU max ${Math.max(...t.cpu).toFixed(1)} ms; work max ${Math.max(...t.units)} units; ${sorted.length} moves)`,
+    );
+    if (level !== "normal") continue;
+    worstWall = Math.max(worstWall, sorted.at(-1)!);
+    worstCpu = Math.max(worstCpu, ...t.cpu);
+    late += sorted.filter((ms) => ms >= pace).length;
+    moves += sorted.length;
   }
 }
-console.log(`  (the server's bot seat sends no move sooner than FOGWAR_BOT_DELAY_MS, 700 ms by default, after its turn began)`);
+// The bot's own work is what its view can lengthen; the rest of the wall time is the machine's load.
+const verdict =
+  late === 0 && worstWall < pace / 2
+    ? "every command goes out exactly at the pace, with more than half of it to spare"
+    : late === 0
+      ? "every command goes out exactly at the pace"
+      : worstCpu < pace / 2
+        ? `${late} of ${moves} moves took longer than the pace on this machine's load (their own work at most ${worstCpu.toFixed(1)} ms of CPU): those go out at the next multiple of the pace`
+        : "THE BOT'S OWN WORK TAKES LONGER THAN HALF THE PACE";
+console.log(`\n  pace (FOGWAR_BOT_DELAY_MS, default) ${pace} ms; level normal, over both runs: longest move ${worstWall.toFixed(1)} ms of wall time, ${worstCpu.toFixed(1)} ms of CPU: ${verdict}`);
+console.log(`  (a decision's work is bounded by its budget, ${BOT_BUDGETS.trpg!.normal.simulations} units, and what it finishes past it, at most ${OVERSHOOT}: ${limit} units in all)`);
+if (worstCpu >= pace / 2) process.exitCode = 1;
 
 // The no-presence-leak property over PRESENCE_MATCHES seeded side-by-side matches.
 const PRESENCE: readonly [TrpgSetup, string][] = [

@@ -13,5 +13,5 @@ export const PUBLISHED: readonly PublishedVersion[] = [
   { ruleset: "siege", version: "siege-0.1.1", from: "8d8f7a63ed82691a5d06ed7c7685c046d75af8ca", load: () => import("../frozen/siege-0.1.1.js").then((m) => m.bundle) },
   { ruleset: "siege", version: "siege-0.2.0", from: "be3f0e0fca41a37b9ddf728d9d5d7bcd29d97993", load: () => import("../frozen/siege-0.2.0.js").then((m) => m.bundle) },
   { ruleset: "sigmar", version: "sigmar-0.1.0", from: "cdbae826db1fe0961b52f6b41d51c6d547effb2f", load: () => import("../frozen/sigmar-0.1.0.js").then((m) => m.bundle) },
-  { ruleset: "trpg", version: "trpg-0.1.0", from: "5f2a03b4309cdbd75e996418448bc9cb28be23c2", load: () => import("../frozen/trpg-0.1.0.js").then((m) => m.bundle) },
+  { ruleset: "trpg", version: "trpg-0.1.0", from: "315365f2aef25fe4cdde98c997308aff058057d8", load: () => import("../frozen/trpg-0.1.0.js").then((m) => m.bundle) },
 ];

@@ -17,7 +17,7 @@ import { RandomBot, type SearchBudget, type SeatId } from "@fogwar/engine";
 import { EMBER_SEARCH_BUDGET, emberBotPolicy, emberSearchBot, legalCommandsInView as emberLegal, type EmberCommand, type EmberView } from "@fogwar/ember";
 import { SIEGE_SEARCH_BUDGET, siegeBotPolicy, siegeSearchBot, legalCommandsInView as siegeLegal, type SiegeCommand, type SiegeView } from "@fogwar/siege";
 import { heuristicChoice, sigmarBotPolicy, legalCommandsInView as sigmarLegal, type SigmarCommand, type SigmarView } from "@fogwar/sigmar";
-import { TRPG_SEARCH_BUDGET, trpgBotPolicy, trpgSearchBot, legalCommandsInView as trpgLegal, type TrpgCommand, type TrpgView } from "@fogwar/trpg";
+import { TRPG_SEARCH_BUDGET, trpgBotPolicy, trpgSearchBot, awaiting as trpgAwaiting, legalCommandsInView as trpgLegal, type TrpgCommand, type TrpgView } from "@fogwar/trpg";
 import type { BotLevel } from "@fogwar/protocol";
 import { rulesetFor } from "@fogwar/rules-archive";
 
@@ -26,12 +26,15 @@ export type BotCommand = { readonly type: string };
 
 /**
  * One seat's decision maker: `legal(view)` lists what the seat may send now (empty: not its move);
+ * `awaits(view)`, when given, tells the same as a non-empty `legal(view)` without listing (the
+ * TRPG's list is long, and its length follows what the seat's own view holds);
  * `choose(view)` picks one by search (null when there is nothing to do); `fallback(view)` picks one
  * at random among the legal commands (used when the search fails, so a match never waits on a
  * faulty bot). `view` is the seat's decoded projection.
  */
 export interface Brain {
   legal(view: unknown): BotCommand[];
+  awaits?(view: unknown): boolean;
   choose(view: unknown): BotCommand | null;
   fallback(view: unknown): BotCommand | null;
 }
@@ -44,7 +47,9 @@ export const BOT_BUDGETS: Readonly<Record<string, Readonly<Record<BotLevel, Sear
   // per decision, POSITION_BUDGET in @fogwar/sigmar): "normal" plays its best-judged command,
   // "easy" picks at random among the legal commands.
   sigmar: { easy: { simulations: 0 }, normal: { simulations: 0 } },
-  trpg: { easy: { simulations: 12, maxCandidates: 8, depth: 0 }, normal: TRPG_SEARCH_BUDGET },
+  // The TRPG's search counts its work in units (packages/trpg/src/search-bot.ts), not simulations;
+  // "easy" is a smaller budget: it weighs fewer places to go.
+  trpg: { easy: { simulations: 700 }, normal: TRPG_SEARCH_BUDGET },
 };
 
 /** The rulesets a bot can play. */
@@ -89,6 +94,7 @@ export function brainFor(ruleset: string, level: BotLevel, seat: SeatId, seed: s
     const random = new RandomBot<TrpgCommand>(`${seed}:fallback`, trpgBotPolicy);
     return {
       legal: (view) => trpgLegal(view as TrpgView, seat),
+      awaits: (view) => trpgAwaiting(view as TrpgView).includes(seat),
       choose: (view) => bot.choose(view as TrpgView, seat),
       fallback: (view) => random.choose(trpgLegal(view as TrpgView, seat)),
     };

@@ -5,8 +5,12 @@
  * that projection lists commands for its seat it thinks (./brain.ts), waits out the rest of the
  * pace delay, and sends the command with a fresh command id, like any client.
  *
- * - Pace: a move goes out no sooner than `delayMs` after the bot's turn began (think time
- *   included), so a person can follow; 0 in tests.
+ * - Pace: a move goes out `delayMs` after the bot's turn began (the moment it first looked at
+ *   the position, before anything it computes), think time included, so a person can follow and
+ *   the moment a command arrives tells nothing of what the bot thought about (its own view holds
+ *   secrets: a TRPG enemies' seat sees its concealed characters). A search longer than the pace
+ *   is sent at the next whole multiple of it, so even then only "longer than the pace" shows
+ *   (and is reported). 0 in tests.
  * - Faults: a search that throws, or a command the server rejects, is followed by a random legal
  *   command (logged), so a match never waits on a faulty bot.
  * - Drops: when the connection ends for any reason but its own leave it joins again with backoff
@@ -21,7 +25,7 @@ import { BOT_KEY_HEADER } from "./worker-protocol.js";
 
 /** What a bot player tells whoever runs it. */
 export interface BotReport {
-  /** A command was accepted: its seq and the think time (ms of search, pace delay excluded). */
+  /** A command was accepted: its seq and the think time (ms from looking at the position to the command chosen, pace delay excluded). */
   moved(seq: number, thinkMs: number, command: string): void;
   /** Something went wrong but the bot goes on (a search error, a rejected command, a drop). */
   warn(message: string, error?: unknown): void;
@@ -61,6 +65,17 @@ const flat = (map: FlatMap | undefined): Map<string, string> => {
   map?.forEach((v, k) => out.set(k, v));
   return out;
 };
+
+/**
+ * How long to wait (ms) before sending a command of a turn that began at `since` when it is `now`
+ * (both `Date.now` ms), for a pace of `delayMs`: until `delayMs` after `since`, or, when the
+ * thinking took longer, until the next whole multiple of `delayMs` after `since`. 0 for no pace.
+ */
+export function paceWait(since: number, delayMs: number, now: number): number {
+  if (delayMs <= 0) return 0;
+  const steps = Math.max(1, Math.ceil((now - since) / delayMs));
+  return since + steps * delayMs - now;
+}
 
 /** A bot playing one seat of one match over the protocol. */
 export class BotPlayer {
@@ -196,17 +211,19 @@ export class BotPlayer {
   private async act(): Promise<void> {
     this.again = false;
     if (this.stopping || !this.room || this.inFlight) return;
+    // The turn's clock starts before the view is read: everything after it is inside the pace.
+    const looked = Date.now();
+    const started = performance.now();
     const seq = this.state?.seq ?? -1;
     if (seq < this.awaitSeq) return;
     const view = this.view();
     if (!view) return;
     if (view.result) return this.finish();
-    if (this.brain.legal(view).length === 0) {
+    if (!(this.brain.awaits?.(view) ?? this.brain.legal(view).length > 0)) {
       this.turn = null;
       return;
     }
-    if (this.turn?.seq !== seq) this.turn = { seq, since: Date.now() };
-    const started = performance.now();
+    if (this.turn?.seq !== seq) this.turn = { seq, since: looked };
     let command: BotCommand | null;
     if (this.fallbackAt.has(seq)) command = this.brain.fallback(view);
     else {
@@ -219,7 +236,8 @@ export class BotPlayer {
     }
     const thinkMs = performance.now() - started;
     if (!command) return;
-    const wait = this.turn.since + this.spec.delayMs - Date.now();
+    const wait = paceWait(this.turn.since, this.spec.delayMs, Date.now());
+    if (thinkMs > this.spec.delayMs && this.spec.delayMs > 0) this.report.warn(`the move at seq ${seq} took ${Math.round(thinkMs)} ms, longer than the pace (${this.spec.delayMs} ms)`);
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     if (this.stopping || !this.room || (this.state?.seq ?? -1) !== seq) return this.wake();
     const answer = await this.send({ id: `bot-${this.nonce}-${seq}-${++this.counter}`, command });

@@ -1,7 +1,7 @@
 /**
  * The how-to-play pages, one per ruleset (`/how-to-play/ember`, `/how-to-play/siege`,
  * `/how-to-play/trpg`, `/how-to-play/sigmar`): a short, practical guide in the reader's language
- * (the `help` namespace, `guide.<ruleset>`) and a quick reference of the terms the tables explain
+ * (the `guide` namespace, `<ruleset>.*`) and a quick reference of the terms the tables explain
  * on hover and tap (timing dials, die faces, stances, parts and statuses for EMBER; walls,
  * openings, statuses and dice for Siege; cover, hazards, concealment, overwatch and the round-end
  * step for the TRPG; phases, points, reserves, distances, the attack stages, weapon abilities and
@@ -16,6 +16,7 @@ import { SIGMAR_NUMBERS, SIGMAR_TERMS, tipText, type SigmarTip } from "../sigmar
 import "../i18n/siege-strings";
 import "../i18n/trpg-strings";
 import "../i18n/help-strings";
+import "../i18n/guide-strings";
 import "../i18n/table-strings";
 
 
@@ -69,7 +70,8 @@ const NUMBERS: Partial<Record<Guide, Record<string, number>>> = { sigmar: SIGMAR
 /** The page for the ruleset in the route (`:ruleset`). */
 export function HowToPlayPage() {
   const { ruleset = "" } = useParams();
-  const { t } = useTranslation("help");
+  // The guide's own strings; the reference names its namespaces (help:, table:, siege:, trpg:).
+  const { t } = useTranslation(["guide", "help"]);
   const known = (GUIDES as readonly string[]).includes(ruleset) ? (ruleset as Guide) : null;
   if (!known) {
     return (
@@ -79,12 +81,12 @@ export function HowToPlayPage() {
     );
   }
   const numbers = NUMBERS[known] ?? {};
-  const sections = t(`guide.${known}.sections`, { returnObjects: true, ...numbers }) as unknown as Section[];
+  const sections = t(`${known}.sections`, { returnObjects: true, ...numbers }) as unknown as Section[];
   return (
     <article className="how-to-play" data-ruleset={known}>
       <style>{RULE_TIP_CSS + GUIDE_CSS}</style>
-      <h1>{t(`guide.${known}.title`)}</h1>
-      <p className="intro">{t(`guide.${known}.intro`, numbers)}</p>
+      <h1>{t(`${known}.title`)}</h1>
+      <p className="intro">{t(`${known}.intro`, numbers)}</p>
       {sections.map((s) => (
         <section key={s.title}>
           <h2>{s.title}</h2>
@@ -96,7 +98,7 @@ export function HowToPlayPage() {
         </section>
       ))}
       <section>
-        <h2>{t("guide.reference")}</h2>
+        <h2>{t("reference")}</h2>
         <dl className="reference">
           {reference(t, known).map(([term, help]) => (
             <div key={term}>
@@ -107,13 +109,13 @@ export function HowToPlayPage() {
         </dl>
       </section>
       <p>
-        {t("guide.other")}:{" "}
+        {t("other")}:{" "}
         {GUIDES.filter((g) => g !== known).map((g) => (
           <Link key={g} to={`/how-to-play/${g}`}>
-            {t(`guide.${g}.title`)}
+            {t(`${g}.title`)}
           </Link>
         ))}{" "}
-        · <Link to="/">{t("guide.back")}</Link>
+        · <Link to="/">{t("back")}</Link>
       </p>
     </article>
   );

@@ -49,7 +49,7 @@ test.each(["ember", "siege", "trpg", "sigmar"])("the %s how-to-play page reads i
       await i18next.changeLanguage(language);
     });
     const { container, unmount } = page(`/how-to-play/${ruleset}`);
-    expect(container.querySelector("h1")?.textContent).toBe(i18next.t(`help:guide.${ruleset}.title`));
+    expect(container.querySelector("h1")?.textContent).toBe(i18next.t(`guide:${ruleset}.title`));
     // Sections of steps and a quick reference of the terms the table explains.
     expect(container.querySelectorAll("section li").length).toBeGreaterThan(8);
     expect(container.querySelectorAll(".reference dd").length).toBeGreaterThan(10);

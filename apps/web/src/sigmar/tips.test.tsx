@@ -95,7 +95,7 @@ test("every term's explanation exists in both languages with every number it nam
     });
     for (const tip of Object.keys(SIGMAR_TERMS) as SigmarTip[]) {
       const { term, help } = tipText(i18next.t, tip);
-      expect([tip, i18next.exists(`help:sigmar.${tip}`)]).toEqual([tip, true]);
+      expect([tip, i18next.exists(`sigmarHelp:${tip}`)]).toEqual([tip, true]);
       expect([tip, term.length > 0, /\{\{|sigmar[.:]/.test(`${term} ${help}`)]).toEqual([tip, true, false]);
     }
   }

@@ -3,7 +3,7 @@
  * round, victory and command points, battle tactics, reserves, combat range, coherency, objectives,
  * the attack stages, weapon abilities, strike-first and strike-last, guarded heroes, abilities, the
  * order of effects, ...) explains itself on hover and on tap (`RuleTip`). The explanations live in
- * the `help` namespace under `sigmar.<tip>`, in the project's own words, and take their numbers
+ * the `sigmarHelp` namespace under `<tip>`, in the project's own words, and take their numbers
  * (combat range, coherency, rounds, reserve rules, modifier caps) from the rules' own data
  * (`packages/sigmar/data/rules.json`, the project's core rules C1-C12), so they stay right when a
  * group changes them. The how-to-play page lists the same terms as its quick reference.
@@ -13,6 +13,7 @@ import type { TFunction } from "i18next";
 import rules from "@fogwar/sigmar/data/rules.json";
 import { RuleTip } from "../help/RuleTip";
 import "../i18n/help-strings";
+import "../i18n/sigmar-help-strings";
 import "../i18n/sigmar-strings";
 
 /** The rules' numbers the explanations quote (`{{combatRange}}` and so on), in inches where they are distances. */
@@ -41,10 +42,10 @@ export const SIGMAR_NUMBERS = {
 
 /**
  * Every term with an explanation, in the quick reference's order: the tip's key under
- * `help:sigmar.` and the translation key of the term's name.
+ * `sigmarHelp:` and the translation key of the term's name.
  */
 export const SIGMAR_TERMS = {
-  round: "help:sigmar.term.round",
+  round: "sigmarHelp:term.round",
   "phase.hero": "sigmar:phase.hero",
   "phase.movement": "sigmar:phase.movement",
   "phase.shooting": "sigmar:phase.shooting",
@@ -53,52 +54,52 @@ export const SIGMAR_TERMS = {
   "phase.end": "sigmar:phase.end",
   muster: "sigmar:stage.muster",
   armyList: "sigmar:muster.list",
-  reserves: "help:sigmar.term.reserves",
+  reserves: "sigmarHelp:term.reserves",
   enhancement: "sigmar:muster.enhancement",
   deployment: "sigmar:stage.deployment",
-  territory: "help:sigmar.term.territory",
-  vp: "help:sigmar.term.vp",
-  objective: "help:sigmar.term.objective",
-  cp: "help:sigmar.term.cp",
+  territory: "sigmarHelp:term.territory",
+  vp: "sigmarHelp:term.vp",
+  objective: "sigmarHelp:term.objective",
+  cp: "sigmarHelp:term.cp",
   pressForward: "sigmar:command.press_forward",
   holdFirm: "sigmar:command.hold_firm",
   tactics: "sigmar:controls.cards",
-  ruler: "help:sigmar.term.ruler",
-  move: "help:sigmar.term.move",
+  ruler: "sigmarHelp:term.ruler",
+  move: "sigmarHelp:term.move",
   run: "sigmar:controls.run",
-  coherency: "help:sigmar.term.coherency",
+  coherency: "sigmarHelp:term.coherency",
   combatRange: "sigmar:ruler.combatRange",
   fly: "sigmar:keyword.fly",
-  ruin: "help:sigmar.term.ruin",
-  stone: "help:sigmar.term.stone",
-  token: "help:sigmar.term.token",
-  weapon: "help:sigmar.term.weapon",
-  random: "help:sigmar.term.random",
-  hit: "help:sigmar.term.hit",
-  crit: "help:sigmar.term.crit",
-  wound: "help:sigmar.term.wound",
-  save: "help:sigmar.term.save",
-  ward: "help:sigmar.term.ward",
+  ruin: "sigmarHelp:term.ruin",
+  stone: "sigmarHelp:term.stone",
+  token: "sigmarHelp:term.token",
+  weapon: "sigmarHelp:term.weapon",
+  random: "sigmarHelp:term.random",
+  hit: "sigmarHelp:term.hit",
+  crit: "sigmarHelp:term.crit",
+  wound: "sigmarHelp:term.wound",
+  save: "sigmarHelp:term.save",
+  ward: "sigmarHelp:term.ward",
   damage: "sigmar:attack.stage.damage",
-  mortal: "help:sigmar.term.mortal",
-  health: "help:sigmar.term.health",
-  anti: "help:sigmar.term.anti",
+  mortal: "sigmarHelp:term.mortal",
+  health: "sigmarHelp:term.health",
+  anti: "sigmarHelp:term.anti",
   charge: "sigmar:weaponAbility.charge",
   companion: "sigmar:weaponAbility.companion",
   shootInCombat: "sigmar:weaponAbility.shoot_in_combat",
   crit2hits: "sigmar:weaponAbility.crit:2hits",
   critAutowound: "sigmar:weaponAbility.crit:autowound",
   critMortal: "sigmar:weaponAbility.crit:mortal",
-  pileIn: "help:sigmar.term.pileIn",
+  pileIn: "sigmarHelp:term.pileIn",
   strikeFirst: "sigmar:unit.strikeFirst",
   strikeLast: "sigmar:unit.strikeLast",
-  fightAtOnce: "help:sigmar.term.fightAtOnce",
-  guarded: "help:sigmar.term.guarded",
+  fightAtOnce: "sigmarHelp:term.fightAtOnce",
+  guarded: "sigmarHelp:term.guarded",
   abilities: "sigmar:unit.abilities",
-  modifiers: "help:sigmar.term.modifiers",
-  order: "help:sigmar.term.order",
-  returning: "help:sigmar.term.returning",
-  replacement: "help:sigmar.term.replacement",
+  modifiers: "sigmarHelp:term.modifiers",
+  order: "sigmarHelp:term.order",
+  returning: "sigmarHelp:term.returning",
+  replacement: "sigmarHelp:term.replacement",
 } as const;
 
 /** A term with an explanation. */
@@ -119,7 +120,7 @@ export function weaponAbilityTip(ability: string): SigmarTip | null {
 export function tipText(t: TFunction, tip: SigmarTip): { term: string; help: string } {
   const ref = SIGMAR_TERMS[tip];
   const at = ref.indexOf(":");
-  return { term: t(ref.slice(at + 1), { ns: ref.slice(0, at), nsSeparator: false }), help: t(`sigmar.${tip}`, { ns: "help", ...SIGMAR_NUMBERS }) };
+  return { term: t(ref.slice(at + 1), { ns: ref.slice(0, at), nsSeparator: false }), help: t(tip, { ns: "sigmarHelp", ...SIGMAR_NUMBERS }) };
 }
 
 /**

@@ -36,16 +36,19 @@ test("EMBER: one click creates a match against the bot with sample armies of two
   expect(body.players).toHaveLength(2);
   expect(body.players[0].bot).toBeUndefined();
   expect(body.players[1]).toMatchObject({ name: "Bot", bot: "normal" });
+  // No name typed: the person is "Player" on the table (not "You", which reads wrongly in the log).
+  expect(body.players[0].name).toBe("Player");
   expect(body.players[0].army.faction).not.toBe(body.players[1].army.faction);
 });
 
-test("Siege: the player picks the defence and the easy bot; the bot takes the attack", async () => {
+test("Siege: the player names themself, picks the defence and the easy bot; the bot takes the attack", async () => {
   const createMatch = jest.fn().mockResolvedValue(created);
   renderForm(createMatch);
+  fireEvent.change(screen.getByLabelText("Your name"), { target: { value: "  Mina " } });
   fireEvent.click(screen.getByLabelText("Siege"));
   fireEvent.click(screen.getByLabelText("Defence"));
   fireEvent.change(screen.getByLabelText("Bot level"), { target: { value: "easy" } });
   fireEvent.click(screen.getByRole("button", { name: "Play against the bot" }));
   await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/play/m1#seat=d1&token=0123456789abcdef0123456789abcdef"));
-  expect(createMatch.mock.calls[0][0]).toEqual({ ruleset: "siege", scenario: "ledger", players: [{ name: "You", team: "defence" }, { name: "Bot", team: "attack", bot: "easy" }] });
+  expect(createMatch.mock.calls[0][0]).toEqual({ ruleset: "siege", scenario: "ledger", players: [{ name: "Mina", team: "defence" }, { name: "Bot", team: "attack", bot: "easy" }] });
 });

@@ -47,12 +47,14 @@ export function PlayBot({ api, ember, siege, sigmar = null, trpg = null }: { api
   const [missionId, setMissionId] = useState(siege?.missions[0]?.id ?? "");
   const [side, setSide] = useState<Side>("attack");
   const [level, setLevel] = useState<BotLevel>("normal");
+  // The name the table, log and review show for the person (the bot is "Bot").
+  const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   if (!ember && !siege && !sigmar && !trpg) return null;
 
   const request = (): CreateMatchRequest | null => {
-    const me = t("playBot.you");
+    const me = name.trim() || t("playBot.defaultName");
     const bot = t("playBot.botName");
     // Age of Sigmar: both lists are mustered in secret in the battle (the bot locks a sample list).
     if (ruleset === "sigmar") return sigmar?.battleplans[0] ? { ruleset: "sigmar", scenario: sigmar.battleplans[0].id, players: [{ name: me }, { name: bot, bot: level }] } : null;
@@ -96,6 +98,10 @@ export function PlayBot({ api, ember, siege, sigmar = null, trpg = null }: { api
     <form className="play-bot" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t("playBot.title")}</h2>
       <p>{t("playBot.explain")}</p>
+      <div className="row">
+        <label htmlFor={`${id}-name`}>{t("playBot.name")}</label>
+        <input id={`${id}-name`} value={name} maxLength={40} autoComplete="nickname" placeholder={t("playBot.defaultName")} onChange={(e) => setName(e.target.value)} />
+      </div>
       <div className="row" role="radiogroup" aria-label={t("playBot.game")}>
         {ember && (
           <label>

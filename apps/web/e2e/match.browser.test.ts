@@ -214,7 +214,7 @@ suite(title, () => {
       const lobbyErrors: string[] = [];
       lobby.on("pageerror", (e) => lobbyErrors.push(String(e)));
       await lobby.goto(`${base}/`);
-      await lobby.getByRole("heading", { name: "Play EMBER online" }).waitFor();
+      await lobby.getByRole("heading", { name: "Play hidden-information wargames online" }).waitFor();
       const form = lobby.locator("form.create-ember");
       await form.getByLabel("Ruleset").selectOption("ember");
       await form.getByLabel("Scenario").selectOption("crossroads");

@@ -90,8 +90,9 @@ printRows(rows, [
 const BOT_MATCHES = Number(process.env.SIGMAR_BOT_MATCHES ?? 40);
 /** The server's bot seats' pace (FOGWAR_BOT_DELAY_MS, 700 ms by default): a decision must take less. */
 const PACE_MS = Number(process.env.FOGWAR_BOT_DELAY_MS ?? 700);
-console.log(`\nHeuristic bot (its projection only, at most ${POSITION_BUDGET} positions judged per decision) against the random bot, ${BOT_MATCHES} seeded battles per seat:`);
-for (const seat of ["p1", "p2"] as const) {
+if (BOT_MATCHES > 0) console.log(`\nHeuristic bot (its projection only, at most ${POSITION_BUDGET} positions judged per decision) against the random bot, ${BOT_MATCHES} seeded battles per seat:`);
+// SIGMAR_BOT_MATCHES=0 skips the bot's lines (no figures to print from no battles).
+for (const seat of BOT_MATCHES > 0 ? (["p1", "p2"] as const) : []) {
   let wins = 0;
   let draws = 0;
   const think: number[] = [];

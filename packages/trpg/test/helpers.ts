@@ -7,10 +7,16 @@ import { autoplay, Random, rngStateFromSeed, type Square } from "@fogwar/engine"
 import { trpg, trpgBotPolicy, type TrpgCommand, type TrpgSetup, type TrpgState } from "../src";
 import { encounter } from "../src/encounters";
 
-/** GM mode: the game master and two players on the drill yard (with its sample encounter). */
-export const GM_SETUP: TrpgSetup = { scenario: "proving_ground", mode: "gm", enemies: encounter("proving_ground"), seats: { party: ["p1", "p2"], enemies: ["gm"] } };
-/** Versus: one seat a side on the drill yard. */
-export const VERSUS_SETUP: TrpgSetup = { scenario: "proving_ground", mode: "versus", enemies: encounter("proving_ground"), seats: { party: ["p1"], enemies: ["e1"] } };
+/**
+ * The drill yard's enemies in the worked examples: its raider in view and its concealed lookout.
+ * The sample encounter adds a second raider (the solo opponent's share of the yard); the examples,
+ * computed by hand, keep to these two.
+ */
+export const YARD_ENEMIES = encounter("proving_ground").filter((e) => e.id === "raider-1" || e.id === "lookout");
+/** GM mode: the game master and two players on the drill yard (its raider and lookout). */
+export const GM_SETUP: TrpgSetup = { scenario: "proving_ground", mode: "gm", enemies: YARD_ENEMIES, seats: { party: ["p1", "p2"], enemies: ["gm"] } };
+/** Versus: one seat a side on the drill yard (its raider and lookout). */
+export const VERSUS_SETUP: TrpgSetup = { scenario: "proving_ground", mode: "versus", enemies: YARD_ENEMIES, seats: { party: ["p1"], enemies: ["e1"] } };
 /** GM mode on the quarry: three players and the game master (the ambush scenario). */
 export const QUARRY_GM: TrpgSetup = { scenario: "quarry", mode: "gm", enemies: encounter("quarry"), seats: { party: ["p1", "p2", "p3"], enemies: ["gm"] } };
 /** Versus on the pumphouse (darkness, storm, contamination). */

@@ -11,6 +11,7 @@
  *  2. a newcomer runs a solo scenario from the lobby: "Play against the bot", the TRPG, one click
  *     to the table as the whole party; the bot plays the enemies; the person plays on until the
  *     bot has taken its turns, then concedes and sees the result.
+ * Every page shown fits its window (no sideways scrolling) at 1280 and 390 px.
  * Screenshots go to a fresh folder under the OS temp dir (FOGWAR_SCREENSHOTS overrides it).
  */
 import { mkdirSync, mkdtempSync } from "node:fs";
@@ -50,6 +51,9 @@ const readableText = (page: Page): Promise<string> =>
     const titles = [...document.querySelectorAll("title")].map((e) => e.textContent ?? "");
     return [document.body.innerText, ...values, ...titles].join("\n");
   });
+
+/** How far the page reaches past its window's right edge, in CSS px (0: no sideways scrolling). */
+const overflow = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** Waits until `check` gives a value, failing after `ms` with `what`. */
 async function eventually<T>(what: string, check: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
@@ -128,6 +132,7 @@ suite(title, () => {
     expect(await master.page.locator('[data-character="lookout"]').count()).toBe(1);
     expect(await readableText(master.page)).toContain("Lookout");
     expect(master.frames.some((f) => f.includes("lookout"))).toBe(true);
+    for (const s of [master, ada, watcher]) expect([s.name, 1280, await overflow(s.page)]).toEqual([s.name, 1280, 0]);
     await master.page.screenshot({ path: join(shots, "trpg-gm-1280.png"), fullPage: true });
     await ada.page.screenshot({ path: join(shots, "trpg-player-1280.png"), fullPage: true });
 
@@ -159,13 +164,16 @@ suite(title, () => {
     });
     await checkHidden("after the master's delayed turn");
     await ada.page.setViewportSize({ width: 390, height: 844 });
+    expect(["p1", 390, await overflow(ada.page)]).toEqual(["p1", 390, 0]);
     await ada.page.screenshot({ path: join(shots, "trpg-player-390.png") });
     await ada.page.screenshot({ path: join(shots, "trpg-player-390-full.png"), fullPage: true });
     await ada.page.getByRole("button", { name: "한국어" }).click();
     await eventually("the table in Korean", async () => (await ada.page.locator(".trpg-table .summary h2").textContent())?.includes("라운드"));
+    expect(["p1 in Korean", 390, await overflow(ada.page)]).toEqual(["p1 in Korean", 390, 0]);
     await ada.page.screenshot({ path: join(shots, "trpg-player-390-ko.png") });
     await checkHidden("in Korean");
     await master.page.setViewportSize({ width: 390, height: 844 });
+    expect(["gm", 390, await overflow(master.page)]).toEqual(["gm", 390, 0]);
     await master.page.screenshot({ path: join(shots, "trpg-gm-390.png") });
     // The master concedes; the review then shows everything, the lookout too, and each perspective.
     master.page.once("dialog", (d) => void d.accept());
@@ -178,6 +186,7 @@ suite(title, () => {
     await review.waitFor({ timeout: 30_000 });
     await eventually("the verified replay", async () => (await review.locator(".verify").getAttribute("data-ok")) === "true");
     expect(await review.locator('[data-character="lookout"]').count()).toBe(1);
+    expect(["review", 1280, await overflow(ada.page)]).toEqual(["review", 1280, 0]);
     await ada.page.screenshot({ path: join(shots, "trpg-review-1280.png"), fullPage: true });
     await review.getByTestId("trpg-review-perspective").selectOption("p1");
     expect(await review.locator('[data-character="lookout"]').count()).toBe(0);
@@ -204,6 +213,7 @@ suite(title, () => {
     }, 60_000);
     const log = await me.page.locator(".dice-log").textContent();
     expect(log).toMatch(/ends the round|Round 2 begins/);
+    expect(["solo", 390, await overflow(me.page)]).toEqual(["solo", 390, 0]);
     await me.page.screenshot({ path: join(shots, "trpg-solo-390.png") });
     me.page.once("dialog", (d) => void d.accept());
     await me.page.getByRole("button", { name: "Concede" }).click();

@@ -166,7 +166,7 @@ describe("the TRPG lobby form and review", () => {
     entries.push({ seq: 1, seat: "gm", command: { type: "concede" }, events: concede.events.map((e) => trpg.redact(e, { kind: "omniscient" })), stateHash: null });
     s = concede.state;
     const setupEvents = trpg.setup(GM, "web-review").events.map((e) => trpg.redact(e, { kind: "omniscient" }));
-    const history = { match: { matchId: "m", ruleset: "trpg", scenario: "proving_ground", status: "finished", seats: [{ seat: "p1", name: "Ada" }, { seat: "gm", name: "Mara" }], createdAt: 0, finishedAt: 1, result: s.result }, perspective: "omniscient", rulesVersion: "trpg-0.1.0", setup: GM, seedCommitment: "", seed: "web-review", setupEvents, entries } as never;
+    const history = { match: { matchId: "m", ruleset: "trpg", scenario: "proving_ground", status: "finished", seats: [{ seat: "p1", name: "Ada" }, { seat: "gm", name: "Mara" }], createdAt: 0, finishedAt: 1, result: s.result }, perspective: "omniscient", rulesVersion: trpg.rulesVersion, setup: GM, seedCommitment: "", seed: "web-review", setupEvents, entries } as never;
     render(<TrpgReview matchId="m" history={history} />);
     expect(screen.getByText(/Dice seed/).textContent).toMatch(/failed|verified/);
     fireEvent.change(screen.getByTestId("trpg-review-perspective"), { target: { value: "p1" } });

@@ -172,5 +172,12 @@ describe("the TRPG lobby form and review", () => {
     fireEvent.change(screen.getByTestId("trpg-review-perspective"), { target: { value: "p1" } });
     fireEvent.click(screen.getByRole("button", { name: /First/ }));
     expect(document.body.innerHTML).not.toContain('data-character="lookout"');
+    // The step controls: the first step disables going back; End (a window key) goes to the concession.
+    expect(screen.getByTestId("trpg-review-step").textContent).toBe("0 / 1");
+    expect(screen.getByTestId<HTMLButtonElement>("review-prev").disabled).toBe(true);
+    fireEvent.keyDown(window, { key: "End" });
+    expect(screen.getByTestId("trpg-review-step").textContent).toBe("1 / 1");
+    expect(screen.getByTestId<HTMLButtonElement>("review-next").disabled).toBe(true);
+    expect(document.querySelector(".step-info")?.textContent).toMatch(/^Step 1: Mara: /);
   });
 });

@@ -76,7 +76,10 @@ describe("the TRPG table", () => {
     fireEvent.click(target);
     expect(onCommand).toHaveBeenCalledWith(expect.objectContaining({ type: "move" }));
     expect(screen.getByRole("region", { name: "Action points" }).textContent).toContain("6 of 6 AP left");
-    expect(within(screen.getByRole("region", { name: "Initiative order" })).getAllByRole("listitem").length).toBe(3);
+    // Seed 002 3-2: the order lists the party and the enemies it has seen (both raiders), never the hidden lookout.
+    const order = within(screen.getByRole("region", { name: "Initiative order" })).getAllByRole("listitem");
+    expect(order.length).toBe(Object.values(mine.characters).filter((c) => c.side === "party" || c.known).length);
+    expect(order.map((li) => li.textContent).join(" ")).not.toContain("Lookout");
   });
 
   test("the round-end step: the master composes the lookout's delayed turn (step, then overwatch) and ends the round with it in one command", () => {

@@ -9,7 +9,8 @@
  *    shown), the window does not scroll; the event log's own box shows its newest line;
  *  - on a phone, a rules-help "?" opens its explanation on tap;
  *  - each ruleset's how-to-play page at 1280 and 390 px, in English and Korean, fits its window;
- *  - so do the lobby (with its army editor), the spectators' pages and a finished match's review;
+ *  - so do the lobby (with its army editor), the spectators' pages and a finished match's review,
+ *    and each ruleset's review of a whole stored match (its step controls at the longest counter);
  *  - screenshots of every page (1280 px and 390 px, English and Korean) go to FOGWAR_SCREENSHOTS
  *    when set (docs/screenshots takes them from there), else to a fresh folder under the OS temp dir.
  */
@@ -20,9 +21,11 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { RandomBot, type BotPolicy } from "@fogwar/engine";
 import { catalog as emberCatalog, emberBotPolicy, legalCommandsInView as emberLegal } from "@fogwar/ember";
 import { legalCommandsInView as siegeLegal, siegeBotPolicy } from "@fogwar/siege";
+import { currentVersion } from "@fogwar/rules-archive";
 import type { RunningServer } from "../../server/src/server";
 import { TestClient } from "../../server/test/harness";
 import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer } from "./support";
+import { fixtureOf, storeFinished } from "./stored";
 
 jest.setTimeout(300_000);
 
@@ -179,6 +182,12 @@ suite(title, () => {
       ...matches.map((m) => ({ name: `watch-${m.ruleset}`, path: `/watch/${m.matchId}`, ready: m.ruleset === "ember" ? "[data-testid=board]" : ".siege-map > svg" })),
       { name: "review-siege", path: `/review/${conceded.matchId}`, ready: "[data-testid=siege-review]" },
     ];
+    // Each ruleset's review of a whole match of today's rules (its replay fixture): the step counter at its longest.
+    for (const [ruleset, ready] of [["ember", "[data-testid=review-step]"], ["siege", "[data-testid=siege-review-step]"], ["trpg", "[data-testid=trpg-review-step]"], ["sigmar", "[data-testid=sigmar-review-step]"]] as const) {
+      const id = `layout${ruleset}0001`;
+      await storeFinished(server, id, fixtureOf(await currentVersion(ruleset)));
+      pages.push({ name: `review-${ruleset}-whole`, path: `/review/${id}`, ready });
+    }
     for (const language of ["en", "ko"] as const) {
       for (const size of widths.filter((w) => w.shot)) {
         for (const p of pages) {

@@ -5,32 +5,13 @@
  * build (its own script, fetched only then, never by the lobby), replays the match with it and
  * shows it verified, with the table drawn at the last step.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { rulesetFor, type ReplayFixture } from "@fogwar/rules-archive";
 import type { RunningServer } from "../../server/src/server";
-import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ROOT, ensureWebBuild, startWebServer } from "./support";
+import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer } from "./support";
+import { fixtureOf, storeFinished } from "./stored";
 
 const title = HAVE_CHROMIUM ? "the review of older rules versions in Chromium" : `SKIPPED older rules browser tests: no Chromium at ${CHROMIUM}`;
 const suite = HAVE_CHROMIUM || IN_CI ? describe : describe.skip;
-
-const fixtureOf = (version: string): ReplayFixture => JSON.parse(readFileSync(join(ROOT, "packages", "rules-archive", "fixtures", `${version}.json`), "utf8")) as ReplayFixture;
-
-/** Stores a fixture's whole match as finished, as the server that played it did. */
-async function storeFinished(server: RunningServer, id: string, fixture: ReplayFixture): Promise<void> {
-  const rules = await rulesetFor(fixture.ruleset, fixture.rulesVersion);
-  const seats = rules.ruleset.seatsOf(fixture.setup) as string[];
-  const setup = fixture.setup as { scenario?: string; mission?: string };
-  await server.store.createMatch(
-    { id, ruleset: fixture.ruleset, rulesVersion: fixture.rulesVersion, scenario: setup.scenario ?? setup.mission ?? "", setup: fixture.setup, seed: fixture.seed, seedCommitment: fixture.seedCommitment, options: { spectatorDelay: 0, reconnectGrace: 120, progressiveReveal: false } },
-    seats.map((seat, i) => ({ seat, playerName: ["Ada", "Bo"][i] ?? seat, tokenHash: `old-${id}-${seat}` })),
-  );
-  const last = fixture.entries.at(-1)?.seq;
-  for (const e of fixture.entries) {
-    await server.store.appendEntry(id, { seq: e.seq, seat: e.seat, command: e.command, events: e.events, stateHash: e.stateHash }, e.seq === last ? { finish: { status: "finished", result: fixture.result } } : undefined);
-  }
-}
 
 suite(title, () => {
   let server: RunningServer;

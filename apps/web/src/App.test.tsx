@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { Header } from "./App";
-import { LANGUAGE_KEY, initialLanguage, setupI18n } from "./i18n";
+import { LANGUAGE_KEY, NAMESPACES, initialLanguage, setupI18n } from "./i18n";
 
 const i18n = setupI18n("en");
 
@@ -40,7 +40,8 @@ describe("language switch", () => {
   test("every Korean namespace has the English keys", () => {
     const keys = (o: object, prefix = ""): string[] =>
       Object.entries(o).flatMap(([k, v]) => (v && typeof v === "object" ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`.replace(/_(one|other)$/, "")]));
-    for (const ns of ["common", "lobby"]) {
+    expect(NAMESPACES).toEqual(expect.arrayContaining(["common", "lobby", "review", "siege", "sigmar", "trpg"]));
+    for (const ns of NAMESPACES) {
       const en = new Set(keys(i18n.getResourceBundle("en", ns)));
       const ko = new Set(keys(i18n.getResourceBundle("ko", ns)));
       expect([...en].filter((k) => !ko.has(k))).toEqual([]);

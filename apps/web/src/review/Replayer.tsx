@@ -1,11 +1,11 @@
 /**
- * A finished match, replayed: the step controls (buttons, slider, ArrowLeft/ArrowRight,
+ * A finished match, replayed: the step controls (./StepNav.tsx: buttons, slider, ArrowLeft/ArrowRight,
  * Home/End), the perspective, the round list, what happened at the step as the perspective saw
  * it, the table at that step (read-only: no legal commands, commands go nowhere) and the
  * verification panel. A match of an older rules version is replayed with that version's frozen
  * build (fetched first; a version this site has no build of is said so).
  */
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSeatNamer } from "../table/names";
 import { useWords } from "../ember/useWords";
@@ -18,19 +18,11 @@ import { useOlderRules } from "../table/rules-version";
 import { commandVisible, eventsFor, rebuild, roundStarts, verify, viewAt, viewerOf, type EmberRules, type Perspective, type Replay, type Step } from "./replay";
 import { OlderRulesNote, TableBoundary } from "./older-rules";
 import { VerifyPanel } from "./VerifyPanel";
+import { StepNav } from "./StepNav";
 import "../i18n/review-strings";
 
 const NO_LEGAL: readonly EmberCommand[] = [];
 const ignoreCommand = () => undefined;
-
-/**
- * Keys typed into text fields and the slider are theirs (the slider's own arrow keys step the same
- * way). On the perspective select, ArrowLeft/ArrowRight/Home/End step the replay as everywhere
- * else, and ArrowUp/ArrowDown switch the perspective.
- */
-function ownsKeys(target: EventTarget | null): boolean {
-  return target instanceof Element && target.closest("input, textarea, [contenteditable='true']") !== null;
-}
 
 export function Replayer({ matchId, history }: { matchId: string; history: MatchHistory }) {
   const older = useOlderRules("ember", history.rulesVersion, RULES_VERSION);
@@ -47,30 +39,7 @@ function ReplayWith({ matchId, history, rules }: { matchId: string; history: Mat
   const [step, setStep] = useState(0);
   const [perspective, setPerspective] = useState<Perspective>("omniscient");
 
-  const go = useCallback((to: number | ((current: number) => number)) => {
-    setStep((current) => {
-      const next = typeof to === "function" ? to(current) : to;
-      return Math.max(0, Math.min(last, next));
-    });
-  }, [last]);
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || ownsKeys(e.target)) return;
-      const moves: Record<string, () => void> = {
-        ArrowRight: () => go((s) => s + 1),
-        ArrowLeft: () => go((s) => s - 1),
-        Home: () => go(0),
-        End: () => go(last),
-      };
-      const move = moves[e.key];
-      if (!move) return;
-      e.preventDefault();
-      move();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [go, last]);
+  const go = useCallback((to: number) => setStep(Math.max(0, Math.min(last, to))), [last]);
 
   const seats = history.match.seats;
   const name = useSeatNamer(seats.map((s) => s.seat), seats);
@@ -101,28 +70,7 @@ function ReplayWith({ matchId, history, rules }: { matchId: string; history: Mat
       <p className="meta">{t("readOnly", { version: history.rulesVersion })}</p>
       {rules && <OlderRulesNote version={history.rulesVersion} />}
       {problems}
-      <div className="review-controls" role="toolbar" aria-label={t("nav.label")}>
-        <div className="stepper">
-          <button type="button" data-testid="review-first" onClick={() => go(0)} disabled={step === 0} title={t("nav.firstTitle")} aria-label={t("nav.firstTitle")}>
-            ⏮ <span className="label">{t("nav.first")}</span>
-          </button>
-          <button type="button" data-testid="review-prev" onClick={() => go((s) => s - 1)} disabled={step === 0} title={t("nav.prevTitle")} aria-label={t("nav.prevTitle")}>
-            ◀ <span className="label">{t("nav.prev")}</span>
-          </button>
-          <span className="counter" role="status" aria-live="polite">
-            <span className="label">{t("nav.step")}</span>{" "}
-            <span data-testid="review-step">
-              {step} / {replay.total}
-            </span>
-          </span>
-          <button type="button" data-testid="review-next" onClick={() => go((s) => s + 1)} disabled={step === last} title={t("nav.nextTitle")} aria-label={t("nav.nextTitle")}>
-            <span className="label">{t("nav.next")}</span> ▶
-          </button>
-          <button type="button" data-testid="review-last" onClick={() => go(last)} disabled={step === last} title={t("nav.lastTitle")} aria-label={t("nav.lastTitle")}>
-            <span className="label">{t("nav.last")}</span> ⏭
-          </button>
-        </div>
-        <input type="range" min={0} max={last} value={step} onChange={(e) => go(Number(e.target.value))} aria-label={t("nav.slider")} aria-valuetext={`${step} / ${replay.total}`} />
+      <StepNav step={step} last={last} total={replay.total} onStep={go}>
         <label>
           {t("perspective.label")}{" "}
           <select data-testid="review-perspective" value={perspective} onChange={(e) => setPerspective(e.target.value)}>
@@ -140,8 +88,7 @@ function ReplayWith({ matchId, history, rules }: { matchId: string; history: Mat
             <option value="spectator">{t("perspective.spectator")}</option>
           </select>
         </label>
-        <p className="keys">{t("nav.keys")}</p>
-      </div>
+      </StepNav>
       <ReplayStep matchId={matchId} replay={replay} step={step} perspective={perspective} go={go} history={history} verification={verification} />
     </>
   );

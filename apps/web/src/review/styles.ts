@@ -10,7 +10,12 @@ export const REVIEW_CSS = `
 }
 .review-page .meta { margin: 0; color: var(--muted); }
 .review-controls { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; border: 1px solid var(--border); border-radius: 6px; padding: 0.5rem 0.7rem; background: var(--panel); position: sticky; top: 0; z-index: 2; }
-.review-controls .stepper { display: flex; gap: 0.3rem; align-items: center; }
+.review-controls .stepper { display: flex; flex-wrap: wrap; gap: 0.3rem; align-items: center; max-width: 100%; }
+@media (max-width: 480px) {
+  .review-controls .stepper { flex: 1 1 100%; display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); align-items: stretch; }
+  .review-controls .stepper .counter { order: -1; grid-column: 1 / -1; }
+  .review-controls .stepper button { min-width: 0; padding-inline: 0.2rem; }
+}
 .review-controls button { min-height: 2.2rem; min-width: 2.6rem; }
 .review-controls .counter { font-variant-numeric: tabular-nums; font-weight: 700; min-width: 6rem; text-align: center; }
 .review-controls input[type="range"] { flex: 1 1 12rem; min-width: 8rem; }

@@ -13,6 +13,7 @@ import { RULES_VERSION, type SiegeCommand, type SiegeEvent } from "@fogwar/siege
 import type { MatchHistory } from "../api";
 import { Loading } from "../ui";
 import { OlderRulesNote, TableBoundary } from "../review/older-rules";
+import { StepNav } from "../review/StepNav";
 import { useOlderRules } from "../table/rules-version";
 import { SiegeTableView } from "./SiegeTableView";
 import { CURRENT_SIEGE, rebuildSiege, siegeEventsUpTo, type SiegeRules } from "./review";
@@ -47,19 +48,8 @@ function SiegeReplayWith({ matchId, history, rules, older }: { matchId: string; 
   const seatTeam = (seat: string) => (teams.attack.includes(seat) ? "attack" : "defence");
   const commandShown = step.command && (viewer.kind === "omniscient" || (viewer.kind === "seat" && seatTeam(viewer.seat) === seatTeam(step.seat ?? "")) || step.envelopes.every((e) => e.audience.kind === "everyone"));
   const okWord = (ok: boolean) => (ok ? `✓ ${t("review.ok")}` : `✗ ${t("review.failed")}`);
-  const go = (n: number) => setIndex(Math.max(0, Math.min(last, n)));
   return (
-    <section
-      className="siege-review"
-      data-testid="siege-review"
-      tabIndex={0}
-      onKeyDown={(e) => {
-        if (e.key === "ArrowLeft") go(index - 1);
-        else if (e.key === "ArrowRight") go(index + 1);
-        else if (e.key === "Home") go(0);
-        else if (e.key === "End") go(last);
-      }}
-    >
+    <section className="siege-review" data-testid="siege-review">
       <h2>{t("review.title")}</h2>
       <p>{t("review.readOnly", { version: history.rulesVersion })}</p>
       {older && <OlderRulesNote version={history.rulesVersion} />}
@@ -81,23 +71,7 @@ function SiegeReplayWith({ matchId, history, rules, older }: { matchId: string; 
           ))}
         </ul>
       </section>
-      <nav aria-label={t("review.slider")} className="review-nav">
-        <button type="button" onClick={() => go(0)}>
-          ⏮ {t("review.first")}
-        </button>
-        <button type="button" onClick={() => go(index - 1)}>
-          ◀ {t("review.prev")}
-        </button>
-        <input type="range" min={0} max={last} value={step.index} aria-label={t("review.slider")} onChange={(e) => go(Number(e.target.value))} />
-        <button type="button" onClick={() => go(index + 1)}>
-          {t("review.next")} ▶
-        </button>
-        <button type="button" onClick={() => go(last)}>
-          {t("review.last")} ⏭
-        </button>{" "}
-        <span data-testid="siege-review-step">{t("review.step", { step: step.index, total: last })}</span>
-      </nav>
-      <p>
+      <StepNav step={step.index} last={last} onStep={setIndex} stepTestId="siege-review-step">
         <label>
           {t("review.perspective")}{" "}
           <select value={perspective} onChange={(e) => setPerspective(e.target.value)} data-testid="siege-review-perspective">
@@ -110,7 +84,7 @@ function SiegeReplayWith({ matchId, history, rules, older }: { matchId: string; 
             <option value="spectator">{t("review.spectator")}</option>
           </select>
         </label>
-      </p>
+      </StepNav>
       <TableBoundary resetKey={`${step.index}:${perspective}`} version={history.rulesVersion}>
         <p className="step-info">
           {step.seat === null ? t("review.setup") : t("review.by", { step: step.index, seat: name(step.seat), command: commandShown ? describeCommand(w, step.command as SiegeCommand, view) : t("review.hidden") })}

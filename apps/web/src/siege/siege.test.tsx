@@ -283,6 +283,49 @@ describe("the Siege review", () => {
     expect(container.querySelector(".result")?.textContent).toContain("Defence conceded");
   });
 
+  test("the step controls: the window's keys step (not the slider's, not with Ctrl), the ends disable their buttons, the counter and step follow", () => {
+    const match = new Match(siege, SETUP, "web-siege-keys") as unknown as SiegeMatch;
+    const pick = siege.legalCommands(match.state, "a1").find((c) => c.type === "pick")!;
+    expect(match.submit("a1", pick).ok).toBe(true);
+    expect(match.submit("d1", { type: "concede" }).ok).toBe(true);
+    const { container } = render(<SiegeReview matchId="m-siege" history={historyOf(match, "web-siege-keys") as never} />);
+    const stepText = () => screen.getByTestId("siege-review-step").textContent;
+    const disabled = (id: string) => screen.getByTestId<HTMLButtonElement>(id).disabled;
+    const info = () => container.querySelector(".step-info")?.textContent;
+    // The review opens at the last step: forward is disabled there, back is not.
+    expect(stepText()).toBe("2 / 2");
+    expect(screen.getByTestId("siege-review-step").closest("[role=status]")?.textContent).toBe("Step 2 / 2");
+    expect([disabled("review-first"), disabled("review-prev"), disabled("review-next"), disabled("review-last")]).toEqual([false, false, true, true]);
+    expect(screen.getByTestId("review-next").getAttribute("aria-label")).toBe("Next step (→)");
+    fireEvent.keyDown(window, { key: "ArrowRight" });
+    expect(stepText()).toBe("2 / 2");
+    fireEvent.keyDown(window, { key: "ArrowLeft" });
+    expect(stepText()).toBe("1 / 2");
+    expect(info()).toMatch(/^Step 1 · A: Pick · /);
+    expect(screen.getByRole("slider").getAttribute("aria-valuetext")).toBe("1 / 2");
+    fireEvent.keyDown(window, { key: "Home" });
+    expect(stepText()).toBe("0 / 2");
+    expect(info()).toBe("Setup");
+    expect([disabled("review-first"), disabled("review-prev"), disabled("review-next"), disabled("review-last")]).toEqual([true, true, false, false]);
+    fireEvent.keyDown(window, { key: "ArrowLeft" });
+    expect(stepText()).toBe("0 / 2");
+    fireEvent.keyDown(window, { key: "ArrowRight", ctrlKey: true });
+    expect(stepText()).toBe("0 / 2");
+    fireEvent.keyDown(screen.getByRole("slider"), { key: "ArrowRight" });
+    expect(stepText()).toBe("0 / 2");
+    // On the perspective list the arrows still step the replay.
+    fireEvent.keyDown(screen.getByTestId("siege-review-perspective"), { key: "ArrowRight" });
+    expect(stepText()).toBe("1 / 2");
+    fireEvent.keyDown(window, { key: "End" });
+    expect(stepText()).toBe("2 / 2");
+    fireEvent.click(screen.getByTestId("review-first"));
+    expect(stepText()).toBe("0 / 2");
+    fireEvent.click(screen.getByTestId("review-next"));
+    expect(stepText()).toBe("1 / 2");
+    fireEvent.click(screen.getByTestId("review-last"));
+    expect(info()).toBe("Step 2 · D: Concede");
+  });
+
   test("the review page's match line names the players and the winner, with no raw reason", async () => {
     const match = new Match(siege, SETUP, "web-siege-line") as unknown as SiegeMatch;
     expect(match.submit("d1", { type: "concede" }).ok).toBe(true);

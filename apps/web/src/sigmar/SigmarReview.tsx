@@ -14,6 +14,7 @@ import { RULES_VERSION, type SigmarEvent } from "@fogwar/sigmar";
 import type { MatchHistory } from "../api";
 import { Loading } from "../ui";
 import { OlderRulesNote, TableBoundary } from "../review/older-rules";
+import { StepNav } from "../review/StepNav";
 import { useOlderRules } from "../table/rules-version";
 import { SigmarTableView } from "./SigmarTableView";
 import { CURRENT_SIGMAR, rebuildSigmar, sigmarEventsUpTo, type SigmarRules } from "./review";
@@ -50,31 +51,14 @@ function SigmarReplayWith({ matchId, history, rules, older }: { matchId: string;
   const viewer = viewerOf(perspective);
   const view = rules.ruleset.viewFor(step.state, viewer);
   const events = sigmarEventsUpTo(replay, step.index, viewer);
-  const go = (n: number) => setIndex(Math.max(0, Math.min(last, n)));
   return (
-    <section
-      className="sigmar-review"
-      data-testid="sigmar-review"
-      tabIndex={0}
-      onKeyDown={(e) => {
-        if (e.key === "ArrowLeft") go(index - 1);
-        else if (e.key === "ArrowRight") go(index + 1);
-      }}
-    >
+    <section className="sigmar-review" data-testid="sigmar-review">
       <h2>{t("review.title")}</h2>
       {older && <OlderRulesNote version={history.rulesVersion} />}
       <p className="verify" data-ok={replay.ok} role="status">
         {replay.ok ? `✓ ${t("review.verified")}` : `✗ ${t("review.failed", { problems: replay.problems.join("; ") || "-" })}`}
       </p>
-      <nav className="review-nav" aria-label={t("review.title")}>
-        <button type="button" onClick={() => go(index - 1)}>
-          ◀ {t("review.prev")}
-        </button>
-        <input type="range" min={0} max={last} value={step.index} aria-label={t("review.step", { n: step.index, total: last })} onChange={(e) => go(Number(e.target.value))} />
-        <button type="button" onClick={() => go(index + 1)}>
-          {t("review.next")} ▶
-        </button>{" "}
-        <span data-testid="sigmar-review-step">{t("review.step", { n: step.index, total: last })}</span>{" "}
+      <StepNav step={step.index} last={last} onStep={setIndex} stepTestId="sigmar-review-step">
         <label>
           {t("review.perspective")}{" "}
           <select value={perspective} onChange={(e) => setPerspective(e.target.value)} data-testid="sigmar-review-perspective">
@@ -87,7 +71,7 @@ function SigmarReplayWith({ matchId, history, rules, older }: { matchId: string;
             <option value="spectator">{t("review.spectatorView")}</option>
           </select>
         </label>
-      </nav>
+      </StepNav>
       <TableBoundary resetKey={`${step.index}:${perspective}`} version={history.rulesVersion}>
         <SigmarTableView matchId={matchId} view={view} seat={viewer.kind === "seat" ? viewer.seat : null} legal={[]} templates={[]} onCommand={() => undefined} events={events} readOnly />
       </TableBoundary>

@@ -13,6 +13,7 @@ import { omniscient, seatViewer, spectator, type Viewer } from "@fogwar/engine";
 import { RULES_VERSION, catalog, trpg, type TrpgCommand, type TrpgEvent, type TrpgView } from "@fogwar/trpg";
 import { Loading } from "../ui";
 import { OlderRulesNote, TableBoundary } from "../review/older-rules";
+import { StepNav } from "../review/StepNav";
 import { useOlderRules } from "../table/rules-version";
 import type { MatchHistory } from "../api";
 import { TrpgTableView } from "./TrpgTableView";
@@ -49,19 +50,8 @@ function TrpgReplayWith({ matchId, history, rules, older }: { matchId: string; h
   const sideOf = (seat: string) => (step.state.seats.party.includes(seat) ? "party" : "enemies");
   const commandShown = step.command && (viewer.kind === "omniscient" || (viewer.kind === "seat" && step.seat !== null && sideOf(viewer.seat) === sideOf(step.seat)) || step.envelopes.every((e) => e.audience.kind === "everyone"));
   const okWord = (ok: boolean) => (ok ? `✓ ${t("review.ok")}` : `✗ ${t("review.failed")}`);
-  const go = (n: number) => setIndex(Math.max(0, Math.min(last, n)));
   return (
-    <section
-      className="trpg-review"
-      data-testid="trpg-review"
-      tabIndex={0}
-      onKeyDown={(e) => {
-        if (e.key === "ArrowLeft") go(index - 1);
-        else if (e.key === "ArrowRight") go(index + 1);
-        else if (e.key === "Home") go(0);
-        else if (e.key === "End") go(last);
-      }}
-    >
+    <section className="trpg-review" data-testid="trpg-review">
       <h2>{t("review.title")}</h2>
       <p>{t("review.readOnly", { version: history.rulesVersion })}</p>
       {older && <OlderRulesNote version={history.rulesVersion} />}
@@ -80,23 +70,7 @@ function TrpgReplayWith({ matchId, history, rules, older }: { matchId: string; h
           ))}
         </ul>
       </section>
-      <nav aria-label={t("review.slider")} className="review-nav">
-        <button type="button" onClick={() => go(0)}>
-          ⏮ {t("review.first")}
-        </button>
-        <button type="button" onClick={() => go(index - 1)}>
-          ◀ {t("review.prev")}
-        </button>
-        <input type="range" min={0} max={last} value={step.index} aria-label={t("review.slider")} onChange={(e) => go(Number(e.target.value))} />
-        <button type="button" onClick={() => go(index + 1)}>
-          {t("review.next")} ▶
-        </button>
-        <button type="button" onClick={() => go(last)}>
-          {t("review.last")} ⏭
-        </button>{" "}
-        <span data-testid="trpg-review-step">{t("review.step", { step: step.index, total: last })}</span>
-      </nav>
-      <p>
+      <StepNav step={step.index} last={last} onStep={setIndex} stepTestId="trpg-review-step">
         <label>
           {t("review.perspective")}{" "}
           <select value={perspective} onChange={(e) => setPerspective(e.target.value)} data-testid="trpg-review-perspective">
@@ -109,7 +83,7 @@ function TrpgReplayWith({ matchId, history, rules, older }: { matchId: string; h
             <option value="spectator">{t("review.spectator")}</option>
           </select>
         </label>
-      </p>
+      </StepNav>
       <p className="step-info">{step.seat === null ? t("review.setup") : t("review.by", { step: step.index, seat: name(step.seat), command: commandShown ? actionLabel(w, step.command as TrpgCommand) : t("review.hidden") })}</p>
       <TableBoundary resetKey={`${step.index}:${perspective}`} version={history.rulesVersion}>
         <TrpgTableView matchId={matchId} view={view} seat={viewer.kind === "seat" ? viewer.seat : null} legal={[]} onCommand={() => undefined} events={events} readOnly />

@@ -76,7 +76,10 @@ describe("the TRPG table", () => {
     fireEvent.click(target);
     expect(onCommand).toHaveBeenCalledWith(expect.objectContaining({ type: "move" }));
     expect(screen.getByRole("region", { name: "Action points" }).textContent).toContain("6 of 6 AP left");
-    expect(within(screen.getByRole("region", { name: "Initiative order" })).getAllByRole("listitem").length).toBe(3);
+    // Seed 002 3-2: the order lists the party and the enemies it has seen (both raiders), never the hidden lookout.
+    const order = within(screen.getByRole("region", { name: "Initiative order" })).getAllByRole("listitem");
+    expect(order.length).toBe(Object.values(mine.characters).filter((c) => c.side === "party" || c.known).length);
+    expect(order.map((li) => li.textContent).join(" ")).not.toContain("Lookout");
   });
 
   test("the round-end step: the master composes the lookout's delayed turn (step, then overwatch) and ends the round with it in one command", () => {
@@ -166,11 +169,18 @@ describe("the TRPG lobby form and review", () => {
     entries.push({ seq: 1, seat: "gm", command: { type: "concede" }, events: concede.events.map((e) => trpg.redact(e, { kind: "omniscient" })), stateHash: null });
     s = concede.state;
     const setupEvents = trpg.setup(GM, "web-review").events.map((e) => trpg.redact(e, { kind: "omniscient" }));
-    const history = { match: { matchId: "m", ruleset: "trpg", scenario: "proving_ground", status: "finished", seats: [{ seat: "p1", name: "Ada" }, { seat: "gm", name: "Mara" }], createdAt: 0, finishedAt: 1, result: s.result }, perspective: "omniscient", rulesVersion: "trpg-0.1.0", setup: GM, seedCommitment: "", seed: "web-review", setupEvents, entries } as never;
+    const history = { match: { matchId: "m", ruleset: "trpg", scenario: "proving_ground", status: "finished", seats: [{ seat: "p1", name: "Ada" }, { seat: "gm", name: "Mara" }], createdAt: 0, finishedAt: 1, result: s.result }, perspective: "omniscient", rulesVersion: trpg.rulesVersion, setup: GM, seedCommitment: "", seed: "web-review", setupEvents, entries } as never;
     render(<TrpgReview matchId="m" history={history} />);
     expect(screen.getByText(/Dice seed/).textContent).toMatch(/failed|verified/);
     fireEvent.change(screen.getByTestId("trpg-review-perspective"), { target: { value: "p1" } });
     fireEvent.click(screen.getByRole("button", { name: /First/ }));
     expect(document.body.innerHTML).not.toContain('data-character="lookout"');
+    // The step controls: the first step disables going back; End (a window key) goes to the concession.
+    expect(screen.getByTestId("trpg-review-step").textContent).toBe("0 / 1");
+    expect(screen.getByTestId<HTMLButtonElement>("review-prev").disabled).toBe(true);
+    fireEvent.keyDown(window, { key: "End" });
+    expect(screen.getByTestId("trpg-review-step").textContent).toBe("1 / 1");
+    expect(screen.getByTestId<HTMLButtonElement>("review-next").disabled).toBe(true);
+    expect(document.querySelector(".step-info")?.textContent).toMatch(/^Step 1: Mara: /);
   });
 });

@@ -68,7 +68,7 @@ export function StepNav({ step, last, total = last, onStep, stepTestId = "review
     <div className="review-controls" role="toolbar" aria-label={t("nav.label")}>
       <div className="stepper">
         <button type="button" data-testid="review-first" onClick={() => go(0)} disabled={atStart} title={t("nav.firstTitle")} aria-label={t("nav.firstTitle")}>
-          ⏮ <span className="label">{t("nav.first")}</span>
+          ⇤ <span className="label">{t("nav.first")}</span>
         </button>
         <button type="button" data-testid="review-prev" onClick={() => go(step - 1)} disabled={atStart} title={t("nav.prevTitle")} aria-label={t("nav.prevTitle")}>
           ◀ <span className="label">{t("nav.prev")}</span>
@@ -83,7 +83,7 @@ export function StepNav({ step, last, total = last, onStep, stepTestId = "review
           <span className="label">{t("nav.next")}</span> ▶
         </button>
         <button type="button" data-testid="review-last" onClick={() => go(last)} disabled={atEnd} title={t("nav.lastTitle")} aria-label={t("nav.lastTitle")}>
-          <span className="label">{t("nav.last")}</span> ⏭
+          <span className="label">{t("nav.last")}</span> ⇥
         </button>
       </div>
       <input type="range" min={0} max={last} value={step} onChange={(e) => go(Number(e.target.value))} aria-label={t("nav.slider")} aria-valuetext={`${step} / ${total}`} />

@@ -14,7 +14,9 @@ export const REVIEW_CSS = `
 @media (max-width: 480px) {
   .review-controls .stepper { flex: 1 1 100%; display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); align-items: stretch; }
   .review-controls .stepper .counter { order: -1; grid-column: 1 / -1; }
-  .review-controls .stepper button { min-width: 0; padding-inline: 0.2rem; }
+  .review-controls .stepper button { min-width: 0; padding-inline: 0.2rem; display: flex; flex-direction: column; align-items: center; justify-content: center; line-height: 1.2; }
+  /* On a phone each button shows its arrow over its word, all four alike. */
+  .review-controls .stepper button .label { order: 1; font-size: 0.85rem; }
 }
 .review-controls button { min-height: 2.2rem; min-width: 2.6rem; }
 .review-controls .counter { font-variant-numeric: tabular-nums; font-weight: 700; min-width: 6rem; text-align: center; }

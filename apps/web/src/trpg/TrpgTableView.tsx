@@ -143,7 +143,7 @@ function ApLedger({ view, w }: { view: TrpgView; w: TrpgWords }) {
         </span>
       </p>
       <ul>
-        <li>{w.t("ap.moved", { moved: turn.moved })}</li>
+        <li>{w.t("ap.moved", { count: turn.moved })}</li>
         {turn.freeSpot && <li>{w.t("ap.freeSpot")}</li>}
         {turn.snapshot && <li>{w.t("ap.snapshot")}</li>}
         {turn.suppress && <li>{w.t("ap.suppress")}</li>}

@@ -15,6 +15,7 @@ import { setupI18n } from "../i18n";
 import { TrpgTableView } from "./TrpgTableView";
 import { CreateTrpgMatch } from "./CreateTrpgMatch";
 import { TrpgReview } from "./TrpgReview";
+import { describeEvent, type TrpgWords } from "./words";
 import { readable } from "../../test/readable";
 
 jest.setTimeout(30_000);
@@ -127,6 +128,18 @@ describe("the TRPG table", () => {
     const { onCommand } = renderFor(hit!, "p1");
     fireEvent.click(screen.getByRole("button", { name: "Dodge" }));
     expect(onCommand).toHaveBeenCalledWith({ type: "decide", choice: "dodge" });
+  });
+});
+
+describe("the TRPG log's words", () => {
+  test("wounds are counted in words: 1 wound, 2 wounds, in English and Korean", async () => {
+    const view = trpg.viewFor(trpg.setup(GM, "words").state, seatViewer("gm"));
+    const words = (language: string): TrpgWords => ({ t: i18next.getFixedT(language, "trpg"), language, name: (s: string) => s, view }) as unknown as TrpgWords;
+    const say = (language: string, amount: number, wounds: number) => describeEvent(words(language), { type: "damaged", character: "reed", amount, wounds } as never);
+    expect(say("en", 1, 3)).toBe("Tomas Reed takes 1 wound (3 left).");
+    expect(say("en", 2, 2)).toBe("Tomas Reed takes 2 wounds (2 left).");
+    expect(say("en", 1, -1)).toBe("Tomas Reed takes 1 wound.");
+    expect(say("ko", 1, 3)).toBe("토마스 리드이(가) 운드 1 피해를 입습니다 (3 남음).");
   });
 });
 

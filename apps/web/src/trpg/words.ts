@@ -93,7 +93,7 @@ export function describeEvent(w: TrpgWords, e: TrpgEvent): string {
     case "penetration":
       return t(e.success ? "event.pen_through" : "event.pen_stopped", { target: c(e.target), die: e.die }) + need(w, e.need) + (e.cover ? ` · ${t("coverToughness", { n: e.cover })}` : "");
     case "damaged":
-      return e.wounds >= 0 ? t("event.damaged", { who: c(e.character), amount: e.amount, wounds: e.wounds }) : t("event.damagedUnknown", { who: c(e.character), amount: e.amount });
+      return e.wounds >= 0 ? t("event.damaged", { who: c(e.character), count: e.amount, wounds: e.wounds }) : t("event.damagedUnknown", { who: c(e.character), count: e.amount });
     case "incapacitated":
       return t("event.incapacitated", { who: c(e.character) });
     case "died":

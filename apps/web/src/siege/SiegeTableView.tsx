@@ -78,7 +78,7 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
             </li>
           ))}
         </ul>
-        {!seat && <p>{t("spectating")}</p>}
+        {!seat && !readOnly && <p>{t("spectating")}</p>}
       </header>
       <Result view={view} matchId={matchId} w={w} readOnly={readOnly} />
       <div className="table-grid">

@@ -249,6 +249,8 @@ describe("the Siege review", () => {
     const { container } = render(<SiegeReview matchId="m-siege" history={history as never} />);
     expect(container.querySelector(".verify")?.getAttribute("data-ok")).toBe("true");
     expect(container.textContent).toMatch(/Every check: ✓ OK/);
+    // A review is no live table: nobody is "spectating" it.
+    expect(container.querySelector(".siege-table header")?.textContent ?? "").not.toMatch(/spectating/);
     // The attack's perspective at a step after the defence setup shows identical secret tokens.
     fireEvent.change(screen.getByTestId("siege-review-perspective"), { target: { value: "a1" } });
     const afterSetup = replay.steps.find((s) => s.state.phase === "attack_setup")!.index;

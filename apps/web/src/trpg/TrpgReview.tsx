@@ -74,7 +74,7 @@ function TrpgReplayWith({ matchId, history, rules, older }: { matchId: string; h
         <label>
           {t("review.perspective")}{" "}
           <select value={perspective} onChange={(e) => setPerspective(e.target.value)} data-testid="trpg-review-perspective">
-            <option value="omniscient">{t("review.omniscient")}</option>
+            <option value="omniscient">{t(step.state.mode === "gm" ? "review.omniscient" : "review.omniscientVersus")}</option>
             {seats.map((s) => (
               <option key={s} value={s}>
                 {t("review.seat", { seat: name(s), side: t(step.state.mode === "gm" && s === step.state.seats.enemies[0] ? "gameMaster" : `side.${sideOf(s)}`) })}

@@ -76,7 +76,7 @@ export function TrpgTableView({ matchId, view, seat, legal, onCommand, events, b
           </li>
         </ul>
         {seat && myCharacters.length > 0 && <p className="you">{t(master ? "youMaster" : "you", { seat: name(seat), characters: myCharacters.map((c) => inLanguage(w, c.name)).join(", ") })}</p>}
-        {!seat && <p>{t("spectating")}</p>}
+        {!seat && !readOnly && <p>{t("spectating")}</p>}
       </header>
       <Result view={view} matchId={matchId} w={w} readOnly={readOnly} />
       <div className="table-grid">

@@ -185,6 +185,9 @@ describe("the TRPG lobby form and review", () => {
     const history = { match: { matchId: "m", ruleset: "trpg", scenario: "proving_ground", status: "finished", seats: [{ seat: "p1", name: "Ada" }, { seat: "gm", name: "Mara" }], createdAt: 0, finishedAt: 1, result: s.result }, perspective: "omniscient", rulesVersion: trpg.rulesVersion, setup: GM, seedCommitment: "", seed: "web-review", setupEvents, entries } as never;
     render(<TrpgReview matchId="m" history={history} />);
     expect(screen.getByText(/Dice seed/).textContent).toMatch(/failed|verified/);
+    // A review is no live table: it names whose view it shows, and nobody is "watching".
+    expect(screen.getByRole("option", { name: "Everything (the game master's view)" })).toBeTruthy();
+    expect(screen.queryByText("You are watching.")).toBeNull();
     fireEvent.change(screen.getByTestId("trpg-review-perspective"), { target: { value: "p1" } });
     fireEvent.click(screen.getByRole("button", { name: /First/ }));
     expect(document.body.innerHTML).not.toContain('data-character="lookout"');
@@ -195,5 +198,18 @@ describe("the TRPG lobby form and review", () => {
     expect(screen.getByTestId("trpg-review-step").textContent).toBe("1 / 1");
     expect(screen.getByTestId<HTMLButtonElement>("review-next").disabled).toBe(true);
     expect(document.querySelector(".step-info")?.textContent).toMatch(/^Step 1: Mara: /);
+  });
+
+  test("a versus match's review has no game master: everything is every secret revealed", () => {
+    const setup: TrpgSetup = { scenario: "proving_ground", mode: "versus", enemies: encounter("proving_ground"), seats: { party: ["p1"], enemies: ["e1"] } };
+    const concede = trpg.apply(trpg.setup(setup, "web-review-versus").state, { type: "concede" }, "e1");
+    if (!concede.ok) throw new Error("refused");
+    const entries = [{ seq: 1, seat: "e1", command: { type: "concede" }, events: concede.events.map((e) => trpg.redact(e, { kind: "omniscient" })), stateHash: null }];
+    const setupEvents = trpg.setup(setup, "web-review-versus").events.map((e) => trpg.redact(e, { kind: "omniscient" }));
+    const history = { match: { matchId: "v", ruleset: "trpg", scenario: "proving_ground", status: "finished", seats: [{ seat: "p1", name: "Ada" }, { seat: "e1", name: "Bot" }], createdAt: 0, finishedAt: 1, result: concede.state.result }, perspective: "omniscient", rulesVersion: trpg.rulesVersion, setup, seedCommitment: "", seed: "web-review-versus", setupEvents, entries } as never;
+    render(<TrpgReview matchId="v" history={history} />);
+    expect(screen.getByRole("option", { name: "Everything (every secret revealed)" })).toBeTruthy();
+    expect(screen.queryByRole("option", { name: /game master/ })).toBeNull();
+    expect(screen.queryByText("You are watching.")).toBeNull();
   });
 });

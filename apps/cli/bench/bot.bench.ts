@@ -9,6 +9,8 @@
  * wins, draws and losses, and the search bot's think time per move (wall milliseconds, mean and
  * 95th percentile, moves with a single legal command included) with the work per decision (the
  * budget is counted in simulated commands, or for the TRPG in work units, never in time).
+ * One more TRPG line plays the enemies' bot against the same bot on the party (not the random
+ * bot): how hard solo play is for a party that plays well.
  * The server's bot seats play at two levels (apps/server/src/bots/brain.ts): "normal" is the
  * default budget measured above; the "easy" lines measure the smaller budget the same way.
  * `BOT_BENCH_MATCHES` (or the first argument) sets the matches per line (default 20; the TRPG's
@@ -70,6 +72,8 @@ interface LineOptions {
   readonly matches?: number;
   readonly unit?: string;
   readonly partOf?: (i: number) => string;
+  /** The other seats' player, when not the random bot (e.g. the same search bot, for a fair fight). */
+  readonly opponentFor?: (seed: string) => { choose(view: unknown, seat: SeatId): unknown };
 }
 
 /** Plays `MATCHES` (or `options.matches`) seeded matches of the search bot on `seat` against the random bot. */
@@ -87,8 +91,10 @@ function measure<Setup, State, Command extends { type: string }, Event, View>(
   for (let i = 0; i < matches; i++) {
     const bot = botFor(`bench-${label}-${i}`);
     const random = new RandomBot<Command>(`bench-random-${i}`, policy);
+    const opponent = options.opponentFor?.(`bench-opponent-${label}-${i}`);
+    const other = (view: View, s: SeatId, legal: readonly Command[]) => (opponent ? (opponent.choose(view, s) as Command | null) : random.choose(legal));
     const players: Record<SeatId, (view: View, s: SeatId, legal: readonly Command[]) => Command | null> = {};
-    for (const s of ruleset.seatsOf(setupFor(i))) players[s] = s === seat ? (view, me) => bot.choose(view, me) : (_v, _s, legal) => random.choose(legal);
+    for (const s of ruleset.seatsOf(setupFor(i))) players[s] = s === seat ? (view, me) => bot.choose(view, me) : other;
     const { match, thinkMs } = duel(ruleset, setupFor(i), `bench-bot-${i}`, players, { clock: () => performance.now() });
     const result = ruleset.result(match.state)!;
     const winners = result.winners ?? (result.winner ? [result.winner] : []);
@@ -140,6 +146,8 @@ line("Siege, as the attack", (label) => measure(label, siege, () => siegeSetup, 
 line("Siege, as the defence", (label) => measure(label, siege, () => siegeSetup, "d1", (seed) => siegeSearchBot(seed), siegeBotPolicy));
 line("TRPG, as the enemies", (label) => measure(label, trpg, trpgSetup, "e1", (seed) => trpgSearchBot(seed), trpgBotPolicy, trpgLine));
 line("TRPG, as the party", (label) => measure(label, trpg, trpgSetup, "p1", (seed) => trpgSearchBot(seed), trpgBotPolicy, trpgLine));
+// How hard solo play is for a party that plays well: the enemies' bot against the same bot on the party.
+line("TRPG, enemies v bot", (label) => measure(label, trpg, trpgSetup, "e1", (seed) => trpgSearchBot(seed), trpgBotPolicy, { ...trpgLine, opponentFor: (seed) => trpgSearchBot(seed) }));
 line("EMBER easy, seat p1", (label) => measure(label, ember, emberSetup, "p1", (seed) => emberSearchBot(seed, BOT_BUDGETS.ember!.easy), emberBotPolicy));
 line("Siege easy, attack", (label) => measure(label, siege, () => siegeSetup, "a1", (seed) => siegeSearchBot(seed, BOT_BUDGETS.siege!.easy), siegeBotPolicy));
 line("Siege easy, defence", (label) => measure(label, siege, () => siegeSetup, "d1", (seed) => siegeSearchBot(seed, BOT_BUDGETS.siege!.easy), siegeBotPolicy));

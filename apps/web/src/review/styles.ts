@@ -9,6 +9,8 @@ export const REVIEW_CSS = `
   .review-with-chat > .chat-panel { position: sticky; top: 0.5rem; margin: 0; }
 }
 .review-page .meta { margin: 0; color: var(--muted); }
+/* In a replay the action bar only says who acts at the step: it stays in the page, not pinned over the board (on a phone, at the window's foot). */
+.review-page .action-bar { position: static; max-height: none; box-shadow: none; }
 .review-controls { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; border: 1px solid var(--border); border-radius: 6px; padding: 0.5rem 0.7rem; background: var(--panel); position: sticky; top: 0; z-index: 2; }
 .review-controls .stepper { display: flex; flex-wrap: wrap; gap: 0.3rem; align-items: center; max-width: 100%; }
 @media (max-width: 480px) {
@@ -17,6 +19,10 @@ export const REVIEW_CSS = `
   .review-controls .stepper button { min-width: 0; padding-inline: 0.2rem; display: flex; flex-direction: column; align-items: center; justify-content: center; line-height: 1.2; }
   /* On a phone each button shows its arrow over its word, all four alike. */
   .review-controls .stepper button .label { order: 1; font-size: 0.85rem; }
+}
+/* The keys hint is for keyboards: a touch screen without hover (a phone) has none, and the pinned controls stay short. */
+@media (hover: none) {
+  .review-controls .keys { display: none; }
 }
 .review-controls button { min-height: 2.2rem; min-width: 2.6rem; }
 .review-controls .counter { font-variant-numeric: tabular-nums; font-weight: 700; min-width: 6rem; text-align: center; }

@@ -5,7 +5,7 @@
  * verification panel. A match of an older rules version is replayed with that version's frozen
  * build (fetched first; a version this site has no build of is said so).
  */
-import { useCallback, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSeatNamer } from "../table/names";
 import { useWords } from "../ember/useWords";
@@ -39,7 +39,6 @@ function ReplayWith({ matchId, history, rules }: { matchId: string; history: Mat
   const [step, setStep] = useState(0);
   const [perspective, setPerspective] = useState<Perspective>("omniscient");
 
-  const go = useCallback((to: number) => setStep(Math.max(0, Math.min(last, to))), [last]);
 
   const seats = history.match.seats;
   const name = useSeatNamer(seats.map((s) => s.seat), seats);
@@ -70,7 +69,7 @@ function ReplayWith({ matchId, history, rules }: { matchId: string; history: Mat
       <p className="meta">{t("readOnly", { version: history.rulesVersion })}</p>
       {rules && <OlderRulesNote version={history.rulesVersion} />}
       {problems}
-      <StepNav step={step} last={last} total={replay.total} onStep={go}>
+      <StepNav step={step} last={last} total={replay.total} onStep={setStep}>
         <label>
           {t("perspective.label")}{" "}
           <select data-testid="review-perspective" value={perspective} onChange={(e) => setPerspective(e.target.value)}>
@@ -89,7 +88,7 @@ function ReplayWith({ matchId, history, rules }: { matchId: string; history: Mat
           </select>
         </label>
       </StepNav>
-      <ReplayStep matchId={matchId} replay={replay} step={step} perspective={perspective} go={go} history={history} verification={verification} />
+      <ReplayStep matchId={matchId} replay={replay} step={step} perspective={perspective} go={setStep} history={history} verification={verification} />
     </>
   );
 }

@@ -20,6 +20,9 @@ function ownsKeys(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest("input, textarea, [contenteditable='true']") !== null;
 }
 
+/** `to` within 0..last. */
+const clampStep = (to: number, last: number): number => Math.max(0, Math.min(last, to));
+
 /**
  * Steps a replay with the window's keys while mounted: ArrowLeft/ArrowRight one step back and
  * forward, Home to step 0, End to `last`. `onStep` receives the target step, already clamped to
@@ -34,7 +37,7 @@ export function useStepKeys(step: number, last: number, onStep: (to: number) => 
       const to = targets[e.key];
       if (to === undefined) return;
       e.preventDefault();
-      onStep(Math.max(0, Math.min(last, to)));
+      onStep(clampStep(to, last));
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -60,7 +63,7 @@ export interface StepNavProps {
 /** The step controls of a match review, with the window's step keys (see the module docstring). */
 export function StepNav({ step, last, total = last, onStep, stepTestId = "review-step", children }: StepNavProps) {
   const { t } = useTranslation("review");
-  const go = (to: number) => onStep(Math.max(0, Math.min(last, to)));
+  const go = (to: number) => onStep(clampStep(to, last));
   useStepKeys(step, last, onStep);
   const atStart = step <= 0;
   const atEnd = step >= last;

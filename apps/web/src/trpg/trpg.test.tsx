@@ -143,6 +143,21 @@ describe("the TRPG log's words", () => {
   });
 });
 
+/**
+ * The history the server would serve (omniscient) of a match whose enemies' seat (the last of
+ * `seats`) conceded at once: one entry after the setup.
+ */
+function concededHistory(matchId: string, setup: TrpgSetup, seed: string, seats: { seat: string; name: string }[]) {
+  const start = trpg.setup(setup, seed);
+  const concedes = seats.at(-1)!.seat;
+  const concede = trpg.apply(start.state, { type: "concede" }, concedes);
+  if (!concede.ok) throw new Error("refused");
+  const omniscientOnly = (envs: typeof start.events) => envs.map((e) => trpg.redact(e, { kind: "omniscient" }));
+  const entries = [{ seq: 1, seat: concedes, command: { type: "concede" } as TrpgCommand, events: omniscientOnly(concede.events), stateHash: null }];
+  const match = { matchId, ruleset: "trpg", scenario: setup.scenario, status: "finished", seats, createdAt: 0, finishedAt: 1, result: concede.state.result };
+  return { match, perspective: "omniscient", rulesVersion: trpg.rulesVersion, setup, seedCommitment: "", seed, setupEvents: omniscientOnly(start.events), entries } as never;
+}
+
 describe("the TRPG lobby form and review", () => {
   test("creating a GM match sends the master, the party players with their characters and the table settings", async () => {
     const createMatch = jest.fn().mockResolvedValue({ matchId: "m", seats: [], hostToken: "h" });
@@ -175,14 +190,7 @@ describe("the TRPG lobby form and review", () => {
   });
 
   test("the review rebuilds a finished match, verifies it, and shows the party's perspective without the enemy it never saw", () => {
-    let s = trpg.setup(GM, "web-review").state;
-    const entries: { seq: number; seat: string; command: TrpgCommand; events: unknown[]; stateHash: null }[] = [];
-    const concede = trpg.apply(s, { type: "concede" }, "gm");
-    if (!concede.ok) throw new Error("refused");
-    entries.push({ seq: 1, seat: "gm", command: { type: "concede" }, events: concede.events.map((e) => trpg.redact(e, { kind: "omniscient" })), stateHash: null });
-    s = concede.state;
-    const setupEvents = trpg.setup(GM, "web-review").events.map((e) => trpg.redact(e, { kind: "omniscient" }));
-    const history = { match: { matchId: "m", ruleset: "trpg", scenario: "proving_ground", status: "finished", seats: [{ seat: "p1", name: "Ada" }, { seat: "gm", name: "Mara" }], createdAt: 0, finishedAt: 1, result: s.result }, perspective: "omniscient", rulesVersion: trpg.rulesVersion, setup: GM, seedCommitment: "", seed: "web-review", setupEvents, entries } as never;
+    const history = concededHistory("m", GM, "web-review", [{ seat: "p1", name: "Ada" }, { seat: "gm", name: "Mara" }]);
     render(<TrpgReview matchId="m" history={history} />);
     expect(screen.getByText(/Dice seed/).textContent).toMatch(/failed|verified/);
     // A review is no live table: it names whose view it shows, and nobody is "watching".
@@ -202,11 +210,7 @@ describe("the TRPG lobby form and review", () => {
 
   test("a versus match's review has no game master: everything is every secret revealed", () => {
     const setup: TrpgSetup = { scenario: "proving_ground", mode: "versus", enemies: encounter("proving_ground"), seats: { party: ["p1"], enemies: ["e1"] } };
-    const concede = trpg.apply(trpg.setup(setup, "web-review-versus").state, { type: "concede" }, "e1");
-    if (!concede.ok) throw new Error("refused");
-    const entries = [{ seq: 1, seat: "e1", command: { type: "concede" }, events: concede.events.map((e) => trpg.redact(e, { kind: "omniscient" })), stateHash: null }];
-    const setupEvents = trpg.setup(setup, "web-review-versus").events.map((e) => trpg.redact(e, { kind: "omniscient" }));
-    const history = { match: { matchId: "v", ruleset: "trpg", scenario: "proving_ground", status: "finished", seats: [{ seat: "p1", name: "Ada" }, { seat: "e1", name: "Bot" }], createdAt: 0, finishedAt: 1, result: concede.state.result }, perspective: "omniscient", rulesVersion: trpg.rulesVersion, setup, seedCommitment: "", seed: "web-review-versus", setupEvents, entries } as never;
+    const history = concededHistory("v", setup, "web-review-versus", [{ seat: "p1", name: "Ada" }, { seat: "e1", name: "Bot" }]);
     render(<TrpgReview matchId="v" history={history} />);
     expect(screen.getByRole("option", { name: "Everything (every secret revealed)" })).toBeTruthy();
     expect(screen.queryByRole("option", { name: /game master/ })).toBeNull();

@@ -749,8 +749,8 @@ describe.each(drivers)("MatchStore contract on $name", (driver) => {
       expect(await store.hostAccess(match.id, "host-token-hash-1")).toEqual({
         tokenSecret: "host-visible-token-secret",
         seats: [
-          { seat: "red", playerName: "Ann", generation: 0, claimed: false },
-          { seat: "blue", playerName: "Bo", generation: 0, claimed: true },
+          { seat: "red", playerName: "Ann", generation: 0, joined: false, claimed: false },
+          { seat: "blue", playerName: "Bo", generation: 0, joined: true, claimed: false },
         ],
       });
       expect(await store.hostAccess(match.id, "host-token-hash-2")).toBeNull();
@@ -776,6 +776,38 @@ describe.each(drivers)("MatchStore contract on $name", (driver) => {
       expect(await store.seatForToken(match.id, "new-hash-2")).toBeNull();
       expect((await store.hostAccess(match.id, "h"))?.seats[0]?.generation).toBe(1);
       await expect(store.reissueSeat(match.id, "green", 0, "x")).rejects.toBeInstanceOf(UnknownMatchError);
+    });
+
+    test("claimInvite claims an open invite once: the same claim key again is `again`, another key `taken`, an older generation `stale`; a re-issue opens the invite again", async () => {
+      const match = newMatch({ tokenSecret: "s", hostTokenHash: "h" });
+      await store.createMatch(match, [...newSeats(match.id).slice(0, 1), { seat: "bot", playerName: "Bot", tokenHash: "bot-hash", claimKeyHash: "bot" }]);
+      expect(await store.claimInvite(match.id, "red", 0, "key-a", "token-a")).toBe("claimed");
+      expect(await store.seatForToken(match.id, "token-a")).toBe("red");
+      expect(await store.claimInvite(match.id, "red", 0, "key-a", "token-a")).toBe("again");
+      expect(await store.claimInvite(match.id, "red", 0, "key-b", "token-b")).toBe("taken");
+      expect(await store.seatForToken(match.id, "token-b")).toBeNull();
+      expect(await store.claimInvite(match.id, "bot", 0, "key-c", "token-c")).toBe("taken");
+      expect(await store.seatForToken(match.id, "bot-hash")).toBe("bot");
+      expect((await store.hostAccess(match.id, "h"))?.seats.map((s) => s.claimed)).toEqual([true, true]);
+      expect(await store.reissueSeat(match.id, "red", 0, "unheld")).toBe(true);
+      expect(await store.seatForToken(match.id, "token-a")).toBeNull();
+      expect(await store.claimInvite(match.id, "red", 0, "key-a", "token-a")).toBe("stale");
+      expect((await store.hostAccess(match.id, "h"))?.seats[0]?.claimed).toBe(false);
+      expect(await store.claimInvite(match.id, "red", 1, "key-b", "token-b")).toBe("claimed");
+      expect(await store.seatForToken(match.id, "token-b")).toBe("red");
+      await expect(store.claimInvite(match.id, "green", 0, "k", "t")).rejects.toBeInstanceOf(UnknownMatchError);
+    });
+
+    test("findIdempotent releases a key older than `expiredBefore`: the key may create a new match", async () => {
+      const key = fresh("expiring-key");
+      const first = newMatch({ idempotency: { key, requestHash: "r", tokenSecret: "s" } });
+      await store.createMatch(first, []);
+      expect((await store.findIdempotent(key, new Date(Date.now() - 60_000)))?.matchId).toBe(first.id);
+      expect(await store.findIdempotent(key, new Date(Date.now() + 60_000))).toBeNull();
+      expect(await store.findIdempotent(key)).toBeNull();
+      const second = newMatch({ idempotency: { key, requestHash: "r", tokenSecret: "s" } });
+      await store.createMatch(second, []);
+      expect((await store.findIdempotent(key))?.matchId).toBe(second.id);
     });
   });
 

@@ -51,26 +51,34 @@ export interface NewMatch {
   options: unknown;
   /** For a match created with an `Idempotency-Key`: what a retried request needs (see `findIdempotent`). */
   idempotency?: IdempotencyRecord;
-  /** The secret the seat tokens are derived from (kept so the host can be shown the invite links again; secret). */
+  /** The secret the invite codes, the host token and (with their claim keys) the seat tokens are derived from (secret). */
   tokenSecret?: string;
   /** The hash of the host token (the host link); compared in the database, never read back. */
   hostTokenHash?: string;
 }
 
 /**
- * What the host of a match may know (`hostAccess`): the token secret (to derive the invite links
- * again) and every seat in order with its player's name, its token generation and whether it
- * was ever joined.
+ * What the host of a match may know (`hostAccess`): the token secret (to derive the unclaimed
+ * invite codes again) and every seat in order with its player's name, its invite generation,
+ * whether it was ever joined (`joined`) and whether its current invite is claimed (`claimed`:
+ * a player holds the seat's token; always true for a bot's seat).
  */
 export interface HostAccess {
   tokenSecret: string | null;
-  seats: { seat: string; playerName: string; generation: number; claimed: boolean }[];
+  seats: { seat: string; playerName: string; generation: number; joined: boolean; claimed: boolean }[];
 }
 
 /**
- * What the store keeps of a creation request with an idempotency key: the key (unique among all
- * matches), a hash of the request body, and the secret the seat tokens were derived from. Never
- * part of a `MatchRecord`.
+ * What claiming a seat's invite did (`claimInvite`): `claimed` (the seat now opens with the new
+ * token), `again` (the invite was claimed before with the same claim key: the same token holds),
+ * `taken` (claimed with another key, or a bot's seat), `stale` (the invite was re-issued since).
+ */
+export type ClaimOutcome = "claimed" | "again" | "taken" | "stale";
+
+/**
+ * What the store keeps of a creation request with an idempotency key: the key (scoped to its
+ * requester by the caller; unique among all matches), a hash of the request body, and the
+ * match's token secret. Never part of a `MatchRecord`.
  */
 export interface IdempotencyRecord {
   key: string;
@@ -78,11 +86,16 @@ export interface IdempotencyRecord {
   tokenSecret: string;
 }
 
-/** A seat of a new match. `tokenHash` is the hash of the seat's invite token, unique per match. */
+/**
+ * A seat of a new match. `tokenHash` is the hash of the seat's token, unique per match (for an
+ * unclaimed invite, of a random token nobody holds); `claimKeyHash` is set when the seat is
+ * claimed at creation (the creator's seat, a bot's seat: "bot"), absent for an open invite.
+ */
 export interface NewSeat {
   seat: string;
   playerName: string;
   tokenHash: string;
+  claimKeyHash?: string;
 }
 
 /**
@@ -143,9 +156,15 @@ export interface NewChatLine {
   logSeq: number;
 }
 
-/** A stored chat line: `id` increases in the order lines were stored; `at` is ms since the epoch. */
+/**
+ * A stored chat line: `id` increases in the order lines were stored (every audience of every
+ * match: the store's own order, never sent to anyone); `number` is the line's place in its
+ * audience within the match (per team for `team` lines): 1, 2, 3 ... without gaps, the only
+ * count a listener is shown; `at` is ms since the epoch.
+ */
 export interface StoredChatLine extends NewChatLine {
   id: number;
+  number: number;
   at: number;
 }
 
@@ -241,9 +260,19 @@ export interface MatchStore {
   liveMatchIds(): Promise<string[]>;
   /**
    * The match created with this idempotency key, with the request hash and token secret stored
-   * with it; null when no match has the key.
+   * with it; null when no match has the key. A key whose match was created before `expiredBefore`
+   * has expired: it is released (the match keeps no key, so the key may create a new match) and
+   * the answer is null.
    */
-  findIdempotent(key: string): Promise<({ matchId: string } & IdempotencyRecord) | null>;
+  findIdempotent(key: string, expiredBefore?: Date): Promise<({ matchId: string } & IdempotencyRecord) | null>;
+  /**
+   * Claims a seat's invite of generation `generation` with a claim key (its hash): when the
+   * invite is unclaimed, stores `tokenHash` as the seat's token and the claim key's hash, at once
+   * (two claims at once: one wins). Compared in the database; nothing is read back.
+   * @returns what happened (`ClaimOutcome`); `claimed` is the only outcome that changes anything.
+   * @throws UnknownMatchError when the match has no such seat.
+   */
+  claimInvite(matchId: string, seat: string, generation: number, claimKeyHash: string, tokenHash: string): Promise<ClaimOutcome>;
   /**
    * Marks `abandoned` (result null, `finishedAt` now) every live match created before `cutoff` of
    * which no seat was ever claimed.
@@ -256,9 +285,10 @@ export interface MatchStore {
    */
   hostAccess(matchId: string, hostTokenHash: string): Promise<HostAccess | null>;
   /**
-   * Re-issues a seat's invite: stores the new token's hash and generation, if the seat's
-   * generation is still `fromGeneration` (so two re-issues at once cannot both win). The old
-   * token stops matching at once (`seatForToken`).
+   * Re-issues a seat's invite: the next generation's invite is unclaimed, and `tokenHash` (of a
+   * random token nobody holds) replaces the seat's token hash, if the seat's generation is still
+   * `fromGeneration` (so two re-issues at once cannot both win). The old token stops matching at
+   * once (`seatForToken`).
    * @returns whether the seat was updated (false: another re-issue came first).
    * @throws UnknownMatchError when the match has no such seat.
    */
@@ -271,7 +301,8 @@ export interface MatchStore {
   abandonIdle(cutoff: Date, keep?: readonly string[]): Promise<string[]>;
   /**
    * Stores a chat line of a match; it is committed when the promise resolves.
-   * @returns the line with its `id` (greater than every earlier line's) and time.
+   * @returns the line with its `id` (greater than every earlier line's), its `number` (one more
+   *   than the last line's of the same audience, and team, of the match; 1 for the first) and time.
    * @throws UnknownMatchError when there is no such match.
    * @throws TypeError when `audience` is not one of the three, or a `team` line has no team
    *   (or another line has one); nothing is written.
@@ -279,7 +310,9 @@ export interface MatchStore {
   appendChat(matchId: string, line: NewChatLine): Promise<StoredChatLine>;
   /**
    * The match's chat lines in `id` order (every audience: callers filter), at most the last
-   * `last` of them (default: all); [] for an unknown match.
+   * `last` of each audience (each team's `team` lines apart; default: all); [] for an unknown
+   * match. Per audience, so that what a listener gets of its audiences never depends on how much
+   * was said in audiences it does not hear.
    */
   chatLines(matchId: string, last?: number): Promise<StoredChatLine[]>;
   /** Closes the database (the pool, or the embedded PGlite). Idempotent. */

@@ -11,6 +11,7 @@ import {
   SequenceConflictError,
   UnknownMatchError,
   type AppendOptions,
+  type ClaimOutcome,
   type HostAccess,
   type IdempotencyRecord,
   type ListFilter,
@@ -36,6 +37,9 @@ interface DriverClient {
 }
 
 const dialect = new PgDialect();
+
+/** The first key of the advisory lock a chat line holds while it is numbered (the second: the match id's hash). */
+const CHAT_LOCK_CLASS = 0x63686174; // "chat"
 
 /**
  * How the appends' statements run: straight on the driver's client (`db.$client`) when it has
@@ -119,6 +123,7 @@ export class DrizzleMatchStore implements MatchStore {
             playerName: s.playerName,
             playerNameFolded: s.playerName.toLowerCase(),
             tokenHash: s.tokenHash,
+            claimKeyHash: s.claimKeyHash ?? null,
           })),
         );
       }
@@ -236,13 +241,36 @@ export class DrizzleMatchStore implements MatchStore {
     return rows.map((r) => r.id);
   }
 
-  async findIdempotent(key: string): Promise<({ matchId: string } & IdempotencyRecord) | null> {
+  async findIdempotent(key: string, expiredBefore?: Date): Promise<({ matchId: string } & IdempotencyRecord) | null> {
+    if (expiredBefore) {
+      await this.db
+        .update(matches)
+        .set({ idempotencyKey: null })
+        .where(and(eq(matches.idempotencyKey, key), lt(matches.createdAt, expiredBefore)));
+    }
     const rows = await this.db
       .select({ matchId: matches.id, key: matches.idempotencyKey, requestHash: matches.requestHash, tokenSecret: matches.tokenSecret })
       .from(matches)
       .where(eq(matches.idempotencyKey, key));
     const row = rows[0];
     return row ? { matchId: row.matchId, key: row.key ?? key, requestHash: row.requestHash ?? "", tokenSecret: row.tokenSecret ?? "" } : null;
+  }
+
+  async claimInvite(matchId: string, seat: string, generation: number, claimKeyHash: string, tokenHash: string): Promise<ClaimOutcome> {
+    const updated = await this.db
+      .update(seats)
+      .set({ tokenHash, claimKeyHash })
+      .where(and(eq(seats.matchId, matchId), eq(seats.seat, seat), eq(seats.tokenGeneration, generation), isNull(seats.claimKeyHash)))
+      .returning({ seat: seats.seat });
+    if (updated.length > 0) return "claimed";
+    const rows = await this.db
+      .select({ stale: sql<boolean>`${seats.tokenGeneration} <> ${generation}`, again: sql<boolean>`coalesce(${seats.claimKeyHash} = ${claimKeyHash}, false)` })
+      .from(seats)
+      .where(and(eq(seats.matchId, matchId), eq(seats.seat, seat)));
+    const row = rows[0];
+    if (!row) throw new UnknownMatchError(matchId, `there is no seat "${seat}"`);
+    if (row.stale) return "stale";
+    return row.again ? "again" : "taken";
   }
 
   async hostAccess(matchId: string, hostTokenHash: string): Promise<HostAccess | null> {
@@ -253,20 +281,20 @@ export class DrizzleMatchStore implements MatchStore {
     const row = rows[0];
     if (!row) return null;
     const seatRows = await this.db
-      .select({ seat: seats.seat, playerName: seats.playerName, generation: seats.tokenGeneration, claimedAt: seats.claimedAt })
+      .select({ seat: seats.seat, playerName: seats.playerName, generation: seats.tokenGeneration, claimedAt: seats.claimedAt, claimed: sql<boolean>`${seats.claimKeyHash} is not null` })
       .from(seats)
       .where(eq(seats.matchId, matchId))
       .orderBy(asc(seats.position));
     return {
       tokenSecret: row.tokenSecret,
-      seats: seatRows.map((s) => ({ seat: s.seat, playerName: s.playerName, generation: s.generation, claimed: s.claimedAt !== null })),
+      seats: seatRows.map((s) => ({ seat: s.seat, playerName: s.playerName, generation: s.generation, joined: s.claimedAt !== null, claimed: Boolean(s.claimed) })),
     };
   }
 
   async reissueSeat(matchId: string, seat: string, fromGeneration: number, tokenHash: string): Promise<boolean> {
     const updated = await this.db
       .update(seats)
-      .set({ tokenHash, tokenGeneration: fromGeneration + 1 })
+      .set({ tokenHash, tokenGeneration: fromGeneration + 1, claimKeyHash: null })
       .where(and(eq(seats.matchId, matchId), eq(seats.seat, seat), eq(seats.tokenGeneration, fromGeneration)))
       .returning({ seat: seats.seat });
     if (updated.length > 0) return true;
@@ -304,18 +332,31 @@ export class DrizzleMatchStore implements MatchStore {
     const row = await this.db.transaction(async (tx) => {
       const found = await tx.select({ id: matches.id }).from(matches).where(eq(matches.id, matchId));
       if (found.length === 0) return null;
+      // One line of a match at a time (whichever process posts it): its number follows the last
+      // of its audience, read after the lock. The unique key refuses a duplicate in any case.
+      await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(CHAT_LOCK_CLASS))}, hashtext(${matchId}))`);
+      const sameAudience = and(eq(chatLines.matchId, matchId), eq(chatLines.audience, line.audience), line.team === null ? isNull(chatLines.team) : eq(chatLines.team, line.team));
+      const [last] = await tx.select({ number: max(chatLines.number) }).from(chatLines).where(sameAudience);
+      const number = (last?.number ?? 0) + 1;
       const [inserted] = await tx
         .insert(chatLines)
-        .values({ matchId, audience: line.audience, team: line.team, seat: line.seat, name: line.name, text: line.text, logSeq: line.logSeq })
-        .returning({ id: chatLines.id, createdAt: chatLines.createdAt });
+        .values({ matchId, audience: line.audience, team: line.team, seat: line.seat, name: line.name, text: line.text, logSeq: line.logSeq, number })
+        .returning({ id: chatLines.id, number: chatLines.number, createdAt: chatLines.createdAt });
       return inserted ?? null;
     });
     if (!row) throw new UnknownMatchError(matchId);
-    return { ...line, id: Number(row.id), at: row.createdAt.getTime() };
+    return { ...line, id: Number(row.id), number: row.number, at: row.createdAt.getTime() };
   }
 
   async chatLines(matchId: string, last?: number): Promise<StoredChatLine[]> {
-    const query = this.db
+    const limit = last === undefined || !Number.isFinite(last) ? null : Math.max(0, Math.floor(last));
+    if (limit === 0) return [];
+    // The last `limit` of each audience: numbers above the audience's highest minus `limit`.
+    const recent =
+      limit === null
+        ? undefined
+        : sql`${chatLines.number} > (select max(c.number) from ${chatLines} c where c.match_id = ${chatLines.matchId} and c.audience = ${chatLines.audience} and c.team is not distinct from ${chatLines.team}) - ${limit}`;
+    const rows = await this.db
       .select({
         id: chatLines.id,
         audience: chatLines.audience,
@@ -324,15 +365,13 @@ export class DrizzleMatchStore implements MatchStore {
         name: chatLines.name,
         text: chatLines.text,
         logSeq: chatLines.logSeq,
+        number: chatLines.number,
         createdAt: chatLines.createdAt,
       })
       .from(chatLines)
-      .where(eq(chatLines.matchId, matchId))
-      .orderBy(desc(chatLines.id));
-    const limit = last === undefined || !Number.isFinite(last) ? null : Math.max(0, Math.floor(last));
-    if (limit === 0) return [];
-    const rows = limit === null ? await query : await query.limit(limit);
-    return rows.reverse().map(({ createdAt, id, ...rest }) => ({ ...rest, id: Number(id), at: createdAt.getTime() }));
+      .where(and(eq(chatLines.matchId, matchId), recent))
+      .orderBy(asc(chatLines.id));
+    return rows.map(({ createdAt, id, ...rest }) => ({ ...rest, id: Number(id), at: createdAt.getTime() }));
   }
 
   close(): Promise<void> {

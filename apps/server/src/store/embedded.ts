@@ -88,6 +88,7 @@ export class EmbeddedStore implements MatchStore {
   finishMatch = (...args: Parameters<MatchStore["finishMatch"]>) => this.call("finishMatch", args) as ReturnType<MatchStore["finishMatch"]>;
   liveMatchIds = (...args: Parameters<MatchStore["liveMatchIds"]>) => this.call("liveMatchIds", args) as ReturnType<MatchStore["liveMatchIds"]>;
   findIdempotent = (...args: Parameters<MatchStore["findIdempotent"]>) => this.call("findIdempotent", args) as ReturnType<MatchStore["findIdempotent"]>;
+  claimInvite = (...args: Parameters<MatchStore["claimInvite"]>) => this.call("claimInvite", args) as ReturnType<MatchStore["claimInvite"]>;
   hostAccess = (...args: Parameters<MatchStore["hostAccess"]>) => this.call("hostAccess", args) as ReturnType<MatchStore["hostAccess"]>;
   reissueSeat = (...args: Parameters<MatchStore["reissueSeat"]>) => this.call("reissueSeat", args) as ReturnType<MatchStore["reissueSeat"]>;
   abandonUnclaimed = (...args: Parameters<MatchStore["abandonUnclaimed"]>) => this.call("abandonUnclaimed", args) as ReturnType<MatchStore["abandonUnclaimed"]>;

@@ -51,14 +51,14 @@ export const matches = pgTable(
     /** Creation order, breaking ties between equal `created_at` (PGlite's clock counts milliseconds). */
     createdOrder: bigint("created_order", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
-    /** The `Idempotency-Key` of the request that created the match (unique), when it had one. */
+    /** The creating request's `Idempotency-Key`, scoped to its requester (a hash; unique), when it had one. */
     idempotencyKey: text("idempotency_key"),
     /** A hash of that request's body, so the same key with another body is told apart. */
     requestHash: text("request_hash"),
     /**
-     * The per-match secret the seat tokens are derived from (HMAC), so a retried request gets the
-     * same tokens and the host can be shown the invite links again. Secret: read back only by
-     * `findIdempotent` and `hostAccess`, never shown.
+     * The per-match secret the invite codes and the host token are derived from (HMAC), and the
+     * seat tokens together with their claim keys, which only the claiming clients hold. Secret:
+     * read back only by `findIdempotent`, `hostAccess` and the claim, never shown.
      */
     tokenSecret: text("token_secret"),
     /** The hash of the match's host token (the host link); null for matches created before host links. */
@@ -96,6 +96,12 @@ export const seats = pgTable(
     /** How many times the host re-issued this seat's invite (0: the first token). */
     tokenGeneration: integer("token_generation").notNull().default(0),
     claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    /**
+     * The hash of the claim key the seat's current invite was claimed with (null: the invite is
+     * not claimed yet, and `token_hash` matches no token anyone holds). "bot" for a seat the
+     * server's bot plays; "legacy" for seats stored before invites were claimed.
+     */
+    claimKeyHash: text("claim_key_hash"),
   },
   (t) => [primaryKey({ columns: [t.matchId, t.seat] }), uniqueIndex("seats_match_token_hash_idx").on(t.matchId, t.tokenHash)],
 );

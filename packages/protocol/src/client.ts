@@ -13,8 +13,26 @@ import { ChatMessage, MAX_CHAT_LENGTH } from "./chat";
  */
 export const PROTOCOL_VERSION = 2;
 
-/** A seat token: exactly 32 lowercase hexadecimal characters (128 random bits), from an invite link. */
+/**
+ * A seat token: exactly 32 lowercase hexadecimal characters (128 bits), issued to the one client
+ * that claimed the seat's invite (`POST /api/matches/:id/seats/:seat/claim`, or `claim` at
+ * creation). Whoever holds it plays the seat; the server keeps only its hash.
+ */
 export const SeatToken = z.string().regex(/^[0-9a-f]{32}$/, "a seat token is exactly 32 lowercase hexadecimal characters");
+
+/**
+ * A seat's invite code: 32 lowercase hexadecimal characters, from an invite link
+ * (`.../play/<matchId>#seat=p1&invite=...`). It opens nothing by itself: it is claimed once for
+ * a seat token.
+ */
+export const InviteCode = z.string().regex(/^[0-9a-f]{32}$/, "an invite code is exactly 32 lowercase hexadecimal characters");
+
+/**
+ * A claim key: 22 to 128 letters, digits, `_` or `-`, chosen at random by the claiming client
+ * (at least 128 random bits, e.g. 16 random bytes in base64url) and kept until it holds the seat
+ * token. A claim retried with the same key gets the same token; the server keeps only its hash.
+ */
+export const ClaimKey = z.string().regex(/^[A-Za-z0-9_-]{22,128}$/, "a claim key is 22 to 128 letters, digits, _ or -");
 
 /**
  * Text a client may send: no control characters (U+0000 to U+001F, U+007F to U+009F: NUL, tabs,

@@ -152,6 +152,23 @@ export const PROTOCOL_ERRORS = {
     meaning: "The seat (or, for a spectator, the address) posted more than CHAT_BURST (5) lines at once or more than one every 2 s on average. The line was dropped; post it again later.",
     channels: ["message"],
   },
+  invalid_invite: {
+    message: "The invite code does not open this seat.",
+    meaning:
+      "`POST /api/matches/:id/seats/:seat/claim` was sent with an invite code that is not the seat's current invite (a wrong code, or one the host has re-issued since). REST status 403; it counts as a failed join of the address. Ask the host for the seat's current invite link.",
+    channels: ["rest"],
+  },
+  invite_claimed: {
+    message: "This invite was already claimed.",
+    meaning:
+      "The seat's invite was claimed before with another claim key: a player holds the seat's token and nothing was changed. REST status 409. A client whose own claim's answer was lost retries with the same claim key and gets its token again; anyone else asks the host to re-issue the seat (which every seat of the match is told of).",
+    channels: ["rest"],
+  },
+  bot_seat: {
+    message: "The server's bot plays this seat: it has no invite.",
+    meaning: "A claim or a host's re-issue named a seat the server's bot plays. REST status 409; nothing was changed.",
+    channels: ["rest"],
+  },
 } as const satisfies Readonly<Record<string, ProtocolErrorInfo>>;
 
 /** A protocol error code: `"bad_message" | "message_too_large" | ...` (the keys of {@link PROTOCOL_ERRORS}). */

@@ -3,7 +3,7 @@
  * Request schemas are what the server validates; response schemas let clients validate answers.
  */
 import { z } from "zod";
-import { DisplayName, PlainText, SeatToken } from "./client";
+import { ClaimKey, DisplayName, InviteCode, PlainText, SeatToken } from "./client";
 
 /** A ruleset or scenario id: 1 to 64 characters without control characters (e.g. "ember", a scenario id of its catalog). */
 const CatalogId = PlainText().min(1).max(64);
@@ -69,7 +69,10 @@ export type BotLevel = z.output<typeof BotLevel>;
  * muster). `scenario` is the ruleset's scenario (Siege: a mission id). The ruleset
  * decides how many players it takes (EMBER: 2 to 4, teams only for 2 v 2, two teams of two;
  * Siege: 1 v 1 or 2 v 2). `bot` (a {@link BotLevel}) makes the server play that seat; at least
- * one seat must be left to a person (else 400 `bad_request`). Unknown keys are refused.
+ * one seat must be left to a person (else 400 `bad_request`). `claim` (optional:
+ * `{ seat, claimKey }`) claims that seat's invite in the same request, for a creator who plays
+ * it: the answer carries that seat's `token` (see {@link ClaimSeatRequest}; a seat that no person
+ * plays is a 400 `bad_request`). Unknown keys are refused.
  */
 export const CreateMatchRequest = z.strictObject({
   ruleset: CatalogId,
@@ -86,23 +89,29 @@ export const CreateMatchRequest = z.strictObject({
     .min(1)
     .max(8),
   options: CreateMatchOptions.optional(),
+  claim: z.strictObject({ seat: z.string().min(1).max(64), claimKey: ClaimKey }).optional(),
 });
 /** A valid match request (after parsing: names trimmed). */
 export type CreateMatchRequest = z.output<typeof CreateMatchRequest>;
 
 /**
- * One seat of a new match in the {@link CreateMatchResponse}: `{ seat, name, team?, token, inviteUrl }`.
- * `token` (32 lowercase hex characters) is the seat's secret: whoever holds it plays the seat.
- * `inviteUrl` carries it in the URL fragment (`.../play/<matchId>#seat=p1&token=...`), which
- * browsers never send to a server.
+ * One seat of a new match in the {@link CreateMatchResponse}: `{ seat, name, team?, claimed,
+ * invite?, inviteUrl?, token? }`. An unclaimed seat carries its invite: `invite` (an
+ * {@link InviteCode}) and `inviteUrl`, which carries it in the URL fragment
+ * (`.../play/<matchId>#seat=p1&invite=...`, never sent to a server). The invite is claimed once
+ * (`POST /api/matches/:id/seats/:seat/claim`) for the seat's token. A claimed seat (`claimed:
+ * true`) carries no invite; `token` only on the seat the request claimed for its creator
+ * (`claim`), while that claim still holds.
  */
 export const CreatedSeat = z.object({
   seat: z.string().min(1),
   name: z.string(),
   /** The seat's team in a team game. */
   team: TeamName.optional(),
-  token: SeatToken,
-  inviteUrl: z.string().min(1),
+  claimed: z.boolean(),
+  invite: InviteCode.optional(),
+  inviteUrl: z.string().min(1).optional(),
+  token: SeatToken.optional(),
 });
 /** See the {@link CreatedSeat} schema. */
 export type CreatedSeat = z.output<typeof CreatedSeat>;
@@ -122,9 +131,11 @@ export type CreatedBotSeat = z.output<typeof CreatedBotSeat>;
 
 /**
  * The answer (201) to `POST /api/matches`: `{ matchId, roomId, seats: CreatedSeat[], botSeats?: CreatedBotSeat[], spectatorUrl }`.
- * `roomId` equals `matchId` (the Colyseus room to join); the tokens are shown this once only (the
- * server keeps only their hashes). `seats` are the seats people play, in seat order; `botSeats`
- * (present when the request asked for bots) the seats the server's bot plays.
+ * `roomId` equals `matchId` (the Colyseus room to join). `seats` are the seats people play, in
+ * seat order, each with its invite or claimed; `botSeats` (present when the request asked for
+ * bots) the seats the server's bot plays. A replay of the request (`Idempotency-Key`, same
+ * requester, same body) answers the match as it is now: the invites still unclaimed, the others
+ * `claimed` without any credential but the creator's own seat token while its claim holds.
  */
 export const CreateMatchResponse = z.object({
   matchId: z.string().min(1),
@@ -132,7 +143,7 @@ export const CreateMatchResponse = z.object({
   seats: z.array(CreatedSeat),
   botSeats: z.array(CreatedBotSeat).optional(),
   spectatorUrl: z.string().min(1),
-  /** The host's secret (32 lowercase hex characters): sent in the {@link HOST_TOKEN_HEADER} of the host routes. Shown this once. */
+  /** The host's secret (32 lowercase hex characters): sent in the {@link HOST_TOKEN_HEADER} of the host routes. It opens no seat. */
   hostToken: SeatToken,
   /** The host page, the token in its fragment (`.../host/<matchId>#token=...`): keep it to see and re-issue the invite links. */
   hostUrl: z.string().min(1),
@@ -222,19 +233,22 @@ export const HOST_TOKEN_HEADER = "X-Host-Token";
 
 /**
  * One seat as its match's host sees it (`GET /api/matches/:id/host`): `{ seat, name, team?,
- * token, inviteUrl, connected, claimed, locked }`. `token` and `inviteUrl` are the seat's current
- * invite (after a re-issue, the new one); `connected`: a player is on the seat now; `claimed`: a
- * player ever joined it; `locked`: the seat's secret list is locked (EMBER's muster; null when the
- * match has no muster, or it is over).
+ * bot?, inviteUrl?, connected, claimed, joined, locked }`. `inviteUrl` is the seat's current
+ * invite while it is unclaimed and the match live (after a re-issue, the new one); `claimed`: a
+ * player holds the seat's token (never shown to the host); `joined`: a player ever joined it;
+ * `connected`: a player is on the seat now; `bot`: the server's bot plays it (no invite, never
+ * re-issued); `locked`: the seat's secret list is locked (EMBER's muster; null when the match has
+ * no muster, or it is over).
  */
 export const HostSeat = z.object({
   seat: z.string().min(1),
   name: z.string(),
   team: TeamName.optional(),
-  token: SeatToken,
-  inviteUrl: z.string().min(1),
+  bot: BotLevel.optional(),
+  inviteUrl: z.string().min(1).optional(),
   connected: z.boolean(),
   claimed: z.boolean(),
+  joined: z.boolean(),
   locked: z.boolean().nullable(),
 });
 /** See the {@link HostSeat} schema. */
@@ -251,7 +265,36 @@ export const HostMatchResponse = z.object({
 /** See the {@link HostMatchResponse} schema. */
 export type HostMatchResponse = z.output<typeof HostMatchResponse>;
 
-/** The answer to `POST /api/matches/:id/host/seats/:seat/reissue`: `{ seat: HostSeat }` with the new invite. */
+/**
+ * The answer to `POST /api/matches/:id/host/seats/:seat/reissue`: `{ seat: HostSeat }` with the
+ * new invite. The old invite and the seat's token open nothing any more, the seat's connection is
+ * closed (4101), and every connection of the match is told (`notice` `seat_reissued`).
+ */
 export const ReissueSeatResponse = z.object({ seat: HostSeat });
 /** See the {@link ReissueSeatResponse} schema. */
 export type ReissueSeatResponse = z.output<typeof ReissueSeatResponse>;
+
+/** The path parameters of `POST /api/matches/:id/seats/:seat/claim`. */
+export const SeatPathParams = z.object({ id: MatchIdParam, seat: z.string().min(1).max(64) });
+
+/**
+ * The body of `POST /api/matches/:id/seats/:seat/claim`: `{ invite, claimKey }`: the seat's
+ * invite code and a claim key the client chose at random ({@link ClaimKey}). The first claim of
+ * an invite wins the seat; the same claim key again (a retry whose answer was lost) gets the same
+ * token; another key gets 409 `invite_claimed`; a wrong or re-issued code 403 `invalid_invite`.
+ */
+export const ClaimSeatRequest = z.strictObject({ invite: InviteCode, claimKey: ClaimKey });
+/** See the {@link ClaimSeatRequest} schema. */
+export type ClaimSeatRequest = z.output<typeof ClaimSeatRequest>;
+
+/** The answer (200) to a claim: `{ matchId, seat, token }`; `token` is the seat's {@link SeatToken}, for this client alone. */
+export const ClaimSeatResponse = z.object({ matchId: z.string().min(1), seat: z.string().min(1), token: SeatToken });
+/** See the {@link ClaimSeatResponse} schema. */
+export type ClaimSeatResponse = z.output<typeof ClaimSeatResponse>;
+
+/**
+ * The header a client may send with `POST /api/matches` to scope its `Idempotency-Key` to itself:
+ * 22 to 128 letters, digits, `_` or `-`, kept by the client (a browser is given a `fogwar_creator`
+ * cookie instead). Without either, the server sets the cookie.
+ */
+export const CREATOR_KEY_HEADER = "X-Creator-Key";

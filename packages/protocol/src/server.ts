@@ -121,13 +121,26 @@ export const PongMessage = z.object({
 /** See the {@link PongMessage} schema. */
 export type PongMessage = z.output<typeof PongMessage>;
 
-/** Every server-to-client room message, keyed by `type`: welcome, accepted, rejected, events, error, pong, chat, chat_backlog (./chat.ts). */
-export const ServerMessage = z.discriminatedUnion("type", [WelcomeMessage, AcceptedMessage, RejectedMessage, EventsMessage, ErrorMessage, PongMessage, ChatLineMessage, ChatBacklogMessage]);
+/**
+ * `{ type: "notice", notice: { kind: "seat_reissued", seat, at } }`: a table notice for every
+ * connection of the match. `seat_reissued`: the host re-issued `seat`'s invite at `at` (ms since
+ * the epoch): whoever held the seat's token lost it, and the seat opens only with the new invite.
+ * A connection joining later gets the room's earlier notices after its welcome.
+ */
+export const NoticeMessage = z.object({
+  type: z.literal("notice"),
+  notice: z.object({ kind: z.literal("seat_reissued"), seat: z.string().min(1), at: z.number() }),
+});
+/** See the {@link NoticeMessage} schema. */
+export type NoticeMessage = z.output<typeof NoticeMessage>;
+
+/** Every server-to-client room message, keyed by `type`: welcome, accepted, rejected, events, error, pong, chat, chat_backlog (./chat.ts), notice. */
+export const ServerMessage = z.discriminatedUnion("type", [WelcomeMessage, AcceptedMessage, RejectedMessage, EventsMessage, ErrorMessage, PongMessage, ChatLineMessage, ChatBacklogMessage, NoticeMessage]);
 /** See the {@link ServerMessage} schema. */
 export type ServerMessage = z.output<typeof ServerMessage>;
 
 /** The `type` of every server-to-client message. */
-export const SERVER_MESSAGE_TYPES = ["welcome", "accepted", "rejected", "events", "error", "pong", "chat", "chat_backlog"] as const satisfies readonly ServerMessage["type"][];
+export const SERVER_MESSAGE_TYPES = ["welcome", "accepted", "rejected", "events", "error", "pong", "chat", "chat_backlog", "notice"] as const satisfies readonly ServerMessage["type"][];
 /** A server-to-client message type. */
 export type ServerMessageType = (typeof SERVER_MESSAGE_TYPES)[number];
 

@@ -37,6 +37,9 @@ const STABLE_NUMBERS: Record<ProtocolErrorCode, number> = {
   chat_too_long: 4019,
   chat_audience_closed: 4020,
   chat_rate_limited: 4021,
+  invalid_invite: 4022,
+  invite_claimed: 4023,
+  bot_seat: 4024,
 };
 
 describe("PROTOCOL_ERRORS", () => {

@@ -1,6 +1,7 @@
 /** The REST bodies and queries: valid and invalid samples, shaped as apps/server/src/http.ts uses them. */
 import {
   ApiErrorBody,
+  ClaimSeatRequest,
   CreateMatchRequest,
   CreateMatchResponse,
   ListMatchesQuery,
@@ -142,7 +143,10 @@ describe("CreateMatchResponse", () => {
   const response = {
     matchId: "k7m2q9x4w8ab",
     roomId: "k7m2q9x4w8ab",
-    seats: [{ seat: "p1", name: "Ada", token: "0123456789abcdef0123456789abcdef", inviteUrl: "http://localhost:2567/play/k7m2q9x4w8ab#seat=p1&token=0123456789abcdef0123456789abcdef" }],
+    seats: [
+      { seat: "p1", name: "Ada", claimed: true, token: "0123456789abcdef0123456789abcdef" },
+      { seat: "p2", name: "Bo", claimed: false, invite: "abcdef0123456789abcdef0123456789", inviteUrl: "http://localhost:2567/play/k7m2q9x4w8ab#seat=p2&invite=abcdef0123456789abcdef0123456789" },
+    ],
     spectatorUrl: "http://localhost:2567/watch/k7m2q9x4w8ab",
     hostToken: "9d1e5b7a3c2f4e6d8b0a1c3e5f7d9b2a",
     hostUrl: "http://localhost:2567/host/k7m2q9x4w8ab#token=9d1e5b7a3c2f4e6d8b0a1c3e5f7d9b2a",
@@ -161,9 +165,22 @@ describe("CreateMatchResponse", () => {
     expect(CreateMatchResponse.safeParse({ ...response, hostUrl: undefined }).success).toBe(false);
   });
 
-  it("refuses a malformed token or a missing url", () => {
+  it("refuses a malformed token or invite, a seat without `claimed`, or a missing url", () => {
     expect(CreateMatchResponse.safeParse({ ...response, seats: [{ ...response.seats[0], token: "abc" }] }).success).toBe(false);
+    expect(CreateMatchResponse.safeParse({ ...response, seats: [{ ...response.seats[1], invite: "abc" }] }).success).toBe(false);
+    expect(CreateMatchResponse.safeParse({ ...response, seats: [{ ...response.seats[1], claimed: undefined }] }).success).toBe(false);
     expect(CreateMatchResponse.safeParse({ ...response, spectatorUrl: undefined }).success).toBe(false);
+  });
+});
+
+describe("ClaimSeatRequest", () => {
+  it("takes an invite code and a claim key of at least 22 characters, nothing else", () => {
+    const invite = "abcdef0123456789abcdef0123456789";
+    expect(ClaimSeatRequest.safeParse({ invite, claimKey: "q".repeat(22) }).success).toBe(true);
+    expect(ClaimSeatRequest.safeParse({ invite, claimKey: "q".repeat(21) }).success).toBe(false);
+    expect(ClaimSeatRequest.safeParse({ invite, claimKey: "q q".repeat(10) }).success).toBe(false);
+    expect(ClaimSeatRequest.safeParse({ invite: "abc", claimKey: "q".repeat(22) }).success).toBe(false);
+    expect(ClaimSeatRequest.safeParse({ invite, claimKey: "q".repeat(22), seat: "p1" }).success).toBe(false);
   });
 });
 

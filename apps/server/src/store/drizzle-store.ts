@@ -333,14 +333,15 @@ export class DrizzleMatchStore implements MatchStore {
       const found = await tx.select({ id: matches.id }).from(matches).where(eq(matches.id, matchId));
       if (found.length === 0) return null;
       // One line of a match at a time (whichever process posts it): its number follows the last
-      // of its audience, read after the lock. The unique key refuses a duplicate in any case.
+      // of its audience, read after the lock, and its time is taken after the lock too (so times
+      // rise with numbers). The unique key refuses a duplicate in any case.
       await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(CHAT_LOCK_CLASS))}, hashtext(${matchId}))`);
       const sameAudience = and(eq(chatLines.matchId, matchId), eq(chatLines.audience, line.audience), line.team === null ? isNull(chatLines.team) : eq(chatLines.team, line.team));
       const [last] = await tx.select({ number: max(chatLines.number) }).from(chatLines).where(sameAudience);
       const number = (last?.number ?? 0) + 1;
       const [inserted] = await tx
         .insert(chatLines)
-        .values({ matchId, audience: line.audience, team: line.team, seat: line.seat, name: line.name, text: line.text, logSeq: line.logSeq, number })
+        .values({ matchId, audience: line.audience, team: line.team, seat: line.seat, name: line.name, text: line.text, logSeq: line.logSeq, number, createdAt: sql`clock_timestamp()` })
         .returning({ id: chatLines.id, number: chatLines.number, createdAt: chatLines.createdAt });
       return inserted ?? null;
     });

@@ -15,7 +15,7 @@
  * - `chat_lines`: the match's table chat, every audience (see `chatLines`).
  */
 import { sql } from "drizzle-orm";
-import { bigint, check, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, check, customType, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * A `jsonb` column whose values round-trip exactly. drizzle's own `jsonb` re-parses a value the
@@ -133,10 +133,12 @@ export const entries = pgTable(
 
 /**
  * Table chat, stored with its match: one row per line, numbered by `id` (increasing, shared by
- * all matches: a match's lines in `id` order are in the order they were said). `audience` is
- * `players`, `team` or `spectators`; `team` names the team of a `team` line; `seat` is the
- * speaker's seat (null for a spectator); `log_seq` the match's last log sequence number when
- * the line was said.
+ * all matches: a match's lines in `id` order are in the order they were said; never shown to
+ * anyone) and by `number`, its place in its audience within the match (per team for `team`
+ * lines; 1, 2, 3 ... unique with the match, audience and team: the number listeners see, which
+ * counts no line of an audience they do not hear). `audience` is `players`, `team` or
+ * `spectators`; `team` names the team of a `team` line; `seat` is the speaker's seat (null for a
+ * spectator); `log_seq` the log sequence number the speaker's board showed when the line was said.
  */
 export const chatLines = pgTable(
   "chat_lines",
@@ -151,10 +153,13 @@ export const chatLines = pgTable(
     name: text("name"),
     text: text("text").notNull(),
     logSeq: integer("log_seq").notNull(),
+    number: integer("number").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("chat_lines_match_id_idx").on(t.matchId, t.id),
+    unique("chat_lines_audience_number_key").on(t.matchId, t.audience, t.team, t.number).nullsNotDistinct(),
+    check("chat_lines_number_positive", sql`${t.number} > 0`),
     check("chat_lines_audience_check", sql`${t.audience} in ('players', 'team', 'spectators')`),
     check("chat_lines_team_check", sql`(${t.audience} = 'team') = (${t.team} is not null)`),
   ],

@@ -62,7 +62,7 @@ const squares: Square[] = [];
 for (let y = 0; y < BOARD.height; y++) for (let x = 0; x < BOARD.width; x++) squares.push({ x, y });
 
 /** A 12x12 board with scattered walls and rough ground (about 15% of squares each). */
-const terrainRng = new Random(rngStateFromSeed("bench-terrain"));
+const terrainRng = new Random(rngStateFromSeed("bench-terrain", "bench"));
 const walls = new Set<string>();
 const rough = new Set<string>();
 for (const s of squares) {
@@ -135,7 +135,7 @@ function playMatch(seed: string, chooser: Random): number {
 function recordedMatch(): { seed: string; commands: [string, DialDuelCommand][] } {
   const seed = "bench-recorded";
   const match = new Match(dialDuel, { seats: ["p1", "p2"] }, seed);
-  const chooser = new Random(rngStateFromSeed("bench-recorded-chooser"));
+  const chooser = new Random(rngStateFromSeed("bench-recorded-chooser", "bench"));
   while (dialDuel.result(match.state) === null) {
     const seat = chooser.pick(dialDuel.awaiting(match.state));
     match.submit(seat, chooser.pick(dialDuel.legalCommands(match.state, seat)));
@@ -148,7 +148,7 @@ function recordedMatch(): { seed: string; commands: [string, DialDuelCommand][] 
 const rows: Row[] = [];
 
 {
-  const rng = new Random(rngStateFromSeed("bench-rng"));
+  const rng = new Random(rngStateFromSeed("bench-rng", "bench"));
   rows.push(
     bench("RNG int(1, 6)", "Random.int", () => {
       for (let i = 0; i < 10_000; i++) sink += rng.int(1, 6);
@@ -158,7 +158,7 @@ const rows: Row[] = [];
 }
 
 {
-  const rng = new Random(rngStateFromSeed("bench-dice"));
+  const rng = new Random(rngStateFromSeed("bench-dice", "bench"));
   rows.push(
     bench("rollPool, 6 dice", "3 yellow + 2 red + 1 white", () => {
       for (let i = 0; i < 1_000; i++) sink += rollPool(rng, DICE, POOL).length;
@@ -245,7 +245,7 @@ const rows: Row[] = [];
 }
 
 {
-  const chooser = new Random(rngStateFromSeed("bench-matches"));
+  const chooser = new Random(rngStateFromSeed("bench-matches", "bench"));
   let n = 0;
   rows.push(
     bench("dial-duel full match", "setup + legalCommands + submit", () => {

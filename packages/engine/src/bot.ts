@@ -31,7 +31,7 @@ export class RandomBot<C extends { type: string } = { type: string }> {
     seed: string,
     private readonly policy: BotPolicy<C> = {},
   ) {
-    this.random = new Random(rngStateFromSeed(`bot:${seed}`));
+    this.random = new Random(rngStateFromSeed(seed, "bot"));
   }
 
   /** One of `commands`, or null when there is none. */
@@ -135,7 +135,7 @@ export function autoplay<Setup, State, Command extends { type: string }, Event, 
   );
   const max = options.maxCommands ?? 20_000;
   // Fills continuous choices (rulesets with templates only: the others never draw from it).
-  const fills = new Random(rngStateFromSeed(`bot-fill:${botSeed}`));
+  const fills = new Random(rngStateFromSeed(botSeed, "bot-fill"));
   for (let n = 0; ruleset.result(match.state) === null; n++) {
     if (n >= max) throw new AutoplayError(`no result after ${max} commands`);
     const seat = ruleset.awaiting(match.state)[0];

@@ -26,7 +26,7 @@ const DICE = { yellow, white };
 
 describe("rollDie", () => {
   it("returns the die id, a face index in range and the face at that index", () => {
-    const rng = new Random(rngStateFromSeed("one-die"));
+    const rng = new Random(rngStateFromSeed("one-die", "test"));
     for (let i = 0; i < 300; i++) {
       const r = rollDie(rng, white);
       expect(r.die).toBe("white");
@@ -37,15 +37,15 @@ describe("rollDie", () => {
   });
 
   it("can land on every face", () => {
-    const rng = new Random(rngStateFromSeed("all-faces"));
+    const rng = new Random(rngStateFromSeed("all-faces", "test"));
     const seen = new Set<number>();
     for (let i = 0; i < 300; i++) seen.add(rollDie(rng, yellow).faceIndex);
     expect(seen.size).toBe(6);
   });
 
   it("consumes exactly one integer draw from the generator", () => {
-    const a = new Random(rngStateFromSeed("draws"));
-    const b = new Random(rngStateFromSeed("draws"));
+    const a = new Random(rngStateFromSeed("draws", "test"));
+    const b = new Random(rngStateFromSeed("draws", "test"));
     const rolled = rollDie(a, yellow);
     expect(rolled.faceIndex).toBe(b.int(0, 5));
     expect(a.state()).toEqual(b.state());
@@ -54,7 +54,7 @@ describe("rollDie", () => {
 
 describe("rollPool", () => {
   it("rolls entry by entry, die by die, with the requested counts", () => {
-    const rng = new Random(rngStateFromSeed("pool"));
+    const rng = new Random(rngStateFromSeed("pool", "test"));
     const out = rollPool(rng, DICE, [
       { die: "yellow", count: 3 },
       { die: "white", count: 2 },
@@ -65,7 +65,7 @@ describe("rollPool", () => {
   });
 
   it("matches rolling the same dice one at a time from the same generator state", () => {
-    const seed = rngStateFromSeed("pool-order");
+    const seed = rngStateFromSeed("pool-order", "test");
     const pooled = rollPool(new Random(seed), DICE, [
       { die: "white", count: 2 },
       { die: "yellow", count: 2 },
@@ -76,7 +76,7 @@ describe("rollPool", () => {
   });
 
   it("returns an empty list for an empty pool or zero counts, without drawing", () => {
-    const rng = new Random(rngStateFromSeed("zero"));
+    const rng = new Random(rngStateFromSeed("zero", "test"));
     const before = rng.state();
     expect(rollPool(rng, DICE, [])).toEqual([]);
     expect(rollPool(rng, DICE, [{ die: "yellow", count: 0 }])).toEqual([]);
@@ -84,7 +84,7 @@ describe("rollPool", () => {
   });
 
   it("throws on a die missing from the definitions, naming it", () => {
-    const rng = new Random(rngStateFromSeed("unknown"));
+    const rng = new Random(rngStateFromSeed("unknown", "test"));
     expect(() => rollPool(rng, DICE, [{ die: "purple", count: 1 }])).toThrow(/unknown die "purple"/);
   });
 
@@ -93,12 +93,12 @@ describe("rollPool", () => {
       { die: "yellow", count: 4 },
       { die: "white", count: 3 },
     ];
-    const a = rollPool(new Random(rngStateFromSeed("det")), DICE, pool);
-    const b = rollPool(new Random(rngStateFromSeed("det")), DICE, pool);
+    const a = rollPool(new Random(rngStateFromSeed("det", "test")), DICE, pool);
+    const b = rollPool(new Random(rngStateFromSeed("det", "test")), DICE, pool);
     expect(a).toEqual(b);
     const runs = new Set(
       Array.from({ length: 20 }, (_, i) =>
-        JSON.stringify(rollPool(new Random(rngStateFromSeed(`det-${i}`)), DICE, pool).map((r) => r.faceIndex)),
+        JSON.stringify(rollPool(new Random(rngStateFromSeed(`det-${i}`, "test")), DICE, pool).map((r) => r.faceIndex)),
       ),
     );
     expect(runs.size).toBeGreaterThan(1);
@@ -106,7 +106,7 @@ describe("rollPool", () => {
 
   it("works with faces that are plain numbers", () => {
     const d6: DieDefinition<number> = { id: "d6", faces: [1, 2, 3, 4, 5, 6] };
-    const out = rollPool(new Random(rngStateFromSeed("d6")), { d6 }, [{ die: "d6", count: 6 }]);
+    const out = rollPool(new Random(rngStateFromSeed("d6", "test")), { d6 }, [{ die: "d6", count: 6 }]);
     expect(out).toHaveLength(6);
     for (const r of out) expect(r.face).toBe(r.faceIndex + 1);
   });

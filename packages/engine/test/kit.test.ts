@@ -175,7 +175,7 @@ describe("the ruleset test kit on the dial-duel fixture", () => {
     const endless = leaky({ result: () => null });
     expect(runKit({ ...spec(endless), cases: CASES.slice(0, 1) }).problems.list("termination")).toHaveLength(1);
     // A ruleset whose rolls depend on something outside the log (here a shared random stream).
-    const outside = new Random(rngStateFromSeed("outside"));
+    const outside = new Random(rngStateFromSeed("outside", "test"));
     const drifting = leaky({ setup: (setup, seed) => dialDuel.setup(setup, `${seed}:${outside.int(1, 2)}`) });
     expect(runKit({ ...spec(drifting), cases: CASES.slice(0, 6) }).problems.list("replay").length).toBeGreaterThan(0);
   });

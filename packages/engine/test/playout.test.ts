@@ -98,7 +98,7 @@ interface Playout {
 
 function playout(index: number): Playout {
   const seed = `playout-${index}`;
-  const chooser = new Random(rngStateFromSeed(`chooser-${index}`));
+  const chooser = new Random(rngStateFromSeed(`chooser-${index}`, "test"));
   const match = newMatch(seed);
   const commitments = new Map<string, string>();
   let seedCommitment = "";

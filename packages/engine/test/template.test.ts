@@ -80,7 +80,7 @@ describe("command templates: continuous choices", () => {
   });
 
   test("sampleTemplate and shiftTemplate stay inside every box, and shiftTemplate keeps the formation", () => {
-    const random = new Random(rngStateFromSeed("template"));
+    const random = new Random(rngStateFromSeed("template", "test"));
     for (let i = 0; i < 200; i++) {
       expect(fillsTemplate(template, sampleTemplate(template, random))).toBe(true);
       expect(fillsTemplate(template, sampleTemplate(template, random, 3))).toBe(true);

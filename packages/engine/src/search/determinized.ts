@@ -90,7 +90,7 @@ export class SearchBot<Setup, State, Command extends { type: string }, Event, Vi
     const legal = (this.ruleset.legalCommandsInView as (v: View, s: SeatId) => Command[])(view, seat);
     if (legal.length <= 1) return legal[0] ?? null;
     this.stats.decisions++;
-    const random = new Random(rngStateFromSeed(`search:${this.seed}:${seat}:${stateHash(view)}`));
+    const random = new Random(rngStateFromSeed(`${this.seed}:${seat}:${stateHash(view)}`, "search"));
     let candidates = this.adapter.candidates?.(view, seat, legal) ?? legal;
     if (candidates.length === 0) candidates = legal;
     const maxCandidates = this.budget.maxCandidates ?? 24;

@@ -51,7 +51,7 @@ function playCase<Setup, State, Command extends { type: string }, Event, View>(
 ): Match<Setup, State, Command, Event, View> | null {
   const r = spec.ruleset;
   const label = caseLabel(c);
-  const rng = new Random(rngStateFromSeed(c.sampleSeed ?? `kit:${c.seed}`));
+  const rng = new Random(rngStateFromSeed(c.sampleSeed ?? c.seed, "kit-sample"));
   const viewers = spec.viewers?.(c.setup) ?? allViewers(r.seatsOf(c.setup));
   const secrets = new SecretChecker(spec);
   let step = 0;

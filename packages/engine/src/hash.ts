@@ -49,12 +49,48 @@ export function deriveSalt(seed: string, label: string): string {
   return sha256Hex(`fogwar-salt:${seed}:${label}`);
 }
 
-/** The public commitment to a match's dice seed, published at setup and opened at the end. */
-export function seedCommitment(seed: string): string {
-  return sha256Hex(`fogwar-seed:${seed}`);
+/**
+ * The dice seed of a match: what its rules draw from and salt their in-game commitments with
+ * (plans, secondaries, reserves), derived from the match's secret seed with the label
+ * `fogwar-dice`. This, not the match seed, is what a finished match reveals when it had a muster
+ * (design.md principle 8): the muster key ({@link musterKey}) is another label's hash of the same
+ * seed, so the dice seed opens no draft's commitment.
+ * @returns 64 lowercase hex characters.
+ */
+export function diceSeed(seed: string): string {
+  return sha256Hex(`fogwar-dice:${seed}`);
 }
 
-/** Whether a revealed seed opens the commitment published at setup. */
+/**
+ * The muster key of a match: the secret its muster salts are derived from (`./muster.ts`),
+ * derived from the match's secret seed with the label `fogwar-muster`. Never revealed: neither
+ * the dice seed nor anything a finished history shows is a function of it, so a list locked and
+ * never revealed (a draft later unlocked, a muster cut short by a concession) stays secret.
+ * @returns 64 lowercase hex characters.
+ */
+export function musterKey(seed: string): string {
+  return sha256Hex(`fogwar-muster:${seed}`);
+}
+
+/** The commitment to a dice seed: SHA-256 over `fogwar-dice-seed:` + the dice seed. */
+function diceSeedCommitment(dice: string): string {
+  return sha256Hex(`fogwar-dice-seed:${dice}`);
+}
+
+/**
+ * The public commitment to a match's seed, published at setup and opened at the end: a commitment
+ * to its dice seed ({@link diceSeed}), so that it opens both with the match seed (a match without
+ * a muster reveals it) and with the dice seed alone (a mustered match reveals only that).
+ */
+export function seedCommitment(seed: string): string {
+  return diceSeedCommitment(diceSeed(seed));
+}
+
+/**
+ * Whether a revealed seed opens the commitment published at setup: `seed` is the match seed
+ * ({@link seedCommitment}), the dice seed a mustered match reveals, or the match seed of a match
+ * committed before dice seeds existed (`fogwar-seed:` + seed, still stored for older matches).
+ */
 export function verifySeed(commitment: string, seed: string): boolean {
-  return seedCommitment(seed) === commitment;
+  return seedCommitment(seed) === commitment || diceSeedCommitment(seed) === commitment || sha256Hex(`fogwar-seed:${seed}`) === commitment;
 }

@@ -17,3 +17,4 @@ export * from "./bot";
 export * from "./search";
 export * from "./muster";
 export * from "./template";
+export * from "./history";

@@ -6,12 +6,17 @@
  * ruleset-agnostic: a ruleset validates the lists, keeps a {@link MusterState} in its match state
  * and hides unrevealed lists from other viewers with {@link musterView}.
  *
- * Salts are derived from the match's secret seed (`deriveSalt`), labelled by seat and lock count,
- * so replays are exact, the RNG is not advanced (a mustered match then plays exactly as one created
- * with the same lists), and locking the same list again gives a new commitment (nobody learns that
- * a seat went back to its earlier list).
+ * Salts are derived from the match's muster key (`musterKey` in ./hash.ts: the secret seed's hash
+ * under its own label, kept in the muster state until the reveal and then dropped), labelled by
+ * seat and lock count, so replays are exact, the RNG is not advanced, and locking the same list
+ * again gives a new commitment (nobody learns that a seat went back to its earlier list). Nothing
+ * a finished match reveals (its dice seed, its states after the reveal) is a function of the key,
+ * so a list never revealed (a draft later unlocked, a muster cut short) stays secret for ever.
+ *
+ * Each seat may lock at most {@link MAX_LOCKS} times per muster (`too_many_locks` after), so
+ * undoing and redoing a choice cannot grow a match's log without bound.
  */
-import { commit, deriveSalt, verifyCommitment } from "./hash";
+import { commit, deriveSalt, musterKey, verifyCommitment } from "./hash";
 import type { SeatId } from "./visibility";
 
 /** One seat's muster: its commitment while locked, its list (secret until the reveal), how often it locked. */
@@ -20,7 +25,7 @@ export interface MusterSeat<List> {
   commitment: string | null;
   /** SECRET until the reveal: the locked list; null while unlocked. */
   list: List | null;
-  /** How many times the seat has locked (labels its salts). */
+  /** How many times the seat has locked (labels its salts; at most {@link MAX_LOCKS}). */
   locks: number;
   /** The salt, published at the reveal. */
   salt?: string;
@@ -30,7 +35,16 @@ export interface MusterSeat<List> {
 export interface MusterState<List> {
   seats: Record<SeatId, MusterSeat<List>>;
   revealed: boolean;
+  /**
+   * SECRET for ever: the muster key the salts are derived from (`musterKey(seed)`), present until
+   * the reveal, which drops it. Absent in a muster started without one (older states): the salts
+   * then come from the seed passed to {@link lockList}.
+   */
+  key?: string;
 }
+
+/** How many times a seat may lock its list in one muster (each lock is a stored command). */
+export const MAX_LOCKS = 16;
 
 /** A seat's muster as a viewer sees it: locked or not, the commitment, and the list if visible. */
 export interface MusterSeatView<List> {
@@ -47,32 +61,46 @@ export interface MusterView<List> {
   readonly revealed: boolean;
 }
 
-/** A muster with every seat unlocked. */
-export function startMuster<List>(seats: readonly SeatId[]): MusterState<List> {
-  return { seats: Object.fromEntries(seats.map((s) => [s, { commitment: null, list: null, locks: 0 }])), revealed: false };
+/**
+ * A muster with every seat unlocked. With `seed` (the match's secret seed) the muster keeps its
+ * key, `musterKey(seed)`, and salts its locks with it; without, salts come from the seed given to
+ * each lock (the older scheme, kept for states made that way).
+ */
+export function startMuster<List>(seats: readonly SeatId[], seed?: string): MusterState<List> {
+  return {
+    seats: Object.fromEntries(seats.map((s) => [s, { commitment: null, list: null, locks: 0 }])),
+    revealed: false,
+    ...(seed === undefined ? {} : { key: musterKey(seed) }),
+  };
 }
 
-/** The salt of `seat`'s `n`-th lock (n from 1), derived from the match's secret seed. */
-export function musterSalt(seed: string, seat: SeatId, n: number): string {
-  return deriveSalt(seed, `muster:${seat}:${n}`);
+/** The salt of `seat`'s `n`-th lock (n from 1), derived from `secret` (the muster key, or an older muster's seed). */
+export function musterSalt(secret: string, seat: SeatId, n: number): string {
+  return deriveSalt(secret, `muster:${seat}:${n}`);
 }
 
-/** Why a muster command is refused. */
-export type MusterProblem = "muster_over" | "list_locked" | "list_not_locked";
+/** The secret a muster's salts come from: its key, else (an older muster) the seed. */
+const saltSecret = <List>(muster: MusterState<List>, seed: string): string => muster.key ?? seed;
+
+/** Why a muster command is refused; `too_many_locks`: the seat has locked {@link MAX_LOCKS} times already. */
+export type MusterProblem = "muster_over" | "list_locked" | "list_not_locked" | "too_many_locks";
 
 /**
  * Locks `list` for `seat` (the caller has validated it): stores the list and its commitment.
  * Mutates `muster`.
+ * @param seed the match's secret seed (used only by a muster without a key).
  * @returns the commitment, or a problem: `muster_over` after the reveal, `list_locked` when the
- *   seat has locked already (it unlocks first).
+ *   seat has locked already (it unlocks first), `too_many_locks` when it has locked
+ *   {@link MAX_LOCKS} times in this muster.
  */
 export function lockList<List>(muster: MusterState<List>, seed: string, seat: SeatId, list: List): { commitment: string } | { problem: MusterProblem } {
   const entry = muster.seats[seat];
   if (!entry || muster.revealed) return { problem: "muster_over" };
   if (entry.commitment !== null) return { problem: "list_locked" };
+  if (entry.locks >= MAX_LOCKS) return { problem: "too_many_locks" };
   entry.locks += 1;
   entry.list = list;
-  entry.commitment = commit(list, musterSalt(seed, seat, entry.locks));
+  entry.commitment = commit(list, musterSalt(saltSecret(muster, seed), seat, entry.locks));
   return { commitment: entry.commitment };
 }
 
@@ -103,7 +131,8 @@ export function unlockedSeats<List>(muster: MusterState<List>): SeatId[] {
 }
 
 /**
- * Reveals every list with its salt (call once all are locked). Mutates `muster`.
+ * Reveals every list with its salt (call once all are locked) and drops the muster key (it opens
+ * the commitments of drafts never revealed). Mutates `muster`.
  * @returns the lists and salts by seat.
  * @throws Error when a seat has not locked (a caller bug).
  */
@@ -112,11 +141,12 @@ export function revealMuster<List>(muster: MusterState<List>, seed: string): { l
   const salts: Record<SeatId, string> = {};
   for (const [seat, entry] of Object.entries(muster.seats)) {
     if (entry.list === null || entry.commitment === null) throw new Error(`seat ${seat} has not locked its list`);
-    entry.salt = musterSalt(seed, seat, entry.locks);
+    entry.salt = musterSalt(saltSecret(muster, seed), seat, entry.locks);
     lists[seat] = entry.list;
     salts[seat] = entry.salt;
   }
   muster.revealed = true;
+  delete muster.key;
   return { lists, salts };
 }
 

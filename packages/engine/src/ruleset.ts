@@ -133,6 +133,19 @@ export interface Ruleset<Setup, State, Command, Event, View, Code extends string
    * without it the host decides (one key for the whole match if it does not).
    */
   clockTurn?(state: State): string;
+  /**
+   * Secret drafts (design.md principle 8, ./muster.ts): lists a seat locks as commitments and may
+   * unlock to change before every list is revealed. A draft never revealed (unlocked, or locked
+   * when the match ended during the muster) stays its player's secret for ever, so the history of
+   * an ended match (./history.ts) shows the muster only as the spectator saw it and starts its
+   * replay after the reveal. `locks(command)`: whether the command locks a draft;
+   * `revealed(state)`: whether every draft of `state` has been revealed (the muster is over).
+   * Optional: a ruleset without drafts shows everything once over.
+   */
+  readonly drafts?: {
+    locks(command: Command): boolean;
+    revealed(state: State): boolean;
+  };
 }
 
 /** Builds a {@link RuleError}. */

@@ -115,7 +115,7 @@ export function applyEffect(ctx: Ctx, seat: SeatId, source: Pick<Ability, "id" |
     }
     case "heal": {
       // Seed 003 21: Heal (X) removes X damage points from the unit.
-      const { value } = rollValue(effect.amount, ctx.rng);
+      const { value } = rollValue(effect.amount, ctx.dice);
       const healed = Math.min(value, target.damage);
       target.damage -= healed;
       ctx.emit({ type: "healed", unit: target.id, roll: value, healed });
@@ -128,12 +128,12 @@ export function applyEffect(ctx: Ctx, seat: SeatId, source: Pick<Ability, "id" |
         ctx.emit({ type: "ability_roll", unit: target.id, ability: source.id, roll, success });
         if (!success) return;
       }
-      mortalDamage(ctx, target, rollValue(effect.amount, ctx.rng).value, source.id, user);
+      mortalDamage(ctx, target, rollValue(effect.amount, ctx.dice).value, source.id, user);
       return;
     }
     case "return_models": {
       // Seed 003 22 and 26: the number is rolled when the ability is used; the models are set up one at a time.
-      const { value } = rollValue(effect.count, ctx.rng);
+      const { value } = rollValue(effect.count, ctx.dice);
       const count = Math.min(value, target.size - target.models.length);
       if (count > 0) s.pending = { kind: "place_models", seat, unit: target.id, count, source: source.id };
       else ctx.emit({ type: "models_returned", unit: target.id, rolled: value, models: [] });

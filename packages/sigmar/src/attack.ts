@@ -136,7 +136,7 @@ export function resolveAttacks(ctx: Ctx, attacker: UnitState, target: UnitState,
     const attackRolls: number[] = [];
     let attacks = 0;
     for (let i = 0; i < models; i++) {
-      const rolled = rollValue(weapon.attacks, ctx.rng);
+      const rolled = rollValue(weapon.attacks, ctx.dice);
       attackRolls.push(...rolled.dice);
       attacks += characteristic(s, attacker, "attacks", rolled.value, context).value;
     }
@@ -177,7 +177,7 @@ export function resolveAttacks(ctx: Ctx, attacker: UnitState, target: UnitState,
     const damageRolls: number[] = [];
     const bonus = weapon.abilities.includes("charge") && attacker.did.charged ? 1 : 0;
     const damageOf = () => {
-      const rolled = rollValue(weapon.damage, ctx.rng);
+      const rolled = rollValue(weapon.damage, ctx.dice);
       damageRolls.push(...rolled.dice);
       return characteristic(s, attacker, "damage", rolled.value + bonus, context).value;
     };

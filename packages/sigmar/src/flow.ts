@@ -63,11 +63,11 @@ export function setupMatch(setup: SigmarSetup, seed: string): { state: SigmarSta
     played: Object.fromEntries(setup.seats.map((s) => [s, []])),
     result: null,
     seedCommitment: seedCommitment(seed),
-    secret: { seed, rng: rngStateFromSeed(seed), decks: {} },
+    secret: { seed, rng: { dice: rngStateFromSeed(seed, "dice"), decks: rngStateFromSeed(seed, "decks") }, decks: {} },
   };
   const ctx = new Ctx(state);
   const cards = [...catalog.tactics.keys()];
-  for (const seat of state.seats) state.secret.decks[seat] = ctx.rng.shuffle(cards);
+  for (const seat of state.seats) state.secret.decks[seat] = ctx.decks.shuffle(cards);
   ctx.emit({ type: "seed_committed", commitment: state.seedCommitment });
   if (setup.armies) {
     for (const seat of state.seats) {

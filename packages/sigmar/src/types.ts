@@ -160,8 +160,12 @@ export interface SigmarState {
   played: Record<SeatId, string[]>;
   result: MatchResult | null;
   readonly seedCommitment: string;
-  /** Server-only: the dice seed and RNG, and each seat's shuffled deck (order known to nobody). */
-  secret: { seed: string; rng: RngState; decks: Record<SeatId, string[]> };
+  /**
+   * Server-only: the dice seed, its random streams (`dice` for every public die, `decks` for the
+   * deck order, both derived from the seed: docs/rules/sigmar.md "Random streams"), and each
+   * seat's shuffled deck (order known to nobody).
+   */
+  secret: { seed: string; rng: { dice: RngState; decks: RngState }; decks: Record<SeatId, string[]> };
 }
 
 /** Points for commands that carry positions (fine units). */

@@ -5,7 +5,7 @@
  * seat until each is set up (seed 003 24.1), each seat's hand (its own only), every deck's order
  * (nobody: the server alone), and the dice seed and RNG until the end.
  */
-import { canSee, type EventEnvelope, type MusterView, type SeatId, type Viewer } from "@fogwar/engine";
+import { canSee, rngStateFromSeed, type EventEnvelope, type MusterView, type SeatId, type Viewer } from "@fogwar/engine";
 import type { ArmyList } from "./data";
 import type { SigmarEvent, SigmarState } from "./types";
 
@@ -67,7 +67,7 @@ export function stateFromView(view: SigmarView): SigmarState {
   return {
     ...(rest as Omit<SigmarState, "secret" | "muster">),
     muster: { revealed: muster.revealed, seats: Object.fromEntries(Object.entries(muster.seats).map(([seat, m]) => [seat, { commitment: m.commitment, list: m.list ?? null, locks: 0 }])) },
-    // Secrets the seat cannot know are empty: no seed, a fixed RNG, empty decks.
-    secret: { seed: "", rng: [1, 0, 0, 0], decks: Object.fromEntries(view.seats.map((s) => [s, []])) },
+    // Secrets the seat cannot know are empty: no seed, fixed streams (of the empty seed), empty decks.
+    secret: { seed: "", rng: { dice: rngStateFromSeed("", "dice"), decks: rngStateFromSeed("", "decks") }, decks: Object.fromEntries(view.seats.map((s) => [s, []])) },
   };
 }

@@ -14,7 +14,7 @@ import { deckSecret, diceSecret, handSecret, reserveSecret, type SigmarStep } fr
 /** The states the bot of `seat` decided in, over one seeded battle against the random bot. */
 function decisionsOf(seat: SeatId, seed: string): SigmarState[] {
   const random = new RandomBot<SigmarCommand>(`${seed}-random`, sigmarBotPolicy);
-  const fills = new Random(rngStateFromSeed(`${seed}-fill`));
+  const fills = new Random(rngStateFromSeed(seed, "fill"));
   let current: SigmarState | null = null;
   const states: SigmarState[] = [];
   const players = {

@@ -71,13 +71,13 @@ export function refused(state: SigmarState, seat: SeatId, command: unknown): str
 }
 
 /**
- * Sets the state's RNG to one whose draws make `wanted(random)` true (the test simulates the
+ * Sets the state's dice stream to one whose draws make `wanted(random)` true (the test simulates the
  * rules' draws in order, e.g. `r.int(1, 6) === 6`). @throws Error when no state is found in `tries`.
  */
 export function rig(state: SigmarState, wanted: (random: Random) => boolean, tries = 200_000): SigmarState {
   for (let i = 0; i < tries; i++) {
-    const rng = rngStateFromSeed(`rig-${i}`);
-    if (wanted(new Random(rng))) return { ...state, secret: { ...state.secret, rng: [...rng] } };
+    const dice = rngStateFromSeed(`rig-${i}`, "dice");
+    if (wanted(new Random(dice))) return { ...state, secret: { ...state.secret, rng: { ...state.secret.rng, dice } } };
   }
   throw new Error("no RNG state found for the wanted dice");
 }
@@ -91,8 +91,8 @@ export const ofType = <T extends SigmarEvent["type"]>(events: readonly SigmarEve
 /** Inches to fine units. */
 export const at = (x: number, y: number) => ({ x: Math.round(x * 100), y: Math.round(y * 100) });
 
-/** The state with its RNG drawn from `seed` (a test that needs some outcome tries seeds in turn). */
-export const reseed = (state: SigmarState, seed: string): SigmarState => ({ ...state, secret: { ...state.secret, rng: [...rngStateFromSeed(seed)] } });
+/** The state with its random streams drawn from `seed` (a test that needs some outcome tries seeds in turn). */
+export const reseed = (state: SigmarState, seed: string): SigmarState => ({ ...state, secret: { ...state.secret, rng: { dice: rngStateFromSeed(seed, "dice"), decks: rngStateFromSeed(seed, "decks") } } });
 
 /**
  * `seat`'s unit fights `target` in a combat phase entered from the charge phase (the unit must be

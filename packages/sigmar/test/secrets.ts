@@ -24,7 +24,7 @@ const over = (s: SigmarState) => s.phase === "finished";
 export const diceSecret: SigmarSecret = {
   name: "dice",
   entitled: () => false,
-  vary: (s, ctx) => (over(s) ? [] : [{ ...s, secret: { ...s.secret, seed: `other-${ctx.case.seed}`, rng: [...rngStateFromSeed(`other-${ctx.case.seed}`)] } }]),
+  vary: (s, ctx) => (over(s) ? [] : [{ ...s, secret: { ...s.secret, seed: `other-${ctx.case.seed}`, rng: { dice: rngStateFromSeed(`other-${ctx.case.seed}`, "dice"), decks: rngStateFromSeed(`other-${ctx.case.seed}`, "decks") } } }]),
   every: { probes: 0, next: 0, choices: 0, mentions: 0 },
 };
 

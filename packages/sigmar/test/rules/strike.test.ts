@@ -2,7 +2,7 @@
  * Seed 003 19 (STRIKE-FIRST and STRIKE-LAST), worked examples on built positions.
  */
 import { awaiting, legalCommands, mayFightNow, moves, picker, strikeOf, type SigmarState } from "../../src";
-import { battle, ok, refused, type UnitSpec } from "../helpers";
+import { battle, ok, refused, reseed, type UnitSpec } from "../helpers";
 
 /** Enters the combat phase from the charge phase (the fight order is fixed at its start). */
 const toCombat = (s: SigmarState) => ok(s, s.active!, { type: "end_phase" }).state;
@@ -86,7 +86,12 @@ describe("seed 003 19.0 STRIKE-FIRST and STRIKE-LAST", () => {
       }
     }
     expect(to).not.toBeNull();
-    s = ok(s, "p1", { type: "fight", unit: "warden", target: "zeal", models: to! }).state;
+    // Dice with which the zealots survive the warden's attacks (a destroyed unit fights no more).
+    const before = s;
+    for (let i = 0; i < 100 && (i === 0 || s.units.zeal!.where !== "field"); i++) {
+      s = ok(reseed(before, `pile-in-${i}`), "p1", { type: "fight", unit: "warden", target: "zeal", models: to! }).state;
+    }
+    expect(s.units.zeal!.where).toBe("field");
     // Now the hounds are in combat, but they were not at the start: p2 may pick either unit.
     expect(picker(s)).toBe("p2");
     expect(units(s, "p2").sort()).toEqual(["hounds", "zeal"]);

@@ -186,7 +186,7 @@ describe("seed 003 24.2 replacement units", () => {
     s = ok({ ...s, step: "charge", active: "p1" }, "p1", { type: "end_phase" }).state;
     let r = null as ReturnType<typeof ok> | null;
     for (let i = 0; i < 2000; i++) {
-      const t = ok({ ...s, secret: { ...s.secret, rng: [...rngStateFromSeed(`fight-${i}`)] } }, "p1", { type: "fight", unit: "warden", target: "zeal" });
+      const t = ok({ ...s, secret: { ...s.secret, rng: { ...s.secret.rng, dice: rngStateFromSeed(`fight-${i}`, "dice") } } }, "p1", { type: "fight", unit: "warden", target: "zeal" });
       if (ofType(t.events, "unit_destroyed").length) {
         r = t;
         break;

@@ -74,6 +74,7 @@ export const ERRORS: Readonly<Record<EmberErrorCode, { message: string; rule: st
   invalid_army: { message: "That army list breaks the army rules for this battle (faction, parts, pilots or points).", rule: `${S001} 2` },
   army_locked: { message: "Your army list is already locked; unlock it first to change it.", rule: `${S001} 2` },
   army_not_locked: { message: "Your army list is not locked.", rule: `${S001} 2` },
+  too_many_locks: { message: "You have locked an army list too many times in this muster; lock the one you will play.", rule: "docs/rules/ember.md Muster" },
 };
 
 /** The {@link RuleError} for a code. */

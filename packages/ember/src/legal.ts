@@ -2,7 +2,7 @@
  * Every command a seat may send now, built from the same checks `apply` uses, so a listed
  * command is always accepted. Concession is always allowed and not listed.
  */
-import { FACINGS, sameSquare, type SeatId, type Square } from "@fogwar/engine";
+import { FACINGS, canUnlock, sameSquare, type SeatId, type Square } from "@fogwar/engine";
 import { attackEffect, automatonTarget, validTargets } from "./targeting";
 import { canSpendLink } from "./resources";
 import {
@@ -72,7 +72,7 @@ export function legalCommands(state: EmberState, seat: SeatId): EmberCommand[] {
       // Seed 001 2: a seat that has not locked may lock any valid list (the sample lists are
       // listed, so bots muster too); a locked seat may unlock while the muster lasts.
       if (!state.muster?.seats[seat]) return [];
-      if (state.muster.seats[seat].commitment !== null) return [{ type: "unlock_army" }];
+      if (state.muster.seats[seat].commitment !== null) return canUnlock(state.muster.seats[seat], state.muster.revealed) ? [{ type: "unlock_army" }] : [];
       return presetArmies(state).map((army) => ({ type: "lock_army", army }));
     case "side_choice":
     case "mission_prep":

@@ -11,10 +11,12 @@ import {
   allLocked,
   clonePlain,
   commit,
+  diceSeed,
   everyone,
   lockList,
   musterSalt,
   revealMuster,
+  seedCommitment,
   startMuster,
   unlockList,
   type EventEnvelope,
@@ -31,14 +33,18 @@ import type { EmberCommand, EmberErrorCode, EmberEvent, EmberSetup, EmberState }
 
 /**
  * A match without lists, waiting for the muster: the scenario, seats, teams and options checked as
- * for any match, no units yet, every seat awaited. Uses no random number (the RNG is untouched
- * until the reveal, so the battle rolls exactly as in a match created with the same lists).
+ * for any match, no units yet, every seat awaited. The state keeps the match's dice seed
+ * (`diceSeed(seed)`, what the match reveals at its end) and the muster its key (`musterKey(seed)`,
+ * never revealed), never `seed` itself, so nothing revealed opens a list that stayed secret. Uses
+ * no random number (the RNG is untouched until the reveal, so the battle rolls exactly as in a
+ * match created with the same lists and the dice seed). The seed commitment is `seed`'s (it opens
+ * with the dice seed).
  * @throws Error when the scenario, seats or teams are invalid (as `setupMatch`).
  */
 export function setupMuster(setup: EmberSetup, seed: string): { state: EmberState; events: EventEnvelope<EmberEvent>[] } {
   const checked = checkSetup(setup);
-  const state = startingState(setup, checked, seed, { phase: "muster", factions: {}, armyNames: {}, units: [], muster: startMuster<ArmyList>(checked.seats) });
-  return { state, events: [] };
+  const state = startingState(setup, checked, diceSeed(seed), { phase: "muster", factions: {}, armyNames: {}, units: [], muster: startMuster<ArmyList>(checked.seats, seed) });
+  return { state: { ...state, seedCommitment: seedCommitment(seed) }, events: [] };
 }
 
 /** The scenario's battle size (seed 001 2 point limits). */
@@ -53,9 +59,12 @@ export function presetArmies(state: EmberState): ArmyList[] {
   return catalog.data.armies.filter((army) => validateArmy(army, size).length === 0);
 }
 
-/** The commitment `seat`'s next lock of `army` would carry (for tests and verification pages). */
+/**
+ * The commitment `seat`'s `lock`-th lock of `army` carries (for tests and verification pages):
+ * salted from the muster key while the muster holds it (until the reveal).
+ */
 export function armyCommitment(state: EmberState, seat: SeatId, army: ArmyList, lock: number): string {
-  return commit(army, musterSalt(state.secret.seed, seat, lock));
+  return commit(army, musterSalt(state.muster?.key ?? state.secret.seed, seat, lock));
 }
 
 /** Whether a command belongs to the muster. */
@@ -68,7 +77,8 @@ export const isMusterCommand = (command: EmberCommand): command is Extract<Ember
  * then those of the setup (the first-player roll, seed 001 3.2).
  * @returns the new state and events, or an error code (the state unchanged): `wrong_phase` outside
  *   the muster, `invalid_army` for a list the army rules refuse at this battle size (seed 001 2),
- *   `army_locked` / `army_not_locked`.
+ *   `army_locked` / `army_not_locked`, `too_many_locks` for an unlock after the engine's
+ *   `MAX_LOCKS` locks of one seat (undoing and redoing a list cannot grow the log without bound).
  */
 export function applyMuster(
   state: EmberState,
@@ -80,7 +90,7 @@ export function applyMuster(
   const muster = next.muster!;
   if (command.type === "unlock_army") {
     const problem = unlockList(muster, seat);
-    if (problem) return problem === "list_not_locked" ? "army_not_locked" : "wrong_phase";
+    if (problem) return problem === "list_not_locked" ? "army_not_locked" : problem === "too_many_locks" ? "too_many_locks" : "wrong_phase";
     return { state: next, events: [{ audience: everyone, event: { type: "army_unlocked", seat } }] };
   }
   if (muster.seats[seat]?.commitment) return "army_locked";
@@ -104,16 +114,17 @@ export function applyMuster(
     armies: lists,
     options: next.options,
   };
-  // The battle starts from the same seed and the untouched RNG, as a match created with these lists.
+  // The battle starts from the dice seed and the untouched RNG, as a match created with these lists
+  // and that seed; the seed commitment stays the one published at creation.
   const started = setupMatch(setup, next.secret.seed);
-  return { state: { ...started.state, muster }, events: [...events, ...started.events] };
+  return { state: { ...started.state, seedCommitment: next.seedCommitment, muster }, events: [...events, ...started.events] };
 }
 
-/** A muster state rebuilt from a viewer's projection (lists the viewer cannot see are null; lock counts 0). */
+/** A muster state rebuilt from a viewer's projection (lists the viewer cannot see are null; lock counts as shown). */
 export function musterFromView(view: MusterView<ArmyList>): MusterState<ArmyList> {
   return {
     revealed: view.revealed,
-    seats: Object.fromEntries(Object.entries(view.seats).map(([s, m]) => [s, { commitment: m.commitment, list: m.list ?? null, locks: 0 }])),
+    seats: Object.fromEntries(Object.entries(view.seats).map(([s, m]) => [s, { commitment: m.commitment, list: m.list ?? null, locks: m.locks ?? 0 }])),
   };
 }
 

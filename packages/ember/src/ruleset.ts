@@ -157,4 +157,6 @@ export const ember: Ruleset<EmberSetup, EmberState, EmberCommand, EmberEvent, Em
   redact,
   result: (state) => state.result,
   onTimeout,
+  // Army lists are drafts until every seat has locked (seed 001 2; docs/rules/ember.md "Muster").
+  drafts: { locks: (command) => command.type === "lock_army", revealed: (state) => state.muster?.revealed === true },
 };

@@ -710,4 +710,5 @@ export type EmberErrorCode =
   | "invalid_hidden_square"
   | "invalid_army"
   | "army_locked"
-  | "army_not_locked";
+  | "army_not_locked"
+  | "too_many_locks";

@@ -13,8 +13,9 @@
  * a finished match reveals (its dice seed, its states after the reveal) is a function of the key,
  * so a list never revealed (a draft later unlocked, a muster cut short) stays secret for ever.
  *
- * Each seat may lock at most {@link MAX_LOCKS} times per muster (`too_many_locks` after), so
- * undoing and redoing a choice cannot grow a match's log without bound.
+ * A seat may unlock only while it has locked fewer than {@link MAX_LOCKS} times (`too_many_locks`
+ * after: its last lock stands), so undoing and redoing a choice cannot grow a match's log without
+ * bound (at most 2 x MAX_LOCKS - 1 muster commands per seat).
  */
 import { commit, deriveSalt, musterKey, verifyCommitment } from "./hash";
 import type { SeatId } from "./visibility";
@@ -25,7 +26,7 @@ export interface MusterSeat<List> {
   commitment: string | null;
   /** SECRET until the reveal: the locked list; null while unlocked. */
   list: List | null;
-  /** How many times the seat has locked (labels its salts; at most {@link MAX_LOCKS}). */
+  /** How many times the seat has locked (labels its salts; public; at most {@link MAX_LOCKS}). */
   locks: number;
   /** The salt, published at the reveal. */
   salt?: string;
@@ -43,13 +44,15 @@ export interface MusterState<List> {
   key?: string;
 }
 
-/** How many times a seat may lock its list in one muster (each lock is a stored command). */
+/** How many times a seat may lock its list in one muster (each lock and unlock is a stored command): its {@link MAX_LOCKS}-th lock cannot be unlocked. */
 export const MAX_LOCKS = 16;
 
 /** A seat's muster as a viewer sees it: locked or not, the commitment, and the list if visible. */
 export interface MusterSeatView<List> {
   readonly locked: boolean;
   readonly commitment: string | null;
+  /** How many times the seat has locked (public: every lock is announced). */
+  readonly locks: number;
   /** Present for viewers entitled to the seat's list (and for everyone after the reveal). */
   readonly list?: List;
   readonly salt?: string;
@@ -82,7 +85,7 @@ export function musterSalt(secret: string, seat: SeatId, n: number): string {
 /** The secret a muster's salts come from: its key, else (an older muster) the seed. */
 const saltSecret = <List>(muster: MusterState<List>, seed: string): string => muster.key ?? seed;
 
-/** Why a muster command is refused; `too_many_locks`: the seat has locked {@link MAX_LOCKS} times already. */
+/** Why a muster command is refused; `too_many_locks`: an unlock after {@link MAX_LOCKS} locks. */
 export type MusterProblem = "muster_over" | "list_locked" | "list_not_locked" | "too_many_locks";
 
 /**
@@ -90,14 +93,12 @@ export type MusterProblem = "muster_over" | "list_locked" | "list_not_locked" | 
  * Mutates `muster`.
  * @param seed the match's secret seed (used only by a muster without a key).
  * @returns the commitment, or a problem: `muster_over` after the reveal, `list_locked` when the
- *   seat has locked already (it unlocks first), `too_many_locks` when it has locked
- *   {@link MAX_LOCKS} times in this muster.
+ *   seat has locked already (it unlocks first).
  */
 export function lockList<List>(muster: MusterState<List>, seed: string, seat: SeatId, list: List): { commitment: string } | { problem: MusterProblem } {
   const entry = muster.seats[seat];
   if (!entry || muster.revealed) return { problem: "muster_over" };
   if (entry.commitment !== null) return { problem: "list_locked" };
-  if (entry.locks >= MAX_LOCKS) return { problem: "too_many_locks" };
   entry.locks += 1;
   entry.list = list;
   entry.commitment = commit(list, musterSalt(saltSecret(muster, seed), seat, entry.locks));
@@ -106,16 +107,23 @@ export function lockList<List>(muster: MusterState<List>, seed: string, seat: Se
 
 /**
  * Unlocks `seat`'s list so it can change it (only while some seat has not locked: once every seat
- * has locked, the lists are revealed). Mutates `muster`.
- * @returns null, or `muster_over` / `list_not_locked`.
+ * has locked, the lists are revealed), and only while it has locked fewer than {@link MAX_LOCKS}
+ * times. Mutates `muster`.
+ * @returns null, or `muster_over` / `list_not_locked` / `too_many_locks`.
  */
 export function unlockList<List>(muster: MusterState<List>, seat: SeatId): MusterProblem | null {
   const entry = muster.seats[seat];
   if (!entry || muster.revealed) return "muster_over";
   if (entry.commitment === null) return "list_not_locked";
+  if (entry.locks >= MAX_LOCKS) return "too_many_locks";
   entry.commitment = null;
   entry.list = null;
   return null;
+}
+
+/** Whether `seat` may unlock: locked, before the reveal, fewer than {@link MAX_LOCKS} locks (works on a state or a view's seat). */
+export function canUnlock(entry: { readonly commitment: string | null; readonly locks: number } | undefined, revealed: boolean): boolean {
+  return entry !== undefined && !revealed && entry.commitment !== null && entry.locks < MAX_LOCKS;
 }
 
 /** Whether every seat has locked its list. */
@@ -166,6 +174,7 @@ export function musterView<List>(muster: MusterState<List>, knows: (seat: SeatId
     seats[seat] = {
       locked: entry.commitment !== null,
       commitment: entry.commitment,
+      locks: entry.locks,
       ...(visible ? { list: entry.list as List } : {}),
       ...(muster.revealed && entry.salt !== undefined ? { salt: entry.salt } : {}),
     };

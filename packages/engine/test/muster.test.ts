@@ -3,18 +3,21 @@
  * key, which the reveal drops and which no revealed seed opens; a seat locks at most MAX_LOCKS
  * times, so undoing and redoing a list cannot grow a log without bound.
  */
-import { MAX_LOCKS, allLocked, diceSeed, lockList, musterKey, musterSalt, revealMuster, seedCommitment, startMuster, unlockList, verifyCommitment, verifySeed, sha256Hex } from "../src";
+import { MAX_LOCKS, allLocked, canUnlock, diceSeed, lockList, musterKey, musterSalt, revealMuster, seedCommitment, startMuster, unlockList, verifyCommitment, verifySeed, sha256Hex } from "../src";
 
 const SEED = "muster-seed-0123456789abcdef";
 
-test("a seat's locks past MAX_LOCKS are refused with too_many_locks and change nothing", () => {
+test("after MAX_LOCKS locks a seat's unlock is refused with too_many_locks and changes nothing: its last lock stands", () => {
   const muster = startMuster<string>(["p1", "p2"], SEED);
-  for (let i = 0; i < MAX_LOCKS; i++) {
+  for (let i = 0; i < MAX_LOCKS - 1; i++) {
     expect(lockList(muster, SEED, "p1", `draft-${i}`)).toHaveProperty("commitment");
+    expect(canUnlock(muster.seats.p1, false)).toBe(true);
     expect(unlockList(muster, "p1")).toBeNull();
   }
+  expect(lockList(muster, SEED, "p1", "last")).toHaveProperty("commitment");
+  expect(canUnlock(muster.seats.p1, false)).toBe(false);
   const before = structuredClone(muster);
-  expect(lockList(muster, SEED, "p1", "one more")).toEqual({ problem: "too_many_locks" });
+  expect(unlockList(muster, "p1")).toBe("too_many_locks");
   expect(muster).toEqual(before);
   // The other seat is not concerned.
   expect(lockList(muster, SEED, "p2", "list")).toHaveProperty("commitment");

@@ -22,6 +22,7 @@ export const ERRORS: Readonly<Record<SigmarErrorCode, { message: string; rule: s
   invalid_army: { message: "That army list breaks the army rules (faction, points, reserves or enhancements).", rule: `${CORE} C2` },
   army_locked: { message: "Your army list is already locked; unlock it first to change it.", rule: `${CORE} C2` },
   army_not_locked: { message: "Your army list is not locked.", rule: `${CORE} C2` },
+  too_many_locks: { message: "You have locked an army list too many times in this muster; lock the one you will play.", rule: `${CORE} C2` },
   unknown_unit: { message: "There is no such unit on the battlefield.", rule: `${SEED} 28` },
   not_your_unit: { message: "That unit is not yours.", rule: `${SEED} 28` },
   not_on_battlefield: { message: "Units using abilities, and units picked by them, must be on the battlefield.", rule: `${SEED} 28` },

@@ -3,7 +3,7 @@
  * muster, the reveal and deployment, battle rounds with a priority roll, turns and phases, scoring
  * and the end.
  */
-import { commit, deriveSalt, everyone, lockList, revealMuster, seedCommitment, startMuster, rngStateFromSeed, type EventEnvelope, type SeatId } from "@fogwar/engine";
+import { commit, deriveSalt, diceSeed, everyone, lockList, revealMuster, seedCommitment, startMuster, rngStateFromSeed, type EventEnvelope, type SeatId } from "@fogwar/engine";
 import { catalog, type ArmyList, type Phase } from "./data";
 import { inches, within } from "./geometry";
 import { Ctx } from "./context";
@@ -31,10 +31,15 @@ export const reserveEntry = (u: { warscroll: string; enhancement?: string }) => 
 /**
  * A new match: no units yet, every seat to muster its secret list (or, when the setup gives both
  * lists, both locked and revealed at once). Each seat's deck of tactic cards is shuffled by the
- * server from the secret seed. @throws Error for a setup without two seats or with invalid lists.
+ * server from the secret seed. The state keeps the dice seed (`diceSeed(seed)`: the dice, the
+ * reserve salts, what the match reveals at its end) and, until the reveal, the muster's key
+ * (`musterKey(seed)`, never revealed), never `seed` itself, so nothing a finished match reveals
+ * opens a list that stayed secret. The seed commitment is `seed`'s (it opens with the dice seed).
+ * @throws Error for a setup without two seats or with invalid lists.
  */
-export function setupMatch(setup: SigmarSetup, seed: string): { state: SigmarState; events: EventEnvelope<SigmarEvent>[] } {
+export function setupMatch(setup: SigmarSetup, matchSeed: string): { state: SigmarState; events: EventEnvelope<SigmarEvent>[] } {
   if (setup.seats.length !== 2 || setup.seats[0] === setup.seats[1]) throw new Error("a battle has two seats");
+  const seed = diceSeed(matchSeed);
   const state: SigmarState = {
     ruleset: "sigmar",
     seats: [...setup.seats],
@@ -57,12 +62,12 @@ export function setupMatch(setup: SigmarSetup, seed: string): { state: SigmarSta
     endOfPhase: [],
     neutralOrder: [],
     seq: 0,
-    muster: startMuster<ArmyList>(setup.seats),
+    muster: startMuster<ArmyList>(setup.seats, matchSeed),
     armies: {},
     hands: Object.fromEntries(setup.seats.map((s) => [s, []])),
     played: Object.fromEntries(setup.seats.map((s) => [s, []])),
     result: null,
-    seedCommitment: seedCommitment(seed),
+    seedCommitment: seedCommitment(matchSeed),
     secret: { seed, rng: { dice: rngStateFromSeed(seed, "dice"), decks: rngStateFromSeed(seed, "decks") }, decks: {} },
   };
   const ctx = new Ctx(state);

@@ -6,7 +6,7 @@
  * fixed anchors), so bots always have legal moves. Both read only what the seat knows, so they are
  * the same on the seat's projection (`legalCommandsInView`, `templatesInView`).
  */
-import type { CommandTemplate, SeatId, TemplateConstraint } from "@fogwar/engine";
+import { canUnlock, type CommandTemplate, type SeatId, type TemplateConstraint } from "@fogwar/engine";
 import { catalog, type Ability } from "./data";
 import { BATTLEFIELD, abilitiesOf, combatRange, discs, edgeBox, fieldUnits, inCombat, onField, otherSeat, radiusOf, territory, unitsWithin, ws } from "./query";
 import { inches, type Box, type Pt } from "./geometry";
@@ -188,7 +188,7 @@ function computeLegal(s: SigmarState, seat: SeatId): SigmarCommand[] {
     const mine = s.muster.seats[seat];
     if (!mine) return [];
     if (mine.commitment === null) return catalog.armies.map((army) => ({ type: "lock_army", army }));
-    return s.seats.some((x) => s.muster.seats[x]?.commitment === null) ? [{ type: "unlock_army" }] : [];
+    return s.seats.some((x) => s.muster.seats[x]?.commitment === null) && canUnlock(mine, s.muster.revealed) ? [{ type: "unlock_army" }] : [];
   }
   if (!awaiting(s).includes(seat)) return [];
   const p = s.pending;

@@ -116,4 +116,6 @@ export const sigmar: Ruleset<SigmarSetup, SigmarState, SigmarCommand, SigmarEven
   redact,
   result: (state) => state.result,
   onTimeout,
+  // Army lists are drafts until both seats have locked (project core rule C2).
+  drafts: { locks: (command) => command.type === "lock_army", revealed: (state) => state.muster.revealed },
 };

@@ -265,6 +265,7 @@ export type SigmarErrorCode =
   | "invalid_army"
   | "army_locked"
   | "army_not_locked"
+  | "too_many_locks"
   | "unknown_unit"
   | "not_your_unit"
   | "not_on_battlefield"

@@ -36,6 +36,7 @@ export function viewFor(state: SigmarState, viewer: Viewer): SigmarView {
       {
         locked: entry.commitment !== null,
         commitment: entry.commitment,
+        locks: entry.locks,
         ...(entry.list !== null && knows(state, viewer, seat) ? { list: entry.list } : {}),
         ...(over && entry.salt !== undefined ? { salt: entry.salt } : {}),
       },
@@ -66,7 +67,7 @@ export function stateFromView(view: SigmarView): SigmarState {
   const { decks: _d, handCounts: _h, seed: _s, muster, ...rest } = view;
   return {
     ...(rest as Omit<SigmarState, "secret" | "muster">),
-    muster: { revealed: muster.revealed, seats: Object.fromEntries(Object.entries(muster.seats).map(([seat, m]) => [seat, { commitment: m.commitment, list: m.list ?? null, locks: 0 }])) },
+    muster: { revealed: muster.revealed, seats: Object.fromEntries(Object.entries(muster.seats).map(([seat, m]) => [seat, { commitment: m.commitment, list: m.list ?? null, locks: m.locks ?? 0 }])) },
     // Secrets the seat cannot know are empty: no seed, fixed streams (of the empty seed), empty decks.
     secret: { seed: "", rng: { dice: rngStateFromSeed("", "dice"), decks: rngStateFromSeed("", "decks") }, decks: Object.fromEntries(view.seats.map((s) => [s, []])) },
   };

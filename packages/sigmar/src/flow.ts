@@ -283,7 +283,11 @@ function checkEnd(ctx: Ctx): boolean {
   return true;
 }
 
-/** Ends the match (the winner, or the victory points); reveals the seed, the lists and the hands. */
+/**
+ * Ends the match (the winner, or the victory points); reveals the dice seed, the hands and, when
+ * the muster was revealed, the lists (a match ended during the muster reveals no list: a list
+ * never revealed stays its player's secret for ever, design.md principle 8).
+ */
 export function finish(ctx: Ctx, winner: SeatId | null, reason: string): void {
   const s = ctx.state;
   const [a, b] = s.seats as [SeatId, SeatId];
@@ -293,7 +297,8 @@ export function finish(ctx: Ctx, winner: SeatId | null, reason: string): void {
   s.phase = "finished";
   s.pending = null;
   s.active = null;
-  const lists = Object.fromEntries(s.seats.flatMap((seat) => (s.muster.seats[seat]?.list ? [[seat, s.muster.seats[seat]!.list!]] : [])));
+  const shown = (seat: SeatId) => (s.muster.revealed ? s.muster.seats[seat]?.list : null);
+  const lists = Object.fromEntries(s.seats.flatMap((seat) => (shown(seat) ? [[seat, shown(seat)!]] : [])));
   const salts = Object.fromEntries(s.seats.flatMap((seat) => (s.muster.seats[seat]?.salt ? [[seat, s.muster.seats[seat]!.salt!]] : [])));
   ctx.events.push({ audience: everyone, event: { type: "match_ended", result: s.result, seed: s.secret.seed, lists, salts, hands: structuredClone(s.hands) } });
 }

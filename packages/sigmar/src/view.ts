@@ -37,7 +37,8 @@ export function viewFor(state: SigmarState, viewer: Viewer): SigmarView {
         locked: entry.commitment !== null,
         commitment: entry.commitment,
         locks: entry.locks,
-        ...(entry.list !== null && knows(state, viewer, seat) ? { list: entry.list } : {}),
+        // A list never revealed (the match ended during the muster) stays its seat's own.
+        ...(entry.list !== null && (muster.revealed ? knows(state, viewer, seat) : viewer.kind === "omniscient" || (viewer.kind === "seat" && viewer.seat === seat)) ? { list: entry.list } : {}),
         ...(over && entry.salt !== undefined ? { salt: entry.salt } : {}),
       },
     ]),

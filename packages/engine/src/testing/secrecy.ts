@@ -80,9 +80,6 @@ export class SecretChecker<Setup, State, Command extends { type: string }, Event
           if (this.revealed(secret, ctx.events, ctx.state) || this.revealed(secret, b.events, b.state)) continue;
           ctx.counters.add(`${secret.name}:choices`);
           this.compareOutcomes(ctx, secret, where, out, ctx.events, b.events, ctx.state, b.state, true, (v) => ctx.viewJson(v));
-          if (JSON.stringify(this.ruleset.awaiting(ctx.state)) !== JSON.stringify(this.ruleset.awaiting(b.state))) {
-            ctx.problems.add(secret.name, `${where}: who is awaited depends on the secret choice`);
-          }
           secret.onCompared?.("choices", ctx.events);
         }
       }
@@ -184,7 +181,11 @@ export class SecretChecker<Setup, State, Command extends { type: string }, Event
     if (JSON.stringify(ctx.state) !== before) ctx.problems.add("errors", `${where}: a probe changed the state`);
   }
 
-  /** Two accepted outcomes: the same redacted events (and views after, when `views`) for every viewer of `out`. */
+  /**
+   * Two accepted outcomes: the same awaited seats and pending decision after (public: every seat
+   * is told who is awaited and what is asked), and the same redacted events (and views after,
+   * when `views`) for every viewer of `out`.
+   */
   private compareOutcomes(
     ctx: StepContext<Setup, State, Command, Event, View>,
     secret: Secret<Setup, State, Command, Event, View>,
@@ -199,6 +200,9 @@ export class SecretChecker<Setup, State, Command extends { type: string }, Event
   ): void {
     const r = this.ruleset;
     const mask = secret.maskKeys ?? [];
+    if (JSON.stringify(r.awaiting(stateA)) !== JSON.stringify(r.awaiting(stateB))) ctx.problems.add(secret.name, `${where}: who is awaited after depends on it`);
+    const [pa, pb] = [maskedJson(r.pending(stateA), mask), maskedJson(r.pending(stateB), mask)];
+    if (pa !== pb) ctx.problems.add(secret.name, `${where}: the pending decision after depends on it: ${pa.slice(0, 200)} vs ${pb.slice(0, 200)}`);
     for (const viewer of out) {
       const seen = (events: readonly EventEnvelope<Event>[]) => {
         const list = events.map((e) => r.redact(e, viewer));

@@ -38,11 +38,13 @@ export interface Probe {
  * - `legal`: `legalCommands` of every seat not entitled;
  * - `probes`: the answers to the secret's probe commands from every seat not entitled: refused
  *   alike (error code, message and rule; or the verdict of `KitSpec.verdicts`), or accepted alike
- *   with the same events (and the same views after, for probes marked `views`), on the first variant;
+ *   with the same events, awaited seats and pending decision after (and the same views after, for
+ *   probes marked `views`), on the first variant;
  * - `next`: the command actually played next, replayed on the variant: accepted alike, the same
- *   events and views after for every viewer not entitled (unless it revealed the secret);
+ *   events, awaited seats, pending decision and views after for every viewer not entitled (unless
+ *   it revealed the secret);
  * - `choices`: the command just played, sent with another secret choice ({@link Secret.choices}):
- *   the same events, views and awaited seats for every viewer not entitled;
+ *   the same events, views, awaited seats and pending decision for every viewer not entitled;
  * - `mentions`: no text of {@link Secret.mentions} in the view or the events of a viewer not entitled.
  */
 export type Channel = "view" | "awaiting" | "legal" | "probes" | "next" | "choices" | "mentions";

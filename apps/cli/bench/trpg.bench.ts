@@ -17,11 +17,12 @@
  *   view holds (docs/rules/trpg.md "Presence", Time; the process exits 1 when the bot's own work,
  *   its CPU time, takes half the pace);
  * - the no-presence-leak property over 200 seeded side-by-side matches (`comparePresence`, GM mode
- *   and versus on the three scenarios; the jest suite runs 24): the commands compared, why each
+ *   and versus on the three scenarios, the hidden enemies with random loadouts, wounds and squares
+ *   from `presenceSetup`; the jest suite runs 24): the commands compared, why each
  *   comparison stopped, and every problem found (the process exits 1 if there is one).
  */
 import { Match, RandomBot, seatViewer, spectator, stateHash, autoplay, type MatchLog } from "@fogwar/engine";
-import { comparePresence, trpg, trpgBotPolicy, trpgSearchBot, TRPG_SEARCH_OVERSHOOT as OVERSHOOT, type TrpgCommand, type TrpgEvent, type TrpgSetup, type TrpgState } from "@fogwar/trpg";
+import { comparePresence, presenceSetup, trpg, trpgBotPolicy, trpgSearchBot, TRPG_SEARCH_OVERSHOOT as OVERSHOOT, type TrpgCommand, type TrpgEvent, type TrpgSetup, type TrpgState } from "@fogwar/trpg";
 import { encounter } from "@fogwar/trpg/encounters";
 import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
@@ -221,7 +222,7 @@ let compared = 0;
 const problems: string[] = [];
 for (let i = 0; i < PRESENCE_MATCHES; i++) {
   const [setup, hidden] = PRESENCE[i % PRESENCE.length]!;
-  const report = comparePresence(setup, `bench-presence-${i}`, `bench-presence-bot-${i}`, hidden);
+  const report = comparePresence(presenceSetup(setup, `bench-presence-setup-${i}`), `bench-presence-${i}`, `bench-presence-bot-${i}`, hidden);
   compared += report.compared;
   stops[report.stop]++;
   for (const p of report.problems) problems.push(`match ${i} (${setup.scenario}, ${setup.mode}, without ${hidden}): ${p}`);

@@ -18,6 +18,7 @@ export { hitMods, shotCover, coverToughness, flanked } from "./attack";
 export { effectiveConcealment, distancePenalty, spotCover, canConceal } from "./conceal";
 export { trpgBotPolicy } from "./bot";
 export { comparePresence, type PresenceReport } from "./presence";
+export { presenceSetup } from "./presence-setup";
 export { trpgSearchBot, TRPG_SEARCH_BUDGET, TRPG_SEARCH_OVERSHOOT, type TrpgBot } from "./search-bot";
 export { determinize as trpgDeterminize } from "./determinize";
 export { answer as botAnswer } from "./plan";

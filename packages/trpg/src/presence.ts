@@ -46,6 +46,13 @@ function without(command: TrpgCommand, hidden: string): TrpgCommand {
   return turns.length > 0 ? { type: "end_round", turns } : { type: "end_round" };
 }
 
+/** Whether a command of the enemies names the hidden enemy other than as the actor of its own delayed turn. */
+function namesFor(command: TrpgCommand, hidden: string): boolean {
+  const named = (x: unknown) => JSON.stringify(x).includes(`"${hidden}"`);
+  if (command.type !== "end_round") return named(command);
+  return (command.turns ?? []).some((t) => t.actor !== hidden && named(t.commands));
+}
+
 /** Whether the hidden enemy's spotting (its own roll or a reactive attempt) found someone of the other side. */
 const acted = (events: readonly EventEnvelope<TrpgEvent>[], hidden: string) =>
   events.some((e) => {
@@ -57,7 +64,8 @@ const acted = (events: readonly EventEnvelope<TrpgEvent>[], hidden: string) =>
 const found = (events: readonly EventEnvelope<TrpgEvent>[], hidden: string) =>
   events.some((e) => {
     const ev = e.event;
-    return (ev.type === "revealed" && ev.character === hidden) || (ev.type === "unseen_attacker" && ev.character === hidden) || (ev.type === "contact" && ev.hidden === hidden);
+    // Falling is no finding: a death nobody on the other side saw must not show (a `revealed` for it is a problem the comparison reports).
+    return (ev.type === "revealed" && ev.character === hidden && ev.cause !== "fallen") || (ev.type === "unseen_attacker" && ev.character === hidden) || (ev.type === "contact" && ev.hidden === hidden);
   });
 
 /**
@@ -87,7 +95,7 @@ export function comparePresence(setup: TrpgSetup, seed: string, botSeed: string,
   const enemySeat = setup.seats.enemies[0]!;
   const viewers: Viewer[] = [...setup.seats.party.map(seatViewer), teamViewer("party"), spectator];
   const bots = new Map(seats.map((s) => [s, new RandomBot<TrpgCommand>(`${botSeed}:${s}`, trpgBotPolicy)]));
-  const random = new Random(rngStateFromSeed(`presence:${botSeed}`));
+  const random = new Random(rngStateFromSeed(botSeed, "presence"));
   const problems: string[] = [];
   const compare = (step: number, what: string, x: unknown, y: unknown) => {
     const [jx, jy] = [canonicalJson(x), canonicalJson(y)];
@@ -108,8 +116,9 @@ export function comparePresence(setup: TrpgSetup, seed: string, botSeed: string,
     const seat = trpg.awaiting(a.state)[0]!;
     let legal = trpg.legalCommands(a.state, seat);
     if (seat === enemySeat) {
-      // The hidden enemy keeps quiet in its delayed turns (a loud one would end the comparison at once).
-      const quiet = legal.filter((c) => c.type !== "end_round" || !c.turns?.some((t) => t.actor === target && t.commands.some((x) => !QUIET.has(x.type))));
+      // The hidden enemy keeps quiet in its delayed turns (a loud one would end the comparison at once),
+      // and its allies do not heal it or wait after it (a command "without" cannot have: the enemies' own choice, made knowing it is there).
+      const quiet = legal.filter((c) => (c.type !== "end_round" || !c.turns?.some((t) => t.actor === target && t.commands.some((x) => !QUIET.has(x.type)))) && !namesFor(c, target));
       legal = quiet.length > 0 ? quiet : legal;
     }
     let command = bots.get(seat)!.choose(legal)!;

@@ -2,9 +2,11 @@
  * `GET /api/matches/:id/history`: a match's log as the requester may see it, computed once per
  * match and log version and then served from a cache.
  *
- * While live: the spectator projection (events redacted for spectators; a command is shown only
- * when every event it produced is public and the ruleset does not keep the command itself
- * secret, e.g. Siege's picks). Once over: everything, with the dice seed.
+ * What it shows is the engine's `historyOf` (the ruleset kit checks the same function): while live
+ * the spectator projection; once over everything with the seed, except what stays secret for ever
+ * (a muster's drafts never revealed): a mustered match shows its muster as the spectator saw it
+ * and a checkpoint state after the reveal, with the dice seed; a match ended during its muster
+ * shows only the spectator projection.
  *
  * The cache holds one answer per match (the JSON text), keyed by the version it was computed
  * from: `live@<entries>` or `over`. The version of a lookup comes from the match's open room
@@ -15,7 +17,7 @@
  */
 import type { RequestHandler } from "express";
 import { matchMaker } from "@colyseus/core";
-import { omniscient, spectator, type EventEnvelope } from "@fogwar/engine";
+import { historyOf, type EventEnvelope } from "@fogwar/engine";
 import { MatchPathParams, type MatchSummary } from "@fogwar/protocol";
 import { hostFor } from "../rulesets.js";
 import type { MatchRecord, MatchStore } from "../store/index.js";
@@ -136,24 +138,26 @@ async function computeHistory(services: HistoryServices, id: string, known: Matc
   const host = await hostFor(record.ruleset, record.rulesVersion);
   services.cache.computed += 1;
   const over = record.status !== "live";
-  const viewer = over ? omniscient : spectator;
   const entries = await services.store.entries(id);
   const seed = over ? await services.store.getSeed(id) : null;
-  const redact = (envelopes: readonly EventEnvelope<unknown>[]) => envelopes.map((e) => host.ruleset.redact(e, viewer)).filter((e) => e !== null);
-  const initial = over && seed ? host.ruleset.setup(record.setup, seed).events : [];
+  const shown = historyOf({
+    ruleset: host.ruleset,
+    ...(host.publicCommand ? { publicCommand: host.publicCommand } : {}),
+    over,
+    setup: record.setup,
+    seed,
+    entries: entries.map((e) => ({ seq: e.seq, seat: e.seat, command: e.command, events: e.events as EventEnvelope<unknown>[], stateHash: e.stateHash })),
+  });
   const body = JSON.stringify({
     match: services.summary(record),
-    perspective: over ? "omniscient" : "spectator",
+    perspective: shown.perspective,
     rulesVersion: record.rulesVersion,
-    setup: over ? record.setup : null,
+    setup: shown.setup,
     seedCommitment: record.seedCommitment,
-    seed,
-    setupEvents: redact(initial),
-    entries: entries.map((e) => {
-      const envelopes = e.events as EventEnvelope<unknown>[];
-      const allPublic = envelopes.every((env) => env.audience.kind === "everyone") && (host.publicCommand?.(e.command) ?? true);
-      return { seq: e.seq, seat: e.seat, command: over || allPublic ? e.command : null, events: redact(envelopes), stateHash: over ? e.stateHash : null };
-    }),
+    seed: shown.seed,
+    setupEvents: shown.setupEvents,
+    entries: shown.entries,
+    ...(shown.checkpoint ? { checkpoint: shown.checkpoint } : {}),
   });
   return { version: over ? "over" : `live@${entries.length}`, body };
 }

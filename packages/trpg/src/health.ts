@@ -15,14 +15,20 @@ export function queueNext(ctx: Ctx, task: Task): void {
 /** Whether events about `c` are its side's secret (the other side cannot see it). */
 export const secretOf = (c: CharacterState): boolean => !seenBy(c, other(c.side));
 
-/** A character dies (seed 002 3-6): a concealed one is found where it fell. */
+/**
+ * A character dies (seed 002 3-6). One the other side has never seen dies unseen
+ * (docs/rules/trpg.md "Presence", "Deaths nobody saw"): only its side (and the master) hears of
+ * it, and its body stays where it fell, concealed; the other side learns of it when the match's
+ * history is shown at the end. A concealed one the other side knows of is found where it fell.
+ */
 export function kill(ctx: Ctx, c: CharacterState): void {
-  if (c.concealed) reveal(ctx, c, "fallen");
+  const unseen = c.concealed && !c.known;
+  if (c.concealed && !unseen) reveal(ctx, c, "fallen");
   c.status = "dead";
   c.overwatch = null;
   c.peeking = false;
   c.braced = false;
-  ctx.emit({ type: "died", character: c.id });
+  ctx.emitIf(unseen, c.side, { type: "died", character: c.id });
 }
 
 function incapacitate(ctx: Ctx, c: CharacterState): void {
@@ -42,7 +48,8 @@ function addFailures(ctx: Ctx, c: CharacterState, n: number): void {
 
 /**
  * `amount` wounds to `c` (seed 002 3-6): at 0 W a party character is incapacitated, an enemy dies
- * at once (in GM mode the master may keep it alive, incapacitated: a decision); a character
+ * at once (in GM mode the master may keep it alive, incapacitated: a decision, asked only when
+ * the party can see it fall: docs/rules/trpg.md "Presence", "Deaths nobody saw"); a character
  * already at 0 W (incapacitated, or a walking-wounded one come into the fight at 0 W) adds a
  * death-save failure per wound instead.
  */
@@ -54,7 +61,8 @@ export function applyDamage(ctx: Ctx, c: CharacterState, amount: number): void {
   if (before === 0) return addFailures(ctx, c, amount);
   if (c.wounds > 0) return;
   if (c.side === "enemies") {
-    if (ctx.s.mode === "gm") queueNext(ctx, { kind: "down", character: c.id });
+    // Asking would stop the round-end step and name the enemy to every seat: an unseen one dies as the seed says ("적은 ... 즉시 사망").
+    if (ctx.s.mode === "gm" && !secretOf(c)) queueNext(ctx, { kind: "down", character: c.id });
     else kill(ctx, c);
     return;
   }
@@ -85,7 +93,8 @@ export function deathSave(ctx: Ctx, c: CharacterState): void {
 
 /**
  * Healing (seed 002 3-6): one use of an emergency repair kit or a medkit, d6 over 6 - PRC of the
- * healer: one wound back. A character at 0 W who gets one back is no longer incapacitated.
+ * healer: one wound back. A character at 0 W who gets one back is no longer incapacitated. The
+ * `healed` event reaches the other side only when it can see both healer and target.
  */
 export function heal(ctx: Ctx, healer: CharacterState, target: CharacterState): void {
   const item = itemOfKind(healer, "repair") ?? itemOfKind(healer, "medical")!;
@@ -93,18 +102,19 @@ export function heal(ctx: Ctx, healer: CharacterState, target: CharacterState): 
   const need = 6 - statsOf(healer).PRC;
   const die = ctx.d6(healer.id);
   const success = die > need;
-  ctx.emit({ type: "healed", character: target.id, by: healer.id, item: item.id, die, need, success });
+  // Seen by the other side only when both are (docs/rules/trpg.md "Presence").
+  ctx.emitIf(secretOf(healer) || secretOf(target), healer.side, { type: "healed", character: target.id, by: healer.id, item: item.id, die, need, success });
   if (!success) return;
   target.wounds = Math.min(statsOf(target).W, target.wounds + 1);
   if (target.status === "incapacitated") target.status = "active";
 }
 
-/** Stabilising (seed 002 3-6): medical gear and the healing check, no use spent; no more death saves. */
+/** Stabilising (seed 002 3-6): medical gear and the healing check, no use spent; no more death saves. Heard as `healed` is. */
 export function stabilise(ctx: Ctx, healer: CharacterState, target: CharacterState): void {
   const need = 6 - statsOf(healer).PRC;
   const die = ctx.d6(healer.id);
   const success = die > need;
-  ctx.emit({ type: "stabilised", character: target.id, by: healer.id, die, need, success });
+  ctx.emitIf(secretOf(healer) || secretOf(target), healer.side, { type: "stabilised", character: target.id, by: healer.id, die, need, success });
   if (success) target.stabilised = true;
 }
 

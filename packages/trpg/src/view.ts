@@ -74,6 +74,8 @@ function project(state: TrpgState, side: Side | null, mask: (c: CharacterState) 
     slot: state.order.slice(0, state.slot).filter(present).length,
     turn: state.turn && present(state.turn.actor) ? state.turn : null,
     deferred: state.deferred.filter(present),
+    // A decision about a character the viewer does not know of is not shown (the rules ask none: docs/rules/trpg.md "Presence").
+    pending: state.pending && Object.values(state.pending).some((v) => typeof v === "string" && state.characters[v] !== undefined && !present(v)) ? null : state.pending,
     unaware: state.unaware.filter((pair) => mine(pair.split(">")[1])),
     // A pair tells its concealed character's side that the observer came near: only for an observer it can see.
     reactive: state.reactive.filter((pair) => {

@@ -3,9 +3,10 @@
  * a match with a concealed enemy that stays concealed and the same match without it are the same
  * to every player and spectator (events received, views, awaited seats, decisions, legal
  * commands, the live history) until it is found. Here 24 seeded matches, GM mode and versus on the
- * three scenarios; `pnpm bench` runs 200 (apps/cli/bench/trpg.bench.ts).
+ * three scenarios, the hidden enemies with random loadouts, wounds and squares (`presenceSetup`);
+ * `pnpm bench` runs 200 (apps/cli/bench/trpg.bench.ts).
  */
-import { comparePresence, type TrpgSetup } from "../src";
+import { comparePresence, presenceSetup, type TrpgSetup } from "../src";
 import { GM_SETUP, PUMPHOUSE_VERSUS, QUARRY_GM, VERSUS_SETUP } from "./helpers";
 
 const SETUPS: readonly [TrpgSetup, string][] = [
@@ -15,10 +16,12 @@ const SETUPS: readonly [TrpgSetup, string][] = [
   [QUARRY_GM, "sharpshooter"],
   [{ ...QUARRY_GM, mode: "versus", seats: { party: ["p1", "p2"], enemies: ["e1"] } }, "sharpshooter"],
   [PUMPHOUSE_VERSUS, "lookout"],
+  [{ ...PUMPHOUSE_VERSUS, mode: "gm", seats: { party: ["p1", "p2"], enemies: ["gm"] } }, "lookout"],
 ];
 
 describe("seed 002 3-3 은폐: a concealed enemy that stays concealed tells nobody it is there", () => {
-  const cases = Array.from({ length: 24 }, (_, i) => ({ i, setup: SETUPS[i % SETUPS.length]![0], hidden: SETUPS[i % SETUPS.length]![1] }));
+  // The hidden enemies carry random loadouts, low wounds and stand in hazards (`presenceSetup`): they heal, stabilise and die unseen.
+  const cases = Array.from({ length: 24 }, (_, i) => ({ i, setup: presenceSetup(SETUPS[i % SETUPS.length]![0], `presence-setup-${i}`), hidden: SETUPS[i % SETUPS.length]![1] }));
   const reports = cases.map((c) => ({ ...c, report: comparePresence(c.setup, `presence-${c.i}`, `presence-bot-${c.i}`, c.hidden) }));
 
   test.each(reports)("match $i ($setup.scenario, $setup.mode, without $hidden): the same to every player and spectator until the enemy is found", ({ report }) => {
@@ -52,6 +55,48 @@ describe("seed 002 3-3: the side-by-side matches that found leaks stay clean", (
   ];
   test.each(cases.map(([i, setup, hidden, what]) => ({ i, setup, hidden, what, scenario: setup.scenario, mode: setup.mode })))("bench match $i ($scenario, $mode, without $hidden): $what", ({ i, setup, hidden }) => {
     const report = comparePresence(setup, `bench-presence-${i}`, `bench-presence-bot-${i}`, hidden);
+    expect(report.problems).toEqual([]);
+  });
+});
+
+/**
+ * Side-by-side matches that told the party of an unseen enemy once the hidden enemies carried items
+ * and could die (`presenceSetup`'s loadouts, kept here as placed): its heal in its round-end turn was
+ * a public `healed` (seed 002 3-6 치료 판정); in GM mode its death by contamination opened the master's
+ * decision, which cut the round-end step short and showed in the party's view (seed 002 3-6 "적은
+ * 무력화되지 않고 즉시 사망하지만 예외를 마스터가 둘 수 있습니다", 3-7 오염); in versus that death was
+ * announced as `revealed` and `died` (seed 002 3-6).
+ */
+describe("seed 002 3-6, 3-7: unseen enemies that heal and die in their round-end turns stay unseen", () => {
+  const enemy = (id: string, archetype: string, at: [number, number], more: { hidden?: number; wounds?: number } = {}) => ({ id, archetype, at, ...more });
+  const cases: readonly [number, TrpgSetup, string, string][] = [
+    [0, { ...GM_SETUP, enemies: [enemy("raider-1", "raider", [9, 0]), enemy("lookout", "warden", [8, 0], { hidden: 12, wounds: 1 })] }, "lookout", "seed 002 3-6 치료 판정: the unseen lookout's repair kit on itself was a public `healed`"],
+    [
+      10,
+      {
+        ...QUARRY_GM,
+        field: "extreme_ruins",
+        night: 30,
+        enemies: [enemy("raider-1", "raider", [14, 9], { wounds: 1 }), enemy("raider-2", "raider", [7, 3], { wounds: 1 }), enemy("lookout", "sharpshooter", [17, 13], { hidden: 8, wounds: 0 }), enemy("sharpshooter", "marksman", [18, 13], { hidden: 11, wounds: 1 })],
+      },
+      "sharpshooter",
+      "seed 002 3-6, 3-7 오염 (GM mode): the unseen marksman's death in the seep asked the master, cutting the round-end step short",
+    ],
+    [
+      53,
+      {
+        ...QUARRY_GM,
+        mode: "versus",
+        seats: { party: ["p1", "p2"], enemies: ["e1"] },
+        field: "extreme_ruins",
+        enemies: [enemy("raider-1", "raider", [14, 9]), enemy("raider-2", "raider", [7, 3]), enemy("lookout", "scout", [17, 13], { hidden: 12, wounds: 1 }), enemy("sharpshooter", "raider", [6, 3], { hidden: 9, wounds: 2 })],
+      },
+      "lookout",
+      "seed 002 3-6, 3-7 오염 (versus): the unseen lookout's death in the seep was announced as `revealed` and `died`",
+    ],
+  ];
+  test.each(cases.map(([i, setup, hidden, what]) => ({ i, setup, hidden, what })))("match $i: $what", ({ i, setup, hidden }) => {
+    const report = comparePresence(setup, `presence-${i}`, `presence-bot-${i}`, hidden);
     expect(report.problems).toEqual([]);
   });
 });

@@ -23,6 +23,7 @@ import {
   type NewChatLine,
   type NewMatch,
   type NewSeat,
+  type StoredChatLine,
   type StoredEntry,
 } from "../src/store/index.js";
 
@@ -827,12 +828,36 @@ describe.each(drivers)("MatchStore contract on $name", (driver) => {
       const lines = await store.chatLines(id);
       expect(lines).toEqual([a, b, c]);
       expect(lines[1]).toMatchObject({ audience: "team", team: "attack", seat: "p2", name: "Bob", text: "가자 👀 ' \\ %", logSeq: 3 });
-      expect(await store.chatLines(id, 2)).toEqual([b, c]);
       expect(await store.chatLines(id, 0)).toEqual([]);
       expect(await store.chatLines(fresh("nochat"))).toEqual([]);
     });
 
     test("a line of an unknown match, or with a bad audience or team, is refused and nothing is stored", async () => {
+
+    test("lines are numbered per audience and per team within the match, and `last` keeps the last of each audience", async () => {
+      const id = await created();
+      const other = await created();
+      const said: StoredChatLine[] = [];
+      for (const extra of [{}, { audience: "team", team: "attack" }, { audience: "spectators", seat: null }, { audience: "team", team: "defence" }, {}, { audience: "team", team: "attack" }, {}] as Partial<NewChatLine>[]) {
+        said.push(await store.appendChat(id, line(extra)));
+        await store.appendChat(other, line(extra));
+      }
+      expect(said.map((l) => `${l.audience}${l.team ? `:${l.team}` : ""}:${l.number}`)).toEqual(["players:1", "team:attack:1", "spectators:1", "team:defence:1", "players:2", "team:attack:2", "players:3"]);
+      expect(await store.chatLines(id)).toEqual(said);
+      // The last line of each audience (each team apart), in the order they were said: what was said elsewhere takes no room.
+      expect((await store.chatLines(id, 1)).map((l) => l.id)).toEqual([said[2]!, said[3]!, said[5]!, said[6]!].map((l) => l.id));
+      expect((await store.chatLines(id, 2)).map((l) => l.id)).toEqual([said[1]!, said[2]!, said[3]!, said[4]!, said[5]!, said[6]!].map((l) => l.id));
+      expect((await store.chatLines(other)).map((l) => l.number)).toEqual([1, 1, 1, 1, 2, 2, 3]);
+    });
+
+    test("lines posted at once are numbered without a gap or a duplicate", async () => {
+      const id = await created();
+      const lines = await Promise.all(Array.from({ length: 12 }, (_, i) => store.appendChat(id, line({ text: `at once ${i}` }))));
+      expect(lines.map((l) => l.number).sort((x, y) => x - y)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+      const stored = await store.chatLines(id);
+      expect(stored.map((l) => l.number)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+      for (let i = 1; i < stored.length; i++) expect(stored[i]!.at).toBeGreaterThanOrEqual(stored[i - 1]!.at);
+    });
       const id = await created();
       await expect(store.appendChat(fresh("unknown"), line())).rejects.toBeInstanceOf(UnknownMatchError);
       await expect(store.appendChat(id, line({ audience: "everyone" as never }))).rejects.toBeInstanceOf(TypeError);

@@ -1,17 +1,19 @@
 /**
- * The working context of one `apply` call: a private copy of the state, the RNG cursor opened on
- * its stored state, and the events produced so far. Rules mutate the copy; `finish` stores the RNG
- * state back, so the caller's state is never touched (design.md principle 3).
+ * The working context of one `apply` call: a private copy of the state, the dice stream opened on
+ * its stored state, and the events produced so far. Rules mutate the copy; `finish` stores the
+ * stream back, so the caller's state is never touched (design.md principle 3). Every random draw
+ * of EMBER is a public die, all from the `dice` stream (docs/rules/ember.md, "Random streams").
  */
 import { Random, clonePlain, everyone, onlySeats, teamAudience, type Audience, type EventEnvelope, type SeatId } from "@fogwar/engine";
 import type { EmberEvent, EmberState } from "./types";
 
 export class Ctx {
-  readonly rng: Random;
+  /** The public dice stream: every die EMBER rolls is shown to everyone. */
+  readonly dice: Random;
   readonly events: EventEnvelope<EmberEvent>[] = [];
 
   constructor(readonly state: EmberState) {
-    this.rng = new Random(state.secret.rng);
+    this.dice = new Random(state.secret.rng.dice);
   }
 
   /** Opens a context on a deep copy of `state`. */
@@ -33,9 +35,9 @@ export class Ctx {
     this.events.push(shadow ? { audience, event, shadow } : { audience, event });
   }
 
-  /** Stores the RNG back into the state and returns the state and events. */
+  /** Stores the dice stream back into the state and returns the state and events. */
   finish(): { state: EmberState; events: EventEnvelope<EmberEvent>[] } {
-    this.state.secret.rng = [...this.rng.state()];
+    this.state.secret.rng = { dice: this.dice.state() };
     return { state: this.state, events: this.events };
   }
 }

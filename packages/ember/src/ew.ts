@@ -57,7 +57,7 @@ export function rollEwDice(ctx: Ctx, count: number): DieResult[] {
 /** One yellow face for an EW roll or its link reroll (seed 000 5.2, 4). */
 export function rollEwDie(ctx: Ctx): DieResult {
   const faces = catalog.data.dice.yellow;
-  return { die: "yellow", face: { ...(faces[ctx.rng.int(0, faces.length - 1)] as Face) } };
+  return { die: "yellow", face: { ...(faces[ctx.dice.int(0, faces.length - 1)] as Face) } };
 }
 
 /**

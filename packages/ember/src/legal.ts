@@ -2,7 +2,7 @@
  * Every command a seat may send now, built from the same checks `apply` uses, so a listed
  * command is always accepted. Concession is always allowed and not listed.
  */
-import { FACINGS, canUnlock, sameSquare, type SeatId, type Square } from "@fogwar/engine";
+import { FACINGS, canUnlock, rngStateFromSeed, sameSquare, type SeatId, type Square } from "@fogwar/engine";
 import { attackEffect, automatonTarget, validTargets } from "./targeting";
 import { canSpendLink } from "./resources";
 import {
@@ -58,7 +58,7 @@ export function stateFromView(view: EmberView): EmberState {
     ...(open as Omit<EmberState, "secret" | "plans" | "muster">),
     ...(muster ? { muster: musterFromView(muster) } : {}),
     plans: Object.fromEntries(Object.entries(plans).map(([s, p]) => [s, { commitment: p.commitment, dials: p.dials ? { ...p.dials } : null }])),
-    secret: { seed: "", rng: [] },
+    secret: { seed: "", rng: { dice: rngStateFromSeed("", "dice") } },
   };
 }
 

@@ -109,7 +109,7 @@ export function startingState(
     ...(fields.muster ? { muster: fields.muster } : {}),
     factions: fields.factions,
     armyNames: fields.armyNames,
-    secret: { seed, rng: [...rngStateFromSeed(seed)] },
+    secret: { seed, rng: { dice: rngStateFromSeed(seed, "dice") } },
     seedCommitment: seedCommitment(seed),
     phase: fields.phase,
     round: 0,
@@ -243,7 +243,7 @@ function rollOff(ctx: Ctx, group: readonly SeatId[], first: boolean, depth: numb
   const rolls: Record<SeatId, Face[]> = {};
   const lights: Record<SeatId, number> = {};
   for (const seat of group) {
-    rolls[seat] = [0, 1].map(() => ({ ...(yellow[ctx.rng.int(0, yellow.length - 1)] as Face) }));
+    rolls[seat] = [0, 1].map(() => ({ ...(yellow[ctx.dice.int(0, yellow.length - 1)] as Face) }));
     lights[seat] = firstPlayerLights(rolls[seat]!);
   }
   const levels = [...new Set(Object.values(lights))].sort((x, y) => y - x);

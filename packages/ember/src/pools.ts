@@ -104,7 +104,7 @@ export function buildPools(
 /** Rolls one face of a yellow, red, white or blue die. */
 export function rollFace(ctx: Ctx, die: "yellow" | "red" | "white" | "blue"): Face {
   const faces = catalog.data.dice[die];
-  return { ...(faces[ctx.rng.int(0, faces.length - 1)] as Face) };
+  return { ...(faces[ctx.dice.int(0, faces.length - 1)] as Face) };
 }
 
 function rollDice(ctx: Ctx, die: "yellow" | "red" | "white" | "blue", count: number): DieResult[] {
@@ -114,7 +114,7 @@ function rollDice(ctx: Ctx, die: "yellow" | "red" | "white" | "blue", count: num
 /** Rolls the part die (seed 000 1.2.1 "부품 지정"). */
 export function rollPartDie(ctx: Ctx): NonNullable<AttackState["partRoll"]> {
   const faces = catalog.data.dice.part;
-  return faces[ctx.rng.int(0, faces.length - 1)] ?? "torso";
+  return faces[ctx.dice.int(0, faces.length - 1)] ?? "torso";
 }
 
 

@@ -50,7 +50,7 @@ export function determinize(view: EmberView, seat: SeatId, random: Random): Embe
     ...rest,
     ...(muster ? { muster: musterFromView(muster) } : {}),
     plans,
-    secret: { seed: worldSeed, rng: [...rngStateFromSeed(worldSeed)] },
+    secret: { seed: worldSeed, rng: { dice: rngStateFromSeed(worldSeed, "dice") } },
   };
   // Another seat's locked list is unknown until the reveal: guess one of the sample lists (seed 001 2).
   for (const entry of Object.values(state.muster?.seats ?? {})) {

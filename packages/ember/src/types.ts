@@ -8,7 +8,7 @@
  * command schema, the web table and the server read together, and a change to one (a new
  * decision: its command, its event, its code) is made in one place.
  */
-import type { Facing, MatchResult, MusterState, PendingDecision, SeatId, Square, TeamId } from "@fogwar/engine";
+import type { Facing, MatchResult, MusterState, PendingDecision, RngState, SeatId, Square, TeamId } from "@fogwar/engine";
 import type { ArmyList, AttackKeyword, Face, PartFace, PartSlot, PoolDie, Stance, Timing } from "./data/schema";
 
 export type { SeatId, Square, Facing, TeamId };
@@ -319,8 +319,11 @@ export interface EmberState {
   missionPrep?: MissionPrepState;
   readonly factions: Readonly<Record<SeatId, string>>;
   readonly armyNames: Readonly<Record<SeatId, string>>;
-  /** Server-only: the dice seed and the RNG state (the seed is revealed when the match ends). */
-  secret: { seed: string; rng: number[] };
+  /**
+   * Server-only: the dice seed (revealed when the match ends) and the state of its one random
+   * stream, `dice` (`rngStateFromSeed(seed, "dice")`), from which every public die is rolled.
+   */
+  secret: { seed: string; rng: { dice: RngState } };
   readonly seedCommitment: string;
   phase: Phase;
   round: number;

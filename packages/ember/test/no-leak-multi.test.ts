@@ -85,7 +85,7 @@ function checkStep(ctx: EmberStep): void {
   if (ctx.step === 0) roundText = new Map();
   const finished = state.phase === "finished";
   const seed = state.secret.seed;
-  const rngWords = state.secret.rng.filter((w) => Math.abs(w) >= 1_000_000).map((w) => new RegExp(`(?<![0-9])${w}(?![0-9])`));
+  const rngWords = [new RegExp(state.secret.rng.dice.key)];
   // Events
   for (const viewer of ctx.viewers) {
     const who = `${at} viewer ${viewerLabel(viewer)}`;

@@ -121,7 +121,7 @@ function checkEvents(ctx: EmberStep): void {
   const { state, at } = ctx;
   const finished = state.phase === "finished";
   const seed = state.secret.seed;
-  const rngWords = state.secret.rng.filter((w) => Math.abs(w) >= 1_000_000).map((w) => new RegExp(`(?<![0-9])${w}(?![0-9])`));
+  const rngWords = [new RegExp(state.secret.rng.dice.key)];
   for (const envelope of ctx.events) if (envelope.event.type === "match_ended") lastEndedStep = ctx.step;
   for (const viewer of ctx.viewers) {
     const who = `${at} viewer ${viewerLabel(viewer)}`;
@@ -180,7 +180,7 @@ function checkProjection(ctx: EmberStep): void {
   const { state, at } = ctx;
   const finished = state.phase === "finished";
   const seed = state.secret.seed;
-  const rngWords = state.secret.rng.filter((w) => Math.abs(w) >= 1_000_000).map((w) => new RegExp(`(?<![0-9])${w}(?![0-9])`));
+  const rngWords = [new RegExp(state.secret.rng.dice.key)];
   for (const viewer of ctx.viewers) {
     seen.views++;
     const who = `${at} viewer ${viewerLabel(viewer)}`;

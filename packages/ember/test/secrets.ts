@@ -49,7 +49,7 @@ export function withOtherDials(state: EmberState, seat: SeatId, by: number): Emb
 /** The same state with another dice seed and RNG state. */
 export function withOtherSecret(state: EmberState, seed: string): EmberState {
   const otherSeed = `other-${seed}`;
-  return { ...state, secret: { seed: otherSeed, rng: [...rngStateFromSeed(otherSeed)] } };
+  return { ...state, secret: { seed: otherSeed, rng: { dice: rngStateFromSeed(otherSeed, "dice") } } };
 }
 
 /** The owner of a unit. */

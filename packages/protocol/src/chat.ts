@@ -49,16 +49,34 @@ export const ChatMessage = z.strictObject({
 export type ChatMessage = z.output<typeof ChatMessage>;
 
 /**
+ * The id of a chat line: its audience's key and its number in that audience,
+ * `players:<n>`, `spectators:<n>` or `team:<team>:<n>` (each team its own count). Unique within
+ * a match. Lines are numbered per audience (per team for team lines) so that a listener's ids
+ * count only lines it hears: no gap shows that another audience spoke.
+ * @param n the line's number in its audience (integer >= 1).
+ */
+export function chatLineId(audience: ChatAudience, team: string | null, n: number): string {
+  return audience === "team" ? `team:${team ?? ""}:${n}` : `${audience}:${n}`;
+}
+
+/**
  * A chat line as the server sends it:
- * - `id`: its number, increasing within the match (integer >= 1);
+ * - `id`: unique within the match, `<audience>:<n>` or `team:<team>:<n>` ({@link chatLineId});
+ * - `n`: its number within its audience (within its team for a `team` line): 1, 2, 3 ... without
+ *   gaps, so a listener's numbers count only lines of audiences it hears (never lines of the other
+ *   team, of spectators, or players' lines a spectator delay still holds back);
  * - `audience`; `team`: the team of a `team` line, else null;
  * - `seat`: the speaker's seat, or null for a spectator; `name`: the speaker's name (a seat's
  *   player name, a spectator's join name) or null (an unnamed spectator);
- * - `text`; `seq`: the match's last log sequence number when it was said (0 before the first
- *   command); `at`: when it was stored (ms since the epoch).
+ * - `text`; `seq`: the log sequence number the speaker's board showed when it was said (the
+ *   match's last one for a seat; for a spectator of a delayed caster feed, the feed's; 0 before
+ *   the first command); `at`: when it was stored (ms since the epoch).
+ * Lines travel in the order they were said (a delayed spectator's held players' lines arrive
+ * later, in their own order).
  */
 export const ChatLine = z.object({
-  id: z.int().min(1),
+  id: z.string().regex(/^(players|spectators|team:.+):[1-9][0-9]*$/, "a chat line id is <audience>:<n> or team:<team>:<n>"),
+  n: z.int().min(1),
   audience: ChatAudience,
   team: z.string().min(1).nullable(),
   seat: z.string().min(1).nullable(),
@@ -66,7 +84,7 @@ export const ChatLine = z.object({
   text: z.string(),
   seq: z.int().min(0),
   at: z.number(),
-});
+}).refine((line) => line.id === chatLineId(line.audience, line.team, line.n), { message: "a chat line's id is its audience (its team for a team line) and its number n", path: ["id"] });
 /** See the {@link ChatLine} schema. */
 export type ChatLine = z.output<typeof ChatLine>;
 
@@ -81,7 +99,8 @@ export type ChatLineMessage = z.output<typeof ChatLineMessage>;
 /**
  * `{ type: "chat_backlog", read, write, lines }`, sent after every `welcome`: the audiences this
  * connection hears (`read`) and may post to (`write`), and the most recent lines it may hear
- * (ascending `id`; at most CHAT_BACKLOG_LINES). A client replaces what it held with it.
+ * (in the order they were said; the last CHAT_BACKLOG_LINES). A client replaces what it held
+ * with it.
  */
 export const ChatBacklogMessage = z.object({
   type: z.literal("chat_backlog"),
@@ -97,7 +116,7 @@ export const CHAT_BACKLOG_LINES = 100;
 
 /**
  * The answer of `GET /api/matches/:id/chat`: the audiences the requester may read and the lines
- * it may hear (ascending `id`). `perspective`: `review` once the match is over (every audience),
+ * it may hear (in the order they were said). `perspective`: `review` once the match is over (every audience),
  * else `seat` (with an `X-Seat-Token` header: that seat's audiences) or `spectator`.
  */
 export const ChatHistory = z.object({

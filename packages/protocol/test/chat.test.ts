@@ -3,7 +3,7 @@
  * over MAX_CHAT_LENGTH characters (trimmed) is `chat_too_long`, control characters and unknown
  * audiences are `bad_message`; a valid line comes back trimmed.
  */
-import { MAX_CHAT_LENGTH, parseClientMessage } from "../src";
+import { ChatLine, chatLineId, MAX_CHAT_LENGTH, parseClientMessage } from "../src";
 
 const code = (payload: unknown) => {
   const result = parseClientMessage("chat", payload);
@@ -34,5 +34,20 @@ describe("the chat message", () => {
     expect(code({ audience: "players", text: "hi", to: "p2" })).toBe("bad_message");
     expect(code({ audience: "players" })).toBe("bad_message");
     expect(code({ audience: "players", text: 5 })).toBe("bad_message");
+  });
+});
+
+describe("a chat line's id", () => {
+  const line = { id: "team:attack:3", n: 3, audience: "team", team: "attack", seat: "a1", name: "Mina", text: "east", seq: 12, at: 1 };
+  it("names its audience (its team for a team line) and its number in it", () => {
+    expect([chatLineId("players", null, 4), chatLineId("spectators", null, 1), chatLineId("team", "attack", 3)]).toEqual(["players:4", "spectators:1", "team:attack:3"]);
+    expect(ChatLine.safeParse(line).success).toBe(true);
+    expect(ChatLine.safeParse({ ...line, id: "players:1", n: 1, audience: "players", team: null }).success).toBe(true);
+  });
+  it("refuses a global counter, an id that disagrees with the line, and a number below 1", () => {
+    expect(ChatLine.safeParse({ ...line, id: 7 }).success).toBe(false);
+    expect(ChatLine.safeParse({ ...line, id: "team:defence:3" }).success).toBe(false);
+    expect(ChatLine.safeParse({ ...line, id: "team:attack:4" }).success).toBe(false);
+    expect(ChatLine.safeParse({ ...line, id: "team:attack:0", n: 0 }).success).toBe(false);
   });
 });

@@ -40,7 +40,7 @@ const events = { type: "events", seq: 3, seat: "p2", feed: "live", events: [{ ty
 const error = { type: "error", error: { code: "rate_limited", message: PROTOCOL_ERRORS.rate_limited.message } };
 const pong = { type: "pong", t: 1732345678901 };
 
-const line = { id: 7, audience: "team", team: "attack", seat: "a1", name: "Mina", text: "breach the east wall", seq: 12, at: 1732345678901 };
+const line = { id: "team:attack:3", n: 3, audience: "team", team: "attack", seat: "a1", name: "Mina", text: "breach the east wall", seq: 12, at: 1732345678901 };
 const chat = { type: "chat", line };
 const chat_backlog = { type: "chat_backlog", read: ["players", "team"], write: ["players", "team"], lines: [line] };
 

@@ -3,14 +3,21 @@
  * connection that may hear it ({@link mayHear}); sends each joining or reconnecting connection
  * its backlog; releases held `players` lines to spectators as a delayed caster feed moves.
  * A line is stored before it is sent: nothing anyone has read is lost by a restart.
+ *
+ * Lines are numbered per audience (per team for team lines; `ChatLine.n`, `ChatLine.id`), by
+ * the store, so a listener's numbers run 1, 2, 3 ... over what it hears and count nothing it
+ * does not hear, across restarts and processes. Nothing else sent with a line depends on lines of
+ * other audiences: the room keeps its recent lines per audience, so a backlog is the same however
+ * much was said where the listener cannot hear, and a spectator's line carries the log position
+ * of the board spectators see (the delayed caster feed's), not the live one.
  */
 import { getMessageBytes, Protocol, type Client } from "@colyseus/core";
-import { CHAT_BACKLOG_LINES, CHAT_BURST, CHAT_PER_SECOND, type ChatLine, type ChatMessage, type ProtocolErrorCode } from "@fogwar/protocol";
+import { CHAT_BACKLOG_LINES, CHAT_BURST, CHAT_PER_SECOND, chatLineId, type ChatLine, type ChatMessage, type ProtocolErrorCode } from "@fogwar/protocol";
 import { RateLimiter } from "../rate-limit.js";
 import { isStoreUnavailable, type MatchStore, type StoredChatLine } from "../store/index.js";
 import { mayHear, readable, writable, type ChatListener, type ChatRoster } from "./audience.js";
 
-/** How many of a match's last lines a room keeps in memory (every audience), for backlogs. */
+/** How many of a match's last lines of each audience (each team's apart) a room keeps in memory, for backlogs. */
 export const CHAT_KEPT = 200;
 
 /** Who is speaking: the listener it is, the name shown, and the key its rate is counted under. */
@@ -21,10 +28,19 @@ export interface ChatSpeaker {
   readonly rateKey: string;
 }
 
-/** A stored line as the protocol sends it. */
+/** A stored line as the protocol sends it (the store's own `id` stays here: only the line's number in its audience is sent). */
 export function wireLine(line: StoredChatLine): ChatLine {
-  return { id: line.id, audience: line.audience, team: line.team, seat: line.seat, name: line.name, text: line.text, seq: line.logSeq, at: line.at };
+  return { id: chatLineId(line.audience, line.team, line.number), n: line.number, audience: line.audience, team: line.team, seat: line.seat, name: line.name, text: line.text, seq: line.logSeq, at: line.at };
 }
+
+/** A line held by the room: as sent, and its place in the store's order (to merge audiences). */
+interface KeptLine {
+  readonly order: number;
+  readonly line: ChatLine;
+}
+
+/** The audience a line is numbered in: `players`, `spectators` or `team:<team>`. */
+const audienceKey = (line: Pick<ChatLine, "audience" | "team">): string => (line.audience === "team" ? `team:${line.team ?? ""}` : line.audience);
 
 export class RoomChat {
   private readonly limiter = new RateLimiter(CHAT_PER_SECOND, CHAT_BURST);
@@ -34,14 +50,26 @@ export class RoomChat {
     private readonly matchId: string,
     readonly roster: ChatRoster,
     private readonly names: ReadonlyMap<string, string>,
-    private recent: ChatLine[],
+    /** The last CHAT_KEPT lines of each audience, in the order they were said. */
+    private readonly recent: Map<string, KeptLine[]>,
   ) {}
 
   /** Loads a match's recent lines and its seats' names. @throws the store's error. */
   static async load(store: MatchStore, matchId: string, roster: ChatRoster): Promise<RoomChat> {
     const [record, lines] = await Promise.all([store.getMatch(matchId), store.chatLines(matchId, CHAT_KEPT)]);
     const names = new Map((record?.seats ?? []).map((s) => [s.seat, s.playerName] as const));
-    return new RoomChat(store, matchId, roster, names, lines.map(wireLine));
+    const recent = new Map<string, KeptLine[]>();
+    for (const line of lines) RoomChat.keep(recent, { order: line.id, line: wireLine(line) });
+    return new RoomChat(store, matchId, roster, names, recent);
+  }
+
+  /** Adds a line to its audience's recent lines (the oldest dropped past CHAT_KEPT). */
+  private static keep(recent: Map<string, KeptLine[]>, kept: KeptLine): void {
+    const key = audienceKey(kept.line);
+    const lines = recent.get(key) ?? [];
+    lines.push(kept);
+    if (lines.length > CHAT_KEPT) lines.splice(0, lines.length - CHAT_KEPT);
+    recent.set(key, lines);
   }
 
   /** The speaker a connection is: a seat speaks under its seat's player name, a spectator under its join name. */
@@ -52,7 +80,12 @@ export class RoomChat {
 
   /** Sends a connection its audiences and the last lines it may hear (after every welcome). */
   sendBacklog(client: Client, listener: ChatListener, horizon: number | null): void {
-    const lines = this.recent.filter((line) => mayHear(line, listener, this.roster, horizon)).slice(-CHAT_BACKLOG_LINES);
+    const lines = [...this.recent.values()]
+      .flat()
+      .filter(({ line }) => mayHear(line, listener, this.roster, horizon))
+      .sort((a, b) => a.order - b.order)
+      .slice(-CHAT_BACKLOG_LINES)
+      .map(({ line }) => line);
     client.send("chat_backlog", { type: "chat_backlog", read: readable(listener, this.roster), write: writable(listener, this.roster), lines });
   }
 
@@ -60,7 +93,10 @@ export class RoomChat {
    * Posts a line: refused (nothing stored or sent) when the speaker may not post to the audience
    * (`chat_audience_closed`) or posts too fast (`chat_rate_limited`), or when the store fails
    * (`service_unavailable`, `server_error`). Else stored, then sent to every connection of
-   * `listeners` that may hear it (the speaker's own included). @returns the refusal, or null.
+   * `listeners` that may hear it (the speaker's own included). `seq`: the match's last log
+   * sequence number; a spectator's line is stored with the caster feed's (`horizon`) when
+   * spectators watch a delayed feed (the board it saw; the live position is not theirs to learn).
+   * @returns the refusal, or null.
    */
   async post(speaker: ChatSpeaker, message: ChatMessage, seq: number, listeners: () => Iterable<readonly [Client, ChatListener]>, horizon: () => number | null): Promise<ProtocolErrorCode | null> {
     if (!writable(speaker.listener, this.roster).includes(message.audience)) return "chat_audience_closed";
@@ -74,14 +110,13 @@ export class RoomChat {
         seat: speaker.listener.kind === "seat" ? speaker.listener.seat : null,
         name: speaker.name,
         text: message.text,
-        logSeq: seq,
+        logSeq: speaker.listener.kind === "spectator" ? Math.min(seq, horizon() ?? seq) : seq,
       });
     } catch (error) {
       return isStoreUnavailable(error) ? "service_unavailable" : "server_error";
     }
     const line = wireLine(stored);
-    this.recent.push(line);
-    if (this.recent.length > CHAT_KEPT) this.recent = this.recent.slice(-CHAT_KEPT);
+    RoomChat.keep(this.recent, { order: stored.id, line });
     this.send([line], listeners(), horizon());
     return null;
   }
@@ -92,7 +127,7 @@ export class RoomChat {
    */
   release(from: number, to: number, listeners: Iterable<readonly [Client, ChatListener]>): void {
     if (to <= from) return;
-    const held = this.recent.filter((line) => line.audience === "players" && line.seq > from && line.seq <= to);
+    const held = (this.recent.get("players") ?? []).map(({ line }) => line).filter((line) => line.seq > from && line.seq <= to);
     if (held.length === 0) return;
     const spectators = [...listeners].filter(([, listener]) => listener.kind === "spectator");
     this.send(held, spectators, to);

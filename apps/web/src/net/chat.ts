@@ -5,7 +5,7 @@
  */
 import type { ChatAudience, ChatLine } from "@fogwar/protocol";
 
-/** The chat as a connection knows it. `lines` ascend by `id`, without duplicates. */
+/** The chat as a connection knows it. `lines` in the order they were said ({@link saidBefore}), without duplicates. */
 export interface ChatState {
   readonly read: readonly ChatAudience[];
   readonly write: readonly ChatAudience[];
@@ -25,10 +25,17 @@ export function withBacklog(chat: ChatState, backlog: { read: readonly ChatAudie
   return { ...chat, read: backlog.read, write: backlog.write, lines: backlog.lines.slice(-CHAT_LINES_KEPT) };
 }
 
-/** The chat with one more line (ignored when already held). */
+/**
+ * The order lines were said in: by time (`at`, which rises with `n` within an audience), then
+ * by number. Ids are numbered per audience (`players:3`, `team:attack:2`), so they order lines
+ * only within one audience.
+ */
+export const saidBefore = (a: ChatLine, b: ChatLine): number => a.at - b.at || a.n - b.n;
+
+/** The chat with one more line (ignored when already held by its `id`). */
 export function withLine(chat: ChatState, line: ChatLine): ChatState {
   if (chat.lines.some((l) => l.id === line.id)) return chat;
-  const lines = [...chat.lines, line].sort((a, b) => a.id - b.id).slice(-CHAT_LINES_KEPT);
+  const lines = [...chat.lines, line].sort(saidBefore).slice(-CHAT_LINES_KEPT);
   return { ...chat, lines };
 }
 

@@ -33,7 +33,7 @@ class FakeRoom {
   }
 }
 
-const line = (id: number, text: string) => ({ id, audience: "players", team: null, seat: "p2", name: "Bo", text, seq: 0, at: 0 });
+const line = (n: number, text: string) => ({ id: `players:${n}`, n, audience: "players", team: null, seat: "p2", name: "Bo", text, seq: 0, at: n });
 
 test("the session keeps the chat apart from commands", async () => {
   const room = new FakeRoom();

@@ -27,6 +27,9 @@ export interface ChatPanelProps {
   readonly title?: string;
 }
 
+/** The sequence a line is numbered in: its audience, or its team for a team line (`ChatLine.n`). */
+const numbering = (line: ChatLine): string => (line.audience === "team" ? `team:${line.team ?? ""}` : line.audience);
+
 const KNOWN_ERRORS = new Set(["chat_empty", "chat_too_long", "chat_audience_closed", "chat_rate_limited"]);
 
 /** The chat panel (see the module comment). Renders nothing when the viewer hears no audience. */
@@ -34,23 +37,27 @@ export function ChatPanel({ chat, onSend, seat = null, title }: ChatPanelProps) 
   const { t, i18n } = useTranslation("common");
   const id = useId();
   const [active, setActive] = useState<ChatAudience | null>(null);
-  const [seen, setSeen] = useState<Partial<Record<ChatAudience, number>>>({});
+  // The highest line number read of each audience (of each team's in a review's team tab).
+  const [seen, setSeen] = useState<Readonly<Record<string, number>>>({});
   const [text, setText] = useState("");
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const box = useRef<HTMLOListElement | null>(null);
   const open = active !== null && chat.read.includes(active) ? active : (chat.read[0] ?? null);
   const shown = chat.lines.filter((l) => l.audience === open);
-  const lastShown = shown.at(-1)?.id ?? 0;
+  const lastShown = shown.at(-1)?.id ?? "";
 
   // The open tab's lines are read; its box follows the newest line (the page itself never moves).
   useEffect(() => {
-    if (open === null) return;
-    setSeen((s) => ((s[open] ?? 0) >= lastShown ? s : { ...s, [open]: lastShown }));
+    if (shown.length === 0) return;
+    setSeen((s) => {
+      const read = shown.filter((l) => l.n > (s[numbering(l)] ?? 0));
+      return read.length === 0 ? s : { ...s, ...Object.fromEntries(read.map((l) => [numbering(l), l.n])) };
+    });
     if (box.current) box.current.scrollTop = box.current.scrollHeight;
-  }, [open, lastShown]);
+  }, [open, lastShown, shown.length]);
 
   if (open === null) return null;
-  const unread = (audience: ChatAudience) => chat.lines.filter((l) => l.audience === audience && l.id > (seen[audience] ?? 0)).length;
+  const unread = (audience: ChatAudience) => chat.lines.filter((l) => l.audience === audience && l.n > (seen[numbering(l)] ?? 0)).length;
   const writable = onSend !== undefined && chat.write.includes(open);
   const audienceName = (a: ChatAudience) => t(`chat.audience.${a}`);
 

@@ -12,18 +12,20 @@ import { inEnglish } from "../../test/english";
 
 inEnglish();
 
-const line = (id: number, audience: ChatAudience, text: string, seat: string | null = "a1", name: string | null = "Ayla"): ChatLine => ({
-  id,
+/** The `n`-th line of an audience (of team "attack" for team lines), said `n` minutes past 15:00. */
+const line = (n: number, audience: ChatAudience, text: string, seat: string | null = "a1", name: string | null = "Ayla", team = "attack"): ChatLine => ({
+  id: audience === "team" ? `team:${team}:${n}` : `${audience}:${n}`,
+  n,
   audience,
-  team: audience === "team" ? "attack" : null,
+  team: audience === "team" ? team : null,
   seat,
   name,
   text,
   seq: 0,
-  at: Date.UTC(2026, 10, 25, 15, 0),
+  at: Date.UTC(2026, 10, 25, 15, n),
 });
 
-const player: ChatView = { read: ["players", "team"], write: ["players", "team"], lines: [line(1, "players", "gl hf"), line(2, "team", "east wall"), line(3, "team", "go")], error: null };
+const player: ChatView = { read: ["players", "team"], write: ["players", "team"], lines: [line(1, "players", "gl hf"), line(1, "team", "east wall"), line(2, "team", "go")], error: null };
 
 test("a player has a tab per audience it hears, with unread counts, and sends to the open tab", () => {
   const sent: [string, string][] = [];
@@ -49,7 +51,7 @@ test("a player has a tab per audience it hears, with unread counts, and sends to
 });
 
 test("a spectator reads the players' chat without an input there, writes in the spectators' chat, and sees a refusal", () => {
-  const spectator: ChatView = { read: ["players", "spectators"], write: ["spectators"], lines: [line(1, "players", "gl hf"), line(4, "spectators", "nice", null, null)], error: "chat_rate_limited" };
+  const spectator: ChatView = { read: ["players", "spectators"], write: ["spectators"], lines: [line(1, "players", "gl hf"), line(1, "spectators", "nice", null, null)], error: "chat_rate_limited" };
   render(<ChatPanel chat={spectator} onSend={() => true} />);
   expect(screen.getAllByRole("tab").map((t) => t.textContent)).toEqual(["Players", "Spectators1"]);
   expect(screen.queryByRole("textbox")).toBeNull();
@@ -70,9 +72,22 @@ test("nothing is shown before the server names an audience; the review is read-o
 
 test("the session's chat state: a backlog replaces, a line is merged once, chat refusals are told apart", () => {
   const backlog = withBacklog({ ...NO_CHAT, lines: [line(9, "players", "old")] }, { read: ["players"], write: ["players"], lines: [line(1, "players", "a")] });
-  expect(backlog.lines.map((l) => l.id)).toEqual([1]);
+  expect(backlog.lines.map((l) => l.id)).toEqual(["players:1"]);
   const more = withLine(withLine(backlog, line(3, "players", "c")), line(2, "players", "b"));
-  expect(more.lines.map((l) => l.id)).toEqual([1, 2, 3]);
+  expect(more.lines.map((l) => l.id)).toEqual(["players:1", "players:2", "players:3"]);
   expect(withLine(more, line(2, "players", "b"))).toBe(more);
+  // Each audience counts its own lines: the same number in two audiences is two lines, ordered by time.
+  const both = withLine(more, line(2, "spectators", "s"));
+  expect(both.lines.map((l) => l.id)).toEqual(["players:1", "players:2", "spectators:2", "players:3"]);
   expect([isChatError("chat_too_long"), isChatError("rate_limited"), isChatError("server_error")]).toEqual([true, false, false]);
+});
+
+test("a review's team tab counts each team's lines apart: nothing unread once it was open", () => {
+  const review: ChatView = { read: ["players", "team"], write: [], lines: [line(1, "team", "east", "a1", "Ayla"), line(1, "team", "hold", "d1", "Dan", "defence"), line(2, "team", "west", "d1", "Dan", "defence")], error: null };
+  render(<ChatPanel chat={review} />);
+  expect(screen.getByLabelText("3 unread")).toBeTruthy();
+  fireEvent.click(screen.getAllByRole("tab")[1]!);
+  expect(screen.getByRole("log").textContent).toContain("west");
+  fireEvent.click(screen.getAllByRole("tab")[0]!);
+  expect(screen.queryByLabelText(/unread/)).toBeNull();
 });

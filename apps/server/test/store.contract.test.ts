@@ -832,8 +832,6 @@ describe.each(drivers)("MatchStore contract on $name", (driver) => {
       expect(await store.chatLines(fresh("nochat"))).toEqual([]);
     });
 
-    test("a line of an unknown match, or with a bad audience or team, is refused and nothing is stored", async () => {
-
     test("lines are numbered per audience and per team within the match, and `last` keeps the last of each audience", async () => {
       const id = await created();
       const other = await created();
@@ -858,6 +856,8 @@ describe.each(drivers)("MatchStore contract on $name", (driver) => {
       expect(stored.map((l) => l.number)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
       for (let i = 1; i < stored.length; i++) expect(stored[i]!.at).toBeGreaterThanOrEqual(stored[i - 1]!.at);
     });
+
+    test("a line of an unknown match, or with a bad audience or team, is refused and nothing is stored", async () => {
       const id = await created();
       await expect(store.appendChat(fresh("unknown"), line())).rejects.toBeInstanceOf(UnknownMatchError);
       await expect(store.appendChat(id, line({ audience: "everyone" as never }))).rejects.toBeInstanceOf(TypeError);

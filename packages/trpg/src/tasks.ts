@@ -109,8 +109,10 @@ function stepMove(ctx: Ctx, t: Task & { kind: "move" }): boolean {
       stopOnFreeSquare(ctx, t, c);
       break;
     }
-    // Overwatch meets the mover on the squares it may stop on (not while it passes an ally).
-    const passing = Object.values(s.characters).some((o) => o.id !== c.id && o.status !== "dead" && o.at && c.at && o.at.x === c.at.x && o.at.y === c.at.y);
+    // Overwatch meets the mover on the squares it may stop on (not while it passes an ally), an
+    // ally the other side cannot see counting for nothing: otherwise the overwatch that did not
+    // come would tell that someone unseen stands there (docs/rules/trpg.md "Presence").
+    const passing = Object.values(s.characters).some((o) => o.id !== c.id && o.status !== "dead" && o.at && c.at && o.at.x === c.at.x && o.at.y === c.at.y && seenBy(o, other(c.side)));
     if (t.index > 0 && c.at && !c.concealed && !passing) {
       for (const o of Object.values(s.characters).sort((x, y) => (x.id < y.id ? -1 : 1))) {
         if (o.side === c.side || !standing(o) || !o.overwatch || !o.at || o.spent.includes("overwatch_shot") || t.held.includes(o.id)) continue;

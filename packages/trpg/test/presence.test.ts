@@ -65,7 +65,8 @@ describe("seed 002 3-3: the side-by-side matches that found leaks stay clean", (
  * a public `healed` (seed 002 3-6 치료 판정); in GM mode its death by contamination opened the master's
  * decision, which cut the round-end step short and showed in the party's view (seed 002 3-6 "적은
  * 무력화되지 않고 즉시 사망하지만 예외를 마스터가 둘 수 있습니다", 3-7 오염); in versus that death was
- * announced as `revealed` and `died` (seed 002 3-6).
+ * announced as `revealed` and `died` (seed 002 3-6); an ally passing its square was spared the
+ * party's overwatch there (seed 002 3-1 오버와치: overwatch meets a mover only where it may stop).
  */
 describe("seed 002 3-6, 3-7: unseen enemies that heal and die in their round-end turns stay unseen", () => {
   const enemy = (id: string, archetype: string, at: [number, number], more: { hidden?: number; wounds?: number } = {}) => ({ id, archetype, at, ...more });
@@ -93,6 +94,18 @@ describe("seed 002 3-6, 3-7: unseen enemies that heal and die in their round-end
       },
       "lookout",
       "seed 002 3-6, 3-7 오염 (versus): the unseen lookout's death in the seep was announced as `revealed` and `died`",
+    ],
+    [
+      107,
+      {
+        ...QUARRY_GM,
+        mode: "versus",
+        seats: { party: ["p1", "p2"], enemies: ["e1"] },
+        field: "extreme_storm",
+        enemies: [enemy("raider-1", "raider", [14, 9], { wounds: 2 }), enemy("raider-2", "raider", [7, 3]), enemy("lookout", "marksman", [8, 3], { hidden: 12, wounds: 1 }), enemy("sharpshooter", "medic", [16, 13], { hidden: 8, wounds: 1 })],
+      },
+      "lookout",
+      "seed 002 3-1 오버와치: a raider passing the unseen lookout's square was not met by the party's overwatch there",
     ],
   ];
   test.each(cases.map(([i, setup, hidden, what]) => ({ i, setup, hidden, what })))("match $i: $what", ({ i, setup, hidden }) => {

@@ -111,3 +111,16 @@ describe("composing a delayed turn (what a client offers before it sends end_rou
     expect(sent.state.characters.lookout!.overwatch).not.toBeNull();
   });
 });
+
+describe("seed 002 3-1 오버와치: overwatch does not skip a square an unseen ally holds", () => {
+  test("seed 002 3-1: the raider passing the square of the unseen lookout meets Vale's overwatch there, as it would with nobody there (the overwatch that did not come told the party someone stood there)", () => {
+    const cone = { vale: { overwatch: { dir: 2, radius: 18, weapon: "carbine" } } };
+    const at = { vale: sq(0, 1), "raider-1": sq(9, 3), reed: sq(0, 9) };
+    const alone = eventsOf(position(VERSUS_SETUP, { turn: "raider-1", at, with: { ...cone, lookout: { status: "dead", at: null, concealed: false, concealment: null, known: false } } }), "e1", { type: "move", to: sq(9, 1) });
+    const passing = eventsOf(position(VERSUS_SETUP, { turn: "raider-1", at: { ...at, lookout: sq(9, 2) }, with: { ...cone, lookout: hidden(6, sq(9, 2)) } }), "e1", { type: "move", to: sq(9, 1) });
+    expect(passing.state.pending).toMatchObject({ kind: "overwatch", seat: "p1", overwatcher: "vale", target: "raider-1" });
+    expect(passing.state.pending).toEqual(alone.state.pending);
+    expect(passing.events).toEqual(alone.events);
+    expect(ofType(passing.events, "moved")[0]!.path).toEqual([sq(9, 2)]);
+  });
+});

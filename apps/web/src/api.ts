@@ -135,6 +135,12 @@ export const MatchHistory = z
     seed: z.string().nullable(),
     setupEvents: z.array(z.unknown()),
     entries: z.array(z.object({ seq: z.number(), seat: z.string(), command: z.unknown(), events: z.array(z.unknown()), stateHash: z.string().nullable() })),
+    /**
+     * A mustered match's review starts here: the omniscient state after entry `seq` (the muster's
+     * reveal), its hash the log's; the entries up to `seq` are the spectator's (drafts never
+     * revealed stay secret), and `seed` is then the dice seed.
+     */
+    checkpoint: z.object({ seq: z.number(), state: z.unknown(), stateHash: z.string() }).optional(),
   })
   .passthrough();
 export type MatchHistory = z.output<typeof MatchHistory>;

@@ -1,15 +1,20 @@
 /**
  * The rebuild-and-verify loop every ruleset's review model shares, pure: a finished match's
  * history (`GET /api/matches/:id/history`) is rebuilt with the rules of its version (this page's
- * own package, or an older version's frozen build): `setup(setup, seed)`, then each entry
+ * own package, or an older version's frozen build): `setup(setup, seed)` (or, for a mustered
+ * match, the history's checkpoint: the state after the muster's reveal, checked against the log's
+ * hash there; the muster's entries before it are the spectator's and are not replayed), then each entry
  * (`replayCommand`: referee entries as logged), comparing each step's events, as the omniscient
  * viewer sees them, and its state hash with the stored ones, and the dice seed with its
  * commitment. Each model adds its own checks (commitments, picks, lists) and its own step shape.
  */
-import { canonicalJson, omniscient, replayCommand, stateHash, verifySeed, type EventEnvelope, type Ruleset, type Viewer } from "@fogwar/engine";
+import { canonicalJson, everyone, omniscient, replayCommand, stateHash, verifySeed, type EventEnvelope, type Ruleset, type Viewer } from "@fogwar/engine";
 import type { MatchHistory } from "../api";
 
-/** One rebuilt step: step 0 is the state after setup, step n the state after entry n. */
+/**
+ * One rebuilt step: step 0 is the state after setup (or the history's checkpoint), step n the
+ * state after the n-th entry replayed.
+ */
 export interface RebuiltStep<State, Command, Event> {
   readonly index: number;
   /** The log's sequence number (0 for setup). */
@@ -73,19 +78,35 @@ export function rebuildLog<Setup, State, Command, Event, View, Step>(
   const seen = (envelopes: readonly EventEnvelope<Event>[]) => canonicalJson(envelopes.map((e) => rules.redact(e, omniscient)).filter((e) => e !== null));
   const steps: Step[] = [];
   let state: State;
-  try {
-    const initial = rules.setup(setup, history.seed ?? "");
-    state = initial.state;
-    const eventsOk = seen(initial.events) === canonicalJson(history.setupEvents);
-    if (!eventsOk) problems.push({ seq: 0, kind: "events_differ", detail: "setup" });
-    steps.push(toStep({ index: 0, seq: 0, seat: null, command: null, envelopes: initial.events, state, storedHash: null, hashOk: null, eventsOk }));
-  } catch (error) {
-    problems.push({ seq: 0, kind: "setup_failed", detail: error instanceof Error ? error.message : String(error) });
-    return { steps, problems, complete: false, state: null, seedOk: false, hashesMatched: 0, hashesTotal: 0, ok: false };
+  const checkpoint = history.checkpoint;
+  // Entries replayed: all, or those after the checkpoint.
+  const replayed = checkpoint ? history.entries.filter((e) => e.seq > checkpoint.seq) : history.entries;
+  let checkpointOk = false;
+  if (checkpoint) {
+    // A mustered match: start from the state after the reveal, as the log hashed it.
+    state = checkpoint.state as State;
+    const at = history.entries.find((e) => e.seq === checkpoint.seq);
+    const hashOk = at !== undefined && at.stateHash === checkpoint.stateHash && stateHash(state) === checkpoint.stateHash;
+    checkpointOk = hashOk;
+    if (!hashOk) problems.push({ seq: checkpoint.seq, kind: "hash_differs", detail: `seq ${checkpoint.seq}` });
+    // Its events as the history shows them (public: the reveal).
+    const envelopes = (at?.events ?? []).map((event) => ({ audience: everyone, event: event as Event }));
+    steps.push(toStep({ index: 0, seq: checkpoint.seq, seat: at?.seat ?? null, command: null, envelopes, state, storedHash: checkpoint.stateHash, hashOk, eventsOk: true }));
+  } else {
+    try {
+      const initial = rules.setup(setup, history.seed ?? "");
+      state = initial.state;
+      const eventsOk = seen(initial.events) === canonicalJson(history.setupEvents);
+      if (!eventsOk) problems.push({ seq: 0, kind: "events_differ", detail: "setup" });
+      steps.push(toStep({ index: 0, seq: 0, seat: null, command: null, envelopes: initial.events, state, storedHash: null, hashOk: null, eventsOk }));
+    } catch (error) {
+      problems.push({ seq: 0, kind: "setup_failed", detail: error instanceof Error ? error.message : String(error) });
+      return { steps, problems, complete: false, state: null, seedOk: false, hashesMatched: 0, hashesTotal: 0, ok: false };
+    }
   }
   let complete = true;
-  let hashesMatched = 0;
-  for (const [i, entry] of history.entries.entries()) {
+  let hashesMatched = checkpointOk ? 1 : 0;
+  for (const [i, entry] of replayed.entries()) {
     const result = replayCommand(rules, state, entry.command, entry.seat, rules.seatsOf(setup));
     if (!result.ok) {
       problems.push({ seq: entry.seq, kind: "rejected", detail: `${result.error.code}: ${result.error.message}`, code: result.error.code });
@@ -101,7 +122,7 @@ export function rebuildLog<Setup, State, Command, Event, View, Step>(
     steps.push(toStep({ index: i + 1, seq: entry.seq, seat: entry.seat, command: entry.command as Command, envelopes: result.events as EventEnvelope<Event>[], state, storedHash: entry.stateHash, hashOk, eventsOk }));
   }
   const seedOk = history.seed !== null && verifySeed(history.seedCommitment, history.seed);
-  const hashesTotal = history.entries.filter((e) => e.stateHash !== null).length;
+  const hashesTotal = replayed.filter((e) => e.stateHash !== null).length + (checkpoint ? 1 : 0);
   return { steps, problems, complete, state, seedOk, hashesMatched, hashesTotal, ok: complete && problems.length === 0 && seedOk && hashesMatched === hashesTotal };
 }
 

@@ -92,7 +92,8 @@ export function rebuild(history: MatchHistory, rules: EmberRules = ember): Repla
   });
   const { steps, complete } = built;
   const problems = built.problems.map(({ seq, kind, detail }): ReplayProblem => ({ seq, kind, detail }));
-  const total = history.entries.length;
+  // Entries replayed: all, or (a mustered match) those after the checkpoint.
+  const total = history.entries.filter((e) => !history.checkpoint || e.seq > history.checkpoint.seq).length;
   if (built.state === null) return { ruleset: rules, steps, total, complete, problems, stateAt: () => { throw new Error("no state"); } };
   const last = { index: steps.length - 1, state: built.state };
 
@@ -190,7 +191,7 @@ export interface Verification {
 export function verify(history: MatchHistory, replay: Replay): Verification {
   const seedOk = history.seed !== null && verifySeed(history.seedCommitment, history.seed);
   const commitments = checkCommitments(history);
-  const hashed = history.entries.filter((e) => e.stateHash !== null).length;
+  const hashed = history.entries.filter((e) => e.stateHash !== null && (!history.checkpoint || e.seq >= history.checkpoint.seq)).length;
   const hashesMatched = replay.steps.filter((s) => s.hashOk === true).length;
   const ok = seedOk && commitments.every((c) => c.ok) && replay.complete && replay.problems.length === 0 && hashesMatched === hashed;
   return { seedOk, commitments, hashesMatched, hashesTotal: hashed, replayComplete: replay.complete, ok };

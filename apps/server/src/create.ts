@@ -1,22 +1,28 @@
 /**
- * `POST /api/matches`: creates a match, safely retried with an `Idempotency-Key` header. The same
- * key with the same body answers the same match again, with the same seat tokens and host token:
- * they are derived (HMAC-SHA256) from a per-match secret the store keeps (so the host can be
- * shown the invite links again, ./host.ts) and never shows. The same key with a different body is
- * refused (409 `idempotency_conflict`). docs/protocol.md describes the route.
+ * `POST /api/matches`: creates a match, safely retried with an `Idempotency-Key` header. The key
+ * is scoped to its requester (the `X-Creator-Key` header, else the `fogwar_creator` cookie the
+ * server sets): the same requester, key and body answer the same match again, as it is now
+ * (./invites.ts: the invites still unclaimed, the other seats `claimed` without a credential, the
+ * creator's own seat token while its claim holds); keys expire after a day. Another requester's
+ * identical key is another key: it can neither read nor block this one. The same requester's key
+ * with a different body is refused (409 `idempotency_conflict`). docs/protocol.md describes the route.
  */
-import { createHash, createHmac, randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { canonicalJson, seedCommitment } from "@fogwar/engine";
-import { CreateMatchRequest, PROTOCOL_ERRORS, type BotLevel } from "@fogwar/protocol";
+import { CreateMatchRequest, PROTOCOL_ERRORS, type BotLevel, type CreatedSeat, type CreateMatchResponse } from "@fogwar/protocol";
 import type { Logger } from "pino";
 import { ApiError } from "./api-error.js";
 import { BOT_RULESETS } from "./bots/brain.js";
 import { botToken } from "./bots/seats.js";
+import { claimedToken, hashClaimKey, hashHostToken, hostToken, inviteCode, inviteUrl, unheldTokenHash } from "./invites.js";
 import type { MatchOptions } from "./live.js";
-import { hashToken } from "./room.js";
+import { bodyError } from "./names.js";
+import { hashToken } from "./room-auth.js";
 import { ensureMatchRoom, openMatchRoom } from "./rooms.js";
 import { RULESETS } from "./rulesets.js";
 import type { MatchStore } from "./store/index.js";
+
+export { hashHostToken, hostToken, inviteUrl } from "./invites.js";
 
 /** What creating a match needs. */
 export interface CreateServices {
@@ -32,6 +38,12 @@ export const DEFAULT_CLAIM_DELAY_SECONDS = 60;
 /** An `Idempotency-Key`: 1 to 200 visible ASCII characters. */
 const KEY = /^[\x21-\x7e]{1,200}$/;
 
+/** How long an `Idempotency-Key` answers its match (ms): a day; after that it is released. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The stored form of a requester's key: neither the key nor the requester is kept as sent. */
+export const scopedKey = (requester: string, key: string): string => createHash("sha256").update(`fogwar-idempotency:${requester}\n${key}`).digest("hex");
+
 /** A short, unguessable match id: 12 characters of base32 (60 bits). */
 export function newMatchId(): string {
   const alphabet = "abcdefghijkmnpqrstuvwxyz23456789";
@@ -39,39 +51,21 @@ export function newMatchId(): string {
 }
 
 /**
- * A seat's invite token: 32 hex characters, HMAC-SHA256 of the seat id (and, once the host has
- * re-issued the invite, its generation) under the match's secret.
- */
-export function seatToken(secret: string, seat: string, generation = 0): string {
-  const label = generation === 0 ? `fogwar-seat-token:${seat}` : `fogwar-seat-token:${seat}:${generation}`;
-  return createHmac("sha256", secret).update(label).digest("hex").slice(0, 32);
-}
-
-/** The match's host token: 32 hex characters, HMAC-SHA256 under the match's secret. */
-export function hostToken(secret: string): string {
-  return createHmac("sha256", secret).update("fogwar-host-token").digest("hex").slice(0, 32);
-}
-
-/** The hash under which a host token is stored. */
-export const hashHostToken = (token: string): string => createHash("sha256").update(`fogwar-host:${token}`).digest("hex");
-
-/** A seat's invite link: the token travels in the fragment, which browsers never send to a server. */
-export const inviteUrl = (publicUrl: string, matchId: string, seat: string, token: string): string => `${publicUrl}/play/${matchId}#seat=${seat}&token=${token}`;
-
-/**
- * Creates a match from a request body (or answers the match an earlier request with the same
- * `idempotencyKey` and body created).
+ * Creates a match from a request body (or answers the match an earlier request of the same
+ * `requester` with the same `idempotencyKey` and body created, as it is now).
+ * @param requester who asks (the creator key or cookie): scopes the idempotency key; unused without one.
  * @returns the 201 response body (`CreateMatchResponse`) and whether it is a replay.
- * @throws ApiError 400 for a malformed body, an unknown ruleset, a setup problem or a malformed
- *   key; 409 `idempotency_conflict` for a key used with another body. Store errors pass through.
+ * @throws ApiError 400 for a malformed body, an unknown ruleset, a setup problem, a `claim` of a
+ *   seat no person plays or a malformed key; 409 `idempotency_conflict` for the requester's key
+ *   used with another body. Store errors pass through.
  */
-export async function createMatch(services: CreateServices, body: unknown, idempotencyKey: string | undefined): Promise<{ body: unknown; replayed: boolean }> {
+export async function createMatch(services: CreateServices, body: unknown, idempotencyKey: string | undefined, requester = ""): Promise<{ body: CreateMatchResponse; replayed: boolean }> {
   if (idempotencyKey !== undefined && !KEY.test(idempotencyKey)) {
     throw new ApiError(400, "bad_request", "The Idempotency-Key header must be 1 to 200 visible ASCII characters.");
   }
   const parsed = CreateMatchRequest.safeParse(body);
   if (!parsed.success) {
-    throw new ApiError(400, "bad_request", "The match request is malformed.", parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })));
+    throw bodyError(parsed.error, "The match request is malformed.");
   }
   const request = parsed.data;
   const host = RULESETS.get(request.ruleset);
@@ -90,22 +84,26 @@ export async function createMatch(services: CreateServices, body: unknown, idemp
   if (!made.ok) throw new ApiError(400, made.problem.code, made.problem.message, made.problem.details);
   const bots = botSeatsRequested(request, made.seats);
   if (bots) (options as { bots?: Record<string, BotLevel> }).bots = bots;
+  const claim = request.claim;
+  if (claim && (!made.seats.includes(claim.seat) || bots?.[claim.seat])) {
+    throw new ApiError(400, "bad_request", `The claim names no seat a person plays in this match: "${claim.seat}".`);
+  }
   const requestHash = createHash("sha256").update(canonicalJson(request)).digest("hex");
+  const key = idempotencyKey === undefined ? undefined : scopedKey(requester, idempotencyKey);
 
-  const respond = (matchId: string, secret: string, generations: Record<string, number> = {}) => ({
+  /** The answer for the match as it is now: `claimed[seat]` tells a claimed invite; `token` the creator's seat token, if it still holds. */
+  const respond = (matchId: string, secret: string, live: boolean, claimed: Record<string, boolean>, generations: Record<string, number>, token: string | null): CreateMatchResponse => ({
     matchId,
     roomId: matchId,
-    seats: made.seats.flatMap((seat, i) => {
-      // The server's bot plays this seat: no token or invite link for anyone else (see botSeats).
+    seats: made.seats.flatMap((seat, i): CreatedSeat[] => {
+      // The server's bot plays this seat: no invite for anyone (see botSeats).
       if (bots?.[seat]) return [];
-      const token = seatToken(secret, seat, generations[seat] ?? 0);
-      return {
-        seat,
-        name: request.players[i]?.name ?? seat,
-        ...(request.players[i]?.team ? { team: request.players[i]?.team } : {}),
-        token,
-        inviteUrl: inviteUrl(services.publicUrl, matchId, seat, token),
-      };
+      const player = request.players[i];
+      const base = { seat, name: player?.name ?? seat, ...(player?.team ? { team: player.team } : {}) };
+      if (claimed[seat]) return [{ ...base, claimed: true, ...(token !== null && claim?.seat === seat ? { token } : {}) }];
+      if (!live) return [{ ...base, claimed: false }];
+      const code = inviteCode(secret, seat, generations[seat] ?? 0);
+      return [{ ...base, claimed: false, invite: code, inviteUrl: inviteUrl(services.publicUrl, matchId, seat, code) }];
     }),
     ...(bots ? { botSeats: made.seats.flatMap((seat, i) => (bots[seat] ? [{ seat, name: request.players[i]?.name ?? seat, ...(request.players[i]?.team ? { team: request.players[i]?.team } : {}), bot: bots[seat] }] : [])) } : {}),
     spectatorUrl: `${services.publicUrl}/watch/${matchId}`,
@@ -113,18 +111,27 @@ export async function createMatch(services: CreateServices, body: unknown, idemp
     hostUrl: `${services.publicUrl}/host/${matchId}#token=${hostToken(secret)}`,
   });
 
-  const replay = async (): Promise<{ body: unknown; replayed: boolean } | null> => {
-    if (idempotencyKey === undefined) return null;
-    const earlier = await services.store.findIdempotent(idempotencyKey);
+  const replay = async (): Promise<{ body: CreateMatchResponse; replayed: boolean } | null> => {
+    if (key === undefined) return null;
+    const earlier = await services.store.findIdempotent(key, new Date(Date.now() - IDEMPOTENCY_TTL_MS));
     if (!earlier) return null;
     if (earlier.requestHash !== requestHash) throw new ApiError(409, "idempotency_conflict", PROTOCOL_ERRORS.idempotency_conflict.message);
     const record = await services.store.getMatch(earlier.matchId);
     // Stored but its room never opened (the server stopped in between), or its host is gone: open it now.
     if (record?.status === "live") await ensureMatchRoom(earlier.matchId, async () => true);
-    // Invites the host has re-issued since are answered as they are now.
-    const access = await services.store.hostAccess(earlier.matchId, hashHostToken(hostToken(earlier.tokenSecret)));
-    const generations = Object.fromEntries((access?.seats ?? []).map((s) => [s.seat, s.generation]));
-    return { body: respond(earlier.matchId, earlier.tokenSecret, generations), replayed: true };
+    // The seats as they are now: claimed since, or re-issued (a new invite).
+    const access = await services.store.inviteAccess(earlier.matchId);
+    const seats = access?.seats ?? [];
+    const claimed = Object.fromEntries(seats.map((s) => [s.seat, s.claimed]));
+    const generations = Object.fromEntries(seats.map((s) => [s.seat, s.generation]));
+    // The creator's seat token comes back only while the creator's own claim still holds.
+    let token: string | null = null;
+    if (claim && record?.status === "live") {
+      const candidate = claimedToken(earlier.tokenSecret, claim.seat, 0, claim.claimKey);
+      const outcome = await services.store.claimInvite(earlier.matchId, claim.seat, 0, hashClaimKey(claim.claimKey), hashToken(candidate));
+      if (outcome === "again") token = candidate;
+    }
+    return { body: respond(earlier.matchId, earlier.tokenSecret, record?.status === "live", claimed, generations, token), replayed: true };
   };
 
   const earlier = await replay();
@@ -145,9 +152,14 @@ export async function createMatch(services: CreateServices, body: unknown, idemp
         options,
         tokenSecret: secret,
         hostTokenHash: hashHostToken(hostToken(secret)),
-        ...(idempotencyKey !== undefined ? { idempotency: { key: idempotencyKey, requestHash, tokenSecret: secret } } : {}),
+        ...(key !== undefined ? { idempotency: { key, requestHash, tokenSecret: secret } } : {}),
       },
-      made.seats.map((seat, i) => ({ seat, playerName: request.players[i]?.name ?? seat, tokenHash: hashToken(bots?.[seat] ? botToken(seed, seat) : seatToken(secret, seat)) })),
+      made.seats.map((seat, i) => {
+        const playerName = request.players[i]?.name ?? seat;
+        if (bots?.[seat]) return { seat, playerName, tokenHash: hashToken(botToken(seed, seat)), claimKeyHash: "bot" };
+        if (claim?.seat === seat) return { seat, playerName, tokenHash: hashToken(claimedToken(secret, seat, 0, claim.claimKey)), claimKeyHash: hashClaimKey(claim.claimKey) };
+        return { seat, playerName, tokenHash: unheldTokenHash() };
+      }),
     );
   } catch (error) {
     // The same key sent twice at once: the other request stored its match first.
@@ -159,7 +171,8 @@ export async function createMatch(services: CreateServices, body: unknown, idemp
   }
   await openMatchRoom(matchId);
   services.log.info({ matchId, ruleset: host.ruleset.id }, "match created");
-  return { body: respond(matchId, secret), replayed: false };
+  const token = claim ? claimedToken(secret, claim.seat, 0, claim.claimKey) : null;
+  return { body: respond(matchId, secret, true, claim ? { [claim.seat]: true } : {}, {}, token), replayed: false };
 }
 
 /**

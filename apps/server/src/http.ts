@@ -5,15 +5,17 @@
  * Answers of 1 KB and more are compressed (brotli or gzip, as the client accepts), with
  * `Vary: Accept-Encoding`; the web client's files are compressed once, at build time (`mountWeb`).
  */
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import type { ServerResponse } from "node:http";
 import { join, resolve } from "node:path";
 import compression from "compression";
 import express, { type Application, type NextFunction, type Request, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
-import { ListMatchesQuery, MatchPathParams, PROTOCOL_ERRORS, PROTOCOL_VERSION, type MatchSummary } from "@fogwar/protocol";
+import { CREATOR_KEY_HEADER, ListMatchesQuery, MatchPathParams, PROTOCOL_ERRORS, PROTOCOL_VERSION, type MatchSummary } from "@fogwar/protocol";
 import type { Logger } from "pino";
 import { ApiError } from "./api-error.js";
+import { claimRoutes } from "./claim.js";
 import { hostRoutes } from "./host.js";
 import { botSeatsOf } from "./bots/seats.js";
 import type { ClientLog } from "./client-log.js";
@@ -45,6 +47,31 @@ export interface ApiServices {
 }
 
 export { newMatchId } from "./create.js";
+
+/** The cookie that scopes a browser's `Idempotency-Key`s to it (HttpOnly, only sent to `POST /api/matches`). */
+const CREATOR_COOKIE = "fogwar_creator";
+/** A creator key (header or cookie): 22 to 128 letters, digits, `_` or `-`. */
+const CREATOR_KEY = /^[A-Za-z0-9_-]{22,128}$/;
+
+/**
+ * Who is creating (the scope of an `Idempotency-Key`): the `X-Creator-Key` header, else the
+ * `fogwar_creator` cookie; without either (or with a malformed one), a new random key, set as
+ * that cookie on the response (a day, HttpOnly, SameSite=Strict, path /api/matches).
+ */
+function creatorOf(req: Request, res: Response): string {
+  const header = req.get(CREATOR_KEY_HEADER);
+  if (header !== undefined && CREATOR_KEY.test(header)) return `header:${header}`;
+  const cookie = (req.headers.cookie ?? "")
+    .split(";")
+    .map((c) => c.trim())
+    .find((c) => c.startsWith(`${CREATOR_COOKIE}=`))
+    ?.slice(CREATOR_COOKIE.length + 1);
+  if (cookie !== undefined && CREATOR_KEY.test(cookie)) return `cookie:${cookie}`;
+  const fresh = randomBytes(18).toString("base64url");
+  const secure = req.protocol === "https" ? "; Secure" : "";
+  res.setHeader("Set-Cookie", `${CREATOR_COOKIE}=${fresh}; Max-Age=86400; Path=/api/matches; HttpOnly; SameSite=Strict${secure}`);
+  return `cookie:${fresh}`;
+}
 
 function summary(record: MatchRecord, presence?: Record<string, boolean>): MatchSummary {
   const result = record.result as { winner: string | null; winners?: string[]; reason: string } | null;
@@ -95,7 +122,9 @@ export function mountApi(app: Application, services: ApiServices): void {
   });
 
   api.post("/matches", async (req, res) => {
-    const created = await createMatch(services, req.body, req.get("Idempotency-Key"));
+    const key = req.get("Idempotency-Key");
+    const requester = key === undefined ? "" : creatorOf(req, res);
+    const created = await createMatch(services, req.body, key, requester);
     if (created.replayed) res.setHeader("Idempotent-Replayed", "true");
     res.status(201).json(created.body);
   });
@@ -115,8 +144,10 @@ export function mountApi(app: Application, services: ApiServices): void {
     res.json({ match: summary(record, record.status === "live" ? services.presence?.(record.id) : undefined), seedCommitment: record.seedCommitment, options: record.options });
   });
 
-  // The host routes (./host.ts): invite links and their re-issue, behind the host token.
-  api.use("/matches", hostRoutes({ store: services.store, publicUrl: services.publicUrl }));
+  // The host routes (./host.ts): seats' states, unclaimed invite links and re-issues, behind the host token.
+  api.use("/matches", hostRoutes({ store: services.store, publicUrl: services.publicUrl, limits: services.limits, clients: services.clients }));
+  // Claiming a seat's invite for its token (./claim.ts).
+  api.use("/matches", claimRoutes({ store: services.store, limits: services.limits, clients: services.clients }));
 
   /** A match's log as the requester may see it (./http/history.ts: cached, rate-limited). */
   const cache = new HistoryCache(services.limits.settings.historyCacheBytes);

@@ -11,7 +11,7 @@
 import { Room, SchemaSerializer, ServerError, type AuthContext, type Client, type Deferred } from "@colyseus/core";
 import { Encoder } from "@colyseus/schema";
 import { seatViewer, spectator, type LogEntry, type Viewer } from "@fogwar/engine";
-import { PROTOCOL_ERRORS, PROTOCOL_VERSION, parseClientMessage, type ProtocolErrorCode } from "@fogwar/protocol";
+import { PROTOCOL_ERRORS, PROTOCOL_VERSION, parseClientMessage, type NoticeMessage, type ProtocolErrorCode } from "@fogwar/protocol";
 import type { Logger } from "pino";
 import { LiveMatch, MatchUnsyncedError } from "./live.js";
 import { Projector, type Audience } from "./sync/projector.js";
@@ -93,6 +93,8 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
   private resyncTimer: ReturnType<typeof setTimeout> | null = null;
   /** Sessions of seats whose invite the host re-issued: they may not come back by reconnection. */
   private readonly revoked = new Set<string>();
+  /** The table notices of this room (re-issued seats), sent again to every later joiner. */
+  private readonly notices: NoticeMessage[] = [];
   /** The clock timer, absences and the public clock field (./room-clock.ts). */
   private matchClock!: RoomClock;
 
@@ -253,6 +255,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     });
     const info = this.clientsInfo.get(client.sessionId);
     if (info) this.chat.sendBacklog(client, info.speaker.listener, this.spectatorChatHorizon);
+    for (const notice of this.notices) client.send("notice", notice);
   }
 
   private refreshPresence(dropping?: string): void {
@@ -273,11 +276,16 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
   }
 
   /**
-   * The host re-issued `seat`'s invite (host.ts): every connection on the seat is closed with
-   * CLOSE_REVOKED, and a dropped one may not reconnect (its old token opens nothing any more).
-   * Called through `matchMaker.remoteRoomCall`.
+   * The host re-issued `seat`'s invite at `at` (ms since the epoch; host.ts): every connection on
+   * the seat is closed with CLOSE_REVOKED, a dropped one may not reconnect (its old token opens
+   * nothing any more), and every connection of the match is told with a `notice`
+   * (`seat_reissued`), which later joiners get after their welcome. Called through
+   * `matchMaker.remoteRoomCall`. @returns how many connections were closed.
    */
-  revokeSeat(seat: string): number {
+  revokeSeat(seat: string, at: number = Date.now()): number {
+    const notice: NoticeMessage = { type: "notice", notice: { kind: "seat_reissued", seat, at } };
+    this.notices.push(notice);
+    this.broadcast("notice", notice);
     let closed = 0;
     for (const [sessionId, info] of this.clientsInfo) {
       if (info.audience.role !== "player" || info.audience.seat !== seat) continue;

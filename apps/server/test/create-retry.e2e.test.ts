@@ -1,11 +1,13 @@
 /**
- * Creating a match is safe to retry (`Idempotency-Key`), and a match nobody ever joins expires
- * (`abandoned`, its room disposed).
+ * Creating a match is safe to retry (`Idempotency-Key`, scoped to its requester's creator key),
+ * and a match nobody ever joins expires (`abandoned`, its room disposed). What a replay answers
+ * after claims and re-issues, and to strangers: ./credentials.e2e.test.ts.
  */
 import { catalog } from "@fogwar/ember";
 import { startServer, type RunningServer } from "../src/server.js";
 import { unjoinedTtlFromEnv } from "../src/lifecycle.js";
-import { api, emberRequest, TestClient } from "./harness";
+import { CREATOR_KEY_HEADER } from "@fogwar/protocol";
+import { api, claimSeat, emberRequest, TestClient } from "./harness";
 
 jest.setTimeout(60_000);
 
@@ -21,10 +23,13 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** This test's requester: its keys are scoped to it. */
+const CREATOR = "create-retry-test-creator-key";
+
 async function post(body: unknown, key?: string): Promise<{ status: number; body: any; replayed: string | null }> {
   const response = await fetch(`${http}/api/matches`, {
     method: "POST",
-    headers: { "content-type": "application/json", ...(key !== undefined ? { "idempotency-key": key } : {}) },
+    headers: { "content-type": "application/json", [CREATOR_KEY_HEADER]: CREATOR, ...(key !== undefined ? { "idempotency-key": key } : {}) },
     body: JSON.stringify(body),
   });
   return { status: response.status, body: await response.json(), replayed: response.headers.get("idempotent-replayed") };
@@ -36,7 +41,7 @@ const request = (mark: string) => {
   return { ...r, players: [{ ...r.players[0]!, name: mark }, r.players[1]!] };
 };
 
-test("the same key and body answer the same match with the same tokens; the tokens open their seats", async () => {
+test("the same key and body answer the same match with the same invites; a claimed invite opens its seat", async () => {
   const body = request("Retry-A");
   const first = await post(body, "retry-key-a");
   const second = await post(JSON.parse(JSON.stringify(body)), "retry-key-a");
@@ -47,12 +52,14 @@ test("the same key and body answer the same match with the same tokens; the toke
   expect(second.body).toEqual(first.body);
   expect((await api(http, "/matches?player=Retry-A")).body.matches).toHaveLength(1);
   const seat = second.body.seats[0];
-  const client = await TestClient.join(ws, second.body.matchId, { seat: seat.seat, token: seat.token });
+  const claimed = await claimSeat(http, second.body.matchId, seat.seat, seat.invite);
+  const client = await TestClient.join(ws, second.body.matchId, { seat: seat.seat, token: claimed.body.token });
   expect(client.received("welcome")[0]).toMatchObject({ seat: seat.seat });
   await client.leave();
-  // Nothing the API shows carries a token.
+  // Nothing the API shows carries an invite or a token.
   const shown = JSON.stringify([(await api(http, `/matches/${first.body.matchId}`)).body, (await api(http, `/matches/${first.body.matchId}/history`)).body, (await api(http, "/matches")).body]);
-  for (const s of first.body.seats) expect(shown).not.toContain(s.token);
+  for (const s of first.body.seats) expect(shown).not.toContain(s.invite);
+  expect(shown).not.toContain(claimed.body.token);
 });
 
 test("concurrent requests with one key create one match", async () => {
@@ -75,7 +82,7 @@ test("without a key every request creates a match; a malformed key is a 400", as
   const body = request("Retry-D");
   const [a, b] = [await post(body), await post(body)];
   expect(a.body.matchId).not.toBe(b.body.matchId);
-  expect(a.body.seats[0].token).not.toBe(b.body.seats[0].token);
+  expect(a.body.seats[0].invite).not.toBe(b.body.seats[0].invite);
   const bad = await post(body, "x".repeat(201));
   expect(bad.status).toBe(400);
   expect(bad.body.error.code).toBe("bad_request");
@@ -85,7 +92,8 @@ test("a match nobody joins is abandoned after the configured time and its room d
   const lonely = await post(request("Expire-A"));
   const joined = await post(request("Expire-B"));
   const seat = joined.body.seats[0];
-  const client = await TestClient.join(ws, joined.body.matchId, { seat: seat.seat, token: seat.token });
+  const claimed = await claimSeat(http, joined.body.matchId, seat.seat, seat.invite);
+  const client = await TestClient.join(ws, joined.body.matchId, { seat: seat.seat, token: claimed.body.token });
   await client.leave();
   const deadline = Date.now() + 20_000;
   let status = "live";

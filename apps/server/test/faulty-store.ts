@@ -44,6 +44,7 @@ export function faulty(inner: MatchStore): FaultyStore {
     findIdempotent: (k, e) => guard(() => inner.findIdempotent(k, e)),
     claimInvite: (m, s, g, c, t) => guard(() => inner.claimInvite(m, s, g, c, t)),
     hostAccess: (m, h) => guard(() => inner.hostAccess(m, h)),
+    inviteAccess: (m) => guard(() => inner.inviteAccess(m)),
     reissueSeat: (m, s, g, t) => guard(() => inner.reissueSeat(m, s, g, t)),
     abandonUnclaimed: (c, k) => guard(() => inner.abandonUnclaimed(c, k)),
     abandonIdle: (c, k) => guard(() => inner.abandonIdle(c, k)),

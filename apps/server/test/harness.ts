@@ -3,6 +3,7 @@
  * WebSocket. Each client records every raw frame it receives (for byte-level leak checks), every
  * message, and rebuilds its projection from the decoded room state exactly as a browser would.
  */
+import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { framesOf } from "./record-frames";
 import { Client, type Room } from "@colyseus/sdk";
@@ -80,10 +81,34 @@ export function emberRequest(catalog: { data: { armies: readonly unknown[] } }, 
   };
 }
 
+/**
+ * A created match with every person's seat claimed (`createMatch`): each seat's token, as the
+ * player who claimed its invite holds it; `invite` the code that was claimed. Bot seats are in
+ * `botSeats`, without a token.
+ */
 export interface Created {
   matchId: string;
-  seats: { seat: string; name: string; token: string; inviteUrl: string }[];
+  seats: { seat: string; name: string; team?: string; token: string; invite: string; inviteUrl: string }[];
+  botSeats?: { seat: string; name: string; bot: string }[];
   spectatorUrl: string;
+  hostToken: string;
+  hostUrl: string;
+}
+
+/** A random claim key (22 base64url characters: 128 random bits). */
+export const newClaimKey = (): string => randomBytes(16).toString("base64url");
+
+/**
+ * Claims a seat's invite (`POST /api/matches/:id/seats/:seat/claim`) with `claimKey` (default: a
+ * new one). @returns the HTTP status and body (`{ matchId, seat, token }` on 200).
+ */
+export async function claimSeat(base: string, matchId: string, seat: string, invite: string, claimKey = newClaimKey(), headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${base}/api/matches/${matchId}/seats/${seat}/claim`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ invite, claimKey }),
+  });
+  return { status: response.status, body: await response.json() };
 }
 
 /** A received message: its Colyseus type and payload. */
@@ -259,11 +284,22 @@ export class TestClient {
   }
 }
 
-/** Creates an EMBER match through the lobby API. */
+/**
+ * Creates a match through the lobby API and claims every person's seat through its invite, as
+ * its players would: the answer with each seat's token.
+ * @throws Error when the creation or a claim fails.
+ */
 export async function createMatch(base: string, request: unknown): Promise<Created> {
   const { status, body } = await api(base, "/matches", { body: request });
   if (status !== 201) throw new Error(`create failed: ${status} ${JSON.stringify(body)}`);
-  return body as Created;
+  const created = body as Omit<Created, "seats"> & { seats: { seat: string; invite: string; inviteUrl: string }[] };
+  const seats = [];
+  for (const seat of created.seats) {
+    const claimed = await claimSeat(base, created.matchId, seat.seat, seat.invite);
+    if (claimed.status !== 200) throw new Error(`claim failed: ${claimed.status} ${JSON.stringify(claimed.body)}`);
+    seats.push({ ...seat, token: claimed.body.token as string });
+  }
+  return { ...created, seats } as Created;
 }
 
 /** Rebuilds the engine state after each sequence number from the server's store (the oracle). */

@@ -1,11 +1,12 @@
 /**
  * Per-address limits over HTTP and WebSocket: match creation (429 with Retry-After), concurrent
- * connections, failed joins (then joins refused with too_many_requests, 4011) and the spectator
+ * connections, failed joins (bad tokens, unknown rooms, failed reconnections, wrong host tokens;
+ * then joins refused with too_many_requests, 4011) and the spectator
  * cap per match (spectators_full, 4010). Each limit gets its own server with a small setting.
  */
 import { Client } from "@colyseus/sdk";
 import { catalog } from "@fogwar/ember";
-import { PROTOCOL_VERSION, protocolErrorNumber } from "@fogwar/protocol";
+import { HOST_TOKEN_HEADER, PROTOCOL_VERSION, protocolErrorNumber } from "@fogwar/protocol";
 import { request } from "node:http";
 import type { LimitSettings } from "../src/limits";
 import { api, bootServer, createMatch, emberRequest, TestClient, type TestServer } from "./harness";
@@ -68,6 +69,11 @@ describe("concurrent connections per address", () => {
   });
 });
 
+async function host(base: string, matchId: string, token: string): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${base}/api/matches/${matchId}/host`, { headers: { [HOST_TOKEN_HEADER]: token } });
+  return { status: response.status, body: await response.json() };
+}
+
 describe("failed joins per address", () => {
   it("after the allowed failures, refuses every join from the address with too_many_requests (4011)", async () => {
     const t = await boot({ joinFailures: 3, joinBlockMs: 60_000 });
@@ -80,6 +86,27 @@ describe("failed joins per address", () => {
     await expect(new Client(t.ws).joinById(created.matchId, { role: "spectator", protocol: PROTOCOL_VERSION })).rejects.toMatchObject({ code: blocked });
     // Even the right token: the address is refused for a while.
     await expect(new Client(t.ws).joinById(created.matchId, { role: "player", protocol: PROTOCOL_VERSION, token: created.seats[0]!.token })).rejects.toMatchObject({ code: blocked });
+  });
+
+  it("failed reconnections count as failed joins: then the address's joins are refused", async () => {
+    const own = await boot({ joinFailures: 3, joinBlockMs: 60_000 });
+    const created = await createMatch(own.http, emberRequest(catalog));
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(`${own.http}/matchmake/reconnect/${created.matchId}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ reconnectionToken: `${created.matchId}:guess${i}` }) });
+      expect(response.status).toBeGreaterThanOrEqual(400);
+    }
+    await expect(new Client(own.ws).joinById(created.matchId, { role: "player", protocol: PROTOCOL_VERSION, token: created.seats[0]!.token })).rejects.toMatchObject({ code: protocolErrorNumber("too_many_requests") });
+    const blocked = await fetch(`${own.http}/matchmake/reconnect/${created.matchId}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ reconnectionToken: `${created.matchId}:guess` }) });
+    expect(blocked.status).toBe(429);
+  });
+
+  it("wrong host tokens count as failed joins: then even the right host token is refused for a while (429)", async () => {
+    const own = await boot({ joinFailures: 3, joinBlockMs: 60_000 });
+    const created = await createMatch(own.http, emberRequest(catalog));
+    for (let i = 0; i < 3; i++) expect((await host(own.http, created.matchId, `${i}`.repeat(32))).status).toBe(403);
+    const refused = await host(own.http, created.matchId, created.hostToken);
+    expect([refused.status, refused.body.error.code]).toEqual([429, "too_many_requests"]);
+    await expect(new Client(own.ws).joinById(created.matchId, { role: "player", protocol: PROTOCOL_VERSION, token: created.seats[0]!.token })).rejects.toMatchObject({ code: protocolErrorNumber("too_many_requests") });
   });
 
   it("counts joins to unknown rooms as failures", async () => {

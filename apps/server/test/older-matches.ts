@@ -9,7 +9,10 @@ import { join } from "node:path";
 import { canonicalJson, seatViewer, spectator, stateHash } from "@fogwar/engine";
 import { rulesetFor, type AnyRuleset, type ReplayFixture } from "@fogwar/rules-archive";
 import { botToken } from "../src/bots/seats.js";
-import { seatToken } from "../src/create.js";
+import { claimedToken } from "../src/invites.js";
+
+/** The seat token of a match stored straight in the store: as if each seat's invite had been claimed with one fixed key. */
+const seatToken = (secret: string, seat: string): string => claimedToken(secret, seat, 0, "stored-match-claim-key-0000");
 import { LiveMatch } from "../src/live.js";
 import { hashToken } from "../src/room.js";
 import { openStore, type MatchStore } from "../src/store/index.js";

@@ -755,6 +755,8 @@ describe.each(drivers)("MatchStore contract on $name", (driver) => {
         ],
       });
       expect(await store.hostAccess(match.id, "host-token-hash-2")).toBeNull();
+      expect(await store.inviteAccess(match.id)).toEqual(await store.hostAccess(match.id, "host-token-hash-1"));
+      expect(await store.inviteAccess(fresh("no-such-match"))).toBeNull();
       expect(await store.hostAccess(fresh("no-such-match"), "host-token-hash-1")).toBeNull();
       // A match created without a host token has no host.
       const plain = await created();

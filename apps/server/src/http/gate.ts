@@ -8,6 +8,8 @@
  * - refuses `joinById` from an address that holds too many connections (429 `too_many_requests`
  *   with Retry-After), and counts a `joinById` to an unknown room as a failed join (an address
  *   that failed too many joins is refused by the room's `onAuth`, with the join code 4011);
+ * - counts a failed `reconnect` (an unknown room, an invalid or expired reconnection token) as a
+ *   failed join, and refuses `reconnect` from an address blocked for failed joins (429);
  * - with several processes (Redis), holds a `joinById` until its match's room is open on a live
  *   process (`openRoom`: rebuilt here from the log when its host is gone), answering 503
  *   `service_unavailable` when that cannot be done now;
@@ -42,7 +44,7 @@ export function limitColyseusCors(origins: readonly string[]): void {
     exposedMethods: string[];
   };
   controller.DEFAULT_CORS_HEADERS = {
-    "Access-Control-Allow-Headers": "Origin, X-Requested-With, Content-Type, Accept, Authorization, Idempotency-Key",
+    "Access-Control-Allow-Headers": "Origin, X-Requested-With, Content-Type, Accept, Authorization, Idempotency-Key, X-Creator-Key",
     "Access-Control-Allow-Methods": "GET,HEAD,POST",
     "Access-Control-Max-Age": "600",
     Vary: "Origin",
@@ -163,6 +165,19 @@ function admit(req: IncomingMessage, res: ServerResponse, address: string, limit
     log.mistake({ address, method }, "matchmaking route refused");
     sendError(res, 403, "forbidden", undefined, true);
     return false;
+  }
+  if (method === "reconnect") {
+    // A failed reconnection (an unknown room, an invalid or expired reconnection token) is a failed join.
+    const blocked = limits.joinFailures.blockedFor(address);
+    if (blocked > 0) {
+      log.mistake({ address, method }, "reconnection refused: too many failed joins");
+      sendError(res, 429, "too_many_requests", blocked, true);
+      return false;
+    }
+    res.once("finish", () => {
+      if (res.statusCode >= 400) limits.joinFailures.fail(address);
+    });
+    return true;
   }
   if (method !== "joinById") return true;
   if (!readiness.ready) {

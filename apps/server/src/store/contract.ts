@@ -285,6 +285,11 @@ export interface MatchStore {
    */
   hostAccess(matchId: string, hostTokenHash: string): Promise<HostAccess | null>;
   /**
+   * What a claim of the match's invites needs (the same as `hostAccess`, without a host token:
+   * the server's own use only, never answered as it is); null when there is no such match.
+   */
+  inviteAccess(matchId: string): Promise<HostAccess | null>;
+  /**
    * Re-issues a seat's invite: the next generation's invite is unclaimed, and `tokenHash` (of a
    * random token nobody holds) replaces the seat's token hash, if the seat's generation is still
    * `fromGeneration` (so two re-issues at once cannot both win). The old token stops matching at

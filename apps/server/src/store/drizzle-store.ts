@@ -274,10 +274,16 @@ export class DrizzleMatchStore implements MatchStore {
   }
 
   async hostAccess(matchId: string, hostTokenHash: string): Promise<HostAccess | null> {
-    const rows = await this.db
-      .select({ tokenSecret: matches.tokenSecret })
-      .from(matches)
-      .where(and(eq(matches.id, matchId), eq(matches.hostTokenHash, hostTokenHash)));
+    return this.access(and(eq(matches.id, matchId), eq(matches.hostTokenHash, hostTokenHash)) as SQL, matchId);
+  }
+
+  async inviteAccess(matchId: string): Promise<HostAccess | null> {
+    return this.access(eq(matches.id, matchId), matchId);
+  }
+
+  /** The token secret and seats of the match `where` selects; null when it selects none. */
+  private async access(where: SQL, matchId: string): Promise<HostAccess | null> {
+    const rows = await this.db.select({ tokenSecret: matches.tokenSecret }).from(matches).where(where);
     const row = rows[0];
     if (!row) return null;
     const seatRows = await this.db

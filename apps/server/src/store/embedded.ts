@@ -89,6 +89,7 @@ export class EmbeddedStore implements MatchStore {
   liveMatchIds = (...args: Parameters<MatchStore["liveMatchIds"]>) => this.call("liveMatchIds", args) as ReturnType<MatchStore["liveMatchIds"]>;
   findIdempotent = (...args: Parameters<MatchStore["findIdempotent"]>) => this.call("findIdempotent", args) as ReturnType<MatchStore["findIdempotent"]>;
   claimInvite = (...args: Parameters<MatchStore["claimInvite"]>) => this.call("claimInvite", args) as ReturnType<MatchStore["claimInvite"]>;
+  inviteAccess = (...args: Parameters<MatchStore["inviteAccess"]>) => this.call("inviteAccess", args) as ReturnType<MatchStore["inviteAccess"]>;
   hostAccess = (...args: Parameters<MatchStore["hostAccess"]>) => this.call("hostAccess", args) as ReturnType<MatchStore["hostAccess"]>;
   reissueSeat = (...args: Parameters<MatchStore["reissueSeat"]>) => this.call("reissueSeat", args) as ReturnType<MatchStore["reissueSeat"]>;
   abandonUnclaimed = (...args: Parameters<MatchStore["abandonUnclaimed"]>) => this.call("abandonUnclaimed", args) as ReturnType<MatchStore["abandonUnclaimed"]>;

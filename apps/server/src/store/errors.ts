@@ -80,6 +80,7 @@ export function withCleanErrors(store: MatchStore): MatchStore {
     findIdempotent: (key, expiredBefore) => guarded(() => store.findIdempotent(key, expiredBefore)),
     claimInvite: (matchId, seat, generation, claimKeyHash, tokenHash) => guarded(() => store.claimInvite(matchId, seat, generation, claimKeyHash, tokenHash)),
     hostAccess: (matchId, hostTokenHash) => guarded(() => store.hostAccess(matchId, hostTokenHash)),
+    inviteAccess: (matchId) => guarded(() => store.inviteAccess(matchId)),
     reissueSeat: (matchId, seat, fromGeneration, tokenHash) => guarded(() => store.reissueSeat(matchId, seat, fromGeneration, tokenHash)),
     abandonUnclaimed: (cutoff, keep) => guarded(() => store.abandonUnclaimed(cutoff, keep)),
     abandonIdle: (cutoff, keep) => guarded(() => store.abandonIdle(cutoff, keep)),

@@ -205,6 +205,19 @@ describe("the ruleset test kit on the dial-duel fixture", () => {
     expect(runKit({ ...spec(dialDuel), cases: CASES.slice(0, 4), verdicts }).problems.list("number").some((p) => / answered \d vs \d/.test(p))).toBe(true);
   });
 
+  test("the awaited seats and the pending decision after a command are compared as the events are (the command played next, other choices, probes): a decision that names a hidden number is caught by those channels alone", () => {
+    const asks = leaky({
+      pending: (state) => {
+        const hidden = SEATS.map((s) => hiddenNumber(state, s));
+        return state.pending ?? (state.phase === "lock" && hidden.some((n) => n !== null) ? { seat: SEATS[0]!, kind: "choose_starter", rule: "dial-duel 6", options: { seats: hidden.map(String) } } : null);
+      },
+    });
+    const outcomesOnly = SEATS.map((s) => ({ ...numberOf(s), every: { view: 0, awaiting: 0, legal: 0, mentions: 0 } }));
+    const run = (ruleset: DialRuleset) => runKit({ ...spec(ruleset), cases: CASES.slice(0, 4), secrets: outcomesOnly }).problems.list("number");
+    expect(run(asks).some((p) => /the pending decision after depends on it/.test(p))).toBe(true);
+    expect(run(dialDuel)).toEqual([]);
+  });
+
   test("a secret compared on the events received ignores events its viewers do not receive, and still catches one they do", () => {
     // After a lock of 4 or more, a note only the locking seat sees: how many hidden events an entry
     // holds depends on the number, but nobody else receives any of them.

@@ -64,7 +64,8 @@ test("seed 001 2: two players each lock their own list over their own connection
     [watcher, before.watcher, before.watcherMessages],
   ] as const) {
     const view = client.projection() as any;
-    expect(view.muster.seats.p1).toEqual({ locked: true, commitment: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    // Locked twice (the lock count is public: every lock is announced), the list nowhere.
+    expect(view.muster.seats.p1).toEqual({ locked: true, locks: 2, commitment: expect.stringMatching(/^[0-9a-f]{64}$/) });
     const decoded = JSON.stringify(decodedEntries(client.frames().slice(0, n)));
     const messages = JSON.stringify(client.messages.slice(0, m));
     const raw = Buffer.concat(client.frames().slice(0, n));

@@ -7,7 +7,8 @@
 import { Link, Route, Routes, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES, setLanguage, type Language } from "./i18n";
-import { takeSeatCredentialsFromWindow, type SeatCredentials } from "./net/hash";
+import { takeSeatCredentialsFromWindow, type PendingClaim, type SeatCredentials } from "./net/hash";
+import { ClaimInvite } from "./play/ClaimInvite";
 import { Suspense, lazy, useState } from "react";
 import { preloadRulesetTable } from "./table/preload";
 import { Loading } from "./ui";
@@ -60,8 +61,8 @@ export function Header() {
 
 function PlayRoute() {
   const { matchId = "" } = useParams();
-  // Read once per match: the token leaves the visible URL and stays in this tab's sessionStorage.
-  const [credentials] = useState<SeatCredentials | null>(() => takeSeatCredentialsFromWindow(matchId));
+  // Read once per match: the invite (or token) leaves the visible URL; the token stays in this browser's storage.
+  const [credentials] = useState<SeatCredentials | PendingClaim | null>(() => takeSeatCredentialsFromWindow(matchId));
   const { t } = useTranslation("common");
   if (!credentials) {
     return (
@@ -73,7 +74,9 @@ function PlayRoute() {
       </div>
     );
   }
-  return <EmberTable key={`${matchId}:${credentials.seat}`} matchId={matchId} join={{ role: "player", token: credentials.token, seat: credentials.seat }} />;
+  const table = (held: SeatCredentials) => <EmberTable key={`${matchId}:${held.seat}`} matchId={matchId} join={{ role: "player", token: held.token, seat: held.seat }} />;
+  if ("invite" in credentials) return <ClaimInvite matchId={matchId} claim={credentials}>{table}</ClaimInvite>;
+  return table(credentials);
 }
 
 function WatchRoute() {

@@ -3,7 +3,8 @@ import { catalog } from "@fogwar/ember";
 
 /** The host token of the fake created match. */
 export const HOST_TOKEN = "9d1e5b7a3c2f4e6d8b0a1c3e5f7d9b2a";
-export const TOKENS = ["3f9c2a7e5b1d4c8f9a0e6b2d7c4f1a83", "c0ffee00112233445566778899aabbcc", "0123456789abcdef0123456789abcdef", "fedcba9876543210fedcba9876543210"];
+/** The invite codes the fake server answers for seats 1 to 4. */
+export const INVITES = ["3f9c2a7e5b1d4c8f9a0e6b2d7c4f1a83", "c0ffee00112233445566778899aabbcc", "0123456789abcdef0123456789abcdef", "fedcba9876543210fedcba9876543210"];
 
 export const rulesetsBody = {
   rulesets: [
@@ -82,8 +83,9 @@ function defaultRoute(call: Call): { status: number; body: unknown } {
           seat: `p${i + 1}`,
           name: p.name,
           ...(p.team ? { team: p.team } : {}),
-          token: TOKENS[i],
-          inviteUrl: `http://fogwar.test/play/${id}#seat=p${i + 1}&token=${TOKENS[i]}`,
+          claimed: false,
+          invite: INVITES[i],
+          inviteUrl: `http://fogwar.test/play/${id}#seat=p${i + 1}&invite=${INVITES[i]}`,
         })),
         spectatorUrl: `http://fogwar.test/watch/${id}`,
         hostToken: HOST_TOKEN,

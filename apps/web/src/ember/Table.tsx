@@ -3,7 +3,8 @@
  * fetches that ruleset's table (EMBER's `EmberConnected`, Siege's `SiegeTable` or the TRPG's `TrpgTable`, each its own
  * chunk, so one ruleset's code never loads for the other's match). Shows the connection status
  * (with a retry that reconnects from scratch), the spectator count and who is online, and the
- * table chat under the table (../table/ChatPanel.tsx) for every ruleset.
+ * table's notices (../table/TableNotices.tsx) and chat (../table/ChatPanel.tsx) under the table
+ * for every ruleset.
  */
 import { Suspense, lazy, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,6 +14,7 @@ import { Loading } from "../ui";
 import { PlayersProvider } from "../table/names";
 import { ConnectionBanner } from "./ConnectionBanner";
 import { ChatPanel } from "../table/ChatPanel";
+import { TableNotices } from "../table/TableNotices";
 import { useBotSeats } from "../table/BotNote";
 import "../i18n/table-strings";
 
@@ -58,6 +60,7 @@ function ConnectedTable({ matchId, join, onRetry }: EmberTableProps & { onRetry:
           <EmberConnected matchId={matchId} seat={seat} match={match} banner={banner} bots={bots} />
         )}
       </Suspense>
+      <TableNotices notices={match.notices ?? []} seat={seat} />
       <ChatPanel chat={match.chat} onSend={match.sendChat} seat={seat} />
     </PlayersProvider>
   );

@@ -6,13 +6,14 @@ import { HostPage, hostTokenFrom } from "./HostPage";
 
 const i18n = setupI18n("en");
 const HOST = "9d1e5b7a3c2f4e6d8b0a1c3e5f7d9b2a";
-const seat = (n: number, token: string, extra: object = {}) => ({
+/** A seat as the server answers the host: p1 claimed (no link), others with their invite link; never a token. */
+const seat = (n: number, invite: string, extra: object = {}) => ({
   seat: `p${n}`,
-  name: n === 1 ? "Ada" : "Bo",
-  token,
-  inviteUrl: `http://fogwar.test/play/m1#seat=p${n}&token=${token}`,
+  name: n === 1 ? "Ada" : n === 2 ? "Bo" : "Bot",
+  ...(n === 1 ? {} : { inviteUrl: `http://fogwar.test/play/m1#seat=p${n}&invite=${invite}` }),
   connected: n === 1,
   claimed: n === 1,
+  joined: n === 1,
   locked: n === 1,
   ...extra,
 });
@@ -23,7 +24,13 @@ function fakeHostApi() {
     calls.push({ url, method: init?.method ?? "GET", headers: (init?.headers ?? {}) as Record<string, string> });
     const body = url.endsWith("/reissue")
       ? { seat: seat(2, "f".repeat(32), { locked: false, connected: false }) }
-      : { matchId: "m1", ruleset: "ember", status: "live", seats: [seat(1, "a".repeat(32)), seat(2, "b".repeat(32), { locked: false })], spectatorUrl: "http://fogwar.test/watch/m1" };
+      : {
+          matchId: "m1",
+          ruleset: "ember",
+          status: "live",
+          seats: [seat(1, ""), seat(2, "b".repeat(32), { locked: false }), { seat: "p3", name: "Bot", bot: "easy", connected: true, claimed: true, joined: true, locked: true }],
+          spectatorUrl: "http://fogwar.test/watch/m1",
+        };
     return { ok: true, status: 200, json: async () => body } as Response;
   };
   return { api: createApi(fetchImpl), calls };
@@ -51,17 +58,29 @@ describe("HostPage", () => {
     expect(hostTokenFrom("")).toBeNull();
   });
 
-  test("lists every seat with its invite link, connection and lock status; the token goes in the X-Host-Token header, never the URL", async () => {
+  test("lists every seat's claim, connection and lock status, and the invite link of the unclaimed seat only; the token goes in the X-Host-Token header, never the URL", async () => {
     const { api, calls } = fakeHostApi();
     renderHost(api, `#token=${HOST}`);
-    const p1 = (await screen.findByLabelText("Invite link for Ada (seat 1)")) as HTMLInputElement;
-    expect(p1.value).toBe(`http://fogwar.test/play/m1#seat=p1&token=${"a".repeat(32)}`);
-    expect(screen.getByText(/connected · ✓ list locked/)).toBeTruthy();
-    expect(screen.getByText(/not connected · list not locked/)).toBeTruthy();
-    expect(screen.getAllByRole("button", { name: /^Copy:/ })).toHaveLength(3);
+    const p2 = (await screen.findByLabelText("Invite link for Bo (seat 2)")) as HTMLInputElement;
+    expect(p2.value).toBe(`http://fogwar.test/play/m1#seat=p2&invite=${"b".repeat(32)}`);
+    expect(screen.queryByLabelText("Invite link for Ada (seat 1)")).toBeNull();
+    expect(screen.getByText(/✓ claimed · ● connected · ✓ list locked/)).toBeTruthy();
+    expect(screen.getByText(/invite not claimed yet · ○ not connected · list not locked/)).toBeTruthy();
+    expect(screen.getByText(/the server's bot/)).toBeTruthy();
+    // Copy: Bo's link and the spectator link; a re-issue for Ada and Bo, none for the bot.
+    expect(screen.getAllByRole("button", { name: /^Copy:/ })).toHaveLength(2);
+    expect(screen.getAllByRole("button", { name: "Re-issue link" })).toHaveLength(2);
     expect(calls[0]?.url).toBe("/api/matches/m1/host");
     expect(calls[0]?.headers["X-Host-Token"]).toBe(HOST);
     expect(calls.every((c) => !c.url.includes(HOST))).toBe(true);
+  });
+
+  test("re-issuing a claimed seat warns that its holder loses it and the table is told", async () => {
+    const { api } = fakeHostApi();
+    renderHost(api, `#token=${HOST}`);
+    await screen.findByLabelText("Invite link for Bo (seat 2)");
+    fireEvent.click(screen.getAllByRole("button", { name: "Re-issue link" })[0]!);
+    expect(screen.getByText(/Ada \(seat 1\) has taken the seat\. Re-issue it anyway\? .*everyone at the table is told/)).toBeTruthy();
   });
 
   test("re-issue asks for a confirmation, then shows the seat's new link", async () => {

@@ -1,9 +1,12 @@
 /**
  * The host page, `/host/:matchId#token=...` (the host link shown when the match was created): every
- * seat with its player's name, invite link (copy button), whether a player is connected and whether
- * its secret list is locked; a seat's invite can be re-issued (after a confirmation: the old link
- * stops working and a player connected with it is disconnected). The host token stays in the
- * fragment, which browsers never send to a server; it goes to the API in a header only.
+ * seat with its player's name, whether its invite is claimed, whether a player is connected and
+ * whether its secret list is locked, and the invite link (copy button) of each seat not claimed
+ * yet. The host never sees a seat's token. A seat's invite can be re-issued (after a
+ * confirmation: the old link and the seat's token stop working, a player connected with it is
+ * disconnected, and every seat is told on the table); a seat the server's bot plays cannot. The
+ * host token stays in the fragment, which browsers never send to a server; it goes to the API in
+ * a header only.
  */
 import { useCallback, useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
@@ -30,18 +33,24 @@ function SeatRow({ seat, number, onReissue }: { seat: HostSeat; number: number; 
     <li data-seat={seat.seat}>
       <label htmlFor={`host-invite-${seat.seat}`}>{label}</label>{" "}
       <span className="host-status">
+        {seat.bot ? `⚙ ${t("host.bot")}` : seat.claimed ? `✓ ${t("host.claimed")}` : t("host.notClaimed")}
+        {" · "}
         {seat.connected ? `● ${t("host.connected")}` : `○ ${t("host.notConnected")}`}
         {seat.locked !== null && <> · {seat.locked ? `✓ ${t("host.locked")}` : t("host.notLocked")}</>}
       </span>
-      <input id={`host-invite-${seat.seat}`} readOnly value={seat.inviteUrl} onFocus={(e) => e.target.select()} />
-      <CopyButton text={seat.inviteUrl} label={label} />
-      {!confirming ? (
+      {seat.inviteUrl && (
+        <>
+          <input id={`host-invite-${seat.seat}`} readOnly value={seat.inviteUrl} onFocus={(e) => e.target.select()} />
+          <CopyButton text={seat.inviteUrl} label={label} />
+        </>
+      )}
+      {seat.bot ? null : !confirming ? (
         <button type="button" onClick={() => setConfirming(true)}>
           {t("host.reissue")}
         </button>
       ) : (
         <span className="confirm" role="group" aria-label={t("host.reissue")}>
-          <span>{t("host.reissueConfirm", { number, name: seat.name })}</span>{" "}
+          <span>{t(seat.claimed ? "host.reissueClaimedConfirm" : "host.reissueConfirm", { number, name: seat.name })}</span>{" "}
           <button
             type="button"
             className="primary"

@@ -1,7 +1,8 @@
 /**
- * After a match is created: each seat's invite link (its secret token is in the fragment), the
- * host link to keep (it shows the invite links again and re-issues them), the spectator link,
- * copy buttons, and a link to play seat p1 here.
+ * After a match is created: each seat's invite link (its single-use invite code is in the
+ * fragment: the first to open it takes the seat), the host link to keep (it shows the unclaimed
+ * invite links again and re-issues them), the spectator link, copy buttons, and a link to play
+ * seat p1 here (which claims p1's invite in this browser).
  */
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -35,8 +36,14 @@ export function InviteLinks({ created, onDone }: { created: CreateMatchResponse;
                 {t(`team.${seat.team}`, { defaultValue: seat.team })}
               </span>
             )}
-            <input id={`invite-${seat.seat}`} readOnly value={seat.inviteUrl} onFocus={(e) => e.target.select()} />
-            <CopyButton text={seat.inviteUrl} label={t("inviteFor", { number: i + 1, name: seat.name })} />
+            {seat.inviteUrl ? (
+              <>
+                <input id={`invite-${seat.seat}`} readOnly value={seat.inviteUrl} onFocus={(e) => e.target.select()} />
+                <CopyButton text={seat.inviteUrl} label={t("inviteFor", { number: i + 1, name: seat.name })} />
+              </>
+            ) : (
+              <span className="hint">✓ {t("host.claimed")}</span>
+            )}
           </li>
         ))}
         <li className="host-link">
@@ -52,7 +59,7 @@ export function InviteLinks({ created, onDone }: { created: CreateMatchResponse;
         </li>
       </ul>
       <p className="row">
-        {first && (
+        {first?.inviteUrl && (
           <Link className="button primary" to={localPart(first.inviteUrl)}>
             {t("playAs", { seat: first.seat, name: first.name })}
           </Link>

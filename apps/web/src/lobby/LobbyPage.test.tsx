@@ -3,7 +3,7 @@ import { MemoryRouter } from "react-router";
 import { createApi } from "../api";
 import { setupI18n } from "../i18n";
 import { LobbyPage } from "./LobbyPage";
-import { HOST_TOKEN, TOKENS, fakeFetch } from "../../test/fixtures";
+import { HOST_TOKEN, INVITES, fakeFetch } from "../../test/fixtures";
 
 const i18n = setupI18n("en");
 
@@ -54,12 +54,12 @@ describe("LobbyPage", () => {
     expect((screen.getByLabelText("Host link (keep it)") as HTMLInputElement).value).toBe(`http://fogwar.test/host/n3wm4tch9xyz#token=${HOST_TOKEN}`);
     expect(screen.getByRole("link", { name: "Open the host page" }).getAttribute("href")).toBe(`/host/n3wm4tch9xyz#token=${HOST_TOKEN}`);
     const p1Link = screen.getByLabelText("Invite link for Ada (seat 1)") as HTMLInputElement;
-    expect(p1Link.value).toBe(`http://fogwar.test/play/n3wm4tch9xyz#seat=p1&token=${TOKENS[0]}`);
-    expect((screen.getByLabelText("Invite link for Bo (seat 2)") as HTMLInputElement).value).toContain(TOKENS[1]);
+    expect(p1Link.value).toBe(`http://fogwar.test/play/n3wm4tch9xyz#seat=p1&invite=${INVITES[0]}`);
+    expect((screen.getByLabelText("Invite link for Bo (seat 2)") as HTMLInputElement).value).toContain(INVITES[1]);
     expect((screen.getByLabelText("Spectator link") as HTMLInputElement).value).toBe("http://fogwar.test/watch/n3wm4tch9xyz");
     expect(screen.getAllByRole("button", { name: /^Copy:/ })).toHaveLength(4);
     const play = screen.getByRole("link", { name: /Play as p1 \(Ada\)/ });
-    expect(play.getAttribute("href")).toBe(`/play/n3wm4tch9xyz#seat=p1&token=${TOKENS[0]}`);
+    expect(play.getAttribute("href")).toBe(`/play/n3wm4tch9xyz#seat=p1&invite=${INVITES[0]}`);
   });
 
   test("seed 001 6.1 formats: 2 v 2 gives four players in two teams (changeable, two each); 1 v 1 v 1 only on a scenario with four deployment zones", async () => {

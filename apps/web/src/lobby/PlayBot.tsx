@@ -86,7 +86,7 @@ export function PlayBot({ api, ember, siege, sigmar = null, trpg = null }: { api
     try {
       const created = await api.createMatch(body);
       const seat = created.seats[0];
-      if (!seat) throw new ApiError("bad_response", "no seat for the player");
+      if (!seat?.inviteUrl) throw new ApiError("bad_response", "no seat for the player");
       void navigate(localPart(seat.inviteUrl));
     } catch (e) {
       setError(e instanceof ApiError ? e : new ApiError("network_error", String(e)));

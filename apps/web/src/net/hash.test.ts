@@ -1,4 +1,4 @@
-import { parseInviteHash, seatKey, takeSeatCredentials, tokenKey, type CredentialEnv } from "./hash";
+import { claimKeyOf, keepClaimedToken, newClaimKey, parseInviteHash, seatKey, takeSeatCredentials, tokenKey, type CredentialEnv } from "./hash";
 
 const TOKEN = "3f9c2a7e5b1d4c8f9a0e6b2d7c4f1a83";
 
@@ -15,12 +15,13 @@ function env(hash: string, stored: Record<string, string> = {}) {
 
 describe("parseInviteHash", () => {
   test("reads seat and token from an invite fragment", () => {
-    expect(parseInviteHash(`#seat=p2&token=${TOKEN}`)).toEqual({ seat: "p2", token: TOKEN });
+    expect(parseInviteHash(`#seat=p2&token=${TOKEN}`)).toEqual({ seat: "p2", token: TOKEN, invite: null });
+    expect(parseInviteHash(`#seat=p2&invite=${TOKEN}`)).toEqual({ seat: "p2", token: null, invite: TOKEN });
   });
   test("refuses malformed tokens and seats", () => {
-    expect(parseInviteHash("#seat=p1&token=XYZ")).toEqual({ seat: "p1", token: null });
-    expect(parseInviteHash(`#seat=<script>&token=${TOKEN.toUpperCase()}`)).toEqual({ seat: null, token: null });
-    expect(parseInviteHash("")).toEqual({ seat: null, token: null });
+    expect(parseInviteHash("#seat=p1&token=XYZ&invite=XYZ")).toEqual({ seat: "p1", token: null, invite: null });
+    expect(parseInviteHash(`#seat=<script>&token=${TOKEN.toUpperCase()}`)).toEqual({ seat: null, token: null, invite: null });
+    expect(parseInviteHash("")).toEqual({ seat: null, token: null, invite: null });
   });
 });
 
@@ -55,5 +56,44 @@ describe("takeSeatCredentials", () => {
     const first = takeSeatCredentials("m", e);
     (e.location as { hash: string }).hash = "#seat=p1";
     expect(takeSeatCredentials("m", e)).toEqual(first);
+  });
+});
+
+describe("invites", () => {
+  const INVITE = "0123456789abcdef0123456789abcdef";
+  const KEY = "k".repeat(22);
+
+  test("a fresh invite link: a claim with a new claim key, kept in storage; the invite leaves the visible URL", () => {
+    const { e, storage, replaced } = env(`#seat=p2&invite=${INVITE}`);
+    expect(takeSeatCredentials("m", e, () => KEY)).toEqual({ seat: "p2", invite: INVITE, claimKey: KEY });
+    expect(JSON.parse(storage.get(claimKeyOf("m", "p2"))!)).toEqual({ invite: INVITE, claimKey: KEY });
+    expect(replaced).toEqual(["/play/k7m2q9x4w8ab#seat=p2"]);
+    expect(replaced.join("")).not.toContain(INVITE);
+  });
+
+  test("a claim whose answer was lost is claimed again with the same key (the same link, or a reload)", () => {
+    const { e } = env(`#seat=p2&invite=${INVITE}`);
+    takeSeatCredentials("m", e, () => KEY);
+    expect(takeSeatCredentials("m", e, () => "other-key-other-key-other")).toEqual({ seat: "p2", invite: INVITE, claimKey: KEY });
+    (e.location as { hash: string }).hash = "#seat=p2";
+    expect(takeSeatCredentials("m", e, () => "other-key-other-key-other")).toEqual({ seat: "p2", invite: INVITE, claimKey: KEY });
+  });
+
+  test("once claimed, the token is kept: the same link or a reload plays the seat; a new invite (a re-issue) is claimed afresh", () => {
+    const { e } = env(`#seat=p2&invite=${INVITE}`);
+    takeSeatCredentials("m", e, () => KEY);
+    keepClaimedToken("m", "p2", TOKEN, e);
+    expect(takeSeatCredentials("m", e)).toEqual({ seat: "p2", token: TOKEN });
+    (e.location as { hash: string }).hash = "#seat=p2";
+    expect(takeSeatCredentials("m", e)).toEqual({ seat: "p2", token: TOKEN });
+    const reissued = "f".repeat(32);
+    (e.location as { hash: string }).hash = `#seat=p2&invite=${reissued}`;
+    expect(takeSeatCredentials("m", e, () => "new-key-new-key-new-key")).toEqual({ seat: "p2", invite: reissued, claimKey: "new-key-new-key-new-key" });
+  });
+
+  test("a new claim key is 22 base64url characters of fresh randomness", () => {
+    const key = newClaimKey();
+    expect(key).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(newClaimKey()).not.toBe(key);
   });
 });

@@ -22,7 +22,7 @@
  * passed to the SDK only and never logged or stored here.
  */
 import { Client, type Room } from "@colyseus/sdk";
-import { PROTOCOL_ERRORS, PROTOCOL_VERSION, parseServerMessage, type ChatAudience, type JoinOptions, type RetryVerdict, type WelcomeMessage } from "@fogwar/protocol";
+import { PROTOCOL_ERRORS, PROTOCOL_VERSION, parseServerMessage, type ChatAudience, type JoinOptions, type NoticeMessage, type RetryVerdict, type WelcomeMessage } from "@fogwar/protocol";
 import { RetryTimer, closeVerdict, joinErrorVerdict, withTimeout, type RetryState } from "./backoff";
 import { addEvents, lastLiveSeq, type EventEntry } from "./events";
 import { PendingCommands, type CommandResult } from "./pending";
@@ -58,7 +58,12 @@ export interface MatchSnapshot {
   readonly clock: ClockInfo | null;
   /** The table chat (./chat.ts). */
   readonly chat: ChatState;
+  /** The table's notices (a re-issued seat), each once, in the order they came. */
+  readonly notices: readonly TableNotice[];
 }
+
+/** A table notice (protocol `notice`): `seat_reissued` names the seat the host re-issued and when (epoch ms). */
+export type TableNotice = NoticeMessage["notice"];
 
 /** The parts of the SDK the session uses (a fake in tests). */
 export interface RoomClient {
@@ -97,6 +102,7 @@ const INITIAL: MatchSnapshot = {
   clock: null,
   events: [],
   chat: NO_CHAT,
+  notices: [],
 };
 
 /** The server's address: the page's own origin (the server serves the client). */
@@ -365,6 +371,12 @@ export class MatchSession {
       case "chat_backlog":
         this.update({ chat: withBacklog(this.snapshot.chat, message) });
         break;
+      case "notice": {
+        // A join or reconnection gets the room's earlier notices again: each is kept once.
+        const known = this.snapshot.notices.some((n) => n.kind === message.notice.kind && n.seat === message.notice.seat && n.at === message.notice.at);
+        if (!known) this.update({ notices: [...this.snapshot.notices, message.notice] });
+        break;
+      }
       case "pong":
         break;
     }

@@ -12,7 +12,7 @@ import type { EventEntry } from "./events";
 import type { CommandResult } from "./pending";
 import type { RetryState } from "./backoff";
 import { NO_CHAT } from "./chat";
-import { MatchSession, type JoinSpec, type MatchSnapshot, type MatchStatus, type RoomClient } from "./session";
+import { MatchSession, type JoinSpec, type MatchSnapshot, type MatchStatus, type RoomClient, type TableNotice } from "./session";
 
 export type { JoinSpec, MatchStatus, CommandResult, EventEntry, RetryState };
 
@@ -46,9 +46,11 @@ export interface MatchConnection {
   chat: ChatState;
   /** Posts a chat line; false when not connected (nothing sent). */
   sendChat(audience: ChatAudience, text: string): boolean;
+  /** The table's notices (a seat the host re-issued), in order. */
+  notices?: readonly TableNotice[];
 }
 
-const IDLE: MatchSnapshot = { status: "connecting", error: null, retry: null, unanswered: 0, welcome: null, seq: 0, view: null, caster: null, connected: {}, spectators: 0, events: [], clock: null, chat: NO_CHAT };
+const IDLE: MatchSnapshot = { status: "connecting", error: null, retry: null, unanswered: 0, welcome: null, seq: 0, view: null, caster: null, connected: {}, spectators: 0, events: [], clock: null, chat: NO_CHAT, notices: [] };
 const noop = () => () => undefined;
 
 /** Connects to a match as a seat or a spectator. `client` replaces the SDK client (tests). */

@@ -9,6 +9,7 @@ import { ServerError, type AuthContext } from "@colyseus/core";
 import { JoinOptions, PROTOCOL_ERRORS, PROTOCOL_VERSION, type ProtocolErrorCode } from "@fogwar/protocol";
 import type { ClientLog } from "./client-log.js";
 import { stampedAddress, type Limits } from "./limits.js";
+import { joinOptionsError } from "./names.js";
 import type { MatchStore } from "./store/index.js";
 import type { Audience } from "./sync/projector.js";
 
@@ -36,7 +37,8 @@ export type Joiner = Audience & { readonly name: string | null; readonly address
 /**
  * Checks a join: the address is not blocked for failed joins, the options parse, the protocol
  * matches, the match is not over, a spectator fits under the cap, a player's token opens a seat.
- * @throws ServerError (`authError`) with `too_many_requests`, `bad_message`,
+ * @throws ServerError (`authError`) with `too_many_requests`, `bad_message`, `invalid_name` (a
+ *   name with a character names refuse),
  * `unsupported_protocol`, `match_over`, `spectators_full`, `service_unavailable` (the store could
  * not be read) or `invalid_token`. Every refusal but a limit counts as a failed join of the address.
  */
@@ -49,7 +51,7 @@ export async function checkJoin(check: JoinCheck, rawOptions: unknown, context: 
   };
   if (check.limits.joinFailures.blockedFor(address) > 0) throw refuse("too_many_requests");
   const parsed = JoinOptions.safeParse(rawOptions);
-  if (!parsed.success) throw refuse("bad_message");
+  if (!parsed.success) throw refuse(joinOptionsError(parsed.error));
   const options = parsed.data;
   if (options.protocol !== PROTOCOL_VERSION) throw refuse("unsupported_protocol");
   // A finished match takes no new connections (its room closes once its clients have left).

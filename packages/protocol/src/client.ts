@@ -6,6 +6,7 @@ import { z } from "zod";
 import { PROTOCOL_ERRORS, type ProtocolErrorCode } from "./errors";
 import { toJsonData } from "./json";
 import { ChatMessage, MAX_CHAT_LENGTH } from "./chat";
+import { PlayerName } from "./names";
 
 /**
  * The wire protocol's version: 2 (2: `accepted` and `events` travel in compact forms). Clients send it in their join options; the server refuses any
@@ -44,8 +45,8 @@ export const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;
 /** `z.string()` without control characters (see {@link NO_CONTROL_CHARACTERS}). */
 export const PlainText = () => z.string().regex(NO_CONTROL_CHARACTERS, "control characters are not allowed");
 
-/** A display name: a string without control characters, trimmed, then 1 to 40 characters. */
-export const DisplayName = PlainText().trim().min(1).max(40);
+/** A display name: the one name schema, {@link PlayerName} (./names.ts: no invisible or formatting characters, trimmed, NFC, 1 to 40 characters). */
+export const DisplayName = PlayerName;
 
 /**
  * Join options of a player: `{ role: "player", protocol: number, token: SeatToken, name?: DisplayName }`.

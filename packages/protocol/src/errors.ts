@@ -169,6 +169,12 @@ export const PROTOCOL_ERRORS = {
     meaning: "A claim or a host's re-issue named a seat the server's bot plays. REST status 409; nothing was changed.",
     channels: ["rest"],
   },
+  invalid_name: {
+    message: "A name may not hold control, formatting, direction or other invisible characters.",
+    meaning:
+      "A player's name in `POST /api/matches` (REST status 400) or the `name` of join options held a character names refuse (PlayerName: bidirectional controls, zero-width and other format characters, control characters, line separators, private-use characters, Hangul fillers). Nothing was created or joined. Remove the character and send the name again.",
+    channels: ["join", "rest"],
+  },
 } as const satisfies Readonly<Record<string, ProtocolErrorInfo>>;
 
 /** A protocol error code: `"bad_message" | "message_too_large" | ...` (the keys of {@link PROTOCOL_ERRORS}). */

@@ -6,6 +6,7 @@
  * - ./client: PROTOCOL_VERSION, JoinOptions, the client-to-server messages, parseClientMessage;
  * - ./server: the server-to-client messages;
  * - ./chat: table chat (audiences, limits, the chat messages and the chat history body);
+ * - ./names: PlayerName, the one schema of the names people give (no invisible characters, NFC);
  * - ./rest: the REST bodies and queries;
  * - ./packed: packed JSON, the compact form of the events on the wire;
  * - ./flat: flattened projections and seat overlays, as the room state carries them;
@@ -17,6 +18,7 @@ export * from "./json";
 export * from "./client";
 export * from "./server";
 export * from "./chat";
+export * from "./names";
 export * from "./rest";
 export * from "./flat";
 export * from "./packed";

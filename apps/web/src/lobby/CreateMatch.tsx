@@ -11,6 +11,7 @@ import { ArmyEditor } from "./ArmyEditor";
 import { ClaimDelayRow, CLAIM_DELAY } from "./ClaimDelayRow";
 import { assess, cloneArmy, emptyArmy, nameIn, newMech } from "./armyModel";
 import { ErrorNote } from "../ui";
+import { NameRefusal, nameInvalid, nameRefused } from "./names";
 import { TEAM_COLOURS } from "../ember/model";
 
 interface Player {
@@ -91,8 +92,9 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
   const battleSize = scenario?.battleSize ?? "skirmish";
   const armyProblems = players.map((p) => assess(p.army, battleSize).problems.length);
   const namesMissing = players.some((p) => p.name.trim().length === 0);
+  const namesRefused = players.some((p) => nameRefused(p.name));
   const teamsUneven = format.teams && TEAM_IDS.some((team) => teams.slice(0, players.length).filter((t) => t === team).length !== 2);
-  const canCreate = !busy && !!ruleset && !!scenario && !namesMissing && !teamsUneven && (!hostBuilds || armyProblems.every((n) => n === 0));
+  const canCreate = !busy && !!ruleset && !!scenario && !namesMissing && !namesRefused && !teamsUneven && (!hostBuilds || armyProblems.every((n) => n === 0));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -193,11 +195,12 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
                   value={player.name}
                   maxLength={40}
                   required
-                  aria-invalid={player.name.trim().length === 0}
-                  aria-describedby={`${id}-p${index}-name-hint`}
+                  aria-invalid={nameInvalid(player.name)}
+                  aria-describedby={`${id}-p${index}-name-hint${nameRefused(player.name) ? ` ${id}-p${index}-name-refused` : ""}`}
                   onChange={(e) => setPlayer(index, { name: e.target.value })}
                 />
                 <small id={`${id}-p${index}-name-hint`}>{t("nameHint")}</small>
+                <NameRefusal name={player.name} id={`${id}-p${index}-name-refused`} />
               </div>
               {hostBuilds && <ArmyEditor label={label} army={player.army} samples={samples} battleSize={battleSize} onChange={(army) => setPlayer(index, { army })} />}
             </section>
@@ -240,7 +243,7 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
 
       {!canCreate && !busy && (
         <p className="hint" role="status">
-          {namesMissing ? t("needNames") : teamsUneven ? t("teamsUneven") : hostBuilds && armyProblems.some((n) => n > 0) ? t("fixArmies") : ""}
+          {namesMissing ? t("needNames") : namesRefused ? tc("errors.invalid_name") : teamsUneven ? t("teamsUneven") : hostBuilds && armyProblems.some((n) => n > 0) ? t("fixArmies") : ""}
         </p>
       )}
       {error && <ErrorNote error={error} />}

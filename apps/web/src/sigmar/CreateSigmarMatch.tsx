@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import type { CreateMatchResponse } from "@fogwar/protocol";
 import { ApiError, type Api, type SigmarRulesetInfo } from "../api";
 import { ErrorNote } from "../ui";
+import { NameRefusal, nameInvalid } from "../lobby/names";
 
 export function CreateSigmarMatch({ api, listing, onCreated }: { api: Pick<Api, "createMatch">; listing: SigmarRulesetInfo; onCreated: (created: CreateMatchResponse) => void }) {
   const { t: tl, i18n } = useTranslation("lobby");
@@ -22,7 +23,7 @@ export function CreateSigmarMatch({ api, listing, onCreated }: { api: Pick<Api, 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const plan = listing.battleplans[0];
-  const namesMissing = names.some((n) => n.trim().length === 0);
+  const namesMissing = names.some((n) => nameInvalid(n));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (namesMissing || busy || !plan) return;
@@ -49,7 +50,8 @@ export function CreateSigmarMatch({ api, listing, onCreated }: { api: Pick<Api, 
             <h3>{t("lobby.player", { n: i + 1 })}</h3>
             <div className="row">
               <label htmlFor={`${id}-p${i}`}>{t("lobby.playerName")}</label>
-              <input id={`${id}-p${i}`} value={name} maxLength={40} required aria-invalid={name.trim().length === 0} onChange={(e) => setNames((all) => all.map((n, j) => (j === i ? e.target.value : n)))} />
+              <input id={`${id}-p${i}`} value={name} maxLength={40} required aria-invalid={nameInvalid(name)} aria-describedby={`${id}-p${i}-refused`} onChange={(e) => setNames((all) => all.map((n, j) => (j === i ? e.target.value : n)))} />
+              <NameRefusal name={name} id={`${id}-p${i}-refused`} />
               {hostLists && (
                 <>
                   <label htmlFor={`${id}-l${i}`}>{t("lobby.sample")}</label>

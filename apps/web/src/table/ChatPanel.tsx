@@ -3,7 +3,8 @@
  * server's `chat_backlog.read`), each with its unread count, the lines of the open tab in a box
  * that scrolls by itself (never the page), and a labelled input for the audiences the viewer may
  * post to. Keyboard: the tabs are a tab list (arrow keys, Home, End); Enter sends. Read-only in
- * the review (no `onSend`).
+ * the review (no `onSend`). A line's name and text are each isolated (`<bdi>`): a direction
+ * control in a line's text ends with it and cannot reorder the name or another line.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -115,9 +116,9 @@ export function ChatPanel({ chat, onSend, seat = null, title }: ChatPanelProps) 
           <ol ref={box} className="chat-lines" role="log" aria-live="polite" aria-label={audienceName(open)}>
             {shown.map((line) => (
               <li key={line.id} className={seat !== null && line.seat === seat ? "mine" : undefined}>
-                <span className="chat-who">{line.name ?? t("chat.spectator")}</span>
+                <bdi className="chat-who">{line.name ?? t("chat.spectator")}</bdi>
                 <time dateTime={new Date(line.at).toISOString()}>{new Date(line.at).toLocaleTimeString(i18n.language, { hour: "2-digit", minute: "2-digit" })}</time>
-                <span className="chat-text">{line.text}</span>
+                <bdi className="chat-text">{line.text}</bdi>
               </li>
             ))}
           </ol>

@@ -11,6 +11,7 @@ import "../i18n/trpg-lobby-strings";
 import type { CreateMatchResponse } from "@fogwar/protocol";
 import { ApiError, type Api, type TrpgRulesetInfo } from "../api";
 import { ErrorNote } from "../ui";
+import { NameRefusal, nameInvalid } from "../lobby/names";
 
 type Mode = "gm" | "versus";
 
@@ -36,7 +37,7 @@ export function CreateTrpgMatch({ api, listing, onCreated }: { api: Pick<Api, "c
   const players = Math.min(count, max);
   const ownerOf = (character: string, i: number) => Math.min(owner[character] ?? i % players, players - 1);
   const everyoneHasOne = Array.from({ length: players }, (_, p) => scenario.party.some((c, i) => ownerOf(c.id, i) === p)).every(Boolean);
-  const namesMissing = master.trim().length === 0 || names.slice(0, players).some((n) => n.trim().length === 0);
+  const namesMissing = nameInvalid(master) || names.slice(0, players).some((n) => nameInvalid(n));
   const canCreate = !busy && !namesMissing && everyoneHasOne;
 
   const submit = async (event: FormEvent) => {
@@ -88,7 +89,8 @@ export function CreateTrpgMatch({ api, listing, onCreated }: { api: Pick<Api, "c
       </fieldset>
       <div className="row">
         <label htmlFor={`${id}-master`}>{mode === "gm" ? t("masterName") : t("enemiesName")}</label>
-        <input id={`${id}-master`} value={master} maxLength={40} required aria-invalid={master.trim().length === 0} onChange={(e) => setMaster(e.target.value)} />
+        <input id={`${id}-master`} value={master} maxLength={40} required aria-invalid={nameInvalid(master)} aria-describedby={`${id}-master-refused`} onChange={(e) => setMaster(e.target.value)} />
+        <NameRefusal name={master} id={`${id}-master-refused`} />
       </div>
       <div className="row">
         <label htmlFor={`${id}-count`}>{t("partyPlayers")}</label>
@@ -104,7 +106,8 @@ export function CreateTrpgMatch({ api, listing, onCreated }: { api: Pick<Api, "c
         {Array.from({ length: players }, (_, p) => (
           <div className="row" key={p}>
             <label htmlFor={`${id}-p${p}`}>{t("playerN", { n: p + 1 })}</label>
-            <input id={`${id}-p${p}`} value={names[p]} maxLength={40} required aria-invalid={names[p]!.trim().length === 0} onChange={(e) => setNames(names.map((n, i) => (i === p ? e.target.value : n)))} />
+            <input id={`${id}-p${p}`} value={names[p]} maxLength={40} required aria-invalid={nameInvalid(names[p]!)} aria-describedby={`${id}-p${p}-refused`} onChange={(e) => setNames(names.map((n, i) => (i === p ? e.target.value : n)))} />
+            <NameRefusal name={names[p]!} id={`${id}-p${p}-refused`} />
           </div>
         ))}
       </div>

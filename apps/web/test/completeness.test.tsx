@@ -364,9 +364,9 @@ test("the table chat: every tab, note, prompt and refusal, in English and Korean
   const found = new Map<string, string[]>();
   const at = Date.UTC(2026, 10, 25, 15, 0);
   const lines = [
-    { id: 1, audience: "players", team: null, seat: "a1", name: "하나", text: "잘 부탁해요", seq: 0, at },
-    { id: 2, audience: "team", team: "attack", seat: "a2", name: "두리", text: "동쪽 벽", seq: 3, at },
-    { id: 3, audience: "spectators", team: null, seat: null, name: null, text: "재밌다", seq: 3, at },
+    { id: "players:1", n: 1, audience: "players", team: null, seat: "a1", name: "하나", text: "잘 부탁해요", seq: 0, at },
+    { id: "team:attack:1", n: 1, audience: "team", team: "attack", seat: "a2", name: "두리", text: "동쪽 벽", seq: 3, at },
+    { id: "spectators:1", n: 1, audience: "spectators", team: null, seat: null, name: null, text: "재밌다", seq: 3, at },
   ] as const;
   const audiences = ["players", "team", "spectators"] as const;
   const errors = ["chat_empty", "chat_too_long", "chat_audience_closed", "chat_rate_limited", "server_error", null];

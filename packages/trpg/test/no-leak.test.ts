@@ -8,7 +8,9 @@
  *   the answer to their commands (accepted alike with the same events and views after, or refused
  *   with the same error), until something reveals it;
  * - non-interference, presence (`presence`): the same state without each character the other side
- *   has never seen is the same to them in all those channels;
+ *   has never seen is the same to them in all those channels, and nothing they receive names it
+ *   (four of the matches give the hidden enemies random loadouts, low wounds and contaminated
+ *   squares: `presenceSetup`);
  * - non-interference, awareness (`awareness`): one more `target>attacker` pair changes nothing the
  *   target's side sees until an attack;
  * - GM mode: an enemy's stat block (archetype, weapon) never reaches a party seat or a spectator
@@ -17,12 +19,16 @@
  */
 import { allViewers } from "@fogwar/engine";
 import { runKit } from "@fogwar/engine/testing";
-import { ERRORS, trpg, trpgBotPolicy, type TrpgSetup } from "../src";
+import { ERRORS, presenceSetup, trpg, trpgBotPolicy, type TrpgSetup } from "../src";
 import { GM_SETUP, PUMPHOUSE_VERSUS, QUARRY_GM, VERSUS_SETUP } from "./helpers";
 import { awareness, concealedSquares, diceSeed, presence, statBlockBreaches } from "./secrets";
 
 const SETUPS: readonly TrpgSetup[] = [GM_SETUP, VERSUS_SETUP, QUARRY_GM, PUMPHOUSE_VERSUS];
-const CASES = Array.from({ length: 8 }, (_, i) => ({ seed: `no-leak-${i}-3c9d`, botSeed: `no-leak-bot-${i}`, setup: SETUPS[i % SETUPS.length]! }));
+const CASES = [
+  ...Array.from({ length: 8 }, (_, i) => ({ seed: `no-leak-${i}-3c9d`, botSeed: `no-leak-bot-${i}`, setup: SETUPS[i % SETUPS.length]! })),
+  // Hidden enemies with random loadouts, low wounds, in contamination (`presenceSetup`): they heal, stabilise and die unseen.
+  ...Array.from({ length: 4 }, (_, i) => ({ seed: `no-leak-loadout-${i}`, botSeed: `no-leak-loadout-bot-${i}`, setup: presenceSetup(SETUPS[i % SETUPS.length]!, `no-leak-loadout-${i}`) })),
+];
 const viewers = (setup: TrpgSetup) => allViewers(trpg.seatsOf(setup), ["party", "enemies"]);
 const SECRETS = [concealedSquares("party"), concealedSquares("enemies"), presence("enemies"), awareness("party"), awareness("enemies"), diceSeed];
 

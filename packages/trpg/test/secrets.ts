@@ -83,7 +83,8 @@ export const concealedSquares = (side: Side): TrpgSecret => ({
 
 /**
  * Whether an unseen character is there at all (docs/rules/trpg.md "Presence"): the same state
- * without each character the other side has never seen.
+ * without each character the other side has never seen; and no view (its `pending` decision
+ * included) or event the other side receives names one.
  */
 export const presence = (side: Side): TrpgSecret => ({
   name: `${side} presence`,
@@ -108,9 +109,17 @@ export const presence = (side: Side): TrpgSecret => ({
   },
   probes: (ctx, seat, variant) => (otherSeats(ctx.state, side).includes(seat) ? probesAt(ctx, seat, variant, side) : []),
   revealedBy: (events) => revealing(events),
-  every: { next: 0, choices: 0, mentions: 0, probes: 2 },
+  // No view (its `pending` included) or event of the other side names an unseen character in any role.
+  mentions: (s) =>
+    Object.values(s.characters)
+      .filter((c) => c.side === side && !c.known)
+      .flatMap((c) => NAMING_KEYS.map((key) => `"${key}":"${c.id}"`)),
+  every: { next: 0, choices: 0, probes: 2 },
   received: true,
 });
+
+/** The keys under which views, events and decisions name a character. */
+const NAMING_KEYS = ["id", "character", "by", "target", "actor", "attacker", "overwatcher", "shooter", "observer", "hidden", "mover", "after"] as const;
 
 /** Who does not know of whom (seed 002 3-3, +2 to hit): a further pair `target>attacker` of an attacker of `side`. */
 export const awareness = (side: Side): TrpgSecret => ({

@@ -1,7 +1,8 @@
 /**
  * The working copy of one `apply`: a deep copy of the state that commands mutate, the events they
- * produce, and the match RNG opened lazily. The state is only returned when the command succeeds,
- * so a refused command changes nothing.
+ * produce, and the match's random streams opened lazily: `dice` for every public die, `tokens` for
+ * the ids of the defence's hidden tokens (docs/rules/siege.md, "Random streams"). The state is only
+ * returned when the command succeeds, so a refused command changes nothing.
  */
 import { clonePlain, publicEvent, Random, teamAudience, type EventEnvelope } from "@fogwar/engine";
 import type { Team } from "./data";
@@ -11,16 +12,23 @@ import type { SiegeEvent, SiegeState } from "./types";
 export class Ctx {
   readonly s: SiegeState;
   readonly events: EventEnvelope<SiegeEvent>[] = [];
-  private random: Random | null = null;
+  private readonly streams: Partial<Record<keyof SiegeState["server"]["rng"], Random>> = {};
 
   constructor(state: SiegeState) {
     this.s = clonePlain(state);
   }
 
-  /** The match RNG (its state is stored back by {@link finish}). */
-  rng(): Random {
-    if (!this.random) this.random = new Random(this.s.server.rng);
-    return this.random;
+  /** The public dice stream (its state is stored back by {@link finish}). */
+  dice(): Random {
+    return (this.streams.dice ??= new Random(this.s.server.rng.dice));
+  }
+
+  /**
+   * The hidden stream of token ids: a hidden operator's two tokens get random ids (kept sorted),
+   * so their ids and order do not tell which is real. Stored back by {@link finish}.
+   */
+  tokens(): Random {
+    return (this.streams.tokens ??= new Random(this.s.server.rng.tokens));
   }
 
   /** A public event. */
@@ -39,7 +47,9 @@ export class Ctx {
 
   /** The new state and its events. */
   finish(): { state: SiegeState; events: EventEnvelope<SiegeEvent>[] } {
-    if (this.random) this.s.server.rng = this.random.state();
+    if (this.streams.dice || this.streams.tokens) {
+      this.s.server.rng = { dice: this.streams.dice?.state() ?? this.s.server.rng.dice, tokens: this.streams.tokens?.state() ?? this.s.server.rng.tokens };
+    }
     return { state: this.s, events: this.events };
   }
 }

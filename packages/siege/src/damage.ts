@@ -12,7 +12,7 @@ import type { OperatorId, Place, RolledDamageDie } from "./types";
 /** Rolls damage dice (faces from dice.json). */
 export function roll(ctx: Ctx, colours: readonly Colour[]): RolledDamageDie[] {
   return colours.map((colour) => {
-    const face = ctx.rng().int(0, 5);
+    const face = ctx.dice().int(0, 5);
     return { colour, face, value: catalog.data.dice[colour][face]! };
   });
 }

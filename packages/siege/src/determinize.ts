@@ -49,5 +49,5 @@ export function determinize(view: SiegeView, seat: SeatId, random: Random): Sieg
   const enemy = team ? enemyOf(team) : null;
   if (open.phase === "picks" && enemy && !picks[enemy] && open.picks[enemy].commitment !== null) picks[enemy] = samplePick(view, enemy, random);
   const worldSeed = `determinized:${random.int(0, 2 ** 31)}`;
-  return { ...open, hidden: { real, picks }, server: { seed: worldSeed, rng: rngStateFromSeed(worldSeed) } };
+  return { ...open, hidden: { real, picks }, server: { seed: worldSeed, rng: { dice: rngStateFromSeed(worldSeed, "dice"), tokens: rngStateFromSeed(worldSeed, "tokens") } } };
 }

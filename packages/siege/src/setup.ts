@@ -56,7 +56,7 @@ export function setupMatch(setup: SiegeSetup, seed: string): { state: SiegeState
     nextId: 1,
     result: null,
     hidden: { real: {}, picks: { attack: null, defence: null } },
-    server: { seed, rng: rngStateFromSeed(seed) },
+    server: { seed, rng: { dice: rngStateFromSeed(seed, "dice"), tokens: rngStateFromSeed(seed, "tokens") } },
   };
   return { state, events: [{ audience: { kind: "everyone" }, event: { type: "match_started", mission: mission.id, seedCommitment: seedCommitment(seed) } }] };
 }
@@ -208,7 +208,7 @@ export const setupRules: CommandRules<"pick" | "edit_component" | "place_gadget"
     execute(ctx, _team, cmd) {
       const s = ctx.s;
       let id: string;
-      do id = `t${ctx.rng().int(0, 0xffffff).toString(16).padStart(6, "0")}`;
+      do id = `t${ctx.tokens().int(0, 0xffffff).toString(16).padStart(6, "0")}`;
       while (s.tokens.some((t) => t.id === id));
       const token = { id, operator: cmd.operator, at: cmd.at, watch: cmd.watch };
       s.tokens.push(token);

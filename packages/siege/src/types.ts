@@ -189,8 +189,12 @@ export interface SiegeState {
     /** Each team's pick until both are revealed (the team's own only). */
     picks: Record<Team, PickChoice | null>;
   };
-  /** Known to nobody while the match runs (the seed is revealed at the end). */
-  server: { readonly seed: string; rng: RngState };
+  /**
+   * Known to nobody while the match runs (the seed is revealed at the end): the seed and its two
+   * random streams, `dice` (every public die) and `tokens` (hidden token ids), each
+   * `rngStateFromSeed(seed, label)` (docs/rules/siege.md, "Random streams").
+   */
+  server: { readonly seed: string; rng: { dice: RngState; tokens: RngState } };
 }
 
 /** Commands a seat sends (any seat of the team whose turn it is; teammates share control). */

@@ -95,7 +95,7 @@ describe("engine contract: legalCommands lists every command apply accepts", () 
   test("over two bot matches, at every step, commands made by changing a field of a legal one (places, targets, tokens, via) are accepted by apply only when listed", () => {
     const { problems, counters } = runKit({
       ruleset: siege,
-      cases: [SETUP_1V1, SETUP_2V2].map((setup, i) => ({ seed: `complete-${i}`, botSeed: `complete-bot-${i}`, setup, sampleSeed: `mutations-${i}` })),
+      cases: [SETUP_1V1, SETUP_2V2].map((setup, i) => ({ seed: `complete-${i}`, botSeed: `complete-bot-${i}`, setup, sampleSeed: `probes-${i}` })),
       policy: siegeBotPolicy,
       legal: { sample: 0, probes: mutations },
       replay: false,

@@ -22,7 +22,7 @@ function withOtherSecrets(state: SiegeState, k: number): SiegeState {
     if (swap) real[op] = swap.id;
   }
   const seed = `twin-${k}`;
-  return { ...state, hidden: { ...state.hidden, real }, server: { seed, rng: rngStateFromSeed(seed) } };
+  return { ...state, hidden: { ...state.hidden, real }, server: { seed, rng: { dice: rngStateFromSeed(seed, "dice"), tokens: rngStateFromSeed(seed, "tokens") } } };
 }
 
 /** The same state in the picks phase with the attack's locked pick changed. */
@@ -38,7 +38,7 @@ function secretMoments(count: number): { state: SiegeState; seat: SeatId }[] {
   const out: { state: SiegeState; seat: SeatId }[] = [];
   for (let i = 0; out.length < count && i < 10; i++) {
     let picks = 0;
-    autoplay(siege, SETUP_1V1, `nonint-${i}`, `bot-${i}`, {
+    autoplay(siege, SETUP_1V1, `nonint-${i}`, `nonint-bot-${i}`, {
       policy: siegeBotPolicy,
       onCommand: (match) => {
         const state = match.state;
@@ -92,7 +92,7 @@ describe("Siege search bot: knowledge from the seat's projection only", () => {
   it("samples worlds that agree with the view: the same projection, other secrets", () => {
     for (const [k, { state, seat }] of moments.entries()) {
       const view = siege.viewFor(state, seatViewer(seat));
-      const world = determinize(view, seat, new Random(rngStateFromSeed(`det-${k}`)));
+      const world = determinize(view, seat, new Random(rngStateFromSeed(`det-${k}`, "test")));
       expect(siege.viewFor(world, seatViewer(seat))).toEqual(view);
       if (state.phase === "action") expect(Object.keys(world.hidden.real).sort()).toEqual(Object.keys(state.hidden.real).sort());
       else expect(world.hidden.picks.attack).not.toBeNull();

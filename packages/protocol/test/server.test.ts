@@ -44,7 +44,8 @@ const line = { id: "team:attack:3", n: 3, audience: "team", team: "attack", seat
 const chat = { type: "chat", line };
 const chat_backlog = { type: "chat_backlog", read: ["players", "team"], write: ["players", "team"], lines: [line] };
 
-const SAMPLES = { welcome, accepted, rejected, events, error, pong, chat, chat_backlog };
+const notice = { type: "notice", notice: { kind: "seat_reissued", seat: "p2", at: 1732345678901 } };
+const SAMPLES = { welcome, accepted, rejected, events, error, pong, chat, chat_backlog, notice };
 
 describe("server message schemas", () => {
   it.each(Object.entries(SAMPLES))("accept a %s message", (_type, sample) => {

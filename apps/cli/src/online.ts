@@ -13,6 +13,7 @@
  * directly), a client whose join fails moves on to the next address, as a load balancer would
  * move it off a dead process; the process it reaches rebuilds the match's room if its host died.
  */
+import { claimAll } from "./claims";
 import type { Room } from "@colyseus/sdk";
 import { Endpoints } from "./endpoints";
 import { RandomBot, type BotPolicy } from "@fogwar/engine";
@@ -363,7 +364,10 @@ export async function playOnlineMatch(options: OnlineMatchOptions): Promise<Onli
 export async function playOnlineGame(game: OnlineGame, options: OnlinePlayOptions): Promise<OnlineMatchReport> {
   const started = performance.now();
   const base = options.url.replace(/\/$/, "");
-  const created = await http<CreateMatchResponse>(`${base}/api/matches`, { method: "POST", body: JSON.stringify(game.request) });
+  // Each seat's invite is claimed as its player's client would: the tokens stay in this process.
+  const created = await claimAll(base, await http<CreateMatchResponse>(`${base}/api/matches`, { method: "POST", body: JSON.stringify(game.request) })).catch((error: unknown) => {
+    throw error instanceof OnlineBotError ? error : new OnlineBotError((error as Error).message);
+  });
   options.onCreated?.(created.matchId);
   const bases = [base, ...(options.urls ?? []).map((u) => u.replace(/\/$/, "")).filter((u) => u !== base)];
   const seats: Seat[] = [];

@@ -1,15 +1,17 @@
 /**
  * Clients of the fogwar server through its real protocol: an EMBER match ("crossroads", sample
- * armies 0 and 2) created with `POST /api/matches`, each seat joined over WebSocket
- * (@colyseus/sdk `joinById`) with its seat token, spectators with the spectator role. Each
+ * armies 0 and 2) created with `POST /api/matches`, each seat's invite claimed for its seat
+ * token (`POST /api/matches/:id/seats/:seat/claim`, as a player's client does), each seat joined
+ * over WebSocket (@colyseus/sdk `joinById`) with its token, spectators with the spectator role. Each
  * command is the seeded random bot's choice among the seat's legal commands computed from its
  * own decoded projection (`legalCommandsInView`), sent as a `command` message with an id; its
  * round trip ends at the `accepted` answer.
  */
+import { randomBytes } from "node:crypto";
 import { Client, type Room } from "@colyseus/sdk";
 import { RandomBot } from "@fogwar/engine";
 import { catalog, emberBotPolicy, legalCommandsInView, type EmberCommand, type EmberView } from "@fogwar/ember";
-import { PROTOCOL_VERSION, applyOverlay, parseServerMessage, unflatten, type CreateMatchResponse, type JoinOptions } from "@fogwar/protocol";
+import { PROTOCOL_VERSION, applyOverlay, parseServerMessage, unflatten, type ClaimSeatResponse, type CreateMatchResponse, type JoinOptions } from "@fogwar/protocol";
 import { postJson, Waiter, type BenchMatch, type Connection, type Target } from "./target.js";
 
 interface DecodedMap {
@@ -140,21 +142,41 @@ class FogwarMatch implements BenchMatch {
   }
 }
 
+/** A created match with each seat's token (claimed from its invite). */
+type Claimed = CreateMatchResponse & { seats: { seat: string; name: string; token?: string }[] };
+
+/** Claims every seat's invite of a creation's answer with a new random claim key each. */
+async function claimSeats(url: string, created: CreateMatchResponse): Promise<Claimed> {
+  const seats = [];
+  for (const seat of created.seats) {
+    if (seat.token || !seat.invite) {
+      seats.push(seat);
+      continue;
+    }
+    const claimed = await postJson<ClaimSeatResponse>(`${url}/api/matches/${created.matchId}/seats/${seat.seat}/claim`, { invite: seat.invite, claimKey: randomBytes(16).toString("base64url") });
+    seats.push({ ...seat, token: claimed.token });
+  }
+  return { ...created, seats };
+}
+
 /** The fogwar server at `url` (http://host:port). */
-export function fogwarTarget(url: string): Target<CreateMatchResponse> {
+export function fogwarTarget(url: string): Target<Claimed> {
   const sdk = new Client(url.replace(/^http/, "ws"));
   const armies = [0, 2].map((i) => catalog.data.armies[i]);
   return {
-    create: () =>
-      postJson<CreateMatchResponse>(`${url}/api/matches`, {
-        ruleset: "ember",
-        scenario: "crossroads",
-        players: armies.map((army, i) => ({ name: `bench-${i + 1}`, army })),
-        options: { progressiveReveal: false, spectatorDelay: 0 },
-      }),
+    create: async () =>
+      claimSeats(
+        url,
+        await postJson<CreateMatchResponse>(`${url}/api/matches`, {
+          ruleset: "ember",
+          scenario: "crossroads",
+          players: armies.map((army, i) => ({ name: `bench-${i + 1}`, army })),
+          options: { progressiveReveal: false, spectatorDelay: 0 },
+        }),
+      ),
     async join(created, seat) {
       const s = seat === null ? undefined : created.seats[seat];
-      const options: JoinOptions = s ? { role: "player", protocol: PROTOCOL_VERSION, token: s.token, name: s.name } : { role: "spectator", protocol: PROTOCOL_VERSION };
+      const options: JoinOptions = s?.token ? { role: "player", protocol: PROTOCOL_VERSION, token: s.token, name: s.name } : { role: "spectator", protocol: PROTOCOL_VERSION };
       const room = await sdk.joinById(created.matchId, options);
       room.reconnection.enabled = false;
       const connection = new FogwarConnection(room, s?.seat ?? null);

@@ -10,7 +10,7 @@
  * the same game and the same bytes on the wire, less what the fogwar server adds.
  *
  * Matches are created with `POST /api/matches` (the body is ignored; the answer has the fogwar
- * server's shape: `matchId`, `roomId`, `seats` with a random token each); players join with
+ * server's shape: `matchId`, `roomId`, `seats` claimed, with a random token each); players join with
  * `{ role: "player", token }`, spectators with `{ role: "spectator" }`.
  */
 import { randomBytes } from "node:crypto";
@@ -109,7 +109,7 @@ app.post("/api/matches", (_req, res) => {
       res.json({
         matchId: room.roomId,
         roomId: room.roomId,
-        seats: SEATS.map((seat, i) => ({ seat, name: `bench-${i + 1}`, token: tokens[seat], inviteUrl: "-" })),
+        seats: SEATS.map((seat, i) => ({ seat, name: `bench-${i + 1}`, claimed: true, token: tokens[seat] })),
         spectatorUrl: "-",
       }),
     (error: unknown) => res.status(500).json({ error: String(error) }),

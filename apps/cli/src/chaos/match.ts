@@ -1,12 +1,14 @@
 /**
- * One match in a chaos run: created over REST (with an `Idempotency-Key`, retried with the same
- * key when the answer is lost), played by random bots over WebSocket, every acknowledgement
- * recorded. After a restart the seats rejoin with their tokens and the unanswered command is
+ * One match in a chaos run: created over REST (with an `Idempotency-Key` scoped by the run's
+ * creator key, retried with the same key when the answer is lost), each seat's invite claimed
+ * with a claim key kept for retries (a lost claim answer is claimed again with the same key, for
+ * the same token), played by random bots over WebSocket, every acknowledgement recorded. After a restart the seats rejoin with their tokens and the unanswered command is
  * sent again with the same id.
  */
 import { RandomBot, Random, rngStateFromSeed } from "@fogwar/engine";
 import { catalog, emberBotPolicy, legalCommandsInView, validateArmy, type EmberCommand, type EmberView } from "@fogwar/ember";
-import type { CreateMatchResponse } from "@fogwar/protocol";
+import { CREATOR_KEY_HEADER, type CreateMatchResponse } from "@fogwar/protocol";
+import { ClaimError, claimInvite, newClaimKey, type ClaimedMatch } from "../claims";
 import { ChaosSeat } from "./seat";
 
 /** An acknowledged command: the server answered `accepted` with this seq. */
@@ -20,13 +22,20 @@ export interface Ack {
 /** Why `play` returned. */
 export type PlayOutcome = "finished" | "stopped" | "disconnected" | "refused" | "limit";
 
-/** A creation request not answered yet: sent again with the same key. */
+/** A creation request not answered yet: sent again with the same key, its seats claimed with the same claim keys. */
 export interface PendingCreation {
   readonly key: string;
   readonly body: string;
   /** How many times it was sent. */
   sent: number;
+  /** The requester's creator key (scopes `key`), the seats' claim keys and the invites seen so far. */
+  readonly creator?: string;
+  readonly claimKeys?: Record<string, string>;
+  readonly invites?: Record<string, string>;
 }
+
+/** The creator key of this process's chaos runs. */
+const CREATOR = newClaimKey();
 
 const CRASHED = new Error("the server is unreachable");
 
@@ -35,20 +44,21 @@ export function matchRequest(rng: Random, n: number): PendingCreation {
   const scenario = catalog.scenarios.get("crossroads")!;
   const fitting = catalog.data.armies.filter((a) => validateArmy(a, scenario.battleSize).length === 0);
   const players = [0, 1].map((i) => ({ name: `chaos-${n}-${i + 1}`, army: rng.pick(fitting) }));
-  return { key: `chaos-${n}-${rng.int(0, 2 ** 31)}`, body: JSON.stringify({ ruleset: "ember", scenario: scenario.id, players }), sent: 0 };
+  return { key: `chaos-${n}-${rng.int(0, 2 ** 31)}`, body: JSON.stringify({ ruleset: "ember", scenario: scenario.id, players }), sent: 0, creator: CREATOR, claimKeys: {}, invites: {} };
 }
 
 /**
- * Sends a pending creation. @returns the created match, or null when the answer was lost (the
- * server died or was down). @throws Error on a 4xx answer (a harness bug).
+ * Sends a pending creation and claims its seats. @returns the created match with each seat's
+ * token, or null when an answer was lost (the server died or was down: send it again). @throws
+ * Error on a 4xx answer (a harness bug).
  */
-export async function create(base: string, pending: PendingCreation): Promise<CreateMatchResponse | null> {
+export async function create(base: string, pending: PendingCreation): Promise<ClaimedMatch | null> {
   pending.sent++;
   let response: Response;
   try {
     response = await fetch(`${base}/api/matches`, {
       method: "POST",
-      headers: { "content-type": "application/json", "idempotency-key": pending.key },
+      headers: { "content-type": "application/json", "idempotency-key": pending.key, [CREATOR_KEY_HEADER]: pending.creator ?? CREATOR },
       body: pending.body,
       signal: AbortSignal.timeout(15_000),
     });
@@ -58,7 +68,22 @@ export async function create(base: string, pending: PendingCreation): Promise<Cr
   const body = (await response.json().catch(() => null)) as (CreateMatchResponse & { error?: { code: string } }) | null;
   if (response.status >= 500 || !body) return null;
   if (!response.ok) throw new Error(`POST /api/matches: ${response.status} ${body.error?.code}`);
-  return body;
+  const invites = pending.invites ?? {};
+  const claimKeys = pending.claimKeys ?? {};
+  for (const seat of body.seats) if (seat.invite) invites[seat.seat] = seat.invite;
+  const seats: ClaimedMatch["seats"] = [];
+  for (const seat of body.seats) {
+    const invite = invites[seat.seat];
+    if (!invite) throw new Error(`seat ${seat.seat}: claimed, and this run never saw its invite`);
+    claimKeys[seat.seat] ??= newClaimKey();
+    try {
+      seats.push({ ...seat, token: await claimInvite(base, body.matchId, seat.seat, invite, claimKeys[seat.seat], AbortSignal.timeout(15_000)) });
+    } catch (error) {
+      if (error instanceof ClaimError && (error.status === 0 || error.status >= 500)) return null;
+      throw error;
+    }
+  }
+  return { ...body, seats };
 }
 
 /** A match being played by bots. */
@@ -83,7 +108,7 @@ export class ChaosMatch {
   onSend: (() => void) | null = null;
 
   constructor(
-    readonly created: CreateMatchResponse,
+    readonly created: ClaimedMatch,
     seed: string,
   ) {
     this.bots = new Map(created.seats.map((s) => [s.seat, new RandomBot<EmberCommand>(`${seed}:${s.seat}`, emberBotPolicy)]));

@@ -40,6 +40,7 @@ const STABLE_NUMBERS: Record<ProtocolErrorCode, number> = {
   invalid_invite: 4022,
   invite_claimed: 4023,
   bot_seat: 4024,
+  invalid_name: 4025,
 };
 
 describe("PROTOCOL_ERRORS", () => {

@@ -1,5 +1,5 @@
 /**
- * What the history of an ended battle reveals (docs/rules/sigmar.md "Muster", design.md
+ * What the history of an ended battle reveals (docs/rules/sigmar.md core C2, design.md
  * "History"): a list never played stays its player's secret for ever. A concession during the
  * muster reveals no list and nothing shown opens its commitment; a list locked then unlocked is
  * absent from the finished history, which a review rebuilds from the checkpoint after the reveal;
@@ -39,7 +39,7 @@ function opensWithSample(text: string, seat: SeatId, commitment: string): boolea
 
 const lockedCommitment = (entry: StoredEntry): string => (entry.events.find((e) => (e.event as { type: string }).type === "army_locked")!.event as { commitment: string }).commitment;
 
-describe("docs/rules/sigmar.md Muster: an early end or the history reveals no list never played", () => {
+describe("docs/rules/sigmar.md core C2: an early end or the history reveals no list never played", () => {
   test("conceded during the muster: the history shows no list and nothing in it opens the locked list's commitment against the sample lists", () => {
     const { entries, state } = play([
       ["p1", { type: "lock_army", army: LIST_A }],
@@ -84,7 +84,8 @@ describe("docs/rules/sigmar.md Muster: an early end or the history reveals no li
     expect(after.ok && stateHash(after.state)).toBe(entries[4]!.stateHash);
   });
 
-  test(`after ${MAX_LOCKS} locks a seat's unlock is refused with too_many_locks and changes nothing, so lock_army/unlock_army cannot grow the log without bound`, () => {
+  test("after MAX_LOCKS (16) locks a seat's unlock is refused with too_many_locks and changes nothing, so lock_army/unlock_army cannot grow the log without bound", () => {
+    expect(MAX_LOCKS).toBe(16);
     const toggles: [SeatId, SigmarCommand][] = [];
     for (let i = 0; i < MAX_LOCKS - 1; i++) toggles.push(["p1", { type: "lock_army", army: SAMPLES[i % 2]! }], ["p1", { type: "unlock_army" }]);
     toggles.push(["p1", { type: "lock_army", army: LIST_A }]);
@@ -111,13 +112,15 @@ const spec: AdversarySpec<SigmarSetup, SigmarState, SigmarCommand> = {
   },
 };
 
-test("the kit's adversary: seeded random battles ended at every phase (conceded, claimed, timed out, abandoned) show no history that is a function of a list never played", () => {
-  const report: AdversaryReport = { problems: [], endings: 0, drafts: 0 };
-  for (let i = 0; i < 3; i++) {
-    const match = randomMatch(spec, `adversary battle #${i}`, SETUP, `sigmar-adversary-${i}`, `sigmar-adversary-pick-${i}`, 16);
-    checkEndedHistories(spec, match, report, 6);
-  }
-  expect(report.problems).toEqual([]);
-  expect(report.endings).toBeGreaterThan(20);
-  expect(report.drafts).toBeGreaterThan(0);
-}, 240_000);
+describe("the kit's adversary over ended battles", () => {
+  test("the kit's adversary: seeded random battles ended at every phase (conceded, claimed, timed out, abandoned) show no history that is a function of a list never played", () => {
+    const report: AdversaryReport = { problems: [], endings: 0, drafts: 0 };
+    for (let i = 0; i < 3; i++) {
+      const match = randomMatch(spec, `adversary battle #${i}`, SETUP, `sigmar-adversary-${i}`, `sigmar-adversary-pick-${i}`, 16);
+      checkEndedHistories(spec, match, report, 6);
+    }
+    expect(report.problems).toEqual([]);
+    expect(report.endings).toBeGreaterThan(20);
+    expect(report.drafts).toBeGreaterThan(0);
+  }, 240_000);
+});

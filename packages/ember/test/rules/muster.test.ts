@@ -4,7 +4,7 @@
  * every seat has locked; then the lists are revealed with their salts and the battle is set up
  * exactly as a match created with those lists (seed 001 3.2 first-player roll onwards).
  */
-import { omniscient, spectator, stateHash, verifyCommitment, verifyMusterSeat, type SeatId } from "@fogwar/engine";
+import { diceSeed, omniscient, seedCommitment, spectator, stateHash, verifyCommitment, verifyMusterSeat, type SeatId } from "@fogwar/engine";
 import { casterRedact, casterViewFor, ember, type ArmyList, type EmberState } from "../../src";
 import { presetArmies } from "../../src/muster";
 import { RDL, SETUP, UN, must, rejected } from "../helpers";
@@ -38,10 +38,10 @@ describe("seed 001 2: each seat musters its own army list", () => {
     const commitment = state.muster!.seats.p1!.commitment!;
     expect(commitment).toMatch(/^[0-9a-f]{64}$/);
     expect(ember.awaiting(state)).toEqual(["p2"]);
-    expect(ember.viewFor(state, seatViewer("p1")).muster?.seats.p1).toEqual({ locked: true, commitment, list: RDL });
+    expect(ember.viewFor(state, seatViewer("p1")).muster?.seats.p1).toEqual({ locked: true, locks: 1, commitment, list: RDL });
     for (const viewer of [seatViewer("p2"), spectator]) {
       const view = ember.viewFor(state, viewer);
-      expect(view.muster?.seats.p1).toEqual({ locked: true, commitment });
+      expect(view.muster?.seats.p1).toEqual({ locked: true, locks: 1, commitment });
       expect(JSON.stringify(view)).not.toContain(RDL.name);
     }
     expect(events).toEqual([{ type: "army_locked", seat: "p1", commitment, army: RDL }]);
@@ -62,7 +62,7 @@ describe("seed 001 2: each seat musters its own army list", () => {
     expect(again.muster!.seats.p1!.commitment).not.toBe(first.muster!.seats.p1!.commitment);
   });
 
-  test("seed 001 2 then 3.2: the last lock reveals every list with its salt; the battle is exactly the match created with those lists", () => {
+  test("seed 001 2 then 3.2: the last lock reveals every list with its salt; the battle is exactly the match created with those lists and the dice seed", () => {
     let state: EmberState = must(mustered(), "p1", { type: "lock_army", army: UN }).state;
     state = must(state, "p1", { type: "unlock_army" }).state;
     state = must(state, "p2", { type: "lock_army", army: UN }).state;
@@ -71,9 +71,12 @@ describe("seed 001 2: each seat musters its own army list", () => {
     const reveal = last.events[1];
     if (reveal?.type !== "armies_revealed") throw new Error("no reveal");
     expect(reveal.armies).toEqual({ p1: RDL, p2: UN });
-    const direct = ember.setup(SETUP, SEED);
+    // The match's dice seed (never its seed, from which the muster key follows); the seed commitment published at creation.
+    const direct = ember.setup(SETUP, diceSeed(SEED));
     const { muster, ...battle } = last.state;
-    expect(stateHash(battle)).toBe(stateHash(direct.state));
+    expect(battle.secret.seed).toBe(diceSeed(SEED));
+    expect(stateHash(battle)).toBe(stateHash({ ...direct.state, seedCommitment: seedCommitment(SEED) }));
+    expect(muster!.key).toBeUndefined();
     expect(last.events.slice(2)).toEqual(direct.events.map((e) => e.event));
     // Anyone can check each list against the commitment everyone saw (principle 8).
     for (const seat of ["p1", "p2"]) {
@@ -90,7 +93,7 @@ describe("seed 001 2: each seat musters its own army list", () => {
     const result = ember.apply(mustered(), { type: "lock_army", army: RDL }, "p1");
     if (!result.ok) throw new Error("refused");
     const live = result.state;
-    expect(casterViewFor(live, live).muster?.seats.p1).toEqual({ locked: true, commitment: live.muster!.seats.p1!.commitment });
+    expect(casterViewFor(live, live).muster?.seats.p1).toEqual({ locked: true, locks: 1, commitment: live.muster!.seats.p1!.commitment });
     expect(casterRedact(result.events[0]!, live)).toEqual({ type: "army_locked", seat: "p1", commitment: live.muster!.seats.p1!.commitment });
     const revealed = must(live, "p2", { type: "lock_army", army: UN }).state;
     expect(casterViewFor(live, revealed).muster?.seats.p1?.list).toEqual(RDL);

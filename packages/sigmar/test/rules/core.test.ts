@@ -3,7 +3,7 @@
  * deployment, the battle round, movement, shooting, charges, the attack sequence, commands,
  * cards, objectives and the end. Worked examples.
  */
-import { verifyCommitment, verifySeed } from "@fogwar/engine";
+import { diceSeed, verifyCommitment, verifySeed } from "@fogwar/engine";
 import { armyProblems, catalog, controlled, legalCommands, sigmar, viewFor, type SigmarState } from "../../src";
 import { allocate, mortalDamage } from "../../src/attack";
 import { Ctx } from "../../src/context";
@@ -217,6 +217,7 @@ describe("core C7-C12: attacks, commands, cards, objectives and the end", () => 
     const s: SigmarState = { ...battle([{ id: "a", owner: "p1", warscroll: "briar_guard", at: [10, 4] }, { id: "b", owner: "p2", warscroll: "cinder_zealots", at: [10, 26] }], { step: "end", active: "p2", round: 5, turn: 10 }), first: "p1", vp: { p1: 3, p2: 2 } };
     const r = ok(s, "p2", { type: "end_phase" });
     expect(r.state.result).toEqual({ winner: "p1", reason: "the last battle round is over: victory points 3-2", scores: { p1: 3, p2: 2 } });
-    expect(ofType(r.events, "match_ended")[0]!.seed).toBe("battle");
+    // The dice seed, never the match seed (from which the muster key follows).
+    expect(ofType(r.events, "match_ended")[0]!.seed).toBe(diceSeed("battle"));
   });
 });

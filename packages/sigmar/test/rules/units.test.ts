@@ -2,7 +2,7 @@
  * Seed 003 21 (healing), 22 (returning and adding models), 23 (tokens), 24 (setting up units),
  * 24.1 (reserve units), 24.2 (replacement units): worked examples on built positions.
  */
-import { commit, rngStateFromSeed } from "@fogwar/engine";
+import { commit, diceSeed, rngStateFromSeed } from "@fogwar/engine";
 import { catalog, legalCommands, picker, reserveEntry, reserveSalt, type SigmarState } from "../../src";
 import { setupMatch } from "../../src/flow";
 import { at, battle, fightUntil, ok, ofType, refused, rig } from "../helpers";
@@ -159,7 +159,7 @@ describe("seed 003 24.0 setting up units", () => {
     for (const u of destroyed[0]!.units) {
       const seat = u.id.split("-")[0] as "p1" | "p2";
       expect(s.units[u.id]!.where).toBe("destroyed");
-      expect(u.salt).toBe(reserveSalt("reserves-4", seat, 1));
+      expect(u.salt).toBe(reserveSalt(diceSeed("reserves-4"), seat, 1));
       const entry = catalog.armies[seat === "p1" ? 0 : 2]!.units.find((x) => x.reserve)!;
       expect(commit(reserveEntry(entry), u.salt)).toBe(commitments[seat][0]);
     }

@@ -6,9 +6,9 @@
  * an unlock after the cap of locks is refused, so lock/unlock cannot grow the log without bound.
  * The kit's adversary ends seeded random battles at every phase, in every way.
  */
-import { MAX_LOCKS, canonicalJson, commit, historyOf, musterKey, musterSalt, replayCommand, stateHash, verifySeed, type HistoryBody, type SeatId, type StoredEntry } from "@fogwar/engine";
+import { MAX_LOCKS, canonicalJson, commit, historyOf, musterKey, musterSalt, replayCommand, stateHash, verifySeed, type EventEnvelope, type HistoryBody, type SeatId, type StoredEntry } from "@fogwar/engine";
 import { checkEndedHistories, randomMatch, type AdversaryReport, type AdversarySpec } from "@fogwar/engine/testing";
-import { catalog, sigmar, type ArmyList, type SigmarCommand, type SigmarSetup, type SigmarState } from "../src";
+import { catalog, sigmar, type ArmyList, type SigmarCommand, type SigmarEvent, type SigmarSetup, type SigmarState } from "../src";
 
 const SETUP: SigmarSetup = { seats: ["p1", "p2"] };
 const SEED = "sigmar-history-secrets-7e21";
@@ -57,7 +57,7 @@ describe("docs/rules/sigmar.md core C2: an early end or the history reveals no l
     // Nor does the end tell the opponent or a spectator: the final event and views keep the list.
     for (const viewer of [{ kind: "seat", seat: "p2" }, { kind: "spectator" }] as const) {
       expect(canonicalJson(sigmar.viewFor(state, viewer))).not.toContain(canonicalJson(LIST_A.units));
-      expect(canonicalJson(entries[1]!.events.map((e) => sigmar.redact(e, viewer)))).not.toContain(canonicalJson(LIST_A.units));
+      expect(canonicalJson(entries[1]!.events.map((e) => sigmar.redact(e as EventEnvelope<SigmarEvent>, viewer)))).not.toContain(canonicalJson(LIST_A.units));
     }
   });
 

@@ -106,12 +106,15 @@ export function redact(envelope: EventEnvelope<EmberEvent>, viewer: Viewer): Emb
  * - secondary missions until the live match has revealed them (seed 001 3.3);
  * - a unit's real square while the unit is still camouflaged in the live match (seed 000 6.2; a
  *   square from an earlier round may still be where the unit is).
- * Nothing is secret once the live match is over.
+ * Nothing of these is secret once the live match is over, but a mustered list is secret for ever
+ * unless it is the one its seat played: the live muster revealed with the same commitment
+ * (`listHidden`; a draft later unlocked, or a muster the match ended in, is never shown).
  */
 const stillSecret = {
   plan: (live: EmberState, seat: SeatId, commitment: string | null | undefined): boolean =>
     live.phase !== "finished" && commitment != null && live.plans[seat]?.commitment === commitment,
-  lists: (live: EmberState): boolean => live.phase !== "finished" && live.muster !== undefined && !live.muster.revealed,
+  listHidden: (live: EmberState, seat: SeatId, commitment: string | null | undefined): boolean =>
+    !(live.muster?.revealed === true && commitment != null && live.muster.seats[seat]?.commitment === commitment),
   secondaries: (live: EmberState): boolean => live.phase !== "finished" && live.missionPrep !== undefined && !live.missionPrep.revealed,
   square: (live: EmberState, unit: UnitId): boolean => live.phase !== "finished" && live.concealed?.[unit] !== undefined,
 };
@@ -127,14 +130,15 @@ const stillSecret = {
  */
 export function casterViewFor(delayed: EmberState, live: EmberState): EmberView {
   const full = sharedViewFor(delayed, omniscient);
-  if (live.phase === "finished") return full;
+  // A list the delayed muster holds is shown only when it is the one its seat played.
+  const lists = full.muster && delayed.muster ? musterView(delayed.muster, (seat) => !stillSecret.listHidden(live, seat, delayed.muster!.seats[seat]?.commitment)) : full.muster;
+  if (live.phase === "finished") return { ...full, ...(lists ? { muster: lists } : {}) };
   const plans: Record<SeatId, PlanView> = {};
   for (const [seat, plan] of Object.entries(full.plans)) {
     plans[seat] = stillSecret.plan(live, seat, plan.commitment) ? { locked: plan.locked, commitment: plan.commitment } : plan;
   }
   const concealed = Object.fromEntries(Object.entries(full.concealed ?? {}).filter(([unit]) => !stillSecret.square(live, unit)));
-  const { concealed: _all, missionPrep, muster, ...rest } = full;
-  const lists = muster && stillSecret.lists(live) ? musterView(delayed.muster!, () => false) : muster;
+  const { concealed: _all, missionPrep, muster: _muster, ...rest } = full;
   const prep =
     missionPrep && stillSecret.secondaries(live)
       ? { ...missionPrep, secondaries: Object.fromEntries(Object.entries(missionPrep.secondaries).map(([seat, s]) => [seat, { ...s, choice: null }])) }
@@ -152,15 +156,16 @@ export function casterViewFor(delayed: EmberState, live: EmberState): EmberView 
  * A delayed entry's event on the caster feed, by the rule of {@link casterViewFor}: a plan's dials,
  * a secondary mission's choice and a camouflaged unit's real square only once the live match no
  * longer keeps them secret (else the event as spectators see it); public events as they are;
- * everything once the live match is over.
+ * everything once the live match is over, but a locked list only when it is the one its seat
+ * played (a draft later unlocked, or a muster the match ended in, is never shown).
  */
 export function casterRedact(envelope: EventEnvelope<EmberEvent>, live: EmberState): EmberEvent | null {
   const full = redactEvent(envelope, omniscient);
+  if (full?.type === "army_locked" && stillSecret.listHidden(live, full.seat, full.commitment)) return redactEvent(envelope, spectator);
   if (live.phase === "finished" || envelope.audience.kind === "everyone" || full === null) return full;
   const secret =
     (full.type === "plan_locked" && stillSecret.plan(live, full.seat, full.commitment)) ||
     (full.type === "secondary_chosen" && stillSecret.secondaries(live)) ||
-    (full.type === "army_locked" && stillSecret.lists(live)) ||
     (full.type === "concealment_set" && stillSecret.square(live, full.unit));
   return secret ? redactEvent(envelope, spectator) : full;
 }

@@ -7,9 +7,9 @@
  * refused, so the log stays bounded. The kit's adversary ends seeded random matches at every
  * phase, in every way, and finds no history that depends on a draft never played.
  */
-import { MAX_LOCKS, canonicalJson, commit, historyOf, musterKey, musterSalt, replayCommand, stateHash, verifySeed, type HistoryBody, type SeatId, type StoredEntry } from "@fogwar/engine";
+import { MAX_LOCKS, canonicalJson, commit, historyOf, musterKey, musterSalt, replayCommand, stateHash, verifySeed, type EventEnvelope, type HistoryBody, type SeatId, type StoredEntry } from "@fogwar/engine";
 import { checkEndedHistories, randomMatch, type AdversaryReport, type AdversarySpec } from "@fogwar/engine/testing";
-import { ember, type ArmyList, type EmberCommand, type EmberSetup, type EmberState } from "../src";
+import { casterRedact, casterViewFor, ember, type ArmyList, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState } from "../src";
 import { presetArmies } from "../src/muster";
 
 const SETUP: EmberSetup = { scenario: "crossroads", seats: ["p1", "p2"], options: { progressiveReveal: false } };
@@ -86,6 +86,32 @@ describe("docs/rules/ember.md Muster: an early end or the history reveals no lis
     expect(verifySeed(state.seedCommitment, shown.seed!)).toBe(true);
     const after = replayCommand(ember, shown.checkpoint!.state, entries[4]!.command, "p2", SETUP.seats);
     expect(after.ok && stateHash(after.state)).toBe(entries[4]!.stateHash);
+  });
+
+  test("design.md principle 4: the delayed caster feed never shows a draft never played: not one later unlocked (after the reveal, after the end), not one locked when the match ended in the muster", () => {
+    const { entries, state } = play([
+      ["p1", { type: "lock_army", army: LIST_A }],
+      ["p1", { type: "unlock_army" }],
+      ["p1", { type: "lock_army", army: LIST_B }],
+      ["p2", { type: "lock_army", army: LIST_C }],
+      ["p2", { type: "concede" }],
+    ]);
+    const first = play([["p1", { type: "lock_army", army: LIST_A }]]).state;
+    const revealed = play(entries.slice(0, 4).map((e) => [e.seat, e.command as EmberCommand])).state;
+    for (const live of [revealed, state]) {
+      expect(canonicalJson(casterViewFor(first, live))).not.toContain(canonicalJson(LIST_A.units));
+      expect(canonicalJson(casterRedact(entries[0]!.events[0] as EventEnvelope<EmberEvent>, live))).not.toContain(canonicalJson(LIST_A.units));
+      // The lists played are shown once revealed.
+      expect(casterViewFor(revealed, live).muster?.seats.p1?.list).toEqual(LIST_B);
+      expect(casterRedact(entries[2]!.events[0] as EventEnvelope<EmberEvent>, live)).toMatchObject({ army: LIST_B });
+    }
+    const conceded = play([
+      ["p1", { type: "lock_army", army: LIST_A }],
+      ["p2", { type: "concede" }],
+    ]);
+    expect(canonicalJson(casterViewFor(first, conceded.state))).not.toContain(canonicalJson(LIST_A.units));
+    expect(canonicalJson(casterViewFor(conceded.state, conceded.state))).not.toContain(canonicalJson(LIST_A.units));
+    expect(canonicalJson(casterRedact(conceded.entries[0]!.events[0] as EventEnvelope<EmberEvent>, conceded.state))).not.toContain(canonicalJson(LIST_A.units));
   });
 
   test("after MAX_LOCKS (16) locks a seat's unlock is refused with too_many_locks and changes nothing: its last lock stands, so the log stays bounded", () => {

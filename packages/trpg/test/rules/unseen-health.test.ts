@@ -48,7 +48,7 @@ function withRepairKit(s: TrpgState, wounds: number): TrpgState {
 }
 
 describe("seed 002 3-6 치료 판정: an unseen character's healing and stabilising stay its side's", () => {
-  test("seed 002 3-6: the unseen lookout heals itself in its round-end turn: its side hears `healed`, the party and spectators receive the same as a round-end step with nothing", () => {
+  test("seed 002 3-6: the unseen lookout heals itself in its round-end turn: its side hears healed, the party and spectators receive the same as a round-end step with nothing", () => {
     const s = withDice(withRepairKit(toRoundEnd(VERSUS_SETUP, "unseen-heal"), 1), "lookout", [6]);
     const steps = bothSteps(s, [{ type: "heal", target: "lookout" }]);
     expect(steps.busy.state.characters.lookout!.wounds).toBe(2);
@@ -95,7 +95,7 @@ describe("seed 002 3-6, 3-7 오염: an unseen enemy that dies in its own turn di
     expectSameToOthers(steps);
   });
 
-  test("seed 002 3-6, versus: the death of an enemy nobody on the party's side saw is announced to nobody but its side: no `revealed`, no `died`", () => {
+  test("seed 002 3-6, versus: the death of an enemy nobody on the party's side saw is announced to nobody but its side: no revealed, no died", () => {
     const steps = bothSteps(inSeep(QUARRY_VERSUS, "unseen-death-versus"), [{ type: "end_turn" }]);
     expect(steps.busy.state.characters.lookout).toMatchObject({ status: "dead", known: false });
     expect(steps.busy.events.map((e) => trpg.redact(e, { kind: "seat", seat: "e1" })).filter((e) => e?.type === "died")).toHaveLength(1);

@@ -136,7 +136,7 @@ export function executeAction(ctx: Ctx, c: CharacterState, cmd: ActionCommand): 
       const t = s.characters[cmd.target]!;
       // Seed 002 3-1 밀치기: d6 over 6 - own BRT + the target's BRT knocks it down.
       const need = 6 - statsOf(c).BRT + statsOf(t).BRT;
-      const die = ctx.d6(c.id);
+      const die = ctx.d6(c.id, "dice");
       const success = die > need;
       emitRoll(ctx, { type: "shove", attacker: c.id, target: t.id, die, need, success }, [c.id, t.id]);
       alert(ctx, t, c);

@@ -121,7 +121,7 @@ export function stepAttack(ctx: Ctx, t: Task & { kind: "attack" }): boolean {
     const mods = hitMods(s, a, target, t.weapon, t.via, t.called);
     const stat = w.kind === "melee" ? statsOf(a).BRT : statsOf(a).PRC;
     const need = 6 - stat - sum(mods);
-    const die = ctx.d6(a.id);
+    const die = ctx.d6(a.id, "dice");
     const hit = die > need;
     emitRoll(ctx, { type: "attack", attacker: a.id, target: target.id, weapon: t.weapon, via: t.via, called: t.called, die, mods, need, hit }, [a.id, target.id]);
     alert(ctx, target, a);
@@ -146,7 +146,7 @@ export function stepAttack(ctx: Ctx, t: Task & { kind: "attack" }): boolean {
       const gear = bonusOf(target, "dodge");
       if (gear) mods.push({ source: "equipment", value: gear });
       const need = 6 - statsOf(target).SPD;
-      const die = ctx.d6(a.id);
+      const die = ctx.d6(a.id, "dice");
       const success = die + sum(mods) > need;
       emitRoll(ctx, { type: "dodge", character: target.id, die, mods, need, success }, [a.id, target.id]);
       if (success) {
@@ -167,7 +167,7 @@ export function stepAttack(ctx: Ctx, t: Task & { kind: "attack" }): boolean {
   }
   const cover = coverToughness(pieces, t.coverBonus ?? 0);
   const need = statsOf(target).TGH + cover - w.penetration;
-  const die = ctx.d6(a.id);
+  const die = ctx.d6(a.id, "dice");
   const success = die > need;
   emitRoll(ctx, { type: "penetration", attacker: a.id, target: target.id, die, need, cover, success }, [a.id, target.id]);
   if (success) applyDamage(ctx, target, w.damage + (t.called ? M.calledShotDamage : 0));

@@ -21,7 +21,7 @@ import type { TrpgView } from "./view";
  */
 export function delayedTurnOptions(view: TrpgView, seat: SeatId, actor: CharacterId, queued: readonly ActionCommand[]): ActionCommand[] | null {
   if (view.phase !== "round_end" || !view.deferred.includes(actor)) return null;
-  const ctx = new Ctx(determinize(view, seat, new Random(rngStateFromSeed(`compose:${actor}`))));
+  const ctx = new Ctx(determinize(view, seat, new Random(rngStateFromSeed(actor, "compose"))));
   const s = ctx.s;
   s.deferred = s.deferred.filter((id) => id !== actor);
   startTurn(ctx, actor, true);

@@ -59,7 +59,7 @@ const total = (die: number, mods: readonly Mod[]) => die + mods.reduce((n, m) =>
  */
 export function spot(ctx: Ctx, o: CharacterState): void {
   const s = ctx.s;
-  const die = ctx.d6(o.id);
+  const die = ctx.d6(o.id, "hidden");
   const mods = spotMods(o);
   const roll = total(die, mods);
   const found: string[] = [];
@@ -86,7 +86,7 @@ export function spot(ctx: Ctx, o: CharacterState): void {
  */
 function attempt(ctx: Ctx, o: CharacterState, c: CharacterState, cause: "reactive" | "respot"): boolean {
   // The pair's own stream: an attempt that only happens because `c` is there moves no other dice.
-  const die = ctx.d6(`${o.id}>${c.id}`);
+  const die = ctx.d6(`${o.id}>${c.id}`, "hidden");
   const roll = total(die, spotMods(o)) + spotCover(ctx.s, o, c);
   const need = effectiveConcealment(c, o);
   const success = roll >= need;
@@ -156,7 +156,7 @@ export function canConceal(b: Board, c: CharacterState): boolean {
  */
 export function conceal(ctx: Ctx, c: CharacterState): void {
   const s = ctx.s;
-  const die = ctx.d6(c.id);
+  const die = ctx.d6(c.id, "hidden");
   const mods: Mod[] = [{ source: "COG", value: statsOf(c).COG }];
   const field = catalog.fields.get(s.field)!;
   if (field.conceal) mods.push({ source: "field", value: field.conceal });

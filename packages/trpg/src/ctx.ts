@@ -2,9 +2,15 @@
  * The working copy of one `apply`: a deep copy of the state that commands mutate, the events
  * they produce with their audiences, and the dice.
  *
- * Dice come from one stream per character (and `table`), each derived from the match seed: a roll
- * is drawn from the stream of the character whose action causes it (docs/rules/trpg.md
- * "Presence"), so whatever an unseen character does never moves anybody else's dice.
+ * Dice come from two streams per character (and `table`), each derived from the match seed: a roll
+ * is drawn from a stream of the character whose action causes it (docs/rules/trpg.md
+ * "Presence"), so whatever an unseen character does never moves anybody else's dice. Of its two
+ * streams, `dice:<who>` gives only dice every viewer is always shown (attacks, dodges,
+ * penetration, shoves, the master's checks); `hidden:<who>` gives every die that may reach one
+ * side only or that decides a hidden value (concealment, spotting, death saves, hazards,
+ * healing, an unknown or game-master enemy's initiative). Which stream a roll takes is fixed by
+ * the rule that rolls it, never by who happens to see the roller (docs/rules/trpg.md "Random
+ * streams").
  */
 import { clonePlain, publicEvent, Random, rngStateFromSeed, type Audience, type EventEnvelope } from "@fogwar/engine";
 import type { Side, TrpgEvent, TrpgState } from "./types";
@@ -14,6 +20,9 @@ export function sideAudience(s: Pick<TrpgState, "mode" | "seats">, side: Side): 
   const seats = side === "party" && s.mode === "gm" ? [...s.seats.party, ...s.seats.enemies] : [...s.seats[side]];
   return { kind: "teams", teams: [side], seats };
 }
+
+/** Which of a character's two streams a die comes from (see {@link Ctx.d6}). */
+export type DiceStream = "dice" | "hidden";
 
 /** A command's working copy. */
 export class Ctx {
@@ -25,13 +34,19 @@ export class Ctx {
     this.s = clonePlain(state);
   }
 
-  /** A d6 from the stream of `who` (a character id, a pair `observer>concealed`, or `table`). */
-  d6(who: string): number {
-    let random = this.streams.get(who);
+  /**
+   * A d6 from one stream of `who` (a character id, a pair `observer>concealed`, or `table`):
+   * `"dice"` for a die every viewer is always shown, `"hidden"` for a die that may reach one side
+   * only or that decides a hidden value. The stream's state is kept in `server.rng` under
+   * `<stream>:<who>`, derived as `rngStateFromSeed(seed, "<stream>:<who>")` on first use.
+   */
+  d6(who: string, stream: DiceStream): number {
+    const label = `${stream}:${who}`;
+    let random = this.streams.get(label);
     if (!random) {
-      const stored = this.s.server.rng[who];
-      random = new Random(stored ?? rngStateFromSeed(`${this.s.server.seed}:${who}`));
-      this.streams.set(who, random);
+      const stored = this.s.server.rng[label];
+      random = new Random(stored ?? rngStateFromSeed(this.s.server.seed, label));
+      this.streams.set(label, random);
     }
     return random.int(1, 6);
   }
@@ -63,7 +78,7 @@ export class Ctx {
 
   /** The new state and its events. */
   finish(): { state: TrpgState; events: EventEnvelope<TrpgEvent>[] } {
-    for (const [who, random] of this.streams) this.s.server.rng[who] = random.state();
+    for (const [label, random] of this.streams) this.s.server.rng[label] = random.state();
     return { state: this.s, events: this.events };
   }
 }

@@ -57,7 +57,7 @@ export function endTurn(ctx: Ctx): void {
   const level = c.status === "active" && c.at ? hazardLevel(s, c.at) : 0;
   if (level > 0) {
     const row = catalog.hazards.find((h) => h.level === level)!;
-    const die = ctx.d6(c.id);
+    const die = ctx.d6(c.id, "hidden");
     const wounded = die <= row.woundOnAtMost;
     ctx.emitIf(secretOf(c), c.side, { type: "hazard", character: c.id, die, wounded });
     if (wounded) applyDamage(ctx, c, 1);

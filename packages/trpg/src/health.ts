@@ -84,7 +84,7 @@ export function stepDown(ctx: Ctx, t: Task & { kind: "down" }): boolean {
 
 /** A death save at the start of the character's turn (seed 002 3-6: 1-3 succeeds, 4-6 fails; three failures kill). */
 export function deathSave(ctx: Ctx, c: CharacterState): void {
-  const die = ctx.d6(c.id);
+  const die = ctx.d6(c.id, "hidden");
   const success = die <= RULES.deathSaves.successAtMost;
   if (!success) c.deathFails++;
   ctx.emitIf(secretOf(c), c.side, { type: "death_save", character: c.id, die, success, fails: c.deathFails });
@@ -100,7 +100,7 @@ export function heal(ctx: Ctx, healer: CharacterState, target: CharacterState): 
   const item = itemOfKind(healer, "repair") ?? itemOfKind(healer, "medical")!;
   healer.slots[item.id] = (healer.slots[item.id] ?? 0) - 1;
   const need = 6 - statsOf(healer).PRC;
-  const die = ctx.d6(healer.id);
+  const die = ctx.d6(healer.id, "hidden");
   const success = die > need;
   // Seen by the other side only when both are (docs/rules/trpg.md "Presence").
   ctx.emitIf(secretOf(healer) || secretOf(target), healer.side, { type: "healed", character: target.id, by: healer.id, item: item.id, die, need, success });
@@ -112,7 +112,7 @@ export function heal(ctx: Ctx, healer: CharacterState, target: CharacterState): 
 /** Stabilising (seed 002 3-6): medical gear and the healing check, no use spent; no more death saves. Heard as `healed` is. */
 export function stabilise(ctx: Ctx, healer: CharacterState, target: CharacterState): void {
   const need = 6 - statsOf(healer).PRC;
-  const die = ctx.d6(healer.id);
+  const die = ctx.d6(healer.id, "hidden");
   const success = die > need;
   ctx.emitIf(secretOf(healer) || secretOf(target), healer.side, { type: "stabilised", character: target.id, by: healer.id, die, need, success });
   if (success) target.stabilised = true;

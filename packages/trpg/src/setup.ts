@@ -114,7 +114,8 @@ export function setupMatch(setup: TrpgSetup, seed: string): { state: TrpgState; 
   const lead = commander !== null ? statsOf(s.characters[commander]!).COG : 0;
   for (const id of ids) {
     const c = s.characters[id]!;
-    const die = ctx.d6(id);
+    // Hidden when the roll reaches one side only: an unknown character's, a game-master enemy's.
+    const die = ctx.d6(id, !c.known || (s.mode === "gm" && c.side === "enemies") ? "hidden" : "dice");
     const mods: Mod[] = [{ source: "COG", value: statsOf(c).COG }];
     if (s.surprised === c.side) mods.push({ source: "surprise", value: I.surprise });
     if (c.side === "party" && commander !== null && id !== commander && lead >= I.commanderMinimumCog) mods.push({ source: "commander", value: lead - I.commanderSubtract });

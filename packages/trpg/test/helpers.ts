@@ -81,17 +81,19 @@ export function position(setup: TrpgSetup, p: Position): TrpgState {
 }
 
 /**
- * Sets the dice of one stream (a character's, or `table`) so that its next d6 rolls are `dice`:
- * the stream starts from the first derived seed that gives them (searched, so examples name the
- * dice they were computed with).
+ * Sets the dice of a character's (or a pair's, or `table`'s) streams so that their next d6 rolls
+ * are `dice`: the stream starts from the first derived seed that gives them (searched, so
+ * examples name the dice they were computed with). `stream` is a full label (`dice:vale`,
+ * `hidden:vale>lookout`) or just who rolls (`vale`), which rigs both of its streams alike.
  */
 export function withDice(state: TrpgState, stream: string, dice: readonly number[]): TrpgState {
+  const labels = /^(dice|hidden):/.test(stream) ? [stream] : [`dice:${stream}`, `hidden:${stream}`];
   for (let n = 0; n < 1_000_000; n++) {
-    const start = rngStateFromSeed(`dice:${stream}:${n}`);
+    const start = rngStateFromSeed(`rig:${n}`, stream);
     const random = new Random(start);
     if (dice.every((d) => random.int(1, 6) === d)) {
       const s = structuredClone(state);
-      s.server.rng[stream] = start;
+      for (const label of labels) s.server.rng[label] = start;
       return s;
     }
   }

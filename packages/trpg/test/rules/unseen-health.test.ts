@@ -7,7 +7,7 @@
  */
 import { spectator, type Viewer } from "@fogwar/engine";
 import { GM_SETUP, QUARRY_GM, QUARRY_VERSUS, VERSUS_SETUP, eventsOf, trpg, withDice } from "../helpers";
-import type { TrpgCommand, TrpgSetup, TrpgState } from "../../src";
+import type { ActionCommand, TrpgSetup, TrpgState } from "../../src";
 
 const sq = (x: number, y: number) => ({ x, y });
 const P1: Viewer = { kind: "seat", seat: "p1" };
@@ -21,7 +21,7 @@ function toRoundEnd(setup: TrpgSetup, seed: string): TrpgState {
 }
 
 /** The enemies' round-end step with the lookout's delayed turn, and the same step with nothing in it. */
-function bothSteps(s: TrpgState, commands: TrpgCommand[]) {
+function bothSteps(s: TrpgState, commands: ActionCommand[]) {
   const seat = s.seats.enemies[0]!;
   const busy = trpg.apply(s, { type: "end_round", turns: [{ actor: "lookout", commands }] }, seat);
   const quiet = trpg.apply(s, { type: "end_round" }, seat);

@@ -1,0 +1,26 @@
+/**
+ * Age of Sigmar's random streams (docs/rules/sigmar.md "Random streams"): every die comes from
+ * the match seed's `dice` stream, the secret order of each seat's deck from its `decks` stream,
+ * so no public die shares a stream with the deck.
+ */
+import { autoplay, Random, rngStateFromSeed } from "@fogwar/engine";
+import { catalog, sigmar, sigmarBotPolicy } from "../src";
+
+describe("Age of Sigmar random streams", () => {
+  test("each seat's deck is shuffled from the decks stream, seat by seat; no die is drawn at setup", () => {
+    const { state } = sigmar.setup({ seats: ["p1", "p2"] }, "streams-seed");
+    const decks = new Random(rngStateFromSeed(state.secret.seed, "decks"));
+    const cards = [...catalog.tactics.keys()];
+    expect(state.secret.decks.p1).toEqual(decks.shuffle(cards));
+    expect(state.secret.decks.p2).toEqual(decks.shuffle(cards));
+    expect(state.secret.rng.decks).toEqual(decks.state());
+    expect(state.secret.rng.dice).toEqual(rngStateFromSeed(state.secret.seed, "dice"));
+  });
+
+  test("a whole battle rolls its dice from the dice stream alone: the decks stream never moves after setup", () => {
+    const start = sigmar.setup({ seats: ["p1", "p2"] }, "streams-battle").state;
+    const match = autoplay(sigmar, { seats: ["p1", "p2"] }, "streams-battle", "streams-bot", { policy: sigmarBotPolicy });
+    expect(match.state.secret.rng.decks).toEqual(start.secret.rng.decks);
+    expect(match.state.secret.rng.dice.drawn).toBeGreaterThan(50);
+  });
+});

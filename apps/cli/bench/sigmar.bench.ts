@@ -99,7 +99,7 @@ for (const seat of BOT_MATCHES > 0 ? (["p1", "p2"] as const) : []) {
   const judged: number[] = [];
   for (let i = 0; i < BOT_MATCHES; i++) {
     const random = new RandomBot<SigmarCommand>(`h-random-${i}`, sigmarBotPolicy);
-    const fills = new Random(rngStateFromSeed(`h-fill-${i}`));
+    const fills = new Random(rngStateFromSeed(`h-${i}`, "fill"));
     let current: SigmarState | null = null;
     const players = {
       [seat]: (view: SigmarView, me: SeatId) => {

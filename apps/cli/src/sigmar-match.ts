@@ -46,7 +46,7 @@ console.log(`p1: ${values.p1} bot  vs  p2: ${values.p2} bot   seed ${seed}   vie
 const match = new Match(sigmar, setup, seed);
 for (const env of match.setupEvents) print(describe(sigmar.redact(env, viewer)!, match.state));
 const random = { p1: new RandomBot<SigmarCommand>(`${seed}:p1`, sigmarBotPolicy), p2: new RandomBot<SigmarCommand>(`${seed}:p2`, sigmarBotPolicy) };
-const fills = new Random(rngStateFromSeed(`fill:${seed}`));
+const fills = new Random(rngStateFromSeed(seed, "fill"));
 for (let n = 0; sigmar.result(match.state) === null; n++) {
   if (n > 5000) fail("no result after 5000 commands");
   const seat = sigmar.awaiting(match.state)[0] as "p1" | "p2" | undefined;

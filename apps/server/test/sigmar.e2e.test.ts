@@ -71,7 +71,7 @@ describe("Age of Sigmar over WebSocket", () => {
     await check(0);
 
     const bots = new Map(seats.map((c) => [c.seat!, new RandomBot<SigmarCommand>(`wire:${c.seat}`, sigmarBotPolicy)]));
-    const fills = new Random(rngStateFromSeed("wire-fill"));
+    const fills = new Random(rngStateFromSeed("wire", "fill"));
     const reserveFrames = new Map<TestClient, Record<string, number>>();
     let accepted = 0;
     while (accepted < 4000) {

@@ -253,7 +253,7 @@ run("Age of Sigmar in the browser: a battle created in the lobby, two seats and 
     const ws = `ws://127.0.0.1:${server.port}`;
     const bots = await Promise.all((["p1", "p2"] as const).map((seat) => TestClient.join(ws, matchId, { seat, token: tokens[seat] })));
     const random = new Map(bots.map((c) => [c.seat!, new RandomBot<SigmarCommand>(`browser-${c.seat}`, sigmarBotPolicy)]));
-    const fills = new Random(rngStateFromSeed("browser-fill"));
+    const fills = new Random(rngStateFromSeed("browser", "fill"));
     for (let n = 0; n < 4000; n++) {
       if ((bots[0]!.projection() as { result?: unknown }).result) break;
       const mover = bots.find((c) => legalCommandsInView(c.projection() as SigmarView, c.seat!).length > 0);

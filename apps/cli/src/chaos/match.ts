@@ -239,4 +239,4 @@ export class ChaosMatch {
 }
 
 /** A seeded random source for a run (engine rng: the same seed, the same kill moments and choices). */
-export const seeded = (seed: string): Random => new Random(rngStateFromSeed(seed));
+export const seeded = (seed: string): Random => new Random(rngStateFromSeed(seed, "chaos"));

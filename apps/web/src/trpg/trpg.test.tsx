@@ -120,7 +120,7 @@ describe("the TRPG table", () => {
     let hit: TrpgState | null = null;
     for (let n = 0; n < 40 && !hit; n++) {
       const trial = structuredClone(s);
-      trial.server.rng["raider-1"] = rngStateFromSeed(`dodge-${n}`);
+      trial.server.rng["dice:raider-1"] = rngStateFromSeed(`dodge-${n}`, "dice:raider-1");
       const r = trpg.apply(trial, { type: "shoot", targets: ["vale"], burst: false, called: false }, "gm");
       if (r.ok && r.state.pending?.kind === "dodge") hit = r.state;
     }

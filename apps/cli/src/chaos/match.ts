@@ -75,9 +75,9 @@ export async function create(base: string, pending: PendingCreation): Promise<Cl
   for (const seat of body.seats) {
     const invite = invites[seat.seat];
     if (!invite) throw new Error(`seat ${seat.seat}: claimed, and this run never saw its invite`);
-    claimKeys[seat.seat] ??= newClaimKey();
+    const claimKey = (claimKeys[seat.seat] ??= newClaimKey());
     try {
-      seats.push({ ...seat, token: await claimInvite(base, body.matchId, seat.seat, invite, claimKeys[seat.seat], AbortSignal.timeout(15_000)) });
+      seats.push({ ...seat, token: await claimInvite(base, body.matchId, seat.seat, invite, claimKey, AbortSignal.timeout(15_000)) });
     } catch (error) {
       if (error instanceof ClaimError && (error.status === 0 || error.status >= 500)) return null;
       throw error;

@@ -21,7 +21,7 @@ import type { BotLevel } from "@fogwar/protocol";
 import type { Logger } from "pino";
 import type { MatchStore } from "../store/index.js";
 import { BOT_RULESETS } from "./brain.js";
-import { botSeatsOf, botToken } from "./seats.js";
+import { botBrainSeed, botSeatsOf, botToken } from "./seats.js";
 import { BOT_KEY_HEADER, type FromBotWorker, type ToBotWorker } from "./worker-protocol.js";
 
 /** The default pace: a bot's move goes out at least this many ms after its turn began. */
@@ -104,7 +104,7 @@ export class BotHost {
     const seed = await store.getSeed(matchId);
     if (!seed || !this.open.has(matchId) || this.closed) return;
     for (const [seat, level] of Object.entries(bots)) {
-      this.attach({ type: "attach", key: `${matchId}/${seat}`, url: this.url ?? "", matchId, seat, token: botToken(seed, seat), ruleset: record.ruleset, rulesVersion: record.rulesVersion, level: level as BotLevel, delayMs: this.delayMs, connectionKey: this.connectionKey });
+      this.attach({ type: "attach", key: `${matchId}/${seat}`, url: this.url ?? "", matchId, seat, token: botToken(seed, seat), brainSeed: botBrainSeed(seed, seat), ruleset: record.ruleset, rulesVersion: record.rulesVersion, level: level as BotLevel, delayMs: this.delayMs, connectionKey: this.connectionKey });
     }
   }
 

@@ -1,6 +1,7 @@
 /**
  * Messages between the server's main thread (./host.ts) and its bot worker thread (./worker.ts).
- * The worker is told only where to connect and with which seat token: never a state or a seed.
+ * The worker is told only where to connect, with which seat token and its brain seed (the seed of
+ * its own random choices, derived from the match seed: ./seats.ts): never a state or the match seed.
  */
 import type { BotLevel } from "@fogwar/protocol";
 
@@ -9,7 +10,7 @@ export const BOT_KEY_HEADER = "x-fogwar-bot-key";
 
 /** Main thread to worker. `key` names one bot seat: `<matchId>/<seat>`. */
 export type ToBotWorker =
-  | { readonly type: "attach"; readonly key: string; readonly url: string; readonly matchId: string; readonly seat: string; readonly token: string; readonly ruleset: string; readonly rulesVersion: string; readonly level: BotLevel; readonly delayMs: number; readonly connectionKey: string }
+  | { readonly type: "attach"; readonly key: string; readonly url: string; readonly matchId: string; readonly seat: string; readonly token: string; readonly brainSeed: string; readonly ruleset: string; readonly rulesVersion: string; readonly level: BotLevel; readonly delayMs: number; readonly connectionKey: string }
   | { readonly type: "detach"; readonly key: string }
   /** Every bot leaves its match (a consented leave), then the worker answers `closed`. */
   | { readonly type: "close" };

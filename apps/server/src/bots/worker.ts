@@ -36,7 +36,8 @@ port.on("message", (message: ToBotWorker) => {
   if (players.has(key) || starting.has(key)) return;
   starting.add(key);
   // A match of an older rules version loads that version's frozen build first.
-  versionBrain(message.ruleset, message.rulesVersion, message.level, message.seat, `${message.matchId}:${message.seat}`).then(
+  // The brain's seed is secret (derived from the match seed): its choices are nobody's to replay.
+  versionBrain(message.ruleset, message.rulesVersion, message.level, message.seat, message.brainSeed).then(
     (brain) => {
       // Detached (or closed) while its build was loading.
       if (!starting.delete(key)) return;

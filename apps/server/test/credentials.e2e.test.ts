@@ -48,7 +48,7 @@ const hexes = (value: unknown): string[] => JSON.stringify(value).match(/[0-9a-f
 
 test("a creation answers an invite per seat, not a token: the invite opens no seat until claimed, and the host answer carries no seat token", async () => {
   const created = await post(request("Cred-A"));
-  expect([created.status, created.body]).toEqual([201, expect.anything()]);
+  expect(created.status).toBe(201);
   const [p1, p2] = created.body.seats;
   expect(p1).toEqual({ seat: "p1", name: "Cred-A", claimed: false, invite: expect.stringMatching(/^[0-9a-f]{32}$/), inviteUrl: `http://fogwar.test/play/${created.body.matchId}#seat=p1&invite=${p1.invite}` });
   expect(p1.token).toBeUndefined();
@@ -129,9 +129,9 @@ test("the host cannot re-issue (nor anyone claim) a seat the server's bot plays:
   expect(listed.body.seats[1]).toMatchObject({ seat: "p2", bot: "easy", claimed: true });
   expect(listed.body.seats[1].inviteUrl).toBeUndefined();
   expect((await claimSeat(t.http, created.matchId, "p2", "0".repeat(32))).body.error.code).toBe("bot_seat");
-  // The bot still plays: the human's first command is answered by the bot's.
+  // The bot still holds its seat: it is connected (its worker may take a while to start on a busy machine).
   const human = await TestClient.join(t.ws, created.matchId, created.seats[0]!);
-  await human.until(() => (human.room.state as any)?.connected?.get?.("p2"), "the bot on its seat");
+  await human.until(() => (human.room.state as any)?.connected?.get?.("p2"), "the bot on its seat", 30_000);
   await human.leave();
 });
 

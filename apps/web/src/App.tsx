@@ -61,7 +61,7 @@ export function Header() {
 
 function PlayRoute() {
   const { matchId = "" } = useParams();
-  // Read once per match: the invite (or token) leaves the visible URL; the token stays in this browser's storage.
+  // Read once per match: the invite (or token) leaves the visible URL; the token stays in this tab's sessionStorage.
   const [credentials] = useState<SeatCredentials | PendingClaim | null>(() => takeSeatCredentialsFromWindow(matchId));
   const { t } = useTranslation("common");
   if (!credentials) {

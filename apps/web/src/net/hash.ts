@@ -2,9 +2,9 @@
  * Seat credentials from an invite link. Invite links carry the seat and its single-use invite
  * code in the URL fragment (`/play/<matchId>#seat=p1&invite=<32 hex>`), which browsers never send
  * to a server. The page reads them once, keeps a claim (the invite and a random claim key) in
- * the browser's storage, and rewrites the visible URL to `#seat=p1`; the claim
+ * the tab's sessionStorage, and rewrites the visible URL to `#seat=p1`; the claim
  * (`POST /api/matches/:id/seats/:seat/claim`) gives the seat token, kept in the same storage
- * (keyed by match and seat, so a reload still plays the seat). A claim whose answer was lost is
+ * (keyed by match and seat, so a reload of the tab still plays the seat). A claim whose answer was lost is
  * sent again with the same claim key, for the same token. Links of older matches carry the token
  * itself (`#seat=p1&token=...`). Tokens and codes are never logged.
  */
@@ -68,7 +68,7 @@ export function tokenKey(matchId: string, seat: string): string {
   return `fogwar:token:${matchId}:${seat}`;
 }
 
-/** The storage key of the seat this browser last played in a match. */
+/** The storage key of the seat this tab last played in a match. */
 export function seatKey(matchId: string): string {
   return `fogwar:seat:${matchId}`;
 }
@@ -98,11 +98,11 @@ function safeSet(storage: CredentialEnv["storage"], key: string, value: string):
 
 /**
  * Reads the seat credentials of `/play/<matchId>`. An invite in the fragment: the token this
- * browser claimed it for, or else a {@link PendingClaim} (its claim key stored, so a retry after a
+ * tab claimed it for, or else a {@link PendingClaim} (its claim key stored, so a retry after a
  * lost answer uses the same key); the invite leaves the visible URL (`#seat=<seat>`). A token in
  * the fragment (an older match's link): stored and returned. Else from storage (the seat from
  * the fragment, or the one last played here): the token, or a claim still pending. Null when
- * this browser holds nothing for the match.
+ * this tab holds nothing for the match.
  */
 export function takeSeatCredentials(matchId: string, env: CredentialEnv, newKey: () => string = () => newClaimKey()): SeatCredentials | PendingClaim | null {
   const { seat: hashSeat, token, invite } = parseInviteHash(env.location.hash);
@@ -128,12 +128,12 @@ export function takeSeatCredentials(matchId: string, env: CredentialEnv, newKey:
   return { seat, token: stored };
 }
 
-/** {@link takeSeatCredentials} on the browser's own window and localStorage (a seat's token is kept per browser). */
+/** {@link takeSeatCredentials} on the browser's own window and the tab's sessionStorage (a seat's token stays in the tab that claimed it). */
 export function takeSeatCredentialsFromWindow(matchId: string): SeatCredentials | PendingClaim | null {
-  return takeSeatCredentials(matchId, { location: window.location, history: window.history, storage: window.localStorage });
+  return takeSeatCredentials(matchId, { location: window.location, history: window.history, storage: window.sessionStorage });
 }
 
-/** {@link keepClaimedToken} in the browser's localStorage. */
+/** {@link keepClaimedToken} in the tab's sessionStorage. */
 export function keepClaimedTokenInWindow(matchId: string, seat: string, token: string): SeatCredentials {
-  return keepClaimedToken(matchId, seat, token, { storage: window.localStorage });
+  return keepClaimedToken(matchId, seat, token, { storage: window.sessionStorage });
 }

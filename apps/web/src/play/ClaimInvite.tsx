@@ -1,8 +1,8 @@
 /**
  * Claiming a seat's invite on `/play/:matchId` (docs/protocol.md "Invites and seat tokens"): the
- * invite from the link is sent once with this browser's claim key
+ * invite from the link is sent once with this tab's claim key
  * (`POST /api/matches/:id/seats/:seat/claim`); the token that comes back is kept in this
- * browser (../net/hash.ts) and the table opens. A claim whose answer was lost is sent again with
+ * tab (../net/hash.ts) and the table opens. A claim whose answer was lost is sent again with
  * the same key (a reload does it too): the same token comes back. An invite someone else
  * claimed, or one the host re-issued, is told in plain words. Plain `fetch` (no zod, no ruleset
  * code): this runs before the table's chunk is fetched.

@@ -127,17 +127,27 @@ run("each player builds and locks their own list from their own page (seed 001 2
     await p2.screenshot({ path: join(shots, "09-revealed-390.png"), fullPage: true });
   });
 
-  test("the host re-issues p2's link after a confirmation: p2's page is told the link was re-issued", async () => {
+  test("the host page shows no token of a claimed seat; re-issuing p2 (after a confirmation) gives a new link, p2's page is told, and p1's table log says so", async () => {
     const host = await open("host", hostUrl);
     const row = host.locator('li[data-seat="p2"]');
-    const before = await row.locator("input").inputValue();
+    await row.getByText("claimed").first().waitFor();
+    // p2 claimed its invite: the host sees no link and no token for it.
+    expect(await row.locator("input").count()).toBe(0);
     await row.getByRole("button", { name: "Re-issue link" }).click();
+    await row.getByText(/has taken the seat\. Re-issue it anyway\?/).waitFor();
     await row.getByRole("button", { name: "Yes, re-issue" }).click();
     await host.getByText(/Bora \(seat 2\) has a new invite link/).waitFor();
     const after = await row.locator("input").inputValue();
-    expect(after).not.toBe(before);
+    expect(after).toMatch(/\/play\/[a-z0-9]+#seat=p2&invite=[0-9a-f]{32}$/);
+    expect(after).not.toBe(invite.p2);
     await (pages.p2 as Page).getByText(/re-issued this seat's invite link/i).waitFor({ timeout: 15_000 });
     await (pages.p2 as Page).screenshot({ path: join(shots, "10-revoked-390.png"), fullPage: true });
+    await (pages.p1 as Page).getByRole("log").getByText(/The host re-issued Bora's seat/).waitFor({ timeout: 15_000 });
+    await (pages.p1 as Page).screenshot({ path: join(shots, "12-reissue-notice-1280.png"), fullPage: true });
+    // The old link opens nothing any more: another browser is told so.
+    const stranger = await open("stranger", invite.p2 as string);
+    await stranger.getByText(/no longer opens its seat/).waitFor();
+    await stranger.context().close();
     await host.context().close();
   });
 });

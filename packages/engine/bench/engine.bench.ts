@@ -23,6 +23,9 @@ import {
   type Square,
 } from "../src";
 import { dialDuel, type DialDuelCommand, type DialDuelState } from "../test/fixtures/dial-duel";
+// The former match generator (a dev dependency kept for the dice attack test), for comparison.
+import { xoroshiro128plusFromState } from "pure-rand/generator/xoroshiro128plus";
+import { uniformInt } from "pure-rand/distribution/uniformInt";
 
 const WARMUP_MS = 200;
 const RUN_MS = 1000;
@@ -153,6 +156,43 @@ const rows: Row[] = [];
     bench("RNG int(1, 6)", "Random.int", () => {
       for (let i = 0; i < 10_000; i++) sink += rng.int(1, 6);
       return 10_000;
+    }),
+  );
+}
+
+{
+  const old = xoroshiro128plusFromState([1, 2, 3, 4]);
+  rows.push(
+    bench("xoroshiro128+ int(1, 6)", "former generator, for comparison", () => {
+      for (let i = 0; i < 10_000; i++) sink += uniformInt(old, 1, 6);
+      return 10_000;
+    }),
+  );
+  let words = [1, 2, 3, 4];
+  rows.push(
+    bench("xoroshiro128+ open + 6 D6", "former generator, one command's dice", () => {
+      for (let i = 0; i < 1_000; i++) {
+        const g = xoroshiro128plusFromState(words);
+        for (let d = 0; d < 6; d++) sink += uniformInt(g, 1, 6);
+        words = g.getState();
+      }
+      return 1_000;
+    }),
+  );
+}
+
+{
+  // What a command pays for its dice: open a cursor on a stored state (its first draw computes the
+  // ChaCha20 blocks), roll 6 D6, store the state back.
+  let state = rngStateFromSeed("bench-command", "bench");
+  rows.push(
+    bench("RNG open + 6 D6 + state()", "one command's dice", () => {
+      for (let i = 0; i < 1_000; i++) {
+        const rng = new Random(state);
+        for (let d = 0; d < 6; d++) sink += rng.int(1, 6);
+        state = rng.state();
+      }
+      return 1_000;
     }),
   );
 }

@@ -31,9 +31,17 @@ const BLOCK_WORDS = 16;
 /**
  * Blocks generated per refill. A call into the cipher costs about as much for 1 block as for 4
  * (its fixed cost dominates), so 4 blocks (64 words) keep both a short command and a long run cheap.
+ * Buffers start at multiples of 64 words, so consecutive commands of a match share one.
  */
 const BUFFER_BLOCKS = 4;
 const BUFFER_WORDS = BLOCK_WORDS * BUFFER_BLOCKS;
+/**
+ * The last keystream buffer computed for each of the most recent keys: a command opens a fresh
+ * cursor on the stored state, and most commands draw from the buffer the previous one used. A pure
+ * memo (a buffer is a function of its key and position), never read by anything but `next32`.
+ */
+const recent = new Map<string, { readonly start: number; readonly view: DataView }>();
+const RECENT_KEYS = 256;
 /** RFC 8439 ChaCha20 has a 32-bit block counter; a stream ends a buffer short of it (about 2^36 words). */
 const MAX_WORDS = (2 ** 32 - 1 - BUFFER_BLOCKS) * BLOCK_WORDS;
 const NONCE = new Uint8Array(12);
@@ -59,16 +67,15 @@ export function rngStateFromSeed(seed: string, stream: string): RngState {
 /**
  * A mutable cursor over an {@link RngState}. Rulesets open one per stream at the start of `apply`,
  * draw from it, and store `state()` back into the match state before returning. A cursor
- * computes ChaCha20 blocks (64 words at a time) only when a draw needs them, so opening one costs nothing.
+ * computes ChaCha20 blocks (64 words at a time) only when a draw needs them, and takes them from
+ * the previous cursor on the same key when it has them, so opening one costs nothing.
  */
 export class Random {
-  private readonly key: Uint8Array;
   private readonly hexKey: string;
   private drawn: number;
-  /** Index of the first keystream word held in `words`, or -1 when nothing is buffered. */
+  /** Index of the first keystream word held in `view`, or -1 when nothing is buffered. */
   private bufferStart = -1;
-  private readonly bytes = new Uint8Array(BUFFER_WORDS * 4);
-  private readonly view = new DataView(this.bytes.buffer);
+  private view: DataView | null = null;
 
   /**
    * @param state a state from {@link rngStateFromSeed} or {@link Random.state}; not mutated.
@@ -82,7 +89,6 @@ export class Random {
       throw new TypeError(`random state needs a drawn count in [0, about 2^36), got ${String(state.drawn)}`);
     }
     this.hexKey = state.key;
-    this.key = hexToBytes(state.key);
     this.drawn = state.drawn;
   }
 
@@ -90,13 +96,25 @@ export class Random {
   private next32(): number {
     const at = this.drawn;
     if (at >= MAX_WORDS) throw new RangeError("random stream exhausted (about 2^36 words)");
-    if (this.bufferStart < 0 || at < this.bufferStart || at >= this.bufferStart + BUFFER_WORDS) {
-      const block = Math.floor(at / BLOCK_WORDS);
-      chacha20(this.key, NONCE, ZEROS, this.bytes, block);
-      this.bufferStart = block * BLOCK_WORDS;
-    }
+    if (this.view === null || at < this.bufferStart || at >= this.bufferStart + BUFFER_WORDS) this.fill(at - (at % BUFFER_WORDS));
     this.drawn = at + 1;
-    return this.view.getUint32((at - this.bufferStart) * 4, true);
+    return (this.view as DataView).getUint32((at - this.bufferStart) * 4, true);
+  }
+
+  /** Buffers the 64 keystream words from word `start` (a multiple of 64): remembered, or computed. */
+  private fill(start: number): void {
+    const memo = recent.get(this.hexKey);
+    if (memo !== undefined && memo.start === start) {
+      this.view = memo.view;
+    } else {
+      const bytes = new Uint8Array(BUFFER_WORDS * 4);
+      chacha20(hexToBytes(this.hexKey), NONCE, ZEROS, bytes, start / BLOCK_WORDS);
+      this.view = new DataView(bytes.buffer);
+      recent.delete(this.hexKey);
+      recent.set(this.hexKey, { start, view: this.view });
+      if (recent.size > RECENT_KEYS) recent.delete(recent.keys().next().value as string);
+    }
+    this.bufferStart = start;
   }
 
   /**

@@ -83,8 +83,9 @@ export function emberRequest(catalog: { data: { armies: readonly unknown[] } }, 
 
 /**
  * A created match with every person's seat claimed (`createMatch`): each seat's token, as the
- * player who claimed its invite holds it; `invite` the code that was claimed. Bot seats are in
- * `botSeats`, without a token.
+ * player who claimed its invite holds it; `invite` the code that was claimed, `inviteUrl` a play
+ * link carrying the token (`#seat=p1&token=...`, for browser tests). Bot seats are in `botSeats`,
+ * without a token.
  */
 export interface Created {
   matchId: string;
@@ -297,7 +298,8 @@ export async function createMatch(base: string, request: unknown): Promise<Creat
   for (const seat of created.seats) {
     const claimed = await claimSeat(base, created.matchId, seat.seat, seat.invite);
     if (claimed.status !== 200) throw new Error(`claim failed: ${claimed.status} ${JSON.stringify(claimed.body)}`);
-    seats.push({ ...seat, token: claimed.body.token as string });
+    // The link a page of this seat's player opens: it carries the token the claim gave (the play page reads it as it is).
+    seats.push({ ...seat, token: claimed.body.token as string, inviteUrl: seat.inviteUrl.replace(/invite=[0-9a-f]{32}$/, `token=${claimed.body.token as string}`) });
   }
   return { ...created, seats } as Created;
 }

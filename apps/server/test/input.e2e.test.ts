@@ -190,15 +190,18 @@ describe("lobby API: bad requests get a 4xx with a clear message and create noth
     expect((await api(ts.http, "/nothing")).status).toBe(404);
   });
 
-  test("created matches come with one invite per seat, tokens only in the URL fragment, and a spectator link", async () => {
-    const made = await createMatch(ts.http, emberRequest(catalog));
-    expect(made.seats.map((s) => s.seat)).toEqual(["p1", "p2"]);
-    for (const s of made.seats) {
-      expect(s.token).toMatch(/^[0-9a-f]{32}$/);
-      expect(s.inviteUrl).toBe(`http://fogwar.test/play/${made.matchId}#seat=${s.seat}&token=${s.token}`);
+  test("created matches come with one invite per seat, invites only in the URL fragment, and a spectator link", async () => {
+    const { body: answer } = await api(ts.http, "/matches", { body: emberRequest(catalog) });
+    expect(answer.seats.map((s: { seat: string }) => s.seat)).toEqual(["p1", "p2"]);
+    for (const s of answer.seats) {
+      expect(s.invite).toMatch(/^[0-9a-f]{32}$/);
+      expect(s.token).toBeUndefined();
+      expect(s.inviteUrl).toBe(`http://fogwar.test/play/${answer.matchId}#seat=${s.seat}&invite=${s.invite}`);
     }
-    expect(made.spectatorUrl).toBe(`http://fogwar.test/watch/${made.matchId}`);
+    expect(answer.spectatorUrl).toBe(`http://fogwar.test/watch/${answer.matchId}`);
+    const made = await createMatch(ts.http, emberRequest(catalog));
     const listed = await api(ts.http, `/matches/${made.matchId}`);
     expect(JSON.stringify(listed.body)).not.toContain(made.seats[0]!.token);
+    expect(JSON.stringify(listed.body)).not.toContain(made.seats[0]!.invite);
   });
 });

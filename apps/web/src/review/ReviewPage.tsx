@@ -129,19 +129,25 @@ function MatchLine({ history }: { history: MatchHistory }) {
 /** Unit labels need a view; the live history has none, so ids stand for units. */
 const NO_VIEW = { units: [] } as unknown as EmberView;
 
-/** A live match: the note that the full review waits for the end, and the public entries. */
+/**
+ * A live match: the note that the full review waits for the end, and the public entries; a match
+ * over with only the spectator's history ended during its muster (its lists stay secret).
+ */
 function LiveHistory({ history }: { history: MatchHistory }) {
   const { t } = useTranslation("review");
   const table = useTranslation("table");
   const name = useSeatNamer(history.match.seats.map((s) => s.seat), history.match.seats);
   const words = { t: table.t, language: table.i18n.language, view: NO_VIEW, name };
+  const live = history.match.status === "live";
   return (
     <section className="review-live" data-perspective="spectator">
-      <h2>{t("live.title")}</h2>
-      <p>{t("live.note")}</p>
-      <p>
-        <a href={`/watch/${encodeURIComponent(history.match.matchId)}`}>{t("live.watch")}</a>
-      </p>
+      <h2>{t(live ? "live.title" : "live.endedTitle")}</h2>
+      <p>{t(live ? "live.note" : "live.endedNote")}</p>
+      {live && (
+        <p>
+          <a href={`/watch/${encodeURIComponent(history.match.matchId)}`}>{t("live.watch")}</a>
+        </p>
+      )}
       <h3>{t("live.entries", { count: history.entries.length })}</h3>
       <ol data-testid="review-live-entries">
         {history.entries.map((entry) => {

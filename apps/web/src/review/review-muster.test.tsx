@@ -128,6 +128,7 @@ describe("EMBER: a match whose draft was unlocked", () => {
     render(<ReviewPage matchId="muster00rev1" />);
     await screen.findByTestId("review-live-entries");
     expect(screen.queryByTestId("review-error")).toBeNull();
+    expect(screen.getByText("This match ended during the muster")).toBeTruthy();
     expect(document.body.textContent).not.toContain(E_A!.name);
   });
 });
@@ -147,5 +148,16 @@ describe("Age of Sigmar: a battle whose list was unlocked", () => {
     const review = await screen.findByTestId("sigmar-review");
     expect(review.querySelector('[data-ok="true"]')).toBeTruthy();
     expect(screen.queryByTestId("review-error")).toBeNull();
+  });
+
+  test("a battle conceded during the muster shows its public log, that it ended in the muster, and no list", async () => {
+    const conceded = historyOfPlay(sigmar as AnyRules, { seats: ["p1", "p2"] }, "review-muster-sigmar-2", [["p1", { type: "lock_army", army: S_A }]], 0, { scenario: "sundered_causeway" });
+    expect(conceded.perspective).toBe("spectator");
+    serve(conceded);
+    render(<ReviewPage matchId="muster00rev1" />);
+    await screen.findByTestId("review-live-entries");
+    expect(screen.queryByTestId("review-error")).toBeNull();
+    expect(document.body.textContent).toContain("ended during the muster");
+    expect(document.body.textContent).not.toContain(S_A.name);
   });
 });

@@ -86,7 +86,8 @@ export function SigmarLiveHistory({ history }: { history: MatchHistory }) {
   const w: SigmarWords = { t, language: i18n.language, name };
   return (
     <section className="review-live" data-perspective="spectator">
-      <p>{t("review.live")}</p>
+      {/* Over yet spectator's: the battle ended during its muster (its lists stay secret). */}
+      <p>{t(history.match.status === "live" ? "review.live" : "review.endedInMuster")}</p>
       <ol data-testid="review-live-entries">
         {history.entries.map((entry) => (
           <li key={entry.seq} value={entry.seq}>

@@ -70,37 +70,36 @@ describe("seed 002 3-3: the side-by-side matches that found leaks stay clean", (
  */
 describe("seed 002 3-6, 3-7: unseen enemies that heal and die in their round-end turns stay unseen", () => {
   const enemy = (id: string, archetype: string, at: [number, number], more: { hidden?: number; wounds?: number } = {}) => ({ id, archetype, at, ...more });
+  const QUARRY_VERSUS_2: TrpgSetup = { ...QUARRY_GM, mode: "versus", seats: { party: ["p1", "p2"], enemies: ["e1"] } };
   const cases: readonly [number, TrpgSetup, string, string][] = [
-    [0, { ...GM_SETUP, enemies: [enemy("raider-1", "raider", [9, 0]), enemy("lookout", "warden", [8, 0], { hidden: 12, wounds: 1 })] }, "lookout", "seed 002 3-6 치료 판정: the unseen lookout's repair kit on itself was a public `healed`"],
     [
-      10,
-      {
-        ...QUARRY_GM,
-        field: "extreme_ruins",
-        night: 30,
-        enemies: [enemy("raider-1", "raider", [14, 9], { wounds: 1 }), enemy("raider-2", "raider", [7, 3], { wounds: 1 }), enemy("lookout", "sharpshooter", [17, 13], { hidden: 8, wounds: 0 }), enemy("sharpshooter", "marksman", [18, 13], { hidden: 11, wounds: 1 })],
-      },
-      "sharpshooter",
-      "seed 002 3-6, 3-7 오염 (GM mode): the unseen marksman's death in the seep asked the master, cutting the round-end step short",
+      16,
+      { ...QUARRY_GM, enemies: [enemy("raider-1", "raider", [14, 9], { wounds: 2 }), enemy("raider-2", "raider", [7, 3]), enemy("lookout", "medic", [17, 12], { hidden: 8, wounds: 0 }), enemy("sharpshooter", "marksman", [16, 13], { hidden: 10, wounds: 1 })] },
+      "lookout",
+      "seed 002 3-6 치료 판정: the unseen lookout's medkit on itself was a public healed event",
     ],
     [
-      53,
-      {
-        ...QUARRY_GM,
-        mode: "versus",
-        seats: { party: ["p1", "p2"], enemies: ["e1"] },
-        field: "extreme_ruins",
-        enemies: [enemy("raider-1", "raider", [14, 9]), enemy("raider-2", "raider", [7, 3]), enemy("lookout", "scout", [17, 13], { hidden: 12, wounds: 1 }), enemy("sharpshooter", "raider", [6, 3], { hidden: 9, wounds: 2 })],
-      },
+      113,
+      { ...VERSUS_SETUP, field: "clear", night: 30, enemies: [enemy("raider-1", "raider", [9, 0], { wounds: 2 }), enemy("lookout", "gunner", [9, 1], { hidden: 11, wounds: 1 })] },
       "lookout",
-      "seed 002 3-6, 3-7 오염 (versus): the unseen lookout's death in the seep was announced as `revealed` and `died`",
+      "seed 002 3-6 치료 판정 (versus): the unseen lookout's repair kit on itself was a public healed event",
+    ],
+    [
+      10,
+      { ...QUARRY_GM, night: 30, enemies: [enemy("raider-1", "raider", [14, 9]), enemy("raider-2", "raider", [7, 3]), enemy("lookout", "warden", [16, 12], { hidden: 10, wounds: 0 }), enemy("sharpshooter", "lookout", [18, 13], { hidden: 9, wounds: 1 })] },
+      "sharpshooter",
+      "seed 002 3-6, 3-7 오염 (GM mode): the unseen sharpshooter's death in the seep asked the master, cutting the round-end step short",
+    ],
+    [
+      11,
+      { ...QUARRY_VERSUS_2, enemies: [enemy("raider-1", "raider", [14, 9]), enemy("raider-2", "raider", [7, 3]), enemy("lookout", "marksman", [16, 6], { hidden: 7, wounds: 3 }), enemy("sharpshooter", "sharpshooter", [17, 13], { hidden: 11, wounds: 1 })] },
+      "sharpshooter",
+      "seed 002 3-6, 3-7 오염 (versus): the unseen sharpshooter's death in the seep was announced as revealed and died",
     ],
     [
       107,
       {
-        ...QUARRY_GM,
-        mode: "versus",
-        seats: { party: ["p1", "p2"], enemies: ["e1"] },
+        ...QUARRY_VERSUS_2,
         field: "extreme_storm",
         enemies: [enemy("raider-1", "raider", [14, 9], { wounds: 2 }), enemy("raider-2", "raider", [7, 3]), enemy("lookout", "marksman", [8, 3], { hidden: 12, wounds: 1 }), enemy("sharpshooter", "medic", [16, 13], { hidden: 8, wounds: 1 })],
       },

@@ -168,7 +168,7 @@ const rows: Row[] = [];
       return 10_000;
     }),
   );
-  let words = [1, 2, 3, 4];
+  let words: readonly number[] = [1, 2, 3, 4];
   rows.push(
     bench("xoroshiro128+ open + 6 D6", "former generator, one command's dice", () => {
       for (let i = 0; i < 1_000; i++) {

@@ -146,7 +146,7 @@ const spec: AdversarySpec<EmberSetup, EmberState, EmberCommand> = {
 
 describe("the kit's adversary over ended matches", () => {
   test("the kit's adversary: seeded random matches ended at every phase (conceded, claimed, timed out, abandoned) show no history that is a function of a draft never played", () => {
-    const report: AdversaryReport = { problems: [], endings: 0, drafts: 0 };
+    const report: AdversaryReport = { problems: [], endings: 0, revealed: 0, drafts: 0 };
     for (let i = 0; i < 3; i++) {
       const match = randomMatch(spec, `adversary match #${i}`, SETUP, `adversary-${i}`, `adversary-pick-${i}`, 24);
       checkEndedHistories(spec, match, report, 8);
@@ -154,5 +154,8 @@ describe("the kit's adversary over ended matches", () => {
     expect(report.problems).toEqual([]);
     expect(report.endings).toBeGreaterThan(20);
     expect(report.drafts).toBeGreaterThan(0);
+    // Some matches ended after the reveal (the checkpoint), some during the muster.
+    expect(report.revealed).toBeGreaterThan(0);
+    expect(report.revealed).toBeLessThan(report.endings);
   }, 240_000);
 });

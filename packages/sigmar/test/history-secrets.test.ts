@@ -114,7 +114,7 @@ const spec: AdversarySpec<SigmarSetup, SigmarState, SigmarCommand> = {
 
 describe("the kit's adversary over ended battles", () => {
   test("the kit's adversary: seeded random battles ended at every phase (conceded, claimed, timed out, abandoned) show no history that is a function of a list never played", () => {
-    const report: AdversaryReport = { problems: [], endings: 0, drafts: 0 };
+    const report: AdversaryReport = { problems: [], endings: 0, revealed: 0, drafts: 0 };
     for (let i = 0; i < 3; i++) {
       const match = randomMatch(spec, `adversary battle #${i}`, SETUP, `sigmar-adversary-${i}`, `sigmar-adversary-pick-${i}`, 16);
       checkEndedHistories(spec, match, report, 6);
@@ -122,5 +122,8 @@ describe("the kit's adversary over ended battles", () => {
     expect(report.problems).toEqual([]);
     expect(report.endings).toBeGreaterThan(20);
     expect(report.drafts).toBeGreaterThan(0);
+    // Some matches ended after the reveal (the checkpoint), some during the muster.
+    expect(report.revealed).toBeGreaterThan(0);
+    expect(report.revealed).toBeLessThan(report.endings);
   }, 240_000);
 });

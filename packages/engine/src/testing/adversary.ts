@@ -50,8 +50,9 @@ export interface AdversaryMatch<Setup, Command> {
 /** What the adversary checked, for a report. */
 export interface AdversaryReport {
   readonly problems: string[];
-  /** Ended histories computed, and drafts never played checked in them. */
+  /** Ended histories computed, those of them after the muster's reveal (a checkpoint), and drafts never played checked in them. */
   endings: number;
+  revealed: number;
   drafts: number;
 }
 
@@ -142,8 +143,10 @@ export function checkEndedHistories<Setup, State, Command>(spec: AdversarySpec<S
       const ended = play(spec, match.setup, match.seed, commands);
       if (!ended) continue;
       const where = `${match.label}, ${ending} after entry ${k}`;
-      const history = canonicalJson(historyOf({ ruleset: spec.ruleset, ...(spec.publicCommand ? { publicCommand: spec.publicCommand } : {}), over: true, setup: match.setup, seed: match.seed, entries: ended.entries }));
+      const body = historyOf({ ruleset: spec.ruleset, ...(spec.publicCommand ? { publicCommand: spec.publicCommand } : {}), over: true, setup: match.setup, seed: match.seed, entries: ended.entries });
+      const history = canonicalJson(body);
       report.endings++;
+      if (body.checkpoint) report.revealed++;
       const shown = new Set(history.match(HEX) ?? []);
       for (const i of neverPlayed(spec, ended.entries, ended.states)) {
         report.drafts++;

@@ -17,7 +17,7 @@ import { catalog as emberCatalog } from "@fogwar/ember";
 import type { RunningServer } from "../../server/src/server";
 import { TestClient } from "../../server/test/harness";
 import { FAST_4G, LOBBY_SCRIPT_BUDGET, PHONE, TABLE_INTERACTIVE_BUDGET_MS, TABLE_INTERACTIVE_GUARD_MS, measureLobbyScripts, measureTableInteractive } from "./budget";
-import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer } from "./support";
+import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer, claimSeats } from "./support";
 
 jest.setTimeout(240_000);
 
@@ -64,7 +64,8 @@ suite(title, () => {
       body: JSON.stringify({ ruleset: "ember", scenario: "crossroads", players: [{ name: "Ana", army: emberCatalog.data.armies[0] }, { name: "Bo", army: emberCatalog.data.armies[2] }] }),
     });
     expect(response.status).toBe(201);
-    const created = (await response.json()) as { matchId: string; seats: { seat: string; inviteUrl: string }[] };
+    // Each seat's invite claimed, as its player's page would: the links now carry the tokens.
+    const created = await claimSeats(base, (await response.json()) as { matchId: string; seats: { seat: string; inviteUrl: string }[] });
     // The seat the first decision (the side choice) is asked of: its page is the one that becomes interactive.
     const first = created.seats[0]!;
     const probe = await TestClient.join(`ws://127.0.0.1:${server.port}`, created.matchId, { seat: first.seat, token: new URLSearchParams(new URL(first.inviteUrl).hash.slice(1)).get("token")! });

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import type { RunningServer } from "../../server/src/server";
 import { TestClient } from "../../server/test/harness";
-import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer } from "./support";
+import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer, claimSeats } from "./support";
 
 jest.setTimeout(240_000);
 
@@ -49,7 +49,8 @@ suite(title, () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ ruleset: "siege", scenario: "ledger", players: [{ name: "Ayla", team: "attack" }, { name: "Dan", team: "defence" }, { name: "Arno", team: "attack" }, { name: "Dora", team: "defence" }], options: {} }),
     });
-    const created = (await response.json()) as { matchId: string; spectatorUrl: string; seats: { seat: string; inviteUrl: string }[] };
+    // Each seat's invite claimed, as its player's page would: the links now carry the tokens.
+    const created = await claimSeats(base, (await response.json()) as { matchId: string; spectatorUrl: string; seats: { seat: string; inviteUrl: string }[] });
     const token = (seat: string) => new URLSearchParams(new URL(created.seats.find((s) => s.seat === seat)!.inviteUrl).hash.slice(1)).get("token")!;
     const ws = `ws://127.0.0.1:${server.port}`;
     const a2 = await TestClient.join(ws, created.matchId, { seat: "a2", token: token("a2") });

@@ -17,7 +17,7 @@ import { catalog, legalCommandsInView as emberLegal } from "@fogwar/ember";
 import { legalCommandsInView as siegeLegal } from "@fogwar/siege";
 import type { RunningServer } from "../../server/src/server";
 import { emberRequest, TestClient } from "../../server/test/harness";
-import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer } from "./support";
+import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer, claimSeats } from "./support";
 
 jest.setTimeout(180_000);
 
@@ -57,7 +57,8 @@ suite(title, () => {
   async function create(body: unknown): Promise<Created> {
     const response = await fetch(`${http}/api/matches`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     expect(response.status).toBe(201);
-    return (await response.json()) as Created;
+    // Each seat's invite claimed, as its player's page would: the links now carry the tokens.
+    return claimSeats(http, (await response.json()) as Created);
   }
 
   /** The seats with a legal command now (the seats the match waits for), asked through each seat's own connection. */

@@ -24,7 +24,7 @@ import { legalCommandsInView as siegeLegal, siegeBotPolicy } from "@fogwar/siege
 import { currentVersion } from "@fogwar/rules-archive";
 import type { RunningServer } from "../../server/src/server";
 import { TestClient } from "../../server/test/harness";
-import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer } from "./support";
+import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer, claimSeats } from "./support";
 import { fixtureOf, storeFinished } from "./stored";
 
 jest.setTimeout(300_000);
@@ -96,7 +96,8 @@ suite(title, () => {
     const create = async (body: unknown) => {
       const response = await fetch(`${base}/api/matches`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
       if (!response.ok) throw new Error(`create: ${response.status} ${await response.text()}`);
-      const created = (await response.json()) as { matchId: string; seats: { seat: string; inviteUrl: string }[] };
+      // Each seat's invite claimed, as its player's page would: the links now carry the tokens.
+      const created = await claimSeats(base, (await response.json()) as { matchId: string; seats: { seat: string; inviteUrl: string }[] });
       return { matchId: created.matchId, seats: created.seats.map((s) => ({ ...s, token: new URLSearchParams(new URL(s.inviteUrl).hash.slice(1)).get("token")! })) };
     };
     const ember = await create({ ruleset: "ember", scenario: "crossroads", players: [{ name: "Ana", army: emberCatalog.data.armies[0] }, { name: "Bo", army: emberCatalog.data.armies[2] }], options: { spectatorDelay: 0, clock: { minutes: 20, incrementSeconds: 30 } } });
@@ -171,7 +172,7 @@ suite(title, () => {
 
   test("the lobby (both create forms, the army editor open), the spectators' pages and a finished match's review fit their window at 1280 and 390 px, in English and Korean", async () => {
     // A finished Siege match to review: the defence concedes at once.
-    const conceded = await fetch(`${base}/api/matches`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ruleset: "siege", scenario: "ledger", players: [{ name: "Alice", team: "attack" }, { name: "Bora", team: "defence" }] }) }).then((r) => r.json() as Promise<{ matchId: string; seats: { seat: string; inviteUrl: string }[] }>);
+    const conceded = await fetch(`${base}/api/matches`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ruleset: "siege", scenario: "ledger", players: [{ name: "Alice", team: "attack" }, { name: "Bora", team: "defence" }] }) }).then(async (r) => claimSeats(base, (await r.json()) as { matchId: string; seats: { seat: string; inviteUrl: string }[] }));
     const defence = conceded.seats.find((s) => s.seat === "d1")!;
     const client = await TestClient.join(ws, conceded.matchId, { seat: "d1", token: new URLSearchParams(new URL(defence.inviteUrl).hash.slice(1)).get("token")! });
     expect((await client.command({ type: "concede" })).type).toBe("accepted");

@@ -26,7 +26,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import type { RunningServer } from "../../server/src/server";
-import { CHROMIUM, CHROMIUM_ARGS, DIST, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer } from "./support";
+import { CHROMIUM, CHROMIUM_ARGS, DIST, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer, claimInviteLink } from "./support";
 
 // Long steps: the project's testTimeout does not apply when the root config runs every project.
 jest.setTimeout(240_000);
@@ -236,7 +236,8 @@ suite(title, () => {
 
       await lobby.locator("section.created").waitFor();
       for (const seat of ["p1", "p2"] as const) {
-        invite[seat] = await lobby.locator(`#invite-${seat}`).inputValue();
+        // The invite claimed as the seat's page would; the page then opens a link carrying the token.
+        invite[seat] = (await claimInviteLink(base, await lobby.locator(`#invite-${seat}`).inputValue())).playUrl;
         const parsed = new URL(invite[seat]);
         expect(parsed.origin).toBe(base);
         const params = new URLSearchParams(parsed.hash.slice(1));

@@ -23,7 +23,7 @@ import { legalCommandsInView, siegeBotPolicy, type SiegeCommand } from "@fogwar/
 import type { RunningServer } from "../../server/src/server";
 import { TestClient } from "../../server/test/harness";
 import { decodedPaths } from "../../server/test/decoded-frames";
-import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer } from "./support";
+import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer, claimInviteLink } from "./support";
 
 jest.setTimeout(240_000);
 
@@ -139,7 +139,8 @@ suite(title, () => {
     await form.getByRole("button", { name: "Create Siege match" }).click();
     await lobby.locator("section.created").waitFor();
     for (const seat of ["a1", "d1"] as const) {
-      invite[seat] = await lobby.locator(`#invite-${seat}`).inputValue();
+      // The invite claimed as the seat's page would; the page then opens a link carrying the token.
+      invite[seat] = (await claimInviteLink(base, await lobby.locator(`#invite-${seat}`).inputValue())).playUrl;
       matchId = new URL(invite[seat]).pathname.split("/")[2] ?? "";
     }
     spectatorUrl = await lobby.locator("#invite-spectator").inputValue();

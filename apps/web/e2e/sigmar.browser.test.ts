@@ -26,7 +26,7 @@ import { catalog, legalCommandsInView, sigmarBotPolicy, templatesInView, type Si
 import type { RunningServer } from "../../server/src/server";
 import { TestClient } from "../../server/test/harness";
 import { decodedPaths } from "../../server/test/decoded-frames";
-import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer } from "./support";
+import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer, claimInviteLink } from "./support";
 
 jest.setTimeout(300_000);
 
@@ -99,7 +99,8 @@ run("Age of Sigmar in the browser: a battle created in the lobby, two seats and 
     await lobby.screenshot({ path: join(shots, "01-sigmar-lobby.png"), fullPage: true });
     await form.getByRole("button", { name: "Create battle" }).click();
     await lobby.locator("section.created").waitFor();
-    for (const seat of ["p1", "p2"]) invite[seat] = await lobby.locator(`#invite-${seat}`).inputValue();
+    // Each invite claimed as the seat's page would; the pages then open links carrying the tokens.
+    for (const seat of ["p1", "p2"]) invite[seat] = (await claimInviteLink(base, await lobby.locator(`#invite-${seat}`).inputValue())).playUrl;
     matchId = new URL(invite.p1!).pathname.split("/")[2] ?? "";
     spectatorUrl = await lobby.locator("#invite-spectator").inputValue();
     expect(spectatorUrl).toBe(`${base}/watch/${matchId}`);

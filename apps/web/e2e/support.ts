@@ -91,3 +91,31 @@ export async function startWebServer(options: { botDelayMs?: number } = {}): Pro
   }
   throw last;
 }
+
+/**
+ * Claims the invite in an invite link (`.../play/<id>#seat=p1&invite=<code>`) against the
+ * server at `base`, as the seat's player's client does. @returns the seat token and a link that
+ * carries it (`#seat=p1&token=<token>`, which the play page reads as it is) for a page that must
+ * play the seat whose token the test also holds. @throws Error when the claim is refused.
+ */
+export async function claimInviteLink(base: string, inviteUrl: string): Promise<{ token: string; playUrl: string }> {
+  const url = new URL(inviteUrl);
+  const params = new URLSearchParams(url.hash.slice(1));
+  const seat = params.get("seat") ?? "";
+  const matchId = url.pathname.split("/")[2] ?? "";
+  const claimKey = Buffer.from(Array.from({ length: 16 }, () => Math.floor(Math.random() * 256))).toString("base64url");
+  const response = await fetch(`${base}/api/matches/${matchId}/seats/${seat}/claim`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ invite: params.get("invite"), claimKey }) });
+  const body = (await response.json()) as { token?: string; error?: { code: string } };
+  if (!response.ok || !body.token) throw new Error(`claim of ${seat} refused: ${response.status} ${body.error?.code}`);
+  return { token: body.token, playUrl: `${url.origin}${url.pathname}#seat=${seat}&token=${body.token}` };
+}
+
+/** {@link claimInviteLink} for every seat of a creation's answer: each seat with its `token`, its `inviteUrl` now carrying the token. */
+export async function claimSeats<S extends { seat: string; inviteUrl: string }, T extends { seats: S[] }>(base: string, created: T): Promise<T & { seats: (S & { token: string })[] }> {
+  const seats: (S & { token: string })[] = [];
+  for (const seat of created.seats) {
+    const { token, playUrl } = await claimInviteLink(base, seat.inviteUrl);
+    seats.push({ ...seat, token, inviteUrl: playUrl });
+  }
+  return { ...created, seats };
+}

@@ -66,7 +66,8 @@ describe("seed 002 3-3: the side-by-side matches that found leaks stay clean", (
  * decision, which cut the round-end step short and showed in the party's view (seed 002 3-6 "적은
  * 무력화되지 않고 즉시 사망하지만 예외를 마스터가 둘 수 있습니다", 3-7 오염); in versus that death was
  * announced as `revealed` and `died` (seed 002 3-6); an ally passing its square was spared the
- * party's overwatch there (seed 002 3-1 오버와치: overwatch meets a mover only where it may stop).
+ * party's overwatch there (seed 002 3-1 오버와치: overwatch meets a mover only where it may stop;
+ * match 107 showed it under the earlier dice streams, `rules/unseen.test.ts` acts it out).
  */
 describe("seed 002 3-6, 3-7: unseen enemies that heal and die in their round-end turns stay unseen", () => {
   const enemy = (id: string, archetype: string, at: [number, number], more: { hidden?: number; wounds?: number } = {}) => ({ id, archetype, at, ...more });

@@ -2,7 +2,8 @@
  * `POST /api/matches/:id/seats/:seat/claim`: a seat's invite claimed once for the seat's token
  * (./invites.ts). The first claim wins; the same claim key again (a retry whose answer was lost)
  * gets the same token; any other claim of that invite gets 409 `invite_claimed` and changes
- * nothing. A wrong or re-issued invite code is a failed join of the address (../limits.ts).
+ * nothing. A wrong or re-issued invite code, and a claim of an invite claimed with another key,
+ * are failed joins of the address (../limits.ts).
  * docs/protocol.md "Invites and seat tokens" describes the route.
  */
 import { ClaimSeatRequest, PROTOCOL_ERRORS, SeatPathParams, type ClaimSeatResponse } from "@fogwar/protocol";
@@ -26,8 +27,8 @@ export interface ClaimServices {
 /**
  * The claim route, mounted under /api/matches. Answers 200 `ClaimSeatResponse`.
  * @throws ApiError 400 `bad_request` (malformed path or body), 404 `not_found` (no such match),
- *   404 `unknown_seat`, 409 `match_over`, 409 `bot_seat`, 403 `invalid_invite` (a failed join),
- *   409 `invite_claimed`; 429 `too_many_requests` for an address blocked for failed joins.
+ *   404 `unknown_seat`, 409 `match_over`, 409 `bot_seat`, 403 `invalid_invite` and 409
+ *   `invite_claimed` (both failed joins); 429 `too_many_requests` for an address blocked for failed joins.
  */
 export function claimRoutes(services: ClaimServices): Router {
   const router = express.Router();
@@ -56,7 +57,11 @@ export function claimRoutes(services: ClaimServices): Router {
       services.limits.joinFailures.fail(stampedAddress(req.headers));
       throw new ApiError(403, "invalid_invite", PROTOCOL_ERRORS.invalid_invite.message);
     }
-    if (outcome === "taken") throw new ApiError(409, "invite_claimed", PROTOCOL_ERRORS.invite_claimed.message);
+    if (outcome === "taken") {
+      // Someone else holds the seat: guessing at its claim key is a failed join too.
+      services.limits.joinFailures.fail(stampedAddress(req.headers));
+      throw new ApiError(409, "invite_claimed", PROTOCOL_ERRORS.invite_claimed.message);
+    }
     const answer: ClaimSeatResponse = { matchId: id, seat, token };
     res.setHeader("Cache-Control", "no-store");
     res.json(answer);

@@ -9,7 +9,7 @@ import { catalog } from "@fogwar/ember";
 import { HOST_TOKEN_HEADER, PROTOCOL_VERSION, protocolErrorNumber } from "@fogwar/protocol";
 import { request } from "node:http";
 import type { LimitSettings } from "../src/limits";
-import { api, bootServer, createMatch, emberRequest, TestClient, type TestServer } from "./harness";
+import { api, bootServer, claimSeat, createMatch, emberRequest, TestClient, type TestServer } from "./harness";
 
 jest.setTimeout(60_000);
 
@@ -107,6 +107,16 @@ describe("failed joins per address", () => {
     const refused = await host(own.http, created.matchId, created.hostToken);
     expect([refused.status, refused.body.error.code]).toEqual([429, "too_many_requests"]);
     await expect(new Client(own.ws).joinById(created.matchId, { role: "player", protocol: PROTOCOL_VERSION, token: created.seats[0]!.token })).rejects.toMatchObject({ code: protocolErrorNumber("too_many_requests") });
+  });
+
+  it("wrong invite codes and claims of an invite someone else claimed count as failed joins", async () => {
+    const own = await boot({ joinFailures: 3, joinBlockMs: 60_000 });
+    const created = await createMatch(own.http, emberRequest(catalog));
+    const invite = created.seats[1]!.invite;
+    for (let i = 0; i < 2; i++) expect((await claimSeat(own.http, created.matchId, "p2", `${i}`.repeat(32))).body.error.code).toBe("invalid_invite");
+    expect((await claimSeat(own.http, created.matchId, "p2", invite)).body.error.code).toBe("invite_claimed");
+    const refused = await claimSeat(own.http, created.matchId, "p2", invite);
+    expect([refused.status, refused.body.error.code]).toEqual([429, "too_many_requests"]);
   });
 
   it("counts joins to unknown rooms as failures", async () => {

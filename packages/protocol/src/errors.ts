@@ -161,7 +161,7 @@ export const PROTOCOL_ERRORS = {
   invite_claimed: {
     message: "This invite was already claimed.",
     meaning:
-      "The seat's invite was claimed before with another claim key: a player holds the seat's token and nothing was changed. REST status 409. A client whose own claim's answer was lost retries with the same claim key and gets its token again; anyone else asks the host to re-issue the seat (which every seat of the match is told of).",
+      "The seat's invite was claimed before with another claim key: a player holds the seat's token and nothing was changed. REST status 409; it counts as a failed join of the address. A client whose own claim's answer was lost retries with the same claim key and gets its token again; anyone else asks the host to re-issue the seat (which every seat of the match is told of).",
     channels: ["rest"],
   },
   bot_seat: {

@@ -21,8 +21,8 @@ import {
 const TOKEN = "0123456789abcdef0123456789abcdef";
 
 describe("PROTOCOL_VERSION", () => {
-  it("is 2 (accepted and events in compact forms)", () => {
-    expect(PROTOCOL_VERSION).toBe(2);
+  it("is 3 (2: accepted and events in compact forms; 3: claimed invites, chat ids per audience, names)", () => {
+    expect(PROTOCOL_VERSION).toBe(3);
   });
 });
 

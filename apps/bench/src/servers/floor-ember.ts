@@ -102,7 +102,12 @@ const transport = new WebSocketTransport({ maxPayload: 64 * 1024 });
 const server = new Server({ transport, greet: false, gracefullyShutdown: false });
 server.define("ember", EmberFloorRoom);
 const app = transport.getExpressApp();
-app.post("/api/matches", (_req, res) => {
+/** The part of express's response the creation route uses. */
+interface JsonResponse {
+  json(body: unknown): unknown;
+  status(code: number): JsonResponse;
+}
+app.post("/api/matches", (_req: unknown, res: JsonResponse) => {
   const tokens = Object.fromEntries(SEATS.map((seat) => [seat, randomBytes(16).toString("hex")]));
   matchMaker.createRoom("ember", { tokens }).then(
     (room) =>

@@ -5,7 +5,8 @@
  * every seat's legal commands in order, the log entry, and the errors of a few refused commands,
  * all folded into one digest per match. The digests were recorded before those optimisations, and
  * again for each rules change that changes a replay (with RULES_VERSION): siege-0.2.0, a red-pinged
- * operator counts as seen for reaction shots too (seed 004 "레드핑", "대응 사격").
+ * operator counts as seen for reaction shots too (seed 004 "레드핑", "대응 사격"); siege-0.3.0, the
+ * dice and the hidden token ids come from separate keyed ChaCha20 streams.
  */
 import { autoplay, canonicalJson, sha256Hex, stateHash } from "@fogwar/engine";
 import { siege, siegeBotPolicy, type SiegeCommand } from "../src";
@@ -39,10 +40,10 @@ function digest(i: number): string {
 }
 
 const RECORDED: readonly string[] = [
-  "7551b848feb172533143b3f0b9cea845486bdb3bec91809f081a00a86abcf618",
-  "b31a33cb56074326908a9eebd0f9281637867321d6a634d005b07d7ed9cdf7c9",
-  "b19a49234e8aa23b015b28aa17d71a7e0bb0f9c3aea55ca70f9a11ef1006b92b",
-  "ab2e5baca74378614dd36c62cb1fc9d4bca62cea7ed26581ba75511449935530",
+  "b08dd84175a19e8f5f6cba8b8cdb3fe7f1b86e59901dd3eb398f4986a2836a60",
+  "d5f15d1d10c1ffd042f768e76345b0547c94ef5bc97f6fb66f8ceb7c5215657d",
+  "82cd02132fe57e3f304415598106b3436c498e1be27c92965f0ba4dfa1ada11b",
+  "84e7c64b665c3c94d44540db6d81d740295f078e58b331498dadda3659e25143",
 ];
 
 describe("Siege match digests", () => {

@@ -12,7 +12,7 @@ import type { CharacterState, Mod, Side, TrpgEvent, TrpgSetup, TrpgState } from 
 import type { EventEnvelope } from "@fogwar/engine";
 
 /** Bumped whenever a rule change could change a replay. */
-export const RULES_VERSION = "trpg-0.2.0";
+export const RULES_VERSION = "trpg-0.3.0";
 
 function character(p: Placement, side: Side, arch: Archetype): CharacterState {
   const hidden = p.hidden !== undefined;

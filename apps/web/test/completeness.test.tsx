@@ -107,7 +107,7 @@ test("key sets: every English key has a Korean string and the other way round", 
 });
 
 test("EMBER: every event kind and every decision, in English and Korean, with no raw id and no English on the Korean page", async () => {
-  const corpus = emberCorpus(4);
+  const corpus = emberCorpus(5);
   const found = new Map<string, string[]>();
   const rendered = new Set<string>();
   for (const match of corpus.matches) {
@@ -205,7 +205,7 @@ test("Siege: every event kind and every decision, in English and Korean, with no
 });
 
 test("Age of Sigmar: every event kind, every decision, the muster, the attack stages and the review's views, in English and Korean, with no raw id and no English on the Korean page", async () => {
-  const corpus = sigmarCorpus(4);
+  const corpus = sigmarCorpus(5);
   const found = new Map<string, string[]>();
   const rendered = new Set<string>();
   for (const match of corpus.matches) {

@@ -42,7 +42,7 @@ function playUntil(pred: (s: EmberState) => boolean, seed = "web-table", max = 4
 
 /** Tries several seeds until one reaches the state. */
 function find(pred: (s: EmberState) => boolean): EmberMatch {
-  for (let i = 0; i < 30; i++) {
+  for (let i = 0; i < 120; i++) {
     try {
       return playUntil(pred, `web-${i}`);
     } catch {

@@ -10,7 +10,7 @@ import { canConceal, inSight } from "./conceal";
 import { reducedRange } from "./attack";
 import { coverOf, distance, DIRECTIONS, fullCoverEnd, passable, routes, terrainAt, touching, wallBetween, type Route } from "./geometry";
 import { STAT_NAMES } from "./data";
-import type { ActionCommand, CharacterState, Side, TrpgCommand, TrpgErrorCode, Turn } from "./types";
+import { MAX_GM_CHECKS, type ActionCommand, type CharacterState, type Side, type TrpgCommand, type TrpgErrorCode, type Turn } from "./types";
 
 const COST = RULES.costs;
 
@@ -192,6 +192,7 @@ function checkGameMaster(b: Board, seat: SeatId, cmd: TrpgCommand & { type: "cal
   if (!isGameMaster(b, seat)) return "not_game_master";
   const awaited = b.phase === "round_end" ? b.roundEnd.includes(seat) : b.turn !== null && seatOf(b, b.turn.actor) === seat;
   if (!awaited) return "not_your_turn";
+  if ((b.gmChecks ?? 0) >= MAX_GM_CHECKS) return "too_many_checks";
   const c = b.characters[cmd.character];
   if (!c || c.status === "dead" || !c.known || !STAT_NAMES.includes(cmd.stat)) return "invalid_check";
   if (cmd.type === "call_check") {

@@ -5,7 +5,7 @@
  * is there (docs/rules/trpg.md "Presence").
  */
 import { ruleError, type RuleError } from "@fogwar/engine";
-import type { TrpgErrorCode } from "./types";
+import { MAX_GM_CHECKS, type TrpgErrorCode } from "./types";
 
 /** The seed file of the tactical TRPG. */
 export const SEED = "002_867c0cd57d46adf1.txt";
@@ -41,6 +41,7 @@ export const ERRORS: Readonly<Record<TrpgErrorCode, { message: string; rule: str
   already_acted: { message: "A character delays only before it acts.", rule: `${S} 3-2` },
   not_game_master: { message: "Only the game master may do that.", rule: `${S} 3-4, 3-5` },
   invalid_check: { message: "That check is not one the rules allow.", rule: `${S} 3-4, 3-5` },
+  too_many_checks: { message: `The game master has called ${MAX_GM_CHECKS} checks this turn, the most one turn allows.`, rule: `${S} 3-4, 3-5` },
   bad_delayed_turn: { message: "Only a delayed character of yours may act in the round-end step.", rule: `${S} 3-2` },
 };
 

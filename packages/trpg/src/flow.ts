@@ -31,6 +31,7 @@ export function startRound(ctx: Ctx): void {
 export function startTurn(ctx: Ctx, id: string, delayed: boolean): void {
   const s = ctx.s;
   const c = s.characters[id]!;
+  delete s.gmChecks;
   s.turn = { actor: id, ap: RULES.actionPoints, delayed, acted: false, ending: false, moved: 0, segments: 0, freeSpot: false, snapshot: false, suppress: false, disengaged: false };
   c.dodges = 0;
   c.spent = [];
@@ -91,6 +92,7 @@ function beginRoundEnd(ctx: Ctx): void {
   const s = ctx.s;
   s.phase = "round_end";
   s.slot = s.order.length;
+  delete s.gmChecks;
   const waiting = new Set<SeatId>([s.seats.enemies[0]!]);
   for (const id of s.deferred) if (s.characters[id]!.side === "party" && standing(s.characters[id]!)) waiting.add(seatOf(s, id));
   s.roundEnd = [...s.seats.party, ...s.seats.enemies].filter((seat) => waiting.has(seat));

@@ -13,6 +13,7 @@ export function gameMasterCheck(ctx: Ctx, cmd: TrpgCommand & { type: "call_check
   const s = ctx.s;
   const c = s.characters[cmd.character]!;
   const stat = statsOf(c)[cmd.stat];
+  s.gmChecks = (s.gmChecks ?? 0) + 1;
   const die = ctx.d6(c.id, "dice");
   if (cmd.type === "call_check") {
     const mods: Mod[] = [{ source: cmd.stat, value: stat }];

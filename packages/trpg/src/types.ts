@@ -87,6 +87,13 @@ export interface CharacterState {
   cold: boolean;
 }
 
+/**
+ * The most checks and resistance rolls the game master may call in one turn or round-end step
+ * (seed 002 3-4, 3-5 put no number on them; each is a die in the log, so an unbounded number
+ * would let a master grow the match's log without end).
+ */
+export const MAX_GM_CHECKS = 12;
+
 /** The active character's turn (seed 002 3-1). */
 export interface Turn {
   readonly actor: CharacterId;
@@ -184,6 +191,12 @@ export interface TrpgState {
   surprised: Side | null;
   result: MatchResult | null;
   tasks: Task[];
+  /**
+   * GM mode, the master's alone: the checks and resistance rolls the master has called since the
+   * awaited turn or round-end step began (absent before the first); at most {@link MAX_GM_CHECKS},
+   * so a master cannot grow the log without bound. Left out of every other view.
+   */
+  gmChecks?: number;
   /** Nobody's while the match runs: the seed and a dice stream per character (and `table`). */
   server: { readonly seed: string; rng: Record<string, RngState> };
 }
@@ -311,6 +324,7 @@ export type TrpgEventBody =
 /** The TRPG's closed set of error codes. */
 export type TrpgErrorCode =
   | "malformed_command"
+  | "too_many_checks"
   | "unknown_command"
   | "not_a_player"
   | "not_your_turn"

@@ -57,7 +57,7 @@ function outsider(s: TrpgState, c: CharacterState): CharacterState {
  * (their own side, or redacted by {@link outsider}, or left out).
  */
 function project(state: TrpgState, side: Side | null, mask: (c: CharacterState) => CharacterState | null): TrpgView {
-  const { server, tasks: _tasks, ...open } = state;
+  const { server, tasks: _tasks, gmChecks: _gmChecks, ...open } = state;
   const characters: Record<string, CharacterState> = {};
   for (const id of Object.keys(state.characters)) {
     const shown = mask(state.characters[id]!);

@@ -5,6 +5,7 @@
  * block, resistance checks with the master's modifier; what the party may not see of enemies.
  */
 import { spectator } from "@fogwar/engine";
+import { MAX_GM_CHECKS } from "../../src/types";
 import { GM_SETUP, GONE, QUARRY_GM, VERSUS_SETUP, eventsOf, ofType, position, trpg, tryApply, withDice } from "../helpers";
 
 const sq = (x: number, y: number) => ({ x, y });
@@ -48,6 +49,20 @@ describe("seed 002 3-5 비전투 판정: checks the master calls", () => {
     expect(early.ok ? null : early.error.code).toBe("not_your_turn");
     const versus = tryApply(mastersTurn(VERSUS_SETUP), "e1", { type: "call_check", character: "vale", stat: "COG", difficulty: 5 });
     expect(versus.ok ? null : versus.error.code).toBe("not_game_master");
+  });
+
+  test("seed 002 3-4, 3-5: the master calls at most MAX_GM_CHECKS checks and resistance rolls in one turn (the log stays bounded); the next refuses with too_many_checks and changes nothing; the count is the master's alone and starts again next turn", () => {
+    let s = mastersTurn();
+    const check = { type: "call_check", character: "vale", stat: "COG", difficulty: 5 } as const;
+    for (let i = 0; i < MAX_GM_CHECKS; i++) s = eventsOf(s, "gm", i % 2 === 0 ? check : { type: "resist", character: "vale", stat: "TGH", modifier: 0 }).state;
+    const refused = tryApply(s, "gm", check);
+    expect(refused.ok ? null : refused.error.code).toBe("too_many_checks");
+    expect(trpg.legalCommands(s, "gm").some((c) => c.type === "call_check" || c.type === "resist")).toBe(false);
+    expect(trpg.viewFor(s, { kind: "seat", seat: "gm" }).gmChecks).toBe(MAX_GM_CHECKS);
+    expect("gmChecks" in trpg.viewFor(s, { kind: "seat", seat: "p1" })).toBe(false);
+    expect("gmChecks" in trpg.viewFor(s, spectator)).toBe(false);
+    const next = eventsOf(s, "gm", { type: "end_turn" }).state;
+    expect(next.gmChecks).toBeUndefined();
   });
 
   test("the game master sees everything but the dice: the ambush's hidden enemies, their squares and values, every side's secrets", () => {

@@ -119,6 +119,17 @@ describe("failed joins per address", () => {
     expect([refused.status, refused.body.error.code]).toEqual([429, "too_many_requests"]);
   });
 
+  it("wrong seat tokens on the chat route count as failed joins: then even the right token reads no chat for a while (429)", async () => {
+    const own = await boot({ joinFailures: 3, joinBlockMs: 60_000 });
+    const created = await createMatch(own.http, emberRequest(catalog));
+    const chat = (token: string) => fetch(`${own.http}/api/matches/${created.matchId}/chat`, { headers: { "x-seat-token": token } });
+    expect((await chat(created.seats[0]!.token)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await chat(`${i}`.repeat(32))).status).toBe(403);
+    const refused = await chat(created.seats[0]!.token);
+    expect([refused.status, ((await refused.json()) as { error: { code: string } }).error.code]).toEqual([429, "too_many_requests"]);
+    await expect(new Client(own.ws).joinById(created.matchId, { role: "player", protocol: PROTOCOL_VERSION, token: created.seats[0]!.token })).rejects.toMatchObject({ code: protocolErrorNumber("too_many_requests") });
+  });
+
   it("counts joins to unknown rooms as failures", async () => {
     const t = await boot({ joinFailures: 2, joinBlockMs: 60_000 });
     const created = await createMatch(t.http, emberRequest(catalog));

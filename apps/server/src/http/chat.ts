@@ -2,12 +2,14 @@
  * `GET /api/matches/:id/chat`: a match's table chat as the requester may hear it, filtered by
  * the one rule of ../chat/audience.ts (`mayHear`), as the room's live channel is:
  * - once the match is over: every line of every audience (the review; secrets are revealed);
- * - while live, with an `X-Seat-Token` header (the seat's invite token): what that seat hears
+ * - while live, with an `X-Seat-Token` header (the seat's token, from its claimed invite): what that seat hears
  *   (players' chat and its own team's);
  * - while live, without one: what a spectator hears (spectators' chat and players' chat; with a
  *   spectator delay, players' lines only up to the caster feed's position, and none when this
  *   process does not host the match's room).
- * Rate-limited with the history route's bucket. Never cached (chat moves on without the log).
+ * Rate-limited with the history route's bucket; a wrong seat token counts as a failed join, and an
+ * address blocked for failed joins is refused before its token is looked at (../limits.ts
+ * `JoinFailures`). Never cached (chat moves on without the log).
  * Errors: 400 `bad_request` (malformed id or token), 403 `invalid_token` (no seat of this match
  * has that token), 404 `not_found`, 429 `too_many_requests`, 503 `service_unavailable`.
  */
@@ -66,8 +68,18 @@ export function chatRoute(services: ChatRouteServices): RequestHandler {
     if (record.status !== "live") listener = { kind: "review" };
     else if (token !== undefined) {
       if (!SeatToken.safeParse(token).success) throw new ApiError(400, "bad_request", "The seat token is malformed.");
+      const blocked = services.limits.joinFailures.blockedFor(address);
+      if (blocked > 0) {
+        services.clients.mistake({ address, route: "chat" }, "chat history refused: too many failed joins");
+        sendError(res, 429, "too_many_requests", blocked);
+        return;
+      }
       const seat = await services.store.seatForToken(id, hashToken(token));
-      if (!seat) throw new ApiError(403, "invalid_token", "The seat token does not open a seat of this match.");
+      if (!seat) {
+        // A wrong seat token here is a guess at a seat's credential, as at a join.
+        services.limits.joinFailures.fail(address);
+        throw new ApiError(403, "invalid_token", "The seat token does not open a seat of this match.");
+      }
       listener = { kind: "seat", seat };
     } else if ((record.options as { spectatorDelay?: number } | null)?.spectatorDelay) {
       const room = roomHorizon(id);

@@ -12,7 +12,7 @@ import { conceal, spot } from "./conceal";
 import type { Ctx } from "./ctx";
 import { touching, terrainAt } from "./geometry";
 import { alert, heal, secretOf, stabilise } from "./health";
-import { reveal } from "./reveal";
+import { rememberSeen, reveal } from "./reveal";
 import { attackTask } from "./tasks";
 import type { ActionCommand, CharacterState, Task } from "./types";
 
@@ -70,6 +70,7 @@ function fire(ctx: Ctx, c: CharacterState, shots: Task[], targets: readonly stri
   const s = ctx.s;
   const strikes = weaponOf(c).kind === "pistol" ? [] : freeStrikes(ctx, c);
   if (c.concealed) {
+    if (!c.known) rememberSeen(s, c);
     c.known = true;
     c.concealment!.shots++;
     for (const t of targets) ctx.emit({ type: "unseen_attacker", character: c.id, target: t });

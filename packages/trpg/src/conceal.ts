@@ -12,7 +12,7 @@ import { catalog } from "./data";
 import { bonusOf, lightLevel, lit, mapOf, peopleInSight, RULES, seenBy, standing, statsOf, type Board } from "./board";
 import type { Ctx } from "./ctx";
 import { coverOnLine, distance, wallBetween } from "./geometry";
-import { reveal } from "./reveal";
+import { rememberSeen, reveal } from "./reveal";
 import { statSecret } from "./attack";
 import type { CharacterState, Mod } from "./types";
 
@@ -173,6 +173,8 @@ export function conceal(ctx: Ctx, c: CharacterState): void {
   c.concealed = true;
   c.concealment = { value, shots: 0 };
   c.lastSeen = c.at;
+  // The other side keeps what it saw: nothing of its unseen turns shows there (docs/rules/trpg.md "Presence").
+  rememberSeen(s, c);
   ctx.emitTo(c.side, { type: "concealed", character: c.id, success, die, mods, value }, { type: "concealed", character: c.id, success });
 }
 

@@ -51,5 +51,5 @@ export function determinize(view: TrpgView, _seat: SeatId, random: Random): Trpg
     }
   }
   const worldSeed = `determinized:${random.int(0, 2 ** 31)}`;
-  return { ...open, tasks: [], server: { seed: worldSeed, rng: {} } } as TrpgState & { server: { seed: string; rng: Record<string, ReturnType<typeof rngStateFromSeed>> } };
+  return { ...open, tasks: [], server: { seed: worldSeed, rng: {}, seenAs: {} } } as TrpgState;
 }

@@ -1,9 +1,32 @@
 /**
  * The end of a concealment (seed 002 3-3): the character's square becomes public, and the other
- * side knows of it from then on.
+ * side knows of it from then on. Also what the other side keeps of a character it knows of while
+ * it cannot see it (docs/rules/trpg.md "Presence").
  */
 import type { Ctx } from "./ctx";
-import type { CharacterState, RevealCause } from "./types";
+import type { CharacterState, RevealCause, SeenAs, TrpgState } from "./types";
+
+/**
+ * Records what the other side sees of `c` now ({@link SeenAs}), as it stops seeing it: called when
+ * a character the other side knows of conceals, or when the other side learns of a concealed one.
+ * Until `c` is revealed, that side's view (and the public's) shows these values, not its live ones.
+ */
+export function rememberSeen(s: TrpgState, c: CharacterState): void {
+  s.server.seenAs[c.id] = {
+    wounds: c.wounds,
+    status: c.status,
+    deathFails: c.deathFails,
+    stabilised: c.stabilised,
+    prone: c.prone,
+    braced: c.braced,
+    peeking: c.peeking,
+    weapon: c.weapon,
+    slots: { ...c.slots },
+    dodges: c.dodges,
+    spent: [...c.spent],
+    cold: c.cold,
+  };
+}
 
 /** Ends `c`'s concealment for `cause` (spotted by `by`, moved, attacked in melee, ...) and tells everyone where it is. */
 export function reveal(ctx: Ctx, c: CharacterState, cause: RevealCause, by?: string): void {
@@ -11,5 +34,6 @@ export function reveal(ctx: Ctx, c: CharacterState, cause: RevealCause, by?: str
   c.concealment = null;
   c.known = true;
   c.lastSeen = c.at;
+  delete ctx.s.server.seenAs[c.id];
   ctx.emit({ type: "revealed", character: c.id, at: c.at!, cause, ...(by ? { by } : {}) });
 }

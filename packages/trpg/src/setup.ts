@@ -104,7 +104,7 @@ export function setupMatch(setup: TrpgSetup, seed: string): { state: TrpgState; 
     surprised: scenario.surprised,
     result: null,
     tasks: [],
-    server: { seed, rng: {} },
+    server: { seed, rng: {}, seenAs: {} },
   };
   const ctx = new Ctx(state);
   const s = ctx.s;

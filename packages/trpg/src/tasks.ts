@@ -10,7 +10,7 @@ import { inCone } from "./geometry";
 import { stepAttack } from "./attack";
 import { reactiveSpotting, respot } from "./conceal";
 import { stepDown } from "./health";
-import { reveal } from "./reveal";
+import { rememberSeen, reveal } from "./reveal";
 import type { CharacterState, Task } from "./types";
 
 /** Works through the tasks until one waits for a decision or none is left. */
@@ -74,6 +74,7 @@ function overwatchShot(ctx: Ctx, t: Task & { kind: "move" }, o: CharacterState, 
   o.overwatch = null;
   const shots: Task[] = [attackTask(o, c, weapon, "overwatch", false)];
   if (o.concealed) {
+    if (!o.known) rememberSeen(ctx.s, o);
     o.known = true;
     o.concealment!.shots++;
     ctx.emit({ type: "unseen_attacker", character: o.id, target: c.id });

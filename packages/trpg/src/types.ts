@@ -88,6 +88,16 @@ export interface CharacterState {
 }
 
 /**
+ * The parts of a character that may change while the other side cannot see it (its own turn in the
+ * round-end step: contamination, healing, stabilising, incapacitation, death saves, items used,
+ * a weapon swapped, prone or braced): the other side sees them as it last saw them until the
+ * character is seen again (docs/rules/trpg.md "Presence", "Unseen characters keep their last
+ * seen state"; seed 002 3-3). Copied when a character the other side knows of conceals (or when
+ * the other side first learns of a concealed one), dropped when it is revealed.
+ */
+export type SeenAs = Pick<CharacterState, "wounds" | "status" | "deathFails" | "stabilised" | "prone" | "braced" | "peeking" | "weapon" | "slots" | "dodges" | "spent" | "cold">;
+
+/**
  * The most checks and resistance rolls the game master may call in one turn or round-end step
  * (seed 002 3-4, 3-5 put no number on them; each is a die in the log, so an unbounded number
  * would let a master grow the match's log without end).
@@ -197,8 +207,12 @@ export interface TrpgState {
    * so a master cannot grow the log without bound. Left out of every other view.
    */
   gmChecks?: number;
-  /** Nobody's while the match runs: the seed and a dice stream per character (and `table`). */
-  server: { readonly seed: string; rng: Record<string, RngState> };
+  /**
+   * Nobody's while the match runs: the seed and a dice stream per character (and `table`), and
+   * `seenAs`: what the other side last saw of each character it knows of but cannot see now
+   * ({@link SeenAs}; read by `view.ts` for that side's view and the public's).
+   */
+  server: { readonly seed: string; rng: Record<string, RngState>; seenAs: Record<CharacterId, SeenAs> };
 }
 
 /** A command of the active character (or of a delayed turn). */

@@ -39,12 +39,16 @@ export function viewerSide(state: Pick<TrpgState, "seats" | "mode">, viewer: Vie
 /** Whether the party may not see an enemy's stat block (GM mode, seed 002 3-4). */
 export const statsHidden = (s: Pick<TrpgState, "mode" | "revealedStats">, c: CharacterState): boolean => s.mode === "gm" && c.side === "enemies" && !s.revealedStats.includes(c.id);
 
-/** A character as someone outside its side sees it (the same object when nothing is hidden). */
+/**
+ * A character as someone outside its side sees it (the same object when nothing is hidden): a
+ * concealed one without its square, value and overwatch, and as that side last saw it (`server.seenAs`:
+ * wounds, status, items ... as they were when it stopped seeing it; docs/rules/trpg.md "Presence").
+ */
 function outsider(s: TrpgState, c: CharacterState): CharacterState {
   const hideStats = statsHidden(s, c);
   if (!c.concealed && !hideStats) return c;
   const out: CharacterState = { ...c };
-  if (c.concealed) Object.assign(out, { at: null, concealment: null, overwatch: null });
+  if (c.concealed) Object.assign(out, s.server.seenAs[c.id] ?? {}, { at: null, concealment: null, overwatch: null });
   if (hideStats) {
     Object.assign(out, { archetype: null, weapon: null, slots: {}, wounds: -1 });
     if (out.overwatch) out.overwatch = { ...out.overwatch, weapon: "" };

@@ -63,7 +63,7 @@ describe("TRPG search bot", () => {
       let wounded = 0;
       const n = 900;
       for (let i = 0; i < n; i++) {
-        let s: TrpgState = { ...start, server: { seed: `odds-${c.name}-${i}`, rng: {} } };
+        let s: TrpgState = { ...start, server: { seed: `odds-${c.name}-${i}`, rng: {}, seenAs: {} } };
         s = run(s, [[c.shooter === "vale" ? "p1" : "e1", { type: "shoot", targets: [c.target], burst: false, called: false }]]);
         if (s.pending?.kind === "dodge") s = run(s, [[s.pending.seat, { type: "decide", choice: c.answer ?? "take" }]]);
         if (s.characters[c.target]!.wounds < start.characters[c.target]!.wounds) wounded++;

@@ -6,7 +6,7 @@
  * waited: the same events, view, awaited seats and decision.
  */
 import { spectator, type Viewer } from "@fogwar/engine";
-import { GM_SETUP, QUARRY_GM, QUARRY_VERSUS, VERSUS_SETUP, eventsOf, trpg, withDice } from "../helpers";
+import { GM_SETUP, QUARRY_GM, QUARRY_VERSUS, SEEN, VERSUS_SETUP, eventsOf, position, trpg, withDice } from "../helpers";
 import type { ActionCommand, TrpgSetup, TrpgState } from "../../src";
 
 const sq = (x: number, y: number) => ({ x, y });
@@ -109,5 +109,47 @@ describe("seed 002 3-6, 3-7 오염: an unseen enemy that dies in its own turn di
     expect(trpg.viewFor(s, P1).pending).toBeNull();
     expect(trpg.viewFor(s, spectator).pending).toBeNull();
     expect(trpg.viewFor(s, { kind: "seat", seat: "gm" }).pending).toMatchObject({ character: "lookout" });
+  });
+});
+
+/**
+ * A character the other side knows of but cannot see now (docs/rules/trpg.md "Presence",
+ * "Unseen characters keep their last seen state"; seed 002 3-3 은폐 "은폐한 캐릭터의 위치는 상대가 알 수
+ * 없습니다", 3-6 치료 판정, 3-7 오염): its own turn's contamination damage, heal or item used reach its
+ * side only, so the other side's view shows it as it was when it concealed, not its live wounds,
+ * status or items. Two matches from the same position differ only in those unseen dice.
+ */
+describe("seed 002 3-3 은폐, 3-6, 3-7 오염: a known character that concealed shows the other side only what it last saw", () => {
+  /** The quarry's lookout, seen by the party, in the level-2 seep at 2 W with a repair kit, on its turn; its hidden dice are `dice`. */
+  const concealedInSeep = (dice: number[]) =>
+    withDice(
+      position(QUARRY_VERSUS, { turn: "lookout", seed: "seen-then-concealed", at: { lookout: sq(17, 13), vale: sq(9, 7), reed: sq(9, 8), sato: sq(9, 6), harrow: sq(8, 7) }, with: { lookout: { ...SEEN, lastSeen: sq(17, 13), archetype: "gunner", weapon: "rifle", slots: { repair_kit: 2 }, wounds: 2 } } }),
+      "hidden:lookout",
+      dice,
+    );
+  const play = (dice: number[], commands: ActionCommand[]) => {
+    let s = concealedInSeep(dice);
+    for (const command of commands) s = eventsOf(s, "e1", command).state;
+    return s;
+  };
+  const othersSeeTheSame = (a: TrpgState, b: TrpgState) => {
+    for (const v of [P1, spectator]) expect(trpg.viewFor(a, v)).toEqual(trpg.viewFor(b, v));
+  };
+
+  test("seed 002 3-7 오염: the concealed lookout takes a wound from the seep at the end of its turn: the party and spectators still see 2 W, as when the roll spared it", () => {
+    const hurt = play([6, 1], [{ type: "conceal" }, { type: "end_turn" }]);
+    const spared = play([6, 6], [{ type: "conceal" }, { type: "end_turn" }]);
+    expect(hurt.characters.lookout).toMatchObject({ concealed: true, known: true, wounds: 1 });
+    expect(spared.characters.lookout).toMatchObject({ concealed: true, known: true, wounds: 2 });
+    expect(trpg.viewFor(hurt, P1).characters.lookout).toMatchObject({ concealed: true, at: null, wounds: 2, status: "active" });
+    othersSeeTheSame(hurt, spared);
+  });
+
+  test("seed 002 3-6 치료 판정: the concealed lookout heals itself with its repair kit: the party and spectators see neither the wound back nor the kit's use", () => {
+    const healed = play([6, 6, 6], [{ type: "conceal" }, { type: "heal", target: "lookout" }, { type: "end_turn" }]);
+    const idle = play([6, 6], [{ type: "conceal" }, { type: "end_turn" }]);
+    expect(healed.characters.lookout).toMatchObject({ wounds: 3, slots: { repair_kit: 1 } });
+    othersSeeTheSame(healed, idle);
+    expect(trpg.viewFor(healed, { kind: "seat", seat: "e1" }).characters.lookout).toMatchObject({ wounds: 3, slots: { repair_kit: 1 } });
   });
 });

@@ -7,7 +7,9 @@
  * sends the same command to "without" less the hidden enemy's delayed turns. After every command,
  * for every viewer but the enemies' own (and the master's), both matches must show the same:
  * the events it receives, its view, who is awaited and the open decision, the legal commands of
- * every seat it is, and what the live history shows. Comparing stops when the hidden enemy is
+ * every seat it is, and what the live history shows; and in each match, a character of the other side
+ * the viewer sees concealed before and after a command (not revealed in between) must look the same
+ * after it ({@link unseenStill}). Comparing stops when the hidden enemy is
  * found, fires or is bumped into, or when its spotting finds a concealed character of the other
  * side (that side sees its character revealed: the unseen enemy's act shows by its effect, as a
  * shot from concealment does).
@@ -69,6 +71,28 @@ const found = (events: readonly EventEnvelope<TrpgEvent>[], hidden: string) =>
   });
 
 /**
+ * The characters of the other side a viewer saw concealed before a command and still sees concealed after it, with
+ * no `revealed` or `concealed` event about them in between, whose shown state changed: a change
+ * there would be a function of what they did unseen (their wounds, status, items, stance: docs/rules/trpg.md
+ * "Presence", "Unseen characters keep their last seen state"). A stat block revealed by the
+ * master's check (GM mode) is no such change. Each as a short description.
+ */
+export function unseenStill(before: TrpgView, after: TrpgView, events: readonly TrpgEvent[]): string[] {
+  const named = new Set(events.flatMap((e) => (e.type === "revealed" || e.type === "concealed" ? [e.character] : [])));
+  const out: string[] = [];
+  for (const [id, was] of Object.entries(before.characters)) {
+    const is = after.characters[id];
+    // Shown concealed without its value: a character of the other side (its own side sees the value).
+    if (!is || !was.concealed || !is.concealed || was.concealment !== null || is.concealment !== null || named.has(id)) continue;
+    if (before.revealedStats.includes(id) !== after.revealedStats.includes(id)) continue;
+    const keys = Object.keys({ ...was, ...is }) as (keyof typeof was)[];
+    const changed = keys.filter((k) => canonicalJson(was[k] ?? null) !== canonicalJson(is[k] ?? null)).map((k) => `${k} ${canonicalJson(was[k] ?? null)} to ${canonicalJson(is[k] ?? null)}`);
+    if (changed.length > 0) out.push(`${id}, concealed throughout, change: ${changed.join(", ").slice(0, 240)}`);
+  }
+  return out;
+}
+
+/**
  * What the live history shows of an entry (the server's rule with the TRPG's `publicCommand`:
  * events as a spectator sees them, and never the command while the match is live: a command of a
  * concealed character tells its square, and whether an entry's events are all public would tell
@@ -101,11 +125,23 @@ export function comparePresence(setup: TrpgSetup, seed: string, botSeed: string,
     const [jx, jy] = [canonicalJson(x), canonicalJson(y)];
     if (jx !== jy && problems.length < 20) problems.push(`step ${step}: ${what} differ: ${jx.slice(0, 240)} vs ${jy.slice(0, 240)}`);
   };
-  const state = (step: number) => {
+  // The views each viewer had before the last command, in both matches (for `unseenStill`).
+  let before: { a: TrpgView; b: TrpgView }[] = [];
+  const state = (step: number, events?: { a: readonly EventEnvelope<TrpgEvent>[]; b: readonly EventEnvelope<TrpgEvent>[] }) => {
     compare(step, "awaited seats", trpg.awaiting(a.state), trpg.awaiting(b.state));
     compare(step, "pending decisions", trpg.pending(a.state), trpg.pending(b.state));
     compare(step, "results", trpg.result(a.state), trpg.result(b.state));
-    for (const v of viewers) compare(step, `views of ${v.kind === "seat" ? v.seat : v.kind}`, trpg.viewFor(a.state, v), trpg.viewFor(b.state, v));
+    const now = viewers.map((v) => ({ a: trpg.viewFor(a.state, v), b: trpg.viewFor(b.state, v) }));
+    viewers.forEach((v, i) => {
+      const name = v.kind === "seat" ? v.seat : v.kind;
+      compare(step, `views of ${name}`, now[i]!.a, now[i]!.b);
+      if (!events || !before[i]) return;
+      for (const m of ["a", "b"] as const) {
+        const seen = events[m].map((e) => trpg.redact(e, v)).filter((e) => e !== null);
+        for (const change of unseenStill(before[i]![m], now[i]![m], seen)) if (problems.length < 20) problems.push(`step ${step}: ${name} sees ${change} (match "${m === "a" ? "with" : "without"}")`);
+      }
+    });
+    before = now;
     for (const seat of setup.seats.party) compare(step, `legal commands of ${seat}`, trpg.legalCommands(a.state, seat), trpg.legalCommands(b.state, seat));
   };
   const setupSeen = (m: TrpgMatch) => viewers.map((v) => m.setupEvents.map((e) => trpg.redact(e, v)).filter((e) => e !== null));
@@ -143,7 +179,7 @@ export function comparePresence(setup: TrpgSetup, seed: string, botSeed: string,
       compare(step, `events received by ${v.kind === "seat" ? v.seat : v.kind}`, seen(ra.entry.events), seen(rb.entry.events));
     }
     compare(step, "live history entries", history(seat, command, ra.entry.events), history(seat, seat === enemySeat ? without(command, target) : command, rb.entry.events));
-    state(step);
+    state(step, { a: ra.entry.events, b: rb.entry.events });
     if (problems.length > 0) return { hidden: target, compared: step, stop: "over", problems };
   }
   return { hidden: target, compared: limit, stop: "limit", problems };

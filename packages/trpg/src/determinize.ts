@@ -4,7 +4,7 @@
  * 3-4 stat blocks). Reads nothing but its arguments: a character the seat has never seen is not
  * in the world it imagines.
  */
-import { Random, rngStateFromSeed, type SeatId } from "@fogwar/engine";
+import { Random, type SeatId } from "@fogwar/engine";
 import { catalog } from "./data";
 import { DIRECTIONS, passable } from "./geometry";
 import { mapOf } from "./board";

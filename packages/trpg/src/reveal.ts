@@ -4,7 +4,7 @@
  * it cannot see it (docs/rules/trpg.md "Presence").
  */
 import type { Ctx } from "./ctx";
-import type { CharacterState, RevealCause, SeenAs, TrpgState } from "./types";
+import type { CharacterState, RevealCause, TrpgState } from "./types";
 
 /**
  * Records what the other side sees of `c` now ({@link SeenAs}), as it stops seeing it: called when

@@ -130,8 +130,8 @@ function stepMove(ctx: Ctx, t: Task & { kind: "move" }): boolean {
     }
     if (t.index >= t.path.length) break;
     const next = t.path[t.index]!;
-    const there = Object.values(s.characters).find((o) => o.id !== c.id && o.status !== "dead" && o.at && o.at.x === next.x && o.at.y === next.y);
-    if (there && !seenBy(there, c.side)) {
+    const there = Object.values(s.characters).find((o) => o.id !== c.id && o.status !== "dead" && o.at && o.at.x === next.x && o.at.y === next.y && !seenBy(o, c.side));
+    if (there) {
       stopOnFreeSquare(ctx, t, c);
       flush(ctx, t, c);
       ctx.emit({ type: "contact", mover: c.id, hidden: there.id });
@@ -147,11 +147,14 @@ function stepMove(ctx: Ctx, t: Task & { kind: "move" }): boolean {
 }
 
 /**
- * A move cut short while passing an ally's square ends on the last free square of its path (or
- * where it started): two characters never share a square (a project decision).
+ * A move cut short (knocked down by an overwatch shot, or stopped by contact) while passing an
+ * ally's square ends on the last square of its path (or where it started) that no ally the other
+ * side can see holds. It stays on the square of an ally the other side cannot see: going back
+ * from it would tell that side someone stands there (docs/rules/trpg.md "Presence"). Only then do
+ * two characters share a square (a project decision).
  */
 function stopOnFreeSquare(ctx: Ctx, t: Task & { kind: "move" }, c: CharacterState): void {
-  const taken = (p: { x: number; y: number }) => Object.values(ctx.s.characters).some((o) => o.id !== c.id && o.status !== "dead" && o.at && o.at.x === p.x && o.at.y === p.y);
+  const taken = (p: { x: number; y: number }) => Object.values(ctx.s.characters).some((o) => o.id !== c.id && o.status !== "dead" && o.at && o.at.x === p.x && o.at.y === p.y && seenBy(o, other(c.side)));
   while (t.index > 0 && taken(c.at!)) {
     t.index--;
     c.at = t.index > 0 ? t.path[t.index - 1]! : t.start;

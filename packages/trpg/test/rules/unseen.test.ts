@@ -123,4 +123,20 @@ describe("seed 002 3-1 오버와치: overwatch does not skip a square an unseen 
     expect(passing.events).toEqual(alone.events);
     expect(ofType(passing.events, "moved")[0]!.path).toEqual([sq(9, 2)]);
   });
+
+  test("docs/rules/trpg.md Presence: the raider shot down by that overwatch on the unseen lookout's square lies where it fell, as with nobody there (put back on a free square it told the party someone stood there)", () => {
+    const cone = { vale: { overwatch: { dir: 2, radius: 18, weapon: "carbine" } }, "raider-1": { wounds: 1 } };
+    const at = { vale: sq(0, 1), "raider-1": sq(9, 3), reed: sq(0, 9) };
+    const shotDown = (s: TrpgState) => {
+      let out = eventsOf(s, "e1", { type: "move", to: sq(9, 1) }).state;
+      out = eventsOf(withDice(out, "dice:vale", [6, 6, 6]), "p1", { type: "decide", choice: "fire" }).state;
+      for (let i = 0; i < 4 && out.pending?.seat === "e1"; i++) out = eventsOf(out, "e1", { type: "decide", choice: out.pending.options[out.pending.options.length - 1]! }).state;
+      return out;
+    };
+    const alone = shotDown(position(VERSUS_SETUP, { turn: "raider-1", at, with: { ...cone, lookout: { status: "dead", at: null, concealed: false, concealment: null, known: false } } }));
+    const passing = shotDown(position(VERSUS_SETUP, { turn: "raider-1", at: { ...at, lookout: sq(9, 2) }, with: { ...cone, lookout: hidden(6, sq(9, 2)) } }));
+    expect(alone.characters["raider-1"]).toMatchObject({ status: "dead", at: sq(9, 2) });
+    expect(passing.characters["raider-1"]).toMatchObject({ status: "dead", at: sq(9, 2) });
+    for (const v of [{ kind: "seat", seat: "p1" } as const, spectator]) expect(trpg.viewFor(passing, v)).toEqual(trpg.viewFor(alone, v));
+  });
 });

@@ -2,7 +2,9 @@
  * The no-presence-leak property (docs/rules/trpg.md "Presence"; seed 002 3-3), side by side:
  * a match with a concealed enemy that stays concealed and the same match without it are the same
  * to every player and spectator (events received, views, awaited seats, decisions, legal
- * commands, the live history) until it is found. Here 24 seeded matches, GM mode and versus on the
+ * commands, the live history) until it is found; and a character of the other side a viewer sees
+ * concealed looks the same to it until it is revealed (its wounds, status and items as last seen,
+ * `unseenStill`). Here 24 seeded matches, GM mode and versus on the
  * three scenarios, the hidden enemies with random loadouts, wounds and squares (`presenceSetup`);
  * `pnpm bench` runs 200 (apps/cli/bench/trpg.bench.ts).
  */

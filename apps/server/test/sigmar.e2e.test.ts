@@ -8,7 +8,7 @@
  * "Hidden information"; docs/rules/sigmar.md C2, C10, seed 003 24.1).
  */
 import "./record-frames";
-import { chooseWithTemplates, Random, RandomBot, rngStateFromSeed, seatViewer, spectator, stateHash, verifySeed, type Viewer } from "@fogwar/engine";
+import { chooseWithTemplates, diceSeed, Random, RandomBot, rngStateFromSeed, seatViewer, spectator, stateHash, verifySeed, type Viewer } from "@fogwar/engine";
 import { ERRORS, legalCommandsInView, sigmar, sigmarBotPolicy, templatesInView, type SigmarCommand, type SigmarSetup, type SigmarState, type SigmarView } from "@fogwar/sigmar";
 import { PROTOCOL_ERRORS } from "@fogwar/protocol";
 import { api, bootServer, canon, createMatch, TestClient, type TestServer } from "./harness";
@@ -133,7 +133,9 @@ describe("Age of Sigmar over WebSocket", () => {
       expect(all.some((p) => p.startsWith(`/muster/seats/${c.seat}/list`))).toBe(true);
     }
 
-    expect((seats[0]!.projection() as { seed?: string }).seed).toBe(seed);
+    // The finished battle reveals its dice seed (which opens the seed commitment), never the match seed the muster key comes from.
+    expect((seats[0]!.projection() as { seed?: string }).seed).toBe(diceSeed(seed));
+    expect(verifySeed(record!.seedCommitment, diceSeed(seed))).toBe(true);
     expect(verifySeed(record!.seedCommitment, seed)).toBe(true);
     const sentences = new Set([...Object.values(ERRORS), ...Object.values(PROTOCOL_ERRORS)].map((e) => e.message));
     for (const c of everyone) for (const m of [...c.received("rejected"), ...c.received("error")]) expect(sentences).toContain(m.error.message);

@@ -18,5 +18,5 @@ export const PUBLISHED: readonly PublishedVersion[] = [
   { ruleset: "sigmar", version: "sigmar-0.2.0", from: "working tree at 47500dc3c65e8a31daeb4e20a56a726cd507624b", load: () => import("../frozen/sigmar-0.2.0.js").then((m) => m.bundle) },
   { ruleset: "trpg", version: "trpg-0.1.0", from: "working tree at e407b6a08cba2ef1c683e20d42279dc720a26077", load: () => import("../frozen/trpg-0.1.0.js").then((m) => m.bundle) },
   { ruleset: "trpg", version: "trpg-0.2.0", from: "working tree at 642584d9888f052677493296a8100db11771582f", load: () => import("../frozen/trpg-0.2.0.js").then((m) => m.bundle) },
-  { ruleset: "trpg", version: "trpg-0.3.0", from: "working tree at 9d742cf061efc21614af7ddf7eabbe250fe450b0", load: () => import("../frozen/trpg-0.3.0.js").then((m) => m.bundle) },
+  { ruleset: "trpg", version: "trpg-0.3.0", from: "c740084694c4cefc0238f00f5c212bc8cd6c3500", load: () => import("../frozen/trpg-0.3.0.js").then((m) => m.bundle) },
 ];

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { matchMaker } from "@colyseus/core";
 import { catalog, legalCommandsInView } from "@fogwar/ember";
-import { PROTOCOL_VERSION } from "@fogwar/protocol";
+import { PROTOCOL_VERSION, protocolErrorNumber } from "@fogwar/protocol";
 import { api, bootServer, createMatch, emberRequest, TestClient, type Created, type TestServer } from "./harness";
 
 jest.setTimeout(60_000);
@@ -71,16 +71,16 @@ describe("control characters get the bad-request codes, never a 500", () => {
     expect(body.error.code).toBe("bad_request");
   });
 
-  it("refuses a player name with NUL with 400 bad_request", async () => {
+  it("refuses a player name with NUL with 400 invalid_name (a name is checked by its own schema)", async () => {
     const request = emberRequest(catalog);
     request.players[0]!.name = "A\u0000na";
     const { status, body } = await api(t.http, "/matches", { body: request });
     expect(status).toBe(400);
-    expect(body.error.code).toBe("bad_request");
+    expect(body.error.code).toBe("invalid_name");
   });
 
-  it("refuses a join name with NUL with bad_message", async () => {
-    await expect(TestClient.join(t.ws, created.matchId, "spectator", { name: "x\u0000y" })).rejects.toMatchObject({ code: 4000 });
+  it("refuses a join name with NUL with invalid_name (4025)", async () => {
+    await expect(TestClient.join(t.ws, created.matchId, "spectator", { name: "x\u0000y" })).rejects.toMatchObject({ code: protocolErrorNumber("invalid_name") });
   });
 
   it("refuses a command id with NUL with bad_message and stores nothing", async () => {

@@ -7,11 +7,13 @@
  * creation answers no credential that was claimed or re-issued since, and nothing to a stranger.
  * (Failed reconnections and wrong host tokens as failed joins: ./limits.e2e.test.ts.)
  */
+import "./record-frames";
 import { Client } from "@colyseus/sdk";
 import { catalog } from "@fogwar/ember";
 import { CLOSE_CODES, CREATOR_KEY_HEADER, HOST_TOKEN_HEADER, PROTOCOL_VERSION, protocolErrorNumber } from "@fogwar/protocol";
 import { bootServer, claimSeat, createMatch, emberRequest, newClaimKey, TestClient, type TestServer } from "./harness";
 import { emberBotRequest } from "./bot-play";
+import { hashToken } from "../src/room";
 
 jest.setTimeout(60_000);
 
@@ -190,4 +192,46 @@ test("a browser without a creator key is given a creator cookie, which scopes it
   const again = await fetch(`${t.http}/api/matches`, { method: "POST", headers: { "content-type": "application/json", "idempotency-key": "cred-key-f", cookie: cookie.split(";")[0]! }, body: JSON.stringify(body) });
   expect(again.headers.get("idempotent-replayed")).toBe("true");
   expect(((await again.json()) as any).matchId).toBe(first.matchId);
+});
+
+test("an attacker who keeps every byte: the creator, host and player of p1 hoards every answer and frame it ever gets, and nothing in the hoard opens p2 once p2's player has claimed it", async () => {
+  const creator = newClaimKey();
+  const ownKey = newClaimKey();
+  const body = { ...request("Cred-G"), claim: { seat: "p1", claimKey: ownKey } };
+  const hoard: unknown[] = [];
+  const first = await post(body, "cred-key-g", creator);
+  hoard.push(first.body);
+  const { matchId, hostToken } = first.body;
+  hoard.push((await host(t.http, matchId, hostToken)).body);
+  // The opponent claims p2 with a claim key of its own, as the web client does, and plays.
+  const theirKey = newClaimKey();
+  const theirs = await claimSeat(t.http, matchId, "p2", first.body.seats[1].invite, theirKey);
+  expect(theirs.status).toBe(200);
+  const opponent = await TestClient.join(t.ws, matchId, { seat: "p2", token: theirs.body.token });
+  // Everything the attacker can still ask for, with everything it holds.
+  const own = await TestClient.join(t.ws, matchId, { seat: "p1", token: first.body.seats[0].token });
+  const chat = await fetch(`${t.http}/api/matches/${matchId}/chat`, { headers: { "x-seat-token": first.body.seats[0].token } });
+  hoard.push(await chat.json());
+  hoard.push((await host(t.http, matchId, hostToken)).body, (await post(body, "cred-key-g", creator)).body);
+  hoard.push(await (await fetch(`${t.http}/api/matches/${matchId}/history`)).json(), await (await fetch(`${t.http}/api/matches/${matchId}`)).json());
+  hoard.push(own.messages, own.projection(), own.frames().map((f) => f.toString("latin1")));
+  const text = JSON.stringify(hoard);
+  // Neither p2's token nor the claim key that derives it is anywhere in the hoard.
+  expect(text).not.toContain(theirs.body.token);
+  expect(text).not.toContain(theirKey);
+  // No string of the hoard opens a seat other than p1 (checked against the store, so no guess counts against the address).
+  const candidates = new Set(text.match(/[0-9a-f]{32}/g) ?? []);
+  expect(candidates.size).toBeGreaterThan(2);
+  const opened = new Set<string>();
+  for (const c of candidates) {
+    const seat = await t.server.store.seatForToken(matchId, hashToken(c));
+    if (seat !== null) opened.add(seat);
+  }
+  expect([...opened]).toEqual(["p1"]);
+  // The invite the attacker still holds claims nothing: the seat is taken.
+  const grab = await claimSeat(t.http, matchId, "p2", first.body.seats[1].invite, ownKey);
+  expect([grab.status, grab.body.error?.code]).toEqual([409, "invite_claimed"]);
+  expect(JSON.stringify(grab.body)).not.toContain(theirs.body.token);
+  await own.leave();
+  await opponent.leave();
 });

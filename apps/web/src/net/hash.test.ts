@@ -91,6 +91,19 @@ describe("invites", () => {
     expect(takeSeatCredentials("m", e, () => "new-key-new-key-new-key")).toEqual({ seat: "p2", invite: reissued, claimKey: "new-key-new-key-new-key" });
   });
 
+  test("the same invite link opened again in a new tab of the same browser (the first tab closed) claims with the same key, for the same seat; a tab of another browser has none", () => {
+    const claims = new Map<string, string>();
+    const browser = { getItem: (k: string) => claims.get(k) ?? null, setItem: (k: string, v: string) => void claims.set(k, v) };
+    const first = env(`#seat=p2&invite=${INVITE}`);
+    expect(takeSeatCredentials("m", { ...first.e, claims: browser }, () => KEY)).toEqual({ seat: "p2", invite: INVITE, claimKey: KEY });
+    keepClaimedToken("m", "p2", TOKEN, first.e);
+    expect([...claims.values()].join("")).not.toContain(TOKEN);
+    const reopened = env(`#seat=p2&invite=${INVITE}`);
+    expect(takeSeatCredentials("m", { ...reopened.e, claims: browser }, () => "other-key-other-key-other")).toEqual({ seat: "p2", invite: INVITE, claimKey: KEY });
+    const elsewhere = env(`#seat=p2&invite=${INVITE}`);
+    expect(takeSeatCredentials("m", elsewhere.e, () => "other-key-other-key-other")).toEqual({ seat: "p2", invite: INVITE, claimKey: "other-key-other-key-other" });
+  });
+
   test("a new claim key is 22 base64url characters of fresh randomness", () => {
     const key = newClaimKey();
     expect(key).toMatch(/^[A-Za-z0-9_-]{22}$/);

@@ -2,10 +2,12 @@
  * Seat credentials from an invite link. Invite links carry the seat and its single-use invite
  * code in the URL fragment (`/play/<matchId>#seat=p1&invite=<32 hex>`), which browsers never send
  * to a server. The page reads them once, keeps a claim (the invite and a random claim key) in
- * the tab's sessionStorage, and rewrites the visible URL to `#seat=p1`; the claim
- * (`POST /api/matches/:id/seats/:seat/claim`) gives the seat token, kept in the same storage
- * (keyed by match and seat, so a reload of the tab still plays the seat). A claim whose answer was lost is
- * sent again with the same claim key, for the same token. Links of older matches carry the token
+ * the browser's localStorage, and rewrites the visible URL to `#seat=p1`; the claim
+ * (`POST /api/matches/:id/seats/:seat/claim`) gives the seat token, kept in the tab's
+ * sessionStorage (keyed by match and seat, so a reload of the tab still plays the seat). A claim
+ * whose answer was lost is sent again with the same claim key, for the same token; so is the same
+ * invite link opened again in another tab of the same browser (the tab was closed, say), which
+ * then plays the seat again. Another browser has no claim key and gets `invite_claimed`. Links of older matches carry the token
  * itself (`#seat=p1&token=...`). Tokens and codes are never logged.
  */
 
@@ -78,6 +80,8 @@ export interface CredentialEnv {
   readonly location: { readonly pathname: string; readonly search: string; readonly hash: string };
   readonly history: { replaceState(data: unknown, unused: string, url?: string | null): void; readonly state: unknown };
   readonly storage: Pick<Storage, "getItem" | "setItem">;
+  /** Where claims (`{ invite, claimKey }`) are kept: the browser's localStorage, shared by its tabs; `storage` when absent. */
+  readonly claims?: Pick<Storage, "getItem" | "setItem">;
 }
 
 function safeGet(storage: CredentialEnv["storage"], key: string): string | null {
@@ -111,26 +115,38 @@ export function takeSeatCredentials(matchId: string, env: CredentialEnv, newKey:
     safeSet(env.storage, seatKey(matchId), seat);
     env.history.replaceState(env.history.state, "", `${env.location.pathname}${env.location.search}#seat=${encodeURIComponent(seat)}`);
     if (token) return keepClaimedToken(matchId, seat, token, env);
-    const claim = storedClaim(env.storage, matchId, seat);
+    const claim = storedClaim(env.claims ?? env.storage, matchId, seat);
     const held = safeGet(env.storage, tokenKey(matchId, seat));
     if (claim?.invite === invite && held && TOKEN.test(held)) return { seat, token: held };
     if (claim?.invite === invite) return { seat, invite, claimKey: claim.claimKey };
     const fresh = { invite: invite as string, claimKey: newKey() };
-    safeSet(env.storage, claimKeyOf(matchId, seat), JSON.stringify(fresh));
+    safeSet(env.claims ?? env.storage, claimKeyOf(matchId, seat), JSON.stringify(fresh));
     return { seat, ...fresh };
   }
   const seat = hashSeat ?? safeGet(env.storage, seatKey(matchId));
   if (!seat) return null;
   const stored = safeGet(env.storage, tokenKey(matchId, seat));
-  const claim = storedClaim(env.storage, matchId, seat);
+  const claim = storedClaim(env.claims ?? env.storage, matchId, seat);
   if (!stored || !TOKEN.test(stored)) return claim ? { seat, ...claim } : null;
   safeSet(env.storage, seatKey(matchId), seat);
   return { seat, token: stored };
 }
 
-/** {@link takeSeatCredentials} on the browser's own window and the tab's sessionStorage (a seat's token stays in the tab that claimed it). */
+/**
+ * {@link takeSeatCredentials} on the browser's own window: a seat's token stays in the tab that
+ * claimed it (sessionStorage), its claim in the browser (localStorage, when the browser allows it).
+ */
 export function takeSeatCredentialsFromWindow(matchId: string): SeatCredentials | PendingClaim | null {
-  return takeSeatCredentials(matchId, { location: window.location, history: window.history, storage: window.sessionStorage });
+  return takeSeatCredentials(matchId, { location: window.location, history: window.history, storage: window.sessionStorage, claims: browserStorage() ?? window.sessionStorage });
+}
+
+/** The browser's localStorage, or null where reading it throws (storage disabled). */
+function browserStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
 }
 
 /** {@link keepClaimedToken} in the tab's sessionStorage. */

@@ -7,8 +7,8 @@
  * refused, so the log stays bounded. The kit's adversary ends seeded random matches at every
  * phase, in every way, and finds no history that depends on a draft never played.
  */
-import { MAX_LOCKS, canonicalJson, commit, historyOf, musterKey, musterSalt, replayCommand, stateHash, verifySeed, type EventEnvelope, type HistoryBody, type SeatId, type StoredEntry } from "@fogwar/engine";
-import { checkEndedHistories, randomMatch, type AdversaryReport, type AdversarySpec } from "@fogwar/engine/testing";
+import { MAX_LOCKS, canonicalJson, historyOf, replayCommand, stateHash, verifySeed, type EventEnvelope, type HistoryBody, type SeatId, type StoredEntry } from "@fogwar/engine";
+import { checkEndedHistories, opensDraft, randomMatch, storedEntries, type AdversaryReport, type AdversarySpec } from "@fogwar/engine/testing";
 import { casterRedact, casterViewFor, ember, type ArmyList, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState } from "../src";
 import { presetArmies } from "../src/muster";
 
@@ -18,15 +18,9 @@ const publicCommand = (command: unknown) => (command as EmberCommand | null)?.ty
 
 /** Plays `commands` from the muster, each accepted, into stored entries. */
 function play(commands: readonly [SeatId, EmberCommand][]): { entries: StoredEntry[]; state: EmberState } {
-  let state = ember.setup(SETUP, SEED).state;
-  const entries: StoredEntry[] = [];
-  for (const [i, [seat, command]] of commands.entries()) {
-    const r = replayCommand(ember, state, command, seat, SETUP.seats);
-    if (!r.ok) throw new Error(`${command.type} refused: ${r.error.code}`);
-    state = r.state as EmberState;
-    entries.push({ seq: i + 1, seat, command, events: r.events, stateHash: stateHash(state) });
-  }
-  return { entries, state };
+  const played = storedEntries(ember, SETUP, SEED, commands.map(([seat, command]) => ({ seat, command })));
+  if (!played) throw new Error("a command was refused");
+  return { entries: played.entries, state: played.states.at(-1) as EmberState };
 }
 
 const history = (entries: StoredEntry[]): HistoryBody => historyOf({ ruleset: ember, publicCommand, over: true, setup: SETUP, seed: SEED, entries });
@@ -36,7 +30,7 @@ const [LIST_A, LIST_B, LIST_C] = SAMPLES as [ArmyList, ArmyList, ArmyList];
 /** Whether any string `text` shows, as a seed, a muster key or a salt, opens `commitment` with a sample list. */
 function opensWithSample(text: string, seat: SeatId, commitment: string): boolean {
   const shown = [...new Set(text.match(/[0-9a-f]{64}|[\w-]{8,}/g) ?? [])];
-  return shown.some((x) => [x, musterKey(x)].some((secret) => SAMPLES.some((list) => commit(list, x) === commitment || Array.from({ length: 4 }, (_, n) => commit(list, musterSalt(secret, seat, n + 1))).includes(commitment))));
+  return SAMPLES.some((list) => opensDraft(shown, list, seat, 4, (c) => c === commitment));
 }
 
 describe("docs/rules/ember.md Muster: an early end or the history reveals no list never played", () => {

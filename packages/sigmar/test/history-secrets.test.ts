@@ -6,8 +6,8 @@
  * an unlock after the cap of locks is refused, so lock/unlock cannot grow the log without bound.
  * The kit's adversary ends seeded random battles at every phase, in every way.
  */
-import { MAX_LOCKS, canonicalJson, commit, historyOf, musterKey, musterSalt, replayCommand, stateHash, verifySeed, type EventEnvelope, type HistoryBody, type SeatId, type StoredEntry } from "@fogwar/engine";
-import { checkEndedHistories, randomMatch, type AdversaryReport, type AdversarySpec } from "@fogwar/engine/testing";
+import { MAX_LOCKS, canonicalJson, historyOf, replayCommand, stateHash, verifySeed, type EventEnvelope, type HistoryBody, type SeatId, type StoredEntry } from "@fogwar/engine";
+import { checkEndedHistories, opensDraft, randomMatch, storedEntries, type AdversaryReport, type AdversarySpec } from "@fogwar/engine/testing";
 import { catalog, sigmar, type ArmyList, type SigmarCommand, type SigmarEvent, type SigmarSetup, type SigmarState } from "../src";
 
 const SETUP: SigmarSetup = { seats: ["p1", "p2"] };
@@ -18,15 +18,9 @@ const [LIST_A, LIST_B, LIST_C] = SAMPLES as [ArmyList, ArmyList, ArmyList];
 
 /** Plays `commands` from the muster, each accepted, into stored entries. */
 function play(commands: readonly [SeatId, SigmarCommand][]): { entries: StoredEntry[]; state: SigmarState } {
-  let state = sigmar.setup(SETUP, SEED).state;
-  const entries: StoredEntry[] = [];
-  for (const [i, [seat, command]] of commands.entries()) {
-    const r = replayCommand(sigmar, state, command, seat, SETUP.seats);
-    if (!r.ok) throw new Error(`${command.type} refused: ${r.error.code}`);
-    state = r.state as SigmarState;
-    entries.push({ seq: i + 1, seat, command, events: r.events, stateHash: stateHash(state) });
-  }
-  return { entries, state };
+  const played = storedEntries(sigmar, SETUP, SEED, commands.map(([seat, command]) => ({ seat, command })));
+  if (!played) throw new Error("a command was refused");
+  return { entries: played.entries, state: played.states.at(-1) as SigmarState };
 }
 
 const history = (entries: StoredEntry[]): HistoryBody => historyOf({ ruleset: sigmar, publicCommand, over: true, setup: SETUP, seed: SEED, entries });
@@ -34,7 +28,7 @@ const history = (entries: StoredEntry[]): HistoryBody => historyOf({ ruleset: si
 /** Whether any string `text` shows, as a seed, a muster key or a salt, opens `commitment` with a sample list. */
 function opensWithSample(text: string, seat: SeatId, commitment: string): boolean {
   const shown = [...new Set(text.match(/[0-9a-f]{64}|[\w-]{8,}/g) ?? [])];
-  return shown.some((x) => [x, musterKey(x)].some((secret) => SAMPLES.some((list) => commit(list, x) === commitment || Array.from({ length: 4 }, (_, n) => commit(list, musterSalt(secret, seat, n + 1))).includes(commitment))));
+  return SAMPLES.some((list) => opensDraft(shown, list, seat, 4, (c) => c === commitment));
 }
 
 const lockedCommitment = (entry: StoredEntry): string => (entry.events.find((e) => (e.event as { type: string }).type === "army_locked")!.event as { commitment: string }).commitment;

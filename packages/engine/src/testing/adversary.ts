@@ -56,20 +56,39 @@ export interface AdversaryReport {
   drafts: number;
 }
 
-/** Plays `commands` (each must be accepted) into stored entries, with the state after each. */
-function play<Setup, State, Command>(spec: AdversarySpec<Setup, State, Command>, setup: Setup, seed: string, commands: readonly { seat: SeatId; command: unknown }[]): { entries: StoredEntry[]; states: State[] } | null {
-  const seats = spec.ruleset.seatsOf(setup);
-  let state = spec.ruleset.setup(setup, seed).state;
+/**
+ * Plays `commands` from the setup into stored entries (as the server stores them: seq from 1, the
+ * events, the state hash), with the state after each (`states[0]` is the setup's).
+ * @returns null when the ruleset refuses a command.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function storedEntries<Setup, State>(ruleset: Ruleset<Setup, State, any, any, any>, setup: Setup, seed: string, commands: readonly { readonly seat: SeatId; readonly command: unknown }[]): { entries: StoredEntry[]; states: State[] } | null {
+  const seats = ruleset.seatsOf(setup);
+  let state = ruleset.setup(setup, seed).state;
   const entries: StoredEntry[] = [];
   const states: State[] = [state];
   for (const [i, c] of commands.entries()) {
-    const r = replayCommand(spec.ruleset, state, c.command, c.seat, seats);
+    const r = replayCommand(ruleset, state, c.command, c.seat, seats);
     if (!r.ok) return null;
     state = r.state as State;
     entries.push({ seq: i + 1, seat: c.seat, command: c.command, events: r.events, stateHash: stateHash(state) });
     states.push(state);
   }
   return { entries, states };
+}
+
+/**
+ * Whether a string of `shown`, taken as a match seed (its muster key), a muster key or a salt,
+ * opens a commitment of `draft`: its plain commitment under that string, or the commitment of any
+ * of `seat`'s first `locks` locks salted from it. `isCommitment` says which commitments count (the
+ * ones the history shows, or the one a test locked).
+ */
+export function opensDraft(shown: Iterable<string>, draft: unknown, seat: SeatId, locks: number, isCommitment: (commitment: string) => boolean): boolean {
+  for (const x of shown) {
+    if (isCommitment(commit(draft, x))) return true;
+    for (const secret of [x, musterKey(x)]) for (let n = 1; n <= locks; n++) if (isCommitment(commit(draft, musterSalt(secret, seat, n)))) return true;
+  }
+  return false;
 }
 
 /** The entry that ends a match in `state` as `ending` says, or null (abandoned, or not possible). */
@@ -124,7 +143,7 @@ export function checkEndedHistories<Setup, State, Command>(spec: AdversarySpec<S
     report.problems.push(`${match.label}: the ruleset declares no drafts`);
     return;
   }
-  const full = play(spec, match.setup, match.seed, match.commands);
+  const full = storedEntries(spec.ruleset, match.setup, match.seed, match.commands);
   if (!full) {
     report.problems.push(`${match.label}: the commands do not replay`);
     return;
@@ -140,7 +159,7 @@ export function checkEndedHistories<Setup, State, Command>(spec: AdversarySpec<S
       const end = spec.ruleset.result(state) === null ? endingCommand(spec, match.setup, state, ending) : null;
       if (ending !== "abandoned" && end === null) continue;
       const commands = [...match.commands.slice(0, k), ...(end ? [end] : [])];
-      const ended = play(spec, match.setup, match.seed, commands);
+      const ended = storedEntries(spec.ruleset, match.setup, match.seed, commands);
       if (!ended) continue;
       const where = `${match.label}, ${ending} after entry ${k}`;
       const body = historyOf({ ruleset: spec.ruleset, ...(spec.publicCommand ? { publicCommand: spec.publicCommand } : {}), over: true, setup: match.setup, seed: match.seed, entries: ended.entries });
@@ -154,14 +173,11 @@ export function checkEndedHistories<Setup, State, Command>(spec: AdversarySpec<S
         const draft = spec.draftOf(entry.command as Command);
         // No opening: a string shown, as a seed, a muster key or a salt, opens no lock of the draft.
         const locks = ended.entries.slice(0, i + 1).filter((e) => e.seat === entry.seat && drafts.locks(e.command as Command)).length;
-        const opened = [...shown].some((x) =>
-          [x, musterKey(x)].some((secret) => shown.has(commit(draft, x)) || Array.from({ length: locks }, (_, n) => commit(draft, musterSalt(secret, entry.seat, n + 1))).some((c) => shown.has(c))),
-        );
-        if (opened) report.problems.push(`${where}: the history opens the commitment of ${entry.seat}'s draft at entry ${entry.seq}`);
+        if (opensDraft(shown, draft, entry.seat, locks, (c) => shown.has(c))) report.problems.push(`${where}: the history opens the commitment of ${entry.seat}'s draft at entry ${entry.seq}`);
         // Non-interference: another draft in that lock shows the same history, hashes renamed.
         const other = spec.otherDraft(entry.command as Command, ended.states[i] as State);
         if (other === null) continue;
-        const variant = play(spec, match.setup, match.seed, commands.map((c, j) => (j === i ? { seat: c.seat, command: other } : c)));
+        const variant = storedEntries(spec.ruleset, match.setup, match.seed, commands.map((c, j) => (j === i ? { seat: c.seat, command: other } : c)));
         if (!variant) continue;
         const variantHistory = canonicalJson(historyOf({ ruleset: spec.ruleset, ...(spec.publicCommand ? { publicCommand: spec.publicCommand } : {}), over: true, setup: match.setup, seed: match.seed, entries: variant.entries }));
         if (renamed(history) !== renamed(variantHistory)) report.problems.push(`${where}: the history depends on ${entry.seat}'s draft at entry ${entry.seq}, never played`);

@@ -20,4 +20,4 @@ export { Counters, Problems } from "./problems";
 export { firstDifference, maskedJson, reverseKeys } from "./json";
 export { describeRulesDoc, rulesDocReport, tablesOf, testsNamed, RULE_STATUSES, type DocRow, type DocTable, type RulesDocOptions, type RulesDocReport } from "./rules-doc";
 export type { Channel, KitReport, KitSpec, MatchCase, PlayedMatch, Probe, Secret, StepContext } from "./types";
-export { checkEndedHistories, randomMatch, ENDINGS, type AdversaryMatch, type AdversaryReport, type AdversarySpec, type Ending } from "./adversary";
+export { checkEndedHistories, opensDraft, randomMatch, storedEntries, ENDINGS, type AdversaryMatch, type AdversaryReport, type AdversarySpec, type Ending } from "./adversary";

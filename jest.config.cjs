@@ -4,6 +4,10 @@
  * (and `npm test`) run this.
  */
 module.exports = {
+  // Test files run in a child worker that is replaced once it holds more than this after a file:
+  // run in one process, the suite's modules and servers add up past V8's heap limit on a 2-core
+  // machine (jest runs in band there), and the run dies of "JavaScript heap out of memory".
+  workerIdleMemoryLimit: "1536MB",
   projects: ["<rootDir>/packages/*", "<rootDir>/apps/*", "<rootDir>/apps/web/e2e"],
   reporters: ["default", "<rootDir>/scripts/jest-summary-reporter.cjs"],
 };

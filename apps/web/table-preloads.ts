@@ -10,8 +10,8 @@ import type { Plugin } from "vite";
 
 /** The modules whose chunks a table page needs: the route, then each ruleset's table. */
 export const TABLE_MODULES = {
-  table: "src/ember/Table.tsx",
-  rulesets: { ember: "src/ember/EmberConnected.tsx", siege: "src/siege/SiegeTable.tsx" },
+  table: "src/rulesets/ember/Table.tsx",
+  rulesets: { ember: "src/rulesets/ember/EmberConnected.tsx", siege: "src/rulesets/siege/SiegeTable.tsx" },
 } as const;
 
 /** The shape of `table-preloads.json`. */

@@ -18,7 +18,7 @@ import { Loading } from "./ui";
 const LobbyPage = lazy(() => import("./lobby/LobbyPage").then((m) => ({ default: m.LobbyPage })));
 const EmberTable = lazy(() => {
   preloadRulesetTable(window.location.pathname);
-  return import("./ember/Table").then((m) => ({ default: m.EmberTable }));
+  return import("./rulesets/ember/Table").then((m) => ({ default: m.EmberTable }));
 });
 const HowToPlayPage = lazy(() => import("./help/HowToPlay").then((m) => ({ default: m.HowToPlayPage })));
 const HostPage = lazy(() => import("./lobby/HostPage").then((m) => ({ default: m.HostPage })));

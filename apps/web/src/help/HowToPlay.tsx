@@ -12,7 +12,7 @@ import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import { RULE_TIP_CSS } from "./RuleTip";
 import { GUIDES } from "./HowToPlayLink";
-import { SIGMAR_NUMBERS, SIGMAR_TERMS, tipText, type SigmarTip } from "../sigmar/tips";
+import { SIGMAR_NUMBERS, SIGMAR_TERMS, tipText, type SigmarTip } from "../rulesets/sigmar/tips";
 import "../i18n/siege-strings";
 import "../i18n/trpg-strings";
 import "../i18n/help-strings";

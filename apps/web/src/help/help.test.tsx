@@ -12,7 +12,7 @@ import { HowToPlayPage } from "./HowToPlay";
 import { LobbyPage } from "../lobby/LobbyPage";
 import { inEnglish } from "../../test/english";
 import { problems, readable } from "../../test/readable";
-import { SIGMAR_NUMBERS, SIGMAR_TERMS } from "../sigmar/tips";
+import { SIGMAR_NUMBERS, SIGMAR_TERMS } from "../rulesets/sigmar/tips";
 
 inEnglish();
 

@@ -11,9 +11,9 @@ import { MatchLists } from "./MatchLists";
 // Each ruleset's form (EMBER's army editor, Siege's setup) is its own chunk.
 const CreateMatch = lazy(() => import("./CreateMatch").then((m) => ({ default: m.CreateMatch })));
 const PlayBot = lazy(() => import("./PlayBot").then((m) => ({ default: m.PlayBot })));
-const CreateSiegeMatch = lazy(() => import("../siege/CreateSiegeMatch").then((m) => ({ default: m.CreateSiegeMatch })));
-const CreateSigmarMatch = lazy(() => import("../sigmar/CreateSigmarMatch").then((m) => ({ default: m.CreateSigmarMatch })));
-const CreateTrpgMatch = lazy(() => import("../trpg/CreateTrpgMatch").then((m) => ({ default: m.CreateTrpgMatch })));
+const CreateSiegeMatch = lazy(() => import("../rulesets/siege/CreateSiegeMatch").then((m) => ({ default: m.CreateSiegeMatch })));
+const CreateSigmarMatch = lazy(() => import("../rulesets/sigmar/CreateSigmarMatch").then((m) => ({ default: m.CreateSigmarMatch })));
+const CreateTrpgMatch = lazy(() => import("../rulesets/trpg/CreateTrpgMatch").then((m) => ({ default: m.CreateTrpgMatch })));
 
 export function LobbyPage({ api = defaultApi }: { api?: Api }) {
   const { t } = useTranslation("lobby");

@@ -14,7 +14,7 @@ import type { ArmyList } from "@fogwar/ember";
 import type { BotLevel, CreateMatchRequest } from "@fogwar/protocol";
 import { ApiError, type Api, type RulesetInfo, type SiegeRulesetInfo, type SigmarRulesetInfo, type TrpgRulesetInfo } from "../api";
 import { ErrorNote } from "../ui";
-import { sampleName } from "../ember/model";
+import { sampleName } from "../rulesets/ember/model";
 import { assess, nameIn } from "./armyModel";
 import { localPart } from "./InviteLinks";
 

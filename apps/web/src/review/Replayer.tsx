@@ -8,12 +8,12 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSeatNamer } from "../table/names";
-import { useWords } from "../ember/useWords";
+import { useWords } from "../rulesets/ember/useWords";
 import { RULES_VERSION, type EmberCommand } from "@fogwar/ember";
 import type { MatchHistory } from "../api";
 import { Loading } from "../ui";
-import { TableView } from "../ember/TableView";
-import { describeCommand, describeEvent } from "../ember/words";
+import { TableView } from "../rulesets/ember/TableView";
+import { describeCommand, describeEvent } from "../rulesets/ember/words";
 import { useOlderRules } from "../table/rules-version";
 import { commandVisible, eventsFor, rebuild, roundStarts, verify, viewAt, viewerOf, type EmberRules, type Perspective, type Replay, type Step } from "./replay";
 import { OlderRulesNote, TableBoundary } from "./older-rules";

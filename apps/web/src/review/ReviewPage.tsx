@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import type { EmberCommand, EmberEvent, EmberView } from "@fogwar/ember";
 import { ApiError, api, type MatchHistory } from "../api";
 import { ErrorNote, Loading } from "../ui";
-import { describeCommand, describeEvent, endReason } from "../ember/words";
+import { describeCommand, describeEvent, endReason } from "../rulesets/ember/words";
 import { REVIEW_CSS } from "./styles";
 import { PlayersProvider, seatList, useSeatNamer } from "../table/names";
 import { ReviewChat } from "./ReviewChat";
@@ -20,12 +20,12 @@ import "../i18n/review-strings";
 
 // Each ruleset's replay is its own chunk, fetched once the history names the ruleset.
 const Replayer = lazy(() => import("./Replayer").then((m) => ({ default: m.Replayer })));
-const SiegeReview = lazy(() => import("../siege/SiegeReview").then((m) => ({ default: m.SiegeReview })));
-const SiegeLiveHistory = lazy(() => import("../siege/SiegeReview").then((m) => ({ default: m.SiegeLiveHistory })));
-const SigmarReview = lazy(() => import("../sigmar/SigmarReview").then((m) => ({ default: m.SigmarReview })));
-const SigmarLiveHistory = lazy(() => import("../sigmar/SigmarReview").then((m) => ({ default: m.SigmarLiveHistory })));
-const TrpgReview = lazy(() => import("../trpg/TrpgReview").then((m) => ({ default: m.TrpgReview })));
-const TrpgLiveHistory = lazy(() => import("../trpg/TrpgReview").then((m) => ({ default: m.TrpgLiveHistory })));
+const SiegeReview = lazy(() => import("../rulesets/siege/SiegeReview").then((m) => ({ default: m.SiegeReview })));
+const SiegeLiveHistory = lazy(() => import("../rulesets/siege/SiegeReview").then((m) => ({ default: m.SiegeLiveHistory })));
+const SigmarReview = lazy(() => import("../rulesets/sigmar/SigmarReview").then((m) => ({ default: m.SigmarReview })));
+const SigmarLiveHistory = lazy(() => import("../rulesets/sigmar/SigmarReview").then((m) => ({ default: m.SigmarLiveHistory })));
+const TrpgReview = lazy(() => import("../rulesets/trpg/TrpgReview").then((m) => ({ default: m.TrpgReview })));
+const TrpgLiveHistory = lazy(() => import("../rulesets/trpg/TrpgReview").then((m) => ({ default: m.TrpgLiveHistory })));
 
 export function ReviewPage({ matchId }: { matchId: string }) {
   const { t } = useTranslation("review");

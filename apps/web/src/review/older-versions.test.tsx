@@ -23,15 +23,15 @@ import { sigmar, type SigmarCommand, type SigmarView } from "@fogwar/sigmar";
 import { trpg } from "@fogwar/trpg";
 import type { MatchHistory } from "../api";
 import type { MatchConnection } from "../net/useMatch";
-import { EmberConnected } from "../ember/EmberConnected";
+import { EmberConnected } from "../rulesets/ember/EmberConnected";
 import { inEnglish } from "../../test/english";
 import { ReviewPage } from "./ReviewPage";
 import { TableBoundary } from "./older-rules";
 import { rebuild, verify, type EmberRules } from "./replay";
-import { rebuildSiege, type SiegeRules } from "../siege/review";
-import { rebuildTrpg, type TrpgRules } from "../trpg/review";
-import { rebuildSigmar, type SigmarRules } from "../sigmar/review";
-import { SigmarTable } from "../sigmar/SigmarTable";
+import { rebuildSiege, type SiegeRules } from "../rulesets/siege/review";
+import { rebuildTrpg, type TrpgRules } from "../rulesets/trpg/review";
+import { rebuildSigmar, type SigmarRules } from "../rulesets/sigmar/review";
+import { SigmarTable } from "../rulesets/sigmar/SigmarTable";
 
 jest.mock("@fogwar/sigmar", () => {
   const actual = jest.requireActual<typeof import("@fogwar/sigmar")>("@fogwar/sigmar");

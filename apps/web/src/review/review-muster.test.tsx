@@ -13,7 +13,7 @@ import { catalog as sigmarCatalog, sigmar, type SigmarCommand } from "@fogwar/si
 import { Random, canonicalJson, historyOf, replayCommand, rngStateFromSeed, seedCommitment, stateHash, type Ruleset, type SeatId, type StoredEntry } from "@fogwar/engine";
 import { ReviewPage } from "./ReviewPage";
 import { rebuild, verify } from "./replay";
-import { rebuildSigmar } from "../sigmar/review";
+import { rebuildSigmar } from "../rulesets/sigmar/review";
 import type { MatchHistory } from "../api";
 import { inEnglish } from "../../test/english";
 

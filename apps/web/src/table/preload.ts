@@ -7,13 +7,13 @@
  */
 
 /** EMBER's table (its own chunk). */
-export const loadEmberTable = () => import("../ember/EmberConnected");
+export const loadEmberTable = () => import("../rulesets/ember/EmberConnected");
 /** Siege's table (its own chunk). */
-export const loadSiegeTable = () => import("../siege/SiegeTable");
+export const loadSiegeTable = () => import("../rulesets/siege/SiegeTable");
 /** Age of Sigmar's table (its own chunk). */
-export const loadSigmarTable = () => import("../sigmar/SigmarTable");
+export const loadSigmarTable = () => import("../rulesets/sigmar/SigmarTable");
 /** The TRPG's table (its own chunk). */
-export const loadTrpgTable = () => import("../trpg/TrpgTable");
+export const loadTrpgTable = () => import("../rulesets/trpg/TrpgTable");
 
 /**
  * When `path` is a table route (`/play/:matchId` or `/watch/:matchId`), asks the match's summary

@@ -1,0 +1,435 @@
+/**
+ * The 12 x 12 board as SVG: terrain, the nine tactical zones with their mission values, the
+ * deployment zones, units (side by shape and seat label as well as colour; facing arrow; stance
+ * letters; part marks for damage tokens and destroyed parts; known dials), the active unit, and
+ * the highlights the table computes from the legal commands: squares to move or deploy to, units
+ * to attack, with range and line-of-sight lines when targeting; smoke cards, projectiles and
+ * installations (seed 000 1.5, 10). A camouflaged unit is drawn faded and dashed at its public
+ * marker (seed 000 6.2); the owner alone also gets a dotted ghost on its real square (the
+ * projection carries `concealed` for the owner's own units only).
+ */
+import type { KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useSeatNamer } from "../../table/names";
+import { PART_SLOTS, TIMINGS, board, catalog, type EmberCommand, type EmberView, type UnitState } from "@fogwar/ember";
+import { FACING_VECTOR, type Square } from "@fogwar/engine";
+import { distance, inPlay, keyOf, lineOfSight, localName, objectiveNumber, scenarioOf, seatColour, seatIndex, shootingSight, squareName, unitLabel } from "./model";
+import "../../i18n/table-strings";
+
+export const CELL = 48;
+const MARGIN = 20;
+const N = 12;
+
+/**
+ * A square the viewer may click, with the legal command it sends, or (`pick`) a local choice such
+ * as the first square of a smoke placement.
+ */
+export interface SquareChoice {
+  readonly square: Square;
+  readonly label: string;
+  readonly command?: EmberCommand;
+  readonly pick?: () => void;
+}
+/** A unit the viewer may click to attack, with the legal command it sends. */
+export interface UnitChoice {
+  readonly unit: string;
+  readonly label: string;
+  readonly command: EmberCommand;
+}
+
+export interface BoardProps {
+  readonly view: EmberView;
+  readonly seat: string | null;
+  readonly selected: string | null;
+  readonly onSelectUnit: (id: string) => void;
+  readonly squares?: readonly SquareChoice[];
+  readonly targets?: readonly UnitChoice[];
+  readonly onCommand?: (command: EmberCommand) => void;
+  /** Draw range and line of sight from this unit (when an attack is being chosen); smoke counts for shooting. */
+  readonly sight?: { readonly from: string; readonly range: number; readonly shooting?: boolean } | null;
+}
+
+const px = (v: number) => MARGIN + v * CELL;
+const centre = (s: Square) => ({ x: px(s.x) + CELL / 2, y: px(s.y) + CELL / 2 });
+
+function onKeys(action: () => void) {
+  return (e: KeyboardEvent) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      action();
+    }
+  };
+}
+
+/** The unit's shape: seat 0 a circle, seat 1 a diamond, seat 2 a triangle, seat 3 a square; drones smaller. */
+function UnitShape({ index, r, fill }: { index: number; r: number; fill: string }) {
+  if (index === 0) return <circle r={r} fill={fill} stroke="#111" strokeWidth={2} />;
+  if (index === 2) return <path d={`M0 ${-r - 3} L${r + 3} ${r} L${-r - 3} ${r} Z`} fill={fill} stroke="#111" strokeWidth={2} />;
+  if (index === 3) return <rect x={-r} y={-r} width={2 * r} height={2 * r} fill={fill} stroke="#111" strokeWidth={2} />;
+  return <path d={`M0 ${-r - 2} L${r + 2} 0 L0 ${r + 2} L${-r - 2} 0 Z`} fill={fill} stroke="#111" strokeWidth={2} />;
+}
+
+function knownDial(view: EmberView, unit: UnitState): string | undefined {
+  return view.revealed[unit.id] ?? view.plans[unit.owner]?.dials?.[unit.id];
+}
+
+function UnitMark({ view, unit, selected, active, target, onSelect, onAttack }: {
+  view: EmberView;
+  unit: UnitState;
+  selected: boolean;
+  active: boolean;
+  target: UnitChoice | undefined;
+  onSelect: () => void;
+  onAttack: (() => void) | undefined;
+}) {
+  const { t } = useTranslation("table");
+  const seatName = useSeatNamer(view.seats);
+  const at = unit.at as Square;
+  const c = centre(at);
+  const index = seatIndex(view, unit.owner);
+  const mech = unit.kind === "mech";
+  const r = mech ? 15 : 10;
+  const v = FACING_VECTOR[unit.facing];
+  const stance = mech ? unit.stance : null;
+  const dial = mech ? knownDial(view, unit) : undefined;
+  const name = unitLabel(view, unit.id, seatName);
+  const camouflaged = Boolean(unit.camouflage);
+  const state = [
+    mech ? t(`stance.${unit.stance}`) : t("kind.drone"),
+    camouflaged ? t("board.camouflaged") : null,
+    unit.loToken ? t("board.lowObservable") : null,
+    t(`facing.${unit.facing}`),
+    active ? t("board.active") : null,
+    selected ? t("board.selected") : null,
+  ].filter(Boolean);
+  const click = onAttack ?? onSelect;
+  const label = target ? target.label : `${t("select", { unit: name })}: ${state.join(", ")}`;
+  return (
+    <g
+      transform={`translate(${c.x} ${c.y})`}
+      // The same place as a CSS transform too, so a move is a transition (./table/motion.ts).
+      style={{ transform: `translate(${c.x}px, ${c.y}px)` }}
+      className={`unit${target ? " unit-target" : ""}`}
+      role="button"
+      tabIndex={0}
+      aria-label={label}
+      aria-pressed={target ? undefined : selected}
+      data-unit={unit.id}
+      data-target={target ? "true" : undefined}
+      data-camouflaged={camouflaged ? "true" : undefined}
+      opacity={camouflaged ? 0.55 : undefined}
+      onClick={click}
+      onKeyDown={onKeys(click)}
+    >
+      <title>{label}</title>
+      {active && <circle r={r + 8} fill="none" stroke="#e0b400" strokeWidth={3} strokeDasharray="5 3" />}
+      {selected && <circle r={r + 5} fill="none" stroke="#111" strokeWidth={2} />}
+      {target && <circle r={r + 6} fill="none" stroke="#d11" strokeWidth={3} />}
+      {camouflaged && <circle r={r + 3} fill="none" stroke="#111" strokeWidth={1.5} strokeDasharray="3 3" />}
+      {unit.loToken && (
+        <g transform={`translate(${-r - 2} ${-r - 2})`} aria-hidden="true">
+          <path d="M0 -5 L4.3 -2.5 L4.3 2.5 L0 5 L-4.3 2.5 L-4.3 -2.5 Z" fill="#444" stroke="#fff" strokeWidth={0.8} />
+        </g>
+      )}
+      <UnitShape index={index} r={r} fill={seatColour(view, unit.owner)} />
+      {index === 1 && <line x1={-r / 2} y1={-r / 2} x2={r / 2} y2={r / 2} stroke="#fff" strokeOpacity={0.5} strokeWidth={2} />}
+      {/* facing arrow */}
+      <path
+        d={`M${v.x * (r + 7)} ${v.y * (r + 7)} L${v.x * (r + 1) - v.y * 5} ${v.y * (r + 1) + v.x * 5} L${v.x * (r + 1) + v.y * 5} ${v.y * (r + 1) - v.x * 5} Z`}
+        fill="#111"
+      />
+      {/* the seat's number (the seat list shows it beside the player's name) */}
+      <text y={mech ? -2 : 3} textAnchor="middle" fontSize={mech ? 9 : 8} fontWeight={700} fill="#fff" data-seat-number={index + 1}>
+        {index + 1}
+      </text>
+      {mech && (
+        <text y={9} textAnchor="middle" fontSize={8} fontWeight={700} fill="#fff" data-stance={stance ?? undefined}>
+          {stance === "SHUTDOWN" ? "⏻" : stance}
+        </text>
+      )}
+      {!mech && unit.damaged && (
+        <text className="hit-mark" x={r} y={-r + 2} fontSize={10} fontWeight={700} fill="#d11">
+          !
+        </text>
+      )}
+      {mech && (
+        <g transform={`translate(${-18} ${r + 4})`} aria-hidden="true">
+          {PART_SLOTS.map((slot, i) => {
+            const part = unit.parts[slot];
+            return (
+              <g key={slot} transform={`translate(${i * 9} 0)`}>
+                <rect width={8} height={7} fill={part.destroyed ? "#333" : part.damaged ? "#f3b0b0" : "#fff"} stroke="#111" strokeWidth={0.8} />
+                {part.destroyed && <path className="hit-mark" d="M1 1 L7 6 M7 1 L1 6" stroke="#fff" strokeWidth={1.2} />}
+                {part.damaged && !part.destroyed && (
+                  <text className="hit-mark" x={4} y={6.3} textAnchor="middle" fontSize={7} fontWeight={700} fill="#a00">
+                    !
+                  </text>
+                )}
+              </g>
+            );
+          })}
+        </g>
+      )}
+      {dial && (
+        <g transform={`translate(${r - 1} ${-r - 1})`} data-dial={unit.id}>
+          <circle r={6} fill="#fff" stroke="#111" />
+          <text y={3} textAnchor="middle" fontSize={8} fontWeight={700}>
+            {TIMINGS.indexOf(dial as (typeof TIMINGS)[number]) + 1}
+          </text>
+        </g>
+      )}
+    </g>
+  );
+}
+
+/** The board. */
+export function Board({ view, seat, selected, onSelectUnit, squares = [], targets = [], onCommand, sight = null }: BoardProps) {
+  const { t, i18n } = useTranslation("table");
+  const name = useSeatNamer(view.seats);
+  const scenario = scenarioOf(view);
+  const size = MARGIN * 2 + N * CELL;
+  const units = inPlay(view);
+  const targetOf = new Map(targets.map((c) => [c.unit, c]));
+  const mySide = seat ? view.sides?.[seat] : undefined;
+  const attacker = sight ? units.find((u) => u.id === sight.from) : undefined;
+  return (
+    <svg className="ember-board" viewBox={`0 0 ${size} ${size}`} role="group" aria-label={t("board.label")} data-testid="board">
+      <defs>
+        <pattern id="hatch-block" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+          <rect width="6" height="6" fill="#6b6257" />
+          <line x1="0" y1="0" x2="0" y2="6" stroke="#3b342c" strokeWidth="3" />
+        </pattern>
+        <pattern id="dots-low" width="8" height="8" patternUnits="userSpaceOnUse">
+          <rect width="8" height="8" fill="#c9b48a" />
+          <circle cx="4" cy="4" r="1.4" fill="#7a6540" />
+        </pattern>
+        <pattern id="deploy-black" width="10" height="10" patternUnits="userSpaceOnUse">
+          <line x1="0" y1="10" x2="10" y2="0" stroke="#333" strokeOpacity="0.25" strokeWidth="2" />
+        </pattern>
+        <pattern id="deploy-white" width="10" height="10" patternUnits="userSpaceOnUse">
+          <circle cx="5" cy="5" r="1.5" fill="#333" fillOpacity="0.25" />
+        </pattern>
+        <pattern id="deploy-red" width="10" height="10" patternUnits="userSpaceOnUse">
+          <line x1="0" y1="5" x2="10" y2="5" stroke="#a33" strokeOpacity="0.3" strokeWidth="2" />
+        </pattern>
+        <pattern id="deploy-blue" width="10" height="10" patternUnits="userSpaceOnUse">
+          <line x1="5" y1="0" x2="5" y2="10" stroke="#33a" strokeOpacity="0.3" strokeWidth="2" />
+        </pattern>
+      </defs>
+      <rect x={MARGIN} y={MARGIN} width={N * CELL} height={N * CELL} fill="#e9ecef" stroke="#111" />
+      {/* deployment zones */}
+      {(["black", "white", "red", "blue"] as const).map((side) => {
+        const z = scenario.deployment[side];
+        // Red and blue zones exist on some scenarios only, and matter only when a side holds them.
+        if (!z || ((side === "red" || side === "blue") && !Object.values(view.sides ?? {}).includes(side) && view.phase !== "side_choice")) return null;
+        const label = t("board.deployment", { side: t(`side.${side}`) });
+        return (
+          <g key={side} className={`deploy deploy-${side}`}>
+            <rect x={px(z.x0)} y={px(z.y0)} width={(z.x1 - z.x0 + 1) * CELL} height={(z.y1 - z.y0 + 1) * CELL} fill={`url(#deploy-${side})`} stroke={side === mySide ? "#111" : "#555"} strokeWidth={side === mySide ? 2 : 1}>
+              <title>{label}</title>
+            </rect>
+          </g>
+        );
+      })}
+      {/* grid */}
+      {Array.from({ length: N + 1 }, (_, i) => (
+        <g key={i} stroke="#9aa0a8" strokeWidth={0.6}>
+          <line x1={px(i)} y1={px(0)} x2={px(i)} y2={px(N)} />
+          <line x1={px(0)} y1={px(i)} x2={px(N)} y2={px(i)} />
+        </g>
+      ))}
+      {/* coordinates */}
+      {Array.from({ length: N }, (_, i) => (
+        <g key={`c${i}`} fontSize={10} fill="#555" aria-hidden="true">
+          <text x={px(i) + CELL / 2} y={MARGIN - 6} textAnchor="middle">
+            {"abcdefghijkl"[i]}
+          </text>
+          <text x={MARGIN - 6} y={px(i) + CELL / 2 + 3} textAnchor="end">
+            {i + 1}
+          </text>
+        </g>
+      ))}
+      {/* terrain */}
+      {scenario.terrain.map((card) => {
+        // Terrain as it stands: destroyed vulnerable terrain is rubble (seed 000 1.5.2).
+        const piece = board.standingPiece(view as unknown as Parameters<typeof board.standingPiece>[0], card);
+        const damage = view.terrainDamage?.[card.id];
+        const name = localName(piece.name, i18n.language);
+        const labels = [piece.blocking ? t("board.terrainBlocking", { name, height: piece.heightInches }) : t("board.terrainLow", { name, height: piece.heightInches })];
+        if (damage === "destroyed") labels.push(t("board.terrainRubble"));
+        else if (card.vulnerable) {
+          labels.push(t("board.terrainVulnerable", { armour: card.vulnerable.armour, structure: card.vulnerable.structure ?? "-" }));
+          if (damage === "damaged") labels.push(t("damaged"));
+        }
+        const label = labels.join(" · ");
+        return (
+          <g key={piece.id} className={`terrain ${piece.blocking ? "blocking" : "low"}${card.vulnerable ? " vulnerable" : ""}${damage ? ` ${damage}` : ""}`} data-terrain={card.id} data-terrain-state={damage ?? (card.vulnerable ? "vulnerable" : "intact")}>
+            <title>{label}</title>
+            {piece.squares.map(([x, y]) => (
+              <rect
+                key={`${x},${y}`}
+                x={px(x) + 1}
+                y={px(y) + 1}
+                width={CELL - 2}
+                height={CELL - 2}
+                fill={damage === "destroyed" ? "#b8ab98" : piece.blocking ? "url(#hatch-block)" : "url(#dots-low)"}
+                stroke={card.vulnerable && damage !== "destroyed" ? "#b3541e" : "#3b342c"}
+                strokeWidth={card.vulnerable && damage !== "destroyed" ? 3 : 1}
+                strokeDasharray={damage === "damaged" ? "6 3" : undefined}
+              />
+            ))}
+          </g>
+        );
+      })}
+      {/* tactical zones */}
+      {"ABCDEFGHI".split("").map((zone, i) => {
+        const zx = (i % 3) * 4;
+        const zy = Math.floor(i / 3) * 4;
+        const value = scenario.mission.zoneValues[zone as keyof typeof scenario.mission.zoneValues];
+        return (
+          <g key={zone} className="zone" aria-label={t("board.zone", { zone })}>
+            <rect x={px(zx)} y={px(zy)} width={4 * CELL} height={4 * CELL} fill="none" stroke="#333" strokeWidth={2} strokeDasharray="8 4" />
+            <text x={px(zx) + 4} y={px(zy) + 13} fontSize={12} fontWeight={700} fill="#333" fillOpacity={0.7}>
+              {value !== undefined ? t("board.zoneValue", { zone, vp: value }) : zone}
+            </text>
+          </g>
+        );
+      })}
+      {/* smoke cards (seed 000 10), one per seat and square, in the seat's colour */}
+      {(view.smoke ?? []).map((card) => {
+        const index = seatIndex(view, card.owner);
+        const label = t("board.smoke", { seat: name(card.owner) });
+        return (
+          <g key={`smoke-${card.owner}-${keyOf(card.at)}`} className="smoke" data-smoke={`${card.owner}:${keyOf(card.at)}`}>
+            <title>{label}</title>
+            <rect x={px(card.at.x) + 2 + index * 3} y={px(card.at.y) + 2 + index * 3} width={CELL - 7} height={CELL - 7} rx={10} fill="#8d949c" fillOpacity={0.45} stroke={seatColour(view, card.owner)} strokeWidth={2} strokeDasharray="5 3" />
+          </g>
+        );
+      })}
+      {/* projectiles and installations (seed 000 1.5): drop-point tokens and installations */}
+      {(view.projectiles ?? [])
+        .filter((p) => !p.destroyed && p.at)
+        .map((p) => {
+          const card = catalog.projectiles.get(p.projectileId);
+          const c = centre(p.at as Square);
+          const label = t("board.projectile", { name: card ? localName(card.name, i18n.language) : p.projectileId, owner: name(p.owner) });
+          const installation = card?.kind === "installation";
+          return (
+            <g key={p.id} className={installation ? "installation" : "projectile"} data-projectile={p.id} transform={`translate(${c.x - CELL / 4},${c.y + CELL / 4})`}>
+              <title>{label}</title>
+              {installation ? (
+                <rect x={-7} y={-7} width={14} height={14} fill={seatColour(view, p.owner)} stroke="#111" strokeWidth={1.5} transform="rotate(45)" />
+              ) : (
+                <path d="M0 -9 L8 7 L-8 7 Z" fill={seatColour(view, p.owner)} stroke="#111" strokeWidth={1.5} />
+              )}
+            </g>
+          );
+        })}
+      {/* range and sight */}
+      {attacker?.at && sight && (
+        <g className="sight" aria-hidden="true">
+          <rect
+            x={px(Math.max(0, attacker.at.x - sight.range))}
+            y={px(Math.max(0, attacker.at.y - sight.range))}
+            width={(Math.min(N - 1, attacker.at.x + sight.range) - Math.max(0, attacker.at.x - sight.range) + 1) * CELL}
+            height={(Math.min(N - 1, attacker.at.y + sight.range) - Math.max(0, attacker.at.y - sight.range) + 1) * CELL}
+            fill="#d11"
+            fillOpacity={0.05}
+            stroke="#d11"
+            strokeDasharray="2 4"
+          />
+          {units
+            .filter((u) => u.owner !== attacker.owner && u.at)
+            .map((u) => {
+              const a = centre(attacker.at as Square);
+              const b = centre(u.at as Square);
+              const clear = sight.shooting ? shootingSight(view, attacker.at as Square, u.at as Square) : lineOfSight(view, attacker.at as Square, u.at as Square);
+              const inRange = distance(attacker.at as Square, u.at as Square) <= sight.range;
+              const label = clear ? (inRange ? t("board.sightClear", { distance: distance(attacker.at as Square, u.at as Square) }) : t("board.outOfRange")) : t("board.sightBlocked");
+              return (
+                <g key={u.id} data-sight={u.id} data-clear={clear ? "true" : "false"}>
+                  <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke={clear ? (inRange ? "#1a7f37" : "#c77c00") : "#d11"} strokeWidth={2} strokeDasharray={clear ? (inRange ? undefined : "6 3") : "2 3"} />
+                  <text x={(a.x + b.x) / 2} y={(a.y + b.y) / 2 - 3} fontSize={9} textAnchor="middle" fill="#111">
+                    {label}
+                  </text>
+                </g>
+              );
+            })}
+        </g>
+      )}
+      {/* objective markers (seed 001 3.3) */}
+      {(view.missionPrep?.objectives ?? []).map((marker) => {
+        const c = centre(marker.at);
+        const label = t("board.objective", { id: objectiveNumber(marker.id), seat: name(marker.seat), square: squareName(marker.at) });
+        return (
+          <g key={marker.id} className="objective" data-objective={marker.id} transform={`translate(${c.x} ${c.y})`}>
+            <title>{label}</title>
+            <path d="M-9 12 L-9 -14 L10 -8 L-9 -2" fill={seatColour(view, marker.seat)} stroke="#111" strokeWidth={1.5} />
+            <text x={2} y={14} fontSize={8} fontWeight={700} fill="#111">
+              {marker.id.replace("obj-", "◎")}
+            </text>
+          </g>
+        );
+      })}
+      {/* highlighted squares */}
+      {squares.map((choice) => (
+        <rect
+          key={keyOf(choice.square)}
+          className="choice-square"
+          x={px(choice.square.x) + 3}
+          y={px(choice.square.y) + 3}
+          width={CELL - 6}
+          height={CELL - 6}
+          rx={4}
+          fill="#1a7f37"
+          fillOpacity={0.28}
+          stroke="#1a7f37"
+          strokeWidth={2}
+          role="button"
+          tabIndex={0}
+          aria-label={choice.label}
+          data-square={keyOf(choice.square)}
+          onClick={() => (choice.pick ? choice.pick() : choice.command && onCommand?.(choice.command))}
+          onKeyDown={onKeys(() => (choice.pick ? choice.pick() : choice.command && onCommand?.(choice.command)))}
+        >
+          <title>{choice.label}</title>
+        </rect>
+      ))}
+      {/* the viewer's own camouflaged units: their real squares (seed 000 6.2), never sent to anyone else */}
+      {Object.entries(view.concealed ?? {}).map(([id, real]) => {
+        const unit = units.find((u) => u.id === id);
+        if (!unit?.at) return null;
+        const a = centre(unit.at);
+        const b = centre(real);
+        const label = t("board.realSquare", { unit: unitLabel(view, id, name) });
+        return (
+          <g key={`real-${id}`} className="real-square" data-real-square={id} data-square={keyOf(real)} role="img" aria-label={`${label}: ${squareName(real)}`}>
+            <title>{`${label}: ${squareName(real)}`}</title>
+            <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke="#5b2a86" strokeWidth={1.5} strokeDasharray="2 3" />
+            <circle cx={b.x} cy={b.y} r={15} fill="#5b2a86" fillOpacity={0.15} stroke="#5b2a86" strokeWidth={2} strokeDasharray="2 2" />
+            <text x={b.x} y={b.y + 3} textAnchor="middle" fontSize={8} fontWeight={700} fill="#5b2a86">
+              {seatIndex(view, unit.owner) + 1}
+            </text>
+          </g>
+        );
+      })}
+      {units.map((unit) => {
+        const target = targetOf.get(unit.id);
+        return (
+          <UnitMark
+            key={unit.id}
+            view={view}
+            unit={unit}
+            selected={selected === unit.id}
+            active={view.activation?.unit === unit.id}
+            target={target}
+            onSelect={() => onSelectUnit(unit.id)}
+            onAttack={target ? () => onCommand?.(target.command) : undefined}
+          />
+        );
+      })}
+    </svg>
+  );
+}
+
+export { squareName };

@@ -1,0 +1,46 @@
+/**
+ * The connection banner: a join refused because the match is over (a reload after its end) tells
+ * the player so and links to the review, instead of "could not join" with a retry that cannot work;
+ * any other final failure keeps its cause and the retry button.
+ */
+import { render, screen } from "@testing-library/react";
+import { ConnectionBanner } from "./ConnectionBanner";
+import type { MatchConnection } from "../../net/useMatch";
+import { inEnglish } from "../../../test/english";
+
+inEnglish();
+
+function connection(code: string, message: string): MatchConnection {
+  return {
+    status: "failed",
+    error: { code, message },
+    retry: null,
+    unanswered: 0,
+    welcome: null,
+    seq: 0,
+    view: null,
+    caster: null,
+    connected: {},
+    spectators: 0,
+    events: [],
+    send: () => Promise.reject(new Error("not connected")),
+    retryNow: () => undefined,
+    chat: { read: [], write: [], lines: [], error: null },
+    sendChat: () => false,
+  };
+}
+
+test("a join refused with match_over says the match is over and links to its review, with no retry", () => {
+  render(<ConnectionBanner match={connection("match_over", "The match is over.")} seat="p1" onRetry={() => undefined} matchId="k7m2q9x4w8ab" />);
+  expect(screen.getAllByRole("status")[0]?.textContent).toContain("Match over");
+  expect(screen.getByRole("link", { name: "Open the review" }).getAttribute("href")).toBe("/review/k7m2q9x4w8ab");
+  expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();
+  expect(screen.queryByRole("alert")).toBeNull();
+});
+
+test("another final failure keeps its cause and the retry button", () => {
+  render(<ConnectionBanner match={connection("invalid_token", "The seat token does not open a seat of this match.")} seat="p1" onRetry={() => undefined} matchId="k7m2q9x4w8ab" />);
+  expect(screen.getByRole("alert").textContent).toContain("invalid_token");
+  expect(screen.getByRole("button", { name: "Retry" })).toBeTruthy();
+  expect(screen.queryByRole("link", { name: "Open the review" })).toBeNull();
+});

@@ -1,0 +1,105 @@
+/**
+ * The connection banner of every table (EMBER and Siege): status, the viewer's seat or
+ * "spectating", the spectator count, who is online; `children` follow (the caster-feed switch).
+ * While the connection is being restored it says so plainly: why it was lost, which attempt
+ * this is, how long until the next one (counting down each second), a "retry now" button and
+ * how many commands wait for the connection; presence and the spectator count, unknown while
+ * disconnected, are left out until connected again.
+ * Once the connection is closed for good (or the first join was refused) it shows the error and
+ * a "retry" button (`onRetry`: connect from scratch).
+ */
+import { useEffect, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useSeatNamer } from "../../table/names";
+import type { MatchConnection } from "../../net/useMatch";
+import "../../i18n/table-strings";
+
+/** Causes the banner words itself; any other shows the server's code and message. */
+const KNOWN_CAUSES = new Set(["connection_lost", "server_restarting", "network_error", "room_not_found", "service_unavailable", "server_error", "too_many_requests"]);
+
+const BANNER_CSS = `
+.connection .dot { display: inline-block; width: 0.7em; height: 0.7em; border-radius: 50%; margin-right: 0.35em; vertical-align: baseline; }
+.connection .dot-open { background: #1f9d3a; }
+.connection .dot-waiting { background: #d49b00; }
+.connection .dot-down { background: #c62828; }
+.connection .reconnect { margin: 0.3rem 0 0; padding: 0.4rem 0.6rem; border-left: 4px solid #c98a00; background: #fff7e0; color: #3b2a00; display: flex; flex-wrap: wrap; gap: 0.3rem 0.8rem; align-items: center; }
+.connection .reconnect .cause { flex: 1 1 16rem; }
+.connection .reconnect button { min-height: 2.2rem; }
+`;
+
+/** Seconds from now until `at` (epoch ms), rounded up, never negative; re-rendered every 250 ms while `at` is set. */
+function useSecondsUntil(at: number | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (at === null) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [at]);
+  return at === null ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+export function ConnectionBanner({ match, seat, onRetry, matchId, children }: { match: MatchConnection; seat: string | null; onRetry: () => void; matchId?: string; children?: ReactNode }) {
+  const { t } = useTranslation("table");
+  const name = useSeatNamer(match.welcome?.players?.map((p) => p.seat) ?? Object.keys(match.connected), match.welcome?.players);
+  const retrying = (match.status === "reconnecting" || match.status === "connecting") && match.retry !== null;
+  const seconds = useSecondsUntil(retrying ? (match.retry?.nextAt ?? null) : null);
+  const final = match.status === "closed" || match.status === "failed";
+  // A finished match takes no new connections (a reload after the end): its review shows the result.
+  const over = final && match.error?.code === "match_over" && matchId !== undefined;
+  const cause = match.error && KNOWN_CAUSES.has(match.error.code) ? t(`reconnect.cause.${match.error.code}`) : match.error ? `${match.error.code}: ${match.error.message}` : null;
+  return (
+    <header className="connection">
+      <style>{BANNER_CSS}</style>
+      <p role="status" aria-live="polite" className={`status status-${match.status}`}>
+        <span aria-hidden="true" className={`dot dot-${match.status === "open" ? "open" : final ? "down" : "waiting"}`} />
+        {over ? t("reconnect.over.status") : t(`status.${match.status}`)} · {seat ? t("playingAs", { seat: name(seat) }) : t("spectating")}
+        {/* Who else is here is only known while connected. */}
+        {match.status === "open" && <> · {t("spectators", { count: match.spectators })}</>}
+        {Object.entries(match.status === "open" ? match.connected : {}).map(([s, on]) => (
+          <span key={s}>
+            {" "}
+            · {name(s)}: {on ? t("online") : t("offline")}
+          </span>
+        ))}
+        {final && !over && (
+          <>
+            {" "}
+            <button type="button" onClick={onRetry}>
+              {t("retry")}
+            </button>
+          </>
+        )}
+      </p>
+      {retrying && match.retry && (
+        <div className="reconnect" data-attempt={match.retry.attempt}>
+          <span className="cause">{cause ?? t("reconnect.cause.connection_lost")}</span>
+          <span className="attempt" aria-live="off">
+            {t("reconnect.attempt", { count: match.retry.attempt })} · {seconds === null ? t("reconnect.tryingNow") : t("reconnect.nextTry", { count: seconds })}
+          </span>
+          <button type="button" onClick={match.retryNow} disabled={seconds === null}>
+            {t("reconnect.retryNow")}
+          </button>
+          <span className="kept">
+            {seat ? t("reconnect.keptPlayer") : t("reconnect.keptSpectator")}
+            {match.unanswered > 0 && <strong> {t("reconnect.waitingCommands", { count: match.unanswered })}</strong>}
+          </span>
+        </div>
+      )}
+      {over && (
+        <p className="over" role="status">
+          {t("reconnect.over.title")}{" "}
+          <a className="button primary" href={`/review/${encodeURIComponent(matchId)}`}>
+            {t("reconnect.over.review")}
+          </a>
+        </p>
+      )}
+      {final && !over && match.error && (
+        <p className="error" role="alert">
+          ⚠ {cause}
+        </p>
+      )}
+      {children}
+    </header>
+  );
+}

@@ -1,0 +1,188 @@
+/**
+ * A pending decision (link reroll of attack, defence, part or EW dice, hit part, designation
+ * ability, the defender's cancellation, chain target, parry, side choice, interception order,
+ * blast target, smoke removal): the seat asked gets a prompt that says whose decision it is, with
+ * one button per legal answer, the default answer first, outlined and named below the buttons (one
+ * click keeps it; it is also what a run-out clock answers); everyone else sees who the match waits
+ * for, and as what.
+ */
+import { useTranslation } from "react-i18next";
+import { defaultAnswerInView, type EmberCommand, type EmberView } from "@fogwar/ember";
+import { DiceRow, PartDieFace } from "./Dice";
+import { commandKey, localName, scenarioOf, unitLabel } from "./model";
+import { cancelWords, describeCommand } from "./words";
+import { useWords } from "./useWords";
+import "../../i18n/table-strings";
+
+export interface DecisionProps {
+  readonly view: EmberView;
+  readonly seat: string | null;
+  readonly legal: readonly EmberCommand[];
+  readonly onCommand: (command: EmberCommand) => void;
+}
+
+type Pending = NonNullable<EmberView["pending"]>;
+
+/** The role the asked seat decides in, and the unit it decides for (null: a decision of the seat itself). */
+function roleOf(view: EmberView, pending: Pending): { role: string; unit: string } | null {
+  const attack = view.attack;
+  switch (pending.kind) {
+    case "ew_reroll":
+      return { role: pending.options.side, unit: pending.options.unit };
+    case "use_designation":
+      return pending.options.by === "attacker" && attack ? { role: "attacker", unit: attack.attacker } : { role: "defender", unit: pending.options.defender };
+    case "choose_hit_part":
+      return pending.options.by === "attacker" && attack ? { role: "attacker", unit: attack.attacker } : { role: "defender", unit: pending.options.defender };
+    case "part_reroll":
+    case "attack_reroll":
+    case "choose_chain":
+      return attack ? { role: "attacker", unit: attack.attacker } : null;
+    case "defence_reroll":
+    case "declare_parry":
+    case "choose_cancellation":
+      return attack ? { role: "defender", unit: attack.defender } : null;
+    default:
+      return null;
+  }
+}
+
+export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
+  const { t, i18n } = useTranslation("table");
+  const words = useWords(view);
+  const name = words.name;
+  const pending = view.pending;
+  if (!pending) return null;
+  const role = roleOf(view, pending);
+  const roleWords = role ? t(`decision.role.${role.role}`) : "";
+  if (pending.seat !== seat) {
+    return (
+      <section className="decision waiting" role="status" aria-live="polite" data-decision="waiting">
+        {t(`decision.waiting.${pending.kind}`, { seat: name(pending.seat), role: roleWords })}
+      </section>
+    );
+  }
+  const attack = view.attack;
+  const unit = (id: string) => unitLabel(view, id, name);
+  let prompt: string;
+  let note: string | null = null;
+  switch (pending.kind) {
+    case "choose_side":
+      // With three or four sides, the later sides choose among those left (seed 001 6.1 decision).
+      prompt = view.sides ? t("decision.choose_side_next") : t("decision.choose_side");
+      break;
+    case "choose_hit_part":
+      prompt = t("decision.choose_hit_part", { unit: unit(pending.options.defender) });
+      break;
+    case "part_reroll":
+      prompt = t("decision.part_reroll", { unit: unit(pending.options.defender), face: t(`partFace.${pending.options.roll}`) });
+      break;
+    case "declare_parry":
+      prompt = t(pending.options.contested ? "decision.declare_parry_contested" : "decision.declare_parry", { unit: unit(pending.options.defender) });
+      break;
+    case "choose_interceptor":
+      prompt = t("decision.choose_interceptor", { unit: unit(pending.options.target) });
+      break;
+    case "choose_blast_target":
+      prompt = t("decision.choose_blast_target", { unit: unit(pending.options.projectile) });
+      break;
+    case "ew_reroll":
+      prompt = t("decision.ew_reroll", { purpose: t(`log.ewPurpose.${pending.options.purpose}`), count: pending.options.dice });
+      break;
+    case "use_designation": {
+      const o = pending.options;
+      const ability = t(`ability.${o.ability}`);
+      prompt = t(`decision.use_designation.${o.by}`, { ability, unit: unit(o.defender) });
+      note = t(`decision.designationOther.${o.by}.${o.other}`, { unit: unit(o.defender) });
+      break;
+    }
+    case "choose_cancellation":
+      prompt = t("decision.choose_cancellation", { unit: unit(pending.options.defender) });
+      note = t("decision.cancellationNote");
+      break;
+    default:
+      prompt = t(`decision.${pending.kind}`);
+  }
+  const label = (c: EmberCommand): string => {
+    switch (c.type) {
+      case "choose_side":
+        return t("decision.side", { side: t(`side.${c.side}`) });
+      case "choose_hit_part":
+        return t("decision.part", { part: t(`slot.${c.part}`) });
+      case "reroll":
+        if (pending.kind === "part_reroll") return c.dice.length ? t("decision.rerollPart") : t("decision.noReroll");
+        if (c.dice.length === 0) return t("decision.noReroll");
+        if (c.dice.length === 1) return t("decision.rerollDie", { n: (c.dice[0] as number) + 1 });
+        return t("decision.rerollAll", { count: c.dice.length });
+      case "choose_chain":
+        return t("decision.chain", { keyword: t(`keyword.${c.keyword}`), unit: unit(c.target) });
+      case "declare_parry":
+        return c.part ? t("decision.parryWith", { part: t(`slot.${c.part}`) }) : t("decision.noParry");
+      case "use_designation": {
+        const ability = pending.kind === "use_designation" ? t(`ability.${pending.options.ability}`) : "";
+        return t(c.use ? "decision.useAbility" : "decision.noAbility", { ability });
+      }
+      case "choose_cancellation": {
+        const option = pending.kind === "choose_cancellation" ? pending.options.options.find((o) => o.defend === c.defend && JSON.stringify(o.evade) === JSON.stringify(c.evade)) : undefined;
+        return option ? cancelWords(words, option) : describeCommand(words, c);
+      }
+      case "choose_secondary": {
+        const mission = scenarioOf(view).mission.secondaries?.find((m) => m.id === c.secondary);
+        return mission ? `${localName(mission.name, i18n.language)}: ${localName(mission.summary, i18n.language)}` : c.secondary;
+      }
+      case "choose_interceptor":
+      case "choose_blast_target":
+      case "remove_smoke":
+        return describeCommand(words, c);
+      default:
+        return c.type;
+    }
+  };
+  // The default answer first and marked (docs/rules/ember.md "Defaults"): one click keeps it.
+  const best = defaultAnswerInView(view);
+  const isBest = (c: EmberCommand) => best !== null && commandKey(c) === commandKey(best);
+  // Objective markers are placed on the board's highlighted squares, not from a list.
+  const answers = legal.filter((c) => c.type !== "place_objective");
+  const ordered = [...answers.filter(isBest), ...answers.filter((c) => !isBest(c))];
+  const ew = pending.kind === "ew_reroll" ? view.ewRoll : undefined;
+  const dice = pending.kind === "attack_reroll" ? attack?.attackDice : pending.kind === "defence_reroll" ? attack?.defenceDice : undefined;
+  return (
+    <section className="decision mine" role="alert" aria-labelledby="decision-title" data-decision={pending.kind}>
+      <h3 id="decision-title">! {role ? t("decision.titleAs", { role: roleWords, unit: unit(role.unit) }) : t("decision.title")}</h3>
+      <p>{prompt}</p>
+      {pending.kind === "part_reroll" && <PartDieFace face={pending.options.roll} />}
+      {dice && <DiceRow dice={dice} label={pending.kind === "attack_reroll" ? t("attack.attackPool") : t("attack.defencePool")} explain={false} />}
+      {ew && (
+        <>
+          <DiceRow dice={ew.casterDice} label={t("attack.ewDice", { unit: unit(ew.caster), role: t("decision.role.caster") })} explain={false} />
+          <DiceRow dice={ew.responderDice} label={t("attack.ewDice", { unit: unit(ew.responder), role: t("decision.role.responder") })} explain={false} />
+        </>
+      )}
+      {pending.kind === "choose_cancellation" && attack && (
+        <>
+          <DiceRow dice={attack.attackDice} label={t("attack.attackPool")} explain={false} />
+          <DiceRow dice={attack.defenceDice} label={t("attack.defencePool")} explain={false} />
+        </>
+      )}
+      <div className="row">
+        {ordered.map((c) => (
+          <button
+            key={commandKey(c)}
+            type="button"
+            className={isBest(c) ? "default" : undefined}
+            data-default={isBest(c) ? "true" : undefined}
+            aria-describedby={isBest(c) ? "decision-default" : undefined}
+            onClick={() => onCommand(c)}
+          >
+            {label(c)}
+          </button>
+        ))}
+      </div>
+      {note && <p className="decision-note">{note}</p>}
+      {best && ordered.some(isBest) && (
+        <p id="decision-default" className="decision-default">
+          {t("decision.defaultNote", { choice: label(best) })}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,290 @@
+/**
+ * The Siege controls, built only from the viewer's legal commands (`legalCommandsInView` of its
+ * own projection): nothing is offered that the rules would refuse.
+ *
+ * Driven by the map: a command kind is chosen (the likeliest is preselected: activate, move,
+ * place a token...); kinds that are a single command (run, end the activation) are buttons that
+ * send it. Then each field that still varies is answered in order: fields that name something on
+ * the map (an operator, a token, a square, a wall, door or window, a gadget) wait for a click on
+ * the highlighted things of the map; the others (gadget, facing, real or decoy token...) are
+ * lists with a sensible first choice. A click that leaves a single command sends it (select an
+ * operator, click a square to move, click a target). Every map choice is also a list (keyboard
+ * and screen readers), followed by a "Do it" button. Everything is named in words, never by id.
+ * The secret pick (seed 004 "팀 준비") has its own form: operators and gadget cubes, sent only
+ * when it matches a legal pick.
+ */
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { canonicalJson } from "@fogwar/engine";
+import { board, type SiegeCommand, type SiegeView } from "@fogwar/siege";
+import { describeCommand, gadgetName, opName, tokenName, valueWords, type SiegeWords } from "./words";
+import "../../i18n/siege-strings";
+
+type Loose = Record<string, unknown>;
+const enc = (v: unknown) => canonicalJson(v ?? null);
+
+/** The order in which a command's fields are answered; fields not listed come after, `via` never (the shortest way is taken). */
+const FIELD_ORDER = ["operator", "token", "gadget", "real", "component", "watch", "watches", "facing", "target", "at", "to", "aim", "dice", "fight", "fire"];
+/** Fields whose values may be things on the map (answered by a click). */
+const MAP_FIELDS = new Set(["operator", "token", "component", "target", "at", "to", "aim"]);
+/** The kind preselected when the viewer has not chosen one: the first present. */
+const PREFERRED = ["pick", "place_token", "place_gadget", "deploy", "react", "reroll", "contest", "return_fire", "activate", "step", "shoot", "edit_component"];
+
+/** Whether `value` is drawn on the map of `view` (a square or upper area, an operator, a token, a partition, a gadget). */
+export function onMap(view: SiegeView, value: unknown): boolean {
+  // A field's value may be no place at all (`to: null`: remove a component from the map).
+  if (typeof value !== "string") return false;
+  if (/^\d+,\d+$/.test(value) || board.isUpper(value)) return true;
+  const op = view.operators[value];
+  if (op) return op.at !== null || view.tokens.some((t) => t.operator === value);
+  return view.tokens.some((t) => t.id === value) || value in view.partitions || view.gadgets.some((g) => g.id === value);
+}
+
+/** A field still to answer: its options (encoded) and whether the map answers it. */
+export interface OpenField {
+  readonly field: string;
+  readonly options: readonly string[];
+  readonly value: string | null;
+  readonly onMap: boolean;
+}
+
+/** Prefers the direct step over the same move through another square (fewer fields), else the first. */
+const preferred = (commands: readonly SiegeCommand[]): SiegeCommand | undefined => commands.find((c) => !("via" in c)) ?? commands[0];
+
+/**
+ * Works out, for the chosen kind and answers, which fields are answered (lists with their
+ * value), the first field the map must answer (`waiting`), and the legal commands still matching.
+ */
+export function resolveFields(view: SiegeView, legal: readonly SiegeCommand[], kind: string | null, choices: Readonly<Record<string, string>>) {
+  let remaining = legal.filter((c) => c.type === kind);
+  const present: string[] = [];
+  for (const c of remaining) for (const k of Object.keys(c)) if (k !== "type" && k !== "via" && !present.includes(k)) present.push(k);
+  present.sort((a, b) => (FIELD_ORDER.indexOf(a) + 1 || 99) - (FIELD_ORDER.indexOf(b) + 1 || 99));
+  const fields: OpenField[] = [];
+  let waiting: OpenField | null = null;
+  for (const field of present) {
+    const options = [...new Set(remaining.map((c) => enc((c as unknown as Loose)[field])))];
+    if (options.length <= 1) continue;
+    const mapped = MAP_FIELDS.has(field) && options.some((o) => onMap(view, JSON.parse(o)));
+    const chosen = choices[field] !== undefined && options.includes(choices[field]) ? choices[field] : null;
+    if (chosen === null && mapped) {
+      waiting = { field, options, value: null, onMap: true };
+      fields.push(waiting);
+      break;
+    }
+    const value = chosen ?? (options[0] as string);
+    fields.push({ field, options, value, onMap: mapped });
+    remaining = remaining.filter((c) => enc((c as unknown as Loose)[field]) === value);
+  }
+  return { fields, waiting, candidates: remaining, command: waiting ? undefined : preferred(remaining) };
+}
+
+/** The command builder's state: the chosen kind and answers, and what they resolve to. */
+export function useCommandBuilder(view: SiegeView, legal: readonly SiegeCommand[]) {
+  const [kindChoice, setKind] = useState<string | null>(null);
+  const [choices, setChoices] = useState<Record<string, string>>({});
+  const kinds = useMemo(() => [...new Set(legal.map((c) => c.type))], [legal]);
+  const kind = kindChoice && kinds.includes(kindChoice as SiegeCommand["type"]) ? kindChoice : (PREFERRED.find((k) => kinds.includes(k as SiegeCommand["type"])) ?? kinds[0] ?? null);
+  const resolved = resolveFields(view, legal, kind, choices);
+  /** Single-command kinds (a button that sends) and kinds with choices (a mode). */
+  const single = new Set(kinds.filter((k) => new Set(legal.filter((c) => c.type === k).map(enc)).size === 1));
+  return {
+    kinds,
+    kind,
+    single,
+    ...resolved,
+    /** The map values that answer the waiting field (decoded strings). */
+    pickable: new Set(resolved.waiting?.options.map((o) => JSON.parse(o) as unknown).filter((v): v is string => typeof v === "string") ?? []),
+    setKind: (k: string) => {
+      setKind(k);
+      setChoices({});
+    },
+    choose: (field: string, value: string) => setChoices((c) => ({ ...c, [field]: value })),
+    /**
+     * Answers the waiting field with a map click; returns the command to send when that leaves
+     * one (the answers are then cleared), else null (the next field waits).
+     */
+    pick: (value: string): SiegeCommand | null => {
+      if (!resolved.waiting) return null;
+      const next = { ...choices, [resolved.waiting.field]: enc(value) };
+      const after = resolveFields(view, legal, kind, next);
+      if (!after.waiting && after.command) {
+        setChoices({});
+        return after.command;
+      }
+      setChoices(next);
+      return null;
+    },
+    reset: () => setChoices({}),
+  };
+}
+
+export type CommandBuilder = ReturnType<typeof useCommandBuilder>;
+
+export interface SiegeControlsProps {
+  readonly view: SiegeView;
+  readonly builder: CommandBuilder;
+  readonly legal: readonly SiegeCommand[];
+  readonly onCommand: (command: SiegeCommand) => void;
+}
+
+export function SiegeControls({ view, builder, legal, onCommand }: SiegeControlsProps) {
+  const { t, i18n } = useTranslation("siege");
+  const w: SiegeWords = { t, language: i18n.language };
+  if (legal.length === 0) {
+    return (
+      <section className="siege-controls" aria-label={t("controls.title")}>
+        <p>{t("controls.none")}</p>
+      </section>
+    );
+  }
+  const { kinds, kind, single, fields, waiting, command } = builder;
+  const send = (c: SiegeCommand) => {
+    builder.reset();
+    onCommand(c);
+  };
+  const valueText = (field: string, o: string) => (field === "token" ? tokenName(w, JSON.parse(o) as string, view) : valueWords(w, field, JSON.parse(o), view));
+  return (
+    <section className="siege-controls" aria-label={t("controls.title")}>
+      <div className="kinds" role="group" aria-label={t("controls.kind")}>
+        {kinds.map((k) =>
+          single.has(k) && k !== kind ? (
+            <button key={k} type="button" data-kind={k} data-direct="true" onClick={() => send(legal.find((c) => c.type === k)!)}>
+              {t(`cmd.${k}`)}
+            </button>
+          ) : (
+            <button key={k} type="button" aria-pressed={k === kind} onClick={() => builder.setKind(k)} data-kind={k}>
+              {t(`cmd.${k}`)}
+            </button>
+          ),
+        )}
+      </div>
+      {kind === "pick" ? (
+        <PickForm picks={legal.filter((c): c is Extract<SiegeCommand, { type: "pick" }> => c.type === "pick")} w={w} onCommand={onCommand} />
+      ) : kind === "return_fire" ? (
+        <FireBack view={view} answers={legal.filter((c): c is Extract<SiegeCommand, { type: "return_fire" }> => c.type === "return_fire")} w={w} onCommand={send} />
+      ) : (
+        <>
+          {fields.map((f) => (
+            <p key={f.field} className={f === waiting ? "field waiting" : "field"}>
+              <label>
+                {f === waiting ? t(`picker.${f.field}`, { defaultValue: t(`fields.${f.field}`) }) : t(`fields.${f.field}`, { defaultValue: f.field })}{" "}
+                <select value={f.value ?? ""} onChange={(e) => builder.choose(f.field, e.target.value)} data-field={f.field}>
+                  {f.value === null && <option value="">—</option>}
+                  {f.options.map((o) => (
+                    <option key={o} value={o}>
+                      {valueText(f.field, o)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </p>
+          ))}
+          {command && (
+            <ul className="command-list">
+              <li>
+                <button type="button" className="primary" onClick={() => send(command)} data-command={command.type}>
+                  {describeCommand(w, command, view)}
+                </button>
+              </li>
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Seed 004 "사격 교환": the holder that survived the challenger's shot may fire back. One button per
+ * answer, in the rules' order: firing back first and marked as the main one (one click keeps the
+ * usual answer, also the time bank's), then not firing.
+ */
+function FireBack({ view, answers, w, onCommand }: { view: SiegeView; answers: readonly Extract<SiegeCommand, { type: "return_fire" }>[]; w: SiegeWords; onCommand: (c: SiegeCommand) => void }) {
+  const p = view.pending;
+  const target = p?.kind === "return_fire" ? opName(w, p.challenger) : "";
+  return (
+    <div className="fire-back" role="group" aria-label={w.t("choice.title")}>
+      <ul className="command-list">
+        {answers.map((c, i) => (
+          <li key={String(c.fire)}>
+            <button type="button" className={i === 0 ? "primary" : undefined} data-command={c.type} data-fire={String(c.fire)} onClick={() => onCommand(c)}>
+              {c.fire ? w.t("choice.returnFire", { target }) : w.t("choice.holdFire")}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p className="hint">{w.t("choice.usual")}</p>
+    </div>
+  );
+}
+
+/**
+ * The defence's secret tokens in words, for its own eyes (the view names the real ones only for
+ * the defence): per hidden operator, where its real token and its decoy are.
+ */
+export function SecretTokens({ view, w }: { view: SiegeView; w: SiegeWords }) {
+  const real = view.hidden.real;
+  const ops = Object.keys(real);
+  if (ops.length === 0) return null;
+  return (
+    <section className="secret-tokens" aria-label={w.t("picker.tokensTitle")}>
+      <h3>{w.t("picker.tokensTitle")}</h3>
+      <ul>
+        {ops.map((op) => (
+          <li key={op}>
+            <strong>{opName(w, op)}</strong>:{" "}
+            {view.tokens
+              .filter((tk) => tk.operator === op)
+              .sort((a, b) => (a.id === real[op] ? -1 : b.id === real[op] ? 1 : 0))
+              .map((tk) => tokenName(w, tk.id, view))
+              .join(" · ")}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The secret pick: operators (checkboxes) and cubes per gadget; sent only as a legal pick. */
+function PickForm({ picks, w, onCommand }: { picks: readonly Extract<SiegeCommand, { type: "pick" }>[]; w: SiegeWords; onCommand: (c: SiegeCommand) => void }) {
+  const operators = [...new Set(picks.flatMap((p) => p.operators))].sort();
+  const gadgets = [...new Set(picks.flatMap((p) => Object.keys(p.inventory)))].sort();
+  const first = picks[0];
+  const [chosen, setChosen] = useState<string[]>(() => [...(first?.operators ?? [])]);
+  const [cubes, setCubes] = useState<Record<string, number>>(() => ({ ...(first?.inventory ?? {}) }));
+  const wanted = enc({ operators: [...chosen].sort(), inventory: Object.fromEntries(Object.entries(cubes).filter(([, n]) => n > 0)) });
+  const match = picks.find((p) => enc({ operators: [...p.operators].sort(), inventory: p.inventory }) === wanted);
+  return (
+    <form
+      className="pick-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (match) onCommand(match);
+      }}
+    >
+      <h4>{w.t("controls.pickTitle")}</h4>
+      <fieldset>
+        <legend>{w.t("fields.operators")}</legend>
+        {operators.map((o) => (
+          <label key={o} className="check">
+            <input type="checkbox" checked={chosen.includes(o)} onChange={(e) => setChosen((c) => (e.target.checked ? [...c, o] : c.filter((x) => x !== o)))} /> {opName(w, o)}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>{w.t("fields.inventory")}</legend>
+        {gadgets.map((g) => (
+          <label key={g} className="check">
+            {gadgetName(w, g)}{" "}
+            <input type="number" min={0} max={9} value={cubes[g] ?? 0} onChange={(e) => setCubes((c) => ({ ...c, [g]: Math.max(0, Number(e.target.value) || 0) }))} style={{ width: "3.5em" }} />
+          </label>
+        ))}
+      </fieldset>
+      {!match && <p role="alert">{w.t("controls.pickInvalid")}</p>}
+      <button type="submit" className="primary" disabled={!match}>
+        {w.t("controls.pickSend")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,373 @@
+/**
+ * The Siege map as SVG from a projection (seed 004 "지형"): the lower floor's squares by room and
+ * the outside area, obstacles, every wall by type (thick, reinforced, thin, holed), doors and
+ * windows open or barricaded, broken walls, smoke overlays, gadgets, access points of the upper
+ * floor, operator models with their leaning stands and watch arcs, and secret operator tokens.
+ *
+ * Secret tokens (seed 004 "비밀 오퍼레이터"): a viewer that knows which token is real (the
+ * defence: `view.hidden.real`; a delayed caster feed, for the operators it names) sees the real one
+ * with a star and the decoy dashed; every other
+ * viewer gets the same markup for both tokens of an operator (same class, text and label; only
+ * the position differs), so nothing on the page tells them apart.
+ */
+import { RuleTip } from "../../help/RuleTip";
+import type { ReactElement } from "react";
+import { useTranslation } from "react-i18next";
+import { board, catalog, type SiegeView } from "@fogwar/siege";
+import type { Facing } from "@fogwar/engine";
+import { gadgetName, opName, partitionName, placeName, squareCode, type SiegeWords } from "./words";
+import "../../i18n/siege-strings";
+import "../../i18n/help-strings";
+
+/**
+ * How a secret token is drawn: "real" or "decoy" when the view names its operator's real token
+ * (the defence's; a caster feed names only operators already revealed live), else "secret".
+ */
+export const tokenKind = (real: Readonly<Record<string, string>>, operator: string, token: string): "real" | "decoy" | "secret" =>
+  real[operator] === undefined ? "secret" : real[operator] === token ? "real" : "decoy";
+
+const CELL = 40;
+const ROOM_COLOURS = ["#e9dfc7", "#dfe8d0", "#d6e2ec", "#f0d9d2", "#e4d8ee", "#f3ecc2", "#d4ece6", "#ecd8e2"];
+const TEAM_COLOUR = { attack: "#c2410c", defence: "#1d4ed8" } as const;
+const WALL_STYLE: Record<string, { stroke: string; width: number; dash?: string }> = {
+  thick: { stroke: "#1f2937", width: 6 },
+  reinforced: { stroke: "#7f1d1d", width: 7 },
+  thin: { stroke: "#4b5563", width: 3 },
+  holed: { stroke: "#4b5563", width: 3, dash: "6 4" },
+  door: { stroke: "#92400e", width: 5 },
+  window: { stroke: "#0891b2", width: 5 },
+};
+
+export interface SiegeMapProps {
+  readonly view: SiegeView;
+  /**
+   * What a click answers now (highlighted and clickable): squares and upper areas, operators
+   * (their model, or both tokens of a hidden one), secret tokens, walls, doors and windows
+   * (partition ids) and gadgets, by the value the command takes.
+   */
+  readonly targets?: ReadonlySet<string>;
+  readonly onPick?: (value: string) => void;
+}
+
+/** The margin (SVG units) for the coordinates drawn along the map's top and left edges. */
+const MARGIN = 22;
+
+/** Props that make an SVG element a button answering `value`. */
+function pickProps(value: string, label: string, onPick?: (value: string) => void) {
+  return {
+    role: "button",
+    tabIndex: 0,
+    "aria-label": label,
+    onClick: () => onPick?.(value),
+    onKeyDown: (e: { key: string; preventDefault: () => void }) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        onPick?.(value);
+      }
+    },
+  };
+}
+
+const initials = (name: string) => name.slice(0, 2).toUpperCase();
+
+/** The SVG path of a 180-degree watch arc of radius `r` around (cx, cy) facing `f` (its front half, seed 004 "경계"). */
+function arcPath(cx: number, cy: number, f: Facing, r: number): string {
+  const [dx, dy] = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] }[f] as [number, number];
+  const [px, py] = [-dy, dx];
+  return `M ${cx} ${cy} L ${cx + px * r} ${cy + py * r} A ${r} ${r} 0 0 0 ${cx - px * r} ${cy - py * r} Z`;
+}
+
+export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
+  const { t, i18n } = useTranslation("siege");
+  const w: SiegeWords = { t, language: i18n.language };
+  const map = catalog.maps.get(view.map);
+  if (!map) return null;
+  const geo = board.geometry(view.map);
+  const mission = catalog.missions.get(view.mission);
+  const width = map.width * CELL;
+  const height = map.height * CELL;
+  const letters = map.rooms.map((r) => r.letter);
+  const centre = (p: string) => {
+    const { x, y } = board.coords(p);
+    return [x * CELL + CELL / 2, y * CELL + CELL / 2] as const;
+  };
+  const smoke = new Set(view.overlays.flat());
+  const real = view.hidden.real;
+
+  const cells = geo.spaces.map((p) => {
+    const { x, y } = board.coords(p);
+    const letter = map.floor[y]?.[x] ?? "~";
+    const room = geo.roomOf.get(p);
+    const fill = letter === "~" ? "#f8fafc" : (ROOM_COLOURS[letters.indexOf(letter) % ROOM_COLOURS.length] ?? "#eee");
+    const objective = room !== undefined && room === mission?.objectiveRoom;
+    const target = targets?.has(p) ?? false;
+    const label = `${placeName(w, p, view.map)}${geo.obstacles.has(p) ? ` · ${t("map.obstacle")}` : ""}`;
+    return (
+      <rect
+        key={`c${p}`}
+        x={x * CELL}
+        y={y * CELL}
+        width={CELL}
+        height={CELL}
+        fill={fill}
+        stroke={objective ? "#b45309" : "#cbd5e1"}
+        strokeWidth={objective ? 1.5 : 0.5}
+        className={`cell${letter === "~" ? " outside" : ""}${target ? " target pickable" : ""}`}
+        data-place={p}
+        {...(target ? pickProps(p, label, onPick) : {})}
+      >
+        <title>{label}</title>
+      </rect>
+    );
+  });
+
+  const walls: ReactElement[] = [];
+  for (const p of geo.spaces) {
+    const a = board.coords(p);
+    for (const b of [
+      { x: a.x + 1, y: a.y },
+      { x: a.x, y: a.y + 1 },
+    ]) {
+      if (b.x >= map.width || b.y >= map.height) continue;
+      const part = board.partitionOn(view, a, b);
+      if (!part || part.s.kind === "open") continue;
+      const style = WALL_STYLE[part.s.kind] ?? WALL_STYLE.thin!;
+      const [x1, y1, x2, y2] = b.x > a.x ? [b.x * CELL, a.y * CELL, b.x * CELL, (a.y + 1) * CELL] : [a.x * CELL, b.y * CELL, (a.x + 1) * CELL, b.y * CELL];
+      const state = part.s.broken ? "broken" : part.s.kind === "door" || part.s.kind === "window" ? (part.s.barricaded ? "barricaded" : "open") : "intact";
+      walls.push(
+        <line
+          key={`w${p}-${b.x},${b.y}`}
+          x1={x1}
+          y1={y1}
+          x2={x2}
+          y2={y2}
+          stroke={part.s.broken ? "#9ca3af" : style.stroke}
+          strokeWidth={part.s.broken ? 2 : style.width}
+          strokeDasharray={part.s.broken ? "2 4" : (style.dash ?? (state === "open" ? "10 6" : undefined))}
+          className={`wall wall-${part.s.kind} wall-${state}`}
+          data-partition={part.id}
+        >
+          <title>{`${partitionName(w, part.id, view)}${state !== "intact" ? ` (${t(`legend.${state}`)})` : ""}`}</title>
+        </line>,
+      );
+      if (targets?.has(part.id)) {
+        walls.push(
+          <line key={`wp${p}-${b.x},${b.y}`} x1={x1} y1={y1} x2={x2} y2={y2} stroke="#16a34a" strokeOpacity={0.35} strokeWidth={12} className="wall-pick pickable" data-partition={part.id} {...pickProps(part.id, partitionName(w, part.id, view), onPick)}>
+            <title>{partitionName(w, part.id, view)}</title>
+          </line>,
+        );
+      }
+      if (state === "barricaded") {
+        const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2];
+        walls.push(<text key={`b${p}-${b.x},${b.y}`} x={mx} y={my + 4} textAnchor="middle" fontSize="12" fill="#7c2d12" aria-hidden="true">✕</text>);
+      }
+    }
+  }
+
+  const obstacles = [...geo.obstacles].map((p) => {
+    const { x, y } = board.coords(p);
+    return <rect key={`o${p}`} x={x * CELL + 6} y={y * CELL + 6} width={CELL - 12} height={CELL - 12} fill="#6b7280" className="obstacle" aria-hidden="true" />;
+  });
+  const smokeRects = [...smoke].filter((p) => !board.isUpper(p)).map((p) => {
+    const { x, y } = board.coords(p);
+    return <rect key={`s${p}`} x={x * CELL} y={y * CELL} width={CELL} height={CELL} fill="#94a3b8" opacity={0.55} className="smoke" pointerEvents="none" />;
+  });
+  const accessPoints = [...geo.accessPoints.entries()].map(([p, ap]) => {
+    const { x, y } = board.coords(p);
+    return (
+      <path key={`a${p}`} d={`M ${x * CELL + 2} ${y * CELL + 2} l 12 0 l -12 12 Z`} fill={ap.colour === "blue" ? "#2563eb" : "#6b7280"} className="access-point" pointerEvents="none">
+        <title>{t("map.accessPoint", { colour: t(`apColour.${ap.colour}`), area: placeName(w, `up:${ap.area}`, view.map) })}</title>
+      </path>
+    );
+  });
+  const gadgets = view.gadgets.filter((g) => !board.isUpper(g.at)).map((g) => {
+    const [cx, cy] = centre(g.at);
+    const name = `${gadgetName(w, g.kind)} · ${placeName(w, g.at, view.map)}`;
+    const pickable = targets?.has(g.id) ?? false;
+    return (
+      <g key={`g${g.id}`} className={`gadget gadget-${g.team}${pickable ? " pickable" : ""}`} pointerEvents={pickable ? undefined : "none"} {...(pickable ? pickProps(g.id, name, onPick) : {})}>
+        <rect x={cx + 6} y={cy + 6} width={12} height={12} fill={TEAM_COLOUR[g.team]} opacity={0.8} />
+        <text x={cx + 12} y={cy + 16} textAnchor="middle" fontSize="9" fill="#fff">
+          {gadgetName(w, g.kind).slice(0, 1).toUpperCase()}
+        </text>
+        <title>{name}</title>
+      </g>
+    );
+  });
+
+  const pieces: ReactElement[] = [];
+  for (const op of Object.values(view.operators)) {
+    if (!op.at || board.isUpper(op.at)) continue;
+    const [cx, cy] = centre(op.at);
+    const name = opName(w, op.id);
+    if (op.stand) {
+      const [sx, sy] = centre(op.stand);
+      pieces.push(<line key={`l${op.id}`} x1={sx} y1={sy} x2={cx} y2={cy} stroke={TEAM_COLOUR[op.team]} strokeWidth={3} opacity={0.6} pointerEvents="none" />);
+      pieces.push(
+        <circle key={`st${op.id}`} cx={sx} cy={sy} r={7} fill="none" stroke={TEAM_COLOUR[op.team]} strokeWidth={2} className="stand" role="img" aria-label={t("stand", { op: name })} />,
+      );
+    }
+    if (op.watch && "facing" in op.watch) pieces.push(<path key={`wa${op.id}`} d={arcPath(cx, cy, op.watch.facing, CELL * 0.9)} fill={TEAM_COLOUR[op.team]} opacity={0.18} className="watch-arc" pointerEvents="none" />);
+    const modelLabel = `${t("model", { op: name, team: t(`team.${op.team}`) })} · ${placeName(w, op.at, view.map)}${op.dead ? ` · ${t("operators.dead")}` : ""}`;
+    const pickable = targets?.has(op.id) ?? false;
+    pieces.push(
+      // Drawn around (0, 0) and moved by a CSS transform, so a move glides (../table/motion.ts);
+      // a wound flashes in as a red ring, drawn again (a new key) at each new damage.
+      <g
+        key={`m${op.id}`}
+        transform={`translate(${cx} ${cy})`}
+        style={{ transform: `translate(${cx}px, ${cy}px)` }}
+        className={`model model-${op.team}${op.dead ? " dead" : ""}${pickable ? " pickable" : ""}`}
+        {...(pickable ? pickProps(op.id, modelLabel, onPick) : { role: "img", "aria-label": modelLabel, pointerEvents: "none" })}
+      >
+        {view.activation?.operator === op.id && <circle r={18} fill="none" stroke="#ca8a04" strokeWidth={3} strokeDasharray="5 3" className="active-ring" />}
+        <circle r={14} fill={op.dead ? "#9ca3af" : TEAM_COLOUR[op.team]} stroke="#111827" strokeWidth={op.redPing ? 3 : 1} />
+        {op.damage > 0 && <circle key={`hit${op.damage}`} r={17} fill="none" stroke="#dc2626" strokeWidth={2} className="hit-mark" aria-hidden="true" />}
+        <text y={4} textAnchor="middle" fontSize="11" fill="#fff" fontWeight="bold">
+          {op.dead ? "✝" : initials(name)}
+        </text>
+      </g>,
+    );
+  }
+  for (const token of view.tokens) {
+    if (board.isUpper(token.at)) continue;
+    const [cx, cy] = centre(token.at);
+    const name = opName(w, token.operator);
+    const kind = tokenKind(real, token.operator, token.id);
+    if (token.watch && "facing" in token.watch) pieces.push(<path key={`tw${token.id}`} d={arcPath(cx, cy, token.watch.facing, CELL * 0.9)} fill={TEAM_COLOUR.defence} opacity={0.12} className="watch-arc" pointerEvents="none" />);
+    // Both tokens of an operator get the same markup for viewers who may not tell them apart:
+    // a click answers the token only for its owner (the defence), else the operator.
+    const answer = targets?.has(token.id) ? token.id : targets?.has(token.operator) ? token.operator : null;
+    const tokenLabel = t(`token.${kind}`, { op: name });
+    pieces.push(
+      <g
+        key={`t${token.id}`}
+        transform={`translate(${cx} ${cy})`}
+        style={{ transform: `translate(${cx}px, ${cy}px)` }}
+        className={`token token-${kind}${answer ? " pickable" : ""}`}
+        {...(answer ? pickProps(answer, tokenLabel, onPick) : { role: "img", "aria-label": tokenLabel, pointerEvents: "none" })}
+      >
+        <rect x={-13} y={-13} width={26} height={26} rx={5} fill={kind === "decoy" ? "#fff" : "#dbeafe"} stroke={TEAM_COLOUR.defence} strokeWidth={2} strokeDasharray={kind === "decoy" ? "4 3" : undefined} />
+        <text y={4} textAnchor="middle" fontSize="10" fill={TEAM_COLOUR.defence} fontWeight="bold">
+          {kind === "real" ? `★${initials(name)}` : kind === "decoy" ? `·${initials(name)}` : `?${initials(name)}`}
+        </text>
+      </g>,
+    );
+  }
+
+  return (
+    <figure className="siege-map">
+      <figcaption>{t("map.title", { name: w.language.startsWith("ko") ? map.name.ko : map.name.en })}</figcaption>
+      <svg viewBox={`${-MARGIN} ${-MARGIN} ${width + MARGIN + 4} ${height + MARGIN + 4}`} width="100%" role="group" aria-label={t("map.label", { width: map.width, height: map.height })}>
+        <g className="coords" aria-hidden="true" fontSize="12" fill="#475569" textAnchor="middle">
+          {Array.from({ length: map.width }, (_, x) => (
+            <text key={`cx${x}`} x={x * CELL + CELL / 2} y={-7}>
+              {squareCode(board.sq(x, 0)).replace(/\d+$/, "")}
+            </text>
+          ))}
+          {Array.from({ length: map.height }, (_, y) => (
+            <text key={`cy${y}`} x={-11} y={y * CELL + CELL / 2 + 4}>
+              {y + 1}
+            </text>
+          ))}
+        </g>
+        {cells}
+        {obstacles}
+        {smokeRects}
+        {accessPoints}
+        {walls}
+        {gadgets}
+        {pieces}
+      </svg>
+      <UpperFloor view={view} w={w} targets={targets} onPick={onPick} />
+      <details className="map-legend">
+        <summary>{t("legend.title")}</summary>
+        <ul>
+          {(["thick", "reinforced", "thin", "holed", "door", "window"] as const).map((k) => (
+            <li key={k}>
+              <svg width="28" height="10" aria-hidden="true">
+                <line x1="2" y1="5" x2="26" y2="5" stroke={WALL_STYLE[k]!.stroke} strokeWidth={WALL_STYLE[k]!.width} strokeDasharray={WALL_STYLE[k]!.dash} />
+              </svg>{" "}
+              <RuleTip term={t(`legend.${k}`)} help={t(`help:siege.${k}`)}>
+                {t(`legend.${k}`)}
+              </RuleTip>
+            </li>
+          ))}
+          <li>
+            ✕ <RuleTip term={t("legend.barricaded")} help={t("help:siege.barricaded")}>{t("legend.barricaded")}</RuleTip>
+          </li>
+          <li>
+            <RuleTip term={t("legend.smoke")} help={t("help:siege.smoke")}>{t("legend.smoke")}</RuleTip>
+          </li>
+          {Object.keys(real).length > 0 ? (
+            <>
+              <li>★ {t("legend.realToken")}</li>
+              <li>· {t("legend.decoyToken")}</li>
+            </>
+          ) : (
+            <li>
+              <RuleTip term={t("legend.secretToken")} help={t("help:siege.secretToken")}>? {t("legend.secretToken")}</RuleTip>
+            </li>
+          )}
+          <li>{t("legend.activeOperator")}</li>
+        </ul>
+      </details>
+    </figure>
+  );
+}
+
+/** The upper floor's areas (seed 004 "상층부와 진입로") with who is there (models and secret tokens). */
+function UpperFloor({ view, w, targets, onPick }: { view: SiegeView; w: SiegeWords; targets?: ReadonlySet<string>; onPick?: (p: string) => void }) {
+  const map = catalog.maps.get(view.map);
+  if (!map || map.upper.length === 0) return null;
+  const real = view.hidden.real;
+  return (
+    <section className="upper-floor" aria-label={w.t("map.upper")}>
+      <h4>{w.t("map.upper")}</h4>
+      <ul>
+        {map.upper.map((area) => {
+          const place = board.up(area.id);
+          const models = Object.values(view.operators).filter((o) => o.at === place);
+          const tokens = view.tokens.filter((tk) => tk.at === place);
+          return (
+            <li key={area.id} data-place={place}>
+              <strong>{w.language.startsWith("ko") ? area.name.ko : area.name.en}</strong> ({area.accessPoints.map((a) => placeName(w, board.sq(a.at[0], a.at[1]), view.map)).join(", ")})
+              {models.map((o) =>
+                targets?.has(o.id) ? (
+                  <button key={o.id} type="button" className={`model model-${o.team} pickable`} onClick={() => onPick?.(o.id)}>
+                    {opName(w, o.id)}
+                  </button>
+                ) : (
+                  <span key={o.id} className={`model model-${o.team}`}> · {opName(w, o.id)}</span>
+                ),
+              )}
+              {tokens.map((tk) => {
+                const kind = tokenKind(real, tk.operator, tk.id);
+                const answer = targets?.has(tk.id) ? tk.id : targets?.has(tk.operator) ? tk.operator : null;
+                const label = w.t(`token.${kind}`, { op: opName(w, tk.operator) });
+                return answer ? (
+                  <button key={tk.id} type="button" className={`token token-${kind} pickable`} onClick={() => onPick?.(answer)}>
+                    {label}
+                  </button>
+                ) : (
+                  <span key={tk.id} className={`token token-${kind}`}>
+                    {" "}
+                    · {label}
+                  </span>
+                );
+              })}
+              {targets?.has(place) && (
+                <>
+                  {" "}
+                  <button type="button" className="pickable" onClick={() => onPick?.(place)}>
+                    ➜ {placeName(w, place, view.map)}
+                  </button>
+                </>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * The review of a Siege match (`/review/:matchId`): a finished match is rebuilt in this browser
+ * with the shared engine (review.ts), stepped through (buttons, slider, arrow keys) and shown
+ * read-only with the Siege table from any perspective (everything, each seat, spectator), with a
+ * verification panel (dice seed, both pick commitments, every stored state hash). A live match
+ * shows only its public log (the history API's spectator projection). A match of an older rules
+ * version is replayed with that version's frozen build (fetched first).
+ */
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { omniscient, seatViewer, spectator, type Viewer } from "@fogwar/engine";
+import { RULES_VERSION, type SiegeCommand, type SiegeEvent } from "@fogwar/siege";
+import type { MatchHistory } from "../../api";
+import { Loading } from "../../ui";
+import { OlderRulesNote, TableBoundary } from "../../review/older-rules";
+import { StepNav } from "../../review/StepNav";
+import { useOlderRules } from "../../table/rules-version";
+import { SiegeTableView } from "./SiegeTableView";
+import { CURRENT_SIEGE, rebuildSiege, siegeEventsUpTo, type SiegeRules } from "./review";
+import { describeCommand, describeEvent, teamName, type SiegeWords } from "./words";
+import "../../i18n/siege-strings";
+import { useSeatNamer } from "../../table/names";
+
+const viewerOf = (p: string): Viewer => (p === "omniscient" ? omniscient : p === "spectator" ? spectator : seatViewer(p));
+
+export function SiegeReview({ matchId, history }: { matchId: string; history: MatchHistory }) {
+  const older = useOlderRules("siege", history.rulesVersion, RULES_VERSION);
+  const rules = useMemo(() => (older?.status === "ready" ? ({ ruleset: older.rules.ruleset, pickSalt: older.rules.pickSalt } as SiegeRules) : CURRENT_SIEGE), [older]);
+  if (older?.status === "loading") return <Loading />;
+  if (older?.status === "failed") return <OlderRulesNote version={history.rulesVersion} failed={older.detail} />;
+  return <SiegeReplayWith matchId={matchId} history={history} rules={rules} older={older !== null} />;
+}
+
+function SiegeReplayWith({ matchId, history, rules, older }: { matchId: string; history: MatchHistory; rules: SiegeRules; older: boolean }) {
+  const { t, i18n } = useTranslation("siege");
+  const name = useSeatNamer(history.match.seats.map((s) => s.seat), history.match.seats);
+  const w: SiegeWords = { t, language: i18n.language, name };
+  const replay = useMemo(() => rebuildSiege(history, rules), [history, rules]);
+  const [index, setIndex] = useState(() => Math.max(0, replay.steps.length - 1));
+  const [perspective, setPerspective] = useState("omniscient");
+  const last = replay.steps.length - 1;
+  const step = replay.steps[Math.min(index, last)];
+  if (!step) return <p role="alert">⚠ {replay.problems.join("; ")}</p>;
+  const viewer = viewerOf(perspective);
+  const view = rules.ruleset.viewFor(step.state, viewer);
+  const events = siegeEventsUpTo(replay, step.index, viewer);
+  const teams = step.state.teams;
+  const seatTeam = (seat: string) => (teams.attack.includes(seat) ? "attack" : "defence");
+  const commandShown = step.command && (viewer.kind === "omniscient" || (viewer.kind === "seat" && seatTeam(viewer.seat) === seatTeam(step.seat ?? "")) || step.envelopes.every((e) => e.audience.kind === "everyone"));
+  const okWord = (ok: boolean) => (ok ? `✓ ${t("review.ok")}` : `✗ ${t("review.failed")}`);
+  return (
+    <section className="siege-review" data-testid="siege-review">
+      <h2>{t("review.title")}</h2>
+      <p>{t("review.readOnly", { version: history.rulesVersion })}</p>
+      {older && <OlderRulesNote version={history.rulesVersion} />}
+      <section className="verify" aria-label={t("review.verify")} data-ok={replay.ok}>
+        <h3>{t("review.verify")}</h3>
+        <ul>
+          <li>{t("review.seed", { ok: okWord(replay.seedOk) })}</li>
+          {replay.picks.map((p) => (
+            <li key={p.team}>{t("review.pick", { team: teamName(w, p.team), ok: okWord(p.ok) })}</li>
+          ))}
+          <li>{t("review.hashes", { matched: replay.hashesMatched, total: replay.hashesTotal })}</li>
+          <li>
+            <strong>{t("review.all", { ok: okWord(replay.ok) })}</strong>
+          </li>
+          {replay.problems.map((p) => (
+            <li key={p} role="alert">
+              ⚠ {p}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <StepNav step={step.index} last={last} onStep={setIndex} stepTestId="siege-review-step">
+        <label>
+          {t("review.perspective")}{" "}
+          <select value={perspective} onChange={(e) => setPerspective(e.target.value)} data-testid="siege-review-perspective">
+            <option value="omniscient">{t("review.omniscient")}</option>
+            {[...teams.attack, ...teams.defence].map((s) => (
+              <option key={s} value={s}>
+                {t("review.seat", { seat: name(s), team: teamName(w, seatTeam(s)) })}
+              </option>
+            ))}
+            <option value="spectator">{t("review.spectator")}</option>
+          </select>
+        </label>
+      </StepNav>
+      <TableBoundary resetKey={`${step.index}:${perspective}`} version={history.rulesVersion}>
+        <p className="step-info">
+          {step.seat === null ? t("review.setup") : t("review.by", { step: step.index, seat: name(step.seat), command: commandShown ? describeCommand(w, step.command as SiegeCommand, view) : t("review.hidden") })}
+        </p>
+        <SiegeTableView matchId={matchId} view={view} seat={viewer.kind === "seat" ? viewer.seat : null} legal={[]} onCommand={() => undefined} events={events} readOnly />
+      </TableBoundary>
+    </section>
+  );
+}
+
+/** A live Siege match: the public log (the history API's spectator projection) in words. */
+export function SiegeLiveHistory({ history }: { history: MatchHistory }) {
+  const { t, i18n } = useTranslation("siege");
+  const name = useSeatNamer(history.match.seats.map((s) => s.seat), history.match.seats);
+  const w: SiegeWords = { t, language: i18n.language, name };
+  return (
+    <section className="review-live" data-perspective="spectator">
+      <p>{t("review.live")}</p>
+      <p>
+        <a href={`/watch/${encodeURIComponent(history.match.matchId)}`}>{history.match.matchId}</a>
+      </p>
+      <ol data-testid="review-live-entries">
+        {history.entries.map((entry) => (
+          <li key={entry.seq} value={entry.seq}>
+            <strong>{name(entry.seat)}</strong>: {entry.command ? describeCommand(w, entry.command as SiegeCommand) : <em>{t("review.hidden")}</em>}
+            <ul>
+              {(entry.events as SiegeEvent[]).map((e, i) => (
+                <li key={i}>{describeEvent(w, e) ?? e.type}</li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,272 @@
+/**
+ * The whole Siege table from plain data (seed 004_cb264102299fbb71.txt): a projection, the
+ * viewer's seat (null for spectators), its legal commands, the events and an `onCommand`
+ * callback. No connection here: SiegeTable feeds it from `useMatch`, tests and the review page
+ * feed it states made by the engine. Shows the round and phase, who is awaited, the map, every
+ * operator's status, the team's gadgets and reroll tokens, the pending decision, the last shot's
+ * dice and protection, the controls, the event log in words and the result.
+ */
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { awaiting, catalog, viewerTeam, type SiegeCommand, type SiegeEvent, type SiegeView, type Team } from "@fogwar/siege";
+import { seatViewer, spectator } from "@fogwar/engine";
+import { SiegeMap } from "./SiegeMap";
+import { SiegeConcede } from "./SiegeConcede";
+import { SecretTokens, SiegeControls, useCommandBuilder } from "./SiegeControls";
+import { describeEvent, diceWords, facingName, gadgetName, opName, placeName, reasonWords, sourceName, teamName, type SiegeWords } from "./words";
+import { SIEGE_CSS } from "./styles";
+import { MOTION_CSS } from "../../table/motion";
+import { BoardViewport, NotifyButton, SHARED_TABLE_CSS, SoundToggle } from "../../table/TableChrome";
+import { BOT_NOTE_CSS, BotNote, type BotSeats } from "../../table/BotNote";
+import { useStickToBottom } from "../../table/log";
+import { RULE_TIP_CSS, RuleTip } from "../../help/RuleTip";
+import { HowToPlayLink } from "../../help/HowToPlayLink";
+import { useTurnAwareness } from "../../table/turn";
+import { seatList, useSeatNamer } from "../../table/names";
+import "../../i18n/siege-strings";
+import "../../i18n/help-strings";
+
+export interface SiegeTableViewProps {
+  readonly matchId: string;
+  readonly view: SiegeView;
+  readonly seat: string | null;
+  readonly legal: readonly SiegeCommand[];
+  readonly onCommand: (command: SiegeCommand) => void;
+  readonly events: readonly { readonly seq: number; readonly events: readonly SiegeEvent[] }[];
+  readonly banner?: ReactNode;
+  readonly notice?: string | null;
+  /** The clocks and abandonment claims (`ClockPanel`), shown at the top of the action bar. */
+  readonly clock?: ReactNode;
+  /** Review mode: no controls, no result link. */
+  readonly readOnly?: boolean;
+  /** Seats the server's bot plays (seat to level), for the bot note. */
+  readonly bots?: BotSeats;
+}
+
+export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, banner, notice, readOnly, clock, bots }: SiegeTableViewProps) {
+  const { t, i18n } = useTranslation("siege");
+  const name = useSeatNamer([...view.teams.attack, ...view.teams.defence]);
+  const w: SiegeWords = { t, language: i18n.language, name };
+  const builder = useCommandBuilder(view, legal);
+  const myTeam = seat ? viewerTeam(view, seatViewer(seat)) : viewerTeam(view, spectator);
+  const mission = catalog.missions.get(view.mission);
+  const missionName = mission ? (w.language.startsWith("ko") ? mission.name.ko : mission.name.en) : t("title");
+  const waiting = awaiting(view);
+  const mine = seat !== null && waiting.includes(seat);
+  const others = waiting.filter((s) => s !== seat);
+  useTurnAwareness(mine ? (view.pending ? "decision" : "move") : null, missionName, { you: seat ? name(seat) : undefined, waiting: seat ? waiting.map(name) : undefined });
+  const onPick = (value: string) => {
+    const command = builder.pick(value);
+    if (command) onCommand(command);
+  };
+  const lastShot = [...events].reverse().flatMap((e) => [...e.events].reverse()).find((e): e is Extract<SiegeEvent, { type: "shot" }> => e.type === "shot");
+  return (
+    <section className="siege-table" aria-label={t("title")}>
+      <style>{SHARED_TABLE_CSS + BOT_NOTE_CSS + SIEGE_CSS + RULE_TIP_CSS + MOTION_CSS}</style>
+      {banner}
+      <header className="summary">
+        <h2>
+          {missionName} · {view.round > 0 ? t("round", { round: view.round, max: mission?.rounds ?? "?" }) : t("setupRound")} ·{" "}
+          <span data-phase={view.phase}>{t(`phase.${view.phase}`)}</span>
+          {view.phase === "action" && <> · {t("step", { team: teamName(w, view.step % 2 === 0 ? "attack" : "defence"), n: Math.floor(view.step / 2) + 1 })}</>}
+        </h2>
+        <ul className="teams">
+          {(["attack", "defence"] as const).map((team) => (
+            <li key={team} className={`team-${team}`}>
+              <strong>{teamName(w, team)}</strong>: {seatList(name, view.teams[team])} · {t("rerolls", { n: view.rerolls[team] })}
+              {myTeam === team && seat && <> · <strong className="you">{t("you", { seat: name(seat), team: teamName(w, team) })}</strong></>}
+            </li>
+          ))}
+        </ul>
+        {!seat && !readOnly && <p>{t("spectating")}</p>}
+      </header>
+      <Result view={view} matchId={matchId} w={w} readOnly={readOnly} />
+      <div className="table-grid">
+        <div className="board-column">
+          <BoardViewport label={t("map.name")}>
+            <SiegeMap view={view} targets={readOnly ? undefined : builder.pickable} onPick={onPick} />
+          </BoardViewport>
+        </div>
+        <div className="side-column">
+          {!readOnly && (
+            <section className="action-bar" aria-label={t("actionBar")}>
+              {clock}
+              {waiting.length > 0 && (
+                <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
+                  {mine ? `▶ ${t("yourTurn")}${others.length > 0 ? " · " : ""}` : ""}
+                  {mine ? (others.length > 0 ? t("alsoAwaiting", { seats: seatList(name, others) }) : "") : t("awaiting", { seats: seatList(name, waiting) })}
+                </p>
+              )}
+              <BotNote bots={bots} waiting={waiting} />
+              {view.activation && (
+                <p className="activation">
+                  {t("activation", { op: opName(w, view.activation.operator), mp: view.activation.mp, actions: view.activation.actions.map((a) => t(`action.${a}`)).join(", ") || "—" })}
+                </p>
+              )}
+              {view.pending && <Pending view={view} w={w} />}
+              {notice && (
+                <p className="error" role="alert">
+                  ⚠ {notice}
+                </p>
+              )}
+              {seat && <SiegeControls view={view} builder={builder} legal={legal} onCommand={onCommand} />}
+              {seat && view.phase !== "finished" && (myTeam === "attack" || myTeam === "defence") && <SiegeConcede team={myTeam} onCommand={onCommand} />}
+              {seat && view.phase !== "finished" && (
+                <p className="turn-alerts">
+                  <NotifyButton /> <SoundToggle />
+                </p>
+              )}
+              <HowToPlayLink ruleset="siege" newTab />
+            </section>
+          )}
+          {readOnly && view.pending && <Pending view={view} w={w} />}
+          {lastShot && (
+            <section className="last-shot" aria-label={t("dice.title")}>
+              <h3>{t("dice.title")}</h3>
+              <p>{t("dice.shot", { shooter: sourceName(w, lastShot.shooter, view), target: opName(w, lastShot.target), distance: lastShot.distance, protection: lastShot.protection, damage: lastShot.damage })}</p>
+              <p className="dice">
+                {lastShot.dice.map((d, i) => (
+                  <span key={i} className={`die die-${d.colour}`} title={t(`colour.${d.colour}`)}>
+                    {d.value}
+                  </span>
+                ))}{" "}
+                <span className="sr-only">{diceWords(w, lastShot.dice)}</span>
+              </p>
+            </section>
+          )}
+          <SecretTokens view={view} w={w} />
+          <Operators view={view} w={w} />
+          <Inventory view={view} w={w} team={myTeam} />
+          <EventLog view={view} events={events} w={w} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Pending({ view, w }: { view: SiegeView; w: SiegeWords }) {
+  const p = view.pending;
+  if (!p) return null;
+  const team = teamName(w, p.team);
+  const text =
+    p.kind === "reaction"
+      ? w.t("pending.reaction", { team, target: opName(w, p.target), watchers: p.watchers.map((o) => opName(w, o)).join(", ") })
+      : p.kind === "reroll"
+        ? `${w.t("pending.reroll", { team, target: opName(w, p.target) })}: ${diceWords(w, p.dice)}`
+        : p.kind === "contest"
+          ? w.t("pending.contest", { team, ap: placeName(w, p.ap, view.map) })
+          : w.t("pending.return_fire", { team, ap: placeName(w, p.ap, view.map), holder: opName(w, p.holder), challenger: opName(w, p.challenger) });
+  return (
+    <p className="pending" role="status">
+      ! {text}
+    </p>
+  );
+}
+
+function Operators({ view, w }: { view: SiegeView; w: SiegeWords }) {
+  const ops = Object.values(view.operators);
+  return (
+    <section className="operators" aria-label={w.t("operators.title")}>
+      <h3>{w.t("operators.title")}</h3>
+      <ul>
+        {ops.map((o) => {
+          const profile = catalog.operators.get(o.id);
+          const bits: ReactNode[] = [teamName(w, o.team)];
+          const tip = (label: string, help: string) => (
+            <RuleTip key={help} term={label} help={w.t(`help:siege.${help}`)}>
+              {label}
+            </RuleTip>
+          );
+          bits.push(o.dead ? tip(w.t("operators.dead"), "dead") : w.t("operators.health", { left: Math.max(0, (profile?.health ?? 0) - o.damage), max: profile?.health ?? "?" }));
+          if (o.hidden) bits.push(tip(w.t("operators.hidden"), "hidden"));
+          else if (o.at) bits.push(w.t("operators.at", { place: placeName(w, o.at, view.map) }));
+          else if (!o.dead) bits.push(w.t("operators.notDeployed"));
+          if (o.stand) bits.push(w.t("operators.leaning", { stand: placeName(w, o.stand, view.map) }));
+          if (o.watch) bits.push(tip("facing" in o.watch ? w.t("watch", { dir: facingName(w, o.watch.facing) }) : w.t("watchAp", { ap: placeName(w, o.watch.ap, view.map) }), "watching"));
+          if (o.redPing) bits.push(tip(w.t("operators.pinged"), "pinged"));
+          if (o.stunned) bits.push(tip(w.t("operators.stunned"), "stunned"));
+          if (o.activated) bits.push(w.t("operators.activated"));
+          if (profile) bits.push(w.t("operators.special", { name: gadgetName(w, profile.special.id), uses: o.specialUses }));
+          return (
+            <li key={o.id} className={`op op-${o.team}${o.dead ? " dead" : ""}`} data-operator={o.id}>
+              <strong>{opName(w, o.id)}</strong>
+              {bits.map((b, i) => (
+                <span key={i}> · {b}</span>
+              ))}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function Inventory({ view, w, team }: { view: SiegeView; w: SiegeWords; team: Team | "all" | null }) {
+  const teams = (["attack", "defence"] as const).filter((t) => team === "all" || team === t || view.phase !== "picks");
+  return (
+    <section className="inventory">
+      {teams.map((t) => (
+        <p key={t}>
+          <strong>{teamName(w, t)}</strong>:{" "}
+          {w.t("inventory", {
+            list:
+              Object.entries(view.inventory[t] ?? {})
+                .filter(([, n]) => n > 0)
+                .map(([g, n]) => `${gadgetName(w, g)} ×${n}`)
+                .join(", ") || "—",
+          })}
+        </p>
+      ))}
+    </section>
+  );
+}
+
+function EventLog({ view, events, w }: { view: SiegeView; events: SiegeTableViewProps["events"]; w: SiegeWords }) {
+  const lines: { key: string; text: string; kind: string }[] = [];
+  for (const entry of events) {
+    entry.events.forEach((e, i) => {
+      const text = describeEvent(w, e, view);
+      if (text) lines.push({ key: `${entry.seq}:${i}`, text, kind: e.type });
+    });
+  }
+  // New lines scroll the box (when the reader is at its end), never the window.
+  const box = useStickToBottom<HTMLOListElement>(lines.length);
+  return (
+    <section className="event-log" aria-labelledby="siege-log-title">
+      <h3 id="siege-log-title">{w.t("log.title")}</h3>
+      {lines.length === 0 ? (
+        <p>{w.t("log.empty")}</p>
+      ) : (
+        <ol className="log-lines" aria-live="polite" ref={box.ref} onScroll={box.onScroll} tabIndex={0}>
+          {lines.map((l) => (
+            <li key={l.key} className={`log-${l.kind}`}>
+              {l.text}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function Result({ view, matchId, w, readOnly }: { view: SiegeView; matchId: string; w: SiegeWords; readOnly?: boolean }) {
+  const result = view.result;
+  if (!result) return null;
+  const winnerTeam = result.winner ? (view.teams.attack.includes(result.winner) ? "attack" : "defence") : null;
+  return (
+    <section className="result" role="status" data-result={winnerTeam ?? "draw"}>
+      <h2>
+        {w.t("result.title")}: {winnerTeam ? w.t("result.winner", { team: teamName(w, winnerTeam) }) : w.t("result.draw")}
+      </h2>
+      <p>{w.t("result.reason", { reason: reasonWords(w, result.reason, view.map) })}</p>
+      {view.seed && <p className="seed">{w.t("result.seed", { seed: view.seed })}</p>}
+      {!readOnly && (
+        <p>
+          <a className="button primary" href={`/review/${encodeURIComponent(matchId)}`}>
+            {w.t("result.review")}
+          </a>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * The Age of Sigmar battle creation form: the two players' names, their army lists (mustered in
+ * secret by each player in the battle, or chosen by the host now from the sample lists), the
+ * spectator delay and reconnection grace, and Create. On success it hands the server's answer
+ * (tokens and links) up.
+ */
+import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { CreateMatchResponse } from "@fogwar/protocol";
+import { ApiError, type Api, type SigmarRulesetInfo } from "../../api";
+import { ErrorNote } from "../../ui";
+import { NameRefusal, nameInvalid } from "../../lobby/names";
+
+export function CreateSigmarMatch({ api, listing, onCreated }: { api: Pick<Api, "createMatch">; listing: SigmarRulesetInfo; onCreated: (created: CreateMatchResponse) => void }) {
+  const { t: tl, i18n } = useTranslation("lobby");
+  const t = (key: string, options: Record<string, unknown> = {}): string => tl(`sigmar.${key.replace(/^lobby\./, "")}`, options);
+  const label = (name: string) => listing.armyLabels?.[name]?.[i18n.language.startsWith("ko") ? "ko" : "en"] ?? name;
+  const id = useId();
+  const [names, setNames] = useState(["", ""]);
+  const [hostLists, setHostLists] = useState(false);
+  const [lists, setLists] = useState([0, Math.min(2, listing.sampleArmies.length - 1)]);
+  const [spectatorDelay, setSpectatorDelay] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const plan = listing.battleplans[0];
+  const namesMissing = names.some((n) => nameInvalid(n));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (namesMissing || busy || !plan) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const players = names.map((name, i) => ({ name: name.trim(), ...(hostLists ? { army: listing.sampleArmies[lists[i]!] } : {}) }));
+      onCreated(await api.createMatch({ ruleset: "sigmar", scenario: plan.id, players, options: { spectatorDelay } }));
+    } catch (e) {
+      setError(e instanceof ApiError ? e : new ApiError("network_error", String(e)));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="create create-sigmar" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+      <h2 id={`${id}-title`}>{t("lobby.newMatch")}</h2>
+      <p>
+        {plan ? (i18n.language.startsWith("ko") ? plan.name.ko : plan.name.en) : ""} · {t("ruleNote")}
+      </p>
+      <div className="players">
+        {names.map((name, i) => (
+          <section key={i} className="player" aria-label={t("lobby.player", { n: i + 1 })}>
+            <h3>{t("lobby.player", { n: i + 1 })}</h3>
+            <div className="row">
+              <label htmlFor={`${id}-p${i}`}>{t("lobby.playerName")}</label>
+              <input id={`${id}-p${i}`} value={name} maxLength={40} required aria-invalid={nameInvalid(name)} aria-describedby={`${id}-p${i}-refused`} onChange={(e) => setNames((all) => all.map((n, j) => (j === i ? e.target.value : n)))} />
+              <NameRefusal name={name} id={`${id}-p${i}-refused`} />
+              {hostLists && (
+                <>
+                  <label htmlFor={`${id}-l${i}`}>{t("lobby.sample")}</label>
+                  <select id={`${id}-l${i}`} value={lists[i]} onChange={(e) => setLists((all) => all.map((n, j) => (j === i ? Number(e.target.value) : n)))}>
+                    {listing.sampleArmies.map((a, k) => (
+                      <option key={k} value={k}>
+                        {label(a.name)}
+                      </option>
+                    ))}
+                  </select>
+                </>
+              )}
+            </div>
+          </section>
+        ))}
+      </div>
+      <fieldset className="options">
+        <legend>{t("lobby.lists")}</legend>
+        <label>
+          <input type="radio" name={`${id}-lists`} checked={!hostLists} onChange={() => setHostLists(false)} /> {t("lobby.mustered")}
+        </label>{" "}
+        <label>
+          <input type="radio" name={`${id}-lists`} checked={hostLists} onChange={() => setHostLists(true)} /> {t("lobby.hostBuilds")}
+        </label>
+        <div className="row">
+          <label htmlFor={`${id}-delay`}>{t("lobby.spectatorDelay")}</label>
+          <input id={`${id}-delay`} type="number" min={0} max={5} value={spectatorDelay} onChange={(e) => setSpectatorDelay(Math.min(5, Math.max(0, Math.round(e.target.valueAsNumber || 0))))} />
+        </div>
+      </fieldset>
+      {namesMissing && (
+        <p className="hint" role="status">
+          {t("lobby.needNames")}
+        </p>
+      )}
+      {error && <ErrorNote error={error} />}
+      <button type="submit" className="primary" disabled={namesMissing || busy} aria-busy={busy}>
+        {busy ? t("lobby.creating") : t("lobby.create")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,440 @@
+/**
+ * The whole Age of Sigmar table from plain data: a projection, the viewer's seat (null for
+ * spectators), its legal commands and templates, the events and an `onCommand` callback. No
+ * connection here: SigmarTable feeds it from `useMatch`; tests and the review feed it states made
+ * by the engine. Shows the round, turn and phase, victory and command points, the measured map,
+ * the muster, the pending decision, the controls (with plans dragged or clicked on the map and
+ * checked with the shared rules before sending), the hand of tactics, the selected unit's
+ * warscroll, the last attack stage by stage, the log and the result.
+ */
+import { useMemo, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { CommandTemplate } from "@fogwar/engine";
+import { awaiting, catalog, query, type Pt, type SigmarCommand, type SigmarEvent, type SigmarView } from "@fogwar/sigmar";
+import { SigmarMap, type MapPlan } from "./SigmarMap";
+import { AttackPanel } from "./AttackPanel";
+import { Muster } from "./Muster";
+import { UnitCard } from "./UnitCard";
+import { commandText, formationAt, maxFor, planOf, rulerText, templateFor } from "./commands";
+import { abilityName, describeEvent, endReason, unitName, type SigmarWords } from "./words";
+import { SIGMAR_CSS } from "./styles";
+import { Tip, type SigmarTip } from "./tips";
+import { MapLegend } from "./MapLegend";
+import { RULE_TIP_CSS } from "../../help/RuleTip";
+import { HowToPlayLink } from "../../help/HowToPlayLink";
+import { BoardViewport, NotifyButton, SHARED_TABLE_CSS, SoundToggle } from "../../table/TableChrome";
+import { BOT_NOTE_CSS, BotNote, type BotSeats } from "../../table/BotNote";
+import { useStickToBottom } from "../../table/log";
+import { useTurnAwareness } from "../../table/turn";
+import { seatList, useSeatNamer } from "../../table/names";
+import "../../i18n/sigmar-strings";
+
+export interface SigmarTableViewProps {
+  readonly matchId: string;
+  readonly view: SigmarView;
+  readonly seat: string | null;
+  readonly legal: readonly SigmarCommand[];
+  readonly templates: readonly CommandTemplate<SigmarCommand>[];
+  readonly onCommand: (command: SigmarCommand) => void;
+  readonly events: readonly { readonly seq: number; readonly events: readonly SigmarEvent[] }[];
+  readonly banner?: ReactNode;
+  readonly notice?: string | null;
+  readonly clock?: ReactNode;
+  /** Review mode: no controls. */
+  readonly readOnly?: boolean;
+  readonly bots?: BotSeats;
+}
+
+/** A plan being made on the map, and the command it would send. */
+interface Planning {
+  readonly plan: MapPlan;
+  readonly command: SigmarCommand;
+  readonly max?: number;
+}
+
+export function SigmarTableView({ matchId, view, seat, legal, templates, onCommand, events, banner, notice, clock, readOnly, bots }: SigmarTableViewProps) {
+  const { t, i18n } = useTranslation("sigmar");
+  const name = useSeatNamer(view.seats);
+  const w: SigmarWords = { t, language: i18n.language, name };
+  const [selected, setSelected] = useState<string | null>(null);
+  const [planning, setPlanning] = useState<Planning | null>(null);
+  const waiting = awaiting(view as never);
+  const mine = seat !== null && waiting.includes(seat);
+  useTurnAwareness(mine ? (view.pending ? "decision" : "move") : null, t("title"), { you: seat ? name(seat) : undefined, waiting: seat ? waiting.map(name) : undefined });
+  const send = (c: SigmarCommand) => {
+    setPlanning(null);
+    onCommand(c);
+  };
+
+  // Units the seat may drag now: those a template moves.
+  const draggable = useMemo(() => new Set(templates.flatMap((x) => ("unit" in x.command && view.units[x.command.unit]?.where === "field" ? [x.command.unit] : x.command.type === "place" && view.pending && "unit" in view.pending && view.units[view.pending.unit]?.where === "field" && view.pending.kind !== "place_models" ? [view.pending.unit] : []))), [templates, view]);
+  const onDrag = (unit: string, offset: Pt, phase: "move" | "end") => {
+    if (!seat) return;
+    const template = templateFor(templates, unit, planning?.command.type === "fight" ? planning.command.target : undefined);
+    const u = view.units[unit];
+    if (!template || !u) return;
+    const origin = u.models.map((m) => ({ x: m.x, y: m.y }));
+    const positions = origin.map((p) => ({ x: p.x + offset.x, y: p.y + offset.y }));
+    const made = planOf(w, view, seat, template.command, unit, positions, origin);
+    setPlanning({ ...made, max: maxFor(view, template.command, unit) });
+    void phase;
+  };
+  // Clicks on the map place a deployment, a set-up, a returning model or a replacement.
+  const onPoint = (p: Pt) => {
+    if (!seat || !mine) return;
+    const pending = view.pending;
+    if (pending?.kind === "place_models") {
+      const prior = planning?.command.type === "place" ? [...planning.command.models] : [];
+      if (prior.length >= pending.count) return;
+      const positions = [...prior, p];
+      setPlanning(planOf(w, view, seat, { type: "place", models: [] }, pending.unit, positions));
+      return;
+    }
+    if (pending?.kind === "replacement") {
+      const count = pending.count;
+      const r = query.radiusOf({ warscroll: view.units[pending.unit]!.warscroll });
+      const positions = Array.from({ length: count }, (_, i) => ({ x: p.x + (i - (count - 1) / 2) * (2 * r + 25), y: p.y })).map((q) => ({ x: Math.round(q.x), y: q.y }));
+      setPlanning(planOf(w, view, seat, { type: "place", models: [] }, pending.unit, positions));
+      return;
+    }
+    if (selected && view.units[selected] && view.units[selected]!.where !== "field") {
+      const u = view.units[selected]!;
+      const kind = u.where === "undeployed" ? "deploy" : "set_up";
+      if (!legal.some((c) => c.type === kind && c.unit === selected)) return;
+      setPlanning(planOf(w, view, seat, { type: kind, unit: selected, models: [] }, selected, formationAt(view, selected, u.size, p)));
+    }
+  };
+  // Targets: enemy units the selected unit's commands (or a pending pick) name.
+  const targets = useMemo(() => {
+    const out = new Set<string>();
+    for (const c of legal) {
+      if ((c.type === "shoot" || c.type === "charge" || c.type === "fight") && c.unit === selected) out.add(c.target);
+      if (c.type === "use_ability" && view.pending?.kind === "must_target") for (const id of c.targets) out.add(id);
+    }
+    return out;
+  }, [legal, selected, view.pending]);
+  const onUnit = (id: string) => {
+    if (targets.has(id) && selected) {
+      const c = legal.find((x) => (x.type === "shoot" || x.type === "charge" || (x.type === "fight" && !x.models)) && x.unit === selected && x.target === id);
+      if (c && !("crits" in c && c.crits)) return send(c);
+    }
+    setSelected(id);
+    setPlanning(null);
+  };
+
+  // The round, whose turn and the phase (the stage before and after the battle), each term explained on hover and tap.
+  const lastLine =
+    view.phase === "battle" ? (
+      <>
+        <Tip t={t} tip="round">
+          {t("round", { round: view.round, rounds: catalog.rules.rounds })}
+        </Tip>{" "}
+        · {view.active ? (view.active === seat ? t("yourTurn") : t("turnOf", { name: name(view.active) })) : ""} ·{" "}
+        <Tip t={t} tip={`phase.${view.step}`} />
+      </>
+    ) : view.phase === "muster" || view.phase === "deployment" ? (
+      <Tip t={t} tip={view.phase} />
+    ) : (
+      t(`stage.${view.phase}`)
+    );
+  return (
+    <section className="sigmar-table" aria-label={t("title")}>
+      <style>{SHARED_TABLE_CSS + BOT_NOTE_CSS + RULE_TIP_CSS + SIGMAR_CSS}</style>
+      {banner}
+      <header className="summary">
+        <h2>
+          {t("battleplan")} · <span data-phase={view.phase === "battle" ? view.step : view.phase}>{lastLine}</span>
+        </h2>
+        <ul className="sides">
+          {view.seats.map((s, i) => (
+            <li key={s} className={`side side-${s}`}>
+              {/* The first line explains its numbers; the second reads the same. */}
+              <strong>{name(s)}</strong> · {i === 0 ? <Tip t={t} tip="vp">{t("vp", { n: view.vp[s] ?? 0 })}</Tip> : t("vp", { n: view.vp[s] ?? 0 })} ·{" "}
+              {i === 0 ? <Tip t={t} tip="cp">{t("cp", { n: view.cp[s] ?? 0 })}</Tip> : t("cp", { n: view.cp[s] ?? 0 })} · {i === 0 ? <Tip t={t} tip="tactics">{t("handCount", { count: view.handCounts[s] ?? 0 })}</Tip> : t("handCount", { count: view.handCounts[s] ?? 0 })}
+              {s !== seat && hiddenReserves(view, s) > 0 && (
+                <>
+                  {" "}
+                  · <Tip t={t} tip="reserves">{t("reserves", { count: hiddenReserves(view, s) })}</Tip>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+        <p className="rule-note">
+          {t("ruleNote")} <HowToPlayLink ruleset="sigmar" newTab />
+        </p>
+      </header>
+      {view.result && (
+        <section className="result" role="status">
+          <h2>{view.result.winner ? t("log.winner", { seat: name(view.result.winner) }) : t("log.draw")}</h2>
+          <p>{endReason(w, view.result.reason)}</p>
+          {!readOnly && (
+            <p>
+              <a className="button primary" href={`/review/${encodeURIComponent(matchId)}`}>
+                {t("review.title")}
+              </a>
+            </p>
+          )}
+        </section>
+      )}
+      <div className="table-grid">
+        <div className="board-column">
+          <BoardViewport label={t("map.label")}>
+            <SigmarMap view={view} w={w} seat={seat} selected={selected} targets={readOnly ? undefined : targets} plan={planning?.plan ?? null} draggable={readOnly || !mine ? undefined : draggable} onUnit={onUnit} onPoint={onPoint} onDrag={onDrag} />
+          </BoardViewport>
+          <MapLegend t={t} />
+          {planning && (
+            <p className={`ruler-line ${planning.plan.problem ? "illegal" : "legal"}`} role="status">
+              {rulerText(w, planning.plan, planning.max)} {planning.plan.problem ? t("ruler.illegal", { reason: planning.plan.problem }) : t("ruler.legal")}{" "}
+              {!planning.plan.problem && (
+                <button type="button" className="primary" onClick={() => send(planning.command)}>
+                  {t("controls.place")}
+                </button>
+              )}{" "}
+              <button type="button" onClick={() => setPlanning(null)}>
+                {t("controls.cancel")}
+              </button>
+            </p>
+          )}
+        </div>
+        <div className="side-column">
+          {view.phase === "muster" && <Muster w={w} view={view} seat={readOnly ? null : seat} onCommand={send} />}
+          {!readOnly && view.phase !== "muster" && (
+            <section className="action-bar" aria-label={t("controls.title")}>
+              {clock}
+              {waiting.length > 0 && (
+                <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
+                  {mine ? `▶ ${t("yourTurn")}` : t("waitingFor", { name: seatList(name, waiting) })}
+                </p>
+              )}
+              <BotNote bots={bots} waiting={waiting} />
+              <Pending w={w} view={view} seat={seat} />
+              {notice && (
+                <p className="error" role="alert">
+                  ⚠ {notice}
+                </p>
+              )}
+              {seat && mine && <Controls w={w} view={view} legal={legal} selected={selected} onSelect={setSelected} onSend={send} onPlan={(p) => setPlanning(p)} seat={seat} />}
+              {seat && view.phase !== "finished" && (
+                <p className="turn-alerts">
+                  <NotifyButton /> <SoundToggle />
+                </p>
+              )}
+            </section>
+          )}
+          {readOnly && <Pending w={w} view={view} seat={null} />}
+          {seat && view.phase === "battle" && <Hand w={w} view={view} seat={seat} />}
+          {selected && <UnitCard w={w} view={view} unit={selected} />}
+          <AttackPanel w={w} view={view} events={events} allStages={readOnly} />
+          <Log w={w} view={view} events={events} seat={seat} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** A seat's units still in reserve as another viewer counts them: the count revealed, less those set up since. */
+const hiddenReserves = (view: SigmarView, s: string): number =>
+  (view.armies[s]?.reserves ?? 0) - Object.values(view.units).filter((u) => u.owner === s && u.id.startsWith(`${s}-r`) && u.where !== "reserve").length;
+
+/** The pending decision, in words. */
+function Pending({ w, view, seat }: { w: SigmarWords; view: SigmarView; seat: string | null }) {
+  const p = view.pending;
+  if (!p) return null;
+  const u = (id: string) => unitName(w, view, id);
+  const text =
+    p.kind === "run_move"
+      ? w.t("pending.run_move", { unit: u(p.unit), inches: (query.ws(view.units[p.unit]!).move + p.roll).toString() })
+      : p.kind === "charge_move"
+        ? w.t("pending.charge_move", { unit: u(p.unit), roll: p.roll, target: u(p.target) })
+        : p.kind === "place_models"
+          ? w.t("pending.place_models", { unit: u(p.unit), count: p.count })
+          : p.kind === "replacement"
+            ? w.t("pending.replacement", { unit: u(p.unit), count: p.count })
+            : p.kind === "riposte"
+              ? w.t("pending.riposte", { unit: u(p.unit), target: u(p.target) })
+              : p.kind === "must_target"
+                ? w.t("pending.must_target", { ability: abilityName(w, p.ability) })
+                : w.t(`pending.${p.kind}`);
+  return (
+    <p className="pending" role="status">
+      ! {p.seat === seat || seat === null ? text : `${text} ${w.t("pending.waiting", { name: w.name(p.seat) })}`} <Tip t={w.t} tip={PENDING_TIPS[p.kind]} />
+    </p>
+  );
+}
+
+/** The rule behind each kind of decision, explained beside its prompt. */
+const PENDING_TIPS: Record<NonNullable<SigmarView["pending"]>["kind"], SigmarTip> = {
+  run_move: "run",
+  charge_move: "phase.charge",
+  place_models: "returning",
+  replacement: "replacement",
+  riposte: "fightAtOnce",
+  must_target: "abilities",
+  order_neutral: "stone",
+  order_effects: "order",
+};
+
+/** The seat's commands as buttons: the selected unit's first, then the rest by kind. */
+function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: { w: SigmarWords; view: SigmarView; legal: readonly SigmarCommand[]; selected: string | null; onSelect: (id: string) => void; onSend: (c: SigmarCommand) => void; onPlan: (p: Planning) => void; seat: string }) {
+  const t = w.t;
+  const unitOf = (c: SigmarCommand) => ("unit" in c ? c.unit : null);
+  const button = (c: SigmarCommand, i: number, all: readonly SigmarCommand[]) => {
+    const hasModels = "models" in c && Array.isArray(c.models);
+    // Several places for one unit's move, deployment or set-up: numbered suggestions.
+    const same = hasModels && (c.type === "deploy" || c.type === "move" || c.type === "set_up") ? all.filter((x) => x.type === c.type && "unit" in x && x.unit === c.unit) : [];
+    const label = same.length > 0 ? t("controls.suggested", { unit: commandText(w, view, c), n: same.indexOf(c) + 1 }) : commandText(w, view, c);
+    return (
+      <li key={i}>
+        <button
+          type="button"
+          className={c.type === "end_phase" ? "end-phase" : ""}
+          onClick={() => {
+            if (hasModels && c.type !== "fight") {
+              const unit = unitOf(c) ?? (view.pending && "unit" in view.pending ? view.pending.unit : "");
+              const u = view.units[unit];
+              const origin = u && u.where === "field" && c.type !== "place" ? u.models.map((m) => ({ x: m.x, y: m.y })) : undefined;
+              const made = planOf(w, view, seat, c, unit, [...(c as { models: Pt[] }).models], origin && origin.length === (c as { models: Pt[] }).models.length ? origin : undefined);
+              onPlan({ ...made, max: maxFor(view, c, unit) });
+            } else onSend(c);
+          }}
+        >
+          {label}
+        </button>
+      </li>
+    );
+  };
+  if (view.phase === "deployment") {
+    const units = [...new Set(legal.flatMap((c) => (c.type === "deploy" ? [c.unit] : [])))];
+    return (
+      <div className="controls">
+        <h3>
+          <Tip t={t} tip="deployment">
+            {t("deploy.toDeploy")}
+          </Tip>
+        </h3>
+        <ul className="command-list">
+          {units.map((id) => (
+            <li key={id}>
+              <button type="button" aria-pressed={selected === id} onClick={() => onSelect(id)}>
+                {unitName(w, view, id)}
+              </button>
+            </li>
+          ))}
+        </ul>
+        {selected && units.includes(selected) && (
+          <>
+            <p>{t("deploy.prompt", { unit: unitName(w, view, selected) })}</p>
+            <ul className="command-list">{legal.filter((c) => c.type === "deploy" && c.unit === selected).map(button)}</ul>
+          </>
+        )}
+      </div>
+    );
+  }
+  const forUnit = legal.filter((c) => selected && unitOf(c) === selected && c.type !== "command" && c.type !== "use_ability");
+  const abilities = legal.filter((c) => c.type === "use_ability");
+  const cards = legal.filter((c) => c.type === "play_card");
+  const commands = legal.filter((c) => c.type === "command" && (!selected || c.unit === selected));
+  const rest = legal.filter((c) => !forUnit.includes(c) && c.type !== "use_ability" && c.type !== "play_card" && c.type !== "command" && (c.type === "end_phase" || c.type === "decline" || c.type === "place" || c.type === "order" || !selected));
+  const reserves = Object.values(view.units).filter((u) => u.owner === seat && u.where === "reserve" && legal.some((c) => c.type === "set_up" && c.unit === u.id));
+  return (
+    <div className="controls">
+      {!selected && view.step !== "combat" && <p className="hint">{t("controls.selectUnit")}</p>}
+      {(view.step === "movement" || view.pending?.kind === "run_move" || view.pending?.kind === "charge_move" || view.step === "combat") && (
+        <p className="hint">
+          {t("controls.dragHint")} <Tip t={t} tip="ruler" /> · <Tip t={t} tip="coherency" /> · <Tip t={t} tip={view.step === "combat" ? "pileIn" : "combatRange"} />
+        </p>
+      )}
+      {forUnit.length > 0 && <ul className="command-list unit-commands">{forUnit.map(button)}</ul>}
+      {reserves.length > 0 && (
+        <ul className="command-list">
+          {reserves.map((u) => (
+            <li key={u.id}>
+              <button type="button" aria-pressed={selected === u.id} onClick={() => onSelect(u.id)}>
+                {t("controls.setUp", { unit: unitName(w, view, u.id) })}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {rest.length > 0 && <ul className="command-list">{rest.map(button)}</ul>}
+      {abilities.length > 0 && (
+        <details open={view.pending?.kind === "must_target"}>
+          <summary>{t("controls.abilities")}</summary>
+          <p className="hint">
+            <Tip t={t} tip="abilities" /> · <Tip t={t} tip="order" />
+          </p>
+          <ul className="command-list">{abilities.map(button)}</ul>
+        </details>
+      )}
+      {commands.length > 0 && (
+        <details>
+          <summary>{t("controls.commands")}</summary>
+          <p className="hint">
+            <Tip t={t} tip="cp" /> · <Tip t={t} tip="pressForward" /> · <Tip t={t} tip="holdFirm" />
+          </p>
+          <ul className="command-list">{commands.map(button)}</ul>
+        </details>
+      )}
+      {cards.length > 0 && (
+        <details>
+          <summary>{t("controls.cards")}</summary>
+          <p className="hint">
+            <Tip t={t} tip="tactics" />
+          </p>
+          <ul className="command-list">{cards.map(button)}</ul>
+        </details>
+      )}
+    </div>
+  );
+}
+
+/** The seat's hand of battle tactics (its own only), and the cards played. */
+function Hand({ w, view, seat }: { w: SigmarWords; view: SigmarView; seat: string }) {
+  const hand = view.hands[seat] ?? [];
+  return (
+    <section className="hand" aria-labelledby="sigmar-hand-title">
+      <h3 id="sigmar-hand-title">{w.t("hand")}</h3>
+      {hand.length === 0 ? (
+        <p>{w.t("noCards")}</p>
+      ) : (
+        <ul>
+          {hand.map((id, i) => {
+            const card = catalog.tactics.get(id);
+            return (
+              <li key={`${id}-${i}`} className="card">
+                <strong>{abilityName(w, id)}</strong>: {card ? (w.language.startsWith("ko") ? card.text.ko : card.text.en) : ""}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p>
+        {w.t("deckCount", { count: view.decks[seat] ?? 0 })} · <Tip t={w.t} tip="tactics" />
+      </p>
+    </section>
+  );
+}
+
+function Log({ w, view, events, seat }: { w: SigmarWords; view: SigmarView; events: SigmarTableViewProps["events"]; seat: string | null }) {
+  const lines: { key: string; text: string; kind: string }[] = [];
+  for (const entry of events) {
+    entry.events.forEach((e, i) => {
+      const text = describeEvent(w, e, view, seat);
+      if (text) lines.push({ key: `${entry.seq}:${i}`, text, kind: e.type });
+    });
+  }
+  const box = useStickToBottom<HTMLOListElement>(lines.length);
+  return (
+    <section className="event-log" aria-labelledby="sigmar-log-title">
+      <h3 id="sigmar-log-title">{w.t("log.title")}</h3>
+      <ol className="log-lines" aria-live="polite" ref={box.ref} onScroll={box.onScroll} tabIndex={0}>
+        {lines.map((l) => (
+          <li key={l.key} className={`log-${l.kind}`}>
+            {l.text}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,246 @@
+/**
+ * The TRPG's controls, built from the seat's legal commands only (seed 002 3-1 actions): the
+ * decision asked of the seat, the actions of the active character (a kind is chosen, then a
+ * highlighted square or character on the map answers it, or the same choice from a list for
+ * keyboards and screen readers), and in the round-end step the delayed turns of the seat's
+ * characters that waited unseen, composed command by command and sent with the one `end_round`
+ * (docs/rules/trpg.md "Presence").
+ */
+import { useMemo, useState } from "react";
+import { delayedTurnOptions, type ActionCommand, type DelayedTurn, type TrpgCommand, type TrpgView } from "@fogwar/trpg";
+import { charName, squareCode, type TrpgWords } from "./words";
+import "../../i18n/trpg-strings";
+
+/** What a command does, in words. */
+export function actionLabel(w: TrpgWords, c: TrpgCommand): string {
+  const { t } = w;
+  switch (c.type) {
+    case "move":
+    case "sprint":
+    case "step":
+      return t(`do.${c.type}`, { at: squareCode(c.to) });
+    case "shoot":
+      return t(c.burst ? "do.burst" : "do.shoot", { targets: c.targets.map((id) => charName(w, id)).join(", ") }) + (c.called ? ` (${t("calledShot")})` : "");
+    case "snapshot":
+    case "melee":
+      return t(`do.${c.type}`, { target: charName(w, c.target) }) + (c.called ? ` (${t("calledShot")})` : "");
+    case "shove":
+    case "heal":
+    case "stabilise":
+      return t(`do.${c.type}`, { target: charName(w, c.target) });
+    case "suppress":
+      return t("do.suppress", { at: squareCode(c.at) });
+    case "overwatch":
+      return t("do.overwatch", { dir: t(`dir.${c.dir}`) });
+    case "delay":
+      return t("do.delay", { after: charName(w, c.after) });
+    case "decide":
+      return t(`choice.${c.choice}`, { defaultValue: c.choice });
+    case "end_round":
+      return t("do.end_round");
+    case "call_check":
+      return c.study ? t("do.study", { who: charName(w, c.character), target: charName(w, c.study), difficulty: c.difficulty }) : t("do.call_check", { who: charName(w, c.character), stat: t(`stat.${c.stat}`), difficulty: c.difficulty });
+    case "resist":
+      return t(c.cold ? "do.resist_cold" : "do.resist", { who: charName(w, c.character), stat: t(`stat.${c.stat}`), modifier: c.modifier });
+    default:
+      return t(`do.${c.type}`);
+  }
+}
+
+/** The kinds a click on the map answers, and what it picks. */
+const MAP_KINDS: Record<string, "square" | "target"> = { move: "square", sprint: "square", step: "square", suppress: "square", shoot: "target", snapshot: "target", melee: "target", shove: "target" };
+
+/** The value a map click gives for a command (a square `x,y` or a character `c:<id>`), or null. */
+export function pickValue(c: TrpgCommand): string | null {
+  if (c.type === "move" || c.type === "sprint" || c.type === "step") return `${c.to.x},${c.to.y}`;
+  if (c.type === "suppress") return `${c.at.x},${c.at.y}`;
+  if (c.type === "shoot") return c.targets.length === 1 ? `c:${c.targets[0]}` : null;
+  if (c.type === "snapshot" || c.type === "melee" || c.type === "shove") return `c:${c.target}`;
+  return null;
+}
+
+/** The state of the action builder: the chosen kind and the shot options. */
+export interface Builder {
+  readonly kind: string | null;
+  readonly setKind: (kind: string | null) => void;
+  readonly called: boolean;
+  readonly setCalled: (v: boolean) => void;
+  readonly burst: boolean;
+  readonly setBurst: (v: boolean) => void;
+  /** The legal commands the chosen kind and options leave. */
+  readonly matching: readonly TrpgCommand[];
+  /** What a map click answers now: value -> label. */
+  readonly targets: ReadonlyMap<string, string>;
+}
+
+export function useBuilder(w: TrpgWords, legal: readonly TrpgCommand[]): Builder {
+  const [kind, setKind] = useState<string | null>(null);
+  const [called, setCalled] = useState(false);
+  const [burst, setBurst] = useState(false);
+  const kinds = new Set(legal.map((c) => c.type));
+  const current = kind && kinds.has(kind as TrpgCommand["type"]) ? kind : null;
+  const matching = useMemo(
+    () => legal.filter((c) => c.type === current && (!("called" in c) || c.called === called) && (c.type !== "shoot" || c.burst === burst)),
+    [legal, current, called, burst],
+  );
+  const targets = useMemo(() => {
+    const out = new Map<string, string>();
+    if (!current || !MAP_KINDS[current]) return out;
+    for (const c of matching) {
+      const v = pickValue(c);
+      if (v && !out.has(v)) out.set(v, actionLabel(w, c));
+    }
+    return out;
+  }, [matching, current, w]);
+  return { kind: current, setKind, called, setCalled, burst, setBurst, matching, targets };
+}
+
+/** The decision the match asks of this seat: a sentence and one button per answer. */
+export function DecisionPrompt({ view, w, legal, onCommand }: { view: TrpgView; w: TrpgWords; legal: readonly TrpgCommand[]; onCommand: (c: TrpgCommand) => void }) {
+  const p = view.pending;
+  if (!p) return null;
+  const who = "target" in p ? charName(w, p.target) : "character" in p ? charName(w, p.character) : "";
+  const by = "overwatcher" in p ? charName(w, p.overwatcher) : "attacker" in p ? charName(w, p.attacker) : "shooter" in p ? charName(w, p.shooter) : "";
+  return (
+    <section className="decision" aria-label={w.t(`decision.${p.kind}.title`)}>
+      <h3>{w.t(`decision.${p.kind}.title`)}</h3>
+      <p>{w.t(`decision.${p.kind}.text`, { who, by })}</p>
+      {legal
+        .filter((c): c is TrpgCommand & { type: "decide" } => c.type === "decide")
+        .map((c) => (
+          <button key={c.choice} type="button" onClick={() => onCommand(c)}>
+            {actionLabel(w, c)}
+          </button>
+        ))}
+    </section>
+  );
+}
+
+const SINGLES = ["end_turn", "prone", "stand", "disengage", "brace", "conceal", "spot", "swap", "peek", "unpeek"] as const;
+
+/** The active character's actions. */
+export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords; legal: readonly TrpgCommand[]; builder: Builder; onCommand: (c: TrpgCommand) => void }) {
+  const { t } = w;
+  const [choice, setChoice] = useState(0);
+  const kinds = [...new Set(legal.map((c) => c.type))].filter((k) => !(SINGLES as readonly string[]).includes(k) && k !== "call_check" && k !== "resist" && k !== "decide" && k !== "end_round");
+  const singles = SINGLES.flatMap((k) => legal.filter((c) => c.type === k));
+  const shownKinds = kinds.filter((k) => legal.some((c) => c.type === k));
+  const options = builder.matching;
+  const pick = options[Math.min(choice, options.length - 1)];
+  return (
+    <section className="actions" aria-label={t("actions.title")}>
+      <div className="singles">
+        {singles.map((c) => (
+          <button key={c.type} type="button" onClick={() => onCommand(c)} className={c.type === "end_turn" ? "end" : undefined}>
+            {actionLabel(w, c)}
+          </button>
+        ))}
+      </div>
+      {shownKinds.length > 0 && (
+        <fieldset className="kinds">
+          <legend>{t("actions.choose")}</legend>
+          {shownKinds.map((k) => (
+            <label key={k}>
+              <input type="radio" name="trpg-kind" checked={builder.kind === k} onChange={() => (builder.setKind(k), setChoice(0))} /> {t(`kind.${k}`)}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {builder.kind && (
+        <div className="builder">
+          {["shoot", "snapshot", "melee"].includes(builder.kind) && (
+            <label>
+              <input type="checkbox" checked={builder.called} onChange={(e) => builder.setCalled(e.target.checked)} /> {t("calledShot")}
+            </label>
+          )}
+          {builder.kind === "shoot" && legal.some((c) => c.type === "shoot" && c.burst) && (
+            <label>
+              <input type="checkbox" checked={builder.burst} onChange={(e) => builder.setBurst(e.target.checked)} /> {t("burst")}
+            </label>
+          )}
+          {MAP_KINDS[builder.kind] && <p className="hint">{t(`actions.hint.${MAP_KINDS[builder.kind]}`)}</p>}
+          {options.length > 0 ? (
+            <p>
+              <label>
+                {t("actions.list")}{" "}
+                <select value={Math.min(choice, options.length - 1)} onChange={(e) => setChoice(Number(e.target.value))}>
+                  {options.map((c, i) => (
+                    <option key={i} value={i}>
+                      {actionLabel(w, c)}
+                    </option>
+                  ))}
+                </select>
+              </label>{" "}
+              <button type="button" onClick={() => pick && onCommand(pick)}>
+                {t("actions.doIt")}
+              </button>
+            </p>
+          ) : (
+            <p className="hint">{t("actions.none")}</p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The round-end step of this seat: for each of its characters that waited unseen, its delayed
+ * turn composed command by command (the options worked out from the seat's own view), then one
+ * button that ends the round and sends them all.
+ */
+export function DelayedTurns({ view, seat, w, onCommand }: { view: TrpgView; seat: string; w: TrpgWords; onCommand: (c: TrpgCommand) => void }) {
+  const { t } = w;
+  const mine = view.deferred.filter((id) => view.control[id] === seat || (view.characters[id]?.side === "enemies" && view.seats.enemies[0] === seat));
+  const [queues, setQueues] = useState<Record<string, ActionCommand[]>>({});
+  const [choice, setChoice] = useState<Record<string, number>>({});
+  const turns: DelayedTurn[] = mine.flatMap((id) => (queues[id]?.length ? [{ actor: id, commands: queues[id]! }] : []));
+  return (
+    <section className="round-end" aria-label={t("roundEnd.title")}>
+      <h3>{t("roundEnd.title")}</h3>
+      <p className="hint">{mine.length > 0 ? t("roundEnd.hint") : t("roundEnd.nothing")}</p>
+      {mine.map((id) => {
+        const queued = queues[id] ?? [];
+        const options = delayedTurnOptions(view, seat, id, queued) ?? [];
+        const at = Math.min(choice[id] ?? 0, Math.max(0, options.length - 1));
+        return (
+          <div key={id} className="delayed" data-character={id}>
+            <h4>{charName(w, id)}</h4>
+            {queued.length > 0 && (
+              <ol>
+                {queued.map((c, i) => (
+                  <li key={i}>{actionLabel(w, c)}</li>
+                ))}
+              </ol>
+            )}
+            {options.length > 0 && (
+              <p>
+                <label>
+                  {t("roundEnd.next")}{" "}
+                  <select value={at} onChange={(e) => setChoice({ ...choice, [id]: Number(e.target.value) })}>
+                    {options.map((c, i) => (
+                      <option key={i} value={i}>
+                        {actionLabel(w, c)}
+                      </option>
+                    ))}
+                  </select>
+                </label>{" "}
+                <button type="button" onClick={() => setQueues({ ...queues, [id]: [...queued, options[at]!] })}>
+                  {t("roundEnd.add")}
+                </button>
+              </p>
+            )}
+            {queued.length > 0 && (
+              <button type="button" onClick={() => setQueues({ ...queues, [id]: [] })}>
+                {t("roundEnd.clear")}
+              </button>
+            )}
+          </div>
+        );
+      })}
+      <button type="button" className="end" onClick={() => onCommand(turns.length > 0 ? { type: "end_round", turns } : { type: "end_round" })}>
+        {t("do.end_round")}
+      </button>
+    </section>
+  );
+}

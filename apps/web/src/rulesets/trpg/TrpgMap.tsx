@@ -1,0 +1,191 @@
+/**
+ * The TRPG map as SVG from a projection (seed 002 3-3 cover, 3-7 light and contamination): the
+ * squares by terrain (walls, half, three-quarter and full cover), contamination, the lights'
+ * reach at night, the characters the viewer may know of (its own side's concealed ones dashed;
+ * another side's concealed one as a question mark where it was last seen; nothing at all for one
+ * it has never seen), overwatch cones the viewer can see, and the squares and characters a click
+ * answers now; and the legend of what the map shows.
+ */
+import { catalog, type CharacterState, type TrpgView } from "@fogwar/trpg";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { inLanguage, squareCode, type TrpgWords } from "./words";
+import "../../i18n/trpg-strings";
+
+const CELL = 30;
+const MARGIN = 20;
+const TERRAIN: Record<string, { fill: string; key?: string }> = {
+  ".": { fill: "#ece7da" },
+  "#": { fill: "#3f3f46", key: "wall" },
+  h: { fill: "#cdb98a", key: "half" },
+  q: { fill: "#a38f6b", key: "three_quarter" },
+  H: { fill: "#5b4e3c", key: "full_hard" },
+  M: { fill: "#7d6b52", key: "full_medium" },
+  P: { fill: "#b98f55", key: "full_soft" },
+};
+const SIDE_COLOUR = { party: "#1d4ed8", enemies: "#b91c1c" } as const;
+
+export interface TrpgMapProps {
+  readonly view: TrpgView;
+  readonly w: TrpgWords;
+  /** Clickable squares (`x,y`) and characters (`c:<id>`), with the label of what a click does. */
+  readonly targets?: ReadonlyMap<string, string>;
+  readonly onPick?: (value: string) => void;
+  /** The character whose turn it is (outlined). */
+  readonly active?: string | null;
+}
+
+/** Props that make an SVG element a button answering `value`. */
+function pickProps(value: string, label: string, onPick?: (value: string) => void) {
+  return {
+    role: "button",
+    tabIndex: 0,
+    "aria-label": label,
+    onClick: () => onPick?.(value),
+    onKeyDown: (e: { key: string; preventDefault: () => void }) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        onPick?.(value);
+      }
+    },
+  };
+}
+
+/** The SVG path of a 90-degree cone of `r` around (cx, cy) pointing to direction `dir` (0 north, clockwise by 45 degrees). */
+export function conePath(cx: number, cy: number, dir: number, r: number): string {
+  const a = ((dir * 45 - 90) * Math.PI) / 180;
+  const [a1, a2] = [a - Math.PI / 4, a + Math.PI / 4];
+  return `M ${cx} ${cy} L ${cx + r * Math.cos(a1)} ${cy + r * Math.sin(a1)} A ${r} ${r} 0 0 1 ${cx + r * Math.cos(a2)} ${cy + r * Math.sin(a2)} Z`;
+}
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .map((p) => p[0] ?? "")
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
+
+function describe(w: TrpgWords, c: CharacterState): string {
+  const parts = [inLanguage(w, c.name), w.t(`side.${c.side}`)];
+  if (c.status !== "active") parts.push(w.t(`status.${c.status}`));
+  if (c.concealed) parts.push(w.t("concealed"));
+  if (c.prone) parts.push(w.t("prone"));
+  return parts.join(", ");
+}
+
+export function TrpgMap({ view, w, targets, onPick, active }: TrpgMapProps) {
+  const { t } = useTranslation("trpg");
+  const scenario = catalog.scenarios.get(view.scenario)!;
+  const map = scenario.map;
+  const width = MARGIN + map.width * CELL;
+  const height = MARGIN + map.height * CELL;
+  const x0 = (x: number) => MARGIN + x * CELL;
+  const y0 = (y: number) => MARGIN + y * CELL;
+  const centre = (s: { x: number; y: number }) => [x0(s.x) + CELL / 2, y0(s.y) + CELL / 2] as const;
+  const night = view.night >= catalog.light.lowLightFrom;
+  const characters = Object.values(view.characters).sort((a, b) => (a.id < b.id ? -1 : 1));
+  return (
+    <svg className="trpg-map" viewBox={`0 0 ${width} ${height}`} role="group" aria-label={t("map.name", { scenario: inLanguage(w, scenario.name) })}>
+      <title>{t("map.name", { scenario: inLanguage(w, scenario.name) })}</title>
+      {Array.from({ length: map.width }, (_, x) => (
+        <text key={`c${x}`} x={x0(x) + CELL / 2} y={MARGIN - 6} className="edge" textAnchor="middle">
+          {String.fromCharCode(65 + x)}
+        </text>
+      ))}
+      {Array.from({ length: map.height }, (_, y) => (
+        <text key={`r${y}`} x={MARGIN - 4} y={y0(y) + CELL / 2 + 4} className="edge" textAnchor="end">
+          {y + 1}
+        </text>
+      ))}
+      {map.rows.map((row, y) =>
+        [...row].map((letter, x) => {
+          const terrain = TERRAIN[letter] ?? TERRAIN["."]!;
+          return (
+            <rect key={`${x},${y}`} x={x0(x)} y={y0(y)} width={CELL} height={CELL} fill={terrain.fill} stroke="#d6d0c0" strokeWidth={0.5} data-terrain={letter}>
+              {terrain.key && <title>{`${squareCode({ x, y })}: ${t(`terrain.${terrain.key}`)}`}</title>}
+            </rect>
+          );
+        }),
+      )}
+      {map.hazards.map((h, i) => (
+        <rect key={`hz${i}`} x={x0(h.from[0])} y={y0(h.from[1])} width={(h.to[0] - h.from[0] + 1) * CELL} height={(h.to[1] - h.from[1] + 1) * CELL} fill="#6b8e23" opacity={0.35} className="hazard">
+          <title>{t("terrain.hazard", { level: h.level })}</title>
+        </rect>
+      ))}
+      {night &&
+        map.lights.map((l, i) => (
+          <circle key={`l${i}`} cx={x0(l.at[0]) + CELL / 2} cy={y0(l.at[1]) + CELL / 2} r={l.radius * CELL} fill="#fde68a" opacity={0.22} className="light">
+            <title>{t("terrain.light", { radius: l.radius })}</title>
+          </circle>
+        ))}
+      {night &&
+        characters
+          .filter((c) => c.at && c.lamp > 0 && !c.concealed && c.status !== "dead")
+          .map((c) => <circle key={`lamp-${c.id}`} cx={centre(c.at!)[0]} cy={centre(c.at!)[1]} r={c.lamp * CELL} fill="#fef3c7" opacity={0.15} className="light" />)}
+      {characters
+        .filter((c) => c.overwatch && c.at && c.status === "active")
+        .map((c) => (
+          <path key={`ow-${c.id}`} d={conePath(centre(c.at!)[0], centre(c.at!)[1], c.overwatch!.dir, c.overwatch!.radius * CELL)} fill={SIDE_COLOUR[c.side]} opacity={0.13} stroke={SIDE_COLOUR[c.side]} strokeDasharray="4 3" className="cone">
+            <title>{t("map.cone", { who: inLanguage(w, c.name), dir: t(`dir.${c.overwatch!.dir}`), radius: c.overwatch!.radius })}</title>
+          </path>
+        ))}
+      {targets &&
+        [...targets.entries()]
+          .filter(([key]) => !key.startsWith("c:"))
+          .map(([key, label]) => {
+            const [x, y] = key.split(",").map(Number) as [number, number];
+            return <rect key={`t${key}`} x={x0(x) + 2} y={y0(y) + 2} width={CELL - 4} height={CELL - 4} className="target" {...pickProps(key, label, onPick)} />;
+          })}
+      {characters.map((c) => {
+        const at = c.at ?? c.lastSeen;
+        if (!at) return null;
+        const [cx, cy] = centre(at);
+        const ghost = c.at === null;
+        const pick = targets?.get(`c:${c.id}`);
+        const label = ghost ? t("map.lastSeen", { who: inLanguage(w, c.name), at: squareCode(at) }) : `${describe(w, c)}, ${squareCode(at)}`;
+        return (
+          <g key={c.id} className={`token side-${c.side}${ghost ? " ghost" : ""}${c.status !== "active" ? ` ${c.status}` : ""}${active === c.id ? " active" : ""}${pick ? " pickable" : ""}`} data-character={c.id} {...(pick ? pickProps(`c:${c.id}`, pick, onPick) : { "aria-label": label, role: "img" })}>
+            <title>{label}</title>
+            <circle cx={cx} cy={cy} r={c.prone ? CELL * 0.3 : CELL * 0.4} fill={ghost ? "none" : SIDE_COLOUR[c.side]} stroke={ghost || c.concealed ? SIDE_COLOUR[c.side] : "#111"} strokeWidth={ghost || c.concealed ? 2 : 1} strokeDasharray={ghost || c.concealed ? "3 2" : undefined} opacity={c.status === "dead" ? 0.35 : 1} />
+            <text x={cx} y={cy + 4} textAnchor="middle" className="initials" fill={ghost ? SIDE_COLOUR[c.side] : "#fff"}>
+              {ghost ? "?" : c.status === "dead" ? "✕" : initials(inLanguage(w, c.name))}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+/**
+ * The map's legend: a swatch for each kind of square the scenario's map has (cover, walls,
+ * contamination), the lights at night, and the token styles (concealed, last seen, overwatch cone).
+ */
+export function TrpgMapLegend({ view }: { readonly view: TrpgView }) {
+  const { t } = useTranslation("trpg");
+  const map = catalog.scenarios.get(view.scenario)!.map;
+  const letters = new Set(map.rows.join(""));
+  const swatch = (fill: string, opacity = 1, dashed?: string) => (
+    <svg className="swatch" width="14" height="14" aria-hidden="true">
+      <rect x="1" y="1" width="12" height="12" rx={dashed ? 6 : 1} fill={fill} fillOpacity={opacity} stroke={dashed ?? "#999"} strokeDasharray={dashed ? "3 2" : undefined} strokeWidth={dashed ? 1.5 : 0.5} />
+    </svg>
+  );
+  const items: [string, ReactNode][] = Object.entries(TERRAIN)
+    .filter(([letter, terrain]) => terrain.key && letters.has(letter))
+    .map(([, terrain]) => [t(`terrain.${terrain.key}`), swatch(terrain.fill)]);
+  if (map.hazards.length > 0) items.push([t("map.legendHazard"), swatch("#6b8e23", 0.35)]);
+  if (view.night >= catalog.light.lowLightFrom && map.lights.length > 0) items.push([t("map.legendLight"), swatch("#fde68a", 0.6)]);
+  items.push([t("map.legendConcealed"), swatch(SIDE_COLOUR.party, 1, SIDE_COLOUR.party)]);
+  items.push([t("map.legendLastSeen"), swatch("none", 1, SIDE_COLOUR.enemies)]);
+  items.push([t("map.legendCone"), swatch(SIDE_COLOUR.enemies, 0.13)]);
+  return (
+    <ul className="map-legend" aria-label={t("map.legend")}>
+      {items.map(([label, icon]) => (
+        <li key={label}>
+          {icon} {label}
+        </li>
+      ))}
+    </ul>
+  );
+}

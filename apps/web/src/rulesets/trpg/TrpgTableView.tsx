@@ -1,0 +1,257 @@
+/**
+ * The whole TRPG table from plain data (seed 002): a projection, the viewer's seat (null for
+ * spectators), its legal commands, the events and an `onCommand` callback. No connection here:
+ * TrpgTable feeds it from `useMatch`; tests and the review feed it states made by the engine.
+ * Shows the round, the field and the light, who is awaited, the map with cover, light and
+ * overwatch cones, the initiative order as the viewer may know it, the active character's action
+ * points, both sides' characters, the controls (the game master's console too), the dice log with
+ * each roll's audience, and the result.
+ */
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { awaiting, catalog, type TrpgCommand, type TrpgEvent, type TrpgView } from "@fogwar/trpg";
+import { HowToPlayLink } from "../../help/HowToPlayLink";
+import { TrpgMap, TrpgMapLegend } from "./TrpgMap";
+import { ActionControls, DecisionPrompt, DelayedTurns, useBuilder, pickValue } from "./TrpgControls";
+import { GmConsole } from "./GmConsole";
+import { audienceOf, charName, describeEvent, inLanguage, squareCode, type TrpgWords } from "./words";
+import { TRPG_CSS } from "./styles";
+import { BoardViewport, NotifyButton, SHARED_TABLE_CSS, SoundToggle } from "../../table/TableChrome";
+import { BOT_NOTE_CSS, BotNote, type BotSeats } from "../../table/BotNote";
+import { useStickToBottom } from "../../table/log";
+import { useTurnAwareness } from "../../table/turn";
+import { seatList, useSeatNamer } from "../../table/names";
+import "../../i18n/trpg-strings";
+
+export interface TrpgTableViewProps {
+  readonly matchId: string;
+  readonly view: TrpgView;
+  readonly seat: string | null;
+  readonly legal: readonly TrpgCommand[];
+  readonly onCommand: (command: TrpgCommand) => void;
+  readonly events: readonly { readonly seq: number; readonly events: readonly TrpgEvent[] }[];
+  readonly banner?: ReactNode;
+  readonly notice?: string | null;
+  /** Review mode: no controls, no result link. */
+  readonly readOnly?: boolean;
+  readonly bots?: BotSeats;
+}
+
+export function TrpgTableView({ matchId, view, seat, legal, onCommand, events, banner, notice, readOnly, bots }: TrpgTableViewProps) {
+  const { t, i18n } = useTranslation("trpg");
+  const seats = [...view.seats.party, ...view.seats.enemies];
+  const name = useSeatNamer(seats);
+  const w: TrpgWords = { t, language: i18n.language, name, view };
+  const builder = useBuilder(w, legal);
+  const scenario = catalog.scenarios.get(view.scenario)!;
+  const title = inLanguage(w, scenario.name);
+  const waiting = awaiting(view);
+  const mine = seat !== null && waiting.includes(seat);
+  const master = seat !== null && view.mode === "gm" && view.seats.enemies[0] === seat;
+  useTurnAwareness(mine ? (view.pending ? "decision" : "move") : null, title, { you: seat ? name(seat) : undefined, waiting: seat ? waiting.map(name) : undefined });
+  const onPick = (value: string) => {
+    const command = builder.matching.find((c) => pickValue(c) === value);
+    if (command) onCommand(command);
+  };
+  const light = view.night >= catalog.light.darknessFrom ? "dark" : view.night >= catalog.light.lowLightFrom ? "low" : "day";
+  const myCharacters = seat ? Object.values(view.characters).filter((c) => (c.side === "party" ? view.control[c.id] === seat : view.seats.enemies[0] === seat)) : [];
+  return (
+    <section className="trpg-table" aria-label={t("title")}>
+      <style>{SHARED_TABLE_CSS + BOT_NOTE_CSS + TRPG_CSS}</style>
+      {banner}
+      <header className="summary">
+        <h2>
+          {title} · {t("round", { round: view.round, max: scenario.rounds })} · <span data-phase={view.phase}>{t(`phase.${view.phase}`)}</span>
+        </h2>
+        <p>
+          {t(`mode.${view.mode}`)} · {t(`field.${view.field}`)} · {t(`light.${light}`)}
+          {view.surprised && <> · {t("surprised", { side: t(`side.${view.surprised}`) })}</>}
+        </p>
+        <ul className="sides">
+          <li>
+            <strong>{t("side.party")}</strong>: {seatList(name, view.seats.party)}
+          </li>
+          <li>
+            <strong>{t(view.mode === "gm" ? "gameMaster" : "side.enemies")}</strong>: {seatList(name, view.seats.enemies)}
+          </li>
+        </ul>
+        {seat && myCharacters.length > 0 && <p className="you">{t(master ? "youMaster" : "you", { seat: name(seat), characters: myCharacters.map((c) => inLanguage(w, c.name)).join(", ") })}</p>}
+        {!seat && !readOnly && <p>{t("spectating")}</p>}
+      </header>
+      <Result view={view} matchId={matchId} w={w} readOnly={readOnly} />
+      <div className="table-grid">
+        <div className="board-column">
+          <BoardViewport label={t("map.title")}>
+            <TrpgMap view={view} w={w} targets={readOnly ? undefined : builder.targets} onPick={onPick} active={view.turn?.actor ?? null} />
+          </BoardViewport>
+          <TrpgMapLegend view={view} />
+        </div>
+        <div className="side-column">
+          {!readOnly && (
+            <section className="action-bar" aria-label={t("actionBar")}>
+              {waiting.length > 0 && (
+                <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
+                  {mine ? `▶ ${t("yourTurn")}` : t("awaiting", { seats: seatList(name, waiting) })}
+                </p>
+              )}
+              <BotNote bots={bots} waiting={waiting} />
+              {notice && (
+                <p className="error" role="alert">
+                  ⚠ {notice}
+                </p>
+              )}
+              {mine && view.pending && <DecisionPrompt view={view} w={w} legal={legal} onCommand={onCommand} />}
+              {mine && !view.pending && view.phase === "turn" && <ActionControls w={w} legal={legal} builder={builder} onCommand={onCommand} />}
+              {mine && !view.pending && view.phase === "round_end" && <DelayedTurns key={`${view.round}`} view={view} seat={seat!} w={w} onCommand={onCommand} />}
+              {master && <GmConsole view={view} w={w} legal={legal} onCommand={onCommand} />}
+              {seat && !view.result && (
+                <p className="turn-alerts">
+                  <button type="button" className="concede" onClick={() => window.confirm(t("concedeConfirm")) && onCommand({ type: "concede" })}>
+                    {t("concede")}
+                  </button>{" "}
+                  <NotifyButton /> <SoundToggle />
+                </p>
+              )}
+              <HowToPlayLink ruleset="trpg" newTab />
+            </section>
+          )}
+          {readOnly && view.pending && <p className="decision">{t(`decision.${view.pending.kind}.title`)}</p>}
+          <ApLedger view={view} w={w} />
+          <Initiative view={view} w={w} />
+          <Roster view={view} w={w} />
+          <DiceLog events={events} w={w} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The active character's action points and what it has used (seed 002 3-1). */
+function ApLedger({ view, w }: { view: TrpgView; w: TrpgWords }) {
+  const turn = view.turn;
+  if (!turn) return null;
+  const c = view.characters[turn.actor];
+  return (
+    <section className="ap-ledger" aria-label={w.t("ap.title")}>
+      <h3>{w.t("ap.title")}</h3>
+      <p>
+        <strong>{charName(w, turn.actor)}</strong>: {w.t("ap.left", { ap: turn.ap })}{" "}
+        <span className="pips" aria-hidden="true">
+          {Array.from({ length: 6 }, (_, i) => (
+            <span key={i} className={i < turn.ap ? "pip full" : "pip"} />
+          ))}
+        </span>
+      </p>
+      <ul>
+        <li>{w.t("ap.moved", { count: turn.moved })}</li>
+        {turn.freeSpot && <li>{w.t("ap.freeSpot")}</li>}
+        {turn.snapshot && <li>{w.t("ap.snapshot")}</li>}
+        {turn.suppress && <li>{w.t("ap.suppress")}</li>}
+        {turn.disengaged && <li>{w.t("ap.disengaged")}</li>}
+        {c?.overwatch && <li>{w.t("ap.overwatch", { dir: w.t(`dir.${c.overwatch.dir}`) })}</li>}
+      </ul>
+    </section>
+  );
+}
+
+/** The initiative order as the viewer may know it (seed 002 3-2): characters it has never seen are not in it. */
+function Initiative({ view, w }: { view: TrpgView; w: TrpgWords }) {
+  return (
+    <section className="initiative" aria-label={w.t("initiative.title")}>
+      <h3>{w.t("initiative.title")}</h3>
+      <ol>
+        {view.order.map((id, i) => {
+          const c = view.characters[id]!;
+          const current = view.phase === "turn" && view.turn?.actor === id;
+          const past = view.phase === "round_end" || i < view.slot;
+          return (
+            <li key={id} className={`side-${c.side}${current ? " current" : ""}${past && !current ? " past" : ""}`} aria-current={current ? "step" : undefined}>
+              {current ? "▶ " : ""}
+              {charName(w, id)} · {view.initiative[id]}
+              {c.concealed && ` · ${w.t("unseen")}`}
+              {c.status !== "active" && ` · ${w.t(`status.${c.status}`)}`}
+            </li>
+          );
+        })}
+        {view.phase === "round_end" && <li className="current">▶ {w.t("initiative.roundEnd")}</li>}
+      </ol>
+    </section>
+  );
+}
+
+/** Both sides' characters as the viewer knows them. */
+function Roster({ view, w }: { view: TrpgView; w: TrpgWords }) {
+  const line = (id: string) => {
+    const c = view.characters[id]!;
+    const stats = c.archetype ? catalog.archetypes.get(c.archetype)?.stats : undefined;
+    const bits = [c.wounds >= 0 && stats ? w.t("roster.wounds", { w: c.wounds, max: stats.W }) : w.t("roster.statsHidden")];
+    if (c.concealed) bits.push(c.at ? w.t("roster.concealedAt", { at: squareCode(c.at), value: c.concealment?.value ?? "?" }) : c.lastSeen ? w.t("roster.lastSeen", { at: squareCode(c.lastSeen) }) : w.t("unseen"));
+    else if (c.at) bits.push(squareCode(c.at));
+    if (c.status !== "active") bits.push(w.t(`status.${c.status}`) + (c.status === "incapacitated" ? ` (${w.t("roster.fails", { n: c.deathFails })}${c.stabilised ? `, ${w.t("roster.stabilised")}` : ""})` : ""));
+    if (c.prone) bits.push(w.t("prone"));
+    if (c.peeking) bits.push(w.t("peeking"));
+    if (c.braced) bits.push(w.t("braced"));
+    if (c.cold) bits.push(w.t("cold"));
+    if (c.weapon) bits.push(w.t(`weapon.${c.weapon}`));
+    for (const [item, n] of Object.entries(c.slots)) bits.push(`${w.t(`item.${item}`)} ${n}`);
+    return bits.join(" · ");
+  };
+  return (
+    <section className="roster" aria-label={w.t("roster.title")}>
+      <h3>{w.t("roster.title")}</h3>
+      {(["party", "enemies"] as const).map((side) => (
+        <div key={side}>
+          <h4>{w.t(`side.${side}`)}</h4>
+          <ul>
+            {Object.keys(view.characters)
+              .filter((id) => view.characters[id]!.side === side)
+              .sort()
+              .map((id) => (
+                <li key={id} className={`side-${side}`}>
+                  <strong>{charName(w, id)}</strong>: {line(id)}
+                </li>
+              ))}
+          </ul>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+/** The dice log: every event in words, with who heard it when not everyone did. */
+function DiceLog({ events, w }: { events: readonly { readonly seq: number; readonly events: readonly TrpgEvent[] }[]; w: TrpgWords }) {
+  const lines = events.flatMap((e) => e.events.map((ev, i) => ({ key: `${e.seq}:${i}`, ev })));
+  const { ref, onScroll } = useStickToBottom<HTMLOListElement>(lines.length);
+  return (
+    <section className="dice-log" aria-label={w.t("log.title")}>
+      <h3>{w.t("log.title")}</h3>
+      <ol ref={ref} onScroll={onScroll} aria-live="polite">
+        {lines.slice(-200).map(({ key, ev }) => {
+          const heard = audienceOf(w, ev);
+          return (
+            <li key={key} className={`ev-${ev.type}${heard ? " private" : ""}`}>
+              {describeEvent(w, ev)}
+              {heard && <span className="heard"> · {heard}</span>}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function Result({ view, matchId, w, readOnly }: { view: TrpgView; matchId: string; w: TrpgWords; readOnly?: boolean }) {
+  const r = view.result;
+  if (!r) return null;
+  return (
+    <section className="result" role="status">
+      <h3>{r.winner === null ? w.t("result.draw") : w.t("result.won", { seats: (r.winners ?? [r.winner]).map(w.name).join(", ") })}</h3>
+      <p>{w.t(`result.reason.${r.reason === "rounds" ? "rounds" : (r.reason.split(": ")[1]?.replace(/ /g, "_") ?? "other")}`, { defaultValue: w.t("result.reason.other") })}</p>
+      {!readOnly && (
+        <p>
+          <a href={`/review/${matchId}`}>{w.t("result.review")}</a>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,7 +1,7 @@
 /**
  * The web client's tests: the root preset with a jsdom environment and TSX (React automatic
  * runtime). `import.meta.glob` exists only under Vite, so the i18n resource loader is swapped for
- * a Node equivalent that reads the same files.
+ * a Node equivalent that reads the same files, and so is the ruleset adapters' discovery.
  */
 const preset = require("../../jest.preset.cjs");
 const esmOnly = ["@noble", "rou3"];
@@ -30,6 +30,7 @@ module.exports = {
   moduleFileExtensions: ["ts", "tsx", "js", "mjs", "cjs", "json"],
   moduleNameMapper: {
     "bundled-resources(\\.js)?$": "<rootDir>/test/i18n-resources.cjs",
+    "ruleset-discovery(\\.js)?$": "<rootDir>/test/ruleset-discovery.cjs",
     ...preset.moduleNameMapper,
   },
 };

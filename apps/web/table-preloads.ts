@@ -10,7 +10,7 @@ import type { Plugin } from "vite";
 
 /** The modules whose chunks a table page needs: the route, then each ruleset's table. */
 export const TABLE_MODULES = {
-  table: "src/rulesets/ember/Table.tsx",
+  table: "src/table/TableRoute.tsx",
   rulesets: { ember: "src/rulesets/ember/EmberConnected.tsx", siege: "src/rulesets/siege/SiegeTable.tsx" },
 } as const;
 

@@ -16,9 +16,9 @@ import { Loading } from "./ui";
 // Each page is its own chunk, fetched when its route is first shown (the lobby does not load the
 // table's or the review's code, nor a ruleset it does not show).
 const LobbyPage = lazy(() => import("./lobby/LobbyPage").then((m) => ({ default: m.LobbyPage })));
-const EmberTable = lazy(() => {
+const TableRoute = lazy(() => {
   preloadRulesetTable(window.location.pathname);
-  return import("./rulesets/ember/Table").then((m) => ({ default: m.EmberTable }));
+  return import("./table/TableRoute").then((m) => ({ default: m.TableRoute }));
 });
 const HowToPlayPage = lazy(() => import("./help/HowToPlay").then((m) => ({ default: m.HowToPlayPage })));
 const HostPage = lazy(() => import("./lobby/HostPage").then((m) => ({ default: m.HostPage })));
@@ -74,14 +74,14 @@ function PlayRoute() {
       </div>
     );
   }
-  const table = (held: SeatCredentials) => <EmberTable key={`${matchId}:${held.seat}`} matchId={matchId} join={{ role: "player", token: held.token, seat: held.seat }} />;
+  const table = (held: SeatCredentials) => <TableRoute key={`${matchId}:${held.seat}`} matchId={matchId} join={{ role: "player", token: held.token, seat: held.seat }} />;
   if ("invite" in credentials) return <ClaimInvite matchId={matchId} claim={credentials}>{table}</ClaimInvite>;
   return table(credentials);
 }
 
 function WatchRoute() {
   const { matchId = "" } = useParams();
-  return <EmberTable key={matchId} matchId={matchId} join={{ role: "spectator" }} />;
+  return <TableRoute key={matchId} matchId={matchId} join={{ role: "spectator" }} />;
 }
 
 function ReviewRoute() {

@@ -109,7 +109,7 @@ export const TrpgRulesetInfo = z.object({
 export type TrpgRulesetInfo = z.output<typeof TrpgRulesetInfo>;
 
 /** The EMBER-shaped listings of a `GET /api/rulesets` answer. */
-export function emberRulesets(listing: RulesetsResponse["rulesets"]): RulesetInfo[] {
+export function emberRulesets(listing: readonly RulesetsResponse["rulesets"][number][]): RulesetInfo[] {
   return listing.flatMap((r) => {
     const parsed = RulesetInfo.safeParse(r);
     return parsed.success ? [parsed.data] : [];
@@ -184,6 +184,8 @@ export function createApi(fetchImpl: FetchLike = (input, init) => fetch(input, i
   return {
     /** `GET /api/rulesets`. */
     rulesets: () => call(RulesetsResponse, "/rulesets").then((r) => emberRulesets(r.rulesets)),
+    /** `GET /api/rulesets` as the server sends it: every hosted ruleset's listing, each of its own shape. */
+    listings: () => call(RulesetsResponse, "/rulesets").then((r) => r.rulesets),
     /** Siege's listing from `GET /api/rulesets`, or null when the server does not host Siege. */
     siege: () =>
       call(RulesetsResponse, "/rulesets").then((r) => {

@@ -6,7 +6,7 @@
 import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { catalog, type ArmyList, type ArmyUnit, type BattleSize, type Faction, type PartSlot } from "@fogwar/ember";
-import { sampleName } from "../rulesets/ember/model";
+import { sampleName } from "./sample-names";
 import { FACTIONS, PART_SLOTS, assess, cloneArmy, dronesFor, emptyArmy, nameIn, newDrone, newMech, partsFor, pilotsFor } from "./armyModel";
 
 export interface ArmyEditorProps {

@@ -1,62 +1,71 @@
-/** The lobby: create a match (then share its links), and the lists of live and finished matches. */
-import { Suspense, lazy, useEffect, useState } from "react";
+/**
+ * The lobby: create a match (then share its links), and the lists of live and finished matches.
+ * It offers every ruleset the server hosts (`GET /api/rulesets`) that has an adapter here
+ * (../rulesets/registry.ts): each one's create form is its own chunk, a folded one loaded only
+ * when opened.
+ */
+import { Suspense, lazy, useEffect, useMemo, useState, type ComponentType, type LazyExoticComponent } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreateMatchResponse } from "@fogwar/protocol";
-import { ApiError, api as defaultApi, type Api, type RulesetInfo, type SiegeRulesetInfo, type SigmarRulesetInfo, type TrpgRulesetInfo } from "../api";
+import { ApiError, api as defaultApi, emberRulesets, type Api } from "../api";
 import { ErrorNote, Loading } from "../ui";
-import { HowToPlayLink } from "../help/HowToPlayLink";
+import { GUIDES, HowToPlayLink } from "../help/HowToPlayLink";
+import { rulesetAdapters } from "../rulesets/registry";
+import type { RulesetAdapter, RulesetCreateFormProps, RulesetListing } from "../rulesets/adapter";
 import { InviteLinks } from "./InviteLinks";
 import { MatchLists } from "./MatchLists";
 
-// Each ruleset's form (EMBER's army editor, Siege's setup) is its own chunk.
-const CreateMatch = lazy(() => import("./CreateMatch").then((m) => ({ default: m.CreateMatch })));
-const PlayBot = lazy(() => import("./PlayBot").then((m) => ({ default: m.PlayBot })));
-const CreateSiegeMatch = lazy(() => import("../rulesets/siege/CreateSiegeMatch").then((m) => ({ default: m.CreateSiegeMatch })));
-const CreateSigmarMatch = lazy(() => import("../rulesets/sigmar/CreateSigmarMatch").then((m) => ({ default: m.CreateSigmarMatch })));
-const CreateTrpgMatch = lazy(() => import("../rulesets/trpg/CreateTrpgMatch").then((m) => ({ default: m.CreateTrpgMatch })));
+// The bot form reads the listings of the rulesets it offers (its own chunk).
+const BotForm = lazy(() =>
+  import("./PlayBot").then((m) => ({ default: ({ api, listings }: { api: Api; listings: readonly RulesetListing[] }) => <m.PlayBot api={api} {...m.botListings(listings)} /> })),
+);
+const forms = new Map<string, LazyExoticComponent<ComponentType<RulesetCreateFormProps>>>();
+
+/** A ruleset's create form as a lazy component (one per ruleset, its own chunk). */
+function formOf(adapter: RulesetAdapter & Required<Pick<RulesetAdapter, "loadCreateForm">>) {
+  let form = forms.get(adapter.id);
+  if (!form) forms.set(adapter.id, (form = lazy(() => adapter.loadCreateForm().then((c) => ({ default: c })))));
+  return form;
+}
 
 export function LobbyPage({ api = defaultApi }: { api?: Api }) {
   const { t } = useTranslation("lobby");
-  const [rulesets, setRulesets] = useState<RulesetInfo[] | null>(null);
+  const [listings, setListings] = useState<RulesetListing[] | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   const [created, setCreated] = useState<CreateMatchResponse | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const [siege, setSiege] = useState<SiegeRulesetInfo | null>(null);
-  const [sigmar, setSigmar] = useState<SigmarRulesetInfo | null>(null);
-  const [trpg, setTrpg] = useState<TrpgRulesetInfo | null>(null);
-  const [trpgOpen, setTrpgOpen] = useState(false);
+  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
 
   useEffect(() => {
     let live = true;
     setError(null);
-    api.rulesets().then(
-      (r) => live && setRulesets(r),
+    // Every listing as the server sends it (an Api without `listings` gives the EMBER-shaped ones).
+    (api.listings ?? api.rulesets)().then(
+      (r) => live && setListings(r),
       (e: unknown) => live && setError(e instanceof ApiError ? e : new ApiError("network_error", String(e))),
-    );
-    // Siege's form appears when the server hosts Siege (a failure here only hides it).
-    (api.siege?.() ?? Promise.resolve(null)).then(
-      (s) => live && setSiege(s),
-      () => undefined,
-    );
-    // Age of Sigmar's form likewise.
-    (api.sigmar?.() ?? Promise.resolve(null)).then(
-      (s) => live && setSigmar(s),
-      () => undefined,
-    );
-    (api.trpg?.() ?? Promise.resolve(null)).then(
-      (s) => live && setTrpg(s),
-      () => undefined,
     );
     return () => {
       live = false;
     };
   }, [api, attempt]);
+  const rulesets = useMemo(() => (listings ? emberRulesets(listings) : null), [listings]);
+  // Offered: hosted by the server and known here, in the registry's order.
+  const offered = listings ? rulesetAdapters().flatMap((adapter) => {
+    const listing = listings.find((l) => l.id === adapter.id);
+    return listing && adapter.loadCreateForm ? [{ adapter: { ...adapter, loadCreateForm: adapter.loadCreateForm }, listing }] : [];
+  }) : [];
+  const forming = listings && !created;
 
   return (
     <div className="lobby">
       <h1>{t("title")}</h1>
       <p className="guides">
-        <HowToPlayLink ruleset="ember" /> · <HowToPlayLink ruleset="siege" /> · <HowToPlayLink ruleset="trpg" /> · <HowToPlayLink ruleset="sigmar" />
+        {GUIDES.map((guide, i) => (
+          <span key={guide}>
+            {i > 0 && " · "}
+            <HowToPlayLink ruleset={guide} />
+          </span>
+        ))}
       </p>
       {error && (
         <>
@@ -66,25 +75,39 @@ export function LobbyPage({ api = defaultApi }: { api?: Api }) {
           </button>
         </>
       )}
-      {!rulesets && !error && <Loading what={t("loadingRulesets")} />}
-      {rulesets && created && <InviteLinks created={created} onDone={() => setCreated(null)} />}
+      {!listings && !error && <Loading what={t("loadingRulesets")} />}
+      {listings && created && <InviteLinks created={created} onDone={() => setCreated(null)} />}
       <Suspense fallback={<Loading what={t("loadingForms")} />}>
-        {rulesets && !created && <PlayBot api={api} ember={rulesets.find((r) => r.id === "ember")} siege={siege} sigmar={sigmar} trpg={trpg} />}
-        {rulesets && !created && <CreateMatch api={api} rulesets={rulesets} onCreated={setCreated} />}
-        {rulesets && !created && siege && <CreateSiegeMatch api={api} listing={siege} onCreated={setCreated} />}
-        {rulesets && !created && sigmar && <CreateSigmarMatch api={api} listing={sigmar} onCreated={setCreated} />}
+        {forming && <BotForm api={api} listings={listings} />}
+        {forming &&
+          offered
+            .filter(({ adapter }) => !adapter.foldCreateForm)
+            .map(({ adapter, listing }) => {
+              const Form = formOf(adapter);
+              return <Form key={adapter.id} api={api} listing={listing} listings={listings} onCreated={setCreated} />;
+            })}
       </Suspense>
-      {rulesets && !created && trpg && (
-        // The TRPG's form (and its strings) load when opened: the lobby's first load stays small.
-        <details className="create-trpg-open" open={trpgOpen} onToggle={(e) => setTrpgOpen(e.currentTarget.open)}>
-          <summary>{t("trpgNewMatch")}</summary>
-          {trpgOpen && (
-            <Suspense fallback={<Loading what={t("loadingForms")} />}>
-              <CreateTrpgMatch api={api} listing={trpg} onCreated={setCreated} />
-            </Suspense>
-          )}
-        </details>
-      )}
+      {forming &&
+        offered
+          .filter(({ adapter }) => adapter.foldCreateForm)
+          .map(({ adapter, listing }) => {
+            // A folded form (and its strings) loads when opened: the lobby's first load stays small.
+            const Form = formOf(adapter);
+            const open = opened.has(adapter.id);
+            return (
+              <details key={adapter.id} className={`create-${adapter.id}-open`} open={open} onToggle={(e) => {
+                const now = e.currentTarget.open;
+                setOpened((s) => (now === s.has(adapter.id) ? s : now ? new Set([...s, adapter.id]) : new Set([...s].filter((id) => id !== adapter.id))));
+              }}>
+                <summary>{t(adapter.foldCreateForm as "trpgNewMatch")}</summary>
+                {open && (
+                  <Suspense fallback={<Loading what={t("loadingForms")} />}>
+                    <Form api={api} listing={listing} listings={listings} onCreated={setCreated} />
+                  </Suspense>
+                )}
+              </details>
+            );
+          })}
       {rulesets && <MatchLists api={api} rulesets={rulesets} />}
     </div>
   );

@@ -3,7 +3,6 @@
  * refreshed every few seconds and on demand.
  */
 import i18next from "i18next";
-import { endReason } from "../table/reason";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -12,6 +11,7 @@ import type { MatchSummary } from "@fogwar/protocol";
 import { ApiError, type Api, type RulesetInfo } from "../api";
 import { ErrorNote, Loading } from "../ui";
 import { nameIn } from "./armyModel";
+import { rulesetAdapter } from "../rulesets/registry";
 
 export const REFRESH_MS = 5000;
 
@@ -105,11 +105,12 @@ function MatchList({ api, rulesets, status, player }: { api: Api; rulesets: Rule
 
 function resultText(m: MatchSummary, t: TFunction<"lobby">): string {
   if (!m.result) return t("noResult");
-  // The winners by name (every seat of a winning team). EMBER's reason in words; another
-  // ruleset's reason is worded by its own pages (its words are not loaded with the lobby).
+  // The winners by name (every seat of a winning team), with the reason in words when the
+  // ruleset's adapter words it (its other words are not loaded with the lobby).
   const winners = m.result.winners ?? (m.result.winner === null ? [] : [m.result.winner]);
   const name = winners.map((seat) => m.seats.find((s) => s.seat === seat)?.name ?? seat).join(", ");
-  if (m.ruleset !== "ember") return m.result.winner === null ? t("drawPlain") : t("winnerPlain", { name });
-  const reason = endReason({ t: i18next.getFixedT(null, "common") }, m.result.reason);
+  const words = rulesetAdapter(m.ruleset)?.endReason;
+  if (!words) return m.result.winner === null ? t("drawPlain") : t("winnerPlain", { name });
+  const reason = words(i18next.getFixedT(null, "common"), m.result.reason);
   return m.result.winner === null ? t("draw", { reason }) : t("winner", { name, reason });
 }

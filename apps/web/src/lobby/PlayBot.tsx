@@ -12,9 +12,9 @@ import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { ArmyList } from "@fogwar/ember";
 import type { BotLevel, CreateMatchRequest } from "@fogwar/protocol";
-import { ApiError, type Api, type RulesetInfo, type SiegeRulesetInfo, type SigmarRulesetInfo, type TrpgRulesetInfo } from "../api";
+import { ApiError, SiegeRulesetInfo, SigmarRulesetInfo, TrpgRulesetInfo, emberRulesets, type Api, type RulesetInfo, type RulesetsResponse } from "../api";
 import { ErrorNote } from "../ui";
-import { sampleName } from "../rulesets/ember/model";
+import { sampleName } from "./sample-names";
 import { assess, nameIn } from "./armyModel";
 import { localPart } from "./InviteLinks";
 
@@ -30,6 +30,18 @@ function botArmy(samples: readonly ArmyList[], fits: readonly number[], mine: nu
   const own = samples[mine];
   const other = fits.find((i) => i !== mine && samples[i]?.faction !== own?.faction) ?? fits.find((i) => i !== mine) ?? mine;
   return samples[other];
+}
+
+/**
+ * The bot form's listings out of every hosted ruleset's listing (`GET /api/rulesets`), each read
+ * with its own schema (absent or unreadable: that ruleset is not offered).
+ */
+export function botListings(listings: readonly RulesetsResponse["rulesets"][number][]) {
+  const find = <T,>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, id: string): T | null => {
+    const parsed = schema.safeParse(listings.find((x) => x.id === id));
+    return parsed.success ? parsed.data : null;
+  };
+  return { ember: emberRulesets(listings).find((r) => r.id === "ember"), siege: find(SiegeRulesetInfo, "siege"), sigmar: find(SigmarRulesetInfo, "sigmar"), trpg: find(TrpgRulesetInfo, "trpg") };
 }
 
 export function PlayBot({ api, ember, siege, sigmar = null, trpg = null }: { api: Api; ember: RulesetInfo | undefined; siege: SiegeRulesetInfo | null; sigmar?: SigmarRulesetInfo | null; trpg?: TrpgRulesetInfo | null }) {

@@ -1,31 +1,34 @@
 /**
- * The match history review (`/review/:matchId`): fetches `GET /api/matches/:id/history`; a
- * finished match is rebuilt in this browser with the shared engine (replay.ts), stepped through
- * command by command (buttons, slider, keys, round list) and shown with the EMBER table from any
- * perspective (everything, each seat, spectator), with a panel that verifies the dice seed, every
- * plan commitment and every stored state hash. A live match shows only its public log. The
- * table chat is shown beside it (./ReviewChat.tsx: every audience once the match is over).
+ * The match history review (`/review/:matchId`): fetches `GET /api/matches/:id/history` and shows
+ * it with the match's ruleset's review (its adapter's `loadReview`, its own chunk): a finished
+ * match rebuilt in this browser with the shared engine, stepped through command by command from
+ * any perspective with a panel that verifies the dice seed, every commitment and every stored
+ * state hash; a live match (or one whose secrets a spectator may not see) only its public log.
+ * The table chat is shown beside it (./ReviewChat.tsx: every audience once the match is over).
  */
-import { Suspense, lazy, useEffect, useState } from "react";
+import { Suspense, lazy, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { EmberCommand, EmberEvent, EmberView } from "@fogwar/ember";
+import i18next from "i18next";
 import { ApiError, api, type MatchHistory } from "../api";
 import { ErrorNote, Loading } from "../ui";
-import { describeCommand, describeEvent, endReason } from "../rulesets/ember/words";
+import { rulesetAdapter } from "../rulesets/registry";
 import { REVIEW_CSS } from "./styles";
 import { PlayersProvider, seatList, useSeatNamer } from "../table/names";
 import { ReviewChat } from "./ReviewChat";
 import "../i18n/table-strings";
 import "../i18n/review-strings";
 
-// Each ruleset's replay is its own chunk, fetched once the history names the ruleset.
-const Replayer = lazy(() => import("./Replayer").then((m) => ({ default: m.Replayer })));
-const SiegeReview = lazy(() => import("../rulesets/siege/SiegeReview").then((m) => ({ default: m.SiegeReview })));
-const SiegeLiveHistory = lazy(() => import("../rulesets/siege/SiegeReview").then((m) => ({ default: m.SiegeLiveHistory })));
-const SigmarReview = lazy(() => import("../rulesets/sigmar/SigmarReview").then((m) => ({ default: m.SigmarReview })));
-const SigmarLiveHistory = lazy(() => import("../rulesets/sigmar/SigmarReview").then((m) => ({ default: m.SigmarLiveHistory })));
-const TrpgReview = lazy(() => import("../rulesets/trpg/TrpgReview").then((m) => ({ default: m.TrpgReview })));
-const TrpgLiveHistory = lazy(() => import("../rulesets/trpg/TrpgReview").then((m) => ({ default: m.TrpgLiveHistory })));
+/** The review parts of ruleset `id`, each its own chunk, fetched once the history names the ruleset. */
+function useReviewParts(id: string | undefined) {
+  return useMemo(() => {
+    const adapter = rulesetAdapter(id);
+    if (!adapter) return null;
+    return {
+      Review: lazy(() => adapter.loadReview().then((r) => ({ default: r.Review }))),
+      LiveHistory: lazy(() => adapter.loadReview().then((r) => ({ default: r.LiveHistory }))),
+    };
+  }, [id]);
+}
 
 export function ReviewPage({ matchId }: { matchId: string }) {
   const { t } = useTranslation("review");
@@ -41,6 +44,7 @@ export function ReviewPage({ matchId }: { matchId: string }) {
       live = false;
     };
   }, [matchId]);
+  const parts = useReviewParts(history?.match.ruleset);
 
   let body;
   if (error) {
@@ -55,16 +59,14 @@ export function ReviewPage({ matchId }: { matchId: string }) {
         {t("loading")}
       </p>
     );
-  } else if (history.match.ruleset === "siege") {
-    // Siege: its own replay and live log (the same history API).
-    body = history.perspective === "spectator" ? <SiegeLiveHistory history={history} /> : history.setup == null || history.seed === null ? <p className="error" role="alert" data-testid="review-error">⚠ {t("cannotRebuild")}</p> : <SiegeReview matchId={matchId} history={history} />;
-  } else if (history.match.ruleset === "sigmar") {
-    // Age of Sigmar: its own replay and live log (the same history API).
-    body = history.perspective === "spectator" ? <SigmarLiveHistory history={history} /> : history.setup == null || history.seed === null ? <p className="error" role="alert" data-testid="review-error">⚠ {t("cannotRebuild")}</p> : <SigmarReview matchId={matchId} history={history} />;
-  } else if (history.match.ruleset === "trpg") {
-    body = history.perspective === "spectator" ? <TrpgLiveHistory history={history} /> : history.setup == null || history.seed === null ? <p className="error" role="alert" data-testid="review-error">⚠ {t("cannotRebuild")}</p> : <TrpgReview matchId={matchId} history={history} />;
+  } else if (!parts) {
+    body = (
+      <p className="error" role="alert" data-testid="review-error">
+        ⚠ {t("cannotRebuild")}
+      </p>
+    );
   } else if (history.perspective === "spectator") {
-    body = <LiveHistory history={history} />;
+    body = <parts.LiveHistory history={history} />;
   } else if (history.setup == null || history.seed === null) {
     body = (
       <p className="error" role="alert" data-testid="review-error">
@@ -72,7 +74,7 @@ export function ReviewPage({ matchId }: { matchId: string }) {
       </p>
     );
   } else {
-    body = <Replayer matchId={matchId} history={history} />;
+    body = <parts.Review matchId={matchId} history={history} />;
   }
 
   return (
@@ -100,9 +102,9 @@ function MatchLine({ history }: { history: MatchHistory }) {
   const teams = [...new Set(history.match.seats.map((s) => s.team ?? s.seat))];
   const seats = teams.map((team) => history.match.seats.filter((s) => (s.team ?? s.seat) === team).map((s) => name(s.seat)).join(" + "));
   const result = history.match.result;
-  const { t: tt } = useTranslation("table");
-  // EMBER's reasons in words; another ruleset's page gives its own (Siege's table shows the result in words).
-  const reason = result && history.match.ruleset === "ember" ? endReason({ t: tt }, result.reason) : undefined;
+  // The reason in words when the ruleset's adapter words it (else the winners alone).
+  const words = rulesetAdapter(history.match.ruleset)?.endReason;
+  const reason = result && words ? words(i18next.getFixedT(null, "common"), result.reason) : undefined;
   const winners = result?.winners ?? (result?.winner ? [result.winner] : []);
   return (
     <p className="meta">
@@ -123,51 +125,5 @@ function MatchLine({ history }: { history: MatchHistory }) {
         </>
       )}
     </p>
-  );
-}
-
-/** Unit labels need a view; the live history has none, so ids stand for units. */
-const NO_VIEW = { units: [] } as unknown as EmberView;
-
-/**
- * A live match: the note that the full review waits for the end, and the public entries; a match
- * over with only the spectator's history ended during its muster (its lists stay secret).
- */
-function LiveHistory({ history }: { history: MatchHistory }) {
-  const { t } = useTranslation("review");
-  const table = useTranslation("table");
-  const name = useSeatNamer(history.match.seats.map((s) => s.seat), history.match.seats);
-  const words = { t: table.t, language: table.i18n.language, view: NO_VIEW, name };
-  const live = history.match.status === "live";
-  return (
-    <section className="review-live" data-perspective="spectator">
-      <h2>{t(live ? "live.title" : "live.endedTitle")}</h2>
-      <p>{t(live ? "live.note" : "live.endedNote")}</p>
-      {live && (
-        <p>
-          <a href={`/watch/${encodeURIComponent(history.match.matchId)}`}>{t("live.watch")}</a>
-        </p>
-      )}
-      <h3>{t("live.entries", { count: history.entries.length })}</h3>
-      <ol data-testid="review-live-entries">
-        {history.entries.map((entry) => {
-          const lines = (entry.events as EmberEvent[]).map((e) => describeEvent(words, e) ?? e.type);
-          return (
-            <li key={entry.seq} value={entry.seq}>
-              <strong>{name(entry.seat)}</strong>: {entry.command ? describeCommand(words, entry.command as EmberCommand) : <em>{t("live.hiddenCommand")}</em>}
-              {lines.length === 0 ? (
-                <> · {t("live.noEvents")}</>
-              ) : (
-                <ul>
-                  {lines.map((line, i) => (
-                    <li key={i}>{line}</li>
-                  ))}
-                </ul>
-              )}
-            </li>
-          );
-        })}
-      </ol>
-    </section>
   );
 }

@@ -5,8 +5,8 @@
  */
 import { render, screen } from "@testing-library/react";
 import { ConnectionBanner } from "./ConnectionBanner";
-import type { MatchConnection } from "../../net/useMatch";
-import { inEnglish } from "../../../test/english";
+import type { MatchConnection } from "../net/useMatch";
+import { inEnglish } from "../../test/english";
 
 inEnglish();
 

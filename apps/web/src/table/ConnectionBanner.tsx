@@ -10,9 +10,9 @@
  */
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useSeatNamer } from "../../table/names";
-import type { MatchConnection } from "../../net/useMatch";
-import "../../i18n/table-strings";
+import { useSeatNamer } from "./names";
+import type { MatchConnection } from "../net/useMatch";
+import "../i18n/table-strings";
 
 /** Causes the banner words itself; any other shows the server's code and message. */
 const KNOWN_CAUSES = new Set(["connection_lost", "server_restarting", "network_error", "room_not_found", "service_unavailable", "server_error", "too_many_requests"]);

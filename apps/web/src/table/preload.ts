@@ -1,19 +1,11 @@
 /**
- * The rulesets' table chunks, and a way to start fetching the right one early. A table page
- * learns its match's ruleset from the room's welcome, after the connection is made; the match's
- * summary (`GET /api/matches/:id`, one round trip, asked as soon as the route is known) names it
- * sooner, so the ruleset's code downloads while the page connects. Only a hint: a failure
- * changes nothing (the welcome still decides), and no other ruleset's code is fetched.
+ * A way to start fetching a table page's ruleset chunk early. A table page learns its match's
+ * ruleset from the room's welcome, after the connection is made; the match's summary
+ * (`GET /api/matches/:id`, one round trip, asked as soon as the route is known) names it sooner,
+ * so the ruleset's table (its adapter's `loadTable`) downloads while the page connects. Only a
+ * hint: a failure changes nothing (the welcome still decides), and no other ruleset's code is fetched.
  */
-
-/** EMBER's table (its own chunk). */
-export const loadEmberTable = () => import("../rulesets/ember/EmberConnected");
-/** Siege's table (its own chunk). */
-export const loadSiegeTable = () => import("../rulesets/siege/SiegeTable");
-/** Age of Sigmar's table (its own chunk). */
-export const loadSigmarTable = () => import("../rulesets/sigmar/SigmarTable");
-/** The TRPG's table (its own chunk). */
-export const loadTrpgTable = () => import("../rulesets/trpg/TrpgTable");
+import { rulesetAdapter } from "../rulesets/registry";
 
 /**
  * When `path` is a table route (`/play/:matchId` or `/watch/:matchId`), asks the match's summary
@@ -25,10 +17,8 @@ export function preloadRulesetTable(path: string): void {
   fetch(`/api/matches/${match[1]}`)
     .then((r) => (r.ok ? (r.json() as Promise<{ match?: { ruleset?: unknown } }>) : null))
     .then((body) => {
-      if (body?.match?.ruleset === "siege") void loadSiegeTable();
-      else if (body?.match?.ruleset === "sigmar") void loadSigmarTable();
-      else if (body?.match?.ruleset === "trpg") void loadTrpgTable();
-      else if (body?.match?.ruleset === "ember") void loadEmberTable();
+      const ruleset = body?.match?.ruleset;
+      if (typeof ruleset === "string") void rulesetAdapter(ruleset)?.loadTable();
     })
     .catch(() => undefined);
 }

@@ -11,6 +11,7 @@ import { FACINGS, type Facing } from "@fogwar/engine";
 import { commandKey, ofType, squareName, unitLabel } from "./model";
 import { actionName, actVariant, describeCommand } from "./words";
 import { useWords } from "./useWords";
+import { ConcedeButton } from "../../table/Concede";
 import "../../i18n/table-strings";
 
 export type Mode =
@@ -32,29 +33,6 @@ export function FacingPicker({ value, onChange, available }: { value: Facing; on
         </label>
       ))}
     </fieldset>
-  );
-}
-
-export function ConcedeButton({ onCommand }: { onCommand: (c: EmberCommand) => void }) {
-  const { t } = useTranslation("table");
-  const [asking, setAsking] = useState(false);
-  if (!asking) {
-    return (
-      <button type="button" className="concede" onClick={() => setAsking(true)}>
-        {t("actions.concede")}
-      </button>
-    );
-  }
-  return (
-    <span className="concede-confirm" role="group" aria-label={t("actions.concedeConfirm")}>
-      {t("actions.concedeConfirm")}{" "}
-      <button type="button" className="danger" onClick={() => onCommand({ type: "concede" })}>
-        {t("actions.concedeYes")}
-      </button>{" "}
-      <button type="button" onClick={() => setAsking(false)} autoFocus>
-        {t("actions.concedeNo")}
-      </button>
-    </span>
   );
 }
 
@@ -371,7 +349,7 @@ export function Controls(props: ControlsProps) {
       {legal.length > 0 && <AllCommands view={view} legal={legal} onCommand={onCommand} />}
       {view.phase !== "finished" && (
         <p>
-          <ConcedeButton onCommand={onCommand} />
+          <ConcedeButton onConcede={() => onCommand({ type: "concede" })} />
         </p>
       )}
     </section>

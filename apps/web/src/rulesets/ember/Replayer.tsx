@@ -7,19 +7,19 @@
  */
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSeatNamer } from "../table/names";
-import { useWords } from "../rulesets/ember/useWords";
-import { RULES_VERSION, type EmberCommand } from "@fogwar/ember";
-import type { MatchHistory } from "../api";
-import { Loading } from "../ui";
-import { TableView } from "../rulesets/ember/TableView";
-import { describeCommand, describeEvent } from "../rulesets/ember/words";
-import { useOlderRules } from "../table/rules-version";
-import { commandVisible, eventsFor, rebuild, roundStarts, verify, viewAt, viewerOf, type EmberRules, type Perspective, type Replay, type Step } from "./replay";
-import { OlderRulesNote, TableBoundary } from "./older-rules";
-import { VerifyPanel } from "./VerifyPanel";
-import { StepNav } from "./StepNav";
-import "../i18n/review-strings";
+import { useSeatNamer } from "../../table/names";
+import { useWords } from "./useWords";
+import { RULES_VERSION, type EmberCommand, type EmberEvent, type EmberView } from "@fogwar/ember";
+import type { MatchHistory } from "../../api";
+import { Loading } from "../../ui";
+import { TableView } from "./TableView";
+import { describeCommand, describeEvent } from "./words";
+import { useOlderRules } from "../../table/rules-version";
+import { commandVisible, eventsFor, rebuild, roundStarts, verify, viewAt, viewerOf, type EmberRules, type Perspective, type Replay, type Step } from "../../review/replay";
+import { OlderRulesNote, TableBoundary } from "../../review/older-rules";
+import { VerifyPanel } from "../../review/VerifyPanel";
+import { StepNav } from "../../review/StepNav";
+import "../../i18n/review-strings";
 
 const NO_LEGAL: readonly EmberCommand[] = [];
 const ignoreCommand = () => undefined;
@@ -190,6 +190,52 @@ function StepInfo({ replay, step, view, viewer }: { replay: Replay; step: Step; 
           {step.hashOk ? `✔ ${t("stepInfo.hashOk")}` : `✖ ${t("stepInfo.hashFailed")}`}
         </p>
       )}
+    </section>
+  );
+}
+
+/** Unit labels need a view; the live history has none, so ids stand for units. */
+const NO_VIEW = { units: [] } as unknown as EmberView;
+
+/**
+ * A live match: the note that the full review waits for the end, and the public entries; a match
+ * over with only the spectator's history ended during its muster (its lists stay secret).
+ */
+export function EmberLiveHistory({ history }: { history: MatchHistory }) {
+  const { t } = useTranslation("review");
+  const table = useTranslation("table");
+  const name = useSeatNamer(history.match.seats.map((s) => s.seat), history.match.seats);
+  const words = { t: table.t, language: table.i18n.language, view: NO_VIEW, name };
+  const live = history.match.status === "live";
+  return (
+    <section className="review-live" data-perspective="spectator">
+      <h2>{t(live ? "live.title" : "live.endedTitle")}</h2>
+      <p>{t(live ? "live.note" : "live.endedNote")}</p>
+      {live && (
+        <p>
+          <a href={`/watch/${encodeURIComponent(history.match.matchId)}`}>{t("live.watch")}</a>
+        </p>
+      )}
+      <h3>{t("live.entries", { count: history.entries.length })}</h3>
+      <ol data-testid="review-live-entries">
+        {history.entries.map((entry) => {
+          const lines = (entry.events as EmberEvent[]).map((e) => describeEvent(words, e) ?? e.type);
+          return (
+            <li key={entry.seq} value={entry.seq}>
+              <strong>{name(entry.seat)}</strong>: {entry.command ? describeCommand(words, entry.command as EmberCommand) : <em>{t("live.hiddenCommand")}</em>}
+              {lines.length === 0 ? (
+                <> · {t("live.noEvents")}</>
+              ) : (
+                <ul>
+                  {lines.map((line, i) => (
+                    <li key={i}>{line}</li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ol>
     </section>
   );
 }

@@ -7,6 +7,10 @@ import { board, catalog, type Drone, type DroneState, type EmberCommand, type Em
 import { chebyshev, hasLineOfSight, type Square } from "@fogwar/engine";
 import i18next from "i18next";
 import type { SeatNamer } from "../../table/names";
+import { SEAT_COLOURS, TEAM_COLOURS } from "../../table/seat-colours";
+import { sampleName } from "../../lobby/sample-names";
+
+export { SEAT_COLOURS, TEAM_COLOURS, sampleName };
 
 export type Seat = string;
 
@@ -34,18 +38,6 @@ export const partOf = (mech: MechState, slot: PartSlot): Part | undefined => {
 export const pilotOf = (mech: MechState): Pilot | undefined => catalog.pilots.get(mech.pilotId);
 export const droneCardOf = (drone: DroneState): Drone | undefined => catalog.drones.get(drone.droneId);
 
-/**
- * A name from the sample armies in the reader's language: the project's sample army and mech
- * names have Korean forms in the `names` namespace (keyed by the sample's English name); a mech
- * left unnamed is "Mech 2" (the rules' default, `메카 2` in Korean); a name a player typed is
- * shown as typed.
- */
-export function sampleName(kind: "army" | "unit", name: string, language: string = i18next.language): string {
-  const numbered = /^Mech (\d+)$/.exec(name);
-  if (numbered) return i18next.t("names:defaultMech", { lng: language, n: numbered[1] });
-  const table = i18next.getResource?.(language.startsWith("ko") ? "ko" : "en", "names", kind) as Record<string, string> | undefined;
-  return table?.[name] ?? name;
-}
 
 /** A unit's own name in the reader's language (a drone by its card's name). */
 export function unitName(unit: UnitState, language: string = i18next.language): string {
@@ -82,9 +74,6 @@ export const seatIndex = (view: EmberView, seat: Seat): number => Math.max(0, vi
 export const SEAT_MARKS = ["●", "◆", "▲", "■"] as const;
 export const seatMark = (view: EmberView, seat: Seat): string => SEAT_MARKS[seatIndex(view, seat)] ?? "●";
 
-/** Seat colours (1 v 1 and free-for-all) and team colours (2 v 2: a team shares one colour). */
-export const SEAT_COLOURS = ["#2a6fb0", "#c0602a", "#2f8f4e", "#8a4fb3"] as const;
-export const TEAM_COLOURS: Readonly<Record<string, string>> = { alpha: "#2a6fb0", bravo: "#c0602a" };
 
 /** The colour a seat's units and badge use: its team's in a 2 v 2, else its own. */
 export function seatColour(view: EmberView, seat: Seat): string {

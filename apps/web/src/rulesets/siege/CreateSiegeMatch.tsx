@@ -4,12 +4,13 @@
  * and reconnection grace, and Create. Operators are not chosen here: each team picks them in
  * secret inside the match. On success it hands the server's answer (tokens and links) up.
  */
-import { useId, useState, type FormEvent } from "react";
+import { useId, useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreateMatchResponse } from "@fogwar/protocol";
-import { ApiError, type Api, type SiegeRulesetInfo } from "../../api";
+import { ApiError, SiegeRulesetInfo, type Api } from "../../api";
 import { ErrorNote } from "../../ui";
 import { ClaimDelayRow, CLAIM_DELAY } from "../../lobby/ClaimDelayRow";
+import type { RulesetCreateFormProps } from "../adapter";
 
 type Team = "attack" | "defence";
 interface Player {
@@ -137,4 +138,10 @@ export function CreateSiegeMatch({ api, listing, onCreated }: { api: Pick<Api, "
       </button>
     </form>
   );
+}
+
+/** The form on this ruleset's listing of `GET /api/rulesets` (nothing when it cannot be read). */
+export function SiegeCreateForm({ api, listing, onCreated }: RulesetCreateFormProps) {
+  const parsed = useMemo(() => SiegeRulesetInfo.safeParse(listing), [listing]);
+  return parsed.success ? <CreateSiegeMatch api={api} listing={parsed.data} onCreated={onCreated} /> : null;
 }

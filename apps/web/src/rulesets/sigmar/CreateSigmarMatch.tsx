@@ -4,12 +4,13 @@
  * spectator delay and reconnection grace, and Create. On success it hands the server's answer
  * (tokens and links) up.
  */
-import { useId, useState, type FormEvent } from "react";
+import { useId, useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreateMatchResponse } from "@fogwar/protocol";
-import { ApiError, type Api, type SigmarRulesetInfo } from "../../api";
+import { ApiError, SigmarRulesetInfo, type Api } from "../../api";
 import { ErrorNote } from "../../ui";
 import { NameRefusal, nameInvalid } from "../../lobby/names";
+import type { RulesetCreateFormProps } from "../adapter";
 
 export function CreateSigmarMatch({ api, listing, onCreated }: { api: Pick<Api, "createMatch">; listing: SigmarRulesetInfo; onCreated: (created: CreateMatchResponse) => void }) {
   const { t: tl, i18n } = useTranslation("lobby");
@@ -92,4 +93,10 @@ export function CreateSigmarMatch({ api, listing, onCreated }: { api: Pick<Api, 
       </button>
     </form>
   );
+}
+
+/** The form on this ruleset's listing of `GET /api/rulesets` (nothing when it cannot be read). */
+export function SigmarCreateForm({ api, listing, onCreated }: RulesetCreateFormProps) {
+  const parsed = useMemo(() => SigmarRulesetInfo.safeParse(listing), [listing]);
+  return parsed.success ? <CreateSigmarMatch api={api} listing={parsed.data} onCreated={onCreated} /> : null;
 }

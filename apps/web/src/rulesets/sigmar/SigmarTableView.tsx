@@ -28,6 +28,7 @@ import { useStickToBottom } from "../../table/log";
 import { useTurnAwareness } from "../../table/turn";
 import { seatList, useSeatNamer } from "../../table/names";
 import "../../i18n/sigmar-strings";
+import { ConcedeButton } from "../../table/Concede";
 
 export interface SigmarTableViewProps {
   readonly matchId: string;
@@ -217,7 +218,7 @@ export function SigmarTableView({ matchId, view, seat, legal, templates, onComma
               {seat && mine && <Controls w={w} view={view} legal={legal} selected={selected} onSelect={setSelected} onSend={send} onPlan={(p) => setPlanning(p)} seat={seat} />}
               {seat && view.phase !== "finished" && (
                 <p className="turn-alerts">
-                  <NotifyButton /> <SoundToggle />
+                  <ConcedeButton onConcede={() => onCommand({ type: "concede" })} /> <NotifyButton /> <SoundToggle />
                 </p>
               )}
             </section>

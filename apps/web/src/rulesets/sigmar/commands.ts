@@ -54,7 +54,7 @@ export function commandText(w: SigmarWords, view: SigmarView, c: SigmarCommand):
     case "unlock_army":
       return t("muster.unlock");
     case "concede":
-      return "";
+      return t("controls.concede");
   }
 }
 

@@ -5,13 +5,14 @@
  * effect and how dark it is, seed 002 3-7), the spectator delay and reconnection grace. The
  * scenario's enemies are not shown: they are the game master's (the server's encounter).
  */
-import { useId, useState, type FormEvent } from "react";
+import { useId, useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import "../../i18n/trpg-lobby-strings";
 import type { CreateMatchResponse } from "@fogwar/protocol";
-import { ApiError, type Api, type TrpgRulesetInfo } from "../../api";
+import { ApiError, TrpgRulesetInfo, type Api } from "../../api";
 import { ErrorNote } from "../../ui";
 import { NameRefusal, nameInvalid } from "../../lobby/names";
+import type { RulesetCreateFormProps } from "../adapter";
 
 type Mode = "gm" | "versus";
 
@@ -162,4 +163,10 @@ export function CreateTrpgMatch({ api, listing, onCreated }: { api: Pick<Api, "c
       </button>
     </form>
   );
+}
+
+/** The form on this ruleset's listing of `GET /api/rulesets` (nothing when it cannot be read). */
+export function TrpgCreateForm({ api, listing, onCreated }: RulesetCreateFormProps) {
+  const parsed = useMemo(() => TrpgRulesetInfo.safeParse(listing), [listing]);
+  return parsed.success ? <CreateTrpgMatch api={api} listing={parsed.data} onCreated={onCreated} /> : null;
 }

@@ -1,74 +1,29 @@
 /**
- * The TRPG table route body: given the match connection (`useMatch`), lists the seat's legal
- * commands from its own projection (`legalCommandsInView`), sends commands and renders
- * `TrpgTableView`. Spectators see the table read-only; spectators of a match with a spectator
- * delay may switch between the live public view and the delayed caster feed (the omniscient view
- * some rounds behind, less what is still secret in the live match). The caster feed is shown first.
- * A match the server plays under an older rules version lists its commands with that version's
- * own rules (its frozen build, fetched only then).
+ * The TRPG table route body: the shared route body (../../table/useRulesetTable.tsx: the seat's
+ * legal commands from its own projection or an older rules version's, sending, the caster switch,
+ * the event feed, the abandonment claims) with the TRPG's view. Spectators of a delayed match start
+ * on the caster feed (the omniscient view some rounds behind, less what is still secret in the live
+ * match). Its own chunk.
  */
-import { useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { RULES_VERSION, legalCommandsInView, type TrpgCommand, type TrpgEvent, type TrpgView } from "@fogwar/trpg";
-import { useOlderRules } from "../../table/rules-version";
-import type { MatchConnection } from "../../net/useMatch";
+import type { RulesetTableProps } from "../adapter";
 import { TrpgTableView } from "./TrpgTableView";
-import { withImposed } from "../../table/clock";
-import type { BotSeats } from "../../table/BotNote";
+import { useSeatNamer } from "../../table/names";
+import { bannerWith, useRulesetTable } from "../../table/useRulesetTable";
 import "../../i18n/trpg-strings";
 import "../../i18n/table-strings";
 
 const asView = (v: unknown): TrpgView | null => (v && typeof v === "object" && "scenario" in v && "characters" in v && "order" in v ? (v as TrpgView) : null);
 
-export interface TrpgTableProps {
-  readonly matchId: string;
-  readonly seat: string | null;
-  readonly match: MatchConnection;
-  readonly banner: ReactNode;
-  readonly bots?: BotSeats;
-}
-
-export function TrpgTable({ matchId, seat, match, banner, bots }: TrpgTableProps) {
+/** The TRPG's table for `seat` (null: a spectator) on the connection `match`. */
+export function TrpgTable({ matchId, seat, match, banner, bots }: RulesetTableProps) {
   const { t } = useTranslation("table");
   const { t: tt } = useTranslation("trpg");
-  const [notice, setNotice] = useState<string | null>(null);
-  const [showCaster, setShowCaster] = useState(true);
-  const live = asView(match.view);
-  const casterView = seat === null ? asView(match.caster?.view) : null;
-  const useCaster = casterView !== null && showCaster;
-  const imposed = match.clock?.field.imposed ?? null;
-  const shown = useCaster ? casterView : live;
-  const view = useMemo(() => (shown && !useCaster ? withImposed(shown, match.clock) : shown), [shown, useCaster, match.clock]);
-  // An older rules version's commands come from its own rules (none until they are loaded).
-  const older = useOlderRules("trpg", match.welcome?.rulesVersion, RULES_VERSION);
-  const legal = useMemo(() => {
-    if (!live || !seat || imposed) return [];
-    if (!older) return legalCommandsInView(live, seat);
-    return older.status === "ready" ? ((older.rules.ruleset.legalCommandsInView?.(live, seat) ?? []) as TrpgCommand[]) : [];
-  }, [live, seat, imposed, older]);
-  const feed = useCaster ? "caster" : "live";
-  const events = useMemo(() => match.events.filter((e) => e.feed === feed).map((e) => ({ seq: e.seq, events: e.events as TrpgEvent[] })), [match.events, feed]);
-  const delay = match.welcome?.spectatorDelay ?? 0;
-  const behind = live && casterView ? Math.max(delay, live.round - casterView.round) : delay;
-  const header = (
-    <>
-      {banner}
-      {casterView && (
-        <p className="caster-switch">
-          <strong>{useCaster ? `${t("caster.title")}: ${t("caster.behind", { count: behind })}` : t("spectating")}</strong> {useCaster && <span>{tt("caster.note")} </span>}
-          <button type="button" onClick={() => setShowCaster((v) => !v)}>
-            {useCaster ? t("caster.showLive") : t("caster.show")}
-          </button>
-        </p>
-      )}
-    </>
-  );
-  const send = (command: TrpgCommand) => {
-    setNotice(null);
-    void match.send(command).then((r) => {
-      if (!r.ok) setNotice(t("actions.rejected", { message: `${r.error.message} (${r.error.code})` }));
-    });
-  };
+  const table = useRulesetTable<TrpgView, TrpgCommand>({ id: "trpg", rulesVersion: RULES_VERSION, asView, legal: legalCommandsInView, round: (v) => v.round, casterNote: tt("caster.note") }, match, seat);
+  const { live, view } = table;
+  const name = useSeatNamer(live ? [...live.seats.party, ...live.seats.enemies] : []);
+  const header = bannerWith(banner, table.casterSwitch);
   if (!view) {
     return (
       <section className="trpg-table">
@@ -77,6 +32,8 @@ export function TrpgTable({ matchId, seat, match, banner, bots }: TrpgTableProps
       </section>
     );
   }
-  const unplayable = older?.status === "failed" ? t("olderRules.live", { version: match.welcome?.rulesVersion, detail: older.detail }) : null;
-  return <TrpgTableView matchId={matchId} view={view} seat={seat} legal={legal} onCommand={send} events={events} banner={header} notice={unplayable ?? notice} bots={bots} />;
+  // Claims name a seat; the rules' sides (the party, the enemies) decide who may claim.
+  const sideOf = (s: string): string => (live?.seats.party.includes(s) ? "party" : live?.seats.enemies.includes(s) ? "enemies" : s);
+  const events = table.events as { seq: number; events: TrpgEvent[] }[];
+  return <TrpgTableView matchId={matchId} view={view} seat={seat} legal={table.legal} onCommand={table.send} events={events} banner={header} notice={table.notice} clock={table.clock(name, sideOf)} bots={bots} />;
 }

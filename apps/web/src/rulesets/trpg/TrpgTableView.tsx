@@ -35,9 +35,11 @@ export interface TrpgTableViewProps {
   /** Review mode: no controls, no result link. */
   readonly readOnly?: boolean;
   readonly bots?: BotSeats;
+  /** The clocks and abandonment claims (`ClockPanel`), shown at the top of the action bar. */
+  readonly clock?: ReactNode;
 }
 
-export function TrpgTableView({ matchId, view, seat, legal, onCommand, events, banner, notice, readOnly, bots }: TrpgTableViewProps) {
+export function TrpgTableView({ matchId, view, seat, legal, onCommand, events, banner, notice, readOnly, bots, clock }: TrpgTableViewProps) {
   const { t, i18n } = useTranslation("trpg");
   const seats = [...view.seats.party, ...view.seats.enemies];
   const name = useSeatNamer(seats);
@@ -89,6 +91,7 @@ export function TrpgTableView({ matchId, view, seat, legal, onCommand, events, b
         <div className="side-column">
           {!readOnly && (
             <section className="action-bar" aria-label={t("actionBar")}>
+              {clock}
               {waiting.length > 0 && (
                 <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
                   {mine ? `▶ ${t("yourTurn")}` : t("awaiting", { seats: seatList(name, waiting) })}

@@ -11,10 +11,9 @@ import { useSeatNamer } from "../../table/names";
 import { useWords } from "./useWords";
 import { RULES_VERSION, type EmberCommand, type EmberEvent, type EmberView } from "@fogwar/ember";
 import type { MatchHistory } from "../../api";
-import { Loading } from "../../ui";
 import { TableView } from "./TableView";
 import { describeCommand, describeEvent } from "./words";
-import { useOlderRules } from "../../table/rules-version";
+import { WithRules } from "../../review/with-rules";
 import { commandVisible, eventsFor, rebuild, roundStarts, verify, viewAt, viewerOf, type EmberRules, type Perspective, type Replay, type Step } from "../../review/replay";
 import { OlderRulesNote, TableBoundary } from "../../review/older-rules";
 import { VerifyPanel } from "../../review/VerifyPanel";
@@ -24,11 +23,13 @@ import "../../i18n/review-strings";
 const NO_LEGAL: readonly EmberCommand[] = [];
 const ignoreCommand = () => undefined;
 
+/** The replay of a finished EMBER match, under the rules of its version (undefined: the page's own). */
 export function Replayer({ matchId, history }: { matchId: string; history: MatchHistory }) {
-  const older = useOlderRules("ember", history.rulesVersion, RULES_VERSION);
-  if (older?.status === "loading") return <Loading />;
-  if (older?.status === "failed") return <OlderRulesNote version={history.rulesVersion} failed={older.detail} />;
-  return <ReplayWith matchId={matchId} history={history} rules={older ? (older.rules.ruleset as EmberRules) : undefined} />;
+  return (
+    <WithRules<EmberRules | undefined> id="ember" rulesVersion={RULES_VERSION} history={history} current={undefined} fromFrozen={(frozen) => frozen.ruleset as EmberRules}>
+      {(rules) => <ReplayWith matchId={matchId} history={history} rules={rules} />}
+    </WithRules>
+  );
 }
 
 function ReplayWith({ matchId, history, rules }: { matchId: string; history: MatchHistory; rules: EmberRules | undefined }) {

@@ -6,29 +6,29 @@
  * shows only its public log (the history API's spectator projection). A match of an older rules
  * version is replayed with that version's frozen build (fetched first).
  */
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { omniscient, seatViewer, spectator, type Viewer } from "@fogwar/engine";
+import type { VersionedRuleset } from "@fogwar/rules-archive/frozen";
 import { RULES_VERSION, type SiegeCommand, type SiegeEvent } from "@fogwar/siege";
 import type { MatchHistory } from "../../api";
-import { Loading } from "../../ui";
 import { OlderRulesNote, TableBoundary } from "../../review/older-rules";
 import { StepNav } from "../../review/StepNav";
-import { useOlderRules } from "../../table/rules-version";
+import { WithRules, useReplayStep } from "../../review/with-rules";
 import { SiegeTableView } from "./SiegeTableView";
 import { CURRENT_SIEGE, rebuildSiege, siegeEventsUpTo, type SiegeRules } from "./review";
 import { describeCommand, describeEvent, teamName, type SiegeWords } from "./words";
 import "../../i18n/siege-strings";
 import { useSeatNamer } from "../../table/names";
 
-const viewerOf = (p: string): Viewer => (p === "omniscient" ? omniscient : p === "spectator" ? spectator : seatViewer(p));
+const fromFrozen = (frozen: VersionedRuleset): SiegeRules => ({ ruleset: frozen.ruleset, pickSalt: frozen.pickSalt }) as SiegeRules;
 
+/** The replay of a finished Siege match, under the rules of its version. */
 export function SiegeReview({ matchId, history }: { matchId: string; history: MatchHistory }) {
-  const older = useOlderRules("siege", history.rulesVersion, RULES_VERSION);
-  const rules = useMemo(() => (older?.status === "ready" ? ({ ruleset: older.rules.ruleset, pickSalt: older.rules.pickSalt } as SiegeRules) : CURRENT_SIEGE), [older]);
-  if (older?.status === "loading") return <Loading />;
-  if (older?.status === "failed") return <OlderRulesNote version={history.rulesVersion} failed={older.detail} />;
-  return <SiegeReplayWith matchId={matchId} history={history} rules={rules} older={older !== null} />;
+  return (
+    <WithRules id="siege" rulesVersion={RULES_VERSION} history={history} current={CURRENT_SIEGE} fromFrozen={fromFrozen}>
+      {(rules, older) => <SiegeReplayWith matchId={matchId} history={history} rules={rules} older={older} />}
+    </WithRules>
+  );
 }
 
 function SiegeReplayWith({ matchId, history, rules, older }: { matchId: string; history: MatchHistory; rules: SiegeRules; older: boolean }) {
@@ -36,12 +36,8 @@ function SiegeReplayWith({ matchId, history, rules, older }: { matchId: string; 
   const name = useSeatNamer(history.match.seats.map((s) => s.seat), history.match.seats);
   const w: SiegeWords = { t, language: i18n.language, name };
   const replay = useMemo(() => rebuildSiege(history, rules), [history, rules]);
-  const [index, setIndex] = useState(() => Math.max(0, replay.steps.length - 1));
-  const [perspective, setPerspective] = useState("omniscient");
-  const last = replay.steps.length - 1;
-  const step = replay.steps[Math.min(index, last)];
+  const { step, last, setIndex, perspective, setPerspective, viewer } = useReplayStep(replay.steps);
   if (!step) return <p role="alert">⚠ {replay.problems.join("; ")}</p>;
-  const viewer = viewerOf(perspective);
   const view = rules.ruleset.viewFor(step.state, viewer);
   const events = siegeEventsUpTo(replay, step.index, viewer);
   const teams = step.state.teams;

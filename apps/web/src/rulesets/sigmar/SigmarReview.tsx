@@ -7,48 +7,39 @@
  * A live battle shows only its public log. A battle of an older rules version is rebuilt with that
  * version's frozen build (fetched only then).
  */
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { omniscient, seatViewer, spectator, type Viewer } from "@fogwar/engine";
+import type { VersionedRuleset } from "@fogwar/rules-archive/frozen";
 import { RULES_VERSION, type SigmarEvent } from "@fogwar/sigmar";
 import type { MatchHistory } from "../../api";
-import { Loading } from "../../ui";
 import { OlderRulesNote, TableBoundary } from "../../review/older-rules";
 import { StepNav } from "../../review/StepNav";
-import { useOlderRules } from "../../table/rules-version";
+import { WithRules, useReplayStep } from "../../review/with-rules";
 import { SigmarTableView } from "./SigmarTableView";
 import { CURRENT_SIGMAR, rebuildSigmar, sigmarEventsUpTo, type SigmarRules } from "./review";
 import { describeEvent, type SigmarWords } from "./words";
 import { useSeatNamer } from "../../table/names";
 import "../../i18n/sigmar-strings";
 
-const viewerOf = (p: string): Viewer => (p === "omniscient" ? omniscient : p === "spectator" ? spectator : seatViewer(p));
+// Every archived version carries its own reserve salt and content; today's stand in for a build without them.
+const fromFrozen = (frozen: VersionedRuleset): SigmarRules =>
+  ({ ruleset: frozen.ruleset, reserveSalt: frozen.reserveSalt ?? CURRENT_SIGMAR.reserveSalt, reserveEntry: frozen.reserveEntry ?? CURRENT_SIGMAR.reserveEntry }) as SigmarRules;
 
+/** The replay of a finished battle, under the rules of its version. */
 export function SigmarReview({ matchId, history }: { matchId: string; history: MatchHistory }) {
-  const older = useOlderRules("sigmar", history.rulesVersion, RULES_VERSION);
-  // Every archived version carries its own reserve salt and content; today's stand in for a build without them.
-  const rules = useMemo(
-    () =>
-      older?.status === "ready"
-        ? ({ ruleset: older.rules.ruleset, reserveSalt: older.rules.reserveSalt ?? CURRENT_SIGMAR.reserveSalt, reserveEntry: older.rules.reserveEntry ?? CURRENT_SIGMAR.reserveEntry } as SigmarRules)
-        : CURRENT_SIGMAR,
-    [older],
+  return (
+    <WithRules id="sigmar" rulesVersion={RULES_VERSION} history={history} current={CURRENT_SIGMAR} fromFrozen={fromFrozen}>
+      {(rules, older) => <SigmarReplayWith matchId={matchId} history={history} rules={rules} older={older} />}
+    </WithRules>
   );
-  if (older?.status === "loading") return <Loading />;
-  if (older?.status === "failed") return <OlderRulesNote version={history.rulesVersion} failed={older.detail} />;
-  return <SigmarReplayWith matchId={matchId} history={history} rules={rules} older={older !== null} />;
 }
 
 function SigmarReplayWith({ matchId, history, rules, older }: { matchId: string; history: MatchHistory; rules: SigmarRules; older: boolean }) {
   const { t } = useTranslation("sigmar");
   const name = useSeatNamer(history.match.seats.map((s) => s.seat), history.match.seats);
   const replay = useMemo(() => rebuildSigmar(history, rules), [history, rules]);
-  const [index, setIndex] = useState(() => Math.max(0, replay.steps.length - 1));
-  const [perspective, setPerspective] = useState("omniscient");
-  const last = replay.steps.length - 1;
-  const step = replay.steps[Math.min(index, last)];
+  const { step, last, setIndex, perspective, setPerspective, viewer } = useReplayStep(replay.steps);
   if (!step) return <p role="alert">⚠ {replay.problems.join("; ")}</p>;
-  const viewer = viewerOf(perspective);
   const view = rules.ruleset.viewFor(step.state, viewer);
   const events = sigmarEventsUpTo(replay, step.index, viewer);
   return (

@@ -7,14 +7,13 @@
  * log (the history API's spectator projection, without commands). A match of an older rules
  * version is rebuilt with that version's frozen build (fetched only then).
  */
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { omniscient, seatViewer, spectator, type Viewer } from "@fogwar/engine";
+import type { VersionedRuleset } from "@fogwar/rules-archive/frozen";
 import { RULES_VERSION, catalog, trpg, type TrpgCommand, type TrpgEvent, type TrpgView } from "@fogwar/trpg";
-import { Loading } from "../../ui";
 import { OlderRulesNote, TableBoundary } from "../../review/older-rules";
 import { StepNav } from "../../review/StepNav";
-import { useOlderRules } from "../../table/rules-version";
+import { WithRules, useReplayStep } from "../../review/with-rules";
 import type { MatchHistory } from "../../api";
 import { TrpgTableView } from "./TrpgTableView";
 import { actionLabel } from "./TrpgControls";
@@ -23,26 +22,23 @@ import { describeEvent, type TrpgWords } from "./words";
 import { useSeatNamer } from "../../table/names";
 import "../../i18n/trpg-strings";
 
-const viewerOf = (p: string): Viewer => (p === "omniscient" ? omniscient : p === "spectator" ? spectator : seatViewer(p));
+const fromFrozen = (frozen: VersionedRuleset): TrpgRules => frozen.ruleset as TrpgRules;
 
+/** The replay of a finished TRPG match, under the rules of its version. */
 export function TrpgReview({ matchId, history }: { matchId: string; history: MatchHistory }) {
-  const older = useOlderRules("trpg", history.rulesVersion, RULES_VERSION);
-  const rules = useMemo(() => (older?.status === "ready" ? (older.rules.ruleset as TrpgRules) : (trpg as TrpgRules)), [older]);
-  if (older?.status === "loading") return <Loading />;
-  if (older?.status === "failed") return <OlderRulesNote version={history.rulesVersion} failed={older.detail} />;
-  return <TrpgReplayWith matchId={matchId} history={history} rules={rules} older={older !== null} />;
+  return (
+    <WithRules id="trpg" rulesVersion={RULES_VERSION} history={history} current={trpg as TrpgRules} fromFrozen={fromFrozen}>
+      {(rules, older) => <TrpgReplayWith matchId={matchId} history={history} rules={rules} older={older} />}
+    </WithRules>
+  );
 }
 
 function TrpgReplayWith({ matchId, history, rules, older }: { matchId: string; history: MatchHistory; rules: TrpgRules; older: boolean }) {
   const { t, i18n } = useTranslation("trpg");
   const name = useSeatNamer(history.match.seats.map((s) => s.seat), history.match.seats);
   const replay = useMemo(() => rebuildTrpg(history, rules), [history, rules]);
-  const [index, setIndex] = useState(() => Math.max(0, replay.steps.length - 1));
-  const [perspective, setPerspective] = useState("omniscient");
-  const last = replay.steps.length - 1;
-  const step = replay.steps[Math.min(index, last)];
+  const { step, last, setIndex, perspective, setPerspective, viewer } = useReplayStep(replay.steps);
   if (!step) return <p role="alert">⚠ {replay.problems.join("; ")}</p>;
-  const viewer = viewerOf(perspective);
   const view = rules.viewFor(step.state, viewer);
   const w: TrpgWords = { t, language: i18n.language, name, view };
   const events = trpgEventsUpTo(replay, step.index, viewer);

@@ -12,7 +12,7 @@ import { ClaimDelayRow, CLAIM_DELAY } from "./ClaimDelayRow";
 import { assess, cloneArmy, emptyArmy, nameIn, newMech } from "./armyModel";
 import { ErrorNote } from "../ui";
 import { NameRefusal, nameInvalid, nameRefused } from "./names";
-import { TEAM_COLOURS } from "../table/seat-colours";
+import { TEAM_COLOURS } from "../table/names";
 
 interface Player {
   name: string;

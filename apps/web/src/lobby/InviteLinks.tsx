@@ -8,7 +8,7 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { CreateMatchResponse } from "@fogwar/protocol";
 import { CopyButton } from "./CopyButton";
-import { TEAM_COLOURS } from "../table/seat-colours";
+import { TEAM_COLOURS } from "../table/names";
 
 /** The path and fragment of an absolute link, for in-app navigation. */
 export function localPart(url: string): { pathname: string; hash: string } {

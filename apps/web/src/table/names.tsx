@@ -4,6 +4,7 @@
  * `match.seats`), never by its id. Names are untrusted text: they are only ever rendered as React
  * text (never as markup). Two seats whose names read the same get their seat number beside the
  * name ("Ada (2)"); a seat without a known name reads "Player 2" (its number in seat order).
+ * The seats' and teams' colours live here too (the tables and the lobby's invite links show them).
  */
 import { createContext, useContext, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -62,3 +63,7 @@ export function useSeatNamer(seats: readonly string[], players?: readonly SeatPl
 
 /** A list of seats in words: "Ada, Grace". */
 export const seatList = (name: SeatNamer, seats: readonly string[]): string => seats.map(name).join(", ");
+
+/** Seat colours (1 v 1 and free-for-all) and team colours (2 v 2: a team shares one colour). */
+export const SEAT_COLOURS = ["#2a6fb0", "#c0602a", "#2f8f4e", "#8a4fb3"] as const;
+export const TEAM_COLOURS: Readonly<Record<string, string>> = { alpha: "#2a6fb0", bravo: "#c0602a" };

@@ -6,8 +6,7 @@
 import { board, catalog, type Drone, type DroneState, type EmberCommand, type EmberView, type MechState, type Name, type Part, type PartSlot, type Pilot, type Scenario, type UnitState } from "@fogwar/ember";
 import { chebyshev, hasLineOfSight, type Square } from "@fogwar/engine";
 import i18next from "i18next";
-import type { SeatNamer } from "../../table/names";
-import { SEAT_COLOURS, TEAM_COLOURS } from "../../table/seat-colours";
+import { SEAT_COLOURS, TEAM_COLOURS, type SeatNamer } from "../../table/names";
 import { sampleName } from "../../lobby/sample-names";
 
 export { SEAT_COLOURS, TEAM_COLOURS, sampleName };

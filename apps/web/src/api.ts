@@ -186,24 +186,6 @@ export function createApi(fetchImpl: FetchLike = (input, init) => fetch(input, i
     rulesets: () => call(RulesetsResponse, "/rulesets").then((r) => emberRulesets(r.rulesets)),
     /** `GET /api/rulesets` as the server sends it: every hosted ruleset's listing, each of its own shape. */
     listings: () => call(RulesetsResponse, "/rulesets").then((r) => r.rulesets),
-    /** Siege's listing from `GET /api/rulesets`, or null when the server does not host Siege. */
-    siege: () =>
-      call(RulesetsResponse, "/rulesets").then((r) => {
-        const parsed = SiegeRulesetInfo.safeParse(r.rulesets.find((x) => x.id === "siege"));
-        return parsed.success ? parsed.data : null;
-      }),
-    /** Age of Sigmar's listing from `GET /api/rulesets`, or null when the server does not host it. */
-    sigmar: () =>
-      call(RulesetsResponse, "/rulesets").then((r) => {
-        const parsed = SigmarRulesetInfo.safeParse(r.rulesets.find((x) => x.id === "sigmar"));
-        return parsed.success ? parsed.data : null;
-      }),
-    /** The TRPG's listing from `GET /api/rulesets`, or null when the server does not host it. */
-    trpg: () =>
-      call(RulesetsResponse, "/rulesets").then((r) => {
-        const parsed = TrpgRulesetInfo.safeParse(r.rulesets.find((x) => x.id === "trpg"));
-        return parsed.success ? parsed.data : null;
-      }),
     /** `POST /api/matches`: the seats' tokens and invite links (shown this once). */
     createMatch: (request: CreateMatchRequest) => call(CreateMatchResponse, "/matches", { method: "POST", body: JSON.stringify(request) }),
     /** `GET /api/matches` with filters, newest first. */

@@ -6,13 +6,14 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { ArmyList } from "@fogwar/ember";
 import type { CreateMatchResponse } from "@fogwar/protocol";
-import { ApiError, type Api, type RulesetInfo } from "../api";
+import { type Api, type RulesetInfo } from "../api";
 import { ArmyEditor } from "./ArmyEditor";
 import { ClaimDelayRow, CLAIM_DELAY } from "./ClaimDelayRow";
 import { assess, cloneArmy, emptyArmy, nameIn, newMech } from "./armyModel";
 import { ErrorNote } from "../ui";
 import { NameRefusal, nameInvalid, nameRefused } from "./names";
 import { TEAM_COLOURS } from "../table/names";
+import { useCreateMatch } from "./create-form";
 
 interface Player {
   name: string;
@@ -78,8 +79,7 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
   const [clockOn, setClockOn] = useState(false);
   const [clockMinutes, setClockMinutes] = useState(20);
   const [clockIncrement, setClockIncrement] = useState(30);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
+  const { busy, error, create } = useCreateMatch(api, onCreated);
 
   useEffect(() => {
     if (ruleset && !ruleset.scenarios.some((s) => s.id === scenarioId)) setScenarioId(ruleset.scenarios[0]?.id ?? "");
@@ -99,21 +99,12 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!canCreate || !ruleset || !scenario) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const created = await api.createMatch({
-        ruleset: ruleset.id,
-        scenario: scenario.id,
-        players: players.map((p, i) => ({ name: p.name.trim(), ...(hostBuilds ? { army: p.army } : {}), ...(format.teams ? { team: teams[i] } : {}) })),
-        options: { progressiveReveal, spectatorDelay, reconnectGrace, claimDelay, ...(clockOn ? { clock: { minutes: clockMinutes, incrementSeconds: clockIncrement } } : {}) },
-      });
-      onCreated(created);
-    } catch (e) {
-      setError(e instanceof ApiError ? e : new ApiError("network_error", String(e)));
-    } finally {
-      setBusy(false);
-    }
+    await create({
+      ruleset: ruleset.id,
+      scenario: scenario.id,
+      players: players.map((p, i) => ({ name: p.name.trim(), ...(hostBuilds ? { army: p.army } : {}), ...(format.teams ? { team: teams[i] } : {}) })),
+      options: { progressiveReveal, spectatorDelay, reconnectGrace, claimDelay, ...(clockOn ? { clock: { minutes: clockMinutes, incrementSeconds: clockIncrement } } : {}) },
+    });
   };
 
   const setPlayer = (index: number, patch: Partial<Player>) => setPlayers((all) => all.map((p, i) => (i === index ? { ...p, ...patch } : p)));

@@ -67,6 +67,8 @@ export interface RulesetTableState<V, C> {
   readonly clock: (nameOf: (clockOrSeat: string) => string, sideOf: (seat: string) => string) => ReactNode;
   /** Whether a result the log imposed (a claim, a lost clock) ended the match. */
   readonly imposed: boolean;
+  /** The table before its first view: `header`, then "Waiting for the table…" unless the connection failed or closed. */
+  readonly waiting: (className: string, header: ReactNode) => ReactNode;
 }
 
 /**
@@ -132,5 +134,11 @@ export function useRulesetTable<V extends { readonly phase: string; readonly res
     casterSwitch,
     clock: (nameOf, sideOf) => <ClockPanel info={match.clock ?? null} seat={seat} nameOf={nameOf} sideOf={sideOf} onClaim={match.claim} />,
     imposed: imposed !== null,
+    waiting: (className, header) => (
+      <section className={className}>
+        {header}
+        {match.status !== "failed" && match.status !== "closed" && <p className="loading">{t("waitingForState")}</p>}
+      </section>
+    ),
   };
 }

@@ -22,14 +22,7 @@ export function EmberConnected({ matchId, seat, match, banner: outer, bots }: Ru
   const { live, view } = table;
   const name = useSeatNamer(live?.seats ?? []);
   const banner = bannerWith(outer, table.casterSwitch);
-  if (!view) {
-    return (
-      <section className="ember-table">
-        {banner}
-        {match.status !== "failed" && match.status !== "closed" && <p className="loading">{t("waitingForState")}</p>}
-      </section>
-    );
-  }
+  if (!view) return table.waiting("ember-table", banner);
   const teams = (live as { teams?: Record<string, string> } | null)?.teams;
   const events = table.events as { seq: number; events: EmberEvent[] }[];
   return <TableView matchId={matchId} view={view} seat={seat} legal={table.legal} onCommand={table.send} events={events} banner={banner} notice={table.notice} clock={table.clock(name, (s) => teams?.[s] ?? s)} bots={bots} />;

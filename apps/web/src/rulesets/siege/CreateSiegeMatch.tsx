@@ -4,13 +4,13 @@
  * and reconnection grace, and Create. Operators are not chosen here: each team picks them in
  * secret inside the match. On success it hands the server's answer (tokens and links) up.
  */
-import { useId, useMemo, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreateMatchResponse } from "@fogwar/protocol";
-import { ApiError, SiegeRulesetInfo, type Api } from "../../api";
+import { SiegeRulesetInfo, type Api } from "../../api";
 import { ErrorNote } from "../../ui";
 import { ClaimDelayRow, CLAIM_DELAY } from "../../lobby/ClaimDelayRow";
-import type { RulesetCreateFormProps } from "../adapter";
+import { useCreateMatch, withListing } from "../../lobby/create-form";
 
 type Team = "attack" | "defence";
 interface Player {
@@ -32,8 +32,7 @@ export function CreateSiegeMatch({ api, listing, onCreated }: { api: Pick<Api, "
   const [spectatorDelay, setSpectatorDelay] = useState(0);
   const [reconnectGrace, setReconnectGrace] = useState(120);
   const [claimDelay, setClaimDelay] = useState<number>(CLAIM_DELAY.default);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
+  const { busy, error, create } = useCreateMatch(api, onCreated);
   const local = (n: { en: string; ko: string } | undefined) => (n ? (i18n.language.startsWith("ko") ? n.ko : n.en) : "");
 
   const attackers = players.filter((p) => p.team === "attack").length;
@@ -44,21 +43,12 @@ export function CreateSiegeMatch({ api, listing, onCreated }: { api: Pick<Api, "
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!canCreate || !mission) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const created = await api.createMatch({
-        ruleset: "siege",
-        scenario: mission.id,
-        players: players.map((p) => ({ name: p.name.trim(), team: p.team })),
-        options: { spectatorDelay, reconnectGrace, claimDelay },
-      });
-      onCreated(created);
-    } catch (e) {
-      setError(e instanceof ApiError ? e : new ApiError("network_error", String(e)));
-    } finally {
-      setBusy(false);
-    }
+    await create({
+      ruleset: "siege",
+      scenario: mission.id,
+      players: players.map((p) => ({ name: p.name.trim(), team: p.team })),
+      options: { spectatorDelay, reconnectGrace, claimDelay },
+    });
   };
   const setPlayer = (index: number, patch: Partial<Player>) => setPlayers((all) => all.map((p, i) => (i === index ? { ...p, ...patch } : p)));
 
@@ -141,7 +131,4 @@ export function CreateSiegeMatch({ api, listing, onCreated }: { api: Pick<Api, "
 }
 
 /** The form on this ruleset's listing of `GET /api/rulesets` (nothing when it cannot be read). */
-export function SiegeCreateForm({ api, listing, onCreated }: RulesetCreateFormProps) {
-  const parsed = useMemo(() => SiegeRulesetInfo.safeParse(listing), [listing]);
-  return parsed.success ? <CreateSiegeMatch api={api} listing={parsed.data} onCreated={onCreated} /> : null;
-}
+export const SiegeCreateForm = withListing(SiegeRulesetInfo, CreateSiegeMatch);

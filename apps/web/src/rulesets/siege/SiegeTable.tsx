@@ -18,20 +18,12 @@ const asView = (v: unknown): SiegeView | null => (v && typeof v === "object" && 
 
 /** Siege's table for `seat` (null: a spectator) on the connection `match`. */
 export function SiegeTable({ matchId, seat, match, banner, bots }: RulesetTableProps) {
-  const { t } = useTranslation("table");
   const { t: ts } = useTranslation("siege");
   const table = useRulesetTable<SiegeView, SiegeCommand>({ id: "siege", rulesVersion: RULES_VERSION, asView, legal: legalCommandsInView, round: (v) => v.round, casterNote: ts("caster.note") }, match, seat);
   const { live, view } = table;
   const name = useSeatNamer(live ? [...live.teams.attack, ...live.teams.defence] : []);
   const header = bannerWith(banner, table.casterSwitch);
-  if (!view) {
-    return (
-      <section className="siege-table">
-        {header}
-        {match.status !== "failed" && match.status !== "closed" && <p className="loading">{t("waitingForState")}</p>}
-      </section>
-    );
-  }
+  if (!view) return table.waiting("siege-table", header);
   // Siege's clocks are per team (its time bank); claims name a seat, shown with its team.
   const teamOf = (s: string): string => (live?.teams.attack.includes(s) ? "attack" : live?.teams.defence.includes(s) ? "defence" : s);
   const nameOf = (who: string): string => (who === "attack" || who === "defence" ? ts(`team.${who}`) : `${ts(`team.${teamOf(who)}`)} (${name(who)})`);

@@ -4,13 +4,13 @@
  * spectator delay and reconnection grace, and Create. On success it hands the server's answer
  * (tokens and links) up.
  */
-import { useId, useMemo, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreateMatchResponse } from "@fogwar/protocol";
-import { ApiError, SigmarRulesetInfo, type Api } from "../../api";
+import { SigmarRulesetInfo, type Api } from "../../api";
 import { ErrorNote } from "../../ui";
 import { NameRefusal, nameInvalid } from "../../lobby/names";
-import type { RulesetCreateFormProps } from "../adapter";
+import { useCreateMatch, withListing } from "../../lobby/create-form";
 
 export function CreateSigmarMatch({ api, listing, onCreated }: { api: Pick<Api, "createMatch">; listing: SigmarRulesetInfo; onCreated: (created: CreateMatchResponse) => void }) {
   const { t: tl, i18n } = useTranslation("lobby");
@@ -21,23 +21,14 @@ export function CreateSigmarMatch({ api, listing, onCreated }: { api: Pick<Api, 
   const [hostLists, setHostLists] = useState(false);
   const [lists, setLists] = useState([0, Math.min(2, listing.sampleArmies.length - 1)]);
   const [spectatorDelay, setSpectatorDelay] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
+  const { busy, error, create } = useCreateMatch(api, onCreated);
   const plan = listing.battleplans[0];
   const namesMissing = names.some((n) => nameInvalid(n));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (namesMissing || busy || !plan) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const players = names.map((name, i) => ({ name: name.trim(), ...(hostLists ? { army: listing.sampleArmies[lists[i]!] } : {}) }));
-      onCreated(await api.createMatch({ ruleset: "sigmar", scenario: plan.id, players, options: { spectatorDelay } }));
-    } catch (e) {
-      setError(e instanceof ApiError ? e : new ApiError("network_error", String(e)));
-    } finally {
-      setBusy(false);
-    }
+    const players = names.map((name, i) => ({ name: name.trim(), ...(hostLists ? { army: listing.sampleArmies[lists[i]!] } : {}) }));
+    await create({ ruleset: "sigmar", scenario: plan.id, players, options: { spectatorDelay } });
   };
   return (
     <form className="create create-sigmar" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
@@ -96,7 +87,4 @@ export function CreateSigmarMatch({ api, listing, onCreated }: { api: Pick<Api, 
 }
 
 /** The form on this ruleset's listing of `GET /api/rulesets` (nothing when it cannot be read). */
-export function SigmarCreateForm({ api, listing, onCreated }: RulesetCreateFormProps) {
-  const parsed = useMemo(() => SigmarRulesetInfo.safeParse(listing), [listing]);
-  return parsed.success ? <CreateSigmarMatch api={api} listing={parsed.data} onCreated={onCreated} /> : null;
-}
+export const SigmarCreateForm = withListing(SigmarRulesetInfo, CreateSigmarMatch);

@@ -20,7 +20,6 @@ const asView = (v: unknown): SigmarView | null => (v && typeof v === "object" &&
 
 /** Age of Sigmar's table for `seat` (null: a spectator) on the connection `match`. */
 export function SigmarTable({ matchId, seat, match, banner, bots }: RulesetTableProps) {
-  const { t } = useTranslation("table");
   const { t: ts } = useTranslation("sigmar");
   const refusal = (error: { code: string; message: string }) => ts("controls.rejected", { message: ts(`errors.${error.code}`, { defaultValue: error.message }) });
   const table = useRulesetTable<SigmarView, SigmarCommand>({ id: "sigmar", rulesVersion: RULES_VERSION, asView, legal: legalCommandsInView, refusal }, match, seat);
@@ -31,14 +30,7 @@ export function SigmarTable({ matchId, seat, match, banner, bots }: RulesetTable
     [live, seat, imposed, older],
   );
   const header = bannerWith(banner, table.casterSwitch);
-  if (!view) {
-    return (
-      <section className="sigmar-table">
-        {header}
-        {match.status !== "failed" && match.status !== "closed" && <p className="loading">{t("waitingForState")}</p>}
-      </section>
-    );
-  }
+  if (!view) return table.waiting("sigmar-table", header);
   const events = table.events as { seq: number; events: SigmarEvent[] }[];
   return <SigmarTableView matchId={matchId} view={view} seat={seat} legal={table.legal} templates={templates} onCommand={table.send} events={events} banner={header} notice={table.notice} clock={table.clock(name, (s) => s)} bots={bots} />;
 }

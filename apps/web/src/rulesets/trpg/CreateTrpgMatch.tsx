@@ -5,14 +5,14 @@
  * effect and how dark it is, seed 002 3-7), the spectator delay and reconnection grace. The
  * scenario's enemies are not shown: they are the game master's (the server's encounter).
  */
-import { useId, useMemo, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import "../../i18n/trpg-lobby-strings";
 import type { CreateMatchResponse } from "@fogwar/protocol";
-import { ApiError, TrpgRulesetInfo, type Api } from "../../api";
+import { TrpgRulesetInfo, type Api } from "../../api";
 import { ErrorNote } from "../../ui";
 import { NameRefusal, nameInvalid } from "../../lobby/names";
-import type { RulesetCreateFormProps } from "../adapter";
+import { useCreateMatch, withListing } from "../../lobby/create-form";
 
 type Mode = "gm" | "versus";
 
@@ -31,8 +31,7 @@ export function CreateTrpgMatch({ api, listing, onCreated }: { api: Pick<Api, "c
   const [night, setNight] = useState<number | null>(null);
   const [spectatorDelay, setSpectatorDelay] = useState(0);
   const [reconnectGrace, setReconnectGrace] = useState(120);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
+  const { busy, error, create } = useCreateMatch(api, onCreated);
   if (!scenario) return null;
   const max = Math.min(listing.partyPlayers[1], scenario.party.length);
   const players = Math.min(count, max);
@@ -44,25 +43,16 @@ export function CreateTrpgMatch({ api, listing, onCreated }: { api: Pick<Api, "c
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!canCreate) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const settings = { ...(field !== null ? { field } : {}), ...(night !== null ? { night } : {}) };
-      const created = await api.createMatch({
-        ruleset: "trpg",
-        scenario: scenario.id,
-        players: [
-          { name: master.trim(), team: mode === "gm" ? "gm" : "enemies", ...(Object.keys(settings).length > 0 ? { army: settings } : {}) },
-          ...Array.from({ length: players }, (_, p) => ({ name: names[p]!.trim(), team: "party", army: { characters: scenario.party.filter((c, i) => ownerOf(c.id, i) === p).map((c) => c.id) } })),
-        ],
-        options: { spectatorDelay, reconnectGrace },
-      });
-      onCreated(created);
-    } catch (e) {
-      setError(e instanceof ApiError ? e : new ApiError("network_error", String(e)));
-    } finally {
-      setBusy(false);
-    }
+    const settings = { ...(field !== null ? { field } : {}), ...(night !== null ? { night } : {}) };
+    await create({
+      ruleset: "trpg",
+      scenario: scenario.id,
+      players: [
+        { name: master.trim(), team: mode === "gm" ? "gm" : "enemies", ...(Object.keys(settings).length > 0 ? { army: settings } : {}) },
+        ...Array.from({ length: players }, (_, p) => ({ name: names[p]!.trim(), team: "party", army: { characters: scenario.party.filter((c, i) => ownerOf(c.id, i) === p).map((c) => c.id) } })),
+      ],
+      options: { spectatorDelay, reconnectGrace },
+    });
   };
 
   return (
@@ -166,7 +156,4 @@ export function CreateTrpgMatch({ api, listing, onCreated }: { api: Pick<Api, "c
 }
 
 /** The form on this ruleset's listing of `GET /api/rulesets` (nothing when it cannot be read). */
-export function TrpgCreateForm({ api, listing, onCreated }: RulesetCreateFormProps) {
-  const parsed = useMemo(() => TrpgRulesetInfo.safeParse(listing), [listing]);
-  return parsed.success ? <CreateTrpgMatch api={api} listing={parsed.data} onCreated={onCreated} /> : null;
-}
+export const TrpgCreateForm = withListing(TrpgRulesetInfo, CreateTrpgMatch);

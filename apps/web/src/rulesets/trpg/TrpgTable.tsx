@@ -18,20 +18,12 @@ const asView = (v: unknown): TrpgView | null => (v && typeof v === "object" && "
 
 /** The TRPG's table for `seat` (null: a spectator) on the connection `match`. */
 export function TrpgTable({ matchId, seat, match, banner, bots }: RulesetTableProps) {
-  const { t } = useTranslation("table");
   const { t: tt } = useTranslation("trpg");
   const table = useRulesetTable<TrpgView, TrpgCommand>({ id: "trpg", rulesVersion: RULES_VERSION, asView, legal: legalCommandsInView, round: (v) => v.round, casterNote: tt("caster.note") }, match, seat);
   const { live, view } = table;
   const name = useSeatNamer(live ? [...live.seats.party, ...live.seats.enemies] : []);
   const header = bannerWith(banner, table.casterSwitch);
-  if (!view) {
-    return (
-      <section className="trpg-table">
-        {header}
-        {match.status !== "failed" && match.status !== "closed" && <p className="loading">{t("waitingForState")}</p>}
-      </section>
-    );
-  }
+  if (!view) return table.waiting("trpg-table", header);
   // Claims name a seat; the rules' sides (the party, the enemies) decide who may claim.
   const sideOf = (s: string): string => (live?.seats.party.includes(s) ? "party" : live?.seats.enemies.includes(s) ? "enemies" : s);
   const events = table.events as { seq: number; events: TrpgEvent[] }[];

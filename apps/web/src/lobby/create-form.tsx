@@ -1,0 +1,43 @@
+/**
+ * What every ruleset's create form shares: sending the request (`POST /api/matches`) with its busy
+ * state and its error, and reading the ruleset's own listing of `GET /api/rulesets` with the
+ * form's schema before the form is shown.
+ */
+import { useState, type ComponentType } from "react";
+import type { CreateMatchRequest, CreateMatchResponse } from "@fogwar/protocol";
+import { ApiError, type Api } from "../api";
+import type { RulesetCreateFormProps } from "../rulesets/adapter";
+
+/**
+ * `create(request)` sends the match request; `busy` while it is under way; `error` the last
+ * refusal or network failure (cleared when the next request starts). A created match goes to `onCreated`.
+ */
+export function useCreateMatch(api: Pick<Api, "createMatch">, onCreated: (created: CreateMatchResponse) => void) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const create = async (request: CreateMatchRequest): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    try {
+      onCreated(await api.createMatch(request));
+    } catch (e) {
+      setError(e instanceof ApiError ? e : new ApiError("network_error", String(e)));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, create };
+}
+
+/** A schema's parse (zod's `safeParse` shape). */
+export interface ListingSchema<L> {
+  safeParse(value: unknown): { success: true; data: L } | { success: false };
+}
+
+/** The form `Form` on its ruleset's listing read with `schema` (nothing shown when it cannot be read). */
+export function withListing<L>(schema: ListingSchema<L>, Form: ComponentType<{ api: Pick<Api, "createMatch">; listing: L; onCreated: (created: CreateMatchResponse) => void }>): ComponentType<RulesetCreateFormProps> {
+  return function ListingForm({ api, listing, onCreated }: RulesetCreateFormProps) {
+    const parsed = schema.safeParse(listing);
+    return parsed.success ? <Form api={api} listing={parsed.data} onCreated={onCreated} /> : null;
+  };
+}

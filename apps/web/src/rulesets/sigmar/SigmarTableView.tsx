@@ -218,10 +218,16 @@ export function SigmarTableView({ matchId, view, seat, legal, templates, onComma
               {seat && mine && <Controls w={w} view={view} legal={legal} selected={selected} onSelect={setSelected} onSend={send} onPlan={(p) => setPlanning(p)} seat={seat} />}
               {seat && view.phase !== "finished" && (
                 <p className="turn-alerts">
-                  <ConcedeButton onConcede={() => onCommand({ type: "concede" })} /> <NotifyButton /> <SoundToggle />
+                  <NotifyButton /> <SoundToggle />
                 </p>
               )}
             </section>
+          )}
+          {/* A seat may concede at any time, also while mustering (the other seat wins). */}
+          {!readOnly && seat && view.phase !== "finished" && (
+            <p className="concede-row">
+              <ConcedeButton onConcede={() => onCommand({ type: "concede" })} />
+            </p>
           )}
           {readOnly && <Pending w={w} view={view} seat={null} />}
           {seat && view.phase === "battle" && <Hand w={w} view={view} seat={seat} />}

@@ -13,6 +13,7 @@ import { RULES_VERSION, type SiegeCommand, type SiegeEvent } from "@fogwar/siege
 import type { MatchHistory } from "../../api";
 import { OlderRulesNote, TableBoundary } from "../../review/older-rules";
 import { StepNav } from "../../review/StepNav";
+import { ReplayChecks, okWord } from "../../review/ReplayChecks";
 import { WithRules, useReplayStep } from "../../review/with-rules";
 import { SiegeTableView } from "./SiegeTableView";
 import { CURRENT_SIEGE, rebuildSiege, siegeEventsUpTo, type SiegeRules } from "./review";
@@ -43,30 +44,16 @@ function SiegeReplayWith({ matchId, history, rules, older }: { matchId: string; 
   const teams = step.state.teams;
   const seatTeam = (seat: string) => (teams.attack.includes(seat) ? "attack" : "defence");
   const commandShown = step.command && (viewer.kind === "omniscient" || (viewer.kind === "seat" && seatTeam(viewer.seat) === seatTeam(step.seat ?? "")) || step.envelopes.every((e) => e.audience.kind === "everyone"));
-  const okWord = (ok: boolean) => (ok ? `✓ ${t("review.ok")}` : `✗ ${t("review.failed")}`);
   return (
     <section className="siege-review" data-testid="siege-review">
       <h2>{t("review.title")}</h2>
       <p>{t("review.readOnly", { version: history.rulesVersion })}</p>
       {older && <OlderRulesNote version={history.rulesVersion} />}
-      <section className="verify" aria-label={t("review.verify")} data-ok={replay.ok}>
-        <h3>{t("review.verify")}</h3>
-        <ul>
-          <li>{t("review.seed", { ok: okWord(replay.seedOk) })}</li>
-          {replay.picks.map((p) => (
-            <li key={p.team}>{t("review.pick", { team: teamName(w, p.team), ok: okWord(p.ok) })}</li>
-          ))}
-          <li>{t("review.hashes", { matched: replay.hashesMatched, total: replay.hashesTotal })}</li>
-          <li>
-            <strong>{t("review.all", { ok: okWord(replay.ok) })}</strong>
-          </li>
-          {replay.problems.map((p) => (
-            <li key={p} role="alert">
-              ⚠ {p}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <ReplayChecks t={t} replay={replay}>
+        {replay.picks.map((p) => (
+          <li key={p.team}>{t("review.pick", { team: teamName(w, p.team), ok: okWord(t, p.ok) })}</li>
+        ))}
+      </ReplayChecks>
       <StepNav step={step.index} last={last} onStep={setIndex} stepTestId="siege-review-step">
         <label>
           {t("review.perspective")}{" "}

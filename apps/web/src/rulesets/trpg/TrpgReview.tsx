@@ -13,6 +13,7 @@ import type { VersionedRuleset } from "@fogwar/rules-archive/frozen";
 import { RULES_VERSION, catalog, trpg, type TrpgCommand, type TrpgEvent, type TrpgView } from "@fogwar/trpg";
 import { OlderRulesNote, TableBoundary } from "../../review/older-rules";
 import { StepNav } from "../../review/StepNav";
+import { ReplayChecks } from "../../review/ReplayChecks";
 import { WithRules, useReplayStep } from "../../review/with-rules";
 import type { MatchHistory } from "../../api";
 import { TrpgTableView } from "./TrpgTableView";
@@ -45,27 +46,12 @@ function TrpgReplayWith({ matchId, history, rules, older }: { matchId: string; h
   const seats = [...step.state.seats.party, ...step.state.seats.enemies];
   const sideOf = (seat: string) => (step.state.seats.party.includes(seat) ? "party" : "enemies");
   const commandShown = step.command && (viewer.kind === "omniscient" || (viewer.kind === "seat" && step.seat !== null && sideOf(viewer.seat) === sideOf(step.seat)) || step.envelopes.every((e) => e.audience.kind === "everyone"));
-  const okWord = (ok: boolean) => (ok ? `✓ ${t("review.ok")}` : `✗ ${t("review.failed")}`);
   return (
     <section className="trpg-review" data-testid="trpg-review">
       <h2>{t("review.title")}</h2>
       <p>{t("review.readOnly", { version: history.rulesVersion })}</p>
       {older && <OlderRulesNote version={history.rulesVersion} />}
-      <section className="verify" aria-label={t("review.verify")} data-ok={replay.ok}>
-        <h3>{t("review.verify")}</h3>
-        <ul>
-          <li>{t("review.seed", { ok: okWord(replay.seedOk) })}</li>
-          <li>{t("review.hashes", { matched: replay.hashesMatched, total: replay.hashesTotal })}</li>
-          <li>
-            <strong>{t("review.all", { ok: okWord(replay.ok) })}</strong>
-          </li>
-          {replay.problems.map((p) => (
-            <li key={p} role="alert">
-              ⚠ {p}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <ReplayChecks t={t} replay={replay} />
       <StepNav step={step.index} last={last} onStep={setIndex} stepTestId="trpg-review-step">
         <label>
           {t("review.perspective")}{" "}

@@ -31,6 +31,7 @@ module.exports = {
   moduleNameMapper: {
     "bundled-resources(\\.js)?$": "<rootDir>/test/i18n-resources.cjs",
     "ruleset-discovery(\\.js)?$": "<rootDir>/test/ruleset-discovery.cjs",
+    "rulesets/bot-discovery(\\.js)?$": "<rootDir>/test/ruleset-bot-discovery.cjs",
     ...preset.moduleNameMapper,
   },
 };

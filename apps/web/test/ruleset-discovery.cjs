@@ -4,12 +4,17 @@ const { existsSync, readdirSync } = require("node:fs");
 const { join } = require("node:path");
 
 const dir = join(__dirname, "..", "src", "rulesets");
-const discovered = readdirSync(dir, { withFileTypes: true })
-  .filter((e) => e.isDirectory() && existsSync(join(dir, e.name, "index.ts")))
-  .map((e) => e.name)
-  .sort()
-  .flatMap((name) => {
-    const { adapter } = require(join(dir, name, "index.ts"));
-    return adapter ? [adapter] : [];
-  });
-module.exports = { discovered, __esModule: true };
+
+/** The `name` export of every `src/rulesets/<id>/<file>` that has one, in folder order. */
+function scan(file, name) {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(join(dir, e.name, file)))
+    .map((e) => e.name)
+    .sort()
+    .flatMap((folder) => {
+      const found = require(join(dir, folder, file))[name];
+      return found ? [found] : [];
+    });
+}
+
+module.exports = { scan, discovered: scan("index.ts", "adapter"), __esModule: true };

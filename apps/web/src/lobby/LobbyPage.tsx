@@ -16,9 +16,7 @@ import { InviteLinks } from "./InviteLinks";
 import { MatchLists } from "./MatchLists";
 
 // The bot form reads the listings of the rulesets it offers (its own chunk).
-const BotForm = lazy(() =>
-  import("./PlayBot").then((m) => ({ default: ({ api, listings }: { api: Api; listings: readonly RulesetListing[] }) => <m.PlayBot api={api} {...m.botListings(listings)} /> })),
-);
+const BotForm = lazy(() => import("./PlayBot").then((m) => ({ default: m.PlayBot })));
 const forms = new Map<string, LazyExoticComponent<ComponentType<RulesetCreateFormProps>>>();
 
 /** A ruleset's create form as a lazy component (one per ruleset, its own chunk). */

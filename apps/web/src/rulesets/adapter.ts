@@ -10,7 +10,7 @@
  */
 import type { ComponentType, ReactNode } from "react";
 import type { TFunction } from "i18next";
-import type { CreateMatchResponse } from "@fogwar/protocol";
+import type { BotLevel, CreateMatchRequest, CreateMatchResponse } from "@fogwar/protocol";
 import type { Api, MatchHistory, RulesetsResponse } from "../api";
 import type { MatchConnection } from "../net/useMatch";
 import type { BotSeats } from "../table/BotNote";
@@ -77,4 +77,33 @@ export interface RulesetAdapter {
    * `common` namespace, loaded with the lobby); absent: the result names the winners only.
    */
   readonly endReason?: (t: TFunction, reason: string) => string;
+}
+
+/** What a ruleset's options in the lobby's "play against the bot" form are given. */
+export interface BotOptionsProps<L, S> {
+  /** The form's id prefix (for the options' element ids). */
+  readonly id: string;
+  readonly listing: L;
+  readonly state: S;
+  readonly onChange: (state: S) => void;
+}
+
+/**
+ * A ruleset's part of the lobby's "play against the bot" form: the named export `bot` of
+ * `src/rulesets/<id>/bot.tsx`, found by ./bot-discovery.ts (loaded with that form only).
+ * `L` is the ruleset's listing as its schema reads it, `S` the state of its options.
+ */
+export interface BotFormPart<L = unknown, S = unknown> {
+  readonly id: string;
+  /** This ruleset's listing of `GET /api/rulesets` as the part reads it, or null (not offered). */
+  readonly read: (listing: unknown) => L | null;
+  /** The options' first state for `listing`. */
+  readonly initial: (listing: L) => S;
+  /** The options' controls (none: the ruleset needs no choice). */
+  readonly Options?: ComponentType<BotOptionsProps<L, S>>;
+  /**
+   * The match request: the person named `me` against the server's bot named `bot.name` at
+   * `bot.level`; null when the listing offers nothing to play.
+   */
+  readonly request: (listing: L, state: S, me: string, bot: { readonly name: string; readonly level: BotLevel }) => CreateMatchRequest | null;
 }

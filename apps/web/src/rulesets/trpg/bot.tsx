@@ -1,0 +1,39 @@
+/**
+ * The TRPG in the lobby's "play against the bot" form: a scenario; solo (docs/rules/trpg.md), you
+ * play the whole party and the bot the enemies from their own view.
+ */
+import { useTranslation } from "react-i18next";
+import { TrpgRulesetInfo } from "../../api";
+import { nameIn } from "../../lobby/armyModel";
+import type { BotFormPart, BotOptionsProps } from "../adapter";
+
+function TrpgBotOptions({ id, listing, state, onChange }: BotOptionsProps<TrpgRulesetInfo, string>) {
+  const { t, i18n } = useTranslation("lobby");
+  return (
+    <div className="row">
+      <label htmlFor={`${id}-trpg-scenario`}>{t("playBot.scenario")}</label>
+      <select id={`${id}-trpg-scenario`} value={state} onChange={(e) => onChange(e.target.value)}>
+        {listing.scenarios.map((s) => (
+          <option key={s.id} value={s.id}>
+            {nameIn(s.name, i18n.language)}
+          </option>
+        ))}
+      </select>
+      <span className="hint">{t("playBot.trpgParty")}</span>
+    </div>
+  );
+}
+
+export const bot: BotFormPart<TrpgRulesetInfo, string> = {
+  id: "trpg",
+  read: (listing) => {
+    const parsed = TrpgRulesetInfo.safeParse(listing);
+    return parsed.success ? parsed.data : null;
+  },
+  initial: (listing) => listing.scenarios[0]?.id ?? "",
+  Options: TrpgBotOptions,
+  request: (listing, scenarioId, me, { name, level }) => {
+    const chosen = listing.scenarios.find((s) => s.id === scenarioId) ?? listing.scenarios[0];
+    return chosen ? { ruleset: "trpg", scenario: chosen.id, players: [{ name: me, team: "party" }, { name, team: "enemies", bot: level }] } : null;
+  },
+};

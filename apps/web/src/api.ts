@@ -60,54 +60,6 @@ export type RulesetInfo = z.output<typeof RulesetInfo>;
 export const RulesetsResponse = z.object({ rulesets: z.array(z.looseObject({ id: z.string(), rulesVersion: z.string() })) });
 export type RulesetsResponse = z.output<typeof RulesetsResponse>;
 
-/** Siege's listing in `GET /api/rulesets`: missions (with map and rounds), maps and team sizes. */
-export const SiegeRulesetInfo = z.object({
-  id: z.literal("siege"),
-  rulesVersion: z.string(),
-  missions: z.array(z.object({ id: z.string(), name: z.object({ en: z.string(), ko: z.string() }), map: z.string(), rounds: z.number(), overtime: z.boolean().optional() })),
-  maps: z.array(z.object({ id: z.string(), name: z.object({ en: z.string(), ko: z.string() }), width: z.number(), height: z.number() })),
-  teamSizes: z.array(z.number()),
-});
-export type SiegeRulesetInfo = z.output<typeof SiegeRulesetInfo>;
-
-/** Age of Sigmar's listing in `GET /api/rulesets`: its battleplan and sample lists (army lists are checked by the server). */
-export const SigmarRulesetInfo = z.object({
-  id: z.literal("sigmar"),
-  rulesVersion: z.string(),
-  battleplans: z.array(z.object({ id: z.string(), name: z.object({ en: z.string(), ko: z.string() }), rounds: z.number() })),
-  pointsLimit: z.number(),
-  sampleArmies: z.array(z.object({ name: z.string(), faction: z.string(), units: z.array(z.object({ warscroll: z.string(), reserve: z.boolean().optional(), enhancement: z.string().optional() })) })),
-  /** The sample lists' names in both languages. */
-  armyLabels: z.record(z.string(), z.object({ en: z.string(), ko: z.string() })).optional(),
-});
-export type SigmarRulesetInfo = z.output<typeof SigmarRulesetInfo>;
-
-const Bilingual = z.object({ en: z.string(), ko: z.string() });
-
-/** The TRPG's listing in `GET /api/rulesets`: its scenarios (with their party, never their enemies), fields and modes. */
-export const TrpgRulesetInfo = z.object({
-  id: z.literal("trpg"),
-  rulesVersion: z.string(),
-  modes: z.array(z.string()),
-  partyPlayers: z.tuple([z.number(), z.number()]),
-  scenarios: z.array(
-    z.object({
-      id: z.string(),
-      name: Bilingual,
-      summary: Bilingual,
-      field: z.string(),
-      night: z.number(),
-      rounds: z.number(),
-      width: z.number(),
-      height: z.number(),
-      commander: z.string().nullable(),
-      party: z.array(z.object({ id: z.string(), name: Bilingual, archetype: z.string() })),
-    }),
-  ),
-  fields: z.array(z.object({ id: z.string(), name: z.string() })),
-});
-export type TrpgRulesetInfo = z.output<typeof TrpgRulesetInfo>;
-
 /** The EMBER-shaped listings of a `GET /api/rulesets` answer. */
 export function emberRulesets(listing: readonly RulesetsResponse["rulesets"][number][]): RulesetInfo[] {
   return listing.flatMap((r) => {

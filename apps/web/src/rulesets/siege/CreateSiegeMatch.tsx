@@ -7,7 +7,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreateMatchResponse } from "@fogwar/protocol";
-import { SiegeRulesetInfo, type Api } from "../../api";
+import type { Api } from "../../api";
+import { SiegeRulesetInfo } from "./listing";
 import { ErrorNote } from "../../ui";
 import { ClaimDelayRow, CLAIM_DELAY } from "../../lobby/ClaimDelayRow";
 import { useCreateMatch, withListing } from "../../lobby/create-form";

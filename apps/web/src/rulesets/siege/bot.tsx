@@ -1,6 +1,6 @@
 /** Siege in the lobby's "play against the bot" form: a mission and your side (1 v 1); the bot takes the other side. */
 import { useTranslation } from "react-i18next";
-import { SiegeRulesetInfo } from "../../api";
+import { SiegeRulesetInfo } from "./listing";
 import { nameIn } from "../../lobby/armyModel";
 import type { BotFormPart, BotOptionsProps } from "../adapter";
 

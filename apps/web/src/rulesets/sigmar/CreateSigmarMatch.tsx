@@ -7,7 +7,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreateMatchResponse } from "@fogwar/protocol";
-import { SigmarRulesetInfo, type Api } from "../../api";
+import type { Api } from "../../api";
+import { SigmarRulesetInfo } from "./listing";
 import { ErrorNote } from "../../ui";
 import { NameRefusal, nameInvalid } from "../../lobby/names";
 import { useCreateMatch, withListing } from "../../lobby/create-form";

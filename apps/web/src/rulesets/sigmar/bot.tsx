@@ -1,5 +1,5 @@
 /** Age of Sigmar in the lobby's "play against the bot" form: both lists are mustered in secret in the battle (the bot locks a sample list). */
-import { SigmarRulesetInfo } from "../../api";
+import { SigmarRulesetInfo } from "./listing";
 import type { BotFormPart } from "../adapter";
 
 export const bot: BotFormPart<SigmarRulesetInfo, null> = {

@@ -3,7 +3,7 @@
  * play the whole party and the bot the enemies from their own view.
  */
 import { useTranslation } from "react-i18next";
-import { TrpgRulesetInfo } from "../../api";
+import { TrpgRulesetInfo } from "./listing";
 import { nameIn } from "../../lobby/armyModel";
 import type { BotFormPart, BotOptionsProps } from "../adapter";
 

@@ -10,10 +10,9 @@ import { type Api, type RulesetInfo } from "../api";
 import { ArmyEditor } from "./ArmyEditor";
 import { ClaimDelayRow, CLAIM_DELAY } from "./ClaimDelayRow";
 import { assess, cloneArmy, emptyArmy, nameIn, newMech } from "./armyModel";
-import { ErrorNote } from "../ui";
 import { NameRefusal, nameInvalid, nameRefused } from "./names";
 import { TEAM_COLOURS } from "../table/names";
-import { useCreateMatch } from "./create-form";
+import { CreateFooter, NumberRow, clamp, useCreateMatch } from "./create-form";
 
 interface Player {
   name: string;
@@ -206,16 +205,8 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
           <label htmlFor={`${id}-progressive`}>{t("progressiveReveal")}</label>
           <small>{t("progressiveRevealHint")}</small>
         </div>
-        <div className="row">
-          <label htmlFor={`${id}-delay`}>{t("spectatorDelay")}</label>
-          <input id={`${id}-delay`} type="number" min={0} max={10} value={spectatorDelay} onChange={(e) => setSpectatorDelay(clamp(e.target.valueAsNumber, 0, 10, 0))} />
-          <small>{t("spectatorDelayHint")}</small>
-        </div>
-        <div className="row">
-          <label htmlFor={`${id}-grace`}>{t("reconnectGrace")}</label>
-          <input id={`${id}-grace`} type="number" min={5} max={3600} value={reconnectGrace} onChange={(e) => setReconnectGrace(clamp(e.target.valueAsNumber, 5, 3600, 120))} />
-          <small>{t("reconnectGraceHint")}</small>
-        </div>
+        <NumberRow id={`${id}-delay`} label={t("spectatorDelay")} hint={t("spectatorDelayHint")} min={0} max={10} fallback={0} value={spectatorDelay} onChange={setSpectatorDelay} />
+        <NumberRow id={`${id}-grace`} label={t("reconnectGrace")} hint={t("reconnectGraceHint")} min={5} max={3600} fallback={120} value={reconnectGrace} onChange={setReconnectGrace} />
         <ClaimDelayRow id={`${id}-claim`} value={claimDelay} onChange={setClaimDelay} />
         <div className="row">
           <input id={`${id}-clock`} type="checkbox" checked={clockOn} onChange={(e) => setClockOn(e.target.checked)} />
@@ -232,20 +223,7 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
         )}
       </fieldset>
 
-      {!canCreate && !busy && (
-        <p className="hint" role="status">
-          {namesMissing ? t("needNames") : namesRefused ? tc("errors.invalid_name") : teamsUneven ? t("teamsUneven") : hostBuilds && armyProblems.some((n) => n > 0) ? t("fixArmies") : ""}
-        </p>
-      )}
-      {error && <ErrorNote error={error} />}
-      <button type="submit" className="primary" disabled={!canCreate} aria-busy={busy}>
-        {busy ? t("creating") : t("create")}
-      </button>
+      <CreateFooter hint={!canCreate && !busy ? (namesMissing ? t("needNames") : namesRefused ? tc("errors.invalid_name") : teamsUneven ? t("teamsUneven") : hostBuilds && armyProblems.some((n) => n > 0) ? t("fixArmies") : "") : null} error={error} busy={busy} disabled={!canCreate} label={t("create")} busyLabel={t("creating")} />
     </form>
   );
-}
-
-function clamp(value: number, min: number, max: number, fallback: number): number {
-  if (!Number.isFinite(value)) return fallback;
-  return Math.min(max, Math.max(min, Math.round(value)));
 }

@@ -5,13 +5,7 @@
  * code stays off the table pages. Jest swaps this module for test/ruleset-bot-discovery.cjs.
  */
 import type { BotFormPart } from "./adapter";
-
-const modules = import.meta.glob<{ bot?: BotFormPart }>("./*/bot.tsx", { eager: true });
+import { exportsOf } from "./exports-of";
 
 /** The parts found, in folder order. */
-export const botParts: readonly BotFormPart[] = Object.keys(modules)
-  .sort()
-  .flatMap((path) => {
-    const bot = modules[path]?.bot;
-    return bot ? [bot] : [];
-  });
+export const botParts: readonly BotFormPart[] = exportsOf<BotFormPart>(import.meta.glob("./*/bot.tsx", { eager: true }), "bot");

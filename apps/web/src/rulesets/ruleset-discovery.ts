@@ -5,13 +5,7 @@
  * same folders from disk.
  */
 import type { RulesetAdapter } from "./adapter";
-
-const modules = import.meta.glob<{ adapter?: RulesetAdapter }>("./*/index.ts", { eager: true });
+import { exportsOf } from "./exports-of";
 
 /** The adapters found, in folder order. */
-export const discovered: readonly RulesetAdapter[] = Object.keys(modules)
-  .sort()
-  .flatMap((path) => {
-    const adapter = modules[path]?.adapter;
-    return adapter ? [adapter] : [];
-  });
+export const discovered: readonly RulesetAdapter[] = exportsOf<RulesetAdapter>(import.meta.glob("./*/index.ts", { eager: true }), "adapter");

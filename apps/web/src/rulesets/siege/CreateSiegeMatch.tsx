@@ -9,9 +9,8 @@ import { useTranslation } from "react-i18next";
 import type { CreateMatchResponse } from "@fogwar/protocol";
 import type { Api } from "../../api";
 import { SiegeRulesetInfo } from "./listing";
-import { ErrorNote } from "../../ui";
 import { ClaimDelayRow, CLAIM_DELAY } from "../../lobby/ClaimDelayRow";
-import { useCreateMatch, withListing } from "../../lobby/create-form";
+import { CreateFooter, NumberRow, useCreateMatch, withListing } from "../../lobby/create-form";
 
 type Team = "attack" | "defence";
 interface Player {
@@ -108,25 +107,11 @@ export function CreateSiegeMatch({ api, listing, onCreated }: { api: Pick<Api, "
       </div>
       <fieldset className="options">
         <legend>{t("options")}</legend>
-        <div className="row">
-          <label htmlFor={`${id}-delay`}>{t("spectatorDelay")}</label>
-          <input id={`${id}-delay`} type="number" min={0} max={10} value={spectatorDelay} onChange={(e) => setSpectatorDelay(Math.min(10, Math.max(0, Math.round(e.target.valueAsNumber || 0))))} />
-        </div>
-        <div className="row">
-          <label htmlFor={`${id}-grace`}>{t("reconnectGrace")}</label>
-          <input id={`${id}-grace`} type="number" min={5} max={3600} value={reconnectGrace} onChange={(e) => setReconnectGrace(Math.min(3600, Math.max(5, Math.round(e.target.valueAsNumber || 120))))} />
-        </div>
+        <NumberRow id={`${id}-delay`} label={t("spectatorDelay")} min={0} max={10} fallback={0} value={spectatorDelay} onChange={setSpectatorDelay} />
+        <NumberRow id={`${id}-grace`} label={t("reconnectGrace")} min={5} max={3600} fallback={120} value={reconnectGrace} onChange={setReconnectGrace} />
         <ClaimDelayRow id={`${id}-claim`} value={claimDelay} onChange={setClaimDelay} />
       </fieldset>
-      {!canCreate && !busy && (
-        <p className="hint" role="status">
-          {namesMissing ? t("needNames") : !balanced ? t("needBalance", { n: size }) : ""}
-        </p>
-      )}
-      {error && <ErrorNote error={error} />}
-      <button type="submit" className="primary" disabled={!canCreate} aria-busy={busy}>
-        {busy ? t("creating") : t("create")}
-      </button>
+      <CreateFooter hint={!canCreate && !busy ? (namesMissing ? t("needNames") : !balanced ? t("needBalance", { n: size }) : "") : null} error={error} busy={busy} disabled={!canCreate} label={t("create")} busyLabel={t("creating")} />
     </form>
   );
 }

@@ -9,9 +9,8 @@ import { useTranslation } from "react-i18next";
 import type { CreateMatchResponse } from "@fogwar/protocol";
 import type { Api } from "../../api";
 import { SigmarRulesetInfo } from "./listing";
-import { ErrorNote } from "../../ui";
 import { NameRefusal, nameInvalid } from "../../lobby/names";
-import { useCreateMatch, withListing } from "../../lobby/create-form";
+import { CreateFooter, NumberRow, useCreateMatch, withListing } from "../../lobby/create-form";
 
 export function CreateSigmarMatch({ api, listing, onCreated }: { api: Pick<Api, "createMatch">; listing: SigmarRulesetInfo; onCreated: (created: CreateMatchResponse) => void }) {
   const { t: tl, i18n } = useTranslation("lobby");
@@ -69,20 +68,9 @@ export function CreateSigmarMatch({ api, listing, onCreated }: { api: Pick<Api, 
         <label>
           <input type="radio" name={`${id}-lists`} checked={hostLists} onChange={() => setHostLists(true)} /> {t("lobby.hostBuilds")}
         </label>
-        <div className="row">
-          <label htmlFor={`${id}-delay`}>{t("lobby.spectatorDelay")}</label>
-          <input id={`${id}-delay`} type="number" min={0} max={5} value={spectatorDelay} onChange={(e) => setSpectatorDelay(Math.min(5, Math.max(0, Math.round(e.target.valueAsNumber || 0))))} />
-        </div>
+        <NumberRow id={`${id}-delay`} label={t("lobby.spectatorDelay")} min={0} max={5} fallback={0} value={spectatorDelay} onChange={setSpectatorDelay} />
       </fieldset>
-      {namesMissing && (
-        <p className="hint" role="status">
-          {t("lobby.needNames")}
-        </p>
-      )}
-      {error && <ErrorNote error={error} />}
-      <button type="submit" className="primary" disabled={namesMissing || busy} aria-busy={busy}>
-        {busy ? t("lobby.creating") : t("lobby.create")}
-      </button>
+      <CreateFooter hint={namesMissing ? t("lobby.needNames") : null} error={error} busy={busy} disabled={namesMissing || busy} label={t("lobby.create")} busyLabel={t("lobby.creating")} />
     </form>
   );
 }

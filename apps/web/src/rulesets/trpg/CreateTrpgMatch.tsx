@@ -11,9 +11,8 @@ import "../../i18n/trpg-lobby-strings";
 import type { CreateMatchResponse } from "@fogwar/protocol";
 import type { Api } from "../../api";
 import { TrpgRulesetInfo } from "./listing";
-import { ErrorNote } from "../../ui";
 import { NameRefusal, nameInvalid } from "../../lobby/names";
-import { useCreateMatch, withListing } from "../../lobby/create-form";
+import { CreateFooter, NumberRow, useCreateMatch, withListing } from "../../lobby/create-form";
 
 type Mode = "gm" | "versus";
 
@@ -130,28 +129,11 @@ export function CreateTrpgMatch({ api, listing, onCreated }: { api: Pick<Api, "c
             ))}
           </select>
         </div>
-        <div className="row">
-          <label htmlFor={`${id}-night`}>{t("night")}</label>
-          <input id={`${id}-night`} type="number" min={0} max={100} value={night ?? scenario.night} onChange={(e) => setNight(Math.min(100, Math.max(0, Math.round(e.target.valueAsNumber || 0))))} />
-        </div>
-        <div className="row">
-          <label htmlFor={`${id}-delay`}>{t("spectatorDelay")}</label>
-          <input id={`${id}-delay`} type="number" min={0} max={10} value={spectatorDelay} onChange={(e) => setSpectatorDelay(Math.min(10, Math.max(0, Math.round(e.target.valueAsNumber || 0))))} />
-        </div>
-        <div className="row">
-          <label htmlFor={`${id}-grace`}>{t("reconnectGrace")}</label>
-          <input id={`${id}-grace`} type="number" min={5} max={3600} value={reconnectGrace} onChange={(e) => setReconnectGrace(Math.min(3600, Math.max(5, Math.round(e.target.valueAsNumber || 120))))} />
-        </div>
+        <NumberRow id={`${id}-night`} label={t("night")} min={0} max={100} fallback={0} value={night ?? scenario.night} onChange={setNight} />
+        <NumberRow id={`${id}-delay`} label={t("spectatorDelay")} min={0} max={10} fallback={0} value={spectatorDelay} onChange={setSpectatorDelay} />
+        <NumberRow id={`${id}-grace`} label={t("reconnectGrace")} min={5} max={3600} fallback={120} value={reconnectGrace} onChange={setReconnectGrace} />
       </fieldset>
-      {!canCreate && !busy && (
-        <p className="hint" role="status">
-          {namesMissing ? t("needNames") : t("needCharacters")}
-        </p>
-      )}
-      {error && <ErrorNote error={error} />}
-      <button type="submit" className="primary" disabled={!canCreate} aria-busy={busy}>
-        {busy ? t("creating") : t("create")}
-      </button>
+      <CreateFooter hint={!canCreate && !busy ? (namesMissing ? t("needNames") : t("needCharacters")) : null} error={error} busy={busy} disabled={!canCreate} label={t("create")} busyLabel={t("creating")} />
     </form>
   );
 }

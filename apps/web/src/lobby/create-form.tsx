@@ -35,6 +35,14 @@ export interface ListingSchema<L> {
   safeParse(value: unknown): { success: true; data: L } | { success: false };
 }
 
+/** Reads a listing with `schema`: its data, or null when it does not have the schema's shape. */
+export const readListing =
+  <L,>(schema: ListingSchema<L>) =>
+  (listing: unknown): L | null => {
+    const parsed = schema.safeParse(listing);
+    return parsed.success ? parsed.data : null;
+  };
+
 /** The form `Form` on its ruleset's listing read with `schema` (nothing shown when it cannot be read). */
 export function withListing<L>(schema: ListingSchema<L>, Form: ComponentType<{ api: Pick<Api, "createMatch">; listing: L; onCreated: (created: CreateMatchResponse) => void }>): ComponentType<RulesetCreateFormProps> {
   return function ListingForm({ api, listing, onCreated }: RulesetCreateFormProps) {

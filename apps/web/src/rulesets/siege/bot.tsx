@@ -2,6 +2,7 @@
 import { useTranslation } from "react-i18next";
 import { SiegeRulesetInfo } from "./listing";
 import { nameIn } from "../../lobby/armyModel";
+import { readListing } from "../../lobby/create-form";
 import type { BotFormPart, BotOptionsProps } from "../adapter";
 
 type Side = "attack" | "defence";
@@ -36,10 +37,7 @@ function SiegeBotOptions({ id, listing, state, onChange }: BotOptionsProps<Siege
 
 export const bot: BotFormPart<SiegeRulesetInfo, SiegeBotState> = {
   id: "siege",
-  read: (listing) => {
-    const parsed = SiegeRulesetInfo.safeParse(listing);
-    return parsed.success ? parsed.data : null;
-  },
+  read: readListing(SiegeRulesetInfo),
   initial: (listing) => ({ missionId: listing.missions[0]?.id ?? "", side: "attack" }),
   Options: SiegeBotOptions,
   request: (listing, { missionId, side }, me, { name, level }) => {

@@ -5,6 +5,7 @@
 import { useTranslation } from "react-i18next";
 import { TrpgRulesetInfo } from "./listing";
 import { nameIn } from "../../lobby/armyModel";
+import { readListing } from "../../lobby/create-form";
 import type { BotFormPart, BotOptionsProps } from "../adapter";
 
 function TrpgBotOptions({ id, listing, state, onChange }: BotOptionsProps<TrpgRulesetInfo, string>) {
@@ -26,10 +27,7 @@ function TrpgBotOptions({ id, listing, state, onChange }: BotOptionsProps<TrpgRu
 
 export const bot: BotFormPart<TrpgRulesetInfo, string> = {
   id: "trpg",
-  read: (listing) => {
-    const parsed = TrpgRulesetInfo.safeParse(listing);
-    return parsed.success ? parsed.data : null;
-  },
+  read: readListing(TrpgRulesetInfo),
   initial: (listing) => listing.scenarios[0]?.id ?? "",
   Options: TrpgBotOptions,
   request: (listing, scenarioId, me, { name, level }) => {

@@ -5,7 +5,10 @@
  *
  * Adding a ruleset: create `src/rulesets/<id>/index.ts` exporting `adapter` (a
  * {@link RulesetAdapter}); nothing shared changes. Vite finds it (./ruleset-discovery.ts), and so
- * does Jest (test/ruleset-discovery.cjs reads the same folders). The lobby offers a ruleset only
+ * does Jest (test/ruleset-discovery.cjs reads the same folders). Keep `index.ts` small (ids,
+ * loaders `() => import("./Table")`, small words): every page loads it. Optionally
+ * `src/rulesets/<id>/bot.tsx` exporting `bot` (a `BotFormPart`) joins the lobby's
+ * play-against-the-bot form (./bot-discovery.ts). The lobby offers a ruleset only
  * when the server hosts it too (`GET /api/rulesets` lists it), so an adapter the production server
  * does not host (a test fixture) is never offered to players; its table and review still open for
  * a match a test server hosts. A test may also add an adapter at run time with

@@ -14,17 +14,26 @@ jest.setTimeout(120_000);
 
 const SERVER_DIR = join(__dirname, "..");
 const root = mkdtempSync(join(tmpdir(), "fogwar-folder-"));
-chmodSync(root, 0o755);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const match = (id: string) => ({ id, ruleset: "ember", rulesVersion: "v", scenario: "s", setup: {}, seed: `seed-${id}`, seedCommitment: "c", options: {} });
 
-/** Runs src/main.ts; resolves when it answers /api/health (`up`) or exits (`exited`). */
-async function runServer(env: Record<string, string>, user?: string): Promise<{ child: ChildProcess; up: boolean; code: number | null; stderr: string; http: string }> {
+/**
+ * Under root, the prefix that runs a command as root without the capabilities that bypass file
+ * permissions (`setpriv` drops them from the bounding set, so the program's own checks and writes
+ * meet the folder's mode as any owner would); for other users, none. The same user runs the
+ * server, so it can read the checkout wherever it lies (a 0700 temporary folder included).
+ */
+const BOUND_BY_PERMISSIONS = process.getuid?.() === 0 ? ["setpriv", "--bounding-set", "-dac_override,-dac_read_search", "--"] : [];
+
+/**
+ * Runs src/main.ts; resolves when it answers /api/health (`up`) or exits (`exited`).
+ * @param boundByPermissions run it unable to override file permissions (see BOUND_BY_PERMISSIONS)
+ */
+async function runServer(env: Record<string, string>, boundByPermissions = false): Promise<{ child: ChildProcess; up: boolean; code: number | null; stderr: string; http: string }> {
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const command = user ? "runuser" : process.execPath;
-  const args = ["--import", "tsx", "src/main.ts"];
-  const child = spawn(command, user ? ["-u", user, "--", process.execPath, ...args] : args, {
+  const [command, ...args] = [...(boundByPermissions ? BOUND_BY_PERMISSIONS : []), process.execPath, "--import", "tsx", "src/main.ts"];
+  const child = spawn(command!, args, {
     cwd: SERVER_DIR,
     env: { ...process.env, NODE_OPTIONS: "", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", FOGWAR_BACKUP_INTERVAL_MINUTES: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -111,12 +120,14 @@ test("a data folder that cannot be used: one line naming the folder and the caus
   expect(underFile.stderr).toMatch(/not a folder \(ENOTDIR\)/);
   expect(underFile.stderr).not.toMatch(/\n\s+at /); // no stack trace
 
-  // A folder the server's user may not write (root-owned, server run as nobody).
+  // A folder the server's user may not write (mode 0555; under root, the server runs without the
+  // capability to override it).
   const readOnly = join(root, "read-only");
-  mkdirSync(readOnly, { mode: 0o755 });
-  const asNobody = await runServer({ FOGWAR_DATA_DIR: readOnly, HOME: "/tmp" }, "nobody");
-  expect(asNobody.code).toBe(1);
-  expect(asNobody.stderr.trim().split("\n")).toEqual([expect.stringMatching(new RegExp(`${readOnly}.*permission denied \\(EACCES\\)`))]);
+  mkdirSync(readOnly, { mode: 0o555 });
+  chmodSync(readOnly, 0o555); // whatever the umask
+  const denied = await runServer({ FOGWAR_DATA_DIR: readOnly }, true);
+  expect(denied.code).toBe(1);
+  expect(denied.stderr.trim().split("\n")).toEqual([expect.stringMatching(new RegExp(`${readOnly}.*permission denied \\(EACCES\\)`))]);
 });
 
 test("a folder that no longer opens (RuntimeError: Aborted()) is restored from its backup, and the restore is reported", async () => {

@@ -1,16 +1,16 @@
 /**
  * `pnpm match`: plays a whole match between bots in the terminal and prints its log as one viewer
- * saw it. `--game ember` (the default, ./ember-match.ts), `--game trpg` (the tactical TRPG,
- * ./trpg-match.ts) or `--game sigmar` (an Age of Sigmar battle, ./sigmar-match.ts); each takes its
- * own options. `--ruleset` is the same option under the name the server's API uses.
+ * saw it. `--game <id>` (or `--ruleset <id>`, the name the server's API uses) picks the game among
+ * src/games/<id> (EMBER when none is named); each game takes its own options (see its match.ts).
  */
-import { chosenGame } from "./game-args";
+import { chosenGame } from "./games/args";
+import { listedIds, loadGames } from "./games/registry";
 
-const game = chosenGame();
-if (game === "ember") await import("./ember-match");
-else if (game === "trpg") await import("./trpg-match");
-else if (game === "sigmar") await import("./sigmar-match");
-else {
-  console.error(`error: unknown game "${game}" (try: ember, trpg, sigmar)`);
+const games = await loadGames();
+const id = chosenGame();
+const game = games.find((g) => g.id === id);
+if (!game) {
+  console.error(`error: unknown game "${id}" (try: ${listedIds(games)})`);
   process.exit(2);
 }
+await game.match();

@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { autoplay, omniscient } from "@fogwar/engine";
 import { catalog, ember, emberBotPolicy, type EmberEvent } from "@fogwar/ember";
-import { describe as describeEvent } from "../src/format";
+import { describe as describeEvent } from "../src/games/ember/format";
 
 const cli = (args: string[]) =>
   spawnSync(process.execPath, ["--import", "tsx", join(__dirname, "..", "src", "match.ts"), ...args], {

@@ -7,8 +7,8 @@ import { join } from "node:path";
 import { autoplay, omniscient } from "@fogwar/engine";
 import { trpg, trpgBotPolicy, type TrpgEvent, type TrpgSetup } from "@fogwar/trpg";
 import { encounter } from "@fogwar/trpg/encounters";
-import { describeTrpg } from "../src/trpg-format";
-import { chosenGame, gameArgs } from "../src/game-args";
+import { describeTrpg } from "../src/games/trpg/format";
+import { chosenGame, gameArgs } from "../src/games/args";
 
 const cli = (args: string[]) =>
   spawnSync(process.execPath, ["--import", "tsx", join(__dirname, "..", "src", "match.ts"), ...args], {

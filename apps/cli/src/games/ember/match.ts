@@ -13,7 +13,7 @@ import { randomBytes } from "node:crypto";
 import { autoplay, replay, seatViewer, omniscient, spectator, stateHash, verifySeed, type Viewer } from "@fogwar/engine";
 import { catalog, ember, emberBotPolicy, type ArmyList } from "@fogwar/ember";
 import { describe } from "./format";
-import { gameArgs } from "./game-args";
+import { gameArgs } from "../args";
 
 const { values } = parseArgs({
   // Package managers may pass a "--" separator through; it carries no option.

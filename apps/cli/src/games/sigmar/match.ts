@@ -12,8 +12,8 @@ import { parseArgs } from "node:util";
 import { randomBytes } from "node:crypto";
 import { Random, chooseWithTemplates, omniscient, RandomBot, replay, rngStateFromSeed, seatViewer, spectator, stateHash, verifySeed, Match, type Viewer } from "@fogwar/engine";
 import { heuristicChoice, sigmar, sigmarBotPolicy, type SigmarCommand } from "@fogwar/sigmar";
-import { describe } from "./sigmar-format";
-import { gameArgs } from "./game-args";
+import { describe } from "./format";
+import { gameArgs } from "../args";
 
 const { values } = parseArgs({
   args: gameArgs(),

@@ -14,8 +14,8 @@ import { randomBytes } from "node:crypto";
 import { autoplay, omniscient, replay, seatViewer, spectator, stateHash, verifySeed, type Viewer } from "@fogwar/engine";
 import { catalog, trpg, trpgBotPolicy, type TrpgSetup } from "@fogwar/trpg";
 import { encounter } from "@fogwar/trpg/encounters";
-import { gameArgs } from "./game-args";
-import { describeTrpg } from "./trpg-format";
+import { gameArgs } from "../args";
+import { describeTrpg } from "./format";
 
 const { values } = parseArgs({
   args: gameArgs(),

@@ -1,5 +1,5 @@
 /**
- * The credential model's derivations (README "Who holds what", docs/protocol.md "Invites and seat
+ * The credential model's derivations (docs/operating.md "Who holds what", docs/protocol.md "Invites and seat
  * tokens"). Per match the store keeps one secret (`tokenSecret`, never shown) and only hashes of
  * the rest:
  * - a seat's invite code is HMAC-SHA256 of the seat and its invite generation under the secret,

@@ -1,5 +1,5 @@
 /**
- * A seat's credential is usable by its player alone (README "Who holds what", docs/protocol.md
+ * A seat's credential is usable by its player alone (docs/operating.md "Who holds what", docs/protocol.md
  * "Invites and seat tokens"), over the real HTTP server and WebSocket clients: a creation answers
  * invites, not seat tokens; an invite is claimed once (a retry with the same claim key gets the
  * same token, anyone else `invite_claimed`); the host sees no seat token, re-issues a seat with

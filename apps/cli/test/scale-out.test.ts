@@ -9,7 +9,7 @@
  * log exactly once at its acknowledged seq, the log has no gap, and a replay of the log gives
  * every stored state hash (each written by whichever process hosted the match then); the matches
  * of the process left running never moved, and the matches taken over from a dead host are
- * exactly the killed process's. The web client's session (apps/web/src/net/session.ts), watching
+ * exactly the killed process's. The web client's session (@fogwar/client), watching
  * one of the killed process's matches as a spectator through one address in front of the three
  * processes (a round-robin TCP proxy that skips a process refusing connections, as a load
  * balancer does), loses its connection, joins again and follows the match to its last seq.
@@ -28,7 +28,7 @@ import { openStore } from "../../server/src/store/index";
 import { LiveMatch } from "../../server/src/live";
 import { freePort, ServerProcess } from "../src/chaos/process";
 import { hasRedisServer, startThrowawayRedis, type ThrowawayRedis } from "../src/chaos/redis";
-import { MatchSession, type MatchStatus, type RoomClient } from "../../web/src/net/session";
+import { MatchSession, type MatchStatus, type RoomClient } from "@fogwar/client";
 
 jest.setTimeout(300_000);
 

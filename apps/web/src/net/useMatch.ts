@@ -7,12 +7,7 @@
  */
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { ChatAudience, WelcomeMessage } from "@fogwar/protocol";
-import type { ChatState } from "./chat";
-import type { EventEntry } from "./events";
-import type { CommandResult } from "./pending";
-import type { RetryState } from "./backoff";
-import { NO_CHAT } from "./chat";
-import { MatchSession, type JoinSpec, type MatchSnapshot, type MatchStatus, type RoomClient, type TableNotice } from "./session";
+import { MatchSession, NO_CHAT, type ChatState, type CommandResult, type EventEntry, type JoinSpec, type MatchSnapshot, type MatchStatus, type RetryState, type RoomClient, type TableNotice } from "@fogwar/client";
 
 export type { JoinSpec, MatchStatus, CommandResult, EventEntry, RetryState };
 

@@ -4,7 +4,7 @@
  * log (`role="log"`): screen readers read a new line as it comes.
  */
 import { useTranslation } from "react-i18next";
-import type { TableNotice } from "../net/session";
+import type { TableNotice } from "@fogwar/client";
 import { useSeatNamer } from "./names";
 
 /** The notices as a short log; nothing when there are none. */

@@ -7,7 +7,7 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import type { ChatAudience, ChatLine } from "@fogwar/protocol";
 import { ChatPanel, type ChatView } from "./ChatPanel";
-import { NO_CHAT, isChatError, withBacklog, withLine } from "../net/chat";
+import { NO_CHAT, isChatError, withBacklog, withLine } from "@fogwar/client";
 import { inEnglish } from "../../test/english";
 
 inEnglish();

@@ -4,22 +4,9 @@
  * from there (the client never compares the server's time with its own).
  */
 
-/** One clock as the server sent it. */
-export interface ClockEntry {
-  readonly clock: string;
-  readonly seats: readonly string[];
-  readonly remainingMs: number;
-  readonly activationMs: number;
-  readonly running: boolean;
-}
+import type { ClockEntry, ClockField, ClockInfo } from "@fogwar/client";
 
-/** A result the log imposed (lost on time, a claim), shaped as the rules' own results. */
-export interface ImposedResult {
-  readonly winner: string | null;
-  readonly winners?: readonly string[];
-  readonly reason: string;
-  readonly scores?: Readonly<Record<string, number>>;
-}
+export { parseClockField, type ClockEntry, type ClockField, type ClockInfo, type ImposedResult } from "@fogwar/client";
 
 /**
  * The view a table shows: `view` itself, or, once the log imposed a result the rules' state does
@@ -29,34 +16,6 @@ export function withImposed<V extends { readonly phase: string; readonly result:
   const imposed = info?.field.imposed;
   if (!imposed || view.result) return view;
   return { ...view, phase: "finished", result: { ...imposed, scores: imposed.scores ?? {} } };
-}
-
-/** The room state's `clock` field. */
-export interface ClockField {
-  readonly at: number;
-  readonly kind: "total" | "bank" | null;
-  readonly clocks: readonly ClockEntry[];
-  /** A result imposed from outside the rules (lost on time, a claim): the engine's `MatchResult`. */
-  readonly imposed: ImposedResult | null;
-  readonly claimDelayMs: number;
-  readonly claims: readonly { readonly absent: string; readonly since: number; readonly allowedAt: number }[];
-}
-
-/** The field and the local time (ms) it was received at. */
-export interface ClockInfo {
-  readonly field: ClockField;
-  readonly receivedAt: number;
-}
-
-/** Parses the room state's `clock` text; null for an empty or malformed one. */
-export function parseClockField(text: string | undefined | null): ClockField | null {
-  if (!text) return null;
-  try {
-    const value = JSON.parse(text) as ClockField;
-    return value && Array.isArray(value.clocks) && Array.isArray(value.claims) ? value : null;
-  } catch {
-    return null;
-  }
 }
 
 /** A clock's time left at local time `now`: counted down from the field while it runs, never below 0. */

@@ -6,7 +6,7 @@
 import { act, render, screen } from "@testing-library/react";
 import { setupI18n } from "../i18n";
 import "../i18n/table-strings";
-import { MatchSession, type RoomClient } from "../net/session";
+import { MatchSession, type RoomClient } from "@fogwar/client";
 import { PlayersProvider } from "./names";
 import { TableNotices } from "./TableNotices";
 

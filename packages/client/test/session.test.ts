@@ -1,5 +1,5 @@
 import { PROTOCOL_VERSION, acceptedPayload, eventsPayload, flatten, overlay } from "@fogwar/protocol";
-import { CLOSE_REPLACED, HEARTBEAT_DEAD_MS, HEARTBEAT_IDLE_MS, JOIN_TIMEOUT_MS, MatchSession, describeJoinError, type RoomClient } from "./session";
+import { CLOSE_REPLACED, HEARTBEAT_DEAD_MS, HEARTBEAT_IDLE_MS, JOIN_TIMEOUT_MS, MatchSession, describeJoinError, type RoomClient } from "../src/session";
 
 const TOKEN = "3f9c2a7e5b1d4c8f9a0e6b2d7c4f1a83";
 

@@ -3,7 +3,7 @@
  * `chat_*` refusal lands in `chat.error` and never answers a command in flight, and a line is
  * sent with its control characters turned into spaces.
  */
-import { MatchSession, type RoomClient } from "./session";
+import { MatchSession, type RoomClient } from "../src/session";
 
 class FakeRoom {
   sent: [string, unknown][] = [];

@@ -1,4 +1,4 @@
-import { addEvents, lastLiveSeq, type EventEntry } from "./events";
+import { addEvents, lastLiveSeq, type EventEntry } from "../src/events";
 
 const e = (seq: number, feed: "live" | "caster" = "live", tag = ""): EventEntry => ({ seq, seat: "p1", feed, events: [{ type: "x", tag }] });
 

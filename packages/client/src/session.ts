@@ -20,6 +20,9 @@
  *
  * Only this seat's overlay is read from the room state (the server sends no other); the token is
  * passed to the SDK only and never logged or stored here.
+ *
+ * Headless: no React and no DOM. In a page the server's address defaults to the page's origin; in
+ * Node pass a `Client(endpoint)` and `matchStatusAt(endpoint)`.
  */
 import { Client, type Room } from "@colyseus/sdk";
 import { PROTOCOL_ERRORS, PROTOCOL_VERSION, parseServerMessage, type ChatAudience, type JoinOptions, type NoticeMessage, type RetryVerdict, type WelcomeMessage } from "@fogwar/protocol";
@@ -28,7 +31,7 @@ import { addEvents, lastLiveSeq, type EventEntry } from "./events";
 import { PendingCommands, type CommandResult } from "./pending";
 import { NO_CHAT, isChatError, withBacklog, withLine, type ChatState } from "./chat";
 import { buildCaster, buildProjection, connectedOf, projectionKey, type RoomStateLike } from "./projection";
-import { parseClockField, type ClockInfo } from "../table/clock";
+import { parseClockField, type ClockInfo } from "./clock";
 
 /** How to join: a seat with its token, or a spectator. */
 export type JoinSpec = { role: "player"; seat: string; token: string } | { role: "spectator" };
@@ -105,23 +108,28 @@ const INITIAL: MatchSnapshot = {
   notices: [],
 };
 
-/** The server's address: the page's own origin (the server serves the client). */
+/** The server's address: the page's own origin (the server serves the client); "" outside a page. */
 export function defaultEndpoint(): string {
-  return window.location.origin;
+  return (globalThis as { location?: { origin?: string } }).location?.origin ?? "";
+}
+
+/** A `MatchStatusLookup` asking the server at `endpoint` (an origin such as `http://127.0.0.1:2567`). */
+export function matchStatusAt(endpoint: string): MatchStatusLookup {
+  return async (matchId) => {
+    try {
+      const response = await fetch(`${endpoint}/api/matches/${encodeURIComponent(matchId)}`, { headers: { accept: "application/json" } });
+      if (response.status === 404) return "missing";
+      if (!response.ok) return null;
+      const status = ((await response.json()) as { match?: { status?: unknown } })?.match?.status;
+      return status === "live" || status === "finished" || status === "abandoned" ? status : null;
+    } catch {
+      return null;
+    }
+  };
 }
 
 /** Asks the page's own server for a match's status (see `MatchStatusLookup`). */
-export const fetchMatchStatus: MatchStatusLookup = async (matchId) => {
-  try {
-    const response = await fetch(`${defaultEndpoint()}/api/matches/${encodeURIComponent(matchId)}`, { headers: { accept: "application/json" } });
-    if (response.status === 404) return "missing";
-    if (!response.ok) return null;
-    const status = ((await response.json()) as { match?: { status?: unknown } })?.match?.status;
-    return status === "live" || status === "finished" || status === "abandoned" ? status : null;
-  } catch {
-    return null;
-  }
-};
+export const fetchMatchStatus: MatchStatusLookup = (matchId) => matchStatusAt(defaultEndpoint())(matchId);
 
 /** A join failure as `{ code, message }` (protocol codes by name); `retry` when worth retrying. */
 export function describeJoinError(error: unknown): { code: string; message: string; retry: boolean } {

@@ -1,5 +1,5 @@
 import { flatten, overlay } from "@fogwar/protocol";
-import { buildCaster, buildProjection, connectedOf, projectionKey, type RoomStateLike } from "./projection";
+import { buildCaster, buildProjection, connectedOf, projectionKey, type RoomStateLike } from "../src/projection";
 
 const publicView = { round: 2, units: [{ id: "p1-m1", dial: null }, { id: "p2-m1", dial: null }], plans: { p1: { locked: true } } };
 const p1View = { round: 2, units: [{ id: "p1-m1", dial: "shoot" }, { id: "p2-m1", dial: null }], plans: { p1: { locked: true, dials: { "p1-m1": "shoot" } } } };

@@ -1,4 +1,4 @@
-import { PendingCommands, newCommandId } from "./pending";
+import { PendingCommands, newCommandId } from "../src/pending";
 
 const ids = () => {
   let n = 0;

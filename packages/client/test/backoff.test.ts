@@ -1,7 +1,7 @@
 /**
  * The retry timer: attempt numbers, waits from the shared policy, "retry now", reset.
  */
-import { RetryTimer } from "./backoff";
+import { RetryTimer } from "../src/backoff";
 
 describe("RetryTimer", () => {
   beforeEach(() => jest.useFakeTimers({ now: 10_000 }));

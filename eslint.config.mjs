@@ -44,6 +44,30 @@ const impureImports = {
   ],
 };
 
+// The fences between programs: a package or app is used through its public entries (the
+// `exports` of its package.json), never its src/ files, and no app reaches into another by a
+// relative path (apps/server's `@fogwar/server/testing` entry holds what other programs' tests need).
+const APPS = ["bench", "cli", "server", "web"];
+const deepImport = {
+  regex: "^@fogwar/[^/]+/src(/|$)",
+  message: "Import a package by its public entry (its package.json `exports`), never its src/ files.",
+};
+const intoApps = {
+  regex: "^(\\.\\./)+apps/",
+  message: "No relative import into an app: use its package's public entry (e.g. @fogwar/server/testing).",
+};
+/** The fences for the files of app `app`: also no relative import into another app's folder. */
+const appFences = (app) => ({
+  patterns: [
+    deepImport,
+    intoApps,
+    {
+      regex: `^(\\.\\./)+(${APPS.filter((other) => other !== app).join("|")})/`,
+      message: "No relative import into another app: use its package's public entry (e.g. @fogwar/server/testing).",
+    },
+  ],
+});
+
 export default defineConfig(
   {
     // The rules archive's frozen bundles are generated (pnpm freeze-rules), minified builds of older sources.
@@ -68,7 +92,7 @@ export default defineConfig(
     files: rulesSources,
     ignores: testFiles,
     rules: {
-      "no-restricted-imports": ["error", impureImports],
+      "no-restricted-imports": ["error", { ...impureImports, patterns: [...impureImports.patterns, deepImport, intoApps] }],
       "no-restricted-properties": [
         "error",
         { object: "Math", property: "random", message: "Use the engine's seeded Random from the match state (design.md principle 3)." },
@@ -93,6 +117,15 @@ export default defineConfig(
       ],
     },
   },
+  {
+    files: ["**/*.ts", "**/*.tsx"],
+    ignores: rulesSources,
+    rules: { "no-restricted-imports": ["error", { patterns: [deepImport, intoApps] }] },
+  },
+  ...APPS.map((app) => ({
+    files: [`apps/${app}/**/*.ts`, `apps/${app}/**/*.tsx`],
+    rules: { "no-restricted-imports": ["error", appFences(app)] },
+  })),
   {
     // Tests read the SDK's reflection-decoded room state, which has no static type.
     files: ["apps/*/test/**/*.ts"],

@@ -11,7 +11,7 @@
  * budget is counted in simulated commands, or for the TRPG in work units, never in time).
  * One more TRPG line plays the enemies' bot against the same bot on the party (not the random
  * bot): how hard solo play is for a party that plays well.
- * The server's bot seats play at two levels (apps/server/src/bots/brain.ts): "normal" is the
+ * The server's bot seats play at two levels (each host's bot, apps/server/src/hosts): "normal" is the
  * default budget measured above; the "easy" lines measure the smaller budget the same way.
  * `BOT_BENCH_MATCHES` (or the first argument) sets the matches per line (default 20; the TRPG's
  * lines play that many on each of their three scenarios, 42 at least); `BOT_BENCH_ONLY` plays only the lines whose label
@@ -22,7 +22,7 @@ import { catalog, ember, emberBotPolicy, emberSearchBot, type EmberSetup } from 
 import { siege, siegeBotPolicy, siegeSearchBot, type SiegeSetup } from "@fogwar/siege";
 import { trpg, trpgBotPolicy, trpgSearchBot, type TrpgSetup } from "@fogwar/trpg";
 import { encounter } from "@fogwar/trpg/encounters";
-import { BOT_BUDGETS } from "@fogwar/server/src/bots/brain";
+import { emberHost, siegeHost, trpgHost } from "@fogwar/server/hosts";
 
 const MATCHES = Number(process.argv[2] ?? process.env.BOT_BENCH_MATCHES ?? 20);
 /**
@@ -148,7 +148,7 @@ line("TRPG, as the enemies", (label) => measure(label, trpg, trpgSetup, "e1", (s
 line("TRPG, as the party", (label) => measure(label, trpg, trpgSetup, "p1", (seed) => trpgSearchBot(seed), trpgBotPolicy, trpgLine));
 // How hard solo play is for a party that plays well: the enemies' bot against the same bot on the party.
 line("TRPG, enemies v bot", (label) => measure(label, trpg, trpgSetup, "e1", (seed) => trpgSearchBot(seed), trpgBotPolicy, { ...trpgLine, opponentFor: (seed) => trpgSearchBot(seed) }));
-line("EMBER easy, seat p1", (label) => measure(label, ember, emberSetup, "p1", (seed) => emberSearchBot(seed, BOT_BUDGETS.ember!.easy), emberBotPolicy));
-line("Siege easy, attack", (label) => measure(label, siege, () => siegeSetup, "a1", (seed) => siegeSearchBot(seed, BOT_BUDGETS.siege!.easy), siegeBotPolicy));
-line("Siege easy, defence", (label) => measure(label, siege, () => siegeSetup, "d1", (seed) => siegeSearchBot(seed, BOT_BUDGETS.siege!.easy), siegeBotPolicy));
-line("TRPG easy, enemies", (label) => measure(label, trpg, trpgSetup, "e1", (seed) => trpgSearchBot(seed, BOT_BUDGETS.trpg!.easy), trpgBotPolicy, trpgLine));
+line("EMBER easy, seat p1", (label) => measure(label, ember, emberSetup, "p1", (seed) => emberSearchBot(seed, emberHost.bot!.budgets.easy), emberBotPolicy));
+line("Siege easy, attack", (label) => measure(label, siege, () => siegeSetup, "a1", (seed) => siegeSearchBot(seed, siegeHost.bot!.budgets.easy), siegeBotPolicy));
+line("Siege easy, defence", (label) => measure(label, siege, () => siegeSetup, "d1", (seed) => siegeSearchBot(seed, siegeHost.bot!.budgets.easy), siegeBotPolicy));
+line("TRPG easy, enemies", (label) => measure(label, trpg, trpgSetup, "e1", (seed) => trpgSearchBot(seed, trpgHost.bot!.budgets.easy), trpgBotPolicy, trpgLine));

@@ -14,9 +14,8 @@ import { catalog, ember, emberBotPolicy, type EmberSetup } from "@fogwar/ember";
 import { siege, siegeBotPolicy, type SiegeSetup } from "@fogwar/siege";
 import { trpg, trpgBotPolicy, type TrpgSetup } from "@fogwar/trpg";
 import { encounter } from "@fogwar/trpg/encounters";
-import { Projector } from "@fogwar/server/src/sync/projector";
-import { MatchRoomState } from "@fogwar/server/src/sync/state";
-import { RULESETS, type AnyRuleset } from "@fogwar/server/src/rulesets";
+import { MatchRoomState, Projector } from "@fogwar/server/testing";
+import { RULESETS, type AnyRuleset } from "@fogwar/server/hosts";
 
 const MATCHES = Number(process.env.BENCH_PROJECTOR_MATCHES ?? 6);
 const MIN_MS = 1500;

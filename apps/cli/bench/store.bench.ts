@@ -18,10 +18,9 @@ import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { catalog, emberBotPolicy } from "@fogwar/ember";
 import { autoplay, seedCommitment, stateHash } from "@fogwar/engine";
-import { LiveMatch } from "@fogwar/server/src/live";
-import { RULESETS } from "@fogwar/server/src/rulesets";
-import { openStore, type MatchStore, type StoredEntry } from "@fogwar/server/src/store/index";
-import { openPgliteFolder } from "@fogwar/server/src/store/pglite";
+import { LiveMatch, openPgliteFolder } from "@fogwar/server/testing";
+import { RULESETS } from "@fogwar/server/hosts";
+import { openStore, type MatchStore, type StoredEntry } from "@fogwar/server/store";
 
 const MATCHES = Number(process.env.BENCH_STORE_MATCHES ?? 50);
 const SECONDS = Number(process.env.BENCH_STORE_SECONDS ?? 4);

@@ -26,8 +26,8 @@ import { comparePresence, presenceSetup, trpg, trpgBotPolicy, trpgSearchBot, TRP
 import { encounter } from "@fogwar/trpg/encounters";
 import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
-import { BOT_BUDGETS, brainFor } from "@fogwar/server/src/bots/brain";
-import { DEFAULT_BOT_DELAY_MS } from "@fogwar/server/src/bots/host";
+import { trpgHost } from "@fogwar/server/hosts";
+import { DEFAULT_BOT_DELAY_MS, brainFor } from "@fogwar/server/testing";
 import { ms, printRows, time, timedRuleset, type InMatchTimes, type Row } from "./measure";
 
 const PRESENCE_MATCHES = Number(process.argv[2] ?? process.env.TRPG_PRESENCE_MATCHES ?? 200);
@@ -123,7 +123,7 @@ function botThink(level: "easy" | "normal"): Map<Kind, Think> {
     const setup = setupFor(i);
     const enemies = setup.seats.enemies[0]!;
     const brain = brainFor("trpg", level, enemies, `think-${level}-${i}`);
-    const bot = trpgSearchBot(`think-${level}-${i}`, BOT_BUDGETS.trpg![level]);
+    const bot = trpgSearchBot(`think-${level}-${i}`, trpgHost.bot!.budgets[level]);
     const match: TrpgMatch = new Match(trpg, setup, `think-${i}`);
     const random = new RandomBot<TrpgCommand>(`think-random-${i}`, trpgBotPolicy);
     for (let n = 0; trpg.result(match.state) === null && n < 20_000; n++) {
@@ -164,7 +164,7 @@ function load(n: number): () => void {
   return () => children.forEach((child) => child.kill());
 }
 const pace = DEFAULT_BOT_DELAY_MS;
-const limit = BOT_BUDGETS.trpg!.normal.simulations! + OVERSHOOT;
+const limit = trpgHost.bot!.budgets.normal.simulations! + OVERSHOOT;
 let worstWall = 0;
 let worstCpu = 0;
 let late = 0;
@@ -203,7 +203,7 @@ const verdict =
         ? `${late} of ${moves} moves took longer than the pace on this machine's load (their own work at most ${worstCpu.toFixed(1)} ms of CPU): those go out at the next multiple of the pace`
         : "THE BOT'S OWN WORK TAKES LONGER THAN HALF THE PACE";
 console.log(`\n  pace (FOGWAR_BOT_DELAY_MS, default) ${pace} ms; level normal, over both runs: longest move ${worstWall.toFixed(1)} ms of wall time, ${worstCpu.toFixed(1)} ms of CPU: ${verdict}`);
-console.log(`  (a decision's work is bounded by its budget, ${BOT_BUDGETS.trpg!.normal.simulations} units, and what it finishes past it, at most ${OVERSHOOT}: ${limit} units in all)`);
+console.log(`  (a decision's work is bounded by its budget, ${trpgHost.bot!.budgets.normal.simulations} units, and what it finishes past it, at most ${OVERSHOOT}: ${limit} units in all)`);
 if (worstCpu >= pace / 2) process.exitCode = 1;
 
 // The no-presence-leak property over PRESENCE_MATCHES seeded side-by-side matches.

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { playOnlineMatch } from "../src/online";
-import { openStore } from "../../server/src/store/index";
+import { openStore } from "@fogwar/server/store";
 import { freePort, ServerProcess } from "../src/chaos/process";
 
 jest.setTimeout(120_000);

@@ -20,7 +20,7 @@ import {
   type MatchResult,
   type RuleError,
 } from "@fogwar/engine";
-import type { HostedRuleset } from "./rulesets.js";
+import type { HostedRuleset } from "./hosts/index.js";
 
 /** One entry judged: the state it leads to, its events, the result it imposes (null: none) and the bank clocks it renews. */
 export type Judged =

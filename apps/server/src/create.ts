@@ -12,14 +12,14 @@ import { canonicalJson, seedCommitment } from "@fogwar/engine";
 import { CreateMatchRequest, PROTOCOL_ERRORS, type BotLevel, type CreatedSeat, type CreateMatchResponse } from "@fogwar/protocol";
 import type { Logger } from "pino";
 import { ApiError } from "./api-error.js";
-import { BOT_RULESETS } from "./bots/brain.js";
+import { botPlays } from "./bots/brain.js";
 import { botToken } from "./bots/seats.js";
 import { claimedToken, hashClaimKey, hashHostToken, hostToken, inviteCode, inviteUrl, unheldTokenHash } from "./invites.js";
 import type { MatchOptions } from "./live.js";
 import { bodyError } from "./names.js";
 import { hashToken } from "./room-auth.js";
 import { ensureMatchRoom, openMatchRoom } from "./rooms.js";
-import { RULESETS } from "./rulesets.js";
+import { RULESETS } from "./hosts/index.js";
 import type { MatchStore } from "./store/index.js";
 
 export { hashHostToken, hostToken, inviteUrl } from "./invites.js";
@@ -187,7 +187,7 @@ function botSeatsRequested(request: CreateMatchRequest, seats: readonly string[]
     if (player.bot && seat) bots[seat] = player.bot;
   });
   if (Object.keys(bots).length === 0) return undefined;
-  if (!BOT_RULESETS.includes(request.ruleset)) throw new ApiError(400, "bad_request", `No bot plays the ruleset "${request.ruleset}".`);
+  if (!botPlays(request.ruleset)) throw new ApiError(400, "bad_request", `No bot plays the ruleset "${request.ruleset}".`);
   if (Object.keys(bots).length >= seats.length) throw new ApiError(400, "bad_request", "At least one seat must be played by a person: every player is a bot.");
   return bots;
 }

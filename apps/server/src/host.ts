@@ -19,7 +19,7 @@ import { refuseBlocked } from "./http/throttle.js";
 import { hashHostToken, inviteCode, inviteUrl, unheldTokenHash } from "./invites.js";
 import { stampedAddress, type Limits } from "./limits.js";
 import type { MatchRoom } from "./room.js";
-import { RULESETS } from "./rulesets.js";
+import { RULESETS } from "./hosts/index.js";
 import type { HostAccess, MatchRecord, MatchStore } from "./store/index.js";
 
 /** What the host routes need. */
@@ -60,7 +60,7 @@ async function authorise(services: HostServices, req: Request): Promise<{ record
   if (!record) throw new ApiError(404, "not_found", PROTOCOL_ERRORS.not_found.message);
   const access = await services.store.hostAccess(record.id, hashHostToken(token.data));
   if (!access || access.tokenSecret === null) {
-    services.limits.joinFailures.fail(stampedAddress(req.headers));
+    await services.limits.joinFailures.fail(stampedAddress(req.headers));
     throw new ApiError(403, "invalid_host_token", PROTOCOL_ERRORS.invalid_host_token.message);
   }
   return { record, access: access as HostAccess & { tokenSecret: string } };

@@ -26,7 +26,7 @@ import { chatRoute } from "./http/chat.js";
 import { throttle } from "./http/throttle.js";
 import { stampedAddress, type Limits } from "./limits.js";
 import { LiveMatch } from "./live.js";
-import { RULESETS } from "./rulesets.js";
+import { RULESETS } from "./hosts/index.js";
 import { isStoreUnavailable, type MatchRecord, type MatchStore } from "./store/index.js";
 
 export interface ApiServices {

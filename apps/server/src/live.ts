@@ -14,7 +14,7 @@
 import { canonicalJson, replayCommand, type EventEnvelope, type LogEntry, type MatchResult, type RuleError } from "@fogwar/engine";
 import { MatchClock } from "./clocks.js";
 import type { BotLevel } from "@fogwar/protocol";
-import { hostFor, type HostedRuleset } from "./rulesets.js";
+import { hostFor, type HostedRuleset } from "./hosts/index.js";
 import { nativeStateHash } from "./state-hash.js";
 import type { MatchStore, StoredEntry } from "./store/index.js";
 

@@ -6,7 +6,7 @@
 import { getMessageBytes, Protocol, type Client } from "@colyseus/core";
 import { omniscient, spectator, viewerLabel, type EventEnvelope, type LogEntry, type Ruleset, type Viewer } from "@fogwar/engine";
 import { eventsPayload } from "@fogwar/protocol";
-import type { HostedRuleset } from "./rulesets.js";
+import type { HostedRuleset } from "./hosts/index.js";
 
 /** What a connection's socket offers to batch writes (Node's `net.Socket`). */
 interface Corkable {

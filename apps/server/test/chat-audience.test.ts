@@ -5,7 +5,7 @@
  */
 import { catalog } from "@fogwar/ember";
 import { siege } from "@fogwar/siege";
-import { RULESETS } from "../src/rulesets.js";
+import { RULESETS } from "../src/hosts/index.js";
 import { mayHear, readable, rosterOf, writable, type ChatListener } from "../src/chat/audience.js";
 
 const setup2v2 = { mission: "ledger", teams: { attack: ["a1", "a2"], defence: ["d1", "d2"] } };

@@ -6,7 +6,7 @@
 import { autoplay, seedCommitment, stateHash } from "@fogwar/engine";
 import { catalog, emberBotPolicy } from "@fogwar/ember";
 import { LiveMatch } from "../src/live.js";
-import { RULESETS } from "../src/rulesets.js";
+import { RULESETS } from "../src/hosts/index.js";
 import { openStore, StoreDatabaseError, type MatchStore } from "../src/store/index.js";
 import { emberRequest } from "./harness";
 

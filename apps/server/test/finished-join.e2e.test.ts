@@ -6,7 +6,7 @@
 import { autoplay } from "@fogwar/engine";
 import { catalog, emberBotPolicy } from "@fogwar/ember";
 import { protocolErrorNumber } from "@fogwar/protocol";
-import { RULESETS } from "../src/rulesets.js";
+import { RULESETS } from "../src/hosts/index.js";
 import { api, bootServer, createMatch, emberRequest, TestClient, type TestServer } from "./harness";
 
 jest.setTimeout(90_000);

@@ -12,6 +12,7 @@ import { ember, type EmberCommand, type EmberEvent, type EmberSetup, type EmberS
 import { PROTOCOL_VERSION, parseServerMessage } from "@fogwar/protocol";
 import { startServer, type RunningServer } from "../src/server.js";
 import type { LimitSettings } from "../src/limits.js";
+import { hostRulesets, type HostedRuleset } from "../src/hosts/index.js";
 import { applyOverlay, unflatten } from "@fogwar/protocol";
 
 /** A server for one test file. */
@@ -28,8 +29,13 @@ export interface TestServer {
  */
 export const TEST_LIMITS: Partial<LimitSettings> = { createPerMinute: 6000, createBurst: 500, historyPerSecond: 1000, historyBurst: 1000 };
 
-/** Starts a server on a free port with an in-memory (or `dataDir`) PGlite database, or `databaseUrl`. */
-export async function bootServer(options: { dataDir?: string; databaseUrl?: string; limits?: Partial<LimitSettings>; logLevel?: string; webDir?: string; logDestination?: { write(line: string): void }; botDelayMs?: number } = {}): Promise<TestServer> {
+/**
+ * Starts a server on a free port with an in-memory (or `dataDir`) PGlite database, or `databaseUrl`.
+ * `hosts`: rulesets to host beyond the built-in ones (a fixture ruleset, say), added to this
+ * process's registry first (`hostRulesets`, ../src/hosts/index.ts); human seats only (no bot).
+ */
+export async function bootServer(options: { dataDir?: string; databaseUrl?: string; limits?: Partial<LimitSettings>; logLevel?: string; webDir?: string; logDestination?: { write(line: string): void }; botDelayMs?: number; hosts?: readonly HostedRuleset[] } = {}): Promise<TestServer> {
+  if (options.hosts) hostRulesets(options.hosts);
   const server = await startServer({
     port: 0,
     host: "127.0.0.1",

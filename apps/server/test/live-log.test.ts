@@ -5,7 +5,7 @@
 import { autoplay, seedCommitment } from "@fogwar/engine";
 import { catalog, emberBotPolicy } from "@fogwar/ember";
 import { LiveMatch, RECENT_ENTRIES } from "../src/live.js";
-import { RULESETS } from "../src/rulesets.js";
+import { RULESETS } from "../src/hosts/index.js";
 import { openStore, type MatchStore } from "../src/store/index.js";
 import { emberRequest } from "./harness";
 

@@ -18,7 +18,7 @@ import { siege, siegeBotPolicy, type SiegeSetup } from "@fogwar/siege";
 import { applyOverlay, flatten, type Flat } from "@fogwar/protocol";
 import { Projector } from "../src/sync/projector";
 import { MatchRoomState } from "../src/sync/state";
-import { RULESETS, type AnyRuleset } from "../src/rulesets";
+import { RULESETS, type AnyRuleset } from "../src/hosts/index.js";
 
 interface Played {
   readonly label: string;

@@ -13,7 +13,7 @@ import { claimedToken } from "../src/invites.js";
 /** The seat token of a match stored straight in the store: as if each seat's invite had been claimed with one fixed key. */
 const seatToken = (secret: string, seat: string): string => claimedToken(secret, seat, 0, "stored-match-claim-key-0000");
 import { CorruptLogError, LiveMatch } from "../src/live.js";
-import { RULESETS } from "../src/rulesets.js";
+import { RULESETS } from "../src/hosts/index.js";
 import { openStore, type MatchStore } from "../src/store/index.js";
 import { api, TestClient, type TestServer } from "./harness";
 import { playScripted } from "./bot-play";

@@ -11,7 +11,7 @@
 import { replayFixture, rulesetFor } from "@fogwar/rules-archive";
 import { RULES_VERSION, sigmar, type SigmarView } from "@fogwar/sigmar";
 import { versionBrain } from "../src/bots/brain.js";
-import { RULESETS, hostFor } from "../src/rulesets.js";
+import { RULESETS, hostFor } from "../src/hosts/index.js";
 import { openStore, type MatchStore } from "../src/store/index.js";
 import type { TestServer } from "./harness";
 import { fixtureOf, half, loadsWhole, playOnOverWebSocket, playsOnFromHalf, serverOnOlderDatabase, stateAfter, storeOld } from "./older-matches";

@@ -6,7 +6,7 @@
 import { autoplay, replay, stateHash } from "@fogwar/engine";
 import { catalog, emberBotPolicy } from "@fogwar/ember";
 import { siegeBotPolicy } from "@fogwar/siege";
-import { RULESETS } from "../src/rulesets.js";
+import { RULESETS } from "../src/hosts/index.js";
 import { nativeStateHash } from "../src/state-hash.js";
 import { emberRequest } from "./harness";
 

@@ -14,8 +14,8 @@
  */
 import { chromium, type Browser } from "playwright-core";
 import { catalog as emberCatalog } from "@fogwar/ember";
-import type { RunningServer } from "../../server/src/server";
-import { TestClient } from "../../server/test/harness";
+import type { RunningServer } from "@fogwar/server";
+import { TestClient } from "@fogwar/server/testing";
 import { FAST_4G, LOBBY_SCRIPT_BUDGET, PHONE, TABLE_INTERACTIVE_BUDGET_MS, TABLE_INTERACTIVE_GUARD_MS, measureLobbyScripts, measureTableInteractive } from "./budget";
 import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer, claimSeats } from "./support";
 

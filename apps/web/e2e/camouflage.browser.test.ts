@@ -14,8 +14,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { catalog, legalCommandsInView, type EmberCommand, type EmberState } from "@fogwar/ember";
-import { startServer, type RunningServer } from "../../server/src/server";
-import { TestClient, createMatch } from "../../server/test/harness";
+import { startServer, type RunningServer } from "@fogwar/server";
+import { TestClient, createMatch } from "@fogwar/server/testing";
 import { CHROMIUM, CHROMIUM_ARGS, DIST, HAVE_CHROMIUM, IN_CI, ensureWebBuild } from "./support";
 
 jest.setTimeout(240_000);

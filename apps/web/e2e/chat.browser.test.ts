@@ -10,8 +10,8 @@ import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
-import type { RunningServer } from "../../server/src/server";
-import { TestClient } from "../../server/test/harness";
+import type { RunningServer } from "@fogwar/server";
+import { TestClient } from "@fogwar/server/testing";
 import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer, claimSeats } from "./support";
 
 jest.setTimeout(240_000);

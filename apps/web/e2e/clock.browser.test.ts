@@ -15,8 +15,8 @@ import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { catalog, legalCommandsInView as emberLegal } from "@fogwar/ember";
 import { legalCommandsInView as siegeLegal } from "@fogwar/siege";
-import type { RunningServer } from "../../server/src/server";
-import { emberRequest, TestClient } from "../../server/test/harness";
+import type { RunningServer } from "@fogwar/server";
+import { emberRequest, TestClient } from "@fogwar/server/testing";
 import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer, claimSeats } from "./support";
 
 jest.setTimeout(180_000);

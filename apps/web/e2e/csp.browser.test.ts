@@ -10,7 +10,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { startServer, type RunningServer } from "../../server/src/server";
+import { startServer, type RunningServer } from "@fogwar/server";
 import { CHROMIUM, CHROMIUM_ARGS, DIST, IN_CI } from "./support";
 
 jest.setTimeout(120_000);

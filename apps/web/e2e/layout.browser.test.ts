@@ -22,8 +22,8 @@ import { RandomBot, type BotPolicy } from "@fogwar/engine";
 import { catalog as emberCatalog, emberBotPolicy, legalCommandsInView as emberLegal } from "@fogwar/ember";
 import { legalCommandsInView as siegeLegal, siegeBotPolicy } from "@fogwar/siege";
 import { currentVersion } from "@fogwar/rules-archive";
-import type { RunningServer } from "../../server/src/server";
-import { TestClient } from "../../server/test/harness";
+import type { RunningServer } from "@fogwar/server";
+import { TestClient } from "@fogwar/server/testing";
 import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer, claimSeats } from "./support";
 import { fixtureOf, storeFinished } from "./stored";
 

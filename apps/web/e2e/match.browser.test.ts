@@ -25,7 +25,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import type { RunningServer } from "../../server/src/server";
+import type { RunningServer } from "@fogwar/server";
 import { CHROMIUM, CHROMIUM_ARGS, DIST, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer, claimInviteLink } from "./support";
 
 // Long steps: the project's testTimeout does not apply when the root config runs every project.

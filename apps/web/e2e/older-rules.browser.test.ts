@@ -6,7 +6,7 @@
  * shows it verified, with the table drawn at the last step.
  */
 import { chromium, type Browser, type Page } from "playwright-core";
-import type { RunningServer } from "../../server/src/server";
+import type { RunningServer } from "@fogwar/server";
 import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer } from "./support";
 import { fixtureOf, storeFinished } from "./stored";
 

@@ -20,9 +20,8 @@ import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { RandomBot } from "@fogwar/engine";
 import { legalCommandsInView, siegeBotPolicy, type SiegeCommand } from "@fogwar/siege";
-import type { RunningServer } from "../../server/src/server";
-import { TestClient } from "../../server/test/harness";
-import { decodedPaths } from "../../server/test/decoded-frames";
+import type { RunningServer } from "@fogwar/server";
+import { TestClient, decodedPaths } from "@fogwar/server/testing";
 import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer, claimInviteLink } from "./support";
 
 jest.setTimeout(240_000);

@@ -23,9 +23,8 @@ import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { chooseWithTemplates, Random, RandomBot, rngStateFromSeed } from "@fogwar/engine";
 import { catalog, legalCommandsInView, sigmarBotPolicy, templatesInView, type SigmarCommand, type SigmarView } from "@fogwar/sigmar";
-import type { RunningServer } from "../../server/src/server";
-import { TestClient } from "../../server/test/harness";
-import { decodedPaths } from "../../server/test/decoded-frames";
+import type { RunningServer } from "@fogwar/server";
+import { TestClient, decodedPaths } from "@fogwar/server/testing";
 import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer, claimInviteLink } from "./support";
 
 jest.setTimeout(300_000);

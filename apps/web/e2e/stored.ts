@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { rulesetFor, type ReplayFixture } from "@fogwar/rules-archive";
-import type { RunningServer } from "../../server/src/server";
+import type { RunningServer } from "@fogwar/server";
 import { ROOT } from "./support";
 
 /** The replay fixture of a rules version (e.g. "siege-0.1.0"). @throws when the version has no fixture. */

@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
-import { startServer, type RunningServer } from "../../server/src/server";
+import { startServer, type RunningServer } from "@fogwar/server";
 
 /** The Chromium binary the tests drive through playwright-core. */
 export const CHROMIUM = process.env.FOGWAR_CHROMIUM || "/usr/bin/chromium";

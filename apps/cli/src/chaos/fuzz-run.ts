@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { canonicalJson, stateHash } from "@fogwar/engine";
 import { legalCommandsInView, type EmberView } from "@fogwar/ember";
-import { openStore } from "@fogwar/server/src/store/index";
+import { openStore } from "@fogwar/server/store";
 import { FuzzConnection, type FuzzTally } from "./fuzz-conn";
 import { nextFrame } from "./fuzz-gen";
 import { ChaosMatch, create, matchRequest, seeded } from "./match";

@@ -2,7 +2,7 @@
  * The checks after a chaos run, made on the stored data itself (the store opened directly, the
  * server stopped): every acknowledgement against the log, duplicates, wedged and orphaned matches.
  */
-import { openStore } from "@fogwar/server/src/store/index";
+import { openStore } from "@fogwar/server/store";
 import type { ChaosDatabase } from "./process";
 import type { CycleRun } from "./run";
 

@@ -20,7 +20,7 @@ import { Worker } from "node:worker_threads";
 import type { BotLevel } from "@fogwar/protocol";
 import type { Logger } from "pino";
 import type { MatchStore } from "../store/index.js";
-import { BOT_RULESETS } from "./brain.js";
+import { botPlays } from "./brain.js";
 import { botBrainSeed, botSeatsOf, botToken } from "./seats.js";
 import { BOT_KEY_HEADER, type FromBotWorker, type ToBotWorker } from "./worker-protocol.js";
 
@@ -97,7 +97,7 @@ export class BotHost {
     const record = await store.getMatch(matchId);
     const bots = botSeatsOf(record?.options);
     if (!record || record.status !== "live" || Object.keys(bots).length === 0) return;
-    if (!BOT_RULESETS.includes(record.ruleset)) {
+    if (!botPlays(record.ruleset)) {
       this.log.error({ matchId, ruleset: record.ruleset }, "no bot plays this ruleset: its bot seats stay empty");
       return;
     }

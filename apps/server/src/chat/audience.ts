@@ -19,7 +19,7 @@
  * spectator never reads the players reacting to moves it has not seen yet.
  */
 import type { ChatAudience } from "@fogwar/protocol";
-import type { AnyRuleset } from "../rulesets.js";
+import type { AnyRuleset } from "../hosts/index.js";
 
 /** Someone who hears chat: a seat, a live spectator, or the review of a finished match. */
 export type ChatListener = { readonly kind: "seat"; readonly seat: string } | { readonly kind: "spectator" } | { readonly kind: "review" };

@@ -4,14 +4,14 @@
  * (the host builds both) or none (each musters a secret list in the match); seats `p1` (south
  * edge) and `p2` (north edge).
  *
- * A battle of an older rules version is hosted by `frozenHost` over this hosting (./rulesets.ts):
+ * A battle of an older rules version is hosted by `frozenHost` over this hosting (./index.ts):
  * what it reads of setups, states and commands (the round, the muster phase, `lock_army`) is
  * shared by every version, and its caster feed, a spectator's view of the delayed battle, comes
  * from that version's own rules (no version has caster functions of its own).
  */
-import { spectator, type EventEnvelope } from "@fogwar/engine";
-import { ArmyList, armyProblems, catalog, sigmar, type SigmarCommand, type SigmarEvent, type SigmarSetup, type SigmarState } from "@fogwar/sigmar";
-import type { HostedRuleset } from "./rulesets";
+import { RandomBot, spectator, type EventEnvelope } from "@fogwar/engine";
+import { ArmyList, armyProblems, catalog, heuristicChoice, legalCommandsInView, sigmar, sigmarBotPolicy, type SigmarCommand, type SigmarEvent, type SigmarSetup, type SigmarState, type SigmarView } from "@fogwar/sigmar";
+import type { HostedRuleset } from "./contract.js";
 
 export const sigmarHost: HostedRuleset = {
   ruleset: sigmar,
@@ -56,4 +56,18 @@ export const sigmarHost: HostedRuleset = {
     sampleArmies: catalog.armies,
     armyLabels: Object.fromEntries(catalog.armyLabels),
   }),
+  // A heuristic bot (no search: its budget is a fixed count of positions judged per decision,
+  // POSITION_BUDGET in @fogwar/sigmar): "normal" plays its best-judged command, "easy" picks at
+  // random among the legal commands.
+  bot: {
+    budgets: { easy: { simulations: 0 }, normal: { simulations: 0 } },
+    brain(level, seat, seed) {
+      const random = new RandomBot<SigmarCommand>(`${seed}:fallback`, sigmarBotPolicy);
+      return {
+        legal: (view) => legalCommandsInView(view as SigmarView, seat),
+        choose: (view) => (level === "easy" ? random.choose(legalCommandsInView(view as SigmarView, seat)) : heuristicChoice(view as SigmarView, seat)),
+        fallback: (view) => random.choose(legalCommandsInView(view as SigmarView, seat)),
+      };
+    },
+  },
 };

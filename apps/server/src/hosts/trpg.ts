@@ -11,11 +11,11 @@
  * player or none gives it), and the enemies' player's table settings `{ "field", "night",
  * "commander" }` (seed 002 3-7 weather and light, 3-2 commander).
  */
-import type { EventEnvelope } from "@fogwar/engine";
-import { casterRedact, casterViewFor, catalog, trpg, type TrpgEvent, type TrpgSetup, type TrpgState } from "@fogwar/trpg";
+import { RandomBot, type EventEnvelope } from "@fogwar/engine";
+import { TRPG_SEARCH_BUDGET, awaiting, casterRedact, casterViewFor, catalog, legalCommandsInView, trpg, trpgBotPolicy, trpgSearchBot, type TrpgCommand, type TrpgEvent, type TrpgSetup, type TrpgState, type TrpgView } from "@fogwar/trpg";
 import { encounter } from "@fogwar/trpg/encounters";
 import { z } from "zod";
-import type { HostedRuleset } from "./rulesets.js";
+import type { HostedRuleset } from "./contract.js";
 
 const PartyArmy = z.strictObject({ characters: z.array(z.string().min(1).max(40)).min(1).max(6) });
 const TableArmy = z.strictObject({
@@ -108,4 +108,20 @@ export const trpgHost: HostedRuleset = {
     })),
     fields: [...catalog.fields.values()].map((f) => ({ id: f.id, name: f.name })),
   }),
+  // Decisions and the round-end step by the bot's quick rules; a turn's commands by search. The
+  // search counts its work in units (packages/trpg/src/search-bot.ts), not simulations; "easy" is
+  // a smaller budget: it weighs fewer places to go.
+  bot: {
+    budgets: { easy: { simulations: 700 }, normal: TRPG_SEARCH_BUDGET },
+    brain(level, seat, seed) {
+      const search = trpgSearchBot(seed, this.budgets[level]);
+      const random = new RandomBot<TrpgCommand>(`${seed}:fallback`, trpgBotPolicy);
+      return {
+        legal: (view) => legalCommandsInView(view as TrpgView, seat),
+        awaits: (view) => awaiting(view as TrpgView).includes(seat),
+        choose: (view) => search.choose(view as TrpgView, seat),
+        fallback: (view) => random.choose(legalCommandsInView(view as TrpgView, seat)),
+      };
+    },
+  },
 };

@@ -20,7 +20,7 @@ import { ApiError } from "../api-error.js";
 import type { ClientLog } from "../client-log.js";
 import { stampedAddress, type Limits } from "../limits.js";
 import { hashToken } from "../room.js";
-import { hostFor } from "../rulesets.js";
+import { hostFor } from "../hosts/index.js";
 import type { MatchStore } from "../store/index.js";
 import { mayHear, readable, rosterOf, type ChatListener } from "../chat/audience.js";
 import { wireLine } from "../chat/room-chat.js";

@@ -19,7 +19,7 @@ import type { RequestHandler } from "express";
 import { matchMaker } from "@colyseus/core";
 import { historyOf, type EventEnvelope } from "@fogwar/engine";
 import { MatchPathParams, type MatchSummary } from "@fogwar/protocol";
-import { hostFor } from "../rulesets.js";
+import { hostFor } from "../hosts/index.js";
 import type { MatchRecord, MatchStore } from "../store/index.js";
 import { stampedAddress, type Limits } from "../limits.js";
 import type { ClientLog } from "../client-log.js";

@@ -27,7 +27,7 @@
  */
 import { StateView } from "@colyseus/schema";
 import { omniscient, seatViewer, spectator, type Viewer } from "@fogwar/engine";
-import type { AnyRuleset } from "../rulesets.js";
+import type { AnyRuleset } from "../hosts/index.js";
 import { diff, diffValues, NOTHING, overlayValues, type FlatSink } from "@fogwar/protocol";
 import { CasterFeed, MatchRoomState, SeatKnowledge, type MapSchema } from "./state.js";
 

@@ -22,7 +22,7 @@ import {
   type DieDefinition,
   type Square,
 } from "../src";
-import { dialDuel, type DialDuelCommand, type DialDuelState } from "../test/fixtures/dial-duel";
+import { dialDuel, type DialDuelCommand, type DialDuelState } from "../src/testing/dial-duel";
 // The former match generator (a dev dependency kept for the dice attack test), for comparison.
 import { xoroshiro128plusFromState } from "pure-rand/generator/xoroshiro128plus";
 import { uniformInt } from "pure-rand/distribution/uniformInt";

@@ -1,9 +1,9 @@
 /**
- * The dial-duel toy ruleset (test/fixtures/dial-duel.ts) behaves as its rules say, so the log and
+ * The dial-duel toy ruleset (src/testing/dial-duel.ts) behaves as its rules say, so the log and
  * playout tests that rely on it test the engine and not a broken fixture.
  */
 import { commit, deriveSalt, omniscient, seatViewer, spectator, verifyCommitment, verifySeed } from "../src";
-import { dialDuel, dialLabel, type DialDuelCommand, type DialDuelEvent } from "./fixtures/dial-duel";
+import { dialDuel, dialLabel, type DialDuelCommand, type DialDuelEvent } from "../src/testing/dial-duel";
 import { SETUP, deepFreeze, must, newMatch, playRound, playToEnd } from "./helpers/dial-duel-play";
 
 const SEED = "0123456789abcdef".repeat(4);

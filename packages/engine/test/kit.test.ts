@@ -6,7 +6,7 @@
  */
 import { commit, Random, rngStateFromSeed, type Ruleset, type SeatId } from "../src";
 import { runKit, type KitSpec, type Probe, type Secret } from "../src/testing";
-import { dialDuel, type DialDuelCommand, type DialDuelEvent, type DialDuelSetup, type DialDuelState, type DialView } from "./fixtures/dial-duel";
+import { dialDuel, type DialDuelCommand, type DialDuelEvent, type DialDuelSetup, type DialDuelState, type DialView } from "../src/testing/dial-duel";
 import { SETUP } from "./helpers/dial-duel-play";
 
 type DialRuleset = Ruleset<DialDuelSetup, DialDuelState, DialDuelCommand, DialDuelEvent, DialView>;

@@ -5,7 +5,7 @@ import {
   type DialDuelEvent,
   type DialDuelSetup,
   type DialDuelState,
-} from "./fixtures/dial-duel";
+} from "../src/testing/dial-duel";
 import { SETUP, must, newMatch, playToEnd } from "./helpers/dial-duel-play";
 
 const SEED = "fe".repeat(32);

@@ -18,7 +18,7 @@ import {
   type SeatId,
   type Viewer,
 } from "../src";
-import { dialDuel, dialLabel, type DialDuelCommand, type DialDuelEvent, type DialDuelState } from "./fixtures/dial-duel";
+import { dialDuel, dialLabel, type DialDuelCommand, type DialDuelEvent, type DialDuelState } from "../src/testing/dial-duel";
 import { SETUP, deepFreeze, newMatch } from "./helpers/dial-duel-play";
 
 const SEATS = dialDuel.seatsOf(SETUP);

@@ -5,7 +5,7 @@
  * a log holding referee entries replays (`replay`) to the same events.
  */
 import { advanceClocks, applyReferee, awaitedSeats, replay, startClocks, type ClockSetup, type LogEntry, type MatchLog } from "../src";
-import { dialDuel, type DialDuelCommand, type DialDuelEvent, type DialDuelSetup, type DialDuelState } from "./fixtures/dial-duel";
+import { dialDuel, type DialDuelCommand, type DialDuelEvent, type DialDuelSetup, type DialDuelState } from "../src/testing/dial-duel";
 import { SETUP } from "./helpers/dial-duel-play";
 
 const clockSetup: ClockSetup = { spec: { kind: "total", initialMs: 10_000, incrementMs: 0 }, owners: { p1: "p1", p2: "p2" } };

@@ -7,7 +7,7 @@ import {
   type DialDuelSetup,
   type DialDuelState,
   type DialView,
-} from "../fixtures/dial-duel";
+} from "../../src/testing/dial-duel";
 
 export type DialMatch = Match<DialDuelSetup, DialDuelState, DialDuelCommand, DialDuelEvent, DialView>;
 

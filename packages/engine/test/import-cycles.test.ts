@@ -3,7 +3,8 @@
  * for every `packages/<name>/src`, the graph of its relative imports (value and type imports,
  * `export ... from`, `import()` and `require()`, read from each file's syntax tree) has no cycle.
  * Each cycle found is listed as its files in import order, so it can be broken where it closes.
- * Generic over `packages/*`: a new package is checked without being named here.
+ * The apps' sources (`apps/<name>/src`) are checked the same way. Generic over `packages/*` and
+ * `apps/*`: a new package or app is checked without being named here.
  */
 // This package compiles without Node's types (src must not use them); this test needs them.
 /// <reference types="node" />
@@ -12,6 +13,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
 
 const PACKAGES = resolve(__dirname, "../..");
+const APPS = resolve(PACKAGES, "../apps");
 
 /** Every TypeScript source file under `dir`, tests excluded. */
 function sourceFiles(dir: string): string[] {
@@ -126,9 +128,13 @@ function importGraph(src: string): Map<string, string[]> {
   );
 }
 
-const packageSources = readdirSync(PACKAGES)
-  .map((name) => join(PACKAGES, name, "src"))
-  .filter((dir) => existsSync(dir) && statSync(dir).isDirectory());
+/** Every `<root>/<name>/src` folder. */
+const sourceFolders = (root: string): string[] =>
+  readdirSync(root)
+    .map((name) => join(root, name, "src"))
+    .filter((dir) => existsSync(dir) && statSync(dir).isDirectory());
+const packageSources = sourceFolders(PACKAGES);
+const appSources = sourceFolders(APPS);
 
 describe("no import cycles in any package", () => {
   it("finds the packages' sources, the rulesets among them", () => {
@@ -140,6 +146,17 @@ describe("no import cycles in any package", () => {
   });
 
   it.each(packageSources.map((dir) => [relative(PACKAGES, dir), dir]))("%s has no import cycle", (_name, dir) => {
+    const cycles = findCycles(importGraph(dir)).map((cycle) => cycle.map((f) => relative(dir, f)).join(" -> "));
+    expect(cycles).toEqual([]);
+  });
+});
+
+describe("no import cycles in any app", () => {
+  it("finds the apps' sources, the server among them", () => {
+    expect(appSources.map((dir) => relative(APPS, dir))).toEqual(expect.arrayContaining([join("server", "src"), join("web", "src")]));
+  });
+
+  it.each(appSources.map((dir) => [relative(APPS, dir), dir]))("%s has no import cycle", (_name, dir) => {
     const cycles = findCycles(importGraph(dir)).map((cycle) => cycle.map((f) => relative(dir, f)).join(" -> "));
     expect(cycles).toEqual([]);
   });

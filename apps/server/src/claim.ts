@@ -47,19 +47,19 @@ export function claimRoutes(services: ClaimServices): Router {
     const secret = access?.tokenSecret ?? null;
     const current = access?.seats.find((s) => s.seat === seat);
     if (secret === null || !current || !sameCode(body.data.invite, inviteCode(secret, seat, current.generation))) {
-      services.limits.joinFailures.fail(stampedAddress(req.headers));
+      await services.limits.joinFailures.fail(stampedAddress(req.headers));
       throw new ApiError(403, "invalid_invite", PROTOCOL_ERRORS.invalid_invite.message);
     }
     const token = claimedToken(secret, seat, current.generation, body.data.claimKey);
     const outcome = await services.store.claimInvite(id, seat, current.generation, hashClaimKey(body.data.claimKey), hashToken(token));
     if (outcome === "stale") {
       // Re-issued between the two reads: the code is no longer the seat's invite.
-      services.limits.joinFailures.fail(stampedAddress(req.headers));
+      await services.limits.joinFailures.fail(stampedAddress(req.headers));
       throw new ApiError(403, "invalid_invite", PROTOCOL_ERRORS.invalid_invite.message);
     }
     if (outcome === "taken") {
       // Someone else holds the seat: guessing at its claim key is a failed join too.
-      services.limits.joinFailures.fail(stampedAddress(req.headers));
+      await services.limits.joinFailures.fail(stampedAddress(req.headers));
       throw new ApiError(409, "invite_claimed", PROTOCOL_ERRORS.invite_claimed.message);
     }
     const answer: ClaimSeatResponse = { matchId: id, seat, token };

@@ -81,41 +81,8 @@ export function startExpiry(store: MatchStore, log: Logger, ttlMs: number, idleM
   return { stop: () => clearInterval(timer) };
 }
 
-/**
- * `FOGWAR_UNJOINED_TTL_HOURS` in ms: a positive number of hours (fractions allowed); undefined
- * or empty gives the default (24 h). @throws Error for anything else.
- */
-export function unjoinedTtlFromEnv(value: string | undefined): number {
-  if (value === undefined || value.trim() === "") return DEFAULT_UNJOINED_TTL_MS;
-  const hours = Number(value);
-  if (!Number.isFinite(hours) || hours <= 0) throw new Error(`FOGWAR_UNJOINED_TTL_HOURS must be a positive number of hours, not "${value}"`);
-  return hours * 60 * 60 * 1000;
-}
-
-/**
- * `FOGWAR_IDLE_TTL_DAYS` in ms: a positive number of days (fractions allowed) a live match nobody
- * touches stays live; undefined or empty gives the default (14 days). @throws Error for anything else.
- */
-export function idleTtlFromEnv(value: string | undefined): number {
-  if (value === undefined || value.trim() === "") return DEFAULT_IDLE_TTL_MS;
-  const days = Number(value);
-  if (!Number.isFinite(days) || days <= 0) throw new Error(`FOGWAR_IDLE_TTL_DAYS must be a positive number of days, not "${value}"`);
-  return days * 24 * 60 * 60 * 1000;
-}
-
 /** The default time between backups of the embedded data folder: 10 minutes, in ms. */
 export const DEFAULT_BACKUP_INTERVAL_MS = 10 * 60 * 1000;
-
-/**
- * `FOGWAR_BACKUP_INTERVAL_MINUTES` in ms: a number of minutes >= 0 (0: no backups); undefined or
- * empty gives the default (10 min). @throws Error for anything else.
- */
-export function backupIntervalFromEnv(value: string | undefined): number {
-  if (value === undefined || value.trim() === "") return DEFAULT_BACKUP_INTERVAL_MS;
-  const minutes = Number(value);
-  if (!Number.isFinite(minutes) || minutes < 0) throw new Error(`FOGWAR_BACKUP_INTERVAL_MINUTES must be a number of minutes (0: no backups), not "${value}"`);
-  return minutes * 60 * 1000;
-}
 
 /** The data folder's backup settings for `openStore`, logging restores and failed backups. */
 export function folderSafety(log: Logger, config: { readonly backupIntervalMs?: number }): Pick<StoreOptions, "backupIntervalMs" | "onRestore" | "onBackupError"> {

@@ -1,6 +1,6 @@
 /**
  * Per-client limits: what one remote address may create, open and get wrong, and the settings
- * behind them (all from the environment, with defaults; README "Server settings").
+ * behind them (read from the environment by ./config.ts).
  *
  * The client address is the socket's remote address; with `trustProxy` hops set, it is taken
  * from `X-Forwarded-For` instead (the entry that many hops from the right, the one the nearest
@@ -9,7 +9,8 @@
  * express routes, the matchmaking routes and the room's `onAuth` all read the same address.
  */
 import type { IncomingMessage } from "node:http";
-import { RateLimiter } from "./rate-limit.js";
+import { AddressRate, JoinFailures, type CounterStore } from "./address-limits.js";
+
 
 /** The request header the gate sets to the client's address (never trusted from a client). */
 export const CLIENT_ADDRESS_HEADER = "x-fogwar-client-address";
@@ -72,44 +73,6 @@ export const DEFAULT_LIMITS: Omit<LimitSettings, "corsOrigins"> = {
   keepAliveTimeoutMs: 5_000,
 };
 
-const ENV: Record<keyof Omit<LimitSettings, "corsOrigins">, string> = {
-  trustProxy: "FOGWAR_TRUST_PROXY",
-  createPerMinute: "FOGWAR_CREATE_PER_MINUTE",
-  createBurst: "FOGWAR_CREATE_BURST",
-  maxConnectionsPerAddress: "FOGWAR_MAX_CONNECTIONS_PER_ADDRESS",
-  joinFailures: "FOGWAR_JOIN_FAILURES",
-  joinBlockMs: "FOGWAR_JOIN_BLOCK_MS",
-  maxSpectators: "FOGWAR_MAX_SPECTATORS",
-  messagesPerSecond: "FOGWAR_MESSAGES_PER_SECOND",
-  messageBurst: "FOGWAR_MESSAGE_BURST",
-  historyPerSecond: "FOGWAR_HISTORY_PER_SECOND",
-  historyBurst: "FOGWAR_HISTORY_BURST",
-  historyCacheBytes: "FOGWAR_HISTORY_CACHE_BYTES",
-  clientLogPerSecond: "FOGWAR_CLIENT_LOG_PER_SECOND",
-  requestTimeoutMs: "FOGWAR_REQUEST_TIMEOUT_MS",
-  headersTimeoutMs: "FOGWAR_HEADERS_TIMEOUT_MS",
-  keepAliveTimeoutMs: "FOGWAR_KEEPALIVE_TIMEOUT_MS",
-};
-
-/**
- * The limits from the environment (see `ENV` names; FOGWAR_CORS_ORIGINS is a comma-separated
- * list of origins, default `publicUrl`'s origin).
- * @throws Error naming the variable when a value is not a non-negative number.
- */
-export function limitsFromEnv(env: NodeJS.ProcessEnv, publicUrl: string): Partial<LimitSettings> {
-  const out: Record<string, unknown> = {};
-  for (const [key, name] of Object.entries(ENV)) {
-    const raw = env[name];
-    if (raw === undefined || raw === "") continue;
-    const value = Number(raw);
-    if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, not "${raw}"`);
-    out[key] = value;
-  }
-  const origins = env.FOGWAR_CORS_ORIGINS?.split(",").map((o) => o.trim()).filter((o) => o !== "");
-  out.corsOrigins = origins && origins.length > 0 ? origins : [new URL(publicUrl).origin];
-  return out as Partial<LimitSettings>;
-}
-
 /** Complete settings: `partial` over the defaults (CORS: `publicUrl`'s origin unless given). */
 export function resolveLimits(partial: Partial<LimitSettings> | undefined, publicUrl: string): LimitSettings {
   return { ...DEFAULT_LIMITS, corsOrigins: [new URL(publicUrl).origin], ...partial };
@@ -139,49 +102,6 @@ export function stampedAddress(headers: Headers | NodeJS.Dict<string | string[]>
   return (Array.isArray(value) ? value[0] : value) ?? "unknown";
 }
 
-/**
- * Failed joins per address: after `max` failures an address is refused joins for `blockMs`;
- * failures older than `blockMs` are forgotten. Memory: one small entry per failing address,
- * swept when the map passes `maxKeys`.
- */
-export class JoinFailures {
-  private readonly entries = new Map<string, { count: number; since: number; blockedUntil: number }>();
-
-  constructor(
-    private readonly max: number,
-    private readonly blockMs: number,
-    private readonly now: () => number = () => performance.now(),
-    private readonly maxKeys = 10_000,
-  ) {}
-
-  /** Records one failed join from `address`. */
-  fail(address: string): void {
-    const now = this.now();
-    let entry = this.entries.get(address);
-    if (!entry || now - entry.since > this.blockMs) entry = { count: 0, since: now, blockedUntil: entry?.blockedUntil ?? 0 };
-    entry.count += 1;
-    if (this.max > 0 && entry.count >= this.max) {
-      entry.blockedUntil = now + this.blockMs;
-      entry.count = 0;
-      entry.since = now;
-    }
-    this.entries.set(address, entry);
-    if (this.entries.size > this.maxKeys) this.sweep(now);
-  }
-
-  /** ms left until `address` may join again; 0 when it may. */
-  blockedFor(address: string): number {
-    const entry = this.entries.get(address);
-    return entry ? Math.max(0, entry.blockedUntil - this.now()) : 0;
-  }
-
-  private sweep(now: number): void {
-    for (const [key, entry] of this.entries) {
-      if (entry.blockedUntil <= now && now - entry.since > this.blockMs) this.entries.delete(key);
-    }
-  }
-}
-
 /** Open connections per address (counted up when opened, down when closed). */
 export class ConnectionCounts {
   private readonly counts = new Map<string, number>();
@@ -205,23 +125,28 @@ export class ConnectionCounts {
   }
 }
 
-/** Everything the limits share at run time: settings, buckets and counters. */
+/** Everything the limits share at run time: settings, counters and per-process connection counts. */
 export interface Limits {
   readonly settings: LimitSettings;
-  /** Match creations per address (tokens per minute converted to per second). */
-  readonly creates: RateLimiter;
-  readonly history: RateLimiter;
+  /** Match creations per address (`createPerMinute` on average, bursts of `createBurst`). */
+  readonly creates: AddressRate;
+  /** History and chat reads per address. */
+  readonly history: AddressRate;
   readonly joinFailures: JoinFailures;
+  /** Open WebSocket connections of this process, per address. */
   readonly connections: ConnectionCounts;
 }
 
-/** Builds the run-time limits from settings. */
-export function createLimits(settings: LimitSettings): Limits {
+/**
+ * Builds the run-time limits from settings; with `store.redis` the per-address counters are
+ * shared by every process using that Redis (./address-limits.ts).
+ */
+export function createLimits(settings: LimitSettings, store: CounterStore = {}): Limits {
   return {
     settings,
-    creates: new RateLimiter(settings.createPerMinute / 60, settings.createBurst),
-    history: new RateLimiter(settings.historyPerSecond, settings.historyBurst),
-    joinFailures: new JoinFailures(settings.joinFailures, settings.joinBlockMs),
+    creates: new AddressRate(store, "create", settings.createPerMinute / 60, settings.createBurst),
+    history: new AddressRate(store, "history", settings.historyPerSecond, settings.historyBurst),
+    joinFailures: new JoinFailures(store, settings.joinFailures, settings.joinBlockMs),
     connections: new ConnectionCounts(),
   };
 }

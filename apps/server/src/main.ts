@@ -1,11 +1,12 @@
 /**
- * `npm start`: the fogwar server, configured from the environment (see `configFromEnv`).
+ * `npm start`: the fogwar server, configured from the environment (see ./config.ts).
  * SIGINT/SIGTERM shut it down gracefully: clients are disconnected, rooms disposed, the store
  * closed; every accepted command is already stored. A server that cannot start (a bad setting,
  * a data folder that is locked, read-only, full or broken, an unreachable database) prints one
  * line saying why and exits with status 1.
  */
-import { configFromEnv, startServer, type RunningServer } from "./server.js";
+import { configFromEnv } from "./config.js";
+import { startServer, type RunningServer } from "./server.js";
 
 let server: RunningServer;
 try {

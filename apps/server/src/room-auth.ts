@@ -45,11 +45,11 @@ export type Joiner = Audience & { readonly name: string | null; readonly address
 export async function checkJoin(check: JoinCheck, rawOptions: unknown, context: AuthContext): Promise<Joiner> {
   const address = stampedAddress(context.headers);
   const refuse = (code: ProtocolErrorCode): ServerError => {
-    if (code !== "too_many_requests" && code !== "spectators_full") check.limits.joinFailures.fail(address);
+    if (code !== "too_many_requests" && code !== "spectators_full") void check.limits.joinFailures.fail(address);
     check.clients.mistake({ address, matchId: check.matchId, code }, "join refused");
     return authError(code);
   };
-  if (check.limits.joinFailures.blockedFor(address) > 0) throw refuse("too_many_requests");
+  if ((await check.limits.joinFailures.blockedFor(address)) > 0) throw refuse("too_many_requests");
   const parsed = JoinOptions.safeParse(rawOptions);
   if (!parsed.success) throw refuse(joinOptionsError(parsed.error));
   const options = parsed.data;

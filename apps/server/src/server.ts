@@ -9,8 +9,6 @@
  * rebuilt from its log on the process that receives a join for it while no live process hosts it
  * (the gate's `openRoom`, ./rooms.ts `ensureMatchRoom`).
  */
-import { existsSync } from "node:fs";
-import { dirname, join, parse, resolve } from "node:path";
 import { CloseCode, matchMaker, Server, type Presence } from "@colyseus/core";
 import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
@@ -22,15 +20,15 @@ import { clientLog, colyseusLogger } from "./client-log.js";
 import { mountApi, mountWeb } from "./http.js";
 import { createHttpServer, installGate, type Readiness } from "./http/gate.js";
 import { mountErrorHandler, mountSecurityHeaders } from "./http/security.js";
-import { backupIntervalFromEnv, DEFAULT_IDLE_TTL_MS, DEFAULT_UNJOINED_TTL_MS, expireIdle, expireUnjoined, folderSafety, idleTtlFromEnv, startExpiry, unjoinedTtlFromEnv } from "./lifecycle.js";
-import { createLimits, limitsFromEnv, resolveLimits, type LimitSettings } from "./limits.js";
+import { DEFAULT_IDLE_TTL_MS, DEFAULT_UNJOINED_TTL_MS, expireIdle, expireUnjoined, folderSafety, startExpiry } from "./lifecycle.js";
+import { createLimits, resolveLimits, type LimitSettings } from "./limits.js";
 import { MatchRoom, provideRoomServices, roomPresence } from "./room.js";
 import { BotHost, DEFAULT_BOT_DELAY_MS } from "./bots/host.js";
 import { openStore, type MatchStore } from "./store/index.js";
 import { localHosting, RedisHosting, type Hosting } from "./hosting.js";
 import { currentHosting, ensureMatchRoom, HostUnavailableError, openMatchRoom, RESTORE_LISTINGS, useHosting } from "./rooms.js";
 
-/** Server settings; see `configFromEnv` for the environment variables. */
+/** Server settings; ./config.ts `configFromEnv` reads them from the environment. */
 export interface ServerConfig {
   readonly port: number;
   readonly host: string;
@@ -85,92 +83,13 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/**
- * Reads settings from the environment: PORT (default 2567), HOST (default 0.0.0.0),
- * DATABASE_URL, FOGWAR_DATA_DIR (default ./data), PUBLIC_URL (default http://localhost:PORT),
- * LOG_LEVEL (default info), FOGWAR_WEB_DIR (default: the workspace's apps/web/dist),
- * FOGWAR_UNJOINED_TTL_HOURS (default 24), FOGWAR_IDLE_TTL_DAYS (default 14),
- * FOGWAR_BACKUP_INTERVAL_MINUTES (default 10), FOGWAR_BOT_DELAY_MS (the bot seats' pace, default 700), the
- * limits' FOGWAR_* variables (see `limitsFromEnv`), and for several processes REDIS_URL with
- * FOGWAR_PUBLIC_ADDRESS (see `scaleOutFromEnv`).
- * @throws Error when a setting is malformed.
- */
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const port = Number(env.PORT ?? 2567);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, "");
-  return {
-    port,
-    limits: limitsFromEnv(env, publicUrl),
-    host: env.HOST ?? "0.0.0.0",
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.FOGWAR_DATA_DIR ?? "data",
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
-    logLevel: env.LOG_LEVEL ?? "info",
-    webDir: env.FOGWAR_WEB_DIR || defaultWebDir(),
-    unjoinedTtlMs: unjoinedTtlFromEnv(env.FOGWAR_UNJOINED_TTL_HOURS),
-    idleTtlMs: idleTtlFromEnv(env.FOGWAR_IDLE_TTL_DAYS),
-    backupIntervalMs: backupIntervalFromEnv(env.FOGWAR_BACKUP_INTERVAL_MINUTES),
-    botDelayMs: botDelayFromEnv(env.FOGWAR_BOT_DELAY_MS),
-    ...scaleOutFromEnv(env),
-  };
-}
-
-/**
- * FOGWAR_BOT_DELAY_MS: the least time (ms, 0 to 60,000) between the start of a bot seat's turn and
- * its move; unset: the default. @throws Error when it is not such a number.
- */
-export function botDelayFromEnv(value: string | undefined): number | undefined {
-  if (value === undefined || value.trim() === "") return undefined;
-  const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 0 || ms > 60_000) throw new Error(`FOGWAR_BOT_DELAY_MS must be a whole number of ms from 0 to 60000, not "${value}"`);
-  return ms;
-}
-
-/**
- * The several-processes settings: REDIS_URL (redis://host:port[/db]) and FOGWAR_PUBLIC_ADDRESS
- * (this process's `host:port[/path]` as clients reach it, no scheme); both or neither, and
- * REDIS_URL only with DATABASE_URL (an embedded database cannot be shared).
- * @returns `{}` without REDIS_URL. @throws Error when a setting is missing or malformed.
- */
-export function scaleOutFromEnv(env: NodeJS.ProcessEnv): Pick<ServerConfig, "redisUrl" | "publicAddress"> {
-  const redisUrl = env.REDIS_URL?.trim() || undefined;
-  const publicAddress = env.FOGWAR_PUBLIC_ADDRESS?.trim().replace(/\/+$/, "") || undefined;
-  if (!redisUrl) {
-    if (publicAddress) throw new Error("FOGWAR_PUBLIC_ADDRESS is for several processes: set REDIS_URL too");
-    return {};
-  }
-  if (!/^rediss?:\/\//.test(redisUrl)) throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, not "${redisUrl}"`);
-  if (!env.DATABASE_URL) throw new Error("REDIS_URL (several processes) needs DATABASE_URL: the processes share one PostgreSQL database");
-  if (!publicAddress) throw new Error("REDIS_URL (several processes) needs FOGWAR_PUBLIC_ADDRESS: where clients reach this process, e.g. game1.example.org:2567");
-  if (/^[a-z]+:\/\//i.test(publicAddress) || /\s/.test(publicAddress)) throw new Error(`FOGWAR_PUBLIC_ADDRESS is host:port[/path] without a scheme, not "${publicAddress}"`);
-  return { redisUrl, publicAddress };
-}
-
-/**
- * The workspace's apps/web/dist: found by walking up to the directory holding
- * pnpm-workspace.yaml from the started script, then from the working directory (the server runs
- * as ES modules under tsx and as CommonJS under jest, so without `import.meta`).
- */
-export function defaultWebDir(): string | undefined {
-  const starts = [process.argv[1] ? dirname(resolve(process.argv[1])) : null, process.cwd()];
-  for (const start of starts) {
-    if (!start) continue;
-    let dir = start;
-    for (;;) {
-      if (existsSync(join(dir, "pnpm-workspace.yaml"))) return join(dir, "apps", "web", "dist");
-      if (dir === parse(dir).root) break;
-      dir = dirname(dir);
-    }
-  }
-  return undefined;
-}
-
 /** Starts a server. */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const log = pino({ level: config.logLevel, base: { service: "fogwar" } }, config.logDestination ?? pino.destination(1));
   const store = config.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir, ...folderSafety(log, config) }));
-  const limits = createLimits(resolveLimits(config.limits, config.publicUrl));
+  // With Redis the per-address counters are shared by the processes.
+  const counters = config.redisUrl ? redisClient(config.redisUrl, log, "limits") : undefined;
+  const limits = createLimits(resolveLimits(config.limits, config.publicUrl), { redis: counters });
   const clients = clientLog(log, limits.settings.clientLogPerSecond);
   provideRoomServices({ store, log, limits, clients });
 
@@ -261,6 +180,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       await bots.close();
       await server.gracefullyShutdown(false);
       await hosting.close();
+      counters?.disconnect();
       useHosting(localHosting);
       await store.close();
     },

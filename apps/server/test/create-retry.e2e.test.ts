@@ -5,7 +5,7 @@
  */
 import { catalog } from "@fogwar/ember";
 import { startServer, type RunningServer } from "../src/server.js";
-import { unjoinedTtlFromEnv } from "../src/lifecycle.js";
+import { unjoinedTtlFromEnv } from "../src/config.js";
 import { CREATOR_KEY_HEADER } from "@fogwar/protocol";
 import { api, claimSeat, emberRequest, TestClient } from "./harness";
 

@@ -10,7 +10,7 @@
 import { Redis } from "ioredis";
 import { pino } from "pino";
 import { RedisHosting } from "../src/hosting.js";
-import { scaleOutFromEnv } from "../src/server.js";
+import { scaleOutFromEnv } from "../src/config.js";
 import { IN_CI, redisAvailable as available, testRedis } from "./redis";
 
 jest.setTimeout(30_000);

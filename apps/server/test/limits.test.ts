@@ -4,7 +4,9 @@
  * settings read from the environment.
  */
 import type { IncomingMessage } from "node:http";
-import { clientAddress, JoinFailures, limitsFromEnv, resolveLimits, DEFAULT_LIMITS } from "../src/limits";
+import { clientAddress, resolveLimits, DEFAULT_LIMITS } from "../src/limits";
+import { JoinFailures } from "../src/address-limits";
+import { limitsFromEnv } from "../src/config";
 import { RateLimiter } from "../src/rate-limit";
 
 const req = (remote: string, forwarded?: string) => ({ socket: { remoteAddress: remote }, headers: forwarded === undefined ? {} : { "x-forwarded-for": forwarded } }) as unknown as IncomingMessage;
@@ -24,26 +26,27 @@ describe("clientAddress", () => {
 });
 
 describe("JoinFailures", () => {
-  it("blocks an address after `max` failures for `blockMs`, then lets it in again", () => {
-    let now = 0;
-    const failures = new JoinFailures(3, 1000, () => now);
-    failures.fail("a");
-    failures.fail("a");
-    expect(failures.blockedFor("a")).toBe(0);
-    failures.fail("a");
-    expect(failures.blockedFor("a")).toBe(1000);
-    expect(failures.blockedFor("b")).toBe(0);
-    now = 1001;
-    expect(failures.blockedFor("a")).toBe(0);
+  beforeEach(() => jest.useFakeTimers({ now: 0 }));
+  afterEach(() => jest.useRealTimers());
+
+  it("blocks an address after `max` failures for `blockMs`, then lets it in again", async () => {
+    const failures = new JoinFailures({}, 3, 1000);
+    await failures.fail("a");
+    await failures.fail("a");
+    expect(await failures.blockedFor("a")).toBe(0);
+    await failures.fail("a");
+    expect(await failures.blockedFor("a")).toBe(1000);
+    expect(await failures.blockedFor("b")).toBe(0);
+    jest.advanceTimersByTime(1001);
+    expect(await failures.blockedFor("a")).toBe(0);
   });
 
-  it("forgets failures older than the block time", () => {
-    let now = 0;
-    const failures = new JoinFailures(2, 1000, () => now);
-    failures.fail("a");
-    now = 5000;
-    failures.fail("a");
-    expect(failures.blockedFor("a")).toBe(0);
+  it("forgets failures older than the block time", async () => {
+    const failures = new JoinFailures({}, 2, 1000);
+    await failures.fail("a");
+    jest.advanceTimersByTime(5000);
+    await failures.fail("a");
+    expect(await failures.blockedFor("a")).toBe(0);
   });
 });
 

@@ -15,7 +15,8 @@ import { join } from "node:path";
 import express from "express";
 import { catalog as emberCatalog } from "@fogwar/ember";
 import { mountWeb } from "../src/http.js";
-import { configFromEnv, startServer, type RunningServer } from "../src/server.js";
+import { startServer, type RunningServer } from "../src/server.js";
+import { configFromEnv } from "../src/config.js";
 import { PROTOCOL_VERSION } from "@fogwar/protocol";
 
 jest.setTimeout(60_000);

@@ -47,9 +47,10 @@ function roomHorizon(matchId: string): { hosted: boolean; horizon: number | null
 export function chatRoute(services: ChatRouteServices): RequestHandler {
   return async (req, res) => {
     const address = stampedAddress(req.headers);
-    if (!services.limits.history.take(address)) {
+    const wait = await services.limits.history.admit(address);
+    if (wait > 0) {
       services.clients.mistake({ address, route: "chat" }, "chat history refused: too many requests");
-      sendError(res, 429, "too_many_requests", services.limits.history.retryAfterMs(address));
+      sendError(res, 429, "too_many_requests", wait);
       return;
     }
     const params = MatchPathParams.safeParse(req.params);
@@ -68,7 +69,7 @@ export function chatRoute(services: ChatRouteServices): RequestHandler {
     if (record.status !== "live") listener = { kind: "review" };
     else if (token !== undefined) {
       if (!SeatToken.safeParse(token).success) throw new ApiError(400, "bad_request", "The seat token is malformed.");
-      const blocked = services.limits.joinFailures.blockedFor(address);
+      const blocked = await services.limits.joinFailures.blockedFor(address);
       if (blocked > 0) {
         services.clients.mistake({ address, route: "chat" }, "chat history refused: too many failed joins");
         sendError(res, 429, "too_many_requests", blocked);
@@ -77,7 +78,7 @@ export function chatRoute(services: ChatRouteServices): RequestHandler {
       const seat = await services.store.seatForToken(id, hashToken(token));
       if (!seat) {
         // A wrong seat token here is a guess at a seat's credential, as at a join.
-        services.limits.joinFailures.fail(address);
+        await services.limits.joinFailures.fail(address);
         throw new ApiError(403, "invalid_token", "The seat token does not open a seat of this match.");
       }
       listener = { kind: "seat", seat };

@@ -116,13 +116,14 @@ export function installGate(server: HttpServer, limits: Limits, log: ClientLog, 
     };
     if (admitted === true) return pass();
     if (admitted === false) return;
+    if ("reconnect" in admitted) return void reconnect(req, res, address, limits, log).then((go) => go && pass(), () => sendError(res, 503, "service_unavailable", 1000, true));
     if (!openRoom) {
-      if (!matchMaker.getLocalRoomById(admitted.joinRoom)) limits.joinFailures.fail(address);
+      if (!matchMaker.getLocalRoomById(admitted.joinRoom)) void limits.joinFailures.fail(address);
       return pass();
     }
     openRoom(admitted.joinRoom).then(
-      (open) => {
-        if (!open) limits.joinFailures.fail(address);
+      async (open) => {
+        if (!open) await limits.joinFailures.fail(address);
         pass();
       },
       // The opener logs its own faults (they are the server's, not the client's).
@@ -151,8 +152,25 @@ export function installGate(server: HttpServer, limits: Limits, log: ClientLog, 
   });
 }
 
-/** Whether a request may go on (a `joinById`: once its room is checked); answers it when not. */
-function admit(req: IncomingMessage, res: ServerResponse, address: string, limits: Limits, log: ClientLog, readiness: Readiness, uncapped: boolean): boolean | { joinRoom: string } {
+/**
+ * Whether a `reconnect` may go on: not from an address blocked for failed joins (answered 429);
+ * a failed one (an unknown room, an invalid or expired reconnection token) is a failed join.
+ */
+async function reconnect(req: IncomingMessage, res: ServerResponse, address: string, limits: Limits, log: ClientLog): Promise<boolean> {
+  const blocked = await limits.joinFailures.blockedFor(address);
+  if (blocked > 0) {
+    log.mistake({ address, method: "reconnect" }, "reconnection refused: too many failed joins");
+    sendError(res, 429, "too_many_requests", blocked, true);
+    return false;
+  }
+  res.once("finish", () => {
+    if (res.statusCode >= 400) void limits.joinFailures.fail(address);
+  });
+  return true;
+}
+
+/** Whether a request may go on (a `joinById`: once its room is checked; a `reconnect`: once its address is checked); answers it when not. */
+function admit(req: IncomingMessage, res: ServerResponse, address: string, limits: Limits, log: ClientLog, readiness: Readiness, uncapped: boolean): boolean | { joinRoom: string } | { reconnect: true } {
   const path = pathOf(req.url);
   if (path.endsWith(".map")) {
     sendError(res, 404, "not_found");
@@ -166,19 +184,7 @@ function admit(req: IncomingMessage, res: ServerResponse, address: string, limit
     sendError(res, 403, "forbidden", undefined, true);
     return false;
   }
-  if (method === "reconnect") {
-    // A failed reconnection (an unknown room, an invalid or expired reconnection token) is a failed join.
-    const blocked = limits.joinFailures.blockedFor(address);
-    if (blocked > 0) {
-      log.mistake({ address, method }, "reconnection refused: too many failed joins");
-      sendError(res, 429, "too_many_requests", blocked, true);
-      return false;
-    }
-    res.once("finish", () => {
-      if (res.statusCode >= 400) limits.joinFailures.fail(address);
-    });
-    return true;
-  }
+  if (method === "reconnect") return { reconnect: true };
   if (method !== "joinById") return true;
   if (!readiness.ready) {
     sendError(res, 503, "service_unavailable", 1000, true);

@@ -16,6 +16,7 @@
  * the omniscient one never served while the store says live. Memory is bounded by bytes (LRU).
  */
 import type { RequestHandler } from "express";
+import { LRUCache } from "lru-cache";
 import { matchMaker } from "@colyseus/core";
 import { historyOf, type EventEnvelope } from "@fogwar/engine";
 import { MatchPathParams, type MatchSummary } from "@fogwar/protocol";
@@ -25,49 +26,40 @@ import { stampedAddress, type Limits } from "../limits.js";
 import type { ClientLog } from "../client-log.js";
 import { sendError } from "./gate.js";
 
-/** A byte-bounded LRU of JSON answers, one per match: `matchId -> { version, body }`. */
+/**
+ * A byte-bounded LRU of JSON answers, one per match: `matchId -> { version, body }` (lru-cache,
+ * each answer weighing its text's length).
+ */
 export class HistoryCache {
-  private readonly entries = new Map<string, { version: string; body: string }>();
-  private bytes = 0;
+  private readonly entries: LRUCache<string, { version: string; body: string }>;
   /** Answers computed (cache misses), for tests and metrics. */
   computed = 0;
 
-  /** @param maxBytes the most JSON text (in UTF-16 code units, about bytes) kept. */
-  constructor(private readonly maxBytes: number) {}
+  /** @param maxBytes the most JSON text (in UTF-16 code units, about bytes) kept; a larger answer is not kept. */
+  constructor(maxBytes: number) {
+    this.entries = new LRUCache({ maxSize: Math.max(1, maxBytes), sizeCalculation: (entry) => Math.max(1, entry.body.length) });
+  }
 
   /** The answer for `matchId` at `version`, or undefined (a miss, or another version). */
   get(matchId: string, version: string): string | undefined {
     const entry = this.entries.get(matchId);
-    if (!entry || entry.version !== version) return undefined;
-    this.entries.delete(matchId);
-    this.entries.set(matchId, entry);
-    return entry.body;
+    return entry?.version === version ? entry.body : undefined;
   }
 
   /** Stores an answer, replacing the match's older one and evicting the least recently used. */
   set(matchId: string, version: string, body: string): void {
-    this.delete(matchId);
-    if (body.length > this.maxBytes) return;
+    this.entries.delete(matchId);
     this.entries.set(matchId, { version, body });
-    this.bytes += body.length;
-    for (const [key, entry] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(key);
-      this.bytes -= entry.body.length;
-    }
   }
 
   /** Forgets a match's answer. */
   delete(matchId: string): void {
-    const entry = this.entries.get(matchId);
-    if (!entry) return;
     this.entries.delete(matchId);
-    this.bytes -= entry.body.length;
   }
 
   /** JSON text held, in code units. */
   get size(): number {
-    return this.bytes;
+    return this.entries.calculatedSize;
   }
 }
 
@@ -93,9 +85,10 @@ function roomVersion(matchId: string): string | undefined {
 export function historyRoute(services: HistoryServices): RequestHandler {
   return async (req, res) => {
     const address = stampedAddress(req.headers);
-    if (!services.limits.history.take(address)) {
+    const wait = await services.limits.history.admit(address);
+    if (wait > 0) {
       services.clients.mistake({ address, route: "history" }, "history refused: too many requests");
-      sendError(res, 429, "too_many_requests", services.limits.history.retryAfterMs(address));
+      sendError(res, 429, "too_many_requests", wait);
       return;
     }
     const params = MatchPathParams.safeParse(req.params);

@@ -1,21 +1,22 @@
 /**
- * Per-address throttles for express routes: a token bucket per client address (see
- * ../limits.ts); over the limit, 429 `too_many_requests` with `Retry-After` (seconds) and
+ * Per-address throttles for express routes: a rate per client address (see
+ * ../address-limits.ts, shared by the processes with Redis); over the limit, 429 `too_many_requests` with `Retry-After` (seconds) and
  * nothing done.
  */
 import type { RequestHandler } from "express";
 import type { ClientLog } from "../client-log.js";
-import { stampedAddress, type JoinFailures } from "../limits.js";
-import type { RateLimiter } from "../rate-limit.js";
+import type { AddressRate, JoinFailures } from "../address-limits.js";
+import { stampedAddress } from "../limits.js";
 import { sendError } from "./gate.js";
 
-/** A middleware taking one token from `bucket` per request; `route` names it in the log. */
-export function throttle(bucket: RateLimiter, clients: ClientLog, route: string): RequestHandler {
-  return (req, res, next) => {
+/** A middleware counting each request in `rate`; `route` names it in the log. */
+export function throttle(rate: AddressRate, clients: ClientLog, route: string): RequestHandler {
+  return async (req, res, next) => {
     const address = stampedAddress(req.headers);
-    if (bucket.take(address)) return next();
+    const wait = await rate.admit(address);
+    if (wait <= 0) return next();
     clients.mistake({ address, route }, "request refused: too many requests");
-    sendError(res, 429, "too_many_requests", bucket.retryAfterMs(address));
+    sendError(res, 429, "too_many_requests", wait);
   };
 }
 
@@ -25,9 +26,9 @@ export function throttle(bucket: RateLimiter, clients: ClientLog, route: string)
  * `Retry-After`, before the route looks at any credential.
  */
 export function refuseBlocked(failures: JoinFailures, clients: ClientLog, route: string): RequestHandler {
-  return (req, res, next) => {
+  return async (req, res, next) => {
     const address = stampedAddress(req.headers);
-    const blocked = failures.blockedFor(address);
+    const blocked = await failures.blockedFor(address);
     if (blocked <= 0) return next();
     clients.mistake({ address, route }, "request refused: too many failed joins");
     sendError(res, 429, "too_many_requests", blocked);

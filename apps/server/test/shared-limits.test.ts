@@ -1,0 +1,83 @@
+/**
+ * Per-address limits hold across processes: two processes' limits on one real Redis (as two
+ * servers with REDIS_URL build them) share each address's creations, history reads and failed
+ * joins, so two processes allow what one does; without Redis each process counts alone.
+ * Needs Debian's `redis-server` (or TEST_REDIS_URL); without it skipped visibly, under CI failing.
+ */
+import { randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
+import { createLimits, DEFAULT_LIMITS, type Limits } from "../src/limits";
+import { IN_CI, redisAvailable, testRedis } from "./redis";
+
+const settings = { ...DEFAULT_LIMITS, createBurst: 3, createPerMinute: 1, historyBurst: 4, historyPerSecond: 0.1, joinFailures: 3, joinBlockMs: 60_000, corsOrigins: [] };
+
+/** How many of `n` requests, alternating between the processes, are admitted. */
+async function admitted(processes: Limits[], pick: (limits: Limits) => Limits["creates"], n: number): Promise<number> {
+  let count = 0;
+  for (let i = 0; i < n; i++) if ((await pick(processes[i % processes.length]!).admit("203.0.113.7")) === 0) count++;
+  return count;
+}
+
+test("without Redis each process counts alone (two processes allow twice the burst)", async () => {
+  const processes = [createLimits(settings), createLimits(settings)];
+  expect(await admitted(processes, (l) => l.creates, 10)).toBe(6);
+});
+
+const suite = redisAvailable ? describe : describe.skip;
+
+suite("two processes on one Redis", () => {
+  let redis: { url: string; stop(): Promise<void> };
+  const clients: Redis[] = [];
+  let processes: Limits[];
+
+  beforeAll(async () => {
+    redis = await testRedis(4);
+  });
+  beforeEach(() => {
+    // A prefix of its own per test: the counters start empty.
+    const prefix = `fogwar-test-${randomUUID()}`;
+    processes = [0, 1].map(() => {
+      const client = new Redis(redis.url);
+      clients.push(client);
+      return createLimits(settings, { redis: client, prefix });
+    });
+  });
+  afterAll(async () => {
+    for (const client of clients) client.disconnect();
+    await redis?.stop();
+  });
+
+  test("share an address's match creations: the burst holds for both together, with a retry time", async () => {
+    expect(await admitted(processes, (l) => l.creates, 10)).toBe(3);
+    expect(await processes[0]!.creates.admit("203.0.113.7")).toBeGreaterThan(1000);
+    // Another address has its own count.
+    expect(await processes[1]!.creates.admit("198.51.100.2")).toBe(0);
+  });
+
+  test("share an address's history reads", async () => {
+    expect(await admitted(processes, (l) => l.history, 10)).toBe(4);
+  });
+
+  test("share failed joins: failures on both processes block the address on both", async () => {
+    const [a, b] = processes as [Limits, Limits];
+    await a.joinFailures.fail("203.0.113.7");
+    await b.joinFailures.fail("203.0.113.7");
+    expect(await a.joinFailures.blockedFor("203.0.113.7")).toBe(0);
+    await a.joinFailures.fail("203.0.113.7");
+    expect(await b.joinFailures.blockedFor("203.0.113.7")).toBeGreaterThan(59_000);
+    expect(await a.joinFailures.blockedFor("203.0.113.7")).toBeGreaterThan(59_000);
+    expect(await a.joinFailures.blockedFor("198.51.100.2")).toBe(0);
+  });
+});
+
+if (!redisAvailable) {
+  if (IN_CI) {
+    test("redis-server is available (required under CI)", () => {
+      throw new Error("CI is set but neither redis-server nor TEST_REDIS_URL is available (.ci/run starts one).");
+    });
+  } else {
+    describe.skip("two processes on one Redis: skipped, redis-server missing (apt-get install redis-server or set TEST_REDIS_URL)", () => {
+      test("share per-address limits", () => undefined);
+    });
+  }
+}

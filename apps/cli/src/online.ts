@@ -4,11 +4,9 @@
  * invite token (@colyseus/sdk), lists its legal commands from its own decoded projection
  * (`legalCommandsInView`) and sends a random one, as a person's browser would. Spectators join with the spectator link and only watch.
  *
- * Every client survives a server restart as the web client does: when its connection ends for a
- * reason worth retrying (`closeVerdict`) it joins again with a fresh `joinById` and its seat
- * token (spectators as spectators), backing off 0.5 s doubling to 15 s with jitter
- * (`retryDelay`) while the join fails for a reason worth retrying (`joinErrorVerdict`), asks
- * for the events it missed (`events_since`) and resends its unanswered command with the same id.
+ * Every client is a @fogwar/client `MatchSession`, the web client's own: it survives a server
+ * restart by joining again with its seat token (spectators as spectators), with backoff, asks for
+ * the events it missed and resends its unanswered command with the same id.
  * Given several addresses of one deployment (`urls`: server processes sharing Redis, reached
  * directly), a client whose join fails moves on to the next address, as a load balancer would
  * move it off a dead process; the process it reaches rebuilds the match's room if its host died.
@@ -18,18 +16,8 @@ import type { Room } from "@colyseus/sdk";
 import { Endpoints } from "./endpoints";
 import { RandomBot, type BotPolicy } from "@fogwar/engine";
 import { catalog, emberBotPolicy, legalCommandsInView, type EmberView } from "@fogwar/ember";
-import {
-  PROTOCOL_VERSION,
-  applyOverlay,
-  closeVerdict,
-  joinErrorVerdict,
-  parseServerMessage,
-  retryDelay,
-  unflatten,
-  type CreateMatchResponse,
-  type JoinOptions,
-  type MatchSummary,
-} from "@fogwar/protocol";
+import { MatchSession, matchStatusAt, type CommandResult, type JoinSpec, type MatchStatusLookup, type RoomClient } from "@fogwar/client";
+import type { CreateMatchResponse, MatchSummary } from "@fogwar/protocol";
 
 /** One online bot match's settings. */
 export interface OnlineMatchOptions {
@@ -105,218 +93,87 @@ export class OnlineBotError extends Error {
   }
 }
 
-/** The decoded room state as the SDK gives it (schema reflection, no server classes). */
-interface DecodedMap {
-  forEach(cb: (value: string, key: string) => void): void;
-}
-interface DecodedState {
-  readonly seq?: number;
-  readonly view?: DecodedMap;
-  readonly seats?: { get(seat: string): { readonly entries?: DecodedMap } | undefined };
-}
-/** A server message as received: `accepted`, `rejected`, `error`, ... */
-interface Answer {
-  readonly type: string;
-  readonly payload: { readonly id?: string; readonly seq?: number; readonly error?: { code: string; message: string } };
-}
-
-const toMap = (schemaMap: DecodedMap | undefined) => {
-  const map = new Map<string, string>();
-  schemaMap?.forEach((v, k) => map.set(k, v));
-  return map;
-};
-
 /**
- * How a client joins again: its addresses, the match, its join options and the time it may take
- * (ms). When the room is not found, the match's REST resource is asked: a match that is no longer
- * live ends the retries.
- */
-interface Rejoin {
-  readonly endpoints: Endpoints;
-  readonly matchId: string;
-  readonly options: JoinOptions;
-  readonly withinMs: number;
-}
-
-/** Whether the REST API says the match is over or unknown (false when it is live or cannot be asked). */
-async function matchIsGone(url: string): Promise<boolean> {
-  try {
-    const response = await fetch(url);
-    if (response.status === 404) return true;
-    const body = (await response.json()) as { match?: { status?: string } };
-    return response.ok && body.match?.status !== undefined && body.match.status !== "live";
-  } catch {
-    return false;
-  }
-}
-
-/**
- * A joined client and its projection, rebuilt from the decoded room state. When its connection
- * ends for a reason worth retrying it joins again (see the file's comment); `failure` is set
- * when it gives up, and every wait then throws.
+ * A joined client (a @fogwar/client session) and what the report counts: the WebSocket bytes it
+ * received and its joins again. Joins that fail move on to the next address; the session gives
+ * up after `withinMs` of failing, and every wait then throws.
  */
 class Seat {
-  private waiting: (() => void)[] = [];
-  private answers = new Map<string, Answer>();
-  private room: Room | null = null;
-  private closing = false;
-  private failure: string | null = null;
-  /** The command waiting for its answer, resent with its id after a rejoin. */
-  private inFlight: { id: string; command: BotCommand } | null = null;
-  private lastEventSeq = 0;
+  readonly session: MatchSession;
+  /** The seat (null for a spectator). */
+  readonly seat: string | null;
   bytes = 0;
-  reconnections = 0;
 
-  private constructor(
-    private readonly rejoin: Rejoin,
-    readonly seat: string | null,
-  ) {}
-
-  /** Joins (`joinById` with `options`): a seat with its token, or a spectator. */
-  static async join(rejoin: Rejoin, seat: string | null): Promise<Seat> {
-    const client = new Seat(rejoin, seat);
-    client.attach(await rejoin.endpoints.sdk.joinById(rejoin.matchId, rejoin.options));
-    return client;
+  constructor(endpoints: Endpoints, matchId: string, join: JoinSpec, withinMs: number) {
+    this.seat = join.role === "player" ? join.seat : null;
+    // A failed join moves on to the next address, as a load balancer would move it off a dead process.
+    const rooms: RoomClient = {
+      joinById: (roomId, options) =>
+        endpoints.sdk.joinById(roomId, options).catch((error: unknown) => {
+          endpoints.next();
+          throw error;
+        }),
+    };
+    const countBytes = (room: Room): void => {
+      const ws = (room.connection as unknown as { transport?: { ws?: WebSocket } }).transport?.ws;
+      ws?.addEventListener?.("message", (event: MessageEvent) => {
+        const data = event.data as ArrayBuffer | string;
+        this.bytes += typeof data === "string" ? data.length : data.byteLength;
+      });
+    };
+    const status: MatchStatusLookup = (id) => matchStatusAt(endpoints.base)(id);
+    this.session = new MatchSession(matchId, join, rooms, status, Math.random, { retryWithinMs: withinMs, onJoin: countBytes });
+    this.session.start();
   }
 
-  private attach(room: Room): void {
-    this.room = room;
-    // This client joins again by itself: the SDK's reconnection cannot survive a server restart.
-    room.reconnection.enabled = false;
-    room.onStateChange(() => this.wake());
-    room.onMessage("*", (type, raw: unknown) => {
-      // `accepted` and `events` travel in compact forms: read every message as its message object.
-      const parsed = parseServerMessage(type, raw);
-      const payload = (parsed.ok ? parsed.message : raw) as (Answer["payload"] & { lastSeq?: number }) | undefined;
-      if ((type === "accepted" || type === "rejected") && payload?.id) this.answers.set(payload.id, { type: String(type), payload });
-      if (type === "error") this.answers.set("error", { type: "error", payload: payload ?? {} });
-      if (type === "events" && payload?.seq !== undefined) this.lastEventSeq = Math.max(this.lastEventSeq, payload.seq);
-      if (type === "welcome") this.onWelcome(room, payload?.lastSeq ?? 0);
-      this.wake();
-    });
-    room.onLeave((code) => this.onLeave(room, code));
-    const ws = (room.connection as unknown as { transport?: { ws?: WebSocket } }).transport?.ws;
-    ws?.addEventListener?.("message", (event: MessageEvent) => {
-      const data = event.data as ArrayBuffer | string;
-      this.bytes += typeof data === "string" ? data.length : data.byteLength;
-    });
-  }
-
-  /** After every join: ask for the events missed, resend the unanswered command (same id). */
-  private onWelcome(room: Room, lastSeq: number): void {
-    if (lastSeq > this.lastEventSeq) room.send("events_since", { type: "events_since", after: this.lastEventSeq });
-    if (this.inFlight) room.send("command", { type: "command", ...this.inFlight });
-  }
-
-  private onLeave(room: Room, code: number): void {
-    if (room !== this.room || this.closing) return;
-    this.room = null;
-    const verdict = closeVerdict(code);
-    if (!verdict.retry || this.view()?.result) {
-      this.failure = `connection closed (${code}, ${verdict.code})`;
-      this.wake();
-      return;
-    }
-    void this.joinAgain();
-  }
-
-  /** Joins again with backoff until it works, a refusal is final, or `withinMs` has passed. */
-  private async joinAgain(): Promise<void> {
-    const { endpoints, matchId, options, withinMs } = this.rejoin;
-    const giveUpAt = Date.now() + withinMs;
-    for (let attempt = 1; ; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, retryDelay(attempt, Math.random)));
-      if (this.closing) return;
-      try {
-        const room = await endpoints.sdk.joinById(matchId, options);
-        if (this.closing) {
-          await room.leave(true).catch(() => undefined);
-          return;
-        }
-        this.reconnections++;
-        this.attach(room);
-        this.wake();
-        return;
-      } catch (error) {
-        const verdict = joinErrorVerdict(error);
-        if (!verdict.retry || Date.now() > giveUpAt || (verdict.checkMatch && (await matchIsGone(`${endpoints.base}/api/matches/${matchId}`)))) {
-          this.failure = `could not join again (${verdict.code}: ${verdict.message})`;
-          this.wake();
-          return;
-        }
-        endpoints.next();
-      }
-    }
-  }
-
-  private wake(): void {
-    for (const w of this.waiting.splice(0)) w();
-  }
-
-  /** Waits for `check`; the time spent reconnecting does not count towards `ms`. */
+  /** Waits for `check`, re-checked on every change; the time spent joining again does not count towards `ms`. */
   async until<T>(check: () => T | null | undefined | false, what: string, ms = 15_000): Promise<T> {
     let deadline = Date.now() + ms;
     for (;;) {
       const value = check();
       if (value) return value;
-      if (this.failure) throw new OnlineBotError(`${this.seat ?? "spectator"}: ${this.failure} while waiting for ${what}`);
-      if (!this.room) deadline = Date.now() + ms;
+      const { status, error } = this.session.getSnapshot();
+      if (status === "closed" || status === "failed") throw new OnlineBotError(`${this.seat ?? "spectator"}: ${error?.code ?? status}: ${error?.message ?? ""} while waiting for ${what}`);
+      if (status !== "open") deadline = Date.now() + ms;
       if (Date.now() > deadline) throw new OnlineBotError(`${this.seat ?? "spectator"}: timed out waiting for ${what}`);
       await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, 250);
-        this.waiting.push(() => {
+        const t = setTimeout(done, 250);
+        const unsubscribe = this.session.subscribe(done);
+        function done(): void {
           clearTimeout(t);
+          unsubscribe();
           resolve();
-        });
+        }
       });
     }
   }
 
-  /** The last seq of the room state (-1 before the first state). */
+  /** The seq of the projection (0 before the first state). */
   get seq(): number {
-    return (this.room?.state as DecodedState | undefined)?.seq ?? this.cached?.seq ?? -1;
+    return this.session.getSnapshot().seq;
   }
 
-  private cached: { seq: number; view: AnyView } | null = null;
-
-  /** The projection, rebuilt once per sequence number (the patch carries seq and overlay together); the last one while reconnecting. */
+  /** The projection (the last one while joining again). */
   view(): AnyView | undefined {
-    const state = this.room?.state as DecodedState | undefined;
-    if (!state) return this.cached?.view;
-    if (this.cached && this.cached.seq === this.seq) return this.cached.view;
-    const pub = toMap(state?.view);
-    if (!pub.has("")) return undefined;
-    const own = this.seat ? toMap(state?.seats?.get(this.seat)?.entries) : new Map<string, string>();
-    const view = unflatten(applyOverlay(pub, own)) as AnyView;
-    this.cached = { seq: this.seq, view };
-    return view;
+    return (this.session.getSnapshot().view as AnyView | null) ?? undefined;
   }
 
   /**
-   * Sends a command and waits for its answer; if the connection is lost meanwhile, the command
-   * goes again with the same id once joined again. A `rate_limited` error (more than 20
-   * messages/s on this connection) means the message was dropped: wait and resend the same id,
-   * as the protocol says; give up after 20 tries.
+   * Sends a command with `id` and waits for its answer (the session resends it with the same id
+   * after a join again). A `rate_limited` error (more than 20 messages/s on this connection) means
+   * the message was dropped: wait and resend the same id, as the protocol says; give up after 20 tries.
    */
-  async send(id: string, command: BotCommand): Promise<Answer> {
-    try {
-      for (let attempt = 0; ; attempt++) {
-        this.answers.delete("error");
-        this.inFlight = { id, command };
-        this.room?.send("command", { type: "command", id, command });
-        const answer = await this.until(() => this.answers.get(id) ?? this.answers.get("error"), `the answer to ${id}`);
-        if (answer.type !== "error" || answer.payload.error?.code !== "rate_limited" || attempt >= 20) return answer;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    } finally {
-      this.inFlight = null;
+  async send(id: string, command: BotCommand): Promise<CommandResult> {
+    for (let attempt = 0; ; attempt++) {
+      const answer = await this.session.send(command, id);
+      if (answer.ok || answer.error.code !== "rate_limited" || attempt >= 20) return answer;
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 
-  /** Leaves for good (no more rejoins). */
-  async leave(): Promise<void> {
-    this.closing = true;
-    await this.room?.leave(true).catch(() => undefined);
+  /** Leaves for good (no more joins). */
+  leave(): void {
+    this.session.dispose();
   }
 }
 
@@ -373,12 +230,11 @@ export async function playOnlineGame(game: OnlineGame, options: OnlinePlayOption
   const seats: Seat[] = [];
   const withinMs = options.reconnectWithinMs ?? 120_000;
   for (const s of created.seats) {
-    const join: JoinOptions = { role: "player", protocol: PROTOCOL_VERSION, token: s.token, name: s.name };
-    seats.push(await Seat.join({ endpoints: new Endpoints(bases), matchId: created.matchId, options: join, withinMs }, s.seat));
+    seats.push(new Seat(new Endpoints(bases), created.matchId, { role: "player", seat: s.seat, token: s.token, name: s.name }, withinMs));
   }
   const watchers: Seat[] = [];
   for (let i = 0; i < (options.spectators ?? 0); i++) {
-    watchers.push(await Seat.join({ endpoints: new Endpoints(bases), matchId: created.matchId, options: { role: "spectator", protocol: PROTOCOL_VERSION }, withinMs }, null));
+    watchers.push(new Seat(new Endpoints(bases), created.matchId, { role: "spectator" }, withinMs));
   }
   const accepted: { id: string; seq: number }[] = [];
   const everyone = [...seats, ...watchers];
@@ -398,9 +254,9 @@ export async function playOnlineGame(game: OnlineGame, options: OnlinePlayOption
       const id = `${mover.s.seat}-${commands + 1}`;
       const answer = await mover.s.send(id, command);
       options.onRoundTrip?.(performance.now() - t0);
-      if (answer.type !== "accepted") throw new OnlineBotError(`${mover.s.seat}: ${JSON.stringify(command)} was answered ${JSON.stringify(answer.payload)}`);
+      if (!answer.ok) throw new OnlineBotError(`${mover.s.seat}: ${JSON.stringify(command)} was answered ${JSON.stringify(answer.error)}`);
       commands++;
-      const seq = answer.payload.seq as number;
+      const seq = answer.seq;
       accepted.push({ id, seq });
       options.onAccepted?.(commands);
       await Promise.all(everyone.map((c) => c.until(() => c.seq >= seq, `sequence ${seq}`)));
@@ -410,10 +266,10 @@ export async function playOnlineGame(game: OnlineGame, options: OnlinePlayOption
     seats.forEach((s) => (bytes[s.seat as string] = s.bytes));
     watchers.forEach((w, i) => (bytes[`spectator-${i + 1}`] = w.bytes));
     const reconnections: Record<string, number> = {};
-    seats.forEach((s) => (reconnections[s.seat as string] = s.reconnections));
-    watchers.forEach((w, i) => (reconnections[`spectator-${i + 1}`] = w.reconnections));
+    seats.forEach((s) => (reconnections[s.seat as string] = s.session.reconnections));
+    watchers.forEach((w, i) => (reconnections[`spectator-${i + 1}`] = w.session.reconnections));
     return { matchId: created.matchId, commands, result: summary.match.result, ms: performance.now() - started, bytes, accepted, reconnections };
   } finally {
-    await Promise.all(everyone.map((c) => c.leave()));
+    everyone.forEach((c) => c.leave());
   }
 }

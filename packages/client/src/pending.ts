@@ -36,9 +36,8 @@ export class PendingCommands {
 
   constructor(private readonly makeId: () => string = newCommandId) {}
 
-  /** Adds a command; returns its id and the promise of its answer. */
-  add(command: unknown): { id: string; result: Promise<CommandResult> } {
-    const id = this.makeId();
+  /** Adds a command under `id` (default: a fresh one); returns its id and the promise of its answer. */
+  add(command: unknown, id: string = this.makeId()): { id: string; result: Promise<CommandResult> } {
     let resolve!: (result: CommandResult) => void;
     const result = new Promise<CommandResult>((r) => (resolve = r));
     this.items.set(id, { id, command, resolve, sent: false });

@@ -33,8 +33,19 @@ import { NO_CHAT, isChatError, withBacklog, withLine, type ChatState } from "./c
 import { buildCaster, buildProjection, connectedOf, projectionKey, type RoomStateLike } from "./projection";
 import { parseClockField, type ClockInfo } from "./clock";
 
-/** How to join: a seat with its token, or a spectator. */
-export type JoinSpec = { role: "player"; seat: string; token: string } | { role: "spectator" };
+/** How to join: a seat with its token (and the display name to show, if any), or a spectator. */
+export type JoinSpec = { role: "player"; seat: string; token: string; name?: string } | { role: "spectator" };
+
+/** A session's policy where programs differ (every field optional; the defaults are the web client's). */
+export interface SessionOptions {
+  /**
+   * How long joins may keep failing for reasons worth retrying before the session gives up
+   * (status `closed` or `failed`, error `gave_up`), in ms from the first failure; default: never.
+   */
+  readonly retryWithinMs?: number;
+  /** Called with each room joined (the first join and every join again), before its first message. */
+  readonly onJoin?: (room: Room) => void;
+}
 
 /**
  * Connection status: `connecting` (first join), `open`, `reconnecting` (lost, joining again:
@@ -156,6 +167,10 @@ export class MatchSession {
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   /** When the server was last heard from (epoch ms). */
   private lastHeard = 0;
+  /** When joins started failing (epoch ms; null while open). */
+  private failingSince: number | null = null;
+  /** How many times the session joined again after its first join. */
+  private rejoins = 0;
 
   /**
    * `client` replaces the SDK client and `matchStatus` the REST lookup (tests); `random` feeds
@@ -167,6 +182,7 @@ export class MatchSession {
     private readonly client: RoomClient = new Client(defaultEndpoint()) as unknown as RoomClient,
     private readonly matchStatus: MatchStatusLookup = fetchMatchStatus,
     random: () => number = Math.random,
+    private readonly options: SessionOptions = {},
   ) {
     this.retries = new RetryTimer(random);
   }
@@ -212,7 +228,9 @@ export class MatchSession {
     this.joining = true;
     if (this.snapshot.retry) this.update({ retry: { attempt: this.snapshot.retry.attempt, nextAt: null } });
     const options: JoinOptions =
-      this.join.role === "player" ? { role: "player", protocol: PROTOCOL_VERSION, token: this.join.token } : { role: "spectator", protocol: PROTOCOL_VERSION };
+      this.join.role === "player"
+        ? { role: "player", protocol: PROTOCOL_VERSION, token: this.join.token, ...(this.join.name ? { name: this.join.name } : {}) }
+        : { role: "spectator", protocol: PROTOCOL_VERSION };
     let room: Room;
     try {
       room = await withTimeout(this.client.joinById(this.matchId, options), JOIN_TIMEOUT_MS);
@@ -242,6 +260,12 @@ export class MatchSession {
   }
 
   private scheduleRetry(verdict: RetryVerdict): void {
+    const now = Date.now();
+    this.failingSince ??= now;
+    const within = this.options.retryWithinMs;
+    if (within !== undefined && now - this.failingSince > within) {
+      return this.giveUp({ retry: false, code: "gave_up", message: `Still failing after ${within} ms: ${verdict.message}` });
+    }
     const retry = this.retries.schedule(() => void this.connect());
     this.update({ status: this.joinedOnce ? "reconnecting" : "connecting", error: { code: verdict.code, message: verdict.message }, retry });
   }
@@ -253,9 +277,17 @@ export class MatchSession {
     this.update({ status: this.joinedOnce ? "closed" : "failed", error, retry: null });
   }
 
+  /** How many times the session joined again after its first join. */
+  get reconnections(): number {
+    return this.rejoins;
+  }
+
   private attach(room: Room): void {
     this.room = room;
+    if (this.joinedOnce) this.rejoins++;
     this.joinedOnce = true;
+    this.failingSince = null;
+    this.options.onJoin?.(room);
     this.retries.reset();
     // The session joins again by itself (with the seat token): the SDK's own reconnection would
     // retry a session a restarted server no longer has. Every close now reaches onLeave.
@@ -400,21 +432,21 @@ export class MatchSession {
     }
   }
 
-  /** Sends a command; resolves with the server's answer. */
-  send(command: unknown): Promise<CommandResult> {
+  /** Sends a command under `id` (default: a fresh one); resolves with the server's answer. */
+  send(command: unknown, id?: string): Promise<CommandResult> {
     if (this.join.role === "spectator") {
       return Promise.resolve({ ok: false, error: { code: "spectators_cannot_act", message: PROTOCOL_ERRORS.spectators_cannot_act.message, rule: null } });
     }
     if (this.disposed || this.snapshot.status === "closed" || this.snapshot.status === "failed") {
       return Promise.resolve({ ok: false, error: { code: "not_connected", message: "The connection to the match is closed.", rule: null } });
     }
-    const { id, result } = this.pending.add(command);
+    const added = this.pending.add(command, id);
     this.update({});
     if (this.room && this.snapshot.status === "open") {
-      this.room.send("command", { type: "command", id, command });
-      this.pending.markSent(id);
+      this.room.send("command", { type: "command", id: added.id, command });
+      this.pending.markSent(added.id);
     }
-    return result;
+    return added.result;
   }
 
   /**

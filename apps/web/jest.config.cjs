@@ -1,7 +1,8 @@
 /**
  * The web client's tests: the root preset with a jsdom environment and TSX (React automatic
  * runtime). `import.meta.glob` exists only under Vite, so the i18n resource loader is swapped for
- * a Node equivalent that reads the same files, and so is the ruleset adapters' discovery.
+ * a Node equivalent that reads the same files, and so is the ruleset adapters' discovery. A CSS
+ * import (a component's own styles, bundled by Vite) is an empty module.
  */
 const preset = require("../../jest.preset.cjs");
 const esmOnly = ["@noble", "rou3"];
@@ -29,6 +30,7 @@ module.exports = {
   transformIgnorePatterns: [`node_modules/(?!(\\.pnpm/)?(${esmOnly.join("|")}))`],
   moduleFileExtensions: ["ts", "tsx", "js", "mjs", "cjs", "json"],
   moduleNameMapper: {
+    "\\.css$": "<rootDir>/test/style-stub.cjs",
     "bundled-resources(\\.js)?$": "<rootDir>/test/i18n-resources.cjs",
     "ruleset-discovery(\\.js)?$": "<rootDir>/test/ruleset-discovery.cjs",
     "rulesets/bot-discovery(\\.js)?$": "<rootDir>/test/ruleset-bot-discovery.cjs",

@@ -1,16 +1,19 @@
 /**
- * The tables' animations (src/table/motion.ts) in a real browser (playwright-core driving
+ * The tables' animations (src/table/motion.css) in a real browser (playwright-core driving
  * Debian's Chromium): with no motion preference a moved EMBER unit or Siege operator is still on
  * its way 100 ms later, and hit marks and dice run their keyframes; under
  * `prefers-reduced-motion: reduce` each piece is at once at its new square and no mark or die
  * animates. The tables' own markup classes (`.ember-board .unit`, `.siege-map .model`,
  * `.siege-map .token`, `.hit-mark`, `.die`) on a page holding only the motion CSS.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { MOTION_CSS } from "../src/table/motion";
 import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI } from "./support";
 
 jest.setTimeout(60_000);
+
+const MOTION_CSS = readFileSync(join(__dirname, "../src/table/motion.css"), "utf8");
 
 const PAGE = `<!doctype html><html><head><style>${MOTION_CSS}</style></head><body>
 <svg class="ember-board" viewBox="0 0 400 400" width="400" height="400">

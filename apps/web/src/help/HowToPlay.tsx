@@ -10,7 +10,6 @@
 import { Link, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
-import { RULE_TIP_CSS } from "./RuleTip";
 import { GUIDES } from "./HowToPlayLink";
 import { SIGMAR_NUMBERS, SIGMAR_TERMS, tipText, type SigmarTip } from "../rulesets/sigmar/tips";
 import "../i18n/siege-strings";
@@ -18,6 +17,8 @@ import "../i18n/trpg-strings";
 import "../i18n/help-strings";
 import "../i18n/guide-strings";
 import "../i18n/table-strings";
+import "./RuleTip.css";
+import "./HowToPlay.css";
 
 
 interface Section {
@@ -84,7 +85,6 @@ export function HowToPlayPage() {
   const sections = t(`${known}.sections`, { returnObjects: true, ...numbers }) as unknown as Section[];
   return (
     <article className="how-to-play" data-ruleset={known}>
-      <style>{RULE_TIP_CSS + GUIDE_CSS}</style>
       <h1>{t(`${known}.title`)}</h1>
       <p className="intro">{t(`${known}.intro`, numbers)}</p>
       {sections.map((s) => (
@@ -120,13 +120,3 @@ export function HowToPlayPage() {
     </article>
   );
 }
-
-const GUIDE_CSS = `
-.how-to-play { max-width: 46rem; margin: 0 auto; line-height: 1.5; }
-.how-to-play li { margin: 0.25rem 0; }
-.how-to-play:lang(ko) { word-break: keep-all; overflow-wrap: break-word; }
-.how-to-play .reference div { display: grid; grid-template-columns: minmax(7rem, 12rem) 1fr; gap: 0.75rem; padding: 0.3rem 0; border-bottom: 1px solid #e5e7eb; }
-.how-to-play .reference dt { font-weight: 600; }
-.how-to-play .reference dd { margin: 0; }
-@media (max-width: 480px) { .how-to-play .reference div { grid-template-columns: 1fr; gap: 0.1rem; } }
-`;

@@ -6,6 +6,7 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import "../i18n/help-strings";
+import "./RuleTip.css";
 
 export interface RuleTipProps {
   /** What the reader sees (the term itself, a picture, a name). */
@@ -36,13 +37,3 @@ export function RuleTip({ children, term, help }: RuleTipProps) {
     </span>
   );
 }
-
-/** The CSS of the tips (shared by both tables and the how-to-play pages). */
-export const RULE_TIP_CSS = `
-.rule-tip { display: inline; }
-.rule-tip-button { font: inherit; font-size: 0.75rem; line-height: 1; margin-left: 0.25em; padding: 0 0.3em; min-width: 24px; min-height: 24px; border-radius: 50%; border: 1px solid currentColor; background: transparent; color: inherit; cursor: help; vertical-align: middle; }
-.rule-pop { display: block; margin: 0.3rem 0; padding: 0.5rem 0.6rem; max-width: 100%; box-sizing: border-box; background: #fffbe6; color: #222; border: 1px solid #b8a64a; border-radius: 6px; font-size: 0.85rem; font-weight: normal; white-space: normal; overflow-wrap: anywhere; text-align: start; }
-.rule-pop:lang(ko) { word-break: keep-all; }
-.rule-pop[hidden] { display: none; }
-.how-to-play-link { display: inline-block; margin: 0.25rem 0.5rem; }
-`;

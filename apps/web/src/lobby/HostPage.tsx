@@ -16,6 +16,7 @@ import { api as defaultApi, ApiError, type Api } from "../api";
 import { ErrorNote, Loading } from "../ui";
 import { CopyButton } from "./CopyButton";
 import { localPart } from "./InviteLinks";
+import "./HostPage.css";
 
 /** The host token from a location fragment (`#token=<32 hex>`), or null. */
 export function hostTokenFrom(hash: string): string | null {
@@ -118,7 +119,6 @@ export function HostPage({ api = defaultApi }: { api?: Api }) {
   }
   return (
     <section className="host-page created" aria-labelledby="host-title">
-      <style>{HOST_CSS}</style>
       <h2 id="host-title">{t("host.title", { id: matchId })}</h2>
       <p>{t("host.explain")}</p>
       {error && <ErrorNote error={error} />}
@@ -150,11 +150,3 @@ export function HostPage({ api = defaultApi }: { api?: Api }) {
     </section>
   );
 }
-
-const HOST_CSS = `
-.host-page .links { padding: 0; list-style: none; }
-.host-page .links li { display: grid; grid-template-columns: minmax(0, 1fr) auto auto; gap: 0.3rem 0.5rem; align-items: center; margin-bottom: 0.9rem; }
-.host-page .links li > label, .host-page .links li > .host-status, .host-page .links li > .confirm { grid-column: 1 / -1; }
-.host-page .links input { min-width: 0; width: 100%; }
-.host-page .host-status { font-size: 0.9rem; }
-`;

@@ -12,11 +12,11 @@ import i18next from "i18next";
 import { ApiError, api, type MatchHistory } from "../api";
 import { ErrorNote, Loading } from "../ui";
 import { rulesetAdapter } from "../rulesets/registry";
-import { REVIEW_CSS } from "./styles";
 import { PlayersProvider, seatList, useSeatNamer } from "../table/names";
 import { ReviewChat } from "./ReviewChat";
 import "../i18n/table-strings";
 import "../i18n/review-strings";
+import "./review.css";
 
 /** The review parts of ruleset `id`, each its own chunk, fetched once the history names the ruleset. */
 function useReviewParts(id: string | undefined) {
@@ -79,7 +79,6 @@ export function ReviewPage({ matchId }: { matchId: string }) {
 
   return (
     <section className="review-page" data-testid="review-page" aria-labelledby="review-title">
-      <style>{REVIEW_CSS}</style>
       <h1 id="review-title">{t("title", { id: matchId })}</h1>
       <PlayersProvider players={history?.match.seats}>
         {history && <MatchLine history={history} />}

@@ -7,6 +7,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api as defaultApi, type Api } from "../api";
 import { useSeatNamer } from "./names";
+import "./BotNote.css";
 
 /** Bot seats of a match: seat id to bot level ("easy", "normal"). */
 export type BotSeats = Readonly<Record<string, string>>;
@@ -57,12 +58,3 @@ export function BotNote({ bots, waiting }: { bots: BotSeats | undefined; waiting
     </>
   );
 }
-
-/** Styles of the note (both tables include them through SHARED_TABLE_CSS). */
-export const BOT_NOTE_CSS = `
-.bot-note { margin: 0 0 0.3rem; font-size: 0.9rem; color: var(--muted); }
-.bot-note.thinking { color: inherit; font-style: italic; }
-.bot-spinner { display: inline-block; width: 0.8em; height: 0.8em; border: 2px solid currentColor; border-right-color: transparent; border-radius: 50%; vertical-align: -0.1em; animation: bot-spin 0.9s linear infinite; }
-@keyframes bot-spin { to { transform: rotate(360deg); } }
-@media (prefers-reduced-motion: reduce) { .bot-spinner { animation: none; } }
-`;

@@ -9,6 +9,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_CHAT_LENGTH, type ChatAudience, type ChatLine } from "@fogwar/protocol";
+import "./ChatPanel.css";
 
 /** What the panel shows: the audiences, the lines, the last refusal's code. */
 export interface ChatView {
@@ -79,7 +80,6 @@ export function ChatPanel({ chat, onSend, seat = null, title }: ChatPanelProps) 
 
   return (
     <section className="chat-panel" aria-labelledby={`${id}-title`} data-testid="chat-panel">
-      <style>{CHAT_CSS}</style>
       <h2 id={`${id}-title`}>{title ?? t("chat.title")}</h2>
       <div role="tablist" aria-label={t("chat.audiences")} className="chat-tabs">
         {chat.read.map((audience, index) => {
@@ -152,23 +152,3 @@ export function ChatPanel({ chat, onSend, seat = null, title }: ChatPanelProps) 
     </section>
   );
 }
-
-const CHAT_CSS = `
-.chat-panel { border: 1px solid var(--border, #ccc); border-radius: 6px; padding: 0.5rem 0.7rem; margin: 0.8rem 0; background: var(--panel); max-width: 100%; box-sizing: border-box; min-width: 0; }
-.chat-panel h2 { font-size: 1rem; margin: 0 0 0.4rem; }
-.chat-tabs { display: flex; flex-wrap: wrap; gap: 0.3rem; margin-bottom: 0.4rem; }
-.chat-tabs [role="tab"] { min-height: 2.2rem; padding: 0.2rem 0.7rem; border-radius: 4px; }
-.chat-tabs [role="tab"][aria-selected="true"] { font-weight: 700; outline: 2px solid var(--accent); }
-.chat-unread { display: inline-block; margin-left: 0.35rem; min-width: 1.3em; padding: 0 0.3em; border-radius: 0.65em; background: var(--accent); color: var(--panel, #fff); font-size: 0.8rem; text-align: center; }
-.chat-note, .chat-empty { margin: 0 0 0.3rem; font-size: 0.8rem; color: var(--muted); }
-.chat-lines { list-style: none; margin: 0 0 0.4rem; padding: 0; max-height: 14rem; overflow: auto; overscroll-behavior: contain; overflow-wrap: anywhere; }
-.chat-lines li { padding: 0.15rem 0; }
-.chat-lines li.mine .chat-who { color: var(--ok); }
-.chat-who { font-weight: 600; margin-right: 0.4rem; }
-.chat-lines time { font-size: 0.75rem; color: var(--muted); margin-right: 0.4rem; }
-.chat-form label { display: block; font-size: 0.85rem; margin-bottom: 0.2rem; }
-.chat-row { display: flex; gap: 0.4rem; }
-.chat-row input { flex: 1 1 auto; min-width: 0; min-height: 2.2rem; }
-.chat-row button { min-height: 2.2rem; }
-.chat-error { color: var(--bad, #b00020); font-size: 0.85rem; margin: 0.3rem 0 0; }
-`;

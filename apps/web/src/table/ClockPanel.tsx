@@ -6,6 +6,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { claimWaitAt, formatClock, isLow, remainingAt, type ClockInfo } from "./clock";
+import "./ClockPanel.css";
 
 /** What a claim button does: sends the claim, resolving with the server's answer. */
 export type ClaimSender = (absent: string, outcome: "win" | "draw") => Promise<{ ok: boolean; error?: { message: string } }>;
@@ -95,17 +96,3 @@ export function ClockPanel({ info, seat, nameOf, sideOf, onClaim, now = Date.now
     </section>
   );
 }
-
-/** Styles of the clock panel (added to the tables' shared styles). */
-export const CLOCK_CSS = `
-.clock-panel { margin: 0 0 0.4rem; }
-.clock-panel .clocks { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.3rem 0.8rem; }
-.clock-panel .clock { font-variant-numeric: tabular-nums; }
-.clock-panel .clock-time { font-weight: 600; font-size: 1.05rem; }
-.clock-panel .clock.running .clock-time { color: var(--accent); }
-.clock-panel .clock.low .clock-time { color: var(--bad, #b00020); font-weight: 800; }
-.clock-panel .clock-activation { font-size: 0.8rem; color: var(--muted); }
-.clock-panel .claim { border-left: 3px solid var(--accent); padding-left: 0.5rem; margin-top: 0.3rem; }
-.clock-panel .claim p { margin: 0.2rem 0; }
-.clock-panel .claim-buttons { display: flex; gap: 0.4rem; flex-wrap: wrap; }
-`;

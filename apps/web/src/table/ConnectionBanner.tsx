@@ -13,19 +13,11 @@ import { useTranslation } from "react-i18next";
 import { useSeatNamer } from "./names";
 import type { MatchConnection } from "../net/useMatch";
 import "../i18n/table-strings";
+import "./ConnectionBanner.css";
 
 /** Causes the banner words itself; any other shows the server's code and message. */
 const KNOWN_CAUSES = new Set(["connection_lost", "server_restarting", "network_error", "room_not_found", "service_unavailable", "server_error", "too_many_requests"]);
 
-const BANNER_CSS = `
-.connection .dot { display: inline-block; width: 0.7em; height: 0.7em; border-radius: 50%; margin-right: 0.35em; vertical-align: baseline; }
-.connection .dot-open { background: #1f9d3a; }
-.connection .dot-waiting { background: #d49b00; }
-.connection .dot-down { background: #c62828; }
-.connection .reconnect { margin: 0.3rem 0 0; padding: 0.4rem 0.6rem; border-left: 4px solid #c98a00; background: #fff7e0; color: #3b2a00; display: flex; flex-wrap: wrap; gap: 0.3rem 0.8rem; align-items: center; }
-.connection .reconnect .cause { flex: 1 1 16rem; }
-.connection .reconnect button { min-height: 2.2rem; }
-`;
 
 /** Seconds from now until `at` (epoch ms), rounded up, never negative; re-rendered every 250 ms while `at` is set. */
 function useSecondsUntil(at: number | null): number | null {
@@ -50,7 +42,6 @@ export function ConnectionBanner({ match, seat, onRetry, matchId, children }: { 
   const cause = match.error && KNOWN_CAUSES.has(match.error.code) ? t(`reconnect.cause.${match.error.code}`) : match.error ? `${match.error.code}: ${match.error.message}` : null;
   return (
     <header className="connection">
-      <style>{BANNER_CSS}</style>
       <p role="status" aria-live="polite" className={`status status-${match.status}`}>
         <span aria-hidden="true" className={`dot dot-${match.status === "open" ? "open" : final ? "down" : "waiting"}`} />
         {over ? t("reconnect.over.status") : t(`status.${match.status}`)} · {seat ? t("playingAs", { seat: name(seat) }) : t("spectating")}

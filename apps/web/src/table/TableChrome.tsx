@@ -6,7 +6,8 @@ import { useState, useSyncExternalStore, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { notificationsSupported } from "./turn";
 import { playTurnTone, setSoundOn, soundChoice, subscribeSound } from "./sound";
-import { CLOCK_CSS } from "./ClockPanel";
+import "./ClockPanel.css";
+import "./TableChrome.css";
 
 /**
  * "Notify me when it is my turn": asks the browser for permission when pressed. Hidden when the
@@ -78,42 +79,3 @@ export function BoardViewport({ children, label }: { children: ReactNode; label:
     </div>
   );
 }
-
-/**
- * Layout shared by both tables: a two-column grid on wide screens (the board column sticks while
- * the side column scrolls; the action bar sticks at the top of the side column), one column on
- * phones with the action bar right under the board and stuck to the bottom of the screen while
- * the reader is above it; the event log scrolls in its own box.
- */
-export const SHARED_TABLE_CSS = `
-.ember-table, .siege-table { overflow-x: clip; }
-.table-grid { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 1rem; align-items: start; }
-.table-grid > * { min-width: 0; }
-.board-column { position: sticky; top: 0.5rem; }
-.action-bar { position: sticky; top: 0.5rem; z-index: 3; border: 2px solid var(--accent); border-radius: 6px; padding: 0.4rem 0.7rem; background: var(--panel); margin-bottom: 0.6rem; max-height: calc(100vh - 1rem); overflow: auto; overscroll-behavior: contain; }
-.action-bar .turn-line { margin: 0 0 0.3rem; font-weight: 600; }
-/* The revealed dice seed (64 hex digits) wraps on a phone instead of running off the screen. */
-.result .seed { font-family: monospace; overflow-wrap: anywhere; font-size: 0.8rem; }
-/* The clocks stay in sight while the bar's own content scrolls (on a phone the bar is short). */
-.action-bar > .clock-panel { position: sticky; top: -0.4rem; z-index: 1; background: var(--panel); margin: -0.4rem 0 0.4rem; padding: 0.4rem 0 0.2rem; border-bottom: 1px solid var(--border); }
-.action-bar .turn-line.mine { color: var(--ok); }
-.action-bar .notify, .action-bar .notify-state, .action-bar .sound-toggle { font-size: 0.85rem; }
-.board-viewport { position: relative; }
-.board-viewport .zoom-buttons { display: flex; gap: 0.3rem; align-items: center; justify-content: flex-end; margin-bottom: 0.2rem; }
-.board-viewport .zoom-buttons button { min-width: 2.2rem; min-height: 2.2rem; padding: 0; }
-.board-viewport .zoom-level { font-size: 0.8rem; color: var(--muted); min-width: 3em; text-align: center; }
-.board-scroll { overflow: auto; max-width: 100%; touch-action: pan-x pan-y; overscroll-behavior: contain; }
-.board-viewport[data-zoom="1"] .board-scroll { overflow: hidden; }
-.board-zoom > svg, .board-zoom > figure svg { max-width: none !important; }
-.log-lines { max-height: 16rem; overflow: auto; overscroll-behavior: contain; overflow-wrap: anywhere; }
-${CLOCK_CSS}
-@media (max-width: 900px) {
-  /* One column: the side column's children join the table's flow, so the action bar sticks to the
-     bottom of the screen anywhere along the table (a sticky element stays inside its parent). */
-  .table-grid { display: block; }
-  .side-column { display: contents; }
-  .board-column { position: static; margin-bottom: 0.6rem; }
-  .board-scroll { max-height: 55vh; }
-  .action-bar { top: auto; bottom: 0; max-height: 38vh; box-shadow: 0 -2px 8px rgba(0,0,0,0.15); }
-}
-`;

@@ -11,13 +11,14 @@ import { catalog, type ArmyList, type EmberCommand, type EmberEvent, type EmberV
 import { ArmyEditor } from "../../lobby/ArmyEditor";
 import { assess, cloneArmy, nameIn } from "../../lobby/armyModel";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
-import { NotifyButton, SHARED_TABLE_CSS } from "../../table/TableChrome";
+import { NotifyButton } from "../../table/TableChrome";
 import { useTurnAwareness } from "../../table/turn";
 import { EventLog } from "./EventLog";
 import { sampleName, scenarioOf, seatColour, seatMark } from "./model";
 import { seatList, useSeatNamer } from "../../table/names";
-import { TABLE_CSS } from "./styles";
 import "../../i18n/table-strings";
+import "./table.css";
+import "./Muster.css";
 
 export interface MusterScreenProps {
   readonly view: EmberView;
@@ -50,7 +51,6 @@ export function MusterScreen({ view, seat, onCommand, events, banner, notice }: 
 
   return (
     <div className="ember-table muster" data-seat={seat ?? "spectator"} data-phase="muster">
-      <style>{SHARED_TABLE_CSS + TABLE_CSS + MUSTER_CSS}</style>
       {banner}
       <section className="summary" aria-label={t("phaseLabel")}>
         <h2>
@@ -123,12 +123,3 @@ export function MusterScreen({ view, seat, onCommand, events, banner, notice }: 
     </div>
   );
 }
-
-const MUSTER_CSS = `
-.ember-table.muster { max-width: 64rem; margin: 0 auto; }
-.muster-seats ul { list-style: none; padding: 0; margin: 0.25rem 0; }
-.muster-seats li { padding: 0.25rem 0; overflow-wrap: anywhere; }
-.muster-build, .muster-wait { margin: 0.75rem 0; padding: 0.75rem; border: 2px solid var(--accent); border-radius: 6px; background: var(--panel); }
-.muster .turn-line.mine { color: var(--ok); font-weight: 600; }
-.muster-build > button.primary { margin-top: 0.5rem; font-size: 1.05rem; }
-`;

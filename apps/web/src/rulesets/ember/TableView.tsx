@@ -17,15 +17,15 @@ import { MusterScreen } from "./Muster";
 import { PlanPanel } from "./PlanPanel";
 import { UnitPanel } from "./UnitPanel";
 import { endReason } from "./words";
-import { RULE_TIP_CSS } from "../../help/RuleTip";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
-import { TABLE_CSS } from "./styles";
-import { MOTION_CSS } from "../../table/motion";
-import { BoardViewport, NotifyButton, SHARED_TABLE_CSS, SoundToggle } from "../../table/TableChrome";
-import { BOT_NOTE_CSS, BotNote, type BotSeats } from "../../table/BotNote";
+import { BoardViewport, NotifyButton, SoundToggle } from "../../table/TableChrome";
+import { BotNote, type BotSeats } from "../../table/BotNote";
 import { useTurnAwareness } from "../../table/turn";
 import { localName, ofType, sampleName, scenarioOf, seatColour, seatMark, squareName, unitLabel, unitOf } from "./model";
 import "../../i18n/table-strings";
+import "../../help/RuleTip.css";
+import "../../table/motion.css";
+import "./table.css";
 
 export interface TableViewProps {
   readonly matchId: string;
@@ -326,7 +326,6 @@ function BattleView({ matchId, view, seat, legal, onCommand, events, banner, not
 
   return (
     <div className="ember-table" data-seat={seat ?? "spectator"}>
-      <style>{SHARED_TABLE_CSS + BOT_NOTE_CSS + TABLE_CSS + RULE_TIP_CSS + MOTION_CSS}</style>
       {banner}
       <Summary view={view} seat={seat} />
       <Result view={view} seat={seat} matchId={matchId} />

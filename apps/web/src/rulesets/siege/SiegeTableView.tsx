@@ -14,17 +14,17 @@ import { SiegeMap } from "./SiegeMap";
 import { SiegeConcede } from "./SiegeConcede";
 import { SecretTokens, SiegeControls, useCommandBuilder } from "./SiegeControls";
 import { describeEvent, diceWords, facingName, gadgetName, opName, placeName, reasonWords, sourceName, teamName, type SiegeWords } from "./words";
-import { SIEGE_CSS } from "./styles";
-import { MOTION_CSS } from "../../table/motion";
-import { BoardViewport, NotifyButton, SHARED_TABLE_CSS, SoundToggle } from "../../table/TableChrome";
-import { BOT_NOTE_CSS, BotNote, type BotSeats } from "../../table/BotNote";
+import { BoardViewport, NotifyButton, SoundToggle } from "../../table/TableChrome";
+import { BotNote, type BotSeats } from "../../table/BotNote";
 import { useStickToBottom } from "../../table/log";
-import { RULE_TIP_CSS, RuleTip } from "../../help/RuleTip";
+import { RuleTip } from "../../help/RuleTip";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
 import { useTurnAwareness } from "../../table/turn";
 import { seatList, useSeatNamer } from "../../table/names";
 import "../../i18n/siege-strings";
 import "../../i18n/help-strings";
+import "../../table/motion.css";
+import "./table.css";
 
 export interface SiegeTableViewProps {
   readonly matchId: string;
@@ -62,7 +62,6 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
   const lastShot = [...events].reverse().flatMap((e) => [...e.events].reverse()).find((e): e is Extract<SiegeEvent, { type: "shot" }> => e.type === "shot");
   return (
     <section className="siege-table" aria-label={t("title")}>
-      <style>{SHARED_TABLE_CSS + BOT_NOTE_CSS + SIEGE_CSS + RULE_TIP_CSS + MOTION_CSS}</style>
       {banner}
       <header className="summary">
         <h2>

@@ -17,18 +17,18 @@ import { Muster } from "./Muster";
 import { UnitCard } from "./UnitCard";
 import { commandText, formationAt, maxFor, planOf, rulerText, templateFor } from "./commands";
 import { abilityName, describeEvent, endReason, unitName, type SigmarWords } from "./words";
-import { SIGMAR_CSS } from "./styles";
 import { Tip, type SigmarTip } from "./tips";
 import { MapLegend } from "./MapLegend";
-import { RULE_TIP_CSS } from "../../help/RuleTip";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
-import { BoardViewport, NotifyButton, SHARED_TABLE_CSS, SoundToggle } from "../../table/TableChrome";
-import { BOT_NOTE_CSS, BotNote, type BotSeats } from "../../table/BotNote";
+import { BoardViewport, NotifyButton, SoundToggle } from "../../table/TableChrome";
+import { BotNote, type BotSeats } from "../../table/BotNote";
 import { useStickToBottom } from "../../table/log";
 import { useTurnAwareness } from "../../table/turn";
 import { seatList, useSeatNamer } from "../../table/names";
 import "../../i18n/sigmar-strings";
 import { ConcedeButton } from "../../table/Concede";
+import "../../help/RuleTip.css";
+import "./table.css";
 
 export interface SigmarTableViewProps {
   readonly matchId: string;
@@ -140,7 +140,6 @@ export function SigmarTableView({ matchId, view, seat, legal, templates, onComma
     );
   return (
     <section className="sigmar-table" aria-label={t("title")}>
-      <style>{SHARED_TABLE_CSS + BOT_NOTE_CSS + RULE_TIP_CSS + SIGMAR_CSS}</style>
       {banner}
       <header className="summary">
         <h2>

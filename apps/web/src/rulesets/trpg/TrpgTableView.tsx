@@ -15,13 +15,13 @@ import { TrpgMap, TrpgMapLegend } from "./TrpgMap";
 import { ActionControls, DecisionPrompt, DelayedTurns, useBuilder, pickValue } from "./TrpgControls";
 import { GmConsole } from "./GmConsole";
 import { audienceOf, charName, describeEvent, inLanguage, squareCode, type TrpgWords } from "./words";
-import { TRPG_CSS } from "./styles";
-import { BoardViewport, NotifyButton, SHARED_TABLE_CSS, SoundToggle } from "../../table/TableChrome";
-import { BOT_NOTE_CSS, BotNote, type BotSeats } from "../../table/BotNote";
+import { BoardViewport, NotifyButton, SoundToggle } from "../../table/TableChrome";
+import { BotNote, type BotSeats } from "../../table/BotNote";
 import { useStickToBottom } from "../../table/log";
 import { useTurnAwareness } from "../../table/turn";
 import { seatList, useSeatNamer } from "../../table/names";
 import "../../i18n/trpg-strings";
+import "./table.css";
 
 export interface TrpgTableViewProps {
   readonly matchId: string;
@@ -59,7 +59,6 @@ export function TrpgTableView({ matchId, view, seat, legal, onCommand, events, b
   const myCharacters = seat ? Object.values(view.characters).filter((c) => (c.side === "party" ? view.control[c.id] === seat : view.seats.enemies[0] === seat)) : [];
   return (
     <section className="trpg-table" aria-label={t("title")}>
-      <style>{SHARED_TABLE_CSS + BOT_NOTE_CSS + TRPG_CSS}</style>
       {banner}
       <header className="summary">
         <h2>

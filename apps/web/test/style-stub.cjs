@@ -1,0 +1,2 @@
+/** Jest's stand-in for a `.css` import: the styles only matter in a browser (Vite bundles them). */
+module.exports = {};

@@ -103,13 +103,16 @@ describe("control characters get the bad-request codes, never a 500", () => {
 });
 
 describe("headers", () => {
-  it("sets a content security policy, nosniff and frame-ancestors, and no X-Powered-By", async () => {
+  it("sets a content security policy (styles from itself only), nosniff and frame-ancestors, and no X-Powered-By", async () => {
     for (const path of ["/api/health", "/api/matches", "/"]) {
       const response = await fetch(`${t.http}${path}`);
       const csp = response.headers.get("content-security-policy") ?? "";
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("connect-src 'self' ws://fogwar.test");
+      // Styles come from the server's own files only: no inline <style> element or style="" markup.
+      const styleSrc = csp.split(";").map((d) => d.trim()).filter((d) => /^style-src(-elem|-attr)?\s/.test(d));
+      expect(styleSrc).toEqual(["style-src 'self'"]);
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("x-frame-options")).toBe("DENY");
       expect(response.headers.get("x-powered-by")).toBeNull();

@@ -1,8 +1,10 @@
 /**
  * The built web client under the server's content security policy, in Chromium: the lobby, a
  * seat's page and a spectator's page load, render and open their match WebSocket with no CSP
- * violation reported (neither as a `securitypolicyviolation` event nor on the console), and the
- * build ships no source maps.
+ * violation reported (neither as a `securitypolicyviolation` event nor on the console); so do a
+ * table of every ruleset the lobby's bot form offers, with the tables' own style sheets applied
+ * (styles come only from the build's CSS files: the policy allows no inline <style>), and the
+ * review of that match once the seat has conceded; and the build ships no source maps.
  *
  * Needs apps/web/dist (`pnpm build:web`) and Chromium (FOGWAR_CHROMIUM, else /usr/bin/chromium);
  * without either the suite is skipped, visibly; under CI a missing one fails.
@@ -72,6 +74,52 @@ suite("the web client under the content security policy", () => {
     const invite = new URL(match.seats[0]!.inviteUrl);
     expect((await visit(`${invite.pathname}${invite.hash}`, true)).violations).toEqual([]);
     expect((await visit(`/watch/${match.matchId}`, true)).violations).toEqual([]);
+  });
+
+  it("opens a table of every ruleset against the bot, and its review, with its styles and no violation", async () => {
+    const { violations, page } = await visit("/", false);
+    // A table may ask its question with the browser's own confirmation dialog.
+    page.on("dialog", (dialog) => void dialog.accept());
+    /** Moves the violations the current document saw into `violations` (a navigation starts a new list). */
+    const collect = async () => violations.push(...(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])));
+    const form = page.locator("form.play-bot");
+    const rulesets = form.locator('[role="radiogroup"] input[type="radio"]');
+    await rulesets.first().waitFor();
+    const count = await rulesets.count();
+    expect(count).toBeGreaterThanOrEqual(4);
+    const roots = new Set<string>();
+    for (let i = 0; i < count; i++) {
+      if (i > 0) {
+        await collect();
+        await page.goto(`${base}/`);
+      }
+      await rulesets.nth(i).check();
+      await form.locator('button[type="submit"]').click();
+      await page.waitForURL(/\/play\/[a-z0-9]+/);
+      const matchId = new URL(page.url()).pathname.split("/")[2]!;
+      // The shared and the ruleset's style sheets apply: a two-column grid in a flex column.
+      const grid = page.locator(".table-grid").first();
+      await grid.waitFor();
+      expect(await grid.evaluate((e) => getComputedStyle(e).display)).toBe("grid");
+      const root = await grid.evaluate((e) => ({ name: e.parentElement?.className ?? "", display: e.parentElement ? getComputedStyle(e.parentElement).display : "" }));
+      expect(root.display).toBe("flex");
+      roots.add(root.name);
+      // The seat concedes (after the shell's confirmation, where the table asks one), so the review replays the match.
+      await page.locator("button.concede").first().click();
+      const confirm = page.locator(".concede-confirm button.danger");
+      if (await confirm.isVisible({ timeout: 2_000 }).catch(() => false)) await confirm.click();
+      for (let wait = 0; (await server.store.getMatch(matchId))?.status !== "finished"; wait++) {
+        if (wait > 100) throw new Error(`match ${matchId} did not finish after the concession`);
+        await page.waitForTimeout(100);
+      }
+      await collect();
+      await page.goto(`${base}/review/${matchId}`);
+      await page.locator(".review-page").waitFor();
+      await page.waitForTimeout(500);
+    }
+    await collect();
+    expect(roots.size).toBe(count);
+    expect(violations).toEqual([]);
   });
 
   it("ships no source maps", () => {

@@ -1,8 +1,9 @@
 /**
  * Response headers and the last error handler of the express app.
  * - helmet: a content security policy the web client works under (scripts, fonts and images
- *   from the server itself, no eval; styles from itself and inline <style> elements; network
- *   calls to itself and its WebSocket origin; no frames, no plugins), `X-Content-Type-Options: nosniff`, `frame-ancestors 'none'` and
+ *   from the server itself, no eval; style sheets from the server itself only, no inline <style>
+ *   element or `style="..."` markup; network calls to itself and its WebSocket origin; no frames,
+ *   no plugins), `X-Content-Type-Options: nosniff`, `frame-ancestors 'none'` and
  *   `X-Frame-Options: DENY`, no `X-Powered-By`;
  * - the last error handler: an error no route answered (a malformed path, a static file that
  *   cannot be read) becomes a JSON error; 4xx are client mistakes (warn, no stack, rate-limited),
@@ -25,8 +26,9 @@ export function cspDirectives(publicUrl: string): Record<string, string[] | null
   return {
     "default-src": ["'self'"],
     "script-src": ["'self'"],
-    // The web client's tables and review render their (constant) styles as <style> elements.
-    "style-src": ["'self'", "'unsafe-inline'"],
+    // The web client's styles are CSS files of the build; style properties React sets through
+    // the DOM (element.style) are not governed by style-src.
+    "style-src": ["'self'"],
     "img-src": ["'self'", "data:"],
     "font-src": ["'self'", "data:"],
     "connect-src": ["'self'", websocketOrigin(publicUrl)],

@@ -13,13 +13,14 @@
  *   (and is reported). 0 in tests.
  * - Faults: a search that throws, or a command the server rejects, is followed by a random legal
  *   command (logged), so a match never waits on a faulty bot.
- * - Drops: when the connection ends for any reason but its own leave it joins again with backoff
- *   (0.5 s doubling to 15 s, `retryDelay`), resending an unanswered command with the same id; a
- *   final refusal (an invalid token, a match that is over) stops it. Whoever started it stops it
- *   with `stop()` (the match's room closed).
+ * - Drops: the connection is a @fogwar/client `MatchSession`, the web client's own: when it ends
+ *   for any reason but its own leave it joins again with backoff, resending an unanswered command
+ *   with the same id; a final refusal (an invalid token, a match that is over) stops it. Whoever
+ *   started it stops it with `stop()` (the match's room closed).
  */
 import { Client, type Room } from "@colyseus/sdk";
-import { PROTOCOL_VERSION, applyOverlay, closeVerdict, joinErrorVerdict, parseServerMessage, retryDelay, unflatten } from "@fogwar/protocol";
+import { MatchSession, type CommandResult, type MatchSnapshot, type RoomClient } from "@fogwar/client";
+import { PROTOCOL_ERRORS } from "@fogwar/protocol";
 import type { BotCommand, Brain } from "./brain.js";
 import { BOT_KEY_HEADER } from "./worker-protocol.js";
 
@@ -46,26 +47,6 @@ export interface BotSeatSpec {
   readonly connectionKey?: string;
 }
 
-interface FlatMap {
-  forEach(cb: (value: string, key: string) => void): void;
-}
-interface DecodedState {
-  readonly seq?: number;
-  readonly view?: FlatMap & { has?(key: string): boolean };
-  readonly seats?: { get(seat: string): { readonly entries?: FlatMap } | undefined };
-}
-interface Answer {
-  readonly id?: string;
-  readonly seq?: number;
-  readonly error?: { readonly code: string; readonly message: string };
-}
-
-const flat = (map: FlatMap | undefined): Map<string, string> => {
-  const out = new Map<string, string>();
-  map?.forEach((v, k) => out.set(k, v));
-  return out;
-};
-
 /**
  * How long to wait (ms) before sending a command of a turn that began at `since` when it is `now`
  * (both `Date.now` ms), for a pace of `delayMs`: until `delayMs` after `since`, or, when the
@@ -79,14 +60,17 @@ export function paceWait(since: number, delayMs: number, now: number): number {
 
 /** A bot playing one seat of one match over the protocol. */
 export class BotPlayer {
-  private readonly sdk: Client;
+  private readonly session: MatchSession;
+  /** The room of the current connection (the last one joined). */
   private room: Room | null = null;
   private stopping = false;
   private busy = false;
   private again = false;
-  /** The unanswered command, resent with its id after a rejoin. */
-  private inFlight: { id: string; command: BotCommand } | null = null;
-  private answer: ((answer: { type: string; payload: Answer }) => void) | null = null;
+  private inFlight = false;
+  /** The status last seen (reported on change). */
+  private status: MatchSnapshot["status"] = "connecting";
+  /** Whether a failing first join was reported (once). */
+  private joinWarned = false;
   /** The seq our last accepted command produced: the view is stale until it arrives. */
   private awaitSeq = 0;
   /** When the bot's current turn began (ms, `Date.now`), and at which seq. */
@@ -101,85 +85,68 @@ export class BotPlayer {
     private readonly brain: Brain,
     private readonly report: BotReport,
   ) {
-    this.sdk = new Client(spec.url, spec.connectionKey ? { headers: { [BOT_KEY_HEADER]: spec.connectionKey } } : undefined);
+    const sdk = new Client(spec.url, spec.connectionKey ? { headers: { [BOT_KEY_HEADER]: spec.connectionKey } } : undefined);
+    // A room not found is retried until stopped: whoever runs the bot knows when the match ends.
+    this.session = new MatchSession(spec.matchId, { role: "player", seat: spec.seat, token: spec.token }, sdk as unknown as RoomClient, async () => null, Math.random, {
+      onJoin: (room) => (this.room = room),
+    });
+    this.session.subscribe(() => this.onChange());
   }
 
-  /** Joins and plays until the match ends or `stop()`; returns once the first join is done or given up. */
+  /** Joins and plays until the match ends or `stop()`; resolves once the first join is done or given up. */
   async start(): Promise<void> {
-    await this.join(0);
+    this.session.start();
+    await new Promise<void>((resolve) => {
+      const check = (): void => {
+        if (this.stopping || this.session.getSnapshot().status !== "connecting") {
+          unsubscribe();
+          resolve();
+        }
+      };
+      const unsubscribe = this.session.subscribe(check);
+      check();
+    });
   }
 
   /** Leaves for good. */
   async stop(): Promise<void> {
     this.stopping = true;
-    const room = this.room;
     this.room = null;
-    await room?.leave(true).catch(() => undefined);
+    this.session.dispose();
   }
 
-  private async join(firstAttempt: number): Promise<void> {
-    for (let attempt = firstAttempt; !this.stopping; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, retryDelay(attempt, Math.random)));
-      if (this.stopping) return;
-      try {
-        const room = await this.sdk.joinById(this.spec.matchId, { role: "player", protocol: PROTOCOL_VERSION, token: this.spec.token });
-        if (this.stopping) {
-          await room.leave(true).catch(() => undefined);
-          return;
-        }
-        this.attach(room);
-        return;
-      } catch (error) {
-        const verdict = joinErrorVerdict(error);
-        if (!verdict.retry) {
-          this.stopping = true;
-          this.report.stopped(`join refused: ${verdict.code}`);
-          return;
-        }
-        if (attempt === firstAttempt) this.report.warn(`cannot join (${verdict.code}); trying again`);
-      }
-    }
-  }
-
-  private attach(room: Room): void {
-    this.room = room;
-    // This client joins again by itself (the SDK's reconnection cannot survive a server restart).
-    room.reconnection.enabled = false;
-    room.onStateChange(() => this.wake());
-    room.onMessage("*", (type, raw: unknown) => {
-      // Read as any client reads (accepted and events come in their compact wire forms).
-      const parsed = parseServerMessage(type, raw);
-      const payload = (parsed.ok ? parsed.message : raw) as Answer;
-      if ((type === "accepted" || type === "rejected") && payload?.id && payload.id === this.inFlight?.id) this.answer?.({ type, payload });
-      else if (type === "error" && this.inFlight) this.answer?.({ type: "error", payload });
-      else if (type === "welcome" && this.inFlight) room.send("command", { type: "command", ...this.inFlight });
-      this.wake();
-    });
-    room.onLeave((code) => {
-      if (room !== this.room || this.stopping) return;
-      this.room = null;
+  /** Reports status changes, then looks at the position. */
+  private onChange(): void {
+    const { status, error } = this.session.getSnapshot();
+    const before = this.status;
+    this.status = status;
+    if (status !== before && !this.stopping) {
+      const code = error?.code ?? status;
       if (this.view()?.result) return this.finish();
-      const verdict = closeVerdict(code);
-      if (!verdict.retry) {
-        this.stopping = true;
-        this.report.stopped(`connection closed: ${verdict.code}`);
-        return;
-      }
-      this.report.warn(`connection lost (${code}); joining again`);
-      void this.join(1);
-    });
+      if (status === "failed") return this.stopFor(`join refused: ${code}`);
+      if (status === "closed") return this.stopFor(`connection closed: ${code}`);
+      if (status === "reconnecting" && before === "open") this.report.warn(`connection lost (${code}); joining again`);
+    }
+    if (status === "connecting" && error && !this.joinWarned && !this.stopping) {
+      this.joinWarned = true;
+      this.report.warn(`cannot join (${error.code}); trying again`);
+    }
     this.wake();
   }
 
-  private get state(): DecodedState | undefined {
-    return this.room?.state as DecodedState | undefined;
+  private stopFor(reason: string): void {
+    this.stopping = true;
+    this.report.stopped(reason);
+    this.session.dispose();
   }
 
-  /** The seat's projection from the decoded state (undefined before the first full state). */
+  /** The seat's projection (undefined before the first full state). */
   private view(): { result?: unknown } | undefined {
-    const state = this.state;
-    if (!state?.view?.has?.("")) return undefined;
-    return unflatten(applyOverlay(flat(state.view), flat(state.seats?.get(this.spec.seat)?.entries))) as { result?: unknown };
+    return (this.session.getSnapshot().view as { result?: unknown } | null) ?? undefined;
+  }
+
+  private get open(): boolean {
+    return this.session.getSnapshot().status === "open";
   }
 
   private finish(): void {
@@ -210,11 +177,11 @@ export class BotPlayer {
   /** One look at the position: plays a command when it is the seat's move. */
   private async act(): Promise<void> {
     this.again = false;
-    if (this.stopping || !this.room || this.inFlight) return;
+    if (this.stopping || !this.open || this.inFlight) return;
     // The turn's clock starts before the view is read: everything after it is inside the pace.
     const looked = Date.now();
     const started = performance.now();
-    const seq = this.state?.seq ?? -1;
+    const seq = this.session.getSnapshot().seq;
     if (seq < this.awaitSeq) return;
     const view = this.view();
     if (!view) return;
@@ -239,41 +206,35 @@ export class BotPlayer {
     const wait = paceWait(this.turn.since, this.spec.delayMs, Date.now());
     if (thinkMs > this.spec.delayMs && this.spec.delayMs > 0) this.report.warn(`the move at seq ${seq} took ${Math.round(thinkMs)} ms, longer than the pace (${this.spec.delayMs} ms)`);
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    if (this.stopping || !this.room || (this.state?.seq ?? -1) !== seq) return this.wake();
-    const answer = await this.send({ id: `bot-${this.nonce}-${seq}-${++this.counter}`, command });
+    if (this.stopping || !this.open || this.session.getSnapshot().seq !== seq) return this.wake();
+    const answer = await this.send(`bot-${this.nonce}-${seq}-${++this.counter}`, command);
     if (this.stopping) return;
-    if (answer.type === "accepted") {
-      this.awaitSeq = answer.payload.seq ?? seq + 1;
+    if (answer.ok) {
+      this.awaitSeq = answer.seq;
       this.report.moved(this.awaitSeq, thinkMs, command.type);
-    } else if (answer.type === "rejected") {
-      this.report.warn(`the server rejected ${command.type} at seq ${seq} (${answer.payload.error?.code}); playing a random legal command`);
-      this.fallbackAt.add(seq);
-    } else if (answer.payload.error?.code === "match_over") {
+    } else if (answer.error.code === "match_over") {
       this.finish();
-    } else if (answer.payload.error?.code === "rate_limited") {
+    } else if (answer.error.code === "rate_limited") {
       await new Promise((resolve) => setTimeout(resolve, 200));
+    } else if (answer.error.code === "not_connected") {
+      return;
+    } else if (!(answer.error.code in PROTOCOL_ERRORS)) {
+      this.report.warn(`the server rejected ${command.type} at seq ${seq} (${answer.error.code}); playing a random legal command`);
+      this.fallbackAt.add(seq);
     } else {
-      this.report.warn(`error ${answer.payload.error?.code} after ${command.type} at seq ${seq}`);
+      this.report.warn(`error ${answer.error.code} after ${command.type} at seq ${seq}`);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     this.wake();
   }
 
-  /** Sends a command and waits for its answer (resent with the same id after a rejoin). */
-  private send(inFlight: { id: string; command: BotCommand }): Promise<{ type: string; payload: Answer }> {
-    this.inFlight = inFlight;
-    return new Promise<{ type: string; payload: Answer }>((resolve) => {
-      const poll = setInterval(() => {
-        if (this.stopping) done({ type: "error", payload: { error: { code: "stopped", message: "" } } });
-      }, 1000);
-      const done = (answer: { type: string; payload: Answer }) => {
-        clearInterval(poll);
-        this.answer = null;
-        this.inFlight = null;
-        resolve(answer);
-      };
-      this.answer = done;
-      this.room?.send("command", { type: "command", ...inFlight });
-    });
+  /** Sends a command and waits for its answer (the session resends it with the same id after a join again). */
+  private async send(id: string, command: BotCommand): Promise<CommandResult> {
+    this.inFlight = true;
+    try {
+      return await this.session.send(command, id);
+    } finally {
+      this.inFlight = false;
+    }
   }
 }

@@ -16,3 +16,4 @@ export { MatchRoomState } from "../sync/state.js";
 export { brainFor, botRulesets } from "../bots/brain.js";
 export { DEFAULT_BOT_DELAY_MS } from "../bots/host.js";
 export { openPgliteFolder } from "../store/pglite.js";
+export { dialDuelHost, DUEL_SCENARIO } from "../../test/fixtures/dial-duel-host.js";

@@ -1,7 +1,8 @@
 /**
  * The server's settings from the environment: one zod schema holding every variable, its
  * default, its range and its error. The operator's table of settings (the "Server settings"
- * table of the docs) is `settingsTable()`'s output; a test keeps the two equal.
+ * table of the docs) is `settingsTable()`'s output (`pnpm --filter @fogwar/server settings-table`
+ * prints it); a test keeps the two equal.
  *
  * A malformed value fails `configFromEnv` with an Error naming the variable, the value and what
  * it must be (the server prints it and exits with status 1).

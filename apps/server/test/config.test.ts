@@ -35,7 +35,7 @@ function documentedTables(): { file: string; table: string }[] {
   return found;
 }
 
-test("the docs' table of settings is the one generated from the schema (regenerate with settingsTable())", () => {
+test("the docs' table of settings is the one generated from the schema (print it with `pnpm --filter @fogwar/server settings-table`)", () => {
   const tables = documentedTables();
   expect(tables.map((t) => t.file)).toHaveLength(1);
   expect(tables[0]!.table).toBe(settingsTable());

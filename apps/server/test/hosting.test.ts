@@ -11,7 +11,7 @@ import { Redis } from "ioredis";
 import { pino } from "pino";
 import { RedisHosting } from "../src/hosting.js";
 import { scaleOutFromEnv } from "../src/config.js";
-import { IN_CI, redisAvailable as available, testRedis } from "./redis";
+import { redisAvailable as available, testRedis, whenRedisMissing } from "./redis";
 
 jest.setTimeout(30_000);
 
@@ -105,17 +105,7 @@ suite("RedisHosting", () => {
   });
 });
 
-if (!available) {
-  if (IN_CI) {
-    test("redis-server is available (required under CI)", () => {
-      throw new Error("CI is set but neither redis-server nor TEST_REDIS_URL is available (.ci/run starts one).");
-    });
-  } else {
-    describe.skip("RedisHosting: skipped, redis-server missing (apt-get install redis-server or set TEST_REDIS_URL)", () => {
-      test("one host per match across processes", () => undefined);
-    });
-  }
-}
+whenRedisMissing("RedisHosting", "one host per match across processes");
 
 test("REDIS_URL needs DATABASE_URL and FOGWAR_PUBLIC_ADDRESS; neither set keeps one process", () => {
   expect(scaleOutFromEnv({})).toEqual({});

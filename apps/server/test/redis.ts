@@ -47,3 +47,20 @@ export async function testRedis(db: number): Promise<{ url: string; stop(): Prom
     },
   };
 }
+
+/**
+ * For a test file whose `suite` needs Redis: when Redis is missing, a visibly skipped `suite`
+ * (`test` names what it would check), or under CI a failing test. Nothing when Redis is there.
+ */
+export function whenRedisMissing(suite: string, test: string): void {
+  if (redisAvailable) return;
+  if (IN_CI) {
+    globalThis.test("redis-server is available (required under CI)", () => {
+      throw new Error("CI is set but neither redis-server nor TEST_REDIS_URL is available (.ci/run starts one).");
+    });
+  } else {
+    describe.skip(`${suite}: skipped, redis-server missing (apt-get install redis-server or set TEST_REDIS_URL)`, () => {
+      globalThis.test(test, () => undefined);
+    });
+  }
+}

@@ -20,7 +20,7 @@ import { currentHosting } from "../src/rooms.js";
 import { startServer, type RunningServer } from "../src/server.js";
 import { openStore } from "../src/store/index.js";
 import { createMatch, emberRequest, freePort, TEST_LIMITS, TestClient, type Created } from "./harness";
-import { IN_CI, redisAvailable, testRedis } from "./redis";
+import { redisAvailable, testRedis, whenRedisMissing } from "./redis";
 
 jest.setTimeout(60_000);
 
@@ -129,14 +129,4 @@ suite("one process on Redis", () => {
   });
 });
 
-if (!redisAvailable) {
-  if (IN_CI) {
-    test("redis-server is available (required under CI)", () => {
-      throw new Error("CI is set but neither redis-server nor TEST_REDIS_URL is available (.ci/run starts one).");
-    });
-  } else {
-    describe.skip("one process on Redis: skipped, redis-server missing (apt-get install redis-server or set TEST_REDIS_URL)", () => {
-      test("joins rebuild, defer and move rooms", () => undefined);
-    });
-  }
-}
+whenRedisMissing("one process on Redis", "joins rebuild, defer and move rooms");

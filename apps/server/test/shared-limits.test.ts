@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { createLimits, DEFAULT_LIMITS, type Limits } from "../src/limits";
-import { IN_CI, redisAvailable, testRedis } from "./redis";
+import { redisAvailable, testRedis, whenRedisMissing } from "./redis";
 
 const settings = { ...DEFAULT_LIMITS, createBurst: 3, createPerMinute: 1, historyBurst: 4, historyPerSecond: 0.1, joinFailures: 3, joinBlockMs: 60_000, corsOrigins: [] };
 
@@ -70,14 +70,4 @@ suite("two processes on one Redis", () => {
   });
 });
 
-if (!redisAvailable) {
-  if (IN_CI) {
-    test("redis-server is available (required under CI)", () => {
-      throw new Error("CI is set but neither redis-server nor TEST_REDIS_URL is available (.ci/run starts one).");
-    });
-  } else {
-    describe.skip("two processes on one Redis: skipped, redis-server missing (apt-get install redis-server or set TEST_REDIS_URL)", () => {
-      test("share per-address limits", () => undefined);
-    });
-  }
-}
+whenRedisMissing("two processes on one Redis", "share per-address limits");

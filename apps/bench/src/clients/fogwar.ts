@@ -4,34 +4,21 @@
  * token (`POST /api/matches/:id/seats/:seat/claim`, as a player's client does), each seat joined
  * over WebSocket (@colyseus/sdk `joinById`) with its token, spectators with the spectator role. Each
  * command is the seeded random bot's choice among the seat's legal commands computed from its
- * own decoded projection (`legalCommandsInView`), sent as a `command` message with an id; its
+ * own decoded projection (@fogwar/client `buildProjection`, then `legalCommandsInView`), sent as a `command` message with an id; its
  * round trip ends at the `accepted` answer.
  */
 import { randomBytes } from "node:crypto";
 import { Client, type Room } from "@colyseus/sdk";
 import { RandomBot } from "@fogwar/engine";
 import { catalog, emberBotPolicy, legalCommandsInView, type EmberCommand, type EmberView } from "@fogwar/ember";
-import { PROTOCOL_VERSION, applyOverlay, parseServerMessage, unflatten, type ClaimSeatResponse, type CreateMatchResponse, type JoinOptions } from "@fogwar/protocol";
+import { buildProjection, type RoomStateLike } from "@fogwar/client";
+import { PROTOCOL_VERSION, parseServerMessage, type ClaimSeatResponse, type CreateMatchResponse, type JoinOptions } from "@fogwar/protocol";
 import { postJson, Waiter, type BenchMatch, type Connection, type Target } from "./target.js";
 
-interface DecodedMap {
-  forEach(cb: (value: string, key: string) => void): void;
-}
-interface DecodedState {
-  readonly seq?: number;
-  readonly view?: DecodedMap;
-  readonly seats?: { get(seat: string): { readonly entries?: DecodedMap } | undefined };
-}
 interface Answer {
   readonly type: string;
   readonly payload: { readonly id?: string; readonly seq?: number; readonly error?: { code: string; message: string } };
 }
-
-const toMap = (schemaMap: DecodedMap | undefined) => {
-  const map = new Map<string, string>();
-  schemaMap?.forEach((v, k) => map.set(k, v));
-  return map;
-};
 
 /**
  * What a frame from the server is, from its leading bytes: `patch` (a state patch), `state` (a
@@ -84,18 +71,16 @@ export class FogwarConnection implements Connection {
 
   /** The room state's seq (-1 before the first state). */
   get seq(): number {
-    return (this.room.state as DecodedState | undefined)?.seq ?? -1;
+    return (this.room.state as RoomStateLike | undefined)?.seq ?? -1;
   }
 
   /** The decoded projection, rebuilt once per seq. */
   view(): EmberView | undefined {
-    const state = this.room.state as DecodedState | undefined;
+    const state = this.room.state as RoomStateLike | undefined;
     if (!state) return undefined;
     if (this.cached?.seq === this.seq) return this.cached.view;
-    const pub = toMap(state.view);
-    if (!pub.has("")) return undefined;
-    const own = this.seat ? toMap(state.seats?.get(this.seat)?.entries) : new Map<string, string>();
-    const view = unflatten(applyOverlay(pub, own)) as EmberView;
+    const view = buildProjection(state, this.seat) as EmberView | null;
+    if (!view) return undefined;
     this.cached = { seq: this.seq, view };
     return view;
   }

@@ -2,11 +2,12 @@
  * One chaos client connection: a seat (or spectator) joined over WebSocket with @colyseus/sdk,
  * the SDK's own automatic reconnection turned off (the chaos run rejoins with the seat token
  * after a restart, as a reloaded browser would). It rebuilds the seat's projection from the
- * decoded room state and collects the answers to its commands by id.
+ * decoded room state (@fogwar/client's `buildProjection`) and collects the answers to its commands by id.
  */
 import { Client, type Room } from "@colyseus/sdk";
 import type { EmberCommand, EmberView } from "@fogwar/ember";
-import { PROTOCOL_VERSION, applyOverlay, parseServerMessage, unflatten } from "@fogwar/protocol";
+import { buildProjection, type RoomStateLike } from "@fogwar/client";
+import { PROTOCOL_VERSION, parseServerMessage } from "@fogwar/protocol";
 
 /** An answer to a command: `accepted` (with seq), `rejected`, an `error` (code), or `gone` (the connection closed) / `timeout`. */
 export type CommandAnswer =
@@ -15,21 +16,6 @@ export type CommandAnswer =
   | { readonly kind: "error"; readonly code: string }
   | { readonly kind: "gone" }
   | { readonly kind: "timeout" };
-
-interface DecodedMap {
-  forEach(cb: (value: string, key: string) => void): void;
-}
-interface DecodedState {
-  readonly seq?: number;
-  readonly view?: DecodedMap;
-  readonly seats?: { get(seat: string): { readonly entries?: DecodedMap } | undefined };
-}
-
-const toMap = (m: DecodedMap | undefined) => {
-  const map = new Map<string, string>();
-  m?.forEach((v, k) => map.set(k, v));
-  return map;
-};
 
 /** A joined seat. */
 export class ChaosSeat {
@@ -93,15 +79,12 @@ export class ChaosSeat {
 
   /** The last sequence number in the decoded state (-1 before the first state). */
   get seq(): number {
-    return (this.room.state as DecodedState | undefined)?.seq ?? -1;
+    return (this.room.state as RoomStateLike | undefined)?.seq ?? -1;
   }
 
   /** The seat's projection from the decoded state, or undefined before the first state. */
   view(): EmberView | undefined {
-    const state = this.room.state as DecodedState | undefined;
-    const pub = toMap(state?.view);
-    if (!pub.has("")) return undefined;
-    return unflatten(applyOverlay(pub, toMap(state?.seats?.get(this.seat)?.entries))) as EmberView;
+    return (buildProjection(this.room.state as RoomStateLike | undefined, this.seat) as EmberView | null) ?? undefined;
   }
 
   /** Sends a command with `id` and waits up to `ms` for its answer (an `error` counts as the answer). */

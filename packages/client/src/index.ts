@@ -3,7 +3,8 @@
  * the server's bot seats, the CLI's bots and chaos seats, the bench). No React, no DOM; the
  * WebSocket comes from @colyseus/sdk (browsers and Node 22).
  * - ./session: MatchSession, one connection to a match room (join, reconnect with backoff,
- *   resend unanswered commands, rebuild the projection, fetch missed events, heartbeat);
+ *   resend unanswered commands, rebuild the projection, fetch missed events, heartbeat), with
+ *   ./snapshot (what it shows and takes) and ./lookup (the server address, the match status);
  * - ./projection: the seat's projection rebuilt from the room state's flat patches and overlay;
  * - ./pending: commands waiting for their answer, resent with their ids after a reconnection;
  * - ./backoff: the retry timer and the verdicts on closes and join errors;

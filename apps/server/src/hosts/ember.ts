@@ -4,10 +4,11 @@
  * list) or none (each player musters a secret list in the match); teams for 2 v 2; an optional
  * clock chosen in the lobby.
  */
-import { RandomBot, type EventEnvelope } from "@fogwar/engine";
+import type { EventEnvelope } from "@fogwar/engine";
 import { TeamName } from "@fogwar/protocol";
 import { ArmyList, EMBER_SEARCH_BUDGET, casterRedact, casterViewFor, catalog, ember, emberBotPolicy, emberSearchBot, legalCommandsInView, validateArmy, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState, type EmberView } from "@fogwar/ember";
 import type { HostedRuleset } from "./contract.js";
+import { searchBrain } from "./search-brain.js";
 
 /** EMBER (seed 001) as the server hosts it. */
 export const emberHost: HostedRuleset = {
@@ -84,13 +85,7 @@ export const emberHost: HostedRuleset = {
   bot: {
     budgets: { easy: { simulations: 8, maxCandidates: 6, depth: 4 }, normal: EMBER_SEARCH_BUDGET },
     brain(level, seat, seed) {
-      const search = emberSearchBot(seed, this.budgets[level]);
-      const random = new RandomBot<EmberCommand>(`${seed}:fallback`, emberBotPolicy);
-      return {
-        legal: (view) => legalCommandsInView(view as EmberView, seat),
-        choose: (view) => search.choose(view as EmberView, seat),
-        fallback: (view) => random.choose(legalCommandsInView(view as EmberView, seat)),
-      };
+      return searchBrain<EmberView, EmberCommand>(seat, seed, { legal: legalCommandsInView, search: emberSearchBot(seed, this.budgets[level]), policy: emberBotPolicy });
     },
   },
 };

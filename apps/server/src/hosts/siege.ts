@@ -2,9 +2,10 @@
  * Siege (seed 004; packages/siege) as the server hosts it: team matches on a mission, operators
  * picked in secret in the match, a time bank per team.
  */
-import { RandomBot, type EventEnvelope } from "@fogwar/engine";
+import type { EventEnvelope } from "@fogwar/engine";
 import { SIEGE_SEARCH_BUDGET, casterRedact, casterViewFor, catalog as siegeCatalog, legalCommandsInView, siege, siegeBotPolicy, siegeSearchBot, type SiegeCommand, type SiegeEvent, type SiegeSetup, type SiegeState, type SiegeView } from "@fogwar/siege";
 import type { HostedRuleset } from "./contract.js";
+import { searchBrain } from "./search-brain.js";
 
 /** Siege's teams, in the order seat ids are given. */
 const SIEGE_TEAMS = ["attack", "defence"] as const;
@@ -71,13 +72,7 @@ export const siegeHost: HostedRuleset = {
   bot: {
     budgets: { easy: { simulations: 24, maxCandidates: 12, depth: 0 }, normal: SIEGE_SEARCH_BUDGET },
     brain(level, seat, seed) {
-      const search = siegeSearchBot(seed, this.budgets[level]);
-      const random = new RandomBot<SiegeCommand>(`${seed}:fallback`, siegeBotPolicy);
-      return {
-        legal: (view) => legalCommandsInView(view as SiegeView, seat),
-        choose: (view) => search.choose(view as SiegeView, seat),
-        fallback: (view) => random.choose(legalCommandsInView(view as SiegeView, seat)),
-      };
+      return searchBrain<SiegeView, SiegeCommand>(seat, seed, { legal: legalCommandsInView, search: siegeSearchBot(seed, this.budgets[level]), policy: siegeBotPolicy });
     },
   },
 };

@@ -11,11 +11,12 @@
  * player or none gives it), and the enemies' player's table settings `{ "field", "night",
  * "commander" }` (seed 002 3-7 weather and light, 3-2 commander).
  */
-import { RandomBot, type EventEnvelope } from "@fogwar/engine";
+import type { EventEnvelope } from "@fogwar/engine";
 import { TRPG_SEARCH_BUDGET, awaiting, casterRedact, casterViewFor, catalog, legalCommandsInView, trpg, trpgBotPolicy, trpgSearchBot, type TrpgCommand, type TrpgEvent, type TrpgSetup, type TrpgState, type TrpgView } from "@fogwar/trpg";
 import { encounter } from "@fogwar/trpg/encounters";
 import { z } from "zod";
 import type { HostedRuleset } from "./contract.js";
+import { searchBrain } from "./search-brain.js";
 
 const PartyArmy = z.strictObject({ characters: z.array(z.string().min(1).max(40)).min(1).max(6) });
 const TableArmy = z.strictObject({
@@ -114,14 +115,12 @@ export const trpgHost: HostedRuleset = {
   bot: {
     budgets: { easy: { simulations: 700 }, normal: TRPG_SEARCH_BUDGET },
     brain(level, seat, seed) {
-      const search = trpgSearchBot(seed, this.budgets[level]);
-      const random = new RandomBot<TrpgCommand>(`${seed}:fallback`, trpgBotPolicy);
-      return {
-        legal: (view) => legalCommandsInView(view as TrpgView, seat),
-        awaits: (view) => awaiting(view as TrpgView).includes(seat),
-        choose: (view) => search.choose(view as TrpgView, seat),
-        fallback: (view) => random.choose(legalCommandsInView(view as TrpgView, seat)),
-      };
+      return searchBrain<TrpgView, TrpgCommand>(seat, seed, {
+        legal: legalCommandsInView,
+        awaits: (view, seat) => awaiting(view).includes(seat),
+        search: trpgSearchBot(seed, this.budgets[level]),
+        policy: trpgBotPolicy,
+      });
     },
   },
 };

@@ -7,8 +7,8 @@
  * other client's projection or events hold the number, and no other client's raw frames carry the
  * salt that opens its commitment. The seats choose from their own projections only.
  */
-import { RandomBot, seatViewer, spectator, stateHash, verifyCommitment, type SeatId, type Viewer } from "@fogwar/engine";
-import { dialDuel, type DialDuelCommand, type DialDuelState, type DialView } from "@fogwar/engine/testing";
+import { RandomBot, seatViewer, spectator, stateHash, verifyCommitment, type Viewer } from "@fogwar/engine";
+import { dialDuel, dialLegalInView, type DialDuelCommand, type DialDuelState, type DialView } from "@fogwar/engine/testing";
 import { api, bootServer, canon, carries, createMatch, TestClient, type TestServer } from "./harness";
 import { dialDuelHost, DUEL_SCENARIO } from "./fixtures/dial-duel-host";
 
@@ -22,14 +22,6 @@ afterAll(async () => {
   await server.close();
 });
 
-/** A seat's legal commands from its own projection (what a client can list without the server). */
-function legalInView(view: DialView, seat: SeatId): DialDuelCommand[] {
-  if (!view.awaiting.includes(seat)) return [];
-  if (view.phase === "lock") return [1, 2, 3, 4, 5, 6].map((number) => ({ type: "lock", number }));
-  if (view.phase === "reveal") return [{ type: "reveal" }];
-  if (view.phase === "choose_starter") return view.seats.map((starter) => ({ type: "choose_starter", starter }));
-  return [];
-}
 
 describe("a fixture ruleset hosted by its adapter alone", () => {
   test("the lobby lists it and checks its requests through its host", async () => {
@@ -67,7 +59,7 @@ describe("a fixture ruleset hosted by its adapter alone", () => {
     for (let accepted = 0; accepted < 60 && !state.result; accepted++) {
       const seat = dialDuel.awaiting(state)[0]!;
       const client = seats.find((c) => c.seat === seat)!;
-      const command = bots.get(seat)!.choose(legalInView(client.projection() as DialView, seat))!;
+      const command = bots.get(seat)!.choose(dialLegalInView(client.projection() as DialView, seat))!;
       const answer = await client.command(command);
       if (answer.type !== "accepted") throw new Error(`${client.label}: ${JSON.stringify(command)} got ${JSON.stringify(answer.payload)}`);
       const seq = answer.payload.seq as number;

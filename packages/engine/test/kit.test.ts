@@ -6,7 +6,7 @@
  */
 import { commit, Random, rngStateFromSeed, type Ruleset, type SeatId } from "../src";
 import { runKit, type KitSpec, type Probe, type Secret } from "../src/testing";
-import { dialDuel, type DialDuelCommand, type DialDuelEvent, type DialDuelSetup, type DialDuelState, type DialView } from "../src/testing/dial-duel";
+import { dialDuel, dialLegalInView as legalInView, type DialDuelCommand, type DialDuelEvent, type DialDuelSetup, type DialDuelState, type DialView } from "../src/testing/dial-duel";
 import { SETUP } from "./helpers/dial-duel-play";
 
 type DialRuleset = Ruleset<DialDuelSetup, DialDuelState, DialDuelCommand, DialDuelEvent, DialView>;
@@ -69,14 +69,6 @@ const spec = (ruleset: DialRuleset): KitSpec<DialDuelSetup, DialDuelState, DialD
   replay: { twice: true, determinismEvery: 4, reorderKeys: true },
 });
 
-/** Dial duel's legal commands from a seat's own view (what a client could list without the server). */
-function legalInView(view: DialView, seat: SeatId): DialDuelCommand[] {
-  if (!view.awaiting.includes(seat)) return [];
-  if (view.phase === "lock") return [1, 2, 3, 4, 5, 6].map((number) => ({ type: "lock", number }));
-  if (view.phase === "reveal") return [{ type: "reveal" }];
-  if (view.phase === "choose_starter") return view.seats.map((starter) => ({ type: "choose_starter", starter }));
-  return [];
-}
 
 /** The honest fixture with one function replaced. */
 const leaky = (change: Partial<DialRuleset>): DialRuleset => ({ ...dialDuel, ...change });

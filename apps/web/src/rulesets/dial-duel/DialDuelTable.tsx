@@ -3,26 +3,18 @@
  * seat's own projection, each dial as its viewer may see it (a number only once revealed, or to
  * its own seat), and one button per legal command. English only: a fixture for tests.
  */
-import { DIAL_DUEL_RULES_VERSION, type DialDuelCommand, type DialView } from "@fogwar/engine/testing";
+import { DIAL_DUEL_RULES_VERSION, dialLegalInView, type DialDuelCommand, type DialView } from "@fogwar/engine/testing";
 import type { RulesetTableProps } from "../adapter";
 import { bannerWith, useRulesetTable } from "../../table/useRulesetTable";
 
 const asView = (v: unknown): DialView | null => (v && typeof v === "object" && "dials" in v && "phase" in v ? (v as DialView) : null);
 
-/** A seat's legal commands from its own projection (dial-duel 2, 3, 6). */
-export function legalInView(view: DialView, seat: string): DialDuelCommand[] {
-  if (!view.awaiting.includes(seat)) return [];
-  if (view.phase === "lock") return [1, 2, 3, 4, 5, 6].map((number) => ({ type: "lock", number }));
-  if (view.phase === "reveal") return [{ type: "reveal" }];
-  if (view.phase === "choose_starter") return view.seats.map((starter) => ({ type: "choose_starter", starter }));
-  return [];
-}
 
 const label = (c: DialDuelCommand): string => (c.type === "lock" ? `Lock ${c.number}` : c.type === "reveal" ? "Reveal" : `${c.starter} starts`);
 
 /** The dial-duel table for `seat` (null: a spectator) on the connection `match`. */
 export function DialDuelTable({ seat, match, banner }: RulesetTableProps) {
-  const table = useRulesetTable<DialView, DialDuelCommand>({ id: "dial-duel", rulesVersion: DIAL_DUEL_RULES_VERSION, asView, legal: legalInView, round: (v) => v.round }, match, seat);
+  const table = useRulesetTable<DialView, DialDuelCommand>({ id: "dial-duel", rulesVersion: DIAL_DUEL_RULES_VERSION, asView, legal: dialLegalInView, round: (v) => v.round }, match, seat);
   const header = bannerWith(banner, table.casterSwitch);
   const view = table.view;
   if (!view) return table.waiting("dial-duel-table", header);

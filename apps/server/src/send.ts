@@ -55,7 +55,7 @@ export function eventsFrame(ruleset: Pick<Ruleset<unknown, unknown, unknown, unk
 
 /**
  * A delayed entry's frame on the caster feed: as the omniscient viewer sees it, or, when the
- * ruleset keeps back what is still secret live (`casterEvent`, ./rulesets.ts), by that rule given
+ * ruleset keeps back what is still secret live (`casterEvent`, ./hosts/contract.ts), by that rule given
  * the live state.
  */
 export function casterFrame(host: Pick<HostedRuleset, "ruleset" | "casterEvent">, entry: LogEntry<unknown, unknown>, live: unknown): Uint8Array {

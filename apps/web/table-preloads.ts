@@ -1,9 +1,9 @@
 /**
  * A Vite plugin that writes `table-preloads.json` into the build: for each table page, the
- * hashed script files its first screen needs, so the server can name them in the page's HTML
- * (`<link rel="modulepreload">`) and the browser fetches them alongside the entry instead of one
- * after another. Shape: `{ "table": string[], "rulesets": { [rulesetId]: string[] } }`, file names
- * relative to the build folder (e.g. `assets/Table-CjfcoiqQ.js`), each with its static imports.
+ * hashed script and style sheet files its first screen needs, so the server can name them in the
+ * page's HTML (`<link rel="modulepreload">`, `<link rel="stylesheet">`) and the browser fetches
+ * them alongside the entry instead of one after another. Shape: `{ "table": string[], "rulesets": { [rulesetId]: string[] } }`, file names
+ * relative to the build folder (e.g. `assets/Table-CjfcoiqQ.js`, `assets/Table-B3xk.css`), each with its static imports.
  * `table` is the table route's code (every ruleset); `rulesets[id]` is that ruleset's table chunk.
  */
 import type { Plugin } from "vite";
@@ -25,11 +25,13 @@ interface ChunkLike {
   readonly fileName: string;
   readonly facadeModuleId?: string | null;
   readonly imports?: readonly string[];
+  /** Vite's note of the CSS files the chunk imports (its components' own styles). */
+  readonly viteMetadata?: { readonly importedCss?: ReadonlySet<string> };
 }
 
 /**
  * The file of the chunk built from `module` (a path relative to the web app) with every chunk it
- * imports statically, in dependency order (imports first).
+ * imports statically, in dependency order (imports first), each chunk's CSS files just before it.
  * @throws Error when no chunk was built from `module` (the module moved: update TABLE_MODULES).
  */
 export function chunkClosure(bundle: Readonly<Record<string, ChunkLike>>, module: string): string[] {
@@ -44,6 +46,7 @@ export function chunkClosure(bundle: Readonly<Record<string, ChunkLike>>, module
       const next = byName.get(name);
       if (next) visit(next);
     }
+    for (const css of chunk.viteMetadata?.importedCss ?? []) if (!out.includes(css)) out.push(css);
     out.push(chunk.fileName);
   };
   visit(root);

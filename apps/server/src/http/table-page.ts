@@ -1,8 +1,9 @@
 /**
- * A table page's HTML names the scripts its first screen needs. The web build writes
- * `table-preloads.json` (apps/web/table-preloads.ts): the table route's chunks and each ruleset's
- * table chunks. For `/play/:matchId` and `/watch/:matchId` the server answers index.html with a
- * `<link rel="modulepreload">` for each of them (the match's own ruleset only, looked up by id),
+ * A table page's HTML names the scripts and style sheets its first screen needs. The web build
+ * writes `table-preloads.json` (apps/web/table-preloads.ts): the table route's chunks and each
+ * ruleset's table chunks, with their CSS files. For `/play/:matchId` and `/watch/:matchId` the
+ * server answers index.html with a `<link rel="modulepreload">` for each script and a
+ * `<link rel="stylesheet">` for each CSS file (the match's own ruleset only, looked up by id),
  * so the browser fetches them alongside the entry instead of discovering them one after another
  * (on a phone on 4G each discovery costs a round trip of about 165 ms). The ruleset of a match is
  * public (`GET /api/matches/:id` says it); an unknown match gets the route's chunks only.
@@ -32,13 +33,15 @@ interface Page {
 export type RulesetOf = (matchId: string) => Promise<string | undefined>;
 
 /**
- * `index` with a modulepreload link for each of `files` that it does not load already, placed
- * before `</head>` (after the entry's own links). File names are the build's (`assets/x-hash.js`).
+ * `index` with a link for each of `files` that it does not load already, placed before `</head>`
+ * (after the entry's own links): a stylesheet link for a `.css` file (the page's code then finds
+ * it loaded and adds no second one), a modulepreload link for a script. File names are the
+ * build's (`assets/x-hash.js`, `assets/x-hash.css`).
  */
 export function withModulePreloads(index: string, files: readonly string[]): string {
   const missing = [...new Set(files)].filter((file) => !index.includes(`/${file}"`));
   if (missing.length === 0) return index;
-  const links = missing.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`).join("");
+  const links = missing.map((file) => `    <link rel="${file.endsWith(".css") ? "stylesheet" : "modulepreload"}" crossorigin href="/${file}">\n`).join("");
   return index.replace("</head>", `${links}  </head>`);
 }
 

@@ -8,6 +8,7 @@ import type { EventEnvelope } from "@fogwar/engine";
 import { TeamName } from "@fogwar/protocol";
 import { ArmyList, EMBER_SEARCH_BUDGET, casterRedact, casterViewFor, catalog, ember, emberBotPolicy, emberSearchBot, legalCommandsInView, validateArmy, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState, type EmberView } from "@fogwar/ember";
 import type { HostedRuleset } from "./contract.js";
+import { lobbyClock } from "./lobby-clock.js";
 import { searchBrain } from "./search-brain.js";
 
 /** EMBER (seed 001) as the server hosts it. */
@@ -62,8 +63,7 @@ export const emberHost: HostedRuleset = {
   // EMBER's clock is optional, chosen in the lobby: one per seat, a total plus an increment per round.
   optionalClock: true,
   clockIdle: (state) => (state as EmberState).phase === "muster",
-  clockSetup: (_setup, seats, clock) =>
-    clock ? { spec: { kind: "total", initialMs: clock.minutes * 60_000, incrementMs: clock.incrementSeconds * 1000 }, owners: Object.fromEntries(seats.map((s) => [s, s])) } : null,
+  clockSetup: lobbyClock,
   casterView: (delayed, live) => casterViewFor(delayed as EmberState, live as EmberState),
   casterEvent: (envelope, live) => casterRedact(envelope as EventEnvelope<EmberEvent>, live as EmberState),
   scenarioOf: (setup) => (setup as EmberSetup).scenario,

@@ -12,6 +12,7 @@
 import { RandomBot, spectator, type EventEnvelope } from "@fogwar/engine";
 import { ArmyList, armyProblems, catalog, heuristicChoice, legalCommandsInView, sigmar, sigmarBotPolicy, type SigmarCommand, type SigmarEvent, type SigmarSetup, type SigmarState, type SigmarView } from "@fogwar/sigmar";
 import type { HostedRuleset } from "./contract.js";
+import { lobbyClock } from "./lobby-clock.js";
 
 export const sigmarHost: HostedRuleset = {
   ruleset: sigmar,
@@ -43,8 +44,7 @@ export const sigmarHost: HostedRuleset = {
   // No clock runs while the players muster their secret lists.
   clockIdle: (state) => (state as SigmarState).phase === "muster",
   optionalClock: true,
-  clockSetup: (_setup, seats, clock) =>
-    clock ? { spec: { kind: "total", initialMs: clock.minutes * 60_000, incrementMs: clock.incrementSeconds * 1000 }, owners: Object.fromEntries(seats.map((s) => [s, s])) } : null,
+  clockSetup: lobbyClock,
   // The caster feed shows the delayed battle as a spectator sees it: hands, reserves still off the
   // table and lists are secrets of the live match too, so the delay never opens them.
   casterView: (delayed) => sigmar.viewFor(delayed as SigmarState, spectator),

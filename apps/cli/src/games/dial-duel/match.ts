@@ -7,19 +7,15 @@
  */
 import { parseArgs } from "node:util";
 import { randomBytes } from "node:crypto";
-import { autoplay, omniscient, replay, seatViewer, spectator, stateHash, verifySeed, type Viewer } from "@fogwar/engine";
+import { autoplay, omniscient, seatViewer, spectator, verifySeed, type Viewer } from "@fogwar/engine";
 import { dialDuel, type DialDuelEvent } from "@fogwar/engine/testing";
 import { gameArgs } from "../args";
+import { fail, printEnding } from "../local";
 
 const { values } = parseArgs({
   args: gameArgs(),
   options: { seed: { type: "string" }, as: { type: "string", default: "spectator" }, quiet: { type: "boolean", default: false } },
 });
-
-function fail(message: string): never {
-  console.error(`error: ${message}`);
-  process.exit(2);
-}
 
 /** One event as a line of the log. */
 export function describeDial(event: DialDuelEvent): string {
@@ -59,9 +55,4 @@ const played = autoplay(dialDuel, { seats: ["p1", "p2"] }, seed, seed, {
     seen = log.entries.length;
   },
 });
-const log = played.toLog();
-const ok = replay(dialDuel, log).hash === stateHash(played.state);
-console.log(`${log.entries.length} commands; replay ${ok ? "matches" : "DIFFERS"}; seed commitment ${verifySeed(played.state.seedCommitment, seed) ? "verified" : "FAILED"}`);
-const result = dialDuel.result(played.state);
-if (!result) process.exit(1);
-console.log(`Winner: ${result.winner} (${result.reason})`);
+printEnding(dialDuel, played.toLog(), played.state, verifySeed(played.state.seedCommitment, seed));

@@ -10,10 +10,11 @@
  */
 import { parseArgs } from "node:util";
 import { randomBytes } from "node:crypto";
-import { autoplay, replay, seatViewer, omniscient, spectator, stateHash, verifySeed, type Viewer } from "@fogwar/engine";
+import { autoplay, seatViewer, omniscient, spectator, verifySeed, type Viewer } from "@fogwar/engine";
 import { catalog, ember, emberBotPolicy, type ArmyList } from "@fogwar/ember";
 import { describe } from "./format";
 import { gameArgs } from "../args";
+import { fail, printEnding } from "../local";
 
 const { values } = parseArgs({
   // Package managers may pass a "--" separator through; it carries no option.
@@ -28,11 +29,6 @@ const { values } = parseArgs({
     quiet: { type: "boolean", default: false },
   },
 });
-
-function fail(message: string): never {
-  console.error(`error: ${message}`);
-  process.exit(2);
-}
 
 const scenario = catalog.scenarios.get(values.scenario as string) ?? fail(`unknown scenario "${values.scenario}" (try: ${[...catalog.scenarios.keys()].join(", ")})`);
 function pickArmy(arg: string | undefined, fallback: number): ArmyList {
@@ -79,10 +75,4 @@ try {
   fail((error as Error).message);
 }
 
-const result = ember.result(played.state);
-const log = played.toLog();
-const check = replay(ember, log);
-const seedOk = verifySeed(played.state.seedCommitment, seed);
-console.log(`\n${log.entries.length} commands; final state ${stateHash(played.state).slice(0, 16)}; replay ${check.hash === stateHash(played.state) ? "matches" : "DIFFERS"}; seed commitment ${seedOk ? "verified" : "FAILED"}`);
-if (!result) process.exit(1);
-console.log(result.winner ? `Winner: ${result.winner} (${result.reason})` : `Draw (${result.reason})`);
+printEnding(ember, played.toLog(), played.state, verifySeed(played.state.seedCommitment, seed));

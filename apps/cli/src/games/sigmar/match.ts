@@ -10,10 +10,11 @@
  */
 import { parseArgs } from "node:util";
 import { randomBytes } from "node:crypto";
-import { Random, chooseWithTemplates, omniscient, RandomBot, replay, rngStateFromSeed, seatViewer, spectator, stateHash, verifySeed, Match, type Viewer } from "@fogwar/engine";
+import { Random, chooseWithTemplates, omniscient, RandomBot, rngStateFromSeed, seatViewer, spectator, verifySeed, Match, type Viewer } from "@fogwar/engine";
 import { heuristicChoice, sigmar, sigmarBotPolicy, type SigmarCommand } from "@fogwar/sigmar";
 import { describe } from "./format";
 import { gameArgs } from "../args";
+import { fail, printEnding } from "../local";
 
 const { values } = parseArgs({
   args: gameArgs(),
@@ -25,11 +26,6 @@ const { values } = parseArgs({
     quiet: { type: "boolean", default: false },
   },
 });
-
-function fail(message: string): never {
-  console.error(`error: ${message}`);
-  process.exit(2);
-}
 
 const kinds = ["heuristic", "random"];
 for (const seat of ["p1", "p2"] as const) if (!kinds.includes(values[seat] as string)) fail(`--${seat} takes heuristic or random`);
@@ -65,10 +61,5 @@ for (let n = 0; sigmar.result(match.state) === null; n++) {
   }
 }
 
-const log = match.toLog();
-const check = replay(sigmar, log);
-const seedOk = verifySeed(match.state.seedCommitment, seed);
-const result = sigmar.result(match.state)!;
-console.log(`\n${log.entries.length} commands; final state ${stateHash(match.state).slice(0, 16)}; replay ${check.hash === stateHash(match.state) ? "matches" : "DIFFERS"}; seed commitment ${seedOk ? "verified" : "FAILED"}`);
-console.log(result.winner ? `Winner: ${result.winner} (${result.reason})` : `Draw (${result.reason})`);
+printEnding(sigmar, match.toLog(), match.state, verifySeed(match.state.seedCommitment, seed));
 process.exit(0);

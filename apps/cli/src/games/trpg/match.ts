@@ -11,10 +11,11 @@
  */
 import { parseArgs } from "node:util";
 import { randomBytes } from "node:crypto";
-import { autoplay, omniscient, replay, seatViewer, spectator, stateHash, verifySeed, type Viewer } from "@fogwar/engine";
+import { autoplay, omniscient, seatViewer, spectator, verifySeed, type Viewer } from "@fogwar/engine";
 import { catalog, trpg, trpgBotPolicy, type TrpgSetup } from "@fogwar/trpg";
 import { encounter } from "@fogwar/trpg/encounters";
 import { gameArgs } from "../args";
+import { fail, printEnding } from "../local";
 import { describeTrpg } from "./format";
 
 const { values } = parseArgs({
@@ -28,11 +29,6 @@ const { values } = parseArgs({
     quiet: { type: "boolean", default: false },
   },
 });
-
-function fail(message: string): never {
-  console.error(`error: ${message}`);
-  process.exit(2);
-}
 
 const scenario = catalog.scenarios.get(values.scenario as string) ?? fail(`unknown scenario "${values.scenario}" (try: ${[...catalog.scenarios.keys()].join(", ")})`);
 const mode = values.mode === "gm" || values.mode === "versus" ? values.mode : fail(`--mode takes gm or versus`);
@@ -75,11 +71,6 @@ try {
   fail((error as Error).message);
 }
 
-const result = trpg.result(played.state);
 const log = played.toLog();
-const check = replay(trpg, log);
 const commitment = log.setupEvents.map((env) => env.event).find((e) => e.type === "match_started");
-const seedOk = commitment?.type === "match_started" && verifySeed(commitment.seedCommitment, seed);
-console.log(`\n${log.entries.length} commands; final state ${stateHash(played.state).slice(0, 16)}; replay ${check.hash === stateHash(played.state) ? "matches" : "DIFFERS"}; seed commitment ${seedOk ? "verified" : "FAILED"}`);
-if (!result) process.exit(1);
-console.log(result.winner ? `Winner: ${(result.winners ?? [result.winner]).join(", ")} (${result.reason})` : `Draw (${result.reason})`);
+printEnding(trpg, log, played.state, commitment?.type === "match_started" && verifySeed(commitment.seedCommitment, seed));

@@ -11,11 +11,11 @@
  *  - each ruleset's how-to-play page at 1280 and 390 px, in English and Korean, fits its window;
  *  - so do the lobby (with its army editor), the spectators' pages and a finished match's review,
  *    and each ruleset's review of a whole stored match (its step controls at the longest counter);
- *  - screenshots of every page (1280 px and 390 px, English and Korean) go to FOGWAR_SCREENSHOTS
- *    when set (docs/screenshots takes them from there), else to a fresh folder under the OS temp dir.
+ *  - with FOGWAR_SCREENSHOTS set to a folder, screenshots of every page (1280 px and 390 px,
+ *    English and Korean) go there (docs/screenshots takes them from there); without it none are
+ *    taken, which spares CI about 70 PNG encodings that nobody reads.
  */
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { RandomBot, type BotPolicy } from "@fogwar/engine";
@@ -87,8 +87,8 @@ suite(title, () => {
   beforeAll(async () => {
     if (!HAVE_CHROMIUM) throw new Error(`Chromium is missing at ${CHROMIUM}`);
     ensureWebBuild();
-    shots = process.env.FOGWAR_SCREENSHOTS || mkdtempSync(join(tmpdir(), "fogwar-layout-e2e-"));
-    mkdirSync(shots, { recursive: true });
+    shots = process.env.FOGWAR_SCREENSHOTS ?? "";
+    if (shots) mkdirSync(shots, { recursive: true });
     server = await startWebServer();
     base = `http://127.0.0.1:${server.port}`;
     ws = `ws://127.0.0.1:${server.port}`;
@@ -129,6 +129,11 @@ suite(title, () => {
     if (shots) console.log(`fogwar layout browser test: screenshots in ${shots}`);
   });
 
+  /** Saves a screenshot of `page` as `file` in the FOGWAR_SCREENSHOTS folder; nothing without one. */
+  const shoot = async (page: Page, file: string, fullPage: boolean): Promise<void> => {
+    if (shots) await page.screenshot({ path: join(shots, file), fullPage });
+  };
+
   const widths = [
     { name: "desktop", width: 1440, height: 900, shot: false },
     { name: "1280", width: 1280, height: 900, shot: true },
@@ -148,8 +153,8 @@ suite(title, () => {
           await page.locator(ruleset === "ember" ? "[data-testid=board]" : ".siege-map > svg").waitFor({ timeout: 20_000 });
           await page.waitForTimeout(300);
           const m = await measure(page);
-          if (size.shot) await page.screenshot({ path: join(shots, `table-${ruleset}-${seat.seat}-${size.width}-${language}.png`), fullPage: !phone });
-          if (size.shot && phone) await page.screenshot({ path: join(shots, `table-${ruleset}-${seat.seat}-${size.width}-${language}-full.png`), fullPage: true });
+          if (size.shot) await shoot(page, `table-${ruleset}-${seat.seat}-${size.width}-${language}.png`, !phone);
+          if (size.shot && phone) await shoot(page, `table-${ruleset}-${seat.seat}-${size.width}-${language}-full.png`, true);
           // Rules help on tap: the first "?" opens its explanation (a phone's first seat, Korean).
           if (size.shot && phone && language === "ko" && seat === match.seats[0]) {
             const tip = page.locator(".rule-tip-button:visible").first();
@@ -157,7 +162,7 @@ suite(title, () => {
             const note = page.locator(`[id="${await tip.getAttribute("aria-controls")}"]`);
             expect(await note.isVisible()).toBe(true);
             expect((await measure(page)).scrollWidth).toBe(size.width);
-            await page.screenshot({ path: join(shots, `table-${ruleset}-${seat.seat}-${size.width}-${language}-help.png`) });
+            await shoot(page, `table-${ruleset}-${seat.seat}-${size.width}-${language}-help.png`, false);
             await tip.click();
           }
           expect({ seat: seat.seat, language, width: size.width, scrollWidth: m.scrollWidth, wide: m.scrollWidth > size.width ? m.wide : [] }).toEqual({ seat: seat.seat, language, width: size.width, scrollWidth: size.width, wide: [] });
@@ -201,7 +206,7 @@ suite(title, () => {
           await page.locator(p.ready).first().waitFor({ timeout: 20_000 });
           await page.waitForTimeout(300);
           const m = await measure(page);
-          if (p.name !== "lobby" || phone) await page.screenshot({ path: join(shots, `${p.name}-${size.width}-${language}.png`), fullPage: !phone });
+          if (p.name !== "lobby" || phone) await shoot(page, `${p.name}-${size.width}-${language}.png`, !phone);
           expect({ page: p.name, language, width: size.width, scrollWidth: m.scrollWidth, wide: m.scrollWidth > size.width ? m.wide : [] }).toEqual({ page: p.name, language, width: size.width, scrollWidth: size.width, wide: [] });
           await context.close();
         }
@@ -220,7 +225,7 @@ suite(title, () => {
         await page.goto(`${base}/how-to-play/${ruleset}`);
         await page.locator(".how-to-play .reference").waitFor({ timeout: 20_000 });
         const m = await measure(page);
-        await page.screenshot({ path: join(shots, `how-to-play-${ruleset}-${size.width}-${language}.png`), fullPage: !phone });
+        await shoot(page, `how-to-play-${ruleset}-${size.width}-${language}.png`, !phone);
         expect({ language, width: size.width, scrollWidth: m.scrollWidth, wide: m.scrollWidth > size.width ? m.wide : [] }).toEqual({ language, width: size.width, scrollWidth: size.width, wide: [] });
         await context.close();
       }

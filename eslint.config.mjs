@@ -8,7 +8,7 @@ import js from "@eslint/js";
 import { defineConfig } from "eslint/config";
 import tseslint from "typescript-eslint";
 
-const RULES_PACKAGES = ["engine", "ember", "protocol", "rules-archive", "siege", "trpg", "skirmish", "sigmar"];
+const RULES_PACKAGES = ["engine", "ember", "protocol", "rules-archive", "siege", "trpg", "sigmar"];
 const rulesSources = RULES_PACKAGES.map((name) => `packages/${name}/src/**/*.{ts,tsx}`);
 const testFiles = ["**/*.test.ts", "**/*.test.tsx"];
 

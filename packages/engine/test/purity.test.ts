@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, existsSync, statSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { join, relative, resolve } from "node:path";
 
-const RULES_PACKAGES = ["engine", "ember", "siege", "trpg", "rules-archive", "skirmish", "sigmar"];
+const RULES_PACKAGES = ["engine", "ember", "siege", "trpg", "rules-archive", "sigmar"];
 const REPO = resolve(__dirname, "../../..");
 
 interface Violation {

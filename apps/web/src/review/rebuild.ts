@@ -63,6 +63,24 @@ export interface RebuiltLog<State, Step> {
 }
 
 /**
+ * A review model's rebuilt match: the rules it was rebuilt with (`Rules`: its rules version's),
+ * its steps (`Step`, the model's shape), the shared checks' problems in words (`problemText`),
+ * and the model's verdict; a model adds its own checks' results.
+ */
+export interface RebuiltReplay<Rules, Step> {
+  readonly rules: Rules;
+  readonly steps: readonly Step[];
+  readonly problems: readonly string[];
+  /** The dice seed opens its commitment. */
+  readonly seedOk: boolean;
+  /** Entries whose stored state hash the rebuild reproduced, out of those with a hash. */
+  readonly hashesMatched: number;
+  readonly hashesTotal: number;
+  /** Every check passed, the model's own with the shared ones. */
+  readonly ok: boolean;
+}
+
+/**
  * Rebuilds `history` with `rules`; `toStep` makes the model's step of each rebuilt step (in order,
  * step 0 first: a model may keep only some states). Rules of another version than the history's
  * are a problem (`rules_version`). Never throws: a failed setup is a problem (`setup_failed`).

@@ -5,7 +5,7 @@
  * the others and may unlock to change its list while some seat has not locked. Every viewer sees
  * each seat's lock status and commitment, never another seat's list before the reveal.
  */
-import { useMemo, useState, type ReactNode } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { catalog, type ArmyList, type EmberCommand, type EmberEvent, type EmberView } from "@fogwar/ember";
 import { ArmyEditor } from "../../lobby/ArmyEditor";
@@ -16,19 +16,13 @@ import { useTurnAwareness } from "../../table/turn";
 import { EventLog } from "./EventLog";
 import { sampleName, scenarioOf, seatColour, seatMark } from "./model";
 import { seatList, useSeatNamer } from "../../table/names";
+import type { TableScreenProps } from "../../table/view-props";
 import "../../i18n/table-strings";
 import "./table.css";
 import "./Muster.css";
 
-export interface MusterScreenProps {
-  readonly view: EmberView;
-  readonly seat: string | null;
-  readonly legal: readonly EmberCommand[];
-  readonly onCommand: (command: EmberCommand) => void;
-  readonly events: readonly { readonly seq: number; readonly events: readonly EmberEvent[] }[];
-  readonly banner?: ReactNode;
-  readonly notice?: string | null;
-}
+/** The muster screen's props (../../table/view-props.ts). */
+export type MusterScreenProps = TableScreenProps<EmberView, EmberCommand, EmberEvent>;
 
 /** The sample lists valid at a battle size, the first one a seat starts from. */
 function samplesFor(battleSize: Parameters<typeof assess>[1]): ArmyList[] {

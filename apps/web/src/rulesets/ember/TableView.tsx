@@ -3,9 +3,10 @@
  * the legal commands, the events and an `onCommand` callback. No connection here: the container
  * (Table.tsx) feeds it from `useMatch`, tests feed it states made by the engine.
  */
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { seatList, useSeatNamer } from "../../table/names";
+import type { TableViewProps as SharedTableViewProps } from "../../table/view-props";
 import { catalog, type EmberCommand, type EmberEvent, type EmberView } from "@fogwar/ember";
 import type { Facing } from "@fogwar/engine";
 import { AttackPanel } from "./AttackPanel";
@@ -19,7 +20,7 @@ import { UnitPanel } from "./UnitPanel";
 import { endReason } from "./words";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
 import { BoardViewport, NotifyButton, SoundToggle } from "../../table/TableChrome";
-import { BotNote, type BotSeats } from "../../table/BotNote";
+import { BotNote } from "../../table/BotNote";
 import { useTurnAwareness } from "../../table/turn";
 import { localName, ofType, sampleName, scenarioOf, seatColour, seatMark, squareName, unitLabel, unitOf } from "./model";
 import "../../i18n/table-strings";
@@ -27,22 +28,8 @@ import "../../help/RuleTip.css";
 import "../../table/motion.css";
 import "./table.css";
 
-export interface TableViewProps {
-  readonly matchId: string;
-  readonly view: EmberView;
-  readonly seat: string | null;
-  readonly legal: readonly EmberCommand[];
-  readonly onCommand: (command: EmberCommand) => void;
-  readonly events: readonly { readonly seq: number; readonly events: readonly EmberEvent[] }[];
-  /** Shown above the table (connection status, caster switch). */
-  readonly banner?: ReactNode;
-  /** The last refusal, in words. */
-  readonly notice?: string | null;
-  /** The clocks and abandonment claims (`ClockPanel`), shown at the top of the action bar. */
-  readonly clock?: ReactNode;
-  /** Seats the server's bot plays (seat to level), for the bot note. */
-  readonly bots?: BotSeats;
-}
+/** The EMBER table's props (../../table/view-props.ts). */
+export type TableViewProps = SharedTableViewProps<EmberView, EmberCommand, EmberEvent>;
 
 /** The seats the match waits for, from the projection. */
 export function awaitingSeats(view: EmberView): string[] {

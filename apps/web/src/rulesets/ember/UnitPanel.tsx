@@ -3,7 +3,7 @@
  * timing, length and dice, damage tokens and destroyed marks), its pilot (link and the six
  * initiative numbers) and tokens; or a drone's card.
  */
-import { Fragment } from "react";
+import { Fragment, type ReactNode } from "react";
 import { RuleTip } from "../../help/RuleTip";
 import { useTranslation } from "react-i18next";
 import { useSeatNamer } from "../../table/names";
@@ -68,6 +68,30 @@ function ActionLine({ action, tokens }: { action: Action; tokens?: number }) {
   );
 }
 
+/**
+ * A unit's sheet: its name and kind (`kind`, in words), its facts (owner and position `where`
+ * first, then `facts`), then `children` (cards, tables).
+ */
+function Sheet(props: { view: EmberView; unit: UnitState; name: (seat: string) => string; kind: string; where: string; facts: ReactNode; children?: ReactNode }) {
+  const { view, unit, name, kind, where, facts, children } = props;
+  const { t } = useTranslation("table");
+  return (
+    <section className="unit-panel" aria-label={t("panel.title")} data-unit-panel={unit.id}>
+      <h3>
+        {unitLabel(view, unit.id, name)} · {kind}
+      </h3>
+      <dl className="facts">
+        <dt>{t("panel.owner")}</dt>
+        <dd>{name(unit.owner)}</dd>
+        <dt>{t("panel.position")}</dt>
+        <dd>{where}</dd>
+        {facts}
+      </dl>
+      {children}
+    </section>
+  );
+}
+
 export interface UnitPanelProps {
   readonly view: EmberView;
   readonly unit: UnitState | null;
@@ -87,15 +111,14 @@ export function UnitPanel({ view, unit }: UnitPanelProps) {
   if (unit.kind === "drone") {
     const card = droneCardOf(unit);
     return (
-      <section className="unit-panel" aria-label={t("panel.title")} data-unit-panel={unit.id}>
-        <h3>
-          {unitLabel(view, unit.id, name)} · {t("kind.drone")}
-        </h3>
-        <dl className="facts">
-          <dt>{t("panel.owner")}</dt>
-          <dd>{name(unit.owner)}</dd>
-          <dt>{t("panel.position")}</dt>
-          <dd>{where}</dd>
+      <Sheet
+        view={view}
+        unit={unit}
+        name={name}
+        kind={t("kind.drone")}
+        where={where}
+        facts={
+          <>
           <dt>{t("panel.facing")}</dt>
           <dd>{t(`facing.${unit.facing}`)}</dd>
           {card && (
@@ -120,7 +143,9 @@ export function UnitPanel({ view, unit }: UnitPanelProps) {
           <dd>
             {[unit.damaged ? t("damaged") : null, unit.commanded ? t("panel.commanded") : null].filter(Boolean).join(", ") || "-"}
           </dd>
-        </dl>
+          </>
+        }
+      >
         {card && (
           <>
             <h4>{t("panel.commandAction")}</h4>
@@ -138,21 +163,20 @@ export function UnitPanel({ view, unit }: UnitPanelProps) {
             )}
           </>
         )}
-      </section>
+      </Sheet>
     );
   }
   const pilot = pilotOf(unit);
   const dial = view.revealed[unit.id] ?? view.plans[unit.owner]?.dials?.[unit.id];
   return (
-    <section className="unit-panel" aria-label={t("panel.title")} data-unit-panel={unit.id}>
-      <h3>
-        {unitLabel(view, unit.id, name)} · {t("kind.mech")}
-      </h3>
-      <dl className="facts">
-        <dt>{t("panel.owner")}</dt>
-        <dd>{name(unit.owner)}</dd>
-        <dt>{t("panel.position")}</dt>
-        <dd>{where}</dd>
+    <Sheet
+      view={view}
+      unit={unit}
+      name={name}
+      kind={t("kind.mech")}
+      where={where}
+      facts={
+        <>
         <dt>{t("panel.stance")}</dt>
         <dd>
           <RuleTip term={t(`stance.${unit.stance}`)} help={t(`help:stance.${unit.stance}`)}>
@@ -183,7 +207,9 @@ export function UnitPanel({ view, unit }: UnitPanelProps) {
             {t("panel.commandTokens")}: {unit.commandTokens}
           </RuleTip>
         </dd>
-      </dl>
+        </>
+      }
+    >
       {pilot && (
         <div className="pilot">
           <h4>
@@ -287,6 +313,6 @@ export function UnitPanel({ view, unit }: UnitPanelProps) {
         </tbody>
       </table>
       </div>
-    </section>
+    </Sheet>
   );
 }

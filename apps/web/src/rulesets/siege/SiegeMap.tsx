@@ -18,6 +18,7 @@ import type { Facing } from "@fogwar/engine";
 import { gadgetName, opName, partitionName, placeName, squareCode, type SiegeWords } from "./words";
 import "../../i18n/siege-strings";
 import "../../i18n/help-strings";
+import { pickProps } from "../../table/pick";
 
 /**
  * How a secret token is drawn: "real" or "decoy" when the view names its operator's real token
@@ -51,22 +52,6 @@ export interface SiegeMapProps {
 
 /** The margin (SVG units) for the coordinates drawn along the map's top and left edges. */
 const MARGIN = 22;
-
-/** Props that make an SVG element a button answering `value`. */
-function pickProps(value: string, label: string, onPick?: (value: string) => void) {
-  return {
-    role: "button",
-    tabIndex: 0,
-    "aria-label": label,
-    onClick: () => onPick?.(value),
-    onKeyDown: (e: { key: string; preventDefault: () => void }) => {
-      if (e.key === "Enter" || e.key === " ") {
-        e.preventDefault();
-        onPick?.(value);
-      }
-    },
-  };
-}
 
 const initials = (name: string) => name.slice(0, 2).toUpperCase();
 

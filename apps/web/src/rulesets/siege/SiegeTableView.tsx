@@ -15,32 +15,22 @@ import { SiegeConcede } from "./SiegeConcede";
 import { SecretTokens, SiegeControls, useCommandBuilder } from "./SiegeControls";
 import { describeEvent, diceWords, facingName, gadgetName, opName, placeName, reasonWords, sourceName, teamName, type SiegeWords } from "./words";
 import { BoardViewport, NotifyButton, SoundToggle } from "../../table/TableChrome";
-import { BotNote, type BotSeats } from "../../table/BotNote";
-import { useStickToBottom } from "../../table/log";
+import { BotNote } from "../../table/BotNote";
+import { EventFeed } from "../../table/EventFeed";
 import { RuleTip } from "../../help/RuleTip";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
 import { useTurnAwareness } from "../../table/turn";
 import { seatList, useSeatNamer } from "../../table/names";
+import type { TableViewProps } from "../../table/view-props";
 import "../../i18n/siege-strings";
 import "../../i18n/help-strings";
 import "../../table/motion.css";
 import "./table.css";
 
-export interface SiegeTableViewProps {
-  readonly matchId: string;
-  readonly view: SiegeView;
-  readonly seat: string | null;
-  readonly legal: readonly SiegeCommand[];
-  readonly onCommand: (command: SiegeCommand) => void;
-  readonly events: readonly { readonly seq: number; readonly events: readonly SiegeEvent[] }[];
-  readonly banner?: ReactNode;
-  readonly notice?: string | null;
-  /** The clocks and abandonment claims (`ClockPanel`), shown at the top of the action bar. */
-  readonly clock?: ReactNode;
+/** The Siege table's props (../../table/view-props.ts). */
+export interface SiegeTableViewProps extends TableViewProps<SiegeView, SiegeCommand, SiegeEvent> {
   /** Review mode: no controls, no result link. */
   readonly readOnly?: boolean;
-  /** Seats the server's bot plays (seat to level), for the bot note. */
-  readonly bots?: BotSeats;
 }
 
 export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, banner, notice, readOnly, clock, bots }: SiegeTableViewProps) {
@@ -136,7 +126,7 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
           <SecretTokens view={view} w={w} />
           <Operators view={view} w={w} />
           <Inventory view={view} w={w} team={myTeam} />
-          <EventLog view={view} events={events} w={w} />
+          <EventFeed events={events} describe={(e) => describeEvent(w, e, view)} title={w.t("log.title")} titleId="siege-log-title" empty={w.t("log.empty")} />
         </div>
       </div>
     </section>
@@ -216,34 +206,6 @@ function Inventory({ view, w, team }: { view: SiegeView; w: SiegeWords; team: Te
           })}
         </p>
       ))}
-    </section>
-  );
-}
-
-function EventLog({ view, events, w }: { view: SiegeView; events: SiegeTableViewProps["events"]; w: SiegeWords }) {
-  const lines: { key: string; text: string; kind: string }[] = [];
-  for (const entry of events) {
-    entry.events.forEach((e, i) => {
-      const text = describeEvent(w, e, view);
-      if (text) lines.push({ key: `${entry.seq}:${i}`, text, kind: e.type });
-    });
-  }
-  // New lines scroll the box (when the reader is at its end), never the window.
-  const box = useStickToBottom<HTMLOListElement>(lines.length);
-  return (
-    <section className="event-log" aria-labelledby="siege-log-title">
-      <h3 id="siege-log-title">{w.t("log.title")}</h3>
-      {lines.length === 0 ? (
-        <p>{w.t("log.empty")}</p>
-      ) : (
-        <ol className="log-lines" aria-live="polite" ref={box.ref} onScroll={box.onScroll} tabIndex={0}>
-          {lines.map((l) => (
-            <li key={l.key} className={`log-${l.kind}`}>
-              {l.text}
-            </li>
-          ))}
-        </ol>
-      )}
     </section>
   );
 }

@@ -11,7 +11,7 @@
 import { verifyCommitment, type Ruleset, type Viewer } from "@fogwar/engine";
 import { pickSalt, siege, type SiegeCommand, type SiegeEvent, type SiegeSetup, type SiegeState, type SiegeView, type Team } from "@fogwar/siege";
 import type { MatchHistory } from "../../api";
-import { eventsUpTo, problemText, rebuildLog, type RebuiltStep } from "../../review/rebuild";
+import { eventsUpTo, problemText, rebuildLog, type RebuiltReplay, type RebuiltStep } from "../../review/rebuild";
 
 /** Siege's rules at some rules version, typed as today's, with that version's pick salt. */
 export interface SiegeRules {
@@ -33,18 +33,10 @@ export interface PickCheck {
 }
 
 /** A rebuilt match and its verification. */
-export interface SiegeReplay {
-  /** The rules the match was rebuilt with (its rules version's). */
-  readonly rules: SiegeRules;
-  readonly steps: readonly SiegeStep[];
+export interface SiegeReplay extends RebuiltReplay<SiegeRules, SiegeStep> {
+  /** Setup and every entry replayed. */
   readonly complete: boolean;
-  readonly problems: readonly string[];
-  readonly seedOk: boolean;
   readonly picks: readonly PickCheck[];
-  readonly hashesMatched: number;
-  readonly hashesTotal: number;
-  /** Every check passed. */
-  readonly ok: boolean;
 }
 
 /**

@@ -7,7 +7,7 @@
  * checked with the shared rules before sending), the hand of tactics, the selected unit's
  * warscroll, the last attack stage by stage, the log and the result.
  */
-import { useMemo, useState, type ReactNode } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CommandTemplate } from "@fogwar/engine";
 import { awaiting, catalog, query, type Pt, type SigmarCommand, type SigmarEvent, type SigmarView } from "@fogwar/sigmar";
@@ -21,29 +21,22 @@ import { Tip, type SigmarTip } from "./tips";
 import { MapLegend } from "./MapLegend";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
 import { BoardViewport, NotifyButton, SoundToggle } from "../../table/TableChrome";
-import { BotNote, type BotSeats } from "../../table/BotNote";
-import { useStickToBottom } from "../../table/log";
+import { BotNote } from "../../table/BotNote";
+import { EventFeed } from "../../table/EventFeed";
 import { useTurnAwareness } from "../../table/turn";
 import { seatList, useSeatNamer } from "../../table/names";
+import type { TableViewProps } from "../../table/view-props";
 import "../../i18n/sigmar-strings";
 import { ConcedeButton } from "../../table/Concede";
 import "../../help/RuleTip.css";
 import "./table.css";
 
-export interface SigmarTableViewProps {
-  readonly matchId: string;
-  readonly view: SigmarView;
-  readonly seat: string | null;
-  readonly legal: readonly SigmarCommand[];
+/** The Age of Sigmar table's props (../../table/view-props.ts). */
+export interface SigmarTableViewProps extends TableViewProps<SigmarView, SigmarCommand, SigmarEvent> {
+  /** The command templates of the seat's legal commands (a unit's choices on the map). */
   readonly templates: readonly CommandTemplate<SigmarCommand>[];
-  readonly onCommand: (command: SigmarCommand) => void;
-  readonly events: readonly { readonly seq: number; readonly events: readonly SigmarEvent[] }[];
-  readonly banner?: ReactNode;
-  readonly notice?: string | null;
-  readonly clock?: ReactNode;
   /** Review mode: no controls. */
   readonly readOnly?: boolean;
-  readonly bots?: BotSeats;
 }
 
 /** A plan being made on the map, and the command it would send. */
@@ -232,7 +225,7 @@ export function SigmarTableView({ matchId, view, seat, legal, templates, onComma
           {seat && view.phase === "battle" && <Hand w={w} view={view} seat={seat} />}
           {selected && <UnitCard w={w} view={view} unit={selected} />}
           <AttackPanel w={w} view={view} events={events} allStages={readOnly} />
-          <Log w={w} view={view} events={events} seat={seat} />
+          <EventFeed events={events} describe={(e) => describeEvent(w, e, view, seat)} title={w.t("log.title")} titleId="sigmar-log-title" />
         </div>
       </div>
     </section>
@@ -422,25 +415,3 @@ function Hand({ w, view, seat }: { w: SigmarWords; view: SigmarView; seat: strin
   );
 }
 
-function Log({ w, view, events, seat }: { w: SigmarWords; view: SigmarView; events: SigmarTableViewProps["events"]; seat: string | null }) {
-  const lines: { key: string; text: string; kind: string }[] = [];
-  for (const entry of events) {
-    entry.events.forEach((e, i) => {
-      const text = describeEvent(w, e, view, seat);
-      if (text) lines.push({ key: `${entry.seq}:${i}`, text, kind: e.type });
-    });
-  }
-  const box = useStickToBottom<HTMLOListElement>(lines.length);
-  return (
-    <section className="event-log" aria-labelledby="sigmar-log-title">
-      <h3 id="sigmar-log-title">{w.t("log.title")}</h3>
-      <ol className="log-lines" aria-live="polite" ref={box.ref} onScroll={box.onScroll} tabIndex={0}>
-        {lines.map((l) => (
-          <li key={l.key} className={`log-${l.kind}`}>
-            {l.text}
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
-}

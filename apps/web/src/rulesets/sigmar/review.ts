@@ -11,7 +11,7 @@
 import { commit, verifyCommitment, type Ruleset, type Viewer } from "@fogwar/engine";
 import { reserveEntry, reserveSalt, sigmar, type SigmarCommand, type SigmarEvent, type SigmarSetup, type SigmarState, type SigmarView } from "@fogwar/sigmar";
 import type { MatchHistory } from "../../api";
-import { eventsUpTo, problemText, rebuildLog, type RebuiltStep } from "../../review/rebuild";
+import { eventsUpTo, problemText, rebuildLog, type RebuiltReplay, type RebuiltStep } from "../../review/rebuild";
 
 /** Age of Sigmar's rules at some rules version, typed as today's, with that version's reserve commitment salt and content. */
 export interface SigmarRules {
@@ -26,17 +26,10 @@ export const CURRENT_SIGMAR: SigmarRules = { ruleset: sigmar, reserveSalt, reser
 /** One step: 0 is the state after setup, n the state after entry n. */
 export type SigmarStep = RebuiltStep<SigmarState, SigmarCommand, SigmarEvent>;
 
-export interface SigmarReplay {
-  /** The rules the battle was rebuilt with (its rules version's). */
-  readonly rules: SigmarRules;
-  readonly steps: readonly SigmarStep[];
-  readonly problems: readonly string[];
-  readonly seedOk: boolean;
+/** A rebuilt battle and its verification: the shared checks, the army lists' and the reserves' commitments. */
+export interface SigmarReplay extends RebuiltReplay<SigmarRules, SigmarStep> {
   readonly listsOk: boolean;
   readonly reservesOk: boolean;
-  readonly hashesMatched: number;
-  readonly hashesTotal: number;
-  readonly ok: boolean;
 }
 
 /** Rebuilds and verifies a finished battle's history with `rules` (default: this page's; an older battle needs its rules version's). */

@@ -160,27 +160,35 @@ export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords;
           )}
           {MAP_KINDS[builder.kind] && <p className="hint">{t(`actions.hint.${MAP_KINDS[builder.kind]}`)}</p>}
           {options.length > 0 ? (
-            <p>
-              <label>
-                {t("actions.list")}{" "}
-                <select value={Math.min(choice, options.length - 1)} onChange={(e) => setChoice(Number(e.target.value))}>
-                  {options.map((c, i) => (
-                    <option key={i} value={i}>
-                      {actionLabel(w, c)}
-                    </option>
-                  ))}
-                </select>
-              </label>{" "}
-              <button type="button" onClick={() => pick && onCommand(pick)}>
-                {t("actions.doIt")}
-              </button>
-            </p>
+            <CommandChoice w={w} options={options} at={Math.min(choice, options.length - 1)} onChoose={setChoice} label={t("actions.list")} button={t("actions.doIt")} onPress={() => pick && onCommand(pick)} />
           ) : (
             <p className="hint">{t("actions.none")}</p>
           )}
         </div>
       )}
     </section>
+  );
+}
+
+/** A list of commands in words (`label`, option `at` chosen, `onChoose` given the new index) and the button `button` that does `onPress`. */
+function CommandChoice<C extends TrpgCommand>(props: { w: TrpgWords; options: readonly C[]; at: number; onChoose: (index: number) => void; label: string; button: string; onPress: () => void }) {
+  const { w, options, at, onChoose, label, button, onPress } = props;
+  return (
+    <p>
+      <label>
+        {label}{" "}
+        <select value={at} onChange={(e) => onChoose(Number(e.target.value))}>
+          {options.map((c, i) => (
+            <option key={i} value={i}>
+              {actionLabel(w, c)}
+            </option>
+          ))}
+        </select>
+      </label>{" "}
+      <button type="button" onClick={onPress}>
+        {button}
+      </button>
+    </p>
   );
 }
 
@@ -214,21 +222,15 @@ export function DelayedTurns({ view, seat, w, onCommand }: { view: TrpgView; sea
               </ol>
             )}
             {options.length > 0 && (
-              <p>
-                <label>
-                  {t("roundEnd.next")}{" "}
-                  <select value={at} onChange={(e) => setChoice({ ...choice, [id]: Number(e.target.value) })}>
-                    {options.map((c, i) => (
-                      <option key={i} value={i}>
-                        {actionLabel(w, c)}
-                      </option>
-                    ))}
-                  </select>
-                </label>{" "}
-                <button type="button" onClick={() => setQueues({ ...queues, [id]: [...queued, options[at]!] })}>
-                  {t("roundEnd.add")}
-                </button>
-              </p>
+              <CommandChoice
+                w={w}
+                options={options}
+                at={at}
+                onChoose={(i) => setChoice({ ...choice, [id]: i })}
+                label={t("roundEnd.next")}
+                button={t("roundEnd.add")}
+                onPress={() => setQueues({ ...queues, [id]: [...queued, options[at]!] })}
+              />
             )}
             {queued.length > 0 && (
               <button type="button" onClick={() => setQueues({ ...queues, [id]: [] })}>

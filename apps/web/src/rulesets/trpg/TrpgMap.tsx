@@ -11,6 +11,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { inLanguage, squareCode, type TrpgWords } from "./words";
 import "../../i18n/trpg-strings";
+import { pickProps } from "../../table/pick";
 
 const CELL = 30;
 const MARGIN = 20;
@@ -33,22 +34,6 @@ export interface TrpgMapProps {
   readonly onPick?: (value: string) => void;
   /** The character whose turn it is (outlined). */
   readonly active?: string | null;
-}
-
-/** Props that make an SVG element a button answering `value`. */
-function pickProps(value: string, label: string, onPick?: (value: string) => void) {
-  return {
-    role: "button",
-    tabIndex: 0,
-    "aria-label": label,
-    onClick: () => onPick?.(value),
-    onKeyDown: (e: { key: string; preventDefault: () => void }) => {
-      if (e.key === "Enter" || e.key === " ") {
-        e.preventDefault();
-        onPick?.(value);
-      }
-    },
-  };
 }
 
 /** The SVG path of a 90-degree cone of `r` around (cx, cy) pointing to direction `dir` (0 north, clockwise by 45 degrees). */

@@ -8,7 +8,7 @@
 import type { Ruleset, Viewer } from "@fogwar/engine";
 import { trpg, type TrpgCommand, type TrpgEvent, type TrpgSetup, type TrpgState, type TrpgView } from "@fogwar/trpg";
 import type { MatchHistory } from "../../api";
-import { eventsUpTo, problemText, rebuildLog, type RebuiltStep } from "../../review/rebuild";
+import { eventsUpTo, problemText, rebuildLog, type RebuiltReplay, type RebuiltStep } from "../../review/rebuild";
 
 /** One step: 0 is the state after setup, n the state after entry n. */
 export type TrpgStep = RebuiltStep<TrpgState, TrpgCommand, TrpgEvent>;
@@ -16,16 +16,8 @@ export type TrpgStep = RebuiltStep<TrpgState, TrpgCommand, TrpgEvent>;
 /** The rules a match is rebuilt with: the current package, or an older version's frozen build (its own shapes, read through these types). */
 export type TrpgRules = Ruleset<TrpgSetup, TrpgState, TrpgCommand, TrpgEvent, TrpgView>;
 
-/** A rebuilt match and its verification. */
-export interface TrpgReplay {
-  readonly rules: TrpgRules;
-  readonly steps: readonly TrpgStep[];
-  readonly problems: readonly string[];
-  readonly seedOk: boolean;
-  readonly hashesMatched: number;
-  readonly hashesTotal: number;
-  readonly ok: boolean;
-}
+/** A rebuilt match and its verification (the shared checks only). */
+export type TrpgReplay = RebuiltReplay<TrpgRules, TrpgStep>;
 
 /** Rebuilds and verifies a finished match's history. */
 export function rebuildTrpg(history: MatchHistory, rules: TrpgRules = trpg): TrpgReplay {

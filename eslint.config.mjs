@@ -3,6 +3,7 @@
 // - the purity boundary of design.md principle 1 for the rules packages (engine and rulesets):
 //   no server, database, UI or Node imports, no ambient randomness or time. The same boundary is
 //   checked by packages/engine/test/purity.test.ts.
+import { readdirSync } from "node:fs";
 import { builtinModules } from "node:module";
 import js from "@eslint/js";
 import { defineConfig } from "eslint/config";
@@ -45,8 +46,9 @@ const impureImports = {
 };
 
 // The fences between programs: a package or app is used through its public entries (the
-// `exports` of its package.json), never its src/ files, and no app reaches into another by a
-// relative path (apps/server's `@fogwar/server/testing` entry holds what other programs' tests need).
+// `exports` of its package.json), never its src/ files, and no app reaches into another app or a
+// package, nor a package into another, by a relative path (entries such as `@fogwar/server/testing`
+// and `@fogwar/sigmar/testing` hold what other programs' tests and benches need).
 const APPS = ["bench", "cli", "server", "web"];
 const deepImport = {
   regex: "^@fogwar/[^/]+/src(/|$)",
@@ -56,16 +58,30 @@ const intoApps = {
   regex: "^(\\.\\./)+apps/",
   message: "No relative import into an app: use its package's public entry (e.g. @fogwar/server/testing).",
 };
+const intoPackages = {
+  regex: "^(\\.\\./)+packages/",
+  message: "No relative import into a package: use its public entry (e.g. @fogwar/sigmar/testing).",
+};
 /** The fences for the files of app `app`: also no relative import into another app's folder. */
 const appFences = (app) => ({
   patterns: [
     deepImport,
     intoApps,
+    intoPackages,
     {
       regex: `^(\\.\\./)+(${APPS.filter((other) => other !== app).join("|")})/`,
       message: "No relative import into another app: use its package's public entry (e.g. @fogwar/server/testing).",
     },
   ],
+});
+/** The workspace's packages (packages/<name>), each of which may be imported by its public entries only. */
+const PACKAGES = readdirSync(new URL("./packages", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** The fence for the files of package `name`: no relative import into another package's folder. */
+const intoOtherPackage = (name) => ({
+  regex: `^(\\.\\./)+(${PACKAGES.filter((other) => other !== name).join("|")})/`,
+  message: "No relative import into another package: use its public entry (its package.json `exports`).",
 });
 
 export default defineConfig(
@@ -122,6 +138,18 @@ export default defineConfig(
     ignores: rulesSources,
     rules: { "no-restricted-imports": ["error", { patterns: [deepImport, intoApps] }] },
   },
+  ...PACKAGES.map((name) => ({
+    files: [`packages/${name}/**/*.ts`, `packages/${name}/**/*.tsx`],
+    ignores: rulesSources,
+    rules: { "no-restricted-imports": ["error", { patterns: [deepImport, intoApps, intoPackages, intoOtherPackage(name)] }] },
+  })),
+  ...PACKAGES.filter((name) => RULES_PACKAGES.includes(name)).map((name) => ({
+    files: [`packages/${name}/src/**/*.ts`, `packages/${name}/src/**/*.tsx`],
+    ignores: testFiles,
+    rules: {
+      "no-restricted-imports": ["error", { ...impureImports, patterns: [...impureImports.patterns, deepImport, intoApps, intoPackages, intoOtherPackage(name)] }],
+    },
+  })),
   ...APPS.map((app) => ({
     files: [`apps/${app}/**/*.ts`, `apps/${app}/**/*.tsx`],
     rules: { "no-restricted-imports": ["error", appFences(app)] },

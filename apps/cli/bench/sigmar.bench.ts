@@ -21,7 +21,7 @@
 import { autoplay, duel, RandomBot, seatViewer, spectator, stateHash, chooseWithTemplates, Random, rngStateFromSeed, type Match, type MatchLog, type SeatId } from "@fogwar/engine";
 import { runKit } from "@fogwar/engine/testing";
 import { heuristicDecision, POSITION_BUDGET, sigmar, sigmarBotPolicy, type SigmarCommand, type SigmarEvent, type SigmarSetup, type SigmarState, type SigmarView } from "@fogwar/sigmar";
-import { kitSpec } from "../../../packages/sigmar/test/secrets";
+import { kitSpec } from "@fogwar/sigmar/testing";
 import { ms, printRows, time, timedRuleset, type InMatchTimes, type Row } from "./measure";
 
 const setup: SigmarSetup = { seats: ["p1", "p2"] };

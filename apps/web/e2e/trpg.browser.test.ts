@@ -176,8 +176,8 @@ suite(title, () => {
     expect(["gm", 390, await overflow(master.page)]).toEqual(["gm", 390, 0]);
     await master.page.screenshot({ path: join(shots, "trpg-gm-390.png") });
     // The master concedes; the review then shows everything, the lookout too, and each perspective.
-    master.page.once("dialog", (d) => void d.accept());
-    await master.page.getByRole("button", { name: "Concede" }).click();
+    await master.page.getByRole("button", { name: "Concede", exact: true }).click();
+    await master.page.getByRole("button", { name: "Yes, concede" }).click();
     await ada.page.locator(".trpg-table .result").waitFor();
     await ada.page.getByRole("button", { name: "English" }).click();
     await ada.page.setViewportSize({ width: 1280, height: 1000 });
@@ -215,8 +215,8 @@ suite(title, () => {
     expect(log).toMatch(/ends the round|Round 2 begins/);
     expect(["solo", 390, await overflow(me.page)]).toEqual(["solo", 390, 0]);
     await me.page.screenshot({ path: join(shots, "trpg-solo-390.png") });
-    me.page.once("dialog", (d) => void d.accept());
-    await me.page.getByRole("button", { name: "Concede" }).click();
+    await me.page.getByRole("button", { name: "Concede", exact: true }).click();
+    await me.page.getByRole("button", { name: "Yes, concede" }).click();
     await me.page.locator(".trpg-table .result").waitFor();
     expect(await me.page.locator(".trpg-table .result").textContent()).toContain("won");
     expect(me.errors).toEqual([]);

@@ -7,7 +7,6 @@
  * points, both sides' characters, the controls (the game master's console too), the dice log with
  * each roll's audience, and the result.
  */
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { awaiting, catalog, type TrpgCommand, type TrpgEvent, type TrpgView } from "@fogwar/trpg";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
@@ -16,27 +15,19 @@ import { ActionControls, DecisionPrompt, DelayedTurns, useBuilder, pickValue } f
 import { GmConsole } from "./GmConsole";
 import { audienceOf, charName, describeEvent, inLanguage, squareCode, type TrpgWords } from "./words";
 import { BoardViewport, NotifyButton, SoundToggle } from "../../table/TableChrome";
-import { BotNote, type BotSeats } from "../../table/BotNote";
+import { BotNote } from "../../table/BotNote";
 import { useStickToBottom } from "../../table/log";
 import { useTurnAwareness } from "../../table/turn";
 import { seatList, useSeatNamer } from "../../table/names";
+import type { TableViewProps } from "../../table/view-props";
+import { ConcedeButton } from "../../table/Concede";
 import "../../i18n/trpg-strings";
 import "./table.css";
 
-export interface TrpgTableViewProps {
-  readonly matchId: string;
-  readonly view: TrpgView;
-  readonly seat: string | null;
-  readonly legal: readonly TrpgCommand[];
-  readonly onCommand: (command: TrpgCommand) => void;
-  readonly events: readonly { readonly seq: number; readonly events: readonly TrpgEvent[] }[];
-  readonly banner?: ReactNode;
-  readonly notice?: string | null;
+/** The TRPG table's props (../../table/view-props.ts). */
+export interface TrpgTableViewProps extends TableViewProps<TrpgView, TrpgCommand, TrpgEvent> {
   /** Review mode: no controls, no result link. */
   readonly readOnly?: boolean;
-  readonly bots?: BotSeats;
-  /** The clocks and abandonment claims (`ClockPanel`), shown at the top of the action bar. */
-  readonly clock?: ReactNode;
 }
 
 export function TrpgTableView({ matchId, view, seat, legal, onCommand, events, banner, notice, readOnly, bots, clock }: TrpgTableViewProps) {
@@ -108,9 +99,7 @@ export function TrpgTableView({ matchId, view, seat, legal, onCommand, events, b
               {master && <GmConsole view={view} w={w} legal={legal} onCommand={onCommand} />}
               {seat && !view.result && (
                 <p className="turn-alerts">
-                  <button type="button" className="concede" onClick={() => window.confirm(t("concedeConfirm")) && onCommand({ type: "concede" })}>
-                    {t("concede")}
-                  </button>{" "}
+                  <ConcedeButton confirm={t("concedeConfirm")} onConcede={() => onCommand({ type: "concede" })} />{" "}
                   <NotifyButton /> <SoundToggle />
                 </p>
               )}

@@ -36,7 +36,7 @@ function ConnectedTable({ matchId, join, onRetry }: TableRouteProps & { onRetry:
   // One connection for every ruleset: the welcome names the match's ruleset.
   const ruleset = match.welcome?.ruleset;
   const waiting = (
-    <section className="ember-table">
+    <section className="table-shell">
       {banner()}
       {match.status !== "failed" && match.status !== "closed" && <Loading what={t("waitingForState")} />}
     </section>

@@ -34,6 +34,7 @@ module.exports = {
     "bundled-resources(\\.js)?$": "<rootDir>/test/i18n-resources.cjs",
     "ruleset-discovery(\\.js)?$": "<rootDir>/test/ruleset-discovery.cjs",
     "rulesets/bot-discovery(\\.js)?$": "<rootDir>/test/ruleset-bot-discovery.cjs",
+    "rulesets/guide-discovery(\\.js)?$": "<rootDir>/test/ruleset-guide-discovery.cjs",
     ...preset.moduleNameMapper,
   },
 };

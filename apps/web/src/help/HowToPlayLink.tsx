@@ -5,11 +5,11 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 
-/** The rulesets with a guide (`/how-to-play/<ruleset>`). */
-export const GUIDES = ["ember", "siege", "trpg", "sigmar"] as const;
-
-/** A link to a ruleset's how-to-play page, opened beside the current page (a match stays open). */
-export function HowToPlayLink({ ruleset, newTab = false }: { ruleset: (typeof GUIDES)[number]; newTab?: boolean }) {
+/**
+ * A link to the how-to-play page of `ruleset` (an id whose adapter has a guide); `newTab`: opened
+ * beside the current page (a match stays open), else the guide's title (`common:guideTitle.<id>`).
+ */
+export function HowToPlayLink({ ruleset, newTab = false }: { ruleset: string; newTab?: boolean }) {
   const { t } = useTranslation("common");
   return newTab ? (
     <a className="how-to-play-link" href={`/how-to-play/${ruleset}`} target="_blank" rel="noopener">

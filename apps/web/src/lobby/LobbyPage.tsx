@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import type { CreateMatchResponse } from "@fogwar/protocol";
 import { ApiError, api as defaultApi, emberRulesets, type Api } from "../api";
 import { ErrorNote, Loading } from "../ui";
-import { GUIDES, HowToPlayLink } from "../help/HowToPlayLink";
+import { HowToPlayLink } from "../help/HowToPlayLink";
 import { rulesetAdapters } from "../rulesets/registry";
 import type { RulesetAdapter, RulesetCreateFormProps, RulesetListing } from "../rulesets/adapter";
 import { InviteLinks } from "./InviteLinks";
@@ -58,12 +58,14 @@ export function LobbyPage({ api = defaultApi }: { api?: Api }) {
     <div className="lobby">
       <h1>{t("title")}</h1>
       <p className="guides">
-        {GUIDES.map((guide, i) => (
-          <span key={guide}>
-            {i > 0 && " · "}
-            <HowToPlayLink ruleset={guide} />
-          </span>
-        ))}
+        {rulesetAdapters()
+          .filter((adapter) => adapter.hasGuide)
+          .map((adapter, i) => (
+            <span key={adapter.id}>
+              {i > 0 && " · "}
+              <HowToPlayLink ruleset={adapter.id} />
+            </span>
+          ))}
       </p>
       {error && (
         <>

@@ -77,6 +77,25 @@ export interface RulesetAdapter {
    * `common` namespace, loaded with the lobby); absent: the result names the winners only.
    */
   readonly endReason?: (t: TFunction, reason: string) => string;
+  /**
+   * Whether the ruleset has a how-to-play guide (`/how-to-play/<id>`): its text is the `guide`
+   * namespace's `<id>.*` and its part is `src/rulesets/<id>/guide.ts` (a {@link RulesetGuide});
+   * the lobby and the tables link to it.
+   */
+  readonly hasGuide?: boolean;
+}
+
+/**
+ * A ruleset's part of its how-to-play page: the named export `guide` of
+ * `src/rulesets/<id>/guide.ts`, found by ./guide-discovery.ts (loaded with the guide page only).
+ * It loads the strings its reference names.
+ */
+export interface RulesetGuide {
+  readonly id: string;
+  /** The quick reference in the reader's language (`t` reads every namespace): [term, explanation] rows. */
+  readonly reference: (t: TFunction) => readonly (readonly [string, string])[];
+  /** Numbers the guide's text quotes from the rules' data (its `{{name}}` values); absent: none. */
+  readonly numbers?: Readonly<Record<string, number>>;
 }
 
 /** What a ruleset's options in the lobby's "play against the bot" form are given. */

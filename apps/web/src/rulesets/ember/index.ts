@@ -12,4 +12,5 @@ export const adapter: RulesetAdapter = {
   loadReview: () => import("./Replayer").then((m) => ({ Review: m.Replayer, LiveHistory: m.EmberLiveHistory })),
   loadCreateForm: () => import("./create").then((m) => m.EmberCreateForm),
   endReason: (t, reason) => endReason({ t }, reason),
+  hasGuide: true,
 };

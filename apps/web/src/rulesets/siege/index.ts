@@ -6,4 +6,5 @@ export const adapter: RulesetAdapter = {
   loadTable: () => import("./SiegeTable").then((m) => m.SiegeTable),
   loadReview: () => import("./SiegeReview").then((m) => ({ Review: m.SiegeReview, LiveHistory: m.SiegeLiveHistory })),
   loadCreateForm: () => import("./CreateSiegeMatch").then((m) => m.SiegeCreateForm),
+  hasGuide: true,
 };

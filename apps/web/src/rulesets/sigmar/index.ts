@@ -6,4 +6,5 @@ export const adapter: RulesetAdapter = {
   loadTable: () => import("./SigmarTable").then((m) => m.SigmarTable),
   loadReview: () => import("./SigmarReview").then((m) => ({ Review: m.SigmarReview, LiveHistory: m.SigmarLiveHistory })),
   loadCreateForm: () => import("./CreateSigmarMatch").then((m) => m.SigmarCreateForm),
+  hasGuide: true,
 };

@@ -7,4 +7,5 @@ export const adapter: RulesetAdapter = {
   loadReview: () => import("./TrpgReview").then((m) => ({ Review: m.TrpgReview, LiveHistory: m.TrpgLiveHistory })),
   loadCreateForm: () => import("./CreateTrpgMatch").then((m) => m.TrpgCreateForm),
   foldCreateForm: "trpgNewMatch",
+  hasGuide: true,
 };

@@ -10,6 +10,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import { AddressRate, JoinFailures, type CounterStore } from "./address-limits.js";
+import { ConnectionCounts } from "./connection-counts.js";
 
 
 /** The request header the gate sets to the client's address (never trusted from a client). */
@@ -102,30 +103,7 @@ export function stampedAddress(headers: Headers | NodeJS.Dict<string | string[]>
   return (Array.isArray(value) ? value[0] : value) ?? "unknown";
 }
 
-/** Open connections per address (counted up when opened, down when closed). */
-export class ConnectionCounts {
-  private readonly counts = new Map<string, number>();
-
-  /** Open connections of `address`. */
-  of(address: string): number {
-    return this.counts.get(address) ?? 0;
-  }
-
-  /** Counts one more connection; returns the function that counts it closed (idempotent). */
-  open(address: string): () => void {
-    this.counts.set(address, this.of(address) + 1);
-    let closed = false;
-    return () => {
-      if (closed) return;
-      closed = true;
-      const left = this.of(address) - 1;
-      if (left <= 0) this.counts.delete(address);
-      else this.counts.set(address, left);
-    };
-  }
-}
-
-/** Everything the limits share at run time: settings, counters and per-process connection counts. */
+/** Everything the limits share at run time: settings, counters and connection counts. */
 export interface Limits {
   readonly settings: LimitSettings;
   /** Match creations per address (`createPerMinute` on average, bursts of `createBurst`). */
@@ -133,13 +111,14 @@ export interface Limits {
   /** History and chat reads per address. */
   readonly history: AddressRate;
   readonly joinFailures: JoinFailures;
-  /** Open WebSocket connections of this process, per address. */
+  /** Open WebSocket connections per address: of every live process with Redis, else of this one. */
   readonly connections: ConnectionCounts;
 }
 
 /**
- * Builds the run-time limits from settings; with `store.redis` the per-address counters are
- * shared by every process using that Redis (./address-limits.ts).
+ * Builds the run-time limits from settings; with `store.redis` the per-address counters and the
+ * open connections are shared by every process using that Redis (./address-limits.ts,
+ * ./connection-counts.ts).
  */
 export function createLimits(settings: LimitSettings, store: CounterStore = {}): Limits {
   return {
@@ -147,6 +126,6 @@ export function createLimits(settings: LimitSettings, store: CounterStore = {}):
     creates: new AddressRate(store, "create", settings.createPerMinute / 60, settings.createBurst),
     history: new AddressRate(store, "history", settings.historyPerSecond, settings.historyBurst),
     joinFailures: new JoinFailures(store, settings.joinFailures, settings.joinBlockMs),
-    connections: new ConnectionCounts(),
+    connections: new ConnectionCounts(store),
   };
 }

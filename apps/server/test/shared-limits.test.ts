@@ -1,11 +1,13 @@
 /**
  * Per-address limits hold across processes: two processes' limits on one real Redis (as two
  * servers with REDIS_URL build them) share each address's creations, history reads and failed
- * joins, so two processes allow what one does; without Redis each process counts alone.
+ * joins and open connections, so two processes allow what one does; without Redis each process
+ * counts alone. The connections of a process that stops beating stop counting after their TTL.
  * Needs Debian's `redis-server` (or TEST_REDIS_URL); without it skipped visibly, under CI failing.
  */
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
+import { ConnectionCounts } from "../src/connection-counts";
 import { createLimits, DEFAULT_LIMITS, type Limits } from "../src/limits";
 import { redisAvailable, testRedis, whenRedisMissing } from "./redis";
 
@@ -21,6 +23,27 @@ async function admitted(processes: Limits[], pick: (limits: Limits) => Limits["c
 test("without Redis each process counts alone (two processes allow twice the burst)", async () => {
   const processes = [createLimits(settings), createLimits(settings)];
   expect(await admitted(processes, (l) => l.creates, 10)).toBe(6);
+});
+
+/** How many of `n` connections, alternating between `counts`, are admitted under a cap of `max`. */
+async function opened(counts: ConnectionCounts[], n: number, max: number): Promise<(() => void)[]> {
+  const releases: (() => void)[] = [];
+  for (let i = 0; i < n; i++) {
+    const release = await counts[i % counts.length]!.open("203.0.113.7", max);
+    if (release) releases.push(release);
+  }
+  return releases;
+}
+
+test("without Redis each process counts its own connections (two processes hold twice the cap)", async () => {
+  const counts = [new ConnectionCounts(), new ConnectionCounts()];
+  const releases = await opened(counts, 10, 3);
+  expect(releases).toHaveLength(6);
+  expect(await counts[0]!.of("203.0.113.7")).toBe(3);
+  releases[0]!();
+  releases[0]!();
+  expect(await counts[0]!.of("203.0.113.7")).toBe(2);
+  expect(await counts[0]!.open("203.0.113.7", 3)).not.toBeNull();
 });
 
 const suite = redisAvailable ? describe : describe.skip;
@@ -67,6 +90,42 @@ suite("two processes on one Redis", () => {
     expect(await b.joinFailures.blockedFor("203.0.113.7")).toBeGreaterThan(59_000);
     expect(await a.joinFailures.blockedFor("203.0.113.7")).toBeGreaterThan(59_000);
     expect(await a.joinFailures.blockedFor("198.51.100.2")).toBe(0);
+  });
+
+  test("share an address's open connections: the cap holds for both together, and a closed one frees a place on either", async () => {
+    const counts = processes.map((limits) => limits.connections);
+    const releases = await opened(counts, 10, 4);
+    expect(releases).toHaveLength(4);
+    expect(await counts[0]!.of("203.0.113.7")).toBe(4);
+    expect(await counts[1]!.open("203.0.113.7", 4)).toBeNull();
+    // Another address has its own count.
+    expect(await counts[1]!.open("198.51.100.2", 4)).not.toBeNull();
+    releases[0]!();
+    releases[0]!();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await counts[1]!.of("203.0.113.7")).toBe(3);
+    expect(await counts[1]!.open("203.0.113.7", 4)).not.toBeNull();
+    expect(await counts[0]!.open("203.0.113.7", 4)).toBeNull();
+    for (const limits of processes) limits.connections.stop();
+  });
+
+  test("the connections of a process that stops beating (it died) stop counting within their TTL", async () => {
+    const prefix = `fogwar-test-${randomUUID()}`;
+    const [dying, living] = [0, 1].map(() => {
+      const client = new Redis(redis.url);
+      clients.push(client);
+      return new ConnectionCounts({ redis: client, prefix }, 400);
+    }) as [ConnectionCounts, ConnectionCounts];
+    expect(await opened([dying], 3, 3)).toHaveLength(3);
+    expect(await living.open("203.0.113.7", 3)).toBeNull();
+    // Still beating: its connections keep counting past the TTL.
+    await new Promise((r) => setTimeout(r, 900));
+    expect(await living.of("203.0.113.7")).toBe(3);
+    dying.stop();
+    await new Promise((r) => setTimeout(r, 900));
+    expect(await living.of("203.0.113.7")).toBe(0);
+    expect(await opened([living], 4, 3)).toHaveLength(3);
+    living.stop();
   });
 });
 

@@ -14,7 +14,8 @@
  *   process (`openRoom`: rebuilt here from the log when its host is gone), answering 503
  *   `service_unavailable` when that cannot be done now;
  * - refuses source maps (`*.map`: 404);
- * - counts WebSocket connections per address and refuses an upgrade beyond the cap with 429;
+ * - counts WebSocket connections per address (across processes with Redis: ../connection-counts.ts)
+ *   and refuses an upgrade beyond the cap with 429;
  *   the process's own bot seats (../bots) are exempt: they carry the process's bot connection
  *   key, and all come from this host's loopback address;
  * - limits CORS to the allowed origins: Colyseus answers CORS for every route itself
@@ -110,25 +111,27 @@ export function installGate(server: HttpServer, limits: Limits, log: ClientLog, 
     req.headers[CLIENT_ADDRESS_HEADER] = address;
     // Colyseus's own routes (matchmaking) bypass express and helmet.
     res.setHeader("X-Content-Type-Options", "nosniff");
-    const admitted = admit(req, res, address, limits, log, readiness, exempt(req));
+    const admitted = admit(req, res, address, readiness, exempt(req), log);
     const pass = () => {
       for (const listener of listeners) listener.call(server, req, res);
     };
     if (admitted === true) return pass();
     if (admitted === false) return;
     if ("reconnect" in admitted) return void reconnect(req, res, address, limits, log).then((go) => go && pass(), () => sendError(res, 503, "service_unavailable", 1000, true));
-    if (!openRoom) {
-      if (!matchMaker.getLocalRoomById(admitted.joinRoom)) void limits.joinFailures.fail(address);
-      return pass();
-    }
-    openRoom(admitted.joinRoom).then(
-      async (open) => {
-        if (!open) await limits.joinFailures.fail(address);
-        pass();
-      },
-      // The opener logs its own faults (they are the server's, not the client's).
-      () => sendError(res, 503, "service_unavailable", 1000, true),
-    );
+    const join = async (): Promise<void> => {
+      if (admitted.capped && (await limits.connections.of(address)) >= settings.maxConnectionsPerAddress) {
+        log.mistake({ address, reason: "connections" }, "join refused: too many connections");
+        return sendError(res, 429, "too_many_requests", 5000, true);
+      }
+      if (!openRoom) {
+        if (!matchMaker.getLocalRoomById(admitted.joinRoom)) void limits.joinFailures.fail(address);
+        return pass();
+      }
+      if (!(await openRoom(admitted.joinRoom))) await limits.joinFailures.fail(address);
+      pass();
+    };
+    // The opener logs its own faults (they are the server's, not the client's).
+    join().catch(() => sendError(res, 503, "service_unavailable", 1000, true));
   });
 
   const upgrades = server.listeners("upgrade") as ((req: IncomingMessage, socket: Duplex, head: Buffer) => void)[];
@@ -140,15 +143,17 @@ export function installGate(server: HttpServer, limits: Limits, log: ClientLog, 
       for (const listener of upgrades) listener.call(server, req, socket, head);
       return;
     }
-    if (limits.connections.of(address) >= settings.maxConnectionsPerAddress) {
-      log.mistake({ address, reason: "connections" }, "websocket refused: too many connections");
-      const body = JSON.stringify({ error: { code: "too_many_requests", message: PROTOCOL_ERRORS.too_many_requests.message } });
-      socket.end(`HTTP/1.1 429 Too Many Requests\r\nRetry-After: 5\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
-      return;
-    }
-    const release = limits.connections.open(address);
-    socket.once("close", release);
-    for (const listener of upgrades) listener.call(server, req, socket, head);
+    void limits.connections.open(address, settings.maxConnectionsPerAddress).then((release) => {
+      if (!release) {
+        log.mistake({ address, reason: "connections" }, "websocket refused: too many connections");
+        const body = JSON.stringify({ error: { code: "too_many_requests", message: PROTOCOL_ERRORS.too_many_requests.message } });
+        socket.end(`HTTP/1.1 429 Too Many Requests\r\nRetry-After: 5\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+        return;
+      }
+      if (socket.destroyed) return release();
+      socket.once("close", release);
+      for (const listener of upgrades) listener.call(server, req, socket, head);
+    });
   });
 }
 
@@ -170,7 +175,7 @@ async function reconnect(req: IncomingMessage, res: ServerResponse, address: str
 }
 
 /** Whether a request may go on (a `joinById`: once its room is checked; a `reconnect`: once its address is checked); answers it when not. */
-function admit(req: IncomingMessage, res: ServerResponse, address: string, limits: Limits, log: ClientLog, readiness: Readiness, uncapped: boolean): boolean | { joinRoom: string } | { reconnect: true } {
+function admit(req: IncomingMessage, res: ServerResponse, address: string, readiness: Readiness, uncapped: boolean, log: ClientLog): boolean | { joinRoom: string; capped: boolean } | { reconnect: true } {
   const path = pathOf(req.url);
   if (path.endsWith(".map")) {
     sendError(res, 404, "not_found");
@@ -190,12 +195,7 @@ function admit(req: IncomingMessage, res: ServerResponse, address: string, limit
     sendError(res, 503, "service_unavailable", 1000, true);
     return false;
   }
-  if (!uncapped && limits.connections.of(address) >= limits.settings.maxConnectionsPerAddress) {
-    log.mistake({ address, reason: "connections" }, "join refused: too many connections");
-    sendError(res, 429, "too_many_requests", 5000, true);
-    return false;
-  }
-  return { joinRoom: matchmake[2] as string };
+  return { joinRoom: matchmake[2] as string, capped: !uncapped };
 }
 
 /**

@@ -10,7 +10,7 @@ import type { TFunction } from "i18next";
 import type { MatchSummary } from "@fogwar/protocol";
 import { ApiError, type Api, type RulesetInfo } from "../api";
 import { ErrorNote, Loading } from "../ui";
-import { nameIn } from "./armyModel";
+import { nameIn } from "./sample-names";
 import { rulesetAdapter } from "../rulesets/registry";
 
 export const REFRESH_MS = 5000;

@@ -13,3 +13,9 @@ export function sampleName(kind: "army" | "unit", name: string, language: string
   const table = i18next.getResource?.(language.startsWith("ko") ? "ko" : "en", "names", kind) as Record<string, string> | undefined;
   return table?.[name] ?? name;
 }
+
+/** A bilingual name (`{ en, ko }`, as the rulesets' data write them) in `language`; "?" when absent. */
+export function nameIn(name: { readonly en: string; readonly ko: string } | undefined, language: string): string {
+  if (!name) return "?";
+  return language.startsWith("ko") ? name.ko : name.en;
+}

@@ -8,8 +8,9 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { catalog, type ArmyList, type EmberCommand, type EmberEvent, type EmberView } from "@fogwar/ember";
-import { ArmyEditor } from "../../lobby/ArmyEditor";
-import { assess, cloneArmy, nameIn } from "../../lobby/armyModel";
+import { ArmyEditor } from "./ArmyEditor";
+import { assess, cloneArmy } from "./armyModel";
+import { nameIn } from "../../lobby/sample-names";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
 import { NotifyButton } from "../../table/TableChrome";
 import { useTurnAwareness } from "../../table/turn";

@@ -5,7 +5,8 @@
 import { useTranslation } from "react-i18next";
 import type { ArmyList } from "@fogwar/ember";
 import { RulesetInfo } from "../../api";
-import { assess, nameIn } from "../../lobby/armyModel";
+import { assess } from "./armyModel";
+import { nameIn } from "../../lobby/sample-names";
 import { sampleName } from "../../lobby/sample-names";
 import type { BotFormPart, BotOptionsProps } from "../adapter";
 

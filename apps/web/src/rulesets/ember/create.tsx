@@ -1,7 +1,7 @@
-/** EMBER's create form in the lobby: the army editor form (../../lobby/CreateMatch.tsx) on the EMBER-shaped listings. */
+/** EMBER's create form in the lobby: the army editor form (./CreateMatch.tsx) on the EMBER-shaped listings. */
 import { useMemo } from "react";
 import { emberRulesets } from "../../api";
-import { CreateMatch } from "../../lobby/CreateMatch";
+import { CreateMatch } from "./CreateMatch";
 import type { RulesetCreateFormProps } from "../adapter";
 
 /** The form, offered when a hosted listing has EMBER's shape (scenarios and sample armies). */

@@ -1,7 +1,7 @@
 /** Siege in the lobby's "play against the bot" form: a mission and your side (1 v 1); the bot takes the other side. */
 import { useTranslation } from "react-i18next";
 import { SiegeRulesetInfo } from "./listing";
-import { nameIn } from "../../lobby/armyModel";
+import { nameIn } from "../../lobby/sample-names";
 import { readListing } from "../../lobby/create-form";
 import type { BotFormPart, BotOptionsProps } from "../adapter";
 

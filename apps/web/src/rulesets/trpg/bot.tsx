@@ -4,7 +4,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { TrpgRulesetInfo } from "./listing";
-import { nameIn } from "../../lobby/armyModel";
+import { nameIn } from "../../lobby/sample-names";
 import { readListing } from "../../lobby/create-form";
 import type { BotFormPart, BotOptionsProps } from "../adapter";
 

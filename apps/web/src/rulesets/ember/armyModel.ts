@@ -1,18 +1,12 @@
 /**
  * Army building helpers over EMBER's catalog (the project's public sample data): the choices per
  * faction and slot, new units, points. Validation itself is the rules' own `validateArmy`, whose
- * messages the lobby shows unchanged.
+ * messages the create form and the muster show unchanged.
  */
-import { PART_SLOTS, armyPoints, catalog, pointLimit, unitPoints, validateArmy, type ArmyList, type ArmyProblem, type ArmyUnit, type BattleSize, type Faction, type Name, type PartSlot } from "@fogwar/ember";
+import { PART_SLOTS, armyPoints, catalog, pointLimit, unitPoints, validateArmy, type ArmyList, type ArmyProblem, type ArmyUnit, type BattleSize, type Faction, type PartSlot } from "@fogwar/ember";
 
 export const FACTIONS: readonly Faction[] = ["RDL", "UN", "GOF"];
 export { PART_SLOTS };
-
-/** A bilingual name in the current language. */
-export function nameIn(name: Name | undefined, language: string): string {
-  if (!name) return "?";
-  return language.startsWith("ko") ? name.ko : name.en;
-}
 
 export function partsFor(faction: Faction, slot: PartSlot) {
   return catalog.data.parts.filter((p) => p.faction === faction && p.slot === slot);

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { armyPoints, catalog, validateArmy, type ArmyList } from "@fogwar/ember";
-import { setupI18n } from "../i18n";
+import { setupI18n } from "../../i18n";
 import { ArmyEditor } from "./ArmyEditor";
 import { cloneArmy } from "./armyModel";
 

@@ -6,13 +6,14 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { ArmyList } from "@fogwar/ember";
 import type { CreateMatchResponse } from "@fogwar/protocol";
-import { type Api, type RulesetInfo } from "../api";
+import { type Api, type RulesetInfo } from "../../api";
 import { ArmyEditor } from "./ArmyEditor";
-import { ClaimDelayRow, CLAIM_DELAY } from "./ClaimDelayRow";
-import { assess, cloneArmy, emptyArmy, nameIn, newMech } from "./armyModel";
-import { NameRefusal, nameInvalid, nameRefused } from "./names";
-import { TEAM_COLOURS } from "../table/names";
-import { CreateFooter, NumberRow, clamp, useCreateMatch } from "./create-form";
+import { ClaimDelayRow, CLAIM_DELAY } from "../../lobby/ClaimDelayRow";
+import { assess, cloneArmy, emptyArmy, newMech } from "./armyModel";
+import { nameIn } from "../../lobby/sample-names";
+import { NameRefusal, nameInvalid, nameRefused } from "../../lobby/names";
+import { TEAM_COLOURS } from "../../table/names";
+import { CreateFooter, NumberRow, clamp, useCreateMatch } from "../../lobby/create-form";
 
 interface Player {
   name: string;

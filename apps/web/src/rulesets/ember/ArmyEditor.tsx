@@ -6,8 +6,8 @@
 import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { catalog, type ArmyList, type ArmyUnit, type BattleSize, type Faction, type PartSlot } from "@fogwar/ember";
-import { sampleName } from "./sample-names";
-import { FACTIONS, PART_SLOTS, assess, cloneArmy, dronesFor, emptyArmy, nameIn, newDrone, newMech, partsFor, pilotsFor } from "./armyModel";
+import { nameIn, sampleName } from "../../lobby/sample-names";
+import { FACTIONS, PART_SLOTS, assess, cloneArmy, dronesFor, emptyArmy, newDrone, newMech, partsFor, pilotsFor } from "./armyModel";
 
 export interface ArmyEditorProps {
   /** e.g. "Player 1". */

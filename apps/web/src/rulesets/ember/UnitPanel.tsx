@@ -111,12 +111,7 @@ export function UnitPanel({ view, unit }: UnitPanelProps) {
   if (unit.kind === "drone") {
     const card = droneCardOf(unit);
     return (
-      <Sheet
-        view={view}
-        unit={unit}
-        name={name}
-        kind={t("kind.drone")}
-        where={where}
+      <Sheet view={view} unit={unit} name={name} kind={t("kind.drone")} where={where}
         facts={
           <>
           <dt>{t("panel.facing")}</dt>
@@ -169,12 +164,7 @@ export function UnitPanel({ view, unit }: UnitPanelProps) {
   const pilot = pilotOf(unit);
   const dial = view.revealed[unit.id] ?? view.plans[unit.owner]?.dials?.[unit.id];
   return (
-    <Sheet
-      view={view}
-      unit={unit}
-      name={name}
-      kind={t("kind.mech")}
-      where={where}
+    <Sheet view={view} unit={unit} name={name} kind={t("kind.mech")} where={where}
       facts={
         <>
         <dt>{t("panel.stance")}</dt>

@@ -5,7 +5,8 @@
 export { siege, apply, onTimeout, clockTurn } from "./ruleset";
 export { awaiting, legalCommands, legalCommandsInView } from "./legal";
 export { viewFor, sharedViewFor, redact, viewerTeam, casterViewFor, casterRedact, type SiegeView } from "./view";
-export { RULES_VERSION, pickSalt, check, setupMatch, smokeOverlay, droneReach, watchCovers, gadgetDurability } from "./rules";
+export { RULES_VERSION } from "./version";
+export { pickSalt, check, setupMatch, smokeOverlay, droneReach, watchCovers, gadgetDurability } from "./rules";
 export { SiegeCommandSchema, parseCommand } from "./command-schema";
 export { ERRORS, SEED, siegeError } from "./errors";
 export { catalog, buildCatalog, DataError, type SiegeCatalog } from "./data";

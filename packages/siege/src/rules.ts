@@ -37,9 +37,6 @@ export { watchCovers } from "./watch";
 export { stepProblem } from "./movement";
 export { reveal, spot } from "./reveal";
 
-/** Bumped whenever a rule change could change a replay. */
-export const RULES_VERSION = "siege-0.3.0";
-
 /** The facings, for enumerations. */
 export const ALL_FACINGS: readonly Facing[] = ["N", "E", "S", "W"];
 

@@ -7,7 +7,8 @@ import { Ctx } from "./context";
 import { SEED, siegeError } from "./errors";
 import { awaiting, legalCommands, legalCommandsInView } from "./legal";
 import { teamOfSeat } from "./query";
-import { advance, check, execute, RULES_VERSION, setupMatch } from "./rules";
+import { advance, check, execute, setupMatch } from "./rules";
+import { RULES_VERSION } from "./version";
 import type { SiegeCommand, SiegeErrorCode, SiegeEvent, SiegePending, SiegeSetup, SiegeState } from "./types";
 import { redact, sharedViewFor, viewFor, type SiegeView } from "./view";
 

@@ -13,12 +13,6 @@ import { isLive } from "./modifiers";
 import { discs, fieldUnits, otherSeat, ws } from "./query";
 import type { SigmarEvent, SigmarSetup, SigmarState, UnitState } from "./types";
 
-/**
- * Bumped whenever a rule change could change a replay; `<ruleset>-x.y.z` like every ruleset's, the
- * form the rules archive orders versions by (`pnpm freeze-rules sigmar` freezes each).
- */
-export const RULES_VERSION = "sigmar-0.2.0";
-
 /** The order of a turn's phases (project core rule C4). */
 export const PHASES: readonly Phase[] = ["hero", "movement", "shooting", "charge", "combat", "end"];
 

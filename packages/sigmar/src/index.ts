@@ -5,7 +5,8 @@
 export { sigmar, apply, onTimeout } from "./ruleset";
 export { awaiting, legalCommands, legalCommandsInView, templates, templatesInView, greedyReturn } from "./legal";
 export { viewFor, redact, stateFromView, knows, type SigmarView } from "./view";
-export { RULES_VERSION, PHASES, controlled, reserveEntry, reserveSalt, setupBattle } from "./flow";
+export { RULES_VERSION } from "./version";
+export { PHASES, controlled, reserveEntry, reserveSalt, setupBattle } from "./flow";
 export { armyProblems, armyPoints } from "./army";
 export { SigmarCommandSchema, parseCommand } from "./command-schema";
 export { ERRORS, SEED, sigmarError } from "./errors";

@@ -9,7 +9,7 @@ import { archetypeOf, engagedWith, mapOf, RULES, statsOf, weaponOf } from "./boa
 import { emitRoll, meleeWeaponOf, reducedRange, statSecret } from "./attack";
 import { movesOf, suppressed } from "./check";
 import { conceal, spot } from "./conceal";
-import type { Ctx } from "./ctx";
+import type { Ctx } from "./context";
 import { touching, terrainAt } from "./geometry";
 import { alert, heal, secretOf, stabilise } from "./health";
 import { rememberSeen, reveal } from "./reveal";

@@ -7,7 +7,7 @@
 import { lineSteps, type Square } from "@fogwar/engine";
 import { catalog } from "./data";
 import { bonusOf, equipmentOf, archetypeOf, evasionOf, lightLevel, lit, mapOf, peopleInSight, RULES, seatOf, standing, statsOf, weaponById, type Board } from "./board";
-import type { Ctx } from "./ctx";
+import type { Ctx } from "./context";
 import { coverOnLine, distance, fullCoverEnd, terrainAt, touching, type CoverPiece } from "./geometry";
 import { applyDamage, alert } from "./health";
 import type { AttackVia, CharacterState, Mod, Task, TrpgEvent, TrpgState } from "./types";

@@ -8,7 +8,7 @@
 import { Random, rngStateFromSeed, type SeatId } from "@fogwar/engine";
 import { executeAction } from "./actions";
 import { checkAction } from "./check";
-import { Ctx } from "./ctx";
+import { Ctx } from "./context";
 import { determinize } from "./determinize";
 import { settle, startTurn } from "./flow";
 import { actionCandidates } from "./legal";

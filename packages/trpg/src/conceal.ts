@@ -10,7 +10,7 @@
  */
 import { catalog } from "./data";
 import { bonusOf, lightLevel, lit, mapOf, peopleInSight, RULES, seenBy, standing, statsOf, type Board } from "./board";
-import type { Ctx } from "./ctx";
+import type { Ctx } from "./context";
 import { coverOnLine, distance, wallBetween } from "./geometry";
 import { rememberSeen, reveal } from "./reveal";
 import { statSecret } from "./attack";

@@ -11,7 +11,7 @@
  */
 import { seatOf, standing } from "./board";
 import { checkAction } from "./check";
-import type { Ctx } from "./ctx";
+import type { Ctx } from "./context";
 import { executeAction } from "./actions";
 import { finishRound, settle, startTurn } from "./flow";
 import type { SeatId } from "@fogwar/engine";

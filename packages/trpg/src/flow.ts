@@ -12,7 +12,7 @@
 import type { MatchResult, SeatId } from "@fogwar/engine";
 import { allCharacters, mapOf, RULES, scenarioOf, seatOf, standing } from "./board";
 import { catalog } from "./data";
-import type { Ctx } from "./ctx";
+import type { Ctx } from "./context";
 import { applyDamage, deathSave, endSurprise, secretOf } from "./health";
 import { runTasks } from "./tasks";
 import type { Side } from "./types";

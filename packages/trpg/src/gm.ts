@@ -5,7 +5,7 @@
  * modifiers over 6 - the stat; 3-7 extreme cold: a failed TGH check costs 1 GRC and PRC).
  */
 import { bonusOf, statsOf } from "./board";
-import type { Ctx } from "./ctx";
+import type { Ctx } from "./context";
 import type { Mod, TrpgCommand } from "./types";
 
 /** Carries out a `call_check` or `resist` of the game master (already checked). */

@@ -3,7 +3,7 @@
  * stabilising, and awareness after an attack (seed 002 3-2 surprise, 3-3 unaware targets).
  */
 import { itemOfKind, other, RULES, seenBy, statsOf } from "./board";
-import type { Ctx } from "./ctx";
+import type { Ctx } from "./context";
 import { reveal } from "./reveal";
 import type { CharacterState, Task } from "./types";
 

@@ -5,7 +5,8 @@
 export { trpg, apply, onTimeout } from "./ruleset";
 export { awaiting, legalCommands, legalCommandsInView } from "./legal";
 export { viewFor, sharedViewFor, redact, viewerSide, casterViewFor, casterRedact, statsHidden, type TrpgView } from "./view";
-export { RULES_VERSION, setupMatch } from "./setup";
+export { RULES_VERSION } from "./version";
+export { setupMatch } from "./setup";
 export { check, checkAction, movesOf, areaOf, canPeek } from "./check";
 export { TrpgCommandSchema, ActionCommandSchema, parseCommand } from "./command-schema";
 export { ERRORS, SEED, trpgError } from "./errors";

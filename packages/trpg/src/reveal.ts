@@ -3,7 +3,7 @@
  * side knows of it from then on. Also what the other side keeps of a character it knows of while
  * it cannot see it (docs/rules/trpg.md "Presence").
  */
-import type { Ctx } from "./ctx";
+import type { Ctx } from "./context";
 import type { CharacterState, RevealCause, TrpgState } from "./types";
 
 /**

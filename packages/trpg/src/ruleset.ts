@@ -6,13 +6,14 @@ import { executeAction } from "./actions";
 import { other, sideOfSeat } from "./board";
 import { check } from "./check";
 import { parseCommand } from "./command-schema";
-import { Ctx } from "./ctx";
+import { Ctx } from "./context";
 import { endRound } from "./delayed";
 import { trpgError } from "./errors";
 import { finishMatch, settle } from "./flow";
 import { gameMasterCheck } from "./gm";
 import { awaiting, legalCommands, legalCommandsInView } from "./legal";
-import { RULES_VERSION, setupMatch } from "./setup";
+import { setupMatch } from "./setup";
+import { RULES_VERSION } from "./version";
 import type { ActionCommand, TrpgCommand, TrpgErrorCode, TrpgEvent, TrpgSetup, TrpgState } from "./types";
 import { redact, sharedViewFor, viewFor, type TrpgView } from "./view";
 

@@ -6,13 +6,10 @@
 import { seedCommitment, type SeatId } from "@fogwar/engine";
 import { catalog, placementProblem, type Archetype, type Placement } from "./data";
 import { RULES, statsOf } from "./board";
-import { Ctx } from "./ctx";
+import { Ctx } from "./context";
 import { settle, startRound } from "./flow";
 import type { CharacterState, Mod, Side, TrpgEvent, TrpgSetup, TrpgState } from "./types";
 import type { EventEnvelope } from "@fogwar/engine";
-
-/** Bumped whenever a rule change could change a replay. */
-export const RULES_VERSION = "trpg-0.3.0";
 
 function character(p: Placement, side: Side, arch: Archetype): CharacterState {
   const hidden = p.hidden !== undefined;

@@ -5,7 +5,7 @@
  * them until one waits for a decision (`pending`), which `decide` answers.
  */
 import { mapOf, other, seatOf, seenBy, standing } from "./board";
-import type { Ctx } from "./ctx";
+import type { Ctx } from "./context";
 import { inCone } from "./geometry";
 import { stepAttack } from "./attack";
 import { reactiveSpotting, respot } from "./conceal";

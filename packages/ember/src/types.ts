@@ -8,7 +8,7 @@
  * command schema, the web table and the server read together, and a change to one (a new
  * decision: its command, its event, its code) is made in one place.
  */
-import type { Facing, MatchResult, MusterState, PendingDecision, RngState, SeatId, Square, TeamId } from "@fogwar/engine";
+import type { CommonErrorCode, Facing, MatchResult, MusterState, PendingDecision, RngState, SeatId, Square, TeamId } from "@fogwar/engine";
 import type { ArmyList, AttackKeyword, Face, PartFace, PartSlot, PoolDie, Stance, Timing } from "./data/schema";
 
 export type { SeatId, Square, Facing, TeamId };
@@ -659,13 +659,8 @@ export type LinkChangeReason =
 
 /** The closed set of EMBER error codes; each has a message naming its rule (see errors.ts). */
 export type EmberErrorCode =
-  | "malformed_command"
-  | "unknown_command"
-  | "not_a_player"
-  | "not_your_turn"
-  | "decision_pending"
+  | CommonErrorCode
   | "no_decision_pending"
-  | "match_over"
   | "wrong_phase"
   | "unknown_unit"
   | "not_your_unit"

@@ -1,109 +1,25 @@
 /**
- * `parseCommand` checks a command with a fast shape first and asks zod only when the shape
- * refuses. Both must give one answer: every command `legalCommands` lists passes the fast shape
- * with zod's exact copy (keys in the same order), and on mangled commands the fast shape never
- * accepts what zod refuses, and never returns a different copy.
+ * EMBER commands are checked for shape (zod) before any rule looks at them: the engine kit's
+ * command-shape check over Crossroads, Foundry and Ashfall (launches, interception, smoke) matches.
  */
-import { autoplay } from "@fogwar/engine";
-import { catalog, ember, emberBotPolicy, type EmberCommand, type EmberSetup } from "../src";
-import { parseCommand, parseCommandFast, parseCommandWithZod } from "../src/command-schema";
-
-/** A value's exact structure: key order, `undefined` and `-0` included. */
-function structure(value: unknown): unknown {
-  if (typeof value !== "object" || value === null) return Object.is(value, -0) ? "-0" : [typeof value, value];
-  if (Array.isArray(value)) return ["array", value.map(structure)];
-  return ["object", Object.keys(value).map((k) => [k, structure((value as Record<string, unknown>)[k])])];
-}
+import { describeCommandShapes } from "@fogwar/engine/testing";
+import { catalog, ember, emberBotPolicy, parseCommand, type EmberSetup } from "../src";
 
 const armies = catalog.data.armies;
-const listed: EmberCommand[] = [];
-for (let i = 0; i < 8; i++) {
-  // Crossroads, Foundry, and Ashfall (launches, interception, smoke) with its own armies.
+const setups = Array.from({ length: 8 }, (_, i): EmberSetup => {
   const standard = i % 3 === 1;
   const ashfall = i % 3 === 2;
   const pick = (k: number) => armies[ashfall ? 6 + ((i + k) % 3) : ((i + k) % 3) * 2 + (standard ? 1 : 0)]!;
   const scenario = ashfall ? "ashfall" : standard ? "foundry" : "crossroads";
-  const setup = { scenario, seats: ["p1", "p2"], armies: { p1: pick(0), p2: pick(1) } } as EmberSetup;
-  autoplay(ember, setup, `shape-${i}`, `shape-bot-${i}`, {
-    policy: emberBotPolicy,
-    onCommand: (m) => {
-      for (const seat of setup.seats) {
-        const legal = ember.legalCommands(m.state, seat);
-        // A spread of each list: its first, last and a middle command.
-        for (const k of new Set([0, legal.length >> 1, legal.length - 1])) if (legal[k]) listed.push(legal[k]);
-      }
-    },
-  });
-}
+  return { scenario, seats: ["p1", "p2"], armies: { p1: pick(0), p2: pick(1) } } as EmberSetup;
+});
 
-const odd = [undefined, null, -1, 0, 63, 64, 1.5, -0, NaN, Infinity, "", "x".repeat(40), "x".repeat(41), "x".repeat(61), "N", "torso", "quick", true, [], {}, [{ x: 1, y: 1 }], { x: 1, y: 1 }];
-
-/** The listed commands, one per kind of structure (type, keys and their value types, deeply). */
-const sample = [...new Map(listed.map((c) => [JSON.stringify(structure(c)).replace(/"string","[^"]*"/g, "s").replace(/"number",-?[0-9.]+/g, "n"), c])).values()];
-
-/** Every field of every type seen in the listed commands, with a value it took. */
-const seenFields = new Map<string, Map<string, unknown>>();
-for (const c of listed) {
-  const fields = seenFields.get(c.type) ?? new Map<string, unknown>();
-  for (const [k, v] of Object.entries(c)) if (!fields.has(k)) fields.set(k, v);
-  seenFields.set(c.type, fields);
-}
-
-/** Copies of a command with one change: each leaf set to each odd value, each key dropped, an unknown key added. */
-function* variants(command: EmberCommand): Generator<unknown> {
-  function* walk(node: unknown, rebuild: (replacement: unknown) => unknown): Generator<unknown> {
-    for (const value of odd) yield rebuild(value);
-    if (typeof node !== "object" || node === null) return;
-    if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) yield* walk(node[i], (r) => rebuild(node.map((x, j) => (j === i ? r : x))));
-      yield rebuild([...node, node[0]]);
-      return;
-    }
-    const entries = Object.entries(node);
-    for (const [k, v] of entries) {
-      yield* walk(v, (r) => rebuild(Object.fromEntries(entries.map(([kk, vv]) => [kk, kk === k ? r : vv]))));
-      yield rebuild(Object.fromEntries(entries.filter(([kk]) => kk !== k)));
-    }
-    yield rebuild(Object.fromEntries([...entries, ["extra", 1]]));
-    yield rebuild(Object.fromEntries([...entries].reverse()));
-  }
-  yield* walk(command, (r) => r);
-  // Every optional field its type has shown, added in turn, and all of them at once in reverse order.
-  const fields = [...(seenFields.get(command.type) ?? new Map<string, unknown>())];
-  const filled: [string, unknown][] = Object.entries(command);
-  for (const [k, v] of fields) if (!(k in command)) filled.push([k, v]);
-  yield Object.fromEntries(filled);
-  yield Object.fromEntries([...filled].reverse());
-}
-
-describe("EMBER command shapes", () => {
-  it("listed commands pass the fast shape, which returns zod's exact copy", () => {
-    expect(listed.length).toBeGreaterThan(500);
-    for (const command of listed) {
-      const fast = parseCommandFast(command);
-      expect(fast).not.toBeNull();
-      expect(structure(fast)).toEqual(structure(parseCommandWithZod(command)));
-    }
-  });
-
-  it("on mangled commands the fast shape accepts nothing zod refuses, and parseCommand is zod's answer", () => {
-    let mangled = 0;
-    for (const command of sample) {
-      for (const value of variants(command)) {
-        mangled++;
-        const zod = parseCommandWithZod(value);
-        const fast = parseCommandFast(value);
-        if (fast !== null) expect(structure(fast)).toEqual(structure(zod));
-        expect(structure(parseCommand(value))).toEqual(structure(zod));
-      }
-    }
-    expect(mangled).toBeGreaterThan(5000);
-  });
-
-  it("refuses commands with a different prototype or unknown keys", () => {
-    const inherited = Object.assign(Object.create({ extra: 1 }) as object, { type: "end_commands" });
-    expect(parseCommand(inherited)).toEqual(parseCommandWithZod(inherited));
-    expect(parseCommandFast({ type: "end_commands", extra: undefined })).toBeNull();
-    expect(parseCommand({ type: "manoeuvre", unit: "m", to: { x: 1, y: 2, z: 3 }, facing: "N" })).toBeNull();
-  });
+describeCommandShapes("EMBER command shapes", {
+  ruleset: ember,
+  parse: parseCommand,
+  setups,
+  policy: emberBotPolicy,
+  odd: [undefined, null, -1, 0, 63, 64, 1.5, -0, NaN, Infinity, "", "x".repeat(40), "x".repeat(41), "x".repeat(61), "N", "torso", "quick", true, [], {}, [{ x: 1, y: 1 }], { x: 1, y: 1 }],
+  malformed: [null, 3, "end_commands", {}, { type: "bogus" }, { type: "end_commands", extra: 1 }, { type: "manoeuvre", unit: "m", to: { x: 1, y: 2, z: 3 }, facing: "N" }, { type: "manoeuvre", unit: "m", to: { x: 1.5, y: 2 }, facing: "N" }],
+  floors: { listed: 500, types: 10, mangled: 5000 },
 });

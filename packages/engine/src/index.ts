@@ -8,7 +8,7 @@ export * from "./grid";
 export * from "./visibility";
 export * from "./hash";
 export * from "./clone";
-export * from "./shape";
+export * from "./data";
 export * from "./ruleset";
 export * from "./log";
 export * from "./clock";

@@ -6,7 +6,7 @@
  * Places are strings: `"x,y"` is a space of the lower floor (x from the west, y from the north,
  * in squares), `"up:<area>"` an area of the upper floor (seed 004 "층", "상층부와 진입로").
  */
-import type { Facing, MatchResult, RngState, SeatId } from "@fogwar/engine";
+import type { CommonErrorCode, Facing, MatchResult, RngState, SeatId } from "@fogwar/engine";
 import type { Team } from "./data/schema";
 
 /** A lower-floor space `"x,y"` or an upper-floor area `"up:<area>"`. */
@@ -293,13 +293,8 @@ export type RevealCause = "at_will" | "reaction" | "sighted" | "damaged" | "scan
 
 /** Siege's closed set of error codes. */
 export type SiegeErrorCode =
-  | "malformed_command"
-  | "unknown_command"
-  | "not_a_player"
-  | "not_your_turn"
-  | "decision_pending"
+  | CommonErrorCode
   | "no_decision_pending"
-  | "match_over"
   | "wrong_phase"
   | "invalid_pick"
   | "already_picked"

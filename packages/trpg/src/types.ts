@@ -3,7 +3,7 @@
  * setup, state, commands, events, decisions and error codes. Everything is JSON, so a state can be
  * hashed, stored and replayed. Squares are `{ x, y }` (x from the west, y from the north).
  */
-import type { MatchResult, RngState, SeatId, Square } from "@fogwar/engine";
+import type { CommonErrorCode, MatchResult, RngState, SeatId, Square } from "@fogwar/engine";
 import type { Name, Placement, StatName } from "./data/schema";
 
 /** The two sides of every match: the player characters and the other side. */
@@ -337,15 +337,10 @@ export type TrpgEventBody =
 
 /** The TRPG's closed set of error codes. */
 export type TrpgErrorCode =
-  | "malformed_command"
+  | CommonErrorCode
   | "too_many_checks"
-  | "unknown_command"
-  | "not_a_player"
-  | "not_your_turn"
-  | "decision_pending"
   | "no_decision_pending"
   | "invalid_choice"
-  | "match_over"
   | "not_now"
   | "no_action_points"
   | "once_per_turn"

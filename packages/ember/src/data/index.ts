@@ -3,6 +3,7 @@
  * runs once at import: a malformed file or a broken reference throws {@link DataError} naming it.
  */
 import { z } from "zod";
+import { DataError, indexById } from "@fogwar/engine";
 import rules from "../../data/rules.json";
 import dice from "../../data/dice.json";
 import rdl from "../../data/factions/rdl.json";
@@ -18,13 +19,8 @@ import { EmberData, type Action, type CommonAction, type Drone, type Part, type 
 
 export * from "./schema";
 
-/** A sample-data file that does not match its schema or refers to something missing. */
-export class DataError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "DataError";
-  }
-}
+/** A sample-data file that does not match its schema or refers to something missing (the engine's). */
+export { DataError };
 
 /** Each faction file; typed loosely here because zod validates the contents below. */
 const factionFiles: Record<string, { parts: unknown[]; pilots: unknown[]; drones: unknown[]; loadouts: unknown[]; projectiles?: unknown[] }> = {
@@ -48,15 +44,6 @@ export interface EmberCatalog {
   readonly commonActions: ReadonlyMap<string, CommonAction>;
 }
 
-function index<T extends { id: string }>(items: readonly T[], what: string): Map<string, T> {
-  const map = new Map<string, T>();
-  for (const item of items) {
-    if (map.has(item.id)) throw new DataError(`duplicate ${what} id "${item.id}"`);
-    map.set(item.id, item);
-  }
-  return map;
-}
-
 /**
  * Validates raw data and builds the catalog.
  * @throws DataError listing the first problems found.
@@ -65,12 +52,12 @@ export function buildCatalog(raw: unknown): EmberCatalog {
   const parsed = EmberData.safeParse(raw);
   if (!parsed.success) throw new DataError(`invalid EMBER data: ${z.prettifyError(parsed.error)}`);
   const data = parsed.data;
-  const parts = index(data.parts, "part");
-  const pilots = index(data.pilots, "pilot");
-  const drones = index(data.drones, "drone");
-  const scenarios = index(data.scenarios, "scenario");
-  const projectiles = index(data.projectiles, "projectile");
-  index(data.loadouts, "loadout");
+  const parts = indexById(data.parts, "part");
+  const pilots = indexById(data.pilots, "pilot");
+  const drones = indexById(data.drones, "drone");
+  const scenarios = indexById(data.scenarios, "scenario");
+  const projectiles = indexById(data.projectiles, "projectile");
+  indexById(data.loadouts, "loadout");
   const commonActions = new Map(data.commonActions.map((c) => [c.action.id, c] as const));
   if (commonActions.size !== data.commonActions.length) throw new DataError("duplicate common action id");
   for (const card of data.projectiles) {

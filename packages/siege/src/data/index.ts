@@ -3,6 +3,7 @@
  * once at import: a malformed file or a broken reference throws {@link DataError} naming it.
  */
 import { z } from "zod";
+import { DataError, indexById } from "@fogwar/engine";
 import rules from "../../data/rules.json";
 import dice from "../../data/dice.json";
 import operators from "../../data/operators.json";
@@ -13,13 +14,8 @@ import { SiegeData, type Gadget, type MapData, type Mission, type Operator } fro
 
 export * from "./schema";
 
-/** A sample-data file that does not match its schema or refers to something missing. */
-export class DataError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "DataError";
-  }
-}
+/** A sample-data file that does not match its schema or refers to something missing (the engine's). */
+export { DataError };
 
 /** Indexes over the validated data, by id. */
 export interface SiegeCatalog {
@@ -30,20 +26,11 @@ export interface SiegeCatalog {
   readonly missions: ReadonlyMap<string, Mission>;
 }
 
-function index<T extends { id: string }>(items: readonly T[], what: string): Map<string, T> {
-  const map = new Map<string, T>();
-  for (const item of items) {
-    if (map.has(item.id)) throw new DataError(`duplicate ${what} id "${item.id}"`);
-    map.set(item.id, item);
-  }
-  return map;
-}
-
 function checkMap(map: MapData): void {
   const where = `map ${map.id}`;
   if (map.floor.length !== map.height) throw new DataError(`${where}: floor has ${map.floor.length} rows, not ${map.height}`);
   const letters = new Set(map.rooms.map((r) => r.letter));
-  index(map.rooms, `${where} room`);
+  indexById(map.rooms, `${where} room`);
   map.floor.forEach((row, y) => {
     if (row.length !== map.width) throw new DataError(`${where}: floor row ${y} is not ${map.width} wide`);
     for (const ch of row) if (ch !== "~" && !letters.has(ch)) throw new DataError(`${where}: floor letter "${ch}" is no room`);
@@ -82,10 +69,10 @@ export function buildCatalog(raw: unknown): SiegeCatalog {
   const parsed = SiegeData.safeParse(raw);
   if (!parsed.success) throw new DataError(`invalid Siege data: ${z.prettifyError(parsed.error)}`);
   const data = parsed.data;
-  const ops = index(data.operators, "operator");
-  const gads = index(data.gadgets, "gadget");
-  const maps = index(data.maps, "map");
-  const mis = index(data.missions, "mission");
+  const ops = indexById(data.operators, "operator");
+  const gads = indexById(data.gadgets, "gadget");
+  const maps = indexById(data.maps, "map");
+  const mis = indexById(data.missions, "mission");
   for (const map of data.maps) checkMap(map);
   for (const m of data.missions) {
     const map = maps.get(m.map);

@@ -9,17 +9,13 @@ import armies from "../../data/armies.json";
 import verdant from "../../data/factions/verdant.json";
 import ashen from "../../data/factions/ashen.json";
 import { z } from "zod";
+import { DataError } from "@fogwar/engine";
 import { ArmyList, Battleplan, CoreRules, Faction, TacticCard, Words, type Ability, type Warscroll } from "./schema";
 
 export * from "./schema";
 
-/** A sample-data file that does not match its schema or refers to something missing. */
-export class DataError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "DataError";
-  }
-}
+/** A sample-data file that does not match its schema or refers to something missing (the engine's). */
+export { DataError };
 
 /** The validated data with indexes by id. */
 export interface SigmarCatalog {

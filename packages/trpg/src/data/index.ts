@@ -4,6 +4,7 @@
  * naming it (seed 002 leaves every number of characters, weapons and maps to the table).
  */
 import { z } from "zod";
+import { DataError, indexById } from "@fogwar/engine";
 import rules from "../../data/rules.json";
 import weapons from "../../data/weapons.json";
 import equipment from "../../data/equipment.json";
@@ -16,13 +17,8 @@ import { Archetype, Equipment, FieldsData, RulesData, Scenario, Weapon, type Fie
 
 export * from "./schema";
 
-/** A sample-data file that does not match its schema or refers to something missing. */
-export class DataError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "DataError";
-  }
-}
+/** A sample-data file that does not match its schema or refers to something missing (the engine's). */
+export { DataError };
 
 /** Everything the rules read, validated and indexed by id. */
 export interface TrpgCatalog {
@@ -55,15 +51,6 @@ function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
     throw new DataError(`${what}: ${issue ? `${issue.path.join(".")}: ${issue.message}` : "invalid"}`);
   }
   return parsed.data;
-}
-
-function index<T extends { id: string }>(items: readonly T[], what: string): Map<string, T> {
-  const map = new Map<string, T>();
-  for (const item of items) {
-    if (map.has(item.id)) throw new DataError(`duplicate ${what} id "${item.id}"`);
-    map.set(item.id, item);
-  }
-  return map;
 }
 
 /** The terrain letters a character may stand on. */
@@ -120,10 +107,10 @@ export function buildCatalog(raw: RawData): TrpgCatalog {
   const fieldsData = parse(FieldsData, raw.fields, "fields.json");
   const base = {
     rules: rulesData,
-    weapons: index(weaponList, "weapon"),
-    equipment: index(equipmentList, "equipment"),
-    archetypes: index(archetypeList, "character"),
-    fields: index(fieldsData.fields, "field"),
+    weapons: indexById(weaponList, "weapon"),
+    equipment: indexById(equipmentList, "equipment"),
+    archetypes: indexById(archetypeList, "character"),
+    fields: indexById(fieldsData.fields, "field"),
     light: fieldsData.light,
     hazards: fieldsData.hazards,
   };
@@ -137,7 +124,7 @@ export function buildCatalog(raw: RawData): TrpgCatalog {
   }
   const scenarioList = raw.scenarios.map((s, i) => parse(Scenario, s, `scenario file ${i + 1}`));
   for (const s of scenarioList) checkScenario(s, base);
-  return { ...base, scenarios: index(scenarioList, "scenario"), data: raw };
+  return { ...base, scenarios: indexById(scenarioList, "scenario"), data: raw };
 }
 
 /** The sample data, validated once at load. */

@@ -5,7 +5,7 @@
  * 8, 11, resupply 7, coordination 9.3, electronic warfare 5, camouflage 6.2), then carrying it out.
  */
 import { chebyshev, type SeatId, type Square } from "@fogwar/engine";
-import { allied, commonAction, isMech, unitById } from "./board";
+import { allied, commonAction, isMech, unitById } from "./query";
 import { actionKey, activeMech, afterAction, afterAttack, coordinationReceivers, findAction, moveUnit, type Problem } from "./commands";
 import { camouflageOn, decloak, hiddenSquareProblem } from "./concealment";
 import type { Ctx } from "./context";

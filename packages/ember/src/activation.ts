@@ -4,7 +4,7 @@
  * are in actions.ts.
  */
 import { sameSquare, type SeatId, type Square } from "@fogwar/engine";
-import { manoeuvreRange, unitById } from "./board";
+import { manoeuvreRange, unitById } from "./query";
 import { activeMech, afterAttack, moveUnit, type Problem } from "./commands";
 import { breakSilence } from "./concealment";
 import type { Ctx } from "./context";

@@ -6,7 +6,7 @@
  */
 import type { SeatId } from "@fogwar/engine";
 import { continueAttack } from "./attack";
-import { isMech, unitById } from "./board";
+import { isMech, unitById } from "./query";
 import { beginChain } from "./chain";
 import { afterAttack, type Problem } from "./commands";
 import type { Ctx } from "./context";

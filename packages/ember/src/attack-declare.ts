@@ -4,7 +4,8 @@
  * attack in `state.attack` at its hit part stage and reports it; the attack process (attack.ts)
  * runs it from there.
  */
-import { combatantById, coverFor, droneCard, isMech, isRearAttack, mechAction, projectileCard } from "./board";
+import { combatantById, droneCard, isMech, mechAction, projectileCard } from "./query";
+import { coverFor, isRearAttack } from "./sight";
 import type { Ctx } from "./context";
 import type { Action, AttackEffect, AttackKeyword, PartSlot } from "./data/schema";
 import { attackEffect } from "./targeting";

@@ -7,7 +7,7 @@
  */
 import type { Square } from "@fogwar/engine";
 import { attackAction, attackKeywords } from "./attack-declare";
-import { combatantById, intactSlots, isMech, mechPart, stanceOf } from "./board";
+import { combatantById, intactSlots, isMech, mechPart, stanceOf } from "./query";
 import { applyCancellation, cancelCounts, cancelOptions, type Stakes } from "./cancellation";
 import { beginChain, chainOptions } from "./chain";
 import { isLowObservable, LOW_OBSERVABLE_REPLACEMENT } from "./concealment";

@@ -3,7 +3,7 @@
  * action with rupture, shotgun or cleave goes on to a new target as its own attack dice.
  */
 import { chebyshev, type Square } from "@fogwar/engine";
-import { allied, isHighAltitude, unitById, unitsInPlay } from "./board";
+import { allied, isHighAltitude, unitById, unitsInPlay } from "./query";
 import type { Ctx } from "./context";
 import { plainFace } from "./pools";
 import type { AttackState, ChainOption, EmberState, UnitState } from "./types";

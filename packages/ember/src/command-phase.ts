@@ -4,7 +4,7 @@
  * coordination in an activation (seed 000 9.3); ending one's commands (seed 001 4.3).
  */
 import type { SeatId, Square } from "@fogwar/engine";
-import { droneCard, isHighAltitude, isMech, unitById } from "./board";
+import { droneCard, isHighAltitude, isMech, unitById } from "./query";
 import { activeMech, afterAttack, moveUnit, ownUnit, type Problem } from "./commands";
 import type { Ctx } from "./context";
 import { attackOrDetect } from "./ew-roll";

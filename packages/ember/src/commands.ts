@@ -9,7 +9,7 @@
  * listed is exactly what is accepted.
  */
 import type { SeatId, Square } from "@fogwar/engine";
-import { commonAction, isMech, mechAction, unitById, unitsInPlay } from "./board";
+import { commonAction, isMech, mechAction, unitById, unitsInPlay } from "./query";
 import { breakSilence, checkContact, followMarker } from "./concealment";
 import type { Ctx } from "./context";
 import type { Action, PartSlot } from "./data/schema";

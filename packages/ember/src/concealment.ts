@@ -10,7 +10,8 @@
  * is the moment it is revealed. So no answer given to another seat can depend on it.
  */
 import { chebyshev, inBounds, type Square } from "@fogwar/engine";
-import { allied, droneCard, intactSlots, isFree, isHighAltitude, mechPart, scenarioOf, unitsInPlay } from "./board";
+import { scenarioOf } from "./map";
+import { allied, droneCard, intactSlots, isFree, isHighAltitude, mechPart, unitsInPlay } from "./query";
 import type { Ctx } from "./context";
 import type { CamouflageEffect, PartSlot } from "./data/schema";
 import type { Combatant, EmberErrorCode, EmberEvent, EmberState, MechState, UnitId, UnitState } from "./types";

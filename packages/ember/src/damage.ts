@@ -2,7 +2,7 @@
  * Penetration (seed 000 1.2.2), part damage and destruction (1.2.3): damage tokens, destroyed
  * parts and units, and projectiles or installations taken off the board.
  */
-import { droneCard, mechPart, projectileCard } from "./board";
+import { droneCard, mechPart, projectileCard } from "./query";
 import { decloak, forgetConcealed } from "./concealment";
 import type { Ctx } from "./context";
 import type { PartSlot } from "./data/schema";

@@ -17,7 +17,7 @@
  * A seat awaited for its turn rather than a decision has no default: it loses on time.
  */
 import type { SeatId } from "@fogwar/engine";
-import { isMech, unitById } from "./board";
+import { isMech, unitById } from "./query";
 import { legalCommands, stateFromView } from "./legal";
 import { parryOf } from "./melee";
 import { baseWhite } from "./pools";

@@ -4,7 +4,8 @@
  * 000 6.2).
  */
 import type { SeatId } from "@fogwar/engine";
-import { deploymentZone, droneCard, forceOf, forcesOf, inRect, isFree, nextSeat, seatsOfForce, unitById } from "./board";
+import { deploymentZone, inRect } from "./map";
+import { droneCard, forceOf, forcesOf, isFree, nextSeat, seatsOfForce, unitById } from "./query";
 import { ownUnit, type Problem } from "./commands";
 import { camouflageOn, camouflageSource, hiddenSquareProblem } from "./concealment";
 import type { Ctx } from "./context";

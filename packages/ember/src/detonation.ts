@@ -4,19 +4,8 @@
  * blast hits, and setting the blast off (the projectile destroys itself, unless persistent).
  */
 import { chebyshev, type SeatId, type Square } from "@fogwar/engine";
-import {
-  allied,
-  combatantById,
-  isHighAltitude,
-  projectileById,
-  projectileCard,
-  projectilesInPlay,
-  scenarioOf,
-  terrainOfTarget,
-  terrainTargetKey,
-  unitsInPlay,
-  vulnerableTerrain,
-} from "./board";
+import { scenarioOf, terrainOfTarget, terrainTargetKey, vulnerableTerrain } from "./map";
+import { allied, combatantById, isHighAltitude, projectileById, projectileCard, projectilesInPlay, unitsInPlay } from "./query";
 import { isCamouflaged } from "./concealment";
 import type { Ctx } from "./context";
 import { removeProjectile } from "./damage";

@@ -15,7 +15,7 @@
  * the roll has revealed it.
  */
 import { beginAttack, unitAttackAction } from "./attack-declare";
-import { mechAction, unitById } from "./board";
+import { mechAction, unitById } from "./query";
 import { decloak, detected } from "./concealment";
 import type { Ctx } from "./context";
 import type { AttackEffect, ElectronicAttackEffect, PartSlot } from "./data/schema";

@@ -5,7 +5,7 @@
  * (electronic attacks, detection 2.4, 6.2, 6.4), is in ew-roll.ts.
  */
 import { chebyshev } from "@fogwar/engine";
-import { allied, droneCard, intactSlots, isMech, mechPart, stanceOf } from "./board";
+import { allied, droneCard, intactSlots, isMech, mechPart, stanceOf } from "./query";
 import type { Ctx } from "./context";
 import { catalog } from "./data";
 import type { ElectronicAttackEffect, ElectronicSupportEffect, Face, Stance } from "./data/schema";

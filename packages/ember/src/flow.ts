@@ -4,7 +4,8 @@
  * (victory.ts). A match is created in match-setup.ts.
  */
 import { commit, deriveSalt, type SeatId } from "@fogwar/engine";
-import { initiativeOrder, intactSlots, mechsInPlay, nextSeat, projectileById, scenarioOf, unitsInPlay } from "./board";
+import { scenarioOf } from "./map";
+import { initiativeOrder, intactSlots, mechsInPlay, nextSeat, projectileById, unitsInPlay } from "./query";
 import { forgetConcealed } from "./concealment";
 import type { Ctx } from "./context";
 import { catalog } from "./data";

@@ -5,7 +5,8 @@
  */
 import { chebyshev, type SeatId, type Square } from "@fogwar/engine";
 import { beginInterception } from "./attack-declare";
-import { allied, mechPart, partActions, shootingLineOfSight, unitById, unitsInPlay } from "./board";
+import { allied, mechPart, partActions, unitById, unitsInPlay } from "./query";
+import { shootingLineOfSight } from "./sight";
 import type { Ctx } from "./context";
 import { type Action, type AttackEffect, PART_SLOTS, type PartSlot } from "./data/schema";
 import { attackEffect } from "./targeting";

@@ -9,17 +9,9 @@
  * then the detonation (detonation.ts).
  */
 import { chebyshev, type Facing, hasLineOfSight, inBounds, reachable, sameSquare, type Square, squareKey } from "@fogwar/engine";
-import {
-  allied,
-  droneCard,
-  isFree,
-  isHighAltitude,
-  lineOfSight,
-  projectileCard,
-  projectilesInPlay,
-  scenarioOf,
-  standingTerrainAt,
-} from "./board";
+import { scenarioOf, standingTerrainAt } from "./map";
+import { allied, droneCard, isFree, isHighAltitude, projectileCard, projectilesInPlay } from "./query";
+import { lineOfSight } from "./sight";
 import type { Ctx } from "./context";
 import type { LaunchEffect } from "./data/schema";
 import { freeSquares } from "./reach";

@@ -5,19 +5,8 @@
 import { FACINGS, canUnlock, rngStateFromSeed, sameSquare, type SeatId, type Square } from "@fogwar/engine";
 import { attackEffect, automatonTarget, validTargets } from "./targeting";
 import { canSpendLink } from "./resources";
-import {
-  allied,
-  deploymentZone,
-  droneCard,
-  inRect,
-  intactSlots,
-  isFree,
-  manoeuvreRange,
-  partActions,
-  scenarioOf,
-  unitById,
-  unitsInPlay,
-} from "./board";
+import { deploymentZone, inRect, scenarioOf } from "./map";
+import { allied, droneCard, intactSlots, isFree, manoeuvreRange, partActions, unitById, unitsInPlay } from "./query";
 import { reachableSquares } from "./reach";
 import { canCommand, planners } from "./flow";
 import { objectiveSquares } from "./mission";

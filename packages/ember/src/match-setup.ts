@@ -5,7 +5,7 @@
  */
 import { rngStateFromSeed, type SeatId, seedCommitment } from "@fogwar/engine";
 import { validateArmy } from "./army";
-import { droneCard } from "./board";
+import { droneCard } from "./query";
 import { Ctx } from "./context";
 import { catalog } from "./data";
 import type { Face } from "./data/schema";

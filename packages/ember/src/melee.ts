@@ -9,7 +9,8 @@
  * when its card says so. A mech in shutdown has none (seed 000 1.1: no ongoing effects).
  */
 import { chebyshev } from "@fogwar/engine";
-import { allied, droneCard, inFrontArc, isHighAltitude, mechPart, unitsInPlay } from "./board";
+import { allied, droneCard, isHighAltitude, mechPart, unitsInPlay } from "./query";
+import { inFrontArc } from "./sight";
 import { PART_SLOTS, type PartSlot } from "./data/schema";
 import type { Combatant, EmberState, MechState, UnitState } from "./types";
 

@@ -6,7 +6,8 @@
  * are data (`Mission.secondaries`, `Mission.objectives`); missions without them skip this step.
  */
 import { chebyshev, commit, deriveSalt, inBounds, type SeatId, type Square } from "@fogwar/engine";
-import { allied, forceOf, forcesOf, inRect, initiativeOrder, isFree, scenarioOf, unitsInPlay } from "./board";
+import { inRect, scenarioOf } from "./map";
+import { allied, forceOf, forcesOf, initiativeOrder, isFree, unitsInPlay } from "./query";
 import type { Ctx } from "./context";
 import type { Rect, SecondaryMission } from "./data/schema";
 import type { EmberErrorCode, EmberState, MechState } from "./types";

@@ -4,7 +4,7 @@
  * blue dice in MOB 1.1), the dice abilities that add, remove and set dice, attacker first, and the
  * rolls of the attack, defence and part dice.
  */
-import { droneCard, intactSlots, isMech, mechPart, projectileCard, stanceOf, totalEvasion } from "./board";
+import { droneCard, intactSlots, isMech, mechPart, projectileCard, stanceOf, totalEvasion } from "./query";
 import type { Ctx } from "./context";
 import { catalog } from "./data";
 import type { DiceAbilities, Face, PartSlot, PoolChange, PoolDie, SetDice } from "./data/schema";

@@ -4,7 +4,8 @@
  * the answer is laid out once per search as a board-sized grid.
  */
 import { inBounds, reachableInOrder, squareKey, type Square } from "@fogwar/engine";
-import { droneCard, isFree, scenarioOf, standingPiece, terrainAt } from "./board";
+import { scenarioOf, standingPiece, terrainAt } from "./map";
+import { droneCard, isFree } from "./query";
 import type { Scenario, Terrain } from "./data/schema";
 import type { EmberState, UnitId, UnitState } from "./types";
 

@@ -6,7 +6,7 @@
  * context and report events.
  */
 import type { Ctx } from "./context";
-import { mechPart, partCard } from "./board";
+import { mechPart, partCard } from "./query";
 import { PART_SLOTS, type Action, type Part, type PartSlot } from "./data/schema";
 import type { Combatant, LinkChangeReason, MechState } from "./types";
 

@@ -8,16 +8,8 @@
 import type { SeatId, Square } from "@fogwar/engine";
 import { continueAttack } from "./attack";
 import { beginBlast } from "./attack-declare";
-import {
-  combatantById,
-  initiativeOrder,
-  projectileById,
-  projectileCard,
-  projectilesInPlay,
-  terrainOfTarget,
-  terrainTargetKey,
-  unitById,
-} from "./board";
+import { terrainOfTarget, terrainTargetKey } from "./map";
+import { combatantById, initiativeOrder, projectileById, projectileCard, projectilesInPlay, unitById } from "./query";
 import { checkContact } from "./concealment";
 import type { Ctx } from "./context";
 import { removeProjectile } from "./damage";

@@ -4,7 +4,9 @@
  * alternating from the first player.
  */
 import { chebyshev, inBounds, sameSquare, type SeatId, type Square, squareKey } from "@fogwar/engine";
-import { initiativeOrder, nextSeat, scenarioOf, smokeClouds, smokeOf } from "./board";
+import { scenarioOf } from "./map";
+import { initiativeOrder, nextSeat } from "./query";
+import { smokeClouds, smokeOf } from "./sight";
 import type { Ctx } from "./context";
 import type { SmokeEffect } from "./data/schema";
 import type { EmberCommand, EmberErrorCode, EmberState, MechState } from "./types";

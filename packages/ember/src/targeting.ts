@@ -5,7 +5,8 @@
  * attack takes by its card's targeting logic (1.2.1).
  */
 import { chebyshev, type Square } from "@fogwar/engine";
-import { allied, droneCard, inFrontArc, isHighAltitude, lineOfSight, shootingLineOfSight, unitsInPlay } from "./board";
+import { allied, droneCard, isHighAltitude, unitsInPlay } from "./query";
+import { inFrontArc, lineOfSight, shootingLineOfSight } from "./sight";
 import type { Action, AttackEffect } from "./data/schema";
 import { canCastEw } from "./ew";
 import { isLockedOn } from "./melee";

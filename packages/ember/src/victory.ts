@@ -4,7 +4,8 @@
  * (design.md principle 8).
  */
 import type { SeatId } from "@fogwar/engine";
-import { forceOf, forcesOf, intactSlots, mechsInPlay, scenarioOf, seatsOfForce, unitsInPlay, zoneOf } from "./board";
+import { scenarioOf, zoneOf } from "./map";
+import { forceOf, forcesOf, intactSlots, mechsInPlay, seatsOfForce, unitsInPlay } from "./query";
 import type { Ctx } from "./context";
 import { scoreMissionExtras } from "./mission";
 import type { EmberState } from "./types";

@@ -4,7 +4,8 @@
  * card per cloud, the players alternating. Ashfall board, sample launch armies.
  */
 import { catalog, ember, legalCommands, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState } from "../../src";
-import { coverFor, unitById } from "../../src/board";
+import { unitById } from "../../src/query";
+import { coverFor } from "../../src/sight";
 import { arrange, deployed, edit, mech, must, rejected, toAction } from "../helpers";
 
 const army = (name: string) => catalog.data.armies.find((a) => a.name === name)!;

@@ -7,7 +7,9 @@
  * Shell, indirect, range 6, area blast radius 1, 1 yellow + 1 red), against p2 UN Aegis Beacon Cell.
  */
 import { catalog, legalCommands, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState } from "../../src";
-import { coverFor, isFree, lineOfSight, standingTerrainAt } from "../../src/board";
+import { standingTerrainAt } from "../../src/map";
+import { isFree } from "../../src/query";
+import { coverFor, lineOfSight } from "../../src/sight";
 import { arrange, deployed, edit, FACE, must, rejected, toAction, unit, withDice } from "../helpers";
 
 const army = (name: string) => catalog.data.armies.find((a) => a.name === name)!;

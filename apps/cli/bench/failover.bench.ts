@@ -15,7 +15,7 @@
 import { freePort, ServerProcess } from "../src/chaos/process";
 import { startThrowawayPostgres } from "../src/chaos/postgres";
 import { startThrowawayRedis } from "../src/chaos/redis";
-import { playOnlineMatch } from "../src/online";
+import { playOnlineMatch } from "../src/games/ember/online";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const KILL_AFTER = Number(process.env.BENCH_KILL_AFTER ?? 10);

@@ -17,7 +17,7 @@ import { writeHeapSnapshot } from "node:v8";
 import { join } from "node:path";
 import { catalog } from "@fogwar/ember";
 import { startServer } from "@fogwar/server";
-import { playOnlineMatch } from "../src/online";
+import { playOnlineMatch } from "../src/games/ember/online";
 
 const FRESH = Number(process.env.BENCH_FRESH_ROOMS ?? 300);
 const PLAYED = Number(process.env.BENCH_PLAYED_ROOMS ?? 40);

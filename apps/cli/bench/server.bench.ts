@@ -13,7 +13,7 @@
  */
 import { catalog } from "@fogwar/ember";
 import { startServer } from "@fogwar/server";
-import { playOnlineMatch } from "../src/online";
+import { playOnlineMatch } from "../src/games/ember/online";
 
 const CONCURRENT = Number(process.env.BENCH_MATCHES ?? 16);
 const MEMORY_MATCHES = Number(process.env.BENCH_MEMORY_MATCHES ?? 60);

@@ -23,6 +23,7 @@
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
 import type { OnlineMatchReport } from "./online";
 import type { BotsContext, BotsPlan } from "./games/adapter";
+import { chosenGame } from "./games/args";
 import { listedIds, loadGames } from "./games/registry";
 
 const games = await loadGames();
@@ -35,7 +36,8 @@ const { values } = parseArgs({
     matches: { type: "string", default: "1" },
     concurrency: { type: "string", default: "4" },
     spectators: { type: "string", default: "0" },
-    game: { type: "string", default: "ember" },
+    // The same default game as `pnpm match`.
+    game: { type: "string", default: chosenGame([]) },
     delay: { type: "string", default: "0" },
     seed: { type: "string", default: "bots" },
   },

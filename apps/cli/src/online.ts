@@ -1,6 +1,6 @@
 /**
- * Bot players as real clients of a running fogwar server: each match (EMBER, or any game given as
- * an {@link OnlineGame}) is created through the lobby API, each seat joins over WebSocket with its
+ * Bot players as real clients of a running fogwar server: each match (a game given as an
+ * {@link OnlineGame}; each game builds its own in src/games/<id>/online.ts) is created through the lobby API, each seat joins over WebSocket with its
  * invite token (@colyseus/sdk), lists its legal commands from its own decoded projection
  * (`legalCommandsInView`) and sends a random one, as a person's browser would. Spectators join with the spectator link and only watch.
  *
@@ -15,12 +15,11 @@ import { claimAll } from "./claims";
 import type { Room } from "@colyseus/sdk";
 import { Endpoints } from "./endpoints";
 import { RandomBot, type BotPolicy } from "@fogwar/engine";
-import { catalog, emberBotPolicy, legalCommandsInView, type EmberView } from "@fogwar/ember";
 import { MatchSession, matchStatusAt, type CommandResult, type JoinSpec, type MatchStatusLookup, type RoomClient } from "@fogwar/client";
 import type { CreateMatchResponse, MatchSummary } from "@fogwar/protocol";
 
-/** One online bot match's settings. */
-export interface OnlineMatchOptions {
+/** The settings of an online bot match that do not depend on the game. */
+export interface OnlinePlayOptions {
   /** The server's HTTP address, e.g. http://localhost:2567: the match is created there and clients join there first. */
   readonly url: string;
   /**
@@ -28,16 +27,9 @@ export interface OnlineMatchOptions {
    * database): a client whose join fails tries the next address (after `url`, in this order).
    */
   readonly urls?: readonly string[];
-  readonly scenario: string;
-  /** Sample army indexes (packages/ember/data/armies.json) for p1, p2, ... (2 to 4 seats). */
-  readonly armies: readonly number[];
-  /** Each seat's team, in seat order, for a 2 v 2 (seed 001 6.1); none: every seat alone. */
-  readonly teams?: readonly string[];
   /** Bot seed: the same seed makes the same choices in the same situations. */
   readonly seed: string;
   readonly spectators?: number;
-  readonly progressiveReveal?: boolean;
-  readonly spectatorDelay?: number;
   /** Called with each command's round trip (send to acknowledgement), in ms. */
   readonly onRoundTrip?: (ms: number) => void;
   /** Gives up after this many commands (default 5,000). */
@@ -65,8 +57,6 @@ export interface OnlineGame {
   readonly policy?: BotPolicy<BotCommand>;
 }
 
-/** The settings of an online bot match that do not depend on the game. */
-export type OnlinePlayOptions = Pick<OnlineMatchOptions, "url" | "urls" | "seed" | "spectators" | "onRoundTrip" | "maxCommands" | "onCreated" | "onAccepted" | "reconnectWithinMs">;
 
 /** A projection as every ruleset's view has it: the result once the match is over. */
 type AnyView = { readonly result?: unknown };
@@ -195,26 +185,6 @@ async function httpFirst<T>(bases: readonly string[], path: string): Promise<T> 
     }
   }
   throw failure;
-}
-
-/** Plays one bot-vs-bot EMBER match against a running server, with optional spectators. */
-export async function playOnlineMatch(options: OnlineMatchOptions): Promise<OnlineMatchReport> {
-  const armies = options.armies.map((i) => {
-    const army = catalog.data.armies[i];
-    if (!army) throw new OnlineBotError(`no sample army ${i} (0-${catalog.data.armies.length - 1})`);
-    return army;
-  });
-  const ember: OnlineGame = {
-    request: {
-      ruleset: "ember",
-      scenario: options.scenario,
-      players: armies.map((army, i) => ({ name: `bot-${i + 1}`, army, ...(options.teams?.[i] ? { team: options.teams[i] } : {}) })),
-      options: { progressiveReveal: options.progressiveReveal ?? false, spectatorDelay: options.spectatorDelay ?? 0 },
-    },
-    legal: (view, seat) => legalCommandsInView(view as EmberView, seat),
-    policy: emberBotPolicy as BotPolicy<BotCommand>,
-  };
-  return playOnlineGame(ember, options);
 }
 
 /** Plays one match of `game` between bots against a running server, with optional spectators. */

@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { playOnlineMatch } from "../src/online";
+import { playOnlineMatch } from "../src/games/ember/online";
 import { openStore } from "@fogwar/server/store";
 import { freePort, ServerProcess } from "../src/chaos/process";
 

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { playOnlineGame } from "../src/online";
-import { trpgOnlineGame } from "../src/online-trpg";
+import { trpgOnlineGame } from "../src/games/trpg/online";
 import { freePort, ServerProcess } from "../src/chaos/process";
 
 jest.setTimeout(180_000);

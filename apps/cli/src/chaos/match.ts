@@ -6,9 +6,10 @@
  * sent again with the same id.
  */
 import { RandomBot, Random, rngStateFromSeed } from "@fogwar/engine";
-import { catalog, emberBotPolicy, legalCommandsInView, validateArmy, type EmberCommand, type EmberView } from "@fogwar/ember";
+import { emberBotPolicy, legalCommandsInView, type EmberCommand, type EmberView } from "@fogwar/ember";
 import { CREATOR_KEY_HEADER, type CreateMatchResponse } from "@fogwar/protocol";
 import { ClaimError, claimInvite, newClaimKey, type ClaimedMatch } from "../claims";
+import { crossroadsRequest } from "../games/ember/online";
 import { ChaosSeat } from "./seat";
 
 /** An acknowledged command: the server answered `accepted` with this seq. */
@@ -41,10 +42,8 @@ const CRASHED = new Error("the server is unreachable");
 
 /** A match request body for EMBER crossroads with two sample armies picked by `rng`. */
 export function matchRequest(rng: Random, n: number): PendingCreation {
-  const scenario = catalog.scenarios.get("crossroads")!;
-  const fitting = catalog.data.armies.filter((a) => validateArmy(a, scenario.battleSize).length === 0);
-  const players = [0, 1].map((i) => ({ name: `chaos-${n}-${i + 1}`, army: rng.pick(fitting) }));
-  return { key: `chaos-${n}-${rng.int(0, 2 ** 31)}`, body: JSON.stringify({ ruleset: "ember", scenario: scenario.id, players }), sent: 0, creator: CREATOR, claimKeys: {}, invites: {} };
+  const body = JSON.stringify(crossroadsRequest((items) => rng.pick(items), `chaos-${n}`));
+  return { key: `chaos-${n}-${rng.int(0, 2 ** 31)}`, body, sent: 0, creator: CREATOR, claimKeys: {}, invites: {} };
 }
 
 /**

@@ -4,7 +4,7 @@
  * round-robin; 1 v 1 (v 1 (v 1)) or 2 v 2.
  */
 import { catalog, validateArmy } from "@fogwar/ember";
-import { playOnlineMatch } from "../../online";
+import { playOnlineMatch } from "./online";
 import type { BotsContext, BotsPlan, GameAdapter } from "../adapter";
 
 function bots({ values, matches, urls, spectators, delay, seed, count, fail }: BotsContext): BotsPlan {

@@ -4,7 +4,7 @@
  * party seats, each choosing from its own projection.
  */
 import { playOnlineGame } from "../../online";
-import { trpgOnlineGame } from "../../online-trpg";
+import { trpgOnlineGame } from "./online";
 import type { BotsContext, BotsPlan, GameAdapter } from "../adapter";
 
 function bots({ values, matches, urls, spectators, delay, seed, count, fail }: BotsContext): BotsPlan {

@@ -4,9 +4,9 @@
  * party seats in turn, and each seat's legal commands from its own projection, so the enemies'
  * seat (the game master's too) plays from what it receives and the party's from theirs.
  */
-import { catalog, legalCommandsInView, trpgBotPolicy, type TrpgView } from "@fogwar/trpg";
+import { catalog, legalCommandsInView, trpg, trpgBotPolicy, type TrpgView } from "@fogwar/trpg";
 import type { BotPolicy } from "@fogwar/engine";
-import { OnlineBotError, type BotCommand, type OnlineGame } from "./online";
+import { OnlineBotError, type BotCommand, type OnlineGame } from "../../online";
 
 /** A TRPG bot match's settings. */
 export interface TrpgOnlineOptions {
@@ -29,7 +29,7 @@ export function trpgOnlineGame(options: TrpgOnlineOptions): OnlineGame {
   const characters = (p: number) => scenario.party.filter((_, i) => i % players === p).map((c) => c.id);
   return {
     request: {
-      ruleset: "trpg",
+      ruleset: trpg.id,
       scenario: scenario.id,
       players: [
         { name: options.mode === "gm" ? "bot-gm" : "bot-enemies", team: options.mode === "gm" ? "gm" : "enemies" },

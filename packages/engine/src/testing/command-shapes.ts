@@ -1,7 +1,8 @@
 /**
  * The command-shape check every ruleset's tests share: a ruleset validates each command's shape
- * (its zod schema, `parseCommand`) before any rule looks at it. {@link describeCommandShapes}
- * checks, on the commands `legalCommands` offered in seeded bot matches:
+ * (its zod schema, `parseCommand`) before any rule looks at it. {@link commandShapeChecks} gives
+ * three checks, on the commands `legalCommands` offered in seeded bot matches, for a test file to
+ * name in its own `test` calls (so the rules docs can cite them):
  * - every listed command parses to an equal copy;
  * - on mangled copies (each leaf set to each odd value, each key dropped, an unknown key added,
  *   keys reversed, the optional fields the type has shown added), parsing never throws, and what
@@ -9,7 +10,7 @@
  *   is always refused;
  * - the ruleset's own malformed commands are refused by `apply` with `malformed_command`, and the
  *   state is left as it was.
- * Uses jest's globals (`describe`, `test`, `expect`).
+ * Uses jest's `expect`.
  */
 import { autoplay, type BotPolicy } from "../bot";
 import type { Ruleset } from "../ruleset";
@@ -89,18 +90,32 @@ function* variants(command: object, odd: readonly unknown[], seen: ReadonlyMap<s
   yield Object.fromEntries([...filled].reverse());
 }
 
-/** Defines the command-shape tests of a ruleset (see the module's comment) under `name`. */
-export function describeCommandShapes<Setup, State, Command extends { type: string }, Event, View>(name: string, spec: CommandShapeSpec<Setup, State, Command, Event, View>): void {
-  describe(name, () => {
-    const listed = listedCommands(spec);
+/** The three command-shape checks of a ruleset, each a test body (see the module's comment). */
+export interface CommandShapeChecks {
+  /** Every listed command parses to an equal copy (and the floors of listed commands and types hold). */
+  readonly listed: () => void;
+  /** Mangled copies never throw; what is accepted comes back unchanged; an unknown key never is. */
+  readonly mangled: () => void;
+  /** The spec's malformed commands are refused with `malformed_command` and change nothing. */
+  readonly malformed: () => void;
+}
 
-    test("listed commands parse to an equal copy", () => {
+/**
+ * The command-shape checks of a ruleset; the bot matches are played on the first check run.
+ * @example test("listed commands parse to an equal copy", shapes.listed);
+ */
+export function commandShapeChecks<Setup, State, Command extends { type: string }, Event, View>(spec: CommandShapeSpec<Setup, State, Command, Event, View>): CommandShapeChecks {
+  let played: Command[] | undefined;
+  const listedOnce = (): Command[] => (played ??= listedCommands(spec));
+  return {
+    listed: () => {
+      const listed = listedOnce();
       expect(listed.length).toBeGreaterThan(spec.floors.listed);
       expect(new Set(listed.map((c) => c.type)).size).toBeGreaterThan(spec.floors.types);
       for (const command of listed) expect(spec.parse(command)).toEqual(command);
-    });
-
-    test("mangled commands never throw; what is accepted comes back unchanged, an unknown key never is", () => {
+    },
+    mangled: () => {
+      const listed = listedOnce();
       const seen = new Map<string, Map<string, unknown>>();
       for (const c of listed) {
         const fields = seen.get(c.type) ?? new Map<string, unknown>();
@@ -108,8 +123,8 @@ export function describeCommandShapes<Setup, State, Command extends { type: stri
         seen.set(c.type, fields);
       }
       // One listed command per kind of structure (type, keys and their value types, deeply).
-      const kinds = JSON.stringify;
-      const sample = [...new Map(listed.map((c) => [kinds(structure(c)).replace(/"string","[^"]*"/g, "s").replace(/"number",-?[0-9.e+]+/g, "n"), c])).values()];
+      const kind = (c: Command) => JSON.stringify(structure(c)).replace(/"string","[^"]*"/g, "s").replace(/"number",-?[0-9.e+]+/g, "n");
+      const sample = [...new Map(listed.map((c) => [kind(c), c])).values()];
       let mangled = 0;
       for (const command of sample) {
         expect(spec.parse({ ...command, extra: 1 })).toBeNull();
@@ -123,9 +138,8 @@ export function describeCommandShapes<Setup, State, Command extends { type: stri
         }
       }
       expect(mangled).toBeGreaterThan(spec.floors.mangled);
-    });
-
-    test("malformed commands are refused with malformed_command and change nothing", () => {
+    },
+    malformed: () => {
       const setup = spec.setups[0]!;
       const state = spec.ruleset.setup(setup, "shape").state;
       const seat = spec.ruleset.awaiting(state)[0] ?? spec.ruleset.seatsOf(setup)[0]!;
@@ -136,6 +150,6 @@ export function describeCommandShapes<Setup, State, Command extends { type: stri
         expect(r.ok ? "accepted" : r.error.code).toBe("malformed_command");
       }
       expect(JSON.stringify(state)).toBe(before);
-    });
-  });
+    },
+  };
 }

@@ -16,7 +16,7 @@
  * nothing from Node or the server.
  */
 export { runKit, caseLabel } from "./run";
-export { describeCommandShapes, type CommandShapeSpec } from "./command-shapes";
+export { commandShapeChecks, type CommandShapeChecks, type CommandShapeSpec } from "./command-shapes";
 export { Counters, Problems } from "./problems";
 export { firstDifference, maskedJson, reverseKeys } from "./json";
 export { describeRulesDoc, rulesDocReport, tablesOf, testsNamed, RULE_STATUSES, type DocRow, type DocTable, type RulesDocOptions, type RulesDocReport } from "./rules-doc";

@@ -70,6 +70,13 @@ export interface ServerConfig {
   readonly hostLeaseMs?: number;
   /** The bot seats' pace: a bot moves at least this many ms after its turn began (default 700; 0 in tests). */
   readonly botDelayMs?: number;
+  /**
+   * The SMTP server for outgoing e-mail (`smtp://user:pass@host:587` or `smtps://...`; ./mail);
+   * without it password reset by e-mail is unavailable. Holds a password: never logged.
+   */
+  readonly smtpUrl?: string;
+  /** The sender of outgoing e-mail (default `fogwar <no-reply@localhost>`). */
+  readonly mailFrom?: string;
 }
 
 /** A running server. */

@@ -11,6 +11,7 @@ import { existsSync } from "node:fs";
 import { dirname, join, parse, resolve } from "node:path";
 import { z } from "zod";
 import { DEFAULT_LIMITS, type LimitSettings } from "./limits.js";
+import { DEFAULT_MAIL_FROM, isSmtpUrl } from "./mail/settings.js";
 import type { ServerConfig } from "./server.js";
 
 /** One setting: its variable's schema (raw text in, value out) and the docs' default and meaning. */
@@ -128,6 +129,13 @@ export const SETTINGS = {
     shown: "(none)",
     meaning: "with `REDIS_URL`: where clients reach this very process, `host:port[/path]` without a scheme, different for every process",
   },
+  SMTP_URL: {
+    // The URL may hold the SMTP password: its error never repeats the value.
+    schema: text.refine((url) => url === undefined || isSmtpUrl(url), { error: "must be an smtp:// or smtps:// URL with a host (its value is not repeated: it may hold a password)" }),
+    shown: "(none)",
+    meaning: "the SMTP server for outgoing e-mail (password reset), `smtp://user:pass@host:587` or `smtps://user:pass@host:465`; without it password reset by e-mail is unavailable (see [E-mail](#e-mail)). Holds a password: never logged",
+  },
+  MAIL_FROM: plain(DEFAULT_MAIL_FROM, `\`${DEFAULT_MAIL_FROM}\``, "the sender of outgoing e-mail (`From`)"),
 } satisfies Record<string, Setting<unknown>>;
 
 /** A variable's name. */
@@ -212,6 +220,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     idleTtlMs: settings.FOGWAR_IDLE_TTL_DAYS,
     backupIntervalMs: settings.FOGWAR_BACKUP_INTERVAL_MINUTES,
     botDelayMs: settings.FOGWAR_BOT_DELAY_MS,
+    smtpUrl: settings.SMTP_URL,
+    mailFrom: settings.MAIL_FROM,
     ...scaleOut(settings),
   };
 }

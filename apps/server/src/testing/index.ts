@@ -1,7 +1,8 @@
 /**
  * `@fogwar/server/testing`: what other programs' tests and benchmarks may use of the server
  * beyond its public entries (`@fogwar/server`, `@fogwar/server/store`, `@fogwar/server/hosts`):
- * the test harness (a booted test server, a protocol test client, match helpers), the decoding of
+ * the test harness (a booted test server, a protocol test client, match helpers, a real SMTP server
+ * recording what the server e-mails), the decoding of
  * recorded frames, and the inner pieces the benchmarks measure (the live match log, the
  * projector, the room state, the bot brains). Never imported by the server itself.
  *
@@ -17,3 +18,4 @@ export { brainFor, botRulesets } from "../bots/brain.js";
 export { DEFAULT_BOT_DELAY_MS } from "../bots/host.js";
 export { openPgliteFolder } from "../store/pglite.js";
 export { dialDuelHost, DUEL_SCENARIO } from "../../test/fixtures/dial-duel-host.js";
+export { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../../test/smtp.js";

@@ -3,7 +3,9 @@
  * (./invites.ts). The first claim wins; the same claim key again (a retry whose answer was lost)
  * gets the same token; any other claim of that invite gets 409 `invite_claimed` and changes
  * nothing. A wrong or re-issued invite code, and a claim of an invite claimed with another key,
- * are failed joins of the address (../limits.ts).
+ * are failed joins of the address (../limits.ts); each claim takes its point of the address's
+ * failed-join budget before the code is checked, so claims sent in parallel check no more codes
+ * than the budget allows.
  * docs/protocol.md "Invites and seat tokens" describes the route.
  */
 import { ClaimSeatRequest, PROTOCOL_ERRORS, SeatPathParams, type ClaimSeatResponse } from "@fogwar/protocol";
@@ -11,9 +13,9 @@ import express, { type Router } from "express";
 import { ApiError } from "./api-error.js";
 import { botSeatsOf } from "./bots/seats.js";
 import type { ClientLog } from "./client-log.js";
-import { refuseBlocked } from "./http/throttle.js";
+import { failedJoin, reserveJoin } from "./http/throttle.js";
 import { claimedToken, hashClaimKey, inviteCode, sameCode } from "./invites.js";
-import { stampedAddress, type Limits } from "./limits.js";
+import type { Limits } from "./limits.js";
 import { hashToken } from "./room-auth.js";
 import type { MatchStore } from "./store/index.js";
 
@@ -28,11 +30,12 @@ export interface ClaimServices {
  * The claim route, mounted under /api/matches. Answers 200 `ClaimSeatResponse`.
  * @throws ApiError 400 `bad_request` (malformed path or body), 404 `not_found` (no such match),
  *   404 `unknown_seat`, 409 `match_over`, 409 `bot_seat`, 403 `invalid_invite` and 409
- *   `invite_claimed` (both failed joins); 429 `too_many_requests` for an address blocked for failed joins.
+ *   `invite_claimed` (both failed joins); 429 `too_many_requests` for an address blocked for failed joins
+ *   (or whose budget the claims in flight have taken).
  */
 export function claimRoutes(services: ClaimServices): Router {
   const router = express.Router();
-  router.post("/:id/seats/:seat/claim", refuseBlocked(services.limits.joinFailures, services.clients, "claim"), async (req, res) => {
+  router.post("/:id/seats/:seat/claim", reserveJoin(services.limits.joinFailures, services.clients, "claim"), async (req, res) => {
     const params = SeatPathParams.safeParse(req.params);
     if (!params.success) throw new ApiError(400, "bad_request", "The match id or seat is malformed.");
     const body = ClaimSeatRequest.safeParse(req.body);
@@ -47,19 +50,19 @@ export function claimRoutes(services: ClaimServices): Router {
     const secret = access?.tokenSecret ?? null;
     const current = access?.seats.find((s) => s.seat === seat);
     if (secret === null || !current || !sameCode(body.data.invite, inviteCode(secret, seat, current.generation))) {
-      await services.limits.joinFailures.fail(stampedAddress(req.headers));
+      await failedJoin(res);
       throw new ApiError(403, "invalid_invite", PROTOCOL_ERRORS.invalid_invite.message);
     }
     const token = claimedToken(secret, seat, current.generation, body.data.claimKey);
     const outcome = await services.store.claimInvite(id, seat, current.generation, hashClaimKey(body.data.claimKey), hashToken(token));
     if (outcome === "stale") {
       // Re-issued between the two reads: the code is no longer the seat's invite.
-      await services.limits.joinFailures.fail(stampedAddress(req.headers));
+      await failedJoin(res);
       throw new ApiError(403, "invalid_invite", PROTOCOL_ERRORS.invalid_invite.message);
     }
     if (outcome === "taken") {
       // Someone else holds the seat: guessing at its claim key is a failed join too.
-      await services.limits.joinFailures.fail(stampedAddress(req.headers));
+      await failedJoin(res);
       throw new ApiError(409, "invite_claimed", PROTOCOL_ERRORS.invite_claimed.message);
     }
     const answer: ClaimSeatResponse = { matchId: id, seat, token };

@@ -37,32 +37,42 @@ export type Joiner = Audience & { readonly name: string | null; readonly address
 /**
  * Checks a join: the address is not blocked for failed joins, the options parse, the protocol
  * matches, the match is not over, a spectator fits under the cap, a player's token opens a seat.
+ * The join takes its point of the address's failure budget before anything is checked
+ * (`JoinFailures.reserve`), so a burst of joins in parallel checks no more than the budget allows;
+ * a join that does not fail gives its point back.
  * @throws ServerError (`authError`) with `too_many_requests`, `bad_message`, `invalid_name` (a
  *   name with a character names refuse),
  * `unsupported_protocol`, `match_over`, `spectators_full`, `service_unavailable` (the store could
- * not be read) or `invalid_token`. Every refusal but a limit counts as a failed join of the address.
+ * not be read) or `invalid_token`. Every refusal but `too_many_requests`, `spectators_full`,
+ * `match_over` and `service_unavailable` counts as a failed join of the address.
  */
 export async function checkJoin(check: JoinCheck, rawOptions: unknown, context: AuthContext): Promise<Joiner> {
   const address = stampedAddress(context.headers);
+  const attempt = await check.limits.joinFailures.reserve(address);
   const refuse = (code: ProtocolErrorCode): ServerError => {
-    if (code !== "too_many_requests" && code !== "spectators_full") void check.limits.joinFailures.fail(address);
+    if (code !== "too_many_requests" && code !== "spectators_full") void attempt.fail();
+    else void attempt.release();
     check.clients.mistake({ address, matchId: check.matchId, code }, "join refused");
     return authError(code);
   };
-  if ((await check.limits.joinFailures.blockedFor(address)) > 0) throw refuse("too_many_requests");
+  const pass = <T>(joiner: T): T => {
+    void attempt.release();
+    return joiner;
+  };
+  if (attempt.refusedFor > 0) throw refuse("too_many_requests");
   const parsed = JoinOptions.safeParse(rawOptions);
   if (!parsed.success) throw refuse(joinOptionsError(parsed.error));
   const options = parsed.data;
   if (options.protocol !== PROTOCOL_VERSION) throw refuse("unsupported_protocol");
   // A finished match takes no new connections (its room closes once its clients have left).
-  if (check.over) throw authError("match_over");
+  if (check.over) throw pass(authError("match_over"));
   if (options.role === "spectator") {
     if (check.spectators >= check.limits.settings.maxSpectators) throw refuse("spectators_full");
-    return { role: "spectator", name: options.name ?? null, address };
+    return pass({ role: "spectator", name: options.name ?? null, address });
   }
   const seat = await check.store.seatForToken(check.matchId, hashToken(options.token)).catch(() => {
-    throw authError("service_unavailable");
+    throw pass(authError("service_unavailable"));
   });
   if (!seat) throw refuse("invalid_token");
-  return { role: "player", seat, name: options.name ?? null, address };
+  return pass({ role: "player", seat, name: options.name ?? null, address });
 }

@@ -92,6 +92,20 @@ suite("two processes on one Redis", () => {
     expect(await a.joinFailures.blockedFor("198.51.100.2")).toBe(0);
   });
 
+  test("reserve failed joins atomically: of 50 attempts in parallel on both processes, at most the limit are checked", async () => {
+    const address = "192.0.2.44";
+    const attempts = await Promise.all(Array.from({ length: 50 }, (_, i) => processes[i % 2]!.joinFailures.reserve(address)));
+    const admitted = attempts.filter((a) => a.refusedFor === 0);
+    expect(admitted.length).toBeLessThanOrEqual(settings.joinFailures);
+    expect(admitted.length).toBeGreaterThan(0);
+    await Promise.all(admitted.map((a) => a.fail()));
+    expect(await processes[1]!.joinFailures.blockedFor(address)).toBeGreaterThan(59_000);
+    expect((await processes[0]!.joinFailures.reserve(address)).refusedFor).toBeGreaterThan(59_000);
+    // Attempts that do not fail give their points back: the other address is never blocked.
+    for (let i = 0; i < 10; i++) await (await processes[i % 2]!.joinFailures.reserve("192.0.2.45")).release();
+    expect(await processes[0]!.joinFailures.blockedFor("192.0.2.45")).toBe(0);
+  });
+
   test("share an address's open connections: the cap holds for both together, and a closed one frees a place on either", async () => {
     const counts = processes.map((limits) => limits.connections);
     const releases = await opened(counts, 10, 4);

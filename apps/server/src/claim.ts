@@ -10,6 +10,8 @@
  */
 import { ClaimSeatRequest, PROTOCOL_ERRORS, SeatPathParams, type ClaimSeatResponse } from "@fogwar/protocol";
 import express, { type Router } from "express";
+import { accountClaimKey } from "./accounts/seats.js";
+import { sessionOf } from "./accounts/session.js";
 import { ApiError } from "./api-error.js";
 import { botSeatsOf } from "./bots/seats.js";
 import type { ClientLog } from "./client-log.js";
@@ -53,8 +55,12 @@ export function claimRoutes(services: ClaimServices): Router {
       await failedJoin(res);
       throw new ApiError(403, "invalid_invite", PROTOCOL_ERRORS.invalid_invite.message);
     }
-    const token = claimedToken(secret, seat, current.generation, body.data.claimKey);
-    const outcome = await services.store.claimInvite(id, seat, current.generation, hashClaimKey(body.data.claimKey), hashToken(token));
+    // A signed-in player (a guest too) claims with the account's own key: the seat is the account's,
+    // opened from any device it signs in on (./accounts/seats.ts); the browser's key is unused then.
+    const account = await sessionOf(req, services.store.accounts);
+    const claimKey = account ? accountClaimKey(account, id, seat) : body.data.claimKey;
+    const token = claimedToken(secret, seat, current.generation, claimKey);
+    const outcome = await services.store.claimInvite(id, seat, current.generation, hashClaimKey(claimKey), hashToken(token), account?.id);
     if (outcome === "stale") {
       // Re-issued between the two reads: the code is no longer the seat's invite.
       await failedJoin(res);

@@ -14,13 +14,14 @@ import type { Logger } from "pino";
 import { ApiError } from "./api-error.js";
 import { botPlays } from "./bots/brain.js";
 import { botToken } from "./bots/seats.js";
+import { accountClaimKey } from "./accounts/seats.js";
 import { claimedToken, hashClaimKey, hashHostToken, hostToken, inviteCode, inviteUrl, unheldTokenHash } from "./invites.js";
 import type { MatchOptions } from "./live.js";
 import { bodyError } from "./names.js";
 import { hashToken } from "./room-auth.js";
 import { ensureMatchRoom, openMatchRoom } from "./rooms.js";
 import { RULESETS } from "./hosts/index.js";
-import type { MatchStore } from "./store/index.js";
+import type { AccountRecord, MatchStore } from "./store/index.js";
 
 export { hashHostToken, hostToken, inviteUrl } from "./invites.js";
 
@@ -54,12 +55,20 @@ export function newMatchId(): string {
  * Creates a match from a request body (or answers the match an earlier request of the same
  * `requester` with the same `idempotencyKey` and body created, as it is now).
  * @param requester who asks (the creator key or cookie): scopes the idempotency key; unused without one.
+ * @param account the signed-in creator: the claimed seat belongs to that account (its claim key is
+ *   the account's, ./accounts/seats.ts), so the creator opens it from any device by signing in.
  * @returns the 201 response body (`CreateMatchResponse`) and whether it is a replay.
  * @throws ApiError 400 for a malformed body, an unknown ruleset, a setup problem, a `claim` of a
  *   seat no person plays or a malformed key; 409 `idempotency_conflict` for the requester's key
  *   used with another body. Store errors pass through.
  */
-export async function createMatch(services: CreateServices, body: unknown, idempotencyKey: string | undefined, requester = ""): Promise<{ body: CreateMatchResponse; replayed: boolean }> {
+export async function createMatch(
+  services: CreateServices,
+  body: unknown,
+  idempotencyKey: string | undefined,
+  requester = "",
+  account: AccountRecord | null = null,
+): Promise<{ body: CreateMatchResponse; replayed: boolean }> {
   if (idempotencyKey !== undefined && !KEY.test(idempotencyKey)) {
     throw new ApiError(400, "bad_request", "The Idempotency-Key header must be 1 to 200 visible ASCII characters.");
   }
@@ -88,6 +97,8 @@ export async function createMatch(services: CreateServices, body: unknown, idemp
   if (claim && (!made.seats.includes(claim.seat) || bots?.[claim.seat])) {
     throw new ApiError(400, "bad_request", `The claim names no seat a person plays in this match: "${claim.seat}".`);
   }
+  /** The claim key of the creator's seat in `matchId`: the account's when signed in, else the request's. */
+  const claimKeyIn = (matchId: string): string => (claim && account ? accountClaimKey(account, matchId, claim.seat) : (claim?.claimKey ?? ""));
   const requestHash = createHash("sha256").update(canonicalJson(request)).digest("hex");
   const key = idempotencyKey === undefined ? undefined : scopedKey(requester, idempotencyKey);
 
@@ -127,8 +138,9 @@ export async function createMatch(services: CreateServices, body: unknown, idemp
     // The creator's seat token comes back only while the creator's own claim still holds.
     let token: string | null = null;
     if (claim && record?.status === "live") {
-      const candidate = claimedToken(earlier.tokenSecret, claim.seat, 0, claim.claimKey);
-      const outcome = await services.store.claimInvite(earlier.matchId, claim.seat, 0, hashClaimKey(claim.claimKey), hashToken(candidate));
+      const claimKey = claimKeyIn(earlier.matchId);
+      const candidate = claimedToken(earlier.tokenSecret, claim.seat, 0, claimKey);
+      const outcome = await services.store.claimInvite(earlier.matchId, claim.seat, 0, hashClaimKey(claimKey), hashToken(candidate), account?.id);
       if (outcome === "again") token = candidate;
     }
     return { body: respond(earlier.matchId, earlier.tokenSecret, record?.status === "live", claimed, generations, token), replayed: true };
@@ -157,7 +169,10 @@ export async function createMatch(services: CreateServices, body: unknown, idemp
       made.seats.map((seat, i) => {
         const playerName = request.players[i]?.name ?? seat;
         if (bots?.[seat]) return { seat, playerName, tokenHash: hashToken(botToken(seed, seat)), claimKeyHash: "bot" };
-        if (claim?.seat === seat) return { seat, playerName, tokenHash: hashToken(claimedToken(secret, seat, 0, claim.claimKey)), claimKeyHash: hashClaimKey(claim.claimKey) };
+        if (claim?.seat === seat) {
+          const claimKey = claimKeyIn(matchId);
+          return { seat, playerName, tokenHash: hashToken(claimedToken(secret, seat, 0, claimKey)), claimKeyHash: hashClaimKey(claimKey), ...(account ? { accountId: account.id } : {}) };
+        }
         return { seat, playerName, tokenHash: unheldTokenHash() };
       }),
     );
@@ -171,7 +186,7 @@ export async function createMatch(services: CreateServices, body: unknown, idemp
   }
   await openMatchRoom(matchId);
   services.log.info({ matchId, ruleset: host.ruleset.id }, "match created");
-  const token = claim ? claimedToken(secret, claim.seat, 0, claim.claimKey) : null;
+  const token = claim ? claimedToken(secret, claim.seat, 0, claimKeyIn(matchId)) : null;
   return { body: respond(matchId, secret, true, claim ? { [claim.seat]: true } : {}, {}, token), replayed: false };
 }
 

@@ -14,7 +14,11 @@ import express, { type Application, type NextFunction, type Request, type Respon
 import expressStaticGzip from "express-static-gzip";
 import { CREATOR_KEY_HEADER, ListMatchesQuery, MatchPathParams, PROTOCOL_ERRORS, PROTOCOL_VERSION, type MatchSummary } from "@fogwar/protocol";
 import type { Logger } from "pino";
+import { meRoutes, profileRoutes } from "./accounts/me.js";
+import { authRoutes, type AuthLimits } from "./accounts/routes.js";
+import { refuseCrossSite, sessionOf } from "./accounts/session.js";
 import { ApiError } from "./api-error.js";
+import type { Mailer } from "./mail/index.js";
 import { claimRoutes } from "./claim.js";
 import { hostRoutes } from "./host.js";
 import { botSeatsOf } from "./bots/seats.js";
@@ -44,6 +48,10 @@ export interface ApiServices {
    * with `starting: true`. Default: ready.
    */
   readonly readiness?: { readonly ready: boolean };
+  /** Outgoing e-mail (password reset); unavailable without an SMTP server. */
+  readonly mailer: Mailer;
+  /** The rates sign-ins are held to (./accounts/routes.ts). */
+  readonly authLimits: AuthLimits;
 }
 
 export { newMatchId } from "./create.js";
@@ -101,6 +109,8 @@ export function mountApi(app: Application, services: ApiServices): void {
   // Per request (the answers are dynamic), from 1 KB: listings and histories shrink several-fold.
   api.use(compression());
   api.use(express.json({ limit: "64kb" }));
+  // Requests carrying the session cookie that change something must come from this site (CSRF).
+  api.use(refuseCrossSite(services.publicUrl));
   api.post("/matches", throttle(services.limits.creates, services.clients, "create"));
 
   api.get("/health", async (_req, res) => {
@@ -124,7 +134,7 @@ export function mountApi(app: Application, services: ApiServices): void {
   api.post("/matches", async (req, res) => {
     const key = req.get("Idempotency-Key");
     const requester = key === undefined ? "" : creatorOf(req, res);
-    const created = await createMatch(services, req.body, key, requester);
+    const created = await createMatch(services, req.body, key, requester, await sessionOf(req, services.store.accounts));
     if (created.replayed) res.setHeader("Idempotent-Replayed", "true");
     res.status(201).json(created.body);
   });
@@ -148,6 +158,10 @@ export function mountApi(app: Application, services: ApiServices): void {
   api.use("/matches", hostRoutes({ store: services.store, publicUrl: services.publicUrl, limits: services.limits, clients: services.clients }));
   // Claiming a seat's invite for its token (./claim.ts).
   api.use("/matches", claimRoutes({ store: services.store, limits: services.limits, clients: services.clients }));
+  // Accounts: signing in (./accounts/routes.ts), my games and profiles (./accounts/me.ts).
+  api.use("/auth", authRoutes({ accounts: services.store.accounts, publicUrl: services.publicUrl, mailer: services.mailer, limits: services.authLimits, log: services.log }));
+  api.use("/me", meRoutes({ store: services.store, publicUrl: services.publicUrl, mailer: services.mailer }));
+  api.use("/players", profileRoutes(services.store));
 
   /** A match's log as the requester may see it (./http/history.ts: cached, rate-limited). */
   const cache = new HistoryCache(services.limits.settings.historyCacheBytes);

@@ -10,9 +10,10 @@
  */
 import { Room, SchemaSerializer, ServerError, type AuthContext, type Client, type Deferred } from "@colyseus/core";
 import { Encoder } from "@colyseus/schema";
-import { seatViewer, spectator, type LogEntry, type Viewer } from "@fogwar/engine";
+import { awaitedSeats, seatViewer, spectator, type LogEntry, type Viewer } from "@fogwar/engine";
 import { PROTOCOL_ERRORS, PROTOCOL_VERSION, parseClientMessage, type NoticeMessage, type ProtocolErrorCode } from "@fogwar/protocol";
 import type { Logger } from "pino";
+import { publishAwaiting } from "./awaiting.js";
 import { LiveMatch, MatchUnsyncedError } from "./live.js";
 import { Projector, type Audience } from "./sync/projector.js";
 import { FullStateSerializer, INITIAL_BUFFER_BYTES } from "./sync/serializer.js";
@@ -140,7 +141,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     this.projector.update(match.state, match.seq, match.delayed);
     this.lastCasterSeq = match.delayed.seq;
     this.matchClock = new RoomClock(match, (seat, clock) => this.timeout(seat, clock));
-    state.clock = JSON.stringify(this.matchClock.field());
+    state.clock = this.clockField();
     this.setState(state);
     // Colyseus hands a message typed "*" to this handler with its payload in the type's place, so
     // `type` may be any value a client sent: only a string names a message type (anything else is
@@ -256,6 +257,21 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     const info = this.clientsInfo.get(client.sessionId);
     if (info) this.chat.sendBacklog(client, info.speaker.listener, this.spectatorChatHorizon);
     for (const notice of this.notices) client.send("notice", notice);
+  }
+
+  /** The awaited seats last shared (./awaiting.ts), comma-separated; null before the first. */
+  private awaitingShared: string | null = null;
+
+  /**
+   * The public clock field, as JSON. The seats the match waits for are shared with "my games"
+   * (./awaiting.ts) when they change: server-side only; each player is shown only its own.
+   */
+  private clockField(): string {
+    const seats = this.match.result !== null ? [] : awaitedSeats(this.match.host.ruleset, this.match.state);
+    const awaiting = seats.join(",");
+    if (awaiting !== this.awaitingShared) publishAwaiting(this.match.id, seats);
+    this.awaitingShared = awaiting;
+    return JSON.stringify(this.matchClock.field());
   }
 
   private refreshPresence(dropping?: string): void {
@@ -457,7 +473,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
   private publish(entries: readonly LogEntry<unknown, unknown>[]): void {
     const delayed = this.match.delayed;
     this.projector.update(this.match.state, this.match.seq, delayed);
-    this.state.clock = JSON.stringify(this.matchClock.field());
+    this.state.clock = this.clockField();
     this.matchClock.arm();
     this.broadcastPatch();
     const casterFrom = this.lastCasterSeq;

@@ -21,6 +21,8 @@ import { mountApi, mountWeb } from "./http.js";
 import { createHttpServer, installGate, type Readiness } from "./http/gate.js";
 import { mountErrorHandler, mountSecurityHeaders } from "./http/security.js";
 import { DEFAULT_IDLE_TTL_MS, DEFAULT_UNJOINED_TTL_MS, expireIdle, expireUnjoined, folderSafety, startExpiry } from "./lifecycle.js";
+import { AddressRate } from "./address-limits.js";
+import { createMailer } from "./mail/index.js";
 import { createLimits, resolveLimits, type LimitSettings } from "./limits.js";
 import { MatchRoom, provideRoomServices, roomPresence } from "./room.js";
 import { BotHost, DEFAULT_BOT_DELAY_MS } from "./bots/host.js";
@@ -68,6 +70,13 @@ export interface ServerConfig {
   readonly publicAddress?: string;
   /** With `redisUrl`: the process lease in ms (./hosting.ts; default 5,000). */
   readonly hostLeaseMs?: number;
+  /**
+   * Sign-in attempts (password, passkey, registrations, new guests) per address, and password
+   * sign-ins and reset e-mails per e-mail: `perSecond` on average, bursts of `burst` (default
+   * 0.1/s with bursts of 30 per address, 1/60 s with bursts of 10 per e-mail). Shared through
+   * Redis with several processes.
+   */
+  readonly signInRates?: { readonly perAddress?: Rate; readonly perEmail?: Rate };
   /** The bot seats' pace: a bot moves at least this many ms after its turn began (default 700; 0 in tests). */
   readonly botDelayMs?: number;
   /**
@@ -77,6 +86,12 @@ export interface ServerConfig {
   readonly smtpUrl?: string;
   /** The sender of outgoing e-mail (default `fogwar <no-reply@localhost>`). */
   readonly mailFrom?: string;
+}
+
+/** A rate: `perSecond` on average, bursts of `burst`. */
+export interface Rate {
+  readonly perSecond: number;
+  readonly burst: number;
 }
 
 /** A running server. */
@@ -133,7 +148,13 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const app = transport.getExpressApp();
   mountSecurityHeaders(app, config.publicUrl);
   const readiness: Readiness = { ready: false };
-  mountApi(app, { store, log, publicUrl: config.publicUrl, presence: (matchId) => roomPresence.get(matchId), limits, clients, readiness });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
+  const rates = { perAddress: { perSecond: 0.1, burst: 30, ...config.signInRates?.perAddress }, perEmail: { perSecond: 1 / 60, burst: 10, ...config.signInRates?.perEmail } };
+  const authLimits = {
+    perAddress: new AddressRate({ redis: counters }, "sign-in", rates.perAddress.perSecond, rates.perAddress.burst),
+    perEmail: new AddressRate({ redis: counters }, "sign-in-email", rates.perEmail.perSecond, rates.perEmail.burst),
+  };
+  mountApi(app, { store, log, publicUrl: config.publicUrl, presence: (matchId) => roomPresence.get(matchId), limits, clients, readiness, mailer, authLimits });
   const servingWeb = mountWeb(app, config.webDir, async (matchId) => (MatchPathParams.safeParse({ id: matchId }).success ? (await store.getMatch(matchId))?.ruleset : undefined));
   mountErrorHandler(app, log, clients);
 
@@ -188,6 +209,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       await server.gracefullyShutdown(false);
       await hosting.close();
       counters?.disconnect();
+      mailer.close();
       useHosting(localHosting);
       await store.close();
     },

@@ -42,7 +42,7 @@ export function faulty(inner: MatchStore): FaultyStore {
     finishMatch: (m, s, r) => guard(() => inner.finishMatch(m, s, r)),
     liveMatchIds: () => guard(() => inner.liveMatchIds()),
     findIdempotent: (k, e) => guard(() => inner.findIdempotent(k, e)),
-    claimInvite: (m, s, g, c, t) => guard(() => inner.claimInvite(m, s, g, c, t)),
+    claimInvite: (m, s, g, c, t, a) => guard(() => inner.claimInvite(m, s, g, c, t, a)),
     hostAccess: (m, h) => guard(() => inner.hostAccess(m, h)),
     inviteAccess: (m) => guard(() => inner.inviteAccess(m)),
     reissueSeat: (m, s, g, t) => guard(() => inner.reissueSeat(m, s, g, t)),
@@ -50,6 +50,7 @@ export function faulty(inner: MatchStore): FaultyStore {
     abandonIdle: (c, k) => guard(() => inner.abandonIdle(c, k)),
     appendChat: (m, l) => guard(() => inner.appendChat(m, l)),
     chatLines: (m, n) => guard(() => inner.chatLines(m, n)),
+    accounts: inner.accounts,
     close: () => inner.close(),
     async appendEntry(matchId, entry, options) {
       const fault = next;

@@ -175,6 +175,51 @@ export const PROTOCOL_ERRORS = {
       "A player's name in `POST /api/matches` (REST status 400) or the `name` of join options held a character names refuse (PlayerName: bidirectional controls, zero-width and other format characters, control characters, line separators, private-use characters, Hangul fillers). Nothing was created or joined. Remove the character and send the name again.",
     channels: ["join", "rest"],
   },
+  not_signed_in: {
+    message: "Sign in first.",
+    meaning: "The request needs a signed-in player (a guest's session counts) and carried no valid session cookie (REST 401). Sign in, or start as a guest, and send it again.",
+    channels: ["rest"],
+  },
+  bad_credentials: {
+    message: "The e-mail or the password is wrong.",
+    meaning: "A password sign-in (REST 401) named no account with that e-mail and password. It does not say which was wrong. Repeated failures from one address or for one e-mail are limited (`too_many_requests`).",
+    channels: ["rest"],
+  },
+  name_taken: {
+    message: "That name is taken.",
+    meaning: "Another account has this public name, ignoring case (REST 409). Choose another.",
+    channels: ["rest"],
+  },
+  email_taken: {
+    message: "That e-mail already has an account.",
+    meaning: "Registering, or changing the e-mail, named an e-mail another account uses (REST 409). Sign in to that account instead, or reset its password.",
+    channels: ["rest"],
+  },
+  weak_password: {
+    message: "A password needs at least 10 characters.",
+    meaning: "A new password was shorter than 10 or longer than 200 characters (REST 400). Nothing changed.",
+    channels: ["rest"],
+  },
+  passkey_failed: {
+    message: "The passkey could not be verified.",
+    meaning: "A passkey registration or sign-in answer did not verify: an unknown, expired or used challenge, another origin, an unknown credential, or a bad signature (REST 400). Start the ceremony again.",
+    channels: ["rest"],
+  },
+  reset_unavailable: {
+    message: "Password reset by e-mail is not available on this server.",
+    meaning: "The server has no SMTP server configured (REST 503), so it cannot send a reset link. Sign in with a passkey instead.",
+    channels: ["rest"],
+  },
+  invalid_reset: {
+    message: "The reset link is unknown, used or expired.",
+    meaning: "Completing a password reset named a token that is not a live reset (REST 400). Ask for a new link.",
+    channels: ["rest"],
+  },
+  cross_site: {
+    message: "The request came from another site.",
+    meaning: "A request that changes something carried the session cookie but came from another origin (its `Origin` or `Sec-Fetch-Site` header; REST 403): refused as a cross-site request forgery.",
+    channels: ["rest"],
+  },
 } as const satisfies Readonly<Record<string, ProtocolErrorInfo>>;
 
 /** A protocol error code: `"bad_message" | "message_too_large" | ...` (the keys of {@link PROTOCOL_ERRORS}). */

@@ -10,7 +10,8 @@
  * - ./rest: the REST bodies and queries;
  * - ./packed: packed JSON, the compact form of the events on the wire;
  * - ./flat: flattened projections and seat overlays, as the room state carries them;
- * - ./retry: the reconnection policy (which closes and join errors to retry, the backoff).
+ * - ./retry: the reconnection policy (which closes and join errors to retry, the backoff);
+ * - ./accounts: accounts, sessions, my games and profiles.
  * docs/protocol.md explains all of it with examples.
  */
 export * from "./errors";
@@ -23,3 +24,4 @@ export * from "./rest";
 export * from "./flat";
 export * from "./packed";
 export * from "./retry";
+export * from "./accounts";

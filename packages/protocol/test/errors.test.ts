@@ -41,6 +41,15 @@ const STABLE_NUMBERS: Record<ProtocolErrorCode, number> = {
   invite_claimed: 4023,
   bot_seat: 4024,
   invalid_name: 4025,
+  not_signed_in: 4026,
+  bad_credentials: 4027,
+  name_taken: 4028,
+  email_taken: 4029,
+  weak_password: 4030,
+  passkey_failed: 4031,
+  reset_unavailable: 4032,
+  invalid_reset: 4033,
+  cross_site: 4034,
 };
 
 describe("PROTOCOL_ERRORS", () => {

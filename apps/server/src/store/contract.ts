@@ -6,6 +6,8 @@
  * PostgreSQL.
  */
 
+import type { AccountStore } from "./account-contract.js";
+
 /** A match's status: `live` until it is `finished` (it has a result) or `abandoned`. */
 export type MatchStatus = "live" | "finished" | "abandoned";
 
@@ -96,6 +98,8 @@ export interface NewSeat {
   playerName: string;
   tokenHash: string;
   claimKeyHash?: string;
+  /** The account the seat belongs to (a signed-in creator's own seat; ./account-contract.ts). */
+  accountId?: string;
 }
 
 /**
@@ -268,11 +272,12 @@ export interface MatchStore {
   /**
    * Claims a seat's invite of generation `generation` with a claim key (its hash): when the
    * invite is unclaimed, stores `tokenHash` as the seat's token and the claim key's hash, at once
-   * (two claims at once: one wins). Compared in the database; nothing is read back.
+   * (two claims at once: one wins). Compared in the database; nothing is read back. With
+   * `accountId` the claimed seat belongs to that account (its player opens it by signing in).
    * @returns what happened (`ClaimOutcome`); `claimed` is the only outcome that changes anything.
    * @throws UnknownMatchError when the match has no such seat.
    */
-  claimInvite(matchId: string, seat: string, generation: number, claimKeyHash: string, tokenHash: string): Promise<ClaimOutcome>;
+  claimInvite(matchId: string, seat: string, generation: number, claimKeyHash: string, tokenHash: string, accountId?: string): Promise<ClaimOutcome>;
   /**
    * Marks `abandoned` (result null, `finishedAt` now) every live match created before `cutoff` of
    * which no seat was ever claimed.
@@ -291,7 +296,8 @@ export interface MatchStore {
   inviteAccess(matchId: string): Promise<HostAccess | null>;
   /**
    * Re-issues a seat's invite: the next generation's invite is unclaimed, and `tokenHash` (of a
-   * random token nobody holds) replaces the seat's token hash, if the seat's generation is still
+   * random token nobody holds) replaces the seat's token hash and the seat belongs to no account
+   * any more, if the seat's generation is still
    * `fromGeneration` (so two re-issues at once cannot both win). The old token stops matching at
    * once (`seatForToken`).
    * @returns whether the seat was updated (false: another re-issue came first).
@@ -320,6 +326,8 @@ export interface MatchStore {
    * was said in audiences it does not hear.
    */
   chatLines(matchId: string, last?: number): Promise<StoredChatLine[]>;
+  /** The players' accounts, sessions and credentials (./account-contract.ts). */
+  readonly accounts: AccountStore;
   /** Closes the database (the pool, or the embedded PGlite). Idempotent. */
   close(): Promise<void>;
 }

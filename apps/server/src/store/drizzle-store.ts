@@ -24,6 +24,8 @@ import {
   type StoredChatLine,
   type StoredEntry,
 } from "./contract.js";
+import type { AccountStore } from "./account-contract.js";
+import { DrizzleAccountStore } from "./drizzle-accounts.js";
 import { GroupCommit } from "./group-commit.js";
 import * as schema from "./schema.js";
 import { chatLines, entries, matches, seats } from "./schema.js";
@@ -88,6 +90,7 @@ type MatchRow = Omit<MatchRecord, "seats">;
 export class DrizzleMatchStore implements MatchStore {
   private closed: Promise<void> | null = null;
   private readonly appends: GroupCommit;
+  readonly accounts: AccountStore;
 
   constructor(
     private readonly db: StoreDatabase,
@@ -95,6 +98,7 @@ export class DrizzleMatchStore implements MatchStore {
     appendsInFlight = 1,
   ) {
     this.appends = new GroupCommit(appendExecutor(db), appendsInFlight);
+    this.accounts = new DrizzleAccountStore(db);
   }
 
   async createMatch(match: NewMatch, newSeats: NewSeat[]): Promise<void> {
@@ -124,6 +128,7 @@ export class DrizzleMatchStore implements MatchStore {
             playerNameFolded: s.playerName.toLowerCase(),
             tokenHash: s.tokenHash,
             claimKeyHash: s.claimKeyHash ?? null,
+            accountId: s.accountId ?? null,
           })),
         );
       }
@@ -256,10 +261,10 @@ export class DrizzleMatchStore implements MatchStore {
     return row ? { matchId: row.matchId, key: row.key ?? key, requestHash: row.requestHash ?? "", tokenSecret: row.tokenSecret ?? "" } : null;
   }
 
-  async claimInvite(matchId: string, seat: string, generation: number, claimKeyHash: string, tokenHash: string): Promise<ClaimOutcome> {
+  async claimInvite(matchId: string, seat: string, generation: number, claimKeyHash: string, tokenHash: string, accountId?: string): Promise<ClaimOutcome> {
     const updated = await this.db
       .update(seats)
-      .set({ tokenHash, claimKeyHash })
+      .set({ tokenHash, claimKeyHash, accountId: accountId ?? null })
       .where(and(eq(seats.matchId, matchId), eq(seats.seat, seat), eq(seats.tokenGeneration, generation), isNull(seats.claimKeyHash)))
       .returning({ seat: seats.seat });
     if (updated.length > 0) return "claimed";
@@ -300,7 +305,7 @@ export class DrizzleMatchStore implements MatchStore {
   async reissueSeat(matchId: string, seat: string, fromGeneration: number, tokenHash: string): Promise<boolean> {
     const updated = await this.db
       .update(seats)
-      .set({ tokenHash, tokenGeneration: fromGeneration + 1, claimKeyHash: null })
+      .set({ tokenHash, tokenGeneration: fromGeneration + 1, claimKeyHash: null, accountId: null })
       .where(and(eq(seats.matchId, matchId), eq(seats.seat, seat), eq(seats.tokenGeneration, fromGeneration)))
       .returning({ seat: seats.seat });
     if (updated.length > 0) return true;

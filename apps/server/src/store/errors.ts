@@ -5,6 +5,7 @@
  * the seats' token hashes into the log. The store rethrows such errors as `StoreDatabaseError`,
  * keeping only what says what went wrong.
  */
+import { ACCOUNT_METHODS, type AccountStore } from "./account-contract.js";
 import { SequenceConflictError, UnknownMatchError, type MatchStore } from "./contract.js";
 
 /**
@@ -63,6 +64,16 @@ async function guarded<T>(operation: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The same account store, whose database errors are `StoreDatabaseError`s (every method guarded). */
+export function guardedAll(accounts: AccountStore): AccountStore {
+  const out: Record<string, unknown> = {};
+  for (const method of ACCOUNT_METHODS) {
+    const call = (accounts[method] as (...args: unknown[]) => Promise<unknown>).bind(accounts);
+    out[method] = (...args: unknown[]) => guarded(() => call(...args));
+  }
+  return out as unknown as AccountStore;
+}
+
 /** The same store, whose database errors are `StoreDatabaseError`s (see the module comment). */
 export function withCleanErrors(store: MatchStore): MatchStore {
   return {
@@ -78,7 +89,7 @@ export function withCleanErrors(store: MatchStore): MatchStore {
     finishMatch: (matchId, status, result) => guarded(() => store.finishMatch(matchId, status, result)),
     liveMatchIds: () => guarded(() => store.liveMatchIds()),
     findIdempotent: (key, expiredBefore) => guarded(() => store.findIdempotent(key, expiredBefore)),
-    claimInvite: (matchId, seat, generation, claimKeyHash, tokenHash) => guarded(() => store.claimInvite(matchId, seat, generation, claimKeyHash, tokenHash)),
+    claimInvite: (matchId, seat, generation, claimKeyHash, tokenHash, accountId) => guarded(() => store.claimInvite(matchId, seat, generation, claimKeyHash, tokenHash, accountId)),
     hostAccess: (matchId, hostTokenHash) => guarded(() => store.hostAccess(matchId, hostTokenHash)),
     inviteAccess: (matchId) => guarded(() => store.inviteAccess(matchId)),
     reissueSeat: (matchId, seat, fromGeneration, tokenHash) => guarded(() => store.reissueSeat(matchId, seat, fromGeneration, tokenHash)),
@@ -86,6 +97,7 @@ export function withCleanErrors(store: MatchStore): MatchStore {
     abandonIdle: (cutoff, keep) => guarded(() => store.abandonIdle(cutoff, keep)),
     appendChat: (matchId, line) => guarded(() => store.appendChat(matchId, line)),
     chatLines: (matchId, last) => guarded(() => store.chatLines(matchId, last)),
+    accounts: guardedAll(store.accounts),
     close: () => guarded(() => store.close()),
   };
 }

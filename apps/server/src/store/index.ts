@@ -27,6 +27,7 @@ import { StoreOpenError, type RestoreInfo } from "./folder.js";
 import { findMigrationsFolder, MIGRATION_LOCK_KEY } from "./migrations.js";
 import * as schema from "./schema.js";
 
+export * from "./account-contract.js";
 export {
   DEFAULT_LIST_LIMIT,
   MAX_LIST_LIMIT,

@@ -12,12 +12,13 @@ import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
+import type { AccountStore } from "./account-contract.js";
 import type { MatchStore } from "./contract.js";
 import { DrizzleMatchStore, type StoreDatabase } from "./drizzle-store.js";
 import { withCleanErrors } from "./errors.js";
 import { openPgliteFolder } from "./pglite.js";
 import * as schema from "./schema.js";
-import { toWire, type FromWorker, type Reply, type ToWorker, type WorkerSettings } from "./worker-protocol.js";
+import { toWire, type FromWorker, type Reply, type ToWorker, type StoreMethod, type WorkerSettings } from "./worker-protocol.js";
 
 const port = parentPort;
 if (!port) throw new Error("pglite-worker.ts runs only as a worker thread (see ./embedded.ts)");
@@ -76,7 +77,8 @@ port.on("message", (message: ToWorker) => {
         return;
       }
       for (const { id, method, args } of message.calls) {
-        (store[method] as (...a: unknown[]) => Promise<unknown>)(...args).then(
+        const target = method.startsWith("accounts.") ? store.accounts[method.slice("accounts.".length) as keyof AccountStore] : store[method as Exclude<StoreMethod, `accounts.${string}`>];
+        (target as (...a: unknown[]) => Promise<unknown>)(...args).then(
           (value) => reply({ id, value }),
           (error: unknown) => reply({ id, error: toWire(error) }),
         );

@@ -12,7 +12,10 @@
  *   invite token (compared in SQL, never read back);
  * - `entries`: the accepted commands of a match with the events they produced, numbered 1, 2, ...
  *   without gaps (primary key (match_id, seq));
- * - `chat_lines`: the match's table chat, every audience (see `chatLines`).
+ * - `chat_lines`: the match's table chat, every audience (see `chatLines`);
+ * - `accounts`, `account_sessions`, `passkeys`, `auth_challenges`, `password_resets`: the players'
+ *   accounts (guests too) and what signs them in (see ../accounts/). Passwords are argon2id hashes;
+ *   session and reset tokens are stored as hashes only.
  */
 import { sql } from "drizzle-orm";
 import { bigint, check, customType, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
@@ -102,8 +105,18 @@ export const seats = pgTable(
      * server's bot plays; "legacy" for seats stored before invites were claimed.
      */
     claimKeyHash: text("claim_key_hash"),
+    /**
+     * The account the seat belongs to (a guest's too), when its invite was claimed by a signed-in
+     * player: that player opens the seat from any device by signing in. Null for a seat claimed
+     * without an account, a bot's seat, or an unclaimed invite; cleared when the invite is re-issued.
+     */
+    accountId: text("account_id").references(() => accounts.id),
   },
-  (t) => [primaryKey({ columns: [t.matchId, t.seat] }), uniqueIndex("seats_match_token_hash_idx").on(t.matchId, t.tokenHash)],
+  (t) => [
+    primaryKey({ columns: [t.matchId, t.seat] }),
+    uniqueIndex("seats_match_token_hash_idx").on(t.matchId, t.tokenHash),
+    index("seats_account_idx").on(t.accountId),
+  ],
 );
 
 /** The append-only log of accepted commands, `seq` = 1, 2, ... per match. */
@@ -164,3 +177,81 @@ export const chatLines = pgTable(
     check("chat_lines_team_check", sql`(${t.audience} = 'team') = (${t.team} is not null)`),
   ],
 );
+
+/** What an account is: a `guest` (no way to sign in but its session), a `member`, or `deleted`. */
+export const ACCOUNT_KINDS = ["guest", "member", "deleted"] as const;
+
+/**
+ * One row per player account. `id` is random (never a counter: it would tell how many players
+ * came before). `name` is the public name, unique ignoring case (`name_folded`); `email` is
+ * stored case-folded, never shown to anyone but its owner. `seat_secret` is the account's own
+ * secret the claim keys of its seats are derived from (../accounts/seats.ts); never shown.
+ */
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: ACCOUNT_KINDS }).notNull(),
+    name: text("name").notNull(),
+    nameFolded: text("name_folded").notNull(),
+    email: text("email"),
+    passwordHash: text("password_hash"),
+    seatSecret: text("seat_secret").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("accounts_name_folded_idx").on(t.nameFolded),
+    uniqueIndex("accounts_email_idx").on(t.email),
+    check("accounts_kind_check", sql`${t.kind} in ('guest', 'member', 'deleted')`),
+  ],
+);
+
+/** A signed-in browser: the hash of its session cookie's token, its account and when it expires. */
+export const accountSessions = pgTable(
+  "account_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("account_sessions_account_idx").on(t.accountId)],
+);
+
+/** A WebAuthn credential (passkey) of an account: its id and public key (base64url), signature counter and transports. */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    credentialId: text("credential_id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull(),
+    transports: jsonb("transports").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("passkeys_account_idx").on(t.accountId)],
+);
+
+/** A WebAuthn challenge waiting for its answer (single use, short-lived): any process can check it. */
+export const authChallenges = pgTable("auth_challenges", {
+  id: text("id").primaryKey(),
+  challenge: text("challenge").notNull(),
+  /** `register` (adding a passkey to `account_id`) or `sign-in`. */
+  purpose: text("purpose").notNull(),
+  accountId: text("account_id"),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/** A password reset sent by e-mail: the hash of its token, single use, short-lived. */
+export const passwordResets = pgTable("password_resets", {
+  tokenHash: text("token_hash").primaryKey(),
+  accountId: text("account_id")
+    .notNull()
+    .references(() => accounts.id),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});

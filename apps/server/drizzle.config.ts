@@ -4,7 +4,9 @@
  *
  *   cd apps/server && npx drizzle-kit generate --name <what-changed>
  *
- * and commit the new SQL file with its meta/ snapshot. Never edit an applied migration.
+ * and commit the new SQL file with its meta/ snapshot. Never edit an applied migration. (pnpm keeps
+ * drizzle-orm out of drizzle-kit's own folder; should the command answer "Please install latest version
+ * of drizzle-orm", link the workspace's drizzle-orm beside drizzle-kit in node_modules/.pnpm first.)
  */
 import { defineConfig } from "drizzle-kit";
 

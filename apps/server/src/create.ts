@@ -57,6 +57,8 @@ export function newMatchId(): string {
  * @param requester who asks (the creator key or cookie): scopes the idempotency key; unused without one.
  * @param account the signed-in creator: the claimed seat belongs to that account (its claim key is
  *   the account's, ./accounts/seats.ts), so the creator opens it from any device by signing in.
+ * @param paired seats claimed at once for accounts (seat -> account): a table taken in the lobby, a
+ *   pairing, an accepted challenge. Each opens its seat by signing in; no invite is answered for them.
  * @returns the 201 response body (`CreateMatchResponse`) and whether it is a replay.
  * @throws ApiError 400 for a malformed body, an unknown ruleset, a setup problem, a `claim` of a
  *   seat no person plays or a malformed key; 409 `idempotency_conflict` for the requester's key
@@ -68,6 +70,7 @@ export async function createMatch(
   idempotencyKey: string | undefined,
   requester = "",
   account: AccountRecord | null = null,
+  paired: Readonly<Record<string, AccountRecord>> = {},
 ): Promise<{ body: CreateMatchResponse; replayed: boolean }> {
   if (idempotencyKey !== undefined && !KEY.test(idempotencyKey)) {
     throw new ApiError(400, "bad_request", "The Idempotency-Key header must be 1 to 200 visible ASCII characters.");
@@ -85,6 +88,7 @@ export async function createMatch(
     reconnectGrace: request.options?.reconnectGrace ?? 120,
     ...(request.options?.clock ? { clock: request.options.clock } : {}),
     claimDelay: request.options?.claimDelay ?? DEFAULT_CLAIM_DELAY_SECONDS,
+    ...(request.options?.rated ? { rated: true } : {}),
   };
   if (options.clock && !host.optionalClock) {
     throw new ApiError(400, "bad_request", `${host.ruleset.id} runs its own clock (its time bank): the clock option is for rulesets whose clock is optional.`);
@@ -169,6 +173,11 @@ export async function createMatch(
       made.seats.map((seat, i) => {
         const playerName = request.players[i]?.name ?? seat;
         if (bots?.[seat]) return { seat, playerName, tokenHash: hashToken(botToken(seed, seat)), claimKeyHash: "bot" };
+        const owner = paired[seat];
+        if (owner) {
+          const claimKey = accountClaimKey(owner, matchId, seat);
+          return { seat, playerName, tokenHash: hashToken(claimedToken(secret, seat, 0, claimKey)), claimKeyHash: hashClaimKey(claimKey), accountId: owner.id };
+        }
         if (claim?.seat === seat) {
           const claimKey = claimKeyIn(matchId);
           return { seat, playerName, tokenHash: hashToken(claimedToken(secret, seat, 0, claimKey)), claimKeyHash: hashClaimKey(claimKey), ...(account ? { accountId: account.id } : {}) };
@@ -187,7 +196,8 @@ export async function createMatch(
   await openMatchRoom(matchId);
   services.log.info({ matchId, ruleset: host.ruleset.id }, "match created");
   const token = claim ? claimedToken(secret, claim.seat, 0, claimKeyIn(matchId)) : null;
-  return { body: respond(matchId, secret, true, claim ? { [claim.seat]: true } : {}, {}, token), replayed: false };
+  const claimedAtOnce = Object.fromEntries([...Object.keys(paired), ...(claim ? [claim.seat] : [])].map((seat) => [seat, true]));
+  return { body: respond(matchId, secret, true, claimedAtOnce, {}, token), replayed: false };
 }
 
 /**

@@ -31,6 +31,8 @@ export interface MatchOptions {
   readonly claimDelay?: number;
   /** Seats the server's bot plays, with its level (./bots/seats.ts); absent: none. Public. */
   readonly bots?: Readonly<Record<string, BotLevel>>;
+  /** A rated match (./ratings): its result changes its players' ratings. Absent: casual. Public. */
+  readonly rated?: boolean;
 }
 
 /** The server's time in ms; tests give rooms their own (time is data: see ./clocks.ts). */

@@ -51,6 +51,8 @@ export function faulty(inner: MatchStore): FaultyStore {
     appendChat: (m, l) => guard(() => inner.appendChat(m, l)),
     chatLines: (m, n) => guard(() => inner.chatLines(m, n)),
     accounts: inner.accounts,
+    lobby: inner.lobby,
+    ratings: inner.ratings,
     close: () => inner.close(),
     async appendEntry(matchId, entry, options) {
       const fault = next;

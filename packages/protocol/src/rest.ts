@@ -46,6 +46,12 @@ export const CreateMatchOptions = z.strictObject({
   reconnectGrace: z.int().min(5).max(3600).optional(),
   clock: z.strictObject({ minutes: z.int().min(1).max(600), incrementSeconds: z.int().min(0).max(3600) }).optional(),
   claimDelay: z.int().min(10).max(3600).optional(),
+  /**
+   * A rated match: when it ends with a result, the Glicko-2 ratings of its players' accounts
+   * change (per ruleset and format). Counted only when every seat belongs to an account (no bot,
+   * no anonymous seat) and at least one command was played. Default false (casual).
+   */
+  rated: z.boolean().optional(),
 });
 /** See the {@link CreateMatchOptions} schema. */
 export type CreateMatchOptions = z.output<typeof CreateMatchOptions>;

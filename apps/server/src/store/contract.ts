@@ -6,7 +6,7 @@
  * PostgreSQL.
  */
 
-import type { AccountStore } from "./account-contract.js";
+import type { StoreParts } from "./parts.js";
 
 /** A match's status: `live` until it is `finished` (it has a result) or `abandoned`. */
 export type MatchStatus = "live" | "finished" | "abandoned";
@@ -327,7 +327,11 @@ export interface MatchStore {
    */
   chatLines(matchId: string, last?: number): Promise<StoredChatLine[]>;
   /** The players' accounts, sessions and credentials (./account-contract.ts). */
-  readonly accounts: AccountStore;
+  readonly accounts: StoreParts["accounts"];
+  /** Seeks, challenges, blocks and reports (./lobby-contract.ts). */
+  readonly lobby: StoreParts["lobby"];
+  /** Ratings (./rating-contract.ts). */
+  readonly ratings: StoreParts["ratings"];
   /** Closes the database (the pool, or the embedded PGlite). Idempotent. */
   close(): Promise<void>;
 }

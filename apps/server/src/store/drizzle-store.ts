@@ -26,6 +26,10 @@ import {
 } from "./contract.js";
 import type { AccountStore } from "./account-contract.js";
 import { DrizzleAccountStore } from "./drizzle-accounts.js";
+import { DrizzleLobbyStore } from "./drizzle-lobby.js";
+import { DrizzleRatingStore } from "./drizzle-ratings.js";
+import type { LobbyStore } from "./lobby-contract.js";
+import type { RatingStore } from "./rating-contract.js";
 import { GroupCommit } from "./group-commit.js";
 import * as schema from "./schema.js";
 import { chatLines, entries, matches, seats } from "./schema.js";
@@ -91,6 +95,8 @@ export class DrizzleMatchStore implements MatchStore {
   private closed: Promise<void> | null = null;
   private readonly appends: GroupCommit;
   readonly accounts: AccountStore;
+  readonly lobby: LobbyStore;
+  readonly ratings: RatingStore;
 
   constructor(
     private readonly db: StoreDatabase,
@@ -99,6 +105,8 @@ export class DrizzleMatchStore implements MatchStore {
   ) {
     this.appends = new GroupCommit(appendExecutor(db), appendsInFlight);
     this.accounts = new DrizzleAccountStore(db);
+    this.lobby = new DrizzleLobbyStore(db);
+    this.ratings = new DrizzleRatingStore(db);
   }
 
   async createMatch(match: NewMatch, newSeats: NewSeat[]): Promise<void> {

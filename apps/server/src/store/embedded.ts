@@ -15,7 +15,7 @@
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { ACCOUNT_METHODS, type AccountStore } from "./account-contract.js";
+import { buildParts, type PartMethod, type StoreParts } from "./parts.js";
 import type { MatchRecord, MatchStore } from "./contract.js";
 import { StoreDatabaseError } from "./errors.js";
 import { claimPgliteFolder, type PgliteFolderOptions } from "./folder.js";
@@ -97,7 +97,10 @@ export class EmbeddedStore implements MatchStore {
   abandonIdle = (...args: Parameters<MatchStore["abandonIdle"]>) => this.call("abandonIdle", args) as ReturnType<MatchStore["abandonIdle"]>;
   appendChat = (...args: Parameters<MatchStore["appendChat"]>) => this.call("appendChat", args) as ReturnType<MatchStore["appendChat"]>;
   chatLines = (...args: Parameters<MatchStore["chatLines"]>) => this.call("chatLines", args) as ReturnType<MatchStore["chatLines"]>;
-  readonly accounts = Object.fromEntries(ACCOUNT_METHODS.map((method) => [method, (...args: unknown[]) => this.call(`accounts.${method}`, args)])) as unknown as AccountStore;
+  private readonly parts: StoreParts = buildParts((part, name) => (...args) => this.call(`${part}.${name}` as PartMethod, args));
+  readonly accounts = this.parts.accounts;
+  readonly lobby = this.parts.lobby;
+  readonly ratings = this.parts.ratings;
 
   /**
    * Waits for the worker to finish what it was given, closes the database, releases the folder.

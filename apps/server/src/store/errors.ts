@@ -5,7 +5,7 @@
  * the seats' token hashes into the log. The store rethrows such errors as `StoreDatabaseError`,
  * keeping only what says what went wrong.
  */
-import { ACCOUNT_METHODS, type AccountStore } from "./account-contract.js";
+import { buildParts, type StoreParts } from "./parts.js";
 import { SequenceConflictError, UnknownMatchError, type MatchStore } from "./contract.js";
 
 /**
@@ -64,14 +64,12 @@ async function guarded<T>(operation: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The same account store, whose database errors are `StoreDatabaseError`s (every method guarded). */
-export function guardedAll(accounts: AccountStore): AccountStore {
-  const out: Record<string, unknown> = {};
-  for (const method of ACCOUNT_METHODS) {
-    const call = (accounts[method] as (...args: unknown[]) => Promise<unknown>).bind(accounts);
-    out[method] = (...args: unknown[]) => guarded(() => call(...args));
-  }
-  return out as unknown as AccountStore;
+/** The same store parts, whose database errors are `StoreDatabaseError`s (every method guarded). */
+function guardedParts(parts: StoreParts): StoreParts {
+  return buildParts((part, name) => {
+    const target = parts[part] as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    return (...args) => guarded(() => target[name]!.apply(target, args));
+  });
 }
 
 /** The same store, whose database errors are `StoreDatabaseError`s (see the module comment). */
@@ -97,7 +95,7 @@ export function withCleanErrors(store: MatchStore): MatchStore {
     abandonIdle: (cutoff, keep) => guarded(() => store.abandonIdle(cutoff, keep)),
     appendChat: (matchId, line) => guarded(() => store.appendChat(matchId, line)),
     chatLines: (matchId, last) => guarded(() => store.chatLines(matchId, last)),
-    accounts: guardedAll(store.accounts),
+    ...guardedParts(store),
     close: () => guarded(() => store.close()),
   };
 }

@@ -28,6 +28,8 @@ import { findMigrationsFolder, MIGRATION_LOCK_KEY } from "./migrations.js";
 import * as schema from "./schema.js";
 
 export * from "./account-contract.js";
+export * from "./lobby-contract.js";
+export * from "./rating-contract.js";
 export {
   DEFAULT_LIST_LIMIT,
   MAX_LIST_LIMIT,

@@ -12,7 +12,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import type { AccountStore } from "./account-contract.js";
+import { callPart } from "./parts.js";
 import type { MatchStore } from "./contract.js";
 import { DrizzleMatchStore, type StoreDatabase } from "./drizzle-store.js";
 import { withCleanErrors } from "./errors.js";
@@ -77,8 +77,7 @@ port.on("message", (message: ToWorker) => {
         return;
       }
       for (const { id, method, args } of message.calls) {
-        const target = method.startsWith("accounts.") ? store.accounts[method.slice("accounts.".length) as keyof AccountStore] : store[method as Exclude<StoreMethod, `accounts.${string}`>];
-        (target as (...a: unknown[]) => Promise<unknown>)(...args).then(
+        (method.includes(".") ? callPart(store, method, args) : (store[method as Exclude<StoreMethod, `${string}.${string}`>] as (...a: unknown[]) => Promise<unknown>)(...args)).then(
           (value) => reply({ id, value }),
           (error: unknown) => reply({ id, error: toWire(error) }),
         );

@@ -18,7 +18,7 @@
  *   session and reset tokens are stored as hashes only.
  */
 import { sql } from "drizzle-orm";
-import { bigint, check, customType, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, customType, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * A `jsonb` column whose values round-trip exactly. drizzle's own `jsonb` re-parses a value the
@@ -255,3 +255,119 @@ export const passwordResets = pgTable("password_resets", {
     .references(() => accounts.id),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * Quick pairing (../lobby/seeks.ts): a player's seek for a game of a ruleset and format, with
+ * the rating range they accept. Paired seeks are deleted in the transaction that pairs them.
+ */
+export const seeks = pgTable(
+  "seeks",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    ruleset: text("ruleset").notNull(),
+    format: text("format").notNull(),
+    /** The seeker's rating for the ruleset and format when they seek. */
+    rating: integer("rating").notNull(),
+    minRating: integer("min_rating").notNull(),
+    maxRating: integer("max_rating").notNull(),
+    rated: boolean("rated").notNull(),
+    /** The match the seek was paired into (set on both seeks, kept a little for the seekers to find it); null while waiting. */
+    matchId: text("match_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("seeks_pool_idx").on(t.ruleset, t.format, t.createdAt), uniqueIndex("seeks_account_pool_idx").on(t.accountId, t.ruleset, t.format)],
+);
+
+/** A challenge to a named player (or a rematch offer): the match settings, until accepted, declined or withdrawn. */
+export const challenges = pgTable(
+  "challenges",
+  {
+    id: text("id").primaryKey(),
+    fromAccount: text("from_account")
+      .notNull()
+      .references(() => accounts.id),
+    toAccount: text("to_account")
+      .notNull()
+      .references(() => accounts.id),
+    /** The match settings (a create request without players' names and claim): ruleset, scenario, options, armies... */
+    settings: jsonb("settings").notNull(),
+    /** For a rematch: the finished match it follows. */
+    rematchOf: text("rematch_of"),
+    /** `open`, `accepted`, `declined` or `withdrawn`. */
+    status: text("status").notNull(),
+    matchId: text("match_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("challenges_to_idx").on(t.toAccount, t.status), index("challenges_from_idx").on(t.fromAccount, t.status)],
+);
+
+/** A player's block of another: never paired, no challenge, no seat at the blocker's table. */
+export const blocks = pgTable(
+  "blocks",
+  {
+    blocker: text("blocker")
+      .notNull()
+      .references(() => accounts.id),
+    blocked: text("blocked")
+      .notNull()
+      .references(() => accounts.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blocker, t.blocked] }), index("blocks_blocked_idx").on(t.blocked)],
+);
+
+/** A report of a match or of a chat line, kept for an operator. */
+export const reports = pgTable("reports", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  reporter: text("reporter")
+    .notNull()
+    .references(() => accounts.id),
+  matchId: text("match_id")
+    .notNull()
+    .references(() => matches.id),
+  /** The chat line's number in its audience (with `chat_audience`), when a line is reported. */
+  chatNumber: integer("chat_number"),
+  chatAudience: text("chat_audience"),
+  reason: text("reason").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A player's Glicko-2 rating per ruleset and format (../ratings/). */
+export const ratings = pgTable(
+  "ratings",
+  {
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    ruleset: text("ruleset").notNull(),
+    format: text("format").notNull(),
+    rating: doublePrecision("rating").notNull(),
+    deviation: doublePrecision("deviation").notNull(),
+    volatility: doublePrecision("volatility").notNull(),
+    games: integer("games").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.ruleset, t.format] }), index("ratings_board_idx").on(t.ruleset, t.format, t.rating)],
+);
+
+/** What a rated match did to each player's rating: one row per match and account (a match is rated once). */
+export const ratingChanges = pgTable(
+  "rating_changes",
+  {
+    matchId: text("match_id")
+      .notNull()
+      .references(() => matches.id),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    ruleset: text("ruleset").notNull(),
+    format: text("format").notNull(),
+    before: doublePrecision("before").notNull(),
+    after: doublePrecision("after").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.matchId, t.accountId] }), index("rating_changes_account_idx").on(t.accountId, t.createdAt)],
+);

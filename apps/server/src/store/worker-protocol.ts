@@ -3,7 +3,7 @@
  * thread (./pglite-worker.ts), and how errors cross between them: the store's own errors come
  * back as the same classes with the same fields, so callers cannot tell the worker is there.
  */
-import type { AccountStore } from "./account-contract.js";
+import type { PartMethod } from "./parts.js";
 import { SequenceConflictError, UnknownMatchError, type MatchStore } from "./contract.js";
 import { StoreDatabaseError } from "./errors.js";
 import { StoreOpenError, type RestoreInfo } from "./folder.js";
@@ -16,8 +16,8 @@ export interface WorkerSettings {
   readonly backupIntervalMs: number | undefined;
 }
 
-/** A store method the worker runs: every `MatchStore` method but `close` and `accounts`, and `accounts.<method>`. */
-export type StoreMethod = Exclude<keyof MatchStore, "close" | "accounts"> | `accounts.${keyof AccountStore}`;
+/** A store method the worker runs: every `MatchStore` method but `close`, and the parts' `<part>.<method>` (./parts.ts). */
+export type StoreMethod = Exclude<keyof MatchStore, "close" | "accounts" | "lobby" | "ratings"> | PartMethod;
 
 /** One store call: its id (unique per store), the method and its arguments. */
 export interface Call {

@@ -2,7 +2,8 @@
  * The app shell: a header (home link, language switch) and the routes:
  * `/` lobby, `/play/:matchId` (a seat, from the invite link's fragment), `/watch/:matchId`
  * (spectator), `/review/:matchId` (the match history), `/host/:matchId` (the host page, its token in
- * the fragment), `/how-to-play/:ruleset` (a ruleset's guide).
+ * the fragment), `/how-to-play/:ruleset` (a ruleset's guide), `/account` (sign in, register, passkeys),
+ * `/account/reset` (a new password from a reset link) and `/games` (my matches).
  */
 import { Link, Route, Routes, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -22,6 +23,11 @@ const TableRoute = lazy(() => {
 });
 const HowToPlayPage = lazy(() => import("./help/HowToPlay").then((m) => ({ default: m.HowToPlayPage })));
 const HostPage = lazy(() => import("./lobby/HostPage").then((m) => ({ default: m.HostPage })));
+const AccountPage = lazy(() => import("./account/AccountPage").then((m) => ({ default: m.AccountPage })));
+const ResetPage = lazy(() => import("./account/ResetPage").then((m) => ({ default: m.ResetPage })));
+const MyGamesPage = lazy(() => import("./account/MyGamesPage").then((m) => ({ default: m.MyGamesPage })));
+// The account's seat of a match this tab holds no token for (its own chunk: the lobby needs none of it).
+const SeatFromAccount = lazy(() => import("./account/SeatFromAccount").then((m) => ({ default: m.SeatFromAccount })));
 const ReviewPage = lazy(() => import("./review/ReviewPage").then((m) => ({ default: m.ReviewPage })));
 
 /** What a page shows while its code is fetched. */
@@ -53,6 +59,8 @@ export function Header() {
       </Link>
       <nav aria-label={t("navigation")}>
         <Link to="/">{t("lobby")}</Link>
+        <Link to="/games">{t("myGames")}</Link>
+        <Link to="/account">{t("account")}</Link>
       </nav>
       <LanguageSwitch />
     </header>
@@ -64,8 +72,9 @@ function PlayRoute() {
   // Read once per match: the invite (or token) leaves the visible URL; the token stays in this tab's sessionStorage.
   const [credentials] = useState<SeatCredentials | PendingClaim | null>(() => takeSeatCredentialsFromWindow(matchId));
   const { t } = useTranslation("common");
+  const table = (held: SeatCredentials) => <TableRoute key={`${matchId}:${held.seat}`} matchId={matchId} join={{ role: "player", token: held.token, seat: held.seat }} />;
   if (!credentials) {
-    return (
+    const noSeat = (
       <div className="error" role="alert">
         <p>⚠ {t("noSeatToken")}</p>
         <p>
@@ -73,8 +82,9 @@ function PlayRoute() {
         </p>
       </div>
     );
+    // A seat of the signed-in account plays from any browser it signs in on.
+    return <SeatFromAccount matchId={matchId} fallback={noSeat}>{table}</SeatFromAccount>;
   }
-  const table = (held: SeatCredentials) => <TableRoute key={`${matchId}:${held.seat}`} matchId={matchId} join={{ role: "player", token: held.token, seat: held.seat }} />;
   if ("invite" in credentials) return <ClaimInvite matchId={matchId} claim={credentials}>{table}</ClaimInvite>;
   return table(credentials);
 }
@@ -111,6 +121,9 @@ export function App() {
           <Route path="/review/:matchId" element={<ReviewRoute />} />
           <Route path="/host/:matchId" element={<HostPage />} />
           <Route path="/how-to-play/:ruleset" element={<HowToPlayPage />} />
+          <Route path="/account" element={<AccountPage />} />
+          <Route path="/account/reset" element={<ResetPage />} />
+          <Route path="/games" element={<MyGamesPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
         </Suspense>

@@ -1,0 +1,67 @@
+/**
+ * `/games`: the signed-in player's matches, live ones first (those waiting for my move first of
+ * all), each with its ruleset, opponents, state and a link (the table while live, the review once
+ * over). Signed out, an invitation to the account page.
+ */
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { MyMatch } from "@fogwar/protocol";
+import { Loading } from "../ui";
+import { accountApi, type AccountApi } from "./account-api";
+import { AccountError } from "./AccountError";
+import { gameLink, gameState, opponentsOf, orderGames } from "./games";
+import { useAction } from "./use-action";
+import "./account.css";
+
+function GameRow({ match }: { match: MyMatch }) {
+  const { t } = useTranslation("account");
+  const state = gameState(match);
+  const opponents = opponentsOf(match);
+  return (
+    <li className={`game-row game-${state}`}>
+      <span className="game-state">{t(`games.state.${state}`)}</span>
+      <span className="game-ruleset">
+        {match.ruleset} · {match.scenario}
+      </span>
+      <span className="game-opponents">{opponents.length ? t("games.against", { names: opponents.join(", ") }) : t("games.alone")}</span>
+      <Link className={state === "yourMove" ? "button primary" : "button"} to={gameLink(match)}>
+        {match.status === "live" ? t("games.play") : t("games.review")}
+      </Link>
+    </li>
+  );
+}
+
+/** The "My games" page over `api` (default: this origin's). */
+export function MyGamesPage({ api = accountApi }: { api?: AccountApi }) {
+  const { t } = useTranslation("account");
+  const [matches, setMatches] = useState<MyMatch[] | null>(null);
+  const { error, run } = useAction();
+  useEffect(() => {
+    void run(() => api.myMatches()).then((answer) => answer && setMatches(orderGames(answer)));
+  }, [api, run]);
+  return (
+    <div className="account-page">
+      <h1>{t("games.title")}</h1>
+      {error?.code === "not_signed_in" ? (
+        <p>
+          {t("games.signedOut")} <Link to="/account">{t("title")}</Link>
+        </p>
+      ) : error ? (
+        <AccountError error={error} />
+      ) : !matches ? (
+        <Loading what={t("games.loading")} />
+      ) : matches.length === 0 ? (
+        <p>
+          {t("games.none")} <Link to="/">{t("games.lobby")}</Link>
+        </p>
+      ) : (
+        <ul className="game-list">
+          {matches.map((m) => (
+            <GameRow key={m.matchId} match={m} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Pure helpers of the "My games" page: how one of my matches reads (won, lost, draw, my move,
+ * waiting) and where its link leads (the table while live, the review once over).
+ */
+import type { MyMatch } from "@fogwar/protocol";
+
+/** What the row says of a match: `yourMove`, `waiting` (live), `won`, `lost`, `draw`, `abandoned` or `over`. */
+export type GameState = "yourMove" | "waiting" | "won" | "lost" | "draw" | "abandoned" | "over";
+
+function winnersOf(result: unknown): string[] | null {
+  if (!result || typeof result !== "object") return null;
+  const r = result as { winner?: unknown; winners?: unknown };
+  if (Array.isArray(r.winners)) return r.winners.filter((w): w is string => typeof w === "string");
+  if (typeof r.winner === "string") return [r.winner];
+  if (r.winner === null) return [];
+  return null;
+}
+
+/** The state of `match` for its owner (seats `match.mySeats`). */
+export function gameState(match: MyMatch): GameState {
+  if (match.status === "live") return match.yourMove ? "yourMove" : "waiting";
+  const winners = winnersOf(match.result);
+  if (winners === null) return match.status === "abandoned" ? "abandoned" : "over";
+  if (winners.length === 0) return "draw";
+  return winners.some((w) => match.mySeats.includes(w)) ? "won" : "lost";
+}
+
+/** The names of the other seats' players (bots included), in seat order. */
+export function opponentsOf(match: MyMatch): string[] {
+  return match.seats.filter((s) => !match.mySeats.includes(s.seat)).map((s) => s.playerName);
+}
+
+/** The link of a match: `/play/<id>#seat=<my first seat>` while live, else `/review/<id>`. */
+export function gameLink(match: MyMatch): string {
+  const id = encodeURIComponent(match.matchId);
+  if (match.status !== "live") return `/review/${id}`;
+  const seat = match.mySeats[0];
+  return seat ? `/play/${id}#seat=${encodeURIComponent(seat)}` : `/watch/${id}`;
+}
+
+/** The matches in the page's order: live with my move, live, then finished (stable otherwise). */
+export function orderGames(matches: readonly MyMatch[]): MyMatch[] {
+  const rank = (m: MyMatch) => (m.status === "live" ? (m.yourMove ? 0 : 1) : 2);
+  return [...matches].sort((a, b) => rank(a) - rank(b));
+}
+
+/** The reset token of a `#token=...` fragment (43 base64url characters), or null. */
+export function resetTokenOf(hash: string): string | null {
+  const token = new URLSearchParams(hash.replace(/^#/, "")).get("token");
+  return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : null;
+}

@@ -197,7 +197,7 @@ export function mountApi(app: Application, services: ApiServices): void {
 }
 
 /** The client-side routes of the web client, answered with its index.html. */
-export const SPA_ROUTES = ["/", "/play/{*rest}", "/watch/{*rest}", "/review/{*rest}", "/host/{*rest}", "/how-to-play/{*rest}"];
+export const SPA_ROUTES = ["/", "/play/{*rest}", "/watch/{*rest}", "/review/{*rest}", "/host/{*rest}", "/how-to-play/{*rest}", "/account", "/account/{*rest}", "/games", "/players/{*rest}", "/leaderboard", "/leaderboard/{*rest}"];
 
 /** Where a build's precompressed twins are looked for: brotli first, then gzip. */
 const PRECOMPRESSED = { enableBrotli: true, orderPreference: ["br", "gzip"], index: false as const };
@@ -206,7 +206,8 @@ const PRECOMPRESSED = { enableBrotli: true, orderPreference: ["br", "gzip"], ind
  * Serves the built web client from `webDir` (apps/web/dist) when that folder has an index.html:
  * hashed files under /assets/ with a year-long immutable cache, other files with revalidation
  * (`no-cache`: an ETag round trip), and index.html (also `no-cache`, so a new build is picked up
- * at once) for the client's routes `/`, `/play/*`, `/watch/*`, `/review/*`, `/host/*` and `/how-to-play/*`. Each file is sent
+ * at once) for the client's routes `/`, `/play/*`, `/watch/*`, `/review/*`, `/host/*`, `/how-to-play/*`,
+ * `/account`, `/account/*`, `/games`, `/players/*` and `/leaderboard`. Each file is sent
  * as the build's `.br` or `.gz` twin when one exists and the client accepts it
  * (`Content-Encoding`, `Vary: Accept-Encoding`), else as it is: nothing is compressed per request.
  * The build writes no source maps, and the gate (./http/gate.ts) refuses `*.map` anyway. Without a built client,

@@ -53,6 +53,7 @@ export function faulty(inner: MatchStore): FaultyStore {
     accounts: inner.accounts,
     lobby: inner.lobby,
     ratings: inner.ratings,
+    social: inner.social,
     close: () => inner.close(),
     async appendEntry(matchId, entry, options) {
       const fault = next;

@@ -332,6 +332,8 @@ export interface MatchStore {
   readonly lobby: StoreParts["lobby"];
   /** Ratings (./rating-contract.ts). */
   readonly ratings: StoreParts["ratings"];
+  /** Challenges, rematch offers, blocks and reports (./social-contract.ts). */
+  readonly social: StoreParts["social"];
   /** Closes the database (the pool, or the embedded PGlite). Idempotent. */
   close(): Promise<void>;
 }

@@ -28,8 +28,10 @@ import type { AccountStore } from "./account-contract.js";
 import { DrizzleAccountStore } from "./drizzle-accounts.js";
 import { DrizzleLobbyStore } from "./drizzle-lobby.js";
 import { DrizzleRatingStore } from "./drizzle-ratings.js";
+import { DrizzleSocialStore } from "./drizzle-social.js";
 import type { LobbyStore } from "./lobby-contract.js";
 import type { RatingStore } from "./rating-contract.js";
+import type { SocialStore } from "./social-contract.js";
 import { GroupCommit } from "./group-commit.js";
 import * as schema from "./schema.js";
 import { chatLines, entries, matches, seats } from "./schema.js";
@@ -97,6 +99,7 @@ export class DrizzleMatchStore implements MatchStore {
   readonly accounts: AccountStore;
   readonly lobby: LobbyStore;
   readonly ratings: RatingStore;
+  readonly social: SocialStore;
 
   constructor(
     private readonly db: StoreDatabase,
@@ -107,6 +110,7 @@ export class DrizzleMatchStore implements MatchStore {
     this.accounts = new DrizzleAccountStore(db);
     this.lobby = new DrizzleLobbyStore(db);
     this.ratings = new DrizzleRatingStore(db);
+    this.social = new DrizzleSocialStore(db);
   }
 
   async createMatch(match: NewMatch, newSeats: NewSeat[]): Promise<void> {

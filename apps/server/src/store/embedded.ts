@@ -101,6 +101,7 @@ export class EmbeddedStore implements MatchStore {
   readonly accounts = this.parts.accounts;
   readonly lobby = this.parts.lobby;
   readonly ratings = this.parts.ratings;
+  readonly social = this.parts.social;
 
   /**
    * Waits for the worker to finish what it was given, closes the database, releases the folder.

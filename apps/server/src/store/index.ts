@@ -30,6 +30,7 @@ import * as schema from "./schema.js";
 export * from "./account-contract.js";
 export * from "./lobby-contract.js";
 export * from "./rating-contract.js";
+export * from "./social-contract.js";
 export {
   DEFAULT_LIST_LIMIT,
   MAX_LIST_LIMIT,

@@ -7,12 +7,14 @@
 import { ACCOUNT_METHODS, type AccountStore } from "./account-contract.js";
 import { LOBBY_METHODS, type LobbyStore } from "./lobby-contract.js";
 import { RATING_METHODS, type RatingStore } from "./rating-contract.js";
+import { SOCIAL_METHODS, type SocialStore } from "./social-contract.js";
 
 /** The parts and their interfaces. */
 export interface StoreParts {
   readonly accounts: AccountStore;
   readonly lobby: LobbyStore;
   readonly ratings: RatingStore;
+  readonly social: SocialStore;
 }
 
 /** Each part's methods. */
@@ -20,6 +22,7 @@ export const STORE_PARTS: { readonly [P in keyof StoreParts]: readonly (keyof St
   accounts: ACCOUNT_METHODS,
   lobby: LOBBY_METHODS,
   ratings: RATING_METHODS,
+  social: SOCIAL_METHODS,
 };
 
 /** A part's name. */

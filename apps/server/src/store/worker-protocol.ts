@@ -17,7 +17,7 @@ export interface WorkerSettings {
 }
 
 /** A store method the worker runs: every `MatchStore` method but `close`, and the parts' `<part>.<method>` (./parts.ts). */
-export type StoreMethod = Exclude<keyof MatchStore, "close" | "accounts" | "lobby" | "ratings"> | PartMethod;
+export type StoreMethod = Exclude<keyof MatchStore, "close" | "accounts" | "lobby" | "ratings" | "social"> | PartMethod;
 
 /** One store call: its id (unique per store), the method and its arguments. */
 export interface Call {

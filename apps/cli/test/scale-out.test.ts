@@ -18,16 +18,15 @@
  * after) and Debian's `redis-server` (TEST_REDIS_URL, else a throwaway one is started). Without
  * either the test is skipped visibly, and under CI it fails.
  */
-import { randomBytes } from "node:crypto";
 import { connect, createServer, type Server, type Socket } from "node:net";
 import { Client } from "@colyseus/sdk";
-import pg from "pg";
 import { stateHash } from "@fogwar/engine";
 import { playOnlineMatch } from "../src/games/ember/online";
 import type { OnlineMatchReport } from "../src/online";
 import { openStore } from "@fogwar/server/store";
 import { LiveMatch } from "@fogwar/server/testing";
 import { freePort, ServerProcess } from "../src/chaos/process";
+import { freshDatabase } from "./fresh-database";
 import { hasRedisServer, startThrowawayRedis, type ThrowawayRedis } from "../src/chaos/redis";
 import { MatchSession, type MatchStatus, type RoomClient } from "@fogwar/client";
 
@@ -37,32 +36,6 @@ const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 const IN_CI = !!process.env.CI && process.env.CI !== "false" && process.env.CI !== "0";
 const missing = [...(TEST_DATABASE_URL ? [] : ["TEST_DATABASE_URL (PostgreSQL)"]), ...(TEST_REDIS_URL || hasRedisServer() ? [] : ["redis-server or TEST_REDIS_URL"])];
-
-/** Creates a fresh database on the server of `url`; `drop()` removes it. */
-async function freshDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `fogwar_scale_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const fresh = new URL(url);
-  fresh.pathname = `/${name}`;
-  return {
-    url: fresh.toString(),
-    async drop() {
-      const again = new pg.Client({ connectionString: url });
-      await again.connect();
-      try {
-        await again.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await again.end();
-      }
-    },
-  };
-}
 
 /**
  * One address in front of several processes: each TCP connection goes to the next port in turn,

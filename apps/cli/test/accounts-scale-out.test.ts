@@ -1,0 +1,116 @@
+/**
+ * Accounts across three server processes (`src/main.ts`, as the README starts them) sharing one
+ * PostgreSQL database and one Redis: a guest made on one process registers on another and signs in
+ * on the third; its session works on every process; the seat it claimed is opened from any of
+ * them with the same token; password sign-in limits count across the processes; and after the
+ * process hosting the match is killed with SIGKILL, the seat binding is intact: another process
+ * lists the match in my games, derives the same seat token and rebuilds the room for the join.
+ *
+ * Needs PostgreSQL (TEST_DATABASE_URL; a fresh database is created on that server and dropped
+ * after) and Debian's `redis-server` (TEST_REDIS_URL, else a throwaway one is started). Without
+ * either the test is skipped visibly, and under CI it fails.
+ */
+import { randomBytes } from "node:crypto";
+import { Client } from "@colyseus/sdk";
+import { catalog } from "@fogwar/ember";
+import { PROTOCOL_VERSION } from "@fogwar/protocol";
+import { freePort, ServerProcess } from "../src/chaos/process";
+import { hasRedisServer, startThrowawayRedis, type ThrowawayRedis } from "../src/chaos/redis";
+import { freshDatabase } from "./fresh-database";
+
+jest.setTimeout(240_000);
+
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
+const IN_CI = !!process.env.CI && process.env.CI !== "false" && process.env.CI !== "0";
+const missing = [...(TEST_DATABASE_URL ? [] : ["TEST_DATABASE_URL (PostgreSQL)"]), ...(TEST_REDIS_URL || hasRedisServer() ? [] : ["redis-server or TEST_REDIS_URL"])];
+
+/** One browser's cookie (the session), sent to whichever process a request goes to. */
+class Jar {
+  cookie = "";
+  async call(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(this.cookie ? { cookie: this.cookie } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      if (pair!.startsWith("fogwar_session=")) this.cookie = pair!;
+    }
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  }
+}
+
+const run = missing.length === 0 ? test : IN_CI ? test : test.skip;
+if (missing.length > 0 && !IN_CI) console.warn(`accounts-scale-out.test: skipped (needs ${missing.join(" and ")})`);
+
+run("sessions, seat bindings and sign-in limits hold whichever of three processes a browser reaches, and survive a SIGKILL", async () => {
+  if (missing.length > 0) throw new Error(`this test needs ${missing.join(" and ")}`);
+  const database = await freshDatabase(TEST_DATABASE_URL as string);
+  let redis: ThrowawayRedis | null = null;
+  const servers: ServerProcess[] = [];
+  try {
+    if (!TEST_REDIS_URL) redis = await startThrowawayRedis();
+    const redisUrl = TEST_REDIS_URL ? Object.assign(new URL(TEST_REDIS_URL), { pathname: "/2" }).toString() : (redis as ThrowawayRedis).url;
+    for (let i = 0; i < 3; i++) {
+      const port = await freePort();
+      servers.push(await ServerProcess.start({ kind: "postgres", url: database.url }, port, 60_000, { REDIS_URL: redisUrl, FOGWAR_PUBLIC_ADDRESS: `127.0.0.1:${port}` }));
+    }
+    const [a, b, c] = servers.map((s) => s.url) as [string, string, string];
+
+    const me = new Jar();
+    const guest = await me.call(a, "POST", "/api/auth/guest", {});
+    expect(guest.status).toBe(200);
+    const name = `sc${randomBytes(3).toString("hex")}`;
+    const email = `${name}@example.org`;
+    const created = await me.call(a, "POST", "/api/matches", {
+      ruleset: "ember",
+      scenario: "crossroads",
+      players: [
+        { name, army: catalog.data.armies[0] },
+        { name: "Rival", army: catalog.data.armies[2] },
+      ],
+      claim: { seat: "p1", claimKey: randomBytes(16).toString("base64url") },
+    });
+    expect(created.status).toBe(201);
+    const matchId = created.body.matchId as string;
+    const token = created.body.seats.find((s: { seat: string }) => s.seat === "p1").token as string;
+
+    // The guest registers through another process, and a new browser signs in through the third.
+    expect((await me.call(b, "POST", "/api/auth/register", { name, email, password: "a long enough password" })).body.account.id).toBe(guest.body.account.id);
+    const laptop = new Jar();
+    expect((await laptop.call(c, "POST", "/api/auth/sign-in", { email, password: "a long enough password" })).status).toBe(200);
+    for (const base of [a, b, c]) {
+      expect((await laptop.call(base, "GET", "/api/me")).body.account.name).toBe(name);
+      expect((await laptop.call(base, "GET", `/api/me/seats/${matchId}`)).body.seats).toEqual([{ seat: "p1", token }]);
+    }
+
+    // Password sign-ins for one e-mail, spread over the processes, count together: a burst of 10,
+    // of which the laptop's sign-in took one (processes counting apart would answer twelve 401s).
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await new Jar().call([a, b, c][i % 3]!, "POST", "/api/auth/sign-in", { email, password: `wrong guess ${i}` })).status);
+    expect(statuses).toEqual([...Array<number>(9).fill(401), 429, 429, 429]);
+
+    // The process that hosts the match (it was created there) dies; the binding is in the database.
+    await servers[0]!.crash();
+    const games = await laptop.call(b, "GET", "/api/me/matches");
+    expect(games.body.matches.map((m: { matchId: string; status: string }) => [m.matchId, m.status])).toEqual([[matchId, "live"]]);
+    const seats = await laptop.call(c, "GET", `/api/me/seats/${matchId}`);
+    expect(seats.body.seats).toEqual([{ seat: "p1", token }]);
+    // Its lease lapses; then a join through another process rebuilds the room there.
+    const sdk = new Client(c.replace(/^http/, "ws"));
+    let room: Awaited<ReturnType<Client["joinById"]>> | null = null;
+    for (let attempt = 0; attempt < 40 && !room; attempt++) {
+      room = await sdk.joinById(matchId, { role: "player", protocol: PROTOCOL_VERSION, token }).catch(() => null);
+      if (!room) await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(room).not.toBeNull();
+    await room!.leave(true);
+  } finally {
+    for (const server of servers) await server.stop(5000).catch(() => undefined);
+    await redis?.stop().catch(() => undefined);
+    await database.drop().catch(() => undefined);
+  }
+});

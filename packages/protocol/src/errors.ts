@@ -220,6 +220,26 @@ export const PROTOCOL_ERRORS = {
     meaning: "A request that changes something carried the session cookie but came from another origin (its `Origin` or `Sec-Fetch-Site` header; REST 403): refused as a cross-site request forgery.",
     channels: ["rest"],
   },
+  table_unavailable: {
+    message: "This table is no longer open.",
+    meaning: "The open table is gone (taken, closed by its owner, or its owner left) or cannot be taken by this player (REST 404). Nothing changed. Pick another table.",
+    channels: ["rest"],
+  },
+  rating_out_of_range: {
+    message: "Your rating is outside the range this table accepts.",
+    meaning: "Taking a table whose owner set a rating range (`minRating`, `maxRating`) that the taker's rating for the ruleset is outside of (REST 403). Nothing changed.",
+    channels: ["rest"],
+  },
+  own_table: {
+    message: "This is your own table.",
+    meaning: "A player tried to take a table they opened themselves (REST 409). Wait for an opponent, or close the table.",
+    channels: ["rest"],
+  },
+  too_many_tables: {
+    message: "You have too many open tables.",
+    meaning: "An account may keep at most 3 open tables at once (REST 429). Close one, or wait for one to be taken.",
+    channels: ["rest"],
+  },
 } as const satisfies Readonly<Record<string, ProtocolErrorInfo>>;
 
 /** A protocol error code: `"bad_message" | "message_too_large" | ...` (the keys of {@link PROTOCOL_ERRORS}). */

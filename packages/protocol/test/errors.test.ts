@@ -50,6 +50,10 @@ const STABLE_NUMBERS: Record<ProtocolErrorCode, number> = {
   reset_unavailable: 4032,
   invalid_reset: 4033,
   cross_site: 4034,
+  table_unavailable: 4035,
+  rating_out_of_range: 4036,
+  own_table: 4037,
+  too_many_tables: 4038,
 };
 
 describe("PROTOCOL_ERRORS", () => {

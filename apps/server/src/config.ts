@@ -30,7 +30,7 @@ const HOUR_MS = 3_600_000;
  * Defaults of the settings whose run-time modules are heavy (rooms, bots): equal to
  * ./lifecycle.ts `DEFAULT_*_MS` and ./bots/host.ts `DEFAULT_BOT_DELAY_MS` (a test checks).
  */
-export const DEFAULTS = { unjoinedTtlHours: 24, idleTtlDays: 14, backupIntervalMinutes: 10, botDelayMs: 700 } as const;
+export const DEFAULTS = { unjoinedTtlHours: 24, idleTtlDays: 14, backupIntervalMinutes: 10, botDelayMs: 700, signInPerMinute: 6, signInBurst: 30 } as const;
 
 /** pino's levels. */
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -110,6 +110,16 @@ export const SETTINGS = {
   FOGWAR_MAX_SPECTATORS: limit("maxSpectators", "spectators one match admits at once"),
   FOGWAR_MESSAGES_PER_SECOND: limit("messagesPerSecond", "room messages one connection may send per second on average (more are dropped with `rate_limited`)"),
   FOGWAR_MESSAGE_BURST: limit("messageBurst", "room messages one connection may send in a burst"),
+  FOGWAR_SIGN_IN_PER_MINUTE: {
+    schema: numeric(DEFAULTS.signInPerMinute, "a positive number", (n) => n > 0),
+    shown: `\`${DEFAULTS.signInPerMinute}\``,
+    meaning: "sign-in attempts (password, passkey), registrations and new guests one address may make per minute on average (429 past it; password sign-ins are also held to 10, then one a minute, per e-mail)",
+  },
+  FOGWAR_SIGN_IN_BURST: {
+    schema: numeric(DEFAULTS.signInBurst, "a whole number of at least 1", (n) => Number.isInteger(n) && n >= 1),
+    shown: `\`${DEFAULTS.signInBurst}\``,
+    meaning: "such attempts one address may make in a burst",
+  },
   FOGWAR_HISTORY_PER_SECOND: limit("historyPerSecond", "history reads per second per address on average"),
   FOGWAR_HISTORY_BURST: limit("historyBurst", "history reads per address in a burst"),
   FOGWAR_HISTORY_CACHE_BYTES: limit("historyCacheBytes", "memory (about bytes of JSON) the history cache may hold; least recently read answers go first"),
@@ -222,6 +232,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     botDelayMs: settings.FOGWAR_BOT_DELAY_MS,
     smtpUrl: settings.SMTP_URL,
     mailFrom: settings.MAIL_FROM,
+    signInRates: { perAddress: { perSecond: settings.FOGWAR_SIGN_IN_PER_MINUTE / 60, burst: settings.FOGWAR_SIGN_IN_BURST } },
     ...scaleOut(settings),
   };
 }

@@ -22,11 +22,13 @@ import { createHttpServer, installGate, type Readiness } from "./http/gate.js";
 import { mountErrorHandler, mountSecurityHeaders } from "./http/security.js";
 import { DEFAULT_IDLE_TTL_MS, DEFAULT_UNJOINED_TTL_MS, expireIdle, expireUnjoined, folderSafety, startExpiry } from "./lifecycle.js";
 import { AddressRate } from "./address-limits.js";
+import { DEFAULTS } from "./config.js";
 import { createMailer } from "./mail/index.js";
 import { createLimits, resolveLimits, type LimitSettings } from "./limits.js";
 import { MatchRoom, provideRoomServices, roomPresence } from "./room.js";
 import { BotHost, DEFAULT_BOT_DELAY_MS } from "./bots/host.js";
 import { openStore, type MatchStore } from "./store/index.js";
+import { rateMissedMatches } from "./ratings/rate.js";
 import { localHosting, RedisHosting, type Hosting } from "./hosting.js";
 import { currentHosting, ensureMatchRoom, HostUnavailableError, openMatchRoom, RESTORE_LISTINGS, useHosting } from "./rooms.js";
 
@@ -73,8 +75,8 @@ export interface ServerConfig {
   /**
    * Sign-in attempts (password, passkey, registrations, new guests) per address, and password
    * sign-ins and reset e-mails per e-mail: `perSecond` on average, bursts of `burst` (default
-   * 0.1/s with bursts of 30 per address, 1/60 s with bursts of 10 per e-mail). Shared through
-   * Redis with several processes.
+   * 6 a minute with bursts of 30 per address (FOGWAR_SIGN_IN_PER_MINUTE, FOGWAR_SIGN_IN_BURST),
+   * one a minute with bursts of 10 per e-mail). Shared through Redis with several processes.
    */
   readonly signInRates?: { readonly perAddress?: Rate; readonly perEmail?: Rate };
   /** The bot seats' pace: a bot moves at least this many ms after its turn began (default 700; 0 in tests). */
@@ -149,7 +151,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   mountSecurityHeaders(app, config.publicUrl);
   const readiness: Readiness = { ready: false };
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
-  const rates = { perAddress: { perSecond: 0.1, burst: 30, ...config.signInRates?.perAddress }, perEmail: { perSecond: 1 / 60, burst: 10, ...config.signInRates?.perEmail } };
+  const rates = {
+    perAddress: { perSecond: DEFAULTS.signInPerMinute / 60, burst: DEFAULTS.signInBurst, ...config.signInRates?.perAddress },
+    perEmail: { perSecond: 1 / 60, burst: 10, ...config.signInRates?.perEmail },
+  };
   const authLimits = {
     perAddress: new AddressRate({ redis: counters }, "sign-in", rates.perAddress.perSecond, rates.perAddress.burst),
     perEmail: new AddressRate({ redis: counters }, "sign-in-email", rates.perEmail.perSecond, rates.perEmail.burst),
@@ -189,6 +194,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       log.error({ err: error, matchId }, "could not rebuild a live match");
     }
   }
+  // Rate the rated matches that finished without their ratings (a stop between the two), in the background.
+  void rateMissedMatches(store, log).catch((error: unknown) => log.error({ err: error }, "could not rate the finished matches left unrated"));
   readiness.ready = true;
   log.info(
     { port, database: config.databaseUrl ? "postgresql" : (config.dataDir ?? "memory"), liveMatches: live.length, web: servingWeb ? config.webDir : null, ...(hosting.shared ? { processId: matchMaker.processId, publicAddress: config.publicAddress } : {}) },

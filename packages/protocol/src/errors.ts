@@ -240,6 +240,41 @@ export const PROTOCOL_ERRORS = {
     meaning: "An account may keep at most 3 open tables at once (REST 429). Close one, or wait for one to be taken.",
     channels: ["rest"],
   },
+  player_unavailable: {
+    message: "That player cannot be challenged.",
+    meaning: "The named player does not exist, deleted their account, or cannot play this player (REST 404). Nothing is said of why. Challenge someone else.",
+    channels: ["rest"],
+  },
+  challenge_closed: {
+    message: "This challenge was already answered.",
+    meaning: "The challenge was accepted, declined or withdrawn before this answer (REST 409): of several answers at once exactly one wins. Nothing changed.",
+    channels: ["rest"],
+  },
+  not_your_challenge: {
+    message: "This challenge is not yours to answer.",
+    meaning: "Only the challenged player accepts or declines a challenge, and only its sender withdraws it (REST 403). Nothing changed.",
+    channels: ["rest"],
+  },
+  no_rematch: {
+    message: "This match cannot be played again.",
+    meaning: "A rematch follows a finished match of two seats that both belong to accounts (REST 409). Start a new challenge instead.",
+    channels: ["rest"],
+  },
+  too_many_challenges: {
+    message: "You have too many open challenges.",
+    meaning: "An account may have at most 20 challenges waiting for an answer (REST 429). Withdraw one, or wait for answers.",
+    channels: ["rest"],
+  },
+  too_many_reports: {
+    message: "You have sent too many reports today.",
+    meaning: "An account may send at most 20 reports in 24 hours (REST 429). Wait and report again later.",
+    channels: ["rest"],
+  },
+  too_many_blocks: {
+    message: "You block too many players.",
+    meaning: "An account may block at most 500 players (REST 409). Lift a block first.",
+    channels: ["rest"],
+  },
 } as const satisfies Readonly<Record<string, ProtocolErrorInfo>>;
 
 /** A protocol error code: `"bad_message" | "message_too_large" | ...` (the keys of {@link PROTOCOL_ERRORS}). */

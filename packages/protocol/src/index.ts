@@ -25,3 +25,4 @@ export * from "./flat";
 export * from "./packed";
 export * from "./retry";
 export * from "./accounts";
+export * from "./social";

@@ -54,6 +54,13 @@ const STABLE_NUMBERS: Record<ProtocolErrorCode, number> = {
   rating_out_of_range: 4036,
   own_table: 4037,
   too_many_tables: 4038,
+  player_unavailable: 4039,
+  challenge_closed: 4040,
+  not_your_challenge: 4041,
+  no_rematch: 4042,
+  too_many_challenges: 4043,
+  too_many_reports: 4044,
+  too_many_blocks: 4045,
 };
 
 describe("PROTOCOL_ERRORS", () => {

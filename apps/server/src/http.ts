@@ -15,6 +15,9 @@ import expressStaticGzip from "express-static-gzip";
 import { CREATOR_KEY_HEADER, ListMatchesQuery, MatchPathParams, PROTOCOL_ERRORS, PROTOCOL_VERSION, type MatchSummary } from "@fogwar/protocol";
 import type { Logger } from "pino";
 import { meRoutes, profileRoutes } from "./accounts/me.js";
+import { blockRoutes } from "./social/blocks.js";
+import { challengeRoutes, rematchRoutes } from "./social/challenges.js";
+import { reportRoutes } from "./social/reports.js";
 import { authRoutes, type AuthLimits } from "./accounts/routes.js";
 import { refuseCrossSite, sessionOf } from "./accounts/session.js";
 import { ApiError } from "./api-error.js";
@@ -160,6 +163,11 @@ export function mountApi(app: Application, services: ApiServices): void {
   api.use("/matches", claimRoutes({ store: services.store, limits: services.limits, clients: services.clients }));
   // Accounts: signing in (./accounts/routes.ts), my games and profiles (./accounts/me.ts).
   api.use("/auth", authRoutes({ accounts: services.store.accounts, publicUrl: services.publicUrl, mailer: services.mailer, limits: services.authLimits, log: services.log }));
+  // Challenges, rematches, blocks and reports (./social/).
+  api.use("/me/blocks", blockRoutes(services.store));
+  api.use("/challenges", challengeRoutes(services));
+  api.use("/matches", rematchRoutes(services));
+  api.use("/reports", reportRoutes(services.store));
   api.use("/me", meRoutes({ store: services.store, publicUrl: services.publicUrl, mailer: services.mailer }));
   api.use("/players", profileRoutes(services.store));
 

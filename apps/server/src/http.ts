@@ -33,6 +33,7 @@ import { chatRoute } from "./http/chat.js";
 import { throttle } from "./http/throttle.js";
 import { stampedAddress, type Limits } from "./limits.js";
 import { LiveMatch } from "./live.js";
+import { leaderboardRoutes } from "./ratings/routes.js";
 import { RULESETS } from "./hosts/index.js";
 import { isStoreUnavailable, type MatchRecord, type MatchStore } from "./store/index.js";
 
@@ -170,6 +171,7 @@ export function mountApi(app: Application, services: ApiServices): void {
   api.use("/reports", reportRoutes(services.store));
   api.use("/me", meRoutes({ store: services.store, publicUrl: services.publicUrl, mailer: services.mailer }));
   api.use("/players", profileRoutes(services.store));
+  api.use("/leaderboard", leaderboardRoutes(services.store));
 
   /** A match's log as the requester may see it (./http/history.ts: cached, rate-limited). */
   const cache = new HistoryCache(services.limits.settings.historyCacheBytes);

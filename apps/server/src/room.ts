@@ -30,6 +30,7 @@ import { checkJoin, type Joiner } from "./room-auth.js";
 import { RoomClock } from "./room-clock.js";
 import { rosterOf, type ChatListener } from "./chat/audience.js";
 import { RoomChat, type ChatSpeaker } from "./chat/room-chat.js";
+import { rateFinishedMatch } from "./ratings/rate.js";
 
 /**
  * The process's `Encoder.BUFFER_SIZE`, in bytes: what an encoder's buffers are first allocated
@@ -494,6 +495,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     const result = this.match.result;
     if (result) {
       this.services.log.info({ matchId: this.match.id, result }, "match finished");
+      rateFinishedMatch(this.services.store, this.match.id, this.services.log);
       if (this.clients.length === 0) this.autoDispose = true;
     }
   }

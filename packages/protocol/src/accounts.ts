@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { PlayerName } from "./names";
+import { ProfileRating, RatingChange } from "./ratings";
 
 /** A public account name: a {@link PlayerName} of 2 to 24 characters. */
 export const AccountName = PlayerName.pipe(z.string().min(2).max(24));
@@ -95,6 +96,20 @@ export const ProfileResponse = z.object({
   memberSince: z.string(),
   guest: z.boolean(),
   played: z.array(z.object({ ruleset: z.string(), finished: z.number().int(), live: z.number().int() })),
-  recent: z.array(z.object({ matchId: z.string(), ruleset: z.string(), scenario: z.string(), seat: z.string(), result: z.unknown().nullable(), opponents: z.array(z.string()), finishedAt: z.string().nullable() })),
+  /** The player's ratings, per ruleset and format it played rated (./ratings.ts). */
+  ratings: z.array(ProfileRating),
+  recent: z.array(
+    z.object({
+      matchId: z.string(),
+      ruleset: z.string(),
+      scenario: z.string(),
+      seat: z.string(),
+      result: z.unknown().nullable(),
+      opponents: z.array(z.string()),
+      finishedAt: z.string().nullable(),
+      /** A rated match's change of the player's rating; absent for a match not rated. */
+      ratingChange: RatingChange.optional(),
+    }),
+  ),
 });
 export type ProfileResponse = z.output<typeof ProfileResponse>;

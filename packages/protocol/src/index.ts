@@ -11,7 +11,8 @@
  * - ./packed: packed JSON, the compact form of the events on the wire;
  * - ./flat: flattened projections and seat overlays, as the room state carries them;
  * - ./retry: the reconnection policy (which closes and join errors to retry, the backoff);
- * - ./accounts: accounts, sessions, my games and profiles.
+ * - ./accounts: accounts, sessions, my games and profiles;
+ * - ./ratings: ratings and the leaderboard.
  * docs/protocol.md explains all of it with examples.
  */
 export * from "./errors";
@@ -25,4 +26,5 @@ export * from "./flat";
 export * from "./packed";
 export * from "./retry";
 export * from "./accounts";
+export * from "./ratings";
 export * from "./social";

@@ -6,10 +6,11 @@
  *   matches stay reviewable under an anonymous name);
  * - `GET /api/me/matches`: my games, live first (waiting for me first of all), then finished;
  * - `GET /api/me/seats/:id`: the tokens of my seats in a live match, to open it on this device;
- * - `GET /api/players/:name`: a profile (games per ruleset, recent finished matches). Never an e-mail.
+ * - `GET /api/players/:name`: a profile (games per ruleset, ratings per ruleset and format, recent
+ *   finished matches with a rated match's rating change). Never an e-mail.
  */
 import { randomBytes } from "node:crypto";
-import { AccountChangeRequest, DeleteAccountRequest, MatchPathParams, type MyMatch, type MyMatchesResponse, type MySeatsResponse, type ProfileResponse } from "@fogwar/protocol";
+import { AccountChangeRequest, DeleteAccountRequest, MatchPathParams, type MyMatch, type MyMatchesResponse, type MySeatsResponse, type ProfileResponse, type RatingFormat } from "@fogwar/protocol";
 import express, { type Router } from "express";
 import { ApiError } from "../api-error.js";
 import { awaitingOf } from "../awaiting.js";
@@ -129,18 +130,31 @@ export function profileRoutes(store: MatchStore): Router {
       if (first.status === "live") count.live++;
       played.set(first.ruleset, count);
     }
-    const recent = byMatch(seats.filter((s) => s.status === "finished"))
-      .slice(0, 20)
-      .map((group) => {
-        const first = group[0]!;
-        const mine = new Set(group.map((s) => s.seat));
-        return { matchId: first.matchId, ruleset: first.ruleset, scenario: first.scenario, seat: first.seat, result: first.result, opponents: first.seats.filter((s) => !mine.has(s.seat)).map((s) => s.playerName), finishedAt: iso(first.finishedAt) };
-      });
+    const finished = byMatch(seats.filter((s) => s.status === "finished")).slice(0, 20);
+    // Ratings: per ruleset and format, and what each rated recent match did (../ratings/).
+    const [ratings, history] = await Promise.all([store.ratings.accountRatings(account.id), store.ratings.ratingHistory(account.id, finished.map((g) => g[0]!.matchId))]);
+    const changes = new Map(history.map((h) => [h.matchId, { before: Math.round(h.before), after: Math.round(h.after) }]));
+    const recent = finished.map((group) => {
+      const first = group[0]!;
+      const mine = new Set(group.map((s) => s.seat));
+      const ratingChange = changes.get(first.matchId);
+      return {
+        matchId: first.matchId,
+        ruleset: first.ruleset,
+        scenario: first.scenario,
+        seat: first.seat,
+        result: first.result,
+        opponents: first.seats.filter((s) => !mine.has(s.seat)).map((s) => s.playerName),
+        finishedAt: iso(first.finishedAt),
+        ...(ratingChange ? { ratingChange } : {}),
+      };
+    });
     const answer: ProfileResponse = {
       name: account.name,
       memberSince: new Date(account.createdAt).toISOString(),
       guest: account.kind === "guest",
       played: [...played].map(([ruleset, count]) => ({ ruleset, ...count })),
+      ratings: ratings.map((r) => ({ ruleset: r.ruleset, format: r.format as RatingFormat, rating: Math.round(r.rating), deviation: Math.round(r.deviation), games: r.games })),
       recent,
     };
     res.setHeader("Cache-Control", "no-store");

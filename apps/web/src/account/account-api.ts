@@ -11,9 +11,13 @@ import { ApiError, type FetchLike } from "../api";
 const Ceremony = z.object({ challengeId: z.string(), options: z.record(z.string(), z.unknown()) });
 const Sent = z.object({ sent: z.boolean() });
 
-/** The account API over `fetchImpl` (default: the browser's fetch) at `base` (default: this origin). */
-export function createAccountApi(fetchImpl: FetchLike = (input, init) => fetch(input, init), base = "") {
-  async function call<S extends z.ZodType>(schema: S, path: string, body?: unknown): Promise<z.output<S>> {
+/**
+ * A same-origin JSON request with the session cookie: `call(schema, path, body?, method?)` sends
+ * `body` as JSON (POST unless `method` says otherwise; GET without a body) to `<base>/api<path>`
+ * and parses the answer with `schema`. Failures throw {@link ApiError}.
+ */
+export function createJsonCall(fetchImpl: FetchLike = (input, init) => fetch(input, init), base = "") {
+  return async function call<S extends z.ZodType>(schema: S, path: string, body?: unknown, method?: "GET" | "POST" | "PUT" | "DELETE"): Promise<z.output<S>> {
     let response: Response;
     try {
       const init: RequestInit = { credentials: "same-origin", headers: { accept: "application/json", ...(body !== undefined ? { "content-type": "application/json" } : {}) } };
@@ -21,6 +25,7 @@ export function createAccountApi(fetchImpl: FetchLike = (input, init) => fetch(i
         init.method = "POST";
         init.body = JSON.stringify(body);
       }
+      if (method) init.method = method;
       response = await fetchImpl(`${base}/api${path}`, init);
     } catch {
       throw new ApiError("network_error", "The server cannot be reached.");
@@ -39,7 +44,12 @@ export function createAccountApi(fetchImpl: FetchLike = (input, init) => fetch(i
     const parsed = schema.safeParse(answer);
     if (!parsed.success) throw new ApiError("bad_response", "The server's answer could not be read.", undefined, response.status);
     return parsed.data;
-  }
+  };
+}
+
+/** The account API over `fetchImpl` (default: the browser's fetch) at `base` (default: this origin). */
+export function createAccountApi(fetchImpl: FetchLike = (input, init) => fetch(input, init), base = "") {
+  const call = createJsonCall(fetchImpl, base);
 
   /** Runs a browser passkey ceremony; a refusal or cancel in the browser is `passkey_cancelled`. */
   async function ceremony<T>(run: () => Promise<T>): Promise<T> {

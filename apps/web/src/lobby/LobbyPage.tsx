@@ -17,6 +17,8 @@ import { MatchLists } from "./MatchLists";
 
 // The bot form reads the listings of the rulesets it offers (its own chunk).
 const BotForm = lazy(() => import("./PlayBot").then((m) => ({ default: m.PlayBot })));
+// Open tables, opening one and quick pairing (their own chunk, with the Colyseus lobby client).
+const PlayOnline = lazy(() => import("./PlayOnline").then((m) => ({ default: m.PlayOnline })));
 const forms = new Map<string, LazyExoticComponent<ComponentType<RulesetCreateFormProps>>>();
 
 /** A ruleset's create form as a lazy component (one per ruleset, its own chunk). */
@@ -26,7 +28,11 @@ function formOf(adapter: RulesetAdapter & Required<Pick<RulesetAdapter, "loadCre
   return form;
 }
 
-export function LobbyPage({ api = defaultApi }: { api?: Api }) {
+/**
+ * The lobby over `api` (default: this origin's). `online` shows the open tables and quick pairing,
+ * which talk to this origin's server and lobby room (default: only with this origin's API).
+ */
+export function LobbyPage({ api = defaultApi, online = api === defaultApi }: { api?: Api; online?: boolean }) {
   const { t } = useTranslation("lobby");
   const [listings, setListings] = useState<RulesetListing[] | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
@@ -76,6 +82,11 @@ export function LobbyPage({ api = defaultApi }: { api?: Api }) {
         </>
       )}
       {!listings && !error && <Loading what={t("loadingRulesets")} />}
+      {listings && online && (
+        <Suspense fallback={<Loading what={t("loadingForms")} />}>
+          <PlayOnline listings={listings} />
+        </Suspense>
+      )}
       {listings && created && <InviteLinks created={created} onDone={() => setCreated(null)} />}
       <Suspense fallback={<Loading what={t("loadingForms")} />}>
         {forming && <BotForm api={api} listings={listings} />}

@@ -15,6 +15,7 @@ import expressStaticGzip from "express-static-gzip";
 import { CREATOR_KEY_HEADER, ListMatchesQuery, MatchPathParams, PROTOCOL_ERRORS, PROTOCOL_VERSION, type MatchSummary } from "@fogwar/protocol";
 import type { Logger } from "pino";
 import { meRoutes, profileRoutes } from "./accounts/me.js";
+import { lobbyRoutes } from "./lobby/index.js";
 import { blockRoutes } from "./social/blocks.js";
 import { challengeRoutes, rematchRoutes } from "./social/challenges.js";
 import { reportRoutes } from "./social/reports.js";
@@ -171,6 +172,7 @@ export function mountApi(app: Application, services: ApiServices): void {
   api.use("/reports", reportRoutes(services.store));
   api.use("/me", meRoutes({ store: services.store, publicUrl: services.publicUrl, mailer: services.mailer }));
   api.use("/players", profileRoutes(services.store));
+  api.use("/lobby", lobbyRoutes(services));
   api.use("/leaderboard", leaderboardRoutes(services.store));
 
   /** A match's log as the requester may see it (./http/history.ts: cached, rate-limited). */

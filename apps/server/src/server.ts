@@ -18,6 +18,7 @@ import { MatchPathParams } from "@fogwar/protocol";
 import { pino, type DestinationStream, type Logger } from "pino";
 import { clientLog, colyseusLogger } from "./client-log.js";
 import { mountApi, mountWeb } from "./http.js";
+import { defineLobbyRooms } from "./lobby/index.js";
 import { createHttpServer, installGate, type Readiness } from "./http/gate.js";
 import { mountErrorHandler, mountSecurityHeaders } from "./http/security.js";
 import { DEFAULT_IDLE_TTL_MS, DEFAULT_UNJOINED_TTL_MS, expireIdle, expireUnjoined, folderSafety, startExpiry } from "./lifecycle.js";
@@ -139,6 +140,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       bots.matchClosed(room.roomId);
       void currentHosting().release(room.roomId);
     });
+  defineLobbyRooms(server);
   await matchMaker.onReady;
   const hosting: Hosting = config.redisUrl ? await startHosting(config.redisUrl, config.hostLeaseMs, log) : localHosting;
   useHosting(hosting);

@@ -12,7 +12,8 @@
  * - ./flat: flattened projections and seat overlays, as the room state carries them;
  * - ./retry: the reconnection policy (which closes and join errors to retry, the backoff);
  * - ./accounts: accounts, sessions, my games and profiles;
- * - ./ratings: ratings and the leaderboard.
+ * - ./ratings: ratings and the leaderboard;
+ * - ./lobby: the open lobby (open tables, seeks).
  * docs/protocol.md explains all of it with examples.
  */
 export * from "./errors";
@@ -27,4 +28,5 @@ export * from "./packed";
 export * from "./retry";
 export * from "./accounts";
 export * from "./ratings";
+export * from "./lobby";
 export * from "./social";

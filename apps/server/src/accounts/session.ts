@@ -30,6 +30,15 @@ export function sessionToken(req: Request): string | null {
   return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }
 
+/**
+ * The signed-in account of a raw `Cookie` header (a WebSocket upgrade's, in a room's `onAuth`);
+ * null when it holds no valid session.
+ */
+export async function accountOfCookie(header: string | undefined, accounts: AccountStore, now = Date.now()): Promise<AccountRecord | null> {
+  const value = header ? parseCookies(header)[SESSION_COOKIE] : undefined;
+  return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? accounts.sessionAccount(hashSessionToken(value), now) : null;
+}
+
 /** Where the session's account is kept on a request once resolved. */
 const RESOLVED = Symbol("fogwar-account");
 type WithAccount = Request & { [RESOLVED]?: AccountRecord | null };

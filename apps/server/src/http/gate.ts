@@ -4,12 +4,17 @@
  * - stamps the client's address (see ../limits.ts) on the request headers;
  * - refuses the matchmaking routes that would create or join a room from client options
  *   (`POST /matchmake/create|join|joinOrCreate/...`: 403 `forbidden`): only the server creates
- *   rooms; `joinById` and `reconnect` stay open (the SDK uses them);
+ *   rooms; `joinById` and `reconnect` stay open (the SDK uses them), and so does `joinOrCreate`
+ *   of the open lobby's listing room (`lobby`, ../lobby), which clients join as Colyseus's
+ *   LobbyRoom is joined;
  * - refuses `joinById` from an address that holds too many connections (429 `too_many_requests`
  *   with Retry-After), and counts a `joinById` to an unknown room as a failed join (an address
  *   that failed too many joins is refused by the room's `onAuth`, with the join code 4011);
  * - counts a failed `reconnect` (an unknown room, an invalid or expired reconnection token) as a
  *   failed join, and refuses `reconnect` from an address blocked for failed joins (429);
+ * - a `joinById` of an open table's room (../lobby/table-room.ts: its id is never a match's)
+ *   goes on as it is (the table's room checks its owner), counted as a failed join when no
+ *   such table is open;
  * - with several processes (Redis), holds a `joinById` until its match's room is open on a live
  *   process (`openRoom`: rebuilt here from the log when its host is gone), answering 503
  *   `service_unavailable` when that cannot be done now;
@@ -27,9 +32,13 @@ import { matchMaker } from "@colyseus/core";
 import { PROTOCOL_ERRORS, type ProtocolErrorCode } from "@fogwar/protocol";
 import { CLIENT_ADDRESS_HEADER, clientAddress, type Limits } from "../limits.js";
 import type { ClientLog } from "../client-log.js";
+import { isTableId } from "../lobby/ids.js";
 
 /** The matchmaking methods clients may call; every other one is refused with 403. */
 export const OPEN_MATCHMAKE_METHODS: readonly string[] = ["joinById", "reconnect"];
+
+/** The one room clients may `joinOrCreate`: the open lobby's listing (../lobby/lobby-room.ts). */
+export const LOBBY_ROOM = "lobby";
 
 const allowedOrigins = new Set<string>();
 
@@ -55,7 +64,7 @@ export function limitColyseusCors(origins: readonly string[]): void {
     return origin && allowedOrigins.has(origin) ? { "Access-Control-Allow-Origin": origin } : {};
   };
   // Defence in depth: even a request past the gate cannot call them.
-  controller.exposedMethods = [...OPEN_MATCHMAKE_METHODS];
+  controller.exposedMethods = [...OPEN_MATCHMAKE_METHODS, "joinOrCreate"];
 }
 
 /**
@@ -123,6 +132,11 @@ export function installGate(server: HttpServer, limits: Limits, log: ClientLog, 
         log.mistake({ address, reason: "connections" }, "join refused: too many connections");
         return sendError(res, 429, "too_many_requests", 5000, true);
       }
+      if (admitted.joinRoom === null) return pass();
+      if (isTableId(admitted.joinRoom)) {
+        if ((await matchMaker.query({ roomId: admitted.joinRoom })).length === 0) await limits.joinFailures.fail(address);
+        return pass();
+      }
       if (!openRoom) {
         if (!matchMaker.getLocalRoomById(admitted.joinRoom)) void limits.joinFailures.fail(address);
         return pass();
@@ -175,7 +189,7 @@ async function reconnect(req: IncomingMessage, res: ServerResponse, address: str
 }
 
 /** Whether a request may go on (a `joinById`: once its room is checked; a `reconnect`: once its address is checked); answers it when not. */
-function admit(req: IncomingMessage, res: ServerResponse, address: string, readiness: Readiness, uncapped: boolean, log: ClientLog): boolean | { joinRoom: string; capped: boolean } | { reconnect: true } {
+function admit(req: IncomingMessage, res: ServerResponse, address: string, readiness: Readiness, uncapped: boolean, log: ClientLog): boolean | { joinRoom: string | null; capped: boolean } | { reconnect: true } {
   const path = pathOf(req.url);
   if (path.endsWith(".map")) {
     sendError(res, 404, "not_found");
@@ -184,6 +198,8 @@ function admit(req: IncomingMessage, res: ServerResponse, address: string, readi
   const matchmake = /^\/matchmake\/([^/]+)\/(.*)$/.exec(path);
   if (!matchmake || req.method !== "POST") return true;
   const method = matchmake[1] as string;
+  // The lobby's listing: joined or created (there is one per process at most), capped as joins are.
+  if (method === "joinOrCreate" && matchmake[2] === LOBBY_ROOM) return { joinRoom: null, capped: !uncapped };
   if (!OPEN_MATCHMAKE_METHODS.includes(method)) {
     log.mistake({ address, method }, "matchmaking route refused");
     sendError(res, 403, "forbidden", undefined, true);

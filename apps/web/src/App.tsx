@@ -3,7 +3,8 @@
  * `/` lobby, `/play/:matchId` (a seat, from the invite link's fragment), `/watch/:matchId`
  * (spectator), `/review/:matchId` (the match history), `/host/:matchId` (the host page, its token in
  * the fragment), `/how-to-play/:ruleset` (a ruleset's guide), `/account` (sign in, register, passkeys),
- * `/account/reset` (a new password from a reset link) and `/games` (my matches).
+ * `/account/reset` (a new password from a reset link), `/games` (my matches and challenges),
+ * `/players/:name` (a public profile) and `/leaderboard` (the best ratings per game).
  */
 import { Link, Route, Routes, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -28,6 +29,8 @@ const ResetPage = lazy(() => import("./account/ResetPage").then((m) => ({ defaul
 const MyGamesPage = lazy(() => import("./account/MyGamesPage").then((m) => ({ default: m.MyGamesPage })));
 // The account's seat of a match this tab holds no token for (its own chunk: the lobby needs none of it).
 const SeatFromAccount = lazy(() => import("./account/SeatFromAccount").then((m) => ({ default: m.SeatFromAccount })));
+const ProfilePage = lazy(() => import("./players/ProfilePage").then((m) => ({ default: m.ProfilePage })));
+const LeaderboardPage = lazy(() => import("./players/LeaderboardPage").then((m) => ({ default: m.LeaderboardPage })));
 const ReviewPage = lazy(() => import("./review/ReviewPage").then((m) => ({ default: m.ReviewPage })));
 
 /** What a page shows while its code is fetched. */
@@ -60,6 +63,7 @@ export function Header() {
       <nav aria-label={t("navigation")}>
         <Link to="/">{t("lobby")}</Link>
         <Link to="/games">{t("myGames")}</Link>
+        <Link to="/leaderboard">{t("leaderboard")}</Link>
         <Link to="/account">{t("account")}</Link>
       </nav>
       <LanguageSwitch />
@@ -124,6 +128,8 @@ export function App() {
           <Route path="/account" element={<AccountPage />} />
           <Route path="/account/reset" element={<ResetPage />} />
           <Route path="/games" element={<MyGamesPage />} />
+          <Route path="/players/:name" element={<ProfilePage />} />
+          <Route path="/leaderboard" element={<LeaderboardPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
         </Suspense>

@@ -3,7 +3,7 @@
  * all), each with its ruleset, opponents, state and a link (the table while live, the review once
  * over). Signed out, an invitation to the account page.
  */
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { MyMatch } from "@fogwar/protocol";
@@ -13,6 +13,9 @@ import { AccountError } from "./AccountError";
 import { gameLink, gameState, opponentsOf, orderGames } from "./games";
 import { useAction } from "./use-action";
 import "./account.css";
+
+// The open challenges (sent to me and by me), polled; their own chunk.
+const ChallengesPanel = lazy(() => import("../players/ChallengesPanel").then((m) => ({ default: m.ChallengesPanel })));
 
 function GameRow({ match }: { match: MyMatch }) {
   const { t } = useTranslation("account");
@@ -37,12 +40,19 @@ export function MyGamesPage({ api = accountApi }: { api?: AccountApi }) {
   const { t } = useTranslation("account");
   const [matches, setMatches] = useState<MyMatch[] | null>(null);
   const { error, run } = useAction();
+  const [reload, setReload] = useState(0);
   useEffect(() => {
     void run(() => api.myMatches()).then((answer) => answer && setMatches(orderGames(answer)));
-  }, [api, run]);
+  }, [api, run, reload]);
+  const reloadMatches = useCallback(() => setReload((n) => n + 1), []);
   return (
     <div className="account-page">
       <h1>{t("games.title")}</h1>
+      {matches && (
+        <Suspense fallback={null}>
+          <ChallengesPanel onMatchesChanged={reloadMatches} />
+        </Suspense>
+      )}
       {error?.code === "not_signed_in" ? (
         <p>
           {t("games.signedOut")} <Link to="/account">{t("title")}</Link>

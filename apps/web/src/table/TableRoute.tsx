@@ -18,6 +18,9 @@ import { TableNotices } from "./TableNotices";
 import { useBotSeats } from "./BotNote";
 import "../i18n/table-strings";
 
+// "Rematch" once the match is over (its own chunk: only a seat at a finished match needs it).
+const RematchOffer = lazy(() => import("../players/RematchOffer").then((m) => ({ default: m.RematchOffer })));
+
 export interface TableRouteProps {
   matchId: string;
   join: JoinSpec;
@@ -46,9 +49,16 @@ function ConnectedTable({ matchId, join, onRetry }: TableRouteProps & { onRetry:
     return adapter ? lazy(() => adapter.loadTable().then((c) => ({ default: c }))) : null;
   }, [ruleset]);
   if (ruleset === undefined) return waiting;
+  // Over: the rules' view holds a result, or the server said the match is over.
+  const over = Boolean((match.view as { result?: unknown } | null)?.result) || match.error?.code === "match_over";
   return (
     <PlayersProvider players={match.welcome?.players}>
       <Suspense fallback={waiting}>{Table ? <Table matchId={matchId} seat={seat} match={match} banner={banner} bots={bots} /> : banner(<p className="error">{t("unknownRuleset", { ruleset })}</p>)}</Suspense>
+      {over && seat !== null && (
+        <Suspense fallback={null}>
+          <RematchOffer matchId={matchId} />
+        </Suspense>
+      )}
       <TableNotices notices={match.notices ?? []} seat={seat} />
       <ChatPanel chat={match.chat} onSend={match.sendChat} seat={seat} />
     </PlayersProvider>

@@ -69,15 +69,19 @@ export function OpenTablesList({ tables, connected, viewer, listings, play }: Pr
                   {tl(`rulesetName.${table.ruleset}` as "rulesetName.ember", { defaultValue: table.ruleset })} · {scenarioName(table.ruleset, table.scenario)}
                 </span>
                 <span className="terms">
-                  {table.options?.rated ? t("rated") : t("casual")}
-                  {clock && ` · ⏱ ${clock}`}
-                  {range && ` · ${t("tables.range", { min: range.min ?? "–", max: range.max ?? "–" })}`}
+                  <span>{table.options?.rated ? t("rated") : t("casual")}</span>
+                  {clock && <span>{t("tables.clock", { clock })}</span>}
+                  {range && <span>{t("tables.range", { min: range.min ?? "–", max: range.max ?? "–" })}</span>}
                 </span>
                 <span className="take">
-                  <button type="button" className="primary" disabled={block !== null || busy} aria-describedby={block ? `why-${roomId}` : undefined} onClick={() => void take(table.tableId)}>
-                    {taking === table.tableId ? t("working") : t("tables.take")}
-                  </button>
-                  {block && (
+                  {block === "own" ? (
+                    <span className="mine-note">{t("tables.block.own")}</span>
+                  ) : (
+                    <button type="button" className="primary" disabled={block !== null || busy} aria-describedby={block ? `why-${roomId}` : undefined} onClick={() => void take(table.tableId)}>
+                      {taking === table.tableId ? t("working") : t("tables.take")}
+                    </button>
+                  )}
+                  {block && block !== "own" && (
                     <span id={`why-${roomId}`} className="why">
                       {t(`tables.block.${block}`, { rating: viewer ? ratingFor(viewer, table.ruleset) : "" })}
                     </span>

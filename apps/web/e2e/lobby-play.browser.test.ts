@@ -1,0 +1,115 @@
+/**
+ * The lobby's online play in Chromium against the real server: a signed-out visitor plays as a
+ * guest without leaving the lobby and opens a rated table; a second visitor (another browser
+ * context) sees the table appear without reloading, with its terms, and takes it; both land on
+ * the new match's table, each at its own seat; the table leaves the list. No CSP violation on the
+ * way. With FOGWAR_SHOTS=<folder> it saves screenshots of the lobby with an open table (desktop
+ * and 390 px wide).
+ *
+ * Needs Chromium (FOGWAR_CHROMIUM, else /usr/bin/chromium) and builds the client when stale.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import type { RunningServer } from "@fogwar/server";
+import { CHROMIUM, CHROMIUM_ARGS, ensureWebBuild, HAVE_CHROMIUM, IN_CI, startWebServer } from "./support";
+
+const suite = HAVE_CHROMIUM || IN_CI ? describe : describe.skip;
+if (!HAVE_CHROMIUM && !IN_CI) console.warn(`lobby-play.browser.test: skipped (needs ${CHROMIUM})`);
+const SHOTS = process.env.FOGWAR_SHOTS;
+
+suite("lobby: open tables", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let base: string;
+  const violations: string[] = [];
+
+  beforeAll(async () => {
+    ensureWebBuild();
+    server = await startWebServer();
+    base = `http://127.0.0.1:${server.port}`;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function visitor(width = 1280): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    page.on("console", (m) => m.text().includes("Content Security Policy") && violations.push(m.text()));
+    await page.addInitScript(() => {
+      localStorage.setItem("fogwar:language", "en");
+      document.addEventListener("securitypolicyviolation", (e) => violations().push(`${e.violatedDirective} ${e.blockedURI}`));
+      function violations() {
+        return ((window as unknown as { __csp: string[] }).__csp ??= []);
+      }
+    });
+    await page.goto(`${base}/`);
+    return page;
+  }
+  const collect = async (page: Page) => violations.push(...(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])));
+
+  async function playAsGuest(page: Page, name: string) {
+    await page.getByLabel("Guest name").fill(name);
+    await page.getByRole("button", { name: "Play as guest" }).click();
+    await page.getByText(`Playing as ${name}.`).waitFor();
+  }
+
+  test("a table opened by one guest appears live for another, who takes it; both go to the match", async () => {
+    const owner = await visitor();
+    const taker = await visitor();
+    await playAsGuest(owner, "Ada");
+    await taker.getByRole("heading", { name: "Open tables" }).waitFor();
+    await taker.getByText(/No open tables/).waitFor();
+
+    const form = owner.locator("form", { has: owner.getByRole("heading", { name: "Open a table" }) });
+    await form.getByLabel("Game").selectOption("ember");
+    await form.getByLabel("Clock").selectOption({ index: 2 });
+    await form.getByLabel("at least").fill("1200");
+    await form.getByLabel("at most").fill("1800");
+    await form.getByRole("button", { name: "Open the table" }).click();
+    await owner.getByText("Waiting for an opponent…").waitFor();
+
+    // The other visitor sees it without reloading; signed out, the take button says why it is off.
+    const row = taker.locator(".open-table", { hasText: "Ada" });
+    await row.waitFor();
+    for (const term of ["Rated", "clock 10+5", "ratings 1200–1800"]) await row.getByText(term, { exact: true }).waitFor();
+    await row.getByText("Play as guest or sign in first").waitFor();
+    // The owner's own row says it is theirs, without a take button.
+    const mine = owner.locator(".open-table", { hasText: "Your table" });
+    await mine.waitFor();
+    expect(await mine.getByRole("button").count()).toBe(0);
+
+    if (SHOTS) {
+      mkdirSync(SHOTS, { recursive: true });
+      await taker.screenshot({ path: join(SHOTS, "lobby-desktop.png"), fullPage: true });
+      await owner.screenshot({ path: join(SHOTS, "lobby-owner-desktop.png"), fullPage: true });
+      const phone = await visitor(390);
+      await phone.locator(".open-table", { hasText: "Ada" }).waitFor();
+      await phone.screenshot({ path: join(SHOTS, "lobby-390.png"), fullPage: true });
+      await phone.screenshot({ path: join(SHOTS, "lobby-390-top.png") });
+      await owner.setViewportSize({ width: 390, height: 900 });
+      await owner.screenshot({ path: join(SHOTS, "lobby-owner-390-top.png") });
+      await owner.setViewportSize({ width: 1280, height: 900 });
+      await collect(phone);
+    }
+
+    await playAsGuest(taker, "Bo");
+    await row.getByRole("button", { name: "Take a seat" }).click();
+    await taker.waitForURL(/\/play\/[^/]+/);
+    await owner.waitForURL(/\/play\/[^/]+/);
+    const matchOf = (page: Page) => new URL(page.url()).pathname.split("/")[2];
+    expect(matchOf(owner)).toBe(matchOf(taker));
+    // Each at its own seat: the table loads (no "no seat" note).
+    for (const page of [owner, taker]) {
+      await page.locator(".table-shell, .table, main").first().waitFor();
+      expect(await page.getByText(/no seat/i).count()).toBe(0);
+    }
+    if (SHOTS) await taker.screenshot({ path: join(SHOTS, "table-after-take.png"), fullPage: true });
+    await collect(owner);
+    await collect(taker);
+    expect(violations).toEqual([]);
+  });
+});

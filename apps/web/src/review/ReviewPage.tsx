@@ -18,6 +18,9 @@ import "../i18n/table-strings";
 import "../i18n/review-strings";
 import "./review.css";
 
+// "Report this match" (its own chunk: only a signed-in player sees it).
+const ReportMatch = lazy(() => import("../players/ReportMatch").then((m) => ({ default: m.ReportMatch })));
+
 /** The review parts of ruleset `id`, each its own chunk, fetched once the history names the ruleset. */
 function useReviewParts(id: string | undefined) {
   return useMemo(() => {
@@ -88,6 +91,11 @@ export function ReviewPage({ matchId }: { matchId: string }) {
           </div>
           {history && <ReviewChat matchId={matchId} />}
         </div>
+        {history && history.match.status !== "live" && (
+          <Suspense fallback={null}>
+            <ReportMatch matchId={matchId} />
+          </Suspense>
+        )}
       </PlayersProvider>
     </section>
   );

@@ -3,7 +3,9 @@
  * guest without leaving the lobby and opens a rated table; a second visitor (another browser
  * context) sees the table appear without reloading, with its terms, and takes it; both land on
  * the new match's table, each at its own seat; the table leaves the list. No CSP violation on the
- * way. With FOGWAR_SHOTS=<folder> it saves screenshots of the lobby with an open table (desktop
+ * way. Quick pairing pairs two seekers into one match. A challenge sent from a profile is
+ * accepted on My games; the match conceded, a rematch offered on the table is accepted on the
+ * other's table and both reach the new match. With FOGWAR_SHOTS=<folder> it saves screenshots of the lobby with an open table (desktop
  * and 390 px wide).
  *
  * Needs Chromium (FOGWAR_CHROMIUM, else /usr/bin/chromium) and builds the client when stale.
@@ -100,7 +102,6 @@ suite("lobby: open tables", () => {
     await row.getByRole("button", { name: "Take a seat" }).click();
     await taker.waitForURL(/\/play\/[^/]+/);
     await owner.waitForURL(/\/play\/[^/]+/);
-    const matchOf = (page: Page) => new URL(page.url()).pathname.split("/")[2];
     expect(matchOf(owner)).toBe(matchOf(taker));
     // Each at its own seat: the table loads (no "no seat" note).
     for (const page of [owner, taker]) {
@@ -110,6 +111,63 @@ suite("lobby: open tables", () => {
     if (SHOTS) await taker.screenshot({ path: join(SHOTS, "table-after-take.png"), fullPage: true });
     await collect(owner);
     await collect(taker);
+    expect(violations).toEqual([]);
+  });
+
+  const matchOf = (page: Page) => new URL(page.url()).pathname.split("/")[2];
+
+  test("quick pairing pairs two seekers into one match", async () => {
+    const eve = await visitor();
+    const fay = await visitor();
+    await playAsGuest(eve, "Eve");
+    await playAsGuest(fay, "Fay");
+    await eve.getByRole("button", { name: "Find an opponent" }).click();
+    await eve.getByText(/Looking for an opponent/).waitFor();
+    await fay.getByRole("button", { name: "Find an opponent" }).click();
+    await fay.waitForURL(/\/play\/[^/]+/);
+    await eve.waitForURL(/\/play\/[^/]+/, { timeout: 10_000 });
+    expect(matchOf(eve)).toBe(matchOf(fay));
+    await collect(eve);
+    await collect(fay);
+    expect(violations).toEqual([]);
+  });
+
+  test("a challenge from a profile, accepted on My games; a rematch offered and accepted on the table", async () => {
+    const cy = await visitor();
+    const di = await visitor();
+    await playAsGuest(cy, "Cyan");
+    await playAsGuest(di, "Dina");
+    await cy.goto(`${base}/players/Dina`);
+    await cy.getByRole("heading", { name: "Dina" }).waitFor();
+    await cy.getByRole("button", { name: "Challenge" }).click();
+    // Age of Sigmar: a seat may concede while mustering.
+    await cy.getByLabel("Game", { exact: true }).selectOption("sigmar");
+    await cy.getByRole("button", { name: "Send the challenge" }).click();
+    await cy.getByText(/Challenge sent to Dina/).waitFor();
+    if (SHOTS) await cy.screenshot({ path: join(SHOTS, "profile.png"), fullPage: true });
+
+    await di.goto(`${base}/games`);
+    const incoming = di.locator(".challenge-row", { hasText: "Cyan" });
+    await incoming.waitFor();
+    if (SHOTS) await di.screenshot({ path: join(SHOTS, "my-games-challenge.png"), fullPage: true });
+    await incoming.getByRole("button", { name: "Accept" }).click();
+    await di.waitForURL(/\/play\/[^/]+/);
+    const first = matchOf(di);
+    await cy.goto(`${base}/play/${first}`);
+
+    // Dina concedes; both tables offer a rematch.
+    await di.getByRole("button", { name: "Concede" }).click();
+    await di.getByRole("button", { name: /Yes, concede/ }).click();
+    await di.getByRole("button", { name: "Rematch (sides swapped)" }).click();
+    await di.getByText(/waiting for Cyan to accept/).waitFor();
+    await cy.getByText("Dina offers a rematch (sides swapped, same settings).").waitFor({ timeout: 15_000 });
+    if (SHOTS) await cy.screenshot({ path: join(SHOTS, "rematch-offer.png"), fullPage: true });
+    await cy.getByRole("button", { name: "Accept the rematch" }).click();
+    await cy.waitForURL((url) => url.pathname.startsWith("/play/") && !url.pathname.includes(first ?? ""));
+    await di.waitForURL((url) => url.pathname.startsWith("/play/") && !url.pathname.includes(first ?? ""), { timeout: 15_000 });
+    expect(matchOf(cy)).toBe(matchOf(di));
+    await collect(cy);
+    await collect(di);
     expect(violations).toEqual([]);
   });
 });

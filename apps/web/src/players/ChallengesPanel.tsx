@@ -11,18 +11,25 @@ import { AccountError } from "../account/AccountError";
 import { useAction } from "../account/use-action";
 import { seatPath } from "../lobby/OpenTablesList";
 import { playApi, type ChallengeView, type Challenges, type PlayApi } from "../lobby/play-api";
+import { api as defaultApi } from "../api";
+import { scenariosOf } from "../lobby/open-tables";
+import { nameIn } from "../lobby/sample-names";
+import type { RulesetListing } from "../rulesets/adapter";
 import "../lobby/play.css";
 
 /** How often (ms) the open challenges are asked again. */
 export const CHALLENGES_POLL_MS = 5000;
 
-function Settings({ challenge }: { challenge: ChallengeView }) {
-  const { t } = useTranslation("social");
+function Settings({ challenge, listings }: { challenge: ChallengeView; listings: readonly RulesetListing[] }) {
+  const { t, i18n } = useTranslation("social");
+  const listing = listings.find((l) => l.id === challenge.settings.ruleset);
+  const scenario = listing ? scenariosOf(listing).find((s) => s.id === challenge.settings.scenario) : undefined;
+  const scenarioName = scenario ? (typeof scenario.name === "string" ? scenario.name : nameIn(scenario.name, i18n.language)) : challenge.settings.scenario;
   const { t: tl } = useTranslation("lobby");
   const rated = challenge.settings.options?.rated === true;
   return (
     <span className="what">
-      {tl(`rulesetName.${challenge.settings.ruleset}` as "rulesetName.ember", { defaultValue: challenge.settings.ruleset })} · {challenge.settings.scenario} · {rated ? t("rated") : t("casual")}
+      {tl(`rulesetName.${challenge.settings.ruleset}` as "rulesetName.ember", { defaultValue: challenge.settings.ruleset })} · {scenarioName} · {rated ? t("rated") : t("casual")}
       {challenge.rematchOf && ` · ${t("challenges.rematch")}`}
     </span>
   );
@@ -34,6 +41,10 @@ export function ChallengesPanel({ play = playApi, onMatchesChanged }: { play?: P
   const [challenges, setChallenges] = useState<Challenges | null>(null);
   const { busy, error, run } = useAction();
   const outgoing = useRef<number>(0);
+  const [listings, setListings] = useState<readonly RulesetListing[]>([]);
+  useEffect(() => {
+    defaultApi.listings().then(setListings, () => undefined);
+  }, []);
   const refresh = useCallback(async () => {
     try {
       const next = await play.challenges();
@@ -69,7 +80,7 @@ export function ChallengesPanel({ play = playApi, onMatchesChanged }: { play?: P
               {t(c.rematchOf ? "challenges.rematchFrom" : "challenges.from")}{" "}
               <Link to={`/players/${encodeURIComponent(c.player)}`}>{c.player}</Link>
             </span>
-            <Settings challenge={c} />
+            <Settings challenge={c} listings={listings} />
             <button type="button" className="primary" disabled={busy} onClick={() => void accept(c.challengeId)}>
               {t("challenges.accept")}
             </button>
@@ -84,7 +95,7 @@ export function ChallengesPanel({ play = playApi, onMatchesChanged }: { play?: P
               {t("challenges.to")}{" "}
               <Link to={`/players/${encodeURIComponent(c.player)}`}>{c.player}</Link>
             </span>
-            <Settings challenge={c} />
+            <Settings challenge={c} listings={listings} />
             <span className="hint">{t("challenges.waiting")}</span>
             <button type="button" disabled={busy} onClick={() => void close(() => play.withdraw(c.challengeId))}>
               {t("challenges.withdraw")}

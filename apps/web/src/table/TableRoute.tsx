@@ -53,12 +53,13 @@ function ConnectedTable({ matchId, join, onRetry }: TableRouteProps & { onRetry:
   const over = Boolean((match.view as { result?: unknown } | null)?.result) || match.error?.code === "match_over";
   return (
     <PlayersProvider players={match.welcome?.players}>
-      <Suspense fallback={waiting}>{Table ? <Table matchId={matchId} seat={seat} match={match} banner={banner} bots={bots} /> : banner(<p className="error">{t("unknownRuleset", { ruleset })}</p>)}</Suspense>
+      {/* Above the table: the first thing a player sees once the match is over. */}
       {over && seat !== null && (
         <Suspense fallback={null}>
           <RematchOffer matchId={matchId} />
         </Suspense>
       )}
+      <Suspense fallback={waiting}>{Table ? <Table matchId={matchId} seat={seat} match={match} banner={banner} bots={bots} /> : banner(<p className="error">{t("unknownRuleset", { ruleset })}</p>)}</Suspense>
       <TableNotices notices={match.notices ?? []} seat={seat} />
       <ChatPanel chat={match.chat} onSend={match.sendChat} seat={seat} />
     </PlayersProvider>

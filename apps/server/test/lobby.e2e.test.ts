@@ -6,6 +6,7 @@
  * two takers at once one wins. Seeks: two compatible seeks pair into one match, incompatible
  * ranges do not, blocked players never pair.
  */
+import { defaultScenario } from "../src/lobby/paired";
 import { Client, type Room } from "@colyseus/sdk";
 import { startServer, type RunningServer } from "../src/server";
 
@@ -89,6 +90,29 @@ async function openTable(owner: Browser, body: Record<string, unknown> = {}): Pr
 }
 
 describe("open tables", () => {
+  test("a viewer's metadata filter narrows what it is told; the others get every table", async () => {
+    const owner = new Browser(base);
+    const [everything, sigmarOnly] = [new Browser(base), new Browser(base)];
+    await owner.guest();
+    await everything.guest();
+    await sigmarOnly.guest();
+    const all = await viewLobby(everything);
+    const room = await sigmarOnly.colyseus().joinOrCreate("lobby", { filter: { metadata: { ruleset: "sigmar" } } });
+    const narrowed = new Set<string>();
+    room.onMessage("rooms", () => undefined);
+    room.onMessage("+", ([roomId]: [string, unknown]) => narrowed.add(roomId));
+    room.onMessage("-", (roomId: string) => narrowed.delete(roomId));
+    const ember = await openTable(owner);
+    const sigmar = await openTable(owner, { ruleset: "sigmar", scenario: defaultScenario("sigmar") });
+    await until(() => all.tables.has(ember.tableId) && all.tables.has(sigmar.tableId), "both tables for the whole-list viewer");
+    await until(() => narrowed.has(sigmar.tableId), "the sigmar table for the filtered viewer");
+    expect(narrowed.has(ember.tableId)).toBe(false);
+    await owner.call("DELETE", `/api/lobby/tables/${sigmar.tableId}`);
+    await until(() => !all.tables.has(sigmar.tableId) && !narrowed.has(sigmar.tableId), "the closed table gone for both");
+    await owner.call("DELETE", `/api/lobby/tables/${ember.tableId}`);
+    await Promise.race([Promise.all([room.leave(true), all.room.leave(true), ember.room.leave(true), sigmar.room.leave(true)]), sleep(1000)]);
+  });
+
   test("a table appears live in another player's lobby; taken, both players hold their seats and it vanishes", async () => {
     const ann = new Browser(base);
     const bob = new Browser(base);

@@ -166,6 +166,16 @@ suite("lobby: open tables", () => {
     await cy.waitForURL((url) => url.pathname.startsWith("/play/") && !url.pathname.includes(first ?? ""));
     await di.waitForURL((url) => url.pathname.startsWith("/play/") && !url.pathname.includes(first ?? ""), { timeout: 15_000 });
     expect(matchOf(cy)).toBe(matchOf(di));
+    // The leaderboard and a profile read at a phone's width.
+    await cy.setViewportSize({ width: 390, height: 900 });
+    await cy.goto(`${base}/leaderboard`);
+    await cy.getByRole("tab", { name: "Age of Sigmar" }).click();
+    await cy.getByText(/No rated Age of Sigmar games yet|Best Age of Sigmar ratings/).first().waitFor();
+    if (SHOTS) await cy.screenshot({ path: join(SHOTS, "leaderboard-390.png"), fullPage: true });
+    await cy.goto(`${base}/players/Dina`);
+    await cy.getByRole("heading", { name: "Recent matches" }).waitFor();
+    await cy.locator(".game-row").first().waitFor();
+    if (SHOTS) await cy.screenshot({ path: join(SHOTS, "profile-390.png"), fullPage: true });
     await collect(cy);
     await collect(di);
     expect(violations).toEqual([]);

@@ -10,8 +10,7 @@ import { useTranslation } from "react-i18next";
 import { AccountError } from "../account/AccountError";
 import { useAction } from "../account/use-action";
 import { Loading } from "../ui";
-import { nameIn } from "./sample-names";
-import { clockText, rangeOf, ratingFor, scenariosOf, takeBlock, type OpenTable, type Viewer } from "./open-tables";
+import { clockText, rangeOf, ratingFor, scenarioLabel, takeBlock, type OpenTable, type Viewer } from "./open-tables";
 import type { PlayApi } from "./play-api";
 import type { RulesetListing } from "../rulesets/adapter";
 
@@ -34,11 +33,7 @@ export function OpenTablesList({ tables, connected, viewer, listings, play }: Pr
   const navigate = useNavigate();
   const { busy, error, run } = useAction();
   const [taking, setTaking] = useState<string | null>(null);
-  const scenarioName = (ruleset: string, scenario: string) => {
-    const listing = listings.find((l) => l.id === ruleset);
-    const found = listing ? scenariosOf(listing).find((s) => s.id === scenario) : undefined;
-    return found ? (typeof found.name === "string" ? found.name : nameIn(found.name, i18n.language)) : scenario;
-  };
+  const scenarioName = (ruleset: string, scenario: string) => scenarioLabel(listings, ruleset, scenario, i18n.language);
   const take = async (tableId: string) => {
     setTaking(tableId);
     const taken = await run(() => play.takeTable(tableId));

@@ -8,7 +8,7 @@ import { act, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import type { Room } from "@colyseus/sdk";
 import { setupI18n } from "../i18n";
-import { clockText, inRange, parseRange, reduceTables, scenariosOf, takeBlock, type OpenTable } from "./open-tables";
+import { clockText, inRange, parseRange, reduceTables, scenarioLabel, scenariosOf, takeBlock, type OpenTable } from "./open-tables";
 import { OpenTablesList } from "./OpenTablesList";
 import { createPlayApi, type TableListing } from "./play-api";
 import { useLobbyRoom, type LobbyClient } from "./use-lobby-room";
@@ -61,6 +61,11 @@ describe("the open tables list", () => {
     expect(scenariosOf({ missions: [{ id: "m", name: { en: "M", ko: "엠" } }] })).toEqual([{ id: "m", name: { en: "M", ko: "엠" } }]);
     expect(scenariosOf({ battleplans: [{ id: "b" }] })).toEqual([{ id: "b", name: "b" }]);
     expect(scenariosOf({})).toEqual([]);
+    const listings = [{ id: "siege", missions: [{ id: "m", name: { en: "Seize", ko: "장악" } }] }];
+    expect(scenarioLabel(listings, "siege", "m", "ko")).toBe("장악");
+    expect(scenarioLabel(listings, "siege", "m", "en")).toBe("Seize");
+    expect(scenarioLabel(listings, "siege", "other", "en")).toBe("other");
+    expect(scenarioLabel(listings, "ember", "m", "en")).toBe("m");
   });
 });
 

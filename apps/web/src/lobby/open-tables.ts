@@ -126,3 +126,11 @@ export const CLOCK_CHOICES: readonly (Clock | null)[] = [null, { minutes: 5, inc
 
 /** The rulesets whose lobby chooses a clock (the others run their own). */
 export const CLOCKED_RULESETS: ReadonlySet<string> = new Set(["ember"]);
+
+/** A scenario's name in `language` from the listings (its id when unknown). */
+export function scenarioLabel(listings: readonly Record<string, unknown>[], ruleset: string, scenario: string, language: string): string {
+  const listing = listings.find((l) => l.id === ruleset);
+  const found = listing ? scenariosOf(listing).find((s) => s.id === scenario) : undefined;
+  if (!found) return scenario;
+  return typeof found.name === "string" ? found.name : language.startsWith("ko") ? found.name.ko : found.name.en;
+}

@@ -11,9 +11,8 @@ import { AccountError } from "../account/AccountError";
 import { useAction } from "../account/use-action";
 import { seatPath } from "../lobby/OpenTablesList";
 import { playApi, type ChallengeView, type Challenges, type PlayApi } from "../lobby/play-api";
-import { api as defaultApi } from "../api";
-import { scenariosOf } from "../lobby/open-tables";
-import { nameIn } from "../lobby/sample-names";
+import { scenarioLabel } from "../lobby/open-tables";
+import { useListings } from "./use-listings";
 import type { RulesetListing } from "../rulesets/adapter";
 import "../lobby/play.css";
 
@@ -22,9 +21,7 @@ export const CHALLENGES_POLL_MS = 5000;
 
 function Settings({ challenge, listings }: { challenge: ChallengeView; listings: readonly RulesetListing[] }) {
   const { t, i18n } = useTranslation("social");
-  const listing = listings.find((l) => l.id === challenge.settings.ruleset);
-  const scenario = listing ? scenariosOf(listing).find((s) => s.id === challenge.settings.scenario) : undefined;
-  const scenarioName = scenario ? (typeof scenario.name === "string" ? scenario.name : nameIn(scenario.name, i18n.language)) : challenge.settings.scenario;
+  const scenarioName = scenarioLabel(listings, challenge.settings.ruleset, challenge.settings.scenario, i18n.language);
   const { t: tl } = useTranslation("lobby");
   const rated = challenge.settings.options?.rated === true;
   return (
@@ -41,10 +38,7 @@ export function ChallengesPanel({ play = playApi, onMatchesChanged }: { play?: P
   const [challenges, setChallenges] = useState<Challenges | null>(null);
   const { busy, error, run } = useAction();
   const outgoing = useRef<number>(0);
-  const [listings, setListings] = useState<readonly RulesetListing[]>([]);
-  useEffect(() => {
-    defaultApi.listings().then(setListings, () => undefined);
-  }, []);
+  const listings = useListings();
   const refresh = useCallback(async () => {
     try {
       const next = await play.challenges();

@@ -8,7 +8,6 @@ import { useCallback, useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { ProfileResponse } from "@fogwar/protocol";
-import { api as defaultApi } from "../api";
 import { accountApi } from "../account/account-api";
 import { AccountError } from "../account/AccountError";
 import { useAction } from "../account/use-action";
@@ -16,14 +15,15 @@ import { Loading } from "../ui";
 import { ChallengeForm } from "../lobby/ChallengeForm";
 import { playApi } from "../lobby/play-api";
 import type { RulesetListing } from "../rulesets/adapter";
+import { scenarioLabel } from "../lobby/open-tables";
+import { useListings } from "./use-listings";
 import "../account/account.css";
 import "../lobby/play.css";
 
-function Actions({ name }: { name: string }) {
+function Actions({ name, listings }: { name: string; listings: readonly RulesetListing[] }) {
   const { t } = useTranslation("social");
   const [me, setMe] = useState<string | null | undefined>(undefined);
   const [blocked, setBlocked] = useState<boolean | null>(null);
-  const [listings, setListings] = useState<readonly RulesetListing[] | null>(null);
   const [challenging, setChallenging] = useState(false);
   const [sent, setSent] = useState(false);
   const { busy, error, run } = useAction();
@@ -33,7 +33,6 @@ function Actions({ name }: { name: string }) {
   useEffect(() => {
     if (!me || me === name) return;
     playApi.blocks().then((names) => setBlocked(names.includes(name)), () => setBlocked(false));
-    defaultApi.listings().then(setListings, () => setListings([]));
   }, [me, name]);
   if (me === undefined) return null;
   if (me === null) return <p className="hint">{t("profile.signInToChallenge")} <Link to="/">{t("profile.lobby")}</Link></p>;
@@ -62,7 +61,7 @@ function Actions({ name }: { name: string }) {
           {t("profile.sent", { name })} <Link to="/games">{t("profile.myGames")}</Link>
         </p>
       )}
-      {challenging && !blocked && listings && (
+      {challenging && !blocked && listings.length > 0 && (
         <ChallengeForm
           to={name}
           listings={listings}
@@ -93,6 +92,7 @@ export function ProfilePage() {
   const { t, i18n } = useTranslation("social");
   const { t: tl } = useTranslation("lobby");
   const [profile, setProfile] = useState<ProfileResponse | null>(null);
+  const listings = useListings();
   const { error, run } = useAction();
   const load = useCallback(() => run(() => playApi.profile(name)).then((p) => p && setProfile(p)), [name, run]);
   useEffect(() => {
@@ -110,7 +110,7 @@ export function ProfilePage() {
       ) : (
         <>
           <p className="hint">{profile.guest ? t("profile.guest") : t("profile.memberSince", { date: new Date(profile.memberSince).toLocaleDateString(i18n.language) })}</p>
-          <Actions name={profile.name} />
+          <Actions name={profile.name} listings={listings} />
           <div className="account-grid">
             <section className="account-card" aria-labelledby="played-title">
               <h2 id="played-title">{t("profile.played")}</h2>
@@ -158,7 +158,7 @@ export function ProfilePage() {
                   <li key={m.matchId} className="game-row">
                     <span className="game-state">{t(`result.${state}`)}</span>
                     <span className="game-ruleset">
-                      {game(m.ruleset)} · {m.scenario}
+                      {game(m.ruleset)} · {scenarioLabel(listings, m.ruleset, m.scenario, i18n.language)}
                     </span>
                     <span className="game-opponents">
                       {m.opponents.length ? t("profile.against", { names: m.opponents.join(", ") }) : ""}

@@ -1,6 +1,6 @@
 /**
  * The lobby's online play in Chromium against the real server: a signed-out visitor plays as a
- * guest without leaving the lobby and opens a rated table; a second visitor (another browser
+ * guest without leaving the lobby and opens a rated table; a second guest (another browser
  * context) sees the table appear without reloading, with its terms, and takes it; both land on
  * the new match's table, each at its own seat; the table leaves the list. No CSP violation on the
  * way. Quick pairing pairs two seekers into one match. A challenge sent from a profile is
@@ -63,6 +63,7 @@ suite("lobby: open tables", () => {
     const owner = await visitor();
     const taker = await visitor();
     await playAsGuest(owner, "Ada");
+    await playAsGuest(taker, "Bo");
     await taker.getByRole("heading", { name: "Open tables" }).waitFor();
     await taker.getByText(/No open tables/).waitFor();
 
@@ -74,11 +75,10 @@ suite("lobby: open tables", () => {
     await form.getByRole("button", { name: "Open the table" }).click();
     await owner.getByText("Waiting for an opponent…").waitFor();
 
-    // The other visitor sees it without reloading; signed out, the take button says why it is off.
+    // The other visitor sees it without reloading, with its terms.
     const row = taker.locator(".open-table", { hasText: "Ada" });
     await row.waitFor();
     for (const term of ["Rated", "clock 10+5", "ratings 1200–1800"]) await row.getByText(term, { exact: true }).waitFor();
-    await row.getByText("Play as guest or sign in first").waitFor();
     // The owner's own row says it is theirs, without a take button.
     const mine = owner.locator(".open-table", { hasText: "Your table" });
     await mine.waitFor();
@@ -88,7 +88,12 @@ suite("lobby: open tables", () => {
       mkdirSync(SHOTS, { recursive: true });
       await taker.screenshot({ path: join(SHOTS, "lobby-desktop.png"), fullPage: true });
       await owner.screenshot({ path: join(SHOTS, "lobby-owner-desktop.png"), fullPage: true });
+      const signedOut = await visitor(390);
+      await signedOut.getByRole("button", { name: "Play as guest" }).waitFor();
+      await signedOut.screenshot({ path: join(SHOTS, "lobby-signed-out-390-top.png") });
+      await collect(signedOut);
       const phone = await visitor(390);
+      await playAsGuest(phone, "Phon");
       await phone.locator(".open-table", { hasText: "Ada" }).waitFor();
       await phone.screenshot({ path: join(SHOTS, "lobby-390.png"), fullPage: true });
       await phone.screenshot({ path: join(SHOTS, "lobby-390-top.png") });
@@ -98,7 +103,6 @@ suite("lobby: open tables", () => {
       await collect(phone);
     }
 
-    await playAsGuest(taker, "Bo");
     await row.getByRole("button", { name: "Take a seat" }).click();
     await taker.waitForURL(/\/play\/[^/]+/);
     await owner.waitForURL(/\/play\/[^/]+/);

@@ -1,20 +1,21 @@
 /**
- * The lobby's "Play online" part: the live "Open tables" list, "Open a table" and "Quick
- * pairing". Both forms need an account: a signed-out visitor gets "Play as guest" in place (no
- * page change) and sees the list meanwhile.
+ * The lobby's "Play online" part. Signed in (a guest counts): the live "Open tables" list, "Open
+ * a table" and "Quick pairing" (./SignedInPlay.tsx, its own chunk with the Colyseus client).
+ * Signed out: "Play as guest" in place (no page change) or a link to sign in; the live list and the
+ * forms then appear, and the lobby's first load stays without the Colyseus client.
  */
+import { Suspense, lazy } from "react";
 import { useTranslation } from "react-i18next";
 import { Loading } from "../ui";
 import { GuestGate } from "./GuestGate";
-import { OpenTableForm } from "./OpenTableForm";
-import { OpenTablesList } from "./OpenTablesList";
-import { QuickPairing } from "./QuickPairing";
 import { playApi, type PlayApi } from "./play-api";
-import { useLobbyRoom, type LobbyClient } from "./use-lobby-room";
+import type { LobbyClient } from "./use-lobby-room";
 import { useViewer } from "./use-viewer";
 import { accountApi, type AccountApi } from "../account/account-api";
 import type { RulesetListing } from "../rulesets/adapter";
 import "./play.css";
+
+const SignedInPlay = lazy(() => import("./SignedInPlay").then((m) => ({ default: m.SignedInPlay })));
 
 interface Props {
   readonly listings: readonly RulesetListing[];
@@ -26,10 +27,8 @@ interface Props {
 export function PlayOnline({ listings, play = playApi, account = accountApi, client }: Props) {
   const { t } = useTranslation("play");
   const { me, viewer, setMe } = useViewer(account, play);
-  const { tables, connected } = useLobbyRoom(client);
   return (
     <div className="play-online">
-      <OpenTablesList tables={tables} connected={connected} viewer={viewer} listings={listings} play={play} />
       {me === undefined ? (
         <Loading what={t("loadingAccount")} />
       ) : !viewer ? (
@@ -38,11 +37,9 @@ export function PlayOnline({ listings, play = playApi, account = accountApi, cli
           <GuestGate onSignedIn={setMe} api={account} />
         </section>
       ) : (
-        <div className="play-forms">
-          <p className="signed-as">{t("signedInAs", { name: viewer.name })}</p>
-          <OpenTableForm listings={listings} play={play} {...(client ? { client } : {})} />
-          <QuickPairing listings={listings} play={play} />
-        </div>
+        <Suspense fallback={<Loading what={t("tables.connecting")} />}>
+          <SignedInPlay listings={listings} play={play} viewer={viewer} {...(client ? { client } : {})} />
+        </Suspense>
       )}
     </div>
   );

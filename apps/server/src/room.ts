@@ -13,7 +13,7 @@ import { Encoder } from "@colyseus/schema";
 import { awaitedSeats, seatViewer, spectator, type LogEntry, type Viewer } from "@fogwar/engine";
 import { PROTOCOL_ERRORS, PROTOCOL_VERSION, parseClientMessage, type NoticeMessage, type ProtocolErrorCode } from "@fogwar/protocol";
 import type { Logger } from "pino";
-import { publishAwaiting } from "./awaiting.js";
+import { publishAwaiting, type MatchTurn } from "./awaiting.js";
 import { LiveMatch, MatchUnsyncedError } from "./live.js";
 import { Projector, type Audience } from "./sync/projector.js";
 import { FullStateSerializer, INITIAL_BUFFER_BYTES } from "./sync/serializer.js";
@@ -260,7 +260,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     for (const notice of this.notices) client.send("notice", notice);
   }
 
-  /** The awaited seats last shared (./awaiting.ts), comma-separated; null before the first. */
+  /** What the match waits for as last shared (./awaiting.ts), as JSON; null before the first. */
   private awaitingShared: string | null = null;
 
   /**
@@ -268,11 +268,13 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
    * (./awaiting.ts) when they change: server-side only; each player is shown only its own.
    */
   private clockField(): string {
+    const field = this.matchClock.field();
     const seats = this.match.result !== null ? [] : awaitedSeats(this.match.host.ruleset, this.match.state);
-    const awaiting = seats.join(",");
-    if (awaiting !== this.awaitingShared) publishAwaiting(this.match.id, seats);
-    this.awaitingShared = awaiting;
-    return JSON.stringify(this.matchClock.field());
+    const turn: MatchTurn = field.kind === null ? { seats } : { seats, at: field.at, clocks: field.clocks.map((c) => ({ seats: c.seats, remainingMs: c.remainingMs, running: c.running })) };
+    const shared = JSON.stringify(turn);
+    if (shared !== this.awaitingShared) publishAwaiting(this.match.id, turn);
+    this.awaitingShared = shared;
+    return JSON.stringify(field);
   }
 
   private refreshPresence(dropping?: string): void {

@@ -140,6 +140,19 @@ describe("accounts", () => {
     ]);
   });
 
+  test("my games shows my clocks in a match with a clock, and none in a match without", async () => {
+    const me = new Browser(base);
+    await me.call("POST", "/api/auth/guest", {});
+    const request = emberRequest(catalog);
+    const timed = await me.call("POST", "/api/matches", { ...request, options: { ...request.options, clock: { minutes: 10, incrementSeconds: 5 } }, claim: { seat: "p1", claimKey: newClaimKey() } });
+    const untimed = await me.call("POST", "/api/matches", { ...request, claim: { seat: "p1", claimKey: newClaimKey() } });
+    const games = (await me.call("GET", "/api/me/matches")).body.matches;
+    const mine = (id: string) => games.find((m: any) => m.matchId === id);
+    expect(mine(timed.body.matchId).clocks).toEqual([{ remainingMs: 600_000, running: expect.any(Boolean) }]);
+    expect(mine(timed.body.matchId).clockAt).toEqual(expect.any(Number));
+    expect(mine(untimed.body.matchId).clocks).toBeUndefined();
+  });
+
   test("a profile shows games per ruleset and no e-mail; unknown players are 404", async () => {
     const me = new Browser(base);
     const name = uniqueName("bea");

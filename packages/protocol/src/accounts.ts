@@ -75,6 +75,9 @@ export const MyMatch = z.object({
   status: z.enum(["live", "finished", "abandoned"]),
   mySeats: z.array(z.string()),
   yourMove: z.boolean(),
+  /** A live match with clocks: my clocks' time left (ms) at `clockAt` (ms since the epoch); a running one counts down from then. */
+  clocks: z.array(z.object({ remainingMs: z.number(), running: z.boolean() })).optional(),
+  clockAt: z.number().optional(),
   seats: z.array(z.object({ seat: z.string(), playerName: z.string(), bot: z.boolean() })),
   result: z.unknown().nullable(),
   createdAt: z.string(),

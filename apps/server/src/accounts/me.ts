@@ -13,7 +13,7 @@ import { randomBytes } from "node:crypto";
 import { AccountChangeRequest, DeleteAccountRequest, MatchPathParams, type MyMatch, type MyMatchesResponse, type MySeatsResponse, type ProfileResponse, type RatingFormat } from "@fogwar/protocol";
 import express, { type Router } from "express";
 import { ApiError } from "../api-error.js";
-import { awaitingOf } from "../awaiting.js";
+import { awaitingOf, type MatchTurn } from "../awaiting.js";
 import { claimedToken } from "../invites.js";
 import type { Mailer } from "../mail/index.js";
 import type { AccountSeat, AccountStore, MatchStore } from "../store/index.js";
@@ -33,6 +33,13 @@ function byMatch(seats: readonly AccountSeat[]): AccountSeat[][] {
   const groups = new Map<string, AccountSeat[]>();
   for (const seat of seats) groups.set(seat.matchId, [...(groups.get(seat.matchId) ?? []), seat]);
   return [...groups.values()];
+}
+
+/** My clocks in a live match with clocks: the time left (ms) at `clockAt` and whether each runs. */
+function clocksOf(turn: MatchTurn | undefined, mySeats: readonly string[]): Pick<MyMatch, "clocks" | "clockAt"> {
+  if (!turn?.clocks || turn.at === undefined) return {};
+  const mine = turn.clocks.filter((c) => c.seats.some((seat) => mySeats.includes(seat)));
+  return mine.length === 0 ? {} : { clockAt: turn.at, clocks: mine.map((c) => ({ remainingMs: c.remainingMs, running: c.running })) };
 }
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
@@ -82,7 +89,8 @@ export function meRoutes(services: MeServices): Router {
         scenario: first.scenario,
         status: first.status,
         mySeats,
-        yourMove: first.status === "live" && (awaiting.get(first.matchId) ?? []).some((seat) => mySeats.includes(seat)),
+        yourMove: first.status === "live" && (awaiting.get(first.matchId)?.seats ?? []).some((seat) => mySeats.includes(seat)),
+        ...clocksOf(first.status === "live" ? awaiting.get(first.matchId) : undefined, mySeats),
         seats: first.seats,
         result: first.result,
         createdAt: iso(first.createdAt)!,

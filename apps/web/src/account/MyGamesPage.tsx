@@ -1,7 +1,8 @@
 /**
  * `/games`: the signed-in player's matches, live ones first (those waiting for my move first of
  * all), each with its ruleset, opponents, state and a link (the table while live, the review once
- * over). Signed out, an invitation to the account page.
+ * over), and my clocks in a timed match, counting down. It asks the server again every
+ * `MY_GAMES_POLL_MS` while visible. Signed out, an invitation to the account page.
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -10,12 +11,35 @@ import type { MyMatch } from "@fogwar/protocol";
 import { Loading } from "../ui";
 import { accountApi, type AccountApi } from "./account-api";
 import { AccountError } from "./AccountError";
-import { gameLink, gameState, opponentsOf, orderGames } from "./games";
+import { clocksLeft, clockText, gameLink, gameState, MY_GAMES_POLL_MS, opponentsOf, orderGames } from "./games";
 import { useAction } from "./use-action";
 import "./account.css";
 
 // The open challenges (sent to me and by me), polled; their own chunk.
 const ChallengesPanel = lazy(() => import("../players/ChallengesPanel").then((m) => ({ default: m.ChallengesPanel })));
+
+/** My clocks in a live match, counting down each second while one runs. */
+function GameClocks({ match }: { match: MyMatch }) {
+  const { t } = useTranslation("account");
+  const [now, setNow] = useState(() => Date.now());
+  const clocks = clocksLeft(match, now);
+  const running = clocks.some((c) => c.running);
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  if (clocks.length === 0) return null;
+  return (
+    <span className="game-clock" aria-label={t("games.clock")}>
+      {clocks.map((c, i) => (
+        <span key={i} className={c.running ? "running" : undefined}>
+          ⏱ {clockText(c.leftMs)}
+        </span>
+      ))}
+    </span>
+  );
+}
 
 function GameRow({ match }: { match: MyMatch }) {
   const { t } = useTranslation("account");
@@ -28,6 +52,7 @@ function GameRow({ match }: { match: MyMatch }) {
         {match.ruleset} · {match.scenario}
       </span>
       <span className="game-opponents">{opponents.length ? t("games.against", { names: opponents.join(", ") }) : t("games.alone")}</span>
+      {match.status === "live" && <GameClocks match={match} />}
       <Link className={state === "yourMove" ? "button primary" : "button"} to={gameLink(match)}>
         {match.status === "live" ? t("games.play") : t("games.review")}
       </Link>
@@ -44,6 +69,13 @@ export function MyGamesPage({ api = accountApi }: { api?: AccountApi }) {
   useEffect(() => {
     void run(() => api.myMatches()).then((answer) => answer && setMatches(orderGames(answer)));
   }, [api, run, reload]);
+  // Live: asked again every few seconds while the page is open and visible.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible") setReload((n) => n + 1);
+    }, MY_GAMES_POLL_MS);
+    return () => clearInterval(timer);
+  }, []);
   const reloadMatches = useCallback(() => setReload((n) => n + 1), []);
   return (
     <div className="account-page">

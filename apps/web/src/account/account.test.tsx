@@ -13,7 +13,7 @@ import { createAccountApi } from "./account-api";
 import { AccountPage } from "./AccountPage";
 import { SeatFromAccount } from "./SeatFromAccount";
 import { tokenKey } from "../net/hash";
-import { gameLink, gameState, opponentsOf, orderGames, resetTokenOf } from "./games";
+import { clocksLeft, clockText, gameLink, gameState, opponentsOf, orderGames, resetTokenOf } from "./games";
 
 const i18n = setupI18n("en");
 jest.setTimeout(20_000);
@@ -46,6 +46,17 @@ describe("my games", () => {
     expect(gameLink(match({ mySeats: ["p2"] }))).toBe("/play/m1#seat=p2");
     expect(gameLink(match({ status: "finished" }))).toBe("/review/m1");
     expect(opponentsOf(match({}))).toEqual(["Bo"]);
+  });
+
+  test("my clocks count down from the server's reading while they run, never below zero", () => {
+    const timed = match({ clockAt: 1_000_000, clocks: [{ remainingMs: 90_000, running: true }, { remainingMs: 30_000, running: false }] });
+    expect(clocksLeft(timed, 1_030_000)).toEqual([
+      { leftMs: 60_000, running: true },
+      { leftMs: 30_000, running: false },
+    ]);
+    expect(clocksLeft(timed, 1_200_000)[0]).toEqual({ leftMs: 0, running: true });
+    expect(clocksLeft(match({}), 1_000_000)).toEqual([]);
+    expect([clockText(60_000), clockText(59_001), clockText(3_723_000)]).toEqual(["1:00", "1:00", "1:02:03"]);
   });
 
   test("the reset token comes from the fragment, well formed only", () => {

@@ -49,3 +49,23 @@ export function resetTokenOf(hash: string): string | null {
   const token = new URLSearchParams(hash.replace(/^#/, "")).get("token");
   return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : null;
 }
+
+/** How often My games asks again while open (ms): its "your move" marks and clocks stay current. */
+export const MY_GAMES_POLL_MS = 10_000;
+
+/**
+ * My clocks' time left at `now` (ms since the epoch), each in ms (a running clock counts down
+ * from the server's reading at `clockAt`, never below 0); [] for a match without clocks.
+ */
+export function clocksLeft(match: MyMatch, now: number): { leftMs: number; running: boolean }[] {
+  if (!match.clocks || match.clockAt === undefined) return [];
+  return match.clocks.map((c) => ({ leftMs: Math.max(0, c.remainingMs - (c.running ? Math.max(0, now - match.clockAt!) : 0)), running: c.running }));
+}
+
+/** A time left as `m:ss` (`h:mm:ss` from an hour). */
+export function clockText(ms: number): string {
+  const total = Math.ceil(ms / 1000);
+  const [h, m, s] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+  const two = (n: number) => String(n).padStart(2, "0");
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
+}

@@ -1,7 +1,7 @@
 /**
  * `/account`: signed out, the sign-in and register forms ({@link SignedOut}); signed in, the
  * account's name and kind, a guest's invitation to keep its games (a passkey, or e-mail and
- * password), adding a passkey, and signing out.
+ * password), adding a passkey, signing out, a new name and deleting the account ({@link AccountSettings}).
  */
 import { useEffect, useState, type FormEvent } from "react";
 import { Link } from "react-router";
@@ -10,6 +10,7 @@ import type { MeResponse } from "@fogwar/protocol";
 import { Loading } from "../ui";
 import { accountApi, type AccountApi } from "./account-api";
 import { AccountError } from "./AccountError";
+import { AccountSettings } from "./AccountSettings";
 import { SignedOut } from "./SignedOut";
 import { useAction } from "./use-action";
 import "./account.css";
@@ -89,6 +90,7 @@ function SignedIn({ api, account, onChange }: { api: AccountApi; account: Accoun
         {added && <p role="status">{t("passkeys.added")}</p>}
         <AccountError error={error} />
       </section>
+      <AccountSettings api={api} account={account} onChange={onChange} />
       {account.kind === "guest" && (
         <section className="account-card account-invite" aria-labelledby="guest-title">
           <h2 id="guest-title">{t("guest.title")}</h2>

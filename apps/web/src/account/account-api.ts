@@ -17,7 +17,7 @@ const Sent = z.object({ sent: z.boolean() });
  * and parses the answer with `schema`. Failures throw {@link ApiError}.
  */
 export function createJsonCall(fetchImpl: FetchLike = (input, init) => fetch(input, init), base = "") {
-  return async function call<S extends z.ZodType>(schema: S, path: string, body?: unknown, method?: "GET" | "POST" | "PUT" | "DELETE"): Promise<z.output<S>> {
+  return async function call<S extends z.ZodType>(schema: S, path: string, body?: unknown, method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"): Promise<z.output<S>> {
     let response: Response;
     try {
       const init: RequestInit = { credentials: "same-origin", headers: { accept: "application/json", ...(body !== undefined ? { "content-type": "application/json" } : {}) } };
@@ -95,6 +95,10 @@ export function createAccountApi(fetchImpl: FetchLike = (input, init) => fetch(i
       await call(MeResponse, "/auth/guest", { name });
       return api.addPasskey();
     },
+    /** `PATCH /api/me`: a new public name (my seats carry it too). */
+    rename: (name: string) => call(MeResponse, "/me", { name }, "PATCH"),
+    /** `DELETE /api/me`: deletes the account (my finished matches stay, under an anonymous name); signed out after. */
+    deleteAccount: (confirmName: string) => call(MeResponse, "/me", { confirmName }, "DELETE"),
     /** `GET /api/me/matches`: live ones first (my move first), then finished ones. */
     myMatches: () => call(MyMatchesResponse, "/me/matches").then((r) => r.matches),
     /** `GET /api/me/seats/:id`: my seats' tokens in a live match. */

@@ -97,6 +97,34 @@ describe("the account page", () => {
   });
 });
 
+describe("account settings", () => {
+  test("a new name is sent with PATCH; deleting needs the name typed, then signs out", async () => {
+    const calls: { url: string; init?: RequestInit }[] = [];
+    const signedIn = { account: { id: "a1", name: "Ada", kind: "member", email: "ada@example.org", hasPassword: true, passkeys: 1 }, passwordReset: false };
+    let current: unknown = signedIn;
+    const fetchImpl = async (url: string, init?: RequestInit) => {
+      calls.push({ url, init });
+      if (init?.method === "PATCH") current = { ...signedIn, account: { ...signedIn.account, name: "Ada Lovelace" } };
+      if (init?.method === "DELETE") current = { account: null, passwordReset: false };
+      return { ok: true, status: 200, json: async () => current } as Response;
+    };
+    render(<MemoryRouter><AccountPage api={createAccountApi(fetchImpl)} /></MemoryRouter>);
+    const name = await screen.findByDisplayValue("Ada");
+    fireEvent.change(name, { target: { value: "Ada Lovelace" } });
+    fireEvent.click(screen.getByRole("button", { name: en.settings.rename }));
+    expect(await screen.findByText(en.settings.renamed)).toBeTruthy();
+    const patch = calls.find((c) => c.init?.method === "PATCH");
+    expect(JSON.parse(String(patch?.init?.body))).toEqual({ name: "Ada Lovelace" });
+    const remove = screen.getByRole("button", { name: en.settings.deleteNow }) as HTMLButtonElement;
+    expect(remove.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText(en.settings.confirm.replace("{{name}}", "Ada Lovelace")), { target: { value: "ada lovelace" } });
+    expect(remove.disabled).toBe(false);
+    fireEvent.click(remove);
+    expect(await screen.findByRole("heading", { name: en.signIn.title })).toBeTruthy();
+    expect(JSON.parse(String(calls.find((c) => c.init?.method === "DELETE")?.init?.body))).toEqual({ confirmName: "ada lovelace" });
+  });
+});
+
 describe("a seat from the account", () => {
   function api(status: number, body: unknown) {
     return createAccountApi(async () => ({ ok: status < 400, status, json: async () => body }) as Response);

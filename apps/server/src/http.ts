@@ -164,7 +164,7 @@ export function mountApi(app: Application, services: ApiServices): void {
   // Claiming a seat's invite for its token (./claim.ts).
   api.use("/matches", claimRoutes({ store: services.store, limits: services.limits, clients: services.clients }));
   // Accounts: signing in (./accounts/routes.ts), my games and profiles (./accounts/me.ts).
-  api.use("/auth", authRoutes({ accounts: services.store.accounts, publicUrl: services.publicUrl, mailer: services.mailer, limits: services.authLimits, log: services.log }));
+  api.use("/auth", authRoutes({ store: services.store, publicUrl: services.publicUrl, mailer: services.mailer, limits: services.authLimits, log: services.log }));
   // Challenges, rematches, blocks and reports (./social/).
   api.use("/me/blocks", blockRoutes(services.store));
   api.use("/challenges", challengeRoutes(services));

@@ -106,6 +106,28 @@ describe("accounts", () => {
     expect((await stranger.call("GET", `/api/me/seats/${matchId}`)).status).toBe(404);
   });
 
+  test("a guest who signs in to an account it had already brings its seats along", async () => {
+    const name = uniqueName("hal");
+    await new Browser(base).call("POST", "/api/auth/register", { name, email: `${name}@example.org`, password: "a long enough password" });
+    const tab = new Browser(base);
+    await tab.call("POST", "/api/auth/guest", {});
+    const created = await tab.call("POST", "/api/matches", { ...emberRequest(catalog), claim: { seat: "p1", claimKey: newClaimKey() } });
+    const guestToken = created.body.seats.find((s: any) => s.seat === "p1").token as string;
+    expect((await tab.call("POST", "/api/auth/sign-in", { email: `${name}@example.org`, password: "a long enough password" })).status).toBe(200);
+    const games = await tab.call("GET", "/api/me/matches");
+    expect(games.body.matches.map((m: any) => [m.matchId, m.mySeats])).toEqual([[created.body.matchId, ["p1"]]]);
+    // The seat's token is now the account's, the same on any device; the guest's opens nothing.
+    const seats = (await tab.call("GET", `/api/me/seats/${created.body.matchId}`)).body.seats;
+    expect(seats).toEqual([{ seat: "p1", token: expect.any(String) }]);
+    expect(seats[0].token).not.toBe(guestToken);
+    const elsewhere = new Browser(base);
+    await elsewhere.call("POST", "/api/auth/sign-in", { email: `${name}@example.org`, password: "a long enough password" });
+    expect((await elsewhere.call("GET", `/api/me/seats/${created.body.matchId}`)).body.seats).toEqual(seats);
+    const player = await TestClient.join(`ws://127.0.0.1:${server.port}`, created.body.matchId, seats[0]);
+    await player.leave();
+    await expect(TestClient.join(`ws://127.0.0.1:${server.port}`, created.body.matchId, { seat: "p1", token: guestToken })).rejects.toThrow(/invalid_token/);
+  });
+
   test("my games marks the matches waiting for me, sorts them first, and follows a claimed invite's seat", async () => {
     const ann = new Browser(base);
     const bob = new Browser(base);

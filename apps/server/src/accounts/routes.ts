@@ -15,7 +15,8 @@ import type { AddressRate } from "../address-limits.js";
 import { ApiError } from "../api-error.js";
 import { stampedAddress } from "../limits.js";
 import { passwordResetMessage, type Mailer } from "../mail/index.js";
-import { StoreDatabaseError, type AccountRecord, type AccountStore } from "../store/index.js";
+import { StoreDatabaseError, type AccountRecord, type AccountStore, type MatchStore } from "../store/index.js";
+import { adoptGuestSeats } from "./adopt.js";
 import { completeRegistration, completeSignIn, registrationOptions, relyingParty, signInOptions } from "./passkeys.js";
 import { checkPassword, hashPassword } from "./passwords.js";
 import { endSession, hashSessionToken, randomToken, requireAccount, sessionOf, sessionToken, startSession } from "./session.js";
@@ -33,7 +34,8 @@ export interface AuthLimits {
 
 /** What the sign-in routes need. */
 export interface AuthServices {
-  readonly accounts: AccountStore;
+  /** The store (its `accounts` part; a guest's seats are moved on sign-in). */
+  readonly store: MatchStore;
   readonly publicUrl: string;
   readonly mailer: Mailer;
   readonly limits: AuthLimits;
@@ -83,11 +85,16 @@ const randomId = (): string => randomBytes(16).toString("base64url");
 
 /** The sign-in routes. */
 export function authRoutes(services: AuthServices): Router {
-  const { accounts, publicUrl, mailer, limits } = services;
+  const { publicUrl, mailer, limits } = services;
+  const accounts = services.store.accounts;
   const rp = relyingParty(publicUrl);
   const router = express.Router();
   const address = (req: Request) => stampedAddress(req.headers);
   const signedIn = async (req: Request, res: Response, accountId: string) => {
+    // A guest signing in to an account it had already: its seats go with it.
+    const before = await sessionOf(req, accounts);
+    const after = await accounts.accountById(accountId);
+    if (before?.kind === "guest" && after && before.id !== after.id) await adoptGuestSeats(services.store, before, after);
     const old = sessionToken(req);
     if (old) await accounts.deleteSession(hashSessionToken(old));
     await startSession(res, accounts, accountId, publicUrl);

@@ -149,6 +149,21 @@ export interface AccountStore {
 
   /** The account's seats with their matches, newest match first. */
   accountSeats(accountId: string, filter?: AccountSeatFilter): Promise<AccountSeat[]>;
+  /**
+   * Gives seats of account `from` to account `to`, each with its new token and claim key hashes
+   * (derived for `to`), in one transaction; a seat that `from` no longer holds, or whose invite was
+   * re-issued since (`generation`), is left as it is. @returns how many seats moved.
+   */
+  adoptSeats(from: string, to: string, seats: readonly SeatAdoption[]): Promise<number>;
+}
+
+/** A seat given to another account by `adoptSeats`. */
+export interface SeatAdoption {
+  matchId: string;
+  seat: string;
+  generation: number;
+  tokenHash: string;
+  claimKeyHash: string;
 }
 
 /** Every `AccountStore` method, for the wrappers that forward them all (errors, the embedded worker). */
@@ -172,6 +187,7 @@ export const ACCOUNT_METHODS = [
   "putReset",
   "takeReset",
   "accountSeats",
+  "adoptSeats",
 ] as const satisfies readonly (keyof AccountStore)[];
 
 /** Fails to compile when an `AccountStore` method is missing from `ACCOUNT_METHODS`. */

@@ -3,7 +3,7 @@
  * challenges, password resets, and the seats that belong to accounts (./account-contract.ts).
  */
 import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
-import type { AccountChange, AccountRecord, AccountSeat, AccountSeatFilter, AccountStore, NewAccount, StoredChallenge, StoredPasskey } from "./account-contract.js";
+import type { AccountChange, AccountRecord, AccountSeat, AccountSeatFilter, AccountStore, NewAccount, SeatAdoption, StoredChallenge, StoredPasskey } from "./account-contract.js";
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type MatchStatus } from "./contract.js";
 import type { StoreDatabase } from "./drizzle-store.js";
 import { accounts, accountSessions, authChallenges, matches, passkeys, passwordResets, seats } from "./schema.js";
@@ -169,6 +169,22 @@ export class DrizzleAccountStore implements AccountStore {
     const rows = await this.db.delete(passwordResets).where(eq(passwordResets.tokenHash, tokenHash)).returning();
     const row = rows[0];
     return row && row.expiresAt.getTime() > now ? row.accountId : null;
+  }
+
+  async adoptSeats(from: string, to: string, moves: readonly SeatAdoption[]): Promise<number> {
+    if (moves.length === 0) return 0;
+    return this.db.transaction(async (tx) => {
+      let moved = 0;
+      for (const move of moves) {
+        const updated = await tx
+          .update(seats)
+          .set({ accountId: to, tokenHash: move.tokenHash, claimKeyHash: move.claimKeyHash })
+          .where(and(eq(seats.matchId, move.matchId), eq(seats.seat, move.seat), eq(seats.accountId, from), eq(seats.tokenGeneration, move.generation)))
+          .returning({ seat: seats.seat });
+        moved += updated.length;
+      }
+      return moved;
+    });
   }
 
   async accountSeats(accountId: string, filter: AccountSeatFilter = {}): Promise<AccountSeat[]> {

@@ -5,8 +5,8 @@
  * match. Ada locks her list; Bo closes his browser, signs in from a new one (a new context: no
  * cookie, no stored token), finds the match on My games and continues the same seat, locks his
  * list and concedes. Both ratings change on their profiles and the leaderboard lists them; Bo offers a
- * rematch from the table, Ada (gone on to the leaderboard) accepts it on My games, and both reach
- * the new match.
+ * rematch from the table; Ada (gone on to the leaderboard) sees it on the finished match's table
+ * and on My games, accepts it there, and both reach the new match.
  *
  * Needs Chromium (FOGWAR_CHROMIUM, else /usr/bin/chromium) and builds the client when stale.
  */
@@ -149,7 +149,10 @@ suite("a place to play", () => {
     // Bo offers a rematch from the table; both reach the new match once Ada accepts.
     await bo.page.getByRole("button", { name: "Rematch (sides swapped)" }).click();
     await bo.page.getByText(/waiting for Ada to accept/).waitFor();
-    // Ada, who went on to the leaderboard, finds the offer on My games.
+    // Ada, who went on to the leaderboard, sees the offer when she comes back to the finished
+    // match's table, and finds it on My games too, where she accepts it.
+    await ada.page.goto(`${base}/play/${matchId}`);
+    await ada.page.getByText("Bo offers a rematch (sides swapped, same settings).").waitFor({ timeout: 15_000 });
     await ada.page.goto(`${base}/games`);
     const offer = ada.page.locator(".challenge-row", { hasText: "Bo" });
     await offer.waitFor({ timeout: 15_000 });

@@ -48,17 +48,25 @@ function ConnectedTable({ matchId, join, onRetry }: TableRouteProps & { onRetry:
     const adapter = rulesetAdapter(ruleset);
     return adapter ? lazy(() => adapter.loadTable().then((c) => ({ default: c }))) : null;
   }, [ruleset]);
-  if (ruleset === undefined) return waiting;
-  // Over: the rules' view holds a result, or the server said the match is over.
+  // Over: the rules' view holds a result, or the server said the match is over (a seat coming
+  // back to a finished match is refused before any welcome: the offer shows all the same).
   const over = Boolean((match.view as { result?: unknown } | null)?.result) || match.error?.code === "match_over";
+  /* Above the table: the first thing a player sees once the match is over. */
+  const rematch = over && seat !== null && (
+    <Suspense fallback={null}>
+      <RematchOffer matchId={matchId} />
+    </Suspense>
+  );
+  if (ruleset === undefined)
+    return (
+      <>
+        {rematch}
+        {waiting}
+      </>
+    );
   return (
     <PlayersProvider players={match.welcome?.players}>
-      {/* Above the table: the first thing a player sees once the match is over. */}
-      {over && seat !== null && (
-        <Suspense fallback={null}>
-          <RematchOffer matchId={matchId} />
-        </Suspense>
-      )}
+      {rematch}
       <Suspense fallback={waiting}>{Table ? <Table matchId={matchId} seat={seat} match={match} banner={banner} bots={bots} /> : banner(<p className="error">{t("unknownRuleset", { ruleset })}</p>)}</Suspense>
       <TableNotices notices={match.notices ?? []} seat={seat} />
       <ChatPanel chat={match.chat} onSend={match.sendChat} seat={seat} />

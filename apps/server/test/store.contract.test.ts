@@ -85,7 +85,8 @@ function postgres(url: string): Driver {
     open: () => openStore({ databaseUrl: url }),
     inspect,
     async reset() {
-      await inspect("truncate table chat_lines, entries, seats, matches");
+      // Every table of the store (the accounts' and the lobby's refer to matches).
+      await inspect("truncate table chat_lines, entries, rating_changes, reports, challenges, seeks, blocks, ratings, seats, matches, password_resets, passkeys, account_sessions, auth_challenges, accounts");
     },
     cleanup: () => pool.end(),
   };

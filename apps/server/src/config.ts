@@ -10,6 +10,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join, parse, resolve } from "node:path";
 import { z } from "zod";
+import { DEFAULT_SIGN_IN_RATE } from "./accounts/limits.js";
 import { DEFAULT_LIMITS, type LimitSettings } from "./limits.js";
 import { DEFAULT_MAIL_FROM, isSmtpUrl } from "./mail/settings.js";
 import type { ServerConfig } from "./server.js";
@@ -30,7 +31,7 @@ const HOUR_MS = 3_600_000;
  * Defaults of the settings whose run-time modules are heavy (rooms, bots): equal to
  * ./lifecycle.ts `DEFAULT_*_MS` and ./bots/host.ts `DEFAULT_BOT_DELAY_MS` (a test checks).
  */
-export const DEFAULTS = { unjoinedTtlHours: 24, idleTtlDays: 14, backupIntervalMinutes: 10, botDelayMs: 700, signInPerMinute: 6, signInBurst: 30 } as const;
+export const DEFAULTS = { unjoinedTtlHours: 24, idleTtlDays: 14, backupIntervalMinutes: 10, botDelayMs: 700, signInPerMinute: DEFAULT_SIGN_IN_RATE.perMinute, signInBurst: DEFAULT_SIGN_IN_RATE.burst } as const;
 
 /** pino's levels. */
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];

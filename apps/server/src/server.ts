@@ -22,8 +22,8 @@ import { defineLobbyRooms } from "./lobby/index.js";
 import { createHttpServer, installGate, type Readiness } from "./http/gate.js";
 import { mountErrorHandler, mountSecurityHeaders } from "./http/security.js";
 import { DEFAULT_IDLE_TTL_MS, DEFAULT_UNJOINED_TTL_MS, expireIdle, expireUnjoined, folderSafety, startExpiry } from "./lifecycle.js";
+import { DEFAULT_SIGN_IN_RATE } from "./accounts/limits.js";
 import { AddressRate } from "./address-limits.js";
-import { DEFAULTS } from "./config.js";
 import { createMailer } from "./mail/index.js";
 import { createLimits, resolveLimits, type LimitSettings } from "./limits.js";
 import { MatchRoom, provideRoomServices, roomPresence } from "./room.js";
@@ -154,7 +154,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const readiness: Readiness = { ready: false };
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
   const rates = {
-    perAddress: { perSecond: DEFAULTS.signInPerMinute / 60, burst: DEFAULTS.signInBurst, ...config.signInRates?.perAddress },
+    perAddress: { perSecond: DEFAULT_SIGN_IN_RATE.perMinute / 60, burst: DEFAULT_SIGN_IN_RATE.burst, ...config.signInRates?.perAddress },
     perEmail: { perSecond: 1 / 60, burst: 10, ...config.signInRates?.perEmail },
   };
   const authLimits = {

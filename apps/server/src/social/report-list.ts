@@ -25,9 +25,9 @@ export function formatReports(reports: readonly ReportRecord[]): string {
     .join("\n");
 }
 
-/** Prints the newest `limit` reports of the store the server's settings name. */
-export async function printReports(env: NodeJS.ProcessEnv = process.env, limit = 200): Promise<void> {
-  const config = configFromEnv(env);
+/** Prints the newest `limit` reports of the store the server's settings name (`env`; default: this process's environment, as `configFromEnv` reads it). */
+export async function printReports(env?: NodeJS.ProcessEnv, limit = 200): Promise<void> {
+  const config = env ? configFromEnv(env) : configFromEnv();
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
   try {
     console.log(formatReports(await store.social.listReports(limit)));
@@ -38,7 +38,7 @@ export async function printReports(env: NodeJS.ProcessEnv = process.env, limit =
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const limit = Math.min(10_000, Math.max(1, Number(process.argv[2] ?? 200) || 200));
-  printReports(process.env, limit).catch((error: unknown) => {
+  printReports(undefined, limit).catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;
   });

@@ -5,7 +5,7 @@
  * as milliseconds since the epoch (the embedded store's worker thread clones no `Date` safely
  * across jest's realms). Every method may reject with a `StoreDatabaseError` (./errors.ts).
  */
-import type { MatchStatus } from "./contract.js";
+import type { MatchStatus } from "./status.js";
 
 /** What an account is: a `guest` (signed in by its session only), a `member`, or `deleted`. */
 export type AccountKind = "guest" | "member" | "deleted";

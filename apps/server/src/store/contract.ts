@@ -8,8 +8,10 @@
 
 import type { StoreParts } from "./parts.js";
 
-/** A match's status: `live` until it is `finished` (it has a result) or `abandoned`. */
-export type MatchStatus = "live" | "finished" | "abandoned";
+import type { MatchStatus } from "./status.js";
+
+/** A match's status: `live` until it is `finished` (it has a result) or `abandoned` (./status.ts). */
+export type { MatchStatus } from "./status.js";
 
 /**
  * A stored match as the server may show it. It never holds the dice seed (see

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { AccountChange, AccountRecord, AccountSeat, AccountSeatFilter, AccountStore, NewAccount, SeatAdoption, StoredChallenge, StoredPasskey } from "./account-contract.js";
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type MatchStatus } from "./contract.js";
-import type { StoreDatabase } from "./drizzle-store.js";
+import type { StoreDatabase } from "./database.js";
 import { accounts, accountSessions, authChallenges, matches, passkeys, passwordResets, seats } from "./schema.js";
 
 /** The columns an `AccountRecord` is read from. */

@@ -1,6 +1,6 @@
 /** The `LobbyStore` over drizzle (both drivers): seeks, and the ratings and blocks the lobby checks (./lobby-contract.ts). */
 import { and, asc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
-import type { StoreDatabase } from "./drizzle-store.js";
+import type { StoreDatabase } from "./database.js";
 import type { LobbyStore, NewSeek, SeekState } from "./lobby-contract.js";
 import { blocks, ratings, seeks } from "./schema.js";
 

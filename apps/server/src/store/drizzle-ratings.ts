@@ -1,6 +1,6 @@
 /** The `RatingStore` over drizzle (both drivers): ratings and rating changes (./rating-contract.ts). */
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { StoreDatabase } from "./drizzle-store.js";
+import type { StoreDatabase } from "./database.js";
 import { MAX_RATING_ROWS, type BoardRow, type RatedSeat, type RatingHistoryRow, type RatingStore, type RatingUpdate, type RecordOutcome, type StoredRating } from "./rating-contract.js";
 import { accounts, matches, ratingChanges, ratings, seats } from "./schema.js";
 

@@ -1,7 +1,7 @@
 /** The `SocialStore` over drizzle (both drivers): challenges, blocks and reports (./social-contract.ts). */
 import { and, count, desc, eq, gte, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { StoreDatabase } from "./drizzle-store.js";
+import type { StoreDatabase } from "./database.js";
 import { accounts, blocks, challenges, chatLines, reports, seats } from "./schema.js";
 import type { BlockRecord, ChallengeRecord, ChallengeStatus, NewChallenge, NewReport, ReportRecord, SocialStore } from "./social-contract.js";
 

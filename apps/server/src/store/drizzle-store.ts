@@ -4,7 +4,8 @@
  * group commit (./group-commit.ts).
  */
 import { and, asc, desc, eq, gt, inArray, isNull, lt, max, notInArray, sql, type SQL } from "drizzle-orm";
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { PgDialect } from "drizzle-orm/pg-core";
+import type { StoreDatabase } from "./database.js";
 import {
   DEFAULT_LIST_LIMIT,
   MAX_LIST_LIMIT,
@@ -33,11 +34,9 @@ import type { LobbyStore } from "./lobby-contract.js";
 import type { RatingStore } from "./rating-contract.js";
 import type { SocialStore } from "./social-contract.js";
 import { GroupCommit } from "./group-commit.js";
-import * as schema from "./schema.js";
 import { chatLines, entries, matches, seats } from "./schema.js";
 
-/** A drizzle database over either driver. */
-export type StoreDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type { StoreDatabase } from "./database.js";
 
 /** What both drivers' clients offer (node-postgres's `Pool`, PGlite): a query with its parameters. */
 interface DriverClient {

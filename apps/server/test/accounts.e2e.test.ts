@@ -128,6 +128,18 @@ describe("accounts", () => {
     await expect(TestClient.join(`ws://127.0.0.1:${server.port}`, created.body.matchId, { seat: "p1", token: guestToken })).rejects.toThrow(/invalid_token/);
   });
 
+  test("a seat the host re-issued is no longer the account's: the account derives nothing, and its old token opens nothing", async () => {
+    const kicked = new Browser(base);
+    await kicked.call("POST", "/api/auth/guest", {});
+    const created = await kicked.call("POST", "/api/matches", { ...emberRequest(catalog), claim: { seat: "p1", claimKey: newClaimKey() } });
+    const token = (await kicked.call("GET", `/api/me/seats/${created.body.matchId}`)).body.seats[0].token as string;
+    const reissued = await fetch(`${base}/api/matches/${created.body.matchId}/host/seats/p1/reissue`, { method: "POST", headers: { "x-host-token": created.body.hostToken } });
+    expect(reissued.status).toBe(200);
+    expect((await kicked.call("GET", `/api/me/seats/${created.body.matchId}`)).status).toBe(404);
+    expect((await kicked.call("GET", "/api/me/matches")).body.matches.map((m: any) => m.matchId)).not.toContain(created.body.matchId);
+    await expect(TestClient.join(`ws://127.0.0.1:${server.port}`, created.body.matchId, { seat: "p1", token })).rejects.toThrow(/invalid_token/);
+  });
+
   test("my games marks the matches waiting for me, sorts them first, and follows a claimed invite's seat", async () => {
     const ann = new Browser(base);
     const bob = new Browser(base);

@@ -343,7 +343,7 @@ export const canon = (value: unknown): string => canonicalJson(value);
 export async function playBots(
   seats: readonly TestClient[],
   everyone: readonly TestClient[],
-  options: { botSeed: string; maxCommands?: number; afterEach?: (seq: number) => Promise<void> | void },
+  options: { botSeed: string; maxCommands?: number; afterEach?: (seq: number) => Promise<void> | void; prefer?: (command: EmberCommand) => boolean },
 ): Promise<number> {
   const { RandomBot } = await import("@fogwar/engine");
   const { emberBotPolicy, legalCommandsInView } = await import("@fogwar/ember");
@@ -357,7 +357,8 @@ export async function playBots(
     for (const client of seats) {
       const legal = legalCommandsInView(client.projection() as any, client.seat as string);
       if (legal.length === 0) continue;
-      const command = bots.get(client.seat as string)?.choose(legal);
+      const preferred = options.prefer ? legal.filter(options.prefer) : [];
+      const command = bots.get(client.seat as string)?.choose(preferred.length > 0 ? preferred : legal);
       if (!command) continue;
       const answer = await client.command(command);
       if (answer.type !== "accepted") throw new Error(`${client.label}: ${JSON.stringify(command)} got ${JSON.stringify(answer.payload)}`);

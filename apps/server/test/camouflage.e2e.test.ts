@@ -79,7 +79,7 @@ describe.each(CASES)("seed 000 6.2 optical camouflage over WebSocket, armies $ar
     await check(0);
     // The dice seed is the server's secret, so the bots cannot be steered by their own seed alone:
     // until something is camouflaged they take any command that names a hidden real square.
-    const prefer = (command: { hidden?: unknown }) => camouflagedSteps === 0 && command.hidden !== undefined;
+    const prefer = (command: object) => camouflagedSteps === 0 && "hidden" in command && command.hidden !== undefined;
     await playBots([p1, p2], everyone, { botSeed, afterEach: check, prefer });
     expect(camouflagedSteps).toBeGreaterThan(0);
     expect(historyChecks).toBeGreaterThan(0);

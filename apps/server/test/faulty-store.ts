@@ -54,6 +54,8 @@ export function faulty(inner: MatchStore): FaultyStore {
     lobby: inner.lobby,
     ratings: inner.ratings,
     social: inner.social,
+    notifications: inner.notifications,
+    push: inner.push,
     close: () => inner.close(),
     async appendEntry(matchId, entry, options) {
       const fault = next;

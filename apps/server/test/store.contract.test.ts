@@ -85,8 +85,9 @@ function postgres(url: string): Driver {
     open: () => openStore({ databaseUrl: url }),
     inspect,
     async reset() {
-      // Every table of the store (the accounts' and the lobby's refer to matches).
-      await inspect("truncate table chat_lines, entries, rating_changes, reports, challenges, seeks, blocks, ratings, seats, matches, password_resets, passkeys, account_sessions, auth_challenges, accounts");
+      // Every table of the store at once (they refer to one another), whatever parts it has.
+      const tables = (await inspect("select tablename from pg_tables where schemaname = 'public'")) as { tablename: string }[];
+      await inspect(`truncate table ${tables.map((t) => `"${t.tablename}"`).join(", ")}`);
     },
     cleanup: () => pool.end(),
   };

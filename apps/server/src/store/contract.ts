@@ -334,6 +334,10 @@ export interface MatchStore {
   readonly lobby: StoreParts["lobby"];
   /** Ratings (./rating-contract.ts). */
   readonly ratings: StoreParts["ratings"];
+  /** Notifications owed and notification settings (./notification-contract.ts). */
+  readonly notifications: StoreParts["notifications"];
+  /** Web Push subscriptions and the server's keys (./push-contract.ts). */
+  readonly push: StoreParts["push"];
   /** Challenges, rematch offers, blocks and reports (./social-contract.ts). */
   readonly social: StoreParts["social"];
   /** Closes the database (the pool, or the embedded PGlite). Idempotent. */

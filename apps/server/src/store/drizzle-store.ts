@@ -29,9 +29,13 @@ import type { AccountStore } from "./account-contract.js";
 import { DrizzleAccountStore } from "./drizzle-accounts.js";
 import { DrizzleLobbyStore } from "./drizzle-lobby.js";
 import { DrizzleRatingStore } from "./drizzle-ratings.js";
+import { DrizzleNotificationStore } from "./drizzle-notifications.js";
+import { DrizzlePushStore } from "./drizzle-push.js";
 import { DrizzleSocialStore } from "./drizzle-social.js";
 import type { LobbyStore } from "./lobby-contract.js";
 import type { RatingStore } from "./rating-contract.js";
+import type { NotificationStore } from "./notification-contract.js";
+import type { PushStore } from "./push-contract.js";
 import type { SocialStore } from "./social-contract.js";
 import { GroupCommit } from "./group-commit.js";
 import { chatLines, entries, matches, seats } from "./schema.js";
@@ -99,6 +103,8 @@ export class DrizzleMatchStore implements MatchStore {
   readonly lobby: LobbyStore;
   readonly ratings: RatingStore;
   readonly social: SocialStore;
+  readonly notifications: NotificationStore;
+  readonly push: PushStore;
 
   constructor(
     private readonly db: StoreDatabase,
@@ -110,6 +116,8 @@ export class DrizzleMatchStore implements MatchStore {
     this.lobby = new DrizzleLobbyStore(db);
     this.ratings = new DrizzleRatingStore(db);
     this.social = new DrizzleSocialStore(db);
+    this.notifications = new DrizzleNotificationStore(db);
+    this.push = new DrizzlePushStore(db);
   }
 
   async createMatch(match: NewMatch, newSeats: NewSeat[]): Promise<void> {

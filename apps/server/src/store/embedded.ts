@@ -102,6 +102,8 @@ export class EmbeddedStore implements MatchStore {
   readonly lobby = this.parts.lobby;
   readonly ratings = this.parts.ratings;
   readonly social = this.parts.social;
+  readonly notifications = this.parts.notifications;
+  readonly push = this.parts.push;
 
   /**
    * Waits for the worker to finish what it was given, closes the database, releases the folder.

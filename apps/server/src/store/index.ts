@@ -31,6 +31,8 @@ export * from "./account-contract.js";
 export * from "./lobby-contract.js";
 export * from "./rating-contract.js";
 export * from "./social-contract.js";
+export * from "./notification-contract.js";
+export * from "./push-contract.js";
 export {
   DEFAULT_LIST_LIMIT,
   MAX_LIST_LIMIT,

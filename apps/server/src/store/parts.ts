@@ -6,6 +6,8 @@
  */
 import { ACCOUNT_METHODS, type AccountStore } from "./account-contract.js";
 import { LOBBY_METHODS, type LobbyStore } from "./lobby-contract.js";
+import { NOTIFICATION_METHODS, type NotificationStore } from "./notification-contract.js";
+import { PUSH_METHODS, type PushStore } from "./push-contract.js";
 import { RATING_METHODS, type RatingStore } from "./rating-contract.js";
 import { SOCIAL_METHODS, type SocialStore } from "./social-contract.js";
 
@@ -13,6 +15,8 @@ import { SOCIAL_METHODS, type SocialStore } from "./social-contract.js";
 export interface StoreParts {
   readonly accounts: AccountStore;
   readonly lobby: LobbyStore;
+  readonly notifications: NotificationStore;
+  readonly push: PushStore;
   readonly ratings: RatingStore;
   readonly social: SocialStore;
 }
@@ -21,6 +25,8 @@ export interface StoreParts {
 export const STORE_PARTS: { readonly [P in keyof StoreParts]: readonly (keyof StoreParts[P])[] } = {
   accounts: ACCOUNT_METHODS,
   lobby: LOBBY_METHODS,
+  notifications: NOTIFICATION_METHODS,
+  push: PUSH_METHODS,
   ratings: RATING_METHODS,
   social: SOCIAL_METHODS,
 };

@@ -371,3 +371,77 @@ export const ratingChanges = pgTable(
   },
   (t) => [primaryKey({ columns: [t.matchId, t.accountId] }), index("rating_changes_account_idx").on(t.accountId, t.createdAt)],
 );
+
+/**
+ * Notifications owed to an account (../notify/): written in the transaction of the log entry (or
+ * challenge) that causes them, then delivered once by whichever process claims them. `dedupe_key`
+ * makes owing idempotent (an append retried after a lost answer owes nothing twice). A process
+ * claims a row by setting `claimed_by` and `claimed_until`; a claim whose lease ran out (its
+ * process died) is claimed again. `done_at` and `outcome` (`sent`, `stale`, `skipped`, `failed`)
+ * close it; `due_at` defers it (quiet hours, digests).
+ */
+export const notificationOutbox = pgTable(
+  "notification_outbox",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** `your_move`, `opponent_joined`, `match_over`, `challenge_received` or `time_running_out`. */
+    kind: text("kind").notNull(),
+    matchId: text("match_id").references(() => matches.id, { onDelete: "cascade" }),
+    /** The sequence number of the log entry that caused it (null: not caused by an entry). */
+    causeSeq: integer("cause_seq"),
+    dedupeKey: text("dedupe_key").notNull(),
+    /** What the recipient is told: built from the recipient's own view only. */
+    payload: jsonb("payload").notNull(),
+    owedAt: timestamp("owed_at", { withTimezone: true }).notNull().defaultNow(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull().defaultNow(),
+    claimedBy: text("claimed_by"),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    /** How it ended, per channel: `{ outcome, channels: { push?: ..., email?: ... } }`. */
+    outcome: jsonb("outcome"),
+  },
+  (t) => [uniqueIndex("notification_outbox_dedupe_idx").on(t.dedupeKey), index("notification_outbox_due_idx").on(t.doneAt, t.dueAt), index("notification_outbox_account_idx").on(t.accountId, t.doneAt)],
+);
+
+/** An account's notification settings (kinds x channels, quiet hours, digest, "not while on the page"), as JSON. */
+export const notificationSettings = pgTable("notification_settings", {
+  accountId: text("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  settings: jsonb("settings").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A browser's Web Push subscription (one per device): its endpoint and keys (base64url). Deleted when the push service says it is gone. */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    /** SHA-256 of the endpoint (base64url). */
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** A short label of the device for the settings page (from its user agent). */
+    device: text("device").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
+  },
+  (t) => [index("push_subscriptions_account_idx").on(t.accountId)],
+);
+
+/**
+ * The server's own long-lived keys, made at first start and shared by every process (the first
+ * insert wins): the VAPID key pair of Web Push, the secret of e-mail unsubscribe links.
+ */
+export const serverKeys = pgTable("server_keys", {
+  name: text("name").primaryKey(),
+  value: jsonb("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -13,7 +13,9 @@
  * - ./retry: the reconnection policy (which closes and join errors to retry, the backoff);
  * - ./accounts: accounts, sessions, my games and profiles;
  * - ./ratings: ratings and the leaderboard;
- * - ./lobby: the open lobby (open tables, seeks).
+ * - ./lobby: the open lobby (open tables, seeks);
+ * - ./social: challenges, rematches, blocks and reports;
+ * - ./notifications: notifications outside the tab (kinds, channels, settings, push subscriptions).
  * docs/protocol.md explains all of it with examples.
  */
 export * from "./errors";
@@ -30,3 +32,4 @@ export * from "./accounts";
 export * from "./ratings";
 export * from "./lobby";
 export * from "./social";
+export * from "./notifications";

@@ -64,14 +64,19 @@ export interface PushDevice {
 }
 
 /**
- * `GET /api/me/notifications`: the settings, whether e-mail can be sent at all (an SMTP server is
- * configured) and whether this account has an address, the VAPID public key browsers subscribe
- * with (base64url), and the devices subscribed.
+ * `GET /api/me/notifications`: the settings, and whether e-mail can be sent at all (an SMTP server
+ * is configured) and this account has an address. `PUT` takes a {@link NotificationSettings} and
+ * answers the same body.
  */
 export interface NotificationSettingsResponse {
   readonly settings: NotificationSettings;
   readonly email: { readonly available: boolean; readonly hasAddress: boolean };
-  readonly push: { readonly vapidPublicKey: string; readonly devices: readonly PushDevice[] };
+}
+
+/** `GET /api/me/push-subscriptions`: the VAPID public key browsers subscribe with (base64url) and the devices subscribed. */
+export interface PushDevicesResponse {
+  readonly vapidPublicKey: string;
+  readonly devices: readonly PushDevice[];
 }
 
 /** `POST /api/me/push-subscriptions`: a browser's PushSubscription (its toJSON()) and an optional device label. */

@@ -53,7 +53,7 @@ run("sessions, seat bindings and sign-in limits hold whichever of three processe
   const servers: ServerProcess[] = [];
   try {
     if (!TEST_REDIS_URL) redis = await startThrowawayRedis();
-    const redisUrl = TEST_REDIS_URL ? Object.assign(new URL(TEST_REDIS_URL), { pathname: "/2" }).toString() : (redis as ThrowawayRedis).url;
+    const redisUrl = TEST_REDIS_URL ? Object.assign(new URL(TEST_REDIS_URL), { pathname: "/5" }).toString() : (redis as ThrowawayRedis).url;
     for (let i = 0; i < 3; i++) {
       const port = await freePort();
       servers.push(await ServerProcess.start({ kind: "postgres", url: database.url }, port, 60_000, { REDIS_URL: redisUrl, FOGWAR_PUBLIC_ADDRESS: `127.0.0.1:${port}` }));

@@ -61,7 +61,7 @@ run("a table opened on one process appears live to a viewer on another and is ta
   const rooms: Room[] = [];
   try {
     if (!TEST_REDIS_URL) redis = await startThrowawayRedis();
-    const redisUrl = TEST_REDIS_URL ? Object.assign(new URL(TEST_REDIS_URL), { pathname: "/3" }).toString() : (redis as ThrowawayRedis).url;
+    const redisUrl = TEST_REDIS_URL ? Object.assign(new URL(TEST_REDIS_URL), { pathname: "/6" }).toString() : (redis as ThrowawayRedis).url;
     for (let i = 0; i < 3; i++) {
       const port = await freePort();
       servers.push(await ServerProcess.start({ kind: "postgres", url: database.url }, port, 60_000, { REDIS_URL: redisUrl, FOGWAR_PUBLIC_ADDRESS: `127.0.0.1:${port}` }));

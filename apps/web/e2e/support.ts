@@ -5,7 +5,7 @@
  * the server serving the built client on one.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { startServer, type RunningServer } from "@fogwar/server";
@@ -55,10 +55,43 @@ export function ensureWebBuild(): void {
     join(ROOT, "packages", "rules-archive", "src"),
     join(ROOT, "packages", "rules-archive", "frozen"),
   ];
-  if (existsSync(built) && Math.max(...sources.map(newestMtime)) <= statSync(built).mtimeMs) return;
-  const result = spawnSync("npm", ["run", "build"], { cwd: WEB, encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } });
-  if (result.status !== 0) throw new Error(`building the web client failed (${result.status ?? result.error}):\n${result.stdout}\n${result.stderr}`);
-  if (!existsSync(built)) throw new Error("the web build left no dist/index.html");
+  const fresh = () => existsSync(built) && Math.max(...sources.map(newestMtime)) <= statSync(built).mtimeMs;
+  if (fresh()) return;
+  // Test files run two at a time: one builds while the others wait for it, then find it fresh.
+  withBuildLock(() => {
+    if (fresh()) return;
+    const result = spawnSync("npm", ["run", "build"], { cwd: WEB, encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } });
+    if (result.status !== 0) throw new Error(`building the web client failed (${result.status ?? result.error}):\n${result.stdout}\n${result.stderr}`);
+    if (!existsSync(built)) throw new Error("the web build left no dist/index.html");
+  });
+}
+
+/** The lock folder held while one test process builds the web client. */
+const BUILD_LOCK = join(WEB, ".e2e-build.lock");
+/** A lock older than this is left over from a killed process and is taken over (ms). */
+const STALE_LOCK_MS = 10 * 60_000;
+
+/** Runs `fn` holding the build lock (a folder: mkdir is atomic), waiting up to 15 minutes for another holder. */
+function withBuildLock(fn: () => void): void {
+  const deadline = Date.now() + 15 * 60_000;
+  const nap = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      mkdirSync(BUILD_LOCK);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const since = existsSync(BUILD_LOCK) ? statSync(BUILD_LOCK).mtimeMs : Date.now();
+      if (Date.now() - since > STALE_LOCK_MS) rmSync(BUILD_LOCK, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`another test process has held ${BUILD_LOCK} for too long`);
+      Atomics.wait(nap, 0, 0, 250);
+    }
+  }
+  try {
+    fn();
+  } finally {
+    rmSync(BUILD_LOCK, { recursive: true, force: true });
+  }
 }
 
 /** A TCP port free on 127.0.0.1 at the time of asking. */

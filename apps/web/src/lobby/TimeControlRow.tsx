@@ -4,6 +4,7 @@
  * 0 to 30 vacation days (the match option `correspondence`; docs/protocol.md "Correspondence").
  */
 import { useTranslation } from "react-i18next";
+import "./TimeControlRow.css";
 
 /** Correspondence terms (the protocol's `CorrespondenceTerms`); null: real time. */
 export type TimeControl = { readonly daysPerMove: number; readonly vacationDays: number } | null;

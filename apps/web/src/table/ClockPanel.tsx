@@ -69,11 +69,12 @@ export function ClockPanel({ info, seat, nameOf, sideOf, onClaim, onCorresponden
         <ul className="clocks">
           {field.clocks.map((entry) => {
             const left = remainingAt(info, entry, time);
-            const low = isLow(left.total);
+            // A stopped correspondence clock is not short of time: it gets a whole move when awaited.
+            const low = isLow(left.total) && (!days || entry.running);
             const who = nameOf(entry.clock);
             const state = t(entry.running ? "clock.running" : "clock.stopped");
-            // By correspondence a running clock shows its move's days, a stopped one its vacation.
-            const shown = days ? formatDays(t as never, entry.running ? left.activation : left.total) : formatClock(left.total);
+            // By correspondence a running clock shows its move's days, a stopped one its vacation (if any).
+            const shown = !days ? formatClock(left.total) : entry.running ? formatDays(t as never, left.activation) : left.total > 0 ? t("clock.vacationOnly", { time: formatDays(t as never, left.total) }) : t("clock.idle");
             const vacation = left.total - left.activation;
             return (
               <li key={entry.clock} className={`clock${entry.running ? " running" : ""}${low ? " low" : ""}`} aria-label={t(low ? "clock.ariaLow" : "clock.aria", { who, time: days ? formatDays(t as never, left.total) : shown, state })}>

@@ -39,6 +39,7 @@ const info = (over: Partial<ClockInfo["field"]> = {}): ClockInfo => ({
 test("days and hours from a day on, hours and minutes from an hour, m:ss under it", () => {
   expect(formatDays(t, 2 * DAY + 4 * HOUR + 59 * 60_000)).toBe("2 d 4 h");
   expect(formatDays(t, 5 * HOUR + 12 * 60_000 + 30_000)).toBe("5 h 12 min");
+  expect(formatDays(t, 3 * DAY + 59 * 60_000)).toBe("3 d");
   expect(formatDays(t, 61_001)).toBe("1:02");
   expect(formatDays(t, -5)).toBe("0:00");
 });
@@ -46,7 +47,9 @@ test("days and hours from a day on, hours and minutes from an hour, m:ss under i
 test("a correspondence clock shows its move's days and the vacation behind it; no claims, and no switch offered", () => {
   render(<ClockPanel info={info()} seat="p2" nameOf={(s) => `Player ${s}`} sideOf={(s) => s} onCorrespondence={() => true} now={() => 1_000} />);
   expect(screen.getByText("2 d 4 h")).toBeTruthy();
-  expect(screen.getByText(/\+ 2 d 0 h vacation/)).toBeTruthy();
+  expect(screen.getByText(/\+ 2 d vacation/)).toBeTruthy();
+  // The stopped clock shows its vacation, and is not "low" though its move has no time of its own now.
+  expect(screen.getByText("1 d vacation")).toBeTruthy();
   expect(screen.getByText(/Correspondence: 3 days per move/)).toBeTruthy();
   expect(screen.queryByText("Switch to correspondence")).toBeNull();
 });

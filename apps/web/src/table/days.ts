@@ -17,7 +17,8 @@ export function formatClock(ms: number): string {
 type Words = (key: string, options: Record<string, unknown>) => string;
 
 /**
- * A time left that may span days (correspondence clocks, "my games"): "2 d 4 h" from a day on,
+ * A time left that may span days (correspondence clocks, "my games"): "2 d 4 h" from a day on
+ * ("3 d" on a whole day),
  * "5 h 12 min" from an hour on, else `m:ss` ({@link formatClock}). Rounded down, except that
  * under an hour the seconds round up as on every clock. Words from the `common` namespace.
  */
@@ -25,7 +26,10 @@ export function formatDays(t: Words, ms: number): string {
   const left = Math.max(0, ms);
   const day = 86_400_000;
   const hour = 3_600_000;
-  if (left >= day) return t("clock.days", { ns: "common", d: Math.floor(left / day), h: Math.floor((left % day) / hour) });
+  if (left >= day) {
+    const [d, h] = [Math.floor(left / day), Math.floor((left % day) / hour)];
+    return h === 0 ? t("clock.daysOnly", { ns: "common", d }) : t("clock.days", { ns: "common", d, h });
+  }
   if (left >= hour) return t("clock.hours", { ns: "common", h: Math.floor(left / hour), m: Math.floor((left % hour) / 60_000) });
   return formatClock(left);
 }

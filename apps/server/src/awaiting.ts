@@ -8,19 +8,29 @@
  * (a restarted single process rebuilds them all at start) has no entry: not marked.
  */
 import { matchMaker } from "@colyseus/core";
+import type { ClockStatus } from "./clocks.js";
 
 /** The presence hash: match id -> its `MatchTurn` (JSON). */
 const AWAITING = "fogwar:awaiting";
 
 /**
  * What a live match waits for: the awaited seats and, for a match with clocks, each clock's seats,
- * the time left on it (ms) at `at` (ms since the epoch) and whether it runs (public: the same as
- * the room's clock field).
+ * the time left on it (ms) at `at` (ms since the epoch), of which `activationMs` is the current
+ * move's own, and whether it runs; a correspondence match's terms (public: the same as the room's
+ * clock field).
  */
 export interface MatchTurn {
   readonly seats: readonly string[];
-  readonly clocks?: readonly { readonly seats: readonly string[]; readonly remainingMs: number; readonly running: boolean }[];
+  readonly clocks?: readonly { readonly seats: readonly string[]; readonly remainingMs: number; readonly activationMs?: number; readonly running: boolean }[];
   readonly at?: number;
+  readonly correspondence?: { readonly daysPerMove: number; readonly vacationDays: number };
+}
+
+/** The turn a room shares from its public clock status and the seats it awaits. */
+export function turnOf(status: ClockStatus, seats: readonly string[]): MatchTurn {
+  if (status.kind === null) return { seats };
+  const clocks = status.clocks.map((c) => ({ seats: c.seats, remainingMs: c.remainingMs, running: c.running, ...(status.correspondence ? { activationMs: c.activationMs } : {}) }));
+  return { seats, at: status.at, clocks, ...(status.correspondence ? { correspondence: status.correspondence } : {}) };
 }
 
 /** Records what `matchId` waits for (no seats: it waits for nobody or is over, and is forgotten). */

@@ -87,6 +87,7 @@ export async function createMatch(
     spectatorDelay: request.options?.spectatorDelay ?? 0,
     reconnectGrace: request.options?.reconnectGrace ?? 120,
     ...(request.options?.clock ? { clock: request.options.clock } : {}),
+    ...(request.options?.correspondence ? { correspondence: request.options.correspondence } : {}),
     claimDelay: request.options?.claimDelay ?? DEFAULT_CLAIM_DELAY_SECONDS,
     ...(request.options?.rated ? { rated: true } : {}),
   };

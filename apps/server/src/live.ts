@@ -27,6 +27,12 @@ export interface MatchOptions {
   readonly progressiveReveal: boolean;
   /** EMBER's optional clock (absent: none); Siege's time bank needs no option. */
   readonly clock?: { readonly minutes: number; readonly incrementSeconds: number };
+  /**
+   * Play by correspondence (./clocks.ts `clockSetupFor`): days per move and vacation days, for any
+   * ruleset, in place of its real-time clock. Absent: real time (a match may still switch later,
+   * by a `time_control` log entry). Public.
+   */
+  readonly correspondence?: { readonly daysPerMove: number; readonly vacationDays: number };
   /** Seconds an awaited seat must stay disconnected before the others may claim (default 60). */
   readonly claimDelay?: number;
   /** Seats the server's bot plays, with its level (./bots/seats.ts); absent: none. Public. */
@@ -121,7 +127,7 @@ export class LiveMatch {
     private readonly store: MatchStore,
     setup: unknown,
   ) {
-    this.clock = new MatchClock(host, seats, setup, options.clock);
+    this.clock = new MatchClock(host, seats, setup, options);
     this.current = initial;
     this.delayedState = initial;
   }

@@ -7,10 +7,16 @@
  *
  * There is no work per tick: one timer per match, re-armed after each change, cleared when the
  * match ends or the room closes.
+ *
+ * Correspondence matches (created so, or switched to it: ./room-correspondence.ts) differ in two
+ * ways: being away is normal there, so absence claims are off (the clock decides), and the timer
+ * stays armed while nobody is connected, so a seat that does not move in its days loses (or
+ * passes) by the clock without anyone opening the table.
  */
 import { awaitedSeats, type MatchResult } from "@fogwar/engine";
 import type { ClockStatus } from "./clocks.js";
 import { timeNow, type LiveMatch } from "./live.js";
+import { CorrespondenceProposals, type ProposalField } from "./room-correspondence.js";
 
 /** Timers the room arms (tests give their own, with a fake time: see `setTimers`). */
 export interface Timers {
@@ -37,12 +43,17 @@ const MAX_WAIT_MS = 60 * 60 * 1000;
 /**
  * The room state's `clock` field (JSON; docs/protocol.md "Clocks and claims"): the clock status,
  * the claim delay, and the claims open or counting down: for each awaited seat that is
- * disconnected, since when, and from when (`allowedAt`, ms) the others may claim.
+ * disconnected, since when, and from when (`allowedAt`, ms) the others may claim (none in a
+ * correspondence match); `proposal`: the open proposal to switch to correspondence, or null.
  */
 export interface ClockField extends ClockStatus {
   readonly claimDelayMs: number;
   readonly claims: readonly { readonly absent: string; readonly since: number; readonly allowedAt: number }[];
+  readonly proposal: ProposalField | null;
 }
+
+/** The words of a claim refused because the match is played by correspondence. */
+export const CORRESPONDENCE_CLAIM_REFUSAL = "This match is played by correspondence: being away is normal, and there are no absence claims; the clock decides.";
 
 export class RoomClock {
   private timer: unknown = null;
@@ -52,6 +63,8 @@ export class RoomClock {
   private tried: string | null = null;
   /** Seat -> since when (ms) it has had no connection. Every seat starts absent when the room opens. */
   private readonly absent = new Map<string, number>();
+  /** The open proposal to go on by correspondence (./room-correspondence.ts). */
+  readonly proposals: CorrespondenceProposals;
 
   constructor(
     private readonly match: LiveMatch,
@@ -60,6 +73,12 @@ export class RoomClock {
   ) {
     const now = timeNow();
     for (const seat of match.seats) this.absent.set(seat, now);
+    this.proposals = new CorrespondenceProposals(match);
+  }
+
+  /** Whether the match is played by correspondence now (created so, or switched to it). */
+  get correspondence(): boolean {
+    return this.match.clock.correspondence !== null;
   }
 
   /** The claim delay in ms (the match's `claimDelay` option, default 60 s). */
@@ -89,9 +108,11 @@ export class RoomClock {
    * Whether a claim against `absent` may be made now: its side has joined the match at least
    * once, and every seat of its side the match waits for (teammates who share control could act
    * for it) has been disconnected for the claim delay. The engine then checks that `absent` is
-   * awaited and on another side than the claimant.
+   * awaited and on another side than the claimant. Never in a correspondence match (see
+   * {@link claimRefusal} for the words).
    */
   claimable(absent: string): boolean {
+    if (this.correspondence) return false;
     const ruleset = this.match.host.ruleset;
     const state = this.match.state;
     const awaitedSide = awaitedSeats(ruleset, state).filter((s) => this.side(s) === this.side(absent));
@@ -102,11 +123,16 @@ export class RoomClock {
     });
   }
 
+  /** Why a claim that is not {@link claimable} is refused, in words for the player. */
+  claimRefusal(): string {
+    return this.correspondence ? CORRESPONDENCE_CLAIM_REFUSAL : "That seat has not been away for the claim delay while the match waits for it.";
+  }
+
   /** The public clock field at this moment. */
   field(): ClockField {
     const now = timeNow();
     const over = this.match.result !== null;
-    const awaited = over ? [] : awaitedSeats(this.match.host.ruleset, this.match.state);
+    const awaited = over || this.correspondence ? [] : awaitedSeats(this.match.host.ruleset, this.match.state);
     // The same rule as `claimable`: a seat's side is away only when every seat of it the match
     // waits for is gone, and the countdown runs from the last of them to leave.
     const claims = awaited.flatMap((seat) => {
@@ -120,20 +146,22 @@ export class RoomClock {
     const status = this.match.clock.status(now);
     // Without a clock, a claim or a result nothing in the field changes from entry to entry: no
     // time in it either, so the field (and the patch after each entry) stays the same.
-    const quiet = status.kind === null && claims.length === 0 && status.imposed === null;
-    return { ...status, at: quiet ? 0 : status.at, claimDelayMs: this.claimDelayMs, claims };
+    const proposal = this.proposals.current();
+    const quiet = status.kind === null && claims.length === 0 && status.imposed === null && proposal === null;
+    return { ...status, at: quiet ? 0 : status.at, claimDelayMs: this.claimDelayMs, claims, proposal };
   }
 
   /**
    * Arms the timer for the nearest deadline (or clears it when none runs, the match is over, or
    * the room sleeps: nobody is connected). A sleeping match's clocks still run in the log's
    * terms: a deadline that passed while nobody was there is entered when someone joins again
-   * (stamped then, so the timeout stands), never by an empty room playing passes on its own.
+   * (stamped then, so the timeout stands), never by an empty room playing passes on its own. A
+   * correspondence match's timer runs with nobody connected: there the clock decides.
    */
   arm(awake = this.awake): void {
     this.awake = awake;
     this.stop();
-    if (!awake) return;
+    if (!awake && !this.correspondence) return;
     const next = this.match.result ? null : this.match.clock.nearest();
     if (!next) return;
     const key = `${next.clock}@${next.deadline}`;

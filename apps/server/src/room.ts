@@ -10,10 +10,10 @@
  */
 import { Room, SchemaSerializer, ServerError, type AuthContext, type Client, type Deferred } from "@colyseus/core";
 import { Encoder } from "@colyseus/schema";
-import { awaitedSeats, seatViewer, spectator, type LogEntry, type Viewer } from "@fogwar/engine";
+import { awaitedSeats, seatViewer, spectator, type LogEntry, type RefereeCommand, type Viewer } from "@fogwar/engine";
 import { PROTOCOL_ERRORS, PROTOCOL_VERSION, parseClientMessage, type NoticeMessage, type ProtocolErrorCode } from "@fogwar/protocol";
 import type { Logger } from "pino";
-import { publishAwaiting, type MatchTurn } from "./awaiting.js";
+import { publishAwaiting, turnOf, type MatchTurn } from "./awaiting.js";
 import { LiveMatch, MatchUnsyncedError } from "./live.js";
 import { Projector, type Audience } from "./sync/projector.js";
 import { FullStateSerializer, INITIAL_BUFFER_BYTES } from "./sync/serializer.js";
@@ -270,7 +270,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
   private clockField(): string {
     const field = this.matchClock.field();
     const seats = this.match.result !== null ? [] : awaitedSeats(this.match.host.ruleset, this.match.state);
-    const turn: MatchTurn = field.kind === null ? { seats } : { seats, at: field.at, clocks: field.clocks.map((c) => ({ seats: c.seats, remainingMs: c.remainingMs, running: c.running })) };
+    const turn: MatchTurn = turnOf(field, seats);
     const shared = JSON.stringify(turn);
     if (shared !== this.awaitingShared) publishAwaiting(this.match.id, turn);
     this.awaitingShared = shared;
@@ -386,11 +386,20 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
         if (info.audience.role !== "player") return this.fail(client, "spectators_cannot_act");
         // The room checks the absence (how long the seat has been away is not in the log); the engine the rest.
         if (!this.match.result && !this.matchClock.claimable(message.absent)) {
-          client.send("rejected", { type: "rejected", id: message.id, error: { code: "claim_refused", message: "That seat has not been away for the claim delay while the match waits for it.", rule: "docs/design.md Clocks and abandonment" } });
+          client.send("rejected", { type: "rejected", id: message.id, error: { code: "claim_refused", message: this.matchClock.claimRefusal(), rule: "docs/design.md Clocks and abandonment" } });
           return;
         }
         await this.command(client, info, message.id, { referee: "claim", outcome: message.outcome, absent: message.absent }, true);
         return;
+      case "correspondence": {
+        // Every seat's agreement is gathered by the room (./room-correspondence.ts); the switch itself is a log entry.
+        const outcome = info.audience.role === "player" ? this.matchClock.proposals.answer(info.audience.seat, message.terms) : { refused: "not_a_seat" as const };
+        if ("refused" in outcome) return this.fail(client, "correspondence_refused");
+        if ("enter" in outcome && !(await this.referee(info.audience.role === "player" ? info.audience.seat : "", outcome.enter))) return this.fail(client, "correspondence_refused");
+        this.state.clock = this.clockField();
+        this.broadcastPatch();
+        return;
+      }
       case "chat": {
         const refused = await this.chat.post(info.speaker, message, this.match.seq, () => this.chatListeners(), () => this.spectatorChatHorizon);
         if (refused) this.fail(client, refused);
@@ -401,13 +410,20 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
 
   /** The clock timer's timeout, entered through the command path (the engine's clock judges it). */
   private async timeout(seat: string, clock: string): Promise<void> {
+    await this.referee(seat, { referee: "timeout", clock });
+  }
+
+  /** Enters a referee entry (a timeout, a time control change) from `seat` and publishes it. @returns whether it was accepted. */
+  private async referee(seat: string, command: RefereeCommand): Promise<boolean> {
     try {
-      const outcome = await this.match.submit(seat, { referee: "timeout", clock }, undefined, true);
+      const outcome = await this.match.submit(seat, command, undefined, true);
       if (outcome.ok && !outcome.duplicate) corked(this.clients, () => this.publish([outcome.entry]));
-      else if (!outcome.ok) this.services.log.warn({ matchId: this.match.id, seat, clock, code: outcome.error.code }, "timeout refused");
+      else if (!outcome.ok) this.services.log.warn({ matchId: this.match.id, seat, command, code: outcome.error.code }, `${command.referee} refused`);
+      return outcome.ok;
     } catch (error) {
-      this.services.log.error({ err: error, matchId: this.match.id, seat }, "timeout could not be stored");
+      this.services.log.error({ err: error, matchId: this.match.id, seat }, `${command.referee} could not be stored`);
       if (!this.match.synced) this.resyncLater();
+      return false;
     }
   }
 

@@ -21,10 +21,28 @@ export interface ImposedResult {
   readonly scores?: Readonly<Record<string, number>>;
 }
 
-/** The room state's `clock` field. */
+/** A correspondence time control in whole days. */
+export interface CorrespondenceTerms {
+  readonly daysPerMove: number;
+  readonly vacationDays: number;
+}
+
+/** The open proposal to go on by correspondence: its terms, who proposed, who agreed (bots included). */
+export interface CorrespondenceProposal {
+  readonly terms: CorrespondenceTerms;
+  readonly by: string;
+  readonly agreed: readonly string[];
+  readonly seq: number;
+}
+
+/** The room state's `clock` field (docs/protocol.md "Clocks and claims", "Correspondence"). */
 export interface ClockField {
   readonly at: number;
-  readonly kind: "total" | "bank" | null;
+  readonly kind: "total" | "bank" | "correspondence" | null;
+  /** A correspondence match's terms. */
+  readonly correspondence?: CorrespondenceTerms;
+  /** The open proposal to switch to correspondence (absent from older servers: none). */
+  readonly proposal?: CorrespondenceProposal | null;
   readonly clocks: readonly ClockEntry[];
   /** A result imposed from outside the rules (lost on time, a claim): the engine's `MatchResult`. */
   readonly imposed: ImposedResult | null;

@@ -299,6 +299,8 @@ export class MatchSession {
       }
       case "error":
         if (isChatError(message.error.code)) this.update({ chat: { ...this.snapshot.chat, error: message.error.code } });
+        // A refused correspondence proposal answers no command: the state shows the proposal as it stands.
+        else if (message.error.code === "correspondence_refused") break;
         else if (this.pending.answerOldestSent(message.error)) this.update({});
         break;
       case "chat":
@@ -380,6 +382,17 @@ export class MatchSession {
     // which would read as the answer to a command in flight: they become spaces here.
     this.room.send("chat", { type: "chat", audience, text: text.replace(/\p{Cc}+/gu, " ").trim() });
     if (this.snapshot.chat.error) this.update({ chat: { ...this.snapshot.chat, error: null } });
+    return true;
+  }
+
+  /**
+   * Proposes to go on by correspondence with `terms`, agrees to the open proposal (the same terms),
+   * or declines it (`null`) (docs/protocol.md "correspondence"). Nothing answers but the state's
+   * `clock.proposal` (or the switch). False when there is no open connection or this is a spectator.
+   */
+  correspondence(terms: { daysPerMove: number; vacationDays: number } | null): boolean {
+    if (this.join.role === "spectator" || !this.room || this.snapshot.status !== "open") return false;
+    this.room.send("correspondence", { type: "correspondence", terms });
     return true;
   }
 

@@ -20,10 +20,34 @@ import type { SeatId } from "./visibility";
  *   round after the first (a total with an increment per round, e.g. 20 min + 30 s);
  * - `bank`: each clock is a bank of `bankMs` for the whole match; each activation (a stretch of
  *   one turn, see {@link ClockPoint.turn}) first spends its own `perActivationMs`, then the bank.
+ * - `correspondence` (play over days): each time a clock starts running (its seat becomes
+ *   awaited), or runs on under a new turn key, or ran out and had its move ended for it, it gets a
+ *   fresh `perMoveMs` (e.g. 3 days); `vacationMs` is a bank for the whole match, spent only once a
+ *   move's own time has run out (0: none). A clock falls when both are spent.
  */
 export type ClockSpec =
   | { readonly kind: "total"; readonly initialMs: number; readonly incrementMs: number }
-  | { readonly kind: "bank"; readonly bankMs: number; readonly perActivationMs: number };
+  | { readonly kind: "bank"; readonly bankMs: number; readonly perActivationMs: number }
+  | { readonly kind: "correspondence"; readonly perMoveMs: number; readonly vacationMs: number };
+
+/** One day in ms (correspondence time controls count in days). */
+export const DAY_MS = 86_400_000;
+
+/** A correspondence time control of `daysPerMove` days per move and `vacationDays` of vacation, in ms. */
+export function correspondenceSpec(daysPerMove: number, vacationDays: number): ClockSpec {
+  return { kind: "correspondence", perMoveMs: daysPerMove * DAY_MS, vacationMs: vacationDays * DAY_MS };
+}
+
+/** Whether `value` is a well-formed {@link ClockSpec} (every time a finite number >= 0; a move's or a total's start > 0). */
+export function isClockSpec(value: unknown): value is ClockSpec {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  const ms = (x: unknown, min = 0) => typeof x === "number" && Number.isFinite(x) && x >= min;
+  if (v.kind === "total") return ms(v.initialMs, 1) && ms(v.incrementMs);
+  if (v.kind === "bank") return ms(v.bankMs) && ms(v.perActivationMs);
+  if (v.kind === "correspondence") return ms(v.perMoveMs, 1) && ms(v.vacationMs);
+  return false;
+}
 
 /** A spec and who owns which clock: `owners[seat]` is the id of the clock that runs for `seat` (its seat id, or its team). */
 export interface ClockSetup {
@@ -77,9 +101,14 @@ export interface ClockReading {
   readonly deadline: number | null;
 }
 
+/** What each clock of `spec` starts with: the total, the bank, or the vacation allowance (ms). */
+function startOf(spec: ClockSpec): number {
+  return spec.kind === "total" ? spec.initialMs : spec.kind === "bank" ? spec.bankMs : spec.vacationMs;
+}
+
 /** The clocks of a match before its first entry (nothing runs). */
 export function startClocks(setup: ClockSetup): Clocks {
-  const start = setup.spec.kind === "total" ? setup.spec.initialMs : setup.spec.bankMs;
+  const start = startOf(setup.spec);
   const cells: Record<string, ClockCell> = {};
   for (const clock of new Set(Object.values(setup.owners))) cells[clock] = { remainingMs: Math.max(0, start), activationMs: 0, turn: null };
   return { setup, cells, running: [], since: null, round: 0 };
@@ -109,7 +138,8 @@ export function runningAt(setup: ClockSetup, point: ClockPoint): string[] {
  * than the previous one counts as no time), increments are added for every new round, and the
  * clocks of the seats `after` awaits start (a bank clock gets a fresh activation when its turn
  * key differs from the one it last ran under, or when it is in `renew`: a bank clock that ran out
- * and whose activation was ended for it gets the next activation's own time).
+ * and whose activation was ended for it gets the next activation's own time; a correspondence
+ * clock gets a fresh move time in those cases and also whenever it was not running before).
  */
 export function advanceClocks(clocks: Clocks, at: number, after: ClockPoint, renew: readonly string[] = []): Clocks {
   const elapsed = clocks.since === null ? 0 : Math.max(0, at - clocks.since);
@@ -129,10 +159,25 @@ export function advanceClocks(clocks: Clocks, at: number, after: ClockPoint, ren
   for (const clock of running) {
     const cell = cells[clock];
     if (!cell) continue;
-    const fresh = spec.kind === "bank" && (cell.turn !== turn || renew.includes(clock));
-    cells[clock] = { ...cell, turn, activationMs: fresh ? spec.perActivationMs : cell.activationMs };
+    const changed = cell.turn !== turn || renew.includes(clock);
+    if (spec.kind === "bank") cells[clock] = { ...cell, turn, activationMs: changed ? spec.perActivationMs : cell.activationMs };
+    else if (spec.kind === "correspondence") cells[clock] = { ...cell, turn, activationMs: changed || !clocks.running.includes(clock) ? spec.perMoveMs : cell.activationMs };
+    else cells[clock] = { ...cell, turn };
   }
   return { setup: clocks.setup, cells, running, since: at, round };
+}
+
+/**
+ * The clocks from now on under another time control (a `time_control` referee entry accepted at
+ * `at`, ms): what the old clocks held is dropped, every clock starts again from `spec` (a total's
+ * start, a bank, a vacation allowance) as of `at` with nothing running, and the
+ * {@link advanceClocks} for the same entry then starts the awaited seats' clocks afresh (a
+ * correspondence clock with a whole move's time). `owners` and the round stay.
+ */
+export function switchClocks(clocks: Clocks, at: number, spec: ClockSpec): Clocks {
+  const setup: ClockSetup = { spec, owners: clocks.setup.owners };
+  const started = startClocks(setup);
+  return { ...started, since: clocks.since === null ? null : Math.max(clocks.since, at), round: clocks.round };
 }
 
 /** Every clock as it stands at `at` (ms, not before `since`): remaining time, whether it runs, and its deadline. */

@@ -13,6 +13,7 @@ export * from "./ruleset";
 export * from "./log";
 export * from "./clock";
 export * from "./referee";
+export * from "./time-control";
 export * from "./bot";
 export * from "./search";
 export * from "./muster";

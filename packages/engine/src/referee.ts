@@ -9,16 +9,19 @@
  *   decision) and the claimant is on another side; the room checks the absence itself (how long
  *   the seat has been disconnected is not in the log). It ends the match: a win for the
  *   claimant's side, or a draw.
- * Results imposed this way come from the log, never from the ruleset's state.
+ * Results imposed this way come from the log, never from the ruleset's state. A third entry, a
+ * change of time control once every seat agreed, is checked in ./time-control.ts.
  */
 import { checkTimeout, type Clocks } from "./clock";
 import { ruleError, type MatchResult, type RuleError, type Ruleset } from "./ruleset";
 import { publicEvent, type EventEnvelope, type SeatId } from "./visibility";
+import { isTimeControlCommand, timeControlEvents, type TimeControlCommand } from "./time-control";
 
 /** A command the match's referee (the server) enters in the log; `seat` of its entry: the flagged seat, or the claimant. */
 export type RefereeCommand =
   | { readonly referee: "timeout"; readonly clock: string }
-  | { readonly referee: "claim"; readonly outcome: "win" | "draw"; readonly absent: SeatId };
+  | { readonly referee: "claim"; readonly outcome: "win" | "draw"; readonly absent: SeatId }
+  | TimeControlCommand;
 
 /** The public events of referee entries (audience: everyone). `result`: the imposed result, null when the ruleset's own command answered the timeout. */
 export type RefereeEvent =
@@ -26,7 +29,7 @@ export type RefereeEvent =
   | { readonly type: "claimed"; readonly by: SeatId; readonly absent: SeatId; readonly outcome: "win" | "draw"; readonly result: MatchResult };
 
 /** Error codes of refused referee entries. */
-export type RefereeErrorCode = "timeout_refused" | "claim_refused" | "match_over";
+export type RefereeErrorCode = "timeout_refused" | "claim_refused" | "match_over" | "time_control_refused";
 
 /** Where the referee's rules are written down. */
 export const REFEREE_RULE = "docs/design.md Clocks and abandonment";
@@ -35,6 +38,7 @@ export const REFEREE_RULE = "docs/design.md Clocks and abandonment";
 export function isRefereeCommand(command: unknown): command is RefereeCommand {
   if (typeof command !== "object" || command === null || !("referee" in command)) return false;
   const c = command as Record<string, unknown>;
+  if (c.referee === "time_control") return isTimeControlCommand(command);
   if (c.referee === "timeout") return typeof c.clock === "string";
   return c.referee === "claim" && (c.outcome === "win" || c.outcome === "draw") && typeof c.absent === "string";
 }
@@ -97,6 +101,10 @@ export function claimResult(ruleset: AnyRuleset, state: unknown, seats: readonly
  */
 export function applyReferee<State>(ruleset: AnyRuleset, state: State, command: RefereeCommand, seat: SeatId, context: RefereeContext): RefereeOutcome<State> {
   if (ruleset.result(state)) return { ok: false, error: ruleError("match_over", "The match is over.", REFEREE_RULE) };
+  if (command.referee === "time_control") {
+    const checked = timeControlEvents(command, seat, context.seats);
+    return checked.ok ? { ok: true, state, events: checked.events, imposed: null, renew: [] } : checked;
+  }
   const awaited = awaitedSeats(ruleset, state);
   if (command.referee === "timeout") {
     const clocks = context.clocks;
@@ -132,6 +140,10 @@ export function applyReferee<State>(ruleset: AnyRuleset, state: State, command: 
  */
 export function replayCommand<State>(ruleset: AnyRuleset, state: State, command: unknown, seat: SeatId, seats: readonly SeatId[] = []): ReturnType<AnyRuleset["apply"]> {
   if (!isRefereeCommand(command)) return ruleset.apply(state, command, seat);
+  if (command.referee === "time_control") {
+    const checked = timeControlEvents(command, seat, seats);
+    return checked.ok ? { ok: true, state, events: checked.events } : checked;
+  }
   if (command.referee === "claim") {
     const result = claimResult(ruleset, state, seats, seat, command.outcome);
     return { ok: true, state, events: [publicEvent<RefereeEvent>({ type: "claimed", by: seat, absent: command.absent, outcome: command.outcome, result })] };

@@ -78,6 +78,12 @@ export const MyMatch = z.object({
   /** A live match with clocks: my clocks' time left (ms) at `clockAt` (ms since the epoch); a running one counts down from then. */
   clocks: z.array(z.object({ remainingMs: z.number(), running: z.boolean() })).optional(),
   clockAt: z.number().optional(),
+  /**
+   * A correspondence match (created so, or switched to it): its terms, and for each of my clocks
+   * (same order as `clocks`) the time left of the current move (ms at `clockAt`; the rest of
+   * `remainingMs` is vacation).
+   */
+  correspondence: z.object({ daysPerMove: z.number(), vacationDays: z.number(), moveMs: z.array(z.number()) }).optional(),
   seats: z.array(z.object({ seat: z.string(), playerName: z.string(), bot: z.boolean() })),
   result: z.unknown().nullable(),
   createdAt: z.string(),

@@ -129,6 +129,35 @@ export const ClaimMessage = z.strictObject({
 /** See the {@link ClaimMessage} schema. */
 export type ClaimMessage = z.output<typeof ClaimMessage>;
 
+/**
+ * A correspondence time control's terms: `daysPerMove` (integer 1..14) days for each move, fresh
+ * each time the seat becomes awaited, and `vacationDays` (integer 0..30), a bank for the whole
+ * match spent only once a move's own time has run out. Used by `CreateMatchOptions.correspondence`
+ * and the `correspondence` message.
+ */
+export const CorrespondenceTerms = z.strictObject({
+  daysPerMove: z.int().min(1).max(14),
+  vacationDays: z.int().min(0).max(30),
+});
+/** See the {@link CorrespondenceTerms} schema. */
+export type CorrespondenceTerms = z.output<typeof CorrespondenceTerms>;
+
+/**
+ * `{ type: "correspondence", terms: CorrespondenceTerms | null }`: a player proposes to go on
+ * playing by correspondence with `terms`, or agrees to the open proposal (the same terms), or
+ * makes another proposal (other terms: the agreements so far lapse); `terms: null` declines the
+ * open proposal (it lapses). When every seat has agreed (bot seats agree at once), the server
+ * enters a `time_control` referee entry in the log and the clocks run by correspondence from it
+ * on. The open proposal is in the room state's `clock.proposal`; it lapses too when any entry is
+ * added to the log (a command). Refusals: an `error` with `correspondence_refused`.
+ */
+export const CorrespondenceMessage = z.strictObject({
+  type: z.literal("correspondence"),
+  terms: CorrespondenceTerms.nullable(),
+});
+/** See the {@link CorrespondenceMessage} schema. */
+export type CorrespondenceMessage = z.output<typeof CorrespondenceMessage>;
+
 /** `{ type: "ping", t: number }`: answered by `{ type: "pong", t }` with the same `t` (e.g. a client clock in ms). */
 export const PingMessage = z.strictObject({
   type: z.literal("ping"),
@@ -137,13 +166,13 @@ export const PingMessage = z.strictObject({
 /** See the {@link PingMessage} schema. */
 export type PingMessage = z.output<typeof PingMessage>;
 
-/** Every client-to-server message, keyed by `type`: command, events_since, ping, claim, chat (./chat.ts). Unknown keys are refused. */
-export const ClientMessage = z.discriminatedUnion("type", [CommandMessage, EventsSinceMessage, PingMessage, ClaimMessage, ChatMessage]);
+/** Every client-to-server message, keyed by `type`: command, events_since, ping, claim, chat (./chat.ts), correspondence. Unknown keys are refused. */
+export const ClientMessage = z.discriminatedUnion("type", [CommandMessage, EventsSinceMessage, PingMessage, ClaimMessage, ChatMessage, CorrespondenceMessage]);
 /** See the {@link ClientMessage} schema. */
 export type ClientMessage = z.output<typeof ClientMessage>;
 
-/** The `type` of every client-to-server message: `["command", "events_since", "ping", "claim", "chat"]`. */
-export const CLIENT_MESSAGE_TYPES = ["command", "events_since", "ping", "claim", "chat"] as const satisfies readonly ClientMessage["type"][];
+/** The `type` of every client-to-server message: `["command", "events_since", "ping", "claim", "chat", "correspondence"]`. */
+export const CLIENT_MESSAGE_TYPES = ["command", "events_since", "ping", "claim", "chat", "correspondence"] as const satisfies readonly ClientMessage["type"][];
 /** A client-to-server message type. */
 export type ClientMessageType = (typeof CLIENT_MESSAGE_TYPES)[number];
 

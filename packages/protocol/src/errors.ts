@@ -275,6 +275,12 @@ export const PROTOCOL_ERRORS = {
     meaning: "An account may block at most 500 players (REST 409). Lift a block first.",
     channels: ["rest"],
   },
+  correspondence_refused: {
+    message: "The proposal to play by correspondence was refused.",
+    meaning:
+      "A `correspondence` message the room cannot take: the sender is a spectator, the match is over or already played by correspondence, there is no proposal to decline, or the switch could not be entered. Nothing changed; the room state's `clock.proposal` shows the proposal as it stands.",
+    channels: ["message"],
+  },
 } as const satisfies Readonly<Record<string, ProtocolErrorInfo>>;
 
 /** A protocol error code: `"bad_message" | "message_too_large" | ...` (the keys of {@link PROTOCOL_ERRORS}). */

@@ -21,7 +21,7 @@ export const DEFAULT_SEEK_RANGE = 300;
 
 /**
  * The body of `POST /api/lobby/tables`: `{ ruleset, scenario, options?, minRating?, maxRating? }`.
- * `options` are a match's (rated, clock, ...); `minRating`/`maxRating` (0..4000) bound the
+ * `options` are a match's (rated, clock, correspondence, ...); `minRating`/`maxRating` (0..4000) bound the
  * taker's rating for the ruleset (format "duel"). Unknown keys are refused.
  */
 export const OpenTableRequest = z
@@ -52,7 +52,8 @@ export interface TableListing {
   ownerRating: number | null;
   ruleset: string;
   scenario: string;
-  options: { rated: boolean; clock: { minutes: number; incrementSeconds: number } | null };
+  /** `correspondence`: the days per move and vacation days of a correspondence table (absent or null: real time). */
+  options: { rated: boolean; clock: { minutes: number; incrementSeconds: number } | null; correspondence?: { daysPerMove: number; vacationDays: number } | null };
   minRating: number | null;
   maxRating: number | null;
   createdAt: number;

@@ -3,7 +3,7 @@
  * Request schemas are what the server validates; response schemas let clients validate answers.
  */
 import { z } from "zod";
-import { ClaimKey, DisplayName, InviteCode, PlainText, SeatToken } from "./client";
+import { ClaimKey, CorrespondenceTerms, DisplayName, InviteCode, PlainText, SeatToken } from "./client";
 
 /** A ruleset or scenario id: 1 to 64 characters without control characters (e.g. "ember", a scenario id of its catalog). */
 const CatalogId = PlainText().min(1).max(64);
@@ -37,7 +37,11 @@ export const TeamName = z.string().regex(/^[a-z][a-z0-9-]{0,15}$/, "a team is 1 
  *   optional (EMBER): `minutes` (1..600) to start with, plus `incrementSeconds` (0..3600) at the
  *   start of every round after the first. Siege always runs its time bank and refuses it;
  * - `claimDelay` (integer 10..3600 seconds, default 60): how long a seat the match waits for must
- *   stay disconnected before the others may claim the win or a draw.
+ *   stay disconnected before the others may claim the win or a draw;
+ * - `correspondence` (optional; default none: real time): play over days, for every ruleset:
+ *   {@link CorrespondenceTerms} (`daysPerMove` 1..14, `vacationDays` 0..30). It replaces the
+ *   ruleset's real-time clock (EMBER's optional clock, Siege's time bank) and is refused together
+ *   with `clock`; absence claims are off (the clock decides).
  * Unknown keys are refused.
  */
 export const CreateMatchOptions = z.strictObject({
@@ -52,7 +56,8 @@ export const CreateMatchOptions = z.strictObject({
    * no anonymous seat) and at least one command was played. Default false (casual).
    */
   rated: z.boolean().optional(),
-});
+  correspondence: CorrespondenceTerms.optional(),
+}).refine((o) => !(o.clock && o.correspondence), { message: "a match has a real-time clock or correspondence terms, not both", path: ["correspondence"] });
 /** See the {@link CreateMatchOptions} schema. */
 export type CreateMatchOptions = z.output<typeof CreateMatchOptions>;
 

@@ -36,10 +36,13 @@ function byMatch(seats: readonly AccountSeat[]): AccountSeat[][] {
 }
 
 /** My clocks in a live match with clocks: the time left (ms) at `clockAt` and whether each runs. */
-function clocksOf(turn: MatchTurn | undefined, mySeats: readonly string[]): Pick<MyMatch, "clocks" | "clockAt"> {
+function clocksOf(turn: MatchTurn | undefined, mySeats: readonly string[]): Pick<MyMatch, "clocks" | "clockAt" | "correspondence"> {
   if (!turn?.clocks || turn.at === undefined) return {};
   const mine = turn.clocks.filter((c) => c.seats.some((seat) => mySeats.includes(seat)));
-  return mine.length === 0 ? {} : { clockAt: turn.at, clocks: mine.map((c) => ({ remainingMs: c.remainingMs, running: c.running })) };
+  if (mine.length === 0) return {};
+  const terms = turn.correspondence;
+  const correspondence = terms ? { correspondence: { daysPerMove: terms.daysPerMove, vacationDays: terms.vacationDays, moveMs: mine.map((c) => c.activationMs ?? 0) } } : {};
+  return { clockAt: turn.at, clocks: mine.map((c) => ({ remainingMs: c.remainingMs, running: c.running })), ...correspondence };
 }
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());

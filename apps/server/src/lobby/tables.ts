@@ -69,7 +69,7 @@ export function tableRoutes(services: CreateServices): Router {
         ownerRating: await services.store.lobby.ratingOf(account.id, body.ruleset, DUEL),
         ruleset: body.ruleset,
         scenario: body.scenario,
-        options: { rated: body.options?.rated ?? false, clock: body.options?.clock ?? null },
+        options: { rated: body.options?.rated ?? false, clock: body.options?.clock ?? null, correspondence: body.options?.correspondence ?? null },
         minRating: body.minRating ?? null,
         maxRating: body.maxRating ?? null,
         createdAt: Date.now(),

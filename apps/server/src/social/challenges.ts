@@ -134,7 +134,7 @@ export function challengeRoutes(services: CreateServices): Router {
 /** The options of a stored match that a rematch keeps (bots and anything else left out). */
 function rematchOptions(stored: unknown): CreateMatchOptions | undefined {
   const o = (stored ?? {}) as Record<string, unknown>;
-  const kept = Object.fromEntries(["progressiveReveal", "spectatorDelay", "reconnectGrace", "clock", "claimDelay", "rated"].filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
+  const kept = Object.fromEntries(["progressiveReveal", "spectatorDelay", "reconnectGrace", "clock", "claimDelay", "rated", "correspondence"].filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
   const parsed = CreateMatchOptions.safeParse(kept);
   return parsed.success && Object.keys(parsed.data).length > 0 ? parsed.data : undefined;
 }

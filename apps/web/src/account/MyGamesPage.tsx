@@ -12,6 +12,7 @@ import { Loading } from "../ui";
 import { accountApi, type AccountApi } from "./account-api";
 import { AccountError } from "./AccountError";
 import { clocksLeft, clockText, gameLink, gameState, MY_GAMES_POLL_MS, opponentsOf, orderGames } from "./games";
+import { formatDays } from "../table/days";
 import { useAction } from "./use-action";
 import "./account.css";
 
@@ -30,13 +31,22 @@ function GameClocks({ match }: { match: MyMatch }) {
     return () => clearInterval(timer);
   }, [running]);
   if (clocks.length === 0) return null;
+  // By correspondence: days and hours of the move, then the vacation behind it.
+  const days = (ms: number) => formatDays(t as never, ms);
   return (
     <span className="game-clock" aria-label={t("games.clock")}>
-      {clocks.map((c, i) => (
-        <span key={i} className={c.running ? "running" : undefined}>
-          ⏱ {clockText(c.leftMs)}
-        </span>
-      ))}
+      {clocks.map((c, i) =>
+        c.moveMs !== undefined ? (
+          <span key={i} className={c.running ? "running" : undefined}>
+            ✉ {c.running ? t("games.left", { time: days(c.moveMs) }) : t("games.correspondence")}
+            {c.leftMs - c.moveMs > 0 && <small> {t("games.vacation", { time: days(c.leftMs - c.moveMs) })}</small>}
+          </span>
+        ) : (
+          <span key={i} className={c.running ? "running" : undefined}>
+            ⏱ {clockText(c.leftMs)}
+          </span>
+        ),
+      )}
     </span>
   );
 }

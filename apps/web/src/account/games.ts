@@ -55,11 +55,17 @@ export const MY_GAMES_POLL_MS = 10_000;
 
 /**
  * My clocks' time left at `now` (ms since the epoch), each in ms (a running clock counts down
- * from the server's reading at `clockAt`, never below 0); [] for a match without clocks.
+ * from the server's reading at `clockAt`, never below 0); [] for a match without clocks. A
+ * correspondence match's clocks also carry `moveMs`, the current move's own time left (the rest
+ * of `leftMs` is vacation, spent only after it).
  */
-export function clocksLeft(match: MyMatch, now: number): { leftMs: number; running: boolean }[] {
+export function clocksLeft(match: MyMatch, now: number): { leftMs: number; running: boolean; moveMs?: number }[] {
   if (!match.clocks || match.clockAt === undefined) return [];
-  return match.clocks.map((c) => ({ leftMs: Math.max(0, c.remainingMs - (c.running ? Math.max(0, now - match.clockAt!) : 0)), running: c.running }));
+  return match.clocks.map((c, i) => {
+    const elapsed = c.running ? Math.max(0, now - match.clockAt!) : 0;
+    const move = match.correspondence?.moveMs[i];
+    return { leftMs: Math.max(0, c.remainingMs - elapsed), running: c.running, ...(move !== undefined ? { moveMs: Math.max(0, move - elapsed) } : {}) };
+  });
 }
 
 /** A time left as `m:ss` (`h:mm:ss` from an hour). */

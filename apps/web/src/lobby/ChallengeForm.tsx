@@ -7,7 +7,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { AccountError } from "../account/AccountError";
 import { useAction } from "../account/use-action";
-import { GameFields, clockOf, initialSettings, type GameSettings } from "./GameFields";
+import { GameFields, initialSettings, timeOptionsOf, type GameSettings } from "./GameFields";
 import type { ChallengeSettings, PlayApi } from "./play-api";
 import type { RulesetListing } from "../rulesets/adapter";
 
@@ -16,9 +16,8 @@ export const CHALLENGE_TEAMS: Readonly<Record<string, { from: string; to: string
 
 /** The challenge's settings from the form's. */
 export function challengeSettings(settings: GameSettings): ChallengeSettings {
-  const clock = clockOf(settings);
   const teams = CHALLENGE_TEAMS[settings.ruleset];
-  return { ruleset: settings.ruleset, scenario: settings.scenario, options: { rated: settings.rated, ...(clock ? { clock } : {}) }, ...(teams ? { teams } : {}) };
+  return { ruleset: settings.ruleset, scenario: settings.scenario, options: { rated: settings.rated, ...timeOptionsOf(settings) }, ...(teams ? { teams } : {}) };
 }
 
 export function ChallengeForm({ to, listings, play, onSent }: { to: string; listings: readonly RulesetListing[]; play: PlayApi; onSent: () => void }) {

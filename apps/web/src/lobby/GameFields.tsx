@@ -1,7 +1,8 @@
 /**
  * The fields of a match's settings shared by "Open a table" and "Challenge": the game (each
  * hosted ruleset), its scenario (or mission, battleplan) from `GET /api/rulesets`, rated or
- * casual, and a clock for the games whose lobby chooses one.
+ * casual, a clock for the games whose lobby chooses one, and the time control (real time or
+ * correspondence, every game; not for a seek, which pairs real-time games).
  */
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +10,7 @@ import { nameIn } from "./sample-names";
 import { CLOCK_CHOICES, CLOCKED_RULESETS, clockText, scenariosOf } from "./open-tables";
 import type { Clock } from "./play-api";
 import type { RulesetListing } from "../rulesets/adapter";
+import { correspondenceOption, TimeControlRow, type TimeControl } from "./TimeControlRow";
 
 /** The chosen settings. */
 export interface GameSettings {
@@ -17,6 +19,8 @@ export interface GameSettings {
   readonly rated: boolean;
   /** Index into {@link CLOCK_CHOICES} (0: no clock). */
   readonly clock: number;
+  /** Correspondence terms (absent or null: real time). */
+  readonly correspondence?: TimeControl;
 }
 
 /** The first settings for these listings: the first ruleset with a scenario, rated, no clock. */
@@ -25,9 +29,15 @@ export function initialSettings(listings: readonly RulesetListing[]): GameSettin
   return { ruleset: first?.id ?? "", scenario: first ? (scenariosOf(first)[0]?.id ?? "") : "", rated: true, clock: 0 };
 }
 
-/** The clock of the settings (only for a clocked ruleset), or undefined. */
+/** The clock of the settings (only for a clocked ruleset played in real time), or undefined. */
 export function clockOf(settings: GameSettings): Clock | undefined {
-  return CLOCKED_RULESETS.has(settings.ruleset) ? (CLOCK_CHOICES[settings.clock] ?? undefined) : undefined;
+  return CLOCKED_RULESETS.has(settings.ruleset) && !settings.correspondence ? (CLOCK_CHOICES[settings.clock] ?? undefined) : undefined;
+}
+
+/** The time options of the settings for a match request: `{ clock }`, `{ correspondence }` or nothing. */
+export function timeOptionsOf(settings: GameSettings): { clock?: Clock; correspondence?: { daysPerMove: number; vacationDays: number } } {
+  const clock = clockOf(settings);
+  return { ...(clock ? { clock } : {}), ...correspondenceOption(settings.correspondence ?? null) };
 }
 
 interface Props {
@@ -83,7 +93,8 @@ export function GameFields({ listings, value, onChange, noScenario }: Props) {
           <input type="radio" name={`${id}-rated`} checked={!value.rated} onChange={() => onChange({ ...value, rated: false })} /> {t("casual")}
         </label>
       </span>
-      {CLOCKED_RULESETS.has(value.ruleset) && (
+      {!noScenario && <TimeControlRow id={`${id}-tc`} value={value.correspondence ?? null} onChange={(correspondence) => onChange({ ...value, correspondence })} />}
+      {CLOCKED_RULESETS.has(value.ruleset) && !value.correspondence && (
         <>
           <label htmlFor={`${id}-clock`}>{t("fields.clock")}</label>
           <select id={`${id}-clock`} value={value.clock} onChange={(e) => onChange({ ...value, clock: Number(e.target.value) })}>

@@ -9,7 +9,7 @@ import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { AccountError } from "../account/AccountError";
 import { useAction } from "../account/use-action";
-import { GameFields, clockOf, initialSettings, type GameSettings } from "./GameFields";
+import { GameFields, initialSettings, timeOptionsOf, type GameSettings } from "./GameFields";
 import { parseRange } from "./open-tables";
 import type { PlayApi } from "./play-api";
 import { seatPath } from "./OpenTablesList";
@@ -55,8 +55,7 @@ export function OpenTableForm({ listings, play, client }: Props) {
     }
     setRangeError(null);
     setLost(null);
-    const clock = clockOf(settings);
-    const opened = await run(() => play.openTable({ ruleset: settings.ruleset, scenario: settings.scenario, options: { rated: settings.rated, ...(clock ? { clock } : {}) }, ...range }));
+    const opened = await run(() => play.openTable({ ruleset: settings.ruleset, scenario: settings.scenario, options: { rated: settings.rated, ...timeOptionsOf(settings) }, ...range }));
     if (opened) setTableId(opened.tableId);
   };
   const cancel = async () => {

@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { AccountError } from "../account/AccountError";
 import { useAction } from "../account/use-action";
 import { Loading } from "../ui";
+import { termsWords } from "../table/days";
 import { clockText, rangeOf, ratingFor, scenarioLabel, takeBlock, type OpenTable, type Viewer } from "./open-tables";
 import type { PlayApi } from "./play-api";
 import type { RulesetListing } from "../rulesets/adapter";
@@ -30,6 +31,7 @@ interface Props {
 export function OpenTablesList({ tables, connected, viewer, listings, play }: Props) {
   const { t, i18n } = useTranslation("play");
   const { t: tl } = useTranslation("lobby");
+  const { t: tc } = useTranslation("common");
   const navigate = useNavigate();
   const { busy, error, run } = useAction();
   const [taking, setTaking] = useState<string | null>(null);
@@ -66,6 +68,7 @@ export function OpenTablesList({ tables, connected, viewer, listings, play }: Pr
                 <span className="terms">
                   <span>{table.options?.rated ? t("rated") : t("casual")}</span>
                   {clock && <span>{t("tables.clock", { clock })}</span>}
+                  {table.options?.correspondence && <span>{tc("clock.correspondence", { days: termsWords(tc as never, table.options.correspondence).days })}</span>}
                   {range && <span>{t("tables.range", { min: range.min ?? "–", max: range.max ?? "–" })}</span>}
                 </span>
                 <span className="take">

@@ -24,7 +24,7 @@ export const TableListing = z.looseObject({
   ownerRating: z.number().nullable().optional(),
   ruleset: z.string(),
   scenario: z.string(),
-  options: z.looseObject({ rated: z.boolean().optional(), clock: Clock.nullable().optional() }).optional(),
+  options: z.looseObject({ rated: z.boolean().optional(), clock: Clock.nullable().optional(), correspondence: z.object({ daysPerMove: z.number(), vacationDays: z.number() }).nullable().optional() }).optional(),
   minRating: z.number().nullable().optional(),
   maxRating: z.number().nullable().optional(),
   createdAt: z.number().optional(),
@@ -66,7 +66,7 @@ export type Challenges = z.output<typeof Challenges>;
 export interface OpenTableBody {
   ruleset: string;
   scenario: string;
-  options?: { rated?: boolean; clock?: Clock };
+  options?: { rated?: boolean; clock?: Clock; correspondence?: { daysPerMove: number; vacationDays: number } };
   minRating?: number;
   maxRating?: number;
 }

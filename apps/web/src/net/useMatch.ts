@@ -37,6 +37,8 @@ export interface MatchConnection {
   clock?: MatchSnapshot["clock"];
   /** Claims the win or a draw against a disconnected seat (docs/protocol.md "claim"). */
   claim?(absent: string, outcome: "win" | "draw"): Promise<CommandResult>;
+  /** Proposes, agrees to (the same terms) or declines (null) going on by correspondence; false when not connected. */
+  correspondence?(terms: { daysPerMove: number; vacationDays: number } | null): boolean;
   /** The table chat: audiences, lines heard, the last refusal. */
   chat: ChatState;
   /** Posts a chat line; false when not connected (nothing sent). */
@@ -75,5 +77,9 @@ export function useMatch(matchId: string, join: JoinSpec, client?: RoomClient): 
     [session],
   );
   const sendChat = useCallback((audience: ChatAudience, text: string) => session?.sendChat(audience, text) ?? false, [session]);
-  return useMemo(() => ({ ...snapshot, events: snapshot.events as EventEntry[], send, retryNow, claim, sendChat }), [snapshot, send, retryNow, claim, sendChat]);
+  const correspondence = useCallback((terms: { daysPerMove: number; vacationDays: number } | null) => session?.correspondence(terms) ?? false, [session]);
+  return useMemo(
+    () => ({ ...snapshot, events: snapshot.events as EventEntry[], send, retryNow, claim, sendChat, correspondence }),
+    [snapshot, send, retryNow, claim, sendChat, correspondence],
+  );
 }

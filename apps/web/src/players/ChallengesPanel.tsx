@@ -15,6 +15,7 @@ import { scenarioLabel } from "../lobby/open-tables";
 import { useListings } from "./use-listings";
 import type { RulesetListing } from "../rulesets/adapter";
 import "../lobby/play.css";
+import { termsWords } from "../table/days";
 
 /** How often (ms) the open challenges are asked again. */
 export const CHALLENGES_POLL_MS = 5000;
@@ -24,9 +25,12 @@ function Settings({ challenge, listings }: { challenge: ChallengeView; listings:
   const scenarioName = scenarioLabel(listings, challenge.settings.ruleset, challenge.settings.scenario, i18n.language);
   const { t: tl } = useTranslation("lobby");
   const rated = challenge.settings.options?.rated === true;
+  const { t: tc } = useTranslation("common");
+  const terms = challenge.settings.options?.correspondence as { daysPerMove: number; vacationDays: number } | undefined;
   return (
     <span className="what">
       {tl(`rulesetName.${challenge.settings.ruleset}` as "rulesetName.ember", { defaultValue: challenge.settings.ruleset })} · {scenarioName} · {rated ? t("rated") : t("casual")}
+      {terms && ` · ${tc("clock.correspondence", { days: termsWords(tc as never, terms).days })}`}
       {challenge.rematchOf && ` · ${t("challenges.rematch")}`}
     </span>
   );

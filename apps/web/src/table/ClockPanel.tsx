@@ -2,10 +2,14 @@
  * The table's clocks and abandonment claims (both tables): each clock with its time left, counted
  * down locally (low time emphasised, and said in words for screen readers), the countdown before
  * the other side may claim against a disconnected seat the match waits for, then the claim buttons.
+ * A correspondence match's clocks read in days ("2 d 4 h", the move's time and the vacation
+ * behind it); a seated player may propose switching a live match to correspondence
+ * (./CorrespondenceSwitch.tsx).
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { claimWaitAt, formatClock, isLow, remainingAt, type ClockInfo } from "./clock";
+import { claimWaitAt, formatClock, formatDays, isLow, remainingAt, termsWords, type ClockInfo } from "./clock";
+import { CorrespondenceSwitch, type CorrespondenceSender } from "./CorrespondenceSwitch";
 import "./ClockPanel.css";
 
 /** What a claim button does: sends the claim, resolving with the server's answer. */
@@ -20,11 +24,15 @@ export interface ClockPanelProps {
   /** A seat's side (its team, or itself). */
   readonly sideOf: (seat: string) => string;
   readonly onClaim?: ClaimSender;
+  /** Proposes, agrees to or declines a switch to correspondence (players only; absent: no switch offered). */
+  readonly onCorrespondence?: CorrespondenceSender;
+  /** Every seat of the match (for whom a proposal waits); default: the clocks' seats. */
+  readonly seats?: readonly string[];
   /** The local time source (tests). */
   readonly now?: () => number;
 }
 
-export function ClockPanel({ info, seat, nameOf, sideOf, onClaim, now = Date.now }: ClockPanelProps) {
+export function ClockPanel({ info, seat, nameOf, sideOf, onClaim, onCorrespondence, seats, now = Date.now }: ClockPanelProps) {
   const { t } = useTranslation("common");
   const [time, setTime] = useState(now);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -35,8 +43,18 @@ export function ClockPanel({ info, seat, nameOf, sideOf, onClaim, now = Date.now
     const timer = setInterval(() => setTime(now()), 500);
     return () => clearInterval(timer);
   }, [ticking, info, now]);
-  if (!info || (info.field.kind === null && info.field.claims.length === 0 && !info.field.imposed)) return null;
+  const switcher = seat !== null && onCorrespondence && info !== null && (
+    <CorrespondenceSwitch field={info.field} seat={seat} seats={seats ?? [...new Set(info.field.clocks.flatMap((c) => c.seats))]} nameOf={nameOf} onSend={onCorrespondence} />
+  );
+  if (!info || (info.field.kind === null && info.field.claims.length === 0 && !info.field.imposed)) {
+    return switcher && !info?.field.imposed ? (
+      <section className="clock-panel" aria-label={t("clock.title")}>
+        {switcher}
+      </section>
+    ) : null;
+  }
   const { field } = info;
+  const days = field.kind === "correspondence";
   const claims = field.imposed ? [] : field.claims.filter((c) => seat !== null && sideOf(c.absent) !== sideOf(seat));
   const imposed = field.imposed;
   const reason = imposed ? t(`clock.reason.${imposed.reason}`, { defaultValue: imposed.reason }) : "";
@@ -51,19 +69,26 @@ export function ClockPanel({ info, seat, nameOf, sideOf, onClaim, now = Date.now
         <ul className="clocks">
           {field.clocks.map((entry) => {
             const left = remainingAt(info, entry, time);
-            const low = isLow(left.total);
+            // A stopped correspondence clock is not short of time: it gets a whole move when awaited.
+            const low = isLow(left.total) && (!days || entry.running);
             const who = nameOf(entry.clock);
             const state = t(entry.running ? "clock.running" : "clock.stopped");
+            // By correspondence a running clock shows its move's days, a stopped one its vacation (if any).
+            const shown = !days ? formatClock(left.total) : entry.running ? formatDays(t as never, left.activation) : left.total > 0 ? t("clock.vacationOnly", { time: formatDays(t as never, left.total) }) : t("clock.idle");
+            const vacation = left.total - left.activation;
             return (
-              <li key={entry.clock} className={`clock${entry.running ? " running" : ""}${low ? " low" : ""}`} aria-label={t(low ? "clock.ariaLow" : "clock.aria", { who, time: formatClock(left.total), state })}>
-                <span className="clock-who">{who}</span> <span className="clock-time" aria-hidden="true">{formatClock(left.total)}</span>
+              <li key={entry.clock} className={`clock${entry.running ? " running" : ""}${low ? " low" : ""}`} aria-label={t(low ? "clock.ariaLow" : "clock.aria", { who, time: days ? formatDays(t as never, left.total) : shown, state })}>
+                <span className="clock-who">{who}</span> <span className="clock-time" aria-hidden="true">{shown}</span>
                 {entry.running && <span className="clock-dot" aria-hidden="true"> ●</span>}
                 {field.kind === "bank" && entry.running && left.activation > 0 && <span className="clock-activation"> {t("clock.activation", { time: formatClock(left.activation) })}</span>}
+                {days && entry.running && vacation > 0 && <span className="clock-activation"> {t("clock.vacationLeft", { time: formatDays(t as never, vacation) })}</span>}
               </li>
             );
           })}
         </ul>
       )}
+      {days && field.correspondence && <p className="clock-terms">{t("clock.correspondence", { days: termsWords(t as never, field.correspondence).days })} · {t("clock.noClaims")}</p>}
+      {switcher}
       {claims.map((claim) => {
         const wait = claimWaitAt(info, claim, time);
         const who = nameOf(claim.absent);

@@ -5,8 +5,10 @@
  */
 
 import type { ClockEntry, ClockField, ClockInfo } from "@fogwar/client";
+import { termsWords } from "./days";
 
-export { parseClockField, type ClockEntry, type ClockField, type ClockInfo, type ImposedResult } from "@fogwar/client";
+export { formatClock, formatDays, termsWords } from "./days";
+export { parseClockField, type ClockEntry, type ClockField, type ClockInfo, type CorrespondenceTerms, type ImposedResult } from "@fogwar/client";
 
 /**
  * The view a table shows: `view` itself, or, once the log imposed a result the rules' state does
@@ -31,21 +33,12 @@ export function claimWaitAt(info: ClockInfo, claim: ClockField["claims"][number]
   return Math.max(0, claim.allowedAt - info.field.at - Math.max(0, now - info.receivedAt));
 }
 
-/** `m:ss` (or `h:mm:ss`), rounding up so 0:00 shows only when the time is gone. */
-export function formatClock(ms: number): string {
-  const seconds = Math.ceil(Math.max(0, ms) / 1000);
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  const ss = String(s).padStart(2, "0");
-  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
-}
-
 /** Whether a clock is low: under 30 s, or under a tenth of its start for long clocks. */
 export const isLow = (ms: number): boolean => ms < 30_000;
 
 /** The referee's public events (a clock ran out, a claim), as the logs show them. */
 type RefereeEvent =
+  | { readonly type: "time_control"; readonly by: string; readonly spec: { readonly kind: string; readonly perMoveMs?: number; readonly vacationMs?: number } }
   | { readonly type: "time_out"; readonly clock: string; readonly seat: string; readonly result: { readonly winner: string | null; readonly reason: string } | null }
   | { readonly type: "claimed"; readonly by: string; readonly absent: string; readonly outcome: "win" | "draw" };
 
@@ -56,6 +49,10 @@ type RefereeEvent =
 export function refereeText(t: (key: string, options: Record<string, unknown>) => string, event: unknown, nameOf: (who: string) => string): string | null {
   const e = event as RefereeEvent | null;
   if (!e || typeof e !== "object") return null;
+  if (e.type === "time_control" && e.spec?.kind === "correspondence") {
+    const day = 86_400_000;
+    return t("clock.switched", { ns: "common", ...termsWords(t, { daysPerMove: Math.floor((e.spec.perMoveMs ?? 0) / day), vacationDays: Math.floor((e.spec.vacationMs ?? 0) / day) }) });
+  }
   if (e.type === "time_out" && typeof e.clock === "string") return t(e.result ? "clock.timeOut" : "clock.timeOutPass", { ns: "common", who: nameOf(e.clock) });
   if (e.type === "claimed" && typeof e.by === "string") return t(e.outcome === "draw" ? "clock.claimedDraw" : "clock.claimedWin", { ns: "common", by: nameOf(e.by), absent: nameOf(e.absent) });
   return null;

@@ -132,7 +132,7 @@ export function useRulesetTable<V extends { readonly phase: string; readonly res
     send,
     notice: unplayable ?? notice,
     casterSwitch,
-    clock: (nameOf, sideOf) => <ClockPanel info={match.clock ?? null} seat={seat} nameOf={nameOf} sideOf={sideOf} onClaim={match.claim} />,
+    clock: (nameOf, sideOf) => <ClockPanel info={match.clock ?? null} seat={seat} nameOf={nameOf} sideOf={sideOf} onClaim={match.claim} onCorrespondence={match.correspondence} seats={match.welcome?.players?.map((p) => p.seat)} />,
     imposed: imposed !== null,
     waiting: (className, header) => (
       <section className={className}>

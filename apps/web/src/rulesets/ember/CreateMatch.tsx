@@ -9,6 +9,7 @@ import type { CreateMatchResponse } from "@fogwar/protocol";
 import { type Api, type RulesetInfo } from "../../api";
 import { ArmyEditor } from "./ArmyEditor";
 import { ClaimDelayRow, CLAIM_DELAY } from "../../lobby/ClaimDelayRow";
+import { correspondenceOption, TimeControlRow, type TimeControl } from "../../lobby/TimeControlRow";
 import { assess, cloneArmy, emptyArmy, newMech } from "./armyModel";
 import { nameIn } from "../../lobby/sample-names";
 import { NameRefusal, nameInvalid, nameRefused } from "../../lobby/names";
@@ -77,6 +78,7 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
   const [claimDelay, setClaimDelay] = useState<number>(CLAIM_DELAY.default);
   // EMBER's optional clock (off by default): minutes each plus seconds added each round.
   const [clockOn, setClockOn] = useState(false);
+  const [timeControl, setTimeControl] = useState<TimeControl>(null);
   const [clockMinutes, setClockMinutes] = useState(20);
   const [clockIncrement, setClockIncrement] = useState(30);
   const { busy, error, create } = useCreateMatch(api, onCreated);
@@ -103,7 +105,7 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
       ruleset: ruleset.id,
       scenario: scenario.id,
       players: players.map((p, i) => ({ name: p.name.trim(), ...(hostBuilds ? { army: p.army } : {}), ...(format.teams ? { team: teams[i] } : {}) })),
-      options: { progressiveReveal, spectatorDelay, reconnectGrace, claimDelay, ...(clockOn ? { clock: { minutes: clockMinutes, incrementSeconds: clockIncrement } } : {}) },
+      options: { progressiveReveal, spectatorDelay, reconnectGrace, claimDelay, ...(clockOn && !timeControl ? { clock: { minutes: clockMinutes, incrementSeconds: clockIncrement } } : {}), ...correspondenceOption(timeControl) },
     });
   };
 
@@ -209,12 +211,15 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
         <NumberRow id={`${id}-delay`} label={t("spectatorDelay")} hint={t("spectatorDelayHint")} min={0} max={10} fallback={0} value={spectatorDelay} onChange={setSpectatorDelay} />
         <NumberRow id={`${id}-grace`} label={t("reconnectGrace")} hint={t("reconnectGraceHint")} min={5} max={3600} fallback={120} value={reconnectGrace} onChange={setReconnectGrace} />
         <ClaimDelayRow id={`${id}-claim`} value={claimDelay} onChange={setClaimDelay} />
-        <div className="row">
-          <input id={`${id}-clock`} type="checkbox" checked={clockOn} onChange={(e) => setClockOn(e.target.checked)} />
-          <label htmlFor={`${id}-clock`}>{tc("clock.option")}</label>
-          <small>{tc("clock.optionHint")}</small>
-        </div>
-        {clockOn && (
+        <TimeControlRow id={`${id}-tc`} value={timeControl} onChange={setTimeControl} />
+        {!timeControl && (
+          <div className="row">
+            <input id={`${id}-clock`} type="checkbox" checked={clockOn} onChange={(e) => setClockOn(e.target.checked)} />
+            <label htmlFor={`${id}-clock`}>{tc("clock.option")}</label>
+            <small>{tc("clock.optionHint")}</small>
+          </div>
+        )}
+        {clockOn && !timeControl && (
           <div className="row">
             <label htmlFor={`${id}-clock-minutes`}>{tc("clock.optionMinutes")}</label>
             <input id={`${id}-clock-minutes`} type="number" min={1} max={600} value={clockMinutes} onChange={(e) => setClockMinutes(clamp(e.target.valueAsNumber, 1, 600, 20))} />

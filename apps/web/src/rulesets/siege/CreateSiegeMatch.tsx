@@ -11,6 +11,7 @@ import type { Api } from "../../api";
 import { SiegeRulesetInfo } from "./listing";
 import { ClaimDelayRow, CLAIM_DELAY } from "../../lobby/ClaimDelayRow";
 import { CreateFooter, NumberRow, useCreateMatch, withListing } from "../../lobby/create-form";
+import { correspondenceOption, TimeControlRow, type TimeControl } from "../../lobby/TimeControlRow";
 
 type Team = "attack" | "defence";
 interface Player {
@@ -32,6 +33,7 @@ export function CreateSiegeMatch({ api, listing, onCreated }: { api: Pick<Api, "
   const [spectatorDelay, setSpectatorDelay] = useState(0);
   const [reconnectGrace, setReconnectGrace] = useState(120);
   const [claimDelay, setClaimDelay] = useState<number>(CLAIM_DELAY.default);
+  const [timeControl, setTimeControl] = useState<TimeControl>(null);
   const { busy, error, create } = useCreateMatch(api, onCreated);
   const local = (n: { en: string; ko: string } | undefined) => (n ? (i18n.language.startsWith("ko") ? n.ko : n.en) : "");
 
@@ -47,7 +49,7 @@ export function CreateSiegeMatch({ api, listing, onCreated }: { api: Pick<Api, "
       ruleset: "siege",
       scenario: mission.id,
       players: players.map((p) => ({ name: p.name.trim(), team: p.team })),
-      options: { spectatorDelay, reconnectGrace, claimDelay },
+      options: { spectatorDelay, reconnectGrace, claimDelay, ...correspondenceOption(timeControl) },
     });
   };
   const setPlayer = (index: number, patch: Partial<Player>) => setPlayers((all) => all.map((p, i) => (i === index ? { ...p, ...patch } : p)));
@@ -110,6 +112,7 @@ export function CreateSiegeMatch({ api, listing, onCreated }: { api: Pick<Api, "
         <NumberRow id={`${id}-delay`} label={t("spectatorDelay")} min={0} max={10} fallback={0} value={spectatorDelay} onChange={setSpectatorDelay} />
         <NumberRow id={`${id}-grace`} label={t("reconnectGrace")} min={5} max={3600} fallback={120} value={reconnectGrace} onChange={setReconnectGrace} />
         <ClaimDelayRow id={`${id}-claim`} value={claimDelay} onChange={setClaimDelay} />
+        <TimeControlRow id={`${id}-tc`} value={timeControl} onChange={setTimeControl} />
       </fieldset>
       <CreateFooter hint={!canCreate && !busy ? (namesMissing ? t("needNames") : !balanced ? t("needBalance", { n: size }) : "") : null} error={error} busy={busy} disabled={!canCreate} label={t("create")} busyLabel={t("creating")} />
     </form>

@@ -11,6 +11,7 @@ import type { Api } from "../../api";
 import { SigmarRulesetInfo } from "./listing";
 import { NameRefusal, nameInvalid } from "../../lobby/names";
 import { CreateFooter, NumberRow, useCreateMatch, withListing } from "../../lobby/create-form";
+import { correspondenceOption, TimeControlRow, type TimeControl } from "../../lobby/TimeControlRow";
 
 export function CreateSigmarMatch({ api, listing, onCreated }: { api: Pick<Api, "createMatch">; listing: SigmarRulesetInfo; onCreated: (created: CreateMatchResponse) => void }) {
   const { t: tl, i18n } = useTranslation("lobby");
@@ -21,6 +22,7 @@ export function CreateSigmarMatch({ api, listing, onCreated }: { api: Pick<Api, 
   const [hostLists, setHostLists] = useState(false);
   const [lists, setLists] = useState([0, Math.min(2, listing.sampleArmies.length - 1)]);
   const [spectatorDelay, setSpectatorDelay] = useState(0);
+  const [timeControl, setTimeControl] = useState<TimeControl>(null);
   const { busy, error, create } = useCreateMatch(api, onCreated);
   const plan = listing.battleplans[0];
   const namesMissing = names.some((n) => nameInvalid(n));
@@ -28,7 +30,7 @@ export function CreateSigmarMatch({ api, listing, onCreated }: { api: Pick<Api, 
     event.preventDefault();
     if (namesMissing || busy || !plan) return;
     const players = names.map((name, i) => ({ name: name.trim(), ...(hostLists ? { army: listing.sampleArmies[lists[i]!] } : {}) }));
-    await create({ ruleset: "sigmar", scenario: plan.id, players, options: { spectatorDelay } });
+    await create({ ruleset: "sigmar", scenario: plan.id, players, options: { spectatorDelay, ...correspondenceOption(timeControl) } });
   };
   return (
     <form className="create create-sigmar" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
@@ -69,6 +71,7 @@ export function CreateSigmarMatch({ api, listing, onCreated }: { api: Pick<Api, 
           <input type="radio" name={`${id}-lists`} checked={hostLists} onChange={() => setHostLists(true)} /> {t("lobby.hostBuilds")}
         </label>
         <NumberRow id={`${id}-delay`} label={t("lobby.spectatorDelay")} min={0} max={5} fallback={0} value={spectatorDelay} onChange={setSpectatorDelay} />
+        <TimeControlRow id={`${id}-tc`} value={timeControl} onChange={setTimeControl} />
       </fieldset>
       <CreateFooter hint={namesMissing ? t("lobby.needNames") : null} error={error} busy={busy} disabled={namesMissing || busy} label={t("lobby.create")} busyLabel={t("lobby.creating")} />
     </form>

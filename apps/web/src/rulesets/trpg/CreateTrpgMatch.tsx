@@ -13,6 +13,7 @@ import type { Api } from "../../api";
 import { TrpgRulesetInfo } from "./listing";
 import { NameRefusal, nameInvalid } from "../../lobby/names";
 import { CreateFooter, NumberRow, useCreateMatch, withListing } from "../../lobby/create-form";
+import { correspondenceOption, TimeControlRow, type TimeControl } from "../../lobby/TimeControlRow";
 
 type Mode = "gm" | "versus";
 
@@ -30,6 +31,7 @@ export function CreateTrpgMatch({ api, listing, onCreated }: { api: Pick<Api, "c
   const [field, setField] = useState<string | null>(null);
   const [night, setNight] = useState<number | null>(null);
   const [spectatorDelay, setSpectatorDelay] = useState(0);
+  const [timeControl, setTimeControl] = useState<TimeControl>(null);
   const [reconnectGrace, setReconnectGrace] = useState(120);
   const { busy, error, create } = useCreateMatch(api, onCreated);
   if (!scenario) return null;
@@ -51,7 +53,7 @@ export function CreateTrpgMatch({ api, listing, onCreated }: { api: Pick<Api, "c
         { name: master.trim(), team: mode === "gm" ? "gm" : "enemies", ...(Object.keys(settings).length > 0 ? { army: settings } : {}) },
         ...Array.from({ length: players }, (_, p) => ({ name: names[p]!.trim(), team: "party", army: { characters: scenario.party.filter((c, i) => ownerOf(c.id, i) === p).map((c) => c.id) } })),
       ],
-      options: { spectatorDelay, reconnectGrace },
+      options: { spectatorDelay, reconnectGrace, ...correspondenceOption(timeControl) },
     });
   };
 
@@ -132,6 +134,7 @@ export function CreateTrpgMatch({ api, listing, onCreated }: { api: Pick<Api, "c
         <NumberRow id={`${id}-night`} label={t("night")} min={0} max={100} fallback={0} value={night ?? scenario.night} onChange={setNight} />
         <NumberRow id={`${id}-delay`} label={t("spectatorDelay")} min={0} max={10} fallback={0} value={spectatorDelay} onChange={setSpectatorDelay} />
         <NumberRow id={`${id}-grace`} label={t("reconnectGrace")} min={5} max={3600} fallback={120} value={reconnectGrace} onChange={setReconnectGrace} />
+        <TimeControlRow id={`${id}-tc`} value={timeControl} onChange={setTimeControl} />
       </fieldset>
       <CreateFooter hint={!canCreate && !busy ? (namesMissing ? t("needNames") : t("needCharacters")) : null} error={error} busy={busy} disabled={!canCreate} label={t("create")} busyLabel={t("creating")} />
     </form>

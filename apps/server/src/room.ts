@@ -31,6 +31,7 @@ import { RoomClock } from "./room-clock.js";
 import { rosterOf, type ChatListener } from "./chat/audience.js";
 import { RoomChat, type ChatSpeaker } from "./chat/room-chat.js";
 import { rateFinishedMatch } from "./ratings/rate.js";
+import { concessionOf } from "./concede.js";
 
 /**
  * The process's `Encoder.BUFFER_SIZE`, in bytes: what an encoder's buffers are first allocated
@@ -389,8 +390,15 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
           client.send("rejected", { type: "rejected", id: message.id, error: { code: "claim_refused", message: "That seat has not been away for the claim delay while the match waits for it.", rule: "docs/design.md Clocks and abandonment" } });
           return;
         }
-        await this.command(client, info, message.id, { referee: "claim", outcome: message.outcome, absent: message.absent }, true);
+        await this.command(client, info, message.id, { referee: "claim", outcome: message.outcome, absent: message.absent }, true, true);
         return;
+      case "concede": {
+        if (info.audience.role !== "player") return this.fail(client, "spectators_cannot_act");
+        // The ruleset's own concession, or the referee's (./concede.ts); the same answers as a claim.
+        const concession = concessionOf(this.match.host, this.match.state, info.audience.seat);
+        await this.command(client, info, message.id, concession.command, concession.referee, true);
+        return;
+      }
       case "chat": {
         const refused = await this.chat.post(info.speaker, message, this.match.seq, () => this.chatListeners(), () => this.spectatorChatHorizon);
         if (refused) this.fail(client, refused);
@@ -411,7 +419,12 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     }
   }
 
-  private async command(client: Client, info: ClientInfo, id: string, command: unknown, referee = false): Promise<void> {
+  /**
+   * Enters a seat's command (`referee`: a referee entry the room made for it, a claim or a
+   * concession). `answered`: a match already over is answered `rejected` with `match_over` under
+   * the message's id (claims and concessions), not by an `error`.
+   */
+  private async command(client: Client, info: ClientInfo, id: string, command: unknown, referee = false, answered = false): Promise<void> {
     if (info.audience.role !== "player") return this.fail(client, "spectators_cannot_act");
     const seat = info.audience.seat;
     const previous = this.answers.refused(seat, id);
@@ -425,6 +438,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
       sendAnswer(client, { type: "accepted", id, seq: stored });
       return;
     }
+    if (this.match.result && answered) return sendAnswer(client, { type: "rejected", id, error: { code: "match_over", message: PROTOCOL_ERRORS.match_over.message, rule: null } });
     if (this.match.result) return this.fail(client, "match_over");
     let outcome;
     try {

@@ -37,6 +37,8 @@ export interface MatchConnection {
   clock?: MatchSnapshot["clock"];
   /** Claims the win or a draw against a disconnected seat (docs/protocol.md "claim"). */
   claim?(absent: string, outcome: "win" | "draw"): Promise<CommandResult>;
+  /** Concedes the match for the seat's side, in every ruleset (docs/protocol.md "Conceding"). */
+  concede?(): Promise<CommandResult>;
   /** The table chat: audiences, lines heard, the last refusal. */
   chat: ChatState;
   /** Posts a chat line; false when not connected (nothing sent). */
@@ -74,6 +76,10 @@ export function useMatch(matchId: string, join: JoinSpec, client?: RoomClient): 
       session ? session.claim(absent, outcome) : Promise.resolve({ ok: false, error: { code: "not_connected", message: "Not connected yet.", rule: null } }),
     [session],
   );
+  const concede = useCallback(
+    (): Promise<CommandResult> => (session ? session.concede() : Promise.resolve({ ok: false, error: { code: "not_connected", message: "Not connected yet.", rule: null } })),
+    [session],
+  );
   const sendChat = useCallback((audience: ChatAudience, text: string) => session?.sendChat(audience, text) ?? false, [session]);
-  return useMemo(() => ({ ...snapshot, events: snapshot.events as EventEntry[], send, retryNow, claim, sendChat }), [snapshot, send, retryNow, claim, sendChat]);
+  return useMemo(() => ({ ...snapshot, events: snapshot.events as EventEntry[], send, retryNow, claim, concede, sendChat }), [snapshot, send, retryNow, claim, concede, sendChat]);
 }

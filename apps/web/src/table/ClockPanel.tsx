@@ -1,43 +1,34 @@
 /**
- * The table's clocks and abandonment claims (both tables): each clock with its time left, counted
- * down locally (low time emphasised, and said in words for screen readers), the countdown before
- * the other side may claim against a disconnected seat the match waits for, then the claim buttons.
+ * The table's clocks (every table): each clock with its time left, counted down locally (low time
+ * emphasised, and said in words for screen readers), and the result a clock or a claim imposed.
+ * The claim offer and the Concede control are ./Abandonment.tsx's.
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { claimWaitAt, formatClock, isLow, remainingAt, type ClockInfo } from "./clock";
+import { formatClock, isLow, remainingAt, type ClockInfo } from "./clock";
 import "./ClockPanel.css";
-
-/** What a claim button does: sends the claim, resolving with the server's answer. */
-export type ClaimSender = (absent: string, outcome: "win" | "draw") => Promise<{ ok: boolean; error?: { message: string } }>;
 
 export interface ClockPanelProps {
   readonly info: ClockInfo | null;
-  /** The viewer's seat (null: a spectator, who sees the clocks but cannot claim). */
-  readonly seat: string | null;
   /** A clock's or seat's name for people (a player's name, a team's name). */
   readonly nameOf: (clockOrSeat: string) => string;
-  /** A seat's side (its team, or itself). */
-  readonly sideOf: (seat: string) => string;
-  readonly onClaim?: ClaimSender;
   /** The local time source (tests). */
   readonly now?: () => number;
 }
 
-export function ClockPanel({ info, seat, nameOf, sideOf, onClaim, now = Date.now }: ClockPanelProps) {
+/** The clocks, or nothing when the match has none and no result was imposed. */
+export function ClockPanel({ info, nameOf, now = Date.now }: ClockPanelProps) {
   const { t } = useTranslation("common");
   const [time, setTime] = useState(now);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const ticking = info !== null && (info.field.clocks.some((c) => c.running) || info.field.claims.length > 0);
+  const ticking = info !== null && info.field.clocks.some((c) => c.running);
   useEffect(() => {
     if (!ticking) return;
     setTime(now());
     const timer = setInterval(() => setTime(now()), 500);
     return () => clearInterval(timer);
   }, [ticking, info, now]);
-  if (!info || (info.field.kind === null && info.field.claims.length === 0 && !info.field.imposed)) return null;
+  if (!info || (info.field.kind === null && !info.field.imposed)) return null;
   const { field } = info;
-  const claims = field.imposed ? [] : field.claims.filter((c) => seat !== null && sideOf(c.absent) !== sideOf(seat));
   const imposed = field.imposed;
   const reason = imposed ? t(`clock.reason.${imposed.reason}`, { defaultValue: imposed.reason }) : "";
   return (
@@ -63,35 +54,6 @@ export function ClockPanel({ info, seat, nameOf, sideOf, onClaim, now = Date.now
             );
           })}
         </ul>
-      )}
-      {claims.map((claim) => {
-        const wait = claimWaitAt(info, claim, time);
-        const who = nameOf(claim.absent);
-        return (
-          <div key={claim.absent} className="claim" role="status">
-            <p>{wait > 0 ? t("clock.claimIn", { who, time: formatClock(wait) }) : t("clock.claimNow", { who, time: formatClock(field.claimDelayMs) })}</p>
-            {wait === 0 && onClaim && (
-              <p className="claim-buttons">
-                {(["win", "draw"] as const).map((outcome) => (
-                  <button
-                    key={outcome}
-                    type="button"
-                    onClick={() =>
-                      void onClaim(claim.absent, outcome).then((answer) => setRefusal(answer.ok ? null : (answer.error?.message ?? "")))
-                    }
-                  >
-                    {t(outcome === "win" ? "clock.claimWin" : "clock.claimDraw")}
-                  </button>
-                ))}
-              </p>
-            )}
-          </div>
-        );
-      })}
-      {refusal !== null && (
-        <p className="error" role="alert">
-          {t("clock.claimRefused", { message: refusal })}
-        </p>
       )}
     </section>
   );

@@ -31,6 +31,7 @@ import { RoomClock } from "./room-clock.js";
 import { rosterOf, type ChatListener } from "./chat/audience.js";
 import { RoomChat, type ChatSpeaker } from "./chat/room-chat.js";
 import { rateFinishedMatch } from "./ratings/rate.js";
+import { concessionOf } from "./concede.js";
 
 /**
  * The process's `Encoder.BUFFER_SIZE`, in bytes: what an encoder's buffers are first allocated
@@ -389,7 +390,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
           client.send("rejected", { type: "rejected", id: message.id, error: { code: "claim_refused", message: this.matchClock.claimRefusal(), rule: "docs/design.md Clocks and abandonment" } });
           return;
         }
-        await this.command(client, info, message.id, { referee: "claim", outcome: message.outcome, absent: message.absent }, true);
+        await this.command(client, info, message.id, { referee: "claim", outcome: message.outcome, absent: message.absent }, true, true);
         return;
       case "correspondence": {
         // Every seat's agreement is gathered by the room (./room-correspondence.ts); the switch itself is a log entry.
@@ -398,6 +399,13 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
         if ("enter" in outcome && !(await this.referee(info.audience.role === "player" ? info.audience.seat : "", outcome.enter))) return this.fail(client, "correspondence_refused");
         this.state.clock = this.clockField();
         this.broadcastPatch();
+        return;
+      }
+      case "concede": {
+        if (info.audience.role !== "player") return this.fail(client, "spectators_cannot_act");
+        // The ruleset's own concession, or the referee's (./concede.ts); the same answers as a claim.
+        const concession = concessionOf(this.match.host, this.match.state, info.audience.seat);
+        await this.command(client, info, message.id, concession.command, concession.referee, true);
         return;
       }
       case "chat": {
@@ -427,7 +435,12 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     }
   }
 
-  private async command(client: Client, info: ClientInfo, id: string, command: unknown, referee = false): Promise<void> {
+  /**
+   * Enters a seat's command (`referee`: a referee entry the room made for it, a claim or a
+   * concession). `answered`: a match already over is answered `rejected` with `match_over` under
+   * the message's id (claims and concessions), not by an `error`.
+   */
+  private async command(client: Client, info: ClientInfo, id: string, command: unknown, referee = false, answered = false): Promise<void> {
     if (info.audience.role !== "player") return this.fail(client, "spectators_cannot_act");
     const seat = info.audience.seat;
     const previous = this.answers.refused(seat, id);
@@ -441,6 +454,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
       sendAnswer(client, { type: "accepted", id, seq: stored });
       return;
     }
+    if (this.match.result && answered) return sendAnswer(client, { type: "rejected", id, error: { code: "match_over", message: PROTOCOL_ERRORS.match_over.message, rule: null } });
     if (this.match.result) return this.fail(client, "match_over");
     let outcome;
     try {

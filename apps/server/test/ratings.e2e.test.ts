@@ -117,6 +117,37 @@ test("a casual match changes no rating", async () => {
   expect(profile.recent.find((m: any) => m.matchId === matchId).ratingChange).toBeUndefined();
 });
 
+test("a concession through the concede message counts like any result: rated after a move, not when it is the match's first entry", async () => {
+  const { rateMatch } = await import("../src/ratings/rate.js");
+  const ws = `ws://127.0.0.1:${server.port}`;
+  const open = async (ann: Browser, bob: Browser, matchId: string) => [
+    await TestClient.join(ws, matchId, (await ann.call("GET", `/api/me/seats/${matchId}`)).body.seats[0]),
+    await TestClient.join(ws, matchId, (await bob.call("GET", `/api/me/seats/${matchId}`)).body.seats[0]),
+  ];
+  const concede = async (client: TestClient, id: string) => {
+    const from = client.messages.length;
+    client.room.send("concede", { type: "concede", id });
+    return client.until(() => client.messages.slice(from).find((m) => (m.type === "accepted" || m.type === "rejected") && m.payload.id === id), `the answer to ${id}`);
+  };
+  // Conceded before anyone played: the match is over, not rated.
+  const first = await pairedMatch(true);
+  const [a1, b1] = await open(first.ann, first.bob, first.matchId);
+  expect((await concede(b1!, "first")).type).toBe("accepted");
+  expect(await rateMatch(server.store, first.matchId)).toEqual({ rated: false, reason: "no_move" });
+  for (const c of [a1!, b1!]) await c.leave();
+  // After a move: rated, the conceding side lost.
+  const second = await pairedMatch(true);
+  const [a2, b2] = await open(second.ann, second.bob, second.matchId);
+  const view = a2!.projection() as { pending: { seat: string; options: { sides: string[] } } };
+  const chooser = view.pending.seat === "p2" ? b2! : a2!;
+  expect((await chooser.command({ type: "choose_side", side: view.pending.options.sides[0] })).type).toBe("accepted");
+  expect((await concede(b2!, "second")).type).toBe("accepted");
+  const profile = async () => (await second.ann.call("GET", `/api/players/${encodeURIComponent(second.annName)}`)).body;
+  const rated = await until(async () => ((await profile()).ratings.length > 0 ? profile() : null), "Ann's rating");
+  expect(rated.ratings[0].rating).toBeGreaterThan(1500);
+  for (const c of [a2!, b2!]) await c.leave();
+});
+
 test("the leaderboard refuses an unknown ruleset or format and a limit out of range", async () => {
   const visitor = new Browser(base);
   expect((await visitor.call("GET", "/api/leaderboard/chess")).status).toBe(404);

@@ -212,7 +212,7 @@ suite(title, () => {
     await page.waitForURL(/\/play\/[a-z0-9]+/);
     const matchId = matchOf(page);
     await page.locator('[data-bot-seat="p2"]').waitFor();
-    await page.locator("section.controls").getByRole("button", { name: /Concede/ }).click();
+    await page.locator("section.abandonment").getByRole("button", { name: "Concede", exact: true }).click();
     await page.getByRole("button", { name: "Yes, concede" }).click();
     await page.locator("section.result").waitFor();
     expect(await page.locator("section.result").textContent()).toMatch(/You lose/);

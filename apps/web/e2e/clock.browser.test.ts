@@ -119,10 +119,10 @@ suite(title, () => {
     // The awaited seat leaves: the other side sees the countdown, then claims.
     const stays = claimant === "p1" ? desktop : phone;
     await (claimant === "p1" ? phone : desktop).context().close();
-    const claim = stays.locator(".clock-panel .claim");
+    const claim = stays.locator(".abandonment .claim");
     await claim.waitFor();
     await stays.screenshot({ path: join(shots, `ember-claim-countdown-${claimant === "p1" ? 1280 : 390}.png`) });
-    const win = stays.locator(".clock-panel .claim-buttons button").first();
+    const win = stays.locator(".abandonment .claim-buttons button").first();
     await win.waitFor({ timeout: 20_000 });
     await stays.screenshot({ path: join(shots, `ember-claim-allowed-${claimant === "p1" ? 1280 : 390}.png`) });
     await win.click();

@@ -109,10 +109,10 @@ suite(title, () => {
     const stays = waitedFor === players[0] ? players[1]! : players[0]!;
     expect(await turn(waitedFor)).toBe(true);
     await waitedFor.page.context().close();
-    const claim = stays.page.locator(".clock-panel .claim");
+    const claim = stays.page.locator(".abandonment .claim");
     await claim.waitFor({ timeout: 15_000 });
     await stays.page.screenshot({ path: join(shots, `${game}-04-countdown-${stays.seat}-${stays.width}.png`) });
-    const win = stays.page.locator(".clock-panel .claim-buttons button").first();
+    const win = stays.page.locator(".abandonment .claim-buttons button").first();
     await win.waitFor({ timeout: 20_000 });
     await stays.page.screenshot({ path: join(shots, `${game}-05-claim-${stays.seat}-${stays.width}.png`) });
     await win.click();

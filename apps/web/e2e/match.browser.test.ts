@@ -508,7 +508,7 @@ suite(title, () => {
     await time("concede", async () => {
       const before = await snapshot(p1.page);
       if (!before.result) {
-        await controlButton(p1.page, /Concede/).click();
+        await p1.page.locator("section.abandonment").getByRole("button", { name: "Concede", exact: true }).click();
         await p1.page.getByRole("button", { name: "Yes, concede" }).click();
       }
       const winner = before.result ?? "p2";

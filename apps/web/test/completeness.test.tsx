@@ -6,7 +6,7 @@
  * names, as the table gets them from the welcome), a missing i18n key, and an event kind of a
  * ruleset's event union that no rendered page contained.
  */
-import { act, cleanup, render } from "@testing-library/react";
+import { act, cleanup, fireEvent, render } from "@testing-library/react";
 import i18next from "i18next";
 import { seatViewer } from "@fogwar/engine";
 import { ember, legalCommandsInView as emberLegal, type EmberEvent } from "@fogwar/ember";
@@ -29,6 +29,7 @@ import { emberCorpus, siegeCorpus, sigmarCorpus, trpgCorpus } from "./corpus";
 import { SIEGE_SEAT_IDS, TRPG_SEAT_IDS, problems, readable } from "./readable";
 import { NAMES, withNames } from "./players";
 import { ClockPanel } from "../src/table/ClockPanel";
+import { AbandonmentPanel } from "../src/table/Abandonment";
 import type { ClockField, ClockInfo } from "../src/table/clock";
 
 // About 100 s for EMBER alone on an idle 2-core machine (108 bot matches); more on a busy one.
@@ -326,18 +327,27 @@ test("clocks and abandonment claims: the clock panel in every state and the refe
     ["lost on time", field({ imposed: { winner: "p1", reason: "time" } })],
     ["claimed win", field({ imposed: { winner: "p1", reason: "abandoned" } })],
     ["claimed draw", field({ imposed: { winner: null, reason: "abandoned_draw" } })],
+    ["conceded (the referee's concession)", field({ imposed: { winner: "p1", reason: "conceded" } })],
   ];
   for (const [label, info] of panels) {
     // Siege's clocks are its teams', named as the Siege table names them.
     const nameOf = (s: string) => (s === "attack" || s === "defence" ? i18next.t(`team.${s}`, { ns: "siege" }) : (NAMES[s] ?? s));
-    await check(label, () => render(<ClockPanel info={info} seat="p1" nameOf={nameOf} sideOf={(s) => s} onClaim={async () => ({ ok: true })} now={now} />), found);
+    await check(label, () => render(<ClockPanel info={info} nameOf={nameOf} now={now} />), found);
+    await check(`${label}: leaving the match`, () => render(<AbandonmentPanel info={info} seat="p1" over={false} nameOf={nameOf} sideOf={(s) => s} onClaim={async () => ({ ok: true })} onConcede={async () => ({ ok: true })} now={now} />), found);
   }
+  // Concede's question and a refusal, the same words in every ruleset's table.
+  await check("concede question and refusal", () => {
+    const page = render(<AbandonmentPanel info={null} seat="p1" over={false} nameOf={(s) => NAMES[s] ?? s} sideOf={(s) => s} onConcede={async () => ({ ok: false, error: { message: "x" } })} />);
+    fireEvent.click(page.getByRole("button", { name: i18next.t("abandon.concede", { ns: "table" }) }));
+    return page;
+  }, found);
   const emberCorpusOne = emberCorpus(1).matches[0]!;
   const emberView = ember.viewFor(emberCorpusOne.state, seatViewer("p1"));
   const emberReferee = [
     { type: "time_out", clock: "p2", seat: "p2", result: { winner: "p1", reason: "time", scores: {} } },
     { type: "claimed", by: "p1", absent: "p2", outcome: "win", result: { winner: "p1", reason: "abandoned", scores: {} } },
     { type: "claimed", by: "p1", absent: "p2", outcome: "draw", result: { winner: null, reason: "abandoned_draw", scores: {} } },
+    { type: "concession", seat: "p2", result: { winner: "p1", reason: "conceded", scores: {} } },
   ] as unknown as EmberEvent[];
   await check("EMBER referee events", () => render(<EventLog view={emberView} events={[{ seq: 1, events: emberReferee }]} />), found);
   await act(async () => {

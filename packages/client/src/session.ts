@@ -46,7 +46,7 @@ export function describeJoinError(error: unknown): { code: string; message: stri
 
 export class MatchSession {
   private snapshot: MatchSnapshot = INITIAL_SNAPSHOT;
-  /** The last clock text read from the state, and the claims waiting for their answer. */
+  /** The last clock text read from the state, and the claims and concessions waiting for their answer. */
   private clockText = "";
   private claimCount = 0;
   private readonly claims = new Map<string, (result: CommandResult) => void>();
@@ -230,6 +230,7 @@ export class MatchSession {
     this.room = null;
     this.stopHeartbeat();
     this.pending.connectionLost();
+    this.failClaims();
     const view = this.snapshot.view as { result?: unknown } | null;
     if (view && view.result) {
       this.pending.failAll({ code: "match_over", message: PROTOCOL_ERRORS.match_over.message });
@@ -350,18 +351,45 @@ export class MatchSession {
   /**
    * Claims the win or a draw against a disconnected seat the match waits for (docs/protocol.md
    * "claim"); resolves with the server's answer. Not resent after a lost connection (the claim
-   * may be made again once the countdown allows it).
+   * may be made again once the countdown allows it): a connection lost first answers
+   * `not_connected`.
    */
   claim(absent: string, outcome: "win" | "draw"): Promise<CommandResult> {
+    return this.request("claim", { outcome, absent });
+  }
+
+  /**
+   * Concedes the match for this seat's side (docs/protocol.md "Conceding"; every ruleset takes the
+   * same message); resolves with the server's answer: accepted (the match is over), or rejected
+   * (`match_over`, or the rules' refusal). A spectator gets `spectators_cannot_act` without
+   * sending; a connection lost first answers `not_connected` (concede again once back: the match
+   * shows whether the first one was entered).
+   */
+  concede(): Promise<CommandResult> {
+    if (this.join.role === "spectator") {
+      return Promise.resolve({ ok: false, error: { code: "spectators_cannot_act", message: PROTOCOL_ERRORS.spectators_cannot_act.message, rule: null } });
+    }
+    return this.request("concede", {});
+  }
+
+  /** Sends a claim or a concession under a fresh id; resolves with its answer. */
+  private request(type: "claim" | "concede", body: Record<string, unknown>): Promise<CommandResult> {
     const room = this.room;
     if (this.join.role === "spectator" || !room || this.snapshot.status !== "open") {
       return Promise.resolve({ ok: false, error: { code: "not_connected", message: "The connection to the match is closed.", rule: null } });
     }
-    const id = `claim-${Date.now().toString(36)}-${(this.claimCount++).toString(36)}`;
+    const id = `${type}-${Date.now().toString(36)}-${(this.claimCount++).toString(36)}`;
     return new Promise((resolve) => {
       this.claims.set(id, resolve);
-      room.send("claim", { type: "claim", id, outcome, absent });
+      room.send(type, { type, id, ...body });
     });
+  }
+
+  /** Answers every claim and concession still waiting with `not_connected` (the connection is gone). */
+  private failClaims(): void {
+    const waiting = [...this.claims.values()];
+    this.claims.clear();
+    for (const resolve of waiting) resolve({ ok: false, error: { code: "not_connected", message: "The connection to the match is closed.", rule: null } });
   }
 
   private answerClaim(id: string, result: CommandResult): void {
@@ -403,6 +431,7 @@ export class MatchSession {
     this.retries.cancel();
     this.stopHeartbeat();
     this.pending.failAll({ code: "not_connected", message: "The connection to the match is closed." });
+    this.failClaims();
     const room = this.room;
     this.room = null;
     if (room) {

@@ -294,4 +294,31 @@ describe("MatchSession", () => {
     expect(describeJoinError({ code: 522 })).toMatchObject({ code: "room_not_found", retry: true });
     expect(describeJoinError(new TypeError("fetch failed"))).toMatchObject({ code: "network_error", retry: true });
   });
+
+  test("concede sends the one concede message of every ruleset and resolves with its answer; a refusal, a spectator and a lost connection are answered too", async () => {
+    const room = new FakeRoom();
+    const s = new MatchSession("m", { role: "player", seat: "p1", token: TOKEN }, client([room, new FakeRoom()]), async () => "live", () => 0);
+    s.start();
+    await tick();
+    const conceded = s.concede();
+    const [type, payload] = room.sent.at(-1) as [string, { type: string; id: string }];
+    expect([type, Object.keys(payload).sort()]).toEqual(["concede", ["id", "type"]]);
+    expect(payload.type).toBe("concede");
+    room.message("accepted", acceptedPayload(payload.id, 7));
+    await expect(conceded).resolves.toEqual({ ok: true, seq: 7 });
+    const late = s.concede();
+    const [, again] = room.sent.at(-1) as [string, { id: string }];
+    expect(again.id).not.toBe(payload.id);
+    room.message("rejected", { id: again.id, error: { code: "match_over", message: "The match is over.", rule: null } });
+    await expect(late).resolves.toMatchObject({ ok: false, error: { code: "match_over" } });
+    // Sent, then the connection drops before the answer: not left waiting.
+    const lost = s.concede();
+    const claim = s.claim("p2", "win");
+    room.fire("leave", 1006);
+    await expect(lost).resolves.toMatchObject({ ok: false, error: { code: "not_connected" } });
+    await expect(claim).resolves.toMatchObject({ ok: false, error: { code: "not_connected" } });
+    s.dispose();
+    const watcher = new MatchSession("m", { role: "spectator" }, client([new FakeRoom()]));
+    await expect(watcher.concede()).resolves.toMatchObject({ ok: false, error: { code: "spectators_cannot_act" } });
+  });
 });

@@ -1,5 +1,6 @@
 /**
- * Log entries the rules do not make: a clock that ran out and a claim against an absent seat.
+ * Log entries the rules do not make: a clock that ran out, a claim against an absent seat, and a
+ * concession in a ruleset that has no concession of its own.
  * They travel through the same log as commands (design.md principle 7) so a replay gives the same
  * result; this module checks them and says what they do:
  * - a timeout stands only when the engine's clock says the deadline has passed at the entry's
@@ -9,7 +10,11 @@
  *   decision) and the claimant is on another side; the room checks the absence itself (how long
  *   the seat has been disconnected is not in the log). It ends the match: a win for the
  *   claimant's side, or a draw.
- * Results imposed this way come from the log, never from the ruleset's state. A third entry, a
+ * - a concession stands from any seat of the match at any time before the end: the seat's side
+ *   loses (`lossFor`, reason `conceded`). A server whose hosting of a ruleset names the ruleset's
+ *   own concession command enters that command instead (docs/design.md "Clocks and abandonment");
+ *   this entry is for rulesets without one.
+ * Results imposed this way come from the log, never from the ruleset's state. One more entry, a
  * change of time control once every seat agreed, is checked in ./time-control.ts.
  */
 import { checkTimeout, type Clocks } from "./clock";
@@ -21,15 +26,17 @@ import { isTimeControlCommand, timeControlEvents, type TimeControlCommand } from
 export type RefereeCommand =
   | { readonly referee: "timeout"; readonly clock: string }
   | { readonly referee: "claim"; readonly outcome: "win" | "draw"; readonly absent: SeatId }
+  | { readonly referee: "concede" }
   | TimeControlCommand;
 
 /** The public events of referee entries (audience: everyone). `result`: the imposed result, null when the ruleset's own command answered the timeout. */
 export type RefereeEvent =
   | { readonly type: "time_out"; readonly clock: string; readonly seat: SeatId; readonly result: MatchResult | null }
-  | { readonly type: "claimed"; readonly by: SeatId; readonly absent: SeatId; readonly outcome: "win" | "draw"; readonly result: MatchResult };
+  | { readonly type: "claimed"; readonly by: SeatId; readonly absent: SeatId; readonly outcome: "win" | "draw"; readonly result: MatchResult }
+  | { readonly type: "concession"; readonly seat: SeatId; readonly result: MatchResult };
 
 /** Error codes of refused referee entries. */
-export type RefereeErrorCode = "timeout_refused" | "claim_refused" | "match_over" | "time_control_refused";
+export type RefereeErrorCode = "timeout_refused" | "claim_refused" | "concede_refused" | "match_over" | "time_control_refused";
 
 /** Where the referee's rules are written down. */
 export const REFEREE_RULE = "docs/design.md Clocks and abandonment";
@@ -40,6 +47,7 @@ export function isRefereeCommand(command: unknown): command is RefereeCommand {
   const c = command as Record<string, unknown>;
   if (c.referee === "time_control") return isTimeControlCommand(command);
   if (c.referee === "timeout") return typeof c.clock === "string";
+  if (c.referee === "concede") return true;
   return c.referee === "claim" && (c.outcome === "win" || c.outcome === "draw") && typeof c.absent === "string";
 }
 
@@ -123,6 +131,11 @@ export function applyReferee<State>(ruleset: AnyRuleset, state: State, command: 
     const result = lossFor(ruleset, state, context.seats, seat, "time");
     return { ok: true, state, events: [publicEvent<RefereeEvent>({ type: "time_out", clock: command.clock, seat, result })], imposed: result, renew: [] };
   }
+  if (command.referee === "concede") {
+    if (!context.seats.includes(seat)) return { ok: false, error: ruleError("concede_refused", "Only a player of the match may concede.", REFEREE_RULE) };
+    const result = lossFor(ruleset, state, context.seats, seat, "conceded");
+    return { ok: true, state, events: [publicEvent<RefereeEvent>({ type: "concession", seat, result })], imposed: result, renew: [] };
+  }
   const refuse = (message: string): RefereeOutcome<State> => ({ ok: false, error: ruleError("claim_refused", message, REFEREE_RULE) });
   if (!context.seats.includes(seat) || !context.seats.includes(command.absent)) return refuse("Only a player may claim, against a seat of the match.");
   if (sideOf(ruleset, state, seat) === sideOf(ruleset, state, command.absent)) return refuse("A claim is made against another side.");
@@ -147,6 +160,9 @@ export function replayCommand<State>(ruleset: AnyRuleset, state: State, command:
   if (command.referee === "claim") {
     const result = claimResult(ruleset, state, seats, seat, command.outcome);
     return { ok: true, state, events: [publicEvent<RefereeEvent>({ type: "claimed", by: seat, absent: command.absent, outcome: command.outcome, result })] };
+  }
+  if (command.referee === "concede") {
+    return { ok: true, state, events: [publicEvent<RefereeEvent>({ type: "concession", seat, result: lossFor(ruleset, state, seats, seat, "conceded") })] };
   }
   const answer = ruleset.onTimeout?.(state, seat);
   if (answer === undefined || answer === null) {

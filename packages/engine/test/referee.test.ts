@@ -72,3 +72,33 @@ it("a claim against a seat the match does not wait for is refused", () => {
   const refused = applyReferee(dialDuel, state, { referee: "claim", outcome: "win", absent: idle }, awaited[0]!, { seats, clocks: null, at: 0 });
   expect(refused.ok ? "ok" : refused.error.code).toBe("claim_refused");
 });
+
+describe("docs/design.md Clocks and abandonment: a concession in a ruleset without its own", () => {
+  it("stands from any seat at any time, also while another seat is awaited: the seat's side loses, the other wins; the log replays to the same events", () => {
+    const { state, log } = start();
+    const idle = seats.find((s) => !awaitedSeats(dialDuel, state).includes(s)) ?? seats[1]!;
+    const conceded = applyReferee(dialDuel, state, { referee: "concede" }, idle, { seats, clocks: null, at: 0 });
+    if (!conceded.ok) throw new Error(conceded.error.code);
+    const other = seats.find((s) => s !== idle)!;
+    expect(conceded.imposed).toEqual({ winner: other, reason: "conceded", scores: { p1: 0, p2: 0 } });
+    expect(conceded.state).toBe(state);
+    expect(conceded.events.map((e) => e.event)).toEqual([{ type: "concession", seat: idle, result: conceded.imposed }]);
+    const entry = { seq: 1, seat: idle, command: { referee: "concede" }, events: conceded.events } as unknown as LogEntry<DialDuelCommand, DialDuelEvent>;
+    expect(() => replay(dialDuel, { ...log, entries: [entry] })).not.toThrow();
+  });
+
+  it("with more than two sides the conceding side loses and no one wins: a draw among the sides left", () => {
+    const { state } = start();
+    const conceded = applyReferee(dialDuel, state, { referee: "concede" }, "p1", { seats: ["p1", "p2", "p3"], clocks: null, at: 0 });
+    expect(conceded.ok && conceded.imposed).toEqual({ winner: null, reason: "conceded", scores: { p1: 0, p2: 0, p3: 0 } });
+  });
+
+  it("is refused from outside the match and once the match is over", () => {
+    const { state } = start();
+    const outsider = applyReferee(dialDuel, state, { referee: "concede" }, "x9", { seats, clocks: null, at: 0 });
+    expect(outsider.ok ? "ok" : outsider.error.code).toBe("concede_refused");
+    const over = { ...state, result: { winner: "p1", reason: "test", scores: {} } } as DialDuelState;
+    const late = applyReferee(dialDuel, over, { referee: "concede" }, "p2", { seats, clocks: null, at: 0 });
+    expect(late.ok ? "ok" : late.error.code).toBe("match_over");
+  });
+});

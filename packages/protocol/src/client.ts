@@ -158,6 +158,22 @@ export const CorrespondenceMessage = z.strictObject({
 /** See the {@link CorrespondenceMessage} schema. */
 export type CorrespondenceMessage = z.output<typeof CorrespondenceMessage>;
 
+/**
+ * `{ type: "concede", id: CommandId }`: the player's side concedes the match (any time while it is
+ * live, in every ruleset; docs/protocol.md "Conceding"). The server enters the ruleset's own
+ * concession command for the seat (or, for a ruleset without one, the referee entry
+ * `{ referee: "concede" }`: the seat's side loses). Answered like a command, `id` being its
+ * idempotency key: `accepted` (the concession is log entry `seq`; the match is over) or
+ * `rejected` (`match_over` once the match is over, `spectators_cannot_act` from a spectator, or
+ * the ruleset's refusal).
+ */
+export const ConcedeMessage = z.strictObject({
+  type: z.literal("concede"),
+  id: CommandId,
+});
+/** See the {@link ConcedeMessage} schema. */
+export type ConcedeMessage = z.output<typeof ConcedeMessage>;
+
 /** `{ type: "ping", t: number }`: answered by `{ type: "pong", t }` with the same `t` (e.g. a client clock in ms). */
 export const PingMessage = z.strictObject({
   type: z.literal("ping"),
@@ -166,13 +182,13 @@ export const PingMessage = z.strictObject({
 /** See the {@link PingMessage} schema. */
 export type PingMessage = z.output<typeof PingMessage>;
 
-/** Every client-to-server message, keyed by `type`: command, events_since, ping, claim, chat (./chat.ts), correspondence. Unknown keys are refused. */
-export const ClientMessage = z.discriminatedUnion("type", [CommandMessage, EventsSinceMessage, PingMessage, ClaimMessage, ChatMessage, CorrespondenceMessage]);
+/** Every client-to-server message, keyed by `type`: command, events_since, ping, claim, chat (./chat.ts), correspondence, concede. Unknown keys are refused. */
+export const ClientMessage = z.discriminatedUnion("type", [CommandMessage, EventsSinceMessage, PingMessage, ClaimMessage, ChatMessage, CorrespondenceMessage, ConcedeMessage]);
 /** See the {@link ClientMessage} schema. */
 export type ClientMessage = z.output<typeof ClientMessage>;
 
-/** The `type` of every client-to-server message: `["command", "events_since", "ping", "claim", "chat", "correspondence"]`. */
-export const CLIENT_MESSAGE_TYPES = ["command", "events_since", "ping", "claim", "chat", "correspondence"] as const satisfies readonly ClientMessage["type"][];
+/** The `type` of every client-to-server message: `["command", "events_since", "ping", "claim", "chat", "correspondence", "concede"]`. */
+export const CLIENT_MESSAGE_TYPES = ["command", "events_since", "ping", "claim", "chat", "correspondence", "concede"] as const satisfies readonly ClientMessage["type"][];
 /** A client-to-server message type. */
 export type ClientMessageType = (typeof CLIENT_MESSAGE_TYPES)[number];
 

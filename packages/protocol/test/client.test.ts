@@ -7,6 +7,7 @@ import {
   CLIENT_MESSAGE_TYPES,
   ClientMessage,
   CommandMessage,
+  ConcedeMessage,
   EventsSinceMessage,
   JoinOptions,
   MAX_MESSAGE_BYTES,
@@ -74,6 +75,8 @@ describe("client message schemas", () => {
     expect(EventsSinceMessage.safeParse({ type: "events_since", after: 0 }).success).toBe(true);
     expect(PingMessage.safeParse({ type: "ping", t: 1732345678901.5 }).success).toBe(true);
     expect(ClientMessage.safeParse({ type: "events_since", after: 12 }).success).toBe(true);
+    expect(ConcedeMessage.safeParse({ type: "concede", id: "concede-1" }).success).toBe(true);
+    expect(ClientMessage.safeParse({ type: "concede", id: "x".repeat(64) }).success).toBe(true);
   });
 
   it.each([
@@ -90,6 +93,10 @@ describe("client message schemas", () => {
     ["a missing t", { type: "ping" }],
     ["an unknown type", { type: "pong", t: 1 }],
     ["no type", { t: 1 }],
+    ["a concession without id", { type: "concede" }],
+    ["a concession with a 65-character id", { type: "concede", id: "x".repeat(65) }],
+    ["a concession naming a seat", { type: "concede", id: "c", seat: "p2" }],
+    ["a concession carrying a command", { type: "concede", id: "c", command: { type: "concede" } }],
   ])("refuse %s", (_what, message) => {
     expect(ClientMessage.safeParse(message).success).toBe(false);
   });
@@ -170,6 +177,7 @@ describe("parseClientMessage", () => {
     fc.record({ type: fc.constant("command" as const), id: fc.string({ minLength: 1, maxLength: 64 }), command: fc.jsonValue({ maxDepth: 4 }) }),
     fc.record({ type: fc.constant("events_since" as const), after: fc.nat() }),
     fc.record({ type: fc.constant("ping" as const), t: fc.double({ noNaN: true, noDefaultInfinity: true }) }),
+    fc.record({ type: fc.constant("concede" as const), id: fc.string({ minLength: 1, maxLength: 64 }).filter((id) => !/\p{Cc}/u.test(id)) }),
   );
 
   it("accepts every valid message, with or without its type field, and returns it as JSON", () => {

@@ -72,6 +72,14 @@ export interface HostedRuleset {
   casterEvent?(envelope: EventEnvelope<unknown>, live: unknown): unknown;
   /** How bot seats play the ruleset; none: no bot plays it (the lobby refuses a bot match). */
   readonly bot?: HostedBot;
+  /**
+   * The ruleset's own concession command, sent for a seat's `concede` message (docs/protocol.md
+   * "Conceding"): the rules accept it from any seat at any time before the end and decide what it
+   * means (the seat's side loses). Absent: the room enters the referee's concession
+   * (`{ referee: "concede" }`, @fogwar/engine referee.ts: the seat's side loses, a draw among the
+   * sides left when more than one is).
+   */
+  readonly concedeCommand?: unknown;
 }
 
 /** A ruleset's command as a bot handles it: plain JSON with a `type`. */

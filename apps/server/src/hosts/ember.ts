@@ -14,6 +14,8 @@ import { searchBrain } from "./search-brain.js";
 /** EMBER (seed 001) as the server hosts it. */
 export const emberHost: HostedRuleset = {
   ruleset: ember,
+  // docs/rules/ember.md 6.1 (project decision): a seat concedes for its side at any time.
+  concedeCommand: { type: "concede" },
   makeSetup(request) {
     const scenario = catalog.scenarios.get(request.scenario);
     if (!scenario) {

@@ -19,6 +19,8 @@ const SIEGE_TEAMS = ["attack", "defence"] as const;
  */
 export const siegeHost: HostedRuleset = {
   ruleset: siege,
+  // docs/rules/siege.md "Concession" (project decision): a seat concedes for its side at any time.
+  concedeCommand: { type: "concede" },
   makeSetup(request) {
     const mission = siegeCatalog.missions.get(request.scenario);
     if (!mission) {

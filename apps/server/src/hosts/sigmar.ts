@@ -16,6 +16,8 @@ import { lobbyClock } from "./lobby-clock.js";
 
 export const sigmarHost: HostedRuleset = {
   ruleset: sigmar,
+  // docs/rules/sigmar.md C12: a seat concedes for its side at any time.
+  concedeCommand: { type: "concede" },
   makeSetup(request) {
     if (request.scenario !== catalog.battleplan.id) {
       return { ok: false, problem: { code: "bad_request", message: `Unknown battleplan "${request.scenario}".`, details: { battleplans: [catalog.battleplan.id] } } };

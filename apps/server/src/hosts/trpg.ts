@@ -31,6 +31,8 @@ const refuse = (message: string): Problem => ({ ok: false, problem: { code: "bad
 /** The TRPG as the server hosts it. */
 export const trpgHost: HostedRuleset = {
   ruleset: trpg,
+  // docs/rules/trpg.md "Concession" (project decision): a seat concedes for its side at any time.
+  concedeCommand: { type: "concede" },
   makeSetup(request) {
     const scenario = catalog.scenarios.get(request.scenario);
     if (!scenario) return refuse(`Unknown scenario "${request.scenario}".`);

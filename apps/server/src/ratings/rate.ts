@@ -6,7 +6,8 @@
  * - it has two seats or more, every seat belongs to an account (no bot, no seat opened without
  *   signing in) and no account holds two of its seats;
  * - at least one command was accepted before the one that ended it (a match conceded or claimed
- *   before anyone played is not rated).
+ *   before anyone played is not rated: an abort, not a result). A concession is one entry however
+ *   it is made (the `concede` message enters the rules' own command, or the referee's).
  * Each rated match is one Glicko-2 rating period for its players, new players starting at 1500,
  * deviation 350, volatility 0.06 (tau 0.5). Every player meets every player of another side
  * (its team, or itself without teams): the winning side's players beat the others' (1 against

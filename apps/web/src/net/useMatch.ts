@@ -39,6 +39,8 @@ export interface MatchConnection {
   claim?(absent: string, outcome: "win" | "draw"): Promise<CommandResult>;
   /** Proposes, agrees to (the same terms) or declines (null) going on by correspondence; false when not connected. */
   correspondence?(terms: { daysPerMove: number; vacationDays: number } | null): boolean;
+  /** Concedes the match for the seat's side, in every ruleset (docs/protocol.md "Conceding"). */
+  concede?(): Promise<CommandResult>;
   /** The table chat: audiences, lines heard, the last refusal. */
   chat: ChatState;
   /** Posts a chat line; false when not connected (nothing sent). */
@@ -76,10 +78,14 @@ export function useMatch(matchId: string, join: JoinSpec, client?: RoomClient): 
       session ? session.claim(absent, outcome) : Promise.resolve({ ok: false, error: { code: "not_connected", message: "Not connected yet.", rule: null } }),
     [session],
   );
+  const concede = useCallback(
+    (): Promise<CommandResult> => (session ? session.concede() : Promise.resolve({ ok: false, error: { code: "not_connected", message: "Not connected yet.", rule: null } })),
+    [session],
+  );
   const sendChat = useCallback((audience: ChatAudience, text: string) => session?.sendChat(audience, text) ?? false, [session]);
   const correspondence = useCallback((terms: { daysPerMove: number; vacationDays: number } | null) => session?.correspondence(terms) ?? false, [session]);
   return useMemo(
-    () => ({ ...snapshot, events: snapshot.events as EventEntry[], send, retryNow, claim, sendChat, correspondence }),
-    [snapshot, send, retryNow, claim, sendChat, correspondence],
+    () => ({ ...snapshot, events: snapshot.events as EventEntry[], send, retryNow, claim, concede, sendChat, correspondence }),
+    [snapshot, send, retryNow, claim, concede, sendChat, correspondence],
   );
 }

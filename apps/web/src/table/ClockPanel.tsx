@@ -1,29 +1,22 @@
 /**
- * The table's clocks and abandonment claims (both tables): each clock with its time left, counted
- * down locally (low time emphasised, and said in words for screen readers), the countdown before
- * the other side may claim against a disconnected seat the match waits for, then the claim buttons.
+ * The table's clocks (every table): each clock with its time left, counted down locally (low time
+ * emphasised, and said in words for screen readers), and the result a clock or a claim imposed.
  * A correspondence match's clocks read in days ("2 d 4 h", the move's time and the vacation
  * behind it); a seated player may propose switching a live match to correspondence
- * (./CorrespondenceSwitch.tsx).
+ * (./CorrespondenceSwitch.tsx). The claim offer and the Concede control are ./Abandonment.tsx's.
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { claimWaitAt, formatClock, formatDays, isLow, remainingAt, termsWords, type ClockInfo } from "./clock";
+import { formatClock, formatDays, isLow, remainingAt, termsWords, type ClockInfo } from "./clock";
 import { CorrespondenceSwitch, type CorrespondenceSender } from "./CorrespondenceSwitch";
 import "./ClockPanel.css";
 
-/** What a claim button does: sends the claim, resolving with the server's answer. */
-export type ClaimSender = (absent: string, outcome: "win" | "draw") => Promise<{ ok: boolean; error?: { message: string } }>;
-
 export interface ClockPanelProps {
   readonly info: ClockInfo | null;
-  /** The viewer's seat (null: a spectator, who sees the clocks but cannot claim). */
-  readonly seat: string | null;
+  /** The viewer's seat (null: a spectator, who sees the clocks but cannot propose). */
+  readonly seat?: string | null;
   /** A clock's or seat's name for people (a player's name, a team's name). */
   readonly nameOf: (clockOrSeat: string) => string;
-  /** A seat's side (its team, or itself). */
-  readonly sideOf: (seat: string) => string;
-  readonly onClaim?: ClaimSender;
   /** Proposes, agrees to or declines a switch to correspondence (players only; absent: no switch offered). */
   readonly onCorrespondence?: CorrespondenceSender;
   /** Every seat of the match (for whom a proposal waits); default: the clocks' seats. */
@@ -32,11 +25,11 @@ export interface ClockPanelProps {
   readonly now?: () => number;
 }
 
-export function ClockPanel({ info, seat, nameOf, sideOf, onClaim, onCorrespondence, seats, now = Date.now }: ClockPanelProps) {
+/** The clocks, or nothing when the match has none, no result was imposed and no switch is offered. */
+export function ClockPanel({ info, seat = null, nameOf, onCorrespondence, seats, now = Date.now }: ClockPanelProps) {
   const { t } = useTranslation("common");
   const [time, setTime] = useState(now);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const ticking = info !== null && (info.field.clocks.some((c) => c.running) || info.field.claims.length > 0);
+  const ticking = info !== null && info.field.clocks.some((c) => c.running);
   useEffect(() => {
     if (!ticking) return;
     setTime(now());
@@ -46,7 +39,7 @@ export function ClockPanel({ info, seat, nameOf, sideOf, onClaim, onCorresponden
   const switcher = seat !== null && onCorrespondence && info !== null && (
     <CorrespondenceSwitch field={info.field} seat={seat} seats={seats ?? [...new Set(info.field.clocks.flatMap((c) => c.seats))]} nameOf={nameOf} onSend={onCorrespondence} />
   );
-  if (!info || (info.field.kind === null && info.field.claims.length === 0 && !info.field.imposed)) {
+  if (!info || (info.field.kind === null && !info.field.imposed)) {
     return switcher && !info?.field.imposed ? (
       <section className="clock-panel" aria-label={t("clock.title")}>
         {switcher}
@@ -55,7 +48,6 @@ export function ClockPanel({ info, seat, nameOf, sideOf, onClaim, onCorresponden
   }
   const { field } = info;
   const days = field.kind === "correspondence";
-  const claims = field.imposed ? [] : field.claims.filter((c) => seat !== null && sideOf(c.absent) !== sideOf(seat));
   const imposed = field.imposed;
   const reason = imposed ? t(`clock.reason.${imposed.reason}`, { defaultValue: imposed.reason }) : "";
   return (
@@ -89,35 +81,6 @@ export function ClockPanel({ info, seat, nameOf, sideOf, onClaim, onCorresponden
       )}
       {days && field.correspondence && <p className="clock-terms">{t("clock.correspondence", { days: termsWords(t as never, field.correspondence).days })} · {t("clock.noClaims")}</p>}
       {switcher}
-      {claims.map((claim) => {
-        const wait = claimWaitAt(info, claim, time);
-        const who = nameOf(claim.absent);
-        return (
-          <div key={claim.absent} className="claim" role="status">
-            <p>{wait > 0 ? t("clock.claimIn", { who, time: formatClock(wait) }) : t("clock.claimNow", { who, time: formatClock(field.claimDelayMs) })}</p>
-            {wait === 0 && onClaim && (
-              <p className="claim-buttons">
-                {(["win", "draw"] as const).map((outcome) => (
-                  <button
-                    key={outcome}
-                    type="button"
-                    onClick={() =>
-                      void onClaim(claim.absent, outcome).then((answer) => setRefusal(answer.ok ? null : (answer.error?.message ?? "")))
-                    }
-                  >
-                    {t(outcome === "win" ? "clock.claimWin" : "clock.claimDraw")}
-                  </button>
-                ))}
-              </p>
-            )}
-          </div>
-        );
-      })}
-      {refusal !== null && (
-        <p className="error" role="alert">
-          {t("clock.claimRefused", { message: refusal })}
-        </p>
-      )}
     </section>
   );
 }

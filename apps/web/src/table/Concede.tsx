@@ -1,39 +1,48 @@
 /**
- * The Concede control every ruleset's table offers a seat: "Concede", then a confirmation
- * ("Concede the match? This cannot be undone." or the ruleset's own question) with "Yes, concede"
- * and "Keep playing". The rules decide what a concession means (the seat, or its whole team, loses).
+ * The Concede control of every ruleset's table (inside ./Abandonment.tsx): "Concede", then the
+ * one question every ruleset asks, "Concede the match? Your side loses. This cannot be undone.",
+ * with "Yes, concede" and "Keep playing". The rules decide what a concession means (the seat, or
+ * its whole team, loses).
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import "../i18n/table-strings";
 
 export interface ConcedeButtonProps {
-  /** Sends the ruleset's concede command. */
+  /** Sends the concession. */
   readonly onConcede: () => void;
-  /** The confirmation's question; absent: the table's "Concede the match? This cannot be undone." */
-  readonly confirm?: string;
+  /** While a claim or a concession is on its way. */
+  readonly disabled?: boolean;
 }
 
 /** "Concede", then the question with "Yes, concede" and "Keep playing". */
-export function ConcedeButton({ onConcede, confirm }: ConcedeButtonProps) {
+export function ConcedeButton({ onConcede, disabled = false }: ConcedeButtonProps) {
   const { t } = useTranslation("table");
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
-      <button type="button" className="concede" onClick={() => setAsking(true)}>
-        {t("actions.concede")}
+      <button type="button" className="concede" disabled={disabled} onClick={() => setAsking(true)}>
+        {t("abandon.concede")}
       </button>
     );
   }
-  const question = confirm ?? t("actions.concedeConfirm");
+  const question = t("abandon.concedeConfirm");
   return (
     <span className="concede-confirm" role="group" aria-label={question}>
-      {question}{" "}
-      <button type="button" className="danger" onClick={onConcede}>
-        {t("actions.concedeYes")}
+      <span className="concede-question">{question}</span>{" "}
+      <button
+        type="button"
+        className="danger"
+        disabled={disabled}
+        onClick={() => {
+          setAsking(false);
+          onConcede();
+        }}
+      >
+        {t("abandon.concedeYes")}
       </button>{" "}
       <button type="button" onClick={() => setAsking(false)} autoFocus>
-        {t("actions.concedeNo")}
+        {t("abandon.concedeNo")}
       </button>
     </span>
   );

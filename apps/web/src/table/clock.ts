@@ -36,11 +36,12 @@ export function claimWaitAt(info: ClockInfo, claim: ClockField["claims"][number]
 /** Whether a clock is low: under 30 s, or under a tenth of its start for long clocks. */
 export const isLow = (ms: number): boolean => ms < 30_000;
 
-/** The referee's public events (a clock ran out, a claim), as the logs show them. */
+/** The referee's public events (a clock ran out, a claim, a concession in rules without one), as the logs show them. */
 type RefereeEvent =
   | { readonly type: "time_control"; readonly by: string; readonly spec: { readonly kind: string; readonly perMoveMs?: number; readonly vacationMs?: number } }
   | { readonly type: "time_out"; readonly clock: string; readonly seat: string; readonly result: { readonly winner: string | null; readonly reason: string } | null }
-  | { readonly type: "claimed"; readonly by: string; readonly absent: string; readonly outcome: "win" | "draw" };
+  | { readonly type: "claimed"; readonly by: string; readonly absent: string; readonly outcome: "win" | "draw" }
+  | { readonly type: "concession"; readonly seat: string };
 
 /**
  * A referee event in words (keys `clock.*` of the `common` namespace), or null when `event` is not
@@ -55,5 +56,6 @@ export function refereeText(t: (key: string, options: Record<string, unknown>) =
   }
   if (e.type === "time_out" && typeof e.clock === "string") return t(e.result ? "clock.timeOut" : "clock.timeOutPass", { ns: "common", who: nameOf(e.clock) });
   if (e.type === "claimed" && typeof e.by === "string") return t(e.outcome === "draw" ? "clock.claimedDraw" : "clock.claimedWin", { ns: "common", by: nameOf(e.by), absent: nameOf(e.absent) });
+  if (e.type === "concession" && typeof e.seat === "string") return t("clock.conceded", { ns: "common", who: nameOf(e.seat) });
   return null;
 }

@@ -45,7 +45,7 @@ test("days and hours from a day on, hours and minutes from an hour, m:ss under i
 });
 
 test("a correspondence clock shows its move's days and the vacation behind it; no claims, and no switch offered", () => {
-  render(<ClockPanel info={info()} seat="p2" nameOf={(s) => `Player ${s}`} sideOf={(s) => s} onCorrespondence={() => true} now={() => 1_000} />);
+  render(<ClockPanel info={info()} seat="p2" nameOf={(s) => `Player ${s}`} onCorrespondence={() => true} now={() => 1_000} />);
   expect(screen.getByText("2 d 4 h")).toBeTruthy();
   expect(screen.getByText(/\+ 2 d vacation/)).toBeTruthy();
   // The stopped clock shows its vacation, and is not "low" though its move has no time of its own now.
@@ -58,7 +58,7 @@ test("a player proposes the switch with the days chosen; another agrees or decli
   const sent: unknown[] = [];
   const onSend = (terms: unknown) => (sent.push(terms), true);
   const live = info({ kind: "total", correspondence: undefined });
-  const first = render(<ClockPanel info={live} seat="p1" seats={["p1", "p2"]} nameOf={(s) => `Player ${s}`} sideOf={(s) => s} onCorrespondence={onSend} now={() => 1_000} />);
+  const first = render(<ClockPanel info={live} seat="p1" seats={["p1", "p2"]} nameOf={(s) => `Player ${s}`} onCorrespondence={onSend} now={() => 1_000} />);
   fireEvent.click(screen.getByText("Switch to correspondence"));
   fireEvent.change(screen.getByLabelText("Days per move"), { target: { value: "7" } });
   fireEvent.change(screen.getByLabelText("Vacation days"), { target: { value: "5" } });
@@ -66,23 +66,23 @@ test("a player proposes the switch with the days chosen; another agrees or decli
   expect(sent).toEqual([{ daysPerMove: 7, vacationDays: 5 }]);
   first.unmount();
   const proposal = { terms: { daysPerMove: 7, vacationDays: 5 }, by: "p1", agreed: ["p1"], seq: 4 };
-  const other = render(<ClockPanel info={info({ kind: "total", correspondence: undefined, proposal })} seat="p2" seats={["p1", "p2"]} nameOf={(s) => `Player ${s}`} sideOf={(s) => s} onCorrespondence={onSend} now={() => 1_000} />);
+  const other = render(<ClockPanel info={info({ kind: "total", correspondence: undefined, proposal })} seat="p2" seats={["p1", "p2"]} nameOf={(s) => `Player ${s}`} onCorrespondence={onSend} now={() => 1_000} />);
   expect(screen.getByText("Player p1 proposes correspondence: 7 days per move, 5 days of vacation.")).toBeTruthy();
   fireEvent.click(screen.getByRole("button", { name: "Agree" }));
   fireEvent.click(screen.getByRole("button", { name: "Decline" }));
   expect(sent.slice(1)).toEqual([{ daysPerMove: 7, vacationDays: 5 }, null]);
   other.unmount();
-  render(<ClockPanel info={info({ kind: "total", correspondence: undefined, proposal })} seat="p1" seats={["p1", "p2"]} nameOf={(s) => `Player ${s}`} sideOf={(s) => s} onCorrespondence={onSend} now={() => 1_000} />);
+  render(<ClockPanel info={info({ kind: "total", correspondence: undefined, proposal })} seat="p1" seats={["p1", "p2"]} nameOf={(s) => `Player ${s}`} onCorrespondence={onSend} now={() => 1_000} />);
   expect(screen.getByText("Waiting for: Player p2.")).toBeTruthy();
   expect(screen.queryByRole("button", { name: "Agree" })).toBeNull();
 });
 
 test("a match without a clock still offers the switch to a player, never to a spectator", () => {
   const none = info({ kind: null, clocks: [], correspondence: undefined });
-  const player = render(<ClockPanel info={none} seat="p1" seats={["p1", "p2"]} nameOf={(s) => s} sideOf={(s) => s} onCorrespondence={() => true} now={() => 1_000} />);
+  const player = render(<ClockPanel info={none} seat="p1" seats={["p1", "p2"]} nameOf={(s) => s} onCorrespondence={() => true} now={() => 1_000} />);
   expect(screen.getByText("Switch to correspondence")).toBeTruthy();
   player.unmount();
-  const watcher = render(<ClockPanel info={none} seat={null} nameOf={(s) => s} sideOf={(s) => s} onCorrespondence={() => true} now={() => 1_000} />);
+  const watcher = render(<ClockPanel info={none} seat={null} nameOf={(s) => s} onCorrespondence={() => true} now={() => 1_000} />);
   expect(watcher.container.textContent).toBe("");
 });
 

@@ -3,9 +3,9 @@
  * seat's projection (or, for a spectator of a delayed match, the caster feed with a switch back to
  * the live public view), the seat's legal commands (from the page's own package, or from an older
  * rules version's frozen build when the server plays the match under one), a command sender that
- * shows the server's refusal as a notice, the event feed of the view shown, and the clocks and
- * abandonment claims (`ClockPanel`), so every ruleset's table offers the claims (each view also
- * shows ./Concede.tsx's control).
+ * shows the server's refusal as a notice, the event feed of the view shown, the clocks
+ * (`ClockPanel`) and leaving the match (`AbandonmentPanel`: the claim offer and Concede, the same
+ * protocol messages and words in every ruleset; each view places it in its action bar).
  * A ruleset's table (src/rulesets/<id>/) calls it and renders its own view.
  */
 import { useMemo, useState, type ReactNode } from "react";
@@ -15,6 +15,7 @@ import type { VersionedRuleset } from "@fogwar/rules-archive/frozen";
 import { useOlderRules, type OlderRules } from "./rules-version";
 import { withImposed } from "./clock";
 import { ClockPanel } from "./ClockPanel";
+import { AbandonmentPanel } from "./Abandonment";
 import "../i18n/table-strings";
 
 /** The banner `banner` (a node, or a function given what to show inside it) with `children` inside, or after it when it is a node. */
@@ -63,8 +64,14 @@ export interface RulesetTableState<V, C> {
   readonly notice: string | null;
   /** The caster switch (spectators of a delayed match), or null. */
   readonly casterSwitch: ReactNode;
-  /** The clocks and abandonment claims, named for people by `nameOf`, seats grouped by `sideOf`. */
-  readonly clock: (nameOf: (clockOrSeat: string) => string, sideOf: (seat: string) => string) => ReactNode;
+  /** The clocks, named for people by `nameOf`. */
+  readonly clock: (nameOf: (clockOrSeat: string) => string) => ReactNode;
+  /**
+   * Leaving the match (`AbandonmentPanel`): the claim offer against another side's absent seat and
+   * Concede, for a seated player while the match is live; seats named by `nameOf`, grouped in
+   * sides by `sideOf`.
+   */
+  readonly abandonment: (nameOf: (seat: string) => string, sideOf: (seat: string) => string) => ReactNode;
   /** Whether a result the log imposed (a claim, a lost clock) ended the match. */
   readonly imposed: boolean;
   /** The table before its first view: `header`, then "Waiting for the table…" unless the connection failed or closed. */
@@ -132,7 +139,10 @@ export function useRulesetTable<V extends { readonly phase: string; readonly res
     send,
     notice: unplayable ?? notice,
     casterSwitch,
-    clock: (nameOf, sideOf) => <ClockPanel info={match.clock ?? null} seat={seat} nameOf={nameOf} sideOf={sideOf} onClaim={match.claim} onCorrespondence={match.correspondence} seats={match.welcome?.players?.map((p) => p.seat)} />,
+    clock: (nameOf) => <ClockPanel info={match.clock ?? null} seat={seat} nameOf={nameOf} onCorrespondence={match.correspondence} seats={match.welcome?.players?.map((p) => p.seat)} />,
+    abandonment: (nameOf, sideOf) => (
+      <AbandonmentPanel info={match.clock ?? null} seat={seat} over={imposed !== null || !live || Boolean(live.result)} nameOf={nameOf} sideOf={sideOf} onClaim={match.claim} onConcede={match.concede} />
+    ),
     imposed: imposed !== null,
     waiting: (className, header) => (
       <section className={className}>

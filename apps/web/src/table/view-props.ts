@@ -31,8 +31,14 @@ export interface TableScreenProps<V, C, E> {
 /** What a whole table view is given: a screen's props, the match id, the clocks and the bot seats. */
 export interface TableViewProps<V, C, E> extends TableScreenProps<V, C, E> {
   readonly matchId: string;
-  /** The clocks and abandonment claims (`ClockPanel`), shown at the top of the action bar. */
+  /** The clocks (`ClockPanel`), shown at the top of the action bar. */
   readonly clock?: ReactNode;
+  /**
+   * Leaving the match (`AbandonmentPanel`: the claim offer and Concede), shown under the clocks in
+   * the action bar, or where the action bar would be in a phase without one (a muster); absent
+   * for spectators' and reviews' views.
+   */
+  readonly abandonment?: ReactNode;
   /** Seats the server's bot plays (seat to level), for the bot note. */
   readonly bots?: BotSeats;
 }

@@ -1,7 +1,7 @@
 /**
  * The viewer's controls, every one built from the legal list: deployment (unit, facing, stance),
  * the activation (reboot, stance, manoeuvre, each part action with its targets, end activation),
- * the command phase's drone orders, concession with confirmation, and a fallback list of every
+ * the command phase's drone orders, and a fallback list of every
  * remaining legal command with a readable label.
  */
 import { useState, type ReactNode } from "react";
@@ -11,7 +11,6 @@ import { FACINGS, type Facing } from "@fogwar/engine";
 import { commandKey, ofType, squareName, unitLabel } from "./model";
 import { actionName, actVariant, describeCommand } from "./words";
 import { useWords } from "./useWords";
-import { ConcedeButton } from "../../table/Concede";
 import "../../i18n/table-strings";
 
 export type Mode =
@@ -347,11 +346,6 @@ export function Controls(props: ControlsProps) {
       {sections.length === 0 && view.pending?.seat !== seat && <p>{t(view.phase === "plan" && legal.length > 0 ? "actions.planAbove" : "actions.notYourTurn")}</p>}
       {sections}
       {legal.length > 0 && <AllCommands view={view} legal={legal} onCommand={onCommand} />}
-      {view.phase !== "finished" && (
-        <p>
-          <ConcedeButton onConcede={() => onCommand({ type: "concede" })} />
-        </p>
-      )}
     </section>
   );
 }

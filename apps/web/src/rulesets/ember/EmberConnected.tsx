@@ -25,5 +25,5 @@ export function EmberConnected({ matchId, seat, match, banner: outer, bots }: Ru
   if (!view) return table.waiting("ember-table", banner);
   const teams = (live as { teams?: Record<string, string> } | null)?.teams;
   const events = table.events as { seq: number; events: EmberEvent[] }[];
-  return <TableView matchId={matchId} view={view} seat={seat} legal={table.legal} onCommand={table.send} events={events} banner={banner} notice={table.notice} clock={table.clock(name, (s) => teams?.[s] ?? s)} bots={bots} />;
+  return <TableView matchId={matchId} view={view} seat={seat} legal={table.legal} onCommand={table.send} events={events} banner={banner} notice={table.notice} clock={table.clock(name)} abandonment={table.abandonment(name, (s) => teams?.[s] ?? s)} bots={bots} />;
 }

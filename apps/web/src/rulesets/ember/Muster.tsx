@@ -5,7 +5,7 @@
  * the others and may unlock to change its list while some seat has not locked. Every viewer sees
  * each seat's lock status and commitment, never another seat's list before the reveal.
  */
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { catalog, type ArmyList, type EmberCommand, type EmberEvent, type EmberView } from "@fogwar/ember";
 import { ArmyEditor } from "./ArmyEditor";
@@ -22,15 +22,15 @@ import "../../i18n/table-strings";
 import "./table.css";
 import "./Muster.css";
 
-/** The muster screen's props (../../table/view-props.ts). */
-export type MusterScreenProps = TableScreenProps<EmberView, EmberCommand, EmberEvent>;
+/** The muster screen's props (../../table/view-props.ts), with leaving the match (claims and Concede hold while mustering too). */
+export type MusterScreenProps = TableScreenProps<EmberView, EmberCommand, EmberEvent> & { readonly abandonment?: ReactNode };
 
 /** The sample lists valid at a battle size, the first one a seat starts from. */
 function samplesFor(battleSize: Parameters<typeof assess>[1]): ArmyList[] {
   return catalog.data.armies.filter((army) => assess(army, battleSize).problems.length === 0);
 }
 
-export function MusterScreen({ view, seat, onCommand, events, banner, notice }: MusterScreenProps) {
+export function MusterScreen({ view, seat, onCommand, events, banner, notice, abandonment }: MusterScreenProps) {
   const { t, i18n } = useTranslation("table");
   const scenario = scenarioOf(view);
   const battleSize = scenario.battleSize;
@@ -53,6 +53,7 @@ export function MusterScreen({ view, seat, onCommand, events, banner, notice }: 
         </h2>
         <p>{t("muster.explain", { size: t(`muster.battleSize.${battleSize}`), limit })}</p>
       </section>
+      {abandonment && <div className="leave-row">{abandonment}</div>}
       {notice && (
         <p className="error" role="alert">
           ⚠ {notice}

@@ -147,7 +147,7 @@ export function TableView(props: TableViewProps) {
   return mustering ? <MusterScreen {...props} /> : <BattleView {...props} />;
 }
 
-function BattleView({ matchId, view, seat, legal, onCommand, events, banner, notice, clock, bots }: TableViewProps) {
+function BattleView({ matchId, view, seat, legal, onCommand, events, banner, notice, clock, abandonment, bots }: TableViewProps) {
   const { t, i18n } = useTranslation("table");
   const name = useSeatNamer(view.seats);
   const [selected, setSelected] = useState<string | null>(null);
@@ -325,6 +325,7 @@ function BattleView({ matchId, view, seat, legal, onCommand, events, banner, not
         <div className="side-column">
           <section className="action-bar" aria-label={t("actionBar")}>
             {clock}
+            {abandonment}
             <TurnLine view={view} seat={seat} />
             <BotNote bots={bots} waiting={awaitingSeats(view)} />
             {notice && (

@@ -28,5 +28,5 @@ export function SiegeTable({ matchId, seat, match, banner, bots }: RulesetTableP
   const teamOf = (s: string): string => (live?.teams.attack.includes(s) ? "attack" : live?.teams.defence.includes(s) ? "defence" : s);
   const nameOf = (who: string): string => (who === "attack" || who === "defence" ? ts(`team.${who}`) : `${ts(`team.${teamOf(who)}`)} (${name(who)})`);
   const events = table.events as { seq: number; events: SiegeEvent[] }[];
-  return <SiegeTableView matchId={matchId} view={view} seat={seat} legal={table.legal} onCommand={table.send} events={events} banner={header} notice={table.notice} clock={table.clock(nameOf, teamOf)} bots={bots} />;
+  return <SiegeTableView matchId={matchId} view={view} seat={seat} legal={table.legal} onCommand={table.send} events={events} banner={header} notice={table.notice} clock={table.clock(nameOf)} abandonment={table.abandonment(nameOf, teamOf)} bots={bots} />;
 }

@@ -11,7 +11,6 @@ import { useTranslation } from "react-i18next";
 import { awaiting, catalog, viewerTeam, type SiegeCommand, type SiegeEvent, type SiegeView, type Team } from "@fogwar/siege";
 import { seatViewer, spectator } from "@fogwar/engine";
 import { SiegeMap } from "./SiegeMap";
-import { SiegeConcede } from "./SiegeConcede";
 import { SecretTokens, SiegeControls, useCommandBuilder } from "./SiegeControls";
 import { describeEvent, diceWords, facingName, gadgetName, opName, placeName, reasonWords, sourceName, teamName, type SiegeWords } from "./words";
 import { BoardViewport, NotifyButton, SoundToggle } from "../../table/TableChrome";
@@ -33,7 +32,7 @@ export interface SiegeTableViewProps extends TableViewProps<SiegeView, SiegeComm
   readonly readOnly?: boolean;
 }
 
-export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, banner, notice, readOnly, clock, bots }: SiegeTableViewProps) {
+export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, banner, notice, readOnly, clock, abandonment, bots }: SiegeTableViewProps) {
   const { t, i18n } = useTranslation("siege");
   const name = useSeatNamer([...view.teams.attack, ...view.teams.defence]);
   const w: SiegeWords = { t, language: i18n.language, name };
@@ -80,6 +79,7 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
           {!readOnly && (
             <section className="action-bar" aria-label={t("actionBar")}>
               {clock}
+              {abandonment}
               {waiting.length > 0 && (
                 <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
                   {mine ? `▶ ${t("yourTurn")}${others.length > 0 ? " · " : ""}` : ""}
@@ -99,7 +99,6 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
                 </p>
               )}
               {seat && <SiegeControls view={view} builder={builder} legal={legal} onCommand={onCommand} />}
-              {seat && view.phase !== "finished" && (myTeam === "attack" || myTeam === "defence") && <SiegeConcede team={myTeam} onCommand={onCommand} />}
               {seat && view.phase !== "finished" && (
                 <p className="turn-alerts">
                   <NotifyButton /> <SoundToggle />

@@ -178,20 +178,15 @@ describe("clicking the map", () => {
 });
 
 describe("concession (docs/rules/siege.md, project decision)", () => {
-  test("a seat concedes for its team after confirming, also while the other team acts; the result says who conceded; a spectator has no button", () => {
+  test("a seat concedes for its team also while the other team acts: its concession (the shared Concede, test/shell-controls.test.tsx) goes through the rules; the view draws no concede of its own", () => {
     // The defence is not awaited: the attack is in its activation.
     const match = playUntil((s) => s.phase === "action" && s.activation !== null && s.step % 2 === 0, "people-concede");
-    const { container, onCommand, unmount } = renderFor(match, "d1");
-    fireEvent.click(screen.getByRole("button", { name: "Concede" }));
-    expect(onCommand).not.toHaveBeenCalled();
-    expect(container.querySelector(".concede-confirm")?.textContent).toContain("Concede the match for your team? Attack wins.");
-    fireEvent.click(screen.getByRole("button", { name: "Keep playing" }));
-    expect(onCommand).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole("button", { name: "Concede" }));
-    fireEvent.click(screen.getByRole("button", { name: "Yes, concede" }));
-    expect(onCommand).toHaveBeenCalledWith({ type: "concede" });
+    expect(siege.legalCommands(match.state, "d1")).toEqual([]);
+    const { container, unmount } = renderFor(match, "d1");
+    expect(container.querySelector("button.concede")).toBeNull();
     unmount();
-    expect(renderFor(match, null).container.querySelector("button.concede")).toBeNull();
+    expect(match.submit("d1", { type: "concede" }).ok).toBe(true);
+    expect(match.state.result).toMatchObject({ winner: "a1", reason: "attack: conceded" });
   });
 
   test("after a concession the result names the winning team and the team that conceded", () => {

@@ -32,5 +32,5 @@ export function SigmarTable({ matchId, seat, match, banner, bots }: RulesetTable
   const header = bannerWith(banner, table.casterSwitch);
   if (!view) return table.waiting("sigmar-table", header);
   const events = table.events as { seq: number; events: SigmarEvent[] }[];
-  return <SigmarTableView matchId={matchId} view={view} seat={seat} legal={table.legal} templates={templates} onCommand={table.send} events={events} banner={header} notice={table.notice} clock={table.clock(name, (s) => s)} bots={bots} />;
+  return <SigmarTableView matchId={matchId} view={view} seat={seat} legal={table.legal} templates={templates} onCommand={table.send} events={events} banner={header} notice={table.notice} clock={table.clock(name)} abandonment={table.abandonment(name, (s) => s)} bots={bots} />;
 }

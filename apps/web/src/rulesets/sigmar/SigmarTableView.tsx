@@ -27,7 +27,6 @@ import { useTurnAwareness } from "../../table/turn";
 import { seatList, useSeatNamer } from "../../table/names";
 import type { TableViewProps } from "../../table/view-props";
 import "../../i18n/sigmar-strings";
-import { ConcedeButton } from "../../table/Concede";
 import "../../help/RuleTip.css";
 import "./table.css";
 
@@ -46,7 +45,7 @@ interface Planning {
   readonly max?: number;
 }
 
-export function SigmarTableView({ matchId, view, seat, legal, templates, onCommand, events, banner, notice, clock, readOnly, bots }: SigmarTableViewProps) {
+export function SigmarTableView({ matchId, view, seat, legal, templates, onCommand, events, banner, notice, clock, abandonment, readOnly, bots }: SigmarTableViewProps) {
   const { t, i18n } = useTranslation("sigmar");
   const name = useSeatNamer(view.seats);
   const w: SigmarWords = { t, language: i18n.language, name };
@@ -191,10 +190,13 @@ export function SigmarTableView({ matchId, view, seat, legal, templates, onComma
           )}
         </div>
         <div className="side-column">
+          {/* The muster has no action bar: leaving the match (claims, Concede) stands first in its place. */}
+          {!readOnly && view.phase === "muster" && abandonment && <div className="leave-row">{abandonment}</div>}
           {view.phase === "muster" && <Muster w={w} view={view} seat={readOnly ? null : seat} onCommand={send} />}
           {!readOnly && view.phase !== "muster" && (
             <section className="action-bar" aria-label={t("controls.title")}>
               {clock}
+              {abandonment}
               {waiting.length > 0 && (
                 <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
                   {mine ? `▶ ${t("yourTurn")}` : t("waitingFor", { name: seatList(name, waiting) })}
@@ -214,12 +216,6 @@ export function SigmarTableView({ matchId, view, seat, legal, templates, onComma
                 </p>
               )}
             </section>
-          )}
-          {/* A seat may concede at any time, also while mustering (the other seat wins). */}
-          {!readOnly && seat && view.phase !== "finished" && (
-            <p className="concede-row">
-              <ConcedeButton onConcede={() => onCommand({ type: "concede" })} />
-            </p>
           )}
           {readOnly && <Pending w={w} view={view} seat={null} />}
           {seat && view.phase === "battle" && <Hand w={w} view={view} seat={seat} />}

@@ -27,5 +27,5 @@ export function TrpgTable({ matchId, seat, match, banner, bots }: RulesetTablePr
   // Claims name a seat; the rules' sides (the party, the enemies) decide who may claim.
   const sideOf = (s: string): string => (live?.seats.party.includes(s) ? "party" : live?.seats.enemies.includes(s) ? "enemies" : s);
   const events = table.events as { seq: number; events: TrpgEvent[] }[];
-  return <TrpgTableView matchId={matchId} view={view} seat={seat} legal={table.legal} onCommand={table.send} events={events} banner={header} notice={table.notice} clock={table.clock(name, sideOf)} bots={bots} />;
+  return <TrpgTableView matchId={matchId} view={view} seat={seat} legal={table.legal} onCommand={table.send} events={events} banner={header} notice={table.notice} clock={table.clock(name)} abandonment={table.abandonment(name, sideOf)} bots={bots} />;
 }

@@ -20,7 +20,6 @@ import { useStickToBottom } from "../../table/log";
 import { useTurnAwareness } from "../../table/turn";
 import { seatList, useSeatNamer } from "../../table/names";
 import type { TableViewProps } from "../../table/view-props";
-import { ConcedeButton } from "../../table/Concede";
 import "../../i18n/trpg-strings";
 import "./table.css";
 
@@ -30,7 +29,7 @@ export interface TrpgTableViewProps extends TableViewProps<TrpgView, TrpgCommand
   readonly readOnly?: boolean;
 }
 
-export function TrpgTableView({ matchId, view, seat, legal, onCommand, events, banner, notice, readOnly, bots, clock }: TrpgTableViewProps) {
+export function TrpgTableView({ matchId, view, seat, legal, onCommand, events, banner, notice, readOnly, bots, clock, abandonment }: TrpgTableViewProps) {
   const { t, i18n } = useTranslation("trpg");
   const seats = [...view.seats.party, ...view.seats.enemies];
   const name = useSeatNamer(seats);
@@ -82,6 +81,7 @@ export function TrpgTableView({ matchId, view, seat, legal, onCommand, events, b
           {!readOnly && (
             <section className="action-bar" aria-label={t("actionBar")}>
               {clock}
+              {abandonment}
               {waiting.length > 0 && (
                 <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
                   {mine ? `▶ ${t("yourTurn")}` : t("awaiting", { seats: seatList(name, waiting) })}
@@ -99,7 +99,6 @@ export function TrpgTableView({ matchId, view, seat, legal, onCommand, events, b
               {master && <GmConsole view={view} w={w} legal={legal} onCommand={onCommand} />}
               {seat && !view.result && (
                 <p className="turn-alerts">
-                  <ConcedeButton confirm={t("concedeConfirm")} onConcede={() => onCommand({ type: "concede" })} />{" "}
                   <NotifyButton /> <SoundToggle />
                 </p>
               )}

@@ -51,7 +51,7 @@ export function ensureWebBuild(): void {
     join(WEB, "index.html"),
     join(WEB, "vite.config.ts"),
     join(WEB, "package.json"),
-    ...["protocol", "ember", "siege", "sigmar", "trpg", "engine"].flatMap((name) => [join(ROOT, "packages", name, "src"), join(ROOT, "packages", name, "data")]),
+    ...["protocol", "client", "ember", "siege", "sigmar", "trpg", "engine"].flatMap((name) => [join(ROOT, "packages", name, "src"), join(ROOT, "packages", name, "data")]),
     join(ROOT, "packages", "rules-archive", "src"),
     join(ROOT, "packages", "rules-archive", "frozen"),
   ];

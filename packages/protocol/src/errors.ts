@@ -275,6 +275,11 @@ export const PROTOCOL_ERRORS = {
     meaning: "An account may block at most 500 players (REST 409). Lift a block first.",
     channels: ["rest"],
   },
+  push_service_refused: {
+    message: "This server does not send to that push service.",
+    meaning: "A push subscription's endpoint is not https at a known push service (FCM, Mozilla, Apple, Windows) nor at one the operator allows (REST 400). Nothing was stored. Use a browser with one of those services.",
+    channels: ["rest"],
+  },
 } as const satisfies Readonly<Record<string, ProtocolErrorInfo>>;
 
 /** A protocol error code: `"bad_message" | "message_too_large" | ...` (the keys of {@link PROTOCOL_ERRORS}). */

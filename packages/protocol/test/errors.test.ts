@@ -61,6 +61,7 @@ const STABLE_NUMBERS: Record<ProtocolErrorCode, number> = {
   too_many_challenges: 4043,
   too_many_reports: 4044,
   too_many_blocks: 4045,
+  push_service_refused: 4046,
 };
 
 describe("PROTOCOL_ERRORS", () => {

@@ -13,6 +13,7 @@ import { z } from "zod";
 import { DEFAULT_SIGN_IN_RATE } from "./accounts/limits.js";
 import { DEFAULT_LIMITS, type LimitSettings } from "./limits.js";
 import { DEFAULT_MAIL_FROM, isSmtpUrl } from "./mail/settings.js";
+import { pushOrigin } from "./notify/push-services.js";
 import type { ServerConfig } from "./server.js";
 
 /** One setting: its variable's schema (raw text in, value out) and the docs' default and meaning. */
@@ -147,6 +148,23 @@ export const SETTINGS = {
     meaning: "the SMTP server for outgoing e-mail (password reset), `smtp://user:pass@host:587` or `smtps://user:pass@host:465`; without it password reset by e-mail is unavailable (see [E-mail](#e-mail)). Holds a password: never logged",
   },
   MAIL_FROM: plain(DEFAULT_MAIL_FROM, `\`${DEFAULT_MAIL_FROM}\``, "the sender of outgoing e-mail (`From`)"),
+  FOGWAR_PUSH_HOSTS: {
+    schema: text.transform((raw, ctx) => {
+      const entries = (raw ?? "").split(",").map((e) => e.trim()).filter((e) => e !== "");
+      const origins = entries.map(pushOrigin);
+      const bad = entries.find((_, i) => origins[i] === null);
+      if (bad === undefined) return origins as string[];
+      ctx.addIssue({ code: "custom", message: `must be comma-separated origins (https://host[:port], http://host[:port] or host[:port] for https), not "${bad}"` });
+      return z.NEVER;
+    }),
+    shown: "(none)",
+    meaning: "Web Push: push services allowed beside the public ones (FCM, Mozilla, Apple, Windows), comma-separated origins (`https://push.example.org`, `http://127.0.0.1:9000`; a bare `host:port` is https); any other subscription is refused (see [Web Push](#web-push))",
+  },
+  FOGWAR_VAPID_SUBJECT: {
+    schema: text.refine((subject) => subject === undefined || /^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s/]+\S*)$/.test(subject), { error: (issue) => `must be a mailto: address or an https: URL, not "${String(issue.input)}"` }),
+    shown: "`PUBLIC_URL` when https, else `mailto:` the `MAIL_FROM` address",
+    meaning: "Web Push: the contact push services see in the server's VAPID signature",
+  },
 } satisfies Record<string, Setting<unknown>>;
 
 /** A variable's name. */
@@ -233,6 +251,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     botDelayMs: settings.FOGWAR_BOT_DELAY_MS,
     smtpUrl: settings.SMTP_URL,
     mailFrom: settings.MAIL_FROM,
+    pushHosts: settings.FOGWAR_PUSH_HOSTS,
+    ...(settings.FOGWAR_VAPID_SUBJECT ? { vapidSubject: settings.FOGWAR_VAPID_SUBJECT } : {}),
     signInRates: { perAddress: { perSecond: settings.FOGWAR_SIGN_IN_PER_MINUTE / 60, burst: settings.FOGWAR_SIGN_IN_BURST } },
     ...scaleOut(settings),
   };

@@ -19,6 +19,8 @@ import { lobbyRoutes } from "./lobby/index.js";
 import { blockRoutes } from "./social/blocks.js";
 import { challengeRoutes, rematchRoutes } from "./social/challenges.js";
 import { reportRoutes } from "./social/reports.js";
+import { notificationRoutes } from "./notify/routes.js";
+import type { PushSetup } from "./notify/push.js";
 import { authRoutes, type AuthLimits } from "./accounts/routes.js";
 import { refuseCrossSite, sessionOf } from "./accounts/session.js";
 import { ApiError } from "./api-error.js";
@@ -57,6 +59,8 @@ export interface ApiServices {
   readonly mailer: Mailer;
   /** The rates sign-ins are held to (./accounts/routes.ts). */
   readonly authLimits: AuthLimits;
+  /** Web Push: the VAPID keys and the push services allowed (./notify/push.ts `preparePush`). */
+  readonly push: PushSetup;
 }
 
 export { newMatchId } from "./create.js";
@@ -171,6 +175,7 @@ export function mountApi(app: Application, services: ApiServices): void {
   api.use("/matches", rematchRoutes(services));
   api.use("/reports", reportRoutes(services.store));
   api.use("/me", meRoutes({ store: services.store, publicUrl: services.publicUrl, mailer: services.mailer }));
+  api.use("/me", notificationRoutes(services));
   api.use("/players", profileRoutes(services.store));
   api.use("/lobby", lobbyRoutes(services));
   api.use("/leaderboard", leaderboardRoutes(services.store));

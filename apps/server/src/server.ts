@@ -25,6 +25,7 @@ import { DEFAULT_IDLE_TTL_MS, DEFAULT_UNJOINED_TTL_MS, expireIdle, expireUnjoine
 import { DEFAULT_SIGN_IN_RATE } from "./accounts/limits.js";
 import { AddressRate } from "./address-limits.js";
 import { createMailer } from "./mail/index.js";
+import { preparePush } from "./notify/push.js";
 import { createLimits, resolveLimits, type LimitSettings } from "./limits.js";
 import { MatchRoom, provideRoomServices, roomPresence } from "./room.js";
 import { BotHost, DEFAULT_BOT_DELAY_MS } from "./bots/host.js";
@@ -89,6 +90,13 @@ export interface ServerConfig {
   readonly smtpUrl?: string;
   /** The sender of outgoing e-mail (default `fogwar <no-reply@localhost>`). */
   readonly mailFrom?: string;
+  /**
+   * Web Push: origins of push services allowed beside the public ones (./notify/push-services.ts;
+   * `https://host[:port]` or `http://host[:port]`). Default: none.
+   */
+  readonly pushHosts?: readonly string[];
+  /** Web Push: the VAPID subject (`mailto:` or `https:`); default `publicUrl` when https, else `mailto:` the sender's address. */
+  readonly vapidSubject?: string;
 }
 
 /** A rate: `perSecond` on average, bursts of `burst`. */
@@ -152,6 +160,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const app = transport.getExpressApp();
   mountSecurityHeaders(app, config.publicUrl);
   const readiness: Readiness = { ready: false };
+  // Web Push: the VAPID key pair is made at first start and kept in the store (every process gets the same).
+  const push = await preparePush(store, config);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
   const rates = {
     perAddress: { perSecond: DEFAULT_SIGN_IN_RATE.perMinute / 60, burst: DEFAULT_SIGN_IN_RATE.burst, ...config.signInRates?.perAddress },
@@ -161,7 +171,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     perAddress: new AddressRate({ redis: counters }, "sign-in", rates.perAddress.perSecond, rates.perAddress.burst),
     perEmail: new AddressRate({ redis: counters }, "sign-in-email", rates.perEmail.perSecond, rates.perEmail.burst),
   };
-  mountApi(app, { store, log, publicUrl: config.publicUrl, presence: (matchId) => roomPresence.get(matchId), limits, clients, readiness, mailer, authLimits });
+  mountApi(app, { store, log, publicUrl: config.publicUrl, presence: (matchId) => roomPresence.get(matchId), limits, clients, readiness, mailer, authLimits, push });
   const servingWeb = mountWeb(app, config.webDir, async (matchId) => (MatchPathParams.safeParse({ id: matchId }).success ? (await store.getMatch(matchId))?.ruleset : undefined));
   mountErrorHandler(app, log, clients);
 

@@ -66,8 +66,18 @@ test.each([
   ["FOGWAR_HISTORY_BURST", "-3", /FOGWAR_HISTORY_BURST must be a non-negative number, not "-3"/],
   ["LOG_LEVEL", "loud", /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "loud"/],
   ["REDIS_URL", "localhost:6379", /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/],
+  ["FOGWAR_PUSH_HOSTS", "push.example.org,ftp://files.example.org", /FOGWAR_PUSH_HOSTS must be comma-separated origins .*not "ftp:\/\/files.example.org"/],
+  ["FOGWAR_PUSH_HOSTS", "https://push.example.org/path", /FOGWAR_PUSH_HOSTS must be comma-separated origins/],
+  ["FOGWAR_VAPID_SUBJECT", "http://example.org", /FOGWAR_VAPID_SUBJECT must be a mailto: address or an https: URL/],
 ])("a malformed %s (%s) fails with a message naming it", (name, value, message) => {
   expect(() => configFromEnv({ [name]: value })).toThrow(message);
+});
+
+test("Web Push: allowed push services as origins (a bare host:port is https) and the VAPID subject", () => {
+  expect(configFromEnv({}).pushHosts).toEqual([]);
+  const config = configFromEnv({ FOGWAR_PUSH_HOSTS: " push.example.org:8443 , http://127.0.0.1:9000,https://PUSH.example.net:443 ", FOGWAR_VAPID_SUBJECT: "mailto:ops@example.org" });
+  expect(config.pushHosts).toEqual(["https://push.example.org:8443", "http://127.0.0.1:9000", "https://push.example.net"]);
+  expect(config.vapidSubject).toBe("mailto:ops@example.org");
 });
 
 test("every malformed variable is named at once", () => {

@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
-import { startServer, type RunningServer } from "@fogwar/server";
+import { startServer, type RunningServer, type ServerConfig } from "@fogwar/server";
 
 /** The Chromium binary the tests drive through playwright-core. */
 export const CHROMIUM = process.env.FOGWAR_CHROMIUM || "/usr/bin/chromium";
@@ -48,6 +48,7 @@ export function ensureWebBuild(): void {
   const built = join(DIST, "index.html");
   const sources = [
     join(WEB, "src"),
+    join(WEB, "public"),
     join(WEB, "index.html"),
     join(WEB, "vite.config.ts"),
     join(WEB, "package.json"),
@@ -108,10 +109,11 @@ export function freePort(): Promise<number> {
 
 /**
  * The server in this process on a free port, on an in-memory database, serving the built client
- * (DIST); a port taken between the probe and the listen is retried (five attempts).
+ * (DIST), with `options` (the bots' pace, allowed push services); a port taken between the probe
+ * and the listen is retried (five attempts).
  * @throws the server's start error, or the last EADDRINUSE.
  */
-export async function startWebServer(options: { botDelayMs?: number } = {}): Promise<RunningServer> {
+export async function startWebServer(options: Pick<ServerConfig, "botDelayMs" | "pushHosts"> = {}): Promise<RunningServer> {
   let last: unknown;
   for (let attempt = 0; attempt < 5; attempt++) {
     const port = await freePort();

@@ -3,7 +3,8 @@
  * `/` lobby, `/play/:matchId` (a seat, from the invite link's fragment), `/watch/:matchId`
  * (spectator), `/review/:matchId` (the match history), `/host/:matchId` (the host page, its token in
  * the fragment), `/how-to-play/:ruleset` (a ruleset's guide), `/account` (sign in, register, passkeys),
- * `/account/reset` (a new password from a reset link), `/games` (my matches and challenges),
+ * `/account/reset` (a new password from a reset link), `/account/notifications` (notification
+ * settings and push devices), `/games` (my matches and challenges),
  * `/players/:name` (a public profile) and `/leaderboard` (the best ratings per game).
  */
 import { Link, Route, Routes, useParams } from "react-router";
@@ -26,6 +27,7 @@ const HowToPlayPage = lazy(() => import("./help/HowToPlay").then((m) => ({ defau
 const HostPage = lazy(() => import("./lobby/HostPage").then((m) => ({ default: m.HostPage })));
 const AccountPage = lazy(() => import("./account/AccountPage").then((m) => ({ default: m.AccountPage })));
 const ResetPage = lazy(() => import("./account/ResetPage").then((m) => ({ default: m.ResetPage })));
+const NotificationsPage = lazy(() => import("./account/NotificationsPage").then((m) => ({ default: m.NotificationsPage })));
 const MyGamesPage = lazy(() => import("./account/MyGamesPage").then((m) => ({ default: m.MyGamesPage })));
 // The account's seat of a match this tab holds no token for (its own chunk: the lobby needs none of it).
 const SeatFromAccount = lazy(() => import("./account/SeatFromAccount").then((m) => ({ default: m.SeatFromAccount })));
@@ -127,6 +129,7 @@ export function App() {
           <Route path="/how-to-play/:ruleset" element={<HowToPlayPage />} />
           <Route path="/account" element={<AccountPage />} />
           <Route path="/account/reset" element={<ResetPage />} />
+          <Route path="/account/notifications" element={<NotificationsPage />} />
           <Route path="/games" element={<MyGamesPage />} />
           <Route path="/players/:name" element={<ProfilePage />} />
           <Route path="/leaderboard" element={<LeaderboardPage />} />

@@ -281,6 +281,11 @@ export const PROTOCOL_ERRORS = {
       "A `correspondence` message the room cannot take: the sender is a spectator, the match is over or already played by correspondence, there is no proposal to decline, or the switch could not be entered. Nothing changed; the room state's `clock.proposal` shows the proposal as it stands.",
     channels: ["message"],
   },
+  push_service_refused: {
+    message: "This server does not send to that push service.",
+    meaning: "A push subscription's endpoint is not https at a known push service (FCM, Mozilla, Apple, Windows) nor at one the operator allows (REST 400). Nothing was stored. Use a browser with one of those services.",
+    channels: ["rest"],
+  },
 } as const satisfies Readonly<Record<string, ProtocolErrorInfo>>;
 
 /** A protocol error code: `"bad_message" | "message_too_large" | ...` (the keys of {@link PROTOCOL_ERRORS}). */

@@ -62,6 +62,7 @@ const STABLE_NUMBERS: Record<ProtocolErrorCode, number> = {
   too_many_reports: 4044,
   too_many_blocks: 4045,
   correspondence_refused: 4046,
+  push_service_refused: 4047,
 };
 
 describe("PROTOCOL_ERRORS", () => {

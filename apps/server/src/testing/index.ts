@@ -19,3 +19,6 @@ export { DEFAULT_BOT_DELAY_MS } from "../bots/host.js";
 export { openPgliteFolder } from "../store/pglite.js";
 export { dialDuelHost, DUEL_SCENARIO } from "../../test/fixtures/dial-duel-host.js";
 export { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../../test/smtp.js";
+export { startPushEndpoint, type ReceivedPush, type TestPushEndpoint, type TestSubscription } from "../../test/push-endpoint.js";
+export { PushChannel, preparePush, pushSubscriptionId } from "../notify/push.js";
+export type { OwedNotification, Recipient } from "../notify/channel.js";

@@ -76,8 +76,9 @@ function SignedIn({ api, account, onChange }: { api: AccountApi; account: Accoun
           <dt>{t("passkeys.label")}</dt>
           <dd>{t("passkeys.count", { count: account.passkeys })}</dd>
         </dl>
-        <p>
+        <p className="account-links">
           <Link to="/games">{t("games.open")}</Link>
+          <Link to="/account/notifications">{t("notifications")}</Link>
         </p>
         <div className="account-actions">
           <button type="button" className="primary" disabled={busy} onClick={() => void addPasskey()}>

@@ -16,6 +16,9 @@ import { MatchClock } from "./clocks.js";
 import type { BotLevel } from "@fogwar/protocol";
 import { hostFor, type HostedRuleset } from "./hosts/index.js";
 import { nativeStateHash } from "./state-hash.js";
+import { factsOf } from "./notify/facts.js";
+import { oweForEntry, type MatchInfo } from "./notify/owe.js";
+import { notifyOwed } from "./notify/wake.js";
 import type { MatchStore, StoredEntry } from "./store/index.js";
 
 /** Options chosen at creation (stored with the match). */
@@ -120,6 +123,8 @@ export class LiveMatch {
     initial: unknown,
     private readonly store: MatchStore,
     setup: unknown,
+    /** The scenario id (public). */
+    readonly scenario: string = "",
   ) {
     this.clock = new MatchClock(host, seats, setup, options.clock);
     this.current = initial;
@@ -155,6 +160,7 @@ export class LiveMatch {
       initial.state,
       store,
       record.setup,
+      record.scenario,
     );
     for (const seat of record.seats) if (seat.claimed) match.joined.add(seat.seat);
     const stored = await store.entries(id);
@@ -232,6 +238,11 @@ export class LiveMatch {
     const match = await LiveMatch.load(store, id);
     if (!match) throw new Error(`match ${id} is not in the store`);
     return match;
+  }
+
+  /** The match as its notifications name it (public): id, ruleset, scenario, players, bot seats. */
+  get info(): MatchInfo {
+    return { matchId: this.id, ruleset: this.host.ruleset.id, scenario: this.scenario, players: this.players, bots: new Set(Object.keys(this.options.bots ?? {})) };
   }
 
   /** The current engine state (read-only). */
@@ -332,11 +343,19 @@ export class LiveMatch {
     const entry: Entry = { seq, seat, command, events: result.events };
     const hash = nativeStateHash(result.state);
     const outcome = result.imposed ?? this.host.ruleset.result(result.state);
+    // What the entry owes (../notify/owe.ts), from public facts before and after it: stored with it.
+    const ruleset = this.host.ruleset;
+    const notify = oweForEntry(
+      this.info,
+      { seq, seat, referee, at },
+      factsOf(ruleset, this.current, this.result, this.clock.status(at)),
+      factsOf(ruleset, result.state, outcome, this.clock.statusAfter(result.state, at, result)),
+    );
     try {
       await this.store.appendEntry(
         this.id,
         { seq, seat, command, events: result.events, stateHash: hash, commandId: commandId ?? null, acceptedAt: at },
-        outcome ? { finish: { status: "finished", result: outcome } } : undefined,
+        outcome || notify.length > 0 ? { ...(outcome ? { finish: { status: "finished" as const, result: outcome } } : {}), ...(notify.length > 0 ? { notify } : {}) } : undefined,
       );
     } catch (error) {
       this.unsynced = true;
@@ -354,6 +373,7 @@ export class LiveMatch {
     if (commandId !== undefined) this.commandIds.set(`${seat}\u0000${commandId}`, seq);
     this.advanceDelayed();
     this.trim();
+    if (notify.length > 0) notifyOwed();
     return { ok: true, entry, result: outcome, duplicate: false };
   }
 

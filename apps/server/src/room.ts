@@ -31,6 +31,7 @@ import { RoomClock } from "./room-clock.js";
 import { rosterOf, type ChatListener } from "./chat/audience.js";
 import { RoomChat, type ChatSpeaker } from "./chat/room-chat.js";
 import { rateFinishedMatch } from "./ratings/rate.js";
+import { publishOnPage } from "./notify/on-page.js";
 
 /**
  * The process's `Encoder.BUFFER_SIZE`, in bytes: what an encoder's buffers are first allocated
@@ -292,6 +293,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     this.matchClock.arm(this.clients.length > 0);
     state.spectators = [...this.clientsInfo.values()].filter((i) => i.audience.role === "spectator").length;
     roomPresence.set(this.match.id, Object.fromEntries(state.connected.entries()));
+    publishOnPage(this.match.id, Object.fromEntries(state.connected.entries()));
   }
 
   /**
@@ -357,6 +359,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     for (const { timer } of this.graces.values()) clearTimeout(timer);
     this.graces.clear();
     roomPresence.delete(this.match?.id);
+    if (this.match) publishOnPage(this.match.id, {});
   }
 
   private fail(client: Client, code: ProtocolErrorCode): void {

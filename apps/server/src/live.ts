@@ -16,8 +16,8 @@ import { MatchClock } from "./clocks.js";
 import type { BotLevel } from "@fogwar/protocol";
 import { hostFor, type HostedRuleset } from "./hosts/index.js";
 import { nativeStateHash } from "./state-hash.js";
-import { factsOf } from "./notify/facts.js";
-import { oweForEntry, type MatchInfo } from "./notify/owe.js";
+import { owedByEntry } from "./notify/facts.js";
+import type { MatchInfo } from "./notify/owe.js";
 import { notifyOwed } from "./notify/wake.js";
 import type { MatchStore, StoredEntry } from "./store/index.js";
 
@@ -344,13 +344,7 @@ export class LiveMatch {
     const hash = nativeStateHash(result.state);
     const outcome = result.imposed ?? this.host.ruleset.result(result.state);
     // What the entry owes (../notify/owe.ts), from public facts before and after it: stored with it.
-    const ruleset = this.host.ruleset;
-    const notify = oweForEntry(
-      this.info,
-      { seq, seat, referee, at },
-      factsOf(ruleset, this.current, this.result, this.clock.status(at)),
-      factsOf(ruleset, result.state, outcome, this.clock.statusAfter(result.state, at, result)),
-    );
+    const notify = owedByEntry(this.host.ruleset, this.clock, this.info, { state: this.current, result: this.result }, { seq, seat, referee, at }, result, outcome);
     try {
       await this.store.appendEntry(
         this.id,

@@ -36,7 +36,12 @@ function strings(value: unknown, out = new Set<string>()): Set<string> {
   if (typeof value === "string") {
     if (value.length >= 6) out.add(value);
   } else if (Array.isArray(value)) for (const v of value) strings(v, out);
-  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) (k.length >= 6 && out.add(k), strings(v, out));
+  else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      if (k.length >= 6) out.add(k);
+      strings(v, out);
+    }
+  }
   return out;
 }
 

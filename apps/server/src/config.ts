@@ -145,7 +145,7 @@ export const SETTINGS = {
     // The URL may hold the SMTP password: its error never repeats the value.
     schema: text.refine((url) => url === undefined || isSmtpUrl(url), { error: "must be an smtp:// or smtps:// URL with a host (its value is not repeated: it may hold a password)" }),
     shown: "(none)",
-    meaning: "the SMTP server for outgoing e-mail (password reset), `smtp://user:pass@host:587` or `smtps://user:pass@host:465`; without it password reset by e-mail is unavailable (see [E-mail](#e-mail)). Holds a password: never logged",
+    meaning: "the SMTP server for outgoing e-mail (password reset, notifications), `smtp://user:pass@host:587` or `smtps://user:pass@host:465`; without it password reset and notifications by e-mail are unavailable (see [E-mail](#e-mail)). Holds a password: never logged",
   },
   MAIL_FROM: plain(DEFAULT_MAIL_FROM, `\`${DEFAULT_MAIL_FROM}\``, "the sender of outgoing e-mail (`From`)"),
   FOGWAR_NOTIFY_POLL_MS: {

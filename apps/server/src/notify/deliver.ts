@@ -62,6 +62,9 @@ export interface DelivererServices {
   readonly now?: () => number;
 }
 
+/** Most delivery rounds one process runs at once. */
+export const MAX_ROUNDS = 4;
+
 /** The wait before the next try after `attempts` failed ones: 5 s, doubling, at most 1 h. */
 export const retryDelay = (attempts: number): number => Math.min(3_600_000, 5_000 * 2 ** Math.max(0, attempts - 1));
 
@@ -84,7 +87,7 @@ export class Deliverer {
   private readonly settings: DelivererSettings;
   private readonly now: () => number;
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private running: Promise<void> | null = null;
+  private readonly running = new Set<Promise<void>>();
   private again = false;
   private closed = false;
   private stopWake: (() => void) | null = null;
@@ -104,32 +107,37 @@ export class Deliverer {
     this.wake();
   }
 
-  /** Looks for due rows now (or right after the round in progress). */
+  /**
+   * Looks for due rows now: a new round, alongside those in progress (at most `MAX_ROUNDS`: their
+   * claims never overlap, so a slow send does not hold up what was owed after it), or right after
+   * one of them when that many are running.
+   */
   wake(): void {
     if (this.closed) return;
-    if (this.running) {
+    if (this.running.size >= MAX_ROUNDS) {
       this.again = true;
       return;
     }
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.running = this.rounds().finally(() => {
-      this.running = null;
+    const round: Promise<void> = this.rounds().finally(() => {
+      this.running.delete(round);
       if (this.closed) return;
       if (this.again) {
         this.again = false;
         this.wake();
-      } else this.schedule();
+      } else if (this.running.size === 0 && !this.timer) this.schedule();
     });
+    this.running.add(round);
   }
 
-  /** Stops: no new round; waits for the one in progress. */
+  /** Stops: no new round; waits for those in progress. */
   async close(): Promise<void> {
     this.closed = true;
     this.stopWake?.();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.running;
+    await Promise.all(this.running);
   }
 
   private schedule(): void {

@@ -19,3 +19,5 @@ export { DEFAULT_BOT_DELAY_MS } from "../bots/host.js";
 export { openPgliteFolder } from "../store/pglite.js";
 export { dialDuelHost, DUEL_SCENARIO } from "../../test/fixtures/dial-duel-host.js";
 export { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../../test/smtp.js";
+export { hashToken } from "../room-auth.js";
+export { hashClaimKey } from "../invites.js";

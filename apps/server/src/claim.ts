@@ -20,12 +20,16 @@ import { claimedToken, hashClaimKey, inviteCode, sameCode } from "./invites.js";
 import type { Limits } from "./limits.js";
 import { hashToken } from "./room-auth.js";
 import type { MatchStore } from "./store/index.js";
+import { owePlayerJoined } from "./notify/joined.js";
+import type { Logger } from "pino";
 
 /** What the claim route needs. */
 export interface ClaimServices {
   readonly store: MatchStore;
   readonly limits: Limits;
   readonly clients: ClientLog;
+  /** Where a failure to owe the other seats their `opponent_joined` is logged. */
+  readonly log?: Logger;
 }
 
 /**
@@ -71,6 +75,8 @@ export function claimRoutes(services: ClaimServices): Router {
       await failedJoin(res);
       throw new ApiError(409, "invite_claimed", PROTOCOL_ERRORS.invite_claimed.message);
     }
+    // The other seats are told (./notify/joined.ts), after the claim committed.
+    if (outcome === "claimed") await owePlayerJoined(services.store, id, seat, current.generation, (error) => services.log?.warn({ err: error, matchId: id }, "could not owe opponent_joined"));
     const answer: ClaimSeatResponse = { matchId: id, seat, token };
     res.setHeader("Cache-Control", "no-store");
     res.json(answer);

@@ -195,6 +195,20 @@ export class MatchClock {
     this.last = at;
   }
 
+  /**
+   * The public clock status at `at` just after recording an entry (what `record` then `status(at)`
+   * would give), changing nothing: what the entry's notifications are owed from before it is stored.
+   */
+  statusAfter(state: unknown, at: number, judged: Extract<Judged, { ok: true }>): ClockStatus {
+    const saved = { clocks: this.clocks, imposed: this.imposedResult, last: this.last };
+    this.record(state, at, judged);
+    const status = this.status(at);
+    this.clocks = saved.clocks;
+    this.imposedResult = saved.imposed;
+    this.last = saved.last;
+    return status;
+  }
+
   /** The running clock that falls first, and when (ms); null when none runs. */
   nearest(): { clock: string; deadline: number } | null {
     return this.clocks ? nearestDeadline(this.clocks) : null;

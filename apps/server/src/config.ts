@@ -29,10 +29,11 @@ interface Setting<T> {
 const HOUR_MS = 3_600_000;
 
 /**
- * Defaults of the settings whose run-time modules are heavy (rooms, bots): equal to
- * ./lifecycle.ts `DEFAULT_*_MS` and ./bots/host.ts `DEFAULT_BOT_DELAY_MS` (a test checks).
+ * Defaults of the settings whose run-time modules are heavy (rooms, bots, the deliverer): equal to
+ * ./lifecycle.ts `DEFAULT_*_MS`, ./bots/host.ts `DEFAULT_BOT_DELAY_MS` and ./notify/deliver.ts
+ * `DEFAULT_DELIVERER_SETTINGS` (a test checks).
  */
-export const DEFAULTS = { unjoinedTtlHours: 24, idleTtlDays: 14, backupIntervalMinutes: 10, botDelayMs: 700, signInPerMinute: DEFAULT_SIGN_IN_RATE.perMinute, signInBurst: DEFAULT_SIGN_IN_RATE.burst } as const;
+export const DEFAULTS = { unjoinedTtlHours: 24, idleTtlDays: 14, backupIntervalMinutes: 10, botDelayMs: 700, signInPerMinute: DEFAULT_SIGN_IN_RATE.perMinute, signInBurst: DEFAULT_SIGN_IN_RATE.burst, notifyPollMs: 5_000, notifyLeaseMs: 60_000, notifyDigestMinutes: 10 } as const;
 
 /** pino's levels. */
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -145,7 +146,7 @@ export const SETTINGS = {
     // The URL may hold the SMTP password: its error never repeats the value.
     schema: text.refine((url) => url === undefined || isSmtpUrl(url), { error: "must be an smtp:// or smtps:// URL with a host (its value is not repeated: it may hold a password)" }),
     shown: "(none)",
-    meaning: "the SMTP server for outgoing e-mail (password reset), `smtp://user:pass@host:587` or `smtps://user:pass@host:465`; without it password reset by e-mail is unavailable (see [E-mail](#e-mail)). Holds a password: never logged",
+    meaning: "the SMTP server for outgoing e-mail (password reset, notifications), `smtp://user:pass@host:587` or `smtps://user:pass@host:465`; without it password reset and notifications by e-mail are unavailable (see [E-mail](#e-mail)). Holds a password: never logged",
   },
   MAIL_FROM: plain(DEFAULT_MAIL_FROM, `\`${DEFAULT_MAIL_FROM}\``, "the sender of outgoing e-mail (`From`)"),
   FOGWAR_PUSH_HOSTS: {
@@ -164,6 +165,21 @@ export const SETTINGS = {
     schema: text.refine((subject) => subject === undefined || /^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s/]+\S*)$/.test(subject), { error: (issue) => `must be a mailto: address or an https: URL, not "${String(issue.input)}"` }),
     shown: "`PUBLIC_URL` when https, else `mailto:` the `MAIL_FROM` address",
     meaning: "Web Push: the contact push services see in the server's VAPID signature",
+  },
+  FOGWAR_NOTIFY_POLL_MS: {
+    schema: numeric(DEFAULTS.notifyPollMs, "a whole number of ms from 100 to 3600000", (n) => Number.isInteger(n) && n >= 100 && n <= 3_600_000),
+    shown: `\`${DEFAULTS.notifyPollMs}\``,
+    meaning: "how often (ms) each process looks for notifications that fell due (deferred ones, other processes' after a crash); a notification owed in the process is looked at at once (see [Notifications](#notifications))",
+  },
+  FOGWAR_NOTIFY_LEASE_MS: {
+    schema: numeric(DEFAULTS.notifyLeaseMs, "a whole number of ms from 1000 to 3600000", (n) => Number.isInteger(n) && n >= 1000 && n <= 3_600_000),
+    shown: `\`${DEFAULTS.notifyLeaseMs}\``,
+    meaning: "how long (ms) a process holds the notifications it claimed: those of a process that died are sent by another after this long; keep it well above the SMTP timeouts (30 s)",
+  },
+  FOGWAR_NOTIFY_DIGEST_MINUTES: {
+    schema: numeric(DEFAULTS.notifyDigestMinutes, "a number of minutes from 0 to 1440", (n) => n >= 0 && n <= 1440, 60_000),
+    shown: `\`${DEFAULTS.notifyDigestMinutes}\``,
+    meaning: "for players with the digest on (the default): notifications wait this many minutes after the last one sent to them, then go as one e-mail (or push) listing them all",
   },
 } satisfies Record<string, Setting<unknown>>;
 
@@ -253,6 +269,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     mailFrom: settings.MAIL_FROM,
     pushHosts: settings.FOGWAR_PUSH_HOSTS,
     ...(settings.FOGWAR_VAPID_SUBJECT ? { vapidSubject: settings.FOGWAR_VAPID_SUBJECT } : {}),
+    notifications: { pollMs: settings.FOGWAR_NOTIFY_POLL_MS, leaseMs: settings.FOGWAR_NOTIFY_LEASE_MS, digestWindowMs: settings.FOGWAR_NOTIFY_DIGEST_MINUTES },
     signInRates: { perAddress: { perSecond: settings.FOGWAR_SIGN_IN_PER_MINUTE / 60, burst: settings.FOGWAR_SIGN_IN_BURST } },
     ...scaleOut(settings),
   };

@@ -37,6 +37,7 @@ import { throttle } from "./http/throttle.js";
 import { stampedAddress, type Limits } from "./limits.js";
 import { LiveMatch } from "./live.js";
 import { leaderboardRoutes } from "./ratings/routes.js";
+import { unsubscribeRoutes } from "./notify/unsubscribe.js";
 import { RULESETS } from "./hosts/index.js";
 import { isStoreUnavailable, type MatchRecord, type MatchStore } from "./store/index.js";
 
@@ -166,7 +167,7 @@ export function mountApi(app: Application, services: ApiServices): void {
   // The host routes (./host.ts): seats' states, unclaimed invite links and re-issues, behind the host token.
   api.use("/matches", hostRoutes({ store: services.store, publicUrl: services.publicUrl, limits: services.limits, clients: services.clients }));
   // Claiming a seat's invite for its token (./claim.ts).
-  api.use("/matches", claimRoutes({ store: services.store, limits: services.limits, clients: services.clients }));
+  api.use("/matches", claimRoutes({ store: services.store, limits: services.limits, clients: services.clients, log: services.log }));
   // Accounts: signing in (./accounts/routes.ts), my games and profiles (./accounts/me.ts).
   api.use("/auth", authRoutes({ store: services.store, publicUrl: services.publicUrl, mailer: services.mailer, limits: services.authLimits, log: services.log }));
   // Challenges, rematches, blocks and reports (./social/).
@@ -179,6 +180,8 @@ export function mountApi(app: Application, services: ApiServices): void {
   api.use("/players", profileRoutes(services.store));
   api.use("/lobby", lobbyRoutes(services));
   api.use("/leaderboard", leaderboardRoutes(services.store));
+  // E-mail unsubscribe links (./notify/unsubscribe.ts).
+  api.use("/notifications", unsubscribeRoutes(services));
 
   /** A match's log as the requester may see it (./http/history.ts: cached, rate-limited). */
   const cache = new HistoryCache(services.limits.settings.historyCacheBytes);

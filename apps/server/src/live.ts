@@ -16,6 +16,9 @@ import { MatchClock } from "./clocks.js";
 import type { BotLevel } from "@fogwar/protocol";
 import { hostFor, type HostedRuleset } from "./hosts/index.js";
 import { nativeStateHash } from "./state-hash.js";
+import { owedByEntry } from "./notify/facts.js";
+import type { MatchInfo } from "./notify/owe.js";
+import { notifyOwed } from "./notify/wake.js";
 import type { MatchStore, StoredEntry } from "./store/index.js";
 
 /** Options chosen at creation (stored with the match). */
@@ -126,6 +129,8 @@ export class LiveMatch {
     initial: unknown,
     private readonly store: MatchStore,
     setup: unknown,
+    /** The scenario id (public). */
+    readonly scenario: string = "",
   ) {
     this.clock = new MatchClock(host, seats, setup, options);
     this.current = initial;
@@ -161,6 +166,7 @@ export class LiveMatch {
       initial.state,
       store,
       record.setup,
+      record.scenario,
     );
     for (const seat of record.seats) if (seat.claimed) match.joined.add(seat.seat);
     const stored = await store.entries(id);
@@ -238,6 +244,11 @@ export class LiveMatch {
     const match = await LiveMatch.load(store, id);
     if (!match) throw new Error(`match ${id} is not in the store`);
     return match;
+  }
+
+  /** The match as its notifications name it (public): id, ruleset, scenario, players, bot seats. */
+  get info(): MatchInfo {
+    return { matchId: this.id, ruleset: this.host.ruleset.id, scenario: this.scenario, players: this.players, bots: new Set(Object.keys(this.options.bots ?? {})) };
   }
 
   /** The current engine state (read-only). */
@@ -338,11 +349,13 @@ export class LiveMatch {
     const entry: Entry = { seq, seat, command, events: result.events };
     const hash = nativeStateHash(result.state);
     const outcome = result.imposed ?? this.host.ruleset.result(result.state);
+    // What the entry owes (../notify/owe.ts), from public facts before and after it: stored with it.
+    const notify = owedByEntry(this.host.ruleset, this.clock, this.info, { state: this.current, result: this.result }, { seq, seat, referee, at }, result, outcome);
     try {
       await this.store.appendEntry(
         this.id,
         { seq, seat, command, events: result.events, stateHash: hash, commandId: commandId ?? null, acceptedAt: at },
-        outcome ? { finish: { status: "finished", result: outcome } } : undefined,
+        outcome || notify.length > 0 ? { ...(outcome ? { finish: { status: "finished" as const, result: outcome } } : {}), ...(notify.length > 0 ? { notify } : {}) } : undefined,
       );
     } catch (error) {
       this.unsynced = true;
@@ -360,6 +373,7 @@ export class LiveMatch {
     if (commandId !== undefined) this.commandIds.set(`${seat}\u0000${commandId}`, seq);
     this.advanceDelayed();
     this.trim();
+    if (notify.length > 0) notifyOwed();
     return { ok: true, entry, result: outcome, duplicate: false };
   }
 

@@ -32,6 +32,7 @@ import { rosterOf, type ChatListener } from "./chat/audience.js";
 import { RoomChat, type ChatSpeaker } from "./chat/room-chat.js";
 import { rateFinishedMatch } from "./ratings/rate.js";
 import { concessionOf } from "./concede.js";
+import { publishOnPage } from "./notify/on-page.js";
 
 /**
  * The process's `Encoder.BUFFER_SIZE`, in bytes: what an encoder's buffers are first allocated
@@ -293,6 +294,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     this.matchClock.arm(this.clients.length > 0);
     state.spectators = [...this.clientsInfo.values()].filter((i) => i.audience.role === "spectator").length;
     roomPresence.set(this.match.id, Object.fromEntries(state.connected.entries()));
+    publishOnPage(this.match.id, Object.fromEntries(state.connected.entries()));
   }
 
   /**
@@ -358,6 +360,7 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
     for (const { timer } of this.graces.values()) clearTimeout(timer);
     this.graces.clear();
     roomPresence.delete(this.match?.id);
+    if (this.match) publishOnPage(this.match.id, {});
   }
 
   private fail(client: Client, code: ProtocolErrorCode): void {

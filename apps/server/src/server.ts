@@ -25,13 +25,18 @@ import { DEFAULT_IDLE_TTL_MS, DEFAULT_UNJOINED_TTL_MS, expireIdle, expireUnjoine
 import { DEFAULT_SIGN_IN_RATE } from "./accounts/limits.js";
 import { AddressRate } from "./address-limits.js";
 import { createMailer } from "./mail/index.js";
-import { preparePush } from "./notify/push.js";
+import { timeNow } from "./live.js";
+import { PushChannel, preparePush } from "./notify/push.js";
 import { createLimits, resolveLimits, type LimitSettings } from "./limits.js";
 import { MatchRoom, provideRoomServices, roomPresence } from "./room.js";
 import { BotHost, DEFAULT_BOT_DELAY_MS } from "./bots/host.js";
 import { openStore, type MatchStore } from "./store/index.js";
 import { rateMissedMatches } from "./ratings/rate.js";
 import { localHosting, RedisHosting, type Hosting } from "./hosting.js";
+import { Deliverer, type DelivererSettings } from "./notify/deliver.js";
+import { emailChannel } from "./notify/email.js";
+import { shareOnPage } from "./notify/on-page.js";
+import type { Channel } from "./notify/channel.js";
 import { currentHosting, ensureMatchRoom, HostUnavailableError, openMatchRoom, RESTORE_LISTINGS, useHosting } from "./rooms.js";
 
 /** Server settings; ./config.ts `configFromEnv` reads them from the environment. */
@@ -97,6 +102,8 @@ export interface ServerConfig {
   readonly pushHosts?: readonly string[];
   /** Web Push: the VAPID subject (`mailto:` or `https:`); default `publicUrl` when https, else `mailto:` the sender's address. */
   readonly vapidSubject?: string;
+  /** The notification deliverer's poll, lease and digest window (./notify/deliver.ts; defaults there). */
+  readonly notifications?: Partial<DelivererSettings>;
 }
 
 /** A rate: `perSecond` on average, bursts of `burst`. */
@@ -112,6 +119,8 @@ export interface RunningServer {
   readonly log: Logger;
   /** The bot seats this process plays (./bots/host.ts). */
   readonly bots: BotHost;
+  /** This process's notification deliverer (./notify/deliver.ts). */
+  readonly deliverer: Deliverer;
   /** Disconnects clients, disposes rooms, closes the store and the port. */
   close(): Promise<void>;
 }
@@ -206,6 +215,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       log.error({ err: error, matchId }, "could not rebuild a live match");
     }
   }
+  // Notifications (./notify): owed in the store with what causes them, delivered by every process.
+  const stopOnPage = hosting.shared ? shareOnPage() : () => undefined;
+  const channels: Channel[] = [emailChannel({ mailer, store, publicUrl: config.publicUrl, log }), new PushChannel({ push: store.push, setup: push, log, now: timeNow })];
+  const deliverer = new Deliverer({ store, log, channels }, config.notifications);
+  deliverer.start();
   // Rate the rated matches that finished without their ratings (a stop between the two), in the background.
   void rateMissedMatches(store, log).catch((error: unknown) => log.error({ err: error }, "could not rate the finished matches left unrated"));
   readiness.ready = true;
@@ -220,10 +234,13 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     store,
     log,
     bots,
+    deliverer,
     async close() {
       if (closed) return;
       closed = true;
       expiry.stop();
+      await deliverer.close();
+      stopOnPage();
       await bots.close();
       await server.gracefullyShutdown(false);
       await hosting.close();

@@ -24,6 +24,8 @@ export interface ReceivedMail {
   readonly text: string;
   /** The text/html body, decoded ("" when none). */
   readonly html: string;
+  /** When the server had received the whole message (ms since the epoch). */
+  readonly receivedAt: number;
 }
 
 /** A running test SMTP server. */
@@ -107,7 +109,7 @@ function readMessage(raw: string, to: string[], from: string): ReceivedMail {
   const { headers } = splitPart(raw);
   const bodies = { text: "", html: "" };
   collectBodies(raw, bodies);
-  return { to, from, raw, fromHeader: decodeWords(headers.get("from") ?? ""), toHeader: decodeWords(headers.get("to") ?? ""), subject: decodeWords(headers.get("subject") ?? ""), ...bodies };
+  return { to, from, raw, fromHeader: decodeWords(headers.get("from") ?? ""), toHeader: decodeWords(headers.get("to") ?? ""), subject: decodeWords(headers.get("subject") ?? ""), ...bodies, receivedAt: Date.now() };
 }
 
 /** A MIME part's headers (lower-case names, unfolded) and body. */

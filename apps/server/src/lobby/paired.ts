@@ -11,6 +11,7 @@ import { ApiError } from "../api-error.js";
 import { createMatch, type CreateServices } from "../create.js";
 import { RULESETS } from "../hosts/index.js";
 import type { AccountRecord } from "../store/index.js";
+import { owePlayerJoined } from "../notify/joined.js";
 
 /** The format whose rating the lobby reads for ranges: one player against one. */
 export const DUEL = "duel";
@@ -70,5 +71,7 @@ export async function createDuel(services: CreateServices, settings: DuelSetting
   const seats = duelSeats(settings);
   const request = { ruleset: settings.ruleset, scenario: settings.scenario, players: duelPlayers(settings.ruleset, first.name, second.name), ...(settings.options ? { options: settings.options } : {}) };
   const created = await createMatch(services, request, undefined, "", null, { [seats[0]]: first, [seats[1]]: second });
+  // The first player (the table's owner, the older seek) was waiting: told its opponent joined.
+  await owePlayerJoined(services.store, created.body.matchId, seats[1], 0, (error) => services.log.warn({ err: error, matchId: created.body.matchId }, "could not owe opponent_joined"));
   return { matchId: created.body.matchId, seats };
 }

@@ -25,6 +25,8 @@ export interface OutgoingMail {
   readonly text: string;
   /** The HTML body (optional; the text is the alternative). */
   readonly html?: string;
+  /** Extra headers (`List-Unsubscribe`, `List-Unsubscribe-Post`); values are plain text without line breaks. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** Sends e-mail. */
@@ -110,7 +112,14 @@ export function createMailer(settings: { smtpUrl?: string; from?: string }, log:
       const toDomain = message.to.slice(message.to.lastIndexOf("@") + 1).toLowerCase();
       const started = performance.now();
       try {
-        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, ...(message.html === undefined ? {} : { html: message.html }) });
+        await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          ...(message.html === undefined ? {} : { html: message.html }),
+          ...(message.headers === undefined ? {} : { headers: Object.fromEntries(Object.entries(message.headers).map(([k, v]) => [k, v.replace(/[\r\n]+/g, " ")])) }),
+        });
       } catch (error) {
         const failure = sendError(error, server, secrets);
         log.warn({ toDomain, server, code: failure.code, responseCode: failure.responseCode, reason: failure.message }, "mail not sent");

@@ -19,6 +19,10 @@ import { createMatch, type CreateServices } from "../create.js";
 import { RULESETS } from "../hosts/index.js";
 import type { AccountRecord, ChallengeRecord, MatchStore } from "../store/index.js";
 import { planMatch, type StoredSettings } from "./plan.js";
+import { timeNow } from "../live.js";
+import { owePlayerJoined } from "../notify/joined.js";
+import { oweChallenge } from "../notify/owe.js";
+import { notifyOwed } from "../notify/wake.js";
 
 /** A challenge id: 1 to 64 letters, digits, `_` or `-`. */
 const CHALLENGE_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -49,8 +53,11 @@ async function reachable(store: MatchStore, other: AccountRecord | null, me: Acc
  */
 async function offer(store: MatchStore, from: AccountRecord, to: AccountRecord, settings: StoredSettings, rematchOf?: string): Promise<{ id: string; created: boolean }> {
   const id = randomBytes(12).toString("base64url");
-  const outcome = await store.social.createChallenge({ id, fromAccount: from.id, toAccount: to.id, settings, ...(rematchOf ? { rematchOf } : {}) }, MAX_OPEN_CHALLENGES);
+  // The challenged player's `challenge_received` is owed in the challenge's own transaction (../notify).
+  const owed = oweChallenge({ id, toAccount: to.id, fromName: from.name, ruleset: settings.ruleset }, timeNow());
+  const outcome = await store.social.createChallenge({ id, fromAccount: from.id, toAccount: to.id, settings, ...(rematchOf ? { rematchOf } : {}) }, MAX_OPEN_CHALLENGES, [owed]);
   if (outcome.outcome === "too_many") throw new ApiError(429, "too_many_challenges", `At most ${MAX_OPEN_CHALLENGES} challenges may wait for an answer at once.`);
+  if (outcome.outcome === "created") notifyOwed();
   return outcome.outcome === "existing" ? { id: outcome.id, created: false } : { id, created: true };
 }
 
@@ -109,6 +116,9 @@ export function challengeRoutes(services: CreateServices): Router {
     }
     await store.social.setChallengeMatch(challenge.id, matchId);
     services.log.info({ matchId }, "challenge accepted");
+    // The challenger is told its challenge was taken up (./notify/joined.ts).
+    const mine = Object.entries(plan.paired).find(([, account]) => account.id === me.id)?.[0];
+    if (mine) await owePlayerJoined(store, matchId, mine, 0, (error) => services.log.warn({ err: error, matchId }, "could not owe opponent_joined"));
     res.status(201).json({ matchId });
   });
 

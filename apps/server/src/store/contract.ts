@@ -6,6 +6,7 @@
  * PostgreSQL.
  */
 
+import type { NewNotification } from "./notification-contract.js";
 import type { StoreParts } from "./parts.js";
 
 import type { MatchStatus } from "./status.js";
@@ -189,6 +190,12 @@ export class UnknownMatchError extends Error {
 export interface AppendOptions {
   /** Ends the match with this status and result (any JSON value) together with the entry. */
   finish?: { status: "finished" | "abandoned"; result: unknown };
+  /**
+   * Notifications the entry owes (./notification-contract.ts `NewNotification`), written in the
+   * same statement as the entry: both commit or neither. Keys owed before are skipped, so an
+   * append retried after a lost answer owes nothing twice.
+   */
+  notify?: readonly NewNotification[];
 }
 
 /** Which matches `listMatches` returns. All criteria given must hold. */

@@ -2,6 +2,8 @@
 import { and, count, desc, eq, gte, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { StoreDatabase } from "./database.js";
+import { oweStatement } from "./drizzle-notifications.js";
+import type { NewNotification } from "./notification-contract.js";
 import { accounts, blocks, challenges, chatLines, reports, seats } from "./schema.js";
 import type { BlockRecord, ChallengeRecord, ChallengeStatus, NewChallenge, NewReport, ReportRecord, SocialStore } from "./social-contract.js";
 
@@ -36,7 +38,7 @@ export class DrizzleSocialStore implements SocialStore {
     return this.db.select(challengeColumns).from(challenges).innerJoin(fromAccounts, eq(fromAccounts.id, challenges.fromAccount)).innerJoin(toAccounts, eq(toAccounts.id, challenges.toAccount));
   }
 
-  async createChallenge(challenge: NewChallenge, maxOpen: number): Promise<{ outcome: "created" } | { outcome: "too_many" } | { outcome: "existing"; id: string }> {
+  async createChallenge(challenge: NewChallenge, maxOpen: number, notify: readonly NewNotification[] = []): Promise<{ outcome: "created" } | { outcome: "too_many" } | { outcome: "existing"; id: string }> {
     return this.db.transaction(async (tx) => {
       if (challenge.rematchOf !== undefined) {
         await tx.execute(lockKey(`rematch:${challenge.rematchOf}`));
@@ -64,6 +66,7 @@ export class DrizzleSocialStore implements SocialStore {
         rematchOf: challenge.rematchOf ?? null,
         status: "open",
       });
+      if (notify.length > 0) await tx.execute(oweStatement(notify));
       return { outcome: "created" as const };
     });
   }

@@ -222,7 +222,7 @@ export class DrizzleMatchStore implements MatchStore {
       throw new SequenceConflictError(matchId, entry.seq, await this.appends.lastSeqOrUnknown(matchId));
     }
     // Group commit (./group-commit.ts): one plain multi-row insert for the appends of one round.
-    await this.appends.append(matchId, entry, finish);
+    await this.appends.append(matchId, entry, finish, options.notify);
   }
 
   async entries(matchId: string, after = 0): Promise<StoredEntry[]> {

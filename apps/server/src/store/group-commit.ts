@@ -22,15 +22,20 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { SequenceConflictError, UnknownMatchError, type AppendOptions, type StoredEntry } from "./contract.js";
+import { oweStatement } from "./drizzle-notifications.js";
 import { entries, matches } from "./schema.js";
 
-/** Most entries one INSERT carries (7 parameters each, far below PostgreSQL's 65,535). */
+/**
+ * Most entries one INSERT carries (8 parameters each, with the notifications they owe 9 each:
+ * far below PostgreSQL's 65,535 for the few notifications an entry owes).
+ */
 export const MAX_BATCH = 500;
 
 interface Pending {
   readonly matchId: string;
   readonly entry: StoredEntry;
   readonly finish: AppendOptions["finish"];
+  readonly notify: AppendOptions["notify"];
   readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
 }
@@ -71,9 +76,9 @@ export class GroupCommit {
    * Queues an append; resolves once it is committed. Rejects with `SequenceConflictError`,
    * `UnknownMatchError` or the database's error (uncleaned: the store cleans it).
    */
-  append(matchId: string, entry: StoredEntry, finish: AppendOptions["finish"]): Promise<void> {
+  append(matchId: string, entry: StoredEntry, finish: AppendOptions["finish"], notify?: AppendOptions["notify"]): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ matchId, entry, finish, resolve, reject });
+      this.queue.push({ matchId, entry, finish, notify, resolve, reject });
       this.schedule();
     });
   }
@@ -224,7 +229,10 @@ export class GroupCommit {
     } else p.reject(error);
   }
 
-  /** One statement: the entries, and the matches they finish (only while live). */
+  /**
+   * One statement: the entries, the notifications they owe (../notify: in the same statement, so
+   * both commit or neither) and the matches they finish (only while live).
+   */
   private async write(batch: readonly Pending[]): Promise<void> {
     const rows = batch.map(
       ({ matchId, entry }) =>
@@ -232,18 +240,25 @@ export class GroupCommit {
     );
     const insert = sql`insert into ${entries} (match_id, seq, seat, command, events, state_hash, command_id, accepted_at) values ${sql.join(rows, sql`, `)}`;
     const finishes = batch.filter((p) => p.finish);
-    let statement: SQL = insert;
+    const owed = batch.flatMap((p) => p.notify ?? []);
+    if (finishes.length === 0 && owed.length === 0) {
+      await this.execute(insert);
+      return;
+    }
+    // Data-modifying CTEs run once and to completion whether read or not: one atomic statement.
+    const parts: SQL[] = [sql`inserted as (${insert} returning 1)`];
+    if (owed.length > 0) parts.push(sql`owed as (${oweStatement(owed)} returning 1)`);
+    let main: SQL = sql`select 1`;
     if (finishes.length > 0) {
       const values = finishes.map(({ matchId, finish }) => {
         const result = finish!.result === undefined || finish!.result === null ? null : JSON.stringify(finish!.result);
         return sql`(${matchId}::text, ${finish!.status}::text, ${result}::jsonb)`;
       });
-      statement = sql`with inserted as (${insert} returning 1)
-        update ${matches} set status = f.status, result = f.result, finished_at = now()
+      main = sql`update ${matches} set status = f.status, result = f.result, finished_at = now()
         from (values ${sql.join(values, sql`, `)}) as f(id, status, result)
         where ${matches.id} = f.id and ${matches.status} = 'live'`;
     }
-    await this.execute(statement);
+    await this.execute(sql`with ${sql.join(parts, sql`, `)} ${main}`);
   }
 
   /** The last sequence number of each of these matches that exists (0: no entries yet). */

@@ -4,6 +4,8 @@
  * is one. Times cross as ms since the epoch.
  */
 
+import type { NewNotification } from "./notification-contract.js";
+
 /** A challenge's status: `open` until it is `accepted`, `declined` or `withdrawn`. */
 export type ChallengeStatus = "open" | "accepted" | "declined" | "withdrawn";
 
@@ -67,9 +69,10 @@ export interface SocialStore {
   /**
    * Stores an open challenge unless its sender has `maxOpen` open ones already ("too_many"). With
    * `rematchOf`: when an open challenge between the same two accounts (either way) already follows
-   * that match, answers it instead (`existing`), atomically.
+   * that match, answers it instead (`existing`), atomically. `notify`: notifications the new
+   * challenge owes, written in its transaction (none when it is not created).
    */
-  createChallenge(challenge: NewChallenge, maxOpen: number): Promise<{ outcome: "created" } | { outcome: "too_many" } | { outcome: "existing"; id: string }>;
+  createChallenge(challenge: NewChallenge, maxOpen: number, notify?: readonly NewNotification[]): Promise<{ outcome: "created" } | { outcome: "too_many" } | { outcome: "existing"; id: string }>;
   /** A challenge by id, or null. */
   challengeById(id: string): Promise<ChallengeRecord | null>;
   /** The open challenges sent to (`incoming`) and by (`outgoing`) an account, newest first (at most 200 each). */

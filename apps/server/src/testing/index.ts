@@ -22,3 +22,5 @@ export { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../../t
 export { startPushEndpoint, type ReceivedPush, type TestPushEndpoint, type TestSubscription } from "../../test/push-endpoint.js";
 export { PushChannel, preparePush, pushSubscriptionId } from "../notify/push.js";
 export type { OwedNotification, Recipient } from "../notify/channel.js";
+export { hashToken } from "../room-auth.js";
+export { hashClaimKey } from "../invites.js";

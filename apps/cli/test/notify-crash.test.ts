@@ -199,7 +199,7 @@ scaled("three processes on PostgreSQL and Redis: each owed notification is deliv
   const servers: ServerProcess[] = [];
   try {
     if (!TEST_REDIS_URL) redis = await startThrowawayRedis();
-    const redisUrl = TEST_REDIS_URL ? Object.assign(new URL(TEST_REDIS_URL), { pathname: "/3" }).toString() : (redis as ThrowawayRedis).url;
+    const redisUrl = TEST_REDIS_URL ? Object.assign(new URL(TEST_REDIS_URL), { pathname: "/7" }).toString() : (redis as ThrowawayRedis).url;
     for (let i = 0; i < 3; i++) {
       const port = await freePort();
       servers.push(await ServerProcess.start({ kind: "postgres", url: database.url }, port, 90_000, { ...SETTINGS, FOGWAR_NOTIFY_POLL_MS: "100", SMTP_URL: smtp.url, REDIS_URL: redisUrl, FOGWAR_PUBLIC_ADDRESS: `127.0.0.1:${port}` }));

@@ -21,64 +21,16 @@
  *
  * Needs Chromium (FOGWAR_CHROMIUM, else /usr/bin/chromium) and builds the client when stale.
  */
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page, type Worker } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "playwright-core";
 import type { RunningServer } from "@fogwar/server";
 import { preparePush, PushChannel, startPushEndpoint, type TestPushEndpoint, type TestSubscription } from "@fogwar/server/testing";
+import { KEY_ITEM, pushStandIn, shown, type Shown } from "./push";
 import { CHROMIUM, CHROMIUM_ARGS, ensureWebBuild, HAVE_CHROMIUM, IN_CI, startWebServer } from "./support";
 
 jest.setTimeout(240_000);
 
 const suite = HAVE_CHROMIUM || IN_CI ? describe : describe.skip;
 if (!HAVE_CHROMIUM && !IN_CI) console.warn(`notifications.browser.test: skipped (needs ${CHROMIUM})`);
-
-/** Where the stand-in keeps the VAPID key the page subscribed with (base64url). */
-const KEY_ITEM = "fogwar-test:push-key";
-
-/**
- * The stand-in for the browser's push service (runs in the page before its scripts):
- * `subscribe` answers `subscription` and remembers the key; `getSubscription` answers it while
- * subscribed; `unsubscribe` forgets it.
- */
-function pushStandIn(subscription: { endpoint: string; keys: { p256dh: string; auth: string } }): void {
-  const item = "fogwar-test:push-key";
-  const toBase64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  const fromBase64url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
-  const made = (key: string) => ({
-    endpoint: subscription.endpoint,
-    expirationTime: null,
-    options: { userVisibleOnly: true, applicationServerKey: fromBase64url(key).buffer },
-    toJSON: () => ({ endpoint: subscription.endpoint, expirationTime: null, keys: subscription.keys }),
-    unsubscribe: async () => {
-      localStorage.removeItem(item);
-      return true;
-    },
-  });
-  PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
-    const key = options?.applicationServerKey;
-    const bytes = key instanceof ArrayBuffer ? new Uint8Array(key) : ArrayBuffer.isView(key) ? new Uint8Array(key.buffer, key.byteOffset, key.byteLength) : new Uint8Array();
-    localStorage.setItem(item, toBase64url(bytes));
-    return made(toBase64url(bytes)) as unknown as PushSubscription;
-  };
-  PushManager.prototype.getSubscription = async function () {
-    const key = localStorage.getItem(item);
-    return key ? (made(key) as unknown as PushSubscription) : null;
-  };
-}
-
-/** A notification as the service worker's registration lists it. */
-interface Shown {
-  title: string;
-  body: string;
-  tag: string;
-  data: { url?: string } | null;
-}
-
-/** The notifications the worker shows now. */
-const shown = (worker: Worker): Promise<Shown[]> =>
-  worker.evaluate(async () => {
-    const scope = globalThis as unknown as { registration: ServiceWorkerRegistration };
-    return (await scope.registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as { url?: string } | null }));
-  });
 
 suite("notifications", () => {
   let server: RunningServer;

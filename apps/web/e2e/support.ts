@@ -113,7 +113,7 @@ export function freePort(): Promise<number> {
  * and the listen is retried (five attempts).
  * @throws the server's start error, or the last EADDRINUSE.
  */
-export async function startWebServer(options: Pick<ServerConfig, "botDelayMs" | "pushHosts"> = {}): Promise<RunningServer> {
+export async function startWebServer(options: Pick<ServerConfig, "botDelayMs" | "pushHosts" | "smtpUrl" | "notifications"> = {}): Promise<RunningServer> {
   let last: unknown;
   for (let attempt = 0; attempt < 5; attempt++) {
     const port = await freePort();

@@ -24,3 +24,5 @@ export { PushChannel, preparePush, pushSubscriptionId } from "../notify/push.js"
 export type { OwedNotification, Recipient } from "../notify/channel.js";
 export { hashToken } from "../room-auth.js";
 export { hashClaimKey } from "../invites.js";
+export { setNow } from "../live.js";
+export { setTimers, type Timers } from "../room-clock.js";

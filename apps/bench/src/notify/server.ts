@@ -2,7 +2,7 @@
  * The notification bench's server process (./main.ts starts it): a fogwar server hosting the
  * dial-duel fixture ruleset besides the built-in ones, on the embedded database (or PostgreSQL with
  * BENCH_DATABASE_URL), sending e-mail to the bench's SMTP server. Before it starts it seeds its store
- * with BENCH_NOTIFY_MATCHES live duels: in each, the seat that reveals first (the starter) belongs to
+ * with BENCH_NOTIFY_MATCHES live duels played by correspondence (three days per move): in each, the seat that reveals first (the starter) belongs to
  * an account with an e-mail address and settings that send every notification at once (no digest, on
  * the page or not); the other seat is an anonymous player's. It writes each match's id and both
  * seats' tokens to BENCH_NOTIFY_SEED_FILE (JSON), then starts the server, which opens every match's
@@ -38,7 +38,7 @@ for (let i = 0; i < matches; i++) {
   const tokens: Record<string, string> = { p1: randomBytes(16).toString("hex"), p2: randomBytes(16).toString("hex") };
   const seats: NewSeat[] = ["p1", "p2"].map((seat) => ({ seat, playerName: seat === starter ? `n${matchId}` : "Mover", tokenHash: hashToken(tokens[seat]!), claimKeyHash: hashClaimKey(random()), ...(seat === starter ? { accountId } : {}) }));
   await store.createMatch(
-    { id: matchId, ruleset: dialDuelHost.ruleset.id, rulesVersion: dialDuelHost.ruleset.rulesVersion, scenario: DUEL_SCENARIO, setup, seed, seedCommitment: "bench", options: { spectatorDelay: 0, reconnectGrace: 5, progressiveReveal: false } },
+    { id: matchId, ruleset: dialDuelHost.ruleset.id, rulesVersion: dialDuelHost.ruleset.rulesVersion, scenario: DUEL_SCENARIO, setup, seed, seedCommitment: "bench", options: { spectatorDelay: 0, reconnectGrace: 5, progressiveReveal: false, correspondence: { daysPerMove: 3, vacationDays: 0 } } },
     seats,
   );
   seeded.push({ matchId, starter, other, tokens, email });

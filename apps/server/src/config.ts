@@ -86,7 +86,7 @@ export const SETTINGS = {
   FOGWAR_IDLE_TTL_DAYS: {
     schema: numeric(DEFAULTS.idleTtlDays, "a positive number of days", (n) => n > 0, 24 * HOUR_MS),
     shown: "`14`",
-    meaning: "a live match nobody touched (no command, timeout or claim) for this many days (fractions allowed) is marked `abandoned` and its room closed",
+    meaning: "a live match nobody touched (no command, timeout or claim) for this many days (fractions allowed) is marked `abandoned` and its room closed; a correspondence match is left to its clock",
   },
   FOGWAR_BACKUP_INTERVAL_MINUTES: {
     schema: numeric(DEFAULTS.backupIntervalMinutes, "a number of minutes (0: no backups)", (n) => n >= 0, 60_000),

@@ -716,6 +716,19 @@ describe.each(drivers)("MatchStore contract on $name", (driver) => {
       expect(second).toEqual(expect.arrayContaining([touched, oldUntouched]));
       expect(second).not.toContain(spared);
     });
+
+    test("abandonIdle leaves a correspondence match to its clock (docs/design.md Correspondence play): created so, or switched by a time_control entry", async () => {
+      const byCorrespondence = await created({ options: { correspondence: { daysPerMove: 14, vacationDays: 30 } } });
+      const switched = await created();
+      await store.appendEntry(switched, entry(1, { command: { referee: "time_control", spec: { kind: "correspondence", perMoveMs: 86_400_000, vacationMs: 0 } } }));
+      const idle = await created();
+      const later = new Date(Date.now() + 60_000);
+      const abandoned = await store.abandonIdle(later, []);
+      expect(abandoned).toContain(idle);
+      expect(abandoned).not.toContain(byCorrespondence);
+      expect(abandoned).not.toContain(switched);
+      expect(await store.getMatch(byCorrespondence)).toMatchObject({ status: "live" });
+    });
   });
 
   describe("idempotency keys", () => {

@@ -316,7 +316,9 @@ export interface MatchStore {
   /**
    * Marks `abandoned` (result null, `finishedAt` now) every live match that nobody touched since
    * `cutoff`: created before it, and with no log entry written at or after it; matches in `keep`
-   * are spared. @returns the ids of the matches it abandoned (oldest first).
+   * are spared, and so are matches played by correspondence (`options.correspondence`, or a
+   * `time_control` entry in the log): their clock ends them. @returns the ids of the matches it
+   * abandoned (oldest first).
    */
   abandonIdle(cutoff: Date, keep?: readonly string[]): Promise<string[]>;
   /**

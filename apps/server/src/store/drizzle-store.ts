@@ -341,7 +341,15 @@ export class DrizzleMatchStore implements MatchStore {
   }
 
   async abandonIdle(cutoff: Date, keep: readonly string[] = []): Promise<string[]> {
-    return this.abandonLive(cutoff, keep, sql`not exists (select 1 from ${entries} where ${entries.matchId} = ${matches.id} and ${entries.createdAt} >= ${cutoff.toISOString()}::timestamptz)`);
+    // A match played by correspondence (from its creation, or switched to by a `time_control` entry) is
+    // left to its clock: a move may take days longer than the idle time.
+    return this.abandonLive(
+      cutoff,
+      keep,
+      sql`not exists (select 1 from ${entries} where ${entries.matchId} = ${matches.id} and ${entries.createdAt} >= ${cutoff.toISOString()}::timestamptz)
+        and not (${matches.options} ? 'correspondence')
+        and not exists (select 1 from ${entries} where ${entries.matchId} = ${matches.id} and ${entries.command}->>'referee' = 'time_control')`,
+    );
   }
 
   /** Marks `abandoned` the live matches created before `cutoff`, not in `keep`, that meet `untouched`; ids oldest first. */

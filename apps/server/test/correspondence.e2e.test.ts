@@ -16,36 +16,12 @@ import { awaitingOf } from "../src/awaiting.js";
 import { awaitedDeadlines } from "../src/clocks.js";
 import { LiveMatch, setNow } from "../src/live.js";
 import { setTimers, type Timers } from "../src/room-clock.js";
+import { FakeTime } from "./fake-time";
 import { bootServer, createMatch, emberRequest, TestClient, type Created, type TestServer } from "./harness";
 
 jest.setTimeout(120_000);
 
-/** A fake time (ms) and timers that fire only when the test moves the time on. */
-class FakeTime implements Timers {
-  t = 1_800_000_000_000;
-  private pending: { at: number; fn: () => void; id: number }[] = [];
-  private next = 1;
-  set(fn: () => void, ms: number): unknown {
-    const id = this.next++;
-    this.pending.push({ at: this.t + ms, fn, id });
-    return id;
-  }
-  clear(handle: unknown): void {
-    this.pending = this.pending.filter((p) => p.id !== handle);
-  }
-  /** Moves time on by `ms`, firing the timers that fall due (in order). */
-  advance(ms: number): void {
-    const end = this.t + ms;
-    for (;;) {
-      const due = this.pending.filter((p) => p.at <= end).sort((a, b) => a.at - b.at)[0];
-      if (!due) break;
-      this.t = Math.max(this.t, due.at);
-      this.clear(due.id);
-      due.fn();
-    }
-    this.t = end;
-  }
-}
+
 
 const time = new FakeTime();
 let restoreNow: () => number;

@@ -7,9 +7,10 @@ import type { Timers } from "../src/room-clock.js";
 
 /** A fake time (ms) and timers that fire only when the test moves the time on. */
 export class FakeTime implements Timers {
-  t = 1_800_000_000_000;
   private pending: { at: number; fn: () => void; id: number }[] = [];
   private next = 1;
+  /** `t`: the time it starts at (ms). */
+  constructor(public t = 1_800_000_000_000) {}
   set(fn: () => void, ms: number): unknown {
     const id = this.next++;
     this.pending.push({ at: this.t + ms, fn, id });

@@ -21,7 +21,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { RandomBot } from "@fogwar/engine";
 import { catalog as emberCatalog, emberBotPolicy, legalCommandsInView, type EmberCommand } from "@fogwar/ember";
 import type { RunningServer } from "@fogwar/server";
-import { setNow, setTimers, startPushEndpoint, startSmtpServer, TestClient, type ReceivedPush, type TestPushEndpoint, type TestSmtpServer, type TestSubscription, type Timers } from "@fogwar/server/testing";
+import { FakeTime, setNow, setTimers, startPushEndpoint, startSmtpServer, TestClient, type ReceivedPush, type TestPushEndpoint, type TestSmtpServer, type TestSubscription, type Timers } from "@fogwar/server/testing";
 import { clickNotification, deliverPush, pushStandIn } from "./push";
 import { CHROMIUM, CHROMIUM_ARGS, ensureWebBuild, HAVE_CHROMIUM, IN_CI, startWebServer } from "./support";
 
@@ -32,33 +32,6 @@ if (!HAVE_CHROMIUM && !IN_CI) console.warn(`correspondence-play.browser.test: sk
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-
-/** The server's time and its room timers, moved on only by the test. */
-class FakeTime implements Timers {
-  t = Date.now();
-  private pending: { at: number; fn: () => void; id: number }[] = [];
-  private next = 1;
-  set(fn: () => void, ms: number): unknown {
-    const id = this.next++;
-    this.pending.push({ at: this.t + ms, fn, id });
-    return id;
-  }
-  clear(handle: unknown): void {
-    this.pending = this.pending.filter((p) => p.id !== handle);
-  }
-  /** Moves time on by `ms`, firing the timers that fall due (in order). */
-  advance(ms: number): void {
-    const end = this.t + ms;
-    for (;;) {
-      const due = this.pending.filter((p) => p.at <= end).sort((a, b) => a.at - b.at)[0];
-      if (!due) break;
-      this.t = Math.max(this.t, due.at);
-      this.clear(due.id);
-      due.fn();
-    }
-    this.t = end;
-  }
-}
 
 /** A member in a browser of their own, notifications on for this device. */
 interface Member {
@@ -81,7 +54,8 @@ const until = async <T>(probe: () => Promise<T | undefined | null | false> | T |
 };
 
 suite("correspondence play, notified outside the tab", () => {
-  const time = new FakeTime();
+  // The server's time and its room timers, moved on only by the test (from now).
+  const time = new FakeTime(Date.now());
   let restoreNow: () => number;
   let restoreTimers: Timers;
   let server: RunningServer;

@@ -26,3 +26,4 @@ export { hashToken } from "../room-auth.js";
 export { hashClaimKey } from "../invites.js";
 export { setNow } from "../live.js";
 export { setTimers, type Timers } from "../room-clock.js";
+export { FakeTime } from "../../test/fake-time.js";

@@ -66,7 +66,16 @@ async function act(page: Page, kind: string, how: "map" | "list"): Promise<void>
   await button.click();
   for (let i = 0; i < 5 && !direct && !(await grew()); i++) {
     const waiting = page.locator(".siege-controls .field.waiting select");
-    if (how === "map" && (await page.locator("svg .cell.target").count()) > 0) await page.locator("svg .cell.target").first().click();
+    if (how === "map" && (await page.locator("svg .cell.target").count()) > 0) {
+      // The first highlighted square a click reaches (a token drawn over a square takes its clicks).
+      const open = await page.evaluate(() =>
+        [...document.querySelectorAll("svg .cell.target")].findIndex((cell) => {
+          const box = cell.getBoundingClientRect();
+          return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === cell;
+        }),
+      );
+      await page.locator("svg .cell.target").nth(Math.max(0, open)).click();
+    }
     else if ((await waiting.count()) > 0) await waiting.selectOption({ index: 1 });
     else if ((await page.locator(".siege-controls .command-list button").count()) > 0) await page.locator(".siege-controls .command-list button").first().click();
     else break;

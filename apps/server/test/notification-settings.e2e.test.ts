@@ -7,29 +7,10 @@
  */
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from "@fogwar/protocol";
 import { startServer, type RunningServer } from "../src/server";
+import { Browser } from "./notify-support";
 import { startSmtpServer, type TestSmtpServer } from "./smtp";
 
 jest.setTimeout(60_000);
-
-/** A browser keeping its session cookie. */
-class Browser {
-  cookie = "";
-  constructor(readonly base: string) {}
-
-  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
-    const response = await fetch(`${this.base}${path}`, {
-      method,
-      headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      if (pair!.startsWith("fogwar_session=")) this.cookie = /Max-Age=0/i.test(line) ? "" : pair!;
-    }
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  }
-}
 
 const unique = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 8)}`;
 

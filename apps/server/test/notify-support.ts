@@ -9,12 +9,16 @@ import { freePort } from "./harness";
 /** A browser's cookie jar against one server. */
 export class Browser {
   cookie = "";
-  constructor(readonly base: string) {}
+  /** `userAgent`: the User-Agent header sent (none when absent). */
+  constructor(
+    readonly base: string,
+    readonly userAgent?: string,
+  ) {}
 
   async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
     const response = await fetch(`${this.base}${path}`, {
       method,
-      headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
+      headers: { ...(this.userAgent ? { "user-agent": this.userAgent } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     for (const line of response.headers.getSetCookie()) {

@@ -6,6 +6,7 @@
  * refused non-push hosts, the per-account limit, deleting one's own devices only, the same-site
  * check, and the VAPID key pair kept across restarts.
  */
+import { Browser as CookieBrowser } from "./notify-support";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,25 +22,9 @@ import { startPushEndpoint, type TestPushEndpoint, type TestSubscription } from 
 jest.setTimeout(60_000);
 
 /** A browser: its session cookie across calls, its user agent. */
-class Browser {
-  cookie = "";
-  constructor(
-    readonly base: string,
-    readonly userAgent = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
-  ) {}
-
-  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
-    const response = await fetch(`${this.base}${path}`, {
-      method,
-      headers: { "user-agent": this.userAgent, ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      if (pair!.startsWith("fogwar_session=")) this.cookie = /Max-Age=0/i.test(line) ? "" : pair!;
-    }
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
+class Browser extends CookieBrowser {
+  constructor(base: string, userAgent = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36") {
+    super(base, userAgent);
   }
 
   /** Starts as a guest; @returns the account. */

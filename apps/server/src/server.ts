@@ -238,16 +238,20 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     async close() {
       if (closed) return;
       closed = true;
-      expiry.stop();
-      await deliverer.close();
-      stopOnPage();
-      await bots.close();
-      await server.gracefullyShutdown(false);
-      await hosting.close();
-      counters?.disconnect();
-      mailer.close();
-      useHosting(localHosting);
-      await store.close();
+      try {
+        expiry.stop();
+        await deliverer.close();
+        stopOnPage();
+        await bots.close();
+        await server.gracefullyShutdown(false);
+        await hosting.close();
+        counters?.disconnect();
+        mailer.close();
+      } finally {
+        // Whatever failed above, the store is closed (and a data folder's lock released).
+        useHosting(localHosting);
+        await store.close();
+      }
     },
   };
 }

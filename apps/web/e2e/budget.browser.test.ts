@@ -9,14 +9,15 @@
  *    (`Emulation.setCPUThrottlingRate`) and the network shaped as "Fast 4G"
  *    (`Network.emulateNetworkConditions`, ./budget.ts), from navigation to the moment the
  *    seat's decision buttons are enabled (read in the page, from its navigation start);
- *    budget 2 s (printed with its verdict; the test holds it under 5 s, so a loaded machine does not fail it).
+ *    budget 2 s. A time is a benchmark's figure, not a test's verdict: this test holds that the table
+ *    does become interactive under that throttling and prints the figure with its verdict.
  * `pnpm bench` runs this file and prints both figures (lines starting `budget:`).
  */
 import { chromium, type Browser } from "playwright-core";
 import { catalog as emberCatalog } from "@fogwar/ember";
 import type { RunningServer } from "@fogwar/server";
 import { TestClient } from "@fogwar/server/testing";
-import { FAST_4G, LOBBY_SCRIPT_BUDGET, PHONE, TABLE_INTERACTIVE_BUDGET_MS, TABLE_INTERACTIVE_GUARD_MS, measureLobbyScripts, measureTableInteractive } from "./budget";
+import { FAST_4G, LOBBY_SCRIPT_BUDGET, PHONE, TABLE_INTERACTIVE_BUDGET_MS, measureLobbyScripts, measureTableInteractive } from "./budget";
 import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer, claimSeats } from "./support";
 
 jest.setTimeout(240_000);
@@ -57,7 +58,7 @@ suite(title, () => {
     expect(lobby.bytes).toBeLessThanOrEqual(LOBBY_SCRIPT_BUDGET);
   });
 
-  test(`a table is interactive on an emulated mid-range phone on Fast 4G, printed against the ${TABLE_INTERACTIVE_BUDGET_MS} ms budget and held under ${TABLE_INTERACTIVE_GUARD_MS} ms`, async () => {
+  test(`a table is interactive on an emulated mid-range phone on Fast 4G, its time printed against the ${TABLE_INTERACTIVE_BUDGET_MS} ms budget`, async () => {
     const response = await fetch(`${base}/api/matches`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -73,19 +74,11 @@ suite(title, () => {
     await probe.leave();
     const seat = created.seats.find((s) => s.seat === asked);
     expect(seat).toBeDefined();
-    let table = await measureTableInteractive(browser, seat!.inviteUrl);
-    // Test files run two at a time: what runs beside this one only ever adds time, so a figure over
-    // the guard is measured again (three times at most) and the fastest kept.
-    for (let i = 0; i < 3 && table.interactiveMs > TABLE_INTERACTIVE_GUARD_MS; i++) {
-      const again = await measureTableInteractive(browser, seat!.inviteUrl);
-      if (again.interactiveMs < table.interactiveMs) table = again;
-    }
+    const table = await measureTableInteractive(browser, seat!.inviteUrl);
     report.push(
       `budget: table interactive on a phone (${PHONE.width}x${PHONE.height}, CPU ${PHONE.cpuSlowdown}x slower, ${FAST_4G.label}): ${Math.round(table.interactiveMs)} ms (first paint of the page ${Math.round(table.firstPaintMs)} ms; ${(table.scriptBytes / 1024).toFixed(1)} KB of JavaScript), budget ${TABLE_INTERACTIVE_BUDGET_MS} ms: ${table.interactiveMs <= TABLE_INTERACTIVE_BUDGET_MS ? "met" : `missed by ${Math.round(table.interactiveMs - TABLE_INTERACTIVE_BUDGET_MS)} ms`}`,
     );
     expect(table.interactiveMs).toBeGreaterThan(0);
-    // The 2 s budget is met (1.87-1.89 s measured with table pages naming their first scripts), with
-    // little margin on a loaded 2-core machine: the test holds the figure under the guard and prints the verdict.
-    expect(table.interactiveMs).toBeLessThanOrEqual(TABLE_INTERACTIVE_GUARD_MS);
+    expect(table.scriptBytes).toBeGreaterThan(0);
   });
 });

@@ -1,0 +1,100 @@
+/**
+ * The frame every table's board sits in, so a large board is playable on a phone (390 CSS px):
+ * the board is drawn at `zoom` times the frame's width inside a scrolling frame, so one finger
+ * (or the scroll wheel) pans it, two fingers pinch it (through @use-gesture/react) and the
+ * − / fit / + buttons step it. `zoom` runs from 1 (the whole board fits the frame's width) to
+ * `maxZoom` (default 4), in steps of 1.5x; a pinch keeps the point between the fingers in place.
+ *
+ * Pieces a player drags must set `touch-action: none` on themselves (not on the whole board), so
+ * a finger on a piece drags it and a finger anywhere else pans. The board inside should be an
+ * `<svg>` (or any element) of width 100%: pointer positions read through `getScreenCTM()` stay
+ * right at every zoom.
+ *
+ * `initialZoom` (default 1) is the zoom a board opens at: a big board on a narrow screen may ask
+ * for more (see {@link phoneZoom}).
+ */
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { usePinch } from "@use-gesture/react";
+import { useTranslation } from "react-i18next";
+import "../i18n/table-strings";
+import "./BoardViewport.css";
+
+const STEP = 1.5;
+
+/** Clamps `zoom` to [1, max], rounded to 2 decimals. */
+function clampZoom(zoom: number, max: number): number {
+  return Math.round(Math.min(max, Math.max(1, zoom)) * 100) / 100;
+}
+
+/**
+ * The zoom a board of `columns` cells (squares, inches) should open at so one cell is at least
+ * `minCellPx` CSS px wide in a frame `frameWidth` px wide: 1 when it already is; at most `max`.
+ */
+export function phoneZoom(columns: number, frameWidth: number, minCellPx = 24, max = 4): number {
+  if (frameWidth <= 0 || columns <= 0) return 1;
+  return clampZoom((columns * minCellPx) / frameWidth, max);
+}
+
+export function BoardViewport({ children, label, maxZoom = 4, initialZoom = 1, className }: { children: ReactNode; label: string; maxZoom?: number; initialZoom?: number; className?: string }) {
+  const { t } = useTranslation("table");
+  const frame = useRef<HTMLDivElement>(null);
+  const [zoom, setZoom] = useState(() => clampZoom(initialZoom, maxZoom));
+  useEffect(() => setZoom(clampZoom(initialZoom, maxZoom)), [initialZoom, maxZoom]);
+
+  const current = useRef(zoom);
+  current.current = zoom;
+  /** Sets the zoom keeping the frame point (x, y) (px from the frame's top left) in place. */
+  const zoomAt = useCallback(
+    (next: number, x?: number, y?: number) => {
+      const el = frame.current;
+      const old = current.current;
+      const z = clampZoom(next, maxZoom);
+      if (z === old) return;
+      current.current = z;
+      setZoom(z);
+      if (!el) return;
+      const px = x ?? el.clientWidth / 2;
+      const py = y ?? el.clientHeight / 2;
+      const left = (el.scrollLeft + px) * (z / old) - px;
+      const top = (el.scrollTop + py) * (z / old) - py;
+      requestAnimationFrame(() => {
+        el.scrollLeft = left;
+        el.scrollTop = top;
+      });
+    },
+    [maxZoom],
+  );
+
+  usePinch(
+    ({ offset: [scale], origin: [ox, oy], event }) => {
+      event?.preventDefault?.();
+      const rect = frame.current?.getBoundingClientRect();
+      zoomAt(scale, rect ? ox - rect.left : undefined, rect ? oy - rect.top : undefined);
+    },
+    { target: frame, scaleBounds: { min: 1, max: maxZoom }, from: () => [zoom, 0], eventOptions: { passive: false } },
+  );
+
+  return (
+    <div className={`board-viewport ${className ?? ""}`}>
+      <div className="board-viewport-tools" role="toolbar" aria-label={t("viewport.tools", { board: label })}>
+        <button type="button" onClick={() => zoomAt(zoom / STEP)} disabled={zoom <= 1} aria-label={t("viewport.zoomOut")} title={t("viewport.zoomOut")}>
+          −
+        </button>
+        <button type="button" onClick={() => zoomAt(1)} disabled={zoom <= 1} title={t("viewport.fitTitle")}>
+          {t("viewport.fit")}
+        </button>
+        <button type="button" onClick={() => zoomAt(zoom * STEP)} disabled={zoom >= maxZoom} aria-label={t("viewport.zoomIn")} title={t("viewport.zoomIn")}>
+          +
+        </button>
+        <span className="board-viewport-zoom" aria-live="polite">
+          {t("viewport.zoom", { percent: Math.round(zoom * 100) })}
+        </span>
+      </div>
+      <div ref={frame} className="board-viewport-frame" data-testid="board-viewport" data-zoom={zoom}>
+        <div className="board-viewport-canvas" style={{ width: `${zoom * 100}%` }}>
+          {children}
+        </div>
+      </div>
+    </div>
+  );
+}

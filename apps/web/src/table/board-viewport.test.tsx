@@ -1,0 +1,41 @@
+/**
+ * The board frame of every table: the zoom buttons step the board's drawn width (1x to 4x, 1.5x a
+ * step), "Fit" shows the whole board again, and a big board opens zoomed on a narrow screen.
+ */
+import { fireEvent, render, screen } from "@testing-library/react";
+import { BoardViewport, phoneZoom } from "./BoardViewport";
+import { inEnglish } from "../../test/english";
+
+inEnglish();
+
+test("the zoom buttons scale the board's canvas between the whole board and 4x", () => {
+  render(
+    <BoardViewport label="Map">
+      <svg viewBox="0 0 10 10" />
+    </BoardViewport>,
+  );
+  const frame = screen.getByTestId("board-viewport");
+  const canvas = () => frame.firstElementChild as HTMLElement;
+  expect(canvas().style.width).toBe("100%");
+  expect((screen.getByRole("button", { name: "Zoom out" }) as HTMLButtonElement).disabled).toBe(true);
+  fireEvent.click(screen.getByRole("button", { name: "Zoom in" }));
+  expect(canvas().style.width).toBe("150%");
+  expect(screen.getByText("150%")).toBeTruthy();
+  for (let i = 0; i < 5; i++) fireEvent.click(screen.getByRole("button", { name: "Zoom in" }));
+  expect(frame.dataset.zoom).toBe("4");
+  expect((screen.getByRole("button", { name: "Zoom in" }) as HTMLButtonElement).disabled).toBe(true);
+  fireEvent.click(screen.getByRole("button", { name: "Fit" }));
+  expect(canvas().style.width).toBe("100%");
+});
+
+test("a 22-square board opens zoomed so a square is 24 px wide in a 358 px frame; a small board does not", () => {
+  expect(phoneZoom(22, 358)).toBeCloseTo(1.47, 2);
+  expect(phoneZoom(12, 1200)).toBe(1);
+  expect(phoneZoom(60, 358, 24, 4)).toBe(4);
+  render(
+    <BoardViewport label="Map" initialZoom={phoneZoom(22, 358)}>
+      <svg viewBox="0 0 10 10" />
+    </BoardViewport>,
+  );
+  expect(screen.getByTestId("board-viewport").dataset.zoom).toBe("1.47");
+});

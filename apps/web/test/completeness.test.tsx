@@ -355,7 +355,7 @@ test("clocks and abandonment claims: the clock panel in every state and the refe
   });
   const shown = render(withNames(<EventLog view={emberView} events={[{ seq: 1, events: emberReferee }]} />));
   expect(shown.container.textContent).toContain(`${NAMES.p2}의 시간이 다 되었습니다.`);
-  expect(shown.container.textContent).toContain(`${NAMES.p1}이(가) 무승부를 청구했습니다`);
+  expect(shown.container.textContent).toContain(`${NAMES.p1}가 무승부를 청구했습니다`);
   shown.unmount();
   const siegeMatch = siegeCorpus(1).matches[0]!;
   const siegeView = siege.viewFor(siegeMatch.state, seatViewer("a1"));

@@ -4,11 +4,13 @@
  * added there, such as `table`), all bundled and registered at start (see bundled-resources.ts).
  * The language is the one chosen in the header (remembered in localStorage), else the
  * browser's (Korean when it prefers Korean, English otherwise). Rule terms in Korean follow the
- * seeds (타이밍 다이얼, 링크, 자세, 파벌, 아미, ...).
+ * seeds (타이밍 다이얼, 링크, 자세, 파벌, 아미, ...). Korean strings write particles in their combined
+ * forms (`{{name}}이(가)`): the `particles` post-processor picks each for the word it follows (./particles.ts).
  */
 import i18next, { type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { resources } from "./bundled-resources";
+import { chooseParticles } from "./particles";
 
 export const LANGUAGES = ["en", "ko"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -51,17 +53,21 @@ export async function setLanguage(language: Language, instance: I18n = i18next):
 /** Initialises i18next once (idempotent); returns the instance. */
 export function setupI18n(language: Language = initialLanguage()): I18n {
   if (!i18next.isInitialized) {
-    void i18next.use(initReactI18next).init({
-      resources,
-      lng: language,
-      fallbackLng: "en",
-      supportedLngs: [...LANGUAGES],
-      ns: NAMESPACES,
-      defaultNS: "common",
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      initAsync: false,
-    });
+    void i18next
+      .use(initReactI18next)
+      .use({ type: "postProcessor", name: "particles", process: (value: string) => chooseParticles(value) })
+      .init({
+        resources,
+        lng: language,
+        fallbackLng: "en",
+        supportedLngs: [...LANGUAGES],
+        ns: NAMESPACES,
+        defaultNS: "common",
+        interpolation: { escapeValue: false },
+        returnNull: false,
+        initAsync: false,
+        postProcess: ["particles"],
+      });
     const syncLang = (lng: string) => {
       if (typeof document !== "undefined") document.documentElement.lang = lng;
     };

@@ -128,7 +128,7 @@ describe("the table with automaton actions and vulnerable terrain", () => {
     const ko = words("ko");
     expect(ko[0]).toContain("연료 급유차");
     expect(ko[0]).toContain("관통");
-    expect(ko[2]).toBe("연료 급유차이(가) 파괴되어 잔해가 됨.");
+    expect(ko[2]).toBe("연료 급유차가 파괴되어 잔해가 됨.");
     expect(ko[3]).toMatch(/오토마톤 액션\.$/);
     expect(ko[5]).toContain("연료 급유차");
   });

@@ -114,7 +114,7 @@ describe("seed 004 사격 교환: the holder's team is asked whether to fire bac
       await i18next.changeLanguage("ko");
     });
     const { container, onCommand } = renderFor(match, "d1");
-    expect(container.querySelector(".pending")?.textContent).toBe("! 진입로 그물 창고 B2 사격 교환: 룩이(가) 헤이즈의 사격을 버텼습니다. 방어팀이(가) 대응 사격할 수 있습니다");
+    expect(container.querySelector(".pending")?.textContent).toBe("! 진입로 그물 창고 B2 사격 교환: 룩이 헤이즈의 사격을 버텼습니다. 방어팀이 대응 사격할 수 있습니다");
     const group = screen.getByRole("group", { name: "대응 사격할까요?" });
     const buttons = within(group).getAllByRole("button");
     expect(buttons.map((b) => b.textContent)).toEqual(["헤이즈에게 대응 사격", "대응 사격하지 않음"]);

@@ -139,7 +139,7 @@ describe("the TRPG log's words", () => {
     expect(say("en", 1, 3)).toBe("Tomas Reed takes 1 wound (3 left).");
     expect(say("en", 2, 2)).toBe("Tomas Reed takes 2 wounds (2 left).");
     expect(say("en", 1, -1)).toBe("Tomas Reed takes 1 wound.");
-    expect(say("ko", 1, 3)).toBe("토마스 리드이(가) 운드 1 피해를 입습니다 (3 남음).");
+    expect(say("ko", 1, 3)).toBe("토마스 리드가 운드 1 피해를 입습니다 (3 남음).");
   });
 });
 

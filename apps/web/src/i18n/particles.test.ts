@@ -1,0 +1,38 @@
+/**
+ * Korean particles follow the word before them ("Ari이(가)" read as unpolished): the combined
+ * forms in the strings are resolved at render time, for Hangul, Latin names and digits alike.
+ */
+import i18next from "i18next";
+import { chooseParticles, lastSound } from "./particles";
+import { setupI18n, setLanguage } from "./index";
+
+test("a Hangul word takes the form its last syllable's 받침 asks for", () => {
+  expect(chooseParticles("카인이(가) 기권했습니다.")).toBe("카인이 기권했습니다.");
+  expect(chooseParticles("바다이(가) 기권했습니다.")).toBe("바다가 기권했습니다.");
+  expect(chooseParticles("카인을(를) 보았다, 바다을(를) 보았다")).toBe("카인을 보았다, 바다를 보았다");
+  expect(chooseParticles("물(으)로, 산(으)로, 바다(으)로")).toBe("물로, 산으로, 바다로");
+  expect(chooseParticles("카인과(와) 바다과(와)")).toBe("카인과 바다와");
+});
+
+test("Latin names and digits are read as said in Korean; brackets are looked through", () => {
+  expect(chooseParticles("Ari이(가) 승리를 청구했습니다")).toBe("Ari가 승리를 청구했습니다");
+  expect(chooseParticles("Quill이(가) 감시합니다")).toBe("Quill이 감시합니다");
+  expect(chooseParticles("Quill(으)로 이동")).toBe("Quill로 이동");
+  expect(chooseParticles("Sam은(는) Ming은(는) Bo은(는)")).toBe("Sam은 Ming은 Bo는");
+  expect(chooseParticles("유닛 7이(가) 유닛 2이(가) 유닛(3)이(가)")).toBe("유닛 7이 유닛 2가 유닛(3)이");
+  expect(lastSound("")).toBeNull();
+});
+
+test("a form with no word before it stays as written", () => {
+  expect(chooseParticles("이(가) 비어 있음")).toBe("이(가) 비어 있음");
+  expect(chooseParticles("— 을(를)")).toBe("— 을(를)");
+});
+
+test("i18next resolves the particles of every Korean string at render time", async () => {
+  setupI18n("ko");
+  await setLanguage("ko");
+  i18next.addResource("ko", "common", "particleProbe", "{{who}}이(가) 기권했습니다.");
+  expect(i18next.t("particleProbe", { who: "Ari" })).toBe("Ari가 기권했습니다.");
+  expect(i18next.t("particleProbe", { who: "카인" })).toBe("카인이 기권했습니다.");
+  await setLanguage("en");
+});

@@ -1,0 +1,74 @@
+/**
+ * Korean particles chosen for the word they follow. Korean strings are written with the combined
+ * forms (`{{name}}이(가)`, `을(를)`, `은(는)`, `과(와)`, `(으)로`, ...) so a translator need not know
+ * the name; {@link chooseParticles} (an i18next post-processor, see ./index.ts) replaces each by
+ * the form the word before it takes, through es-hangul's `josa.pick`.
+ *
+ * A word that does not end in Hangul is read as it would be said in Korean: a final digit by its
+ * Sino-Korean reading (1 일, 3 삼, 6 육, 7 칠, 8 팔, 0 영 end in a consonant), a final Latin letter
+ * as a loanword ends (l, m, n and "ng" as 받침 ㄹ ㅁ ㄴ ㅇ; any other letter, as in 마크 or 로버트,
+ * with a vowel). Closing brackets and quotes are looked through ("유닛(3)이" reads the 3).
+ */
+import { josa } from "es-hangul";
+
+type Option = Parameters<typeof josa.pick>[1];
+
+/** Each combined form a string may carry, with the es-hangul option that picks between its two forms. */
+const FORMS: ReadonlyArray<readonly [string, Option]> = [
+  ["이(가)", "이/가"],
+  ["가(이)", "이/가"],
+  ["을(를)", "을/를"],
+  ["를(을)", "을/를"],
+  ["은(는)", "은/는"],
+  ["는(은)", "은/는"],
+  ["과(와)", "와/과"],
+  ["와(과)", "와/과"],
+  ["(으)로", "으로/로"],
+  ["으로(로)", "으로/로"],
+  ["이나(나)", "이나/나"],
+  ["(이)나", "이나/나"],
+  ["아(야)", "아/야"],
+  ["(이)라", "이라/라"],
+  ["이에요(예요)", "이에요/예요"],
+];
+
+const escape = (s: string) => s.replace(/[()]/g, "\\$&");
+const PATTERN = new RegExp(FORMS.map(([form]) => escape(form)).join("|"), "g");
+const OPTION = new Map(FORMS);
+
+/** A stand-in syllable for a final digit (its Sino-Korean reading). */
+const DIGIT = ["영", "일", "이", "삼", "사", "오", "육", "칠", "팔", "구"];
+const CLOSERS = new Set([")", "]", "}", "\"", "'", "’", "”", "」", "』", "》", "〉"]);
+
+/** The syllable `text` is heard to end with, for choosing a particle; `null` when there is none. */
+export function lastSound(text: string): string | null {
+  let end = text.length;
+  while (end > 0 && CLOSERS.has(text[end - 1]!)) end--;
+  if (end === 0) return null;
+  const last = text[end - 1]!;
+  if (/[가-힣]/.test(last)) return last;
+  if (/[0-9]/.test(last)) return DIGIT[Number(last)]!;
+  if (/[a-z]/i.test(last)) {
+    const tail = text.slice(Math.max(0, end - 2), end).toLowerCase();
+    if (tail === "ng") return "영";
+    const l = last.toLowerCase();
+    if (l === "l") return "일";
+    if (l === "m") return "음";
+    if (l === "n") return "은";
+    return "아";
+  }
+  return null;
+}
+
+/**
+ * `text` with every combined particle form replaced by the form the preceding word takes; a form
+ * with no word before it (the start of the text, a space) is left as written.
+ */
+export function chooseParticles(text: string): string {
+  if (!text.includes("(")) return text;
+  return text.replace(PATTERN, (form, offset: number) => {
+    const sound = lastSound(text.slice(0, offset));
+    if (sound === null || /\s$/.test(text.slice(0, offset))) return form;
+    return josa.pick(sound, OPTION.get(form)!);
+  });
+}

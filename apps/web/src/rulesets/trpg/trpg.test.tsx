@@ -185,7 +185,7 @@ describe("the TRPG lobby form and review", () => {
         { name: "Ada", team: "party", army: { characters: ["vale"] } },
         { name: "Bo", team: "party", army: { characters: ["reed"] } },
       ],
-      options: { spectatorDelay: 0, reconnectGrace: 120 },
+      options: { spectatorDelay: 0, reconnectGrace: 120, claimDelay: 60 },
     });
   });
 

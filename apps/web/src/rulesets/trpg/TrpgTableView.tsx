@@ -7,7 +7,7 @@
  * points, both sides' characters, the controls (the game master's console too), the dice log with
  * each roll's audience, and the result.
  */
-import { useLayoutEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { awaiting, catalog, type TrpgCommand, type TrpgEvent, type TrpgView } from "@fogwar/trpg";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
@@ -87,7 +87,7 @@ export function TrpgTableView({ matchId, view, seat, legal, onCommand, events, b
       </header>
       <Result view={view} matchId={matchId} w={w} readOnly={readOnly} />
       <div className="table-grid">
-        <div className="board-column" ref={column}>
+        <div className="board-column" ref={column} style={{ "--board-ratio": (scenario.map.width + MAP_COLUMNS_EXTRA) / (scenario.map.height + MAP_COLUMNS_EXTRA) } as CSSProperties}>
           <BoardViewport label={t("map.title")} initialZoom={phoneZoom(scenario.map.width + MAP_COLUMNS_EXTRA, frameWidth)}>
             <TrpgMap view={view} w={w} targets={readOnly ? undefined : composing ? composer.targets : builder.targets} onPick={onPick} active={composing ? composer.actor : (view.turn?.actor ?? null)} />
           </BoardViewport>

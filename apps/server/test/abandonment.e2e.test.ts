@@ -11,7 +11,8 @@
  *   `{ referee: "concede" }` is entered instead, and a client cannot send it as a command;
  * - in the four rulesets the other side claims the win or a draw once an awaited seat has been
  *   away for the claim delay, not before; in the TRPG the party claims against an absent game
- *   master and the game master against an absent party (docs/rules/trpg.md "Abandonment").
+ *   master (or, in versus, the enemies' player) and the game master against an absent party
+ *   (docs/rules/trpg.md "Abandonment").
  */
 import { matchMaker } from "@colyseus/core";
 import { awaitedSeats, replay, type MatchLog } from "@fogwar/engine";
@@ -163,6 +164,23 @@ describe("docs/rules/trpg.md Abandonment: the game master's seat and the party's
     await p1.until(() => clockField(p1).claims.some((c) => c.absent === "gm" && c.allowedAt <= time.t), "the claim against the master");
     expect(await ask(p1, "claim", { id: "k-gm", outcome: "win", absent: "gm" })).toMatchObject({ type: "accepted" });
     expect(match.result).toMatchObject({ reason: "abandoned", winners: ["p1", "p2"] });
+    for (const c of clients.values()) await c.leave();
+  });
+
+  it("versus: the party claims the win against the enemies' player who left, once the match waits for that seat (at the latest its round-end step)", async () => {
+    const created = await createMatch(t.http, { ruleset: "trpg", scenario: "proving_ground", players: [{ name: "Eli", team: "enemies" }, { name: "Ada", team: "party" }], options: { claimDelay: 10 } });
+    const clients = await joinAll(created);
+    const match = liveMatch(created.matchId);
+    await clients.get("e1")!.leave();
+    time.advance(10_000);
+    for (let i = 0; i < 40 && !awaitedSeats(match.host.ruleset, match.state).includes("e1"); i++) {
+      const legal = match.host.ruleset.legalCommands(match.state, "p1") as { type: string }[];
+      expect((await clients.get("p1")!.command(legal.find((c) => c.type === "end_turn" || c.type === "end_round") ?? legal[0])).type).toBe("accepted");
+    }
+    const p1 = clients.get("p1")!;
+    await p1.until(() => clockField(p1).claims.some((c) => c.absent === "e1" && c.allowedAt <= time.t), "the claim against the enemies' player");
+    expect(await ask(p1, "claim", { id: "k-e1", outcome: "win", absent: "e1" })).toMatchObject({ type: "accepted" });
+    expect(match.result).toMatchObject({ reason: "abandoned", winner: "p1" });
     for (const c of clients.values()) await c.leave();
   });
 

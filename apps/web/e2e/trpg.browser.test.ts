@@ -152,10 +152,11 @@ suite(title, () => {
     }, 60_000);
     expect(turns).toBeGreaterThanOrEqual(2);
     const roundEnd = master.page.locator("section.round-end");
-    const next = roundEnd.getByLabel("Next command");
-    const spotIndex = await next.locator("option").evaluateAll((os) => os.findIndex((o) => (o.textContent ?? "").startsWith("Spot")));
-    await next.selectOption({ index: spotIndex });
+    // The lookout (the one that waited) is chosen; its delayed turn: Spot, added from step 3.
+    await roundEnd.getByRole("button", { name: /^Spot/ }).click();
     await roundEnd.getByRole("button", { name: "Add" }).click();
+    await roundEnd.locator(".delayed li").first().waitFor();
+    expect(await ada.page.locator(".waiting-for").textContent()).toContain("round-end step");
     await master.page.screenshot({ path: join(shots, "trpg-gm-round-end-1280.png") });
     await roundEnd.getByRole("button", { name: "End the round" }).click();
     await eventually("round 2 on every page", async () => {

@@ -26,3 +26,4 @@ export { answer as botAnswer } from "./plan";
 export { directionTo } from "./tactics/reach";
 export { roundEndCommand } from "./tactics/round-end";
 export { delayedTurnOptions } from "./compose";
+export { attackOdds, overChance, type AttackOdds, type UnknownFactor } from "./odds";

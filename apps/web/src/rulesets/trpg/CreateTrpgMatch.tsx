@@ -2,7 +2,9 @@
  * The TRPG match creation form (seed 002; docs/rules/trpg.md "Seats and modes"): the scenario,
  * the mode (a game master plays the enemies, or versus: an enemies' player), the party's players
  * (one to four) and which party character each plays, the master's table settings (the field
- * effect and how dark it is, seed 002 3-7), the spectator delay and reconnection grace. The
+ * effect and how dark it is, seed 002 3-7), the spectator delay, reconnection grace and claim
+ * delay (how long an awaited seat, the game master's too, must stay away before the other side may
+ * claim; docs/rules/trpg.md "Abandonment"). The
  * scenario's enemies are not shown: they are the game master's (the server's encounter).
  */
 import { useId, useState, type FormEvent } from "react";
@@ -14,6 +16,7 @@ import { TrpgRulesetInfo } from "./listing";
 import { NameRefusal, nameInvalid } from "../../lobby/names";
 import { CreateFooter, NumberRow, useCreateMatch, withListing } from "../../lobby/create-form";
 import { correspondenceOption, TimeControlRow, type TimeControl } from "../../lobby/TimeControlRow";
+import { ClaimDelayRow, CLAIM_DELAY } from "../../lobby/ClaimDelayRow";
 
 type Mode = "gm" | "versus";
 
@@ -33,6 +36,7 @@ export function CreateTrpgMatch({ api, listing, onCreated }: { api: Pick<Api, "c
   const [spectatorDelay, setSpectatorDelay] = useState(0);
   const [timeControl, setTimeControl] = useState<TimeControl>(null);
   const [reconnectGrace, setReconnectGrace] = useState(120);
+  const [claimDelay, setClaimDelay] = useState<number>(CLAIM_DELAY.default);
   const { busy, error, create } = useCreateMatch(api, onCreated);
   if (!scenario) return null;
   const max = Math.min(listing.partyPlayers[1], scenario.party.length);
@@ -53,7 +57,7 @@ export function CreateTrpgMatch({ api, listing, onCreated }: { api: Pick<Api, "c
         { name: master.trim(), team: mode === "gm" ? "gm" : "enemies", ...(Object.keys(settings).length > 0 ? { army: settings } : {}) },
         ...Array.from({ length: players }, (_, p) => ({ name: names[p]!.trim(), team: "party", army: { characters: scenario.party.filter((c, i) => ownerOf(c.id, i) === p).map((c) => c.id) } })),
       ],
-      options: { spectatorDelay, reconnectGrace, ...correspondenceOption(timeControl) },
+      options: { spectatorDelay, reconnectGrace, claimDelay, ...correspondenceOption(timeControl) },
     });
   };
 
@@ -134,6 +138,7 @@ export function CreateTrpgMatch({ api, listing, onCreated }: { api: Pick<Api, "c
         <NumberRow id={`${id}-night`} label={t("night")} min={0} max={100} fallback={0} value={night ?? scenario.night} onChange={setNight} />
         <NumberRow id={`${id}-delay`} label={t("spectatorDelay")} min={0} max={10} fallback={0} value={spectatorDelay} onChange={setSpectatorDelay} />
         <NumberRow id={`${id}-grace`} label={t("reconnectGrace")} min={5} max={3600} fallback={120} value={reconnectGrace} onChange={setReconnectGrace} />
+        <ClaimDelayRow id={`${id}-claim`} value={claimDelay} onChange={setClaimDelay} />
         <TimeControlRow id={`${id}-tc`} value={timeControl} onChange={setTimeControl} />
       </fieldset>
       <CreateFooter hint={!canCreate && !busy ? (namesMissing ? t("needNames") : t("needCharacters")) : null} error={error} busy={busy} disabled={!canCreate} label={t("create")} busyLabel={t("creating")} />

@@ -2,13 +2,14 @@
  * The TRPG's controls, built from the seat's legal commands only (seed 002 3-1 actions): the
  * decision asked of the seat, the actions of the active character (a kind is chosen, then a
  * highlighted square or character on the map answers it, or the same choice from a list for
- * keyboards and screen readers), and in the round-end step the delayed turns of the seat's
- * characters that waited unseen, composed command by command and sent with the one `end_round`
- * (docs/rules/trpg.md "Presence").
+ * keyboards and screen readers; an attack picked on the map is shown with its odds and asks for a
+ * confirmation, and the chosen kind is cleared once a command is sent, so no later click fires
+ * unasked). The round-end step's delayed turns are composed in ./DelayedTurns.tsx.
  */
 import { useMemo, useState } from "react";
-import { delayedTurnOptions, type ActionCommand, type DelayedTurn, type TrpgCommand, type TrpgView } from "@fogwar/trpg";
+import type { TrpgCommand, TrpgView } from "@fogwar/trpg";
 import { charName, squareCode, type TrpgWords } from "./words";
+import { AttackOddsPanel } from "./Odds";
 import "../../i18n/trpg-strings";
 
 /** What a command does, in words. */
@@ -48,7 +49,7 @@ export function actionLabel(w: TrpgWords, c: TrpgCommand): string {
 }
 
 /** The kinds a click on the map answers, and what it picks. */
-const MAP_KINDS: Record<string, "square" | "target"> = { move: "square", sprint: "square", step: "square", suppress: "square", shoot: "target", snapshot: "target", melee: "target", shove: "target" };
+export const MAP_KINDS: Record<string, "square" | "target"> = { move: "square", sprint: "square", step: "square", suppress: "square", shoot: "target", snapshot: "target", melee: "target", shove: "target" };
 
 /** The value a map click gives for a command (a square `x,y` or a character `c:<id>`), or null. */
 export function pickValue(c: TrpgCommand): string | null {
@@ -71,12 +72,18 @@ export interface Builder {
   readonly matching: readonly TrpgCommand[];
   /** What a map click answers now: value -> label. */
   readonly targets: ReadonlyMap<string, string>;
+  /** An attack picked on the map, waiting for the player's confirmation (null: none). */
+  readonly picked: TrpgCommand | null;
+  readonly setPicked: (c: TrpgCommand | null) => void;
+  /** Clears the chosen kind and the pick (after a command is sent). */
+  readonly reset: () => void;
 }
 
 export function useBuilder(w: TrpgWords, legal: readonly TrpgCommand[]): Builder {
   const [kind, setKind] = useState<string | null>(null);
   const [called, setCalled] = useState(false);
   const [burst, setBurst] = useState(false);
+  const [picked, setPicked] = useState<TrpgCommand | null>(null);
   const kinds = new Set(legal.map((c) => c.type));
   const current = kind && kinds.has(kind as TrpgCommand["type"]) ? kind : null;
   const matching = useMemo(
@@ -92,7 +99,9 @@ export function useBuilder(w: TrpgWords, legal: readonly TrpgCommand[]): Builder
     }
     return out;
   }, [matching, current, w]);
-  return { kind: current, setKind, called, setCalled, burst, setBurst, matching, targets };
+  const stillLegal = picked && matching.includes(picked) ? picked : null;
+  const reset = () => (setKind(null), setPicked(null), setCalled(false), setBurst(false));
+  return { kind: current, setKind: (k) => (setKind(k), setPicked(null)), called, setCalled, burst, setBurst, matching, targets, picked: stillLegal, setPicked, reset };
 }
 
 /** The decision the match asks of this seat: a sentence and one button per answer. */
@@ -121,6 +130,8 @@ const SINGLES = ["end_turn", "prone", "stand", "disengage", "brace", "conceal", 
 /** The active character's actions. */
 export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords; legal: readonly TrpgCommand[]; builder: Builder; onCommand: (c: TrpgCommand) => void }) {
   const { t } = w;
+  const actor = w.view.turn?.actor ?? "";
+  const send = (c: TrpgCommand) => (builder.reset(), setChoice(0), onCommand(c));
   const [choice, setChoice] = useState(0);
   const kinds = [...new Set(legal.map((c) => c.type))].filter((k) => !(SINGLES as readonly string[]).includes(k) && k !== "call_check" && k !== "resist" && k !== "decide" && k !== "end_round");
   const singles = SINGLES.flatMap((k) => legal.filter((c) => c.type === k));
@@ -131,7 +142,7 @@ export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords;
     <section className="actions" aria-label={t("actions.title")}>
       <div className="singles">
         {singles.map((c) => (
-          <button key={c.type} type="button" onClick={() => onCommand(c)} className={c.type === "end_turn" ? "end" : undefined}>
+          <button key={c.type} type="button" onClick={() => send(c)} className={c.type === "end_turn" ? "end" : undefined}>
             {actionLabel(w, c)}
           </button>
         ))}
@@ -159,8 +170,24 @@ export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords;
             </label>
           )}
           {MAP_KINDS[builder.kind] && <p className="hint">{t(`actions.hint.${MAP_KINDS[builder.kind]}`)}</p>}
-          {options.length > 0 ? (
-            <CommandChoice w={w} options={options} at={Math.min(choice, options.length - 1)} onChoose={setChoice} label={t("actions.list")} button={t("actions.doIt")} onPress={() => pick && onCommand(pick)} />
+          {builder.picked ? (
+            <div className="confirm" role="group" aria-label={t("actions.confirmTitle")}>
+              <p>
+                <strong>{actionLabel(w, builder.picked)}</strong>
+              </p>
+              <AttackOddsPanel w={w} actor={actor} command={builder.picked} />
+              <button type="button" className="primary" onClick={() => send(builder.picked!)}>
+                {t("actions.confirm")}
+              </button>{" "}
+              <button type="button" onClick={() => builder.setPicked(null)}>
+                {t("actions.cancel")}
+              </button>
+            </div>
+          ) : options.length > 0 ? (
+            <>
+              <CommandChoice w={w} options={options} at={Math.min(choice, options.length - 1)} onChoose={setChoice} label={t("actions.list")} button={t("actions.doIt")} onPress={() => pick && send(pick)} />
+              {pick && <AttackOddsPanel w={w} actor={actor} command={pick} />}
+            </>
           ) : (
             <p className="hint">{t("actions.none")}</p>
           )}
@@ -171,7 +198,7 @@ export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords;
 }
 
 /** A list of commands in words (`label`, option `at` chosen, `onChoose` given the new index) and the button `button` that does `onPress`. */
-function CommandChoice<C extends TrpgCommand>(props: { w: TrpgWords; options: readonly C[]; at: number; onChoose: (index: number) => void; label: string; button: string; onPress: () => void }) {
+export function CommandChoice<C extends TrpgCommand>(props: { w: TrpgWords; options: readonly C[]; at: number; onChoose: (index: number) => void; label: string; button: string; onPress: () => void }) {
   const { w, options, at, onChoose, label, button, onPress } = props;
   return (
     <p>
@@ -189,60 +216,5 @@ function CommandChoice<C extends TrpgCommand>(props: { w: TrpgWords; options: re
         {button}
       </button>
     </p>
-  );
-}
-
-/**
- * The round-end step of this seat: for each of its characters that waited unseen, its delayed
- * turn composed command by command (the options worked out from the seat's own view), then one
- * button that ends the round and sends them all.
- */
-export function DelayedTurns({ view, seat, w, onCommand }: { view: TrpgView; seat: string; w: TrpgWords; onCommand: (c: TrpgCommand) => void }) {
-  const { t } = w;
-  const mine = view.deferred.filter((id) => view.control[id] === seat || (view.characters[id]?.side === "enemies" && view.seats.enemies[0] === seat));
-  const [queues, setQueues] = useState<Record<string, ActionCommand[]>>({});
-  const [choice, setChoice] = useState<Record<string, number>>({});
-  const turns: DelayedTurn[] = mine.flatMap((id) => (queues[id]?.length ? [{ actor: id, commands: queues[id]! }] : []));
-  return (
-    <section className="round-end" aria-label={t("roundEnd.title")}>
-      <h3>{t("roundEnd.title")}</h3>
-      <p className="hint">{mine.length > 0 ? t("roundEnd.hint") : t("roundEnd.nothing")}</p>
-      {mine.map((id) => {
-        const queued = queues[id] ?? [];
-        const options = delayedTurnOptions(view, seat, id, queued) ?? [];
-        const at = Math.min(choice[id] ?? 0, Math.max(0, options.length - 1));
-        return (
-          <div key={id} className="delayed" data-character={id}>
-            <h4>{charName(w, id)}</h4>
-            {queued.length > 0 && (
-              <ol>
-                {queued.map((c, i) => (
-                  <li key={i}>{actionLabel(w, c)}</li>
-                ))}
-              </ol>
-            )}
-            {options.length > 0 && (
-              <CommandChoice
-                w={w}
-                options={options}
-                at={at}
-                onChoose={(i) => setChoice({ ...choice, [id]: i })}
-                label={t("roundEnd.next")}
-                button={t("roundEnd.add")}
-                onPress={() => setQueues({ ...queues, [id]: [...queued, options[at]!] })}
-              />
-            )}
-            {queued.length > 0 && (
-              <button type="button" onClick={() => setQueues({ ...queues, [id]: [] })}>
-                {t("roundEnd.clear")}
-              </button>
-            )}
-          </div>
-        );
-      })}
-      <button type="button" className="end" onClick={() => onCommand(turns.length > 0 ? { type: "end_round", turns } : { type: "end_round" })}>
-        {t("do.end_round")}
-      </button>
-    </section>
   );
 }

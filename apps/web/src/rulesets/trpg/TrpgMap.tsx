@@ -15,6 +15,8 @@ import { pickProps } from "../../table/pick";
 
 const CELL = 30;
 const MARGIN = 20;
+/** The map's edge labels, in squares: the board is this many squares wider than the map. */
+export const MAP_COLUMNS_EXTRA = MARGIN / CELL;
 const TERRAIN: Record<string, { fill: string; key?: string }> = {
   ".": { fill: "#ece7da" },
   "#": { fill: "#3f3f46", key: "wall" },

@@ -7,14 +7,18 @@
  * points, both sides' characters, the controls (the game master's console too), the dice log with
  * each roll's audience, and the result.
  */
+import { useLayoutEffect, useRef, useState, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { awaiting, catalog, type TrpgCommand, type TrpgEvent, type TrpgView } from "@fogwar/trpg";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
-import { TrpgMap, TrpgMapLegend } from "./TrpgMap";
-import { ActionControls, DecisionPrompt, DelayedTurns, useBuilder, pickValue } from "./TrpgControls";
+import { MAP_COLUMNS_EXTRA, TrpgMap, TrpgMapLegend } from "./TrpgMap";
+import { ActionControls, DecisionPrompt, MAP_KINDS, useBuilder, pickValue } from "./TrpgControls";
+import { DelayedTurns, useDelayedComposer } from "./DelayedTurns";
+import { WaitingFor } from "./WaitingFor";
 import { GmConsole } from "./GmConsole";
 import { audienceOf, charName, describeEvent, inLanguage, squareCode, type TrpgWords } from "./words";
-import { BoardViewport, NotifyButton, SoundToggle } from "../../table/TableChrome";
+import { NotifyButton, SoundToggle } from "../../table/TableChrome";
+import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
 import { BotNote } from "../../table/BotNote";
 import { useStickToBottom } from "../../table/log";
 import { useTurnAwareness } from "../../table/turn";
@@ -35,15 +39,27 @@ export function TrpgTableView({ matchId, view, seat, legal, onCommand, events, b
   const name = useSeatNamer(seats);
   const w: TrpgWords = { t, language: i18n.language, name, view };
   const builder = useBuilder(w, legal);
+  // The board opens zoomed on a narrow screen so a square is at least 24 px (pan by finger).
+  const column = useRef<HTMLDivElement>(null);
+  const [frameWidth, setFrameWidth] = useState(0);
+  useLayoutEffect(() => setFrameWidth(column.current?.clientWidth ?? 0), []);
   const scenario = catalog.scenarios.get(view.scenario)!;
   const title = inLanguage(w, scenario.name);
   const waiting = awaiting(view);
   const mine = seat !== null && waiting.includes(seat);
   const master = seat !== null && view.mode === "gm" && view.seats.enemies[0] === seat;
+  const composing = !readOnly && mine && !view.pending && view.phase === "round_end";
+  const composer = useDelayedComposer(view, seat, w, composing);
   useTurnAwareness(mine ? (view.pending ? "decision" : "move") : null, title, { you: seat ? name(seat) : undefined, waiting: seat ? waiting.map(name) : undefined });
   const onPick = (value: string) => {
+    if (composing) return composer.pick(value);
     const command = builder.matching.find((c) => pickValue(c) === value);
-    if (command) onCommand(command);
+    if (!command) return;
+    // An attack asks first (its odds and a confirmation); a square is sent at once. Either way the
+    // chosen kind does not stay armed for the next click.
+    if (MAP_KINDS[command.type] === "target") return builder.setPicked(command);
+    builder.reset();
+    onCommand(command);
   };
   const light = view.night >= catalog.light.darknessFrom ? "dark" : view.night >= catalog.light.lowLightFrom ? "low" : "day";
   const myCharacters = seat ? Object.values(view.characters).filter((c) => (c.side === "party" ? view.control[c.id] === seat : view.seats.enemies[0] === seat)) : [];
@@ -71,9 +87,9 @@ export function TrpgTableView({ matchId, view, seat, legal, onCommand, events, b
       </header>
       <Result view={view} matchId={matchId} w={w} readOnly={readOnly} />
       <div className="table-grid">
-        <div className="board-column">
-          <BoardViewport label={t("map.title")}>
-            <TrpgMap view={view} w={w} targets={readOnly ? undefined : builder.targets} onPick={onPick} active={view.turn?.actor ?? null} />
+        <div className="board-column" ref={column} style={{ "--board-ratio": (scenario.map.width + MAP_COLUMNS_EXTRA) / (scenario.map.height + MAP_COLUMNS_EXTRA) } as CSSProperties}>
+          <BoardViewport label={t("map.title")} initialZoom={phoneZoom(scenario.map.width + MAP_COLUMNS_EXTRA, frameWidth)}>
+            <TrpgMap view={view} w={w} targets={readOnly ? undefined : composing ? composer.targets : builder.targets} onPick={onPick} active={composing ? composer.actor : (view.turn?.actor ?? null)} />
           </BoardViewport>
           <TrpgMapLegend view={view} />
         </div>
@@ -87,6 +103,7 @@ export function TrpgTableView({ matchId, view, seat, legal, onCommand, events, b
                   {mine ? `▶ ${t("yourTurn")}` : t("awaiting", { seats: seatList(name, waiting) })}
                 </p>
               )}
+              {!mine && waiting.length > 0 && <WaitingFor view={view} w={w} waiting={waiting} />}
               <BotNote bots={bots} waiting={waiting} />
               {notice && (
                 <p className="error" role="alert">
@@ -95,7 +112,7 @@ export function TrpgTableView({ matchId, view, seat, legal, onCommand, events, b
               )}
               {mine && view.pending && <DecisionPrompt view={view} w={w} legal={legal} onCommand={onCommand} />}
               {mine && !view.pending && view.phase === "turn" && <ActionControls w={w} legal={legal} builder={builder} onCommand={onCommand} />}
-              {mine && !view.pending && view.phase === "round_end" && <DelayedTurns key={`${view.round}`} view={view} seat={seat!} w={w} onCommand={onCommand} />}
+              {composing && <DelayedTurns key={`${view.round}`} composer={composer} w={w} onCommand={onCommand} />}
               {master && <GmConsole view={view} w={w} legal={legal} onCommand={onCommand} />}
               {seat && !view.result && (
                 <p className="turn-alerts">

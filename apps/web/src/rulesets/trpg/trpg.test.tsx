@@ -83,23 +83,24 @@ describe("the TRPG table", () => {
     expect(order.map((li) => li.textContent).join(" ")).not.toContain("Lookout");
   });
 
-  test("the round-end step: the master composes the lookout's delayed turn (step, then overwatch) and ends the round with it in one command", () => {
+  test("the round-end step: the master composes the lookout's delayed turn on the map (Step, a highlighted square; then Overwatch from the list) and ends the round with it in one command", () => {
     const roundEnd = until(start, (s) => s.phase === "round_end");
-    const { onCommand } = renderFor(roundEnd, "gm");
+    const { onCommand, container } = renderFor(roundEnd, "gm");
     const region = screen.getByRole("region", { name: "Round-end step" });
-    const next = within(region).getByRole("combobox", { name: /Next command/ }) as HTMLSelectElement;
-    const step = [...next.options].findIndex((o) => o.text.startsWith("Step to"));
-    fireEvent.change(next, { target: { value: String(step) } });
-    fireEvent.click(within(region).getByRole("button", { name: "Add" }));
-    const again = within(region).getByRole("combobox", { name: /Next command/ }) as HTMLSelectElement;
-    const watch = [...again.options].findIndex((o) => o.text.startsWith("Overwatch"));
-    fireEvent.change(again, { target: { value: String(watch) } });
+    // The lookout is the only one that waited: it is chosen; its kinds are buttons in words.
+    fireEvent.click(within(region).getByRole("button", { name: "Step" }));
+    fireEvent.click(container.querySelector("rect.target[role=button]")!);
+    expect(within(region).getByRole("heading", { name: /delayed turn/ })).toBeTruthy();
+    fireEvent.click(within(region).getByRole("button", { name: "Overwatch" }));
     fireEvent.click(within(region).getByRole("button", { name: "Add" }));
     fireEvent.click(within(region).getByRole("button", { name: "End the round" }));
     const sent = onCommand.mock.calls.at(-1)![0] as TrpgCommand & { type: "end_round" };
     expect(sent.turns?.[0]?.actor).toBe("lookout");
     expect(sent.turns?.[0]?.commands.map((c) => c.type)).toEqual(["step", "overwatch"]);
     expect(trpg.apply(roundEnd, sent, "gm").ok).toBe(true);
+    // The party is told what it waits for.
+    const party = renderFor(roundEnd, "p1");
+    expect(party.container.querySelector(".waiting-for")?.textContent).toContain("The round-end step");
   });
 
   test("the game master's console calls a check from the legal commands; a player has no console", () => {
@@ -185,7 +186,7 @@ describe("the TRPG lobby form and review", () => {
         { name: "Ada", team: "party", army: { characters: ["vale"] } },
         { name: "Bo", team: "party", army: { characters: ["reed"] } },
       ],
-      options: { spectatorDelay: 0, reconnectGrace: 120 },
+      options: { spectatorDelay: 0, reconnectGrace: 120, claimDelay: 60 },
     });
   });
 

@@ -32,7 +32,8 @@ export function charName(w: TrpgWords, id: string | undefined | null): string {
 export const modText = (w: TrpgWords, m: Mod): string => `${w.t(`mod.${m.source}`)} ${m.value > 0 ? "+" : ""}${m.value}`;
 
 const mods = (w: TrpgWords, list: readonly Mod[] | undefined) => (list && list.length > 0 ? ` (${list.map((m) => modText(w, m)).join(", ")})` : "");
-const need = (w: TrpgWords, n: number | null | undefined) => (n === null || n === undefined ? "" : ` ${w.t("roll.over", { n })}`);
+/** The number a roll needed; a hidden one (null: a stat block the viewer does not know) is said to be hidden. */
+const need = (w: TrpgWords, n: number | null | undefined) => (n === undefined ? "" : n === null ? ` ${w.t("roll.unknown")}` : ` ${w.t("roll.over", { n })}`);
 
 /** Who hears an event, for the dice log: its side only, the game master only, or everyone (null). */
 export function audienceOf(w: TrpgWords, e: TrpgEvent): string | null {

@@ -1,0 +1,138 @@
+/**
+ * The TRPG table's play aids, rendered from real states (seed 002): an attack picked on the map
+ * shows its odds from the party's own view (target number, modifiers, chance, expected wounds;
+ * a hidden stat block is said to be unknown) and asks for a confirmation; the chosen kind does
+ * not stay armed after a command; the board opens zoomed on a phone-wide column; the create
+ * form sends the claim delay; the party's log says when a roll's target number is hidden.
+ */
+import { deserialize, serialize } from "node:v8";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import i18next from "i18next";
+import { seatViewer } from "@fogwar/engine";
+import { legalCommandsInView, trpg, type TrpgSetup, type TrpgState } from "@fogwar/trpg";
+import { encounter } from "@fogwar/trpg/encounters";
+import { setupI18n } from "../../i18n";
+import { TrpgTableView } from "./TrpgTableView";
+import { CreateTrpgMatch } from "./CreateTrpgMatch";
+import { describeEvent, type TrpgWords } from "./words";
+
+jest.setTimeout(30_000);
+globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
+
+const GM: TrpgSetup = { scenario: "proving_ground", mode: "gm", enemies: encounter("proving_ground"), seats: { party: ["p1"], enemies: ["gm"] } };
+
+beforeAll(async () => {
+  setupI18n("en");
+  await act(async () => {
+    await i18next.changeLanguage("en");
+  });
+});
+
+/** Plays `end_turn` (or `end_round`) until `pred` holds. */
+function until(state: TrpgState, pred: (s: TrpgState) => boolean): TrpgState {
+  let s = state;
+  for (let i = 0; i < 50 && !pred(s); i++) {
+    const seat = trpg.awaiting(s)[0]!;
+    const r = trpg.apply(s, s.phase === "round_end" ? { type: "end_round" } : { type: "end_turn" }, seat);
+    if (!r.ok) throw new Error(r.error.code);
+    s = r.state;
+  }
+  return s;
+}
+
+/** Vale's turn with the raider in sight, half cover on the line (0,2) -> (4,2). */
+function valesShot(): TrpgState {
+  const s = structuredClone(until(trpg.setup(GM, "web-odds").state, (x) => x.turn?.actor === "vale"));
+  for (const c of Object.values(s.characters)) if (c.id !== "vale" && c.id !== "raider-1") c.at = c.side === "party" ? { x: 11, y: 9 } : null;
+  s.characters.vale!.at = { x: 0, y: 2 };
+  s.characters["raider-1"]!.at = { x: 4, y: 2 };
+  for (const id of Object.keys(s.characters)) if (id !== "vale" && id !== "raider-1" && s.characters[id]!.side === "enemies") s.characters[id]!.status = "dead";
+  return s;
+}
+
+function renderFor(state: TrpgState, seat: string, onCommand = jest.fn()) {
+  const view = trpg.viewFor(state, seatViewer(seat));
+  const legal = legalCommandsInView(view, seat);
+  const utils = render(<TrpgTableView matchId="m" view={view} seat={seat} legal={legal} onCommand={onCommand} events={[]} />);
+  return { ...utils, onCommand };
+}
+
+describe("the TRPG table's play aids", () => {
+  test("seed 002 3-4: a click on an enemy with Shoot chosen asks first and shows the odds from the party's view; Confirm sends the shot and the choice is cleared", () => {
+    const { container, onCommand } = renderFor(valesShot(), "p1");
+    fireEvent.click(screen.getByRole("radio", { name: "Shoot" }));
+    const raider = container.querySelector('[data-character="raider-1"]')!;
+    fireEvent.click(raider.closest(".pickable") ?? raider);
+    expect(onCommand).not.toHaveBeenCalled();
+    const confirm = screen.getByRole("group", { name: "Confirm the attack" });
+    const odds = within(confirm).getByTestId("trpg-odds").textContent!;
+    expect(odds).toContain("roll over 3 on a d6 to hit (50%)");
+    expect(odds).toContain("PRC +4");
+    expect(odds).toContain("half cover -1");
+    // GM mode: the raider's stat block is the master's; the party is told, not shown.
+    expect(odds).toContain("Unknown modifiers may apply");
+    fireEvent.click(within(confirm).getByRole("button", { name: "Confirm" }));
+    expect(onCommand).toHaveBeenCalledWith({ type: "shoot", targets: ["raider-1"], burst: false, called: false });
+    expect((screen.getByRole("radio", { name: "Shoot" }) as HTMLInputElement).checked).toBe(false);
+    expect(container.querySelector(".pickable")).toBeNull();
+  });
+
+  test("Cancel leaves the attack unsent; the odds are shown under the list's choice too", () => {
+    const { container, onCommand } = renderFor(valesShot(), "p1");
+    fireEvent.click(screen.getByRole("radio", { name: "Shoot" }));
+    expect(screen.getByTestId("trpg-odds").textContent).toContain("over 3");
+    const raider = container.querySelector('[data-character="raider-1"]')!;
+    fireEvent.click(raider.closest(".pickable") ?? raider);
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(onCommand).not.toHaveBeenCalled();
+    expect(screen.queryByRole("group", { name: "Confirm the attack" })).toBeNull();
+  });
+
+  test("after a move is sent from the map, Move is no longer chosen (the next click does nothing)", () => {
+    const { container, onCommand } = renderFor(valesShot(), "p1");
+    fireEvent.click(screen.getByRole("radio", { name: "Move" }));
+    fireEvent.click(container.querySelector("rect.target[role=button]")!);
+    expect(onCommand).toHaveBeenCalledTimes(1);
+    expect(container.querySelector("rect.target[role=button]")).toBeNull();
+  });
+
+  test("on a 390 px screen the 22-square board opens zoomed so a square is at least 24 px", () => {
+    const width = jest.spyOn(Element.prototype, "clientWidth", "get").mockReturnValue(358);
+    try {
+      const quarry: TrpgSetup = { scenario: "quarry", mode: "gm", enemies: encounter("quarry"), seats: { party: ["p1"], enemies: ["gm"] } };
+      const { container } = renderFor(trpg.setup(quarry, "zoom").state, "p1");
+      // (22 + 2/3 squares) x 24 px over 358 px: about 1.5x.
+      expect(Number(container.querySelector("[data-testid=board-viewport]")!.getAttribute("data-zoom"))).toBeGreaterThanOrEqual(1.5);
+    } finally {
+      width.mockRestore();
+    }
+  });
+
+  test("the party's log says a hidden target number is hidden (unknown modifiers may apply) instead of leaving it out", () => {
+    const view = trpg.viewFor(trpg.setup(GM, "log").state, seatViewer("p1"));
+    const w = { t: i18next.getFixedT("en", "trpg"), language: "en", name: (s: string) => s, view } as unknown as TrpgWords;
+    const line = describeEvent(w, { type: "attack", attacker: "raider-1", target: "vale", weapon: null, via: "aimed", called: false, die: 4, mods: [], need: null, hit: true } as never);
+    expect(line).toContain("unknown modifiers may apply");
+  });
+
+  test("the create form sends the claim delay (how long a game master may be away before the party may claim)", async () => {
+    const createMatch = jest.fn().mockResolvedValue({ matchId: "m", seats: [], hostToken: "h" });
+    const listing = {
+      id: "trpg" as const,
+      rulesVersion: "trpg-0.1.0",
+      modes: ["gm", "versus"],
+      partyPlayers: [1, 4] as [number, number],
+      fields: [{ id: "clear", name: "No effect" }],
+      scenarios: [{ id: "proving_ground", name: { en: "Proving Ground", ko: "훈련장" }, summary: { en: "Drill.", ko: "훈련." }, field: "clear", night: 0, rounds: 6, width: 12, height: 10, commander: null, party: [{ id: "vale", name: { en: "Ines Vale", ko: "이네스 베일" }, archetype: "scout" }] }],
+    };
+    render(<CreateTrpgMatch api={{ createMatch }} listing={listing} onCreated={() => undefined} />);
+    fireEvent.change(screen.getByLabelText("Game master's name"), { target: { value: "Mara" } });
+    fireEvent.change(screen.getByLabelText("Player 1"), { target: { value: "Ada" } });
+    fireEvent.change(screen.getByLabelText("Claim after (seconds away)"), { target: { value: "30" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Create match" }));
+    });
+    expect((createMatch.mock.calls[0]![0] as { options: { claimDelay: number } }).options.claimDelay).toBe(30);
+  });
+});
+

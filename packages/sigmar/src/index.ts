@@ -18,6 +18,7 @@ export * as query from "./query";
 export * as moves from "./moves";
 export { type Mod, modsFor, applyMods, characteristic, moveOf, permitted, strikeOf, hasFlag, rollMod } from "./modifiers";
 export { antiRend, critOptions, guarded, canShootAt, weaponsFor, modelsInReach } from "./attack";
+export { attackOdds, outcomes, type AttackOdds, type WeaponOdds, type OddsStep, type OddsMod } from "./odds";
 export { mayFightNow, pickable, picker } from "./combat";
 export { rollValue, meanValue, maxValue } from "./dice";
 export { sigmarBotPolicy, heuristicChoice, heuristicDecision, type HeuristicDecision } from "./bot";

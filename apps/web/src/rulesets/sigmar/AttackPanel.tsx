@@ -6,7 +6,8 @@
  * on hover and on tap.
  */
 import { useEffect, useState } from "react";
-import type { AttackReport, SigmarEvent, SigmarView, StageReport } from "@fogwar/sigmar";
+import type { AttackReport, SigmarCommand, SigmarEvent, SigmarView, StageReport } from "@fogwar/sigmar";
+import { Odds } from "./Odds";
 import { abilityName, unitName, type SigmarWords } from "./words";
 import { Tip, weaponAbilityTip } from "./tips";
 
@@ -107,8 +108,11 @@ function Weapon({ w, r, shown }: { w: SigmarWords; r: AttackReport; shown: numbe
   );
 }
 
-/** The last attack of `events`, stage by stage (`allStages`: every stage at once, as the review shows it). */
-export function AttackPanel({ w, view, events, allStages = false }: { w: SigmarWords; view: SigmarView; events: readonly { seq: number; events: readonly SigmarEvent[] }[]; allStages?: boolean }) {
+/**
+ * The odds of the attacks `odds.unit` may make now (from the seat's `odds.legal`), then the last
+ * attack of `events`, stage by stage (`allStages`: every stage at once, as the review shows it).
+ */
+export function AttackPanel({ w, view, events, allStages = false, odds }: { w: SigmarWords; view: SigmarView; events: readonly { seq: number; events: readonly SigmarEvent[] }[]; allStages?: boolean; odds?: { legal: readonly SigmarCommand[]; unit: string | null } }) {
   let last: { seq: number; at: number; e: Attacks } | null = null;
   for (const entry of events) entry.events.forEach((e, at) => e.type === "attacks" && (last = { seq: entry.seq, at, e }));
   const key = last ? `${(last as { seq: number }).seq}:${(last as { at: number }).at}` : "";
@@ -119,6 +123,7 @@ export function AttackPanel({ w, view, events, allStages = false }: { w: SigmarW
   const a = (last as { e: Attacks } | null)?.e;
   return (
     <section className="attack-panel" aria-label={w.t("attack.stage.damage")}>
+      {odds && <Odds w={w} view={view} legal={odds.legal} unit={odds.unit} />}
       {!a ? (
         <p>{w.t("attack.noAttack")}</p>
       ) : (

@@ -6,17 +6,38 @@
  * themselves on hover and on tap.
  */
 import { useMemo, useState } from "react";
-import { armyPoints, armyProblems, catalog, type ArmyList, type SigmarCommand, type SigmarView } from "@fogwar/sigmar";
+import { armyPoints, catalog, type ArmyList, type SigmarCommand, type SigmarView } from "@fogwar/sigmar";
 import { listName, local, warscrollName, type SigmarWords } from "./words";
 import { Tip } from "./tips";
+import { listProblems } from "./listProblems";
+import { WarscrollStats } from "./WarscrollStats";
+
+/** The list's points against the limit: a bar that turns to the warning colour over the limit, with the numbers in words. */
+function PointsBar({ w, points }: { w: SigmarWords; points: number }) {
+  const limit = catalog.rules.pointsLimit;
+  const over = points > limit;
+  return (
+    <div className={`points-bar${over ? " over" : ""}`}>
+      <div className="points-track" aria-hidden="true">
+        <div className="points-fill" style={{ width: `${Math.min(100, (points / limit) * 100)}%` }} />
+      </div>
+      <p className="points-text" role={over ? "alert" : undefined}>
+        {w.t("muster.points", { points, limit })}
+        {over ? ` · ${w.t("muster2.over", { over: points - limit })}` : ` · ${w.t("muster2.left", { left: limit - points })}`}
+      </p>
+    </div>
+  );
+}
 
 export function Muster({ w, view, seat, onCommand }: { w: SigmarWords; view: SigmarView; seat: string | null; onCommand: (c: SigmarCommand) => void }) {
   const t = w.t;
   const mine = seat ? view.muster.seats[seat] : undefined;
   const [list, setList] = useState<ArmyList>(() => mine?.list ?? catalog.armies[seat === "p2" ? 2 : 0]!);
-  const problems = useMemo(() => armyProblems(list), [list]);
+  const problems = useMemo(() => listProblems(w, list), [w, list]);
   const faction = catalog.factions.get(list.faction);
-  const [adding, setAdding] = useState(faction?.warscrolls[0]?.id ?? "");
+  const [picked, setAdding] = useState(faction?.warscrolls[0]?.id ?? "");
+  // A warscroll of the list's faction (another sample list may have changed the faction).
+  const adding = faction?.warscrolls.some((x) => x.id === picked) ? picked : (faction?.warscrolls[0]?.id ?? "");
   const set = (units: ArmyList["units"]) => setList({ ...list, units });
   return (
     <section className="muster" aria-labelledby="sigmar-muster-title">
@@ -28,13 +49,13 @@ export function Muster({ w, view, seat, onCommand }: { w: SigmarWords; view: Sig
       <ul className="muster-seats">
         {view.seats.map((s) => (
           <li key={s}>
-            {w.name(s)}: {view.muster.seats[s]?.locked ? `${t("muster.locked")} (${view.muster.seats[s]?.commitment?.slice(0, 12)})` : t("muster.notLocked")}
+            {w.name(s)}: {view.muster.seats[s]?.locked ? t("muster.locked") : t("muster.notLocked")}
           </li>
         ))}
       </ul>
       {seat && mine?.locked && (
         <>
-          <p role="status">{t("muster.lockedYours", { commitment: mine.commitment?.slice(0, 12) ?? "" })}</p>
+          <p role="status">{t("muster2.lockedYours")}</p>
           {view.seats.some((s) => !view.muster.seats[s]?.locked) && (
             <button type="button" onClick={() => onCommand({ type: "unlock_army" })}>
               {t("muster.unlock")}
@@ -59,13 +80,13 @@ export function Muster({ w, view, seat, onCommand }: { w: SigmarWords; view: Sig
               ))}
             </select>
           </label>
-          <p>{t("muster.points", { points: armyPoints(list), limit: catalog.rules.pointsLimit })}</p>
+          <PointsBar w={w} points={armyPoints(list)} />
           <ul className="muster-units">
             {list.units.map((u, i) => {
               const ws = catalog.warscrolls.get(u.warscroll);
               return (
                 <li key={i}>
-                  <strong>{warscrollName(w, u.warscroll)}</strong> · {ws?.points}
+                  <strong>{warscrollName(w, u.warscroll)}</strong> · {t("muster2.pointsOf", { points: ws?.points ?? 0 })}
                   <label>
                     <input type="checkbox" checked={u.reserve === true} onChange={(e) => set(list.units.map((x, j) => (j === i ? { ...x, reserve: e.target.checked || undefined } : x)))} /> {t("muster.reserve")}
                   </label>
@@ -85,6 +106,7 @@ export function Muster({ w, view, seat, onCommand }: { w: SigmarWords; view: Sig
                   <button type="button" onClick={() => set(list.units.filter((_, j) => j !== i))}>
                     {t("muster.remove")}
                   </button>
+                  <WarscrollStats w={w} warscroll={u.warscroll} />
                 </li>
               );
             })}
@@ -101,10 +123,21 @@ export function Muster({ w, view, seat, onCommand }: { w: SigmarWords; view: Sig
               {t("muster.add")}
             </button>
           </p>
+          {adding && (
+            <div className="add-preview">
+              <p className="hint">{t("muster2.preview", { unit: warscrollName(w, adding) })}</p>
+              <WarscrollStats w={w} warscroll={adding} />
+            </div>
+          )}
           {problems.length > 0 && (
-            <p className="error" role="alert">
-              {t("muster.problems")} {problems.length}
-            </p>
+            <div className="error list-problems" role="alert">
+              <p>{t("muster.problems")}</p>
+              <ul>
+                {problems.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            </div>
           )}
           <button type="submit" className="primary" disabled={problems.length > 0}>
             {t("muster.lock")}

@@ -16,9 +16,13 @@ import { AttackPanel } from "./AttackPanel";
 import { Muster } from "./Muster";
 import { UnitCard } from "./UnitCard";
 import { commandText, formationAt, maxFor, planOf, rulerText, templateFor } from "./commands";
-import { abilityName, describeEvent, endReason, unitName, type SigmarWords } from "./words";
-import { Tip, type SigmarTip } from "./tips";
+import { describeEvent, endReason, unitName, type SigmarWords } from "./words";
+import { Tip } from "./tips";
 import { MapLegend } from "./MapLegend";
+import { Hand } from "./Hand";
+import { whyNot } from "./why";
+import { Pending } from "./Pending";
+import { ROW_TYPES, shortText } from "./rows";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
 import { BoardViewport, NotifyButton, SoundToggle } from "../../table/TableChrome";
 import { BotNote } from "../../table/BotNote";
@@ -158,7 +162,7 @@ export function SigmarTableView({ matchId, view, seat, legal, templates, onComma
       </header>
       {view.result && (
         <section className="result" role="status">
-          <h2>{view.result.winner ? t("log.winner", { seat: name(view.result.winner) }) : t("log.draw")}</h2>
+          <h2>{view.result.winner ? (seat && !readOnly ? t(view.result.winner === seat ? "outcome.youWin" : "outcome.youLose") : t("outcome.winner", { seat: name(view.result.winner) })) : t("log.draw")}</h2>
           <p>{endReason(w, view.result.reason)}</p>
           {!readOnly && (
             <p>
@@ -218,9 +222,10 @@ export function SigmarTableView({ matchId, view, seat, legal, templates, onComma
             </section>
           )}
           {readOnly && <Pending w={w} view={view} seat={null} />}
-          {seat && view.phase === "battle" && <Hand w={w} view={view} seat={seat} />}
+          {/* What a decision needs stays right under the bar: the odds and the last attack, then the selected unit. */}
+          <AttackPanel w={w} view={view} events={events} allStages={readOnly} odds={seat && mine && !readOnly ? { legal, unit: selected ?? (view.pending?.kind === "riposte" ? view.pending.unit : null) } : undefined} />
           {selected && <UnitCard w={w} view={view} unit={selected} />}
-          <AttackPanel w={w} view={view} events={events} allStages={readOnly} />
+          {seat && view.phase === "battle" && <Hand w={w} view={view} seat={seat} />}
           <EventFeed events={events} describe={(e) => describeEvent(w, e, view, seat)} title={w.t("log.title")} titleId="sigmar-log-title" />
         </div>
       </div>
@@ -232,55 +237,19 @@ export function SigmarTableView({ matchId, view, seat, legal, templates, onComma
 const hiddenReserves = (view: SigmarView, s: string): number =>
   (view.armies[s]?.reserves ?? 0) - Object.values(view.units).filter((u) => u.owner === s && u.id.startsWith(`${s}-r`) && u.where !== "reserve").length;
 
-/** The pending decision, in words. */
-function Pending({ w, view, seat }: { w: SigmarWords; view: SigmarView; seat: string | null }) {
-  const p = view.pending;
-  if (!p) return null;
-  const u = (id: string) => unitName(w, view, id);
-  const text =
-    p.kind === "run_move"
-      ? w.t("pending.run_move", { unit: u(p.unit), inches: (query.ws(view.units[p.unit]!).move + p.roll).toString() })
-      : p.kind === "charge_move"
-        ? w.t("pending.charge_move", { unit: u(p.unit), roll: p.roll, target: u(p.target) })
-        : p.kind === "place_models"
-          ? w.t("pending.place_models", { unit: u(p.unit), count: p.count })
-          : p.kind === "replacement"
-            ? w.t("pending.replacement", { unit: u(p.unit), count: p.count })
-            : p.kind === "riposte"
-              ? w.t("pending.riposte", { unit: u(p.unit), target: u(p.target) })
-              : p.kind === "must_target"
-                ? w.t("pending.must_target", { ability: abilityName(w, p.ability) })
-                : w.t(`pending.${p.kind}`);
-  return (
-    <p className="pending" role="status">
-      ! {p.seat === seat || seat === null ? text : `${text} ${w.t("pending.waiting", { name: w.name(p.seat) })}`} <Tip t={w.t} tip={PENDING_TIPS[p.kind]} />
-    </p>
-  );
-}
-
-/** The rule behind each kind of decision, explained beside its prompt. */
-const PENDING_TIPS: Record<NonNullable<SigmarView["pending"]>["kind"], SigmarTip> = {
-  run_move: "run",
-  charge_move: "phase.charge",
-  place_models: "returning",
-  replacement: "replacement",
-  riposte: "fightAtOnce",
-  must_target: "abilities",
-  order_neutral: "stone",
-  order_effects: "order",
-};
-
 /** The seat's commands as buttons: the selected unit's first, then the rest by kind. */
 function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: { w: SigmarWords; view: SigmarView; legal: readonly SigmarCommand[]; selected: string | null; onSelect: (id: string) => void; onSend: (c: SigmarCommand) => void; onPlan: (p: Planning) => void; seat: string }) {
   const t = w.t;
   const unitOf = (c: SigmarCommand) => ("unit" in c ? c.unit : null);
-  const button = (c: SigmarCommand, i: number, all: readonly SigmarCommand[]) => {
+  const button = (c: SigmarCommand, i: number, all: readonly SigmarCommand[], short = false) => {
     const hasModels = "models" in c && Array.isArray(c.models);
     // Several places for one unit's move, deployment or set-up: numbered suggestions.
     const same = hasModels && (c.type === "deploy" || c.type === "move" || c.type === "set_up") ? all.filter((x) => x.type === c.type && "unit" in x && x.unit === c.unit) : [];
-    const label = same.length > 0 ? t("controls.suggested", { unit: commandText(w, view, c), n: same.indexOf(c) + 1 }) : commandText(w, view, c);
+    const text = short ? shortText(w, view, c) : commandText(w, view, c);
+    const label = same.length > 0 ? t("controls.suggested", { unit: text, n: same.indexOf(c) + 1 }) : text;
+    const Wrap = short ? "span" : "li";
     return (
-      <li key={i}>
+      <Wrap key={i}>
         <button
           type="button"
           className={c.type === "end_phase" ? "end-phase" : ""}
@@ -296,7 +265,7 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: 
         >
           {label}
         </button>
-      </li>
+      </Wrap>
     );
   };
   if (view.phase === "deployment") {
@@ -320,7 +289,7 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: 
         {selected && units.includes(selected) && (
           <>
             <p>{t("deploy.prompt", { unit: unitName(w, view, selected) })}</p>
-            <ul className="command-list">{legal.filter((c) => c.type === "deploy" && c.unit === selected).map(button)}</ul>
+            <ul className="command-list">{legal.filter((c) => c.type === "deploy" && c.unit === selected).map((c, i, all) => button(c, i, all))}</ul>
           </>
         )}
       </div>
@@ -330,7 +299,11 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: 
   const abilities = legal.filter((c) => c.type === "use_ability");
   const cards = legal.filter((c) => c.type === "play_card");
   const commands = legal.filter((c) => c.type === "command" && (!selected || c.unit === selected));
-  const rest = legal.filter((c) => !forUnit.includes(c) && c.type !== "use_ability" && c.type !== "play_card" && c.type !== "command" && (c.type === "end_phase" || c.type === "decline" || c.type === "place" || c.type === "order" || !selected));
+  // With no unit selected, each unit's moves, shots, charges and fights make one compact row.
+  const grouped = selected ? [] : legal.filter((c) => unitOf(c) !== null && ROW_TYPES.has(c.type));
+  const rows = [...new Set(grouped.map((c) => unitOf(c)!))];
+  const rest = legal.filter((c) => !forUnit.includes(c) && !grouped.includes(c) && c.type !== "use_ability" && c.type !== "play_card" && c.type !== "command" && (c.type === "end_phase" || c.type === "decline" || c.type === "place" || c.type === "order" || !selected));
+  const why = selected && forUnit.length === 0 ? whyNot(view, seat, selected, legal) : null;
   const reserves = Object.values(view.units).filter((u) => u.owner === seat && u.where === "reserve" && legal.some((c) => c.type === "set_up" && c.unit === u.id));
   return (
     <div className="controls">
@@ -340,7 +313,24 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: 
           {t("controls.dragHint")} <Tip t={t} tip="ruler" /> · <Tip t={t} tip="coherency" /> · <Tip t={t} tip={view.step === "combat" ? "pileIn" : "combatRange"} />
         </p>
       )}
-      {forUnit.length > 0 && <ul className="command-list unit-commands">{forUnit.map(button)}</ul>}
+      {forUnit.length > 0 && <ul className="command-list unit-commands">{forUnit.map((c, i, all) => button(c, i, all))}</ul>}
+      {why && (
+        <p className="why-not" role="note">
+          <strong>{t("why.title", { unit: unitName(w, view, selected!) })}</strong> {t(`why.${why.key}`, why.values ?? {})}
+        </p>
+      )}
+      {rows.length > 0 && (
+        <ul className="unit-rows">
+          {rows.map((id) => (
+            <li key={id} className="unit-row">
+              <button type="button" className="unit-name" onClick={() => onSelect(id)}>
+                {unitName(w, view, id)}
+              </button>{" "}
+              {grouped.filter((c) => unitOf(c) === id).map((c, i, all) => button(c, i, all, true))}
+            </li>
+          ))}
+        </ul>
+      )}
       {reserves.length > 0 && (
         <ul className="command-list">
           {reserves.map((u) => (
@@ -352,14 +342,14 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: 
           ))}
         </ul>
       )}
-      {rest.length > 0 && <ul className="command-list">{rest.map(button)}</ul>}
+      {rest.length > 0 && <ul className="command-list">{rest.map((c, i, all) => button(c, i, all))}</ul>}
       {abilities.length > 0 && (
         <details open={view.pending?.kind === "must_target"}>
           <summary>{t("controls.abilities")}</summary>
           <p className="hint">
             <Tip t={t} tip="abilities" /> · <Tip t={t} tip="order" />
           </p>
-          <ul className="command-list">{abilities.map(button)}</ul>
+          <ul className="command-list">{abilities.map((c, i, all) => button(c, i, all))}</ul>
         </details>
       )}
       {commands.length > 0 && (
@@ -368,7 +358,7 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: 
           <p className="hint">
             <Tip t={t} tip="cp" /> · <Tip t={t} tip="pressForward" /> · <Tip t={t} tip="holdFirm" />
           </p>
-          <ul className="command-list">{commands.map(button)}</ul>
+          <ul className="command-list">{commands.map((c, i, all) => button(c, i, all))}</ul>
         </details>
       )}
       {cards.length > 0 && (
@@ -377,37 +367,9 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: 
           <p className="hint">
             <Tip t={t} tip="tactics" />
           </p>
-          <ul className="command-list">{cards.map(button)}</ul>
+          <ul className="command-list">{cards.map((c, i, all) => button(c, i, all))}</ul>
         </details>
       )}
     </div>
   );
 }
-
-/** The seat's hand of battle tactics (its own only), and the cards played. */
-function Hand({ w, view, seat }: { w: SigmarWords; view: SigmarView; seat: string }) {
-  const hand = view.hands[seat] ?? [];
-  return (
-    <section className="hand" aria-labelledby="sigmar-hand-title">
-      <h3 id="sigmar-hand-title">{w.t("hand")}</h3>
-      {hand.length === 0 ? (
-        <p>{w.t("noCards")}</p>
-      ) : (
-        <ul>
-          {hand.map((id, i) => {
-            const card = catalog.tactics.get(id);
-            return (
-              <li key={`${id}-${i}`} className="card">
-                <strong>{abilityName(w, id)}</strong>: {card ? (w.language.startsWith("ko") ? card.text.ko : card.text.en) : ""}
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <p>
-        {w.t("deckCount", { count: view.decks[seat] ?? 0 })} · <Tip t={w.t} tip="tactics" />
-      </p>
-    </section>
-  );
-}
-

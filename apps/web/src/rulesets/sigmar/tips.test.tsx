@@ -67,7 +67,9 @@ test.each([
   for (const language of ["en", "ko"]) {
     const { container, unmount } = await table(language, unitOf(warscroll));
     for (const tip of tips) {
-      const [button] = screen.getAllByRole("button", { name: whatIs(tip) });
+      // The selected unit's card first (a weapon ability's name), else the first place the term is shown.
+      const all = screen.getAllByRole("button", { name: whatIs(tip) });
+      const button = all.find((b) => b.closest(".unit-card")) ?? all[0];
       const { help } = tipText(i18next.t, tip);
       expect([tip, button!.closest(".rule-tip")?.getAttribute("title")]).toEqual([tip, help]);
       const note = document.getElementById(button!.getAttribute("aria-controls")!)!;

@@ -1,0 +1,42 @@
+/** The pending decision on the Age of Sigmar table, in words, with the rule behind it explained beside it. */
+import { query, type SigmarView } from "@fogwar/sigmar";
+import { abilityName, unitName, type SigmarWords } from "./words";
+import { Tip, type SigmarTip } from "./tips";
+
+/** The pending decision, in words. */
+export function Pending({ w, view, seat }: { w: SigmarWords; view: SigmarView; seat: string | null }) {
+  const p = view.pending;
+  if (!p) return null;
+  const u = (id: string) => unitName(w, view, id);
+  const text =
+    p.kind === "run_move"
+      ? w.t("pending.run_move", { unit: u(p.unit), inches: (query.ws(view.units[p.unit]!).move + p.roll).toString() })
+      : p.kind === "charge_move"
+        ? w.t("pending.charge_move", { unit: u(p.unit), roll: p.roll, target: u(p.target) })
+        : p.kind === "place_models"
+          ? w.t("pending.place_models", { unit: u(p.unit), count: p.count })
+          : p.kind === "replacement"
+            ? w.t("pending.replacement", { unit: u(p.unit), count: p.count })
+            : p.kind === "riposte"
+              ? w.t("pending.riposte", { unit: u(p.unit), target: u(p.target) })
+              : p.kind === "must_target"
+                ? w.t("pending.must_target", { ability: abilityName(w, p.ability) })
+                : w.t(`pending.${p.kind}`);
+  return (
+    <p className="pending" role="status">
+      ! {p.seat === seat || seat === null ? text : `${text} ${w.t("pending.waiting", { name: w.name(p.seat) })}`} <Tip t={w.t} tip={PENDING_TIPS[p.kind]} />
+    </p>
+  );
+}
+
+/** The rule behind each kind of decision, explained beside its prompt. */
+const PENDING_TIPS: Record<NonNullable<SigmarView["pending"]>["kind"], SigmarTip> = {
+  run_move: "run",
+  charge_move: "phase.charge",
+  place_models: "returning",
+  replacement: "replacement",
+  riposte: "fightAtOnce",
+  must_target: "abilities",
+  order_neutral: "stone",
+  order_effects: "order",
+};

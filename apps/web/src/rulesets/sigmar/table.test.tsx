@@ -1,0 +1,193 @@
+/**
+ * The Age of Sigmar table's panels: Concede in every phase (the muster, the deployment, a battle's
+ * turns and decisions), the odds before a roll, the compact decision area (one row per unit), why a
+ * selected unit has no action, the result told to each player ("You win"), and the list builder
+ * (warscroll characteristics, problems in sentences, the points bar's warning colour, no
+ * commitment hash), with no raw id on the page.
+ */
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { deserialize, serialize } from "node:v8";
+import { seatViewer } from "@fogwar/engine";
+import { awaiting, catalog, legalCommands, legalCommandsInView, sigmar, type SigmarCommand, type SigmarState, type SigmarView } from "@fogwar/sigmar";
+import { SigmarTable } from "./SigmarTable";
+import { SigmarTableView } from "./SigmarTableView";
+import type { MatchConnection } from "../../net/useMatch";
+import { inEnglish } from "../../../test/english";
+import { NAMES, withNames } from "../../../test/players";
+import { problems, readable } from "../../../test/readable";
+
+inEnglish();
+jest.setTimeout(60_000);
+globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
+
+/** An open connection holding `view`; `concede` is recorded. */
+function connection(view: unknown): MatchConnection {
+  return {
+    status: "open",
+    error: null,
+    welcome: { rulesVersion: undefined, spectatorDelay: 0 },
+    seq: 1,
+    view,
+    caster: null,
+    connected: {},
+    spectators: 0,
+    events: [],
+    clock: null,
+    chat: { audiences: [], lines: [], refusal: null },
+    send: jest.fn(async () => ({ ok: true, seq: 2 })),
+    claim: jest.fn(async () => ({ ok: true, seq: 2 })),
+    concede: jest.fn(async () => ({ ok: true, seq: 2 })),
+  } as unknown as MatchConnection;
+}
+
+/** A battle (the Grove vanguard against the Kiln warband) played by a fixed preference until `until(state)` holds. */
+function playUntil(until: (s: SigmarState) => boolean, seed = "web-table"): SigmarState {
+  let { state } = sigmar.setup({ seats: ["p1", "p2"], armies: { p1: catalog.armies[0]!, p2: catalog.armies[3]! } }, seed);
+  const rank = (c: SigmarCommand) => ["shoot", "fight", "charge", "place", "move", "end_phase"].indexOf(c.type);
+  for (let n = 0; n < 600 && !until(state); n++) {
+    const seat = awaiting(state)[0]!;
+    const legal = legalCommands(state, seat);
+    const preferred = state.phase === "deployment" ? legal : legal.filter((c) => rank(c) >= 0).sort((a, b) => rank(a) - rank(b));
+    const applied = sigmar.apply(state, preferred[0] ?? legal[0]!, seat);
+    if (!applied.ok) throw new Error(applied.error.message);
+    state = applied.state;
+  }
+  if (!until(state)) throw new Error("the wanted state never came");
+  return state;
+}
+
+const p1 = seatViewer("p1");
+/** A state where p1 shoots and has a unit that may shoot. */
+const shooting = playUntil((s) => s.phase === "battle" && s.step === "shooting" && s.active === "p1" && !s.pending && legalCommands(s, "p1").some((c) => c.type === "shoot"));
+
+/** The table as `seat` sees `view`, with the seat's legal commands. */
+function table(view: SigmarView, seat: string | null = "p1") {
+  return render(withNames(<SigmarTableView matchId="m" view={view} seat={seat} legal={seat ? legalCommandsInView(view, seat) : []} templates={[]} onCommand={() => {}} events={[]} />));
+}
+
+describe("Concede on the Age of Sigmar table", () => {
+  const muster = sigmar.setup({ seats: ["p1", "p2"] }, "web-concede").state;
+  const deployment = playUntil((s) => s.phase === "deployment");
+  const otherTurn = playUntil((s) => s.phase === "battle" && s.active === "p2" && awaiting(s)[0] === "p2");
+  const decision = playUntil((s) => s.phase === "battle" && s.pending !== null && s.pending.seat === "p1");
+  test.each([
+    ["mustering", muster],
+    ["deploying", deployment],
+    ["shooting, on its own turn", shooting],
+    ["while the other player acts", otherTurn],
+    ["while a decision waits", decision],
+  ])("a seat has Concede %s, and concedes through the protocol after confirming", async (_label, state) => {
+    const match = connection(sigmar.viewFor(state, p1));
+    render(withNames(<SigmarTable matchId="m" seat="p1" match={match} banner={null} />));
+    fireEvent.click(screen.getByRole("button", { name: "Concede" }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Yes, concede" }));
+    });
+    expect(match.concede).toHaveBeenCalledTimes(1);
+  });
+
+  test("a finished battle offers no Concede", () => {
+    const over = sigmar.apply(shooting, { type: "concede" }, "p2");
+    if (!over.ok) throw new Error("refused");
+    render(withNames(<SigmarTable matchId="m" seat="p1" match={connection(sigmar.viewFor(over.state, p1))} banner={null} />));
+    expect(screen.queryByRole("button", { name: "Concede" })).toBeNull();
+  });
+});
+
+describe("the decision area", () => {
+  test("odds before the roll: the selected unit's targets with the target numbers, each step's chance and the expected damage", () => {
+    const view = sigmar.viewFor(shooting, p1);
+    const shot = legalCommandsInView(view, "p1").find((c) => c.type === "shoot")!;
+    const { container } = table(view);
+    fireEvent.click(container.querySelector(`[data-unit="${shot.unit}"]`)!);
+    const odds = screen.getByRole("group", { name: "Odds before you roll" });
+    expect(odds.textContent).toMatch(/Shoot .+: about \d+(\.\d)? damage \(it has \d+ health left\)/);
+    expect(odds.textContent).toMatch(/Hit \d\+.*: \d+%/);
+    expect(odds.textContent).toMatch(/Wound \d\+.*: \d+%/);
+    expect(odds.textContent).toMatch(/Their save fails \d\+ at rend \d.*: \d+%/);
+    expect(odds.textContent).toMatch(/about \d+(\.\d)? damage expected/);
+    // The odds come before the roll: the attack panel has no attack yet.
+    expect(within(container.querySelector<HTMLElement>(".attack-panel")!).getByText("No attack yet.")).toBeTruthy();
+    expect(problems(readable(container), "en", { names: Object.values(NAMES) })).toEqual([]);
+  });
+
+  test("with no unit selected, each unit's commands make one compact row (the unit's name, then short buttons)", () => {
+    const movement = playUntil((s) => s.phase === "battle" && s.step === "movement" && s.active === "p1" && !s.pending);
+    const view = sigmar.viewFor(movement, p1);
+    const { container } = table(view);
+    const legal = legalCommandsInView(view, "p1");
+    const units = new Set(legal.flatMap((c) => (c.type === "move" || c.type === "run" ? [c.unit] : [])));
+    const rows = container.querySelectorAll(".action-bar .unit-row");
+    expect(rows.length).toBe(units.size);
+    expect(units.size).toBeGreaterThan(1);
+    // The row names the unit once; its buttons say what they do.
+    for (const row of rows) expect([...row.querySelectorAll("span button")].map((b) => b.textContent).some((t) => t === "Run")).toBe(true);
+    // Outside the rows and the folded abilities, commands and cards: only the phase's own (End the phase).
+    expect(container.querySelectorAll(".action-bar .controls > .command-list > li").length).toBeLessThan(legal.length / 4);
+  });
+
+  test("a selected unit with no action says why (it has already shot)", () => {
+    const view = structuredClone(sigmar.viewFor(shooting, p1)) as SigmarView;
+    const unit = legalCommandsInView(view, "p1").find((c) => c.type === "shoot")!.unit;
+    (view.units[unit]!.did as { shot?: boolean }).shot = true;
+    const { container } = table(view);
+    fireEvent.click(container.querySelector(`[data-unit="${unit}"]`)!);
+    expect(container.querySelector(".why-not")!.textContent).toContain("It has already shot this turn.");
+  });
+
+  test("the result says You win to the winner and You lose to the loser; no dice seed on the table", () => {
+    const over = sigmar.apply(shooting, { type: "concede" }, "p2");
+    if (!over.ok) throw new Error("refused");
+    const won = table(sigmar.viewFor(over.state, p1));
+    expect(won.container.querySelector(".result h2")!.textContent).toBe("You win");
+    const seed = sigmar.viewFor(over.state, p1).seed!;
+    expect(won.container.textContent).not.toContain(seed);
+    won.unmount();
+    const lost = table(sigmar.viewFor(over.state, seatViewer("p2")), "p2");
+    expect(lost.container.querySelector(".result h2")!.textContent).toBe("You lose");
+  });
+});
+
+describe("the list builder", () => {
+  const muster = sigmar.setup({ seats: ["p1", "p2"] }, "web-muster").state;
+
+  test("shows each warscroll's characteristics and weapons, and the one about to be added", () => {
+    const { container } = table(sigmar.viewFor(muster, p1));
+    const first = catalog.warscrolls.get(catalog.armies[0]!.units[0]!.warscroll)!;
+    const stats = container.querySelector(".muster-units .warscroll-stats")!.textContent!;
+    expect(stats).toContain(`Move ${first.move}"`);
+    expect(stats).toContain(`Health ${first.health}`);
+    expect(stats).toContain(`Save ${first.save}+`);
+    expect(stats).toContain(`Control ${first.control}`);
+    const wp = first.weapons[0]!;
+    expect(stats).toContain(`${wp.attacks} attacks, hit ${wp.hit}+, wound ${wp.wound}+, rend ${wp.rend}, damage ${wp.damage}`);
+    expect(container.querySelector(".add-preview .warscroll-stats")).toBeTruthy();
+  });
+
+  test("two enhancements: the problem is a sentence naming both heroes; over the limit the points bar turns to the warning colour", () => {
+    const { container } = table(sigmar.viewFor(muster, p1));
+    const enhancement = catalog.factions.get(catalog.armies[0]!.faction)!.enhancements[0]!.id;
+    // Add a second hero, then give both heroes the enhancement.
+    const heroes = catalog.factions.get(catalog.armies[0]!.faction)!.warscrolls.filter((w) => w.keywords.includes("hero"));
+    fireEvent.change(screen.getByRole("combobox", { name: "Add" }), { target: { value: heroes[1]!.id } });
+    fireEvent.click(screen.getByRole("button", { name: "Add" }));
+    for (const select of [...container.querySelectorAll<HTMLSelectElement>(".muster-units select")]) fireEvent.change(select, { target: { value: enhancement } });
+    const alert = container.querySelector(".list-problems")!.textContent!;
+    expect(alert).toMatch(/Only one enhancement in a list: .+ and .+ both carry one\./);
+    expect(alert).not.toMatch(/:\s*\d+\s*$/);
+    expect((screen.getByRole("button", { name: "Lock list" }) as HTMLButtonElement).disabled).toBe(true);
+    // Over the points limit: the bar's warning colour and the excess in words.
+    for (let i = 0; i < 4; i++) fireEvent.click(screen.getByRole("button", { name: "Add" }));
+    expect(container.querySelector(".points-bar.over")).toBeTruthy();
+    expect(container.querySelector(".points-bar")!.textContent).toMatch(/\d+ over the limit/);
+    expect(container.querySelector(".list-problems")!.textContent).toMatch(/The list costs \d+ points, \d+ over the limit of 700/);
+  });
+
+  test("a locked list shows no commitment hash", () => {
+    const locked = sigmar.apply(muster, { type: "lock_army", army: catalog.armies[0]! }, "p1");
+    if (!locked.ok) throw new Error("refused");
+    const { container } = table(sigmar.viewFor(locked.state, p1));
+    expect(container.textContent).toContain("Your list is locked.");
+    expect(container.textContent).not.toMatch(/[0-9a-f]{10,}/);
+  });
+});

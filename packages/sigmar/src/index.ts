@@ -16,6 +16,8 @@ export * from "./types";
 export * as geometry from "./geometry";
 export * as query from "./query";
 export * as moves from "./moves";
+export * as paths from "./paths";
+export { suggestPlacement, suggestFor, type MovePlacement } from "./suggest";
 export { type Mod, modsFor, applyMods, characteristic, moveOf, permitted, strikeOf, hasFlag, rollMod } from "./modifiers";
 export { antiRend, critOptions, guarded, canShootAt, weaponsFor, modelsInReach } from "./attack";
 export { attackOdds, outcomes, type AttackOdds, type WeaponOdds, type OddsStep, type OddsMod } from "./odds";

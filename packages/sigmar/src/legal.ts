@@ -13,7 +13,8 @@ import { inches, type Box, type Pt } from "./geometry";
 import { abilityProblem, candidates, spent } from "./abilities";
 import { critOptions, canShootAt, weaponsFor } from "./attack";
 import { pickable, picker } from "./combat";
-import { checkPlacement, centreOf, formation, furthestToward, nearestToward, type Placement } from "./moves";
+import { checkPlacement, centreOf, formation, furthestToward, type Placement } from "./moves";
+import { suggestFor } from "./suggest";
 import { moveOf, permitted } from "./modifiers";
 import { moveProblem, returnProblem, COMMANDS } from "./actions";
 import { undeployed } from "./flow";
@@ -203,7 +204,7 @@ function computeLegal(s: SigmarState, seat: SeatId): SigmarCommand[] {
       }
       case "charge_move": {
         const target = s.units[p.target]!;
-        const to = nearestToward(s, unit!, centreOf(target.models), inches(p.roll), { kind: "charge", max: inches(p.roll), target: p.target });
+        const to = suggestFor(s, unit!, { kind: "charge", max: inches(p.roll), target: p.target }, centreOf(target.models));
         return [...(to ? [{ type: "place" as const, models: to }] : []), { type: "decline" }];
       }
       case "place_models": {

@@ -1,10 +1,12 @@
 /**
  * Where models may stand and how far they may go (project core rules C3 and C5, seed 003 22, 24,
- * 29): every position is checked exactly in integer geometry. A move is a straight line per model;
- * positions are given for every model of the unit, in the unit's model order.
+ * 29): every position is checked exactly in integer geometry. Each moving model takes its own
+ * shortest clear path round terrain and the bases it may not cross (paths.ts), measured along the
+ * path; positions are given for every model of the unit, in the unit's model order.
  */
 import { catalog } from "./data";
-import { coherent, discInBox, discInsideBox, inches, movedAtMost, overlaps, segmentNear, sweepHitsBox, within, whollyWithinBox, type Box, type Disc, type Pt } from "./geometry";
+import { coherent, discInBox, discInsideBox, inches, movedAtMost, overlaps, within, whollyWithinBox, type Box, type Disc, type Pt } from "./geometry";
+import { shortestPath, type Obstacles } from "./paths";
 import { hasFlag } from "./modifiers";
 import { BATTLEFIELD, TERRAIN, combatRange, discs, fieldUnits, otherSeat, radiusOf, territory, edgeBox } from "./query";
 import type { SigmarErrorCode, SigmarState, UnitState } from "./types";
@@ -28,11 +30,124 @@ function others(state: SigmarState, unit: UnitState): Disc[] {
   return fieldUnits(state).filter((u) => u.id !== unit.id).flatMap(discs);
 }
 
+/**
+ * Everything a move, run, charge or pile-in is checked against, without the state: the battlefield,
+ * the terrain, the other bases, the enemy bases, the charge target's bases and the numbers of the
+ * core (fine units). Built from a state by {@link boardOf}; tests build random ones.
+ */
+export interface Board {
+  readonly field: Box;
+  readonly terrain: readonly Box[];
+  /** Bases of every other unit on the battlefield (both sides). */
+  readonly others: readonly Disc[];
+  /** Enemy bases. */
+  readonly enemies: readonly Disc[];
+  /** The charge target's bases (a charge only). */
+  readonly target: readonly Disc[];
+  /** The unit flies (seed 003 29: it ignores enemy bases and combat range while moving). */
+  readonly fly: boolean;
+  readonly combatRange: number;
+  readonly coherency: number;
+  readonly coherencyLarge: number;
+}
+
+/** The board a unit's placement is checked on. */
+export function boardOf(state: SigmarState, unit: UnitState, how: Placement): Board {
+  const target = how.kind === "charge" ? state.units[how.target] : undefined;
+  return {
+    field: BATTLEFIELD,
+    terrain: TERRAIN,
+    others: others(state, unit),
+    enemies: fieldUnits(state, otherSeat(state, unit.owner)).flatMap(discs),
+    target: target ? discs(target) : [],
+    fly: hasFlag(state, unit, "fly"),
+    combatRange: combatRange(),
+    coherency: coherency(),
+    coherencyLarge: catalog.rules.coherencyLarge,
+  };
+}
+
+/**
+ * What a moving base must keep clear of on its path (core rule C5; seed 003 29): terrain always;
+ * enemy bases unless the unit flies; for a normal move or run also enemy combat range, unless it flies.
+ * `ranges` false leaves combat range out (to tell a path blocked by bases from one blocked by range).
+ */
+export function obstaclesFor(board: Board, kind: MoveKind, ranges = true): Obstacles {
+  const keep = (kind === "move" || kind === "run") && ranges ? board.combatRange : 0;
+  return { field: board.field, terrain: board.terrain, discs: board.fly ? [] : board.enemies.map((e) => ({ ...e, r: e.r + keep })) };
+}
+
+/** The kinds of placement that move models along paths. */
+export type MoveKind = "move" | "run" | "charge" | "pile_in";
+
+/** Why a placement of moving models is refused, and which model (its index) shows it; null model: the unit as a whole. */
+export interface MoveProblem {
+  readonly code: SigmarErrorCode;
+  readonly model: number | null;
+}
+
+/**
+ * Checks moving models from `from` to `to` (same order) on a board (core rules C3, C5, C6, C7;
+ * seed 003 29): each end on the battlefield, off terrain, on no other base; the unit coherent;
+ * each model's own shortest clear path (paths.ts) no longer than `max`; a move or run not ending in
+ * enemy combat range; a charge with a model within 1" of the target; a pile-in with each model no
+ * farther from the nearest enemy. Null when legal. The first offending model is reported.
+ */
+export function movementProblem(board: Board, r: number, from: readonly Pt[], to: readonly Pt[], how: Extract<Placement, { kind: MoveKind }>): MoveProblem | null {
+  if (!wellFormed(to, from.length)) return { code: "bad_positions", model: null };
+  const next: Disc[] = to.map((p) => ({ x: p.x, y: p.y, r }));
+  for (let i = 0; i < next.length; i++) {
+    const d = next[i]!;
+    if (!discInsideBox(d, board.field) || board.terrain.some((t) => discInBox(d, t))) return { code: "overlapping", model: i };
+    if (board.others.some((o) => overlaps(d, o)) || next.some((e, j) => j < i && overlaps(d, e))) return { code: "overlapping", model: i };
+  }
+  const moving = how.kind === "move" || how.kind === "run";
+  if (moving) {
+    // Core rule C5: a normal move or run cannot end in combat range.
+    const i = next.findIndex((d) => board.enemies.some((e) => within(d, e, board.combatRange)));
+    if (i >= 0) return { code: "enters_combat_range", model: i };
+  }
+  const o = obstaclesFor(board, how.kind);
+  for (let i = 0; i < to.length; i++) {
+    if (from[i]!.x === to[i]!.x && from[i]!.y === to[i]!.y) continue;
+    if (shortestPath(from[i]!, to[i]!, r, o, how.max)) continue;
+    // Tell why: too far even in a straight line; a path only through combat range; else blocked.
+    if (!movedAtMost(from[i]!, to[i]!, how.max)) return { code: "too_far", model: i };
+    if (moving && !board.fly && shortestPath(from[i]!, to[i]!, r, obstaclesFor(board, how.kind, false), how.max)) return { code: "enters_combat_range", model: i };
+    return { code: "blocked_path", model: i };
+  }
+  if (!coherent(next, board.coherency, board.coherencyLarge)) return { code: "not_coherent", model: loneModel(next, board) };
+  if (how.kind === "charge" && !next.some((d) => board.target.some((e) => within(d, e, inches(1))))) return { code: "out_of_range", model: null };
+  if (how.kind === "pile_in" && board.enemies.length) {
+    // Each model ends no farther from the nearest enemy model than it started.
+    const nearest = (p: Pt) => Math.min(...board.enemies.map((e) => (p.x - e.x) ** 2 + (p.y - e.y) ** 2));
+    const i = to.findIndex((p, k) => nearest(p) > nearest(from[k]!));
+    if (i >= 0) return { code: "too_far", model: i };
+  }
+  return null;
+}
+
+/** The model farthest from its unit's others when a group is out of coherency (the one to show). */
+function loneModel(next: readonly Disc[], board: Board): number {
+  const need = next.length >= board.coherencyLarge ? 2 : 1;
+  const lonely = next.findIndex((a, i) => next.filter((b, j) => i !== j && within(a, b, board.coherency)).length < need);
+  if (lonely >= 0) return lonely;
+  const c = centreOf(next);
+  let far = 0;
+  next.forEach((d, i) => {
+    if ((d.x - c.x) ** 2 + (d.y - c.y) ** 2 > (next[far]!.x - c.x) ** 2 + (next[far]!.y - c.y) ** 2) far = i;
+  });
+  return far;
+}
+
 /** Checks a placement of `unit`'s models at `to`; null when legal, else the error code. */
 export function checkPlacement(state: SigmarState, unit: UnitState, to: readonly Pt[], how: Placement): SigmarErrorCode | null {
+  if (how.kind !== "deploy" && how.kind !== "set_up") {
+    if (!wellFormed(to, unit.models.length)) return "bad_positions";
+    return movementProblem(boardOf(state, unit, how), radiusOf(unit), unit.models, to, how)?.code ?? null;
+  }
   const r = radiusOf(unit);
-  const expected = how.kind === "deploy" || how.kind === "set_up" ? unit.size : unit.models.length;
-  if (!wellFormed(to, expected)) return "bad_positions";
+  if (!wellFormed(to, unit.size)) return "bad_positions";
   const next: Disc[] = to.map((p) => ({ x: p.x, y: p.y, r }));
   // On the battlefield, off terrain, not on another base.
   if (next.some((d) => !discInsideBox(d, BATTLEFIELD) || TERRAIN.some((t) => discInBox(d, t)))) return "overlapping";
@@ -41,34 +156,9 @@ export function checkPlacement(state: SigmarState, unit: UnitState, to: readonly
   if (!coherent(next, coherency(), catalog.rules.coherencyLarge)) return "not_coherent";
   const enemies = fieldUnits(state, otherSeat(state, unit.owner)).flatMap(discs);
   if (how.kind === "deploy") return next.every((d) => discInsideBox(d, territory(unit.owner))) ? null : "outside_area";
-  if (how.kind === "set_up") {
-    const areas: Box[] = how.edge === "own" ? [edgeBox(unit.owner, how.depth)] : [edgeBox("p1", how.depth), edgeBox("p2", how.depth), { ...BATTLEFIELD, x1: how.depth }, { ...BATTLEFIELD, x0: BATTLEFIELD.x1 - how.depth }];
-    if (!areas.some((a) => next.every((d) => discInsideBox(d, a)))) return "outside_area";
-    return next.some((d) => enemies.some((e) => within(d, e, how.away))) ? "outside_area" : null;
-  }
-  const from = unit.models;
-  if (to.some((p, i) => !movedAtMost(from[i]!, p, how.max))) return "too_far";
-  const fly = hasFlag(state, unit, "fly");
-  // Paths: straight lines, clear of terrain; clear of enemy bases unless the unit flies.
-  if (to.some((p, i) => TERRAIN.some((t) => sweepHitsBox(from[i]!, p, r, t)))) return "blocked_path";
-  if (!fly && to.some((p, i) => enemies.some((e) => segmentNear(from[i]!, p, e, r + e.r)))) return "blocked_path";
-  if (how.kind === "move" || how.kind === "run") {
-    // Core rule C5: a normal move or run cannot end in combat range, nor pass through it (seed 003
-    // 29: a flying unit's ability overrides the latter: it ignores combat range while moving).
-    if (next.some((d) => enemies.some((e) => within(d, e, combatRange())))) return "enters_combat_range";
-    if (!fly && to.some((p, i) => enemies.some((e) => segmentNear(from[i]!, p, e, r + e.r + combatRange())))) return "enters_combat_range";
-  }
-  if (how.kind === "charge") {
-    const target = state.units[how.target];
-    const reach = inches(1);
-    if (!target || !next.some((d) => discs(target).some((e) => within(d, e, reach)))) return "out_of_range";
-  }
-  if (how.kind === "pile_in") {
-    // Each model ends no farther from the nearest enemy model than it started.
-    const nearest = (p: Pt) => Math.min(...enemies.map((e) => (p.x - e.x) ** 2 + (p.y - e.y) ** 2));
-    if (enemies.length && to.some((p, i) => nearest(p) > nearest(from[i]!))) return "too_far";
-  }
-  return null;
+  const areas: Box[] = how.edge === "own" ? [edgeBox(unit.owner, how.depth)] : [edgeBox("p1", how.depth), edgeBox("p2", how.depth), { ...BATTLEFIELD, x1: how.depth }, { ...BATTLEFIELD, x0: BATTLEFIELD.x1 - how.depth }];
+  if (!areas.some((a) => next.every((d) => discInsideBox(d, a)))) return "outside_area";
+  return next.some((d) => enemies.some((e) => within(d, e, how.away))) ? "outside_area" : null;
 }
 
 /** The unit's models moved by one offset. */

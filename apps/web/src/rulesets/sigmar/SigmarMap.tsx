@@ -1,15 +1,19 @@
 /**
  * The measured tabletop: an SVG of the 44" x 30" battlefield in its own units (hundredths of an
  * inch), with the territories, terrain, the standing stones' auras, objectives, every base to
- * scale (its diameter in mm), tokens, and a plan being made: a unit dragged (every model moves by
- * the same offset), with a ruler from where the grabbed model stood showing inches moved and left,
- * enemy combat ranges, and the plan drawn green when the shared rules accept it, red when not.
+ * scale (its diameter in mm) with each unit's wounds left, tokens, and a plan being made: a whole
+ * unit dragged in formation, or one model alone (the "one model" switch, or Shift while dragging),
+ * with a ruler from where each model stood, enemy combat ranges, and the plan drawn green when
+ * the shared rules accept it, red when not, the offending base ringed with the reason. A plan
+ * dropped where the rules refuse it snaps to the best legal placement toward the drop (placing.ts).
  * Bases are buttons for keyboard and screen readers; a plan is confirmed in the controls.
  */
 import { useRef, type PointerEvent as ReactPointerEvent } from "react";
-import { catalog, geometry, query, type SigmarView } from "@fogwar/sigmar";
+import { catalog, geometry, moves, query, type SigmarView } from "@fogwar/sigmar";
 import type { Pt } from "@fogwar/sigmar";
-import { local, objectiveName, unitName, type SigmarWords } from "./words";
+import { MapUnits } from "./MapUnits";
+import { bestPlacement, dragged, offendingBase } from "./placing";
+import { local, objectiveName, type SigmarWords } from "./words";
 
 const W = 4400;
 const H = 3000;
@@ -40,14 +44,15 @@ export interface SigmarMapProps {
   readonly draggable?: ReadonlySet<string>;
   readonly onUnit?: (id: string) => void;
   readonly onPoint?: (p: Pt) => void;
-  readonly onDrag?: (unit: string, offset: Pt, phase: "move" | "end") => void;
+  /** A dragged plan: every model's position (fine units); on "end", snapped to a legal placement when one exists. */
+  readonly onDrag?: (unit: string, positions: Pt[], phase: "move" | "end") => void;
+  /** Drag one model alone rather than the whole unit in formation. */
+  readonly dragOne?: boolean;
 }
 
-const COLOURS: Record<string, { fill: string; stroke: string }> = { p1: { fill: "#93c5fd", stroke: "#1d4ed8" }, p2: { fill: "#fca5a5", stroke: "#b91c1c" } };
-
-export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, onUnit, onPoint, onDrag }: SigmarMapProps) {
+export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, onUnit, onPoint, onDrag, dragOne }: SigmarMapProps) {
   const svg = useRef<SVGSVGElement | null>(null);
-  const drag = useRef<{ unit: string; start: Pt; moved: boolean } | null>(null);
+  const drag = useRef<{ unit: string; start: Pt; base: Pt[]; one: number | null; moved: boolean } | null>(null);
   const flip = seat === "p2";
   // Board (south edge y = 0) to screen and back.
   const sx = (p: Pt) => ({ x: flip ? W - p.x : p.x, y: flip ? p.y : H - p.y });
@@ -63,29 +68,39 @@ export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, o
     const c = sx({ x: b.x1, y: b.y1 });
     return { x: Math.min(a.x, c.x), y: Math.min(a.y, c.y), width: Math.abs(c.x - a.x), height: Math.abs(c.y - a.y) };
   };
-  const down = (unit: string) => (e: ReactPointerEvent) => {
+  const down = (unit: string, model: number, e: ReactPointerEvent) => {
     if (!draggable?.has(unit)) return;
     const p = toBoard(e.clientX, e.clientY);
-    if (!p) return;
-    drag.current = { unit, start: p, moved: false };
+    const u = view.units[unit];
+    if (!p || !u) return;
+    // A second drag of the same unit starts from the plan, so models can be placed one by one.
+    const base = plan?.unit === unit && plan.positions.length === u.models.length ? plan.positions.map((q) => ({ x: q.x, y: q.y })) : u.models.map((m) => ({ x: m.x, y: m.y }));
+    drag.current = { unit, start: p, base, one: dragOne || e.shiftKey ? model : null, moved: false };
     (e.target as Element).setPointerCapture?.(e.pointerId);
     e.preventDefault();
   };
+  const at = (e: ReactPointerEvent) => {
+    const d = drag.current;
+    const p = d && toBoard(e.clientX, e.clientY);
+    return d && p ? dragged(d.base, { x: p.x - d.start.x, y: p.y - d.start.y }, d.one) : null;
+  };
   const move = (e: ReactPointerEvent) => {
     const d = drag.current;
-    if (!d) return;
-    const p = toBoard(e.clientX, e.clientY);
-    if (!p) return;
+    const positions = at(e);
+    if (!d || !positions) return;
     d.moved = true;
-    onDrag?.(d.unit, { x: p.x - d.start.x, y: p.y - d.start.y }, "move");
+    onDrag?.(d.unit, positions, "move");
   };
   const up = (e: ReactPointerEvent) => {
     const d = drag.current;
+    const positions = at(e);
     drag.current = null;
     if (!d) return;
-    const p = toBoard(e.clientX, e.clientY);
-    if (d.moved && p) onDrag?.(d.unit, { x: p.x - d.start.x, y: p.y - d.start.y }, "end");
-    else onUnit?.(d.unit);
+    if (d.moved && positions) {
+      // Dropped where the rules refuse it: the best legal placement toward the drop, if any.
+      const snapped = offendingBase(view, d.unit, positions) ? bestPlacement(view, d.unit, moves.centreOf(positions)) : null;
+      onDrag?.(d.unit, snapped ?? positions, "end");
+    } else onUnit?.(d.unit);
   };
   const click = (e: React.MouseEvent) => {
     if ((e.target as Element).closest?.("[data-unit]")) return;
@@ -95,8 +110,10 @@ export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, o
   const units = query.fieldUnits(view as never);
   const enemies = seat ? units.filter((u) => u.owner !== seat) : [];
   const combat = catalog.rules.combatRange * INCH;
+  const offence = plan && plan.problem ? offendingBase(view, plan.unit, plan.positions) : null;
+  const offender = offence?.model ?? null;
   return (
-    <svg ref={svg} className="sigmar-map" viewBox={`-60 -60 ${W + 120} ${H + 120}`} role="group" aria-label={w.t("map.label")} onPointerMove={move} onPointerUp={up} onClick={click} style={{ touchAction: "none" }}>
+    <svg ref={svg} className="sigmar-map" viewBox={`-60 -60 ${W + 120} ${H + 120}`} role="group" aria-label={w.t("map.label")} onPointerMove={move} onPointerUp={up} onClick={click}>
       <rect x={0} y={0} width={W} height={H} className="field" />
       {/* One-inch ticks along the edges, longer every 6". */}
       {Array.from({ length: 45 }, (_, i) => (
@@ -139,48 +156,7 @@ export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, o
           return <circle key={`cr-${e.id}-${i}`} cx={c.x} cy={c.y} r={d.r + combat} className="combat-range" />;
         }),
       )}
-      {units.map((u) => {
-        const colour = COLOURS[u.owner] ?? COLOURS.p1!;
-        const r = query.radiusOf(u);
-        const name = unitName(w, view, u.id);
-        const isTarget = targets?.has(u.id) ?? false;
-        const planned = plan?.unit === u.id;
-        const first = u.models[0];
-        const label = first ? sx(first) : null;
-        return (
-          <g
-            key={u.id}
-            data-unit={u.id}
-            className={`unit${selected === u.id ? " selected" : ""}${isTarget ? " target" : ""}${draggable?.has(u.id) ? " draggable" : ""}${planned ? " planned-from" : ""}`}
-            role="button"
-            tabIndex={0}
-            aria-label={name}
-            aria-pressed={selected === u.id}
-            onPointerDown={down(u.id)}
-            onClick={(e) => {
-              e.stopPropagation();
-              if (!draggable?.has(u.id)) onUnit?.(u.id);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === "Enter" || e.key === " ") {
-                e.preventDefault();
-                onUnit?.(u.id);
-              }
-            }}
-          >
-            <title>{name}</title>
-            {u.models.map((m) => {
-              const c = sx(m);
-              return <circle key={m.id} cx={c.x} cy={c.y} r={r} fill={colour.fill} stroke={colour.stroke} strokeWidth={isTarget || selected === u.id ? 14 : 6} />;
-            })}
-            {label && (
-              <text x={label.x} y={label.y - r - 18} className="unit-label" aria-hidden="true">
-                {name}
-              </text>
-            )}
-          </g>
-        );
-      })}
+      <MapUnits view={view} w={w} selected={selected} targets={targets} draggable={draggable} planned={plan?.unit ?? null} sx={sx} onDown={down} onUnit={onUnit} />
       {view.tokens.map((t) => {
         const c = sx(t);
         return (
@@ -198,8 +174,13 @@ export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, o
           })}
           {plan.positions.map((p, i) => {
             const c = sx(p);
-            return <circle key={i} cx={c.x} cy={c.y} r={plan.radius} className="ghost" />;
+            return <circle key={i} cx={c.x} cy={c.y} r={plan.radius} className={`ghost${i === offender ? " offending" : ""}`} data-offending={i === offender ? "true" : undefined} />;
           })}
+          {offender !== null && plan.positions[offender] && plan.problem && (
+            <text x={sx(plan.positions[offender]!).x} y={sx(plan.positions[offender]!).y - plan.radius - 40} className="offence-reason">
+              {plan.problem}
+            </text>
+          )}
         </g>
       )}
       <g className="scale" aria-hidden="true">

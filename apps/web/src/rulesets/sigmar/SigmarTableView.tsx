@@ -12,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import type { CommandTemplate } from "@fogwar/engine";
 import { awaiting, catalog, query, type Pt, type SigmarCommand, type SigmarEvent, type SigmarView } from "@fogwar/sigmar";
 import { SigmarMap, type MapPlan } from "./SigmarMap";
+import { MoveTools } from "./MoveTools";
 import { AttackPanel } from "./AttackPanel";
 import { Muster } from "./Muster";
 import { UnitCard } from "./UnitCard";
@@ -24,7 +25,8 @@ import { whyNot } from "./why";
 import { Pending } from "./Pending";
 import { ROW_TYPES, shortText } from "./rows";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
-import { BoardViewport, NotifyButton, SoundToggle } from "../../table/TableChrome";
+import { NotifyButton, SoundToggle } from "../../table/TableChrome";
+import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
 import { BotNote } from "../../table/BotNote";
 import { EventFeed } from "../../table/EventFeed";
 import { useTurnAwareness } from "../../table/turn";
@@ -65,13 +67,13 @@ export function SigmarTableView({ matchId, view, seat, legal, templates, onComma
 
   // Units the seat may drag now: those a template moves.
   const draggable = useMemo(() => new Set(templates.flatMap((x) => ("unit" in x.command && view.units[x.command.unit]?.where === "field" ? [x.command.unit] : x.command.type === "place" && view.pending && "unit" in view.pending && view.units[view.pending.unit]?.where === "field" && view.pending.kind !== "place_models" ? [view.pending.unit] : []))), [templates, view]);
-  const onDrag = (unit: string, offset: Pt, phase: "move" | "end") => {
+  const [dragOne, setDragOne] = useState(false);
+  const onDrag = (unit: string, positions: Pt[], phase: "move" | "end") => {
     if (!seat) return;
     const template = templateFor(templates, unit, planning?.command.type === "fight" ? planning.command.target : undefined);
     const u = view.units[unit];
     if (!template || !u) return;
     const origin = u.models.map((m) => ({ x: m.x, y: m.y }));
-    const positions = origin.map((p) => ({ x: p.x + offset.x, y: p.y + offset.y }));
     const made = planOf(w, view, seat, template.command, unit, positions, origin);
     setPlanning({ ...made, max: maxFor(view, template.command, unit) });
     void phase;
@@ -175,8 +177,9 @@ export function SigmarTableView({ matchId, view, seat, legal, templates, onComma
       )}
       <div className="table-grid">
         <div className="board-column">
-          <BoardViewport label={t("map.label")}>
-            <SigmarMap view={view} w={w} seat={seat} selected={selected} targets={readOnly ? undefined : targets} plan={planning?.plan ?? null} draggable={readOnly || !mine ? undefined : draggable} onUnit={onUnit} onPoint={onPoint} onDrag={onDrag} />
+          {mine && !readOnly && <MoveTools view={view} w={w} unit={planning?.plan.unit ?? (view.pending && "unit" in view.pending ? view.pending.unit : selected)} dragOne={dragOne} onDragOne={setDragOne} onSuggest={(u, to) => onDrag(u, to, "end")} />}
+          <BoardViewport label={t("map.label")} initialZoom={phoneZoom(catalog.rules.battlefield.width, typeof window === "undefined" ? 1280 : window.innerWidth)}>
+            <SigmarMap view={view} w={w} seat={seat} selected={selected} targets={readOnly ? undefined : targets} plan={planning?.plan ?? null} draggable={readOnly || !mine ? undefined : draggable} onUnit={onUnit} onPoint={onPoint} onDrag={onDrag} dragOne={dragOne} />
           </BoardViewport>
           <MapLegend t={t} />
           {planning && (

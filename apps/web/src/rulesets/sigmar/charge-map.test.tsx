@@ -1,0 +1,54 @@
+/**
+ * The charge players could not complete: a 5" charge roll, the target about 3.5" away, a small
+ * standing stone on the straight line between them. The table's "suggest the best placement"
+ * (the rules' placement helper on the seat's own projection) makes a plan the rules accept, and
+ * "Place" sends it; a plan the rules refuse rings its offending base on the map with the reason.
+ */
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import i18next from "i18next";
+import { seatViewer } from "@fogwar/engine";
+import { catalog, geometry, legalCommands, moves, query, setupBattle, sigmar, templates, type SigmarCommand, type SigmarState } from "@fogwar/sigmar";
+import { SigmarTableView } from "./SigmarTableView";
+import { inEnglish } from "../../../test/english";
+import { withNames } from "../../../test/players";
+
+inEnglish();
+jest.setTimeout(60_000);
+
+/** Briar Guard (10) south of the mirestone, Cinder Zealots (10) about 3.5" north of them, a pending 5" charge. */
+function situation(): SigmarState {
+  const s = setupBattle();
+  const stone = query.TERRAIN.find((t) => t.id === "mirestone")!;
+  const cx = (stone.x0 + stone.x1) / 2 + 200;
+  const place = (id: string, owner: string, warscroll: string, y: number) => {
+    const w = catalog.warscrolls.get(warscroll)!;
+    const at = moves.formation(w.models, geometry.baseRadius(w.baseMm), { x: cx, y });
+    s.units[id] = { id, owner, warscroll, size: w.models, models: at.map((p, i) => ({ id: `${id}-m${i + 1}`, ...p })), damage: 0, where: "field", did: {}, next: w.models + 1 };
+  };
+  s.units = {};
+  place("briar", "p1", "briar_guard", stone.y0 - 130);
+  place("zeal", "p2", "cinder_zealots", stone.y1 + 360);
+  s.units.briar!.did.triedCharge = true;
+  Object.assign(s, { phase: "battle", step: "charge", active: "p1", first: "p1", round: 1, turn: 1, cp: { p1: 2, p2: 2 }, hands: { p1: [], p2: [] }, neutralOrder: ["mire_grip", "gale_step"] });
+  s.pending = { kind: "charge_move", seat: "p1", unit: "briar", target: "zeal", roll: 5 };
+  return s;
+}
+
+test("core C6 on the table: the charge round the stone is completed with the suggested placement, and the rules accept it", async () => {
+  await act(async () => {
+    await i18next.changeLanguage("en");
+  });
+  const state = situation();
+  const view = sigmar.viewFor(state, seatViewer("p1"));
+  const sent: SigmarCommand[] = [];
+  render(withNames(<SigmarTableView matchId="m" view={view} seat="p1" legal={legalCommands(state, "p1")} templates={templates(state, "p1")} onCommand={(c) => sent.push(c)} events={[]} />));
+  fireEvent.click(screen.getByRole("button", { name: i18next.t("sigmar:move.suggest") }));
+  const status = screen.getAllByRole("status").find((e) => e.classList.contains("ruler-line"))!;
+  expect(status.className).toContain("legal");
+  fireEvent.click(status.querySelector("button.primary")!);
+  expect(sent).toHaveLength(1);
+  expect(sent[0]!.type).toBe("place");
+  const applied = sigmar.apply(state, sent[0]!, "p1");
+  expect(applied.ok).toBe(true);
+  if (applied.ok) expect(applied.state.units.briar!.did.charged).toBe(true);
+});

@@ -2,7 +2,7 @@
  * Pieces both tables share: the button that asks for notification permission (never asked on
  * load), the turn sound's switch, the zoomable, pannable board viewport, and the shared layout styles.
  */
-import { useState, useSyncExternalStore, type ReactNode } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { notificationsSupported } from "./turn";
 import { playTurnTone, setSoundOn, soundChoice, subscribeSound } from "./sound";
@@ -50,32 +50,5 @@ export function SoundToggle() {
   );
 }
 
-const ZOOMS = [1, 1.5, 2, 3] as const;
-
-/**
- * The board in a box that can be zoomed (buttons, 100% to 300%) and panned (scrolling the box,
- * by finger on a phone). The board inside should be `width: 100%` of its container.
- */
-export function BoardViewport({ children, label }: { children: ReactNode; label: string }) {
-  const { t } = useTranslation("common");
-  const [zoom, setZoom] = useState(0);
-  const factor = ZOOMS[zoom] ?? 1;
-  return (
-    <div className="board-viewport" data-zoom={factor}>
-      <div className="zoom-buttons" role="group" aria-label={t("zoom.label", { board: label })}>
-        <button type="button" onClick={() => setZoom((z) => Math.max(0, z - 1))} disabled={zoom === 0} aria-label={t("zoom.out")}>
-          −
-        </button>
-        <span className="zoom-level">{Math.round(factor * 100)}%</span>
-        <button type="button" onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))} disabled={zoom === ZOOMS.length - 1} aria-label={t("zoom.in")}>
-          +
-        </button>
-      </div>
-      <div className="board-scroll">
-        <div className="board-zoom" style={{ width: `${factor * 100}%` }}>
-          {children}
-        </div>
-      </div>
-    </div>
-  );
-}
+/** Every table's zoomable board frame (./BoardViewport.tsx), re-exported for the tables that import it from here. */
+export { BoardViewport } from "./BoardViewport";

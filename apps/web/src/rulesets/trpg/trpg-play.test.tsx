@@ -88,6 +88,23 @@ describe("the TRPG table's play aids", () => {
     expect(screen.queryByRole("group", { name: "Confirm the attack" })).toBeNull();
   });
 
+  test("on a phone the action bar folds to its first line while an attack is picked on the map (the board in sight), keeps the confirmation, opens on request and again once the attack is sent", () => {
+    const { container, onCommand } = renderFor(valesShot(), "p1");
+    const bar = () => screen.getByRole("region", { name: "Your actions" });
+    expect(bar().getAttribute("data-folded")).toBe("false");
+    fireEvent.click(screen.getByRole("radio", { name: "Shoot" }));
+    expect(bar().getAttribute("data-folded")).toBe("true");
+    fireEvent.click(screen.getByRole("button", { name: "Show actions ▴" }));
+    expect(bar().getAttribute("data-folded")).toBe("false");
+    fireEvent.click(screen.getByRole("button", { name: "Hide actions ▾" }));
+    const raider = container.querySelector('[data-character="raider-1"]')!;
+    fireEvent.click(raider.closest(".pickable") ?? raider);
+    expect(bar().getAttribute("data-folded")).toBe("true");
+    fireEvent.click(within(screen.getByRole("group", { name: "Confirm the attack" })).getByRole("button", { name: "Confirm" }));
+    expect(onCommand).toHaveBeenCalledTimes(1);
+    expect(bar().getAttribute("data-folded")).toBe("false");
+  });
+
   test("after a move is sent from the map, Move is no longer chosen (the next click does nothing)", () => {
     const { container, onCommand } = renderFor(valesShot(), "p1");
     fireEvent.click(screen.getByRole("radio", { name: "Move" }));

@@ -241,15 +241,16 @@ suite(title, () => {
     await me.page.screenshot({ path: join(shots, "table-trpg-odds-1280-en.png") });
     await me.page.getByRole("button", { name: "Cancel" }).click();
     // 390 x 844 while deciding: picking a square to move to folds the bar, and the whole board is in sight above it.
+    // (Loaded afresh at that size, as a phone opens it: the board opens zoomed.)
     await me.page.setViewportSize({ width: 390, height: 844 });
-    const move = me.page.getByRole("radio", { name: "Move" });
-    if ((await move.count()) === 0) await me.page.getByRole("button", { name: "Show actions ▴" }).click();
+    await me.page.reload();
+    await me.page.locator(".action-bar .turn-line.mine").waitFor({ timeout: 30_000 });
     await me.page.getByRole("radio", { name: "Move" }).check();
     await eventually("the folded bar", async () => (await me.page.locator(".action-bar").getAttribute("data-folded")) === "true");
     await me.page.waitForTimeout(400);
     const phone = await me.page.evaluate(() => {
       const bar = document.querySelector(".action-bar")!.getBoundingClientRect();
-      const board = document.querySelector(".trpg-table .board-scroll")!.getBoundingClientRect();
+      const board = document.querySelector(".trpg-table [data-testid=board-viewport]")!.getBoundingClientRect();
       return { barTop: Math.round(bar.top), boardTop: Math.round(board.top), boardBottom: Math.round(board.bottom) };
     });
     expect([phone.boardTop >= 0, phone.boardBottom <= phone.barTop]).toEqual([true, true]);

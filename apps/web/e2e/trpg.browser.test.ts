@@ -8,9 +8,12 @@
  *     lookout's delayed turn in the round-end step and ends the round; still nothing of it reaches a
  *     player; screenshots at 1280 and 390 px, in English and Korean; the master concedes and the
  *     review shows everything (the lookout too) and, from p1's perspective, what p1 saw;
- *  2. a newcomer runs a solo scenario from the lobby: "Play against the bot", the TRPG, one click
- *     to the table as the whole party; the bot plays the enemies; the person plays on until the
- *     bot has taken its turns, then concedes and sees the result.
+ *  2. a newcomer runs a solo scenario from the lobby: "Play against the bot", the TRPG on the
+ *     quarry (22 x 14), one click to the table as the whole party; at 1280 x 800 the party's own
+ *     characters are on the unscrolled screen and a shot shows its odds before the confirmation;
+ *     at 390 x 844, picking a square folds the action bar so the whole board is in sight above it;
+ *     the bot plays the enemies; the person plays on until the bot has taken its turns, then
+ *     concedes and sees the result.
  * Every page shown fits its window (no sideways scrolling) at 1280 and 390 px.
  * Screenshots go to a fresh folder under the OS temp dir (FOGWAR_SCREENSHOTS overrides it).
  */
@@ -195,16 +198,68 @@ suite(title, () => {
   });
 
   test("a newcomer plays a solo scenario from the lobby: one click to the table as the party, the bot plays the enemies, the person concedes and sees the result", async () => {
-    const me = await open(browser, "solo", 390);
+    const me = await open(browser, "solo", 1280);
     opened.push(me);
+    await me.page.setViewportSize({ width: 1280, height: 800 });
     await me.page.goto(base);
     const form = me.page.locator("form.play-bot");
     await form.waitFor();
     await form.getByRole("radio", { name: "Tactical TRPG" }).check();
+    // The quarry: the 22 x 14 board.
+    await form.getByLabel("Battlefield").selectOption("quarry");
     await form.getByLabel("Bot level").selectOption("easy");
     await form.getByRole("button", { name: "Play against the bot" }).click();
     await me.page.locator(".trpg-table .trpg-map").waitFor({ timeout: 30_000 });
     expect(me.page.url()).not.toContain("token=");
+    await me.page.locator(".action-bar .turn-line.mine").waitFor({ timeout: 30_000 });
+    // 1280 x 800, unscrolled: every one of the player's own characters is on the screen.
+    const ownTokens = () =>
+      me.page.evaluate(() => ({ height: window.innerHeight, scrolled: window.scrollY, tokens: [...document.querySelectorAll(".trpg-map .token.side-party")].map((e) => Math.round(e.getBoundingClientRect().bottom)) }));
+    const desk = await ownTokens();
+    expect(desk.tokens.length).toBeGreaterThan(0);
+    expect([desk.scrolled, desk.tokens.filter((bottom) => bottom > desk.height)]).toEqual([0, []]);
+    await me.page.screenshot({ path: join(shots, "table-trpg-quarry-1280x800-en.png") });
+    // The odds before a shot, with its confirmation (the first party character with a target in sight).
+    let odds = 0;
+    for (let i = 0; i < 6 && odds === 0; i++) {
+      const shoot = me.page.getByRole("radio", { name: "Shoot" });
+      if ((await shoot.count()) > 0) {
+        await shoot.check();
+        const target = me.page.locator(".trpg-map .token.pickable").first();
+        if ((await target.count()) > 0) {
+          await target.click();
+          odds = await me.page.locator(".confirm [data-testid=trpg-odds]").count();
+          break;
+        }
+      }
+      await me.page.getByRole("button", { name: "End the turn" }).click();
+      await me.page.locator(".action-bar .turn-line.mine").waitFor({ timeout: 30_000 });
+    }
+    expect(odds).toBeGreaterThan(0);
+    expect(await me.page.locator(".confirm [data-testid=trpg-odds]").first().textContent()).toMatch(/PRC \+\d/);
+    await me.page.locator(".confirm").scrollIntoViewIfNeeded();
+    await me.page.screenshot({ path: join(shots, "table-trpg-odds-1280-en.png") });
+    await me.page.getByRole("button", { name: "Cancel" }).click();
+    // 390 x 844 while deciding: picking a square to move to folds the bar, and the whole board is in sight above it.
+    // (Loaded afresh at that size, as a phone opens it: the board opens zoomed.)
+    await me.page.setViewportSize({ width: 390, height: 844 });
+    await me.page.reload();
+    await me.page.locator(".action-bar .turn-line.mine").waitFor({ timeout: 30_000 });
+    await me.page.getByRole("radio", { name: "Move" }).check();
+    await eventually("the folded bar", async () => (await me.page.locator(".action-bar").getAttribute("data-folded")) === "true");
+    await me.page.waitForTimeout(400);
+    const phone = await me.page.evaluate(() => {
+      const bar = document.querySelector(".action-bar")!.getBoundingClientRect();
+      const board = document.querySelector(".trpg-table [data-testid=board-viewport]")!.getBoundingClientRect();
+      return { barTop: Math.round(bar.top), boardTop: Math.round(board.top), boardBottom: Math.round(board.bottom) };
+    });
+    expect([phone.boardTop >= 0, phone.boardBottom <= phone.barTop]).toEqual([true, true]);
+    await me.page.getByRole("button", { name: "한국어" }).click();
+    await eventually("the table in Korean", async () => (await me.page.locator(".trpg-table .summary h2").textContent())?.includes("라운드"));
+    await me.page.screenshot({ path: join(shots, "table-trpg-22x14-390-ko.png") });
+    await me.page.getByRole("button", { name: "English" }).click();
+    await eventually("the table in English", async () => (await me.page.locator(".trpg-table .summary h2").textContent())?.includes("Round"));
+    await me.page.getByRole("button", { name: "Show actions ▴" }).click();
     // Play: end every turn the table offers until the bot has taken its turns (round 2 or later).
     await eventually("the bot's turns and a new round", async () => {
       const end = me.page.getByRole("button", { name: "End the turn" });

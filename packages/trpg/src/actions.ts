@@ -139,7 +139,7 @@ export function executeAction(ctx: Ctx, c: CharacterState, cmd: ActionCommand): 
       const need = 6 - statsOf(c).BRT + statsOf(t).BRT;
       const die = ctx.d6(c.id, "dice");
       const success = die > need;
-      emitRoll(ctx, { type: "shove", attacker: c.id, target: t.id, die, need, success }, [c.id, t.id]);
+      emitRoll(ctx, { type: "shove", attacker: c.id, target: t.id, die, need, success }, { need: [c.id, t.id] });
       alert(ctx, t, c);
       if (success && !t.prone) {
         t.prone = true;

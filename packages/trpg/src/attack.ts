@@ -10,7 +10,7 @@ import { bonusOf, equipmentOf, archetypeOf, evasionOf, lightLevel, lit, mapOf, p
 import type { Ctx } from "./context";
 import { coverOnLine, distance, fullCoverEnd, terrainAt, touching, type CoverPiece } from "./geometry";
 import { applyDamage, alert } from "./health";
-import type { AttackVia, CharacterState, Mod, Task, TrpgEvent, TrpgState } from "./types";
+import type { AttackVia, CharacterId, CharacterState, Mod, Task, TrpgEvent, TrpgState } from "./types";
 
 const M = RULES.modifiers;
 
@@ -83,13 +83,42 @@ export const sum = (mods: readonly Mod[]): number => mods.reduce((n, m) => n + m
 export const statSecret = (s: TrpgState, ids: readonly string[]): boolean =>
   s.mode === "gm" && ids.some((id) => s.characters[id]?.side === "enemies" && !s.revealedStats.includes(id));
 
-/** Mod sources that tell nothing of a stat block (the shadow of a roll keeps them). */
-const OPEN_MODS = new Set(["cover_half", "cover_three_quarter", "cover_full", "cover_person", "prone_target", "field", "far_shot", "light", "suppress", "snapshot", "called", "flanking", "unaware", "dodged"]);
+/**
+ * What of a roll reads a stat block (seed 002 3-4), for the party's copy in GM mode. `need`: the
+ * characters whose stats, weapon or items its target number reads (a shot's reads the shooter's
+ * PRC only: "6 - 자신의 정밀 - 기타요소"; melee also the target's evasion, "상대 회피력"; a dodge the
+ * dodger's speed; penetration the target's TGH and the weapon's penetration). `mods`: by source,
+ * the character whose stat block a modifier comes from (the shooter's equipment and heavy weapon,
+ * the target's evasion, the dodger's equipment, the attacker's abilities: "회피에 부정적 수정치를
+ * 주는 능력"). Every other modifier (cover, light, field, stance, flanking, awareness, earlier
+ * dodges) tells nothing of a stat block.
+ */
+export interface RollReads {
+  readonly need: readonly CharacterId[];
+  readonly mods?: Readonly<Record<string, CharacterId>>;
+}
 
-/** Emits a roll, hiding its `need`, stat-bound modifiers and weapon from the party when {@link statSecret}. */
-export function emitRoll(ctx: Ctx, event: TrpgEvent & { need: number | null; mods?: readonly Mod[] }, ids: readonly string[]): void {
-  if (!statSecret(ctx.s, ids)) return ctx.emit(event);
-  const shadow = { ...event, need: null, ...(event.mods ? { mods: event.mods.filter((m) => OPEN_MODS.has(m.source)) } : {}), ...(event.type === "attack" && statSecret(ctx.s, [event.attacker]) ? { weapon: null } : {}) } as TrpgEvent;
+/**
+ * Emits a roll. When it reads the stat block of an enemy the party does not know ({@link statSecret}),
+ * the party's copy (the shadow) keeps every part that does not: its target number unless that
+ * reads the hidden block, each modifier but those that come from it, the weapon unless the hidden
+ * one wields it; `unknownMods` marks a copy whose number is shown while a hidden block's modifiers
+ * may apply (a dodge against an enemy whose abilities are unknown). Which parts are hidden follows
+ * from who is involved and `reads` alone, never from the hidden values.
+ */
+export function emitRoll(ctx: Ctx, event: TrpgEvent & { need: number | null; mods?: readonly Mod[] }, reads: RollReads): void {
+  const secret = (id: CharacterId) => statSecret(ctx.s, [id]);
+  const owners = reads.mods ?? {};
+  if (![...reads.need, ...Object.values(owners)].some(secret)) return ctx.emit(event);
+  const needHidden = reads.need.some(secret);
+  const mods = event.mods?.filter((m) => !(m.source in owners && secret(owners[m.source]!)));
+  const shadow = {
+    ...event,
+    need: needHidden ? null : event.need,
+    ...(mods ? { mods } : {}),
+    ...(!needHidden && Object.values(owners).some(secret) ? { unknownMods: true } : {}),
+    ...(event.type === "attack" && secret(event.attacker) ? { weapon: null } : {}),
+  } as TrpgEvent;
   ctx.emitTo("enemies", event, shadow);
 }
 
@@ -123,7 +152,9 @@ export function stepAttack(ctx: Ctx, t: Task & { kind: "attack" }): boolean {
     const need = 6 - stat - sum(mods);
     const die = ctx.d6(a.id, "dice");
     const hit = die > need;
-    emitRoll(ctx, { type: "attack", attacker: a.id, target: target.id, weapon: t.weapon, via: t.via, called: t.called, die, mods, need, hit }, [a.id, target.id]);
+    // Seed 002 3-4: a shot's number reads the shooter's PRC (its items and heavy weapon), melee's also the target's evasion.
+    const reads: RollReads = w.kind === "melee" ? { need: [a.id, target.id], mods: { evasion: target.id } } : { need: [a.id], mods: { equipment: a.id, unbraced: a.id } };
+    emitRoll(ctx, { type: "attack", attacker: a.id, target: target.id, weapon: t.weapon, via: t.via, called: t.called, die, mods, need, hit }, reads);
     alert(ctx, target, a);
     if (!hit) return true;
     t.stage = w.kind !== "melee" && canDodge(target) ? "dodge" : "pen";
@@ -148,7 +179,7 @@ export function stepAttack(ctx: Ctx, t: Task & { kind: "attack" }): boolean {
       const need = 6 - statsOf(target).SPD;
       const die = ctx.d6(a.id, "dice");
       const success = die + sum(mods) > need;
-      emitRoll(ctx, { type: "dodge", character: target.id, die, mods, need, success }, [a.id, target.id]);
+      emitRoll(ctx, { type: "dodge", character: target.id, die, mods, need, success }, { need: [target.id], mods: { ability: a.id, equipment: target.id } });
       if (success) {
         target.dodges++;
         return true;
@@ -169,7 +200,7 @@ export function stepAttack(ctx: Ctx, t: Task & { kind: "attack" }): boolean {
   const need = statsOf(target).TGH + cover - w.penetration;
   const die = ctx.d6(a.id, "dice");
   const success = die > need;
-  emitRoll(ctx, { type: "penetration", attacker: a.id, target: target.id, die, need, cover, success }, [a.id, target.id]);
+  emitRoll(ctx, { type: "penetration", attacker: a.id, target: target.id, die, need, cover, success }, { need: [a.id, target.id] });
   if (success) applyDamage(ctx, target, w.damage + (t.called ? M.calledShotDamage : 0));
   return true;
 }

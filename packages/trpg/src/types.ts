@@ -307,11 +307,23 @@ export type TrpgEventBody =
       readonly called: boolean;
       readonly die: number;
       readonly mods: readonly Mod[];
-      /** The die must exceed this (seed 002 3-4); null where it would tell a stat the viewer may not know. */
+      /** The die must exceed this (seed 002 3-4); null where it reads a stat block the viewer does not know. */
       readonly need: number | null;
       readonly hit: boolean;
+      /** A copy whose number is shown while modifiers of a stat block the viewer does not know may apply (attack.ts `emitRoll`). */
+      readonly unknownMods?: true;
     }
-  | { readonly type: "dodge"; readonly character: CharacterId; readonly die: number; readonly mods: readonly Mod[]; readonly need: number | null; readonly success: boolean }
+  | {
+      readonly type: "dodge";
+      readonly character: CharacterId;
+      readonly die: number;
+      readonly mods: readonly Mod[];
+      /** The die plus the modifiers must exceed this (6 - SPD, seed 002 3-4); null where the dodger's stat block is hidden from the viewer. */
+      readonly need: number | null;
+      readonly success: boolean;
+      /** The copy of a dodge against an enemy whose abilities the viewer does not know (seed 002 3-4: they may give dodge penalties). */
+      readonly unknownMods?: true;
+    }
   | { readonly type: "penetration"; readonly attacker: CharacterId; readonly target: CharacterId; readonly die: number; readonly need: number | null; readonly cover: number; readonly success: boolean }
   | { readonly type: "damaged"; readonly character: CharacterId; readonly amount: number; readonly wounds: number }
   | { readonly type: "incapacitated"; readonly character: CharacterId }

@@ -146,8 +146,10 @@ export const awareness = (side: Side): TrpgSecret => ({
 
 /**
  * GM mode (seed 002 3-4): what a viewer that is not the master's may see of an enemy no check has
- * revealed: no archetype, weapon, items or wounds in the view, no weapon and no target number in
- * the rolls it makes or suffers. One text per breach.
+ * revealed: no archetype, weapon, items or wounds in the view; in the rolls it makes or suffers no
+ * weapon of its own, no target number that reads its stat block (its shots and blows, melee at
+ * it, its dodges, penetration and shoves either way) and no modifier that comes from it (its
+ * equipment and heavy weapon, its evasion). One text per breach.
  */
 export function statBlockBreaches(ctx: Step): string[] {
   const s = ctx.state;
@@ -162,11 +164,24 @@ export function statBlockBreaches(ctx: Step): string[] {
       if (c && (c.archetype !== null || c.weapon !== null || c.wounds !== -1 || Object.keys(c.slots).length > 0)) out.push(`${ctx.at} ${v.kind}: ${id}'s stat block shows`);
     }
     for (const e of ctx.events) {
-      const seen = trpg.redact(e, v) as (TrpgEvent & { need?: unknown; weapon?: unknown; attacker?: string; target?: string; character?: string }) | null;
+      const seen = trpg.redact(e, v) as (TrpgEvent & { need?: unknown; weapon?: unknown; via?: string; mods?: { source: string }[]; attacker?: string; target?: string; character?: string }) | null;
       if (!seen) continue;
-      const involved = [seen.attacker, seen.target, seen.character].filter((x): x is string => typeof x === "string" && hidden.has(x));
-      if (seen.type === "attack" && hidden.has(seen.attacker) && seen.weapon !== null) out.push(`${ctx.at} ${v.kind}: an attack names ${seen.attacker}'s weapon`);
-      if (["attack", "dodge", "penetration", "shove"].includes(seen.type) && involved.length > 0 && seen.need !== null) out.push(`${ctx.at} ${v.kind}: a ${seen.type} roll shows its target number`);
+      const isHidden = (id: string | undefined) => id !== undefined && hidden.has(id);
+      const sources = (seen.mods ?? []).map((m) => m.source);
+      let reads = false;
+      let leaked: string[] = [];
+      if (seen.type === "attack") {
+        if (isHidden(seen.attacker) && seen.weapon !== null) out.push(`${ctx.at} ${v.kind}: an attack names ${seen.attacker}'s weapon`);
+        reads = isHidden(seen.attacker) || (seen.via === "melee" && isHidden(seen.target));
+        leaked = sources.filter((m) => (isHidden(seen.attacker) && (m === "equipment" || m === "unbraced")) || (isHidden(seen.target) && m === "evasion"));
+      } else if (seen.type === "dodge") {
+        reads = isHidden(seen.character);
+        leaked = sources.filter((m) => reads && m === "equipment");
+      } else if (seen.type === "penetration" || seen.type === "shove") {
+        reads = isHidden(seen.attacker) || isHidden(seen.target);
+      }
+      if (reads && seen.need !== null) out.push(`${ctx.at} ${v.kind}: a ${seen.type} roll shows a target number that reads a hidden stat block`);
+      for (const m of leaked) out.push(`${ctx.at} ${v.kind}: a ${seen.type} roll shows the hidden stat block's ${m} modifier`);
     }
   }
   return out;

@@ -2,8 +2,8 @@
  * The review of a TRPG match (`/review/:matchId`): a finished match is rebuilt in this browser
  * with the shared engine (review.ts), stepped through (buttons, slider, arrow keys) and shown
  * read-only with the TRPG table from any perspective: everything (the game master's knowledge),
- * each seat (what its side knew at that step: no enemy it had not yet seen), or a spectator; with
- * a verification panel (dice seed, every stored state hash). A live match shows only its public
+ * each seat (what its side knew at that step: no enemy it had not yet seen), or a spectator; the
+ * board first, then a verification panel (dice seed, every stored state hash). A live match shows only its public
  * log (the history API's spectator projection, without commands). A match of an older rules
  * version is rebuilt with that version's frozen build (fetched only then).
  */
@@ -13,7 +13,7 @@ import type { VersionedRuleset } from "@fogwar/rules-archive/frozen";
 import { RULES_VERSION, catalog, trpg, type TrpgCommand, type TrpgEvent, type TrpgView } from "@fogwar/trpg";
 import { OlderRulesNote, TableBoundary } from "../../review/older-rules";
 import { StepNav } from "../../review/StepNav";
-import { ReplayChecks } from "../../review/ReplayChecks";
+import { ReplayChecks, okWord } from "../../review/ReplayChecks";
 import { WithRules, useReplayStep } from "../../review/with-rules";
 import type { MatchHistory } from "../../api";
 import { TrpgTableView } from "./TrpgTableView";
@@ -51,7 +51,12 @@ function TrpgReplayWith({ matchId, history, rules, older }: { matchId: string; h
       <h2>{t("review.title")}</h2>
       <p>{t("review.readOnly", { version: history.rulesVersion })}</p>
       {older && <OlderRulesNote version={history.rulesVersion} />}
-      <ReplayChecks t={t} replay={replay} />
+      {/* The board comes first (it fits the first screen); the verification follows it, its failure also said up here. */}
+      {!replay.ok && (
+        <p role="alert" className="verify-failed">
+          ⚠ {t("review.all", { ok: okWord(t, false) })}
+        </p>
+      )}
       <StepNav step={step.index} last={last} onStep={setIndex} stepTestId="trpg-review-step">
         <label>
           {t("review.perspective")}{" "}
@@ -70,6 +75,7 @@ function TrpgReplayWith({ matchId, history, rules, older }: { matchId: string; h
       <TableBoundary resetKey={`${step.index}:${perspective}`} version={history.rulesVersion}>
         <TrpgTableView matchId={matchId} view={view} seat={viewer.kind === "seat" ? viewer.seat : null} legal={[]} onCommand={() => undefined} events={events} readOnly />
       </TableBoundary>
+      <ReplayChecks t={t} replay={replay} />
     </section>
   );
 }

@@ -7,7 +7,7 @@
  * points, both sides' characters, the controls (the game master's console too), the dice log with
  * each roll's audience, and the result.
  */
-import { useLayoutEffect, useRef, useState, type CSSProperties } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { awaiting, catalog, type TrpgCommand, type TrpgEvent, type TrpgView } from "@fogwar/trpg";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
@@ -43,6 +43,11 @@ export function TrpgTableView({ matchId, view, seat, legal, onCommand, events, b
   const column = useRef<HTMLDivElement>(null);
   const [frameWidth, setFrameWidth] = useState(0);
   useLayoutEffect(() => setFrameWidth(column.current?.clientWidth ?? 0), []);
+  const [folded, setFolded] = useFolding(builder.kind);
+  // Folded to pick on the map: on a phone (one column, the bar stuck to the screen's bottom) the board is brought into sight above the bar.
+  useEffect(() => {
+    if (folded && window.matchMedia?.(PHONE).matches) column.current?.scrollIntoView?.({ block: "nearest" });
+  }, [folded]);
   const scenario = catalog.scenarios.get(view.scenario)!;
   const title = inLanguage(w, scenario.name);
   const waiting = awaiting(view);
@@ -95,14 +100,19 @@ export function TrpgTableView({ matchId, view, seat, legal, onCommand, events, b
         </div>
         <div className="side-column">
           {!readOnly && (
-            <section className="action-bar" aria-label={t("actionBar")}>
+            <section className={folded ? "action-bar folded" : "action-bar"} aria-label={t("actionBar")} data-folded={folded}>
               {clock}
               {abandonment}
-              {waiting.length > 0 && (
-                <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
-                  {mine ? `▶ ${t("yourTurn")}` : t("awaiting", { seats: seatList(name, waiting) })}
-                </p>
-              )}
+              <div className="bar-head">
+                {waiting.length > 0 && (
+                  <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
+                    {mine ? `▶ ${t("yourTurn")}` : t("awaiting", { seats: seatList(name, waiting) })}
+                  </p>
+                )}
+                <button type="button" className="bar-toggle" aria-expanded={!folded} onClick={() => setFolded(!folded)}>
+                  {t(folded ? "actionBarShow" : "actionBarHide")}
+                </button>
+              </div>
               {!mine && waiting.length > 0 && <WaitingFor view={view} w={w} waiting={waiting} />}
               <BotNote bots={bots} waiting={waiting} />
               {notice && (
@@ -131,6 +141,25 @@ export function TrpgTableView({ matchId, view, seat, legal, onCommand, events, b
       </div>
     </section>
   );
+}
+
+/** The one-column layout of ../../table/TableChrome.css, where the action bar sticks to the screen's bottom. */
+const PHONE = "(max-width: 900px)";
+
+/**
+ * Whether the action bar is folded to its first line (on a phone it is stuck over the board's
+ * bottom; a desktop ignores it). It folds by itself while a kind answered on the map is chosen, so
+ * the highlighted squares and characters are in sight (the attack's odds and confirmation still
+ * show), and opens again once the kind is cleared; the player may fold or open it any time.
+ */
+function useFolding(kind: string | null): [boolean, (v: boolean) => void] {
+  const [folded, setFolded] = useState(false);
+  const [lastKind, setLastKind] = useState(kind);
+  if (kind !== lastKind) {
+    setLastKind(kind);
+    setFolded(kind !== null && MAP_KINDS[kind] !== undefined);
+  }
+  return [folded, setFolded];
 }
 
 /** The active character's action points and what it has used (seed 002 3-1). */

@@ -88,6 +88,23 @@ describe("the TRPG table's play aids", () => {
     expect(screen.queryByRole("group", { name: "Confirm the attack" })).toBeNull();
   });
 
+  test("on a phone the action bar folds to its first line while an attack is picked on the map (the board in sight), keeps the confirmation, opens on request and again once the attack is sent", () => {
+    const { container, onCommand } = renderFor(valesShot(), "p1");
+    const bar = () => screen.getByRole("region", { name: "Your actions" });
+    expect(bar().getAttribute("data-folded")).toBe("false");
+    fireEvent.click(screen.getByRole("radio", { name: "Shoot" }));
+    expect(bar().getAttribute("data-folded")).toBe("true");
+    fireEvent.click(screen.getByRole("button", { name: "Show actions ▴" }));
+    expect(bar().getAttribute("data-folded")).toBe("false");
+    fireEvent.click(screen.getByRole("button", { name: "Hide actions ▾" }));
+    const raider = container.querySelector('[data-character="raider-1"]')!;
+    fireEvent.click(raider.closest(".pickable") ?? raider);
+    expect(bar().getAttribute("data-folded")).toBe("true");
+    fireEvent.click(within(screen.getByRole("group", { name: "Confirm the attack" })).getByRole("button", { name: "Confirm" }));
+    expect(onCommand).toHaveBeenCalledTimes(1);
+    expect(bar().getAttribute("data-folded")).toBe("false");
+  });
+
   test("after a move is sent from the map, Move is no longer chosen (the next click does nothing)", () => {
     const { container, onCommand } = renderFor(valesShot(), "p1");
     fireEvent.click(screen.getByRole("radio", { name: "Move" }));
@@ -113,6 +130,33 @@ describe("the TRPG table's play aids", () => {
     const w = { t: i18next.getFixedT("en", "trpg"), language: "en", name: (s: string) => s, view } as unknown as TrpgWords;
     const line = describeEvent(w, { type: "attack", attacker: "raider-1", target: "vale", weapon: null, via: "aimed", called: false, die: 4, mods: [], need: null, hit: true } as never);
     expect(line).toContain("unknown modifiers may apply");
+  });
+
+  test("seed 002 3-4: the party's log of Vale's shot at the raider (stat block hidden) shows the number and every term the odds showed before it", () => {
+    const state = valesShot();
+    const { container } = renderFor(state, "p1");
+    fireEvent.click(screen.getByRole("radio", { name: "Shoot" }));
+    const raider = container.querySelector('[data-character="raider-1"]')!;
+    fireEvent.click(raider.closest(".pickable") ?? raider);
+    const odds = within(screen.getByRole("group", { name: "Confirm the attack" })).getByTestId("trpg-odds").textContent!;
+    const r = trpg.apply(state, { type: "shoot", targets: ["raider-1"], burst: false, called: false }, "p1");
+    if (!r.ok) throw new Error(r.error.code);
+    const view = trpg.viewFor(r.state, seatViewer("p1"));
+    const w = { t: i18next.getFixedT("en", "trpg"), language: "en", name: (s: string) => s, view } as unknown as TrpgWords;
+    const attack = r.events.map((e) => trpg.redact(e, seatViewer("p1"))).find((e) => e?.type === "attack")!;
+    const line = describeEvent(w, attack);
+    expect(odds).toContain("roll over 3");
+    expect(line).toContain("(needed over 3)");
+    expect(line).toContain("(PRC +4, half cover -1)");
+    expect(odds).toContain("PRC +4, half cover -1");
+  });
+
+  test("the log of a dodge against an enemy whose abilities are unknown shows the number and says such modifiers may apply", () => {
+    const view = trpg.viewFor(trpg.setup(GM, "log").state, seatViewer("p1"));
+    const w = { t: i18next.getFixedT("en", "trpg"), language: "en", name: (s: string) => s, view } as unknown as TrpgWords;
+    const line = describeEvent(w, { type: "dodge", character: "vale", die: 1, mods: [], need: 1, success: false, unknownMods: true });
+    expect(line).toContain("(needed over 1)");
+    expect(line).toContain("unknown abilities may add modifiers");
   });
 
   test("the create form sends the claim delay (how long a game master may be away before the party may claim)", async () => {

@@ -209,6 +209,15 @@ describe("the TRPG lobby form and review", () => {
     expect(document.querySelector(".step-info")?.textContent).toMatch(/^Step 1: Mara: /);
   });
 
+  test("the review puts the board first and the verification after it (the board starts on the first screen)", () => {
+    const history = concededHistory("m", GM, "web-review", [{ seat: "p1", name: "Ada" }, { seat: "gm", name: "Mara" }]);
+    const { container } = render(<TrpgReview matchId="m" history={history} />);
+    const board = container.querySelector("[data-testid=board-viewport]")!;
+    const verify = screen.getByRole("region", { name: "Verification" });
+    expect(board).toBeTruthy();
+    expect(board.compareDocumentPosition(verify) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   test("a versus match's review has no game master: everything is every secret revealed", () => {
     const setup: TrpgSetup = { scenario: "proving_ground", mode: "versus", enemies: encounter("proving_ground"), seats: { party: ["p1"], enemies: ["e1"] } };
     const history = concededHistory("v", setup, "web-review-versus", [{ seat: "p1", name: "Ada" }, { seat: "e1", name: "Bot" }]);

@@ -35,6 +35,20 @@ const mods = (w: TrpgWords, list: readonly Mod[] | undefined) => (list && list.l
 /** The number a roll needed; a hidden one (null: a stat block the viewer does not know) is said to be hidden. */
 const need = (w: TrpgWords, n: number | null | undefined) => (n === undefined ? "" : n === null ? ` ${w.t("roll.unknown")}` : ` ${w.t("roll.over", { n })}`);
 
+/** Said of a roll whose number is shown while modifiers of a stat block the viewer does not know may apply. */
+const partial = (w: TrpgWords, unknown: true | undefined) => (unknown ? ` ${w.t("roll.partial")}` : "");
+
+/**
+ * The terms of a hit check as the odds before it name them (Odds.tsx): the attacker's stat (PRC
+ * for shots, BRT for melee; seed 002 3-4: the number is 6 - the stat - the modifiers, so a shown
+ * number gives the stat back) and every modifier. Just the modifiers when the number is hidden.
+ */
+export function hitTerms(e: Extract<TrpgEvent, { type: "attack" }>): Mod[] {
+  if (e.need === null) return [...e.mods];
+  const stat = 6 - e.need - e.mods.reduce((n, m) => n + m.value, 0);
+  return [{ source: e.via === "melee" ? "BRT" : "PRC", value: stat }, ...e.mods];
+}
+
 /** Who hears an event, for the dice log: its side only, the game master only, or everyone (null). */
 export function audienceOf(w: TrpgWords, e: TrpgEvent): string | null {
   if (e.heardBy === "master") return w.t("heard.master");
@@ -88,9 +102,9 @@ export function describeEvent(w: TrpgWords, e: TrpgEvent): string {
     case "unseen_attacker":
       return t("event.unseen_attacker", { who: c(e.character), target: c(e.target) });
     case "attack":
-      return t(e.hit ? "event.attack_hit" : "event.attack_miss", { who: c(e.attacker), target: c(e.target), via: t(`via.${e.via}`), weapon: e.weapon ? t(`weapon.${e.weapon}`) : t("weaponUnknown"), die: e.die }) + need(w, e.need) + mods(w, e.mods) + (e.called ? ` · ${t("calledShot")}` : "");
+      return t(e.hit ? "event.attack_hit" : "event.attack_miss", { who: c(e.attacker), target: c(e.target), via: t(`via.${e.via}`), weapon: e.weapon ? t(`weapon.${e.weapon}`) : t("weaponUnknown"), die: e.die }) + need(w, e.need) + mods(w, hitTerms(e)) + partial(w, e.unknownMods) + (e.called ? ` · ${t("calledShot")}` : "");
     case "dodge":
-      return t(e.success ? "event.dodged" : "event.dodge_failed", { who: c(e.character), die: e.die }) + need(w, e.need) + mods(w, e.mods);
+      return t(e.success ? "event.dodged" : "event.dodge_failed", { who: c(e.character), die: e.die }) + need(w, e.need) + mods(w, e.mods) + partial(w, e.unknownMods);
     case "penetration":
       return t(e.success ? "event.pen_through" : "event.pen_stopped", { target: c(e.target), die: e.die }) + need(w, e.need) + (e.cover ? ` · ${t("coverToughness", { n: e.cover })}` : "");
     case "damaged":

@@ -12,8 +12,8 @@ import type { KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useSeatNamer } from "../../table/names";
 import { PART_SLOTS, TIMINGS, board, catalog, type EmberCommand, type EmberView, type UnitState } from "@fogwar/ember";
-import { FACING_VECTOR, type Square } from "@fogwar/engine";
-import { distance, inPlay, keyOf, lineOfSight, localName, objectiveNumber, scenarioOf, seatColour, seatIndex, shootingSight, squareName, unitLabel } from "./model";
+import { FACING_VECTOR, type Facing, type Square } from "@fogwar/engine";
+import { distance, inPlay, keyOf, lineOfSight, localName, objectiveNumber, scenarioOf, seatColour, seatIndex, shootingSight, squareName, unitLabel, unitShort } from "./model";
 import "../../i18n/table-strings";
 
 export const CELL = 48;
@@ -29,6 +29,16 @@ export interface SquareChoice {
   readonly label: string;
   readonly command?: EmberCommand;
   readonly pick?: () => void;
+}
+/**
+ * A turn in place (a move to the unit's own square with a new facing): drawn as an arrow button
+ * beside the unit's token, since the token covers the square itself.
+ */
+export interface TurnChoice {
+  readonly at: Square;
+  readonly facing: Facing;
+  readonly label: string;
+  readonly command: EmberCommand;
 }
 /** A unit the viewer may click to attack, with the legal command it sends. */
 export interface UnitChoice {
@@ -47,6 +57,8 @@ export interface BoardProps {
   readonly onCommand?: (command: EmberCommand) => void;
   /** Draw range and line of sight from this unit (when an attack is being chosen); smoke counts for shooting. */
   readonly sight?: { readonly from: string; readonly range: number; readonly shooting?: boolean } | null;
+  /** Turns in place offered now, as arrows around the moving unit's token. */
+  readonly turns?: readonly TurnChoice[];
 }
 
 const px = (v: number) => MARGIN + v * CELL;
@@ -93,6 +105,7 @@ function UnitMark({ view, unit, selected, active, target, onSelect, onAttack }: 
   const stance = mech ? unit.stance : null;
   const dial = mech ? knownDial(view, unit) : undefined;
   const name = unitLabel(view, unit.id, seatName);
+  const short = unitShort(view, unit.id);
   const camouflaged = Boolean(unit.camouflage);
   const state = [
     mech ? t(`stance.${unit.stance}`) : t("kind.drone"),
@@ -115,6 +128,7 @@ function UnitMark({ view, unit, selected, active, target, onSelect, onAttack }: 
       aria-label={label}
       aria-pressed={target ? undefined : selected}
       data-unit={unit.id}
+      data-owner={unit.owner}
       data-target={target ? "true" : undefined}
       data-camouflaged={camouflaged ? "true" : undefined}
       opacity={camouflaged ? 0.55 : undefined}
@@ -138,9 +152,9 @@ function UnitMark({ view, unit, selected, active, target, onSelect, onAttack }: 
         d={`M${v.x * (r + 7)} ${v.y * (r + 7)} L${v.x * (r + 1) - v.y * 5} ${v.y * (r + 1) + v.x * 5} L${v.x * (r + 1) + v.y * 5} ${v.y * (r + 1) - v.x * 5} Z`}
         fill="#111"
       />
-      {/* the seat's number (the seat list shows it beside the player's name) */}
-      <text y={mech ? -2 : 3} textAnchor="middle" fontSize={mech ? 9 : 8} fontWeight={700} fill="#fff" data-seat-number={index + 1}>
-        {index + 1}
+      {/* the unit's short label (the roster lists it beside the unit's name); the seat shows by shape and colour */}
+      <text y={mech ? -1 : 3} textAnchor="middle" fontSize={mech ? 10 : 8} fontWeight={700} fill="#fff" stroke="#111" strokeWidth={0.6} paintOrder="stroke" data-unit-short={short}>
+        {short}
       </text>
       {mech && (
         <text y={9} textAnchor="middle" fontSize={8} fontWeight={700} fill="#fff" data-stance={stance ?? undefined}>
@@ -183,7 +197,7 @@ function UnitMark({ view, unit, selected, active, target, onSelect, onAttack }: 
 }
 
 /** The board. */
-export function Board({ view, seat, selected, onSelectUnit, squares = [], targets = [], onCommand, sight = null }: BoardProps) {
+export function Board({ view, seat, selected, onSelectUnit, squares = [], targets = [], onCommand, sight = null, turns = [] }: BoardProps) {
   const { t, i18n } = useTranslation("table");
   const name = useSeatNamer(view.seats);
   const scenario = scenarioOf(view);
@@ -426,6 +440,21 @@ export function Board({ view, seat, selected, onSelectUnit, squares = [], target
             onSelect={() => onSelectUnit(unit.id)}
             onAttack={target ? () => onCommand?.(target.command) : undefined}
           />
+        );
+      })}
+      {/* turning in place: an arrow on the token's edge per new facing */}
+      {turns.map((turn) => {
+        const c = centre(turn.at);
+        const v = FACING_VECTOR[turn.facing];
+        const d = CELL / 2 - 1;
+        const tip = { x: c.x + v.x * (d + 2), y: c.y + v.y * (d + 2) };
+        const back = { x: c.x + v.x * (d - 9), y: c.y + v.y * (d - 9) };
+        const points = `${tip.x},${tip.y} ${back.x - v.y * 9},${back.y + v.x * 9} ${back.x + v.y * 9},${back.y - v.x * 9}`;
+        const send = () => onCommand?.(turn.command);
+        return (
+          <polygon key={`turn-${turn.facing}`} className="turn-arrow choice-square" points={points} fill="#1a7f37" fillOpacity={0.85} stroke="#fff" strokeWidth={1.5} role="button" tabIndex={0} aria-label={turn.label} data-turn={turn.facing} onClick={send} onKeyDown={onKeys(send)}>
+            <title>{turn.label}</title>
+          </polygon>
         );
       })}
     </svg>

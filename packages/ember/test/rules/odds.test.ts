@@ -6,6 +6,9 @@
 import { applyReplacements, attackOdds, catalog, resolveDamage, unavailableActions, viewFor, type AttackEffect, type DieResult, type Face } from "../../src";
 import { FACE, arrange, deployed, toAction, withDice } from "../helpers";
 
+/** The viewer of a seat. */
+const seat = (s: string) => ({ kind: "seat" as const, seat: s });
+
 /** Bulwark (p1-m1) active on 'shoot' at (5,9) facing N; Spotter (p2-m2) at (5,5); Picket (p2-m1) away. */
 function stage() {
   const state = toAction(deployed(), { "p1-m1": "shoot" });
@@ -15,22 +18,22 @@ function stage() {
 describe("why an action is missing, from the seat's own view", () => {
   test("seed 000 1.3: under lock-on a shooting action is listed as locked on, naming the unit that locks", () => {
     const locked = arrange(stage(), { "p2-m1": { at: { x: 5, y: 8 }, facing: "S" } });
-    const why = unavailableActions(viewFor(locked, "p1"), "p1");
+    const why = unavailableActions(viewFor(locked, seat("p1")), "p1");
     expect(why).toContainEqual({ part: "right_arm", action: "breach-shell", code: "locked_on", lockers: ["p2-m1"] });
     // Free, the cannon has a target: it is not listed.
-    expect(unavailableActions(viewFor(stage(), "p1"), "p1").some((w) => w.action === "breach-shell")).toBe(false);
+    expect(unavailableActions(viewFor(stage(), seat("p1")), "p1").some((w) => w.action === "breach-shell")).toBe(false);
   });
 
   test("seed 001 6.3: an action of another timing than the dial is listed as such before any action; nothing for the other seat", () => {
-    const why = unavailableActions(viewFor(stage(), "p1"), "p1");
+    const why = unavailableActions(viewFor(stage(), seat("p1")), "p1");
     expect(why.some((w) => w.code === "timing_mismatch")).toBe(true);
-    expect(unavailableActions(viewFor(stage(), "p2"), "p2")).toEqual([]);
+    expect(unavailableActions(viewFor(stage(), seat("p2")), "p2")).toEqual([]);
   });
 
   test("seed 000 1.3-1.4: an attack with no enemy in range, sight and arc says what stops it for each enemy", () => {
     // Facing S (away from every enemy), nothing is in the front arc.
     const away = arrange(stage(), { "p1-m1": { at: { x: 5, y: 9 }, facing: "S" } });
-    const cannon = unavailableActions(viewFor(away, "p1"), "p1").find((w) => w.action === "breach-shell");
+    const cannon = unavailableActions(viewFor(away, seat("p1")), "p1").find((w) => w.action === "breach-shell");
     expect(cannon?.code).toBe("no_target");
     expect(cannon?.targets?.find((t) => t.unit === "p2-m2")?.code).toBe("not_in_front_arc");
   });
@@ -48,7 +51,7 @@ function* rolls(dice: readonly ("yellow" | "red" | "white" | "blue")[]): Generat
 
 describe("seed 000 1.2.1: odds before the roll", () => {
   test("forced faces: every attack die a heavy and every defence die blank hits surely, for the pool's damage", () => {
-    const view = viewFor(stage(), "p1");
+    const view = viewFor(stage(), seat("p1"));
     withDice({ yellow: FACE.heavy, red: FACE.heavy, white: FACE.blank, blue: FACE.blank }, () => {
       const odds = attackOdds(view, "p1-m1", "right_arm", "breach-shell", "p2-m2")!;
       const attackDice = odds.modifiers.filter((m) => m.side === "attack").reduce((n, m) => n + m.change, 0);
@@ -65,7 +68,7 @@ describe("seed 000 1.2.1: odds before the roll", () => {
   });
 
   test("the odds equal the rules' damage calculation (resolveDamage) averaged over every face of every die", () => {
-    const view = viewFor(stage(), "p1");
+    const view = viewFor(stage(), seat("p1"));
     const odds = attackOdds(view, "p1-m1", "right_arm", "breach-shell", "p2-m2")!;
     expect(odds.partBy).toBe("die");
     expect(odds.modifiers[0]).toMatchObject({ side: "attack", source: { kind: "action" } });
@@ -97,9 +100,9 @@ describe("seed 000 1.2.1: odds before the roll", () => {
 
   test("the odds read the viewer's own view: the opponent's view gives the same numbers (no secret is read)", () => {
     const state = stage();
-    const mine = attackOdds(viewFor(state, "p1"), "p1-m1", "right_arm", "breach-shell", "p2-m2");
-    const theirs = attackOdds(viewFor(state, "p2"), "p1-m1", "right_arm", "breach-shell", "p2-m2");
+    const mine = attackOdds(viewFor(state, seat("p1")), "p1-m1", "right_arm", "breach-shell", "p2-m2");
+    const theirs = attackOdds(viewFor(state, seat("p2")), "p1-m1", "right_arm", "breach-shell", "p2-m2");
     expect(mine).toEqual(theirs);
-    expect(attackOdds(viewFor(state, "p1"), "p1-m1", "right_arm", "no-such-action", "p2-m2")).toBeNull();
+    expect(attackOdds(viewFor(state, seat("p1")), "p1-m1", "right_arm", "no-such-action", "p2-m2")).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import { armyPoints, catalog, validateArmy, type ArmyList } from "@fogwar/ember";
 import { setupI18n } from "../../i18n";
 import { ArmyEditor } from "./ArmyEditor";

@@ -222,7 +222,6 @@ function BattleView({ matchId, view, seat, legal, onCommand, events, banner, not
   return (
     <div className="ember-table" data-seat={seat ?? "spectator"}>
       {banner}
-      <Summary view={view} seat={seat} />
       <Result view={view} seat={seat} matchId={matchId} />
       <div className="table-grid">
         <div className="board-column">
@@ -288,6 +287,7 @@ function BattleView({ matchId, view, seat, legal, onCommand, events, banner, not
             )}
             <HowToPlayLink ruleset="ember" newTab />
           </section>
+          <Summary view={view} seat={seat} />
           <UnitPanel view={view} unit={shownUnit} />
           <AttackPanel view={view} events={flatEvents} />
           {!planning && (view.phase === "plan" || Object.keys(view.revealed).length > 0) && <PlanPanel key={`${view.round}:${view.phase}`} view={view} seat={seat} legal={legal} onCommand={send} />}

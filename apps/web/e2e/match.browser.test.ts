@@ -111,7 +111,7 @@ function snapshot(page: Page): Promise<TableSnapshot> {
       endCommands: buttons.some((b) => text(b) === "End commands"),
       endActivation: buttons.some((b) => text(b) === "End activation"),
       manoeuvre: buttons.some((b) => /Manoeuvre \(/.test(text(b))),
-      actGroups: controls ? all(".act-group > button", controls).map((b) => ({ name: text(b), choosable: b.hasAttribute("aria-pressed") })) : [],
+      actGroups: controls ? all(".act-group .act-button", controls).map((b) => ({ name: text(b), choosable: b.hasAttribute("aria-pressed") })) : [],
       logCount: all(".log-lines li").length,
       notice: text(document.querySelector(".ember-table > p.error")) || null,
     };
@@ -340,8 +340,8 @@ suite(title, () => {
       // An attack from here if any action offers a target; else a manoeuvre forward; else end.
       for (const [index, group] of s.actGroups.entries()) {
         if (!group.choosable) continue;
-        await page.locator("section.controls .act-group > button").nth(index).click();
-        const targets = page.locator("section.controls .targets button");
+        await page.locator("section.controls .act-group .act-button").nth(index).click();
+        const targets = page.locator("section.controls .targets .target-button");
         if ((await targets.count()) > 0) {
           await targets.first().click();
           done.attacks++;

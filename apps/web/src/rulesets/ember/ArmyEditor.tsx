@@ -1,13 +1,16 @@
 /**
  * One player's army: start from a sample army or build one from the catalog (faction, mechs with
  * their four parts and a pilot, drones), with live point totals against the battle size's limit
- * and the rules' own validation messages (`validateArmy`).
+ * the stats of each chosen part and drone, and the rules' own validation (`validateArmy`) in the
+ * reader's words (the rule reference only in a tooltip). "+ Add a mech" needs a free pilot.
  */
 import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { catalog, type ArmyList, type ArmyUnit, type BattleSize, type Faction, type PartSlot } from "@fogwar/ember";
 import { nameIn, sampleName } from "../../lobby/sample-names";
-import { FACTIONS, PART_SLOTS, assess, cloneArmy, dronesFor, emptyArmy, newDrone, newMech, partsFor, pilotsFor } from "./armyModel";
+import { FACTIONS, PART_SLOTS, assess, cloneArmy, dronesFor, emptyArmy, freePilots, newDrone, newMech, partsFor, pilotsFor } from "./armyModel";
+import { CardStats, useProblemWords } from "./PartStats";
+import "./ArmyEditor.css";
 
 export interface ArmyEditorProps {
   /** e.g. "Player 1". */
@@ -20,10 +23,14 @@ export interface ArmyEditorProps {
 
 export function ArmyEditor({ label, army, onChange, samples, battleSize }: ArmyEditorProps) {
   const { t, i18n } = useTranslation("lobby");
+  const table = useTranslation("table").t;
   const lang = i18n.language;
   const id = useId();
+  // A mech needs a pilot of its own (seed 001 2): with every pilot of the faction flying, no more mechs.
+  const pilotsLeft = freePilots(army).length;
   const { points, limit, problems, unitPoints } = useMemo(() => assess(army, battleSize), [army, battleSize]);
   const over = points > limit;
+  const problemWords = useProblemWords(army, limit);
   const sampleIndex = samples.findIndex((s) => JSON.stringify(s) === JSON.stringify(army));
 
   const setUnit = (index: number, unit: ArmyUnit) => onChange({ ...army, units: army.units.map((u, i) => (i === index ? unit : u)) });
@@ -89,7 +96,7 @@ export function ArmyEditor({ label, army, onChange, samples, battleSize }: ArmyE
         ))}
       </ol>
       <div className="row">
-        <button type="button" onClick={() => onChange({ ...army, units: [...army.units, newMech(army)] })}>
+        <button type="button" onClick={() => onChange({ ...army, units: [...army.units, newMech(army)] })} disabled={pilotsLeft === 0} aria-describedby={pilotsLeft === 0 ? `${id}-no-pilot` : undefined}>
           + {t("addMech")}
         </button>
         <button type="button" onClick={() => onChange({ ...army, units: [...army.units, newDrone(army.faction)] })} disabled={dronesFor(army.faction).length === 0}>
@@ -97,8 +104,15 @@ export function ArmyEditor({ label, army, onChange, samples, battleSize }: ArmyE
         </button>
       </div>
 
-      <p className={`points ${over ? "over" : "ok"}`} data-testid="army-points">
-        <meter min={0} max={limit} value={Math.min(points, limit)} aria-hidden="true" />{" "}
+      {pilotsLeft === 0 && (
+        <p className="hint" id={`${id}-no-pilot`} data-testid="no-free-pilot">
+          {table("army.noFreePilot")}
+        </p>
+      )}
+      <p className={`points ${over ? "over" : "ok"}`} data-testid="army-points" data-over={over ? "true" : "false"}>
+        <span className="points-bar" aria-hidden="true">
+          <span style={{ width: `${Math.min(100, (points / Math.max(1, limit)) * 100)}%` }} />
+        </span>{" "}
         {t("points", { points, limit })} {over ? `✗ ${t("overLimit")}` : `✓ ${t("withinLimit")}`}
       </p>
       {problems.length === 0 ? (
@@ -110,8 +124,8 @@ export function ArmyEditor({ label, army, onChange, samples, battleSize }: ArmyE
           <p className="invalid">✗ {t("armyInvalid", { count: problems.length })}</p>
           <ul className="problems" aria-label={t("problemsOf", { player: label })}>
             {problems.map((p, i) => (
-              <li key={i}>
-                {p.message} <small>({p.rule})</small>
+              <li key={i} title={table("army.rule", { rule: p.rule })} data-code={p.code}>
+                {problemWords(p)}
               </li>
             ))}
           </ul>
@@ -156,6 +170,7 @@ function MechRow({ army, unit, index, points, lang, onChange }: { army: ArmyList
                   </option>
                 ))}
               </select>
+              <CardStats id={current} kind="part" language={lang} />
             </span>
           );
         })}
@@ -195,6 +210,7 @@ function DroneRow({ faction, unit, index, points, lang, onChange }: { faction: F
         ))}
       </select>
       <span className="unit-points">{t("unitPoints", { points })}</span>
+      <CardStats id={unit.drone} kind="drone" language={lang} />
     </div>
   );
 }

@@ -8,11 +8,11 @@
  * marker (seed 000 6.2); the owner alone also gets a dotted ghost on its real square (the
  * projection carries `concealed` for the owner's own units only).
  */
-import type { KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { UnitMark, onKeys, type UnitChoice } from "./UnitMark";
 import { useSeatNamer } from "../../table/names";
-import { PART_SLOTS, TIMINGS, board, catalog, type EmberCommand, type EmberView, type UnitState } from "@fogwar/ember";
-import { FACING_VECTOR, type Square } from "@fogwar/engine";
+import { board, catalog, type EmberCommand, type EmberView } from "@fogwar/ember";
+import { FACING_VECTOR, type Facing, type Square } from "@fogwar/engine";
 import { distance, inPlay, keyOf, lineOfSight, localName, objectiveNumber, scenarioOf, seatColour, seatIndex, shootingSight, squareName, unitLabel } from "./model";
 import "../../i18n/table-strings";
 
@@ -30,9 +30,13 @@ export interface SquareChoice {
   readonly command?: EmberCommand;
   readonly pick?: () => void;
 }
-/** A unit the viewer may click to attack, with the legal command it sends. */
-export interface UnitChoice {
-  readonly unit: string;
+/**
+ * A turn in place (a move to the unit's own square with a new facing): drawn as an arrow button
+ * beside the unit's token, since the token covers the square itself.
+ */
+export interface TurnChoice {
+  readonly at: Square;
+  readonly facing: Facing;
   readonly label: string;
   readonly command: EmberCommand;
 }
@@ -47,143 +51,15 @@ export interface BoardProps {
   readonly onCommand?: (command: EmberCommand) => void;
   /** Draw range and line of sight from this unit (when an attack is being chosen); smoke counts for shooting. */
   readonly sight?: { readonly from: string; readonly range: number; readonly shooting?: boolean } | null;
+  /** Turns in place offered now, as arrows around the moving unit's token. */
+  readonly turns?: readonly TurnChoice[];
 }
 
 const px = (v: number) => MARGIN + v * CELL;
 const centre = (s: Square) => ({ x: px(s.x) + CELL / 2, y: px(s.y) + CELL / 2 });
 
-function onKeys(action: () => void) {
-  return (e: KeyboardEvent) => {
-    if (e.key === "Enter" || e.key === " ") {
-      e.preventDefault();
-      action();
-    }
-  };
-}
-
-/** The unit's shape: seat 0 a circle, seat 1 a diamond, seat 2 a triangle, seat 3 a square; drones smaller. */
-function UnitShape({ index, r, fill }: { index: number; r: number; fill: string }) {
-  if (index === 0) return <circle r={r} fill={fill} stroke="#111" strokeWidth={2} />;
-  if (index === 2) return <path d={`M0 ${-r - 3} L${r + 3} ${r} L${-r - 3} ${r} Z`} fill={fill} stroke="#111" strokeWidth={2} />;
-  if (index === 3) return <rect x={-r} y={-r} width={2 * r} height={2 * r} fill={fill} stroke="#111" strokeWidth={2} />;
-  return <path d={`M0 ${-r - 2} L${r + 2} 0 L0 ${r + 2} L${-r - 2} 0 Z`} fill={fill} stroke="#111" strokeWidth={2} />;
-}
-
-function knownDial(view: EmberView, unit: UnitState): string | undefined {
-  return view.revealed[unit.id] ?? view.plans[unit.owner]?.dials?.[unit.id];
-}
-
-function UnitMark({ view, unit, selected, active, target, onSelect, onAttack }: {
-  view: EmberView;
-  unit: UnitState;
-  selected: boolean;
-  active: boolean;
-  target: UnitChoice | undefined;
-  onSelect: () => void;
-  onAttack: (() => void) | undefined;
-}) {
-  const { t } = useTranslation("table");
-  const seatName = useSeatNamer(view.seats);
-  const at = unit.at as Square;
-  const c = centre(at);
-  const index = seatIndex(view, unit.owner);
-  const mech = unit.kind === "mech";
-  const r = mech ? 15 : 10;
-  const v = FACING_VECTOR[unit.facing];
-  const stance = mech ? unit.stance : null;
-  const dial = mech ? knownDial(view, unit) : undefined;
-  const name = unitLabel(view, unit.id, seatName);
-  const camouflaged = Boolean(unit.camouflage);
-  const state = [
-    mech ? t(`stance.${unit.stance}`) : t("kind.drone"),
-    camouflaged ? t("board.camouflaged") : null,
-    unit.loToken ? t("board.lowObservable") : null,
-    t(`facing.${unit.facing}`),
-    active ? t("board.active") : null,
-    selected ? t("board.selected") : null,
-  ].filter(Boolean);
-  const click = onAttack ?? onSelect;
-  const label = target ? target.label : `${t("select", { unit: name })}: ${state.join(", ")}`;
-  return (
-    <g
-      transform={`translate(${c.x} ${c.y})`}
-      // The same place as a CSS transform too, so a move is a transition (./table/motion.ts).
-      style={{ transform: `translate(${c.x}px, ${c.y}px)` }}
-      className={`unit${target ? " unit-target" : ""}`}
-      role="button"
-      tabIndex={0}
-      aria-label={label}
-      aria-pressed={target ? undefined : selected}
-      data-unit={unit.id}
-      data-target={target ? "true" : undefined}
-      data-camouflaged={camouflaged ? "true" : undefined}
-      opacity={camouflaged ? 0.55 : undefined}
-      onClick={click}
-      onKeyDown={onKeys(click)}
-    >
-      <title>{label}</title>
-      {active && <circle r={r + 8} fill="none" stroke="#e0b400" strokeWidth={3} strokeDasharray="5 3" />}
-      {selected && <circle r={r + 5} fill="none" stroke="#111" strokeWidth={2} />}
-      {target && <circle r={r + 6} fill="none" stroke="#d11" strokeWidth={3} />}
-      {camouflaged && <circle r={r + 3} fill="none" stroke="#111" strokeWidth={1.5} strokeDasharray="3 3" />}
-      {unit.loToken && (
-        <g transform={`translate(${-r - 2} ${-r - 2})`} aria-hidden="true">
-          <path d="M0 -5 L4.3 -2.5 L4.3 2.5 L0 5 L-4.3 2.5 L-4.3 -2.5 Z" fill="#444" stroke="#fff" strokeWidth={0.8} />
-        </g>
-      )}
-      <UnitShape index={index} r={r} fill={seatColour(view, unit.owner)} />
-      {index === 1 && <line x1={-r / 2} y1={-r / 2} x2={r / 2} y2={r / 2} stroke="#fff" strokeOpacity={0.5} strokeWidth={2} />}
-      {/* facing arrow */}
-      <path
-        d={`M${v.x * (r + 7)} ${v.y * (r + 7)} L${v.x * (r + 1) - v.y * 5} ${v.y * (r + 1) + v.x * 5} L${v.x * (r + 1) + v.y * 5} ${v.y * (r + 1) - v.x * 5} Z`}
-        fill="#111"
-      />
-      {/* the seat's number (the seat list shows it beside the player's name) */}
-      <text y={mech ? -2 : 3} textAnchor="middle" fontSize={mech ? 9 : 8} fontWeight={700} fill="#fff" data-seat-number={index + 1}>
-        {index + 1}
-      </text>
-      {mech && (
-        <text y={9} textAnchor="middle" fontSize={8} fontWeight={700} fill="#fff" data-stance={stance ?? undefined}>
-          {stance === "SHUTDOWN" ? "⏻" : stance}
-        </text>
-      )}
-      {!mech && unit.damaged && (
-        <text className="hit-mark" x={r} y={-r + 2} fontSize={10} fontWeight={700} fill="#d11">
-          !
-        </text>
-      )}
-      {mech && (
-        <g transform={`translate(${-18} ${r + 4})`} aria-hidden="true">
-          {PART_SLOTS.map((slot, i) => {
-            const part = unit.parts[slot];
-            return (
-              <g key={slot} transform={`translate(${i * 9} 0)`}>
-                <rect width={8} height={7} fill={part.destroyed ? "#333" : part.damaged ? "#f3b0b0" : "#fff"} stroke="#111" strokeWidth={0.8} />
-                {part.destroyed && <path className="hit-mark" d="M1 1 L7 6 M7 1 L1 6" stroke="#fff" strokeWidth={1.2} />}
-                {part.damaged && !part.destroyed && (
-                  <text className="hit-mark" x={4} y={6.3} textAnchor="middle" fontSize={7} fontWeight={700} fill="#a00">
-                    !
-                  </text>
-                )}
-              </g>
-            );
-          })}
-        </g>
-      )}
-      {dial && (
-        <g transform={`translate(${r - 1} ${-r - 1})`} data-dial={unit.id}>
-          <circle r={6} fill="#fff" stroke="#111" />
-          <text y={3} textAnchor="middle" fontSize={8} fontWeight={700}>
-            {TIMINGS.indexOf(dial as (typeof TIMINGS)[number]) + 1}
-          </text>
-        </g>
-      )}
-    </g>
-  );
-}
-
 /** The board. */
-export function Board({ view, seat, selected, onSelectUnit, squares = [], targets = [], onCommand, sight = null }: BoardProps) {
+export function Board({ view, seat, selected, onSelectUnit, squares = [], targets = [], onCommand, sight = null, turns = [] }: BoardProps) {
   const { t, i18n } = useTranslation("table");
   const name = useSeatNamer(view.seats);
   const scenario = scenarioOf(view);
@@ -428,8 +304,24 @@ export function Board({ view, seat, selected, onSelectUnit, squares = [], target
           />
         );
       })}
+      {/* turning in place: an arrow on the token's edge per new facing */}
+      {turns.map((turn) => {
+        const c = centre(turn.at);
+        const v = FACING_VECTOR[turn.facing];
+        const d = CELL / 2 - 1;
+        const tip = { x: c.x + v.x * (d + 2), y: c.y + v.y * (d + 2) };
+        const back = { x: c.x + v.x * (d - 9), y: c.y + v.y * (d - 9) };
+        const points = `${tip.x},${tip.y} ${back.x - v.y * 9},${back.y + v.x * 9} ${back.x + v.y * 9},${back.y - v.x * 9}`;
+        const send = () => onCommand?.(turn.command);
+        return (
+          <polygon key={`turn-${turn.facing}`} className="turn-arrow choice-square" points={points} fill="#1a7f37" fillOpacity={0.85} stroke="#fff" strokeWidth={1.5} role="button" tabIndex={0} aria-label={turn.label} data-turn={turn.facing} onClick={send} onKeyDown={onKeys(send)}>
+            <title>{turn.label}</title>
+          </polygon>
+        );
+      })}
     </svg>
   );
 }
 
 export { squareName };
+export type { UnitChoice };

@@ -6,11 +6,14 @@
  */
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { CHOOSABLE_STANCES, type EmberCommand, type EmberView, type PartSlot } from "@fogwar/ember";
+import { CHOOSABLE_STANCES, catalog, type EmberCommand, type EmberView, type PartSlot } from "@fogwar/ember";
 import { FACINGS, type Facing } from "@fogwar/engine";
 import { commandKey, ofType, squareName, unitLabel } from "./model";
 import { actionName, actVariant, describeCommand } from "./words";
 import { useWords } from "./useWords";
+import { OddsLine, WhyNot, useActionHelp } from "./Explain";
+import { RuleTip } from "../../help/RuleTip";
+import "../../i18n/help-strings";
 import "../../i18n/table-strings";
 
 export type Mode =
@@ -109,6 +112,8 @@ export function Controls(props: ControlsProps) {
   const { view, seat, legal, onCommand, mode, setMode } = props;
   const { t } = useTranslation("table");
   const words = useWords(view);
+  const actionHelp = useActionHelp(view);
+  const rules = catalog.data.rules;
   const sections: ReactNode[] = [];
   const u = (id: string) => unitLabel(view, id, words.name);
   // An action aimed at one's own side (an electronic support, a shield) is used on it, not an attack.
@@ -185,7 +190,11 @@ export function Controls(props: ControlsProps) {
     }
     sections.push(
       <div key="activation" className="control-group">
-        <h4>{t("actions.activation", { unit: u(activation.unit), timing: t(`timing.${activation.timing}`), ticks: activation.ticks })}</h4>
+        <h4>
+          <RuleTip term={t("actions.activation", { unit: u(activation.unit), timing: t(`timing.${activation.timing}`), ticks: activation.ticks })} help={t("help.ticks", { budget: rules.tickBudget, manoeuvre: rules.manoeuvreCost, short: rules.lengthCost.S, medium: rules.lengthCost.M })}>
+            {t("actions.activation", { unit: u(activation.unit), timing: t(`timing.${activation.timing}`), ticks: activation.ticks })}
+          </RuleTip>
+        </h4>
         {reboots.length > 0 && (
           <div className="row">
             {reboots.map((c) => (
@@ -206,9 +215,11 @@ export function Controls(props: ControlsProps) {
         )}
         {manoeuvres.length > 0 && (
           <div className="row">
-            <button type="button" aria-pressed={mode?.kind === "manoeuvre"} onClick={() => setMode({ kind: "manoeuvre" })}>
-              {t("actions.manoeuvre", { count: new Set(manoeuvres.map((c) => `${c.to.x},${c.to.y}`)).size })}
-            </button>
+            <RuleTip term={t("actions.manoeuvre", { count: new Set(manoeuvres.map((c) => `${c.to.x},${c.to.y}`)).size })} help={t("help.manoeuvre", { cost: rules.manoeuvreCost, count: new Set(manoeuvres.map((c) => `${c.to.x},${c.to.y}`)).size })}>
+              <button type="button" aria-pressed={mode?.kind === "manoeuvre"} onClick={() => setMode({ kind: "manoeuvre" })}>
+                {t("actions.manoeuvre", { count: new Set(manoeuvres.map((c) => `${c.to.x},${c.to.y}`)).size })}
+              </button>
+            </RuleTip>
           </div>
         )}
         {[...groups.entries()].map(([k, cs]) => {
@@ -219,21 +230,27 @@ export function Controls(props: ControlsProps) {
           const targets = cs.filter((c) => c.target);
           return (
             <div key={k} className="row act-group">
-              <button
-                type="button"
-                aria-pressed={direct ? undefined : selected}
-                onClick={() => (direct ? onCommand(first) : setMode({ kind: "act", part: first.part, action: first.action }))}
-              >
-                {name}
-              </button>
+              <RuleTip term={name} help={actionHelp(first.unit, first.part, first.action)}>
+                <button
+                  type="button"
+                  className="act-button"
+                  aria-pressed={direct ? undefined : selected}
+                  onClick={() => (direct ? onCommand(first) : setMode({ kind: "act", part: first.part, action: first.action }))}
+                >
+                  {name}
+                </button>
+              </RuleTip>
               {selected && targets.length > 0 && (
                 <span className="targets">
                   {t("actions.chooseTarget")}{" "}
                   {targets.map((c) => (
-                    <button key={commandKey(c)} type="button" onClick={() => onCommand(c)}>
-                      {t(c.targetPart ? "actions.resupplyTarget" : friendly(c.unit, c.target as string) ? "actions.useOn" : "actions.target", { unit: u(c.target as string) })}
-                      {actVariant(words, c)}
-                    </button>
+                    <span key={commandKey(c)} className="target-choice">
+                      <button type="button" className="target-button" onClick={() => onCommand(c)}>
+                        {t(c.targetPart ? "actions.resupplyTarget" : friendly(c.unit, c.target as string) ? "actions.useOn" : "actions.target", { unit: u(c.target as string) })}
+                        {actVariant(words, c)}
+                      </button>
+                      {!c.useCharge && !c.unarmed && !friendly(c.unit, c.target as string) && <OddsLine view={view} unitId={c.unit} part={c.part} action={c.action} target={c.target as string} />}
+                    </span>
                   ))}
                 </span>
               )}
@@ -266,6 +283,7 @@ export function Controls(props: ControlsProps) {
             <FacingPicker value={props.facing} onChange={props.setFacing} available={props.facings} />
           </>
         )}
+        <WhyNot view={view} seat={seat} />
         <div className="row">
           {ends.map((c) => (
             <button key={commandKey(c)} type="button" className="primary" onClick={() => onCommand(c)}>

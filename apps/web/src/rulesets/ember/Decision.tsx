@@ -6,12 +6,14 @@
  * click keeps it; it is also what a run-out clock answers); everyone else sees who the match waits
  * for, and as what.
  */
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { defaultAnswerInView, type EmberCommand, type EmberView } from "@fogwar/ember";
 import { DiceRow, PartDieFace } from "./Dice";
 import { commandKey, localName, scenarioOf, unitLabel } from "./model";
 import { cancelWords, describeCommand } from "./words";
 import { useWords } from "./useWords";
+import { preferredAnswer, RerollPrefsForm, REROLL_KINDS, useRerollPrefs } from "./rerollPrefs";
 import "../../i18n/table-strings";
 
 export interface DecisionProps {
@@ -51,14 +53,37 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
   const words = useWords(view);
   const name = words.name;
   const pending = view.pending;
-  if (!pending) return null;
+  const mine = pending !== null && pending !== undefined && pending.seat === seat;
+  // Standing reroll preferences (./rerollPrefs.tsx): a prompt they answer is answered once, here.
+  const [prefs, setPref] = useRerollPrefs();
+  const [applied, setApplied] = useState<string | null>(null);
+  const answered = useRef<string | null>(null);
+  const auto = mine ? preferredAnswer(view, legal, prefs) : null;
+  const promptKey = mine ? `${view.round}:${JSON.stringify(pending)}:${JSON.stringify(view.attack ?? null)}` : null;
+  useEffect(() => {
+    if (!auto || !promptKey || answered.current === promptKey || !pending) return;
+    answered.current = promptKey;
+    const choice = auto.type === "reroll" && auto.dice.length === 0 ? t("decision.noReroll") : t("decision.rerollAll", { count: auto.type === "reroll" ? auto.dice.length : 0 });
+    setApplied(t("prefs.applied", { kind: t(`prefs.kind.${pending.kind}`), choice }));
+    onCommand(auto);
+  }, [auto, promptKey, pending, onCommand, t]);
+  const appliedNote = applied && (
+    <div className="auto-note" role="status" data-testid="reroll-applied">
+      {applied}
+      <RerollPrefsForm prefs={prefs} set={setPref} />
+    </div>
+  );
+  if (!pending) return appliedNote || null;
   const role = roleOf(view, pending);
   const roleWords = role ? t(`decision.role.${role.role}`) : "";
   if (pending.seat !== seat) {
     return (
-      <section className="decision waiting" role="status" aria-live="polite" data-decision="waiting">
-        {t(`decision.waiting.${pending.kind}`, { seat: name(pending.seat), role: roleWords })}
-      </section>
+      <>
+        {appliedNote}
+        <section className="decision waiting" role="status" aria-live="polite" data-decision="waiting">
+          {t(`decision.waiting.${pending.kind}`, { seat: name(pending.seat), role: roleWords })}
+        </section>
+      </>
     );
   }
   const attack = view.attack;
@@ -145,12 +170,16 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
   const ordered = [...answers.filter(isBest), ...answers.filter((c) => !isBest(c))];
   const ew = pending.kind === "ew_reroll" ? view.ewRoll : undefined;
   const dice = pending.kind === "attack_reroll" ? attack?.attackDice : pending.kind === "defence_reroll" ? attack?.defenceDice : undefined;
+  // The other side's dice, rolled openly (seed 000 1.2.1): the defender sees what it defends against, the attacker what it must beat.
+  const otherDice = pending.kind === "attack_reroll" ? attack?.defenceDice : pending.kind === "defence_reroll" ? attack?.attackDice : undefined;
   return (
     <section className="decision mine" role="alert" aria-labelledby="decision-title" data-decision={pending.kind}>
+      {appliedNote}
       <h3 id="decision-title">! {role ? t("decision.titleAs", { role: roleWords, unit: unit(role.unit) }) : t("decision.title")}</h3>
       <p>{prompt}</p>
       {pending.kind === "part_reroll" && <PartDieFace face={pending.options.roll} />}
       {dice && <DiceRow dice={dice} label={pending.kind === "attack_reroll" ? t("attack.attackPool") : t("attack.defencePool")} explain={false} />}
+      {otherDice && otherDice.length > 0 && <DiceRow dice={otherDice} label={pending.kind === "defence_reroll" ? t("prefs.opponentDice") : t("attack.defencePool")} explain={false} />}
       {ew && (
         <>
           <DiceRow dice={ew.casterDice} label={t("attack.ewDice", { unit: unit(ew.caster), role: t("decision.role.caster") })} explain={false} />
@@ -183,6 +212,7 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
           {t("decision.defaultNote", { choice: label(best) })}
         </p>
       )}
+      {(REROLL_KINDS as readonly string[]).includes(pending.kind) && <RerollPrefsForm prefs={prefs} set={setPref} />}
     </section>
   );
 }

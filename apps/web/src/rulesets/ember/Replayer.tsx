@@ -122,7 +122,7 @@ function ReplayStep({
     viewer.kind === "omniscient" ? t("perspective.explainOmniscient") : viewer.kind === "seat" ? t("perspective.explainSeat", { seat: name(viewer.seat) }) : viewer.kind === "team" ? t("perspective.explainTeam", { team: viewer.team }) : t("perspective.explainSpectator");
 
   return (
-    <div className="review-columns" data-perspective={perspective}>
+    <div className="review-columns ember-review-columns" data-perspective={perspective}>
       <div>
         <p className="meta" data-testid="review-perspective-note">
           {explain}
@@ -131,7 +131,7 @@ function ReplayStep({
           <TableView matchId={matchId} view={view} seat={null} legal={NO_LEGAL} onCommand={ignoreCommand} events={events} />
         </TableBoundary>
       </div>
-      <div>
+      <div className="ember-review-side">
         <nav className="review-rounds" aria-labelledby="review-rounds-title">
           <h2 id="review-rounds-title">
             {t("rounds.label")} · <span data-testid="review-round">{view.round > 0 ? t("rounds.current", { round: view.round }) : t("rounds.setup")}</span>

@@ -5,24 +5,25 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { seatList, useSeatNamer } from "../../table/names";
+import { useSeatNamer } from "../../table/names";
 import type { TableViewProps as SharedTableViewProps } from "../../table/view-props";
 import { catalog, type EmberCommand, type EmberEvent, type EmberView } from "@fogwar/ember";
 import type { Facing } from "@fogwar/engine";
 import { AttackPanel } from "./AttackPanel";
-import { Board, type SquareChoice, type UnitChoice } from "./Board";
+import { Board, type SquareChoice, type TurnChoice, type UnitChoice } from "./Board";
 import { Controls, type DeployStance, type Mode } from "./Controls";
 import { Decision } from "./Decision";
 import { EventLog } from "./EventLog";
 import { MusterScreen } from "./Muster";
 import { PlanPanel } from "./PlanPanel";
 import { UnitPanel } from "./UnitPanel";
-import { endReason } from "./words";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
-import { BoardViewport, NotifyButton, SoundToggle } from "../../table/TableChrome";
+import { NotifyButton, SoundToggle } from "../../table/TableChrome";
+import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
+import { Result, Summary, TurnLine, awaitingSeats } from "./Header";
 import { BotNote } from "../../table/BotNote";
 import { useTurnAwareness } from "../../table/turn";
-import { localName, ofType, sampleName, scenarioOf, seatColour, seatMark, squareName, unitLabel, unitOf } from "./model";
+import { localName, ofType, scenarioOf, seatMark, squareName, unitLabel, unitOf, unitShort } from "./model";
 import "../../i18n/table-strings";
 import "../../help/RuleTip.css";
 import "../../table/motion.css";
@@ -30,107 +31,8 @@ import "./table.css";
 
 /** The EMBER table's props (../../table/view-props.ts). */
 export type TableViewProps = SharedTableViewProps<EmberView, EmberCommand, EmberEvent>;
+export { awaitingSeats };
 
-/** The seats the match waits for, from the projection. */
-export function awaitingSeats(view: EmberView): string[] {
-  if (view.phase === "finished") return [];
-  if (view.pending) return [view.pending.seat];
-  if (view.phase === "plan") return view.seats.filter((s) => !view.plans[s]?.locked);
-  if (view.activation) {
-    const unit = unitOf(view, view.activation.unit);
-    return unit ? [unit.owner] : [];
-  }
-  return view.turn ? [view.turn] : [];
-}
-
-function Summary({ view, seat }: { view: EmberView; seat: string | null }) {
-  const { t, i18n } = useTranslation("table");
-  const name = useSeatNamer(view.seats);
-  const scenario = scenarioOf(view);
-  const secondaries = scenario.mission.secondaries ?? [];
-  const secondaryName = (id: string | null | undefined) => {
-    const mission = secondaries.find((m) => m.id === id);
-    return mission ? localName(mission.name, i18n.language) : null;
-  };
-  return (
-    <section className="summary" aria-label={t("phaseLabel")}>
-      <h2>
-        {localName(scenario.name, i18n.language)} · {t("round", { round: view.round, max: scenario.mission.rounds })} · <span data-phase={view.phase}>{t(`phase.${view.phase}`)}</span>
-      </h2>
-      <ul className="seats">
-        {view.seats.map((s, i) => (
-          <li key={s} className={`seat-${i}`} data-team={view.teams?.[s]}>
-            <span aria-hidden="true" style={{ color: seatColour(view, s) }}>
-              {seatMark(view, s)}
-            </span>{" "}
-            <strong className="player-name">{name(s)}</strong> ({t("seatBadge", { shape: t(`seatShape.${i}`), n: i + 1 })}) · {sampleName("army", view.armyNames[s] ?? "", i18n.language)} · {view.factions[s]}
-            {view.teams?.[s] && (
-              <>
-                {" "}
-                · <span className="team-badge" style={{ background: seatColour(view, s) }}>{t(`team.${view.teams[s]}`, { defaultValue: view.teams[s] })}</span>
-              </>
-            )}
-            {secondaryName(view.missionPrep?.secondaries[s]?.choice) && <> · {t("secondaryOf", { name: secondaryName(view.missionPrep?.secondaries[s]?.choice) })}</>}
-            {view.sides?.[s] && <> · {t("sideOf", { side: t(`side.${view.sides[s]}`) })}</>}
-            {view.firstPlayer === s && <> · {t("firstPlayer")}</>} · {t("score")}: {t("vp", { vp: view.vp[s] ?? 0 })}
-            {s === seat && (
-              <>
-                {" "}
-                · <strong className="you">{t("youMark")}</strong>
-              </>
-            )}
-          </li>
-        ))}
-      </ul>
-      {view.initiative && <p data-initiative={view.initiative.join(",")}>{t("initiativeOrder", { order: view.initiative.map(name).join(" → ") })}</p>}
-      {view.activation && <p>{t("activationOf", { unit: unitLabel(view, view.activation.unit, name), timing: t(`timing.${view.activation.timing}`) })}</p>}
-    </section>
-  );
-}
-
-/** The line that says whose move it is (the viewer's, highlighted, or who the match waits for). */
-function TurnLine({ view, seat }: { view: EmberView; seat: string | null }) {
-  const { t } = useTranslation("table");
-  const name = useSeatNamer(view.seats);
-  const waiting = awaitingSeats(view);
-  if (waiting.length === 0) return null;
-  const mine = seat !== null && waiting.includes(seat);
-  // On your move the line says so, and names only the others the match also waits for (a simultaneous plan).
-  const others = waiting.filter((s) => s !== seat);
-  return (
-    <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
-      {mine ? `▶ ${t("yourTurn")}${others.length > 0 ? " · " : ""}` : ""}
-      {mine ? (others.length > 0 ? t("alsoAwaiting", { seats: seatList(name, others) }) : "") : t("awaiting", { seats: seatList(name, waiting) })}
-    </p>
-  );
-}
-
-function Result({ view, seat, matchId }: { view: EmberView; seat: string | null; matchId: string }) {
-  const { t } = useTranslation("table");
-  const name = useSeatNamer(view.seats);
-  const result = view.result;
-  if (view.phase !== "finished" || !result) return null;
-  // A team's win (2 v 2) lists all its seats: every teammate wins.
-  const winners = result.winners ?? (result.winner ? [result.winner] : []);
-  const winnerText = result.winners ? t("result.winners", { seats: seatList(name, result.winners) }) : t("result.winner", { seat: result.winner ? name(result.winner) : "" });
-  const headline = result.winner === null ? t("result.draw") : seat ? (winners.includes(seat) ? t("result.youWin") : t("result.youLose")) : winnerText;
-  return (
-    <section className="result" role="status" data-result={result.winner ?? "draw"}>
-      <h2>{t("result.title")}: {headline}</h2>
-      {result.winner && seat && <p>{winnerText}</p>}
-      <p>{t("result.reason", { reason: endReason({ t }, result.reason) })}</p>
-      <p>
-        {view.seats.map((s) => `${name(s)}: ${t("vp", { vp: result.scores[s] ?? 0 })}`).join(" · ")}
-      </p>
-      {view.seed && <p className="seed">{t("result.seed", { seed: view.seed })}</p>}
-      <p>
-        <a className="button primary" href={`/review/${encodeURIComponent(matchId)}`}>
-          {t("result.review")}
-        </a>
-      </p>
-    </section>
-  );
-}
 
 /**
  * The table: the muster screen while the players' secret lists are being locked (seed 001 2), then
@@ -258,6 +160,12 @@ function BattleView({ matchId, view, seat, legal, onCommand, events, banner, not
     squareCmds = mine.flatMap((c) => (c.order.kind === "move" ? [{ to: c.order.to, facing: c.order.facing, command: c as EmberCommand, deploy: false }] : []));
   }
   const facings = new Set(squareCmds.map((c) => c.facing));
+  // Turning in place: the unit's own square is under its token, so each new facing there gets an arrow.
+  const here = moving?.at;
+  const turns: TurnChoice[] =
+    here && mode?.kind !== "deploy"
+      ? squareCmds.filter((c) => c.to.x === here.x && c.to.y === here.y && c.facing !== moving.facing).map((c) => ({ at: here, facing: c.facing, command: c.command, label: t("help.turnTo", { facing: t(`facing.${c.facing}`) }) }))
+      : [];
   const squares: SquareChoice[] = deployCamouflaged && mode?.kind === "deploy" ? camouflageSquares() : [
     ...squareCmds
       .filter((c) => c.facing === facing)
@@ -314,12 +222,11 @@ function BattleView({ matchId, view, seat, legal, onCommand, events, banner, not
   return (
     <div className="ember-table" data-seat={seat ?? "spectator"}>
       {banner}
-      <Summary view={view} seat={seat} />
       <Result view={view} seat={seat} matchId={matchId} />
       <div className="table-grid">
         <div className="board-column">
-          <BoardViewport label={t("board.name")}>
-            <Board view={view} seat={seat} selected={selected} onSelectUnit={(id) => setSelected((s) => (s === id ? null : id))} squares={squares} targets={targets} onCommand={send} sight={sight} />
+          <BoardViewport label={t("board.name")} initialZoom={phoneZoom(12, Math.min(globalThis.innerWidth ?? 1280, 1280) - 16, 40)}>
+            <Board view={view} seat={seat} selected={selected} onSelectUnit={(id) => setSelected((s) => (s === id ? null : id))} squares={squares} targets={targets} onCommand={send} sight={sight} turns={turns} />
           </BoardViewport>
         </div>
         <div className="side-column">
@@ -380,9 +287,10 @@ function BattleView({ matchId, view, seat, legal, onCommand, events, banner, not
             )}
             <HowToPlayLink ruleset="ember" newTab />
           </section>
-          {!planning && (view.phase === "plan" || Object.keys(view.revealed).length > 0) && <PlanPanel key={`${view.round}:${view.phase}`} view={view} seat={seat} legal={legal} onCommand={send} />}
-          <AttackPanel view={view} events={flatEvents} />
+          <Summary view={view} seat={seat} />
           <UnitPanel view={view} unit={shownUnit} />
+          <AttackPanel view={view} events={flatEvents} />
+          {!planning && (view.phase === "plan" || Object.keys(view.revealed).length > 0) && <PlanPanel key={`${view.round}:${view.phase}`} view={view} seat={seat} legal={legal} onCommand={send} />}
           <details className="legend">
             <summary>{t("board.legend")}</summary>
             <ul>
@@ -399,7 +307,7 @@ function BattleView({ matchId, view, seat, legal, onCommand, events, banner, not
               {view.units.map((u) => (
                 <li key={u.id}>
                   <button type="button" aria-pressed={selected === u.id} onClick={() => setSelected(u.id)}>
-                    {seatMark(view, u.owner)} {unitLabel(view, u.id, name)} · {t(`kind.${u.kind}`)}
+                    {seatMark(view, u.owner)} <strong className="unit-short">{unitShort(view, u.id)}</strong> {unitLabel(view, u.id, name)} · {t(`kind.${u.kind}`)}
                     {u.destroyed ? ` · ✕ ${t("destroyed")}` : !u.deployed ? ` · ${t("notDeployed")}` : u.kind === "mech" ? ` · ${t(`stanceShort.${u.stance}`)}` : ""}
                   </button>
                 </li>

@@ -32,10 +32,15 @@ export function newMech(army: ArmyList): ArmyUnit {
   const parts = loadout
     ? { ...loadout.parts }
     : (Object.fromEntries(PART_SLOTS.map((slot) => [slot, partsFor(army.faction, slot)[0]?.id ?? ""])) as Record<PartSlot, string>);
-  const used = new Set(army.units.flatMap((u) => (u.kind === "mech" ? [u.pilot] : [])));
-  const pilots = pilotsFor(army.faction);
-  const pilot = pilots.find((p) => !used.has(p.id)) ?? pilots[0];
+  // A pilot not yet flying (the builder offers no new mech when none is left).
+  const pilot = freePilots(army)[0] ?? pilotsFor(army.faction)[0];
   return { kind: "mech", name: `Mech ${mechs + 1}`, parts: parts as { torso: string; chassis: string; left_arm: string; right_arm: string }, pilot: pilot?.id ?? "" };
+}
+
+/** The faction's pilots not yet flying a mech of the army (seed 001 2: a pilot flies one mech). */
+export function freePilots(army: ArmyList) {
+  const used = new Set(army.units.flatMap((u) => (u.kind === "mech" ? [u.pilot] : [])));
+  return pilotsFor(army.faction).filter((p) => !used.has(p.id));
 }
 
 /** A new drone: the faction's first drone card. */

@@ -91,9 +91,9 @@ test("an action aimed at one's own side (seed 000 5 electronic support) is offer
   const { container } = render(withNames(<TableView matchId="m" view={view} seat={seat} legal={legalCommandsInView(view, seat)} onCommand={jest.fn()} events={[]} />));
   // Press each action's button until its targets list one of the seat's own units.
   let targets: string[] = [];
-  for (const button of [...container.querySelectorAll(".act-group > button")]) {
+  for (const button of [...container.querySelectorAll(".act-group .act-button")]) {
     fireEvent.click(button);
-    targets = [...container.querySelectorAll(".act-group .targets button")].map((b) => b.textContent ?? "");
+    targets = [...container.querySelectorAll(".act-group .targets .target-button")].map((b) => b.textContent ?? "");
     if (targets.some((text) => text.startsWith("Use on "))) break;
   }
   expect(targets.some((text) => text.startsWith("Use on "))).toBe(true);

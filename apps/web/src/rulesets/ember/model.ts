@@ -57,6 +57,25 @@ export function unitLabel(view: EmberView, id: string, name: SeatNamer, language
   return projectile && card ? `${localName(card.name, language)} (${name(projectile.owner)})` : id;
 }
 
+/**
+ * A unit's short label for its token (two or three characters): the initials of its name ("Bulwark
+ * One" BO; a one-word or Korean name its first two letters), with a number added when two units of
+ * the same seat would show the same letters, so a player tells their units apart without hovering.
+ */
+export function unitShort(view: EmberView, id: string, language: string = i18next.language): string {
+  const unit = unitOf(view, id);
+  if (!unit) return "?";
+  const letters = (u: UnitState): string => {
+    const words = unitName(u, language).split(/[\s\-·]+/).filter(Boolean);
+    const initials = words.length > 1 ? words.slice(0, 2).map((w) => [...w][0] ?? "").join("") : [...(words[0] ?? "?")].slice(0, 2).join("");
+    return initials.toLocaleUpperCase(language);
+  };
+  const own = view.units.filter((u) => u.owner === unit.owner);
+  const mine = letters(unit);
+  const same = own.filter((u) => letters(u) === mine);
+  return same.length > 1 ? `${[...mine][0] ?? ""}${same.indexOf(unit) + 1}` : mine;
+}
+
 /** An objective marker's number ("obj-2" is objective 2, seed 001 3.3), for its label. */
 export const objectiveNumber = (id: string): string => /(\d+)$/.exec(id)?.[1] ?? "?";
 

@@ -1,0 +1,143 @@
+/**
+ * The EMBER table's layout in Chromium (playwright-core against the in-process server): a match
+ * brought by random bots to its first plan phase, then into an activation, shown to its first seat
+ *  - at 1280 x 800: the action bar leaves the selected unit's details in the window (it scrolls
+ *    inside itself), and every one of the seat's own deployed units is drawn inside the window
+ *    (not below the fold);
+ *  - at 390 x 844: the board sits in the zoomable viewport and the page is no wider than the window.
+ * With FOGWAR_SCREENSHOTS set to a folder, screenshots go there (table-ember-*.png).
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { RandomBot, type BotPolicy } from "@fogwar/engine";
+import { catalog, emberBotPolicy, legalCommandsInView } from "@fogwar/ember";
+import type { RunningServer } from "@fogwar/server";
+import { TestClient } from "@fogwar/server/testing";
+import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer, claimSeats } from "./support";
+
+jest.setTimeout(300_000);
+
+type Seat = { seat: string; token: string; inviteUrl: string };
+
+/** Plays random bot commands through every seat until `done` holds for the first seat's projection. */
+async function play(ws: string, matchId: string, seats: Seat[], done: (view: Record<string, unknown>) => boolean, seed: string): Promise<void> {
+  const bots = await Promise.all(seats.map((s) => TestClient.join(ws, matchId, { seat: s.seat, token: s.token })));
+  const random = new Map(bots.map((c) => [c.seat!, new RandomBot<{ type: string }>(`${seed}-${c.seat}`, emberBotPolicy as unknown as BotPolicy<{ type: string }>)]));
+  try {
+    for (let n = 0; n < 800; n++) {
+      if (done(bots[0]!.projection() as Record<string, unknown>)) return;
+      const mover = bots.find((c) => legalCommandsInView(c.projection() as never, c.seat!).length > 0);
+      if (!mover) throw new Error("nobody can move");
+      const command = random.get(mover.seat!)!.choose(legalCommandsInView(mover.projection() as never, mover.seat!) as { type: string }[])!;
+      const answer = await mover.command(command, `${seed}-${n}`);
+      if (answer.type !== "accepted") throw new Error(JSON.stringify(answer.payload));
+      await Promise.all(bots.map((c) => c.until(() => c.seq >= answer.payload.seq, "the new state")));
+    }
+    throw new Error("the match never reached the wanted state");
+  } finally {
+    for (const bot of bots) await bot.leave();
+  }
+}
+
+const suite = HAVE_CHROMIUM || IN_CI ? describe : describe.skip;
+
+suite(HAVE_CHROMIUM ? "the EMBER table's layout at 1280 x 800 and 390 x 844" : `SKIPPED: no Chromium at ${CHROMIUM}`, () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let base: string;
+  let ws: string;
+  let seats: Seat[];
+  let matchId: string;
+  const shots = process.env.FOGWAR_SCREENSHOTS ?? "";
+
+  beforeAll(async () => {
+    ensureWebBuild();
+    if (shots) mkdirSync(shots, { recursive: true });
+    server = await startWebServer();
+    base = `http://127.0.0.1:${server.port}`;
+    ws = `ws://127.0.0.1:${server.port}`;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const response = await fetch(`${base}/api/matches`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ruleset: "ember", scenario: "crossroads", players: [{ name: "Ana", army: catalog.data.armies[0] }, { name: "Bo", army: catalog.data.armies[2] }], options: { spectatorDelay: 0, clock: { minutes: 20, incrementSeconds: 30 } } }),
+    });
+    const created = await claimSeats(base, (await response.json()) as { matchId: string; seats: { seat: string; inviteUrl: string }[] });
+    matchId = created.matchId;
+    seats = created.seats.map((s) => ({ ...s, token: new URLSearchParams(new URL(s.inviteUrl).hash.slice(1)).get("token")! }));
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close().catch(() => undefined);
+    await server?.close();
+  });
+
+  const open = async (width: number, height: number, language: "en" | "ko" = "en", seatIndex = 0): Promise<Page> => {
+    const phone = width < 500;
+    const context = await browser.newContext({ locale: language === "ko" ? "ko-KR" : "en-US", viewport: { width, height }, ...(phone ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {}) });
+    const page = await context.newPage();
+    await page.goto(seats[seatIndex]!.inviteUrl);
+    await page.locator("[data-testid=board]").waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(400);
+    return page;
+  };
+  const shoot = async (page: Page, file: string) => {
+    if (shots) await page.screenshot({ path: join(shots, file) });
+  };
+
+  /** What of the table lies inside the window: the seat's own units, the unit panel's top, the action bar's height. */
+  const inWindow = (page: Page, seat: string) =>
+    page.evaluate((seat) => {
+      const h = window.innerHeight;
+      const own = [...document.querySelectorAll<SVGGElement>(".ember-board g.unit")].filter((g) => g.getAttribute("data-owner") === seat);
+      const panel = document.querySelector(".unit-panel")?.getBoundingClientRect();
+      return {
+        own: own.length,
+        below: own.filter((g) => g.getBoundingClientRect().bottom > h).map((g) => g.getAttribute("data-unit")),
+        panelTop: panel ? Math.round(panel.top) : null,
+        bar: Math.round(document.querySelector(".action-bar")?.getBoundingClientRect().height ?? 0),
+        height: h,
+        scrollWidth: document.documentElement.scrollWidth,
+      };
+    }, seat);
+
+  test("plan phase at 1280 x 800: own units in the window, the unit panel not hidden under the action bar", async () => {
+    await play(ws, matchId, seats, (v) => v.phase === "plan" && v.round === 1, "ember-layout-plan");
+    // Both seats: one side deploys at the board's top edge, the other at its bottom edge.
+    for (const [index, seat] of seats.entries()) {
+      const page = await open(1280, 800, "en", index);
+      // An own mech is selected on the board, so its details show.
+      await page.locator(`.ember-board g.unit[data-owner="${seat.seat}"]`).first().click();
+      await page.waitForTimeout(200);
+      const m = await inWindow(page, seat.seat);
+      await shoot(page, `table-ember-plan-${seat.seat}-1280-en.png`);
+      expect(m.own).toBeGreaterThan(0);
+      expect({ seat: seat.seat, below: m.below, scrollY: await page.evaluate(() => window.scrollY) }).toEqual({ seat: seat.seat, below: [], scrollY: 0 });
+      expect(m.bar).toBeLessThan(m.height * 0.6);
+      expect(m.panelTop).not.toBeNull();
+      expect(m.panelTop!).toBeLessThan(m.height - 60);
+      await page.context().close();
+    }
+    const phone = await open(390, 844, "ko");
+    await shoot(phone, "table-ember-plan-390-ko.png");
+    expect(await phone.locator("[data-testid=board-viewport]").count()).toBe(1);
+    expect((await inWindow(phone, seats[0]!.seat)).scrollWidth).toBe(390);
+    await phone.context().close();
+  });
+
+  test("an activation at 1280 x 800 and 390 x 844: the actions and the unit's details both in sight", async () => {
+    await play(ws, matchId, seats, (v) => v.phase === "action" && !v.pending && Boolean(v.activation) && (v.units as { id: string; owner: string }[]).find((u) => u.id === (v.activation as { unit: string }).unit)?.owner === seats[0]!.seat, "ember-layout-act");
+    const page = await open(1280, 800);
+    const m = await inWindow(page, seats[0]!.seat);
+    await shoot(page, "table-ember-action-1280-en.png");
+    expect(m.bar).toBeLessThan(m.height * 0.6);
+    expect(m.panelTop!).toBeLessThan(m.height - 60);
+    const ko = await open(1280, 800, "ko");
+    await shoot(ko, "table-ember-action-1280-ko.png");
+    const phone = await open(390, 844, "en");
+    await shoot(phone, "table-ember-action-390-en.png");
+    expect((await inWindow(phone, seats[0]!.seat)).scrollWidth).toBe(390);
+    for (const p of [page, ko, phone]) await p.context().close();
+  });
+});

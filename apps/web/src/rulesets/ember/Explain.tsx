@@ -1,0 +1,125 @@
+/**
+ * The words that explain the active mech's controls: why an action it has is not offered now
+ * (`WhyNot`, from @fogwar/ember `unavailableActions`, the legal list's own checks), the odds of an
+ * attack on a target before it is rolled (`OddsLine`, from `attackOdds`), and the help text of an
+ * action button (`actionHelp`: length, tick cost, timing, what the action does). Both helpers read
+ * the viewer's own projection only, so nothing here tells the viewer anything its view hides.
+ */
+import { useTranslation } from "react-i18next";
+import { attackOdds, catalog, unavailableActions, type Action, type EmberView, type OddsModifier, type PartSlot } from "@fogwar/ember";
+import { actionName } from "./words";
+import { useWords } from "./useWords";
+import { unitLabel, unitOf } from "./model";
+import "../../i18n/table-strings";
+
+/** The card of a mech part's action (its own, its discarded card's, or a common action). */
+export function actionCard(view: EmberView, unitId: string, part: PartSlot, actionId: string): Action | undefined {
+  const unit = unitOf(view, unitId);
+  if (unit?.kind !== "mech") return undefined;
+  const card = catalog.parts.get(unit.parts[part].partId);
+  return card?.actions.find((a) => a.id === actionId) ?? card?.discarded?.actions.find((a) => a.id === actionId) ?? catalog.commonActions.get(actionId)?.action;
+}
+
+/** The help of an action button in words: its length and tick cost, its timing and what it does. */
+export function useActionHelp(view: EmberView): (unitId: string, part: PartSlot, actionId: string) => string {
+  const { t } = useTranslation("table");
+  return (unitId, part, actionId) => {
+    const action = actionCard(view, unitId, part, actionId);
+    if (!action) return "";
+    const cost = catalog.data.rules.lengthCost[action.length];
+    const head = t("help.action", { length: t(`help.length.${action.length}`), ticks: cost, timing: t(`timing.${action.timing}`), part: t(`slot.${part}`) });
+    const effect = action.effect;
+    const what =
+      effect.kind === "attack"
+        ? t("help.attack", { mode: t(`attack.mode.${effect.attack}`), range: effect.range, yellow: effect.dice.yellow, red: effect.dice.red })
+        : effect.kind === "move"
+          ? t(effect.crawl ? "help.crawl" : "help.move", { range: effect.range, part: t(`slot.${part}`) })
+          : t(`help.kind.${effect.kind}`, { defaultValue: "" });
+    return [head, what].filter(Boolean).join(" ");
+  };
+}
+
+/** Why the viewer's active mech cannot take some of its actions now, one line each. */
+export function WhyNot({ view, seat }: { view: EmberView; seat: string }) {
+  const { t } = useTranslation("table");
+  const words = useWords(view);
+  const unit = (id: string) => unitLabel(view, id, words.name);
+  const missing = unavailableActions(view, seat).filter((w) => w.code !== "action_already_used");
+  if (missing.length === 0) return null;
+  return (
+    <details className="why-not-box" open>
+      <summary>{t("why.title", { count: missing.length })}</summary>
+      <ul className="why-not">
+        {missing.map((w) => {
+          const name = t("actions.act", { part: t(`slot.${w.part}`), action: actionName(words, view.activation?.unit ?? "", w.part, w.action) });
+          let reason: string;
+          if (w.code === "locked_on" && w.lockers) reason = t("why.lockedOn", { units: w.lockers.map(unit).join(", ") });
+          else if (w.code === "no_target") reason = t("why.noTarget", { targets: (w.targets ?? []).map((x) => t("why.targetReason", { unit: unit(x.unit), reason: t(`why.code.${x.code}`, { defaultValue: t("why.code.invalid_target") }) })).join("; ") || t("why.noEnemies") });
+          else reason = t(`why.code.${w.code}`, { defaultValue: t("why.code.other"), timing: view.activation ? t(`timing.${view.activation.timing}`) : "" });
+          return (
+            <li key={`${w.part}:${w.action}`} data-why={`${w.part}:${w.action}`} data-code={w.code}>
+              <strong>{name}</strong>: {reason}
+            </li>
+          );
+        })}
+      </ul>
+    </details>
+  );
+}
+
+const pct = (p: number) => `${Math.round(p * 100)}%`;
+
+/** One modifier in words: "+2 white: terrain cover". */
+function useModifierWords(view: EmberView): (m: OddsModifier) => string {
+  const { t } = useTranslation("table");
+  const words = useWords(view);
+  return (m) => {
+    const s = m.source;
+    const source =
+      s.kind === "part"
+        ? t("odds.source.part", { part: t(`slot.${s.part}`), unit: unitLabel(view, s.unit, words.name) })
+        : s.kind === "armour" || s.kind === "structure"
+          ? t(`odds.source.${s.kind}`, { part: s.part ? t(`slot.${s.part}`) : t("odds.source.card") })
+          : s.kind === "cover"
+            ? t(`odds.source.cover_${s.cover}`)
+            : t(`odds.source.${s.kind}`);
+    const count = s.kind === "suppress" ? "" : `${m.change > 0 && s.kind !== "action" && s.kind !== "armour" && s.kind !== "structure" && s.kind !== "mob_evasion" ? "+" : ""}${m.change} `;
+    return `${count}${t(`odds.colour.${m.die}`)}: ${source}`;
+  };
+}
+
+/**
+ * The odds of `unitId` attacking `target` with its `part`'s `action`, before the roll (seed 000
+ * 1.2.1): the chance to hit, to get damage through and the damage expected, with the pools and
+ * every modifier and its source folded below.
+ */
+export function OddsLine({ view, unitId, part, action, target }: { view: EmberView; unitId: string; part: PartSlot; action: string; target: string }) {
+  const { t } = useTranslation("table");
+  const modifierWords = useModifierWords(view);
+  const odds = attackOdds(view, unitId, part, action, target);
+  if (!odds) return null;
+  return (
+    <details className="odds" data-odds={target} data-hit={odds.hit.toFixed(4)}>
+      <summary>{t("odds.line", { hit: pct(odds.hit), through: pct(odds.damage), expected: odds.expectedDamage.toFixed(1) })}</summary>
+      <p className="hint">{t("odds.noTargetNumber")}</p>
+      <ul>
+        {odds.modifiers.map((m, i) => (
+          <li key={i} data-side={m.side}>
+            {t(`odds.side.${m.side}`)} · {modifierWords(m)}
+          </li>
+        ))}
+        {odds.rear && <li>{t("odds.rear")}</li>}
+      </ul>
+      {odds.byPart.length > 1 && (
+        <p>
+          {t(odds.partBy === "attacker" ? "odds.partByAttacker" : "odds.partByDie")}{" "}
+          {odds.byPart
+            .filter((p) => odds.partBy === "attacker" || p.weight > 0)
+            .map((p) => t("odds.part", { part: p.part ? t(`slot.${p.part}`) : "", chance: pct(p.weight), hit: pct(p.hit), expected: p.expectedDamage.toFixed(1), white: p.pools.white, blue: p.pools.blue }))
+            .join(" · ")}
+        </p>
+      )}
+      <p className="hint">{t("odds.notModelled")}</p>
+    </details>
+  );
+}

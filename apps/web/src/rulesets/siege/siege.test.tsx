@@ -303,7 +303,7 @@ describe("the Siege review", () => {
     expect(stepText()).toBe("2 / 2");
     fireEvent.keyDown(window, { key: "ArrowLeft" });
     expect(stepText()).toBe("1 / 2");
-    expect(info()).toMatch(/^Step 1 · A: Pick · /);
+    expect(info()).toMatch(/^Step 1 · A: Pick \S.* with \S/);
     expect(screen.getByRole("slider").getAttribute("aria-valuetext")).toBe("1 / 2");
     fireEvent.keyDown(window, { key: "Home" });
     expect(stepText()).toBe("0 / 2");

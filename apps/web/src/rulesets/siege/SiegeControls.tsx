@@ -92,7 +92,8 @@ export function useCommandBuilder(view: SiegeView, legal: readonly SiegeCommand[
   const kind = kindChoice && kinds.includes(kindChoice as SiegeCommand["type"]) ? kindChoice : (PREFERRED.find((k) => kinds.includes(k as SiegeCommand["type"])) ?? kinds[0] ?? null);
   const resolved = resolveFields(view, legal, kind, choices);
   /** Single-command kinds (a button that sends) and kinds with choices (a mode). */
-  const single = new Set(kinds.filter((k) => new Set(legal.filter((c) => c.type === k).map(enc)).size === 1));
+  // A shot is never sent by its kind's button alone: its odds are shown first (seed 004 "사격").
+  const single = new Set(kinds.filter((k) => k !== "shoot" && new Set(legal.filter((c) => c.type === k).map(enc)).size === 1));
   return {
     kinds,
     kind,

@@ -4,7 +4,7 @@
  * the table, the event log and the review page say the same thing.
  */
 import type { TFunction } from "i18next";
-import { board, catalog, type SiegeCommand, type SiegeEvent, type SiegeView, type Team } from "@fogwar/siege";
+import { board, catalog, type SiegeEvent, type SiegeView, type Team } from "@fogwar/siege";
 import { refereeText } from "../../table/clock";
 
 /** What the word functions need: the translator (namespace `siege`) and the language. */

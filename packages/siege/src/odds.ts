@@ -65,14 +65,19 @@ export function sumDistribution(dice: readonly Colour[], faces = catalog.data.di
 
 /**
  * The odds of a shot of `shooter` at `target` on board `b` (a viewer's projection is enough), or
- * null when the shot is not possible there (no sight, hidden or dead target, same team). Uses the
+ * null when the shot is not possible there (no sight, hidden or dead target, same team; a hidden
+ * shooter whose real token the board does not name). Uses the
  * rules' own {@link shotAt} (distance, protection) and the weapon data, so it agrees with what a
  * shot would roll.
  */
 export function shotOdds(b: Board, shooter: OperatorId, target: OperatorId): ShotOdds | null {
-  const a = b.operators[shooter];
+  const op = b.operators[shooter];
   const t = b.operators[target];
-  if (!a || !t || a.dead) return null;
+  if (!op || !t || op.dead) return null;
+  // A hidden shooter fires from its real token (seed 004 "대응 사격"): only a board that names it (the defence's own view) can say where.
+  const real = op.hidden ? b.tokens.find((x) => x.id === b.hidden.real[op.id]) : undefined;
+  if (op.hidden && !real) return null;
+  const a = real ? { ...op, at: real.at, stand: null, hidden: false } : op;
   const shot = shotAt(b, a, t);
   if (!shot) return null;
   const { distance, protection } = shot;

@@ -71,4 +71,16 @@ describe("seed 004 사격: odds before a shot", () => {
     const p = after.pending as { distance: number; protection: number; dice: { colour: string }[] };
     expect({ distance: p.distance, protection: p.protection, dice: p.dice.map((d) => d.colour) }).toEqual({ distance: odds.distance, protection: odds.protection, dice: odds.dice });
   });
+
+  test("seed 004 대응 사격: a hidden watcher's odds are taken from its real token on the defence's own view, and the attack's view gives none", () => {
+    const s = facing("haze");
+    const hidden = Object.values(s.operators).find((o) => o.team === "defence" && o.hidden)!;
+    const real = s.tokens.find((t) => t.id === s.hidden.real[hidden.id])!;
+    const moved = structuredClone(s);
+    moved.tokens.find((t) => t.id === real.id)!.at = "8,1";
+    moved.operators.keel!.at = "7,1";
+    expect(shotOdds(siege.viewFor(moved, seatViewer("a1")), hidden.id, "haze")).toBeNull();
+    const odds = shotOdds(siege.viewFor(moved, seatViewer("d1")), hidden.id, "haze");
+    expect(odds?.distance).toBe(1);
+  });
 });

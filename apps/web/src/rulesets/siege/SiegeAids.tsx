@@ -31,7 +31,7 @@ export function OddsLine({ odds, w }: { odds: ShotOdds; w: SiegeWords }) {
   });
   return (
     <div className="odds" data-odds-target={opName(w, odds.target)}>
-      <strong>{w.t("odds.head", { shooter: opName(w, odds.shooter), target: opName(w, odds.target), beat: odds.protection })}</strong>
+      <strong>{w.t(odds.protection > 0 ? "odds.head" : "odds.headOpen", { shooter: opName(w, odds.shooter), target: opName(w, odds.target), beat: odds.protection })}</strong>
       <ul>
         {mods.map((m, i) => (
           <li key={i}>{m}</li>

@@ -56,7 +56,8 @@ const logCount = (page: Page): Promise<number> => page.locator(".siege-table .lo
 /**
  * Sends one command through the UI: presses the kind's button (a single-command kind sends at
  * once); then answers what the controls wait for: a highlighted square on the map (`map`), else
- * the first choice of the waiting list, then the Do-it button; waits until the page's event log grows.
+ * the first answer the controls ask for (which gadget), else the first choice of the waiting list,
+ * then the Do-it button; waits until the page's event log grows.
  */
 async function act(page: Page, kind: string, how: "map" | "list"): Promise<void> {
   const before = await logCount(page);
@@ -76,6 +77,7 @@ async function act(page: Page, kind: string, how: "map" | "list"): Promise<void>
       );
       await page.locator("svg .cell.target").nth(Math.max(0, open)).click();
     }
+    else if ((await page.locator(".siege-controls .field.waiting.ask button").count()) > 0) await page.locator(".siege-controls .field.waiting.ask button").first().click();
     else if ((await waiting.count()) > 0) await waiting.selectOption({ index: 1 });
     else if ((await page.locator(".siege-controls .command-list button").count()) > 0) await page.locator(".siege-controls .command-list button").first().click();
     else break;

@@ -15,5 +15,6 @@ export * from "./types";
 export * as board from "./board";
 export * as query from "./query";
 export { siegeBotPolicy } from "./bot";
+export { shotOdds, sumDistribution, type ShotOdds, type OddsModifier } from "./odds";
 export { siegeSearchBot, siegeSearch, SIEGE_SEARCH_BUDGET, evaluate as siegeEvaluate, attackValue, roomDistances } from "./search-bot";
 export { determinize as siegeDeterminize } from "./determinize";

@@ -16,17 +16,22 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { canonicalJson } from "@fogwar/engine";
-import { board, type SiegeCommand, type SiegeView } from "@fogwar/siege";
-import { describeCommand, gadgetName, opName, tokenName, valueWords, type SiegeWords } from "./words";
+import { board, catalog, type SiegeCommand, type SiegeView } from "@fogwar/siege";
+import { describeCommand } from "./sentences";
+import { gadgetName, opName, tokenName, valueWords, type SiegeWords } from "./words";
+import { OddsPanel, OperatorCard, WhyNot } from "./SiegeAids";
 import "../../i18n/siege-strings";
 
 type Loose = Record<string, unknown>;
+const RULES = catalog.data.rules;
 const enc = (v: unknown) => canonicalJson(v ?? null);
 
 /** The order in which a command's fields are answered; fields not listed come after, `via` never (the shortest way is taken). */
 const FIELD_ORDER = ["operator", "token", "gadget", "real", "component", "watch", "watches", "facing", "target", "at", "to", "aim", "dice", "fight", "fire"];
 /** Fields whose values may be things on the map (answered by a click). */
 const MAP_FIELDS = new Set(["operator", "token", "component", "target", "at", "to", "aim"]);
+/** Fields never answered by a silent default: the player picks (which gadget to place or throw). */
+const ASK_FIELDS = new Set(["gadget"]);
 /** The kind preselected when the viewer has not chosen one: the first present. */
 const PREFERRED = ["pick", "place_token", "place_gadget", "deploy", "react", "reroll", "contest", "return_fire", "activate", "step", "shoot", "edit_component"];
 
@@ -67,8 +72,8 @@ export function resolveFields(view: SiegeView, legal: readonly SiegeCommand[], k
     if (options.length <= 1) continue;
     const mapped = MAP_FIELDS.has(field) && options.some((o) => onMap(view, JSON.parse(o)));
     const chosen = choices[field] !== undefined && options.includes(choices[field]) ? choices[field] : null;
-    if (chosen === null && mapped) {
-      waiting = { field, options, value: null, onMap: true };
+    if (chosen === null && (mapped || ASK_FIELDS.has(field))) {
+      waiting = { field, options, value: null, onMap: mapped };
       fields.push(waiting);
       break;
     }
@@ -87,7 +92,8 @@ export function useCommandBuilder(view: SiegeView, legal: readonly SiegeCommand[
   const kind = kindChoice && kinds.includes(kindChoice as SiegeCommand["type"]) ? kindChoice : (PREFERRED.find((k) => kinds.includes(k as SiegeCommand["type"])) ?? kinds[0] ?? null);
   const resolved = resolveFields(view, legal, kind, choices);
   /** Single-command kinds (a button that sends) and kinds with choices (a mode). */
-  const single = new Set(kinds.filter((k) => new Set(legal.filter((c) => c.type === k).map(enc)).size === 1));
+  // A shot is never sent by its kind's button alone: its odds are shown first (seed 004 "사격").
+  const single = new Set(kinds.filter((k) => k !== "shoot" && new Set(legal.filter((c) => c.type === k).map(enc)).size === 1));
   return {
     kinds,
     kind,
@@ -165,7 +171,22 @@ export function SiegeControls({ view, builder, legal, onCommand }: SiegeControls
         <FireBack view={view} answers={legal.filter((c): c is Extract<SiegeCommand, { type: "return_fire" }> => c.type === "return_fire")} w={w} onCommand={send} />
       ) : (
         <>
-          {fields.map((f) => (
+          {kind === "place_gadget" && view.phase === "defence_setup" && <p className="hint setup-help">{t("setupHelp.gadgets")}</p>}
+          {kind === "edit_component" && <p className="hint setup-help">{t("setupHelp.components")}</p>}
+          {fields.map((f) =>
+            f === waiting && !f.onMap ? (
+              <div key={f.field} className="field waiting ask" role="group" aria-label={t(`ask.${f.field}`, { defaultValue: t(`fields.${f.field}`) })}>
+                <p>
+                  <strong>{t(`ask.${f.field}`, { defaultValue: t(`fields.${f.field}`) })}</strong>
+                </p>
+                {f.options.map((o) => (
+                  <button key={o} type="button" data-answer={f.field} onClick={() => builder.choose(f.field, o)}>
+                    {valueText(f.field, o)}
+                    {f.field === "gadget" && kind === "place_gadget" && ` (${t("setupHelp.left", { n: view.setupGadgets[JSON.parse(o) as string] ?? 0 })})`}
+                  </button>
+                ))}
+              </div>
+            ) : (
             <p key={f.field} className={f === waiting ? "field waiting" : "field"}>
               <label>
                 {f === waiting ? t(`picker.${f.field}`, { defaultValue: t(`fields.${f.field}`) }) : t(`fields.${f.field}`, { defaultValue: f.field })}{" "}
@@ -179,7 +200,9 @@ export function SiegeControls({ view, builder, legal, onCommand }: SiegeControls
                 </select>
               </label>
             </p>
-          ))}
+            ),
+          )}
+          {kind === "shoot" && <OddsPanel view={view} w={w} pairs={legal.flatMap((c) => (c.type === "shoot" ? [[c.operator, c.target] as const] : []))} />}
           {command && (
             <ul className="command-list">
               <li>
@@ -191,6 +214,7 @@ export function SiegeControls({ view, builder, legal, onCommand }: SiegeControls
           )}
         </>
       )}
+      <WhyNot view={view} legal={legal} w={w} />
     </section>
   );
 }
@@ -255,6 +279,7 @@ function PickForm({ picks, w, onCommand }: { picks: readonly Extract<SiegeComman
   const [cubes, setCubes] = useState<Record<string, number>>(() => ({ ...(first?.inventory ?? {}) }));
   const wanted = enc({ operators: [...chosen].sort(), inventory: Object.fromEntries(Object.entries(cubes).filter(([, n]) => n > 0)) });
   const match = picks.find((p) => enc({ operators: [...p.operators].sort(), inventory: p.inventory }) === wanted);
+  const spent = Object.values(cubes).reduce((a, n) => a + n, 0);
   return (
     <form
       className="pick-form"
@@ -266,18 +291,25 @@ function PickForm({ picks, w, onCommand }: { picks: readonly Extract<SiegeComman
       <h4>{w.t("controls.pickTitle")}</h4>
       <fieldset>
         <legend>{w.t("fields.operators")}</legend>
-        {operators.map((o) => (
-          <label key={o} className="check">
-            <input type="checkbox" checked={chosen.includes(o)} onChange={(e) => setChosen((c) => (e.target.checked ? [...c, o] : c.filter((x) => x !== o)))} /> {opName(w, o)}
-          </label>
-        ))}
+        <p className="hint">{w.t("controls.pickCount", { n: chosen.length, max: RULES.operatorsPerTeam })}</p>
+        {operators.map((o) => {
+          const profile = catalog.operators.get(o);
+          return (
+            <label key={o} className="check op-choice">
+              <input type="checkbox" checked={chosen.includes(o)} onChange={(e) => setChosen((c) => (e.target.checked ? [...c, o] : c.filter((x) => x !== o)))} /> <strong>{opName(w, o)}</strong>
+              {profile && <OperatorCard op={profile} w={w} />}
+            </label>
+          );
+        })}
       </fieldset>
       <fieldset>
         <legend>{w.t("fields.inventory")}</legend>
+        <p className="hint">{w.t("controls.cubes", { spent: spent, total: RULES.inventoryCubes, max: RULES.maxCubesPerGadget })}</p>
         {gadgets.map((g) => (
           <label key={g} className="check">
             {gadgetName(w, g)}{" "}
-            <input type="number" min={0} max={9} value={cubes[g] ?? 0} onChange={(e) => setCubes((c) => ({ ...c, [g]: Math.max(0, Number(e.target.value) || 0) }))} style={{ width: "3.5em" }} />
+            <input type="number" min={0} max={RULES.maxCubesPerGadget} value={cubes[g] ?? 0} onChange={(e) => setCubes((c) => ({ ...c, [g]: Math.min(RULES.maxCubesPerGadget, Math.max(0, Number(e.target.value) || 0)) }))} style={{ width: "3.5em" }} />{" "}
+            <span className="hint">{w.t("controls.cubeLimit", { max: RULES.maxCubesPerGadget })}</span>
           </label>
         ))}
       </fieldset>

@@ -1,8 +1,8 @@
 /**
  * The review of a Siege match (`/review/:matchId`): a finished match is rebuilt in this browser
  * with the shared engine (review.ts), stepped through (buttons, slider, arrow keys) and shown
- * read-only with the Siege table from any perspective (everything, each seat, spectator), with a
- * verification panel (dice seed, both pick commitments, every stored state hash). A live match
+ * read-only with the Siege table from any perspective (everything, each seat, spectator): the board
+ * first, then a verification panel (dice seed, both pick commitments, every stored state hash). A live match
  * shows only its public log (the history API's spectator projection). A match of an older rules
  * version is replayed with that version's frozen build (fetched first).
  */
@@ -17,7 +17,8 @@ import { ReplayChecks, okWord } from "../../review/ReplayChecks";
 import { WithRules, useReplayStep } from "../../review/with-rules";
 import { SiegeTableView } from "./SiegeTableView";
 import { CURRENT_SIEGE, rebuildSiege, siegeEventsUpTo, type SiegeRules } from "./review";
-import { describeCommand, describeEvent, teamName, type SiegeWords } from "./words";
+import { describeCommand } from "./sentences";
+import { describeEvent, teamName, type SiegeWords } from "./words";
 import "../../i18n/siege-strings";
 import { useSeatNamer } from "../../table/names";
 
@@ -49,11 +50,6 @@ function SiegeReplayWith({ matchId, history, rules, older }: { matchId: string; 
       <h2>{t("review.title")}</h2>
       <p>{t("review.readOnly", { version: history.rulesVersion })}</p>
       {older && <OlderRulesNote version={history.rulesVersion} />}
-      <ReplayChecks t={t} replay={replay}>
-        {replay.picks.map((p) => (
-          <li key={p.team}>{t("review.pick", { team: teamName(w, p.team), ok: okWord(t, p.ok) })}</li>
-        ))}
-      </ReplayChecks>
       <StepNav step={step.index} last={last} onStep={setIndex} stepTestId="siege-review-step">
         <label>
           {t("review.perspective")}{" "}
@@ -74,6 +70,11 @@ function SiegeReplayWith({ matchId, history, rules, older }: { matchId: string; 
         </p>
         <SiegeTableView matchId={matchId} view={view} seat={viewer.kind === "seat" ? viewer.seat : null} legal={[]} onCommand={() => undefined} events={events} readOnly />
       </TableBoundary>
+      <ReplayChecks t={t} replay={replay}>
+        {replay.picks.map((p) => (
+          <li key={p.team}>{t("review.pick", { team: teamName(w, p.team), ok: okWord(t, p.ok) })}</li>
+        ))}
+      </ReplayChecks>
     </section>
   );
 }
@@ -87,7 +88,7 @@ export function SiegeLiveHistory({ history }: { history: MatchHistory }) {
     <section className="review-live" data-perspective="spectator">
       <p>{t("review.live")}</p>
       <p>
-        <a href={`/watch/${encodeURIComponent(history.match.matchId)}`}>{history.match.matchId}</a>
+        <a href={`/watch/${encodeURIComponent(history.match.matchId)}`}>{t("review.watchLive")}</a>
       </p>
       <ol data-testid="review-live-entries">
         {history.entries.map((entry) => (

@@ -6,14 +6,17 @@
  * operator's status, the team's gadgets and reroll tokens, the pending decision, the last shot's
  * dice and protection, the controls, the event log in words and the result.
  */
-import type { ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { awaiting, catalog, viewerTeam, type SiegeCommand, type SiegeEvent, type SiegeView, type Team } from "@fogwar/siege";
 import { seatViewer, spectator } from "@fogwar/engine";
 import { SiegeMap } from "./SiegeMap";
 import { SecretTokens, SiegeControls, useCommandBuilder } from "./SiegeControls";
 import { describeEvent, diceWords, facingName, gadgetName, opName, placeName, reasonWords, sourceName, teamName, type SiegeWords } from "./words";
-import { BoardViewport, NotifyButton, SoundToggle } from "../../table/TableChrome";
+import { NotifyButton, SoundToggle } from "../../table/TableChrome";
+import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
+import { AutoNote, CONFIRM_FIRST, ConfirmStep, OddsPanel, PrefsPanel } from "./SiegeAids";
+import { autoAnswer, loadPrefs, savePrefs, type AutoReason, type ReactionPrefs } from "./prefs";
 import { BotNote } from "../../table/BotNote";
 import { EventFeed } from "../../table/EventFeed";
 import { RuleTip } from "../../help/RuleTip";
@@ -44,10 +47,34 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
   const mine = seat !== null && waiting.includes(seat);
   const others = waiting.filter((s) => s !== seat);
   useTurnAwareness(mine ? (view.pending ? "decision" : "move") : null, missionName, { you: seat ? name(seat) : undefined, waiting: seat ? waiting.map(name) : undefined });
+  const [confirm, setConfirm] = useState<SiegeCommand | null>(null);
+  /** Sends a command, or first asks when it cannot be taken back (a breach). */
+  const request = (command: SiegeCommand) => (CONFIRM_FIRST.has(command.type) ? setConfirm(command) : onCommand(command));
   const onPick = (value: string) => {
     const command = builder.pick(value);
-    if (command) onCommand(command);
+    if (command) request(command);
   };
+  const [prefs, setPrefsState] = useState<ReactionPrefs>(loadPrefs);
+  const [prefsOpen, setPrefsOpen] = useState(0);
+  const setPrefs = (p: ReactionPrefs) => {
+    setPrefsState(p);
+    savePrefs(p);
+  };
+  const [auto, setAuto] = useState<{ reason: AutoReason; what: string } | null>(null);
+  const answered = useRef<string | null>(null);
+  const lastEvents = events[events.length - 1]?.events ?? [];
+  const decision = mine && !readOnly ? autoAnswer(view, legal, prefs, lastEvents) : null;
+  const decisionKey = decision ? `${events.length}:${JSON.stringify(view.pending)}` : null;
+  useEffect(() => {
+    if (!decision || !decisionKey || answered.current === decisionKey || view.pending?.kind !== "reaction") return;
+    answered.current = decisionKey;
+    const p = view.pending;
+    setAuto({ reason: decision.reason, what: t("pending.reaction", { team: teamName(w, p.team), target: opName(w, p.target), watchers: p.watchers.map((o) => opName(w, o)).join(", ") }) });
+    onCommand(decision.command);
+  });
+  const map = catalog.maps.get(view.map);
+  const frame = typeof window === "undefined" ? 1200 : Math.min(window.innerWidth, 1400) - 32;
+  const compact = mine && view.pending !== null;
   const lastShot = [...events].reverse().flatMap((e) => [...e.events].reverse()).find((e): e is Extract<SiegeEvent, { type: "shot" }> => e.type === "shot");
   return (
     <section className="siege-table" aria-label={t("title")}>
@@ -71,13 +98,13 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
       <Result view={view} matchId={matchId} w={w} readOnly={readOnly} />
       <div className="table-grid">
         <div className="board-column">
-          <BoardViewport label={t("map.name")}>
+          <BoardViewport label={t("map.name")} initialZoom={frame < 600 ? phoneZoom(map?.width ?? 12, frame) : 1}>
             <SiegeMap view={view} targets={readOnly ? undefined : builder.pickable} onPick={onPick} />
           </BoardViewport>
         </div>
         <div className="side-column">
           {!readOnly && (
-            <section className="action-bar" aria-label={t("actionBar")}>
+            <section className={compact ? "action-bar compact" : "action-bar"} aria-label={t("actionBar")} data-compact={compact ? "true" : undefined}>
               {clock}
               {abandonment}
               {waiting.length > 0 && (
@@ -93,18 +120,35 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
                 </p>
               )}
               {view.pending && <Pending view={view} w={w} />}
+              {auto && <AutoNote reason={auto.reason} what={auto.what} w={w} onChange={() => setPrefsOpen((n) => n + 1)} />}
+              {confirm && (
+                <ConfirmStep
+                  command={confirm}
+                  view={view}
+                  w={w}
+                  onConfirm={() => {
+                    setConfirm(null);
+                    onCommand(confirm);
+                  }}
+                  onCancel={() => setConfirm(null)}
+                />
+              )}
               {notice && (
                 <p className="error" role="alert">
                   ⚠ {notice}
                 </p>
               )}
-              {seat && <SiegeControls view={view} builder={builder} legal={legal} onCommand={onCommand} />}
-              {seat && view.phase !== "finished" && (
+              {seat && !confirm && <SiegeControls view={view} builder={builder} legal={legal} onCommand={request} />}
+              {mine && view.pending?.kind === "reaction" && <OddsPanel view={view} w={w} pairs={view.pending.watchers.map((o) => [o, (view.pending as { target: string }).target] as const)} />}
+              {seat && myTeam && myTeam !== "all" && view.phase !== "finished" && view.phase !== "picks" && (
+                <PrefsPanel key={prefsOpen} open={prefsOpen > 0} prefs={prefs} onChange={setPrefs} ops={Object.values(view.operators).filter((o) => o.team === myTeam && !o.dead).map((o) => o.id)} w={w} />
+              )}
+              {seat && view.phase !== "finished" && !compact && (
                 <p className="turn-alerts">
                   <NotifyButton /> <SoundToggle />
                 </p>
               )}
-              <HowToPlayLink ruleset="siege" newTab />
+              {!compact && <HowToPlayLink ruleset="siege" newTab />}
             </section>
           )}
           {readOnly && view.pending && <Pending view={view} w={w} />}
@@ -219,7 +263,7 @@ function Result({ view, matchId, w, readOnly }: { view: SiegeView; matchId: stri
         {w.t("result.title")}: {winnerTeam ? w.t("result.winner", { team: teamName(w, winnerTeam) }) : w.t("result.draw")}
       </h2>
       <p>{w.t("result.reason", { reason: reasonWords(w, result.reason, view.map) })}</p>
-      {view.seed && <p className="seed">{w.t("result.seed", { seed: view.seed })}</p>}
+      {/* The dice seed is checked on the review page's verification, not shown raw here. */}
       {!readOnly && (
         <p>
           <a className="button primary" href={`/review/${encodeURIComponent(matchId)}`}>

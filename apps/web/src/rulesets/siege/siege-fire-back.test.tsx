@@ -13,7 +13,7 @@ import i18next from "i18next";
 import { Match, canonicalJson, seatViewer } from "@fogwar/engine";
 import { legalCommandsInView, siege, type SiegeCommand, type SiegeEvent, type SiegeSetup, type SiegeState, type SiegeView } from "@fogwar/siege";
 import { SiegeTableView } from "./SiegeTableView";
-import { describeCommand } from "./words";
+import { describeCommand } from "./sentences";
 import { inEnglish } from "../../../test/english";
 import { NAMES, withNames } from "../../../test/players";
 import { SIEGE_SEAT_IDS, problems, readable } from "../../../test/readable";
@@ -130,12 +130,12 @@ describe("seed 004 사격 교환: the holder's team is asked whether to fire bac
     expect(container.querySelector(".pending")?.textContent).toContain("Defence may fire back");
     expect(problems(readable(container), "en", page)).toEqual([]);
     const words = () => ({ t: i18next.getFixedT(null, "siege"), language: i18next.language });
-    expect(describeCommand(words(), { type: "return_fire", fire: true })).toBe("Exchange of fire · answer fire back");
-    expect(describeCommand(words(), { type: "return_fire", fire: false })).toBe("Exchange of fire · answer do not fire back");
+    expect(describeCommand(words(), { type: "return_fire", fire: true })).toBe("Fire back");
+    expect(describeCommand(words(), { type: "return_fire", fire: false })).toBe("Do not fire back");
     await act(async () => {
       await i18next.changeLanguage("ko");
     });
-    expect(describeCommand(words(), { type: "return_fire", fire: true })).toBe("사격 교환 · 응답 대응 사격");
-    expect(describeCommand(words(), { type: "return_fire", fire: false })).toBe("사격 교환 · 응답 대응 사격하지 않음");
+    expect(describeCommand(words(), { type: "return_fire", fire: true })).toBe("대응 사격");
+    expect(describeCommand(words(), { type: "return_fire", fire: false })).toBe("대응 사격하지 않음");
   });
 });

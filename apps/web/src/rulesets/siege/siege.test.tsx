@@ -283,6 +283,10 @@ describe("the Siege review", () => {
     expect(container.querySelector(".verify")?.getAttribute("data-ok")).toBe("true");
     expect(container.querySelector(".step-info")?.textContent).toBe("Step 2 · D: Concede");
     expect(container.querySelector(".result")?.textContent).toContain("Defence conceded");
+    // The board comes first, the verification below it.
+    const board = container.querySelector(".siege-table")!;
+    const verify = container.querySelector(".verify")!;
+    expect(board.compareDocumentPosition(verify) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   test("the step controls: the window's keys step (not the slider's, not with Ctrl), the ends disable their buttons, the counter and step follow", () => {
@@ -303,7 +307,7 @@ describe("the Siege review", () => {
     expect(stepText()).toBe("2 / 2");
     fireEvent.keyDown(window, { key: "ArrowLeft" });
     expect(stepText()).toBe("1 / 2");
-    expect(info()).toMatch(/^Step 1 · A: Pick · /);
+    expect(info()).toMatch(/^Step 1 · A: Pick \S.* with \S/);
     expect(screen.getByRole("slider").getAttribute("aria-valuetext")).toBe("1 / 2");
     fireEvent.keyDown(window, { key: "Home" });
     expect(stepText()).toBe("0 / 2");

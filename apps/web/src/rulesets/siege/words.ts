@@ -4,7 +4,7 @@
  * the table, the event log and the review page say the same thing.
  */
 import type { TFunction } from "i18next";
-import { board, catalog, type SiegeCommand, type SiegeEvent, type SiegeView, type Team } from "@fogwar/siege";
+import { board, catalog, type SiegeEvent, type SiegeView, type Team } from "@fogwar/siege";
 import { refereeText } from "../../table/clock";
 
 /** What the word functions need: the translator (namespace `siege`) and the language. */
@@ -55,7 +55,7 @@ export function placeName(w: SiegeWords, place: string | null | undefined, mapId
 }
 
 /** What the word functions may read of the view to name things (the map at least). */
-export type NamingView = Pick<SiegeView, "map"> & Partial<Pick<SiegeView, "gadgets" | "tokens" | "hidden" | "partitions" | "operators">>;
+export type NamingView = Pick<SiegeView, "map"> & Partial<Pick<SiegeView, "gadgets" | "tokens" | "hidden" | "partitions" | "operators" | "pending">>;
 
 /**
  * A wall, door or window in words from the map data, with its coordinates: "west door of Cold
@@ -263,16 +263,6 @@ export function roomName(w: SiegeWords, room: string, mapId?: string): string {
   return room;
 }
 
-/** A command in words, e.g. "Shoot · Fennel · target Rook". */
-export function describeCommand(w: SiegeWords, c: SiegeCommand, view?: NamingView): string {
-  const parts: string[] = [w.t(`cmd.${c.type}`)];
-  for (const [key, value] of Object.entries(c)) {
-    if (key === "type") continue;
-    parts.push(`${w.t(`fields.${key}`)} ${valueWords(w, key, value, view)}`);
-  }
-  return parts.join(" · ");
-}
-
 /** One field value of a command in words (names, never ids). */
 export function valueWords(w: SiegeWords, key: string, value: unknown, view?: NamingView): string {
   const named: NamingView = view ?? { map: catalog.missions.values().next().value?.map ?? "" };
@@ -288,18 +278,20 @@ export function valueWords(w: SiegeWords, key: string, value: unknown, view?: Na
   if (key === "facing") return facingName(w, String(value));
   if (key === "operators" && Array.isArray(value)) return value.map((o) => opName(w, String(o))).join(", ");
   if (key === "inventory" && typeof value === "object") return Object.entries(value as Record<string, number>).map(([g, n]) => `${gadgetName(w, g)} ×${n}`).join(", ");
-  if (key === "watch" && typeof value === "object") {
-    const v = value as { facing?: string; ap?: string };
-    return v.facing ? w.t("watch", { dir: facingName(w, v.facing) }) : w.t("watchAp", { ap: placeName(w, v.ap, named.map) });
-  }
+  // A watch is named by its direction alone ("north"), as the field's label already says "watch".
+  const where = (o: { facing?: string; ap?: string }) => (o.facing ? facingName(w, o.facing) : w.t("say.accessPoint", { ap: placeName(w, o.ap, named.map) }));
+  if (key === "watch" && typeof value === "object") return where(value as { facing?: string; ap?: string });
   if (key === "watches" && Array.isArray(value)) {
-    return value
-      .map((o: { token?: string; facing?: string; ap?: string }) => {
-        const what = o.facing ? w.t("watch", { dir: facingName(w, o.facing) }) : w.t("watchAp", { ap: placeName(w, o.ap, named.map) });
-        return o.token ? `${tokenName(w, o.token, named)}: ${what}` : what;
-      })
-      .join(" / ");
+    return value.map((o: { token?: string; facing?: string; ap?: string }) => (o.token ? w.t("say.fromToken", { token: tokenName(w, o.token, named), where: where(o) }) : where(o))).join(w.t("say.and"));
   }
-  if (key === "dice" && Array.isArray(value)) return w.t("values.dice", { list: value.map((d) => Number(d) + 1).join(", ") });
+  if (key === "dice" && Array.isArray(value)) {
+    const p = named.pending;
+    return value
+      .map((i) => {
+        const d = p?.kind === "reroll" ? p.dice[Number(i)] : undefined;
+        return d ? w.t("say.dieOf", { n: Number(i) + 1, colour: w.t(`colour.${d.colour}`), value: d.value }) : w.t("say.die", { n: Number(i) + 1 });
+      })
+      .join(", ");
+  }
   return String(value);
 }

@@ -1,0 +1,198 @@
+/**
+ * What helps a Siege player decide (seed 004_cb264102299fbb71.txt): the odds of a shot before it
+ * is rolled (`shotOdds` of the viewer's own projection), why an action is missing, a confirmation
+ * before an action that cannot be taken back (a breach), the standing reaction preferences
+ * (prefs.ts) with the note shown when one answered a prompt, and an operator's abilities and
+ * loadout for the secret pick.
+ */
+import { useState } from "react";
+import { catalog, shotOdds, type Operator, type ShotOdds, type SiegeCommand, type SiegeView } from "@fogwar/siege";
+import { describeCommand } from "./sentences";
+import { gadgetName, opName, type SiegeWords } from "./words";
+import type { AutoReason, ReactionPrefs } from "./prefs";
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+const num = (x: number) => (Math.round(x * 10) / 10).toString();
+
+/** One shot's odds in words: dice and their sources, the number to beat, the chance to hurt, expected damage, the chance to kill. */
+export function OddsLine({ odds, w }: { odds: ShotOdds; w: SiegeWords }) {
+  const colours = (dice: readonly string[]) => dice.map((c) => w.t(`colour.${c}`)).join(", ");
+  const mods = odds.modifiers.map((m) => {
+    switch (m.kind) {
+      case "band":
+        return w.t("odds.band", { weapon: gadgetWeapon(w, odds.shooter), distance: m.distance, upTo: m.upTo >= 99 ? "∞" : m.upTo, dice: colours(m.dice) });
+      case "stunned":
+        return w.t("odds.stunned", { dice: colours(m.dice) });
+      case "lightning":
+        return w.t("odds.lightning", { dice: colours(m.dropped) });
+      case "protection":
+        return w.t(m.shield ? "odds.protectionShield" : "odds.protection", { n: m.amount });
+    }
+  });
+  return (
+    <div className="odds" data-odds-target={opName(w, odds.target)}>
+      <strong>{w.t(odds.protection > 0 ? "odds.head" : "odds.headOpen", { shooter: opName(w, odds.shooter), target: opName(w, odds.target), beat: odds.protection })}</strong>
+      <ul>
+        {mods.map((m, i) => (
+          <li key={i}>{m}</li>
+        ))}
+      </ul>
+      <p className="odds-result">{w.t("odds.result", { hit: pct(odds.hit), expected: num(odds.expected), health: odds.healthLeft, kill: pct(odds.kill) })}</p>
+    </div>
+  );
+}
+
+const gadgetWeapon = (w: SiegeWords, op: string) => {
+  const p = catalog.operators.get(op);
+  return p ? (w.language.startsWith("ko") ? p.weapon.name.ko : p.weapon.name.en) : "";
+};
+
+/** The odds of every shot `pairs` lists ([shooter, target]) that the rules allow on the viewer's view. */
+export function OddsPanel({ view, pairs, w }: { view: SiegeView; pairs: readonly (readonly [string, string])[]; w: SiegeWords }) {
+  const all = pairs.map(([a, b]) => shotOdds(view, a, b)).filter((o): o is ShotOdds => o !== null);
+  if (all.length === 0) return null;
+  return (
+    <section className="odds-panel" aria-label={w.t("odds.title")}>
+      <h4>{w.t("odds.title")}</h4>
+      {all.map((o) => (
+        <OddsLine key={`${o.shooter}>${o.target}`} odds={o} w={w} />
+      ))}
+    </section>
+  );
+}
+
+const ACTION_KINDS = ["shoot", "breach", "gadget", "special", "run", "watch", "reveal"] as const;
+
+/** Why each action of the acting operator is missing now, in words (seed 004 "오퍼레이터 활성화", "사격", "파괴"). */
+export function whyMissing(view: SiegeView, legal: readonly SiegeCommand[], w: SiegeWords): { kind: string; why: string }[] {
+  const a = view.activation;
+  if (!a || view.pending) return [];
+  const op = view.operators[a.operator];
+  const profile = catalog.operators.get(a.operator);
+  if (!op || !profile) return [];
+  const have = new Set(legal.map((c) => c.type));
+  const max = catalog.data.rules.actionsPerActivation;
+  const out: { kind: string; why: string }[] = [];
+  for (const kind of ACTION_KINDS) {
+    if (have.has(kind)) continue;
+    if (kind === "reveal" && !op.hidden) continue;
+    const name = opName(w, op.id);
+    let why: string;
+    if (op.hidden && kind !== "run" && kind !== "watch") why = w.t("why.hidden", { op: name });
+    else if ((a.actions as readonly string[]).includes(kind)) why = w.t("why.used", { op: name });
+    else if (kind !== "reveal" && a.actions.length >= max) why = w.t("why.noActions", { op: name, max });
+    else if (kind === "shoot") why = w.t("why.noTarget", { op: name });
+    else if (kind === "breach") why = w.t("why.noBreach", { op: name, colour: w.t(`colour.${profile.breach}`) });
+    else if (kind === "special") why = op.specialUses <= 0 ? w.t("why.noUses", { gadget: gadgetName(w, profile.special.id) }) : w.t("why.noSpecialTarget", { gadget: gadgetName(w, profile.special.id) });
+    else if (kind === "gadget") why = Object.values(view.inventory[op.team] ?? {}).some((n) => n > 0) ? w.t("why.noGadgetPlace") : w.t("why.noGadgets");
+    else if (kind === "run") why = profile.run === null ? w.t("why.cannotRun", { op: name }) : w.t("why.notNow");
+    else why = w.t("why.notNow");
+    out.push({ kind, why });
+  }
+  return out;
+}
+
+/** The list of missing actions with their reasons. */
+export function WhyNot({ view, legal, w }: { view: SiegeView; legal: readonly SiegeCommand[]; w: SiegeWords }) {
+  const list = whyMissing(view, legal, w);
+  if (list.length === 0) return null;
+  return (
+    <details className="why-not">
+      <summary>{w.t("why.title", { count: list.length })}</summary>
+      <ul>
+        {list.map((x) => (
+          <li key={x.kind} data-why={x.kind}>
+            <strong>{w.t(`cmd.${x.kind}`)}</strong>: {x.why}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** The commands that ask before they are sent: they cannot be taken back (seed 004 "파괴": a breach opens a wall for good). */
+export const CONFIRM_FIRST: ReadonlySet<SiegeCommand["type"]> = new Set(["breach"]);
+
+/** The confirmation of a command that cannot be taken back: what it does in a sentence, then confirm or cancel. */
+export function ConfirmStep({ command, view, w, onConfirm, onCancel }: { command: SiegeCommand; view: SiegeView; w: SiegeWords; onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <div className="confirm-step" role="alertdialog" aria-label={w.t("confirm.title")}>
+      <p>
+        <strong>{describeCommand(w, command, view)}</strong>
+      </p>
+      <p className="hint">{w.t(`confirm.${command.type}`, { defaultValue: w.t("confirm.final") })}</p>
+      <p>
+        <button type="button" className="primary" data-confirm="yes" onClick={onConfirm}>
+          {w.t("confirm.yes")}
+        </button>{" "}
+        <button type="button" data-confirm="no" onClick={onCancel}>
+          {w.t("confirm.no")}
+        </button>
+      </p>
+    </div>
+  );
+}
+
+/** The standing reaction preferences of this browser, as checkboxes. `ops` are the viewer's team's operators. */
+export function PrefsPanel({ prefs, onChange, ops, w, open }: { prefs: ReactionPrefs; onChange: (p: ReactionPrefs) => void; ops: readonly string[]; w: SiegeWords; open?: boolean }) {
+  const [shown, setShown] = useState(open ?? false);
+  return (
+    <details className="reaction-prefs" open={shown} onToggle={(e) => setShown((e.target as HTMLDetailsElement).open)}>
+      <summary>{w.t("prefs.title")}</summary>
+      <p className="hint">{w.t("prefs.explain")}</p>
+      <label className="check">
+        <input type="checkbox" checked={prefs.skipUncovered} onChange={(e) => onChange({ ...prefs, skipUncovered: e.target.checked })} data-pref="skipUncovered" /> {w.t("prefs.skipUncovered")}
+      </label>
+      <label className="check">
+        <input type="checkbox" checked={prefs.skipMoves} onChange={(e) => onChange({ ...prefs, skipMoves: e.target.checked })} data-pref="skipMoves" /> {w.t("prefs.skipMoves")}
+      </label>
+      {ops.map((o) => (
+        <label key={o} className="check">
+          <input
+            type="checkbox"
+            checked={prefs.never.includes(o)}
+            onChange={(e) => onChange({ ...prefs, never: e.target.checked ? [...prefs.never, o] : prefs.never.filter((x) => x !== o) })}
+            data-pref-never={o}
+          />{" "}
+          {w.t("prefs.never", { op: opName(w, o) })}
+        </label>
+      ))}
+    </details>
+  );
+}
+
+/** The note that a prompt was answered by a preference, with a way to change the preferences. */
+export function AutoNote({ reason, what, w, onChange }: { reason: AutoReason; what: string; w: SiegeWords; onChange: () => void }) {
+  return (
+    <p className="auto-note" role="status">
+      {w.t("prefs.answered", { what, reason: w.t(`prefs.reason.${reason}`) })}{" "}
+      <button type="button" className="link" onClick={onChange}>
+        {w.t("prefs.change")}
+      </button>
+    </p>
+  );
+}
+
+/** An operator's abilities and loadout for the pick (seed 004 "오퍼레이터", "능력"). */
+export function OperatorCard({ op, w }: { op: Operator; w: SiegeWords }) {
+  const ko = w.language.startsWith("ko");
+  const bands = op.weapon.bands.map((b, i) => {
+    const from = i === 0 ? 1 : (op.weapon.bands[i - 1]!.upTo + 1);
+    const range = b.upTo >= 99 ? w.t("card.rangeFrom", { from }) : w.t("card.range", { from, to: b.upTo });
+    return `${range}: ${b.dice.map((d) => w.t(`colour.${d.colour}`) + (d.lightning ? "⚡" : "")).join(" + ")}`;
+  });
+  return (
+    <span className="op-card">
+      <span>{w.t("card.stats", { health: op.health, run: op.run === null ? w.t("card.noRun") : w.t("card.run", { n: op.run }), breach: w.t(`colour.${op.breach}`) })}</span>
+      {op.shield && <span> · {w.t("card.shield")}</span>}
+      <br />
+      <span>
+        {ko ? op.weapon.name.ko : op.weapon.name.en}: {bands.join("; ")}
+      </span>
+      <br />
+      <span>
+        {w.t("card.special", { name: ko ? op.special.name.ko : op.special.name.en, uses: op.special.uses, what: w.t(`card.kind.${op.special.kind}`) })}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,183 @@
+/**
+ * The Siege table helps a player decide (seed 004_cb264102299fbb71.txt): the pick shows each
+ * operator's abilities and the cube limits, placing a gadget asks which gadget, a breach asks
+ * for a confirmation, the odds of a shot are shown before it is rolled, a missing action says why,
+ * standing reaction preferences answer prompts (with a note), commands read as sentences, and on
+ * a phone a decision keeps the bar compact. States are reached by commands through the engine.
+ */
+import { deserialize, serialize } from "node:v8";
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import i18next from "i18next";
+import { seatViewer } from "@fogwar/engine";
+import { legalCommandsInView, siege, type SiegeCommand, type SiegeState, type SiegeView } from "@fogwar/siege";
+import { SiegeTableView } from "./SiegeTableView";
+import { describeCommand } from "./sentences";
+import { autoAnswer, NO_PREFS } from "./prefs";
+import { inEnglish } from "../../../test/english";
+
+globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
+jest.setTimeout(30_000);
+inEnglish();
+
+const ATTACK_PICK: SiegeCommand = { type: "pick", operators: ["auger", "bulwark", "cinder", "haze", "lantern"], inventory: { breach_charge: 1, drone: 1, frag_grenade: 1, flashbang: 1, smoke_grenade: 1 } };
+const DEFENCE_PICK: SiegeCommand = { type: "pick", operators: ["fennel", "keel", "lattice", "quill", "rook"], inventory: { barbed_wire: 1, deployable_shield: 1, c4: 2, impact_grenade: 1 } };
+
+function run(state: SiegeState, steps: [string, SiegeCommand][]): SiegeState {
+  let s = state;
+  for (const [seat, cmd] of steps) {
+    const r = siege.apply(s, cmd, seat);
+    if (!r.ok) throw new Error(`${seat} ${JSON.stringify(cmd)} refused: ${r.error.code}`);
+    s = r.state;
+  }
+  return s;
+}
+
+const picked = () => run(siege.setup({ mission: "ledger", teams: { attack: ["a1"], defence: ["d1"] } }, "decisions").state, [["a1", ATTACK_PICK], ["d1", DEFENCE_PICK]]);
+
+/** Keel revealed at 8,1 behind the open smokehouse window; Haze outside at 8,0 (the rules' combat example), round 1. */
+function facing(): SiegeState {
+  let s = run(picked(), [["d1", { type: "place_gadget", gadget: "barbed_wire", at: "6,8" }], ["d1", { type: "place_gadget", gadget: "deployable_shield", at: "6,7" }]]);
+  const tokens: Record<string, [string, string]> = { fennel: ["1,4", "2,4"], keel: ["8,1", "3,8"], lattice: ["1,6", "2,6"], quill: ["1,7", "2,7"], rook: ["3,7", "4,7"] };
+  for (const [op, [real, decoy]] of Object.entries(tokens)) {
+    s = run(s, [
+      ["d1", { type: "place_token", operator: op, at: real, watch: { facing: op === "keel" ? "N" : "W" }, real: true }],
+      ["d1", { type: "place_token", operator: op, at: decoy, watch: { facing: "W" }, real: false }],
+    ]);
+  }
+  s = run(s, [["d1", { type: "end_setup" }]]);
+  const attack: Record<string, string> = { auger: "0,9", bulwark: "1,9", cinder: "2,9", haze: "8,0", lantern: "9,9" };
+  for (const [op, at] of Object.entries(attack)) s = run(s, [["a1", { type: "deploy", operator: op, at, facing: null }]]);
+  return s;
+}
+
+function show(state: SiegeState, seat: string, opts: { legal?: SiegeCommand[]; view?: SiegeView } = {}) {
+  const view = opts.view ?? siege.viewFor(state, seatViewer(seat));
+  const legal = opts.legal ?? legalCommandsInView(view, seat);
+  const onCommand = jest.fn();
+  const utils = render(<SiegeTableView matchId="m" view={view} seat={seat} legal={legal} onCommand={onCommand} events={[]} />);
+  return { ...utils, view, legal, onCommand };
+}
+
+beforeEach(() => localStorage.clear());
+
+describe("the Siege table helps a player decide", () => {
+  test("seed 004 팀 준비: the pick shows each operator's health, run, breach, weapon bands and special gadget, and the cube limits", () => {
+    const s = siege.setup({ mission: "ledger", teams: { attack: ["a1"], defence: ["d1"] } }, "decisions").state;
+    const { container } = show(s, "a1");
+    const form = container.querySelector(".pick-form")!;
+    const auger = [...form.querySelectorAll(".op-choice")].find((l) => l.textContent?.includes("Auger"))!;
+    expect(auger.textContent).toMatch(/4 health · runs \+2 · breach orange/);
+    expect(auger.textContent).toMatch(/Carbine: 1-2 squares: orange \+ orange \+ yellow⚡/);
+    expect(auger.textContent).toMatch(/Ram charge \(2 uses\): breaches an adjacent space/);
+    expect(form.textContent).toMatch(/of 5 cubes spent; at most 2 on one gadget/);
+    expect(form.querySelector<HTMLInputElement>("input[type=number]")!.max).toBe("2");
+  });
+
+  test("placing a gadget asks which gadget (no silent default), then where", () => {
+    const { container, onCommand } = show(picked(), "d1");
+    fireEvent.click(within(container.querySelector(".siege-controls") as HTMLElement).getByRole("button", { name: "Place a gadget" }));
+    const ask = screen.getByRole("group", { name: "Which gadget?" });
+    const answers = within(ask).getAllByRole("button");
+    expect(answers.map((b) => b.textContent)).toEqual(["Barbed wire (1 left)", "Deployable shield (1 left)"]);
+    expect(container.querySelector("[data-command=place_gadget]")).toBeNull();
+    expect(container.querySelector(".setup-help")?.textContent).toMatch(/Barbed wire stops movement/);
+    fireEvent.click(answers[1]!);
+    expect(screen.queryByRole("group", { name: "Which gadget?" })).toBeNull();
+    expect(container.querySelector(".field.waiting")?.textContent).toMatch(/Where/);
+    expect(onCommand).not.toHaveBeenCalled();
+  });
+
+  test("seed 004 파괴: a breach asks for a confirmation before it is sent, and can be cancelled", () => {
+    const s = run(facing(), [["a1", { type: "activate", operator: "haze" }]]);
+    const partition = Object.keys(s.partitions)[0]!;
+    const legal: SiegeCommand[] = [{ type: "end_activation", operator: "haze" }, { type: "breach", operator: "haze", target: partition }];
+    const { container, onCommand } = show(s, "a1", { legal });
+    fireEvent.click(container.querySelector("[data-kind=breach]")!);
+    expect(onCommand).not.toHaveBeenCalled();
+    const dialog = screen.getByRole("alertdialog");
+    expect(dialog.textContent).toMatch(/^Haze breaches .+cannot be undone/);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    fireEvent.click(container.querySelector("[data-kind=breach]")!);
+    fireEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Yes, do it" }));
+    expect(onCommand).toHaveBeenCalledWith(legal[1]);
+  });
+
+  test("seed 004 사격: the odds of a shot are shown before it is rolled: the number to beat, the dice and their source, protection, the chance to hurt and the expected damage", () => {
+    const s = run(facing(), [["a1", { type: "activate", operator: "haze" }]]);
+    expect(s.operators.keel).toMatchObject({ hidden: false, at: "8,1" });
+    const { container } = show(s, "a1");
+    fireEvent.click(within(container.querySelector(".siege-controls") as HTMLElement).getByRole("button", { name: "Shoot" }));
+    const odds = screen.getByRole("region", { name: "Odds before you roll" });
+    expect(odds.textContent).toMatch(/Haze → Keel: the dice must total more than 2 to hurt/);
+    expect(odds.textContent).toMatch(/at 1 squares rolls orange, orange/);
+    expect(odds.textContent).toMatch(/Protection 2 \(the target's shield/);
+    expect(odds.textContent).toMatch(/\d+% chance to hurt · [\d.]+ damage expected · 5 health left · \d+% chance to kill/);
+    expect(container.querySelector("[data-command=shoot]")?.textContent).toBe("Haze shoots at Keel");
+  });
+
+  test("a missing action says why (an action already taken, both actions used)", () => {
+    const s = structuredClone(run(facing(), [["a1", { type: "activate", operator: "haze" }]]));
+    s.activation!.actions.push("shoot");
+    const { container } = show(s, "a1", { legal: [{ type: "end_activation", operator: "haze" }] });
+    const why = container.querySelector(".why-not")!;
+    expect(why.querySelector("[data-why=shoot]")?.textContent).toBe("Shoot: Haze has already taken this action in this activation.");
+    s.activation!.actions.push("run");
+    const again = show(s, "a1", { legal: [{ type: "end_activation", operator: "haze" }] });
+    expect(again.container.querySelector("[data-why=breach]")?.textContent).toBe("Breach: Haze has used both of its 2 actions.");
+  });
+
+  test("standing reaction preferences: a prompt no watcher can fire on is answered 'Hold fire' automatically when asked to, with a note and a way to change it; without the preference the player is asked", () => {
+    const s = facing();
+    const view = structuredClone(siege.viewFor(s, seatViewer("d1")));
+    view.pending = { kind: "reaction", team: "defence", target: "haze", watchers: ["quill"] };
+    const legal: SiegeCommand[] = [{ type: "hold" }];
+    const asked = show(s, "d1", { view, legal });
+    expect(asked.onCommand).not.toHaveBeenCalled();
+    expect(asked.container.querySelector(".pending")?.textContent).toMatch(/Defence may shoot at Haze \(Quill\)/);
+    asked.unmount();
+    localStorage.setItem("fogwar.siege.reactionPrefs", JSON.stringify({ skipUncovered: true }));
+    const auto = show(s, "d1", { view, legal });
+    expect(auto.onCommand).toHaveBeenCalledWith({ type: "hold" });
+    const note = auto.container.querySelector(".auto-note")!;
+    expect(note.textContent).toMatch(/Answered 'Hold fire' for you \(none of your watchers could fire\): Reaction: Defence may shoot at Haze/);
+    fireEvent.click(within(note as HTMLElement).getByRole("button", { name: "Change preferences" }));
+    expect(auto.container.querySelector<HTMLDetailsElement>(".reaction-prefs")?.open).toBe(true);
+  });
+
+  test("reaction preferences: never react with an operator, don't react to moves (pure)", () => {
+    const view = structuredClone(siege.viewFor(facing(), seatViewer("d1")));
+    view.pending = { kind: "reaction", team: "defence", target: "haze", watchers: ["quill"] };
+    const legal: SiegeCommand[] = [{ type: "react", operator: "quill" }, { type: "hold" }];
+    expect(autoAnswer(view, legal, NO_PREFS, [])).toBeNull();
+    expect(autoAnswer(view, legal, { ...NO_PREFS, never: ["quill"] }, [])?.reason).toBe("never");
+    const moved = [{ type: "moved", operator: "haze", from: "8,0", to: "9,0", cost: 1 }] as const;
+    expect(autoAnswer(view, legal, { ...NO_PREFS, skipMoves: true }, moved)?.reason).toBe("moves");
+    expect(autoAnswer(view, legal, { ...NO_PREFS, skipMoves: true }, [])).toBeNull();
+  });
+
+  test("a decision of mine makes the action bar compact (the map stays in sight on a phone)", () => {
+    const s = facing();
+    const view = structuredClone(siege.viewFor(s, seatViewer("d1")));
+    view.pending = { kind: "reaction", team: "defence", target: "haze", watchers: ["quill"] };
+    const { container } = show(s, "d1", { view, legal: [{ type: "react", operator: "quill" }, { type: "hold" }] });
+    expect(container.querySelector(".action-bar")?.getAttribute("data-compact")).toBe("true");
+    expect(container.querySelector(".action-bar .turn-alerts")).toBeNull();
+    expect(container.querySelector("[data-testid=board-viewport]")).toBeTruthy();
+  });
+
+  test("commands read as sentences, in both languages", async () => {
+    const w = () => ({ t: i18next.getFixedT(null, "siege"), language: i18next.language });
+    const view = siege.viewFor(facing(), seatViewer("a1"));
+    expect(describeCommand(w(), { type: "watch", operator: "quill", watches: [{ facing: "N" }] }, view)).toBe("Quill watches north");
+    expect(describeCommand(w(), { type: "shoot", operator: "haze", target: "keel" }, view)).toBe("Haze shoots at Keel");
+    const reroll = { ...view, pending: { kind: "reroll" as const, team: "attack" as const, shooter: "haze", target: "keel", distance: 1, protection: 2, dice: [{ colour: "orange" as const, face: 0, value: 1 }] } };
+    expect(describeCommand(w(), { type: "reroll", dice: [0] }, reroll)).toBe("Reroll die 1 (orange 1)");
+    await i18next.changeLanguage("ko");
+    try {
+      expect(describeCommand(w(), { type: "shoot", operator: "haze", target: "keel" }, view)).toMatch(/^헤이즈.*킬에게 사격$/);
+    } finally {
+      await i18next.changeLanguage("en");
+    }
+  });
+});

@@ -122,7 +122,6 @@ function Result({ view, seat, matchId }: { view: EmberView; seat: string | null;
       <p>
         {view.seats.map((s) => `${name(s)}: ${t("vp", { vp: result.scores[s] ?? 0 })}`).join(" · ")}
       </p>
-      {view.seed && <p className="seed">{t("result.seed", { seed: view.seed })}</p>}
       <p>
         <a className="button primary" href={`/review/${encodeURIComponent(matchId)}`}>
           {t("result.review")}

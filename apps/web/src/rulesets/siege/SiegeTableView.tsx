@@ -219,7 +219,6 @@ function Result({ view, matchId, w, readOnly }: { view: SiegeView; matchId: stri
         {w.t("result.title")}: {winnerTeam ? w.t("result.winner", { team: teamName(w, winnerTeam) }) : w.t("result.draw")}
       </h2>
       <p>{w.t("result.reason", { reason: reasonWords(w, result.reason, view.map) })}</p>
-      {view.seed && <p className="seed">{w.t("result.seed", { seed: view.seed })}</p>}
       {!readOnly && (
         <p>
           <a className="button primary" href={`/review/${encodeURIComponent(matchId)}`}>

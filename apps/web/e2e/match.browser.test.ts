@@ -215,6 +215,8 @@ suite(title, () => {
       lobby.on("pageerror", (e) => lobbyErrors.push(String(e)));
       await lobby.goto(`${base}/`);
       await lobby.getByRole("heading", { name: "Play hidden-information wargames online" }).waitFor();
+      // Setting up a match: the game picker shows one game's form at a time.
+      await lobby.getByRole("group", { name: "Game" }).getByRole("button", { name: /^EMBER: Obsidian Protocol/ }).click();
       const form = lobby.locator("form.create-ember");
       await form.getByLabel("Ruleset").selectOption("ember");
       await form.getByLabel("Scenario").selectOption("crossroads");

@@ -84,7 +84,7 @@ function MatchList({ api, listings, status, player }: { api: Api; listings: read
         <ul aria-label={title}>
           {matches.map((m) => (
             <li key={m.matchId} className="match">
-              <span className="scenario">{scenarioName(m)}</span>{" "}
+              <span className="scenario">{scenarioName(m)}</span>{" · "}
               <span className="seats">
                 {m.seats.map((s, i) => (
                   <span key={s.seat} className={`seat ${s.connected ? "on" : "off"}`}>
@@ -93,14 +93,14 @@ function MatchList({ api, listings, status, player }: { api: Api; listings: read
                     {status === "live" && <> ({s.connected ? `● ${t("online")}` : `○ ${t("offline")}`})</>}
                   </span>
                 ))}
-              </span>{" "}
+              </span>{" · "}
               {status === "live" ? (
                 <Link to={`/watch/${m.matchId}`}>{t("watch")}</Link>
               ) : (
                 <>
-                  <span className="result">{resultText(m, t)}</span> <Link to={`/review/${m.matchId}`}>{t("review")}</Link>
+                  <span className="result">{resultText(m, t)}</span>{" · "}<Link to={`/review/${m.matchId}`}>{t("review")}</Link>
                 </>
-              )}{" "}
+              )}{" · "}
               <time dateTime={m.finishedAt ?? m.createdAt}>{new Date(m.finishedAt ?? m.createdAt).toLocaleString(i18n.language)}</time>
             </li>
           ))}

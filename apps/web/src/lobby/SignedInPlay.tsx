@@ -28,8 +28,8 @@ export function SignedInPlay({ listings, play, viewer, client }: Props) {
     <>
       <YourGames listings={listings} />
       <OpenTablesList tables={tables} connected={connected} viewer={viewer} listings={listings} play={play} />
+      <p className="signed-as">{t("signedInAs", { name: viewer.name })}</p>
       <div className="play-forms">
-        <p className="signed-as">{t("signedInAs", { name: viewer.name })}</p>
         <OpenTableForm listings={listings} play={play} {...(client ? { client } : {})} />
         <QuickPairing listings={listings} play={play} />
       </div>

@@ -40,7 +40,7 @@ describe("LobbyPage", () => {
     expect((create as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(create);
 
-    await screen.findByText(/Match n3wm4tch9xyz created/);
+    await screen.findByText(/Match created/);
     const post = calls.find((c) => c.method === "POST");
     expect(post?.url).toBe("/api/matches");
     expect(post?.body).toMatchObject({
@@ -58,7 +58,9 @@ describe("LobbyPage", () => {
     expect((screen.getByLabelText("Invite link for Bo (seat 2)") as HTMLInputElement).value).toContain(INVITES[1]);
     expect((screen.getByLabelText("Spectator link") as HTMLInputElement).value).toBe("http://fogwar.test/watch/n3wm4tch9xyz");
     expect(screen.getAllByRole("button", { name: /^Copy:/ })).toHaveLength(4);
-    const play = screen.getByRole("link", { name: /Play as p1 \(Ada\)/ });
+    // The created match and the seat read by names, not ids.
+    expect(document.querySelector("#created-title")?.textContent).not.toContain("n3wm4tch9xyz");
+    const play = screen.getByRole("link", { name: "Play as Ada (seat 1) in this window" });
     expect(play.getAttribute("href")).toBe(`/play/n3wm4tch9xyz#seat=p1&invite=${INVITES[0]}`);
   });
 
@@ -80,7 +82,7 @@ describe("LobbyPage", () => {
     fireEvent.change(teams[2] as HTMLSelectElement, { target: { value: "bravo" } });
     expect((create as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(create);
-    await screen.findByText(/Match n3wm4tch9xyz created/);
+    await screen.findByText(/Match created/);
     expect(calls.find((c) => c.method === "POST")?.body).toMatchObject({
       players: [{ name: "P1", team: "alpha" }, { name: "P2", team: "alpha" }, { name: "P3", team: "bravo" }, { name: "P4", team: "bravo" }],
     });
@@ -98,7 +100,7 @@ describe("LobbyPage", () => {
     const names = screen.getAllByLabelText("Name", { selector: "input[required]" }) as HTMLInputElement[];
     names.forEach((input, i) => fireEvent.change(input, { target: { value: `P${i + 1}` } }));
     fireEvent.click(screen.getByRole("button", { name: "Create match" }));
-    await screen.findByText(/Match n3wm4tch9xyz created/);
+    await screen.findByText(/Match created/);
     const players = (calls.find((c) => c.method === "POST")?.body as { players: { army?: { faction: string } }[] }).players;
     expect(players.map((p) => p.army?.faction)).toEqual(["RDL", "UN"]);
   }, 30_000);

@@ -203,7 +203,8 @@ suite(title, () => {
     expect(await page.locator(".result").first().textContent()).toMatch(/wins|draw/i);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
-    // The raw dice seed is left to the review's verification, not shown on the result.
+    // The result speaks to the seat in words; the dice seed is left to the review's verification.
+    expect(await page.locator(".match-end h2").textContent()).toMatch(/^(You win|You lose|Draw)$/);
     expect(await page.locator(".result .seed").count()).toBe(0);
     expect(errors).toEqual([]);
     await close();

@@ -3,7 +3,7 @@
  * against the real server (in-process, in-memory database, serving apps/web/dist as built, with
  * its precompressed files):
  *  - the lobby's first load: the JavaScript bytes transferred (compressed, as on the wire,
- *    Chromium's `encodedDataLength`) until the lobby and its create forms are shown and the
+ *    Chromium's `encodedDataLength`) until the lobby (play now and the game picker) is shown and the
  *    network is idle; at most 200 KB (200 * 1024 bytes);
  *  - a table on an emulated mid-range phone: 390 x 844 CSS px at 2x, the CPU slowed 4x
  *    (`Emulation.setCPUThrottlingRate`) and the network shaped as "Fast 4G"

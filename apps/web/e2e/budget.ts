@@ -65,7 +65,9 @@ export async function measureLobbyScripts(browser: Browser, base: string): Promi
     const page = await context.newPage();
     const loads = await recordScripts(await context.newCDPSession(page));
     await page.goto(`${base}/`);
-    await page.getByRole("button", { name: "Create match" }).first().waitFor({ timeout: 60_000 });
+    // The lobby as first shown: play now (the bot's form) and the game picker, no create form yet.
+    await page.getByRole("button", { name: "Play against the bot" }).first().waitFor({ timeout: 60_000 });
+    await page.getByRole("group", { name: "Game" }).waitFor({ timeout: 60_000 });
     await page.waitForLoadState("networkidle");
     const files = [...loads].sort((a, b) => b.bytes - a.bytes);
     return { bytes: total(files), files, encodings: [...new Set(files.map((f) => f.encoding))].sort() };

@@ -61,8 +61,7 @@ suite(title, () => {
 
   test("the lobby's form creates a correspondence match: 7 days per move and 3 vacation days", async () => {
     const lobby = await page(1280, "en-US");
-    await lobby.goto(base);
-    await lobby.locator("details.create-trpg-open > summary").click();
+    await lobby.goto(`${base}/?game=trpg`);
     const form = lobby.locator("form.create-trpg");
     await form.waitFor();
     await form.getByLabel("Game master's name").fill("Mara");
@@ -75,8 +74,7 @@ suite(title, () => {
     await form.locator(".time-control").screenshot({ path: join(shots, "create-correspondence-1280.png") });
     // The same choice on a phone: nothing reaches past the window.
     const phone = await page(375, "ko-KR");
-    await phone.goto(base);
-    await phone.locator("details.create-trpg-open > summary").click();
+    await phone.goto(`${base}/?game=trpg`);
     await phone.locator("form.create-trpg").getByRole("radiogroup", { name: "시간 제한" }).getByLabel("통신 대국").check();
     await phone.locator("form.create-trpg .time-control").screenshot({ path: join(shots, "create-correspondence-375-ko.png") });
     expect(await overflow(phone)).toBe(0);

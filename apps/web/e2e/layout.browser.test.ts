@@ -184,7 +184,7 @@ suite(title, () => {
     await client.leave();
     const pages = [
       // The lobby with the host building every list, so the army editor is open.
-      { name: "lobby", path: "/", ready: "form.create-ember fieldset.army", open: (page: Page) => page.locator('form.create-ember input[type=radio][value="host"]').check() },
+      { name: "lobby", path: "/?game=ember", ready: "form.create-ember fieldset.army", open: (page: Page) => page.locator('form.create-ember input[type=radio][value="host"]').check() },
       ...matches.map((m) => ({ name: `watch-${m.ruleset}`, path: `/watch/${m.matchId}`, ready: m.ruleset === "ember" ? "[data-testid=board]" : ".siege-map > svg" })),
       { name: "review-siege", path: `/review/${conceded.matchId}`, ready: "[data-testid=siege-review]" },
     ];

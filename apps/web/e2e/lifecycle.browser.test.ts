@@ -74,7 +74,8 @@ suite(title, () => {
   async function createInLobby(formSelector: string, fill: (form: ReturnType<Page["locator"]>) => Promise<void>, seats: readonly string[]): Promise<{ matchId: string; invite: Record<string, string> }> {
     const context = await browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 1000 } });
     const lobby = await context.newPage();
-    await lobby.goto(`${base}/`);
+    // The lobby shows one game's form at a time: the form's game is chosen in the address.
+    await lobby.goto(`${base}/?game=${/create-(\w+)/.exec(formSelector)?.[1] ?? ""}`);
     const form = lobby.locator(formSelector);
     await form.waitFor();
     await fill(form);

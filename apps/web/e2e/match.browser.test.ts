@@ -215,6 +215,8 @@ suite(title, () => {
       lobby.on("pageerror", (e) => lobbyErrors.push(String(e)));
       await lobby.goto(`${base}/`);
       await lobby.getByRole("heading", { name: "Play hidden-information wargames online" }).waitFor();
+      // Setting up a match: the game picker shows one game's form at a time.
+      await lobby.getByRole("group", { name: "Game" }).getByRole("button", { name: /^EMBER: Obsidian Protocol/ }).click();
       const form = lobby.locator("form.create-ember");
       await form.getByLabel("Ruleset").selectOption("ember");
       await form.getByLabel("Scenario").selectOption("crossroads");
@@ -519,7 +521,13 @@ suite(title, () => {
         const headline = (await result.locator("h2").textContent()) ?? "";
         if (viewer.name === "spectator") expect(headline).toContain(`${NAME[winner as Seat]} wins`);
         else expect(headline).toContain(viewer.name === winner ? "You win" : "You lose");
-        expect(await result.textContent()).toMatch(/seed/i);
+        // No raw dice seed at the table: it is checked in the review's verification section.
+        expect(await result.textContent()).not.toMatch(/seed/i);
+        // The match end above the table speaks to each reader in words and offers what to do next.
+        const end = viewer.page.locator("section.match-end");
+        expect(await end.locator("h2").textContent()).toBe(viewer.name === "spectator" ? `${NAME[winner as Seat]} wins` : viewer.name === winner ? "You win" : "You lose");
+        expect(await end.getByRole("link", { name: "Review the match" }).getAttribute("href")).toBe(`/review/${matchId}`);
+        expect(await end.getByRole("link", { name: "Back to the lobby" }).count()).toBe(1);
         expect(await result.getByRole("link", { name: /review/i }).getAttribute("href")).toBe(`/review/${matchId}`);
         expect(await viewer.page.locator(".summary [data-phase]").getAttribute("data-phase")).toBe("finished");
         await viewer.page.screenshot({ path: join(shots, `05-result-${viewer.name}.png`), fullPage: true });

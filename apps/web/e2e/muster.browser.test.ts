@@ -53,7 +53,7 @@ run("each player builds and locks their own list from their own page (seed 001 2
   }
 
   test("the host creates the match without lists and keeps the host link", async () => {
-    const lobby = await open("lobby", `${base}/`);
+    const lobby = await open("lobby", `${base}/?game=ember`);
     const form = lobby.locator("form.create-ember");
     await form.getByLabel("Scenario").selectOption("crossroads");
     expect(await form.getByLabel("Each player builds their own list").isChecked()).toBe(true);

@@ -134,7 +134,7 @@ suite(title, () => {
   test("1. seed 004 팀 준비: the lobby's Siege form creates a 1 v 1 match with a team per player", async () => {
     lobbyContext = await browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 1000 } });
     const lobby = await lobbyContext.newPage();
-    await lobby.goto(`${base}/`);
+    await lobby.goto(`${base}/?game=siege`);
     const form = lobby.locator("form.create-siege");
     await form.waitFor();
     await form.getByLabel("Mission").selectOption("ledger");

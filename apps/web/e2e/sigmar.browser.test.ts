@@ -89,7 +89,7 @@ run("Age of Sigmar in the browser: a battle created in the lobby, two seats and 
   test("1. the lobby's Age of Sigmar form creates a battle whose players muster their own secret lists", async () => {
     lobbyContext = await browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 1000 } });
     const lobby = await lobbyContext.newPage();
-    await lobby.goto(`${base}/`);
+    await lobby.goto(`${base}/?game=sigmar`);
     const form = lobby.locator("form.create-sigmar");
     await form.waitFor();
     const names = form.getByLabel("Name");

@@ -96,9 +96,8 @@ suite(title, () => {
   test("seed 002 3-3: a three-seat game-master match; the hidden lookout never reaches a player's page, text or frames, and the master sees and plays it", async () => {
     const lobby = await open(browser, "lobby");
     opened.push(lobby);
-    await lobby.page.goto(base);
-    // The TRPG form loads when its section is opened.
-    await lobby.page.locator("details.create-trpg-open > summary").click();
+    // The TRPG's form loads when the game is chosen (here in the address).
+    await lobby.page.goto(`${base}/?game=trpg`);
     const form = lobby.page.locator("form.create-trpg");
     await form.waitFor();
     await form.getByLabel("Scenario").selectOption("proving_ground");

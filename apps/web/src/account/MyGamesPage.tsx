@@ -14,6 +14,10 @@ import { AccountError } from "./AccountError";
 import { clocksLeft, clockText, gameLink, gameState, MY_GAMES_POLL_MS, opponentsOf, orderGames } from "./games";
 import { formatDays } from "../table/days";
 import { useAction } from "./use-action";
+import { useListings } from "../players/use-listings";
+import { scenarioLabel } from "../lobby/scenario-names";
+import { wordsOfId } from "../lobby/words-of-id";
+import type { RulesetListing } from "../rulesets/adapter";
 import "./account.css";
 
 // The open challenges (sent to me and by me), polled; their own chunk.
@@ -51,15 +55,16 @@ function GameClocks({ match }: { match: MyMatch }) {
   );
 }
 
-function GameRow({ match }: { match: MyMatch }) {
-  const { t } = useTranslation("account");
+function GameRow({ match, listings }: { match: MyMatch; listings: readonly RulesetListing[] }) {
+  const { t, i18n } = useTranslation("account");
+  const { t: tl } = useTranslation("lobby");
   const state = gameState(match);
   const opponents = opponentsOf(match);
   return (
     <li className={`game-row game-${state}`}>
       <span className="game-state">{t(`games.state.${state}`)}</span>
       <span className="game-ruleset">
-        {match.ruleset} · {match.scenario}
+        {tl("gameAndScenario", { game: tl(`rulesetName.${match.ruleset}` as "rulesetName.ember", { defaultValue: wordsOfId(match.ruleset) }), scenario: scenarioLabel(listings, match.ruleset, match.scenario, i18n.language) })}
       </span>
       <span className="game-opponents">{opponents.length ? t("games.against", { names: opponents.join(", ") }) : t("games.alone")}</span>
       {match.status === "live" && <GameClocks match={match} />}
@@ -74,6 +79,7 @@ function GameRow({ match }: { match: MyMatch }) {
 export function MyGamesPage({ api = accountApi }: { api?: AccountApi }) {
   const { t } = useTranslation("account");
   const [matches, setMatches] = useState<MyMatch[] | null>(null);
+  const listings = useListings();
   const { error, run } = useAction();
   const [reload, setReload] = useState(0);
   useEffect(() => {
@@ -110,7 +116,7 @@ export function MyGamesPage({ api = accountApi }: { api?: AccountApi }) {
       ) : (
         <ul className="game-list">
           {matches.map((m) => (
-            <GameRow key={m.matchId} match={m} />
+            <GameRow key={m.matchId} match={m} listings={listings} />
           ))}
         </ul>
       )}

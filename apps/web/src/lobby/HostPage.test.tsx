@@ -64,6 +64,8 @@ describe("HostPage", () => {
     const p2 = (await screen.findByLabelText("Invite link for Bo (seat 2)")) as HTMLInputElement;
     expect(p2.value).toBe(`http://fogwar.test/play/m1#seat=p2&invite=${"b".repeat(32)}`);
     expect(screen.queryByLabelText("Invite link for Ada (seat 1)")).toBeNull();
+    // Titled by the players' names, not the match id.
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("Host page: Ada vs Bo vs Bot");
     expect(screen.getByText(/✓ claimed · ● connected · ✓ list locked/)).toBeTruthy();
     expect(screen.getByText(/invite not claimed yet · ○ not connected · list not locked/)).toBeTruthy();
     expect(screen.getByText(/the server's bot/)).toBeTruthy();

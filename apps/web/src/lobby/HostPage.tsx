@@ -119,7 +119,7 @@ export function HostPage({ api = defaultApi }: { api?: Api }) {
   }
   return (
     <section className="host-page created" aria-labelledby="host-title">
-      <h2 id="host-title">{t("host.title", { id: matchId })}</h2>
+      <h2 id="host-title">{t("host.title", { players: match ? match.seats.map((s, i) => s.name || t("playerN", { n: i + 1 })).join(` ${t("versus")} `) : "…" })}</h2>
       <p>{t("host.explain")}</p>
       {error && <ErrorNote error={error} />}
       {!match && !error && <Loading what={t("host.loading")} />}

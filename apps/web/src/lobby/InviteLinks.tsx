@@ -25,7 +25,7 @@ export function InviteLinks({ created, onDone }: { created: CreateMatchResponse;
   const first = created.seats[0];
   return (
     <section className="created" aria-labelledby="created-title">
-      <h2 id="created-title">✓ {t("created", { id: created.matchId })}</h2>
+      <h2 id="created-title">✓ {t("created")}</h2>
       <p>{t("inviteExplain")}</p>
       <ul className="links">
         {created.seats.map((seat, i) => (
@@ -61,7 +61,7 @@ export function InviteLinks({ created, onDone }: { created: CreateMatchResponse;
       <p className="row">
         {first?.inviteUrl && (
           <Link className="button primary" to={localPart(first.inviteUrl)}>
-            {t("playAs", { seat: first.seat, name: first.name })}
+            {t("playAs", { number: 1, name: first.name })}
           </Link>
         )}
         <Link className="button" to={localPart(created.hostUrl)}>

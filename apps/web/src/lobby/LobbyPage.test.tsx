@@ -3,7 +3,7 @@ import { MemoryRouter } from "react-router";
 import { createApi } from "../api";
 import { setupI18n } from "../i18n";
 import { LobbyPage } from "./LobbyPage";
-import { HOST_TOKEN, INVITES, fakeFetch } from "../../test/fixtures";
+import { HOST_TOKEN, INVITES, fakeFetch, rulesetsBody } from "../../test/fixtures";
 
 const i18n = setupI18n("en");
 
@@ -11,10 +11,10 @@ const i18n = setupI18n("en");
 // runs every project at once); jest's 5 s default made the create flow flaky there.
 jest.setTimeout(20_000);
 
-function renderLobby(fetchImpl: ReturnType<typeof fakeFetch>["fetchImpl"]) {
+function renderLobby(fetchImpl: ReturnType<typeof fakeFetch>["fetchImpl"], entry = "/?game=ember") {
   const api = createApi(fetchImpl);
   return render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[entry]}>
       <LobbyPage api={api} />
     </MemoryRouter>,
   );
@@ -40,7 +40,7 @@ describe("LobbyPage", () => {
     expect((create as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(create);
 
-    await screen.findByText(/Match n3wm4tch9xyz created/);
+    await screen.findByText(/Match created/);
     const post = calls.find((c) => c.method === "POST");
     expect(post?.url).toBe("/api/matches");
     expect(post?.body).toMatchObject({
@@ -58,7 +58,9 @@ describe("LobbyPage", () => {
     expect((screen.getByLabelText("Invite link for Bo (seat 2)") as HTMLInputElement).value).toContain(INVITES[1]);
     expect((screen.getByLabelText("Spectator link") as HTMLInputElement).value).toBe("http://fogwar.test/watch/n3wm4tch9xyz");
     expect(screen.getAllByRole("button", { name: /^Copy:/ })).toHaveLength(4);
-    const play = screen.getByRole("link", { name: /Play as p1 \(Ada\)/ });
+    // The created match and the seat read by names, not ids.
+    expect(document.querySelector("#created-title")?.textContent).not.toContain("n3wm4tch9xyz");
+    const play = screen.getByRole("link", { name: "Play as Ada (seat 1) in this window" });
     expect(play.getAttribute("href")).toBe(`/play/n3wm4tch9xyz#seat=p1&invite=${INVITES[0]}`);
   });
 
@@ -80,7 +82,7 @@ describe("LobbyPage", () => {
     fireEvent.change(teams[2] as HTMLSelectElement, { target: { value: "bravo" } });
     expect((create as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(create);
-    await screen.findByText(/Match n3wm4tch9xyz created/);
+    await screen.findByText(/Match created/);
     expect(calls.find((c) => c.method === "POST")?.body).toMatchObject({
       players: [{ name: "P1", team: "alpha" }, { name: "P2", team: "alpha" }, { name: "P3", team: "bravo" }, { name: "P4", team: "bravo" }],
     });
@@ -98,7 +100,7 @@ describe("LobbyPage", () => {
     const names = screen.getAllByLabelText("Name", { selector: "input[required]" }) as HTMLInputElement[];
     names.forEach((input, i) => fireEvent.change(input, { target: { value: `P${i + 1}` } }));
     fireEvent.click(screen.getByRole("button", { name: "Create match" }));
-    await screen.findByText(/Match n3wm4tch9xyz created/);
+    await screen.findByText(/Match created/);
     const players = (calls.find((c) => c.method === "POST")?.body as { players: { army?: { faction: string } }[] }).players;
     expect(players.map((p) => p.army?.faction)).toEqual(["RDL", "UN"]);
   }, 30_000);
@@ -147,10 +149,11 @@ describe("LobbyPage", () => {
   test("rulesets that cannot load show an error and a retry", async () => {
     let fail = true;
     const { fetchImpl } = fakeFetch((call) => (call.url.endsWith("/rulesets") && fail ? { status: 500, body: { error: { code: "server_error", message: "boom" } } } : undefined));
-    renderLobby(fetchImpl);
+    renderLobby(fetchImpl, "/");
     expect(await screen.findByText(/The rulesets could not be loaded/)).toBeTruthy();
     fail = false;
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    fireEvent.click(await screen.findByRole("button", { name: /^EMBER: Obsidian Protocol/ }));
     expect(await screen.findByRole("button", { name: "Create match" })).toBeTruthy();
   });
 
@@ -167,5 +170,48 @@ describe("LobbyPage", () => {
     expect(calls.some((c) => c.url.includes("status=live"))).toBe(true);
     fireEvent.change(screen.getByLabelText("Player name contains"), { target: { value: "ada" } });
     await waitFor(() => expect(calls.some((c) => c.url.includes("player=ada"))).toBe(true));
+  });
+
+  test("the lobby's shape: playing now first, then one game's create form at a time, chosen with the game picker (no form before a choice)", async () => {
+    const { fetchImpl } = fakeFetch();
+    const { container } = renderLobby(fetchImpl, "/");
+    const picker = await screen.findByRole("group", { name: "Game" });
+    const ember = within(picker).getByRole("button", { name: /^EMBER: Obsidian Protocol/ });
+    expect(ember.getAttribute("aria-pressed")).toBe("false");
+    // Nothing chosen: no create form, a word on what to do.
+    expect(container.querySelector("form.create")).toBeNull();
+    expect(screen.getByText(/Pick a game above/)).toBeTruthy();
+    // Play now comes before setting up a match, and the match lists after it.
+    const sections = [...container.querySelectorAll(".lobby-now, .lobby-create, .lists")].map((e) => e.className);
+    expect(sections).toEqual(["lobby-now", "lobby-create", "lists"]);
+    fireEvent.click(ember);
+    await screen.findByRole("button", { name: "Create match" });
+    expect(ember.getAttribute("aria-pressed")).toBe("true");
+    expect(container.querySelectorAll("form.create")).toHaveLength(1);
+    expect(screen.queryByText(/Pick a game above/)).toBeNull();
+  });
+
+  test("match lists name each game and scenario in the reader's language (Siege's ledger, a TRPG quarry unknown to the listing), never by id or seat code", async () => {
+    const siegeListing = { id: "siege", rulesVersion: "siege-1", missions: [{ id: "ledger", name: { en: "Seize the ledger", ko: "장부 탈취" } }], maps: [], teamSizes: [1, 2] };
+    const seat = (s: string, name: string) => ({ seat: s, name, connected: false });
+    const finished = [
+      { matchId: "aaaabbbbcccc", ruleset: "siege", rulesVersion: "siege-1", scenario: "ledger", status: "finished", createdAt: "2026-01-01T00:00:00Z", finishedAt: "2026-01-01T01:00:00Z", seats: [seat("a1", "Ada"), seat("d1", "")], result: { winner: "d1", reason: "defence: time", scores: {} } },
+      { matchId: "ddddeeeeffff", ruleset: "trpg", rulesVersion: "trpg-1", scenario: "proving_ground", status: "finished", createdAt: "2026-01-01T00:00:00Z", finishedAt: "2026-01-01T01:00:00Z", seats: [seat("gm", "Gil"), seat("party", "Pat")], result: null },
+    ];
+    const { fetchImpl } = fakeFetch((call) => {
+      if (call.url.endsWith("/rulesets")) return { status: 200, body: { rulesets: [...rulesetsBody.rulesets, siegeListing] } };
+      if (call.url.includes("status=finished")) return { status: 200, body: { matches: finished } };
+      return undefined;
+    });
+    renderLobby(fetchImpl, "/");
+    const list = await screen.findByRole("list", { name: "Finished matches" });
+    await waitFor(() => expect(list.textContent).toContain("Siege · Seize the ledger"));
+    expect(list.textContent).toContain("Tactical TRPG · Proving ground");
+    // The winner without a name is "Player 2", not the seat code.
+    expect(list.textContent).toContain("Winner: Player 2");
+    expect(list.textContent).toContain("Ada vs Player 2");
+    for (const raw of [/· ledger/, /proving_ground/, /\bd1\b/, /\bgm\b/, /\bparty\b/]) expect(list.textContent).not.toMatch(raw);
+    await act(() => i18n.changeLanguage("ko"));
+    await waitFor(() => expect(list.textContent).toContain("장부 탈취"));
   });
 });

@@ -1,19 +1,27 @@
 /**
- * The lobby: create a match (then share its links), and the lists of live and finished matches.
+ * The lobby, in the order a player looks for things:
+ *  1. play now: online play (./PlayOnline.tsx: your games, the open tables, opening one, quick
+ *     pairing; signed out, playing as a guest) and a match against the bot (./PlayBot.tsx);
+ *  2. setting up a match with friends, one game at a time: a game picker (./GamePicker.tsx, the
+ *     choice in the address as `?game=<id>`) and only the chosen game's create form, then its
+ *     invite links;
+ *  3. the lists of live and finished matches.
  * It offers every ruleset the server hosts (`GET /api/rulesets`) that has an adapter here
- * (../rulesets/registry.ts): each one's create form is its own chunk, a folded one loaded only
- * when opened.
+ * (../rulesets/registry.ts). Each create form is its own chunk, loaded only when its game is
+ * chosen, so the lobby's first load carries no form.
  */
-import { Suspense, lazy, useEffect, useMemo, useState, type ComponentType, type LazyExoticComponent } from "react";
+import { Suspense, lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreateMatchResponse } from "@fogwar/protocol";
-import { ApiError, api as defaultApi, emberRulesets, type Api } from "../api";
+import { ApiError, api as defaultApi, type Api } from "../api";
 import { ErrorNote, Loading } from "../ui";
 import { HowToPlayLink } from "../help/HowToPlayLink";
 import { rulesetAdapters } from "../rulesets/registry";
 import type { RulesetAdapter, RulesetCreateFormProps, RulesetListing } from "../rulesets/adapter";
+import { GamePicker, useChosenGame } from "./GamePicker";
 import { InviteLinks } from "./InviteLinks";
 import { MatchLists } from "./MatchLists";
+import "./lobby.css";
 
 // The bot form reads the listings of the rulesets it offers (its own chunk).
 const BotForm = lazy(() => import("./PlayBot").then((m) => ({ default: m.PlayBot })));
@@ -21,11 +29,21 @@ const BotForm = lazy(() => import("./PlayBot").then((m) => ({ default: m.PlayBot
 const PlayOnline = lazy(() => import("./PlayOnline").then((m) => ({ default: m.PlayOnline })));
 const forms = new Map<string, LazyExoticComponent<ComponentType<RulesetCreateFormProps>>>();
 
+type Offered = { adapter: RulesetAdapter & Required<Pick<RulesetAdapter, "loadCreateForm">>; listing: RulesetListing };
+
 /** A ruleset's create form as a lazy component (one per ruleset, its own chunk). */
-function formOf(adapter: RulesetAdapter & Required<Pick<RulesetAdapter, "loadCreateForm">>) {
+function formOf(adapter: Offered["adapter"]) {
   let form = forms.get(adapter.id);
   if (!form) forms.set(adapter.id, (form = lazy(() => adapter.loadCreateForm().then((c) => ({ default: c })))));
   return form;
+}
+
+/** The rulesets both hosted by the server (in `listings`) and given a create form here, in the registry's order. */
+function offeredIn(listings: readonly RulesetListing[]): Offered[] {
+  return rulesetAdapters().flatMap((adapter) => {
+    const listing = listings.find((l) => l.id === adapter.id);
+    return listing && adapter.loadCreateForm ? [{ adapter: { ...adapter, loadCreateForm: adapter.loadCreateForm }, listing }] : [];
+  });
 }
 
 /**
@@ -38,7 +56,6 @@ export function LobbyPage({ api = defaultApi, online = api === defaultApi }: { a
   const [error, setError] = useState<ApiError | null>(null);
   const [created, setCreated] = useState<CreateMatchResponse | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
 
   useEffect(() => {
     let live = true;
@@ -52,13 +69,9 @@ export function LobbyPage({ api = defaultApi, online = api === defaultApi }: { a
       live = false;
     };
   }, [api, attempt]);
-  const rulesets = useMemo(() => (listings ? emberRulesets(listings) : null), [listings]);
-  // Offered: hosted by the server and known here, in the registry's order.
-  const offered = listings ? rulesetAdapters().flatMap((adapter) => {
-    const listing = listings.find((l) => l.id === adapter.id);
-    return listing && adapter.loadCreateForm ? [{ adapter: { ...adapter, loadCreateForm: adapter.loadCreateForm }, listing }] : [];
-  }) : [];
-  const forming = listings && !created;
+  const offered = listings ? offeredIn(listings) : [];
+  const [chosen, choose] = useChosenGame(offered.map((o) => o.adapter.id));
+  const picked = offered.find((o) => o.adapter.id === chosen);
 
   return (
     <div className="lobby">
@@ -82,44 +95,49 @@ export function LobbyPage({ api = defaultApi, online = api === defaultApi }: { a
         </>
       )}
       {!listings && !error && <Loading what={t("loadingRulesets")} />}
-      {listings && online && (
-        <Suspense fallback={<Loading what={t("loadingForms")} />}>
-          <PlayOnline listings={listings} />
-        </Suspense>
+      {listings && (
+        <section className="lobby-now" aria-label={t("playNow")}>
+          {online && (
+            <Suspense fallback={<Loading what={t("loadingForms")} />}>
+              <PlayOnline listings={listings} />
+            </Suspense>
+          )}
+          <Suspense fallback={<Loading what={t("loadingForms")} />}>
+            <BotForm api={api} listings={listings} />
+          </Suspense>
+        </section>
       )}
-      {listings && created && <InviteLinks created={created} onDone={() => setCreated(null)} />}
-      <Suspense fallback={<Loading what={t("loadingForms")} />}>
-        {forming && <BotForm api={api} listings={listings} />}
-        {forming &&
-          offered
-            .filter(({ adapter }) => !adapter.foldCreateForm)
-            .map(({ adapter, listing }) => {
-              const Form = formOf(adapter);
-              return <Form key={adapter.id} api={api} listing={listing} listings={listings} onCreated={setCreated} />;
-            })}
-      </Suspense>
-      {forming &&
-        offered
-          .filter(({ adapter }) => adapter.foldCreateForm)
-          .map(({ adapter, listing }) => {
-            // A folded form (and its strings) loads when opened: the lobby's first load stays small.
-            const Form = formOf(adapter);
-            const open = opened.has(adapter.id);
-            return (
-              <details key={adapter.id} className={`create-${adapter.id}-open`} open={open} onToggle={(e) => {
-                const now = e.currentTarget.open;
-                setOpened((s) => (now === s.has(adapter.id) ? s : now ? new Set([...s, adapter.id]) : new Set([...s].filter((id) => id !== adapter.id))));
-              }}>
-                <summary>{t(adapter.foldCreateForm as "trpgNewMatch")}</summary>
-                {open && (
-                  <Suspense fallback={<Loading what={t("loadingForms")} />}>
-                    <Form api={api} listing={listing} listings={listings} onCreated={setCreated} />
-                  </Suspense>
-                )}
-              </details>
-            );
-          })}
-      {rulesets && <MatchLists api={api} rulesets={rulesets} />}
+      {listings && offered.length > 0 && (
+        <section className="lobby-create" aria-labelledby="lobby-create-title">
+          <h2 id="lobby-create-title">{t("createTitle")}</h2>
+          {created ? (
+            <InviteLinks created={created} onDone={() => setCreated(null)} />
+          ) : (
+            <>
+              <p className="hint">{t("createExplain")}</p>
+              <GamePicker games={offered.map((o) => o.adapter.id)} chosen={chosen} onChoose={choose} />
+              {picked ? (
+                <Suspense fallback={<Loading what={t("loadingForms")} />}>
+                  <ChosenForm offered={picked} api={api} listings={listings} onCreated={setCreated} />
+                </Suspense>
+              ) : (
+                <p className="hint pick-first">{t("pickGameFirst")}</p>
+              )}
+            </>
+          )}
+        </section>
+      )}
+      {listings && <MatchLists api={api} listings={listings} />}
+    </div>
+  );
+}
+
+/** The chosen game's create form (its chunk fetched on first choice). */
+function ChosenForm({ offered, api, listings, onCreated }: { offered: Offered; api: Api; listings: readonly RulesetListing[]; onCreated: (created: CreateMatchResponse) => void }) {
+  const Form = formOf(offered.adapter);
+  return (
+    <div className={`chosen-form chosen-${offered.adapter.id}`}>
+      <Form key={offered.adapter.id} api={api} listing={offered.listing} listings={listings} onCreated={onCreated} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Live matches (with who is connected) and finished matches (with the result and a Review link),
- * refreshed every few seconds and on demand.
+ * refreshed every few seconds and on demand. Each match reads by its game's and scenario's names
+ * in the reader's language (./scenario-names.ts), never by ids.
  */
 import i18next from "i18next";
 import { useCallback, useEffect, useState } from "react";
@@ -8,10 +9,13 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import type { MatchSummary } from "@fogwar/protocol";
-import { ApiError, type Api, type RulesetInfo } from "../api";
+import { ApiError, type Api } from "../api";
 import { ErrorNote, Loading } from "../ui";
-import { nameIn } from "./sample-names";
+import { scenarioLabel } from "./scenario-names";
+import { wordsOfId } from "./words-of-id";
+import type { RulesetListing } from "../rulesets/adapter";
 import { rulesetAdapter } from "../rulesets/registry";
+import { seatNamer } from "../table/names";
 
 export const REFRESH_MS = 5000;
 
@@ -38,7 +42,8 @@ function useMatches(api: Api, status: "live" | "finished", player: string) {
   return { matches, error, loading, refresh };
 }
 
-export function MatchLists({ api, rulesets }: { api: Api; rulesets: RulesetInfo[] }) {
+/** The live and finished matches over `api`, their scenarios named from `listings` (`GET /api/rulesets`). */
+export function MatchLists({ api, listings }: { api: Api; listings: readonly RulesetListing[] }) {
   const { t } = useTranslation("lobby");
   const [player, setPlayer] = useState("");
   return (
@@ -48,19 +53,21 @@ export function MatchLists({ api, rulesets }: { api: Api; rulesets: RulesetInfo[
         <label htmlFor="filter-player">{t("filterPlayer")}</label>
         <input id="filter-player" type="search" value={player} maxLength={40} onChange={(e) => setPlayer(e.target.value)} />
       </div>
-      <MatchList api={api} rulesets={rulesets} status="live" player={player} />
-      <MatchList api={api} rulesets={rulesets} status="finished" player={player} />
+      <MatchList api={api} listings={listings} status="live" player={player} />
+      <MatchList api={api} listings={listings} status="finished" player={player} />
     </section>
   );
 }
 
-function MatchList({ api, rulesets, status, player }: { api: Api; rulesets: RulesetInfo[]; status: "live" | "finished"; player: string }) {
+function MatchList({ api, listings, status, player }: { api: Api; listings: readonly RulesetListing[]; status: "live" | "finished"; player: string }) {
   const { t, i18n } = useTranslation("lobby");
   const { matches, error, loading, refresh } = useMatches(api, status, player);
-  const scenarioName = (m: MatchSummary) => {
-    const s = rulesets.find((r) => r.id === m.ruleset)?.scenarios.find((x) => x.id === m.scenario);
-    return s ? nameIn(s.name, i18n.language) : m.scenario;
-  };
+  const seatName = (m: MatchSummary) => seatNamer(m.seats.map((s) => s.seat), m.seats, (n) => t("playerN", { n }));
+  const scenarioName = (m: MatchSummary) =>
+    t("gameAndScenario", {
+      game: t(`rulesetName.${m.ruleset}` as "rulesetName.ember", { defaultValue: wordsOfId(m.ruleset) }),
+      scenario: scenarioLabel(listings, m.ruleset, m.scenario, i18n.language),
+    });
   const title = status === "live" ? t("liveMatches") : t("finishedMatches");
   return (
     <div className="match-list" aria-busy={loading}>
@@ -77,23 +84,23 @@ function MatchList({ api, rulesets, status, player }: { api: Api; rulesets: Rule
         <ul aria-label={title}>
           {matches.map((m) => (
             <li key={m.matchId} className="match">
-              <span className="scenario">{scenarioName(m)}</span>{" "}
+              <span className="scenario">{scenarioName(m)}</span>{" · "}
               <span className="seats">
                 {m.seats.map((s, i) => (
                   <span key={s.seat} className={`seat ${s.connected ? "on" : "off"}`}>
-                    {i > 0 && " vs "}
-                    {s.name}
+                    {i > 0 && ` ${t("versus")} `}
+                    {seatName(m)(s.seat)}
                     {status === "live" && <> ({s.connected ? `● ${t("online")}` : `○ ${t("offline")}`})</>}
                   </span>
                 ))}
-              </span>{" "}
+              </span>{" · "}
               {status === "live" ? (
                 <Link to={`/watch/${m.matchId}`}>{t("watch")}</Link>
               ) : (
                 <>
-                  <span className="result">{resultText(m, t)}</span> <Link to={`/review/${m.matchId}`}>{t("review")}</Link>
+                  <span className="result">{resultText(m, t)}</span>{" · "}<Link to={`/review/${m.matchId}`}>{t("review")}</Link>
                 </>
-              )}{" "}
+              )}{" · "}
               <time dateTime={m.finishedAt ?? m.createdAt}>{new Date(m.finishedAt ?? m.createdAt).toLocaleString(i18n.language)}</time>
             </li>
           ))}
@@ -108,7 +115,8 @@ function resultText(m: MatchSummary, t: TFunction<"lobby">): string {
   // The winners by name (every seat of a winning team), with the reason in words when the
   // ruleset's adapter words it (its other words are not loaded with the lobby).
   const winners = m.result.winners ?? (m.result.winner === null ? [] : [m.result.winner]);
-  const name = winners.map((seat) => m.seats.find((s) => s.seat === seat)?.name ?? seat).join(", ");
+  const named = seatNamer(m.seats.map((s) => s.seat), m.seats, (n) => t("playerN", { n }));
+  const name = winners.map(named).join(", ");
   const words = rulesetAdapter(m.ruleset)?.endReason;
   if (!words) return m.result.winner === null ? t("drawPlain") : t("winnerPlain", { name });
   const reason = words(i18next.getFixedT(null, "common"), m.result.reason);

@@ -1,5 +1,6 @@
 /**
- * The lobby's online play for a signed-in player (a guest counts): the live "Open tables" list
+ * The lobby's online play for a signed-in player (a guest counts): their live games (./YourGames.tsx),
+ * the live "Open tables" list
  * (the `lobby` room, through the Colyseus client, which loads with this chunk only), "Open a
  * table" and "Quick pairing".
  */
@@ -7,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { OpenTableForm } from "./OpenTableForm";
 import { OpenTablesList } from "./OpenTablesList";
 import { QuickPairing } from "./QuickPairing";
+import { YourGames } from "./YourGames";
 import type { PlayApi } from "./play-api";
 import type { Viewer } from "./open-tables";
 import { useLobbyRoom, type LobbyClient } from "./use-lobby-room";
@@ -24,9 +26,10 @@ export function SignedInPlay({ listings, play, viewer, client }: Props) {
   const { tables, connected } = useLobbyRoom(client);
   return (
     <>
+      <YourGames listings={listings} />
       <OpenTablesList tables={tables} connected={connected} viewer={viewer} listings={listings} play={play} />
+      <p className="signed-as">{t("signedInAs", { name: viewer.name })}</p>
       <div className="play-forms">
-        <p className="signed-as">{t("signedInAs", { name: viewer.name })}</p>
         <OpenTableForm listings={listings} play={play} {...(client ? { client } : {})} />
         <QuickPairing listings={listings} play={play} />
       </div>

@@ -32,11 +32,13 @@ describe("player names in the creation form", () => {
   ])("in %s, a name like %j is marked, explained and not sent", async (language, name, message) => {
     await act(() => i18n.changeLanguage(language));
     const { fetchImpl, calls } = fakeFetch();
+    // EMBER's form, chosen in the address (the lobby shows one game's form at a time).
     render(
-      <MemoryRouter>
+      <MemoryRouter initialEntries={["/?game=ember"]}>
         <LobbyPage api={createApi(fetchImpl)} />
       </MemoryRouter>,
     );
+    await screen.findAllByText((_, el) => el?.tagName === "FORM" && el.classList.contains("create-ember"));
     const inputs = (await screen.findAllByRole("textbox")).filter((i) => (i as HTMLInputElement).required) as HTMLInputElement[];
     fireEvent.change(inputs[0]!, { target: { value: name } });
     fireEvent.change(inputs[1]!, { target: { value: "김서연" } });

@@ -59,13 +59,14 @@ describe("the open tables list", () => {
     expect(clockText({ minutes: 10, incrementSeconds: 5 })).toBe("10+5");
     expect(clockText(null)).toBeNull();
     expect(scenariosOf({ missions: [{ id: "m", name: { en: "M", ko: "엠" } }] })).toEqual([{ id: "m", name: { en: "M", ko: "엠" } }]);
-    expect(scenariosOf({ battleplans: [{ id: "b" }] })).toEqual([{ id: "b", name: "b" }]);
+    expect(scenariosOf({ battleplans: [{ id: "b" }] })).toEqual([{ id: "b", name: "B" }]);
     expect(scenariosOf({})).toEqual([]);
     const listings = [{ id: "siege", missions: [{ id: "m", name: { en: "Seize", ko: "장악" } }] }];
     expect(scenarioLabel(listings, "siege", "m", "ko")).toBe("장악");
     expect(scenarioLabel(listings, "siege", "m", "en")).toBe("Seize");
-    expect(scenarioLabel(listings, "siege", "other", "en")).toBe("other");
-    expect(scenarioLabel(listings, "ember", "m", "en")).toBe("m");
+    expect(scenarioLabel(listings, "siege", "other", "en")).toBe("Other");
+    expect(scenarioLabel(listings, "sigmar", "sundered_causeway", "en")).toBe("Sundered causeway");
+    expect(scenarioLabel(listings, "ember", "m", "en")).toBe("M");
   });
 });
 

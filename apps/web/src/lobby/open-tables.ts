@@ -4,6 +4,7 @@
  * table (my own, out of its rating range, signed out), and the words of a table's options.
  */
 import { TableListing, type Clock } from "./play-api";
+export { scenarioLabel, scenariosOf, type ScenarioChoice } from "./scenario-names";
 
 /** A rating before any rated game (Glicko-2's start). */
 export const START_RATING = 1500;
@@ -103,34 +104,8 @@ export function parseRange(min: string, max: string): { minRating?: number; maxR
   return { ...(lo !== undefined ? { minRating: lo } : {}), ...(hi !== undefined ? { maxRating: hi } : {}) };
 }
 
-/** A scenario, mission or battleplan a ruleset's listing offers (`{ id, name: { en, ko } }`). */
-export interface ScenarioChoice {
-  readonly id: string;
-  readonly name: { readonly en: string; readonly ko: string } | string;
-}
-
-/** The scenarios of a `GET /api/rulesets` listing, whatever the ruleset calls them (scenarios, missions, battleplans). */
-export function scenariosOf(listing: Record<string, unknown>): ScenarioChoice[] {
-  const list = listing.scenarios ?? listing.missions ?? listing.battleplans;
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((s: unknown) => {
-    const item = s as { id?: unknown; name?: unknown };
-    if (typeof item?.id !== "string") return [];
-    const name = item.name && typeof item.name === "object" && typeof (item.name as { en?: unknown }).en === "string" ? (item.name as { en: string; ko: string }) : item.id;
-    return [{ id: item.id, name }];
-  });
-}
-
 /** The clocks offered for a clocked game ("minutes + seconds per move"); the first, none. */
 export const CLOCK_CHOICES: readonly (Clock | null)[] = [null, { minutes: 5, incrementSeconds: 3 }, { minutes: 10, incrementSeconds: 5 }, { minutes: 15, incrementSeconds: 10 }, { minutes: 30, incrementSeconds: 20 }];
 
 /** The rulesets whose lobby chooses a clock (the others run their own). */
 export const CLOCKED_RULESETS: ReadonlySet<string> = new Set(["ember"]);
-
-/** A scenario's name in `language` from the listings (its id when unknown). */
-export function scenarioLabel(listings: readonly Record<string, unknown>[], ruleset: string, scenario: string, language: string): string {
-  const listing = listings.find((l) => l.id === ruleset);
-  const found = listing ? scenariosOf(listing).find((s) => s.id === scenario) : undefined;
-  if (!found) return scenario;
-  return typeof found.name === "string" ? found.name : language.startsWith("ko") ? found.name.ko : found.name.en;
-}

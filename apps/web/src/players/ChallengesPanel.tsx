@@ -12,6 +12,7 @@ import { useAction } from "../account/use-action";
 import { seatPath } from "../lobby/OpenTablesList";
 import { playApi, type ChallengeView, type Challenges, type PlayApi } from "../lobby/play-api";
 import { scenarioLabel } from "../lobby/open-tables";
+import { wordsOfId } from "../lobby/words-of-id";
 import { useListings } from "./use-listings";
 import type { RulesetListing } from "../rulesets/adapter";
 import "../lobby/play.css";
@@ -29,7 +30,7 @@ function Settings({ challenge, listings }: { challenge: ChallengeView; listings:
   const terms = challenge.settings.options?.correspondence as { daysPerMove: number; vacationDays: number } | undefined;
   return (
     <span className="what">
-      {tl(`rulesetName.${challenge.settings.ruleset}` as "rulesetName.ember", { defaultValue: challenge.settings.ruleset })} · {scenarioName} · {rated ? t("rated") : t("casual")}
+      {tl(`rulesetName.${challenge.settings.ruleset}` as "rulesetName.ember", { defaultValue: wordsOfId(challenge.settings.ruleset) })} · {scenarioName} · {rated ? t("rated") : t("casual")}
       {terms && ` · ${tc("clock.correspondence", { days: termsWords(tc as never, terms).days })}`}
       {challenge.rematchOf && ` · ${t("challenges.rematch")}`}
     </span>

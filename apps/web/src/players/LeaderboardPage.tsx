@@ -5,6 +5,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
+import { wordsOfId } from "../lobby/words-of-id";
 import type { LeaderboardResponse } from "@fogwar/protocol";
 import { api as defaultApi } from "../api";
 import { AccountError } from "../account/AccountError";
@@ -34,7 +35,7 @@ export function LeaderboardPage() {
     setBoard(null);
     void run(() => playApi.leaderboard(ruleset)).then((b) => b && setBoard(b));
   }, [ruleset, run]);
-  const game = (id: string) => tl(`rulesetName.${id}` as "rulesetName.ember", { defaultValue: id });
+  const game = (id: string) => tl(`rulesetName.${id}` as "rulesetName.ember", { defaultValue: wordsOfId(id) });
   return (
     <div className="account-page leaderboard-page">
       <h1>{t("leaderboard.title")}</h1>

@@ -16,6 +16,7 @@ import { ChallengeForm } from "../lobby/ChallengeForm";
 import { playApi } from "../lobby/play-api";
 import type { RulesetListing } from "../rulesets/adapter";
 import { scenarioLabel } from "../lobby/open-tables";
+import { wordsOfId } from "../lobby/words-of-id";
 import { useListings } from "./use-listings";
 import "../account/account.css";
 import "../lobby/play.css";
@@ -99,7 +100,7 @@ export function ProfilePage() {
     setProfile(null);
     void load();
   }, [load]);
-  const game = (ruleset: string) => tl(`rulesetName.${ruleset}` as "rulesetName.ember", { defaultValue: ruleset });
+  const game = (ruleset: string) => tl(`rulesetName.${ruleset}` as "rulesetName.ember", { defaultValue: wordsOfId(ruleset) });
   return (
     <div className="account-page profile-page">
       <h1>{name}</h1>

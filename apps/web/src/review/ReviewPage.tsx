@@ -14,6 +14,9 @@ import { ErrorNote, Loading } from "../ui";
 import { rulesetAdapter } from "../rulesets/registry";
 import { PlayersProvider, seatList, useSeatNamer } from "../table/names";
 import { ReviewChat } from "./ReviewChat";
+import { useListings } from "../players/use-listings";
+import { scenarioLabel } from "../lobby/scenario-names";
+import { wordsOfId } from "../lobby/words-of-id";
 import "../i18n/table-strings";
 import "../i18n/review-strings";
 import "./review.css";
@@ -82,7 +85,7 @@ export function ReviewPage({ matchId }: { matchId: string }) {
 
   return (
     <section className="review-page" data-testid="review-page" aria-labelledby="review-title">
-      <h1 id="review-title">{t("title", { id: matchId })}</h1>
+      <h1 id="review-title">{history ? <ReviewTitle history={history} /> : t("titleLoading")}</h1>
       <PlayersProvider players={history?.match.seats}>
         {history && <MatchLine history={history} />}
         <div className="review-with-chat">
@@ -99,6 +102,16 @@ export function ReviewPage({ matchId }: { matchId: string }) {
       </PlayersProvider>
     </section>
   );
+}
+
+/** The review's title: the game's and the scenario's names in the reader's language ("Review: Siege · Seize the ledger"), never the match id. */
+function ReviewTitle({ history }: { history: MatchHistory }) {
+  const { t, i18n } = useTranslation("review");
+  const { t: tl } = useTranslation("lobby");
+  const listings = useListings();
+  const { ruleset, scenario } = history.match;
+  const game = tl(`rulesetName.${ruleset}` as "rulesetName.ember", { defaultValue: wordsOfId(ruleset) });
+  return <>{t("titleOf", { game, scenario: scenarioLabel(listings, ruleset, scenario, i18n.language) })}</>;
 }
 
 /** Players and the result, in one line. */

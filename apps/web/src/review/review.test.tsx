@@ -12,6 +12,7 @@ import { ReviewPage } from "./ReviewPage";
 import { checkCommitments, rebuild, verify } from "./replay";
 import type { MatchHistory } from "../api";
 import { inEnglish } from "../../test/english";
+import { rulesetsBody } from "../../test/fixtures";
 
 // jsdom lacks structuredClone, which the engine uses (browsers and Node have it).
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
@@ -72,7 +73,9 @@ const HISTORY = finishedHistory();
 const clone = (h: MatchHistory): MatchHistory => JSON.parse(JSON.stringify(h)) as MatchHistory;
 
 function serve(body: unknown, status = 200) {
-  const fetchMock = jest.fn(async (_input: string, _init?: RequestInit) => ({ ok: status >= 200 && status < 300, status, json: async () => body }) as Response);
+  const fetchMock = jest.fn(async (input: string, _init?: RequestInit) =>
+    String(input).endsWith("/api/rulesets") ? ({ ok: true, status: 200, json: async () => rulesetsBody }) as Response : ({ ok: status >= 200 && status < 300, status, json: async () => body }) as Response,
+  );
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   return fetchMock;
 }
@@ -129,6 +132,9 @@ describe("ReviewPage", () => {
     expect(screen.getByTestId("review-loading")).toBeTruthy();
     await screen.findByTestId("review-step");
     expect(fetchMock.mock.calls[0]?.[0]).toBe(`/api/matches/${MATCH_ID}/history`);
+    // Titled by the game's and the scenario's names, not the match id.
+    const scenarioEn = catalog.scenarios.get(SETUP.scenario)!.name.en;
+    await waitFor(() => expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(`Review: EMBER: Obsidian Protocol · ${scenarioEn}`));
     expect(stepText()).toBe(`0 / ${HISTORY.entries.length}`);
     const panel = screen.getByTestId("review-verify");
     expect(within(panel).getByTestId("review-verified")).toBeTruthy();
@@ -313,7 +319,10 @@ describe("ReviewPage", () => {
     });
     await open();
     await screen.findByTestId("review-step");
-    expect(screen.getByText(`매치 ${MATCH_ID} 리뷰`)).toBeTruthy();
+    // Titled by the game's and the scenario's Korean names, not the match id.
+    const scenarioKo = catalog.scenarios.get(SETUP.scenario)!.name.ko;
+    await waitFor(() => expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(`리뷰: 엠버: 옵시디언 프로토콜 · ${scenarioKo}`));
+    expect(screen.getByRole("heading", { level: 1 }).textContent).not.toContain(MATCH_ID);
     expect(within(screen.getByTestId("review-verify")).getByTestId("review-verified").textContent).toContain("검증 완료");
     await waitFor(() => expect(screen.getByRole("option", { name: "전체 (전지적 시점)" })).toBeTruthy());
   });

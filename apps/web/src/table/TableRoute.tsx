@@ -4,7 +4,8 @@
  * chunk, so one ruleset's code never loads for another's match). Shows the connection status
  * (with a retry that reconnects from scratch), the spectator count and who is online, and the
  * table's notices (../table/TableNotices.tsx) and chat (../table/ChatPanel.tsx) under the table
- * for every ruleset.
+ * for every ruleset, and once the match is over the result in words with what to do next
+ * (./MatchEnd.tsx) above it.
  */
 import { Suspense, lazy, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,10 +17,9 @@ import { ConnectionBanner } from "./ConnectionBanner";
 import { ChatPanel } from "./ChatPanel";
 import { TableNotices } from "./TableNotices";
 import { useBotSeats } from "./BotNote";
+import { MatchEnd, resultOf } from "./MatchEnd";
 import "../i18n/table-strings";
 
-// "Rematch" once the match is over (its own chunk: only a seat at a finished match needs it).
-const RematchOffer = lazy(() => import("../players/RematchOffer").then((m) => ({ default: m.RematchOffer })));
 
 export interface TableRouteProps {
   matchId: string;
@@ -50,13 +50,10 @@ function ConnectedTable({ matchId, join, onRetry }: TableRouteProps & { onRetry:
   }, [ruleset]);
   // Over: the rules' view holds a result, or the server said the match is over (a seat coming
   // back to a finished match is refused before any welcome: the offer shows all the same).
-  const over = Boolean((match.view as { result?: unknown } | null)?.result) || match.error?.code === "match_over";
+  const result = resultOf(match.view);
+  const over = result !== null || match.error?.code === "match_over";
   /* Above the table: the first thing a player sees once the match is over. */
-  const rematch = over && seat !== null && (
-    <Suspense fallback={null}>
-      <RematchOffer matchId={matchId} />
-    </Suspense>
-  );
+  const rematch = over && <MatchEnd matchId={matchId} ruleset={ruleset} seat={seat} result={result} />;
   if (ruleset === undefined)
     return (
       <>

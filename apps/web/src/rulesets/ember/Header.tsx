@@ -101,7 +101,6 @@ export function Result({ view, seat, matchId }: { view: EmberView; seat: string 
       <p>
         {view.seats.map((s) => `${name(s)}: ${t("vp", { vp: result.scores[s] ?? 0 })}`).join(" · ")}
       </p>
-      {view.seed && <p className="seed">{t("result.seed", { seed: view.seed })}</p>}
       <p>
         <a className="button primary" href={`/review/${encodeURIComponent(matchId)}`}>
           {t("result.review")}

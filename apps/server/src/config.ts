@@ -91,7 +91,7 @@ export const SETTINGS = {
   FOGWAR_BACKUP_INTERVAL_MINUTES: {
     schema: numeric(DEFAULTS.backupIntervalMinutes, "a number of minutes (0: no backups)", (n) => n >= 0, 60_000),
     shown: "`10`",
-    meaning: "embedded database only: minutes between backups of the data folder to `<folder>.backup.tar.gz` (one is also written at start); `0` turns backups off",
+    meaning: "embedded database only: minutes between backups of the data folder into `<folder>.backup/` (a full base at start, then increments from the match log; they never stop play); `0` turns backups off",
   },
   FOGWAR_BOT_DELAY_MS: {
     schema: numeric(DEFAULTS.botDelayMs, "a whole number of ms from 0 to 60000", (n) => Number.isInteger(n) && n >= 0 && n <= 60_000),

@@ -137,8 +137,8 @@ test("a folder that no longer opens (RuntimeError: Aborted()) is restored from i
   await before.close();
   // A run with backups: one is written after opening (it holds "kept"), then "lost" is created.
   const backed = await openStore({ dataDir: folder, backupIntervalMs: 3_600_000 });
-  for (let i = 0; i < 100 && !existsSync(`${folder}.backup.tar.gz`); i++) await new Promise((r) => setTimeout(r, 100));
-  expect(existsSync(`${folder}.backup.tar.gz`)).toBe(true);
+  for (let i = 0; i < 100 && !existsSync(`${folder}.backup/00000001-base.ndjson.gz`); i++) await new Promise((r) => setTimeout(r, 100));
+  expect(existsSync(`${folder}.backup/00000001-base.ndjson.gz`)).toBe(true);
   await backed.createMatch(match("lost"), []);
   await backed.close();
   // Break the folder: PGlite then aborts at open.
@@ -146,7 +146,7 @@ test("a folder that no longer opens (RuntimeError: Aborted()) is restored from i
   const restores: RestoreInfo[] = [];
   const reopened = await openStore({ dataDir: folder, onRestore: (info) => restores.push(info) });
   try {
-    expect(restores).toEqual([{ folder, reason: expect.stringContaining("Aborted()"), backupFile: `${folder}.backup.tar.gz`, backupTakenAt: expect.anything(), brokenFolderKeptAt: expect.stringContaining(`${folder}.broken-`) }]);
+    expect(restores).toEqual([{ folder, reason: expect.stringContaining("Aborted()"), backupFile: `${folder}.backup`, backupTakenAt: expect.anything(), brokenFolderKeptAt: expect.stringContaining(`${folder}.broken-`) }]);
     expect(existsSync(restores[0]!.brokenFolderKeptAt)).toBe(true);
     expect(Math.abs(restores[0]!.backupTakenAt.getTime() - Date.now())).toBeLessThan(120_000);
     expect(await reopened.getMatch("kept")).not.toBeNull();
@@ -156,7 +156,7 @@ test("a folder that no longer opens (RuntimeError: Aborted()) is restored from i
     await reopened.close();
   }
   // Without a backup: a clear error naming the folder.
-  rmSync(`${folder}.backup.tar.gz`);
+  rmSync(`${folder}.backup`, { recursive: true });
   truncateSync(join(folder, "global", "pg_control"), 0);
   const error = await openStore({ dataDir: folder }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(StoreOpenError);

@@ -1,6 +1,7 @@
 /**
  * A starting server and its settings: while it rebuilds its live matches' rooms from their logs,
- * `/api/health` says `starting` and a `joinById` is answered 503 `service_unavailable` (retry),
+ * `/api/health` says `starting` and a `joinById` is answered 503 `server_starting` with
+ * Retry-After (the server is starting: never "cannot reach its database", which it can),
  * not Colyseus's 522 "room not found" nor a failed join counted against the address; once the rooms
  * are back, the same join succeeds. And the room's message rate follows the server's settings.
  */
@@ -17,7 +18,7 @@ import { api, bootServer, createMatch, emberRequest, freePort, TEST_LIMITS, Test
 jest.setTimeout(60_000);
 
 
-test("while the server rebuilds its live matches, health says starting and joins are answered 503 service_unavailable, then admitted", async () => {
+test("while the server rebuilds its live matches, health says starting and joins are answered 503 server_starting (not a database outage) with Retry-After, then admitted", async () => {
   const dir = mkdtempSync(join(tmpdir(), "fogwar-startup-"));
   const dataDir = join(dir, "data");
   try {
@@ -56,7 +57,10 @@ test("while the server rebuilds its live matches, health says starting and joins
       });
       expect(refused.status).toBe(503);
       expect(refused.headers.get("retry-after")).toBe("1");
-      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("service_unavailable");
+      const body = (await refused.json()) as { error: { code: string; message: string }; message: string };
+      expect(body.error.code).toBe("server_starting");
+      expect(body.message).toBe("server_starting: The server is starting: try again in a moment.");
+      expect(body.message).not.toMatch(/database/);
     }
 
     release();

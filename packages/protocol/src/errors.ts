@@ -286,6 +286,12 @@ export const PROTOCOL_ERRORS = {
     meaning: "A push subscription's endpoint is not https at a known push service (FCM, Mozilla, Apple, Windows) nor at one the operator allows (REST 400). Nothing was stored. Use a browser with one of those services.",
     channels: ["rest"],
   },
+  server_starting: {
+    message: "The server is starting: try again in a moment.",
+    meaning:
+      "The server has just (re)started and is still rebuilding its live matches' rooms; the database is fine. A join is refused with this code (HTTP 503 with a `Retry-After` header, in seconds, usually 1). Nothing was changed. Retry after that many seconds.",
+    channels: ["join"],
+  },
 } as const satisfies Readonly<Record<string, ProtocolErrorInfo>>;
 
 /** A protocol error code: `"bad_message" | "message_too_large" | ...` (the keys of {@link PROTOCOL_ERRORS}). */

@@ -98,7 +98,8 @@ const FINAL_JOIN_ERRORS: ReadonlySet<ProtocolErrorCode> = new Set(["bad_message"
  * throws). Final: `invalid_token`, `unsupported_protocol`, `bad_message`, `spectators_full`,
  * `forbidden` (fix the client or the link). Retried: `service_unavailable`, `server_error`,
  * `too_many_requests`, `rate_limited`; Colyseus's 522 (room not found: the server may still be
- * rebuilding its rooms; `checkMatch` is set) and 524 (seat expired); any HTTP 5xx or 429;
+ * rebuilding its rooms; `checkMatch` is set) and 524 (seat expired); a 503 `server_starting` (the
+ * server is rebuilding its rooms; code `server_starting`); any HTTP 5xx or 429;
  * a network failure (connection refused, `fetch` failing, no code at all). Other HTTP 4xx codes
  * are final.
  */
@@ -110,6 +111,9 @@ export function joinErrorVerdict(error: unknown): RetryVerdict {
     if (code === MATCHMAKE_ROOM_NOT_FOUND) {
       return { retry: true, checkMatch: true, code: "room_not_found", message: "The match room is not open (the server is starting, or the match is over)." };
     }
+    // A starting server (503 `server_starting`, its code named at the start of the message): say so.
+    const message = (error as { message?: unknown }).message;
+    if (code === 503 && typeof message === "string" && message.startsWith("server_starting:")) return { retry: true, code: "server_starting", message: PROTOCOL_ERRORS.server_starting.message };
     if (code === MATCHMAKE_SEAT_EXPIRED || code === 429 || (code >= 500 && code < 600) || code === 0) return { retry: true, code: "server_restarting", message: "The server is not ready yet." };
     if (code >= 400 && code < 500) return { retry: false, code: "join_refused", message: "The server refused the join." };
   }

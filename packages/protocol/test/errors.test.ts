@@ -63,6 +63,7 @@ const STABLE_NUMBERS: Record<ProtocolErrorCode, number> = {
   too_many_blocks: 4045,
   correspondence_refused: 4046,
   push_service_refused: 4047,
+  server_starting: 4048,
 };
 
 describe("PROTOCOL_ERRORS", () => {

@@ -63,4 +63,9 @@ describe("joinErrorVerdict", () => {
     for (const code of [0, 429, 500, 502, 503, 524]) expect(joinErrorVerdict(refused(code))).toMatchObject({ retry: true, code: "server_restarting" });
     expect(joinErrorVerdict(refused(403))).toMatchObject({ retry: false, code: "join_refused" });
   });
+
+  test("a join refused while the server starts (503 server_starting) is retried and says the server is starting, not that its database is down", () => {
+    const starting = Object.assign(new Error("server_starting: The server is starting: try again in a moment."), { code: 503 });
+    expect(joinErrorVerdict(starting)).toEqual({ retry: true, code: "server_starting", message: "The server is starting: try again in a moment." });
+  });
 });

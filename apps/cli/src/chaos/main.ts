@@ -5,6 +5,7 @@
  *   pnpm chaos [--cycles N] [--seed S] [--database embedded|postgresql|both]
  *              [--database-url postgres://...] [--no-finish-window]
  *              [--fuzz] [--fuzz-only] [--fuzz-messages N]
+ *   pnpm chaos soak [--minutes N] [--matches M] ...   (backups under play: ./soak.ts)
  *
  * Defaults: 30 cycles on each database; PostgreSQL is a throwaway cluster from Debian's binaries
  * unless --database-url is given. On PostgreSQL one more kill is placed exactly between a
@@ -23,6 +24,11 @@ import { startThrowawayPostgres } from "./postgres";
 import type { ChaosDatabase } from "./process";
 import { runCycles } from "./run";
 import { verify, type ChaosCounts } from "./verify";
+
+if (process.argv.slice(2).filter((a) => a !== "--")[0] === "soak") {
+  await import("./soak-main");
+  process.exit(process.exitCode ?? 0);
+}
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== "--"),

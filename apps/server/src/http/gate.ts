@@ -89,6 +89,9 @@ function pathOf(url: string | undefined): string {
   }
 }
 
+/** When a join refused while the server starts should be retried (`Retry-After`, ms). */
+export const STARTING_RETRY_MS = 1000;
+
 /** Whether the server has rebuilt the rooms of its live matches (false while it starts). */
 export interface Readiness {
   ready: boolean;
@@ -104,9 +107,9 @@ export type RoomOpener = (roomId: string) => Promise<boolean>;
 /**
  * Installs the gate on a listening server (call after `server.listen`, when Colyseus has bound its
  * routes). `log` receives the refusals (client mistakes, rate-limited). While `readiness.ready`
- * is false (the server is rebuilding its live matches' rooms), a `joinById` is answered 503
- * `service_unavailable` with `Retry-After: 1` and not counted as a failed join: the room it asks
- * for may simply not be rebuilt yet. With `openRoom` (several processes), a `joinById` goes on
+ * is false (the server is rebuilding its live matches' rooms), a `joinById` or `reconnect` is
+ * answered 503 `server_starting` with `Retry-After: 1` and not counted as a failed join: the room
+ * it asks for may simply not be rebuilt yet. With `openRoom` (several processes), a `joinById` goes on
  * once `openRoom` has made sure its room is open on a live process (a failed join when there is
  * no such live match), or is answered 503 `service_unavailable` when `openRoom` fails.
  */
@@ -205,12 +208,13 @@ function admit(req: IncomingMessage, res: ServerResponse, address: string, readi
     sendError(res, 403, "forbidden", undefined, true);
     return false;
   }
-  if (method === "reconnect") return { reconnect: true };
-  if (method !== "joinById") return true;
+  if (method !== "reconnect" && method !== "joinById") return true;
   if (!readiness.ready) {
-    sendError(res, 503, "service_unavailable", 1000, true);
+    // Starting: the rooms of live matches are being rebuilt (the database is fine): say so, and when to retry.
+    sendError(res, 503, "server_starting", STARTING_RETRY_MS, true);
     return false;
   }
+  if (method === "reconnect") return { reconnect: true };
   return { joinRoom: matchmake[2] as string, capped: !uncapped };
 }
 

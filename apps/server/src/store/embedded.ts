@@ -15,6 +15,7 @@
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import type { BackupResult } from "./backup.js";
 import { buildParts, type PartMethod, type StoreParts } from "./parts.js";
 import type { MatchRecord, MatchStore } from "./contract.js";
 import { StoreDatabaseError } from "./errors.js";
@@ -67,6 +68,7 @@ export class EmbeddedStore implements MatchStore {
     readonly worker: Worker,
     private readonly release: () => void,
     private readonly onBackupError?: (error: unknown) => void,
+    private readonly onBackup?: (result: BackupResult) => void,
   ) {
     worker.on("message", (message: FromWorker) => this.receive(message));
     worker.on("error", (error) => this.die(error instanceof Error ? error.message : String(error)));
@@ -155,6 +157,7 @@ export class EmbeddedStore implements MatchStore {
     if (message.type === "replies") {
       for (const r of message.replies) this.settle(r.id, (w) => ("error" in r ? w.reject(fromWire(r.error)) : w.resolve(r.value)));
     } else if (message.type === "backup-error") this.onBackupError?.(fromWire(message.error));
+    else if (message.type === "backup-done") this.onBackup?.(message.result);
   }
 
   private settle(id: number, how: (w: Waiting) => void): void {
@@ -214,5 +217,5 @@ export async function openEmbeddedStore(dataDir: string | undefined, migrationsF
     lock.release();
     throw error;
   }
-  return new EmbeddedStore(worker, () => lock.release(), options.onBackupError);
+  return new EmbeddedStore(worker, () => lock.release(), options.onBackupError, options.onBackup);
 }

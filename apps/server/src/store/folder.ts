@@ -6,6 +6,7 @@
  * (./pglite.ts, ./embedded.ts).
  */
 import { accessSync, constants, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import type { BackupResult } from "./backup.js";
 import { lockDataDir } from "./lock.js";
 
 /** Thrown when the data folder cannot be used; the message names the folder and the cause. */
@@ -21,8 +22,9 @@ export interface RestoreInfo {
   readonly folder: string;
   /** Why the folder would not open (PGlite's message). */
   readonly reason: string;
+  /** The backup set's folder (`<folder>.backup`), or an earlier version's `<folder>.backup.tar.gz`. */
   readonly backupFile: string;
-  /** When the backup was written: commands accepted after it are lost. */
+  /** When the last backup replayed was taken: commands acknowledged after it are lost. */
   readonly backupTakenAt: Date;
   /** Where the folder that would not open was moved. */
   readonly brokenFolderKeptAt: string;
@@ -36,6 +38,8 @@ export interface PgliteFolderOptions {
   readonly onRestore?: (info: RestoreInfo) => void;
   /** Told when a backup fails (the server keeps running; the previous backup stays). */
   readonly onBackupError?: (error: unknown) => void;
+  /** Told when a backup file is complete. */
+  readonly onBackup?: (result: BackupResult) => void;
 }
 
 const CAUSES: Record<string, string> = {

@@ -25,6 +25,7 @@ import { openEmbeddedStore } from "./embedded.js";
 import { cleanError, withCleanErrors } from "./errors.js";
 import { StoreOpenError, type RestoreInfo } from "./folder.js";
 import { findMigrationsFolder, MIGRATION_LOCK_KEY } from "./migrations.js";
+import type { BackupResult } from "./backup.js";
 import * as schema from "./schema.js";
 
 export * from "./account-contract.js";
@@ -55,6 +56,7 @@ export {
 export { isStoreUnavailable, StoreDatabaseError } from "./errors.js";
 export { findMigrationsFolder } from "./migrations.js";
 export { StoreOpenError, type RestoreInfo } from "./folder.js";
+export type { BackupResult, BackupFile } from "./backup.js";
 export { EmbeddedStore } from "./embedded.js";
 export { DataDirLockedError } from "./lock.js";
 import type { MatchStore } from "./contract.js";
@@ -77,14 +79,17 @@ export interface StoreOptions {
   /** Most connections the PostgreSQL pool opens (default 10). */
   poolSize?: number;
   /**
-   * PGlite in a data folder only: milliseconds between backups of the folder
-   * (`<dataDir>.backup.tar.gz`, also written right after opening); 0 or undefined: none.
+   * PGlite in a data folder only: milliseconds between backups of the folder (into
+   * `<dataDir>.backup/`, ./backup.ts: a base right after opening, then increments; they never
+   * stop play); 0 or undefined: none.
    */
   backupIntervalMs?: number;
   /** PGlite in a data folder only: told when a folder that would not open was restored from its backup. */
   onRestore?: (info: RestoreInfo) => void;
   /** PGlite in a data folder only: told when a backup fails (the previous one stays). */
   onBackupError?: (error: unknown) => void;
+  /** PGlite in a data folder only: told when a backup file is complete (./backup.ts). */
+  onBackup?: (result: BackupResult) => void;
 }
 
 /**

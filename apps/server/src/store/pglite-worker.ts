@@ -37,19 +37,52 @@ function reply(answer: Reply): void {
   replies.push(answer);
 }
 
+/**
+ * What a backup must know of a call that succeeded: the match it changed and, for an append, the
+ * entry's number (./backup.ts reads the log of touched matches from there).
+ */
+function changedMatch(method: StoreMethod, args: readonly unknown[]): [string, number?] | null {
+  switch (method) {
+    case "createMatch":
+      return [(args[0] as { id: string }).id];
+    case "appendEntry":
+      return [args[0] as string, (args[1] as { seq: number }).seq];
+    case "claimSeat":
+    case "finishMatch":
+    case "claimInvite":
+    case "reissueSeat":
+      return [args[0] as string];
+    default:
+      return null;
+  }
+}
+
+let touched: (matchId: string, seq?: number) => void = () => undefined;
+
 async function open(): Promise<MatchStore> {
+  const migrateOn = async (client: PGlite) => {
+    await migrate(drizzle({ client, schema }), { migrationsFolder: settings.migrationsFolder });
+  };
   const opened =
     settings.dataDir === undefined
-      ? await PGlite.create().then((client) => ({ client, startBackups: () => undefined, close: () => client.close() }))
-      : await openPgliteFolder(settings.dataDir, {
-          backupIntervalMs: settings.backupIntervalMs,
-          onRestore: (info) => post({ type: "restored", info }),
-          onBackupError: (error) => post({ type: "backup-error", error: toWire(error) }),
-        });
+      ? await PGlite.create().then(async (client) => {
+          await migrateOn(client);
+          return { client, startBackups: () => undefined, touched: () => undefined, close: () => client.close() };
+        })
+      : await openPgliteFolder(
+          settings.dataDir,
+          {
+            backupIntervalMs: settings.backupIntervalMs,
+            onRestore: (info) => post({ type: "restored", info }),
+            onBackupError: (error) => post({ type: "backup-error", error: toWire(error) }),
+            onBackup: (result) => post({ type: "backup-done", result }),
+          },
+          migrateOn,
+        );
   try {
     const db = drizzle({ client: opened.client, schema });
-    await migrate(db, { migrationsFolder: settings.migrationsFolder });
     opened.startBackups();
+    touched = opened.touched;
     return withCleanErrors(new DrizzleMatchStore(db as unknown as StoreDatabase, () => opened.close()));
   } catch (error) {
     await opened.close().catch(() => undefined);
@@ -78,7 +111,12 @@ port.on("message", (message: ToWorker) => {
       }
       for (const { id, method, args } of message.calls) {
         (method.includes(".") ? callPart(store, method, args) : (store[method as Exclude<StoreMethod, `${string}.${string}`>] as (...a: unknown[]) => Promise<unknown>)(...args)).then(
-          (value) => reply({ id, value }),
+          (value) => {
+            // Committed: the next backup must read this match (before the caller hears of it).
+            const changed = changedMatch(method, args);
+            if (changed) touched(...changed);
+            reply({ id, value });
+          },
           (error: unknown) => reply({ id, error: toWire(error) }),
         );
       }

@@ -1,29 +1,50 @@
 /**
  * Opening the embedded PGlite database in a data folder (in the store's worker thread,
  * ./embedded.ts, once ./folder.ts has checked and locked the folder):
- * - a backup (`<folder>.backup.tar.gz`, PGlite's `dumpDataDir`, written atomically) taken after
- *   opening and then periodically, from which a folder that no longer opens is restored: the
- *   broken folder is kept aside (`<folder>.broken-<time>`) and `onRestore` says what was
- *   restored and from when (commands accepted after the backup are lost).
+ * - backups into `<folder>.backup/` (./backup.ts: a base, then increments, read in small chunks
+ *   between the commands, never stopping play), one started right after opening and then one
+ *   every `backupIntervalMs`;
+ * - a folder that no longer opens is restored: the broken folder is kept aside
+ *   (`<folder>.broken-<time>`), a new database is created and migrated, the backup set is replayed
+ *   (./restore.ts), and `onRestore` says from when (commands acknowledged after the last backup
+ *   started are lost). A folder with only a backup of an earlier version
+ *   (`<folder>.backup.tar.gz`, a whole-folder dump) is restored from that.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { BackupWriter, backupSet } from "./backup.js";
 import { StoreOpenError, type PgliteFolderOptions } from "./folder.js";
+import { restoreBackupSet } from "./restore.js";
+
+/** The opened folder: its client, its backups, and how to close it. */
+export interface OpenedFolder {
+  readonly client: PGlite;
+  /** Call once the store serves: a backup now, then every `backupIntervalMs`. */
+  startBackups(): void;
+  /** Tells the backups of a committed change to a match (see `BackupWriter.touched`). */
+  touched(matchId: string, seq?: number): void;
+  /** Writes a backup now (waits for one in progress first); for tests and tools. */
+  backupNow(): Promise<void>;
+  /** Waits for a backup in progress, closes the database. */
+  close(): Promise<void>;
+}
 
 /**
- * Opens (or creates) the database in `folder` (absolute, claimed with `claimPgliteFolder`): opens
- * it, or restores it from its backup when it no longer opens.
- * @returns the client, `startBackups()` (call once the schema is migrated: a backup now, then
- *   every `backupIntervalMs`) and `close()` (waits for a backup in progress, closes the database).
+ * Opens (or creates) the database in `folder` (absolute, claimed with `claimPgliteFolder`) and
+ * runs `prepare` (the migrations) on it, or restores it from its backups when it no longer opens.
  * @throws StoreOpenError naming the folder and the cause.
  */
-export async function openPgliteFolder(folder: string, options: PgliteFolderOptions = {}): Promise<{ client: PGlite; startBackups(): void; close(): Promise<void> }> {
-  const backupFile = `${folder}.backup.tar.gz`;
-  const client = await open(folder, backupFile, options);
+export async function openPgliteFolder(folder: string, options: PgliteFolderOptions, prepare: (client: PGlite) => Promise<void>): Promise<OpenedFolder> {
+  const backupDir = `${folder}.backup`;
+  const client = await open(folder, backupDir, options, prepare);
+  const writer = options.backupIntervalMs && options.backupIntervalMs > 0 ? new BackupWriter(client, backupDir) : null;
   let timer: ReturnType<typeof setInterval> | undefined;
   let backingUp: Promise<void> | null = null;
-  const backup = () => {
-    backingUp ??= writeBackup(client, backupFile)
+  const backup = (): Promise<void> => {
+    if (!writer) return Promise.resolve();
+    backingUp ??= writer
+      .backup()
+      .then((result) => options.onBackup?.(result))
       .catch((error: unknown) => options.onBackupError?.(error))
       .finally(() => (backingUp = null));
     return backingUp;
@@ -31,10 +52,15 @@ export async function openPgliteFolder(folder: string, options: PgliteFolderOpti
   return {
     client,
     startBackups() {
-      if (timer || !options.backupIntervalMs || options.backupIntervalMs <= 0) return;
+      if (timer || !writer) return;
       void backup();
       timer = setInterval(() => void backup(), options.backupIntervalMs);
       timer.unref();
+    },
+    touched: (matchId, seq) => writer?.touched(matchId, seq),
+    async backupNow() {
+      while (backingUp) await backingUp;
+      await backup();
     },
     async close() {
       if (timer) clearInterval(timer);
@@ -44,34 +70,49 @@ export async function openPgliteFolder(folder: string, options: PgliteFolderOpti
   };
 }
 
-async function open(folder: string, backupFile: string, options: PgliteFolderOptions): Promise<PGlite> {
+async function open(folder: string, backupDir: string, options: PgliteFolderOptions, prepare: (client: PGlite) => Promise<void>): Promise<PGlite> {
+  let client: PGlite;
   try {
-    return await PGlite.create(folder);
+    client = await PGlite.create(folder);
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split("\n")[0]! : String(error);
-    if (!existsSync(backupFile)) {
-      throw new StoreOpenError(`cannot open the database in the data folder ${folder}: ${reason}; there is no backup (${backupFile}) to restore from`, error);
-    }
-    const backupTakenAt = statSync(backupFile).mtime;
-    const brokenFolderKeptAt = `${folder}.broken-${new Date().toISOString().replace(/[:.]/g, "-")}`;
-    renameSync(folder, brokenFolderKeptAt);
-    mkdirSync(folder);
-    try {
-      const restored = await PGlite.create({ dataDir: folder, loadDataDir: new Blob([readFileSync(backupFile)]) });
-      options.onRestore?.({ folder, reason, backupFile, backupTakenAt, brokenFolderKeptAt });
-      return restored;
-    } catch (restoreError) {
-      rmSync(folder, { recursive: true, force: true });
-      renameSync(brokenFolderKeptAt, folder);
-      throw new StoreOpenError(`cannot open the database in the data folder ${folder}: ${reason}; restoring ${backupFile} failed too: ${String(restoreError)}`, error);
-    }
+    return restore(folder, backupDir, options, prepare, error);
   }
+  try {
+    await prepare(client);
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+  return client;
 }
 
-/** Writes the database's dump to `file` atomically (a temporary file, then a rename). */
-async function writeBackup(client: PGlite, file: string): Promise<void> {
-  const dump = await client.dumpDataDir("gzip");
-  const temporary = `${file}.tmp`;
-  writeFileSync(temporary, Buffer.from(await dump.arrayBuffer()));
-  renameSync(temporary, file);
+async function restore(folder: string, backupDir: string, options: PgliteFolderOptions, prepare: (client: PGlite) => Promise<void>, error: unknown): Promise<PGlite> {
+  const reason = error instanceof Error ? error.message.split("\n")[0]! : String(error);
+  const files = backupSet(backupDir);
+  const legacy = `${folder}.backup.tar.gz`;
+  if (files.length === 0 && !existsSync(legacy)) {
+    throw new StoreOpenError(`cannot open the database in the data folder ${folder}: ${reason}; there is no backup (${backupDir}) to restore from`, error);
+  }
+  const brokenFolderKeptAt = `${folder}.broken-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+  renameSync(folder, brokenFolderKeptAt);
+  mkdirSync(folder);
+  let restored: PGlite | undefined;
+  try {
+    if (files.length > 0) {
+      restored = await PGlite.create(folder);
+      await prepare(restored);
+      const set = await restoreBackupSet(restored, files);
+      options.onRestore?.({ folder, reason, backupFile: backupDir, backupTakenAt: set.takenAt, brokenFolderKeptAt });
+    } else {
+      restored = await PGlite.create({ dataDir: folder, loadDataDir: new Blob([readFileSync(legacy)]) });
+      await prepare(restored);
+      options.onRestore?.({ folder, reason, backupFile: legacy, backupTakenAt: statSync(legacy).mtime, brokenFolderKeptAt });
+    }
+    return restored;
+  } catch (restoreError) {
+    await restored?.close().catch(() => undefined);
+    rmSync(folder, { recursive: true, force: true });
+    renameSync(brokenFolderKeptAt, folder);
+    throw new StoreOpenError(`cannot open the database in the data folder ${folder}: ${reason}; restoring ${files.length > 0 ? backupDir : legacy} failed too: ${String(restoreError)}`, error);
+  }
 }

@@ -3,6 +3,7 @@
  * thread (./pglite-worker.ts), and how errors cross between them: the store's own errors come
  * back as the same classes with the same fields, so callers cannot tell the worker is there.
  */
+import type { BackupResult } from "./backup.js";
 import type { PartMethod } from "./parts.js";
 import { SequenceConflictError, UnknownMatchError, type MatchStore } from "./contract.js";
 import { StoreDatabaseError } from "./errors.js";
@@ -38,6 +39,7 @@ export type FromWorker =
   | { readonly type: "open-failed"; readonly error: WireError }
   | { readonly type: "restored"; readonly info: RestoreInfo }
   | { readonly type: "backup-error"; readonly error: WireError }
+  | { readonly type: "backup-done"; readonly result: BackupResult }
   | { readonly type: "replies"; readonly replies: readonly Reply[] }
   | { readonly type: "closed" };
 

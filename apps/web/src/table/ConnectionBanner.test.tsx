@@ -44,3 +44,11 @@ test("another final failure keeps its cause and the retry button", () => {
   expect(screen.getByRole("button", { name: "Retry" })).toBeTruthy();
   expect(screen.queryByRole("link", { name: "Open the review" })).toBeNull();
 });
+
+test("a join retried while the server starts says the server is starting, not that its database is down", () => {
+  const starting = { ...connection("server_starting", "The server is starting: try again in a moment."), status: "reconnecting" as const, retry: { attempt: 1, nextAt: Date.now() + 1000 } };
+  const { container } = render(<ConnectionBanner match={starting as MatchConnection} seat="p1" onRetry={() => undefined} matchId="k7m2q9x4w8ab" />);
+  const cause = container.querySelector(".reconnect .cause")?.textContent ?? "";
+  expect(cause).toBe("The server is starting up.");
+  expect(cause).not.toMatch(/database|server_starting/);
+});

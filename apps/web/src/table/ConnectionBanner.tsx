@@ -16,7 +16,7 @@ import "../i18n/table-strings";
 import "./ConnectionBanner.css";
 
 /** Causes the banner words itself; any other shows the server's code and message. */
-const KNOWN_CAUSES = new Set(["connection_lost", "server_restarting", "network_error", "room_not_found", "service_unavailable", "server_error", "too_many_requests"]);
+const KNOWN_CAUSES = new Set(["connection_lost", "server_restarting", "network_error", "room_not_found", "service_unavailable", "server_starting", "server_error", "too_many_requests"]);
 
 
 /** Seconds from now until `at` (epoch ms), rounded up, never negative; re-rendered every 250 ms while `at` is set. */

@@ -175,7 +175,7 @@ async function backupStall(dataDir: string): Promise<void> {
     [
       "this thread            ",
       async () => {
-        const opened = await openPgliteFolder(dataDir, { backupIntervalMs: 500 });
+        const opened = await openPgliteFolder(dataDir, { backupIntervalMs: 500 }, async () => undefined);
         opened.startBackups();
         return opened;
       },

@@ -19,4 +19,5 @@ export const PUBLISHED: readonly PublishedVersion[] = [
   { ruleset: "trpg", version: "trpg-0.1.0", from: "working tree at e407b6a08cba2ef1c683e20d42279dc720a26077", load: () => import("../frozen/trpg-0.1.0.js").then((m) => m.bundle) },
   { ruleset: "trpg", version: "trpg-0.2.0", from: "working tree at 642584d9888f052677493296a8100db11771582f", load: () => import("../frozen/trpg-0.2.0.js").then((m) => m.bundle) },
   { ruleset: "trpg", version: "trpg-0.3.0", from: "04ca1d9f01b378adf486ec27ffa69fd2116afdca", load: () => import("../frozen/trpg-0.3.0.js").then((m) => m.bundle) },
+  { ruleset: "trpg", version: "trpg-0.4.0", from: "working tree at af66ce7d61eaaa7c4ec680fca900e6fa2154d523", load: () => import("../frozen/trpg-0.4.0.js").then((m) => m.bundle) },
 ];

@@ -2,7 +2,7 @@
  * Bot levels benchmark: prints figures, asserts nothing. Run with `pnpm bench` at the top level, or
  * alone with `pnpm --filter @fogwar/cli exec tsx bench/levels.bench.ts [matches]`.
  *
- * For each ruleset, encounter or mission, and level (easy, normal, hard; ./levels.ts): seeded
+ * For each ruleset, encounter or mission, and level (easy, normal, hard; ../src/levels.ts): seeded
  * matches of the server's bot at that level on one seat against the server's bot at "normal" on
  * the other (the TRPG: the enemies' level against the party's bot; Age of Sigmar, EMBER and Siege:
  * on each seat). Each line prints wins, draws and losses of the measured seat, its win rate with
@@ -17,7 +17,7 @@
 import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { cells, playCell, wilson, type Cell, type Played } from "./levels";
+import { cells, playCell, wilson, type Cell, type Played } from "../src/levels";
 
 const MATCHES = Number(process.argv[2] ?? process.env.LEVELS_BENCH_MATCHES ?? 24);
 const ONLY = (process.env.LEVELS_BENCH_ONLY ?? "").split(",").filter(Boolean);

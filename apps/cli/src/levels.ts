@@ -1,5 +1,5 @@
 /**
- * The bot levels' cells for the levels benchmark (./levels.bench.ts): which matches measure a level
+ * The bot levels' cells for the levels benchmark (../bench/levels.bench.ts): which matches measure a level
  * of a ruleset's bot, and how one seeded match of a cell is played. Both sides are played by the
  * server's own brains (each host's `bot.brain`, apps/server/src/hosts): the measured seat at its
  * level, every other seat at "normal", each deciding from its own seat's projection only.

@@ -63,10 +63,11 @@ export type CreateMatchOptions = z.output<typeof CreateMatchOptions>;
 
 /**
  * How strongly a server-played seat plays ("bot seat"): "easy" (a small search budget, quick
- * moves) or "normal" (the ruleset's full search budget). The server's bot decides from its own
- * seat's projection only, as any client does.
+ * moves), "normal" (the ruleset's full search budget) or "hard" (a larger budget or a deeper
+ * lookahead, each ruleset's strongest; `pnpm bench` measures every level). The server's bot
+ * decides from its own seat's projection only, as any client does, at every level.
  */
-export const BotLevel = z.enum(["easy", "normal"]);
+export const BotLevel = z.enum(["easy", "normal", "hard"]);
 /** See the {@link BotLevel} schema. */
 export type BotLevel = z.output<typeof BotLevel>;
 

@@ -121,9 +121,10 @@ const keyOf = (to: readonly Pt[]) => to.map((p) => `${p.x},${p.y}`).join(";");
 /**
  * Legal translations of a unit's models for a move, a run or a charge up to `max` fine units: in
  * sixteen directions at `lengths` (fractions of `max`; every other direction when `coarse`), and
- * toward each of `goals` (all the way, three quarters and half of `max`).
+ * toward each of `goals` at `towards` (fractions of `max`: all the way, three quarters and half
+ * by default; the "hard" level weighs more of both).
  */
-export function translations(s: SigmarState, unit: UnitState, max: number, how: Placement, goals: readonly Pt[], lengths: readonly number[] = [1, 0.5], coarse = false): Pt[][] {
+export function translations(s: SigmarState, unit: UnitState, max: number, how: Placement, goals: readonly Pt[], lengths: readonly number[] = [1, 0.5], coarse = false, towards: readonly number[] = [1, 0.75, 0.5]): Pt[][] {
   const out = new Map<string, Pt[]>();
   const add = (to: Pt[] | null) => {
     if (to && checkPlacement(s, unit, to, how) === null) out.set(keyOf(to), to);
@@ -139,7 +140,7 @@ export function translations(s: SigmarState, unit: UnitState, max: number, how: 
   }
   const c = centreOf(unit.models);
   for (const g of goals) {
-    for (const f of [1, 0.75, 0.5]) {
+    for (const f of towards) {
       const off = toward(c, g, Math.trunc(max * f));
       if (off.x !== 0 || off.y !== 0) add(unit.models.map((m) => ({ x: m.x + off.x, y: m.y + off.y })));
     }

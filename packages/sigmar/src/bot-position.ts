@@ -75,9 +75,16 @@ export class Judge {
   private readonly chances = new Map<string, number>();
   readonly enemy: SeatId;
 
+  /**
+   * @param base the position the decision is taken in (from the seat's projection).
+   * @param me the deciding seat.
+   * @param budget the most positions judged in this decision ({@link POSITION_BUDGET} by default;
+   *   the "hard" level gives more).
+   */
   constructor(
     readonly base: SigmarState,
     readonly me: SeatId,
+    readonly budget: number = POSITION_BUDGET,
   ) {
     this.enemy = enemyOf(base, me);
   }
@@ -130,7 +137,7 @@ export class Judge {
    * turn), so what is worked out about them is remembered. Past the budget: -Infinity.
    */
   value(s: SigmarState, turn: boolean): number {
-    if (this.judged >= POSITION_BUDGET) return -Infinity;
+    if (this.judged >= this.budget) return -Infinity;
     this.judged++;
     const mine = fieldUnits(s, this.me);
     const theirs = fieldUnits(s, this.enemy);

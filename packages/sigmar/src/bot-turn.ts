@@ -12,7 +12,7 @@ import { moveOf } from "./modifiers";
 import { BATTLEFIELD, combatRange, discs, fieldUnits, inCombat, radiusOf, territory, ws } from "./query";
 import { formationsIn, translations } from "./bot-field";
 import { bestCrits, chargeOdds, damageValue, expectedAttack, woundsLeft } from "./bot-estimate";
-import { OBJECTIVES, Judge, controlOn, withUnitAt } from "./bot-position";
+import { OBJECTIVES, Judge, POSITION_BUDGET, controlOn, withUnitAt } from "./bot-position";
 import { bestExtra, extraValue, type Intent } from "./bot-extras";
 import type { SigmarCommand, SigmarState, UnitState } from "./types";
 
@@ -25,6 +25,15 @@ const PLAY = { ability: 0.5, card: 6 };
 
 /** The listed commands of one type. */
 const ofType = <T extends SigmarCommand["type"]>(legal: readonly SigmarCommand[], type: T): Cmd<T>[] => legal.filter((c): c is Cmd<T> => c.type === type);
+
+/**
+ * The move lengths and fractions of the way toward a goal weighed (./bot-field.ts `translations`):
+ * the default ones, or, for a judge with more than {@link POSITION_BUDGET} positions to judge (the
+ * "hard" level), four lengths in every direction and five fractions toward each goal.
+ */
+function thorough(judge: Judge): [number[], boolean, number[]] {
+  return judge.budget > POSITION_BUDGET ? [[1, 0.75, 0.5, 0.25], false, [1, 0.85, 0.7, 0.5, 0.3]] : [[1, 0.5], false, [1, 0.75, 0.5]];
+}
 
 /** The units named by listed commands, once each, in order. */
 const unitsOf = (s: SigmarState, commands: readonly { unit: string }[]): UnitState[] => [...new Set(commands.map((c) => c.unit))].map((id) => s.units[id]!);
@@ -92,7 +101,7 @@ function movement(s: SigmarState, seat: SeatId, legal: readonly SigmarCommand[],
     let top: { command: SigmarCommand; gain: number } | null = null;
     const max = moveOf(s, unit);
     const moved = { ...unit.did, moved: true };
-    const pick = best(translations(s, unit, max, { kind: "move", max }, targets), (to) => judge.value(withUnitAt(s, unit, to, moved), true));
+    const pick = best(translations(s, unit, max, { kind: "move", max }, targets, ...thorough(judge)), (to) => judge.value(withUnitAt(s, unit, to, moved), true));
     if (pick && pick.score - now > 0.5) top = { command: { type: "move", unit: unit.id, models: pick.item }, gain: pick.score - now };
     if (runs.has(unit.id)) {
       // A run: an average dice more, but (unless a rule allows) no shooting or charge this turn.
@@ -219,7 +228,7 @@ export function answer(s: SigmarState, seat: SeatId, legal: readonly SigmarComma
     case "run_move": {
       const unit = s.units[p.unit]!;
       const max = moveOf(s, unit) + inches(p.roll);
-      const pick = best([...places, ...translations(s, unit, max, { kind: "run", max }, goals(s, judge))], (to) => judge.value(withUnitAt(s, unit, to), true));
+      const pick = best([...places, ...translations(s, unit, max, { kind: "run", max }, goals(s, judge), ...thorough(judge))], (to) => judge.value(withUnitAt(s, unit, to), true));
       return pick ? { type: "place", models: pick.item } : decline;
     }
     case "charge_move": {
@@ -228,7 +237,7 @@ export function answer(s: SigmarState, seat: SeatId, legal: readonly SigmarComma
       const max = inches(p.roll);
       const c = centreOf(unit.models);
       const aims = [centreOf(target.models), ...[...target.models].sort((a, b) => (a.x - c.x) ** 2 + (a.y - c.y) ** 2 - ((b.x - c.x) ** 2 + (b.y - c.y) ** 2)).slice(0, 3)];
-      const pick = best([...places, ...translations(s, unit, max, { kind: "charge", max, target: target.id }, aims)], (to) => 20 * inReach(unit, to, target) + judge.value(withUnitAt(s, unit, to), false));
+      const pick = best([...places, ...translations(s, unit, max, { kind: "charge", max, target: target.id }, aims, ...thorough(judge))], (to) => 20 * inReach(unit, to, target) + judge.value(withUnitAt(s, unit, to), false));
       return pick ? { type: "place", models: pick.item } : decline;
     }
     case "replacement": {

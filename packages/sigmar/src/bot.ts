@@ -8,7 +8,7 @@
 import type { BotPolicy, SeatId } from "@fogwar/engine";
 import { legalCommandsInView } from "./legal";
 import { apply } from "./ruleset";
-import { Judge } from "./bot-position";
+import { Judge, POSITION_BUDGET } from "./bot-position";
 import { answer, battle, deployment } from "./bot-turn";
 import { stateFromView, type SigmarView } from "./view";
 import type { SigmarCommand } from "./types";
@@ -66,17 +66,18 @@ export interface HeuristicDecision {
  * POSITION_BUDGET positions judged), so neither the command nor its think time depends on anything
  * the seat may not see. A command it builds itself (a position of its own choosing) is checked by
  * the rules on the projection first; were it refused, the bot plays a listed command instead.
+ * `budget` is the most positions judged (POSITION_BUDGET by default).
  */
-export function heuristicDecision(view: SigmarView, seat: SeatId): HeuristicDecision {
+export function heuristicDecision(view: SigmarView, seat: SeatId, budget: number = POSITION_BUDGET): HeuristicDecision {
   const legal = legalCommandsInView(view, seat);
   if (legal.length <= 1) return { command: legal[0] ?? null, judged: 0 };
   const s = stateFromView(view);
   if (s.phase === "muster") return { command: muster(legal), judged: 0 };
-  const judge = new Judge(s, seat);
+  const judge = new Judge(s, seat, budget);
   const choice = s.pending ? answer(s, seat, legal, judge) : s.phase === "deployment" ? deployment(s, seat, legal, judge) : battle(s, seat, legal, judge);
   const command = choice && (legal.includes(choice) || apply(s, choice, seat).ok) ? choice : (legal.find((c) => c.type === "end_phase") ?? legal.find((c) => c.type === "decline") ?? legal[0]!);
   return { command, judged: judge.judged };
 }
 
 /** The heuristic bot's command for `seat` in its projection `view` ({@link heuristicDecision}), or null when it has none to send. */
-export const heuristicChoice = (view: SigmarView, seat: SeatId): SigmarCommand | null => heuristicDecision(view, seat).command;
+export const heuristicChoice = (view: SigmarView, seat: SeatId, budget: number = POSITION_BUDGET): SigmarCommand | null => heuristicDecision(view, seat, budget).command;

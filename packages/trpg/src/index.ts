@@ -20,10 +20,11 @@ export { effectiveConcealment, distancePenalty, spotCover, canConceal } from "./
 export { trpgBotPolicy } from "./bot";
 export { comparePresence, type PresenceReport } from "./presence";
 export { presenceSetup } from "./presence-setup";
-export { trpgSearchBot, TRPG_SEARCH_BUDGET, TRPG_SEARCH_OVERSHOOT, type TrpgBot } from "./search-bot";
+export { trpgSearchBot, TRPG_HARD_BUDGET, TRPG_SEARCH_BUDGET, TRPG_SEARCH_OVERSHOOT, type TrpgBot } from "./search-bot";
 export { determinize as trpgDeterminize } from "./determinize";
 export { answer as botAnswer } from "./plan";
 export { directionTo } from "./tactics/reach";
 export { roundEndCommand } from "./tactics/round-end";
 export { delayedTurnOptions } from "./compose";
 export { attackOdds, overChance, type AttackOdds, type UnknownFactor } from "./odds";
+export type { SearchWeights } from "./tactics/weights";

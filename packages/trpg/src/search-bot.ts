@@ -16,6 +16,7 @@ import { OVERSHOOT, Work } from "./tactics/reach";
 import { roundEndCommand } from "./tactics/round-end";
 import { tactical } from "./tactics/chances";
 import { TurnSearch } from "./tactics/turn";
+import { WEIGHTS, type SearchWeights } from "./tactics/weights";
 import type { TrpgCommand } from "./types";
 import type { TrpgView } from "./view";
 
@@ -26,6 +27,9 @@ import type { TrpgView } from "./view";
  * of CPU a unit. The other fields of {@link SearchBudget} do not apply.
  */
 export const TRPG_SEARCH_BUDGET: SearchBudget = { simulations: 3000 };
+
+/** The "hard" level's think budget: three times {@link TRPG_SEARCH_BUDGET} (more places to go weighed before the work is spent). */
+export const TRPG_HARD_BUDGET: SearchBudget = { simulations: 9000 };
 
 /** The most work units a decision counts past its budget (it finishes what it had begun): ./tactics/reach.ts `OVERSHOOT`. */
 export const TRPG_SEARCH_OVERSHOOT = OVERSHOOT;
@@ -40,10 +44,12 @@ export interface TrpgBot {
 }
 
 /**
- * The TRPG's bot with a budget (see {@link TRPG_SEARCH_BUDGET}). `_seed` is the engine's bot
- * interface's: the search draws no random numbers.
+ * The TRPG's bot with a budget (see {@link TRPG_SEARCH_BUDGET}) and the weights its search
+ * scores positions by (./tactics/weights.ts: the default ones at every level today; sets that
+ * weigh threat, concealment or overwatch more measured no better against the party's bot).
+ * `_seed` is the engine's bot interface's: the search draws no random numbers.
  */
-export function trpgSearchBot(_seed: string, budget: SearchBudget = TRPG_SEARCH_BUDGET): TrpgBot {
+export function trpgSearchBot(_seed: string, budget: SearchBudget = TRPG_SEARCH_BUDGET, weights: SearchWeights = WEIGHTS): TrpgBot {
   const units = budget.simulations ?? TRPG_SEARCH_BUDGET.simulations!;
   const stats: SearchStats = { decisions: 0, nodes: 0 };
   const quick = (view: TrpgView) => view.pending !== null;
@@ -54,7 +60,7 @@ export function trpgSearchBot(_seed: string, budget: SearchBudget = TRPG_SEARCH_
       if (!awaiting(view).includes(seat)) return null;
       if (view.pending) return answer(view);
       if (view.phase === "round_end") {
-        const work = new Work(units);
+        const work = new Work(units, {}, weights);
         stats.decisions++;
         const command = roundEndCommand(view, seat, work);
         stats.nodes += work.used;
@@ -62,7 +68,7 @@ export function trpgSearchBot(_seed: string, budget: SearchBudget = TRPG_SEARCH_
       }
       const actor = view.turn?.actor;
       if (!actor || view.characters[actor]?.at == null) return { type: "end_turn" };
-      const work = new Work(units);
+      const work = new Work(units, {}, weights);
       stats.decisions++;
       const plan = new TurnSearch(tactical(view), actor, work).best();
       stats.nodes += work.used;

@@ -5,7 +5,8 @@
  *
  * Levels are think budgets counted in simulations, not time, so a level plays the same on any
  * machine: "normal" is each ruleset's benchmarked budget (`pnpm bench` prints its strength against
- * the random bot and its think time per move); "easy" a fraction of it, for quick moves.
+ * the random bot and its think time per move); "easy" a fraction of it, for quick moves; "hard"
+ * a larger budget (apps/cli/bench/levels.bench.ts measures every level against the normal bot).
  *
  * A match of an older rules version (a live match the server kept across an update) is played by
  * that version's own bot: its frozen build's random bot with its bot policy, over the commands its

@@ -103,7 +103,9 @@ export interface Brain {
 /**
  * How the server's bot seats play a ruleset (apps/server/src/bots). Levels are think budgets
  * counted in simulations (or the ruleset's own unit of work), not time, so a level plays the same
- * on any machine: "normal" is the ruleset's benchmarked budget, "easy" a fraction of it.
+ * on any machine: "normal" is the ruleset's benchmarked budget, "easy" a fraction of it, "hard"
+ * more of it (and, where the ruleset has them, its own search weights); `pnpm bench`
+ * (apps/cli/bench/levels.bench.ts) measures each level against the other side's normal bot.
  */
 export interface HostedBot {
   /** The search budget of each level. */

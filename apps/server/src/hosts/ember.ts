@@ -85,7 +85,8 @@ export const emberHost: HostedRuleset = {
   }),
   // The search bot (determinized Monte Carlo over the seat's information set).
   bot: {
-    budgets: { easy: { simulations: 8, maxCandidates: 6, depth: 4 }, normal: EMBER_SEARCH_BUDGET },
+    // "hard": three times the simulations over a few more candidates.
+    budgets: { easy: { simulations: 8, maxCandidates: 6, depth: 4 }, normal: EMBER_SEARCH_BUDGET, hard: { simulations: 96, maxCandidates: 16, depth: 8 } },
     brain(level, seat, seed) {
       return searchBrain<EmberView, EmberCommand>(seat, seed, { legal: legalCommandsInView, search: emberSearchBot(seed, this.budgets[level]), policy: emberBotPolicy });
     },

@@ -72,7 +72,8 @@ export const siegeHost: HostedRuleset = {
   casterEvent: (envelope, live) => casterRedact(envelope as EventEnvelope<SiegeEvent>, live as SiegeState),
   // The search bot (determinized Monte Carlo over the team's information set).
   bot: {
-    budgets: { easy: { simulations: 24, maxCandidates: 12, depth: 0 }, normal: SIEGE_SEARCH_BUDGET },
+    // "hard": three times the simulations over more candidates.
+    budgets: { easy: { simulations: 24, maxCandidates: 12, depth: 0 }, normal: SIEGE_SEARCH_BUDGET, hard: { simulations: 720, maxCandidates: 64, depth: 0 } },
     brain(level, seat, seed) {
       return searchBrain<SiegeView, SiegeCommand>(seat, seed, { legal: legalCommandsInView, search: siegeSearchBot(seed, this.budgets[level]), policy: siegeBotPolicy });
     },

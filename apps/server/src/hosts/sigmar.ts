@@ -10,7 +10,7 @@
  * from that version's own rules (no version has caster functions of its own).
  */
 import { RandomBot, spectator, type EventEnvelope } from "@fogwar/engine";
-import { ArmyList, armyProblems, catalog, heuristicChoice, legalCommandsInView, sigmar, sigmarBotPolicy, type SigmarCommand, type SigmarEvent, type SigmarSetup, type SigmarState, type SigmarView } from "@fogwar/sigmar";
+import { ArmyList, armyProblems, catalog, heuristicChoice, legalCommandsInView, POSITION_BUDGET, sigmar, sigmarBotPolicy, type SigmarCommand, type SigmarEvent, type SigmarSetup, type SigmarState, type SigmarView } from "@fogwar/sigmar";
 import type { HostedRuleset } from "./contract.js";
 import { lobbyClock } from "./lobby-clock.js";
 
@@ -58,16 +58,17 @@ export const sigmarHost: HostedRuleset = {
     sampleArmies: catalog.armies,
     armyLabels: Object.fromEntries(catalog.armyLabels),
   }),
-  // A heuristic bot (no search: its budget is a fixed count of positions judged per decision,
-  // POSITION_BUDGET in @fogwar/sigmar): "normal" plays its best-judged command, "easy" picks at
-  // random among the legal commands.
+  // A heuristic bot (no search: its budget is a count of positions judged per decision,
+  // POSITION_BUDGET in @fogwar/sigmar, here `simulations`): "normal" plays its best-judged command
+  // within that budget, "hard" judges four times as many positions (more places and formations
+  // weighed), "easy" picks at random among the legal commands.
   bot: {
-    budgets: { easy: { simulations: 0 }, normal: { simulations: 0 } },
+    budgets: { easy: { simulations: 0 }, normal: { simulations: POSITION_BUDGET }, hard: { simulations: 4 * POSITION_BUDGET } },
     brain(level, seat, seed) {
       const random = new RandomBot<SigmarCommand>(`${seed}:fallback`, sigmarBotPolicy);
       return {
         legal: (view) => legalCommandsInView(view as SigmarView, seat),
-        choose: (view) => (level === "easy" ? random.choose(legalCommandsInView(view as SigmarView, seat)) : heuristicChoice(view as SigmarView, seat)),
+        choose: (view) => (level === "easy" ? random.choose(legalCommandsInView(view as SigmarView, seat)) : heuristicChoice(view as SigmarView, seat, this.budgets[level].simulations)),
         fallback: (view) => random.choose(legalCommandsInView(view as SigmarView, seat)),
       };
     },

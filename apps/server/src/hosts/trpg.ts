@@ -12,7 +12,7 @@
  * "commander" }` (seed 002 3-7 weather and light, 3-2 commander).
  */
 import type { EventEnvelope } from "@fogwar/engine";
-import { TRPG_SEARCH_BUDGET, awaiting, casterRedact, casterViewFor, catalog, legalCommandsInView, trpg, trpgBotPolicy, trpgSearchBot, type TrpgCommand, type TrpgEvent, type TrpgSetup, type TrpgState, type TrpgView } from "@fogwar/trpg";
+import { TRPG_HARD_BUDGET, TRPG_SEARCH_BUDGET, awaiting, casterRedact, casterViewFor, catalog, legalCommandsInView, trpg, trpgBotPolicy, trpgSearchBot, type TrpgCommand, type TrpgEvent, type TrpgSetup, type TrpgState, type TrpgView } from "@fogwar/trpg";
 import { encounter } from "@fogwar/trpg/encounters";
 import { z } from "zod";
 import type { HostedRuleset } from "./contract.js";
@@ -113,9 +113,9 @@ export const trpgHost: HostedRuleset = {
   }),
   // Decisions and the round-end step by the bot's quick rules; a turn's commands by search. The
   // search counts its work in units (packages/trpg/src/search-bot.ts), not simulations; "easy" is
-  // a smaller budget: it weighs fewer places to go.
+  // a smaller budget: it weighs fewer places to go; "hard" a larger one (TRPG_HARD_BUDGET).
   bot: {
-    budgets: { easy: { simulations: 700 }, normal: TRPG_SEARCH_BUDGET },
+    budgets: { easy: { simulations: 700 }, normal: TRPG_SEARCH_BUDGET, hard: TRPG_HARD_BUDGET },
     brain(level, seat, seed) {
       return searchBrain<TrpgView, TrpgCommand>(seat, seed, {
         legal: legalCommandsInView,

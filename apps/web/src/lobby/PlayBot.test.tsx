@@ -52,3 +52,22 @@ test("Siege: the player names themself, picks the defence and the easy bot; the 
   await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/play/m1#seat=d1&token=0123456789abcdef0123456789abcdef"));
   expect(createMatch.mock.calls[0][0]).toEqual({ ruleset: "siege", scenario: "ledger", players: [{ name: "Mina", team: "defence" }, { name: "Bot", team: "attack", bot: "easy" }] });
 });
+
+test("the bot's level: easy, normal and hard are offered (normal first chosen), each explained, and hard is sent as the bot seat's level", async () => {
+  const createMatch = jest.fn().mockResolvedValue(created);
+  renderForm(createMatch);
+  const select = screen.getByLabelText("Bot level") as HTMLSelectElement;
+  expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([
+    ["easy", "Easy (quick moves)"],
+    ["normal", "Normal"],
+    ["hard", "Hard (thinks longer)"],
+  ]);
+  expect(select.value).toBe("normal");
+  fireEvent.change(select, { target: { value: "hard" } });
+  const hint = document.getElementById(select.getAttribute("aria-describedby")!)!;
+  expect(hint.textContent).toMatch(/^Hard weighs many more moves/);
+  fireEvent.click(screen.getByLabelText("Siege"));
+  fireEvent.click(screen.getByRole("button", { name: "Play against the bot" }));
+  await waitFor(() => expect(createMatch).toHaveBeenCalled());
+  expect(createMatch.mock.calls[0][0].players[1]).toMatchObject({ name: "Bot", bot: "hard" });
+});

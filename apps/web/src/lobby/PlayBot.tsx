@@ -1,7 +1,8 @@
 /**
  * "Play against the bot": one form for every ruleset the server hosts that has a part for it
  * (`src/rulesets/<id>/bot.tsx`, found by ../rulesets/bot-discovery.ts): a choice of ruleset, that
- * ruleset's options (its scenario, army or side) and the bot's level, easy or normal.
+ * ruleset's options (its scenario, army or side) and the bot's level, easy, normal or hard (a line
+ * under the choice says what the chosen level plays like).
  * One click creates the match with the other seat played by the server's bot
  * (`players[].bot`) and opens the table as your seat.
  */
@@ -26,6 +27,10 @@ function offeredParts(props: PlayBotProps) {
   });
 }
 
+/** The levels offered, weakest first (the server's {@link BotLevel}s). */
+const LEVELS: readonly BotLevel[] = ["easy", "normal", "hard"];
+
+/** The "Play against the bot" form (see the module's description). */
 export function PlayBot(props: PlayBotProps) {
   const { api } = props;
   const { t } = useTranslation("lobby");
@@ -81,11 +86,17 @@ export function PlayBot(props: PlayBotProps) {
       {chosen.part.Options && <chosen.part.Options id={id} listing={chosen.listing} state={state} onChange={(next) => setOptions((all) => ({ ...all, [chosen.part.id]: next }))} />}
       <div className="row">
         <label htmlFor={`${id}-level`}>{t("playBot.level")}</label>
-        <select id={`${id}-level`} value={level} onChange={(e) => setLevel(e.target.value as BotLevel)}>
-          <option value="easy">{t("playBot.levels.easy")}</option>
-          <option value="normal">{t("playBot.levels.normal")}</option>
+        <select id={`${id}-level`} value={level} aria-describedby={`${id}-level-hint`} onChange={(e) => setLevel(e.target.value as BotLevel)}>
+          {LEVELS.map((l) => (
+            <option key={l} value={l}>
+              {t(`botLevels.${l}`)}
+            </option>
+          ))}
         </select>
       </div>
+      <p id={`${id}-level-hint`} className="hint" style={{ color: "var(--muted)", marginTop: 0 }}>
+        {t(`botLevels.hint.${level}`)}
+      </p>
       {error && <ErrorNote error={error} title={t("playBot.failed")} />}
       <button type="submit" className="primary" disabled={busy}>
         {busy ? t("creating") : t("playBot.start")}

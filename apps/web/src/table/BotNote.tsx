@@ -9,7 +9,7 @@ import { api as defaultApi, type Api } from "../api";
 import { useSeatNamer } from "./names";
 import "./BotNote.css";
 
-/** Bot seats of a match: seat id to bot level ("easy", "normal"). */
+/** Bot seats of a match: seat id to bot level ("easy", "normal", "hard"). */
 export type BotSeats = Readonly<Record<string, string>>;
 
 /** The bot seats of `matchId` (empty until known, and when the match has none). */
@@ -35,13 +35,16 @@ export function useBotSeats(matchId: string, api: Pick<Api, "getMatch"> = defaul
 
 /**
  * One line per bot seat, by its player's name: "Bot is thinking…" while the match waits for that
- * seat, else "Bot is played by the server's bot (easy)." Nothing when no seat is a bot.
+ * seat, else "Bot is played by the server's bot at the hard level." (the level in words, in the
+ * reader's language). Nothing when no seat is a bot.
  */
 export function BotNote({ bots, waiting }: { bots: BotSeats | undefined; waiting: readonly string[] }) {
   const { t } = useTranslation("common");
   const seats = Object.keys(bots ?? {});
   const name = useSeatNamer(seats);
   if (seats.length === 0) return null;
+  // A level this client does not know (a newer server) reads as "normal" rather than as an id.
+  const levelWords = (level: string | undefined) => t(level === "easy" || level === "hard" ? `botLevel.${level}` : "botLevel.normal");
   return (
     <>
       {seats.map((seat) =>
@@ -51,7 +54,7 @@ export function BotNote({ bots, waiting }: { bots: BotSeats | undefined; waiting
           </p>
         ) : (
           <p key={seat} className="bot-note" data-bot-seat={seat}>
-            {t("bot.plays", { player: name(seat), level: t(`bot.level.${bots?.[seat]}`, { defaultValue: bots?.[seat] }) })}
+            {t("botLevel.plays", { player: name(seat), level: levelWords(bots?.[seat]) })}
           </p>
         ),
       )}

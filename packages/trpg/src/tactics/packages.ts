@@ -108,7 +108,7 @@ export function packagesAt(b: Board, a: CharacterState, turn: Turn, ap: number, 
       const near = [...foes].sort((x, y) => distance(a.at!, x.at!) - distance(a.at!, y.at!))[0]!;
       work.spend();
       const shot = blow(b, a, near, w.id, "overwatch", false);
-      out.push({ commands: [{ type: "overwatch", dir: directionTo(a.at!, near.at!) }], ap: 4, value: 0.25 * worth(near, [shot], work.stakes[near.id]).value, down: {}, targets: [] });
+      out.push({ commands: [{ type: "overwatch", dir: directionTo(a.at!, near.at!) }], ap: 4, value: work.weights.overwatch * worth(near, [shot], work.stakes[near.id]).value, down: {}, targets: [] });
     }
   }
   const melee = meleeWeaponOf(a);

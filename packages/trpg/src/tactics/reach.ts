@@ -11,6 +11,7 @@ import { lightLevel, lit, mapOf, moveAllowance, RULES, statsOf, weaponById, weap
 import { DIRECTIONS, distance, passable, wallBetween } from "../geometry";
 import type { CharacterState } from "../types";
 import { blow, worth, type Blow } from "./odds";
+import { WEIGHTS, type SearchWeights } from "./weights";
 
 /**
  * A decision's budget of work, in units that bound its time: a unit per attack's odds worked out,
@@ -25,10 +26,12 @@ export class Work {
    * @param limit the units it may spend.
    * @param stakes what bringing each character down is worth beyond its wounds (by id; ./chances.ts
    *   `stakes`), read by every estimate made within this budget.
+   * @param weights how the searches within this budget weigh what they cannot count (./weights.ts).
    */
   constructor(
     readonly limit: number,
     public stakes: Readonly<Record<string, number>> = {},
+    readonly weights: SearchWeights = WEIGHTS,
   ) {}
   /** Counts `n` units of work done. */
   spend(n = 1): void {

@@ -48,7 +48,7 @@ export function roundEndCommand(view: TrpgView, seat: SeatId, work: Work): TrpgC
     // Once the work is spent the others wait out the round (their turns are not played).
     if (work.exhausted) break;
     const { board } = delayedBoard(b, id);
-    const share = new Work(Math.floor(work.left / (actors.length - i)));
+    const share = new Work(Math.floor(work.left / (actors.length - i)), work.stakes, work.weights);
     const commands = new TurnSearch(board, id, share).whole();
     work.spend(share.used);
     if (commands.length === 0) continue;

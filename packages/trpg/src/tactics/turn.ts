@@ -22,12 +22,13 @@ import { NOTHING, packagesAt, type Package } from "./packages";
 import { firingDistances, LINE_MAP_UNITS, placed, reach, ROUTE_UNITS, type Work } from "./reach";
 
 /**
- * How the search weighs what it cannot count exactly, in wound units: the threat a position is
- * under (low: the round limit makes a draw of a cautious fight, and a draw is no win), a part of
- * what it could attack from there next turn, how much concealment hides it, how much an opponent
- * counts where it was last seen, and a part of what a spotting roll may find.
+ * How the search weighs what it cannot count exactly, in wound units (./weights.ts): the threat a
+ * position is under (low: the round limit makes a draw of a cautious fight, and a draw is no win),
+ * a part of what it could attack from there next turn, how much concealment hides it, how much an
+ * opponent counts where it was last seen, and a part of what a spotting roll may find. A search
+ * reads its {@link Work}'s weights (these by default).
  */
-export const WEIGHTS = { threat: 0.12, offense: 0.5, hidden: 0.8, unseenFoe: 0.6, hunt: 0.8 };
+export { WEIGHTS } from "./weights";
 
 /** A turn's plan: the commands in order (the first is played now) and its score. */
 export interface Plan {
@@ -97,7 +98,7 @@ export class TurnSearch {
     this.threats = Object.values(b.characters)
       .filter((t) => t.side !== side && standing(t) && (t.at ?? t.lastSeen))
       .sort((x, y) => (x.id < y.id ? -1 : 1))
-      .map((c) => ({ c, at: (c.at ?? c.lastSeen)!, weight: c.at ? 1 : WEIGHTS.unseenFoe }));
+      .map((c) => ({ c, at: (c.at ?? c.lastSeen)!, weight: c.at ? 1 : work.weights.unseenFoe }));
     const allies = Object.values(b.characters).filter((c) => c.side === side && c.id !== actor && standing(c) && c.at);
     this.shared = this.threats.map((t) => allies.reduce((n, o) => n + reach(b, t.c, t.at, o, o.at!, work), 0));
     for (const o of engagedWith(b, this.a)) {
@@ -105,7 +106,7 @@ export class TurnSearch {
       work.spend();
       this.strikes.push({ o, value: worth(this.a, [blow(b, o, this.a, meleeWeaponOf(o), "free_strike", false)], work.stakes[this.a.id]).value });
     }
-    this.caution = scenarioOf(b).rounds > b.round ? WEIGHTS.threat : 0;
+    this.caution = scenarioOf(b).rounds > b.round ? work.weights.threat : 0;
     const split = equipmentOf(this.a).some((e) => e.kind === "supercharger");
     this.movable = this.turn.segments === 0 || (split && this.turn.segments < RULES.maxMoveSegments);
   }
@@ -113,7 +114,7 @@ export class TurnSearch {
   /** The best plan for the actor's turn on this board (no commands: end the turn). */
   best(): Plan {
     const { a, b, turn } = this;
-    const strikeCost = this.strikes.reduce((n, s) => n + s.value, 0) * WEIGHTS.threat;
+    const strikeCost = this.strikes.reduce((n, s) => n + s.value, 0) * this.work.weights.threat;
     const here = packagesAt(b, a, turn, turn.ap, this.work, strikeCost);
     let best: Plan = { commands: [], value: -Infinity };
     const consider = (commands: ActionCommand[], value: number) => {
@@ -283,7 +284,7 @@ export class TurnSearch {
       if (raw > 0) threat += standing * t.weight * raw * (raw / (raw + this.shared[i]!));
       offense = Math.max(offense, standing * p.offense[i]!);
     });
-    return -this.caution * threat * (1 - WEIGHTS.hidden * hidden) + WEIGHTS.offense * offense;
+    return -this.caution * threat * (1 - this.work.weights.hidden * hidden) + this.work.weights.offense * offense;
   }
 
   /**
@@ -298,12 +299,12 @@ export class TurnSearch {
     const left = turn.ap - cost >= RULES.costs.shooting ? 1 : 0.3;
     let value = 0;
     for (const t of hidden) value = Math.max(value, huntChance(me, at, t.at) * left * reach(board, me, at, t.c, t.at, this.work));
-    return value > 0 ? { commands: [{ type: "spot" }], ap: cost, value: WEIGHTS.hunt * value, down: {}, targets: [] } : null;
+    return value > 0 ? { commands: [{ type: "spot" }], ap: cost, value: this.work.weights.hunt * value, down: {}, targets: [] } : null;
   }
 
   /** What leaving the engaged opponents (not touching `to`) costs in free strikes, less those the package brings down. */
   private leaving(to: Square, pk: Package = NOTHING): number {
-    return this.strikes.reduce((n, s) => (distance(s.o.at!, to) <= 1.5 ? n : n + s.value * (1 - (pk.down[s.o.id] ?? 0))), 0) * WEIGHTS.threat;
+    return this.strikes.reduce((n, s) => (distance(s.o.at!, to) <= 1.5 ? n : n + s.value * (1 - (pk.down[s.o.id] ?? 0))), 0) * this.work.weights.threat;
   }
 
   /**

@@ -133,30 +133,17 @@ export function ConfirmStep({ command, view, w, onConfirm, onCancel }: { command
   );
 }
 
-/** The standing reaction preferences of this browser, as checkboxes. `ops` are the viewer's team's operators. */
-export function PrefsPanel({ prefs, onChange, ops, w, open }: { prefs: ReactionPrefs; onChange: (p: ReactionPrefs) => void; ops: readonly string[]; w: SiegeWords; open?: boolean }) {
+/** The standing reaction preferences of this browser, as checkboxes (see ./prefs.ts for why there is only one). */
+export function PrefsPanel({ prefs, onChange, w, open }: { prefs: ReactionPrefs; onChange: (p: ReactionPrefs) => void; w: SiegeWords; open?: boolean }) {
   const [shown, setShown] = useState(open ?? false);
   return (
     <details className="reaction-prefs" open={shown} onToggle={(e) => setShown((e.target as HTMLDetailsElement).open)}>
       <summary>{w.t("prefs.title")}</summary>
       <p className="hint">{w.t("prefs.explain")}</p>
       <label className="check">
-        <input type="checkbox" checked={prefs.skipUncovered} onChange={(e) => onChange({ ...prefs, skipUncovered: e.target.checked })} data-pref="skipUncovered" /> {w.t("prefs.skipUncovered")}
-      </label>
-      <label className="check">
         <input type="checkbox" checked={prefs.skipMoves} onChange={(e) => onChange({ ...prefs, skipMoves: e.target.checked })} data-pref="skipMoves" /> {w.t("prefs.skipMoves")}
       </label>
-      {ops.map((o) => (
-        <label key={o} className="check">
-          <input
-            type="checkbox"
-            checked={prefs.never.includes(o)}
-            onChange={(e) => onChange({ ...prefs, never: e.target.checked ? [...prefs.never, o] : prefs.never.filter((x) => x !== o) })}
-            data-pref-never={o}
-          />{" "}
-          {w.t("prefs.never", { op: opName(w, o) })}
-        </label>
-      ))}
+      <p className="hint">{w.t("prefs.why")}</p>
     </details>
   );
 }

@@ -141,7 +141,7 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
               {seat && !confirm && <SiegeControls view={view} builder={builder} legal={legal} onCommand={request} />}
               {mine && view.pending?.kind === "reaction" && <OddsPanel view={view} w={w} pairs={view.pending.watchers.map((o) => [o, (view.pending as { target: string }).target] as const)} />}
               {seat && myTeam && myTeam !== "all" && view.phase !== "finished" && view.phase !== "picks" && (
-                <PrefsPanel key={prefsOpen} open={prefsOpen > 0} prefs={prefs} onChange={setPrefs} ops={Object.values(view.operators).filter((o) => o.team === myTeam && !o.dead).map((o) => o.id)} w={w} />
+                <PrefsPanel key={prefsOpen} open={prefsOpen > 0} prefs={prefs} onChange={setPrefs} w={w} />
               )}
               {seat && view.phase !== "finished" && !compact && (
                 <p className="turn-alerts">

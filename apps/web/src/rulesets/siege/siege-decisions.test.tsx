@@ -9,10 +9,10 @@ import { deserialize, serialize } from "node:v8";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import i18next from "i18next";
 import { seatViewer } from "@fogwar/engine";
-import { legalCommandsInView, siege, type SiegeCommand, type SiegeState, type SiegeView } from "@fogwar/siege";
+import { legalCommandsInView, siege, type SiegeCommand, type SiegeEvent, type SiegeState, type SiegeView } from "@fogwar/siege";
 import { SiegeTableView } from "./SiegeTableView";
 import { describeCommand } from "./sentences";
-import { autoAnswer, NO_PREFS } from "./prefs";
+import { autoAnswer, loadPrefs, NO_PREFS } from "./prefs";
 import { inEnglish } from "../../../test/english";
 
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
@@ -50,11 +50,11 @@ function facing(): SiegeState {
   return s;
 }
 
-function show(state: SiegeState, seat: string, opts: { legal?: SiegeCommand[]; view?: SiegeView } = {}) {
+function show(state: SiegeState, seat: string, opts: { legal?: SiegeCommand[]; view?: SiegeView; events?: { seq: number; events: SiegeEvent[] }[] } = {}) {
   const view = opts.view ?? siege.viewFor(state, seatViewer(seat));
   const legal = opts.legal ?? legalCommandsInView(view, seat);
   const onCommand = jest.fn();
-  const utils = render(<SiegeTableView matchId="m" view={view} seat={seat} legal={legal} onCommand={onCommand} events={[]} />);
+  const utils = render(<SiegeTableView matchId="m" view={view} seat={seat} legal={legal} onCommand={onCommand} events={opts.events ?? []} />);
   return { ...utils, view, legal, onCommand };
 }
 
@@ -127,33 +127,39 @@ describe("the Siege table helps a player decide", () => {
     expect(again.container.querySelector("[data-why=breach]")?.textContent).toBe("Breach: Haze has used both of its 2 actions.");
   });
 
-  test("standing reaction preferences: a prompt no watcher can fire on is answered 'Hold fire' automatically when asked to, with a note and a way to change it; without the preference the player is asked", () => {
+  test("standing reaction preferences: after a move, 'don't react to moves' answers 'Hold fire' with a note and a way to change it; without it the player is asked", () => {
     const s = facing();
     const view = structuredClone(siege.viewFor(s, seatViewer("d1")));
     view.pending = { kind: "reaction", team: "defence", target: "haze", watchers: ["quill"] };
-    const legal: SiegeCommand[] = [{ type: "hold" }];
-    const asked = show(s, "d1", { view, legal });
+    const legal: SiegeCommand[] = [{ type: "react", operator: "quill" }, { type: "hold" }];
+    const events = [{ seq: 7, events: [{ type: "moved", operator: "haze", from: "8,0", to: "9,0", cost: 1 }] as SiegeEvent[] }];
+    const asked = show(s, "d1", { view, legal, events });
     expect(asked.onCommand).not.toHaveBeenCalled();
     expect(asked.container.querySelector(".pending")?.textContent).toMatch(/Defence may shoot at Haze \(Quill\)/);
     asked.unmount();
-    localStorage.setItem("fogwar.siege.reactionPrefs", JSON.stringify({ skipUncovered: true }));
-    const auto = show(s, "d1", { view, legal });
+    localStorage.setItem("fogwar.siege.reactionPrefs", JSON.stringify({ skipMoves: true }));
+    const auto = show(s, "d1", { view, legal, events });
     expect(auto.onCommand).toHaveBeenCalledWith({ type: "hold" });
     const note = auto.container.querySelector(".auto-note")!;
-    expect(note.textContent).toMatch(/Answered 'Hold fire' for you \(none of your watchers could fire\): Reaction: Defence may shoot at Haze/);
+    expect(note.textContent).toMatch(/Answered 'Hold fire' for you \(you don't react to moves\): Reaction: Defence may shoot at Haze/);
     fireEvent.click(within(note as HTMLElement).getByRole("button", { name: "Change preferences" }));
     expect(auto.container.querySelector<HTMLDetailsElement>(".reaction-prefs")?.open).toBe(true);
   });
 
-  test("reaction preferences: never react with an operator, don't react to moves (pure)", () => {
+  test("no preference reads the defence's secrets (an answer sent at once would tell the attack by its timing): a prompt no real watcher can fire on, or stored preferences of older pages, are still asked", () => {
     const view = structuredClone(siege.viewFor(facing(), seatViewer("d1")));
     view.pending = { kind: "reaction", team: "defence", target: "haze", watchers: ["quill"] };
-    const legal: SiegeCommand[] = [{ type: "react", operator: "quill" }, { type: "hold" }];
-    expect(autoAnswer(view, legal, NO_PREFS, [])).toBeNull();
-    expect(autoAnswer(view, legal, { ...NO_PREFS, never: ["quill"] }, [])?.reason).toBe("never");
+    // Only a decoy token sees Haze: the defence may only hold.
+    expect(autoAnswer(view, [{ type: "hold" }], NO_PREFS, [])).toBeNull();
+    localStorage.setItem("fogwar.siege.reactionPrefs", JSON.stringify({ skipUncovered: true, never: ["quill"] }));
+    expect(loadPrefs()).toEqual(NO_PREFS);
+    expect(autoAnswer(view, [{ type: "hold" }], loadPrefs(), [])).toBeNull();
+    expect(autoAnswer(view, [{ type: "react", operator: "quill" }, { type: "hold" }], loadPrefs(), [])).toBeNull();
+    // The one preference depends on the enemy's last action, which the attack sees as well.
     const moved = [{ type: "moved", operator: "haze", from: "8,0", to: "9,0", cost: 1 }] as const;
-    expect(autoAnswer(view, legal, { ...NO_PREFS, skipMoves: true }, moved)?.reason).toBe("moves");
-    expect(autoAnswer(view, legal, { ...NO_PREFS, skipMoves: true }, [])).toBeNull();
+    expect(autoAnswer(view, [{ type: "hold" }], { skipMoves: true }, moved)?.reason).toBe("moves");
+    expect(autoAnswer(view, [{ type: "react", operator: "quill" }, { type: "hold" }], { skipMoves: true }, moved)?.reason).toBe("moves");
+    expect(autoAnswer(view, [{ type: "hold" }], { skipMoves: true }, [])).toBeNull();
   });
 
   test("a decision of mine makes the action bar compact (the map stays in sight on a phone)", () => {

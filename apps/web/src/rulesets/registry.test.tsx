@@ -3,7 +3,7 @@
  * else; the lobby offers a ruleset only when the server hosts it and this app has its adapter; an
  * adapter added at run time (a fixture) needs no shared file, yet is never offered unless hosted.
  */
-import { render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { createApi } from "../api";
 import { setupI18n } from "../i18n";
@@ -46,6 +46,13 @@ test("an adapter registered alone is not offered while the server does not host 
   registerRuleset(fixture);
   expect(rulesetAdapter("fixture")).toBe(fixture);
   lobbyWith([...rulesetsBody.rulesets, { id: "chess", rulesVersion: "chess-1" }]);
+  const picker = await screen.findByRole("group", { name: "Game" });
+  // The games offered: those hosted with an adapter here, neither the fixture nor chess.
+  const offered = [...picker.querySelectorAll<HTMLElement>("[data-game]")].map((b) => b.dataset.game);
+  expect(offered).toContain("ember");
+  expect(offered).not.toContain("fixture");
+  expect(offered).not.toContain("chess");
+  fireEvent.click(within(picker).getAllByRole("button")[0]!);
   expect(await screen.findByRole("button", { name: "Create match" })).toBeTruthy();
   expect(screen.queryByTestId("fixture-form")).toBeNull();
   expect(screen.queryByText(/chess/)).toBeNull();
@@ -54,5 +61,7 @@ test("an adapter registered alone is not offered while the server does not host 
 test("once the server hosts it, the registered adapter's create form is offered with its own listing", async () => {
   registerRuleset(fixture);
   lobbyWith([...rulesetsBody.rulesets, { id: "fixture", rulesVersion: "fixture-0.1.0" }]);
+  const picker = await screen.findByRole("group", { name: "Game" });
+  fireEvent.click(picker.querySelector<HTMLElement>('[data-game="fixture"]')!);
   await waitFor(() => expect(screen.getByTestId("fixture-form").textContent).toBe("fixture form for fixture-0.1.0"));
 });

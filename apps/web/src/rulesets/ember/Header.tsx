@@ -84,7 +84,7 @@ export function TurnLine({ view, seat }: { view: EmberView; seat: string | null 
   );
 }
 
-export function Result({ view, seat, matchId }: { view: EmberView; seat: string | null; matchId: string }) {
+export function Result({ view, seat }: { view: EmberView; seat: string | null }) {
   const { t } = useTranslation("table");
   const name = useSeatNamer(view.seats);
   const result = view.result;
@@ -100,11 +100,6 @@ export function Result({ view, seat, matchId }: { view: EmberView; seat: string 
       <p>{t("result.reason", { reason: endReason({ t }, result.reason) })}</p>
       <p>
         {view.seats.map((s) => `${name(s)}: ${t("vp", { vp: result.scores[s] ?? 0 })}`).join(" · ")}
-      </p>
-      <p>
-        <a className="button primary" href={`/review/${encodeURIComponent(matchId)}`}>
-          {t("result.review")}
-        </a>
       </p>
     </section>
   );

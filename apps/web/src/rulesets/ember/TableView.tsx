@@ -49,7 +49,7 @@ export function TableView(props: TableViewProps) {
   return mustering ? <MusterScreen {...props} /> : <BattleView {...props} />;
 }
 
-function BattleView({ matchId, view, seat, legal, onCommand, events, banner, notice, clock, abandonment, bots }: TableViewProps) {
+function BattleView({ view, seat, legal, onCommand, events, banner, notice, clock, abandonment, bots }: TableViewProps) {
   const { t, i18n } = useTranslation("table");
   const name = useSeatNamer(view.seats);
   const [selected, setSelected] = useState<string | null>(null);
@@ -222,7 +222,7 @@ function BattleView({ matchId, view, seat, legal, onCommand, events, banner, not
   return (
     <div className="ember-table" data-seat={seat ?? "spectator"}>
       {banner}
-      <Result view={view} seat={seat} matchId={matchId} />
+      <Result view={view} seat={seat} />
       <div className="table-grid">
         <div className="board-column">
           <BoardViewport label={t("board.name")} initialZoom={phoneZoom(12, Math.min(globalThis.innerWidth ?? 1280, 1280) - 16, 40)}>

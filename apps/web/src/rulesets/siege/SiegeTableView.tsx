@@ -35,7 +35,7 @@ export interface SiegeTableViewProps extends TableViewProps<SiegeView, SiegeComm
   readonly readOnly?: boolean;
 }
 
-export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, banner, notice, readOnly, clock, abandonment, bots }: SiegeTableViewProps) {
+export function SiegeTableView({ view, seat, legal, onCommand, events, banner, notice, readOnly, clock, abandonment, bots }: SiegeTableViewProps) {
   const { t, i18n } = useTranslation("siege");
   const name = useSeatNamer([...view.teams.attack, ...view.teams.defence]);
   const w: SiegeWords = { t, language: i18n.language, name };
@@ -95,7 +95,7 @@ export function SiegeTableView({ matchId, view, seat, legal, onCommand, events, 
         </ul>
         {!seat && !readOnly && <p>{t("spectating")}</p>}
       </header>
-      <Result view={view} matchId={matchId} w={w} readOnly={readOnly} />
+      <Result view={view} w={w} />
       <div className="table-grid">
         <div className="board-column">
           <BoardViewport label={t("map.name")} initialZoom={frame < 600 ? phoneZoom(map?.width ?? 12, frame) : 1}>
@@ -253,7 +253,7 @@ function Inventory({ view, w, team }: { view: SiegeView; w: SiegeWords; team: Te
   );
 }
 
-function Result({ view, matchId, w, readOnly }: { view: SiegeView; matchId: string; w: SiegeWords; readOnly?: boolean }) {
+function Result({ view, w }: { view: SiegeView; w: SiegeWords }) {
   const result = view.result;
   if (!result) return null;
   const winnerTeam = result.winner ? (view.teams.attack.includes(result.winner) ? "attack" : "defence") : null;
@@ -263,14 +263,8 @@ function Result({ view, matchId, w, readOnly }: { view: SiegeView; matchId: stri
         {w.t("result.title")}: {winnerTeam ? w.t("result.winner", { team: teamName(w, winnerTeam) }) : w.t("result.draw")}
       </h2>
       <p>{w.t("result.reason", { reason: reasonWords(w, result.reason, view.map) })}</p>
-      {/* The dice seed is checked on the review page's verification, not shown raw here. */}
-      {!readOnly && (
-        <p>
-          <a className="button primary" href={`/review/${encodeURIComponent(matchId)}`}>
-            {w.t("result.review")}
-          </a>
-        </p>
-      )}
+      {/* The review link and what to do next are the match-end banner's (table/MatchEnd.tsx); the
+          dice seed is checked on the review page's verification, not shown raw here. */}
     </section>
   );
 }

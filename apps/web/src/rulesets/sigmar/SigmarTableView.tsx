@@ -51,7 +51,7 @@ interface Planning {
   readonly max?: number;
 }
 
-export function SigmarTableView({ matchId, view, seat, legal, templates, onCommand, events, banner, notice, clock, abandonment, readOnly, bots }: SigmarTableViewProps) {
+export function SigmarTableView({ view, seat, legal, templates, onCommand, events, banner, notice, clock, abandonment, readOnly, bots }: SigmarTableViewProps) {
   const { t, i18n } = useTranslation("sigmar");
   const name = useSeatNamer(view.seats);
   const w: SigmarWords = { t, language: i18n.language, name };
@@ -166,13 +166,6 @@ export function SigmarTableView({ matchId, view, seat, legal, templates, onComma
         <section className="result" role="status">
           <h2>{view.result.winner ? (seat && !readOnly ? t(view.result.winner === seat ? "outcome.youWin" : "outcome.youLose") : t("outcome.winner", { seat: name(view.result.winner) })) : t("log.draw")}</h2>
           <p>{endReason(w, view.result.reason)}</p>
-          {!readOnly && (
-            <p>
-              <a className="button primary" href={`/review/${encodeURIComponent(matchId)}`}>
-                {t("review.title")}
-              </a>
-            </p>
-          )}
         </section>
       )}
       <div className="table-grid">

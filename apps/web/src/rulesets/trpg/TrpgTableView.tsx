@@ -33,7 +33,7 @@ export interface TrpgTableViewProps extends TableViewProps<TrpgView, TrpgCommand
   readonly readOnly?: boolean;
 }
 
-export function TrpgTableView({ matchId, view, seat, legal, onCommand, events, banner, notice, readOnly, bots, clock, abandonment }: TrpgTableViewProps) {
+export function TrpgTableView({ view, seat, legal, onCommand, events, banner, notice, readOnly, bots, clock, abandonment }: TrpgTableViewProps) {
   const { t, i18n } = useTranslation("trpg");
   const seats = [...view.seats.party, ...view.seats.enemies];
   const name = useSeatNamer(seats);
@@ -90,7 +90,7 @@ export function TrpgTableView({ matchId, view, seat, legal, onCommand, events, b
         {seat && myCharacters.length > 0 && <p className="you">{t(master ? "youMaster" : "you", { seat: name(seat), characters: myCharacters.map((c) => inLanguage(w, c.name)).join(", ") })}</p>}
         {!seat && !readOnly && <p>{t("spectating")}</p>}
       </header>
-      <Result view={view} matchId={matchId} w={w} readOnly={readOnly} />
+      <Result view={view} w={w} />
       <div className="table-grid">
         <div className="board-column" ref={column} style={{ "--board-ratio": (scenario.map.width + MAP_COLUMNS_EXTRA) / (scenario.map.height + MAP_COLUMNS_EXTRA) } as CSSProperties}>
           <BoardViewport label={t("map.title")} initialZoom={phoneZoom(scenario.map.width + MAP_COLUMNS_EXTRA, frameWidth)}>
@@ -276,18 +276,13 @@ function DiceLog({ events, w }: { events: readonly { readonly seq: number; reado
   );
 }
 
-function Result({ view, matchId, w, readOnly }: { view: TrpgView; matchId: string; w: TrpgWords; readOnly?: boolean }) {
+function Result({ view, w }: { view: TrpgView; w: TrpgWords }) {
   const r = view.result;
   if (!r) return null;
   return (
     <section className="result" role="status">
       <h3>{r.winner === null ? w.t("result.draw") : w.t("result.won", { seats: (r.winners ?? [r.winner]).map(w.name).join(", ") })}</h3>
       <p>{w.t(`result.reason.${r.reason === "rounds" ? "rounds" : (r.reason.split(": ")[1]?.replace(/ /g, "_") ?? "other")}`, { defaultValue: w.t("result.reason.other") })}</p>
-      {!readOnly && (
-        <p>
-          <a href={`/review/${matchId}`}>{w.t("result.review")}</a>
-        </p>
-      )}
     </section>
   );
 }

@@ -87,7 +87,8 @@ describe("the TRPG table", () => {
     const roundEnd = until(start, (s) => s.phase === "round_end");
     const { onCommand, container } = renderFor(roundEnd, "gm");
     const region = screen.getByRole("region", { name: "Round-end step" });
-    // The lookout is the only one that waited: it is chosen; its kinds are buttons in words.
+    // More than one enemy waited (the concealed sharpshooter too): the master picks the lookout; its kinds are buttons in words.
+    fireEvent.click(within(region).getByRole("button", { name: /lookout/i }));
     fireEvent.click(within(region).getByRole("button", { name: "Step" }));
     fireEvent.click(container.querySelector("rect.target[role=button]")!);
     expect(within(region).getByRole("heading", { name: /delayed turn/ })).toBeTruthy();

@@ -39,12 +39,25 @@ export function useActionHelp(view: EmberView): (unitId: string, part: PartSlot,
   };
 }
 
+/**
+ * The actions the viewer's active mech cannot take now, with why (today's rules read on the view):
+ * none for a view these rules cannot read (a match of an older rules version, replayed or live,
+ * whose projection lacks a field today's checks use), since the reasons are an aid, never a rule.
+ */
+function whyUnavailable(view: EmberView, seat: string): ReturnType<typeof unavailableActions> {
+  try {
+    return unavailableActions(view, seat).filter((w) => w.code !== "action_already_used");
+  } catch {
+    return [];
+  }
+}
+
 /** Why the viewer's active mech cannot take some of its actions now, one line each. */
 export function WhyNot({ view, seat }: { view: EmberView; seat: string }) {
   const { t } = useTranslation("table");
   const words = useWords(view);
   const unit = (id: string) => unitLabel(view, id, words.name);
-  const missing = unavailableActions(view, seat).filter((w) => w.code !== "action_already_used");
+  const missing = whyUnavailable(view, seat);
   if (missing.length === 0) return null;
   return (
     <details className="why-not-box" open>
@@ -88,6 +101,15 @@ function useModifierWords(view: EmberView): (m: OddsModifier) => string {
   };
 }
 
+/** The odds, or none for a view today's rules cannot read (a match of an older rules version). */
+function oddsOrNone<T>(compute: () => T | null): T | null {
+  try {
+    return compute();
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The odds of `unitId` attacking `target` with its `part`'s `action`, before the roll (seed 000
  * 1.2.1): the chance to hit, to get damage through and the damage expected, with the pools and
@@ -96,7 +118,7 @@ function useModifierWords(view: EmberView): (m: OddsModifier) => string {
 export function OddsLine({ view, unitId, part, action, target }: { view: EmberView; unitId: string; part: PartSlot; action: string; target: string }) {
   const { t } = useTranslation("table");
   const modifierWords = useModifierWords(view);
-  const odds = attackOdds(view, unitId, part, action, target);
+  const odds = oddsOrNone(() => attackOdds(view, unitId, part, action, target));
   if (!odds) return null;
   return (
     <details className="odds" data-odds={target} data-hit={odds.hit.toFixed(4)}>

@@ -154,7 +154,10 @@ suite(title, () => {
     }, 60_000);
     expect(turns).toBeGreaterThanOrEqual(2);
     const roundEnd = master.page.locator("section.round-end");
-    // The lookout (the one that waited) is chosen; its delayed turn: Spot, added from step 3.
+    // The master picks the lookout when more than one enemy waited (the concealed sharpshooter too);
+    // its delayed turn: Spot, added from step 3.
+    const lookout = roundEnd.getByRole("button", { name: /lookout/i });
+    if ((await lookout.count()) > 0) await lookout.first().click();
     await roundEnd.getByRole("button", { name: /^Spot/ }).click();
     await roundEnd.getByRole("button", { name: "Add" }).click();
     await roundEnd.locator(".delayed li").first().waitFor();

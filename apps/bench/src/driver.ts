@@ -19,11 +19,12 @@ import { bgioTarget } from "./clients/bgio.js";
 import { bgioEmberTarget } from "./clients/bgio-ember.js";
 import { floorTarget } from "./clients/floor.js";
 import { fogwarTarget } from "./clients/fogwar.js";
-import type { BenchMatch, Connection, Target } from "./clients/target.js";
+import type { BenchMatch, Connection, RoundTrip, Target } from "./clients/target.js";
 
 const url = process.env.BENCH_URL as string;
 const kind = process.env.BENCH_TARGET;
-const makers: Record<string, (url: string) => unknown> = { fogwar: fogwarTarget, floor: floorTarget, bgio: bgioTarget, "bgio-ember": bgioEmberTarget };
+// BENCH_EVENTS=0: the server sends no `events` messages (the bare room playing EMBER).
+const makers: Record<string, (url: string) => unknown> = { fogwar: (url) => fogwarTarget(url, process.env.BENCH_EVENTS !== "0"), floor: floorTarget, bgio: bgioTarget, "bgio-ember": bgioEmberTarget };
 const target = (makers[kind ?? ""]?.(url) ?? null) as Target<unknown> | null;
 if (!target) throw new Error(`unknown BENCH_TARGET ${kind}`);
 
@@ -83,7 +84,10 @@ interface Tally {
   replaced: number;
   /** Replacements opened during the run because no spare was left (their creation and joins are in the window). */
   openedDuring: number;
+  /** Round trips to the acknowledgement (ms). */
   trips: number[];
+  /** Round trips as felt: acknowledgement, patch and events (ms). */
+  felt: number[];
   playerBytes: number;
   spectatorBytes: number;
   /** Player bytes by part (patch, events, accepted, ...), where the clients tell them apart. */
@@ -98,7 +102,7 @@ async function loop(i: number, end: number, tally: Tally, paced: { intervalMs: n
       if (next >= end) return;
       await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
     } else if (performance.now() >= end) return;
-    let trip: number | null = null;
+    let trip: RoundTrip | null = null;
     try {
       for (let tries = 0; trip === null; tries++) {
         let match = matches[i] as BenchMatch;
@@ -119,7 +123,8 @@ async function loop(i: number, end: number, tally: Tally, paced: { intervalMs: n
         }
         trip = await match.command();
       }
-      tally.trips.push(trip);
+      tally.trips.push(trip.ack);
+      tally.felt.push(trip.felt);
       tally.accepted++;
     } catch (error) {
       if (!paced || !/timed out/.test(String(error))) throw error;
@@ -137,7 +142,7 @@ async function loop(i: number, end: number, tally: Tally, paced: { intervalMs: n
 }
 
 async function run(seconds: number, intervalS: number | null): Promise<Tally & { seconds: number; driverCpuMicros: number }> {
-  const tally: Tally = { accepted: 0, late: 0, unanswered: 0, replaced: 0, openedDuring: 0, trips: [], playerBytes: 0, spectatorBytes: 0, playerParts: {} };
+  const tally: Tally = { accepted: 0, late: 0, unanswered: 0, replaced: 0, openedDuring: 0, trips: [], felt: [], playerBytes: 0, spectatorBytes: 0, playerParts: {} };
   const before = bytes();
   for (const m of matches) addParts(tally.playerParts, m.players, -1);
   const cpu0 = cpuMicros();

@@ -107,6 +107,11 @@ export class Child {
     return { child, info };
   }
 
+  /** The process ids of every child started and not yet exited. */
+  static livePids(): number[] {
+    return [...Child.live].map((child) => child.pid);
+  }
+
   /** The process id. */
   get pid(): number {
     return this.process.pid as number;

@@ -8,9 +8,12 @@
  * fails. Settings: ./settings.ts; what each figure measures: ../README.md.
  */
 import { cpus, loadavg } from "node:os";
+import { relative } from "node:path";
 import { Child } from "./ipc.js";
+import { machineDescription } from "./machine.js";
 import { measureTarget, type TargetResult } from "./phases.js";
-import { report } from "./report.js";
+import { evaluate, report } from "./report.js";
+import { gitState, resultsDir, workspaceRoot, writeResults } from "./results.js";
 import { describeSettings, settingsFromEnv, type TargetName } from "./settings.js";
 
 const COMMANDS: Record<TargetName, string> = {
@@ -37,6 +40,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 const settings = settingsFromEnv();
 const started = performance.now();
+const date = new Date().toISOString();
+const loadStart = loadavg();
 log(`Side-by-side server benchmark: Node ${process.version}, ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")} at start.`);
 log("Servers and load drivers each run in their own process on this machine; absolute times vary with its load, ratios hold better.");
 for (const line of describeSettings(settings)) log(`  ${line}`);
@@ -63,5 +68,12 @@ for (const name of settings.targets) {
 
 for (const line of report(results, skipped)) log(line);
 log("");
-log(`Whole run: ${((performance.now() - started) / 1000).toFixed(0)} s; load average at the end ${loadavg().map((l) => l.toFixed(2)).join(" ")}.`);
+const seconds = (performance.now() - started) / 1000;
+log(`Whole run: ${seconds.toFixed(0)} s; load average at the end ${loadavg().map((l) => l.toFixed(2)).join(" ")}.`);
+// The results file (./results.ts): the docs table is written from it, never by hand.
+if (process.env.BENCH_RESULTS !== "0" && results.length > 0) {
+  const root = workspaceRoot();
+  const path = writeResults({ version: 1, date, ...gitState(root), machine: machineDescription(), settings, loadStart, loadEnd: loadavg(), seconds, results, figures: evaluate(results), skipped });
+  log(`Results: ${relative(root, path)} (\`pnpm --filter @fogwar/bench run table\` writes docs/operating.md's table from the newest; BENCH_RESULTS=0 writes none).`);
+} else if (results.length > 0) log(`No results file written (BENCH_RESULTS=0); they go to ${resultsDir()} otherwise.`);
 process.exit(failed ? 1 : 0);

@@ -1,10 +1,13 @@
 /**
  * The phases run against each server under test, each with fresh load drivers (child processes):
  * idle round trip, CPU per command (repeated), simultaneous joins, paced load, then on a fresh
- * server the idle matches. Each phase records the load average at its start and end.
+ * server the idle matches. Each phase records the load average at its start and end, and where the
+ * machine's CPU went during it (./machine.ts): a phase during which the rest of the machine was busy
+ * is marked as taken under load.
  */
 import { loadavg } from "node:os";
 import { Child } from "./ipc.js";
+import { cpuShares, readCpu, UNDER_LOAD_CORES, type CpuShares } from "./machine.js";
 import type { Settings, TargetName } from "./settings.js";
 import { startTarget, type RunningTarget } from "./servers/start.js";
 
@@ -15,7 +18,10 @@ interface RunTally {
   unanswered: number;
   replaced: number;
   openedDuring: number;
+  /** Round trips (ms): sent to acknowledged. */
   trips: number[];
+  /** Round trips as a player feels them (ms): sent to the acknowledgement, the patch and the events all received (./clients/target.ts). */
+  felt: number[];
   playerBytes: number;
   spectatorBytes: number;
   playerParts: Record<string, number>;
@@ -23,12 +29,18 @@ interface RunTally {
   driverCpuMicros: number;
 }
 
-/** One phase's name, duration and the load average (1 min) at its start and end. */
+/**
+ * One phase's name, duration, the load average (1 min) at its start and end, where the machine's
+ * CPU went during it (undefined without /proc) and whether it was taken under load (the rest of
+ * the machine busier than UNDER_LOAD_CORES of a core; by the load average when /proc cannot tell).
+ */
 export interface PhaseLog {
   readonly phase: string;
   readonly seconds: number;
   readonly loadStart: number;
   readonly loadEnd: number;
+  readonly cpu?: CpuShares;
+  readonly underLoad: boolean;
 }
 
 /** Everything measured on one server under test. */
@@ -37,7 +49,7 @@ export interface TargetResult {
   /** What the measured commands were. */
   commands: string;
   /** Phase 1: round trip quantiles (ms), commands, and the server's CPU per accepted command (ms) over the window. */
-  idle?: { p50: number; p99: number; n: number; cpuPerCommand: number };
+  idle?: { p50: number; p99: number; feltP50: number; feltP99: number; n: number; cpuPerCommand: number };
   /** Phase 2; `playerParts`: bytes per command to a player by part (patch, events, accepted, ...), empty where the clients do not tell them apart. */
   cpu?: { reps: number[]; rates: number[]; playerBytes: number; spectatorBytes: number; playerParts: Record<string, number>; replaced: number; openedDuring: number };
   joins?: { joins: number; failed: number; reasons: Record<string, number>; seconds: number };
@@ -45,6 +57,9 @@ export interface TargetResult {
     matches: number;
     p50: number;
     p99: number;
+    /** The round trip as a player feels it (acknowledgement, patch and events), p50 and p99 (ms). */
+    feltP50: number;
+    feltP99: number;
     accepted: number;
     rate: number;
     late: number;
@@ -52,6 +67,8 @@ export interface TargetResult {
     loopP99: number;
     loopMax: number;
     serverCorePct: number;
+    /** PostgreSQL's processes on this machine during the window (% of a core; undefined without /proc). */
+    postgresCorePct?: number;
     driverCorePct: number;
     openSeconds: number;
   };
@@ -70,19 +87,27 @@ const DRIVER = new URL("./driver.ts", import.meta.url).pathname;
 const driverKind = (name: TargetName) => (name.startsWith("fogwar") || name === "floor-ember" ? "fogwar" : name);
 
 async function startDriver(target: RunningTarget, label: string): Promise<Child> {
-  const { child } = await Child.start(label, DRIVER, { BENCH_TARGET: driverKind(target.name), BENCH_URL: target.url });
+  const { child } = await Child.start(label, DRIVER, { BENCH_TARGET: driverKind(target.name), BENCH_URL: target.url, BENCH_EVENTS: target.name === "floor-ember" ? "0" : "1" });
   return child;
 }
 
 /** Runs `body` as a phase: logs its line (with the load average) and records it. */
 async function phase<T>(result: TargetResult, name: string, log: (line: string) => void, body: () => Promise<T>): Promise<T> {
   const loadStart = loadavg()[0] as number;
+  const cpu0 = readCpu(Child.livePids());
   const t0 = performance.now();
   log(`  ${result.name}: ${name} ...`);
   const value = await body();
-  const entry = { phase: name, seconds: (performance.now() - t0) / 1000, loadStart, loadEnd: loadavg()[0] as number };
+  const cpu = cpuShares(cpu0, readCpu(Child.livePids()));
+  const loadEnd = loadavg()[0] as number;
+  // PostgreSQL's processes are the server's own for fogwar-postgres, the rest of the machine for
+  // every other server. Without /proc, the load average stands in: above the bench's own share.
+  const outside = cpu ? cpu.otherCores + (result.name === "fogwar-postgres" ? 0 : cpu.postgresCores) : undefined;
+  const underLoad = outside !== undefined ? outside > UNDER_LOAD_CORES : Math.max(loadStart, loadEnd) > 1.5;
+  const entry: PhaseLog = { phase: name, seconds: (performance.now() - t0) / 1000, loadStart, loadEnd, ...(cpu ? { cpu } : {}), underLoad };
   result.phases.push(entry);
-  log(`  ${result.name}: ${name} done in ${entry.seconds.toFixed(1)} s (load average ${entry.loadStart.toFixed(2)} -> ${entry.loadEnd.toFixed(2)})`);
+  const shares = cpu ? `; cores busy: bench ${cpu.benchCores.toFixed(2)}, PostgreSQL ${cpu.postgresCores.toFixed(2)}, the rest of the machine ${cpu.otherCores.toFixed(2)}` : "";
+  log(`  ${result.name}: ${name} done in ${entry.seconds.toFixed(1)} s (load average ${loadStart.toFixed(2)} -> ${loadEnd.toFixed(2)}${shares})${underLoad ? ": TAKEN UNDER LOAD" : ""}`);
   return value;
 }
 
@@ -104,7 +129,14 @@ export async function measureTarget(name: TargetName, s: Settings, commands: str
         const before = await target.stats();
         const run = await driver.call<RunTally>("closed", { seconds: s.idleSeconds });
         const after = await target.stats();
-        result.idle = { p50: quantile(run.trips, 0.5), p99: quantile(run.trips, 0.99), n: run.trips.length, cpuPerCommand: (after.cpuMicros - before.cpuMicros) / 1000 / run.accepted };
+        result.idle = {
+          p50: quantile(run.trips, 0.5),
+          p99: quantile(run.trips, 0.99),
+          feltP50: quantile(run.felt, 0.5),
+          feltP99: quantile(run.felt, 0.99),
+          n: run.trips.length,
+          cpuPerCommand: (after.cpuMicros - before.cpuMicros) / 1000 / run.accepted,
+        };
         log(`  ${name}: idle round trip p50 ${result.idle.p50.toFixed(2)} ms, server CPU ${result.idle.cpuPerCommand.toFixed(3)} ms per command (${run.accepted} commands)`);
       } finally {
         await driver.stop();
@@ -165,15 +197,20 @@ export async function measureTarget(name: TargetName, s: Settings, commands: str
         await Promise.all(drivers.map((d, i) => d.call("open", { matches: Math.floor(s.pacedMatches / s.drivers) + (i < s.pacedMatches % s.drivers ? 1 : 0), spectators: 1, concurrency: 10 })));
         const openSeconds = (performance.now() - t0) / 1000;
         const before = await target.child.call<{ cpuMicros: number }>("reset");
+        const cpu0 = readCpu(Child.livePids());
         const runs = await Promise.all(drivers.map((d) => d.call<RunTally>("paced", { seconds: s.pacedSeconds, intervalS: s.paceSeconds })));
         const after = await target.stats();
+        const shares = cpuShares(cpu0, readCpu(Child.livePids()));
         const trips = runs.flatMap((r) => r.trips);
+        const felt = runs.flatMap((r) => r.felt);
         const seconds = Math.max(...runs.map((r) => r.seconds));
         const accepted = runs.reduce((n, r) => n + r.accepted, 0);
         result.paced = {
           matches: s.pacedMatches,
           p50: quantile(trips, 0.5),
           p99: quantile(trips, 0.99),
+          feltP50: quantile(felt, 0.5),
+          feltP99: quantile(felt, 0.99),
           accepted,
           rate: accepted / seconds,
           late: runs.reduce((n, r) => n + r.late, 0),
@@ -181,11 +218,12 @@ export async function measureTarget(name: TargetName, s: Settings, commands: str
           loopP99: after.loopP99Ms,
           loopMax: after.loopMaxMs,
           serverCorePct: ((after.cpuMicros - before.cpuMicros) / 1e6 / seconds) * 100,
+          ...(shares ? { postgresCorePct: shares.postgresCores * 100 } : {}),
           driverCorePct: (runs.reduce((n, r) => n + r.driverCpuMicros, 0) / 1e6 / seconds) * 100,
           openSeconds,
         };
         const cpuMs = ((after.cpuMicros - before.cpuMicros) / 1000) / accepted;
-        log(`  ${name}: paced load: ${result.paced.rate.toFixed(0)} commands/s accepted, server CPU ${cpuMs.toFixed(3)} ms per command, round trip p99 ${result.paced.p99.toFixed(1)} ms`);
+        log(`  ${name}: paced load: ${result.paced.rate.toFixed(0)} commands/s accepted, server CPU ${cpuMs.toFixed(3)} ms per command, round trip p99 ${result.paced.p99.toFixed(1)} ms (as felt ${result.paced.feltP99.toFixed(1)} ms)`);
         await Promise.all(drivers.map((d) => d.call("leaveAll")));
       } finally {
         await Promise.all(drivers.map((d) => d.stop()));

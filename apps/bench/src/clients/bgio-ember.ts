@@ -11,7 +11,7 @@ import { RandomBot } from "@fogwar/engine";
 import { emberBotPolicy, legalCommandsInView, type EmberCommand, type EmberView } from "@fogwar/ember";
 import { emberGame } from "../games/bgio-ember.js";
 import { createBgio, joinBgio, type BgioConnection } from "./bgio.js";
-import type { BenchMatch, Target } from "./target.js";
+import type { BenchMatch, Target, RoundTrip } from "./target.js";
 
 const viewOf = (c: BgioConnection) => c.client.getState()?.G as EmberView | undefined;
 
@@ -31,7 +31,7 @@ class BgioEmberMatch implements BenchMatch {
     return Boolean(viewOf(this.players[0] as BgioConnection)?.result);
   }
 
-  async command(): Promise<number | null> {
+  async command(): Promise<RoundTrip | null> {
     // Every seat's client must show the last accepted command before the next mover is chosen.
     await Promise.all(this.players.map((p) => p.waiter.until(() => p.stateId >= this.lastStateId, `state ${this.lastStateId}`)));
     if (this.over) return null;
@@ -45,7 +45,7 @@ class BgioEmberMatch implements BenchMatch {
     await mover.p.waiter.until(() => mover.p.stateId > before, `the state after ${mover.p.seat}'s ${JSON.stringify(command)}`);
     const ms = performance.now() - t0;
     this.lastStateId = mover.p.stateId;
-    return ms;
+    return { ack: ms, felt: ms };
   }
 }
 

@@ -10,7 +10,7 @@ import { Client } from "boardgame.io/client";
 import { SocketIO } from "boardgame.io/multiplayer";
 import type { Game } from "boardgame.io";
 import { benchGame } from "../games/bgio-game.js";
-import { postJson, Waiter, type BenchMatch, type Connection, type Target } from "./target.js";
+import { postJson, Waiter, type BenchMatch, type Connection, type Target, type RoundTrip } from "./target.js";
 
 /** A started boardgame.io client, as far as the bench reads it. */
 interface BgioClient {
@@ -97,13 +97,14 @@ class BgioMatch implements BenchMatch {
     readonly spectators: BgioConnection[],
   ) {}
 
-  async command(): Promise<number | null> {
+  async command(): Promise<RoundTrip | null> {
     const mover = this.players[this.count++ % this.players.length] as BgioConnection;
     const before = mover.stateId;
     const t0 = performance.now();
     mover.client.moves.act!();
     await mover.waiter.until(() => mover.stateId > before, "the state after the move");
-    return performance.now() - t0;
+    const ms = performance.now() - t0;
+    return { ack: ms, felt: ms };
   }
 }
 

@@ -4,7 +4,7 @@
  * seats in turn, its round trip ending at the `ack`.
  */
 import { Client, type Room } from "@colyseus/sdk";
-import { postJson, Waiter, type BenchMatch, type Connection, type Target } from "./target.js";
+import { postJson, Waiter, type BenchMatch, type Connection, type Target, type RoundTrip } from "./target.js";
 
 class FloorConnection implements Connection {
   bytes = 0;
@@ -38,14 +38,15 @@ class FloorMatch implements BenchMatch {
     readonly spectators: FloorConnection[],
   ) {}
 
-  async command(): Promise<number | null> {
+  async command(): Promise<RoundTrip | null> {
     const mover = this.players[this.count % this.players.length] as FloorConnection;
     const id = `c${++this.count}`;
     const t0 = performance.now();
     mover.room.send("cmd", { id });
     await mover.waiter.until(() => mover.acks.has(id), `the ack of ${id}`);
     mover.acks.delete(id);
-    return performance.now() - t0;
+    const ms = performance.now() - t0;
+    return { ack: ms, felt: ms };
   }
 }
 

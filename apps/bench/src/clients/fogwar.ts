@@ -5,7 +5,8 @@
  * over WebSocket (@colyseus/sdk `joinById`) with its token, spectators with the spectator role. Each
  * command is the seeded random bot's choice among the seat's legal commands computed from its
  * own decoded projection (@fogwar/client `buildProjection`, then `legalCommandsInView`), sent as a `command` message with an id; its
- * round trip ends at the `accepted` answer.
+ * round trip ends at the `accepted` answer, and as felt once every player has the command's
+ * acknowledgement (the sender), its state patch and its `events` message.
  */
 import { randomBytes } from "node:crypto";
 import { Client, type Room } from "@colyseus/sdk";
@@ -13,7 +14,7 @@ import { RandomBot } from "@fogwar/engine";
 import { catalog, emberBotPolicy, legalCommandsInView, type EmberCommand, type EmberView } from "@fogwar/ember";
 import { buildProjection, type RoomStateLike } from "@fogwar/client";
 import { PROTOCOL_VERSION, parseServerMessage, type ClaimSeatResponse, type CreateMatchResponse, type JoinOptions } from "@fogwar/protocol";
-import { postJson, Waiter, type BenchMatch, type Connection, type Target } from "./target.js";
+import { postJson, Waiter, type BenchMatch, type Connection, type RoundTrip, type Target } from "./target.js";
 
 interface Answer {
   readonly type: string;
@@ -41,6 +42,8 @@ export class FogwarConnection implements Connection {
   readonly parts = new Map<string, { bytes: number; frames: number }>();
   readonly answers = new Map<string, Answer>();
   readonly waiter = new Waiter();
+  /** The highest log entry whose `events` message has arrived (its compact form starts with the seq). */
+  eventsSeq = 0;
   private cached: { seq: number; view: EmberView } | null = null;
 
   constructor(
@@ -54,6 +57,7 @@ export class FogwarConnection implements Connection {
       const payload = (parsed?.ok ? parsed.message : raw) as Answer["payload"];
       if ((type === "accepted" || type === "rejected") && payload?.id) this.answers.set(payload.id, { type: String(type), payload });
       if (type === "error") this.answers.set("error", { type: "error", payload });
+      if (type === "events" && Array.isArray(raw) && typeof raw[0] === "number") this.eventsSeq = Math.max(this.eventsSeq, raw[0]);
       this.waiter.wake();
     });
     const ws = (room.connection as unknown as { transport?: { ws?: WebSocket } }).transport?.ws;
@@ -99,6 +103,7 @@ class FogwarMatch implements BenchMatch {
     readonly players: FogwarConnection[],
     readonly spectators: FogwarConnection[],
     seed: string,
+    private readonly events: boolean,
   ) {
     this.bots = new Map(players.map((p) => [p.seat as string, new RandomBot<EmberCommand>(`${seed}:${p.seat}`, emberBotPolicy)]));
   }
@@ -107,7 +112,7 @@ class FogwarMatch implements BenchMatch {
     return Boolean(this.players[0]?.view()?.result);
   }
 
-  async command(): Promise<number | null> {
+  async command(): Promise<RoundTrip | null> {
     // Every seat's projection must show the last accepted command before the next mover is chosen.
     await Promise.all(this.players.map((p) => p.waiter.until(() => p.seq >= this.lastSeq && p.view(), `seq ${this.lastSeq}`)));
     if (this.over) return null;
@@ -119,11 +124,14 @@ class FogwarMatch implements BenchMatch {
     const t0 = performance.now();
     mover.p.room.send("command", { type: "command", id, command });
     const answer = await mover.p.waiter.until(() => mover.p.answers.get(id) ?? mover.p.answers.get("error"), `the answer to ${id}`);
-    const ms = performance.now() - t0;
+    const ack = performance.now() - t0;
     mover.p.answers.delete(id);
     if (answer.type !== "accepted") throw new Error(`${mover.p.seat}: ${JSON.stringify(command)} was answered ${answer.type} ${JSON.stringify(answer.payload)}`);
-    this.lastSeq = answer.payload.seq as number;
-    return ms;
+    const seq = answer.payload.seq as number;
+    this.lastSeq = seq;
+    // As felt: every player has the command's patch and its events (the sender its acknowledgement too).
+    await Promise.all(this.players.map((p) => p.waiter.until(() => p.seq >= seq && (!this.events || p.eventsSeq >= seq), `the patch and events of seq ${seq}`)));
+    return { ack, felt: performance.now() - t0 };
   }
 }
 
@@ -144,8 +152,12 @@ async function claimSeats(url: string, created: CreateMatchResponse): Promise<Cl
   return { ...created, seats };
 }
 
-/** The fogwar server at `url` (http://host:port). */
-export function fogwarTarget(url: string): Target<Claimed> {
+/**
+ * The fogwar server at `url` (http://host:port). `events`: whether the server sends an `events`
+ * message per command (the fogwar server does; the bare room playing EMBER sends none, so its
+ * round trip as felt waits for the patch alone).
+ */
+export function fogwarTarget(url: string, events = true): Target<Claimed> {
   const sdk = new Client(url.replace(/^http/, "ws"));
   const armies = [0, 2].map((i) => catalog.data.armies[i]);
   return {
@@ -168,6 +180,6 @@ export function fogwarTarget(url: string): Target<Claimed> {
       await connection.waiter.until(() => connection.view(), "the first state");
       return connection;
     },
-    play: (_created, players, spectators, seed) => new FogwarMatch(players as FogwarConnection[], spectators as FogwarConnection[], seed),
+    play: (_created, players, spectators, seed) => new FogwarMatch(players as FogwarConnection[], spectators as FogwarConnection[], seed, events),
   };
 }

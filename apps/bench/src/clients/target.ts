@@ -14,17 +14,27 @@ export interface Connection {
   leave(): Promise<void>;
 }
 
+/**
+ * One command's round trip (ms from sending it): `ack` until its acknowledgement; `felt` until
+ * the player has everything the command brings: the acknowledgement, the state patch and the
+ * events, at the sender and at the other players (fogwar: all three; the floor sends a patch and
+ * then the acknowledgement, boardgame.io one update that is both, so there `felt` equals `ack`).
+ */
+export interface RoundTrip {
+  readonly ack: number;
+  readonly felt: number;
+}
+
 /** A match with its two players (and spectators) joined. */
 export interface BenchMatch {
   readonly players: readonly Connection[];
   readonly spectators: readonly Connection[];
   /**
-   * Sends the next command, from whichever seat may act, and resolves with its round trip in ms
-   * (sent to acknowledged, the acknowledgement following the patch); null, sending nothing, when
-   * the match turns out to be over.
+   * Sends the next command, from whichever seat may act, and resolves with its round trip
+   * ({@link RoundTrip}); null, sending nothing, when the match turns out to be over.
    * @throws Error when the server refuses it, or answers nothing within 30 s.
    */
-  command(): Promise<number | null>;
+  command(): Promise<RoundTrip | null>;
   /** Whether the match is over (no more commands can be sent). */
   readonly over: boolean;
 }

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openStore, type BackupResult, type MatchStore, type RestoreInfo } from "../src/store/index.js";
 
-jest.setTimeout(120_000);
+jest.setTimeout(300_000);
 
 const root = mkdtempSync(join(tmpdir(), "fogwar-backup-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -88,6 +88,33 @@ test("a damaged folder is restored from a base and its increments with every com
     await restored.createMatch(match("after"), seats("after"));
     const listed = await restored.listMatches({});
     expect(listed[0]?.id).toBe("after"); // newest first: its creation order follows the restored ones
+  } finally {
+    await restored.close();
+  }
+});
+
+test("a folder damaged after a clean stop is restored with every command acknowledged before the stop (the close writes a last increment)", async () => {
+  const folder = join(root, "closed");
+  const backups: BackupResult[] = [];
+  // Backups every hour: the one at the start is the only periodic one this test sees.
+  const store: MatchStore = await openStore({ dataDir: folder, backupIntervalMs: 3_600_000, onBackup: (r) => backups.push(r) });
+  try {
+    await backupsDone(backups, 1);
+    expect(backups.map((b) => b.file.kind)).toEqual(["base"]);
+    // Acknowledged after the last periodic backup, before the clean stop.
+    await store.createMatch(match("after-base"), seats("after-base"));
+    await Promise.all(Array.from({ length: 7 }, (_, i) => store.appendEntry("after-base", entry(i + 1))));
+    await store.appendChat("after-base", { audience: "players", team: null, seat: "red", name: "Ann", text: "last words", logSeq: 7 });
+  } finally {
+    await store.close();
+  }
+  expect(backups.map((b) => b.file.kind)).toEqual(["base", "increment"]);
+
+  truncateSync(join(folder, "global", "pg_control"), 0);
+  const restored = await openStore({ dataDir: folder });
+  try {
+    expect(await restored.entries("after-base")).toEqual(Array.from({ length: 7 }, (_, i) => entry(i + 1)));
+    expect((await restored.chatLines("after-base")).map((l) => l.text)).toEqual(["last words"]);
   } finally {
     await restored.close();
   }

@@ -2,8 +2,9 @@
  * Opening the embedded PGlite database in a data folder (in the store's worker thread,
  * ./embedded.ts, once ./folder.ts has checked and locked the folder):
  * - backups into `<folder>.backup/` (./backup.ts: a base, then increments, read in small chunks
- *   between the commands, never stopping play), one started right after opening and then one
- *   every `backupIntervalMs`;
+ *   between the commands, never stopping play), one started right after opening, then one
+ *   every `backupIntervalMs`, and a last increment when the store closes (so a folder damaged
+ *   after a clean stop loses nothing acknowledged);
  * - a folder that no longer opens is restored: the broken folder is kept aside
  *   (`<folder>.broken-<time>`), a new database is created and migrated, the backup set is replayed
  *   (./restore.ts), and `onRestore` says from when (commands acknowledged after the last backup
@@ -25,7 +26,10 @@ export interface OpenedFolder {
   touched(matchId: string, seq?: number): void;
   /** Writes a backup now (waits for one in progress first); for tests and tools. */
   backupNow(): Promise<void>;
-  /** Waits for a backup in progress, closes the database. */
+  /**
+   * Waits for a backup in progress, writes a last increment once backups have started (every
+   * command acknowledged before the close is then in the set), and closes the database.
+   */
   close(): Promise<void>;
 }
 
@@ -63,8 +67,12 @@ export async function openPgliteFolder(folder: string, options: PgliteFolderOpti
       await backup();
     },
     async close() {
+      const started = timer !== undefined;
       if (timer) clearInterval(timer);
-      await backingUp;
+      timer = undefined;
+      while (backingUp) await backingUp;
+      // The last increment: only the matches touched since the previous file, so a clean stop is quick.
+      if (started) await backup();
       await client.close();
     },
   };

@@ -24,6 +24,11 @@
  *
  * What a backup holds: every command acknowledged before it started step 3 (an append is marked
  * touched once committed, before it is acknowledged). `restore.ts` replays a set.
+ *
+ * Each file's `begin` line records the schema it was read from: the number of migrations applied
+ * (`migrations`). A server starts its set with a new base after its migrations ran, so one set has
+ * one schema; a newer server restoring it migrates the new database to that schema first, replays
+ * the set, then applies the migrations that came after (./pglite.ts).
  */
 import { once } from "node:events";
 import { createWriteStream, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
@@ -43,7 +48,7 @@ const INCREMENTAL = new Set(["entries", "chat_lines"]);
 
 /** One line of a backup file (see the module's docstring). */
 export type BackupLine =
-  | { readonly op: "begin"; readonly kind: "base" | "increment"; readonly number: number; readonly at: string }
+  | { readonly op: "begin"; readonly kind: "base" | "increment"; readonly number: number; readonly at: string; readonly migrations?: number }
   | { readonly op: "clear"; readonly table: string }
   | { readonly op: "rows"; readonly table: string; readonly rows: readonly unknown[] }
   | { readonly op: "matches"; readonly matches: readonly unknown[]; readonly seats: readonly unknown[]; readonly entries: readonly unknown[] }
@@ -135,7 +140,8 @@ export class BackupWriter {
       if (!gzip.write(`${JSON.stringify(line)}\n`)) await once(gzip, "drain");
     };
     try {
-      await write({ op: "begin", kind: file.kind, number: file.number, at: new Date(started).toISOString() });
+      const migrations = await this.migrationsApplied();
+      await write({ op: "begin", kind: file.kind, number: file.number, at: new Date(started).toISOString(), ...(migrations !== undefined ? { migrations } : {}) });
       const tables = await this.listTables();
       // 1. chat lines (all of them in a base, the new ones in an increment), before their matches.
       let lastChatId = base ? 0 : this.lastChatId;
@@ -194,6 +200,16 @@ export class BackupWriter {
   }
 
   /** The public tables and their primary keys (read once). */
+  /** The migrations applied to the database (drizzle's journal table), undefined when it has none. */
+  private async migrationsApplied(): Promise<number | undefined> {
+    try {
+      const result = await this.client.query<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations");
+      return result.rows[0]?.n;
+    } catch {
+      return undefined;
+    }
+  }
+
   private async listTables(): Promise<Table[]> {
     if (this.tables) return this.tables;
     const names = await this.client.query<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public' order by tablename");

@@ -8,6 +8,9 @@
  * Answers are sent in batches: the replies that settle in one round of this thread's event loop
  * go back as one message.
  */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
@@ -59,10 +62,32 @@ function changedMatch(method: StoreMethod, args: readonly unknown[]): [string, n
 
 let touched: (matchId: string, seq?: number) => void = () => undefined;
 
+/**
+ * Applies only the first `count` migrations of `folder` to `client`: drizzle's migrator over a
+ * temporary copy of the folder whose journal lists those alone (the rest are applied later by the
+ * whole folder's migrate, which skips what is applied).
+ * @throws Error when the folder has fewer than `count` migrations (a backup of a newer version).
+ */
+async function migrateFirst(client: PGlite, folder: string, count: number): Promise<void> {
+  const journal = JSON.parse(readFileSync(join(folder, "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
+  if (count > journal.entries.length) {
+    throw new Error(`the backup was written by a newer version of the server (its schema has ${count} migrations; this server knows ${journal.entries.length}): restore it with that version`);
+  }
+  const copy = mkdtempSync(join(tmpdir(), "fogwar-migrations-"));
+  try {
+    cpSync(folder, copy, { recursive: true });
+    writeFileSync(join(copy, "meta", "_journal.json"), JSON.stringify({ ...journal, entries: journal.entries.slice(0, count) }));
+    await migrate(drizzle({ client, schema }), { migrationsFolder: copy });
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
 async function open(): Promise<MatchStore> {
   const migrateOn = async (client: PGlite) => {
     await migrate(drizzle({ client, schema }), { migrationsFolder: settings.migrationsFolder });
   };
+  const migrateTo = (client: PGlite, count: number) => migrateFirst(client, settings.migrationsFolder, count);
   const opened =
     settings.dataDir === undefined
       ? await PGlite.create().then(async (client) => {
@@ -78,6 +103,7 @@ async function open(): Promise<MatchStore> {
             onBackup: (result) => post({ type: "backup-done", result }),
           },
           migrateOn,
+          migrateTo,
         );
   try {
     const db = drizzle({ client: opened.client, schema });

@@ -15,7 +15,13 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } fro
 import { PGlite } from "@electric-sql/pglite";
 import { BackupWriter, backupSet } from "./backup.js";
 import { StoreOpenError, type PgliteFolderOptions } from "./folder.js";
-import { restoreBackupSet } from "./restore.js";
+import { backupSchema, restoreBackupSet } from "./restore.js";
+
+/**
+ * Migrates `client` to the schema of the first `count` migrations only (for a restore: the schema
+ * a backup set was read from). @throws Error when `count` is more than this server knows.
+ */
+export type MigrateTo = (client: PGlite, count: number) => Promise<void>;
 
 /** The opened folder: its client, its backups, and how to close it. */
 export interface OpenedFolder {
@@ -38,9 +44,9 @@ export interface OpenedFolder {
  * runs `prepare` (the migrations) on it, or restores it from its backups when it no longer opens.
  * @throws StoreOpenError naming the folder and the cause.
  */
-export async function openPgliteFolder(folder: string, options: PgliteFolderOptions, prepare: (client: PGlite) => Promise<void>): Promise<OpenedFolder> {
+export async function openPgliteFolder(folder: string, options: PgliteFolderOptions, prepare: (client: PGlite) => Promise<void>, migrateTo?: MigrateTo): Promise<OpenedFolder> {
   const backupDir = `${folder}.backup`;
-  const client = await open(folder, backupDir, options, prepare);
+  const client = await open(folder, backupDir, options, prepare, migrateTo);
   const writer = options.backupIntervalMs && options.backupIntervalMs > 0 ? new BackupWriter(client, backupDir) : null;
   let timer: ReturnType<typeof setInterval> | undefined;
   let backingUp: Promise<void> | null = null;
@@ -78,12 +84,12 @@ export async function openPgliteFolder(folder: string, options: PgliteFolderOpti
   };
 }
 
-async function open(folder: string, backupDir: string, options: PgliteFolderOptions, prepare: (client: PGlite) => Promise<void>): Promise<PGlite> {
+async function open(folder: string, backupDir: string, options: PgliteFolderOptions, prepare: (client: PGlite) => Promise<void>, migrateTo?: MigrateTo): Promise<PGlite> {
   let client: PGlite;
   try {
     client = await PGlite.create(folder);
   } catch (error) {
-    return restore(folder, backupDir, options, prepare, error);
+    return restore(folder, backupDir, options, prepare, error, migrateTo);
   }
   try {
     await prepare(client);
@@ -94,7 +100,7 @@ async function open(folder: string, backupDir: string, options: PgliteFolderOpti
   return client;
 }
 
-async function restore(folder: string, backupDir: string, options: PgliteFolderOptions, prepare: (client: PGlite) => Promise<void>, error: unknown): Promise<PGlite> {
+async function restore(folder: string, backupDir: string, options: PgliteFolderOptions, prepare: (client: PGlite) => Promise<void>, error: unknown, migrateTo?: MigrateTo): Promise<PGlite> {
   const reason = error instanceof Error ? error.message.split("\n")[0]! : String(error);
   const files = backupSet(backupDir);
   const legacy = `${folder}.backup.tar.gz`;
@@ -108,8 +114,13 @@ async function restore(folder: string, backupDir: string, options: PgliteFolderO
   try {
     if (files.length > 0) {
       restored = await PGlite.create(folder);
-      await prepare(restored);
+      // The set's rows fit the schema they were read from: replay them into that schema, then
+      // apply the migrations that came after (which fill new columns with their defaults).
+      const schema = migrateTo ? await backupSchema(files[0]!) : undefined;
+      if (schema !== undefined) await migrateTo!(restored, schema);
+      else await prepare(restored);
       const set = await restoreBackupSet(restored, files);
+      if (schema !== undefined) await prepare(restored);
       options.onRestore?.({ folder, reason, backupFile: backupDir, backupTakenAt: set.takenAt, brokenFolderKeptAt });
     } else {
       restored = await PGlite.create({ dataDir: folder, loadDataDir: new Blob([readFileSync(legacy)]) });

@@ -13,6 +13,25 @@ import type { BackupFile, BackupLine } from "./backup.js";
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/**
+ * The schema a backup file was read from: the migrations applied then (its `begin` line), or
+ * undefined for a file written before backups recorded it.
+ * @throws Error when the file cannot be read.
+ */
+export async function backupSchema(file: BackupFile): Promise<number | undefined> {
+  const lines = createInterface({ input: createReadStream(file.path).pipe(createGunzip()), crlfDelay: Infinity });
+  try {
+    for await (const text of lines) {
+      if (text === "") continue;
+      const line = JSON.parse(text) as BackupLine;
+      return line.op === "begin" ? line.migrations : undefined;
+    }
+    return undefined;
+  } finally {
+    lines.close();
+  }
+}
+
 /** What `restoreBackupSet` replayed. */
 export interface RestoredSet {
   /** The files replayed, oldest first. */

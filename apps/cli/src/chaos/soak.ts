@@ -9,11 +9,13 @@
  *
  * Reports the longest time without any acknowledgement, the slowest single command, the health
  * answer's p99 and worst, the peak RSS (this process holds the server's store), the data folder's
- * size and every backup (kind, rows, bytes, ms). Exits 1 when fewer than two backups completed or
- * the longest gap reached one second. The full-size run (`--fill-mb 1000 --minutes 25
+ * size and every backup (kind, rows, bytes, ms). Then it stops the store cleanly (its last
+ * increment), damages the folder and opens it again: the restore from the backup set must hold
+ * every command acknowledged during the soak (`lostAfterRestore` counts those missing). Exits 1 when
+ * fewer than two backups completed, the longest gap reached one second, or a command was lost. The full-size run (`--fill-mb 1000 --minutes 25
  * --backup-seconds 600`) is for a quiet machine; CI runs a seconds-long one (apps/cli/test).
  */
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync, truncateSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openStore, type BackupResult } from "@fogwar/server/store";
@@ -38,6 +40,10 @@ export interface SoakReport {
   readonly peakRssBytes: number;
   readonly folderBytes: number;
   readonly backups: readonly BackupResult[];
+  /** Commands acknowledged during the soak but missing once the damaged folder was restored (0 expected). */
+  readonly lostAfterRestore: number;
+  /** Matches whose log the restore was checked against. */
+  readonly matchesChecked: number;
 }
 
 function folderSize(path: string): number {
@@ -87,6 +93,8 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
     let slowest = 0;
     let commands = 0;
     const health: number[] = [];
+    /** The last acknowledged seq of each live match. */
+    const acknowledged = new Map<string, number>();
     const probe = (async () => {
       while (Date.now() < end) {
         const t = performance.now();
@@ -108,6 +116,7 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
           longestGap = Math.max(longestGap, now - lastAck);
           lastAck = now;
           commands++;
+          acknowledged.set(id, seq);
           await new Promise((r) => setTimeout(r, options.paceMs * (0.5 + Math.random())));
         }
         await store.finishMatch(id, "finished", { winner: "blue" });
@@ -115,6 +124,14 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
     });
     await Promise.all([probe, ...players]);
     health.sort((a, b) => a - b);
+    const folderBytes = folderSize(dataDir);
+    // A clean stop writes the last increment; then the folder is damaged and restored from the set.
+    await store.close();
+    truncateSync(join(dataDir, "global", "pg_control"), 0);
+    store = await openStore({ dataDir, onRestore: (info) => log(`restored from the backup of ${info.backupTakenAt.toISOString()}`) });
+    let lost = 0;
+    for (const [id, last] of acknowledged) lost += Math.max(0, last - (await store.entries(id)).length);
+    log(`restore: ${acknowledged.size} matches checked, ${lost} acknowledged commands missing`);
     return {
       commands,
       longestGapMs: longestGap,
@@ -122,8 +139,10 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
       healthP99Ms: Math.round(health[Math.floor(health.length * 0.99)] ?? 0),
       healthWorstMs: Math.round(health.at(-1) ?? 0),
       peakRssBytes: peakRss,
-      folderBytes: folderSize(dataDir),
+      folderBytes,
       backups,
+      lostAfterRestore: lost,
+      matchesChecked: acknowledged.size,
     };
   } finally {
     clearInterval(sampler);

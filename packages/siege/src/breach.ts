@@ -5,7 +5,7 @@
  */
 import { accessWatchAt, areaOf, breaks, coords, durability, gadgetAt, isUpper, lineOfSight, partitionOn } from "./board";
 import { catalog, type Colour } from "./data";
-import { revealedActor, touching, type Code, type CommandRules } from "./common";
+import { adjacentTo, revealedActor, type Code, type CommandRules } from "./common";
 import type { Ctx } from "./context";
 import { explodeClaymore } from "./claymore";
 import { spot } from "./reveal";
@@ -39,7 +39,8 @@ export function breachTargetProblem(b: Board, op: OperatorState, target: string,
   }
   if (isUpper(g.at)) return "invalid_target";
   const def = catalog.gadgets.get(g.kind);
-  if (def?.traits.includes("bulletproof")) return touching(at, g.at) ? null : "not_adjacent";
+  // Seed 004 "도구 특성" 방탄: from an adjacent space (seed 004 "인접판정": not through a wall or barricade), or its own.
+  if (def?.traits.includes("bulletproof")) return at === g.at || adjacentTo(b, at, g.at) ? null : "not_adjacent";
   const always = def?.traits.includes("always_visible") ?? false;
   return lineOfSight(b, at, g.at, { ignoreOccupants: always, ignoreSmoke: always }) ? null : "no_line_of_sight";
 }

@@ -5,7 +5,7 @@
  * moving; "상층부와 진입로": who may use an access point).
  */
 import { catalog, type Team } from "./data";
-import { distance, isUpper } from "./board";
+import { isUpper, terrainAdjacent } from "./board";
 import type { Ctx } from "./context";
 import { geoOf, turnTeam, type Board } from "./query";
 import type { ActionKind, OperatorId, OperatorState, Place, SiegeCommand, SiegeErrorCode } from "./types";
@@ -64,8 +64,16 @@ export function revealedActor(b: Board, team: Team, id: OperatorId, kind: Action
   return actionProblem(b, kind) ?? op;
 }
 
-/** Whether a place is a lower-floor space touching `p` or `p` itself. */
-export const touching = (p: Place, q: Place): boolean => !isUpper(p) && !isUpper(q) && distance(p, q) <= 1;
+/**
+ * Seed 004 "인접판정": whether the lower-floor space `q` is adjacent to `p`: one of the eight
+ * surrounding spaces (diagonals included) whose sight from `p` no wall or barricade blocks
+ * ("하지만 어떤 칸으로 향하는 시야가 막히면 해당 칸은 인접하지 않은 것으로 취급한다"; "벽" says walls
+ * "시야를 막고 그에따라 인접판정을 방해한다"). A diagonal is cut when any of the four edges around
+ * the corner blocks sight (a protruding wall corner). Never `p` itself. Terrain only (the
+ * adjacency of explosions, `terrainAdjacent`): operators, tokens and smoke do not cut it.
+ */
+export const adjacentTo = (b: Pick<Board, "map" | "partitions">, p: Place, q: Place): boolean =>
+  !isUpper(p) && !isUpper(q) && p !== q && terrainAdjacent(b, p, q);
 
 /** Seed 004 "상층부와 진입로": grey access points serve everyone, blue ones the attack only. */
 export function accessOk(b: Board, ap: Place, team: Team, area?: string): boolean {

@@ -5,7 +5,7 @@
  */
 import { accessWatchAt, areaOf, coords, distance, gadgetAt, isUpper, lineOfSight, memo, neighbours8, partitionOn, sq, stepCost, terrainAdjacent } from "./board";
 import { catalog, type Gadget } from "./data";
-import { revealedActor, RULES, touching, type Code, type CommandRules } from "./common";
+import { adjacentTo, revealedActor, RULES, type Code, type CommandRules } from "./common";
 import type { Ctx } from "./context";
 import { adjacentSpaces, triggerClaymores } from "./claymore";
 import { breachSpace } from "./breach";
@@ -85,15 +85,33 @@ function computeDroneReach(b: Board, start: Place): Map<Place, number> {
   return best;
 }
 
-/** Seed 004 "전술 도구 사용": where a non-throwable gadget is placed: the operator's space or a touching one, without a gadget. */
-export function placeProblem(b: Board, from: Place, at: Place, needEmpty: boolean, needInside: boolean): Code | null {
+/**
+ * Seed 004 "전술 도구" ("투척물을 제외하고 모든 도구는 오퍼레이터의 인접한 빈 공간에 배치된다. 벽에 설치되는
+ * 도구도 똑같이 취급한다", "도구들은 외곽지역에 배치할 수 없다", "한 공간에는 하나의 도구만"): where a
+ * non-throwable gadget is placed from the lower-floor space `from`: a space {@link adjacentTo} it
+ * (never its own; not through a wall or barricade), inside the building (never the outside area),
+ * empty (no operator, token, leaning stand or obstacle, seed 004 "층") and without a gadget.
+ * `gadgetOk` lets a gadget already there stay (a breach charge on a reinforced access point).
+ * Errors: `invalid_place` (upstairs, off the map, outside), `not_adjacent`, `space_occupied`.
+ */
+export function placeProblem(b: Board, from: Place, at: Place, gadgetOk: (kind: string) => boolean = () => false): Code | null {
   if (isUpper(from) || !geoOf(b).spaceSet.has(at)) return "invalid_place";
-  if (!touching(from, at)) return "not_adjacent";
-  if (needInside && !inside(b, at)) return "invalid_place";
-  if (gadgetAt(b, at)) return "space_occupied";
-  if (needEmpty && !emptySpace(b, at)) return "space_occupied";
+  if (!adjacentTo(b, from, at)) return "not_adjacent";
+  if (!inside(b, at)) return "invalid_place";
+  const there = gadgetAt(b, at);
+  if (there && !gadgetOk(there.kind)) return "space_occupied";
+  if (!emptySpace(b, at)) return "space_occupied";
   return null;
 }
+
+/**
+ * Seed 004 "접착 폭약" ("인접 공간에 배치하거나 상층부에 있는 경우 강화 진입로 토큰이 있는 곳에 배치할 수
+ * 있다"): on the lower floor a breach charge (and a special gadget that works as one, seed 004
+ * "특수 도구 사용": "전술 도구와 같은 규칙을 적용합니다") is placed as every non-throwable gadget
+ * ({@link placeProblem}); the one gadget it may share a space with is the reinforced access point
+ * it is meant to destroy (seed 004 "강화된 진입로": destroyed from the lower floor too).
+ */
+export const chargeProblem = (b: Board, from: Place, at: Place): Code | null => placeProblem(b, from, at, (kind) => kind === "reinforced_access");
 
 /** Seed 004 "전술 도구 사용": where a tactical gadget may be used now, or why not. */
 export function gadgetUseProblem(b: Board, op: OperatorState, g: Gadget, at: Place, aim: Place | undefined): Code | null {
@@ -108,20 +126,18 @@ export function gadgetUseProblem(b: Board, op: OperatorState, g: Gadget, at: Pla
         const w = accessWatchAt(b, at);
         return w && w.team !== op.team ? "no_line_of_sight" : null;
       }
-      if (!geoOf(b).spaceSet.has(at) || !touching(from, at)) return "not_adjacent";
-      const there = gadgetAt(b, at);
-      return there && there.kind !== "reinforced_access" ? "space_occupied" : null;
+      return chargeProblem(b, from, at);
     }
     case "drone": {
       if (aim === undefined) return "invalid_target";
-      const p = placeProblem(b, from, at, true, false);
+      const p = placeProblem(b, from, at);
       if (p) return p;
       if (b.gadgets.some((x) => x.at === at && x.kind === "barbed_wire")) return "blocked";
       return droneReach(b, at).has(aim) ? null : "no_movement";
     }
     case "claymore": {
       if (aim === undefined) return "invalid_target";
-      const p = placeProblem(b, from, at, true, true);
+      const p = placeProblem(b, from, at);
       if (p) return p;
       if (isUpper(aim) || !geoOf(b).spaceSet.has(aim) || distance(at, aim) !== 1 || !terrainAdjacent(b, at, aim)) return "invalid_target";
       return emptySpace(b, aim) ? null : "space_occupied";
@@ -132,6 +148,30 @@ export function gadgetUseProblem(b: Board, op: OperatorState, g: Gadget, at: Pla
 }
 
 /**
+ * Seed 004 "섬광탄" ("던져진 공간과 인접한 공간들에 있는 오퍼레이터들은 스턴마커를 받는다"): whatever holds
+ * the space is stunned: an operator's model or leaning stand stuns the operator; a secret token (an
+ * operator too, seed 004 "층") gets a public stun marker, the same on a real token and a decoy, so
+ * nothing tells them apart; the real one's marker stuns its operator when it is revealed
+ * (`reveal.ts` `reveal`). A marker already there changes nothing.
+ */
+function stunSpace(ctx: Ctx, p: Place): void {
+  const s = ctx.s;
+  const occ = occupant(s, p);
+  if (!occ) return;
+  if (occ.kind === "token") {
+    const t = s.tokens.find((x) => x.id === occ.token)!;
+    if (t.stunned) return;
+    t.stunned = true;
+    ctx.emit({ type: "stunned", operator: t.operator, token: t.id });
+    return;
+  }
+  const op = s.operators[occ.operator]!;
+  if (op.stunned) return;
+  op.stunned = true;
+  ctx.emit({ type: "stunned", operator: op.id });
+}
+
+/**
  * The effect of an explosive, flash or smoke gadget landing on `at` (seed 004 "C4", "충격 수류탄",
  * "수류탄", "섬광탄", "연막탄"): the affected spaces are fixed first, then damage, then breach.
  */
@@ -139,16 +179,7 @@ export function detonate(ctx: Ctx, g: Gadget, at: Place, source: string): void {
   const s = ctx.s;
   const around = adjacentSpaces(s, at);
   if (g.kind === "flash") {
-    for (const p of [at, ...around]) {
-      const occ = occupant(s, p);
-      if (occ && occ.kind !== "token") {
-        const op = s.operators[occ.operator]!;
-        if (!op.stunned) {
-          op.stunned = true;
-          ctx.emit({ type: "stunned", operator: op.id });
-        }
-      }
-    }
+    for (const p of [at, ...around]) stunSpace(ctx, p);
     return;
   }
   if (g.kind === "smoke") {

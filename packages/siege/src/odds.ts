@@ -77,7 +77,8 @@ export function shotOdds(b: Board, shooter: OperatorId, target: OperatorId): Sho
   // A hidden shooter fires from its real token (seed 004 "대응 사격"): only a board that names it (the defence's own view) can say where.
   const real = op.hidden ? b.tokens.find((x) => x.id === b.hidden.real[op.id]) : undefined;
   if (op.hidden && !real) return null;
-  const a = real ? { ...op, at: real.at, stand: null, hidden: false } : op;
+  // Its stun marker stuns it as it is revealed to shoot (seed 004 "섬광탄").
+  const a = real ? { ...op, at: real.at, stand: null, hidden: false, stunned: op.stunned || real.stunned === true } : op;
   const shot = shotAt(b, a, t);
   if (!shot) return null;
   const { distance, protection } = shot;

@@ -11,7 +11,7 @@ import type { OperatorId, RevealCause } from "./types";
 
 /**
  * Seed 004 "비밀 오퍼레이터 공개": reveals a hidden operator: its model takes the real token's
- * place (and watch), the decoy token leaves the board.
+ * place (and watch, and stun marker: seed 004 "섬광탄"), the decoy token leaves the board.
  */
 export function reveal(ctx: Ctx, id: OperatorId, cause: RevealCause): void {
   const s = ctx.s;
@@ -26,6 +26,11 @@ export function reveal(ctx: Ctx, id: OperatorId, cause: RevealCause): void {
   s.tokens = s.tokens.filter((t) => t.operator !== id);
   delete s.hidden.real[id];
   ctx.emit({ type: "revealed", operator: id, token: real.id, decoy: decoy.id, at: real.at, cause });
+  // Seed 004 "섬광탄": the real token's stun marker takes effect on the model (the decoy's left with it).
+  if (real.stunned && !op.stunned) {
+    op.stunned = true;
+    ctx.emit({ type: "stunned", operator: id });
+  }
 }
 
 /**

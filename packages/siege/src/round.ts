@@ -31,7 +31,7 @@ export function startRound(ctx: Ctx): void {
   startPhase(ctx);
 }
 
-/** Seed 004 "유지 페이즈": red pings, stuns and overlays go; activation tokens turn back. */
+/** Seed 004 "유지 페이즈": red pings, stuns (the tokens' stun markers too) and overlays go; activation tokens turn back. */
 export function upkeep(ctx: Ctx): void {
   const s = ctx.s;
   for (const op of Object.values(s.operators)) {
@@ -39,6 +39,7 @@ export function upkeep(ctx: Ctx): void {
     op.stunned = false;
     op.activated = false;
   }
+  for (const t of s.tokens) delete t.stunned;
   s.overlays = [];
   ctx.emit({ type: "upkeep", round: s.round });
   spot(ctx);

@@ -5,11 +5,11 @@
  */
 import { isUpper } from "./board";
 import { catalog, type Gadget } from "./data";
-import { revealedActor, touching, type Code, type CommandRules } from "./common";
+import { revealedActor, type Code, type CommandRules } from "./common";
 import type { Ctx } from "./context";
 import { breachSpace } from "./breach";
 import { triggerClaymores } from "./claymore";
-import { detonate, placeProblem, throwProblem } from "./gadgets";
+import { chargeProblem, detonate, placeProblem, throwProblem } from "./gadgets";
 import { ping, scanRoom } from "./reveal";
 import { afterAction, takeAction } from "./watch";
 import { enemyOf, geoOf, inRoom, profile, roomOf, type Board } from "./query";
@@ -30,7 +30,7 @@ export function specialProblem(b: Board, op: OperatorState, at: Place | undefine
   switch (s.kind) {
     case "breach_adjacent":
       if (!needs(true, false) || isUpper(from)) return "invalid_target";
-      return geoOf(b).spaceSet.has(at!) && touching(from, at!) ? null : "not_adjacent";
+      return chargeProblem(b, from, at!);
     case "scan_room":
     case "ping_room":
       if (!needs(false, false)) return "invalid_target";
@@ -53,7 +53,7 @@ export function specialProblem(b: Board, op: OperatorState, at: Place | undefine
     }
     case "snare":
       if (!needs(true, false)) return "invalid_target";
-      return placeProblem(b, from, at!, true, true);
+      return placeProblem(b, from, at!);
   }
 }
 

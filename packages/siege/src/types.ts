@@ -63,6 +63,13 @@ export interface SecretToken {
   readonly operator: OperatorId;
   at: Place;
   watch: Watch | null;
+  /**
+   * A stun marker (seed 004 "섬광탄": the operators in the area "스턴마커를 받는다"; a token counts as
+   * an operator, seed 004 "층"): public, put on every token in the area alike, real or decoy. The
+   * real token's marker takes effect when its operator is revealed (the model is stunned); a
+   * decoy's goes with it. Removed at upkeep (seed 004 "유지 페이즈"). Absent when not stunned.
+   */
+  stunned?: boolean;
 }
 
 /** Wall and partition kinds (seed 004 "벽", "문", "창문"); `open` is no partition. */
@@ -274,7 +281,7 @@ export type SiegeEvent =
   | { readonly type: "token_hit"; readonly token: TokenId; readonly source: string }
   | { readonly type: "died"; readonly operator: OperatorId }
   | { readonly type: "pinged"; readonly operator: OperatorId; readonly source: string }
-  | { readonly type: "stunned"; readonly operator: OperatorId }
+  | { readonly type: "stunned"; readonly operator: OperatorId; readonly token?: TokenId }
   | { readonly type: "breached"; readonly by: string; readonly partitions: readonly string[]; readonly gadgets: readonly string[] }
   | { readonly type: "gadget_used"; readonly operator: OperatorId; readonly gadget: string; readonly at: Place }
   | { readonly type: "exploded"; readonly gadget: string; readonly at: Place }

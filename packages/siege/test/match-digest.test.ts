@@ -6,7 +6,9 @@
  * all folded into one digest per match. The digests were recorded before those optimisations, and
  * again for each rules change that changes a replay (with RULES_VERSION): siege-0.2.0, a red-pinged
  * operator counts as seen for reaction shots too (seed 004 "레드핑", "대응 사격"); siege-0.3.0, the
- * dice and the hidden token ids come from separate keyed ChaCha20 streams.
+ * dice and the hidden token ids come from separate keyed ChaCha20 streams; siege-0.4.0, placed
+ * gadgets go on an adjacent empty space inside, not through walls (seed 004 "전술 도구", "인접판정"),
+ * and a flashbang marks secret tokens (seed 004 "섬광탄").
  */
 import { autoplay, canonicalJson, sha256Hex, stateHash } from "@fogwar/engine";
 import { siege, siegeBotPolicy, type SiegeCommand } from "../src";
@@ -40,10 +42,10 @@ function digest(i: number): string {
 }
 
 const RECORDED: readonly string[] = [
-  "b08dd84175a19e8f5f6cba8b8cdb3fe7f1b86e59901dd3eb398f4986a2836a60",
-  "d5f15d1d10c1ffd042f768e76345b0547c94ef5bc97f6fb66f8ceb7c5215657d",
-  "82cd02132fe57e3f304415598106b3436c498e1be27c92965f0ba4dfa1ada11b",
-  "84e7c64b665c3c94d44540db6d81d740295f078e58b331498dadda3659e25143",
+  "0d65d2f6f997e76300ad8cd464b0cd33ff6b5c612f512d31ba27f4a20bda9175",
+  "ef1544021672fb9d48e271f9bc1c06d11a76161ae64e96a06b57d89c6f9b34b7",
+  "b5896addea3629a5cc6c77e1c330de4a1420d2a8f1dd770844d28a2760277b0a",
+  "3679e6f1d6e10c39e38290a46245772cfa2dee64dc3f8c4a946030bd8039890c",
 ];
 
 describe("Siege match digests", () => {

@@ -185,8 +185,14 @@ describe("seed 004 파괴: breaching", () => {
   });
 
   test("seed 004 접착 폭약, 강화된 진입로: a breach charge (red) destroys the reinforced access point next to it; the thick walls stay", () => {
-    let s = ready({ tokens: QUIET, wire: "6,8", attack: { cinder: ["11,8", null] } });
-    s = run(s, [["a1", { type: "activate", operator: "cinder" }]]);
+    // Cinder comes in through the east window (a charge is never placed outside, nor through a wall: seed 004 "전술 도구", "인접판정").
+    let s = ready({ tokens: QUIET, wire: "6,8", attack: { cinder: ["11,6", null] } });
+    s = run(s, [
+      ["a1", { type: "activate", operator: "cinder" }],
+      ["a1", { type: "breach", operator: "cinder", target: "window_east" }],
+      ["a1", { type: "step", operator: "cinder", to: "10,6" }],
+      ["a1", { type: "step", operator: "cinder", to: "10,7" }],
+    ]);
     const { state, events } = apply(s, "a1", { type: "gadget", operator: "cinder", gadget: "breach_charge", at: "10,8" });
     expect(events).toContainEqual({ type: "breached", by: "breach_charge", partitions: [], gadgets: ["hatch_packing"] });
     expect(state.gadgets.some((g) => g.id === "hatch_packing")).toBe(false);

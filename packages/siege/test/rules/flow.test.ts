@@ -178,8 +178,8 @@ describe("seed 004 라운드 종료 및 유지 페이즈: victory check (sample 
       ["a1", { type: "activate", operator: "auger" }],
       ["a1", { type: "breach", operator: "auger", target: "door_south" }],
       ["a1", { type: "step", operator: "auger", to: "4,8" }],
-      ["a1", { type: "step", operator: "auger", to: "5,7" }],
       ["a1", { type: "special", operator: "auger", at: "5,7" }],
+      ["a1", { type: "step", operator: "auger", to: "5,7" }],
       ["a1", { type: "step", operator: "auger", to: "5,6" }],
     ]);
     expect(s.partitions.door_galley!.barricaded).toBe(false);
@@ -213,8 +213,8 @@ describe("seed 004 라운드 종료 및 유지 페이즈: victory check (sample 
       ["a1", { type: "activate", operator: "auger" }],
       ["a1", { type: "breach", operator: "auger", target: "door_south" }],
       ["a1", { type: "step", operator: "auger", to: "4,8" }],
-      ["a1", { type: "step", operator: "auger", to: "5,7" }],
       ["a1", { type: "special", operator: "auger", at: "5,7" }],
+      ["a1", { type: "step", operator: "auger", to: "5,7" }],
       ["a1", { type: "step", operator: "auger", to: "5,6" }],
     ]);
     expect(s.operators.keel).toMatchObject({ hidden: false, at: "4,4" });

@@ -206,15 +206,18 @@ describe("seed 004 전술 도구 and 반응 액션: more worked examples", () =>
 
   test("seed 004 방탄카메라: a bulletproof camera pings like a camera and is only destroyed from an adjacent space", () => {
     const defencePick = { type: "pick", operators: ["fennel", "keel", "lattice", "quill", "rook"], inventory: { bulletproof_camera: 1, c4: 2, impact_grenade: 2 } } as const;
-    let s = ready({ tokens: QUIET, defencePick, setupGadgets: { bulletproof_camera: "6,8" }, attack: { auger: ["4,9", null] } });
+    let s = ready({ tokens: QUIET, defencePick, setupGadgets: { bulletproof_camera: "6,8" }, attack: { auger: ["4,9", null], bulwark: ["5,9", null], lantern: ["7,9", null] } });
     const cam = s.gadgets.find((g) => g.kind === "bulletproof_camera")!;
     const step = (cmd: Parameters<typeof tryApply>[2]) => {
       s = run(s, [["a1", cmd]]);
       if (s.pending) s = run(s, [["d1", { type: "hold" }]]);
     };
-    step({ type: "activate", operator: "auger" });
-    step({ type: "special", operator: "auger", at: "4,9" });
+    // Bulwark breaks the south door's barricade (Auger's ram charge is never placed outside, seed 004 "전술 도구").
+    step({ type: "activate", operator: "bulwark" });
+    step({ type: "breach", operator: "bulwark", target: "door_south" });
+    step({ type: "end_activation", operator: "bulwark" });
     expect(s.partitions.door_south!.barricaded).toBe(false);
+    step({ type: "activate", operator: "auger" });
     step({ type: "step", operator: "auger", to: "4,8" });
     expect(s.operators.auger!.redPing).toBe(true);
     expect(tryApply(s, "a1", { type: "breach", operator: "auger", target: cam.id })).toMatchObject({ ok: false, error: { code: "not_adjacent" } });

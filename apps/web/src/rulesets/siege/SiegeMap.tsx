@@ -223,7 +223,8 @@ export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
     // Both tokens of an operator get the same markup for viewers who may not tell them apart:
     // a click answers the token only for its owner (the defence), else the operator.
     const answer = targets?.has(token.id) ? token.id : targets?.has(token.operator) ? token.operator : null;
-    const tokenLabel = t(`token.${kind}`, { op: name });
+    // A stun marker (seed 004 "섬광탄") is public and drawn alike on a real token and a decoy.
+    const tokenLabel = `${t(`token.${kind}`, { op: name })}${token.stunned ? ` · ${t("token.stunned")}` : ""}`;
     pieces.push(
       <g
         key={`t${token.id}`}
@@ -236,6 +237,7 @@ export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
         <text y={4} textAnchor="middle" fontSize="10" fill={TEAM_COLOUR.defence} fontWeight="bold">
           {kind === "real" ? `★${initials(name)}` : kind === "decoy" ? `·${initials(name)}` : `?${initials(name)}`}
         </text>
+        {token.stunned && <circle cx={11} cy={-11} r={5} fill="#facc15" stroke="#111827" strokeWidth={1} className="stun-marker" aria-hidden="true" />}
       </g>,
     );
   }

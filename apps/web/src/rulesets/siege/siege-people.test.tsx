@@ -9,7 +9,7 @@ import { deserialize, serialize } from "node:v8";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import i18next from "i18next";
 import { Match, RandomBot, canonicalJson, seatViewer, spectator, type Viewer } from "@fogwar/engine";
-import { legalCommandsInView, siege, siegeBotPolicy, type SiegeCommand, type SiegeEvent, type SiegeSetup, type SiegeState } from "@fogwar/siege";
+import { board, legalCommandsInView, siege, siegeBotPolicy, type SiegeCommand, type SiegeEvent, type SiegeSetup, type SiegeState } from "@fogwar/siege";
 import { SiegeTableView } from "./SiegeTableView";
 import { partitionName, placeName, type SiegeWords } from "./words";
 import { inEnglish } from "../../../test/english";
@@ -120,6 +120,21 @@ describe("the defence's secret tokens", () => {
     expect(container.querySelectorAll(`svg .token.pickable`)).toHaveLength(view.tokens.filter((t) => t.operator === op && !t.at.startsWith("up:")).length);
   });
 
+  test("seed 004 섬광탄: a token's stun marker is drawn and named alike on a real token and a decoy for the attack", () => {
+    const match = playUntil((s) => s.phase === "action" && Object.values(s.operators).some((o) => o.hidden && s.tokens.filter((t) => t.operator === o.id && !t.at.startsWith("up:")).length === 2), "people-stun");
+    const state = structuredClone(match.state);
+    const op = Object.values(state.operators).find((o) => o.hidden && state.tokens.filter((t) => t.operator === o.id && !t.at.startsWith("up:")).length === 2)!.id;
+    for (const t of state.tokens) if (t.operator === op) t.stunned = true;
+    const view = siege.viewFor(state, seatViewer("a1"));
+    const { container } = render(<SiegeTableView matchId="m" view={view} seat="a1" legal={[]} onCommand={jest.fn()} events={[]} />);
+    const drawn = [...container.querySelectorAll("svg .token")].filter((g) => g.querySelector(".stun-marker"));
+    expect(drawn).toHaveLength(2);
+    // Only the place differs: the same class, label, text and marker.
+    const markup = drawn.map((g) => g.outerHTML.replace(/translate\([^)]*\)/g, ""));
+    expect(markup[0]).toBe(markup[1]);
+    expect(drawn[0]!.getAttribute("aria-label")).toMatch(/: secret token · stun marker$/);
+  });
+
   test("the defence setup names the token it places: real or decoy", () => {
     const match = playUntil((s) => s.phase === "defence_setup" && siege.legalCommands(s, "d1").some((c) => c.type === "place_token" && !c.real), "people-setup");
     const { container } = renderFor(match, "d1");
@@ -174,6 +189,29 @@ describe("clicking the map", () => {
     expect(onCommand).not.toHaveBeenCalled();
     fireEvent.click(container.querySelector(".command-list button") as HTMLButtonElement);
     expect(onCommand).toHaveBeenCalledWith(direct);
+  });
+});
+
+describe("placing a gadget (seed 004 전술 도구, 인접판정)", () => {
+  test("choosing the drone highlights only the legal spaces: adjacent to the operator (not through a wall or barricade), inside, empty", () => {
+    const hasDrone = (s: SiegeState) => siege.legalCommands(s, "a1").some((c) => c.type === "gadget" && c.gadget === "drone");
+    const match = playUntil((s) => s.phase === "action" && !s.pending && s.activation !== null && s.step % 2 === 0 && hasDrone(s), "people-drone");
+    const { container, legal, view } = renderFor(match, "a1");
+    fireEvent.click(container.querySelector('.kinds button[data-kind="gadget"]') as HTMLButtonElement);
+    // Which gadget is asked (buttons) when the team has more than one to use.
+    const drone = [...container.querySelectorAll('button[data-answer="gadget"]')].find((b) => b.textContent === "Drone");
+    if (drone) fireEvent.click(drone);
+    const drones = legal.filter((c): c is Extract<SiegeCommand, { type: "gadget" }> => c.type === "gadget" && c.gadget === "drone");
+    const from = view.operators[drones[0]!.operator]!.at!;
+    const lit = new Set([...container.querySelectorAll("svg .cell.target")].map((e) => e.getAttribute("data-place")));
+    const places = new Set(drones.map((c) => c.at));
+    // The squares to place it on wait for a click; with one only, the map waits for where it flies.
+    expect(lit).toEqual(places.size > 1 ? places : new Set(drones.map((c) => c.aim)));
+    for (const at of places) {
+      expect(at).not.toBe(from);
+      expect(board.terrainAdjacent(view, from, at)).toBe(true);
+      expect(board.isOutside(board.geometry(view.map), at)).toBe(false);
+    }
   });
 });
 

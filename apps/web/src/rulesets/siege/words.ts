@@ -213,7 +213,8 @@ export function describeEvent(w: SiegeWords, e: SiegeEvent, view?: NamingView): 
     case "pinged":
       return t("ev.pinged", { op: op(e.operator), source: sourceName(w, e.source, view) });
     case "stunned":
-      return t("ev.stunned", { op: op(e.operator) });
+      // A secret token's stun marker (seed 004 "섬광탄"): public, the same for a real token and a decoy.
+      return e.token ? t("ev.tokenStunned", { token: thing(e.token) }) : t("ev.stunned", { op: op(e.operator) });
     case "breached":
       return t("ev.breached", { by: sourceName(w, e.by, view), list: [...e.partitions, ...e.gadgets].map(thing).join(", ") || "—" });
     case "gadget_used":

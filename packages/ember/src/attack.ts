@@ -138,8 +138,10 @@ export function continueAttack(ctx: Ctx): "waiting" | "done" {
         attack.partRoll = rollPartDie(ctx);
         ctx.emit({ type: "part_rolled", defender: defender.id, roll: attack.partRoll as NonNullable<AttackState["partRoll"]>, reroll: false });
         attack.stage = "part_reroll";
-        // Chain damage offers the defender's reroll only (seed 000 1.2.4.1), so no part reroll there.
-        if (!attack.chain && canSpendLink(attacker)) {
+        // The attacker's mech may link-reroll the part die whenever it rolls it, chain damage
+        // included (seed 000 4 "공격 시 부품 주사위도 다시 굴릴 수 있습니다"; 1.2.4.1 B has the
+        // attacker roll it). Only the attack dice are not rerolled there: none are rolled (1.2.4.1 C).
+        if (canSpendLink(attacker)) {
           state.pending = {
             seat: attacker.owner,
             kind: "part_reroll",

@@ -7,6 +7,7 @@ import { chebyshev, type SeatId, type Square } from "@fogwar/engine";
 import { scenarioOf, terrainOfTarget, terrainTargetKey, vulnerableTerrain } from "./map";
 import { allied, combatantById, isHighAltitude, projectileById, projectileCard, projectilesInPlay, unitsInPlay } from "./query";
 import { isCamouflaged } from "./concealment";
+import { canCastEw } from "./ew";
 import type { Ctx } from "./context";
 import { removeProjectile } from "./damage";
 import type { Terrain } from "./data/schema";
@@ -20,21 +21,23 @@ type Problem = EmberErrorCode | null;
  * The units a projectile may select as its target (seed 000 1.5.2): enemy mechs, drones and
  * installations on the ground within its seek range; high-altitude units are out of reach of a
  * blast. With a priority type, units of that type come first when there are any.
- * A camouflaged unit is never a candidate: a projectile card has no EW value (project decision,
- * docs/rules/ember.md), and a unit without EW 1 or more cannot target a camouflaged unit (seed
- * 000 6.2). Whether a unit is camouflaged is public, and distances are to markers, so the choice
- * never depends on a real square.
+ * A camouflaged unit is a candidate only for a projectile card with EW 1 or more (seed 000 6.2
+ * "전자전수치가 0 또는 "-"인 유닛은 광학 위장 유닛을 대상으로 삼을 수 없습니다"; a card without an EW
+ * value is "-"), measured to its marker; a targeted blast then detects it first (`blastOrDetect`).
+ * Whether a unit is camouflaged is public, and distances are to markers, so the choice never
+ * depends on a real square.
  */
 export function seekCandidates(state: EmberState, projectile: ProjectileState): Combatant[] {
   const card = projectileCard(projectile.projectileId);
   const d = card.detonation;
   const at = projectile.at as Square;
+  const seesCamouflage = canCastEw(projectile);
   const ground: Combatant[] = [...unitsInPlay(state), ...projectilesInPlay(state)].filter(
     (u) =>
       !allied(state, u.owner, projectile.owner) &&
       u.id !== projectile.id &&
       !isHighAltitude(u) &&
-      (u.kind === "projectile" ? projectileCard(u.projectileId).kind === "installation" : !isCamouflaged(u)),
+      (u.kind === "projectile" ? projectileCard(u.projectileId).kind === "installation" : !isCamouflaged(u) || seesCamouflage),
   );
   let found = ground.filter((u) => chebyshev(at, u.at as Square) <= d.seekRange);
   if (d.prefer && found.some((u) => u.kind === d.prefer)) found = found.filter((u) => u.kind === d.prefer);

@@ -5,28 +5,30 @@
  * (electronic attacks, detection 2.4, 6.2, 6.4), is in ew-roll.ts.
  */
 import { chebyshev } from "@fogwar/engine";
-import { allied, droneCard, intactSlots, isMech, mechPart, stanceOf } from "./query";
+import { allied, droneCard, intactSlots, isMech, mechPart, projectileCard, stanceOf } from "./query";
 import type { Ctx } from "./context";
 import { catalog } from "./data";
 import type { ElectronicAttackEffect, ElectronicSupportEffect, Face, Stance } from "./data/schema";
 import { countResult } from "./dice";
 import { loseLink } from "./resources";
-import type { DieResult, EmberErrorCode, EmberEvent, EmberState, UnitState } from "./types";
+import type { Combatant, DieResult, EmberErrorCode, EmberEvent, EmberState, UnitState } from "./types";
 
 /**
- * A unit's EW value (seed 000 5.2): a drone's card value; for a mech the sum of the EW values of
- * its parts not destroyed. `null` is "-": the unit cannot be an EW target. A mech is "-" only
- * when every intact part is "-" (project decision, docs/rules/ember.md).
+ * A unit's EW value (seed 000 5.2): a drone's or projectile's card value (a projectile card
+ * without one is "-"); for a mech the sum of the EW values of its parts not destroyed. `null` is
+ * "-": the unit cannot be an EW target. A mech is "-" only when every intact part is "-"
+ * (project decision, docs/rules/ember.md).
  */
-export function ewValue(unit: UnitState): number | null {
+export function ewValue(unit: Combatant): number | null {
   if (unit.kind === "drone") return droneCard(unit.droneId).ew;
+  if (unit.kind === "projectile") return projectileCard(unit.projectileId).ew ?? null;
   const values = intactSlots(unit).map((slot) => mechPart(unit, slot).ew);
   if (values.every((v) => v === null)) return null;
   return values.reduce<number>((sum, v) => sum + (v ?? 0), 0);
 }
 
 /** Whether a unit can cast an EW roll: EW value 1 or more (EW 0 and "-" cannot, seed 000 5.2). */
-export const canCastEw = (unit: UnitState): boolean => (ewValue(unit) ?? 0) >= 1;
+export const canCastEw = (unit: Combatant): boolean => (ewValue(unit) ?? 0) >= 1;
 
 /** The counted results of one side's EW dice (seed 000 5.2): [lightning] and [light]. */
 export interface EwCount {
@@ -65,7 +67,7 @@ export function rollEwDie(ctx: Ctx): DieResult {
  * the action's transmission strength (송출 강도 +X), the responder its EW value. The caller has
  * checked that the caster can cast and the responder is not "-".
  */
-export const ewDiceCounts = (caster: UnitState, responder: UnitState, strength: number): { caster: number; responder: number } => ({
+export const ewDiceCounts = (caster: Combatant, responder: UnitState, strength: number): { caster: number; responder: number } => ({
   caster: (ewValue(caster) ?? 0) + strength,
   responder: ewValue(responder) ?? 0,
 });
@@ -77,7 +79,7 @@ export const ewDiceCounts = (caster: UnitState, responder: UnitState, strength: 
  */
 export function settleEwRoll(
   ctx: Ctx,
-  caster: UnitState,
+  caster: Combatant,
   responder: UnitState,
   casterDice: DieResult[],
   responderDice: DieResult[],
@@ -107,7 +109,7 @@ export function settleEwRoll(
  * "On EW success" passives (seed 000 5.2 note): they fire for the unit that won the roll, caster
  * or responder alike; a mech in shutdown has no passives (seed 000 1.1).
  */
-export function onEwSuccess(ctx: Ctx, unit: UnitState): void {
+export function onEwSuccess(ctx: Ctx, unit: Combatant): void {
   if (!isMech(unit) || unit.stance === "SHUTDOWN" || unit.destroyed) return;
   for (const slot of intactSlots(unit)) {
     for (const passive of mechPart(unit, slot).passives) {

@@ -2,12 +2,13 @@
  * Sequences (seed 000 1.5, 3): a launch or high-altitude movement being resolved runs as a queue
  * in `state.sequences`: the interception of the moving unit, then (for an instant projectile, a
  * delay projectile in the delay phase or a triggered passive installation) its detonation and its
- * blast attacks one after another. A sequence waits whenever an attack or a decision does, and
+ * blast attacks one after another (a targeted blast on a camouflaged unit after its detection
+ * roll, seed 000 6.2). A sequence waits whenever an attack, an EW roll or a decision does, and
  * resumes with the answer.
  */
 import type { SeatId, Square } from "@fogwar/engine";
 import { continueAttack } from "./attack";
-import { beginBlast } from "./attack-declare";
+import { blastOrDetect, continueEwRoll } from "./ew-roll";
 import { terrainOfTarget, terrainTargetKey } from "./map";
 import { combatantById, initiativeOrder, projectileById, projectileCard, projectilesInPlay, unitById } from "./query";
 import { checkContact } from "./concealment";
@@ -62,6 +63,11 @@ export function runSequences(ctx: Ctx): "waiting" | "done" {
   const state = ctx.state;
   for (;;) {
     if (state.pending) return "waiting";
+    // A targeted blast's detection roll (seed 000 6.2 with 1.5.3) goes on, then its blast.
+    if (state.ewRoll) {
+      if (continueEwRoll(ctx) === "waiting") return "waiting";
+      continue;
+    }
     if (state.attack) {
       if (continueAttack(ctx) === "waiting") return "waiting";
       continue;
@@ -155,7 +161,7 @@ export function runSequences(ctx: Ctx): "waiting" | "done" {
           break;
         }
         const victim = combatantById(state, next);
-        if (inPlay(victim)) beginBlast(ctx, projectile, victim);
+        if (inPlay(victim)) blastOrDetect(ctx, projectile, victim);
         break;
       }
       case "over":

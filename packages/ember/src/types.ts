@@ -393,10 +393,13 @@ export interface EwRollState {
 /**
  * What an EW roll decides once settled: an electronic attack action's effects on the caster's
  * success (seed 000 5.1), or the attack that waits on detection (seed 000 6.2), with its own
- * keywords and dice when they differ from the card's (a kick, a spent charge, a two-handed assist).
+ * keywords and dice when they differ from the card's (a kick, a spent charge, a two-handed assist),
+ * or a projectile's targeted blast that waits on detection (`blast`: the caster is the projectile,
+ * seed 000 6.2 with 1.5.3).
  */
 export type EwFollowUp =
   | { readonly kind: "electronic_attack"; readonly part: PartSlot; readonly action: string }
+  | { readonly kind: "blast" }
   | {
       readonly kind: "attack";
       readonly part: PartSlot | null;

@@ -77,14 +77,22 @@ describe("EMBER search bot: knowledge from the seat's projection only", () => {
 
   it("would tell a bot that reads the real state: one that searched the real states would choose differently", () => {
     // The check above is sensitive: the twins' secrets change what an omniscient search plays.
+    // Each moment's twins are tried with every other dial shift (1 to 5) until one differs.
     let differs = 0;
     for (const [k, { state, seat }] of moments.entries()) {
       const opponent = other(seat);
-      let twin = withOtherSecret(withOtherDials(state, opponent, 1 + (k % 5)), `twin-${k}`);
-      twin = withOtherReal(twin, opponent) ?? twin;
       const cheat = (real: EmberState) => new SearchBot(ember, { ...emberSearch, determinize: () => structuredClone(real) }, `nonint-${k}`, SMALL);
       const view = ember.viewFor(state, seatViewer(seat));
-      if (JSON.stringify(cheat(state).choose(view, seat)) !== JSON.stringify(cheat(twin).choose(view, seat))) differs++;
+      const mine = JSON.stringify(cheat(state).choose(view, seat));
+      for (let shift = 1; shift <= 5; shift++) {
+        let twin = withOtherSecret(withOtherDials(state, opponent, 1 + ((k + shift - 1) % 5)), `twin-${k}-${shift}`);
+        twin = withOtherReal(twin, opponent) ?? twin;
+        if (JSON.stringify(cheat(twin).choose(view, seat)) !== mine) {
+          differs++;
+          break;
+        }
+      }
+      if (differs > 0) break;
     }
     expect(differs).toBeGreaterThan(0);
   });

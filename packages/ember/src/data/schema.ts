@@ -480,7 +480,7 @@ export type Detonation = z.infer<typeof Detonation>;
  * A projectile or installation card (seed 000 1.5): its trigger (`instant` acts at once,
  * `delay` in the delay phase, `passive` when an enemy ground unit ends a move within
  * `triggerRange` squares), whether it is a high-altitude unit, its fixed stance and defence
- * stats, and its detonation. `persistent`: a delay installation that acts every delay phase
+ * stats, its EW value (`ew`, absent for "-") and its detonation. `persistent`: a delay installation that acts every delay phase
  * instead of detonating (1.5.2 note).
  */
 export const ProjectileCard = z.object({
@@ -496,6 +496,13 @@ export const ProjectileCard = z.object({
   evasion: z.number().int().min(0).max(5),
   triggerRange: z.number().int().min(0).max(4).default(0),
   persistent: z.boolean().default(false),
+  /**
+   * The card's EW value (seed 000 5.2), absent for "-". A projectile with EW 1 or more may select
+   * a camouflaged unit as its target and, for a targeted blast, detects it first with an EW roll
+   * (seed 000 6.2 "사격/근접/폭발 데미지에 의해 대상으로 지정되면 공격자는 먼저 탐지를 시도합니다";
+   * "전자전수치가 0 또는 "-"인 유닛은 광학 위장 유닛을 대상으로 삼을 수 없습니다").
+   */
+  ew: z.number().int().min(0).max(6).optional(),
   detonation: Detonation,
 });
 export type ProjectileCard = z.infer<typeof ProjectileCard>;

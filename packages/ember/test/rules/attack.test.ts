@@ -240,6 +240,7 @@ describe("seed 000 1.2.4 chain damage", () => {
         ["p1", DECLINE],
         ["p1", DECLINE],
         ["p2", DECLINE],
+        ["p1", DECLINE], // the attacker may reroll the chain's part die (seed 000 4)
         ["p2", DECLINE], // the defender may reroll in chain damage too
       ]),
     );

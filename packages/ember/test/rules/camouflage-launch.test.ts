@@ -12,7 +12,7 @@
 import { seatViewer, spectator, type Square } from "@fogwar/engine";
 import { catalog, ember, hiddenSquareOptions, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState } from "../../src";
 import { arrange, deployed, edit, FACE, mech, must, toAction, unit, withDice } from "../helpers";
-import { DECLINE, find, GOF_VS_UN, play } from "./steps";
+import { DECLINE, die, find, GOF_VS_UN, play } from "./steps";
 
 const army = (name: string) => catalog.data.armies.find((a) => a.name === name)!;
 const GOF_UN: EmberSetup = { scenario: "ashfall", seats: ["p1", "p2"], armies: { p1: army("Hornet Nest"), p2: army("Aegis Beacon Cell") } };
@@ -49,6 +49,39 @@ function toldToOthers(before: EmberState, seat: string, command: EmberCommand): 
   const r = ember.apply(before, command, seat);
   if (!r.ok) return JSON.stringify(r.error);
   return JSON.stringify([seatViewer("p1"), spectator].map((v) => [r.events.map((e) => ember.redact(e, v)), ember.viewFor(r.state, v)]));
+}
+
+/**
+ * GOF Nest Mother (p1-m1, (5,10)) fires a Hornet Missile (EW 1, an enemy of its choice within 2,
+ * a targeted blast) onto (5,7). UN's Flak Picket (p2-m2) has its marker at (6,7), 1 square away;
+ * Beacon Caller (p2-m1) is far off at (0,0); p2 has no interception tokens.
+ */
+function hornetStage(): EmberState {
+  return noInterception(
+    toAction(
+      arrange(deployed("camo-seek", GOF_UN), {
+        "p1-m1": { at: { x: 5, y: 10 }, facing: "N" },
+        "p2-m1": { at: { x: 0, y: 0 } },
+        "p2-m2": { at: { x: 6, y: 7 }, facing: "S" },
+      }),
+      { "p1-m1": "launch" },
+    ),
+    "p2",
+  );
+}
+
+const HORNET_FIRE: EmberCommand = { type: "act", unit: "p1-m1", part: "right_arm", action: "hornet-salvo", to: { x: 5, y: 7 } };
+
+/** Runs `body` with a sample projectile card's EW value removed (a test card: "-"), then puts it back. */
+function withoutEw<T>(cardId: string, body: () => T): T {
+  const card = catalog.projectiles.get(cardId) as { ew?: number };
+  const saved = card.ew;
+  delete card.ew;
+  try {
+    return body();
+  } finally {
+    if (saved !== undefined) card.ew = saved;
+  }
 }
 
 describe("seed 000 6.2 optical camouflage against launches, interception and chain damage", () => {
@@ -97,36 +130,82 @@ describe("seed 000 6.2 optical camouflage against launches, interception and cha
     expect(toldToOthers(elsewhere, "p1", lob)).toBe(toldToOthers(miss, "p1", lob));
   });
 
-  test("seed 000 6.2, 1.5.2: a seeking projectile (no EW value) never selects a camouflaged unit: with no other enemy in range it is destroyed where it stands", () => {
-    // GOF Nest Mother (p1-m1, (5,10)) fires a Hornet Missile (enemy of choice within 2) onto (5,7).
-    // The camouflaged Flak Picket's marker (6,7) is 1 square away, its real square (7,9) 2.
-    const base = noInterception(
-      toAction(
-        arrange(deployed("camo-seek", GOF_UN), {
-          "p1-m1": { at: { x: 5, y: 10 }, facing: "N" },
-          "p2-m1": { at: { x: 0, y: 0 } },
-          "p2-m2": { at: { x: 6, y: 7 }, facing: "S" },
-        }),
-        { "p1-m1": "launch" },
-      ),
-      "p2",
-    );
-    const fire: EmberCommand = { type: "act", unit: "p1-m1", part: "right_arm", action: "hornet-salvo", to: { x: 5, y: 7 } };
+  test("000_200ff4b7b5d3d570.txt 6.2 (\"사격/근접/폭발 데미지에 의해 대상으로 지정되면 공격자는 먼저 탐지를 시도합니다\"), 1.5.2-1.5.3: a seeking projectile with EW 1 selects a camouflaged unit by its marker; its targeted blast detects first: won, the unit decloaks onto its real square and the blast hits it there", () => {
+    const base = hornetStage();
     const alone = cloak(base, "p2-m2", { x: 7, y: 9 });
-    const r = must(alone, "p1", fire);
-    expect(r.events.map((e) => e.type)).toEqual(["action_taken", "projectile_launched", "projectile_removed"]);
-    expect(r.events[2]).toEqual({ type: "projectile_removed", projectile: "p1-p1", reason: "no_target" });
-    expect(unit(r.state, "p2-m2").camouflage).not.toBeNull();
-    expect(toldToOthers(cloak(base, "p2-m2", { x: 4, y: 8 }), "p1", fire)).toBe(toldToOthers(alone, "p1", fire));
-    // Beacon Caller (p2-m1) at (4,7) is the only candidate: no choice is asked, the missile hits it.
-    const withCaller = arrange(alone, { "p2-m1": { at: { x: 4, y: 7 }, facing: "N" } });
-    withDice({ yellow: FACE.blank, red: FACE.blank, white: FACE.blank, part: "torso" }, () => {
-      const a = must(withCaller, "p1", fire);
-      expect(find(a.events, "projectile_detonated")).toEqual([{ type: "projectile_detonated", projectile: "p1-p1", at: { x: 4, y: 7 }, targets: ["p2-m1"] }]);
+    withDice({ yellow: FACE.blank, red: FACE.heavy, white: FACE.blank, part: "torso" }, () => {
+      // The only candidate is the camouflaged Flak Picket: no choice is asked, the missile
+      // detonates on its marker, and the detection roll comes before any blast attack.
+      const r = must(alone, "p1", HORNET_FIRE);
+      expect(r.events.map((e) => e.type)).toEqual(["action_taken", "projectile_launched", "projectile_detonated", "projectile_removed"]);
+      expect(find(r.events, "projectile_detonated")).toEqual([{ type: "projectile_detonated", projectile: "p1-p1", at: { x: 6, y: 7 }, targets: ["p2-m2"] }]);
+      expect(r.state.ewRoll).toMatchObject({ purpose: "detect_before_attack", caster: "p1-p1", responder: "p2-m2", then: { kind: "blast" } });
+      expect(r.state.ewRoll?.casterDice).toHaveLength(1); // the Hornet Missile's EW 1
+      // The projectile has no link: only the camouflaged unit's owner is asked for a link reroll.
+      expect(r.state.pending).toMatchObject({ seat: "p2", kind: "ew_reroll", options: { side: "responder", unit: "p2-m2", purpose: "detect_before_attack" } });
+      expect(r.state.attack).toBeNull();
+      // Up to here nothing depends on the real square: p1 and the spectator are told the same.
+      expect(toldToOthers(cloak(base, "p2-m2", { x: 4, y: 8 }), "p1", HORNET_FIRE)).toBe(toldToOthers(alone, "p1", HORNET_FIRE));
+      // Blank EW dice on both sides: a tie, the caster wins; exposure displacement onto (7,9),
+      // then the blast attack (attack dice 1 yellow + 1 red) on the unit where it appeared.
+      const d = must(r.state, "p2", DECLINE);
+      expect(find(d.events, "ew_roll")[0]).toMatchObject({ purpose: "detect_before_attack", caster: "p1-p1", responder: "p2-m2", winner: "caster" });
+      expect(find(d.events, "decloaked")).toEqual([{ type: "decloaked", unit: "p2-m2", from: { x: 6, y: 7 }, to: { x: 7, y: 9 }, reason: "detected" }]);
+      expect(find(d.events, "attack_declared")).toEqual([
+        { type: "attack_declared", attacker: "p1-p1", defender: "p2-m2", mode: "blast", rear: false, cover: { terrain: false, unit: false }, chain: false },
+      ]);
+      const end = declineRerolls(d.state);
+      const resolved = find([...d.events, ...end.events], "attack_resolved");
+      expect(resolved).toHaveLength(1);
+      expect(resolved[0]).toMatchObject({ damage: 1 });
+      expect(unit(end.state, "p2-m2")).toMatchObject({ at: { x: 7, y: 9 }, camouflage: null });
+      expect(end.state.concealed?.["p2-m2"]).toBeUndefined();
+      expect(end.state.attack).toBeNull();
     });
-    // Uncamouflaged, the Flak Picket would be a candidate too: p1 would be asked to choose.
+  });
+
+  test("000_200ff4b7b5d3d570.txt 6.2 (\"탐지에 실패하면 해당 공격은 완전히 실패합니다\"): a projectile's lost detection roll fails its targeted blast entirely: no attack, the unit stays camouflaged where it was", () => {
+    const alone = cloak(hornetStage(), "p2-m2", { x: 7, y: 9 });
+    withDice({ yellow: FACE.blank, red: FACE.heavy, white: FACE.blank, part: "torso" }, () => {
+      const r = must(alone, "p1", HORNET_FIRE);
+      // The responder's dice set by hand to a [lightning] against the missile's blank.
+      const rolled = edit(r.state, (s) => {
+        s.ewRoll!.responderDice = s.ewRoll!.responderDice.map(() => die("yellow", FACE.lightning));
+      });
+      const d = must(rolled, "p2", DECLINE);
+      expect(find(d.events, "ew_roll")[0]).toMatchObject({ winner: "responder" });
+      expect(find(d.events, "attack_failed")).toEqual([{ type: "attack_failed", attacker: "p1-p1", defender: "p2-m2", reason: "not_detected" }]);
+      expect(find(d.events, "attack_declared")).toEqual([]);
+      expect(find(d.events, "decloaked")).toEqual([]);
+      expect(unit(d.state, "p2-m2")).toMatchObject({ at: { x: 6, y: 7 }, camouflage: { concealment: 2, part: "left_arm" } });
+      expect(d.state.concealed).toEqual({ "p2-m2": { x: 7, y: 9 } });
+      expect(d.state.pending).toBeNull();
+      expect(d.state.ewRoll).toBeUndefined();
+    });
+  });
+
+  test("000_200ff4b7b5d3d570.txt 6.2 (\"전자전수치가 0 또는 \"-\"인 유닛은 광학 위장 유닛을 대상으로 삼을 수 없습니다\"), 1.5.2: a seeking projectile without an EW value never selects a camouflaged unit: with no other enemy in range it is destroyed where it stands", () => {
+    // For this test the Hornet Missile card has no EW value ("-").
+    const base = hornetStage();
+    withoutEw("gof-hornet-missile", () => {
+      const alone = cloak(base, "p2-m2", { x: 7, y: 9 });
+      const r = must(alone, "p1", HORNET_FIRE);
+      expect(r.events.map((e) => e.type)).toEqual(["action_taken", "projectile_launched", "projectile_removed"]);
+      expect(r.events[2]).toEqual({ type: "projectile_removed", projectile: "p1-p1", reason: "no_target" });
+      expect(unit(r.state, "p2-m2").camouflage).not.toBeNull();
+      expect(toldToOthers(cloak(base, "p2-m2", { x: 4, y: 8 }), "p1", HORNET_FIRE)).toBe(toldToOthers(alone, "p1", HORNET_FIRE));
+      // Beacon Caller (p2-m1) at (4,7) is the only candidate: no choice is asked, the missile hits it.
+      const withCaller = arrange(alone, { "p2-m1": { at: { x: 4, y: 7 }, facing: "N" } });
+      withDice({ yellow: FACE.blank, red: FACE.blank, white: FACE.blank, part: "torso" }, () => {
+        const a = must(withCaller, "p1", HORNET_FIRE);
+        expect(find(a.events, "projectile_detonated")).toEqual([{ type: "projectile_detonated", projectile: "p1-p1", at: { x: 4, y: 7 }, targets: ["p2-m1"] }]);
+      });
+    });
+    // With its EW 1 the camouflaged Flak Picket is a candidate too: p1 is asked to choose, as when it is not camouflaged.
+    const withCaller = arrange(cloak(base, "p2-m2", { x: 7, y: 9 }), { "p2-m1": { at: { x: 4, y: 7 }, facing: "N" } });
+    expect(ember.pending(must(withCaller, "p1", HORNET_FIRE).state)).toMatchObject({ seat: "p1", kind: "choose_blast_target", options: { targets: ["p2-m1", "p2-m2"] } });
     const open = arrange(base, { "p2-m1": { at: { x: 4, y: 7 }, facing: "N" } });
-    expect(ember.pending(must(open, "p1", fire).state)).toMatchObject({ seat: "p1", kind: "choose_blast_target", options: { targets: ["p2-m1", "p2-m2"] } });
+    expect(ember.pending(must(open, "p1", HORNET_FIRE).state)).toMatchObject({ seat: "p1", kind: "choose_blast_target", options: { targets: ["p2-m1", "p2-m2"] } });
   });
 
   test("seed 000 6.3, 3: a camouflaged unit intercepts, measured from its marker, and stays camouflaged (interception does not break silence)", () => {

@@ -39,6 +39,44 @@ function cannonStage(): EmberState {
 /** Breaker cannon 'breach-shell': shoot M, range 6, 1 yellow + 3 red, impact, [lightning] -> [heavy]. */
 const CANNON: EmberCommand = { type: "act", unit: "p1-m1", part: "right_arm", action: "breach-shell", target: "p2-m1" };
 
+describe("seed 000 4 with 1.2.4.1 B: the attacker's link reroll of the part die in chain damage", () => {
+  test("000_200ff4b7b5d3d570.txt 4 (\"공격 시 부품 주사위도 다시 굴릴 수 있습니다\"), 1.2.4.1 B: the attacker rolls the chain's part die, so its mech may spend 1 link to reroll it; then only the defender rerolls its dice", () => {
+    // Main attack as in the shotgun test below: Picket's right arm is destroyed, the chain goes to
+    // Spotter. The chain's part die is the attacker's roll (1.2.4.1 B): Raider (link 4) is asked.
+    const start = shotgunStage();
+    withDice({ yellow: FACE.light, red: FACE.heavy, white: FACE.blank, part: "right_arm" }, () => {
+      const s = play(start, [["p1", BUCKSHOT], ["p1", DECLINE], ["p1", DECLINE], ["p2", DECLINE]]);
+      expect(find(s.events, "chain_damage")).toEqual([{ type: "chain_damage", keyword: "shotgun", target: "p2-m2", damage: 3 }]);
+      expect(s.state.attack).toMatchObject({ chain: true, defender: "p2-m2", stage: "part_reroll" });
+      expect(s.state.pending).toMatchObject({ seat: "p1", kind: "part_reroll", options: { defender: "p2-m2", roll: "right_arm" } });
+      // Bad input changes nothing: the part die is one die (index 0), and the defender is not asked yet.
+      expect(rejected(s.state, "p1", { type: "reroll", dice: [1] })).toBe("invalid_reroll");
+      expect(rejected(s.state, "p2", DECLINE)).toBe("decision_pending");
+      const link = mech(s.state, "p1-m1").link;
+      const r = must(s.state, "p1", { type: "reroll", dice: [0] });
+      expect(mech(r.state, "p1-m1").link).toBe(link - 1);
+      expect(find(r.events, "part_rolled")).toEqual([{ type: "part_rolled", defender: "p2-m2", roll: "right_arm", reroll: true }]);
+      expect(find(r.events, "hit_part")[0]).toMatchObject({ defender: "p2-m2", part: "right_arm", how: "roll" });
+      // No attack dice in the chain (1.2.4.1 C): next is the defender's reroll only.
+      expect(r.state.pending).toMatchObject({ seat: "p2", kind: "defence_reroll" });
+      const end = play(r.state, [["p2", DECLINE]]);
+      expect(find(end.events, "attack_resolved").map((e) => e.damage)).toEqual([3]);
+      expect(end.state.attack).toBeNull();
+    });
+  });
+
+  test("000_200ff4b7b5d3d570.txt 4: link is never spent to 0: an attacker with 1 link is not asked about the chain's part die", () => {
+    const start = shotgunStage();
+    withDice({ yellow: FACE.light, red: FACE.heavy, white: FACE.blank, part: "right_arm" }, () => {
+      const s = play(start, [["p1", BUCKSHOT], ["p1", DECLINE], ["p1", DECLINE]]);
+      mech(s.state, "p1-m1").link = 1;
+      const r = must(s.state, "p2", DECLINE);
+      expect(find(r.events, "chain_damage")).toHaveLength(1);
+      expect(r.state.pending).toMatchObject({ seat: "p2", kind: "defence_reroll" });
+    });
+  });
+});
+
 describe("seed 000 1.2.4-1.2.4.1 chain damage: shotgun, several chain effects, no action effects", () => {
   test("seed 000 1.2.4 shotgun: the chain damage hits an enemy within 1 square of the defender (not one 2 squares away, not a friend)", () => {
     // Main attack: 2 [light] + 1 [heavy]; part die 'right_arm': Picket's volley carbine, armour 3,
@@ -52,6 +90,7 @@ describe("seed 000 1.2.4-1.2.4.1 chain damage: shotgun, several chain effects, n
         ["p1", DECLINE], // part die
         ["p1", DECLINE], // attack dice
         ["p2", DECLINE], // Picket's defence dice
+        ["p1", DECLINE], // the attacker's part die in the chain damage (seed 000 4)
         ["p2", DECLINE], // Spotter's defence dice in the chain damage
       ]),
     );
@@ -108,7 +147,7 @@ describe("seed 000 1.2.4-1.2.4.1 chain damage: shotgun, several chain effects, n
           { keyword: "shotgun", target: "p2-m2" },
         ]);
         expect(rejected(s.state, "p2", { type: "choose_chain", keyword: "rupture", target: "p2-m1" })).toBe("decision_pending");
-        const rest = play(s.state, [["p1", { type: "choose_chain", keyword: "rupture", target: "p2-m1" }], ["p2", DECLINE]]);
+        const rest = play(s.state, [["p1", { type: "choose_chain", keyword: "rupture", target: "p2-m1" }], ["p1", DECLINE], ["p2", DECLINE]]);
         return { state: rest.state, events: [...s.events, ...rest.events] };
       }),
     );
@@ -127,7 +166,7 @@ describe("seed 000 1.2.4-1.2.4.1 chain damage: shotgun, several chain effects, n
     const start = cannonStage();
     const r = withKeywords("rdl-breaker-cannon", "breach-shell", ["impact", "rupture"], () =>
       withDice({ yellow: FACE.blank, red: FACE.heavy, white: FACE.blank, part: "left_arm" }, () =>
-        play(start, [["p1", CANNON], ["p1", DECLINE], ["p1", DECLINE], ["p2", DECLINE], ["p2", DECLINE]]),
+        play(start, [["p1", CANNON], ["p1", DECLINE], ["p1", DECLINE], ["p2", DECLINE], ["p1", DECLINE], ["p2", DECLINE]]),
       ),
     );
     expect(find(r.events, "chain_damage")).toEqual([{ type: "chain_damage", keyword: "rupture", target: "p2-m1", damage: 3 }]);
@@ -149,7 +188,7 @@ describe("seed 000 1.2.4-1.2.4.1 chain damage: shotgun, several chain effects, n
     const start = cannonStage();
     const r = withKeywords("rdl-breaker-cannon", "breach-shell", ["impact", "rupture"], () =>
       withDice({ yellow: FACE.lightning, red: FACE.lightning, white: FACE.defend, part: "left_arm" }, () =>
-        play(start, [["p1", CANNON], ["p1", DECLINE], ["p1", DECLINE], ["p2", DECLINE], ["p2", DECLINE]]),
+        play(start, [["p1", CANNON], ["p1", DECLINE], ["p1", DECLINE], ["p2", DECLINE], ["p1", DECLINE], ["p2", DECLINE]]),
       ),
     );
     expect(find(r.events, "dice_replaced").map((e) => [e.index, e.from.result, e.to.result])).toEqual([

@@ -87,6 +87,8 @@ describe("seed 000 1.2.4 chain damage targets", () => {
         ["p1", DECLINE],
         ["p1", DECLINE],
         ["p2", DECLINE],
+        // The attacker may reroll the chain's part die (seed 000 4, 1.2.4.1 B).
+        ["p1", DECLINE],
       ] as [string, EmberCommand][]) {
         const step = must(s, seat, cmd);
         s = step.state;

@@ -39,6 +39,55 @@ function find(pred: (s: EmberState) => boolean): EmberMatch {
   throw new Error("no seed reached the state");
 }
 
+/** Applies a command that must be accepted. */
+function apply(state: EmberState, seat: string, command: EmberCommand): EmberState {
+  const r = ember.apply(state, command, seat);
+  if (!r.ok) throw new Error(`${seat} ${JSON.stringify(command)}: ${r.error.code}`);
+  return r.state;
+}
+
+/**
+ * GOF's Hornet Nest (p1) against UN's Aegis Beacon Cell (p2) on Ashfall, played by commands: both
+ * sides deploy, skip the command phase, and p1's Nest Mother (5,10) alone acts on 'launch'. UN's
+ * Flak Picket is camouflaged (its marker at (6,7), its real square (7,9): set by hand) and p2 has no
+ * interception tokens; the Hornet Missile (EW 1) fired onto (5,7) selects it and rolls to detect it
+ * first (seed 000 6.2 with 1.5.3): p2 is asked for its link reroll.
+ */
+function hornetDetection(): EmberState {
+  const setup: EmberSetup = { scenario: "ashfall", seats: ["p1", "p2"], armies: { p1: army("Hornet Nest"), p2: army("Aegis Beacon Cell") } };
+  let state = ember.setup(setup, "web-hornet").state;
+  state = { ...state, firstPlayer: "p1", turn: "p1", pending: { ...state.pending!, seat: "p1" } } as EmberState;
+  state = apply(state, "p1", { type: "choose_side", side: "white" });
+  const x = { p1: 0, p2: 0 };
+  while (state.phase === "deployment") {
+    const seat = state.turn as "p1" | "p2";
+    const unit = state.units.find((u) => u.owner === seat && !u.deployed)!;
+    const at = { x: x[seat]++ * 2, y: seat === "p1" ? 11 : 0 };
+    state = apply(state, seat, unit.kind === "mech" ? { type: "deploy", unit: unit.id, at, facing: seat === "p1" ? "N" : "S", stance: "OFF" } : { type: "deploy", unit: unit.id, at, facing: seat === "p1" ? "N" : "S" });
+  }
+  while (state.phase === "command") state = apply(state, state.turn as string, { type: "end_commands" });
+  const place = structuredClone(state);
+  const put = (id: string, at: { x: number; y: number }, facing?: "N" | "S") => {
+    const u = place.units.find((v) => v.id === id)!;
+    u.at = at;
+    if (facing) u.facing = facing;
+  };
+  put("p1-m1", { x: 5, y: 10 }, "N");
+  put("p2-m1", { x: 0, y: 0 });
+  put("p2-m2", { x: 6, y: 7 }, "S");
+  state = place;
+  for (const seat of ["p1", "p2"]) {
+    const dials: Record<string, "launch" | "tactical"> = {};
+    for (const u of state.units) if (u.kind === "mech" && u.owner === seat) dials[u.id] = u.id === "p1-m1" ? "launch" : "tactical";
+    state = apply(state, seat, { type: "lock_plan", dials });
+  }
+  const cloaked = structuredClone(state);
+  for (const key of Object.keys(cloaked.interception)) if (key.startsWith("p2-")) cloaked.interception[key] = 0;
+  cloaked.units.find((u) => u.id === "p2-m2")!.camouflage = { concealment: 2, part: "left_arm" };
+  cloaked.concealed = { "p2-m2": { x: 7, y: 9 } };
+  return apply(cloaked, "p1", { type: "act", unit: "p1-m1", part: "right_arm", action: "hornet-salvo", to: { x: 5, y: 7 } });
+}
+
 function renderFor(match: EmberMatch, seat: string) {
   const view = ember.viewFor(match.state, seatViewer(seat));
   const legal = legalCommandsInView(view, seat);
@@ -110,5 +159,32 @@ describe("the table with launches, interception and smoke", () => {
       expect(legal.map(commandKey)).toContain(commandKey(sent(onCommand)));
       cleanup();
     }
+  });
+  test("seed 000 6.2 with 1.5.3: a projectile's detection roll before its targeted blast: the camouflaged unit's owner is asked for its link reroll, with the missile's EW dice named by its card; the launcher's player reads the roll waiting", () => {
+    const state = hornetDetection();
+    const match = { state } as EmberMatch;
+    const roll = state.ewRoll!;
+    const missile = state.projectiles.find((p) => p.id === roll.caster)!;
+    const card = catalog.projectiles.get(missile.projectileId)!;
+    expect(card.ew).toBeGreaterThanOrEqual(1);
+    const seat = state.pending!.seat;
+    const mine = renderFor(match, seat);
+    const section = mine.container.querySelector('[data-decision="ew_reroll"]') as HTMLElement;
+    expect(section).not.toBeNull();
+    expect(section.textContent).toContain("spend 1 link to reroll any of your EW dice?");
+    const rows = [...section.querySelectorAll(".dice-row")].map((r) => r.getAttribute("aria-label"));
+    expect(rows[0]).toMatch(new RegExp(`^${card.name.en} \\(.*\\), caster$`));
+    expect(rows[1]).toMatch(/, responder$/);
+    // Every button sends a legal answer; the first (the default) declines.
+    const buttons = [...section.querySelectorAll("button")];
+    expect(buttons).toHaveLength(mine.legal.length);
+    fireEvent.click(buttons[0]!);
+    expect(mine.legal.map(commandKey)).toContain(commandKey(sent(mine.onCommand)));
+    expect(sent(mine.onCommand)).toEqual({ type: "reroll", dice: [] });
+    cleanup();
+    const theirs = renderFor(match, seat === "p1" ? "p2" : "p1");
+    const ew = theirs.container.querySelector(".ew-current") as HTMLElement;
+    expect(ew.textContent).toContain(`EW roll (detection before the attack): ${card.name.en}`);
+    expect(theirs.container.querySelector('[data-decision="waiting"]')).not.toBeNull();
   });
 });

@@ -19,16 +19,16 @@ import type { ActionCommand, CharacterState, Task } from "./types";
 const COST = RULES.costs;
 
 /**
- * The free melee strikes a character provokes (seed 002 3-1 접전): each engaged opponent able to
- * strike (standing, not prone, its strike not spent since its turn) strikes once, before the move
- * or the shot. Taken whenever allowed (a project decision: no question is asked).
+ * The free melee strikes a character provokes (seed 002 3-1 접전: "상대가 근접 공격을 1회 행동 소모 없이
+ * 가할 수 있습니다", the opponent *may*): each engaged opponent able to strike (standing, not prone,
+ * its strike not spent since its turn) is offered one, before the move or the shot; its seat
+ * chooses (`tasks.ts` `stepFreeStrike`).
  */
 function freeStrikes(ctx: Ctx, c: CharacterState, leaving?: (o: CharacterState) => boolean): Task[] {
   const out: Task[] = [];
   for (const o of engagedWith(ctx.s, c)) {
     if (o.prone || o.spent.includes("free_strike") || (leaving && !leaving(o))) continue;
-    o.spent.push("free_strike");
-    out.push(attackTask(o, c, meleeWeaponOf(o), "free_strike", false));
+    out.push({ kind: "free_strike", striker: o.id, target: c.id });
   }
   return out;
 }
@@ -126,11 +126,14 @@ export function executeAction(ctx: Ctx, c: CharacterState, cmd: ActionCommand): 
       const tasks: Task[] = targets.map((t) => ({ kind: "drop", shooter: c.id, target: t.id, weapon: weaponOf(c).id }));
       return fire(ctx, c, tasks, targets.map((t) => t.id));
     }
-    case "melee":
+    case "melee": {
       turn.ap -= COST.main;
+      // Declared while concealed, the strike comes from one the target has not perceived (seed 002 3-3); it ends the concealment.
+      const strike = attackTask(c, s.characters[cmd.target]!, meleeWeaponOf(c), "melee", cmd.called);
       if (c.concealed) reveal(ctx, c, "melee");
-      s.tasks.push(attackTask(c, s.characters[cmd.target]!, meleeWeaponOf(c), "melee", cmd.called));
+      s.tasks.push(strike);
       return;
+    }
     case "shove": {
       turn.ap -= COST.main;
       if (c.concealed) reveal(ctx, c, "melee");

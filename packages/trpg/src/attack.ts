@@ -41,9 +41,10 @@ export const unawareOf = (b: Pick<TrpgState, "unaware">, t: CharacterState, a: C
  * The modifiers of a hit check (seed 002 3-4: "기타요소"), signed (a bonus is positive).
  * Ranged: cover (each piece; -1 less for pieces next to a peeking target), prone target, field
  * and far shots, light, suppression, snapshot, called shot, an unbraced heavy weapon, equipment.
- * Melee: the target's evasion, prone target, called shot. Both: flanking, an unaware target.
+ * Melee: the target's evasion, prone target, called shot. Both: flanking, an unaware target
+ * (`unseen`: the attacker is concealed from the target's side; by default as it stands now).
  */
-export function hitMods(b: Board, a: CharacterState, t: CharacterState, weapon: string, via: AttackVia, called: boolean): Mod[] {
+export function hitMods(b: Board, a: CharacterState, t: CharacterState, weapon: string, via: AttackVia, called: boolean, unseen: boolean = a.concealed): Mod[] {
   const mods: Mod[] = [];
   const w = weaponById(weapon);
   if (w.kind === "melee") {
@@ -70,7 +71,10 @@ export function hitMods(b: Board, a: CharacterState, t: CharacterState, weapon: 
   }
   if (called) mods.push({ source: "called", value: M.calledShotHit });
   if (flanked(b, a, t)) mods.push({ source: "flanking", value: M.flanking });
-  if (unawareOf(b, t, a)) mods.push({ source: "unaware", value: M.unaware });
+  // Seed 002 3-3: "상대가 자신을 인지하지 못한 상태에서 적을 공격할 경우 명중에 +2": a target that does not
+  // know of the attacker (an ambush, surprise), or one whose side cannot see it ("은폐하면 적들은 자신을
+  // 보지 못하게 됩니다": concealed when it attacked), once.
+  if (unawareOf(b, t, a) || unseen) mods.push({ source: "unaware", value: M.unaware });
   return mods;
 }
 
@@ -147,7 +151,7 @@ export function stepAttack(ctx: Ctx, t: Task & { kind: "attack" }): boolean {
   const w = weaponById(t.weapon);
   if (t.stage === "hit") {
     if (!standing(a) || target.status === "dead" || !a.at || !target.at) return true;
-    const mods = hitMods(s, a, target, t.weapon, t.via, t.called);
+    const mods = hitMods(s, a, target, t.weapon, t.via, t.called, t.unseen === true);
     const stat = w.kind === "melee" ? statsOf(a).BRT : statsOf(a).PRC;
     const need = 6 - stat - sum(mods);
     const die = ctx.d6(a.id, "dice");
@@ -210,5 +214,9 @@ export function meleeWeaponOf(c: CharacterState): string {
   return archetypeOf(c).weapons.find((id) => weaponById(id).kind === "melee") ?? "butt_stroke";
 }
 
-/** The squares of a weapon's reduced range (seed 002 3-1: 75 % for overwatch and suppression, 50 % for snapshots). */
-export const reducedRange = (range: number, percent: number): number => Math.floor((range * percent) / 100);
+/**
+ * A weapon's reduced range in squares (seed 002 3-1: "사정거리의 75% 이내", "사정거리의 75% 길이" for
+ * suppression and overwatch, 50 % for snapshots), exact and not rounded: a range of 30 gives 22.5
+ * squares, and distances (a diagonal step 1.5) are compared against that value.
+ */
+export const reducedRange = (range: number, percent: number): number => (range * percent) / 100;

@@ -225,6 +225,9 @@ function checkEndRound(b: Board, seat: SeatId, cmd: TrpgCommand & { type: "end_r
     const c = b.characters[t.actor];
     if (!c || !b.deferred.includes(t.actor) || seatOf(b, t.actor) !== seat || !standing(c)) return "bad_delayed_turn";
   }
+  // Seed 002 3-1, 3-2: turns go in initiative order, in the round-end step too (`deferred` is in that order).
+  const places = actors.map((id) => b.deferred.indexOf(id));
+  if (places.some((p, i) => i > 0 && p < places[i - 1]!)) return "delayed_out_of_order";
   if (turns.reduce((n, t) => n + t.commands.length, 0) > RULES.maxDelayedCommands) return "bad_delayed_turn";
   const head = turns[0];
   const first = head?.commands[0];

@@ -43,6 +43,7 @@ export const ERRORS: Readonly<Record<TrpgErrorCode, { message: string; rule: str
   invalid_check: { message: "That check is not one the rules allow.", rule: `${S} 3-4, 3-5` },
   too_many_checks: { message: `The game master has called ${MAX_GM_CHECKS} checks this turn, the most one turn allows.`, rule: `${S} 3-4, 3-5` },
   bad_delayed_turn: { message: "Only a delayed character of yours may act in the round-end step.", rule: `${S} 3-2` },
+  delayed_out_of_order: { message: "Delayed turns are played in initiative order: the higher initiative first.", rule: `${S} 3-1, 3-2` },
 };
 
 /** The {@link RuleError} for a code. */

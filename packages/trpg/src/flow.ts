@@ -3,11 +3,14 @@
  * round in initiative order; an incapacitated one only rolls its death save (3-6); a turn ends with
  * the contamination roll of 3-7.
  *
- * Presence (docs/rules/trpg.md): a character the other side cannot see when its turn comes is not
- * awaited there: it waits, and acts in its side's round-end step (seed 002 3-2 lets a character
- * delay). The enemies' seat has a round-end step every round, whatever it holds; a party seat has
- * one when a party character it plays waited (the party's roster and concealment are known to
- * the other side, so that tells nothing).
+ * Presence (docs/rules/trpg.md): a character whose existence the other side does not know (never
+ * seen: the master's ambush) is not awaited at its place: it waits, and acts in its side's
+ * round-end step (seed 002 3-2 lets a character delay), so no seat waits for it at a moment that
+ * would tell it is there. A concealed character the other side knows of (every party character,
+ * an enemy it has seen) acts at its place in the initiative order like everyone else (seed 002
+ * 3-1 "라운드는 모든 캐릭터가 한 차례 행동 한 이후 지나갑니다"), its acts still hidden. The
+ * enemies' seat has a round-end step every round, whatever it holds; a party seat has one only
+ * when a party character it plays waited (none does while the party's roster is public).
  */
 import type { MatchResult, SeatId } from "@fogwar/engine";
 import { allCharacters, mapOf, RULES, scenarioOf, seatOf, standing } from "./board";
@@ -36,7 +39,8 @@ export function startTurn(ctx: Ctx, id: string, delayed: boolean): void {
   c.dodges = 0;
   c.spent = [];
   c.peeking = false;
-  ctx.emitIf(secretOf(c), c.side, { type: "turn_started", character: id, delayed });
+  // A turn at its place in the order is public (the order is); a delayed one is its side's while the other side cannot see it.
+  ctx.emitIf(delayed && secretOf(c), c.side, { type: "turn_started", character: id, delayed });
   if (c.overwatch) {
     c.overwatch = null;
     ctx.emitIf(secretOf(c), c.side, { type: "overwatch_ended", character: id });
@@ -63,7 +67,7 @@ export function endTurn(ctx: Ctx): void {
     ctx.emitIf(secretOf(c), c.side, { type: "hazard", character: c.id, die, wounded });
     if (wounded) applyDamage(ctx, c, 1);
   }
-  ctx.emitIf(secretOf(c), c.side, { type: "turn_ended", character: c.id });
+  ctx.emitIf(turn.delayed && secretOf(c), c.side, { type: "turn_ended", character: c.id });
   s.turn = null;
   if (!turn.delayed) s.slot++;
 }
@@ -79,9 +83,10 @@ function advance(ctx: Ctx): void {
     } else if (c.status === "incapacitated") {
       if (!c.stabilised) deathSave(ctx, c);
       s.slot++;
-    } else if (c.concealed) {
+    } else if (c.concealed && !c.known) {
+      // Only a character whose existence is secret waits (seed 002 3-1, 3-2; docs/rules/trpg.md "Presence").
       s.deferred.push(c.id);
-      ctx.emitIf(!c.known, c.side, { type: "waits_unseen", character: c.id });
+      ctx.emitTo(c.side, { type: "waits_unseen", character: c.id });
       s.slot++;
     } else startTurn(ctx, c.id, false);
   }

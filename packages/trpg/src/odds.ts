@@ -95,7 +95,7 @@ function meleeModsWithoutEvasion(b: Board, a: CharacterState, t: CharacterState,
   if (t.prone) mods.push({ source: "prone_target", value: RULES.modifiers.meleeVsProne });
   if (called) mods.push({ source: "called", value: RULES.modifiers.calledShotHit });
   if (flanked(b, a, t)) mods.push({ source: "flanking", value: RULES.modifiers.flanking });
-  if (unawareOf(b, t, a)) mods.push({ source: "unaware", value: RULES.modifiers.unaware });
+  if (unawareOf(b, t, a) || a.concealed) mods.push({ source: "unaware", value: RULES.modifiers.unaware });
   return mods;
 }
 

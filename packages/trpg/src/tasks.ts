@@ -7,7 +7,7 @@
 import { mapOf, other, seatOf, seenBy, standing } from "./board";
 import type { Ctx } from "./context";
 import { inCone } from "./geometry";
-import { stepAttack } from "./attack";
+import { meleeWeaponOf, stepAttack } from "./attack";
 import { reactiveSpotting, respot } from "./conceal";
 import { stepDown } from "./health";
 import { rememberSeen, reveal } from "./reveal";
@@ -39,10 +39,39 @@ function stepTask(ctx: Ctx, t: Task): boolean {
     case "respot":
       respot(ctx, ctx.s.characters[t.shooter]!, t.observers);
       return true;
+    case "free_strike":
+      return stepFreeStrike(ctx, t);
   }
 }
 
-/** An attack task for `a` against `t`. */
+/**
+ * An engaged opponent's free strike (seed 002 3-1 접전: it *may* strike once, at no cost, before
+ * the move or the shot; once until its next turn). Its seat is asked `strike` or `spare` (the
+ * first, `strike`, is the default a run-out clock or a bot takes); an opponent no longer able to
+ * strike (down, prone, its strike spent) is not asked. Engagement needs both to see each other,
+ * so the question names nobody the asked side cannot see.
+ */
+function stepFreeStrike(ctx: Ctx, t: Task & { kind: "free_strike" }): boolean {
+  const s = ctx.s;
+  const o = s.characters[t.striker]!;
+  const c = s.characters[t.target]!;
+  if (!standing(o) || o.prone || o.spent.includes("free_strike") || !standing(c) || !o.at || !c.at) return true;
+  if (t.answer === undefined) {
+    s.pending = { kind: "free_strike", seat: seatOf(s, o.id), options: ["strike", "spare"], attacker: o.id, target: c.id };
+    return false;
+  }
+  if (t.answer === "strike") {
+    o.spent.push("free_strike");
+    s.tasks.splice(s.tasks.indexOf(t) + 1, 0, attackTask(o, c, meleeWeaponOf(o), "free_strike", false));
+  }
+  return true;
+}
+
+/**
+ * An attack task for `a` against `t`. Made when the attack is declared, so `unseen` records whether
+ * `a` was concealed then (seed 002 3-3: an enemy that cannot see it has not perceived it, +2 to hit;
+ * a melee attack ends the concealment only as it is made).
+ */
 export const attackTask = (a: CharacterState, target: CharacterState, weapon: string, via: Extract<Task, { kind: "attack" }>["via"], called: boolean): Task => ({
   kind: "attack",
   attacker: a.id,
@@ -50,6 +79,7 @@ export const attackTask = (a: CharacterState, target: CharacterState, weapon: st
   weapon,
   via,
   called,
+  ...(a.concealed ? { unseen: true } : {}),
   stage: "hit",
 });
 

@@ -129,7 +129,9 @@ export type Pending =
   | { readonly kind: "dodge"; readonly seat: SeatId; readonly options: readonly string[]; readonly target: CharacterId; readonly attacker: CharacterId }
   | { readonly kind: "drop"; readonly seat: SeatId; readonly options: readonly string[]; readonly target: CharacterId; readonly shooter: CharacterId }
   | { readonly kind: "cover_strength"; readonly seat: SeatId; readonly options: readonly string[]; readonly target: CharacterId }
-  | { readonly kind: "enemy_down"; readonly seat: SeatId; readonly options: readonly string[]; readonly character: CharacterId };
+  | { readonly kind: "enemy_down"; readonly seat: SeatId; readonly options: readonly string[]; readonly character: CharacterId }
+  /** Seed 002 3-1 접전: `attacker` may strike `target` (leaving engagement or firing a non-pistol) at no cost; options `strike` (the default), `spare`. */
+  | { readonly kind: "free_strike"; readonly seat: SeatId; readonly options: readonly string[]; readonly attacker: CharacterId; readonly target: CharacterId };
 
 /** How an attack was made. */
 export type AttackVia = "aimed" | "burst" | "snapshot" | "suppress" | "overwatch" | "melee" | "free_strike";
@@ -143,6 +145,8 @@ export type Task =
       readonly weapon: string;
       readonly via: AttackVia;
       readonly called: boolean;
+      /** The attacker was concealed from the target's side when it attacked: the target has not perceived it (seed 002 3-3, +2 to hit). */
+      readonly unseen?: boolean;
       stage: "hit" | "dodge" | "pen";
       answer?: string;
       coverBonus?: number;
@@ -165,7 +169,9 @@ export type Task =
     }
   | { readonly kind: "drop"; readonly shooter: CharacterId; readonly target: CharacterId; readonly weapon: string; answer?: string }
   | { readonly kind: "down"; readonly character: CharacterId; answer?: string }
-  | { readonly kind: "respot"; readonly shooter: CharacterId; readonly observers: CharacterId[] };
+  | { readonly kind: "respot"; readonly shooter: CharacterId; readonly observers: CharacterId[] }
+  /** An engaged opponent's free strike on one leaving or firing (seed 002 3-1 접전): its seat chooses `strike` or `spare`. */
+  | { readonly kind: "free_strike"; readonly striker: CharacterId; readonly target: CharacterId; answer?: string };
 
 /** The match state. `tasks` and `server` are the server's; {@link viewFor} decides the rest. */
 export interface TrpgState {
@@ -373,4 +379,5 @@ export type TrpgErrorCode =
   | "already_acted"
   | "not_game_master"
   | "invalid_check"
-  | "bad_delayed_turn";
+  | "bad_delayed_turn"
+  | "delayed_out_of_order";

@@ -15,6 +15,7 @@
  */
 import { omniscient, redactEvent, spectator, type EventEnvelope, type Viewer } from "@fogwar/engine";
 import type { Board } from "./board";
+import { freshTurn } from "./check";
 import type { CharacterState, Side, TrpgEvent, TrpgState } from "./types";
 
 /** A viewer's projection: the board less what it may not know, plus the seed once the match is over. */
@@ -76,7 +77,8 @@ function project(state: TrpgState, side: Side | null, mask: (c: CharacterState) 
     order,
     initiative: Object.fromEntries(order.map((id) => [id, state.initiative[id]!])),
     slot: state.order.slice(0, state.slot).filter(present).length,
-    turn: state.turn && present(state.turn.actor) ? state.turn : null,
+    // The turn of a concealed character of the other side: whose it is (the order is public), not what it did (its AP, moves, uses).
+    turn: state.turn && present(state.turn.actor) ? (state.characters[state.turn.actor]!.concealed && !mine(state.turn.actor) ? freshTurn(state.turn.actor, state.turn.delayed) : state.turn) : null,
     deferred: state.deferred.filter(present),
     // A decision about a character the viewer does not know of is not shown (the rules ask none: docs/rules/trpg.md "Presence").
     pending: state.pending && Object.values(state.pending).some((v) => typeof v === "string" && state.characters[v] !== undefined && !present(v)) ? null : state.pending,

@@ -6,8 +6,9 @@
  * A delayed turn is sent whole before any of its dice are rolled, and a command that has become
  * impossible stops the delayed turns there (./delayed.ts). A plan whose later command may become
  * impossible by the dice (a second strike at a target the first may bring down; concealing after
- * a shot from concealment, when the shot may leave it concealed) is therefore played last, and
- * only one such plan keeps its risky tail: the others stop before it.
+ * a shot from concealment, when the shot may leave it concealed) keeps that risky tail only when
+ * it is the last turn: the turns go in initiative order (seed 002 3-1, 3-2), and the others stop
+ * before it.
  */
 import type { SeatId } from "@fogwar/engine";
 import { seatOf, standing } from "../board";
@@ -54,8 +55,7 @@ export function roundEndCommand(view: TrpgView, seat: SeatId, work: Work): TrpgC
     if (commands.length === 0) continue;
     planned.push({ turn: { actor: id, commands }, risky: riskyFrom(commands, b.characters[id]!.concealed) });
   }
-  // Safe plans first; of the risky ones, the last keeps its tail, the others stop before it.
-  planned.sort((x, y) => Number(x.risky < x.turn.commands.length) - Number(y.risky < y.turn.commands.length));
+  // In initiative order (seed 002 3-1, 3-2: the round-end step too): only the last turn keeps a risky tail, the others stop before it.
   const turns = planned.flatMap((p, i) => {
     if (i === planned.length - 1 || p.risky >= p.turn.commands.length) return [p.turn];
     return p.risky > 0 ? [{ actor: p.turn.actor, commands: p.turn.commands.slice(0, p.risky) }] : [];

@@ -7,6 +7,7 @@
  */
 import { VERSUS_SETUP, GONE, SEEN, QUARRY_VERSUS, eventsOf, ofType, position, trpg, tryApply, withDice } from "../helpers";
 import type { TrpgState } from "../../src";
+import { answer } from "../../src/plan";
 
 const sq = (x: number, y: number) => ({ x, y });
 /** Vale's turn: Vale (0,0), the raider (5,0) in the open, Reed (0,9); the lookout out of the fight. */
@@ -88,7 +89,10 @@ describe("seed 002 3-1 엎드리기: prone", () => {
     expect(tryApply(s, "p1", { type: "move", to: sq(0, 4) }).ok).toBe(false);
     const stepped = eventsOf(s, "p1", { type: "step", to: sq(0, 1) }).state;
     expect(stepped.turn!.ap).toBe(4);
-    const crawled = eventsOf(stepped, "p1", { type: "move", to: sq(0, 4) }).state;
+    // Crawling away from the raider leaves its engagement: the raider's seat may strike (seed 002 3-1 접전); it lets her go.
+    let crawled = eventsOf(stepped, "p1", { type: "move", to: sq(0, 4) }).state;
+    expect(crawled.pending).toMatchObject({ kind: "free_strike", seat: "e1", attacker: "raider-1", target: "vale" });
+    crawled = eventsOf(crawled, "e1", { type: "decide", choice: "spare" }).state;
     expect(crawled.characters.vale!.at).toEqual(sq(0, 4));
     const up = eventsOf(crawled, "p1", { type: "stand" }).state;
     expect(up.characters.vale!.prone).toBe(false);
@@ -156,6 +160,15 @@ describe("seed 002 3-1 오버와치: overwatch", () => {
     expect(ofType(events, "attack")[0]).toMatchObject({ attacker: "vale", target: "raider-1", via: "overwatch" });
     expect(state.characters.vale!.overwatch).toBeNull();
     expect(state.characters["raider-1"]!.at).toEqual(sq(9, 1));
+  });
+
+  test("002_867c0cd57d46adf1.txt 3-1 오버와치 '사정거리의 75% 길이': the cone is not rounded down: Reed's hailer (30 squares) watches 22.5 squares, so a raider entering (21,4) on the quarry, 21 + 3 / 2 = 22.5 squares from him, meets it", () => {
+    const quarry = (turn: string, extra: Parameters<typeof position>[1]["with"] = {}) =>
+      position(QUARRY_VERSUS, { turn, at: { reed: sq(0, 1), "raider-4": sq(20, 4), vale: sq(1, 12), sato: sq(2, 13), harrow: sq(0, 11) }, with: { "raider-1": GONE, "raider-2": GONE, "raider-3": GONE, lookout: GONE, sharpshooter: GONE, warden: GONE, ...extra } });
+    const set = eventsOf(quarry("reed"), "p1", { type: "overwatch", dir: 2 }).state;
+    expect(set.characters.reed!.overwatch).toEqual({ dir: 2, radius: 22.5, weapon: "hailer" });
+    const moved = eventsOf(quarry("raider-4", { reed: { overwatch: set.characters.reed!.overwatch } }), "e1", { type: "step", to: sq(21, 4) }).state;
+    expect(moved.pending).toMatchObject({ kind: "overwatch", overwatcher: "reed", target: "raider-4" });
   });
 
   test("seed 002 3-1: holding fire lets the mover pass; an enemy outside the cone never triggers it", () => {
@@ -229,9 +242,12 @@ describe("seed 002 3-1 밀치기, 거치, 스냅샷", () => {
 describe("seed 002 3-1 접전: engagement", () => {
   const engagedTurn = () => position(VERSUS_SETUP, { turn: "vale", at: { vale: sq(4, 0), "raider-1": sq(5, 0), reed: sq(0, 9) }, with: { lookout: GONE } });
 
-  test("seed 002 3-1: leaving an engaged enemy without disengaging lets it strike once for free before the move, and only once until its next turn", () => {
+  test("seed 002 3-1: leaving an engaged enemy without disengaging lets it strike once for free before the move (its seat chooses to), and only once until its next turn", () => {
     const s = withDice(engagedTurn(), "raider-1", [1, 1]);
-    const { state, events } = eventsOf(s, "p1", { type: "move", to: sq(2, 0) });
+    const asked = eventsOf(s, "p1", { type: "move", to: sq(2, 0) });
+    expect(asked.state.pending).toMatchObject({ kind: "free_strike", seat: "e1", attacker: "raider-1", target: "vale" });
+    expect(ofType(asked.events, "moved")).toEqual([]);
+    const { state, events } = eventsOf(asked.state, "e1", { type: "decide", choice: "strike" });
     expect(ofType(events, "attack").map((a) => [a.attacker, a.via])).toEqual([["raider-1", "free_strike"]]);
     expect(events.findIndex((e) => e.type === "attack")).toBeLessThan(events.findIndex((e) => e.type === "moved"));
     expect(state.characters["raider-1"]!.spent).toContain("free_strike");
@@ -239,12 +255,30 @@ describe("seed 002 3-1 접전: engagement", () => {
 
   test("seed 002 3-1: shooting anything but a pistol while engaged provokes the free strike too; a disengage (3 AP) first lets her leave unstruck", () => {
     const shot = withDice(engagedTurn(), "raider-1", [1]);
-    const events = eventsOf(withDice(shot, "vale", [1]), "p1", { type: "shoot", targets: ["raider-1"], burst: false, called: false }).events;
+    const asked = eventsOf(withDice(shot, "vale", [1]), "p1", { type: "shoot", targets: ["raider-1"], burst: false, called: false }).state;
+    expect(asked.pending).toMatchObject({ kind: "free_strike", attacker: "raider-1", target: "vale" });
+    const events = eventsOf(asked, "e1", { type: "decide", choice: "strike" }).events;
     expect(ofType(events, "attack")[0]).toMatchObject({ attacker: "raider-1", via: "free_strike" });
     let s = eventsOf(engagedTurn(), "p1", { type: "disengage" }).state;
     expect(s.turn!.ap).toBe(3);
     s = eventsOf(s, "p1", { type: "move", to: sq(2, 0) }).state;
+    expect(s.pending).toBeNull();
     expect(s.characters["raider-1"]!.spent).not.toContain("free_strike");
+  });
+
+  test("002_867c0cd57d46adf1.txt 3-1 접전 '상대가 근접 공격을 1회 행동 소모 없이 가할 수 있습니다': the free strike is the opponent's choice: spared, Vale leaves unstruck and the raider keeps its strike; the default (a run-out clock) and the bot take it", () => {
+    const asked = eventsOf(engagedTurn(), "p1", { type: "move", to: sq(2, 0) }).state;
+    expect(trpg.legalCommands(asked, "e1")).toEqual([{ type: "decide", choice: "strike" }, { type: "decide", choice: "spare" }]);
+    expect(trpg.legalCommands(asked, "p1")).toEqual([]);
+    const { state, events } = eventsOf(asked, "e1", { type: "decide", choice: "spare" });
+    expect(ofType(events, "attack")).toEqual([]);
+    expect(state.characters.vale!.at).toEqual(sq(2, 0));
+    expect(state.characters["raider-1"]!.spent).not.toContain("free_strike");
+    expect(state.pending).toBeNull();
+    const wrong = tryApply(asked, "e1", { type: "decide", choice: "fire" });
+    expect(wrong.ok ? null : wrong.error.code).toBe("invalid_choice");
+    expect(trpg.onTimeout!(asked, "e1")).toEqual({ type: "decide", choice: "strike" });
+    expect(answer(trpg.viewFor(asked, { kind: "seat", seat: "e1" }))).toEqual({ type: "decide", choice: "strike" });
   });
 });
 

@@ -4,8 +4,8 @@
  * attempt, shooting from concealment, what ends concealment, and the +2 against an unaware target.
  * Worked examples on the Proving Ground (day, no field effect) and the Greywater Quarry (dusk).
  */
-import { spectator } from "@fogwar/engine";
-import { effectiveConcealment, trpg } from "../../src";
+import { seatViewer, spectator } from "@fogwar/engine";
+import { attackOdds, effectiveConcealment, trpg } from "../../src";
 import { GONE, QUARRY_VERSUS, SEEN, VERSUS_SETUP, eventsOf, ofType, position, tryApply, withDice } from "../helpers";
 
 const sq = (x: number, y: number) => ({ x, y });
@@ -179,5 +179,32 @@ describe("seed 002 3-3: the reactive attempt, shooting from concealment, and the
     known.characters.lookout = { ...known.characters.lookout!, known: true, lastSeen: sq(9, 0) };
     expect(trpg.viewFor(known, spectator).characters.lookout).toMatchObject({ at: null, concealment: null, concealed: true, lastSeen: sq(9, 0) });
     expect(trpg.viewFor(known, { kind: "seat", seat: "e1" }).characters.lookout!.at).toEqual(sq(9, 1));
+  });
+});
+
+describe("seed 002 3-3 은폐: attacking from concealment gained during the fight", () => {
+  /** Vale concealed in the fight (the party's side knows her; the raider's side cannot see her), the raider in the open; her turn. */
+  const concealedVale = (raider = sq(5, 0)) =>
+    position(VERSUS_SETUP, { turn: "vale", at: { vale: sq(0, 0), "raider-1": raider, reed: sq(0, 9) }, with: { lookout: GONE, vale: { concealed: true, concealment: { value: 9, shots: 0 }, known: true, lastSeen: sq(0, 0) } } });
+
+  test("002_867c0cd57d46adf1.txt 3-3 '은폐하면 적들은 자신을 보지 못하게 됩니다' and '상대가 자신을 인지하지 못한 상태에서 적을 공격할 경우 명중에 +2': Vale, concealed mid-fight, shoots the raider that cannot see her with +2 (over 6 - 4 - 2 = 0), as an ambusher does; the odds say the same", () => {
+    const s = withDice(concealedVale(), "vale", [1]);
+    const [odds] = attackOdds(trpg.viewFor(s, seatViewer("p1")), "vale", { type: "shoot", targets: ["raider-1"], burst: false, called: false })!;
+    const [attack] = ofType(eventsOf(s, "p1", { type: "shoot", targets: ["raider-1"], burst: false, called: false }).events, "attack");
+    expect(attack!.mods).toEqual([{ source: "unaware", value: 2 }]);
+    expect(attack!.need).toBe(0);
+    expect(attack!.hit).toBe(true);
+    expect(odds!.mods).toEqual(attack!.mods);
+    expect(odds!.need).toBe(attack!.need);
+  });
+
+  test("002_867c0cd57d46adf1.txt 3-3: a melee strike declared from concealment gets the +2 too ('근접공격시 은폐가 해제됩니다': the strike ends the concealment as it is made); once seen, no bonus", () => {
+    const s = withDice(concealedVale(sq(1, 0)), "vale", [1, 1]);
+    const { state, events } = eventsOf(s, "p1", { type: "melee", target: "raider-1", called: false });
+    expect(ofType(events, "revealed")[0]).toMatchObject({ character: "vale", cause: "melee" });
+    expect(ofType(events, "attack")[0]!.mods).toContainEqual({ source: "unaware", value: 2 });
+    expect(state.characters.vale!.concealed).toBe(false);
+    const seen = withDice(position(VERSUS_SETUP, { turn: "vale", at: { vale: sq(0, 0), "raider-1": sq(5, 0), reed: sq(0, 9) }, with: { lookout: GONE } }), "vale", [1]);
+    expect(ofType(eventsOf(seen, "p1", { type: "shoot", targets: ["raider-1"], burst: false, called: false }).events, "attack")[0]!.mods).toEqual([]);
   });
 });

@@ -49,8 +49,8 @@ describe("seed 002 3-7 어둠/야전: night", () => {
     expect(mods(shooting("clear", 40))).toEqual([{ source: "light", value: -1 }]);
   });
 
-  test("seed 002 3-7 Darkness (from 75 %): outside the light hits -2, speed -1 (M 9), and sight ends at 8 squares", () => {
-    expect(mods(shooting("clear", 80))).toEqual([{ source: "light", value: -2 }]);
+  test("002_867c0cd57d46adf1.txt 3-7 Darkness (from 75 %): '모든 명중 -1 ... 명중페널티 -1' is one -1 stated twice: outside the light hits -1 (not -2), speed -1 (M 9), and sight ends at 8 squares", () => {
+    expect(mods(shooting("clear", 80))).toEqual([{ source: "light", value: -1 }]);
     expect(allowance("clear", 80)).toBe(9);
     const far = tryApply(shooting("clear", 80, sq(9, 0)), "p1", { type: "shoot", targets: ["raider-1"], burst: false, called: false });
     expect(far.ok ? null : far.error.code).toBe("out_of_range");

@@ -8,6 +8,7 @@
 import { spectator } from "@fogwar/engine";
 import { VERSUS_SETUP, eventsOf, ofType, position, trpg, tryApply, withDice } from "../helpers";
 import type { TrpgState } from "../../src";
+import { encounter } from "../../src/encounters";
 
 const sq = (x: number, y: number) => ({ x, y });
 const hidden = (value: number, at = sq(9, 1)) => ({ at, concealed: true, concealment: { value, shots: 0 }, known: false, lastSeen: null });
@@ -27,17 +28,59 @@ describe("unseen turns: waiting for the round-end step (docs/rules/trpg.md Prese
     expect(trpg.viewFor(s, { kind: "seat", seat: "p1" }).deferred).toEqual([]);
   });
 
-  test("the enemies' seat has a round-end step every round, whether anything waited or not; a party seat only when a character of its waited", () => {
+  test("the enemies' seat has a round-end step every round, whether anything waited or not", () => {
     expect(toRoundEnd().roundEnd).toEqual(["e1"]);
     let s = trpg.setup({ ...VERSUS_SETUP, omit: ["lookout"] }, "no-lookout").state;
     for (let i = 0; i < 10 && s.phase === "turn"; i++) s = eventsOf(s, trpg.awaiting(s)[0]!, { type: "end_turn" }).state;
     expect(s.roundEnd).toEqual(["e1"]);
-    let concealed = structuredClone(toRoundEnd());
-    concealed.characters.vale = { ...concealed.characters.vale!, concealed: true, concealment: { value: 6, shots: 0 } };
-    concealed = eventsOf(concealed, "e1", { type: "end_round" }).state;
-    for (let i = 0; i < 10 && concealed.phase === "turn"; i++) concealed = eventsOf(concealed, trpg.awaiting(concealed)[0]!, { type: "end_turn" }).state;
-    expect(concealed.deferred).toContain("vale");
-    expect(concealed.roundEnd).toEqual(["p1", "e1"]);
+  });
+
+  test("002_867c0cd57d46adf1.txt 3-1 '라운드는 모든 캐릭터가 한 차례 행동 한 이후 지나갑니다', 3-2: a concealed party character (its existence public) acts at its place in the initiative order, not in a round-end step", () => {
+    let s = structuredClone(toRoundEnd());
+    s.characters.vale = { ...s.characters.vale!, concealed: true, concealment: { value: 6, shots: 0 } };
+    s = eventsOf(s, "e1", { type: "end_round" }).state;
+    const order = s.order.filter((id) => id !== "lookout");
+    const turns: string[] = [];
+    for (let i = 0; i < 10 && s.phase === "turn"; i++) {
+      turns.push(s.turn!.actor);
+      s = eventsOf(s, trpg.awaiting(s)[0]!, { type: "end_turn" }).state;
+    }
+    expect(turns).toEqual(order);
+    expect(s.deferred).toEqual(["lookout"]);
+    expect(s.roundEnd).toEqual(["e1"]);
+  });
+
+  test("002_867c0cd57d46adf1.txt 3-1, 3-2: a concealed enemy the party knows of acts at its place too; the party sees whose turn it is, not what it does (its AP, its step, its square)", () => {
+    const known = { at: sq(9, 1), concealed: true, concealment: { value: 9, shots: 0 }, known: true, lastSeen: sq(9, 1) };
+    const s = position(VERSUS_SETUP, { turn: "lookout", at: { vale: sq(0, 0), reed: sq(0, 9), "raider-1": sq(11, 9) }, with: { lookout: known } });
+    expect(trpg.awaiting(s)).toEqual(["e1"]);
+    const quiet = trpg.apply(s, { type: "end_turn" }, "e1");
+    const { state, events } = eventsOf(s, "e1", { type: "step", to: sq(9, 2) });
+    expect(state.turn!.ap).toBe(5);
+    const party = trpg.viewFor(state, { kind: "seat", seat: "p1" });
+    expect(party.turn).toMatchObject({ actor: "lookout", ap: 6, acted: false });
+    expect(party.characters.lookout!.at).toBeNull();
+    expect(events.map((e) => e.type)).toContain("moved");
+    const started = trpg.apply(position(VERSUS_SETUP, { turn: "reed", at: { vale: sq(0, 0), reed: sq(0, 9), "raider-1": sq(11, 9) }, with: { lookout: known } }), { type: "end_turn" }, "p1");
+    if (!quiet.ok || !started.ok) throw new Error("refused");
+    // Reed's turn ends and the lookout's begins at its place in the order (Reed 2nd, the lookout after him), in public.
+    expect(started.events.map((e) => trpg.redact(e, { kind: "seat", seat: "p1" }))).toContainEqual({ type: "turn_started", character: started.state.turn!.actor, delayed: false });
+  });
+
+  test("002_867c0cd57d46adf1.txt 3-2 '우선권', 3-1: in the round-end step turns still follow initiative: the sharpshooter and the lookout, both unseen, act in their order; the reverse order is refused (delayed_out_of_order) and changes nothing", () => {
+    let s = trpg.setup({ ...VERSUS_SETUP, enemies: encounter("proving_ground") }, "two-unseen").state;
+    for (let i = 0; i < 20 && s.phase === "turn"; i++) s = eventsOf(s, trpg.awaiting(s)[0]!, { type: "end_turn" }).state;
+    const unseen = s.order.filter((id) => !s.characters[id]!.known);
+    expect(unseen.length).toBe(2);
+    expect(s.deferred).toEqual(unseen);
+    expect(s.initiative[unseen[0]!]!).toBeGreaterThanOrEqual(s.initiative[unseen[1]!]!);
+    const turn = (actor: string) => ({ actor, commands: [{ type: "spot" as const }] });
+    const reversed = tryApply(s, "e1", { type: "end_round", turns: [turn(unseen[1]!), turn(unseen[0]!)] });
+    expect(reversed.ok ? null : reversed.error.code).toBe("delayed_out_of_order");
+    const inOrder = eventsOf(s, "e1", { type: "end_round", turns: [turn(unseen[0]!), turn(unseen[1]!)] });
+    expect(ofType(inOrder.events, "turn_started").filter((e) => e.delayed).map((e) => e.character)).toEqual(unseen);
+    // Either one alone is in order.
+    expect(tryApply(s, "e1", { type: "end_round", turns: [turn(unseen[1]!)] }).ok).toBe(true);
   });
 
   test("a delayed turn is played whole inside its seat's one end_round command: the other side receives the same step as for an end_round with nothing", () => {

@@ -162,11 +162,23 @@ function useFolding(kind: string | null): [boolean, (v: boolean) => void] {
   return [folded, setFolded];
 }
 
-/** The active character's action points and what it has used (seed 002 3-1). */
+/**
+ * The active character's action points and what it has used (seed 002 3-1). A concealed character
+ * of the other side acts at its place in the order, but what it does is its side's: the viewer
+ * sees only whose turn it is (its view shows that turn as at its start).
+ */
 function ApLedger({ view, w }: { view: TrpgView; w: TrpgWords }) {
   const turn = view.turn;
   if (!turn) return null;
   const c = view.characters[turn.actor];
+  if (c?.concealed && c.concealment === null) {
+    return (
+      <section className="ap-ledger" aria-label={w.t("ap.title")}>
+        <h3>{w.t("ap.title")}</h3>
+        <p>{w.t("ap.unseen", { who: charName(w, turn.actor) })}</p>
+      </section>
+    );
+  }
   return (
     <section className="ap-ledger" aria-label={w.t("ap.title")}>
       <h3>{w.t("ap.title")}</h3>

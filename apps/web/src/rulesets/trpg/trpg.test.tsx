@@ -123,13 +123,33 @@ describe("the TRPG table", () => {
     for (let n = 0; n < 40 && !hit; n++) {
       const trial = structuredClone(s);
       trial.server.rng["dice:raider-1"] = rngStateFromSeed(`dodge-${n}`, "dice:raider-1");
-      const r = trpg.apply(trial, { type: "shoot", targets: ["vale"], burst: false, called: false }, "gm");
+      let r = trpg.apply(trial, { type: "shoot", targets: ["vale"], burst: false, called: false }, "gm");
+      // A party character engaged with the raider may strike it first (seed 002 3-1): it lets the shot go.
+      if (r.ok && r.state.pending?.kind === "free_strike") r = trpg.apply(r.state, { type: "decide", choice: "spare" }, r.state.pending.seat);
       if (r.ok && r.state.pending?.kind === "dodge") hit = r.state;
     }
     expect(hit).not.toBeNull();
     const { onCommand } = renderFor(hit!, "p1");
     fireEvent.click(screen.getByRole("button", { name: "Dodge" }));
     expect(onCommand).toHaveBeenCalledWith({ type: "decide", choice: "dodge" });
+  });
+
+  test("seed 002 3-1 접전: the free strike on one leaving engagement is the opponent's choice: the master is asked (Strike / Let it go), the party sees what it waits for", () => {
+    const s = structuredClone(until(start, (x) => x.turn?.actor === "vale"));
+    const raider = s.characters["raider-1"]!;
+    raider.at = { x: s.characters.vale!.at!.x + 1, y: s.characters.vale!.at!.y };
+    const away = legalCommandsInView(trpg.viewFor(s, seatViewer("p1")), "p1").find((c) => c.type === "move" && Math.abs(c.to.x - raider.at!.x) + Math.abs(c.to.y - raider.at!.y) > 3);
+    const r = trpg.apply(s, away!, "p1");
+    if (!r.ok) throw new Error(r.error.code);
+    expect(r.state.pending).toMatchObject({ kind: "free_strike", seat: "gm", attacker: "raider-1", target: "vale" });
+    const master = renderFor(r.state, "gm");
+    fireEvent.click(screen.getByRole("button", { name: "Let it go" }));
+    expect(master.onCommand).toHaveBeenCalledWith({ type: "decide", choice: "spare" });
+    expect(screen.getByRole("button", { name: "Strike" })).toBeTruthy();
+    master.unmount();
+    renderFor(r.state, "p1");
+    expect(screen.queryByRole("button", { name: "Strike" })).toBeNull();
+    expect(document.body.textContent).toContain("whether Yard raider takes a free strike at Ines Vale");
   });
 });
 

@@ -42,6 +42,8 @@ const settings = settingsFromEnv();
 const started = performance.now();
 const date = new Date().toISOString();
 const loadStart = loadavg();
+// The commit measured is the one checked out when the run starts (servers load its code then).
+const measured = gitState(workspaceRoot());
 log(`Side-by-side server benchmark: Node ${process.version}, ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")} at start.`);
 log("Servers and load drivers each run in their own process on this machine; absolute times vary with its load, ratios hold better.");
 for (const line of describeSettings(settings)) log(`  ${line}`);
@@ -57,12 +59,12 @@ for (const name of settings.targets) {
     skipped[name] = "BENCH_DATABASE_URL not set";
     continue;
   }
-  try {
-    results.push(await measureTarget(name, settings, COMMANDS[name], log));
-  } catch (error) {
+  const result = await measureTarget(name, settings, COMMANDS[name], log);
+  if (result.phases.length > 0 || !result.error) results.push(result);
+  if (result.error) {
     failed = true;
-    log(`  ${name}: FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    skipped[name] = "failed, see above";
+    log(`  ${name}: FAILED: ${result.error}`);
+    skipped[name] = result.phases.length > 0 ? `stopped after ${result.phases.length} phases: ${result.error.split("\n")[0]}` : "failed, see above";
   }
 }
 
@@ -73,7 +75,7 @@ log(`Whole run: ${seconds.toFixed(0)} s; load average at the end ${loadavg().map
 // The results file (./results.ts): the docs table is written from it, never by hand.
 if (process.env.BENCH_RESULTS !== "0" && results.length > 0) {
   const root = workspaceRoot();
-  const path = writeResults({ version: 1, date, ...gitState(root), machine: machineDescription(), settings, loadStart, loadEnd: loadavg(), seconds, results, figures: evaluate(results), skipped });
+  const path = writeResults({ version: 1, date, ...measured, machine: machineDescription(), settings, loadStart, loadEnd: loadavg(), seconds, results, figures: evaluate(results), skipped });
   log(`Results: ${relative(root, path)} (\`pnpm --filter @fogwar/bench run table\` writes docs/operating.md's table from the newest; BENCH_RESULTS=0 writes none).`);
 } else if (results.length > 0) log(`No results file written (BENCH_RESULTS=0); they go to ${resultsDir()} otherwise.`);
 process.exit(failed ? 1 : 0);

@@ -74,6 +74,8 @@ export interface TargetResult {
   };
   idleMatches?: { wanted: number; held: number; error: string | null; seconds: number; heapPerMatch: number; rssPerMatch: number; cpuRooms: number; cpuCorePct: number };
   readonly phases: PhaseLog[];
+  /** Why the measurement stopped early (a phase failed, a server did not start); the figures before it stand. */
+  error?: string;
 }
 
 /** The q-quantile of `values` (nearest rank). */
@@ -114,6 +116,18 @@ async function phase<T>(result: TargetResult, name: string, log: (line: string) 
 /** Measures one server under test; throws when a server does not start or a phase fails. */
 export async function measureTarget(name: TargetName, s: Settings, commands: string, log: (line: string) => void): Promise<TargetResult> {
   const result: TargetResult = { name, commands, phases: [] };
+  try {
+    return await measureInto(result, s, log);
+  } catch (error) {
+    // What was measured before the failure stays in the report and the results file.
+    result.error = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    return result;
+  }
+}
+
+/** The phases of ./measureTarget, into `result`. @throws when a server does not start or a phase fails. */
+async function measureInto(result: TargetResult, s: Settings, log: (line: string) => void): Promise<TargetResult> {
+  const name = result.name;
   // The EMBER peers are there for the per-command comparisons (round trip, CPU, bytes); joins and
   // idle matches are measured on the small-game peers.
   const full = !name.endsWith("-ember");

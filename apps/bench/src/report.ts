@@ -31,8 +31,10 @@ interface Figure {
   /** A short stable key (the results file's and the docs table's). */
   readonly key: string;
   readonly title: string;
-  /** The phase the figure is taken in (its name's start): a figure taken under load is not judged. */
+  /** The phase the figure is taken in (a part of its name): a figure taken under load is not judged. */
   readonly phase: string;
+  /** A figure the machine's load cannot move (bytes on the wire): judged whatever the load. */
+  readonly loadFree?: boolean;
   readonly unit: string;
   readonly digits: number;
   readonly value: (r: TargetResult) => number | undefined;
@@ -154,6 +156,7 @@ const FIGURES: readonly Figure[] = [
   {
     key: "bytes-player",
     phase: "CPU per command",
+    loadFree: true,
     title: "Bytes per accepted command to a player (frames received by a player socket)",
     unit: "B",
     digits: 0,
@@ -261,7 +264,7 @@ export interface FigureRow {
 }
 
 /** The phase of `r` whose name starts with `phase`, if it ran. */
-const phaseOf = (r: TargetResult | undefined, phase: string) => r?.phases.find((p) => p.phase.startsWith(phase));
+const phaseOf = (r: TargetResult | undefined, phase: string) => r?.phases.find((p) => p.phase.includes(phase));
 
 /** The load reading of a phase in words. */
 function loadWords(p: PhaseLog): string {
@@ -298,7 +301,7 @@ export function evaluate(results: readonly TargetResult[]): FigureRow[] {
         rows.push({ ...base, ratios, verdict: "no target", words: "" });
         continue;
       }
-      const loaded = [r, ...(goal.from ?? []).map((n) => by.get(n))]
+      const loaded = (figure.loadFree ? [] : [r, ...(goal.from ?? []).map((n) => by.get(n))])
         .map((x) => ({ x, p: phaseOf(x, figure.phase) }))
         .find(({ p }) => p?.underLoad);
       if (loaded?.p) {
@@ -317,19 +320,15 @@ export function evaluate(results: readonly TargetResult[]): FigureRow[] {
 export function report(results: readonly TargetResult[], skipped: Readonly<Record<string, string>>): string[] {
   const lines: string[] = perCommandTable(results);
   const rows = evaluate(results);
-  const names = [...results.map((r) => r.name), ...(Object.keys(skipped) as TargetName[])];
+  const names = [...new Set([...results.map((r) => r.name), ...(Object.keys(skipped) as TargetName[])])];
   const ratioText = (x: number | undefined, what: string) => (x !== undefined ? `${x.toFixed(2)}x ${what}` : `- ${what}`);
   for (const figure of FIGURES) {
     lines.push("", figure.title);
     for (const name of names) {
       const label = `  ${LABEL[name].padEnd(28)}`;
-      if (skipped[name] !== undefined) {
-        lines.push(`${label}skipped (${skipped[name]})`);
-        continue;
-      }
       const row = rows.find((x) => x.key === figure.key && x.server === name);
       if (!row) {
-        lines.push(`${label}n/a`);
+        lines.push(`${label}${skipped[name] !== undefined ? `not measured (${skipped[name]})` : "n/a"}`);
         continue;
       }
       let line = `${label}${fmt(row.value, row.digits).padStart(9)} ${row.detail}`.trimEnd();

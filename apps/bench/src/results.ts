@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, parse, resolve } from "node:path";
 import type { TargetResult } from "./phases.js";
-import type { FigureRow } from "./report.js";
+import { evaluate, type FigureRow } from "./report.js";
 import type { Settings, TargetName } from "./settings.js";
 
 /** What one run of the side-by-side bench leaves behind (version 1 of the file's shape). */
@@ -113,8 +113,10 @@ const show = (value: number, digits: number) => value.toLocaleString("en-US", { 
 /**
  * The docs table of a results file (markdown lines): one row per figure, the target in words and
  * each server's value, the fogwar servers' with their verdict; "" where a server did not measure it.
+ * Figures and verdicts are evaluated again from the file's raw measurements (./report.ts).
  */
 export function docsTable(results: BenchResults): string[] {
+  const figures = evaluate(results.results);
   const loads = results.results.flatMap((r) => r.phases.map((p) => [p.loadStart, p.loadEnd])).flat();
   const underLoad = results.results.flatMap((r) => r.phases).filter((p) => p.underLoad).length;
   const lines = [
@@ -125,10 +127,10 @@ export function docsTable(results: BenchResults): string[] {
   ];
   for (const row of TABLE_ROWS) {
     const cells = COLUMNS.map(({ server }) => {
-      const figure = results.figures.find((f) => f.key === row.key && f.server === server);
+      const figure = figures.find((f) => f.key === row.key && f.server === server);
       return figure ? `${show(figure.value, figure.digits)}${MARK[figure.verdict]}` : "";
     });
-    const target = results.figures.find((f) => f.key === row.key && f.goal)?.goal?.text ?? "";
+    const target = figures.find((f) => f.key === row.key && f.goal)?.goal?.text ?? "";
     lines.push(`| ${row.name} | ${target} | ${cells.join(" | ")} |`);
   }
   return lines;

@@ -61,6 +61,19 @@ describe("the bench's verdicts", () => {
     expect(loaded?.words).toMatch(/floor playing EMBER's phase/);
   });
 
+  test("the phase is found by a part of its name (\"200 simultaneous joins\"), and bytes on the wire are judged whatever the load", () => {
+    const result: TargetResult = {
+      name: "fogwar-embedded",
+      commands: "",
+      joins: { joins: 200, failed: 0, reasons: {}, seconds: 2 },
+      cpu: { reps: [0.5], rates: [100], playerBytes: 300, spectatorBytes: 280, playerParts: {}, replaced: 0, openedDuring: 0 },
+      phases: [phase("200 simultaneous joins", 0.9), phase("CPU per command", 0.9)],
+    };
+    const rows = evaluate([{ name: "bgio-ember", commands: "", cpu: { reps: [1], rates: [50], playerBytes: 4000, spectatorBytes: 4000, playerParts: {}, replaced: 0, openedDuring: 0 }, phases: [phase("CPU per command", 0.9)] }, result]);
+    expect(rows.find((r) => r.key === "failed-joins")?.verdict).toBe("under load");
+    expect(rows.find((r) => r.key === "bytes-player" && r.server === "fogwar-embedded")).toMatchObject({ verdict: "met", goal: { limit: 400 } });
+  });
+
   test("on PostgreSQL the judged CPU figure adds PostgreSQL's own CPU per command", () => {
     const result = (name: TargetResult["name"], corePct: number, postgresCorePct?: number): TargetResult => ({
       name,
@@ -94,7 +107,7 @@ describe("the results file and the docs table", () => {
     const marker = TABLE_START.exec(doc)!;
     const results = readResults(join(root, marker[1]!));
     const table = docsTable(results).join("\n");
-    for (const figure of results.figures.filter((f) => f.server.startsWith("fogwar") && f.goal && ["trip-idle-p50", "trip-paced-p99"].includes(f.key))) {
+    for (const figure of evaluate(results.results).filter((f) => f.server.startsWith("fogwar") && f.goal && ["trip-idle-p50", "trip-paced-p99"].includes(f.key))) {
       expect(table).toContain(`(${figure.verdict === "under load" ? "under load" : figure.verdict})`);
     }
   });

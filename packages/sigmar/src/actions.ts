@@ -14,7 +14,7 @@ import { discInBox, discInsideBox, overlaps, within, type Pt } from "./geometry"
 import { checkPlacement } from "./moves";
 import { moveOf, permitted, rollMod, modsFor } from "./modifiers";
 import { BATTLEFIELD, TERRAIN, abilitiesOf, combatRange, discs, inCombat, onField, otherSeat, radiusOf, unitsWithin, ws } from "./query";
-import { endPhase, enterPhase, nextDeployer, reserveSalt, settle } from "./flow";
+import { endPhase, enterPhase, nextDeployer, passWindow, reserveSalt, settle } from "./flow";
 import type { Ctx } from "./context";
 import type { CommandId, CritKind, SigmarCommand, SigmarErrorCode, SigmarState, UnitState } from "./types";
 
@@ -316,16 +316,21 @@ function replacement(ctx: Ctx, seat: SeatId, id: string, count: number, to: read
   return null;
 }
 
-/** Declines a pending decision: no run move (the unit stays; it has still run), no charge move (the charge fails), no models returned, no replacement, no riposte. */
+/**
+ * Declines a pending decision: no run move (the unit stays; it has still run), no charge move (the
+ * charge fails), no models returned, no replacement, no riposte, or (core C13) nothing more in
+ * this start- or end-of-phase window (the other seat's go, or the window closes).
+ */
 export function decline(ctx: Ctx, seat: SeatId): SigmarErrorCode | null {
   const s = ctx.state;
   const p = s.pending;
   if (!p || p.seat !== seat) return "no_decision_pending";
   if (p.kind === "charge_move") ctx.emit({ type: "charge_failed", unit: p.unit });
-  else if (p.kind === "place_models" || p.kind === "replacement" || p.kind === "riposte" || p.kind === "run_move") ctx.emit({ type: "declined", seat, what: p.kind });
+  else if (p.kind === "place_models" || p.kind === "replacement" || p.kind === "riposte" || p.kind === "run_move" || p.kind === "phase_window") ctx.emit({ type: "declined", seat, what: p.kind });
   else return "invalid_choice";
   s.pending = null;
   if (p.kind === "replacement") endPhase(ctx);
+  if (p.kind === "phase_window") passWindow(ctx);
   return null;
 }
 

@@ -223,6 +223,8 @@ function computeLegal(s: SigmarState, seat: SeatId): SigmarCommand[] {
       case "order_neutral":
       case "order_effects":
         return permutations(p.items.length).map((order) => ({ type: "order", order }));
+      case "phase_window":
+        return [...abilityUses(s, seat), { type: "decline" }];
     }
   }
   if (s.phase === "deployment") {

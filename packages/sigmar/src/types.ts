@@ -81,7 +81,19 @@ export type SigmarPending =
   | { readonly kind: "riposte"; readonly seat: SeatId; readonly unit: string; readonly target: string }
   | { readonly kind: "must_target"; readonly seat: SeatId; readonly unit: string; readonly ability: string; readonly options: readonly string[] }
   | { readonly kind: "order_neutral"; readonly seat: SeatId; readonly items: readonly string[] }
-  | { readonly kind: "order_effects"; readonly seat: SeatId; readonly items: readonly DelayedEffect[] };
+  | { readonly kind: "order_effects"; readonly seat: SeatId; readonly items: readonly DelayedEffect[] }
+  /** A start- or end-of-phase window (core C13): `seat` may use its window abilities, then passes (`decline`). */
+  | { readonly kind: "phase_window"; readonly seat: SeatId; readonly at: "start" | "end" };
+
+/**
+ * The start- or end-of-phase window (docs/rules/sigmar.md core C13; seed 003 19 "at the start of
+ * the phase"): the active player first, then the other, each using their abilities for that window
+ * until they pass; `seat` null once it has closed (at the end: the phase is ending).
+ */
+export interface PhaseWindow {
+  readonly at: "start" | "end";
+  seat: SeatId | null;
+}
 
 /** A delayed effect waiting to resolve (seed 003 30): an ability triggered by an event. */
 export interface DelayedEffect {
@@ -145,6 +157,8 @@ export interface SigmarState {
   vp: Record<SeatId, number>;
   combat: CombatState | null;
   pending: SigmarPending | null;
+  /** The start- or end-of-phase window open now (core C13), or null. */
+  window: PhaseWindow | null;
   /** Delayed effects still to resolve, in order (seed 003 30). */
   delayed: DelayedEffect[];
   /** Units destroyed this phase with a replacement ability, resolved at the end of the phase (seed 003 24.2). */

@@ -29,7 +29,7 @@ export function commandText(w: SigmarWords, view: SigmarView, c: SigmarCommand):
     case "pass_fight":
       return t("controls.pass", { unit: u(c.unit) });
     case "decline":
-      return t("controls.decline");
+      return t(view.pending?.kind === "phase_window" ? "controls.passWindow" : "controls.decline");
     case "place":
       return t("controls.place");
     case "set_up":

@@ -14,7 +14,7 @@ import { discInBox, discInsideBox, overlaps, within, type Pt } from "./geometry"
 import { checkPlacement } from "./moves";
 import { moveOf, permitted, rollMod, modsFor } from "./modifiers";
 import { BATTLEFIELD, TERRAIN, abilitiesOf, combatRange, discs, inCombat, onField, otherSeat, radiusOf, unitsWithin, ws } from "./query";
-import { endPhase, enterPhase, nextDeployer, passWindow, reserveSalt, settle } from "./flow";
+import { chooseFirst, endPhase, enterPhase, nextDeployer, passWindow, reserveSalt, settle } from "./flow";
 import type { Ctx } from "./context";
 import type { CommandId, CritKind, SigmarCommand, SigmarErrorCode, SigmarState, UnitState } from "./types";
 
@@ -334,14 +334,22 @@ export function decline(ctx: Ctx, seat: SeatId): SigmarErrorCode | null {
   return null;
 }
 
-/** Orders the neutral passives (seed 003 30, the active player) or the player's simultaneous delayed effects. */
+/**
+ * Orders the neutral passives (seed 003 30, the active player), the player's simultaneous delayed
+ * effects, or (core C4) the two seats' turns this round: the priority roll's winner puts first
+ * the seat that takes the first turn.
+ */
 export function order(ctx: Ctx, seat: SeatId, c: Cmd<"order">): SigmarErrorCode | null {
   const s = ctx.state;
   const p = s.pending;
-  if (!p || p.seat !== seat || (p.kind !== "order_neutral" && p.kind !== "order_effects")) return "no_decision_pending";
+  if (!p || p.seat !== seat || (p.kind !== "order_neutral" && p.kind !== "order_effects" && p.kind !== "priority")) return "no_decision_pending";
   const n = p.items.length;
   if (c.order.length !== n || new Set(c.order).size !== n || c.order.some((i) => !Number.isInteger(i) || i < 0 || i >= n)) return "invalid_choice";
   s.pending = null;
+  if (p.kind === "priority") {
+    chooseFirst(ctx, seat, p.items[c.order[0]!]!, p.rolls);
+    return null;
+  }
   if (p.kind === "order_neutral") {
     s.neutralOrder = c.order.map((i) => p.items[i]!);
     ctx.emit({ type: "neutral_order", seat, order: s.neutralOrder });

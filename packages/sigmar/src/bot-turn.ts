@@ -261,6 +261,9 @@ export function answer(s: SigmarState, seat: SeatId, legal: readonly SigmarComma
       });
       return pick?.item ?? legal[0] ?? null;
     }
+    case "priority":
+      // Core C4: the bot takes the first turn itself.
+      return ofType(legal, "order").find((c) => p.items[c.order[0]!] === seat) ?? legal[0] ?? null;
     case "phase_window":
       // Core C13: an ability for this window when it does something now, else pass.
       return ofType(legal, "use_ability").find((c) => windowWorth(s, c)) ?? decline;

@@ -154,14 +154,20 @@ function startRound(ctx: Ctx): void {
       if (checkEnd(ctx)) return;
     }
   }
-  // Priority (project core rule C4): each player rolls a dice; the higher goes first; on a tie the
-  // previous round's first player goes first again (round 1: the first seat).
+  // Priority (project core rule C4): each player rolls a dice; the higher chooses who takes the
+  // first turn; on a tie the previous round's first player chooses (round 1: the first seat).
   const rolls = Object.fromEntries(s.seats.map((seat) => [seat, ctx.d6()]));
   const [a, b] = s.seats as [SeatId, SeatId];
-  const first = rolls[a]! > rolls[b]! ? a : rolls[b]! > rolls[a]! ? b : (s.first ?? a);
-  s.first = first;
+  const winner = rolls[a]! > rolls[b]! ? a : rolls[b]! > rolls[a]! ? b : (s.first ?? a);
   for (const seat of s.seats) s.cp[seat] = (s.cp[seat] ?? 0) + catalog.rules.commandPointsPerRound;
-  ctx.emit({ type: "round_started", round: s.round, rolls, first });
+  s.pending = { kind: "priority", seat: winner, items: [winner, otherSeat(s, winner)], rolls };
+}
+
+/** The priority roll's winner has chosen `first` to take the first turn (project core rule C4). */
+export function chooseFirst(ctx: Ctx, chooser: SeatId, first: SeatId, rolls: Readonly<Record<SeatId, number>>): void {
+  const s = ctx.state;
+  s.first = first;
+  ctx.emit({ type: "round_started", round: s.round, rolls: { ...rolls }, first, chooser });
   startTurn(ctx, first);
 }
 

@@ -26,6 +26,7 @@ const ANSWERS: Readonly<Record<string, readonly SigmarCommand["type"][]>> = {
   order_neutral: ["order"],
   order_effects: ["order"],
   phase_window: ["use_ability", "decline"],
+  priority: ["order"],
 };
 
 function dispatch(ctx: Ctx, seat: SeatId, c: SigmarCommand): SigmarErrorCode | null {

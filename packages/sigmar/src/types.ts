@@ -82,6 +82,8 @@ export type SigmarPending =
   | { readonly kind: "must_target"; readonly seat: SeatId; readonly unit: string; readonly ability: string; readonly options: readonly string[] }
   | { readonly kind: "order_neutral"; readonly seat: SeatId; readonly items: readonly string[] }
   | { readonly kind: "order_effects"; readonly seat: SeatId; readonly items: readonly DelayedEffect[] }
+  /** Core C4: the winner of the priority roll (`seat`) chooses who takes the first turn; `items` the seats, the chooser first; answered by `order` (its first index goes first). */
+  | { readonly kind: "priority"; readonly seat: SeatId; readonly items: readonly SeatId[]; readonly rolls: Readonly<Record<SeatId, number>> }
   /** A start- or end-of-phase window (core C13): `seat` may use its window abilities, then passes (`decline`). */
   | { readonly kind: "phase_window"; readonly seat: SeatId; readonly at: "start" | "end" };
 
@@ -242,7 +244,8 @@ export type SigmarEvent =
   | { readonly type: "armies_revealed"; readonly armies: Record<SeatId, { name: string; faction: string; units: { id: string; warscroll: string; enhancement?: string }[]; reserves: number; reserveCommitments: string[] }> }
   | { readonly type: "deployed"; readonly seat: SeatId; readonly unit: string; readonly models: Points }
   | { readonly type: "cards_drawn"; readonly seat: SeatId; readonly count: number; readonly cards?: readonly string[] }
-  | { readonly type: "round_started"; readonly round: number; readonly rolls: Record<SeatId, number>; readonly first: SeatId }
+  /** A battle round's first turn is decided: `first` goes first; `chooser` (from sigmar-0.4.0) the priority roll's winner who chose. */
+  | { readonly type: "round_started"; readonly round: number; readonly rolls: Record<SeatId, number>; readonly first: SeatId; readonly chooser?: SeatId }
   | { readonly type: "reserves_destroyed"; readonly units: readonly { id: string; warscroll: string; salt: string }[] }
   | { readonly type: "turn_started"; readonly turn: number; readonly seat: SeatId }
   | { readonly type: "phase_started"; readonly phase: Phase }

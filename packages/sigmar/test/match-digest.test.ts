@@ -22,9 +22,9 @@ function digest(i: number): string {
 }
 
 const RECORDED: readonly string[] = [
-  "e98b20bf541db60c1c671cbc24bee389e155d333beece45e8c798c5b41205e8f",
-  "cfe680f469b661130512bb946f087ca8a50a51b098037ef123d3c0cadac5a7b8",
-  "b8e645556161f5c74dfe44b976078a9d131bbdbcdb21efbf044679e3379bda49",
+  "7eb0783b92403282a48e6acf78d22b25b878a8b7e33b9c95a4ffbacb18e84330",
+  "331bcf3c34cf1ab2a61343dfd7726c6afe7860c293f910b3b66897f83f59d82b",
+  "6d12f45fdcc97d2617714711672259502667c3b6661dfb91d614af2ed3008d97",
 ];
 
 describe("match digests", () => {

@@ -21,7 +21,9 @@ export function Pending({ w, view, seat }: { w: SigmarWords; view: SigmarView; s
               ? w.t("pending.riposte", { unit: u(p.unit), target: u(p.target) })
               : p.kind === "must_target"
                 ? w.t("pending.must_target", { ability: abilityName(w, p.ability) })
-                : p.kind === "phase_window"
+                : p.kind === "priority"
+                  ? w.t("pending.priority", { rolls: Object.entries(p.rolls).map(([s, n]) => `${w.name(s)} ${n}`).join(", ") })
+                  : p.kind === "phase_window"
                   ? w.t(p.at === "start" ? "pending.window_start" : "pending.window_end", { phase: w.t(`phase.${view.step}`) })
                   : w.t(`pending.${p.kind}`);
   return (
@@ -42,4 +44,5 @@ const PENDING_TIPS: Record<NonNullable<SigmarView["pending"]>["kind"], SigmarTip
   order_neutral: "stone",
   order_effects: "order",
   phase_window: "abilities",
+  priority: "round",
 };

@@ -155,14 +155,17 @@ run("Age of Sigmar in the browser: a battle created in the lobby, two seats and 
     }
     await watcher.page.locator('[data-phase="hero"], [data-phase="movement"]').first().waitFor({ timeout: 20_000 });
 
-    // The battle: whoever is awaited answers the stones' order or ends phases until a movement phase.
+    // The battle: whoever is awaited chooses who takes the first turn (the priority roll's winner),
+    // answers the stones' order or ends phases until a movement phase.
     for (let i = 0; i < 12; i++) {
       const seat = (await p1.page.locator(".your-turn").count()) > 0 ? p1 : p2;
       if ((await seat.page.locator('[data-phase="movement"]').count()) > 0) break;
+      const first = seat.page.getByRole("button", { name: /takes the first turn$/ });
       const order = seat.page.getByRole("button", { name: /^In this order/ });
       const end = seat.page.getByRole("button", { name: /^End the/ });
       before = await logCount(seat.page);
-      if ((await order.count()) > 0) await order.first().click();
+      if ((await first.count()) > 0) await first.first().click();
+      else if ((await order.count()) > 0) await order.first().click();
       else await end.first().click();
       await grows(seat.page, before);
     }

@@ -184,9 +184,32 @@ export function abilityProblem(state: SigmarState, seat: SeatId, unitId: string,
   if (ability.mode === "must" && !forced) return "ability_unavailable";
   const t = ability.timing;
   if (t && t.phase !== "any" && t.phase !== state.step) return "ability_unavailable";
+  // Core C13: a window ability only in its window, while its seat is asked; nothing else while a window is open.
+  const open = state.window && state.window.seat !== null ? state.window : null;
+  if (t?.window ? open?.at !== t.window || open.seat !== seat : open !== null) return "ability_unavailable";
   if (t && ((t.turn === "yours" && state.active !== seat) || (t.turn === "enemy" && state.active === seat))) return "ability_unavailable";
   if (spent(state, ability, seat, unit)) return "ability_used";
   return targetsProblem(state, seat, unit, ability.targets, targets);
+}
+
+/**
+ * Whether `seat` has an ability it may use now in the open window (core C13): an activated 'can'
+ * ability of one of its units on the battlefield, for this window, with some valid pick that it
+ * would change (a heal only asked about when a pick has damage). It reads only public facts (units
+ * on the battlefield, their damage), so whether a seat is asked tells nothing secret.
+ */
+export function windowOpenFor(state: SigmarState, seat: SeatId): boolean {
+  const at = state.window?.at;
+  if (!at) return false;
+  const probe = { ...state, window: { at, seat } };
+  return fieldUnits(state, seat).some((unit) =>
+    abilitiesOf(unit).some((a) => {
+      if (a.kind !== "activated" || a.mode !== "can" || a.timing?.window !== at) return false;
+      const picks = !a.targets || a.targets.side === "self" ? [[]] : candidates(state, seat, unit, a.targets).map((id) => [id]);
+      const healOnly = a.effects.every((e) => e.kind === "heal");
+      return picks.some((targets) => abilityProblem(probe, seat, unit.id, a.id, targets, false) === null && (!healOnly || (targets.length ? targets : [unit.id]).some((id) => (state.units[id]?.damage ?? 0) > 0)));
+    }),
+  );
 }
 
 /** The ability of a unit by id. */

@@ -14,7 +14,7 @@ import { discInBox, discInsideBox, overlaps, within, type Pt } from "./geometry"
 import { checkPlacement } from "./moves";
 import { moveOf, permitted, rollMod, modsFor } from "./modifiers";
 import { BATTLEFIELD, TERRAIN, abilitiesOf, combatRange, discs, inCombat, onField, otherSeat, radiusOf, unitsWithin, ws } from "./query";
-import { endPhase, enterPhase, nextDeployer, reserveSalt, settle } from "./flow";
+import { chooseFirst, endPhase, enterPhase, nextDeployer, passWindow, reserveSalt, settle } from "./flow";
 import type { Ctx } from "./context";
 import type { CommandId, CritKind, SigmarCommand, SigmarErrorCode, SigmarState, UnitState } from "./types";
 
@@ -316,27 +316,40 @@ function replacement(ctx: Ctx, seat: SeatId, id: string, count: number, to: read
   return null;
 }
 
-/** Declines a pending decision: no run move (the unit stays; it has still run), no charge move (the charge fails), no models returned, no replacement, no riposte. */
+/**
+ * Declines a pending decision: no run move (the unit stays; it has still run), no charge move (the
+ * charge fails), no models returned, no replacement, no riposte, or (core C13) nothing more in
+ * this start- or end-of-phase window (the other seat's go, or the window closes).
+ */
 export function decline(ctx: Ctx, seat: SeatId): SigmarErrorCode | null {
   const s = ctx.state;
   const p = s.pending;
   if (!p || p.seat !== seat) return "no_decision_pending";
   if (p.kind === "charge_move") ctx.emit({ type: "charge_failed", unit: p.unit });
-  else if (p.kind === "place_models" || p.kind === "replacement" || p.kind === "riposte" || p.kind === "run_move") ctx.emit({ type: "declined", seat, what: p.kind });
+  else if (p.kind === "place_models" || p.kind === "replacement" || p.kind === "riposte" || p.kind === "run_move" || p.kind === "phase_window") ctx.emit({ type: "declined", seat, what: p.kind });
   else return "invalid_choice";
   s.pending = null;
   if (p.kind === "replacement") endPhase(ctx);
+  if (p.kind === "phase_window") passWindow(ctx);
   return null;
 }
 
-/** Orders the neutral passives (seed 003 30, the active player) or the player's simultaneous delayed effects. */
+/**
+ * Orders the neutral passives (seed 003 30, the active player), the player's simultaneous delayed
+ * effects, or (core C4) the two seats' turns this round: the priority roll's winner puts first
+ * the seat that takes the first turn.
+ */
 export function order(ctx: Ctx, seat: SeatId, c: Cmd<"order">): SigmarErrorCode | null {
   const s = ctx.state;
   const p = s.pending;
-  if (!p || p.seat !== seat || (p.kind !== "order_neutral" && p.kind !== "order_effects")) return "no_decision_pending";
+  if (!p || p.seat !== seat || (p.kind !== "order_neutral" && p.kind !== "order_effects" && p.kind !== "priority")) return "no_decision_pending";
   const n = p.items.length;
   if (c.order.length !== n || new Set(c.order).size !== n || c.order.some((i) => !Number.isInteger(i) || i < 0 || i >= n)) return "invalid_choice";
   s.pending = null;
+  if (p.kind === "priority") {
+    chooseFirst(ctx, seat, p.items[c.order[0]!]!, p.rolls);
+    return null;
+  }
   if (p.kind === "order_neutral") {
     s.neutralOrder = c.order.map((i) => p.items[i]!);
     ctx.emit({ type: "neutral_order", seat, order: s.neutralOrder });

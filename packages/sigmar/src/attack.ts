@@ -8,7 +8,7 @@
 import { catalog, type Weapon } from "./data";
 import { inches, within } from "./geometry";
 import { rollValue } from "./dice";
-import { applyMods, characteristic, hasFlag, modsFor, rollMod, type Mod } from "./modifiers";
+import { applyMods, characteristic, hasFlag, modsFor, rankOf, rollMod, type Mod } from "./modifiers";
 import { abilitiesOf, combatRange, discs, hasKeyword, ws, visible, fieldUnits, unitsWithin } from "./query";
 import type { Ctx } from "./context";
 import type { AttackReport, CritKind, SigmarState, StageReport, UnitState } from "./types";
@@ -38,26 +38,55 @@ export function weaponsFor(unit: UnitState, kind: "shoot" | "fight", engaged: bo
   return ws(unit).weapons.filter((w) => (kind === "fight" ? w.kind === "melee" : w.kind === "ranged" && (!engaged || w.abilities.includes("shoot_in_combat"))));
 }
 
-/** The attacker's models that can use `weapon` against `target` (melee: in combat range; ranged: in range and in sight). */
-export function modelsInReach(attacker: UnitState, target: UnitState, weapon: Weapon): number {
+/** Whether `target` is a guarded infantry hero (seed 003 25): no shooting attack at it from more than 12" away. */
+const shieldedFromAfar = (state: SigmarState, target: UnitState): boolean => guarded(state, target) && hasKeyword(target, "infantry");
+
+/**
+ * The attacker's models that can use `weapon` against `target` (melee: in combat range; ranged:
+ * in range). With `state` given, a ranged weapon's models more than 12" from a guarded infantry
+ * hero are left out (seed 003 25: it cannot be the target of shooting attacks made from more than
+ * 12" away, which is decided model by model: only the attacking models within 12" may shoot at it).
+ */
+export function modelsInReach(attacker: UnitState, target: UnitState, weapon: Weapon, state?: SigmarState): number {
   const td = discs(target);
   const reach = weapon.kind === "melee" ? combatRange() : inches(weapon.range ?? 0);
-  return discs(attacker).filter((d) => td.some((t) => within(d, t, reach))).length;
+  const guardLimit = weapon.kind === "ranged" && state && shieldedFromAfar(state, target) ? inches(catalog.rules.guardedHeroRange) : Infinity;
+  return discs(attacker).filter((d) => td.some((t) => within(d, t, reach)) && (guardLimit === Infinity || td.some((t) => within(d, t, guardLimit)))).length;
 }
 
-/** Whether `target` is a legal shooting target for `attacker` (range of some usable weapon, visibility, guarded hero). */
+/**
+ * Whether `target` is a legal shooting target for `attacker`: some model of it in range of a usable
+ * weapon (project core rule C6), the target visible, and (seed 003 25) against a guarded infantry
+ * hero some such model within 12" of it ("not_visible" when every model in range is farther).
+ */
 export function canShootAt(state: SigmarState, attacker: UnitState, target: UnitState, engaged: boolean): "ok" | "out_of_range" | "not_visible" {
   const weapons = weaponsFor(attacker, "shoot", engaged);
   if (!weapons.some((w) => modelsInReach(attacker, target, w) > 0)) return "out_of_range";
   if (!visible(attacker, target)) return "not_visible";
-  // Seed 003 25: a guarded infantry hero cannot be targeted from more than 12" away.
-  if (guarded(state, target) && hasKeyword(target, "infantry") && !unitsWithin(attacker, target, inches(catalog.rules.guardedHeroRange))) return "not_visible";
+  if (!weapons.some((w) => modelsInReach(attacker, target, w, state) > 0)) return "not_visible";
   return "ok";
 }
 
 /** Seed 003 20 Anti-X (+1 Rend): +1 for each Anti-X whose keyword the target has (Anti-charge: it charged this turn). */
-export const antiRend = (weapon: Pick<Weapon, "abilities">, target: UnitState): number =>
-  weapon.abilities.filter((a) => a.startsWith("anti:")).filter((a) => (a === "anti:charge" ? target.did.charged === true : hasKeyword(target, a.slice(5)))).length;
+export const antiRend = (weapon: Pick<Weapon, "abilities">, target: UnitState): number => antiAbilities(weapon, target).length;
+
+/** The Anti-X abilities of `weapon` that apply against `target` (seed 003 20). */
+const antiAbilities = (weapon: Pick<Weapon, "abilities">, target: UnitState): string[] =>
+  weapon.abilities.filter((a) => a.startsWith("anti:")).filter((a) => (a === "anti:charge" ? target.did.charged === true : hasKeyword(target, a.slice(5))));
+
+/**
+ * A weapon's own abilities that add to a characteristic, as modifiers (seed 003 20 with 27): each
+ * Anti-X that applies is +1 Rend, Charge is +1 Damage when the attacking unit charged this turn
+ * (`charged` overrides, for estimates). They are passive abilities of the attacker's player, so
+ * they come after any set, multiply or divide modifier (27): a Damage 1 charging weapon whose
+ * Damage is doubled deals 1 × 2 + 1 = 3. Shape: `op: "add"`, `value: 1` each, `source` the
+ * ability id (`anti:<keyword>`, `charge`).
+ */
+export function weaponMods(state: Pick<SigmarState, "active" | "seats">, attacker: UnitState, target: UnitState, weapon: Pick<Weapon, "abilities">, stat: "rend" | "damage", charged: boolean = attacker.did.charged === true): Mod[] {
+  const rank = rankOf(state, attacker.owner);
+  const ids = stat === "rend" ? antiAbilities(weapon, target) : weapon.abilities.includes("charge") && charged ? ["charge"] : [];
+  return ids.map((id, i) => ({ source: id, owner: attacker.owner, passive: true, op: "add" as const, value: 1, rank, order: -1 - i }));
+}
 
 const stage = (need: number, mods: Mod[], rolls: number[], passed: number): StageReport => ({ need, mods: mods.map((m) => ({ source: m.source, value: m.value })), rolls, passed });
 
@@ -129,7 +158,7 @@ export function resolveAttacks(ctx: Ctx, attacker: UnitState, target: UnitState,
   const caps = catalog.rules.modifierCaps;
   for (const weapon of weaponsFor(attacker, kind, engaged)) {
     if (target.where !== "field") break;
-    const models = modelsInReach(attacker, target, weapon);
+    const models = modelsInReach(attacker, target, weapon, s);
     if (models === 0) continue;
     const context = { weapon, attackerOwner: attacker.owner };
     // Seed 003 26: random Attacks are rolled per model when the attack is declared; 27: then modified.
@@ -165,21 +194,23 @@ export function resolveAttacks(ctx: Ctx, attacker: UnitState, target: UnitState,
     const woundMod = rollMod(woundMods, caps.woundRoll, caps.woundRoll);
     const woundRolls = Array.from({ length: hits }, () => ctx.d6());
     const wounds = woundRolls.filter((r) => r === 6 || (r !== 1 && r + woundMod >= weapon.wound)).length + autoWounds;
-    // Rend: the weapon's, +1 per Anti-X that applies (seed 003 20), then modifiers (floor 0).
-    const rend = characteristic(s, attacker, "rend", weapon.rend + antiRend(weapon, target), context).value;
+    // Rend: the weapon's, then modifiers in the order of seed 003 27, each Anti-X that applies
+    // (seed 003 20) among the added ones (floor 0).
+    const rend = characteristic(s, attacker, "rend", weapon.rend, context, weaponMods(s, attacker, target, weapon, "rend")).value;
     // Save rolls.
     const save = characteristic(s, target, "save", ws(target).save).value;
     const saveMods = modsFor(s, target, "save_roll");
     const saveMod = rollMod(saveMods, caps.saveRoll);
     const saveRolls = Array.from({ length: wounds }, () => ctx.d6());
     const saved = saveRolls.filter((r) => r !== 1 && r + saveMod - rend >= save).length;
-    // Damage: random Damage is rolled for each attack (seed 003 26); Charge adds 1 (seed 003 20).
+    // Damage: random Damage is rolled for each attack (seed 003 26), then modified (27); Charge's
+    // +1 (seed 003 20) is an added modifier, after any set, multiply or divide.
     const damageRolls: number[] = [];
-    const bonus = weapon.abilities.includes("charge") && attacker.did.charged ? 1 : 0;
+    const chargeMods = weaponMods(s, attacker, target, weapon, "damage");
     const damageOf = () => {
       const rolled = rollValue(weapon.damage, ctx.dice);
       damageRolls.push(...rolled.dice);
-      return characteristic(s, attacker, "damage", rolled.value + bonus, context).value;
+      return characteristic(s, attacker, "damage", rolled.value, context, chargeMods).value;
     };
     let normal = 0;
     for (let i = 0; i < wounds - saved; i++) normal += damageOf();

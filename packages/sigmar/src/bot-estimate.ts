@@ -9,7 +9,7 @@ import { catalog, type Weapon } from "./data";
 import { meanValue } from "./dice";
 import { gapInches, inches } from "./geometry";
 import { characteristic, modsFor, rollMod } from "./modifiers";
-import { antiRend, critOptions, guarded, modelsInReach, weaponsFor } from "./attack";
+import { critOptions, guarded, modelsInReach, weaponMods, weaponsFor } from "./attack";
 import { discs, ws } from "./query";
 import type { CritKind, SigmarState, UnitState } from "./types";
 
@@ -85,12 +85,11 @@ function weaponDamage(s: SigmarState, attacker: UnitState, target: UnitState, w:
   const woundMod = rollMod(modsFor(s, attacker, "wound_roll", context), caps.woundRoll, caps.woundRoll);
   const pWound = share([2, 3, 4, 5].filter((r) => r + woundMod >= w.wound).length + 1);
   const wounds = hits * pWound + (chosen === "autowound" ? attacks / 6 : 0);
-  const rend = characteristic(s, attacker, "rend", w.rend + antiRend(w, target) + (extra.rend ?? 0), context).value;
+  const rend = characteristic(s, attacker, "rend", w.rend + (extra.rend ?? 0), context, weaponMods(s, attacker, target, w, "rend")).value;
   const save = characteristic(s, target, "save", ws(target).save).value;
   const saveMod = Math.min(caps.saveRoll, rollMod(modsFor(s, target, "save_roll"), caps.saveRoll) + (extra.save ?? 0));
   const pSave = share([2, 3, 4, 5, 6].filter((r) => r + saveMod - rend >= save).length);
-  const bonus = w.abilities.includes("charge") && (attacker.did.charged || extra.charged) ? 1 : 0;
-  const perHit = characteristic(s, attacker, "damage", meanValue(w.damage) + bonus, context).value;
+  const perHit = characteristic(s, attacker, "damage", meanValue(w.damage), context, weaponMods(s, attacker, target, w, "damage", attacker.did.charged === true || extra.charged === true)).value;
   const mortal = chosen === "mortal" ? attacks / 6 : 0;
   const wardMods = modsFor(s, target, "ward");
   const base = ws(target).ward;
@@ -106,7 +105,7 @@ function weaponDamage(s: SigmarState, attacker: UnitState, target: UnitState, w:
 export function expectedAttack(s: SigmarState, attacker: UnitState, target: UnitState, kind: "shoot" | "fight", engaged: boolean, extra: Extra = {}): number {
   let total = 0;
   for (const w of weaponsFor(attacker, kind, engaged)) {
-    const models = extra.allInReach ? attacker.models.length : modelsInReach(attacker, target, w);
+    const models = extra.allInReach ? attacker.models.length : modelsInReach(attacker, target, w, s);
     if (models === 0) continue;
     const options = critOptions(s, attacker, w);
     const crits: (CritKind | null)[] = options.length ? options : [null];
@@ -121,7 +120,7 @@ export function bestCrits(s: SigmarState, attacker: UnitState, target: UnitState
   for (const w of weaponsFor(attacker, kind, engaged)) {
     const options = critOptions(s, attacker, w);
     if (options.length < 2) continue;
-    const models = Math.max(1, modelsInReach(attacker, target, w));
+    const models = Math.max(1, modelsInReach(attacker, target, w, s));
     out[w.id] = options.reduce((a, b) => (weaponDamage(s, attacker, target, w, kind, models, b, {}) > weaponDamage(s, attacker, target, w, kind, models, a, {}) ? b : a));
   }
   return out;

@@ -9,7 +9,7 @@ import { catalog } from "./data";
 import { inches, within, type Box, type Pt } from "./geometry";
 import { centreOf } from "./moves";
 import { moveOf } from "./modifiers";
-import { BATTLEFIELD, combatRange, discs, fieldUnits, inCombat, radiusOf, territory, ws } from "./query";
+import { BATTLEFIELD, abilitiesOf, combatRange, discs, fieldUnits, inCombat, radiusOf, territory, ws } from "./query";
 import { formationsIn, translations } from "./bot-field";
 import { bestCrits, chargeOdds, damageValue, expectedAttack, woundsLeft } from "./bot-estimate";
 import { OBJECTIVES, Judge, POSITION_BUDGET, controlOn, withUnitAt } from "./bot-position";
@@ -261,7 +261,29 @@ export function answer(s: SigmarState, seat: SeatId, legal: readonly SigmarComma
       });
       return pick?.item ?? legal[0] ?? null;
     }
+    case "priority":
+      // Core C4: the bot takes the first turn itself.
+      return ofType(legal, "order").find((c) => p.items[c.order[0]!] === seat) ?? legal[0] ?? null;
+    case "phase_window":
+      // Core C13: an ability for this window when it does something now, else pass.
+      return ofType(legal, "use_ability").find((c) => windowWorth(s, c)) ?? decline;
     default:
       return legal[0] ?? null;
   }
+}
+
+/**
+ * Whether a window ability is worth using now: a heal on a unit with damage, a STRIKE-FIRST grant
+ * to a unit in combat (the fight order is fixed after the window: seed 003 19), anything else always.
+ */
+function windowWorth(s: SigmarState, c: Cmd<"use_ability">): boolean {
+  const unit = s.units[c.unit];
+  const ability = unit && abilitiesOf(unit).find((a) => a.id === c.ability);
+  if (!unit || !ability) return false;
+  const picks = c.targets.length ? c.targets.map((id) => s.units[id]).filter((u): u is UnitState => u !== undefined) : [unit];
+  return ability.effects.every((e) => {
+    if (e.kind === "heal") return picks.some((u) => u.damage > 0);
+    if (e.kind === "grant" && e.flag === "strike_first") return picks.some((u) => inCombat(s, u));
+    return true;
+  });
 }

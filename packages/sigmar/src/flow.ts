@@ -7,7 +7,7 @@ import { commit, deriveSalt, diceSeed, everyone, lockList, revealMuster, seedCom
 import { catalog, type ArmyList, type Phase } from "./data";
 import { inches, within } from "./geometry";
 import { Ctx } from "./context";
-import { placeTokens, resolveDelayed, triggerMusts } from "./abilities";
+import { placeTokens, resolveDelayed, triggerMusts, windowOpenFor } from "./abilities";
 import { offerRiposte, picker, startCombat } from "./combat";
 import { isLive } from "./modifiers";
 import { discs, fieldUnits, otherSeat, ws } from "./query";
@@ -52,6 +52,7 @@ export function setupMatch(setup: SigmarSetup, matchSeed: string): { state: Sigm
     vp: Object.fromEntries(setup.seats.map((s) => [s, 0])),
     combat: null,
     pending: null,
+    window: null,
     delayed: [],
     endOfPhase: [],
     neutralOrder: [],
@@ -153,14 +154,20 @@ function startRound(ctx: Ctx): void {
       if (checkEnd(ctx)) return;
     }
   }
-  // Priority (project core rule C4): each player rolls a dice; the higher goes first; on a tie the
-  // previous round's first player goes first again (round 1: the first seat).
+  // Priority (project core rule C4): each player rolls a dice; the higher chooses who takes the
+  // first turn; on a tie the previous round's first player chooses (round 1: the first seat).
   const rolls = Object.fromEntries(s.seats.map((seat) => [seat, ctx.d6()]));
   const [a, b] = s.seats as [SeatId, SeatId];
-  const first = rolls[a]! > rolls[b]! ? a : rolls[b]! > rolls[a]! ? b : (s.first ?? a);
-  s.first = first;
+  const winner = rolls[a]! > rolls[b]! ? a : rolls[b]! > rolls[a]! ? b : (s.first ?? a);
   for (const seat of s.seats) s.cp[seat] = (s.cp[seat] ?? 0) + catalog.rules.commandPointsPerRound;
-  ctx.emit({ type: "round_started", round: s.round, rolls, first });
+  s.pending = { kind: "priority", seat: winner, items: [winner, otherSeat(s, winner)], rolls };
+}
+
+/** The priority roll's winner has chosen `first` to take the first turn (project core rule C4). */
+export function chooseFirst(ctx: Ctx, chooser: SeatId, first: SeatId, rolls: Readonly<Record<SeatId, number>>): void {
+  const s = ctx.state;
+  s.first = first;
+  ctx.emit({ type: "round_started", round: s.round, rolls: { ...rolls }, first, chooser });
   startTurn(ctx, first);
 }
 
@@ -182,24 +189,74 @@ function startTurn(ctx: Ctx, seat: SeatId): void {
   enterPhase(ctx, "hero");
 }
 
-/** Starts a phase: its start-of-phase rules run (must-abilities, the combat order). */
+/**
+ * Starts a phase: first its start window (core C13: abilities used "at the start of the phase",
+ * the active player's then the other's), then its start-of-phase rules (the combat order, which so
+ * counts STRIKE-FIRST given in the window: seed 003 19; scoring; must-abilities).
+ */
 export function enterPhase(ctx: Ctx, phase: Phase): void {
   const s = ctx.state;
   s.step = phase;
   ctx.emit({ type: "phase_started", phase });
-  if (phase === "combat") startCombat(ctx);
-  if (phase === "end") score(ctx);
+  s.window = { at: "start", seat: s.active };
+  advanceWindow(ctx);
+}
+
+/** The start-of-phase rules, once the start window has closed. */
+function afterStartWindow(ctx: Ctx): void {
+  const s = ctx.state;
+  if (s.step === "combat") startCombat(ctx);
+  if (s.step === "end") score(ctx);
   triggerMusts(ctx);
   settle(ctx);
 }
 
-/** Ends the current phase (delayed replacements first: seed 003 24.2), then the next phase, turn or round. */
+/**
+ * Moves the open window on (core C13): the seat whose go it is is asked (a `phase_window`
+ * decision) while it has an ability it may use in this window; a seat with none is passed over
+ * without a question (whether a seat has one depends only on its units on the battlefield, which
+ * are public); after the active player, the other; then the window closes and the phase starts or
+ * ends.
+ */
+export function advanceWindow(ctx: Ctx): void {
+  const s = ctx.state;
+  const w = s.window;
+  if (!w || s.pending || s.result) return;
+  while (w.seat !== null) {
+    if (windowOpenFor(s, w.seat)) {
+      s.pending = { kind: "phase_window", seat: w.seat, at: w.at };
+      return;
+    }
+    w.seat = w.seat === s.active ? otherSeat(s, w.seat) : null;
+  }
+  if (w.at === "start") {
+    s.window = null;
+    afterStartWindow(ctx);
+  } else endPhase(ctx);
+}
+
+/** The seat asked in the window passes (core C13): the other seat's go, or the window closes. */
+export function passWindow(ctx: Ctx): void {
+  const s = ctx.state;
+  const w = s.window;
+  if (!w || w.seat === null) return;
+  w.seat = w.seat === s.active ? otherSeat(s, w.seat) : null;
+  advanceWindow(ctx);
+}
+
+/**
+ * Ends the current phase: delayed replacements first (seed 003 24.2), then the end window (core
+ * C13), then the next phase, turn or round.
+ */
 export function endPhase(ctx: Ctx): void {
   const s = ctx.state;
   if (s.endOfPhase.length > 0) {
     offerReplacement(ctx);
     if (s.pending) return;
   }
+  if (s.window?.at !== "end") s.window = { at: "end", seat: s.active };
+  if (s.window.seat !== null) return advanceWindow(ctx);
+  s.window = null;
   expire(ctx, true);
   s.combat = null;
   const at = PHASES.indexOf(s.step);
@@ -263,6 +320,7 @@ export function settle(ctx: Ctx): void {
   offerRiposte(ctx);
   for (const id of new Set(s.tokens.map((t) => t.unit))) placeTokens(s, id);
   if (checkEnd(ctx) || s.pending) return;
+  if (s.window && s.window.seat !== null) return advanceWindow(ctx);
   if (s.phase === "battle" && s.step === "combat" && s.combat && !s.combat.answer && picker(s) === null) endPhase(ctx);
 }
 

@@ -223,6 +223,10 @@ function computeLegal(s: SigmarState, seat: SeatId): SigmarCommand[] {
       case "order_neutral":
       case "order_effects":
         return permutations(p.items.length).map((order) => ({ type: "order", order }));
+      case "priority":
+        return [{ type: "order", order: [0, 1] }, { type: "order", order: [1, 0] }];
+      case "phase_window":
+        return [...abilityUses(s, seat), { type: "decline" }];
     }
   }
   if (s.phase === "deployment") {

@@ -44,8 +44,8 @@ const scopeFits = (scope: "melee" | "ranged" | "all" | undefined, weapon?: Weapo
 /** Whether a persisting effect is still in force. */
 const live = (state: Pick<SigmarState, "turn" | "step">, until: { turn: number; phase?: string }) => state.turn < until.turn || (state.turn === until.turn && (until.phase === undefined || until.phase === state.step));
 
-/** The rank of a passive of `owner` (seed 003 30). */
-function rankOf(state: Pick<SigmarState, "active" | "seats">, owner: SeatId | null): number {
+/** The rank of a passive of `owner` (seed 003 30): 1 neutral, 2 the opponent's, 3 the active player's. */
+export function rankOf(state: Pick<SigmarState, "active" | "seats">, owner: SeatId | null): number {
   if (owner === null) return 1;
   return owner === (state.active ?? state.seats[0]) ? 3 : 2;
 }
@@ -100,9 +100,13 @@ export function applyMods(base: number, mods: readonly Mod[], floor = 1): number
   return Math.max(floor, v);
 }
 
-/** The modified value of a characteristic of `unit` from its rolled or fixed `base`. */
-export function characteristic(state: SigmarState, unit: UnitState, stat: Stat, base: number, context: ModContext = {}): { value: number; mods: Mod[] } {
-  const mods = modsFor(state, unit, stat, context);
+/**
+ * The modified value of a characteristic of `unit` from its rolled or fixed `base`, with `extra`
+ * modifiers (a weapon's own abilities that add to it: seed 003 20 Charge and Anti-X) taking their
+ * place among the others in the order of seed 003 27 (set, multiply or divide, then add).
+ */
+export function characteristic(state: SigmarState, unit: UnitState, stat: Stat, base: number, context: ModContext = {}, extra: readonly Mod[] = []): { value: number; mods: Mod[] } {
+  const mods = [...modsFor(state, unit, stat, context), ...extra];
   return { value: applyMods(base, mods, stat === "rend" ? 0 : 1), mods };
 }
 

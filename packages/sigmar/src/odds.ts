@@ -16,7 +16,7 @@
  * - seed 003 19 (Ward): a ward roll for each damage point, after saves.
  */
 import { catalog, type Value, type Weapon } from "./data";
-import { guarded, antiRend, critOptions, modelsInReach, weaponsFor } from "./attack";
+import { guarded, critOptions, modelsInReach, weaponMods, weaponsFor } from "./attack";
 import { applyMods, characteristic, modsFor, rollMod } from "./modifiers";
 import { inCombat, ws } from "./query";
 import { stateFromView, type SigmarView } from "./view";
@@ -110,7 +110,7 @@ const shown = (mods: readonly { source: string; value: number; op: string }[]): 
 /** One weapon's odds against `target` (see {@link attackOdds}). */
 function weaponOdds(s: SigmarState, attacker: UnitState, target: UnitState, weapon: Weapon, kind: "shoot" | "fight", crits: Readonly<Record<string, CritKind>>): WeaponOdds | null {
   const caps = catalog.rules.modifierCaps;
-  const reach = modelsInReach(attacker, target, weapon);
+  const reach = modelsInReach(attacker, target, weapon, s);
   // A fight's models pile in before they strike: with none in reach yet, every model is counted.
   const assumed = reach === 0 && kind === "fight";
   const models = assumed ? attacker.models.length : reach;
@@ -136,17 +136,16 @@ function weaponOdds(s: SigmarState, attacker: UnitState, target: UnitState, weap
   const woundTotal = rollMod(woundMods, caps.woundRoll, caps.woundRoll);
   const woundChance = d6Chance(weapon.wound, woundTotal, true);
   // Rend (seed 003 20 Anti-X, 27).
-  const anti = antiRend(weapon, target);
-  const rendMods = modsFor(s, attacker, "rend", context);
-  const rend = applyMods(weapon.rend + anti, rendMods, 0);
+  const rendMods = [...modsFor(s, attacker, "rend", context), ...weaponMods(s, attacker, target, weapon, "rend")];
+  const rend = applyMods(weapon.rend, rendMods, 0);
   // Save (core C7: an unmodified 1 fails; the save roll's modifier capped upwards only).
   const saveChar = characteristic(s, target, "save", ws(target).save);
   const saveMods = modsFor(s, target, "save_roll");
   const saveTotal = rollMod(saveMods, caps.saveRoll);
   const saveChance = d6Chance(saveChar.value, saveTotal - rend, false);
   // Damage (seed 003 26 random Damage; seed 003 20 Charge +1 after a charge).
-  const bonus = weapon.abilities.includes("charge") && attacker.did.charged ? 1 : 0;
-  const damage = outcomes(weapon.damage).reduce((n, [v, p]) => n + p * characteristic(s, attacker, "damage", v + bonus, context).value, 0);
+  const chargeMods = weaponMods(s, attacker, target, weapon, "damage");
+  const damage = outcomes(weapon.damage).reduce((n, [v, p]) => n + p * characteristic(s, attacker, "damage", v, context, chargeMods).value, 0);
   // Ward (seed 003 19): a roll for each damage point.
   const wardMods = modsFor(s, target, "ward");
   const wardBase = ws(target).ward;
@@ -163,7 +162,7 @@ function weaponOdds(s: SigmarState, attacker: UnitState, target: UnitState, weap
     hit: { need: weapon.hit, mods: shown(hitMods), total: hitTotal, chance: normalNoSix + critChance },
     wound: { need: weapon.wound, mods: shown(woundMods), total: woundTotal, chance: woundChance },
     rend,
-    rendMods: [...(weapon.rend > 0 ? [{ source: weapon.id, value: weapon.rend }] : []), ...weapon.abilities.filter((a) => a.startsWith("anti:") && anti > 0).map((a) => ({ source: a, value: 1 })), ...shown(rendMods)],
+    rendMods: [...(weapon.rend > 0 ? [{ source: weapon.id, value: weapon.rend }] : []), ...shown(rendMods)],
     save: { need: saveChar.value, mods: shown(saveMods), total: saveTotal, chance: saveChance, base: ws(target).save, needMods: shown(saveChar.mods) },
     ward: ward === null ? null : { need: ward, mods: shown(wardMods), total: 0, chance: wardChance },
     damage,

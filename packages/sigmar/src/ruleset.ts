@@ -25,6 +25,8 @@ const ANSWERS: Readonly<Record<string, readonly SigmarCommand["type"][]>> = {
   must_target: ["use_ability"],
   order_neutral: ["order"],
   order_effects: ["order"],
+  phase_window: ["use_ability", "decline"],
+  priority: ["order"],
 };
 
 function dispatch(ctx: Ctx, seat: SeatId, c: SigmarCommand): SigmarErrorCode | null {

@@ -81,7 +81,21 @@ export type SigmarPending =
   | { readonly kind: "riposte"; readonly seat: SeatId; readonly unit: string; readonly target: string }
   | { readonly kind: "must_target"; readonly seat: SeatId; readonly unit: string; readonly ability: string; readonly options: readonly string[] }
   | { readonly kind: "order_neutral"; readonly seat: SeatId; readonly items: readonly string[] }
-  | { readonly kind: "order_effects"; readonly seat: SeatId; readonly items: readonly DelayedEffect[] };
+  | { readonly kind: "order_effects"; readonly seat: SeatId; readonly items: readonly DelayedEffect[] }
+  /** Core C4: the winner of the priority roll (`seat`) chooses who takes the first turn; `items` the seats, the chooser first; answered by `order` (its first index goes first). */
+  | { readonly kind: "priority"; readonly seat: SeatId; readonly items: readonly SeatId[]; readonly rolls: Readonly<Record<SeatId, number>> }
+  /** A start- or end-of-phase window (core C13): `seat` may use its window abilities, then passes (`decline`). */
+  | { readonly kind: "phase_window"; readonly seat: SeatId; readonly at: "start" | "end" };
+
+/**
+ * The start- or end-of-phase window (docs/rules/sigmar.md core C13; seed 003 19 "at the start of
+ * the phase"): the active player first, then the other, each using their abilities for that window
+ * until they pass; `seat` null once it has closed (at the end: the phase is ending).
+ */
+export interface PhaseWindow {
+  readonly at: "start" | "end";
+  seat: SeatId | null;
+}
 
 /** A delayed effect waiting to resolve (seed 003 30): an ability triggered by an event. */
 export interface DelayedEffect {
@@ -145,6 +159,8 @@ export interface SigmarState {
   vp: Record<SeatId, number>;
   combat: CombatState | null;
   pending: SigmarPending | null;
+  /** The start- or end-of-phase window open now (core C13), or null. */
+  window: PhaseWindow | null;
   /** Delayed effects still to resolve, in order (seed 003 30). */
   delayed: DelayedEffect[];
   /** Units destroyed this phase with a replacement ability, resolved at the end of the phase (seed 003 24.2). */
@@ -228,7 +244,8 @@ export type SigmarEvent =
   | { readonly type: "armies_revealed"; readonly armies: Record<SeatId, { name: string; faction: string; units: { id: string; warscroll: string; enhancement?: string }[]; reserves: number; reserveCommitments: string[] }> }
   | { readonly type: "deployed"; readonly seat: SeatId; readonly unit: string; readonly models: Points }
   | { readonly type: "cards_drawn"; readonly seat: SeatId; readonly count: number; readonly cards?: readonly string[] }
-  | { readonly type: "round_started"; readonly round: number; readonly rolls: Record<SeatId, number>; readonly first: SeatId }
+  /** A battle round's first turn is decided: `first` goes first; `chooser` (from sigmar-0.4.0) the priority roll's winner who chose. */
+  | { readonly type: "round_started"; readonly round: number; readonly rolls: Record<SeatId, number>; readonly first: SeatId; readonly chooser?: SeatId }
   | { readonly type: "reserves_destroyed"; readonly units: readonly { id: string; warscroll: string; salt: string }[] }
   | { readonly type: "turn_started"; readonly turn: number; readonly seat: SeatId }
   | { readonly type: "phase_started"; readonly phase: Phase }

@@ -81,7 +81,11 @@ export const Ability = z
     id: z.string().min(1),
     name: Words,
     kind: z.enum(["passive", "activated", "reaction"]),
-    timing: z.object({ phase: z.union([Phase, z.literal("any")]), turn: z.enum(["yours", "enemy", "any"]) }).strict().optional(),
+    /**
+     * When an activated ability may be used: in which phase, whose turn, and (`window`) only in the
+     * window at the start or at the end of that phase (docs/rules/sigmar.md core C13).
+     */
+    timing: z.object({ phase: z.union([Phase, z.literal("any")]), turn: z.enum(["yours", "enemy", "any"]), window: z.enum(["start", "end"]).optional() }).strict().optional(),
     trigger: z.enum(["fought_against", "after_fights", "after_shoots", "destroyed"]).optional(),
     once: z.object({ per: z.enum(["phase", "turn", "battle"]), army: z.boolean().optional() }).strict().optional(),
     mode: z.enum(["can", "must"]),

@@ -71,13 +71,22 @@ describe("core C3-C4: deployment and the battle round", () => {
     expect(t.deploying).toBe("p2");
   });
 
-  test("core C4: each round both players roll a dice: the higher takes the first turn (a tie: the previous first player); each gains 2 command points", () => {
+  test("core C4: each round both players roll a dice: the higher chooses who takes the first turn (a tie: the previous first player chooses); each gains 2 command points", () => {
     const s: SigmarState = { ...battle([{ id: "a", owner: "p1", warscroll: "briar_guard", at: [10, 4] }, { id: "b", owner: "p2", warscroll: "cinder_zealots", at: [10, 26] }], { step: "end", active: "p2" }), first: "p1", turn: 2, cp: { p1: 0, p2: 1 } };
     const r = ok(rig(s, d6s(2, 5)), "p2", { type: "end_phase" });
-    expect(ofType(r.events, "round_started")[0]).toEqual({ type: "round_started", round: 2, rolls: { p1: 2, p2: 5 }, first: "p2" });
+    expect(r.state.pending).toEqual({ kind: "priority", seat: "p2", items: ["p2", "p1"], rolls: { p1: 2, p2: 5 } });
+    expect(ofType(r.events, "round_started")).toEqual([]);
     expect(r.state.cp).toEqual({ p1: 2, p2: 3 });
+    expect(legalCommands(r.state, "p2")).toEqual([{ type: "order", order: [0, 1] }, { type: "order", order: [1, 0] }]);
+    expect(refused(r.state, "p1", { type: "order", order: [0, 1] })).toBe("decision_pending");
+    expect(refused(r.state, "p2", { type: "order", order: [0, 0] })).toBe("invalid_choice");
+    // The winner lets the other player take the first turn.
+    const chosen = ok(r.state, "p2", { type: "order", order: [1, 0] });
+    expect(ofType(chosen.events, "round_started")[0]).toEqual({ type: "round_started", round: 2, rolls: { p1: 2, p2: 5 }, first: "p1", chooser: "p2" });
+    expect(chosen.state.first).toBe("p1");
+    expect(chosen.state.active).toBe("p1");
     const tie = ok(rig(s, d6s(4, 4)), "p2", { type: "end_phase" });
-    expect(ofType(tie.events, "round_started")[0]!.first).toBe("p1");
+    expect(tie.state.pending).toMatchObject({ kind: "priority", seat: "p1" });
   });
 
   test("core C4: a turn runs hero, movement, shooting, charge, combat and end phases; the active player ends each (the combat phase ends when nobody can fight)", () => {

@@ -33,6 +33,18 @@ describe("seed 003 25.0 guarded heroes", () => {
     expect(shots(spec([20, 22], [20, 24.3], [20, 12]), "archers", "herald").length).toBeGreaterThan(0);
   });
 
+  test("003_3dcb36e83a2444ba.txt 25: the 12\" limit on shooting a guarded infantry hero is decided per attacking model: of five archers in bow range, only the two within 12\" shoot", () => {
+    // Herald at (20, 20), guarded by the zealots; the archers stand in a column 10.4" to 14.4" from it (bases' closest points), all within the Reed bow's 18".
+    const s = spec([20, 20], [20, 22.5], [20, 12]);
+    s.units.archers!.models = [8.5, 7.5, 6.5, 5.5, 4.5].map((y, i) => ({ id: `archers-m${i + 1}`, x: 2000, y: y * 100 }));
+    const r = shots(s, "archers", "herald")[0]!;
+    expect(r.models).toBe(2);
+    expect(r.attacks).toBe(2 * 2);
+    // With every model beyond 12" the hero cannot be targeted at all.
+    s.units.archers!.models = [6.5, 5.5, 4.5].map((y, i) => ({ id: `archers-m${i + 1}`, x: 2000, y: y * 100 }));
+    expect(refused(s, "p1", { type: "shoot", unit: "archers", target: "herald" })).toBe("not_visible");
+  });
+
   test("seed 003 25: monsters and war machines are never guarded; a hero with no friendly non-hero unit near is not", () => {
     const s = spec([20, 26], [5, 26], [20, 12]);
     expect(guarded(s, s.units.herald!)).toBe(false);

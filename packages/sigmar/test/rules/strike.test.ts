@@ -31,6 +31,30 @@ describe("seed 003 19.0 STRIKE-FIRST and STRIKE-LAST", () => {
     expect(units(s, "p1")).toEqual(["briar"]);
   });
 
+  test("003_3dcb36e83a2444ba.txt 19: 'at the start of the phase' is a window: the Cinder crown used at the start of the combat phase gives STRIKE-FIRST before the fight order is fixed", () => {
+    const crowned: UnitSpec[] = [
+      { id: "briar", owner: "p1", warscroll: "briar_guard", at: [10, 10] },
+      { id: "herald", owner: "p2", warscroll: "covenant_herald", at: [10, 12.3], enhancement: "cinder_crown" },
+    ];
+    const s0 = toCombat(battle(crowned, { step: "charge", active: "p1" }));
+    // The active player has no start-of-phase ability: the window asks p2, and the order is not fixed yet.
+    expect(s0.pending).toEqual({ kind: "phase_window", seat: "p2", at: "start" });
+    expect(s0.combat).toBeNull();
+    expect(refused(s0, "p1", { type: "fight", unit: "briar", target: "herald" })).toBe("decision_pending");
+    const used = ok(s0, "p2", { type: "use_ability", unit: "herald", ability: "cinder_crown", targets: [] }).state;
+    expect(used.combat!.strikeFirst).toEqual(["herald"]);
+    expect(awaiting(used)).toEqual(["p2"]);
+    expect(units(used, "p2")).toEqual(["herald"]);
+    expect(refused(used, "p1", { type: "fight", unit: "briar", target: "herald" })).toBe("not_your_turn");
+    // Passing instead: no strike-first, the active player picks first.
+    const passed = ok(s0, "p2", { type: "decline" }).state;
+    expect(passed.combat!.strikeFirst).toEqual([]);
+    expect(awaiting(passed)).toEqual(["p1"]);
+    // Once the window has closed, the crown is no longer offered nor accepted.
+    expect(refused(passed, "p2", { type: "use_ability", unit: "herald", ability: "cinder_crown", targets: [] })).toBe("not_your_turn");
+    expect(legalCommands(passed, "p1").some((c) => c.type === "use_ability")).toBe(false);
+  });
+
   test("seed 003 19: a strike-last unit cannot fight while another unit in combat has not fought", () => {
     const s0 = battle(
       [

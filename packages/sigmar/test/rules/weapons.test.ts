@@ -43,6 +43,28 @@ describe("seed 003 20.0 weapon abilities", () => {
     expect(b.dealt).toBe(b.wound.passed);
   });
 
+  test("003_3dcb36e83a2444ba.txt 27 with 20: Charge (+1 Damage) is an added modifier, applied after a doubling: the charging Antler lance (Damage 1) doubled deals 1 x 2 + 1 = 3 per unsaved wound, not 4", () => {
+    const charged = battle([
+      { id: "elk", owner: "p1", warscroll: "elk_riders", at: [10, 10] },
+      { id: "zeal", owner: "p2", warscroll: "cinder_zealots", at: [10, 12.6] },
+    ]);
+    charged.units.elk!.did.charged = true;
+    charged.persisting.push({ seq: 1, owner: "p1", source: "ash_rite", unit: "elk", effect: { kind: "modify", stat: "damage", op: "mul", value: 2, scope: "melee" }, until: { turn: 1 } });
+    const a = report(fightUntil(charged, "p1", "elk", "zeal", (e) => report(e, "antler_lance").wound.passed >= 1), "antler_lance");
+    expect(a.save.passed).toBe(0);
+    expect(a.dealt).toBe(3 * a.wound.passed);
+  });
+
+  test("003_3dcb36e83a2444ba.txt 27 with 20: Anti-X (+1 Rend) is an added modifier, applied after a doubling: the Thorn glaive (Rend 1, Anti-MONSTER) with its Rend doubled strikes a monster at 1 x 2 + 1 = 3, not 4", () => {
+    const s = battle([
+      { id: "warden", owner: "p1", warscroll: "thornwarden", at: [10, 10] },
+      { id: "tyrant", owner: "p2", warscroll: "pyre_tyrant", at: [10, 12.4] },
+    ]);
+    s.persisting.push({ seq: 1, owner: "p1", source: "sharpened", unit: "warden", effect: { kind: "modify", stat: "rend", op: "mul", value: 2 }, until: { turn: 1 } });
+    const events = fightUntil(s, "p1", "warden", "tyrant", (e) => report(e, "thorn_glaive").wound.passed > 0);
+    expect(report(events, "thorn_glaive").rend).toBe(3);
+  });
+
   test("seed 003 20 Companion: friendly modifiers do not apply to the companion weapon's attacks, negative ones do", () => {
     const s = battle([
       { id: "elk", owner: "p1", warscroll: "elk_riders", at: [10, 10] },

@@ -21,7 +21,11 @@ export function Pending({ w, view, seat }: { w: SigmarWords; view: SigmarView; s
               ? w.t("pending.riposte", { unit: u(p.unit), target: u(p.target) })
               : p.kind === "must_target"
                 ? w.t("pending.must_target", { ability: abilityName(w, p.ability) })
-                : w.t(`pending.${p.kind}`);
+                : p.kind === "priority"
+                  ? w.t("pending.priority", { rolls: Object.entries(p.rolls).map(([s, n]) => `${w.name(s)} ${n}`).join(", ") })
+                  : p.kind === "phase_window"
+                  ? w.t(p.at === "start" ? "pending.window_start" : "pending.window_end", { phase: w.t(`phase.${view.step}`) })
+                  : w.t(`pending.${p.kind}`);
   return (
     <p className="pending" role="status">
       ! {p.seat === seat || seat === null ? text : `${text} ${w.t("pending.waiting", { name: w.name(p.seat) })}`} <Tip t={w.t} tip={PENDING_TIPS[p.kind]} />
@@ -39,4 +43,6 @@ const PENDING_TIPS: Record<NonNullable<SigmarView["pending"]>["kind"], SigmarTip
   must_target: "abilities",
   order_neutral: "stone",
   order_effects: "order",
+  phase_window: "abilities",
+  priority: "round",
 };

@@ -340,7 +340,7 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: 
       )}
       {rest.length > 0 && <ul className="command-list">{rest.map((c, i, all) => button(c, i, all))}</ul>}
       {abilities.length > 0 && (
-        <details open={view.pending?.kind === "must_target"}>
+        <details open={view.pending?.kind === "must_target" || view.pending?.kind === "phase_window"}>
           <summary>{t("controls.abilities")}</summary>
           <p className="hint">
             <Tip t={t} tip="abilities" /> · <Tip t={t} tip="order" />

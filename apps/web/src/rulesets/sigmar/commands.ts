@@ -29,7 +29,7 @@ export function commandText(w: SigmarWords, view: SigmarView, c: SigmarCommand):
     case "pass_fight":
       return t("controls.pass", { unit: u(c.unit) });
     case "decline":
-      return t("controls.decline");
+      return t(view.pending?.kind === "phase_window" ? "controls.passWindow" : "controls.decline");
     case "place":
       return t("controls.place");
     case "set_up":
@@ -46,6 +46,7 @@ export function commandText(w: SigmarWords, view: SigmarView, c: SigmarCommand):
       return t("controls.command", { command: t(`command.${c.command}`), unit: u(c.unit) });
     case "order": {
       const p = view.pending;
+      if (p?.kind === "priority") return t("controls.goesFirst", { seat: w.name(p.items[c.order[0]!] ?? "") });
       const items = p && (p.kind === "order_neutral" || p.kind === "order_effects") ? p.items : [];
       return t("controls.order", { order: c.order.map((i) => { const item = items[i]; return typeof item === "string" ? abilityName(w, item) : item ? `${abilityName(w, item.ability)} (${u(item.unit)})` : ""; }).join(" → ") });
     }

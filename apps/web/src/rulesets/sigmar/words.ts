@@ -91,6 +91,7 @@ export function describeEvent(w: SigmarWords, e: SigmarEvent, view: Pick<SigmarV
     case "cards_drawn":
       return e.cards ? t("log.cards_drawn_own", { cards: e.cards.map((c) => abilityName(w, c)).join(", ") }) : t("log.cards_drawn", { seat: w.name(e.seat), count: e.count });
     case "round_started":
+      if (e.chooser) return t("log.round_chosen", { round: e.round, chooser: w.name(e.chooser), seat: w.name(e.first), rolls: Object.entries(e.rolls).map(([s, n]) => `${w.name(s)} ${n}`).join(", ") });
       return t("log.round_started", { round: e.round, seat: w.name(e.first), rolls: Object.entries(e.rolls).map(([s, n]) => `${w.name(s)} ${n}`).join(", ") });
     case "reserves_destroyed":
       return t("log.reserves_destroyed", { units: e.units.map((x) => `${warscrollName(w, x.warscroll)} (${w.name(view.units[x.id]?.owner ?? x.id.split("-")[0]!)})`).join(", ") });

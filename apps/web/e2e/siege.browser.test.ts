@@ -40,6 +40,7 @@ async function openViewer(browser: Browser, name: Viewer["name"]): Promise<Viewe
   const page = await context.newPage();
   const viewer: Viewer = { name, context, page, frames: [], errors: [] };
   page.on("websocket", (ws) => {
+    ws.on("framesent", () => sentFrames.set(page, (sentFrames.get(page) ?? 0) + 1));
     ws.on("framereceived", ({ payload }) => {
       viewer.frames.push(typeof payload === "string" ? payload : Buffer.from(payload).toString("latin1"));
     });
@@ -47,6 +48,9 @@ async function openViewer(browser: Browser, name: Viewer["name"]): Promise<Viewe
   page.on("pageerror", (error) => viewer.errors.push(String(error)));
   return viewer;
 }
+
+/** WebSocket frames each page has sent (a command is one). */
+const sentFrames = new WeakMap<Page, number>();
 
 /** The command kinds a seat's controls offer now. */
 const kindsOf = (page: Page): Promise<string[]> => page.locator(".siege-controls .kinds button").evaluateAll((els) => els.map((e) => e.getAttribute("data-kind") ?? ""));
@@ -64,6 +68,7 @@ async function act(page: Page, kind: string, how: "map" | "list"): Promise<void>
   const grew = () => page.evaluate((n) => document.querySelectorAll(".siege-table .log-lines li").length > n || !!document.querySelector(".siege-table .action-bar p.error"), before);
   const button = page.locator(`.siege-controls .kinds button[data-kind="${kind}"]`);
   const direct = (await button.getAttribute("data-direct")) === "true";
+  const sent = sentFrames.get(page) ?? 0;
   await button.click();
   for (let i = 0; i < 5 && !direct && !(await grew()); i++) {
     const waiting = page.locator(".siege-controls .field.waiting select");
@@ -81,6 +86,9 @@ async function act(page: Page, kind: string, how: "map" | "list"): Promise<void>
     else if ((await waiting.count()) > 0) await waiting.selectOption({ index: 1 });
     else if ((await page.locator(".siege-controls .command-list button").count()) > 0) await page.locator(".siege-controls .command-list button").first().click();
     else break;
+    // Never a fixed pause: once the answer sent the command, wait for it (on a loaded machine it
+    // can take longer than any guess, and a second click on the stale map would send another).
+    if ((sentFrames.get(page) ?? 0) > sent) break;
     await page.waitForTimeout(50);
   }
   await page.waitForFunction((n) => document.querySelectorAll(".siege-table .log-lines li").length > n || !!document.querySelector(".siege-table .action-bar p.error"), before, { timeout: 10_000 });

@@ -9,10 +9,11 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join, parse, resolve } from "node:path";
+import { join } from "node:path";
 import type { TargetResult } from "./phases.js";
 import { evaluate, type FigureRow } from "./report.js";
 import type { Settings, TargetName } from "./settings.js";
+import { workspaceRoot } from "@fogwar/server/workspace";
 
 /** What one run of the side-by-side bench leaves behind (version 1 of the file's shape). */
 export interface BenchResults {
@@ -34,19 +35,9 @@ export interface BenchResults {
   readonly skipped: Readonly<Record<string, string>>;
 }
 
-/**
- * The repository's root: the folder holding pnpm-workspace.yaml, walking up from the started
- * script, then from the working directory (this module also runs as CommonJS under jest, so
- * without `import.meta`). @throws Error when there is none.
- */
-export function workspaceRoot(): string {
-  for (const start of [process.argv[1] ? dirname(resolve(process.argv[1])) : null, process.cwd()]) {
-    for (let dir = start; dir; dir = dir === parse(dir).root ? null : dirname(dir)) {
-      if (existsSync(join(dir, "pnpm-workspace.yaml"))) return dir;
-    }
-  }
-  throw new Error("not inside the fogwar workspace (no pnpm-workspace.yaml above)");
-}
+
+/** The workspace root (apps/server/src/workspace.ts). */
+export { workspaceRoot };
 
 /** The repository's folder of results files (apps/bench/results). */
 export const resultsDir = (): string => join(workspaceRoot(), "apps", "bench", "results");

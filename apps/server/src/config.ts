@@ -7,9 +7,9 @@
  * A malformed value fails `configFromEnv` with an Error naming the variable, the value and what
  * it must be (the server prints it and exits with status 1).
  */
-import { existsSync } from "node:fs";
-import { dirname, join, parse, resolve } from "node:path";
+import { join } from "node:path";
 import { z } from "zod";
+import { findWorkspaceRoot } from "./workspace.js";
 import { DEFAULT_SIGN_IN_RATE } from "./accounts/limits.js";
 import { DEFAULT_LIMITS, type LimitSettings } from "./limits.js";
 import { DEFAULT_MAIL_FROM, isSmtpUrl } from "./mail/settings.js";
@@ -290,21 +290,8 @@ export function settingsTable(): string {
   return ["| variable | default | meaning |", "|---|---|---|", ...rows].join("\n");
 }
 
-/**
- * The workspace's apps/web/dist: found by walking up to the directory holding
- * pnpm-workspace.yaml from the started script, then from the working directory (the server runs
- * as ES modules under tsx and as CommonJS under jest, so without `import.meta`).
- */
+/** The workspace's apps/web/dist (./workspace.ts finds the workspace), or undefined outside one. */
 export function defaultWebDir(): string | undefined {
-  const starts = [process.argv[1] ? dirname(resolve(process.argv[1])) : null, process.cwd()];
-  for (const start of starts) {
-    if (!start) continue;
-    let dir = start;
-    for (;;) {
-      if (existsSync(join(dir, "pnpm-workspace.yaml"))) return join(dir, "apps", "web", "dist");
-      if (dir === parse(dir).root) break;
-      dir = dirname(dir);
-    }
-  }
-  return undefined;
+  const root = findWorkspaceRoot();
+  return root ? join(root, "apps", "web", "dist") : undefined;
 }

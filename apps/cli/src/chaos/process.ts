@@ -5,20 +5,16 @@
  * is kept so a run can show it and look for logged errors.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
 import { createServer } from "node:net";
-import { dirname, join, resolve } from "node:path";
+import { join } from "node:path";
+import { workspaceRoot } from "@fogwar/server/workspace";
 
 /** Where the server's data lives: a PostgreSQL URL, or an embedded (PGlite) data folder. */
 export type ChaosDatabase = { readonly kind: "postgres"; readonly url: string } | { readonly kind: "embedded"; readonly dir: string };
 
-/** The workspace root (the folder holding pnpm-workspace.yaml), found from the working directory. */
-export function workspaceRoot(from = process.cwd()): string {
-  for (let dir = resolve(from); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, "pnpm-workspace.yaml"))) return dir;
-    if (dir === dirname(dir)) throw new Error(`no pnpm-workspace.yaml above ${from}`);
-  }
-}
+
+/** The workspace root (apps/server/src/workspace.ts). */
+export { workspaceRoot };
 
 /** A free TCP port on 127.0.0.1 (asked of the kernel, then released). */
 export function freePort(): Promise<number> {

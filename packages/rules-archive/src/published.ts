@@ -24,5 +24,5 @@ export const PUBLISHED: readonly PublishedVersion[] = [
   { ruleset: "trpg", version: "trpg-0.2.0", from: "working tree at 642584d9888f052677493296a8100db11771582f", load: () => import("../frozen/trpg-0.2.0.js").then((m) => m.bundle) },
   { ruleset: "trpg", version: "trpg-0.3.0", from: "04ca1d9f01b378adf486ec27ffa69fd2116afdca", load: () => import("../frozen/trpg-0.3.0.js").then((m) => m.bundle) },
   { ruleset: "trpg", version: "trpg-0.4.0", from: "working tree at cb47b14b1142d57bd55268ce75ac3fa46b2ac98c", load: () => import("../frozen/trpg-0.4.0.js").then((m) => m.bundle) },
-  { ruleset: "trpg", version: "trpg-0.5.0", from: "working tree at c51a0c7d5d8322a81f50cc26fa1f1c4be85dc7b6", load: () => import("../frozen/trpg-0.5.0.js").then((m) => m.bundle) },
+  { ruleset: "trpg", version: "trpg-0.5.0", from: "working tree at 7e36ca328e8235de09b62716f86f806afb081b93", load: () => import("../frozen/trpg-0.5.0.js").then((m) => m.bundle) },
 ];

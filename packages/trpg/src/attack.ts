@@ -102,27 +102,48 @@ export interface RollReads {
   readonly mods?: Readonly<Record<string, CharacterId>>;
 }
 
+/** The combat rolls (seed 002 3-4) whose party copy {@link partyCopy} makes. */
+export type RollEvent = Extract<TrpgEvent, { readonly type: "attack" | "dodge" | "penetration" | "shove" }>;
+
 /**
- * Emits a roll. When it reads the stat block of an enemy the party does not know ({@link statSecret}),
- * the party's copy (the shadow) keeps every part that does not: its target number unless that
- * reads the hidden block, each modifier but those that come from it, the weapon unless the hidden
- * one wields it; `unknownMods` marks a copy whose number is shown while a hidden block's modifiers
- * may apply (a dodge against an enemy whose abilities are unknown). Which parts are hidden follows
- * from who is involved and `reads` alone, never from the hidden values.
+ * The fields a roll's party copy may carry, per roll: a whitelist, so a field added to a roll
+ * later reaches the party only once it is listed here (and its secrecy thought through).
  */
-export function emitRoll(ctx: Ctx, event: TrpgEvent & { need: number | null; mods?: readonly Mod[] }, reads: RollReads): void {
-  const secret = (id: CharacterId) => statSecret(ctx.s, [id]);
+const COPIED: { readonly [K in RollEvent["type"]]: readonly (keyof Extract<RollEvent, { type: K }>)[] } = {
+  attack: ["type", "attacker", "target", "weapon", "via", "called", "die", "mods", "need", "hit"],
+  dodge: ["type", "character", "die", "mods", "need", "success"],
+  penetration: ["type", "attacker", "target", "die", "need", "cover", "success"],
+  shove: ["type", "attacker", "target", "die", "need", "success"],
+};
+
+/**
+ * The party's copy of `event` when it reads the stat block of a character `secret` says the
+ * party does not know (seed 002 3-4), else null (the party gets the event itself). The copy holds
+ * the listed fields only ({@link COPIED}): its target number unless that reads the hidden block,
+ * each modifier but those that come from it, the weapon unless the hidden one wields it;
+ * `unknownMods` marks a copy whose number is shown while a hidden block's modifiers may apply (a
+ * dodge against an enemy whose abilities are unknown). Which parts are hidden follows from who is
+ * involved and `reads` alone, never from the hidden values.
+ */
+export function partyCopy(event: RollEvent, reads: RollReads, secret: (id: CharacterId) => boolean): RollEvent | null {
   const owners = reads.mods ?? {};
-  if (![...reads.need, ...Object.values(owners)].some(secret)) return ctx.emit(event);
+  if (![...reads.need, ...Object.values(owners)].some(secret)) return null;
   const needHidden = reads.need.some(secret);
-  const mods = event.mods?.filter((m) => !(m.source in owners && secret(owners[m.source]!)));
-  const shadow = {
-    ...event,
+  const listed = Object.fromEntries((COPIED[event.type] as readonly string[]).filter((k) => k in event).map((k) => [k, (event as unknown as Record<string, unknown>)[k]]));
+  const mods = "mods" in event ? event.mods.filter((m) => !(m.source in owners && secret(owners[m.source]!))) : undefined;
+  return {
+    ...listed,
     need: needHidden ? null : event.need,
     ...(mods ? { mods } : {}),
     ...(!needHidden && Object.values(owners).some(secret) ? { unknownMods: true } : {}),
     ...(event.type === "attack" && secret(event.attacker) ? { weapon: null } : {}),
-  } as TrpgEvent;
+  } as RollEvent;
+}
+
+/** Emits a roll: to everyone, or its {@link partyCopy} to the party when it reads a hidden stat block ({@link statSecret}). */
+export function emitRoll(ctx: Ctx, event: RollEvent, reads: RollReads): void {
+  const shadow = partyCopy(event, reads, (id) => statSecret(ctx.s, [id]));
+  if (!shadow) return ctx.emit(event);
   ctx.emitTo("enemies", event, shadow);
 }
 

@@ -9,6 +9,7 @@
  */
 import type { Viewer } from "@fogwar/engine";
 import type { TrpgCommand, TrpgEvent, TrpgState } from "../../src";
+import { partyCopy, type RollEvent } from "../../src/attack";
 import { GM_SETUP, GONE, QUARRY_GM, eventsOf, position, trpg, withDice } from "../helpers";
 
 const sq = (x: number, y: number) => ({ x, y });
@@ -111,5 +112,20 @@ describe("seed 002 3-4: non-interference, the party's copy of a roll is the same
     });
     for (const s of seen) expect(s).toEqual(seen[0]);
     expect(seen[0]!.map((e) => e.type)).toEqual(["attack", "dodge"]);
+  });
+});
+
+describe("seed 002 3-4 전투 판정: the party's copy is built from a list of fields, never by copying the roll", () => {
+  const hidden = (id: string) => id === "raider-1";
+  test("seed 002 3-4: a field a roll gains later (here a made-up stat) does not reach the party's copy until it is listed; the listed parts are kept", () => {
+    const roll = { type: "attack", attacker: "harrow", target: "raider-1", weapon: "longrifle", via: "shot", called: false, die: 4, mods: [{ source: "equipment", value: 1 }], need: 3, hit: true, targetEvasion: 4 } as unknown as RollEvent;
+    const copy = partyCopy(roll, { need: ["harrow", "raider-1"], mods: { evasion: "raider-1" } }, hidden) as unknown as Record<string, unknown>;
+    expect(copy).not.toHaveProperty("targetEvasion");
+    expect(copy).toMatchObject({ type: "attack", attacker: "harrow", target: "raider-1", weapon: "longrifle", die: 4, need: null, hit: true });
+  });
+
+  test("seed 002 3-4: a roll that reads no hidden stat block has no party copy (everyone hears the roll itself)", () => {
+    const roll = { type: "shove", attacker: "harrow", target: "vale", die: 5, need: 3, success: true } as RollEvent;
+    expect(partyCopy(roll, { need: ["harrow", "vale"] }, hidden)).toBeNull();
   });
 });

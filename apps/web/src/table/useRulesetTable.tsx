@@ -16,6 +16,8 @@ import { useOlderRules, type OlderRules } from "./rules-version";
 import { withImposed } from "./clock";
 import { ClockPanel } from "./ClockPanel";
 import { AbandonmentPanel } from "./Abandonment";
+import { OlderRulesVersion } from "./aids";
+import "./aids.css";
 import "../i18n/table-strings";
 
 /** The banner `banner` (a node, or a function given what to show inside it) with `children` inside, or after it when it is a node. */
@@ -64,6 +66,10 @@ export interface RulesetTableState<V, C> {
   readonly notice: string | null;
   /** The caster switch (spectators of a delayed match), or null. */
   readonly casterSwitch: ReactNode;
+  /** The line saying the aids (odds, why an action is missing) are left out under an older rules version (./aids.tsx), or null. */
+  readonly olderNote: ReactNode;
+  /** `node` with the match's rules version provided to the aids inside it (./aids.tsx). */
+  readonly withAids: (node: ReactNode) => ReactNode;
   /** The clocks, named for people by `nameOf`. */
   readonly clock: (nameOf: (clockOrSeat: string) => string) => ReactNode;
   /**
@@ -129,6 +135,7 @@ export function useRulesetTable<V extends { readonly phase: string; readonly res
       </button>
     </p>
   );
+  const olderVersion = older ? (match.welcome?.rulesVersion ?? null) : null;
   const unplayable = older?.status === "failed" ? t("olderRules.live", { version: match.welcome?.rulesVersion, detail: older.detail }) : null;
   return {
     live,
@@ -139,6 +146,12 @@ export function useRulesetTable<V extends { readonly phase: string; readonly res
     send,
     notice: unplayable ?? notice,
     casterSwitch,
+    olderNote: olderVersion && (
+      <p className="older-aids" role="note">
+        {t("olderRules.noAids", { version: olderVersion })}
+      </p>
+    ),
+    withAids: (node) => <OlderRulesVersion.Provider value={olderVersion}>{node}</OlderRulesVersion.Provider>,
     clock: (nameOf) => <ClockPanel info={match.clock ?? null} seat={seat} nameOf={nameOf} onCorrespondence={match.correspondence} seats={match.welcome?.players?.map((p) => p.seat)} />,
     abandonment: (nameOf, sideOf) => (
       <AbandonmentPanel info={match.clock ?? null} seat={seat} over={imposed !== null || !live || Boolean(live.result)} nameOf={nameOf} sideOf={sideOf} onClaim={match.claim} onConcede={match.concede} />

@@ -21,9 +21,14 @@ export function EmberConnected({ matchId, seat, match, banner: outer, bots }: Ru
   const table = useRulesetTable<EmberView, EmberCommand>({ id: "ember", rulesVersion: RULES_VERSION, asView, legal: legalCommandsInView, round: (v) => v.round, casterNote: t("caster.omniscient") }, match, seat);
   const { live, view } = table;
   const name = useSeatNamer(live?.seats ?? []);
-  const banner = bannerWith(outer, table.casterSwitch);
+  const banner = bannerWith(outer, (
+    <>
+      {table.casterSwitch}
+      {table.olderNote}
+    </>
+  ));
   if (!view) return table.waiting("ember-table", banner);
   const teams = (live as { teams?: Record<string, string> } | null)?.teams;
   const events = table.events as { seq: number; events: EmberEvent[] }[];
-  return <TableView matchId={matchId} view={view} seat={seat} legal={table.legal} onCommand={table.send} events={events} banner={banner} notice={table.notice} clock={table.clock(name)} abandonment={table.abandonment(name, (s) => teams?.[s] ?? s)} bots={bots} />;
+  return table.withAids(<TableView matchId={matchId} view={view} seat={seat} legal={table.legal} onCommand={table.send} events={events} banner={banner} notice={table.notice} clock={table.clock(name)} abandonment={table.abandonment(name, (s) => teams?.[s] ?? s)} bots={bots} />);
 }

@@ -11,6 +11,7 @@ import { actionName } from "./words";
 import { useWords } from "./useWords";
 import { unitLabel, unitOf } from "./model";
 import "../../i18n/table-strings";
+import { useAidsShown } from "../../table/aids";
 
 /** The card of a mech part's action (its own, its discarded card's, or a common action). */
 export function actionCard(view: EmberView, unitId: string, part: PartSlot, actionId: string): Action | undefined {
@@ -56,8 +57,9 @@ function whyUnavailable(view: EmberView, seat: string): ReturnType<typeof unavai
 export function WhyNot({ view, seat }: { view: EmberView; seat: string }) {
   const { t } = useTranslation("table");
   const words = useWords(view);
+  const shown = useAidsShown();
   const unit = (id: string) => unitLabel(view, id, words.name);
-  const missing = whyUnavailable(view, seat);
+  const missing = shown ? whyUnavailable(view, seat) : [];
   if (missing.length === 0) return null;
   return (
     <details className="why-not-box" open>
@@ -118,7 +120,8 @@ function oddsOrNone<T>(compute: () => T | null): T | null {
 export function OddsLine({ view, unitId, part, action, target }: { view: EmberView; unitId: string; part: PartSlot; action: string; target: string }) {
   const { t } = useTranslation("table");
   const modifierWords = useModifierWords(view);
-  const odds = oddsOrNone(() => attackOdds(view, unitId, part, action, target));
+  const shown = useAidsShown();
+  const odds = shown ? oddsOrNone(() => attackOdds(view, unitId, part, action, target)) : null;
   if (!odds) return null;
   return (
     <details className="odds" data-odds={target} data-hit={odds.hit.toFixed(4)}>

@@ -13,6 +13,7 @@ import { TableView } from "./TableView";
 import { saveRerollPrefs } from "./rerollPrefs";
 import { inEnglish } from "../../../test/english";
 import { NAMES, withNames } from "../../../test/players";
+import { OlderRulesVersion } from "../../table/aids";
 
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
 
@@ -37,9 +38,10 @@ function find(pred: (s: EmberState) => boolean, seeds = 60): EmberState {
 
 const ownerOfActive = (s: EmberState) => s.units.find((u) => u.id === s.activation?.unit)?.owner as "p1" | "p2";
 
-function table(state: EmberState, seat: "p1" | "p2", onCommand: (c: EmberCommand) => void = jest.fn()) {
+/** The table of `state` for `seat`; `older`: the older rules version the match plays (the table's aids then stay out). */
+function table(state: EmberState, seat: "p1" | "p2", onCommand: (c: EmberCommand) => void = jest.fn(), older: string | null = null) {
   const view = ember.viewFor(state, seatViewer(seat));
-  return render(withNames(<TableView matchId="m" view={view} seat={seat} legal={legalCommandsInView(view, seat)} onCommand={onCommand} events={[]} />));
+  return render(<OlderRulesVersion.Provider value={older}>{withNames(<TableView matchId="m" view={view} seat={seat} legal={legalCommandsInView(view, seat)} onCommand={onCommand} events={[]} />)}</OlderRulesVersion.Provider>);
 }
 
 inEnglish();
@@ -102,6 +104,19 @@ test("seed 000 1.2.1: choosing an attack shows each target's chance to hit and e
   const odds = container.querySelector(".targets .odds summary");
   expect(odds?.textContent).toMatch(/^\d+% to hit · \d+% to deal damage · \d+\.\d damage expected$/);
   expect(container.querySelector(".targets .odds li")?.textContent).toMatch(/^Attack · \d+ (yellow|red): /);
+});
+
+test("seed 000 1.2.1, 1.3: a match the server plays under an older rules version shows no odds and no reasons (they are computed with today's rules); the targets stay", () => {
+  const state = find((s) => s.phase === "action" && !s.pending && !!s.activation && ember.legalCommands(s, ownerOfActive(s)).some((c) => c.type === "act" && typeof c.target === "string" && s.units.find((u) => u.id === c.target)?.owner !== ownerOfActive(s)));
+  const { container } = table(state, ownerOfActive(state), jest.fn(), "ember-1.2.0");
+  let targets = 0;
+  for (const button of [...container.querySelectorAll(".act-group .act-button")]) {
+    fireEvent.click(button);
+    targets += container.querySelectorAll(".targets button").length;
+  }
+  expect(targets).toBeGreaterThan(0);
+  expect(container.querySelector(".targets .odds")).toBeNull();
+  expect(container.querySelector(".why-not")).toBeNull();
 });
 
 test("a defence reroll shows the attack dice being defended against; a standing preference answers it, says so, and can be changed", async () => {

@@ -10,6 +10,7 @@ import { catalog, shotOdds, type Operator, type ShotOdds, type SiegeCommand, typ
 import { describeCommand } from "./sentences";
 import { gadgetName, opName, type SiegeWords } from "./words";
 import type { AutoReason, ReactionPrefs } from "./prefs";
+import { useAidsShown } from "../../table/aids";
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const num = (x: number) => (Math.round(x * 10) / 10).toString();
@@ -49,6 +50,7 @@ const gadgetWeapon = (w: SiegeWords, op: string) => {
 
 /** The odds of every shot `pairs` lists ([shooter, target]) that the rules allow on the viewer's view. */
 export function OddsPanel({ view, pairs, w }: { view: SiegeView; pairs: readonly (readonly [string, string])[]; w: SiegeWords }) {
+  if (!useAidsShown()) return null;
   const all = pairs.map(([a, b]) => shotOdds(view, a, b)).filter((o): o is ShotOdds => o !== null);
   if (all.length === 0) return null;
   return (
@@ -94,7 +96,8 @@ export function whyMissing(view: SiegeView, legal: readonly SiegeCommand[], w: S
 
 /** The list of missing actions with their reasons. */
 export function WhyNot({ view, legal, w }: { view: SiegeView; legal: readonly SiegeCommand[]; w: SiegeWords }) {
-  const list = whyMissing(view, legal, w);
+  const shown = useAidsShown();
+  const list = shown ? whyMissing(view, legal, w) : [];
   if (list.length === 0) return null;
   return (
     <details className="why-not">

@@ -22,11 +22,16 @@ export function SiegeTable({ matchId, seat, match, banner, bots }: RulesetTableP
   const table = useRulesetTable<SiegeView, SiegeCommand>({ id: "siege", rulesVersion: RULES_VERSION, asView, legal: legalCommandsInView, round: (v) => v.round, casterNote: ts("caster.note") }, match, seat);
   const { live, view } = table;
   const name = useSeatNamer(live ? [...live.teams.attack, ...live.teams.defence] : []);
-  const header = bannerWith(banner, table.casterSwitch);
+  const header = bannerWith(banner, (
+    <>
+      {table.casterSwitch}
+      {table.olderNote}
+    </>
+  ));
   if (!view) return table.waiting("siege-table", header);
   // Siege's clocks are per team (its time bank); claims name a seat, shown with its team.
   const teamOf = (s: string): string => (live?.teams.attack.includes(s) ? "attack" : live?.teams.defence.includes(s) ? "defence" : s);
   const nameOf = (who: string): string => (who === "attack" || who === "defence" ? ts(`team.${who}`) : `${ts(`team.${teamOf(who)}`)} (${name(who)})`);
   const events = table.events as { seq: number; events: SiegeEvent[] }[];
-  return <SiegeTableView matchId={matchId} view={view} seat={seat} legal={table.legal} onCommand={table.send} events={events} banner={header} notice={table.notice} clock={table.clock(nameOf)} abandonment={table.abandonment(nameOf, teamOf)} bots={bots} />;
+  return table.withAids(<SiegeTableView matchId={matchId} view={view} seat={seat} legal={table.legal} onCommand={table.send} events={events} banner={header} notice={table.notice} clock={table.clock(nameOf)} abandonment={table.abandonment(nameOf, teamOf)} bots={bots} />);
 }

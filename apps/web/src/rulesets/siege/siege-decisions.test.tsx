@@ -14,6 +14,7 @@ import { SiegeTableView } from "./SiegeTableView";
 import { describeCommand } from "./sentences";
 import { autoAnswer, loadPrefs, NO_PREFS } from "./prefs";
 import { inEnglish } from "../../../test/english";
+import { OlderRulesVersion } from "../../table/aids";
 
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
 jest.setTimeout(30_000);
@@ -50,11 +51,15 @@ function facing(): SiegeState {
   return s;
 }
 
-function show(state: SiegeState, seat: string, opts: { legal?: SiegeCommand[]; view?: SiegeView; events?: { seq: number; events: SiegeEvent[] }[] } = {}) {
+function show(state: SiegeState, seat: string, opts: { legal?: SiegeCommand[]; view?: SiegeView; events?: { seq: number; events: SiegeEvent[] }[]; older?: string } = {}) {
   const view = opts.view ?? siege.viewFor(state, seatViewer(seat));
   const legal = opts.legal ?? legalCommandsInView(view, seat);
   const onCommand = jest.fn();
-  const utils = render(<SiegeTableView matchId="m" view={view} seat={seat} legal={legal} onCommand={onCommand} events={opts.events ?? []} />);
+  const utils = render(
+    <OlderRulesVersion.Provider value={opts.older ?? null}>
+      <SiegeTableView matchId="m" view={view} seat={seat} legal={legal} onCommand={onCommand} events={opts.events ?? []} />
+    </OlderRulesVersion.Provider>,
+  );
   return { ...utils, view, legal, onCommand };
 }
 
@@ -113,6 +118,14 @@ describe("the Siege table helps a player decide", () => {
     expect(odds.textContent).toMatch(/at 1 squares rolls orange, orange/);
     expect(odds.textContent).toMatch(/Protection 2 \(the target's shield/);
     expect(odds.textContent).toMatch(/\d+% chance to hurt · [\d.]+ damage expected · 5 health left · \d+% chance to kill/);
+    expect(container.querySelector("[data-command=shoot]")?.textContent).toBe("Haze shoots at Keel");
+  });
+
+  test("seed 004 사격: a match the server plays under an older rules version shows no odds (they are computed with today's rules); the shot is still offered", () => {
+    const s = run(facing(), [["a1", { type: "activate", operator: "haze" }]]);
+    const { container } = show(s, "a1", { older: "siege-0.3.0" });
+    fireEvent.click(within(container.querySelector(".siege-controls") as HTMLElement).getByRole("button", { name: "Shoot" }));
+    expect(screen.queryByRole("region", { name: "Odds before you roll" })).toBeNull();
     expect(container.querySelector("[data-command=shoot]")?.textContent).toBe("Haze shoots at Keel");
   });
 

@@ -7,6 +7,7 @@
 import { attackOdds, type OddsMod, type OddsStep, type SigmarCommand, type SigmarView, type WeaponOdds } from "@fogwar/sigmar";
 import { abilityName, unitName, type SigmarWords } from "./words";
 import { Tip } from "./tips";
+import { useAidsShown } from "../../table/aids";
 
 /** A chance as a whole percentage. */
 const pct = (p: number) => `${Math.round(p * 100)}%`;
@@ -60,7 +61,7 @@ function WeaponLine({ w, o }: { w: SigmarWords; o: WeaponOdds }) {
 
 /** The odds of every shooting or fight `unit` may make now (from `legal`); nothing when it has none. */
 export function Odds({ w, view, legal, unit }: { w: SigmarWords; view: SigmarView; legal: readonly SigmarCommand[]; unit: string | null }) {
-  if (!unit) return null;
+  if (!useAidsShown() || !unit) return null;
   const seen = new Set<string>();
   const choices: { target: string; kind: "shoot" | "fight" }[] = [];
   for (const c of legal) {

@@ -29,8 +29,13 @@ export function SigmarTable({ matchId, seat, match, banner, bots }: RulesetTable
     () => (!live || !seat || imposed ? [] : legalUnder<CommandTemplate<SigmarCommand>>(older, () => templatesInView(live, seat), (r) => r.templatesInView?.(live, seat))),
     [live, seat, imposed, older],
   );
-  const header = bannerWith(banner, table.casterSwitch);
+  const header = bannerWith(banner, (
+    <>
+      {table.casterSwitch}
+      {table.olderNote}
+    </>
+  ));
   if (!view) return table.waiting("sigmar-table", header);
   const events = table.events as { seq: number; events: SigmarEvent[] }[];
-  return <SigmarTableView matchId={matchId} view={view} seat={seat} legal={table.legal} templates={templates} onCommand={table.send} events={events} banner={header} notice={table.notice} clock={table.clock(name)} abandonment={table.abandonment(name, (s) => s)} bots={bots} />;
+  return table.withAids(<SigmarTableView matchId={matchId} view={view} seat={seat} legal={table.legal} templates={templates} onCommand={table.send} events={events} banner={header} notice={table.notice} clock={table.clock(name)} abandonment={table.abandonment(name, (s) => s)} bots={bots} />);
 }

@@ -35,6 +35,7 @@ import type { TableViewProps } from "../../table/view-props";
 import "../../i18n/sigmar-strings";
 import "../../help/RuleTip.css";
 import "./table.css";
+import { useAidsShown } from "../../table/aids";
 
 /** The Age of Sigmar table's props (../../table/view-props.ts). */
 export interface SigmarTableViewProps extends TableViewProps<SigmarView, SigmarCommand, SigmarEvent> {
@@ -236,6 +237,7 @@ const hiddenReserves = (view: SigmarView, s: string): number =>
 /** The seat's commands as buttons: the selected unit's first, then the rest by kind. */
 function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: { w: SigmarWords; view: SigmarView; legal: readonly SigmarCommand[]; selected: string | null; onSelect: (id: string) => void; onSend: (c: SigmarCommand) => void; onPlan: (p: Planning) => void; seat: string }) {
   const t = w.t;
+  const aids = useAidsShown();
   const unitOf = (c: SigmarCommand) => ("unit" in c ? c.unit : null);
   const button = (c: SigmarCommand, i: number, all: readonly SigmarCommand[], short = false) => {
     const hasModels = "models" in c && Array.isArray(c.models);
@@ -299,7 +301,7 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: 
   const grouped = selected ? [] : legal.filter((c) => unitOf(c) !== null && ROW_TYPES.has(c.type));
   const rows = [...new Set(grouped.map((c) => unitOf(c)!))];
   const rest = legal.filter((c) => !forUnit.includes(c) && !grouped.includes(c) && c.type !== "use_ability" && c.type !== "play_card" && c.type !== "command" && (c.type === "end_phase" || c.type === "decline" || c.type === "place" || c.type === "order" || !selected));
-  const why = selected && forUnit.length === 0 ? whyNot(view, seat, selected, legal) : null;
+  const why = aids && selected && forUnit.length === 0 ? whyNot(view, seat, selected, legal) : null;
   const reserves = Object.values(view.units).filter((u) => u.owner === seat && u.where === "reserve" && legal.some((c) => c.type === "set_up" && c.unit === u.id));
   return (
     <div className="controls">

@@ -15,17 +15,18 @@ import type { MatchConnection } from "../../net/useMatch";
 import { inEnglish } from "../../../test/english";
 import { NAMES, withNames } from "../../../test/players";
 import { problems, readable } from "../../../test/readable";
+import { OlderRulesVersion } from "../../table/aids";
 
 inEnglish();
 jest.setTimeout(60_000);
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
 
 /** An open connection holding `view`; `concede` is recorded. */
-function connection(view: unknown): MatchConnection {
+function connection(view: unknown, rulesVersion?: string): MatchConnection {
   return {
     status: "open",
     error: null,
-    welcome: { rulesVersion: undefined, spectatorDelay: 0 },
+    welcome: { rulesVersion, spectatorDelay: 0 },
     seq: 1,
     view,
     caster: null,
@@ -61,8 +62,9 @@ const p1 = seatViewer("p1");
 const shooting = playUntil((s) => s.phase === "battle" && s.step === "shooting" && s.active === "p1" && !s.pending && legalCommands(s, "p1").some((c) => c.type === "shoot"));
 
 /** The table as `seat` sees `view`, with the seat's legal commands. */
-function table(view: SigmarView, seat: string | null = "p1") {
-  return render(withNames(<SigmarTableView matchId="m" view={view} seat={seat} legal={seat ? legalCommandsInView(view, seat) : []} templates={[]} onCommand={() => {}} events={[]} />));
+/** The table of `view` for `seat`; `older`: the older rules version the match plays (the table's aids then stay out). */
+function table(view: SigmarView, seat: string | null = "p1", older: string | null = null) {
+  return render(<OlderRulesVersion.Provider value={older}>{withNames(<SigmarTableView matchId="m" view={view} seat={seat} legal={seat ? legalCommandsInView(view, seat) : []} templates={[]} onCommand={() => {}} events={[]} />)}</OlderRulesVersion.Provider>);
 }
 
 describe("Concede on the Age of Sigmar table", () => {
@@ -109,6 +111,21 @@ describe("the decision area", () => {
     // The odds come before the roll: the attack panel has no attack yet.
     expect(within(container.querySelector<HTMLElement>(".attack-panel")!).getByText("No attack yet.")).toBeTruthy();
     expect(problems(readable(container), "en", { names: Object.values(NAMES) })).toEqual([]);
+  });
+
+  test("the table of a match the server plays under an older rules version says once that the odds and reasons are left out, and why", () => {
+    const view = sigmar.viewFor(shooting, p1);
+    render(withNames(<SigmarTable matchId="m" seat="p1" match={connection(view, "sigmar-0.3.0")} banner={null} />));
+    expect(screen.getAllByRole("note").map((n) => n.textContent)).toContain("Odds and the reasons an action is missing are not shown: this match plays rules version sigmar-0.3.0, and this page computes them with today's rules.");
+  });
+
+  test("a match the server plays under an older rules version shows no odds (they are computed with today's rules), the controls stay", () => {
+    const view = sigmar.viewFor(shooting, p1);
+    const shot = legalCommandsInView(view, "p1").find((c) => c.type === "shoot")!;
+    const { container } = table(view, "p1", "sigmar-0.3.0");
+    fireEvent.click(container.querySelector(`[data-unit="${shot.unit}"]`)!);
+    expect(screen.queryByRole("group", { name: "Odds before you roll" })).toBeNull();
+    expect(screen.getAllByRole("button").some((b) => /Shoot/.test(b.textContent ?? ""))).toBe(true);
   });
 
   test("with no unit selected, each unit's commands make one compact row (the unit's name, then short buttons)", () => {

@@ -6,12 +6,14 @@
  */
 import { attackOdds, type TrpgCommand } from "@fogwar/trpg";
 import { charName, modText, type TrpgWords } from "./words";
+import { useAidsShown } from "../../table/aids";
 
 const percent = (p: number) => `${Math.round(p * 100)}%`;
 
 /** The odds of `command` made by `actor`, or nothing when it is no attack. */
 export function AttackOddsPanel({ w, actor, command }: { w: TrpgWords; actor: string; command: TrpgCommand }) {
-  const odds = command.type === "end_round" || command.type === "decide" ? null : attackOdds(w.view, actor, command as never);
+  const shown = useAidsShown();
+  const odds = !shown || command.type === "end_round" || command.type === "decide" ? null : attackOdds(w.view, actor, command as never);
   if (!odds) return null;
   const { t } = w;
   return (

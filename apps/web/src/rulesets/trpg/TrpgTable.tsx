@@ -22,10 +22,15 @@ export function TrpgTable({ matchId, seat, match, banner, bots }: RulesetTablePr
   const table = useRulesetTable<TrpgView, TrpgCommand>({ id: "trpg", rulesVersion: RULES_VERSION, asView, legal: legalCommandsInView, round: (v) => v.round, casterNote: tt("caster.note") }, match, seat);
   const { live, view } = table;
   const name = useSeatNamer(live ? [...live.seats.party, ...live.seats.enemies] : []);
-  const header = bannerWith(banner, table.casterSwitch);
+  const header = bannerWith(banner, (
+    <>
+      {table.casterSwitch}
+      {table.olderNote}
+    </>
+  ));
   if (!view) return table.waiting("trpg-table", header);
   // Claims name a seat; the rules' sides (the party, the enemies) decide who may claim.
   const sideOf = (s: string): string => (live?.seats.party.includes(s) ? "party" : live?.seats.enemies.includes(s) ? "enemies" : s);
   const events = table.events as { seq: number; events: TrpgEvent[] }[];
-  return <TrpgTableView matchId={matchId} view={view} seat={seat} legal={table.legal} onCommand={table.send} events={events} banner={header} notice={table.notice} clock={table.clock(name)} abandonment={table.abandonment(name, sideOf)} bots={bots} />;
+  return table.withAids(<TrpgTableView matchId={matchId} view={view} seat={seat} legal={table.legal} onCommand={table.send} events={events} banner={header} notice={table.notice} clock={table.clock(name)} abandonment={table.abandonment(name, sideOf)} bots={bots} />);
 }

@@ -15,6 +15,7 @@ import { setupI18n } from "../../i18n";
 import { TrpgTableView } from "./TrpgTableView";
 import { CreateTrpgMatch } from "./CreateTrpgMatch";
 import { describeEvent, type TrpgWords } from "./words";
+import { OlderRulesVersion } from "../../table/aids";
 
 jest.setTimeout(30_000);
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
@@ -50,14 +51,30 @@ function valesShot(): TrpgState {
   return s;
 }
 
-function renderFor(state: TrpgState, seat: string, onCommand = jest.fn()) {
+/** The table of `state` for `seat`; `older`: the older rules version the match plays (the table's aids then stay out). */
+function renderFor(state: TrpgState, seat: string, onCommand = jest.fn(), older: string | null = null) {
   const view = trpg.viewFor(state, seatViewer(seat));
   const legal = legalCommandsInView(view, seat);
-  const utils = render(<TrpgTableView matchId="m" view={view} seat={seat} legal={legal} onCommand={onCommand} events={[]} />);
+  const utils = render(
+    <OlderRulesVersion.Provider value={older}>
+      <TrpgTableView matchId="m" view={view} seat={seat} legal={legal} onCommand={onCommand} events={[]} />
+    </OlderRulesVersion.Provider>,
+  );
   return { ...utils, onCommand };
 }
 
 describe("the TRPG table's play aids", () => {
+  test("seed 002 3-4: a match the server plays under an older rules version asks to confirm the shot without odds (they are computed with today's rules)", () => {
+    const { container, onCommand } = renderFor(valesShot(), "p1", jest.fn(), "trpg-0.4.0");
+    fireEvent.click(screen.getByRole("radio", { name: "Shoot" }));
+    const raider = container.querySelector('[data-character="raider-1"]')!;
+    fireEvent.click(raider.closest(".pickable") ?? raider);
+    const confirm = screen.getByRole("group", { name: "Confirm the attack" });
+    expect(within(confirm).queryByTestId("trpg-odds")).toBeNull();
+    fireEvent.click(within(confirm).getByRole("button", { name: "Confirm" }));
+    expect(onCommand).toHaveBeenCalledWith({ type: "shoot", targets: ["raider-1"], burst: false, called: false });
+  });
+
   test("seed 002 3-4: a click on an enemy with Shoot chosen asks first and shows the odds from the party's view; Confirm sends the shot and the choice is cleared", () => {
     const { container, onCommand } = renderFor(valesShot(), "p1");
     fireEvent.click(screen.getByRole("radio", { name: "Shoot" }));

@@ -18,6 +18,7 @@ import { suggestFor } from "./suggest";
 import { moveOf, permitted } from "./modifiers";
 import { moveProblem, returnProblem, COMMANDS } from "./actions";
 import { undeployed } from "./flow";
+import { reactionUses } from "./reactions";
 import { stateFromView, type SigmarView } from "./view";
 import type { CommandId, CritKind, SigmarCommand, SigmarState, UnitState } from "./types";
 
@@ -226,7 +227,11 @@ function computeLegal(s: SigmarState, seat: SeatId): SigmarCommand[] {
       case "priority":
         return [{ type: "order", order: [0, 1] }, { type: "order", order: [1, 0] }];
       case "phase_window":
-        return [...abilityUses(s, seat), { type: "decline" }];
+        return [...abilityUses(s, seat), ...reactionUses(s, seat), { type: "decline" }];
+      case "rally": {
+        const to = greedyReturn(s, unit!, p.returnable);
+        return [...(to.length ? [{ type: "place" as const, models: to }] : []), { type: "decline" }];
+      }
     }
   }
   if (s.phase === "deployment") {

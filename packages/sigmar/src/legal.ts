@@ -334,7 +334,7 @@ export function templates(s: SigmarState, seat: SeatId): CommandTemplate<SigmarC
     const unit = s.units[p.unit]!;
     if (p.kind === "run_move") return [template(first, "models", first.models.length, (i) => around(unit.models[i]!, moveOf(s, unit) + inches(p.roll)), { kind: "run", max: moveOf(s, unit) + inches(p.roll) }, "core C5")];
     if (p.kind === "charge_move") return [template(first, "models", first.models.length, (i) => around(unit.models[i]!, inches(p.roll)), { kind: "charge", max: inches(p.roll), target: p.target }, "core C6")];
-    if (p.kind === "place_models") return [template(first, "models", first.models.length, () => BATTLEFIELD, reservePlacement(), "003_3dcb36e83a2444ba.txt 22")];
+    if (p.kind === "place_models" || p.kind === "rally") return [template(first, "models", first.models.length, () => BATTLEFIELD, reservePlacement(), "003_3dcb36e83a2444ba.txt 22")];
     if (p.kind === "replacement") return [template(first, "models", first.models.length, () => BATTLEFIELD, replacementPlacement(unit), "003_3dcb36e83a2444ba.txt 24.2")];
     return [];
   }

@@ -126,6 +126,12 @@ describe("core C14: reactions in the opponent's turn", () => {
   });
 
   test("core C14: a unit with no damage and no slain model is offered no rally; the window asks nothing", () => {
+    // Damage alone (no slain model) is enough for an offer.
+    const damaged = hurt();
+    damaged.units.elk!.size = 2;
+    const offered = toP1Hero(damaged).state;
+    expect(offered.pending).toEqual({ kind: "phase_window", seat: "p2", at: "start" });
+    expect(legalCommands(offered, "p2").filter((c) => c.type === "command")).toEqual([{ type: "command", command: "rally", unit: "elk" }]);
     const s = hurt();
     s.units.elk!.damage = 0;
     s.units.elk!.size = 2;
@@ -143,6 +149,9 @@ describe("core C14: reactions in the opponent's turn", () => {
       const units: UnitSpec[] = [...spec, ...(reserve ? [{ id: "p2-r1", owner: "p2", warscroll: "moss_archers", where: "reserve" } as const, { id: "p1-r1", owner: "p1", warscroll: "ember_slingers", where: "reserve" } as const] : [])];
       return endCharge(battle(units, { step: "charge", active: "p1", hands })).state;
     });
+    // The prompt exists: p2 is asked in p1's turn and offered the counter-charge.
+    expect(variants[0]!.pending).toEqual({ kind: "phase_window", seat: "p2", at: "end" });
+    expect(legalCommands(variants[0]!, "p2")).toContainEqual({ type: "command", command: "counter_charge", unit: "elk", target: "zeal" });
     for (const v of variants) {
       expect(v.pending).toEqual(variants[0]!.pending);
       expect(legalCommands(v, "p2")).toEqual(legalCommands(variants[0]!, "p2"));

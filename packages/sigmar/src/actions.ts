@@ -39,7 +39,7 @@ function place(s: SigmarState, unit: UnitState, to: readonly Pt[]): void {
 }
 
 /** New models at `to` (set up or returned), with fresh ids. */
-function addModels(unit: UnitState, to: readonly Pt[]): string[] {
+export function addModels(unit: UnitState, to: readonly Pt[]): string[] {
   return to.map((p) => {
     const id = `${unit.id}-m${unit.next++}`;
     unit.models.push({ id, x: p.x, y: p.y });
@@ -393,12 +393,14 @@ export function playCard(ctx: Ctx, seat: SeatId, c: Cmd<"play_card">): SigmarErr
 }
 
 /** Core commands (project core rule C9): 1 command point, once per phase for the army (seed 003 28.2 'Army'). */
-export const COMMANDS: Readonly<Record<CommandId, { stat: "hit_roll" | "save_roll" }>> = { press_forward: { stat: "hit_roll" }, hold_firm: { stat: "save_roll" } };
+export const COMMANDS: Readonly<Partial<Record<CommandId, { stat: "hit_roll" | "save_roll" }>>> = { press_forward: { stat: "hit_roll" }, hold_firm: { stat: "save_roll" } };
 
 export function useCommand(ctx: Ctx, seat: SeatId, c: Cmd<"command">): SigmarErrorCode | null {
   const s = ctx.state;
   const def = COMMANDS[c.command];
-  if (!def) return "invalid_choice";
+  if (!def || c.target !== undefined) return "invalid_choice";
+  // Core C13: in a start- or end-of-phase window only its abilities and (core C14) reactions are used.
+  if (s.window && s.window.seat !== null) return "ability_unavailable";
   const unit = own(s, seat, c.unit);
   if (typeof unit === "string") return unit;
   const ability = { id: c.command, once: { per: "phase" as const, army: true } };

@@ -265,8 +265,11 @@ export function answer(s: SigmarState, seat: SeatId, legal: readonly SigmarComma
       // Core C4: the bot takes the first turn itself.
       return ofType(legal, "order").find((c) => p.items[c.order[0]!] === seat) ?? legal[0] ?? null;
     case "phase_window":
-      // Core C13: an ability for this window when it does something now, else pass.
-      return ofType(legal, "use_ability").find((c) => windowWorth(s, c)) ?? decline;
+      // Core C13: an ability for this window when it does something now; then (core C14) a reaction worth its command point; else pass.
+      return ofType(legal, "use_ability").find((c) => windowWorth(s, c)) ?? reactionPick(s, ofType(legal, "command")) ?? decline;
+    case "rally":
+      // Core C14: return as many slain models as fit (the rest heals), else heal with every point.
+      return places[0] ? { type: "place", models: places[0] } : decline;
     default:
       return legal[0] ?? null;
   }
@@ -286,4 +289,18 @@ function windowWorth(s: SigmarState, c: Cmd<"use_ability">): boolean {
     if (e.kind === "grant" && e.flag === "strike_first") return picks.some((u) => inCombat(s, u));
     return true;
   });
+}
+
+/**
+ * The reaction the bot uses in a window (core C14), or null: a rally always when offered (it is only
+ * offered when it would heal or return a model); a counter-charge when the charge succeeds at least
+ * 58% of the time (2D6, the gap less 1") and the fight that follows is worth at least a wound.
+ */
+function reactionPick(s: SigmarState, offered: readonly Cmd<"command">[]): Cmd<"command"> | null {
+  const rally = offered.find((c) => c.command === "rally");
+  if (rally) return rally;
+  const charges = offered.filter((c) => c.command === "counter_charge" && c.target !== undefined);
+  const scored = charges.map((c) => ({ c, odds: chargeOdds(s.units[c.unit]!, s.units[c.target!]!), value: attackValue(s, c.unit, c.target!, "fight") }));
+  const pick = best(scored.filter((x) => x.odds >= 0.58 && x.value >= 1), (x) => x.odds * x.value);
+  return pick?.item.c ?? null;
 }

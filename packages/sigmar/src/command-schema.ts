@@ -29,7 +29,7 @@ export const SigmarCommandSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("decline") }).strict(),
   z.object({ type: z.literal("use_ability"), unit: id, ability: id, targets: z.array(id).max(6) }).strict(),
   z.object({ type: z.literal("play_card"), card: id, targets: z.array(id).max(6) }).strict(),
-  z.object({ type: z.literal("command"), command: z.enum(["press_forward", "hold_firm"]), unit: id }).strict(),
+  z.object({ type: z.literal("command"), command: z.enum(["press_forward", "hold_firm", "counter_charge", "rally"]), unit: id, target: id.optional() }).strict(),
   z.object({ type: z.literal("concede") }).strict(),
 ]);
 

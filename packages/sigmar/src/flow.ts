@@ -10,6 +10,7 @@ import { Ctx } from "./context";
 import { placeTokens, resolveDelayed, triggerMusts, windowOpenFor } from "./abilities";
 import { offerRiposte, picker, startCombat } from "./combat";
 import { isLive } from "./modifiers";
+import { reactionUses } from "./reactions";
 import { discs, fieldUnits, otherSeat, ws } from "./query";
 import type { SigmarEvent, SigmarSetup, SigmarState, UnitState } from "./types";
 
@@ -223,7 +224,7 @@ export function advanceWindow(ctx: Ctx): void {
   const w = s.window;
   if (!w || s.pending || s.result) return;
   while (w.seat !== null) {
-    if (windowOpenFor(s, w.seat)) {
+    if (windowOpenFor(s, w.seat) || reactionUses(s, w.seat).length > 0) {
       s.pending = { kind: "phase_window", seat: w.seat, at: w.at };
       return;
     }

@@ -18,6 +18,7 @@ import { suggestFor } from "./suggest";
 import { moveOf, permitted } from "./modifiers";
 import { moveProblem, returnProblem, COMMANDS } from "./actions";
 import { undeployed } from "./flow";
+import { reactionUses } from "./reactions";
 import { stateFromView, type SigmarView } from "./view";
 import type { CommandId, CritKind, SigmarCommand, SigmarState, UnitState } from "./types";
 
@@ -226,7 +227,11 @@ function computeLegal(s: SigmarState, seat: SeatId): SigmarCommand[] {
       case "priority":
         return [{ type: "order", order: [0, 1] }, { type: "order", order: [1, 0] }];
       case "phase_window":
-        return [...abilityUses(s, seat), { type: "decline" }];
+        return [...abilityUses(s, seat), ...reactionUses(s, seat), { type: "decline" }];
+      case "rally": {
+        const to = greedyReturn(s, unit!, p.returnable);
+        return [...(to.length ? [{ type: "place" as const, models: to }] : []), { type: "decline" }];
+      }
     }
   }
   if (s.phase === "deployment") {
@@ -329,7 +334,7 @@ export function templates(s: SigmarState, seat: SeatId): CommandTemplate<SigmarC
     const unit = s.units[p.unit]!;
     if (p.kind === "run_move") return [template(first, "models", first.models.length, (i) => around(unit.models[i]!, moveOf(s, unit) + inches(p.roll)), { kind: "run", max: moveOf(s, unit) + inches(p.roll) }, "core C5")];
     if (p.kind === "charge_move") return [template(first, "models", first.models.length, (i) => around(unit.models[i]!, inches(p.roll)), { kind: "charge", max: inches(p.roll), target: p.target }, "core C6")];
-    if (p.kind === "place_models") return [template(first, "models", first.models.length, () => BATTLEFIELD, reservePlacement(), "003_3dcb36e83a2444ba.txt 22")];
+    if (p.kind === "place_models" || p.kind === "rally") return [template(first, "models", first.models.length, () => BATTLEFIELD, reservePlacement(), "003_3dcb36e83a2444ba.txt 22")];
     if (p.kind === "replacement") return [template(first, "models", first.models.length, () => BATTLEFIELD, replacementPlacement(unit), "003_3dcb36e83a2444ba.txt 24.2")];
     return [];
   }

@@ -4,6 +4,8 @@
  */
 import type { ApplyResult, Ruleset, SeatId } from "@fogwar/engine";
 import * as a from "./actions";
+import * as r from "./reaction-actions";
+import { isReaction } from "./reactions";
 import { parseCommand } from "./command-schema";
 import { Ctx } from "./context";
 import { sigmarError } from "./errors";
@@ -25,8 +27,9 @@ const ANSWERS: Readonly<Record<string, readonly SigmarCommand["type"][]>> = {
   must_target: ["use_ability"],
   order_neutral: ["order"],
   order_effects: ["order"],
-  phase_window: ["use_ability", "decline"],
+  phase_window: ["use_ability", "command", "decline"],
   priority: ["order"],
+  rally: ["place", "decline"],
 };
 
 function dispatch(ctx: Ctx, seat: SeatId, c: SigmarCommand): SigmarErrorCode | null {
@@ -55,15 +58,15 @@ function dispatch(ctx: Ctx, seat: SeatId, c: SigmarCommand): SigmarErrorCode | n
     case "pass_fight":
       return a.passFight(ctx, seat, c);
     case "place":
-      return a.placeAnswer(ctx, seat, c);
+      return ctx.state.pending?.kind === "rally" ? r.rallyAnswer(ctx, seat, c.models) : a.placeAnswer(ctx, seat, c);
     case "decline":
-      return a.decline(ctx, seat);
+      return ctx.state.pending?.kind === "rally" ? r.rallyAnswer(ctx, seat, []) : a.decline(ctx, seat);
     case "use_ability":
       return a.useAbility(ctx, seat, c);
     case "play_card":
       return a.playCard(ctx, seat, c);
     case "command":
-      return a.useCommand(ctx, seat, c);
+      return isReaction(c.command) ? r.useReaction(ctx, seat, c) : a.useCommand(ctx, seat, c);
     case "concede":
       ctx.emit({ type: "conceded", seat });
       finish(ctx, otherSeat(ctx.state, seat), `${seat} conceded`);

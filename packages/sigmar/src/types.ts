@@ -85,7 +85,13 @@ export type SigmarPending =
   /** Core C4: the winner of the priority roll (`seat`) chooses who takes the first turn; `items` the seats, the chooser first; answered by `order` (its first index goes first). */
   | { readonly kind: "priority"; readonly seat: SeatId; readonly items: readonly SeatId[]; readonly rolls: Readonly<Record<SeatId, number>> }
   /** A start- or end-of-phase window (core C13): `seat` may use its window abilities, then passes (`decline`). */
-  | { readonly kind: "phase_window"; readonly seat: SeatId; readonly at: "start" | "end" };
+  | { readonly kind: "phase_window"; readonly seat: SeatId; readonly at: "start" | "end" }
+  /**
+   * Core C14 rally: `points` rally points rolled for `unit`; its player places up to `returnable`
+   * slain models (each costs `health` points: seed 003 22), the rest heal (seed 003 21). Answered
+   * by `place` (the returned models, possibly none) or `decline` (every point heals).
+   */
+  | { readonly kind: "rally"; readonly seat: SeatId; readonly unit: string; readonly points: number; readonly health: number; readonly returnable: number };
 
 /**
  * The start- or end-of-phase window (docs/rules/sigmar.md core C13; seed 003 19 "at the start of
@@ -204,11 +210,12 @@ export type SigmarCommand =
   | { readonly type: "decline" }
   | { readonly type: "use_ability"; readonly unit: string; readonly ability: string; readonly targets: readonly string[] }
   | { readonly type: "play_card"; readonly card: string; readonly targets: readonly string[] }
-  | { readonly type: "command"; readonly command: CommandId; readonly unit: string }
+  /** A core command (C9) or reaction (C14); `target` the enemy unit a counter-charge is declared at. */
+  | { readonly type: "command"; readonly command: CommandId; readonly unit: string; readonly target?: string }
   | { readonly type: "concede" };
 
-/** The core commands bought with command points (project core rule). */
-export type CommandId = "press_forward" | "hold_firm";
+/** The core commands bought with command points (project core rules C9, and C14's reactions in a window). */
+export type CommandId = "press_forward" | "hold_firm" | "counter_charge" | "rally";
 
 /** One stage of an attack sequence as the event reports it: the rolls, what they needed, the modifiers in order. */
 export interface StageReport {
@@ -268,11 +275,13 @@ export type SigmarEvent =
   | { readonly type: "token_placed"; readonly token: string; readonly kind: string; readonly unit: string }
   | { readonly type: "token_removed"; readonly token: string }
   | { readonly type: "card_played"; readonly seat: SeatId; readonly card: string; readonly targets: readonly string[] }
-  | { readonly type: "command_used"; readonly seat: SeatId; readonly command: CommandId; readonly unit: string }
+  | { readonly type: "command_used"; readonly seat: SeatId; readonly command: CommandId; readonly unit: string; readonly target?: string }
   | { readonly type: "effects_ordered"; readonly seat: SeatId; readonly order: readonly string[] }
   | { readonly type: "scored"; readonly seat: SeatId; readonly objectives: readonly string[]; readonly vp: number }
   | { readonly type: "declined"; readonly seat: SeatId; readonly what: string }
   | { readonly type: "conceded"; readonly seat: SeatId }
+  /** Core C14: a rally's six dice (each 4+ a rally point) for `unit`. */
+  | { readonly type: "rallied"; readonly unit: string; readonly dice: readonly number[]; readonly points: number }
   | { readonly type: "match_ended"; readonly result: MatchResult; readonly seed: string; readonly lists: Record<SeatId, ArmyList>; readonly salts: Record<SeatId, string>; readonly hands: Record<SeatId, string[]> };
 
 export type SigmarErrorCode =

@@ -212,7 +212,8 @@ describe("core C7-C12: attacks, commands, cards, objectives and the end", () => 
         { id: "seer", owner: "p1", warscroll: "grove_seer", models: [[34, 13]] },
         { id: "herald", owner: "p2", warscroll: "covenant_herald", models: [[34, 17.5]] },
       ],
-      { step: "combat" },
+      // No command points, so no counter-charge (core C14) is asked at the end of the charge phase.
+      { step: "combat", cp: 0 },
     );
     // East: one model's Control each (2 and 2): nobody controls it.
     expect(controlled(s, "p1")).toEqual(["west"]);

@@ -5,7 +5,12 @@ import { awaiting, legalCommands, mayFightNow, moves, picker, strikeOf, type Sig
 import { battle, ok, refused, reseed, type UnitSpec } from "../helpers";
 
 /** Enters the combat phase from the charge phase (the fight order is fixed at its start). */
-const toCombat = (s: SigmarState) => ok(s, s.active!, { type: "end_phase" }).state;
+/** Ends the charge phase; the other player passes on a counter-charge (core C14) when one is offered. */
+const toCombat = (s: SigmarState) => {
+  let next = ok(s, s.active!, { type: "end_phase" }).state;
+  while (next.step === "charge" && next.pending?.kind === "phase_window") next = ok(next, next.pending.seat, { type: "decline" }).state;
+  return next;
+};
 const fightsOf = (s: SigmarState, seat: string) => legalCommands(s, seat).filter((c) => c.type === "fight" || c.type === "pass_fight");
 const units = (s: SigmarState, seat: string) => [...new Set(fightsOf(s, seat).map((c) => (c as { unit: string }).unit))];
 

@@ -93,7 +93,9 @@ export function describe(event: SigmarEvent, state: SigmarState): string | null 
     case "card_played":
       return `    ${event.seat} plays ${event.card}${event.targets.length ? ` on ${event.targets.map(u).join(", ")}` : ""}`;
     case "command_used":
-      return `    ${event.seat} uses ${event.command} on ${u(event.unit)}`;
+      return `    ${event.seat} uses ${event.command} on ${u(event.unit)}${event.target ? ` at ${u(event.target)}` : ""}`;
+    case "rallied":
+      return `      ${u(event.unit)} rallies: ${event.dice.join(" ")}: ${event.points} point(s)`;
     case "effects_ordered":
       return `    ${event.seat} orders: ${event.order.join(", ")}`;
     case "scored":

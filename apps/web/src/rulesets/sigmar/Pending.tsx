@@ -25,6 +25,8 @@ export function Pending({ w, view, seat }: { w: SigmarWords; view: SigmarView; s
                   ? w.t("pending.priority", { rolls: Object.entries(p.rolls).map(([s, n]) => `${w.name(s)} ${n}`).join(", ") })
                   : p.kind === "phase_window"
                   ? w.t(p.at === "start" ? "pending.window_start" : "pending.window_end", { phase: w.t(`phase.${view.step}`) })
+                  : p.kind === "rally"
+                  ? w.t("pending.rally", { unit: u(p.unit), points: p.points, count: p.returnable, health: p.health })
                   : w.t(`pending.${p.kind}`);
   return (
     <p className="pending" role="status">
@@ -45,4 +47,5 @@ const PENDING_TIPS: Record<NonNullable<SigmarView["pending"]>["kind"], SigmarTip
   order_effects: "order",
   phase_window: "abilities",
   priority: "round",
+  rally: "rally",
 };

@@ -67,7 +67,7 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
   };
 
   // Units the seat may drag now: those a template moves.
-  const draggable = useMemo(() => new Set(templates.flatMap((x) => ("unit" in x.command && view.units[x.command.unit]?.where === "field" ? [x.command.unit] : x.command.type === "place" && view.pending && "unit" in view.pending && view.units[view.pending.unit]?.where === "field" && view.pending.kind !== "place_models" ? [view.pending.unit] : []))), [templates, view]);
+  const draggable = useMemo(() => new Set(templates.flatMap((x) => ("unit" in x.command && view.units[x.command.unit]?.where === "field" ? [x.command.unit] : x.command.type === "place" && view.pending && "unit" in view.pending && view.units[view.pending.unit]?.where === "field" && view.pending.kind !== "place_models" && view.pending.kind !== "rally" ? [view.pending.unit] : []))), [templates, view]);
   const [dragOne, setDragOne] = useState(false);
   const onDrag = (unit: string, positions: Pt[], phase: "move" | "end") => {
     if (!seat) return;
@@ -83,9 +83,9 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
   const onPoint = (p: Pt) => {
     if (!seat || !mine) return;
     const pending = view.pending;
-    if (pending?.kind === "place_models") {
+    if (pending?.kind === "place_models" || pending?.kind === "rally") {
       const prior = planning?.command.type === "place" ? [...planning.command.models] : [];
-      if (prior.length >= pending.count) return;
+      if (prior.length >= (pending.kind === "rally" ? pending.returnable : pending.count)) return;
       const positions = [...prior, p];
       setPlanning(planOf(w, view, seat, { type: "place", models: [] }, pending.unit, positions));
       return;
@@ -296,7 +296,8 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: 
   const forUnit = legal.filter((c) => selected && unitOf(c) === selected && c.type !== "command" && c.type !== "use_ability");
   const abilities = legal.filter((c) => c.type === "use_ability");
   const cards = legal.filter((c) => c.type === "play_card");
-  const commands = legal.filter((c) => c.type === "command" && (!selected || c.unit === selected));
+  // Core C14: a window's reactions are all shown (the offer), whichever unit is selected.
+  const commands = legal.filter((c) => c.type === "command" && (!selected || c.unit === selected || view.pending?.kind === "phase_window"));
   // With no unit selected, each unit's moves, shots, charges and fights make one compact row.
   const grouped = selected ? [] : legal.filter((c) => unitOf(c) !== null && ROW_TYPES.has(c.type));
   const rows = [...new Set(grouped.map((c) => unitOf(c)!))];
@@ -351,10 +352,10 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: 
         </details>
       )}
       {commands.length > 0 && (
-        <details>
+        <details open={view.pending?.kind === "phase_window"}>
           <summary>{t("controls.commands")}</summary>
           <p className="hint">
-            <Tip t={t} tip="cp" /> · <Tip t={t} tip="pressForward" /> · <Tip t={t} tip="holdFirm" />
+            <Tip t={t} tip="cp" /> · <Tip t={t} tip="pressForward" /> · <Tip t={t} tip="holdFirm" /> · <Tip t={t} tip="counterCharge" /> · <Tip t={t} tip="rally" />
           </p>
           <ul className="command-list">{commands.map((c, i, all) => button(c, i, all))}</ul>
         </details>

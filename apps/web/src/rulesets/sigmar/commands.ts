@@ -29,7 +29,7 @@ export function commandText(w: SigmarWords, view: SigmarView, c: SigmarCommand):
     case "pass_fight":
       return t("controls.pass", { unit: u(c.unit) });
     case "decline":
-      return t(view.pending?.kind === "phase_window" ? "controls.passWindow" : "controls.decline");
+      return t(view.pending?.kind === "phase_window" ? "controls.passWindow" : view.pending?.kind === "rally" ? "controls.rallyHeal" : "controls.decline");
     case "place":
       return t("controls.place");
     case "set_up":
@@ -43,6 +43,7 @@ export function commandText(w: SigmarWords, view: SigmarView, c: SigmarCommand):
     case "play_card":
       return t("controls.play", { card: abilityName(w, c.card), target: c.targets.map(u).join(", ") });
     case "command":
+      if (c.target) return t("controls.counterCharge", { command: t(`command.${c.command}`), unit: u(c.unit), target: u(c.target) });
       return t("controls.command", { command: t(`command.${c.command}`), unit: u(c.unit) });
     case "order": {
       const p = view.pending;

@@ -5,7 +5,7 @@
  * (warscroll characteristics, problems in sentences, the points bar's warning colour, no
  * commitment hash), with no raw id on the page.
  */
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { deserialize, serialize } from "node:v8";
 import { seatViewer } from "@fogwar/engine";
 import { awaiting, catalog, legalCommands, legalCommandsInView, sigmar, type SigmarCommand, type SigmarState, type SigmarView } from "@fogwar/sigmar";
@@ -206,5 +206,48 @@ describe("the list builder", () => {
     const { container } = table(sigmar.viewFor(locked.state, p1));
     expect(container.textContent).toContain("Your list is locked.");
     expect(container.textContent).not.toMatch(/[0-9a-f]{10,}/);
+  });
+});
+
+describe("core C14 reactions on the table", () => {
+  /** The first state, over a few seeds, that `until` accepts. */
+  const find = (until: (s: SigmarState) => boolean): SigmarState => {
+    for (let i = 0; i < 12; i++) {
+      try {
+        return playUntil(until, `web-reaction-${i}`);
+      } catch {
+        // another seed
+      }
+    }
+    throw new Error("no seed gave the wanted state");
+  };
+  const counter = (s: SigmarState) => s.pending?.kind === "phase_window" && s.pending.seat !== s.active && legalCommands(s, s.pending.seat).some((c) => c.type === "command" && c.command === "counter_charge");
+
+  test("core C14: in the opponent's turn the reacting seat sees the counter-charge offer with its cost, and may pass; the other seat only waits", () => {
+    const state = find(counter);
+    const seat = state.pending!.seat;
+    const sent = jest.fn();
+    const view = sigmar.viewFor(state, seatViewer(seat));
+    render(withNames(<SigmarTableView matchId="m" view={view} seat={seat} legal={legalCommandsInView(view, seat)} templates={[]} onCommand={sent} events={[]} />));
+    expect(document.querySelector(".pending")!.textContent).toMatch(/End of the Charge phase: use an ability or a reaction/);
+    const offer = screen.getAllByRole("button", { name: /^Counter-charge: .+ charges .+ \(1 command point\)$/ })[0]!;
+    expect(screen.getByRole("button", { name: "Pass (nothing more now)" })).toBeTruthy();
+    fireEvent.click(offer);
+    expect(sent).toHaveBeenCalledWith(expect.objectContaining({ type: "command", command: "counter_charge" }));
+    cleanup();
+    const other = state.seats.find((x) => x !== seat)!;
+    const theirs = sigmar.viewFor(state, seatViewer(other));
+    render(withNames(<SigmarTableView matchId="m" view={theirs} seat={other} legal={legalCommandsInView(theirs, other)} templates={[]} onCommand={() => {}} events={[]} />));
+    expect(screen.queryByRole("button", { name: /Counter-charge/ })).toBeNull();
+    expect(document.querySelector(".pending")!.textContent).toMatch(/Waiting for/);
+  });
+
+  test("core C14 with seed 003 21-22: a rally's points are offered as returned models (clicks beside the unit) or healing only", () => {
+    const state = find((s) => s.pending?.kind === "rally");
+    const p = state.pending as Extract<SigmarState["pending"], { kind: "rally" }>;
+    const view = sigmar.viewFor(state, seatViewer(p.seat));
+    render(withNames(<SigmarTableView matchId="m" view={view} seat={p.seat} legal={legalCommandsInView(view, p.seat)} templates={[]} onCommand={() => {}} events={[]} />));
+    expect(document.querySelector(".pending")!.textContent).toContain(`rallied ${p.points} point(s): return up to ${p.returnable} slain model(s) (${p.health} points each`);
+    expect(screen.getByRole("button", { name: "Return no model: every point heals" })).toBeTruthy();
   });
 });

@@ -63,6 +63,8 @@ export const SIGMAR_TERMS = {
   cp: "sigmarHelp:term.cp",
   pressForward: "sigmar:command.press_forward",
   holdFirm: "sigmar:command.hold_firm",
+  counterCharge: "sigmar:command.counter_charge",
+  rally: "sigmar:command.rally",
   tactics: "sigmar:controls.cards",
   ruler: "sigmarHelp:term.ruler",
   move: "sigmarHelp:term.move",

@@ -147,7 +147,10 @@ export function describeEvent(w: SigmarWords, e: SigmarEvent, view: Pick<SigmarV
     case "card_played":
       return t("log.card_played", { seat: w.name(e.seat), card: abilityName(w, e.card), on: e.targets.length ? t("log.on", { targets: units(w, view, e.targets) }) : "" });
     case "command_used":
+      if (e.target) return t("log.command_used_at", { seat: w.name(e.seat), command: t(`command.${e.command}`), unit: u(e.unit), target: u(e.target) });
       return t("log.command_used", { seat: w.name(e.seat), command: t(`command.${e.command}`), unit: u(e.unit) });
+    case "rallied":
+      return t("log.rallied", { unit: u(e.unit), dice: e.dice.join(" "), points: e.points });
     case "effects_ordered":
       return t("log.effects_ordered", { seat: w.name(e.seat) });
     case "scored":

@@ -1,0 +1,82 @@
+/**
+ * Carrying out the core reactions (project core rule C14, docs/rules/sigmar.md; what is open to whom:
+ * `reactions.ts`). Each returns null when done or the error code (the caller drops the context).
+ * Every roll comes from the match's public dice stream.
+ */
+import type { SeatId } from "@fogwar/engine";
+import { markUsed } from "./abilities";
+import { addModels, returnProblem } from "./actions";
+import { RALLY_DICE, RALLY_POINT, reactionProblem, reactionUse, returnableFor } from "./reactions";
+import { modsFor, rollMod } from "./modifiers";
+import { ws } from "./query";
+import type { Ctx } from "./context";
+import type { Pt } from "./geometry";
+import type { SigmarCommand, SigmarErrorCode, SigmarState, UnitState } from "./types";
+
+type CommandCmd = Extract<SigmarCommand, { type: "command" }>;
+
+/**
+ * Uses a reaction (core C14) for 1 command point, once per phase for the army: a counter-charge
+ * rolls 2D6 and leaves a `charge_move` for the reacting seat (placed like any charge, core C6); a
+ * rally rolls six dice and heals at once, or leaves a `rally` decision when a slain model could return.
+ */
+export function useReaction(ctx: Ctx, seat: SeatId, c: CommandCmd): SigmarErrorCode | null {
+  const s = ctx.state;
+  const problem = reactionProblem(s, seat, c.command, c.unit, c.target);
+  if (problem) return problem;
+  const unit = s.units[c.unit]!;
+  s.pending = null;
+  s.cp[seat]! -= 1;
+  markUsed(s, reactionUse(c.command), seat, null);
+  ctx.emit({ type: "command_used", seat, command: c.command, unit: unit.id, ...(c.target ? { target: c.target } : {}) });
+  if (c.command === "counter_charge") {
+    // Core C6's charge: 2D6 (with the unit's charge-roll modifiers), then the reacting seat moves it.
+    const target = s.units[c.target!]!;
+    const dice = [ctx.d6(), ctx.d6()];
+    const roll = Math.max(1, dice[0]! + dice[1]! + rollMod(modsFor(s, unit, "charge_roll"), 6, 6));
+    unit.did.triedCharge = true;
+    ctx.emit({ type: "charge_rolled", unit: unit.id, target: target.id, dice, roll });
+    s.pending = { kind: "charge_move", seat, unit: unit.id, target: target.id, roll };
+    return null;
+  }
+  const dice = Array.from({ length: RALLY_DICE }, () => ctx.d6());
+  const points = dice.filter((d) => d >= RALLY_POINT).length;
+  ctx.emit({ type: "rallied", unit: unit.id, dice, points });
+  const returnable = returnableFor(unit, points);
+  if (returnable > 0) {
+    s.pending = { kind: "rally", seat, unit: unit.id, points, health: ws(unit).health, returnable };
+    return null;
+  }
+  heal(ctx, unit, points);
+  return null;
+}
+
+/** Seed 003 21: the rally points left heal the unit, one damage point each. */
+function heal(ctx: Ctx, unit: UnitState, points: number): void {
+  const healed = Math.min(points, unit.damage);
+  unit.damage -= healed;
+  ctx.emit({ type: "healed", unit: unit.id, roll: points, healed });
+}
+
+/**
+ * The answer to a pending rally (core C14): `to` the slain models returned (at most `returnable`,
+ * each costing the unit's Health in rally points; set up one at a time in coherency, seed 003 22),
+ * the points left heal the unit (seed 003 21). `decline` is the same with no model returned.
+ */
+export function rallyAnswer(ctx: Ctx, seat: SeatId, to: readonly Pt[]): SigmarErrorCode | null {
+  const s: SigmarState = ctx.state;
+  const p = s.pending;
+  if (!p || p.kind !== "rally" || p.seat !== seat) return "no_decision_pending";
+  if (to.length > p.returnable) return "bad_positions";
+  const unit = s.units[p.unit]!;
+  const problem = to.length ? returnProblem(s, unit, to, p.returnable) : null;
+  if (problem) return problem;
+  s.pending = null;
+  if (to.length) {
+    const ids = addModels(unit, to);
+    unit.returned = { turn: s.turn, models: [...(unit.returned?.turn === s.turn ? unit.returned.models : []), ...ids] };
+    ctx.emit({ type: "models_returned", unit: unit.id, rolled: to.length, models: [...to] });
+  }
+  heal(ctx, unit, p.points - to.length * p.health);
+  return null;
+}

@@ -10,6 +10,7 @@ import { Ctx } from "./context";
 import { placeTokens, resolveDelayed, triggerMusts, windowOpenFor } from "./abilities";
 import { offerRiposte, picker, startCombat } from "./combat";
 import { isLive } from "./modifiers";
+import { raiseRemoval } from "./removal";
 import { discs, fieldUnits, otherSeat, ws } from "./query";
 import type { SigmarEvent, SigmarSetup, SigmarState, UnitState } from "./types";
 
@@ -54,6 +55,7 @@ export function setupMatch(setup: SigmarSetup, matchSeed: string): { state: Sigm
     pending: null,
     window: null,
     delayed: [],
+    removals: [],
     endOfPhase: [],
     neutralOrder: [],
     seq: 0,
@@ -316,6 +318,8 @@ export function controlled(s: SigmarState, seat: SeatId): string[] {
 export function settle(ctx: Ctx): void {
   const s = ctx.state;
   if (s.result) return;
+  // Core C8: slain models held for their owner's choice are removed before anything else happens.
+  if (raiseRemoval(s)) return;
   resolveDelayed(ctx);
   offerRiposte(ctx);
   for (const id of new Set(s.tokens.map((t) => t.unit))) placeTokens(s, id);
@@ -348,6 +352,7 @@ export function finish(ctx: Ctx, winner: SeatId | null, reason: string): void {
   s.result = { winner: w, reason: byPoints ? `${reason}: victory points ${s.vp[a]}-${s.vp[b]}` : reason, scores: { ...s.vp } };
   s.phase = "finished";
   s.pending = null;
+  s.removals = [];
   s.active = null;
   const shown = (seat: SeatId) => (s.muster.revealed ? s.muster.seats[seat]?.list : null);
   const lists = Object.fromEntries(s.seats.flatMap((seat) => (shown(seat) ? [[seat, shown(seat)!]] : [])));

@@ -18,6 +18,7 @@ import { suggestFor } from "./suggest";
 import { moveOf, permitted } from "./modifiers";
 import { moveProblem, returnProblem, COMMANDS } from "./actions";
 import { undeployed } from "./flow";
+import { alternatives } from "./removal";
 import { stateFromView, type SigmarView } from "./view";
 import type { CommandId, CritKind, SigmarCommand, SigmarState, UnitState } from "./types";
 
@@ -227,6 +228,12 @@ function computeLegal(s: SigmarState, seat: SeatId): SigmarCommand[] {
         return [{ type: "order", order: [0, 1] }, { type: "order", order: [1, 0] }];
       case "phase_window":
         return [...abilityUses(s, seat), { type: "decline" }];
+      case "remove_models": {
+        // Core C8: the suggestion first (the default), then choices differing from it by one model.
+        const hold = s.removals.find((r) => r.unit === p.unit);
+        const picks = hold ? [[...p.suggested], ...alternatives(s, hold, 4)] : [[...p.suggested]];
+        return picks.map((models) => ({ type: "remove_models" as const, models }));
+      }
     }
   }
   if (s.phase === "deployment") {

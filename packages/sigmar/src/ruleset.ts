@@ -11,6 +11,7 @@ import { finish, setupMatch } from "./flow";
 import { RULES_VERSION } from "./version";
 import { awaiting, legalCommands, legalCommandsInView, templates, templatesInView } from "./legal";
 import { applyMuster } from "./muster";
+import { answerRemoval } from "./removal";
 import { otherSeat } from "./query";
 import type { SigmarCommand, SigmarErrorCode, SigmarEvent, SigmarSetup, SigmarState } from "./types";
 import { redact, viewFor, type SigmarView } from "./view";
@@ -27,6 +28,7 @@ const ANSWERS: Readonly<Record<string, readonly SigmarCommand["type"][]>> = {
   order_effects: ["order"],
   phase_window: ["use_ability", "decline"],
   priority: ["order"],
+  remove_models: ["remove_models"],
 };
 
 function dispatch(ctx: Ctx, seat: SeatId, c: SigmarCommand): SigmarErrorCode | null {
@@ -64,6 +66,8 @@ function dispatch(ctx: Ctx, seat: SeatId, c: SigmarCommand): SigmarErrorCode | n
       return a.playCard(ctx, seat, c);
     case "command":
       return a.useCommand(ctx, seat, c);
+    case "remove_models":
+      return answerRemoval(ctx, seat, c.models);
     case "concede":
       ctx.emit({ type: "conceded", seat });
       finish(ctx, otherSeat(ctx.state, seat), `${seat} conceded`);
@@ -85,7 +89,7 @@ export function apply(state: SigmarState, raw: SigmarCommand, seat: SeatId): App
     else if (state.pending) {
       if (state.pending.seat !== seat) return fail("decision_pending");
       if (!ANSWERS[state.pending.kind]?.includes(command.type)) return fail("decision_pending");
-    } else if (command.type === "place" || command.type === "decline" || command.type === "order") return fail("no_decision_pending");
+    } else if (command.type === "place" || command.type === "decline" || command.type === "order" || command.type === "remove_models") return fail("no_decision_pending");
     else if (!awaiting(state).includes(seat)) return fail("not_your_turn");
   }
   const ctx = Ctx.on(state);

@@ -85,7 +85,20 @@ export type SigmarPending =
   /** Core C4: the winner of the priority roll (`seat`) chooses who takes the first turn; `items` the seats, the chooser first; answered by `order` (its first index goes first). */
   | { readonly kind: "priority"; readonly seat: SeatId; readonly items: readonly SeatId[]; readonly rolls: Readonly<Record<SeatId, number>> }
   /** A start- or end-of-phase window (core C13): `seat` may use its window abilities, then passes (`decline`). */
-  | { readonly kind: "phase_window"; readonly seat: SeatId; readonly at: "start" | "end" };
+  | { readonly kind: "phase_window"; readonly seat: SeatId; readonly at: "start" | "end" }
+  /** Core C8: `count` models of `unit` are slain; its owner (`seat`) names which (`remove_models`); `suggested` the default, every id public. */
+  | { readonly kind: "remove_models"; readonly seat: SeatId; readonly unit: string; readonly count: number; readonly suggested: readonly string[] };
+
+/**
+ * Models slain and held for their owner's choice (core C8, removal.ts): `count` models of `unit`
+ * stay on the battlefield until `seat` names them; `suggested` the default (model ids). Public.
+ */
+export interface Removal {
+  readonly unit: string;
+  readonly seat: SeatId;
+  readonly count: number;
+  readonly suggested: readonly string[];
+}
 
 /**
  * The start- or end-of-phase window (docs/rules/sigmar.md core C13; seed 003 19 "at the start of
@@ -163,6 +176,8 @@ export interface SigmarState {
   window: PhaseWindow | null;
   /** Delayed effects still to resolve, in order (seed 003 30). */
   delayed: DelayedEffect[];
+  /** Slain models held for their owner's choice (core C8), asked in order. */
+  removals: Removal[];
   /** Units destroyed this phase with a replacement ability, resolved at the end of the phase (seed 003 24.2). */
   endOfPhase: string[];
   /** The active player's order of the neutral passives this turn (seed 003 30). */
@@ -205,7 +220,9 @@ export type SigmarCommand =
   | { readonly type: "use_ability"; readonly unit: string; readonly ability: string; readonly targets: readonly string[] }
   | { readonly type: "play_card"; readonly card: string; readonly targets: readonly string[] }
   | { readonly type: "command"; readonly command: CommandId; readonly unit: string }
-  | { readonly type: "concede" };
+  | { readonly type: "concede" }
+  /** Core C8: the answer to `remove_models`: the ids of the models removed. */
+  | { readonly type: "remove_models"; readonly models: readonly string[] };
 
 /** The core commands bought with command points (project core rule). */
 export type CommandId = "press_forward" | "hold_firm";
@@ -273,6 +290,8 @@ export type SigmarEvent =
   | { readonly type: "scored"; readonly seat: SeatId; readonly objectives: readonly string[]; readonly vp: number }
   | { readonly type: "declined"; readonly seat: SeatId; readonly what: string }
   | { readonly type: "conceded"; readonly seat: SeatId }
+  /** Core C8 (from sigmar-0.5.0): slain models removed; `chosen` when their owner named them. */
+  | { readonly type: "models_removed"; readonly unit: string; readonly models: readonly string[]; readonly chosen: boolean }
   | { readonly type: "match_ended"; readonly result: MatchResult; readonly seed: string; readonly lists: Record<SeatId, ArmyList>; readonly salts: Record<SeatId, string>; readonly hands: Record<SeatId, string[]> };
 
 export type SigmarErrorCode =

@@ -70,6 +70,8 @@ export function describe(event: SigmarEvent, state: SigmarState): string | null 
       return `    ${u(event.unit)} suffers ${event.amount} mortal damage (${event.source})${event.ward ? `, ward ${event.ward.rolls.join(" ")}` : ""}: ${event.dealt} dealt, ${event.slain} slain`;
     case "unit_destroyed":
       return `    ${u(event.unit)} is destroyed`;
+    case "models_removed":
+      return `    ${u(event.unit)} removes ${event.models.length} slain model(s)${event.chosen ? ", chosen by its owner" : ""}: ${event.models.join(", ")}`;
     case "fight_picked":
       return null;
     case "fight_declined":

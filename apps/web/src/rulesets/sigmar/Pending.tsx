@@ -23,6 +23,8 @@ export function Pending({ w, view, seat }: { w: SigmarWords; view: SigmarView; s
                 ? w.t("pending.must_target", { ability: abilityName(w, p.ability) })
                 : p.kind === "priority"
                   ? w.t("pending.priority", { rolls: Object.entries(p.rolls).map(([s, n]) => `${w.name(s)} ${n}`).join(", ") })
+                  : p.kind === "remove_models"
+                  ? w.t("pending.remove_models", { unit: u(p.unit), count: p.count })
                   : p.kind === "phase_window"
                   ? w.t(p.at === "start" ? "pending.window_start" : "pending.window_end", { phase: w.t(`phase.${view.step}`) })
                   : w.t(`pending.${p.kind}`);
@@ -45,4 +47,5 @@ const PENDING_TIPS: Record<NonNullable<SigmarView["pending"]>["kind"], SigmarTip
   order_effects: "order",
   phase_window: "abilities",
   priority: "round",
+  remove_models: "coherency",
 };

@@ -56,6 +56,8 @@ export function commandText(w: SigmarWords, view: SigmarView, c: SigmarCommand):
       return t("muster.unlock");
     case "concede":
       return t("controls.concede");
+    case "remove_models":
+      return t("removal.marked", { count: c.models.length });
   }
 }
 

@@ -120,6 +120,8 @@ export function describeEvent(w: SigmarWords, e: SigmarEvent, view: Pick<SigmarV
       return t("log.mortal_damage", { unit: u(e.unit), amount: e.amount, source: abilityName(w, e.source), slain: e.slain });
     case "unit_destroyed":
       return t("log.unit_destroyed", { unit: u(e.unit) });
+    case "models_removed":
+      return e.chosen ? t("log.models_removed", { unit: u(e.unit), count: e.models.length }) : null;
     case "fight_picked":
       return t("log.fight_picked", { unit: u(e.unit) });
     case "fight_declined":

@@ -32,6 +32,7 @@ export const SigmarCommandSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("command"), command: z.enum(["press_forward", "hold_firm"]), unit: id }).strict(),
   z.object({ type: z.literal("concede") }).strict(),
   z.object({ type: z.literal("remove_models"), models: z.array(id).max(40) }).strict(),
+  z.object({ type: z.literal("retreat"), unit: id }).strict(),
 ]);
 
 /** Parses an untrusted value into a command, or returns null. */

@@ -12,6 +12,7 @@ import { RULES_VERSION } from "./version";
 import { awaiting, legalCommands, legalCommandsInView, templates, templatesInView } from "./legal";
 import { applyMuster } from "./muster";
 import { answerRemoval } from "./removal";
+import { retreat } from "./retreat";
 import { otherSeat } from "./query";
 import type { SigmarCommand, SigmarErrorCode, SigmarEvent, SigmarSetup, SigmarState } from "./types";
 import { redact, viewFor, type SigmarView } from "./view";
@@ -29,6 +30,7 @@ const ANSWERS: Readonly<Record<string, readonly SigmarCommand["type"][]>> = {
   phase_window: ["use_ability", "decline"],
   priority: ["order"],
   remove_models: ["remove_models"],
+  retreat_move: ["place", "decline"],
 };
 
 function dispatch(ctx: Ctx, seat: SeatId, c: SigmarCommand): SigmarErrorCode | null {
@@ -66,6 +68,8 @@ function dispatch(ctx: Ctx, seat: SeatId, c: SigmarCommand): SigmarErrorCode | n
       return a.playCard(ctx, seat, c);
     case "command":
       return a.useCommand(ctx, seat, c);
+    case "retreat":
+      return retreat(ctx, seat, c.unit);
     case "remove_models":
       return answerRemoval(ctx, seat, c.models);
     case "concede":

@@ -39,7 +39,7 @@ export interface UnitState {
   /** Models returned or added this turn (seed 003 22), and the turn. */
   returned?: { turn: number; models: string[] };
   /** What the unit did this turn. */
-  did: { moved?: boolean; ran?: boolean; shot?: boolean; charged?: boolean; triedCharge?: boolean };
+  did: { moved?: boolean; ran?: boolean; shot?: boolean; charged?: boolean; triedCharge?: boolean; retreated?: boolean };
   /** The next model number (returned and added models get new ids). */
   next: number;
 }
@@ -87,7 +87,9 @@ export type SigmarPending =
   /** A start- or end-of-phase window (core C13): `seat` may use its window abilities, then passes (`decline`). */
   | { readonly kind: "phase_window"; readonly seat: SeatId; readonly at: "start" | "end" }
   /** Core C8: `count` models of `unit` are slain; its owner (`seat`) names which (`remove_models`); `suggested` the default, every id public. */
-  | { readonly kind: "remove_models"; readonly seat: SeatId; readonly unit: string; readonly count: number; readonly suggested: readonly string[] };
+  | { readonly kind: "remove_models"; readonly seat: SeatId; readonly unit: string; readonly count: number; readonly suggested: readonly string[] }
+  /** Core C5: `unit` retreats: move its models up to `max` (fine units), ending outside enemy combat range (`place`), or stay (`decline`). */
+  | { readonly kind: "retreat_move"; readonly seat: SeatId; readonly unit: string; readonly max: number };
 
 /**
  * Models slain and held for their owner's choice (core C8, removal.ts): `count` models of `unit`
@@ -178,6 +180,8 @@ export interface SigmarState {
   delayed: DelayedEffect[];
   /** Slain models held for their owner's choice (core C8), asked in order. */
   removals: Removal[];
+  /** Core C5: the unit whose retreat move is asked once no other decision is pending (null: none). */
+  retreating: string | null;
   /** Units destroyed this phase with a replacement ability, resolved at the end of the phase (seed 003 24.2). */
   endOfPhase: string[];
   /** The active player's order of the neutral passives this turn (seed 003 30). */
@@ -222,7 +226,9 @@ export type SigmarCommand =
   | { readonly type: "command"; readonly command: CommandId; readonly unit: string }
   | { readonly type: "concede" }
   /** Core C8: the answer to `remove_models`: the ids of the models removed. */
-  | { readonly type: "remove_models"; readonly models: readonly string[] };
+  | { readonly type: "remove_models"; readonly models: readonly string[] }
+  /** Core C5: a unit in combat retreats instead of a normal move (D3 mortal damage, then `retreat_move`). */
+  | { readonly type: "retreat"; readonly unit: string };
 
 /** The core commands bought with command points (project core rule). */
 export type CommandId = "press_forward" | "hold_firm";
@@ -267,7 +273,7 @@ export type SigmarEvent =
   | { readonly type: "turn_started"; readonly turn: number; readonly seat: SeatId }
   | { readonly type: "phase_started"; readonly phase: Phase }
   | { readonly type: "neutral_order"; readonly seat: SeatId; readonly order: readonly string[] }
-  | { readonly type: "moved"; readonly unit: string; readonly models: Points; readonly kind: "move" | "run" | "charge" | "pile_in" }
+  | { readonly type: "moved"; readonly unit: string; readonly models: Points; readonly kind: "move" | "run" | "charge" | "pile_in" | "retreat" }
   | { readonly type: "run_rolled"; readonly unit: string; readonly roll: number }
   | { readonly type: "set_up"; readonly unit: string; readonly warscroll: string; readonly models: Points; readonly salt?: string; readonly replacementOf?: string }
   | { readonly type: "charge_rolled"; readonly unit: string; readonly target: string; readonly dice: readonly number[]; readonly roll: number }
@@ -292,6 +298,8 @@ export type SigmarEvent =
   | { readonly type: "conceded"; readonly seat: SeatId }
   /** Core C8 (from sigmar-0.5.0): slain models removed; `chosen` when their owner named them. */
   | { readonly type: "models_removed"; readonly unit: string; readonly models: readonly string[]; readonly chosen: boolean }
+  /** Core C5 (from sigmar-0.5.0): a unit retreats, rolling `roll` (D3) mortal damage (reported by the `mortal_damage` that follows). */
+  | { readonly type: "retreat_declared"; readonly unit: string; readonly roll: number }
   | { readonly type: "match_ended"; readonly result: MatchResult; readonly seed: string; readonly lists: Record<SeatId, ArmyList>; readonly salts: Record<SeatId, string>; readonly hands: Record<SeatId, string[]> };
 
 export type SigmarErrorCode =

@@ -55,7 +55,9 @@ export function describe(event: SigmarEvent, state: SigmarState): string | null 
     case "neutral_order":
       return `   ${event.seat} orders the standing stones: ${event.order.join(", ")}`;
     case "moved":
-      return `    ${u(event.unit)} ${event.kind === "pile_in" ? "piles in" : event.kind === "charge" ? "charges" : event.kind === "run" ? "runs" : "moves"} to ${where(event.models)}`;
+      return `    ${u(event.unit)} ${event.kind === "pile_in" ? "piles in" : event.kind === "charge" ? "charges" : event.kind === "run" ? "runs" : event.kind === "retreat" ? "retreats" : "moves"} to ${where(event.models)}`;
+    case "retreat_declared":
+      return `    ${u(event.unit)} retreats from combat: ${event.roll} mortal damage (D3)`;
     case "run_rolled":
       return `    ${u(event.unit)} runs: +${event.roll}"`;
     case "set_up":

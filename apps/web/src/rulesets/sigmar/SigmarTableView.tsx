@@ -315,6 +315,11 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: 
           {t("controls.dragHint")} <Tip t={t} tip="ruler" /> · <Tip t={t} tip="coherency" /> · <Tip t={t} tip={view.step === "combat" ? "pileIn" : "combatRange"} />
         </p>
       )}
+      {legal.some((c) => c.type === "retreat" && (!selected || c.unit === selected)) && (
+        <p className="hint retreat-why">
+          {t("controls.retreatWhy")} <Tip t={t} tip="retreat" />
+        </p>
+      )}
       {forUnit.length > 0 && <ul className="command-list unit-commands">{forUnit.map((c, i, all) => button(c, i, all))}</ul>}
       {why && (
         <p className="why-not" role="note">

@@ -59,7 +59,7 @@ const SIEGE_KINDS = Object.keys({
 /** Every kind of Age of Sigmar's event union. */
 const SIGMAR_KINDS = Object.keys({
   seed_committed: 1, army_locked: 1, army_unlocked: 1, armies_revealed: 1, deployed: 1, cards_drawn: 1, round_started: 1, reserves_destroyed: 1, turn_started: 1,
-  phase_started: 1, neutral_order: 1, moved: 1, run_rolled: 1, set_up: 1, charge_rolled: 1, charge_failed: 1, attacks: 1, mortal_damage: 1, unit_destroyed: 1,
+  phase_started: 1, neutral_order: 1, moved: 1, run_rolled: 1, set_up: 1, charge_rolled: 1, charge_failed: 1, attacks: 1, mortal_damage: 1, unit_destroyed: 1, models_removed: 1, retreat_declared: 1,
   fight_picked: 1, fight_declined: 1, ability_used: 1, ability_roll: 1, healed: 1, models_returned: 1, effect_added: 1, token_placed: 1, token_removed: 1,
   card_played: 1, command_used: 1, effects_ordered: 1, scored: 1, declined: 1, conceded: 1, match_ended: 1, rallied: 1,
 } satisfies Record<SigmarEvent["type"], 1>);

@@ -12,6 +12,7 @@ import { canShootAt, critOptions, resolveAttacks, weaponsFor } from "./attack";
 import { mayFightNow, offerRiposte, picker, recordPick } from "./combat";
 import { discInBox, discInsideBox, overlaps, within, type Pt } from "./geometry";
 import { checkPlacement } from "./moves";
+import { placeRetreat } from "./retreat";
 import { moveOf, permitted, rollMod, modsFor } from "./modifiers";
 import { BATTLEFIELD, TERRAIN, abilitiesOf, combatRange, discs, inCombat, onField, otherSeat, radiusOf, unitsWithin, ws } from "./query";
 import { chooseFirst, endPhase, enterPhase, nextDeployer, passWindow, reserveSalt, settle } from "./flow";
@@ -137,7 +138,8 @@ export function shoot(ctx: Ctx, seat: SeatId, c: Cmd<"shoot">): SigmarErrorCode 
   const unit = own(s, seat, c.unit);
   if (typeof unit === "string") return unit;
   if (unit.did.shot) return "already_acted";
-  if (!permitted(s, unit, "shoot")) return "cannot";
+  // Core C5: a unit that retreated cannot shoot this turn.
+  if (unit.did.retreated || !permitted(s, unit, "shoot")) return "cannot";
   const engaged = inCombat(s, unit);
   if (weaponsFor(unit, "shoot", engaged).length === 0) return engaged ? "in_combat" : "out_of_range";
   const target = s.units[c.target];
@@ -162,7 +164,8 @@ export function charge(ctx: Ctx, seat: SeatId, c: Cmd<"charge">): SigmarErrorCod
   if (typeof unit === "string") return unit;
   if (unit.did.charged || unit.did.triedCharge) return "already_acted";
   if (inCombat(s, unit)) return "in_combat";
-  if (!permitted(s, unit, "charge")) return "cannot";
+  // Core C5: a unit that retreated cannot charge this turn.
+  if (unit.did.retreated || !permitted(s, unit, "charge")) return "cannot";
   const target = s.units[c.target];
   if (!target || (target.owner !== seat && target.where === "reserve")) return "unknown_unit";
   if (target.owner === seat) return "invalid_target";
@@ -248,6 +251,7 @@ export function placeAnswer(ctx: Ctx, seat: SeatId, c: Cmd<"place">): SigmarErro
     ctx.emit({ type: "moved", unit: unit.id, models: c.models, kind: p.kind === "run_move" ? "run" : "charge" });
     return null;
   }
+  if (p.kind === "retreat_move") return placeRetreat(ctx, s.units[p.unit]!, c.models);
   if (p.kind === "place_models") return returnModels(ctx, seat, p.unit, p.count, c.models);
   if (p.kind === "replacement") return replacement(ctx, seat, p.unit, p.count, c.models);
   return "no_decision_pending";
@@ -326,7 +330,7 @@ export function decline(ctx: Ctx, seat: SeatId): SigmarErrorCode | null {
   const p = s.pending;
   if (!p || p.seat !== seat) return "no_decision_pending";
   if (p.kind === "charge_move") ctx.emit({ type: "charge_failed", unit: p.unit });
-  else if (p.kind === "place_models" || p.kind === "replacement" || p.kind === "riposte" || p.kind === "run_move" || p.kind === "phase_window") ctx.emit({ type: "declined", seat, what: p.kind });
+  else if (p.kind === "place_models" || p.kind === "replacement" || p.kind === "riposte" || p.kind === "run_move" || p.kind === "phase_window" || p.kind === "retreat_move") ctx.emit({ type: "declined", seat, what: p.kind });
   else return "invalid_choice";
   s.pending = null;
   if (p.kind === "replacement") endPhase(ctx);

@@ -10,6 +10,7 @@ import { inches, within } from "./geometry";
 import { rollValue } from "./dice";
 import { applyMods, characteristic, hasFlag, modsFor, rankOf, rollMod, type Mod } from "./modifiers";
 import { abilitiesOf, combatRange, discs, hasKeyword, ws, visible, fieldUnits, unitsWithin } from "./query";
+import { dropHold, heldCount, slay } from "./removal";
 import type { Ctx } from "./context";
 import type { AttackReport, CritKind, SigmarState, StageReport, UnitState } from "./types";
 
@@ -90,25 +91,33 @@ export function weaponMods(state: Pick<SigmarState, "active" | "seats">, attacke
 
 const stage = (need: number, mods: Mod[], rolls: number[], passed: number): StageReport => ({ need, mods: mods.map((m) => ({ source: m.source, value: m.value })), rolls, passed });
 
-/** Removes models for damage (project core rule C8): the model farthest from the attacker first. */
+/**
+ * How many models `amount` more damage points slay (project core rule C8): damage is pooled on the
+ * unit and a model is slain each time the pool reaches its Health; `models` the models still
+ * counting (those not already held for removal). Returns the slain count and the pool left.
+ */
+export function slainBy(pool: number, amount: number, health: number, models: number): { slain: number; pool: number } {
+  let left = pool + amount;
+  const slain = Math.min(models, Math.floor(left / health));
+  left -= slain * health;
+  return { slain, pool: slain === models ? 0 : left };
+}
+
+/**
+ * Allocates damage to a unit once an attack sequence is over (project core rule C8): the models
+ * slain are removed (all of them: the unit is destroyed), or held for the owner's choice of which
+ * (removal.ts `slay`). `from`: the attacking unit (the suggestion removes the models farthest from it first).
+ */
 export function allocate(ctx: Ctx, unit: UnitState, amount: number, from: UnitState | null): number {
-  const health = ws(unit).health;
-  unit.damage += amount;
-  let slain = 0;
-  while (unit.damage >= health && unit.models.length > 0) {
-    let at = unit.models.length - 1;
-    if (from && from.models.length) {
-      let far = -1;
-      unit.models.forEach((m, i) => {
-        const d = Math.min(...from.models.map((f) => (f.x - m.x) ** 2 + (f.y - m.y) ** 2));
-        if (d >= far) [far, at] = [d, i];
-      });
-    }
-    unit.models.splice(at, 1);
-    unit.damage -= health;
-    slain++;
-  }
-  if (unit.models.length === 0) destroy(ctx, unit);
+  const s = ctx.state;
+  const counting = unit.models.length - heldCount(s, unit.id);
+  const { slain, pool } = slainBy(unit.damage, amount, ws(unit).health, counting);
+  unit.damage = pool;
+  if (slain === 0) return 0;
+  if (slain === counting) {
+    dropHold(s, unit.id);
+    destroy(ctx, unit);
+  } else slay(ctx, unit, slain, from?.models ?? []);
   return slain;
 }
 
@@ -141,8 +150,11 @@ function wardRolls(ctx: Ctx, unit: UnitState, amount: number): { report: StageRe
 export function mortalDamage(ctx: Ctx, unit: UnitState, amount: number, source: string, from: UnitState | null): void {
   const { report, saved } = wardRolls(ctx, unit, amount);
   const dealt = amount - saved;
+  const mark = ctx.events.length;
   const slain = allocate(ctx, unit, dealt, from);
+  const after = ctx.events.splice(mark);
   ctx.emit({ type: "mortal_damage", unit: unit.id, amount, ward: report, dealt, slain, source });
+  ctx.events.push(...after);
 }
 
 /**
@@ -156,8 +168,14 @@ export function resolveAttacks(ctx: Ctx, attacker: UnitState, target: UnitState,
   // Destructions found while resolving are reported after the attacks that caused them.
   const mark = ctx.events.length;
   const caps = catalog.rules.modifierCaps;
+  // Core C8: the damage of every weapon is allocated once, after the last; meanwhile the target's
+  // models all stay, and each report counts the models its damage slays (`pool`, `standing`).
+  const health = ws(target).health;
+  let pool = target.damage;
+  let standing = target.models.length - heldCount(s, target.id);
+  let total = 0;
   for (const weapon of weaponsFor(attacker, kind, engaged)) {
-    if (target.where !== "field") break;
+    if (target.where !== "field" || standing === 0) break;
     const models = modelsInReach(attacker, target, weapon, s);
     if (models === 0) continue;
     const context = { weapon, attackerOwner: attacker.owner };
@@ -216,10 +234,11 @@ export function resolveAttacks(ctx: Ctx, attacker: UnitState, target: UnitState,
     for (let i = 0; i < wounds - saved; i++) normal += damageOf();
     let mortal = 0;
     for (let i = 0; i < mortalHits; i++) mortal += damageOf();
-    const total = normal + mortal;
-    const ward = wardRolls(ctx, target, total);
-    const dealt = total - ward.saved;
-    const slain = allocate(ctx, target, dealt, attacker);
+    const ward = wardRolls(ctx, target, normal + mortal);
+    const dealt = normal + mortal - ward.saved;
+    const counted = slainBy(pool, dealt, health, standing);
+    const slain = counted.slain;
+    [pool, standing, total] = [counted.pool, standing - slain, total + dealt];
     reports.push({
       weapon: weapon.id,
       models,
@@ -237,6 +256,7 @@ export function resolveAttacks(ctx: Ctx, attacker: UnitState, target: UnitState,
       slain,
     });
   }
+  if (total > 0) allocate(ctx, target, total, attacker);
   const after = ctx.events.splice(mark);
   ctx.emit({ type: "attacks", unit: attacker.id, target: target.id, kind, reports });
   ctx.events.push(...after);

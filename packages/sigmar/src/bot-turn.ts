@@ -9,7 +9,8 @@ import { catalog } from "./data";
 import { inches, within, type Box, type Pt } from "./geometry";
 import { centreOf } from "./moves";
 import { moveOf } from "./modifiers";
-import { BATTLEFIELD, abilitiesOf, combatRange, discs, fieldUnits, inCombat, radiusOf, territory, ws } from "./query";
+import { BATTLEFIELD, abilitiesOf, combatRange, combatants, discs, fieldUnits, inCombat, radiusOf, territory, ws } from "./query";
+import { clearlyLosing } from "./retreat";
 import { formationsIn, translations } from "./bot-field";
 import { bestCrits, chargeOdds, damageValue, expectedAttack, woundsLeft } from "./bot-estimate";
 import { OBJECTIVES, Judge, POSITION_BUDGET, controlOn, withUnitAt } from "./bot-position";
@@ -92,6 +93,9 @@ function movement(s: SigmarState, seat: SeatId, legal: readonly SigmarCommand[],
     const pick = best([...formationsIn(s, unit, edgeStrips(), how, inches(2)), ...listed], (to) => judge.value(withUnitAt(s, unit, to, {}), true));
     if (pick) return { type: "set_up", unit: unit.id, models: pick.item };
   }
+  // Core C5: a unit clearly losing its fight retreats (a simple estimate: retreat.ts `clearlyLosing`).
+  const flee = ofType(legal, "retreat").find((c) => losing(s, s.units[c.unit]!));
+  if (flee) return flee;
   // Units nearest an objective first; the first whose move or run improves the position moves.
   const now = judge.value(s, true);
   const targets = goals(s, judge);
@@ -112,6 +116,18 @@ function movement(s: SigmarState, seat: SeatId, legal: readonly SigmarCommand[],
     if (top) return top.command;
   }
   return END;
+}
+
+/**
+ * Whether `unit` is clearly losing the fight it is in (core C5): the enemies in combat with it
+ * would deal at least its wounds left while it deals them less than a third of that, and it would
+ * likely survive the retreat's D3 mortal damage (more than 3 wounds left).
+ */
+function losing(s: SigmarState, unit: UnitState): boolean {
+  const foes = combatants(s, unit);
+  const incoming = foes.reduce((n, e) => n + expectedAttack(s, e, unit, "fight", true), 0);
+  const outgoing = Math.max(0, ...foes.map((e) => expectedAttack(s, unit, e, "fight", true)));
+  return woundsLeft(unit) > 3 && clearlyLosing(woundsLeft(unit), incoming, outgoing);
 }
 
 /** Shooting phase: the shot that deals the most value (its crits chosen), after a command or card that helps it. */
@@ -248,6 +264,12 @@ export function answer(s: SigmarState, seat: SeatId, legal: readonly SigmarComma
     }
     case "place_models":
       return places[0] ? { type: "place", models: places[0] } : decline;
+    case "retreat_move": {
+      // Core C5: the retreat's place the bot judges best (listed places only: each checked as a retreat).
+      const unit = s.units[p.unit]!;
+      const pick = best(places, (to) => judge.value(withUnitAt(s, unit, to), true));
+      return pick ? { type: "place", models: pick.item } : decline;
+    }
     case "riposte": {
       const pick = best(ofType(legal, "fight"), (c) => attackValue(s, c.unit, c.target, "fight"));
       return pick ? withCrits(s, pick.item) : decline;

@@ -31,6 +31,8 @@ export const SigmarCommandSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("play_card"), card: id, targets: z.array(id).max(6) }).strict(),
   z.object({ type: z.literal("command"), command: z.enum(["press_forward", "hold_firm", "counter_charge", "rally"]), unit: id, target: id.optional() }).strict(),
   z.object({ type: z.literal("concede") }).strict(),
+  z.object({ type: z.literal("remove_models"), models: z.array(id).max(40) }).strict(),
+  z.object({ type: z.literal("retreat"), unit: id }).strict(),
 ]);
 
 /** Parses an untrusted value into a command, or returns null. */

@@ -11,6 +11,8 @@ import { placeTokens, resolveDelayed, triggerMusts, windowOpenFor } from "./abil
 import { offerRiposte, picker, startCombat } from "./combat";
 import { isLive } from "./modifiers";
 import { reactionUses } from "./reactions";
+import { raiseRemoval } from "./removal";
+import { raiseRetreat } from "./retreat";
 import { discs, fieldUnits, otherSeat, ws } from "./query";
 import type { SigmarEvent, SigmarSetup, SigmarState, UnitState } from "./types";
 
@@ -55,6 +57,8 @@ export function setupMatch(setup: SigmarSetup, matchSeed: string): { state: Sigm
     pending: null,
     window: null,
     delayed: [],
+    removals: [],
+    retreating: null,
     endOfPhase: [],
     neutralOrder: [],
     seq: 0,
@@ -317,6 +321,10 @@ export function controlled(s: SigmarState, seat: SeatId): string[] {
 export function settle(ctx: Ctx): void {
   const s = ctx.state;
   if (s.result) return;
+  // Core C8: slain models held for their owner's choice are removed before anything else happens.
+  if (raiseRemoval(s)) return;
+  // Core C5: a retreat's move, once its slain models are removed.
+  if (raiseRetreat(s)) return;
   resolveDelayed(ctx);
   offerRiposte(ctx);
   for (const id of new Set(s.tokens.map((t) => t.unit))) placeTokens(s, id);
@@ -349,6 +357,8 @@ export function finish(ctx: Ctx, winner: SeatId | null, reason: string): void {
   s.result = { winner: w, reason: byPoints ? `${reason}: victory points ${s.vp[a]}-${s.vp[b]}` : reason, scores: { ...s.vp } };
   s.phase = "finished";
   s.pending = null;
+  s.removals = [];
+  s.retreating = null;
   s.active = null;
   const shown = (seat: SeatId) => (s.muster.revealed ? s.muster.seats[seat]?.list : null);
   const lists = Object.fromEntries(s.seats.flatMap((seat) => (shown(seat) ? [[seat, shown(seat)!]] : [])));

@@ -19,6 +19,8 @@ import { moveOf, permitted } from "./modifiers";
 import { moveProblem, returnProblem, COMMANDS } from "./actions";
 import { undeployed } from "./flow";
 import { reactionUses } from "./reactions";
+import { alternatives } from "./removal";
+import { retreatMoves, retreatPlacement, retreatProblem } from "./retreat";
 import { stateFromView, type SigmarView } from "./view";
 import type { CommandId, CritKind, SigmarCommand, SigmarState, UnitState } from "./types";
 
@@ -232,6 +234,17 @@ function computeLegal(s: SigmarState, seat: SeatId): SigmarCommand[] {
         const to = greedyReturn(s, unit!, p.returnable);
         return [...(to.length ? [{ type: "place" as const, models: to }] : []), { type: "decline" }];
       }
+      case "retreat_move": {
+        const how = retreatPlacement(s, unit!);
+        const stay = checkPlacement(s, unit!, here(unit!), how) === null ? [here(unit!)] : [];
+        return [...[...stay, ...retreatMoves(s, unit!)].map((models) => ({ type: "place" as const, models })), { type: "decline" }];
+      }
+      case "remove_models": {
+        // Core C8: the suggestion first (the default), then choices differing from it by one model.
+        const hold = s.removals.find((r) => r.unit === p.unit);
+        const picks = hold ? [[...p.suggested], ...alternatives(s, hold, 4)] : [[...p.suggested]];
+        return picks.map((models) => ({ type: "remove_models" as const, models }));
+      }
     }
   }
   if (s.phase === "deployment") {
@@ -242,6 +255,8 @@ function computeLegal(s: SigmarState, seat: SeatId): SigmarCommand[] {
   switch (s.step) {
     case "movement":
       for (const u of mine) {
+        // Core C5: a unit in combat may retreat instead.
+        if (retreatProblem(s, u) === null) out.push({ type: "retreat", unit: u.id });
         if (moveProblem(s, u) !== null) continue;
         for (const models of canonicalMoves(s, u, moveOf(s, u), { kind: "move", max: moveOf(s, u) })) out.push({ type: "move", unit: u.id, models });
         if (permitted(s, u, "run")) out.push({ type: "run", unit: u.id });
@@ -252,7 +267,7 @@ function computeLegal(s: SigmarState, seat: SeatId): SigmarCommand[] {
       break;
     case "shooting":
       for (const u of mine) {
-        if (u.did.shot || !permitted(s, u, "shoot")) continue;
+        if (u.did.shot || u.did.retreated || !permitted(s, u, "shoot")) continue;
         const engaged = inCombat(s, u);
         if (weaponsFor(u, "shoot", engaged).length === 0) continue;
         for (const t of fieldUnits(s, otherSeat(s, seat))) {
@@ -263,7 +278,7 @@ function computeLegal(s: SigmarState, seat: SeatId): SigmarCommand[] {
       break;
     case "charge":
       for (const u of mine) {
-        if (u.did.charged || u.did.triedCharge || inCombat(s, u) || !permitted(s, u, "charge")) continue;
+        if (u.did.charged || u.did.triedCharge || u.did.retreated || inCombat(s, u) || !permitted(s, u, "charge")) continue;
         for (const t of fieldUnits(s, otherSeat(s, seat))) if (unitsWithin(u, t, inches(catalog.rules.chargeReach))) out.push({ type: "charge", unit: u.id, target: t.id });
       }
       break;
@@ -296,7 +311,7 @@ function constraintsOf(how: Placement): TemplateConstraint[] {
     { kind: "no_overlap" },
   ];
   if ("max" in how) c.push({ kind: "max_move", units: how.max });
-  if (how.kind === "move" || how.kind === "run") c.push({ kind: "outside_combat_range", inches: catalog.rules.combatRange });
+  if (how.kind === "move" || how.kind === "run" || how.kind === "retreat") c.push({ kind: "outside_combat_range", inches: catalog.rules.combatRange });
   if (how.kind === "charge") c.push({ kind: "end_within", inches: 1, of: how.target });
   if (how.kind === "pile_in") c.push({ kind: "no_farther_from_nearest_enemy" });
   if (how.kind === "set_up") c.push({ kind: "wholly_within_edge", inches: how.depth / 100, edge: how.edge }, { kind: "away_from_enemies", inches: how.away / 100 });
@@ -332,6 +347,7 @@ export function templates(s: SigmarState, seat: SeatId): CommandTemplate<SigmarC
     if (!first || first.type !== "place") return [];
     if (!("unit" in p)) return [];
     const unit = s.units[p.unit]!;
+    if (p.kind === "retreat_move") return [template(first, "models", first.models.length, (i) => around(unit.models[i]!, p.max), retreatPlacement(s, unit), "core C5")];
     if (p.kind === "run_move") return [template(first, "models", first.models.length, (i) => around(unit.models[i]!, moveOf(s, unit) + inches(p.roll)), { kind: "run", max: moveOf(s, unit) + inches(p.roll) }, "core C5")];
     if (p.kind === "charge_move") return [template(first, "models", first.models.length, (i) => around(unit.models[i]!, inches(p.roll)), { kind: "charge", max: inches(p.roll), target: p.target }, "core C6")];
     if (p.kind === "place_models" || p.kind === "rally") return [template(first, "models", first.models.length, () => BATTLEFIELD, reservePlacement(), "003_3dcb36e83a2444ba.txt 22")];

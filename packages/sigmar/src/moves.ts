@@ -14,6 +14,8 @@ import type { SigmarErrorCode, SigmarState, UnitState } from "./types";
 /** How models are being placed. */
 export type Placement =
   | { readonly kind: "move" | "run"; readonly max: number }
+  /** Core C5: a retreat: through enemy combat range but not enemy bases, ending outside it. */
+  | { readonly kind: "retreat"; readonly max: number }
   | { readonly kind: "charge"; readonly max: number; readonly target: string }
   | { readonly kind: "pile_in"; readonly max: number }
   | { readonly kind: "deploy" }
@@ -78,7 +80,7 @@ export function obstaclesFor(board: Board, kind: MoveKind, ranges = true): Obsta
 }
 
 /** The kinds of placement that move models along paths. */
-export type MoveKind = "move" | "run" | "charge" | "pile_in";
+export type MoveKind = "move" | "run" | "charge" | "pile_in" | "retreat";
 
 /** Why a placement of moving models is refused, and which model (its index) shows it; null model: the unit as a whole. */
 export interface MoveProblem {
@@ -102,8 +104,8 @@ export function movementProblem(board: Board, r: number, from: readonly Pt[], to
     if (board.others.some((o) => overlaps(d, o)) || next.some((e, j) => j < i && overlaps(d, e))) return { code: "overlapping", model: i };
   }
   const moving = how.kind === "move" || how.kind === "run";
-  if (moving) {
-    // Core rule C5: a normal move or run cannot end in combat range.
+  if (moving || how.kind === "retreat") {
+    // Core rule C5: a normal move, a run or a retreat cannot end in combat range.
     const i = next.findIndex((d) => board.enemies.some((e) => within(d, e, board.combatRange)));
     if (i >= 0) return { code: "enters_combat_range", model: i };
   }

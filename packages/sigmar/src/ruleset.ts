@@ -13,6 +13,8 @@ import { finish, setupMatch } from "./flow";
 import { RULES_VERSION } from "./version";
 import { awaiting, legalCommands, legalCommandsInView, templates, templatesInView } from "./legal";
 import { applyMuster } from "./muster";
+import { answerRemoval } from "./removal";
+import { retreat } from "./retreat";
 import { otherSeat } from "./query";
 import type { SigmarCommand, SigmarErrorCode, SigmarEvent, SigmarSetup, SigmarState } from "./types";
 import { redact, viewFor, type SigmarView } from "./view";
@@ -30,6 +32,8 @@ const ANSWERS: Readonly<Record<string, readonly SigmarCommand["type"][]>> = {
   phase_window: ["use_ability", "command", "decline"],
   priority: ["order"],
   rally: ["place", "decline"],
+  remove_models: ["remove_models"],
+  retreat_move: ["place", "decline"],
 };
 
 function dispatch(ctx: Ctx, seat: SeatId, c: SigmarCommand): SigmarErrorCode | null {
@@ -67,6 +71,10 @@ function dispatch(ctx: Ctx, seat: SeatId, c: SigmarCommand): SigmarErrorCode | n
       return a.playCard(ctx, seat, c);
     case "command":
       return isReaction(c.command) ? r.useReaction(ctx, seat, c) : a.useCommand(ctx, seat, c);
+    case "retreat":
+      return retreat(ctx, seat, c.unit);
+    case "remove_models":
+      return answerRemoval(ctx, seat, c.models);
     case "concede":
       ctx.emit({ type: "conceded", seat });
       finish(ctx, otherSeat(ctx.state, seat), `${seat} conceded`);
@@ -88,7 +96,7 @@ export function apply(state: SigmarState, raw: SigmarCommand, seat: SeatId): App
     else if (state.pending) {
       if (state.pending.seat !== seat) return fail("decision_pending");
       if (!ANSWERS[state.pending.kind]?.includes(command.type)) return fail("decision_pending");
-    } else if (command.type === "place" || command.type === "decline" || command.type === "order") return fail("no_decision_pending");
+    } else if (command.type === "place" || command.type === "decline" || command.type === "order" || command.type === "remove_models") return fail("no_decision_pending");
     else if (!awaiting(state).includes(seat)) return fail("not_your_turn");
   }
   const ctx = Ctx.on(state);

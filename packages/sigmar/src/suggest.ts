@@ -53,7 +53,7 @@ const better = (a: number[], b: number[]) => {
 function flow(board: Board, r: number, from: readonly Pt[], how: MovePlacement, goal: Pt): Pt[] | null {
   const n = from.length;
   const offset = { x: goal.x - centreOf(from).x, y: goal.y - centreOf(from).y };
-  const wanted = from.map((p) => (how.kind === "move" || how.kind === "run" ? { x: p.x + offset.x, y: p.y + offset.y } : goal));
+  const wanted = from.map((p) => (how.kind === "move" || how.kind === "run" || how.kind === "retreat" ? { x: p.x + offset.x, y: p.y + offset.y } : goal));
   const foes = how.kind === "charge" ? board.target : board.enemies;
   // A spot's cost: for a charge or pile-in its gap to the nearest foe; for a move its distance to where it was wanted.
   const cost = (i: number, p: Pt) => (how.kind === "charge" || how.kind === "pile_in" ? Math.min(...foes.map((e) => gap(p, r, e))) : Math.sqrt(d2(p, wanted[i]!)));
@@ -67,7 +67,7 @@ function flow(board: Board, r: number, from: readonly Pt[], how: MovePlacement, 
   for (const i of order) {
     const spots: Pt[] = [from[i]!];
     // A move walks each model toward where it was wanted; a charge or pile-in picks spots round the foes.
-    const walked = how.kind === "move" || how.kind === "run" ? walkToward(from[i]!, wanted[i]!, r, o, how.max, how.max + inches(6)) : null;
+    const walked = how.kind === "move" || how.kind === "run" || how.kind === "retreat" ? walkToward(from[i]!, wanted[i]!, r, o, how.max, how.max + inches(6)) : null;
     if (walked) spots.push(walked, ...around(walked, inches(0.5), 3));
     if (how.kind === "charge" || how.kind === "pile_in") for (const e of foes) for (const g of [0.05, 0.5, 0.95, 1.9, 2.9]) spots.push(...around(e, e.r + r + inches(g)));
     for (const j of done) for (const g of [0.1, 0.5, 0.9]) spots.push(...around(placed[j]!, 2 * r + inches(g), 2));
@@ -76,7 +76,7 @@ function flow(board: Board, r: number, from: readonly Pt[], how: MovePlacement, 
         const d = { ...p, r };
         if (!spotClear(p, r, stand) || board.enemies.some((e) => d2(p, e) < (r + e.r) ** 2)) return false;
         if (done.some((j) => d2(p, placed[j]!) < (2 * r) ** 2)) return false;
-        if ((how.kind === "move" || how.kind === "run") && board.enemies.some((e) => within(d, e, board.combatRange))) return false;
+        if ((how.kind === "move" || how.kind === "run" || how.kind === "retreat") && board.enemies.some((e) => within(d, e, board.combatRange))) return false;
         if (how.kind === "pile_in" && board.enemies.length && Math.min(...board.enemies.map((e) => d2(p, e))) > Math.min(...board.enemies.map((e) => d2(from[i]!, e)))) return false;
         return done.filter((j) => within(d, { ...placed[j]!, r }, link)).length >= need(done.length);
       })

@@ -39,7 +39,7 @@ export interface UnitState {
   /** Models returned or added this turn (seed 003 22), and the turn. */
   returned?: { turn: number; models: string[] };
   /** What the unit did this turn. */
-  did: { moved?: boolean; ran?: boolean; shot?: boolean; charged?: boolean; triedCharge?: boolean };
+  did: { moved?: boolean; ran?: boolean; shot?: boolean; charged?: boolean; triedCharge?: boolean; retreated?: boolean };
   /** The next model number (returned and added models get new ids). */
   next: number;
 }
@@ -91,7 +91,22 @@ export type SigmarPending =
    * slain models (each costs `health` points: seed 003 22), the rest heal (seed 003 21). Answered
    * by `place` (the returned models, possibly none) or `decline` (every point heals).
    */
-  | { readonly kind: "rally"; readonly seat: SeatId; readonly unit: string; readonly points: number; readonly health: number; readonly returnable: number };
+  | { readonly kind: "rally"; readonly seat: SeatId; readonly unit: string; readonly points: number; readonly health: number; readonly returnable: number }
+  /** Core C8: `count` models of `unit` are slain; its owner (`seat`) names which (`remove_models`); `suggested` the default, every id public. */
+  | { readonly kind: "remove_models"; readonly seat: SeatId; readonly unit: string; readonly count: number; readonly suggested: readonly string[] }
+  /** Core C5: `unit` retreats: move its models up to `max` (fine units), ending outside enemy combat range (`place`), or stay (`decline`). */
+  | { readonly kind: "retreat_move"; readonly seat: SeatId; readonly unit: string; readonly max: number };
+
+/**
+ * Models slain and held for their owner's choice (core C8, removal.ts): `count` models of `unit`
+ * stay on the battlefield until `seat` names them; `suggested` the default (model ids). Public.
+ */
+export interface Removal {
+  readonly unit: string;
+  readonly seat: SeatId;
+  readonly count: number;
+  readonly suggested: readonly string[];
+}
 
 /**
  * The start- or end-of-phase window (docs/rules/sigmar.md core C13; seed 003 19 "at the start of
@@ -169,6 +184,10 @@ export interface SigmarState {
   window: PhaseWindow | null;
   /** Delayed effects still to resolve, in order (seed 003 30). */
   delayed: DelayedEffect[];
+  /** Slain models held for their owner's choice (core C8), asked in order. */
+  removals: Removal[];
+  /** Core C5: the unit whose retreat move is asked once no other decision is pending (null: none). */
+  retreating: string | null;
   /** Units destroyed this phase with a replacement ability, resolved at the end of the phase (seed 003 24.2). */
   endOfPhase: string[];
   /** The active player's order of the neutral passives this turn (seed 003 30). */
@@ -212,7 +231,11 @@ export type SigmarCommand =
   | { readonly type: "play_card"; readonly card: string; readonly targets: readonly string[] }
   /** A core command (C9) or reaction (C14); `target` the enemy unit a counter-charge is declared at. */
   | { readonly type: "command"; readonly command: CommandId; readonly unit: string; readonly target?: string }
-  | { readonly type: "concede" };
+  | { readonly type: "concede" }
+  /** Core C8: the answer to `remove_models`: the ids of the models removed. */
+  | { readonly type: "remove_models"; readonly models: readonly string[] }
+  /** Core C5: a unit in combat retreats instead of a normal move (D3 mortal damage, then `retreat_move`). */
+  | { readonly type: "retreat"; readonly unit: string };
 
 /** The core commands bought with command points (project core rules C9, and C14's reactions in a window). */
 export type CommandId = "press_forward" | "hold_firm" | "counter_charge" | "rally";
@@ -257,7 +280,7 @@ export type SigmarEvent =
   | { readonly type: "turn_started"; readonly turn: number; readonly seat: SeatId }
   | { readonly type: "phase_started"; readonly phase: Phase }
   | { readonly type: "neutral_order"; readonly seat: SeatId; readonly order: readonly string[] }
-  | { readonly type: "moved"; readonly unit: string; readonly models: Points; readonly kind: "move" | "run" | "charge" | "pile_in" }
+  | { readonly type: "moved"; readonly unit: string; readonly models: Points; readonly kind: "move" | "run" | "charge" | "pile_in" | "retreat" }
   | { readonly type: "run_rolled"; readonly unit: string; readonly roll: number }
   | { readonly type: "set_up"; readonly unit: string; readonly warscroll: string; readonly models: Points; readonly salt?: string; readonly replacementOf?: string }
   | { readonly type: "charge_rolled"; readonly unit: string; readonly target: string; readonly dice: readonly number[]; readonly roll: number }
@@ -282,6 +305,10 @@ export type SigmarEvent =
   | { readonly type: "conceded"; readonly seat: SeatId }
   /** Core C14: a rally's six dice (each 4+ a rally point) for `unit`. */
   | { readonly type: "rallied"; readonly unit: string; readonly dice: readonly number[]; readonly points: number }
+  /** Core C8 (from sigmar-0.5.0): slain models removed; `chosen` when their owner named them. */
+  | { readonly type: "models_removed"; readonly unit: string; readonly models: readonly string[]; readonly chosen: boolean }
+  /** Core C5 (from sigmar-0.5.0): a unit retreats, rolling `roll` (D3) mortal damage (reported by the `mortal_damage` that follows). */
+  | { readonly type: "retreat_declared"; readonly unit: string; readonly roll: number }
   | { readonly type: "match_ended"; readonly result: MatchResult; readonly seed: string; readonly lists: Record<SeatId, ArmyList>; readonly salts: Record<SeatId, string>; readonly hands: Record<SeatId, string[]> };
 
 export type SigmarErrorCode =

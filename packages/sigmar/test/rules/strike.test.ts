@@ -31,6 +31,8 @@ describe("seed 003 19.0 STRIKE-FIRST and STRIKE-LAST", () => {
     expect(refused(s, "p2", { type: "fight", unit: "zeal", target: "briar" })).toBe("fight_order");
     expect(refused(s, "p1", { type: "fight", unit: "briar", target: "hounds" })).toBe("not_your_turn");
     s = ok(s, "p2", { type: "fight", unit: "hounds", target: "briar" }).state;
+    // Core C8: p1 first names the Briar Guard the hounds slew, when it has a choice.
+    if (s.pending?.kind === "remove_models") s = ok(s, "p1", legalCommands(s, "p1")[0]!).state;
     // Strike-first units done: the active player (p1) picks the next unit, although p2 picked last.
     expect(awaiting(s)).toEqual(["p1"]);
     expect(units(s, "p1")).toEqual(["briar"]);

@@ -55,7 +55,9 @@ export function describe(event: SigmarEvent, state: SigmarState): string | null 
     case "neutral_order":
       return `   ${event.seat} orders the standing stones: ${event.order.join(", ")}`;
     case "moved":
-      return `    ${u(event.unit)} ${event.kind === "pile_in" ? "piles in" : event.kind === "charge" ? "charges" : event.kind === "run" ? "runs" : "moves"} to ${where(event.models)}`;
+      return `    ${u(event.unit)} ${event.kind === "pile_in" ? "piles in" : event.kind === "charge" ? "charges" : event.kind === "run" ? "runs" : event.kind === "retreat" ? "retreats" : "moves"} to ${where(event.models)}`;
+    case "retreat_declared":
+      return `    ${u(event.unit)} retreats from combat: ${event.roll} mortal damage (D3)`;
     case "run_rolled":
       return `    ${u(event.unit)} runs: +${event.roll}"`;
     case "set_up":
@@ -70,6 +72,8 @@ export function describe(event: SigmarEvent, state: SigmarState): string | null 
       return `    ${u(event.unit)} suffers ${event.amount} mortal damage (${event.source})${event.ward ? `, ward ${event.ward.rolls.join(" ")}` : ""}: ${event.dealt} dealt, ${event.slain} slain`;
     case "unit_destroyed":
       return `    ${u(event.unit)} is destroyed`;
+    case "models_removed":
+      return `    ${u(event.unit)} removes ${event.models.length} slain model(s)${event.chosen ? ", chosen by its owner" : ""}: ${event.models.join(", ")}`;
     case "fight_picked":
       return null;
     case "fight_declined":

@@ -61,9 +61,13 @@ export interface MapUnitsProps {
   readonly sx: (p: Pt) => Pt;
   readonly onDown: (unit: string, model: number, e: ReactPointerEvent) => void;
   readonly onUnit?: (id: string) => void;
+  /** Core C8: models marked for removal (ids), ringed; a click on a model of `pickFrom` calls `onModel`. */
+  readonly marked?: ReadonlySet<string>;
+  readonly pickFrom?: string | null;
+  readonly onModel?: (unit: string, model: string) => void;
 }
 
-export function MapUnits({ view, w, selected, targets, draggable, planned, sx, onDown, onUnit }: MapUnitsProps) {
+export function MapUnits({ view, w, selected, targets, draggable, planned, sx, onDown, onUnit, marked, pickFrom, onModel }: MapUnitsProps) {
   const units = query.fieldUnits(view as never);
   const boxes = units.map((u) => {
     const r = query.radiusOf(u);
@@ -110,18 +114,31 @@ export function MapUnits({ view, w, selected, targets, draggable, planned, sx, o
             <title>{`${name} · ${w.t("map.wounds", { left, total })}`}</title>
             {u.models.map((m, i) => {
               const c = sx(m);
+              const isMarked = marked?.has(m.id) ?? false;
+              const pickable = pickFrom === u.id && onModel !== undefined;
               return (
                 <circle
                   key={m.id}
                   data-model={i}
+                  data-model-id={m.id}
+                  className={`${isMarked ? "marked-removal" : ""}${pickable ? " pickable-model" : ""}`.trim() || undefined}
                   cx={c.x}
                   cy={c.y}
                   r={r}
                   fill={colour.fill}
-                  stroke={colour.stroke}
-                  strokeWidth={isTarget || selected === u.id ? 14 : 6}
+                  stroke={isMarked ? "#111827" : colour.stroke}
+                  strokeWidth={isMarked ? 16 : isTarget || selected === u.id ? 14 : 6}
+                  strokeDasharray={isMarked ? "20 12" : undefined}
                   style={canDrag ? { touchAction: "none" } : undefined}
                   onPointerDown={(e) => onDown(u.id, i, e)}
+                  onClick={
+                    pickable
+                      ? (e) => {
+                          e.stopPropagation();
+                          onModel!(u.id, m.id);
+                        }
+                      : undefined
+                  }
                 />
               );
             })}

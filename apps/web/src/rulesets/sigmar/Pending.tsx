@@ -23,6 +23,10 @@ export function Pending({ w, view, seat }: { w: SigmarWords; view: SigmarView; s
                 ? w.t("pending.must_target", { ability: abilityName(w, p.ability) })
                 : p.kind === "priority"
                   ? w.t("pending.priority", { rolls: Object.entries(p.rolls).map(([s, n]) => `${w.name(s)} ${n}`).join(", ") })
+                  : p.kind === "retreat_move"
+                  ? w.t("pending.retreat_move", { unit: u(p.unit), inches: (p.max / 100).toString() })
+                  : p.kind === "remove_models"
+                  ? w.t("pending.remove_models", { unit: u(p.unit), count: p.count })
                   : p.kind === "phase_window"
                   ? w.t(p.at === "start" ? "pending.window_start" : "pending.window_end", { phase: w.t(`phase.${view.step}`) })
                   : p.kind === "rally"
@@ -48,4 +52,6 @@ const PENDING_TIPS: Record<NonNullable<SigmarView["pending"]>["kind"], SigmarTip
   phase_window: "abilities",
   priority: "round",
   rally: "rally",
+  remove_models: "coherency",
+  retreat_move: "retreat",
 };

@@ -48,9 +48,13 @@ export interface SigmarMapProps {
   readonly onDrag?: (unit: string, positions: Pt[], phase: "move" | "end") => void;
   /** Drag one model alone rather than the whole unit in formation. */
   readonly dragOne?: boolean;
+  /** Core C8: the models marked for removal, the unit they are picked from, and a click on one of its models. */
+  readonly marked?: ReadonlySet<string>;
+  readonly pickFrom?: string | null;
+  readonly onModel?: (unit: string, model: string) => void;
 }
 
-export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, onUnit, onPoint, onDrag, dragOne }: SigmarMapProps) {
+export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, onUnit, onPoint, onDrag, dragOne, marked, pickFrom, onModel }: SigmarMapProps) {
   const svg = useRef<SVGSVGElement | null>(null);
   const drag = useRef<{ unit: string; start: Pt; base: Pt[]; one: number | null; moved: boolean } | null>(null);
   const flip = seat === "p2";
@@ -156,7 +160,7 @@ export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, o
           return <circle key={`cr-${e.id}-${i}`} cx={c.x} cy={c.y} r={d.r + combat} className="combat-range" />;
         }),
       )}
-      <MapUnits view={view} w={w} selected={selected} targets={targets} draggable={draggable} planned={plan?.unit ?? null} sx={sx} onDown={down} onUnit={onUnit} />
+      <MapUnits view={view} w={w} selected={selected} targets={targets} draggable={draggable} planned={plan?.unit ?? null} sx={sx} onDown={down} onUnit={onUnit} marked={marked} pickFrom={pickFrom} onModel={onModel} />
       {view.tokens.map((t) => {
         const c = sx(t);
         return (

@@ -23,6 +23,7 @@ import { MapLegend } from "./MapLegend";
 import { Hand } from "./Hand";
 import { whyNot } from "./why";
 import { Pending } from "./Pending";
+import { RemovalPrompt, useRemovalMarks } from "./RemovalPrompt";
 import { ROW_TYPES, shortText } from "./rows";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
 import { NotifyButton, SoundToggle } from "../../table/TableChrome";
@@ -65,6 +66,10 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
     setPlanning(null);
     onCommand(c);
   };
+  // Core C8: the models marked for removal (the suggestion until the owner clicks its own).
+  const marks = useRemovalMarks(view);
+  const removing = view.pending?.kind === "remove_models" ? view.pending : null;
+  const marked = useMemo(() => new Set(marks.marked), [marks.marked]);
 
   // Units the seat may drag now: those a template moves.
   const draggable = useMemo(() => new Set(templates.flatMap((x) => ("unit" in x.command && view.units[x.command.unit]?.where === "field" ? [x.command.unit] : x.command.type === "place" && view.pending && "unit" in view.pending && view.units[view.pending.unit]?.where === "field" && view.pending.kind !== "place_models" && view.pending.kind !== "rally" ? [view.pending.unit] : []))), [templates, view]);
@@ -173,7 +178,7 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
         <div className="board-column">
           {mine && !readOnly && <MoveTools view={view} w={w} unit={planning?.plan.unit ?? (view.pending && "unit" in view.pending ? view.pending.unit : selected)} dragOne={dragOne} onDragOne={setDragOne} onSuggest={(u, to) => onDrag(u, to, "end")} />}
           <BoardViewport label={t("map.label")} initialZoom={phoneZoom(catalog.rules.battlefield.width, typeof window === "undefined" ? 1280 : window.innerWidth)}>
-            <SigmarMap view={view} w={w} seat={seat} selected={selected} targets={readOnly ? undefined : targets} plan={planning?.plan ?? null} draggable={readOnly || !mine ? undefined : draggable} onUnit={onUnit} onPoint={onPoint} onDrag={onDrag} dragOne={dragOne} />
+            <SigmarMap view={view} w={w} seat={seat} selected={selected} targets={readOnly ? undefined : targets} plan={planning?.plan ?? null} draggable={readOnly || !mine ? undefined : draggable} onUnit={onUnit} onPoint={onPoint} onDrag={onDrag} dragOne={dragOne} marked={marked} pickFrom={removing && mine && !readOnly ? removing.unit : null} onModel={(_, m) => marks.toggle(m)} />
           </BoardViewport>
           <MapLegend t={t} />
           {planning && (
@@ -205,6 +210,7 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
               )}
               <BotNote bots={bots} waiting={waiting} />
               <Pending w={w} view={view} seat={seat} />
+              {seat && mine && <RemovalPrompt w={w} view={view} seat={seat} marked={marks.marked} onReset={marks.reset} onSend={send} />}
               {notice && (
                 <p className="error" role="alert">
                   ⚠ {notice}
@@ -301,7 +307,7 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: 
   // With no unit selected, each unit's moves, shots, charges and fights make one compact row.
   const grouped = selected ? [] : legal.filter((c) => unitOf(c) !== null && ROW_TYPES.has(c.type));
   const rows = [...new Set(grouped.map((c) => unitOf(c)!))];
-  const rest = legal.filter((c) => !forUnit.includes(c) && !grouped.includes(c) && c.type !== "use_ability" && c.type !== "play_card" && c.type !== "command" && (c.type === "end_phase" || c.type === "decline" || c.type === "place" || c.type === "order" || !selected));
+  const rest = legal.filter((c) => !forUnit.includes(c) && !grouped.includes(c) && c.type !== "remove_models" && c.type !== "use_ability" && c.type !== "play_card" && c.type !== "command" && (c.type === "end_phase" || c.type === "decline" || c.type === "place" || c.type === "order" || !selected));
   const why = aids && selected && forUnit.length === 0 ? whyNot(view, seat, selected, legal) : null;
   const reserves = Object.values(view.units).filter((u) => u.owner === seat && u.where === "reserve" && legal.some((c) => c.type === "set_up" && c.unit === u.id));
   return (
@@ -310,6 +316,11 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: 
       {(view.step === "movement" || view.pending?.kind === "run_move" || view.pending?.kind === "charge_move" || view.step === "combat") && (
         <p className="hint">
           {t("controls.dragHint")} <Tip t={t} tip="ruler" /> · <Tip t={t} tip="coherency" /> · <Tip t={t} tip={view.step === "combat" ? "pileIn" : "combatRange"} />
+        </p>
+      )}
+      {legal.some((c) => c.type === "retreat" && (!selected || c.unit === selected)) && (
+        <p className="hint retreat-why">
+          {t("controls.retreatWhy")} <Tip t={t} tip="retreat" />
         </p>
       )}
       {forUnit.length > 0 && <ul className="command-list unit-commands">{forUnit.map((c, i, all) => button(c, i, all))}</ul>}

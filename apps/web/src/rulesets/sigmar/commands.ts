@@ -57,6 +57,10 @@ export function commandText(w: SigmarWords, view: SigmarView, c: SigmarCommand):
       return t("muster.unlock");
     case "concede":
       return t("controls.concede");
+    case "retreat":
+      return `${t("controls.retreat")}: ${u(c.unit)}`;
+    case "remove_models":
+      return t("removal.marked", { count: c.models.length });
   }
 }
 
@@ -104,6 +108,7 @@ export function maxFor(view: SigmarView, command: SigmarCommand, unit: string): 
   const p = view.pending;
   if (p?.kind === "run_move") return moveOf(state, state.units[unit]!) + p.roll * 100;
   if (p?.kind === "charge_move") return p.roll * 100;
+  if (p?.kind === "retreat_move") return p.max;
   if (command.type === "fight") return catalog.rules.pileIn * 100;
   if (command.type === "move") return moveOf(state, state.units[unit]!);
   return undefined;

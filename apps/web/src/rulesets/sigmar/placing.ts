@@ -15,6 +15,7 @@ export function placementFor(view: SigmarView, unit: string): MovePlacement | nu
   const p = view.pending;
   if (p?.kind === "run_move" && p.unit === unit) return { kind: "run", max: moveOf(state, u) + p.roll * 100 };
   if (p?.kind === "charge_move" && p.unit === unit) return { kind: "charge", max: p.roll * 100, target: p.target };
+  if (p?.kind === "retreat_move" && p.unit === unit) return { kind: "retreat", max: p.max };
   if (p) return null;
   if (view.step === "movement") return { kind: "move", max: moveOf(state, u) };
   if (view.step === "combat") return { kind: "pile_in", max: catalog.rules.pileIn * 100 };
@@ -42,7 +43,9 @@ export function bestPlacement(view: SigmarView, unit: string, goal?: Pt): Pt[] |
   const d2 = (p: Pt) => (p.x - here.x) ** 2 + (p.y - here.y) ** 2;
   const nearest = [...foes].sort((a, b) => d2(a) - d2(b))[0];
   const objective = [...catalog.battleplan.objectives].map((o) => ({ x: o.x * 100, y: o.y * 100 })).sort((a, b) => d2(a) - d2(b))[0];
-  const to = goal ?? (how.kind === "move" || how.kind === "run" ? objective : nearest) ?? here;
+  // A retreat (core C5) heads straight away from the nearest enemy.
+  const away = nearest ? { x: here.x + 4 * (here.x - nearest.x), y: here.y + 4 * (here.y - nearest.y) } : here;
+  const to = goal ?? (how.kind === "retreat" ? away : how.kind === "move" || how.kind === "run" ? objective : nearest) ?? here;
   return suggestPlacement(board, query.radiusOf(u), u.models, how, to);
 }
 

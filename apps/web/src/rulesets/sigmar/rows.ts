@@ -4,7 +4,7 @@ import { commandText } from "./commands";
 import { unitName, type SigmarWords } from "./words";
 
 /** The commands shown in a unit's compact row (with no unit selected). */
-export const ROW_TYPES = new Set<SigmarCommand["type"]>(["move", "run", "shoot", "charge", "fight", "pass_fight"]);
+export const ROW_TYPES = new Set<SigmarCommand["type"]>(["move", "run", "retreat", "shoot", "charge", "fight", "pass_fight"]);
 
 /** A command's label without its unit's name (the row names the unit). */
 export function shortText(w: SigmarWords, view: SigmarView, c: SigmarCommand): string {
@@ -14,6 +14,8 @@ export function shortText(w: SigmarWords, view: SigmarView, c: SigmarCommand): s
       return w.t("controls.move");
     case "run":
       return w.t("controls.run");
+    case "retreat":
+      return w.t("controls.retreat");
     case "shoot":
     case "charge":
     case "fight": {

@@ -69,6 +69,7 @@ export const SIGMAR_TERMS = {
   ruler: "sigmarHelp:term.ruler",
   move: "sigmarHelp:term.move",
   run: "sigmar:controls.run",
+  retreat: "sigmar:controls.retreat",
   coherency: "sigmarHelp:term.coherency",
   combatRange: "sigmar:ruler.combatRange",
   fly: "sigmar:keyword.fly",

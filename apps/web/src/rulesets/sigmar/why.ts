@@ -33,11 +33,12 @@ export function whyNot(view: SigmarView, seat: string, unit: string, legal: read
     case "movement":
       if (me.did.moved) return { key: "moved" };
       if (me.setUpTurn === s.turn) return { key: "setUp" };
-      if (engaged) return { key: "inCombatMove" };
+      if (engaged) return { key: me.did.retreated ? "moved" : "inCombatMove" };
       return { key: "cannot" };
     case "shooting": {
       if (me.did.shot) return { key: "shot" };
       if (me.did.ran && !permitted(s, me, "shoot")) return { key: "ranShoot" };
+      if (me.did.retreated) return { key: "retreatedShoot" };
       if (weaponsFor(me, "shoot", false).length === 0) return { key: "noRanged" };
       if (engaged && weaponsFor(me, "shoot", true).length === 0) return { key: "inCombatShoot" };
       const answers = enemies.map((e) => canShootAt(s, me, e, engaged));
@@ -47,6 +48,7 @@ export function whyNot(view: SigmarView, seat: string, unit: string, legal: read
     case "charge":
       if (me.did.charged || me.did.triedCharge) return { key: "charged" };
       if (me.did.ran && !permitted(s, me, "charge")) return { key: "ranCharge" };
+      if (me.did.retreated) return { key: "retreatedCharge" };
       if (engaged) return { key: "inCombatCharge" };
       if (!enemies.some((e) => query.unitsWithin(me, e, geometry.inches(catalog.rules.chargeReach)))) return { key: "chargeReach", values: { inches: catalog.rules.chargeReach } };
       return { key: "cannot" };

@@ -34,6 +34,7 @@ export function abilityName(w: SigmarWords, id: string): string {
   if (named) return local(w, named);
   if (id === "press_forward" || id === "hold_firm") return w.t(`command.${id}`);
   if (id === "guarded_hero") return w.t("keyword.hero");
+  if (id === "retreat") return w.t("controls.retreat");
   return w.t("unit.reserveUnit");
 }
 
@@ -102,7 +103,9 @@ export function describeEvent(w: SigmarWords, e: SigmarEvent, view: Pick<SigmarV
     case "neutral_order":
       return t("log.neutral_order", { seat: w.name(e.seat), order: e.order.map((id) => abilityName(w, id)).join(" → ") });
     case "moved":
-      return t(e.kind === "run" ? "log.ran" : e.kind === "charge" ? "log.charged" : e.kind === "pile_in" ? "log.piled_in" : "log.moved", { unit: u(e.unit) });
+      return t(e.kind === "run" ? "log.ran" : e.kind === "charge" ? "log.charged" : e.kind === "pile_in" ? "log.piled_in" : e.kind === "retreat" ? "log.retreated" : "log.moved", { unit: u(e.unit) });
+    case "retreat_declared":
+      return t("log.retreat_declared", { unit: u(e.unit), roll: e.roll });
     case "run_rolled":
       return t("log.run_rolled", { unit: u(e.unit), roll: e.roll });
     case "set_up":
@@ -120,6 +123,8 @@ export function describeEvent(w: SigmarWords, e: SigmarEvent, view: Pick<SigmarV
       return t("log.mortal_damage", { unit: u(e.unit), amount: e.amount, source: abilityName(w, e.source), slain: e.slain });
     case "unit_destroyed":
       return t("log.unit_destroyed", { unit: u(e.unit) });
+    case "models_removed":
+      return e.chosen ? t("log.models_removed", { unit: u(e.unit), count: e.models.length }) : null;
     case "fight_picked":
       return t("log.fight_picked", { unit: u(e.unit) });
     case "fight_declined":

@@ -14,7 +14,7 @@ import { seatViewer, stateHash } from "@fogwar/engine";
 import { openStore } from "../src/store/index.js";
 import { api, canon, createMatch, emberRequest, freePort, freshPostgresUrl, playBots, TestClient } from "./harness";
 
-jest.setTimeout(120_000);
+jest.setTimeout(300_000);
 
 const SERVER_DIR = join(__dirname, "..");
 
@@ -38,7 +38,8 @@ async function spawnServer(env: Record<string, string>): Promise<Spawned> {
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
   const http = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // A cold start compiles the server with tsx and opens the database: over 30 s on a loaded 2-core CI machine.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output}`);
     try {

@@ -22,7 +22,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { catalog } from "@fogwar/ember";
 import { CHROMIUM, CHROMIUM_ARGS, DIST, HAVE_CHROMIUM, IN_CI, ROOT, ensureWebBuild, freePort } from "./support";
 
-jest.setTimeout(120_000);
+jest.setTimeout(300_000);
 
 const SERVER_DIR = join(ROOT, "apps", "server");
 
@@ -45,7 +45,8 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
   });
   let output = "";
   child.stderr?.on("data", (d) => (output += d));
-  const deadline = Date.now() + 30_000;
+  // A cold start compiles the server with tsx and opens the database: over 30 s on a loaded 2-core CI machine.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output}`);
     const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(

@@ -351,12 +351,13 @@ export class LiveMatch {
     const outcome = result.imposed ?? this.host.ruleset.result(result.state);
     // What the entry owes (../notify/owe.ts), from public facts before and after it: stored with it.
     const notify = owedByEntry(this.host.ruleset, this.clock, this.info, { state: this.current, result: this.result }, { seq, seat, referee, at }, result, outcome);
+    let owed = 0;
     try {
-      await this.store.appendEntry(
+      ({ owed } = await this.store.appendEntry(
         this.id,
         { seq, seat, command, events: result.events, stateHash: hash, commandId: commandId ?? null, acceptedAt: at },
         outcome || notify.length > 0 ? { ...(outcome ? { finish: { status: "finished" as const, result: outcome } } : {}), ...(notify.length > 0 ? { notify } : {}) } : undefined,
-      );
+      ));
     } catch (error) {
       this.unsynced = true;
       const learned = await this.pull();
@@ -373,7 +374,9 @@ export class LiveMatch {
     if (commandId !== undefined) this.commandIds.set(`${seat}\u0000${commandId}`, seq);
     this.advanceDelayed();
     this.trim();
-    if (notify.length > 0) notifyOwed();
+    // Only when a row was stored: most seats are bound to no account, and a wake-up then costs the
+    // deliverer a claim (a query) that finds nothing.
+    if (owed > 0) notifyOwed();
     return { ok: true, entry, result: outcome, duplicate: false };
   }
 

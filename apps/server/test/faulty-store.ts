@@ -61,9 +61,10 @@ export function faulty(inner: MatchStore): FaultyStore {
       const fault = next;
       next = null;
       if (fault === "throw-without-commit") throw new StoreDatabaseError("Connection terminated unexpectedly", undefined, undefined);
-      await guard(() => inner.appendEntry(matchId, entry, options));
+      const stored = await guard(() => inner.appendEntry(matchId, entry, options));
       if (fault === "commit-then-down") store.down = true;
       if (fault) throw new StoreDatabaseError("Connection terminated unexpectedly", undefined, undefined);
+      return stored;
     },
   };
   function guard<T>(call: () => Promise<T>): Promise<T> {

@@ -63,7 +63,8 @@ describe.each(targets)("notification outbox on $name", ({ url }) => {
     const store = await open();
     if (!store) return;
     const { matchId, red, blue } = await match(store);
-    await store.appendEntry(matchId, entry(1, "red"), { notify: [yourMove(matchId, "blue", 1)] });
+    // The append says how many it stored (the caller wakes the deliverer only then).
+    await expect(store.appendEntry(matchId, entry(1, "red"), { notify: [yourMove(matchId, "blue", 1)] })).resolves.toEqual({ owed: 1 });
     const owed = await store.notifications.owedTo(blue!);
     expect(owed).toHaveLength(1);
     expect(owed[0]).toMatchObject({ accountId: blue, kind: "your_move", matchId, causeSeq: 1, dueAt: 1_000, doneAt: null, payload: { kind: "your_move", url: `/play/${matchId}` } });
@@ -73,8 +74,18 @@ describe.each(targets)("notification outbox on $name", ({ url }) => {
     expect(await store.notifications.owedTo(red)).toHaveLength(0);
     // A seat nobody's account holds: the entry is stored, nothing is owed.
     const anonymous = await match(store, false);
-    await store.appendEntry(anonymous.matchId, entry(1, "red"), { notify: [yourMove(anonymous.matchId, "blue", 1)] });
+    await expect(store.appendEntry(anonymous.matchId, entry(1, "red"), { notify: [yourMove(anonymous.matchId, "blue", 1)] })).resolves.toEqual({ owed: 0 });
     expect(await store.lastSeq(anonymous.matchId)).toBe(1);
+    // Appends of one round go in one statement: each still hears of its own rows only.
+    const a = await match(store);
+    const b = await match(store, false);
+    const both = await Promise.all([
+      store.appendEntry(a.matchId, entry(1, "red"), { notify: [yourMove(a.matchId, "blue", 1)] }),
+      store.appendEntry(a.matchId, entry(2, "blue"), { notify: [yourMove(a.matchId, "red", 2)] }),
+      store.appendEntry(b.matchId, entry(1, "red"), { notify: [yourMove(b.matchId, "blue", 1)] }),
+      store.appendEntry(b.matchId, entry(2, "blue")),
+    ]);
+    expect(both).toEqual([{ owed: 1 }, { owed: 1 }, { owed: 0 }, { owed: 0 }]);
   });
 
   test("an append that fails owes nothing; one that finishes the match owes with it", async () => {
@@ -85,7 +96,7 @@ describe.each(targets)("notification outbox on $name", ({ url }) => {
     await expect(store.appendEntry(matchId, entry(1, "red"), { notify: [yourMove(matchId, "blue", 1)] })).rejects.toBeInstanceOf(SequenceConflictError);
     expect(await store.notifications.owedTo(blue!)).toHaveLength(0);
     const over = (seat: string, account: string): NewNotification => ({ kind: "match_over", accountId: account, seat, matchId, causeSeq: 2, dedupeKey: `match_over/${matchId}/${seat}`, payload: { kind: "match_over", url: "/" }, owedAt: 5, dueAt: 5 });
-    await store.appendEntry(matchId, entry(2, "blue"), { finish: { status: "finished", result: { winner: "blue" } }, notify: [over("red", red), over("blue", blue!)] });
+    await expect(store.appendEntry(matchId, entry(2, "blue"), { finish: { status: "finished", result: { winner: "blue" } }, notify: [over("red", red), over("blue", blue!)] })).resolves.toEqual({ owed: 2 });
     expect((await store.getMatch(matchId))?.status).toBe("finished");
     expect((await store.notifications.owedTo(red)).map((n) => n.kind)).toEqual(["match_over"]);
     expect((await store.notifications.owedTo(blue!)).map((n) => n.kind)).toEqual(["match_over"]);

@@ -186,6 +186,16 @@ export class UnknownMatchError extends Error {
   }
 }
 
+/** What a committed `appendEntry` stored besides the entry. */
+export interface AppendResult {
+  /**
+   * The notifications of `AppendOptions.notify` stored: those owed to a seat bound to an account
+   * (or naming one) whose key was not owed before. 0 when there is nobody to tell: the caller
+   * then need not wake the deliverer (../notify/wake.ts), which would find nothing due.
+   */
+  readonly owed: number;
+}
+
 /** What else `appendEntry` does in the entry's transaction. */
 export interface AppendOptions {
   /** Ends the match with this status and result (any JSON value) together with the entry. */
@@ -256,8 +266,9 @@ export interface MatchStore {
    *   a concurrent append of the same number that won, or a gap); nothing is written.
    * @throws UnknownMatchError when there is no such match.
    * @throws TypeError when `options.finish.status` is not "finished" or "abandoned" (nothing written).
+   * @returns how many of `options.notify` were stored (see `AppendResult`).
    */
-  appendEntry(matchId: string, entry: StoredEntry, options?: AppendOptions): Promise<void>;
+  appendEntry(matchId: string, entry: StoredEntry, options?: AppendOptions): Promise<AppendResult>;
   /** The match's log entries with `seq > after` (default 0: all), ascending; [] for an unknown match. */
   entries(matchId: string, after?: number): Promise<StoredEntry[]>;
   /** The match's last sequence number; 0 when it has no entries (or there is no such match). */

@@ -12,6 +12,7 @@ import {
   SequenceConflictError,
   UnknownMatchError,
   type AppendOptions,
+  type AppendResult,
   type ClaimOutcome,
   type HostAccess,
   type IdempotencyRecord,
@@ -213,7 +214,7 @@ export class DrizzleMatchStore implements MatchStore {
     if (existing.length === 0) throw new UnknownMatchError(matchId, `there is no seat "${seat}"`);
   }
 
-  async appendEntry(matchId: string, entry: StoredEntry, options: AppendOptions = {}): Promise<void> {
+  async appendEntry(matchId: string, entry: StoredEntry, options: AppendOptions = {}): Promise<AppendResult> {
     const finish = options.finish;
     if (finish && finish.status !== "finished" && finish.status !== "abandoned") {
       throw new TypeError(`a match ends "finished" or "abandoned", not "${String(finish.status)}"`);
@@ -222,7 +223,7 @@ export class DrizzleMatchStore implements MatchStore {
       throw new SequenceConflictError(matchId, entry.seq, await this.appends.lastSeqOrUnknown(matchId));
     }
     // Group commit (./group-commit.ts): one plain multi-row insert for the appends of one round.
-    await this.appends.append(matchId, entry, finish, options.notify);
+    return { owed: await this.appends.append(matchId, entry, finish, options.notify) };
   }
 
   async entries(matchId: string, after = 0): Promise<StoredEntry[]> {

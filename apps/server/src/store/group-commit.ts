@@ -36,7 +36,8 @@ interface Pending {
   readonly entry: StoredEntry;
   readonly finish: AppendOptions["finish"];
   readonly notify: AppendOptions["notify"];
-  readonly resolve: () => void;
+  /** Settles the append with the notifications it stored (`AppendResult.owed`). */
+  readonly resolve: (owed: number) => void;
   readonly reject: (error: unknown) => void;
 }
 
@@ -50,6 +51,9 @@ function driverError(error: unknown): { code?: unknown; constraint?: unknown } {
   const cause = (error as { cause?: unknown } | null)?.cause;
   return (typeof cause === "object" && cause !== null ? cause : error ?? {}) as { code?: unknown; constraint?: unknown };
 }
+
+/** The key of an entry's count of stored notifications: its match and number. */
+const owedKey = (matchId: string, seq: number): string => `${matchId}\u0000${seq}`;
 
 /** Batches appends; one instance per store. */
 export class GroupCommit {
@@ -73,11 +77,12 @@ export class GroupCommit {
   ) {}
 
   /**
-   * Queues an append; resolves once it is committed. Rejects with `SequenceConflictError`,
+   * Queues an append; resolves once it is committed, with how many of `notify` were stored (owed
+   * to a seat bound to an account, not owed before). Rejects with `SequenceConflictError`,
    * `UnknownMatchError` or the database's error (uncleaned: the store cleans it).
    */
-  append(matchId: string, entry: StoredEntry, finish: AppendOptions["finish"], notify?: AppendOptions["notify"]): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
+  append(matchId: string, entry: StoredEntry, finish: AppendOptions["finish"], notify?: AppendOptions["notify"]): Promise<number> {
+    return new Promise<number>((resolve, reject) => {
       this.queue.push({ matchId, entry, finish, notify, resolve, reject });
       this.schedule();
     });
@@ -172,9 +177,9 @@ export class GroupCommit {
     }
     if (accepted.length > 0) {
       try {
-        await this.write(accepted);
+        const owed = await this.write(accepted);
         for (const p of accepted) this.committed(p);
-        for (const p of accepted) p.resolve();
+        for (const p of accepted) p.resolve(owed.get(owedKey(p.matchId, p.entry.seq)) ?? 0);
       } catch (error) {
         for (const p of accepted) this.lastSeqs.delete(p.matchId);
         if (accepted.length === 1) await this.settleAlone(accepted[0]!, error);
@@ -205,9 +210,9 @@ export class GroupCommit {
       return;
     }
     try {
-      await this.write([p]);
+      const owed = await this.write([p]);
       this.committed(p);
-      p.resolve();
+      p.resolve(owed.get(owedKey(p.matchId, p.entry.seq)) ?? 0);
     } catch (error) {
       this.lastSeqs.delete(p.matchId);
       await this.settleAlone(p, error);
@@ -232,8 +237,9 @@ export class GroupCommit {
   /**
    * One statement: the entries, the notifications they owe (../notify: in the same statement, so
    * both commit or neither) and the matches they finish (only while live).
+   * @returns the notifications stored per entry (`owedKey`); entries absent stored none.
    */
-  private async write(batch: readonly Pending[]): Promise<void> {
+  private async write(batch: readonly Pending[]): Promise<Map<string, number>> {
     const rows = batch.map(
       ({ matchId, entry }) =>
         sql`(${matchId}::text, ${entry.seq}::integer, ${entry.seat}::text, ${JSON.stringify(entry.command ?? null)}::jsonb, ${JSON.stringify(entry.events ?? null)}::jsonb, ${entry.stateHash}::text, ${entry.commandId ?? null}::text, ${entry.acceptedAt ?? null}::bigint)`,
@@ -243,22 +249,29 @@ export class GroupCommit {
     const owed = batch.flatMap((p) => p.notify ?? []);
     if (finishes.length === 0 && owed.length === 0) {
       await this.execute(insert);
-      return;
+      return new Map();
     }
     // Data-modifying CTEs run once and to completion whether read or not: one atomic statement.
     const parts: SQL[] = [sql`inserted as (${insert} returning 1)`];
-    if (owed.length > 0) parts.push(sql`owed as (${oweStatement(owed)} returning 1)`);
-    let main: SQL = sql`select 1`;
     if (finishes.length > 0) {
       const values = finishes.map(({ matchId, finish }) => {
         const result = finish!.result === undefined || finish!.result === null ? null : JSON.stringify(finish!.result);
         return sql`(${matchId}::text, ${finish!.status}::text, ${result}::jsonb)`;
       });
-      main = sql`update ${matches} set status = f.status, result = f.result, finished_at = now()
+      parts.push(sql`finished as (update ${matches} set status = f.status, result = f.result, finished_at = now()
         from (values ${sql.join(values, sql`, `)}) as f(id, status, result)
-        where ${matches.id} = f.id and ${matches.status} = 'live'`;
+        where ${matches.id} = f.id and ${matches.status} = 'live' returning 1)`);
     }
-    await this.execute(sql`with ${sql.join(parts, sql`, `)} ${main}`);
+    if (owed.length === 0) {
+      await this.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
+      return new Map();
+    }
+    // The rows stored (a seat bound to an account, a key not owed before), counted per entry.
+    parts.push(sql`owed as (${oweStatement(owed)} returning match_id, cause_seq)`);
+    const counted = rowsOf<{ match_id: string; cause_seq: number | string; n: number | string }>(
+      await this.execute(sql`with ${sql.join(parts, sql`, `)} select match_id, cause_seq, count(*) as n from owed group by match_id, cause_seq`),
+    );
+    return new Map(counted.map((r) => [owedKey(r.match_id, Number(r.cause_seq)), Number(r.n)]));
   }
 
   /** The last sequence number of each of these matches that exists (0: no entries yet). */

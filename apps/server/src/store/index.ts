@@ -47,6 +47,7 @@ export {
   type NewSeat,
   type StoredEntry,
   type AppendOptions,
+  type AppendResult,
   type IdempotencyRecord,
   type HostAccess,
   type NewChatLine,

@@ -88,6 +88,23 @@ describe.each(targets)("notification outbox on $name", ({ url }) => {
     expect(both).toEqual([{ owed: 1 }, { owed: 1 }, { owed: 0 }, { owed: 0 }]);
   });
 
+  test("a seat claimed with an account after the match began is owed from then on", async () => {
+    const store = await open();
+    if (!store) return;
+    // No seat bound to an account at first.
+    const matchId = id("m");
+    await store.createMatch({ id: matchId, ruleset: "ember", rulesVersion: "v", scenario: "s", setup: null, seed: "x", seedCommitment: "c", options: {} }, [
+      { seat: "red", playerName: "Red", tokenHash: `r-${matchId}` },
+      { seat: "blue", playerName: "Blue", tokenHash: `b-${matchId}` },
+    ]);
+    await expect(store.appendEntry(matchId, entry(1, "red"), { notify: [yourMove(matchId, "blue", 1)] })).resolves.toEqual({ owed: 0 });
+    const account = id("acc");
+    await store.accounts.createAccount({ id: account, kind: "guest", name: `g-${account}`, seatSecret: id("s") });
+    await expect(store.claimInvite(matchId, "blue", 0, "claim-key", "new-token", account)).resolves.toBe("claimed");
+    await expect(store.appendEntry(matchId, entry(2, "red"), { notify: [yourMove(matchId, "blue", 2)] })).resolves.toEqual({ owed: 1 });
+    expect((await store.notifications.owedTo(account)).map((n) => n.causeSeq)).toEqual([2]);
+  });
+
   test("an append that fails owes nothing; one that finishes the match owes with it", async () => {
     const store = await open();
     if (!store) return;

@@ -31,6 +31,7 @@ import { DrizzleAccountStore } from "./drizzle-accounts.js";
 import { DrizzleLobbyStore } from "./drizzle-lobby.js";
 import { DrizzleRatingStore } from "./drizzle-ratings.js";
 import { DrizzleNotificationStore } from "./drizzle-notifications.js";
+import { UnboundMatches } from "./unbound-matches.js";
 import { DrizzlePushStore } from "./drizzle-push.js";
 import { DrizzleSocialStore } from "./drizzle-social.js";
 import type { LobbyStore } from "./lobby-contract.js";
@@ -96,10 +97,14 @@ type MatchRow = Omit<MatchRecord, "seats">;
 /**
  * The `MatchStore` over a drizzle database; `release` closes the driver. `appendsInFlight`: most
  * append batches written at once (./group-commit.ts): 1 for a single connection, more over a pool.
+ * `soleWriter`: nothing but this store writes the database (the embedded database); it then
+ * knows which matches it created have no seat bound to an account (./unbound-matches.ts).
  */
 export class DrizzleMatchStore implements MatchStore {
   private closed: Promise<void> | null = null;
   private readonly appends: GroupCommit;
+  /** With `soleWriter`: the matches known to have no seat bound to an account. */
+  private readonly unbound: UnboundMatches | null;
   readonly accounts: AccountStore;
   readonly lobby: LobbyStore;
   readonly ratings: RatingStore;
@@ -111,8 +116,10 @@ export class DrizzleMatchStore implements MatchStore {
     private readonly db: StoreDatabase,
     private readonly release: () => Promise<void>,
     appendsInFlight = 1,
+    soleWriter = false,
   ) {
     this.appends = new GroupCommit(appendExecutor(db), appendsInFlight);
+    this.unbound = soleWriter ? new UnboundMatches() : null;
     this.accounts = new DrizzleAccountStore(db);
     this.lobby = new DrizzleLobbyStore(db);
     this.ratings = new DrizzleRatingStore(db);
@@ -153,6 +160,7 @@ export class DrizzleMatchStore implements MatchStore {
         );
       }
     });
+    this.unbound?.created(match.id, newSeats);
   }
 
   async getMatch(id: string): Promise<MatchRecord | null> {
@@ -222,8 +230,10 @@ export class DrizzleMatchStore implements MatchStore {
     if (!Number.isSafeInteger(entry.seq) || entry.seq < 1) {
       throw new SequenceConflictError(matchId, entry.seq, await this.appends.lastSeqOrUnknown(matchId));
     }
+    const notify = this.unbound ? this.unbound.owable(matchId, options.notify) : options.notify;
+    if (finish) this.unbound?.ended(matchId);
     // Group commit (./group-commit.ts): one plain multi-row insert for the appends of one round.
-    return { owed: await this.appends.append(matchId, entry, finish, options.notify) };
+    return { owed: await this.appends.append(matchId, entry, finish, notify) };
   }
 
   async entries(matchId: string, after = 0): Promise<StoredEntry[]> {
@@ -246,6 +256,7 @@ export class DrizzleMatchStore implements MatchStore {
 
   async finishMatch(matchId: string, status: "finished" | "abandoned", result: unknown): Promise<void> {
     if (status !== "finished" && status !== "abandoned") throw new TypeError(`a match ends "finished" or "abandoned", not "${String(status)}"`);
+    this.unbound?.ended(matchId);
     const updated = await this.db
       .update(matches)
       .set({ status, result: result === undefined ? null : result, finishedAt: sql`now()` })
@@ -282,6 +293,7 @@ export class DrizzleMatchStore implements MatchStore {
   }
 
   async claimInvite(matchId: string, seat: string, generation: number, claimKeyHash: string, tokenHash: string, accountId?: string): Promise<ClaimOutcome> {
+    if (accountId) this.unbound?.bound(matchId);
     const updated = await this.db
       .update(seats)
       .set({ tokenHash, claimKeyHash, accountId: accountId ?? null })

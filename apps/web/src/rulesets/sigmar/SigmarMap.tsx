@@ -28,6 +28,10 @@ export interface MapPlan {
   readonly problem: string | null;
   /** The largest distance a model may go (fine units), for the ruler. */
   readonly max?: number;
+  /** Each model's path from its origin (fine units), as the rules measure it; absent: straight lines. */
+  readonly paths?: readonly (readonly Pt[])[];
+  /** The longest path (fine units). */
+  readonly moved?: number;
   readonly radius: number;
 }
 
@@ -172,6 +176,8 @@ export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, o
       {plan && (
         <g className={`plan ${plan.problem ? "illegal" : "legal"}`} aria-hidden="true">
           {plan.origin?.map((o, i) => {
+            const walked = plan.paths?.[i];
+            if (walked && walked.length > 2) return <polyline key={`l${i}`} points={walked.map((q) => `${sx(q).x},${sx(q).y}`).join(" ")} className="ruler" data-legs={walked.length - 1} />;
             const a = sx(o);
             const b = sx(plan.positions[i] ?? o);
             return <line key={`l${i}`} x1={a.x} y1={a.y} x2={b.x} y2={b.y} className="ruler" />;

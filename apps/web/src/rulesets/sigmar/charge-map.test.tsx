@@ -52,3 +52,30 @@ test("core C6 on the table: the charge round the stone is completed with the sug
   expect(applied.ok).toBe(true);
   if (applied.ok) expect(applied.state.units.briar!.did.charged).toBe(true);
 });
+
+test("core C5 on the table: the ruler follows each model's path round the stone and measures along it, as the rules do", async () => {
+  await act(async () => {
+    await i18next.changeLanguage("en");
+  });
+  const state = situation();
+  const view = sigmar.viewFor(state, seatViewer("p1"));
+  const { container } = render(withNames(<SigmarTableView matchId="m" view={view} seat="p1" legal={legalCommands(state, "p1")} templates={templates(state, "p1")} onCommand={() => undefined} events={[]} />));
+  fireEvent.click(screen.getByRole("button", { name: i18next.t("sigmar:move.suggest") }));
+  const status = screen.getAllByRole("status").find((e) => e.classList.contains("ruler-line"))!;
+  expect(status.className).toContain("legal");
+  // Some model cannot go straight through the stone: its ruler bends round it.
+  const bent = [...container.querySelectorAll<SVGPolylineElement>(".plan polyline.ruler")];
+  expect(bent.length).toBeGreaterThan(0);
+  expect(Number(bent[0]!.getAttribute("data-legs"))).toBeGreaterThan(1);
+  // A bent ruler is longer than its straight chord; the distance shown (inches) counts the whole path, within the 5" roll.
+  const points = (e: Element) => (e.getAttribute("points") ?? "").split(" ").map((xy) => xy.split(",").map(Number) as [number, number]);
+  const along = (ps: [number, number][]) => ps.slice(1).reduce((sum, q, i) => sum + Math.hypot(q[0] - ps[i]![0], q[1] - ps[i]![1]), 0);
+  const longest = Math.max(...bent.map((e) => along(points(e))));
+  for (const e of bent) {
+    const ps = points(e);
+    expect(along(ps)).toBeGreaterThan(Math.hypot(ps.at(-1)![0] - ps[0]![0], ps.at(-1)![1] - ps[0]![1]));
+  }
+  const moved = Number(/([\d.]+)" moved/.exec(status.textContent ?? "")?.[1]);
+  expect(moved * 100).toBeGreaterThanOrEqual(longest - 5);
+  expect(moved).toBeLessThanOrEqual(5);
+});

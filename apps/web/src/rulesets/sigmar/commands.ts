@@ -4,7 +4,7 @@
  * server runs) before it is sent.
  */
 import type { CommandTemplate } from "@fogwar/engine";
-import { apply, catalog, geometry, moveOf, moves, query, stateFromView, type Pt, type SigmarCommand, type SigmarView } from "@fogwar/sigmar";
+import { apply, catalog, geometry, moveOf, moves, paths, query, stateFromView, type Pt, type SigmarCommand, type SigmarView } from "@fogwar/sigmar";
 import type { MapPlan } from "./SigmarMap";
 import { abilityName, unitName, type SigmarWords } from "./words";
 
@@ -87,16 +87,65 @@ export function planOf(w: SigmarWords, view: SigmarView, seat: string, base: Sig
   const code = check(view, seat, command);
   const u = view.units[unit];
   const radius = u ? query.radiusOf(u) : 50;
-  return { plan: { unit, positions, ...(origin ? { origin } : {}), problem: code ? w.t(`errors.${code}`) : null, radius }, command };
+  const walked = origin ? pathsOf(view, base, unit, origin, positions) : undefined;
+  return { plan: { unit, positions, ...(origin ? { origin } : {}), ...(walked ?? {}), problem: code ? w.t(`errors.${code}`) : null, radius }, command };
+}
+
+/** The kind of move a command makes of its unit's models (core C5-C7), from the pending step first; null: none (a set-up, a deployment). */
+export function moveKindOf(view: SigmarView, command: SigmarCommand): moves.MoveKind | null {
+  const p = view.pending;
+  if (p?.kind === "run_move") return "run";
+  if (p?.kind === "charge_move") return "charge";
+  if (p?.kind === "retreat_move") return "retreat";
+  if (command.type === "fight") return "pile_in";
+  if (command.type === "move") return "move";
+  return null;
+}
+
+/** Far enough for any path on the battlefield (fine units): the ruler shows a path too long as well. */
+const ANY_LENGTH = 1e7;
+
+/**
+ * The path each model walks from `origin[i]` to `positions[i]` (fine units), as the rules measure
+ * it (core C5, packages/sigmar/src/paths.ts): straight when clear, else the shortest path round
+ * terrain and the bases it may not cross, on the seat's own projection; a straight line when no
+ * path exists (the plan is refused then, and says why). `moved` is the longest (fine units).
+ * Undefined when the command moves no models along paths.
+ */
+export function pathsOf(view: SigmarView, command: SigmarCommand, unit: string, origin: readonly Pt[], positions: readonly Pt[]): { paths: Pt[][]; moved: number } | undefined {
+  const kind = moveKindOf(view, command);
+  if (!kind) return undefined;
+  try {
+    const state = stateFromView(view);
+    const u = state.units[unit];
+    if (!u) return undefined;
+    const p = view.pending;
+    const how = kind === "charge" && p?.kind === "charge_move" ? { kind, max: ANY_LENGTH, target: p.target } : { kind, max: ANY_LENGTH };
+    const o = moves.obstaclesFor(moves.boardOf(state, u, how as moves.Placement), kind);
+    const r = query.radiusOf(u);
+    let moved = 0;
+    const walked = positions.map((to, i) => {
+      const from = origin[i];
+      if (!from) return [to];
+      const straight = Math.hypot(to.x - from.x, to.y - from.y);
+      const path = straight === 0 || paths.legClear(from, to, r, o) ? null : paths.shortestPath(from, to, r, o, ANY_LENGTH);
+      moved = Math.max(moved, path ? path.length : straight);
+      return path ? [...path.points] : [from, to];
+    });
+    return { paths: walked, moved };
+  } catch {
+    // A projection the check cannot rebuild: the straight lines stand.
+    return undefined;
+  }
 }
 
 /** A formation of `count` models of `unit` around `at`. */
 export const formationAt = (view: SigmarView, unit: string, count: number, at: Pt): Pt[] => moves.formation(count, query.radiusOf(view.units[unit]!), at);
 
-/** The ruler's words: the farthest model's distance moved and what is left of `max` (inches). */
+/** The ruler's words: the farthest model's distance moved (along its path, as the rules measure it) and what is left of `max` (inches). */
 export function rulerText(w: SigmarWords, plan: MapPlan, max?: number): string {
   if (!plan.origin) return "";
-  const moved = Math.max(...plan.positions.map((p, i) => geometry.lengthInches(plan.origin![i]!, p)));
+  const moved = plan.moved !== undefined ? plan.moved / 100 : Math.max(...plan.positions.map((p, i) => geometry.lengthInches(plan.origin![i]!, p)));
   return w.t("ruler.moved", { moved: moved.toFixed(1), left: max === undefined ? "-" : Math.max(0, max / 100 - moved).toFixed(1) });
 }
 

@@ -40,5 +40,8 @@ export default defineConfig({
     outDir: "dist",
     sourcemap: false,
     chunkSizeWarningLimit: 1024,
+    // One stylesheet for every page (about 14 KB compressed): a table then waits for one CSS file
+    // instead of a dozen, each a round trip on a phone (the browser opens six connections at most).
+    cssCodeSplit: false,
   },
 });

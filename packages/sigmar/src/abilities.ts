@@ -97,6 +97,16 @@ export function placeTokens(state: SigmarState, unitId: string): void {
 }
 
 /**
+ * Seed 003 21 (Heal (X), and a rally's points left, core C14): removes up to `points` damage
+ * points from `unit` (never more than it has), and reports the points and how many were healed.
+ */
+export function healUnit(ctx: Ctx, unit: UnitState, points: number): void {
+  const healed = Math.min(points, unit.damage);
+  unit.damage -= healed;
+  ctx.emit({ type: "healed", unit: unit.id, roll: points, healed });
+}
+
+/**
  * Carries out one effect of an ability or card used by `seat` on `target` (in the order the user
  * picked: seed 003 28), with `ability.roll` rolled for this target before the next (28: one unit
  * at a time).
@@ -115,10 +125,7 @@ export function applyEffect(ctx: Ctx, seat: SeatId, source: Pick<Ability, "id" |
     }
     case "heal": {
       // Seed 003 21: Heal (X) removes X damage points from the unit.
-      const { value } = rollValue(effect.amount, ctx.dice);
-      const healed = Math.min(value, target.damage);
-      target.damage -= healed;
-      ctx.emit({ type: "healed", unit: target.id, roll: value, healed });
+      healUnit(ctx, target, rollValue(effect.amount, ctx.dice).value);
       return;
     }
     case "mortal": {

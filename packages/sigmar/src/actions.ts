@@ -1,28 +1,29 @@
 /**
  * The commands of a battle turn: deploying, moving and running, setting up from reserve, shooting,
- * charging, fighting, abilities, cards and commands, and the answers to pending decisions. Each
+ * charging, fighting and ending a phase (abilities, cards and core commands: ./command-actions.ts;
+ * the answers to pending decisions: ./answers.ts). Each
  * returns null when done (the context holds the changes) or the error code (the caller drops the
  * context). Rules: project core rules C3-C10; seed 003 19-30 where cited.
  */
 import type { SeatId } from "@fogwar/engine";
 import { catalog } from "./data";
 import { inches } from "./geometry";
-import { abilityOf, abilityProblem, placeTokens, queueDelayed, runAbility, spent, targetsProblem, triggered, markUsed, untilOf } from "./abilities";
+import { placeTokens, queueDelayed, triggered, markUsed } from "./abilities";
 import { canShootAt, critOptions, resolveAttacks, weaponsFor } from "./attack";
 import { mayFightNow, offerRiposte, picker, recordPick } from "./combat";
-import { discInBox, discInsideBox, overlaps, within, type Pt } from "./geometry";
+import { within, type Pt } from "./geometry";
 import { checkPlacement } from "./moves";
-import { placeRetreat } from "./retreat";
 import { moveOf, permitted, rollMod, modsFor } from "./modifiers";
-import { BATTLEFIELD, TERRAIN, abilitiesOf, combatRange, discs, inCombat, onField, otherSeat, radiusOf, unitsWithin, ws } from "./query";
-import { chooseFirst, endPhase, enterPhase, nextDeployer, passWindow, reserveSalt, settle } from "./flow";
+import { abilitiesOf, combatRange, discs, inCombat, onField, otherSeat, radiusOf, unitsWithin } from "./query";
+import { endPhase, nextDeployer, reserveSalt, settle } from "./flow";
 import type { Ctx } from "./context";
-import type { CommandId, CritKind, SigmarCommand, SigmarErrorCode, SigmarState, UnitState } from "./types";
+import type { CritKind, SigmarCommand, SigmarErrorCode, SigmarState, UnitState } from "./types";
 
-type Cmd<T extends SigmarCommand["type"]> = Extract<SigmarCommand, { type: T }>;
+/** The command of type `T`. */
+export type Cmd<T extends SigmarCommand["type"]> = Extract<SigmarCommand, { type: T }>;
 
-/** A unit of `seat`'s, on the battlefield. */
-function own(s: SigmarState, seat: SeatId, id: string): UnitState | SigmarErrorCode {
+/** A unit of `seat`'s, on the battlefield, or why not (`unknown_unit`, `not_your_unit`, `not_on_battlefield`). */
+export function own(s: SigmarState, seat: SeatId, id: string): UnitState | SigmarErrorCode {
   const unit = s.units[id];
   if (!unit || (unit.owner !== seat && unit.where === "reserve")) return "unknown_unit";
   if (unit.owner !== seat) return "not_your_unit";
@@ -31,7 +32,7 @@ function own(s: SigmarState, seat: SeatId, id: string): UnitState | SigmarErrorC
 }
 
 /** Puts a unit's models at `to` (same order and ids) and its tokens beside it. */
-function place(s: SigmarState, unit: UnitState, to: readonly Pt[]): void {
+export function place(s: SigmarState, unit: UnitState, to: readonly Pt[]): void {
   unit.models.forEach((m, i) => {
     m.x = to[i]!.x;
     m.y = to[i]!.y;
@@ -171,12 +172,22 @@ export function charge(ctx: Ctx, seat: SeatId, c: Cmd<"charge">): SigmarErrorCod
   if (target.owner === seat) return "invalid_target";
   if (!onField(target)) return "not_on_battlefield";
   if (!unitsWithin(unit, target, inches(catalog.rules.chargeReach))) return "out_of_range";
+  rollCharge(ctx, seat, unit, target);
+  return null;
+}
+
+/**
+ * Core C6's charge roll (seed 003 29; also a counter-charge, core C14): 2D6 from the dice stream
+ * plus the unit's charge-roll modifiers (at least 1), the unit marked as having tried to charge,
+ * and a `charge_move` decision for `seat` to move it up to that many inches towards `target`.
+ */
+export function rollCharge(ctx: Ctx, seat: SeatId, unit: UnitState, target: UnitState): void {
+  const s = ctx.state;
   const dice = [ctx.d6(), ctx.d6()];
   const roll = Math.max(1, dice[0]! + dice[1]! + rollMod(modsFor(s, unit, "charge_roll"), 6, 6));
   unit.did.triedCharge = true;
   ctx.emit({ type: "charge_rolled", unit: unit.id, target: target.id, dice, roll });
   s.pending = { kind: "charge_move", seat, unit: unit.id, target: target.id, roll };
-  return null;
 }
 
 /** Combat phase: the picked unit piles in (up to 3", optional) and fights a unit in combat range (seed 003 19, 20). */
@@ -232,189 +243,6 @@ export function passFight(ctx: Ctx, seat: SeatId, c: Cmd<"pass_fight">): SigmarE
   if (!mayFightNow(s, unit)) return "fight_order";
   recordPick(s, seat, unit.id);
   ctx.emit({ type: "fight_declined", unit: unit.id });
-  return null;
-}
-
-/** The answer that places models for a pending run, charge, return of models or replacement. */
-export function placeAnswer(ctx: Ctx, seat: SeatId, c: Cmd<"place">): SigmarErrorCode | null {
-  const s = ctx.state;
-  const p = s.pending;
-  if (!p || p.seat !== seat) return "no_decision_pending";
-  if (p.kind === "run_move" || p.kind === "charge_move") {
-    const unit = s.units[p.unit]!;
-    const how = p.kind === "run_move" ? { kind: "run" as const, max: moveOf(s, unit) + inches(p.roll) } : { kind: "charge" as const, max: inches(p.roll), target: p.target };
-    const problem = checkPlacement(s, unit, c.models, how);
-    if (problem) return problem;
-    s.pending = null;
-    place(s, unit, c.models);
-    if (p.kind === "charge_move") unit.did.charged = true;
-    ctx.emit({ type: "moved", unit: unit.id, models: c.models, kind: p.kind === "run_move" ? "run" : "charge" });
-    return null;
-  }
-  if (p.kind === "retreat_move") return placeRetreat(ctx, s.units[p.unit]!, c.models);
-  if (p.kind === "place_models") return returnModels(ctx, seat, p.unit, p.count, c.models);
-  if (p.kind === "replacement") return replacement(ctx, seat, p.unit, p.count, c.models);
-  return "no_decision_pending";
-}
-
-/**
- * Seed 003 22: returned models are set up one at a time, each in coherency with models of the unit
- * that were not returned or added this turn (with two of them when the unit, counting the returned
- * models, has 7 or more), and in combat range of an enemy only if the unit already is in combat.
- */
-export function returnProblem(s: SigmarState, unit: UnitState, to: readonly Pt[], count: number): SigmarErrorCode | null {
-  if (to.length > count || !to.every((p) => Number.isSafeInteger(p.x) && Number.isSafeInteger(p.y))) return "bad_positions";
-  const r = radiusOf(unit);
-  const earlier = unit.returned?.turn === s.turn ? unit.returned.models : [];
-  const old = discs(unit).filter((_, i) => !earlier.includes(unit.models[i]!.id));
-  const engaged = inCombat(s, unit);
-  const link = inches(catalog.rules.coherency);
-  const need = unit.models.length + to.length >= catalog.rules.coherencyLarge ? 2 : 1;
-  const bases = Object.values(s.units).filter(onField).flatMap(discs);
-  const enemies = Object.values(s.units).filter((e) => onField(e) && e.owner !== unit.owner).flatMap(discs);
-  for (const p of to) {
-    const d = { x: p.x, y: p.y, r };
-    if (!discInsideBox(d, BATTLEFIELD) || TERRAIN.some((t) => discInBox(d, t)) || bases.some((b) => overlaps(d, b))) return "overlapping";
-    if (old.filter((o) => within(d, o, link)).length < need) return "not_coherent";
-    if (!engaged && enemies.some((e) => within(d, e, combatRange()))) return "enters_combat_range";
-    bases.push(d);
-  }
-  return null;
-}
-
-function returnModels(ctx: Ctx, seat: SeatId, id: string, count: number, to: readonly Pt[]): SigmarErrorCode | null {
-  const s = ctx.state;
-  const unit = s.units[id]!;
-  const problem = returnProblem(s, unit, to, count);
-  if (problem) return problem;
-  s.pending = null;
-  const ids = addModels(unit, to);
-  unit.returned = { turn: s.turn, models: [...(unit.returned?.turn === s.turn ? unit.returned.models : []), ...ids] };
-  ctx.emit({ type: "models_returned", unit: id, rolled: count, models: [...to] });
-  return null;
-}
-
-/**
- * Seed 003 24.2: a replacement unit is a new unit: the same warscroll, half the models (the
- * ability's fraction, rounding down), none of the old unit's gained abilities, effects or uses,
- * set up wholly within 6" of its owner's edge and more than 9" from enemies, and never replaced itself.
- */
-function replacement(ctx: Ctx, seat: SeatId, id: string, count: number, to: readonly Pt[]): SigmarErrorCode | null {
-  const s = ctx.state;
-  const old = s.units[id]!;
-  const fresh: UnitState = { id: `${id}x`, owner: seat, warscroll: old.warscroll, size: count, models: [], damage: 0, where: "reserve", did: {}, next: 1, replacementOf: id };
-  const ability = ws(old).abilities.find((a) => a.trigger === "destroyed")!;
-  const effect = ability.effects.find((e) => e.kind === "replacement");
-  const problem = checkPlacement(s, fresh, to, { kind: "set_up", edge: "own", depth: inches(effect?.kind === "replacement" ? effect.edge : 6), away: inches(catalog.rules.reserveEnemyDistance) });
-  if (problem) return problem;
-  s.pending = null;
-  markUsed(s, ability, seat, old);
-  old.replaced = true;
-  fresh.where = "field";
-  fresh.setUpTurn = s.turn;
-  addModels(fresh, to);
-  s.units[fresh.id] = fresh;
-  ctx.emit({ type: "ability_used", unit: null, seat, ability: ability.id, targets: [fresh.id] });
-  ctx.emit({ type: "set_up", unit: fresh.id, warscroll: fresh.warscroll, models: [...to], replacementOf: id });
-  endPhase(ctx);
-  return null;
-}
-
-/**
- * Declines a pending decision: no run move (the unit stays; it has still run), no charge move (the
- * charge fails), no models returned, no replacement, no riposte, or (core C13) nothing more in
- * this start- or end-of-phase window (the other seat's go, or the window closes).
- */
-export function decline(ctx: Ctx, seat: SeatId): SigmarErrorCode | null {
-  const s = ctx.state;
-  const p = s.pending;
-  if (!p || p.seat !== seat) return "no_decision_pending";
-  if (p.kind === "charge_move") ctx.emit({ type: "charge_failed", unit: p.unit });
-  else if (p.kind === "place_models" || p.kind === "replacement" || p.kind === "riposte" || p.kind === "run_move" || p.kind === "phase_window" || p.kind === "retreat_move") ctx.emit({ type: "declined", seat, what: p.kind });
-  else return "invalid_choice";
-  s.pending = null;
-  if (p.kind === "replacement") endPhase(ctx);
-  if (p.kind === "phase_window") passWindow(ctx);
-  return null;
-}
-
-/**
- * Orders the neutral passives (seed 003 30, the active player), the player's simultaneous delayed
- * effects, or (core C4) the two seats' turns this round: the priority roll's winner puts first
- * the seat that takes the first turn.
- */
-export function order(ctx: Ctx, seat: SeatId, c: Cmd<"order">): SigmarErrorCode | null {
-  const s = ctx.state;
-  const p = s.pending;
-  if (!p || p.seat !== seat || (p.kind !== "order_neutral" && p.kind !== "order_effects" && p.kind !== "priority")) return "no_decision_pending";
-  const n = p.items.length;
-  if (c.order.length !== n || new Set(c.order).size !== n || c.order.some((i) => !Number.isInteger(i) || i < 0 || i >= n)) return "invalid_choice";
-  s.pending = null;
-  if (p.kind === "priority") {
-    chooseFirst(ctx, seat, p.items[c.order[0]!]!, p.rolls);
-    return null;
-  }
-  if (p.kind === "order_neutral") {
-    s.neutralOrder = c.order.map((i) => p.items[i]!);
-    ctx.emit({ type: "neutral_order", seat, order: s.neutralOrder });
-    enterPhase(ctx, "hero");
-    return null;
-  }
-  const items = c.order.map((i) => ({ ...p.items[i]!, ordered: true }));
-  s.delayed.splice(0, n, ...items);
-  ctx.emit({ type: "effects_ordered", seat, order: items.map((e) => `${e.unit}:${e.ability}`) });
-  return null;
-}
-
-/** A unit uses an activated ability (seed 003 28), or answers a must-ability's pick. */
-export function useAbility(ctx: Ctx, seat: SeatId, c: Cmd<"use_ability">): SigmarErrorCode | null {
-  const s = ctx.state;
-  const forced = s.pending?.kind === "must_target" ? s.pending : null;
-  if (forced && (forced.unit !== c.unit || forced.ability !== c.ability || c.targets.length !== 1 || !forced.options.includes(c.targets[0]!))) return "invalid_choice";
-  const problem = abilityProblem(s, seat, c.unit, c.ability, c.targets, forced !== null);
-  if (problem) return problem;
-  const unit = s.units[c.unit]!;
-  s.pending = null;
-  runAbility(ctx, seat, abilityOf(unit, c.ability)!, unit, c.targets);
-  return null;
-}
-
-/** The player plays a battle-tactic card from their hand, revealing it (project core rule C10; seed 003 28 'who is using'). */
-export function playCard(ctx: Ctx, seat: SeatId, c: Cmd<"play_card">): SigmarErrorCode | null {
-  const s = ctx.state;
-  if (s.active !== seat) return "not_your_turn";
-  const card = catalog.tactics.get(c.card);
-  const once = { id: "tactic", once: { per: "turn" as const } };
-  if (!card || !s.hands[seat]!.includes(c.card) || spent(s, once, seat, null)) return "card_not_in_hand";
-  const problem = targetsProblem(s, seat, null, card.targets, c.targets);
-  if (problem) return problem;
-  markUsed(s, once, seat, null);
-  s.hands[seat] = s.hands[seat]!.filter((x, i, all) => x !== c.card || all.indexOf(x) !== i);
-  s.played[seat]!.push(c.card);
-  ctx.emit({ type: "card_played", seat, card: c.card, targets: [...c.targets] });
-  runAbility(ctx, seat, { id: card.id, targets: card.targets, effects: card.effects }, null, c.targets);
-  return null;
-}
-
-/** Core commands (project core rule C9): 1 command point, once per phase for the army (seed 003 28.2 'Army'). */
-export const COMMANDS: Readonly<Partial<Record<CommandId, { stat: "hit_roll" | "save_roll" }>>> = { press_forward: { stat: "hit_roll" }, hold_firm: { stat: "save_roll" } };
-
-export function useCommand(ctx: Ctx, seat: SeatId, c: Cmd<"command">): SigmarErrorCode | null {
-  const s = ctx.state;
-  const def = COMMANDS[c.command];
-  if (!def || c.target !== undefined) return "invalid_choice";
-  // Core C13: in a start- or end-of-phase window only its abilities and (core C14) reactions are used.
-  if (s.window && s.window.seat !== null) return "ability_unavailable";
-  const unit = own(s, seat, c.unit);
-  if (typeof unit === "string") return unit;
-  const ability = { id: c.command, once: { per: "phase" as const, army: true } };
-  if (spent(s, ability, seat, null)) return "ability_used";
-  if ((s.cp[seat] ?? 0) < 1) return "not_enough_cp";
-  s.cp[seat]! -= 1;
-  markUsed(s, ability, seat, null);
-  const seq = ++s.seq;
-  s.persisting.push({ seq, owner: seat, source: c.command, unit: unit.id, effect: { kind: "modify", stat: def.stat, op: "add", value: 1 }, until: untilOf(s, "phase") });
-  ctx.emit({ type: "command_used", seat, command: c.command, unit: unit.id });
   return null;
 }
 

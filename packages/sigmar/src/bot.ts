@@ -6,6 +6,7 @@
  * the abilities, cards and command points worth their cost, within a fixed budget of positions.
  */
 import type { BotPolicy, SeatId } from "@fogwar/engine";
+import { catalog } from "./data";
 import { legalCommandsInView } from "./legal";
 import { apply } from "./ruleset";
 import { Judge, POSITION_BUDGET } from "./bot-position";
@@ -40,16 +41,30 @@ export const sigmarBotPolicy: BotPolicy<SigmarCommand> = {
 };
 
 /**
- * The army list the heuristic bot musters (core rule C2): the sample list it plays best, the first
- * listed when that one is not offered.
+ * The army list the heuristic bot musters (core rule C2): `preferred` (a sample list's name), the
+ * first listed when that one is not offered. It reads only the lists offered to its own seat.
  */
-function muster(legal: readonly SigmarCommand[]): SigmarCommand | null {
+function muster(legal: readonly SigmarCommand[], preferred: string): SigmarCommand | null {
   const locks = legal.filter((c): c is Extract<SigmarCommand, { type: "lock_army" }> => c.type === "lock_army");
-  return locks.find((c) => c.army.name === PREFERRED_LIST) ?? locks[0] ?? null;
+  return locks.find((c) => c.army.name === preferred) ?? locks[0] ?? null;
 }
 
 /** The sample list the heuristic bot plays best. */
 const PREFERRED_LIST = "Grove vanguard";
+
+/**
+ * The sample lists a bot with more than POSITION_BUDGET positions to judge (the "hard" level)
+ * musters, by the edge its own seat deploys on: on each edge, the list that won most often in the
+ * levels benchmark against the heuristic bot's Grove vanguard (apps/cli/bench/levels.bench.ts;
+ * docs/rules/sigmar.md, "The bot"). It knows only its own seat, never the other seat's list.
+ */
+export const STRONG_LISTS: Readonly<Record<"south" | "north", string>> = { south: "Grove vanguard", north: "Pyre host" };
+
+/** The list the heuristic bot of `seat` with `budget` positions to judge musters: {@link STRONG_LISTS} above POSITION_BUDGET, else Grove vanguard. */
+export function listFor(seat: SeatId, budget: number): string {
+  const edge = catalog.battleplan.edges[seat];
+  return budget > POSITION_BUDGET && edge ? STRONG_LISTS[edge] : PREFERRED_LIST;
+}
 
 /** A decision of the heuristic bot: the command (null when it has none to send) and the positions it judged for it. */
 export interface HeuristicDecision {
@@ -72,7 +87,7 @@ export function heuristicDecision(view: SigmarView, seat: SeatId, budget: number
   const legal = legalCommandsInView(view, seat);
   if (legal.length <= 1) return { command: legal[0] ?? null, judged: 0 };
   const s = stateFromView(view);
-  if (s.phase === "muster") return { command: muster(legal), judged: 0 };
+  if (s.phase === "muster") return { command: muster(legal, listFor(seat, budget)), judged: 0 };
   const judge = new Judge(s, seat, budget);
   const choice = s.pending ? answer(s, seat, legal, judge) : s.phase === "deployment" ? deployment(s, seat, legal, judge) : battle(s, seat, legal, judge);
   const command = choice && (legal.includes(choice) || apply(s, choice, seat).ok) ? choice : (legal.find((c) => c.type === "end_phase") ?? legal.find((c) => c.type === "decline") ?? legal[0]!);

@@ -4,14 +4,14 @@
  * Every roll comes from the match's public dice stream.
  */
 import type { SeatId } from "@fogwar/engine";
-import { markUsed } from "./abilities";
-import { addModels, returnProblem } from "./actions";
+import { healUnit, markUsed } from "./abilities";
+import { addModels, rollCharge } from "./actions";
+import { returnProblem } from "./answers";
 import { RALLY_DICE, RALLY_POINT, reactionProblem, reactionUse, returnableFor } from "./reactions";
-import { modsFor, rollMod } from "./modifiers";
 import { ws } from "./query";
 import type { Ctx } from "./context";
 import type { Pt } from "./geometry";
-import type { SigmarCommand, SigmarErrorCode, SigmarState, UnitState } from "./types";
+import type { SigmarCommand, SigmarErrorCode, SigmarState } from "./types";
 
 type CommandCmd = Extract<SigmarCommand, { type: "command" }>;
 
@@ -32,11 +32,7 @@ export function useReaction(ctx: Ctx, seat: SeatId, c: CommandCmd): SigmarErrorC
   if (c.command === "counter_charge") {
     // Core C6's charge: 2D6 (with the unit's charge-roll modifiers), then the reacting seat moves it.
     const target = s.units[c.target!]!;
-    const dice = [ctx.d6(), ctx.d6()];
-    const roll = Math.max(1, dice[0]! + dice[1]! + rollMod(modsFor(s, unit, "charge_roll"), 6, 6));
-    unit.did.triedCharge = true;
-    ctx.emit({ type: "charge_rolled", unit: unit.id, target: target.id, dice, roll });
-    s.pending = { kind: "charge_move", seat, unit: unit.id, target: target.id, roll };
+    rollCharge(ctx, seat, unit, target);
     return null;
   }
   const dice = Array.from({ length: RALLY_DICE }, () => ctx.d6());
@@ -47,15 +43,8 @@ export function useReaction(ctx: Ctx, seat: SeatId, c: CommandCmd): SigmarErrorC
     s.pending = { kind: "rally", seat, unit: unit.id, points, health: ws(unit).health, returnable };
     return null;
   }
-  heal(ctx, unit, points);
+  healUnit(ctx, unit, points);
   return null;
-}
-
-/** Seed 003 21: the rally points left heal the unit, one damage point each. */
-function heal(ctx: Ctx, unit: UnitState, points: number): void {
-  const healed = Math.min(points, unit.damage);
-  unit.damage -= healed;
-  ctx.emit({ type: "healed", unit: unit.id, roll: points, healed });
 }
 
 /**
@@ -77,6 +66,6 @@ export function rallyAnswer(ctx: Ctx, seat: SeatId, to: readonly Pt[]): SigmarEr
     unit.returned = { turn: s.turn, models: [...(unit.returned?.turn === s.turn ? unit.returned.models : []), ...ids] };
     ctx.emit({ type: "models_returned", unit: unit.id, rolled: to.length, models: [...to] });
   }
-  heal(ctx, unit, p.points - to.length * p.health);
+  healUnit(ctx, unit, p.points - to.length * p.health);
   return null;
 }

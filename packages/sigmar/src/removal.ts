@@ -108,7 +108,7 @@ export function dropHold(s: SigmarState, unit: string): void {
   if (s.pending?.kind === "remove_models" && s.pending.unit === unit) s.pending = null;
 }
 
-/** The models `unit` keeps counting for new damage: its models less those held for removal. */
+/** How many of `unit`'s models are slain and held for removal (core C8: their owner has not yet picked them), 0 when none. */
 export const heldCount = (s: SigmarState, unit: string): number => s.removals.find((r) => r.unit === unit)?.count ?? 0;
 
 const raise = (s: SigmarState, hold: Removal): void => {

@@ -4,6 +4,8 @@
  */
 import type { ApplyResult, Ruleset, SeatId } from "@fogwar/engine";
 import * as a from "./actions";
+import * as answers from "./answers";
+import * as abilityCommands from "./command-actions";
 import * as r from "./reaction-actions";
 import { isReaction } from "./reactions";
 import { parseCommand } from "./command-schema";
@@ -44,7 +46,7 @@ function dispatch(ctx: Ctx, seat: SeatId, c: SigmarCommand): SigmarErrorCode | n
     case "deploy":
       return a.deploy(ctx, seat, c);
     case "order":
-      return a.order(ctx, seat, c);
+      return answers.order(ctx, seat, c);
     case "end_phase":
       return a.endPhaseCommand(ctx, seat);
     case "move":
@@ -62,15 +64,15 @@ function dispatch(ctx: Ctx, seat: SeatId, c: SigmarCommand): SigmarErrorCode | n
     case "pass_fight":
       return a.passFight(ctx, seat, c);
     case "place":
-      return ctx.state.pending?.kind === "rally" ? r.rallyAnswer(ctx, seat, c.models) : a.placeAnswer(ctx, seat, c);
+      return ctx.state.pending?.kind === "rally" ? r.rallyAnswer(ctx, seat, c.models) : answers.placeAnswer(ctx, seat, c);
     case "decline":
-      return ctx.state.pending?.kind === "rally" ? r.rallyAnswer(ctx, seat, []) : a.decline(ctx, seat);
+      return ctx.state.pending?.kind === "rally" ? r.rallyAnswer(ctx, seat, []) : answers.decline(ctx, seat);
     case "use_ability":
-      return a.useAbility(ctx, seat, c);
+      return abilityCommands.useAbility(ctx, seat, c);
     case "play_card":
-      return a.playCard(ctx, seat, c);
+      return abilityCommands.playCard(ctx, seat, c);
     case "command":
-      return isReaction(c.command) ? r.useReaction(ctx, seat, c) : a.useCommand(ctx, seat, c);
+      return isReaction(c.command) ? r.useReaction(ctx, seat, c) : abilityCommands.useCommand(ctx, seat, c);
     case "retreat":
       return retreat(ctx, seat, c.unit);
     case "remove_models":

@@ -8,6 +8,7 @@
 import { duel, RandomBot, seatViewer, chooseWithTemplates, Random, rngStateFromSeed, type SeatId } from "@fogwar/engine";
 import { apply, controlled, heuristicDecision, POSITION_BUDGET, sigmar, sigmarBotPolicy, type SigmarCommand, type SigmarState, type SigmarView } from "../src";
 import { Judge } from "../src/bot-position";
+import { STRONG_LISTS } from "../src/bot";
 import { battle, ok } from "./helpers";
 import { deckSecret, diceSecret, handSecret, reserveSecret, type SigmarStep } from "./secrets";
 
@@ -97,5 +98,22 @@ describe("heuristic bot: plays for the objectives (project core rule C11)", () =
     expect(controlled(s, "p1")).toEqual(["west"]);
     expect(sigmar.legalCommands(s, "p1")).toContainEqual({ type: "charge", unit: "archers", target: "bark" });
     expect(decide(s, "p1").command).toEqual({ type: "end_phase" });
+  });
+});
+
+describe("heuristic bot: the list it musters (project core rule C2)", () => {
+  const muster = sigmar.setup({ seats: ["p1", "p2"] }, "bot-muster").state;
+  const lockedName = (seat: SeatId, budget: number) => {
+    const command = heuristicDecision(sigmar.viewFor(muster, seatViewer(seat)), seat, budget).command;
+    return command?.type === "lock_army" ? command.army.name : null;
+  };
+
+  test("core C2: at the default budget it locks the Grove vanguard on either seat", () => {
+    expect([lockedName("p1", POSITION_BUDGET), lockedName("p2", POSITION_BUDGET)]).toEqual(["Grove vanguard", "Grove vanguard"]);
+  });
+
+  test("core C2: above the default budget (the hard level) it locks the list measured strongest on its own seat's edge: the Grove vanguard on the south edge (p1), the Pyre host on the north edge (p2)", () => {
+    expect([lockedName("p1", 4 * POSITION_BUDGET), lockedName("p2", 4 * POSITION_BUDGET)]).toEqual([STRONG_LISTS.south, STRONG_LISTS.north]);
+    expect(STRONG_LISTS).toEqual({ south: "Grove vanguard", north: "Pyre host" });
   });
 });

@@ -61,7 +61,9 @@ export const sigmarHost: HostedRuleset = {
   // A heuristic bot (no search: its budget is a count of positions judged per decision,
   // POSITION_BUDGET in @fogwar/sigmar, here `simulations`): "normal" plays its best-judged command
   // within that budget, "hard" judges four times as many positions (more places and formations
-  // weighed), "easy" picks at random among the legal commands.
+  // weighed) and musters the sample list measured strongest on its own seat's edge (`listFor`;
+  // figures in docs/rules/sigmar.md, "The bot and its levels"), "easy" picks at random among the
+  // legal commands.
   bot: {
     budgets: { easy: { simulations: 0 }, normal: { simulations: POSITION_BUDGET }, hard: { simulations: 4 * POSITION_BUDGET } },
     brain(level, seat, seed) {

@@ -3,7 +3,7 @@
  * who is using the ability): worked examples.
  */
 import { legalCommands, modsFor, type SigmarEvent, type SigmarState } from "../../src";
-import { useAbility } from "../../src/actions";
+import { useAbility } from "../../src/command-actions";
 import { Ctx } from "../../src/context";
 import { enterPhase } from "../../src/flow";
 import { battle, ok, ofType, refused } from "../helpers";

@@ -7,30 +7,18 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { deserialize, serialize } from "node:v8";
 import { seatViewer } from "@fogwar/engine";
-import { awaiting, catalog, legalCommands, legalCommandsInView, sigmar, type SigmarCommand, type SigmarState } from "@fogwar/sigmar";
+import { legalCommands, legalCommandsInView, sigmar, type SigmarCommand, type SigmarState } from "@fogwar/sigmar";
 import { SigmarTableView } from "./SigmarTableView";
 import { inEnglish } from "../../../test/english";
+import { playSigmar } from "../../../test/sigmar-play";
 import { withNames } from "../../../test/players";
 
 inEnglish();
 jest.setTimeout(60_000);
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
 
-/** A battle played by a fixed preference (attacks first) until a `remove_models` decision is pending. */
-function untilRemoval(seed = "web-removal"): SigmarState {
-  let { state } = sigmar.setup({ seats: ["p1", "p2"], armies: { p1: catalog.armies[0]!, p2: catalog.armies[3]! } }, seed);
-  const rank = (c: SigmarCommand) => ["shoot", "fight", "charge", "place", "move", "end_phase"].indexOf(c.type);
-  for (let n = 0; n < 900 && state.pending?.kind !== "remove_models"; n++) {
-    const seat = awaiting(state)[0]!;
-    const legal = legalCommands(state, seat);
-    const preferred = state.phase === "deployment" ? legal : legal.filter((c) => rank(c) >= 0).sort((a, b) => rank(a) - rank(b));
-    const applied = sigmar.apply(state, preferred[0] ?? legal[0]!, seat);
-    if (!applied.ok) throw new Error(applied.error.message);
-    state = applied.state;
-  }
-  if (state.pending?.kind !== "remove_models") throw new Error("no removal came");
-  return state;
-}
+/** The test battle played until a `remove_models` decision is pending (../../../test/sigmar-play.ts). */
+const untilRemoval = (seed = "web-removal"): SigmarState => playSigmar((s) => s.pending?.kind === "remove_models", seed).state;
 
 describe("core C8 on the table: the owner picks the slain models", () => {
   const state = untilRemoval();

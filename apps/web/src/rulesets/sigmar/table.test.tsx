@@ -8,11 +8,12 @@
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { deserialize, serialize } from "node:v8";
 import { seatViewer } from "@fogwar/engine";
-import { awaiting, catalog, legalCommands, legalCommandsInView, sigmar, type SigmarCommand, type SigmarState, type SigmarView } from "@fogwar/sigmar";
+import { awaiting, catalog, legalCommands, legalCommandsInView, sigmar, type SigmarState, type SigmarView } from "@fogwar/sigmar";
 import { SigmarTable } from "./SigmarTable";
 import { SigmarTableView } from "./SigmarTableView";
 import type { MatchConnection } from "../../net/useMatch";
 import { inEnglish } from "../../../test/english";
+import { playSigmar } from "../../../test/sigmar-play";
 import { NAMES, withNames } from "../../../test/players";
 import { problems, readable } from "../../../test/readable";
 import { OlderRulesVersion } from "../../table/aids";
@@ -41,21 +42,8 @@ function connection(view: unknown, rulesVersion?: string): MatchConnection {
   } as unknown as MatchConnection;
 }
 
-/** A battle (the Grove vanguard against the Kiln warband) played by a fixed preference until `until(state)` holds. */
-function playUntil(until: (s: SigmarState) => boolean, seed = "web-table"): SigmarState {
-  let { state } = sigmar.setup({ seats: ["p1", "p2"], armies: { p1: catalog.armies[0]!, p2: catalog.armies[3]! } }, seed);
-  const rank = (c: SigmarCommand) => ["shoot", "fight", "charge", "place", "move", "end_phase"].indexOf(c.type);
-  for (let n = 0; n < 600 && !until(state); n++) {
-    const seat = awaiting(state)[0]!;
-    const legal = legalCommands(state, seat);
-    const preferred = state.phase === "deployment" ? legal : legal.filter((c) => rank(c) >= 0).sort((a, b) => rank(a) - rank(b));
-    const applied = sigmar.apply(state, preferred[0] ?? legal[0]!, seat);
-    if (!applied.ok) throw new Error(applied.error.message);
-    state = applied.state;
-  }
-  if (!until(state)) throw new Error("the wanted state never came");
-  return state;
-}
+/** The test battle of `seed` played until `until` holds (../../../test/sigmar-play.ts). */
+const playUntil = (until: (s: SigmarState) => boolean, seed = "web-table"): SigmarState => playSigmar(until, seed, 600).state;
 
 const p1 = seatViewer("p1");
 /** A state where p1 shoots and has a unit that may shoot. */

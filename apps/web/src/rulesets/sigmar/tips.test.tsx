@@ -7,10 +7,11 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import i18next from "i18next";
 import { seatViewer } from "@fogwar/engine";
-import { awaiting, catalog, legalCommands, sigmar, type SigmarCommand, type SigmarEvent, type SigmarState } from "@fogwar/sigmar";
+import { catalog, sigmar, type SigmarEvent, type SigmarState } from "@fogwar/sigmar";
 import { SigmarTableView } from "./SigmarTableView";
 import { SIGMAR_NUMBERS, SIGMAR_TERMS, tipText, type SigmarTip } from "./tips";
 import { inEnglish } from "../../../test/english";
+import { playSigmar } from "../../../test/sigmar-play";
 import { NAMES, withNames } from "../../../test/players";
 import { problems, readable } from "../../../test/readable";
 
@@ -18,24 +19,10 @@ inEnglish();
 // A whole table rendered six times, each of its tips opened and closed.
 jest.setTimeout(60_000);
 
-/**
- * A battle (the Grove vanguard against the Kiln warband) played by a fixed preference (shoot,
- * fight, charge, place, move, end the phase) until the first attack: the state and that attack.
- */
+/** The test battle played until the first attack (../../../test/sigmar-play.ts): the state and that attack. */
 function battleToFirstAttack(): { state: SigmarState; attacks: SigmarEvent[] } {
-  let { state } = sigmar.setup({ seats: ["p1", "p2"], armies: { p1: catalog.armies[0]!, p2: catalog.armies[3]! } }, "tips");
-  const rank = (c: SigmarCommand) => ["shoot", "fight", "charge", "place", "move", "end_phase"].indexOf(c.type);
-  for (let n = 0; n < 400; n++) {
-    const seat = awaiting(state)[0]!;
-    const legal = legalCommands(state, seat);
-    const preferred = state.phase === "deployment" ? legal : legal.filter((c) => rank(c) >= 0).sort((a, b) => rank(a) - rank(b));
-    const applied = sigmar.apply(state, preferred[0] ?? legal[0]!, seat);
-    if (!applied.ok) throw new Error(applied.error.message);
-    state = applied.state;
-    const attacks = applied.events.map((e) => e.event).filter((e) => e.type === "attacks");
-    if (attacks.length > 0) return { state, attacks };
-  }
-  throw new Error("no attack within 400 commands");
+  const { state, events } = playSigmar((_, last) => last.some((e) => e.type === "attacks"), "tips", 400);
+  return { state, attacks: events.filter((e) => e.type === "attacks") };
 }
 
 const { state, attacks } = battleToFirstAttack();

@@ -1,0 +1,35 @@
+/**
+ * Age of Sigmar test battles: the Grove vanguard (p1) against the Kiln warband (p2), played by a
+ * fixed preference (shoot, fight, charge, place, move, end the phase; any legal command while
+ * deploying) until a wanted moment. Shared by the Age of Sigmar table tests.
+ */
+import { awaiting, catalog, legalCommands, sigmar, type SigmarCommand, type SigmarEvent, type SigmarState } from "@fogwar/sigmar";
+
+/** The preferred command types, first preferred first. */
+const PREFERENCE: readonly SigmarCommand["type"][] = ["shoot", "fight", "charge", "place", "move", "end_phase"];
+
+/**
+ * Plays the battle of `seed` until `until` holds of the state and the events of the last command
+ * applied (none before the first), at most `limit` commands: that state and those events. Throws
+ * if a command is refused or the wanted moment never comes.
+ */
+export function playSigmar(
+  until: (state: SigmarState, events: readonly SigmarEvent[]) => boolean,
+  seed: string,
+  limit = 900,
+): { state: SigmarState; events: SigmarEvent[] } {
+  let { state } = sigmar.setup({ seats: ["p1", "p2"], armies: { p1: catalog.armies[0]!, p2: catalog.armies[3]! } }, seed);
+  let events: SigmarEvent[] = [];
+  const rank = (c: SigmarCommand) => PREFERENCE.indexOf(c.type);
+  for (let n = 0; n < limit && !until(state, events); n++) {
+    const seat = awaiting(state)[0]!;
+    const legal = legalCommands(state, seat);
+    const preferred = state.phase === "deployment" ? legal : legal.filter((c) => rank(c) >= 0).sort((a, b) => rank(a) - rank(b));
+    const applied = sigmar.apply(state, preferred[0] ?? legal[0]!, seat);
+    if (!applied.ok) throw new Error(applied.error.message);
+    state = applied.state;
+    events = applied.events.map((e) => e.event);
+  }
+  if (!until(state, events)) throw new Error(`the wanted state never came within ${limit} commands`);
+  return { state, events };
+}

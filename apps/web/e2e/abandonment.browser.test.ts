@@ -101,7 +101,7 @@ suite(title, () => {
       words.add(await wordsOf(page));
       await page.screenshot({ path: join(shots, `${r.id}-concede-${r.width}.png`) });
       await page.getByRole("button", { name: "Yes, concede" }).click();
-      await page.locator(".result").first().waitFor();
+      await page.locator(".match-end").waitFor();
       expect([r.id, await page.locator("section.abandonment").count()]).toEqual([r.id, 0]);
       const match = await stored(created.matchId);
       expect([r.id, match.status]).toEqual([r.id, "finished"]);

@@ -139,7 +139,7 @@ suite(title, () => {
   async function playToTheEnd(page: Page, move: (page: Page, i: number) => Promise<void>, log: string, maxMoves: number): Promise<number> {
     let moves = 0;
     for (let i = 0; moves < maxMoves; i++) {
-      if ((await page.locator(".result").count()) > 0) return moves;
+      if ((await page.locator(".match-end").count()) > 0) return moves;
       if (!(await myMove(page))) {
         await page.waitForTimeout(150);
         continue;
@@ -172,7 +172,7 @@ suite(title, () => {
     await page.screenshot({ path: join(shots, "ember-table-1280.png"), fullPage: false });
 
     const moves = await playToTheEnd(page, emberMove, ".ember-table .log-lines li", 400);
-    const result = page.locator("section.result");
+    const result = page.locator(".match-end");
     await result.waitFor();
     await page.screenshot({ path: join(shots, "ember-result-1280.png"), fullPage: false });
     const stored = await server.store.getMatch(matchId);
@@ -200,7 +200,9 @@ suite(title, () => {
     await playToTheEnd(page, siegeMove, ".siege-table .log-lines li", 400);
     await page.screenshot({ path: join(shots, "siege-result-390.png"), fullPage: false });
     expect((await server.store.getMatch(matchId))?.status).toBe("finished");
-    expect(await page.locator(".result").first().textContent()).toMatch(/wins|draw/i);
+    // The outcome is said once, by the match-end banner: the table's own result section stands aside.
+    expect(await page.locator(".match-end").textContent()).toMatch(/You win|You lose|Draw/);
+    expect(await page.locator("section.result").count()).toBe(0);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     // The result speaks to the seat in words; the dice seed is left to the review's verification.
@@ -219,8 +221,10 @@ suite(title, () => {
     await page.locator('[data-bot-seat="p2"]').waitFor();
     await page.locator("section.abandonment").getByRole("button", { name: "Concede", exact: true }).click();
     await page.getByRole("button", { name: "Yes, concede" }).click();
-    await page.locator("section.result").waitFor();
-    expect(await page.locator("section.result").textContent()).toMatch(/You lose/);
+    await page.locator(".match-end h2").waitFor();
+    expect(await page.locator(".match-end h2").textContent()).toMatch(/You lose/);
+    // EMBER's own result section keeps only the score under the banner.
+    expect(await page.locator("section.result").textContent()).not.toMatch(/You lose/);
     expect((await server.store.getMatch(matchId))?.status).toBe("finished");
     expect(errors).toEqual([]);
     await close();

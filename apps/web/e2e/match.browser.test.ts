@@ -519,7 +519,9 @@ suite(title, () => {
         const result = viewer.page.locator("section.result");
         await result.waitFor({ timeout: 15_000 });
         expect(await result.getAttribute("data-result")).toBe(winner);
-        const headline = (await result.locator("h2").textContent()) ?? "";
+        // The outcome in words is the match-end banner's, once per page.
+        const headline = (await viewer.page.locator(".match-end h2").textContent()) ?? "";
+        expect(await result.locator("h2").count()).toBe(0);
         if (viewer.name === "spectator") expect(headline).toContain(`${NAME[winner as Seat]} wins`);
         else expect(headline).toContain(viewer.name === winner ? "You win" : "You lose");
         // No raw dice seed at the table: it is checked in the review's verification section.
@@ -529,7 +531,7 @@ suite(title, () => {
         expect(await end.locator("h2").textContent()).toBe(viewer.name === "spectator" ? `${NAME[winner as Seat]} wins` : viewer.name === winner ? "You win" : "You lose");
         expect(await end.getByRole("link", { name: "Review the match" }).getAttribute("href")).toBe(`/review/${matchId}`);
         expect(await end.getByRole("link", { name: "Back to the lobby" }).count()).toBe(1);
-        // The review link is the banner's alone: the result section keeps the score and the reason.
+        // The review link is the banner's alone: the result section keeps only the score.
         expect(await result.getByRole("link", { name: /review/i }).count()).toBe(0);
         expect(await viewer.page.locator(".summary [data-phase]").getAttribute("data-phase")).toBe("finished");
         await viewer.page.screenshot({ path: join(shots, `05-result-${viewer.name}.png`), fullPage: true });

@@ -287,7 +287,7 @@ suite(title, () => {
     for (const bot of bots) await bot.leave();
     expect((await server.store.getMatch(matchId))?.status).toBe("finished");
 
-    await watcher.page.locator(".siege-table .result").waitFor({ timeout: 20_000 });
+    await watcher.page.locator(".match-end").waitFor({ timeout: 20_000 });
     // A player who opens the match again after its end is told so and sent to the review.
     await a1.page.goto(`${base}/play/${matchId}#seat=a1&token=${tokens.a1}`);
     await a1.page.getByRole("link", { name: "Open the review" }).waitFor();

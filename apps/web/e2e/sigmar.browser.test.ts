@@ -269,7 +269,7 @@ run("Age of Sigmar in the browser: a battle created in the lobby, two seats and 
     }
     for (const bot of bots) await bot.leave();
     expect((await server.store.getMatch(matchId))?.status).toBe("finished");
-    await watcher.page.locator(".sigmar-table .result").waitFor({ timeout: 20_000 });
+    await watcher.page.locator(".match-end").waitFor({ timeout: 20_000 });
     await watcher.page.screenshot({ path: join(shots, "06-result-spectator.png"), fullPage: true });
     await watcher.page.getByRole("link", { name: "Review" }).click();
     await watcher.page.locator('[data-testid="sigmar-review"]').waitFor({ timeout: 30_000 });

@@ -184,7 +184,7 @@ suite(title, () => {
     // The master concedes; the review then shows everything, the lookout too, and each perspective.
     await master.page.getByRole("button", { name: "Concede", exact: true }).click();
     await master.page.getByRole("button", { name: "Yes, concede" }).click();
-    await ada.page.locator(".trpg-table .result").waitFor();
+    await ada.page.locator(".match-end").waitFor();
     await ada.page.getByRole("button", { name: "English" }).click();
     await ada.page.setViewportSize({ width: 1280, height: 1000 });
     await ada.page.getByRole("link", { name: "Review the match" }).click();
@@ -275,8 +275,10 @@ suite(title, () => {
     await me.page.screenshot({ path: join(shots, "trpg-solo-390.png") });
     await me.page.getByRole("button", { name: "Concede", exact: true }).click();
     await me.page.getByRole("button", { name: "Yes, concede" }).click();
-    await me.page.locator(".trpg-table .result").waitFor();
-    expect(await me.page.locator(".trpg-table .result").textContent()).toContain("won");
+    await me.page.locator(".match-end h2").waitFor();
+    // Said once, by the match-end banner: the party conceded, so its seat lost.
+    expect(await me.page.locator(".match-end h2").textContent()).toBe("You lose");
+    expect(await me.page.locator(".trpg-table .result").count()).toBe(0);
     expect(me.errors).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ import { ChatPanel } from "./ChatPanel";
 import { TableNotices } from "./TableNotices";
 import { useBotSeats } from "./BotNote";
 import { MatchEnd, resultOf } from "./MatchEnd";
+import { MatchEndShown } from "./match-end-shown";
 import "../i18n/table-strings";
 
 
@@ -64,7 +65,9 @@ function ConnectedTable({ matchId, join, onRetry }: TableRouteProps & { onRetry:
   return (
     <PlayersProvider players={match.welcome?.players}>
       {rematch}
-      <Suspense fallback={waiting}>{Table ? <Table matchId={matchId} seat={seat} match={match} banner={banner} bots={bots} /> : banner(<p className="error">{t("unknownRuleset", { ruleset })}</p>)}</Suspense>
+      <MatchEndShown.Provider value={over}>
+        <Suspense fallback={waiting}>{Table ? <Table matchId={matchId} seat={seat} match={match} banner={banner} bots={bots} /> : banner(<p className="error">{t("unknownRuleset", { ruleset })}</p>)}</Suspense>
+      </MatchEndShown.Provider>
       <TableNotices notices={match.notices ?? []} seat={seat} />
       <ChatPanel chat={match.chat} onSend={match.sendChat} seat={seat} />
     </PlayersProvider>

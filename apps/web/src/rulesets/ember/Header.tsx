@@ -4,6 +4,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { seatList, useSeatNamer } from "../../table/names";
+import { useMatchEndShown } from "../../table/match-end-shown";
 import type { EmberView } from "@fogwar/ember";
 import { endReason } from "./words";
 import { localName, sampleName, scenarioOf, seatColour, seatMark, unitLabel, unitOf } from "./model";
@@ -87,6 +88,7 @@ export function TurnLine({ view, seat }: { view: EmberView; seat: string | null 
 export function Result({ view, seat }: { view: EmberView; seat: string | null }) {
   const { t } = useTranslation("table");
   const name = useSeatNamer(view.seats);
+  const banner = useMatchEndShown();
   const result = view.result;
   if (view.phase !== "finished" || !result) return null;
   // A team's win (2 v 2) lists all its seats: every teammate wins.
@@ -95,9 +97,10 @@ export function Result({ view, seat }: { view: EmberView; seat: string | null })
   const headline = result.winner === null ? t("result.draw") : seat ? (winners.includes(seat) ? t("result.youWin") : t("result.youLose")) : winnerText;
   return (
     <section className="result" role="status" data-result={result.winner ?? "draw"}>
-      <h2>{t("result.title")}: {headline}</h2>
-      {result.winner && seat && <p>{winnerText}</p>}
-      <p>{t("result.reason", { reason: endReason({ t }, result.reason) })}</p>
+      {/* Under the match-end banner only the score is this section's own. */}
+      {!banner && <h2>{t("result.title")}: {headline}</h2>}
+      {!banner && result.winner && seat && <p>{winnerText}</p>}
+      {!banner && <p>{t("result.reason", { reason: endReason({ t }, result.reason) })}</p>}
       <p>
         {view.seats.map((s) => `${name(s)}: ${t("vp", { vp: result.scores[s] ?? 0 })}`).join(" · ")}
       </p>

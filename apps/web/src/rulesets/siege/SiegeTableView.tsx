@@ -23,6 +23,7 @@ import { RuleTip } from "../../help/RuleTip";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
 import { useTurnAwareness } from "../../table/turn";
 import { seatList, useSeatNamer } from "../../table/names";
+import { useMatchEndShown } from "../../table/match-end-shown";
 import type { TableViewProps } from "../../table/view-props";
 import "../../i18n/siege-strings";
 import "../../i18n/help-strings";
@@ -255,7 +256,9 @@ function Inventory({ view, w, team }: { view: SiegeView; w: SiegeWords; team: Te
 
 function Result({ view, w }: { view: SiegeView; w: SiegeWords }) {
   const result = view.result;
-  if (!result) return null;
+  // Under the match-end banner (the live table) the outcome and why are the banner's.
+  const banner = useMatchEndShown();
+  if (!result || banner) return null;
   const winnerTeam = result.winner ? (view.teams.attack.includes(result.winner) ? "attack" : "defence") : null;
   return (
     <section className="result" role="status" data-result={winnerTeam ?? "draw"}>

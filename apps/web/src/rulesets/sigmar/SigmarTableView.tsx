@@ -32,6 +32,7 @@ import { BotNote } from "../../table/BotNote";
 import { EventFeed } from "../../table/EventFeed";
 import { useTurnAwareness } from "../../table/turn";
 import { seatList, useSeatNamer } from "../../table/names";
+import { useMatchEndShown } from "../../table/match-end-shown";
 import type { TableViewProps } from "../../table/view-props";
 import "../../i18n/sigmar-strings";
 import "../../help/RuleTip.css";
@@ -68,6 +69,8 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
   };
   // Core C8: the models marked for removal (the suggestion until the owner clicks its own).
   const marks = useRemovalMarks(view);
+  // Under the match-end banner (the live table) the outcome and why are the banner's.
+  const endShown = useMatchEndShown();
   const removing = view.pending?.kind === "remove_models" ? view.pending : null;
   const marked = useMemo(() => new Set(marks.marked), [marks.marked]);
 
@@ -168,7 +171,7 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
           {t("ruleNote")} <HowToPlayLink ruleset="sigmar" newTab />
         </p>
       </header>
-      {view.result && (
+      {view.result && !endShown && (
         <section className="result" role="status">
           <h2>{view.result.winner ? (seat && !readOnly ? t(view.result.winner === seat ? "outcome.youWin" : "outcome.youLose") : t("outcome.winner", { seat: name(view.result.winner) })) : t("log.draw")}</h2>
           <p>{endReason(w, view.result.reason)}</p>

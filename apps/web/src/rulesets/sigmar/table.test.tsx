@@ -17,6 +17,7 @@ import { playSigmar } from "../../../test/sigmar-play";
 import { NAMES, withNames } from "../../../test/players";
 import { problems, readable } from "../../../test/readable";
 import { OlderRulesVersion } from "../../table/aids";
+import { MatchEndShown } from "../../table/match-end-shown";
 
 inEnglish();
 jest.setTimeout(60_000);
@@ -150,6 +151,11 @@ describe("the decision area", () => {
     won.unmount();
     const lost = table(sigmar.viewFor(over.state, seatViewer("p2")), "p2");
     expect(lost.container.querySelector(".result h2")!.textContent).toBe("You lose");
+    lost.unmount();
+    // Under the live table's match-end banner the outcome is said once, by the banner.
+    const under = render(<MatchEndShown.Provider value={true}>{withNames(<SigmarTableView matchId="m" view={sigmar.viewFor(over.state, p1)} seat="p1" legal={[]} templates={[]} onCommand={() => {}} events={[]} />)}</MatchEndShown.Provider>);
+    expect(under.container.querySelector(".result")).toBeNull();
+    expect(under.container.textContent).not.toContain("You win");
   });
 });
 

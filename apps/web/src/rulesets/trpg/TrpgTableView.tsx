@@ -23,6 +23,7 @@ import { BotNote } from "../../table/BotNote";
 import { useStickToBottom } from "../../table/log";
 import { useTurnAwareness } from "../../table/turn";
 import { seatList, useSeatNamer } from "../../table/names";
+import { useMatchEndShown } from "../../table/match-end-shown";
 import type { TableViewProps } from "../../table/view-props";
 import "../../i18n/trpg-strings";
 import "./table.css";
@@ -290,7 +291,9 @@ function DiceLog({ events, w }: { events: readonly { readonly seq: number; reado
 
 function Result({ view, w }: { view: TrpgView; w: TrpgWords }) {
   const r = view.result;
-  if (!r) return null;
+  // Under the match-end banner (the live table) the outcome and why are the banner's.
+  const banner = useMatchEndShown();
+  if (!r || banner) return null;
   return (
     <section className="result" role="status">
       <h3>{r.winner === null ? w.t("result.draw") : w.t("result.won", { seats: (r.winners ?? [r.winner]).map(w.name).join(", ") })}</h3>

@@ -86,7 +86,21 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
     }
     await store.close();
     log(`filled: ${(folderSize(dataDir) / 1e6).toFixed(0)} MB folder`);
-    store = await openStore({ dataDir, backupIntervalMs: options.backupSeconds * 1000, onBackup: (b) => (backups.push(b), log(`backup ${b.file.kind} #${b.file.number}: ${b.rows} rows, ${(b.bytes / 1e6).toFixed(1)} MB, ${b.ms} ms`)) });
+    let started = Date.now();
+    /** The backup being written (its number), as far as the soak can tell: from the previous one's end to this one's. */
+    let backingUp: number | null = 1;
+    store = await openStore({
+      dataDir,
+      backupIntervalMs: options.backupSeconds * 1000,
+      onBackup: (b) => {
+        backups.push(b);
+        log(`backup ${b.file.kind} #${b.file.number}: ${b.rows} rows, ${(b.bytes / 1e6).toFixed(1)} MB, ${b.ms} ms, ended ${((Date.now() - started) / 1000).toFixed(1)} s into the play`);
+        backingUp = null;
+        // The next one starts an interval after this one started.
+        setTimeout(() => (backingUp = b.file.number + 1), Math.max(0, options.backupSeconds * 1000 - b.ms)).unref();
+      },
+    });
+    started = Date.now();
     const end = Date.now() + options.minutes * 60_000;
     let lastAck = Date.now();
     let longestGap = 0;
@@ -113,6 +127,8 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
           await store.appendEntry(id, entry(seq, "y".repeat(200)));
           const now = Date.now();
           slowest = Math.max(slowest, performance.now() - t);
+          // A stall of a second or more: when, and whether a backup was being written then.
+          if (now - lastAck >= 1000) log(`  stall: ${now - lastAck} ms without an acknowledgement, ending ${((now - started) / 1000).toFixed(1)} s into the play${backingUp ? ` (backup ${backingUp} in progress)` : ""}`);
           longestGap = Math.max(longestGap, now - lastAck);
           lastAck = now;
           commands++;

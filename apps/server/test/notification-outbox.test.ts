@@ -105,6 +105,19 @@ describe.each(targets)("notification outbox on $name", ({ url }) => {
     expect((await store.notifications.owedTo(account)).map((n) => n.causeSeq)).toEqual([2]);
   });
 
+  test("attack: an account whose seat the host reissued is owed nothing of the match from then on (no move, no result)", async () => {
+    const store = await open();
+    if (!store) return;
+    const { matchId, blue } = await match(store);
+    await expect(store.appendEntry(matchId, entry(1, "red"), { notify: [yourMove(matchId, "blue", 1)] })).resolves.toEqual({ owed: 1 });
+    // The host takes the seat back: a new invite, the old holder's account unbound.
+    expect(await store.reissueSeat(matchId, "blue", 0, "fresh-token")).toBe(true);
+    await expect(store.appendEntry(matchId, entry(2, "red"), { notify: [yourMove(matchId, "blue", 2)] })).resolves.toEqual({ owed: 0 });
+    const over: NewNotification = { kind: "match_over", seat: "blue", matchId, causeSeq: 3, dedupeKey: `match_over/${matchId}/blue`, payload: { kind: "match_over", url: "/" }, owedAt: 5, dueAt: 5 };
+    await expect(store.appendEntry(matchId, entry(3, "red"), { finish: { status: "finished", result: { winner: "red" } }, notify: [over] })).resolves.toEqual({ owed: 0 });
+    expect((await store.notifications.owedTo(blue!)).map((n) => n.causeSeq)).toEqual([1]);
+  });
+
   test("an append that fails owes nothing; one that finishes the match owes with it", async () => {
     const store = await open();
     if (!store) return;

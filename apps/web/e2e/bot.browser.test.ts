@@ -95,7 +95,7 @@ suite(title, () => {
       await plan.locator("button.primary").click();
     } else if ((await decision.count()) > 0) await decision.first().click();
     else if ((await primary.count()) > 0) await primary.first().click();
-    else if ((await squares.count()) > 0) await squares.nth(i % (await squares.count())).click({ force: true });
+    else if ((await squares.count()) > 0) await squares.nth(i % (await squares.count())).click({ force: true, timeout: 3000 });
     else if ((await offered.count()) > 0) await offered.first().click();
   }
 
@@ -127,7 +127,9 @@ suite(title, () => {
       if ((await waiting.count()) === 0) return;
       const targets = page.locator("svg .cell.target");
       const n = await targets.count();
-      if (n > 0) await targets.nth((i * 7 + k) % n).click({ force: true });
+      // The map may redraw between the count and the click (a patch lands): a short wait, and
+      // playToTheEnd tries again on its next turn.
+      if (n > 0) await targets.nth((i * 7 + k) % n).click({ force: true, timeout: 3000 });
       else await waiting.first().selectOption({ index: 1 });
     }
   }
@@ -138,6 +140,7 @@ suite(title, () => {
    */
   async function playToTheEnd(page: Page, move: (page: Page, i: number) => Promise<void>, log: string, maxMoves: number): Promise<number> {
     let moves = 0;
+    let missed = 0;
     for (let i = 0; moves < maxMoves; i++) {
       if ((await page.locator(".match-end").count()) > 0) return moves;
       if (!(await myMove(page))) {
@@ -145,7 +148,19 @@ suite(title, () => {
         continue;
       }
       const before = await page.locator(log).count();
-      await move(page, i);
+      // A control that went away under the click (the page redrew from a patch) is not a failure
+      // of the table: the next turn of this loop looks at the page afresh.
+      const done = await move(page, i).then(
+        () => true,
+        (error: Error) => {
+          if (error.name !== "TimeoutError") throw error;
+          return false;
+        },
+      );
+      if (!done) {
+        if (++missed > 20) throw new Error(`${missed} moves found their control gone`);
+        continue;
+      }
       moves++;
       await page
         .waitForFunction(([selector, n]) => document.querySelectorAll(selector as string).length > (n as number) || !document.querySelector(".your-turn"), [log, before] as const, { timeout: 5000 })

@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import { BackupWriter } from "../src/store/backup.js";
+import { gunzipSync } from "node:zlib";
+import { BackupWriter, CHUNK_ROWS, GROUP_MATCHES, GROUP_ROWS, type BackupLine } from "../src/store/backup.js";
 import { findMigrationsFolder, openStore, type BackupResult, type MatchStore, type RestoreInfo } from "../src/store/index.js";
 
 jest.setTimeout(300_000);
@@ -119,6 +120,45 @@ test("a folder damaged after a clean stop is restored with every command acknowl
   try {
     expect(await restored.entries("after-base")).toEqual(Array.from({ length: 7 }, (_, i) => entry(i + 1)));
     expect((await restored.chatLines("after-base")).map((l) => l.text)).toEqual(["last words"]);
+  } finally {
+    await restored.close();
+  }
+});
+
+test("an increment reads a busy match's log by chunks and groups the rest by rows: no transaction reads more than GROUP_ROWS entries, and the restore has every entry", async () => {
+  const folder = join(root, "busy");
+  const backups: BackupResult[] = [];
+  const store: MatchStore = await openStore({ dataDir: folder, backupIntervalMs: 3_600_000, onBackup: (r) => backups.push(r) });
+  const busy = CHUNK_ROWS * 2 + 37;
+  try {
+    await backupsDone(backups, 1);
+    await store.createMatch(match("busy"), seats("busy"));
+    for (let from = 1; from <= busy; from += 100) await Promise.all(Array.from({ length: Math.min(100, busy - from + 1) }, (_, i) => store.appendEntry("busy", entry(from + i))));
+    for (let m = 0; m < GROUP_MATCHES + 5; m++) {
+      await store.createMatch(match(`q${m}`), seats(`q${m}`));
+      await Promise.all(Array.from({ length: 12 }, (_, i) => store.appendEntry(`q${m}`, entry(i + 1))));
+    }
+  } finally {
+    await store.close();
+  }
+  const increment = backups.at(-1)!;
+  expect(increment.file.kind).toBe("increment");
+  expect(increment.longestHoldMs).toBeGreaterThanOrEqual(0);
+  const lines = gunzipSync(readFileSync(increment.file.path))
+    .toString("utf8")
+    .split("\n")
+    .filter((l) => l !== "")
+    .map((l) => JSON.parse(l) as BackupLine);
+  const reads = lines.filter((l): l is Extract<BackupLine, { op: "matches" }> => l.op === "matches");
+  expect(reads.length).toBeGreaterThan(1);
+  for (const read of reads) expect(read.entries.length).toBeLessThanOrEqual(GROUP_ROWS);
+  expect(lines.filter((l) => l.op === "rows" && l.table === "entries").reduce((n, l) => n + (l.op === "rows" ? l.rows.length : 0), 0)).toBeGreaterThanOrEqual(CHUNK_ROWS * 2);
+
+  truncateSync(join(folder, "global", "pg_control"), 0);
+  const restored = await openStore({ dataDir: folder });
+  try {
+    expect(await restored.entries("busy")).toEqual(Array.from({ length: busy }, (_, i) => entry(i + 1)));
+    for (let m = 0; m < GROUP_MATCHES + 5; m++) expect(await restored.entries(`q${m}`)).toEqual(Array.from({ length: 12 }, (_, i) => entry(i + 1)));
   } finally {
     await restored.close();
   }

@@ -38,8 +38,15 @@ import type { PGlite, Transaction } from "@electric-sql/pglite";
 
 /** Rows read by one chunk query (one short hold of the database). */
 export const CHUNK_ROWS = 500;
-/** Matches whose changes one step-3 transaction reads. */
+/** Matches whose changes one step-3 transaction reads, at most. */
 export const GROUP_MATCHES = 20;
+/**
+ * Rows (a match's row, seats and new log entries) one step-3 transaction reads, about: a group
+ * closes when the next match would pass it, and a match with more new log entries than this has
+ * them read first by chunks (`CHUNK_ROWS`, one query each), so no transaction holds the worker
+ * for longer than a chunk does, however busy a match was while a base was read.
+ */
+export const GROUP_ROWS = 200;
 /** Increments after which the next backup is a new base. */
 export const INCREMENTS_PER_BASE = 24;
 
@@ -83,7 +90,16 @@ export interface BackupResult {
   readonly file: BackupFile;
   readonly bytes: number;
   readonly rows: number;
+  /** Wall time of the whole backup, ms. */
   readonly ms: number;
+  /** The longest single hold of the database (one query or one step-3 transaction), ms: how long a command could wait behind the backup. */
+  readonly longestHoldMs: number;
+}
+
+/** A match touched since the previous step 3: the first log entry appended since (Infinity: none) and how many were. */
+interface Touch {
+  from: number;
+  appended: number;
 }
 
 interface Table {
@@ -100,7 +116,8 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * (a base first, then increments, a new base every `INCREMENTS_PER_BASE`).
  */
 export class BackupWriter {
-  private touchedSince = new Map<string, number>();
+  private touchedSince = new Map<string, Touch>();
+  private longestHold = 0;
   private lastChatId = 0;
   private nextNumber: number;
   private incrementsSinceBase = -1;
@@ -120,9 +137,22 @@ export class BackupWriter {
    * Records a committed change to `matchId`; `seq`: the sequence number of a log entry it
    * appended (the next increment reads the log from the smallest one).
    */
-  touched(matchId: string, seq = Number.POSITIVE_INFINITY): void {
+  touched(matchId: string, seq = Number.POSITIVE_INFINITY, appended = Number.isFinite(seq) ? 1 : 0): void {
     const before = this.touchedSince.get(matchId);
-    this.touchedSince.set(matchId, before === undefined ? seq : Math.min(before, seq));
+    if (before) {
+      before.from = Math.min(before.from, seq);
+      before.appended += appended;
+    } else this.touchedSince.set(matchId, { from: seq, appended });
+  }
+
+  /** Runs one hold of the database (a query or a transaction) and keeps the longest. */
+  private async hold<T>(run: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      this.longestHold = Math.max(this.longestHold, performance.now() - started);
+    }
   }
 
   /** Writes the next file of the set (never two at once: the caller waits for the previous one). */
@@ -131,6 +161,7 @@ export class BackupWriter {
     const base = this.incrementsSinceBase < 0 || this.incrementsSinceBase >= INCREMENTS_PER_BASE;
     const file: BackupFile = { number: this.nextNumber, kind: base ? "base" : "increment", path: `${this.dir}/${String(this.nextNumber).padStart(8, "0")}-${base ? "base" : "increment"}.ndjson.gz` };
     if (base) this.touchedSince = new Map(); // what was committed so far is read whole below
+    this.longestHold = 0;
     const temporary = `${file.path}.tmp`;
     const gzip = createGzip({ level: 6 });
     const out = createWriteStream(temporary);
@@ -162,18 +193,31 @@ export class BackupWriter {
           await write({ op: "rows", table: table.name, rows: chunk.rows });
         }
       }
-      // 3. the matches touched since, each group read in one transaction.
-      const touched = [...this.touchedSince];
+      // 3. the matches touched since: a busy match's log entries first by chunks, then each group
+      //    of matches read in one transaction.
+      const since = [...this.touchedSince];
+      const touched = since.map(([id, t]) => ({ id, ...t }));
       this.touchedSince = new Map();
       try {
-        for (let i = 0; i < touched.length; i += GROUP_MATCHES) {
-          const group = touched.slice(i, i + GROUP_MATCHES);
-          const line = await this.client.transaction((tx) => readMatches(tx, group));
+        const entries = tables.find((t) => t.name === "entries");
+        for (const match of touched) {
+          if (!entries || match.appended <= GROUP_ROWS || !Number.isFinite(match.from)) continue;
+          // The log is append-only: entries read now never change, and the group's transaction
+          // below reads the match's row with the entries after the last one read here.
+          for await (const chunk of this.chunks(entries, [match.id, String(match.from - 1)], match.id)) {
+            rows += chunk.rows.length;
+            match.from = Number(chunk.last[1]) + 1;
+            await write({ op: "rows", table: "entries", rows: chunk.rows });
+          }
+          match.appended = 0;
+        }
+        for (const group of groups(touched)) {
+          const line = await this.hold(() => this.client.transaction((tx) => readMatches(tx, group)));
           rows += line.matches.length + line.seats.length + line.entries.length;
           await write(line);
         }
       } catch (error) {
-        for (const [id, seq] of touched) this.touched(id, seq); // read them again next time
+        for (const [id, { from, appended }] of since) this.touched(id, from, appended); // read them again next time (this file is dropped)
         throw error;
       }
       await write({ op: "end", lastChatId });
@@ -190,7 +234,7 @@ export class BackupWriter {
       this.nextNumber++;
       this.incrementsSinceBase = base ? 0 : this.incrementsSinceBase + 1;
       if (base) for (const old of readdirSync(this.dir)) if (/^\d{8}-/.test(old) && old < `${String(file.number).padStart(8, "0")}-`) rmSync(`${this.dir}/${old}`, { force: true });
-      return { file, bytes: statSync(file.path).size, rows, ms: Date.now() - started };
+      return { file, bytes: statSync(file.path).size, rows, ms: Date.now() - started, longestHoldMs: Math.round(this.longestHold) };
     } catch (error) {
       gzip.destroy();
       out.destroy();
@@ -224,20 +268,27 @@ export class BackupWriter {
     return this.tables;
   }
 
-  /** The table's rows as JSON objects, CHUNK_ROWS at a time by primary key, after `after` (its key's values as text). */
-  private async *chunks(table: Table, after: string[] | null): AsyncGenerator<{ rows: unknown[]; last: string[] }> {
+  /**
+   * The table's rows as JSON objects, CHUNK_ROWS at a time by primary key, after `after` (its
+   * key's values as text); `matchId`: only that match's rows (the table's key starts with it).
+   */
+  private async *chunks(table: Table, after: string[] | null, matchId?: string): AsyncGenerator<{ rows: unknown[]; last: string[] }> {
     const t = quote(table.name);
     if (table.key.length === 0) {
-      const all = await this.client.query<{ j: unknown }>(`select row_to_json(t) as j from ${t} t`);
+      const all = await this.hold(() => this.client.query<{ j: unknown }>(`select row_to_json(t) as j from ${t} t`));
       if (all.rows.length > 0) yield { rows: all.rows.map((r) => r.j), last: [] };
       return;
     }
     const columns = table.key.map((k) => `t.${quote(k.column)}`).join(", ");
     const texts = table.key.map((k, i) => `t.${quote(k.column)}::text as k${i}`).join(", ");
     let last = after;
+    const only = matchId === undefined ? "" : `t.${quote(table.key[0]!.column)} = $${table.key.length + 1}`;
     for (;;) {
-      const where = last ? `where (${columns}) > (${table.key.map((k, i) => `$${i + 1}::${k.type}`).join(", ")})` : "";
-      const result = await this.client.query<Record<string, unknown>>(`select row_to_json(t) as j, ${texts} from ${t} t ${where} order by ${columns} limit ${CHUNK_ROWS}`, last ?? []);
+      const past = last ? `(${columns}) > (${table.key.map((k, i) => `$${i + 1}::${k.type}`).join(", ")})` : "";
+      const where = [past, only].filter((w) => w !== "").join(" and ");
+      const values = [...(last ?? []), ...(matchId === undefined ? [] : [matchId])];
+      const sql = `select row_to_json(t) as j, ${texts} from ${t} t ${where ? `where ${where}` : ""} order by ${columns} limit ${CHUNK_ROWS}`;
+      const result = await this.hold(() => this.client.query<Record<string, unknown>>(sql, values));
       if (result.rows.length === 0) return;
       const tail = result.rows.at(-1)!;
       last = table.key.map((_, i) => String(tail[`k${i}`]));
@@ -247,10 +298,27 @@ export class BackupWriter {
   }
 }
 
+/** The touched matches in groups of at most GROUP_MATCHES matches and about GROUP_ROWS rows (a match's row, its seats, its new entries). */
+function* groups<T extends Touch>(touched: readonly T[]): Generator<T[]> {
+  let group: T[] = [];
+  let rows = 0;
+  for (const match of touched) {
+    const cost = 3 + match.appended;
+    if (group.length > 0 && (group.length >= GROUP_MATCHES || rows + cost > GROUP_ROWS)) {
+      yield group;
+      group = [];
+      rows = 0;
+    }
+    group.push(match);
+    rows += cost;
+  }
+  if (group.length > 0) yield group;
+}
+
 /** Step 3 for a group of matches: their rows, seats and the log entries from the given numbers, in one transaction. */
-async function readMatches(tx: Transaction, group: readonly (readonly [string, number])[]): Promise<Extract<BackupLine, { op: "matches" }>> {
-  const ids = group.map(([id]) => id);
-  const from = group.map(([, seq]) => (Number.isFinite(seq) ? seq : 2_147_483_647));
+async function readMatches(tx: Transaction, group: readonly { readonly id: string; readonly from: number }[]): Promise<Extract<BackupLine, { op: "matches" }>> {
+  const ids = group.map(({ id }) => id);
+  const from = group.map(({ from: seq }) => (Number.isFinite(seq) ? seq : 2_147_483_647));
   const matches = await tx.query<{ j: unknown }>("select row_to_json(m) as j from matches m where m.id = any($1::text[])", [ids]);
   const seats = await tx.query<{ j: unknown }>("select row_to_json(s) as j from seats s where s.match_id = any($1::text[])", [ids]);
   const entries = await tx.query<{ j: unknown }>(

@@ -34,6 +34,18 @@ export function resultOf(view: unknown): EndResult | null {
   return { winner: r.winner, ...(winners ? { winners } : {}), reason: typeof r.reason === "string" ? r.reason : "" };
 }
 
+/** The reasons of results the log imposed from outside the rules (engine referee.ts): every ruleset words them alike. */
+const REFEREE_REASONS = new Set(["time", "abandoned", "abandoned_draw", "conceded"]);
+
+/**
+ * The result a table ends with: the rules' own (`view.result`), else the one the log imposed (a
+ * claim against a seat that stayed away, a clock that ran out: the room's clock field `imposed`),
+ * else null.
+ */
+export function endResultOf(view: unknown, imposed: unknown): EndResult | null {
+  return resultOf(view) ?? resultOf({ result: imposed });
+}
+
 /** The headline's key for `seat` (null: a spectator) and `result` (null: over, the result not known here). */
 export function outcomeFor(seat: string | null, result: EndResult | null): "win" | "lose" | "draw" | "won" | "over" {
   if (!result) return "over";
@@ -52,7 +64,8 @@ export function MatchEnd({ matchId, ruleset, seat, result }: { matchId: string; 
   const outcome = outcomeFor(seat, result);
   const winners = result?.winner ? (result.winners ?? [result.winner]) : [];
   const words = rulesetAdapter(ruleset)?.endReason;
-  const reason = result && words && result.reason ? words(i18next.getFixedT(null, "common"), result.reason) : null;
+  const common = i18next.getFixedT(null, "common");
+  const reason = !result?.reason ? null : words ? words(common, result.reason) : REFEREE_REASONS.has(result.reason) ? common(`clock.reason.${result.reason}`) : null;
   return (
     <section className={`match-end match-end-${outcome}`} role="status" aria-labelledby="match-end-title" data-outcome={outcome}>
       <h2 id="match-end-title">{outcome === "won" ? t("matchEnd.won", { count: winners.length, names: seatList(name, winners) }) : t(`matchEnd.${outcome}`)}</h2>

@@ -17,7 +17,7 @@ import { ConnectionBanner } from "./ConnectionBanner";
 import { ChatPanel } from "./ChatPanel";
 import { TableNotices } from "./TableNotices";
 import { useBotSeats } from "./BotNote";
-import { MatchEnd, resultOf } from "./MatchEnd";
+import { MatchEnd, endResultOf } from "./MatchEnd";
 import { MatchEndShown } from "./match-end-shown";
 import "../i18n/table-strings";
 
@@ -49,9 +49,10 @@ function ConnectedTable({ matchId, join, onRetry }: TableRouteProps & { onRetry:
     const adapter = rulesetAdapter(ruleset);
     return adapter ? lazy(() => adapter.loadTable().then((c) => ({ default: c }))) : null;
   }, [ruleset]);
-  // Over: the rules' view holds a result, or the server said the match is over (a seat coming
-  // back to a finished match is refused before any welcome: the offer shows all the same).
-  const result = resultOf(match.view);
+  // Over: the rules' view holds a result, the log imposed one (a claim, a clock), or the server
+  // said the match is over (a seat coming back to a finished match is refused before any welcome:
+  // the offer shows all the same).
+  const result = endResultOf(match.view, match.clock?.field.imposed);
   const over = result !== null || match.error?.code === "match_over";
   /* Above the table: the first thing a player sees once the match is over. */
   const rematch = over && <MatchEnd matchId={matchId} ruleset={ruleset} seat={seat} result={result} />;

@@ -7,7 +7,7 @@ import { act, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { setupI18n } from "../i18n";
 import { PlayersProvider } from "./names";
-import { MatchEnd, outcomeFor, resultOf, type EndResult } from "./MatchEnd";
+import { MatchEnd, endResultOf, outcomeFor, resultOf, type EndResult } from "./MatchEnd";
 
 const i18n = setupI18n("en");
 const players = [
@@ -70,6 +70,17 @@ describe("MatchEnd", () => {
     unmount();
     show(null, { winner: "d1", reason: "" });
     expect(screen.getByRole("heading").textContent).toBe("Bo의 승리");
+  });
+
+  test("a result the log imposed (a claim against a game master who stayed away) ends the table as the rules' own does: the party reads You win and why", () => {
+    // The TRPG's view holds no result after a claim: the room's clock field holds it.
+    const imposed = { winner: "a1", reason: "abandoned", scores: {} };
+    expect(endResultOf({ phase: "round", result: null }, imposed)).toEqual({ winner: "a1", reason: "abandoned" });
+    expect(endResultOf({ result: { winner: "d1", reason: "r" } }, imposed)).toEqual({ winner: "d1", reason: "r" });
+    expect(endResultOf({ result: null }, null)).toBeNull();
+    show("a1", endResultOf({ result: null }, imposed), "trpg");
+    expect(screen.getByRole("heading", { name: "You win" })).toBeTruthy();
+    expect(screen.getByText(/the win was claimed after a player left/)).toBeTruthy();
   });
 
   test("reads a view's result and the outcome for a seat", () => {

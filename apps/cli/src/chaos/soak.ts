@@ -94,7 +94,7 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
       backupIntervalMs: options.backupSeconds * 1000,
       onBackup: (b) => {
         backups.push(b);
-        log(`backup ${b.file.kind} #${b.file.number}: ${b.rows} rows, ${(b.bytes / 1e6).toFixed(1)} MB, ${b.ms} ms (longest hold of the database ${b.longestHoldMs} ms), ended ${((Date.now() - started) / 1000).toFixed(1)} s into the play`);
+        log(`backup ${b.file.kind} #${b.file.number}: ${b.rows} rows, ${(b.bytes / 1e6).toFixed(1)} MB, ${b.ms} ms (longest hold of the database ${b.longestHoldMs} ms, ${b.longestHoldWhat}), ended ${((Date.now() - started) / 1000).toFixed(1)} s into the play`);
         backingUp = null;
         // The next one starts an interval after this one started.
         setTimeout(() => (backingUp = b.file.number + 1), Math.max(0, options.backupSeconds * 1000 - b.ms)).unref();

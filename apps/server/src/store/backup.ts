@@ -94,6 +94,8 @@ export interface BackupResult {
   readonly ms: number;
   /** The longest single hold of the database (one query or one step-3 transaction), ms: how long a command could wait behind the backup. */
   readonly longestHoldMs: number;
+  /** What that hold read: `<table> chunk`, `<table> whole` or `step 3 group`. */
+  readonly longestHoldWhat: string;
 }
 
 /** A match touched since the previous step 3: the first log entry appended since (Infinity: none) and how many were. */
@@ -117,7 +119,7 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
  */
 export class BackupWriter {
   private touchedSince = new Map<string, Touch>();
-  private longestHold = 0;
+  private longestHold = { ms: 0, what: "" };
   private lastChatId = 0;
   private nextNumber: number;
   private incrementsSinceBase = -1;
@@ -146,12 +148,13 @@ export class BackupWriter {
   }
 
   /** Runs one hold of the database (a query or a transaction) and keeps the longest. */
-  private async hold<T>(run: () => Promise<T>): Promise<T> {
+  private async hold<T>(what: string, run: () => Promise<T>): Promise<T> {
     const started = performance.now();
     try {
       return await run();
     } finally {
-      this.longestHold = Math.max(this.longestHold, performance.now() - started);
+      const ms = performance.now() - started;
+      if (ms > this.longestHold.ms) this.longestHold = { ms, what };
     }
   }
 
@@ -161,7 +164,7 @@ export class BackupWriter {
     const base = this.incrementsSinceBase < 0 || this.incrementsSinceBase >= INCREMENTS_PER_BASE;
     const file: BackupFile = { number: this.nextNumber, kind: base ? "base" : "increment", path: `${this.dir}/${String(this.nextNumber).padStart(8, "0")}-${base ? "base" : "increment"}.ndjson.gz` };
     if (base) this.touchedSince = new Map(); // what was committed so far is read whole below
-    this.longestHold = 0;
+    this.longestHold = { ms: 0, what: "" };
     const temporary = `${file.path}.tmp`;
     const gzip = createGzip({ level: 6 });
     const out = createWriteStream(temporary);
@@ -212,7 +215,7 @@ export class BackupWriter {
           match.appended = 0;
         }
         for (const group of groups(touched)) {
-          const line = await this.hold(() => this.client.transaction((tx) => readMatches(tx, group)));
+          const line = await this.hold("step 3 group", () => this.client.transaction((tx) => readMatches(tx, group)));
           rows += line.matches.length + line.seats.length + line.entries.length;
           await write(line);
         }
@@ -234,7 +237,7 @@ export class BackupWriter {
       this.nextNumber++;
       this.incrementsSinceBase = base ? 0 : this.incrementsSinceBase + 1;
       if (base) for (const old of readdirSync(this.dir)) if (/^\d{8}-/.test(old) && old < `${String(file.number).padStart(8, "0")}-`) rmSync(`${this.dir}/${old}`, { force: true });
-      return { file, bytes: statSync(file.path).size, rows, ms: Date.now() - started, longestHoldMs: Math.round(this.longestHold) };
+      return { file, bytes: statSync(file.path).size, rows, ms: Date.now() - started, longestHoldMs: Math.round(this.longestHold.ms), longestHoldWhat: this.longestHold.what };
     } catch (error) {
       gzip.destroy();
       out.destroy();
@@ -275,7 +278,7 @@ export class BackupWriter {
   private async *chunks(table: Table, after: string[] | null, matchId?: string): AsyncGenerator<{ rows: unknown[]; last: string[] }> {
     const t = quote(table.name);
     if (table.key.length === 0) {
-      const all = await this.hold(() => this.client.query<{ j: unknown }>(`select row_to_json(t) as j from ${t} t`));
+      const all = await this.hold(`${table.name} whole`, () => this.client.query<{ j: unknown }>(`select row_to_json(t) as j from ${t} t`));
       if (all.rows.length > 0) yield { rows: all.rows.map((r) => r.j), last: [] };
       return;
     }
@@ -288,7 +291,7 @@ export class BackupWriter {
       const where = [past, only].filter((w) => w !== "").join(" and ");
       const values = [...(last ?? []), ...(matchId === undefined ? [] : [matchId])];
       const sql = `select row_to_json(t) as j, ${texts} from ${t} t ${where ? `where ${where}` : ""} order by ${columns} limit ${CHUNK_ROWS}`;
-      const result = await this.hold(() => this.client.query<Record<string, unknown>>(sql, values));
+      const result = await this.hold(`${table.name} chunk`, () => this.client.query<Record<string, unknown>>(sql, values));
       if (result.rows.length === 0) return;
       const tail = result.rows.at(-1)!;
       last = table.key.map((_, i) => String(tail[`k${i}`]));
@@ -321,8 +324,13 @@ async function readMatches(tx: Transaction, group: readonly { readonly id: strin
   const from = group.map(({ from: seq }) => (Number.isFinite(seq) ? seq : 2_147_483_647));
   const matches = await tx.query<{ j: unknown }>("select row_to_json(m) as j from matches m where m.id = any($1::text[])", [ids]);
   const seats = await tx.query<{ j: unknown }>("select row_to_json(s) as j from seats s where s.match_id = any($1::text[])", [ids]);
+  // A lateral read per match: an index range of `entries_pkey` each. PGlite never analyzes its
+  // tables (no autovacuum), and a plain join of `unnest` with `entries` is planned as a hash join
+  // over a sequential scan of the whole log without statistics: a second and more at 1 GB.
   const entries = await tx.query<{ j: unknown }>(
-    `select row_to_json(e) as j from entries e join unnest($1::text[], $2::int[]) as f(id, seq) on e.match_id = f.id and e.seq >= f.seq order by e.match_id, e.seq`,
+    `select x.j from unnest($1::text[], $2::int[]) as f(id, seq)
+       cross join lateral (select row_to_json(e) as j, e.seq from entries e where e.match_id = f.id and e.seq >= f.seq order by e.seq) x
+      order by f.id, x.seq`,
     [ids, from],
   );
   return { op: "matches", matches: matches.rows.map((r) => r.j), seats: seats.rows.map((r) => r.j), entries: entries.rows.map((r) => r.j) };

@@ -96,6 +96,8 @@ export interface BackupResult {
   readonly longestHoldMs: number;
   /** What that hold read: `<table> chunk`, `<table> whole` or `step 3 group`. */
   readonly longestHoldWhat: string;
+  /** How many holds the backup took. */
+  readonly holds: number;
 }
 
 /** A match touched since the previous step 3: the first log entry appended since (Infinity: none) and how many were. */
@@ -120,6 +122,7 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 export class BackupWriter {
   private touchedSince = new Map<string, Touch>();
   private longestHold = { ms: 0, what: "" };
+  private holds = 0;
   private lastChatId = 0;
   private nextNumber: number;
   private incrementsSinceBase = -1;
@@ -147,13 +150,14 @@ export class BackupWriter {
     } else this.touchedSince.set(matchId, { from: seq, appended });
   }
 
-  /** Runs one hold of the database (a query or a transaction) and keeps the longest. */
+  /** Runs one hold of the database (a query or a transaction), counts it and keeps the longest. */
   private async hold<T>(what: string, run: () => Promise<T>): Promise<T> {
     const started = performance.now();
     try {
       return await run();
     } finally {
       const ms = performance.now() - started;
+      this.holds++;
       if (ms > this.longestHold.ms) this.longestHold = { ms, what };
     }
   }
@@ -165,6 +169,7 @@ export class BackupWriter {
     const file: BackupFile = { number: this.nextNumber, kind: base ? "base" : "increment", path: `${this.dir}/${String(this.nextNumber).padStart(8, "0")}-${base ? "base" : "increment"}.ndjson.gz` };
     if (base) this.touchedSince = new Map(); // what was committed so far is read whole below
     this.longestHold = { ms: 0, what: "" };
+    this.holds = 0;
     const temporary = `${file.path}.tmp`;
     const gzip = createGzip({ level: 6 });
     const out = createWriteStream(temporary);
@@ -237,7 +242,7 @@ export class BackupWriter {
       this.nextNumber++;
       this.incrementsSinceBase = base ? 0 : this.incrementsSinceBase + 1;
       if (base) for (const old of readdirSync(this.dir)) if (/^\d{8}-/.test(old) && old < `${String(file.number).padStart(8, "0")}-`) rmSync(`${this.dir}/${old}`, { force: true });
-      return { file, bytes: statSync(file.path).size, rows, ms: Date.now() - started, longestHoldMs: Math.round(this.longestHold.ms), longestHoldWhat: this.longestHold.what };
+      return { file, bytes: statSync(file.path).size, rows, ms: Date.now() - started, longestHoldMs: Math.round(this.longestHold.ms), longestHoldWhat: this.longestHold.what, holds: this.holds };
     } catch (error) {
       gzip.destroy();
       out.destroy();

@@ -121,7 +121,9 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
       let round = 0;
       while (Date.now() < end) {
         const id = `live-${m}-${round++}`;
+        const creating = Date.now();
         await store.createMatch(meta(id), seats(id));
+        if (Date.now() - creating >= 1000) log(`  slow: creating a match took ${Date.now() - creating} ms, ending ${((Date.now() - started) / 1000).toFixed(1)} s into the play`);
         for (let seq = 1; seq <= 300 && Date.now() < end; seq++) {
           const t = performance.now();
           await store.appendEntry(id, entry(seq, "y".repeat(200)));

@@ -6,12 +6,19 @@
  * relative to the build folder (e.g. `assets/Table-CjfcoiqQ.js`, `assets/Table-B3xk.css`), each with its static imports.
  * `table` is the table route's code (every ruleset); `rulesets[id]` is that ruleset's table chunk.
  */
+import { writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import type { Plugin } from "vite";
 
 /** The modules whose chunks a table page needs: the route, then each ruleset's table. */
 export const TABLE_MODULES = {
   table: "src/table/TableRoute.tsx",
-  rulesets: { ember: "src/rulesets/ember/EmberConnected.tsx", siege: "src/rulesets/siege/SiegeTable.tsx" },
+  rulesets: {
+    ember: "src/rulesets/ember/EmberConnected.tsx",
+    siege: "src/rulesets/siege/SiegeTable.tsx",
+    trpg: "src/rulesets/trpg/TrpgTable.tsx",
+    sigmar: "src/rulesets/sigmar/SigmarTable.tsx",
+  },
 } as const;
 
 /** The shape of `table-preloads.json`. */
@@ -53,18 +60,26 @@ export function chunkClosure(bundle: Readonly<Record<string, ChunkLike>>, module
   return out;
 }
 
-/** The plugin: emits `table-preloads.json` beside index.html (build only). */
+/**
+ * The plugin: writes `table-preloads.json` beside index.html (build only), once the bundle is
+ * written: Vite drops the chunks that held only CSS (one style sheet: `cssCodeSplit: false`) after
+ * the plugins' `generateBundle`, so a list made there named files that never reached the folder.
+ */
 export function tablePreloads(): Plugin {
+  let root = process.cwd();
   return {
     name: "fogwar-table-preloads",
     apply: "build",
-    generateBundle(_options, bundle) {
+    configResolved(config) {
+      root = config.root;
+    },
+    writeBundle(options, bundle) {
       const chunks = bundle as unknown as Record<string, ChunkLike>;
       const preloads: TablePreloads = {
         table: chunkClosure(chunks, TABLE_MODULES.table),
         rulesets: Object.fromEntries(Object.entries(TABLE_MODULES.rulesets).map(([id, module]) => [id, chunkClosure(chunks, module)])),
       };
-      this.emitFile({ type: "asset", fileName: "table-preloads.json", source: `${JSON.stringify(preloads, null, 2)}\n` });
+      writeFileSync(join(resolve(root, options.dir ?? "dist"), "table-preloads.json"), `${JSON.stringify(preloads, null, 2)}\n`);
     },
   };
 }

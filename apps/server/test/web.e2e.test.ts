@@ -25,7 +25,8 @@ const INDEX = '<!doctype html><html><head><script type="module" src="/assets/ind
 /** The build's list of a table page's first scripts (apps/web/table-preloads.ts). */
 const PRELOADS = {
   table: ["assets/index-abc123.js", "assets/Table-t1.js"],
-  rulesets: { ember: ["assets/index-abc123.js", "assets/EmberConnected-e1.js"], siege: ["assets/SiegeTable-s1.js"] },
+  // motion-gone.js: a file the list names that the folder does not hold (never linked).
+  rulesets: { ember: ["assets/index-abc123.js", "assets/motion-gone.js", "assets/EmberConnected-e1.js"], siege: ["assets/SiegeTable-s1.js"] },
 };
 const SCRIPT = `console.log('fogwar');\n${"export const filler = 'a line the compressors shrink';\n".repeat(40)}`;
 
@@ -59,6 +60,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, "assets", "plain-def456.js"), SCRIPT);
   writeFileSync(join(dir, "assets", "index-abc123.js.map"), '{"version":3,"sources":["secret.ts"]}');
   writeFileSync(join(dir, "table-preloads.json"), JSON.stringify(PRELOADS));
+  for (const file of ["Table-t1.js", "EmberConnected-e1.js", "SiegeTable-s1.js"]) writeFileSync(join(dir, "assets", file), SCRIPT);
   writeFileSync(join(dir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   server = await startServer({ port: 0, host: "127.0.0.1", publicUrl: "http://fogwar.test", logLevel: process.env.TEST_LOG_LEVEL ?? "silent", webDir: dir });
   base = `http://127.0.0.1:${server.port}`;
@@ -191,7 +193,7 @@ describe("table pages name their first scripts (table-preloads.json)", () => {
   const url = () => base;
   const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
-  test("a seat's and a spectator's page of an EMBER match preload the route's and EMBER's chunks, never Siege's, and not the entry twice", async () => {
+  test("a seat's and a spectator's page of an EMBER match preload the route's and EMBER's chunks, never Siege's, not the entry twice, and no file the folder lacks", async () => {
     const created = await fetch(`${url()}/api/matches`, {
       method: "POST",
       headers: { "content-type": "application/json" },

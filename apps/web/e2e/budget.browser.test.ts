@@ -18,7 +18,10 @@ import { catalog as emberCatalog } from "@fogwar/ember";
 import type { RunningServer } from "@fogwar/server";
 import { TestClient } from "@fogwar/server/testing";
 import { FAST_4G, LOBBY_SCRIPT_BUDGET, PHONE, TABLE_INTERACTIVE_BUDGET_MS, measureLobbyScripts, measureTableInteractive } from "./budget";
-import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer, claimSeats } from "./support";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { TABLE_MODULES, type TablePreloads } from "../table-preloads";
+import { CHROMIUM, CHROMIUM_ARGS, DIST, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer, claimSeats } from "./support";
 
 jest.setTimeout(240_000);
 
@@ -44,6 +47,14 @@ suite(title, () => {
     await server?.close();
     // Printed past jest's console capture, for `pnpm bench`.
     if (report.length > 0) process.stdout.write(`\n${report.join("\n")}\n`);
+  });
+
+  test("the build's table preload list (table-preloads.json) has every ruleset's table and names only files the build holds", () => {
+    const list = JSON.parse(readFileSync(join(DIST, "table-preloads.json"), "utf8")) as TablePreloads;
+    expect(Object.keys(list.rulesets).sort()).toEqual(Object.keys(TABLE_MODULES.rulesets).sort());
+    const named = [...list.table, ...Object.values(list.rulesets).flat()];
+    expect(named.filter((file) => !existsSync(join(DIST, file)))).toEqual([]);
+    expect(list.rulesets.sigmar!.some((file) => /SigmarTable/.test(file))).toBe(true);
   });
 
   test(`the lobby's first load transfers at most ${LOBBY_SCRIPT_BUDGET / 1024} KB of compressed JavaScript`, async () => {

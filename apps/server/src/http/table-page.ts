@@ -62,8 +62,10 @@ export function tablePages(dir: string, rulesetOf: RulesetOf): ((req: Request, r
   const list = JSON.parse(readFileSync(listFile, "utf8")) as TablePreloads;
   if (!Array.isArray(list.table) || typeof list.rulesets !== "object") throw new Error(`${listFile} is not a table preload list`);
   const index = readFileSync(join(dir, "index.html"), "utf8");
-  const generic = page(withModulePreloads(index, list.table));
-  const byRuleset = new Map(Object.entries(list.rulesets).map(([id, files]) => [id, page(withModulePreloads(index, [...list.table, ...files]))]));
+  // Only files the folder holds: a link to a missing one costs the phone a request for nothing.
+  const present = (files: readonly string[]) => files.filter((file) => existsSync(join(dir, file)));
+  const generic = page(withModulePreloads(index, present(list.table)));
+  const byRuleset = new Map(Object.entries(list.rulesets).map(([id, files]) => [id, page(withModulePreloads(index, present([...list.table, ...files])))]));
 
   return async (req, res) => {
     const matchId = String(req.params.matchId ?? "");

@@ -11,7 +11,6 @@ import { Link, Route, Routes, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES, setLanguage, type Language } from "./i18n";
 import { takeSeatCredentialsFromWindow, type PendingClaim, type SeatCredentials } from "./net/hash";
-import type { JoinSpec } from "./net/useMatch";
 import { ClaimInvite } from "./play/ClaimInvite";
 import { Suspense, lazy, useState } from "react";
 import { preloadRulesetTable } from "./table/preload";
@@ -35,14 +34,6 @@ const SeatFromAccount = lazy(() => import("./account/SeatFromAccount").then((m) 
 const ProfilePage = lazy(() => import("./players/ProfilePage").then((m) => ({ default: m.ProfilePage })));
 const LeaderboardPage = lazy(() => import("./players/LeaderboardPage").then((m) => ({ default: m.LeaderboardPage })));
 const ReviewPage = lazy(() => import("./review/ReviewPage").then((m) => ({ default: m.ReviewPage })));
-
-/**
- * Starts the table's connection while its code loads (./net/prejoin.ts: the table adopts it).
- * Its own chunk, with the client SDK, which the table's page preloads: the lobby loads neither.
- */
-function startJoin(matchId: string, join: JoinSpec): void {
-  void import("./net/prejoin").then((m) => m.prejoin(matchId, join)).catch(() => undefined);
-}
 
 /** What a page shows while its code is fetched. */
 function PageLoading() {
@@ -85,11 +76,7 @@ export function Header() {
 function PlayRoute() {
   const { matchId = "" } = useParams();
   // Read once per match: the invite (or token) leaves the visible URL; the token stays in this tab's sessionStorage.
-  const [credentials] = useState<SeatCredentials | PendingClaim | null>(() => {
-    const held = takeSeatCredentialsFromWindow(matchId);
-    if (held && !("invite" in held)) startJoin(matchId, { role: "player", token: held.token, seat: held.seat });
-    return held;
-  });
+  const [credentials] = useState<SeatCredentials | PendingClaim | null>(() => takeSeatCredentialsFromWindow(matchId));
   const { t } = useTranslation("common");
   const table = (held: SeatCredentials) => <TableRoute key={`${matchId}:${held.seat}`} matchId={matchId} join={{ role: "player", token: held.token, seat: held.seat }} />;
   if (!credentials) {
@@ -110,7 +97,6 @@ function PlayRoute() {
 
 function WatchRoute() {
   const { matchId = "" } = useParams();
-  useState(() => startJoin(matchId, { role: "spectator" }));
   return <TableRoute key={matchId} matchId={matchId} join={{ role: "spectator" }} />;
 }
 

@@ -47,8 +47,11 @@ export function chunkClosure(bundle: Readonly<Record<string, ChunkLike>>, module
   if (!root) throw new Error(`table-preloads: no chunk is built from ${module}`);
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   const out: string[] = [];
+  const seen = new Set<string>();
   const visit = (chunk: ChunkLike) => {
-    if (out.includes(chunk.fileName)) return;
+    // Chunks may import each other (a cycle): each is visited once.
+    if (seen.has(chunk.fileName)) return;
+    seen.add(chunk.fileName);
     for (const name of chunk.imports ?? []) {
       const next = byName.get(name);
       if (next) visit(next);

@@ -183,10 +183,13 @@ suite(title, () => {
     expect([...words]).toEqual([" | 승리 청구 | 무승부 청구 | 기권"]);
     for (const p of pages) {
       await p.stays.locator("section.abandonment .claim-buttons").getByRole("button", { name: "승리 청구" }).click();
-      await p.stays.locator(".clock-panel .imposed").waitFor();
+      await p.stays.locator(".match-end").waitFor();
       const match = await stored(p.created.matchId);
       expect([p.r.id, match.status, match.result?.reason, p.r.side(match.result!.winner!)]).toEqual([p.r.id, "finished", "abandoned", p.r.side(p.claimant)]);
       expect([p.r.id, await p.stays.locator("section.abandonment").count()]).toEqual([p.r.id, 0]);
+      // The claimant reads the end as the rules' own end reads: the banner, "You win" and why.
+      expect([p.r.id, await p.stays.locator(".match-end h2").textContent()]).toEqual([p.r.id, "승리했습니다"]);
+      expect(await p.stays.locator(".match-end-reason").textContent()).toMatch(/떠난/);
     }
     await pages[3]!.stays.screenshot({ path: join(shots, "trpg-claimed-375-ko.png") });
     for (const p of pages) await p.stays.context().close();

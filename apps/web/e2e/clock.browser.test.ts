@@ -126,7 +126,7 @@ suite(title, () => {
     await win.waitFor({ timeout: 20_000 });
     await stays.screenshot({ path: join(shots, `ember-claim-allowed-${claimant === "p1" ? 1280 : 390}.png`) });
     await win.click();
-    await stays.locator(".clock-panel .imposed").waitFor();
+    await stays.locator(".match-end").waitFor();
     const record = (await (await fetch(`${http}/api/matches/${ember.matchId}`)).json()) as { match: { result: unknown; status: string } };
     expect(record.match.status).toBe("finished");
     expect(record.match.result).toMatchObject({ winner: claimant, reason: "abandoned" });

@@ -117,7 +117,7 @@ suite(title, () => {
     await win.waitFor({ timeout: 20_000 });
     await stays.page.screenshot({ path: join(shots, `${game}-05-claim-${stays.seat}-${stays.width}.png`) });
     await win.click();
-    await stays.page.locator(".clock-panel .imposed").waitFor();
+    await stays.page.locator(".match-end").waitFor();
     await stays.page.screenshot({ path: join(shots, `${game}-06-claimed-${stays.seat}-${stays.width}.png`) });
     const stored = await server.store.getMatch(matchId);
     expect(stored?.status).toBe("finished");

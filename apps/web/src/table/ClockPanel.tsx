@@ -9,6 +9,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatClock, formatDays, isLow, remainingAt, termsWords, type ClockInfo } from "./clock";
 import { CorrespondenceSwitch, type CorrespondenceSender } from "./CorrespondenceSwitch";
+import { useMatchEndShown } from "./match-end-shown";
 import "./ClockPanel.css";
 
 export interface ClockPanelProps {
@@ -36,10 +37,13 @@ export function ClockPanel({ info, seat = null, nameOf, onCorrespondence, seats,
     const timer = setInterval(() => setTime(now()), 500);
     return () => clearInterval(timer);
   }, [ticking, info, now]);
-  const switcher = seat !== null && onCorrespondence && info !== null && (
+  // The match-end banner above the table says an imposed result already (./MatchEnd.tsx); the
+  // review, with no banner, says it here. Once the match is over there is nothing to switch.
+  const banner = useMatchEndShown();
+  const switcher = !banner && seat !== null && onCorrespondence && info !== null && (
     <CorrespondenceSwitch field={info.field} seat={seat} seats={seats ?? [...new Set(info.field.clocks.flatMap((c) => c.seats))]} nameOf={nameOf} onSend={onCorrespondence} />
   );
-  if (!info || (info.field.kind === null && !info.field.imposed)) {
+  if (!info || (info.field.kind === null && (!info.field.imposed || banner))) {
     return switcher && !info?.field.imposed ? (
       <section className="clock-panel" aria-label={t("clock.title")}>
         {switcher}
@@ -52,7 +56,7 @@ export function ClockPanel({ info, seat = null, nameOf, onCorrespondence, seats,
   const reason = imposed ? t(`clock.reason.${imposed.reason}`, { defaultValue: imposed.reason }) : "";
   return (
     <section className="clock-panel" aria-label={t("clock.title")}>
-      {imposed && (
+      {imposed && !banner && (
         <p className="imposed" role="status">
           <strong>{imposed.winner ? t("clock.imposedWin", { who: nameOf(imposed.winner), reason }) : t("clock.imposedDraw", { reason })}</strong>
         </p>

@@ -5,6 +5,7 @@
  */
 import { act, render, screen } from "@testing-library/react";
 import { ClockPanel } from "./ClockPanel";
+import { MatchEndShown } from "./match-end-shown";
 import { formatClock, parseClockField, remainingAt, type ClockInfo } from "./clock";
 import { inEnglish } from "../../test/english";
 
@@ -48,4 +49,18 @@ test("low time is emphasised and said", () => {
   // The claims are the abandonment panel's (./Abandonment.tsx): none here.
   expect(screen.queryByRole("button")).toBeNull();
   jest.useRealTimers();
+});
+
+test("a result the log imposed is said by the clock panel in the review, and left to the match-end banner at a live table", () => {
+  const over: ClockInfo = { receivedAt: 1_000, field: { ...info().field, kind: null, clocks: [], imposed: { winner: "p1", reason: "abandoned", scores: {} } } };
+  const alone = render(<ClockPanel info={over} nameOf={(s) => `Player ${s}`} />);
+  expect(alone.container.querySelector(".imposed")?.textContent).toMatch(/Player p1 wins/);
+  alone.unmount();
+  const under = render(
+    <MatchEndShown.Provider value={true}>
+      <ClockPanel info={over} nameOf={(s) => `Player ${s}`} />
+    </MatchEndShown.Provider>,
+  );
+  expect(under.container.querySelector(".imposed")).toBeNull();
+  expect(under.container.querySelector(".clock-panel")).toBeNull();
 });

@@ -8,6 +8,7 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import i18n from "i18next";
 import type { MyMatch } from "@fogwar/protocol";
 import { ClockPanel } from "./ClockPanel";
+import { MatchEndShown } from "./match-end-shown";
 import { formatDays, type ClockInfo } from "./clock";
 import { clocksLeft } from "../account/games";
 import { inEnglish } from "../../test/english";
@@ -89,4 +90,17 @@ test("a match without a clock still offers the switch to a player, never to a sp
 test("my games: a correspondence clock counts its move's time down beside the whole", () => {
   const match = { clocks: [{ remainingMs: 3 * DAY, running: true }], clockAt: 0, correspondence: { daysPerMove: 1, vacationDays: 2, moveMs: [DAY] } } as unknown as MyMatch;
   expect(clocksLeft(match, 10 * HOUR)).toEqual([{ leftMs: 3 * DAY - 10 * HOUR, running: true, moveMs: DAY - 10 * HOUR }]);
+});
+
+test("a match over by the rules' own end (a concession in Age of Sigmar: nothing imposed) offers no switch under its match-end banner", () => {
+  const live = info({ kind: null, correspondence: undefined, clocks: [] });
+  const open = render(<ClockPanel info={live} seat="p1" seats={["p1", "p2"]} nameOf={(s) => `Player ${s}`} onCorrespondence={() => true} now={() => 1_000} />);
+  expect(screen.getByText("Switch to correspondence")).toBeTruthy();
+  open.unmount();
+  render(
+    <MatchEndShown.Provider value={true}>
+      <ClockPanel info={live} seat="p1" seats={["p1", "p2"]} nameOf={(s) => `Player ${s}`} onCorrespondence={() => true} now={() => 1_000} />
+    </MatchEndShown.Provider>,
+  );
+  expect(screen.queryByText("Switch to correspondence")).toBeNull();
 });

@@ -52,3 +52,12 @@ test("a join retried while the server starts says the server is starting, not th
   expect(cause).toBe("The server is starting up.");
   expect(cause).not.toMatch(/database|server_starting/);
 });
+
+test("presence names the players who can be online; a bot seat, which never connects, is not called offline", () => {
+  const open: MatchConnection = { ...connection("none", ""), status: "open", error: null, connected: { p1: true, p2: false } };
+  const { rerender } = render(<ConnectionBanner match={open} seat="p1" onRetry={() => undefined} />);
+  expect(screen.getAllByRole("status")[0]?.textContent).toMatch(/offline/);
+  rerender(<ConnectionBanner match={open} seat="p1" onRetry={() => undefined} bots={{ p2: "normal" }} />);
+  expect(screen.getAllByRole("status")[0]?.textContent).not.toMatch(/offline/);
+  expect(screen.getAllByRole("status")[0]?.textContent).toMatch(/online/);
+});

@@ -1,6 +1,7 @@
 /**
  * The connection banner of every table (EMBER and Siege): status, the viewer's seat or
- * "spectating", the spectator count, who is online; `children` follow (the caster-feed switch).
+ * "spectating", the spectator count, who is online (a bot seat, which never connects, is left out:
+ * the table's bot note names it); `children` follow (the caster-feed switch).
  * While the connection is being restored it says so plainly: why it was lost, which attempt
  * this is, how long until the next one (counting down each second), a "retry now" button and
  * how many commands wait for the connection; presence and the spectator count, unknown while
@@ -31,7 +32,7 @@ function useSecondsUntil(at: number | null): number | null {
   return at === null ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-export function ConnectionBanner({ match, seat, onRetry, matchId, children }: { match: MatchConnection; seat: string | null; onRetry: () => void; matchId?: string; children?: ReactNode }) {
+export function ConnectionBanner({ match, seat, onRetry, matchId, bots = {}, children }: { match: MatchConnection; seat: string | null; onRetry: () => void; matchId?: string; bots?: Readonly<Record<string, string>>; children?: ReactNode }) {
   const { t } = useTranslation("table");
   const name = useSeatNamer(match.welcome?.players?.map((p) => p.seat) ?? Object.keys(match.connected), match.welcome?.players);
   const retrying = (match.status === "reconnecting" || match.status === "connecting") && match.retry !== null;
@@ -47,7 +48,9 @@ export function ConnectionBanner({ match, seat, onRetry, matchId, children }: { 
         {over ? t("reconnect.over.status") : t(`status.${match.status}`)} · {seat ? t("playingAs", { seat: name(seat) }) : t("spectating")}
         {/* Who else is here is only known while connected. */}
         {match.status === "open" && <> · {t("spectators", { count: match.spectators })}</>}
-        {Object.entries(match.status === "open" ? match.connected : {}).map(([s, on]) => (
+        {Object.entries(match.status === "open" ? match.connected : {})
+          .filter(([s]) => bots[s] === undefined)
+          .map(([s, on]) => (
           <span key={s}>
             {" "}
             · {name(s)}: {on ? t("online") : t("offline")}

@@ -33,7 +33,7 @@ function ConnectedTable({ matchId, join, onRetry }: TableRouteProps & { onRetry:
   const { t } = useTranslation("table");
   const seat = join.role === "player" ? join.seat : null;
   const banner = (children?: ReactNode) => (
-    <ConnectionBanner match={match} seat={seat} onRetry={onRetry} matchId={matchId}>
+    <ConnectionBanner match={match} seat={seat} onRetry={onRetry} matchId={matchId} bots={bots}>
       {children}
     </ConnectionBanner>
   );

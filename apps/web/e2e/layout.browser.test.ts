@@ -175,6 +175,14 @@ suite(title, () => {
     expect(errors).toEqual([]);
   });
 
+  /** The app header's shape: on how many lines its links stand, and whether it is at most two lines tall (90 px). */
+  const headerLines = (page: Page) =>
+    page.evaluate(() => {
+      const header = document.querySelector(".app-header")!;
+      const tops = new Set([...header.querySelectorAll("nav a")].map((a) => Math.round(a.getBoundingClientRect().top)));
+      return { links: tops.size, short: header.getBoundingClientRect().height <= 90 };
+    });
+
   test("the lobby (both create forms, the army editor open), the spectators' pages and a finished match's review fit their window at 1280 and 390 px, in English and Korean", async () => {
     // A finished Siege match to review: the defence concedes at once.
     const conceded = await fetch(`${base}/api/matches`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ruleset: "siege", scenario: "ledger", players: [{ name: "Alice", team: "attack" }, { name: "Bora", team: "defence" }] }) }).then(async (r) => claimSeats(base, (await r.json()) as { matchId: string; seats: { seat: string; inviteUrl: string }[] }));
@@ -207,6 +215,7 @@ suite(title, () => {
           await page.waitForTimeout(300);
           const m = await measure(page);
           if (p.name !== "lobby" || phone) await shoot(page, `${p.name}-${size.width}-${language}.png`, !phone);
+          if (p.name === "lobby") expect({ language, width: size.width, header: await headerLines(page) }).toEqual({ language, width: size.width, header: { links: 1, short: true } });
           expect({ page: p.name, language, width: size.width, scrollWidth: m.scrollWidth, wide: m.scrollWidth > size.width ? m.wide : [] }).toEqual({ page: p.name, language, width: size.width, scrollWidth: size.width, wide: [] });
           await context.close();
         }

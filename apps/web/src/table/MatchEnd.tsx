@@ -11,6 +11,7 @@ import { Suspense, lazy } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { rulesetAdapter } from "../rulesets/registry";
+import { withImposed, type ClockInfo } from "./clock";
 import { seatList, useSeatNamer } from "./names";
 import "./MatchEnd.css";
 
@@ -34,16 +35,14 @@ export function resultOf(view: unknown): EndResult | null {
   return { winner: r.winner, ...(winners ? { winners } : {}), reason: typeof r.reason === "string" ? r.reason : "" };
 }
 
-/** The reasons of results the log imposed from outside the rules (engine referee.ts): every ruleset words them alike. */
-const REFEREE_REASONS = new Set(["time", "abandoned", "abandoned_draw", "conceded"]);
-
 /**
  * The result a table ends with: the rules' own (`view.result`), else the one the log imposed (a
- * claim against a seat that stayed away, a clock that ran out: the room's clock field `imposed`),
- * else null.
+ * claim against a seat that stayed away, a clock that ran out: the room's clock field `imposed`,
+ * folded in by `withImposed`, ./clock.ts), else null.
  */
-export function endResultOf(view: unknown, imposed: unknown): EndResult | null {
-  return resultOf(view) ?? resultOf({ result: imposed });
+export function endResultOf(view: unknown, clock: ClockInfo | null | undefined): EndResult | null {
+  const held = view && typeof view === "object" ? (view as { phase?: unknown; result?: unknown }) : { result: null };
+  return resultOf(withImposed({ phase: String(held.phase ?? ""), result: held.result ?? null }, clock));
 }
 
 /** The headline's key for `seat` (null: a spectator) and `result` (null: over, the result not known here). */
@@ -52,6 +51,12 @@ export function outcomeFor(seat: string | null, result: EndResult | null): "win"
   if (result.winner === null) return "draw";
   if (seat === null) return "won";
   return (result.winners ?? [result.winner]).includes(seat) ? "win" : "lose";
+}
+
+/** A result imposed from outside the rules (engine referee.ts) in words, alike for every ruleset (`clock.reason.*`); null for any other reason. */
+function refereeReason(reason: string): string | null {
+  const key = `clock.reason.${reason}`;
+  return i18next.exists(key, { ns: "common" }) ? i18next.t(key, { ns: "common" }) : null;
 }
 
 /**
@@ -65,7 +70,7 @@ export function MatchEnd({ matchId, ruleset, seat, result }: { matchId: string; 
   const winners = result?.winner ? (result.winners ?? [result.winner]) : [];
   const words = rulesetAdapter(ruleset)?.endReason;
   const common = i18next.getFixedT(null, "common");
-  const reason = !result?.reason ? null : words ? words(common, result.reason) : REFEREE_REASONS.has(result.reason) ? common(`clock.reason.${result.reason}`) : null;
+  const reason = !result?.reason ? null : words ? words(common, result.reason) : refereeReason(result.reason);
   return (
     <section className={`match-end match-end-${outcome}`} role="status" aria-labelledby="match-end-title" data-outcome={outcome}>
       <h2 id="match-end-title">{outcome === "won" ? t("matchEnd.won", { count: winners.length, names: seatList(name, winners) }) : t(`matchEnd.${outcome}`)}</h2>

@@ -52,7 +52,7 @@ function ConnectedTable({ matchId, join, onRetry }: TableRouteProps & { onRetry:
   // Over: the rules' view holds a result, the log imposed one (a claim, a clock), or the server
   // said the match is over (a seat coming back to a finished match is refused before any welcome:
   // the offer shows all the same).
-  const result = endResultOf(match.view, match.clock?.field.imposed);
+  const result = endResultOf(match.view, match.clock);
   const over = result !== null || match.error?.code === "match_over";
   /* Above the table: the first thing a player sees once the match is over. */
   const rematch = over && <MatchEnd matchId={matchId} ruleset={ruleset} seat={seat} result={result} />;

@@ -7,6 +7,7 @@ import { act, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { setupI18n } from "../i18n";
 import { PlayersProvider } from "./names";
+import type { ClockInfo } from "./clock";
 import { MatchEnd, endResultOf, outcomeFor, resultOf, type EndResult } from "./MatchEnd";
 
 const i18n = setupI18n("en");
@@ -74,7 +75,7 @@ describe("MatchEnd", () => {
 
   test("a result the log imposed (a claim against a game master who stayed away) ends the table as the rules' own does: the party reads You win and why", () => {
     // The TRPG's view holds no result after a claim: the room's clock field holds it.
-    const imposed = { winner: "a1", reason: "abandoned", scores: {} };
+    const imposed = { field: { imposed: { winner: "a1", reason: "abandoned", scores: {} } }, receivedAt: 0 } as unknown as ClockInfo;
     expect(endResultOf({ phase: "round", result: null }, imposed)).toEqual({ winner: "a1", reason: "abandoned" });
     expect(endResultOf({ result: { winner: "d1", reason: "r" } }, imposed)).toEqual({ winner: "d1", reason: "r" });
     expect(endResultOf({ result: null }, null)).toBeNull();

@@ -14,6 +14,7 @@ import { randomBytes } from "node:crypto";
 import { Client } from "@colyseus/sdk";
 import { catalog } from "@fogwar/ember";
 import { PROTOCOL_VERSION } from "@fogwar/protocol";
+import { Browser } from "@fogwar/server/testing";
 import { freePort, ServerProcess } from "../src/chaos/process";
 import { hasRedisServer, startThrowawayRedis, type ThrowawayRedis } from "../src/chaos/redis";
 import { freshDatabase } from "./fresh-database";
@@ -24,24 +25,6 @@ const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 const IN_CI = !!process.env.CI && process.env.CI !== "false" && process.env.CI !== "0";
 const missing = [...(TEST_DATABASE_URL ? [] : ["TEST_DATABASE_URL (PostgreSQL)"]), ...(TEST_REDIS_URL || hasRedisServer() ? [] : ["redis-server or TEST_REDIS_URL"])];
-
-/** One browser's cookie (the session), sent to whichever process a request goes to. */
-class Jar {
-  cookie = "";
-  async call(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(this.cookie ? { cookie: this.cookie } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      if (pair!.startsWith("fogwar_session=")) this.cookie = pair!;
-    }
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  }
-}
 
 const run = missing.length === 0 ? test : IN_CI ? test : test.skip;
 if (missing.length > 0 && !IN_CI) console.warn(`accounts-scale-out.test: skipped (needs ${missing.join(" and ")})`);
@@ -60,12 +43,12 @@ run("sessions, seat bindings and sign-in limits hold whichever of three processe
     }
     const [a, b, c] = servers.map((s) => s.url) as [string, string, string];
 
-    const me = new Jar();
-    const guest = await me.call(a, "POST", "/api/auth/guest", {});
+    const me = new Browser("");
+    const guest = await me.at(a).call("POST", "/api/auth/guest", {});
     expect(guest.status).toBe(200);
     const name = `sc${randomBytes(3).toString("hex")}`;
     const email = `${name}@example.org`;
-    const created = await me.call(a, "POST", "/api/matches", {
+    const created = await me.at(a).call("POST", "/api/matches", {
       ruleset: "ember",
       scenario: "crossroads",
       players: [
@@ -79,25 +62,25 @@ run("sessions, seat bindings and sign-in limits hold whichever of three processe
     const token = created.body.seats.find((s: { seat: string }) => s.seat === "p1").token as string;
 
     // The guest registers through another process, and a new browser signs in through the third.
-    expect((await me.call(b, "POST", "/api/auth/register", { name, email, password: "a long enough password" })).body.account.id).toBe(guest.body.account.id);
-    const laptop = new Jar();
-    expect((await laptop.call(c, "POST", "/api/auth/sign-in", { email, password: "a long enough password" })).status).toBe(200);
+    expect((await me.at(b).call("POST", "/api/auth/register", { name, email, password: "a long enough password" })).body.account.id).toBe(guest.body.account.id);
+    const laptop = new Browser("");
+    expect((await laptop.at(c).call("POST", "/api/auth/sign-in", { email, password: "a long enough password" })).status).toBe(200);
     for (const base of [a, b, c]) {
-      expect((await laptop.call(base, "GET", "/api/me")).body.account.name).toBe(name);
-      expect((await laptop.call(base, "GET", `/api/me/seats/${matchId}`)).body.seats).toEqual([{ seat: "p1", token }]);
+      expect((await laptop.at(base).call("GET", "/api/me")).body.account.name).toBe(name);
+      expect((await laptop.at(base).call("GET", `/api/me/seats/${matchId}`)).body.seats).toEqual([{ seat: "p1", token }]);
     }
 
     // Password sign-ins for one e-mail, spread over the processes, count together: a burst of 10,
     // of which the laptop's sign-in took one (processes counting apart would answer twelve 401s).
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await new Jar().call([a, b, c][i % 3]!, "POST", "/api/auth/sign-in", { email, password: `wrong guess ${i}` })).status);
+    for (let i = 0; i < 12; i++) statuses.push((await new Browser("").at([a, b, c][i % 3]!).call("POST", "/api/auth/sign-in", { email, password: `wrong guess ${i}` })).status);
     expect(statuses).toEqual([...Array<number>(9).fill(401), 429, 429, 429]);
 
     // The process that hosts the match (it was created there) dies; the binding is in the database.
     await servers[0]!.crash();
-    const games = await laptop.call(b, "GET", "/api/me/matches");
+    const games = await laptop.at(b).call("GET", "/api/me/matches");
     expect(games.body.matches.map((m: { matchId: string; status: string }) => [m.matchId, m.status])).toEqual([[matchId, "live"]]);
-    const seats = await laptop.call(c, "GET", `/api/me/seats/${matchId}`);
+    const seats = await laptop.at(c).call("GET", `/api/me/seats/${matchId}`);
     expect(seats.body.seats).toEqual([{ seat: "p1", token }]);
     // Its lease lapses; then a join through another process rebuilds the room there.
     const sdk = new Client(c.replace(/^http/, "ws"));

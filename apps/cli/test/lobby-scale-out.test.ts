@@ -9,7 +9,8 @@
  * Needs PostgreSQL (TEST_DATABASE_URL) and Debian's `redis-server` (or TEST_REDIS_URL); without
  * either the test is skipped visibly, and under CI it fails.
  */
-import { Client, type Room } from "@colyseus/sdk";
+import type { Room } from "@colyseus/sdk";
+import { Browser } from "@fogwar/server/testing";
 import { freePort, ServerProcess } from "../src/chaos/process";
 import { hasRedisServer, startThrowawayRedis, type ThrowawayRedis } from "../src/chaos/redis";
 import { freshDatabase } from "./fresh-database";
@@ -20,27 +21,6 @@ const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 const IN_CI = !!process.env.CI && process.env.CI !== "false" && process.env.CI !== "0";
 const missing = [...(TEST_DATABASE_URL ? [] : ["TEST_DATABASE_URL (PostgreSQL)"]), ...(TEST_REDIS_URL || hasRedisServer() ? [] : ["redis-server or TEST_REDIS_URL"])];
-
-/** One browser's cookie (the session), sent to whichever process a request goes to. */
-class Jar {
-  cookie = "";
-  async call(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(this.cookie ? { cookie: this.cookie } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      if (pair!.startsWith("fogwar_session=")) this.cookie = pair!;
-    }
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  }
-  colyseus(base: string): Client {
-    return new Client(base.replace(/^http/, "ws"), { headers: this.cookie ? { cookie: this.cookie } : {} });
-  }
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
@@ -67,13 +47,13 @@ run("a table opened on one process appears live to a viewer on another and is ta
       servers.push(await ServerProcess.start({ kind: "postgres", url: database.url }, port, 60_000, { REDIS_URL: redisUrl, FOGWAR_PUBLIC_ADDRESS: `127.0.0.1:${port}` }));
     }
     const [a, b, c] = servers.map((s) => s.url) as [string, string, string];
-    const [owner, viewer, taker] = [new Jar(), new Jar(), new Jar()];
-    expect((await owner.call(a, "POST", "/api/auth/guest", {})).status).toBe(200);
-    expect((await viewer.call(b, "POST", "/api/auth/guest", {})).status).toBe(200);
-    expect((await taker.call(c, "POST", "/api/auth/guest", {})).status).toBe(200);
+    const [owner, viewer, taker] = [new Browser(""), new Browser(""), new Browser("")];
+    expect((await owner.at(a).call("POST", "/api/auth/guest", {})).status).toBe(200);
+    expect((await viewer.at(b).call("POST", "/api/auth/guest", {})).status).toBe(200);
+    expect((await taker.at(c).call("POST", "/api/auth/guest", {})).status).toBe(200);
 
     // The viewer's lobby room is on process b.
-    const lobby = await viewer.colyseus(b).joinOrCreate("lobby");
+    const lobby = await viewer.at(b).colyseus().joinOrCreate("lobby");
     rooms.push(lobby);
     const tables = new Map<string, any>();
     let listed = false;
@@ -86,10 +66,10 @@ run("a table opened on one process appears live to a viewer on another and is ta
     await until(() => listed, "the lobby's list");
 
     // The table is opened on process a.
-    const opened = await owner.call(a, "POST", "/api/lobby/tables", { ruleset: "ember", scenario: "crossroads", options: { rated: true } });
+    const opened = await owner.at(a).call("POST", "/api/lobby/tables", { ruleset: "ember", scenario: "crossroads", options: { rated: true } });
     expect(opened.status).toBe(201);
     const tableId = opened.body.tableId as string;
-    const table = await owner.colyseus(a).joinById(tableId);
+    const table = await owner.at(a).colyseus().joinById(tableId);
     rooms.push(table);
     let taken: any = null;
     table.onMessage("taken", (m) => (taken = m));
@@ -97,36 +77,36 @@ run("a table opened on one process appears live to a viewer on another and is ta
     expect(tables.get(tableId).metadata).toMatchObject({ tableId, ruleset: "ember", options: { rated: true, clock: null } });
 
     // Taken through process c: the take runs on a, the table's host.
-    const took = await taker.call(c, "POST", `/api/lobby/tables/${tableId}/take`);
+    const took = await taker.at(c).call("POST", `/api/lobby/tables/${tableId}/take`);
     expect(took.status).toBe(200);
     await until(() => taken !== null && !tables.has(tableId), "the owner told and the table gone");
     expect(taken).toEqual({ matchId: took.body.matchId, seat: "p1" });
-    expect((await owner.call(b, "GET", `/api/me/seats/${took.body.matchId}`)).body.seats).toEqual([{ seat: "p1", token: expect.any(String) }]);
-    expect((await taker.call(b, "GET", `/api/me/seats/${took.body.matchId}`)).body.seats).toEqual([{ seat: "p2", token: expect.any(String) }]);
+    expect((await owner.at(b).call("GET", `/api/me/seats/${took.body.matchId}`)).body.seats).toEqual([{ seat: "p1", token: expect.any(String) }]);
+    expect((await taker.at(b).call("GET", `/api/me/seats/${took.body.matchId}`)).body.seats).toEqual([{ seat: "p2", token: expect.any(String) }]);
 
     // Seeks placed at once on two processes pair once, into one match.
-    const [one, two] = [new Jar(), new Jar()];
-    await one.call(a, "POST", "/api/auth/guest", {});
-    await two.call(c, "POST", "/api/auth/guest", {});
-    const seeks = await Promise.all([one.call(a, "POST", "/api/lobby/seeks", { ruleset: "sigmar", rated: false }), two.call(c, "POST", "/api/lobby/seeks", { ruleset: "sigmar", rated: false })]);
+    const [one, two] = [new Browser(""), new Browser("")];
+    await one.at(a).call("POST", "/api/auth/guest", {});
+    await two.at(c).call("POST", "/api/auth/guest", {});
+    const seeks = await Promise.all([one.at(a).call("POST", "/api/lobby/seeks", { ruleset: "sigmar", rated: false }), two.at(c).call("POST", "/api/lobby/seeks", { ruleset: "sigmar", rated: false })]);
     expect(seeks.map((s) => s.body.status).sort()).toEqual(["paired", "waiting"]);
     const paired = seeks.find((s) => s.body.status === "paired")!;
     const waiting = seeks.find((s) => s.body.status === "waiting")!;
     const waiter = waiting === seeks[0] ? one : two;
-    expect((await waiter.call(b, "GET", `/api/lobby/seeks/${waiting.body.seekId}`)).body).toEqual({ seekId: waiting.body.seekId, status: "paired", matchId: paired.body.matchId });
+    expect((await waiter.at(b).call("GET", `/api/lobby/seeks/${waiting.body.seekId}`)).body).toEqual({ seekId: waiting.body.seekId, status: "paired", matchId: paired.body.matchId });
 
     // A challenge made through one process is seen and accepted through another; seats from the third.
     const challenger = owner;
     const challenged = taker;
-    const challengedName = (await challenged.call(c, "GET", "/api/me")).body.account.name as string;
-    const challenge = await challenger.call(a, "POST", "/api/challenges", { to: challengedName, settings: { ruleset: "ember", scenario: "crossroads" } });
+    const challengedName = (await challenged.at(c).call("GET", "/api/me")).body.account.name as string;
+    const challenge = await challenger.at(a).call("POST", "/api/challenges", { to: challengedName, settings: { ruleset: "ember", scenario: "crossroads" } });
     expect(challenge.status).toBe(201);
-    const incoming = await challenged.call(b, "GET", "/api/challenges");
+    const incoming = await challenged.at(b).call("GET", "/api/challenges");
     expect(incoming.body.incoming.map((x: { challengeId: string }) => x.challengeId)).toEqual([challenge.body.challengeId]);
-    const accepted = await challenged.call(c, "POST", `/api/challenges/${challenge.body.challengeId}/accept`);
+    const accepted = await challenged.at(c).call("POST", `/api/challenges/${challenge.body.challengeId}/accept`);
     expect(accepted.status).toBe(201);
-    expect((await challenger.call(b, "GET", `/api/me/seats/${accepted.body.matchId}`)).body.seats).toHaveLength(1);
-    expect((await challenged.call(a, "GET", `/api/me/seats/${accepted.body.matchId}`)).body.seats).toHaveLength(1);
+    expect((await challenger.at(b).call("GET", `/api/me/seats/${accepted.body.matchId}`)).body.seats).toHaveLength(1);
+    expect((await challenged.at(a).call("GET", `/api/me/seats/${accepted.body.matchId}`)).body.seats).toHaveLength(1);
   } finally {
     // A room the server closed already (the taken table) never answers a leave: wait a moment at most.
     for (const room of rooms) await Promise.race([room.leave(true).catch(() => undefined), sleep(1000)]);

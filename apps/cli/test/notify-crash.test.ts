@@ -19,7 +19,7 @@ import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { startSmtpServer, type TestSmtpServer } from "@fogwar/server/testing";
+import { Browser, startSmtpServer, type TestSmtpServer } from "@fogwar/server/testing";
 import { freePort, ServerProcess, type ChaosDatabase } from "../src/chaos/process";
 import { hasRedisServer, startThrowawayRedis, type ThrowawayRedis } from "../src/chaos/redis";
 import { freshDatabase } from "./fresh-database";
@@ -33,37 +33,19 @@ const IN_CI = !!process.env.CI && process.env.CI !== "false" && process.env.CI !
 /** The settings of every process here: quick polls, a short lease, generous sign-in limits. */
 const SETTINGS = { FOGWAR_NOTIFY_POLL_MS: "200", FOGWAR_NOTIFY_LEASE_MS: "3000", FOGWAR_SIGN_IN_PER_MINUTE: "6000", FOGWAR_SIGN_IN_BURST: "1000", LOG_LEVEL: "info" };
 
-/** One browser's session, sent to whichever process a request goes to. */
-class Jar {
-  cookie = "";
-  async call(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(this.cookie ? { cookie: this.cookie } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      if (pair!.startsWith("fogwar_session=")) this.cookie = pair!;
-    }
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  }
-}
-
 /** A registered member: its session, name and address. */
-async function member(base: string, prefix: string): Promise<{ jar: Jar; name: string; email: string }> {
-  const jar = new Jar();
+async function member(base: string, prefix: string): Promise<{ jar: Browser; name: string; email: string }> {
+  const jar = new Browser("");
   const name = `${prefix}${Math.random().toString(36).slice(2, 8)}`;
   const email = `${name}@example.org`;
-  const made = await jar.call(base, "POST", "/api/auth/register", { name, email, password: "correct horse battery staple 42" });
+  const made = await jar.at(base).call("POST", "/api/auth/register", { name, email, password: "correct horse battery staple 42" });
   if (made.status !== 200) throw new Error(`register: ${made.status} ${JSON.stringify(made.body)}`);
   return { jar, name, email };
 }
 
 /** `from` challenges `to` (EMBER): the challenge's id. */
-async function challenge(base: string, from: Jar, to: string): Promise<string> {
-  const sent = await from.call(base, "POST", "/api/challenges", { to, settings: { ruleset: "ember", scenario: "crossroads" } });
+async function challenge(base: string, from: Browser, to: string): Promise<string> {
+  const sent = await from.at(base).call("POST", "/api/challenges", { to, settings: { ruleset: "ember", scenario: "crossroads" } });
   if (sent.status !== 201) throw new Error(`challenge: ${sent.status} ${JSON.stringify(sent.body)}`);
   return sent.body.challengeId as string;
 }
@@ -122,7 +104,7 @@ async function crashAndRestart(database: ChaosDatabase, databaseUrl?: string): P
     // The process has claimed them and its sends hang on the silent SMTP server.
     await until(() => silent.connections() >= 1, "a send in flight");
     // One challenge is withdrawn meanwhile: its notification is no longer true.
-    expect((await challenger.jar.call(first.url, "DELETE", `/api/challenges/${ids[3]}`)).status).toBe(204);
+    expect((await challenger.jar.at(first.url).call("DELETE", `/api/challenges/${ids[3]}`)).status).toBe(204);
     await first.crash();
 
     smtp = await startSmtpServer();

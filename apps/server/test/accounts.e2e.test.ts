@@ -13,35 +13,9 @@ import { catalog } from "@fogwar/ember";
 import { startServer, type RunningServer } from "../src/server";
 import { emberRequest, newClaimKey, TestClient } from "./harness";
 import { startSmtpServer } from "./smtp";
+import { Browser } from "./browser";
 
 jest.setTimeout(90_000);
-
-/** A browser's cookie jar for one site: keeps the session cookie. */
-class Browser {
-  private cookie = "";
-  constructor(readonly base: string) {}
-
-  /** The same browser (its cookies) reaching the site at another address. */
-  at(base: string): Browser {
-    const moved = new Browser(base);
-    moved.cookie = this.cookie;
-    return moved;
-  }
-
-  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
-    const response = await fetch(`${this.base}${path}`, {
-      method,
-      headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      if (pair!.startsWith("fogwar_session=")) this.cookie = /Max-Age=0/i.test(line) ? "" : pair!;
-    }
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  }
-}
 
 let dir: string;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

@@ -7,41 +7,17 @@
  * ranges do not, blocked players never pair.
  */
 import { defaultScenario } from "../src/lobby/paired";
-import { Client, type Room } from "@colyseus/sdk";
+import type { Room } from "@colyseus/sdk";
 import { startServer, type RunningServer } from "../src/server";
+import { Browser } from "./browser";
 
 jest.setTimeout(90_000);
 
-/** A browser's cookie jar for one site: keeps the session cookie. */
-class Browser {
-  cookie = "";
-  constructor(readonly base: string) {}
-
-  async call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-    const response = await fetch(`${this.base}${path}`, {
-      method,
-      headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(this.cookie ? { cookie: this.cookie } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      if (pair!.startsWith("fogwar_session=")) this.cookie = /Max-Age=0/i.test(line) ? "" : pair!;
-    }
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  }
-
-  /** Starts a guest account: its id. */
-  async guest(): Promise<string> {
-    const made = await this.call("POST", "/api/auth/guest", {});
-    expect(made.status).toBe(200);
-    return made.body.account.id as string;
-  }
-
-  /** A Colyseus client sending this browser's cookie (HTTP and WebSocket). */
-  colyseus(): Client {
-    return new Client(this.base.replace("http", "ws"), { headers: this.cookie ? { cookie: this.cookie } : {} });
-  }
+/** Starts a guest account in `browser`: its id. */
+async function guest(browser: Browser): Promise<string> {
+  const made = await browser.call("POST", "/api/auth/guest", {});
+  expect(made.status).toBe(200);
+  return made.body.account.id as string;
 }
 
 let server: RunningServer;
@@ -93,9 +69,9 @@ describe("open tables", () => {
   test("a viewer's metadata filter narrows what it is told; the others get every table", async () => {
     const owner = new Browser(base);
     const [everything, sigmarOnly] = [new Browser(base), new Browser(base)];
-    await owner.guest();
-    await everything.guest();
-    await sigmarOnly.guest();
+    await guest(owner);
+    await guest(everything);
+    await guest(sigmarOnly);
     const all = await viewLobby(everything);
     const room = await sigmarOnly.colyseus().joinOrCreate("lobby", { filter: { metadata: { ruleset: "sigmar" } } });
     const narrowed = new Set<string>();
@@ -116,8 +92,8 @@ describe("open tables", () => {
   test("a table appears live in another player's lobby; taken, both players hold their seats and it vanishes", async () => {
     const ann = new Browser(base);
     const bob = new Browser(base);
-    await ann.guest();
-    await bob.guest();
+    await guest(ann);
+    await guest(bob);
     const lobby = await viewLobby(bob);
     const { tableId, room } = await openTable(ann, { minRating: 1200, maxRating: 1800 });
     let taken: any = null;
@@ -142,7 +118,7 @@ describe("open tables", () => {
     // Taken: it cannot be taken again.
     expect((await new Browser(base).call("POST", `/api/lobby/tables/${tableId}/take`)).status).toBe(401);
     const carl = new Browser(base);
-    await carl.guest();
+    await guest(carl);
     expect((await carl.call("POST", `/api/lobby/tables/${tableId}/take`)).body.error.code).toBe("table_unavailable");
     await lobby.room.leave();
   });
@@ -150,8 +126,8 @@ describe("open tables", () => {
   test("a blocked player cannot take the table (as if it were gone), nor one out of range, nor the owner; the owner closes it", async () => {
     const ann = new Browser(base);
     const bob = new Browser(base);
-    const annId = await ann.guest();
-    const bobId = await bob.guest();
+    const annId = await guest(ann);
+    const bobId = await guest(bob);
     const { tableId, room } = await openTable(ann, { minRating: 1600 });
     // Out of range: every new player is rated 1500.
     const out = await bob.call("POST", `/api/lobby/tables/${tableId}/take`);
@@ -180,8 +156,8 @@ describe("open tables", () => {
   test("only the owner joins a table's room", async () => {
     const ann = new Browser(base);
     const bob = new Browser(base);
-    await ann.guest();
-    await bob.guest();
+    await guest(ann);
+    await guest(bob);
     const { tableId } = await openTable(ann);
     await expect(bob.colyseus().joinById(tableId)).rejects.toThrow(/table_unavailable/);
     await expect(new Browser(base).colyseus().joinById(tableId)).rejects.toThrow(/not_signed_in/);
@@ -189,9 +165,9 @@ describe("open tables", () => {
 
   test("two takers at once: one wins", async () => {
     const ann = new Browser(base);
-    await ann.guest();
+    await guest(ann);
     const takers = [new Browser(base), new Browser(base), new Browser(base)];
-    for (const t of takers) await t.guest();
+    for (const t of takers) await guest(t);
     const { tableId } = await openTable(ann);
     const answers = await Promise.all(takers.map((t) => t.call("POST", `/api/lobby/tables/${tableId}/take`)));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 404, 404]);
@@ -205,8 +181,8 @@ describe("seeks", () => {
   test("two compatible seeks pair into one match with both seats", async () => {
     const ann = new Browser(base);
     const bob = new Browser(base);
-    await ann.guest();
-    await bob.guest();
+    await guest(ann);
+    await guest(bob);
     const first = await ann.call("POST", "/api/lobby/seeks", { ruleset: "sigmar", rated: true });
     expect(first.status).toBe(201);
     expect(first.body).toEqual({ seekId: expect.any(String), status: "waiting" });
@@ -223,8 +199,8 @@ describe("seeks", () => {
   test("different clocks, rated and casual, and blocked players never pair; a withdrawn seek is gone", async () => {
     const ann = new Browser(base);
     const bob = new Browser(base);
-    const annId = await ann.guest();
-    const bobId = await bob.guest();
+    const annId = await guest(ann);
+    const bobId = await guest(bob);
     const seek = { ruleset: "ember", rated: false, clock: { minutes: 7, incrementSeconds: 3 } };
     const waiting = await ann.call("POST", "/api/lobby/seeks", seek);
     expect(waiting.body.status).toBe("waiting");
@@ -237,7 +213,7 @@ describe("seeks", () => {
     expect((await ann.call("GET", `/api/lobby/seeks/${waiting.body.seekId}`)).status).toBe(404);
     // A third player pairs with Bob's waiting seek.
     const carl = new Browser(base);
-    await carl.guest();
+    await guest(carl);
     expect((await carl.call("POST", "/api/lobby/seeks", seek)).body.status).toBe("paired");
     expect((await bob.call("GET", `/api/lobby/seeks/${blocked.body.seekId}`)).body.status).toBe("paired");
   });
@@ -245,8 +221,8 @@ describe("seeks", () => {
   test("seeks whose ranges exclude each other do not pair", async () => {
     const ann = new Browser(base);
     const bob = new Browser(base);
-    await ann.guest();
-    const bobId = await bob.guest();
+    await guest(ann);
+    const bobId = await guest(bob);
     // Bob is rated 1900 in Siege: outside Ann's default ± 300, though Ann is within his ± 500.
     await setRating(bobId, "siege", 1900);
     expect((await ann.call("POST", "/api/lobby/seeks", { ruleset: "siege", rated: true })).body.status).toBe("waiting");
@@ -257,8 +233,8 @@ describe("seeks", () => {
 /** Gives an account a rating (a rated result of a match of two other players, recorded in the store). */
 async function setRating(accountId: string, ruleset: string, rating: number): Promise<void> {
   const [one, two] = [new Browser(base), new Browser(base)];
-  await one.guest();
-  await two.guest();
+  await guest(one);
+  await guest(two);
   await one.call("POST", "/api/lobby/seeks", { ruleset: "sigmar", rated: false, ratingRange: 0 });
   const paired = await two.call("POST", "/api/lobby/seeks", { ruleset: "sigmar", rated: false, ratingRange: 0 });
   expect(paired.body.status).toBe("paired");

@@ -4,37 +4,10 @@
  * work (a closed port; a server that accepts and never answers).
  */
 import { createServer, type Server, type Socket } from "node:net";
+import { Browser } from "./browser";
 import { freePort } from "./harness";
 
-/** A browser's cookie jar against one server. */
-export class Browser {
-  cookie = "";
-  /** `userAgent`: the User-Agent header sent (none when absent). */
-  constructor(
-    readonly base: string,
-    readonly userAgent?: string,
-  ) {}
-
-  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
-    const response = await fetch(`${this.base}${path}`, {
-      method,
-      headers: { ...(this.userAgent ? { "user-agent": this.userAgent } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      if (pair!.startsWith("fogwar_session=")) this.cookie = /Max-Age=0/i.test(line) ? "" : pair!;
-    }
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // an HTML page
-    }
-    return { status: response.status, body: parsed };
-  }
-}
+export { Browser };
 
 /** A member signed in on a fresh browser: its name, e-mail and account id. */
 export interface Member {

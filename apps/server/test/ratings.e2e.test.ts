@@ -7,28 +7,9 @@
 import { catalog } from "@fogwar/ember";
 import { startServer, type RunningServer } from "../src/server";
 import { emberRequest, newClaimKey, TestClient } from "./harness";
+import { Browser } from "./browser";
 
 jest.setTimeout(90_000);
-
-/** A browser's cookie jar for one site: keeps the session cookie. */
-class Browser {
-  private cookie = "";
-  constructor(readonly base: string) {}
-
-  async call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-    const response = await fetch(`${this.base}${path}`, {
-      method,
-      headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(this.cookie ? { cookie: this.cookie } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      if (pair!.startsWith("fogwar_session=")) this.cookie = /Max-Age=0/i.test(line) ? "" : pair!;
-    }
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  }
-}
 
 let server: RunningServer;
 let base: string;

@@ -27,3 +27,4 @@ export { hashClaimKey } from "../invites.js";
 export { setNow } from "../live.js";
 export { setTimers, type Timers } from "../room-clock.js";
 export { FakeTime } from "../../test/fake-time.js";
+export { Browser, type BrowserAnswer } from "../../test/browser.js";

@@ -3,6 +3,7 @@
  * them): the JavaScript the lobby's first load transfers, and a table's time to interactive on an
  * emulated mid-range phone. Both drive a Chromium page through the DevTools protocol.
  */
+import { writeFileSync } from "node:fs";
 import type { Browser, CDPSession, Page } from "playwright-core";
 
 /** The lobby's first load may transfer at most this many bytes of JavaScript, compressed. */
@@ -110,12 +111,16 @@ export async function measureTableInteractive(browser: Browser, inviteUrl: strin
     const loads = await recordScripts(cdp);
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: FAST_4G.latency, downloadThroughput: FAST_4G.downloadThroughput, uploadThroughput: FAST_4G.uploadThroughput });
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE.cpuSlowdown });
+    // FOGWAR_BUDGET_PROFILE=<file>: the page's CPU profile (Chromium's .cpuprofile) is written there.
+    const profile = process.env.FOGWAR_BUDGET_PROFILE;
+    if (profile) await cdp.send("Profiler.enable").then(() => cdp.send("Profiler.setSamplingInterval", { interval: 200 })).then(() => cdp.send("Profiler.start"));
     await page.goto(inviteUrl);
     await page.waitForFunction(() => (window as unknown as { __fogwarInteractive?: number }).__fogwarInteractive !== undefined, undefined, { timeout: 60_000 });
     const figures = await page.evaluate(() => ({
       interactiveMs: (window as unknown as { __fogwarInteractive: number }).__fogwarInteractive,
       firstPaintMs: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1,
     }));
+    if (profile) writeFileSync(profile, JSON.stringify((await cdp.send("Profiler.stop")).profile));
     if (process.env.FOGWAR_BUDGET_TRACE) console.log(await page.evaluate(() => performance.getEntriesByType("resource").map((e) => `${e.name.slice(-40)} ${Math.round(e.startTime)}-${Math.round((e as PerformanceResourceTiming).responseEnd)}`).join("\n")));
     return { ...figures, scriptBytes: total(loads) };
   } finally {

@@ -17,9 +17,9 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { type Browser, type Page } from "playwright-core";
 import type { RunningServer } from "@fogwar/server";
-import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer } from "./support";
+import { CHROMIUM, HAVE_CHROMIUM, IN_CI, closeWebSuite, openWebSuite, eventually } from "./support";
 
 jest.setTimeout(240_000);
 
@@ -31,17 +31,6 @@ const title = HAVE_CHROMIUM
 const suite = HAVE_CHROMIUM || IN_CI ? describe : describe.skip;
 if (!HAVE_CHROMIUM && !IN_CI) console.warn(title);
 
-/** Waits until `check` gives a value, failing after `ms` with `what`. */
-async function eventually<T>(what: string, check: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 suite(title, () => {
   let server: RunningServer;
   let browser: Browser;
@@ -49,18 +38,13 @@ suite(title, () => {
   let shots: string;
 
   beforeAll(async () => {
-    if (!HAVE_CHROMIUM) throw new Error(`Chromium is missing at ${CHROMIUM}; under CI the browser tests must run`);
-    ensureWebBuild();
     shots = mkdtempSync(join(tmpdir(), "fogwar-bot-e2e-"));
     // A short pace: the "thinking" note shows, and the test stays quick.
-    server = await startWebServer({ botDelayMs: 300 });
-    base = `http://127.0.0.1:${server.port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    ({ server, browser, base } = await openWebSuite({ botDelayMs: 300 }));
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close().catch(() => undefined);
-    await server?.close();
+    await closeWebSuite({ browser, server });
     if (shots) console.log(`fogwar bot browser test: screenshots in ${shots}`);
   });
 

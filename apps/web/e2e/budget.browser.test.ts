@@ -13,7 +13,7 @@
  *    does become interactive under that throttling and prints the figure with its verdict.
  * `pnpm bench` runs this file and prints both figures (lines starting `budget:`).
  */
-import { chromium, type Browser } from "playwright-core";
+import { type Browser } from "playwright-core";
 import { catalog as emberCatalog } from "@fogwar/ember";
 import type { RunningServer } from "@fogwar/server";
 import { TestClient } from "@fogwar/server/testing";
@@ -21,7 +21,7 @@ import { FAST_4G, LOBBY_SCRIPT_BUDGET, PHONE, TABLE_INTERACTIVE_BUDGET_MS, measu
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { TABLE_MODULES, type TablePreloads } from "../table-preloads";
-import { CHROMIUM, CHROMIUM_ARGS, DIST, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer, claimSeats } from "./support";
+import { CHROMIUM, DIST, HAVE_CHROMIUM, IN_CI, claimSeats, closeWebSuite, openWebSuite } from "./support";
 
 jest.setTimeout(240_000);
 
@@ -35,16 +35,11 @@ suite(title, () => {
   const report: string[] = [];
 
   beforeAll(async () => {
-    if (!HAVE_CHROMIUM) throw new Error(`Chromium is missing at ${CHROMIUM}`);
-    ensureWebBuild();
-    server = await startWebServer();
-    base = `http://127.0.0.1:${server.port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    ({ server, browser, base } = await openWebSuite());
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close().catch(() => undefined);
-    await server?.close();
+    await closeWebSuite({ browser, server });
     // Printed past jest's console capture, for `pnpm bench`.
     if (report.length > 0) process.stdout.write(`\n${report.join("\n")}\n`);
   });

@@ -12,12 +12,12 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { type Browser, type Page } from "playwright-core";
 import { catalog, legalCommandsInView as emberLegal } from "@fogwar/ember";
 import { legalCommandsInView as siegeLegal } from "@fogwar/siege";
 import type { RunningServer } from "@fogwar/server";
 import { emberRequest, TestClient } from "@fogwar/server/testing";
-import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer, claimSeats } from "./support";
+import { CHROMIUM, HAVE_CHROMIUM, IN_CI, claimSeats, closeWebSuite, openWebSuite } from "./support";
 
 jest.setTimeout(180_000);
 
@@ -42,15 +42,10 @@ suite(title, () => {
   const shots = mkdtempSync(join(tmpdir(), "fogwar-clock-shots-"));
 
   beforeAll(async () => {
-    if (!HAVE_CHROMIUM) throw new Error(`Chromium is missing at ${CHROMIUM}`);
-    ensureWebBuild();
-    server = await startWebServer();
-    http = `http://127.0.0.1:${server.port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    ({ server, browser, base: http } = await openWebSuite());
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await closeWebSuite({ browser, server });
     console.log(`clock screenshots: ${shots}`);
   });
 

@@ -17,13 +17,13 @@
  * The push service stands in for the browser's (./push.ts); everything else is the real page,
  * worker, server, store, SMTP and crypto. Needs Chromium (FOGWAR_CHROMIUM, else /usr/bin/chromium).
  */
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import { RandomBot } from "@fogwar/engine";
 import { catalog as emberCatalog, emberBotPolicy, legalCommandsInView, type EmberCommand } from "@fogwar/ember";
 import type { RunningServer } from "@fogwar/server";
 import { FakeTime, setNow, setTimers, startPushEndpoint, startSmtpServer, TestClient, type ReceivedPush, type TestPushEndpoint, type TestSmtpServer, type TestSubscription, type Timers } from "@fogwar/server/testing";
 import { clickNotification, deliverPush, pushStandIn } from "./push";
-import { CHROMIUM, CHROMIUM_ARGS, ensureWebBuild, HAVE_CHROMIUM, IN_CI, startWebServer } from "./support";
+import { CHROMIUM, HAVE_CHROMIUM, IN_CI, closeWebSuite, openWebSuite } from "./support";
 
 jest.setTimeout(300_000);
 
@@ -66,19 +66,14 @@ suite("correspondence play, notified outside the tab", () => {
   let ws: string;
 
   beforeAll(async () => {
-    ensureWebBuild();
     restoreNow = setNow(() => time.t);
     restoreTimers = setTimers(time);
     smtp = await startSmtpServer();
     push = await startPushEndpoint();
-    server = await startWebServer({ pushHosts: [push.origin], smtpUrl: smtp.url, notifications: { pollMs: 100 } });
-    base = `http://127.0.0.1:${server.port}`;
-    ws = `ws://127.0.0.1:${server.port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    ({ server, browser, base, ws } = await openWebSuite({ pushHosts: [push.origin], smtpUrl: smtp.url, notifications: { pollMs: 100 } }));
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await closeWebSuite({ browser, server });
     await push?.close();
     await smtp?.close();
     setNow(restoreNow);

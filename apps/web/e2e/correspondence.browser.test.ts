@@ -15,12 +15,12 @@
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { type Browser, type Page } from "playwright-core";
 import { catalog, legalCommandsInView as emberLegal } from "@fogwar/ember";
 import { legalCommandsInView as siegeLegal } from "@fogwar/siege";
 import type { RunningServer } from "@fogwar/server";
 import { emberRequest, TestClient } from "@fogwar/server/testing";
-import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, claimSeats, ensureWebBuild, startWebServer } from "./support";
+import { CHROMIUM, HAVE_CHROMIUM, IN_CI, claimSeats, closeWebSuite, openWebSuite } from "./support";
 
 jest.setTimeout(240_000);
 
@@ -38,17 +38,12 @@ suite(title, () => {
   let shots: string;
 
   beforeAll(async () => {
-    if (!HAVE_CHROMIUM) throw new Error(`Chromium is missing at ${CHROMIUM}`);
-    ensureWebBuild();
     shots = process.env.FOGWAR_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), "fogwar-correspondence-"));
     mkdirSync(shots, { recursive: true });
-    server = await startWebServer();
-    base = `http://127.0.0.1:${server.port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    ({ server, browser, base } = await openWebSuite());
   }, 180_000);
   afterAll(async () => {
-    await browser?.close().catch(() => undefined);
-    await server?.close();
+    await closeWebSuite({ browser, server });
     console.log(`correspondence screenshots: ${shots}`);
   });
 

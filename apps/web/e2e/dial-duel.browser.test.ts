@@ -6,13 +6,13 @@
  * page watching. While a seat's locked number is unrevealed (dial-duel 2-3), no other page shows
  * it, and no other page's WebSocket frames carry the salt that opens its commitment.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import { deriveSalt } from "@fogwar/engine";
 import { dialLabel } from "@fogwar/engine/testing";
 import type { RunningServer } from "@fogwar/server";
 import { hostRulesets } from "@fogwar/server/hosts";
 import { carries, dialDuelHost, DUEL_SCENARIO } from "@fogwar/server/testing";
-import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, claimSeats, ensureWebBuild, startWebServer } from "./support";
+import { HAVE_CHROMIUM, IN_CI, claimSeats, closeWebSuite, openWebSuite } from "./support";
 
 jest.setTimeout(300_000);
 
@@ -32,16 +32,13 @@ run("a fixture ruleset in the browser, by its adapters alone", () => {
   const viewers: Viewer[] = [];
 
   beforeAll(async () => {
-    ensureWebBuild();
     hostRulesets([dialDuelHost]);
-    server = await startWebServer();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    ({ server, browser } = await openWebSuite());
   }, 240_000);
 
   afterAll(async () => {
     for (const viewer of viewers) await viewer.context.close().catch(() => undefined);
-    await browser?.close().catch(() => undefined);
-    await server?.close();
+    await closeWebSuite({ browser, server });
   });
 
   async function open(name: string, url: string): Promise<Viewer> {

@@ -9,12 +9,12 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { type Browser, type Page } from "playwright-core";
 import { RandomBot, type BotPolicy } from "@fogwar/engine";
 import { catalog, emberBotPolicy, legalCommandsInView } from "@fogwar/ember";
 import type { RunningServer } from "@fogwar/server";
 import { TestClient } from "@fogwar/server/testing";
-import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer, claimSeats } from "./support";
+import { CHROMIUM, HAVE_CHROMIUM, IN_CI, claimSeats, closeWebSuite, openWebSuite } from "./support";
 
 jest.setTimeout(300_000);
 
@@ -52,12 +52,8 @@ suite(HAVE_CHROMIUM ? "the EMBER table's layout at 1280 x 800 and 390 x 844" : `
   const shots = process.env.FOGWAR_SCREENSHOTS ?? "";
 
   beforeAll(async () => {
-    ensureWebBuild();
     if (shots) mkdirSync(shots, { recursive: true });
-    server = await startWebServer();
-    base = `http://127.0.0.1:${server.port}`;
-    ws = `ws://127.0.0.1:${server.port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    ({ server, browser, base, ws } = await openWebSuite());
     const response = await fetch(`${base}/api/matches`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -69,8 +65,7 @@ suite(HAVE_CHROMIUM ? "the EMBER table's layout at 1280 x 800 and 390 x 844" : `
   }, 240_000);
 
   afterAll(async () => {
-    await browser?.close().catch(() => undefined);
-    await server?.close();
+    await closeWebSuite({ browser, server });
   });
 
   const open = async (width: number, height: number, language: "en" | "ko" = "en", seatIndex = 0): Promise<Page> => {

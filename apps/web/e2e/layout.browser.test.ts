@@ -17,14 +17,14 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { type Browser, type Page } from "playwright-core";
 import { RandomBot, type BotPolicy } from "@fogwar/engine";
 import { catalog as emberCatalog, emberBotPolicy, legalCommandsInView as emberLegal } from "@fogwar/ember";
 import { legalCommandsInView as siegeLegal, siegeBotPolicy } from "@fogwar/siege";
 import { currentVersion } from "@fogwar/rules-archive";
 import type { RunningServer } from "@fogwar/server";
 import { TestClient } from "@fogwar/server/testing";
-import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer, claimSeats } from "./support";
+import { CHROMIUM, HAVE_CHROMIUM, IN_CI, claimSeats, closeWebSuite, openWebSuite } from "./support";
 import { fixtureOf, storeFinished } from "./stored";
 
 jest.setTimeout(300_000);
@@ -85,14 +85,9 @@ suite(title, () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    if (!HAVE_CHROMIUM) throw new Error(`Chromium is missing at ${CHROMIUM}`);
-    ensureWebBuild();
     shots = process.env.FOGWAR_SCREENSHOTS ?? "";
     if (shots) mkdirSync(shots, { recursive: true });
-    server = await startWebServer();
-    base = `http://127.0.0.1:${server.port}`;
-    ws = `ws://127.0.0.1:${server.port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    ({ server, browser, base, ws } = await openWebSuite());
     const create = async (body: unknown) => {
       const response = await fetch(`${base}/api/matches`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
       if (!response.ok) throw new Error(`create: ${response.status} ${await response.text()}`);
@@ -124,8 +119,7 @@ suite(title, () => {
   }, 240_000);
 
   afterAll(async () => {
-    await browser?.close().catch(() => undefined);
-    await server?.close();
+    await closeWebSuite({ browser, server });
     if (shots) console.log(`fogwar layout browser test: screenshots in ${shots}`);
   });
 

@@ -18,9 +18,9 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { type Browser, type Page } from "playwright-core";
 import type { RunningServer } from "@fogwar/server";
-import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer } from "./support";
+import { CHROMIUM, HAVE_CHROMIUM, IN_CI, closeWebSuite, openWebSuite } from "./support";
 
 jest.setTimeout(240_000);
 
@@ -47,17 +47,12 @@ suite(title, () => {
   let shots: string;
 
   beforeAll(async () => {
-    if (!HAVE_CHROMIUM) throw new Error(`Chromium is missing at ${CHROMIUM}; under CI the browser tests must run`);
-    ensureWebBuild();
     shots = mkdtempSync(join(tmpdir(), "fogwar-lifecycle-e2e-"));
-    server = await startWebServer();
-    base = `http://127.0.0.1:${server.port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    ({ server, browser, base } = await openWebSuite());
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close().catch(() => undefined);
-    await server?.close();
+    await closeWebSuite({ browser, server });
     if (shots) console.log(`fogwar lifecycle browser test: screenshots in ${shots}`);
   });
 

@@ -12,9 +12,9 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { type Browser, type Page } from "playwright-core";
 import type { RunningServer } from "@fogwar/server";
-import { CHROMIUM, CHROMIUM_ARGS, ensureWebBuild, HAVE_CHROMIUM, IN_CI, startWebServer } from "./support";
+import { CHROMIUM, HAVE_CHROMIUM, IN_CI, closeWebSuite, openWebSuite } from "./support";
 
 const suite = HAVE_CHROMIUM || IN_CI ? describe : describe.skip;
 if (!HAVE_CHROMIUM && !IN_CI) console.warn(`lobby-play.browser.test: skipped (needs ${CHROMIUM})`);
@@ -27,14 +27,10 @@ suite("lobby: open tables", () => {
   const violations: string[] = [];
 
   beforeAll(async () => {
-    ensureWebBuild();
-    server = await startWebServer();
-    base = `http://127.0.0.1:${server.port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    ({ server, browser, base } = await openWebSuite());
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await closeWebSuite({ browser, server });
   });
 
   async function visitor(width = 1280): Promise<Page> {

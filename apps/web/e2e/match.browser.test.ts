@@ -24,9 +24,9 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import type { RunningServer } from "@fogwar/server";
-import { CHROMIUM, CHROMIUM_ARGS, DIST, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer, claimInviteLink } from "./support";
+import { CHROMIUM, DIST, HAVE_CHROMIUM, IN_CI, ensureWebBuild, claimInviteLink, closeWebSuite, openWebSuite } from "./support";
 
 // Long steps: the project's testTimeout does not apply when the root config runs every project.
 jest.setTimeout(240_000);
@@ -189,21 +189,17 @@ suite(title, () => {
   };
 
   beforeAll(async () => {
-    if (!HAVE_CHROMIUM) throw new Error(`Chromium is missing at ${CHROMIUM}; under CI the browser tests must run (.ci/run installs it and sets FOGWAR_CHROMIUM)`);
     const start = Date.now();
     ensureWebBuild();
     timings.build = Date.now() - start;
     shots = mkdtempSync(join(tmpdir(), "fogwar-e2e-"));
-    server = await startWebServer();
-    base = `http://127.0.0.1:${server.port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    ({ server, browser, base } = await openWebSuite());
   }, 180_000);
 
   afterAll(async () => {
     for (const viewer of viewers) await viewer.context.close().catch(() => undefined);
     await lobbyContext?.close().catch(() => undefined);
-    await browser?.close().catch(() => undefined);
-    await server?.close();
+    await closeWebSuite({ browser, server });
     if (shots) console.log(`fogwar browser test: screenshots in ${shots}\nstep times (ms): ${JSON.stringify(timings)}`);
   });
 

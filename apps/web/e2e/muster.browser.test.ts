@@ -12,9 +12,9 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { type Browser, type Page } from "playwright-core";
 import type { RunningServer } from "@fogwar/server";
-import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer } from "./support";
+import { CHROMIUM, HAVE_CHROMIUM, IN_CI, closeWebSuite, openWebSuite } from "./support";
 
 jest.setTimeout(240_000);
 
@@ -33,14 +33,10 @@ run("each player builds and locks their own list from their own page (seed 001 2
   let spectatorUrl = "";
 
   beforeAll(async () => {
-    ensureWebBuild();
-    server = await startWebServer();
-    base = `http://127.0.0.1:${server.port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    ({ server, browser, base } = await openWebSuite());
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await closeWebSuite({ browser, server });
     console.log(`fogwar muster browser test: screenshots in ${shots}`);
   });
 

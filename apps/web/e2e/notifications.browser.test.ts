@@ -21,11 +21,11 @@
  *
  * Needs Chromium (FOGWAR_CHROMIUM, else /usr/bin/chromium) and builds the client when stale.
  */
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type CDPSession, type Page } from "playwright-core";
 import type { RunningServer } from "@fogwar/server";
 import { preparePush, PushChannel, startPushEndpoint, type TestPushEndpoint, type TestSubscription } from "@fogwar/server/testing";
 import { KEY_ITEM, pushStandIn, shown, type Shown } from "./push";
-import { CHROMIUM, CHROMIUM_ARGS, ensureWebBuild, HAVE_CHROMIUM, IN_CI, startWebServer } from "./support";
+import { CHROMIUM, HAVE_CHROMIUM, IN_CI, closeWebSuite, openWebSuite } from "./support";
 
 jest.setTimeout(240_000);
 
@@ -39,15 +39,11 @@ suite("notifications", () => {
   let base: string;
 
   beforeAll(async () => {
-    ensureWebBuild();
     push = await startPushEndpoint();
-    server = await startWebServer({ pushHosts: [push.origin] });
-    base = `http://127.0.0.1:${server.port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    ({ server, browser, base } = await openWebSuite({ pushHosts: [push.origin] }));
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await closeWebSuite({ browser, server });
     await push?.close();
   });
 

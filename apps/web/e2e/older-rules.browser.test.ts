@@ -5,9 +5,9 @@
  * build (its own script, fetched only then, never by the lobby), replays the match with it and
  * shows it verified, with the table drawn at the last step.
  */
-import { chromium, type Browser, type Page } from "playwright-core";
+import { type Browser, type Page } from "playwright-core";
 import type { RunningServer } from "@fogwar/server";
-import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer } from "./support";
+import { CHROMIUM, HAVE_CHROMIUM, IN_CI, closeWebSuite, openWebSuite } from "./support";
 import { fixtureOf, storeFinished } from "./stored";
 
 const title = HAVE_CHROMIUM ? "the review of older rules versions in Chromium" : `SKIPPED older rules browser tests: no Chromium at ${CHROMIUM}`;
@@ -19,18 +19,13 @@ suite(title, () => {
   let base: string;
 
   beforeAll(async () => {
-    if (!HAVE_CHROMIUM) throw new Error(`Chromium is missing at ${CHROMIUM}`);
-    ensureWebBuild();
-    server = await startWebServer();
-    base = `http://127.0.0.1:${server.port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    ({ server, browser, base } = await openWebSuite());
     await storeFinished(server, "oldember0001", fixtureOf("ember-0.1.0"));
     await storeFinished(server, "oldsiege0001", fixtureOf("siege-0.1.0"));
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close().catch(() => undefined);
-    await server?.close();
+    await closeWebSuite({ browser, server });
   });
 
   /** A page that records the scripts it fetched. */

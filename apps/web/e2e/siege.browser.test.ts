@@ -17,12 +17,12 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import { RandomBot } from "@fogwar/engine";
 import { legalCommandsInView, siegeBotPolicy, type SiegeCommand } from "@fogwar/siege";
 import type { RunningServer } from "@fogwar/server";
 import { TestClient, decodedPaths } from "@fogwar/server/testing";
-import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer, claimInviteLink } from "./support";
+import { CHROMIUM, HAVE_CHROMIUM, IN_CI, claimInviteLink, closeWebSuite, openWebSuite } from "./support";
 
 jest.setTimeout(240_000);
 
@@ -123,19 +123,14 @@ suite(title, () => {
   let uiCommands = 0;
 
   beforeAll(async () => {
-    if (!HAVE_CHROMIUM) throw new Error(`Chromium is missing at ${CHROMIUM}`);
-    ensureWebBuild();
     shots = mkdtempSync(join(tmpdir(), "fogwar-siege-e2e-"));
-    server = await startWebServer();
-    base = `http://127.0.0.1:${server.port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    ({ server, browser, base } = await openWebSuite());
   }, 180_000);
 
   afterAll(async () => {
     for (const viewer of viewers) await viewer.context.close().catch(() => undefined);
     await lobbyContext?.close().catch(() => undefined);
-    await browser?.close().catch(() => undefined);
-    await server?.close();
+    await closeWebSuite({ browser, server });
     if (shots) console.log(`fogwar Siege browser test: screenshots in ${shots}; commands sent through the UI: ${uiCommands}`);
   });
 

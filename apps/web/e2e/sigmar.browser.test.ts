@@ -20,12 +20,12 @@
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import { chooseWithTemplates, Random, RandomBot, rngStateFromSeed } from "@fogwar/engine";
 import { catalog, legalCommandsInView, sigmarBotPolicy, templatesInView, type SigmarCommand, type SigmarView } from "@fogwar/sigmar";
 import type { RunningServer } from "@fogwar/server";
 import { TestClient, decodedPaths } from "@fogwar/server/testing";
-import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer, claimInviteLink } from "./support";
+import { HAVE_CHROMIUM, IN_CI, claimInviteLink, closeWebSuite, openWebSuite } from "./support";
 
 jest.setTimeout(300_000);
 
@@ -70,19 +70,15 @@ run("Age of Sigmar in the browser: a battle created in the lobby, two seats and 
   const viewers: Viewer[] = [];
 
   beforeAll(async () => {
-    ensureWebBuild();
     shots = process.env.SIGMAR_SHOTS ?? mkdtempSync(join(tmpdir(), "fogwar-sigmar-e2e-"));
     mkdirSync(shots, { recursive: true });
-    server = await startWebServer();
-    base = `http://127.0.0.1:${server.port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    ({ server, browser, base } = await openWebSuite());
   }, 240_000);
 
   afterAll(async () => {
     for (const viewer of viewers) await viewer.context.close().catch(() => undefined);
     await lobbyContext?.close().catch(() => undefined);
-    await browser?.close().catch(() => undefined);
-    await server?.close();
+    await closeWebSuite({ browser, server });
     if (shots) console.log(`fogwar Age of Sigmar browser test: screenshots in ${shots}`);
   });
 

@@ -2,13 +2,14 @@
  * What every browser test needs: the Chromium to drive (Debian's, or FOGWAR_CHROMIUM) and its
  * flags, whether this is CI (where a missing Chromium fails instead of skipping), the web client's
  * folders, a build of the client when it is missing or older than its sources, a free port, and
- * the server serving the built client on one.
+ * the server serving the built client on one, and a test file's whole set-up of both with Chromium.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { startServer, type RunningServer, type ServerConfig } from "@fogwar/server";
+import { chromium, type Browser } from "playwright-core";
 
 /** The Chromium binary the tests drive through playwright-core. */
 export const CHROMIUM = process.env.FOGWAR_CHROMIUM || "/usr/bin/chromium";
@@ -127,6 +128,36 @@ export async function startWebServer(options: Pick<ServerConfig, "botDelayMs" | 
   throw last;
 }
 
+/** A browser test file's server (the built web client on an embedded database), its addresses and Chromium. */
+export interface WebSuite {
+  readonly server: RunningServer;
+  /** `http://127.0.0.1:<port>`. */
+  readonly base: string;
+  /** `ws://127.0.0.1:<port>`. */
+  readonly ws: string;
+  readonly browser: Browser;
+}
+
+/**
+ * A browser test file's set-up: builds the web client when it is missing or stale, starts a server
+ * with `options` (startWebServer) and launches Chromium.
+ * @throws Error when Chromium is missing (under CI the browser tests must run; elsewhere a file
+ *   without it is skipped before this runs), or the server's start error.
+ */
+export async function openWebSuite(options: Parameters<typeof startWebServer>[0] = {}): Promise<WebSuite> {
+  if (!HAVE_CHROMIUM) throw new Error(`Chromium is missing at ${CHROMIUM}; under CI the browser tests must run (.ci/run installs it and sets FOGWAR_CHROMIUM)`);
+  ensureWebBuild();
+  const server = await startWebServer(options);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return { server, browser, base: `http://127.0.0.1:${server.port}`, ws: `ws://127.0.0.1:${server.port}` };
+}
+
+/** Closes what `openWebSuite` opened; either may be missing when the set-up failed half-way. */
+export async function closeWebSuite(opened: { readonly browser?: Browser; readonly server?: RunningServer }): Promise<void> {
+  await opened.browser?.close().catch(() => undefined);
+  await opened.server?.close();
+}
+
 /**
  * Claims the invite in an invite link (`.../play/<id>#seat=p1&invite=<code>`) against the
  * server at `base`, as the seat's player's client does. @returns the seat token and a link that
@@ -153,4 +184,18 @@ export async function claimSeats<S extends { seat: string; inviteUrl: string }, 
     seats.push({ ...seat, token, inviteUrl: playUrl });
   }
   return { ...created, seats };
+}
+
+/**
+ * Polls `check` every 200 ms until it gives a truthy value, and returns it.
+ * @throws Error naming `what` when `ms` pass first.
+ */
+export async function eventually<T>(what: string, check: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }

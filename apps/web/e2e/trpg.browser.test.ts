@@ -20,9 +20,9 @@
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import type { RunningServer } from "@fogwar/server";
-import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, IN_CI, ensureWebBuild, startWebServer } from "./support";
+import { CHROMIUM, HAVE_CHROMIUM, IN_CI, closeWebSuite, openWebSuite, eventually } from "./support";
 
 jest.setTimeout(240_000);
 
@@ -58,17 +58,6 @@ const readableText = (page: Page): Promise<string> =>
 /** How far the page reaches past its window's right edge, in CSS px (0: no sideways scrolling). */
 const overflow = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-/** Waits until `check` gives a value, failing after `ms` with `what`. */
-async function eventually<T>(what: string, check: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 suite(title, () => {
   let server: RunningServer;
   let browser: Browser;
@@ -77,19 +66,14 @@ suite(title, () => {
   const opened: Seat[] = [];
 
   beforeAll(async () => {
-    if (!HAVE_CHROMIUM) throw new Error(`Chromium is missing at ${CHROMIUM}`);
-    ensureWebBuild();
     shots = process.env.FOGWAR_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), "fogwar-trpg-e2e-"));
     mkdirSync(shots, { recursive: true });
-    server = await startWebServer({ botDelayMs: 200 });
-    base = `http://127.0.0.1:${server.port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    ({ server, browser, base } = await openWebSuite({ botDelayMs: 200 }));
   }, 180_000);
 
   afterAll(async () => {
     for (const s of opened) await s.context.close().catch(() => undefined);
-    await browser?.close().catch(() => undefined);
-    await server?.close();
+    await closeWebSuite({ browser, server });
     console.log(`TRPG screenshots: ${shots}`);
   });
 

@@ -169,12 +169,15 @@ suite(title, () => {
     expect(errors).toEqual([]);
   });
 
-  /** The app header's shape: on how many lines its links stand, and whether it is at most two lines tall (90 px). */
+  /** The page's top: on how many lines the header's links stand, whether the header is at most two lines tall (90 px), and on how many lines the page's title stands. */
   const headerLines = (page: Page) =>
     page.evaluate(() => {
       const header = document.querySelector(".app-header")!;
       const tops = new Set([...header.querySelectorAll("nav a")].map((a) => Math.round(a.getBoundingClientRect().top)));
-      return { links: tops.size, short: header.getBoundingClientRect().height <= 90 };
+      const range = document.createRange();
+      range.selectNodeContents(document.querySelector("h1")!);
+      const titleLines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      return { links: tops.size, short: header.getBoundingClientRect().height <= 90, titleLines: titleLines >= 1 && titleLines <= 2 };
     });
 
   test("the lobby (both create forms, the army editor open), the spectators' pages and a finished match's review fit their window at 1280 and 390 px, in English and Korean", async () => {
@@ -209,7 +212,7 @@ suite(title, () => {
           await page.waitForTimeout(300);
           const m = await measure(page);
           if (p.name !== "lobby" || phone) await shoot(page, `${p.name}-${size.width}-${language}.png`, !phone);
-          if (p.name === "lobby") expect({ language, width: size.width, header: await headerLines(page) }).toEqual({ language, width: size.width, header: { links: 1, short: true } });
+          if (p.name === "lobby") expect({ language, width: size.width, header: await headerLines(page) }).toEqual({ language, width: size.width, header: { links: 1, short: true, titleLines: true } });
           expect({ page: p.name, language, width: size.width, scrollWidth: m.scrollWidth, wide: m.scrollWidth > size.width ? m.wide : [] }).toEqual({ page: p.name, language, width: size.width, scrollWidth: size.width, wide: [] });
           await context.close();
         }

@@ -31,6 +31,8 @@ describe("LobbyPage", () => {
     const create = await screen.findByRole("button", { name: "Create match" });
     expect((create as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText("Give every player a name.")).toBeTruthy();
+    // The rules version in words, not its id.
+    expect(screen.getByRole("option", { name: "EMBER: Obsidian Protocol (rules 0.1.0)" })).toBeTruthy();
 
     const [p1, p2] = screen.getAllByLabelText("Name", { selector: "input[required]" }) as HTMLInputElement[];
     fireEvent.change(p1 as HTMLInputElement, { target: { value: " Ada " } });

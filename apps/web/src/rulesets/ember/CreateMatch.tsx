@@ -119,7 +119,7 @@ export function CreateMatch({ api, rulesets, onCreated }: { api: Api; rulesets: 
         <select id={`${id}-ruleset`} value={ruleset?.id ?? ""} onChange={(e) => setRulesetId(e.target.value)}>
           {rulesets.map((r) => (
             <option key={r.id} value={r.id}>
-              {t(`rulesetName.${r.id}`, { defaultValue: r.id })} ({r.rulesVersion})
+              {t(`rulesetName.${r.id}`, { defaultValue: r.id })} ({t("rulesVersion", { version: r.rulesVersion.replace(`${r.id}-`, "") })})
             </option>
           ))}
         </select>

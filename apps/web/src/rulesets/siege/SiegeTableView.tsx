@@ -196,8 +196,10 @@ function Pending({ view, w }: { view: SiegeView; w: SiegeWords }) {
   );
 }
 
+/** Every operator's state; nothing while none is on the roster yet (the picks). */
 function Operators({ view, w }: { view: SiegeView; w: SiegeWords }) {
   const ops = Object.values(view.operators);
+  if (ops.length === 0) return null;
   return (
     <section className="operators" aria-label={w.t("operators.title")}>
       <h3>{w.t("operators.title")}</h3>
@@ -234,20 +236,20 @@ function Operators({ view, w }: { view: SiegeView; w: SiegeWords }) {
   );
 }
 
+/** Each team's gadgets left; during the picks only what a team has locked in (nothing before). */
 function Inventory({ view, w, team }: { view: SiegeView; w: SiegeWords; team: Team | "all" | null }) {
-  const teams = (["attack", "defence"] as const).filter((t) => team === "all" || team === t || view.phase !== "picks");
+  const listOf = (t: Team) =>
+    Object.entries(view.inventory[t] ?? {})
+      .filter(([, n]) => n > 0)
+      .map(([g, n]) => `${gadgetName(w, g)} ×${n}`)
+      .join(", ");
+  const teams = (["attack", "defence"] as const).filter((t) => (team === "all" || team === t || view.phase !== "picks") && (view.phase !== "picks" || listOf(t) !== ""));
+  if (teams.length === 0) return null;
   return (
     <section className="inventory">
       {teams.map((t) => (
         <p key={t}>
-          <strong>{teamName(w, t)}</strong>:{" "}
-          {w.t("inventory", {
-            list:
-              Object.entries(view.inventory[t] ?? {})
-                .filter(([, n]) => n > 0)
-                .map(([g, n]) => `${gadgetName(w, g)} ×${n}`)
-                .join(", ") || "—",
-          })}
+          <strong>{teamName(w, t)}</strong>: {w.t("inventory", { list: listOf(t) || "—" })}
         </p>
       ))}
     </section>

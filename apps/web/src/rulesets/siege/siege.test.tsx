@@ -151,6 +151,9 @@ describe("seed 004 map, operators and controls", () => {
     fireEvent.click(box);
     expect((screen.getByRole("button", { name: "Lock the pick (secret)" }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole("alert").textContent).toMatch(/not allowed/);
+    // Before any operator is on the roster, no empty roster and no empty gadget line.
+    expect(screen.queryByRole("region", { name: "Operators" })).toBeNull();
+    expect(screen.queryByText(/Gadgets left/)).toBeNull();
   });
 });
 

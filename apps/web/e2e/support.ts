@@ -14,7 +14,7 @@ import { chromium, type Browser } from "playwright-core";
 /** The Chromium binary the tests drive through playwright-core. */
 export const CHROMIUM = process.env.FOGWAR_CHROMIUM || "/usr/bin/chromium";
 /** Flags for a headless Chromium on a machine without a display or a sandbox. */
-export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-features=PreloadTopChromeWebUI,WebUIOmniboxPopup"];
 /** Whether the tests run under CI (CI set and not "false" or "0"): there a missing Chromium is a failure, not a skip. */
 export const IN_CI = !!process.env.CI && process.env.CI !== "false" && process.env.CI !== "0";
 /** Whether the Chromium binary exists here. */

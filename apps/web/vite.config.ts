@@ -30,6 +30,9 @@ export default defineConfig({
     }),
   ],
   optimizeDeps: { exclude: workspace },
+  // Translation files and the sample data become `JSON.parse("…")`, which a browser reads several
+  // times faster than the same object as a script literal.
+  json: { stringify: true },
   server: {
     proxy: {
       "/api": server,

@@ -80,9 +80,13 @@ suite(title, () => {
     await probe.leave();
     const seat = created.seats.find((s) => s.seat === asked);
     expect(seat).toBeDefined();
-    const table = await measureTableInteractive(browser, seat!.inviteUrl);
+    // FOGWAR_BUDGET_RUNS=n (default 1): the page is loaded n times (the seat joins again each time) and the median printed.
+    const runs: Awaited<ReturnType<typeof measureTableInteractive>>[] = [];
+    for (let i = 0; i < Math.max(1, Number(process.env.FOGWAR_BUDGET_RUNS ?? 1)); i += 1) runs.push(await measureTableInteractive(browser, seat!.inviteUrl));
+    const table = [...runs].sort((a, b) => a.interactiveMs - b.interactiveMs)[Math.floor((runs.length - 1) / 2)]!;
+    const each = runs.length > 1 ? `, the median of ${runs.length} loads: ${runs.map((r) => Math.round(r.interactiveMs)).join(", ")} ms` : "";
     report.push(
-      `budget: table interactive on a phone (${PHONE.width}x${PHONE.height}, CPU ${PHONE.cpuSlowdown}x slower, ${FAST_4G.label}): ${Math.round(table.interactiveMs)} ms (first paint of the page ${Math.round(table.firstPaintMs)} ms; ${(table.scriptBytes / 1024).toFixed(1)} KB of JavaScript), budget ${TABLE_INTERACTIVE_BUDGET_MS} ms: ${table.interactiveMs <= TABLE_INTERACTIVE_BUDGET_MS ? "met" : `missed by ${Math.round(table.interactiveMs - TABLE_INTERACTIVE_BUDGET_MS)} ms`}`,
+      `budget: table interactive on a phone (${PHONE.width}x${PHONE.height}, CPU ${PHONE.cpuSlowdown}x slower, ${FAST_4G.label}): ${Math.round(table.interactiveMs)} ms (first paint of the page ${Math.round(table.firstPaintMs)} ms; ${(table.scriptBytes / 1024).toFixed(1)} KB of JavaScript${each}), budget ${TABLE_INTERACTIVE_BUDGET_MS} ms: ${table.interactiveMs <= TABLE_INTERACTIVE_BUDGET_MS ? "met" : `missed by ${Math.round(table.interactiveMs - TABLE_INTERACTIVE_BUDGET_MS)} ms`}`,
     );
     expect(table.interactiveMs).toBeGreaterThan(0);
     expect(table.scriptBytes).toBeGreaterThan(0);

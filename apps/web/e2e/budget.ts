@@ -114,12 +114,15 @@ export async function measureTableInteractive(browser: Browser, inviteUrl: strin
     // FOGWAR_BUDGET_PROFILE=<file>: the page's CPU profile (Chromium's .cpuprofile) is written there.
     const profile = process.env.FOGWAR_BUDGET_PROFILE;
     if (profile) await cdp.send("Profiler.enable").then(() => cdp.send("Profiler.setSamplingInterval", { interval: 200 })).then(() => cdp.send("Profiler.start"));
+    // FOGWAR_BUDGET_CHROME_TRACE=<file>: Chromium's performance trace of the load (every process and thread) is written there.
+    if (process.env.FOGWAR_BUDGET_CHROME_TRACE) await browser.startTracing(page, { path: process.env.FOGWAR_BUDGET_CHROME_TRACE, categories: ["devtools.timeline", "v8", "v8.execute", "blink", "disabled-by-default-devtools.timeline"] });
     await page.goto(inviteUrl);
     await page.waitForFunction(() => (window as unknown as { __fogwarInteractive?: number }).__fogwarInteractive !== undefined, undefined, { timeout: 60_000 });
     const figures = await page.evaluate(() => ({
       interactiveMs: (window as unknown as { __fogwarInteractive: number }).__fogwarInteractive,
       firstPaintMs: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1,
     }));
+    if (process.env.FOGWAR_BUDGET_CHROME_TRACE) await browser.stopTracing();
     if (profile) writeFileSync(profile, JSON.stringify((await cdp.send("Profiler.stop")).profile));
     if (process.env.FOGWAR_BUDGET_TRACE) console.log(await page.evaluate(() => performance.getEntriesByType("resource").map((e) => `${e.name.slice(-40)} ${Math.round(e.startTime)}-${Math.round((e as PerformanceResourceTiming).responseEnd)}`).join("\n")));
     return { ...figures, scriptBytes: total(loads) };

@@ -181,7 +181,7 @@ export function OperatorCard({ op, w }: { op: Operator; w: SiegeWords }) {
       </span>
       <br />
       <span>
-        {w.t("card.special", { name: ko ? op.special.name.ko : op.special.name.en, uses: op.special.uses, what: w.t(`card.kind.${op.special.kind}`) })}
+        {w.t(op.special.kind === "passive" ? "card.specialPassive" : "card.special", { name: ko ? op.special.name.ko : op.special.name.en, count: op.special.uses, what: w.t(`card.kind.${op.special.kind}`) })}
       </span>
     </span>
   );

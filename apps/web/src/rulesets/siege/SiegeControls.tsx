@@ -290,7 +290,7 @@ function PickForm({ picks, w, onCommand }: { picks: readonly Extract<SiegeComman
     >
       <h4>{w.t("controls.pickTitle")}</h4>
       <fieldset>
-        <legend>{w.t("fields.operators")}</legend>
+        <legend>{w.t("controls.pickOperators")}</legend>
         <p className="hint">{w.t("controls.pickCount", { n: chosen.length, max: RULES.operatorsPerTeam })}</p>
         {operators.map((o) => {
           const profile = catalog.operators.get(o);
@@ -303,7 +303,7 @@ function PickForm({ picks, w, onCommand }: { picks: readonly Extract<SiegeComman
         })}
       </fieldset>
       <fieldset>
-        <legend>{w.t("fields.inventory")}</legend>
+        <legend>{w.t("controls.pickInventory")}</legend>
         <p className="hint">{w.t("controls.cubes", { spent: spent, total: RULES.inventoryCubes, max: RULES.maxCubesPerGadget })}</p>
         {gadgets.map((g) => (
           <label key={g} className="check">

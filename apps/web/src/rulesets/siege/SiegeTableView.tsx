@@ -221,7 +221,7 @@ function Operators({ view, w }: { view: SiegeView; w: SiegeWords }) {
           if (o.redPing) bits.push(tip(w.t("operators.pinged"), "pinged"));
           if (o.stunned) bits.push(tip(w.t("operators.stunned"), "stunned"));
           if (o.activated) bits.push(w.t("operators.activated"));
-          if (profile) bits.push(w.t("operators.special", { name: gadgetName(w, profile.special.id), uses: o.specialUses }));
+          if (profile) bits.push(w.t(profile.special.kind === "passive" ? "operators.specialPassive" : "operators.special", { name: gadgetName(w, profile.special.id), count: o.specialUses }));
           return (
             <li key={o.id} className={`op op-${o.team}${o.dead ? " dead" : ""}`} data-operator={o.id}>
               <strong>{opName(w, o.id)}</strong>

@@ -74,8 +74,25 @@ describe("the Siege table helps a player decide", () => {
     expect(auger.textContent).toMatch(/4 health · runs \+2 · breach orange/);
     expect(auger.textContent).toMatch(/Carbine: 1-2 squares: orange \+ orange \+ yellow⚡/);
     expect(auger.textContent).toMatch(/Ram charge \(2 uses\): breaches an adjacent space/);
+    // One use in the singular; a passive special without a count of uses.
+    const choice = (name: string) => [...form.querySelectorAll(".op-choice")].find((l) => l.textContent?.includes(name))!.textContent;
+    expect(choice("Skylark")).toMatch(/Drop charge \(1 use\): drops a charge/);
+    expect(choice("Bulwark")).toMatch(/Brace: always on, no action/);
+    expect(choice("Bulwark")).not.toMatch(/uses\)/);
+    expect([...form.querySelectorAll("legend")].map((l) => l.textContent)).toEqual(["Operators", "Gadgets"]);
     expect(form.textContent).toMatch(/of 5 cubes spent; at most 2 on one gadget/);
     expect(form.querySelector<HTMLInputElement>("input[type=number]")!.max).toBe("2");
+  });
+
+  test("the operators panel counts a special's uses left in words, and calls a passive one always on", () => {
+    const { container } = show(picked(), "d1");
+    const line = (id: string) => container.querySelector(`[data-operator="${id}"]`)?.textContent ?? "";
+    const own = [...container.querySelectorAll("[data-operator]")].map((li) => li.getAttribute("data-operator")!);
+    expect(own.length).toBeGreaterThan(0);
+    for (const id of own) expect(line(id)).not.toMatch(/\b(0|1) uses\b/);
+    // DEFENCE_PICK has Keel (Hold fast, passive) and Rook (Shock pulse, one use).
+    expect(line("keel")).toMatch(/Hold fast: always on/);
+    expect(line("rook")).toMatch(/Shock pulse: 1 use left/);
   });
 
   test("placing a gadget asks which gadget (no silent default), then where", () => {

@@ -1,6 +1,6 @@
 /**
  * Which seats the server's bot plays, and whether it is thinking: a line per bot seat in the
- * table's action bar. `useBotSeats` reads them once from `GET /api/matches/:id` (`seats[].bot`);
+ * table's action bar. `useBotSeats` reads them once from `GET /api/matches/:id` (`seats[].bot`) once the table is shown;
  * a failure there only hides the note.
  */
 import { useEffect, useState } from "react";
@@ -12,10 +12,14 @@ import "./BotNote.css";
 /** Bot seats of a match: seat id to bot level ("easy", "normal", "hard"). */
 export type BotSeats = Readonly<Record<string, string>>;
 
-/** The bot seats of `matchId` (empty until known, and when the match has none). */
-export function useBotSeats(matchId: string, api: Pick<Api, "getMatch"> = defaultApi): BotSeats {
+/**
+ * The bot seats of `matchId` (empty until known, and when the match has none), asked once `ready`
+ * (the table's first view is shown: on a slow phone the answer's parsing would otherwise delay it).
+ */
+export function useBotSeats(matchId: string, ready = true, api: Pick<Api, "getMatch"> = defaultApi): BotSeats {
   const [bots, setBots] = useState<BotSeats>({});
   useEffect(() => {
+    if (!ready) return;
     let live = true;
     api.getMatch(matchId).then(
       (details) => {
@@ -29,7 +33,7 @@ export function useBotSeats(matchId: string, api: Pick<Api, "getMatch"> = defaul
     return () => {
       live = false;
     };
-  }, [api, matchId]);
+  }, [api, matchId, ready]);
   return bots;
 }
 

@@ -29,7 +29,8 @@ export interface TableRouteProps {
 
 function ConnectedTable({ matchId, join, onRetry }: TableRouteProps & { onRetry: () => void }) {
   const match = useMatch(matchId, join);
-  const bots = useBotSeats(matchId);
+  // Asked once the first view has arrived: the table comes first.
+  const bots = useBotSeats(matchId, match.view !== null || match.status === "failed" || match.status === "closed");
   const { t } = useTranslation("table");
   const seat = join.role === "player" ? join.seat : null;
   const banner = (children?: ReactNode) => (

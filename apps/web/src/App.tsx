@@ -14,8 +14,6 @@ import { takeSeatCredentialsFromWindow, type PendingClaim, type SeatCredentials 
 import { ClaimInvite } from "./play/ClaimInvite";
 import { Suspense, lazy, useState } from "react";
 import { preloadRulesetTable } from "./table/preload";
-import { joinsSent, startEarly } from "./net/early";
-import type { JoinSpec } from "@fogwar/client";
 import { Loading } from "./ui";
 
 // Each page is its own chunk, fetched when its route is first shown (the lobby does not load the
@@ -23,8 +21,7 @@ import { Loading } from "./ui";
 const LobbyPage = lazy(() => import("./lobby/LobbyPage").then((m) => ({ default: m.LobbyPage })));
 const TableRoute = lazy(() => {
   preloadRulesetTable(window.location.pathname);
-  // The table's code runs once the early join is on the wire (./net/early.ts).
-  return joinsSent().then(() => import("./table/TableRoute").then((m) => ({ default: m.TableRoute })));
+  return import("./table/TableRoute").then((m) => ({ default: m.TableRoute }));
 });
 const HowToPlayPage = lazy(() => import("./help/HowToPlay").then((m) => ({ default: m.HowToPlayPage })));
 const HostPage = lazy(() => import("./lobby/HostPage").then((m) => ({ default: m.HostPage })));
@@ -76,20 +73,12 @@ export function Header() {
   );
 }
 
-/** How a seat whose token this tab holds joins its table. */
-const seatJoin = (held: SeatCredentials): JoinSpec => ({ role: "player", token: held.token, seat: held.seat });
-
 function PlayRoute() {
   const { matchId = "" } = useParams();
-  // Read once per match: the invite (or token) leaves the visible URL; the token stays in this tab's
-  // sessionStorage. A seat's token in hand, the join starts while the table's code loads.
-  const [credentials] = useState<SeatCredentials | PendingClaim | null>(() => {
-    const held = takeSeatCredentialsFromWindow(matchId);
-    if (held && !("invite" in held)) startEarly(matchId, seatJoin(held));
-    return held;
-  });
+  // Read once per match: the invite (or token) leaves the visible URL; the token stays in this tab's sessionStorage.
+  const [credentials] = useState<SeatCredentials | PendingClaim | null>(() => takeSeatCredentialsFromWindow(matchId));
   const { t } = useTranslation("common");
-  const table = (held: SeatCredentials) => <TableRoute key={`${matchId}:${held.seat}`} matchId={matchId} join={seatJoin(held)} />;
+  const table = (held: SeatCredentials) => <TableRoute key={`${matchId}:${held.seat}`} matchId={matchId} join={{ role: "player", token: held.token, seat: held.seat }} />;
   if (!credentials) {
     const noSeat = (
       <div className="error" role="alert">
@@ -108,7 +97,6 @@ function PlayRoute() {
 
 function WatchRoute() {
   const { matchId = "" } = useParams();
-  useState(() => startEarly(matchId, { role: "spectator" }));
   return <TableRoute key={matchId} matchId={matchId} join={{ role: "spectator" }} />;
 }
 

@@ -2,14 +2,12 @@
  * `useMatch(matchId, join)`: a React hook over one match connection (see `MatchSession`).
  * The table reads `status` (with `retry` while joining again), `view` (its own projection,
  * rebuilt once per seq), `caster`, `events`, `connected`, `spectators`, and acts through
- * `send(command)`, which resolves with the server's answer, and `retryNow()`. The connection opens on mount (or
- * is the one the route started early, ./early.ts) and closes on unmount or when the match, seat or
+ * `send(command)`, which resolves with the server's answer, and `retryNow()`. The connection opens on mount and closes on unmount or when the match, seat or
  * token changes.
  */
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { ChatAudience, WelcomeMessage } from "@fogwar/protocol";
 import { MatchSession, NO_CHAT, type ChatState, type CommandResult, type EventEntry, type JoinSpec, type MatchSnapshot, type MatchStatus, type RetryState, type RoomClient, type TableNotice } from "@fogwar/client";
-import { joinKeyOf, takeEarly } from "./early";
 
 export type { JoinSpec, MatchStatus, CommandResult, EventEntry, RetryState };
 
@@ -61,26 +59,10 @@ export function useMatch(matchId: string, join: JoinSpec, client?: RoomClient): 
 
   useEffect(() => {
     const spec: JoinSpec = join.role === "player" ? { role: "player", seat: join.seat, token: join.token } : { role: "spectator" };
-    // The route may have started this very join while the table's code loaded (./early.ts).
-    const early = client ? undefined : takeEarly(joinKeyOf(matchId, spec));
-    if (!early) {
-      const next = new MatchSession(matchId, spec, client);
-      setSession(next);
-      next.start();
-      return () => next.dispose();
-    }
-    let mounted = true;
-    let adopted: MatchSession | null = null;
-    void early.then((started) => {
-      adopted = started ?? new MatchSession(matchId, spec);
-      if (!mounted) return adopted.dispose();
-      if (!started) adopted.start();
-      setSession(adopted);
-    });
-    return () => {
-      mounted = false;
-      adopted?.dispose();
-    };
+    const next = new MatchSession(matchId, spec, client);
+    setSession(next);
+    next.start();
+    return () => next.dispose();
     // joinKey stands for `join` (a new object on every render).
   }, [matchId, joinKey, client]);
 

@@ -12,7 +12,6 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { keepClaimedTokenInWindow, type PendingClaim, type SeatCredentials } from "../net/hash";
 import { Loading } from "../ui";
-import { startEarly } from "../net/early";
 
 /** What a claim answered: the seat's token, or the error code (`network_error` when nothing came). */
 export async function claimInvite(matchId: string, claim: PendingClaim, fetcher: typeof fetch = fetch): Promise<{ token: string } | { code: string }> {
@@ -40,12 +39,7 @@ export function ClaimInvite({ matchId, claim, children }: { matchId: string; cla
     let live = true;
     void claimInvite(matchId, claim).then((answer) => {
       if (!live) return;
-      if ("token" in answer) {
-        const held = keepClaimedTokenInWindow(matchId, claim.seat, answer.token);
-        // The join starts while the table's code loads (../net/early.ts).
-        startEarly(matchId, { role: "player", seat: held.seat, token: held.token });
-        setCredentials(held);
-      }
+      if ("token" in answer) setCredentials(keepClaimedTokenInWindow(matchId, claim.seat, answer.token));
       else setFailure(answer.code);
     });
     return () => {

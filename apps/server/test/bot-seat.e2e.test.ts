@@ -11,20 +11,13 @@ import { catalog, ember, emberBotPolicy, legalCommandsInView as emberLegal } fro
 import { siegeBotPolicy, legalCommandsInView as siegeLegal } from "@fogwar/siege";
 import { flatten } from "@fogwar/protocol";
 import { api, bootServer, canon, createMatch, emberRequest, statesFromStore, TestClient, type TestServer } from "./harness";
+import { eventually } from "./eventually";
 import { emberBotRequest, playScripted } from "./bot-play";
 import { decodedPaths, nodePaths } from "./decoded-frames";
 import { brainFor, type Brain } from "../src/bots/brain";
 import { BotPlayer } from "../src/bots/player";
 import { expireUnjoined } from "../src/lifecycle";
 
-/** Waits until `check` holds (polled every 100 ms, at most 20 s). */
-async function eventually(check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 jest.setTimeout(240_000);
 
@@ -107,7 +100,7 @@ describe("a bot seat", () => {
 describe("a match only its bot joined", () => {
   test("still expires as unjoined: the bot's join neither claims its seat nor keeps the room busy", async () => {
     const created = await createMatch(server.http, emberBotRequest());
-    await eventually(async () => (await api(server.http, `/matches/${created.matchId}`)).body.match.seats.find((s: { seat: string }) => s.seat === "p2")?.connected === true);
+    await eventually("p2's bot seat connected", async () => (await api(server.http, `/matches/${created.matchId}`)).body.match.seats.find((s: { seat: string }) => s.seat === "p2")?.connected === true, 20_000);
     const expired = await expireUnjoined(server.server.store, server.server.log, 1, Date.now() + 60_000);
     expect(expired).toContain(created.matchId);
     expect((await server.server.store.getMatch(created.matchId))?.status).toBe("abandoned");

@@ -72,13 +72,4 @@ export async function silentSmtp(): Promise<{ url: string; connections: () => nu
   };
 }
 
-/** Waits until `check` holds (polling every 50 ms). @throws after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false> | T | undefined | null | false, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+export { eventually } from "./eventually";

@@ -137,10 +137,10 @@ describe("notifications by e-mail", () => {
     const other = starter === "p1" ? "p2" : "p1";
     await act(seats[starter]!, { type: "lock", number: 2 });
     await act(seats[other]!, { type: "lock", number: 4 });
-    const rows = await eventually(async () => {
+    const rows = await eventually("the notification settled", async () => {
       const owed = (await server.store.notifications.owedTo(owner[starter]!.id)).filter((r) => r.kind === "your_move");
       return owed.length > 0 && owed.every((r) => r.doneAt !== null) ? owed : null;
-    }, "the notification settled");
+    });
     expect(rows.map((r) => r.outcome)).toEqual([{ outcome: "skipped", reason: "on_page", channels: {} }]);
     expect(smtp.messages.filter(to(owner[starter]!))).toHaveLength(0);
     for (const c of Object.values(seats)) await c.leave();
@@ -158,7 +158,7 @@ describe("notifications by e-mail", () => {
     await act(seats[starter]!, { type: "lock", number: 1 });
     await act(seats[other]!, { type: "lock", number: 6 });
     // The starter's "your move" cannot be sent: it waits to be tried again.
-    await eventually(async () => ((await server.store.notifications.owedTo(owner[starter]!.id)).find((r) => r.kind === "your_move")?.outcome as { outcome?: string } | undefined)?.outcome === "retrying", "a failed try");
+    await eventually("a failed try", async () => ((await server.store.notifications.owedTo(owner[starter]!.id)).find((r) => r.kind === "your_move")?.outcome as { outcome?: string } | undefined)?.outcome === "retrying");
     // The starter moves meanwhile (its notice is no longer true); the other is owed its move.
     await act(seats[starter]!, { type: "reveal" });
     for (const c of Object.values(seats)) await c.leave();
@@ -166,10 +166,10 @@ describe("notifications by e-mail", () => {
     await server.close();
     await boot(smtp.url);
     await smtp.waitFor(to(owner[other]!), 30_000);
-    const stale = await eventually(async () => {
+    const stale = await eventually("the stale notice closed", async () => {
       const owed = (await server.store.notifications.owedTo(owner[starter]!.id)).filter((r) => r.kind === "your_move");
       return owed[0]?.doneAt ? owed : null;
-    }, "the stale notice closed", 30_000);
+    }, 30_000);
     expect((stale[0]!.outcome as { outcome: string }).outcome).toBe("stale");
     await settle();
     expect(smtp.messages.filter(to(owner[starter]!))).toHaveLength(0);

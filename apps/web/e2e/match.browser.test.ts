@@ -26,7 +26,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import type { RunningServer } from "@fogwar/server";
-import { CHROMIUM, DIST, HAVE_CHROMIUM, IN_CI, ensureWebBuild, claimInviteLink, closeWebSuite, openWebSuite } from "./support";
+import { CHROMIUM, DIST, HAVE_CHROMIUM, IN_CI, ensureWebBuild, claimInviteLink, closeWebSuite, eventually, openWebSuite } from "./support";
 
 // Long steps: the project's testTimeout does not apply when the root config runs every project.
 jest.setTimeout(240_000);
@@ -140,16 +140,6 @@ async function clickSquare(page: Page, square: string): Promise<void> {
 
 const controlButton = (page: Page, name: string | RegExp) => page.locator("section.controls").getByRole("button", { name, exact: typeof name === "string" });
 
-/** Runs `check` until it returns a value (not undefined), failing after `ms` with `what`. */
-async function eventually<T>(what: string, check: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 

@@ -186,16 +186,5 @@ export async function claimSeats<S extends { seat: string; inviteUrl: string }, 
   return { ...created, seats };
 }
 
-/**
- * Polls `check` every 200 ms until it gives a truthy value, and returns it.
- * @throws Error naming `what` when `ms` pass first.
- */
-export async function eventually<T>(what: string, check: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+/** The polling wait every test shares (`eventually(what, check, timeoutMs, pollMs)`). */
+export { eventually } from "@fogwar/server/testing";

@@ -28,3 +28,4 @@ export { setNow } from "../live.js";
 export { setTimers, type Timers } from "../room-clock.js";
 export { FakeTime } from "../../test/fake-time.js";
 export { Browser, type BrowserAnswer } from "../../test/browser.js";
+export { eventually } from "../../test/eventually.js";

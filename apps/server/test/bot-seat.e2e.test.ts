@@ -18,7 +18,6 @@ import { brainFor, type Brain } from "../src/bots/brain";
 import { BotPlayer } from "../src/bots/player";
 import { expireUnjoined } from "../src/lifecycle";
 
-
 jest.setTimeout(240_000);
 
 let server: TestServer;

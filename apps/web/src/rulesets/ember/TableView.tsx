@@ -21,6 +21,7 @@ import { HowToPlayLink } from "../../help/HowToPlayLink";
 import { NotifyButton, SoundToggle } from "../../table/TableChrome";
 import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
 import { Result, Summary, TurnLine, awaitingSeats } from "./Header";
+import { ActionBar, useFold } from "../../table/ActionBar";
 import { BotNote } from "../../table/BotNote";
 import { useTurnAwareness } from "../../table/turn";
 import { localName, ofType, scenarioOf, seatMark, squareName, unitLabel, unitOf, unitShort } from "./model";
@@ -218,6 +219,8 @@ function BattleView({ view, seat, legal, onCommand, events, banner, notice, cloc
   });
   // The plan form is the current decision while the viewer's plan is not locked.
   const planning = seat !== null && view.phase === "plan" && ofType(legal, "lock_plan").length > 0;
+  // On a phone the bar folds while the viewer only waits (../../table/ActionBar.tsx).
+  const fold = useFold(!myTurn);
 
   return (
     <div className="ember-table" data-seat={seat ?? "spectator"}>
@@ -230,10 +233,7 @@ function BattleView({ view, seat, legal, onCommand, events, banner, notice, cloc
           </BoardViewport>
         </div>
         <div className="side-column">
-          <section className="action-bar" aria-label={t("actionBar")}>
-            {clock}
-            {abandonment}
-            <TurnLine view={view} seat={seat} />
+          <ActionBar label={t("actionBar")} fold={fold} clock={clock} abandonment={abandonment} turnLine={<TurnLine view={view} seat={seat} />}>
             <BotNote bots={bots} waiting={awaitingSeats(view)} />
             {notice && (
               <p className="error" role="alert">
@@ -286,7 +286,7 @@ function BattleView({ view, seat, legal, onCommand, events, banner, notice, cloc
               </p>
             )}
             <HowToPlayLink ruleset="ember" newTab />
-          </section>
+          </ActionBar>
           <Summary view={view} seat={seat} />
           <UnitPanel view={view} unit={shownUnit} />
           <AttackPanel view={view} events={flatEvents} />

@@ -74,9 +74,14 @@ describe("seed 000 4, 5.2: a link reroll of EW dice", () => {
     fireEvent.click(buttons[0]!);
     expect(mine.onCommand).toHaveBeenCalledWith({ type: "reroll", dice: [] });
     expect(defaultAnswer(state)).toEqual({ type: "reroll", dice: [] });
+    expect(mine.container.querySelector(".action-bar")?.getAttribute("data-folded")).toBe("false");
     mine.unmount();
     const theirs = renderSeat(state, other(pending.seat));
     expect(theirs.container.querySelector('[data-decision="waiting"]')?.textContent).toBe(`Waiting for ${NAMES[pending.seat]}, the ${role}, to decide on an EW link reroll…`);
+    // On a phone the waiting seat's bar is folded (the board in sight) and still says what it waits for; the asked seat's was open.
+    const bar = theirs.container.querySelector(".action-bar")!;
+    expect(bar.getAttribute("data-folded")).toBe("true");
+    expect(bar.querySelector(':scope > [data-decision="waiting"]')?.classList.contains("decision")).toBe(true);
     // The attack panel shows the roll waiting, and whose reroll it is, to everyone.
     const panel = render(withNames(<AttackPanel view={ember.viewFor(state, seatViewer(other(pending.seat)))} events={[]} />));
     expect(panel.container.querySelector(".ew-current")?.textContent).toContain(`In progress: ${NAMES[pending.seat]}'s link reroll (${role})`);

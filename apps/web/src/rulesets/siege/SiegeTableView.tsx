@@ -17,6 +17,7 @@ import { NotifyButton, SoundToggle } from "../../table/TableChrome";
 import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
 import { AutoNote, CONFIRM_FIRST, ConfirmStep, OddsPanel, PrefsPanel } from "./SiegeAids";
 import { autoAnswer, loadPrefs, savePrefs, type AutoReason, type ReactionPrefs } from "./prefs";
+import { ActionBar, useFold } from "../../table/ActionBar";
 import { BotNote } from "../../table/BotNote";
 import { EventFeed } from "../../table/EventFeed";
 import { RuleTip } from "../../help/RuleTip";
@@ -76,6 +77,8 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
   const map = catalog.maps.get(view.map);
   const frame = typeof window === "undefined" ? 1200 : Math.min(window.innerWidth, 1400) - 32;
   const compact = mine && view.pending !== null;
+  // On a phone the bar folds while the viewer only waits (../../table/ActionBar.tsx).
+  const fold = useFold(!mine);
   const lastShot = [...events].reverse().flatMap((e) => [...e.events].reverse()).find((e): e is Extract<SiegeEvent, { type: "shot" }> => e.type === "shot");
   return (
     <section className="siege-table" aria-label={t("title")}>
@@ -105,15 +108,21 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
         </div>
         <div className="side-column">
           {!readOnly && (
-            <section className={compact ? "action-bar compact" : "action-bar"} aria-label={t("actionBar")} data-compact={compact ? "true" : undefined}>
-              {clock}
-              {abandonment}
-              {waiting.length > 0 && (
-                <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
-                  {mine ? `▶ ${t("yourTurn")}${others.length > 0 ? " · " : ""}` : ""}
-                  {mine ? (others.length > 0 ? t("alsoAwaiting", { seats: seatList(name, others) }) : "") : t("awaiting", { seats: seatList(name, waiting) })}
-                </p>
-              )}
+            <ActionBar
+              label={t("actionBar")}
+              fold={fold}
+              className={compact ? "compact" : undefined}
+              clock={clock}
+              abandonment={abandonment}
+              turnLine={
+                waiting.length > 0 && (
+                  <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
+                    {mine ? `▶ ${t("yourTurn")}${others.length > 0 ? " · " : ""}` : ""}
+                    {mine ? (others.length > 0 ? t("alsoAwaiting", { seats: seatList(name, others) }) : "") : t("awaiting", { seats: seatList(name, waiting) })}
+                  </p>
+                )
+              }
+            >
               <BotNote bots={bots} waiting={waiting} />
               {view.activation && (
                 <p className="activation">
@@ -150,7 +159,7 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
                 </p>
               )}
               {!compact && <HowToPlayLink ruleset="siege" newTab />}
-            </section>
+            </ActionBar>
           )}
           {readOnly && view.pending && <Pending view={view} w={w} />}
           {lastShot && (
@@ -190,7 +199,7 @@ function Pending({ view, w }: { view: SiegeView; w: SiegeWords }) {
           ? w.t("pending.contest", { team, ap: placeName(w, p.ap, view.map) })
           : w.t("pending.return_fire", { team, ap: placeName(w, p.ap, view.map), holder: opName(w, p.holder), challenger: opName(w, p.challenger) });
   return (
-    <p className="pending" role="status">
+    <p className="pending keep-folded" role="status">
       ! {text}
     </p>
   );

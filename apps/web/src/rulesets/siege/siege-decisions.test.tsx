@@ -9,7 +9,7 @@ import { deserialize, serialize } from "node:v8";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import i18next from "i18next";
 import { seatViewer } from "@fogwar/engine";
-import { legalCommandsInView, siege, type SiegeCommand, type SiegeEvent, type SiegeState, type SiegeView } from "@fogwar/siege";
+import { awaiting, legalCommandsInView, siege, type SiegeCommand, type SiegeEvent, type SiegeState, type SiegeView } from "@fogwar/siege";
 import { SiegeTableView } from "./SiegeTableView";
 import { describeCommand } from "./sentences";
 import { autoAnswer, loadPrefs, NO_PREFS } from "./prefs";
@@ -197,7 +197,7 @@ describe("the Siege table helps a player decide", () => {
     const view = structuredClone(siege.viewFor(s, seatViewer("d1")));
     view.pending = { kind: "reaction", team: "defence", target: "haze", watchers: ["quill"] };
     const { container } = show(s, "d1", { view, legal: [{ type: "react", operator: "quill" }, { type: "hold" }] });
-    expect(container.querySelector(".action-bar")?.getAttribute("data-compact")).toBe("true");
+    expect(container.querySelector(".action-bar")?.classList.contains("compact")).toBe(true);
     expect(container.querySelector(".action-bar .turn-alerts")).toBeNull();
     expect(container.querySelector("[data-testid=board-viewport]")).toBeTruthy();
   });
@@ -215,5 +215,24 @@ describe("the Siege table helps a player decide", () => {
     } finally {
       await i18next.changeLanguage("en");
     }
+  });
+});
+
+describe("on a phone the Siege action bar keeps the map in sight while a seat waits", () => {
+  test("seed 004 행동 페이즈: the seat the match waits for has its bar open; the other's is folded to its turn line (whom it waits for), opens on Show actions and folds again on Hide actions", () => {
+    const s = facing();
+    const turn = awaiting(s)[0]!;
+    const waits = turn === "a1" ? "d1" : "a1";
+    const acting = show(s, turn);
+    expect(acting.container.querySelector(".action-bar")?.getAttribute("data-folded")).toBe("false");
+    acting.unmount();
+    const { container } = show(s, waits);
+    const bar = container.querySelector(".action-bar")!;
+    expect(bar.getAttribute("data-folded")).toBe("true");
+    expect(bar.querySelector(".bar-head .turn-line")?.textContent).toMatch(/^Waiting for: /);
+    fireEvent.click(screen.getByRole("button", { name: "Show actions ▴" }));
+    expect(bar.getAttribute("data-folded")).toBe("false");
+    fireEvent.click(screen.getByRole("button", { name: "Hide actions ▾" }));
+    expect(bar.getAttribute("data-folded")).toBe("true");
   });
 });

@@ -33,7 +33,7 @@ export function Pending({ w, view, seat }: { w: SigmarWords; view: SigmarView; s
                   ? w.t("pending.rally", { unit: u(p.unit), points: p.points, count: p.returnable, health: p.health })
                   : w.t(`pending.${p.kind}`);
   return (
-    <p className="pending" role="status">
+    <p className="pending keep-folded" role="status">
       ! {p.seat === seat || seat === null ? text : `${text} ${w.t("pending.waiting", { name: w.name(p.seat) })}`} <Tip t={w.t} tip={PENDING_TIPS[p.kind]} />
     </p>
   );

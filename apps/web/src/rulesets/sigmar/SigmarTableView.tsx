@@ -28,6 +28,7 @@ import { ROW_TYPES, shortText } from "./rows";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
 import { NotifyButton, SoundToggle } from "../../table/TableChrome";
 import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
+import { ActionBar, useFold } from "../../table/ActionBar";
 import { BotNote } from "../../table/BotNote";
 import { EventFeed } from "../../table/EventFeed";
 import { useTurnAwareness } from "../../table/turn";
@@ -62,6 +63,8 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
   const [planning, setPlanning] = useState<Planning | null>(null);
   const waiting = awaiting(view as never);
   const mine = seat !== null && waiting.includes(seat);
+  // On a phone the bar folds while the viewer only waits (../../table/ActionBar.tsx).
+  const fold = useFold(!mine);
   useTurnAwareness(mine ? (view.pending ? "decision" : "move") : null, t("title"), { you: seat ? name(seat) : undefined, waiting: seat ? waiting.map(name) : undefined });
   const send = (c: SigmarCommand) => {
     setPlanning(null);
@@ -203,14 +206,19 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
           {!readOnly && view.phase === "muster" && abandonment && <div className="leave-row">{abandonment}</div>}
           {view.phase === "muster" && <Muster w={w} view={view} seat={readOnly ? null : seat} onCommand={send} />}
           {!readOnly && view.phase !== "muster" && (
-            <section className="action-bar" aria-label={t("controls.title")}>
-              {clock}
-              {abandonment}
-              {waiting.length > 0 && (
-                <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
-                  {mine ? `▶ ${t("yourTurn")}` : t("waitingFor", { name: seatList(name, waiting) })}
-                </p>
-              )}
+            <ActionBar
+              label={t("controls.title")}
+              fold={fold}
+              clock={clock}
+              abandonment={abandonment}
+              turnLine={
+                waiting.length > 0 && (
+                  <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
+                    {mine ? `▶ ${t("yourTurn")}` : t("waitingFor", { name: seatList(name, waiting) })}
+                  </p>
+                )
+              }
+            >
               <BotNote bots={bots} waiting={waiting} />
               <Pending w={w} view={view} seat={seat} />
               {seat && mine && <RemovalPrompt w={w} view={view} seat={seat} marked={marks.marked} onReset={marks.reset} onSend={send} />}
@@ -225,7 +233,7 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
                   <NotifyButton /> <SoundToggle />
                 </p>
               )}
-            </section>
+            </ActionBar>
           )}
           {readOnly && <Pending w={w} view={view} seat={null} />}
           {/* What a decision needs stays right under the bar: the odds and the last attack, then the selected unit. */}

@@ -36,6 +36,7 @@ describe("core C8 on the table: the owner picks the slain models", () => {
     expect(ringed.sort()).toEqual([...p.suggested].sort());
     fireEvent.click(screen.getByRole("button", { name: `Remove the suggested model(s) (${p.count})` }));
     expect(sent).toEqual([{ type: "remove_models", models: [...p.suggested] }]);
+    expect(container.querySelector(".action-bar")?.getAttribute("data-folded")).toBe("false");
   });
 
   test("core C8: a click on another model of the unit marks it (the earliest mark dropped), and the marked models are sent once the rules accept them", () => {
@@ -70,6 +71,10 @@ describe("core C8 on the table: the owner picks the slain models", () => {
     const { container } = render(withNames(<SigmarTableView matchId="m" view={view} seat={other} legal={legalCommandsInView(view, other)} templates={[]} onCommand={() => {}} events={[]} />));
     expect(container.textContent).toMatch(/are slain: choose which are removed/);
     expect(container.textContent).toMatch(/Waiting for .* to decide/);
+    // On a phone its bar is folded (the map in sight) to the turn line and what it waits for.
+    const bar = container.querySelector(".action-bar")!;
+    expect(bar.getAttribute("data-folded")).toBe("true");
+    expect(bar.querySelector(":scope > .pending.keep-folded")?.textContent).toMatch(/are slain: choose which are removed/);
     expect(screen.queryByTestId("removal-prompt")).toBeNull();
     expect(container.querySelector("circle.pickable-model")).toBeNull();
   });

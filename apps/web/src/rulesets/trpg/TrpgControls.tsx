@@ -139,7 +139,7 @@ export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords;
   const options = builder.matching;
   const pick = options[Math.min(choice, options.length - 1)];
   return (
-    <section className="actions" aria-label={t("actions.title")}>
+    <section className="actions keep-folded" aria-label={t("actions.title")}>
       <div className="singles">
         {singles.map((c) => (
           <button key={c.type} type="button" onClick={() => send(c)} className={c.type === "end_turn" ? "end" : undefined}>

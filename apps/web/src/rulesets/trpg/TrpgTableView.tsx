@@ -19,6 +19,7 @@ import { GmConsole } from "./GmConsole";
 import { audienceOf, charName, describeEvent, inLanguage, squareCode, type TrpgWords } from "./words";
 import { NotifyButton, SoundToggle } from "../../table/TableChrome";
 import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
+import { ActionBar, useFold } from "../../table/ActionBar";
 import { BotNote } from "../../table/BotNote";
 import { useStickToBottom } from "../../table/log";
 import { useTurnAwareness } from "../../table/turn";
@@ -44,11 +45,6 @@ export function TrpgTableView({ view, seat, legal, onCommand, events, banner, no
   const column = useRef<HTMLDivElement>(null);
   const [frameWidth, setFrameWidth] = useState(0);
   useLayoutEffect(() => setFrameWidth(column.current?.clientWidth ?? 0), []);
-  const [folded, setFolded] = useFolding(builder.kind);
-  // Folded to pick on the map: on a phone (one column, the bar stuck to the screen's bottom) the board is brought into sight above the bar.
-  useEffect(() => {
-    if (folded && window.matchMedia?.(PHONE).matches) column.current?.scrollIntoView?.({ block: "nearest" });
-  }, [folded]);
   const scenario = catalog.scenarios.get(view.scenario)!;
   const title = inLanguage(w, scenario.name);
   const waiting = awaiting(view);
@@ -56,6 +52,15 @@ export function TrpgTableView({ view, seat, legal, onCommand, events, banner, no
   const master = seat !== null && view.mode === "gm" && view.seats.enemies[0] === seat;
   const composing = !readOnly && mine && !view.pending && view.phase === "round_end";
   const composer = useDelayedComposer(view, seat, w, composing);
+  // The bar folds while a kind answered on the map is chosen (the highlighted squares and
+  // characters in sight; the attack's odds and confirmation still show), and while the viewer only
+  // waits (the game master's console stays open).
+  const picking = builder.kind !== null && MAP_KINDS[builder.kind] !== undefined;
+  const fold = useFold(picking || (!mine && !master));
+  // Picking on the map: on a phone (one column, the bar stuck to the screen's bottom) the board is brought into sight above the bar.
+  useEffect(() => {
+    if (picking && fold.folded && window.matchMedia?.(PHONE).matches) column.current?.scrollIntoView?.({ block: "nearest" });
+  }, [picking, fold.folded]);
   useTurnAwareness(mine ? (view.pending ? "decision" : "move") : null, title, { you: seat ? name(seat) : undefined, waiting: seat ? waiting.map(name) : undefined });
   const onPick = (value: string) => {
     if (composing) return composer.pick(value);
@@ -101,19 +106,19 @@ export function TrpgTableView({ view, seat, legal, onCommand, events, banner, no
         </div>
         <div className="side-column">
           {!readOnly && (
-            <section className={folded ? "action-bar folded" : "action-bar"} aria-label={t("actionBar")} data-folded={folded}>
-              {clock}
-              {abandonment}
-              <div className="bar-head">
-                {waiting.length > 0 && (
+            <ActionBar
+              label={t("actionBar")}
+              fold={fold}
+              clock={clock}
+              abandonment={abandonment}
+              turnLine={
+                waiting.length > 0 && (
                   <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
                     {mine ? `▶ ${t("yourTurn")}` : t("awaiting", { seats: seatList(name, waiting) })}
                   </p>
-                )}
-                <button type="button" className="bar-toggle" aria-expanded={!folded} onClick={() => setFolded(!folded)}>
-                  {t(folded ? "actionBarShow" : "actionBarHide")}
-                </button>
-              </div>
+                )
+              }
+            >
               {!mine && waiting.length > 0 && <WaitingFor view={view} w={w} waiting={waiting} />}
               <BotNote bots={bots} waiting={waiting} />
               {notice && (
@@ -131,7 +136,7 @@ export function TrpgTableView({ view, seat, legal, onCommand, events, banner, no
                 </p>
               )}
               <HowToPlayLink ruleset="trpg" newTab />
-            </section>
+            </ActionBar>
           )}
           {readOnly && view.pending && <p className="decision">{t(`decision.${view.pending.kind}.title`)}</p>}
           <ApLedger view={view} w={w} />
@@ -146,22 +151,6 @@ export function TrpgTableView({ view, seat, legal, onCommand, events, banner, no
 
 /** The one-column layout of ../../table/TableChrome.css, where the action bar sticks to the screen's bottom. */
 const PHONE = "(max-width: 900px)";
-
-/**
- * Whether the action bar is folded to its first line (on a phone it is stuck over the board's
- * bottom; a desktop ignores it). It folds by itself while a kind answered on the map is chosen, so
- * the highlighted squares and characters are in sight (the attack's odds and confirmation still
- * show), and opens again once the kind is cleared; the player may fold or open it any time.
- */
-function useFolding(kind: string | null): [boolean, (v: boolean) => void] {
-  const [folded, setFolded] = useState(false);
-  const [lastKind, setLastKind] = useState(kind);
-  if (kind !== lastKind) {
-    setLastKind(kind);
-    setFolded(kind !== null && MAP_KINDS[kind] !== undefined);
-  }
-  return [folded, setFolded];
-}
 
 /**
  * The active character's action points and what it has used (seed 002 3-1). A concealed character

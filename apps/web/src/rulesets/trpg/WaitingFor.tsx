@@ -19,5 +19,5 @@ export function WaitingFor({ view, w, waiting }: { view: TrpgView; w: TrpgWords;
   } else if (view.phase === "round_end") {
     text = w.t("waitingFor.roundEnd", { seats });
   }
-  return text ? <p className="waiting-for hint">{text}</p> : null;
+  return text ? <p className="waiting-for hint keep-folded">{text}</p> : null;
 }

@@ -6,7 +6,7 @@
  * form sends the claim delay; the party's log says when a roll's target number is hidden.
  */
 import { deserialize, serialize } from "node:v8";
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import i18next from "i18next";
 import { seatViewer } from "@fogwar/engine";
 import { legalCommandsInView, trpg, type TrpgSetup, type TrpgState } from "@fogwar/trpg";
@@ -120,6 +120,18 @@ describe("the TRPG table's play aids", () => {
     fireEvent.click(within(screen.getByRole("group", { name: "Confirm the attack" })).getByRole("button", { name: "Confirm" }));
     expect(onCommand).toHaveBeenCalledTimes(1);
     expect(bar().getAttribute("data-folded")).toBe("false");
+  });
+
+  test("seed 002 3-1: on a phone the party's bar is folded while the enemies act (whom it waits for stays) and open on its turn; the game master's console stays open", () => {
+    const enemiesTurn = until(trpg.setup(GM, "web-odds").state, (x) => x.phase === "turn" && !trpg.awaiting(x).includes("p1"));
+    const waits = renderFor(enemiesTurn, "p1");
+    const bar = waits.container.querySelector(".action-bar")!;
+    expect(bar.getAttribute("data-folded")).toBe("true");
+    expect(bar.querySelector(".bar-head .turn-line")?.textContent).toMatch(/^Waiting for /);
+    waits.unmount();
+    expect(renderFor(enemiesTurn, "gm").container.querySelector(".action-bar")?.getAttribute("data-folded")).toBe("false");
+    cleanup();
+    expect(renderFor(valesShot(), "p1").container.querySelector(".action-bar")?.getAttribute("data-folded")).toBe("false");
   });
 
   test("after a move is sent from the map, Move is no longer chosen (the next click does nothing)", () => {

@@ -1,0 +1,69 @@
+/**
+ * The action bar every table pins beside its board (on a phone, to the screen's bottom, over the
+ * board's lower part): the clocks, leaving the match, whose turn it is, then the ruleset's own
+ * decisions and controls. On a phone it folds to those first lines, so the board is in sight: by
+ * itself while the viewer only waits (another seat's turn, or a spectator) and wherever the ruleset
+ * asks (the TRPG while a target is picked on the map), opening again when that ends; the player may
+ * fold or open it any time. A desktop has room for all of it and ignores the fold (./TableChrome.css).
+ */
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+/** Whether the bar is folded, and the player's way to change it (see {@link useFold}). */
+export interface Fold {
+  readonly folded: boolean;
+  readonly setFolded: (folded: boolean) => void;
+}
+
+/**
+ * The bar's fold: it follows `auto` (true: fold) each time `auto` changes, and the player's
+ * choice in between. Starts as `auto`.
+ */
+export function useFold(auto: boolean): Fold {
+  const [folded, setFolded] = useState(auto);
+  const [lastAuto, setLastAuto] = useState(auto);
+  if (auto !== lastAuto) {
+    setLastAuto(auto);
+    setFolded(auto);
+  }
+  return { folded, setFolded };
+}
+
+/** {@link ActionBar}'s props. */
+export interface ActionBarProps {
+  /** The region's accessible name. */
+  readonly label: string;
+  readonly fold: Fold;
+  /** The clocks (./ClockPanel.tsx), shown folded too. */
+  readonly clock?: ReactNode;
+  /** Claims and Concede (./Abandonment.tsx), shown folded too. */
+  readonly abandonment?: ReactNode;
+  /** Whose turn it is (a `p.turn-line`), beside the fold's button. */
+  readonly turnLine?: ReactNode;
+  /** Extra classes of the section (a ruleset's own modes). */
+  readonly className?: string;
+  /**
+   * The ruleset's part. Folded, only its children classed `error`, `decision` or `keep-folded`
+   * show (a refusal, a decision asked of the viewer, what the viewer waits for).
+   */
+  readonly children?: ReactNode;
+}
+
+/** The pinned action bar of a table; the fold's button shows on a phone only. */
+export function ActionBar({ label, fold, clock, abandonment, turnLine, className, children }: ActionBarProps) {
+  const { t } = useTranslation("common");
+  const classes = ["action-bar", fold.folded ? "folded" : "", className ?? ""].filter(Boolean).join(" ");
+  return (
+    <section className={classes} aria-label={label} data-folded={fold.folded}>
+      {clock}
+      {abandonment}
+      <div className="bar-head">
+        {turnLine}
+        <button type="button" className="bar-toggle" aria-expanded={!fold.folded} onClick={() => fold.setFolded(!fold.folded)}>
+          {t(fold.folded ? "actionBar.show" : "actionBar.hide")}
+        </button>
+      </div>
+      {children}
+    </section>
+  );
+}

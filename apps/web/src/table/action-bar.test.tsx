@@ -1,0 +1,45 @@
+/**
+ * The action bar's fold (./ActionBar.tsx): it follows the table's wish (folded while the viewer
+ * only waits) each time that wish changes, and the player's choice in between.
+ */
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { ActionBar, useFold } from "./ActionBar";
+import { inEnglish } from "../../test/english";
+
+inEnglish();
+
+function Bar({ waits }: { waits: boolean }) {
+  const fold = useFold(waits);
+  return (
+    <ActionBar label="Your current decision" fold={fold} clock={<div className="clock-panel">clocks</div>} turnLine={<p className="turn-line">Waiting for Bo</p>}>
+      <p className="error">refused</p>
+      <p className="keep-folded">what you wait for</p>
+      <p className="controls">controls</p>
+    </ActionBar>
+  );
+}
+
+test("folded while the viewer waits, open on its turn; the player's Show and Hide hold until the turn changes; folded, only the clocks, the turn line, a refusal and what the viewer waits for stay", () => {
+  const { rerender, container } = render(<Bar waits={true} />);
+  const bar = () => screen.getByRole("region", { name: "Your current decision" });
+  expect(bar().getAttribute("data-folded")).toBe("true");
+  expect(bar().classList.contains("folded")).toBe(true);
+  const toggle = screen.getByRole("button", { name: "Show actions ▴" });
+  expect(toggle.getAttribute("aria-expanded")).toBe("false");
+  // What stays folded is what the CSS keeps: the bar's children outside its list are hidden there.
+  const kept = [...bar().children].filter((c) => c.matches(".clock-panel, .abandonment, .bar-head, .error, .decision, .keep-folded")).map((c) => c.textContent);
+  expect(kept).toEqual(["clocks", "Waiting for BoShow actions ▴", "refused", "what you wait for"]);
+  expect(container.querySelector(".controls")).not.toBeNull();
+
+  fireEvent.click(toggle);
+  expect(bar().getAttribute("data-folded")).toBe("false");
+  rerender(<Bar waits={true} />);
+  expect(bar().getAttribute("data-folded")).toBe("false");
+  act(() => rerender(<Bar waits={false} />));
+  expect(bar().getAttribute("data-folded")).toBe("false");
+  fireEvent.click(screen.getByRole("button", { name: "Hide actions ▾" }));
+  expect(bar().getAttribute("data-folded")).toBe("true");
+  act(() => rerender(<Bar waits={true} />));
+  act(() => rerender(<Bar waits={false} />));
+  expect(bar().getAttribute("data-folded")).toBe("false");
+});

@@ -38,7 +38,7 @@ export interface ActionBarProps {
   readonly clock?: ReactNode;
   /** Claims and Concede (./Abandonment.tsx), shown folded too. */
   readonly abandonment?: ReactNode;
-  /** Whose turn it is (a `p.turn-line`), beside the fold's button. */
+  /** Whose turn it is (a `p.turn-line`), the bar's first line under the clocks. */
   readonly turnLine?: ReactNode;
   /** Extra classes of the section (a ruleset's own modes). */
   readonly className?: string;
@@ -49,20 +49,24 @@ export interface ActionBarProps {
   readonly children?: ReactNode;
 }
 
-/** The pinned action bar of a table; the fold's button shows on a phone only. */
+/**
+ * The pinned action bar of a table: the clocks, the turn line, leaving the match (Concede floats
+ * right of the next line), the fold's button (on a phone only: it shares its line with Concede),
+ * then the ruleset's part.
+ */
 export function ActionBar({ label, fold, clock, abandonment, turnLine, className, children }: ActionBarProps) {
   const { t } = useTranslation("common");
   const classes = ["action-bar", fold.folded ? "folded" : "", className ?? ""].filter(Boolean).join(" ");
   return (
     <section className={classes} aria-label={label} data-folded={fold.folded}>
       {clock}
+      <div className="bar-head">{turnLine}</div>
       {abandonment}
-      <div className="bar-head">
-        {turnLine}
+      <p className="bar-toggle-row">
         <button type="button" className="bar-toggle" aria-expanded={!fold.folded} onClick={() => fold.setFolded(!fold.folded)}>
           {t(fold.folded ? "actionBar.show" : "actionBar.hide")}
         </button>
-      </div>
+      </p>
       {children}
     </section>
   );

@@ -27,8 +27,8 @@ test("folded while the viewer waits, open on its turn; the player's Show and Hid
   const toggle = screen.getByRole("button", { name: "Show actions ▴" });
   expect(toggle.getAttribute("aria-expanded")).toBe("false");
   // What stays folded is what the CSS keeps: the bar's children outside its list are hidden there.
-  const kept = [...bar().children].filter((c) => c.matches(".clock-panel, .abandonment, .bar-head, .error, .decision, .keep-folded")).map((c) => c.textContent);
-  expect(kept).toEqual(["clocks", "Waiting for BoShow actions ▴", "refused", "what you wait for"]);
+  const kept = [...bar().children].filter((c) => c.matches(".clock-panel, .bar-head, .abandonment, .bar-toggle-row, .error, .decision, .keep-folded")).map((c) => c.textContent);
+  expect(kept).toEqual(["clocks", "Waiting for Bo", "Show actions ▴", "refused", "what you wait for"]);
   expect(container.querySelector(".controls")).not.toBeNull();
 
   fireEvent.click(toggle);

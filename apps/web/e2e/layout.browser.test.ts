@@ -5,6 +5,7 @@
  *    through the seats' connections;
  *  - each seat's page at 1440 px and 390 px wide, in English and Korean: nothing overflows
  *    horizontally (the page is no wider than the window), the page title says whose move it is;
+ *  - on a phone, the bar of a seat that only waits is folded and shorter than opened; the acting seat's is open;
  *  - a seat's page at 1440 px and 390 px: when the events arrive (the log fills after the page is
  *    shown), the window does not scroll; the event log's own box shows its newest line;
  *  - on a phone, a rules-help "?" opens its explanation on tap;
@@ -162,6 +163,19 @@ suite(title, () => {
           expect({ seat: seat.seat, language, width: size.width, scrollWidth: m.scrollWidth, wide: m.scrollWidth > size.width ? m.wide : [] }).toEqual({ seat: seat.seat, language, width: size.width, scrollWidth: size.width, wide: [] });
           // The title says whose move it is (the match waits for one of the two seats).
           if (match.seats.length === 2) expect(m.title).toMatch(/^(● (Your move|Your decision|내 차례|내 결정) · .+ · fogwar|(Waiting for .+|.+ 님을 기다리는 중) · .+ · fogwar)$/);
+          // On a phone the bar of a seat that only waits is folded, and shorter than opened (the board in sight); the acting seat's is open.
+          if (phone) {
+            const bar = page.locator(".action-bar");
+            const height = async () => Math.round((await bar.boundingBox())!.height);
+            const waits = /^(Waiting for .+|.+ 님을 기다리는 중) · /.test(m.title);
+            expect({ seat: seat.seat, waits, folded: await bar.getAttribute("data-folded") }).toEqual({ seat: seat.seat, waits, folded: String(waits) });
+            if (waits) {
+              const folded = await height();
+              await bar.getByRole("button", { name: language === "ko" ? "행동 펼치기 ▴" : "Show actions ▴" }).click();
+              expect(await bar.getAttribute("data-folded")).toBe("false");
+              expect(folded).toBeLessThan(await height());
+            }
+          }
           await context.close();
         }
       }

@@ -223,6 +223,19 @@ run("Age of Sigmar in the browser: a battle created in the lobby, two seats and 
       await page.goto(invite.p2!);
       await page.locator("svg.sigmar-map").waitFor();
       const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+      // The map opens zoomed in on p2's own models (drawn with its edge at the bottom), not on the top left corner.
+      const inSight = await page.evaluate(() => {
+        const frame = document.querySelector("[data-testid=board-viewport]")!.getBoundingClientRect();
+        const shown = (e: Element) => {
+          const r = e.getBoundingClientRect();
+          return r.right > frame.left && r.left < frame.right && r.bottom > frame.top && r.top < frame.bottom;
+        };
+        const models = (owner: string) => [...document.querySelectorAll(`svg.sigmar-map g[data-unit^="${owner}-"] circle[data-model-id]`)];
+        return { zoom: Number(document.querySelector("[data-testid=board-viewport]")!.getAttribute("data-zoom")), own: models("p2").filter(shown).length, ownModels: models("p2").length };
+      });
+      expect(inSight.zoom).toBeGreaterThan(1);
+      expect(inSight.ownModels).toBeGreaterThan(0);
+      expect(inSight.own).toBeGreaterThan(0);
       // The phase in the header, then a legend entry and the first player's victory points.
       for (const [i, selector] of ["[data-phase] .rule-tip-button", ".map-legend .rule-tip-button", ".sides .rule-tip-button"].entries()) {
         const tip = page.locator(selector).last();

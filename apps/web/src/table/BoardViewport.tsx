@@ -11,9 +11,11 @@
  * right at every zoom.
  *
  * `initialZoom` (default 1) is the zoom a board opens at: a big board on a narrow screen may ask
- * for more (see {@link phoneZoom}).
+ * for more (see {@link phoneZoom}). `focus` is the point a board opened zoomed in is first
+ * scrolled to the middle of (see {@link BoardFocus}): the viewer's own pieces, not the board's top
+ * left corner.
  */
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { usePinch } from "@use-gesture/react";
 import { useTranslation } from "react-i18next";
 import "../i18n/table-strings";
@@ -35,11 +37,33 @@ export function phoneZoom(columns: number, frameWidth: number, minCellPx = 24, m
   return clampZoom((columns * minCellPx) / frameWidth, max);
 }
 
-export function BoardViewport({ children, label, maxZoom = 4, initialZoom = 1, className }: { children: ReactNode; label: string; maxZoom?: number; initialZoom?: number; className?: string }) {
+/** A point of the board as fractions of its drawn width and height (0 = left / top edge, 1 = right / bottom edge). */
+export interface BoardFocus {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** The middle of `points` (fractions of the board, see {@link BoardFocus}), or null when there are none. */
+export function focusOn(points: readonly BoardFocus[]): BoardFocus | null {
+  if (points.length === 0) return null;
+  return { x: points.reduce((n, p) => n + p.x, 0) / points.length, y: points.reduce((n, p) => n + p.y, 0) / points.length };
+}
+
+export function BoardViewport({ children, label, maxZoom = 4, initialZoom = 1, focus = null, className }: { children: ReactNode; label: string; maxZoom?: number; initialZoom?: number; focus?: BoardFocus | null; className?: string }) {
   const { t } = useTranslation("table");
   const frame = useRef<HTMLDivElement>(null);
   const [zoom, setZoom] = useState(() => clampZoom(initialZoom, maxZoom));
   useEffect(() => setZoom(clampZoom(initialZoom, maxZoom)), [initialZoom, maxZoom]);
+  // Once, as the board first shows at its opening zoom (above 1): its focus in the middle of the frame.
+  const opened = useRef(false);
+  useLayoutEffect(() => {
+    const el = frame.current;
+    if (opened.current || !el || zoom <= 1 || zoom !== clampZoom(initialZoom, maxZoom)) return;
+    opened.current = true;
+    if (!focus) return;
+    el.scrollLeft = Math.max(0, focus.x * el.scrollWidth - el.clientWidth / 2);
+    el.scrollTop = Math.max(0, focus.y * el.scrollHeight - el.clientHeight / 2);
+  });
 
   const current = useRef(zoom);
   current.current = zoom;

@@ -3,7 +3,7 @@
  * step), "Fit" shows the whole board again, and a big board opens zoomed on a narrow screen.
  */
 import { fireEvent, render, screen } from "@testing-library/react";
-import { BoardViewport, phoneZoom } from "./BoardViewport";
+import { BoardViewport, focusOn, phoneZoom } from "./BoardViewport";
 import { inEnglish } from "../../test/english";
 
 inEnglish();
@@ -38,4 +38,9 @@ test("a 22-square board opens zoomed so a square is 24 px wide in a 358 px frame
     </BoardViewport>,
   );
   expect(screen.getByTestId("board-viewport").dataset.zoom).toBe("1.47");
+});
+
+test("a board's focus is the middle of the points given (fractions of the board), none without points", () => {
+  expect(focusOn([])).toBeNull();
+  expect(focusOn([{ x: 0.2, y: 0.9 }, { x: 0.4, y: 0.7 }])).toEqual({ x: expect.closeTo(0.3), y: expect.closeTo(0.8) });
 });

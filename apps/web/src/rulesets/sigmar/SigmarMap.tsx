@@ -11,6 +11,7 @@
 import { useRef, type PointerEvent as ReactPointerEvent } from "react";
 import { catalog, geometry, moves, query, type SigmarView } from "@fogwar/sigmar";
 import type { Pt } from "@fogwar/sigmar";
+import { focusOn, type BoardFocus } from "../../table/BoardViewport";
 import { MapUnits } from "./MapUnits";
 import { bestPlacement, dragged, offendingBase } from "./placing";
 import { local, objectiveName, type SigmarWords } from "./words";
@@ -56,6 +57,19 @@ export interface SigmarMapProps {
   readonly marked?: ReadonlySet<string>;
   readonly pickFrom?: string | null;
   readonly onModel?: (unit: string, model: string) => void;
+}
+
+/**
+ * Where the map opens when zoomed in on a phone (../../table/BoardViewport.tsx) for `seat`, drawn
+ * with its own edge at the bottom: the middle of its models on the battlefield, else the middle of
+ * its own edge; null for a spectator (the map's top left).
+ */
+export function mapFocus(view: SigmarView, seat: string | null): BoardFocus | null {
+  if (seat === null) return null;
+  const flip = seat === "p2";
+  const at = (x: number, y: number): BoardFocus => ({ x: ((flip ? W - x : x) + 60) / (W + 120), y: ((flip ? y : H - y) + 60) / (H + 120) });
+  const mine = Object.values(view.units).filter((u) => u.owner === seat && u.where === "field");
+  return focusOn(mine.flatMap((u) => u.models.map((m) => at(m.x, m.y)))) ?? at(W / 2, flip ? H : 0);
 }
 
 export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, onUnit, onPoint, onDrag, dragOne, marked, pickFrom, onModel }: SigmarMapProps) {

@@ -11,7 +11,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CommandTemplate } from "@fogwar/engine";
 import { awaiting, catalog, query, type Pt, type SigmarCommand, type SigmarEvent, type SigmarView } from "@fogwar/sigmar";
-import { SigmarMap, type MapPlan } from "./SigmarMap";
+import { SigmarMap, mapFocus, type MapPlan } from "./SigmarMap";
 import { MoveTools } from "./MoveTools";
 import { AttackPanel } from "./AttackPanel";
 import { Muster } from "./Muster";
@@ -183,7 +183,7 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
       <div className="table-grid">
         <div className="board-column">
           {mine && !readOnly && <MoveTools view={view} w={w} unit={planning?.plan.unit ?? (view.pending && "unit" in view.pending ? view.pending.unit : selected)} dragOne={dragOne} onDragOne={setDragOne} onSuggest={(u, to) => onDrag(u, to, "end")} />}
-          <BoardViewport label={t("map.label")} initialZoom={phoneZoom(catalog.rules.battlefield.width, typeof window === "undefined" ? 1280 : window.innerWidth)}>
+          <BoardViewport label={t("map.label")} initialZoom={phoneZoom(catalog.rules.battlefield.width, typeof window === "undefined" ? 1280 : window.innerWidth)} focus={mapFocus(view, readOnly ? null : seat)}>
             <SigmarMap view={view} w={w} seat={seat} selected={selected} targets={readOnly ? undefined : targets} plan={planning?.plan ?? null} draggable={readOnly || !mine ? undefined : draggable} onUnit={onUnit} onPoint={onPoint} onDrag={onDrag} dragOne={dragOne} marked={marked} pickFrom={removing && mine && !readOnly ? removing.unit : null} onModel={(_, m) => marks.toggle(m)} />
           </BoardViewport>
           <MapLegend t={t} />

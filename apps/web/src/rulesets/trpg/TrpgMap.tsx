@@ -12,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import { inLanguage, squareCode, type TrpgWords } from "./words";
 import "../../i18n/trpg-strings";
 import { pickProps } from "../../table/pick";
+import { focusOn, type BoardFocus } from "../../table/BoardViewport";
 
 const CELL = 30;
 const MARGIN = 20;
@@ -59,6 +60,16 @@ function describe(w: TrpgWords, c: CharacterState): string {
   if (c.concealed) parts.push(w.t("concealed"));
   if (c.prone) parts.push(w.t("prone"));
   return parts.join(", ");
+}
+
+/**
+ * Where the map opens when zoomed in on a phone (../../table/BoardViewport.tsx): the middle of
+ * `characters` on the map (the viewer's own), or null (the map's top left).
+ */
+export function mapFocus(view: TrpgView, characters: readonly CharacterState[]): BoardFocus | null {
+  const map = catalog.scenarios.get(view.scenario)!.map;
+  const placed = characters.flatMap((c) => (c.at ? [c.at] : []));
+  return focusOn(placed.map((at) => ({ x: (MARGIN + (at.x + 0.5) * CELL) / (MARGIN + map.width * CELL), y: (MARGIN + (at.y + 0.5) * CELL) / (MARGIN + map.height * CELL) })));
 }
 
 export function TrpgMap({ view, w, targets, onPick, active }: TrpgMapProps) {

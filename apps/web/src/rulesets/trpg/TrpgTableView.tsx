@@ -11,7 +11,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from
 import { useTranslation } from "react-i18next";
 import { awaiting, catalog, type TrpgCommand, type TrpgEvent, type TrpgView } from "@fogwar/trpg";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
-import { MAP_COLUMNS_EXTRA, TrpgMap, TrpgMapLegend } from "./TrpgMap";
+import { MAP_COLUMNS_EXTRA, TrpgMap, TrpgMapLegend, mapFocus } from "./TrpgMap";
 import { ActionControls, DecisionPrompt, MAP_KINDS, useBuilder, pickValue } from "./TrpgControls";
 import { DelayedTurns, useDelayedComposer } from "./DelayedTurns";
 import { WaitingFor } from "./WaitingFor";
@@ -99,7 +99,7 @@ export function TrpgTableView({ view, seat, legal, onCommand, events, banner, no
       <Result view={view} w={w} />
       <div className="table-grid">
         <div className="board-column" ref={column} style={{ "--board-ratio": (scenario.map.width + MAP_COLUMNS_EXTRA) / (scenario.map.height + MAP_COLUMNS_EXTRA) } as CSSProperties}>
-          <BoardViewport label={t("map.title")} initialZoom={phoneZoom(scenario.map.width + MAP_COLUMNS_EXTRA, frameWidth)}>
+          <BoardViewport label={t("map.title")} initialZoom={phoneZoom(scenario.map.width + MAP_COLUMNS_EXTRA, frameWidth)} focus={mapFocus(view, myCharacters)}>
             <TrpgMap view={view} w={w} targets={readOnly ? undefined : composing ? composer.targets : builder.targets} onPick={onPick} active={composing ? composer.actor : (view.turn?.actor ?? null)} />
           </BoardViewport>
           <TrpgMapLegend view={view} />

@@ -169,6 +169,13 @@ test("EMBER muster (seed 001 2): the builder with its lock button, a locked seat
   const waiting = render(<TableView matchId="m" view={ember.viewFor(locked.state, seatViewer("p1"))} seat="p1" legal={[]} onCommand={() => {}} events={[]} />);
   expect(waiting.getByRole("button", { name: "Unlock to change it" })).toBeTruthy();
   waiting.unmount();
+  // A locked list shows as locked, not as its commitment hash (checked in the review's verification).
+  const commitment = ember.viewFor(locked.state, seatViewer("p2")).muster!.seats.p1!.commitment!;
+  expect(commitment).toMatch(/^[0-9a-f]{16,}$/);
+  const other = render(<TableView matchId="m" view={ember.viewFor(locked.state, seatViewer("p2"))} seat="p2" legal={[]} onCommand={() => {}} events={[]} />);
+  expect(other.container.textContent).toContain("✓ list locked");
+  expect(other.container.textContent).not.toContain(commitment.slice(0, 8));
+  other.unmount();
   expect(report(found)).toEqual([]);
 });
 

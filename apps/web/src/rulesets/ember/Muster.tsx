@@ -3,7 +3,7 @@
  * players' secret army lists, a seat that has not locked builds its list with the lobby's army
  * builder (points against the battle size's limit) and locks it; a seat that has locked waits for
  * the others and may unlock to change its list while some seat has not locked. Every viewer sees
- * each seat's lock status and commitment, never another seat's list before the reveal.
+ * each seat's lock status (its commitment is checked in the review, not shown), never another seat's list before the reveal.
  */
 import { useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -75,12 +75,6 @@ export function MusterScreen({ view, seat, onCommand, events, banner, notice, ab
                   <>
                     {" "}
                     · <span data-list>{t("muster.listName", { name: sampleName("army", entry.list.name, i18n.language), faction: entry.list.faction })}</span>
-                  </>
-                )}
-                {entry?.commitment && (
-                  <>
-                    {" "}
-                    · <code title={entry.commitment}>{t("muster.commitment", { hash: entry.commitment.slice(0, 12) })}</code>
                   </>
                 )}
               </li>

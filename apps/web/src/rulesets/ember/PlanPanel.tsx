@@ -10,7 +10,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSeatNamer } from "../../table/names";
 import { TIMINGS, type EmberCommand, type EmberView, type Timing } from "@fogwar/ember";
-import { ofType, shortHash, unitLabel } from "./model";
+import { ofType, unitLabel } from "./model";
 import "../../i18n/help-strings";
 import "../../i18n/table-strings";
 
@@ -96,7 +96,7 @@ export function PlanPanel({ view, seat, legal, onCommand }: PlanPanelProps) {
           return (
             <li key={s} data-plan-seat={s}>
               <strong>{own ? t("plan.yourPlan") : t("plan.opponentPlan", { seat: name(s) })}</strong>:{" "}
-              {plan?.locked ? `${t("plan.locked")} · ${t("plan.commitment", { short: shortHash(plan.commitment) })}` : t("plan.notLocked")}
+              {plan?.locked ? t("plan.locked") : t("plan.notLocked")}
               {plan?.dials ? (
                 <span className="own-dials">
                   {" "}

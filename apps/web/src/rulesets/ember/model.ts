@@ -146,5 +146,3 @@ export function uniqueSquares(squares: readonly Square[]): Square[] {
   return [...seen.values()];
 }
 
-/** The short form of a commitment hash shown in the table. */
-export const shortHash = (hash: string | null | undefined): string => (hash ? hash.slice(0, 10) : "");

@@ -148,8 +148,8 @@ export function describeEvent(w: Words, event: EmberEvent): string | null {
       return t("log.unit_moved", { unit: u(event.unit), from: squareName(event.from), to: squareName(event.to), facing: t(`facing.${event.facing}`) });
     case "plan_locked":
       return event.dials
-        ? t("log.plan_locked_own", { seat: w.name(event.seat), dials: dialWords(w, event.dials), short: event.commitment.slice(0, 10) })
-        : t("log.plan_locked", { seat: w.name(event.seat), short: event.commitment.slice(0, 10) });
+        ? t("log.plan_locked_own", { seat: w.name(event.seat), dials: dialWords(w, event.dials) })
+        : t("log.plan_locked", { seat: w.name(event.seat) });
     case "dials_revealed":
       return t("log.dials_revealed", { dials: dialWords(w, event.dials) });
     case "plan_opened":

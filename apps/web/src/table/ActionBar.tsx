@@ -38,8 +38,11 @@ export interface ActionBarProps {
   readonly clock?: ReactNode;
   /** Claims and Concede (./Abandonment.tsx), shown folded too. */
   readonly abandonment?: ReactNode;
-  /** Whose turn it is (a `p.turn-line`), the bar's first line under the clocks. */
-  readonly turnLine?: ReactNode;
+  /**
+   * Whose turn it is, the bar's first line under the clocks: `mine` when the viewer is awaited (the
+   * line is marked ▶ and coloured), `text` the ruleset's words; null when the match awaits nobody.
+   */
+  readonly turn?: { readonly mine: boolean; readonly text: string } | null;
   /** Extra classes of the section (a ruleset's own modes). */
   readonly className?: string;
   /**
@@ -54,13 +57,19 @@ export interface ActionBarProps {
  * right of the next line), the fold's button (on a phone only: it shares its line with Concede),
  * then the ruleset's part.
  */
-export function ActionBar({ label, fold, clock, abandonment, turnLine, className, children }: ActionBarProps) {
+export function ActionBar({ label, fold, clock, abandonment, turn, className, children }: ActionBarProps) {
   const { t } = useTranslation("common");
   const classes = ["action-bar", fold.folded ? "folded" : "", className ?? ""].filter(Boolean).join(" ");
   return (
     <section className={classes} aria-label={label} data-folded={fold.folded}>
       {clock}
-      <div className="bar-head">{turnLine}</div>
+      <div className="bar-head">
+        {turn && (
+          <p className={turn.mine ? "turn-line mine your-turn" : "turn-line"} role="status">
+            {turn.mine ? `▶ ${turn.text}` : turn.text}
+          </p>
+        )}
+      </div>
       {abandonment}
       <p className="bar-toggle-row">
         <button type="button" className="bar-toggle" aria-expanded={!fold.folded} onClick={() => fold.setFolded(!fold.folded)}>

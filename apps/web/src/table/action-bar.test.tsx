@@ -11,7 +11,7 @@ inEnglish();
 function Bar({ waits }: { waits: boolean }) {
   const fold = useFold(waits);
   return (
-    <ActionBar label="Your current decision" fold={fold} clock={<div className="clock-panel">clocks</div>} turnLine={<p className="turn-line">Waiting for Bo</p>}>
+    <ActionBar label="Your current decision" fold={fold} clock={<div className="clock-panel">clocks</div>} turn={{ mine: !waits, text: waits ? "Waiting for Bo" : "Your turn" }}>
       <p className="error">refused</p>
       <p className="keep-folded">what you wait for</p>
       <p className="controls">controls</p>
@@ -37,6 +37,9 @@ test("folded while the viewer waits, open on its turn; the player's Show and Hid
   expect(bar().getAttribute("data-folded")).toBe("false");
   act(() => rerender(<Bar waits={false} />));
   expect(bar().getAttribute("data-folded")).toBe("false");
+  // The turn line: the viewer's turn marked and classed as its own.
+  const line = bar().querySelector(".bar-head > p.turn-line[role=status]")!;
+  expect([line.textContent, line.classList.contains("mine")]).toEqual(["▶ Your turn", true]);
   fireEvent.click(screen.getByRole("button", { name: "Hide actions ▾" }));
   expect(bar().getAttribute("data-folded")).toBe("true");
   act(() => rerender(<Bar waits={true} />));

@@ -68,21 +68,20 @@ export function Summary({ view, seat }: { view: EmberView; seat: string | null }
   );
 }
 
-/** The line that says whose move it is (the viewer's, highlighted, or who the match waits for). */
-export function TurnLine({ view, seat }: { view: EmberView; seat: string | null }) {
+/**
+ * The action bar's turn line (../../table/ActionBar.tsx): the viewer's move, naming only the others
+ * the match also waits for (a simultaneous plan), or whom the match waits for; null when it waits
+ * for nobody.
+ */
+export function useTurnLine(view: EmberView, seat: string | null): { mine: boolean; text: string } | null {
   const { t } = useTranslation("table");
   const name = useSeatNamer(view.seats);
   const waiting = awaitingSeats(view);
   if (waiting.length === 0) return null;
   const mine = seat !== null && waiting.includes(seat);
-  // On your move the line says so, and names only the others the match also waits for (a simultaneous plan).
   const others = waiting.filter((s) => s !== seat);
-  return (
-    <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
-      {mine ? `▶ ${t("yourTurn")}${others.length > 0 ? " · " : ""}` : ""}
-      {mine ? (others.length > 0 ? t("alsoAwaiting", { seats: seatList(name, others) }) : "") : t("awaiting", { seats: seatList(name, waiting) })}
-    </p>
-  );
+  if (!mine) return { mine, text: t("awaiting", { seats: seatList(name, waiting) }) };
+  return { mine, text: others.length > 0 ? `${t("yourTurn")} · ${t("alsoAwaiting", { seats: seatList(name, others) })}` : t("yourTurn") };
 }
 
 export function Result({ view, seat }: { view: EmberView; seat: string | null }) {

@@ -20,7 +20,7 @@ import { UnitPanel } from "./UnitPanel";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
 import { NotifyButton, SoundToggle } from "../../table/TableChrome";
 import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
-import { Result, Summary, TurnLine, awaitingSeats } from "./Header";
+import { Result, Summary, awaitingSeats, useTurnLine } from "./Header";
 import { ActionBar, useFold } from "../../table/ActionBar";
 import { BotNote } from "../../table/BotNote";
 import { useTurnAwareness } from "../../table/turn";
@@ -221,6 +221,7 @@ function BattleView({ view, seat, legal, onCommand, events, banner, notice, cloc
   const planning = seat !== null && view.phase === "plan" && ofType(legal, "lock_plan").length > 0;
   // On a phone the bar folds while the viewer only waits (../../table/ActionBar.tsx).
   const fold = useFold(!myTurn);
+  const turn = useTurnLine(view, seat);
 
   return (
     <div className="ember-table" data-seat={seat ?? "spectator"}>
@@ -233,7 +234,7 @@ function BattleView({ view, seat, legal, onCommand, events, banner, notice, cloc
           </BoardViewport>
         </div>
         <div className="side-column">
-          <ActionBar label={t("actionBar")} fold={fold} clock={clock} abandonment={abandonment} turnLine={<TurnLine view={view} seat={seat} />}>
+          <ActionBar label={t("actionBar")} fold={fold} clock={clock} abandonment={abandonment} turn={turn}>
             <BotNote bots={bots} waiting={awaitingSeats(view)} />
             {notice && (
               <p className="error" role="alert">

@@ -114,14 +114,7 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
               className={compact ? "compact" : undefined}
               clock={clock}
               abandonment={abandonment}
-              turnLine={
-                waiting.length > 0 && (
-                  <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
-                    {mine ? `▶ ${t("yourTurn")}${others.length > 0 ? " · " : ""}` : ""}
-                    {mine ? (others.length > 0 ? t("alsoAwaiting", { seats: seatList(name, others) }) : "") : t("awaiting", { seats: seatList(name, waiting) })}
-                  </p>
-                )
-              }
+              turn={waiting.length > 0 ? { mine, text: mine ? [t("yourTurn"), ...(others.length > 0 ? [t("alsoAwaiting", { seats: seatList(name, others) })] : [])].join(" · ") : t("awaiting", { seats: seatList(name, waiting) }) } : null}
             >
               <BotNote bots={bots} waiting={waiting} />
               {view.activation && (

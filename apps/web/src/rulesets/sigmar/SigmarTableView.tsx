@@ -211,13 +211,7 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
               fold={fold}
               clock={clock}
               abandonment={abandonment}
-              turnLine={
-                waiting.length > 0 && (
-                  <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
-                    {mine ? `▶ ${t("yourTurn")}` : t("waitingFor", { name: seatList(name, waiting) })}
-                  </p>
-                )
-              }
+              turn={waiting.length > 0 ? { mine, text: mine ? t("yourTurn") : t("waitingFor", { name: seatList(name, waiting) }) } : null}
             >
               <BotNote bots={bots} waiting={waiting} />
               <Pending w={w} view={view} seat={seat} />

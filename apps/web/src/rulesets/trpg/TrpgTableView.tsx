@@ -111,13 +111,7 @@ export function TrpgTableView({ view, seat, legal, onCommand, events, banner, no
               fold={fold}
               clock={clock}
               abandonment={abandonment}
-              turnLine={
-                waiting.length > 0 && (
-                  <p className={mine ? "turn-line mine your-turn" : "turn-line"} role="status">
-                    {mine ? `▶ ${t("yourTurn")}` : t("awaiting", { seats: seatList(name, waiting) })}
-                  </p>
-                )
-              }
+              turn={waiting.length > 0 ? { mine, text: mine ? t("yourTurn") : t("awaiting", { seats: seatList(name, waiting) }) } : null}
             >
               {!mine && waiting.length > 0 && <WaitingFor view={view} w={w} waiting={waiting} />}
               <BotNote bots={bots} waiting={waiting} />

@@ -54,9 +54,10 @@ export function TrpgTableView({ view, seat, legal, onCommand, events, banner, no
   const composer = useDelayedComposer(view, seat, w, composing);
   // The bar folds while a kind answered on the map is chosen (the highlighted squares and
   // characters in sight; the attack's odds and confirmation still show), and while the viewer only
-  // waits (the game master's console stays open).
+  // waits (not while the game master's console offers a check to call).
   const picking = builder.kind !== null && MAP_KINDS[builder.kind] !== undefined;
-  const fold = useFold(picking || (!mine && !master));
+  const consoleOpen = master && legal.some((c) => c.type === "call_check" || c.type === "resist");
+  const fold = useFold(picking || (!mine && !consoleOpen));
   // Picking on the map: on a phone (one column, the bar stuck to the screen's bottom) the board is brought into sight above the bar.
   useEffect(() => {
     if (picking && fold.folded && window.matchMedia?.(PHONE).matches) column.current?.scrollIntoView?.({ block: "nearest" });

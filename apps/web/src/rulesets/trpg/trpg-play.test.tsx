@@ -122,7 +122,7 @@ describe("the TRPG table's play aids", () => {
     expect(bar().getAttribute("data-folded")).toBe("false");
   });
 
-  test("seed 002 3-1: on a phone the party's bar is folded while the enemies act (whom it waits for stays) and open on its turn; the game master's console stays open", () => {
+  test("seed 002 3-1: on a phone the party's bar is folded while the enemies act (whom it waits for stays) and open on its turn; the waiting game master's is folded unless its console offers a check", () => {
     const enemiesTurn = until(trpg.setup(GM, "web-odds").state, (x) => x.phase === "turn" && !trpg.awaiting(x).includes("p1"));
     const waits = renderFor(enemiesTurn, "p1");
     const bar = waits.container.querySelector(".action-bar")!;
@@ -131,7 +131,12 @@ describe("the TRPG table's play aids", () => {
     waits.unmount();
     expect(renderFor(enemiesTurn, "gm").container.querySelector(".action-bar")?.getAttribute("data-folded")).toBe("false");
     cleanup();
-    expect(renderFor(valesShot(), "p1").container.querySelector(".action-bar")?.getAttribute("data-folded")).toBe("false");
+    const partyTurn = valesShot();
+    expect(renderFor(partyTurn, "p1").container.querySelector(".action-bar")?.getAttribute("data-folded")).toBe("false");
+    cleanup();
+    const master = renderFor(partyTurn, "gm");
+    const offersCheck = legalCommandsInView(trpg.viewFor(partyTurn, seatViewer("gm")), "gm").some((c) => c.type === "call_check" || c.type === "resist");
+    expect({ offersCheck, folded: master.container.querySelector(".action-bar")?.getAttribute("data-folded") }).toEqual({ offersCheck, folded: String(!offersCheck) });
   });
 
   test("after a move is sent from the map, Move is no longer chosen (the next click does nothing)", () => {

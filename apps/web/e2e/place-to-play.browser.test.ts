@@ -126,6 +126,8 @@ suite("a place to play", () => {
     await his.selectOption({ index: offered.findIndex((o) => o.includes("GOF")) });
     await bo.page.getByLabel("Army name").fill("Bo's list");
     await bo.page.getByRole("button", { name: /Lock my list/ }).click();
+    // The battle table replaces the muster (and its Concede) once both lists are locked.
+    await bo.page.getByTestId("board").waitFor();
     await bo.page.getByRole("button", { name: "Concede" }).click();
     await bo.page.getByRole("button", { name: /Yes, concede/ }).click();
 

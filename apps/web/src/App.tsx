@@ -14,6 +14,7 @@ import { takeSeatCredentialsFromWindow, type PendingClaim, type SeatCredentials 
 import { ClaimInvite } from "./play/ClaimInvite";
 import { Suspense, lazy, useState } from "react";
 import { preloadRulesetTable } from "./table/preload";
+import { prefetchSeat } from "@fogwar/client";
 import { Loading } from "./ui";
 
 // Each page is its own chunk, fetched when its route is first shown (the lobby does not load the
@@ -76,7 +77,13 @@ export function Header() {
 function PlayRoute() {
   const { matchId = "" } = useParams();
   // Read once per match: the invite (or token) leaves the visible URL; the token stays in this tab's sessionStorage.
-  const [credentials] = useState<SeatCredentials | PendingClaim | null>(() => takeSeatCredentialsFromWindow(matchId));
+  const [credentials] = useState<SeatCredentials | PendingClaim | null>(() => {
+    const held = takeSeatCredentialsFromWindow(matchId);
+    // The seat is reserved now, while the table's code loads; the table's first join consumes the
+    // reservation instead of asking again (packages/client/src/reserve.ts).
+    if (held && !("invite" in held)) prefetchSeat(matchId, { role: "player", seat: held.seat, token: held.token });
+    return held;
+  });
   const { t } = useTranslation("common");
   const table = (held: SeatCredentials) => <TableRoute key={`${matchId}:${held.seat}`} matchId={matchId} join={{ role: "player", token: held.token, seat: held.seat }} />;
   if (!credentials) {
@@ -97,6 +104,8 @@ function PlayRoute() {
 
 function WatchRoute() {
   const { matchId = "" } = useParams();
+  // Reserved now, as a seat's is (PlayRoute).
+  useState(() => prefetchSeat(matchId, { role: "spectator" }));
   return <TableRoute key={matchId} matchId={matchId} join={{ role: "spectator" }} />;
 }
 

@@ -4,7 +4,8 @@
  * WebSocket comes from @colyseus/sdk (browsers and Node 22).
  * - ./session: MatchSession, one connection to a match room (join, reconnect with backoff,
  *   resend unanswered commands, rebuild the projection, fetch missed events, heartbeat), with
- *   ./snapshot (what it shows and takes) and ./lookup (the server address, the match status);
+ *   ./snapshot (what it shows and takes), ./lookup (the server address, the match status) and
+ *   ./reserve (a page's early seat reservation, which the first join consumes);
  * - ./projection: the seat's projection rebuilt from the room state's flat patches and overlay;
  * - ./pending: commands waiting for their answer, resent with their ids after a reconnection;
  * - ./backoff: the retry timer and the verdicts on closes and join errors;

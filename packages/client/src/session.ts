@@ -1,5 +1,6 @@
 /**
- * One client's connection to a match room, outside React: joins with `joinById`, rebuilds the
+ * One client's connection to a match room, outside React: joins with `joinById` (the first join
+ * consumes the page's early seat reservation instead when there is one, ./reserve.ts), rebuilds the
  * client's own projection once per seq, keeps the event stream, tracks commands until answered,
  * and survives drops and server restarts. The SDK's own reconnection is switched off (its
  * reconnection tokens do not survive a restart, and it gives up silently): whenever the
@@ -25,7 +26,7 @@
  * Node pass a `Client(endpoint)` and `matchStatusAt(endpoint)`.
  */
 import { Client, type Room } from "@colyseus/sdk";
-import { PROTOCOL_ERRORS, PROTOCOL_VERSION, parseServerMessage, type ChatAudience, type JoinOptions, type RetryVerdict } from "@fogwar/protocol";
+import { PROTOCOL_ERRORS, parseServerMessage, type ChatAudience, type RetryVerdict } from "@fogwar/protocol";
 import { RetryTimer, closeVerdict, joinErrorVerdict, withTimeout } from "./backoff";
 import { addEvents, lastLiveSeq } from "./events";
 import { PendingCommands, type CommandResult } from "./pending";
@@ -33,10 +34,12 @@ import { isChatError, withBacklog, withLine } from "./chat";
 import { buildCaster, buildProjection, connectedOf, projectionKey, type RoomStateLike } from "./projection";
 import { parseClockField } from "./clock";
 import { defaultEndpoint, fetchMatchStatus } from "./lookup";
+import { joinOptionsOf, takePrefetchedSeat } from "./reserve";
 import { HEARTBEAT_DEAD_MS, HEARTBEAT_IDLE_MS, INITIAL_SNAPSHOT, JOIN_TIMEOUT_MS, type JoinSpec, type MatchSnapshot, type MatchStatusLookup, type RoomClient, type SessionOptions } from "./snapshot";
 
 export * from "./snapshot";
 export * from "./lookup";
+export * from "./reserve";
 
 /** A join failure as `{ code, message }` (protocol codes by name); `retry` when worth retrying. */
 export function describeJoinError(error: unknown): { code: string; message: string; retry: boolean } {
@@ -123,13 +126,13 @@ export class MatchSession {
     if (this.disposed || this.joining) return;
     this.joining = true;
     if (this.snapshot.retry) this.update({ retry: { attempt: this.snapshot.retry.attempt, nextAt: null } });
-    const options: JoinOptions =
-      this.join.role === "player"
-        ? { role: "player", protocol: PROTOCOL_VERSION, token: this.join.token, ...(this.join.name ? { name: this.join.name } : {}) }
-        : { role: "spectator", protocol: PROTOCOL_VERSION };
+    const options = joinOptionsOf(this.join);
+    // The page's early seat reservation (./reserve.ts), taken by the first join only.
+    const early = this.joinedOnce || !this.client.consumeSeatReservation ? undefined : takePrefetchedSeat(this.matchId, this.join);
     let room: Room;
     try {
-      room = await withTimeout(this.client.joinById(this.matchId, options), JOIN_TIMEOUT_MS);
+      const joined = early && this.client.consumeSeatReservation ? early.then((reservation) => this.client.consumeSeatReservation!(reservation)) : this.client.joinById(this.matchId, options);
+      room = await withTimeout(joined, JOIN_TIMEOUT_MS);
     } catch (error) {
       this.joining = false;
       if (this.disposed) return;

@@ -55,9 +55,21 @@ export interface MatchSnapshot {
 /** A table notice (protocol `notice`): `seat_reissued` names the seat the host re-issued and when (epoch ms). */
 export type TableNotice = NoticeMessage["notice"];
 
+/** What the server's matchmaking answers (the SDK's `ISeatReservation`; only these fields are read). */
+export interface SeatReservation {
+  readonly name: string;
+  readonly roomId: string;
+  readonly sessionId: string;
+  readonly processId?: string;
+  readonly publicAddress?: string;
+  readonly reconnectionToken?: string;
+}
+
 /** The parts of the SDK the session uses (a fake in tests). */
 export interface RoomClient {
   joinById(roomId: string, options: JoinOptions): Promise<Room>;
+  /** Joins with a seat reserved earlier (./reserve.ts); without it, early reservations are not used. */
+  consumeSeatReservation?(reservation: SeatReservation): Promise<Room>;
 }
 
 /**

@@ -8,13 +8,9 @@ import { toJsonData } from "./json";
 import { ChatMessage, MAX_CHAT_LENGTH } from "./chat";
 import { PlayerName } from "./names";
 
-/**
- * The wire protocol's version: 3 (2: `accepted` and `events` travel in compact forms; 3: seats are
- * claimed from single-use invites, chat line ids are per audience strings, names refuse invisible
- * formatting characters). Clients send it in their join options; the server refuses any other
- * value with `unsupported_protocol`. Bumped on every incompatible change to this package.
- */
-export const PROTOCOL_VERSION = 3;
+import { PROTOCOL_VERSION } from "./version";
+
+export { PROTOCOL_VERSION };
 
 /**
  * A seat token: exactly 32 lowercase hexadecimal characters (128 bits), issued to the one client

@@ -15,3 +15,10 @@ test("scripts get modulepreload links and CSS files stylesheet links, each once,
   expect(links).toEqual(["stylesheet /assets/index-A.css", "stylesheet /assets/Table-B.css", "modulepreload /assets/Table-B.js"]);
   expect(html.indexOf("Table-B.js")).toBeLessThan(html.indexOf("</head>"));
 });
+
+test("a ruleset's page names its ruleset in a meta before </head>; an id that is not a plain lowercase id is left out", () => {
+  expect(withModulePreloads(INDEX, [], "ember")).toContain('<meta name="fogwar-ruleset" content="ember">\n');
+  expect(withModulePreloads(INDEX, ["assets/Table-B.js"], "ember").indexOf("fogwar-ruleset")).toBeLessThan(withModulePreloads(INDEX, ["assets/Table-B.js"], "ember").indexOf("</head>"));
+  expect(withModulePreloads(INDEX, [], '"><script>')).toBe(INDEX);
+  expect(withModulePreloads(INDEX, [])).toBe(INDEX);
+});

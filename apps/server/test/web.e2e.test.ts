@@ -208,11 +208,14 @@ describe("table pages name their first scripts (table-preloads.json)", () => {
       const html = await response.text();
       expect(links(html)).toEqual(["/assets/Table-t1.js", "/assets/EmberConnected-e1.js"]);
       expect(html.match(/index-abc123\.js/g)).toHaveLength(1);
+      // The ruleset named for the page's code (it asks no summary then: apps/web/src/table/preload.ts).
+      expect(html).toContain('<meta name="fogwar-ruleset" content="ember">');
     }
   });
 
   test("an unknown match's page preloads the route's chunks only; other pages are index.html as built", async () => {
     expect(links(await (await fetch(`${url()}/play/k7m2q9x4w8ab`)).text())).toEqual(["/assets/Table-t1.js"]);
+    expect(await (await fetch(`${url()}/play/k7m2q9x4w8ab`)).text()).not.toContain("fogwar-ruleset");
     expect(links(await (await fetch(`${url()}/watch/not-an-id!`)).text())).toEqual(["/assets/Table-t1.js"]);
     expect(await (await fetch(`${url()}/`)).text()).toBe(INDEX);
     expect(await (await fetch(`${url()}/review/k7m2q9x4w8ab`)).text()).toBe(INDEX);

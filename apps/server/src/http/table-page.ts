@@ -5,7 +5,8 @@
  * server answers index.html with a `<link rel="modulepreload">` for each script and a
  * `<link rel="stylesheet">` for each CSS file (the match's own ruleset only, looked up by id),
  * so the browser fetches them alongside the entry instead of discovering them one after another
- * (on a phone on 4G each discovery costs a round trip of about 165 ms). The ruleset of a match is
+ * (on a phone on 4G each discovery costs a round trip of about 165 ms), and a
+ * `<meta name="fogwar-ruleset">` naming the ruleset, which the page reads instead of asking. The ruleset of a match is
  * public (`GET /api/matches/:id` says it); an unknown match gets the route's chunks only.
  *
  * The pages are built once, at start, with their brotli and gzip twins, so nothing is compressed
@@ -33,17 +34,23 @@ interface Page {
 export type RulesetOf = (matchId: string) => Promise<string | undefined>;
 
 /**
- * `index` with a link for each of `files` that it does not load already, placed before `</head>`
+ * `index` with a link for each of `files` that it does not load already, and the `ruleset`
+ * meta when a ruleset is given (a lowercase id), placed before `</head>`
  * (after the entry's own links): a stylesheet link for a `.css` file (the page's code then finds
  * it loaded and adds no second one), a modulepreload link for a script. File names are the
  * build's (`assets/x-hash.js`, `assets/x-hash.css`).
  */
-export function withModulePreloads(index: string, files: readonly string[]): string {
+export function withModulePreloads(index: string, files: readonly string[], ruleset?: string): string {
   const missing = [...new Set(files)].filter((file) => !index.includes(`/${file}"`));
-  if (missing.length === 0) return index;
   const links = missing.map((file) => `    <link rel="${file.endsWith(".css") ? "stylesheet" : "modulepreload"}" crossorigin href="/${file}">\n`).join("");
-  return index.replace("</head>", `${links}  </head>`);
+  // The page's code reads the ruleset here instead of asking the match's summary (apps/web/src/table/preload.ts).
+  const hint = ruleset !== undefined && /^[a-z0-9_-]+$/.test(ruleset) ? `    <meta name="${RULESET_META}" content="${ruleset}">\n` : "";
+  if (links === "" && hint === "") return index;
+  return index.replace("</head>", `${hint}${links}  </head>`);
 }
+
+/** The name of the `<meta>` that tells a table page its match's ruleset (its content: the ruleset id). */
+export const RULESET_META = "fogwar-ruleset";
 
 function page(html: string): Page {
   const raw = Buffer.from(html);
@@ -65,7 +72,7 @@ export function tablePages(dir: string, rulesetOf: RulesetOf): ((req: Request, r
   // Only files the folder holds: a link to a missing one costs the phone a request for nothing.
   const present = (files: readonly string[]) => files.filter((file) => existsSync(join(dir, file)));
   const generic = page(withModulePreloads(index, present(list.table)));
-  const byRuleset = new Map(Object.entries(list.rulesets).map(([id, files]) => [id, page(withModulePreloads(index, present([...list.table, ...files])))]));
+  const byRuleset = new Map(Object.entries(list.rulesets).map(([id, files]) => [id, page(withModulePreloads(index, present([...list.table, ...files]), id))]));
 
   return async (req, res) => {
     const matchId = String(req.params.matchId ?? "");

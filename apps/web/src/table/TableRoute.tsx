@@ -7,7 +7,7 @@
  * for every ruleset, and once the match is over the result in words with what to do next
  * (./MatchEnd.tsx) above it.
  */
-import { Suspense, lazy, useMemo, useState, type ReactNode } from "react";
+import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMatch, type JoinSpec } from "../net/useMatch";
 import { Loading } from "../ui";
@@ -19,6 +19,7 @@ import { TableNotices } from "./TableNotices";
 import { useBotSeats } from "./BotNote";
 import { MatchEnd, endResultOf } from "./MatchEnd";
 import { MatchEndShown } from "./match-end-shown";
+import { rulesetHint } from "./preload";
 import "../i18n/table-strings";
 
 
@@ -29,6 +30,12 @@ export interface TableRouteProps {
 
 function ConnectedTable({ matchId, join, onRetry }: TableRouteProps & { onRetry: () => void }) {
   const match = useMatch(matchId, join);
+  // After useMatch's own effect (the join is under way): the ruleset the page names starts
+  // evaluating its table while the join's round trips run (./preload.ts).
+  useEffect(() => {
+    const hinted = rulesetHint();
+    if (hinted) void rulesetAdapter(hinted)?.loadTable().catch(() => undefined);
+  }, []);
   // Asked once the first view has arrived: the table comes first.
   const bots = useBotSeats(matchId, match.view !== null || match.status === "failed" || match.status === "closed");
   const { t } = useTranslation("table");

@@ -21,7 +21,7 @@ export function OddsLine({ odds, w }: { odds: ShotOdds; w: SiegeWords }) {
   const mods = odds.modifiers.map((m) => {
     switch (m.kind) {
       case "band":
-        return w.t("odds.band", { weapon: gadgetWeapon(w, odds.shooter), distance: m.distance, upTo: m.upTo >= 99 ? "∞" : m.upTo, dice: colours(m.dice) });
+        return w.t("odds.band", { count: m.distance, weapon: gadgetWeapon(w, odds.shooter), distance: m.distance, upTo: m.upTo >= 99 ? "∞" : m.upTo, dice: colours(m.dice) });
       case "stunned":
         return w.t("odds.stunned", { dice: colours(m.dice) });
       case "lightning":

@@ -132,7 +132,7 @@ describe("the Siege table helps a player decide", () => {
     fireEvent.click(within(container.querySelector(".siege-controls") as HTMLElement).getByRole("button", { name: "Shoot" }));
     const odds = screen.getByRole("region", { name: "Odds before you roll" });
     expect(odds.textContent).toMatch(/Haze → Keel: the dice must total more than 2 to hurt/);
-    expect(odds.textContent).toMatch(/at 1 squares rolls orange, orange/);
+    expect(odds.textContent).toMatch(/at 1 square rolls orange, orange/);
     expect(odds.textContent).toMatch(/Protection 2 \(the target's shield/);
     expect(odds.textContent).toMatch(/\d+% chance to hurt · [\d.]+ damage expected · 5 health left · \d+% chance to kill/);
     expect(container.querySelector("[data-command=shoot]")?.textContent).toBe("Haze shoots at Keel");

@@ -140,7 +140,6 @@ async function clickSquare(page: Page, square: string): Promise<void> {
 
 const controlButton = (page: Page, name: string | RegExp) => page.locator("section.controls").getByRole("button", { name, exact: typeof name === "string" });
 
-
 // ---------------------------------------------------------------------------------------------
 
 const title = HAVE_CHROMIUM

@@ -30,6 +30,30 @@ export function useFold(auto: boolean): Fold {
 }
 
 /** {@link ActionBar}'s props. */
+/** The bar's turn line (`ActionBarProps.turn`). */
+export interface TurnLine {
+  readonly mine: boolean;
+  readonly text: string;
+}
+
+/**
+ * The turn line for the seats `waiting` on (in the rules' order), seen by `seat` (null: a
+ * spectator), in the ruleset's words: `yours` when the viewer is awaited, followed by whom else
+ * (`alsoAwaiting`, when the ruleset names them); otherwise whom the table waits for (`awaiting`).
+ * Null when nobody is awaited.
+ */
+export function turnLine(
+  waiting: readonly string[],
+  seat: string | null,
+  words: { readonly yours: string; readonly awaiting: (seats: readonly string[]) => string; readonly alsoAwaiting?: (seats: readonly string[]) => string },
+): TurnLine | null {
+  if (waiting.length === 0) return null;
+  const mine = seat !== null && waiting.includes(seat);
+  if (!mine) return { mine, text: words.awaiting(waiting) };
+  const others = waiting.filter((s) => s !== seat);
+  return { mine, text: others.length > 0 && words.alsoAwaiting ? `${words.yours} · ${words.alsoAwaiting(others)}` : words.yours };
+}
+
 export interface ActionBarProps {
   /** The region's accessible name. */
   readonly label: string;
@@ -42,7 +66,7 @@ export interface ActionBarProps {
    * Whose turn it is, the bar's first line under the clocks: `mine` when the viewer is awaited (the
    * line is marked ▶ and coloured), `text` the ruleset's words; null when the match awaits nobody.
    */
-  readonly turn?: { readonly mine: boolean; readonly text: string } | null;
+  readonly turn?: TurnLine | null;
   /** Extra classes of the section (a ruleset's own modes). */
   readonly className?: string;
   /**

@@ -22,7 +22,6 @@ import { MatchEndShown } from "./match-end-shown";
 import { rulesetHint } from "./preload";
 import "../i18n/table-strings";
 
-
 export interface TableRouteProps {
   matchId: string;
   join: JoinSpec;

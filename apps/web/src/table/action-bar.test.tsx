@@ -3,7 +3,7 @@
  * only waits) each time that wish changes, and the player's choice in between.
  */
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { ActionBar, useFold } from "./ActionBar";
+import { ActionBar, turnLine, useFold } from "./ActionBar";
 import { inEnglish } from "../../test/english";
 
 inEnglish();
@@ -45,4 +45,20 @@ test("folded while the viewer waits, open on its turn; the player's Show and Hid
   act(() => rerender(<Bar waits={true} />));
   act(() => rerender(<Bar waits={false} />));
   expect(bar().getAttribute("data-folded")).toBe("false");
+});
+
+describe("the turn line in a ruleset's words", () => {
+  const words = { yours: "Your turn", awaiting: (seats: readonly string[]) => `Waiting for ${seats.join(", ")}`, alsoAwaiting: (seats: readonly string[]) => `also ${seats.join(", ")}` };
+
+  test("the awaited viewer reads its turn, and whom else the table waits for when the ruleset names them", () => {
+    expect(turnLine(["p1"], "p1", words)).toEqual({ mine: true, text: "Your turn" });
+    expect(turnLine(["p1", "p2"], "p2", words)).toEqual({ mine: true, text: "Your turn · also p1" });
+    expect(turnLine(["p1", "p2"], "p2", { yours: words.yours, awaiting: words.awaiting })).toEqual({ mine: true, text: "Your turn" });
+  });
+
+  test("a waiting seat and a spectator read whom the table waits for; nobody awaited draws no line", () => {
+    expect(turnLine(["p1", "p2"], "p3", words)).toEqual({ mine: false, text: "Waiting for p1, p2" });
+    expect(turnLine(["p1"], null, words)).toEqual({ mine: false, text: "Waiting for p1" });
+    expect(turnLine([], "p1", words)).toBeNull();
+  });
 });

@@ -9,6 +9,7 @@ import type { EmberView } from "@fogwar/ember";
 import { endReason } from "./words";
 import { localName, sampleName, scenarioOf, seatColour, seatMark, unitLabel, unitOf } from "./model";
 import "../../i18n/table-strings";
+import { turnLine, type TurnLine } from "../../table/ActionBar";
 
 /** The seats the match waits for, from the projection. */
 export function awaitingSeats(view: EmberView): string[] {
@@ -73,15 +74,14 @@ export function Summary({ view, seat }: { view: EmberView; seat: string | null }
  * the match also waits for (a simultaneous plan), or whom the match waits for; null when it waits
  * for nobody.
  */
-export function useTurnLine(view: EmberView, seat: string | null): { mine: boolean; text: string } | null {
+export function useTurnLine(view: EmberView, seat: string | null): TurnLine | null {
   const { t } = useTranslation("table");
   const name = useSeatNamer(view.seats);
-  const waiting = awaitingSeats(view);
-  if (waiting.length === 0) return null;
-  const mine = seat !== null && waiting.includes(seat);
-  const others = waiting.filter((s) => s !== seat);
-  if (!mine) return { mine, text: t("awaiting", { seats: seatList(name, waiting) }) };
-  return { mine, text: others.length > 0 ? `${t("yourTurn")} · ${t("alsoAwaiting", { seats: seatList(name, others) })}` : t("yourTurn") };
+  return turnLine(awaitingSeats(view), seat, {
+    yours: t("yourTurn"),
+    awaiting: (seats) => t("awaiting", { seats: seatList(name, seats) }),
+    alsoAwaiting: (seats) => t("alsoAwaiting", { seats: seatList(name, seats) }),
+  });
 }
 
 export function Result({ view, seat }: { view: EmberView; seat: string | null }) {

@@ -17,7 +17,7 @@ import { NotifyButton, SoundToggle } from "../../table/TableChrome";
 import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
 import { AutoNote, CONFIRM_FIRST, ConfirmStep, OddsPanel, PrefsPanel } from "./SiegeAids";
 import { autoAnswer, loadPrefs, savePrefs, type AutoReason, type ReactionPrefs } from "./prefs";
-import { ActionBar, useFold } from "../../table/ActionBar";
+import { ActionBar, turnLine, useFold } from "../../table/ActionBar";
 import { BotNote } from "../../table/BotNote";
 import { EventFeed } from "../../table/EventFeed";
 import { RuleTip } from "../../help/RuleTip";
@@ -47,7 +47,6 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
   const missionName = mission ? (w.language.startsWith("ko") ? mission.name.ko : mission.name.en) : t("title");
   const waiting = awaiting(view);
   const mine = seat !== null && waiting.includes(seat);
-  const others = waiting.filter((s) => s !== seat);
   useTurnAwareness(mine ? (view.pending ? "decision" : "move") : null, missionName, { you: seat ? name(seat) : undefined, waiting: seat ? waiting.map(name) : undefined });
   const [confirm, setConfirm] = useState<SiegeCommand | null>(null);
   /** Sends a command, or first asks when it cannot be taken back (a breach). */
@@ -114,7 +113,7 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
               className={compact ? "compact" : undefined}
               clock={clock}
               abandonment={abandonment}
-              turn={waiting.length > 0 ? { mine, text: mine ? [t("yourTurn"), ...(others.length > 0 ? [t("alsoAwaiting", { seats: seatList(name, others) })] : [])].join(" · ") : t("awaiting", { seats: seatList(name, waiting) }) } : null}
+              turn={turnLine(waiting, seat, { yours: t("yourTurn"), awaiting: (seats) => t("awaiting", { seats: seatList(name, seats) }), alsoAwaiting: (seats) => t("alsoAwaiting", { seats: seatList(name, seats) }) })}
             >
               <BotNote bots={bots} waiting={waiting} />
               {view.activation && (

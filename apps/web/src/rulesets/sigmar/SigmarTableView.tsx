@@ -28,7 +28,7 @@ import { ROW_TYPES, shortText } from "./rows";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
 import { NotifyButton, SoundToggle } from "../../table/TableChrome";
 import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
-import { ActionBar, useFold } from "../../table/ActionBar";
+import { ActionBar, turnLine, useFold } from "../../table/ActionBar";
 import { BotNote } from "../../table/BotNote";
 import { EventFeed } from "../../table/EventFeed";
 import { useTurnAwareness } from "../../table/turn";
@@ -211,7 +211,7 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
               fold={fold}
               clock={clock}
               abandonment={abandonment}
-              turn={waiting.length > 0 ? { mine, text: mine ? t("yourTurn") : t("waitingFor", { name: seatList(name, waiting) }) } : null}
+              turn={turnLine(waiting, seat, { yours: t("yourTurn"), awaiting: (seats) => t("waitingFor", { name: seatList(name, seats) }) })}
             >
               <BotNote bots={bots} waiting={waiting} />
               <Pending w={w} view={view} seat={seat} />

@@ -19,7 +19,7 @@ import { GmConsole } from "./GmConsole";
 import { audienceOf, charName, describeEvent, inLanguage, squareCode, type TrpgWords } from "./words";
 import { NotifyButton, SoundToggle } from "../../table/TableChrome";
 import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
-import { ActionBar, useFold } from "../../table/ActionBar";
+import { ActionBar, turnLine, useFold } from "../../table/ActionBar";
 import { BotNote } from "../../table/BotNote";
 import { useStickToBottom } from "../../table/log";
 import { useTurnAwareness } from "../../table/turn";
@@ -112,7 +112,7 @@ export function TrpgTableView({ view, seat, legal, onCommand, events, banner, no
               fold={fold}
               clock={clock}
               abandonment={abandonment}
-              turn={waiting.length > 0 ? { mine, text: mine ? t("yourTurn") : t("awaiting", { seats: seatList(name, waiting) }) } : null}
+              turn={turnLine(waiting, seat, { yours: t("yourTurn"), awaiting: (seats) => t("awaiting", { seats: seatList(name, seats) }) })}
             >
               {!mine && waiting.length > 0 && <WaitingFor view={view} w={w} waiting={waiting} />}
               <BotNote bots={bots} waiting={waiting} />

@@ -8,6 +8,7 @@
  */
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useMatchEndShown } from "./match-end-shown";
 
 /** Whether the bar is folded, and the player's way to change it (see {@link useFold}). */
 export interface Fold {
@@ -29,7 +30,6 @@ export function useFold(auto: boolean): Fold {
   return { folded, setFolded };
 }
 
-/** {@link ActionBar}'s props. */
 /** The bar's turn line (`ActionBarProps.turn`). */
 export interface TurnLine {
   readonly mine: boolean;
@@ -54,6 +54,7 @@ export function turnLine(
   return { mine, text: others.length > 0 && words.alsoAwaiting ? `${words.yours} · ${words.alsoAwaiting(others)}` : words.yours };
 }
 
+/** {@link ActionBar}'s props. */
 export interface ActionBarProps {
   /** The region's accessible name. */
   readonly label: string;
@@ -79,13 +80,16 @@ export interface ActionBarProps {
 /**
  * The pinned action bar of a table: the clocks, the turn line, leaving the match (Concede floats
  * right of the next line), the fold's button (on a phone only: it shares its line with Concede),
- * then the ruleset's part.
+ * then the ruleset's part. Once the match is over (the match-end banner stands above the table),
+ * nothing is left to wait for: the bar is never folded and has no fold button.
  */
 export function ActionBar({ label, fold, clock, abandonment, turn, className, children }: ActionBarProps) {
   const { t } = useTranslation("common");
-  const classes = ["action-bar", fold.folded ? "folded" : "", className ?? ""].filter(Boolean).join(" ");
+  const over = useMatchEndShown();
+  const folded = fold.folded && !over;
+  const classes = ["action-bar", folded ? "folded" : "", className ?? ""].filter(Boolean).join(" ");
   return (
-    <section className={classes} aria-label={label} data-folded={fold.folded}>
+    <section className={classes} aria-label={label} data-folded={folded}>
       {clock}
       <div className="bar-head">
         {turn && (
@@ -95,11 +99,13 @@ export function ActionBar({ label, fold, clock, abandonment, turn, className, ch
         )}
       </div>
       {abandonment}
-      <p className="bar-toggle-row">
-        <button type="button" className="bar-toggle" aria-expanded={!fold.folded} onClick={() => fold.setFolded(!fold.folded)}>
-          {t(fold.folded ? "actionBar.show" : "actionBar.hide")}
-        </button>
-      </p>
+      {!over && (
+        <p className="bar-toggle-row">
+          <button type="button" className="bar-toggle" aria-expanded={!folded} onClick={() => fold.setFolded(!folded)}>
+            {t(folded ? "actionBar.show" : "actionBar.hide")}
+          </button>
+        </p>
+      )}
       {children}
     </section>
   );

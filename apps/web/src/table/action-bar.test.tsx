@@ -5,6 +5,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { ActionBar, turnLine, useFold } from "./ActionBar";
 import { inEnglish } from "../../test/english";
+import { MatchEndShown } from "./match-end-shown";
 
 inEnglish();
 
@@ -45,6 +46,19 @@ test("folded while the viewer waits, open on its turn; the player's Show and Hid
   act(() => rerender(<Bar waits={true} />));
   act(() => rerender(<Bar waits={false} />));
   expect(bar().getAttribute("data-folded")).toBe("false");
+});
+
+test("once the match is over (its end banner shown) the bar is open and has no fold button: there is nothing left to wait for", () => {
+  render(
+    <MatchEndShown.Provider value={true}>
+      <Bar waits={true} />
+    </MatchEndShown.Provider>,
+  );
+  const bar = screen.getByRole("region", { name: "Your current decision" });
+  expect(bar.getAttribute("data-folded")).toBe("false");
+  expect(bar.classList.contains("folded")).toBe(false);
+  expect(screen.queryByRole("button", { name: /Show actions|Hide actions/ })).toBeNull();
+  expect(bar.querySelector(".controls")?.textContent).toBe("controls");
 });
 
 describe("the turn line in a ruleset's words", () => {

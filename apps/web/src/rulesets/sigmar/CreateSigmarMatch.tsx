@@ -1,7 +1,8 @@
 /**
  * The Age of Sigmar battle creation form: the two players' names, their army lists (mustered in
  * secret by each player in the battle, or chosen by the host now from the sample lists), the
- * spectator delay and reconnection grace, and Create. On success it hands the server's answer
+ * options every ruleset's form offers (the spectator delay, the reconnection grace, how long an
+ * absent player's seat waits before the other may claim, the time control), and Create. On success it hands the server's answer
  * (tokens and links) up.
  */
 import { useId, useState, type FormEvent } from "react";
@@ -12,6 +13,7 @@ import { SigmarRulesetInfo } from "./listing";
 import { NameRefusal, nameInvalid } from "../../lobby/names";
 import { CreateFooter, NumberRow, useCreateMatch, withListing } from "../../lobby/create-form";
 import { correspondenceOption, TimeControlRow, type TimeControl } from "../../lobby/TimeControlRow";
+import { ClaimDelayRow, CLAIM_DELAY } from "../../lobby/ClaimDelayRow";
 
 export function CreateSigmarMatch({ api, listing, onCreated }: { api: Pick<Api, "createMatch">; listing: SigmarRulesetInfo; onCreated: (created: CreateMatchResponse) => void }) {
   const { t: tl, i18n } = useTranslation("lobby");
@@ -22,6 +24,8 @@ export function CreateSigmarMatch({ api, listing, onCreated }: { api: Pick<Api, 
   const [hostLists, setHostLists] = useState(false);
   const [lists, setLists] = useState([0, Math.min(2, listing.sampleArmies.length - 1)]);
   const [spectatorDelay, setSpectatorDelay] = useState(0);
+  const [reconnectGrace, setReconnectGrace] = useState(120);
+  const [claimDelay, setClaimDelay] = useState<number>(CLAIM_DELAY.default);
   const [timeControl, setTimeControl] = useState<TimeControl>(null);
   const { busy, error, create } = useCreateMatch(api, onCreated);
   const plan = listing.battleplans[0];
@@ -30,7 +34,7 @@ export function CreateSigmarMatch({ api, listing, onCreated }: { api: Pick<Api, 
     event.preventDefault();
     if (namesMissing || busy || !plan) return;
     const players = names.map((name, i) => ({ name: name.trim(), ...(hostLists ? { army: listing.sampleArmies[lists[i]!] } : {}) }));
-    await create({ ruleset: "sigmar", scenario: plan.id, players, options: { spectatorDelay, ...correspondenceOption(timeControl) } });
+    await create({ ruleset: "sigmar", scenario: plan.id, players, options: { spectatorDelay, reconnectGrace, claimDelay, ...correspondenceOption(timeControl) } });
   };
   return (
     <form className="create create-sigmar" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
@@ -70,7 +74,12 @@ export function CreateSigmarMatch({ api, listing, onCreated }: { api: Pick<Api, 
         <label>
           <input type="radio" name={`${id}-lists`} checked={hostLists} onChange={() => setHostLists(true)} /> {t("lobby.hostBuilds")}
         </label>
+      </fieldset>
+      <fieldset className="options">
+        <legend>{tl("options")}</legend>
         <NumberRow id={`${id}-delay`} label={t("lobby.spectatorDelay")} min={0} max={5} fallback={0} value={spectatorDelay} onChange={setSpectatorDelay} />
+        <NumberRow id={`${id}-grace`} label={tl("reconnectGrace")} hint={tl("reconnectGraceHint")} min={5} max={3600} fallback={120} value={reconnectGrace} onChange={setReconnectGrace} />
+        <ClaimDelayRow id={`${id}-claim`} value={claimDelay} onChange={setClaimDelay} />
         <TimeControlRow id={`${id}-tc`} value={timeControl} onChange={setTimeControl} />
       </fieldset>
       <CreateFooter hint={namesMissing ? t("lobby.needNames") : null} error={error} busy={busy} disabled={namesMissing || busy} label={t("lobby.create")} busyLabel={t("lobby.creating")} />

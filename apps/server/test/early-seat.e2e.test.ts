@@ -121,3 +121,10 @@ describe("an early seat reservation", () => {
     early.dispose();
   });
 });
+
+test("a reservation the network could not carry is judged as the SDK's own network failure (network_error, retried)", async () => {
+  const { describeJoinError, reserveSeat } = await import("@fogwar/client");
+  // Nothing listens on port 9 of this host: the request fails before any answer.
+  const failure = await reserveSeat("m", { role: "spectator" }, "http://127.0.0.1:9").catch((error: unknown) => error);
+  expect(describeJoinError(failure)).toMatchObject({ code: "network_error", retry: true });
+});

@@ -1,12 +1,12 @@
 /**
  * A seat reservation asked early. Joining a room is two round trips: the matchmaking request
- * (`POST /matchmake/joinById/:matchId`, which reserves a seat) and the WebSocket that consumes the
- * reservation (where the room checks the join options and the seat token). A page that knows its match and seat as soon as its
- * entry script runs (`/play/:matchId` with the seat token in this tab) asks the first one at once,
- * with plain `fetch` (no SDK in the entry script), while the table's code still downloads and
- * evaluates; the session's first join then consumes it (`MatchSession`, ./session.ts) instead of
- * asking again. On a phone on 4G that takes a round trip (about 165 ms) and the table code's
- * evaluation off the path to the first state.
+ * (`POST /matchmake/joinById/:matchId`, which reserves a seat) and the WebSocket that consumes
+ * the reservation (where the room checks the join options and the seat token). A page that knows
+ * its match and seat as soon as its entry script runs (`/play/:matchId` with the seat token in
+ * this tab, `/watch/:matchId`) asks the first one at once, with plain `fetch` (no SDK in the entry
+ * script), while the table's code still downloads and evaluates; the session's first join then
+ * consumes it (`MatchSession`, ./session.ts) instead of asking again. On a phone on 4G that takes
+ * a round trip (about 165 ms) and the table code's evaluation off the path to the first state.
  *
  * One-shot: a reservation is taken at most once, by the first session whose match and options
  * match exactly; every later join (a retry, a reconnection, another tab) asks its own. A
@@ -18,12 +18,13 @@ import type { JoinSpec, SeatReservation } from "./snapshot";
 
 /**
  * A refused or failed reservation, shaped as the SDK's join errors are (`code`: the HTTP status,
- * or 0 when the server could not be reached; `message`: the server's words), so that the session
- * judges it with the same `joinErrorVerdict` as a join of its own.
+ * or undefined when the server could not be reached; `message`: the server's words), so that the
+ * session judges it with the same `joinErrorVerdict` as a join of its own (a network failure:
+ * `network_error`).
  */
 export class ReservationError extends Error {
   constructor(
-    readonly code: number,
+    readonly code: number | undefined,
     message: string,
   ) {
     super(message);
@@ -57,7 +58,7 @@ export async function reserveSeat(matchId: string, spec: JoinSpec, endpoint = ""
       body: JSON.stringify(joinOptionsOf(spec)),
     });
   } catch (error) {
-    throw new ReservationError(0, error instanceof Error ? error.message : "network error");
+    throw new ReservationError(undefined, error instanceof Error ? error.message : "network error");
   }
   const body = (await response.json().catch(() => null)) as (Partial<SeatReservation> & { message?: string; error?: string }) | null;
   if (!response.ok) throw new ReservationError(response.status, body?.message ?? body?.error ?? response.statusText);

@@ -5,7 +5,7 @@
  */
 import { Client } from "@colyseus/sdk";
 import { catalog } from "@fogwar/ember";
-import { MatchSession, prefetchSeat, type JoinSpec, type RoomClient } from "@fogwar/client";
+import { MatchSession, describeJoinError, prefetchSeat, reserveSeat, type JoinSpec, type RoomClient } from "@fogwar/client";
 import { bootServer, createMatch, emberRequest, type TestServer } from "./harness";
 
 jest.setTimeout(60_000);
@@ -123,8 +123,32 @@ describe("an early seat reservation", () => {
 });
 
 test("a reservation the network could not carry is judged as the SDK's own network failure (network_error, retried)", async () => {
-  const { describeJoinError, reserveSeat } = await import("@fogwar/client");
   // Nothing listens on port 9 of this host: the request fails before any answer.
   const failure = await reserveSeat("m", { role: "spectator" }, "http://127.0.0.1:9").catch((error: unknown) => error);
   expect(describeJoinError(failure)).toMatchObject({ code: "network_error", retry: true });
+});
+
+describe("an attacker who keeps every reservation it was ever sent", () => {
+  test("replaying a reservation already consumed is refused, and no second connection ever receives the seat's view", async () => {
+    const { matchId, spec } = await open((token) => ({ role: "player", seat: "p1", token: token("p1") }));
+    const reservation = await reserveSeat(matchId, spec, test_server.http);
+    const sdk = new Client(test_server.http);
+    const owner = await sdk.consumeSeatReservation(reservation as never);
+    // The same bytes again (a copied reservation): the server no longer holds that seat reservation.
+    const replay = await new Client(test_server.http).consumeSeatReservation(reservation as never).then(
+      (room) => room,
+      (error: unknown) => error,
+    );
+    expect(replay).toBeInstanceOf(Error);
+    await owner.leave();
+  });
+
+  test("a spectator's reservation cannot be turned into a seat: the join options are fixed on the server when it is made, and consuming it carries none", async () => {
+    const { matchId } = await open(() => ({ role: "spectator" }));
+    const reservation = await reserveSeat(matchId, { role: "spectator" }, test_server.http);
+    const room = await new Client(test_server.http).consumeSeatReservation(reservation as never);
+    const welcome = await new Promise<{ role: string; seat: string | null }>((resolve) => room.onMessage("welcome", resolve));
+    expect(welcome).toMatchObject({ role: "spectator", seat: null });
+    await room.leave();
+  });
 });

@@ -131,7 +131,8 @@ export class MatchSession {
     const early = this.joinedOnce || !this.client.consumeSeatReservation ? undefined : takePrefetchedSeat(this.matchId, this.join);
     let room: Room;
     try {
-      const joined = early && this.client.consumeSeatReservation ? early.then((reservation) => this.client.consumeSeatReservation!(reservation)) : this.client.joinById(this.matchId, options);
+      const consume = this.client.consumeSeatReservation?.bind(this.client);
+      const joined = early && consume ? early.then(consume) : this.client.joinById(this.matchId, options);
       room = await withTimeout(joined, JOIN_TIMEOUT_MS);
     } catch (error) {
       this.joining = false;

@@ -220,8 +220,9 @@ export function Board({ view, seat, selected, onSelectUnit, squares = [], target
               const a = centre(attacker.at as Square);
               const b = centre(u.at as Square);
               const clear = sight.shooting ? shootingSight(view, attacker.at as Square, u.at as Square) : lineOfSight(view, attacker.at as Square, u.at as Square);
-              const inRange = distance(attacker.at as Square, u.at as Square) <= sight.range;
-              const label = clear ? (inRange ? t("board.sightClear", { count: distance(attacker.at as Square, u.at as Square), distance: distance(attacker.at as Square, u.at as Square) }) : t("board.outOfRange")) : t("board.sightBlocked");
+              const squares = distance(attacker.at as Square, u.at as Square);
+              const inRange = squares <= sight.range;
+              const label = clear ? (inRange ? t("board.sightClear", { count: squares, distance: squares }) : t("board.outOfRange")) : t("board.sightBlocked");
               return (
                 <g key={u.id} data-sight={u.id} data-clear={clear ? "true" : "false"}>
                   <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke={clear ? (inRange ? "#1a7f37" : "#c77c00") : "#d11"} strokeWidth={2} strokeDasharray={clear ? (inRange ? undefined : "6 3") : "2 3"} />

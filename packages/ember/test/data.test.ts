@@ -10,12 +10,14 @@ import {
   TIMINGS,
   type Action,
   type ArmyList,
-  type EmberData,
+  EmberData,
   type Faction,
   type Part,
   type Rect,
   type Scenario,
 } from "../src/data";
+import { authoredData } from "../src/data/sources";
+import validated from "../src/data/validated.json";
 
 const FACTIONS: readonly Faction[] = ["RDL", "UN", "GOF"];
 const KEYWORDS = ["snipe", "suppress", "impact", "rupture", "shotgun", "cleave"] as const;
@@ -78,6 +80,14 @@ describe("EMBER sample data", () => {
     expect(catalog.data.armies).toHaveLength(9);
     // A clean copy of the data builds again: the broken-copy tests below fail for their own reason.
     expect(() => buildCatalog(copy())).not.toThrow();
+  });
+
+  it("the bundled data (src/data/validated.json) is the data files as the schema reads them: after editing packages/ember/data, run `pnpm data`", () => {
+    const fromFiles = EmberData.parse(authoredData());
+    // Compared as JSON, as the file holds it: a field the schema leaves out is absent from both.
+    expect(validated).toEqual(JSON.parse(JSON.stringify(fromFiles)));
+    expect(catalog.data).toEqual(validated);
+    expect(() => buildCatalog(authoredData())).not.toThrow();
   });
 
   it("seed 001 2: each faction has at least 3 loadouts, exactly 2 pilots and at least 1 drone", () => {

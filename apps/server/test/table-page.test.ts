@@ -9,10 +9,11 @@ const INDEX = `<!doctype html><html><head>
     <link rel="stylesheet" crossorigin href="/assets/index-A.css">
   </head><body></body></html>`;
 
-test("scripts get modulepreload links and CSS files stylesheet links, each once, before </head>", () => {
+test("scripts get low-priority modulepreload links and CSS files stylesheet links, each once, before </head>", () => {
   const html = withModulePreloads(INDEX, ["assets/index-A.css", "assets/index-A.js", "assets/Table-B.css", "assets/Table-B.js", "assets/Table-B.css"]);
-  const links = [...html.matchAll(/<link rel="([a-z]+)" crossorigin href="([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`);
-  expect(links).toEqual(["stylesheet /assets/index-A.css", "stylesheet /assets/Table-B.css", "modulepreload /assets/Table-B.js"]);
+  const links = [...html.matchAll(/<link rel="([a-z]+)"( fetchpriority="low")? crossorigin href="([^"]+)">/g)].map((m) => `${m[1]}${m[2] ? " low" : ""} ${m[3]}`);
+  // The entry's own scripts come first; a table's preloads wait behind them (fetchpriority).
+  expect(links).toEqual(["stylesheet /assets/index-A.css", "stylesheet /assets/Table-B.css", "modulepreload low /assets/Table-B.js"]);
   expect(html.indexOf("Table-B.js")).toBeLessThan(html.indexOf("</head>"));
 });
 

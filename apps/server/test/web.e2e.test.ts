@@ -191,7 +191,7 @@ describe("FOGWAR_WEB_DIR", () => {
 
 describe("table pages name their first scripts (table-preloads.json)", () => {
   const url = () => base;
-  const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+  const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
   test("a seat's and a spectator's page of an EMBER match preload the route's and EMBER's chunks, never Siege's, not the entry twice, and no file the folder lacks", async () => {
     const created = await fetch(`${url()}/api/matches`, {

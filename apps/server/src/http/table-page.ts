@@ -5,7 +5,10 @@
  * server answers index.html with a `<link rel="modulepreload">` for each script and a
  * `<link rel="stylesheet">` for each CSS file (the match's own ruleset only, looked up by id),
  * so the browser fetches them alongside the entry instead of discovering them one after another
- * (on a phone on 4G each discovery costs a round trip of about 165 ms), and a
+ * (on a phone on 4G each discovery costs a round trip of about 165 ms), at low priority
+ * (`fetchpriority="low"`): the entry's own scripts, which run first, then come before them
+ * instead of sharing the phone's bandwidth with them (about 0.2 s sooner to interactive on the
+ * emulated phone, apps/web/e2e/budget.ts), and a
  * `<meta name="fogwar-ruleset">` naming the ruleset, which the page reads instead of asking. The ruleset of a match is
  * public (`GET /api/matches/:id` says it); an unknown match gets the route's chunks only.
  *
@@ -37,12 +40,13 @@ export type RulesetOf = (matchId: string) => Promise<string | undefined>;
  * `index` with a link for each of `files` that it does not load already, and the `ruleset`
  * meta when a ruleset is given (a lowercase id), placed before `</head>`
  * (after the entry's own links): a stylesheet link for a `.css` file (the page's code then finds
- * it loaded and adds no second one), a modulepreload link for a script. File names are the
+ * it loaded and adds no second one), a low-priority modulepreload link for a script. File names are the
  * build's (`assets/x-hash.js`, `assets/x-hash.css`).
  */
 export function withModulePreloads(index: string, files: readonly string[], ruleset?: string): string {
   const missing = [...new Set(files)].filter((file) => !index.includes(`/${file}"`));
-  const links = missing.map((file) => `    <link rel="${file.endsWith(".css") ? "stylesheet" : "modulepreload"}" crossorigin href="/${file}">\n`).join("");
+  const link = (file: string) => (file.endsWith(".css") ? `<link rel="stylesheet" crossorigin href="/${file}">` : `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`);
+  const links = missing.map((file) => `    ${link(file)}\n`).join("");
   // The page's code reads the ruleset here instead of asking the match's summary (apps/web/src/table/preload.ts).
   const hint = ruleset !== undefined && /^[a-z0-9_-]+$/.test(ruleset) ? `    <meta name="${RULESET_META}" content="${ruleset}">\n` : "";
   if (links === "" && hint === "") return index;

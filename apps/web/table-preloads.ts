@@ -4,15 +4,16 @@
  * page's HTML (`<link rel="modulepreload">`, `<link rel="stylesheet">`) and the browser fetches
  * them alongside the entry instead of one after another. Shape: `{ "table": string[], "rulesets": { [rulesetId]: string[] } }`, file names
  * relative to the build folder (e.g. `assets/Table-CjfcoiqQ.js`, `assets/Table-B3xk.css`), each with its static imports.
- * `table` is the table route's code (every ruleset); `rulesets[id]` is that ruleset's table chunk.
+ * `table` is the table route's code (every ruleset: the route, which connects, then the table's
+ * body); `rulesets[id]` is that ruleset's table chunk.
  */
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Plugin } from "vite";
 
-/** The modules whose chunks a table page needs: the route, then each ruleset's table. */
+/** The modules whose chunks a table page needs: the route and its body, then each ruleset's table. */
 export const TABLE_MODULES = {
-  table: "src/table/TableRoute.tsx",
+  table: ["src/table/TableRoute.tsx", "src/table/TableBody.tsx"],
   rulesets: {
     ember: "src/rulesets/ember/EmberConnected.tsx",
     siege: "src/rulesets/siege/SiegeTable.tsx",
@@ -79,7 +80,7 @@ export function tablePreloads(): Plugin {
     writeBundle(options, bundle) {
       const chunks = bundle as unknown as Record<string, ChunkLike>;
       const preloads: TablePreloads = {
-        table: chunkClosure(chunks, TABLE_MODULES.table),
+        table: [...new Set(TABLE_MODULES.table.flatMap((module) => chunkClosure(chunks, module)))],
         rulesets: Object.fromEntries(Object.entries(TABLE_MODULES.rulesets).map(([id, module]) => [id, chunkClosure(chunks, module)])),
       };
       writeFileSync(join(resolve(root, options.dir ?? "dist"), "table-preloads.json"), `${JSON.stringify(preloads, null, 2)}\n`);

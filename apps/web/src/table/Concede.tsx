@@ -2,10 +2,11 @@
  * The Concede control of every ruleset's table (inside ./Abandonment.tsx): "Concede", then the
  * one question every ruleset asks, "Concede the match? Your side loses. This cannot be undone.",
  * with "Yes, concede" and "Keep playing". The rules decide what a concession means (the seat, or
- * its whole team, loses).
+ * its whole team, loses). The question's open state is held by the table's body when there is
+ * one (./concede-question.ts): it stays open when the table under it changes.
  */
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useConcedeQuestion } from "./concede-question";
 import "../i18n/table-strings";
 
 export interface ConcedeButtonProps {
@@ -18,7 +19,7 @@ export interface ConcedeButtonProps {
 /** "Concede", then the question with "Yes, concede" and "Keep playing". */
 export function ConcedeButton({ onConcede, disabled = false }: ConcedeButtonProps) {
   const { t } = useTranslation("table");
-  const [asking, setAsking] = useState(false);
+  const [asking, setAsking] = useConcedeQuestion();
   if (!asking) {
     return (
       <button type="button" className="concede" disabled={disabled} onClick={() => setAsking(true)}>

@@ -6,7 +6,7 @@
  * for every ruleset, and once the match is over the result in words with what to do next
  * (./MatchEnd.tsx) above it. Its own chunk: it evaluates while the join's round trips run.
  */
-import { type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { JoinSpec, MatchConnection } from "../net/useMatch";
 import { Loading } from "../ui";
@@ -19,6 +19,7 @@ import { TableNotices } from "./TableNotices";
 import { useBotSeats } from "./BotNote";
 import { MatchEnd, endResultOf } from "./MatchEnd";
 import { MatchEndShown } from "./match-end-shown";
+import { ConcedeQuestion } from "./concede-question";
 import "../i18n/table-strings";
 
 /** A table body's props: the match and seat, the live connection, and a retry from scratch. */
@@ -35,6 +36,8 @@ export function TableBody({ matchId, join, match, onRetry }: TableBodyProps) {
   const bots = useBotSeats(matchId, match.view !== null || match.status === "failed" || match.status === "closed");
   const { t } = useTranslation("table");
   const { t: tc } = useTranslation("common");
+  // Held here, above the ruleset's table: a muster replaced by the battle keeps the question open.
+  const concedeQuestion = useState(false);
   const seat = join.role === "player" ? join.seat : null;
   const banner = (children?: ReactNode) => (
     <ConnectionBanner match={match} seat={seat} onRetry={onRetry} matchId={matchId} bots={bots}>
@@ -78,7 +81,7 @@ export function TableBody({ matchId, join, match, onRetry }: TableBodyProps) {
     <PlayersProvider players={match.welcome?.players}>
       {rematch}
       <MatchEndShown.Provider value={over}>
-        {content}
+        <ConcedeQuestion.Provider value={concedeQuestion}>{content}</ConcedeQuestion.Provider>
       </MatchEndShown.Provider>
       <TableNotices notices={match.notices ?? []} seat={seat} />
       <ChatPanel chat={match.chat} onSend={match.sendChat} seat={seat} />

@@ -2,11 +2,14 @@
  * Leaving a match, the same panel in every ruleset's table (./Abandonment.tsx): the claim
  * countdown against another side's disconnected seat turns into "Claim the win" and "Claim a
  * draw" once the delay has passed, and a button sends the claim; Concede asks the one question
- * every ruleset asks before it sends the concession; a refusal is said; nothing for a spectator,
+ * every ruleset asks before it sends the concession, and the question stays open when the table
+ * under it is replaced; a refusal is said; nothing for a spectator,
  * against one's own side, or once the match is over.
  */
 import { act, fireEvent, render, screen } from "@testing-library/react";
+import { useState, type ReactNode } from "react";
 import { AbandonmentPanel } from "./Abandonment";
+import { ConcedeQuestion } from "./concede-question";
 import type { ClockInfo } from "./clock";
 import { inEnglish } from "../../test/english";
 
@@ -65,4 +68,28 @@ test("nothing for a spectator, no claim against one's own side (a teammate), not
   watcher.unmount();
   const over = render(<AbandonmentPanel info={field} seat="p1" over nameOf={(s) => s} sideOf={(s) => s} onConcede={async () => ({ ok: true })} now={() => 1_000} />);
   expect(over.container.innerHTML).toBe("");
+});
+
+test("the Concede question stays open when the table under it is replaced (a muster giving way to the battle), as the table's body holds it", () => {
+  function Holder({ children }: { children: ReactNode }) {
+    const question = useState(false);
+    return <ConcedeQuestion.Provider value={question}>{children}</ConcedeQuestion.Provider>;
+  }
+  const panel = <AbandonmentPanel info={null} seat="p1" over={false} nameOf={(s) => s} sideOf={(s) => s} onConcede={async () => ({ ok: true })} />;
+  const Muster = () => <section>{panel}</section>;
+  const Battle = () => <div>{panel}</div>;
+  const { rerender } = render(
+    <Holder>
+      <Muster />
+    </Holder>,
+  );
+  fireEvent.click(screen.getByRole("button", { name: "Concede" }));
+  rerender(
+    <Holder>
+      <Battle />
+    </Holder>,
+  );
+  expect(screen.getByRole("group", { name: "Concede the match? Your side loses. This cannot be undone." })).toBeTruthy();
+  fireEvent.click(screen.getByRole("button", { name: "Keep playing" }));
+  expect(screen.getByRole("button", { name: "Concede" })).toBeTruthy();
 });

@@ -7,12 +7,18 @@ export interface ErrorLike {
   readonly details?: unknown;
 }
 
+/**
+ * A refusal's details as lines a person reads: zod-style issues (`path message`), a list's
+ * problems (`problems`: strings or `{ message }`, after the player's `name` when given), never the
+ * details object itself (raw ids and JSON are no reading for a player; the code is shown beside).
+ */
 function detailLines(details: unknown): string[] {
-  if (Array.isArray(details)) {
-    return details.map((d) => (d && typeof d === "object" && "message" in d ? `${String((d as { path?: unknown }).path ?? "")} ${String((d as { message: unknown }).message)}`.trim() : JSON.stringify(d)));
-  }
-  if (details && typeof details === "object") return [JSON.stringify(details)];
-  return [];
+  const issue = (d: unknown) => (d && typeof d === "object" && "message" in d ? `${String((d as { path?: unknown }).path ?? "")} ${String((d as { message: unknown }).message)}`.trim() : typeof d === "string" ? d : null);
+  if (Array.isArray(details)) return details.map(issue).filter((line): line is string => line !== null);
+  if (!details || typeof details !== "object") return [];
+  const { name, problems, issues } = details as { name?: unknown; problems?: unknown; issues?: unknown };
+  const lines = [...(Array.isArray(problems) ? problems : []), ...(Array.isArray(issues) ? issues : [])].map(issue).filter((line): line is string => line !== null);
+  return typeof name === "string" && name !== "" ? lines.map((line) => `${name}: ${line}`) : lines;
 }
 
 /** An error with its code, translated when the code is known, with the server's details. */

@@ -40,11 +40,11 @@ export const emberHost: HostedRuleset = {
       const parsed = ArmyList.safeParse(player.army);
       const seat = seats[i] as string;
       if (!parsed.success) {
-        return { ok: false, problem: { code: "invalid_army", message: `${player.name}'s army list is malformed.`, details: { seat, issues: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })) } } };
+        return { ok: false, problem: { code: "invalid_army", message: `${player.name}'s army list is malformed.`, details: { seat, name: player.name, issues: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })) } } };
       }
       const problems = validateArmy(parsed.data, scenario.battleSize);
       if (problems.length > 0) {
-        return { ok: false, problem: { code: "invalid_army", message: `${player.name}'s army is not valid for a ${scenario.battleSize} battle: ${problems[0]?.message}`, details: { seat, problems } } };
+        return { ok: false, problem: { code: "invalid_army", message: `${player.name}'s army is not valid for a ${scenario.battleSize} battle: ${problems[0]?.message}`, details: { seat, name: player.name, problems } } };
       }
       armies[seat] = parsed.data;
     }

@@ -31,9 +31,9 @@ export const sigmarHost: HostedRuleset = {
     for (const [i, player] of withArmy ? request.players.entries() : []) {
       const parsed = ArmyList.safeParse(player.army);
       const seat = seats[i]!;
-      if (!parsed.success) return { ok: false, problem: { code: "invalid_army", message: `${player.name}'s army list is malformed.`, details: { seat } } };
+      if (!parsed.success) return { ok: false, problem: { code: "invalid_army", message: `${player.name}'s army list is malformed.`, details: { seat, name: player.name } } };
       const problems = armyProblems(parsed.data);
-      if (problems.length > 0) return { ok: false, problem: { code: "invalid_army", message: `${player.name}'s army list is not valid: ${problems[0]}`, details: { seat, problems } } };
+      if (problems.length > 0) return { ok: false, problem: { code: "invalid_army", message: `${player.name}'s army list is not valid: ${problems[0]}`, details: { seat, name: player.name, problems } } };
       armies[seat] = parsed.data;
     }
     const setup: SigmarSetup = { seats: ["p1", "p2"], ...(withArmy ? { armies } : {}) };

@@ -135,9 +135,11 @@ describe("LobbyPage", () => {
     expect(writeText).toHaveBeenCalledWith("http://fogwar.test/watch/n3wm4tch9xyz");
   });
 
-  test("the server's refusal is shown with its code and details", async () => {
+  test("the server's refusal is shown with its code and its problems in words, each after the player's name, never as raw details", async () => {
     const { fetchImpl } = fakeFetch((call) =>
-      call.method === "POST" ? { status: 400, body: { error: { code: "invalid_army", message: "The army of p2 is not valid.", details: { seat: "p2" } } } } : undefined,
+      call.method === "POST"
+        ? { status: 400, body: { error: { code: "invalid_army", message: "P1's army is not valid.", details: { seat: "p2", name: "P1", problems: [{ code: "over_points", message: "The list costs 720 points; the limit is 600." }] } } } }
+        : undefined,
     );
     renderLobby(fetchImpl);
     const names = (await screen.findAllByLabelText("Name", { selector: "input[required]" })) as HTMLInputElement[];
@@ -145,7 +147,10 @@ describe("LobbyPage", () => {
     fireEvent.click(screen.getByRole("button", { name: "Create match" }));
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("invalid_army");
-    expect(alert.textContent).toContain("p2");
+    expect(alert.textContent).toContain("An army list is not valid.");
+    expect(alert.textContent).toContain("P1: The list costs 720 points; the limit is 600.");
+    expect(alert.textContent).not.toContain("{");
+    expect(alert.textContent).not.toContain("p2");
   });
 
   test("rulesets that cannot load show an error and a retry", async () => {

@@ -184,6 +184,20 @@ describe("lobby API: bad requests get a 4xx with a clear message and create noth
     expect((await api(ts.http, "/matches")).body.matches.length).toBe(before);
   });
 
+  test("an attacker keeping every refusal learns only what its own request held: a refused list's details are its seat, the name it sent and the list's problems, the same for the same request, with no match id, token or invite", async () => {
+    const body = { ...emberRequest(catalog), players: [{ name: "A", army: catalog.data.armies[0] }, { name: "Mallory", army: catalog.data.armies[1] }] };
+    const first = await api(ts.http, "/matches", { body });
+    const again = await api(ts.http, "/matches", { body });
+    expect(first.status).toBe(400);
+    expect(first.body.error.code).toBe("invalid_army");
+    expect(Object.keys(first.body.error.details).sort()).toEqual(["name", "problems", "seat"]);
+    expect(first.body.error.details).toMatchObject({ seat: "p2", name: "Mallory" });
+    expect(first.body.error.details.problems.length).toBeGreaterThan(0);
+    // Nothing of the server's state (no counter, no id, no credential): the same request, the same answer.
+    expect(again.body).toEqual(first.body);
+    expect(JSON.stringify(first.body)).not.toMatch(/matchId|token|invite|[0-9a-f]{32}/);
+  });
+
   test("unknown match and unknown endpoint are 404 with a code", async () => {
     expect((await api(ts.http, "/matches/nosuchmatch0")).body.error.code).toBe("not_found");
     expect((await api(ts.http, "/matches/nosuchmatch0/history")).status).toBe(404);

@@ -10,7 +10,7 @@ import {
   TIMINGS,
   type Action,
   type ArmyList,
-  EmberData,
+  type EmberData,
   type Faction,
   type Part,
   type Rect,
@@ -83,11 +83,11 @@ describe("EMBER sample data", () => {
   });
 
   it("the bundled data (src/data/validated.json) is the data files as the schema reads them: after editing packages/ember/data, run `pnpm data`", () => {
-    const fromFiles = EmberData.parse(authoredData());
+    // The files through the schema and the reference checks (buildCatalog throws on either).
+    const fromFiles = buildCatalog(authoredData()).data;
     // Compared as JSON, as the file holds it: a field the schema leaves out is absent from both.
     expect(validated).toEqual(JSON.parse(JSON.stringify(fromFiles)));
     expect(catalog.data).toEqual(validated);
-    expect(() => buildCatalog(authoredData())).not.toThrow();
   });
 
   it("seed 001 2: each faction has at least 3 loadouts, exactly 2 pilots and at least 1 drone", () => {

@@ -93,6 +93,23 @@ suite(title, () => {
       await concede.click();
       await page.locator("section.abandonment .concede-confirm").waitFor();
       words.add(await wordsOf(page));
+      // The answer is readable: its text against its background (or the panel's, when it has none)
+      // reaches WCAG's 4.5:1 (a page-wide filled "danger" style under the table's red text once
+      // made it red on dark red, about 1.4:1).
+      const contrast = await page.getByRole("button", { name: "Yes, concede" }).evaluate((button) => {
+        const rgba = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
+        const background = (el: Element | null): number[] => {
+          for (let at = el; at; at = at.parentElement) {
+            const c = rgba(getComputedStyle(at).backgroundColor);
+            if (c.length === 3 || (c[3] ?? 0) > 0) return c.slice(0, 3);
+          }
+          return [255, 255, 255];
+        };
+        const luminance = ([r, g, b]: number[]) => [r!, g!, b!].map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4)).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
+        const [a, b] = [luminance(rgba(getComputedStyle(button).color)), luminance(background(button))].sort((x, y) => y - x);
+        return (a! + 0.05) / (b! + 0.05);
+      });
+      expect([r.id, contrast >= 4.5]).toEqual([r.id, true]);
       await page.screenshot({ path: join(shots, `${r.id}-concede-${r.width}.png`) });
       await page.getByRole("button", { name: "Yes, concede" }).click();
       await page.locator(".match-end").waitFor();

@@ -17,7 +17,6 @@ import {
   type CreateMatchRequest,
   type MatchStatus,
 } from "@fogwar/protocol";
-import { ArmyList } from "@fogwar/ember";
 
 /** A REST failure: the server's `{ code, message, details }`, or a client-side code. */
 export class ApiError extends Error {
@@ -32,41 +31,13 @@ export class ApiError extends Error {
   }
 }
 
-/** A scenario as `GET /api/rulesets` lists it. */
-export const ScenarioInfo = z.object({
-  id: z.string(),
-  name: z.object({ en: z.string(), ko: z.string() }),
-  battleSize: z.enum(["skirmish", "standard", "large"]),
-  rounds: z.number(),
-  /** How many sides its deployment zones host: 2 (1 v 1, 2 v 2) or 4 (also 1 v 1 v 1 and 1 v 1 v 1 v 1). */
-  sides: z.number().optional(),
-});
-export type ScenarioInfo = z.output<typeof ScenarioInfo>;
-
-/** A hosted ruleset with its scenarios and sample armies. */
-export const RulesetInfo = z.object({
-  id: z.string(),
-  rulesVersion: z.string(),
-  scenarios: z.array(ScenarioInfo),
-  sampleArmies: z.array(ArmyList),
-});
-export type RulesetInfo = z.output<typeof RulesetInfo>;
-
 /**
  * `GET /api/rulesets`: each ruleset's listing has its own shape (EMBER: scenarios and sample
  * armies; Siege: missions, maps and team sizes), so entries are kept loose here and read by
- * {@link RulesetInfo} (EMBER-shaped listings).
+ * each ruleset's own listing schema (rulesets/<id>/listing.ts).
  */
 export const RulesetsResponse = z.object({ rulesets: z.array(z.looseObject({ id: z.string(), rulesVersion: z.string() })) });
 export type RulesetsResponse = z.output<typeof RulesetsResponse>;
-
-/** The EMBER-shaped listings of a `GET /api/rulesets` answer. */
-export function emberRulesets(listing: readonly RulesetsResponse["rulesets"][number][]): RulesetInfo[] {
-  return listing.flatMap((r) => {
-    const parsed = RulesetInfo.safeParse(r);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
 
 /** `GET /api/matches/:id`. */
 export const MatchDetails = z.object({
@@ -134,8 +105,6 @@ export function createApi(fetchImpl: FetchLike = (input, init) => fetch(input, i
   }
 
   return {
-    /** `GET /api/rulesets`. */
-    rulesets: () => call(RulesetsResponse, "/rulesets").then((r) => emberRulesets(r.rulesets)),
     /** `GET /api/rulesets` as the server sends it: every hosted ruleset's listing, each of its own shape. */
     listings: () => call(RulesetsResponse, "/rulesets").then((r) => r.rulesets),
     /** `POST /api/matches`: the seats' tokens and invite links (shown this once). */

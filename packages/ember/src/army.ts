@@ -4,7 +4,7 @@
  */
 import { catalog, type EmberCatalog } from "./data";
 import type { ArmyList, ArmyUnit, BattleSize, PartSlot } from "./data/schema";
-import { PART_SLOTS } from "./data/schema";
+import { PART_SLOTS } from "./data/terms";
 
 /** One reason an army list is invalid, with the unit it concerns (index into `units`, or null). */
 export interface ArmyProblem {

@@ -9,7 +9,8 @@ import { initiativeOrder, intactSlots, mechsInPlay, nextSeat, projectileById, un
 import { forgetConcealed } from "./concealment";
 import type { Ctx } from "./context";
 import { catalog } from "./data";
-import { type Timing, TIMINGS } from "./data/schema";
+import { TIMINGS } from "./data/terms";
+import type { Timing } from "./data/schema";
 import { commandGeneration } from "./resources";
 import { delayActors, runSequences, startDetonation } from "./sequences";
 import { askSmokeRemoval, cloudsToThin } from "./smoke";

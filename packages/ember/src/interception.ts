@@ -8,7 +8,8 @@ import { beginInterception } from "./attack-declare";
 import { allied, mechPart, partActions, unitById, unitsInPlay } from "./query";
 import { shootingLineOfSight } from "./sight";
 import type { Ctx } from "./context";
-import { type Action, type AttackEffect, PART_SLOTS, type PartSlot } from "./data/schema";
+import { PART_SLOTS } from "./data/terms";
+import type { Action, AttackEffect, PartSlot } from "./data/schema";
 import { attackEffect } from "./targeting";
 import type { Combatant, EmberCommand, EmberErrorCode, EmberState, InterceptorOption, MechState, UnitState } from "./types";
 

@@ -10,11 +10,13 @@ import { allied, droneCard, intactSlots, isFree, manoeuvreRange, partActions, un
 import { reachableSquares } from "./reach";
 import { canCommand, planners } from "./flow";
 import { objectiveSquares } from "./mission";
-import { PART_SLOTS, type Action, type PartSlot } from "./data/schema";
+import { PART_SLOTS } from "./data/terms";
+import type { Action, PartSlot } from "./data/schema";
 import { isCharged, unarmedSlots } from "./resources";
 import { lockersOf, locks } from "./melee";
 import { catalog } from "./data";
-import { CHOOSABLE_STANCES, TIMINGS, type Timing } from "./data/schema";
+import { CHOOSABLE_STANCES, TIMINGS } from "./data/terms";
+import type { Timing } from "./data/schema";
 import type { DroneState, EmberCommand, EmberState, MechState, UnitState } from "./types";
 import type { EmberView } from "./view";
 import { actionGate, actProblem } from "./actions";

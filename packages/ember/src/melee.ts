@@ -11,7 +11,8 @@
 import { chebyshev } from "@fogwar/engine";
 import { allied, droneCard, isHighAltitude, mechPart, unitsInPlay } from "./query";
 import { inFrontArc } from "./sight";
-import { PART_SLOTS, type PartSlot } from "./data/schema";
+import { PART_SLOTS } from "./data/terms";
+import type { PartSlot } from "./data/schema";
 import type { Combatant, EmberState, MechState, UnitState } from "./types";
 
 /** The slots that can punch and kick (seed 000 2.2). */

@@ -7,7 +7,7 @@
 import { inBounds, sameSquare, type Square } from "@fogwar/engine";
 import { catalog } from "./data";
 import type { Action, CommonAction, Drone, Part, PartSlot, ProjectileCard, Stance } from "./data/schema";
-import { PART_SLOTS } from "./data/schema";
+import { PART_SLOTS } from "./data/terms";
 import { scenarioOf, standingTerrainAt } from "./map";
 import type { Combatant, DroneState, EmberState, MechState, ProjectileState, SeatId, UnitId, UnitState } from "./types";
 

@@ -7,7 +7,8 @@
  */
 import type { Ctx } from "./context";
 import { mechPart, partCard } from "./query";
-import { PART_SLOTS, type Action, type Part, type PartSlot } from "./data/schema";
+import { PART_SLOTS } from "./data/terms";
+import type { Action, Part, PartSlot } from "./data/schema";
 import type { Combatant, LinkChangeReason, MechState } from "./types";
 
 // ---------------------------------------------------------------------------------------------

@@ -6,7 +6,8 @@
 import { Random, rngStateFromSeed, SearchBot, type SearchAdapter, type SearchBudget, type SeatId } from "@fogwar/engine";
 import { emberBotPolicy } from "./bot";
 import { hiddenSquareOptions } from "./concealment";
-import { TIMINGS, type Timing } from "./data/schema";
+import { TIMINGS } from "./data/terms";
+import type { Timing } from "./data/schema";
 import { tieBreakScore } from "./victory";
 import { musterFromView, presetArmies } from "./muster";
 import { ember } from "./ruleset";

@@ -84,7 +84,7 @@ test("an unknown ruleset has no guide", () => {
 });
 
 test("the lobby links to every guide", () => {
-  const api = { rulesets: () => new Promise<never>(() => {}), siege: () => Promise.resolve(null) } as unknown as Parameters<typeof LobbyPage>[0]["api"];
+  const api = { listings: () => new Promise<never>(() => {}), siege: () => Promise.resolve(null) } as unknown as Parameters<typeof LobbyPage>[0]["api"];
   render(
     <MemoryRouter>
       <LobbyPage api={api} />

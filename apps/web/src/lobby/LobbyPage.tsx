@@ -60,8 +60,8 @@ export function LobbyPage({ api = defaultApi, online = api === defaultApi }: { a
   useEffect(() => {
     let live = true;
     setError(null);
-    // Every listing as the server sends it (an Api without `listings` gives the EMBER-shaped ones).
-    (api.listings ?? api.rulesets)().then(
+    // Every listing as the server sends it; each ruleset's form reads its own (rulesets/<id>/listing.ts).
+    api.listings().then(
       (r) => live && setListings(r),
       (e: unknown) => live && setError(e instanceof ApiError ? e : new ApiError("network_error", String(e))),
     );

@@ -4,6 +4,9 @@
  * of this project, kept in `packages/ember/data/*.json` so a group can replace it with its own.
  */
 import { z } from "zod";
+import { CHOOSABLE_STANCES, PART_SLOTS, TIMINGS } from "./terms";
+
+export { CHOOSABLE_STANCES, PART_SLOTS, TIMINGS };
 
 /** A bilingual display name. */
 export const Name = z.object({ en: z.string().min(1), ko: z.string().min(1) });
@@ -34,9 +37,8 @@ export const Face = z.object({
 export type Face = z.infer<typeof Face>;
 
 /** The mech parts (seed 000 1.2.3). */
-export const PartSlot = z.enum(["torso", "chassis", "left_arm", "right_arm"]);
+export const PartSlot = z.enum(PART_SLOTS);
 export type PartSlot = z.infer<typeof PartSlot>;
-export const PART_SLOTS: readonly PartSlot[] = PartSlot.options;
 
 /** A part die face: a part, or `choice` (the attacker picks; seed 000 1.2.1). */
 export const PartFace = z.enum(["torso", "chassis", "left_arm", "right_arm", "choice"]);
@@ -53,9 +55,8 @@ export const DiceData = z.object({
 export type DiceData = z.infer<typeof DiceData>;
 
 /** The six action timings on the timing dial, in order 1..6 (seed 001 5, 6.1). */
-export const Timing = z.enum(["quick", "melee", "launch", "shoot", "move", "tactical"]);
+export const Timing = z.enum(TIMINGS);
 export type Timing = z.infer<typeof Timing>;
-export const TIMINGS: readonly Timing[] = Timing.options;
 
 /** Action length: short or medium, costing tick points (seed 001 6.3; costs in rules.json). */
 export const ActionLength = z.enum(["S", "M"]);
@@ -400,7 +401,6 @@ export type MovementMode = z.infer<typeof MovementMode>;
 /** The stances (seed 000 1.1). Shutdown is entered by the rules, never chosen. */
 export const Stance = z.enum(["DEF", "MOB", "OFF", "SHUTDOWN"]);
 export type Stance = z.infer<typeof Stance>;
-export const CHOOSABLE_STANCES = ["DEF", "MOB", "OFF"] as const;
 
 /**
  * Targeting logic (표적 논리) of an automatic attack (seed 000 1.2.1 "대상 지정": an attack that

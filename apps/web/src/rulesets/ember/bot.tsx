@@ -4,7 +4,7 @@
  */
 import { useTranslation } from "react-i18next";
 import type { ArmyList } from "@fogwar/ember";
-import { RulesetInfo } from "../../api";
+import { RulesetInfo } from "./listing";
 import { assess } from "./armyModel";
 import { nameIn } from "../../lobby/sample-names";
 import { sampleName } from "../../lobby/sample-names";

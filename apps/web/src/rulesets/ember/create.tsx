@@ -1,6 +1,6 @@
 /** EMBER's create form in the lobby: the army editor form (./CreateMatch.tsx) on the EMBER-shaped listings. */
 import { useMemo } from "react";
-import { emberRulesets } from "../../api";
+import { emberRulesets } from "./listing";
 import { CreateMatch } from "./CreateMatch";
 import type { RulesetCreateFormProps } from "../adapter";
 

@@ -11,7 +11,7 @@
 import { Room, SchemaSerializer, ServerError, type AuthContext, type Client, type Deferred } from "@colyseus/core";
 import { Encoder } from "@colyseus/schema";
 import { awaitedSeats, seatViewer, spectator, type LogEntry, type RefereeCommand, type Viewer } from "@fogwar/engine";
-import { PROTOCOL_ERRORS, PROTOCOL_VERSION, parseClientMessage, type NoticeMessage, type ProtocolErrorCode } from "@fogwar/protocol";
+import { PROTOCOL_ERRORS, PROTOCOL_VERSION, parseClientMessage, type NoticeMessage, type ProtocolErrorCode, type WelcomePlayer } from "@fogwar/protocol";
 import type { Logger } from "pino";
 import { publishAwaiting, turnOf, type MatchTurn } from "./awaiting.js";
 import { LiveMatch, MatchUnsyncedError } from "./live.js";
@@ -255,11 +255,17 @@ export class MatchRoom extends Room<{ state: MatchRoomState }> {
       lastSeq: this.match.seq,
       spectatorDelay: this.match.options.spectatorDelay,
       setupEvents: this.match.setupEvents.map((e) => this.match.host.ruleset.redact(e, viewer)).filter((e) => e !== null),
-      players: this.match.players,
+      players: this.welcomePlayers(),
     });
     const info = this.clientsInfo.get(client.sessionId);
     if (info) this.chat.sendBacklog(client, info.speaker.listener, this.spectatorChatHorizon);
     for (const notice of this.notices) client.send("notice", notice);
+  }
+
+  /** The welcome's `players`: every seat with its player's name (and team), and its bot's level where the server's bot plays it (public, as in the match's summary). */
+  private welcomePlayers(): WelcomePlayer[] {
+    const bots = botSeatsOf(this.match.options);
+    return this.match.players.map((p) => (bots[p.seat] ? { ...p, bot: bots[p.seat] } : { ...p }));
   }
 
   /** What the match waits for as last shared (./awaiting.ts), as JSON; null before the first. */

@@ -1,12 +1,13 @@
 /**
  * Players' names on the wire (docs/protocol.md "welcome"): every connection, players and
  * spectators alike, learns each seat's name as given at the match's creation (and its team in a
- * team game) from the welcome, again after a reconnection, and the history API carries the same
- * names. Names are passed through as given (the client renders them as text).
+ * team game, and its bot's level where the server's bot plays it) from the welcome, again after a
+ * reconnection, and the history API carries the same names. Names are passed through as given (the client renders them as text).
  */
 import { catalog } from "@fogwar/ember";
 import { parseServerMessage } from "@fogwar/protocol";
 import { api, bootServer, createMatch, emberRequest, TestClient, type TestServer } from "./harness";
+import { emberBotRequest } from "./bot-play";
 
 jest.setTimeout(60_000);
 
@@ -60,4 +61,20 @@ test("Siege: the welcome names every seat with its team", async () => {
     { seat: "d1", name: "Grace", team: "defence" },
   ]);
   await d1.leave();
+});
+
+test("a bot seat: the welcome names its bot's level, as the match's summary does, to the player and to a spectator", async () => {
+  const created = await createMatch(server.http, emberBotRequest());
+  const human = await TestClient.join(server.ws, created.matchId, created.seats[0]!);
+  const watcher = await TestClient.join(server.ws, created.matchId, "spectator");
+  const { body } = await api(server.http, `/matches/${created.matchId}`);
+  const summary = body.match.seats.map((s: { seat: string; name: string; bot?: string }) => ({ seat: s.seat, name: s.name, ...(s.bot ? { bot: s.bot } : {}) }));
+  expect(summary).toEqual([expect.objectContaining({ seat: "p1" }), { seat: "p2", name: "Bot", bot: "easy" }]);
+  for (const client of [human, watcher]) {
+    const welcome = client.received("welcome")[0]!;
+    expect(parseServerMessage("welcome", welcome).ok).toBe(true);
+    expect(welcome.players).toEqual(summary);
+  }
+  await human.leave();
+  await watcher.leave();
 });

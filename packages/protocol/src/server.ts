@@ -12,11 +12,16 @@ import { packJson, unpackJson } from "./packed";
 /** A log sequence number: an integer >= 1 (the first accepted command of a match is 1). */
 const Seq = z.int().min(1);
 
-/** One seat in the welcome's `players`: `{ seat, name, team? }` (`name` 1 to 40 characters, untrusted text). */
+/**
+ * One seat in the welcome's `players`: `{ seat, name, team?, bot? }` (`name` 1 to 40 characters,
+ * untrusted text; `bot`: the level, "easy", "normal" or "hard", of the server's bot playing the
+ * seat, public as in the match's summary; a client shows a level it does not know as "normal").
+ */
 export const WelcomePlayer = z.object({
   seat: z.string().min(1),
   name: z.string(),
   team: z.string().optional(),
+  bot: z.string().min(1).optional(),
 });
 /** See the {@link WelcomePlayer} schema. */
 export type WelcomePlayer = z.output<typeof WelcomePlayer>;
@@ -31,7 +36,8 @@ export type WelcomePlayer = z.output<typeof WelcomePlayer>;
  *   last `events.seq` seen and send `events_since` for the gap;
  * - `spectatorDelay`: in rounds; 0 = no delayed caster feed;
  * - `players`: every seat of the match in seat order with the name its player was given when the
- *   match was created (public: the same as the lobby's listing), and its team in a team game.
+ *   match was created (public: the same as the lobby's listing), its team in a team game, and
+ *   the level of the server's bot playing it, if one does.
  *   Names are untrusted text (1 to 40 characters): show them as text, never as markup.
  */
 export const WelcomeMessage = z

@@ -1,8 +1,7 @@
 import { act, render } from "@testing-library/react";
 import i18next from "i18next";
 import { setupI18n } from "../i18n";
-import { BotNote, useBotSeats, type BotSeats } from "./BotNote";
-import type { Api } from "../api";
+import { BotNote, botSeatsOf, useBotSeats, type BotSeats } from "./BotNote";
 
 test("the table says in words at which level the server's bot plays each bot seat, in both languages", async () => {
   setupI18n("en");
@@ -18,25 +17,19 @@ test("the table says in words at which level the server's bot plays each bot sea
   expect(lines()[0]).toContain("난이도: 어려움");
 });
 
-test("the bot seats are asked of the server only once the table is ready (its first view shown), then read from the match's seats", async () => {
-  const asked: string[] = [];
-  const api = {
-    getMatch: (id: string) => {
-      asked.push(id);
-      return Promise.resolve({ match: { seats: [{ seat: "p1" }, { seat: "p2", bot: "hard" }] } } as unknown as Awaited<ReturnType<Api["getMatch"]>>);
-    },
-  };
+test("the bot seats and their levels are read from the welcome's players (no REST request), the same object while the players are the same", () => {
+  const players = [{ seat: "p1", name: "Ana" }, { seat: "p2", name: "Bo", bot: "hard" }];
   let seen: BotSeats = {};
-  function Probe({ ready }: { ready: boolean }) {
-    seen = useBotSeats("m1", ready, api);
+  function Probe({ list }: { list: typeof players | undefined }) {
+    seen = useBotSeats(list);
     return null;
   }
-  const { rerender } = render(<Probe ready={false} />);
-  await act(async () => undefined);
-  expect(asked).toEqual([]);
+  const { rerender } = render(<Probe list={undefined} />);
   expect(seen).toEqual({});
-  rerender(<Probe ready />);
-  await act(async () => undefined);
-  expect(asked).toEqual(["m1"]);
-  expect(seen).toEqual({ p2: "hard" });
+  rerender(<Probe list={players} />);
+  const first = seen;
+  expect(first).toEqual({ p2: "hard" });
+  rerender(<Probe list={players} />);
+  expect(seen).toBe(first);
+  expect(botSeatsOf([{ seat: "p1", name: "Ana" }])).toEqual({});
 });

@@ -1,40 +1,27 @@
 /**
  * Which seats the server's bot plays, and whether it is thinking: a line per bot seat in the
- * table's action bar. `useBotSeats` reads them once from `GET /api/matches/:id` (`seats[].bot`) once the table is shown;
- * a failure there only hides the note.
+ * table's action bar. The seats and their bots' levels come with the room's welcome
+ * (`players[].bot`, docs/protocol.md), so a table asks the REST API nothing for them.
  */
-import { useEffect, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { api as defaultApi, type Api } from "../api";
+import type { WelcomePlayer } from "@fogwar/protocol";
 import { useSeatNamer } from "./names";
 import "./BotNote.css";
 
 /** Bot seats of a match: seat id to bot level ("easy", "normal", "hard"). */
 export type BotSeats = Readonly<Record<string, string>>;
 
-/**
- * The bot seats of `matchId` (empty until known, and when the match has none), asked once `ready`
- * (the table's first view is shown: on a slow phone the answer's parsing would otherwise delay it).
- */
-export function useBotSeats(matchId: string, ready = true, api: Pick<Api, "getMatch"> = defaultApi): BotSeats {
-  const [bots, setBots] = useState<BotSeats>({});
-  useEffect(() => {
-    if (!ready) return;
-    let live = true;
-    api.getMatch(matchId).then(
-      (details) => {
-        if (!live) return;
-        const found: Record<string, string> = {};
-        for (const s of details.match.seats) if (s.bot) found[s.seat] = s.bot;
-        if (Object.keys(found).length > 0) setBots(found);
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, matchId, ready]);
-  return bots;
+/** The bot seats among a welcome's `players` (empty before the welcome, and when no seat is a bot). */
+export function botSeatsOf(players: readonly WelcomePlayer[] | undefined): BotSeats {
+  const found: Record<string, string> = {};
+  for (const p of players ?? []) if (p.bot) found[p.seat] = p.bot;
+  return found;
+}
+
+/** {@link botSeatsOf} the welcome's `players`, the same object while they are the same. */
+export function useBotSeats(players: readonly WelcomePlayer[] | undefined): BotSeats {
+  return useMemo(() => botSeatsOf(players), [players]);
 }
 
 /**

@@ -33,7 +33,7 @@ export interface TableBodyProps {
 
 export function TableBody({ matchId, join, match, onRetry }: TableBodyProps) {
   // Asked once the first view has arrived: the table comes first.
-  const bots = useBotSeats(matchId, match.view !== null || match.status === "failed" || match.status === "closed");
+  const bots = useBotSeats(match.welcome?.players);
   const { t } = useTranslation("table");
   const { t: tc } = useTranslation("common");
   // Held here, above the ruleset's table: a muster replaced by the battle keeps the question open.

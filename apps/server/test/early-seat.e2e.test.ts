@@ -80,6 +80,21 @@ describe("an early seat reservation", () => {
     second.dispose();
   });
 
+  test("asked again after a session took it (a route rendering after the page's own early join): nothing more is reserved", async () => {
+    const { matchId, spec } = await open((token) => ({ role: "player", seat: "p1", token: token("p1") }));
+    prefetchSeat(matchId, spec, test_server.http);
+    const first = new MatchSession(matchId, spec, counted());
+    await settle(first);
+    const fetched = jest.spyOn(globalThis, "fetch");
+    try {
+      prefetchSeat(matchId, spec, test_server.http);
+      expect(fetched).not.toHaveBeenCalled();
+    } finally {
+      fetched.mockRestore();
+      first.dispose();
+    }
+  });
+
   test("a spectator's too", async () => {
     const { matchId, spec } = await open(() => ({ role: "spectator" }));
     prefetchSeat(matchId, spec, test_server.http);

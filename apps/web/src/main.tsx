@@ -1,5 +1,6 @@
 /** Entry point: i18n, the router and the app. */
 import "./csp";
+import "./boot";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";

@@ -40,6 +40,8 @@ export function joinOptionsOf(spec: JoinSpec): JoinOptions {
 }
 
 const early = new Map<string, Promise<SeatReservation>>();
+/** Reservations already taken by a session: asking again for one would reserve a seat nobody joins. */
+const taken = new Set<string>();
 
 function keyOf(matchId: string, options: JoinOptions): string {
   return `${matchId}\n${JSON.stringify(options)}`;
@@ -68,13 +70,15 @@ export async function reserveSeat(matchId: string, spec: JoinSpec, endpoint = ""
 
 /**
  * Starts reserving a seat of `matchId` for `spec` now, from the server at `endpoint` (default:
- * the page's own), unless one is already under way for the same match and options. Returns at
+ * the page's own), unless one is already under way for the same match and options, or a session
+ * of this page has already taken one for them (a route rendering after the page's own early
+ * join, apps/web/src/boot.ts, asks again: that would reserve a seat nobody joins). Returns at
  * once; never throws (a failure is kept for the session that takes it, which judges it as its
  * own join's).
  */
 export function prefetchSeat(matchId: string, spec: JoinSpec, endpoint = ""): void {
   const key = keyOf(matchId, joinOptionsOf(spec));
-  if (early.has(key)) return;
+  if (early.has(key) || taken.has(key)) return;
   const asked = reserveSeat(matchId, spec, endpoint);
   asked.catch(() => undefined);
   early.set(key, asked);
@@ -88,5 +92,6 @@ export function takePrefetchedSeat(matchId: string, spec: JoinSpec): Promise<Sea
   const key = keyOf(matchId, joinOptionsOf(spec));
   const asked = early.get(key);
   early.delete(key);
+  if (asked) taken.add(key);
   return asked;
 }

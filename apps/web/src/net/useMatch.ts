@@ -2,11 +2,13 @@
  * `useMatch(matchId, join)`: a React hook over one match connection (see `MatchSession`).
  * The table reads `status` (with `retry` while joining again), `view` (its own projection,
  * rebuilt once per seq), `caster`, `events`, `connected`, `spectators`, and acts through
- * `send(command)`, which resolves with the server's answer, and `retryNow()`. The connection opens on mount and closes on unmount or when the match, seat or
+ * `send(command)`, which resolves with the server's answer, and `retryNow()`. The connection opens on mount (or was
+ * opened by the page before React rendered, ./early-session.ts) and closes on unmount or when the match, seat or
  * token changes.
  */
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { ChatAudience, WelcomeMessage } from "@fogwar/protocol";
+import { takeEarlySession } from "./early-session";
 import { MatchSession, NO_CHAT, type ChatState, type CommandResult, type EventEntry, type JoinSpec, type MatchSnapshot, type MatchStatus, type RetryState, type RoomClient, type TableNotice } from "@fogwar/client";
 
 export type { JoinSpec, MatchStatus, CommandResult, EventEntry, RetryState };
@@ -59,9 +61,11 @@ export function useMatch(matchId: string, join: JoinSpec, client?: RoomClient): 
 
   useEffect(() => {
     const spec: JoinSpec = join.role === "player" ? { role: "player", seat: join.seat, token: join.token } : { role: "spectator" };
-    const next = new MatchSession(matchId, spec, client);
+    // The page's own session, started before React rendered (./early-session.ts), when it is this one.
+    const early = client ? undefined : takeEarlySession(matchId, spec);
+    const next = early ?? new MatchSession(matchId, spec, client);
     setSession(next);
-    next.start();
+    if (!early) next.start();
     return () => next.dispose();
     // joinKey stands for `join` (a new object on every render).
   }, [matchId, joinKey, client]);

@@ -84,7 +84,13 @@ export function setupI18n(language: Language = initialLanguage()): I18n {
  */
 export function addNamespace(namespace: string, strings: Record<Language, Record<string, unknown>>): void {
   const add = () => {
-    for (const language of LANGUAGES) i18next.addResourceBundle(language, namespace, strings[language], true, true);
+    for (const language of LANGUAGES) {
+      // A new namespace is taken as it is (the bundled strings are never changed): i18next's
+      // default copies it through JSON and merges it key by key, a cost a table's start showed in
+      // the phone's profile. A namespace already there is merged into.
+      if (i18next.hasResourceBundle(language, namespace)) i18next.addResourceBundle(language, namespace, strings[language], true, true);
+      else i18next.addResourceBundle(language, namespace, strings[language], false, true, { silent: false, skipCopy: true });
+    }
   };
   if (i18next.isInitialized) add();
   else i18next.on("initialized", add);

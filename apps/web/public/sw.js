@@ -30,8 +30,8 @@ function notificationOf(message) {
       tag: text(m.tag, 100) || "fogwar",
       // A newer message for the same match replaces the older one, and still alerts.
       renotify: true,
-      icon: "/favicon-turn.svg",
-      badge: "/favicon.svg",
+      icon: "/favicon-turn.png",
+      badge: "/favicon.png",
       data: { url: sitePath(m.url) },
     },
   };

@@ -17,7 +17,7 @@ import { MatchSession, type JoinSpec } from "@fogwar/client";
 /** How long (ms) an early session waits to be adopted before it is disposed. */
 export const UNADOPTED_MS = 30_000;
 
-const waiting = new Map<string, MatchSession>();
+const waiting = new Map<string, { session: MatchSession; lapse: ReturnType<typeof setTimeout> }>();
 /** Joins a route already asked for: an early session for one of them would be a second connection. */
 const asked = new Set<string>();
 
@@ -34,13 +34,13 @@ export function startEarlySession(matchId: string, spec: JoinSpec, create: (matc
   const key = keyOf(matchId, spec);
   if (waiting.has(key) || asked.has(key)) return;
   const session = create(matchId, spec);
-  waiting.set(key, session);
-  session.start();
-  setTimeout(() => {
-    if (waiting.get(key) !== session) return;
+  const lapse = setTimeout(() => {
+    if (waiting.get(key)?.session !== session) return;
     waiting.delete(key);
     session.dispose();
   }, UNADOPTED_MS);
+  waiting.set(key, { session, lapse });
+  session.start();
 }
 
 /**
@@ -50,7 +50,9 @@ export function startEarlySession(matchId: string, spec: JoinSpec, create: (matc
 export function takeEarlySession(matchId: string, spec: JoinSpec): MatchSession | undefined {
   const key = keyOf(matchId, spec);
   asked.add(key);
-  const session = waiting.get(key);
+  const early = waiting.get(key);
   waiting.delete(key);
-  return session;
+  if (!early) return undefined;
+  clearTimeout(early.lapse);
+  return early.session;
 }

@@ -43,8 +43,13 @@ const early = new Map<string, Promise<SeatReservation>>();
 /** Reservations already taken by a session: asking again for one would reserve a seat nobody joins. */
 const taken = new Set<string>();
 
-function keyOf(matchId: string, options: JoinOptions): string {
-  return `${matchId}\n${JSON.stringify(options)}`;
+/**
+ * The key of one join: `matchId` and the join options `spec` sends (its role, seat token, name
+ * and protocol). Two joins with the same key would take the same seat the same way; a page keeps
+ * one early reservation, and one early session (apps/web/src/net/early-session.ts), per key.
+ */
+export function joinKeyOf(matchId: string, spec: JoinSpec): string {
+  return `${matchId}\n${JSON.stringify(joinOptionsOf(spec))}`;
 }
 
 /**
@@ -77,7 +82,7 @@ export async function reserveSeat(matchId: string, spec: JoinSpec, endpoint = ""
  * own join's).
  */
 export function prefetchSeat(matchId: string, spec: JoinSpec, endpoint = ""): void {
-  const key = keyOf(matchId, joinOptionsOf(spec));
+  const key = joinKeyOf(matchId, spec);
   if (early.has(key) || taken.has(key)) return;
   const asked = reserveSeat(matchId, spec, endpoint);
   asked.catch(() => undefined);
@@ -89,7 +94,7 @@ export function prefetchSeat(matchId: string, spec: JoinSpec, endpoint = ""): vo
  * undefined when none was asked.
  */
 export function takePrefetchedSeat(matchId: string, spec: JoinSpec): Promise<SeatReservation> | undefined {
-  const key = keyOf(matchId, joinOptionsOf(spec));
+  const key = joinKeyOf(matchId, spec);
   const asked = early.get(key);
   early.delete(key);
   if (asked) taken.add(key);

@@ -12,7 +12,7 @@
  * A session nobody adopts within `UNADOPTED_MS` (the route never showed the table: its code
  * failed to load, say) is disposed, so no connection outlives its page's use of it.
  */
-import { MatchSession, type JoinSpec } from "@fogwar/client";
+import { MatchSession, joinKeyOf, type JoinSpec } from "@fogwar/client";
 
 /** How long (ms) an early session waits to be adopted before it is disposed. */
 export const UNADOPTED_MS = 30_000;
@@ -21,17 +21,13 @@ const waiting = new Map<string, { session: MatchSession; lapse: ReturnType<typeo
 /** Joins a route already asked for: an early session for one of them would be a second connection. */
 const asked = new Set<string>();
 
-function keyOf(matchId: string, spec: JoinSpec): string {
-  return spec.role === "player" ? `${matchId}\nplayer\n${spec.seat}\n${spec.token}` : `${matchId}\nspectator`;
-}
-
 /**
  * Starts the session of `matchId` for `spec` now, unless one is already waiting for the same
  * match and join. Returns at once; never throws (the session reports its own failures in its
  * snapshot, as any session does).
  */
 export function startEarlySession(matchId: string, spec: JoinSpec, create: (matchId: string, spec: JoinSpec) => MatchSession = (m, s) => new MatchSession(m, s)): void {
-  const key = keyOf(matchId, spec);
+  const key = joinKeyOf(matchId, spec);
   if (waiting.has(key) || asked.has(key)) return;
   const session = create(matchId, spec);
   const lapse = setTimeout(() => {
@@ -48,7 +44,7 @@ export function startEarlySession(matchId: string, spec: JoinSpec, create: (matc
  * when none has started; then none will (the route has its own).
  */
 export function takeEarlySession(matchId: string, spec: JoinSpec): MatchSession | undefined {
-  const key = keyOf(matchId, spec);
+  const key = joinKeyOf(matchId, spec);
   asked.add(key);
   const early = waiting.get(key);
   waiting.delete(key);

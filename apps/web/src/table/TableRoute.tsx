@@ -1,9 +1,10 @@
 /**
  * The table route: connects with `useMatch` first, then shows the table's body
  * (./TableBody.tsx: the connection status with a retry that reconnects from scratch, the match's
- * ruleset table, notices, chat and the result). The route's own chunk holds little more than
- * the connection, so the join starts as soon as it evaluates; the body's chunk, and the ruleset's
- * table the page names (./preload.ts), evaluate while the join's round trips run.
+ * ruleset table, notices, chat and the result). On a page's first load the join has already
+ * started before React rendered (../boot.ts, ../net/early-session.ts) and `useMatch` adopts it;
+ * on a later visit it starts in the route's first effect. Either way the body's chunk, and the
+ * ruleset's table the page names (./preload.ts), evaluate while the join's round trips run.
  */
 import { useEffect, useState, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";

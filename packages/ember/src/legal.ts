@@ -2,7 +2,7 @@
  * Every command a seat may send now, built from the same checks `apply` uses, so a listed
  * command is always accepted. Concession is always allowed and not listed.
  */
-import { FACINGS, canUnlock, rngStateFromSeed, sameSquare, type SeatId, type Square } from "@fogwar/engine";
+import { FACINGS, canUnlock, sameSquare, type RngState, type SeatId, type Square } from "@fogwar/engine";
 import { attackEffect, automatonTarget, validTargets } from "./targeting";
 import { canSpendLink } from "./resources";
 import { deploymentZone, inRect, scenarioOf } from "./map";
@@ -39,6 +39,13 @@ export function legalCommandsInView(view: EmberView, seat: SeatId): EmberCommand
 }
 
 /**
+ * The dice stream of the empty seed, `rngStateFromSeed("", "dice")` written out: what a state built
+ * from a view holds in place of the secret stream. Computing the HMAC on every call was a visible
+ * part of a table's first render on a phone; legal.test.ts checks the value against the function.
+ */
+export const EMPTY_SEED_DICE: RngState = { key: "49ad9199d077b8ed3bb718879f8b52e8cd1f26af001d4259a18ac5bdf3adbebc", drawn: 0 };
+
+/**
  * A state built from a seat's projection, with placeholders for what it does not show (the dice
  * seed and RNG state, other seats' dials): enough for the rules that read only what the seat may
  * know (its legal commands, the default answer to its decision).
@@ -49,7 +56,7 @@ export function stateFromView(view: EmberView): EmberState {
     ...(open as Omit<EmberState, "secret" | "plans" | "muster">),
     ...(muster ? { muster: musterFromView(muster) } : {}),
     plans: Object.fromEntries(Object.entries(plans).map(([s, p]) => [s, { commitment: p.commitment, dials: p.dials ? { ...p.dials } : null }])),
-    secret: { seed: "", rng: { dice: rngStateFromSeed("", "dice") } },
+    secret: { seed: "", rng: { dice: { ...EMPTY_SEED_DICE } } },
   };
 }
 

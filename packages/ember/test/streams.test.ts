@@ -5,9 +5,14 @@
  */
 import { autoplay, Random, rngStateFromSeed } from "@fogwar/engine";
 import { catalog, ember, emberBotPolicy } from "../src";
+import { EMPTY_SEED_DICE } from "../src/legal";
 import { SETUP } from "./helpers";
 
 describe("EMBER random stream", () => {
+  test("the placeholder dice stream of a state built from a view is the empty seed's, as the function computes it", () => {
+    expect(EMPTY_SEED_DICE).toEqual(rngStateFromSeed("", "dice"));
+  });
+
   test("the first-player roll-off is the first draws of the seed's dice stream", () => {
     const { state, events } = ember.setup({ ...SETUP, seats: [...SETUP.seats] }, "streams-seed");
     const roll = events.map((e) => e.event).find((e) => e.type === "first_player_roll");

@@ -5,7 +5,7 @@
  * seat until each is set up (seed 003 24.1), each seat's hand (its own only), every deck's order
  * (nobody: the server alone), and the dice seed and RNG until the end.
  */
-import { canSee, rngStateFromSeed, type EventEnvelope, type MusterView, type SeatId, type Viewer } from "@fogwar/engine";
+import { canSee, type EventEnvelope, type RngState, type MusterView, type SeatId, type Viewer } from "@fogwar/engine";
 import type { ArmyList } from "./data";
 import type { SigmarEvent, SigmarState } from "./types";
 
@@ -61,6 +61,16 @@ export function redact(envelope: EventEnvelope<SigmarEvent>, viewer: Viewer): Si
 }
 
 /**
+ * The streams of the empty seed, `rngStateFromSeed("", stream)` written out: what a state rebuilt
+ * from a view holds in place of the secret streams. Computing the HMACs on every call was a
+ * visible part of a table's first render on a phone; view.test.ts checks them against the function.
+ */
+export const EMPTY_SEED_STREAMS: { readonly dice: RngState; readonly decks: RngState } = {
+  dice: { key: "49ad9199d077b8ed3bb718879f8b52e8cd1f26af001d4259a18ac5bdf3adbebc", drawn: 0 },
+  decks: { key: "d4f00e41a93e6d0a9eb1defc226a08d44568df4726de8fc85b4c5148aba20ec0", drawn: 0 },
+};
+
+/**
  * A state rebuilt from a seat's projection, for rules that read only what the seat knows (its
  * legal commands and templates). Secrets it cannot know are empty.
  */
@@ -70,6 +80,6 @@ export function stateFromView(view: SigmarView): SigmarState {
     ...(rest as Omit<SigmarState, "secret" | "muster">),
     muster: { revealed: muster.revealed, seats: Object.fromEntries(Object.entries(muster.seats).map(([seat, m]) => [seat, { commitment: m.commitment, list: m.list ?? null, locks: m.locks ?? 0 }])) },
     // Secrets the seat cannot know are empty: no seed, fixed streams (of the empty seed), empty decks.
-    secret: { seed: "", rng: { dice: rngStateFromSeed("", "dice"), decks: rngStateFromSeed("", "decks") }, decks: Object.fromEntries(view.seats.map((s) => [s, []])) },
+    secret: { seed: "", rng: { dice: { ...EMPTY_SEED_STREAMS.dice }, decks: { ...EMPTY_SEED_STREAMS.decks } }, decks: Object.fromEntries(view.seats.map((s) => [s, []])) },
   };
 }

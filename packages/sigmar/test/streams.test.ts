@@ -5,8 +5,13 @@
  */
 import { autoplay, Random, rngStateFromSeed } from "@fogwar/engine";
 import { catalog, sigmar, sigmarBotPolicy } from "../src";
+import { EMPTY_SEED_STREAMS } from "../src/view";
 
 describe("Age of Sigmar random streams", () => {
+  test("the placeholder streams of a state rebuilt from a view are the empty seed's, as the function computes them", () => {
+    expect(EMPTY_SEED_STREAMS).toEqual({ dice: rngStateFromSeed("", "dice"), decks: rngStateFromSeed("", "decks") });
+  });
+
   test("each seat's deck is shuffled from the decks stream, seat by seat; no die is drawn at setup", () => {
     const { state } = sigmar.setup({ seats: ["p1", "p2"] }, "streams-seed");
     const decks = new Random(rngStateFromSeed(state.secret.seed, "decks"));

@@ -3,10 +3,11 @@
  * the player so and links to the review, instead of "could not join" with a retry that cannot work;
  * any other final failure keeps its cause and the retry button.
  */
-import { render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import { ConnectionBanner } from "./ConnectionBanner";
 import type { MatchConnection } from "../net/useMatch";
 import { inEnglish } from "../../test/english";
+import i18next from "i18next";
 
 inEnglish();
 
@@ -38,11 +39,27 @@ test("a join refused with match_over says the match is over and links to its rev
   expect(screen.queryByRole("alert")).toBeNull();
 });
 
-test("another final failure keeps its cause and the retry button", () => {
-  render(<ConnectionBanner match={connection("invalid_token", "The seat token does not open a seat of this match.")} seat="p1" onRetry={() => undefined} matchId="k7m2q9x4w8ab" />);
-  expect(screen.getByRole("alert").textContent).toContain("invalid_token");
+test("another final failure keeps its cause, in the app's words, and the retry button", () => {
+  render(<ConnectionBanner match={connection("invalid_token", "The token is wrong (server words).")} seat="p1" onRetry={() => undefined} matchId="k7m2q9x4w8ab" />);
+  expect(screen.getByRole("alert").textContent).toBe("⚠ The seat token does not open a seat of this match.");
   expect(screen.getByRole("button", { name: "Retry" })).toBeTruthy();
   expect(screen.queryByRole("link", { name: "Open the review" })).toBeNull();
+});
+
+test("in Korean, a seat opened elsewhere says so in Korean, not in the server's English; an unknown code is named in a Korean sentence", async () => {
+  await act(async () => {
+    await i18next.changeLanguage("ko");
+  });
+  try {
+    const { rerender } = render(<ConnectionBanner match={{ ...connection("replaced", "This seat was opened in another window or device."), status: "closed" }} seat="p1" onRetry={() => undefined} />);
+    expect(screen.getByRole("alert").textContent).toBe("⚠ 이 좌석이 다른 창이나 기기에서 열렸습니다.");
+    rerender(<ConnectionBanner match={connection("made_up_code", "Some English words.")} seat="p1" onRetry={() => undefined} />);
+    expect(screen.getByRole("alert").textContent).toBe("⚠ 연결이 끝났습니다(코드 made_up_code).");
+  } finally {
+    await act(async () => {
+      await i18next.changeLanguage("en");
+    });
+  }
 });
 
 test("a join retried while the server starts says the server is starting, not that its database is down", () => {

@@ -16,9 +16,23 @@ import type { MatchConnection } from "../net/useMatch";
 import "../i18n/table-strings";
 import "./ConnectionBanner.css";
 
-/** Causes the banner words itself; any other shows the server's code and message. */
+/** Causes of a lost connection the banner words itself (table `reconnect.cause.*`). */
 const KNOWN_CAUSES = new Set(["connection_lost", "server_restarting", "network_error", "room_not_found", "service_unavailable", "server_starting", "server_error", "too_many_requests"]);
 
+/**
+ * Why the connection failed or was lost, in the page's language: a cause the banner words itself,
+ * else the app's words for the error code (common `errors.*`: a replaced seat, a re-issued invite,
+ * a refused token...), else a sentence naming the code. The server's own message is English and is
+ * never shown as it is.
+ */
+function useCauseWords(): (error: { code: string }) => string {
+  const { t, i18n } = useTranslation("table");
+  return (error) => {
+    if (KNOWN_CAUSES.has(error.code)) return t(`reconnect.cause.${error.code}`);
+    if (i18n.exists(`common:errors.${error.code}`)) return t(`common:errors.${error.code}`);
+    return t("reconnect.cause.other", { code: error.code });
+  };
+}
 
 /** Seconds from now until `at` (epoch ms), rounded up, never negative; re-rendered every 250 ms while `at` is set. */
 function useSecondsUntil(at: number | null): number | null {
@@ -40,7 +54,8 @@ export function ConnectionBanner({ match, seat, onRetry, matchId, bots = {}, chi
   const final = match.status === "closed" || match.status === "failed";
   // A finished match takes no new connections (a reload after the end): its review shows the result.
   const over = final && match.error?.code === "match_over" && matchId !== undefined;
-  const cause = match.error && KNOWN_CAUSES.has(match.error.code) ? t(`reconnect.cause.${match.error.code}`) : match.error ? `${match.error.code}: ${match.error.message}` : null;
+  const causeWords = useCauseWords();
+  const cause = match.error ? causeWords(match.error) : null;
   return (
     <header className="connection">
       <p role="status" aria-live="polite" className={`status status-${match.status}`}>

@@ -4,6 +4,8 @@
  *  - at 1280 x 800: the action bar leaves the selected unit's details in the window (it scrolls
  *    inside itself), and every one of the seat's own deployed units is drawn inside the window
  *    (not below the fold);
+ *  - at 1280 x 800, a decision to answer: the floated Concede button does not lie over the
+ *    decision's box;
  *  - at 390 x 844: the board sits in the zoomable viewport and the page is no wider than the window.
  * With FOGWAR_SCREENSHOTS set to a folder, screenshots go there (table-ember-*.png).
  */
@@ -96,6 +98,23 @@ suite(HAVE_CHROMIUM ? "the EMBER table's layout at 1280 x 800 and 390 x 844" : `
         scrollWidth: document.documentElement.scrollWidth,
       };
     }, seat);
+
+  test("a decision at 1280 x 800: the Concede button lies outside the decision's box, not over its border", async () => {
+    await play(ws, matchId, seats, (v) => Boolean(v.pending), "ember-layout-decision");
+    const first = await TestClient.join(ws, matchId, { seat: seats[0]!.seat, token: seats[0]!.token });
+    const asked = (first.projection() as { pending?: { seat: string } }).pending?.seat;
+    await first.leave();
+    const page = await open(1280, 800, "en", seats.findIndex((s) => s.seat === asked));
+    const decision = await page.locator(".decision.mine").boundingBox();
+    const concede = await page.getByRole("button", { name: "Concede" }).boundingBox();
+    await shoot(page, "table-ember-decision-1280-en.png");
+    expect(decision).not.toBeNull();
+    expect(concede).not.toBeNull();
+    // Above the box, or beside it: the rectangles do not meet.
+    const apart = concede!.y + concede!.height <= decision!.y || concede!.x >= decision!.x + decision!.width || concede!.x + concede!.width <= decision!.x || concede!.y >= decision!.y + decision!.height;
+    expect({ decision, concede, apart }).toEqual({ decision, concede, apart: true });
+    await page.context().close();
+  });
 
   test("plan phase at 1280 x 800: own units in the window, the unit panel not hidden under the action bar", async () => {
     await play(ws, matchId, seats, (v) => v.phase === "plan" && v.round === 1, "ember-layout-plan");

@@ -279,6 +279,8 @@ run("Age of Sigmar in the browser: a battle created in the lobby, two seats and 
     for (const bot of bots) await bot.leave();
     expect((await server.store.getMatch(matchId))?.status).toBe("finished");
     await watcher.page.locator(".match-end").waitFor({ timeout: 20_000 });
+    // The spectator's action bar, with nothing left to show, is not drawn as an empty box.
+    expect(await watcher.page.locator(".action-bar").isVisible()).toBe(false);
     await watcher.page.screenshot({ path: join(shots, "06-result-spectator.png"), fullPage: true });
     await watcher.page.getByRole("link", { name: "Review" }).click();
     await watcher.page.locator('[data-testid="sigmar-review"]').waitFor({ timeout: 30_000 });

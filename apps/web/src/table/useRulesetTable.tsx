@@ -3,9 +3,9 @@
  * seat's projection (or, for a spectator of a delayed match, the caster feed with a switch back to
  * the live public view), the seat's legal commands (from the page's own package, or from an older
  * rules version's frozen build when the server plays the match under one), a command sender that
- * shows the server's refusal as a notice, the event feed of the view shown, the clocks
- * (`ClockPanel`) and leaving the match (`AbandonmentPanel`: the claim offer and Concede, the same
- * protocol messages and words in every ruleset; each view places it in its action bar).
+ * shows the server's refusal as a notice in the page's language, the event feed of the view shown,
+ * the clocks (`ClockPanel`) and leaving the match (`AbandonmentPanel`: the claim offer and Concede,
+ * the same protocol messages and words in every ruleset; each view places it in its action bar).
  * A ruleset's table (src/rulesets/<id>/) calls it and renders its own view.
  */
 import { useMemo, useState, type ReactNode } from "react";
@@ -45,8 +45,12 @@ export interface RulesetTableSpec<V, C> {
   readonly round?: (view: V) => number;
   /** The caster switch's note on what the feed shows; absent: none. */
   readonly casterNote?: string;
-  /** A refused command in words; absent: the table's "refused: message (code)". */
-  readonly refusal?: (error: { code: string; message: string }) => string;
+  /**
+   * Where the ruleset's words for the codes it refuses a command with are: `errors`, the namespace
+   * and key prefix of one sentence per code ("siege:errors"); `rejected`, the key of the words put
+   * around it (absent: the table's "Refused: …"). Absent: the app's own error words only.
+   */
+  readonly errorWords?: { readonly errors: string; readonly rejected?: string };
 }
 
 /** What the shared route body gives a ruleset's table. */
@@ -99,7 +103,7 @@ export function useRulesetTable<V extends { readonly phase: string; readonly res
   match: MatchConnection,
   seat: string | null,
 ): RulesetTableState<V, C> {
-  const { t } = useTranslation("table");
+  const { t, i18n } = useTranslation("table");
   const [notice, setNotice] = useState<string | null>(null);
   const [showCaster, setShowCaster] = useState(true);
   const live = spec.asView(match.view);
@@ -118,10 +122,17 @@ export function useRulesetTable<V extends { readonly phase: string; readonly res
   );
   const feed = useCaster ? "caster" : "live";
   const events = useMemo(() => match.events.filter((e) => e.feed === feed).map((e) => ({ seq: e.seq, events: e.events })), [match.events, feed]);
+  // A refusal in the page's language: the ruleset's words for its code, else the app's own (a
+  // protocol code such as rate_limited), else a sentence naming the code. The server's message is
+  // English and is never shown.
+  const refusal = (code: string): string => {
+    const key = [spec.errorWords ? `${spec.errorWords.errors}.${code}` : null, `common:errors.${code}`].find((k): k is string => k !== null && i18n.exists(k));
+    return key ? t(spec.errorWords?.rejected ?? "actions.rejected", { message: t(key) }) : t("actions.refusedCode", { code });
+  };
   const send = (command: C) => {
     setNotice(null);
     void match.send(command).then((r: CommandResult) => {
-      if (!r.ok) setNotice(spec.refusal ? spec.refusal(r.error) : t("actions.rejected", { message: `${r.error.message} (${r.error.code})` }));
+      if (!r.ok) setNotice(refusal(r.error.code));
     });
   };
   const delay = match.welcome?.spectatorDelay ?? 0;

@@ -18,7 +18,7 @@ const asView = (v: unknown): EmberView | null => (v && typeof v === "object" && 
 /** EMBER's table for `seat` (null: a spectator) on the connection `match`. */
 export function EmberConnected({ matchId, seat, match, banner: outer, bots }: RulesetTableProps) {
   const { t } = useTranslation("table");
-  const table = useRulesetTable<EmberView, EmberCommand>({ id: "ember", rulesVersion: RULES_VERSION, asView, legal: legalCommandsInView, round: (v) => v.round, casterNote: t("caster.omniscient") }, match, seat);
+  const table = useRulesetTable<EmberView, EmberCommand>({ id: "ember", rulesVersion: RULES_VERSION, asView, legal: legalCommandsInView, round: (v) => v.round, casterNote: t("caster.omniscient"), errorWords: { errors: "table:emberErrors" } }, match, seat);
   const { live, view } = table;
   const name = useSeatNamer(live?.seats ?? []);
   const banner = bannerWith(outer, (

@@ -19,7 +19,7 @@ const asView = (v: unknown): SiegeView | null => (v && typeof v === "object" && 
 /** Siege's table for `seat` (null: a spectator) on the connection `match`. */
 export function SiegeTable({ matchId, seat, match, banner, bots }: RulesetTableProps) {
   const { t: ts } = useTranslation("siege");
-  const table = useRulesetTable<SiegeView, SiegeCommand>({ id: "siege", rulesVersion: RULES_VERSION, asView, legal: legalCommandsInView, round: (v) => v.round, casterNote: ts("caster.note") }, match, seat);
+  const table = useRulesetTable<SiegeView, SiegeCommand>({ id: "siege", rulesVersion: RULES_VERSION, asView, legal: legalCommandsInView, round: (v) => v.round, casterNote: ts("caster.note"), errorWords: { errors: "siege:errors" } }, match, seat);
   const { live, view } = table;
   const name = useSeatNamer(live ? [...live.teams.attack, ...live.teams.defence] : []);
   const header = bannerWith(banner, (

@@ -6,7 +6,6 @@
  * Sigmar's view. Spectators of a delayed match may switch to the delayed caster feed. Its own chunk.
  */
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import type { CommandTemplate } from "@fogwar/engine";
 import { RULES_VERSION, legalCommandsInView, templatesInView, type SigmarCommand, type SigmarEvent, type SigmarView } from "@fogwar/sigmar";
 import type { RulesetTableProps } from "../adapter";
@@ -16,13 +15,14 @@ import { bannerWith, legalUnder, useRulesetTable } from "../../table/useRulesetT
 import "../../i18n/sigmar-strings";
 import "../../i18n/table-strings";
 
+/** Where a refusal's words are: one sentence per error code, inside the table's "Refused: …". */
+const errorWords = { errors: "sigmar:errors", rejected: "sigmar:controls.rejected" };
+
 const asView = (v: unknown): SigmarView | null => (v && typeof v === "object" && (v as { ruleset?: unknown }).ruleset === "sigmar" ? (v as SigmarView) : null);
 
 /** Age of Sigmar's table for `seat` (null: a spectator) on the connection `match`. */
 export function SigmarTable({ matchId, seat, match, banner, bots }: RulesetTableProps) {
-  const { t: ts } = useTranslation("sigmar");
-  const refusal = (error: { code: string; message: string }) => ts("controls.rejected", { message: ts(`errors.${error.code}`, { defaultValue: error.message }) });
-  const table = useRulesetTable<SigmarView, SigmarCommand>({ id: "sigmar", rulesVersion: RULES_VERSION, asView, legal: legalCommandsInView, refusal }, match, seat);
+  const table = useRulesetTable<SigmarView, SigmarCommand>({ id: "sigmar", rulesVersion: RULES_VERSION, asView, legal: legalCommandsInView, errorWords }, match, seat);
   const { live, view, older, imposed } = table;
   const name = useSeatNamer(live?.seats ?? []);
   const templates = useMemo(

@@ -19,7 +19,7 @@ const asView = (v: unknown): TrpgView | null => (v && typeof v === "object" && "
 /** The TRPG's table for `seat` (null: a spectator) on the connection `match`. */
 export function TrpgTable({ matchId, seat, match, banner, bots }: RulesetTableProps) {
   const { t: tt } = useTranslation("trpg");
-  const table = useRulesetTable<TrpgView, TrpgCommand>({ id: "trpg", rulesVersion: RULES_VERSION, asView, legal: legalCommandsInView, round: (v) => v.round, casterNote: tt("caster.note") }, match, seat);
+  const table = useRulesetTable<TrpgView, TrpgCommand>({ id: "trpg", rulesVersion: RULES_VERSION, asView, legal: legalCommandsInView, round: (v) => v.round, casterNote: tt("caster.note"), errorWords: { errors: "trpg:errors" } }, match, seat);
   const { live, view } = table;
   const name = useSeatNamer(live ? [...live.seats.party, ...live.seats.enemies] : []);
   const header = bannerWith(banner, (

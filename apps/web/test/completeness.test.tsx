@@ -1,6 +1,6 @@
 /**
- * Korean (and English) completeness of the tables: every event kind and every decision of EMBER
- * and Siege, from seeded random-bot matches through the rulesets (test/corpus.ts), rendered in
+ * Korean (and English) completeness of the tables: every event kind and every decision of EMBER,
+ * Siege, Age of Sigmar and the TRPG, from seeded random-bot matches through the rulesets (test/corpus.ts), rendered in
  * both languages. Fails on a raw id or placeholder on any page, a Latin word on a Korean page
  * outside the allow-list (test/readable.ts), a bare seat id (the pages are rendered with players'
  * names, as the table gets them from the welcome), a missing i18n key, and an event kind of a

@@ -17,6 +17,7 @@ import { encounter } from "@fogwar/trpg/encounters";
 import { PROTOCOL_ERRORS, type ProtocolErrorCode } from "@fogwar/protocol";
 import { resources } from "../src/i18n/bundled-resources";
 import type { MatchConnection } from "../src/net/useMatch";
+import { openConnection } from "./connection";
 import { EmberConnected } from "../src/rulesets/ember/EmberConnected";
 import { SiegeTable } from "../src/rulesets/siege/SiegeTable";
 import { SigmarTable } from "../src/rulesets/sigmar/SigmarTable";
@@ -83,22 +84,7 @@ describe("the words of every refusal code", () => {
 function refusing(view: unknown, ...refusals: { code: string; message: string }[]): MatchConnection {
   const send = jest.fn();
   for (const error of refusals) send.mockResolvedValueOnce({ ok: false, error: { ...error, rule: null } });
-  return {
-    status: "open",
-    error: null,
-    welcome: { rulesVersion: undefined, spectatorDelay: 0 },
-    seq: 1,
-    view,
-    caster: null,
-    connected: {},
-    spectators: 0,
-    events: [],
-    clock: null,
-    chat: { audiences: [], lines: [], refusal: null },
-    send,
-    claim: jest.fn(async () => ({ ok: true, seq: 2 })),
-    concede: jest.fn(async () => ({ ok: true, seq: 2 })),
-  } as unknown as MatchConnection;
+  return openConnection(view, { send });
 }
 
 /** The TRPG's first turn as the party's seat (p1) sees it, against the game master's enemies, of the first seed where the party acts first. */

@@ -17,6 +17,7 @@ import { sigmar } from "@fogwar/sigmar";
 import { trpg, type TrpgSetup } from "@fogwar/trpg";
 import { encounter } from "@fogwar/trpg/encounters";
 import type { MatchConnection } from "../src/net/useMatch";
+import { openConnection } from "./connection";
 import type { ClockInfo } from "../src/table/clock";
 import { SigmarTable } from "../src/rulesets/sigmar/SigmarTable";
 import { TrpgTable } from "../src/rulesets/trpg/TrpgTable";
@@ -31,23 +32,7 @@ jest.setTimeout(30_000);
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
 
 /** An open connection holding `view`, with the clocks `clock`; `send`, `claim` and `concede` are recorded. */
-function connection(view: unknown, clock: ClockInfo | null = null): MatchConnection {
-  return {
-    status: "open",
-    error: null,
-    welcome: { rulesVersion: undefined, spectatorDelay: 0 },
-    seq: 1,
-    view,
-    caster: null,
-    connected: {},
-    spectators: 0,
-    events: [],
-    clock,
-    send: jest.fn(async () => ({ ok: true, seq: 2 })),
-    claim: jest.fn(async () => ({ ok: true, seq: 2 })),
-    concede: jest.fn(async () => ({ ok: true, seq: 2 })),
-  } as unknown as MatchConnection;
-}
+const connection = (view: unknown, clock: ClockInfo | null = null): MatchConnection => openConnection(view, { clock });
 
 test("Age of Sigmar: a seat concedes while mustering, after confirming, through the protocol's concede; a spectator has no Concede button; the command has a label", async () => {
   const state = sigmar.setup({ seats: ["p1", "p2"] }, "web-concede").state;

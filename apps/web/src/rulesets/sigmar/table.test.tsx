@@ -12,6 +12,7 @@ import { awaiting, catalog, legalCommands, legalCommandsInView, sigmar, type Sig
 import { SigmarTable } from "./SigmarTable";
 import { SigmarTableView } from "./SigmarTableView";
 import type { MatchConnection } from "../../net/useMatch";
+import { openConnection } from "../../../test/connection";
 import { inEnglish } from "../../../test/english";
 import { playSigmar } from "../../../test/sigmar-play";
 import { NAMES, withNames } from "../../../test/players";
@@ -23,25 +24,8 @@ inEnglish();
 jest.setTimeout(60_000);
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
 
-/** An open connection holding `view`; `concede` is recorded. */
-function connection(view: unknown, rulesVersion?: string): MatchConnection {
-  return {
-    status: "open",
-    error: null,
-    welcome: { rulesVersion, spectatorDelay: 0 },
-    seq: 1,
-    view,
-    caster: null,
-    connected: {},
-    spectators: 0,
-    events: [],
-    clock: null,
-    chat: { audiences: [], lines: [], refusal: null },
-    send: jest.fn(async () => ({ ok: true, seq: 2 })),
-    claim: jest.fn(async () => ({ ok: true, seq: 2 })),
-    concede: jest.fn(async () => ({ ok: true, seq: 2 })),
-  } as unknown as MatchConnection;
-}
+/** An open connection holding `view` under the rules version `rulesVersion`; `concede` is recorded. */
+const connection = (view: unknown, rulesVersion?: string): MatchConnection => openConnection(view, { welcome: { rulesVersion, spectatorDelay: 0 } as MatchConnection["welcome"] });
 
 /** The test battle of `seed` played until `until` holds (../../../test/sigmar-play.ts). */
 const playUntil = (until: (s: SigmarState) => boolean, seed = "web-table"): SigmarState => playSigmar(until, seed, 600).state;

@@ -3,9 +3,9 @@
  * from the match seed's `dice` stream, a keyed ChaCha20 stream whose state is its key and how
  * many words it gave.
  */
-import { autoplay, Random, rngStateFromSeed } from "@fogwar/engine";
+import { autoplay, Random, rngStateFromSeed, seatViewer } from "@fogwar/engine";
 import { catalog, ember, emberBotPolicy } from "../src";
-import { EMPTY_SEED_DICE } from "../src/legal";
+import { EMPTY_SEED_DICE, stateFromView } from "../src/legal";
 import { SETUP } from "./helpers";
 
 describe("EMBER random stream", () => {
@@ -29,5 +29,24 @@ describe("EMBER random stream", () => {
     expect(Object.keys(match.state.secret.rng)).toEqual(["dice"]);
     expect(match.state.secret.rng.dice.key).toBe(rngStateFromSeed(match.state.secret.seed, "dice").key);
     expect(match.state.secret.rng.dice.drawn).toBeGreaterThan(20);
+  });
+
+  test("attack: a seat that keeps every projection of a battle holds neither the seed nor the dice key while it is live (the seed comes with the end, for verification); the state it builds from them holds the empty seed's stream", () => {
+    let steps = 0;
+    autoplay(ember, { ...SETUP, seats: [...SETUP.seats] }, "streams-attack", "streams-attack-bot", {
+      policy: emberBotPolicy,
+      onCommand: (match) => {
+        const { seed, rng } = match.state.secret;
+        for (const seat of SETUP.seats) {
+          const view = ember.viewFor(match.state, seatViewer(seat));
+          const kept = JSON.stringify(view);
+          const over = match.state.phase === "finished";
+          expect({ over, seed: kept.includes(seed), key: kept.includes(rng.dice.key) }).toEqual({ over, seed: over, key: false });
+          expect(stateFromView(view).secret).toEqual({ seed: "", rng: { dice: EMPTY_SEED_DICE } });
+        }
+        steps += 1;
+      },
+    });
+    expect(steps).toBeGreaterThan(20);
   });
 });

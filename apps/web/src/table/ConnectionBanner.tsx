@@ -12,6 +12,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useSeatNamer } from "./names";
+import { firstWordedKey } from "./code-words";
 import type { MatchConnection } from "../net/useMatch";
 import "../i18n/table-strings";
 import "./ConnectionBanner.css";
@@ -28,9 +29,8 @@ const KNOWN_CAUSES = new Set(["connection_lost", "server_restarting", "network_e
 function useCauseWords(): (error: { code: string }) => string {
   const { t, i18n } = useTranslation("table");
   return (error) => {
-    if (KNOWN_CAUSES.has(error.code)) return t(`reconnect.cause.${error.code}`);
-    if (i18n.exists(`common:errors.${error.code}`)) return t(`common:errors.${error.code}`);
-    return t("reconnect.cause.other", { code: error.code });
+    const key = firstWordedKey(i18n, [KNOWN_CAUSES.has(error.code) ? `table:reconnect.cause.${error.code}` : null, `common:errors.${error.code}`]);
+    return key ? t(key) : t("reconnect.cause.other", { code: error.code });
   };
 }
 

@@ -17,6 +17,7 @@ import { withImposed } from "./clock";
 import { ClockPanel } from "./ClockPanel";
 import { AbandonmentPanel } from "./Abandonment";
 import { OlderRulesVersion } from "./aids";
+import { firstWordedKey } from "./code-words";
 import "./aids.css";
 import "../i18n/table-strings";
 
@@ -126,7 +127,7 @@ export function useRulesetTable<V extends { readonly phase: string; readonly res
   // protocol code such as rate_limited), else a sentence naming the code. The server's message is
   // English and is never shown.
   const refusal = (code: string): string => {
-    const key = [spec.errorWords ? `${spec.errorWords.errors}.${code}` : null, `common:errors.${code}`].find((k): k is string => k !== null && i18n.exists(k));
+    const key = firstWordedKey(i18n, [spec.errorWords ? `${spec.errorWords.errors}.${code}` : null, `common:errors.${code}`]);
     return key ? t(spec.errorWords?.rejected ?? "actions.rejected", { message: t(key) }) : t("actions.refusedCode", { code });
   };
   const send = (command: C) => {

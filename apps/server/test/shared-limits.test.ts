@@ -124,24 +124,26 @@ suite("two processes on one Redis", () => {
   });
 
   test("the connections of a process that stops beating (it died) stop counting within their TTL", async () => {
+    const TTL_MS = 3_000;
     const prefix = `fogwar-test-${randomUUID()}`;
     const [dying, living] = [0, 1].map(() => {
       const client = new Redis(redis.url);
       clients.push(client);
-      // A TTL of 1.5 s: room for the heartbeats of a busy machine (test files run two at a time).
-      return new ConnectionCounts({ redis: client, prefix }, 1_500);
+      // A TTL of 3 s (a heartbeat each second): room for the heartbeats of a machine busy with a whole
+      // CI run, where a 1.5 s TTL once let the living process's own counts lapse between two beats.
+      return new ConnectionCounts({ redis: client, prefix }, TTL_MS);
     }) as [ConnectionCounts, ConnectionCounts];
     expect(await opened([dying], 3, 3)).toHaveLength(3);
     expect(await living.open("203.0.113.7", 3)).toBeNull();
     // Still beating: its connections keep counting past the TTL.
-    await new Promise((r) => setTimeout(r, 3_000));
+    await new Promise((r) => setTimeout(r, 2 * TTL_MS));
     expect(await living.of("203.0.113.7")).toBe(3);
     dying.stop();
-    await new Promise((r) => setTimeout(r, 3_000));
+    await new Promise((r) => setTimeout(r, TTL_MS + 1_500));
     expect(await living.of("203.0.113.7")).toBe(0);
     expect(await opened([living], 4, 3)).toHaveLength(3);
     living.stop();
-  }, 20_000);
+  }, 30_000);
 });
 
 whenRedisMissing("two processes on one Redis", "share per-address limits");

@@ -40,6 +40,7 @@ import type { NotificationStore } from "./notification-contract.js";
 import type { PushStore } from "./push-contract.js";
 import type { SocialStore } from "./social-contract.js";
 import { GroupCommit } from "./group-commit.js";
+import { statementNamer } from "./prepared.js";
 import { chatLines, entries, matches, seats } from "./schema.js";
 
 export type { StoreDatabase } from "./database.js";
@@ -47,6 +48,11 @@ export type { StoreDatabase } from "./database.js";
 /** What both drivers' clients offer (node-postgres's `Pool`, PGlite): a query with its parameters. */
 interface DriverClient {
   query(text: string, params: unknown[]): Promise<unknown>;
+}
+
+/** node-postgres's `Pool` also takes a query as a config, with a name to prepare it under. */
+interface PreparingClient {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<unknown>;
 }
 
 const dialect = new PgDialect();
@@ -61,14 +67,18 @@ const CHAT_LOCK_CLASS = 0x63686174; // "chat"
  * its query layer halves the cost of a lone append's statement on the embedded database (0.24-0.30
  * against 0.10-0.16 ms of CPU per single-row insert, measured in PGlite in memory). Both return
  * the driver's result (`{ rows }`); an error is the driver's own, which the store cleans as usual.
+ * With `prepared` (node-postgres), each statement text runs as a named prepared statement
+ * (./prepared.ts).
  */
-function appendExecutor(db: StoreDatabase): (query: SQL) => Promise<unknown> {
+function appendExecutor(db: StoreDatabase, prepared: boolean): (query: SQL) => Promise<unknown> {
   const client = (db as { $client?: Partial<DriverClient> }).$client;
   if (!client || typeof client.query !== "function") return (query) => db.execute(query);
   const driver = client as DriverClient;
+  const nameOf = prepared ? statementNamer() : () => undefined;
   return (query) => {
     const { sql: text, params } = dialect.sqlToQuery(query);
-    return driver.query(text, params);
+    const name = nameOf(text);
+    return name === undefined ? driver.query(text, params) : (driver as unknown as PreparingClient).query({ name, text, values: params });
   };
 }
 
@@ -94,12 +104,20 @@ const recordColumns = {
 
 type MatchRow = Omit<MatchRecord, "seats">;
 
-/**
- * The `MatchStore` over a drizzle database; `release` closes the driver. `appendsInFlight`: most
- * append batches written at once (./group-commit.ts): 1 for a single connection, more over a pool.
- * `soleWriter`: nothing but this store writes the database (the embedded database); it then
- * knows which matches it created have no seat bound to an account (./unbound-matches.ts).
- */
+/** How a `DrizzleMatchStore` writes its appends. */
+export interface AppendSettings {
+  /** Most append batches written at once (./group-commit.ts): 1 for a single connection (the default), more over a pool. */
+  readonly appendsInFlight?: number;
+  /**
+   * Nothing but this store writes the database (the embedded database); it then knows which
+   * matches it created have no seat bound to an account (./unbound-matches.ts).
+   */
+  readonly soleWriter?: boolean;
+  /** The driver is node-postgres: appends run as named prepared statements (./prepared.ts). */
+  readonly preparedAppends?: boolean;
+}
+
+/** The `MatchStore` over a drizzle database; `release` closes the driver. */
 export class DrizzleMatchStore implements MatchStore {
   private closed: Promise<void> | null = null;
   private readonly appends: GroupCommit;
@@ -115,10 +133,9 @@ export class DrizzleMatchStore implements MatchStore {
   constructor(
     private readonly db: StoreDatabase,
     private readonly release: () => Promise<void>,
-    appendsInFlight = 1,
-    soleWriter = false,
+    { appendsInFlight = 1, soleWriter = false, preparedAppends = false }: AppendSettings = {},
   ) {
-    this.appends = new GroupCommit(appendExecutor(db), appendsInFlight);
+    this.appends = new GroupCommit(appendExecutor(db, preparedAppends), appendsInFlight);
     this.unbound = soleWriter ? new UnboundMatches() : null;
     this.accounts = new DrizzleAccountStore(db);
     this.lobby = new DrizzleLobbyStore(db);

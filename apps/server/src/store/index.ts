@@ -135,5 +135,5 @@ async function openPostgres(databaseUrl: string, migrationsFolder: string, poolS
   // Append batches go to the database at once on up to half the pool's connections: a commit then
   // never queues behind the one before it (each waits for the disk), and the other half serves
   // joins, listings and history.
-  return withCleanErrors(new DrizzleMatchStore(db, () => pool.end(), Math.max(1, Math.floor(poolSize / 2))));
+  return withCleanErrors(new DrizzleMatchStore(db, () => pool.end(), { appendsInFlight: Math.max(1, Math.floor(poolSize / 2)), preparedAppends: true }));
 }

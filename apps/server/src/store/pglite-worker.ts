@@ -109,7 +109,7 @@ async function open(): Promise<MatchStore> {
     const db = drizzle({ client: opened.client, schema });
     opened.startBackups();
     touched = opened.touched;
-    return withCleanErrors(new DrizzleMatchStore(db as unknown as StoreDatabase, () => opened.close(), 1, /* soleWriter: the folder is locked to this process (./lock.ts) and this is its one connection */ true));
+    return withCleanErrors(new DrizzleMatchStore(db as unknown as StoreDatabase, () => opened.close(), { appendsInFlight: 1, /* the folder is locked to this process (./lock.ts) and this is its one connection */ soleWriter: true }));
   } catch (error) {
     await opened.close().catch(() => undefined);
     throw error;

@@ -1,54 +1,17 @@
 /**
- * The units on the measured map: every base to scale, a short label per unit placed where it does
- * not cover another label (the full name on hover and to screen readers), and each unit's wounds
- * left as a bar and "left/total" (damage points are public). Bases of a unit the seat may move are
- * its drag handles (`touch-action: none` on them only, so a finger elsewhere pans the board).
+ * The units on the measured map: every base to scale, and a tag per unit, its short name over its
+ * wounds left as a bar and "left/total" (damage points are public; the full name on hover and to
+ * screen readers), placed where it covers no other tag and no base (tags.ts), with a thin leader
+ * line to its bases when it stands away from them. Bases of a unit the seat may move are its drag
+ * handles (`touch-action: none` on them only, so a finger elsewhere pans the board).
  */
 import type { PointerEvent as ReactPointerEvent } from "react";
 import { query, type SigmarView } from "@fogwar/sigmar";
 import type { Pt } from "@fogwar/sigmar";
+import { placeTags, tagLayout, tagSize, type Box } from "./tags";
 import { unitName, warscrollName, type SigmarWords } from "./words";
 
 const COLOURS: Record<string, { fill: string; stroke: string }> = { p1: { fill: "#93c5fd", stroke: "#1d4ed8" }, p2: { fill: "#fca5a5", stroke: "#b91c1c" } };
-
-/** A label's box in screen units (for overlap tests). */
-interface Rect {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-const LABEL_H = 130;
-/** About one label character's width at the label's font size (screen units). */
-const CHAR_W = 36;
-
-/**
- * Where each unit's label goes: above its bases, else below, left or right, the first place that
- * covers no label placed before it (units in id order); the last candidate when all overlap.
- */
-export function placeLabels(units: readonly { id: string; box: Rect; text: string }[]): Map<string, Pt> {
-  const placed: Rect[] = [];
-  const out = new Map<string, Pt>();
-  for (const u of units) {
-    const w = u.text.length * CHAR_W + 40;
-    const cx = (u.box.x0 + u.box.x1) / 2;
-    const cy = (u.box.y0 + u.box.y1) / 2;
-    const options: Pt[] = [
-      { x: cx, y: u.box.y0 - 30 },
-      { x: cx, y: u.box.y1 + LABEL_H },
-      { x: u.box.x0 - w / 2 - 20, y: cy + 35 },
-      { x: u.box.x1 + w / 2 + 20, y: cy + 35 },
-      { x: cx, y: u.box.y0 - 30 - LABEL_H },
-      { x: cx, y: u.box.y1 + 2 * LABEL_H },
-    ];
-    const rectAt = (p: Pt): Rect => ({ x0: p.x - w / 2, x1: p.x + w / 2, y0: p.y - LABEL_H + 20, y1: p.y + 20 });
-    const free = options.find((p) => placed.every((r) => { const a = rectAt(p); return a.x1 <= r.x0 || a.x0 >= r.x1 || a.y1 <= r.y0 || a.y0 >= r.y1; })) ?? options[0]!;
-    placed.push(rectAt(free));
-    out.set(u.id, free);
-  }
-  return out;
-}
 
 export interface MapUnitsProps {
   readonly view: SigmarView;
@@ -59,6 +22,8 @@ export interface MapUnitsProps {
   readonly planned?: string | null;
   /** Board point to screen point. */
   readonly sx: (p: Pt) => Pt;
+  /** The map's viewBox (screen units): tags stay inside it where they fit. */
+  readonly bounds?: Box;
   readonly onDown: (unit: string, model: number, e: ReactPointerEvent) => void;
   readonly onUnit?: (id: string) => void;
   /** Core C8: models marked for removal (ids), ringed; a click on a model of `pickFrom` calls `onModel`. */
@@ -67,30 +32,41 @@ export interface MapUnitsProps {
   readonly onModel?: (unit: string, model: string) => void;
 }
 
-export function MapUnits({ view, w, selected, targets, draggable, planned, sx, onDown, onUnit, marked, pickFrom, onModel }: MapUnitsProps) {
+export function MapUnits({ view, w, selected, targets, draggable, planned, sx, bounds, onDown, onUnit, marked, pickFrom, onModel }: MapUnitsProps) {
   const units = query.fieldUnits(view as never);
-  const boxes = units.map((u) => {
-    const r = query.radiusOf(u);
-    const pts = u.models.map(sx);
+  const facts = units.map((u) => {
     const same = units.filter((x) => x.owner === u.owner && x.warscroll === u.warscroll);
-    const text = warscrollName(w, u.warscroll) + (same.length > 1 ? ` ${same.indexOf(u) + 1}` : "");
-    return { id: u.id, text, box: { x0: Math.min(...pts.map((p) => p.x)) - r, x1: Math.max(...pts.map((p) => p.x)) + r, y0: Math.min(...pts.map((p) => p.y)) - r, y1: Math.max(...pts.map((p) => p.y)) + r } };
+    const short = warscrollName(w, u.warscroll) + (same.length > 1 ? ` ${same.indexOf(u) + 1}` : "");
+    const health = query.ws(u).health;
+    const total = u.size * health;
+    const left = Math.max(0, u.models.length * health - u.damage);
+    return { short, total, left, wounds: `${left}/${total}` };
   });
-  const labels = placeLabels(boxes);
+  const tags = placeTags(
+    units.map((u, k) => {
+      const r = query.radiusOf(u);
+      return { id: u.id, bases: u.models.map((m) => ({ ...sx(m), r })), ...tagSize(facts[k]!.short, facts[k]!.wounds) };
+    }),
+    bounds ?? null,
+  );
   return (
     <>
+      <g className="tag-leaders" aria-hidden="true">
+        {units.map((u) => {
+          const leader = tags.get(u.id)?.leader;
+          return leader && <line key={u.id} data-for={u.id} x1={leader.from.x} y1={leader.from.y} x2={leader.to.x} y2={leader.to.y} className="tag-leader" />;
+        })}
+      </g>
       {units.map((u, k) => {
         const colour = COLOURS[u.owner] ?? COLOURS.p1!;
         const r = query.radiusOf(u);
         const name = unitName(w, view, u.id);
         const isTarget = targets?.has(u.id) ?? false;
         const canDrag = draggable?.has(u.id) ?? false;
-        const health = query.ws(u).health;
-        const total = u.size * health;
-        const left = Math.max(0, u.models.length * health - u.damage);
-        const at = labels.get(u.id)!;
-        const box = boxes[k]!.box;
-        const barW = Math.max(160, Math.min(400, box.x1 - box.x0));
+        const { short, total, left, wounds } = facts[k]!;
+        const tag = tags.get(u.id)!;
+        const parts = tagLayout(tag.box, wounds);
+        const barW = parts.bar.x1 - parts.bar.x0;
         return (
           <g
             key={u.id}
@@ -142,14 +118,14 @@ export function MapUnits({ view, w, selected, targets, draggable, planned, sx, o
                 />
               );
             })}
-            <text x={at.x} y={at.y} className="unit-label" aria-hidden="true">
-              {boxes[k]!.text}
+            <text x={parts.name.x} y={parts.name.y} className="unit-label" aria-hidden="true">
+              {short}
             </text>
             <g className="wounds" aria-hidden="true">
-              <rect x={(box.x0 + box.x1) / 2 - barW / 2} y={box.y1 + 14} width={barW} height={26} className="wounds-back" />
-              <rect x={(box.x0 + box.x1) / 2 - barW / 2} y={box.y1 + 14} width={(barW * left) / Math.max(1, total)} height={26} className={`wounds-left${left * 2 <= total ? " low" : ""}`} />
-              <text x={(box.x0 + box.x1) / 2 + barW / 2 + 12} y={box.y1 + 40} className="wounds-text">
-                {`${left}/${total}`}
+              <rect x={parts.bar.x0} y={parts.bar.y0} width={barW} height={parts.bar.y1 - parts.bar.y0} className="wounds-back" />
+              <rect x={parts.bar.x0} y={parts.bar.y0} width={(barW * left) / Math.max(1, total)} height={parts.bar.y1 - parts.bar.y0} className={`wounds-left${left * 2 <= total ? " low" : ""}`} />
+              <text x={parts.wounds.x} y={parts.wounds.y} className="wounds-text">
+                {wounds}
               </text>
             </g>
           </g>

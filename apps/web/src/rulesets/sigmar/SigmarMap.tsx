@@ -19,6 +19,8 @@ import { local, objectiveName, type SigmarWords } from "./words";
 const W = 4400;
 const H = 3000;
 const INCH = 100;
+/** The map's viewBox: the battlefield with a margin for the edge ticks and the scale. */
+const VIEW = { x0: -60, y0: -60, x1: W + 60, y1: H + 60 };
 
 /** A plan on the map: where the models of `unit` would stand, and whether the rules accept it. */
 export interface MapPlan {
@@ -135,7 +137,7 @@ export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, o
   const offence = plan && plan.problem ? offendingBase(view, plan.unit, plan.positions) : null;
   const offender = offence?.model ?? null;
   return (
-    <svg ref={svg} className="sigmar-map" viewBox={`-60 -60 ${W + 120} ${H + 120}`} role="group" aria-label={w.t("map.label")} onPointerMove={move} onPointerUp={up} onClick={click}>
+    <svg ref={svg} className="sigmar-map" viewBox={`${VIEW.x0} ${VIEW.y0} ${VIEW.x1 - VIEW.x0} ${VIEW.y1 - VIEW.y0}`} role="group" aria-label={w.t("map.label")} onPointerMove={move} onPointerUp={up} onClick={click}>
       <rect x={0} y={0} width={W} height={H} className="field" />
       {/* One-inch ticks along the edges, longer every 6". */}
       {Array.from({ length: 45 }, (_, i) => (
@@ -178,7 +180,7 @@ export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, o
           return <circle key={`cr-${e.id}-${i}`} cx={c.x} cy={c.y} r={d.r + combat} className="combat-range" />;
         }),
       )}
-      <MapUnits view={view} w={w} selected={selected} targets={targets} draggable={draggable} planned={plan?.unit ?? null} sx={sx} onDown={down} onUnit={onUnit} marked={marked} pickFrom={pickFrom} onModel={onModel} />
+      <MapUnits view={view} w={w} selected={selected} targets={targets} draggable={draggable} planned={plan?.unit ?? null} sx={sx} bounds={VIEW} onDown={down} onUnit={onUnit} marked={marked} pickFrom={pickFrom} onModel={onModel} />
       {view.tokens.map((t) => {
         const c = sx(t);
         return (

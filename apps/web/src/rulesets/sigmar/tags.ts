@@ -1,0 +1,276 @@
+/**
+ * Where each unit's tag goes on the Age of Sigmar map (MapUnits.tsx). A tag is one block: the
+ * unit's short name over its wound bar and "left/total". Tags are placed beside their unit's bases
+ * where they cover no other tag and no base of any unit: the 8 directions around the unit's bases
+ * (above, below, right, left, the four corners, and above, below, right and left slid to either
+ * end of the bases), at growing distances, nearest first; each candidate is kept inside the map's
+ * viewBox where the tag fits. When every candidate overlaps something, the one overlapping least
+ * is taken. A tag that ends up away from its unit gets a leader line to the nearest point of its
+ * bases.
+ *
+ * Units: every length and point here is in screen units of the map's SVG viewBox (hundredths of an
+ * inch on the battlefield; x to the right, y down). Pure and deterministic: units are placed in
+ * the order given (the map gives them in id order), each tag avoiding the tags placed before it
+ * and every unit's bases. Cheap: a few hundred candidates per unit at most, most units stopping
+ * at one of the first few.
+ */
+
+/** An axis-aligned box (x0 <= x1, y0 <= y1), screen units. */
+export interface Box {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+/** A point, screen units. */
+export interface Point {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** A model's base: a disc of centre (x, y) and radius r, screen units. */
+export interface Base extends Point {
+  readonly r: number;
+}
+
+/** A unit to tag: its id, its bases (at least one) and its tag's size (`tagSize`), screen units. */
+export interface TagRequest {
+  readonly id: string;
+  readonly bases: readonly Base[];
+  readonly w: number;
+  readonly h: number;
+}
+
+/** A line from `from` (on the tag's edge) to `to` (on the nearest base's rim), screen units. */
+export interface Leader {
+  readonly from: Point;
+  readonly to: Point;
+}
+
+/** A placed tag: its box, and its leader line when it stands away from its bases (else null). */
+export interface PlacedTag {
+  readonly box: Box;
+  readonly leader: Leader | null;
+}
+
+/** The name's font size (`.unit-label` in table.css), screen units. */
+export const NAME_SIZE = 70;
+/** The "left/total" font size (`.wounds-text` in table.css), screen units. */
+export const WOUNDS_SIZE = 52;
+/** Inner padding of a tag, screen units. */
+const PAD = 8;
+/** The name's line: from the tag's top to the bar's row (baseline at NAME_BASELINE), screen units. */
+const NAME_LINE = 86;
+const NAME_BASELINE = 60;
+/** The wound bar's offset under the name line and its height; its narrowest width. */
+const BAR_TOP = 8;
+const BAR_H = 26;
+const BAR_MIN = 160;
+/** Space between the bar and "left/total". */
+const BAR_GAP = 12;
+/** The bar row's height (the "left/total" text with its white halo). */
+const ROW_H = 48;
+
+/** Space kept between a tag and its own unit's bases when it stands beside them. */
+const GAP = 14;
+/** Clearance a tag keeps from any base (the base's outline, thicker when selected) and from other tags. */
+const BASE_CLEAR = 10;
+const TAG_CLEAR = 6;
+/** Distances from the bases tried in turn, nearest first (screen units; 100 = 1"). */
+const RINGS = [0, 30, 70, 120, 180, 250, 330, 420, 520, 640, 780, 940, 1120, 1320, 1550, 1800, 2100, 2450];
+/** A tag farther than this from its nearest base gets a leader line. */
+const LEADER_FROM = 40;
+
+/** Widths (em) of characters narrower or wider than the usual 0.62 em (DejaVu Sans, the widest usual sans-serif). */
+const EM: Readonly<Record<string, number>> = { " ": 0.32, "/": 0.34, ".": 0.32, ",": 0.32, "'": 0.28, i: 0.28, l: 0.28, j: 0.28, f: 0.36, t: 0.4, r: 0.42, m: 0.98, w: 0.82, M: 0.87, W: 0.99 };
+
+/**
+ * About how wide `text` is at font size `size` (screen units), a little generous so that the usual
+ * sans-serif fonts fit: Hangul and other wide characters one em, capitals and digits 0.72 and
+ * 0.64 em, others 0.62 em unless listed in EM.
+ */
+export function textWidth(text: string, size: number): number {
+  let em = 0;
+  for (const ch of text) {
+    const c = ch.codePointAt(0)!;
+    const wide = (c >= 0x1100 && c <= 0x115f) || (c >= 0x2e80 && c <= 0xa4cf) || (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xff00 && c <= 0xff60);
+    em += wide ? 1 : (EM[ch] ?? (ch >= "A" && ch <= "Z" ? 0.72 : ch >= "0" && ch <= "9" ? 0.64 : 0.62));
+  }
+  return em * size;
+}
+
+/** A tag's size for a unit named `name` with wounds `wounds` ("left/total"), screen units. */
+export function tagSize(name: string, wounds: string): { w: number; h: number } {
+  // The white halo of the text (half its stroke) on both sides.
+  const nameW = textWidth(name, NAME_SIZE) + 14;
+  const rowW = BAR_MIN + BAR_GAP + textWidth(wounds, WOUNDS_SIZE) + 10;
+  return { w: Math.ceil(Math.max(nameW, rowW) + 2 * PAD), h: PAD + NAME_LINE + ROW_H };
+}
+
+/**
+ * Where a tag's parts go in its box (screen units): the name's anchor (text-anchor middle, at its
+ * baseline), the wound bar's box (the bar's full width; the left part is drawn in proportion), and
+ * the "left/total" text's anchor (text-anchor start, at its baseline).
+ */
+export function tagLayout(box: Box, wounds: string): { name: Point; bar: Box; wounds: Point } {
+  const woundsW = textWidth(wounds, WOUNDS_SIZE) + 5;
+  const barY = box.y0 + PAD + NAME_LINE + BAR_TOP;
+  const barX1 = Math.max(box.x0 + PAD + BAR_MIN, box.x1 - PAD - woundsW - BAR_GAP);
+  return {
+    name: { x: (box.x0 + box.x1) / 2, y: box.y0 + PAD + NAME_BASELINE },
+    bar: { x0: box.x0 + PAD, y0: barY, x1: barX1, y1: barY + BAR_H },
+    wounds: { x: barX1 + BAR_GAP, y: barY + BAR_H / 2 + WOUNDS_SIZE * 0.36 },
+  };
+}
+
+/** Whether boxes `a` and `b` come closer than `clear` (touching at exactly `clear` is fine). */
+function boxesOverlap(a: Box, b: Box, clear = 0): boolean {
+  return a.x0 < b.x1 + clear && b.x0 < a.x1 + clear && a.y0 < b.y1 + clear && b.y0 < a.y1 + clear;
+}
+
+/** The point of box `b` nearest to `p` (p itself when inside). */
+function nearestOnBox(b: Box, p: Point): Point {
+  return { x: Math.min(b.x1, Math.max(b.x0, p.x)), y: Math.min(b.y1, Math.max(b.y0, p.y)) };
+}
+
+/** How far box `b` is from the rim of base `c` (negative: it covers part of the base). */
+function boxToBase(b: Box, c: Base): number {
+  const q = nearestOnBox(b, c);
+  return Math.hypot(q.x - c.x, q.y - c.y) - c.r;
+}
+
+/** The smallest box holding every base (`bases` non-empty). */
+function boundsOf(bases: readonly Base[]): Box {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const b of bases) {
+    x0 = Math.min(x0, b.x - b.r);
+    y0 = Math.min(y0, b.y - b.r);
+    x1 = Math.max(x1, b.x + b.r);
+    y1 = Math.max(y1, b.y + b.r);
+  }
+  return { x0, y0, x1, y1 };
+}
+
+/** The area two boxes share. */
+function shared(a: Box, b: Box): number {
+  return Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
+}
+
+/** The box of a `w` by `h` tag with its top left at (x, y), slid inside `within` where it fits (centred where it does not). */
+function boxAt(x: number, y: number, w: number, h: number, within: Box | null): Box {
+  if (within) {
+    x = w <= within.x1 - within.x0 ? Math.min(within.x1 - w, Math.max(within.x0, x)) : (within.x0 + within.x1 - w) / 2;
+    y = h <= within.y1 - within.y0 ? Math.min(within.y1 - h, Math.max(within.y0, y)) : (within.y0 + within.y1 - h) / 2;
+  }
+  return { x0: x, y0: y, x1: x + w, y1: y + h };
+}
+
+/**
+ * The candidate boxes of a `w` by `h` tag around bases bounded by `b`, nearest first: at each
+ * distance of RINGS, above, below, right and left (centred), the four corners, then above and
+ * below slid to the bases' left and right ends and right and left slid to their top and bottom.
+ */
+function* candidates(b: Box, w: number, h: number, within: Box | null): Generator<Box> {
+  const cx = (b.x0 + b.x1) / 2;
+  const cy = (b.y0 + b.y1) / 2;
+  for (const d of RINGS) {
+    const n = b.y0 - GAP - d - h;
+    const s = b.y1 + GAP + d;
+    const e = b.x1 + GAP + d;
+    const west = b.x0 - GAP - d - w;
+    const k = d * 0.7;
+    const tops: [number, number][] = [
+      [cx - w / 2, n],
+      [cx - w / 2, s],
+      [e, cy - h / 2],
+      [west, cy - h / 2],
+      [b.x1 + GAP + k, b.y0 - GAP - k - h],
+      [b.x0 - GAP - k - w, b.y0 - GAP - k - h],
+      [b.x1 + GAP + k, b.y1 + GAP + k],
+      [b.x0 - GAP - k - w, b.y1 + GAP + k],
+      [b.x0, n],
+      [b.x1 - w, n],
+      [b.x0, s],
+      [b.x1 - w, s],
+      [e, b.y0],
+      [e, b.y1 - h],
+      [west, b.y0],
+      [west, b.y1 - h],
+    ];
+    for (const [x, y] of tops) yield boxAt(x, y, w, h, within);
+  }
+}
+
+/** The leader from a tag's box to the nearest rim point of `bases`, or null when the tag stands close (or covers one). */
+function leaderOf(box: Box, bases: readonly Base[]): Leader | null {
+  let best: { gap: number; base: Base; at: Point } | null = null;
+  for (const base of bases) {
+    const at = nearestOnBox(box, base);
+    const gap = Math.hypot(at.x - base.x, at.y - base.y) - base.r;
+    if (!best || gap < best.gap) best = { gap, base, at };
+  }
+  if (!best || best.gap <= LEADER_FROM) return null;
+  const { base, at } = best;
+  const len = Math.hypot(at.x - base.x, at.y - base.y);
+  return { from: at, to: { x: base.x + ((at.x - base.x) * base.r) / len, y: base.y + ((at.y - base.y) * base.r) / len } };
+}
+
+/**
+ * Places every unit's tag (in the order given): the first candidate (nearest first) that covers
+ * no tag placed before it and no base of any unit, inside `within` (the map's viewBox; null: no
+ * limit) where the tag fits; when none is free, the candidate overlapping least (the area shared
+ * with tags and with the boxes of bases). Units without bases get no tag.
+ * @returns each unit's tag by unit id.
+ */
+export function placeTags(units: readonly TagRequest[], within: Box | null): Map<string, PlacedTag> {
+  // Every unit's bases with their bounding box (grown by the clearance), to skip far units at once.
+  const groups = units.filter((u) => u.bases.length > 0).map((u) => {
+    const b = boundsOf(u.bases);
+    return { bases: u.bases, reach: { x0: b.x0 - BASE_CLEAR, y0: b.y0 - BASE_CLEAR, x1: b.x1 + BASE_CLEAR, y1: b.y1 + BASE_CLEAR } };
+  });
+  const placed: Box[] = [];
+  const out = new Map<string, PlacedTag>();
+  const free = (box: Box): boolean => {
+    for (const t of placed) if (boxesOverlap(box, t, TAG_CLEAR)) return false;
+    for (const g of groups) {
+      if (!boxesOverlap(box, g.reach)) continue;
+      for (const c of g.bases) if (boxToBase(box, c) < BASE_CLEAR) return false;
+    }
+    return true;
+  };
+  const overlap = (box: Box): number => {
+    let area = 0;
+    for (const t of placed) area += shared(box, { x0: t.x0 - TAG_CLEAR, y0: t.y0 - TAG_CLEAR, x1: t.x1 + TAG_CLEAR, y1: t.y1 + TAG_CLEAR });
+    for (const g of groups) {
+      if (!boxesOverlap(box, g.reach)) continue;
+      for (const c of g.bases) if (boxToBase(box, c) < BASE_CLEAR) area += shared(box, { x0: c.x - c.r - BASE_CLEAR, y0: c.y - c.r - BASE_CLEAR, x1: c.x + c.r + BASE_CLEAR, y1: c.y + c.r + BASE_CLEAR });
+    }
+    if (within) area += 4 * ((box.x1 - box.x0) * (box.y1 - box.y0) - shared(box, within));
+    return area;
+  };
+  for (const u of units) {
+    if (u.bases.length === 0) continue;
+    const b = boundsOf(u.bases);
+    let chosen: Box | undefined;
+    for (const box of candidates(b, u.w, u.h, within)) {
+      if (!free(box)) continue;
+      chosen = box;
+      break;
+    }
+    if (!chosen) {
+      let least = Infinity;
+      for (const box of candidates(b, u.w, u.h, within)) {
+        const area = overlap(box);
+        if (area < least) [chosen, least] = [box, area];
+      }
+    }
+    const box = chosen!;
+    placed.push(box);
+    out.set(u.id, { box, leader: leaderOf(box, u.bases) });
+  }
+  return out;
+}

@@ -40,7 +40,7 @@ import type { NotificationStore } from "./notification-contract.js";
 import type { PushStore } from "./push-contract.js";
 import type { SocialStore } from "./social-contract.js";
 import { GroupCommit } from "./group-commit.js";
-import { statementNamer } from "./prepared.js";
+import type { StatementRunner } from "./prepared.js";
 import { chatLines, entries, matches, seats } from "./schema.js";
 
 export type { StoreDatabase } from "./database.js";
@@ -50,35 +50,27 @@ interface DriverClient {
   query(text: string, params: unknown[]): Promise<unknown>;
 }
 
-/** node-postgres's `Pool` also takes a query as a config, with a name to prepare it under. */
-interface PreparingClient {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<unknown>;
-}
-
 const dialect = new PgDialect();
 
 /** The first key of the advisory lock a chat line holds while it is numbered (the second: the match id's hash). */
 const CHAT_LOCK_CLASS = 0x63686174; // "chat"
 
 /**
- * How the appends' statements run: straight on the driver's client (`db.$client`) when it has
- * one, as text and parameters (drizzle's own SQL rendering), else through `db.execute`. The
- * appends read no timestamps, so drizzle's per-query result parsers are not needed; skipping
- * its query layer halves the cost of a lone append's statement on the embedded database (0.24-0.30
- * against 0.10-0.16 ms of CPU per single-row insert, measured in PGlite in memory). Both return
- * the driver's result (`{ rows }`); an error is the driver's own, which the store cleans as usual.
- * With `prepared` (node-postgres), each statement text runs as a named prepared statement
- * (./prepared.ts).
+ * How the appends' statements run: on `statements` when given (./prepared.ts: prepared
+ * statements), else straight on the driver's client (`db.$client`) when it has one, as text and
+ * parameters (drizzle's own SQL rendering), else through `db.execute`. The appends read no
+ * timestamps, so drizzle's per-query result parsers are not needed; skipping its query layer
+ * halves the cost of a lone append's statement on the embedded database (0.24-0.30 against
+ * 0.10-0.16 ms of CPU per single-row insert, measured in PGlite in memory). All return the
+ * driver's result (`{ rows }`); an error is the driver's own, which the store cleans as usual.
  */
-function appendExecutor(db: StoreDatabase, prepared: boolean): (query: SQL) => Promise<unknown> {
+function appendExecutor(db: StoreDatabase, statements: StatementRunner | undefined): (query: SQL) => Promise<unknown> {
   const client = (db as { $client?: Partial<DriverClient> }).$client;
-  if (!client || typeof client.query !== "function") return (query) => db.execute(query);
-  const driver = client as DriverClient;
-  const nameOf = prepared ? statementNamer() : () => undefined;
+  const run = statements ?? (client && typeof client.query === "function" ? (client as DriverClient).query.bind(client) : undefined);
+  if (!run) return (query) => db.execute(query);
   return (query) => {
     const { sql: text, params } = dialect.sqlToQuery(query);
-    const name = nameOf(text);
-    return name === undefined ? driver.query(text, params) : (driver as unknown as PreparingClient).query({ name, text, values: params });
+    return run(text, params);
   };
 }
 
@@ -113,8 +105,8 @@ export interface AppendSettings {
    * matches it created have no seat bound to an account (./unbound-matches.ts).
    */
   readonly soleWriter?: boolean;
-  /** The driver is node-postgres: appends run as named prepared statements (./prepared.ts). */
-  readonly preparedAppends?: boolean;
+  /** Runs the appends' statements (./prepared.ts: as prepared statements); default: the driver's client, each statement planned anew. */
+  readonly appendStatements?: StatementRunner;
 }
 
 /** The `MatchStore` over a drizzle database; `release` closes the driver. */
@@ -133,9 +125,9 @@ export class DrizzleMatchStore implements MatchStore {
   constructor(
     private readonly db: StoreDatabase,
     private readonly release: () => Promise<void>,
-    { appendsInFlight = 1, soleWriter = false, preparedAppends = false }: AppendSettings = {},
+    { appendsInFlight = 1, soleWriter = false, appendStatements }: AppendSettings = {},
   ) {
-    this.appends = new GroupCommit(appendExecutor(db, preparedAppends), appendsInFlight);
+    this.appends = new GroupCommit(appendExecutor(db, appendStatements), appendsInFlight);
     this.unbound = soleWriter ? new UnboundMatches() : null;
     this.accounts = new DrizzleAccountStore(db);
     this.lobby = new DrizzleLobbyStore(db);

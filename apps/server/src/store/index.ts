@@ -23,6 +23,7 @@ import pg from "pg";
 import { DrizzleMatchStore, type StoreDatabase } from "./drizzle-store.js";
 import { openEmbeddedStore } from "./embedded.js";
 import { cleanError, withCleanErrors } from "./errors.js";
+import { nodePostgresRunner } from "./prepared.js";
 import { StoreOpenError, type RestoreInfo } from "./folder.js";
 import { findMigrationsFolder, MIGRATION_LOCK_KEY } from "./migrations.js";
 import type { BackupResult } from "./backup.js";
@@ -135,5 +136,5 @@ async function openPostgres(databaseUrl: string, migrationsFolder: string, poolS
   // Append batches go to the database at once on up to half the pool's connections: a commit then
   // never queues behind the one before it (each waits for the disk), and the other half serves
   // joins, listings and history.
-  return withCleanErrors(new DrizzleMatchStore(db, () => pool.end(), { appendsInFlight: Math.max(1, Math.floor(poolSize / 2)), preparedAppends: true }));
+  return withCleanErrors(new DrizzleMatchStore(db, () => pool.end(), { appendsInFlight: Math.max(1, Math.floor(poolSize / 2)), appendStatements: nodePostgresRunner(pool) }));
 }

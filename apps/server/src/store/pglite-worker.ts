@@ -20,6 +20,7 @@ import type { MatchStore } from "./contract.js";
 import { DrizzleMatchStore, type StoreDatabase } from "./drizzle-store.js";
 import { withCleanErrors } from "./errors.js";
 import { openPgliteFolder } from "./pglite.js";
+import { pgliteRunner } from "./prepared.js";
 import * as schema from "./schema.js";
 import { toWire, type FromWorker, type Reply, type ToWorker, type StoreMethod, type WorkerSettings } from "./worker-protocol.js";
 
@@ -109,7 +110,7 @@ async function open(): Promise<MatchStore> {
     const db = drizzle({ client: opened.client, schema });
     opened.startBackups();
     touched = opened.touched;
-    return withCleanErrors(new DrizzleMatchStore(db as unknown as StoreDatabase, () => opened.close(), { appendsInFlight: 1, /* the folder is locked to this process (./lock.ts) and this is its one connection */ soleWriter: true }));
+    return withCleanErrors(new DrizzleMatchStore(db as unknown as StoreDatabase, () => opened.close(), { appendsInFlight: 1, /* the folder is locked to this process (./lock.ts) and this is its one connection */ soleWriter: true, appendStatements: pgliteRunner(opened.client) }));
   } catch (error) {
     await opened.close().catch(() => undefined);
     throw error;

@@ -54,7 +54,7 @@ export function MapUnits({ view, w, selected, targets, draggable, planned, sx, b
       <g className="tag-leaders" aria-hidden="true">
         {units.map((u) => {
           const leader = tags.get(u.id)?.leader;
-          return leader && <line key={u.id} data-for={u.id} x1={leader.from.x} y1={leader.from.y} x2={leader.to.x} y2={leader.to.y} className="tag-leader" />;
+          return leader && <line key={u.id} data-for={u.id} x1={leader.from.x} y1={leader.from.y} x2={leader.to.x} y2={leader.to.y} className={`tag-leader owner-${u.owner}`} />;
         })}
       </g>
       {units.map((u, k) => {
@@ -118,7 +118,7 @@ export function MapUnits({ view, w, selected, targets, draggable, planned, sx, b
                 />
               );
             })}
-            <text x={parts.name.x} y={parts.name.y} className="unit-label" aria-hidden="true">
+            <text x={parts.name.x} y={parts.name.y} className={`unit-label owner-${u.owner}`} aria-hidden="true">
               {short}
             </text>
             <g className="wounds" aria-hidden="true">

@@ -12,6 +12,8 @@
 import { createElement } from "react";
 import { render, screen } from "@testing-library/react";
 import i18next from "i18next";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { seatViewer } from "@fogwar/engine";
 import { catalog, geometry, setupBattle, sigmar, type SigmarView } from "@fogwar/sigmar";
@@ -277,5 +279,20 @@ describe("the tags on the drawn map", () => {
     expect(container.querySelector('g[data-unit="p2-u1"] g.wounds text.wounds-text')!.textContent).toBe("3/7");
     expect(container.querySelector('g[data-unit="p2-u1"] g.wounds rect.wounds-left')!.getAttribute("class")).toBe("wounds-left low");
     for (const u of units) expect(container.querySelector(`g[data-unit="${u.id}"] text.unit-label`)!.getAttribute("aria-hidden")).toBe("true");
+  });
+
+  test("a tag's name and leader line carry its army's colour, so two units of one warscroll in two armies read apart", () => {
+    const { container } = drawMap(LATE_COMBAT);
+    for (const u of LATE_COMBAT) {
+      expect([u.id, container.querySelector(`g[data-unit="${u.id}"] text.unit-label`)!.classList.contains(`owner-${u.owner}`)]).toEqual([u.id, true]);
+      const line = container.querySelector(`line.tag-leader[data-for="${u.id}"]`);
+      if (line) expect([u.id, line.classList.contains(`owner-${u.owner}`)]).toEqual([u.id, true]);
+    }
+    // The colours themselves (table.css): each army's, never the same for both.
+    const css = readFileSync(join(__dirname, "table.css"), "utf8");
+    const fill = (owner: string) => new RegExp(`\\.unit-label\\.owner-${owner} \\{ fill: (#[0-9a-f]{6}); \\}`).exec(css)?.[1];
+    expect(fill("p1")).toBeDefined();
+    expect(fill("p2")).toBeDefined();
+    expect(fill("p1")).not.toBe(fill("p2"));
   });
 });

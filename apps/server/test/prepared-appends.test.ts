@@ -18,7 +18,9 @@ import { freshPostgresUrl } from "./harness";
 
 jest.setTimeout(90_000);
 
-test("the namer: one name per text, never one name for two texts, nothing past its limit", () => {
+test("the namer: one name per text, never one name for two texts, nothing past its limit, no long text", () => {
+  expect(statementNamer(2, 10)("x".repeat(11))).toBeUndefined();
+  expect(statementNamer(2, 10)("x".repeat(10))).toBeDefined();
   const nameOf = statementNamer(2);
   const a = nameOf("insert a");
   const b = nameOf("insert b");

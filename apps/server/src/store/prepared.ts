@@ -19,13 +19,22 @@ import { protocol, type PGlite } from "@electric-sql/pglite";
 export const MAX_PREPARED = 128;
 
 /**
- * A namer: the same text always gets the same name (`append_0`, `append_1`, ...), different texts
- * different names, and once `limit` texts are named, a new text gets `undefined` (run it
- * unnamed). A name is never reused for another text: node-postgres refuses that.
+ * Longest statement text named (characters): a batch of a few entries (about 15 plain ones). The
+ * large batches of a burst run unnamed, so neither this process nor PostgreSQL keeps a plan of
+ * thousands of parameters for a shape that may never come again.
  */
-export function statementNamer(limit = MAX_PREPARED): (text: string) => string | undefined {
+export const MAX_PREPARED_LENGTH = 4096;
+
+/**
+ * A namer: the same text always gets the same name (`append_0`, `append_1`, ...), different texts
+ * different names; a text longer than `maxLength`, or a new text once `limit` texts are named,
+ * gets `undefined` (run it unnamed). A name is never reused for another text: node-postgres
+ * refuses that.
+ */
+export function statementNamer(limit = MAX_PREPARED, maxLength = MAX_PREPARED_LENGTH): (text: string) => string | undefined {
   const names = new Map<string, string>();
   return (text) => {
+    if (text.length > maxLength) return undefined;
     const known = names.get(text);
     if (known !== undefined || names.size >= limit) return known;
     const name = `append_${names.size}`;

@@ -20,6 +20,7 @@ import { useBotSeats } from "./BotNote";
 import { MatchEnd, endResultOf } from "./MatchEnd";
 import { MatchEndShown } from "./match-end-shown";
 import { ConcedeQuestion } from "./concede-question";
+import { useFinishedSummary } from "./finished";
 import "../i18n/table-strings";
 
 /** A table body's props: the match and seat, the live connection, and a retry from scratch. */
@@ -58,10 +59,13 @@ export function TableBody({ matchId, join, match, onRetry }: TableBodyProps) {
   // Over: the rules' view holds a result, the log imposed one (a claim, a clock), or the server
   // said the match is over (a seat coming back to a finished match is refused before any welcome:
   // the offer shows all the same).
-  const result = endResultOf(match.view, match.clock);
+  const refusedAsOver = match.error?.code === "match_over" && !match.welcome;
+  // Refused before any welcome: the match's public summary says who won and who played.
+  const summary = useFinishedSummary(matchId, refusedAsOver);
+  const result = endResultOf(match.view, match.clock) ?? summary?.result ?? null;
   const over = result !== null || match.error?.code === "match_over";
   /* Above the table: the first thing a player sees once the match is over. */
-  const rematch = over && <MatchEnd matchId={matchId} ruleset={ruleset} seat={seat} result={result} />;
+  const rematch = over && <MatchEnd matchId={matchId} ruleset={ruleset ?? summary?.ruleset} seat={seat} result={result} />;
   const Table = table.status === "ready" ? table.value : null;
   const content = !adapter
     ? banner(<p className="error">{t("unknownRuleset", { ruleset })}</p>)
@@ -72,10 +76,10 @@ export function TableBody({ matchId, join, match, onRetry }: TableBodyProps) {
         : waiting;
   if (ruleset === undefined)
     return (
-      <>
+      <PlayersProvider players={summary?.seats}>
         {rematch}
         {waiting}
-      </>
+      </PlayersProvider>
     );
   return (
     <PlayersProvider players={match.welcome?.players}>

@@ -235,6 +235,36 @@ suite(title, () => {
     expect(errors).toEqual([]);
   });
 
+  test("a player who opens a finished match later (refused before any state) reads You win or You lose, the winner, whom they played as and the same game offered again, at 1280 and 390 px in English and Korean", async () => {
+    const created = await fetch(`${base}/api/matches`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ruleset: "siege", scenario: "ledger", players: [{ name: "Alice", team: "attack" }, { name: "Bora", team: "defence" }] }) }).then(async (r) => claimSeats(base, (await r.json()) as { matchId: string; seats: { seat: string; inviteUrl: string }[] }));
+    const link = (seat: string) => created.seats.find((s) => s.seat === seat)!.inviteUrl;
+    const client = await TestClient.join(ws, created.matchId, { seat: "d1", token: new URLSearchParams(new URL(link("d1")).hash.slice(1)).get("token")! });
+    expect((await client.command({ type: "concede" })).type).toBe("accepted");
+    await client.leave();
+    const words = { en: { a1: "You win", d1: "You lose", winner: "Winner: Alice", again: "Play again" }, ko: { a1: "승리했습니다", d1: "패배했습니다", winner: "승자: Alice", again: null } } as const;
+    for (const language of ["en", "ko"] as const) {
+      for (const size of [widths[1], widths[2]]) {
+        for (const [seat, name] of [["a1", "Alice"], ["d1", "Bora"]] as const) {
+          const phone = size.width < 500;
+          const context = await browser.newContext({ locale: language === "ko" ? "ko-KR" : "en-US", viewport: { width: size.width, height: size.height }, ...(phone ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {}) });
+          const page = await context.newPage();
+          page.on("pageerror", (error) => errors.push(`finished ${seat}: ${String(error)}`));
+          await page.goto(link(seat));
+          const heading = page.locator("#match-end-title");
+          await heading.filter({ hasText: words[language][seat] }).waitFor({ timeout: 20_000 });
+          expect(await page.locator(".match-end-winners").innerText()).toBe(words[language].winner);
+          expect(await page.locator(".connection").innerText()).toContain(name);
+          if (words[language].again) expect(await page.getByRole("link", { name: words[language].again }).getAttribute("href")).toBe("/?game=siege");
+          const m = await measure(page);
+          expect({ seat, language, width: size.width, scrollWidth: m.scrollWidth }).toEqual({ seat, language, width: size.width, scrollWidth: size.width });
+          if (seat === "a1") await shoot(page, `finished-later-siege-a1-${size.width}-${language}.png`, false);
+          await context.close();
+        }
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+
   test.each(["ember", "siege", "trpg", "sigmar"] as const)("%s: the how-to-play page in English and Korean fits its window at 1280 and 390 px", async (ruleset) => {
     for (const language of ["en", "ko"] as const) {
       for (const size of widths.filter((w) => w.shot)) {

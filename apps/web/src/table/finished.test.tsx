@@ -8,6 +8,7 @@ import { act, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { setupI18n } from "../i18n";
 import { openConnection } from "../../test/connection";
+import { fakeFetch, finishedMatch } from "../../test/fixtures";
 import { TableBody } from "./TableBody";
 
 const i18n = setupI18n("en");
@@ -15,64 +16,47 @@ const i18n = setupI18n("en");
 jest.setTimeout(30_000);
 const slow = { timeout: 10_000 };
 
-const details = {
-  match: {
-    matchId: "m1",
-    ruleset: "ember",
-    scenario: "crossroads",
-    status: "finished",
-    seats: [
-      { seat: "p1", name: "Ana" },
-      { seat: "p2", name: "Bo" },
-    ],
-    createdAt: "2026-12-01T10:00:00.000Z",
-    finishedAt: "2026-12-01T11:00:00.000Z",
-    result: { winner: "p2", reason: "elimination" },
-  },
-  seedCommitment: "c",
-  options: {},
-};
+const MATCH = finishedMatch.matchId;
 
-/** A fetch answer with `status` and JSON `body`. */
-const answer = (status: number, body: unknown) => ({ ok: status < 400, status, json: async () => body }) as Response;
-
-/** The table body of a seat refused with `match_over` (no welcome, no view). */
-async function comeBack(seat: string, answer: () => Promise<Response>) {
-  const fetchMock = jest.fn((url: string) => { void url; return answer(); });
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
+/** The table body of a seat refused with `match_over` (no welcome, no view); the summary's answer from `summary` (status and body). */
+async function comeBack(seat: string, summary: { status: number; body: unknown }) {
+  const fake = fakeFetch((call) => (call.url.endsWith(`/api/matches/${MATCH}`) ? summary : undefined));
+  globalThis.fetch = fake.fetchImpl as unknown as typeof fetch;
   const match = openConnection(null, { status: "closed", welcome: null, error: { code: "match_over", message: "The match is over." } } as never);
   await act(async () => {
     render(
       <MemoryRouter>
-        <TableBody matchId="m1" join={{ role: "player", seat, token: "t" }} match={match} onRetry={() => undefined} />
+        <TableBody matchId={MATCH} join={{ role: "player", seat, token: "t" }} match={match} onRetry={() => undefined} />
       </MemoryRouter>,
     );
   });
-  return fetchMock;
+  return fake.calls;
 }
+
+const details = { status: 200, body: { match: finishedMatch, seedCommitment: "c", options: {} } };
 
 beforeEach(async () => {
   await act(() => i18n.changeLanguage("en"));
 });
 
 test("the winner coming back reads You win, the winner's name and the same game offered again; the summary asked once", async () => {
-  const fetchMock = await comeBack("p2", async () => answer(200, details));
+  const calls = await comeBack("p2", details);
   expect(await screen.findByRole("heading", { name: "You win" }, slow)).toBeTruthy();
-  expect(screen.getByText("Winner: Bo")).toBeTruthy();
+  expect(screen.getByText("Winner: Ada")).toBeTruthy();
   expect(screen.getByRole("link", { name: "Play again" }).getAttribute("href")).toBe("/?game=ember");
-  expect(screen.getByText(/You play as Bo/)).toBeTruthy();
+  expect(screen.getByText(/You play as Ada/)).toBeTruthy();
   // (The rematch offer asks who is signed in: `/api/me`.)
-  expect(fetchMock.mock.calls.map((c) => String(c[0])).filter((url) => url.startsWith("/api/matches/"))).toEqual(["/api/matches/m1"]);
+  expect(calls.map((c) => c.url).filter((url) => url.startsWith("/api/matches/"))).toEqual([`/api/matches/${MATCH}`]);
 });
 
 test("the other player reads You lose", async () => {
-  await comeBack("p1", async () => answer(200, details));
+  await comeBack("p1", details);
   expect(await screen.findByRole("heading", { name: "You lose" }, slow)).toBeTruthy();
-  expect(screen.getByText("Winner: Bo")).toBeTruthy();
+  expect(screen.getByText("Winner: Ada")).toBeTruthy();
 });
 
 test("when the summary cannot be read, the page says only that the match is over, with the review", async () => {
-  await comeBack("p1", async () => answer(503, {}));
+  await comeBack("p1", { status: 503, body: {} });
   expect(await screen.findByRole("heading", { name: "This match is over" })).toBeTruthy();
   expect(screen.getByRole("link", { name: "Review the match" })).toBeTruthy();
 });

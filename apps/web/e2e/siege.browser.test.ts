@@ -283,11 +283,12 @@ suite(title, () => {
     expect((await server.store.getMatch(matchId))?.status).toBe("finished");
 
     await watcher.page.locator(".match-end").waitFor({ timeout: 20_000 });
-    // A player who opens the match again after its end is told so and sent to the review.
+    // A player who opens the match again after its end is told so and offered the review, once.
     await a1.page.goto(`${base}/play/${matchId}#seat=a1&token=${tokens.a1}`);
-    await a1.page.getByRole("link", { name: "Open the review" }).waitFor();
+    await a1.page.getByRole("link", { name: "Review the match" }).waitFor();
+    expect(await a1.page.getByRole("link", { name: /review/i }).count()).toBe(1);
     for (const viewer of [a1, watcher]) await viewer.page.screenshot({ path: join(shots, `05-result-${viewer.name}.png`), fullPage: true });
-    await a1.page.getByRole("link", { name: "Open the review" }).click();
+    await a1.page.getByRole("link", { name: "Review the match" }).click();
     await a1.page.locator('[data-testid="siege-review"]').waitFor({ timeout: 30_000 });
 
     const page = watcher.page;

@@ -31,19 +31,18 @@ function connection(code: string, message: string): MatchConnection {
   };
 }
 
-test("a join refused with match_over says the match is over and links to its review, with no retry", () => {
-  render(<ConnectionBanner match={connection("match_over", "The match is over.")} seat="p1" onRetry={() => undefined} matchId="k7m2q9x4w8ab" />);
+test("a join refused with match_over says the match is over, with no retry, no error and no second review link (the match-end banner has it)", () => {
+  render(<ConnectionBanner match={connection("match_over", "The match is over.")} seat="p1" onRetry={() => undefined} />);
   expect(screen.getAllByRole("status")[0]?.textContent).toContain("Match over");
-  expect(screen.getByRole("link", { name: "Open the review" }).getAttribute("href")).toBe("/review/k7m2q9x4w8ab");
+  expect(screen.queryByRole("link")).toBeNull();
   expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();
   expect(screen.queryByRole("alert")).toBeNull();
 });
 
 test("another final failure keeps its cause, in the app's words, and the retry button", () => {
-  render(<ConnectionBanner match={connection("invalid_token", "The token is wrong (server words).")} seat="p1" onRetry={() => undefined} matchId="k7m2q9x4w8ab" />);
+  render(<ConnectionBanner match={connection("invalid_token", "The token is wrong (server words).")} seat="p1" onRetry={() => undefined} />);
   expect(screen.getByRole("alert").textContent).toBe("⚠ The seat token does not open a seat of this match.");
   expect(screen.getByRole("button", { name: "Retry" })).toBeTruthy();
-  expect(screen.queryByRole("link", { name: "Open the review" })).toBeNull();
 });
 
 test("in Korean, a seat opened elsewhere says so in Korean, not in the server's English; an unknown code is named in a Korean sentence", async () => {
@@ -64,7 +63,7 @@ test("in Korean, a seat opened elsewhere says so in Korean, not in the server's 
 
 test("a join retried while the server starts says the server is starting, not that its database is down", () => {
   const starting = { ...connection("server_starting", "The server is starting: try again in a moment."), status: "reconnecting" as const, retry: { attempt: 1, nextAt: Date.now() + 1000 } };
-  const { container } = render(<ConnectionBanner match={starting as MatchConnection} seat="p1" onRetry={() => undefined} matchId="k7m2q9x4w8ab" />);
+  const { container } = render(<ConnectionBanner match={starting as MatchConnection} seat="p1" onRetry={() => undefined} />);
   const cause = container.querySelector(".reconnect .cause")?.textContent ?? "";
   expect(cause).toBe("The server is starting up.");
   expect(cause).not.toMatch(/database|server_starting/);

@@ -46,14 +46,15 @@ function useSecondsUntil(at: number | null): number | null {
   return at === null ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-export function ConnectionBanner({ match, seat, onRetry, matchId, bots = {}, children }: { match: MatchConnection; seat: string | null; onRetry: () => void; matchId?: string; bots?: Readonly<Record<string, string>>; children?: ReactNode }) {
+export function ConnectionBanner({ match, seat, onRetry, bots = {}, children }: { match: MatchConnection; seat: string | null; onRetry: () => void; bots?: Readonly<Record<string, string>>; children?: ReactNode }) {
   const { t } = useTranslation("table");
   const name = useSeatNamer(match.welcome?.players?.map((p) => p.seat) ?? Object.keys(match.connected), match.welcome?.players);
   const retrying = (match.status === "reconnecting" || match.status === "connecting") && match.retry !== null;
   const seconds = useSecondsUntil(retrying ? (match.retry?.nextAt ?? null) : null);
   const final = match.status === "closed" || match.status === "failed";
-  // A finished match takes no new connections (a reload after the end): its review shows the result.
-  const over = final && match.error?.code === "match_over" && matchId !== undefined;
+  // A finished match takes no new connections (a reload after the end): the status says so, with no
+  // retry; the match-end banner above the table (./MatchEnd.tsx) gives the result and the review.
+  const over = final && match.error?.code === "match_over";
   const causeWords = useCauseWords();
   const cause = match.error ? causeWords(match.error) : null;
   return (
@@ -94,14 +95,6 @@ export function ConnectionBanner({ match, seat, onRetry, matchId, bots = {}, chi
             {match.unanswered > 0 && <strong> {t("reconnect.waitingCommands", { count: match.unanswered })}</strong>}
           </span>
         </div>
-      )}
-      {over && (
-        <p className="over" role="status">
-          {t("reconnect.over.title")}{" "}
-          <a className="button primary" href={`/review/${encodeURIComponent(matchId)}`}>
-            {t("reconnect.over.review")}
-          </a>
-        </p>
       )}
       {final && !over && match.error && (
         <p className="error" role="alert">

@@ -41,7 +41,7 @@ export function TableBody({ matchId, join, match, onRetry }: TableBodyProps) {
   const concedeQuestion = useState(false);
   const seat = join.role === "player" ? join.seat : null;
   const banner = (children?: ReactNode) => (
-    <ConnectionBanner match={match} seat={seat} onRetry={onRetry} matchId={matchId} bots={bots}>
+    <ConnectionBanner match={match} seat={seat} onRetry={onRetry} bots={bots}>
       {children}
     </ConnectionBanner>
   );

@@ -45,6 +45,8 @@ test("the winner coming back reads You win, the winner's name and the same game 
   expect(screen.getByText("Winner: Ada")).toBeTruthy();
   expect(screen.getByRole("link", { name: "Play again" }).getAttribute("href")).toBe("/?game=ember");
   expect(screen.getByText(/You play as Ada/)).toBeTruthy();
+  // One way to the review, the match-end banner's: the connection's status line only says the match is over.
+  expect(screen.getAllByRole("link", { name: /review/i }).map((link) => link.textContent)).toEqual(["Review the match"]);
   // (The rematch offer asks who is signed in: `/api/me`.)
   expect(calls.map((c) => c.url).filter((url) => url.startsWith("/api/matches/"))).toEqual([`/api/matches/${MATCH}`]);
 });

@@ -336,14 +336,14 @@ describe("the Siege review", () => {
     expect(info()).toBe("Step 2 · D: Concede");
   });
 
-  test("the review page's match line names the players and the winner, with no raw reason", async () => {
+  test("the review page's match line names the players, the winner and why in words, with no raw reason", async () => {
     const match = new Match(siege, SETUP, "web-siege-line") as unknown as SiegeMatch;
     expect(match.submit("d1", { type: "concede" }).ok).toBe(true);
     const history = historyOf(match, "web-siege-line");
     globalThis.fetch = jest.fn(async () => ({ ok: true, status: 200, json: async () => history }) as Response) as unknown as typeof fetch;
     const { container } = render(<ReviewPage matchId="m-siege" />);
     await screen.findByTestId("siege-review");
-    expect(container.querySelector(".meta")?.textContent).toBe("A vs D · Result: A won");
+    expect(container.querySelector(".meta")?.textContent).toBe("A vs D · Result: A won (the defence conceded)");
   });
 });
 

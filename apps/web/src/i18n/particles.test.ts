@@ -23,6 +23,12 @@ test("Latin names and digits are read as said in Korean; brackets are looked thr
   expect(lastSound("")).toBeNull();
 });
 
+test("a Latin name ending in p, t or k after one short vowel takes the 받침 form, as said (봇, 잭, 팁); Mark and Kate do not", () => {
+  expect(chooseParticles("Bot이(가) 플랜을 잠갔습니다")).toBe("Bot이 플랜을 잠갔습니다");
+  expect(chooseParticles("Jack은(는) Tip을(를) Matt와(과)")).toBe("Jack은 Tip을 Matt과");
+  expect(chooseParticles("Mark이(가) Kate이(가) Boat이(가) Robert이(가)")).toBe("Mark가 Kate가 Boat가 Robert가");
+});
+
 test("a form with no word before it stays as written", () => {
   expect(chooseParticles("이(가) 비어 있음")).toBe("이(가) 비어 있음");
   expect(chooseParticles("— 을(를)")).toBe("— 을(를)");

@@ -6,7 +6,9 @@
  *
  * A word that does not end in Hangul is read as it would be said in Korean: a final digit by its
  * Sino-Korean reading (1 일, 3 삼, 6 육, 7 칠, 8 팔, 0 영 end in a consonant), a final Latin letter
- * as a loanword ends (l, m, n and "ng" as 받침 ㄹ ㅁ ㄴ ㅇ; any other letter, as in 마크 or 로버트,
+ * as a loanword ends (l, m, n and "ng" as 받침 ㄹ ㅁ ㄴ ㅇ; p, t, k, ck after a lone short vowel as
+ * 받침 ㅂ ㅅ ㄱ, as in 봇 (Bot), 잭 (Jack) or 팁 (Tip), by the loanword orthography's rule for a
+ * final voiceless stop (외래어 표기법 제3장 제1절 제1항); any other letter, as in 마크 or 로버트,
  * with a vowel). Closing brackets and quotes are looked through ("유닛(3)이" reads the 3).
  */
 import { josa } from "es-hangul";
@@ -55,6 +57,8 @@ export function lastSound(text: string): string | null {
     if (l === "l") return "일";
     if (l === "m") return "음";
     if (l === "n") return "은";
+    // A final p, t, k (or ck, tt, pp) after one short vowel letter: Bot 봇, Jack 잭, Tip 팁.
+    if (/(?:^|[^aeiouy])[aeiouy](?:p|t|k|ck|tt|pp)$/i.test(text.slice(0, end))) return "윽";
     return "아";
   }
   return null;

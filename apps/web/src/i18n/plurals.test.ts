@@ -17,6 +17,10 @@ test("English takes the singular for one and the plural otherwise", async () => 
   expect(i18next.t("table:actions.manoeuvre", { count: 1 })).toBe("Manoeuvre (1 square)");
   expect(i18next.t("table:actions.manoeuvre", { count: 29 })).toBe("Manoeuvre (29 squares)");
   expect(i18next.t("table:help.manoeuvre", { count: 1, cost: 1 })).toMatch(/1 square is reachable now/);
+  expect(i18next.t("table:actions.activation", { count: 1, unit: "Smelter", timing: "3" })).toBe("Smelter is active · dial 3 · 1 tick point left");
+  expect(i18next.t("table:actions.activation", { count: 3, unit: "Smelter", timing: "3" })).toBe("Smelter is active · dial 3 · 3 tick points left");
+  expect(i18next.t("table:log.dice_rerolled", { count: 1, side: "Attack", dice: "hollow" })).toBe("Attack link reroll of 1 die: hollow.");
+  expect(i18next.t("table:log.dice_rerolled", { count: 2, side: "Attack", dice: "hollow, solid" })).toBe("Attack link reroll of 2 dice: hollow, solid.");
 });
 
 test("Korean keeps one form", async () => {
@@ -24,5 +28,6 @@ test("Korean keeps one form", async () => {
   expect(i18next.t("siege:odds.band", { count: 1, weapon: "카빈", distance: 1, dice: "주황" })).toBe("카빈, 거리 1칸: 주황");
   expect(i18next.t("table:board.sightClear", { count: 1, distance: 1 })).toBe("시야 확보, 1칸");
   expect(i18next.t("table:actions.manoeuvre", { count: 1 })).toBe("기동 (1칸)");
+  expect(i18next.t("table:actions.activation", { count: 1, unit: "스멜터", timing: "3" })).toBe("스멜터 액션 기회 · 다이얼 3 · 남은 틱 포인트 1");
   await setLanguage("en", i18next);
 });

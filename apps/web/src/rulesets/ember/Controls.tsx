@@ -191,8 +191,8 @@ export function Controls(props: ControlsProps) {
     sections.push(
       <div key="activation" className="control-group">
         <h4>
-          <RuleTip term={t("actions.activation", { unit: u(activation.unit), timing: t(`timing.${activation.timing}`), ticks: activation.ticks })} help={t("help.ticks", { budget: rules.tickBudget, manoeuvre: rules.manoeuvreCost, short: rules.lengthCost.S, medium: rules.lengthCost.M })}>
-            {t("actions.activation", { unit: u(activation.unit), timing: t(`timing.${activation.timing}`), ticks: activation.ticks })}
+          <RuleTip term={t("actions.activation", { unit: u(activation.unit), timing: t(`timing.${activation.timing}`), count: activation.ticks })} help={t("help.ticks", { budget: rules.tickBudget, manoeuvre: rules.manoeuvreCost, short: rules.lengthCost.S, medium: rules.lengthCost.M })}>
+            {t("actions.activation", { unit: u(activation.unit), timing: t(`timing.${activation.timing}`), count: activation.ticks })}
           </RuleTip>
         </h4>
         {reboots.length > 0 && (

@@ -10,6 +10,8 @@ import { catalog, ember, emberBotPolicy, legalCommandsInView, TIMINGS, validateA
 import { Match, RandomBot, seatViewer } from "@fogwar/engine";
 import { TableView } from "./TableView";
 import { AttackPanel } from "./AttackPanel";
+import { describeEvent } from "./words";
+import i18next from "i18next";
 import { inEnglish } from "../../../test/english";
 import { NAMES, withNames } from "../../../test/players";
 
@@ -99,4 +101,16 @@ test("an action aimed at one's own side (seed 000 5 electronic support) is offer
   expect(targets.some((text) => text.startsWith("Use on "))).toBe(true);
   // No unit of the seat's own (named with its player's name) is offered as an attack.
   expect(targets.filter((text) => text.startsWith("Attack ") && text.includes(`(${NAMES[seat as "p1" | "p2"]})`))).toEqual([]);
+});
+
+test("a manoeuvre that ends on its own square reads as a turn in place, not as a move from a square to itself", () => {
+  const match = find((s) => s.phase === "action");
+  const view = ember.viewFor(match.state, seatViewer("p1")) as EmberView;
+  const unit = view.units.find((u) => u.owner === "p1" && u.at)!;
+  const at = unit.at!;
+  const w = { t: i18next.getFixedT("en", "table"), language: "en", view, name: (seat: string) => NAMES[seat] ?? seat };
+  const turned = describeEvent(w as never, { type: "unit_moved", unit: unit.id, from: at, to: at, facing: "S" } as EmberEvent);
+  expect(turned).toMatch(/ turns in place at [a-l]\d+ to face south\.$/);
+  const moved = describeEvent(w as never, { type: "unit_moved", unit: unit.id, from: at, to: { x: at.x, y: at.y + 1 }, facing: "S" } as EmberEvent);
+  expect(moved).toMatch(/ moves [a-l]\d+ → [a-l]\d+, facing south\.$/);
 });

@@ -145,6 +145,8 @@ export function describeEvent(w: Words, event: EmberEvent): string | null {
     case "commands_ended":
       return t("log.commands_ended", { seat: w.name(event.seat) });
     case "unit_moved":
+      // A manoeuvre that ends on its own square only changes the facing: a turn in place.
+      if (squareName(event.from) === squareName(event.to)) return t("log.unit_turned", { unit: u(event.unit), at: squareName(event.to), facing: t(`facing.${event.facing}`) });
       return t("log.unit_moved", { unit: u(event.unit), from: squareName(event.from), to: squareName(event.to), facing: t(`facing.${event.facing}`) });
     case "plan_locked":
       return event.dials

@@ -8,6 +8,7 @@
  * the order of effects for Age of Sigmar, whose numbers come from its rules' data: each from
  * its guide part).
  */
+import { Fragment } from "react";
 import { Link, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { guides } from "../rulesets/guide-discovery";
@@ -67,10 +68,11 @@ export function HowToPlayPage() {
         {t("other")}:{" "}
         {guides
           .filter((g) => g.id !== known)
-          .map((g) => (
-            <Link key={g.id} to={`/how-to-play/${g.id}`}>
-              {t(`${g.id}.title`)}
-            </Link>
+          .map((g, i) => (
+            <Fragment key={g.id}>
+              {i > 0 && " · "}
+              <Link to={`/how-to-play/${g.id}`}>{t(`${g.id}.title`)}</Link>
+            </Fragment>
           ))}{" "}
         · <Link to="/">{t("back")}</Link>
       </p>

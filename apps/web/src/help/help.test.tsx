@@ -13,6 +13,7 @@ import { LobbyPage } from "../lobby/LobbyPage";
 import { inEnglish } from "../../test/english";
 import { problems, readable } from "../../test/readable";
 import { SIGMAR_NUMBERS, SIGMAR_TERMS } from "../rulesets/sigmar/tips";
+import { guides } from "../rulesets/guide-discovery";
 
 inEnglish();
 
@@ -54,6 +55,9 @@ test.each(["ember", "siege", "trpg", "sigmar"])("the %s how-to-play page reads i
     expect(container.querySelectorAll("section li").length).toBeGreaterThan(8);
     expect(container.querySelectorAll(".reference dd").length).toBeGreaterThan(10);
     expect(problems(readable(container), language)).toEqual([]);
+    // The other games' guides are named apart, not run together.
+    const others = container.querySelector("article > p:last-child")!;
+    expect(others.textContent).toMatch(new RegExp(`: ${guides.map((g) => g.id).filter((id) => id !== ruleset).map((id) => i18next.t(`guide:${id}.title`).replace(/[()]/g, "\\$&")).join(" · ")} · `));
     unmount();
   }
 });

@@ -29,6 +29,10 @@ test("a Latin name ending in p, t or k after one short vowel takes the 받침 fo
   expect(chooseParticles("Mark이(가) Kate이(가) Boat이(가) Robert이(가)")).toBe("Mark가 Kate가 Boat가 Robert가");
 });
 
+test("a term's help asks 무엇(이)란 with the form its last syllable takes: 바리케이드란, 강화벽이란", () => {
+  expect(chooseParticles("바리케이드(이)란? 강화벽(이)란?")).toBe("바리케이드란? 강화벽이란?");
+});
+
 test("a form with no word before it stays as written", () => {
   expect(chooseParticles("이(가) 비어 있음")).toBe("이(가) 비어 있음");
   expect(chooseParticles("— 을(를)")).toBe("— 을(를)");

@@ -69,9 +69,10 @@ export function ClockPanel({ info, seat = null, nameOf, onCorrespondence, seats,
             const low = isLow(left.total) && (!days || entry.running);
             const who = nameOf(entry.clock);
             const state = t(entry.running ? "clock.running" : "clock.stopped");
-            // By correspondence a running clock shows its move's days, a stopped one its vacation (if any).
-            const shown = !days ? formatClock(left.total) : entry.running ? formatDays(t as never, left.activation) : left.total > 0 ? t("clock.vacationOnly", { time: formatDays(t as never, left.total) }) : t("clock.idle");
+            // By correspondence a running clock shows its move's days, a stopped one its vacation (if
+            // any): what is left of its last move is not vacation, it gets a whole move when awaited.
             const vacation = left.total - left.activation;
+            const shown = !days ? formatClock(left.total) : entry.running ? formatDays(t as never, left.activation) : vacation > 0 ? t("clock.vacationOnly", { time: formatDays(t as never, vacation) }) : t("clock.idle");
             return (
               <li key={entry.clock} className={`clock${entry.running ? " running" : ""}${low ? " low" : ""}`} aria-label={t(low ? "clock.ariaLow" : "clock.aria", { who, time: days ? formatDays(t as never, left.total) : shown, state })}>
                 <span className="clock-who">{who}</span> <span className="clock-time" aria-hidden="true">{shown}</span>

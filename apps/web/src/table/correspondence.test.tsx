@@ -55,6 +55,16 @@ test("a correspondence clock shows its move's days and the vacation behind it; n
   expect(screen.queryByText("Switch to correspondence")).toBeNull();
 });
 
+test("a stopped clock with time left over from its last move shows only its vacation: none is a dash, not the leftover as vacation", () => {
+  const stopped = (remainingMs: number, activationMs: number) =>
+    info({ correspondence: { daysPerMove: 3, vacationDays: 0 }, clocks: [{ clock: "p2", seats: ["p2"], remainingMs, activationMs, running: false }] });
+  const { rerender } = render(<ClockPanel info={stopped(2 * DAY + 23 * HOUR, 2 * DAY + 23 * HOUR)} seat="p2" nameOf={(s) => `Player ${s}`} onCorrespondence={() => true} now={() => 1_000} />);
+  expect(document.querySelector(".clock-time")?.textContent).toBe("–");
+  expect(screen.queryByText(/vacation/)).toBeNull();
+  rerender(<ClockPanel info={stopped(3 * DAY, 2 * DAY)} seat="p2" nameOf={(s) => `Player ${s}`} onCorrespondence={() => true} now={() => 1_000} />);
+  expect(document.querySelector(".clock-time")?.textContent).toBe("1 d vacation");
+});
+
 test("a player proposes the switch with the days chosen; another agrees or declines; the proposer sees whom it waits for", async () => {
   const sent: unknown[] = [];
   const onSend = (terms: unknown) => (sent.push(terms), true);

@@ -53,6 +53,23 @@ export interface OpenField {
   readonly onMap: boolean;
 }
 
+/**
+ * The dice a reroll is first offered with (`options`: the encoded `dice` index lists of the legal
+ * rerolls): every die showing less than its colour's average face (catalog `dice`), else the die
+ * furthest below it, so that the suggested answer never rerolls a good die first (seed 004, the
+ * reroll tokens). Undefined when no reroll question is open.
+ */
+export function suggestedReroll(view: SiegeView, options: readonly string[]): string | undefined {
+  const pending = view.pending;
+  if (pending?.kind !== "reroll") return undefined;
+  const average = (colour: keyof typeof catalog.data.dice) => catalog.data.dice[colour].reduce((a, b) => a + b, 0) / 6;
+  const below = pending.dice.map((d, i) => ({ i, by: d.value - average(d.colour) }));
+  const low = below.filter((d) => d.by < 0).map((d) => d.i);
+  const wanted = low.length > 0 ? low : [below.reduce((a, b) => (b.by < a.by ? b : a)).i];
+  const encoded = enc(wanted);
+  return options.includes(encoded) ? encoded : undefined;
+}
+
 /** Prefers the direct step over the same move through another square (fewer fields), else the first. */
 const preferred = (commands: readonly SiegeCommand[]): SiegeCommand | undefined => commands.find((c) => !("via" in c)) ?? commands[0];
 
@@ -77,7 +94,7 @@ export function resolveFields(view: SiegeView, legal: readonly SiegeCommand[], k
       fields.push(waiting);
       break;
     }
-    const value = chosen ?? (options[0] as string);
+    const value = chosen ?? (field === "dice" ? suggestedReroll(view, options) : undefined) ?? (options[0] as string);
     fields.push({ field, options, value, onMap: mapped });
     remaining = remaining.filter((c) => enc((c as unknown as Loose)[field]) === value);
   }

@@ -202,6 +202,25 @@ describe("the Siege table helps a player decide", () => {
     expect(container.querySelector("[data-testid=board-viewport]")).toBeTruthy();
   });
 
+  test("seed 004, the reroll tokens: a reroll is first offered on the dice below their colour's average, never on a good die first", () => {
+    const s = facing();
+    const view = structuredClone(siege.viewFor(s, seatViewer("a1")));
+    const dice = (...rolled: [("yellow" | "orange" | "red"), number][]) => rolled.map(([colour, value]) => ({ colour, face: 0, value }));
+    const ask = (rolled: ReturnType<typeof dice>) => {
+      view.pending = { kind: "reroll", team: "attack", shooter: "haze", target: "keel", distance: 1, protection: 2, dice: rolled };
+      const idx = rolled.map((_, i) => i);
+      const legal: SiegeCommand[] = [{ type: "keep" }, ...idx.map((i) => ({ type: "reroll" as const, dice: [i] })), ...(idx.length > 1 ? [{ type: "reroll" as const, dice: idx }] : [])];
+      const shown = show(s, "a1", { view, legal });
+      const label = within(shown.container).getByRole("button", { name: /^Reroll die/ }).textContent;
+      shown.unmount();
+      return label;
+    };
+    // The helper's roll: orange 2 (a good orange) and yellow 0; the yellow is the one to reroll.
+    expect(ask(dice(["orange", 2], ["yellow", 0]))).toBe("Reroll die 2 (yellow 0)");
+    // Both low: both are offered.
+    expect(ask(dice(["orange", 0], ["yellow", 0]))).toBe("Reroll die 1 (orange 0), die 2 (yellow 0)");
+  });
+
   test("commands read as sentences, in both languages", async () => {
     const w = () => ({ t: i18next.getFixedT(null, "siege"), language: i18next.language });
     const view = siege.viewFor(facing(), seatViewer("a1"));

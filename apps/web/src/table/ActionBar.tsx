@@ -6,7 +6,7 @@
  * asks (the TRPG while a target is picked on the map), opening again when that ends; the player may
  * fold or open it any time. A desktop has room for all of it and ignores the fold (./TableChrome.css).
  */
-import { useState, type ReactNode } from "react";
+import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMatchEndShown } from "./match-end-shown";
 
@@ -54,6 +54,28 @@ export function turnLine(
   return { mine, text: others.length > 0 && words.alsoAwaiting ? `${words.yours} · ${words.alsoAwaiting(others)}` : words.yours };
 }
 
+/** The elements a ruleset marks as what the bar asks or says now (a decision, a question on the map, what the table waits for). */
+const QUESTION = ".decision, .ask, .pending, [role=alert]";
+
+/**
+ * Keeps a new question in sight: the bar scrolls inside itself (on a phone it is a short box at the
+ * screen's bottom), and a reader who scrolled down to answer one question would otherwise meet the
+ * next one scrolled past (its dice and its words above the box's top). Each time the turn line or
+ * the first question's words change, the bar goes back to its top.
+ */
+function useQuestionInSight(ref: { readonly current: HTMLElement | null }): void {
+  const last = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const bar = ref.current;
+    if (!bar) return;
+    const key = `${bar.querySelector(".turn-line")?.textContent ?? ""}\n${bar.querySelector(QUESTION)?.textContent?.slice(0, 300) ?? ""}`;
+    if (key === last.current) return;
+    const first = last.current === null;
+    last.current = key;
+    if (!first && bar.scrollTop > 0) bar.scrollTop = 0;
+  });
+}
+
 /** {@link ActionBar}'s props. */
 export interface ActionBarProps {
   /** The region's accessible name. */
@@ -88,8 +110,10 @@ export function ActionBar({ label, fold, clock, abandonment, turn, className, ch
   const over = useMatchEndShown();
   const folded = fold.folded && !over;
   const classes = ["action-bar", folded ? "folded" : "", className ?? ""].filter(Boolean).join(" ");
+  const ref = useRef<HTMLElement>(null);
+  useQuestionInSight(ref);
   return (
-    <section className={classes} aria-label={label} data-folded={folded}>
+    <section ref={ref} className={classes} aria-label={label} data-folded={folded}>
       {clock}
       <div className="bar-head">
         {turn && (

@@ -76,3 +76,24 @@ describe("the turn line in a ruleset's words", () => {
     expect(turnLine([], "p1", words)).toBeNull();
   });
 });
+
+test("a new question brings the bar back to its top: a reader scrolled down to answer one meets the next from its first line; answering inside one question keeps the place", () => {
+  const Asking = ({ question, choice }: { question: string; choice: string }) => (
+    <ActionBar label="Your current decision" fold={{ folded: false, setFolded: () => undefined }} turn={{ mine: true, text: "Your turn" }}>
+      <section className="decision mine" role="alert">
+        <h3>{question}</h3>
+      </section>
+      <p className="controls">{choice}</p>
+    </ActionBar>
+  );
+  const { rerender } = render(<Asking question="Reroll the attack dice? (eye, hollow)" choice="die 1" />);
+  const bar = screen.getByRole("region", { name: "Your current decision" });
+  // jsdom lays nothing out: the bar's scroll position is a plain value here.
+  let top = 0;
+  Object.defineProperty(bar, "scrollTop", { configurable: true, get: () => top, set: (v: number) => (top = v) });
+  top = 180;
+  rerender(<Asking question="Reroll the attack dice? (eye, hollow)" choice="die 2" />);
+  expect(top).toBe(180);
+  rerender(<Asking question="Choose the hit part" choice="die 2" />);
+  expect(top).toBe(0);
+});

@@ -53,7 +53,12 @@ export function BoardViewport({ children, label, maxZoom = 4, initialZoom = 1, f
   const { t } = useTranslation("table");
   const frame = useRef<HTMLDivElement>(null);
   const [zoom, setZoom] = useState(() => clampZoom(initialZoom, maxZoom));
-  useEffect(() => setZoom(clampZoom(initialZoom, maxZoom)), [initialZoom, maxZoom]);
+  // The opening zoom follows the frame (a page turned from a desktop's width to a phone's) until the
+  // player zooms: then theirs holds, through a relayout (another language's words) as well.
+  const chosen = useRef(false);
+  useEffect(() => {
+    if (!chosen.current) setZoom(clampZoom(initialZoom, maxZoom));
+  }, [initialZoom, maxZoom]);
   // Once, as the board first shows at its opening zoom (above 1): its focus in the middle of the frame.
   const opened = useRef(false);
   useLayoutEffect(() => {
@@ -74,6 +79,7 @@ export function BoardViewport({ children, label, maxZoom = 4, initialZoom = 1, f
       const old = current.current;
       const z = clampZoom(next, maxZoom);
       if (z === old) return;
+      chosen.current = true;
       current.current = z;
       setZoom(z);
       if (!el) return;

@@ -44,3 +44,20 @@ test("a board's focus is the middle of the points given (fractions of the board)
   expect(focusOn([])).toBeNull();
   expect(focusOn([{ x: 0.2, y: 0.9 }, { x: 0.4, y: 0.7 }])).toEqual({ x: expect.closeTo(0.3), y: expect.closeTo(0.8) });
 });
+
+test("the opening zoom follows the frame until the player zooms; then a relayout (another language's words, a new frame width) keeps the player's zoom", () => {
+  const board = (initialZoom: number) => (
+    <BoardViewport label="Map" initialZoom={initialZoom}>
+      <svg viewBox="0 0 10 10" />
+    </BoardViewport>
+  );
+  const { rerender } = render(board(1));
+  const zoom = () => screen.getByTestId("board-viewport").dataset.zoom;
+  // A desktop page turned to a phone's width: the board opens zoomed for it.
+  rerender(board(1.47));
+  expect(zoom()).toBe("1.47");
+  fireEvent.click(screen.getByRole("button", { name: "Fit" }));
+  expect(zoom()).toBe("1");
+  rerender(board(1.28));
+  expect(zoom()).toBe("1");
+});

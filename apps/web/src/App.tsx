@@ -7,7 +7,8 @@
  * settings and push devices), `/games` (my matches and challenges),
  * `/players/:name` (a public profile) and `/leaderboard` (the best ratings per game).
  */
-import { Link, Route, Routes, useParams } from "react-router";
+import { Link, Route, Routes, useLocation, useParams } from "react-router";
+import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES, setLanguage, type Language } from "./i18n";
 import { takeSeatCredentialsFromWindow, type PendingClaim, type SeatCredentials } from "./net/hash";
@@ -123,11 +124,35 @@ function NotFound() {
   );
 }
 
+/**
+ * A page that could not be shown: its code failed to load (a new version of the site was put up
+ * while this tab was open, or the network dropped) or it failed to draw. It says so, in words, and
+ * offers a reload and the lobby instead of leaving a blank page.
+ */
+export function PageFailed({ error }: FallbackProps) {
+  const { t } = useTranslation("common");
+  const reason = error instanceof Error ? error.message : String(error);
+  return (
+    <section className="page-failed" role="alert">
+      <p className="error">{t("codeFailed", { reason })}</p>
+      <p>
+        <button type="button" className="primary" onClick={() => window.location.reload()}>
+          {t("reload")}
+        </button>{" "}
+        <Link to="/">{t("lobby")}</Link>
+      </p>
+    </section>
+  );
+}
+
 export function App() {
+  // A failed page is forgotten when the player goes to another one.
+  const { pathname } = useLocation();
   return (
     <>
       <Header />
       <main id="main">
+        <ErrorBoundary FallbackComponent={PageFailed} resetKeys={[pathname]}>
         <Suspense fallback={<PageLoading />}>
         <Routes>
           <Route path="/" element={<LobbyPage />} />
@@ -145,6 +170,7 @@ export function App() {
           <Route path="*" element={<NotFound />} />
         </Routes>
         </Suspense>
+        </ErrorBoundary>
       </main>
     </>
   );

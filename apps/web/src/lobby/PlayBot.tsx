@@ -49,7 +49,7 @@ export function PlayBot(props: PlayBotProps) {
   if (!chosen) return null;
   const state = options[chosen.part.id] ?? chosen.part.initial(chosen.listing);
 
-  const request = (): CreateMatchRequest | null => chosen.part.request(chosen.listing, state, name.trim() || t("playBot.defaultName"), { name: t("playBot.botName"), level });
+  const request = (): CreateMatchRequest | null => chosen.part.request(chosen.listing, state, name.trim() || t("common:defaultNames.player"), { name: t("common:defaultNames.bot"), level });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -74,7 +74,7 @@ export function PlayBot(props: PlayBotProps) {
       <p>{t("playBot.explain")}</p>
       <div className="row">
         <label htmlFor={`${id}-name`}>{t("playBot.name")}</label>
-        <input id={`${id}-name`} value={name} maxLength={40} autoComplete="nickname" placeholder={t("playBot.defaultName")} onChange={(e) => setName(e.target.value)} />
+        <input id={`${id}-name`} value={name} maxLength={40} autoComplete="nickname" placeholder={t("common:defaultNames.player")} onChange={(e) => setName(e.target.value)} />
       </div>
       <div className="row" role="radiogroup" aria-label={t("playBot.game")}>
         {offered.map(({ part }) => (

@@ -3,7 +3,8 @@
  * the seat's number; a seat without a name reads "Player n"; a name is shown as text, never as
  * markup.
  */
-import { render } from "@testing-library/react";
+import { act, render } from "@testing-library/react";
+import i18next from "i18next";
 import { PlayersProvider, seatNamer, useSeatNamer } from "./names";
 import { inEnglish } from "../../test/english";
 
@@ -39,4 +40,30 @@ test("a name is rendered as text: markup in it stays characters", () => {
   );
   expect(container.querySelector("b")).toBeNull();
   expect(container.textContent).toBe("<b>Ada</b>");
+});
+
+test("the names the lobby gives (its bot, a nameless player) read in the reader's language, whatever language the match was made in", async () => {
+  function Probe() {
+    const name = useSeatNamer(["p1", "p2", "p3"]);
+    return <p>{["p1", "p2", "p3"].map(name).join(" | ")}</p>;
+  }
+  const players = [
+    { seat: "p1", name: "플레이어" },
+    { seat: "p2", name: "봇" },
+    { seat: "p3", name: "Ada" },
+  ];
+  const { container, rerender } = render(
+    <PlayersProvider players={players}>
+      <Probe />
+    </PlayersProvider>,
+  );
+  expect(container.textContent).toBe("Player | Bot | Ada");
+  await act(() => i18next.changeLanguage("ko"));
+  rerender(
+    <PlayersProvider players={[...players.slice(0, 2).map((p) => ({ ...p, name: p.name === "봇" ? "Bot" : "Player" })), players[2]!]}>
+      <Probe />
+    </PlayersProvider>,
+  );
+  expect(container.textContent).toBe("플레이어 | 봇 | Ada");
+  await act(() => i18next.changeLanguage("en"));
 });

@@ -8,6 +8,7 @@
  */
 import { createContext, useContext, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { LANGUAGES } from "../i18n";
 
 /** A seat and its player's name (the order of a list is the seat order). */
 export interface SeatPlayer {
@@ -57,8 +58,21 @@ export function seatNamer(seats: readonly string[], players: readonly SeatPlayer
  */
 export function useSeatNamer(seats: readonly string[], players?: readonly SeatPlayer[]): SeatNamer {
   const provided = usePlayers();
-  const { t } = useTranslation("common");
-  return seatNamer(seats, players ?? provided, (n) => t("player", { n }));
+  const { t, i18n } = useTranslation("common");
+  return seatNamer(seats, inLanguage(players ?? provided, i18n, t), (n) => t("player", { n }));
+}
+
+/**
+ * `players` with the names the app itself gives (the lobby's "Bot" and "Player", `defaultNames.*`
+ * of `common`, in the language of whoever created the match) in the reader's language: a match
+ * made in Korean shows its bot as "Bot" to an English reader, not as "봇".
+ */
+function inLanguage(players: readonly SeatPlayer[], i18n: { readonly languages: readonly string[]; getResource(lng: string, ns: string, key: string): unknown }, t: (key: string) => string): readonly SeatPlayer[] {
+  const own = (key: string) => new Set((LANGUAGES as readonly string[]).map((lng) => i18n.getResource(lng, "common", key)).filter((w): w is string => typeof w === "string"));
+  const bot = own("defaultNames.bot");
+  const player = own("defaultNames.player");
+  if (!players.some((p) => bot.has(p.name.trim()) || player.has(p.name.trim()))) return players;
+  return players.map((p) => (bot.has(p.name.trim()) ? { ...p, name: t("defaultNames.bot") } : player.has(p.name.trim()) ? { ...p, name: t("defaultNames.player") } : p));
 }
 
 /** A list of seats in words: "Ada, Grace". */

@@ -8,7 +8,7 @@
  * dropped where the rules refuse it snaps to the best legal placement toward the drop (placing.ts).
  * Bases are buttons for keyboard and screen readers; a plan is confirmed in the controls.
  */
-import { useRef, type PointerEvent as ReactPointerEvent } from "react";
+import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from "react";
 import { catalog, geometry, moves, query, type SigmarView } from "@fogwar/sigmar";
 import type { Pt } from "@fogwar/sigmar";
 import { focusOn, type BoardFocus } from "../../table/BoardViewport";
@@ -77,6 +77,27 @@ export function mapFocus(view: SigmarView, seat: string | null): BoardFocus | nu
 export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, onUnit, onPoint, onDrag, dragOne, marked, pickFrom, onModel }: SigmarMapProps) {
   const svg = useRef<SVGSVGElement | null>(null);
   const drag = useRef<{ unit: string; start: Pt; base: Pt[]; one: number | null; moved: boolean } | null>(null);
+  // A finger on a base the player may drag drags it: the frame pans the board for a finger
+  // anywhere else (touch-action pan-x pan-y), and Chromium does not honour the bases' own
+  // touch-action none inside an SVG, so it would take the gesture for a pan and cancel the drag.
+  // A touch that starts on such a base has its default (the pan) prevented, in a listener that
+  // is not passive (React's own touch listeners are).
+  const draggableNow = useRef(draggable);
+  draggableNow.current = draggable;
+  useEffect(() => {
+    const el = svg.current;
+    if (!el) return;
+    const hold = (e: TouchEvent) => {
+      const unit = (e.target as Element | null)?.closest?.("[data-unit]")?.getAttribute("data-unit");
+      if ((unit && draggableNow.current?.has(unit)) || drag.current) e.preventDefault();
+    };
+    el.addEventListener("touchstart", hold, { passive: false });
+    el.addEventListener("touchmove", hold, { passive: false });
+    return () => {
+      el.removeEventListener("touchstart", hold);
+      el.removeEventListener("touchmove", hold);
+    };
+  }, []);
   const flip = seat === "p2";
   // Board (south edge y = 0) to screen and back.
   const sx = (p: Pt) => ({ x: flip ? W - p.x : p.x, y: flip ? p.y : H - p.y });

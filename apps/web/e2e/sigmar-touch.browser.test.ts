@@ -29,7 +29,7 @@ run("Age of Sigmar on a phone: touch drags a unit", () => {
     const response = await fetch(`${base}/api/matches`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ruleset: "sigmar", scenario: "sundered_causeway", players: [{ name: "Ana" }, { name: "Bot", bot: "easy" }] }) });
     expect(response.status).toBe(201);
     const created = await claimSeats(base, (await response.json()) as { matchId: string; seats: { seat: string; inviteUrl: string }[] });
-    const ana = created.seats.find((s) => s.seat === "p1")!;
+    const ana = created.seats.find((s) => s.seat === "p1")! as { seat: string; inviteUrl: string; token: string };
     // Ana's seat is played by a random bot up to her first movement phase (the server's bot plays Bo).
     const client = await TestClient.join(`ws://127.0.0.1:${server.port}`, created.matchId, { seat: "p1", token: ana.token });
     const bot = new RandomBot<SigmarCommand>("touch-p1", sigmarBotPolicy);

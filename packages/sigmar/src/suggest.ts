@@ -65,7 +65,8 @@ function flow(board: Board, r: number, from: readonly Pt[], how: MovePlacement, 
   const need = (k: number) => Math.min(k, n >= board.coherencyLarge ? 2 : 1);
   const link = board.coherency;
   for (const i of order) {
-    const spots: Pt[] = [from[i]!];
+    // Staying put is a spot too: a point, not the model itself (a command's positions carry x and y only).
+    const spots: Pt[] = [{ x: from[i]!.x, y: from[i]!.y }];
     // A move walks each model toward where it was wanted; a charge or pile-in picks spots round the foes.
     const walked = how.kind === "move" || how.kind === "run" || how.kind === "retreat" ? walkToward(from[i]!, wanted[i]!, r, o, how.max, how.max + inches(6)) : null;
     if (walked) spots.push(walked, ...around(walked, inches(0.5), 3));

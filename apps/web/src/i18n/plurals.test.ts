@@ -21,6 +21,8 @@ test("English takes the singular for one and the plural otherwise", async () => 
   expect(i18next.t("table:actions.activation", { count: 3, unit: "Smelter", timing: "3" })).toBe("Smelter is active · dial 3 · 3 tick points left");
   expect(i18next.t("table:log.dice_rerolled", { count: 1, side: "Attack", dice: "hollow" })).toBe("Attack link reroll of 1 die: hollow.");
   expect(i18next.t("table:log.dice_rerolled", { count: 2, side: "Attack", dice: "hollow, solid" })).toBe("Attack link reroll of 2 dice: hollow, solid.");
+  expect(i18next.t("trpg:roster.fails", { count: 1 })).toBe("1 failed death save");
+  expect(i18next.t("trpg:roster.fails", { count: 2 })).toBe("2 failed death saves");
 });
 
 test("Korean keeps one form", async () => {

@@ -103,7 +103,7 @@ export function LobbyPage({ api = defaultApi, online = api === defaultApi }: { a
             </Suspense>
           )}
           <Suspense fallback={<Loading what={t("loadingForms")} />}>
-            <BotForm api={api} listings={listings} />
+            <BotForm api={api} listings={listings} initialRuleset={chosen ?? undefined} />
           </Suspense>
         </section>
       )}

@@ -71,3 +71,20 @@ test("the bot's level: easy, normal and hard are offered (normal first chosen), 
   await waitFor(() => expect(createMatch).toHaveBeenCalled());
   expect(createMatch.mock.calls[0][0].players[1]).toMatchObject({ name: "Bot", bot: "hard" });
 });
+
+test("a game asked first (the lobby's ?game=, a finished match's Play again) is the one the form opens on", async () => {
+  const createMatch = jest.fn().mockResolvedValue(created);
+  const ember = rulesetsBody.rulesets[0] as never;
+  render(
+    <MemoryRouter>
+      <Routes>
+        <Route path="/" element={<PlayBot api={{ createMatch } as never} ember={ember} siege={siege} initialRuleset="siege" />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  expect((screen.getByLabelText("Siege") as HTMLInputElement).checked).toBe(true);
+  fireEvent.click(screen.getByRole("button", { name: "Play against the bot" }));
+  await waitFor(() => expect(createMatch).toHaveBeenCalled());
+  expect(createMatch.mock.calls[0][0].ruleset).toBe("siege");
+});

@@ -17,7 +17,12 @@ import type { RulesetListing } from "../rulesets/adapter";
 import { localPart } from "./InviteLinks";
 
 /** The form's props: the API, and each hosted ruleset's listing by its id (`listings`, or a prop named by the id). */
-export type PlayBotProps = { readonly api: Api; readonly listings?: readonly RulesetListing[] } & { readonly [rulesetId: string]: unknown };
+export type PlayBotProps = {
+  readonly api: Api;
+  readonly listings?: readonly RulesetListing[];
+  /** The game picked first (the lobby's `?game=`, e.g. from a finished match's "Play again"); default the first offered. */
+  readonly initialRuleset?: string;
+} & { readonly [rulesetId: string]: unknown };
 
 /** The rulesets the bot form offers: each part whose listing the server sent and the part can read. */
 function offeredParts(props: PlayBotProps) {
@@ -37,7 +42,7 @@ export function PlayBot(props: PlayBotProps) {
   const id = useId();
   const navigate = useNavigate();
   const offered = offeredParts(props);
-  const [ruleset, setRuleset] = useState(offered[0]?.part.id ?? "");
+  const [ruleset, setRuleset] = useState(offered.find((o) => o.part.id === props.initialRuleset)?.part.id ?? offered[0]?.part.id ?? "");
   // Each ruleset's options keep their state while another ruleset is picked.
   const [options, setOptions] = useState<Readonly<Record<string, unknown>>>(() => Object.fromEntries(offered.map(({ part, listing }) => [part.id, part.initial(listing)])));
   const [level, setLevel] = useState<BotLevel>("normal");

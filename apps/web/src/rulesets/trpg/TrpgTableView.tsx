@@ -220,7 +220,7 @@ function Roster({ view, w }: { view: TrpgView; w: TrpgWords }) {
     const bits = [c.wounds >= 0 && stats ? w.t("roster.wounds", { w: c.wounds, max: stats.W }) : w.t("roster.statsHidden")];
     if (c.concealed) bits.push(c.at ? w.t("roster.concealedAt", { at: squareCode(c.at), value: c.concealment?.value ?? "?" }) : c.lastSeen ? w.t("roster.lastSeen", { at: squareCode(c.lastSeen) }) : w.t("unseen"));
     else if (c.at) bits.push(squareCode(c.at));
-    if (c.status !== "active") bits.push(w.t(`status.${c.status}`) + (c.status === "incapacitated" ? ` (${w.t("roster.fails", { n: c.deathFails })}${c.stabilised ? `, ${w.t("roster.stabilised")}` : ""})` : ""));
+    if (c.status !== "active") bits.push(w.t(`status.${c.status}`) + (c.status === "incapacitated" ? ` (${w.t("roster.fails", { count: c.deathFails })}${c.stabilised ? `, ${w.t("roster.stabilised")}` : ""})` : ""));
     if (c.prone) bits.push(w.t("prone"));
     if (c.peeking) bits.push(w.t("peeking"));
     if (c.braced) bits.push(w.t("braced"));

@@ -1,0 +1,65 @@
+/**
+ * The attack panel colours each die by its stage's verdict, as the rules judge it (seed 003 20,
+ * the core attack sequence, packages/sigmar/src/attack.ts): a passing hit, wound or save roll is
+ * marked passed (green), a failing one failed (grey), whatever its face; not only the 6s green.
+ * Checked against the rules' own counts on the attacks of seeded random battles.
+ */
+import { render } from "@testing-library/react";
+import i18next from "i18next";
+import { chooseWithTemplates, Random, RandomBot, rngStateFromSeed, seatViewer } from "@fogwar/engine";
+import { legalCommands, sigmar, sigmarBotPolicy, templates, type SigmarCommand, type SigmarEvent, type SigmarState, type SigmarView } from "@fogwar/sigmar";
+import { AttackPanel } from "./AttackPanel";
+import { inEnglish } from "../../../test/english";
+
+inEnglish();
+jest.setTimeout(120_000);
+
+type Attacks = Extract<SigmarEvent, { type: "attacks" }>;
+
+/** The attacks events of seeded random battles, each with the state it happened in. */
+function attacks(games: number): { view: SigmarView; event: Attacks }[] {
+  const out: { view: SigmarView; event: Attacks }[] = [];
+  for (let g = 0; g < games; g++) {
+    let state = sigmar.setup({ seats: ["p1", "p2"] } as never, `attack-dice-${g}`).state as SigmarState;
+    const bots = { p1: new RandomBot<SigmarCommand>(`attack-dice-${g}:p1`, sigmarBotPolicy), p2: new RandomBot<SigmarCommand>(`attack-dice-${g}:p2`, sigmarBotPolicy) };
+    const fills = new Random(rngStateFromSeed(`attack-dice-${g}`, "fill"));
+    for (let n = 0; n < 800 && state.phase !== "finished" && out.length < 40; n++) {
+      const seat = sigmar.awaiting(state)[0] as "p1" | "p2" | undefined;
+      if (!seat) break;
+      const command = chooseWithTemplates(bots[seat], fills, legalCommands(state, seat).filter((c) => c.type !== "concede"), templates(state, seat), () => false);
+      const applied = command ? sigmar.apply(state, command, seat) : null;
+      if (!applied?.ok) break;
+      state = applied.state as SigmarState;
+      for (const { event: e } of applied.events as unknown as { event: SigmarEvent }[]) if (e.type === "attacks") out.push({ view: sigmar.viewFor(state, seatViewer("p1")) as SigmarView, event: e });
+    }
+  }
+  return out;
+}
+
+test("seed 003 20: every hit, wound and save die is marked passed or failed as the rules counted it", () => {
+  const seen = attacks(3);
+  expect(seen.length).toBeGreaterThan(5);
+  const w = { t: i18next.getFixedT("en", "sigmar"), language: "en", name: (s: string) => s };
+  let checked = 0;
+  for (const { view, event } of seen) {
+    const { container, unmount } = render(<AttackPanel w={w} view={view} events={[{ seq: 1, events: [event] }]} allStages />);
+    const weapons = [...container.querySelectorAll(".weapons > li")];
+    event.reports.forEach((r, i) => {
+      const stages = [...weapons[i]!.querySelectorAll("li")];
+      const marks = (k: number) => [...stages[k]!.querySelectorAll(".dice .die")].map((d) => (d.classList.contains("pass") ? "pass" : d.classList.contains("fail") ? "fail" : "none"));
+      const hit = marks(0);
+      const wound = marks(1);
+      const save = marks(2);
+      expect(hit).not.toContain("none");
+      expect(wound).not.toContain("none");
+      expect(save).not.toContain("none");
+      // A plain weapon's hits are its passing dice; every weapon's wounds, less the automatic ones, and its saves likewise.
+      if (r.crit === null) expect(hit.filter((m) => m === "pass").length).toBe(r.hit.passed);
+      expect(wound.filter((m) => m === "pass").length).toBe(r.wound.passed - r.wound.auto);
+      expect(save.filter((m) => m === "pass").length).toBe(r.save.passed);
+      checked += 1;
+    });
+    unmount();
+  }
+  expect(checked).toBeGreaterThan(5);
+});

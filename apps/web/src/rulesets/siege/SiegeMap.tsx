@@ -15,7 +15,7 @@ import type { ReactElement } from "react";
 import { useTranslation } from "react-i18next";
 import { board, catalog, type SiegeView } from "@fogwar/siege";
 import type { Facing } from "@fogwar/engine";
-import { gadgetName, opName, partitionName, placeName, squareCode, type SiegeWords } from "./words";
+import { gadgetName, opName, partitionName, placeName, roomName, squareCode, type SiegeWords } from "./words";
 import "../../i18n/siege-strings";
 import "../../i18n/help-strings";
 import { pickProps } from "../../table/pick";
@@ -105,6 +105,16 @@ export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
       </rect>
     );
   });
+
+  // The mission's objective room (seed 004 "임무"): named on the map, in its top left square, so
+  // both teams see which room the match is about without hovering.
+  const objectiveCells = mission ? geo.spaces.filter((p) => geo.roomOf.get(p) === mission.objectiveRoom).map((p) => board.coords(p)) : [];
+  const objectiveCorner = objectiveCells.length > 0 ? objectiveCells.reduce((a, c) => (c.y < a.y || (c.y === a.y && c.x < a.x) ? c : a)) : null;
+  const objectiveLabel = objectiveCorner && mission && (
+    <text className="objective-label" x={objectiveCorner.x * CELL + 4} y={objectiveCorner.y * CELL + 13} aria-hidden="true">
+      {t("map.objectiveLabel", { room: roomName(w, mission.objectiveRoom, view.map) })}
+    </text>
+  );
 
   const walls: ReactElement[] = [];
   for (const p of geo.spaces) {
@@ -265,6 +275,7 @@ export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
         {walls}
         {gadgets}
         {pieces}
+        {objectiveLabel}
       </svg>
       <UpperFloor view={view} w={w} targets={targets} onPick={onPick} />
       <details className="map-legend">
@@ -280,6 +291,14 @@ export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
               </RuleTip>
             </li>
           ))}
+          {mission && (
+            <li className="legend-objective">
+              <svg width="28" height="10" aria-hidden="true">
+                <rect x="2" y="1" width="24" height="8" fill="none" stroke="#b45309" strokeWidth="1.5" />
+              </svg>{" "}
+              {t("legend.objective", { room: roomName(w, mission.objectiveRoom, view.map) })}
+            </li>
+          )}
           <li>
             ✕ <RuleTip term={t("legend.barricaded")} help={t("help:siege.barricaded")}>{t("legend.barricaded")}</RuleTip>
           </li>

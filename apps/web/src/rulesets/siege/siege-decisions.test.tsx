@@ -221,6 +221,16 @@ describe("the Siege table helps a player decide", () => {
     expect(ask(dice(["orange", 0], ["yellow", 0]))).toBe("Reroll die 1 (orange 0), die 2 (yellow 0)");
   });
 
+  test("seed 004 임무: the objective room is named on the map and in its legend, for both teams", () => {
+    for (const seat of ["a1", "d1"]) {
+      const { container, unmount } = show(facing(), seat);
+      const label = container.querySelector(".siege-map .objective-label");
+      expect(label?.textContent).toMatch(/^⚑ objective: \S/);
+      expect(container.querySelector(".map-legend .legend-objective")?.textContent).toMatch(/objective room: .+ \(the attack must secure it; the defence holds it\)/);
+      unmount();
+    }
+  });
+
   test("commands read as sentences, in both languages", async () => {
     const w = () => ({ t: i18next.getFixedT(null, "siege"), language: i18next.language });
     const view = siege.viewFor(facing(), seatViewer("a1"));

@@ -6,8 +6,9 @@
  */
 import { render } from "@testing-library/react";
 import i18next from "i18next";
-import { chooseWithTemplates, Random, RandomBot, rngStateFromSeed, seatViewer } from "@fogwar/engine";
-import { legalCommands, sigmar, sigmarBotPolicy, templates, type SigmarCommand, type SigmarEvent, type SigmarState, type SigmarView } from "@fogwar/sigmar";
+import { seatViewer } from "@fogwar/engine";
+import { sigmar, type SigmarEvent, type SigmarView } from "@fogwar/sigmar";
+import { randomBattle } from "../../../test/sigmar-play";
 import { AttackPanel } from "./AttackPanel";
 import { inEnglish } from "../../../test/english";
 
@@ -20,17 +21,9 @@ type Attacks = Extract<SigmarEvent, { type: "attacks" }>;
 function attacks(games: number): { view: SigmarView; event: Attacks }[] {
   const out: { view: SigmarView; event: Attacks }[] = [];
   for (let g = 0; g < games; g++) {
-    let state = sigmar.setup({ seats: ["p1", "p2"] } as never, `attack-dice-${g}`).state as SigmarState;
-    const bots = { p1: new RandomBot<SigmarCommand>(`attack-dice-${g}:p1`, sigmarBotPolicy), p2: new RandomBot<SigmarCommand>(`attack-dice-${g}:p2`, sigmarBotPolicy) };
-    const fills = new Random(rngStateFromSeed(`attack-dice-${g}`, "fill"));
-    for (let n = 0; n < 800 && state.phase !== "finished" && out.length < 40; n++) {
-      const seat = sigmar.awaiting(state)[0] as "p1" | "p2" | undefined;
-      if (!seat) break;
-      const command = chooseWithTemplates(bots[seat], fills, legalCommands(state, seat).filter((c) => c.type !== "concede"), templates(state, seat), () => false);
-      const applied = command ? sigmar.apply(state, command, seat) : null;
-      if (!applied?.ok) break;
-      state = applied.state as SigmarState;
-      for (const { event: e } of applied.events as unknown as { event: SigmarEvent }[]) if (e.type === "attacks") out.push({ view: sigmar.viewFor(state, seatViewer("p1")) as SigmarView, event: e });
+    for (const { state, events } of randomBattle(`attack-dice-${g}`, 800)) {
+      for (const e of events) if (e.type === "attacks") out.push({ view: sigmar.viewFor(state, seatViewer("p1")) as SigmarView, event: e });
+      if (out.length >= 40) break;
     }
   }
   return out;

@@ -3,11 +3,12 @@
  * the best placement" button, and the snap of a drop the rules refuse) becomes a command of the
  * right shape, which the rules then judge by their rules, never refuse as malformed. (A model the
  * helper left where it stood once came back as the model itself, id and all: the command was
- * refused as "not well formed".) Seeded random bots play both seats (the engine's RandomBot with
- * Age of Sigmar's bot policy); every seat's projection is checked at every step.
+ * refused as "not well formed".) Seeded random battles (../../../test/sigmar-play.ts); every seat's projection is checked at
+ * every step.
  */
-import { chooseWithTemplates, Random, RandomBot, rngStateFromSeed, seatViewer } from "@fogwar/engine";
-import { legalCommands, sigmar, sigmarBotPolicy, templates, templatesInView, type SigmarCommand, type SigmarState, type SigmarView } from "@fogwar/sigmar";
+import { seatViewer } from "@fogwar/engine";
+import { sigmar, templatesInView, type SigmarCommand, type SigmarView } from "@fogwar/sigmar";
+import { randomBattle } from "../../../test/sigmar-play";
 import { bestPlacement } from "./placing";
 import { check, templateFor } from "./commands";
 
@@ -17,10 +18,9 @@ test("core C5-C7: every suggested placement of 4 seeded random battles is a well
   const malformed: string[] = [];
   let suggested = 0;
   for (let g = 0; g < 4; g++) {
-    let state = sigmar.setup({ seats: ["p1", "p2"] } as never, `suggest-plan-${g}`).state as SigmarState;
-    const bots = { p1: new RandomBot<SigmarCommand>(`suggest-plan-${g}:p1`, sigmarBotPolicy), p2: new RandomBot<SigmarCommand>(`suggest-plan-${g}:p2`, sigmarBotPolicy) };
-    const fills = new Random(rngStateFromSeed(`suggest-plan-${g}`, "fill"));
-    for (let n = 0; n < 600 && state.phase !== "finished"; n++) {
+    let n = 0;
+    for (const { state } of randomBattle(`suggest-plan-${g}`, 600)) {
+      n += 1;
       for (const seat of ["p1", "p2"] as const) {
         const view = sigmar.viewFor(state, seatViewer(seat)) as SigmarView;
         const offered = templatesInView(view, seat);
@@ -34,12 +34,6 @@ test("core C5-C7: every suggested placement of 4 seeded random battles is a well
           if (check(view, seat, { ...base.command, models: to } as SigmarCommand) === "malformed_command") malformed.push(`battle ${g} step ${n}: ${seat} ${base.command.type} ${unit}`);
         }
       }
-      const seat = sigmar.awaiting(state)[0] as "p1" | "p2" | undefined;
-      if (!seat) break;
-      const command = chooseWithTemplates(bots[seat], fills, legalCommands(state, seat).filter((c) => c.type !== "concede"), templates(state, seat), () => false);
-      const applied = command ? sigmar.apply(state, command, seat) : null;
-      if (!applied?.ok) break;
-      state = applied.state as SigmarState;
     }
   }
   expect(suggested).toBeGreaterThan(100);

@@ -98,7 +98,7 @@ function trpgView(): unknown {
 }
 
 /** Each table with a Korean button that sends a command, the refusal it gets, and the Korean words expected. */
-function tables(): { name: string; draw: (match: MatchConnection) => ReactElement; view: () => unknown; button: string; refusal: { code: string; message: string }; words: string }[] {
+function tables(): { name: string; draw: (match: MatchConnection) => ReactElement; view: () => unknown; button: string | RegExp; refusal: { code: string; message: string }; words: string }[] {
   return [
     {
       name: "EMBER, choosing a side",
@@ -107,7 +107,7 @@ function tables(): { name: string; draw: (match: MatchConnection) => ReactElemen
         return ember.viewFor(ember.setup({ scenario: "ashfall", seats: ["p1", "p2"], armies }, "refusal-words").state, seatViewer("p2"));
       },
       draw: (m) => <EmberConnected matchId="m" seat="p2" match={m} banner={null} />,
-      button: "흑",
+      button: /^흑: [a-l]\d+–[a-l]\d+에 배치$/,
       refusal: { code: "not_your_turn", message: EMBER_ERRORS.not_your_turn.message },
       words: "거부됨: 지금은 행동할 차례가 아닙니다.",
     },
@@ -139,7 +139,7 @@ function tables(): { name: string; draw: (match: MatchConnection) => ReactElemen
 }
 
 /** Clicks the button named `name` and lets the command's answer arrive. */
-async function click(name: string): Promise<void> {
+async function click(name: string | RegExp): Promise<void> {
   await act(async () => {
     fireEvent.click(screen.getByRole("button", { name }));
   });

@@ -313,11 +313,22 @@ export function Board({ view, seat, selected, onSelectUnit, squares = [], target
         const tip = { x: c.x + v.x * (d + 2), y: c.y + v.y * (d + 2) };
         const back = { x: c.x + v.x * (d - 9), y: c.y + v.y * (d - 9) };
         const points = `${tip.x},${tip.y} ${back.x - v.y * 9},${back.y + v.x * 9} ${back.x + v.y * 9},${back.y - v.x * 9}`;
+        // A finger's target, larger than the arrow drawn (on a phone a square is about 30 px and the
+        // arrow 11 x 7): the quarter of the square toward that facing, between the diagonals, from
+        // a little off the token's middle (which still selects it) to just past the edge. The four
+        // quarters never overlap.
+        const inner = 7;
+        const outer = d + 6;
+        const at = (along: number, across: number) => `${c.x + v.x * along - v.y * across},${c.y + v.y * along + v.x * across}`;
+        const band = `${at(inner, -inner)} ${at(outer, -outer)} ${at(outer, outer)} ${at(inner, inner)}`;
         const send = () => onCommand?.(turn.command);
         return (
-          <polygon key={`turn-${turn.facing}`} className="turn-arrow choice-square" points={points} fill="#1a7f37" fillOpacity={0.85} stroke="#fff" strokeWidth={1.5} role="button" tabIndex={0} aria-label={turn.label} data-turn={turn.facing} onClick={send} onKeyDown={onKeys(send)}>
-            <title>{turn.label}</title>
-          </polygon>
+          <g key={`turn-${turn.facing}`}>
+            <polygon className="turn-reach" points={band} fill="transparent" aria-hidden="true" onClick={send} />
+            <polygon className="turn-arrow choice-square" points={points} fill="#1a7f37" fillOpacity={0.85} stroke="#fff" strokeWidth={1.5} role="button" tabIndex={0} aria-label={turn.label} data-turn={turn.facing} onClick={send} onKeyDown={onKeys(send)}>
+              <title>{turn.label}</title>
+            </polygon>
+          </g>
         );
       })}
     </svg>

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { defaultAnswerInView, type EmberCommand, type EmberView } from "@fogwar/ember";
 import { DiceRow, PartDieFace } from "./Dice";
-import { commandKey, localName, scenarioOf, unitLabel } from "./model";
+import { commandKey, localName, scenarioOf, squareName, unitLabel } from "./model";
 import { cancelWords, describeCommand } from "./words";
 import { useWords } from "./useWords";
 import { preferredAnswer, RerollPrefsForm, REROLL_KINDS, useRerollPrefs } from "./rerollPrefs";
@@ -129,8 +129,12 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
   }
   const label = (c: EmberCommand): string => {
     switch (c.type) {
-      case "choose_side":
-        return t("decision.side", { side: t(`side.${c.side}`) });
+      case "choose_side": {
+        // Which edge the side deploys on (seed 001 3.4): the zone's corner squares.
+        const zone = (scenarioOf(view).deployment as Record<string, { x0: number; y0: number; x1: number; y1: number } | undefined>)[c.side];
+        const side = t("decision.side", { side: t(`side.${c.side}`) });
+        return zone ? t("decision.sideZone", { side, from: squareName({ x: zone.x0, y: zone.y0 }), to: squareName({ x: zone.x1, y: zone.y1 }) }) : side;
+      }
       case "choose_hit_part":
         return t("decision.part", { part: t(`slot.${c.part}`) });
       case "reroll":

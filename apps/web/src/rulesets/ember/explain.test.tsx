@@ -70,6 +70,11 @@ test("turning in place: arrows around the active mech's token send a manoeuvre t
   const mech = state.units.find((u) => u.id === state.activation!.unit)!;
   expect(onCommand).toHaveBeenCalledWith({ type: "manoeuvre", unit: mech.id, to: mech.at, facing: arrows[0]!.getAttribute("data-turn") });
   expect(arrows[0]!.getAttribute("aria-label")).toMatch(/^Turn in place to face /);
+  // A finger may land beside the small arrow: each arrow has a wider band along its edge that sends the same turn.
+  const reach = [...container.querySelectorAll("polygon.turn-reach")];
+  expect(reach).toHaveLength(arrows.length);
+  fireEvent.click(reach[reach.length - 1]!);
+  expect(onCommand).toHaveBeenLastCalledWith({ type: "manoeuvre", unit: mech.id, to: mech.at, facing: arrows[arrows.length - 1]!.getAttribute("data-turn") });
 });
 
 test("seed 000 1.3: a mech under lock-on is told why it cannot shoot, naming the enemy that locks it", () => {

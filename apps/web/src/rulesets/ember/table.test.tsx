@@ -219,6 +219,8 @@ describe("pending decisions", () => {
     const mine = renderFor(match, asked);
     const prompt = mine.container.querySelector('[data-decision="choose_side"]') as HTMLElement;
     expect(prompt).not.toBeNull();
+    // Each side says where it deploys (seed 001 3.4).
+    expect(within(prompt).getAllByRole("button").map((b) => b.textContent)).toEqual(expect.arrayContaining([expect.stringMatching(/^Black side: deploy in [a-l]\d+–[a-l]\d+$/), expect.stringMatching(/^White side: deploy in [a-l]\d+–[a-l]\d+$/)]));
     fireEvent.click(within(prompt).getAllByRole("button")[0]!);
     expect(mine.legal.map(commandKey)).toContain(commandKey(mine.onCommand.mock.calls[0][0]));
     mine.unmount();

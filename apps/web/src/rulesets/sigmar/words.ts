@@ -159,7 +159,8 @@ export function describeEvent(w: SigmarWords, e: SigmarEvent, view: Pick<SigmarV
     case "effects_ordered":
       return t("log.effects_ordered", { seat: w.name(e.seat) });
     case "scored":
-      return t("log.scored", { seat: w.name(e.seat), objectives: e.objectives.map((o) => objectiveName(w, o)).join(", ") || t("log.noObjective"), vp: e.vp });
+      if (e.objectives.length === 0) return t("log.scoredNone", { seat: w.name(e.seat), vp: e.vp });
+      return t("log.scored", { seat: w.name(e.seat), objectives: e.objectives.map((o) => objectiveName(w, o)).join(", "), vp: e.vp });
     case "declined":
       return t("log.declined", { seat: w.name(e.seat) });
     case "conceded":

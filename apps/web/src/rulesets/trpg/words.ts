@@ -5,7 +5,7 @@
  */
 import type { TFunction } from "i18next";
 import type { Square } from "@fogwar/engine";
-import type { Mod, Name, TrpgEvent, TrpgView } from "@fogwar/trpg";
+import { catalog, type Mod, type Name, type TrpgEvent, type TrpgView } from "@fogwar/trpg";
 import type { SeatNamer } from "../../table/names";
 
 /** What the words need: the namespace's `t`, the page's language, the seats' names and the view (for characters' names). */
@@ -40,13 +40,15 @@ const partial = (w: TrpgWords, unknown: true | undefined) => (unknown ? ` ${w.t(
 
 /**
  * The terms of a hit check as the odds before it name them (Odds.tsx): the attacker's stat (PRC
- * for shots, BRT for melee; seed 002 3-4: the number is 6 - the stat - the modifiers, so a shown
+ * for shots, BRT for a melee weapon's attack, a free strike's too; seed 002 3-4: the number is 6 - the stat - the modifiers, so a shown
  * number gives the stat back) and every modifier. Just the modifiers when the number is hidden.
  */
 export function hitTerms(e: Extract<TrpgEvent, { type: "attack" }>): Mod[] {
   if (e.need === null) return [...e.mods];
   const stat = 6 - e.need - e.mods.reduce((n, m) => n + m.value, 0);
-  return [{ source: e.via === "melee" ? "BRT" : "PRC", value: stat }, ...e.mods];
+  // The weapon decides, as in the rules (a free strike is a melee attack too).
+  const melee = ((e.weapon ? catalog.weapons.get(e.weapon)?.kind : undefined) ?? (e.via === "melee" || e.via === "free_strike" ? "melee" : "")) === "melee";
+  return [{ source: melee ? "BRT" : "PRC", value: stat }, ...e.mods];
 }
 
 /** Who hears an event, for the dice log: its side only, the game master only, or everyone (null). */

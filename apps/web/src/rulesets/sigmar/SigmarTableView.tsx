@@ -22,6 +22,7 @@ import { Tip } from "./tips";
 import { MapLegend } from "./MapLegend";
 import { Hand } from "./Hand";
 import { whyNot } from "./why";
+import { ReadyList } from "./ready";
 import { Pending } from "./Pending";
 import { RemovalPrompt, useRemovalMarks } from "./RemovalPrompt";
 import { ROW_TYPES, shortText } from "./rows";
@@ -328,6 +329,7 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: 
           {t("controls.retreatWhy")} <Tip t={t} tip="retreat" />
         </p>
       )}
+      <ReadyList w={w} view={view} seat={seat} legal={legal} selected={selected} onSelect={onSelect} reasons={aids} />
       {forUnit.length > 0 && <ul className="command-list unit-commands">{forUnit.map((c, i, all) => button(c, i, all))}</ul>}
       {why && (
         <p className="why-not" role="note">

@@ -23,6 +23,7 @@ import { MapLegend } from "./MapLegend";
 import { Hand } from "./Hand";
 import { whyNot } from "./why";
 import { ReadyList } from "./ready";
+import { AbilityChoice, FORM_AT, abilityGroups } from "./AbilityChoice";
 import { Pending } from "./Pending";
 import { RemovalPrompt, useRemovalMarks } from "./RemovalPrompt";
 import { ROW_TYPES, shortText } from "./rows";
@@ -366,7 +367,16 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: 
           <p className="hint">
             <Tip t={t} tip="abilities" /> · <Tip t={t} tip="order" />
           </p>
-          <ul className="command-list">{abilities.map((c, i, all) => button(c, i, all))}</ul>
+          {/* A unit's ability with many combinations of targets is one form; the others stay buttons. */}
+          {abilityGroups(abilities).map((group) =>
+            group.length >= FORM_AT ? (
+              <AbilityChoice key={`${group[0]!.unit}:${group[0]!.ability}`} w={w} view={view} group={group} onSend={onSend} />
+            ) : (
+              <ul key={`${group[0]!.unit}:${group[0]!.ability}`} className="command-list">
+                {group.map((c, i, all) => button(c, i, all))}
+              </ul>
+            ),
+          )}
         </details>
       )}
       {commands.length > 0 && (

@@ -23,6 +23,7 @@ import { MapLegend } from "./MapLegend";
 import { Hand } from "./Hand";
 import { whyNot } from "./why";
 import { ReadyList } from "./ready";
+import { foldLog } from "./log";
 import { AbilityChoice, FORM_AT, abilityGroups } from "./AbilityChoice";
 import { Pending } from "./Pending";
 import { RemovalPrompt, useRemovalMarks } from "./RemovalPrompt";
@@ -78,6 +79,8 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
   const endShown = useMatchEndShown();
   const removing = view.pending?.kind === "remove_models" ? view.pending : null;
   const marked = useMemo(() => new Set(marks.marked), [marks.marked]);
+  // The log's lines, with pairs that say one thing folded into one (./log.ts).
+  const log = useMemo(() => foldLog(events), [events]);
 
   // Units the seat may drag now: those a template moves.
   const draggable = useMemo(() => new Set(templates.flatMap((x) => ("unit" in x.command && view.units[x.command.unit]?.where === "field" ? [x.command.unit] : x.command.type === "place" && view.pending && "unit" in view.pending && view.units[view.pending.unit]?.where === "field" && view.pending.kind !== "place_models" && view.pending.kind !== "rally" ? [view.pending.unit] : []))), [templates, view]);
@@ -236,7 +239,7 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
           <AttackPanel w={w} view={view} events={events} allStages={readOnly} odds={seat && mine && !readOnly ? { legal, unit: selected ?? (view.pending?.kind === "riposte" ? view.pending.unit : null) } : undefined} />
           {selected && <UnitCard w={w} view={view} unit={selected} />}
           {seat && view.phase === "battle" && <Hand w={w} view={view} seat={seat} />}
-          <EventFeed events={events} describe={(e) => describeEvent(w, e, view, seat)} title={w.t("log.title")} titleId="sigmar-log-title" />
+          <EventFeed events={log} describe={(e) => (e.type === "list_reopened" ? t("log.list_reopened", { seat: name(e.seat) }) : describeEvent(w, e, view, seat))} title={w.t("log.title")} titleId="sigmar-log-title" />
         </div>
       </div>
     </section>

@@ -6,6 +6,7 @@
 import type { TFunction } from "i18next";
 import { board, catalog, type SiegeEvent, type SiegeView, type Team } from "@fogwar/siege";
 import { refereeText } from "../../table/clock";
+import { parseSiegeEndReason, siegeEndReason } from "./end-reason";
 
 /** What the word functions need: the translator (namespace `siege`) and the language. */
 export interface SiegeWords {
@@ -131,16 +132,28 @@ function componentKind(w: SiegeWords, id: string, view: NamingView): string | nu
 /** A facing in words ("north"). */
 export const facingName = (w: SiegeWords, f: string): string => w.t(`facing.${f}`, { defaultValue: f });
 
-/** Why a match ended, in words (the rules' reason "defence: ledger_room held" and the like). */
+/**
+ * Why a match ended, in the table's words (the rules' reason "defence: ledger_room held" and the
+ * like, parsed by ./end-reason.ts, the one parser of it): the objective room by name; a
+ * referee's reason (`time`, `abandoned`...) in this namespace's words, else the match-end banner's.
+ */
 export function reasonWords(w: SiegeWords, reason: string, mapId?: string): string {
-  const text = reason.replace(/^(attack|defence): /, "");
-  if (text === "every attacker is dead") return w.t("reason.attackersDead");
-  if (text === "every defender is dead") return w.t("reason.defendersDead");
-  // A concession names the winning team; the team that conceded is the other one.
-  if (text === "conceded") return w.t("reason.conceded", { team: teamName(w, reason.startsWith("attack:") ? "defence" : "attack") });
-  const room = /^(\S+) (secured|held)$/.exec(text);
-  if (room) return w.t(`reason.${room[2]}`, { room: roomName(w, room[1] as string, mapId) });
-  return w.t(`reason.${text}`, { defaultValue: text.replace(/_/g, " ") });
+  const parsed = parseSiegeEndReason(reason);
+  switch (parsed.kind) {
+    case "attackersDown":
+      return w.t("reason.attackersDead");
+    case "defendersDown":
+      return w.t("reason.defendersDead");
+    case "conceded":
+      return w.t("reason.conceded", { team: teamName(w, parsed.loser) });
+    case "secured":
+    case "held":
+      return w.t(`reason.${parsed.kind}`, { room: roomName(w, parsed.room, mapId) });
+    case "referee":
+      return w.t(`reason.${parsed.cause}`, { defaultValue: siegeEndReason(w.t, reason) });
+    case "other":
+      return parsed.text;
+  }
 }
 
 /** Dice in words: "yellow 1, red 2". */

@@ -24,6 +24,7 @@ import { Hand } from "./Hand";
 import { whyNot } from "./why";
 import { ReadyList } from "./ready";
 import { foldLog } from "./log";
+import { StonesOrder } from "./Stones";
 import { AbilityChoice, FORM_AT, abilityGroups } from "./AbilityChoice";
 import { Pending } from "./Pending";
 import { RemovalPrompt, useRemovalMarks } from "./RemovalPrompt";
@@ -363,6 +364,7 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: 
           ))}
         </ul>
       )}
+      <StonesOrder w={w} view={view} />
       {rest.length > 0 && <ul className="command-list">{rest.map((c, i, all) => button(c, i, all))}</ul>}
       {abilities.length > 0 && (
         <details open={view.pending?.kind === "must_target" || view.pending?.kind === "phase_window"}>

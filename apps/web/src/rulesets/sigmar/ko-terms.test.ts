@@ -1,0 +1,31 @@
+/**
+ * Age of Sigmar's Korean words keep the seed's terms (003_3dcb36e83a2444ba.txt): a phase is a
+ * 페이즈 (seed 003 19, 24, 30: "해당 페이즈", "배치 페이즈"), never a 단계, and a pile-in is one word,
+ * 파일인, in the table's strings, the rules help and the guide's Age of Sigmar part. 단계 stays
+ * only where it means a stage of the attack sequence or a step of the review.
+ */
+import ko from "../../i18n/ko/sigmar.json";
+import koHelp from "../../i18n/ko/sigmarHelp.json";
+import koGuide from "../../i18n/ko/guide.json";
+
+/** Every string of `value` with its path. */
+function* strings(value: unknown, path: string): Generator<[string, string]> {
+  if (typeof value === "string") yield [path, value];
+  else if (Array.isArray(value)) for (const [i, v] of value.entries()) yield* strings(v, `${path}[${i}]`);
+  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) yield* strings(v, `${path}.${k}`);
+}
+
+const all = [...strings(ko, "sigmar"), ...strings(koHelp, "sigmarHelp"), ...strings((koGuide as Record<string, unknown>).sigmar, "guide.sigmar")];
+
+/** The attack sequence's stages and the review's steps: 단계 in its own sense. */
+const STAGES = new Set(["sigmar.attack.next", "sigmar.attack.all", "guide.sigmar.sections[3].title", "guide.sigmar.sections[3].items[5]", "guide.sigmar.sections[5].items[2]"]);
+
+test("a phase is 페이즈 everywhere: 단계 only for the attack's stages and the review's steps", () => {
+  expect(all.length).toBeGreaterThan(100);
+  expect(all.filter(([path, text]) => text.includes("단계") && !STAGES.has(path))).toEqual([]);
+});
+
+test("a pile-in is written one way, 파일인", () => {
+  expect(all.filter(([, text]) => /파일 인|필인|필 인/.test(text))).toEqual([]);
+  expect(all.filter(([, text]) => text.includes("파일인")).length).toBeGreaterThan(3);
+});

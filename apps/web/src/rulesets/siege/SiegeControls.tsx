@@ -9,11 +9,13 @@
  * the highlighted things of the map; the others (gadget, facing, real or decoy token...) are
  * lists with a sensible first choice. A click that leaves a single command sends it (select an
  * operator, click a square to move, click a target). Every map choice is also a list (keyboard
- * and screen readers), followed by a "Do it" button. Everything is named in words, never by id.
+ * and screen readers), followed by a "Do it" button. A choice not sent yet (an operator or a
+ * gadget picked, a kind chosen) is taken back with Cancel, or Escape, one choice at a time.
+ * Everything is named in words, never by id.
  * The secret pick (seed 004 "팀 준비") has its own form: operators and gadget cubes, sent only
  * when it matches a legal pick.
  */
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { canonicalJson } from "@fogwar/engine";
 import { board, catalog, type SiegeCommand, type SiegeView } from "@fogwar/siege";
@@ -106,8 +108,11 @@ export function useCommandBuilder(view: SiegeView, legal: readonly SiegeCommand[
   const [kindChoice, setKind] = useState<string | null>(null);
   const [choices, setChoices] = useState<Record<string, string>>({});
   const kinds = useMemo(() => [...new Set(legal.map((c) => c.type))], [legal]);
-  const kind = kindChoice && kinds.includes(kindChoice as SiegeCommand["type"]) ? kindChoice : (PREFERRED.find((k) => kinds.includes(k as SiegeCommand["type"])) ?? kinds[0] ?? null);
+  const preferredKind = PREFERRED.find((k) => kinds.includes(k as SiegeCommand["type"])) ?? kinds[0] ?? null;
+  const kind = kindChoice && kinds.includes(kindChoice as SiegeCommand["type"]) ? kindChoice : preferredKind;
   const resolved = resolveFields(view, legal, kind, choices);
+  // The answers the player gave that still hold, in the order they were asked.
+  const answered = resolved.fields.filter((f) => choices[f.field] !== undefined && choices[f.field] === f.value).map((f) => f.field);
   /** Single-command kinds (a button that sends) and kinds with choices (a mode). */
   // A shot is never sent by its kind's button alone: its odds are shown first (seed 004 "사격").
   const single = new Set(kinds.filter((k) => k !== "shoot" && new Set(legal.filter((c) => c.type === k).map(enc)).size === 1));
@@ -139,6 +144,25 @@ export function useCommandBuilder(view: SiegeView, legal: readonly SiegeCommand[
       return null;
     },
     reset: () => setChoices({}),
+    /**
+     * Whether there is a choice to take back before anything is sent: an answer given (an
+     * operator or a gadget picked) or a kind the player chose over the preselected one.
+     */
+    canCancel: answered.length > 0 || (kind !== null && kind === kindChoice && kind !== preferredKind),
+    /**
+     * Takes back the last choice, nothing being sent: the last answer given (the field asks
+     * again, with the answers after it), else the chosen kind (back to the preselected one).
+     */
+    cancel: () => {
+      const last = answered[answered.length - 1];
+      if (last !== undefined) {
+        const keep = answered.slice(0, -1);
+        setChoices((c) => Object.fromEntries(Object.entries(c).filter(([f]) => keep.includes(f))));
+        return;
+      }
+      setKind(null);
+      setChoices({});
+    },
   };
 }
 
@@ -154,6 +178,7 @@ export interface SiegeControlsProps {
 export function SiegeControls({ view, builder, legal, onCommand }: SiegeControlsProps) {
   const { t, i18n } = useTranslation("siege");
   const w: SiegeWords = { t, language: i18n.language };
+  useEscapeCancels(builder);
   if (legal.length === 0) {
     return (
       <section className="siege-controls" aria-label={t("controls.title")}>
@@ -219,6 +244,14 @@ export function SiegeControls({ view, builder, legal, onCommand }: SiegeControls
             </p>
             ),
           )}
+          {builder.canCancel && (
+            <p className="cancel-row">
+              <button type="button" data-cancel="true" aria-keyshortcuts="Escape" onClick={builder.cancel}>
+                {t("controls.cancel")}
+              </button>{" "}
+              <span className="hint esc-hint">{t("controls.cancelKey")}</span>
+            </p>
+          )}
           {kind === "shoot" && <OddsPanel view={view} w={w} pairs={legal.flatMap((c) => (c.type === "shoot" ? [[c.operator, c.target] as const] : []))} />}
           {command && (
             <ul className="command-list">
@@ -234,6 +267,26 @@ export function SiegeControls({ view, builder, legal, onCommand }: SiegeControls
       <WhyNot view={view} legal={legal} w={w} />
     </section>
   );
+}
+
+/**
+ * Escape takes back the last choice (`builder.cancel`) while there is one, as the Cancel button
+ * does; not while a rules-help popover or a list has the key (they close themselves with it).
+ */
+function useEscapeCancels(builder: CommandBuilder): void {
+  const { canCancel, cancel } = builder;
+  useEffect(() => {
+    if (!canCancel) return undefined;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape" || e.defaultPrevented) return;
+      const target = e.target as Element | null;
+      if (target?.closest?.(".rule-tip, select, [role=alertdialog]")) return;
+      e.preventDefault();
+      cancel();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [canCancel, cancel]);
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The Siege table helps a player decide (seed 004_cb264102299fbb71.txt): the pick shows each
  * operator's abilities and the cube limits, placing a gadget asks which gadget, a breach asks
- * for a confirmation, the odds of a shot are shown before it is rolled, a missing action says why,
+ * for a confirmation, a choice not sent yet can be taken back (Cancel, Escape), the odds of a shot are shown before it is rolled, a missing action says why,
  * standing reaction preferences answer prompts (with a note), commands read as sentences, and on
  * a phone a decision keeps the bar compact. States are reached by commands through the engine.
  */
@@ -106,6 +106,53 @@ describe("the Siege table helps a player decide", () => {
     fireEvent.click(answers[1]!);
     expect(screen.queryByRole("group", { name: "Which gadget?" })).toBeNull();
     expect(container.querySelector(".field.waiting")?.textContent).toMatch(/Where/);
+    expect(onCommand).not.toHaveBeenCalled();
+  });
+
+  test("a chosen gadget, then the gadget mode, can be taken back with Cancel or Escape before anything is sent", () => {
+    const { container, onCommand } = show(picked(), "d1");
+    const controls = container.querySelector(".siege-controls") as HTMLElement;
+    const pressed = () => controls.querySelector(".kinds [aria-pressed=true]")?.getAttribute("data-kind");
+    const preselected = pressed();
+    // Nothing chosen yet: nothing to cancel.
+    expect(within(controls).queryByRole("button", { name: "Cancel" })).toBeNull();
+    fireEvent.click(within(controls).getByRole("button", { name: "Place a gadget" }));
+    expect(pressed()).toBe("place_gadget");
+    fireEvent.click(within(screen.getByRole("group", { name: "Which gadget?" })).getAllByRole("button")[1]!);
+    expect(container.querySelector(".field.waiting")?.textContent).toMatch(/Where/);
+    // Cancel: back to the gadget question, the mode kept.
+    fireEvent.click(within(controls).getByRole("button", { name: "Cancel" }));
+    expect(screen.getByRole("group", { name: "Which gadget?" })).toBeTruthy();
+    expect(pressed()).toBe("place_gadget");
+    // Escape: back to the mode preselected before, and nothing left to cancel.
+    fireEvent.keyDown(document.body, { key: "Escape" });
+    expect(screen.queryByRole("group", { name: "Which gadget?" })).toBeNull();
+    expect(pressed()).toBe(preselected);
+    expect(within(controls).queryByRole("button", { name: "Cancel" })).toBeNull();
+    expect(onCommand).not.toHaveBeenCalled();
+  });
+
+  test("a picked operator can be taken back with Cancel before anything is sent (seed 004 공격팀 배치)", () => {
+    let s = picked();
+    s = run(s, [["d1", { type: "place_gadget", gadget: "barbed_wire", at: "6,8" }], ["d1", { type: "place_gadget", gadget: "deployable_shield", at: "6,7" }]]);
+    const tokens: Record<string, [string, string]> = { fennel: ["1,4", "2,4"], keel: ["8,1", "3,8"], lattice: ["1,6", "2,6"], quill: ["1,7", "2,7"], rook: ["3,7", "4,7"] };
+    for (const [op, [real, decoy]] of Object.entries(tokens)) {
+      s = run(s, [
+        ["d1", { type: "place_token", operator: op, at: real, watch: { facing: "W" }, real: true }],
+        ["d1", { type: "place_token", operator: op, at: decoy, watch: { facing: "W" }, real: false }],
+      ]);
+    }
+    s = run(s, [["d1", { type: "end_setup" }]]);
+    const { container, onCommand } = show(s, "a1");
+    const controls = container.querySelector(".siege-controls") as HTMLElement;
+    const select = () => controls.querySelector<HTMLSelectElement>("select[data-field=operator]")!;
+    const first = select().value;
+    const other = [...select().options].map((o) => o.value).find((v) => v !== first)!;
+    fireEvent.change(select(), { target: { value: other } });
+    expect(select().value).toBe(other);
+    fireEvent.click(within(controls).getByRole("button", { name: "Cancel" }));
+    expect(select().value).toBe(first);
+    expect(within(controls).queryByRole("button", { name: "Cancel" })).toBeNull();
     expect(onCommand).not.toHaveBeenCalled();
   });
 

@@ -7,6 +7,7 @@
 import type { TFunction } from "i18next";
 import { catalog, type SigmarEvent, type SigmarView, type Words } from "@fogwar/sigmar";
 import type { SeatNamer } from "../../table/names";
+import { parseSigmarEndReason, sigmarEndReason } from "./end-reason";
 
 /** What the words need: the `sigmar` namespace, the language, and the players' names. */
 export interface SigmarWords {
@@ -62,13 +63,24 @@ export const objectiveName = (w: SigmarWords, id: string): string => w.t(`object
 /** A list of unit names. */
 const units = (w: SigmarWords, view: Pick<SigmarView, "units">, ids: readonly string[]) => ids.map((id) => unitName(w, view, id)).join(", ");
 
-/** The reason a battle ended, in words. */
+/**
+ * The reason a battle ended, in words, naming the player (read by ./end-reason.ts
+ * `parseSigmarEndReason`, the same reading as the banner's); a referee's reason in the banner's words.
+ */
 export function endReason(w: SigmarWords, reason: string): string {
-  const seat = /^(\S+) (?:conceded|has no units left)$/.exec(reason)?.[1];
-  if (reason.startsWith("the last battle round is over")) return `${w.t("end.lastRound")}${reason.includes(":") ? ` (${w.t("vp", { n: reason.split(" ").at(-1) })})` : ""}`;
-  if (reason.endsWith("conceded") && seat) return w.t("end.conceded", { seat: w.name(seat) });
-  if (reason.endsWith("has no units left") && seat) return w.t("end.noUnits", { seat: w.name(seat) });
-  return w.t("end.both");
+  const end = parseSigmarEndReason(reason);
+  switch (end.kind) {
+    case "lastRound":
+      return `${w.t("end.lastRound")}${end.score ? ` (${w.t("vp", { n: end.score })})` : ""}`;
+    case "conceded":
+      return w.t("end.conceded", { seat: w.name(end.seat) });
+    case "noUnits":
+      return w.t("end.noUnits", { seat: w.name(end.seat) });
+    case "both":
+      return w.t("end.both");
+    case "other":
+      return sigmarEndReason(w.t, reason);
+  }
 }
 
 /** One line for an event (null: nothing worth a line). `viewer` is the seat reading (null: a spectator or the review). */

@@ -2,7 +2,8 @@
  * The Siege map as SVG from a projection (seed 004 "지형"): the lower floor's squares by room and
  * the outside area, obstacles, every wall by type (thick, reinforced, thin, holed), doors and
  * windows open or barricaded, broken walls, smoke overlays, gadgets, access points of the upper
- * floor, operator models with their leaning stands and watch arcs, and secret operator tokens.
+ * floor, operator models with their leaning stands and watch arcs, and secret operator tokens;
+ * its legend explains the walls, openings, marks and the letter of every gadget drawn.
  *
  * Secret tokens (seed 004 "비밀 오퍼레이터"): a viewer that knows which token is real (the
  * defence: `view.hidden.real`; a delayed caster feed, for the operators it names) sees the real one
@@ -15,7 +16,7 @@ import type { ReactElement } from "react";
 import { useTranslation } from "react-i18next";
 import { board, catalog, type SiegeView } from "@fogwar/siege";
 import type { Facing } from "@fogwar/engine";
-import { gadgetName, opName, partitionName, placeName, roomName, squareCode, type SiegeWords } from "./words";
+import { gadgetName, opName, partitionName, placeName, roomName, squareCode, teamName, type SiegeWords } from "./words";
 import "../../i18n/siege-strings";
 import "../../i18n/help-strings";
 import { pickProps } from "../../table/pick";
@@ -54,6 +55,20 @@ export interface SiegeMapProps {
 const MARGIN = 22;
 
 const initials = (name: string) => name.slice(0, 2).toUpperCase();
+
+/** The letter a gadget of `kind` is drawn with on the map: its name's first letter, in the reader's language. */
+export const gadgetLetter = (w: SiegeWords, kind: string): string => gadgetName(w, kind).slice(0, 1).toUpperCase();
+
+/**
+ * The gadgets drawn on the map of `view` (the lower floor's), one per team and kind, in the
+ * order met: what the legend explains. Read from the viewer's own projection only, so a gadget
+ * the seat may not see is never listed.
+ */
+export function drawnGadgetKinds(view: SiegeView): { team: "attack" | "defence"; kind: string }[] {
+  const seen = new Map<string, { team: "attack" | "defence"; kind: string }>();
+  for (const g of view.gadgets) if (!board.isUpper(g.at) && !seen.has(`${g.team}:${g.kind}`)) seen.set(`${g.team}:${g.kind}`, { team: g.team, kind: g.kind });
+  return [...seen.values()];
+}
 
 /** The SVG path of a 180-degree watch arc of radius `r` around (cx, cy) facing `f` (its front half, seed 004 "경계"). */
 function arcPath(cx: number, cy: number, f: Facing, r: number): string {
@@ -183,7 +198,7 @@ export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
       <g key={`g${g.id}`} className={`gadget gadget-${g.team}${pickable ? " pickable" : ""}`} pointerEvents={pickable ? undefined : "none"} {...(pickable ? pickProps(g.id, name, onPick) : {})}>
         <rect x={cx + 6} y={cy + 6} width={12} height={12} fill={TEAM_COLOUR[g.team]} opacity={0.8} />
         <text x={cx + 12} y={cy + 16} textAnchor="middle" fontSize="9" fill="#fff">
-          {gadgetName(w, g.kind).slice(0, 1).toUpperCase()}
+          {gadgetLetter(w, g.kind)}
         </text>
         <title>{name}</title>
       </g>
@@ -316,6 +331,17 @@ export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
             </li>
           )}
           <li>{t("legend.activeOperator")}</li>
+          {drawnGadgetKinds(view).map(({ team, kind }) => (
+            <li key={`${team}:${kind}`} className="legend-gadget" data-gadget={kind}>
+              <svg width="14" height="14" aria-hidden="true">
+                <rect x="1" y="1" width="12" height="12" fill={TEAM_COLOUR[team]} opacity={0.8} />
+                <text x="7" y="11" textAnchor="middle" fontSize="9" fill="#fff">
+                  {gadgetLetter(w, kind)}
+                </text>
+              </svg>{" "}
+              <span className="legend-text">{t("legend.gadget", { letter: gadgetLetter(w, kind), name: gadgetName(w, kind), team: teamName(w, team) })}</span>
+            </li>
+          ))}
         </ul>
       </details>
     </figure>

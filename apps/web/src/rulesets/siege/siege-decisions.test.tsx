@@ -3,7 +3,7 @@
  * operator's abilities and the cube limits, placing a gadget asks which gadget, a breach asks
  * for a confirmation, a choice not sent yet can be taken back (Cancel, Escape), the odds of a shot are shown before it is rolled, a missing action says why,
  * standing reaction preferences answer prompts (with a note), commands read as sentences, and on
- * a phone a decision keeps the bar compact. States are reached by commands through the engine.
+ * a phone a decision keeps the bar compact; the map's legend explains the gadget letters. States are reached by commands through the engine.
  */
 import { deserialize, serialize } from "node:v8";
 import { fireEvent, render, screen, within } from "@testing-library/react";
@@ -275,6 +275,35 @@ describe("the Siege table helps a player decide", () => {
       expect(label?.textContent).toMatch(/^⚑ objective: \S/);
       expect(container.querySelector(".map-legend .legend-objective")?.textContent).toMatch(/objective room: .+ \(the attack must secure it; the defence holds it\)/);
       unmount();
+    }
+  });
+
+  test("the map's legend names each gadget letter drawn on the map, from the seat's own view only, in both languages", async () => {
+    const drawn = (c: HTMLElement) => [...c.querySelectorAll(".siege-map svg g.gadget text")].map((t) => t.textContent);
+    const legend = (c: HTMLElement) => [...c.querySelectorAll(".map-legend .legend-gadget .legend-text")].map((li) => li.textContent);
+    for (const seat of ["a1", "d1"]) {
+      const { container, unmount } = show(facing(), seat);
+      // The map's own camera and reinforced hatch, and the gadgets the defence placed.
+      expect(legend(container)).toEqual(["C: Camera (Defence)", "B: Barbed wire (Defence)", "R: Reinforced hatch (Defence)", "D: Deployable shield (Defence)"]);
+      // Every letter on the map is in the legend.
+      for (const letter of drawn(container)) expect(legend(container).some((l) => l?.startsWith(`${letter}: `))).toBe(true);
+      unmount();
+    }
+    // A gadget not in the seat's view is never listed.
+    const view = structuredClone(siege.viewFor(facing(), seatViewer("a1")));
+    view.gadgets = view.gadgets.filter((g) => g.kind === "barbed_wire");
+    const only = show(facing(), "a1", { view, legal: [] });
+    expect(legend(only.container)).toEqual(["B: Barbed wire (Defence)"]);
+    only.unmount();
+    await i18next.changeLanguage("ko");
+    try {
+      const ko = show(facing(), "a1");
+      expect(legend(ko.container)).toContain("철: 철조망 (방어팀)");
+      expect(legend(ko.container)).toContain("이: 이동식 방패 (방어팀)");
+      expect(legend(ko.container).join(" ")).not.toMatch(/[A-Za-z]/);
+      for (const letter of drawn(ko.container)) expect(legend(ko.container).some((l) => l?.startsWith(`${letter}: `))).toBe(true);
+    } finally {
+      await i18next.changeLanguage("en");
     }
   });
 

@@ -8,7 +8,7 @@
 import { useState } from "react";
 import { catalog, shotOdds, type Operator, type ShotOdds, type SiegeCommand, type SiegeView } from "@fogwar/siege";
 import { describeCommand } from "./sentences";
-import { gadgetName, opName, type SiegeWords } from "./words";
+import { gadgetEffect, gadgetName, opName, type SiegeWords } from "./words";
 import type { AutoReason, ReactionPrefs } from "./prefs";
 import { useAidsShown } from "../../table/aids";
 
@@ -182,6 +182,8 @@ export function OperatorCard({ op, w }: { op: Operator; w: SiegeWords }) {
       <br />
       <span>
         {w.t(op.special.kind === "passive" ? "card.specialPassive" : "card.special", { name: ko ? op.special.name.ko : op.special.name.en, count: op.special.uses, what: w.t(`card.kind.${op.special.kind}`) })}
+        {/* A special that works as a tactical gadget (seed 004 "특수 도구 사용": the same rules) says what that gadget does. */}
+        {op.special.effect && <span className="gadget-effect"> ({gadgetName(w, op.special.effect)}: {gadgetEffect(w, op.special.effect)})</span>}
       </span>
     </span>
   );

@@ -20,7 +20,7 @@ import { useTranslation } from "react-i18next";
 import { canonicalJson } from "@fogwar/engine";
 import { board, catalog, type SiegeCommand, type SiegeView } from "@fogwar/siege";
 import { describeCommand } from "./sentences";
-import { gadgetName, opName, tokenName, valueWords, type SiegeWords } from "./words";
+import { gadgetEffect, gadgetLimit, gadgetName, opName, tokenName, valueWords, type SiegeWords } from "./words";
 import { OddsPanel, OperatorCard, WhyNot } from "./SiegeAids";
 import "../../i18n/siege-strings";
 
@@ -340,7 +340,10 @@ export function SecretTokens({ view, w }: { view: SiegeView; w: SiegeWords }) {
   );
 }
 
-/** The secret pick: operators (checkboxes) and cubes per gadget; sent only as a legal pick. */
+/**
+ * The secret pick: operators (checkboxes, each with its abilities) and cubes per gadget (each
+ * with its effect and limit in words); sent only as a legal pick.
+ */
 function PickForm({ picks, w, onCommand }: { picks: readonly Extract<SiegeCommand, { type: "pick" }>[]; w: SiegeWords; onCommand: (c: SiegeCommand) => void }) {
   const operators = [...new Set(picks.flatMap((p) => p.operators))].sort();
   const gadgets = [...new Set(picks.flatMap((p) => Object.keys(p.inventory)))].sort();
@@ -376,10 +379,15 @@ function PickForm({ picks, w, onCommand }: { picks: readonly Extract<SiegeComman
         <legend>{w.t("controls.pickInventory")}</legend>
         <p className="hint">{w.t("controls.cubes", { spent: spent, total: RULES.inventoryCubes, max: RULES.maxCubesPerGadget })}</p>
         {gadgets.map((g) => (
-          <label key={g} className="check">
-            {gadgetName(w, g)}{" "}
+          <label key={g} className="check gadget-choice" data-gadget={g}>
+            <strong>{gadgetName(w, g)}</strong>{" "}
             <input type="number" min={0} max={RULES.maxCubesPerGadget} value={cubes[g] ?? 0} onChange={(e) => setCubes((c) => ({ ...c, [g]: Math.min(RULES.maxCubesPerGadget, Math.max(0, Number(e.target.value) || 0)) }))} style={{ width: "3.5em" }} />{" "}
             <span className="hint">{w.t("controls.cubeLimit", { max: RULES.maxCubesPerGadget })}</span>
+            <span className="gadget-card">
+              <span className="gadget-effect">{gadgetEffect(w, g)}</span>
+              <br />
+              <span className="gadget-limit">{gadgetLimit(w)}</span>
+            </span>
           </label>
         ))}
       </fieldset>

@@ -1,15 +1,17 @@
 /**
  * The Siege table helps a player decide (seed 004_cb264102299fbb71.txt): the pick shows each
- * operator's abilities and the cube limits, placing a gadget asks which gadget, a breach asks
- * for a confirmation, a choice not sent yet can be taken back (Cancel, Escape), the odds of a shot are shown before it is rolled, a missing action says why,
- * standing reaction preferences answer prompts (with a note), commands read as sentences, and on
- * a phone a decision keeps the bar compact; the map's legend explains the gadget letters. States are reached by commands through the engine.
+ * operator's abilities, each gadget's effect and limit, and the cube limits; placing a gadget asks
+ * which gadget; a choice not sent yet can be taken back (Cancel, Escape); a breach asks for a
+ * confirmation; the odds of a shot are shown before it is rolled; a missing action says why;
+ * standing reaction preferences answer prompts (with a note); commands read as sentences; the
+ * map's legend explains the gadget letters; and on a phone a decision keeps the bar compact.
+ * States are reached by commands through the engine.
  */
 import { deserialize, serialize } from "node:v8";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import i18next from "i18next";
 import { seatViewer } from "@fogwar/engine";
-import { awaiting, legalCommandsInView, siege, type SiegeCommand, type SiegeEvent, type SiegeState, type SiegeView } from "@fogwar/siege";
+import { awaiting, catalog, legalCommandsInView, siege, type SiegeCommand, type SiegeEvent, type SiegeState, type SiegeView } from "@fogwar/siege";
 import { SiegeTableView } from "./SiegeTableView";
 import { describeCommand } from "./sentences";
 import { autoAnswer, loadPrefs, NO_PREFS } from "./prefs";
@@ -82,6 +84,36 @@ describe("the Siege table helps a player decide", () => {
     expect([...form.querySelectorAll("legend")].map((l) => l.textContent)).toEqual(["Operators", "Gadgets"]);
     expect(form.textContent).toMatch(/of 5 cubes spent; at most 2 on one gadget/);
     expect(form.querySelector<HTMLInputElement>("input[type=number]")!.max).toBe("2");
+  });
+
+  test("seed 004 전술 도구: the pick shows each gadget's effect and limit in words, from the rules' data, in both languages", async () => {
+    const s = siege.setup({ mission: "ledger", teams: { attack: ["a1"], defence: ["d1"] } }, "decisions").state;
+    const rules = catalog.data.rules;
+    const card = (c: HTMLElement, id: string) => c.querySelector(`.pick-form .gadget-choice[data-gadget="${id}"] .gadget-card`)?.textContent ?? "";
+    const attack = show(s, "a1");
+    const choices = [...attack.container.querySelectorAll(".pick-form .gadget-choice")];
+    expect(choices.length).toBeGreaterThan(0);
+    // Every gadget says what it does and its limit.
+    for (const choice of choices) expect(choice.querySelector(".gadget-effect")?.textContent).toMatch(/\w{4}/);
+    for (const choice of choices) expect(choice.querySelector(".gadget-limit")?.textContent).toBe(`Limit: one use per cube, at most ${rules.maxCubesPerGadget} cubes`);
+    expect(card(attack.container, "frag_grenade")).toMatch(new RegExp(`goes off where it lands; thrown up to ${rules.throwRange} spaces in sight; breaches with yellow strength; damage yellow \\+ yellow on its space, yellow on each adjacent one`));
+    expect(card(attack.container, "drone")).toMatch(new RegExp(`moves up to ${rules.droneMovement} spaces .* scans the room`));
+    expect(card(attack.container, "claymore")).toMatch(/explodes when an operator enters.*breached only from an adjacent space.*damage red \+ red/);
+    // A special that throws a tactical gadget says what that gadget does.
+    expect([...attack.container.querySelectorAll(".op-choice")].find((l) => l.textContent?.includes("Cinder"))?.textContent).toMatch(/Scatter flash \(2 uses\): throws a gadget .*\(Flashbang: stuns every operator/);
+    attack.unmount();
+    const defence = show(s, "d1");
+    expect(card(defence.container, "barbed_wire")).toMatch(/ends its activation at once.*placed during setup.*destroyed by yellow breach strength or more/);
+    defence.unmount();
+    await i18next.changeLanguage("ko");
+    try {
+      const ko = show(s, "d1");
+      expect(card(ko.container, "barbed_wire")).toMatch(/즉시 활성화가 끝나고.*준비 단계에 배치.*노랑 이상의 파괴력으로 부서짐/);
+      expect(card(ko.container, "barbed_wire")).toContain(`큐브 최대 ${rules.maxCubesPerGadget}개`);
+      for (const choice of ko.container.querySelectorAll(".pick-form .gadget-card")) expect(choice.textContent?.replace(/C4/g, "")).not.toMatch(/[A-Za-z]/);
+    } finally {
+      await i18next.changeLanguage("en");
+    }
   });
 
   test("the operators panel counts a special's uses left in words, and calls a passive one always on", () => {

@@ -29,6 +29,28 @@ export function gadgetName(w: SiegeWords, id: string): string {
   return w.t(`gadgetKind.${id}`, { defaultValue: w.t("thing.gadget") });
 }
 
+/**
+ * What a tactical gadget does, in words, from the rules' data (`catalog.gadgets`, seed 004 "전술
+ * 도구", "도구 특성"): its effect by kind, its traits (a throw's range, setup, bulletproof...), its
+ * breach strength, its damage dice on its space and the adjacent ones, and what breaches it.
+ * Empty for an id that is no tactical gadget.
+ */
+export function gadgetEffect(w: SiegeWords, id: string): string {
+  const g = catalog.gadgets.get(id);
+  if (!g) return "";
+  const rules = catalog.data.rules;
+  const dice = (colours: readonly string[]) => colours.map((c) => w.t(`colour.${c}`)).join(" + ");
+  const parts = [w.t(`gadgetInfo.kind.${g.kind}`, { moves: rules.droneMovement })];
+  for (const trait of g.traits) parts.push(w.t(`gadgetInfo.trait.${trait}`, { range: rules.throwRange }));
+  if (g.breach) parts.push(w.t("gadgetInfo.breach", { colour: w.t(`colour.${g.breach}`) }));
+  if (g.damage) parts.push(w.t("gadgetInfo.damage", { centre: dice(g.damage.centre), adjacent: dice(g.damage.adjacent) }));
+  if (g.durability) parts.push(w.t("gadgetInfo.durability", { colour: w.t(`colour.${g.durability}`) }));
+  return parts.join("; ");
+}
+
+/** A tactical gadget's limit in words (seed 004 "팀 준비": one use per inventory cube; the data's most cubes on one gadget). */
+export const gadgetLimit = (w: SiegeWords): string => w.t("gadgetInfo.limit", { count: catalog.data.rules.maxCubesPerGadget });
+
 /** A team's name. */
 export const teamName = (w: SiegeWords, team: Team | string): string => w.t(`team.${team}`);
 

@@ -89,6 +89,43 @@ export function weaponMods(state: Pick<SigmarState, "active" | "seats">, attacke
   return ids.map((id, i) => ({ source: id, owner: attacker.owner, passive: true, op: "add" as const, value: 1, rank, order: -1 - i }));
 }
 
+/**
+ * Whether one hit or wound die passes (project core rule C7, seed 003 20): an unmodified 6
+ * always, an unmodified 1 never, else when `roll` plus `mod` (the stage's modifier total, already
+ * capped: catalog `modifierCaps`) reaches `need` (the weapon's Hit or Wound).
+ */
+export const rollPasses = (roll: number, need: number, mod: number): boolean => roll === 6 || (roll !== 1 && roll + mod >= need);
+
+/**
+ * Whether one save die passes (project core rule C7): never on an unmodified 1, else when `roll`
+ * plus `mod` (the save roll's modifier total, capped upward only) less `rend` reaches `save`.
+ */
+export const savePasses = (roll: number, save: number, mod: number, rend: number): boolean => roll !== 1 && roll + mod - rend >= save;
+
+/**
+ * A reported stage's modifier total as the attack applied it: the sum of its modifiers capped
+ * as the rules cap that roll (catalog `modifierCaps`: hit and wound rolls both ways, save rolls
+ * upward only). Roll modifiers are added ones (`rollMod`), which the report lists.
+ */
+export function reportedMod(stage: Pick<StageReport, "mods">, kind: "hit" | "wound" | "save"): number {
+  const caps = catalog.rules.modifierCaps;
+  const sum = stage.mods.reduce((n, m) => n + m.value, 0);
+  const cap = kind === "hit" ? caps.hitRoll : kind === "wound" ? caps.woundRoll : caps.saveRoll;
+  return Math.max(kind === "save" ? -Infinity : -cap, Math.min(cap, sum));
+}
+
+/**
+ * The verdict on each die of a reported attack's hit, wound or save stage (project core rule C7,
+ * seed 003 20), as `resolveAttacks` judged it: `rollPasses` for hit and wound dice (a 6 always
+ * passes, even when its critical ability then makes it something else), `savePasses` against the
+ * report's Rend for save dice.
+ */
+export function dieVerdict(report: Pick<AttackReport, "hit" | "wound" | "save" | "rend">, kind: "hit" | "wound" | "save"): (roll: number) => boolean {
+  const stage = report[kind];
+  const mod = reportedMod(stage, kind);
+  return kind === "save" ? (r) => savePasses(r, stage.need, mod, report.rend) : (r) => rollPasses(r, stage.need, mod);
+}
+
 const stage = (need: number, mods: Mod[], rolls: number[], passed: number): StageReport => ({ need, mods: mods.map((m) => ({ source: m.source, value: m.value })), rolls, passed });
 
 /**
@@ -205,13 +242,13 @@ export function resolveAttacks(ctx: Ctx, attacker: UnitState, target: UnitState,
         else if (crit === "autowound") autoWounds++;
         else if (crit === "mortal") mortalHits++;
         else hits++;
-      } else if (r !== 1 && r + hitMod >= weapon.hit) hits++;
+      } else if (rollPasses(r, weapon.hit, hitMod)) hits++;
     }
     // Wound rolls.
     const woundMods = modsFor(s, attacker, "wound_roll", context);
     const woundMod = rollMod(woundMods, caps.woundRoll, caps.woundRoll);
     const woundRolls = Array.from({ length: hits }, () => ctx.d6());
-    const wounds = woundRolls.filter((r) => r === 6 || (r !== 1 && r + woundMod >= weapon.wound)).length + autoWounds;
+    const wounds = woundRolls.filter((r) => rollPasses(r, weapon.wound, woundMod)).length + autoWounds;
     // Rend: the weapon's, then modifiers in the order of seed 003 27, each Anti-X that applies
     // (seed 003 20) among the added ones (floor 0).
     const rend = characteristic(s, attacker, "rend", weapon.rend, context, weaponMods(s, attacker, target, weapon, "rend")).value;
@@ -220,7 +257,7 @@ export function resolveAttacks(ctx: Ctx, attacker: UnitState, target: UnitState,
     const saveMods = modsFor(s, target, "save_roll");
     const saveMod = rollMod(saveMods, caps.saveRoll);
     const saveRolls = Array.from({ length: wounds }, () => ctx.d6());
-    const saved = saveRolls.filter((r) => r !== 1 && r + saveMod - rend >= save).length;
+    const saved = saveRolls.filter((r) => savePasses(r, save, saveMod, rend)).length;
     // Damage: random Damage is rolled for each attack (seed 003 26), then modified (27); Charge's
     // +1 (seed 003 20) is an added modifier, after any set, multiply or divide.
     const damageRolls: number[] = [];

@@ -19,7 +19,7 @@ export * as moves from "./moves";
 export * as paths from "./paths";
 export { suggestPlacement, suggestFor, type MovePlacement } from "./suggest";
 export { type Mod, modsFor, applyMods, characteristic, moveOf, permitted, strikeOf, hasFlag, rollMod } from "./modifiers";
-export { antiRend, critOptions, guarded, canShootAt, weaponsFor, modelsInReach } from "./attack";
+export { antiRend, critOptions, guarded, canShootAt, weaponsFor, modelsInReach, rollPasses, savePasses, reportedMod, dieVerdict } from "./attack";
 export { attackOdds, outcomes, type AttackOdds, type WeaponOdds, type OddsStep, type OddsMod } from "./odds";
 export { mayFightNow, pickable, picker } from "./combat";
 export { rollValue, meanValue, maxValue } from "./dice";

@@ -3,28 +3,16 @@
  * what they needed, and the modifiers in the order they applied (seed 003 27, 30). A new attack
  * opens at its first stage; "Next stage" reveals the next one, "Show all stages" the rest. Each
  * stage, the critical hit, random Attacks, mortal damage and the modifier order explain themselves
- * on hover and on tap.
+ * on hover and on tap. Each hit, wound and save die is marked passed or failed by the rules' own
+ * verdict (`dieVerdict`, packages/sigmar/src/attack.ts).
  */
 import { useEffect, useState } from "react";
-import { catalog, type AttackReport, type SigmarCommand, type SigmarEvent, type SigmarView, type StageReport } from "@fogwar/sigmar";
+import { dieVerdict, type AttackReport, type SigmarCommand, type SigmarEvent, type SigmarView, type StageReport } from "@fogwar/sigmar";
 import { Odds } from "./Odds";
 import { abilityName, unitName, type SigmarWords } from "./words";
 import { Tip, weaponAbilityTip } from "./tips";
 
 type Attacks = Extract<SigmarEvent, { type: "attacks" }>;
-
-/**
- * Whether a die of a stage passed, as the rules judge it (packages/sigmar/src/attack.ts, seed 003
- * 20 and the core attack sequence): a hit or wound roll passes on an unmodified 6, never on an
- * unmodified 1, else when the roll plus its modifiers (capped, catalog `modifierCaps`) reaches the
- * need; a save roll never on a 1, else when the roll plus its modifiers (capped upward only) less
- * the Rend reaches the save.
- */
-const capped = (stage: StageReport, up: number, down = Infinity) => Math.max(-down, Math.min(up, stage.mods.reduce((n, m) => n + m.value, 0)));
-const caps = catalog.rules.modifierCaps;
-const hitPass = (stage: StageReport) => (r: number) => r === 6 || (r !== 1 && r + capped(stage, caps.hitRoll, caps.hitRoll) >= stage.need);
-const woundPass = (stage: StageReport) => (r: number) => r === 6 || (r !== 1 && r + capped(stage, caps.woundRoll, caps.woundRoll) >= stage.need);
-const savePass = (stage: StageReport, rend: number) => (r: number) => r !== 1 && r + capped(stage, caps.saveRoll) - rend >= stage.need;
 
 const Dice = ({ rolls, need, passes, label }: { rolls: readonly number[]; need?: number; passes?: (roll: number) => boolean; label: string }) => (
   <span className="dice" aria-label={label}>
@@ -59,14 +47,14 @@ function Weapon({ w, r, shown }: { w: SigmarWords; r: AttackReport; shown: numbe
         <Tip t={t} tip="hit">
           {t("attack.stage.hit", { need: r.hit.need })}
         </Tip>
-      </strong> <Dice rolls={r.hit.rolls} passes={hitPass(r.hit)} label={r.hit.rolls.join(" ")} /> {t("attack.passed", { n: r.hit.passed })} · {t("attack.crits", { n: r.hit.crits })} <Mods w={w} stage={r.hit} />
+      </strong> <Dice rolls={r.hit.rolls} passes={dieVerdict(r, "hit")} label={r.hit.rolls.join(" ")} /> {t("attack.passed", { n: r.hit.passed })} · {t("attack.crits", { n: r.hit.crits })} <Mods w={w} stage={r.hit} />
     </li>,
     <li key="wound">
       <strong>
         <Tip t={t} tip="wound">
           {t("attack.stage.wound", { need: r.wound.need })}
         </Tip>
-      </strong> <Dice rolls={r.wound.rolls} passes={woundPass(r.wound)} label={r.wound.rolls.join(" ")} /> {t("attack.passed", { n: r.wound.passed })}
+      </strong> <Dice rolls={r.wound.rolls} passes={dieVerdict(r, "wound")} label={r.wound.rolls.join(" ")} /> {t("attack.passed", { n: r.wound.passed })}
       {r.wound.auto > 0 && <> · {t("attack.auto", { n: r.wound.auto })}</>} <Mods w={w} stage={r.wound} />
     </li>,
     <li key="save">
@@ -74,7 +62,7 @@ function Weapon({ w, r, shown }: { w: SigmarWords; r: AttackReport; shown: numbe
         <Tip t={t} tip="save">
           {t("attack.stage.save", { need: r.save.need, rend: r.rend })}
         </Tip>
-      </strong> <Dice rolls={r.save.rolls} passes={savePass(r.save, r.rend)} label={r.save.rolls.join(" ")} /> {t("attack.passed", { n: r.save.passed })} <Mods w={w} stage={r.save} />
+      </strong> <Dice rolls={r.save.rolls} passes={dieVerdict(r, "save")} label={r.save.rolls.join(" ")} /> {t("attack.passed", { n: r.save.passed })} <Mods w={w} stage={r.save} />
     </li>,
     ...(r.ward
       ? [

@@ -39,5 +39,5 @@ test("Twin blessing is one form: tick two units, use it; the command sent is one
   fireEvent.click(use);
   expect(sent).toHaveLength(1);
   expect(offered).toContainEqual(sent[0]);
-  expect((sent[0] as { targets: string[] }).targets).toHaveLength(2);
+  expect((sent[0] as Extract<SigmarCommand, { type: "use_ability" }>).targets).toHaveLength(2);
 });

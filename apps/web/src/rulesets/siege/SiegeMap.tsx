@@ -56,8 +56,31 @@ const MARGIN = 22;
 
 const initials = (name: string) => name.slice(0, 2).toUpperCase();
 
-/** The letter a gadget of `kind` is drawn with on the map: its name's first letter, in the reader's language. */
-export const gadgetLetter = (w: SiegeWords, kind: string): string => gadgetName(w, kind).slice(0, 1).toUpperCase();
+/** Every gadget kind that may be drawn on a map, in a fixed order: the tactical gadgets, the map's reinforced hatches, snares and the specials. */
+const GADGET_KINDS: readonly string[] = [...catalog.gadgets.keys(), "reinforced_access", "snare", ...catalog.data.operators.map((op) => op.special.id)];
+
+/**
+ * The mark a gadget of `kind` is drawn with on the map, in the reader's language: its name's first
+ * letter, or, where an earlier kind of {@link GADGET_KINDS} has that mark, its words' initials, else
+ * its first letter and a later one, so that no two gadget kinds share a mark (the legend explains each).
+ * Fixed by the catalog, never by what a seat sees.
+ */
+export function gadgetLetter(w: SiegeWords, kind: string): string {
+  const taken = new Set<string>();
+  const markOf = (k: string): string => {
+    const name = gadgetName(w, k).toUpperCase();
+    const first = name.slice(0, 1);
+    const initials = name.split(/\s+/).map((word) => word.slice(0, 1)).join("").slice(0, 2);
+    const pairs = [...name.replace(/\s+/g, "").slice(1)].map((c) => first + c);
+    return [first, initials, ...pairs].find((m) => !taken.has(m)) ?? `${first}${taken.size}`;
+  };
+  for (const k of GADGET_KINDS) {
+    const mark = markOf(k);
+    if (k === kind) return mark;
+    taken.add(mark);
+  }
+  return markOf(kind);
+}
 
 /**
  * The gadgets drawn on the map of `view` (the lower floor's), one per team and kind, in the
@@ -197,7 +220,7 @@ export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
     return (
       <g key={`g${g.id}`} className={`gadget gadget-${g.team}${pickable ? " pickable" : ""}`} pointerEvents={pickable ? undefined : "none"} {...(pickable ? pickProps(g.id, name, onPick) : {})}>
         <rect x={cx + 6} y={cy + 6} width={12} height={12} fill={TEAM_COLOUR[g.team]} opacity={0.8} />
-        <text x={cx + 12} y={cy + 16} textAnchor="middle" fontSize="9" fill="#fff">
+        <text x={cx + 12} y={cy + 16} textAnchor="middle" fontSize={gadgetLetter(w, g.kind).length > 1 ? 7 : 9} fill="#fff">
           {gadgetLetter(w, g.kind)}
         </text>
         <title>{name}</title>
@@ -335,7 +358,7 @@ export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
             <li key={`${team}:${kind}`} className="legend-gadget" data-gadget={kind}>
               <svg width="14" height="14" aria-hidden="true">
                 <rect x="1" y="1" width="12" height="12" fill={TEAM_COLOUR[team]} opacity={0.8} />
-                <text x="7" y="11" textAnchor="middle" fontSize="9" fill="#fff">
+                <text x="7" y="11" textAnchor="middle" fontSize={gadgetLetter(w, kind).length > 1 ? 7 : 9} fill="#fff">
                   {gadgetLetter(w, kind)}
                 </text>
               </svg>{" "}

@@ -13,6 +13,7 @@ import i18next from "i18next";
 import { seatViewer } from "@fogwar/engine";
 import { awaiting, catalog, legalCommandsInView, siege, type SiegeCommand, type SiegeEvent, type SiegeState, type SiegeView } from "@fogwar/siege";
 import { SiegeTableView } from "./SiegeTableView";
+import { gadgetLetter } from "./SiegeMap";
 import { describeCommand } from "./sentences";
 import { autoAnswer, loadPrefs, NO_PREFS } from "./prefs";
 import { inEnglish } from "../../../test/english";
@@ -96,11 +97,11 @@ describe("the Siege table helps a player decide", () => {
     // Every gadget says what it does and its limit.
     for (const choice of choices) expect(choice.querySelector(".gadget-effect")?.textContent).toMatch(/\w{4}/);
     for (const choice of choices) expect(choice.querySelector(".gadget-limit")?.textContent).toBe(`Limit: one use per cube, at most ${rules.maxCubesPerGadget} cubes`);
-    expect(card(attack.container, "frag_grenade")).toMatch(new RegExp(`goes off where it lands; thrown up to ${rules.throwRange} spaces in sight; breaches with yellow strength; damage yellow \\+ yellow on its space, yellow on each adjacent one`));
-    expect(card(attack.container, "drone")).toMatch(new RegExp(`moves up to ${rules.droneMovement} spaces .* scans the room`));
+    expect(card(attack.container, "frag_grenade")).toMatch(new RegExp(`Goes off where it lands; thrown up to ${rules.throwRange} spaces in sight; breaches with yellow strength; damage yellow \\+ yellow on its space, yellow on each adjacent one\\.`));
+    expect(card(attack.container, "drone")).toMatch(new RegExp(`Moves up to ${rules.droneMovement} spaces .* scans the room`));
     expect(card(attack.container, "claymore")).toMatch(/explodes when an operator enters.*breached only from an adjacent space.*damage red \+ red/);
     // A special that throws a tactical gadget says what that gadget does.
-    expect([...attack.container.querySelectorAll(".op-choice")].find((l) => l.textContent?.includes("Cinder"))?.textContent).toMatch(/Scatter flash \(2 uses\): throws a gadget .*\(Flashbang: stuns every operator/);
+    expect([...attack.container.querySelectorAll(".op-choice")].find((l) => l.textContent?.includes("Cinder"))?.textContent).toMatch(/Scatter flash \(2 uses\): throws a gadget .*\(Flashbang: Stuns every operator/);
     attack.unmount();
     const defence = show(s, "d1");
     expect(card(defence.container, "barbed_wire")).toMatch(/ends its activation at once.*placed during setup.*destroyed by yellow breach strength or more/);
@@ -320,6 +321,13 @@ describe("the Siege table helps a player decide", () => {
       // Every letter on the map is in the legend.
       for (const letter of drawn(container)) expect(legend(container).some((l) => l?.startsWith(`${letter}: `))).toBe(true);
       unmount();
+    }
+    // No two gadget kinds share a mark, in either language.
+    for (const language of ["en", "ko"]) {
+      const w = { t: i18next.getFixedT(language, "siege"), language };
+      const kinds = [...catalog.gadgets.keys(), "reinforced_access", "snare", ...catalog.data.operators.map((op) => op.special.id)];
+      const marks = kinds.map((k) => gadgetLetter(w, k));
+      expect(new Set(marks).size).toBe(kinds.length);
     }
     // A gadget not in the seat's view is never listed.
     const view = structuredClone(siege.viewFor(facing(), seatViewer("a1")));

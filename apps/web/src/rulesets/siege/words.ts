@@ -45,7 +45,8 @@ export function gadgetEffect(w: SiegeWords, id: string): string {
   if (g.breach) parts.push(w.t("gadgetInfo.breach", { colour: w.t(`colour.${g.breach}`) }));
   if (g.damage) parts.push(w.t("gadgetInfo.damage", { centre: dice(g.damage.centre), adjacent: dice(g.damage.adjacent) }));
   if (g.durability) parts.push(w.t("gadgetInfo.durability", { colour: w.t(`colour.${g.durability}`) }));
-  return parts.join("; ");
+  const text = parts.join("; ");
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
 /** A tactical gadget's limit in words (seed 004 "팀 준비": one use per inventory cube; the data's most cubes on one gadget). */

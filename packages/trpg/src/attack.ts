@@ -161,6 +161,23 @@ function canDodge(t: CharacterState): boolean {
 const abilityPenalty = (a: CharacterState): number => (archetypeOf(a).abilities ?? []).reduce((n, x) => n + (x.dodgePenalty ?? 0), 0);
 
 /**
+ * The modifiers of `target`'s dodge roll against `attacker`'s hit (seed 002 3-4 회피 판정: "d6를
+ * 굴려 환경요소와 장비의 수정치를 더해 6-자신의 신속성을 넘기면"): -1 for each dodge it made since its
+ * turn (`dodged`), the attacker's abilities (`ability`), its equipment (`equipment`). The roll
+ * succeeds when d6 + these is over 6 - SPD. `attacker` null: its abilities unknown (its stat block
+ * hidden from the viewer), left out.
+ */
+export function dodgeMods(target: CharacterState, attacker: CharacterState | null): Mod[] {
+  const mods: Mod[] = [];
+  if (target.dodges) mods.push({ source: "dodged", value: -target.dodges });
+  const ability = attacker ? abilityPenalty(attacker) : 0;
+  if (ability) mods.push({ source: "ability", value: -ability });
+  const gear = bonusOf(target, "dodge");
+  if (gear) mods.push({ source: "equipment", value: gear });
+  return mods;
+}
+
+/**
  * One step of an attack task: the hit roll, then (for shots) the target's dodge decision and
  * roll, then penetration (with the master's medium-cover decision in GM mode) and damage.
  * Returns true when the attack is over, false when it waits for a decision.
@@ -195,12 +212,7 @@ export function stepAttack(ctx: Ctx, t: Task & { kind: "attack" }): boolean {
     if (answer === "dodge") {
       const item = equipmentOf(target).find((e) => e.kind === "supercharger" && (target.slots[e.id] ?? 0) > 0)!;
       target.slots[item.id] = (target.slots[item.id] ?? 0) - 1;
-      const mods: Mod[] = [];
-      if (target.dodges) mods.push({ source: "dodged", value: -target.dodges });
-      const ability = abilityPenalty(a);
-      if (ability) mods.push({ source: "ability", value: -ability });
-      const gear = bonusOf(target, "dodge");
-      if (gear) mods.push({ source: "equipment", value: gear });
+      const mods = dodgeMods(target, a);
       const need = 6 - statsOf(target).SPD;
       const die = ctx.d6(a.id, "dice");
       const success = die + sum(mods) > need;

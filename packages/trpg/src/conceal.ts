@@ -14,9 +14,11 @@ import type { Ctx } from "./context";
 import { coverOnLine, distance, wallBetween } from "./geometry";
 import { rememberSeen, reveal } from "./reveal";
 import { statSecret } from "./attack";
-import type { CharacterState, Mod } from "./types";
+import type { CharacterState, ConcealmentAgainst, Mod, SpotCheck } from "./types";
 
 const C = RULES.conceal;
+
+const total = (die: number, mods: readonly Mod[]) => die + mods.reduce((n, m) => n + m.value, 0);
 
 /** The concealment penalty for an observer this close (seed 002 3-3: within 5 squares -3, 6-10 -2, 11-20 -1). */
 export function distancePenalty(d: number): number {
@@ -24,16 +26,44 @@ export function distancePenalty(d: number): number {
   return 0;
 }
 
-/** `c`'s concealment value against `observer` now. */
-export function effectiveConcealment(c: CharacterState, observer: CharacterState): number {
-  const v = c.concealment!;
-  return v.value + (c.prone ? C.prone : 0) - distancePenalty(distance(c.at!, observer.at!)) - C.shotPenalty * v.shots;
+/**
+ * What changes `c`'s concealment value against `observer` (seed 002 3-3), each with its source:
+ * `conceal_prone` +1 (3-1 "엎드린 상태에서는 은폐에 +1"), `distance` (within 5 squares -3, 6-10 -2,
+ * 11-20 -1) and `shots_fired` (-2 a shooting action since it concealed, cumulative).
+ */
+export function concealmentMods(c: CharacterState, observer: CharacterState): Mod[] {
+  const mods: Mod[] = [];
+  if (c.prone) mods.push({ source: "conceal_prone", value: C.prone });
+  const near = distancePenalty(distance(c.at!, observer.at!));
+  if (near) mods.push({ source: "distance", value: -near });
+  const shots = c.concealment!.shots;
+  if (shots) mods.push({ source: "shots_fired", value: -C.shotPenalty * shots });
+  return mods;
 }
 
-/** The spotting modifier of the cover between observer and target (seed 002 3-3: half -1, 3/4 -2, full -3, each). */
-export function spotCover(b: Board, o: CharacterState, c: CharacterState): number {
+/** `c`'s concealment value against `observer` now: its rolled value with {@link concealmentMods}. */
+export function effectiveConcealment(c: CharacterState, observer: CharacterState): number {
+  return total(c.concealment!.value, concealmentMods(c, observer));
+}
+
+/** `c`'s concealment as `observer` meets it, for the events: the rolled value, its modifiers and the number the spotting total must reach. */
+export function concealmentAgainst(c: CharacterState, observer: CharacterState): ConcealmentAgainst {
+  const mods = concealmentMods(c, observer);
+  return { value: c.concealment!.value, mods, need: total(c.concealment!.value, mods) };
+}
+
+/**
+ * The spotting modifiers of the cover between observer and target (seed 002 3-3: half -1, 3/4 -2,
+ * full -3, each piece), named as a shot's cover is (`cover_half`, ..., `cover_person`).
+ */
+export function spotCoverMods(b: Board, o: CharacterState, c: CharacterState): Mod[] {
   const people = peopleInSight(b, [o.id, c.id]);
-  return coverOnLine(mapOf(b), o.at!, c.at!, people).reduce((n, p) => n + RULES.cover.spot[p.level], 0);
+  return coverOnLine(mapOf(b), o.at!, c.at!, people).map((p) => ({ source: p.person ? "cover_person" : `cover_${p.level}`, value: RULES.cover.spot[p.level] }));
+}
+
+/** The spotting modifier of the cover between observer and target: the sum of {@link spotCoverMods}. */
+export function spotCover(b: Board, o: CharacterState, c: CharacterState): number {
+  return total(0, spotCoverMods(b, o, c));
 }
 
 /** Whether `o` can look at `c` at all: no wall between, and within sight in darkness outside the light (seed 002 3-7). */
@@ -50,12 +80,12 @@ function spotMods(o: CharacterState): Mod[] {
   return mods;
 }
 
-const total = (die: number, mods: readonly Mod[]) => die + mods.reduce((n, m) => n + m.value, 0);
-
 /**
  * A spotting roll by `o` (seed 002 3-3): d6 + COG (+ equipment); every concealed enemy whose
  * value against `o` is at or below the roll less the cover between is revealed. The roll is
- * public and names only what it found.
+ * public and names only what it found; for each found character it shows how they met
+ * ({@link SpotCheck}: the cover, the total with it, the value with its modifiers), never anything
+ * of one it did not find.
  */
 export function spot(ctx: Ctx, o: CharacterState): void {
   const s = ctx.s;
@@ -63,15 +93,21 @@ export function spot(ctx: Ctx, o: CharacterState): void {
   const mods = spotMods(o);
   const roll = total(die, mods);
   const found: string[] = [];
+  const checks: SpotCheck[] = [];
   for (const c of Object.values(s.characters).sort((x, y) => (x.id < y.id ? -1 : 1))) {
     if (c.side === o.side || !c.concealed || c.status === "dead" || !c.at) continue;
     if (!inSight(s, o, c)) continue;
-    if (roll + spotCover(s, o, c) >= effectiveConcealment(c, o)) found.push(c.id);
+    const cover = spotCoverMods(s, o, c);
+    const concealment = concealmentAgainst(c, o);
+    if (total(roll, cover) >= concealment.need) {
+      found.push(c.id);
+      checks.push({ character: c.id, cover, total: total(roll, cover), concealment });
+    }
   }
-  const event = { type: "spotting" as const, observer: o.id, die, mods, total: roll, found };
+  const event = { type: "spotting" as const, observer: o.id, die, mods, total: roll, found, checks };
   // A concealed observer (a delayed turn) spots unseen: only its side hears of the roll.
   if (o.concealed) ctx.emitTo(o.side, event);
-  else if (statSecret(s, [o.id])) ctx.emitTo("enemies", event, { ...event, mods: [], total: null });
+  else if (statSecret(s, [o.id])) ctx.emitTo("enemies", event, { ...event, mods: [], total: null, checks: checks.map((k) => ({ ...k, total: null })) });
   else ctx.emit(event);
   for (const id of found) reveal(ctx, s.characters[id]!, "spotted", o.concealed ? undefined : o.id);
 }
@@ -87,10 +123,12 @@ export function spot(ctx: Ctx, o: CharacterState): void {
 function attempt(ctx: Ctx, o: CharacterState, c: CharacterState, cause: "reactive" | "respot"): boolean {
   // The pair's own stream: an attempt that only happens because `c` is there moves no other dice.
   const die = ctx.d6(`${o.id}>${c.id}`, "hidden");
-  const roll = total(die, spotMods(o)) + spotCover(ctx.s, o, c);
-  const need = effectiveConcealment(c, o);
+  const mods = [...spotMods(o), ...spotCoverMods(ctx.s, o, c)];
+  const roll = total(die, mods);
+  const concealment = concealmentAgainst(c, o);
+  const need = concealment.need;
   const success = roll >= need;
-  const event = { type: "reactive_spot" as const, observer: o.id, target: c.id, cause, die, total: roll, need, success };
+  const event = { type: "reactive_spot" as const, observer: o.id, target: c.id, cause, die, mods, total: roll, need, concealment, success };
   if (success) {
     if (o.concealed) ctx.emitTo(o.side, event);
     else ctx.emit(event);

@@ -91,6 +91,9 @@ export function deathSave(ctx: Ctx, c: CharacterState): void {
   if (c.deathFails >= RULES.deathSaves.failuresToDie) kill(ctx, c);
 }
 
+/** The number a healing or stabilising check's d6 must roll over (seed 002 3-6 치료 판정: "6- 정밀을 넘기면"): 6 - the healer's PRC. */
+export const healNeed = (healer: CharacterState): number => 6 - statsOf(healer).PRC;
+
 /**
  * Healing (seed 002 3-6): one use of an emergency repair kit or a medkit, d6 over 6 - PRC of the
  * healer: one wound back. A character at 0 W who gets one back is no longer incapacitated. The
@@ -99,7 +102,7 @@ export function deathSave(ctx: Ctx, c: CharacterState): void {
 export function heal(ctx: Ctx, healer: CharacterState, target: CharacterState): void {
   const item = itemOfKind(healer, "repair") ?? itemOfKind(healer, "medical")!;
   healer.slots[item.id] = (healer.slots[item.id] ?? 0) - 1;
-  const need = 6 - statsOf(healer).PRC;
+  const need = healNeed(healer);
   const die = ctx.d6(healer.id, "hidden");
   const success = die > need;
   // Seen by the other side only when both are (docs/rules/trpg.md "Presence").
@@ -111,7 +114,7 @@ export function heal(ctx: Ctx, healer: CharacterState, target: CharacterState): 
 
 /** Stabilising (seed 002 3-6): medical gear and the healing check, no use spent; no more death saves. Heard as `healed` is. */
 export function stabilise(ctx: Ctx, healer: CharacterState, target: CharacterState): void {
-  const need = 6 - statsOf(healer).PRC;
+  const need = healNeed(healer);
   const die = ctx.d6(healer.id, "hidden");
   const success = die > need;
   ctx.emitIf(secretOf(healer) || secretOf(target), healer.side, { type: "stabilised", character: target.id, by: healer.id, die, need, success });
@@ -119,12 +122,15 @@ export function stabilise(ctx: Ctx, healer: CharacterState, target: CharacterSta
 }
 
 /**
- * After `attacker` attacks `target`: the target knows of it now, and a surprised side is alerted
- * (seed 002 3-2, 3-3): surprise ends, and its characters know of every opponent they can see.
+ * After `attacker` attacks `target`: each knows of the other now (seed 002 3-3 "상대가 자신을
+ * 인지하지 못한 상태에서": the target has perceived its attacker, and one that attacks has perceived
+ * what it attacks: since `trpg-0.6.0`, a surprised character that shot an enemy gives that enemy no
+ * +2 against it), and a surprised side is alerted (3-2): surprise ends, and its characters know of
+ * every opponent they can see.
  */
 export function alert(ctx: Ctx, target: CharacterState, attacker: CharacterState): void {
   const s = ctx.s;
-  s.unaware = s.unaware.filter((pair) => pair !== `${target.id}>${attacker.id}`);
+  s.unaware = s.unaware.filter((pair) => pair !== `${target.id}>${attacker.id}` && pair !== `${attacker.id}>${target.id}`);
   if (s.surprised === target.side) endSurprise(ctx);
 }
 

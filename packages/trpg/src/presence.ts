@@ -41,6 +41,14 @@ type TrpgMatch = Match<TrpgSetup, TrpgState, TrpgCommand, TrpgEvent, TrpgView>;
 /** Commands of the hidden enemy's delayed turns that never reveal it by themselves. */
 const QUIET = new Set(["step", "spot", "overwatch", "peek", "unpeek", "swap", "brace", "prone", "stand", "heal", "stabilise", "end_turn"]);
 
+/**
+ * Whether a command of the hidden enemy's delayed turn is quiet: one of {@link QUIET}, and a heal
+ * or stabilising only of itself. Healing a seen ally is an act that shows by its effect (docs/rules/trpg.md
+ * "Acts that show by their effect"): the ally later survives a wound it would not have, which the
+ * match without the healer cannot show.
+ */
+const isQuiet = (c: TrpgCommand, hidden: string): boolean => QUIET.has(c.type) && (!("target" in c) || (c.type !== "heal" && c.type !== "stabilise") || c.target === hidden);
+
 /** The enemies' command in "without": the same, less the hidden enemy's delayed turn. */
 function without(command: TrpgCommand, hidden: string): TrpgCommand {
   if (command.type !== "end_round" || !command.turns) return command;
@@ -154,7 +162,7 @@ export function comparePresence(setup: TrpgSetup, seed: string, botSeed: string,
     if (seat === enemySeat) {
       // The hidden enemy keeps quiet in its delayed turns (a loud one would end the comparison at once),
       // and its allies do not heal it or wait after it (a command "without" cannot have: the enemies' own choice, made knowing it is there).
-      const quiet = legal.filter((c) => (c.type !== "end_round" || !c.turns?.some((t) => t.actor === target && t.commands.some((x) => !QUIET.has(x.type)))) && !namesFor(c, target));
+      const quiet = legal.filter((c) => (c.type !== "end_round" || !c.turns?.some((t) => t.actor === target && t.commands.some((x) => !isQuiet(x, target)))) && !namesFor(c, target));
       legal = quiet.length > 0 ? quiet : legal;
     }
     let command = bots.get(seat)!.choose(legal)!;

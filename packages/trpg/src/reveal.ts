@@ -28,12 +28,23 @@ export function rememberSeen(s: TrpgState, c: CharacterState): void {
   };
 }
 
-/** Ends `c`'s concealment for `cause` (spotted by `by`, moved, attacked in melee, ...) and tells everyone where it is. */
+/**
+ * Ends `c`'s concealment for `cause` (spotted by `by`, moved, attacked in melee, ...) and tells
+ * everyone where it is. Seen now, `c` is perceived (seed 002 3-3 "상대가 자신을 인지하지 못한
+ * 상태에서", since `trpg-0.6.0`): by `by`, who found it, and, unless their side is surprised (3-2: it
+ * knows of nobody until the surprise ends), by all its opponents, as when a surprise ends. So a
+ * revealed ambusher has no +2 against one that has seen it.
+ */
 export function reveal(ctx: Ctx, c: CharacterState, cause: RevealCause, by?: string): void {
+  const s = ctx.s;
   c.concealed = false;
   c.concealment = null;
   c.known = true;
   c.lastSeen = c.at;
-  delete ctx.s.server.seenAs[c.id];
+  delete s.server.seenAs[c.id];
+  s.unaware = s.unaware.filter((pair) => {
+    const [t, a] = pair.split(">") as [string, string];
+    return a !== c.id || (t !== by && s.surprised === s.characters[t]?.side);
+  });
   ctx.emit({ type: "revealed", character: c.id, at: c.at!, cause, ...(by ? { by } : {}) });
 }

@@ -267,6 +267,30 @@ export interface Mod {
   readonly value: number;
 }
 
+/**
+ * A concealment value as one observer meets it (seed 002 3-3): the value the concealment roll gave,
+ * what changes it against that observer (`conceal_prone` +1, `distance` -3/-2/-1 within 5/10/20
+ * squares, `shots_fired` -2 a shooting action since), and `need`, the value with them: a spotting
+ * total at or above `need` finds the character.
+ */
+export interface ConcealmentAgainst {
+  readonly value: number;
+  readonly mods: readonly Mod[];
+  readonly need: number;
+}
+
+/**
+ * How a spotting roll found one concealed character (seed 002 3-3 색적): the cover between (each
+ * piece, to the roll), the roll's total with it (null where the observer's stat block is hidden
+ * from the hearer), and the concealment it reached. Only found characters have one (since `trpg-0.6.0`).
+ */
+export interface SpotCheck {
+  readonly character: CharacterId;
+  readonly cover: readonly Mod[];
+  readonly total: number | null;
+  readonly concealment: ConcealmentAgainst;
+}
+
 /** Why a concealed character was revealed. */
 export type RevealCause = "spotted" | "reactive" | "respot" | "moved" | "melee" | "contact" | "fallen";
 
@@ -300,8 +324,21 @@ export type TrpgEventBody =
   | { readonly type: "overwatch_set"; readonly character: CharacterId; readonly overwatch: Overwatch | null }
   | { readonly type: "overwatch_ended"; readonly character: CharacterId }
   | { readonly type: "concealed"; readonly character: CharacterId; readonly success: boolean; readonly die?: number; readonly mods?: readonly Mod[]; readonly value?: number }
-  | { readonly type: "spotting"; readonly observer: CharacterId; readonly die: number; readonly mods: readonly Mod[]; readonly total: number | null; readonly found: readonly CharacterId[] }
-  | { readonly type: "reactive_spot"; readonly observer: CharacterId; readonly target: CharacterId; readonly cause: "reactive" | "respot"; readonly die?: number; readonly total?: number; readonly need?: number; readonly success: boolean }
+  | { readonly type: "spotting"; readonly observer: CharacterId; readonly die: number; readonly mods: readonly Mod[]; readonly total: number | null; readonly found: readonly CharacterId[]; readonly checks?: readonly SpotCheck[] }
+  | {
+      readonly type: "reactive_spot";
+      readonly observer: CharacterId;
+      readonly target: CharacterId;
+      readonly cause: "reactive" | "respot";
+      readonly die?: number;
+      /** The roll's modifiers: COG, equipment, and each piece of cover between (since `trpg-0.6.0`). */
+      readonly mods?: readonly Mod[];
+      readonly total?: number;
+      readonly need?: number;
+      /** How `need` came about (since `trpg-0.6.0`). */
+      readonly concealment?: ConcealmentAgainst;
+      readonly success: boolean;
+    }
   | { readonly type: "revealed"; readonly character: CharacterId; readonly at: Square; readonly cause: RevealCause; readonly by?: CharacterId }
   | { readonly type: "unseen_attacker"; readonly character: CharacterId; readonly target: CharacterId }
   | {

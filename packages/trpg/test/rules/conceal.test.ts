@@ -208,3 +208,65 @@ describe("seed 002 3-3 은폐: attacking from concealment gained during the figh
     expect(ofType(eventsOf(seen, "p1", { type: "shoot", targets: ["raider-1"], burst: false, called: false }).events, "attack")[0]!.mods).toEqual([]);
   });
 });
+
+describe("seed 002 3-3 색적, 은폐: who has perceived whom, and what a spotting roll was compared with", () => {
+  /** `state` with `id`'s fresh turn running (the positions of the worked examples, a later turn). */
+  const turnOf = (state: ReturnType<typeof position>, id: string) => {
+    const s = structuredClone(state);
+    s.slot = s.order.indexOf(id);
+    s.turn = { ...s.turn!, actor: id, ap: 6, acted: false, moved: 0, segments: 0, freeSpot: false, snapshot: false, suppress: false, disengaged: false };
+    return s;
+  };
+  /** The hidden lookout (value 6) at (4,1), 4 squares from Vale at (0,1): both party characters do not know of it. */
+  const ambush = () => {
+    const s = position(VERSUS_SETUP, { turn: "vale", at: { vale: sq(0, 1), reed: sq(0, 9), "raider-1": sq(11, 9) }, with: { lookout: hidden(6, sq(4, 1)) } });
+    s.unaware = ["vale>lookout", "reed>lookout"];
+    return s;
+  };
+
+  test("002_867c0cd57d46adf1.txt 3-3 색적 '은폐 값 이상이 되면 상대가 드러납니다' with '5칸 이내라면 -3': Reed's total of 4 (a 2 + COG 2) finds a concealment of 6 four squares away, 6 - 3 = 3; the event names the value, the distance and the number met", () => {
+    const s = position(VERSUS_SETUP, { turn: "reed", at: { reed: sq(0, 1), vale: sq(0, 9), "raider-1": sq(11, 9) }, with: { lookout: hidden(6, sq(4, 1)) } });
+    const { events } = eventsOf(withDice(s, "reed", [2]), "p1", { type: "spot" });
+    const [spotting] = ofType(events, "spotting");
+    expect(spotting).toMatchObject({ die: 2, total: 4, found: ["lookout"] });
+    expect(spotting!.checks).toEqual([{ character: "lookout", cover: [], total: 4, concealment: { value: 6, mods: [{ source: "distance", value: -3 }], need: 3 } }]);
+  });
+
+  test("002_867c0cd57d46adf1.txt 3-3 '상대가 자신을 인지하지 못한 상태에서 적을 공격할 경우 명중에 +2': once Vale has spotted the ambusher, its shot at her has no +2; Reed, who saw it revealed too, gets none either", () => {
+    const spotted = eventsOf(withDice(ambush(), "vale", [6]), "p1", { type: "spot" }).state;
+    expect(spotted.unaware).toEqual([]);
+    const shot = eventsOf(withDice(turnOf(spotted, "lookout"), "lookout", [1]), "e1", { type: "shoot", targets: ["vale"], burst: false, called: false });
+    expect(ofType(shot.events, "attack")[0]!.mods.map((m) => m.source)).not.toContain("unaware");
+  });
+
+  test("002_867c0cd57d46adf1.txt 3-3 '상대가 자신을 인지하지 못한 상태에서' with 3-2 기습: a surprised Vale who shot the raider this round has perceived it: its answer has no +2 (the rest of her side, still surprised, is unaware of it)", () => {
+    const s = position(VERSUS_SETUP, { turn: "vale", at: { vale: sq(0, 0), "raider-1": sq(5, 0), reed: sq(0, 9) }, with: { lookout: GONE } });
+    s.surprised = "party";
+    s.unaware = ["vale>raider-1", "reed>raider-1"];
+    const shot = eventsOf(withDice(s, "vale", [1]), "p1", { type: "shoot", targets: ["raider-1"], burst: false, called: false }).state;
+    expect(shot.unaware).toEqual(["reed>raider-1"]);
+    const answer = eventsOf(withDice(turnOf(shot, "raider-1"), "raider-1", [1]), "e1", { type: "shoot", targets: ["vale"], burst: false, called: false });
+    expect(ofType(answer.events, "attack")[0]!.mods.map((m) => m.source)).not.toContain("unaware");
+  });
+
+  test("002_867c0cd57d46adf1.txt 3-2 기습 (project decision kept): a surprised side that has only seen an ambusher revealed by moving still does not know of it until the surprise ends", () => {
+    const s = ambush();
+    s.surprised = "party";
+    const lookout = turnOf(s, "lookout");
+    const moved = eventsOf(lookout, "e1", { type: "move", to: sq(6, 1) }).state;
+    expect(moved.characters.lookout!.concealed).toBe(false);
+    expect(moved.unaware).toEqual(["vale>lookout", "reed>lookout"]);
+    const seen = structuredClone(s);
+    seen.surprised = null;
+    const movedSeen = eventsOf(turnOf(seen, "lookout"), "e1", { type: "move", to: sq(6, 1) }).state;
+    expect(movedSeen.unaware).toEqual([]);
+  });
+
+  test("002_867c0cd57d46adf1.txt 3-3 '사격할 때 마다 패널티가 2 추가된 상태에서 상대가 색적을 재굴림': the re-spot after a shot names the shots fired and the distance with the value it met", () => {
+    const s = withDice(withDice(position(VERSUS_SETUP, { turn: "lookout", at: { vale: sq(0, 1), reed: sq(0, 9), "raider-1": sq(11, 9) }, with: { lookout: hidden(12) } }), "lookout", [1]), "vale>lookout", [6]);
+    const { events } = eventsOf(s, "e1", { type: "shoot", targets: ["vale"], burst: false, called: false });
+    const [again] = ofType(events, "reactive_spot");
+    expect(again).toMatchObject({ die: 6, mods: [{ source: "COG", value: 4 }], total: 10, need: 8, success: true });
+    expect(again!.concealment).toEqual({ value: 12, mods: [{ source: "distance", value: -2 }, { source: "shots_fired", value: -2 }], need: 8 });
+  });
+});

@@ -2,14 +2,14 @@
  * The TRPG's controls, built from the seat's legal commands only (seed 002 3-1 actions): the
  * decision asked of the seat, the actions of the active character (a kind is chosen, then a
  * highlighted square or character on the map answers it, or the same choice from a list for
- * keyboards and screen readers; an attack picked on the map is shown with its odds and asks for a
- * confirmation, and the chosen kind is cleared once a command is sent, so no later click fires
- * unasked). The round-end step's delayed turns are composed in ./DelayedTurns.tsx.
+ * keyboards and screen readers; an action on a target ({@link asksFirst}), from the map or the list,
+ * is shown with its odds and asks for a confirmation, and the chosen kind is cleared once a command
+ * is sent, so no later click fires unasked). The round-end step's delayed turns are composed in ./DelayedTurns.tsx.
  */
 import { useMemo, useState } from "react";
 import type { TrpgCommand, TrpgView } from "@fogwar/trpg";
 import { charName, squareCode, type TrpgWords } from "./words";
-import { AttackOddsPanel } from "./Odds";
+import { AttackOddsPanel, ReactionOddsPanel } from "./Odds";
 import "../../i18n/trpg-strings";
 
 /** What a command does, in words. */
@@ -50,6 +50,14 @@ export function actionLabel(w: TrpgWords, c: TrpgCommand): string {
 
 /** The kinds a click on the map answers, and what it picks. */
 export const MAP_KINDS: Record<string, "square" | "target"> = { move: "square", sprint: "square", step: "square", suppress: "square", shoot: "target", snapshot: "target", melee: "target", shove: "target" };
+
+/**
+ * Whether a command asks before it is sent (its odds, then Confirm or Cancel): every action that
+ * spends action points on a target (seed 002 3-1: a shot, snapshot, melee attack, shove, suppressive
+ * fire, a heal or stabilising), whether picked on the map or from the list. Moves and actions
+ * without a target are sent at once.
+ */
+export const asksFirst = (c: TrpgCommand): boolean => ["shoot", "snapshot", "melee", "shove", "suppress", "heal", "stabilise"].includes(c.type);
 
 /** The value a map click gives for a command (a square `x,y` or a character `c:<id>`), or null. */
 export function pickValue(c: TrpgCommand): string | null {
@@ -104,7 +112,7 @@ export function useBuilder(w: TrpgWords, legal: readonly TrpgCommand[]): Builder
   return { kind: current, setKind: (k) => (setKind(k), setPicked(null)), called, setCalled, burst, setBurst, matching, targets, picked: stillLegal, setPicked, reset };
 }
 
-/** The decision the match asks of this seat: a sentence and one button per answer. */
+/** The decision the match asks of this seat: a sentence, the odds of what an answer rolls (./Odds.tsx), and one button per answer. */
 export function DecisionPrompt({ view, w, legal, onCommand }: { view: TrpgView; w: TrpgWords; legal: readonly TrpgCommand[]; onCommand: (c: TrpgCommand) => void }) {
   const p = view.pending;
   if (!p) return null;
@@ -114,6 +122,7 @@ export function DecisionPrompt({ view, w, legal, onCommand }: { view: TrpgView; 
     <section className="decision" aria-label={w.t(`decision.${p.kind}.title`)}>
       <h3>{w.t(`decision.${p.kind}.title`)}</h3>
       <p>{w.t(`decision.${p.kind}.text`, { who, by })}</p>
+      <ReactionOddsPanel w={w} pending={p} />
       {legal
         .filter((c): c is TrpgCommand & { type: "decide" } => c.type === "decide")
         .map((c) => (
@@ -185,7 +194,7 @@ export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords;
             </div>
           ) : options.length > 0 ? (
             <>
-              <CommandChoice w={w} options={options} at={Math.min(choice, options.length - 1)} onChoose={setChoice} label={t("actions.list")} button={t("actions.doIt")} onPress={() => pick && send(pick)} />
+              <CommandChoice w={w} options={options} at={Math.min(choice, options.length - 1)} onChoose={setChoice} label={t("actions.list")} button={t("actions.doIt")} onPress={() => pick && (asksFirst(pick) ? builder.setPicked(pick) : send(pick))} />
               {pick && <AttackOddsPanel w={w} actor={actor} command={pick} />}
             </>
           ) : (

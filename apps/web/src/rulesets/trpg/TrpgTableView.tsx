@@ -12,7 +12,7 @@ import { useTranslation } from "react-i18next";
 import { awaiting, catalog, type TrpgCommand, type TrpgEvent, type TrpgView } from "@fogwar/trpg";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
 import { MAP_COLUMNS_EXTRA, TrpgMap, TrpgMapLegend, mapFocus } from "./TrpgMap";
-import { ActionControls, DecisionPrompt, MAP_KINDS, useBuilder, pickValue } from "./TrpgControls";
+import { ActionControls, DecisionPrompt, MAP_KINDS, asksFirst, useBuilder, pickValue } from "./TrpgControls";
 import { DelayedTurns, useDelayedComposer } from "./DelayedTurns";
 import { WaitingFor } from "./WaitingFor";
 import { GmConsole } from "./GmConsole";
@@ -67,9 +67,9 @@ export function TrpgTableView({ view, seat, legal, onCommand, events, banner, no
     if (composing) return composer.pick(value);
     const command = builder.matching.find((c) => pickValue(c) === value);
     if (!command) return;
-    // An attack asks first (its odds and a confirmation); a square is sent at once. Either way the
-    // chosen kind does not stay armed for the next click.
-    if (MAP_KINDS[command.type] === "target") return builder.setPicked(command);
+    // An action on a target asks first (its odds and a confirmation); a move is sent at once. Either
+    // way the chosen kind does not stay armed for the next click.
+    if (asksFirst(command)) return builder.setPicked(command);
     builder.reset();
     onCommand(command);
   };

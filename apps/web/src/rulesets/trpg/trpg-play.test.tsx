@@ -69,7 +69,7 @@ describe("the TRPG table's play aids", () => {
     fireEvent.click(screen.getByRole("radio", { name: "Shoot" }));
     const raider = container.querySelector('[data-character="raider-1"]')!;
     fireEvent.click(raider.closest(".pickable") ?? raider);
-    const confirm = screen.getByRole("group", { name: "Confirm the attack" });
+    const confirm = screen.getByRole("group", { name: "Confirm the action" });
     expect(within(confirm).queryByTestId("trpg-odds")).toBeNull();
     fireEvent.click(within(confirm).getByRole("button", { name: "Confirm" }));
     expect(onCommand).toHaveBeenCalledWith({ type: "shoot", targets: ["raider-1"], burst: false, called: false });
@@ -81,7 +81,7 @@ describe("the TRPG table's play aids", () => {
     const raider = container.querySelector('[data-character="raider-1"]')!;
     fireEvent.click(raider.closest(".pickable") ?? raider);
     expect(onCommand).not.toHaveBeenCalled();
-    const confirm = screen.getByRole("group", { name: "Confirm the attack" });
+    const confirm = screen.getByRole("group", { name: "Confirm the action" });
     const odds = within(confirm).getByTestId("trpg-odds").textContent!;
     expect(odds).toContain("roll over 3 on a d6 to hit (50%)");
     expect(odds).toContain("PRC +4");
@@ -102,7 +102,39 @@ describe("the TRPG table's play aids", () => {
     fireEvent.click(raider.closest(".pickable") ?? raider);
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
     expect(onCommand).not.toHaveBeenCalled();
-    expect(screen.queryByRole("group", { name: "Confirm the attack" })).toBeNull();
+    expect(screen.queryByRole("group", { name: "Confirm the action" })).toBeNull();
+  });
+
+  test("seed 002 3-1: an action on a target chosen from the list asks first too, as one picked on the map does: Do it shows the confirmation, Confirm sends it", () => {
+    const { onCommand } = renderFor(valesShot(), "p1");
+    fireEvent.click(screen.getByRole("radio", { name: "Shoot" }));
+    fireEvent.click(screen.getByRole("button", { name: "Do it" }));
+    expect(onCommand).not.toHaveBeenCalled();
+    const confirm = screen.getByRole("group", { name: "Confirm the action" });
+    expect(within(confirm).getByTestId("trpg-odds").textContent).toContain("roll over 3 on a d6 to hit (50%)");
+    fireEvent.click(within(confirm).getByRole("button", { name: "Confirm" }));
+    expect(onCommand).toHaveBeenCalledWith({ type: "shoot", targets: ["raider-1"], burst: false, called: false });
+  });
+
+  test("seed 002 3-6 치료 판정: Reed's heal (a repair kit) asks first and shows its odds, over 6 - PRC 3 = 3 (50%); a move is still sent at once", () => {
+    const s = structuredClone(until(trpg.setup(GM, "web-odds").state, (x) => x.turn?.actor === "reed"));
+    const at = s.characters.reed!.at!;
+    s.characters.vale = { ...s.characters.vale!, at: { x: at.x + 1, y: at.y }, wounds: 1 };
+    const { onCommand } = renderFor(s, "p1");
+    const heal = screen.queryByRole("radio", { name: "Heal" });
+    expect(heal).not.toBeNull();
+    fireEvent.click(heal!);
+    fireEvent.click(screen.getByRole("button", { name: "Do it" }));
+    expect(onCommand).not.toHaveBeenCalled();
+    const confirm = screen.getByRole("group", { name: "Confirm the action" });
+    const odds = within(confirm).getByTestId("trpg-odds").textContent!;
+    expect(odds).toContain("roll over 3 on a d6 to succeed (50%)");
+    expect(odds).toContain("PRC +3");
+    fireEvent.click(within(confirm).getByRole("button", { name: "Confirm" }));
+    expect(onCommand).toHaveBeenCalledWith(expect.objectContaining({ type: "heal" }));
+    fireEvent.click(screen.getByRole("radio", { name: "Move" }));
+    fireEvent.click(screen.getByRole("button", { name: "Do it" }));
+    expect(onCommand).toHaveBeenCalledTimes(2);
   });
 
   test("on a phone the action bar folds to its first line while an attack is picked on the map (the board in sight), keeps the confirmation, opens on request and again once the attack is sent", () => {
@@ -117,7 +149,7 @@ describe("the TRPG table's play aids", () => {
     const raider = container.querySelector('[data-character="raider-1"]')!;
     fireEvent.click(raider.closest(".pickable") ?? raider);
     expect(bar().getAttribute("data-folded")).toBe("true");
-    fireEvent.click(within(screen.getByRole("group", { name: "Confirm the attack" })).getByRole("button", { name: "Confirm" }));
+    fireEvent.click(within(screen.getByRole("group", { name: "Confirm the action" })).getByRole("button", { name: "Confirm" }));
     expect(onCommand).toHaveBeenCalledTimes(1);
     expect(bar().getAttribute("data-folded")).toBe("false");
   });
@@ -172,7 +204,7 @@ describe("the TRPG table's play aids", () => {
     fireEvent.click(screen.getByRole("radio", { name: "Shoot" }));
     const raider = container.querySelector('[data-character="raider-1"]')!;
     fireEvent.click(raider.closest(".pickable") ?? raider);
-    const odds = within(screen.getByRole("group", { name: "Confirm the attack" })).getByTestId("trpg-odds").textContent!;
+    const odds = within(screen.getByRole("group", { name: "Confirm the action" })).getByTestId("trpg-odds").textContent!;
     const r = trpg.apply(state, { type: "shoot", targets: ["raider-1"], burst: false, called: false }, "p1");
     if (!r.ok) throw new Error(r.error.code);
     const view = trpg.viewFor(r.state, seatViewer("p1"));

@@ -5,7 +5,7 @@
  */
 import type { TFunction } from "i18next";
 import type { Square } from "@fogwar/engine";
-import { catalog, type Mod, type Name, type TrpgEvent, type TrpgView } from "@fogwar/trpg";
+import { catalog, type ConcealmentAgainst, type Mod, type Name, type SpotCheck, type TrpgEvent, type TrpgView } from "@fogwar/trpg";
 import type { SeatNamer } from "../../table/names";
 
 /** What the words need: the namespace's `t`, the page's language, the seats' names and the view (for characters' names). */
@@ -49,6 +49,21 @@ export function hitTerms(e: Extract<TrpgEvent, { type: "attack" }>): Mod[] {
   // The weapon decides, as in the rules (a free strike is a melee attack too).
   const melee = ((e.weapon ? catalog.weapons.get(e.weapon)?.kind : undefined) ?? (e.via === "melee" || e.via === "free_strike" ? "melee" : "")) === "melee";
   return [{ source: melee ? "BRT" : "PRC", value: stat }, ...e.mods];
+}
+
+/**
+ * A concealment as an observer met it (seed 002 3-3), in words: "concealment 6, within 5 squares -3:
+ * 3 needed". The numbers are the rules' own (`ConcealmentAgainst`), none computed here.
+ */
+export function concealmentText(w: TrpgWords, k: ConcealmentAgainst): string {
+  const parts = [`${w.t("spot.value", { value: k.value })}`, ...k.mods.map((m) => modText(w, m))];
+  return w.t("spot.concealment", { parts: parts.join(", "), need: k.need });
+}
+
+/** How a spotting roll found one character, in words: its cover, its total with the cover, and the concealment it met. */
+export function spotCheckText(w: TrpgWords, k: SpotCheck): string {
+  const cover = k.cover.length > 0 ? k.cover.map((m) => modText(w, m)).join(", ") : w.t("spot.noCover");
+  return w.t("spot.check", { target: charName(w, k.character), total: k.total ?? "?", cover, concealment: concealmentText(w, k.concealment) });
 }
 
 /** Who hears an event, for the dice log: its side only, the game master only, or everyone (null). */
@@ -96,9 +111,17 @@ export function describeEvent(w: TrpgWords, e: TrpgEvent): string {
     case "concealed":
       return e.success ? (e.value !== undefined ? t("event.concealed_value", { who: c(e.character), die: e.die, value: e.value }) : t("event.concealed", { who: c(e.character) })) : t("event.conceal_failed", { who: c(e.character), die: e.die ?? "?" });
     case "spotting":
-      return t(e.found.length > 0 ? "event.spotting_found" : "event.spotting_none", { who: c(e.observer), die: e.die, total: e.total ?? "?", found: e.found.map(c).join(", ") }) + mods(w, e.mods);
+      return (
+        t(e.found.length > 0 ? "event.spotting_found" : "event.spotting_none", { who: c(e.observer), die: e.die, total: e.total ?? "?", found: e.found.map(c).join(", ") }) +
+        mods(w, e.mods) +
+        (e.checks ?? []).map((k) => ` ${spotCheckText(w, k)}`).join("")
+      );
     case "reactive_spot":
-      return t(e.success ? `event.${e.cause}_found` : `event.${e.cause}_missed`, { who: c(e.observer), target: c(e.target), die: e.die ?? "?", total: e.total ?? "?", need: e.need ?? "?" });
+      return (
+        t(e.success ? `event.${e.cause}_found` : `event.${e.cause}_missed`, { who: c(e.observer), target: c(e.target), die: e.die ?? "?", total: e.total ?? "?", need: e.need ?? "?" }) +
+        (e.mods && e.mods.length > 0 ? ` ${t("spot.rollMods", { mods: e.mods.map((m) => modText(w, m)).join(", ") })}` : "") +
+        (e.concealment ? ` ${concealmentText(w, e.concealment)}` : "")
+      );
     case "revealed":
       return t(`event.revealed_${e.cause}`, { who: c(e.character), at: squareCode(e.at), by: e.by ? c(e.by) : t("unseenSomeone") });
     case "unseen_attacker":

@@ -83,6 +83,11 @@ export function TrpgMap({ view, w, targets, onPick, active }: TrpgMapProps) {
   const centre = (s: { x: number; y: number }) => [x0(s.x) + CELL / 2, y0(s.y) + CELL / 2] as const;
   const night = view.night >= catalog.light.lowLightFrom;
   const characters = Object.values(view.characters).sort((a, b) => (a.id < b.id ? -1 : 1));
+  // Drawn bottom to top: the dead, then where unseen ones were last seen, then the living, so a
+  // living token is never under another's marker; a marker on a square someone stands on moves to its corner.
+  const layer = (c: CharacterState) => (c.status === "dead" ? 0 : c.at === null ? 1 : 2);
+  const tokens = [...characters].sort((a, b) => layer(a) - layer(b));
+  const standing = new Set(characters.filter((c) => c.at && c.status !== "dead").map((c) => `${c.at!.x},${c.at!.y}`));
   return (
     <svg className="trpg-map" viewBox={`0 0 ${width} ${height}`} role="group" aria-label={t("map.name", { scenario: inLanguage(w, scenario.name) })}>
       <title>{t("map.name", { scenario: inLanguage(w, scenario.name) })}</title>
@@ -135,18 +140,21 @@ export function TrpgMap({ view, w, targets, onPick, active }: TrpgMapProps) {
             const [x, y] = key.split(",").map(Number) as [number, number];
             return <rect key={`t${key}`} x={x0(x) + 2} y={y0(y) + 2} width={CELL - 4} height={CELL - 4} className="target" {...pickProps(key, label, onPick)} />;
           })}
-      {characters.map((c) => {
+      {tokens.map((c) => {
         const at = c.at ?? c.lastSeen;
         if (!at) return null;
-        const [cx, cy] = centre(at);
         const ghost = c.at === null;
+        // A marker (the dead's ✕, a last-seen "?") under a living token: small, in the square's corner.
+        const under = layer(c) < 2 && standing.has(`${at.x},${at.y}`);
+        const [cx, cy] = under ? [x0(at.x) + CELL * 0.2, y0(at.y) + CELL * 0.2] : centre(at);
+        const r = under ? CELL * 0.17 : c.prone ? CELL * 0.3 : CELL * 0.4;
         const pick = targets?.get(`c:${c.id}`);
         const label = ghost ? t("map.lastSeen", { who: inLanguage(w, c.name), at: squareCode(at) }) : `${describe(w, c)}, ${squareCode(at)}`;
         return (
-          <g key={c.id} className={`token side-${c.side}${ghost ? " ghost" : ""}${c.status !== "active" ? ` ${c.status}` : ""}${active === c.id ? " active" : ""}${pick ? " pickable" : ""}`} data-character={c.id} {...(pick ? pickProps(`c:${c.id}`, pick, onPick) : { "aria-label": label, role: "img" })}>
+          <g key={c.id} className={`token side-${c.side}${ghost ? " ghost" : ""}${under ? " under" : ""}${c.status !== "active" ? ` ${c.status}` : ""}${active === c.id ? " active" : ""}${pick ? " pickable" : ""}`} data-character={c.id} {...(pick ? pickProps(`c:${c.id}`, pick, onPick) : { "aria-label": label, role: "img" })}>
             <title>{label}</title>
-            <circle cx={cx} cy={cy} r={c.prone ? CELL * 0.3 : CELL * 0.4} fill={ghost ? "none" : SIDE_COLOUR[c.side]} stroke={ghost || c.concealed ? SIDE_COLOUR[c.side] : "#111"} strokeWidth={ghost || c.concealed ? 2 : 1} strokeDasharray={ghost || c.concealed ? "3 2" : undefined} opacity={c.status === "dead" ? 0.35 : 1} />
-            <text x={cx} y={cy + 4} textAnchor="middle" className="initials" fill={ghost ? SIDE_COLOUR[c.side] : "#fff"}>
+            <circle cx={cx} cy={cy} r={r} fill={ghost ? "none" : SIDE_COLOUR[c.side]} stroke={ghost || c.concealed ? SIDE_COLOUR[c.side] : "#111"} strokeWidth={ghost || c.concealed ? 2 : 1} strokeDasharray={ghost || c.concealed ? "3 2" : undefined} opacity={c.status === "dead" ? 0.35 : 1} />
+            <text x={cx} y={cy + (under ? 2.5 : 4)} textAnchor="middle" className="initials" fill={ghost ? SIDE_COLOUR[c.side] : "#fff"}>
               {ghost ? "?" : c.status === "dead" ? "✕" : initials(inLanguage(w, c.name))}
             </text>
           </g>

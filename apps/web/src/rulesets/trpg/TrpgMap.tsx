@@ -144,17 +144,22 @@ export function TrpgMap({ view, w, targets, onPick, active }: TrpgMapProps) {
         const at = c.at ?? c.lastSeen;
         if (!at) return null;
         const ghost = c.at === null;
-        // A marker (the dead's ✕, a last-seen "?") under a living token: small, in the square's corner.
+        // A marker (the dead's ✕, a last-seen "?") under a living token: a small badge in the square's
+        // corner, clear of the token, white with the side's colour so it reads at that size.
         const under = layer(c) < 2 && standing.has(`${at.x},${at.y}`);
-        const [cx, cy] = under ? [x0(at.x) + CELL * 0.2, y0(at.y) + CELL * 0.2] : centre(at);
-        const r = under ? CELL * 0.17 : c.prone ? CELL * 0.3 : CELL * 0.4;
+        const [cx, cy] = under ? [x0(at.x) + CELL * 0.15, y0(at.y) + CELL * 0.15] : centre(at);
+        const r = under ? CELL * 0.14 : c.prone ? CELL * 0.3 : CELL * 0.4;
         const pick = targets?.get(`c:${c.id}`);
         const label = ghost ? t("map.lastSeen", { who: inLanguage(w, c.name), at: squareCode(at) }) : `${describe(w, c)}, ${squareCode(at)}`;
         return (
           <g key={c.id} className={`token side-${c.side}${ghost ? " ghost" : ""}${under ? " under" : ""}${c.status !== "active" ? ` ${c.status}` : ""}${active === c.id ? " active" : ""}${pick ? " pickable" : ""}`} data-character={c.id} {...(pick ? pickProps(`c:${c.id}`, pick, onPick) : { "aria-label": label, role: "img" })}>
             <title>{label}</title>
-            <circle cx={cx} cy={cy} r={r} fill={ghost ? "none" : SIDE_COLOUR[c.side]} stroke={ghost || c.concealed ? SIDE_COLOUR[c.side] : "#111"} strokeWidth={ghost || c.concealed ? 2 : 1} strokeDasharray={ghost || c.concealed ? "3 2" : undefined} opacity={c.status === "dead" ? 0.35 : 1} />
-            <text x={cx} y={cy + (under ? 2.5 : 4)} textAnchor="middle" className="initials" fill={ghost ? SIDE_COLOUR[c.side] : "#fff"}>
+            {under ? (
+              <circle cx={cx} cy={cy} r={r} fill="#fff" stroke={SIDE_COLOUR[c.side]} strokeWidth={1} />
+            ) : (
+              <circle cx={cx} cy={cy} r={r} fill={ghost ? "none" : SIDE_COLOUR[c.side]} stroke={ghost || c.concealed ? SIDE_COLOUR[c.side] : "#111"} strokeWidth={ghost || c.concealed ? 2 : 1} strokeDasharray={ghost || c.concealed ? "3 2" : undefined} opacity={c.status === "dead" ? 0.35 : 1} />
+            )}
+            <text x={cx} y={cy + (under ? 2.5 : 4)} textAnchor="middle" className="initials" fill={ghost || under ? SIDE_COLOUR[c.side] : "#fff"}>
               {ghost ? "?" : c.status === "dead" ? "✕" : initials(inLanguage(w, c.name))}
             </text>
           </g>

@@ -281,7 +281,7 @@ export function continueAttack(ctx: Ctx): "waiting" | "done" {
  * The results the defender cancels, counted (seed 000 1.2.1): [eye]/[lightning] results only when
  * a trigger of theirs would change something (`stakes`); chain damage has no abilities (1.2.4.1).
  */
-function cancelCountsOf(attack: AttackState, attacker: Combatant, defender: Combatant, effect: AttackEffect, stakes: Stakes) {
+export function cancelCountsOf(attack: AttackState, attacker: Combatant, defender: Combatant, effect: AttackEffect, stakes: Stakes) {
   if (attack.chain) return cancelCounts(attack.attackDice, attack.defenceDice, null, stanceOf(defender));
   const triggering = stakes.triggers.map((t) => t.on);
   return cancelCounts(attack.attackDice, attack.defenceDice, stanceOf(attacker), stanceOf(defender), effect.damageResults, triggering);
@@ -294,7 +294,7 @@ function cancelCountsOf(attack: AttackState, attacker: Combatant, defender: Comb
  * the penetration leaves the defender standing). Nothing in chain damage (1.2.4.1: no effects, no
  * further chain).
  */
-function cancelStakes(state: EmberState, attack: AttackState, defender: Combatant, effect: AttackEffect): Stakes {
+export function cancelStakes(state: EmberState, attack: AttackState, defender: Combatant, effect: AttackEffect): Stakes {
   if (attack.chain) return { impactOnHit: false, triggers: [], chain: false };
   const losesLink = isMech(defender) && defender.link > 0;
   const suppressible = isMech(defender) && defender.stance !== "SHUTDOWN" && defender.stance !== "DEF";

@@ -27,4 +27,5 @@ export { ewValue, ewWinner, ewCount, canCastEw, type EwCount } from "./ew";
 export { isCamouflaged, isLowObservable, exposureSquare, hiddenSquareOptions } from "./concealment";
 export { emberSearchBot, emberSearch, EMBER_SEARCH_BUDGET, determinize as emberDeterminize, evaluate as emberEvaluate } from "./search-bot";
 export { attackOdds, type AttackOdds, type OddsModifier, type OddsSource, type PartOdds } from "./odds";
-export { unavailableActions, type UnavailableAction } from "./why";
+export { unavailableActions, unavailableDroneOrders, type UnavailableAction, type UnavailableDroneOrder } from "./why";
+export { attackStanding, type AttackStanding } from "./standing";

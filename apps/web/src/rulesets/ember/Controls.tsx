@@ -11,7 +11,7 @@ import { FACINGS, type Facing } from "@fogwar/engine";
 import { commandKey, ofType, squareName, unitLabel } from "./model";
 import { actionName, actVariant, describeCommand } from "./words";
 import { useWords } from "./useWords";
-import { OddsLine, WhyNot, useActionHelp } from "./Explain";
+import { DroneWhyNot, OddsLine, WhyNot, useActionHelp } from "./Explain";
 import { RuleTip } from "../../help/RuleTip";
 import "../../i18n/help-strings";
 import "../../i18n/table-strings";
@@ -284,6 +284,8 @@ export function Controls(props: ControlsProps) {
           </>
         )}
         <WhyNot view={view} seat={seat} />
+        {/* Drone orders an activation's coordination cannot give (seed 000 9.3). */}
+        <DroneWhyNot view={view} seat={seat} />
         <div className="row">
           {ends.map((c) => (
             <button key={commandKey(c)} type="button" className="primary" onClick={() => onCommand(c)}>
@@ -342,6 +344,7 @@ export function Controls(props: ControlsProps) {
           );
         })}
         {mode?.kind === "drone" && mode.order === "move" && <FacingPicker value={props.facing} onChange={props.setFacing} available={props.facings} />}
+        {view.phase === "command" && <DroneWhyNot view={view} seat={seat} />}
         {endCommands.map((c) => (
           <button key="end" type="button" className="primary" onClick={() => onCommand(c)}>
             {t("actions.endCommands")}

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { defaultAnswerInView, type EmberCommand, type EmberView } from "@fogwar/ember";
 import { DiceRow, PartDieFace } from "./Dice";
+import { StandingLine } from "./Explain";
 import { commandKey, localName, scenarioOf, squareName, unitLabel } from "./model";
 import { cancelWords, describeCommand } from "./words";
 import { useWords } from "./useWords";
@@ -184,6 +185,7 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
       {pending.kind === "part_reroll" && <PartDieFace face={pending.options.roll} />}
       {dice && <DiceRow dice={dice} label={pending.kind === "attack_reroll" ? t("attack.attackPool") : t("attack.defencePool")} explain={false} />}
       {otherDice && otherDice.length > 0 && <DiceRow dice={otherDice} label={pending.kind === "defence_reroll" ? t("prefs.opponentDice") : t("attack.defencePool")} explain={false} />}
+      {dice && <StandingLine view={view} />}
       {ew && (
         <>
           <DiceRow dice={ew.casterDice} label={t("attack.ewDice", { unit: unit(ew.caster), role: t("decision.role.caster") })} explain={false} />

@@ -6,7 +6,7 @@
  * the viewer's own projection only, so nothing here tells the viewer anything its view hides.
  */
 import { useTranslation } from "react-i18next";
-import { attackOdds, catalog, unavailableActions, type Action, type EmberView, type OddsModifier, type PartSlot } from "@fogwar/ember";
+import { attackOdds, attackStanding, catalog, unavailableActions, unavailableDroneOrders, type Action, type EmberView, type OddsModifier, type PartSlot } from "@fogwar/ember";
 import { actionName } from "./words";
 import { useWords } from "./useWords";
 import { unitLabel, unitOf } from "./model";
@@ -47,10 +47,57 @@ export function useActionHelp(view: EmberView): (unitId: string, part: PartSlot,
  */
 function whyUnavailable(view: EmberView, seat: string): ReturnType<typeof unavailableActions> {
   try {
-    return unavailableActions(view, seat).filter((w) => w.code !== "action_already_used");
+    // An attack already made this activation is said (its button is gone); other used actions are not.
+    return unavailableActions(view, seat).filter((w) => w.code !== "action_already_used" || actionCard(view, view.activation?.unit ?? "", w.part, w.action)?.effect.kind === "attack");
   } catch {
     return [];
   }
+}
+
+/** A "why not" reason in words: lock-on naming the lockers, no target naming each enemy's reason, else the code's words. */
+function useReasonWords(view: EmberView, lockedOn = "why.lockedOn"): (w: { code: string; lockers?: readonly string[]; targets?: readonly { unit: string; code: string }[] }) => string {
+  const { t } = useTranslation("table");
+  const words = useWords(view);
+  const unit = (id: string) => unitLabel(view, id, words.name);
+  return (w) => {
+    if (w.code === "locked_on" && w.lockers) return t(lockedOn, { units: w.lockers.map(unit).join(", ") });
+    if (w.code === "no_target") return t("why.noTarget", { targets: (w.targets ?? []).map((x) => t("why.targetReason", { unit: unit(x.unit), reason: t(`why.code.${x.code}`, { defaultValue: t("why.code.invalid_target") }) })).join("; ") || t("why.noEnemies") });
+    return t(`why.code.${w.code}`, { defaultValue: t("why.code.other"), timing: view.activation ? t(`timing.${view.activation.timing}`) : "" });
+  };
+}
+
+/**
+ * Why the viewer's drones cannot be given an attack order now (@fogwar/ember
+ * `unavailableDroneOrders`, the drone-command handler's own checks), one line each; none for a
+ * view today's rules cannot read.
+ */
+export function DroneWhyNot({ view, seat }: { view: EmberView; seat: string }) {
+  const { t } = useTranslation("table");
+  const words = useWords(view);
+  const shown = useAidsShown();
+  // A drone neither melees nor crawls: its lock-on words say to move it out of the arc.
+  const reason = useReasonWords(view, "why.droneLockedOn");
+  let missing: ReturnType<typeof unavailableDroneOrders> = [];
+  if (shown) {
+    try {
+      missing = unavailableDroneOrders(view, seat);
+    } catch {
+      missing = [];
+    }
+  }
+  if (missing.length === 0) return null;
+  return (
+    <details className="why-not-box" open data-why-drones="">
+      <summary>{t("why.droneTitle", { count: missing.length })}</summary>
+      <ul className="why-not">
+        {missing.map((w) => (
+          <li key={`${w.drone}:${w.order}`} data-why-drone={`${w.drone}:${w.order}`} data-code={w.code}>
+            <strong>{t(`why.droneOrder.${w.order}`, { drone: unitLabel(view, w.drone, words.name) })}</strong>: {reason(w)}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
 }
 
 /** Why the viewer's active mech cannot take some of its actions now, one line each. */
@@ -58,7 +105,7 @@ export function WhyNot({ view, seat }: { view: EmberView; seat: string }) {
   const { t } = useTranslation("table");
   const words = useWords(view);
   const shown = useAidsShown();
-  const unit = (id: string) => unitLabel(view, id, words.name);
+  const reasonWords = useReasonWords(view);
   const missing = shown ? whyUnavailable(view, seat) : [];
   if (missing.length === 0) return null;
   return (
@@ -67,10 +114,7 @@ export function WhyNot({ view, seat }: { view: EmberView; seat: string }) {
       <ul className="why-not">
         {missing.map((w) => {
           const name = t("actions.act", { part: t(`slot.${w.part}`), action: actionName(words, view.activation?.unit ?? "", w.part, w.action) });
-          let reason: string;
-          if (w.code === "locked_on" && w.lockers) reason = t("why.lockedOn", { units: w.lockers.map(unit).join(", ") });
-          else if (w.code === "no_target") reason = t("why.noTarget", { targets: (w.targets ?? []).map((x) => t("why.targetReason", { unit: unit(x.unit), reason: t(`why.code.${x.code}`, { defaultValue: t("why.code.invalid_target") }) })).join("; ") || t("why.noEnemies") });
-          else reason = t(`why.code.${w.code}`, { defaultValue: t("why.code.other"), timing: view.activation ? t(`timing.${view.activation.timing}`) : "" });
+          const reason = reasonWords(w);
           return (
             <li key={`${w.part}:${w.action}`} data-why={`${w.part}:${w.action}`} data-code={w.code}>
               <strong>{name}</strong>: {reason}
@@ -146,5 +190,26 @@ export function OddsLine({ view, unitId, part, action, target }: { view: EmberVi
       )}
       <p className="hint">{t("odds.notModelled")}</p>
     </details>
+  );
+}
+
+/**
+ * How the attack's dice stand at a reroll prompt, in words ("4 hits, 1 blocked: 3 get through"),
+ * from the rules' own damage calculation on the dice as they lie (@fogwar/ember `attackStanding`,
+ * seed 000 1.2.1); nothing for a view today's rules cannot read.
+ */
+export function StandingLine({ view }: { view: EmberView }) {
+  const { t } = useTranslation("table");
+  const shown = useAidsShown();
+  const standing = shown ? oddsOrNone(() => attackStanding(view)) : null;
+  if (!standing) return null;
+  const hits = t("standing.hits", { count: standing.hits });
+  const blocked = t("standing.blocked", { count: standing.blocked });
+  const through = standing.through === 0 ? t("standing.noneThrough") : t("standing.through", { count: standing.through });
+  return (
+    <p className="standing" data-standing={`${standing.hits}:${standing.blocked}:${standing.through}`}>
+      <strong>{t("standing.now")}</strong> {t("standing.line", { hits, blocked, through })}
+      <span className="hint"> {t("standing.note")}</span>
+    </p>
   );
 }

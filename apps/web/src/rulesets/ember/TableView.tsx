@@ -16,6 +16,7 @@ import { Decision } from "./Decision";
 import { EventLog } from "./EventLog";
 import { MusterScreen } from "./Muster";
 import { PlanPanel } from "./PlanPanel";
+import { TerrainLegend } from "./TerrainLegend";
 import { UnitPanel } from "./UnitPanel";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
 import { NotifyButton, SoundToggle } from "../../table/TableChrome";
@@ -300,6 +301,7 @@ function BattleView({ view, seat, legal, onCommand, events, banner, notice, cloc
               <li>{t("board.legendActive")}</li>
               <li>{t("board.legendParts")}</li>
               <li>{t("board.legendCamouflage")}</li>
+              <TerrainLegend view={view} />
             </ul>
           </details>
           <nav className="roster" aria-label={t("roster")}>

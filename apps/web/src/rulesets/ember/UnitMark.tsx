@@ -119,7 +119,8 @@ export function UnitMark({ view, unit, selected, active, target, onSelect, onAtt
       </text>
       {mech && (
         <text y={9} textAnchor="middle" fontSize={8} fontWeight={700} fill="#fff" data-stance={stance ?? undefined}>
-          {stance === "SHUTDOWN" ? "⏻" : stance}
+          {/* the stance's short name in the page's language (DEF, MOB, OFF in English; 방어, 회피, 공격 in Korean) */}
+          {stance === "SHUTDOWN" ? "⏻" : t(`stanceShort.${stance}`)}
         </text>
       )}
       {!mech && unit.damaged && (

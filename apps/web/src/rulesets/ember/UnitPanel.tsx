@@ -32,7 +32,14 @@ function ActionLine({ action, tokens }: { action: Action; tokens?: number }) {
             ))}{" "}
             {t("panel.dice", { yellow: e.dice.yellow, red: e.dice.red })}
           </span>
-          {e.keywords.length > 0 && <> · {e.keywords.map((k) => t(`keyword.${k}`)).join(", ")}</>}
+          {e.keywords.map((k, i) => (
+            <Fragment key={k}>
+              {i === 0 ? " · " : ", "}
+              <RuleTip term={t(`keyword.${k}`)} help={t(`keywordHelp.${k}`)}>
+                <span data-keyword={k}>{t(`keyword.${k}`)}</span>
+              </RuleTip>
+            </Fragment>
+          ))}
         </>
       )}
       {e.kind === "attack" && e.interception !== undefined && (
@@ -40,6 +47,7 @@ function ActionLine({ action, tokens }: { action: Action; tokens?: number }) {
       )}
       {e.kind === "move" && <> · {t("panel.moveRange", { range: e.range })}</>}
       {e.kind === "recover_link" && <> · {t("panel.recover", { amount: e.amount })}</>}
+      {e.kind === "resupply" && <ResupplyWords amount={e.amount} range={e.range} ammo={e.ammo} />}
       {action.linkCost !== undefined && <> · {t("panel.linkCost", { cost: action.linkCost })}</>}
       {action.commandCost !== undefined && <> · {t("panel.commandCost", { cost: action.commandCost })}</>}
       {action.coordination !== undefined && <> · {t("panel.coordination", { count: action.coordination })}</>}
@@ -65,6 +73,28 @@ function ActionLine({ action, tokens }: { action: Action; tokens?: number }) {
       {e.kind === "decloak" && <> · {t("panel.decloak")}</>}
       {action.silent && <> · {t("panel.silent")}</>}
     </li>
+  );
+}
+
+/** The actions whose ammo tokens of kind `ammo` a resupply flips, by name (seed 000 7). */
+function ammoUsers(ammo: string, language: string): string {
+  const names = new Set<string>();
+  for (const part of catalog.parts.values()) for (const a of part.actions) if (a.ammo?.kind === ammo) names.add(localName(a.name, language));
+  return [...names].join(", ");
+}
+
+/** A resupply action in words, with its rule on hover and tap (seed 000 7). */
+function ResupplyWords({ amount, range, ammo }: { amount: number; range: number; ammo: string }) {
+  const { t, i18n } = useTranslation("table");
+  const uses = ammoUsers(ammo, i18n.language);
+  const words = t("panel.resupply", { amount, range, uses });
+  return (
+    <>
+      {" · "}
+      <RuleTip term={words} help={t("panel.resupplyHelp", { amount, range, uses })}>
+        <span data-resupply={ammo}>{words}</span>
+      </RuleTip>
+    </>
   );
 }
 

@@ -1,0 +1,186 @@
+/**
+ * What new players asked the EMBER table to say, each from the rules' own verdicts: why a drone
+ * has no attack order (seed 001 4.2; seed 000 1.3-1.4), how many hits get through as the dice lie
+ * at a reroll prompt (seed 000 1.2.1), each terrain kind of the board in the legend (seed 000
+ * 1.3.1, 1.5.2, 10), each attack keyword and a resupply explained (seed 000 1.2.1, 1.2.4, 7), and
+ * the stance on a token in the page's language.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { deserialize, serialize } from "node:v8";
+import { act, fireEvent, render } from "@testing-library/react";
+import i18next from "i18next";
+import { attackStanding, catalog, ember, emberBotPolicy, legalCommandsInView, validateArmy, type EmberCommand, type EmberEvent, type EmberState, type UnitState } from "@fogwar/ember";
+import { Match, RandomBot, seatViewer } from "@fogwar/engine";
+import { TableView } from "./TableView";
+import { inEnglish } from "../../../test/english";
+import { withNames } from "../../../test/players";
+
+globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
+
+const army = (name: string) => catalog.data.armies.find((a) => a.name === name)!;
+/** The RDL vanguard (Bulwark's breach shell has impact; a scrap tortoise drone) against the UN picket. */
+const SETUP = { scenario: "crossroads", seats: ["p1", "p2"] as const, armies: { p1: army("Ironclad Vanguard"), p2: army("Network Picket Team") } };
+
+function must(state: EmberState, seat: string, command: EmberCommand): EmberState {
+  const r = ember.apply(state, command, seat);
+  if (!r.ok) throw new Error(`${command.type}: ${r.error.code}`);
+  return r.state;
+}
+
+/** Both sides deployed along their edges (p1 at the bottom, facing north), the command phase begun with p1 to command. */
+function deployed(setup: typeof SETUP | (Omit<typeof SETUP, "scenario"> & { scenario: string }) = SETUP): EmberState {
+  let state = ember.setup(setup, "words-seed").state;
+  state = { ...state, firstPlayer: "p1", turn: "p1", pending: { ...state.pending!, seat: "p1" } } as EmberState;
+  state = must(state, "p1", { type: "choose_side", side: "white" });
+  const x = { p1: 0, p2: 0 };
+  while (state.phase === "deployment") {
+    const seat = state.turn as "p1" | "p2";
+    const unit = state.units.find((u) => u.owner === seat && !u.deployed) as UnitState;
+    const at = { x: x[seat]++ * 2, y: seat === "p1" ? 11 : 0 };
+    state = must(state, seat, unit.kind === "mech" ? { type: "deploy", unit: unit.id, at, facing: seat === "p1" ? "N" : "S", stance: "OFF" } : { type: "deploy", unit: unit.id, at, facing: seat === "p1" ? "N" : "S" });
+  }
+  return state;
+}
+
+function table(state: EmberState, seat: "p1" | "p2") {
+  const view = ember.viewFor(state, seatViewer(seat));
+  return { view, ...render(withNames(<TableView matchId="m" view={view} seat={seat} legal={legalCommandsInView(view, seat)} onCommand={jest.fn()} events={[]} />)) };
+}
+
+type EmberMatch = Match<typeof SETUP, EmberState, EmberCommand, EmberEvent, never>;
+
+/** A bot match played until `pred` holds, trying seeds in turn. */
+function find(pred: (s: EmberState) => boolean, seeds = 80): EmberState {
+  const fitting = catalog.data.armies.filter((a) => validateArmy(a, "skirmish").length === 0);
+  const setup = { scenario: "crossroads", seats: ["p1", "p2"] as const, armies: { p1: fitting[0]!, p2: fitting[1] ?? fitting[0]! } };
+  for (let i = 0; i < seeds; i++) {
+    const match = new Match(ember, setup, `words-${i}`) as unknown as EmberMatch;
+    const bots = { p1: new RandomBot<EmberCommand>(`w${i}:p1`, emberBotPolicy), p2: new RandomBot<EmberCommand>(`w${i}:p2`, emberBotPolicy) };
+    for (let n = 0; n < 3000 && match.state.phase !== "finished"; n++) {
+      if (pred(match.state)) return match.state;
+      const seat = ember.awaiting(match.state)[0] as "p1" | "p2";
+      if (!match.submit(seat, bots[seat].choose(ember.legalCommands(match.state, seat))!).ok) break;
+    }
+  }
+  throw new Error("no seed reached the state");
+}
+
+inEnglish();
+
+test("seed 001 4.2, seed 000 1.3: a drone with no attack order is told why: each enemy out of range, named", () => {
+  const state = deployed();
+  expect(state.phase).toBe("command");
+  const { container } = table(state, "p1");
+  const line = container.querySelector('[data-why-drone="p1-d1:action"]');
+  expect(line?.getAttribute("data-code")).toBe("no_target");
+  expect(line?.textContent).toMatch(/^.+: command action \(attack\): no target — .+: out of range/);
+  expect(container.querySelector("[data-why-drones] summary")?.textContent).toBe("1 drone attack not available now, and why");
+  // Facing away from an enemy within range: not in the front arc.
+  const behind = structuredClone(state);
+  const drone = behind.units.find((u) => u.id === "p1-d1")!;
+  const enemy = behind.units.find((u) => u.id === "p2-m1")!;
+  drone.at = { x: 5, y: 8 };
+  drone.facing = "S";
+  enemy.at = { x: 5, y: 6 };
+  const arc = table(behind, "p1").container.querySelectorAll('[data-why-drone="p1-d1:action"]');
+  expect(arc[arc.length - 1]?.textContent).toMatch(/not in the front arc/);
+});
+
+test("seed 001 6.3: a mech that has made an attack this activation is told so, instead of the attack vanishing", () => {
+  const isAttack = (s: EmberState, key: string) => {
+    const mech = s.units.find((u) => u.id === s.activation?.unit);
+    if (mech?.kind !== "mech") return false;
+    const [part, action] = key.split(":") as [keyof typeof mech.parts, string];
+    const card = catalog.parts.get(mech.parts[part]?.partId ?? "");
+    return (card?.actions.find((a) => a.id === action) ?? catalog.commonActions.get(action)?.action)?.effect.kind === "attack";
+  };
+  const state = find((s) => s.phase === "action" && !s.pending && !s.attack && !!s.activation && s.activation.actionsTaken.some((k) => isAttack(s, k)), 120);
+  const seat = state.units.find((u) => u.id === state.activation!.unit)!.owner as "p1" | "p2";
+  const { container } = table(state, seat);
+  const used = container.querySelector('.why-not li[data-code="action_already_used"]');
+  expect(used?.textContent).toMatch(/: already used this activation$/);
+});
+
+test("seed 000 1.2.1: the reroll prompts say how many hits get through as the dice lie, from the rules' own count", () => {
+  for (const kind of ["attack_reroll", "defence_reroll"] as const) {
+    const state = find((s) => s.pending?.kind === kind && (s.attack?.defenceDice.length ?? 0) > 0, 160);
+    const seat = state.pending!.seat as "p1" | "p2";
+    const { container, view, unmount } = table(state, seat);
+    const standing = attackStanding(view)!;
+    const line = container.querySelector(`.decision[data-decision="${kind}"] .standing`);
+    expect(line?.getAttribute("data-standing")).toBe(`${standing.hits}:${standing.blocked}:${standing.through}`);
+    expect(line?.textContent).toMatch(/^As the dice lie now: \d+ hits?, \d+ blocked: (none gets through|\d+ gets? through \(a penetration\))/);
+    unmount();
+  }
+});
+
+test("seed 000 1.3.1, 1.5.2, 10: the legend names each terrain kind on the board, its pieces and what it does", () => {
+  const { container } = table(deployed(), "p1");
+  const kinds = [...container.querySelectorAll("[data-legend-terrain]")].map((li) => li.getAttribute("data-legend-terrain"));
+  expect(kinds).toEqual(["blocking", "cover"]);
+  expect(container.querySelector('[data-legend-terrain="blocking"]')?.textContent).toMatch(/blocks line of sight; ground units cannot enter it/);
+  expect(container.querySelector('[data-legend-terrain="cover"]')?.textContent).toMatch(/terrain cover, \+2 white dice/);
+  // Ashfall: a vulnerable bowser, 1-inch slag too low for cover; destroyed, the bowser is rubble; smoke once laid.
+  const ash = deployed({ ...SETUP, scenario: "ashfall" });
+  const ashKinds = (s: EmberState) => [...table(s, "p1").container.querySelectorAll(".legend")].at(-1)!.querySelectorAll("[data-legend-terrain]");
+  expect([...ashKinds(ash)].map((li) => li.getAttribute("data-legend-terrain"))).toEqual(["blocking", "cover", "low", "vulnerable"]);
+  expect([...ashKinds(ash)].find((li) => li.getAttribute("data-legend-terrain") === "low")?.textContent).toMatch(/^ Dotted: low terrain under 2″ \(Slag Heap\): units may enter it and see across it; too low to give cover$/);
+  const ruined = { ...structuredClone(ash), terrainDamage: { "fuel-bowser": "destroyed" as const }, smoke: [{ owner: "p2", at: { x: 4, y: 4 } }] } as EmberState;
+  const after = [...ashKinds(ruined)];
+  expect(after.map((li) => li.getAttribute("data-legend-terrain"))).toEqual(["blocking", "cover", "low", "rubble", "smoke"]);
+  expect(after.find((li) => li.getAttribute("data-legend-terrain") === "rubble")?.textContent).toContain("Fuel Bowser");
+});
+
+test("seed 000 1.2.1, 1.2.4, 7: each attack keyword and a resupply explain themselves on hover and on tap, in English and Korean", async () => {
+  const state = deployed();
+  const { container } = table(state, "p1");
+  // Bulwark (p1-m1): the breach shell has impact.
+  fireEvent.click([...container.querySelectorAll(".roster button")].find((b) => b.textContent?.includes("Bulwark One"))!);
+  const impact = container.querySelector('[data-keyword="impact"]')!.closest(".rule-tip")!;
+  expect(impact.getAttribute("title")).toMatch(/^Impact: a hit costs the target mech 1 link/);
+  fireEvent.click(impact.querySelector("button")!);
+  expect(impact.querySelector('[role="note"]')?.hasAttribute("hidden")).toBe(false);
+  // Smelter (p1-m2): rupture on its rivets, cleave on its axe, the Feed Belt resupplies the rivets.
+  fireEvent.click([...container.querySelectorAll(".roster button")].find((b) => b.textContent?.includes("Smelter Two"))!);
+  for (const k of ["rupture", "cleave"]) expect(container.querySelector(`[data-keyword="${k}"]`)?.closest(".rule-tip")?.getAttribute("title")).toMatch(/after a penetration, the damage that got through hits/);
+  const feed = container.querySelector('[data-resupply="rivets"]')!;
+  expect(feed.textContent).toBe("resupplies 2 ammo for Rivet Hail, range 1");
+  expect(feed.closest(".rule-tip")?.getAttribute("title")).toMatch(/^Resupply: on one part of a friendly mech within 1 squares/);
+  await act(async () => {
+    await i18next.changeLanguage("ko");
+  });
+  expect(container.querySelector('[data-keyword="rupture"]')?.closest(".rule-tip")?.getAttribute("title")).toMatch(/^파열: 관통하면/);
+});
+
+test("a mech's token shows its stance in the page's language: OFF in English, 공격 in Korean", async () => {
+  const { container } = table(deployed(), "p1");
+  const stance = () => container.querySelector('g.unit[data-unit="p1-m1"] [data-stance]')?.textContent;
+  expect(stance()).toBe("OFF");
+  await act(async () => {
+    await i18next.changeLanguage("ko");
+  });
+  expect(stance()).toBe("공격");
+  expect(container.querySelector('g.unit[data-unit="p2-m1"] [data-stance]')?.textContent).toBe("공격");
+});
+
+test("the plan form puts each timing dial on its own line and \"Lock plan\" on a line under them, never beside a dial's label (the table's own styles)", () => {
+  // The table's stylesheet, as the page loads it (the test build stubs CSS imports).
+  const style = document.createElement("style");
+  style.textContent = readFileSync(join(__dirname, "table.css"), "utf8");
+  document.head.appendChild(style);
+  try {
+    const state = must(deployed(), "p1", { type: "end_commands" });
+    const planning = state.phase === "plan" ? state : must(state, "p2", { type: "end_commands" });
+    expect(planning.phase).toBe("plan");
+    const { container } = table(planning, "p1");
+    const labels = [...container.querySelectorAll(".plan-form label.dial")];
+    expect(labels.length).toBeGreaterThan(1);
+    for (const label of labels) expect(getComputedStyle(label).display).toBe("flex");
+    const lock = container.querySelector(".plan-form button[type=submit]")!;
+    expect(lock.textContent).toBe("Lock plan");
+    expect(getComputedStyle(lock).display).toBe("block");
+  } finally {
+    style.remove();
+  }
+});

@@ -26,5 +26,5 @@ export const PUBLISHED: readonly PublishedVersion[] = [
   { ruleset: "trpg", version: "trpg-0.3.0", from: "04ca1d9f01b378adf486ec27ffa69fd2116afdca", load: () => import("../frozen/trpg-0.3.0.js").then((m) => m.bundle) },
   { ruleset: "trpg", version: "trpg-0.4.0", from: "working tree at cb47b14b1142d57bd55268ce75ac3fa46b2ac98c", load: () => import("../frozen/trpg-0.4.0.js").then((m) => m.bundle) },
   { ruleset: "trpg", version: "trpg-0.5.0", from: "working tree at 7e36ca328e8235de09b62716f86f806afb081b93", load: () => import("../frozen/trpg-0.5.0.js").then((m) => m.bundle) },
-  { ruleset: "trpg", version: "trpg-0.6.0", from: "working tree at 99baf7ec1e18e3b30a91f06e416fe4669e2d6f42", load: () => import("../frozen/trpg-0.6.0.js").then((m) => m.bundle) },
+  { ruleset: "trpg", version: "trpg-0.6.0", from: "working tree at 25f4f2b0bb3ee6901f17db29bc055a213d165897", load: () => import("../frozen/trpg-0.6.0.js").then((m) => m.bundle) },
 ];

@@ -5,8 +5,8 @@
  * spotting, swapping weapons, healing, stabilising) and the quick ones (peek, step); engagement's
  * free strike. `check` has accepted the command; costs are paid here.
  */
-import { archetypeOf, engagedWith, mapOf, RULES, statsOf, weaponOf } from "./board";
-import { emitRoll, meleeWeaponOf, reducedRange, statSecret } from "./attack";
+import { archetypeOf, engagedWith, mapOf, RULES, statsOf, statSecret, weaponOf } from "./board";
+import { emitRoll, meleeWeaponOf, reducedRange } from "./attack";
 import { movesOf, suppressed } from "./check";
 import { conceal, spot } from "./conceal";
 import type { Ctx } from "./context";

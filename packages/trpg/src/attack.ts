@@ -6,7 +6,7 @@
  */
 import { lineSteps, type Square } from "@fogwar/engine";
 import { catalog } from "./data";
-import { bonusOf, equipmentOf, archetypeOf, evasionOf, lightLevel, lit, mapOf, peopleInSight, RULES, seatOf, standing, statsOf, weaponById, type Board } from "./board";
+import { bonusOf, equipmentOf, archetypeOf, evasionOf, lightLevel, lit, mapOf, peopleInSight, RULES, seatOf, standing, statsOf, statSecret, weaponById, type Board } from "./board";
 import type { Ctx } from "./context";
 import { coverOnLine, distance, fullCoverEnd, terrainAt, touching, type CoverPiece } from "./geometry";
 import { applyDamage, alert } from "./health";
@@ -79,13 +79,6 @@ export function hitMods(b: Board, a: CharacterState, t: CharacterState, weapon: 
 }
 
 export const sum = (mods: readonly Mod[]): number => mods.reduce((n, m) => n + m.value, 0);
-
-/**
- * Whether an event would tell the party a stat it may not know: GM mode, and one of `ids` is an
- * enemy whose stat block no check has revealed (seed 002 3-4).
- */
-export const statSecret = (s: TrpgState, ids: readonly string[]): boolean =>
-  s.mode === "gm" && ids.some((id) => s.characters[id]?.side === "enemies" && !s.revealedStats.includes(id));
 
 /**
  * What of a roll reads a stat block (seed 002 3-4), for the party's copy in GM mode. `need`: the

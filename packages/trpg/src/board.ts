@@ -38,6 +38,13 @@ export function seatOf(b: Pick<Board, "control" | "seats" | "characters">, id: C
 export const seenBy = (c: CharacterState, side: Side): boolean => c.side === side || !c.concealed;
 
 /** Whether a character is still in the fight (not dead). */
+/**
+ * Whether an event would tell the party a stat it may not know: GM mode, and one of `ids` is an
+ * enemy whose stat block no check has revealed (seed 002 3-4).
+ */
+export const statSecret = (s: Pick<Board, "mode" | "characters" | "revealedStats">, ids: readonly string[]): boolean =>
+  s.mode === "gm" && ids.some((id) => s.characters[id]?.side === "enemies" && !s.revealedStats.includes(id));
+
 export const living = (c: CharacterState): boolean => c.status !== "dead";
 /** Whether a character can act (seed 002 3-6: incapacitated characters cannot). */
 export const standing = (c: CharacterState): boolean => c.status === "active";

@@ -9,12 +9,11 @@
  * character's stream and, when it fails, only that character's side hears of it.
  */
 import { catalog } from "./data";
-import { bonusOf, lightLevel, lit, mapOf, peopleInSight, RULES, seenBy, standing, statsOf, type Board } from "./board";
+import { bonusOf, lightLevel, lit, mapOf, peopleInSight, RULES, seenBy, standing, statsOf, statSecret, type Board } from "./board";
 import type { Ctx } from "./context";
 import { coverOnLine, distance, wallBetween } from "./geometry";
 import { rememberSeen, reveal } from "./reveal";
-import { statSecret } from "./attack";
-import type { CharacterState, ConcealmentAgainst, Mod, SpotCheck } from "./types";
+import type { CharacterId, CharacterState, ConcealmentAgainst, Mod, Side, SpotCheck } from "./types";
 
 const C = RULES.conceal;
 
@@ -47,7 +46,7 @@ export function effectiveConcealment(c: CharacterState, observer: CharacterState
 }
 
 /** `c`'s concealment as `observer` meets it, for the events: the rolled value, its modifiers and the number the spotting total must reach. */
-export function concealmentAgainst(c: CharacterState, observer: CharacterState): ConcealmentAgainst {
+export function concealmentAgainst(c: CharacterState, observer: CharacterState): ConcealmentAgainst & { readonly value: number; readonly need: number } {
   const mods = concealmentMods(c, observer);
   return { value: c.concealment!.value, mods, need: total(c.concealment!.value, mods) };
 }
@@ -81,6 +80,15 @@ function spotMods(o: CharacterState): Mod[] {
 }
 
 /**
+ * `c`'s concealment as the party may hear of it: without the rolled value and the number it set
+ * when `c`'s stat block is hidden from the party (GM mode, seed 002 3-4: the concealment roll read
+ * its COG and equipment, and its own event keeps them from the party).
+ */
+function partyConcealment(s: Board, c: CharacterId, k: ConcealmentAgainst): ConcealmentAgainst {
+  return statSecret(s, [c]) ? { ...k, value: null, need: null } : k;
+}
+
+/**
  * A spotting roll by `o` (seed 002 3-3): d6 + COG (+ equipment); every concealed enemy whose
  * value against `o` is at or below the roll less the cover between is revealed. The roll is
  * public and names only what it found; for each found character it shows how they met
@@ -105,9 +113,14 @@ export function spot(ctx: Ctx, o: CharacterState): void {
     }
   }
   const event = { type: "spotting" as const, observer: o.id, die, mods, total: roll, found, checks };
+  const hiddenObserver = statSecret(s, [o.id]);
+  const copy =
+    hiddenObserver || checks.some((k) => statSecret(s, [k.character]))
+      ? { ...event, ...(hiddenObserver ? { mods: [], total: null } : {}), checks: checks.map((k) => ({ ...k, total: hiddenObserver ? null : k.total, concealment: partyConcealment(s, k.character, k.concealment) })) }
+      : event;
   // A concealed observer (a delayed turn) spots unseen: only its side hears of the roll.
-  if (o.concealed) ctx.emitTo(o.side, event);
-  else if (statSecret(s, [o.id])) ctx.emitTo("enemies", event, { ...event, mods: [], total: null, checks: checks.map((k) => ({ ...k, total: null })) });
+  if (o.concealed) ctx.emitTo(o.side, o.side === "party" ? copy : event);
+  else if (copy !== event) ctx.emitTo("enemies", event, copy);
   else ctx.emit(event);
   for (const id of found) reveal(ctx, s.characters[id]!, "spotted", o.concealed ? undefined : o.id);
 }
@@ -129,12 +142,25 @@ function attempt(ctx: Ctx, o: CharacterState, c: CharacterState, cause: "reactiv
   const need = concealment.need;
   const success = roll >= need;
   const event = { type: "reactive_spot" as const, observer: o.id, target: c.id, cause, die, mods, total: roll, need, concealment, success };
+  const hiddenObserver = statSecret(ctx.s, [o.id]);
+  const hiddenTarget = statSecret(ctx.s, [c.id]);
+  const copy =
+    hiddenObserver || hiddenTarget
+      ? {
+          ...event,
+          ...(hiddenObserver ? { mods: mods.filter((m) => m.source.startsWith("cover_")), total: null } : {}),
+          ...(hiddenTarget ? { need: null, concealment: partyConcealment(ctx.s, c.id, concealment) } : {}),
+        }
+      : event;
+  /** The roll for `side`: the party hears its copy. */
+  const to = (side: Side) => (side === "party" ? copy : event);
   if (success) {
-    if (o.concealed) ctx.emitTo(o.side, event);
+    if (o.concealed) ctx.emitTo(o.side, to(o.side));
+    else if (copy !== event) ctx.emitTo("enemies", event, copy);
     else ctx.emit(event);
     reveal(ctx, c, cause, o.concealed ? undefined : o.id);
-  } else if (cause === "respot") ctx.emitTo(c.side, event, { type: "reactive_spot", observer: o.id, target: c.id, cause, success });
-  else if (!o.concealed) ctx.emitTo(c.side, event);
+  } else if (cause === "respot") ctx.emitTo(c.side, to(c.side), { type: "reactive_spot", observer: o.id, target: c.id, cause, success });
+  else if (!o.concealed) ctx.emitTo(c.side, to(c.side));
   else ctx.emitToMaster(event);
   return success;
 }

@@ -2,10 +2,10 @@
  * Wounds, incapacitation and death (seed 002 3-6 "치료 판정과 무력화 상태"), healing and
  * stabilising, and awareness after an attack (seed 002 3-2 surprise, 3-3 unaware targets).
  */
-import { itemOfKind, other, RULES, seenBy, statsOf } from "./board";
+import { itemOfKind, other, RULES, seenBy, statsOf, statSecret } from "./board";
 import type { Ctx } from "./context";
 import { reveal } from "./reveal";
-import type { CharacterState, Task } from "./types";
+import type { CharacterState, Task, TrpgEvent } from "./types";
 
 /** Puts a task right after the one running (or first when none runs). */
 export function queueNext(ctx: Ctx, task: Task): void {
@@ -57,7 +57,11 @@ export function applyDamage(ctx: Ctx, c: CharacterState, amount: number): void {
   if (c.status === "dead" || amount <= 0) return;
   const before = c.wounds;
   c.wounds = Math.max(0, c.wounds - amount);
-  ctx.emitIf(secretOf(c), c.side, { type: "damaged", character: c.id, amount, wounds: c.wounds });
+  const event = { type: "damaged" as const, character: c.id, amount, wounds: c.wounds };
+  if (secretOf(c)) ctx.emitTo(c.side, event);
+  // What is left of a stat block the party does not know is the master's (seed 002 3-4): the party hears the wound, not the count.
+  else if (statSecret(ctx.s, [c.id])) ctx.emitTo("enemies", event, { ...event, wounds: null });
+  else ctx.emit(event);
   if (before === 0) return addFailures(ctx, c, amount);
   if (c.wounds > 0) return;
   if (c.side === "enemies") {
@@ -95,6 +99,17 @@ export function deathSave(ctx: Ctx, c: CharacterState): void {
 export const healNeed = (healer: CharacterState): number => 6 - statsOf(healer).PRC;
 
 /**
+ * A healing or stabilising check's event: heard by the healer's side alone unless the other side
+ * sees both (docs/rules/trpg.md "Presence"); where the party hears a healer whose stat block it
+ * does not know (GM mode, seed 002 3-4), without the number to beat, which reads the healer's PRC.
+ */
+function emitHealing(ctx: Ctx, healer: CharacterState, target: CharacterState, event: Extract<TrpgEvent, { type: "healed" | "stabilised" }>): void {
+  if (secretOf(healer) || secretOf(target)) ctx.emitTo(healer.side, event);
+  else if (statSecret(ctx.s, [healer.id])) ctx.emitTo("enemies", event, { ...event, need: null });
+  else ctx.emit(event);
+}
+
+/**
  * Healing (seed 002 3-6): one use of an emergency repair kit or a medkit, d6 over 6 - PRC of the
  * healer: one wound back. A character at 0 W who gets one back is no longer incapacitated. The
  * `healed` event reaches the other side only when it can see both healer and target.
@@ -106,7 +121,7 @@ export function heal(ctx: Ctx, healer: CharacterState, target: CharacterState): 
   const die = ctx.d6(healer.id, "hidden");
   const success = die > need;
   // Seen by the other side only when both are (docs/rules/trpg.md "Presence").
-  ctx.emitIf(secretOf(healer) || secretOf(target), healer.side, { type: "healed", character: target.id, by: healer.id, item: item.id, die, need, success });
+  emitHealing(ctx, healer, target, { type: "healed", character: target.id, by: healer.id, item: item.id, die, need, success });
   if (!success) return;
   target.wounds = Math.min(statsOf(target).W, target.wounds + 1);
   if (target.status === "incapacitated") target.status = "active";
@@ -117,7 +132,7 @@ export function stabilise(ctx: Ctx, healer: CharacterState, target: CharacterSta
   const need = healNeed(healer);
   const die = ctx.d6(healer.id, "hidden");
   const success = die > need;
-  ctx.emitIf(secretOf(healer) || secretOf(target), healer.side, { type: "stabilised", character: target.id, by: healer.id, die, need, success });
+  emitHealing(ctx, healer, target, { type: "stabilised", character: target.id, by: healer.id, die, need, success });
   if (success) target.stabilised = true;
 }
 

@@ -271,12 +271,13 @@ export interface Mod {
  * A concealment value as one observer meets it (seed 002 3-3): the value the concealment roll gave,
  * what changes it against that observer (`conceal_prone` +1, `distance` -3/-2/-1 within 5/10/20
  * squares, `shots_fired` -2 a shooting action since), and `need`, the value with them: a spotting
- * total at or above `need` finds the character.
+ * total at or above `need` finds the character. `value` and `need` are null in the party's copy
+ * when the character's stat block is hidden from it (GM mode, seed 002 3-4): the roll read its COG.
  */
 export interface ConcealmentAgainst {
-  readonly value: number;
+  readonly value: number | null;
   readonly mods: readonly Mod[];
-  readonly need: number;
+  readonly need: number | null;
 }
 
 /**
@@ -331,10 +332,15 @@ export type TrpgEventBody =
       readonly target: CharacterId;
       readonly cause: "reactive" | "respot";
       readonly die?: number;
-      /** The roll's modifiers: COG, equipment, and each piece of cover between (since `trpg-0.6.0`). */
+      /**
+       * The roll's modifiers: COG, equipment, and each piece of cover between (since `trpg-0.6.0`);
+       * in the party's copy, the cover alone when the observer's stat block is hidden from it.
+       */
       readonly mods?: readonly Mod[];
-      readonly total?: number;
-      readonly need?: number;
+      /** Null in the party's copy when the observer's stat block is hidden from it (seed 002 3-4). */
+      readonly total?: number | null;
+      /** Null in the party's copy when the target's stat block is hidden from it (its value read its COG). */
+      readonly need?: number | null;
       /** How `need` came about (since `trpg-0.6.0`). */
       readonly concealment?: ConcealmentAgainst;
       readonly success: boolean;
@@ -368,12 +374,14 @@ export type TrpgEventBody =
       readonly unknownMods?: true;
     }
   | { readonly type: "penetration"; readonly attacker: CharacterId; readonly target: CharacterId; readonly die: number; readonly need: number | null; readonly cover: number; readonly success: boolean }
-  | { readonly type: "damaged"; readonly character: CharacterId; readonly amount: number; readonly wounds: number }
+  /** `wounds`: what is left; null in the party's copy when the character's stat block is hidden from it (GM mode, seed 002 3-4). */
+  | { readonly type: "damaged"; readonly character: CharacterId; readonly amount: number; readonly wounds: number | null }
   | { readonly type: "incapacitated"; readonly character: CharacterId }
   | { readonly type: "died"; readonly character: CharacterId }
   | { readonly type: "death_save"; readonly character: CharacterId; readonly die: number; readonly success: boolean; readonly fails: number }
-  | { readonly type: "stabilised"; readonly character: CharacterId; readonly by: CharacterId; readonly die: number; readonly need: number; readonly success: boolean }
-  | { readonly type: "healed"; readonly character: CharacterId; readonly by: CharacterId; readonly item: string; readonly die: number; readonly need: number; readonly success: boolean }
+  /** `need` (6 - the healer's PRC): null in the party's copy when the healer's stat block is hidden from it (seed 002 3-4). */
+  | { readonly type: "stabilised"; readonly character: CharacterId; readonly by: CharacterId; readonly die: number; readonly need: number | null; readonly success: boolean }
+  | { readonly type: "healed"; readonly character: CharacterId; readonly by: CharacterId; readonly item: string; readonly die: number; readonly need: number | null; readonly success: boolean }
   | { readonly type: "suppressing"; readonly shooter: CharacterId; readonly at: Square; readonly targets: readonly CharacterId[] }
   | { readonly type: "dropped"; readonly character: CharacterId }
   | { readonly type: "shove"; readonly attacker: CharacterId; readonly target: CharacterId; readonly die: number; readonly need: number | null; readonly success: boolean }

@@ -149,7 +149,9 @@ export const awareness = (side: Side): TrpgSecret => ({
  * revealed: no archetype, weapon, items or wounds in the view; in the rolls it makes or suffers no
  * weapon of its own, no target number that reads its stat block (its shots and blows, melee at
  * it, its dodges, penetration and shoves either way) and no modifier that comes from it (its
- * equipment and heavy weapon, its evasion). One text per breach.
+ * equipment and heavy weapon, its evasion); nor the wounds it has left, the number its heals must
+ * beat (its PRC), its spotting total and modifiers (COG, equipment) or its concealment value when
+ * found (its COG). One text per breach.
  */
 export function statBlockBreaches(ctx: Step): string[] {
   const s = ctx.state;
@@ -179,6 +181,17 @@ export function statBlockBreaches(ctx: Step): string[] {
         leaked = sources.filter((m) => reads && m === "equipment");
       } else if (seen.type === "penetration" || seen.type === "shove") {
         reads = isHidden(seen.attacker) || isHidden(seen.target);
+      } else if (seen.type === "damaged") {
+        if (isHidden(seen.character) && seen.wounds !== null) out.push(`${ctx.at} ${v.kind}: damage to ${seen.character} shows the wounds it has left`);
+      } else if (seen.type === "healed" || seen.type === "stabilised") {
+        reads = isHidden(seen.by);
+      } else if (seen.type === "spotting" || seen.type === "reactive_spot") {
+        // The spotting total reads the observer's COG and equipment, a concealment value the concealed one's (seed 002 3-3).
+        const checks = seen.type === "spotting" ? (seen.checks ?? []) : seen.concealment ? [{ character: seen.target, total: seen.total ?? null, concealment: seen.concealment }] : [];
+        if (isHidden(seen.observer) && ((seen.total ?? null) !== null || checks.some((k) => k.total !== null))) out.push(`${ctx.at} ${v.kind}: a ${seen.type} roll shows ${seen.observer}'s total`);
+        for (const m of sources) if (isHidden(seen.observer) && !m.startsWith("cover_")) out.push(`${ctx.at} ${v.kind}: a ${seen.type} roll shows the hidden stat block's ${m} modifier`);
+        for (const k of checks) if (isHidden(k.character) && (k.concealment.value !== null || k.concealment.need !== null)) out.push(`${ctx.at} ${v.kind}: a ${seen.type} roll shows ${k.character}'s concealment value`);
+        if (seen.type === "reactive_spot" && isHidden(seen.target) && (seen.need ?? null) !== null) out.push(`${ctx.at} ${v.kind}: a reactive_spot roll shows ${seen.target}'s concealment value`);
       }
       if (reads && seen.need !== null) out.push(`${ctx.at} ${v.kind}: a ${seen.type} roll shows a target number that reads a hidden stat block`);
       for (const m of leaked) out.push(`${ctx.at} ${v.kind}: a ${seen.type} roll shows the hidden stat block's ${m} modifier`);

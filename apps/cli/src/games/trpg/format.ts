@@ -56,7 +56,7 @@ function lineOf(e: TrpgEvent, n: (id: string) => string): string | null {
     case "spotting":
       return `${n(e.observer)} spots: ${e.die}${mods(e.mods)}${e.total === null ? "" : ` = ${e.total}`}${e.found.length > 0 ? `, finds ${e.found.map(n).join(", ")}` : ", finds nobody"}`;
     case "reactive_spot":
-      return `${n(e.observer)} ${e.cause === "respot" ? "looks again for" : "notices movement of"} ${n(e.target)}${e.die !== undefined ? `: ${e.die} = ${e.total}${over(e.need)}` : ""}, ${ok(e.success)}`;
+      return `${n(e.observer)} ${e.cause === "respot" ? "looks again for" : "notices movement of"} ${n(e.target)}${e.die !== undefined ? `: ${e.die}${e.total !== null && e.total !== undefined ? ` = ${e.total}` : ""}${over(e.need)}` : ""}, ${ok(e.success)}`;
     case "revealed":
       return `${n(e.character)} is revealed at ${sq(e.at)} (${e.cause}${e.by ? ` by ${n(e.by)}` : ""})`;
     case "unseen_attacker":
@@ -68,7 +68,7 @@ function lineOf(e: TrpgEvent, n: (id: string) => string): string | null {
     case "penetration":
       return `Penetration on ${n(e.target)}: ${e.die}${over(e.need)}${e.cover ? ` (cover +${e.cover})` : ""}, ${ok(e.success, "wounds", "stopped")}`;
     case "damaged":
-      return `${n(e.character)} takes ${e.amount} wound${e.amount === 1 ? "" : "s"}${e.wounds >= 0 ? `, ${e.wounds} left` : ""}`;
+      return `${n(e.character)} takes ${e.amount} wound${e.amount === 1 ? "" : "s"}${e.wounds !== null && e.wounds >= 0 ? `, ${e.wounds} left` : ""}`;
     case "incapacitated":
       return `${n(e.character)} is incapacitated`;
     case "died":
@@ -76,9 +76,9 @@ function lineOf(e: TrpgEvent, n: (id: string) => string): string | null {
     case "death_save":
       return `${n(e.character)} rolls a death save: ${e.die}, ${ok(e.success)} (${e.fails} failed)`;
     case "stabilised":
-      return `${n(e.by)} tries to stabilise ${n(e.character)}: ${e.die} over ${e.need}, ${ok(e.success)}`;
+      return `${n(e.by)} tries to stabilise ${n(e.character)}: ${e.die}${over(e.need)}, ${ok(e.success)}`;
     case "healed":
-      return `${n(e.by)} uses ${e.item} on ${n(e.character)}: ${e.die} over ${e.need}, ${ok(e.success)}`;
+      return `${n(e.by)} uses ${e.item} on ${n(e.character)}: ${e.die}${over(e.need)}, ${ok(e.success)}`;
     case "suppressing":
       return `${n(e.shooter)} lays suppressive fire on ${sq(e.at)}${e.targets.length > 0 ? ` at ${e.targets.map(n).join(", ")}` : ""}`;
     case "dropped":

@@ -56,8 +56,9 @@ export function hitTerms(e: Extract<TrpgEvent, { type: "attack" }>): Mod[] {
  * 3 needed". The numbers are the rules' own (`ConcealmentAgainst`), none computed here.
  */
 export function concealmentText(w: TrpgWords, k: ConcealmentAgainst): string {
-  const parts = [`${w.t("spot.value", { value: k.value })}`, ...k.mods.map((m) => modText(w, m))];
-  return w.t("spot.concealment", { parts: parts.join(", "), need: k.need });
+  // A value the party may not know (an enemy's stat block the master keeps) comes as null.
+  const parts = [k.value === null ? w.t("spot.valueUnknown") : w.t("spot.value", { value: k.value }), ...k.mods.map((m) => modText(w, m))];
+  return k.need === null ? w.t("spot.concealmentUnknown", { parts: parts.join(", ") }) : w.t("spot.concealment", { parts: parts.join(", "), need: k.need });
 }
 
 /** How a spotting roll found one character, in words: its cover, its total with the cover, and the concealment it met. */
@@ -133,7 +134,7 @@ export function describeEvent(w: TrpgWords, e: TrpgEvent): string {
     case "penetration":
       return t(e.success ? "event.pen_through" : "event.pen_stopped", { target: c(e.target), die: e.die }) + need(w, e.need) + (e.cover ? ` · ${t("coverToughness", { n: e.cover })}` : "");
     case "damaged":
-      return e.wounds >= 0 ? t("event.damaged", { who: c(e.character), count: e.amount, wounds: e.wounds }) : t("event.damagedUnknown", { who: c(e.character), count: e.amount });
+      return e.wounds !== null && e.wounds >= 0 ? t("event.damaged", { who: c(e.character), count: e.amount, wounds: e.wounds }) : t("event.damagedUnknown", { who: c(e.character), count: e.amount });
     case "incapacitated":
       return t("event.incapacitated", { who: c(e.character) });
     case "died":
@@ -141,9 +142,9 @@ export function describeEvent(w: TrpgWords, e: TrpgEvent): string {
     case "death_save":
       return t(e.success ? "event.death_save_ok" : "event.death_save_failed", { who: c(e.character), die: e.die, fails: e.fails });
     case "stabilised":
-      return t(e.success ? "event.stabilised" : "event.stabilise_failed", { who: c(e.character), by: c(e.by), die: e.die, need: e.need });
+      return t(e.success ? "event.stabilised" : "event.stabilise_failed", { who: c(e.character), by: c(e.by), die: e.die, need: e.need ?? "?" });
     case "healed":
-      return t(e.success ? "event.healed" : "event.heal_failed", { who: c(e.character), by: c(e.by), item: t(`item.${e.item}`), die: e.die, need: e.need });
+      return t(e.success ? "event.healed" : "event.heal_failed", { who: c(e.character), by: c(e.by), item: t(`item.${e.item}`), die: e.die, need: e.need ?? "?" });
     case "suppressing":
       return t("event.suppressing", { who: c(e.shooter), at: squareCode(e.at), targets: e.targets.map(c).join(", ") });
     case "dropped":

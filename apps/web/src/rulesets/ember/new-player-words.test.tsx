@@ -184,3 +184,13 @@ test("the plan form puts each timing dial on its own line and \"Lock plan\" on a
     style.remove();
   }
 });
+
+test("seed 000 2.2.1: a mech that cannot shoot under a lock-on is not told to crawl out of it (a crawl cannot leave a lock-on), in English and Korean", async () => {
+  for (const lng of ["en", "ko"]) {
+    await act(async () => void (await i18next.changeLanguage(lng)));
+    const words = i18next.t("why.lockedOn", { ns: "table", units: "Bo" });
+    expect(words).toMatch(lng === "en" ? /manoeuvre out of its arc/ : /기동으로 그 호를 벗어나세요/);
+    expect(words).toMatch(lng === "en" ? /a crawl cannot leave a lock-on/ : /기어가기로는 락온에서 벗어날 수 없습니다/);
+  }
+  await act(async () => void (await i18next.changeLanguage("en")));
+});

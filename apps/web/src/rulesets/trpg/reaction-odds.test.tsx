@@ -8,16 +8,15 @@ import { deserialize, serialize } from "node:v8";
 import { act, render, screen } from "@testing-library/react";
 import i18next from "i18next";
 import { rngStateFromSeed, seatViewer } from "@fogwar/engine";
-import { dodgeOdds, legalCommandsInView, reactionOdds, trpg, type TrpgSetup, type TrpgState } from "@fogwar/trpg";
-import { encounter } from "@fogwar/trpg/encounters";
+import { dodgeOdds, legalCommandsInView, reactionOdds, trpg, type TrpgState } from "@fogwar/trpg";
 import { setupI18n } from "../../i18n";
+import { GM, until } from "../../../test/trpg-play";
 import { DecisionPrompt } from "./TrpgControls";
 import type { TrpgWords } from "./words";
 
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
 jest.setTimeout(30_000);
 
-const GM: TrpgSetup = { scenario: "proving_ground", mode: "gm", enemies: encounter("proving_ground"), seats: { party: ["p1"], enemies: ["gm"] } };
 const start = trpg.setup(GM, "web-trpg").state;
 
 beforeAll(async () => {
@@ -27,16 +26,6 @@ beforeAll(async () => {
   });
 });
 
-function until(state: TrpgState, pred: (s: TrpgState) => boolean): TrpgState {
-  let s = state;
-  for (let i = 0; i < 50 && !pred(s); i++) {
-    const seat = trpg.awaiting(s)[0]!;
-    const r = trpg.apply(s, s.phase === "round_end" ? { type: "end_round" } : { type: "end_turn" }, seat);
-    if (!r.ok) throw new Error(r.error.code);
-    s = r.state;
-  }
-  return s;
-}
 
 function prompt(state: TrpgState, seat: string) {
   const view = trpg.viewFor(state, seatViewer(seat));

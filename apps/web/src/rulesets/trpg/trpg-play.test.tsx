@@ -12,6 +12,7 @@ import { seatViewer } from "@fogwar/engine";
 import { legalCommandsInView, trpg, type TrpgSetup, type TrpgState } from "@fogwar/trpg";
 import { encounter } from "@fogwar/trpg/encounters";
 import { setupI18n } from "../../i18n";
+import { GM, until } from "../../../test/trpg-play";
 import { TrpgTableView } from "./TrpgTableView";
 import { CreateTrpgMatch } from "./CreateTrpgMatch";
 import { describeEvent, type TrpgWords } from "./words";
@@ -20,7 +21,6 @@ import { OlderRulesVersion } from "../../table/aids";
 jest.setTimeout(30_000);
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
 
-const GM: TrpgSetup = { scenario: "proving_ground", mode: "gm", enemies: encounter("proving_ground"), seats: { party: ["p1"], enemies: ["gm"] } };
 
 beforeAll(async () => {
   setupI18n("en");
@@ -29,17 +29,6 @@ beforeAll(async () => {
   });
 });
 
-/** Plays `end_turn` (or `end_round`) until `pred` holds. */
-function until(state: TrpgState, pred: (s: TrpgState) => boolean): TrpgState {
-  let s = state;
-  for (let i = 0; i < 50 && !pred(s); i++) {
-    const seat = trpg.awaiting(s)[0]!;
-    const r = trpg.apply(s, s.phase === "round_end" ? { type: "end_round" } : { type: "end_turn" }, seat);
-    if (!r.ok) throw new Error(r.error.code);
-    s = r.state;
-  }
-  return s;
-}
 
 /** Vale's turn with the raider in sight, half cover on the line (0,2) -> (4,2). */
 function valesShot(): TrpgState {

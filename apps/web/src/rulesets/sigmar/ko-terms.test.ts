@@ -1,8 +1,9 @@
 /**
  * Age of Sigmar's Korean words keep the seed's terms (003_3dcb36e83a2444ba.txt): a phase is a
  * 페이즈 (seed 003 19, 24, 30: "해당 페이즈", "배치 페이즈"), never a 단계, and a pile-in is one word,
- * 파일인, in the table's strings, the rules help and the guide's Age of Sigmar part. 단계 stays
- * only where it means a stage of the attack sequence or a step of the review.
+ * 파일인, and a unit is a 유닛 (the seed's word throughout, never 부대), in the table's strings, the
+ * rules help and the guide's Age of Sigmar part. 단계 stays only where it means a stage of the
+ * attack sequence or a step of the review.
  */
 import ko from "../../i18n/ko/sigmar.json";
 import koHelp from "../../i18n/ko/sigmarHelp.json";
@@ -28,4 +29,9 @@ test("a phase is 페이즈 everywhere: 단계 only for the attack's stages and t
 test("a pile-in is written one way, 파일인", () => {
   expect(all.filter(([, text]) => /파일 인|필인|필 인/.test(text))).toEqual([]);
   expect(all.filter(([, text]) => text.includes("파일인")).length).toBeGreaterThan(3);
+});
+
+test("a unit is 유닛 everywhere, as the seed writes it, never 부대", () => {
+  expect(all.filter(([, text]) => text.includes("부대"))).toEqual([]);
+  expect(all.filter(([, text]) => text.includes("유닛")).length).toBeGreaterThan(20);
 });

@@ -181,7 +181,7 @@ export function OperatorCard({ op, w }: { op: Operator; w: SiegeWords }) {
       </span>
       <br />
       <span>
-        {w.t(op.special.kind === "passive" ? "card.specialPassive" : "card.special", { name: ko ? op.special.name.ko : op.special.name.en, count: op.special.uses, what: w.t(`card.kind.${op.special.kind}`) })}
+        {w.t(op.special.kind === "passive" ? "card.specialPassive" : "card.special", { name: ko ? op.special.name.ko : op.special.name.en, count: op.special.uses, what: w.t(`card.kind.${op.special.kind}`, { range: catalog.data.rules.throwRange }) })}
         {/* A special that works as a tactical gadget (seed 004 "특수 도구 사용": the same rules) says what that gadget does. */}
         {op.special.effect && <span className="gadget-effect"> ({gadgetName(w, op.special.effect)}: {gadgetEffect(w, op.special.effect)})</span>}
       </span>

@@ -121,6 +121,11 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
       note = t(`decision.designationOther.${o.by}.${o.other}`, { unit: unit(o.defender) });
       break;
     }
+    case "choose_chain":
+      prompt = t("decision.choose_chain");
+      // What each offered keyword does (seed 000 1.2.4), as the unit panel explains it.
+      note = [...new Set(pending.options.options.map((o) => o.keyword))].map((k) => t(`keywordHelp.${k}`)).join(" ");
+      break;
     case "choose_cancellation":
       prompt = t("decision.choose_cancellation", { unit: unit(pending.options.defender) });
       note = t("decision.cancellationNote");

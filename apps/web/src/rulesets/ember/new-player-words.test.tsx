@@ -194,3 +194,14 @@ test("seed 000 2.2.1: a mech that cannot shoot under a lock-on is not told to cr
   }
   await act(async () => void (await i18next.changeLanguage("en")));
 });
+
+test("seed 000 1.2.4: the chain damage choice says what each keyword it offers does", () => {
+  const base = deployed();
+  const [a, b] = base.units.filter((u) => u.owner === "p2");
+  const state = { ...base, pending: { seat: "p1", kind: "choose_chain", rule: "000_200ff4b7b5d3d570.txt 1.2.4", options: { options: [{ keyword: "shotgun", target: a!.id }, { keyword: "shotgun", target: b!.id }, { keyword: "cleave", target: a!.id }] } } } as EmberState;
+  const { container } = table(state, "p1");
+  const note = container.querySelector(".decision-note")!;
+  expect(note.textContent).toContain(i18next.t("keywordHelp.shotgun", { ns: "table" }));
+  expect(note.textContent).toContain(i18next.t("keywordHelp.cleave", { ns: "table" }));
+  expect(note.textContent).not.toContain(i18next.t("keywordHelp.rupture", { ns: "table" }));
+});

@@ -9,7 +9,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
-import { awaiting, catalog, type TrpgCommand, type TrpgEvent, type TrpgView } from "@fogwar/trpg";
+import { awaiting, catalog, STAT_NAMES, type TrpgCommand, type TrpgEvent, type TrpgView } from "@fogwar/trpg";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
 import { MAP_COLUMNS_EXTRA, TrpgMap, TrpgMapLegend, mapFocus } from "./TrpgMap";
 import { ActionControls, DecisionPrompt, MAP_KINDS, asksFirst, useBuilder, pickValue } from "./TrpgControls";
@@ -212,7 +212,17 @@ function Initiative({ view, w }: { view: TrpgView; w: TrpgWords }) {
   );
 }
 
-/** Both sides' characters as the viewer knows them. */
+/**
+ * A character's stat block as a sheet line (seed 002 3-1: PRC, BRT, COG, TGH, GRC, SPD), when the
+ * viewer knows its archetype: a party's own, both sides in versus, an enemy a check revealed.
+ */
+function statLine(view: TrpgView, w: TrpgWords, id: string): string | null {
+  const archetype = view.characters[id]!.archetype;
+  const stats = archetype ? catalog.archetypes.get(archetype)?.stats : undefined;
+  return stats ? STAT_NAMES.map((k) => `${w.t(`stat.${k}`)} ${stats[k]}`).join(" · ") : null;
+}
+
+/** Both sides' characters as the viewer knows them, each known stat block on a line of its own. */
 function Roster({ view, w }: { view: TrpgView; w: TrpgWords }) {
   const line = (id: string) => {
     const c = view.characters[id]!;
@@ -242,6 +252,7 @@ function Roster({ view, w }: { view: TrpgView; w: TrpgWords }) {
               .map((id) => (
                 <li key={id} className={`side-${side}`}>
                   <strong>{charName(w, id)}</strong>: {line(id)}
+                  {statLine(view, w, id) && <div className="stat-line">{statLine(view, w, id)}</div>}
                 </li>
               ))}
           </ul>

@@ -9,7 +9,7 @@ import { deserialize, serialize } from "node:v8";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import i18next from "i18next";
 import { seatViewer } from "@fogwar/engine";
-import { legalCommandsInView, trpg, type TrpgSetup, type TrpgState } from "@fogwar/trpg";
+import { catalog, legalCommandsInView, STAT_NAMES, trpg, type TrpgSetup, type TrpgState } from "@fogwar/trpg";
 import { encounter } from "@fogwar/trpg/encounters";
 import { setupI18n } from "../../i18n";
 import { GM, until } from "../../../test/trpg-play";
@@ -235,3 +235,24 @@ describe("the TRPG table's play aids", () => {
   });
 });
 
+
+describe("the TRPG table's character sheet", () => {
+  test("seed 002 3-1, 3-4: the roster shows each known character's stat block, and no line for an enemy whose block the master keeps", () => {
+    const state = trpg.setup(GM, "web-sheet").state;
+    const { container } = renderFor(state, "p1");
+    const roster = container.querySelector(".roster")!;
+    const vale = state.characters.vale!;
+    const stats = catalog.archetypes.get(vale.archetype!)!.stats;
+    const valeLine = [...roster.querySelectorAll("li")].find((li) => li.querySelector("strong")?.textContent === "Ines Vale")!;
+    expect(valeLine.querySelector(".stat-line")?.textContent).toBe(STAT_NAMES.map((k) => `${i18next.t(`stat.${k}`, { ns: "trpg" })} ${stats[k]}`).join(" · "));
+    const enemies = [...roster.querySelectorAll("li.side-enemies")];
+    expect(enemies.length).toBeGreaterThan(0);
+    for (const li of enemies) expect(li.querySelector(".stat-line")).toBeNull();
+    cleanup();
+    // The master knows every enemy's block.
+    const master = renderFor(state, "gm").container.querySelector(".roster")!;
+    const theirs = master.querySelectorAll("li.side-enemies");
+    expect(theirs.length).toBeGreaterThanOrEqual(enemies.length);
+    expect(master.querySelectorAll("li.side-enemies .stat-line").length).toBe(theirs.length);
+  });
+});

@@ -8,7 +8,7 @@
 import { deserialize, serialize } from "node:v8";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import i18next from "i18next";
-import { rngStateFromSeed, seatViewer, spectator, type Viewer } from "@fogwar/engine";
+import { seatViewer, spectator, type Viewer } from "@fogwar/engine";
 import { legalCommandsInView, trpg, type TrpgCommand, type TrpgSetup, type TrpgState } from "@fogwar/trpg";
 import { encounter } from "@fogwar/trpg/encounters";
 import { setupI18n } from "../../i18n";
@@ -17,11 +17,10 @@ import { CreateTrpgMatch } from "./CreateTrpgMatch";
 import { TrpgReview } from "./TrpgReview";
 import { describeEvent, type TrpgWords } from "./words";
 import { readable } from "../../../test/readable";
+import { dodgeAsked, GM, leavingEngagement, until } from "../../../test/trpg-play";
 
 jest.setTimeout(30_000);
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
-
-const GM: TrpgSetup = { scenario: "proving_ground", mode: "gm", enemies: encounter("proving_ground"), seats: { party: ["p1"], enemies: ["gm"] } };
 
 beforeAll(async () => {
   setupI18n("en");
@@ -36,18 +35,6 @@ function renderFor(state: TrpgState, seat: string | null, onCommand = jest.fn())
   const legal = seat ? legalCommandsInView(view, seat) : [];
   const utils = render(<TrpgTableView matchId="m-trpg" view={view} seat={seat} legal={legal} onCommand={onCommand} events={[]} />);
   return { ...utils, view, legal, onCommand };
-}
-
-/** Plays `end_turn` (or `end_round`) until `pred` holds. */
-function until(state: TrpgState, pred: (s: TrpgState) => boolean): TrpgState {
-  let s = state;
-  for (let i = 0; i < 50 && !pred(s); i++) {
-    const seat = trpg.awaiting(s)[0]!;
-    const r = trpg.apply(s, s.phase === "round_end" ? { type: "end_round" } : { type: "end_turn" }, seat);
-    if (!r.ok) throw new Error(r.error.code);
-    s = r.state;
-  }
-  return s;
 }
 
 describe("the TRPG table", () => {
@@ -115,19 +102,8 @@ describe("the TRPG table", () => {
   });
 
   test("a decision asked of the seat shows its answers as buttons that send them", () => {
-    const s = structuredClone(until(start, (x) => x.turn?.actor === "raider-1"));
     // The raider's shot at Vale hits: her seat is asked whether she dodges.
-    s.characters["raider-1"]!.at = { x: 4, y: 9 };
-    s.characters.vale!.at = { x: 1, y: 9 };
-    let hit: TrpgState | null = null;
-    for (let n = 0; n < 40 && !hit; n++) {
-      const trial = structuredClone(s);
-      trial.server.rng["dice:raider-1"] = rngStateFromSeed(`dodge-${n}`, "dice:raider-1");
-      let r = trpg.apply(trial, { type: "shoot", targets: ["vale"], burst: false, called: false }, "gm");
-      // A party character engaged with the raider may strike it first (seed 002 3-1): it lets the shot go.
-      if (r.ok && r.state.pending?.kind === "free_strike") r = trpg.apply(r.state, { type: "decide", choice: "spare" }, r.state.pending.seat);
-      if (r.ok && r.state.pending?.kind === "dodge") hit = r.state;
-    }
+    const hit = dodgeAsked(start);
     expect(hit).not.toBeNull();
     const { onCommand } = renderFor(hit!, "p1");
     fireEvent.click(screen.getByRole("button", { name: "Dodge" }));
@@ -135,19 +111,14 @@ describe("the TRPG table", () => {
   });
 
   test("seed 002 3-1 접전: the free strike on one leaving engagement is the opponent's choice: the master is asked (Strike / Let it go), the party sees what it waits for", () => {
-    const s = structuredClone(until(start, (x) => x.turn?.actor === "vale"));
-    const raider = s.characters["raider-1"]!;
-    raider.at = { x: s.characters.vale!.at!.x + 1, y: s.characters.vale!.at!.y };
-    const away = legalCommandsInView(trpg.viewFor(s, seatViewer("p1")), "p1").find((c) => c.type === "move" && Math.abs(c.to.x - raider.at!.x) + Math.abs(c.to.y - raider.at!.y) > 3);
-    const r = trpg.apply(s, away!, "p1");
-    if (!r.ok) throw new Error(r.error.code);
-    expect(r.state.pending).toMatchObject({ kind: "free_strike", seat: "gm", attacker: "raider-1", target: "vale" });
-    const master = renderFor(r.state, "gm");
+    const asked = leavingEngagement(start);
+    expect(asked.pending).toMatchObject({ kind: "free_strike", seat: "gm", attacker: "raider-1", target: "vale" });
+    const master = renderFor(asked, "gm");
     fireEvent.click(screen.getByRole("button", { name: "Let it go" }));
     expect(master.onCommand).toHaveBeenCalledWith({ type: "decide", choice: "spare" });
     expect(screen.getByRole("button", { name: "Strike" })).toBeTruthy();
     master.unmount();
-    renderFor(r.state, "p1");
+    renderFor(asked, "p1");
     expect(screen.queryByRole("button", { name: "Strike" })).toBeNull();
     expect(document.body.textContent).toContain("whether Yard raider takes a free strike at Ines Vale");
   });

@@ -4,6 +4,7 @@
  */
 export { siege, apply, onTimeout, clockTurn } from "./ruleset";
 export { awaiting, legalCommands, legalCommandsInView } from "./legal";
+export { reachableSquares, type Reachable, type StepCommand } from "./reach";
 export { viewFor, sharedViewFor, redact, viewerTeam, casterViewFor, casterRedact, type SiegeView } from "./view";
 export { RULES_VERSION } from "./version";
 export { pickSalt, check, setupMatch, smokeOverlay, droneReach, watchCovers, gadgetDurability } from "./rules";

@@ -23,6 +23,7 @@ import { MapLegend } from "./MapLegend";
 import { Hand } from "./Hand";
 import { whyNot } from "./why";
 import { ReadyList } from "./ready";
+import { UnitButtons } from "./UnitButtons";
 import { foldLog } from "./log";
 import { StonesOrder } from "./Stones";
 import { AbilityChoice, FORM_AT, abilityGroups } from "./AbilityChoice";
@@ -292,15 +293,7 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: 
             {t("deploy.toDeploy")}
           </Tip>
         </h3>
-        <ul className="command-list">
-          {units.map((id) => (
-            <li key={id}>
-              <button type="button" aria-pressed={selected === id} onClick={() => onSelect(id)}>
-                {unitName(w, view, id)}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <UnitButtons w={w} view={view} units={units} selected={selected} onSelect={onSelect} />
         {selected && units.includes(selected) && (
           <>
             <p>{t("deploy.prompt", { unit: unitName(w, view, selected) })}</p>
@@ -354,15 +347,7 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: 
         </ul>
       )}
       {reserves.length > 0 && (
-        <ul className="command-list">
-          {reserves.map((u) => (
-            <li key={u.id}>
-              <button type="button" aria-pressed={selected === u.id} onClick={() => onSelect(u.id)}>
-                {t("controls.setUp", { unit: unitName(w, view, u.id) })}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <UnitButtons w={w} view={view} units={reserves.map((u) => u.id)} selected={selected} onSelect={onSelect} label={(unit) => t("controls.setUp", { unit })} />
       )}
       <StonesOrder w={w} view={view} />
       {rest.length > 0 && <ul className="command-list">{rest.map((c, i, all) => button(c, i, all))}</ul>}

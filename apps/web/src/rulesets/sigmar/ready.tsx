@@ -9,6 +9,7 @@ import type { SigmarCommand, SigmarView } from "@fogwar/sigmar";
 import { unitName, type SigmarWords } from "./words";
 import { whyNot, type WhyNot } from "./why";
 import { Tip } from "./tips";
+import { UnitButtons } from "./UnitButtons";
 
 /** The seat's units that can act now (`ready`, by unit id in the rules' order) and the rest on the battlefield (`held`, with why when known). */
 export interface Readiness {
@@ -48,15 +49,7 @@ export function ReadyList({ w, view, seat, legal, selected, onSelect, reasons }:
       {r.ready.length === 0 ? (
         <p className="hint">{t(`ready.${r.kind}.none`)}</p>
       ) : (
-        <ul className="command-list ready-units">
-          {r.ready.map((id) => (
-            <li key={id}>
-              <button type="button" aria-pressed={selected === id} onClick={() => onSelect(id)}>
-                {unitName(w, view, id)}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <UnitButtons w={w} view={view} units={r.ready} selected={selected} onSelect={onSelect} className="ready-units" />
       )}
       {r.held.length > 0 && (
         <details className="held-units">

@@ -49,6 +49,8 @@ export interface SiegeMapProps {
    */
   readonly targets?: ReadonlySet<string>;
   readonly onPick?: (value: string) => void;
+  /** Squares (and upper areas) a walk of several steps reaches: marked, and answered by a click like `targets`. */
+  readonly reachable?: ReadonlySet<string>;
 }
 
 /** The margin (SVG units) for the coordinates drawn along the map's top and left edges. */
@@ -100,7 +102,7 @@ function arcPath(cx: number, cy: number, f: Facing, r: number): string {
   return `M ${cx} ${cy} L ${cx + px * r} ${cy + py * r} A ${r} ${r} 0 0 0 ${cx - px * r} ${cy - py * r} Z`;
 }
 
-export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
+export function SiegeMap({ view, targets, onPick, reachable }: SiegeMapProps) {
   const { t, i18n } = useTranslation("siege");
   const w: SiegeWords = { t, language: i18n.language };
   const map = catalog.maps.get(view.map);
@@ -124,7 +126,8 @@ export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
     const fill = letter === "~" ? "#f8fafc" : (ROOM_COLOURS[letters.indexOf(letter) % ROOM_COLOURS.length] ?? "#eee");
     const objective = room !== undefined && room === mission?.objectiveRoom;
     const target = targets?.has(p) ?? false;
-    const label = `${placeName(w, p, view.map)}${geo.obstacles.has(p) ? ` · ${t("map.obstacle")}` : ""}`;
+    const walk = reachable?.has(p) ?? false;
+    const label = `${placeName(w, p, view.map)}${geo.obstacles.has(p) ? ` · ${t("map.obstacle")}` : ""}${walk ? ` · ${t("walk.reachable")}` : ""}`;
     return (
       <rect
         key={`c${p}`}
@@ -135,7 +138,7 @@ export function SiegeMap({ view, targets, onPick }: SiegeMapProps) {
         fill={fill}
         stroke={objective ? "#b45309" : "#cbd5e1"}
         strokeWidth={objective ? 1.5 : 0.5}
-        className={`cell${letter === "~" ? " outside" : ""}${target ? " target pickable" : ""}`}
+        className={`cell${letter === "~" ? " outside" : ""}${target ? " target pickable" : ""}${walk ? " reachable" : ""}`}
         data-place={p}
         {...(target ? pickProps(p, label, onPick) : {})}
       >

@@ -6,9 +6,9 @@
  * operator's status, the team's gadgets and reroll tokens, the pending decision, the last shot's
  * dice and protection, the controls, the event log in words and the result.
  */
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { awaiting, catalog, viewerTeam, type SiegeCommand, type SiegeEvent, type SiegeView, type Team } from "@fogwar/siege";
+import { awaiting, catalog, reachableSquares, viewerTeam, type SiegeCommand, type SiegeEvent, type SiegeView, type Team } from "@fogwar/siege";
 import { seatViewer, spectator } from "@fogwar/engine";
 import { SiegeMap } from "./SiegeMap";
 import { SecretTokens, SiegeControls, useCommandBuilder } from "./SiegeControls";
@@ -16,6 +16,7 @@ import { describeEvent, diceWords, facingName, gadgetName, opName, placeName, re
 import { NotifyButton, SoundToggle } from "../../table/TableChrome";
 import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
 import { AutoNote, CONFIRM_FIRST, ConfirmStep, OddsPanel, PrefsPanel } from "./SiegeAids";
+import { useWalk } from "./walk";
 import { autoAnswer, loadPrefs, savePrefs, type AutoReason, type ReactionPrefs } from "./prefs";
 import { ActionBar, turnLine, useFold } from "../../table/ActionBar";
 import { BotNote } from "../../table/BotNote";
@@ -51,7 +52,21 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
   const [confirm, setConfirm] = useState<SiegeCommand | null>(null);
   /** Sends a command, or first asks when it cannot be taken back (a breach). */
   const request = (command: SiegeCommand) => (CONFIRM_FIRST.has(command.type) ? setConfirm(command) : onCommand(command));
+  // A walk to a square further than one step (seed 004 "이동": one step per command), while the
+  // player picks where the active operator (or the chosen token) steps to.
+  const walking = useWalk(view, legal, events, notice, onCommand);
+  const choosingSquare = !readOnly && seat !== null && mine && walking.progress === null && builder.kind === "step" && builder.waiting?.field === "to";
+  const reach = useMemo(() => (choosingSquare && seat ? reachableSquares(view, seat) : []), [choosingSquare, view, seat]);
+  const walker = builder.candidates.find((c): c is Extract<SiegeCommand, { type: "step" }> => c.type === "step")?.token;
+  const walks = new Map(reach.filter((r) => r.token === walker && r.path.length > 1).map((r) => [r.to, r.path] as const));
+  const targets = readOnly ? undefined : walks.size > 0 ? new Set([...builder.pickable, ...walks.keys()]) : builder.pickable;
   const onPick = (value: string) => {
+    const path = builder.pickable.has(value) ? undefined : walks.get(value);
+    if (path) {
+      builder.reset();
+      walking.start(path);
+      return;
+    }
     const command = builder.pick(value);
     if (command) request(command);
   };
@@ -102,7 +117,7 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
       <div className="table-grid">
         <div className="board-column">
           <BoardViewport label={t("map.name")} initialZoom={frame < 600 ? phoneZoom(map?.width ?? 12, frame) : 1}>
-            <SiegeMap view={view} targets={readOnly ? undefined : builder.pickable} onPick={onPick} />
+            <SiegeMap view={view} targets={targets} reachable={walks.size > 0 ? new Set(walks.keys()) : undefined} onPick={onPick} />
           </BoardViewport>
         </div>
         <div className="side-column">
@@ -119,6 +134,14 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
               {view.activation && (
                 <p className="activation">
                   {t("activation", { op: opName(w, view.activation.operator), mp: view.activation.mp, actions: view.activation.actions.map((a) => t(`action.${a}`)).join(", ") || "—" })}
+                </p>
+              )}
+              {walking.progress && (
+                <p className="walking" role="status">
+                  {t("walk.moving", walking.progress)}{" "}
+                  <button type="button" onClick={walking.stop}>
+                    {t("walk.stop")}
+                  </button>
                 </p>
               )}
               {view.pending && <Pending view={view} w={w} />}

@@ -35,6 +35,17 @@ export interface TrpgTableViewProps extends TableViewProps<TrpgView, TrpgCommand
   readonly readOnly?: boolean;
 }
 
+/**
+ * The turn line's words when the viewer is awaited: in a character's turn (no decision pending)
+ * it names the character who acts, whose action points the seat spends (seed 002 3-1); otherwise
+ * (a decision, the round-end step) the bare "your move".
+ */
+export function yourTurn(w: TrpgWords): string {
+  const { view } = w;
+  const actor = view.phase === "turn" && !view.pending ? view.turn?.actor : undefined;
+  return actor ? w.t("yourTurnOf", { who: charName(w, actor) }) : w.t("yourTurn");
+}
+
 export function TrpgTableView({ view, seat, legal, onCommand, events, banner, notice, readOnly, bots, clock, abandonment }: TrpgTableViewProps) {
   const { t, i18n } = useTranslation("trpg");
   const seats = [...view.seats.party, ...view.seats.enemies];
@@ -112,7 +123,7 @@ export function TrpgTableView({ view, seat, legal, onCommand, events, banner, no
               fold={fold}
               clock={clock}
               abandonment={abandonment}
-              turn={turnLine(waiting, seat, { yours: t("yourTurn"), awaiting: (seats) => t("awaiting", { seats: seatList(name, seats) }) })}
+              turn={turnLine(waiting, seat, { yours: yourTurn(w), awaiting: (seats) => t("awaiting", { seats: seatList(name, seats) }) })}
             >
               {!mine && waiting.length > 0 && <WaitingFor view={view} w={w} waiting={waiting} />}
               <BotNote bots={bots} waiting={waiting} />

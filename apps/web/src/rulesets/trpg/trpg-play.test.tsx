@@ -12,7 +12,7 @@ import { seatViewer } from "@fogwar/engine";
 import { catalog, legalCommandsInView, STAT_NAMES, trpg, type TrpgSetup, type TrpgState } from "@fogwar/trpg";
 import { encounter } from "@fogwar/trpg/encounters";
 import { setupI18n } from "../../i18n";
-import { GM, until } from "../../../test/trpg-play";
+import { dodgeAsked, GM, until } from "../../../test/trpg-play";
 import { TrpgTableView } from "./TrpgTableView";
 import { CreateTrpgMatch } from "./CreateTrpgMatch";
 import { describeEvent, type TrpgWords } from "./words";
@@ -158,6 +158,28 @@ describe("the TRPG table's play aids", () => {
     const master = renderFor(partyTurn, "gm");
     const offersCheck = legalCommandsInView(trpg.viewFor(partyTurn, seatViewer("gm")), "gm").some((c) => c.type === "call_check" || c.type === "resist");
     expect({ offersCheck, folded: master.container.querySelector(".action-bar")?.getAttribute("data-folded") }).toEqual({ offersCheck, folded: String(!offersCheck) });
+  });
+
+  test("seed 002 3-1: the turn line names the character whose turn the seat plays (it has two), in English and Korean; a decision keeps the bare words", async () => {
+    const vales = valesShot();
+    const line = () => document.querySelector(".action-bar .turn-line.mine")?.textContent;
+    renderFor(vales, "p1");
+    expect(line()).toBe("▶ Your move: Ines Vale");
+    cleanup();
+    await act(async () => {
+      await i18next.changeLanguage("ko");
+    });
+    try {
+      renderFor(vales, "p1");
+      expect(line()).toBe("▶ 당신의 차례: 이네스 베일");
+    } finally {
+      cleanup();
+      await act(async () => {
+        await i18next.changeLanguage("en");
+      });
+    }
+    renderFor(dodgeAsked(trpg.setup(GM, "web-trpg").state)!, "p1");
+    expect(line()).toBe("▶ Your move");
   });
 
   test("after a move is sent from the map, Move is no longer chosen (the next click does nothing)", () => {

@@ -3,13 +3,14 @@
  * (./log.ts: new lines scroll the box when the reader is at its end, never the window). Each line
  * is classed `log-<event type>` for the ruleset's styles.
  */
+import type { ReactNode } from "react";
 import { useStickToBottom } from "./log";
 import type { EventBatch } from "./view-props";
 
 export interface EventFeedProps<E extends { readonly type: string }> {
   readonly events: readonly EventBatch<E>[];
-  /** An event in words; an empty or absent text leaves the event out. */
-  readonly describe: (event: E) => string | null | undefined;
+  /** An event in words (a string, or words with inline rule tips); an empty or absent text leaves the event out. */
+  readonly describe: (event: E) => ReactNode;
   /** The log's heading, and its element id (the section is labelled by it). */
   readonly title: string;
   readonly titleId: string;
@@ -19,7 +20,7 @@ export interface EventFeedProps<E extends { readonly type: string }> {
 
 /** The event log (a section `.event-log` with its `.log-lines` list); see the module comment. */
 export function EventFeed<E extends { readonly type: string }>({ events, describe, title, titleId, empty }: EventFeedProps<E>) {
-  const lines: { key: string; text: string; kind: string }[] = [];
+  const lines: { key: string; text: ReactNode; kind: string }[] = [];
   for (const entry of events) {
     entry.events.forEach((e, i) => {
       const text = describe(e);

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import type { EmberEvent, EmberView } from "@fogwar/ember";
 import { DiceRow, PartDieFace } from "./Dice";
 import { unitLabel } from "./model";
-import { describeEvent } from "./words";
+import { eventLine } from "./KeywordTip";
 import { useWords } from "./useWords";
 import "../../i18n/table-strings";
 
@@ -122,8 +122,8 @@ export function AttackPanel({ view, events }: AttackPanelProps) {
                 </li>
               );
             }
-            const text = describeEvent(words, e);
-            return text ? <li key={i}>{text}</li> : null;
+            const line = eventLine(words, e);
+            return line ? <li key={i}>{line}</li> : null;
           })}
         </ol>
       )}

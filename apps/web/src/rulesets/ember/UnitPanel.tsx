@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { useSeatNamer } from "../../table/names";
 import { PART_SLOTS, TIMINGS, catalog, type Action, type EmberView, type UnitState } from "@fogwar/ember";
 import { DieFace } from "./Dice";
+import { KeywordTip } from "./KeywordTip";
 import { droneCardOf, localName, partOf, pilotOf, squareName, unitLabel } from "./model";
 import "../../i18n/help-strings";
 import "../../i18n/table-strings";
@@ -35,9 +36,7 @@ function ActionLine({ action, tokens }: { action: Action; tokens?: number }) {
           {e.keywords.map((k, i) => (
             <Fragment key={k}>
               {i === 0 ? " · " : ", "}
-              <RuleTip term={t(`keyword.${k}`)} help={t(`keywordHelp.${k}`)}>
-                <span data-keyword={k}>{t(`keyword.${k}`)}</span>
-              </RuleTip>
+              <KeywordTip keyword={k} />
             </Fragment>
           ))}
         </>

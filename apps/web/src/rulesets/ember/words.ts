@@ -3,7 +3,7 @@
  * event log, the attack panel and the fallback list of legal commands.
  */
 import type { TFunction } from "i18next";
-import { board, catalog, type CancelOption, type DieResult, type EmberCommand, type EmberEvent, type EmberView, type Face, type PartSlot } from "@fogwar/ember";
+import { board, catalog, type AttackKeyword, type CancelOption, type DieResult, type EmberCommand, type EmberEvent, type EmberView, type Face, type PartSlot } from "@fogwar/ember";
 import { endReason } from "../../table/reason";
 import type { SeatNamer } from "../../table/names";
 import { localName, objectiveNumber, sampleName, scenarioOf, secondaryName, squareName, unitLabel, unitOf } from "./model";
@@ -291,6 +291,28 @@ export function describeEvent(w: Words, event: EmberEvent): string | null {
       return t("log.coordination_granted", { unit: u(event.unit), count: event.commands });
     default:
       return null;
+  }
+}
+
+/**
+ * The attack keywords the log line of `event` names, in the line's order, each with the words that
+ * name it there (seed 000 1.2.4 chain damage, 1.4 impact and suppress, snipe and kick used or not): for the log to explain them
+ * (./KeywordTip.tsx). Empty for an event whose line names none.
+ */
+export function eventKeywords({ t }: Pick<Words, "t">, event: EmberEvent): { keyword: AttackKeyword; text: string }[] {
+  switch (event.type) {
+    case "chain_damage":
+      return [{ keyword: event.keyword, text: t(`keyword.${event.keyword}`) }];
+    case "result_triggered":
+      return [{ keyword: event.effect, text: t(`keyword.${event.effect}`) }];
+    case "link_changed":
+      return event.reason === "impact" ? [{ keyword: "impact", text: t("log.linkReason.impact") }] : [];
+    case "stance_changed":
+      return event.reason === "suppress" ? [{ keyword: "suppress", text: t("log.stanceReason.suppress").trim() }] : [];
+    case "designation_used":
+      return event.ability === "shield" ? [] : [{ keyword: event.ability, text: t(`ability.${event.ability}`) }];
+    default:
+      return [];
   }
 }
 

@@ -277,4 +277,26 @@ describe("the TRPG table's character sheet", () => {
     expect(theirs.length).toBeGreaterThanOrEqual(enemies.length);
     expect(master.querySelectorAll("li.side-enemies .stat-line").length).toBe(theirs.length);
   });
+
+  test("seed 002 3-1: in Korean the stat line names every stat in Korean words (grace too, as 그레이스), with its abbreviation", async () => {
+    await act(async () => {
+      await i18next.changeLanguage("ko");
+    });
+    try {
+      const { container } = renderFor(trpg.setup(GM, "web-sheet").state, "p1");
+      const lines = [...container.querySelectorAll(".roster li.side-party .stat-line")].map((e) => e.textContent!);
+      expect(lines.length).toBe(2);
+      for (const line of lines) {
+        const terms = line.split(" · ");
+        expect(terms.length).toBe(STAT_NAMES.length);
+        for (const term of terms) expect(term).toMatch(/^[가-힣]+(\([A-Z]{3}\))? \d+$/);
+        expect(line).toContain("그레이스(GRC)");
+      }
+    } finally {
+      cleanup();
+      await act(async () => {
+        await i18next.changeLanguage("en");
+      });
+    }
+  });
 });

@@ -168,6 +168,29 @@ export function useCommandBuilder(view: SiegeView, legal: readonly SiegeCommand[
 
 export type CommandBuilder = ReturnType<typeof useCommandBuilder>;
 
+/**
+ * The defence's setup hint (seed 004 "세팅", "도구 특성" setup): where setup gadgets go, then each
+ * setup gadget the team picked and has still to place, with what it does, from the rules' data
+ * (`gadgetName`, `gadgetEffect` of the catalog), as the gadget descriptions of the pick say it.
+ */
+function SetupGadgetsHelp({ view, w }: { view: SiegeView; w: SiegeWords }) {
+  const left = Object.entries(view.setupGadgets).filter(([, n]) => n > 0);
+  return (
+    <div className="hint setup-help">
+      <p>{w.t("setupHelp.gadgets")}</p>
+      {left.length > 0 && (
+        <ul className="setup-gadgets">
+          {left.map(([id]) => (
+            <li key={id} data-gadget={id}>
+              <strong>{gadgetName(w, id)}</strong>: {gadgetEffect(w, id)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 export interface SiegeControlsProps {
   readonly view: SiegeView;
   readonly builder: CommandBuilder;
@@ -213,7 +236,7 @@ export function SiegeControls({ view, builder, legal, onCommand }: SiegeControls
         <FireBack view={view} answers={legal.filter((c): c is Extract<SiegeCommand, { type: "return_fire" }> => c.type === "return_fire")} w={w} onCommand={send} />
       ) : (
         <>
-          {kind === "place_gadget" && view.phase === "defence_setup" && <p className="hint setup-help">{t("setupHelp.gadgets")}</p>}
+          {kind === "place_gadget" && view.phase === "defence_setup" && <SetupGadgetsHelp view={view} w={w} />}
           {kind === "edit_component" && <p className="hint setup-help">{t("setupHelp.components")}</p>}
           {fields.map((f) =>
             f === waiting && !f.onMap ? (

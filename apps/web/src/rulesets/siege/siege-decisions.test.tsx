@@ -15,6 +15,7 @@ import { awaiting, catalog, legalCommandsInView, siege, type SiegeCommand, type 
 import { SiegeTableView } from "./SiegeTableView";
 import { gadgetLetter } from "./SiegeMap";
 import { describeCommand } from "./sentences";
+import { gadgetEffect, gadgetName } from "./words";
 import { autoAnswer, loadPrefs, NO_PREFS } from "./prefs";
 import { inEnglish } from "../../../test/english";
 import { OlderRulesVersion } from "../../table/aids";
@@ -135,11 +136,38 @@ describe("the Siege table helps a player decide", () => {
     const answers = within(ask).getAllByRole("button");
     expect(answers.map((b) => b.textContent)).toEqual(["Barbed wire (1 left)", "Deployable shield (1 left)"]);
     expect(container.querySelector("[data-command=place_gadget]")).toBeNull();
-    expect(container.querySelector(".setup-help")?.textContent).toMatch(/Barbed wire stops movement/);
+    expect(container.querySelector(".setup-help")?.textContent).toMatch(/Barbed wire: An attacker entering its space ends its activation at once/);
     fireEvent.click(answers[1]!);
     expect(screen.queryByRole("group", { name: "Which gadget?" })).toBeNull();
     expect(container.querySelector(".field.waiting")?.textContent).toMatch(/Where/);
     expect(onCommand).not.toHaveBeenCalled();
+  });
+
+  test.each(["en", "ko"])("seed 004 세팅: the setup hint (%s) names each setup gadget picked and still to place, with what it does, from the rules' data", async (language) => {
+    await i18next.changeLanguage(language);
+    try {
+      const { container } = show(picked(), "d1");
+      fireEvent.click(container.querySelector("[data-kind=place_gadget]")!);
+      const help = container.querySelector(".setup-help") as HTMLElement;
+      const w = { t: i18next.getFixedT(language, "siege"), language };
+      // DEFENCE_PICK: barbed wire and a deployable shield; the defence's other setup gadgets (cameras) are not picked.
+      const lines = [...help.querySelectorAll("li[data-gadget]")];
+      expect(lines.map((li) => li.getAttribute("data-gadget"))).toEqual(["barbed_wire", "deployable_shield"]);
+      for (const li of lines) {
+        const id = li.getAttribute("data-gadget")!;
+        expect(catalog.gadgets.get(id)!.traits).toContain("setup");
+        expect(li.textContent).toBe(`${gadgetName(w, id)}: ${gadgetEffect(w, id)}`);
+        expect(li.textContent).toContain(language === "ko" ? catalog.gadgets.get(id)!.name.ko : catalog.gadgets.get(id)!.name.en);
+      }
+      expect(help.textContent).not.toMatch(language === "ko" ? /카메라/ : /camera/i);
+      // Once placed, a gadget is no longer listed.
+      const placed = run(picked(), [["d1", { type: "place_gadget", gadget: "barbed_wire", at: "6,8" }]]);
+      const again = show(placed, "d1");
+      fireEvent.click(again.container.querySelector("[data-kind=place_gadget]")!);
+      expect([...again.container.querySelectorAll(".setup-help li[data-gadget]")].map((li) => li.getAttribute("data-gadget"))).toEqual(["deployable_shield"]);
+    } finally {
+      await i18next.changeLanguage("en");
+    }
   });
 
   test("a chosen gadget, then the gadget mode, can be taken back with Cancel or Escape before anything is sent", () => {

@@ -151,8 +151,11 @@ export function TrpgMap({ view, w, targets, onPick, active }: TrpgMapProps) {
         const r = under ? CELL * 0.14 : c.prone ? CELL * 0.3 : CELL * 0.4;
         const pick = targets?.get(`c:${c.id}`);
         const label = ghost ? t("map.lastSeen", { who: inLanguage(w, c.name), at: squareCode(at) }) : `${describe(w, c)}, ${squareCode(at)}`;
+        // A marker that is not itself picked (the dead's ✕, a last-seen "?") on a highlighted square
+        // lets a click through to the square under it: moving onto where someone fell works from its middle.
+        const through = !pick && targets?.has(`${at.x},${at.y}`) ? { pointerEvents: "none" as const } : {};
         return (
-          <g key={c.id} className={`token side-${c.side}${ghost ? " ghost" : ""}${under ? " under" : ""}${c.status !== "active" ? ` ${c.status}` : ""}${active === c.id ? " active" : ""}${pick ? " pickable" : ""}`} data-character={c.id} {...(pick ? pickProps(`c:${c.id}`, pick, onPick) : { "aria-label": label, role: "img" })}>
+          <g key={c.id} className={`token side-${c.side}${ghost ? " ghost" : ""}${under ? " under" : ""}${c.status !== "active" ? ` ${c.status}` : ""}${active === c.id ? " active" : ""}${pick ? " pickable" : ""}`} data-character={c.id} {...through} {...(pick ? pickProps(`c:${c.id}`, pick, onPick) : { "aria-label": label, role: "img" })}>
             <title>{label}</title>
             {under ? (
               <circle cx={cx} cy={cy} r={r} fill="#fff" stroke={SIDE_COLOUR[c.side]} strokeWidth={1} />

@@ -1,9 +1,10 @@
 /**
  * The TRPG map draws a living token on top (seed 002 3-6: the dead stay where they fell): a dead
  * character's ✕ on a square a living character stands on is drawn under it, small in the square's
- * corner, whatever the two are called; alone on its square it is drawn full size.
+ * corner, whatever the two are called; alone on its square it is drawn full size, and lets a click
+ * through to the square under it when that square is highlighted (a move onto where someone fell).
  */
-import { act, render } from "@testing-library/react";
+import { act, fireEvent, render } from "@testing-library/react";
 import i18next from "i18next";
 import { seatViewer } from "@fogwar/engine";
 import { trpg, type TrpgSetup } from "@fogwar/trpg";
@@ -53,4 +54,19 @@ test("seed 002 3-6: a dead character alone on its square keeps its full-size ✕
   const dead = container.querySelector('g.token[data-character="vale"]')!;
   expect(dead.classList.contains("under")).toBe(false);
   expect(dead.textContent).toContain("✕");
+});
+
+test("seed 002 3-6: a square highlighted for a move where a dead character lies takes the click: the ✕ lets it through (pointer-events none) to the square under it, which sends the move", () => {
+  const view = sharedSquare();
+  const alone = { ...view, characters: { ...view.characters, reed: { ...view.characters.reed!, at: { x: 0, y: 0 } } } };
+  const w = { t: i18next.getFixedT("en", "trpg"), language: "en", name: () => "", view: alone } as unknown as TrpgWords;
+  const onPick = jest.fn();
+  const { container } = render(<TrpgMap view={alone} w={w} targets={new Map([["3,3", "Move to D4"], ["4,4", "Move to E5"]])} onPick={onPick} />);
+  const dead = container.querySelector('g.token[data-character="vale"]')!;
+  expect(dead.getAttribute("pointer-events")).toBe("none");
+  // The living Reed on a square that is not highlighted keeps taking his own clicks (his title).
+  expect(container.querySelector('g.token[data-character="reed"]')!.getAttribute("pointer-events")).toBeNull();
+  const square = container.querySelector('rect.target[aria-label="Move to D4"]')!;
+  fireEvent.click(square);
+  expect(onPick).toHaveBeenCalledWith("3,3");
 });

@@ -109,9 +109,11 @@ export const savePasses = (roll: number, save: number, mod: number, rend: number
  */
 export function reportedMod(stage: Pick<StageReport, "mods">, kind: "hit" | "wound" | "save"): number {
   const caps = catalog.rules.modifierCaps;
-  const sum = stage.mods.reduce((n, m) => n + m.value, 0);
-  const cap = kind === "hit" ? caps.hitRoll : kind === "wound" ? caps.woundRoll : caps.saveRoll;
-  return Math.max(kind === "save" ? -Infinity : -cap, Math.min(cap, sum));
+  // A report lists each roll modifier as a source and a value: the added modifiers `rollMod` sums.
+  const mods: Mod[] = stage.mods.map((m, i) => ({ source: m.source, owner: null, passive: true, op: "add", value: m.value, rank: 0, order: i }));
+  if (kind === "hit") return rollMod(mods, caps.hitRoll, caps.hitRoll);
+  if (kind === "wound") return rollMod(mods, caps.woundRoll, caps.woundRoll);
+  return rollMod(mods, caps.saveRoll);
 }
 
 /**

@@ -178,6 +178,9 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
   // Objective markers are placed on the board's highlighted squares, not from a list.
   const answers = legal.filter((c) => c.type !== "place_objective");
   const ordered = [...answers.filter(isBest), ...answers.filter((c) => !isBest(c))];
+  // A link reroll spends 1 link and never the last one (seed 000 4): the rerolling mech's link now.
+  const rerolling = (pending.kind === "attack_reroll" || pending.kind === "defence_reroll" || pending.kind === "ew_reroll") && role ? view.units.find((u) => u.id === role.unit) : undefined;
+  const linkLeft = rerolling?.kind === "mech" ? t("decision.linkLeft", { unit: unit(rerolling.id), link: rerolling.link, max: rerolling.linkMax }) : null;
   const ew = pending.kind === "ew_reroll" ? view.ewRoll : undefined;
   const dice = pending.kind === "attack_reroll" ? attack?.attackDice : pending.kind === "defence_reroll" ? attack?.defenceDice : undefined;
   // The other side's dice, rolled openly (seed 000 1.2.1): the defender sees what it defends against, the attacker what it must beat.
@@ -187,6 +190,7 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
       {appliedNote}
       <h3 id="decision-title">! {role ? t("decision.titleAs", { role: roleWords, unit: unit(role.unit) }) : t("decision.title")}</h3>
       <p>{prompt}</p>
+      {linkLeft && <p className="link-left" data-testid="link-left">{linkLeft}</p>}
       {pending.kind === "part_reroll" && <PartDieFace face={pending.options.roll} />}
       {dice && <DiceRow dice={dice} label={pending.kind === "attack_reroll" ? t("attack.attackPool") : t("attack.defencePool")} explain={false} />}
       {otherDice && otherDice.length > 0 && <DiceRow dice={otherDice} label={pending.kind === "defence_reroll" ? t("prefs.opponentDice") : t("attack.defencePool")} explain={false} />}

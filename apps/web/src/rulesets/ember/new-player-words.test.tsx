@@ -1,7 +1,7 @@
 /**
  * What new players asked the EMBER table to say, each from the rules' own verdicts: why a drone
  * has no attack order (seed 001 4.2; seed 000 1.3-1.4), how many hits get through as the dice lie
- * at a reroll prompt (seed 000 1.2.1), each terrain kind of the board in the legend (seed 000
+ * at a reroll prompt (seed 000 1.2.1) and the link a link reroll may spend (seed 000 4), each terrain kind of the board in the legend (seed 000
  * 1.3.1, 1.5.2, 10), each attack keyword and a resupply explained (seed 000 1.2.1, 1.2.4, 7), and
  * the stance on a token in the page's language.
  */
@@ -114,6 +114,22 @@ test("seed 000 1.2.1: the reroll prompts say how many hits get through as the di
     unmount();
   }
 });
+
+test("seed 000 4: a link reroll prompt says how much link the rerolling mech has, and that the last one is never spent, in English and Korean", async () => {
+  for (const kind of ["attack_reroll", "defence_reroll"] as const) {
+    const state = find((s) => s.pending?.kind === kind, 160);
+    const seat = state.pending!.seat as "p1" | "p2";
+    const { container, view, unmount } = table(state, seat);
+    const mech = view.units.find((u) => u.id === (kind === "attack_reroll" ? view.attack!.attacker : view.attack!.defender));
+    if (mech?.kind !== "mech") throw new Error("a link reroll is a mech's");
+    const line = () => container.querySelector(`.decision[data-decision="${kind}"] [data-testid="link-left"]`)?.textContent;
+    expect(line()).toMatch(new RegExp(`^.+ \\(.+\\) has ${mech.link} of ${mech.linkMax} link now; a link reroll never spends the last one\\.$`));
+    await act(async () => void (await i18next.changeLanguage("ko")));
+    expect(line()).toMatch(new RegExp(`의 현재 링크: ${mech.link}/${mech.linkMax}\\. 링크 리롤로 마지막 1은 소모할 수 없습니다\\.$`));
+    await act(async () => void (await i18next.changeLanguage("en")));
+    unmount();
+  }
+}, 60_000);
 
 test("seed 000 1.3.1, 1.5.2, 10: the legend names each terrain kind on the board, its pieces and what it does", () => {
   const { container } = table(deployed(), "p1");

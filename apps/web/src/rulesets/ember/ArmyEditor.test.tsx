@@ -82,6 +82,25 @@ describe("ArmyEditor (seed 001 2: army lists)", () => {
     if (attack) expect(container.querySelector(`[data-stats="${arm!.id}"]`)?.textContent).toContain(attack.name.en);
   });
 
+  test("seed 000 1.2.4, 1.4: an attack's keywords follow its dice in the part's stats, each explained on hover and with a \"?\" button, in English and Korean", async () => {
+    const vanguard = catalog.data.armies.find((a) => a.name === "Ironclad Vanguard") as ArmyList;
+    const { container } = render(<Harness initial={cloneArmy(vanguard)} />);
+    // Bulwark's Breaker Cannon: the breach shell has impact.
+    const cannon = [...catalog.parts.values()].find((p) => p.actions.some((a) => a.effect.kind === "attack" && a.effect.keywords.includes("impact")))!;
+    const stats = container.querySelector(`[data-stats="${cannon.id}"]`)!;
+    const shell = cannon.actions.find((a) => a.effect.kind === "attack")!;
+    expect(stats.textContent).toMatch(new RegExp(`${shell.name.en} \\(\\w+, shooting attack, range \\d+, \\d+ yellow \\d+ red, impact\\?`));
+    const tip = stats.querySelector('[data-keyword="impact"]')!.closest(".rule-tip")!;
+    expect(tip.getAttribute("title")).toBe(i18n.t("keywordHelp.impact", { ns: "table" }));
+    const note = tip.querySelector('[role="note"]')!;
+    expect(note.hasAttribute("hidden")).toBe(true);
+    fireEvent.click(tip.querySelector("button")!);
+    expect(note.hasAttribute("hidden")).toBe(false);
+    await act(() => i18n.changeLanguage("ko"));
+    expect(stats.querySelector('[data-keyword="impact"]')?.textContent).toBe("충격");
+    expect(stats.querySelector('[data-keyword="impact"]')?.closest(".rule-tip")?.getAttribute("title")).toMatch(/^충격/);
+  });
+
   test("choosing the same pilot twice gives the duplicate-pilot message; removing a unit updates the total", () => {
     let latest: ArmyList = sample;
     render(<Harness initial={cloneArmy(sample)} onArmy={(a) => (latest = a)} />);

@@ -1,5 +1,6 @@
 /**
- * The TRPG in the lobby's "play against the bot" form: a scenario; solo (docs/rules/trpg.md), you
+ * The TRPG in the lobby's "play against the bot" form: a scenario, with the chosen one's summary
+ * under it (what the encounter is, as the friends' form says it); solo (docs/rules/trpg.md), you
  * play the whole party and the bot the enemies from their own view.
  */
 import { useTranslation } from "react-i18next";
@@ -10,18 +11,26 @@ import type { BotFormPart, BotOptionsProps } from "../adapter";
 
 function TrpgBotOptions({ id, listing, state, onChange }: BotOptionsProps<TrpgRulesetInfo, string>) {
   const { t, i18n } = useTranslation("lobby");
+  const chosen = listing.scenarios.find((s) => s.id === state) ?? listing.scenarios[0];
   return (
-    <div className="row">
-      <label htmlFor={`${id}-trpg-scenario`}>{t("playBot.scenario")}</label>
-      <select id={`${id}-trpg-scenario`} value={state} onChange={(e) => onChange(e.target.value)}>
-        {listing.scenarios.map((s) => (
-          <option key={s.id} value={s.id}>
-            {nameIn(s.name, i18n.language)}
-          </option>
-        ))}
-      </select>
-      <span className="hint">{t("playBot.trpgParty")}</span>
-    </div>
+    <>
+      <div className="row">
+        <label htmlFor={`${id}-trpg-scenario`}>{t("playBot.scenario")}</label>
+        <select id={`${id}-trpg-scenario`} value={state} aria-describedby={chosen?.summary ? `${id}-trpg-summary` : undefined} onChange={(e) => onChange(e.target.value)}>
+          {listing.scenarios.map((s) => (
+            <option key={s.id} value={s.id}>
+              {nameIn(s.name, i18n.language)}
+            </option>
+          ))}
+        </select>
+        <span className="hint">{t("playBot.trpgParty")}</span>
+      </div>
+      {chosen?.summary && (
+        <p id={`${id}-trpg-summary`} className="hint trpg-summary" style={{ marginTop: 0 }}>
+          {nameIn(chosen.summary, i18n.language)}
+        </p>
+      )}
+    </>
   );
 }
 

@@ -179,7 +179,7 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
   const answers = legal.filter((c) => c.type !== "place_objective");
   const ordered = [...answers.filter(isBest), ...answers.filter((c) => !isBest(c))];
   // A link reroll spends 1 link and never the last one (seed 000 4): the rerolling mech's link now.
-  const rerolling = (pending.kind === "attack_reroll" || pending.kind === "defence_reroll" || pending.kind === "ew_reroll") && role ? view.units.find((u) => u.id === role.unit) : undefined;
+  const rerolling = (pending.kind === "attack_reroll" || pending.kind === "defence_reroll" || pending.kind === "ew_reroll" || pending.kind === "part_reroll") && role ? view.units.find((u) => u.id === role.unit) : undefined;
   const linkLeft = rerolling?.kind === "mech" ? t("decision.linkLeft", { unit: unit(rerolling.id), link: rerolling.link, max: rerolling.linkMax }) : null;
   const ew = pending.kind === "ew_reroll" ? view.ewRoll : undefined;
   const dice = pending.kind === "attack_reroll" ? attack?.attackDice : pending.kind === "defence_reroll" ? attack?.defenceDice : undefined;

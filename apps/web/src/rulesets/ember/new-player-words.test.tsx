@@ -116,11 +116,11 @@ test("seed 000 1.2.1: the reroll prompts say how many hits get through as the di
 });
 
 test("seed 000 4: a link reroll prompt says how much link the rerolling mech has, and that the last one is never spent, in English and Korean", async () => {
-  for (const kind of ["attack_reroll", "defence_reroll"] as const) {
+  for (const kind of ["attack_reroll", "defence_reroll", "part_reroll"] as const) {
     const state = find((s) => s.pending?.kind === kind, 160);
     const seat = state.pending!.seat as "p1" | "p2";
     const { container, view, unmount } = table(state, seat);
-    const mech = view.units.find((u) => u.id === (kind === "attack_reroll" ? view.attack!.attacker : view.attack!.defender));
+    const mech = view.units.find((u) => u.id === (kind === "defence_reroll" ? view.attack!.defender : view.attack!.attacker));
     if (mech?.kind !== "mech") throw new Error("a link reroll is a mech's");
     const line = () => container.querySelector(`.decision[data-decision="${kind}"] [data-testid="link-left"]`)?.textContent;
     expect(line()).toMatch(new RegExp(`^.+ \\(.+\\) has ${mech.link} of ${mech.linkMax} link now; a link reroll never spends the last one\\.$`));

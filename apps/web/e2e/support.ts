@@ -24,8 +24,12 @@ export const HAVE_CHROMIUM = existsSync(CHROMIUM);
 export const WEB = resolve(__dirname, "..");
 /** The workspace root. */
 export const ROOT = resolve(WEB, "../..");
-/** The built web client (apps/web/dist). */
-export const DIST = join(WEB, "dist");
+/**
+ * The built web client the tests serve: apps/web/dist, or the folder FOGWAR_WEB_DIR names (as the
+ * server reads it: a build made elsewhere, e.g. `vite build --outDir /tmp/x/dist`, which the tests
+ * then serve as it is and never rebuild).
+ */
+export const DIST = process.env.FOGWAR_WEB_DIR ? resolve(process.env.FOGWAR_WEB_DIR) : join(WEB, "dist");
 
 /** The newest modification time (ms) under `path`, skipping node_modules and dist; 0 when missing. */
 export function newestMtime(path: string): number {
@@ -42,11 +46,16 @@ export function newestMtime(path: string): number {
 
 /**
  * Builds apps/web/dist with the package's build script when it is missing or older than its
- * sources (the client's and the packages it bundles, their data included).
+ * sources (the client's and the packages it bundles, their data included). A folder named by
+ * FOGWAR_WEB_DIR is only checked for its index.html.
  * @throws Error with the build's output when the build fails or leaves no index.html.
  */
 export function ensureWebBuild(): void {
   const built = join(DIST, "index.html");
+  if (process.env.FOGWAR_WEB_DIR) {
+    if (!existsSync(built)) throw new Error(`FOGWAR_WEB_DIR names ${DIST}, which holds no index.html: build the client there first`);
+    return;
+  }
   const sources = [
     join(WEB, "src"),
     join(WEB, "public"),

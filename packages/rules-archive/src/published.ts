@@ -15,7 +15,7 @@ export const PUBLISHED: readonly PublishedVersion[] = [
   { ruleset: "siege", version: "siege-0.1.1", from: "8d8f7a63ed82691a5d06ed7c7685c046d75af8ca", load: () => import("../frozen/siege-0.1.1.js").then((m) => m.bundle) },
   { ruleset: "siege", version: "siege-0.2.0", from: "working tree at e407b6a08cba2ef1c683e20d42279dc720a26077", load: () => import("../frozen/siege-0.2.0.js").then((m) => m.bundle) },
   { ruleset: "siege", version: "siege-0.3.0", from: "04ca1d9f01b378adf486ec27ffa69fd2116afdca", load: () => import("../frozen/siege-0.3.0.js").then((m) => m.bundle) },
-  { ruleset: "siege", version: "siege-0.4.0", from: "working tree at c51a0c7d5d8322a81f50cc26fa1f1c4be85dc7b6", load: () => import("../frozen/siege-0.4.0.js").then((m) => m.bundle) },
+  { ruleset: "siege", version: "siege-0.4.0", from: "working tree at 0080f1e6f588aef1aa426d7a1e04652d0545d08e", load: () => import("../frozen/siege-0.4.0.js").then((m) => m.bundle) },
   { ruleset: "sigmar", version: "sigmar-0.1.0", from: "working tree at e407b6a08cba2ef1c683e20d42279dc720a26077", load: () => import("../frozen/sigmar-0.1.0.js").then((m) => m.bundle) },
   { ruleset: "sigmar", version: "sigmar-0.2.0", from: "04ca1d9f01b378adf486ec27ffa69fd2116afdca", load: () => import("../frozen/sigmar-0.2.0.js").then((m) => m.bundle) },
   { ruleset: "sigmar", version: "sigmar-0.3.0", from: "working tree at e442556310951e99acc95642c7b8a5e158992bda", load: () => import("../frozen/sigmar-0.3.0.js").then((m) => m.bundle) },
@@ -26,5 +26,5 @@ export const PUBLISHED: readonly PublishedVersion[] = [
   { ruleset: "trpg", version: "trpg-0.3.0", from: "04ca1d9f01b378adf486ec27ffa69fd2116afdca", load: () => import("../frozen/trpg-0.3.0.js").then((m) => m.bundle) },
   { ruleset: "trpg", version: "trpg-0.4.0", from: "working tree at cb47b14b1142d57bd55268ce75ac3fa46b2ac98c", load: () => import("../frozen/trpg-0.4.0.js").then((m) => m.bundle) },
   { ruleset: "trpg", version: "trpg-0.5.0", from: "working tree at 7e36ca328e8235de09b62716f86f806afb081b93", load: () => import("../frozen/trpg-0.5.0.js").then((m) => m.bundle) },
-  { ruleset: "trpg", version: "trpg-0.6.0", from: "working tree at 25f4f2b0bb3ee6901f17db29bc055a213d165897", load: () => import("../frozen/trpg-0.6.0.js").then((m) => m.bundle) },
+  { ruleset: "trpg", version: "trpg-0.6.0", from: "working tree at 66ee82b6280da6e5c0edae628fa6c99ffeb6022a", load: () => import("../frozen/trpg-0.6.0.js").then((m) => m.bundle) },
 ];

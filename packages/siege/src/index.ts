@@ -3,7 +3,7 @@
  * the project's original sample data. Pure TypeScript.
  */
 export { siege, apply, onTimeout, clockTurn } from "./ruleset";
-export { awaiting, legalCommands, legalCommandsInView } from "./legal";
+export { awaiting, legalCommands, legalCommandsInView, legalSteps } from "./legal";
 export { reachableSquares, type Reachable, type StepCommand } from "./reach";
 export { viewFor, sharedViewFor, redact, viewerTeam, casterViewFor, casterRedact, type SiegeView } from "./view";
 export { RULES_VERSION } from "./version";

@@ -10,7 +10,10 @@ import { catalog, type Team } from "./data";
 import { areaOf, distance, isUpper, neighbours8, up, withFrozen } from "./board";
 import { ALL_FACINGS, check, droneReach } from "./rules";
 import { emptySpace, geoOf, inside, living, obstacleAt, occupant, teamOfSeat, tokensOf, turnTeam, type Board } from "./query";
-import type { SiegeCommand, SiegeState, WatchOrder } from "./types";
+import type { OperatorState, SiegeCommand, SiegeState, WatchOrder } from "./types";
+
+/** A `step` command (seed 004 "이동"). */
+export type StepCommand = Extract<SiegeCommand, { type: "step" }>;
 
 const RULES = catalog.data.rules;
 
@@ -56,6 +59,33 @@ function viaPossible(b: Board, team: Team, via: string): boolean {
   if (obstacleAt(b, via)) return true;
   const occ = occupant(b, via);
   return occ !== null && b.operators[occ.operator]?.team === team;
+}
+
+/**
+ * The candidate `step` commands of the active operator `op` of `team` (seed 004 "이동", "장애물",
+ * "상층부와 진입로"), from each of its places (its model's square, or each token of a hidden
+ * operator); with `lean`, its candidate `lean` commands too (seed 004 "기울이기"), in the order the
+ * legal commands list them. Pushed onto `out`; `check` decides which are legal.
+ */
+function moveCandidates(b: Board, team: Team, op: OperatorState, lean: boolean, out: SiegeCommand[]): void {
+  const geo = geoOf(b);
+  const operator = op.id;
+  const places = op.hidden ? tokensOf(b, op.id).map((t) => ({ token: t.id, at: t.at })) : op.at ? [{ token: undefined, at: op.at }] : [];
+  for (const { token, at } of places) {
+    const tk = token !== undefined ? { token } : {};
+    if (isUpper(at)) {
+      for (const ap of geo.accessPoints.keys()) out.push({ type: "step", operator, ...tk, to: ap });
+      continue;
+    }
+    for (const area of geo.areas) out.push({ type: "step", operator, ...tk, to: up(area) });
+    for (const n of neighbours8(geo, at)) {
+      out.push({ type: "step", operator, ...tk, to: n });
+      // A step goes via a space only over an obstacle or past a teammate (seed 004 "장애물"): `check`
+      // refuses every other via, so they are not listed as candidates at all.
+      if (viaPossible(b, team, n)) for (const m of neighbours8(geo, n)) if (m !== at) out.push({ type: "step", operator, ...tk, to: m, via: n });
+      if (lean && !op.hidden) out.push({ type: "lean", operator, to: n });
+    }
+  }
 }
 
 function candidates(b: Board, seat: SeatId, team: Team): SiegeCommand[] {
@@ -137,22 +167,7 @@ function candidates(b: Board, seat: SeatId, team: Team): SiegeCommand[] {
   const op = b.operators[b.activation.operator]!;
   const operator = op.id;
   out.push({ type: "end_activation", operator });
-  const places = op.hidden ? tokensOf(b, op.id).map((t) => ({ token: t.id, at: t.at })) : op.at ? [{ token: undefined, at: op.at }] : [];
-  for (const { token, at } of places) {
-    const tk = token !== undefined ? { token } : {};
-    if (isUpper(at)) {
-      for (const ap of aps) out.push({ type: "step", operator, ...tk, to: ap });
-      continue;
-    }
-    for (const area of geo.areas) out.push({ type: "step", operator, ...tk, to: up(area) });
-    for (const n of neighbours8(geo, at)) {
-      out.push({ type: "step", operator, ...tk, to: n });
-      // A step goes via a space only over an obstacle or past a teammate (seed 004 "장애물"): `check`
-      // refuses every other via, so they are not listed as candidates at all.
-      if (viaPossible(b, team, n)) for (const m of neighbours8(geo, n)) if (m !== at) out.push({ type: "step", operator, ...tk, to: m, via: n });
-      if (!op.hidden) out.push({ type: "lean", operator, to: n });
-    }
-  }
+  moveCandidates(b, team, op, true, out);
   out.push({ type: "run", operator });
   if (op.hidden) {
     out.push({ type: "reveal", operator });
@@ -204,6 +219,23 @@ export function legalCommands(state: SiegeState | Board, seat: SeatId): SiegeCom
   const team = teamOfSeat(state, seat);
   if (!team || !awaiting(state).includes(seat)) return [];
   return withFrozen(state, () => candidates(state, seat, team).filter((c) => check(state, seat, c) === null));
+}
+
+/**
+ * The `step` commands `seat` may send now (seed 004 "이동", "장애물", "상층부와 진입로"): exactly the
+ * `step` entries of {@link legalCommands}, in the same order, from the same candidates and `check`,
+ * without building the rest of the list. Empty when the seat is not awaited, a decision is pending
+ * or no operator is active. Reads only what `legalCommands` reads, so a seat's projection serves.
+ */
+export function legalSteps(state: SiegeState | Board, seat: SeatId): StepCommand[] {
+  const team = teamOfSeat(state, seat);
+  const act = state.activation;
+  if (!team || state.pending || state.phase !== "action" || !act || !awaiting(state).includes(seat)) return [];
+  const op = state.operators[act.operator];
+  if (!op) return [];
+  const out: SiegeCommand[] = [];
+  moveCandidates(state, team, op, false, out);
+  return withFrozen(state, () => out.filter((c): c is StepCommand => check(state, seat, c) === null));
 }
 
 /** Every command `seat` may send, computed from its own projection alone (equal to {@link legalCommands}). */

@@ -3,20 +3,19 @@
  * activation, one `step` command per square, and a shortest way to each square. Moving stays one
  * square per command (each step is its own command, so reactions, barbed wire or cameras may
  * interrupt the walk at any square); this only plans the walk for a client or a bot. It never
- * decides whether a step is legal itself: each square's next steps are the rules' own legal
- * commands (`legalCommands`, so `check`) on the board as it would stand there, and their cost the
- * rules' own `stepProblem`. Reads nothing but the board it is given, so a seat's projection gives
+ * decides whether a step is legal itself: each square's next steps are the rules' own legal steps
+ * (`legalSteps`: the `step` entries of `legalCommands`, from the same candidates and `check`) on the
+ * board as it would stand there, and their cost the rules' own `stepProblem`. Reads nothing but the board it is given, so a seat's projection gives
  * the seat's own answer.
  */
 import type { SeatId } from "@fogwar/engine";
 import { isUpper } from "./board";
-import { legalCommands } from "./legal";
+import { legalSteps, type StepCommand } from "./legal";
 import { stepProblem } from "./movement";
 import { teamOfSeat, type Board } from "./query";
-import type { Place, SiegeCommand, TokenId } from "./types";
+import type { Place, TokenId } from "./types";
 
-/** A `step` command (seed 004 "이동"). */
-export type StepCommand = Extract<SiegeCommand, { type: "step" }>;
+export type { StepCommand };
 
 /** One square the active operator (or one of a hidden operator's tokens) can walk to this activation. */
 export interface Reachable {
@@ -64,7 +63,7 @@ function standingAt(b: Board, token: TokenId | undefined, start: Place, at: Plac
  *
  * Built only from `b`, which may be the seat's own projection (`viewFor`): nothing the seat may
  * not see is read. A walk is found by a least-cost search: a square's next steps are the rules'
- * legal `step` commands (`legalCommands`) on the board as it would stand with the walker there
+ * legal `step` commands (`legalSteps`, as `legalCommands` lists them) on the board as it would stand with the walker there
  * and the points it has left, and their cost is the rules' own (`stepProblem`); ties go to fewer
  * steps, then to the order of the legal commands, so the answer is deterministic.
  * A walk never goes on through a square where a gadget lies or aims (a claymore, snare, barbed
@@ -106,8 +105,8 @@ export function reachableSquares(b: Board, seat: SeatId): Reachable[] {
       if (next !== start && stops.has(next)) continue;
       const board = standingAt(b, token, start, next, act.mp - here.cost);
       const walker = board.operators[op.id]!;
-      for (const c of legalCommands(board, seat)) {
-        if (c.type !== "step" || c.token !== token) continue;
+      for (const c of legalSteps(board, seat)) {
+        if (c.token !== token) continue;
         const cost = stepProblem(board, team, walker, next, c.to, c.via);
         if (typeof cost !== "number") continue;
         const total = here.cost + cost;

@@ -4,11 +4,12 @@
  * commands and ends on its square (a reaction offered on the way is declined; a walk the rules
  * interrupt, by a reveal or the activation ending, stops there as a client's walk would); no square
  * is offered that no walk reaches; every one-step move is offered; the seat's own projection gives
- * the same answer as the whole state.
+ * the same answer as the whole state. `legalSteps`, which the walks are planned from, is exactly the
+ * `step` part of `legalCommands`.
  */
 import { autoplay } from "@fogwar/engine";
 import { canonicalJson, seatViewer } from "@fogwar/engine";
-import { board, legalCommands, reachableSquares, siege, siegeBotPolicy, viewFor, type SiegeState } from "../src";
+import { board, legalCommands, legalSteps, reachableSquares, siege, siegeBotPolicy, viewFor, type SiegeState } from "../src";
 import { SETUP_1V1, SETUP_2V2 } from "./helpers";
 
 /** States with an activation and no decision pending, from seeded bot matches (a sample of them). */
@@ -78,6 +79,21 @@ describe("reachableSquares", () => {
     }
     expect(whole).toBeGreaterThan(100);
     expect(multi).toBeGreaterThan(50);
+  });
+
+  it("plans from legalSteps, which lists exactly the step commands of legalCommands, in order, for every seat and on the seat's view", () => {
+    let some = 0;
+    for (const { state, seat } of SAMPLES) {
+      const seats = [...state.teams.attack, ...state.teams.defence];
+      for (const s of seats) {
+        const steps = legalCommands(state, s).filter((c) => c.type === "step");
+        expect(canonicalJson(legalSteps(state, s))).toBe(canonicalJson(steps));
+        expect(canonicalJson(legalSteps(viewFor(state, seatViewer(s)), s))).toBe(canonicalJson(steps));
+      }
+      if (legalSteps(state, seat).length > 0) some++;
+      expect(legalSteps({ ...state, pending: { kind: "contest", team: "attack", ap: "1,1", challenger: "x", holder: "y" } } as SiegeState, seat)).toEqual([]);
+    }
+    expect(some).toBeGreaterThan(SAMPLES.length / 2);
   });
 
   it("offers every one-step move and no square beyond the movement points or taken", () => {

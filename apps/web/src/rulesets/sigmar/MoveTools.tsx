@@ -1,7 +1,9 @@
 /**
  * The tools beside the map while a unit is moved: drag the whole unit in formation or one model
  * alone, and "suggest the best placement" (the rules' placement helper on the seat's own
- * projection: for a charge, every model that can reach the target does; placing.ts).
+ * projection: for a charge, every model that can reach the target does; placing.ts). The Shift
+ * key's shortcut for dragging one model is named only where a mouse or pen can press it (a screen
+ * with a fine pointer), not on a touch-only phone.
  */
 import type { Pt, SigmarView } from "@fogwar/sigmar";
 import { bestPlacement, placementFor } from "./placing";
@@ -18,6 +20,9 @@ export interface MoveToolsProps {
   readonly onSuggest: (unit: string, positions: Pt[]) => void;
 }
 
+/** Whether the device has no fine pointer (a touch-only phone or tablet): no Shift key to hold while dragging. */
+const touchOnly = (): boolean => typeof window !== "undefined" && window.matchMedia?.("(any-pointer: fine)").matches === false;
+
 export function MoveTools({ view, w, unit, dragOne, onDragOne, onSuggest }: MoveToolsProps) {
   if (!unit || !placementFor(view, unit)) return null;
   const suggest = () => {
@@ -31,7 +36,7 @@ export function MoveTools({ view, w, unit, dragOne, onDragOne, onSuggest }: Move
         {w.t("move.suggest")}
       </button>
       <label>
-        <input type="checkbox" checked={dragOne} onChange={(e) => onDragOne(e.target.checked)} /> {w.t("move.dragOne")}
+        <input type="checkbox" checked={dragOne} onChange={(e) => onDragOne(e.target.checked)} /> {w.t(touchOnly() ? "move.dragOneTouch" : "move.dragOne")}
       </label>
     </div>
   );

@@ -167,7 +167,7 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
             <li key={s} className={`side side-${s}`}>
               {/* The first line explains its numbers; the second reads the same. */}
               <strong>{name(s)}</strong> · {i === 0 ? <Tip t={t} tip="vp">{t("vp", { n: view.vp[s] ?? 0 })}</Tip> : t("vp", { n: view.vp[s] ?? 0 })} ·{" "}
-              {i === 0 ? <Tip t={t} tip="cp">{t("cp", { n: view.cp[s] ?? 0 })}</Tip> : t("cp", { n: view.cp[s] ?? 0 })} · {i === 0 ? <Tip t={t} tip="tactics">{t("handCount", { count: view.handCounts[s] ?? 0 })}</Tip> : t("handCount", { count: view.handCounts[s] ?? 0 })}
+              {i === 0 ? <Tip t={t} tip="cp">{t("cp", { count: view.cp[s] ?? 0 })}</Tip> : t("cp", { count: view.cp[s] ?? 0 })} · {i === 0 ? <Tip t={t} tip="tactics">{t("handCount", { count: view.handCounts[s] ?? 0 })}</Tip> : t("handCount", { count: view.handCounts[s] ?? 0 })}
               {s !== seat && hiddenReserves(view, s) > 0 && (
                 <>
                   {" "}

@@ -5,7 +5,7 @@
  */
 import { Fragment } from "react";
 import { catalog, hasFlag, stateFromView, strikeOf, type SigmarView } from "@fogwar/sigmar";
-import { local, unitName, type SigmarWords } from "./words";
+import { attacksCount, local, unitName, type SigmarWords } from "./words";
 import { Tip, weaponAbilityTip } from "./tips";
 
 export function UnitCard({ w, view, unit }: { w: SigmarWords; view: SigmarView; unit: string }) {
@@ -32,7 +32,7 @@ export function UnitCard({ w, view, unit }: { w: SigmarWords; view: SigmarView; 
   const enhancement = u.enhancement ? catalog.enhancements.get(u.enhancement) : undefined;
   // A weapon's characteristics; with a random one (D3, D6) they explain how it is rolled.
   const random = (v: number | string) => typeof v === "string";
-  const stats = (wp: (typeof ws.weapons)[number]) => t("unit.stats", { attacks: wp.attacks, hit: wp.hit, wound: wp.wound, rend: wp.rend, damage: wp.damage });
+  const stats = (wp: (typeof ws.weapons)[number]) => t("unit.stats", { count: attacksCount(wp.attacks), attacks: wp.attacks, hit: wp.hit, wound: wp.wound, rend: wp.rend, damage: wp.damage });
   return (
     <section className="unit-card" aria-labelledby="sigmar-unit-title">
       <h3 id="sigmar-unit-title">{unitName(w, view, unit)}</h3>

@@ -4,7 +4,7 @@
  * explained on hover and on tap.
  */
 import { catalog } from "@fogwar/sigmar";
-import { local, type SigmarWords } from "./words";
+import { attacksCount, local, type SigmarWords } from "./words";
 import { Tip } from "./tips";
 
 export function WarscrollStats({ w, warscroll }: { w: SigmarWords; warscroll: string }) {
@@ -23,7 +23,7 @@ export function WarscrollStats({ w, warscroll }: { w: SigmarWords; warscroll: st
       <ul className="weapon-lines">
         {ws.weapons.map((wp) => (
           <li key={wp.id}>
-            <strong>{local(w, wp.name)}</strong> ({wp.kind === "melee" ? t("unit.melee") : t("unit.range", { n: wp.range })}): {t("unit.stats", { attacks: wp.attacks, hit: wp.hit, wound: wp.wound, rend: wp.rend, damage: wp.damage })}
+            <strong>{local(w, wp.name)}</strong> ({wp.kind === "melee" ? t("unit.melee") : t("unit.range", { n: wp.range })}): {t("unit.stats", { count: attacksCount(wp.attacks), attacks: wp.attacks, hit: wp.hit, wound: wp.wound, rend: wp.rend, damage: wp.damage })}
             {wp.abilities.length > 0 && <> · {wp.abilities.map(ability).join(", ")}</>}
           </li>
         ))}

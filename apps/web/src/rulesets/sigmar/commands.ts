@@ -8,6 +8,13 @@ import { apply, catalog, geometry, moveOf, moves, paths, query, stateFromView, t
 import type { MapPlan } from "./SigmarMap";
 import { abilityName, unitName, type SigmarWords } from "./words";
 
+/**
+ * The pending decisions whose "decline" has words of its own, saying what declining does there
+ * (the charge fails, the run or retreat stays put, no replacement unit is set up: the texts of
+ * `pending.<kind>`), instead of a bare "Decline".
+ */
+const DECLINE_SAYS: ReadonlySet<string> = new Set(["run_move", "charge_move", "place_models", "replacement", "riposte", "retreat_move"]);
+
 /** A command in words (a button's label). */
 export function commandText(w: SigmarWords, view: SigmarView, c: SigmarCommand): string {
   const t = w.t;
@@ -29,7 +36,7 @@ export function commandText(w: SigmarWords, view: SigmarView, c: SigmarCommand):
     case "pass_fight":
       return t("controls.pass", { unit: u(c.unit) });
     case "decline":
-      return t(view.pending?.kind === "phase_window" ? "controls.passWindow" : view.pending?.kind === "rally" ? "controls.rallyHeal" : "controls.decline");
+      return t(view.pending?.kind === "phase_window" ? "controls.passWindow" : view.pending?.kind === "rally" ? "controls.rallyHeal" : view.pending && DECLINE_SAYS.has(view.pending.kind) ? `controls.declineOf.${view.pending.kind}` : "controls.decline");
     case "place":
       return t("controls.place");
     case "set_up":

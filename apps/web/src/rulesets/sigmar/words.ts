@@ -19,6 +19,12 @@ export interface SigmarWords {
 /** A data text in the reader's language. */
 export const local = (w: Pick<SigmarWords, "language">, words: Words | undefined): string => (words ? (w.language.startsWith("ko") ? words.ko : words.en) : "");
 
+/**
+ * The count a weapon's Attacks characteristic takes for plural words ("1 attack", "2 attacks"): the
+ * number when it is fixed; a random one (`D3`, `2D6+1`: seed 003 26) reads as several.
+ */
+export const attacksCount = (attacks: number | string): number => (typeof attacks === "number" ? attacks : 2);
+
 /** Every ability, enhancement, card, terrain passive and core command by id. */
 const NAMES = new Map<string, Words>();
 for (const ws of catalog.warscrolls.values()) {

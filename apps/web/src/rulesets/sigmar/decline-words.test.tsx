@@ -1,0 +1,59 @@
+/**
+ * A pending decision's "decline" button says what declining does there (./commands.ts): a rolled
+ * charge the player gives up reads "Let the charge fail" (the pending line's own words), not a bare
+ * "Decline" a new player must guess at; sending it sends the rules' `decline`.
+ */
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import i18next from "i18next";
+import { seatViewer } from "@fogwar/engine";
+import { catalog, geometry, legalCommands, moves, setupBattle, sigmar, templates, type SigmarCommand, type SigmarState, type SigmarView } from "@fogwar/sigmar";
+import { SigmarTableView } from "./SigmarTableView";
+import { commandText } from "./commands";
+import { inEnglish } from "../../../test/english";
+import { withNames } from "../../../test/players";
+
+inEnglish();
+jest.setTimeout(60_000);
+
+/** Briar Guard of p1 with a pending 5" charge at Cinder Zealots of p2. */
+function charging(): SigmarState {
+  const s = setupBattle();
+  const place = (id: string, owner: string, warscroll: string, y: number) => {
+    const w = catalog.warscrolls.get(warscroll)!;
+    const at = moves.formation(w.models, geometry.baseRadius(w.baseMm), { x: 3000, y });
+    s.units[id] = { id, owner, warscroll, size: w.models, models: at.map((p, i) => ({ id: `${id}-m${i + 1}`, ...p })), damage: 0, where: "field", did: {}, next: w.models + 1 };
+  };
+  s.units = {};
+  place("briar", "p1", "briar_guard", 1200);
+  place("zeal", "p2", "cinder_zealots", 1550);
+  s.units.briar!.did.triedCharge = true;
+  Object.assign(s, { phase: "battle", step: "charge", active: "p1", first: "p1", round: 1, turn: 1, cp: { p1: 2, p2: 2 }, hands: { p1: [], p2: [] }, neutralOrder: ["mire_grip", "gale_step"] });
+  s.pending = { kind: "charge_move", seat: "p1", unit: "briar", target: "zeal", roll: 5 };
+  return s;
+}
+
+test("a rolled charge's decline reads 'Let the charge fail' and sends decline; in Korean it says the same", async () => {
+  const state = charging();
+  expect(legalCommands(state, "p1")).toContainEqual({ type: "decline" });
+  const view = sigmar.viewFor(state, seatViewer("p1")) as SigmarView;
+  const sent: SigmarCommand[] = [];
+  render(withNames(<SigmarTableView matchId="m" view={view} seat="p1" legal={legalCommands(state, "p1")} templates={templates(state, "p1")} onCommand={(c) => sent.push(c)} events={[]} />));
+  expect(screen.queryByRole("button", { name: "Decline" })).toBeNull();
+  fireEvent.click(screen.getByRole("button", { name: "Let the charge fail" }));
+  expect(sent).toEqual([{ type: "decline" }]);
+  await act(async () => {
+    await i18next.changeLanguage("ko");
+  });
+  expect(commandText({ t: i18next.getFixedT(null, "sigmar"), language: "ko", name: (s) => s }, view, { type: "decline" })).toBe("돌격을 실패로 두기");
+});
+
+test("each decision that can be declined has its own words, in English and Korean", () => {
+  for (const lang of ["en", "ko"]) {
+    const t = i18next.getFixedT(lang, "sigmar");
+    for (const kind of ["run_move", "charge_move", "place_models", "replacement", "riposte", "retreat_move"]) {
+      const view = { pending: { kind } } as unknown as SigmarView;
+      const text = commandText({ t, language: lang, name: (s) => s }, view, { type: "decline" });
+      expect([lang, kind, text === t("controls.decline") || text.includes("declineOf")]).toEqual([lang, kind, false]);
+    }
+  }
+});

@@ -1,0 +1,47 @@
+/**
+ * The move tools beside the map (./MoveTools.tsx): dragging one model alone is a checkbox, and the
+ * Shift key's shortcut for it is named only where there is a mouse or pen to hold it with (a fine
+ * pointer); a touch-only phone's label does not send its player looking for a Shift key.
+ */
+import { render } from "@testing-library/react";
+import { deserialize, serialize } from "node:v8";
+import i18next from "i18next";
+import { act } from "@testing-library/react";
+import { seatViewer } from "@fogwar/engine";
+import { sigmar, type SigmarView } from "@fogwar/sigmar";
+import { MoveTools } from "./MoveTools";
+import { inEnglish } from "../../../test/english";
+import { playSigmar } from "../../../test/sigmar-play";
+import type { SigmarWords } from "./words";
+
+inEnglish();
+jest.setTimeout(60_000);
+globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
+
+const words = (): SigmarWords => ({ t: i18next.getFixedT(null, "sigmar"), language: i18next.language, name: (s: string) => s });
+const view = sigmar.viewFor(playSigmar((s) => s.phase === "battle" && s.step === "movement" && s.active === "p1" && !s.pending, "web-move-tools").state, seatViewer("p1")) as SigmarView;
+const unit = Object.values(view.units).find((u) => u.owner === "p1" && u.where === "field")!.id;
+const pointer = (fine: boolean) => {
+  window.matchMedia = ((query: string) => ({ matches: query.includes("fine") ? fine : !fine, media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+};
+const label = () => render(<MoveTools view={view} w={words()} unit={unit} dragOne={false} onDragOne={() => {}} onSuggest={() => {}} />).container.querySelector("label")!.textContent!;
+const matchMedia = window.matchMedia;
+afterEach(() => {
+  window.matchMedia = matchMedia;
+});
+
+test("with a mouse (a fine pointer) the checkbox names the Shift key", () => {
+  pointer(true);
+  expect(label()).toContain("Drag one model (or hold Shift)");
+});
+
+test("on a touch-only phone the checkbox says only what it does, in English and in Korean", async () => {
+  pointer(false);
+  expect(label()).not.toMatch(/Shift/);
+  expect(label()).toContain("Drag one model");
+  await act(async () => {
+    await i18next.changeLanguage("ko");
+  });
+  expect(label()).not.toMatch(/시프트/);
+  expect(label()).toContain("모델 하나만 끌기");
+});

@@ -3,8 +3,10 @@
  * alone, and "suggest the best placement" (the rules' placement helper on the seat's own
  * projection: for a charge, every model that can reach the target does; placing.ts). The Shift
  * key's shortcut for dragging one model is named only where a mouse or pen can press it (a screen
- * with a fine pointer), not on a touch-only phone.
+ * with a fine pointer), not on a touch-only phone. When there is nothing to suggest, the reason
+ * shows inline beside the button (a polite status line), not in a browser pop-up.
  */
+import { useState } from "react";
 import type { Pt, SigmarView } from "@fogwar/sigmar";
 import { bestPlacement, placementFor } from "./placing";
 import type { SigmarWords } from "./words";
@@ -24,11 +26,13 @@ export interface MoveToolsProps {
 const touchOnly = (): boolean => typeof window !== "undefined" && window.matchMedia?.("(any-pointer: fine)").matches === false;
 
 export function MoveTools({ view, w, unit, dragOne, onDragOne, onSuggest }: MoveToolsProps) {
+  // The unit for which the last suggestion found nothing (the note goes once another unit moves).
+  const [nothingFor, setNothingFor] = useState<string | null>(null);
   if (!unit || !placementFor(view, unit)) return null;
   const suggest = () => {
     const to = bestPlacement(view, unit);
+    setNothingFor(to ? null : unit);
     if (to) onSuggest(unit, to);
-    else window.alert?.(w.t("move.noPlacement"));
   };
   return (
     <div className="move-tools" role="group" aria-label={w.t("move.tools")}>
@@ -38,6 +42,9 @@ export function MoveTools({ view, w, unit, dragOne, onDragOne, onSuggest }: Move
       <label>
         <input type="checkbox" checked={dragOne} onChange={(e) => onDragOne(e.target.checked)} /> {w.t(touchOnly() ? "move.dragOneTouch" : "move.dragOne")}
       </label>
+      <p className="move-note" role="status">
+        {nothingFor === unit ? w.t("move.noPlacement") : ""}
+      </p>
     </div>
   );
 }

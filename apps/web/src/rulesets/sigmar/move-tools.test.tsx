@@ -2,8 +2,9 @@
  * The move tools beside the map (./MoveTools.tsx): dragging one model alone is a checkbox, and the
  * Shift key's shortcut for it is named only where there is a mouse or pen to hold it with (a fine
  * pointer); a touch-only phone's label does not send its player looking for a Shift key.
+ * When the placement helper finds nothing, the reason shows inline (a status line), not in a pop-up.
  */
-import { render } from "@testing-library/react";
+import { fireEvent, render } from "@testing-library/react";
 import { deserialize, serialize } from "node:v8";
 import i18next from "i18next";
 import { act } from "@testing-library/react";
@@ -26,6 +27,12 @@ const pointer = (fine: boolean) => {
 };
 const label = () => render(<MoveTools view={view} w={words()} unit={unit} dragOne={false} onDragOne={() => {}} onSuggest={() => {}} />).container.querySelector("label")!.textContent!;
 const matchMedia = window.matchMedia;
+// Set by the last test: the placement helper finds nothing for the unit.
+let mockNoPlacement = false;
+jest.mock("./placing", () => {
+  const actual = jest.requireActual<typeof import("./placing")>("./placing");
+  return { ...actual, bestPlacement: (...args: Parameters<typeof actual.bestPlacement>) => (mockNoPlacement ? null : actual.bestPlacement(...args)) };
+});
 afterEach(() => {
   window.matchMedia = matchMedia;
 });
@@ -44,4 +51,27 @@ test("on a touch-only phone the checkbox says only what it does, in English and 
   });
   expect(label()).not.toMatch(/시프트/);
   expect(label()).toContain("모델 하나만 끌기");
+});
+
+test("when there is nothing to suggest, the reason shows inline as a status line (no browser pop-up), in English and in Korean", async () => {
+  pointer(true);
+  mockNoPlacement = true;
+  const alert = jest.fn();
+  window.alert = alert;
+  const onSuggest = jest.fn();
+  const en = render(<MoveTools view={view} w={words()} unit={unit} dragOne={false} onDragOne={() => {}} onSuggest={onSuggest} />);
+  expect(en.getByRole("status").textContent).toBe("");
+  fireEvent.click(en.getByRole("button", { name: "Suggest the best placement" }));
+  expect(alert).not.toHaveBeenCalled();
+  expect(onSuggest).not.toHaveBeenCalled();
+  expect(en.container.querySelector(".move-tools [role=status]")!.textContent).toBe("No legal placement was found for this unit.");
+  en.unmount();
+  await act(async () => {
+    await i18next.changeLanguage("ko");
+  });
+  const ko = render(<MoveTools view={view} w={words()} unit={unit} dragOne={false} onDragOne={() => {}} onSuggest={onSuggest} />);
+  fireEvent.click(ko.getByRole("button", { name: "최선의 배치 제안" }));
+  expect(ko.container.querySelector(".move-tools [role=status]")!.textContent).toBe("이 유닛을 놓을 수 있는 합법적인 자리를 찾지 못했습니다.");
+  expect(alert).not.toHaveBeenCalled();
+  mockNoPlacement = false;
 });

@@ -9,7 +9,8 @@
  * the highlighted things of the map; the others (gadget, facing, real or decoy token...) are
  * lists with a sensible first choice. A click that leaves a single command sends it (select an
  * operator, click a square to move, click a target). Every map choice is also a list (keyboard
- * and screen readers), followed by a "Do it" button. A choice not sent yet (an operator or a
+ * and screen readers), followed by a "Do it" button; the Where list of a step also offers the
+ * squares a walk of several steps reaches (as the map does), whose button starts that walk. A choice not sent yet (an operator or a
  * gadget picked, a kind chosen) is taken back with Cancel, or Escape, one choice at a time.
  * Everything is named in words, never by id.
  * The secret pick (seed 004 "팀 준비") has its own form: operators and gadget cubes, sent only
@@ -18,7 +19,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { canonicalJson } from "@fogwar/engine";
-import { board, catalog, type SiegeCommand, type SiegeView } from "@fogwar/siege";
+import { board, catalog, type SiegeCommand, type SiegeView, type StepCommand } from "@fogwar/siege";
 import { describeCommand } from "./sentences";
 import { gadgetEffect, gadgetLimit, gadgetName, opName, tokenName, valueWords, type SiegeWords } from "./words";
 import { OddsPanel, OperatorCard, WhyNot } from "./SiegeAids";
@@ -196,11 +197,21 @@ export interface SiegeControlsProps {
   readonly builder: CommandBuilder;
   readonly legal: readonly SiegeCommand[];
   readonly onCommand: (command: SiegeCommand) => void;
+  /**
+   * While the square a step goes to is asked: the squares further than one step the walker
+   * reaches this activation, each with its walk (the rules' `reachableSquares`, seed 004 "이동"),
+   * offered in the Where list after the one-step squares, as a tap on the map offers them.
+   */
+  readonly walks?: ReadonlyMap<string, readonly StepCommand[]>;
+  /** Starts a walk chosen in the Where list (the table sends it one step at a time, as for a tap). */
+  readonly onWalk?: (path: readonly StepCommand[]) => void;
 }
 
-export function SiegeControls({ view, builder, legal, onCommand }: SiegeControlsProps) {
+export function SiegeControls({ view, builder, legal, onCommand, walks, onWalk }: SiegeControlsProps) {
   const { t, i18n } = useTranslation("siege");
   const w: SiegeWords = { t, language: i18n.language };
+  // A walk destination chosen in the Where list (encoded square), not sent yet.
+  const [walkTo, setWalkTo] = useState<string | null>(null);
   useEscapeCancels(builder);
   if (legal.length === 0) {
     return (
@@ -215,6 +226,16 @@ export function SiegeControls({ view, builder, legal, onCommand }: SiegeControls
     onCommand(c);
   };
   const valueText = (field: string, o: string) => (field === "token" ? tokenName(w, JSON.parse(o) as string, view) : valueWords(w, field, JSON.parse(o), view));
+  /** The walks the waiting Where field offers besides its one-step squares (encoded square, walk). */
+  const walkOptions = (f: OpenField) =>
+    f === waiting && kind === "step" && f.field === "to" && walks && onWalk ? [...walks].map(([to, path]) => [enc(to), path] as const).filter(([o]) => !f.options.includes(o)) : [];
+  const chosenWalk = waiting ? walkOptions(waiting).find(([o]) => o === walkTo)?.[1] : undefined;
+  /** The walk in words: the move to its last square, and how many step commands it takes. */
+  const walkWords = (path: readonly StepCommand[]) => {
+    const last = path[path.length - 1]!;
+    const move = describeCommand(w, { type: "step", operator: last.operator, ...(last.token !== undefined ? { token: last.token } : {}), to: last.to }, view);
+    return t("walk.send", { move, count: path.length });
+  };
   return (
     <section className="siege-controls" aria-label={t("controls.title")}>
       <div className="kinds" role="group" aria-label={t("controls.kind")}>
@@ -255,11 +276,25 @@ export function SiegeControls({ view, builder, legal, onCommand }: SiegeControls
             <p key={f.field} className={f === waiting ? "field waiting" : "field"}>
               <label>
                 {f === waiting ? t(`picker.${f.field}`, { defaultValue: t(`fields.${f.field}`) }) : t(`fields.${f.field}`, { defaultValue: f.field })}{" "}
-                <select value={f.value ?? ""} onChange={(e) => builder.choose(f.field, e.target.value)} data-field={f.field}>
+                <select
+                  value={f.value ?? (chosenWalk && walkTo) ?? ""}
+                  onChange={(e) => {
+                    const value = e.target.value;
+                    if (walkOptions(f).some(([o]) => o === value)) return setWalkTo(value);
+                    setWalkTo(null);
+                    builder.choose(f.field, value);
+                  }}
+                  data-field={f.field}
+                >
                   {f.value === null && <option value="">—</option>}
                   {f.options.map((o) => (
                     <option key={o} value={o}>
                       {valueText(f.field, o)}
+                    </option>
+                  ))}
+                  {walkOptions(f).map(([o, path]) => (
+                    <option key={o} value={o} data-walk="true">
+                      {t("walk.option", { place: valueText(f.field, o), count: path.length })}
                     </option>
                   ))}
                 </select>
@@ -276,6 +311,23 @@ export function SiegeControls({ view, builder, legal, onCommand }: SiegeControls
             </p>
           )}
           {kind === "shoot" && <OddsPanel view={view} w={w} pairs={legal.flatMap((c) => (c.type === "shoot" ? [[c.operator, c.target] as const] : []))} />}
+          {chosenWalk && onWalk && (
+            <ul className="command-list">
+              <li>
+                <button
+                  type="button"
+                  className="primary"
+                  data-command="walk"
+                  onClick={() => {
+                    setWalkTo(null);
+                    onWalk(chosenWalk);
+                  }}
+                >
+                  {walkWords(chosenWalk)}
+                </button>
+              </li>
+            </ul>
+          )}
           {command && (
             <ul className="command-list">
               <li>

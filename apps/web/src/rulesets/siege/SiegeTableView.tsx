@@ -163,7 +163,17 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
                   ⚠ {notice}
                 </p>
               )}
-              {seat && !confirm && <SiegeControls view={view} builder={builder} legal={legal} onCommand={request} />}
+              {seat && !confirm && <SiegeControls
+                  view={view}
+                  builder={builder}
+                  legal={legal}
+                  onCommand={request}
+                  walks={walks}
+                  onWalk={(path) => {
+                    builder.reset();
+                    walking.start(path);
+                  }}
+                />}
               {mine && view.pending?.kind === "reaction" && <OddsPanel view={view} w={w} pairs={view.pending.watchers.map((o) => [o, (view.pending as { target: string }).target] as const)} />}
               {seat && myTeam && myTeam !== "all" && view.phase !== "finished" && view.phase !== "picks" && (
                 <PrefsPanel key={prefsOpen} open={prefsOpen > 0} prefs={prefs} onChange={setPrefs} w={w} />

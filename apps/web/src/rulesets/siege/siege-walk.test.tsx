@@ -4,7 +4,7 @@
  * (`reachableSquares` of the seat's view); a tap on one sends the walk as successive steps, each
  * only after the one before it is applied, with "Moving… (n of N)" and Stop; the walk stops at
  * a refusal, at anything but the move in the feed, and at Stop; a one-square tap still sends one
- * step. A harness plays the server: it applies a command when the test acknowledges it.
+ * step. The action bar's Where list offers the same walks (keyboard and screen-reader path). A harness plays the server: it applies a command when the test acknowledges it.
  */
 import { deserialize, serialize } from "node:v8";
 import { act, fireEvent, render, screen } from "@testing-library/react";
@@ -156,6 +156,26 @@ describe("seed 004 이동: walking to a square, one step command at a time", () 
     fireEvent.click(cell(walk.to));
     act(() => server.ack({ extra: { type: "pinged", operator: "lantern", source: "cam_smokehouse" } }));
     expect(server.sent).toEqual([walk.path[0]]);
+    expect(document.querySelector(".walking")).toBeNull();
+  });
+
+  test("the Where list (keyboard, screen readers) offers the walk destinations too, and its button sends the same walk as a tap", () => {
+    const server = table(start);
+    const where = document.querySelector<HTMLSelectElement>('select[data-field="to"]')!;
+    const walkOption = [...where.options].find((o) => o.value === JSON.stringify(walk.to))!;
+    expect(walkOption).toBeDefined();
+    expect(walkOption.textContent).toMatch(new RegExp(`a walk of ${walk.path.length} steps`));
+    // The one-step squares stay in the list, each once.
+    expect([...where.options].filter((o) => o.value === JSON.stringify(walk.path[0]!.to))).toHaveLength(1);
+    fireEvent.change(where, { target: { value: JSON.stringify(walk.to) } });
+    expect(server.sent).toEqual([]);
+    const go = screen.getByRole("button", { name: new RegExp(`${walk.path.length} steps, one at a time`) });
+    fireEvent.click(go);
+    expect(server.sent).toEqual([walk.path[0]]);
+    expect(document.querySelector(".walking")!.textContent).toContain(`Moving… (1 of ${walk.path.length})`);
+    for (let i = 1; i < walk.path.length; i++) act(() => server.ack());
+    expect(server.sent).toEqual(walk.path);
+    act(() => server.ack());
     expect(document.querySelector(".walking")).toBeNull();
   });
 

@@ -3,20 +3,19 @@
  * shooting action (aimed shot, burst, called shot, overwatch), the main actions (melee, shove,
  * suppressive fire, disengage, standing up), the bonus actions (snapshot, brace, conceal, extra
  * spotting, swapping weapons, healing, stabilising) and the quick ones (peek, step); engagement's
- * free strike. `check` has accepted the command; costs are paid here.
+ * free strike. `check` has accepted the command; its cost (`actionCost`, the one `check` compared)
+ * is paid here, before anything else it does.
  */
-import { archetypeOf, engagedWith, mapOf, RULES, statsOf, statSecret, weaponOf } from "./board";
+import { archetypeOf, engagedWith, RULES, statsOf, statSecret, weaponOf } from "./board";
 import { emitRoll, meleeWeaponOf, reducedRange } from "./attack";
-import { movesOf, suppressed } from "./check";
+import { actionCost, movesOf, suppressed } from "./check";
 import { conceal, spot } from "./conceal";
 import type { Ctx } from "./context";
-import { touching, terrainAt } from "./geometry";
+import { touching } from "./geometry";
 import { alert, heal, secretOf, stabilise } from "./health";
 import { rememberSeen, reveal } from "./reveal";
 import { attackTask } from "./tasks";
 import type { ActionCommand, CharacterState, Task } from "./types";
-
-const COST = RULES.costs;
 
 /**
  * The free melee strikes a character provokes (seed 002 3-1 접전: "상대가 근접 공격을 1회 행동 소모 없이
@@ -33,19 +32,16 @@ function freeStrikes(ctx: Ctx, c: CharacterState, leaving?: (o: CharacterState) 
   return out;
 }
 
-/** A move, sprint or step: concealment ends unless it is a step (seed 002 3-3); leaving engagement without disengaging provokes (3-1). */
-function move(ctx: Ctx, c: CharacterState, cmd: ActionCommand & { type: "move" | "sprint" | "step" }): void {
+/** A move, sprint or step costing `ap` (`actionCost`, reckoned before the route is taken): concealment ends unless it is a step (seed 002 3-3); leaving engagement without disengaging provokes (3-1). */
+function move(ctx: Ctx, c: CharacterState, cmd: ActionCommand & { type: "move" | "sprint" | "step" }, ap: number): void {
   const s = ctx.s;
   const turn = s.turn!;
   let path: { x: number; y: number }[];
-  let ap: number;
   if (cmd.type === "step") {
     path = [cmd.to];
-    ap = (c.prone ? COST.proneStep : COST.quick) + (terrainAt(mapOf(s), cmd.to) === "h" ? COST.halfCoverCrossing : 0);
   } else {
     const route = movesOf(s, c, turn, cmd.type).get(`${cmd.to.x},${cmd.to.y}`)!;
     path = route.path.slice(1);
-    ap = route.ap + (cmd.type === "sprint" ? COST.main : 0);
     if (cmd.type === "move") {
       turn.moved += route.cost;
       turn.segments++;
@@ -85,33 +81,27 @@ export function executeAction(ctx: Ctx, c: CharacterState, cmd: ActionCommand): 
   const turn = s.turn!;
   if (cmd.type !== "delay" && cmd.type !== "end_turn") turn.acted = true;
   const secret = secretOf(c);
+  const ap = actionCost(s, c, turn, cmd);
+  if (cmd.type === "move" || cmd.type === "sprint" || cmd.type === "step") return move(ctx, c, cmd, ap);
+  turn.ap -= ap;
   switch (cmd.type) {
-    case "move":
-    case "sprint":
-    case "step":
-      return move(ctx, c, cmd);
     case "disengage":
-      turn.ap -= COST.main;
       turn.disengaged = true;
       return ctx.emit({ type: "disengaged", character: c.id });
     case "stand":
     case "prone":
-      if (cmd.type === "stand") turn.ap -= COST.main;
       c.prone = cmd.type === "prone";
       return ctx.emitIf(secret, c.side, { type: "prone", character: c.id, prone: c.prone });
     case "shoot": {
-      turn.ap -= COST.shooting;
       const w = weaponOf(c);
       const count = cmd.burst ? w.rateOfFire : 1;
       const shots = Array.from({ length: count }, (_, i) => attackTask(c, s.characters[cmd.targets[i % cmd.targets.length]!]!, w.id, cmd.burst ? "burst" : "aimed", cmd.called));
       return fire(ctx, c, shots, cmd.targets);
     }
     case "snapshot":
-      turn.ap -= COST.bonus;
       turn.snapshot = true;
       return fire(ctx, c, [attackTask(c, s.characters[cmd.target]!, weaponOf(c).id, "snapshot", cmd.called)], [cmd.target]);
     case "overwatch": {
-      turn.ap -= COST.shooting;
       const w = weaponOf(c);
       c.overwatch = { dir: cmd.dir, radius: reducedRange(w.range, RULES.rangePercent.overwatch), weapon: w.id };
       const event = { type: "overwatch_set" as const, character: c.id, overwatch: c.overwatch };
@@ -119,7 +109,6 @@ export function executeAction(ctx: Ctx, c: CharacterState, cmd: ActionCommand): 
       return ctx.emitIf(secret, c.side, event);
     }
     case "suppress": {
-      turn.ap -= COST.main;
       turn.suppress = true;
       const targets = suppressed(s, c, cmd.at);
       ctx.emit({ type: "suppressing", shooter: c.id, at: cmd.at, targets: targets.map((t) => t.id) });
@@ -127,7 +116,6 @@ export function executeAction(ctx: Ctx, c: CharacterState, cmd: ActionCommand): 
       return fire(ctx, c, tasks, targets.map((t) => t.id));
     }
     case "melee": {
-      turn.ap -= COST.main;
       // Declared while concealed, the strike comes from one the target has not perceived (seed 002 3-3); it ends the concealment.
       const strike = attackTask(c, s.characters[cmd.target]!, meleeWeaponOf(c), "melee", cmd.called);
       if (c.concealed) reveal(ctx, c, "melee");
@@ -135,7 +123,6 @@ export function executeAction(ctx: Ctx, c: CharacterState, cmd: ActionCommand): 
       return;
     }
     case "shove": {
-      turn.ap -= COST.main;
       if (c.concealed) reveal(ctx, c, "melee");
       const t = s.characters[cmd.target]!;
       // Seed 002 3-1 밀치기: d6 over 6 - own BRT + the target's BRT knocks it down.
@@ -151,18 +138,14 @@ export function executeAction(ctx: Ctx, c: CharacterState, cmd: ActionCommand): 
       return;
     }
     case "brace":
-      turn.ap -= COST.bonus;
       c.braced = true;
       return ctx.emitIf(secret, c.side, { type: "braced", character: c.id, braced: true });
     case "conceal":
-      turn.ap -= COST.bonus;
       return conceal(ctx, c);
     case "spot":
-      if (turn.freeSpot) turn.ap -= COST.bonus;
       turn.freeSpot = true;
       return spot(ctx, c);
     case "swap": {
-      turn.ap -= COST.bonus;
       const list = archetypeOf(c).weapons;
       c.weapon = list[(list.indexOf(c.weapon!) + 1) % list.length]!;
       c.braced = false;
@@ -172,14 +155,11 @@ export function executeAction(ctx: Ctx, c: CharacterState, cmd: ActionCommand): 
     }
     case "peek":
     case "unpeek":
-      turn.ap -= COST.quick;
       c.peeking = cmd.type === "peek";
       return ctx.emitIf(secret, c.side, { type: "peeking", character: c.id, peeking: c.peeking });
     case "heal":
-      turn.ap -= COST.bonus;
       return heal(ctx, c, s.characters[cmd.target]!);
     case "stabilise":
-      turn.ap -= COST.bonus;
       return stabilise(ctx, c, s.characters[cmd.target]!);
     case "delay": {
       // Seed 002 3-2: a character may delay its initiative (and never take it back): it acts after `after` from now on.

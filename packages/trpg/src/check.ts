@@ -74,36 +74,83 @@ export function suppressed(b: Board, c: CharacterState, at: { x: number; y: numb
     .sort((x, y) => (x.id < y.id ? -1 : 1));
 }
 
+/**
+ * The action points (AP) `cmd` costs the active character `c` in `turn`, as the rules charge them:
+ * `checkAction` refuses a command costing more than `turn.ap`, and `executeAction` deducts exactly
+ * this (seed 002 3-1: the move action 0, shooting and overwatch 4, main actions 3 (sprint, melee,
+ * shove, suppressive fire, disengage, standing up), bonus actions 2 (snapshot, brace, conceal,
+ * spotting after the turn's free one, swap, heal, stabilise), quick actions 1 (peek, stop peeking,
+ * a step; 2 when prone); dropping prone, delaying and ending the turn 0; 3-3: each half cover
+ * crossed by a move, sprint or step adds 1). A move or sprint costs its cheapest route to
+ * `cmd.to` (`movesOf`), or only its base when no route reaches it. Reads only what `c`'s seat
+ * may know, so it gives the same on a seat's projection. An integer, 0 or more.
+ */
+export function actionCost(b: Board, c: CharacterState, turn: Turn, cmd: ActionCommand): number {
+  switch (cmd.type) {
+    case "move":
+    case "sprint":
+      return (movesOf(b, c, turn, cmd.type).get(`${cmd.to.x},${cmd.to.y}`)?.ap ?? 0) + (cmd.type === "sprint" ? COST.main : 0);
+    case "step":
+      return (c.prone ? COST.proneStep : COST.quick) + (terrainAt(mapOf(b), cmd.to) === "h" ? COST.halfCoverCrossing : 0);
+    case "shoot":
+    case "overwatch":
+      return COST.shooting;
+    case "disengage":
+    case "stand":
+    case "suppress":
+    case "melee":
+    case "shove":
+      return COST.main;
+    case "snapshot":
+    case "brace":
+    case "conceal":
+    case "swap":
+    case "heal":
+    case "stabilise":
+      return COST.bonus;
+    case "spot":
+      return turn.freeSpot ? COST.bonus : 0;
+    case "peek":
+    case "unpeek":
+      return COST.quick;
+    case "prone":
+    case "delay":
+    case "end_turn":
+      return 0;
+  }
+}
+
 /** Why the active character `c` cannot do `cmd` in `turn`, or null (seed 002 3-1 costs and limits). */
 export function checkAction(b: Board, c: CharacterState, turn: Turn, cmd: ActionCommand): TrpgErrorCode | null {
-  const ap = (n: number) => (turn.ap < n ? "no_action_points" : null);
+  /** "no_action_points" when `cmd` costs more than is left (`actionCost`), else null. */
+  const ap = () => (turn.ap < actionCost(b, c, turn, cmd) ? "no_action_points" : null);
   const weapon = weaponOf(c);
   const map = mapOf(b);
   switch (cmd.type) {
     case "move": {
       const split = equipmentOf(c).some((e) => e.kind === "supercharger");
       if (turn.segments > 0 && !(split && turn.segments < RULES.maxMoveSegments)) return "move_used";
-      return movesOf(b, c, turn, "move").has(`${cmd.to.x},${cmd.to.y}`) ? null : "unreachable";
+      return movesOf(b, c, turn, "move").has(`${cmd.to.x},${cmd.to.y}`) ? ap() : "unreachable";
     }
     case "sprint":
-      return ap(COST.main) ?? (movesOf(b, c, turn, "sprint").has(`${cmd.to.x},${cmd.to.y}`) ? null : "unreachable");
+      return ap() ?? (movesOf(b, c, turn, "sprint").has(`${cmd.to.x},${cmd.to.y}`) ? null : "unreachable");
     case "step": {
       if (!touching(c.at!, cmd.to) || !passable(map, cmd.to) || seenAt(b, cmd.to, c.side)) return "unreachable";
       if (cmd.to.x !== c.at!.x && cmd.to.y !== c.at!.y && !passable(map, { x: cmd.to.x, y: c.at!.y }) && !passable(map, { x: c.at!.x, y: cmd.to.y })) return "unreachable";
-      return ap((c.prone ? COST.proneStep : COST.quick) + (terrainAt(map, cmd.to) === "h" ? COST.halfCoverCrossing : 0));
+      return ap();
     }
     case "disengage":
       if (turn.disengaged || engagedWith(b, c).length === 0) return "not_now";
-      return ap(COST.main);
+      return ap();
     case "stand":
-      return c.prone ? ap(COST.main) : "not_prone";
+      return c.prone ? ap() : "not_prone";
     case "prone":
       return c.prone ? "prone" : null;
     case "shoot": {
       if (weapon.kind === "melee") return "wrong_weapon";
       if (cmd.burst ? weapon.rateOfFire < 2 || cmd.targets.length > weapon.rateOfFire : cmd.targets.length !== 1) return cmd.burst ? "wrong_weapon" : "invalid_target";
       if (cmd.targets.length === 0 || cmd.targets.some((id, i) => i > 0 && id <= cmd.targets[i - 1]!)) return "invalid_target";
-      const cost = ap(COST.shooting);
+      const cost = ap();
       if (cost) return cost;
       for (const id of cmd.targets) {
         const t = visibleFoe(b, c.side, id);
@@ -118,14 +165,14 @@ export function checkAction(b: Board, c: CharacterState, turn: Turn, cmd: Action
       if (turn.snapshot) return "once_per_turn";
       const t = visibleFoe(b, c.side, cmd.target);
       if (!t) return "invalid_target";
-      return ap(COST.bonus) ?? lineProblem(b, c, t, reducedRange(weapon.range, RULES.rangePercent.snapshot));
+      return ap() ?? lineProblem(b, c, t, reducedRange(weapon.range, RULES.rangePercent.snapshot));
     }
     case "overwatch":
-      return weapon.kind === "melee" ? "wrong_weapon" : ap(COST.shooting);
+      return weapon.kind === "melee" ? "wrong_weapon" : ap();
     case "suppress": {
       if (weapon.kind === "melee" || weapon.rateOfFire < 2) return "wrong_weapon";
       if (turn.suppress) return "once_per_turn";
-      const cost = ap(COST.main);
+      const cost = ap();
       if (cost) return cost;
       const radius = reducedRange(weapon.range, RULES.rangePercent.suppress);
       for (const s of areaOf(cmd.at)) {
@@ -142,23 +189,23 @@ export function checkAction(b: Board, c: CharacterState, turn: Turn, cmd: Action
       if (!t) return "invalid_target";
       if (!touching(c.at!, t.at!)) return "not_adjacent";
       if (cmd.type === "shove" && !standing(t)) return "invalid_target";
-      return ap(COST.main);
+      return ap();
     }
     case "brace":
       if (weapon.kind !== "heavy" || c.braced) return "wrong_weapon";
-      return ap(COST.bonus);
+      return ap();
     case "conceal":
       if (c.concealed) return "already_concealed";
-      return ap(COST.bonus) ?? (canConceal(b, c) ? null : "cannot_conceal");
+      return ap() ?? (canConceal(b, c) ? null : "cannot_conceal");
     case "spot":
-      return turn.freeSpot ? ap(COST.bonus) : null;
+      return ap();
     case "swap":
-      return archetypeOf(c).weapons.length < 2 ? "wrong_weapon" : ap(COST.bonus);
+      return archetypeOf(c).weapons.length < 2 ? "wrong_weapon" : ap();
     case "peek":
       if (c.peeking) return "not_now";
-      return canPeek(b, c) ? ap(COST.quick) : "no_cover";
+      return canPeek(b, c) ? ap() : "no_cover";
     case "unpeek":
-      return c.peeking ? ap(COST.quick) : "not_now";
+      return c.peeking ? ap() : "not_now";
     case "heal":
     case "stabilise": {
       const t = b.characters[cmd.target];
@@ -170,7 +217,7 @@ export function checkAction(b: Board, c: CharacterState, turn: Turn, cmd: Action
         if (!equipmentOf(c).some((e) => e.kind === "medical")) return "no_item";
         if (t.status !== "incapacitated" || t.stabilised || t.id === c.id) return "invalid_target";
       }
-      return ap(COST.bonus);
+      return ap();
     }
     case "delay": {
       if (turn.delayed) return "not_now";

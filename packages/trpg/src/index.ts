@@ -7,7 +7,7 @@ export { awaiting, legalCommands, legalCommandsInView } from "./legal";
 export { viewFor, sharedViewFor, redact, viewerSide, casterViewFor, casterRedact, statsHidden, type TrpgView } from "./view";
 export { RULES_VERSION } from "./version";
 export { setupMatch } from "./setup";
-export { check, checkAction, movesOf, areaOf, canPeek } from "./check";
+export { check, checkAction, actionCost, movesOf, areaOf, canPeek } from "./check";
 export { TrpgCommandSchema, ActionCommandSchema, parseCommand } from "./command-schema";
 export { ERRORS, SEED, trpgError } from "./errors";
 export { catalog, buildCatalog, DataError, type TrpgCatalog } from "./data";

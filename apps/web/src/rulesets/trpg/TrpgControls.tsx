@@ -7,7 +7,7 @@
  * is sent, so no later click fires unasked). The round-end step's delayed turns are composed in ./DelayedTurns.tsx.
  */
 import { useMemo, useState } from "react";
-import type { TrpgCommand, TrpgView } from "@fogwar/trpg";
+import { actionCost, type ActionCommand, type TrpgCommand, type TrpgView } from "@fogwar/trpg";
 import { charName, squareCode, type TrpgWords } from "./words";
 import { AttackOddsPanel, ReactionOddsPanel } from "./Odds";
 import "../../i18n/trpg-strings";
@@ -46,6 +46,33 @@ export function actionLabel(w: TrpgWords, c: TrpgCommand): string {
     default:
       return t(`do.${c.type}`);
   }
+}
+
+/**
+ * The action points `c` costs the active character of the view, as the rules charge them
+ * (@fogwar/trpg `actionCost`, seed 002 3-1, 3-3), or null for a command that is no action of a
+ * turn (a decision, the round's end, the game master's checks) or when no turn is under way.
+ */
+export function costOf(w: TrpgWords, c: TrpgCommand): number | null {
+  const turn = w.view.turn;
+  const actor = turn ? w.view.characters[turn.actor] : undefined;
+  if (!turn || !actor || ["decide", "end_round", "call_check", "resist"].includes(c.type)) return null;
+  return actionCost(w.view, actor, turn, c as ActionCommand);
+}
+
+/** The cost of the commands `cs` in words: "4 AP", or "0–1 AP" when they differ (a move crossing half cover); "" when none has one. */
+export function costText(w: TrpgWords, cs: readonly TrpgCommand[]): string {
+  const costs = cs.map((c) => costOf(w, c)).filter((n): n is number => n !== null);
+  if (costs.length === 0) return "";
+  const min = Math.min(...costs);
+  const max = Math.max(...costs);
+  return min === max ? w.t("actions.cost", { count: min }) : w.t("actions.costRange", { min, max });
+}
+
+/** `label` followed by the cost of `cs` ("Shoot · 4 AP"), or `label` alone when they cost nothing countable. */
+export function withCost(w: TrpgWords, label: string, cs: readonly TrpgCommand[]): string {
+  const cost = costText(w, cs);
+  return cost ? w.t("actions.withCost", { what: label, cost }) : label;
 }
 
 /** The kinds a click on the map answers, and what it picks. */
@@ -152,7 +179,7 @@ export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords;
       <div className="singles">
         {singles.map((c) => (
           <button key={c.type} type="button" onClick={() => send(c)} className={c.type === "end_turn" ? "end" : undefined}>
-            {actionLabel(w, c)}
+            {c.type === "end_turn" ? actionLabel(w, c) : withCost(w, actionLabel(w, c), [c])}
           </button>
         ))}
       </div>
@@ -161,7 +188,7 @@ export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords;
           <legend>{t("actions.choose")}</legend>
           {shownKinds.map((k) => (
             <label key={k}>
-              <input type="radio" name="trpg-kind" checked={builder.kind === k} onChange={() => (builder.setKind(k), setChoice(0))} /> {t(`kind.${k}`)}
+              <input type="radio" name="trpg-kind" checked={builder.kind === k} onChange={() => (builder.setKind(k), setChoice(0))} /> {withCost(w, t(`kind.${k}`), legal.filter((c) => c.type === k))}
             </label>
           ))}
         </fieldset>
@@ -183,6 +210,8 @@ export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords;
             <div className="confirm" role="group" aria-label={t("actions.confirmTitle")}>
               <p>
                 <strong>{actionLabel(w, builder.picked)}</strong>
+                <br />
+                <CostLeft w={w} command={builder.picked} />
               </p>
               <AttackOddsPanel w={w} actor={actor} command={builder.picked} />
               <button type="button" className="primary" onClick={() => send(builder.picked!)}>
@@ -194,7 +223,7 @@ export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords;
             </div>
           ) : options.length > 0 ? (
             <>
-              <CommandChoice w={w} options={options} at={Math.min(choice, options.length - 1)} onChoose={setChoice} label={t("actions.list")} button={t("actions.doIt")} onPress={() => pick && (asksFirst(pick) ? builder.setPicked(pick) : send(pick))} />
+              <CommandChoice w={w} options={options} at={Math.min(choice, options.length - 1)} onChoose={setChoice} label={t("actions.list")} button={t("actions.doIt")} costs onPress={() => pick && (asksFirst(pick) ? builder.setPicked(pick) : send(pick))} />
               {pick && <AttackOddsPanel w={w} actor={actor} command={pick} />}
             </>
           ) : (
@@ -206,9 +235,21 @@ export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords;
   );
 }
 
-/** A list of commands in words (`label`, option `at` chosen, `onChoose` given the new index) and the button `button` that does `onPress`. */
-export function CommandChoice<C extends TrpgCommand>(props: { w: TrpgWords; options: readonly C[]; at: number; onChoose: (index: number) => void; label: string; button: string; onPress: () => void }) {
-  const { w, options, at, onChoose, label, button, onPress } = props;
+/** What a confirmed action costs and what it leaves: "Shoot · 4 AP (2 left after)" (seed 002 3-1). */
+function CostLeft({ w, command }: { w: TrpgWords; command: TrpgCommand }) {
+  const cost = costOf(w, command);
+  const turn = w.view.turn;
+  if (cost === null || !turn) return null;
+  return (
+    <span className="cost" data-testid="trpg-action-cost">
+      {w.t("actions.costLeft", { what: w.t(`kind.${command.type}`), cost: w.t("actions.cost", { count: cost }), left: turn.ap - cost })}
+    </span>
+  );
+}
+
+/** A list of commands in words (`label`, option `at` chosen, `onChoose` given the new index; with `costs`, each with its cost in the active turn) and the button `button` that does `onPress`. */
+export function CommandChoice<C extends TrpgCommand>(props: { w: TrpgWords; options: readonly C[]; at: number; onChoose: (index: number) => void; label: string; button: string; onPress: () => void; costs?: boolean }) {
+  const { w, options, at, onChoose, label, button, onPress, costs } = props;
   return (
     <p>
       <label>
@@ -216,7 +257,7 @@ export function CommandChoice<C extends TrpgCommand>(props: { w: TrpgWords; opti
         <select value={at} onChange={(e) => onChoose(Number(e.target.value))}>
           {options.map((c, i) => (
             <option key={i} value={i}>
-              {actionLabel(w, c)}
+              {costs ? withCost(w, actionLabel(w, c), [c]) : actionLabel(w, c)}
             </option>
           ))}
         </select>

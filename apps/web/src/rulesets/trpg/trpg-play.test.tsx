@@ -55,7 +55,7 @@ function renderFor(state: TrpgState, seat: string, onCommand = jest.fn(), older:
 describe("the TRPG table's play aids", () => {
   test("seed 002 3-4: a match the server plays under an older rules version asks to confirm the shot without odds (they are computed with today's rules)", () => {
     const { container, onCommand } = renderFor(valesShot(), "p1", jest.fn(), "trpg-0.4.0");
-    fireEvent.click(screen.getByRole("radio", { name: "Shoot" }));
+    fireEvent.click(screen.getByRole("radio", { name: "Shoot · 4 AP" }));
     const raider = container.querySelector('[data-character="raider-1"]')!;
     fireEvent.click(raider.closest(".pickable") ?? raider);
     const confirm = screen.getByRole("group", { name: "Confirm the action" });
@@ -66,7 +66,7 @@ describe("the TRPG table's play aids", () => {
 
   test("seed 002 3-4: a click on an enemy with Shoot chosen asks first and shows the odds from the party's view; Confirm sends the shot and the choice is cleared", () => {
     const { container, onCommand } = renderFor(valesShot(), "p1");
-    fireEvent.click(screen.getByRole("radio", { name: "Shoot" }));
+    fireEvent.click(screen.getByRole("radio", { name: "Shoot · 4 AP" }));
     const raider = container.querySelector('[data-character="raider-1"]')!;
     fireEvent.click(raider.closest(".pickable") ?? raider);
     expect(onCommand).not.toHaveBeenCalled();
@@ -79,13 +79,43 @@ describe("the TRPG table's play aids", () => {
     expect(odds).toContain("Unknown modifiers may apply");
     fireEvent.click(within(confirm).getByRole("button", { name: "Confirm" }));
     expect(onCommand).toHaveBeenCalledWith({ type: "shoot", targets: ["raider-1"], burst: false, called: false });
-    expect((screen.getByRole("radio", { name: "Shoot" }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole("radio", { name: "Shoot · 4 AP" }) as HTMLInputElement).checked).toBe(false);
     expect(container.querySelector(".pickable")).toBeNull();
+  });
+
+  test("seed 002 3-1 행동치: each choice says its action-point cost, as the rules charge it, and the confirmation what the action leaves", async () => {
+    const s = valesShot();
+    s.turn!.ap = 5;
+    const { container } = renderFor(s, "p1");
+    const kinds = screen.getByRole("group", { name: "What to do" });
+    expect(within(kinds).getByRole("radio", { name: "Shoot · 4 AP" })).toBeTruthy();
+    expect(within(kinds).getByRole("radio", { name: /^Sprint · 3(–\d)? AP$/ })).toBeTruthy();
+    expect(within(kinds).getByRole("radio", { name: /^Move · 0(–\d)? AP$/ })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Drop prone · 0 AP" })).toBeTruthy();
+    fireEvent.click(within(kinds).getByRole("radio", { name: "Shoot · 4 AP" }));
+    expect([...container.querySelectorAll("select option")].map((o) => o.textContent)).toEqual(["Shoot Yard raider · 4 AP"]);
+    fireEvent.click(screen.getByRole("button", { name: "Do it" }));
+    const confirm = screen.getByRole("group", { name: "Confirm the action" });
+    expect(within(confirm).getByTestId("trpg-action-cost").textContent).toBe("Shoot · 4 AP (1 left after)");
+    cleanup();
+    await act(async () => {
+      await i18next.changeLanguage("ko");
+    });
+    try {
+      renderFor(s, "p1");
+      fireEvent.click(screen.getByRole("radio", { name: "사격 · 행동치 4" }));
+      fireEvent.click(screen.getByRole("button", { name: "실행" }));
+      expect(screen.getByTestId("trpg-action-cost").textContent).toBe("사격 · 행동치 4 (이후 1 남음)");
+    } finally {
+      await act(async () => {
+        await i18next.changeLanguage("en");
+      });
+    }
   });
 
   test("Cancel leaves the attack unsent; the odds are shown under the list's choice too", () => {
     const { container, onCommand } = renderFor(valesShot(), "p1");
-    fireEvent.click(screen.getByRole("radio", { name: "Shoot" }));
+    fireEvent.click(screen.getByRole("radio", { name: "Shoot · 4 AP" }));
     expect(screen.getByTestId("trpg-odds").textContent).toContain("over 3");
     const raider = container.querySelector('[data-character="raider-1"]')!;
     fireEvent.click(raider.closest(".pickable") ?? raider);
@@ -96,7 +126,7 @@ describe("the TRPG table's play aids", () => {
 
   test("seed 002 3-1: an action on a target chosen from the list asks first too, as one picked on the map does: Do it shows the confirmation, Confirm sends it", () => {
     const { onCommand } = renderFor(valesShot(), "p1");
-    fireEvent.click(screen.getByRole("radio", { name: "Shoot" }));
+    fireEvent.click(screen.getByRole("radio", { name: "Shoot · 4 AP" }));
     fireEvent.click(screen.getByRole("button", { name: "Do it" }));
     expect(onCommand).not.toHaveBeenCalled();
     const confirm = screen.getByRole("group", { name: "Confirm the action" });
@@ -110,7 +140,7 @@ describe("the TRPG table's play aids", () => {
     const at = s.characters.reed!.at!;
     s.characters.vale = { ...s.characters.vale!, at: { x: at.x + 1, y: at.y }, wounds: 1 };
     const { onCommand } = renderFor(s, "p1");
-    const heal = screen.queryByRole("radio", { name: "Heal" });
+    const heal = screen.queryByRole("radio", { name: "Heal · 2 AP" });
     expect(heal).not.toBeNull();
     fireEvent.click(heal!);
     fireEvent.click(screen.getByRole("button", { name: "Do it" }));
@@ -121,7 +151,7 @@ describe("the TRPG table's play aids", () => {
     expect(odds).toContain("PRC +3");
     fireEvent.click(within(confirm).getByRole("button", { name: "Confirm" }));
     expect(onCommand).toHaveBeenCalledWith(expect.objectContaining({ type: "heal" }));
-    fireEvent.click(screen.getByRole("radio", { name: "Move" }));
+    fireEvent.click(screen.getByRole("radio", { name: /^Move · / }));
     fireEvent.click(screen.getByRole("button", { name: "Do it" }));
     expect(onCommand).toHaveBeenCalledTimes(2);
   });
@@ -130,7 +160,7 @@ describe("the TRPG table's play aids", () => {
     const { container, onCommand } = renderFor(valesShot(), "p1");
     const bar = () => screen.getByRole("region", { name: "Your actions" });
     expect(bar().getAttribute("data-folded")).toBe("false");
-    fireEvent.click(screen.getByRole("radio", { name: "Shoot" }));
+    fireEvent.click(screen.getByRole("radio", { name: "Shoot · 4 AP" }));
     expect(bar().getAttribute("data-folded")).toBe("true");
     fireEvent.click(screen.getByRole("button", { name: "Show actions ▴" }));
     expect(bar().getAttribute("data-folded")).toBe("false");
@@ -184,7 +214,7 @@ describe("the TRPG table's play aids", () => {
 
   test("after a move is sent from the map, Move is no longer chosen (the next click does nothing)", () => {
     const { container, onCommand } = renderFor(valesShot(), "p1");
-    fireEvent.click(screen.getByRole("radio", { name: "Move" }));
+    fireEvent.click(screen.getByRole("radio", { name: /^Move · / }));
     fireEvent.click(container.querySelector("rect.target[role=button]")!);
     expect(onCommand).toHaveBeenCalledTimes(1);
     expect(container.querySelector("rect.target[role=button]")).toBeNull();
@@ -212,7 +242,7 @@ describe("the TRPG table's play aids", () => {
   test("seed 002 3-4: the party's log of Vale's shot at the raider (stat block hidden) shows the number and every term the odds showed before it", () => {
     const state = valesShot();
     const { container } = renderFor(state, "p1");
-    fireEvent.click(screen.getByRole("radio", { name: "Shoot" }));
+    fireEvent.click(screen.getByRole("radio", { name: "Shoot · 4 AP" }));
     const raider = container.querySelector('[data-character="raider-1"]')!;
     fireEvent.click(raider.closest(".pickable") ?? raider);
     const odds = within(screen.getByRole("group", { name: "Confirm the action" })).getByTestId("trpg-odds").textContent!;

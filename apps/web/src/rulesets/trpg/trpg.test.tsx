@@ -58,7 +58,7 @@ describe("the TRPG table", () => {
   test("seed 002 3-1: choosing Move then a highlighted square sends that move; the action points and initiative order are shown", () => {
     const mine = until(start, (s) => s.turn !== null && s.characters[s.turn.actor]!.side === "party");
     const { onCommand, container } = renderFor(mine, "p1");
-    fireEvent.click(screen.getByRole("radio", { name: "Move" }));
+    fireEvent.click(screen.getByRole("radio", { name: /^Move · / }));
     const target = container.querySelector("rect.target[role=button]")!;
     expect(target).not.toBeNull();
     fireEvent.click(target);

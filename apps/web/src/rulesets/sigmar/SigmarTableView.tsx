@@ -262,7 +262,8 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: 
     // Several places for one unit's move, deployment or set-up: numbered suggestions.
     const same = hasModels && (c.type === "deploy" || c.type === "move" || c.type === "set_up") ? all.filter((x) => x.type === c.type && "unit" in x && x.unit === c.unit) : [];
     const text = short ? shortText(w, view, c) : commandText(w, view, c);
-    const label = same.length > 0 ? t("controls.suggested", { unit: text, n: same.indexOf(c) + 1 }) : text;
+    // A place with positions opens them as a plan on the map (its confirm button stands in the ruler line).
+    const label = same.length > 0 ? t("controls.suggested", { unit: text, n: same.indexOf(c) + 1 }) : c.type === "place" && c.models.length > 0 ? t("controls.showPlace") : text;
     const Wrap = short ? "span" : "li";
     return (
       <Wrap key={i}>

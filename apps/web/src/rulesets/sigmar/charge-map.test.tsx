@@ -79,3 +79,23 @@ test("core C5 on the table: the ruler follows each model's path round the stone 
   expect(moved * 100).toBeGreaterThanOrEqual(longest - 5);
   expect(moved).toBeLessThanOrEqual(5);
 });
+
+test("the two buttons of a charge's placement say different things: the command list shows the suggested positions on the map, the ruler line confirms them", async () => {
+  await act(async () => {
+    await i18next.changeLanguage("en");
+  });
+  const state = situation();
+  const view = sigmar.viewFor(state, seatViewer("p1"));
+  const sent: SigmarCommand[] = [];
+  render(withNames(<SigmarTableView matchId="m" view={view} seat="p1" legal={legalCommands(state, "p1")} templates={templates(state, "p1")} onCommand={(c) => sent.push(c)} events={[]} />));
+  expect(screen.queryAllByRole("button", { name: "Confirm positions" })).toHaveLength(0);
+  const show = screen.getAllByRole("button", { name: "Show the suggested positions" });
+  expect(show.length).toBeGreaterThan(0);
+  fireEvent.click(show[0]!);
+  expect(sent).toHaveLength(0);
+  const confirm = screen.getAllByRole("button", { name: "Confirm positions" });
+  expect(confirm).toHaveLength(1);
+  expect(confirm[0]!.closest(".ruler-line")).not.toBeNull();
+  fireEvent.click(confirm[0]!);
+  expect(sent.map((c) => c.type)).toEqual(["place"]);
+});

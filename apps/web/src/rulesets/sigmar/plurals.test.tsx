@@ -11,6 +11,7 @@ import { seatViewer } from "@fogwar/engine";
 import { legalCommandsInView, sigmar, type SigmarView } from "@fogwar/sigmar";
 import { SigmarTableView } from "./SigmarTableView";
 import { WarscrollStats } from "./WarscrollStats";
+import { UnitCard } from "./UnitCard";
 import { inEnglish } from "../../../test/english";
 import { playSigmar } from "../../../test/sigmar-play";
 import { withNames } from "../../../test/players";
@@ -47,4 +48,43 @@ test("the header says '1 command point' and '1 card in hand' for a side with one
   table();
   expect(screen.getAllByText(/지휘 점수 1/).length).toBeGreaterThan(0);
   expect(document.querySelector(".sides")!.textContent).not.toMatch(/\{\{|undefined/);
+});
+
+describe("the unit card's models and the numbered suggested places", () => {
+  const card = (view: SigmarView, unit: string) => render(<UnitCard w={words()} view={view} unit={unit} />).container.querySelector(".unit-card p")!.textContent!;
+
+  test("a unit of one model reads '1 of 1 model'; one not yet deployed gives its size ('Not deployed (1 model)'), not '0 of 1 models'; Korean reads the same for any count", async () => {
+    const deploying = sigmar.viewFor(playSigmar((s) => s.phase === "deployment", "web-plurals").state, seatViewer("p1")) as SigmarView;
+    const mine = Object.values(deploying.units).filter((u) => u.owner === "p1");
+    const waiting = mine.find((u) => u.where === "undeployed")!;
+    const one = { ...deploying, units: { ...deploying.units, [waiting.id]: { ...waiting, size: 1, models: [] } } } as SigmarView;
+    expect(card(one, waiting.id)).toMatch(/^Not deployed \(1 model\) ·/);
+    const many = { ...deploying, units: { ...deploying.units, [waiting.id]: { ...waiting, size: 3, models: [] } } } as SigmarView;
+    expect(card(many, waiting.id)).toMatch(/^Not deployed \(3 models\) ·/);
+    const battle = sigmar.viewFor(playSigmar((s) => s.phase === "battle", "web-plurals").state, seatViewer("p1")) as SigmarView;
+    const field = Object.values(battle.units).find((u) => u.owner === "p1" && u.where === "field")!;
+    const solo = { ...battle, units: { ...battle.units, [field.id]: { ...field, size: 1, models: field.models.slice(0, 1) } } } as SigmarView;
+    expect(card(solo, field.id)).toMatch(/^1 of 1 model ·/);
+    const two = { ...battle, units: { ...battle.units, [field.id]: { ...field, size: 2, models: field.models.slice(0, 1) } } } as SigmarView;
+    expect(card(two, field.id)).toMatch(/^1 of 2 models ·/);
+    await act(async () => {
+      await i18next.changeLanguage("ko");
+    });
+    expect(card(one, waiting.id)).toMatch(/^배치 전 \(모델 1개\) ·/);
+    expect(card(solo, field.id)).toMatch(/^모델 1 \/ 1 ·/);
+    await act(async () => {
+      await i18next.changeLanguage("en");
+    });
+  });
+
+  test("a numbered suggested place reads 'Move: <unit>, suggested place 1' (at most one colon, never two)", () => {
+    const view = sigmar.viewFor(playSigmar((s) => s.phase === "battle" && s.step === "movement" && s.active === "p1" && !s.pending, "web-move-tools").state, seatViewer("p1")) as SigmarView;
+    render(withNames(<SigmarTableView matchId="m" view={view} seat="p1" legal={legalCommandsInView(view, "p1")} templates={[]} onCommand={() => {}} events={[]} />));
+    const numbered = screen.getAllByRole("button", { name: /suggested place \d/ }).map((b) => b.textContent ?? "");
+    expect(numbered.length).toBeGreaterThan(0);
+    for (const text of numbered) {
+      expect(text).toMatch(/, suggested place \d+$/);
+      expect(text).not.toMatch(/:.*:/);
+    }
+  });
 });

@@ -53,7 +53,7 @@ describe("core C5 on the table: retreat", () => {
     const sent: SigmarCommand[] = [];
     const { container } = render(withNames(<SigmarTableView matchId="m" view={view} seat="p1" legal={legalCommandsInView(view, "p1")} templates={sigmar.templates!(state, "p1")} onCommand={(c) => sent.push(c)} events={[]} />));
     expect(container.textContent).toMatch(/retreats: drag it up to/);
-    fireEvent.click(screen.getByRole("button", { name: /Suggest/i }));
+    fireEvent.click(screen.getByRole("button", { name: "Suggest the best placement" }));
     // The suggested placement is a plan the rules accept: its confirm button stands in the ruler line.
     const place = container.querySelector<HTMLButtonElement>(".ruler-line.legal button.primary");
     expect(place).not.toBeNull();

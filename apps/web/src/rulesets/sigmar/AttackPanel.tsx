@@ -4,7 +4,7 @@
  * opens at its first stage; "Next stage" reveals the next one, "Show all stages" the rest. Each
  * stage, the critical hit, random Attacks, mortal damage and the modifier order explain themselves
  * on hover and on tap. Each hit, wound and save die is marked passed or failed by the rules' own
- * verdict (`dieVerdict`, packages/sigmar/src/attack.ts).
+ * verdict (`dieVerdict`, packages/sigmar/src/attack.ts). A key under the dice says what the colours mean.
  */
 import { useEffect, useState } from "react";
 import { dieVerdict, type AttackReport, type SigmarCommand, type SigmarEvent, type SigmarView, type StageReport } from "@fogwar/sigmar";
@@ -26,6 +26,30 @@ const Dice = ({ rolls, need, passes, label }: { rolls: readonly number[]; need?:
     })}
   </span>
 );
+
+/** What the dice colours mean (the same marks as the dice above): passed, failed, a 1, a 6. */
+function DiceLegend({ w }: { w: SigmarWords }) {
+  const t = w.t;
+  const sample = (face: number, cls: string, text: string) => (
+    <li>
+      <span className={`die ${cls}`} aria-hidden="true">
+        {face}
+      </span>{" "}
+      {text}
+    </li>
+  );
+  return (
+    <div className="dice-legend">
+      <span id="sigmar-dice-legend">{t("attack.legend.title")}</span>
+      <ul aria-labelledby="sigmar-dice-legend">
+        {sample(4, "pass", t("attack.legend.pass"))}
+        {sample(3, "fail", t("attack.legend.fail"))}
+        {sample(1, "fail one", t("attack.legend.one"))}
+        {sample(6, "pass six", t("attack.legend.six"))}
+      </ul>
+    </div>
+  );
+}
 
 function Mods({ w, stage }: { w: SigmarWords; stage: StageReport }) {
   if (stage.mods.length === 0) return null;
@@ -138,6 +162,7 @@ export function AttackPanel({ w, view, events, allStages = false, odds }: { w: S
               <Weapon key={i} w={w} r={r} shown={shown} />
             ))}
           </ul>
+          <DiceLegend w={w} />
           {shown < 5 && (
             <p>
               <button type="button" onClick={() => setShown((n) => n + 1)}>

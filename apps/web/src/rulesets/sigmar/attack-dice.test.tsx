@@ -3,6 +3,7 @@
  * the core attack sequence, packages/sigmar/src/attack.ts): a passing hit, wound or save roll is
  * marked passed (green), a failing one failed (grey), whatever its face; not only the 6s green.
  * Checked against the rules' own counts on the attacks of seeded random battles.
+ * A key under the dice says what the colours mean.
  */
 import { render } from "@testing-library/react";
 import i18next from "i18next";
@@ -55,4 +56,26 @@ test("seed 003 20: every hit, wound and save die is marked passed or failed as t
     unmount();
   }
   expect(checked).toBeGreaterThan(5);
+});
+
+test("a key beside the dice says what their colours mean (green passed, grey failed, red a 1, outlined a 6), in English and in Korean", async () => {
+  const [{ view, event }] = attacks(1);
+  const panel = (lng: string) => {
+    const w = { t: i18next.getFixedT(lng, "sigmar"), language: lng, name: (s: string) => s };
+    return render(<AttackPanel w={w} view={view} events={[{ seq: 1, events: [event] }]} />).container;
+  };
+  const en = panel("en").querySelector(".attack-panel .dice-legend")!;
+  expect(en).not.toBeNull();
+  const keys = [...en.querySelectorAll("li")].map((li) => [li.querySelector(".die")!.className, li.textContent!.trim()]);
+  expect(keys).toEqual([
+    ["die pass", "4 passed"],
+    ["die fail", "3 failed"],
+    ["die fail one", "1 a 1 always fails"],
+    ["die pass six", "6 a 6 (a critical hit on a hit roll)"],
+  ]);
+  expect(en.textContent).toMatch(/^Dice colours:/);
+  await i18next.loadLanguages("ko");
+  const ko = panel("ko").querySelector(".dice-legend")!;
+  expect(ko.textContent).toMatch(/^주사위 색:/);
+  expect(ko.textContent).toContain("1은 항상 실패");
 });

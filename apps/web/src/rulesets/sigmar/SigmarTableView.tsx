@@ -212,7 +212,8 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
           {/* The muster has no action bar: leaving the match (claims, Concede) stands first in its place. */}
           {!readOnly && view.phase === "muster" && abandonment && <div className="leave-row">{abandonment}</div>}
           {view.phase === "muster" && <Muster w={w} view={view} seat={readOnly ? null : seat} onCommand={send} />}
-          {!readOnly && view.phase !== "muster" && (
+          {/* Once the battle is over nothing is left to decide or wait for: no pinned bar (a lone bot line) over the attack panel. */}
+          {!readOnly && view.phase !== "muster" && view.phase !== "finished" && !view.result && (
             <ActionBar
               label={t("controls.title")}
               fold={fold}

@@ -67,6 +67,21 @@ describe("Concede on the Age of Sigmar table", () => {
     render(withNames(<SigmarTable matchId="m" seat="p1" match={connection(sigmar.viewFor(over.state, p1))} banner={null} />));
     expect(screen.queryByRole("button", { name: "Concede" })).toBeNull();
   });
+
+  test("once the battle is over the pinned action bar goes: no lone 'played by the server's bot' box over the attack panel", () => {
+    const view = (s: SigmarState) => sigmar.viewFor(s, p1) as SigmarView;
+    const bots = { p2: "normal" };
+    const during = render(withNames(<SigmarTableView matchId="m" view={view(shooting)} seat="p1" legal={legalCommandsInView(view(shooting), "p1")} templates={[]} onCommand={() => {}} events={[]} bots={bots} />));
+    expect(during.container.querySelector(".action-bar .bot-note")).not.toBeNull();
+    during.unmount();
+    const over = sigmar.apply(shooting, { type: "concede" }, "p2");
+    if (!over.ok) throw new Error("refused");
+    const { container } = render(withNames(<SigmarTableView matchId="m" view={view(over.state)} seat="p1" legal={[]} templates={[]} onCommand={() => {}} events={[]} bots={bots} />));
+    expect(container.querySelector(".result")).not.toBeNull();
+    expect(container.querySelector(".action-bar")).toBeNull();
+    expect(container.querySelector(".bot-note")).toBeNull();
+    expect(container.querySelector(".attack-panel")).not.toBeNull();
+  });
 });
 
 describe("the decision area", () => {

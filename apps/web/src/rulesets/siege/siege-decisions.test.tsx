@@ -18,6 +18,7 @@ import { describeCommand } from "./sentences";
 import { gadgetEffect, gadgetName } from "./words";
 import { autoAnswer, loadPrefs, NO_PREFS } from "./prefs";
 import { inEnglish } from "../../../test/english";
+import { runSiege } from "../../../test/siege-play";
 import { OlderRulesVersion } from "../../table/aids";
 
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
@@ -27,31 +28,21 @@ inEnglish();
 const ATTACK_PICK: SiegeCommand = { type: "pick", operators: ["auger", "bulwark", "cinder", "haze", "lantern"], inventory: { breach_charge: 1, drone: 1, frag_grenade: 1, flashbang: 1, smoke_grenade: 1 } };
 const DEFENCE_PICK: SiegeCommand = { type: "pick", operators: ["fennel", "keel", "lattice", "quill", "rook"], inventory: { barbed_wire: 1, deployable_shield: 1, c4: 2, impact_grenade: 1 } };
 
-function run(state: SiegeState, steps: [string, SiegeCommand][]): SiegeState {
-  let s = state;
-  for (const [seat, cmd] of steps) {
-    const r = siege.apply(s, cmd, seat);
-    if (!r.ok) throw new Error(`${seat} ${JSON.stringify(cmd)} refused: ${r.error.code}`);
-    s = r.state;
-  }
-  return s;
-}
-
-const picked = () => run(siege.setup({ mission: "ledger", teams: { attack: ["a1"], defence: ["d1"] } }, "decisions").state, [["a1", ATTACK_PICK], ["d1", DEFENCE_PICK]]);
+const picked = () => runSiege(siege.setup({ mission: "ledger", teams: { attack: ["a1"], defence: ["d1"] } }, "decisions").state, [["a1", ATTACK_PICK], ["d1", DEFENCE_PICK]]);
 
 /** Keel revealed at 8,1 behind the open smokehouse window; Haze outside at 8,0 (the rules' combat example), round 1. */
 function facing(): SiegeState {
-  let s = run(picked(), [["d1", { type: "place_gadget", gadget: "barbed_wire", at: "6,8" }], ["d1", { type: "place_gadget", gadget: "deployable_shield", at: "6,7" }]]);
+  let s = runSiege(picked(), [["d1", { type: "place_gadget", gadget: "barbed_wire", at: "6,8" }], ["d1", { type: "place_gadget", gadget: "deployable_shield", at: "6,7" }]]);
   const tokens: Record<string, [string, string]> = { fennel: ["1,4", "2,4"], keel: ["8,1", "3,8"], lattice: ["1,6", "2,6"], quill: ["1,7", "2,7"], rook: ["3,7", "4,7"] };
   for (const [op, [real, decoy]] of Object.entries(tokens)) {
-    s = run(s, [
+    s = runSiege(s, [
       ["d1", { type: "place_token", operator: op, at: real, watch: { facing: op === "keel" ? "N" : "W" }, real: true }],
       ["d1", { type: "place_token", operator: op, at: decoy, watch: { facing: "W" }, real: false }],
     ]);
   }
-  s = run(s, [["d1", { type: "end_setup" }]]);
+  s = runSiege(s, [["d1", { type: "end_setup" }]]);
   const attack: Record<string, string> = { auger: "0,9", bulwark: "1,9", cinder: "2,9", haze: "8,0", lantern: "9,9" };
-  for (const [op, at] of Object.entries(attack)) s = run(s, [["a1", { type: "deploy", operator: op, at, facing: null }]]);
+  for (const [op, at] of Object.entries(attack)) s = runSiege(s, [["a1", { type: "deploy", operator: op, at, facing: null }]]);
   return s;
 }
 
@@ -161,7 +152,7 @@ describe("the Siege table helps a player decide", () => {
       }
       expect(help.textContent).not.toMatch(language === "ko" ? /카메라/ : /camera/i);
       // Once placed, a gadget is no longer listed.
-      const placed = run(picked(), [["d1", { type: "place_gadget", gadget: "barbed_wire", at: "6,8" }]]);
+      const placed = runSiege(picked(), [["d1", { type: "place_gadget", gadget: "barbed_wire", at: "6,8" }]]);
       const again = show(placed, "d1");
       fireEvent.click(again.container.querySelector("[data-kind=place_gadget]")!);
       expect([...again.container.querySelectorAll(".setup-help li[data-gadget]")].map((li) => li.getAttribute("data-gadget"))).toEqual(["deployable_shield"]);
@@ -195,15 +186,15 @@ describe("the Siege table helps a player decide", () => {
 
   test("a picked operator can be taken back with Cancel before anything is sent (seed 004 공격팀 배치)", () => {
     let s = picked();
-    s = run(s, [["d1", { type: "place_gadget", gadget: "barbed_wire", at: "6,8" }], ["d1", { type: "place_gadget", gadget: "deployable_shield", at: "6,7" }]]);
+    s = runSiege(s, [["d1", { type: "place_gadget", gadget: "barbed_wire", at: "6,8" }], ["d1", { type: "place_gadget", gadget: "deployable_shield", at: "6,7" }]]);
     const tokens: Record<string, [string, string]> = { fennel: ["1,4", "2,4"], keel: ["8,1", "3,8"], lattice: ["1,6", "2,6"], quill: ["1,7", "2,7"], rook: ["3,7", "4,7"] };
     for (const [op, [real, decoy]] of Object.entries(tokens)) {
-      s = run(s, [
+      s = runSiege(s, [
         ["d1", { type: "place_token", operator: op, at: real, watch: { facing: "W" }, real: true }],
         ["d1", { type: "place_token", operator: op, at: decoy, watch: { facing: "W" }, real: false }],
       ]);
     }
-    s = run(s, [["d1", { type: "end_setup" }]]);
+    s = runSiege(s, [["d1", { type: "end_setup" }]]);
     const { container, onCommand } = show(s, "a1");
     const controls = container.querySelector(".siege-controls") as HTMLElement;
     const select = () => controls.querySelector<HTMLSelectElement>("select[data-field=operator]")!;
@@ -218,7 +209,7 @@ describe("the Siege table helps a player decide", () => {
   });
 
   test("seed 004 파괴: a breach asks for a confirmation before it is sent, and can be cancelled", () => {
-    const s = run(facing(), [["a1", { type: "activate", operator: "haze" }]]);
+    const s = runSiege(facing(), [["a1", { type: "activate", operator: "haze" }]]);
     const partition = Object.keys(s.partitions)[0]!;
     const legal: SiegeCommand[] = [{ type: "end_activation", operator: "haze" }, { type: "breach", operator: "haze", target: partition }];
     const { container, onCommand } = show(s, "a1", { legal });
@@ -234,7 +225,7 @@ describe("the Siege table helps a player decide", () => {
   });
 
   test("seed 004 사격: the odds of a shot are shown before it is rolled: the number to beat, the dice and their source, protection, the chance to hurt and the expected damage", () => {
-    const s = run(facing(), [["a1", { type: "activate", operator: "haze" }]]);
+    const s = runSiege(facing(), [["a1", { type: "activate", operator: "haze" }]]);
     expect(s.operators.keel).toMatchObject({ hidden: false, at: "8,1" });
     const { container } = show(s, "a1");
     fireEvent.click(within(container.querySelector(".siege-controls") as HTMLElement).getByRole("button", { name: "Shoot" }));
@@ -247,7 +238,7 @@ describe("the Siege table helps a player decide", () => {
   });
 
   test("seed 004 사격: a match the server plays under an older rules version shows no odds (they are computed with today's rules); the shot is still offered", () => {
-    const s = run(facing(), [["a1", { type: "activate", operator: "haze" }]]);
+    const s = runSiege(facing(), [["a1", { type: "activate", operator: "haze" }]]);
     const { container } = show(s, "a1", { older: "siege-0.3.0" });
     fireEvent.click(within(container.querySelector(".siege-controls") as HTMLElement).getByRole("button", { name: "Shoot" }));
     expect(screen.queryByRole("region", { name: "Odds before you roll" })).toBeNull();
@@ -255,7 +246,7 @@ describe("the Siege table helps a player decide", () => {
   });
 
   test("a missing action says why (an action already taken, both actions used)", () => {
-    const s = structuredClone(run(facing(), [["a1", { type: "activate", operator: "haze" }]]));
+    const s = structuredClone(runSiege(facing(), [["a1", { type: "activate", operator: "haze" }]]));
     s.activation!.actions.push("shoot");
     const { container } = show(s, "a1", { legal: [{ type: "end_activation", operator: "haze" }] });
     const why = container.querySelector(".why-not")!;

@@ -13,39 +13,30 @@ import { seatViewer } from "@fogwar/engine";
 import { legalCommandsInView, reachableSquares, siege, type SiegeCommand, type SiegeEvent, type SiegeState } from "@fogwar/siege";
 import { SiegeTableView } from "./SiegeTableView";
 import { inEnglish } from "../../../test/english";
+import { runSiege } from "../../../test/siege-play";
 
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
 jest.setTimeout(30_000);
 inEnglish();
 
-function run(state: SiegeState, steps: [string, SiegeCommand][]): SiegeState {
-  let s = state;
-  for (const [seat, cmd] of steps) {
-    const r = siege.apply(s, cmd, seat);
-    if (!r.ok) throw new Error(`${seat} ${JSON.stringify(cmd)} refused: ${r.error.code}`);
-    s = r.state;
-  }
-  return s;
-}
-
 /** Round 1, the defence's tokens in the west rooms facing west; Lantern (at 5,9) activated. */
 function activated(): SiegeState {
-  let s = run(siege.setup({ mission: "ledger", teams: { attack: ["a1"], defence: ["d1"] } }, "walk").state, [
+  let s = runSiege(siege.setup({ mission: "ledger", teams: { attack: ["a1"], defence: ["d1"] } }, "walk").state, [
     ["a1", { type: "pick", operators: ["auger", "bulwark", "cinder", "haze", "lantern"], inventory: { breach_charge: 1, drone: 1, frag_grenade: 1, flashbang: 1, smoke_grenade: 1 } }],
     ["d1", { type: "pick", operators: ["fennel", "keel", "lattice", "quill", "rook"], inventory: { barbed_wire: 1, c4: 2, impact_grenade: 2 } }],
     ["d1", { type: "place_gadget", gadget: "barbed_wire", at: "6,8" }],
   ]);
   const tokens: Record<string, [string, string]> = { fennel: ["1,4", "2,4"], keel: ["1,5", "2,5"], lattice: ["1,6", "2,6"], quill: ["1,7", "2,7"], rook: ["3,7", "4,7"] };
   for (const [op, [real, decoy]] of Object.entries(tokens)) {
-    s = run(s, [
+    s = runSiege(s, [
       ["d1", { type: "place_token", operator: op, at: real, watch: { facing: "W" }, real: true }],
       ["d1", { type: "place_token", operator: op, at: decoy, watch: { facing: "W" }, real: false }],
     ]);
   }
-  s = run(s, [["d1", { type: "end_setup" }]]);
+  s = runSiege(s, [["d1", { type: "end_setup" }]]);
   const attack: Record<string, string> = { auger: "0,9", bulwark: "1,9", cinder: "2,9", haze: "11,5", lantern: "5,9" };
-  for (const [op, at] of Object.entries(attack)) s = run(s, [["a1", { type: "deploy", operator: op, at, facing: null }]]);
-  return run(s, [["a1", { type: "activate", operator: "lantern" }]]);
+  for (const [op, at] of Object.entries(attack)) s = runSiege(s, [["a1", { type: "deploy", operator: op, at, facing: null }]]);
+  return runSiege(s, [["a1", { type: "activate", operator: "lantern" }]]);
 }
 
 /** A walk of at least three steps whose every step moves Lantern and nothing else (checked through the reducer). */

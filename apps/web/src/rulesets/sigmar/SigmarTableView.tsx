@@ -230,7 +230,7 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
                 </p>
               )}
               {seat && mine && <Controls w={w} view={view} legal={legal} selected={selected} onSelect={setSelected} onSend={send} onPlan={(p) => setPlanning(p)} seat={seat} />}
-              {seat && view.phase !== "finished" && (
+              {seat && (
                 <p className="turn-alerts">
                   <NotifyButton /> <SoundToggle />
                 </p>

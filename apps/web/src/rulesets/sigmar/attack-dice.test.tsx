@@ -59,7 +59,7 @@ test("seed 003 20: every hit, wound and save die is marked passed or failed as t
 });
 
 test("a key beside the dice says what their colours mean (green passed, grey failed, red a 1, outlined a 6), in English and in Korean", async () => {
-  const [{ view, event }] = attacks(1);
+  const { view, event } = attacks(1)[0]!;
   const panel = (lng: string) => {
     const w = { t: i18next.getFixedT(lng, "sigmar"), language: lng, name: (s: string) => s };
     return render(<AttackPanel w={w} view={view} events={[{ seq: 1, events: [event] }]} />).container;

@@ -28,4 +28,4 @@ export { isCamouflaged, isLowObservable, exposureSquare, hiddenSquareOptions } f
 export { emberSearchBot, emberSearch, EMBER_SEARCH_BUDGET, determinize as emberDeterminize, evaluate as emberEvaluate } from "./search-bot";
 export { attackOdds, type AttackOdds, type OddsModifier, type OddsSource, type PartOdds } from "./odds";
 export { unavailableActions, unavailableDroneOrders, type UnavailableAction, type UnavailableDroneOrder } from "./why";
-export { attackStanding, type AttackStanding } from "./standing";
+export { attackStanding, ewStanding, type AttackStanding, type EwStanding } from "./standing";

@@ -2,7 +2,8 @@
  * How an attack's rolled dice stand before the next reroll decision, for the table's reroll
  * prompts: the damage calculation of seed 000 1.2.1 run on the dice as they lie now (the
  * replacements, then the defender's cancellation as the engine would take it by default), on a
- * copy of the viewer's own projection. Pure; accepts and produces no command (no rules version).
+ * copy of the viewer's own projection; and how an EW roll's dice stand (`ewStanding`, seed 000
+ * 5.2). Pure; accepts and produces no command (no rules version).
  */
 import { attackAction } from "./attack-declare";
 import { cancelCountsOf, cancelStakes } from "./attack";
@@ -10,9 +11,10 @@ import { applyCancellation, cancelOptions } from "./cancellation";
 import { isLowObservable, LOW_OBSERVABLE_REPLACEMENT } from "./concealment";
 import type { AttackEffect } from "./data/schema";
 import { applyReplacements } from "./dice";
+import { ewCount, ewWinner, type EwCount } from "./ew";
 import { stateFromView } from "./legal";
 import { partDiceAbilities } from "./pools";
-import { combatantById } from "./query";
+import { combatantById, stanceOf } from "./query";
 import { attackEffect } from "./targeting";
 import type { Combatant } from "./types";
 import type { EmberView } from "./view";
@@ -55,4 +57,32 @@ export function attackStanding(view: EmberView): AttackStanding | null {
   if (!best) return null;
   const outcome = applyCancellation(counts, { evade: best.evade, defend: best.defend });
   return { hits: counts.lights + counts.heavies, blocked: outcome.cancelledByEvade + outcome.cancelledByDefend, through: outcome.damage };
+}
+
+/** An EW roll's result if nobody rerolled any more (seed 000 5.2 "전자전 주사위 굴림"). */
+export interface EwStanding {
+  /** The caster's counted results: [lightning] and [light], hollow faces only in OFF (5.2 note). */
+  readonly caster: EwCount;
+  /** The responder's counted results, the same way. */
+  readonly responder: EwCount;
+  /** Who would win: more [lightning]; on a tie more [light]; on a tie of both the caster. */
+  readonly winner: "caster" | "responder";
+}
+
+/**
+ * The EW roll in `view` as it would settle with the dice as they lie: each side's dice counted in
+ * its unit's stance and the winner decided by the same `ewCount` and `ewWinner` the rules settle
+ * the roll with (ew.ts `settleEwRoll`, seed 000 5.2). Null without an EW roll in progress, or for
+ * a view these rules cannot read. Pure; accepts and produces no command (no rules version).
+ */
+export function ewStanding(view: EmberView): EwStanding | null {
+  const state = stateFromView(view);
+  const roll = state.ewRoll;
+  if (!roll) return null;
+  const caster = combatantById(state, roll.caster) as Combatant | undefined;
+  const responder = combatantById(state, roll.responder) as Combatant | undefined;
+  if (!caster || !responder) return null;
+  const c = ewCount(roll.casterDice, stanceOf(caster));
+  const r = ewCount(roll.responderDice, stanceOf(responder));
+  return { caster: c, responder: r, winner: ewWinner(c, r) };
 }

@@ -11,7 +11,8 @@
  * "Picket", and a skylark drone (EW 0). Yellow faces are forced with `withDice`, so every count
  * below is done by hand: with every face a [lightning], the side rolling more dice wins.
  */
-import { canCastEw, catalog, ember, ewCount, ewValue, ewWinner, type DieResult, type EmberCommand, type EmberState } from "../../src";
+import { seatViewer } from "@fogwar/engine";
+import { canCastEw, catalog, ember, ewCount, ewStanding, ewValue, ewWinner, type DieResult, type EmberCommand, type EmberState } from "../../src";
 import { FACE, arrange, deployed, edit, mech, must, rejected, toAction, unit, withDice } from "../helpers";
 import { EW_SETUP, RDL_EW, until } from "./ew-armies";
 import { find, mustEw } from "./steps";
@@ -220,5 +221,28 @@ describe("seed 000 4, 5.2 link rerolls in EW rolls", () => {
     const once = withDice({ yellow: FACE.lightning }, () => must(both, "p2", lash("p1-m2")));
     expect(once.state.pending).toBeNull();
     expect(find(once.events, "ew_roll")[0]).toMatchObject({ casterLightning: 7, responderLightning: 2, winner: "caster" });
+  });
+});
+
+describe("seed 000 5.2: how an EW roll's dice stand at a reroll prompt", () => {
+  test("each side counted in its stance and the winner as the settled roll will have them, for either seat's view", () => {
+    const state = ghostActs("shoot");
+    const viewOf = (st: EmberState, seat: string) => ember.viewFor(st, seatViewer(seat));
+    expect(ewStanding(viewOf(state, "p2"))).toBeNull();
+    // Every face an [eye]: nothing counted on either side, a tie the caster wins.
+    const lashed = withDice({ yellow: FACE.eye }, () => must(state, "p2", lash("p1-m2")));
+    const none = { lightning: 0, lights: 0 };
+    expect(ewStanding(viewOf(lashed.state, "p2"))).toEqual({ caster: none, responder: none, winner: "caster" });
+    // The Smelter's first die a [lightning], its second a [light]: 1 lightning against 0, the responder leads.
+    const arranged = edit(lashed.state, (s) => { s.ewRoll!.responderDice[0] = yellow(FACE.lightning); s.ewRoll!.responderDice[1] = yellow(FACE.light); });
+    const standing = { caster: none, responder: { lightning: 1, lights: 1 }, winner: "responder" };
+    expect(ewStanding(viewOf(arranged, "p2"))).toEqual(standing);
+    expect(ewStanding(viewOf(arranged, "p1"))).toEqual(standing);
+    // Nobody rerolls: the roll settles exactly as the standing said.
+    const asked = must(arranged, "p2", { type: "reroll", dice: [] });
+    expect(ewStanding(viewOf(asked.state, "p1"))).toEqual(standing);
+    const settled = must(asked.state, "p1", { type: "reroll", dice: [] });
+    expect(find(settled.events, "ew_roll")[0]).toMatchObject({ casterLightning: 0, casterLights: 0, responderLightning: 1, responderLights: 1, winner: "responder" });
+    expect(ewStanding(viewOf(settled.state, "p1"))).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { defaultAnswerInView, type EmberCommand, type EmberView } from "@fogwar/ember";
 import { DiceRow, PartDieFace } from "./Dice";
-import { StandingLine } from "./Explain";
+import { EwStandingLine, StandingLine } from "./Explain";
 import { commandKey, localName, scenarioOf, squareName, unitLabel } from "./model";
 import { cancelWords, describeCommand } from "./words";
 import { useWords } from "./useWords";
@@ -113,6 +113,8 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
       break;
     case "ew_reroll":
       prompt = t("decision.ew_reroll", { purpose: t(`log.ewPurpose.${pending.options.purpose}`), count: pending.options.dice });
+      // What EW is and how the roll is won (seed 000 5, 5.2).
+      note = t("decision.ewHow");
       break;
     case "use_designation": {
       const o = pending.options;
@@ -199,6 +201,7 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
         <>
           <DiceRow dice={ew.casterDice} label={t("attack.ewDice", { unit: unit(ew.caster), role: t("decision.role.caster") })} explain={false} />
           <DiceRow dice={ew.responderDice} label={t("attack.ewDice", { unit: unit(ew.responder), role: t("decision.role.responder") })} explain={false} />
+          <EwStandingLine view={view} />
         </>
       )}
       {pending.kind === "choose_cancellation" && attack && (

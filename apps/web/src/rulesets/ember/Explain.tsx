@@ -6,7 +6,7 @@
  * the viewer's own projection only, so nothing here tells the viewer anything its view hides.
  */
 import { useTranslation } from "react-i18next";
-import { attackOdds, attackStanding, catalog, unavailableActions, unavailableDroneOrders, type Action, type EmberView, type OddsModifier, type PartSlot } from "@fogwar/ember";
+import { attackOdds, attackStanding, catalog, ewStanding, unavailableActions, unavailableDroneOrders, type Action, type EmberView, type OddsModifier, type PartSlot } from "@fogwar/ember";
 import { actionName } from "./words";
 import { useWords } from "./useWords";
 import { unitLabel, unitOf } from "./model";
@@ -210,6 +210,28 @@ export function StandingLine({ view }: { view: EmberView }) {
     <p className="standing" data-standing={`${standing.hits}:${standing.blocked}:${standing.through}`}>
       <strong>{t("standing.now")}</strong> {t("standing.line", { hits, blocked, through })}
       <span className="hint"> {t("standing.note")}</span>
+    </p>
+  );
+}
+
+/**
+ * How an EW roll's dice stand at its reroll prompt, in words ("caster 1 lightning, 0 light v
+ * responder 0 lightning, 2 light: the caster wins"), from the rules' own count and winner on the
+ * dice as they lie (@fogwar/ember `ewStanding`, seed 000 5.2); nothing for a view today's rules
+ * cannot read.
+ */
+export function EwStandingLine({ view }: { view: EmberView }) {
+  const { t } = useTranslation("table");
+  const shown = useAidsShown();
+  const standing = shown ? oddsOrNone(() => ewStanding(view)) : null;
+  if (!standing) return null;
+  const side = (role: "caster" | "responder") => t("standing.ewSide", { role: t(`decision.role.${role}`), ...standing[role] });
+  const c = standing.caster;
+  const r = standing.responder;
+  return (
+    <p className="standing" data-ew-standing={`${c.lightning}:${c.lights}:${r.lightning}:${r.lights}:${standing.winner}`}>
+      <strong>{t("standing.now")}</strong> {t("standing.ewLine", { caster: side("caster"), responder: side("responder"), winner: t(`decision.role.${standing.winner}`) })}
+      <span className="hint"> {t("standing.ewNote")}</span>
     </p>
   );
 }

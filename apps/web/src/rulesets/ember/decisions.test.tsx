@@ -9,7 +9,7 @@
 import { deserialize, serialize } from "node:v8";
 import { act, fireEvent, render, within } from "@testing-library/react";
 import i18next from "i18next";
-import { defaultAnswer, ember, legalCommandsInView, type EmberState } from "@fogwar/ember";
+import { defaultAnswer, ember, ewStanding, legalCommandsInView, type EmberState } from "@fogwar/ember";
 import { seatViewer } from "@fogwar/engine";
 import { TableView } from "./TableView";
 import { AttackPanel } from "./AttackPanel";
@@ -59,6 +59,21 @@ describe("seed 000 4, 5.2: a link reroll of EW dice", () => {
     const { section, texts, best, buttons } = decisionOf(mine.container, "ew_reroll");
     expect(section.querySelector("h3")?.textContent).toMatch(new RegExp(`^! Your decision, as the ${role}: `));
     expect(section.textContent).toContain("spend 1 link to reroll any of your EW dice?");
+    // "EW" spelled out (seed 000 5 "전자전": electronic warfare), and how the roll is won (5.2).
+    expect(section.querySelector(":scope > p")?.textContent).toMatch(/^EW \(electronic warfare\) roll \(/);
+    expect(section.querySelector(".decision-note")?.textContent).toBe(
+      "Electronic warfare: caster and responder each roll as many yellow dice as their unit's EW value (the caster more with a transmission strength); more lightning wins, on a tie more light, on a tie of both the caster.",
+    );
+    // How the dice lie now, from the rules' own count (seed 000 5.2), as the settled roll will count them.
+    const standing = ewStanding(ember.viewFor(state, seatViewer(pending.seat)))!;
+    const line = section.querySelector("[data-ew-standing]");
+    expect(line?.getAttribute("data-ew-standing")).toBe(
+      `${standing.caster.lightning}:${standing.caster.lights}:${standing.responder.lightning}:${standing.responder.lights}:${standing.winner}`,
+    );
+    const w = (n: number, word: string) => `${n} ${word}`;
+    expect(line?.textContent).toBe(
+      `As the dice lie now: caster ${w(standing.caster.lightning, "lightning")}, ${w(standing.caster.lights, "light")} v responder ${w(standing.responder.lightning, "lightning")}, ${w(standing.responder.lights, "light")}: the ${standing.winner} wins (if nobody rerolls again)`,
+    );
     // Both sides' EW dice, each row named by its unit and role.
     const rows = [...section.querySelectorAll(".dice-row")].map((r) => r.getAttribute("aria-label"));
     expect(rows).toHaveLength(2);
@@ -91,6 +106,12 @@ describe("seed 000 4, 5.2: a link reroll of EW dice", () => {
     const ko = renderSeat(state, pending.seat);
     const ko_ = decisionOf(ko.container, "ew_reroll");
     expect(ko_.section.textContent).toContain("링크 1을 소모해 내 전자전 주사위를 다시 굴릴까요?");
+    expect(ko_.section.querySelector(":scope > p")?.textContent).toMatch(/^전자전\(EW\) 굴림 \(/);
+    expect(ko_.section.querySelector(".decision-note")?.textContent).toMatch(/^전자전: 시전자와 대응자가 각각 유닛의 전자전 수치만큼 노랑 주사위를 굴립니다/);
+    const koRole = (r: string) => (r === "caster" ? "시전자" : "대응자");
+    expect(ko_.section.querySelector("[data-ew-standing]")?.textContent).toBe(
+      `지금 주사위대로라면: 시전자 번개 ${standing.caster.lightning}, 약공격 ${standing.caster.lights} 대 대응자 번개 ${standing.responder.lightning}, 약공격 ${standing.responder.lights}: ${koRole(standing.winner)} 승리 (더 이상 리롤하지 않을 때)`,
+    );
     expect(ko_.texts[0]).toBe("리롤하지 않음");
     expect(ko_.section.querySelector("h3")?.textContent).toMatch(new RegExp(`^! 내 결정 \\(${role === "caster" ? "시전자" : "대응자"}\\): `));
     expect(koreanProblems(ko.container)).toEqual([]);

@@ -6,7 +6,9 @@
  *    (not below the fold);
  *  - at 1280 x 800, a decision to answer: the floated Concede button does not lie over the
  *    decision's box;
- *  - at 390 x 844: the board sits in the zoomable viewport and the page is no wider than the window.
+ *  - at 390 x 844: the board sits in the zoomable viewport and the page is no wider than the window;
+ *  - at 1280 x 800 and 390 x 844, the plan form scrolled to the top of the action bar: nothing
+ *    (the clocks' "Switch to correspondence" line) lies over its first line.
  * With FOGWAR_SCREENSHOTS set to a folder, screenshots go there (table-ember-*.png).
  */
 import { mkdirSync } from "node:fs";
@@ -99,6 +101,21 @@ suite(HAVE_CHROMIUM ? "the EMBER table's layout at 1280 x 800 and 390 x 844" : `
       };
     }, seat);
 
+  /**
+   * Scrolls the plan form to the top of the action bar (as a keyboard's focus or a find does) and
+   * reads what lies on its first line: the element the browser hits at its top-left and top-right.
+   */
+  const planFirstLineCovered = (page: Page) =>
+    page.evaluate(() => {
+      const form = document.querySelector<HTMLElement>("form.plan-form");
+      const first = form?.firstElementChild as HTMLElement | null;
+      if (!form || !first) return "no plan form";
+      first.scrollIntoView({ block: "start" });
+      const box = first.getBoundingClientRect();
+      const covering = [box.left + 4, box.right - 4].map((x) => document.elementFromPoint(x, box.top + 4)).filter((hit) => !hit || !form.contains(hit));
+      return covering.map((hit) => (hit ? `${hit.tagName.toLowerCase()}.${hit.className}: ${(hit.textContent ?? "").slice(0, 40)}` : "nothing")).join("; ");
+    });
+
   test("a decision at 1280 x 800: the Concede button lies outside the decision's box, not over its border", async () => {
     await play(ws, matchId, seats, (v) => Boolean(v.pending), "ember-layout-decision");
     const first = await TestClient.join(ws, matchId, { seat: seats[0]!.seat, token: seats[0]!.token });
@@ -131,12 +148,16 @@ suite(HAVE_CHROMIUM ? "the EMBER table's layout at 1280 x 800 and 390 x 844" : `
       expect(m.bar).toBeLessThan(m.height * 0.6);
       expect(m.panelTop).not.toBeNull();
       expect(m.panelTop!).toBeLessThan(m.height - 60);
+      // The plan form scrolled up in the bar: its first line is not under the clocks.
+      expect(await planFirstLineCovered(page)).toBe("");
+      await shoot(page, `table-ember-plan-form-${seat.seat}-1280-en.png`);
       await page.context().close();
     }
     const phone = await open(390, 844, "ko");
     await shoot(phone, "table-ember-plan-390-ko.png");
     expect(await phone.locator("[data-testid=board-viewport]").count()).toBe(1);
     expect((await inWindow(phone, seats[0]!.seat)).scrollWidth).toBe(390);
+    expect(await planFirstLineCovered(phone)).toBe("");
     await phone.context().close();
   });
 

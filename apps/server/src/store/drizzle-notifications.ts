@@ -13,26 +13,16 @@ const ms = (column: SQL | typeof notificationOutbox.dueAt): SQL => sql`(extract(
  * The statement that owes `items` (a CTE's body, or a statement of its own): each row's account
  * is its `accountId`, or the account holding its seat now; rows with neither, and keys owed
  * before, write nothing. Used alone by `owe` and inside an append's statement (./group-commit.ts),
- * so a log entry and what it owes commit together. The rows travel as one JSON parameter
- * (`json_to_recordset`), so the statement's text does not depend on how many there are and a
- * prepared statement serves every batch.
+ * so a log entry and what it owes commit together.
  */
 export function oweStatement(items: readonly NewNotification[]): SQL {
-  const rows = items.map((n) => ({
-    account_id: n.accountId ?? null,
-    seat: n.seat ?? null,
-    kind: n.kind,
-    match_id: n.matchId,
-    cause_seq: n.causeSeq,
-    dedupe_key: n.dedupeKey,
-    payload: n.payload ?? null,
-    owed_at: n.owedAt,
-    due_at: n.dueAt,
-  }));
-  // One parameter (the rows as JSON), so the text is the same for any number of rows.
+  const rows = items.map(
+    (n) =>
+      sql`(${n.accountId ?? null}::text, ${n.seat ?? null}::text, ${n.kind}::text, ${n.matchId}::text, ${n.causeSeq}::integer, ${n.dedupeKey}::text, ${JSON.stringify(n.payload ?? null)}::jsonb, ${n.owedAt}::float8, ${n.dueAt}::float8)`,
+  );
   return sql`insert into ${notificationOutbox} (account_id, kind, match_id, cause_seq, dedupe_key, payload, owed_at, due_at)
-    select coalesce(n.account_id, s.account_id), n.kind, n.match_id, n.cause_seq, n.dedupe_key, coalesce(n.payload, 'null'::jsonb), to_timestamp(n.owed_at / 1000), to_timestamp(n.due_at / 1000)
-    from json_to_recordset(${JSON.stringify(rows)}::json) as n(account_id text, seat text, kind text, match_id text, cause_seq integer, dedupe_key text, payload jsonb, owed_at float8, due_at float8)
+    select coalesce(n.account_id, s.account_id), n.kind, n.match_id, n.cause_seq, n.dedupe_key, n.payload, to_timestamp(n.owed_at / 1000), to_timestamp(n.due_at / 1000)
+    from (values ${sql.join(rows, sql`, `)}) as n(account_id, seat, kind, match_id, cause_seq, dedupe_key, payload, owed_at, due_at)
     left join ${seats} s on n.seat is not null and s.match_id = n.match_id and s.seat = n.seat
     where coalesce(n.account_id, s.account_id) is not null
     on conflict (dedupe_key) do nothing`;

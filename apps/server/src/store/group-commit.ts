@@ -1,6 +1,6 @@
 /**
  * The store's append path: group commit. The appends that arrive while the event loop runs one
- * round (across all matches) go to the database together, as one INSERT of many rows (with the
+ * round (across all matches) go to the database together, as one multi-row INSERT (with the
  * matches they finish updated in the same statement), and each caller's promise settles only
  * once that statement has committed: nothing acknowledged is ever lost. Up to `maxInFlight`
  * batches are written at once (each on its own connection of a pool: a batch's commit then never
@@ -26,8 +26,8 @@ import { oweStatement } from "./drizzle-notifications.js";
 import { entries, matches } from "./schema.js";
 
 /**
- * Most entries one INSERT carries: a bound on one statement's JSON parameter (a few hundred KB),
- * not on parameters (each part of the statement has one).
+ * Most entries one INSERT carries (8 parameters each, with the notifications they owe 9 each:
+ * far below PostgreSQL's 65,535 for the few notifications an entry owes).
  */
 export const MAX_BATCH = 500;
 
@@ -236,27 +236,15 @@ export class GroupCommit {
 
   /**
    * One statement: the entries, the notifications they owe (../notify: in the same statement, so
-   * both commit or neither) and the matches they finish (only while live). Each part's rows travel
-   * as one JSON parameter (`json_to_recordset`), so the text depends only on which parts the
-   * statement has (four texts in all) and one prepared statement (./prepared.ts) serves batches of
-   * every size: a burst's batch is planned no more often than a lone append.
+   * both commit or neither) and the matches they finish (only while live).
    * @returns the notifications stored per entry (`owedKey`); entries absent stored none.
    */
   private async write(batch: readonly Pending[]): Promise<Map<string, number>> {
-    const rows = batch.map(({ matchId, entry }) => ({
-      match_id: matchId,
-      seq: entry.seq,
-      seat: entry.seat,
-      command: entry.command ?? null,
-      events: entry.events ?? null,
-      state_hash: entry.stateHash,
-      command_id: entry.commandId ?? null,
-      accepted_at: entry.acceptedAt ?? null,
-    }));
-    // JSON null comes out of json_to_recordset as SQL NULL; the log keeps it as JSON null.
-    const insert = sql`insert into ${entries} (match_id, seq, seat, command, events, state_hash, command_id, accepted_at)
-      select e.match_id, e.seq, e.seat, coalesce(e.command, 'null'::jsonb), coalesce(e.events, 'null'::jsonb), e.state_hash, e.command_id, e.accepted_at
-      from json_to_recordset(${JSON.stringify(rows)}::json) as e(match_id text, seq integer, seat text, command jsonb, events jsonb, state_hash text, command_id text, accepted_at bigint)`;
+    const rows = batch.map(
+      ({ matchId, entry }) =>
+        sql`(${matchId}::text, ${entry.seq}::integer, ${entry.seat}::text, ${JSON.stringify(entry.command ?? null)}::jsonb, ${JSON.stringify(entry.events ?? null)}::jsonb, ${entry.stateHash}::text, ${entry.commandId ?? null}::text, ${entry.acceptedAt ?? null}::bigint)`,
+    );
+    const insert = sql`insert into ${entries} (match_id, seq, seat, command, events, state_hash, command_id, accepted_at) values ${sql.join(rows, sql`, `)}`;
     const finishes = batch.filter((p) => p.finish);
     const owed = batch.flatMap((p) => p.notify ?? []);
     if (finishes.length === 0 && owed.length === 0) {
@@ -266,9 +254,12 @@ export class GroupCommit {
     // Data-modifying CTEs run once and to completion whether read or not: one atomic statement.
     const parts: SQL[] = [sql`inserted as (${insert} returning 1)`];
     if (finishes.length > 0) {
-      const values = finishes.map(({ matchId, finish }) => ({ id: matchId, status: finish!.status, result: finish!.result ?? null }));
+      const values = finishes.map(({ matchId, finish }) => {
+        const result = finish!.result === undefined || finish!.result === null ? null : JSON.stringify(finish!.result);
+        return sql`(${matchId}::text, ${finish!.status}::text, ${result}::jsonb)`;
+      });
       parts.push(sql`finished as (update ${matches} set status = f.status, result = f.result, finished_at = now()
-        from json_to_recordset(${JSON.stringify(values)}::json) as f(id text, status text, result jsonb)
+        from (values ${sql.join(values, sql`, `)}) as f(id, status, result)
         where ${matches.id} = f.id and ${matches.status} = 'live' returning 1)`);
     }
     if (owed.length === 0) {
@@ -285,11 +276,15 @@ export class GroupCommit {
 
   /** The last sequence number of each of these matches that exists (0: no entries yet). */
   private async lastSeqsOf(ids: readonly string[]): Promise<Map<string, number>> {
+    const list = sql.join(
+      ids.map((id) => sql`${id}::text`),
+      sql`, `,
+    );
     const rows = rowsOf<{ id: string; last: number | string }>(
       // A subquery per match: a backward scan of `entries_pkey` that stops at the first row. As a
       // join, PGlite (never analyzed: it has no autovacuum) planned a sequential scan of the whole
       // log for a few dozen matches at once, as after a restart: seconds at 1 GB.
-      await this.execute(sql`select m.id, coalesce((select max(e.seq) from ${entries} e where e.match_id = m.id), 0) as last from ${matches} m where m.id in (select json_array_elements_text(${JSON.stringify(ids)}::json))`),
+      await this.execute(sql`select m.id, coalesce((select max(e.seq) from ${entries} e where e.match_id = m.id), 0) as last from ${matches} m where m.id in (${list})`),
     );
     return new Map(rows.map((r) => [r.id, Number(r.last)]));
   }

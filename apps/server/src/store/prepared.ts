@@ -1,9 +1,8 @@
 /**
  * The append path's statements as prepared statements: each statement text is parsed, analysed
  * and planned once, then run with its parameters alone, instead of planned at every append. An
- * append's text depends only on which parts its batch has (entries; matches it finishes;
- * notifications it owes), never on how many rows each part carries (./group-commit.ts sends each
- * part's rows as one JSON parameter), so every append reuses one of four statements.
+ * append's text depends only on its batch's shape (entries, matches it finishes, notifications it
+ * owes), so the few shapes seen in play reuse a handful of statements.
  *
  * - On PostgreSQL (node-postgres), a query that carries a `name` is prepared once per connection.
  *   Measured on PostgreSQL 15, one append at a time: PostgreSQL's CPU per append that owes a
@@ -16,17 +15,26 @@
  */
 import { protocol, type PGlite } from "@electric-sql/pglite";
 
-/** Most distinct statement texts named (a guard: the appends use four, and the log-end read one); later texts run unnamed (parsed each time), so a connection never holds more prepared statements than this. */
+/** Most distinct statement texts named; later texts run unnamed (parsed each time), so a connection never holds more prepared statements than this. */
 export const MAX_PREPARED = 128;
 
 /**
- * A namer: the same text always gets the same name (`append_0`, `append_1`, ...), different texts
- * different names; a new text once `limit` texts are named gets `undefined` (run it unnamed). A
- * name is never reused for another text: node-postgres refuses that.
+ * Longest statement text named (characters): a batch of a few entries (about 15 plain ones). The
+ * large batches of a burst run unnamed, so neither this process nor PostgreSQL keeps a plan of
+ * thousands of parameters for a shape that may never come again.
  */
-export function statementNamer(limit = MAX_PREPARED): (text: string) => string | undefined {
+export const MAX_PREPARED_LENGTH = 4096;
+
+/**
+ * A namer: the same text always gets the same name (`append_0`, `append_1`, ...), different texts
+ * different names; a text longer than `maxLength`, or a new text once `limit` texts are named,
+ * gets `undefined` (run it unnamed). A name is never reused for another text: node-postgres
+ * refuses that.
+ */
+export function statementNamer(limit = MAX_PREPARED, maxLength = MAX_PREPARED_LENGTH): (text: string) => string | undefined {
   const names = new Map<string, string>();
   return (text) => {
+    if (text.length > maxLength) return undefined;
     const known = names.get(text);
     if (known !== undefined || names.size >= limit) return known;
     const name = `append_${names.size}`;

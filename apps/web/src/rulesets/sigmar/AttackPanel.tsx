@@ -117,7 +117,7 @@ function Weapon({ w, r, shown }: { w: SigmarWords; r: AttackReport; shown: numbe
   return (
     <li className="weapon-attacks">
       <p>
-        {t("attack.weapon", { weapon: abilityName(w, r.weapon), models: r.models, attacks: r.attacks })}
+        {t("attack.weapon", { weapon: abilityName(w, r.weapon), count: r.models, models: r.models, attacks: r.attacks })}
         {r.attackRolls.length > 0 && (
           <>
             {" "}

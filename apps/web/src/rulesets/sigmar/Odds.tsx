@@ -42,7 +42,7 @@ function WeaponLine({ w, o }: { w: SigmarWords; o: WeaponOdds }) {
   return (
     <li className="odds-weapon">
       <p>
-        <strong>{abilityName(w, o.weapon)}</strong> · {t("odds.attacks", { models: o.models, attacks: num(o.attacks) })}
+        <strong>{abilityName(w, o.weapon)}</strong> · {t("odds.attacks", { count: o.models, models: o.models, attacks: num(o.attacks) })}
         {o.assumed && <> · {t("odds.afterPileIn")}</>}
         {o.crit && <> · {t("attack.crit", { crit: t(`crit.${o.crit}`) })}</>}
       </p>

@@ -15,7 +15,8 @@ import { UnitCard } from "./UnitCard";
 import { inEnglish } from "../../../test/english";
 import { playSigmar } from "../../../test/sigmar-play";
 import { withNames } from "../../../test/players";
-import type { SigmarWords } from "./words";
+import { describeEvent, type SigmarWords } from "./words";
+import type { SigmarEvent } from "@fogwar/sigmar";
 
 inEnglish();
 jest.setTimeout(60_000);
@@ -86,5 +87,26 @@ describe("the unit card's models and the numbered suggested places", () => {
       expect(text).toMatch(/, suggested place \d+$/);
       expect(text).not.toMatch(/:.*:/);
     }
+  });
+});
+
+test("models in the log and on a warscroll agree with their count: '1 model returns', '2 models return', '1 slain model', a warscroll of 1 model; Korean reads the same for any count", async () => {
+  const view = sigmar.viewFor(playSigmar((s) => s.phase === "battle", "web-plurals").state, seatViewer("p1")) as SigmarView;
+  const unit = Object.values(view.units).find((u) => u.owner === "p1")!.id;
+  const line = (e: unknown) => describeEvent(words(), e as SigmarEvent, view, "p1") ?? "";
+  expect(line({ type: "models_returned", unit, models: ["a"] })).toMatch(/\b1 model returns to\b/);
+  expect(line({ type: "models_returned", unit, models: ["a", "b"] })).toMatch(/\b2 models return to\b/);
+  expect(line({ type: "models_removed", unit, chosen: true, models: ["a"] })).toMatch(/\b1 slain model of\b/);
+  expect(line({ type: "models_removed", unit, chosen: true, models: ["a", "b", "c"] })).toMatch(/\b3 slain models of\b/);
+  const { container, unmount } = render(<WarscrollStats w={words()} warscroll="grove_seer" />);
+  expect(container.textContent).toMatch(/\b1 model\b(?!s)/);
+  expect(container.textContent).not.toMatch(/model\(s\)/);
+  unmount();
+  await act(async () => {
+    await i18next.changeLanguage("ko");
+  });
+  expect(line({ type: "models_returned", unit, models: ["a"] })).toMatch(/모델 1개가 돌아왔습니다/);
+  await act(async () => {
+    await i18next.changeLanguage("en");
   });
 });

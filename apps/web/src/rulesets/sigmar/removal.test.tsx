@@ -34,7 +34,7 @@ describe("core C8 on the table: the owner picks the slain models", () => {
     const { container } = render(withNames(<SigmarTableView matchId="m" view={view} seat={owner} legal={legalCommandsInView(view, owner)} templates={[]} onCommand={(c) => sent.push(c)} events={[]} />));
     const ringed = [...container.querySelectorAll("circle.marked-removal")].map((c) => c.getAttribute("data-model-id"));
     expect(ringed.sort()).toEqual([...p.suggested].sort());
-    fireEvent.click(screen.getByRole("button", { name: `Remove the suggested model(s) (${p.count})` }));
+    fireEvent.click(screen.getByRole("button", { name: p.count === 1 ? "Remove the suggested model" : `Remove the ${p.count} suggested models` }));
     expect(sent).toEqual([{ type: "remove_models", models: [...p.suggested] }]);
     expect(container.querySelector(".action-bar")?.getAttribute("data-folded")).toBe("false");
   });
@@ -52,7 +52,7 @@ describe("core C8 on the table: the owner picks the slain models", () => {
     fireEvent.click(container.querySelector(`circle[data-model-id="${added}"]`)!);
     const ringed = [...container.querySelectorAll("circle.marked-removal")].map((c) => c.getAttribute("data-model-id"));
     expect(ringed.sort()).toEqual([...alt.models].sort());
-    fireEvent.click(screen.getByRole("button", { name: `Remove the ${p.count} marked model(s)` }));
+    fireEvent.click(screen.getByRole("button", { name: p.count === 1 ? "Remove the marked model" : `Remove the ${p.count} marked models` }));
     expect(sent).toHaveLength(1);
     expect([...(sent[0] as { models: readonly string[] }).models].sort()).toEqual([...alt.models].sort());
   });

@@ -10,7 +10,8 @@ import { act, fireEvent, render } from "@testing-library/react";
 import { catalog, ember, emberBotPolicy, legalCommandsInView, unavailableActions, validateArmy, type EmberCommand, type EmberEvent, type EmberState, type EmberView, type MechState } from "@fogwar/ember";
 import { Match, RandomBot, seatViewer } from "@fogwar/engine";
 import { TableView } from "./TableView";
-import { saveRerollPrefs } from "./rerollPrefs";
+import { RerollPrefsForm, saveRerollPrefs } from "./rerollPrefs";
+import i18next from "i18next";
 import { inEnglish } from "../../../test/english";
 import { NAMES, withNames } from "../../../test/players";
 import { OlderRulesVersion } from "../../table/aids";
@@ -141,4 +142,20 @@ test("a defence reroll shows the attack dice being defended against; a standing 
   const ask = auto.container.querySelector('[data-testid=reroll-applied] input[name="pref-defence_reroll"][value="ask"]') as HTMLInputElement;
   await act(async () => fireEvent.click(ask));
   expect(JSON.parse(globalThis.localStorage.getItem("fogwar.ember.rerollPrefs") ?? "{}")).toMatchObject({ defence_reroll: "ask" });
+});
+
+test("seed 000 5: the reroll preferences name the EW roll as the prompt does, spelled out (electronic warfare, 전자전)", async () => {
+  const form = () => render(<RerollPrefsForm prefs={{}} set={() => {}} />);
+  const en = form();
+  expect([...en.container.querySelectorAll("legend")].map((l) => l.textContent)).toContain("EW (electronic warfare) dice reroll");
+  en.unmount();
+  await act(async () => {
+    await i18next.changeLanguage("ko");
+  });
+  const ko = form();
+  expect([...ko.container.querySelectorAll("legend")].map((l) => l.textContent)).toContain("전자전(EW) 주사위 리롤");
+  ko.unmount();
+  await act(async () => {
+    await i18next.changeLanguage("en");
+  });
 });

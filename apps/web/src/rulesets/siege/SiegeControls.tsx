@@ -19,7 +19,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { canonicalJson } from "@fogwar/engine";
-import { board, catalog, type SiegeCommand, type SiegeView, type StepCommand } from "@fogwar/siege";
+import { board, catalog, type Reachable, type SiegeCommand, type SiegeView, type StepCommand } from "@fogwar/siege";
 import { describeCommand } from "./sentences";
 import { gadgetEffect, gadgetLimit, gadgetName, opName, tokenName, valueWords, type SiegeWords } from "./words";
 import { OddsPanel, OperatorCard, WhyNot } from "./SiegeAids";
@@ -199,10 +199,11 @@ export interface SiegeControlsProps {
   readonly onCommand: (command: SiegeCommand) => void;
   /**
    * While the square a step goes to is asked: the squares further than one step the walker
-   * reaches this activation, each with its walk (the rules' `reachableSquares`, seed 004 "이동"),
-   * offered in the Where list after the one-step squares, as a tap on the map offers them.
+   * reaches this activation, each with its walk and the movement it spends (the rules'
+   * `reachableSquares`, seed 004 "이동"), offered in the Where list after the one-step squares,
+   * as a tap on the map offers them.
    */
-  readonly walks?: ReadonlyMap<string, readonly StepCommand[]>;
+  readonly walks?: ReadonlyMap<string, Pick<Reachable, "path" | "cost">>;
   /** Starts a walk chosen in the Where list (the table sends it one step at a time, as for a tap). */
   readonly onWalk?: (path: readonly StepCommand[]) => void;
 }
@@ -228,13 +229,13 @@ export function SiegeControls({ view, builder, legal, onCommand, walks, onWalk }
   const valueText = (field: string, o: string) => (field === "token" ? tokenName(w, JSON.parse(o) as string, view) : valueWords(w, field, JSON.parse(o), view));
   /** The walks the waiting Where field offers besides its one-step squares (encoded square, walk). */
   const walkOptions = (f: OpenField) =>
-    f === waiting && kind === "step" && f.field === "to" && walks && onWalk ? [...walks].map(([to, path]) => [enc(to), path] as const).filter(([o]) => !f.options.includes(o)) : [];
+    f === waiting && kind === "step" && f.field === "to" && walks && onWalk ? [...walks].map(([to, walk]) => [enc(to), walk] as const).filter(([o]) => !f.options.includes(o)) : [];
   const chosenWalk = waiting ? walkOptions(waiting).find(([o]) => o === walkTo)?.[1] : undefined;
-  /** The walk in words: the move to its last square, and how many step commands it takes. */
-  const walkWords = (path: readonly StepCommand[]) => {
+  /** The walk in words: the move to its last square, how many step commands it takes and the movement it spends. */
+  const walkWords = ({ path, cost }: Pick<Reachable, "path" | "cost">) => {
     const last = path[path.length - 1]!;
     const move = describeCommand(w, { type: "step", operator: last.operator, ...(last.token !== undefined ? { token: last.token } : {}), to: last.to }, view);
-    return t("walk.send", { move, count: path.length });
+    return t("walk.send", { move, count: path.length, cost });
   };
   return (
     <section className="siege-controls" aria-label={t("controls.title")}>
@@ -292,9 +293,9 @@ export function SiegeControls({ view, builder, legal, onCommand, walks, onWalk }
                       {valueText(f.field, o)}
                     </option>
                   ))}
-                  {walkOptions(f).map(([o, path]) => (
+                  {walkOptions(f).map(([o, walk]) => (
                     <option key={o} value={o} data-walk="true">
-                      {t("walk.option", { place: valueText(f.field, o), count: path.length })}
+                      {t("walk.option", { place: valueText(f.field, o), count: walk.path.length, cost: walk.cost })}
                     </option>
                   ))}
                 </select>
@@ -320,7 +321,7 @@ export function SiegeControls({ view, builder, legal, onCommand, walks, onWalk }
                   data-command="walk"
                   onClick={() => {
                     setWalkTo(null);
-                    onWalk(chosenWalk);
+                    onWalk(chosenWalk.path);
                   }}
                 >
                   {walkWords(chosenWalk)}

@@ -58,10 +58,10 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
   const choosingSquare = !readOnly && seat !== null && mine && walking.progress === null && builder.kind === "step" && builder.waiting?.field === "to";
   const reach = useMemo(() => (choosingSquare && seat ? reachableSquares(view, seat) : []), [choosingSquare, view, seat]);
   const walker = builder.candidates.find((c): c is Extract<SiegeCommand, { type: "step" }> => c.type === "step")?.token;
-  const walks = new Map(reach.filter((r) => r.token === walker && r.path.length > 1).map((r) => [r.to, r.path] as const));
+  const walks = new Map(reach.filter((r) => r.token === walker && r.path.length > 1).map((r) => [r.to, r] as const));
   const targets = readOnly ? undefined : walks.size > 0 ? new Set([...builder.pickable, ...walks.keys()]) : builder.pickable;
   const onPick = (value: string) => {
-    const path = builder.pickable.has(value) ? undefined : walks.get(value);
+    const path = builder.pickable.has(value) ? undefined : walks.get(value)?.path;
     if (path) {
       builder.reset();
       walking.start(path);

@@ -155,12 +155,12 @@ describe("seed 004 이동: walking to a square, one step command at a time", () 
     const where = document.querySelector<HTMLSelectElement>('select[data-field="to"]')!;
     const walkOption = [...where.options].find((o) => o.value === JSON.stringify(walk.to))!;
     expect(walkOption).toBeDefined();
-    expect(walkOption.textContent).toMatch(new RegExp(`a walk of ${walk.path.length} steps`));
+    expect(walkOption.textContent).toMatch(new RegExp(`a walk of ${walk.path.length} steps, ${walk.cost} movement`));
     // The one-step squares stay in the list, each once.
     expect([...where.options].filter((o) => o.value === JSON.stringify(walk.path[0]!.to))).toHaveLength(1);
     fireEvent.change(where, { target: { value: JSON.stringify(walk.to) } });
     expect(server.sent).toEqual([]);
-    const go = screen.getByRole("button", { name: new RegExp(`${walk.path.length} steps, one at a time`) });
+    const go = screen.getByRole("button", { name: new RegExp(`${walk.path.length} steps, ${walk.cost} movement, one at a time`) });
     fireEvent.click(go);
     expect(server.sent).toEqual([walk.path[0]]);
     expect(document.querySelector(".walking")!.textContent).toContain(`Moving… (1 of ${walk.path.length})`);

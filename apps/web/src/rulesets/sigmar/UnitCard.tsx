@@ -33,8 +33,15 @@ export function UnitCard({ w, view, unit }: { w: SigmarWords; view: SigmarView; 
   // A weapon's characteristics; with a random one (D3, D6) they explain how it is rolled.
   const random = (v: number | string) => typeof v === "string";
   const stats = (wp: (typeof ws.weapons)[number]) => t("unit.stats", { count: attacksCount(wp.attacks), attacks: wp.attacks, hit: wp.hit, wound: wp.wound, rend: wp.rend, damage: wp.damage });
-  // The unit's models: how many are left of its size, or, before it is on the battlefield, its size alone.
-  const modelsText = u.where === "undeployed" ? t("unit.notDeployed", { count: u.size }) : u.where === "reserve" ? t("unit.inReserve", { count: u.size }) : t("unit.models", { left: u.models.length, count: u.size });
+  // The unit's models: how many are left of its size, or, before it is on the battlefield or once destroyed, its size alone.
+  const modelsText =
+    u.where === "undeployed"
+      ? t("unit.notDeployed", { count: u.size })
+      : u.where === "reserve"
+        ? t("unit.inReserve", { count: u.size })
+        : u.where === "destroyed"
+          ? t("unit.destroyed", { count: u.size })
+          : t("unit.models", { left: u.models.length, count: u.size });
   return (
     <section className="unit-card" aria-labelledby="sigmar-unit-title">
       <h3 id="sigmar-unit-title">{unitName(w, view, unit)}</h3>

@@ -78,6 +78,20 @@ describe("the unit card's models and the numbered suggested places", () => {
     });
   });
 
+  test("a destroyed unit's card says so ('Destroyed (it had 3 models)'), not '0 of 3 models'; in Korean 파괴됨", async () => {
+    const battle = sigmar.viewFor(playSigmar((s) => s.phase === "battle", "web-plurals").state, seatViewer("p1")) as SigmarView;
+    const field = Object.values(battle.units).find((u) => u.owner === "p1" && u.where === "field")!;
+    const gone = { ...battle, units: { ...battle.units, [field.id]: { ...field, where: "destroyed", size: 3, models: [] } } } as SigmarView;
+    expect(card(gone, field.id)).toMatch(/^Destroyed \(it had 3 models\) ·/);
+    await act(async () => {
+      await i18next.changeLanguage("ko");
+    });
+    expect(card(gone, field.id)).toMatch(/^파괴됨 \(모델 3개였음\) ·/);
+    await act(async () => {
+      await i18next.changeLanguage("en");
+    });
+  });
+
   test("a numbered suggested place reads 'Move: <unit>, suggested place 1' (at most one colon, never two)", () => {
     const view = sigmar.viewFor(playSigmar((s) => s.phase === "battle" && s.step === "movement" && s.active === "p1" && !s.pending, "web-move-tools").state, seatViewer("p1")) as SigmarView;
     render(withNames(<SigmarTableView matchId="m" view={view} seat="p1" legal={legalCommandsInView(view, "p1")} templates={[]} onCommand={() => {}} events={[]} />));

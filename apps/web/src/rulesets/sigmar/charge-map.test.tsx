@@ -34,7 +34,8 @@ function situation(): SigmarState {
   return s;
 }
 
-test("core C6 on the table: the charge round the stone is completed with the suggested placement, and the rules accept it", async () => {
+/** The charge round the stone on p1's table, in English: its state and the commands the table sends. */
+async function chargeTable(): Promise<{ state: SigmarState; sent: SigmarCommand[] }> {
   await act(async () => {
     await i18next.changeLanguage("en");
   });
@@ -42,6 +43,11 @@ test("core C6 on the table: the charge round the stone is completed with the sug
   const view = sigmar.viewFor(state, seatViewer("p1"));
   const sent: SigmarCommand[] = [];
   render(withNames(<SigmarTableView matchId="m" view={view} seat="p1" legal={legalCommands(state, "p1")} templates={templates(state, "p1")} onCommand={(c) => sent.push(c)} events={[]} />));
+  return { state, sent };
+}
+
+test("core C6 on the table: the charge round the stone is completed with the suggested placement, and the rules accept it", async () => {
+  const { state, sent } = await chargeTable();
   fireEvent.click(screen.getByRole("button", { name: i18next.t("sigmar:move.suggest") }));
   const status = screen.getAllByRole("status").find((e) => e.classList.contains("ruler-line"))!;
   expect(status.className).toContain("legal");
@@ -81,13 +87,7 @@ test("core C5 on the table: the ruler follows each model's path round the stone 
 });
 
 test("the two buttons of a charge's placement say different things: the command list shows the suggested positions on the map, the ruler line confirms them", async () => {
-  await act(async () => {
-    await i18next.changeLanguage("en");
-  });
-  const state = situation();
-  const view = sigmar.viewFor(state, seatViewer("p1"));
-  const sent: SigmarCommand[] = [];
-  render(withNames(<SigmarTableView matchId="m" view={view} seat="p1" legal={legalCommands(state, "p1")} templates={templates(state, "p1")} onCommand={(c) => sent.push(c)} events={[]} />));
+  const { sent } = await chargeTable();
   expect(screen.queryAllByRole("button", { name: "Confirm positions" })).toHaveLength(0);
   const show = screen.getAllByRole("button", { name: "Show the suggested positions" });
   expect(show.length).toBeGreaterThan(0);

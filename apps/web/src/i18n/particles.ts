@@ -9,7 +9,13 @@
  * as a loanword ends (l, m, n and "ng" as 받침 ㄹ ㅁ ㄴ ㅇ; p, t, k, ck after a lone short vowel as
  * 받침 ㅂ ㅅ ㄱ, as in 봇 (Bot), 잭 (Jack) or 팁 (Tip), by the loanword orthography's rule for a
  * final voiceless stop (외래어 표기법 제3장 제1절 제1항); any other letter, as in 마크 or 로버트,
- * with a vowel). Closing brackets and quotes are looked through ("유닛(3)이" reads the 3).
+ * with a vowel). Closing quotes and brackets are looked through ("'Ari'가" reads Ari).
+ *
+ * A parenthesised part written right after a word is a gloss on it (an abbreviation, the original
+ * spelling, a count): the particle follows the word before the parenthesis, as Korean spelling
+ * attaches it ("그레이스(GRC)를", "전자전(EW)을", "유닛(3)이"), whatever the gloss ends with. Only
+ * when nothing readable stands before the parenthesis (the text starts with it, a space or a
+ * symbol precedes it) is the parenthesised part itself read ("(GRC)를", "★(EW)가").
  */
 import { josa } from "es-hangul";
 
@@ -46,8 +52,33 @@ const CLOSERS = new Set([")", "]", "}", "\"", "'", "’", "”", "」", "』", "
 /** The syllable `text` is heard to end with, for choosing a particle; `null` when there is none. */
 export function lastSound(text: string): string | null {
   let end = text.length;
-  while (end > 0 && CLOSERS.has(text[end - 1]!)) end--;
+  while (end > 0 && CLOSERS.has(text[end - 1]!)) {
+    if (text[end - 1] === ")") {
+      const open = openingOf(text, end - 1);
+      if (open > 0 && !/\s/.test(text[open - 1]!)) {
+        const before = lastSound(text.slice(0, open));
+        if (before !== null) return before;
+      }
+    }
+    end--;
+  }
   if (end === 0) return null;
+  return soundOf(text.slice(0, end));
+}
+
+/** Where the parenthesis closed at `close` opens (nested pairs skipped); -1 when it never does. */
+function openingOf(text: string, close: number): number {
+  let depth = 0;
+  for (let i = close; i >= 0; i--) {
+    if (text[i] === ")") depth++;
+    else if (text[i] === "(" && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The syllable a word ending in a letter or digit (no closer) is heard to end with. */
+function soundOf(text: string): string | null {
+  const end = text.length;
   const last = text[end - 1]!;
   if (/[가-힣]/.test(last)) return last;
   if (/[0-9]/.test(last)) return DIGIT[Number(last)]!;
@@ -59,7 +90,7 @@ export function lastSound(text: string): string | null {
     if (l === "m") return "음";
     if (l === "n") return "은";
     // A final p, t, k (or ck, tt, pp) after one short vowel letter: Bot 봇, Jack 잭, Tip 팁.
-    if (/(?:^|[^aeiouy])[aeiouy](?:p|t|k|ck|tt|pp)$/i.test(text.slice(0, end))) return "윽";
+    if (/(?:^|[^aeiouy])[aeiouy](?:p|t|k|ck|tt|pp)$/i.test(text)) return "윽";
     return "아";
   }
   return null;

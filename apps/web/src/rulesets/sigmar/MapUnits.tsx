@@ -1,14 +1,14 @@
 /**
  * The units on the measured map: every base to scale, and a tag per unit, its short name over its
  * wounds left as a bar and "left/total" (damage points are public; the full name on hover and to
- * screen readers), placed where it covers no other tag and no base (tags.ts), with a thin leader
+ * screen readers), placed where it covers no other tag, no base and no objective marker (tags.ts), with a thin leader
  * line to its bases when it stands away from them. Bases of a unit the seat may move are its drag
  * handles (`touch-action: none` on them only, so a finger elsewhere pans the board).
  */
 import type { PointerEvent as ReactPointerEvent } from "react";
 import { query, type SigmarView } from "@fogwar/sigmar";
 import type { Pt } from "@fogwar/sigmar";
-import { placeTags, tagLayout, tagSize, type Box } from "./tags";
+import { placeTags, tagLayout, tagSize, type Base, type Box } from "./tags";
 import { unitName, warscrollName, type SigmarWords } from "./words";
 
 const COLOURS: Record<string, { fill: string; stroke: string }> = { p1: { fill: "#93c5fd", stroke: "#1d4ed8" }, p2: { fill: "#fca5a5", stroke: "#b91c1c" } };
@@ -24,6 +24,8 @@ export interface MapUnitsProps {
   readonly sx: (p: Pt) => Pt;
   /** The map's viewBox (screen units): tags stay inside it where they fit. */
   readonly bounds?: Box;
+  /** Marks on the map no tag may cover (the objective markers), screen units. */
+  readonly marks?: readonly Base[];
   readonly onDown: (unit: string, model: number, e: ReactPointerEvent) => void;
   readonly onUnit?: (id: string) => void;
   /** Core C8: models marked for removal (ids), ringed; a click on a model of `pickFrom` calls `onModel`. */
@@ -32,7 +34,7 @@ export interface MapUnitsProps {
   readonly onModel?: (unit: string, model: string) => void;
 }
 
-export function MapUnits({ view, w, selected, targets, draggable, planned, sx, bounds, onDown, onUnit, marked, pickFrom, onModel }: MapUnitsProps) {
+export function MapUnits({ view, w, selected, targets, draggable, planned, sx, bounds, marks, onDown, onUnit, marked, pickFrom, onModel }: MapUnitsProps) {
   const units = query.fieldUnits(view as never);
   const facts = units.map((u) => {
     const same = units.filter((x) => x.owner === u.owner && x.warscroll === u.warscroll);
@@ -48,6 +50,7 @@ export function MapUnits({ view, w, selected, targets, draggable, planned, sx, b
       return { id: u.id, bases: u.models.map((m) => ({ ...sx(m), r })), ...tagSize(facts[k]!.short, facts[k]!.wounds) };
     }),
     bounds ?? null,
+    marks,
   );
   return (
     <>

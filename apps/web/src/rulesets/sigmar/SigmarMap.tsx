@@ -21,6 +21,9 @@ const H = 3000;
 const INCH = 100;
 /** The map's viewBox: the battlefield with a margin for the edge ticks and the scale. */
 const VIEW = { x0: -60, y0: -60, x1: W + 60, y1: H + 60 };
+/** An objective marker's radius (screen units), and the disc around it no unit's tag may cover (its outline with a margin). */
+const MARKER = 40;
+const MARKER_CLEAR = 60;
 
 /** A plan on the map: where the models of `unit` would stand, and whether the rules accept it. */
 export interface MapPlan {
@@ -157,6 +160,7 @@ export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, o
   const combat = catalog.rules.combatRange * INCH;
   const offence = plan && plan.problem ? offendingBase(view, plan.unit, plan.positions) : null;
   const offender = offence?.model ?? null;
+  const markers = catalog.battleplan.objectives.map((o) => ({ ...sx({ x: o.x * INCH, y: o.y * INCH }), r: MARKER_CLEAR }));
   return (
     <svg ref={svg} className="sigmar-map" viewBox={`${VIEW.x0} ${VIEW.y0} ${VIEW.x1 - VIEW.x0} ${VIEW.y1 - VIEW.y0}`} role="group" aria-label={w.t("map.label")} onPointerMove={move} onPointerUp={up} onClick={click}>
       <rect x={0} y={0} width={W} height={H} className="field" />
@@ -189,7 +193,7 @@ export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, o
         return (
           <g key={o.id} className="objective">
             <circle cx={c.x} cy={c.y} r={catalog.rules.objectiveRange * INCH} className="objective-range" />
-            <circle cx={c.x} cy={c.y} r={40} className="objective-marker">
+            <circle cx={c.x} cy={c.y} r={MARKER} className="objective-marker">
               <title>{w.t("map.objective", { name: objectiveName(w, o.id) })}</title>
             </circle>
           </g>
@@ -201,7 +205,7 @@ export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, o
           return <circle key={`cr-${e.id}-${i}`} cx={c.x} cy={c.y} r={d.r + combat} className="combat-range" />;
         }),
       )}
-      <MapUnits view={view} w={w} selected={selected} targets={targets} draggable={draggable} planned={plan?.unit ?? null} sx={sx} bounds={VIEW} onDown={down} onUnit={onUnit} marked={marked} pickFrom={pickFrom} onModel={onModel} />
+      <MapUnits view={view} w={w} selected={selected} targets={targets} draggable={draggable} planned={plan?.unit ?? null} sx={sx} bounds={VIEW} marks={markers} onDown={down} onUnit={onUnit} marked={marked} pickFrom={pickFrom} onModel={onModel} />
       {view.tokens.map((t) => {
         const c = sx(t);
         return (

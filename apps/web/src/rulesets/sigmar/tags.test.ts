@@ -67,9 +67,10 @@ const radius = (warscroll: string): number => geometry.baseRadius(catalog.warscr
  * as near one point as it fits (from a random side), its others in contact with or near its own
  * (bases never overlap, all on the battlefield). The point is at least 6" and 5" from the edges.
  */
-function crowd(seed: number): Placed[] {
+function crowd(seed: number, at?: Pt): Placed[] {
   const random = prng(seed);
-  const centre = { x: 600 + random() * (W - 1200), y: 500 + random() * (H - 1000) };
+  const drawn = { x: 600 + random() * (W - 1200), y: 500 + random() * (H - 1000) };
+  const centre = at ?? drawn;
   const discs: Disc[] = [];
   const fits = (p: Pt, r: number) => p.x >= r && p.x <= W - r && p.y >= r && p.y <= H - r && discs.every((d) => Math.hypot(d.x - p.x, d.y - p.y) >= d.r + r + 2);
   const units: Placed[] = [];
@@ -294,5 +295,31 @@ describe("the tags on the drawn map", () => {
     expect(fill("p1")).toBeDefined();
     expect(fill("p2")).toBeDefined();
     expect(fill("p1")).not.toBe(fill("p2"));
+  });
+});
+
+describe("the tags keep clear of the objective markers", () => {
+  /** The objective markers as player 1 sees them (screen units): their discs as drawn. */
+  const markers = (container: HTMLElement): Disc[] => [...container.querySelectorAll("svg.sigmar-map circle.objective-marker")].map((c) => ({ x: num(c, "cx"), y: num(c, "cy"), r: num(c, "r") }));
+  const hidden = (container: HTMLElement): string[] =>
+    drawn(container).flatMap((u) => markers(container).flatMap((m) => u.parts.filter((p) => covers(p, m)).map((p) => `${u.id} ${shown(p)} covers the objective at ${m.x},${m.y}`)));
+
+  test("a unit standing just short of an objective has its tag beside the marker, not over it", () => {
+    const centre = catalog.battleplan.objectives.find((o) => o.id === "centre")!;
+    const { container } = drawMap([{ id: "p1-u1", owner: "p1", warscroll: "thornwarden", models: [{ x: centre.x * 100, y: centre.y * 100 - 150 }] }]);
+    expect(markers(container)).toHaveLength(catalog.battleplan.objectives.length);
+    expect(hidden(container)).toEqual([]);
+  });
+
+  test("over 30 seeded random crowded combats on the objectives, in English and Korean, no unit's name or wound bar covers an objective marker", () => {
+    const failures: string[] = [];
+    for (const seed of SEEDS.slice(0, 30)) {
+      const o = catalog.battleplan.objectives[seed % catalog.battleplan.objectives.length]!;
+      const { container, unmount } = drawMap(crowd(seed, { x: o.x * 100, y: o.y * 100 }), seed % 2 ? "en" : "ko");
+      failures.push(...hidden(container).map((f) => `seed ${seed}: ${f}`));
+      failures.push(...problems(drawn(container)).map((f) => `seed ${seed}: ${f}`));
+      unmount();
+    }
+    expect(failures).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Where each unit's tag goes on the Age of Sigmar map (MapUnits.tsx). A tag is one block: the
  * unit's short name over its wound bar and "left/total". Tags are placed beside their unit's bases
- * where they cover no other tag and no base of any unit: the 8 directions around the unit's bases
+ * where they cover no other tag, no base of any unit and no mark of the battlefield the players
+ * must see (the objective markers: a tag over one hid it): the 8 directions around the unit's bases
  * (above, below, right, left, the four corners, and above, below, right and left slid to either
  * end of the bases), at growing distances, nearest first; each candidate is kept inside the map's
  * viewBox where the tag fits. When every candidate overlaps something, the one overlapping least
@@ -221,16 +222,17 @@ function leaderOf(box: Box, bases: readonly Base[]): Leader | null {
 
 /**
  * Places every unit's tag (in the order given): the first candidate (nearest first) that covers
- * no tag placed before it and no base of any unit, inside `within` (the map's viewBox; null: no
+ * no tag placed before it, no base of any unit and none of `marks` (discs kept clear, such as the
+ * objective markers, battleplan "objectives"), inside `within` (the map's viewBox; null: no
  * limit) where the tag fits; when none is free, the candidate overlapping least (the area shared
- * with tags and with the boxes of bases). Units without bases get no tag.
+ * with tags and with the boxes of bases and marks). Units without bases get no tag.
  * @returns each unit's tag by unit id.
  */
-export function placeTags(units: readonly TagRequest[], within: Box | null): Map<string, PlacedTag> {
-  // Every unit's bases with their bounding box (grown by the clearance), to skip far units at once.
-  const groups = units.filter((u) => u.bases.length > 0).map((u) => {
-    const b = boundsOf(u.bases);
-    return { bases: u.bases, reach: { x0: b.x0 - BASE_CLEAR, y0: b.y0 - BASE_CLEAR, x1: b.x1 + BASE_CLEAR, y1: b.y1 + BASE_CLEAR } };
+export function placeTags(units: readonly TagRequest[], within: Box | null, marks: readonly Base[] = []): Map<string, PlacedTag> {
+  // Every unit's bases, and each mark alone, with their bounding box (grown by the clearance), to skip far ones at once.
+  const groups = [...units.filter((u) => u.bases.length > 0).map((u) => u.bases), ...marks.map((m) => [m])].map((bases) => {
+    const b = boundsOf(bases);
+    return { bases, reach: { x0: b.x0 - BASE_CLEAR, y0: b.y0 - BASE_CLEAR, x1: b.x1 + BASE_CLEAR, y1: b.y1 + BASE_CLEAR } };
   });
   const placed: Box[] = [];
   const out = new Map<string, PlacedTag>();

@@ -15,7 +15,7 @@ export const PUBLISHED: readonly PublishedVersion[] = [
   { ruleset: "siege", version: "siege-0.1.1", from: "8d8f7a63ed82691a5d06ed7c7685c046d75af8ca", load: () => import("../frozen/siege-0.1.1.js").then((m) => m.bundle) },
   { ruleset: "siege", version: "siege-0.2.0", from: "working tree at e407b6a08cba2ef1c683e20d42279dc720a26077", load: () => import("../frozen/siege-0.2.0.js").then((m) => m.bundle) },
   { ruleset: "siege", version: "siege-0.3.0", from: "04ca1d9f01b378adf486ec27ffa69fd2116afdca", load: () => import("../frozen/siege-0.3.0.js").then((m) => m.bundle) },
-  { ruleset: "siege", version: "siege-0.4.0", from: "working tree at 0080f1e6f588aef1aa426d7a1e04652d0545d08e", load: () => import("../frozen/siege-0.4.0.js").then((m) => m.bundle) },
+  { ruleset: "siege", version: "siege-0.4.0", from: "working tree at c3730c74e9ae57d01affbff1f8c5543aaacf1513", load: () => import("../frozen/siege-0.4.0.js").then((m) => m.bundle) },
   { ruleset: "sigmar", version: "sigmar-0.1.0", from: "working tree at e407b6a08cba2ef1c683e20d42279dc720a26077", load: () => import("../frozen/sigmar-0.1.0.js").then((m) => m.bundle) },
   { ruleset: "sigmar", version: "sigmar-0.2.0", from: "04ca1d9f01b378adf486ec27ffa69fd2116afdca", load: () => import("../frozen/sigmar-0.2.0.js").then((m) => m.bundle) },
   { ruleset: "sigmar", version: "sigmar-0.3.0", from: "working tree at e442556310951e99acc95642c7b8a5e158992bda", load: () => import("../frozen/sigmar-0.3.0.js").then((m) => m.bundle) },

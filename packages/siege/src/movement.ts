@@ -12,7 +12,19 @@ import { hitSpace } from "./damage";
 import { cameraPing } from "./reveal";
 import { afterAction, dropWatch, takeAction } from "./watch";
 import { emptySpace, geoOf, obstacleAt, occupant, profile, reinforcedAt, tokensOf, upperHolder, upperReaches, type Board } from "./query";
-import type { OperatorId, OperatorState, Place } from "./types";
+import type { Activation, OperatorId, OperatorState, Place } from "./types";
+
+/**
+ * The activation's flags after a step from `from` to `to` (seed 004 "이동": going up through an
+ * access point ends the movement, so `climbed` once up; "상층부와 진입로": down once, so
+ * `descended` once a step leaves an upper floor). The step rule's own update, shared with the
+ * walk planner (`reachableSquares`), which applies it to a whole walk from its start: a walk's
+ * inner squares are all on the ground (a walk ends once up, and only its first step can come down),
+ * so the walk sets the flags as its single step from start to end would.
+ */
+export function flagsAfterStep(act: Pick<Activation, "climbed" | "descended">, from: Place, to: Place): Pick<Activation, "climbed" | "descended"> {
+  return { climbed: act.climbed || isUpper(to), descended: act.descended || isUpper(from) };
+}
 
 /** The movement cost of a `step` command, or an error (seed 004 "이동", "장애물", "상층부와 진입로"). */
 export function stepProblem(b: Board, team: Team, op: OperatorState, from: Place, to: Place, via: Place | undefined): Code | number {
@@ -106,8 +118,7 @@ export const movementRules: CommandRules<"step" | "lean" | "stand" | "run"> = {
       if (token) token.at = cmd.to;
       else op.at = cmd.to;
       act.mp -= cost;
-      if (isUpper(cmd.to)) act.climbed = true;
-      if (isUpper(from)) act.descended = true;
+      Object.assign(act, flagsAfterStep(act, from, cmd.to));
       ctx.emit({ type: "moved", operator: op.id, ...(token ? { token: token.id } : {}), from, to: cmd.to, cost });
       enter(ctx, op.id, cmd.to);
       afterAction(ctx, op.id);

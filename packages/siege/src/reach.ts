@@ -9,9 +9,8 @@
  * the seat's own answer.
  */
 import type { SeatId } from "@fogwar/engine";
-import { isUpper } from "./board";
 import { legalSteps, type StepCommand } from "./legal";
-import { stepProblem } from "./movement";
+import { flagsAfterStep, stepProblem } from "./movement";
 import { teamOfSeat, type Board } from "./query";
 import type { Place, TokenId } from "./types";
 
@@ -45,12 +44,11 @@ function eventfulSquares(b: Board): Set<Place> {
 /**
  * The board as it would stand after the walk so far: the walker (the operator's model, or the
  * token) on `at` with `mp` movement points left, and the activation's flags as the step rule sets
- * them (`climbed` once up, `descended` once down). Shares everything else with `b`.
+ * them (`flagsAfterStep`, the walk from `start` taken as one step). Shares everything else with `b`.
  */
 function standingAt(b: Board, token: TokenId | undefined, start: Place, at: Place, mp: number): Board {
   const act = b.activation!;
-  const moved = at !== start;
-  const activation = { ...act, mp, climbed: act.climbed || (moved && isUpper(at)), descended: act.descended || (moved && isUpper(start)) };
+  const activation = { ...act, mp, ...(at !== start ? flagsAfterStep(act, start, at) : {}) };
   if (token !== undefined) return { ...b, activation, tokens: b.tokens.map((t) => (t.id === token ? { ...t, at } : t)) };
   const op = b.operators[act.operator]!;
   return { ...b, activation, operators: { ...b.operators, [op.id]: { ...op, at } } };

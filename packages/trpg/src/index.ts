@@ -28,3 +28,4 @@ export { roundEndCommand } from "./tactics/round-end";
 export { delayedTurnOptions } from "./compose";
 export { attackOdds, reactionOdds, dodgeOdds, healOdds, overChance, type AttackOdds, type DodgeOdds, type UnknownFactor } from "./odds";
 export type { SearchWeights } from "./tactics/weights";
+export { freeStrikeCause, freeStrikeCauseInLog, coverAgainst, type FreeStrikeCause, type CoverAgainst } from "./hints";

@@ -5,8 +5,11 @@
  * itself while the viewer only waits (another seat's turn, or a spectator) and wherever the ruleset
  * asks (the TRPG while a target is picked on the map), opening again when that ends; the player may
  * fold or open it any time. A desktop has room for all of it and ignores the fold (./TableChrome.css).
+ * The bar is a box that scrolls inside itself (short on a phone): while part of it lies below its
+ * bottom edge, a "More below" cue stands pinned there, and a tap on it scrolls the bar on, so no
+ * button is left out of sight without a sign that it is there.
  */
-import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMatchEndShown } from "./match-end-shown";
 
@@ -76,6 +79,33 @@ function useQuestionInSight(ref: { readonly current: HTMLElement | null }): void
   });
 }
 
+/**
+ * Whether part of the bar lies below its visible bottom (more than a few pixels), checked after
+ * each render, as it scrolls, and as it or any of its parts changes size (a part's own state, such
+ * as an opened note, changes the bar's content without rendering the bar).
+ */
+function useMoreBelow(ref: { readonly current: HTMLElement | null }): boolean {
+  const [more, setMore] = useState(false);
+  const check = useCallback(() => {
+    const bar = ref.current;
+    if (bar) setMore(bar.scrollHeight - bar.scrollTop - bar.clientHeight > 4);
+  }, [ref]);
+  useLayoutEffect(check);
+  useLayoutEffect(() => {
+    const bar = ref.current;
+    if (!bar) return;
+    bar.addEventListener("scroll", check, { passive: true });
+    const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(check);
+    resized?.observe(bar);
+    for (const part of bar.children) resized?.observe(part);
+    return () => {
+      bar.removeEventListener("scroll", check);
+      resized?.disconnect();
+    };
+  });
+  return more;
+}
+
 /** {@link ActionBar}'s props. */
 export interface ActionBarProps {
   /** The region's accessible name. */
@@ -102,7 +132,8 @@ export interface ActionBarProps {
 /**
  * The pinned action bar of a table: the clocks, the turn line, leaving the match (Concede floats
  * right of the next line), the fold's button (on a phone only: it shares its line with Concede),
- * then the ruleset's part. Once the match is over (the match-end banner stands above the table),
+ * then the ruleset's part, and the "More below" cue while part of the bar is scrolled out of sight
+ * ({@link useMoreBelow}). Once the match is over (the match-end banner stands above the table),
  * nothing is left to wait for: the bar is never folded and has no fold button.
  */
 export function ActionBar({ label, fold, clock, abandonment, turn, className, children }: ActionBarProps) {
@@ -112,6 +143,12 @@ export function ActionBar({ label, fold, clock, abandonment, turn, className, ch
   const classes = ["action-bar", folded ? "folded" : "", className ?? ""].filter(Boolean).join(" ");
   const ref = useRef<HTMLElement>(null);
   useQuestionInSight(ref);
+  const more = useMoreBelow(ref);
+  // Most of the bar's visible height: a tap on the cue brings what lay under it into sight, and keeps a line of what was seen.
+  const scrollOn = () => {
+    const bar = ref.current;
+    if (bar) bar.scrollTop += Math.max(40, Math.round(bar.clientHeight * 0.7));
+  };
   return (
     <section ref={ref} className={classes} aria-label={label} data-folded={folded}>
       {clock}
@@ -131,6 +168,11 @@ export function ActionBar({ label, fold, clock, abandonment, turn, className, ch
         </p>
       )}
       {children}
+      {more && (
+        <button type="button" className="bar-more" onClick={scrollOn}>
+          {t("actionBar.more")}
+        </button>
+      )}
     </section>
   );
 }

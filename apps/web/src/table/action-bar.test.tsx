@@ -97,3 +97,48 @@ test("a new question brings the bar back to its top: a reader scrolled down to a
   rerender(<Asking question="Choose the hit part" choice="die 2" />);
   expect(top).toBe(0);
 });
+
+test("while part of the bar lies below its bottom edge a 'More below' cue is pinned there, and a tap on it scrolls the bar on until nothing is left below (a phone's short bar hides no button without a sign)", () => {
+  const Long = () => (
+    <ActionBar label="Your current decision" fold={{ folded: false, setFolded: () => undefined }} turn={{ mine: true, text: "Your turn" }}>
+      <ul className="command-list">
+        {Array.from({ length: 12 }, (_, i) => (
+          <li key={i}>
+            <button type="button">Remove model {i + 1}</button>
+          </li>
+        ))}
+      </ul>
+    </ActionBar>
+  );
+  render(<Long />);
+  const bar = screen.getByRole("region", { name: "Your current decision" });
+  // jsdom lays nothing out: the bar's heights and scroll position are plain values here (a 320 px box over 900 px of content).
+  let top = 0;
+  Object.defineProperty(bar, "scrollTop", { configurable: true, get: () => top, set: (v: number) => (top = Math.max(0, Math.min(900 - 320, v))) });
+  Object.defineProperty(bar, "scrollHeight", { configurable: true, get: () => 900 });
+  Object.defineProperty(bar, "clientHeight", { configurable: true, get: () => 320 });
+  act(() => {
+    fireEvent.scroll(bar);
+  });
+  const cue = () => screen.queryByRole("button", { name: "More below ▾" });
+  expect(cue()).not.toBeNull();
+  // The cue is the bar's last element (pinned to its visible bottom by TableChrome.css), kept when the bar is folded.
+  expect(bar.lastElementChild).toBe(cue());
+  expect(cue()!.classList.contains("bar-more")).toBe(true);
+  const taps: number[] = [];
+  while (cue() && taps.length < 10) {
+    act(() => {
+      fireEvent.click(cue()!);
+      fireEvent.scroll(bar);
+    });
+    taps.push(top);
+  }
+  expect(taps).toEqual([224, 448, 580]);
+  expect(cue()).toBeNull();
+  // Scrolled back up, the cue returns.
+  act(() => {
+    top = 100;
+    fireEvent.scroll(bar);
+  });
+  expect(cue()).not.toBeNull();
+});

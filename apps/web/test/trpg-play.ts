@@ -26,19 +26,23 @@ export function until(state: TrpgState, pred: (s: TrpgState) => boolean): TrpgSt
 }
 
 /**
- * Seed 002 3-1 접전: from `start` (a GM setup), Vale's turn with the first raider put beside her, and
- * her seat's first legal move more than 3 squares away from it: the state after that move, where
- * the opponent is asked about a free strike. @throws Error when the move is refused.
+ * Seed 002 3-1 접전: from `start` (a GM setup), Vale's turn with the first raider put beside her
+ * (`before`), and her seat's first legal move more than 3 squares away from it: the state after
+ * that move (`after`), where the opponent is asked about a free strike. @throws Error when the move
+ * is refused.
  */
-export function leavingEngagement(start: TrpgState): TrpgState {
+export function leavingEngagementFrom(start: TrpgState): { before: TrpgState; after: TrpgState } {
   const s = structuredClone(until(start, (x) => x.turn?.actor === "vale"));
   const raider = s.characters["raider-1"]!;
   raider.at = { x: s.characters.vale!.at!.x + 1, y: s.characters.vale!.at!.y };
   const away = legalCommandsInView(trpg.viewFor(s, seatViewer("p1")), "p1").find((c) => c.type === "move" && Math.abs(c.to.x - raider.at!.x) + Math.abs(c.to.y - raider.at!.y) > 3);
   const r = trpg.apply(s, away!, "p1");
   if (!r.ok) throw new Error(r.error.code);
-  return r.state;
+  return { before: s, after: r.state };
 }
+
+/** The state of {@link leavingEngagementFrom} after the move: the opponent is asked about a free strike. */
+export const leavingEngagement = (start: TrpgState): TrpgState => leavingEngagementFrom(start).after;
 
 /**
  * Seed 002 3-4 회피 판정: from `start` (a GM setup), the first raider's turn with it at (4,9) and Vale

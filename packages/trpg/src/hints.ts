@@ -6,7 +6,8 @@
  */
 import { allCharacters, mapOf, peopleInSight, RULES, seenBy, sprintAllowance, standing, weaponById, type Board } from "./board";
 import { coverOnLine, terrainAt, type CoverLevel } from "./geometry";
-import type { CharacterId, CharacterState, Square, TrpgEvent } from "./types";
+import type { Square } from "@fogwar/engine";
+import type { CharacterId, CharacterState, TrpgEvent } from "./types";
 
 const COST = RULES.costs;
 const RANK: Record<CoverLevel, number> = { half: 1, three_quarter: 2, full: 3 };

@@ -10,6 +10,8 @@ import { useMemo, useState } from "react";
 import { actionCost, type ActionCommand, type TrpgCommand, type TrpgView } from "@fogwar/trpg";
 import { charName, squareCode, type TrpgWords } from "./words";
 import { AttackOddsPanel, ReactionOddsPanel } from "./Odds";
+import { freeStrikeKey, givesCover, withCover } from "./why";
+import type { FreeStrikeCause } from "@fogwar/trpg";
 import "../../i18n/trpg-strings";
 
 /** What a command does, in words. */
@@ -105,8 +107,10 @@ export interface Builder {
   readonly setBurst: (v: boolean) => void;
   /** The legal commands the chosen kind and options leave. */
   readonly matching: readonly TrpgCommand[];
-  /** What a map click answers now: value -> label. */
+  /** What a map click answers now: value -> label (a move's with the cover its square gives). */
   readonly targets: ReadonlyMap<string, string>;
+  /** The squares of `targets` with cover against an enemy in sight (seed 002 3-3; the map marks them). */
+  readonly covered: ReadonlySet<string>;
   /** An attack picked on the map, waiting for the player's confirmation (null: none). */
   readonly picked: TrpgCommand | null;
   readonly setPicked: (c: TrpgCommand | null) => void;
@@ -125,22 +129,25 @@ export function useBuilder(w: TrpgWords, legal: readonly TrpgCommand[]): Builder
     () => legal.filter((c) => c.type === current && (!("called" in c) || c.called === called) && (c.type !== "shoot" || c.burst === burst)),
     [legal, current, called, burst],
   );
-  const targets = useMemo(() => {
+  const [targets, covered] = useMemo(() => {
     const out = new Map<string, string>();
-    if (!current || !MAP_KINDS[current]) return out;
+    const cover = new Set<string>();
+    if (!current || !MAP_KINDS[current]) return [out, cover] as const;
     for (const c of matching) {
       const v = pickValue(c);
-      if (v && !out.has(v)) out.set(v, actionLabel(w, c));
+      if (!v || out.has(v)) continue;
+      out.set(v, withCover(w, actionLabel(w, c), c));
+      if (givesCover(w, c)) cover.add(v);
     }
-    return out;
+    return [out, cover] as const;
   }, [matching, current, w]);
   const stillLegal = picked && matching.includes(picked) ? picked : null;
   const reset = () => (setKind(null), setPicked(null), setCalled(false), setBurst(false));
-  return { kind: current, setKind: (k) => (setKind(k), setPicked(null)), called, setCalled, burst, setBurst, matching, targets, picked: stillLegal, setPicked, reset };
+  return { kind: current, setKind: (k) => (setKind(k), setPicked(null)), called, setCalled, burst, setBurst, matching, targets, covered, picked: stillLegal, setPicked, reset };
 }
 
-/** The decision the match asks of this seat: a sentence, the odds of what an answer rolls (./Odds.tsx), and one button per answer. */
-export function DecisionPrompt({ view, w, legal, onCommand }: { view: TrpgView; w: TrpgWords; legal: readonly TrpgCommand[]; onCommand: (c: TrpgCommand) => void }) {
+/** The decision the match asks of this seat: a sentence (a free strike's with why it is offered, `cause`), the odds of what an answer rolls (./Odds.tsx), and one button per answer. */
+export function DecisionPrompt({ view, w, legal, onCommand, cause }: { view: TrpgView; w: TrpgWords; legal: readonly TrpgCommand[]; onCommand: (c: TrpgCommand) => void; cause?: FreeStrikeCause | null }) {
   const p = view.pending;
   if (!p) return null;
   const who = "target" in p ? charName(w, p.target) : "character" in p ? charName(w, p.character) : "";
@@ -148,7 +155,7 @@ export function DecisionPrompt({ view, w, legal, onCommand }: { view: TrpgView; 
   return (
     <section className="decision" aria-label={w.t(`decision.${p.kind}.title`)}>
       <h3>{w.t(`decision.${p.kind}.title`)}</h3>
-      <p>{w.t(`decision.${p.kind}.text`, { who, by })}</p>
+      <p>{w.t(freeStrikeKey(p.kind, "text", cause), { who, by })}</p>
       <ReactionOddsPanel w={w} pending={p} />
       {legal
         .filter((c): c is TrpgCommand & { type: "decide" } => c.type === "decide")
@@ -206,6 +213,7 @@ export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords;
             </label>
           )}
           {MAP_KINDS[builder.kind] && <p className="hint">{t(`actions.hint.${MAP_KINDS[builder.kind]}`)}</p>}
+          {builder.covered.size > 0 && <p className="hint cover-hint">{t("cover.hint")}</p>}
           {builder.picked ? (
             <div className="confirm" role="group" aria-label={t("actions.confirmTitle")}>
               <p>
@@ -257,7 +265,7 @@ export function CommandChoice<C extends TrpgCommand>(props: { w: TrpgWords; opti
         <select value={at} onChange={(e) => onChoose(Number(e.target.value))}>
           {options.map((c, i) => (
             <option key={i} value={i}>
-              {costs ? withCost(w, actionLabel(w, c), [c]) : actionLabel(w, c)}
+              {costs ? withCost(w, withCover(w, actionLabel(w, c), c), [c]) : actionLabel(w, c)}
             </option>
           ))}
         </select>

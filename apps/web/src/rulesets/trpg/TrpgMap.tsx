@@ -35,6 +35,8 @@ export interface TrpgMapProps {
   /** Clickable squares (`x,y`) and characters (`c:<id>`), with the label of what a click does. */
   readonly targets?: ReadonlyMap<string, string>;
   readonly onPick?: (value: string) => void;
+  /** Squares of `targets` a move to which has cover against an enemy in sight (marked ◐; seed 002 3-3). */
+  readonly covered?: ReadonlySet<string>;
   /** The character whose turn it is (outlined). */
   readonly active?: string | null;
 }
@@ -72,7 +74,7 @@ export function mapFocus(view: TrpgView, characters: readonly CharacterState[]):
   return focusOn(placed.map((at) => ({ x: (MARGIN + (at.x + 0.5) * CELL) / (MARGIN + map.width * CELL), y: (MARGIN + (at.y + 0.5) * CELL) / (MARGIN + map.height * CELL) })));
 }
 
-export function TrpgMap({ view, w, targets, onPick, active }: TrpgMapProps) {
+export function TrpgMap({ view, w, targets, onPick, active, covered }: TrpgMapProps) {
   const { t } = useTranslation("trpg");
   const scenario = catalog.scenarios.get(view.scenario)!;
   const map = scenario.map;
@@ -138,7 +140,16 @@ export function TrpgMap({ view, w, targets, onPick, active }: TrpgMapProps) {
           .filter(([key]) => !key.startsWith("c:"))
           .map(([key, label]) => {
             const [x, y] = key.split(",").map(Number) as [number, number];
-            return <rect key={`t${key}`} x={x0(x) + 2} y={y0(y) + 2} width={CELL - 4} height={CELL - 4} className="target" {...pickProps(key, label, onPick)} />;
+            return (
+              <g key={`t${key}`}>
+                <rect x={x0(x) + 2} y={y0(y) + 2} width={CELL - 4} height={CELL - 4} className="target" {...pickProps(key, label, onPick)} />
+                {covered?.has(key) && (
+                  <text x={x0(x) + CELL - 4} y={y0(y) + 11} textAnchor="end" className="cover-mark" aria-hidden="true" pointerEvents="none">
+                    ◐
+                  </text>
+                )}
+              </g>
+            );
           })}
       {tokens.map((c) => {
         const at = c.at ?? c.lastSeen;
@@ -174,9 +185,10 @@ export function TrpgMap({ view, w, targets, onPick, active }: TrpgMapProps) {
 
 /**
  * The map's legend: a swatch for each kind of square the scenario's map has (cover, walls,
- * contamination), the lights at night, and the token styles (concealed, last seen, overwatch cone).
+ * contamination), the lights at night, the token styles (concealed, last seen, overwatch cone), and
+ * while a move is chosen (`covered`) the mark of a square with cover against an enemy in sight.
  */
-export function TrpgMapLegend({ view }: { readonly view: TrpgView }) {
+export function TrpgMapLegend({ view, covered }: { readonly view: TrpgView; readonly covered?: boolean }) {
   const { t } = useTranslation("trpg");
   const map = catalog.scenarios.get(view.scenario)!.map;
   const letters = new Set(map.rows.join(""));
@@ -193,6 +205,7 @@ export function TrpgMapLegend({ view }: { readonly view: TrpgView }) {
   items.push([t("map.legendConcealed"), swatch(SIDE_COLOUR.party, 1, SIDE_COLOUR.party)]);
   items.push([t("map.legendLastSeen"), swatch("none", 1, SIDE_COLOUR.enemies)]);
   items.push([t("map.legendCone"), swatch(SIDE_COLOUR.enemies, 0.13)]);
+  if (covered) items.push([t("map.legendCover"), <span className="cover-mark" aria-hidden="true">◐</span>]);
   return (
     <ul className="map-legend" aria-label={t("map.legend")}>
       {items.map(([label, icon]) => (

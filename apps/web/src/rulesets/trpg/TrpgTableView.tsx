@@ -9,12 +9,13 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
-import { awaiting, catalog, STAT_NAMES, type TrpgCommand, type TrpgEvent, type TrpgView } from "@fogwar/trpg";
+import { awaiting, catalog, freeStrikeCauseInLog, STAT_NAMES, type TrpgCommand, type TrpgEvent, type TrpgView } from "@fogwar/trpg";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
 import { MAP_COLUMNS_EXTRA, TrpgMap, TrpgMapLegend, mapFocus } from "./TrpgMap";
 import { ActionControls, DecisionPrompt, MAP_KINDS, asksFirst, useBuilder, pickValue } from "./TrpgControls";
 import { DelayedTurns, useDelayedComposer } from "./DelayedTurns";
 import { WaitingFor } from "./WaitingFor";
+import { useFreeStrikeCause } from "./why";
 import { GmConsole } from "./GmConsole";
 import { audienceOf, charName, describeEvent, inLanguage, squareCode, type TrpgWords } from "./words";
 import { NotifyButton, SoundToggle } from "../../table/TableChrome";
@@ -52,6 +53,7 @@ export function TrpgTableView({ view, seat, legal, onCommand, events, banner, no
   const name = useSeatNamer(seats);
   const w: TrpgWords = { t, language: i18n.language, name, view };
   const builder = useBuilder(w, legal);
+  const strikeCause = useFreeStrikeCause(view);
   // The board opens zoomed on a narrow screen so a square is at least 24 px (pan by finger).
   const column = useRef<HTMLDivElement>(null);
   const [frameWidth, setFrameWidth] = useState(0);
@@ -112,9 +114,9 @@ export function TrpgTableView({ view, seat, legal, onCommand, events, banner, no
       <div className="table-grid">
         <div className="board-column" ref={column} style={{ "--board-ratio": (scenario.map.width + MAP_COLUMNS_EXTRA) / (scenario.map.height + MAP_COLUMNS_EXTRA) } as CSSProperties}>
           <BoardViewport label={t("map.title")} initialZoom={phoneZoom(scenario.map.width + MAP_COLUMNS_EXTRA, frameWidth)} focus={mapFocus(view, myCharacters)}>
-            <TrpgMap view={view} w={w} targets={readOnly ? undefined : composing ? composer.targets : builder.targets} onPick={onPick} active={composing ? composer.actor : (view.turn?.actor ?? null)} />
+            <TrpgMap view={view} w={w} targets={readOnly ? undefined : composing ? composer.targets : builder.targets} covered={readOnly || composing ? undefined : builder.covered} onPick={onPick} active={composing ? composer.actor : (view.turn?.actor ?? null)} />
           </BoardViewport>
-          <TrpgMapLegend view={view} />
+          <TrpgMapLegend view={view} covered={!readOnly && !composing && builder.covered.size > 0} />
         </div>
         <div className="side-column">
           {!readOnly && (
@@ -125,14 +127,14 @@ export function TrpgTableView({ view, seat, legal, onCommand, events, banner, no
               abandonment={abandonment}
               turn={turnLine(waiting, seat, { yours: yourTurn(w), awaiting: (seats) => t("awaiting", { seats: seatList(name, seats) }) })}
             >
-              {!mine && waiting.length > 0 && <WaitingFor view={view} w={w} waiting={waiting} />}
+              {!mine && waiting.length > 0 && <WaitingFor view={view} w={w} waiting={waiting} cause={strikeCause} />}
               <BotNote bots={bots} waiting={waiting} />
               {notice && (
                 <p className="error" role="alert">
                   ⚠ {notice}
                 </p>
               )}
-              {mine && view.pending && <DecisionPrompt view={view} w={w} legal={legal} onCommand={onCommand} />}
+              {mine && view.pending && <DecisionPrompt view={view} w={w} legal={legal} onCommand={onCommand} cause={strikeCause} />}
               {mine && !view.pending && view.phase === "turn" && <ActionControls w={w} legal={legal} builder={builder} onCommand={onCommand} />}
               {composing && <DelayedTurns key={`${view.round}`} composer={composer} w={w} onCommand={onCommand} />}
               {master && <GmConsole view={view} w={w} legal={legal} onCommand={onCommand} />}
@@ -273,19 +275,25 @@ function Roster({ view, w }: { view: TrpgView; w: TrpgWords }) {
   );
 }
 
-/** The dice log: every event in words, with who heard it when not everyone did. */
+/**
+ * The dice log: every event in words, with who heard it when not everyone did; a free strike with
+ * why it was made, where what the one struck did next tells (@fogwar/trpg `freeStrikeCauseInLog`,
+ * seed 002 3-1 접전).
+ */
 function DiceLog({ events, w }: { events: readonly { readonly seq: number; readonly events: readonly TrpgEvent[] }[]; w: TrpgWords }) {
-  const lines = events.flatMap((e) => e.events.map((ev, i) => ({ key: `${e.seq}:${i}`, ev })));
+  const all = events.flatMap((e) => e.events);
+  const lines = events.flatMap((e) => e.events.map((ev, i) => ({ key: `${e.seq}:${i}`, ev }))).map((line, i) => ({ ...line, why: freeStrikeCauseInLog(all, i) }));
   const { ref, onScroll } = useStickToBottom<HTMLOListElement>(lines.length);
   return (
     <section className="dice-log" aria-label={w.t("log.title")}>
       <h3>{w.t("log.title")}</h3>
       <ol ref={ref} onScroll={onScroll} aria-live="polite">
-        {lines.slice(-200).map(({ key, ev }) => {
+        {lines.slice(-200).map(({ key, ev, why }) => {
           const heard = audienceOf(w, ev);
           return (
             <li key={key} className={`ev-${ev.type}${heard ? " private" : ""}`}>
               {describeEvent(w, ev)}
+              {why && ev.type === "attack" && <span className="why"> · {w.t(`freeStrikeWhy.${why}`, { who: charName(w, ev.attacker), target: charName(w, ev.target) })}</span>}
               {heard && <span className="heard"> · {heard}</span>}
             </li>
           );

@@ -3,7 +3,8 @@
  * 페이즈 (seed 003 19, 24, 30: "해당 페이즈", "배치 페이즈"), never a 단계, and a pile-in is one word,
  * 파일인, and a unit is a 유닛 (the seed's word throughout, never 부대), in the table's strings, the
  * rules help and the guide's Age of Sigmar part. 단계 stays only where it means a stage of the
- * attack sequence or a step of the review.
+ * attack sequence or a step of the review. The map's words are the legend's: 전투 범위 (seed 003's
+ * combat range), 베이스, 응집 (coherency), never 교전 범위, 기지 or 결속.
  */
 import ko from "../../i18n/ko/sigmar.json";
 import koHelp from "../../i18n/ko/sigmarHelp.json";
@@ -34,4 +35,9 @@ test("a pile-in is written one way, 파일인", () => {
 test("a unit is 유닛 everywhere, as the seed writes it, never 부대", () => {
   expect(all.filter(([, text]) => text.includes("부대"))).toEqual([]);
   expect(all.filter(([, text]) => text.includes("유닛")).length).toBeGreaterThan(20);
+});
+
+test("the map's words are the legend's everywhere: combat range is 전투 범위 (seed 003's word), a base 베이스, coherency 응집, never 교전 범위, 기지 or 결속", () => {
+  expect(all.filter(([, text]) => /교전 범위|기지|결속/.test(text))).toEqual([]);
+  for (const word of ["전투 범위", "베이스", "응집"]) expect([word, all.filter(([, text]) => text.includes(word)).length > 2]).toEqual([word, true]);
 });

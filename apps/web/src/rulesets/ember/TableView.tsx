@@ -20,6 +20,7 @@ import { TerrainLegend } from "./TerrainLegend";
 import { UnitPanel } from "./UnitPanel";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
 import { NotifyButton, SoundToggle } from "../../table/TableChrome";
+import { Later } from "../../table/Later";
 import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
 import { Result, Summary, awaitingSeats, useTurnLine } from "./Header";
 import { ActionBar, useFold } from "../../table/ActionBar";
@@ -230,9 +231,11 @@ function BattleView({ view, seat, legal, onCommand, events, banner, notice, cloc
       <Result view={view} seat={seat} />
       <div className="table-grid">
         <div className="board-column">
-          <BoardViewport label={t("board.name")} initialZoom={phoneZoom(12, Math.min(globalThis.innerWidth ?? 1280, 1280) - 16, 40)}>
-            <Board view={view} seat={seat} selected={selected} onSelectUnit={(id) => setSelected((s) => (s === id ? null : id))} squares={squares} targets={targets} onCommand={send} sight={sight} turns={turns} />
-          </BoardViewport>
+          <Later placeholder={<div className="board-placeholder" aria-busy="true" />}>
+            <BoardViewport label={t("board.name")} initialZoom={phoneZoom(12, Math.min(globalThis.innerWidth ?? 1280, 1280) - 16, 40)}>
+              <Board view={view} seat={seat} selected={selected} onSelectUnit={(id) => setSelected((s) => (s === id ? null : id))} squares={squares} targets={targets} onCommand={send} sight={sight} turns={turns} />
+            </BoardViewport>
+          </Later>
         </div>
         <div className="side-column">
           <ActionBar label={t("actionBar")} fold={fold} clock={clock} abandonment={abandonment} turn={turn}>
@@ -282,42 +285,46 @@ function BattleView({ view, seat, legal, onCommand, events, banner, notice, cloc
                 }
               />
             )}
-            {seat && view.phase !== "finished" && (
-              <p className="turn-alerts">
-                <NotifyButton /> <SoundToggle />
-              </p>
-            )}
-            <HowToPlayLink ruleset="ember" newTab />
+            <Later>
+              {seat && view.phase !== "finished" && (
+                <p className="turn-alerts">
+                  <NotifyButton /> <SoundToggle />
+                </p>
+              )}
+              <HowToPlayLink ruleset="ember" newTab />
+            </Later>
           </ActionBar>
-          <Summary view={view} seat={seat} />
-          <UnitPanel view={view} unit={shownUnit} />
-          <AttackPanel view={view} events={flatEvents} />
-          {!planning && (view.phase === "plan" || Object.keys(view.revealed).length > 0) && <PlanPanel key={`${view.round}:${view.phase}`} view={view} seat={seat} legal={legal} onCommand={send} />}
-          <details className="legend">
-            <summary>{t("board.legend")}</summary>
-            <ul>
-              <li>{t("board.legendMove")}</li>
-              <li>{t("board.legendTarget")}</li>
-              <li>{t("board.legendActive")}</li>
-              <li>{t("board.legendParts")}</li>
-              <li>{t("board.legendCamouflage")}</li>
-              <TerrainLegend view={view} />
-            </ul>
-          </details>
-          <nav className="roster" aria-label={t("roster")}>
-            <h3>{t("roster")}</h3>
-            <ul>
-              {view.units.map((u) => (
-                <li key={u.id}>
-                  <button type="button" aria-pressed={selected === u.id} onClick={() => setSelected(u.id)}>
-                    {seatMark(view, u.owner)} <strong className="unit-short">{unitShort(view, u.id)}</strong> {unitLabel(view, u.id, name)} · {t(`kind.${u.kind}`)}
-                    {u.destroyed ? ` · ✕ ${t("destroyed")}` : !u.deployed ? ` · ${t("notDeployed")}` : u.kind === "mech" ? ` · ${t(`stanceShort.${u.stance}`)}` : ""}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <EventLog view={view} events={events} />
+          <Later>
+            <Summary view={view} seat={seat} />
+            <UnitPanel view={view} unit={shownUnit} />
+            <AttackPanel view={view} events={flatEvents} />
+            {!planning && (view.phase === "plan" || Object.keys(view.revealed).length > 0) && <PlanPanel key={`${view.round}:${view.phase}`} view={view} seat={seat} legal={legal} onCommand={send} />}
+            <details className="legend">
+              <summary>{t("board.legend")}</summary>
+              <ul>
+                <li>{t("board.legendMove")}</li>
+                <li>{t("board.legendTarget")}</li>
+                <li>{t("board.legendActive")}</li>
+                <li>{t("board.legendParts")}</li>
+                <li>{t("board.legendCamouflage")}</li>
+                <TerrainLegend view={view} />
+              </ul>
+            </details>
+            <nav className="roster" aria-label={t("roster")}>
+              <h3>{t("roster")}</h3>
+              <ul>
+                {view.units.map((u) => (
+                  <li key={u.id}>
+                    <button type="button" aria-pressed={selected === u.id} onClick={() => setSelected(u.id)}>
+                      {seatMark(view, u.owner)} <strong className="unit-short">{unitShort(view, u.id)}</strong> {unitLabel(view, u.id, name)} · {t(`kind.${u.kind}`)}
+                      {u.destroyed ? ` · ✕ ${t("destroyed")}` : !u.deployed ? ` · ${t("notDeployed")}` : u.kind === "mech" ? ` · ${t(`stanceShort.${u.stance}`)}` : ""}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <EventLog view={view} events={events} />
+          </Later>
         </div>
       </div>
     </div>

@@ -6,7 +6,7 @@
  */
 import { engagedWith, equipmentOf, itemOfKind, seenBy, standing, statsOf, weaponOf, type Board } from "../board";
 import { meleeWeaponOf } from "../attack";
-import { checkAction } from "../check";
+import { actionCost, checkAction } from "../check";
 import { distance } from "../geometry";
 import type { ActionCommand, CharacterState, Turn } from "../types";
 import { blow, over, worth, WORTH, type Blow } from "./odds";
@@ -45,7 +45,7 @@ function scored(b: Board, byTarget: ReadonlyMap<string, Blow[]>, stakes: Readonl
 
 /**
  * The packages `a` (the acting character, placed on `b`) may play with `ap` AP in `turn`, each
- * checked by the rules' own `checkAction`. `cost` is what the free strikes of engaged opponents
+ * checked by the rules' own `checkAction` and costed by their `actionCost` (seed 002 3-1). `cost` is what the free strikes of engaged opponents
  * would take from it when it fires a weapon that is not a pistol (seed 002 3-1 접전).
  */
 export function packagesAt(b: Board, a: CharacterState, turn: Turn, ap: number, work: Work, cost: number): Package[] {
@@ -54,6 +54,8 @@ export function packagesAt(b: Board, a: CharacterState, turn: Turn, ap: number, 
     work.spend();
     return checkAction(b, a, t, cmd) === null;
   };
+  /** What commands cost together, as the rules charge them. */
+  const costOf = (...cmds: ActionCommand[]) => cmds.reduce((n, cmd) => n + actionCost(b, a, t0, cmd), 0);
   const out: Package[] = [NOTHING];
   const foes = Object.values(b.characters)
     .filter((t) => t.side !== a.side && t.status !== "dead" && t.at && seenBy(t, a.side))
@@ -68,12 +70,15 @@ export function packagesAt(b: Board, a: CharacterState, turn: Turn, ap: number, 
   if (w.kind !== "melee") {
     // Unbraced, and with a heavy weapon also braced first (seed 002 3-1: bonus action, 2 AP).
     const stances: { prefix: ActionCommand[]; a: CharacterState; b: Board; turn: Turn }[] = [{ prefix: [], a, b, turn: t0 }];
-    if (w.kind === "heavy" && !a.braced && ap >= 6 && ok({ type: "brace" })) {
+    const brace: ActionCommand = { type: "brace" };
+    const aimedAt = (id: string): ActionCommand => ({ type: "shoot", targets: [id], burst: false, called: false });
+    const shooting = costOf(aimedAt(""));
+    if (w.kind === "heavy" && !a.braced && ap >= costOf(brace) + shooting && ok(brace)) {
       const braced = { ...a, braced: true };
-      stances.push({ prefix: [{ type: "brace" }], a: braced, b: { ...b, characters: { ...b.characters, [a.id]: braced } }, turn: { ...t0, ap: ap - 2 } });
+      stances.push({ prefix: [brace], a: braced, b: { ...b, characters: { ...b.characters, [a.id]: braced } }, turn: { ...t0, ap: ap - costOf(brace) } });
     }
     for (const stance of stances) {
-      const used = stance.prefix.length * 2 + 4;
+      const used = costOf(...stance.prefix) + shooting;
       const valid = foes.filter((t) => ok({ type: "shoot", targets: [t.id], burst: false, called: false }, stance.turn));
       for (const t of valid) {
         work.spend(2);
@@ -81,10 +86,11 @@ export function packagesAt(b: Board, a: CharacterState, turn: Turn, ap: number, 
         const called = blow(stance.b, stance.a, t, w.id, "aimed", true);
         push([...stance.prefix, { type: "shoot", targets: [t.id], burst: false, called: false }], used, new Map([[t.id, [aimed]]]), fireCost);
         push([...stance.prefix, { type: "shoot", targets: [t.id], burst: false, called: true }], used, new Map([[t.id, [called]]]), fireCost);
-        if (w.kind === "pistol" && ap >= 6 && ok({ type: "snapshot", target: t.id, called: false }, { ...t0, ap: ap - 4 })) {
+        const snapshot: ActionCommand = { type: "snapshot", target: t.id, called: false };
+        if (w.kind === "pistol" && ap >= shooting + costOf(snapshot) && ok(snapshot, { ...t0, ap: ap - shooting })) {
           work.spend();
           const snap = blow(b, a, t, w.id, "snapshot", false);
-          push([{ type: "shoot", targets: [t.id], burst: false, called: false }, { type: "snapshot", target: t.id, called: false }], 6, new Map([[t.id, [aimed, snap]]]), fireCost);
+          push([aimedAt(t.id), snapshot], shooting + costOf(snapshot), new Map([[t.id, [aimed, snap]]]), fireCost);
         }
       }
       if (w.rateOfFire < 2 || valid.length === 0) continue;
@@ -108,7 +114,8 @@ export function packagesAt(b: Board, a: CharacterState, turn: Turn, ap: number, 
       const near = [...foes].sort((x, y) => distance(a.at!, x.at!) - distance(a.at!, y.at!))[0]!;
       work.spend();
       const shot = blow(b, a, near, w.id, "overwatch", false);
-      out.push({ commands: [{ type: "overwatch", dir: directionTo(a.at!, near.at!) }], ap: 4, value: work.weights.overwatch * worth(near, [shot], work.stakes[near.id]).value, down: {}, targets: [] });
+      const watch: ActionCommand = { type: "overwatch", dir: directionTo(a.at!, near.at!) };
+      out.push({ commands: [watch], ap: costOf(watch), value: work.weights.overwatch * worth(near, [shot], work.stakes[near.id]).value, down: {}, targets: [] });
     }
   }
   const melee = meleeWeaponOf(a);
@@ -117,19 +124,20 @@ export function packagesAt(b: Board, a: CharacterState, turn: Turn, ap: number, 
     work.spend(2);
     const strike = blow(b, a, t, melee, "melee", false);
     const called = blow(b, a, t, melee, "melee", true);
-    push([{ type: "melee", target: t.id, called: false }], 3, new Map([[t.id, [strike]]]));
-    push([{ type: "melee", target: t.id, called: true }], 3, new Map([[t.id, [called]]]));
-    if (ap >= 6) {
-      push([{ type: "melee", target: t.id, called: false }, { type: "melee", target: t.id, called: false }], 6, new Map([[t.id, [strike, strike]]]));
+    const at = (id: string, c = false): ActionCommand => ({ type: "melee", target: id, called: c });
+    push([at(t.id)], costOf(at(t.id)), new Map([[t.id, [strike]]]));
+    push([at(t.id, true)], costOf(at(t.id, true)), new Map([[t.id, [called]]]));
+    if (ap >= costOf(at(t.id), at(t.id))) {
+      push([at(t.id), at(t.id)], costOf(at(t.id), at(t.id)), new Map([[t.id, [strike, strike]]]));
       for (const u of touching) {
         if (u.id <= t.id) continue;
         work.spend();
         const other = blow(b, a, u, melee, "melee", false);
-        push([{ type: "melee", target: t.id, called: false }, { type: "melee", target: u.id, called: false }], 6, new Map([[t.id, [strike]], [u.id, [other]]]));
+        push([at(t.id), at(u.id)], costOf(at(t.id), at(u.id)), new Map([[t.id, [strike]], [u.id, [other]]]));
       }
     }
   }
-  out.push(...care(b, a, ok));
+  out.push(...care(b, a, ok, costOf));
   return out;
 }
 
@@ -137,19 +145,21 @@ export function packagesAt(b: Board, a: CharacterState, turn: Turn, ap: number, 
  * Healing and stabilising (seed 002 3-6) within reach: a wound back (the character back on its
  * feet when it was down), or an end to a fallen ally's death saves.
  */
-function care(b: Board, a: CharacterState, ok: (cmd: ActionCommand) => boolean): Package[] {
+function care(b: Board, a: CharacterState, ok: (cmd: ActionCommand) => boolean, costOf: (cmd: ActionCommand) => number): Package[] {
   const out: Package[] = [];
   const chance = over(6 - statsOf(a).PRC);
   const canHeal = itemOfKind(a, "repair") !== undefined || itemOfKind(a, "medical") !== undefined;
   const medic = equipmentOf(a).some((e) => e.kind === "medical");
   for (const t of Object.values(b.characters).sort((x, y) => (x.id < y.id ? -1 : 1))) {
     if (t.side !== a.side || t.status === "dead") continue;
-    if (canHeal && ok({ type: "heal", target: t.id })) {
+    const heal: ActionCommand = { type: "heal", target: t.id };
+    const stabilise: ActionCommand = { type: "stabilise", target: t.id };
+    if (canHeal && ok(heal)) {
       const up = t.status === "incapacitated" ? WORTH.down : 0;
-      out.push({ commands: [{ type: "heal", target: t.id }], ap: 2, value: chance * (WORTH.wound + up) * 0.9, down: {}, targets: [] });
+      out.push({ commands: [heal], ap: costOf(heal), value: chance * (WORTH.wound + up) * 0.9, down: {}, targets: [] });
     }
-    if (medic && !standing(t) && ok({ type: "stabilise", target: t.id })) {
-      out.push({ commands: [{ type: "stabilise", target: t.id }], ap: 2, value: chance * 0.6, down: {}, targets: [] });
+    if (medic && !standing(t) && ok(stabilise)) {
+      out.push({ commands: [stabilise], ap: costOf(stabilise), value: chance * 0.6, down: {}, targets: [] });
     }
   }
   return out;

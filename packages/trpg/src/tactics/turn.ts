@@ -11,10 +11,10 @@
  */
 import type { Square } from "@fogwar/engine";
 import { meleeWeaponOf } from "../attack";
-import { engagedWith, equipmentOf, mapOf, RULES, scenarioOf, seenBy, standing, statsOf, type Board } from "../board";
+import { engagedWith, equipmentOf, RULES, scenarioOf, seenBy, standing, statsOf, type Board } from "../board";
 import { canConceal } from "../conceal";
-import { checkAction, movesOf } from "../check";
-import { distance, DIRECTIONS, key, terrainAt } from "../geometry";
+import { actionCost, checkAction, movesOf } from "../check";
+import { distance, DIRECTIONS, key } from "../geometry";
 import type { ActionCommand, CharacterState, Turn } from "../types";
 import { concealChance, findChance, huntChance, stakes } from "./chances";
 import { blow, worth } from "./odds";
@@ -183,9 +183,10 @@ export class TurnSearch {
     };
     const moves = (board: Board, c: CharacterState, t: Turn, mode: "move" | "sprint", first: readonly ActionCommand[], ap: number) => {
       this.work.spend(ROUTE_UNITS);
-      return [...movesOf(board, c, t, mode)].map(([k, route]): Destination => {
+      return [...movesOf(board, c, t, mode).keys()].map((k): Destination => {
         const to = parse(k);
-        return { to, commands: [...first, { type: mode, to }], ap: ap + route.ap, reveals: a.concealed, unseen: 1, prone: c.prone };
+        const cmd: ActionCommand = { type: mode, to };
+        return { to, commands: [...first, cmd], ap: ap + actionCost(board, c, t, cmd), reveals: a.concealed, unseen: 1, prone: c.prone };
       });
     };
     const stages: (() => Destination[])[] = [
@@ -196,8 +197,9 @@ export class TurnSearch {
         // Standing up first (a main action), then the move action from there.
         const up: ActionCommand = { type: "stand" };
         const stood = { ...a, prone: false };
-        const standing: Destination = { to: here, commands: [up], ap: RULES.costs.main, reveals: false, unseen: 1, prone: false };
-        return [standing, ...(this.movable ? moves(placed(b, [[stood, here]]), stood, { ...turn, ap: turn.ap - RULES.costs.main }, "move", [up], RULES.costs.main) : [])];
+        const upCost = actionCost(b, a, turn, up);
+        const standing: Destination = { to: here, commands: [up], ap: upCost, reveals: false, unseen: 1, prone: false };
+        return [standing, ...(this.movable ? moves(placed(b, [[stood, here]]), stood, { ...turn, ap: turn.ap - upCost }, "move", [up], upCost) : [])];
       },
       () => this.steps(b, a, here, turn.ap),
       () => {
@@ -208,7 +210,8 @@ export class TurnSearch {
           return this.steps(placed(b, [[moved, first.to]]), moved, first.to, turn.ap - first.ap).map((second) => ({ ...second, commands: [...first.commands, ...second.commands], ap: first.ap + second.ap, unseen: first.unseen * second.unseen }));
         });
       },
-      () => (turn.ap >= RULES.costs.main ? moves(b, a, turn, "sprint", [], RULES.costs.main) : []),
+      // A sprint costs at least its base (a main action), whatever route it takes.
+      () => (turn.ap >= actionCost(b, a, turn, { type: "sprint", to: here }) ? moves(b, a, turn, "sprint", [], 0) : []),
     ];
     for (const [i, stage] of stages.entries()) {
       if (i > 0 && this.work.exhausted) return;
@@ -224,7 +227,7 @@ export class TurnSearch {
       const cmd: ActionCommand = { type: "step", to };
       this.work.spend();
       if (checkAction(b, a, { ...this.turn, ap }, cmd) !== null) continue;
-      const cost = (a.prone ? RULES.costs.proneStep : RULES.costs.quick) + (terrainAt(mapOf(b), to) === "h" ? RULES.costs.halfCoverCrossing : 0);
+      const cost = actionCost(b, a, { ...this.turn, ap }, cmd);
       out.push({ to, commands: [cmd], ap: cost, reveals: false, unseen: a.concealed ? this.unseenAfterStep(b, a, to) : 1, prone: a.prone });
     }
     return out;
@@ -295,8 +298,8 @@ export class TurnSearch {
   private hunt(board: Board, me: CharacterState, at: Square, turn: Turn): Package | null {
     const hidden = this.threats.filter((t) => t.c.at === null);
     if (hidden.length === 0 || checkAction(board, me, turn, { type: "spot" }) !== null) return null;
-    const cost = turn.freeSpot ? RULES.costs.bonus : 0;
-    const left = turn.ap - cost >= RULES.costs.shooting ? 1 : 0.3;
+    const cost = actionCost(board, me, turn, { type: "spot" });
+    const left = turn.ap - cost >= actionCost(board, me, turn, { type: "shoot", targets: [], burst: false, called: false }) ? 1 : 0.3;
     let value = 0;
     for (const t of hidden) value = Math.max(value, huntChance(me, at, t.at) * left * reach(board, me, at, t.c, t.at, this.work));
     return value > 0 ? { commands: [{ type: "spot" }], ap: cost, value: this.work.weights.hunt * value, down: {}, targets: [] } : null;
@@ -315,7 +318,7 @@ export class TurnSearch {
     const stillHidden = me.concealed ? d.unseen * (pk.targets.length > 0 ? this.unseenAfterShot(board, me, pk.targets) : 1) : 0;
     const base = pk.value - leave;
     take([], base + this.score(d.to, me.prone, stillHidden, pk.down));
-    if (ap < RULES.costs.bonus || stillHidden >= 1) return;
+    if (ap < actionCost(board, me, { ...this.turn, ap }, { type: "conceal" }) || stillHidden >= 1) return;
     this.work.spend(3);
     const open: CharacterState = { ...me, concealed: false, concealment: null };
     const unaware = board.unaware.filter((pair) => !pk.targets.some((t) => pair === `${t}>${me.id}`));

@@ -10,7 +10,7 @@ import { useMemo, useState } from "react";
 import { actionCost, type ActionCommand, type TrpgCommand, type TrpgView } from "@fogwar/trpg";
 import { charName, squareCode, type TrpgWords } from "./words";
 import { AttackOddsPanel, ReactionOddsPanel } from "./Odds";
-import { freeStrikeKey, givesCover, withCover } from "./why";
+import { coverMark, freeStrikeKey, withCover } from "./why";
 import type { FreeStrikeCause } from "@fogwar/trpg";
 import "../../i18n/trpg-strings";
 
@@ -109,8 +109,8 @@ export interface Builder {
   readonly matching: readonly TrpgCommand[];
   /** What a map click answers now: value -> label (a move's with the cover its square gives). */
   readonly targets: ReadonlyMap<string, string>;
-  /** The squares of `targets` with cover against an enemy in sight (seed 002 3-3; the map marks them). */
-  readonly covered: ReadonlySet<string>;
+  /** The squares of `targets` with cover against every enemy in sight (`all`) or some (seed 002 3-3; the map marks them). */
+  readonly covered: ReadonlyMap<string, "all" | "some">;
   /** An attack picked on the map, waiting for the player's confirmation (null: none). */
   readonly picked: TrpgCommand | null;
   readonly setPicked: (c: TrpgCommand | null) => void;
@@ -131,13 +131,14 @@ export function useBuilder(w: TrpgWords, legal: readonly TrpgCommand[]): Builder
   );
   const [targets, covered] = useMemo(() => {
     const out = new Map<string, string>();
-    const cover = new Set<string>();
+    const cover = new Map<string, "all" | "some">();
     if (!current || !MAP_KINDS[current]) return [out, cover] as const;
     for (const c of matching) {
       const v = pickValue(c);
       if (!v || out.has(v)) continue;
       out.set(v, withCover(w, actionLabel(w, c), c));
-      if (givesCover(w, c)) cover.add(v);
+      const mark = coverMark(w, c);
+      if (mark) cover.set(v, mark);
     }
     return [out, cover] as const;
   }, [matching, current, w]);

@@ -28,6 +28,8 @@ const TERRAIN: Record<string, { fill: string; key?: string }> = {
   P: { fill: "#b98f55", key: "full_soft" },
 };
 const SIDE_COLOUR = { party: "#1d4ed8", enemies: "#b91c1c" } as const;
+/** The marks of a move's square with cover against every enemy in sight, or some (seed 002 3-3). */
+const COVER_MARK = { all: "●", some: "◐" } as const;
 
 export interface TrpgMapProps {
   readonly view: TrpgView;
@@ -35,8 +37,8 @@ export interface TrpgMapProps {
   /** Clickable squares (`x,y`) and characters (`c:<id>`), with the label of what a click does. */
   readonly targets?: ReadonlyMap<string, string>;
   readonly onPick?: (value: string) => void;
-  /** Squares of `targets` a move to which has cover against an enemy in sight (marked ◐; seed 002 3-3). */
-  readonly covered?: ReadonlySet<string>;
+  /** Squares of `targets` a move to which has cover against every enemy in sight (`all`, marked ●) or some (◐; seed 002 3-3). */
+  readonly covered?: ReadonlyMap<string, "all" | "some">;
   /** The character whose turn it is (outlined). */
   readonly active?: string | null;
 }
@@ -144,8 +146,8 @@ export function TrpgMap({ view, w, targets, onPick, active, covered }: TrpgMapPr
               <g key={`t${key}`}>
                 <rect x={x0(x) + 2} y={y0(y) + 2} width={CELL - 4} height={CELL - 4} className="target" {...pickProps(key, label, onPick)} />
                 {covered?.has(key) && (
-                  <text x={x0(x) + CELL - 4} y={y0(y) + 11} textAnchor="end" className="cover-mark" aria-hidden="true" pointerEvents="none">
-                    ◐
+                  <text x={x0(x) + CELL - 4} y={y0(y) + 11} textAnchor="end" className={`cover-mark ${covered.get(key)}`} aria-hidden="true" pointerEvents="none">
+                    {COVER_MARK[covered.get(key)!]}
                   </text>
                 )}
               </g>
@@ -188,7 +190,7 @@ export function TrpgMap({ view, w, targets, onPick, active, covered }: TrpgMapPr
  * contamination), the lights at night, the token styles (concealed, last seen, overwatch cone), and
  * while a move is chosen (`covered`) the mark of a square with cover against an enemy in sight.
  */
-export function TrpgMapLegend({ view, covered }: { readonly view: TrpgView; readonly covered?: boolean }) {
+export function TrpgMapLegend({ view, covered }: { readonly view: TrpgView; readonly covered?: ReadonlySet<"all" | "some"> }) {
   const { t } = useTranslation("trpg");
   const map = catalog.scenarios.get(view.scenario)!.map;
   const letters = new Set(map.rows.join(""));
@@ -205,7 +207,7 @@ export function TrpgMapLegend({ view, covered }: { readonly view: TrpgView; read
   items.push([t("map.legendConcealed"), swatch(SIDE_COLOUR.party, 1, SIDE_COLOUR.party)]);
   items.push([t("map.legendLastSeen"), swatch("none", 1, SIDE_COLOUR.enemies)]);
   items.push([t("map.legendCone"), swatch(SIDE_COLOUR.enemies, 0.13)]);
-  if (covered) items.push([t("map.legendCover"), <span className="cover-mark" aria-hidden="true">◐</span>]);
+  for (const mark of ["all", "some"] as const) if (covered?.has(mark)) items.push([t(`map.legendCover.${mark}`), <span className="cover-mark" aria-hidden="true">{COVER_MARK[mark]}</span>]);
   return (
     <ul className="map-legend" aria-label={t("map.legend")}>
       {items.map(([label, icon]) => (

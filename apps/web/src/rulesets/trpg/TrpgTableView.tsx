@@ -116,7 +116,7 @@ export function TrpgTableView({ view, seat, legal, onCommand, events, banner, no
           <BoardViewport label={t("map.title")} initialZoom={phoneZoom(scenario.map.width + MAP_COLUMNS_EXTRA, frameWidth)} focus={mapFocus(view, myCharacters)}>
             <TrpgMap view={view} w={w} targets={readOnly ? undefined : composing ? composer.targets : builder.targets} covered={readOnly || composing ? undefined : builder.covered} onPick={onPick} active={composing ? composer.actor : (view.turn?.actor ?? null)} />
           </BoardViewport>
-          <TrpgMapLegend view={view} covered={!readOnly && !composing && builder.covered.size > 0} />
+          <TrpgMapLegend view={view} covered={readOnly || composing ? undefined : new Set(builder.covered.values())} />
         </div>
         <div className="side-column">
           {!readOnly && (

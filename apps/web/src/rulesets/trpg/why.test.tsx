@@ -66,8 +66,17 @@ test("seed 002 3-3: choosing a move, each square says its cover against the raid
   expect(square?.getAttribute("aria-label")).toMatch(/^Move to B3.*half cover against Yard raider/);
   const open = container.querySelector('.trpg-map rect.target[aria-label^="Move to C6"]');
   expect(open?.getAttribute("aria-label")).toContain("no cover against Yard raider");
+  // Each square's mark agrees with its words: ● cover against every enemy named, ◐ against some, none without cover.
+  const marks = [...container.querySelectorAll(".trpg-map rect.target")].map((rect) => {
+    const label = rect.getAttribute("aria-label")!;
+    const mark = rect.parentElement!.querySelector(".cover-mark")?.textContent ?? "";
+    const covered = label.replace(/no cover against/g, "").includes("cover against");
+    return mark === (covered ? (label.includes("no cover against") ? "◐" : "●") : "");
+  });
+  expect(marks.length).toBeGreaterThan(10);
+  expect(marks.every(Boolean)).toBe(true);
   expect(container.querySelectorAll(".trpg-map .cover-mark").length).toBeGreaterThan(0);
-  expect(screen.getByText(/marks a square with cover against an enemy you can see/)).toBeTruthy();
+  expect(screen.getByText(/● marks a square with cover against every enemy you can see, ◐ against some/)).toBeTruthy();
   expect(screen.getAllByRole("option").some((o) => /B3.*half cover against Yard raider/.test(o.textContent!))).toBe(true);
   for (const secret of ["Lookout", "lookout"]) expect(container.innerHTML).not.toContain(secret);
 });

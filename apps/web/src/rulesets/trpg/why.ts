@@ -42,9 +42,13 @@ export function coverWords(w: TrpgWords, c: TrpgCommand): string {
     .join("; ");
 }
 
-/** Whether a move to the command's square has cover against at least one enemy in sight (the map marks it). */
-export const givesCover = (w: TrpgWords, c: TrpgCommand): boolean =>
-  (c.type === "move" || c.type === "sprint" || c.type === "step") && !!w.view.turn && coverAgainst(w.view, w.view.turn.actor, c.to).some((x) => x.level !== null);
+/** Whether a move to the command's square has cover against every enemy in sight (`all`), some of them (`some`), or none or no enemy in sight (null); the map marks it ● or ◐. */
+export function coverMark(w: TrpgWords, c: TrpgCommand): "all" | "some" | null {
+  if ((c.type !== "move" && c.type !== "sprint" && c.type !== "step") || !w.view.turn) return null;
+  const cover = coverAgainst(w.view, w.view.turn.actor, c.to);
+  const covered = cover.filter((x) => x.level !== null).length;
+  return covered === 0 ? null : covered === cover.length ? "all" : "some";
+}
 
 /** `label` with the cover its square gives ("Move to C5 (half cover against Yard raider)"), or `label` alone. */
 export function withCover(w: TrpgWords, label: string, c: TrpgCommand): string {

@@ -1,6 +1,7 @@
 /**
  * Age of Sigmar's battle log in words: a seat that scores holding no objective is said to hold
- * none, not to capture "no objective" (core C11, the end of turn scoring), in English and Korean.
+ * none, not to capture "no objective" (core C11, the end of turn scoring), and a declined decision
+ * says what was declined, in English and Korean.
  */
 import i18next from "i18next";
 import { setupI18n } from "../../i18n";
@@ -15,5 +16,22 @@ test("core C11: scoring with objectives names them; scoring with none says the s
   expect(say(["west"])).toMatch(/^Ana holds \S.*: 1 VP\.$/);
   await i18n.changeLanguage("ko");
   expect(say([])).toBe("Ana: 차지한 목표 없음, 승점 1.");
+  await i18n.changeLanguage("en");
+});
+
+test("a declined decision says what was declined (a phase's moment passed, a riposte, a run or a retreat kept in place, no returning model, no replacement), not a bare 'declines', in both languages", async () => {
+  const say = (what: string) => describeEvent({ t: i18next.getFixedT(null, "sigmar"), language: i18next.language, name: () => "Ana" }, { type: "declined", seat: "p1", what }, { units: {} }, null);
+  const kinds = ["phase_window", "riposte", "run_move", "retreat_move", "place_models", "replacement"];
+  for (const language of ["en", "ko"]) {
+    await i18n.changeLanguage(language);
+    const lines = kinds.map(say);
+    expect(new Set(lines).size).toBe(kinds.length);
+    for (const line of lines) expect([line, /declines\.|거절했습니다/.test(line), line.includes("{{")]).toEqual([line, false, false]);
+  }
+  await i18n.changeLanguage("en");
+  expect(say("phase_window")).toBe("Ana passes: no ability or reaction at this moment.");
+  expect(say("something_new")).toBe("Ana declines.");
+  await i18n.changeLanguage("ko");
+  expect(say("phase_window")).toBe("Ana가 넘겼습니다: 지금 쓸 능력이나 반응이 없습니다.");
   await i18n.changeLanguage("en");
 });

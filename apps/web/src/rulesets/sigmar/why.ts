@@ -3,7 +3,8 @@
  * that holds it back in this phase (it ran, so it cannot shoot or charge: project core rule C5; it
  * is in combat, so it cannot move or shoot but with Shoot in Combat weapons: C3 and seed 003 20; it
  * was set up this turn: seed 003 24; no enemy within 12" to charge, or in range and in sight to
- * shoot: C6 and C7; it is not its turn to fight: seed 003 19), from the seat's own projection.
+ * shoot: C6 and C7; it is not its turn to fight: seed 003 19; it was destroyed), from the seat's own
+ * projection.
  */
 import { canShootAt, catalog, geometry, mayFightNow, permitted, query, stateFromView, weaponsFor, type SigmarCommand, type SigmarView } from "@fogwar/sigmar";
 
@@ -23,6 +24,7 @@ export function whyNot(view: SigmarView, seat: string, unit: string, legal: read
   if (!u) return null;
   if (u.owner !== seat) return { key: "enemy" };
   if (u.where === "reserve") return view.step === "movement" ? null : { key: "reserve" };
+  if (u.where === "destroyed") return { key: "destroyed" };
   if (u.where !== "field") return { key: "gone" };
   if (legal.some((c) => "unit" in c && c.unit === unit && c.type !== "command" && c.type !== "use_ability")) return null;
   const s = stateFromView(view);

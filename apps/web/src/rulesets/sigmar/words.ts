@@ -180,7 +180,8 @@ export function describeEvent(w: SigmarWords, e: SigmarEvent, view: Pick<SigmarV
       if (e.objectives.length === 0) return t("log.scoredNone", { seat: w.name(e.seat), vp: e.vp });
       return t("log.scored", { seat: w.name(e.seat), objectives: e.objectives.map((o) => objectiveName(w, o)).join(", "), vp: e.vp });
     case "declined":
-      return t("log.declined", { seat: w.name(e.seat) });
+      // What was declined, in words (the pending decision's kind); a kind without its own words reads as a bare decline.
+      return t([`log.declinedOf.${e.what}`, "log.declined"], { seat: w.name(e.seat) });
     case "conceded":
       return t("log.conceded", { seat: w.name(e.seat) });
     case "match_ended":

@@ -6,7 +6,7 @@
  * is shown with its odds and asks for a confirmation, and the chosen kind is cleared once a command
  * is sent, so no later click fires unasked). The round-end step's delayed turns are composed in ./DelayedTurns.tsx.
  */
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { actionCost, type ActionCommand, type TrpgCommand, type TrpgView } from "@fogwar/trpg";
 import { charName, squareCode, type TrpgWords } from "./words";
 import { AttackOddsPanel, ReactionOddsPanel } from "./Odds";
@@ -177,6 +177,11 @@ export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords;
   const actor = w.view.turn?.actor ?? "";
   const send = (c: TrpgCommand) => (builder.reset(), setChoice(0), onCommand(c));
   const [choice, setChoice] = useState(0);
+  // A picked action's Confirm is brought into sight: on a phone the bar is short and the odds above it push it out of view.
+  const confirm = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (builder.picked) confirm.current?.scrollIntoView?.({ block: "nearest" });
+  }, [builder.picked]);
   const kinds = [...new Set(legal.map((c) => c.type))].filter((k) => !(SINGLES as readonly string[]).includes(k) && k !== "call_check" && k !== "resist" && k !== "decide" && k !== "end_round");
   const singles = SINGLES.flatMap((k) => legal.filter((c) => c.type === k));
   const shownKinds = kinds.filter((k) => legal.some((c) => c.type === k));
@@ -214,7 +219,6 @@ export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords;
             </label>
           )}
           {MAP_KINDS[builder.kind] && <p className="hint">{t(`actions.hint.${MAP_KINDS[builder.kind]}`)}</p>}
-          {builder.covered.size > 0 && <p className="hint cover-hint">{t("cover.hint")}</p>}
           {builder.picked ? (
             <div className="confirm" role="group" aria-label={t("actions.confirmTitle")}>
               <p>
@@ -223,7 +227,7 @@ export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords;
                 <CostLeft w={w} command={builder.picked} />
               </p>
               <AttackOddsPanel w={w} actor={actor} command={builder.picked} />
-              <button type="button" className="primary" onClick={() => send(builder.picked!)}>
+              <button type="button" className="primary" ref={confirm} onClick={() => send(builder.picked!)}>
                 {t("actions.confirm")}
               </button>{" "}
               <button type="button" onClick={() => builder.setPicked(null)}>

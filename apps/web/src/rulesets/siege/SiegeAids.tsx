@@ -2,13 +2,14 @@
  * What helps a Siege player decide (seed 004_cb264102299fbb71.txt): the odds of a shot before it
  * is rolled (`shotOdds` of the viewer's own projection), why an action is missing, a confirmation
  * before an action that cannot be taken back (a breach), the standing reaction preferences
- * (prefs.ts) with the note shown when one answered a prompt, and an operator's abilities and
- * loadout for the secret pick.
+ * (prefs.ts) with the note shown when one answered a prompt, an operator's abilities and
+ * loadout for the secret pick, and why a walk stopped on its way.
  */
 import { useState } from "react";
 import { catalog, shotOdds, type Operator, type ShotOdds, type SiegeCommand, type SiegeView } from "@fogwar/siege";
 import { describeCommand } from "./sentences";
-import { gadgetEffect, gadgetName, opName, type SiegeWords } from "./words";
+import { describeEvent, gadgetEffect, gadgetName, opName, placeName, type SiegeWords } from "./words";
+import type { WalkStop } from "./walk";
 import type { AutoReason, ReactionPrefs } from "./prefs";
 import { useAidsShown } from "../../table/aids";
 
@@ -163,12 +164,23 @@ export function AutoNote({ reason, what, w, onChange }: { reason: AutoReason; wh
   );
 }
 
+/**
+ * What the weapon bands' dice mean (seed 004 "능력", 무기: a yellow die deals about 1 damage, orange
+ * 1.5, red 2; a die with the lightning mark is not rolled against a target with protection), the
+ * averages from the rules' dice.
+ */
+export function DiceKey({ w }: { w: SiegeWords }) {
+  const { yellow, orange, red } = catalog.data.dice;
+  const mean = (faces: readonly number[]) => num(faces.reduce((a, n) => a + n, 0) / faces.length);
+  return <p className="hint dice-key">{w.t("card.diceKey", { yellow: mean(yellow), orange: mean(orange), red: mean(red) })}</p>;
+}
+
 /** An operator's abilities and loadout for the pick (seed 004 "오퍼레이터", "능력"). */
 export function OperatorCard({ op, w }: { op: Operator; w: SiegeWords }) {
   const ko = w.language.startsWith("ko");
   const bands = op.weapon.bands.map((b, i) => {
     const from = i === 0 ? 1 : (op.weapon.bands[i - 1]!.upTo + 1);
-    const range = b.upTo >= 99 ? w.t("card.rangeFrom", { from }) : w.t("card.range", { from, to: b.upTo });
+    const range = b.upTo >= 99 ? w.t("card.rangeFrom", { from }) : from === b.upTo ? w.t("card.rangeOne", { count: from }) : w.t("card.range", { from, to: b.upTo });
     return `${range}: ${b.dice.map((d) => w.t(`colour.${d.colour}`) + (d.lightning ? "⚡" : "")).join(" + ")}`;
   });
   return (
@@ -186,5 +198,18 @@ export function OperatorCard({ op, w }: { op: Operator; w: SiegeWords }) {
         {op.special.effect && <span className="gadget-effect"> ({gadgetName(w, op.special.effect)}: {gadgetEffect(w, op.special.effect)})</span>}
       </span>
     </span>
+  );
+}
+
+/**
+ * Why a walk stopped before its square (seed 004 "이동": each step is its own command, so a camera's
+ * ping, a reveal, a reaction or barbed wire may end it): where it stopped and the events there.
+ */
+export function WalkStopped({ stop, view, w }: { stop: WalkStop; view: SiegeView; w: SiegeWords }) {
+  const what = stop.events.map((e) => describeEvent(w, e, view)).filter((x): x is string => x !== null);
+  return (
+    <p className="walk-stopped" role="status">
+      {w.t("walk.stopped", { to: placeName(w, stop.to, view.map), at: placeName(w, stop.at, view.map), n: stop.n, total: stop.total })} {what.length > 0 ? what.join(" ") : w.t("walk.stoppedWhy")}
+    </p>
   );
 }

@@ -22,7 +22,7 @@ import { canonicalJson } from "@fogwar/engine";
 import { board, catalog, type Reachable, type SiegeCommand, type SiegeView, type StepCommand } from "@fogwar/siege";
 import { describeCommand } from "./sentences";
 import { gadgetEffect, gadgetLimit, gadgetName, opName, tokenName, valueWords, type SiegeWords } from "./words";
-import { OddsPanel, OperatorCard, WhyNot } from "./SiegeAids";
+import { DiceKey, OddsPanel, OperatorCard, WhyNot } from "./SiegeAids";
 import "../../i18n/siege-strings";
 
 type Loose = Record<string, unknown>;
@@ -226,6 +226,24 @@ export function SiegeControls({ view, builder, legal, onCommand, walks, onWalk }
     builder.reset();
     onCommand(c);
   };
+  // The special gadget named as the operator's profile names it ("Ram charge (special gadget)", seed 004 "능력").
+  const special = view.activation ? catalog.operators.get(view.activation.operator)?.special : undefined;
+  const kindName = (k: string) => (k === "special" && special ? t("cmd.specialNamed", { name: w.language.startsWith("ko") ? special.name.ko : special.name.en }) : t(`cmd.${k}`));
+  // A reaction (seed 004 "반응 액션") is one question with its answers side by side, each named in
+  // full ("Quill fires a reaction shot", "Hold fire"), so on a phone both fit in the bar's first row.
+  if (view.pending?.kind === "reaction" && kinds.every((k) => k === "react" || k === "hold")) {
+    return (
+      <section className="siege-controls" aria-label={t("controls.title")}>
+        <div className="kinds answers" role="group" aria-label={t("controls.kind")}>
+          {legal.map((c) => (
+            <button key={enc(c)} type="button" data-kind={c.type} data-direct="true" className={c.type === "react" ? "primary" : undefined} onClick={() => send(c)}>
+              {c.type === "react" ? describeCommand(w, c, view) : t("cmd.hold")}
+            </button>
+          ))}
+        </div>
+      </section>
+    );
+  }
   const valueText = (field: string, o: string) => (field === "token" ? tokenName(w, JSON.parse(o) as string, view) : valueWords(w, field, JSON.parse(o), view));
   /** The walks the waiting Where field offers besides its one-step squares (encoded square, walk). */
   const walkOptions = (f: OpenField) =>
@@ -243,11 +261,11 @@ export function SiegeControls({ view, builder, legal, onCommand, walks, onWalk }
         {kinds.map((k) =>
           single.has(k) && k !== kind ? (
             <button key={k} type="button" data-kind={k} data-direct="true" onClick={() => send(legal.find((c) => c.type === k)!)}>
-              {t(`cmd.${k}`)}
+              {kindName(k)}
             </button>
           ) : (
             <button key={k} type="button" aria-pressed={k === kind} onClick={() => builder.setKind(k)} data-kind={k}>
-              {t(`cmd.${k}`)}
+              {kindName(k)}
             </button>
           ),
         )}
@@ -260,6 +278,7 @@ export function SiegeControls({ view, builder, legal, onCommand, walks, onWalk }
         <>
           {kind === "place_gadget" && view.phase === "defence_setup" && <SetupGadgetsHelp view={view} w={w} />}
           {kind === "edit_component" && <p className="hint setup-help">{t("setupHelp.components")}</p>}
+          {kind === "place_token" && <p className="hint setup-help">{t("setupHelp.tokens")}</p>}
           {fields.map((f) =>
             f === waiting && !f.onMap ? (
               <div key={f.field} className="field waiting ask" role="group" aria-label={t(`ask.${f.field}`, { defaultValue: t(`fields.${f.field}`) })}>
@@ -441,6 +460,7 @@ function PickForm({ picks, w, onCommand }: { picks: readonly Extract<SiegeComman
       <fieldset>
         <legend>{w.t("controls.pickOperators")}</legend>
         <p className="hint">{w.t("controls.pickCount", { n: chosen.length, max: RULES.operatorsPerTeam })}</p>
+        <DiceKey w={w} />
         {operators.map((o) => {
           const profile = catalog.operators.get(o);
           return (

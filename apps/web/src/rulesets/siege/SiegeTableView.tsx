@@ -15,7 +15,7 @@ import { SecretTokens, SiegeControls, useCommandBuilder } from "./SiegeControls"
 import { describeEvent, diceWords, facingName, gadgetName, opName, placeName, reasonWords, sourceName, teamName, type SiegeWords } from "./words";
 import { NotifyButton, SoundToggle } from "../../table/TableChrome";
 import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
-import { AutoNote, CONFIRM_FIRST, ConfirmStep, OddsPanel, PrefsPanel } from "./SiegeAids";
+import { AutoNote, CONFIRM_FIRST, ConfirmStep, OddsPanel, PrefsPanel, WalkStopped } from "./SiegeAids";
 import { useWalk } from "./walk";
 import { autoAnswer, loadPrefs, savePrefs, type AutoReason, type ReactionPrefs } from "./prefs";
 import { ActionBar, turnLine, useFold } from "../../table/ActionBar";
@@ -144,6 +144,7 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
                   </button>
                 </p>
               )}
+              {walking.stopped && <WalkStopped stop={walking.stopped} view={view} w={w} />}
               {view.pending && <Pending view={view} w={w} />}
               {auto && <AutoNote reason={auto.reason} what={auto.what} w={w} onChange={() => setPrefsOpen((n) => n + 1)} />}
               {confirm && (

@@ -5,7 +5,7 @@
  * fields.
  */
 import { catalog, type SiegeCommand } from "@fogwar/siege";
-import { facingName, gadgetName, opName, placeName, thingName, tokenName, type NamingView, type SiegeWords } from "./words";
+import { componentName, facingName, gadgetName, opName, placeName, thingName, tokenName, type NamingView, type SiegeWords } from "./words";
 
 const fallbackMap = (): string => catalog.missions.values().next().value?.map ?? "";
 
@@ -25,7 +25,7 @@ export function describeCommand(w: SiegeWords, c: SiegeCommand, view?: NamingVie
     case "pick":
       return t("say.pick", { operators: c.operators.map(op).join(", "), inventory: Object.entries(c.inventory).map(([g, n]) => `${gadgetName(w, g)} ×${n}`).join(", ") || t("values.none") });
     case "edit_component":
-      return c.to === null ? t("say.removeComponent", { component: thing(c.component) }) : t("say.editComponent", { component: thing(c.component), to: thing(c.to) });
+      return c.to === null ? t("say.removeComponent", { component: componentName(w, c.component, v) }) : t("say.editComponent", { component: componentName(w, c.component, v), to: thing(c.to) });
     case "place_gadget":
       return t("say.place_gadget", { gadget: gadgetName(w, c.gadget), at: thing(c.at) });
     case "place_token":

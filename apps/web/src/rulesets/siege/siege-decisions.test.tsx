@@ -8,55 +8,21 @@
  * States are reached by commands through the engine.
  */
 import { deserialize, serialize } from "node:v8";
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import i18next from "i18next";
 import { seatViewer } from "@fogwar/engine";
-import { awaiting, catalog, legalCommandsInView, siege, type SiegeCommand, type SiegeEvent, type SiegeState, type SiegeView } from "@fogwar/siege";
-import { SiegeTableView } from "./SiegeTableView";
+import { awaiting, catalog, siege, type SiegeCommand, type SiegeEvent } from "@fogwar/siege";
 import { gadgetLetter } from "./SiegeMap";
 import { describeCommand } from "./sentences";
 import { gadgetEffect, gadgetName } from "./words";
 import { autoAnswer, loadPrefs, NO_PREFS } from "./prefs";
 import { inEnglish } from "../../../test/english";
 import { runSiege } from "../../../test/siege-play";
-import { OlderRulesVersion } from "../../table/aids";
+import { facing, picked, show } from "../../../test/siege-table";
 
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
 jest.setTimeout(30_000);
 inEnglish();
-
-const ATTACK_PICK: SiegeCommand = { type: "pick", operators: ["auger", "bulwark", "cinder", "haze", "lantern"], inventory: { breach_charge: 1, drone: 1, frag_grenade: 1, flashbang: 1, smoke_grenade: 1 } };
-const DEFENCE_PICK: SiegeCommand = { type: "pick", operators: ["fennel", "keel", "lattice", "quill", "rook"], inventory: { barbed_wire: 1, deployable_shield: 1, c4: 2, impact_grenade: 1 } };
-
-const picked = () => runSiege(siege.setup({ mission: "ledger", teams: { attack: ["a1"], defence: ["d1"] } }, "decisions").state, [["a1", ATTACK_PICK], ["d1", DEFENCE_PICK]]);
-
-/** Keel revealed at 8,1 behind the open smokehouse window; Haze outside at 8,0 (the rules' combat example), round 1. */
-function facing(): SiegeState {
-  let s = runSiege(picked(), [["d1", { type: "place_gadget", gadget: "barbed_wire", at: "6,8" }], ["d1", { type: "place_gadget", gadget: "deployable_shield", at: "6,7" }]]);
-  const tokens: Record<string, [string, string]> = { fennel: ["1,4", "2,4"], keel: ["8,1", "3,8"], lattice: ["1,6", "2,6"], quill: ["1,7", "2,7"], rook: ["3,7", "4,7"] };
-  for (const [op, [real, decoy]] of Object.entries(tokens)) {
-    s = runSiege(s, [
-      ["d1", { type: "place_token", operator: op, at: real, watch: { facing: op === "keel" ? "N" : "W" }, real: true }],
-      ["d1", { type: "place_token", operator: op, at: decoy, watch: { facing: "W" }, real: false }],
-    ]);
-  }
-  s = runSiege(s, [["d1", { type: "end_setup" }]]);
-  const attack: Record<string, string> = { auger: "0,9", bulwark: "1,9", cinder: "2,9", haze: "8,0", lantern: "9,9" };
-  for (const [op, at] of Object.entries(attack)) s = runSiege(s, [["a1", { type: "deploy", operator: op, at, facing: null }]]);
-  return s;
-}
-
-function show(state: SiegeState, seat: string, opts: { legal?: SiegeCommand[]; view?: SiegeView; events?: { seq: number; events: SiegeEvent[] }[]; older?: string } = {}) {
-  const view = opts.view ?? siege.viewFor(state, seatViewer(seat));
-  const legal = opts.legal ?? legalCommandsInView(view, seat);
-  const onCommand = jest.fn();
-  const utils = render(
-    <OlderRulesVersion.Provider value={opts.older ?? null}>
-      <SiegeTableView matchId="m" view={view} seat={seat} legal={legal} onCommand={onCommand} events={opts.events ?? []} />
-    </OlderRulesVersion.Provider>,
-  );
-  return { ...utils, view, legal, onCommand };
-}
 
 beforeEach(() => localStorage.clear());
 

@@ -150,6 +150,29 @@ describe("seed 004 이동: walking to a square, one step command at a time", () 
     expect(document.querySelector(".walking")).toBeNull();
   });
 
+  test("a walk that stops on its way says where it was going, where it stopped and what happened there, until the next move", () => {
+    const server = table(start);
+    fireEvent.click(cell(walk.to));
+    act(() => server.ack({ extra: { type: "pinged", operator: "lantern", source: "cam_smokehouse" } }));
+    const stopped = document.querySelector(".walk-stopped")!;
+    expect(stopped.getAttribute("role")).toBe("status");
+    expect(stopped.textContent).toMatch(new RegExp(`^The walk to \\S.* stopped at \\S.* \\(1 of ${walk.path.length} steps\\)\\. Lantern is red-pinged`));
+    // Old news once an operator moves on: a one-square step from where it stopped.
+    const after = siege.apply(start, walk.path[0]!, "a1");
+    if (!after.ok) throw new Error(after.error.code);
+    const next = legalCommandsInView(siege.viewFor(after.state, seatViewer("a1")), "a1").find((c): c is Extract<SiegeCommand, { type: "step" }> => c.type === "step")!;
+    fireEvent.click(cell(next.to));
+    act(() => server.ack());
+    expect(document.querySelector(".walk-stopped")).toBeNull();
+  });
+
+  test("a walk that arrives says nothing more", () => {
+    const server = table(start);
+    fireEvent.click(cell(walk.to));
+    for (let i = 0; i < walk.path.length; i++) act(() => server.ack());
+    expect(document.querySelector(".walk-stopped")).toBeNull();
+  });
+
   test("the Where list (keyboard, screen readers) offers the walk destinations too, and its button sends the same walk as a tap", () => {
     const server = table(start);
     const where = document.querySelector<HTMLSelectElement>('select[data-field="to"]')!;

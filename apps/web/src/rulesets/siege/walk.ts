@@ -5,7 +5,9 @@
  * its event). The walk stops at once when anything but the move happened (a reaction asked of the
  * other team or of this one, barbed wire, a camera's ping, an enemy spotted, a claymore, the
  * activation ending), when a step is refused (the table's notice), when the next step is no longer
- * among the seat's legal commands, or when the player presses Stop.
+ * among the seat's legal commands, or when the player presses Stop. A walk that stopped by itself
+ * (not by Stop, not refused) says where it stopped and what happened there, until the next move or
+ * activation.
  */
 import { useEffect, useState } from "react";
 import { canonicalJson } from "@fogwar/engine";
@@ -16,6 +18,21 @@ import type { EventBatch } from "../../table/view-props";
 interface Walk {
   readonly path: readonly StepCommand[];
   readonly sent: number;
+  readonly seq: number;
+}
+
+/** A walk that stopped on its way: where it was going, where it stopped, and what stopped it. */
+export interface WalkStop {
+  readonly operator: string;
+  /** The square the walk was going to, and the square its walker stands on. */
+  readonly to: string;
+  readonly at: string | null | undefined;
+  /** The steps applied, of the walk's length. */
+  readonly n: number;
+  readonly total: number;
+  /** The events of the last step's batch other than the move itself (a ping, a reveal, a reaction asked...). */
+  readonly events: readonly SiegeEvent[];
+  /** The feed's batch it stopped at. */
   readonly seq: number;
 }
 
@@ -34,25 +51,39 @@ export interface Walking {
   readonly start: (path: readonly StepCommand[]) => void;
   /** Sends no more steps (one already sent may still be applied). */
   readonly stop: () => void;
+  /** The last walk that stopped on its way, until a later batch moves or activates an operator; else null. */
+  readonly stopped: WalkStop | null;
 }
+
+/** Whether a batch moves or activates an operator (a walk's stop is old news after it). */
+const movesOn = (events: readonly SiegeEvent[]) => events.some((e) => e.type === "moved" || e.type === "activated");
 
 /** Drives a walk on the table of `view` (see the module comment). */
 export function useWalk(view: SiegeView, legal: readonly SiegeCommand[], events: readonly EventBatch<SiegeEvent>[], notice: string | null | undefined, onCommand: (c: SiegeCommand) => void): Walking {
   const [walk, setWalk] = useState<Walk | null>(null);
+  const [stop, setStop] = useState<WalkStop | null>(null);
   const last = events[events.length - 1];
   const seq = last?.seq ?? -1;
+  /** Ends the walk `w` after `n` applied steps because of the last batch's other events. */
+  const interrupted = (w: Walk, n: number) => {
+    const step = w.path[w.sent - 1]!;
+    const others = (last?.events ?? []).filter((e) => !((e.type === "moved" || e.type === "watch_ended") && e.operator === step.operator));
+    setWalk(null);
+    setStop({ operator: step.operator, to: w.path[w.path.length - 1]!.to, at: standing(view, step), n, total: w.path.length, events: others, seq });
+  };
   useEffect(() => {
     if (!walk) return;
     if (notice) return setWalk(null);
     const step = walk.path[walk.sent - 1]!;
     // Not applied yet: the feed has no new batch, or the view does not show the walker there yet.
     if (seq === walk.seq || standing(view, step) !== step.to) {
-      if (seq !== walk.seq && !onlyMoved(last?.events ?? [], step)) setWalk(null);
+      if (seq !== walk.seq && !onlyMoved(last?.events ?? [], step)) interrupted(walk, walk.sent - 1);
       return;
     }
     const next = walk.path[walk.sent];
+    if (!next) return setWalk(null);
     const quiet = onlyMoved(last?.events ?? [], step) && view.pending === null && view.activation?.operator === step.operator;
-    if (!next || !quiet || !legal.some((c) => canonicalJson(c) === canonicalJson(next))) return setWalk(null);
+    if (!quiet || !legal.some((c) => canonicalJson(c) === canonicalJson(next))) return interrupted(walk, walk.sent);
     setWalk({ path: walk.path, sent: walk.sent + 1, seq });
     onCommand(next);
   }, [walk, seq, last, notice, view, legal, onCommand]);
@@ -60,9 +91,11 @@ export function useWalk(view: SiegeView, legal: readonly SiegeCommand[], events:
     progress: walk ? { n: walk.sent, total: walk.path.length } : null,
     start: (path) => {
       if (path.length === 0) return;
+      setStop(null);
       setWalk({ path, sent: 1, seq });
       onCommand(path[0]!);
     },
     stop: () => setWalk(null),
+    stopped: stop && !walk && !events.some((b) => b.seq > stop.seq && movesOn(b.events)) ? stop : null,
   };
 }

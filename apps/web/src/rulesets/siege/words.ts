@@ -146,10 +146,17 @@ export function thingName(w: SiegeWords, id: string, view: NamingView): string {
   return w.t("thing.gadget");
 }
 
-/** A gadget component's kind in words (from the view's gadgets or the map's components), else null. */
-function componentKind(w: SiegeWords, id: string, view: NamingView): string | null {
+/**
+ * A component the defence moves or removes in its setup (seed 004 요원 배치, 방어팀 1), in words: a
+ * gadget component by its kind (its place changes with the edit), a barricade as the barricade on
+ * its door or window ("Barricade on door between Ledger room and Galley (F7|F8)"), never a bare
+ * door that seems to move.
+ */
+export function componentName(w: SiegeWords, id: string, view: NamingView): string {
   const kind = view.gadgets?.find((g) => g.id === id)?.kind ?? catalog.maps.get(view.map)?.components.find((c) => c.id === id)?.kind;
-  return kind ? gadgetName(w, kind) : null;
+  if (kind) return gadgetName(w, kind);
+  const barricade = catalog.maps.has(view.map) && board.geometry(view.map).partitions.has(id);
+  return barricade ? w.t("ev.barricadeOn", { partition: thingName(w, id, view) }) : thingName(w, id, view);
 }
 
 /** A facing in words ("north"). */
@@ -202,8 +209,7 @@ export function describeEvent(w: SiegeWords, e: SiegeEvent, view?: NamingView): 
     case "picks_revealed":
       return t("ev.picks_revealed", { attack: e.picks.attack.operators.map(op).join(", "), defence: e.picks.defence.operators.map(op).join(", ") });
     case "component_edited": {
-      // A gadget component is named by its kind (its place changes with the edit), a barricade by its door or window.
-      const component = componentKind(w, e.component, named) ?? thing(e.component);
+      const component = componentName(w, e.component, named);
       return e.to === null ? t("ev.component_removed", { component }) : t("ev.component_edited", { component, to: thing(e.to) });
     }
     case "gadget_placed":
@@ -305,8 +311,11 @@ export function valueWords(w: SiegeWords, key: string, value: unknown, view?: Na
   const named: NamingView = view ?? { map: catalog.missions.values().next().value?.map ?? "" };
   // A component moved to nowhere is taken off the map (seed 004 세팅 1).
   if (value === null && key === "to") return w.t("values.removeComponent");
+  // A deployment without a facing starts without a watch (seed 004 공격팀 배치: operators and their watch tokens).
+  if (value === null && key === "facing") return w.t("values.noWatch");
   if (value === null || value === undefined) return w.t("values.none");
-  if (key === "operator" || key === "target" || key === "component" || key === "token") return thingName(w, String(value), named);
+  if (key === "component") return componentName(w, String(value), named);
+  if (key === "operator" || key === "target" || key === "token") return thingName(w, String(value), named);
   if (key === "at" || key === "to" || key === "via" || key === "aim") return thingName(w, String(value), named);
   if (key === "real") return w.t(`values.${String(value)}`);
   if (key === "fight") return w.t(value ? "values.fightTrue" : "values.fightFalse");

@@ -4,10 +4,11 @@
  * and what cover a square gives against each enemy the seat can see (seed 002 3-3). Pure; the
  * rules themselves do not use these.
  */
-import { allCharacters, mapOf, peopleInSight, RULES, seenBy, sprintAllowance, standing, weaponById, type Board } from "./board";
-import { coverOnLine, terrainAt, type CoverLevel } from "./geometry";
+import { allCharacters, mapOf, peopleInSight, RULES, seenBy, standing, weaponById, type Board } from "./board";
+import { movesOf } from "./check";
+import { coverOnLine, type CoverLevel } from "./geometry";
 import type { Square } from "@fogwar/engine";
-import type { CharacterId, CharacterState, TrpgEvent } from "./types";
+import type { CharacterId, CharacterState, TrpgEvent, Turn } from "./types";
 
 const COST = RULES.costs;
 const RANK: Record<CoverLevel, number> = { half: 1, three_quarter: 2, full: 3 };
@@ -24,8 +25,8 @@ export type FreeStrikeCause = "leaving" | "firing";
  * of engagement, or a shot with a weapon other than a pistol, provokes; 3-1 costs tell them
  * apart): a character holding a pistol or a melee weapon can only have been leaving; a move
  * action's segment count grew, or the points spent are a step's or a sprint's, leaving; suppressive
- * fire set this turn, or a shot's 4 points where no sprint could cost as much (no half cover within
- * its reach), firing. Null when the two views do not tell (no view before, another turn, a
+ * fire set this turn, or a shot's 4 points where no sprint could have cost as much (no square its
+ * sprint reaches over exactly one half cover, by the rules' own routes on the view before), firing. Null when the two views do not tell (no view before, another turn, a
  * shot's cost a sprint over half cover could also have), or when no free strike is pending.
  */
 export function freeStrikeCause(before: Board | null | undefined, now: Board): FreeStrikeCause | null {
@@ -41,20 +42,14 @@ export function freeStrikeCause(before: Board | null | undefined, now: Board): F
   if (turn.segments > was.segments) return "leaving";
   if (turn.suppress && !was.suppress) return "firing";
   const spent = was.ap - turn.ap;
-  if (spent === COST.shooting) return sprintCouldCost(now, c, spent) ? null : "firing";
+  if (spent === COST.shooting) return before && sprintCouldCost(before, before.characters[c.id] ?? c, was, spent) ? null : "firing";
   return spent > 0 ? "leaving" : null;
 }
 
-/** Whether a sprint of `c` could have cost `spent` (3-1: a main action; 3-3: +1 for each half cover crossed, within its reach). */
-function sprintCouldCost(b: Board, c: CharacterState, spent: number): boolean {
-  if (spent === COST.main) return true;
+/** Whether a sprint of `c` on `b` in `turn` could have cost `spent` (3-1: a main action; 3-3: +1 for each half cover its route crosses): some square it reaches costs that (`movesOf`, the rules' own routes). */
+function sprintCouldCost(b: Board, c: CharacterState, turn: Turn, spent: number): boolean {
   if (spent < COST.main) return false;
-  const map = mapOf(b);
-  const at = c.at!;
-  const reach = c.archetype ? Math.ceil(sprintAllowance(c)) : Math.max(map.width, map.height);
-  for (let y = at.y - reach; y <= at.y + reach; y++) {
-    for (let x = at.x - reach; x <= at.x + reach; x++) if (terrainAt(map, { x, y }) === "h") return true;
-  }
+  for (const route of movesOf(b, c, turn, "sprint").values()) if (route.ap + COST.main === spent) return true;
   return false;
 }
 

@@ -28,12 +28,15 @@ test("seed 002 3-1: a move, a sprint or a step out of engagement is told as leav
   }
 });
 
-test("seed 002 3-1: a carbine's shot while engaged is told as firing where no sprint could have cost its 4 points; near half cover the views do not tell", () => {
+test("seed 002 3-1: a carbine's shot while engaged is told as firing where no sprint could have cost its 4 points; where a sprint over half cover could have cost as much the views do not tell", () => {
   const shot: TrpgCommand = { type: "shoot", targets: ["raider-1"], burst: false, called: false };
   const far = provoke({ x: 9, y: 8 }, shot);
   expect(freeStrikeCause(asSeen(far.before, "e1"), asSeen(far.after, "e1"))).toBe("firing");
   const near = provoke({ x: 3, y: 4 }, shot);
   expect(freeStrikeCause(asSeen(near.before, "e1"), asSeen(near.after, "e1"))).toBeNull();
+  // Prone, her sprint (a third of her speed) reaches no half cover two squares away: the 4 points were the shot's.
+  const prone = provoke({ x: 3, y: 5 }, shot, { prone: true });
+  expect(freeStrikeCause(asSeen(prone.before, "e1"), asSeen(prone.after, "e1"))).toBe("firing");
   // Without the view before, or with no free strike pending, nothing is told.
   expect(freeStrikeCause(null, asSeen(far.after, "e1"))).toBeNull();
   expect(freeStrikeCause(asSeen(far.before, "e1"), asSeen(far.before, "e1"))).toBeNull();

@@ -10,6 +10,7 @@ import { attackOdds, attackStanding, catalog, ewStanding, unavailableActions, un
 import { actionName } from "./words";
 import { useWords } from "./useWords";
 import { unitLabel, unitOf } from "./model";
+import { chebyshev } from "@fogwar/engine";
 import "../../i18n/table-strings";
 import { useAidsShown } from "../../table/aids";
 
@@ -54,14 +55,34 @@ function whyUnavailable(view: EmberView, seat: string): ReturnType<typeof unavai
   }
 }
 
-/** A "why not" reason in words: lock-on naming the lockers, no target naming each enemy's reason, else the code's words. */
-function useReasonWords(view: EmberView, lockedOn = "why.lockedOn"): (w: { code: string; lockers?: readonly string[]; targets?: readonly { unit: string; code: string }[] }) => string {
+/**
+ * How far `target` stands from `from` on the viewer's board, in squares (the rules' range measure,
+ * seed 000 1.3 "사거리": the king-move distance, as @fogwar/ember `targetProblem` counts it), or
+ * undefined when either is off the board in the view.
+ */
+function squaresBetween(view: EmberView, from: string, target: string): number | undefined {
+  const a = unitOf(view, from)?.at;
+  const b = unitOf(view, target)?.at;
+  return a && b ? chebyshev(a, b) : undefined;
+}
+
+/**
+ * A "why not" reason in words: lock-on naming the lockers, no target naming each enemy's reason
+ * (out of range saying the action's reach and how far that enemy stands from `actor`, seed 000 1.3),
+ * else the code's words.
+ */
+function useReasonWords(view: EmberView, lockedOn = "why.lockedOn"): (w: { code: string; lockers?: readonly string[]; targets?: readonly { unit: string; code: string }[] }, actor?: string, range?: number) => string {
   const { t } = useTranslation("table");
   const words = useWords(view);
   const unit = (id: string) => unitLabel(view, id, words.name);
-  return (w) => {
+  const targetReason = (x: { unit: string; code: string }, actor?: string, range?: number): string => {
+    const distance = actor === undefined ? undefined : squaresBetween(view, actor, x.unit);
+    if (x.code === "out_of_range" && range !== undefined && distance !== undefined) return t("why.outOfRangeBy", { range, count: distance });
+    return t(`why.code.${x.code}`, { defaultValue: t("why.code.invalid_target") });
+  };
+  return (w, actor, range) => {
     if (w.code === "locked_on" && w.lockers) return t(lockedOn, { units: w.lockers.map(unit).join(", ") });
-    if (w.code === "no_target") return t("why.noTarget", { targets: (w.targets ?? []).map((x) => t("why.targetReason", { unit: unit(x.unit), reason: t(`why.code.${x.code}`, { defaultValue: t("why.code.invalid_target") }) })).join("; ") || t("why.noEnemies") });
+    if (w.code === "no_target") return t("why.noTarget", { targets: (w.targets ?? []).map((x) => t("why.targetReason", { unit: unit(x.unit), reason: targetReason(x, actor, range) })).join("; ") || t("why.noEnemies") });
     return t(`why.code.${w.code}`, { defaultValue: t("why.code.other"), timing: view.activation ? t(`timing.${view.activation.timing}`) : "" });
   };
 }
@@ -114,7 +135,9 @@ export function WhyNot({ view, seat }: { view: EmberView; seat: string }) {
       <ul className="why-not">
         {missing.map((w) => {
           const name = t("actions.act", { part: t(`slot.${w.part}`), action: actionName(words, view.activation?.unit ?? "", w.part, w.action) });
-          const reason = reasonWords(w);
+          const actor = view.activation?.unit ?? "";
+          const effect = actionCard(view, actor, w.part, w.action)?.effect;
+          const reason = reasonWords(w, actor, effect && "range" in effect && typeof effect.range === "number" ? effect.range : undefined);
           return (
             <li key={`${w.part}:${w.action}`} data-why={`${w.part}:${w.action}`} data-code={w.code}>
               <strong>{name}</strong>: {reason}

@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { act, fireEvent, render } from "@testing-library/react";
 import i18next from "i18next";
-import { attackStanding, catalog, ember, emberBotPolicy, legalCommandsInView, validateArmy, type EmberCommand, type EmberEvent, type EmberState, type UnitState } from "@fogwar/ember";
-import { Match, RandomBot, seatViewer } from "@fogwar/engine";
+import { attackStanding, catalog, ember, emberBotPolicy, legalCommandsInView, unavailableActions, validateArmy, type EmberCommand, type EmberEvent, type EmberState, type UnitState } from "@fogwar/ember";
+import { chebyshev, Match, RandomBot, seatViewer } from "@fogwar/engine";
 import { TableView } from "./TableView";
 import { inEnglish } from "../../../test/english";
 import { withNames } from "../../../test/players";
@@ -220,4 +220,21 @@ test("seed 000 1.2.4: the chain damage choice says what each keyword it offers d
   expect(note.textContent).toContain(i18next.t("keywordHelp.shotgun", { ns: "table" }));
   expect(note.textContent).toContain(i18next.t("keywordHelp.cleave", { ns: "table" }));
   expect(note.textContent).not.toContain(i18next.t("keywordHelp.rupture", { ns: "table" }));
+});
+
+test("seed 000 1.3: an action with no target in range says how far it reaches and how far each enemy stands", () => {
+  const outOfRange = (s: EmberState) => {
+    if (s.phase !== "action" || s.pending || s.attack || !s.activation) return false;
+    const seat = s.units.find((u) => u.id === s.activation!.unit)!.owner;
+    return unavailableActions(ember.viewFor(s, seatViewer(seat)), seat).some((w) => w.code === "no_target" && w.targets?.some((x) => x.code === "out_of_range"));
+  };
+  const state = find(outOfRange, 120);
+  const mech = state.units.find((u) => u.id === state.activation!.unit)!;
+  const { container, view } = table(state, mech.owner as "p1" | "p2");
+  const why = unavailableActions(view, mech.owner).find((w) => w.code === "no_target" && w.targets?.some((x) => x.code === "out_of_range"))!;
+  const far = why.targets!.find((x) => x.code === "out_of_range")!;
+  const enemy = view.units.find((u) => u.id === far.unit)!;
+  const distance = chebyshev(mech.at!, enemy.at!);
+  const line = container.querySelector(`.why-not li[data-why="${why.part}:${why.action}"]`)?.textContent ?? "";
+  expect(line).toMatch(new RegExp(`out of range \\(the action reaches \\d+ squares; it stands ${distance} squares? away\\)`));
 });

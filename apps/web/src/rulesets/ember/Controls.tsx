@@ -148,6 +148,9 @@ export function Controls(props: ControlsProps) {
                 <input type="radio" name="deploy-stance" checked={props.stance === s} onChange={() => props.setStance(s)} /> {t(`stance.${s}`)}
               </label>
             ))}
+            <p className="hint" data-stance-effect={props.stance}>
+              {t(`stanceEffect.${props.stance}`)}
+            </p>
           </fieldset>
         )}
         <FacingPicker value={props.facing} onChange={props.setFacing} available={props.facings} />
@@ -207,9 +210,11 @@ export function Controls(props: ControlsProps) {
         {stances.length > 0 && (
           <div className="row">
             {stances.map((c) => (
-              <button key={commandKey(c)} type="button" onClick={() => onCommand(c)}>
-                {t("actions.setStance", { stance: t(`stance.${c.stance}`) })}
-              </button>
+              <RuleTip key={commandKey(c)} term={t("actions.setStance", { stance: t(`stance.${c.stance}`) })} help={t(`stanceEffect.${c.stance}`)}>
+                <button type="button" onClick={() => onCommand(c)}>
+                  {t("actions.setStance", { stance: t(`stance.${c.stance}`) })}
+                </button>
+              </RuleTip>
             ))}
           </div>
         )}

@@ -3,7 +3,7 @@
  * has no attack order (seed 001 4.2; seed 000 1.3-1.4), how many hits get through as the dice lie
  * at a reroll prompt (seed 000 1.2.1) and the link a link reroll may spend (seed 000 4), each terrain kind of the board in the legend (seed 000
  * 1.3.1, 1.5.2, 10), each attack keyword and a resupply explained (seed 000 1.2.1, 1.2.4, 7), and
- * the stance on a token in the page's language.
+ * the stance on a token in the page's language, what each stance does (seed 000 1.1) and how far an action reaches (1.3).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -237,4 +237,28 @@ test("seed 000 1.3: an action with no target in range says how far it reaches an
   const distance = chebyshev(mech.at!, enemy.at!);
   const line = container.querySelector(`.why-not li[data-why="${why.part}:${why.action}"]`)?.textContent ?? "";
   expect(line).toMatch(new RegExp(`out of range \\(the action reaches \\d+ squares; it stands ${distance} squares? away\\)`));
+});
+
+test("seed 000 1.1: the stance to deploy in says what it does, and so does each stance button of an activation, in English and Korean", () => {
+  let state = ember.setup(SETUP, "words-seed").state;
+  state = { ...state, firstPlayer: "p1", turn: "p1", pending: { ...state.pending!, seat: "p1" } } as EmberState;
+  state = must(state, "p1", { type: "choose_side", side: "white" });
+  const seat = state.turn as "p1" | "p2";
+  const { container, unmount } = table(state, seat);
+  const effect = () => container.querySelector("[data-stance-effect]")?.textContent ?? "";
+  fireEvent.click(container.querySelectorAll("input[name=deploy-stance]")[1] as Element);
+  expect(effect()).toBe("In MOB blue dice, as many as your total evasion, join your defence, and a manoeuvre goes twice as far.");
+  fireEvent.click(container.querySelectorAll("input[name=deploy-stance]")[0] as Element);
+  expect(effect()).toMatch(/^In DEF the hollow faces of your white defence dice count too/);
+  unmount();
+  const active = find((s) => s.phase === "action" && !s.pending && !s.attack && !!s.activation && ember.legalCommands(s, s.units.find((u) => u.id === s.activation!.unit)!.owner).some((c) => c.type === "set_stance" && c.stance === "OFF"), 120);
+  const owner = active.units.find((u) => u.id === active.activation!.unit)!.owner as "p1" | "p2";
+  const off = table(active, owner).container.querySelector('button[aria-label="What is Stance OFF (offence)?"]')?.closest(".rule-tip");
+  expect(off?.getAttribute("title")).toMatch(/^In OFF the hollow faces of your yellow and red attack dice count too/);
+  act(() => void i18next.changeLanguage("ko"));
+  try {
+    expect(table(active, owner).container.querySelector(".rule-tip[title^='공격 스탠스에서는']")).not.toBeNull();
+  } finally {
+    act(() => void i18next.changeLanguage("en"));
+  }
 });

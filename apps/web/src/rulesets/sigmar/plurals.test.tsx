@@ -124,3 +124,21 @@ test("models in the log and on a warscroll agree with their count: '1 model retu
     await i18next.changeLanguage("en");
   });
 });
+
+test("cards drawn and rally points in the log agree with their count ('Bot draws 1 card', '2 cards', '1 rally point'), and no Age of Sigmar English string writes '(s)'; Korean reads the same for any count", async () => {
+  const view = { units: {} } as unknown as SigmarView;
+  const line = (e: unknown) => describeEvent(words(), e as SigmarEvent, view, "p1") ?? "";
+  expect(line({ type: "cards_drawn", seat: "p2", count: 1 })).toBe("p2 draws 1 card.");
+  expect(line({ type: "cards_drawn", seat: "p2", count: 2 })).toBe("p2 draws 2 cards.");
+  expect(line({ type: "rallied", unit: "x", dice: [6, 1], points: 1 })).toMatch(/: 1 rally point\.$/);
+  expect(line({ type: "rallied", unit: "x", dice: [6, 6], points: 2 })).toMatch(/: 2 rally points\.$/);
+  expect(JSON.stringify(i18next.getResourceBundle("en", "sigmar"))).not.toContain("(s)");
+  await act(async () => {
+    await i18next.changeLanguage("ko");
+  });
+  expect(line({ type: "cards_drawn", seat: "p2", count: 1 })).toBe("p2가 카드 1장을 뽑았습니다.");
+  expect(line({ type: "rallied", unit: "x", dice: [6, 6], points: 2 })).toMatch(/결집 점수 2점\.$/);
+  await act(async () => {
+    await i18next.changeLanguage("en");
+  });
+});

@@ -173,7 +173,7 @@ export function describeEvent(w: SigmarWords, e: SigmarEvent, view: Pick<SigmarV
       if (e.target) return t("log.command_used_at", { seat: w.name(e.seat), command: t(`command.${e.command}`), unit: u(e.unit), target: u(e.target) });
       return t("log.command_used", { seat: w.name(e.seat), command: t(`command.${e.command}`), unit: u(e.unit) });
     case "rallied":
-      return t("log.rallied", { unit: u(e.unit), dice: e.dice.join(" "), points: e.points });
+      return t("log.rallied", { unit: u(e.unit), dice: e.dice.join(" "), points: e.points, count: e.points });
     case "effects_ordered":
       return t("log.effects_ordered", { seat: w.name(e.seat) });
     case "scored":

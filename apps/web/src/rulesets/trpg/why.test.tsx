@@ -30,7 +30,7 @@ const props = (state: TrpgState, seat: string, events: { seq: number; events: Tr
 
 const start = trpg.setup(GM, "web-why").state;
 
-test("seed 002 3-1: the master is asked for a free strike because Vale is leaving engagement with the raider; the party's waiting line says so", () => {
+test("seed 002 3-1: the master is asked for a free strike because Vale is leaving engagement with the raider; the party's waiting line says so, in English and Korean", async () => {
   const { before, after } = leavingEngagementFrom(start);
   const master = render(<TrpgTableView {...props(before, "gm")} />);
   master.rerender(<TrpgTableView {...props(after, "gm")} />);
@@ -39,6 +39,18 @@ test("seed 002 3-1: the master is asked for a free strike because Vale is leavin
   const party = render(<TrpgTableView {...props(before, "p1")} />);
   party.rerender(<TrpgTableView {...props(after, "p1")} />);
   expect(document.querySelector(".waiting-for")?.textContent).toContain("whether Yard raider takes a free strike at Ines Vale, who is leaving engagement with Yard raider");
+  party.unmount();
+  // In Korean, one subject to the clause (the waiting line already names the seat deciding), its particles chosen.
+  await act(async () => {
+    await i18next.changeLanguage("ko");
+  });
+  const ko = render(<TrpgTableView {...props(before, "p1")} />);
+  ko.rerender(<TrpgTableView {...props(after, "p1")} />);
+  expect(document.querySelector(".waiting-for")?.textContent).toContain("훈련장 약탈자와의 접전에서 벗어나는 이네스 베일에게 훈련장 약탈자가 무료 근접 공격을 가할지");
+  ko.unmount();
+  await act(async () => {
+    await i18next.changeLanguage("en");
+  });
 });
 
 test("seed 002 3-1: the party's and the master's logs say why the free strike was made (the one struck moved on)", () => {

@@ -313,7 +313,8 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: 
   // With no unit selected, each unit's moves, shots, charges and fights make one compact row.
   const grouped = selected ? [] : legal.filter((c) => unitOf(c) !== null && ROW_TYPES.has(c.type));
   const rows = [...new Set(grouped.map((c) => unitOf(c)!))];
-  const rest = legal.filter((c) => !forUnit.includes(c) && !grouped.includes(c) && c.type !== "remove_models" && c.type !== "use_ability" && c.type !== "play_card" && c.type !== "command" && (c.type === "end_phase" || c.type === "decline" || c.type === "place" || c.type === "order" || !selected));
+  // A pending decision's answers all stand, whichever unit is selected (a riposte's fight is its unit's, not the selected one's).
+  const rest = legal.filter((c) => !forUnit.includes(c) && !grouped.includes(c) && c.type !== "remove_models" && c.type !== "use_ability" && c.type !== "play_card" && c.type !== "command" && (c.type === "end_phase" || c.type === "decline" || c.type === "place" || c.type === "order" || !selected || view.pending !== null));
   const why = aids && selected && forUnit.length === 0 ? whyNot(view, seat, selected, legal) : null;
   const reserves = Object.values(view.units).filter((u) => u.owner === seat && u.where === "reserve" && legal.some((c) => c.type === "set_up" && c.unit === u.id));
   return (

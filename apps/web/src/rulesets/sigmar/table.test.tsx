@@ -240,7 +240,7 @@ describe("core C14 reactions on the table", () => {
     const p = state.pending as Extract<SigmarState["pending"], { kind: "rally" }>;
     const view = sigmar.viewFor(state, seatViewer(p.seat));
     render(withNames(<SigmarTableView matchId="m" view={view} seat={p.seat} legal={legalCommandsInView(view, p.seat)} templates={[]} onCommand={() => {}} events={[]} />));
-    expect(document.querySelector(".pending")!.textContent).toContain(`rallied ${p.points} point(s): return up to ${p.returnable} slain model${p.returnable === 1 ? "" : "s"} (${p.health} points each`);
+    expect(document.querySelector(".pending")!.textContent).toContain(`rallied (rally points: ${p.points}): return up to ${p.returnable} slain model${p.returnable === 1 ? "" : "s"} (each costs its Health, ${p.health};`);
     expect(screen.getByRole("button", { name: "Return no model: every point heals" })).toBeTruthy();
   });
 });

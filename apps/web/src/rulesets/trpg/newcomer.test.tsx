@@ -2,23 +2,14 @@
  * What a newcomer trips over at the TRPG table, found by playing it in a browser: a shot picked on
  * the map shows its odds and a Confirm the short phone bar had pushed out of sight.
  */
-import { deserialize, serialize } from "node:v8";
-import { act, fireEvent, render, screen } from "@testing-library/react";
-import i18next from "i18next";
+import { fireEvent, render, screen } from "@testing-library/react";
 import { seatViewer } from "@fogwar/engine";
 import { legalCommandsInView, trpg } from "@fogwar/trpg";
-import { setupI18n } from "../../i18n";
 import { TrpgTableView } from "./TrpgTableView";
 import { GM, until } from "../../../test/trpg-play";
+import { trpgTableTests } from "../../../test/trpg-jsdom";
 
-globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
-
-beforeAll(async () => {
-  setupI18n("en");
-  await act(async () => {
-    await i18next.changeLanguage("en");
-  });
-});
+trpgTableTests();
 
 test("a shot picked on the map brings its Confirm into sight (below its odds, in the bar's scroll)", () => {
   const s = structuredClone(until(trpg.setup(GM, "web-newcomer").state, (x) => x.turn?.actor === "vale"));

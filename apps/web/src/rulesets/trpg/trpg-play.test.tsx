@@ -5,29 +5,19 @@
  * not stay armed after a command; the board opens zoomed on a phone-wide column; the create
  * form sends the claim delay; the party's log says when a roll's target number is hidden.
  */
-import { deserialize, serialize } from "node:v8";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import i18next from "i18next";
 import { seatViewer } from "@fogwar/engine";
 import { catalog, legalCommandsInView, STAT_NAMES, trpg, type TrpgSetup, type TrpgState } from "@fogwar/trpg";
 import { encounter } from "@fogwar/trpg/encounters";
-import { setupI18n } from "../../i18n";
 import { dodgeAsked, GM, until } from "../../../test/trpg-play";
 import { TrpgTableView } from "./TrpgTableView";
 import { CreateTrpgMatch } from "./CreateTrpgMatch";
 import { describeEvent, type TrpgWords } from "./words";
 import { OlderRulesVersion } from "../../table/aids";
+import { trpgTableTests } from "../../../test/trpg-jsdom";
 
-jest.setTimeout(30_000);
-globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
-
-
-beforeAll(async () => {
-  setupI18n("en");
-  await act(async () => {
-    await i18next.changeLanguage("en");
-  });
-});
+trpgTableTests();
 
 
 /** Vale's turn with the raider in sight, half cover on the line (0,2) -> (4,2). */

@@ -5,29 +5,20 @@
  * map's highlighted squares and characters send the listed commands; decisions, the round-end
  * step's delayed turns and the master's console send what they show.
  */
-import { deserialize, serialize } from "node:v8";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import i18next from "i18next";
 import { seatViewer, spectator, type Viewer } from "@fogwar/engine";
 import { legalCommandsInView, trpg, type TrpgCommand, type TrpgSetup, type TrpgState } from "@fogwar/trpg";
 import { encounter } from "@fogwar/trpg/encounters";
-import { setupI18n } from "../../i18n";
 import { TrpgTableView } from "./TrpgTableView";
 import { CreateTrpgMatch } from "./CreateTrpgMatch";
 import { TrpgReview } from "./TrpgReview";
 import { describeEvent, type TrpgWords } from "./words";
 import { readable } from "../../../test/readable";
 import { dodgeAsked, GM, leavingEngagement, until } from "../../../test/trpg-play";
+import { trpgTableTests } from "../../../test/trpg-jsdom";
 
-jest.setTimeout(30_000);
-globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
-
-beforeAll(async () => {
-  setupI18n("en");
-  await act(async () => {
-    await i18next.changeLanguage("en");
-  });
-});
+trpgTableTests();
 
 function renderFor(state: TrpgState, seat: string | null, onCommand = jest.fn()) {
   const viewer: Viewer = seat ? seatViewer(seat) : spectator;

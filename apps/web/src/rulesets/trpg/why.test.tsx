@@ -4,24 +4,15 @@
  * made; a move's squares say what cover they give against each enemy the party sees, never the
  * concealed lookout. All from the seat's own views.
  */
-import { deserialize, serialize } from "node:v8";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import i18next from "i18next";
 import { redactEvent, seatViewer } from "@fogwar/engine";
 import { legalCommandsInView, trpg, type TrpgEvent, type TrpgState } from "@fogwar/trpg";
-import { setupI18n } from "../../i18n";
 import { TrpgTableView } from "./TrpgTableView";
 import { GM, leavingEngagementFrom, until } from "../../../test/trpg-play";
+import { trpgTableTests } from "../../../test/trpg-jsdom";
 
-jest.setTimeout(30_000);
-globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
-
-beforeAll(async () => {
-  setupI18n("en");
-  await act(async () => {
-    await i18next.changeLanguage("en");
-  });
-});
+trpgTableTests();
 
 const props = (state: TrpgState, seat: string, events: { seq: number; events: TrpgEvent[] }[] = []) => {
   const view = trpg.viewFor(state, seatViewer(seat));

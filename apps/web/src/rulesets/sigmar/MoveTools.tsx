@@ -26,25 +26,38 @@ export interface MoveToolsProps {
 const touchOnly = (): boolean => typeof window !== "undefined" && window.matchMedia?.("(any-pointer: fine)").matches === false;
 
 export function MoveTools({ view, w, unit, dragOne, onDragOne, onSuggest }: MoveToolsProps) {
+  if (!unit || !placementFor(view, unit)) return null;
+  return (
+    <div className="move-tools" role="group" aria-label={w.t("move.tools")}>
+      <SuggestPlacement view={view} w={w} unit={unit} onSuggest={onSuggest} />
+      <label>
+        <input type="checkbox" checked={dragOne} onChange={(e) => onDragOne(e.target.checked)} /> {w.t(touchOnly() ? "move.dragOneTouch" : "move.dragOne")}
+      </label>
+    </div>
+  );
+}
+
+/**
+ * The "suggest the best placement" button for `unit` (bestPlacement, placing.ts), with its note
+ * when there is nothing to suggest; beside the map (MoveTools) and, for a pending charge, run or
+ * retreat, in the action bar beside the prompt's decline, where a player reading the prompt looks.
+ */
+export function SuggestPlacement({ view, w, unit, onSuggest }: { view: SigmarView; w: SigmarWords; unit: string; onSuggest: (unit: string, positions: Pt[]) => void }) {
   // The unit for which the last suggestion found nothing (the note goes once another unit moves).
   const [nothingFor, setNothingFor] = useState<string | null>(null);
-  if (!unit || !placementFor(view, unit)) return null;
   const suggest = () => {
     const to = bestPlacement(view, unit);
     setNothingFor(to ? null : unit);
     if (to) onSuggest(unit, to);
   };
   return (
-    <div className="move-tools" role="group" aria-label={w.t("move.tools")}>
+    <>
       <button type="button" onClick={suggest}>
         {w.t("move.suggest")}
       </button>
-      <label>
-        <input type="checkbox" checked={dragOne} onChange={(e) => onDragOne(e.target.checked)} /> {w.t(touchOnly() ? "move.dragOneTouch" : "move.dragOne")}
-      </label>
-      <p className="move-note" role="status">
+      <span className="move-note" role="status">
         {nothingFor === unit ? w.t("move.noPlacement") : ""}
-      </p>
-    </div>
+      </span>
+    </>
   );
 }

@@ -12,7 +12,7 @@ import { useTranslation } from "react-i18next";
 import type { CommandTemplate } from "@fogwar/engine";
 import { awaiting, catalog, query, type Pt, type SigmarCommand, type SigmarEvent, type SigmarView } from "@fogwar/sigmar";
 import { SigmarMap, mapFocus, type MapPlan } from "./SigmarMap";
-import { MoveTools } from "./MoveTools";
+import { MoveTools, SuggestPlacement } from "./MoveTools";
 import { AttackPanel } from "./AttackPanel";
 import { Muster } from "./Muster";
 import { UnitCard } from "./UnitCard";
@@ -229,7 +229,7 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
                   ⚠ {notice}
                 </p>
               )}
-              {seat && mine && <Controls w={w} view={view} legal={legal} selected={selected} onSelect={setSelected} onSend={send} onPlan={(p) => setPlanning(p)} seat={seat} />}
+              {seat && mine && <Controls w={w} view={view} legal={legal} selected={selected} onSelect={setSelected} onSend={send} onPlan={(p) => setPlanning(p)} onSuggest={(u, to) => onDrag(u, to, "end")} seat={seat} />}
               {seat && (
                 <p className="turn-alerts">
                   <NotifyButton /> <SoundToggle />
@@ -254,7 +254,7 @@ const hiddenReserves = (view: SigmarView, s: string): number =>
   (view.armies[s]?.reserves ?? 0) - Object.values(view.units).filter((u) => u.owner === s && u.id.startsWith(`${s}-r`) && u.where !== "reserve").length;
 
 /** The seat's commands as buttons: the selected unit's first, then the rest by kind. */
-function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: { w: SigmarWords; view: SigmarView; legal: readonly SigmarCommand[]; selected: string | null; onSelect: (id: string) => void; onSend: (c: SigmarCommand) => void; onPlan: (p: Planning) => void; seat: string }) {
+function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, onSuggest, seat }: { w: SigmarWords; view: SigmarView; legal: readonly SigmarCommand[]; selected: string | null; onSelect: (id: string) => void; onSend: (c: SigmarCommand) => void; onPlan: (p: Planning) => void; onSuggest: (unit: string, to: Pt[]) => void; seat: string }) {
   const t = w.t;
   const aids = useAidsShown();
   const unitOf = (c: SigmarCommand) => ("unit" in c ? c.unit : null);
@@ -316,6 +316,8 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: 
   // A pending decision's answers all stand, whichever unit is selected (a riposte's fight is its unit's, not the selected one's).
   const rest = legal.filter((c) => !forUnit.includes(c) && !grouped.includes(c) && c.type !== "remove_models" && c.type !== "use_ability" && c.type !== "play_card" && c.type !== "command" && (c.type === "end_phase" || c.type === "decline" || c.type === "place" || c.type === "order" || !selected || view.pending !== null));
   const why = aids && selected && forUnit.length === 0 ? whyNot(view, seat, selected, legal) : null;
+  // A pending charge, run or retreat: its unit, whose best placement the bar offers beside the prompt.
+  const moving = view.pending && (view.pending.kind === "charge_move" || view.pending.kind === "run_move" || view.pending.kind === "retreat_move") ? view.pending.unit : null;
   const reserves = Object.values(view.units).filter((u) => u.owner === seat && u.where === "reserve" && legal.some((c) => c.type === "set_up" && c.unit === u.id));
   return (
     <div className="controls">
@@ -328,6 +330,11 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, seat }: 
       {legal.some((c) => c.type === "retreat" && (!selected || c.unit === selected)) && (
         <p className="hint retreat-why">
           {t("controls.retreatWhy")} <Tip t={t} tip="retreat" />
+        </p>
+      )}
+      {moving && (
+        <p className="suggest-row">
+          <SuggestPlacement view={view} w={w} unit={moving} onSuggest={onSuggest} />
         </p>
       )}
       <ReadyList w={w} view={view} seat={seat} legal={legal} selected={selected} onSelect={onSelect} reasons={aids} />

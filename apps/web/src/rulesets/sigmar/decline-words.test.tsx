@@ -1,9 +1,10 @@
 /**
  * A pending decision's "decline" button says what declining does there (./commands.ts): a rolled
  * charge the player gives up reads "Let the charge fail" (the pending line's own words), not a bare
- * "Decline" a new player must guess at; sending it sends the rules' `decline`.
+ * "Decline" a new player must guess at; sending it sends the rules' `decline`. Beside it, in the
+ * action bar, the prompt offers the best placement (MoveTools.tsx `SuggestPlacement`).
  */
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import i18next from "i18next";
 import { seatViewer } from "@fogwar/engine";
 import { catalog, geometry, legalCommands, moves, setupBattle, sigmar, templates, type SigmarCommand, type SigmarState, type SigmarView } from "@fogwar/sigmar";
@@ -56,4 +57,19 @@ test("each decision that can be declined has its own words, in English and Korea
       expect([lang, kind, text === t("controls.decline") || text.includes("declineOf")]).toEqual([lang, kind, false]);
     }
   }
+});
+
+test("a rolled charge's prompt offers 'Suggest the best placement' in the action bar beside 'Let the charge fail' (not only above the map): it makes the plan, confirmed as any plan", () => {
+  const state = charging();
+  const view = sigmar.viewFor(state, seatViewer("p1")) as SigmarView;
+  const sent: SigmarCommand[] = [];
+  render(withNames(<SigmarTableView matchId="m" view={view} seat="p1" legal={legalCommands(state, "p1")} templates={templates(state, "p1")} onCommand={(c) => sent.push(c)} events={[]} />));
+  const bar = screen.getByRole("region", { name: "Actions" });
+  const suggest = within(bar).getByRole("button", { name: "Suggest the best placement" });
+  expect(within(bar).getByRole("button", { name: "Let the charge fail" })).toBeTruthy();
+  fireEvent.click(suggest);
+  fireEvent.click(screen.getByRole("button", { name: "Confirm positions" }));
+  expect(sent).toHaveLength(1);
+  expect(sent[0]!.type).toBe("place");
+  expect(sigmar.apply(state, sent[0]!, "p1").ok).toBe(true);
 });

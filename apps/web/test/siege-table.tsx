@@ -42,13 +42,13 @@ export function facing(): SiegeState {
 }
 
 /** The table for `seat` (its own view and legal commands unless given), with a mock `onCommand`. */
-export function show(state: SiegeState, seat: string, opts: { legal?: SiegeCommand[]; view?: SiegeView; events?: { seq: number; events: SiegeEvent[] }[]; older?: string } = {}) {
+export function show(state: SiegeState, seat: string, opts: { legal?: SiegeCommand[]; view?: SiegeView; events?: { seq: number; events: SiegeEvent[] }[]; older?: string; bots?: Readonly<Record<string, string>> } = {}) {
   const view = opts.view ?? siege.viewFor(state, seatViewer(seat));
   const legal = opts.legal ?? legalCommandsInView(view, seat);
   const onCommand = jest.fn();
   const utils = render(
     <OlderRulesVersion.Provider value={opts.older ?? null}>
-      <SiegeTableView matchId="m" view={view} seat={seat} legal={legal} onCommand={onCommand} events={opts.events ?? []} />
+      <SiegeTableView matchId="m" view={view} seat={seat} legal={legal} onCommand={onCommand} events={opts.events ?? []} bots={opts.bots} />
     </OlderRulesVersion.Provider>,
   );
   return { ...utils, view, legal, onCommand };

@@ -130,7 +130,8 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
               abandonment={abandonment}
               turn={turnLine(waiting, seat, { yours: t("yourTurn"), awaiting: (seats) => t("awaiting", { seats: seatList(name, seats) }), alsoAwaiting: (seats) => t("alsoAwaiting", { seats: seatList(name, seats) }) })}
             >
-              <BotNote bots={bots} waiting={waiting} />
+              {/* While a decision of mine is open (a reaction on a phone), its answers come first and the bot's line after them. */}
+              {!compact && <BotNote bots={bots} waiting={waiting} />}
               {view.activation && (
                 <p className="activation">
                   {t("activation", { op: opName(w, view.activation.operator), mp: view.activation.mp, actions: view.activation.actions.map((a) => t(`action.${a}`)).join(", ") || "—" })}
@@ -176,6 +177,7 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
                   }}
                 />}
               {mine && view.pending?.kind === "reaction" && <OddsPanel view={view} w={w} pairs={view.pending.watchers.map((o) => [o, (view.pending as { target: string }).target] as const)} />}
+              {compact && <BotNote bots={bots} waiting={waiting} />}
               {seat && myTeam && myTeam !== "all" && view.phase !== "finished" && view.phase !== "picks" && (
                 <PrefsPanel key={prefsOpen} open={prefsOpen > 0} prefs={prefs} onChange={setPrefs} w={w} />
               )}

@@ -4,7 +4,7 @@
  * square; the defence's token setup says what a real and a decoy token are; the deployment's
  * facing says it is a watch; the defence's moved barricades read as barricades, not as doors that
  * moved; the special gadget is named as the operator's profile names it; and a reaction offers
- * its answers side by side, each in words. States are reached by commands through the engine.
+ * its answers side by side, each in words, before the bot's line in the bar. States are reached by commands through the engine.
  */
 import { deserialize, serialize } from "node:v8";
 import { fireEvent, screen, within } from "@testing-library/react";
@@ -109,5 +109,19 @@ describe("Siege for a new player", () => {
     expect(container.querySelector(".siege-controls .command-list")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Keel fires a reaction shot" }));
     expect(onCommand).toHaveBeenCalledWith({ type: "react", operator: "keel" });
+  });
+
+  test("on a phone a reaction's answers come before the bot's line in the bar (they stay above its 'more below' edge); while the seat only plays, the bot's line stays on top", () => {
+    const s = facing();
+    const view = structuredClone(siege.viewFor(s, seatViewer("d1")));
+    view.pending = { kind: "reaction", team: "defence", target: "haze", watchers: ["quill"] };
+    const asked = show(s, "d1", { view, legal: [{ type: "react", operator: "quill" }, { type: "hold" }], bots: { a1: "normal" } });
+    const note = asked.container.querySelector(".action-bar .bot-note")!;
+    const answers = asked.container.querySelector(".action-bar .siege-controls")!;
+    expect(answers.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    asked.unmount();
+    const playing = show(runSiege(s, [["a1", { type: "activate", operator: "haze" }]]), "a1", { bots: { d1: "normal" } });
+    const top = playing.container.querySelector(".action-bar .bot-note")!;
+    expect(top.compareDocumentPosition(playing.container.querySelector(".action-bar .siege-controls")!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

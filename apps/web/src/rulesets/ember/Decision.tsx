@@ -8,10 +8,10 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { defaultAnswerInView, type EmberCommand, type EmberView } from "@fogwar/ember";
+import { defaultAnswerInView, type EmberCommand, type EmberView, type PartSlot } from "@fogwar/ember";
 import { DiceRow, PartDieFace } from "./Dice";
 import { EwStandingLine, StandingLine } from "./Explain";
-import { commandKey, localName, scenarioOf, squareName, unitLabel } from "./model";
+import { commandKey, localName, partOf, scenarioOf, squareName, unitLabel, unitOf } from "./model";
 import { cancelWords, describeCommand } from "./words";
 import { useWords } from "./useWords";
 import { preferredAnswer, RerollPrefsForm, REROLL_KINDS, useRerollPrefs } from "./rerollPrefs";
@@ -135,6 +135,14 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
     default:
       prompt = t(`decision.${pending.kind}`);
   }
+  // A hit part with the white dice it defends with (armour, or structure once damaged, seed 000 1.2.1).
+  const hitPartLabel = (slot: PartSlot): string => {
+    const defender = pending.kind === "choose_hit_part" ? unitOf(view, pending.options.defender) : undefined;
+    const card = defender?.kind === "mech" ? partOf(defender, slot) : undefined;
+    if (!defender || defender.kind !== "mech" || !card) return t("decision.part", { part: t(`slot.${slot}`) });
+    const damaged = defender.parts[slot].damaged && card.structure !== undefined;
+    return t(damaged ? "decision.partDamaged" : "decision.partArmour", { part: t(`slot.${slot}`), count: damaged ? card.structure : card.armour });
+  };
   const label = (c: EmberCommand): string => {
     switch (c.type) {
       case "choose_side": {
@@ -144,7 +152,7 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
         return zone ? t("decision.sideZone", { side, from: squareName({ x: zone.x0, y: zone.y0 }), to: squareName({ x: zone.x1, y: zone.y1 }) }) : side;
       }
       case "choose_hit_part":
-        return t("decision.part", { part: t(`slot.${c.part}`) });
+        return hitPartLabel(c.part);
       case "reroll":
         if (pending.kind === "part_reroll") return c.dice.length ? t("decision.rerollPart") : t("decision.noReroll");
         if (c.dice.length === 0) return t("decision.noReroll");

@@ -1,7 +1,7 @@
 /**
  * The decisions seed 000 gives players, on the EMBER table, in English and Korean: a link reroll of
  * EW dice (4 with 5.2), using a designation ability (1.2.1 hit part) and the defender's cancellation
- * (1.2.1). The seat asked reads whose decision it is and as what, sees the dice it decides on, and
+ * (1.2.1), and the hit part with the dice each part defends with (1.2.1). The seat asked reads whose decision it is and as what, sees the dice it decides on, and
  * finds the default answer first and outlined (one click keeps it); the other seats read who the
  * match waits for, and as what. States come from matches played by the engine's random bots
  * (EMBER's bot policy); the cancellation's dice are then set by hand and the engine asks.
@@ -170,5 +170,30 @@ describe("seed 000 1.2.1: the defender's cancellation", () => {
     expect(koDecision.texts).toEqual(["회피로 강공격 1개 → 관통 없음, 링크 −1", "회피로 눈 1개 → 관통 (데미지 1)"]);
     expect(koDecision.section.querySelector("h3")?.textContent).toMatch(/^! 내 결정 \(방어자\): /);
     expect(koreanProblems(ko.container)).toEqual([]);
+  });
+});
+
+describe("seed 000 1.2.1: choosing the hit part", () => {
+  test("each part offered says the white dice it defends with, its structure once damaged, in English and Korean", async () => {
+    const state = find((s) => s.pending?.kind === "choose_hit_part" && s.units.some((u) => u.id === (s.pending as { options: { defender: string } }).options.defender && u.kind === "mech" && Object.values(u.parts).some((p) => p.damaged && !p.destroyed)));
+    const pending = state.pending as Extract<NonNullable<EmberState["pending"]>, { kind: "choose_hit_part" }>;
+    const defender = state.units.find((u) => u.id === pending.options.defender)!;
+    if (defender.kind !== "mech") throw new Error("a mech defends");
+    const mine = renderSeat(state, pending.seat);
+    const { texts } = decisionOf(mine.container, "choose_hit_part");
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(text).toMatch(/^(Torso|Chassis|Left arm|Right arm): (defends with \d+ white dic?e \(armour\)|damaged, defends with \d+ white dic?e \(structure\); the next penetration destroys it)$/);
+    expect(texts.some((x) => x.includes("damaged"))).toBe(true);
+    mine.unmount();
+    await inKorean();
+    try {
+      const ko = renderSeat(state, pending.seat);
+      expect(decisionOf(ko.container, "choose_hit_part").texts.some((x) => /하양 주사위 \d+개로 방어 \(구조\); 다음 관통에 파괴$/.test(x))).toBe(true);
+      expect(koreanProblems(ko.container)).toEqual([]);
+    } finally {
+      await act(async () => {
+        await i18next.changeLanguage("en");
+      });
+    }
   });
 });

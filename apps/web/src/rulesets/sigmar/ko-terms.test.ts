@@ -4,7 +4,8 @@
  * 파일인, and a unit is a 유닛 (the seed's word throughout, never 부대), in the table's strings, the
  * rules help and the guide's Age of Sigmar part. 단계 stays only where it means a stage of the
  * attack sequence or a step of the review. The map's words are the legend's: 전투 범위 (seed 003's
- * combat range), 베이스, 응집 (coherency), never 교전 범위, 기지 or 결속.
+ * combat range), 베이스, 응집 (coherency), never 교전 범위, 기지 or 결속; the muster's are its labels':
+ * 리스트, 예비 전력, 강화 요소, never 목록, 예비대 or a bare 강화.
  */
 import ko from "../../i18n/ko/sigmar.json";
 import koHelp from "../../i18n/ko/sigmarHelp.json";
@@ -40,4 +41,10 @@ test("a unit is 유닛 everywhere, as the seed writes it, never 부대", () => {
 test("the map's words are the legend's everywhere: combat range is 전투 범위 (seed 003's word), a base 베이스, coherency 응집, never 교전 범위, 기지 or 결속", () => {
   expect(all.filter(([, text]) => /교전 범위|기지|결속/.test(text))).toEqual([]);
   for (const word of ["전투 범위", "베이스", "응집"]) expect([word, all.filter(([, text]) => text.includes(word)).length > 2]).toEqual([word, true]);
+});
+
+test("the muster's words are its labels' everywhere: an army list is a 리스트 (never 목록), held units are in 예비 전력 (never 예비대), an enhancement is a 강화 요소", () => {
+  expect(all.filter(([, text]) => /목록|예비대/.test(text))).toEqual([]);
+  expect(all.filter(([, text]) => /강화[를는가]/.test(text))).toEqual([]);
+  expect(all.filter(([, text]) => text.includes("리스트")).length).toBeGreaterThan(10);
 });

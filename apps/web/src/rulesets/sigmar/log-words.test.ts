@@ -20,7 +20,7 @@ test("core C11: scoring with objectives names them; scoring with none says the s
 });
 
 test("a declined decision says what was declined (a phase's moment passed, a riposte, a run or a retreat kept in place, no returning model, no replacement), not a bare 'declines', in both languages", async () => {
-  const say = (what: string) => describeEvent({ t: i18next.getFixedT(null, "sigmar"), language: i18next.language, name: () => "Ana" }, { type: "declined", seat: "p1", what }, { units: {} }, null);
+  const say = (what: string) => describeEvent({ t: i18next.getFixedT(null, "sigmar"), language: i18next.language, name: () => "Ana" }, { type: "declined", seat: "p1", what }, { units: {} }, null) ?? "";
   const kinds = ["phase_window", "riposte", "run_move", "retreat_move", "place_models", "replacement"];
   for (const language of ["en", "ko"]) {
     await i18n.changeLanguage(language);

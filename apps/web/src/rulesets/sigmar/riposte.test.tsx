@@ -26,7 +26,6 @@ function riposte(): SigmarState {
   const r = (id: string) => geometry.baseRadius(catalog.warscrolls.get(id)!.baseMm);
   put("herald", "p2", "covenant_herald", 2000, 1200 + r("thornwarden") + r("covenant_herald") + 20);
   Object.assign(s, { phase: "battle", step: "combat", active: "p2", first: "p2", round: 1, turn: 1, cp: { p1: 2, p2: 2 }, hands: { p1: [], p2: [] }, neutralOrder: ["mire_grip", "gale_step"] });
-  s.units.herald!.did.fought = true;
   s.pending = { kind: "riposte", seat: "p1", unit: "thorn", target: "herald" };
   return s;
 }

@@ -170,6 +170,18 @@ function useModifierWords(view: EmberView): (m: OddsModifier) => string {
   };
 }
 
+/**
+ * Whether `attackOdds` (which counts the action's own dice) are the odds of the legal attack
+ * `command`: not when it spends a charge (seed 000 8) or an unarmed part's assist adds a two-handed
+ * action's dice (11); a thrown action's assist, which it needs and which adds no dice, keeps them.
+ */
+export function plainOddsApply(view: EmberView, command: { unit: string; part: PartSlot; action: string; useCharge?: boolean; unarmed?: PartSlot }): boolean {
+  if (command.useCharge) return false;
+  if (command.unarmed === undefined) return true;
+  const effect = actionCard(view, command.unit, command.part, command.action)?.effect;
+  return effect?.kind === "attack" && !effect.twoHanded;
+}
+
 /** The odds, or none for a view today's rules cannot read (a match of an older rules version). */
 function oddsOrNone<T>(compute: () => T | null): T | null {
   try {

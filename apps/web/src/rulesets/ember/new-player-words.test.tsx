@@ -3,7 +3,8 @@
  * has no attack order (seed 001 4.2; seed 000 1.3-1.4), how many hits get through as the dice lie
  * at a reroll prompt (seed 000 1.2.1) and the link a link reroll may spend (seed 000 4), each terrain kind of the board in the legend (seed 000
  * 1.3.1, 1.5.2, 10), each attack keyword and a resupply explained (seed 000 1.2.1, 1.2.4, 7), and
- * the stance on a token in the page's language, what each stance does (seed 000 1.1) and how far an action reaches (1.3).
+ * the stance on a token in the page's language, what each stance does (seed 000 1.1), how far an action reaches (1.3)
+ * and the odds of a thrown attack (11).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -51,9 +52,9 @@ function table(state: EmberState, seat: "p1" | "p2") {
 type EmberMatch = Match<typeof SETUP, EmberState, EmberCommand, EmberEvent, never>;
 
 /** A bot match played until `pred` holds, trying seeds in turn. */
-function find(pred: (s: EmberState) => boolean, seeds = 80): EmberState {
+function find(pred: (s: EmberState) => boolean, seeds = 80, armies?: { p1: string; p2: string }): EmberState {
   const fitting = catalog.data.armies.filter((a) => validateArmy(a, "skirmish").length === 0);
-  const setup = { scenario: "crossroads", seats: ["p1", "p2"] as const, armies: { p1: fitting[0]!, p2: fitting[1] ?? fitting[0]! } };
+  const setup = { scenario: "crossroads", seats: ["p1", "p2"] as const, armies: armies ? { p1: army(armies.p1), p2: army(armies.p2) } : { p1: fitting[0]!, p2: fitting[1] ?? fitting[0]! } };
   for (let i = 0; i < seeds; i++) {
     const match = new Match(ember, setup, `words-${i}`) as unknown as EmberMatch;
     const bots = { p1: new RandomBot<EmberCommand>(`w${i}:p1`, emberBotPolicy), p2: new RandomBot<EmberCommand>(`w${i}:p2`, emberBotPolicy) };
@@ -261,4 +262,29 @@ test("seed 000 1.1: the stance to deploy in says what it does, and so does each 
   } finally {
     act(() => void i18next.changeLanguage("en"));
   }
+});
+
+test("seed 000 11: a thrown attack, which needs an unarmed part's assist and gains no dice from it, shows its odds before the roll", () => {
+  const thrownCommand = (s: EmberState) => {
+    const mech = s.units.find((u) => u.id === s.activation?.unit);
+    if (s.phase !== "action" || s.pending || s.attack || mech?.kind !== "mech") return undefined;
+    const thrown = (c: Extract<EmberCommand, { type: "act" }>) => {
+      const effect = catalog.parts.get(mech.parts[c.part].partId)?.actions.find((a) => a.id === c.action)?.effect;
+      return effect?.kind === "attack" && effect.thrown && !effect.twoHanded;
+    };
+    return ember.legalCommands(s, mech.owner).find((c): c is Extract<EmberCommand, { type: "act" }> => c.type === "act" && c.unarmed !== undefined && c.target !== undefined && thrown(c));
+  };
+  const thrownAssist = (s: EmberState) => thrownCommand(s) !== undefined;
+  const state = find(thrownAssist, 120, { p1: "Freedom Raiders", p2: "Ironclad Vanguard" });
+  const mech = state.units.find((u) => u.id === state.activation!.unit)!;
+  const seat = mech.owner as "p1" | "p2";
+  const assisted = thrownCommand(state)!;
+  if (mech.kind !== "mech") throw new Error("a mech acts");
+  const card = catalog.parts.get(mech.parts[assisted.part].partId)!.actions.find((a) => a.id === assisted.action)!;
+  expect(card.effect.kind === "attack" && card.effect.thrown && !card.effect.twoHanded).toBe(true);
+  const { container } = table(state, seat);
+  const button = [...container.querySelectorAll("button.act-button")].find((b) => b.textContent?.includes(card.name.en))!;
+  fireEvent.click(button);
+  const choice = [...container.querySelectorAll(".target-choice")].find((c) => c.textContent?.includes("(assisted by the"));
+  expect(choice?.querySelector(`details.odds[data-odds="${assisted.target}"] summary`)?.textContent).toMatch(/^\d+% to hit · \d+% to deal damage · [\d.]+ damage expected$/);
 });

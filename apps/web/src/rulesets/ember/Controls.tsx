@@ -149,7 +149,7 @@ export function Controls(props: ControlsProps) {
               </label>
             ))}
             <p className="hint" data-stance-effect={props.stance}>
-              {t(`stanceEffect.${props.stance}`)}
+              {t(`help:stance.${props.stance}`)}
             </p>
           </fieldset>
         )}
@@ -210,7 +210,7 @@ export function Controls(props: ControlsProps) {
         {stances.length > 0 && (
           <div className="row">
             {stances.map((c) => (
-              <RuleTip key={commandKey(c)} term={t("actions.setStance", { stance: t(`stance.${c.stance}`) })} help={t(`stanceEffect.${c.stance}`)}>
+              <RuleTip key={commandKey(c)} term={t("actions.setStance", { stance: t(`stance.${c.stance}`) })} help={t(`help:stance.${c.stance}`)}>
                 <button type="button" onClick={() => onCommand(c)}>
                   {t("actions.setStance", { stance: t(`stance.${c.stance}`) })}
                 </button>

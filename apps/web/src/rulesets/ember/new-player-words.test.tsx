@@ -248,17 +248,17 @@ test("seed 000 1.1: the stance to deploy in says what it does, and so does each 
   const { container, unmount } = table(state, seat);
   const effect = () => container.querySelector("[data-stance-effect]")?.textContent ?? "";
   fireEvent.click(container.querySelectorAll("input[name=deploy-stance]")[1] as Element);
-  expect(effect()).toBe("In MOB blue dice, as many as your total evasion, join your defence, and a manoeuvre goes twice as far.");
+  expect(effect()).toBe("Mobility: the manoeuvre is doubled and you add blue dice (your total evasion) to your defence.");
   fireEvent.click(container.querySelectorAll("input[name=deploy-stance]")[0] as Element);
-  expect(effect()).toMatch(/^In DEF the hollow faces of your white defence dice count too/);
+  expect(effect()).toBe("Defence: hollow white faces count when you are attacked.");
   unmount();
   const active = find((s) => s.phase === "action" && !s.pending && !s.attack && !!s.activation && ember.legalCommands(s, s.units.find((u) => u.id === s.activation!.unit)!.owner).some((c) => c.type === "set_stance" && c.stance === "OFF"), 120);
   const owner = active.units.find((u) => u.id === active.activation!.unit)!.owner as "p1" | "p2";
   const off = table(active, owner).container.querySelector('button[aria-label="What is Stance OFF (offence)?"]')?.closest(".rule-tip");
-  expect(off?.getAttribute("title")).toMatch(/^In OFF the hollow faces of your yellow and red attack dice count too/);
+  expect(off?.getAttribute("title")).toBe("Offence: hollow yellow and red faces count in your attacks and electronic warfare.");
   act(() => void i18next.changeLanguage("ko"));
   try {
-    expect(table(active, owner).container.querySelector(".rule-tip[title^='공격 스탠스에서는']")).not.toBeNull();
+    expect(table(active, owner).container.querySelector(".rule-tip[title^='공격 스탠스: 공격과 전자전에서']")).not.toBeNull();
   } finally {
     act(() => void i18next.changeLanguage("en"));
   }

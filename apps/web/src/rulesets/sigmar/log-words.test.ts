@@ -29,9 +29,9 @@ test("a declined decision says what was declined (a phase's moment passed, a rip
     for (const line of lines) expect([line, /declines\.|거절했습니다/.test(line), line.includes("{{")]).toEqual([line, false, false]);
   }
   await i18n.changeLanguage("en");
-  expect(say("phase_window")).toBe("Ana passes: no ability or reaction at this moment.");
+  expect(say("phase_window")).toBe("Ana passes: no ability or reaction used at this moment.");
   expect(say("something_new")).toBe("Ana declines.");
   await i18n.changeLanguage("ko");
-  expect(say("phase_window")).toBe("Ana가 넘겼습니다: 지금 쓸 능력이나 반응이 없습니다.");
+  expect(say("phase_window")).toBe("Ana가 넘겼습니다: 이때 능력이나 반응을 쓰지 않았습니다.");
   await i18n.changeLanguage("en");
 });

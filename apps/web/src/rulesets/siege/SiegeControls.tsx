@@ -16,7 +16,7 @@
  * The secret pick (seed 004 "팀 준비") has its own form: operators and gadget cubes, sent only
  * when it matches a legal pick.
  */
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { canonicalJson } from "@fogwar/engine";
 import { board, catalog, type Reachable, type SiegeCommand, type SiegeView, type StepCommand } from "@fogwar/siege";
@@ -214,6 +214,15 @@ export function SiegeControls({ view, builder, legal, onCommand, walks, onWalk }
   // A walk destination chosen in the Where list (encoded square), not sent yet.
   const [walkTo, setWalkTo] = useState<string | null>(null);
   useEscapeCancels(builder);
+  // A reaction's answers are brought into the bar's sight when it is asked (on a phone the bar
+  // scrolls, and its "more below" edge would cover them).
+  const answersRef = useRef<HTMLDivElement>(null);
+  // (Keyed on the answers being shown: the legal commands may arrive after the pending reaction.)
+  const answering = view.pending?.kind === "reaction" && legal.length > 0 && legal.every((c) => c.type === "react" || c.type === "hold");
+  const reaction = answering ? canonicalJson(view.pending) : null;
+  useEffect(() => {
+    if (reaction) answersRef.current?.scrollIntoView?.({ block: "nearest" });
+  }, [reaction]);
   if (legal.length === 0) {
     return (
       <section className="siege-controls" aria-label={t("controls.title")}>
@@ -231,10 +240,10 @@ export function SiegeControls({ view, builder, legal, onCommand, walks, onWalk }
   const kindName = (k: string) => (k === "special" && special ? t("cmd.specialNamed", { name: w.language.startsWith("ko") ? special.name.ko : special.name.en }) : t(`cmd.${k}`));
   // A reaction (seed 004 "반응 액션") is one question with its answers side by side, each named in
   // full ("Quill fires a reaction shot", "Hold fire"), so on a phone both fit in the bar's first row.
-  if (view.pending?.kind === "reaction" && kinds.every((k) => k === "react" || k === "hold")) {
+  if (answering) {
     return (
       <section className="siege-controls" aria-label={t("controls.title")}>
-        <div className="kinds answers" role="group" aria-label={t("controls.kind")}>
+        <div ref={answersRef} className="kinds answers" role="group" aria-label={t("controls.kind")}>
           {legal.map((c) => (
             <button key={enc(c)} type="button" data-kind={c.type} data-direct="true" className={c.type === "react" ? "primary" : undefined} onClick={() => send(c)}>
               {c.type === "react" ? describeCommand(w, c, view) : t("cmd.hold")}

@@ -12,6 +12,8 @@ import i18next from "i18next";
 import { seatViewer } from "@fogwar/engine";
 import { board, catalog, siege, type SiegeCommand } from "@fogwar/siege";
 import { describeEvent, valueWords } from "./words";
+import { SiegeTableView } from "./SiegeTableView";
+import { OlderRulesVersion } from "../../table/aids";
 import { describeCommand } from "./sentences";
 import { inEnglish } from "../../../test/english";
 import { runSiege } from "../../../test/siege-play";
@@ -123,5 +125,29 @@ describe("Siege for a new player", () => {
     const playing = show(runSiege(s, [["a1", { type: "activate", operator: "haze" }]]), "a1", { bots: { d1: "normal" } });
     const top = playing.container.querySelector(".action-bar .bot-note")!;
     expect(top.compareDocumentPosition(playing.container.querySelector(".action-bar .siege-controls")!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  test("a reaction asked brings its answers into the bar's sight (on a phone the bar scrolls, its 'more below' edge covering its end)", () => {
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      const s = facing();
+      const view = structuredClone(siege.viewFor(s, seatViewer("d1")));
+      view.pending = { kind: "reaction", team: "defence", target: "haze", watchers: ["quill"] };
+      // The legal answers may come after the view that asks (the table first renders with none).
+      const { container, rerender } = show(s, "d1", { view, legal: [] });
+      expect(scrolled).toEqual([]);
+      rerender(
+        <OlderRulesVersion.Provider value={null}>
+          <SiegeTableView matchId="m" view={view} seat="d1" legal={[{ type: "react", operator: "quill" }, { type: "hold" }]} onCommand={() => undefined} events={[]} />
+        </OlderRulesVersion.Provider>,
+      );
+      expect(scrolled).toContain(container.querySelector(".siege-controls .kinds.answers"));
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
   });
 });

@@ -6,7 +6,10 @@
  * with a ruler from where each model stood, enemy combat ranges, and the plan drawn green when
  * the shared rules accept it, red when not, the offending base ringed with the reason. A plan
  * dropped where the rules refuse it snaps to the best legal placement toward the drop (placing.ts).
- * Bases are buttons for keyboard and screen readers; a plan is confirmed in the controls.
+ * Bases are buttons for keyboard and screen readers; a plan is confirmed in the controls. When a
+ * decision about one of the viewer's units arrives (models to remove, a charge, run or retreat to
+ * place, a riposte), a zoomed-in map scrolls that unit into the middle of its frame if it was out
+ * of sight (`usePendingInSight`).
  */
 import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from "react";
 import { catalog, geometry, moves, query, type SigmarView } from "@fogwar/sigmar";
@@ -77,6 +80,28 @@ export function mapFocus(view: SigmarView, seat: string | null): BoardFocus | nu
   return focusOn(mine.flatMap((u) => u.models.map((m) => at(m.x, m.y)))) ?? at(W / 2, flip ? H : 0);
 }
 
+/**
+ * Brings the unit a decision of `seat`'s is about into the zoomed map's frame (../../table/BoardViewport.tsx,
+ * `.board-viewport-frame`): once per decision, and only when part of it lies outside the frame.
+ */
+function usePendingInSight(svg: { readonly current: SVGSVGElement | null }, view: SigmarView, seat: string | null): void {
+  const p = view.pending;
+  const unit = p && seat !== null && p.seat === seat && "unit" in p && view.units[p.unit]?.where === "field" ? p.unit : null;
+  const key = unit ? `${view.turn}:${p!.kind}:${unit}` : null;
+  useEffect(() => {
+    const el = svg.current;
+    const frame = el?.closest<HTMLElement>(".board-viewport-frame");
+    const g = key && unit ? el?.querySelector(`g.unit[data-unit="${unit}"]`) : null;
+    if (!frame || !g) return;
+    const f = frame.getBoundingClientRect();
+    const b = g.getBoundingClientRect();
+    if (b.left >= f.left && b.right <= f.right && b.top >= f.top && b.bottom <= f.bottom) return;
+    frame.scrollLeft += (b.left + b.right - f.left - f.right) / 2;
+    frame.scrollTop += (b.top + b.bottom - f.top - f.bottom) / 2;
+    // Only a new decision moves the map: the player's own panning holds until then.
+  }, [key]);
+}
+
 export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, onUnit, onPoint, onDrag, dragOne, marked, pickFrom, onModel }: SigmarMapProps) {
   const svg = useRef<SVGSVGElement | null>(null);
   const drag = useRef<{ unit: string; start: Pt; base: Pt[]; one: number | null; moved: boolean } | null>(null);
@@ -85,6 +110,7 @@ export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, o
   // touch-action none inside an SVG, so it would take the gesture for a pan and cancel the drag.
   // A touch that starts on such a base has its default (the pan) prevented, in a listener that
   // is not passive (React's own touch listeners are).
+  usePendingInSight(svg, view, seat);
   const draggableNow = useRef(draggable);
   draggableNow.current = draggable;
   useEffect(() => {

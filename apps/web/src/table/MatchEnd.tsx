@@ -7,7 +7,7 @@
  * verification section.
  */
 import i18next from "i18next";
-import { Suspense, lazy } from "react";
+import { Suspense, lazy, useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { rulesetAdapter } from "../rulesets/registry";
@@ -63,8 +63,14 @@ function refereeReason(reason: string): string | null {
  * The match-end banner of match `matchId` (ruleset `ruleset`, undefined while unknown) for `seat`
  * (null: a spectator); `result` the view's result, null when the server only said the match is over.
  */
-export function MatchEnd({ matchId, ruleset, seat, result }: { matchId: string; ruleset: string | undefined; seat: string | null; result: EndResult | null }) {
+export function MatchEnd({ matchId, ruleset, seat, result, arrived = false }: { matchId: string; ruleset: string | undefined; seat: string | null; result: EndResult | null; arrived?: boolean }) {
   const { t } = useTranslation("common");
+  const ref = useRef<HTMLElement>(null);
+  // The match ended while the page was open: a player deep in the log or the roster would see
+  // only a heading change, so the banner is brought into sight (once, as it appears).
+  useEffect(() => {
+    if (arrived) ref.current?.scrollIntoView?.({ block: "start", behavior: "smooth" });
+  }, []);
   const name = useSeatNamer([]);
   const outcome = outcomeFor(seat, result);
   const winners = result?.winner ? (result.winners ?? [result.winner]) : [];
@@ -72,7 +78,7 @@ export function MatchEnd({ matchId, ruleset, seat, result }: { matchId: string; 
   const common = i18next.getFixedT(null, "common");
   const reason = !result?.reason ? null : words ? words(common, result.reason) : refereeReason(result.reason);
   return (
-    <section className={`match-end match-end-${outcome}`} role="status" aria-labelledby="match-end-title" data-outcome={outcome}>
+    <section ref={ref} className={`match-end match-end-${outcome}`} role="status" aria-labelledby="match-end-title" data-outcome={outcome}>
       <h2 id="match-end-title">{outcome === "won" ? t("matchEnd.won", { count: winners.length, names: seatList(name, winners) }) : t(`matchEnd.${outcome}`)}</h2>
       {seat !== null && outcome !== "draw" && outcome !== "over" && <p className="match-end-winners">{t("matchEnd.winners", { count: winners.length, names: seatList(name, winners) })}</p>}
       {reason && <p className="match-end-reason">{t("matchEnd.reason", { reason })}</p>}

@@ -6,7 +6,7 @@
  * for every ruleset, and once the match is over the result in words with what to do next
  * (./MatchEnd.tsx) above it. Its own chunk: it evaluates while the join's round trips run.
  */
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { JoinSpec, MatchConnection } from "../net/useMatch";
 import { Loading } from "../ui";
@@ -64,8 +64,11 @@ export function TableBody({ matchId, join, match, onRetry }: TableBodyProps) {
   const summary = useFinishedSummary(matchId, refusedAsOver);
   const result = endResultOf(match.view, match.clock) ?? summary?.result ?? null;
   const over = result !== null || match.error?.code === "match_over";
+  // Whether this page saw the match in play: its end then arrives while the page is open.
+  const sawPlay = useRef(false);
+  if (match.view && !over) sawPlay.current = true;
   /* Above the table: the first thing a player sees once the match is over. */
-  const rematch = over && <MatchEnd matchId={matchId} ruleset={ruleset ?? summary?.ruleset} seat={seat} result={result} />;
+  const rematch = over && <MatchEnd matchId={matchId} ruleset={ruleset ?? summary?.ruleset} seat={seat} result={result} arrived={sawPlay.current} />;
   const Table = table.status === "ready" ? table.value : null;
   const content = !adapter
     ? banner(<p className="error">{t("unknownRuleset", { ruleset })}</p>)

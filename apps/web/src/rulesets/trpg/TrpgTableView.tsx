@@ -76,7 +76,6 @@ export function TrpgTableView({ view, seat, legal, onCommand, events, banner, no
     if (picking && fold.folded && window.matchMedia?.(PHONE).matches) column.current?.scrollIntoView?.({ block: "nearest" });
   }, [picking, fold.folded]);
   useTurnAwareness(mine ? (view.pending ? "decision" : "move") : null, title, { you: seat ? name(seat) : undefined, waiting: seat ? waiting.map(name) : undefined });
-  useResultInSight(readOnly ? null : view.result);
   const onPick = (value: string) => {
     if (composing) return composer.pick(value);
     const command = builder.matching.find((c) => pickValue(c) === value);
@@ -156,19 +155,6 @@ export function TrpgTableView({ view, seat, legal, onCommand, events, banner, no
       </div>
     </section>
   );
-}
-
-/**
- * Brings the page's top into sight when the match ends while the table is open (the outcome, the
- * match-end banner above the table, and what to do next): a player deep in the log or the roster
- * when the last character fell saw only "Over" in the heading. Not for a match already over when opened.
- */
-function useResultInSight(result: TrpgView["result"] | null | undefined): void {
-  const was = useRef(result);
-  useEffect(() => {
-    if (result && !was.current) window.scrollTo?.({ top: 0, behavior: "smooth" });
-    was.current = result;
-  }, [result]);
 }
 
 /** The one-column layout of ../../table/TableChrome.css, where the action bar sticks to the screen's bottom. */

@@ -1,7 +1,6 @@
 /**
  * What a newcomer trips over at the TRPG table, found by playing it in a browser: a shot picked on
- * the map shows its odds and a Confirm the short phone bar had pushed out of sight; the end of the
- * match came with the page scrolled down to the log, the outcome out of sight.
+ * the map shows its odds and a Confirm the short phone bar had pushed out of sight.
  */
 import { fireEvent, render, screen } from "@testing-library/react";
 import { seatViewer } from "@fogwar/engine";
@@ -31,31 +30,5 @@ test("a shot picked on the map brings its Confirm into sight (below its odds, in
     expect(scrolled).toContain(confirm);
   } finally {
     Element.prototype.scrollIntoView = original;
-  }
-});
-
-test("when the match ends with the page scrolled down, the page goes back to its top (the outcome and what next); a match already over when opened does not move", () => {
-  const s = structuredClone(until(trpg.setup(GM, "web-newcomer-end").state, (x) => x.turn?.actor === "vale"));
-  const over = structuredClone(s);
-  over.phase = "over";
-  over.result = { winner: "gm", reason: "objective: the party is down", scores: { gm: 1, p1: 0 } };
-  const props = (state: typeof s) => {
-    const view = trpg.viewFor(state, seatViewer("p1"));
-    return { matchId: "m-end", view, seat: "p1", legal: legalCommandsInView(view, "p1"), onCommand: jest.fn(), events: [] };
-  };
-  const scrolled = jest.fn();
-  const original = window.scrollTo;
-  window.scrollTo = scrolled as unknown as typeof window.scrollTo;
-  try {
-    const playing = render(<TrpgTableView {...props(s)} />);
-    expect(scrolled).not.toHaveBeenCalled();
-    playing.rerender(<TrpgTableView {...props(over)} />);
-    expect(scrolled).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
-    playing.unmount();
-    scrolled.mockClear();
-    render(<TrpgTableView {...props(over)} />);
-    expect(scrolled).not.toHaveBeenCalled();
-  } finally {
-    window.scrollTo = original;
   }
 });

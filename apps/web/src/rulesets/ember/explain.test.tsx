@@ -10,6 +10,7 @@ import { act, fireEvent, render } from "@testing-library/react";
 import { catalog, ember, emberBotPolicy, legalCommandsInView, unavailableActions, validateArmy, type EmberCommand, type EmberEvent, type EmberState, type EmberView, type MechState } from "@fogwar/ember";
 import { Match, RandomBot, seatViewer } from "@fogwar/engine";
 import { TableView } from "./TableView";
+import { unitName, unitShort } from "./model";
 import { RerollPrefsForm, saveRerollPrefs } from "./rerollPrefs";
 import i18next from "i18next";
 import { inEnglish } from "../../../test/english";
@@ -58,6 +59,16 @@ test("each token shows a short label of its unit, different for the units of one
     const mine = labels.filter((l) => l.owner === owner).map((l) => l.short);
     expect(new Set(mine).size).toBe(mine.length);
   }
+});
+
+test("units whose initials match read apart by one more letter of their names (Smelter Two STW, Scrap Tortoise STO), not as S1 and S2; drones of one card are numbered", () => {
+  const army = (name: string) => catalog.data.armies.find((a) => a.name === name)!;
+  const setup = { scenario: "foundry", seats: ["p1", "p2"] as const, armies: { p1: army("Ironclad Vanguard"), p2: army("Ironclad Foundry Column") } };
+  const view = ember.viewFor(new Match(ember, setup, "shorts").state, seatViewer("p1"));
+  const shorts = (owner: string) => Object.fromEntries(view.units.filter((u) => u.owner === owner).map((u) => [unitName(u, "en"), unitShort(view, u.id, "en")]));
+  expect(shorts("p1")).toEqual({ "Bulwark One": "BO", "Smelter Two": "STW", "Scrap Tortoise": "STO" });
+  const p2 = view.units.filter((u) => u.owner === "p2").map((u) => unitShort(view, u.id, "en"));
+  expect(p2.sort()).toEqual(["BR", "HL", "S1", "S2", "S3"]);
 });
 
 test("turning in place: arrows around the active mech's token send a manoeuvre to its own square with the new facing", () => {

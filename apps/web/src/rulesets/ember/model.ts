@@ -59,21 +59,27 @@ export function unitLabel(view: EmberView, id: string, name: SeatNamer, language
 
 /**
  * A unit's short label for its token (two or three characters): the initials of its name ("Bulwark
- * One" BO; a one-word or Korean name its first two letters), with a number added when two units of
- * the same seat would show the same letters, so a player tells their units apart without hovering.
+ * One" BO; a one-word or Korean name its first two letters). When two units of the same seat would
+ * show the same letters, one more letter of the name tells them apart ("Smelter Two" STW, "Scrap
+ * Tortoise" STO); only units whose names read alike even so (two drones of one card) are numbered
+ * (S1, S2). So a player tells their units apart without hovering.
  */
 export function unitShort(view: EmberView, id: string, language: string = i18next.language): string {
   const unit = unitOf(view, id);
   if (!unit) return "?";
-  const letters = (u: UnitState): string => {
-    const words = unitName(u, language).split(/[\s\-·]+/).filter(Boolean);
-    const initials = words.length > 1 ? words.slice(0, 2).map((w) => [...w][0] ?? "").join("") : [...(words[0] ?? "?")].slice(0, 2).join("");
+  const words = (u: UnitState): string[][] => unitName(u, language).split(/[\s\-·]+/).filter(Boolean).map((w) => [...w]);
+  // `extra` more letters of the name's last initialled word (its second, or its only one).
+  const letters = (u: UnitState, extra = 0): string => {
+    const w = words(u);
+    const initials = w.length > 1 ? (w[0]![0] ?? "") + w[1]!.slice(0, 1 + extra).join("") : (w[0] ?? ["?"]).slice(0, 2 + extra).join("");
     return initials.toLocaleUpperCase(language);
   };
   const own = view.units.filter((u) => u.owner === unit.owner);
-  const mine = letters(unit);
-  const same = own.filter((u) => letters(u) === mine);
-  return same.length > 1 ? `${[...mine][0] ?? ""}${same.indexOf(unit) + 1}` : mine;
+  const same = own.filter((u) => letters(u) === letters(unit));
+  if (same.length === 1) return letters(unit);
+  const longer = letters(unit, 1);
+  const alike = same.filter((u) => letters(u, 1) === longer);
+  return alike.length === 1 ? longer : `${[...longer][0] ?? ""}${alike.indexOf(unit) + 1}`;
 }
 
 /** An objective marker's number ("obj-2" is objective 2, seed 001 3.3), for its label. */

@@ -13,7 +13,8 @@
  * `initialZoom` (default 1) is the zoom a board opens at: a big board on a narrow screen may ask
  * for more (see {@link phoneZoom}). `focus` is the point a board opened zoomed in is first
  * scrolled to the middle of (see {@link BoardFocus}): the viewer's own pieces, not the board's top
- * left corner.
+ * left corner. A board with nothing of the viewer's to show yet (no side chosen, nothing deployed)
+ * gives no focus; it is scrolled to the first focus it gives, unless the player zoomed it first.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { usePinch } from "@use-gesture/react";
@@ -63,9 +64,8 @@ export function BoardViewport({ children, label, maxZoom = 4, initialZoom = 1, f
   const opened = useRef(false);
   useLayoutEffect(() => {
     const el = frame.current;
-    if (opened.current || !el || zoom <= 1 || zoom !== clampZoom(initialZoom, maxZoom)) return;
+    if (opened.current || !el || !focus || zoom <= 1 || zoom !== clampZoom(initialZoom, maxZoom)) return;
     opened.current = true;
-    if (!focus) return;
     el.scrollLeft = Math.max(0, focus.x * el.scrollWidth - el.clientWidth / 2);
     el.scrollTop = Math.max(0, focus.y * el.scrollHeight - el.clientHeight / 2);
   });

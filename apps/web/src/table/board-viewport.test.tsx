@@ -61,3 +61,28 @@ test("the opening zoom follows the frame until the player zooms; then a relayout
   rerender(board(1.28));
   expect(zoom()).toBe("1");
 });
+
+test("a board zoomed in opens on its focus, given once it has one (no side chosen yet: none), and is not moved by later ones", () => {
+  // jsdom lays nothing out: the frame reports a 100 px view of a 300 px board.
+  const sizes = { scrollWidth: 300, scrollHeight: 300, clientWidth: 100, clientHeight: 100 };
+  const saved = Object.keys(sizes).map((key) => [key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key)] as const);
+  for (const [key, value] of Object.entries(sizes)) Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
+  try {
+    const board = (focus: { x: number; y: number } | null) => (
+      <BoardViewport label="Map" initialZoom={3} focus={focus}>
+        <svg viewBox="0 0 10 10" />
+      </BoardViewport>
+    );
+    const { rerender } = render(board(null));
+    const frame = screen.getByTestId("board-viewport");
+    expect([frame.scrollLeft, frame.scrollTop]).toEqual([0, 0]);
+    rerender(board({ x: 0.5, y: 0.9 }));
+    expect([frame.scrollLeft, frame.scrollTop]).toEqual([100, 220]);
+    frame.scrollLeft = 0;
+    rerender(board({ x: 0.1, y: 0.1 }));
+    expect([frame.scrollLeft, frame.scrollTop]).toEqual([0, 220]);
+  } finally {
+    for (const [key, descriptor] of saved) if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
+    else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[key];
+  }
+});

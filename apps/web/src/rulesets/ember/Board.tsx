@@ -11,6 +11,7 @@
 import { useTranslation } from "react-i18next";
 import { UnitMark, onKeys, type UnitChoice } from "./UnitMark";
 import { useSeatNamer } from "../../table/names";
+import { focusOn, type BoardFocus } from "../../table/BoardViewport";
 import { board, catalog, type EmberCommand, type EmberView } from "@fogwar/ember";
 import { FACING_VECTOR, type Facing, type Square } from "@fogwar/engine";
 import { distance, inPlay, keyOf, lineOfSight, localName, objectiveNumber, scenarioOf, seatColour, seatIndex, shootingSight, squareName, unitLabel } from "./model";
@@ -57,6 +58,22 @@ export interface BoardProps {
 
 const px = (v: number) => MARGIN + v * CELL;
 const centre = (s: Square) => ({ x: px(s.x) + CELL / 2, y: px(s.y) + CELL / 2 });
+
+/**
+ * Where a zoomed-in board first opens (../../table/BoardViewport.tsx): the middle of the viewer's
+ * own units on the board, else of its deployment zone once its side is chosen (seed 001 3.4), as
+ * fractions of the drawn board; null for a spectator or before the viewer has a side.
+ */
+export function boardFocus(view: EmberView, seat: string | null): BoardFocus | null {
+  if (!seat) return null;
+  const size = MARGIN * 2 + N * CELL;
+  const at = (x: number, y: number): BoardFocus => ({ x: (px(x) + CELL / 2) / size, y: (px(y) + CELL / 2) / size });
+  const mine = view.units.filter((u) => u.owner === seat && u.deployed && !u.destroyed && u.at);
+  if (mine.length > 0) return focusOn(mine.map((u) => at(u.at!.x, u.at!.y)));
+  const side = view.sides?.[seat];
+  const zone = side ? scenarioOf(view).deployment[side] : undefined;
+  return zone ? at((zone.x0 + zone.x1) / 2, (zone.y0 + zone.y1) / 2) : null;
+}
 
 /** The board. */
 export function Board({ view, seat, selected, onSelectUnit, squares = [], targets = [], onCommand, sight = null, turns = [] }: BoardProps) {

@@ -10,7 +10,7 @@ import type { TableViewProps as SharedTableViewProps } from "../../table/view-pr
 import { catalog, type EmberCommand, type EmberEvent, type EmberView } from "@fogwar/ember";
 import type { Facing } from "@fogwar/engine";
 import { AttackPanel } from "./AttackPanel";
-import { Board, type SquareChoice, type TurnChoice, type UnitChoice } from "./Board";
+import { Board, boardFocus, type SquareChoice, type TurnChoice, type UnitChoice } from "./Board";
 import { Controls, type DeployStance, type Mode } from "./Controls";
 import { Decision } from "./Decision";
 import { EventLog } from "./EventLog";
@@ -232,7 +232,7 @@ function BattleView({ view, seat, legal, onCommand, events, banner, notice, cloc
       <div className="table-grid">
         <div className="board-column">
           <Later placeholder={<div className="board-placeholder" aria-busy="true" />}>
-            <BoardViewport label={t("board.name")} initialZoom={phoneZoom(12, Math.min(globalThis.innerWidth ?? 1280, 1280) - 16, 40)}>
+            <BoardViewport label={t("board.name")} initialZoom={phoneZoom(12, Math.min(globalThis.innerWidth ?? 1280, 1280) - 16, 40)} focus={boardFocus(view, seat)}>
               <Board view={view} seat={seat} selected={selected} onSelectUnit={(id) => setSelected((s) => (s === id ? null : id))} squares={squares} targets={targets} onCommand={send} sight={sight} turns={turns} />
             </BoardViewport>
           </Later>

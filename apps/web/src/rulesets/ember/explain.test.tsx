@@ -10,7 +10,8 @@ import { act, fireEvent, render } from "@testing-library/react";
 import { catalog, ember, emberBotPolicy, legalCommandsInView, unavailableActions, validateArmy, type EmberCommand, type EmberEvent, type EmberState, type EmberView, type MechState } from "@fogwar/ember";
 import { Match, RandomBot, seatViewer } from "@fogwar/engine";
 import { TableView } from "./TableView";
-import { unitName, unitShort } from "./model";
+import { scenarioOf, unitName, unitShort } from "./model";
+import { CELL, boardFocus } from "./Board";
 import { RerollPrefsForm, saveRerollPrefs } from "./rerollPrefs";
 import i18next from "i18next";
 import { inEnglish } from "../../../test/english";
@@ -69,6 +70,22 @@ test("units whose initials match read apart by one more letter of their names (S
   expect(shorts("p1")).toEqual({ "Bulwark One": "BO", "Smelter Two": "STW", "Scrap Tortoise": "STO" });
   const p2 = view.units.filter((u) => u.owner === "p2").map((u) => unitShort(view, u.id, "en"));
   expect(p2.sort()).toEqual(["BR", "HL", "S1", "S2", "S3"]);
+});
+
+test("seed 001 3.4: a zoomed board opens on the viewer's deployment zone once its side is chosen, then on its units; a spectator's has no focus", () => {
+  const chosen = find((s) => s.phase === "deployment" && !!s.sides?.p1 && s.units.every((u) => !u.deployed));
+  const view = ember.viewFor(chosen, seatViewer("p1"));
+  const zone = scenarioOf(view).deployment[view.sides!.p1!]!;
+  const focus = boardFocus(view, "p1")!;
+  // The zone's middle row and column, as fractions of the 12-square board with its margins.
+  const fraction = (square: number) => (20 + (square + 0.5) * CELL) / (40 + 12 * CELL);
+  expect(focus.x).toBeCloseTo(fraction((zone.x0 + zone.x1) / 2));
+  expect(focus.y).toBeCloseTo(fraction((zone.y0 + zone.y1) / 2));
+  expect(boardFocus(view, null)).toBeNull();
+  const fighting = find((s) => s.phase === "action" && s.units.some((u) => u.owner === "p1" && u.deployed && !u.destroyed));
+  const later = ember.viewFor(fighting, seatViewer("p1"));
+  const mine = later.units.filter((u) => u.owner === "p1" && u.deployed && !u.destroyed && u.at);
+  expect(boardFocus(later, "p1")!.x).toBeCloseTo(mine.reduce((n, u) => n + fraction(u.at!.x), 0) / mine.length);
 });
 
 test("turning in place: arrows around the active mech's token send a manoeuvre to its own square with the new facing", () => {

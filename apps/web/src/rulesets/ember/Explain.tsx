@@ -129,21 +129,27 @@ export function WhyNot({ view, seat }: { view: EmberView; seat: string }) {
   const reasonWords = useReasonWords(view);
   const missing = shown ? whyUnavailable(view, seat) : [];
   if (missing.length === 0) return null;
+  // Actions held back for the same reason share one line ("Left arm: Crawl, Right arm: Snapshot: the
+  // first action must match the dial"): a mech's dozen actions under one dial read as one rule.
+  const actor = view.activation?.unit ?? "";
+  const lines = new Map<string, { names: string[]; keys: string[]; code: string }>();
+  for (const w of missing) {
+    const effect = actionCard(view, actor, w.part, w.action)?.effect;
+    const reason = reasonWords(w, actor, effect && "range" in effect && typeof effect.range === "number" ? effect.range : undefined);
+    const line = lines.get(reason) ?? { names: [], keys: [], code: w.code };
+    line.names.push(t("actions.act", { part: t(`slot.${w.part}`), action: actionName(words, actor, w.part, w.action) }));
+    line.keys.push(`${w.part}:${w.action}`);
+    lines.set(reason, line);
+  }
   return (
     <details className="why-not-box" open>
       <summary>{t("why.title", { count: missing.length })}</summary>
       <ul className="why-not">
-        {missing.map((w) => {
-          const name = t("actions.act", { part: t(`slot.${w.part}`), action: actionName(words, view.activation?.unit ?? "", w.part, w.action) });
-          const actor = view.activation?.unit ?? "";
-          const effect = actionCard(view, actor, w.part, w.action)?.effect;
-          const reason = reasonWords(w, actor, effect && "range" in effect && typeof effect.range === "number" ? effect.range : undefined);
-          return (
-            <li key={`${w.part}:${w.action}`} data-why={`${w.part}:${w.action}`} data-code={w.code}>
-              <strong>{name}</strong>: {reason}
-            </li>
-          );
-        })}
+        {[...lines].map(([reason, line]) => (
+          <li key={line.keys.join(" ")} data-why={line.keys.join(" ")} data-code={line.code}>
+            <strong>{line.names.join(", ")}</strong>: {reason}
+          </li>
+        ))}
       </ul>
     </details>
   );

@@ -236,8 +236,33 @@ test("seed 000 1.3: an action with no target in range says how far it reaches an
   const far = why.targets!.find((x) => x.code === "out_of_range")!;
   const enemy = view.units.find((u) => u.id === far.unit)!;
   const distance = chebyshev(mech.at!, enemy.at!);
-  const line = container.querySelector(`.why-not li[data-why="${why.part}:${why.action}"]`)?.textContent ?? "";
+  const line = container.querySelector(`.why-not li[data-why~="${why.part}:${why.action}"]`)?.textContent ?? "";
   expect(line).toMatch(new RegExp(`out of range \\(the action reaches \\d+ squares; it stands ${distance} squares? away\\)`));
+});
+
+test("seed 000 1.3: actions held back for the same reason share one line naming them all, not one line each", () => {
+  const repeated = (s: EmberState) => {
+    if (s.phase !== "action" || s.pending || s.attack || !s.activation) return false;
+    const seat = s.units.find((u) => u.id === s.activation!.unit)!.owner;
+    const codes = unavailableActions(ember.viewFor(s, seatViewer(seat)), seat).map((w) => w.code).filter((c) => c !== "no_target" && c !== "locked_on" && c !== "action_already_used");
+    return codes.length > new Set(codes).size;
+  };
+  const state = find(repeated, 120);
+  const mech = state.units.find((u) => u.id === state.activation!.unit)!;
+  const { container, view } = table(state, mech.owner as "p1" | "p2");
+  const missing = unavailableActions(view, mech.owner).filter((w) => w.code !== "action_already_used");
+  const lines = [...container.querySelectorAll(".why-not li")];
+  const shared = lines.find((li) => (li.getAttribute("data-why") ?? "").split(" ").length > 1)!;
+  expect(shared).toBeTruthy();
+  // Every action of the shared line is named in it, once, before the one reason.
+  const keys = shared.getAttribute("data-why")!.split(" ");
+  const names = shared.querySelector("strong")!.textContent!;
+  expect(names.split(", ")).toHaveLength(keys.length);
+  expect(lines.length).toBeLessThan(missing.length);
+  // Each action still has its line (no action is dropped), and the reasons differ from line to line.
+  expect(lines.flatMap((li) => li.getAttribute("data-why")!.split(" ")).sort()).toEqual(missing.map((w) => `${w.part}:${w.action}`).sort());
+  const reasons = lines.map((li) => li.textContent!.slice(li.querySelector("strong")!.textContent!.length));
+  expect(new Set(reasons).size).toBe(reasons.length);
 });
 
 test("seed 000 1.1: the stance to deploy in says what it does, and so does each stance button of an activation, in English and Korean", () => {

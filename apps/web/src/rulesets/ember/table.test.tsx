@@ -212,14 +212,15 @@ describe("the plan line after the reveal", () => {
 });
 
 describe("pending decisions", () => {
-  test("the side choice is asked of the first player only; the other seat sees whom the match waits for", () => {
+  test("seed 001 3.2: the side choice is asked of the first player only, says a side decides only where the force deploys; the other seat sees whom the match waits for", () => {
     const match = new Match(ember, SETUP, "web-side") as unknown as EmberMatch;
     const asked = match.state.pending!.seat;
     const other = asked === "p1" ? "p2" : "p1";
     const mine = renderFor(match, asked);
     const prompt = mine.container.querySelector('[data-decision="choose_side"]') as HTMLElement;
     expect(prompt).not.toBeNull();
-    // Each side says where it deploys (seed 001 3.4).
+    // Each side says where it deploys (seed 001 3.4), and the prompt says that is all a side decides (3.2).
+    expect(prompt.textContent).toContain("A side only decides the edge of the map your force deploys on; the first turn stays yours either way.");
     expect(within(prompt).getAllByRole("button").map((b) => b.textContent)).toEqual(expect.arrayContaining([expect.stringMatching(/^Black side: deploy in [a-l]\d+–[a-l]\d+$/), expect.stringMatching(/^White side: deploy in [a-l]\d+–[a-l]\d+$/)]));
     fireEvent.click(within(prompt).getAllByRole("button")[0]!);
     expect(mine.legal.map(commandKey)).toContain(commandKey(mine.onCommand.mock.calls[0][0]));

@@ -7,9 +7,9 @@
  * shows inline beside the button (a polite status line), not in a browser pop-up.
  */
 import { useState } from "react";
-import type { Pt, SigmarView } from "@fogwar/sigmar";
+import { query, type Pt, type SigmarView } from "@fogwar/sigmar";
 import { bestPlacement, placementFor } from "./placing";
-import type { SigmarWords } from "./words";
+import { unitName, type SigmarWords } from "./words";
 
 export interface MoveToolsProps {
   readonly view: SigmarView;
@@ -56,8 +56,27 @@ export function SuggestPlacement({ view, w, unit, onSuggest }: { view: SigmarVie
         {w.t("move.suggest")}
       </button>
       <span className="move-note" role="status">
-        {nothingFor === unit ? w.t("move.noPlacement") : ""}
+        {nothingFor === unit ? noPlacement(view, w, unit) : ""}
       </span>
     </>
   );
+}
+
+/**
+ * Why nothing could be suggested for `unit`: for its pending charge (core rule C6: it must end
+ * within 1" of the target), how far apart the nearest models stand, what the charge needs at least
+ * and what it rolled; for anything else, that no legal placement was found.
+ */
+export function noPlacement(view: SigmarView, w: SigmarWords, unit: string): string {
+  const p = view.pending;
+  const me = view.units[unit];
+  const target = p?.kind === "charge_move" && p.unit === unit ? view.units[p.target] : undefined;
+  if (p?.kind !== "charge_move" || !me || !target) return w.t("move.noPlacement");
+  const ours = query.discs(me as never);
+  const theirs = query.discs(target as never);
+  const gap = Math.max(0, Math.min(...ours.flatMap((a) => theirs.map((b) => Math.hypot(a.x - b.x, a.y - b.y) - a.r - b.r)))) / 100;
+  const need = Math.max(0, gap - 1);
+  const one = (n: number) => (Math.round(n * 10) / 10).toString();
+  const values = { gap: one(gap), need: one(need), roll: p.roll, target: unitName(w, view, p.target) };
+  return w.t(need > p.roll ? "move.noChargeShort" : "move.noChargeBlocked", values);
 }

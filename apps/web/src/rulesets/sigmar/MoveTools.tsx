@@ -29,12 +29,18 @@ export function MoveTools({ view, w, unit, dragOne, onDragOne, onSuggest }: Move
   if (!unit || !placementFor(view, unit)) return null;
   return (
     <div className="move-tools" role="group" aria-label={w.t("move.tools")}>
-      <SuggestPlacement view={view} w={w} unit={unit} onSuggest={onSuggest} />
+      {!pendingMove(view, unit) && <SuggestPlacement view={view} w={w} unit={unit} onSuggest={onSuggest} />}
       <label>
         <input type="checkbox" checked={dragOne} onChange={(e) => onDragOne(e.target.checked)} /> {w.t(touchOnly() ? "move.dragOneTouch" : "move.dragOne")}
       </label>
     </div>
   );
+}
+
+/** Whether `unit` has a pending charge, run or retreat to place: the action bar offers its suggestion beside the prompt (one button, not two). */
+export function pendingMove(view: SigmarView, unit: string): boolean {
+  const p = view.pending;
+  return (p?.kind === "charge_move" || p?.kind === "run_move" || p?.kind === "retreat_move") && p.unit === unit;
 }
 
 /**

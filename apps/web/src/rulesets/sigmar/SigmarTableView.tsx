@@ -12,7 +12,7 @@ import { useTranslation } from "react-i18next";
 import type { CommandTemplate } from "@fogwar/engine";
 import { awaiting, catalog, query, type Pt, type SigmarCommand, type SigmarEvent, type SigmarView } from "@fogwar/sigmar";
 import { SigmarMap, mapFocus, type MapPlan } from "./SigmarMap";
-import { MoveTools, SuggestPlacement } from "./MoveTools";
+import { MoveTools, SuggestPlacement, pendingMove } from "./MoveTools";
 import { AttackPanel } from "./AttackPanel";
 import { Muster } from "./Muster";
 import { UnitCard } from "./UnitCard";
@@ -317,7 +317,7 @@ function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, onSugges
   const rest = legal.filter((c) => !forUnit.includes(c) && !grouped.includes(c) && c.type !== "remove_models" && c.type !== "use_ability" && c.type !== "play_card" && c.type !== "command" && (c.type === "end_phase" || c.type === "decline" || c.type === "place" || c.type === "order" || !selected || view.pending !== null));
   const why = aids && selected && forUnit.length === 0 ? whyNot(view, seat, selected, legal) : null;
   // A pending charge, run or retreat: its unit, whose best placement the bar offers beside the prompt.
-  const moving = view.pending && (view.pending.kind === "charge_move" || view.pending.kind === "run_move" || view.pending.kind === "retreat_move") ? view.pending.unit : null;
+  const moving = view.pending && "unit" in view.pending && pendingMove(view, view.pending.unit) ? view.pending.unit : null;
   const reserves = Object.values(view.units).filter((u) => u.owner === seat && u.where === "reserve" && legal.some((c) => c.type === "set_up" && c.unit === u.id));
   return (
     <div className="controls">

@@ -4,7 +4,7 @@
  * (`facing`), and the table rendered for a seat (`show`). States are reached by commands through
  * the engine.
  */
-import { render } from "@testing-library/react";
+import { render, type RenderResult } from "@testing-library/react";
 import { seatViewer } from "@fogwar/engine";
 import { legalCommandsInView, siege, type SiegeCommand, type SiegeEvent, type SiegeState, type SiegeView } from "@fogwar/siege";
 import { SiegeTableView } from "../src/rulesets/siege/SiegeTableView";
@@ -42,7 +42,7 @@ export function facing(): SiegeState {
 }
 
 /** The table for `seat` (its own view and legal commands unless given), with a mock `onCommand`. */
-export function show(state: SiegeState, seat: string, opts: { legal?: SiegeCommand[]; view?: SiegeView; events?: { seq: number; events: SiegeEvent[] }[]; older?: string; bots?: Readonly<Record<string, string>> } = {}) {
+export function show(state: SiegeState, seat: string, opts: { legal?: SiegeCommand[]; view?: SiegeView; events?: { seq: number; events: SiegeEvent[] }[]; older?: string; bots?: Readonly<Record<string, string>> } = {}): RenderResult & { view: SiegeView; legal: SiegeCommand[]; onCommand: jest.Mock } {
   const view = opts.view ?? siege.viewFor(state, seatViewer(seat));
   const legal = opts.legal ?? legalCommandsInView(view, seat);
   const onCommand = jest.fn();

@@ -6,6 +6,7 @@
  * state hash; a live match (or one whose secrets a spectator may not see) only its public log.
  * The table chat is shown beside it (./ReviewChat.tsx: every audience once the match is over).
  */
+import { DrawAtOnce } from "../table/Later";
 import { Suspense, lazy, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import i18next from "i18next";
@@ -90,7 +91,9 @@ export function ReviewPage({ matchId }: { matchId: string }) {
         {history && <MatchLine history={history} />}
         <div className="review-with-chat">
           <div className="review-main">
-            <Suspense fallback={<Loading />}>{body}</Suspense>
+            <DrawAtOnce.Provider value={true}>
+              <Suspense fallback={<Loading />}>{body}</Suspense>
+            </DrawAtOnce.Provider>
           </div>
           {history && <ReviewChat matchId={matchId} />}
         </div>

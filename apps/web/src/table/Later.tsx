@@ -6,14 +6,20 @@
  * take a few hundred ms to draw; the player reads the decision meanwhile.
  *
  * `placeholder` stands in until then (give it the space the content will take, so nothing jumps).
- * The children are mounted once: later renders draw them at once.
+ * The children are mounted once: later renders draw them at once. Under {@link DrawAtOnce} (the
+ * review, where the board is what the reader came for and each step draws a new table) they are
+ * drawn at once.
  */
-import { startTransition, useEffect, useState, type ReactNode } from "react";
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from "react";
+
+/** True where tables draw everything in their first render (../review/ReviewPage.tsx). */
+export const DrawAtOnce = createContext(false);
 
 export function Later({ children, placeholder = null }: { children: ReactNode; placeholder?: ReactNode }) {
-  const [shown, setShown] = useState(false);
+  const now = useContext(DrawAtOnce);
+  const [shown, setShown] = useState(now);
   useEffect(() => {
-    startTransition(() => setShown(true));
+    if (!shown) startTransition(() => setShown(true));
   }, []);
   return <>{shown ? children : placeholder}</>;
 }

@@ -5,7 +5,7 @@
  */
 import { act, render } from "@testing-library/react";
 import { useLayoutEffect, type ReactElement } from "react";
-import { Later } from "./Later";
+import { DrawAtOnce, Later } from "./Later";
 
 /** A decision button that records, as its first commit is laid out, whether the board was already in the page. */
 function Decision({ seen }: { seen: boolean[] }) {
@@ -60,4 +60,20 @@ test("later renders draw the children at once: they are mounted once, not deferr
   act(() => rerender(view(2)));
   expect(document.querySelector(".board")?.getAttribute("data-n")).toBe("2");
   expect(mounts).toBe(1);
+});
+
+test("under DrawAtOnce (the review) the children are in the first commit", async () => {
+  const seen: boolean[] = [];
+  await act(async () => {
+    render(
+      <DrawAtOnce.Provider value={true}>
+        <Decision seen={seen} />
+        <Later placeholder={<div className="board-placeholder" />}>
+          <svg className="board" />
+        </Later>
+      </DrawAtOnce.Provider>,
+    );
+  });
+  expect(seen).toEqual([true]);
+  expect(document.querySelector(".board-placeholder")).toBeNull();
 });

@@ -19,6 +19,7 @@ import { useFreeStrikeCause } from "./why";
 import { GmConsole } from "./GmConsole";
 import { audienceOf, charName, describeEvent, inLanguage, squareCode, type TrpgWords } from "./words";
 import { NotifyButton, SoundToggle } from "../../table/TableChrome";
+import { Later } from "../../table/Later";
 import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
 import { ActionBar, turnLine, useFold } from "../../table/ActionBar";
 import { BotNote } from "../../table/BotNote";
@@ -113,10 +114,12 @@ export function TrpgTableView({ view, seat, legal, onCommand, events, banner, no
       <Result view={view} w={w} />
       <div className="table-grid">
         <div className="board-column" ref={column} style={{ "--board-ratio": (scenario.map.width + MAP_COLUMNS_EXTRA) / (scenario.map.height + MAP_COLUMNS_EXTRA) } as CSSProperties}>
-          <BoardViewport label={t("map.title")} initialZoom={phoneZoom(scenario.map.width + MAP_COLUMNS_EXTRA, frameWidth)} focus={mapFocus(view, myCharacters)}>
-            <TrpgMap view={view} w={w} targets={readOnly ? undefined : composing ? composer.targets : builder.targets} covered={readOnly || composing ? undefined : builder.covered} onPick={onPick} active={composing ? composer.actor : (view.turn?.actor ?? null)} />
-          </BoardViewport>
-          <TrpgMapLegend view={view} covered={readOnly || composing ? undefined : new Set(builder.covered.values())} />
+          <Later placeholder={<div className="board-placeholder" aria-busy="true" />}>
+            <BoardViewport label={t("map.title")} initialZoom={phoneZoom(scenario.map.width + MAP_COLUMNS_EXTRA, frameWidth)} focus={mapFocus(view, myCharacters)}>
+              <TrpgMap view={view} w={w} targets={readOnly ? undefined : composing ? composer.targets : builder.targets} covered={readOnly || composing ? undefined : builder.covered} onPick={onPick} active={composing ? composer.actor : (view.turn?.actor ?? null)} />
+            </BoardViewport>
+            <TrpgMapLegend view={view} covered={readOnly || composing ? undefined : new Set(builder.covered.values())} />
+          </Later>
         </div>
         <div className="side-column">
           {!readOnly && (
@@ -138,19 +141,23 @@ export function TrpgTableView({ view, seat, legal, onCommand, events, banner, no
               {mine && !view.pending && view.phase === "turn" && <ActionControls w={w} legal={legal} builder={builder} onCommand={onCommand} />}
               {composing && <DelayedTurns key={`${view.round}`} composer={composer} w={w} onCommand={onCommand} />}
               {master && <GmConsole view={view} w={w} legal={legal} onCommand={onCommand} />}
-              {seat && !view.result && (
-                <p className="turn-alerts">
-                  <NotifyButton /> <SoundToggle />
-                </p>
-              )}
-              <HowToPlayLink ruleset="trpg" newTab />
+              <Later>
+                {seat && !view.result && (
+                  <p className="turn-alerts">
+                    <NotifyButton /> <SoundToggle />
+                  </p>
+                )}
+                <HowToPlayLink ruleset="trpg" newTab />
+              </Later>
             </ActionBar>
           )}
           {readOnly && view.pending && <p className="decision">{t(`decision.${view.pending.kind}.title`)}</p>}
-          <ApLedger view={view} w={w} />
-          <Initiative view={view} w={w} />
-          <Roster view={view} w={w} />
-          <DiceLog events={events} w={w} />
+          <Later>
+            <ApLedger view={view} w={w} />
+            <Initiative view={view} w={w} />
+            <Roster view={view} w={w} />
+            <DiceLog events={events} w={w} />
+          </Later>
         </div>
       </div>
     </section>

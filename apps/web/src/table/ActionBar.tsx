@@ -9,7 +9,7 @@
  * bottom edge, a "More below" cue stands pinned there, and a tap on it scrolls the bar on, so no
  * button is left out of sight without a sign that it is there.
  */
-import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMatchEndShown } from "./match-end-shown";
 
@@ -86,23 +86,31 @@ function useQuestionInSight(ref: { readonly current: HTMLElement | null }): void
  */
 function useMoreBelow(ref: { readonly current: HTMLElement | null }): boolean {
   const [more, setMore] = useState(false);
-  const check = useCallback(() => {
-    const bar = ref.current;
-    if (bar) setMore(bar.scrollHeight - bar.scrollTop - bar.clientHeight > 4);
-  }, [ref]);
-  useLayoutEffect(check);
+  // Subscribed once: a check reads the bar's layout, so it runs when the bar scrolls or a size
+  // changes (after layout, from the ResizeObserver), never as a forced layout on every render.
   useLayoutEffect(() => {
     const bar = ref.current;
     if (!bar) return;
+    const check = () => setMore(bar.scrollHeight - bar.scrollTop - bar.clientHeight > 4);
+    check();
     bar.addEventListener("scroll", check, { passive: true });
     const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(check);
-    resized?.observe(bar);
-    for (const part of bar.children) resized?.observe(part);
+    const observeParts = () => {
+      if (!resized) return;
+      resized.disconnect();
+      resized.observe(bar);
+      for (const part of bar.children) resized.observe(part);
+    };
+    observeParts();
+    // A part added or removed (a decision arriving) is observed in its turn; its size is read by the observer.
+    const parts = typeof MutationObserver === "undefined" ? null : new MutationObserver(observeParts);
+    parts?.observe(bar, { childList: true });
     return () => {
       bar.removeEventListener("scroll", check);
       resized?.disconnect();
+      parts?.disconnect();
     };
-  });
+  }, [ref]);
   return more;
 }
 

@@ -14,6 +14,7 @@ import { SiegeMap } from "./SiegeMap";
 import { SecretTokens, SiegeControls, useCommandBuilder } from "./SiegeControls";
 import { describeEvent, diceWords, facingName, gadgetName, opName, placeName, reasonWords, sourceName, teamName, type SiegeWords } from "./words";
 import { NotifyButton, SoundToggle } from "../../table/TableChrome";
+import { Later } from "../../table/Later";
 import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
 import { AutoNote, CONFIRM_FIRST, ConfirmStep, OddsPanel, PrefsPanel, WalkStopped } from "./SiegeAids";
 import { useWalk } from "./walk";
@@ -116,9 +117,11 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
       <Result view={view} w={w} />
       <div className="table-grid">
         <div className="board-column">
-          <BoardViewport label={t("map.name")} initialZoom={frame < 600 ? phoneZoom(map?.width ?? 12, frame) : 1}>
-            <SiegeMap view={view} targets={targets} reachable={walks.size > 0 ? new Set(walks.keys()) : undefined} onPick={onPick} />
-          </BoardViewport>
+          <Later placeholder={<div className="board-placeholder" aria-busy="true" />}>
+            <BoardViewport label={t("map.name")} initialZoom={frame < 600 ? phoneZoom(map?.width ?? 12, frame) : 1}>
+              <SiegeMap view={view} targets={targets} reachable={walks.size > 0 ? new Set(walks.keys()) : undefined} onPick={onPick} />
+            </BoardViewport>
+          </Later>
         </div>
         <div className="side-column">
           {!readOnly && (
@@ -204,10 +207,12 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
               </p>
             </section>
           )}
-          <SecretTokens view={view} w={w} />
-          <Operators view={view} w={w} />
-          <Inventory view={view} w={w} team={myTeam} />
-          <EventFeed events={events} describe={(e) => describeEvent(w, e, view)} title={w.t("log.title")} titleId="siege-log-title" empty={w.t("log.empty")} />
+          <Later>
+            <SecretTokens view={view} w={w} />
+            <Operators view={view} w={w} />
+            <Inventory view={view} w={w} team={myTeam} />
+            <EventFeed events={events} describe={(e) => describeEvent(w, e, view)} title={w.t("log.title")} titleId="siege-log-title" empty={w.t("log.empty")} />
+          </Later>
         </div>
       </div>
     </section>

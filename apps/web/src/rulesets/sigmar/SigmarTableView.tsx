@@ -32,6 +32,7 @@ import { RemovalPrompt, useRemovalMarks } from "./RemovalPrompt";
 import { ROW_TYPES, shortText } from "./rows";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
 import { NotifyButton, SoundToggle } from "../../table/TableChrome";
+import { Later } from "../../table/Later";
 import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
 import { ActionBar, turnLine, useFold } from "../../table/ActionBar";
 import { BotNote } from "../../table/BotNote";
@@ -190,10 +191,12 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
       <div className="table-grid">
         <div className="board-column">
           {mine && !readOnly && <MoveTools view={view} w={w} unit={planning?.plan.unit ?? (view.pending && "unit" in view.pending ? view.pending.unit : selected)} dragOne={dragOne} onDragOne={setDragOne} onSuggest={(u, to) => onDrag(u, to, "end")} />}
-          <BoardViewport label={t("map.label")} initialZoom={phoneZoom(catalog.rules.battlefield.width, typeof window === "undefined" ? 1280 : window.innerWidth)} focus={mapFocus(view, readOnly ? null : seat)}>
-            <SigmarMap view={view} w={w} seat={seat} selected={selected} targets={readOnly ? undefined : targets} plan={planning?.plan ?? null} draggable={readOnly || !mine ? undefined : draggable} onUnit={onUnit} onPoint={onPoint} onDrag={onDrag} dragOne={dragOne} marked={marked} pickFrom={removing && mine && !readOnly ? removing.unit : null} onModel={(_, m) => marks.toggle(m)} />
-          </BoardViewport>
-          <MapLegend t={t} />
+          <Later placeholder={<div className="board-placeholder" aria-busy="true" />}>
+            <BoardViewport label={t("map.label")} initialZoom={phoneZoom(catalog.rules.battlefield.width, typeof window === "undefined" ? 1280 : window.innerWidth)} focus={mapFocus(view, readOnly ? null : seat)}>
+              <SigmarMap view={view} w={w} seat={seat} selected={selected} targets={readOnly ? undefined : targets} plan={planning?.plan ?? null} draggable={readOnly || !mine ? undefined : draggable} onUnit={onUnit} onPoint={onPoint} onDrag={onDrag} dragOne={dragOne} marked={marked} pickFrom={removing && mine && !readOnly ? removing.unit : null} onModel={(_, m) => marks.toggle(m)} />
+            </BoardViewport>
+            <MapLegend t={t} />
+          </Later>
           {planning && (
             <p className={`ruler-line ${planning.plan.problem ? "illegal" : "legal"}`} role="status">
               {rulerText(w, planning.plan, planning.max)} {planning.plan.problem ? t("ruler.illegal", { reason: planning.plan.problem }) : t("ruler.legal")}{" "}
@@ -242,7 +245,9 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
           <AttackPanel w={w} view={view} events={events} allStages={readOnly} odds={seat && mine && !readOnly ? { legal, unit: selected ?? (view.pending?.kind === "riposte" ? view.pending.unit : null) } : undefined} />
           {selected && <UnitCard w={w} view={view} unit={selected} />}
           {seat && view.phase === "battle" && <Hand w={w} view={view} seat={seat} />}
-          <EventFeed events={log} describe={(e) => (e.type === "list_reopened" ? t("log.list_reopened", { seat: name(e.seat) }) : describeEvent(w, e, view, seat))} title={w.t("log.title")} titleId="sigmar-log-title" />
+          <Later>
+            <EventFeed events={log} describe={(e) => (e.type === "list_reopened" ? t("log.list_reopened", { seat: name(e.seat) }) : describeEvent(w, e, view, seat))} title={w.t("log.title")} titleId="sigmar-log-title" />
+          </Later>
         </div>
       </div>
     </section>

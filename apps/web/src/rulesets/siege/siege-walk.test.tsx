@@ -156,7 +156,7 @@ describe("seed 004 이동: walking to a square, one step command at a time", () 
     act(() => server.ack({ extra: { type: "pinged", operator: "lantern", source: "cam_smokehouse" } }));
     const stopped = document.querySelector(".walk-stopped")!;
     expect(stopped.getAttribute("role")).toBe("status");
-    expect(stopped.textContent).toMatch(new RegExp(`^The walk to \\S.* stopped at \\S.* \\(1 of ${walk.path.length} steps\\)\\. Lantern is red-pinged`));
+    expect(stopped.textContent).toMatch(new RegExp(`^The walk to \\S.* stopped at \\S.* \\(1 of ${walk.path.length} steps\\)\\. Lantern is red-pinged \\(.+\\): it counts as seen by the other team until the next upkeep\\.`));
     // Old news once an operator moves on: a one-square step from where it stopped.
     const after = siege.apply(start, walk.path[0]!, "a1");
     if (!after.ok) throw new Error(after.error.code);

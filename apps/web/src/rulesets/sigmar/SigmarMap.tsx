@@ -232,6 +232,13 @@ export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, o
         }),
       )}
       <MapUnits view={view} w={w} selected={selected} targets={targets} draggable={draggable} planned={plan?.unit ?? null} sx={sx} bounds={VIEW} marks={markers} onDown={down} onUnit={onUnit} marked={marked} pickFrom={pickFrom} onModel={onModel} />
+      {/* Each objective marker's outline again over the bases, so a model standing on an objective does not hide it. */}
+      <g className="objective-over" aria-hidden="true">
+        {catalog.battleplan.objectives.map((o) => {
+          const c = sx({ x: o.x * INCH, y: o.y * INCH });
+          return <circle key={o.id} cx={c.x} cy={c.y} r={MARKER} data-objective={o.id} />;
+        })}
+      </g>
       {view.tokens.map((t) => {
         const c = sx(t);
         return (

@@ -244,3 +244,16 @@ describe("core C14 reactions on the table", () => {
     expect(screen.getByRole("button", { name: "Return no model: every point heals" })).toBeTruthy();
   });
 });
+
+test("each objective marker's outline is drawn again over the bases, so a model standing on an objective does not hide it", () => {
+  const { container } = table(sigmar.viewFor(shooting, p1));
+  const map = container.querySelector("svg.sigmar-map")!;
+  const over = [...map.querySelectorAll(".objective-over circle")];
+  expect(over.map((c) => c.getAttribute("data-objective")).sort()).toEqual(catalog.battleplan.objectives.map((o) => o.id).sort());
+  // Later in the drawing than every base, each over its marker.
+  const units = [...map.querySelectorAll("g.unit")];
+  expect(units.length).toBeGreaterThan(0);
+  for (const unit of units) expect(unit.compareDocumentPosition(over[0]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  const markers = [...map.querySelectorAll(".objective circle.objective-marker")];
+  expect(over.map((c) => `${c.getAttribute("cx")},${c.getAttribute("cy")}`)).toEqual(markers.map((c) => `${c.getAttribute("cx")},${c.getAttribute("cy")}`));
+});

@@ -60,11 +60,13 @@ interface Server {
   readonly sent: SiegeCommand[];
   /** Applies the oldest command not applied yet (the server's acknowledgement); `extra` adds an event to its batch, `refuse` refuses it. */
   ack: (opts?: { extra?: SiegeEvent; refuse?: boolean }) => void;
+  /** A batch of events no command of this seat made (another seat's, a reaction). */
+  push: (events: SiegeEvent[]) => void;
 }
 
 /** The table for a1, fed by a server that applies each command when the test acknowledges it. */
 function table(start: SiegeState): Server {
-  const server: Server = { sent: [], ack: () => undefined };
+  const server: Server = { sent: [], ack: () => undefined, push: () => undefined };
   let applied = 0;
   function Harness() {
     const [s, setS] = useState(start);
@@ -79,6 +81,7 @@ function table(start: SiegeState): Server {
       setS(r.state);
       setEvents((old) => [...old, { seq: old.length + 1, events: opts.extra ? [...batch, opts.extra] : batch }]);
     };
+    server.push = (batch) => setEvents((old) => [...old, { seq: old.length + 1, events: batch }]);
     const view = siege.viewFor(s, seatViewer("a1"));
     return (
       <SiegeTableView
@@ -163,6 +166,17 @@ describe("seed 004 이동: walking to a square, one step command at a time", () 
     const next = legalCommandsInView(siege.viewFor(after.state, seatViewer("a1")), "a1").find((c): c is Extract<SiegeCommand, { type: "step" }> => c.type === "step")!;
     fireEvent.click(cell(next.to));
     act(() => server.ack());
+    expect(document.querySelector(".walk-stopped")).toBeNull();
+  });
+
+  test("a walk's stop is old news once its walker is down (shot by a reaction): the note goes", () => {
+    const server = table(start);
+    fireEvent.click(cell(walk.to));
+    act(() => server.ack({ extra: { type: "pinged", operator: "lantern", source: "cam_smokehouse" } }));
+    expect(document.querySelector(".walk-stopped")).not.toBeNull();
+    act(() => server.push([{ type: "died", operator: "auger" }]));
+    expect(document.querySelector(".walk-stopped")).not.toBeNull();
+    act(() => server.push([{ type: "died", operator: "lantern" }]));
     expect(document.querySelector(".walk-stopped")).toBeNull();
   });
 

@@ -7,7 +7,7 @@
  * activation ending), when a step is refused (the table's notice), when the next step is no longer
  * among the seat's legal commands, or when the player presses Stop. A walk that stopped by itself
  * (not by Stop, not refused) says where it stopped and what happened there, until the next move or
- * activation.
+ * activation, or its walker going down.
  */
 import { useEffect, useState } from "react";
 import { canonicalJson } from "@fogwar/engine";
@@ -55,8 +55,8 @@ export interface Walking {
   readonly stopped: WalkStop | null;
 }
 
-/** Whether a batch moves or activates an operator (a walk's stop is old news after it). */
-const movesOn = (events: readonly SiegeEvent[]) => events.some((e) => e.type === "moved" || e.type === "activated");
+/** Whether a batch moves or activates an operator, or takes down `walker` (a walk's stop is old news after it). */
+const movesOn = (events: readonly SiegeEvent[], walker: string) => events.some((e) => e.type === "moved" || e.type === "activated" || (e.type === "died" && e.operator === walker));
 
 /** Drives a walk on the table of `view` (see the module comment). */
 export function useWalk(view: SiegeView, legal: readonly SiegeCommand[], events: readonly EventBatch<SiegeEvent>[], notice: string | null | undefined, onCommand: (c: SiegeCommand) => void): Walking {
@@ -96,6 +96,6 @@ export function useWalk(view: SiegeView, legal: readonly SiegeCommand[], events:
       onCommand(path[0]!);
     },
     stop: () => setWalk(null),
-    stopped: stop && !walk && !events.some((b) => b.seq > stop.seq && movesOn(b.events)) ? stop : null,
+    stopped: stop && !walk && !events.some((b) => b.seq > stop.seq && movesOn(b.events, stop.operator)) ? stop : null,
   };
 }

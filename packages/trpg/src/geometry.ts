@@ -41,7 +41,8 @@ export function coverOf(letter: string): { level: CoverLevel; material?: Materia
   }
 }
 
-const RANK: Record<CoverLevel, number> = { half: 1, three_quarter: 2, full: 3 };
+/** Cover levels from least to most (seed 002 3-3): half, three-quarter, full. */
+export const COVER_RANK: Record<CoverLevel, number> = { half: 1, three_quarter: 2, full: 3 };
 
 /** The distance between two squares in squares, a diagonal step counting 1.5 (seed 002 3-1). */
 export const distance = (a: Square, b: Square): number => octile(a, b);
@@ -86,7 +87,7 @@ export function coverOnLine(map: MapData, from: Square, to: Square, people: Read
   for (const step of lineSteps(from, to)) {
     const pieces = step.map(at);
     if (pieces.some((p) => p === null)) continue;
-    const piece = (pieces as CoverPiece[]).reduce((a, b) => (RANK[b.level] < RANK[a.level] ? b : a));
+    const piece = (pieces as CoverPiece[]).reduce((a, b) => (COVER_RANK[b.level] < COVER_RANK[a.level] ? b : a));
     if (ignoreNear && touching(piece.at, from) && ignoreNear(piece.at)) continue;
     out.push(piece);
   }

@@ -6,12 +6,11 @@
  */
 import { allCharacters, mapOf, peopleInSight, RULES, seenBy, standing, weaponById, type Board } from "./board";
 import { movesOf } from "./check";
-import { coverOnLine, type CoverLevel } from "./geometry";
+import { COVER_RANK, coverOnLine, type CoverLevel } from "./geometry";
 import type { Square } from "@fogwar/engine";
 import type { CharacterId, CharacterState, TrpgEvent, Turn } from "./types";
 
 const COST = RULES.costs;
-const RANK: Record<CoverLevel, number> = { half: 1, three_quarter: 2, full: 3 };
 
 /**
  * Why a free strike is offered (seed 002 3-1 접전): the one struck leaves the engagement without
@@ -92,7 +91,7 @@ export function coverAgainst(view: Board, mover: CharacterId, square: Square): C
   for (const o of allCharacters(view)) {
     if (o.side === me.side || !o.at || !standing(o) || !seenBy(o, me.side)) continue;
     const pieces = coverOnLine(map, o.at, square, peopleInSight(view, [o.id, me.id]));
-    const level = pieces.reduce<CoverLevel | null>((best, p) => (best === null || RANK[p.level] > RANK[best] ? p.level : best), null);
+    const level = pieces.reduce<CoverLevel | null>((best, p) => (best === null || COVER_RANK[p.level] > COVER_RANK[best] ? p.level : best), null);
     out.push({ enemy: o.id, level });
   }
   return out;

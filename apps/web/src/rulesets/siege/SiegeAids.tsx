@@ -8,7 +8,7 @@
 import { useState } from "react";
 import { catalog, shotOdds, type Operator, type ShotOdds, type SiegeCommand, type SiegeView } from "@fogwar/siege";
 import { describeCommand } from "./sentences";
-import { describeEvent, gadgetEffect, gadgetName, opName, placeName, type SiegeWords } from "./words";
+import { describeEvent, gadgetEffect, gadgetName, localName, opName, placeName, type SiegeWords } from "./words";
 import type { WalkStop } from "./walk";
 import type { AutoReason, ReactionPrefs } from "./prefs";
 import { useAidsShown } from "../../table/aids";
@@ -46,7 +46,7 @@ export function OddsLine({ odds, w }: { odds: ShotOdds; w: SiegeWords }) {
 
 const gadgetWeapon = (w: SiegeWords, op: string) => {
   const p = catalog.operators.get(op);
-  return p ? (w.language.startsWith("ko") ? p.weapon.name.ko : p.weapon.name.en) : "";
+  return p ? localName(w, p.weapon.name) : "";
 };
 
 /** The odds of every shot `pairs` lists ([shooter, target]) that the rules allow on the viewer's view. */
@@ -177,7 +177,6 @@ export function DiceKey({ w }: { w: SiegeWords }) {
 
 /** An operator's abilities and loadout for the pick (seed 004 "오퍼레이터", "능력"). */
 export function OperatorCard({ op, w }: { op: Operator; w: SiegeWords }) {
-  const ko = w.language.startsWith("ko");
   const bands = op.weapon.bands.map((b, i) => {
     const from = i === 0 ? 1 : (op.weapon.bands[i - 1]!.upTo + 1);
     const range = b.upTo >= 99 ? w.t("card.rangeFrom", { from }) : from === b.upTo ? w.t("card.rangeOne", { count: from }) : w.t("card.range", { from, to: b.upTo });
@@ -189,11 +188,11 @@ export function OperatorCard({ op, w }: { op: Operator; w: SiegeWords }) {
       {op.shield && <span> · {w.t("card.shield")}</span>}
       <br />
       <span>
-        {ko ? op.weapon.name.ko : op.weapon.name.en}: {bands.join("; ")}
+        {localName(w, op.weapon.name)}: {bands.join("; ")}
       </span>
       <br />
       <span>
-        {w.t(op.special.kind === "passive" ? "card.specialPassive" : "card.special", { name: ko ? op.special.name.ko : op.special.name.en, count: op.special.uses, what: w.t(`card.kind.${op.special.kind}`, { range: catalog.data.rules.throwRange }) })}
+        {w.t(op.special.kind === "passive" ? "card.specialPassive" : "card.special", { name: localName(w, op.special.name), count: op.special.uses, what: w.t(`card.kind.${op.special.kind}`, { range: catalog.data.rules.throwRange }) })}
         {/* A special that works as a tactical gadget (seed 004 "특수 도구 사용": the same rules) says what that gadget does. */}
         {op.special.effect && <span className="gadget-effect"> ({gadgetName(w, op.special.effect)}: {gadgetEffect(w, op.special.effect)})</span>}
       </span>

@@ -21,7 +21,7 @@ import { useTranslation } from "react-i18next";
 import { canonicalJson } from "@fogwar/engine";
 import { board, catalog, type Reachable, type SiegeCommand, type SiegeView, type StepCommand } from "@fogwar/siege";
 import { describeCommand } from "./sentences";
-import { gadgetEffect, gadgetLimit, gadgetName, opName, tokenName, valueWords, type SiegeWords } from "./words";
+import { gadgetEffect, gadgetLimit, gadgetName, localName, opName, tokenName, valueWords, type SiegeWords } from "./words";
 import { DiceKey, OddsPanel, OperatorCard, WhyNot } from "./SiegeAids";
 import "../../i18n/siege-strings";
 
@@ -237,7 +237,7 @@ export function SiegeControls({ view, builder, legal, onCommand, walks, onWalk }
   };
   // The special gadget named as the operator's profile names it ("Ram charge (special gadget)", seed 004 "능력").
   const special = view.activation ? catalog.operators.get(view.activation.operator)?.special : undefined;
-  const kindName = (k: string) => (k === "special" && special ? t("cmd.specialNamed", { name: w.language.startsWith("ko") ? special.name.ko : special.name.en }) : t(`cmd.${k}`));
+  const kindName = (k: string) => (k === "special" && special ? t("cmd.specialNamed", { name: localName(w, special.name) }) : t(`cmd.${k}`));
   // A reaction (seed 004 "반응 액션") is one question with its answers side by side, each named in
   // full ("Quill fires a reaction shot", "Hold fire"), so on a phone both fit in the bar's first row.
   if (answering) {

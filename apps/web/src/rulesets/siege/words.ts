@@ -18,6 +18,9 @@ export interface SiegeWords {
 
 const pick = (name: { en: string; ko: string } | undefined, language: string, fallback: string): string => (name ? (language.startsWith("ko") ? name.ko : name.en) : fallback);
 
+/** A catalog name (an operator's weapon, its special gadget...) in the reader's language. */
+export const localName = (w: SiegeWords, name: { en: string; ko: string }): string => pick(name, w.language, name.en);
+
 /** An operator's display name (its catalog name, else the id). */
 export const opName = (w: SiegeWords, id: string): string => pick(catalog.operators.get(id)?.name, w.language, id);
 

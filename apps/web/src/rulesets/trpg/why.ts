@@ -4,7 +4,7 @@
  * and what cover a square of a move gives against each enemy the mover's side sees (3-3).
  */
 import { useRef } from "react";
-import { coverAgainst, freeStrikeCause, type FreeStrikeCause, type TrpgCommand, type TrpgView } from "@fogwar/trpg";
+import { coverAgainst, freeStrikeCause, type CoverAgainst, type FreeStrikeCause, type TrpgCommand, type TrpgView } from "@fogwar/trpg";
 import { charName, type TrpgWords } from "./words";
 
 /**
@@ -29,23 +29,26 @@ export function useFreeStrikeCause(view: TrpgView): FreeStrikeCause | null {
 export const freeStrikeKey = (kind: string, part: "text" | "waiting", cause: FreeStrikeCause | null | undefined): string =>
   `decision.${kind}.${kind === "free_strike" && cause ? `${part}_${cause}` : part}`;
 
+/** The cover of a move, sprint or step's square for the active character (@fogwar/trpg `coverAgainst`); none for another command. */
+function coverOf(w: TrpgWords, c: TrpgCommand): CoverAgainst[] {
+  const actor = w.view.turn?.actor;
+  return actor && (c.type === "move" || c.type === "sprint" || c.type === "step") ? coverAgainst(w.view, actor, c.to) : [];
+}
+
 /**
  * The cover a move, sprint or step of the active character to its square gives, in words ("half
  * cover against Yard raider; no cover against Lookout"), or "" for another command or no enemy in
  * sight (seed 002 3-3; only enemies the mover's side sees, @fogwar/trpg `coverAgainst`).
  */
 export function coverWords(w: TrpgWords, c: TrpgCommand): string {
-  const actor = w.view.turn?.actor;
-  if (!actor || (c.type !== "move" && c.type !== "sprint" && c.type !== "step")) return "";
-  return coverAgainst(w.view, actor, c.to)
+  return coverOf(w, c)
     .map(({ enemy, level }) => (level ? w.t("cover.against", { level: w.t(`cover.level.${level}`), enemy: charName(w, enemy) }) : w.t("cover.none", { enemy: charName(w, enemy) })))
     .join("; ");
 }
 
 /** Whether a move to the command's square has cover against every enemy in sight (`all`), some of them (`some`), or none or no enemy in sight (null); the map marks it ● or ◐. */
 export function coverMark(w: TrpgWords, c: TrpgCommand): "all" | "some" | null {
-  if ((c.type !== "move" && c.type !== "sprint" && c.type !== "step") || !w.view.turn) return null;
-  const cover = coverAgainst(w.view, w.view.turn.actor, c.to);
+  const cover = coverOf(w, c);
   const covered = cover.filter((x) => x.level !== null).length;
   return covered === 0 ? null : covered === cover.length ? "all" : "some";
 }

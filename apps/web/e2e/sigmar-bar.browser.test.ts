@@ -71,6 +71,9 @@ run("Age of Sigmar on a phone: the pinned action bar's every button is reachable
       const unreached: string[] = [];
       for (let i = 0; i < count; i++) {
         await bar.evaluate((e) => (e.scrollTop = 0));
+        // Back at the top the cue shows again once the bar's scroll event is handled (the next frame):
+        // waited for, so a button low in the bar is not judged before the cue can reach it.
+        await cue.waitFor({ state: "visible" });
         let seen = await reachable(page, i);
         for (let taps = 0; taps < 8 && !(seen.inside && seen.hits) && (await cue.isVisible()); taps++) {
           await cue.tap();

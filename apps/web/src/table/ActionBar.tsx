@@ -7,7 +7,8 @@
  * fold or open it any time. A desktop has room for all of it and ignores the fold (./TableChrome.css).
  * The bar is a box that scrolls inside itself (short on a phone): while part of it lies below its
  * bottom edge, a "More below" cue stands pinned there, and a tap on it scrolls the bar on, so no
- * button is left out of sight without a sign that it is there.
+ * button is left out of sight without a sign that it is there (at the bar's end it reads "Back to
+ * top" and takes the bar back up).
  */
 import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -80,21 +81,33 @@ function useQuestionInSight(ref: { readonly current: HTMLElement | null }): void
 }
 
 /**
- * Whether part of the bar lies below its visible bottom (more than a few pixels), checked after
- * each render, as it scrolls, and as it or any of its parts changes size (a part's own state, such
- * as an opened note, changes the bar's content without rendering the bar).
+ * The "More below" cue's state: `overflows` while the bar holds more than its visible height
+ * (checked as the bar or any of its parts changes size: a part's own state, such as an opened note,
+ * changes the bar's content without rendering the bar), and `atEnd` once it is scrolled to its
+ * bottom. The cue stands while the bar overflows, wherever it is scrolled: whether it covers a part
+ * of the bar is then decided by the browser's layout at the moment of a tap, never by a render a
+ * frame after a scroll (a cue added under a pressed finger took the release, and the button under
+ * it lost its click). Only its words follow the scroll.
  */
-function useMoreBelow(ref: { readonly current: HTMLElement | null }): boolean {
-  const [more, setMore] = useState(false);
+function useMoreBelow(ref: { readonly current: HTMLElement | null }): { readonly overflows: boolean; readonly atEnd: boolean } {
+  const [overflows, setOverflows] = useState(false);
+  const [atEnd, setAtEnd] = useState(false);
   // Subscribed once: a check reads the bar's layout, so it runs when the bar scrolls or a size
   // changes (after layout, from the ResizeObserver), never as a forced layout on every render.
   useLayoutEffect(() => {
     const bar = ref.current;
     if (!bar) return;
-    const check = () => setMore(bar.scrollHeight - bar.scrollTop - bar.clientHeight > 4);
-    check();
-    bar.addEventListener("scroll", check, { passive: true });
-    const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(check);
+    const scrolled = () => setAtEnd(bar.scrollHeight - bar.scrollTop - bar.clientHeight <= 4);
+    const sized = () => {
+      // The cue's own height is not the bar's content: a bar that fits without it needs no cue.
+      const cue = bar.querySelector<HTMLElement>(":scope > .bar-more");
+      setOverflows(bar.scrollHeight - (cue?.offsetHeight ?? 0) - bar.clientHeight > 4);
+      scrolled();
+    };
+    sized();
+    // A scroll leaves the overflow as it was (the observer follows sizes); checked again all the same where no observer runs.
+    bar.addEventListener("scroll", sized, { passive: true });
+    const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(sized);
     const observeParts = () => {
       if (!resized) return;
       resized.disconnect();
@@ -106,12 +119,12 @@ function useMoreBelow(ref: { readonly current: HTMLElement | null }): boolean {
     const parts = typeof MutationObserver === "undefined" ? null : new MutationObserver(observeParts);
     parts?.observe(bar, { childList: true });
     return () => {
-      bar.removeEventListener("scroll", check);
+      bar.removeEventListener("scroll", sized);
       resized?.disconnect();
       parts?.disconnect();
     };
   }, [ref]);
-  return more;
+  return { overflows, atEnd };
 }
 
 /** {@link ActionBar}'s props. */
@@ -140,7 +153,7 @@ export interface ActionBarProps {
 /**
  * The pinned action bar of a table: the clocks, the turn line, leaving the match (Concede floats
  * right of the next line), the fold's button (on a phone only: it shares its line with Concede),
- * then the ruleset's part, and the "More below" cue while part of the bar is scrolled out of sight
+ * then the ruleset's part, and the "More below" cue while the bar holds more than it shows
  * ({@link useMoreBelow}). Once the match is over (the match-end banner stands above the table),
  * nothing is left to wait for: the bar is never folded and has no fold button.
  */
@@ -151,11 +164,14 @@ export function ActionBar({ label, fold, clock, abandonment, turn, className, ch
   const classes = ["action-bar", folded ? "folded" : "", className ?? ""].filter(Boolean).join(" ");
   const ref = useRef<HTMLElement>(null);
   useQuestionInSight(ref);
-  const more = useMoreBelow(ref);
-  // Most of the bar's visible height: a tap on the cue brings what lay under it into sight, and keeps a line of what was seen.
+  const cue = useMoreBelow(ref);
+  // Most of the bar's visible height: a tap on the cue brings what lay under it into sight, and keeps
+  // a line of what was seen; at the bar's end, back to its top. Read from the bar as it stands at the tap.
   const scrollOn = () => {
     const bar = ref.current;
-    if (bar) bar.scrollTop += Math.max(40, Math.round(bar.clientHeight * 0.7));
+    if (!bar) return;
+    if (bar.scrollHeight - bar.scrollTop - bar.clientHeight <= 4) bar.scrollTop = 0;
+    else bar.scrollTop += Math.max(40, Math.round(bar.clientHeight * 0.7));
   };
   return (
     <section ref={ref} className={classes} aria-label={label} data-folded={folded}>
@@ -176,9 +192,9 @@ export function ActionBar({ label, fold, clock, abandonment, turn, className, ch
         </p>
       )}
       {children}
-      {more && (
-        <button type="button" className="bar-more" onClick={scrollOn}>
-          {t("actionBar.more")}
+      {cue.overflows && (
+        <button type="button" className={cue.atEnd ? "bar-more at-end" : "bar-more"} onClick={scrollOn}>
+          {t(cue.atEnd ? "actionBar.top" : "actionBar.more")}
         </button>
       )}
     </section>

@@ -44,10 +44,16 @@ export interface BoardFocus {
   readonly y: number;
 }
 
-/** The middle of `points` (fractions of the board, see {@link BoardFocus}), or null when there are none. */
+/**
+ * Where to open on `points` (fractions of the board, see {@link BoardFocus}): the point nearest to
+ * their middle, so the frame holds at least that piece and those around it (the middle itself of
+ * pieces standing apart can be empty ground, far from any of them); null when there are none.
+ */
 export function focusOn(points: readonly BoardFocus[]): BoardFocus | null {
   if (points.length === 0) return null;
-  return { x: points.reduce((n, p) => n + p.x, 0) / points.length, y: points.reduce((n, p) => n + p.y, 0) / points.length };
+  const middle = { x: points.reduce((n, p) => n + p.x, 0) / points.length, y: points.reduce((n, p) => n + p.y, 0) / points.length };
+  const away = (p: BoardFocus) => (p.x - middle.x) ** 2 + (p.y - middle.y) ** 2;
+  return points.reduce((best, p) => (away(p) < away(best) ? p : best));
 }
 
 export function BoardViewport({ children, label, maxZoom = 4, initialZoom = 1, focus = null, className }: { children: ReactNode; label: string; maxZoom?: number; initialZoom?: number; focus?: BoardFocus | null; className?: string }) {

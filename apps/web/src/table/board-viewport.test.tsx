@@ -40,9 +40,11 @@ test("a 22-square board opens zoomed so a square is 24 px wide in a 358 px frame
   expect(screen.getByTestId("board-viewport").dataset.zoom).toBe("1.47");
 });
 
-test("a board's focus is the middle of the points given (fractions of the board), none without points", () => {
+test("a board's focus is the piece nearest the middle of the points given (fractions of the board), none without points", () => {
   expect(focusOn([])).toBeNull();
-  expect(focusOn([{ x: 0.2, y: 0.9 }, { x: 0.4, y: 0.7 }])).toEqual({ x: expect.closeTo(0.3), y: expect.closeTo(0.8) });
+  expect(focusOn([{ x: 0.2, y: 0.9 }, { x: 0.35, y: 0.8 }, { x: 0.4, y: 0.7 }])).toEqual({ x: 0.35, y: 0.8 });
+  // Two groups standing apart: their middle (0.5, 0.8) is empty ground, so the frame opens on a piece of the larger group.
+  expect(focusOn([{ x: 0.1, y: 0.8 }, { x: 0.12, y: 0.82 }, { x: 0.9, y: 0.8 }])).toEqual({ x: 0.12, y: 0.82 });
 });
 
 test("the opening zoom follows the frame until the player zooms; then a relayout (another language's words, a new frame width) keeps the player's zoom", () => {

@@ -42,7 +42,8 @@ export const sigmarBotPolicy: BotPolicy<SigmarCommand> = {
 
 /**
  * The army list the heuristic bot musters (core rule C2): `preferred` (a sample list's name), the
- * first listed when that one is not offered. It reads only the lists offered to its own seat.
+ * first listed when that one is not offered; null (nothing to send) once its own list is locked. It
+ * reads only the lists offered to its own seat.
  */
 function muster(legal: readonly SigmarCommand[], preferred: string): SigmarCommand | null {
   const locks = legal.filter((c): c is Extract<SigmarCommand, { type: "lock_army" }> => c.type === "lock_army");
@@ -85,9 +86,11 @@ export interface HeuristicDecision {
  */
 export function heuristicDecision(view: SigmarView, seat: SeatId, budget: number = POSITION_BUDGET): HeuristicDecision {
   const legal = legalCommandsInView(view, seat);
+  // Core C2: once its list is locked the bot waits for the other seat's; its one command then, to
+  // unlock, would only lock again (a muster log of lock, unlock, lock... while the other seat chose).
+  if (view.phase === "muster") return { command: muster(legal, listFor(seat, budget)), judged: 0 };
   if (legal.length <= 1) return { command: legal[0] ?? null, judged: 0 };
   const s = stateFromView(view);
-  if (s.phase === "muster") return { command: muster(legal, listFor(seat, budget)), judged: 0 };
   const judge = new Judge(s, seat, budget);
   const choice = s.pending ? answer(s, seat, legal, judge) : s.phase === "deployment" ? deployment(s, seat, legal, judge) : battle(s, seat, legal, judge);
   const command = choice && (legal.includes(choice) || apply(s, choice, seat).ok) ? choice : (legal.find((c) => c.type === "end_phase") ?? legal.find((c) => c.type === "decline") ?? legal[0]!);

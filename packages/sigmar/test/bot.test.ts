@@ -108,6 +108,14 @@ describe("heuristic bot: the list it musters (project core rule C2)", () => {
     return command?.type === "lock_army" ? command.army.name : null;
   };
 
+  test("core C2: with its list locked it waits for the other seat (sends nothing) rather than unlocking it", () => {
+    const lock = heuristicDecision(sigmar.viewFor(muster, seatViewer("p1")), "p1").command!;
+    const locked = apply(muster, lock, "p1");
+    if (!locked.ok) throw new Error(locked.error.message);
+    expect(sigmar.legalCommands(locked.state, "p1")).toEqual([{ type: "unlock_army" }]);
+    expect(heuristicDecision(sigmar.viewFor(locked.state, seatViewer("p1")), "p1").command).toBeNull();
+  });
+
   test("core C2: at the default budget it locks the Grove vanguard on either seat", () => {
     expect([lockedName("p1", POSITION_BUDGET), lockedName("p2", POSITION_BUDGET)]).toEqual(["Grove vanguard", "Grove vanguard"]);
   });

@@ -193,7 +193,7 @@ export function ActionBar({ label, fold, clock, abandonment, turn, className, ch
       )}
       {children}
       {cue.overflows && (
-        <button type="button" className={cue.atEnd ? "bar-more at-end" : "bar-more"} onClick={scrollOn}>
+        <button type="button" className="bar-more" onClick={scrollOn}>
           {t(cue.atEnd ? "actionBar.top" : "actionBar.more")}
         </button>
       )}

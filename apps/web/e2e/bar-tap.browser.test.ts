@@ -20,8 +20,9 @@ const LOCK = "Lock the pick (secret)";
 
 /**
  * From the bar's end (all of it scrolled into sight), scrolls it up in one step until the lock
- * button's lower edge stands 20 px above the bar's visible bottom, where the cue is pinned, and returns the
- * lowest point of the button a tap reaches at that moment (as the page lays out then), or null.
+ * button's lower edge stands 20 px above the bar's visible bottom, where the cue is pinned, and
+ * returns the lowest point of the button a tap reaches at that moment (as the page lays out then),
+ * or null.
  */
 async function scrollUpToLock(page: Page): Promise<{ x: number; y: number } | null> {
   return page.evaluate((name) => {
@@ -62,7 +63,7 @@ run("The action bar: a tap on a button half under the 'More below' cue is the bu
       const lock = page.locator(".action-bar").getByRole("button", { name: LOCK });
       await lock.waitFor({ timeout: 60_000 });
       await page.locator(".action-bar .bar-more").waitFor();
-      // The clicks are counted and held back (the pick is not sent), so each placement starts alike.
+      // The clicks are counted and held back (the pick is not sent), so each press starts alike.
       await page.evaluate((name) => {
         const w = window as unknown as { lockClicks: number };
         w.lockClicks = 0;

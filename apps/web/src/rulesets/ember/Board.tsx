@@ -61,8 +61,9 @@ const centre = (s: Square) => ({ x: px(s.x) + CELL / 2, y: px(s.y) + CELL / 2 })
 
 /**
  * Where a zoomed-in board first opens (../../table/BoardViewport.tsx): the viewer's unit on the
- * board nearest the middle of its units (`focusOn`), else of its deployment zone once its side is chosen (seed 001 3.4), as
- * fractions of the drawn board; null for a spectator or before the viewer has a side.
+ * board nearest the middle of its units (`focusOn`), else the middle of its deployment zone once
+ * its side is chosen (seed 001 3.4), as fractions of the drawn board; null for a spectator or
+ * before the viewer has a side.
  */
 export function boardFocus(view: EmberView, seat: string | null): BoardFocus | null {
   if (!seat) return null;

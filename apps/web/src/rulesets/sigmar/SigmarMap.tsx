@@ -69,9 +69,8 @@ export interface SigmarMapProps {
 
 /**
  * Where the map opens when zoomed in on a phone (../../table/BoardViewport.tsx) for `seat`, drawn
- * with its own edge at the bottom: its model on the battlefield nearest the
- * middle of its models (`focusOn`), else the middle of
- * its own edge; null for a spectator (the map's top left).
+ * with its own edge at the bottom: its model on the battlefield nearest the middle of its models
+ * (`focusOn`), else the middle of its own edge; null for a spectator (the map's top left).
  */
 export function mapFocus(view: SigmarView, seat: string | null): BoardFocus | null {
   if (seat === null) return null;

@@ -68,7 +68,8 @@ function describe(w: TrpgWords, c: CharacterState): string {
 
 /**
  * Where the map opens when zoomed in on a phone (../../table/BoardViewport.tsx): the one of
- * `characters` on the map (the viewer's own) nearest their middle (`focusOn`), or null (the map's top left).
+ * `characters` on the map (the viewer's own) nearest their middle (`focusOn`), or null (the map's
+ * top left).
  */
 export function mapFocus(view: TrpgView, characters: readonly CharacterState[]): BoardFocus | null {
   const map = catalog.scenarios.get(view.scenario)!.map;

@@ -223,12 +223,16 @@ run("Age of Sigmar in the browser: a battle created in the lobby, two seats and 
       await page.goto(invite.p2!);
       await page.locator("svg.sigmar-map").waitFor();
       const width = () => page.evaluate(() => document.documentElement.scrollWidth);
-      // The map opens zoomed in on p2's own models (drawn with its edge at the bottom), not on the top left corner.
+      // The map opens zoomed in on p2's own models (drawn with its edge at the bottom), not on the top
+      // left corner, and in sight: inside the frame, on the screen and above the action bar pinned over
+      // the screen's bottom (the frame runs under it).
       const inSight = await page.evaluate(() => {
         const frame = document.querySelector("[data-testid=board-viewport]")!.getBoundingClientRect();
+        const bar = document.querySelector(".action-bar")!.getBoundingClientRect();
+        const bottom = Math.min(frame.bottom, window.innerHeight, bar.top);
         const shown = (e: Element) => {
           const r = e.getBoundingClientRect();
-          return r.right > frame.left && r.left < frame.right && r.bottom > frame.top && r.top < frame.bottom;
+          return r.right > frame.left && r.left < frame.right && r.bottom > Math.max(0, frame.top) && r.bottom <= bottom;
         };
         const models = (owner: string) => [...document.querySelectorAll(`svg.sigmar-map g[data-unit^="${owner}-"] circle[data-model-id]`)];
         return { zoom: Number(document.querySelector("[data-testid=board-viewport]")!.getAttribute("data-zoom")), own: models("p2").filter(shown).length, ownModels: models("p2").length };

@@ -174,7 +174,7 @@ export function ActionBar({ label, fold, clock, abandonment, turn, className, ch
     else bar.scrollTop += Math.max(40, Math.round(bar.clientHeight * 0.7));
   };
   return (
-    <section ref={ref} className={classes} aria-label={label} data-folded={folded}>
+    <section ref={ref} className={classes} aria-label={label} data-folded={folded} data-pinned-over>
       {clock}
       <div className="bar-head">
         {turn && (

@@ -15,6 +15,10 @@
  * scrolled to the middle of (see {@link BoardFocus}): the viewer's own pieces, not the board's top
  * left corner. A board with nothing of the viewer's to show yet (no side chosen, nothing deployed)
  * gives no focus; it is scrolled to the first focus it gives, unless the player zoomed it first.
+ * The middle is that of the part of the frame the player sees ({@link seenBand}): on a phone the
+ * frame starts under the table's header and runs under the action bar pinned over the screen's
+ * bottom, so a focus near the board's bottom edge (where each player's own side is drawn) is given
+ * room below the board to be scrolled up into that part, until the player zooms.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { usePinch } from "@use-gesture/react";
@@ -56,6 +60,44 @@ export function focusOn(points: readonly BoardFocus[]): BoardFocus | null {
   return points.reduce((best, p) => (away(p) < away(best) ? p : best));
 }
 
+/** A band of a frame, in CSS px down from the frame's top edge. */
+export interface Band {
+  readonly top: number;
+  readonly bottom: number;
+}
+
+/**
+ * The band of `frame` a player sees now: from its top edge (or the screen's top) down to its bottom
+ * edge, the screen's bottom, or the top of an element pinned over it (marked `data-pinned-over`,
+ * the tables' action bar on a phone), whichever is highest. Elements beside the frame (the bar in a
+ * desktop's side column) do not count.
+ */
+export function seenBand(frame: HTMLElement): Band {
+  const rect = frame.getBoundingClientRect();
+  let bottom = Math.min(rect.bottom, globalThis.innerHeight ?? rect.bottom);
+  for (const pinned of document.querySelectorAll("[data-pinned-over]")) {
+    const r = pinned.getBoundingClientRect();
+    if (r.left < rect.right && r.right > rect.left && r.top > rect.top && r.top < bottom) bottom = r.top;
+  }
+  return { top: Math.max(0, -rect.top), bottom: bottom - rect.top };
+}
+
+/**
+ * The opening scroll (px) that brings a point `at` px down the drawn board into the seen band `seen`
+ * of a frame `frameHeight` px tall holding `boardHeight` px of board, and the room (px) to add below
+ * the board for it (0 when none is needed). The point is aimed at the band's middle; when the frame
+ * cannot scroll that far it scrolls to its end, and room is added only if the point would then stand
+ * lower than a quarter of the band (at most 64 px) above the band's bottom. A band under 48 px (a
+ * frame scrolled almost out of the screen) is not aimed at: the frame's own middle is.
+ */
+export function openingScroll(at: number, boardHeight: number, frameHeight: number, seen: Band): { scrollTop: number; room: number } {
+  const band = seen.bottom - seen.top >= 48 ? seen : { top: 0, bottom: frameHeight };
+  const aim = Math.max(0, Math.round(at - (band.top + band.bottom) / 2));
+  const end = Math.max(0, boardHeight - frameHeight);
+  if (aim <= end || at - end <= band.bottom - Math.min(64, (band.bottom - band.top) / 4)) return { scrollTop: Math.min(aim, end), room: 0 };
+  return { scrollTop: aim, room: aim - end };
+}
+
 export function BoardViewport({ children, label, maxZoom = 4, initialZoom = 1, focus = null, className }: { children: ReactNode; label: string; maxZoom?: number; initialZoom?: number; focus?: BoardFocus | null; className?: string }) {
   const { t } = useTranslation("table");
   const frame = useRef<HTMLDivElement>(null);
@@ -66,14 +108,30 @@ export function BoardViewport({ children, label, maxZoom = 4, initialZoom = 1, f
   useEffect(() => {
     if (!chosen.current) setZoom(clampZoom(initialZoom, maxZoom));
   }, [initialZoom, maxZoom]);
-  // Once, as the board first shows at its opening zoom (above 1): its focus in the middle of the frame.
+  // Once, as the board first shows at its opening zoom (above 1): its focus in the middle of the part
+  // of the frame in sight, with room added below the board when that needs it (then the scroll waits
+  // for the room to be drawn: the next layout effect, before the browser paints).
   const opened = useRef(false);
+  const [room, setRoom] = useState(0);
+  const pending = useRef<{ left: number; top: number } | null>(null);
   useLayoutEffect(() => {
     const el = frame.current;
+    if (el && pending.current) {
+      el.scrollLeft = pending.current.left;
+      el.scrollTop = pending.current.top;
+      pending.current = null;
+    }
     if (opened.current || !el || !focus || zoom <= 1 || zoom !== clampZoom(initialZoom, maxZoom)) return;
     opened.current = true;
-    el.scrollLeft = Math.max(0, focus.x * el.scrollWidth - el.clientWidth / 2);
-    el.scrollTop = Math.max(0, focus.y * el.scrollHeight - el.clientHeight / 2);
+    const left = Math.max(0, focus.x * el.scrollWidth - el.clientWidth / 2);
+    const opening = openingScroll(focus.y * el.scrollHeight, el.scrollHeight, el.clientHeight, seenBand(el));
+    if (opening.room > 0) {
+      pending.current = { left, top: opening.scrollTop };
+      setRoom(opening.room);
+      return;
+    }
+    el.scrollLeft = left;
+    el.scrollTop = opening.scrollTop;
   });
 
   const current = useRef(zoom);
@@ -88,6 +146,7 @@ export function BoardViewport({ children, label, maxZoom = 4, initialZoom = 1, f
       chosen.current = true;
       current.current = z;
       setZoom(z);
+      setRoom(0);
       if (!el) return;
       const px = x ?? el.clientWidth / 2;
       const py = y ?? el.clientHeight / 2;
@@ -127,7 +186,7 @@ export function BoardViewport({ children, label, maxZoom = 4, initialZoom = 1, f
         </span>
       </div>
       <div ref={frame} className="board-viewport-frame" data-testid="board-viewport" data-zoom={zoom}>
-        <div className="board-viewport-canvas" style={{ width: `${zoom * 100}%` }}>
+        <div className="board-viewport-canvas" style={{ width: `${zoom * 100}%`, paddingBottom: room || undefined }} data-room={room || undefined}>
           {children}
         </div>
       </div>

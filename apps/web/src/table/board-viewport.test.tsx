@@ -3,7 +3,7 @@
  * step), "Fit" shows the whole board again, and a big board opens zoomed on a narrow screen.
  */
 import { fireEvent, render, screen } from "@testing-library/react";
-import { BoardViewport, focusOn, phoneZoom } from "./BoardViewport";
+import { BoardViewport, focusOn, openingScroll, phoneZoom, seenBand } from "./BoardViewport";
 import { inEnglish } from "../../test/english";
 
 inEnglish();
@@ -78,13 +78,53 @@ test("a board zoomed in opens on its focus, given once it has one (no side chose
     const { rerender } = render(board(null));
     const frame = screen.getByTestId("board-viewport");
     expect([frame.scrollLeft, frame.scrollTop]).toEqual([0, 0]);
+    // The focus 270 px down: the frame's end (200) shows it 70 px down the frame, in sight.
     rerender(board({ x: 0.5, y: 0.9 }));
-    expect([frame.scrollLeft, frame.scrollTop]).toEqual([100, 220]);
+    expect([frame.scrollLeft, frame.scrollTop]).toEqual([100, 200]);
     frame.scrollLeft = 0;
     rerender(board({ x: 0.1, y: 0.1 }));
-    expect([frame.scrollLeft, frame.scrollTop]).toEqual([0, 220]);
+    expect([frame.scrollLeft, frame.scrollTop]).toEqual([0, 200]);
   } finally {
     for (const [key, descriptor] of saved) if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
     else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[key];
   }
+});
+
+test("a focus is aimed at the middle of the part of the frame in sight, with room added below the board when the scroll cannot reach it", () => {
+  // A phone: a 464 px frame holding 670 px of map, its top 250 px in sight above the action bar.
+  // A focus 556 px down the map (own models at its bottom edge) is 125 px down the band at scroll 431,
+  // past the frame's 206 px of scroll: 225 px of room below the map.
+  expect(openingScroll(556, 670, 464, { top: 0, bottom: 250 })).toEqual({ scrollTop: 431, room: 225 });
+  // The whole frame in sight (a desktop): the frame's end brings the focus 350 px down, well in sight: no room.
+  expect(openingScroll(556, 670, 464, { top: 0, bottom: 464 })).toEqual({ scrollTop: 206, room: 0 });
+  // A focus on the board's very bottom (660 px): 454 px down the frame at its end, under 64 px from the band's bottom: room.
+  expect(openingScroll(660, 670, 464, { top: 0, bottom: 464 })).toEqual({ scrollTop: 428, room: 222 });
+  // A focus near the top: no scroll, no room.
+  expect(openingScroll(40, 670, 464, { top: 0, bottom: 250 })).toEqual({ scrollTop: 0, room: 0 });
+  // A band under 48 px (the frame almost scrolled out of the screen): the frame's own middle.
+  expect(openingScroll(300, 670, 464, { top: 430, bottom: 464 })).toEqual({ scrollTop: 68, room: 0 });
+});
+
+test("the band in sight ends at the top of an element pinned over the frame (the phone's action bar), not at one beside it", () => {
+  const rect = (top: number, bottom: number, left = 0, right = 390) => ({ top, bottom, left, right, width: right - left, height: bottom - top, x: left, y: top, toJSON: () => ({}) }) as DOMRect;
+  render(
+    <>
+      <BoardViewport label="Map">
+        <svg viewBox="0 0 10 10" />
+      </BoardViewport>
+      <section data-pinned-over="true" data-testid="bar" />
+    </>,
+  );
+  const frame = screen.getByTestId("board-viewport");
+  const bar = screen.getByTestId("bar");
+  frame.getBoundingClientRect = () => rect(400, 864);
+  Object.defineProperty(window, "innerHeight", { configurable: true, value: 844 });
+  bar.getBoundingClientRect = () => rect(670, 844);
+  expect(seenBand(frame)).toEqual({ top: 0, bottom: 270 });
+  // The bar in a side column beside the board (a desktop): the screen's bottom ends the band.
+  bar.getBoundingClientRect = () => rect(8, 800, 900, 1270);
+  expect(seenBand(frame)).toEqual({ top: 0, bottom: 444 });
+  // The page scrolled so the frame's top is 100 px above the screen's top.
+  frame.getBoundingClientRect = () => rect(-100, 364);
+  expect(seenBand(frame)).toEqual({ top: 100, bottom: 464 });
 });

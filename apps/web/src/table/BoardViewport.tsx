@@ -86,16 +86,21 @@ export function seenBand(frame: HTMLElement): Band {
  * The opening scroll (px) that brings a point `at` px down the drawn board into the seen band `seen`
  * of a frame `frameHeight` px tall holding `boardHeight` px of board, and the room (px) to add below
  * the board for it (0 when none is needed). The point is aimed at the band's middle; when the frame
- * cannot scroll that far it scrolls to its end, and room is added only if the point would then stand
- * lower than a quarter of the band (at most 64 px) above the band's bottom. A band under 48 px (a
- * frame scrolled almost out of the screen) is not aimed at: the frame's own middle is.
+ * cannot scroll that far it scrolls to its end, and only if the point would then stand lower than a
+ * quarter of the band (at most 64 px) above the band's bottom is room added: just enough to bring
+ * the board's bottom edge 16 px above the band's bottom (the point is near that edge, and so are the
+ * pieces around it; the empty room shown under the board is 16 px), or the point a quarter of the
+ * band down if that edge is further than the band's height away. A band under 48 px (a frame
+ * scrolled almost out of the screen) is not aimed at: the frame's own middle is.
  */
 export function openingScroll(at: number, boardHeight: number, frameHeight: number, seen: Band): { scrollTop: number; room: number } {
   const band = seen.bottom - seen.top >= 48 ? seen : { top: 0, bottom: frameHeight };
-  const aim = Math.max(0, Math.round(at - (band.top + band.bottom) / 2));
+  const height = band.bottom - band.top;
+  const aim = Math.max(0, Math.round(at - (band.top + height / 2)));
   const end = Math.max(0, boardHeight - frameHeight);
-  if (aim <= end || at - end <= band.bottom - Math.min(64, (band.bottom - band.top) / 4)) return { scrollTop: Math.min(aim, end), room: 0 };
-  return { scrollTop: aim, room: aim - end };
+  if (aim <= end || at - end <= band.bottom - Math.min(64, height / 4)) return { scrollTop: Math.min(aim, end), room: 0 };
+  const scrollTop = Math.round(Math.min(boardHeight + 16 - band.bottom, at - band.top - height / 4));
+  return { scrollTop, room: Math.max(0, scrollTop - end) };
 }
 
 export function BoardViewport({ children, label, maxZoom = 4, initialZoom = 1, focus = null, className }: { children: ReactNode; label: string; maxZoom?: number; initialZoom?: number; focus?: BoardFocus | null; className?: string }) {

@@ -90,17 +90,20 @@ test("a board zoomed in opens on its focus, given once it has one (no side chose
   }
 });
 
-test("a focus is aimed at the middle of the part of the frame in sight, with room added below the board when the scroll cannot reach it", () => {
-  // A phone: a 464 px frame holding 670 px of map, its top 250 px in sight above the action bar.
-  // A focus 556 px down the map (own models at its bottom edge) is 125 px down the band at scroll 431,
-  // past the frame's 206 px of scroll: 225 px of room below the map.
-  expect(openingScroll(556, 670, 464, { top: 0, bottom: 250 })).toEqual({ scrollTop: 431, room: 225 });
+test("a focus is aimed at the middle of the part of the frame in sight; room is added below the board only when the frame's end leaves it out of sight", () => {
+  // A phone: a 464 px frame holding 670 px of map, its top 240 px in sight above the action bar. A
+  // focus 556 px down the map (own models at its bottom edge) stands 350 px down the frame at its end
+  // (206), under the bar: room below the map lets it scroll until the map's bottom edge is 16 px above
+  // the bar (scroll 446), the focus 110 px down the band.
+  expect(openingScroll(556, 670, 464, { top: 0, bottom: 240 })).toEqual({ scrollTop: 446, room: 240 });
   // The whole frame in sight (a desktop): the frame's end brings the focus 350 px down, well in sight: no room.
   expect(openingScroll(556, 670, 464, { top: 0, bottom: 464 })).toEqual({ scrollTop: 206, room: 0 });
-  // A focus on the board's very bottom (660 px): 454 px down the frame at its end, under 64 px from the band's bottom: room.
-  expect(openingScroll(660, 670, 464, { top: 0, bottom: 464 })).toEqual({ scrollTop: 428, room: 222 });
+  // A focus on the board's very bottom (660 px): 454 px down the frame at its end, under 64 px from the band's bottom: 16 px of room.
+  expect(openingScroll(660, 670, 464, { top: 0, bottom: 464 })).toEqual({ scrollTop: 222, room: 16 });
+  // A band far shorter than the hidden part of the frame: the focus a quarter down the band, not above it.
+  expect(openingScroll(556, 670, 464, { top: 0, bottom: 100 })).toEqual({ scrollTop: 531, room: 325 });
   // A focus near the top: no scroll, no room.
-  expect(openingScroll(40, 670, 464, { top: 0, bottom: 250 })).toEqual({ scrollTop: 0, room: 0 });
+  expect(openingScroll(40, 670, 464, { top: 0, bottom: 240 })).toEqual({ scrollTop: 0, room: 0 });
   // A band under 48 px (the frame almost scrolled out of the screen): the frame's own middle.
   expect(openingScroll(300, 670, 464, { top: 430, bottom: 464 })).toEqual({ scrollTop: 68, room: 0 });
 });

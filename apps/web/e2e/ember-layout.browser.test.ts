@@ -8,7 +8,8 @@
  *    decision's box;
  *  - at 390 x 844: the board sits in the zoomable viewport and the page is no wider than the window;
  *  - at 1280 x 800 and 390 x 844, the plan form scrolled to the top of the action bar: nothing
- *    (the clocks' "Switch to correspondence" line) lies over its first line.
+ *    (the clocks' "Switch to correspondence" line) lies over its first line;
+ *  - at 1280 x 800 (English, Korean) and 390 x 844, the selected unit's parts table fits its panel.
  * With FOGWAR_SCREENSHOTS set to a folder, screenshots go there (table-ember-*.png).
  */
 import { mkdirSync } from "node:fs";
@@ -173,6 +174,18 @@ suite(HAVE_CHROMIUM ? "the EMBER table's layout at 1280 x 800 and 390 x 844" : `
     const phone = await open(390, 844, "en");
     await shoot(phone, "table-ember-action-390-en.png");
     expect((await inWindow(phone, seats[0]!.seat)).scrollWidth).toBe(390);
-    for (const p of [page, ko, phone]) await p.context().close();
+    // The selected unit's parts table fits its panel in both languages, on a desktop and a phone:
+    // no column (the part's state) and no dice of an action cut off at the panel's edge; likewise
+    // the pilot's initiative table (six timings).
+    const phoneKo = await open(390, 844, "ko");
+    for (const [name, p] of [["1280 en", page], ["1280 ko", ko], ["390 en", phone], ["390 ko", phoneKo]] as const) {
+      if (shots) await p.locator(".unit-panel").screenshot({ path: join(shots, `table-ember-parts-${name.replace(" ", "-")}.png`) });
+      const cut = await p.evaluate(() => {
+        return [...document.querySelectorAll(".unit-panel table.parts, .unit-panel table.initiative")].map((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth);
+      });
+      expect([name, cut]).toEqual([name, cut.map(() => 0)]);
+      expect(cut.length).toBeGreaterThan(0);
+    }
+    for (const p of [page, ko, phone, phoneKo]) await p.context().close();
   });
 });

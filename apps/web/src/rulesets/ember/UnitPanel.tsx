@@ -284,12 +284,13 @@ export function UnitPanel({ view, unit }: UnitPanelProps) {
                   </RuleTip>
                   {card && <div className="part-name">{localName(card.name, i18n.language)}</div>}
                 </th>
-                <td>{card?.armour ?? "-"}</td>
-                <td>{card?.structure ?? "-"}</td>
-                <td>{card?.evasion ?? "-"}</td>
-                <td>{card?.ew ?? "-"}</td>
-                <td>{card?.parry ?? "-"}</td>
-                <td>
+                {/* data-label: on a phone the header row is hidden and each value is labelled in its own cell (./table.css). */}
+                <td data-label={t("panel.armour")}>{card?.armour ?? "-"}</td>
+                <td data-label={t("panel.structure")}>{card?.structure ?? "-"}</td>
+                <td data-label={t("panel.evasion")}>{card?.evasion ?? "-"}</td>
+                <td data-label={t("panel.ew")}>{card?.ew ?? "-"}</td>
+                <td data-label={t("panel.parry")}>{card?.parry ?? "-"}</td>
+                <td className="part-state">
                   {(() => {
                     const status = state.destroyed ? "destroyed" : state.damaged ? "damaged" : "intact";
                     return (

@@ -4,7 +4,8 @@
  *  - an EMBER match and a Siege match are brought to their action phase by random bots playing
  *    through the seats' connections;
  *  - each seat's page at 1440 px and 390 px wide, in English and Korean: nothing overflows
- *    horizontally (the page is no wider than the window), the page title says whose move it is;
+ *    horizontally (the page is no wider than the window, and no box inside it, such as a panel's
+ *    table, holds more than its width shows), the page title says whose move it is;
  *  - on a phone, the bar of a seat that only waits is folded and shorter than opened; the acting seat's is open;
  *  - a seat's page at 1440 px and 390 px: when the events arrive (the log fills after the page is
  *    shown), the window does not scroll; the event log's own box shows its newest line;
@@ -71,6 +72,12 @@ const measure = (page: Page) =>
       .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && ![...e.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 1))
       .slice(0, 5)
       .map((e) => `${e.tagName.toLowerCase()}.${(e.getAttribute("class") ?? "").replace(/ /g, ".")} ${Math.round(e.getBoundingClientRect().right)}`),
+    // Boxes that hold more than their width shows (scrolled or clipped sideways: a table's columns
+    // cut at a panel's edge), outside the zoomable board, whose panning is the point, and boxes
+    // hidden for screen readers only (2 px or less); with the px hidden.
+    sideways: [...document.querySelectorAll("body *")]
+      .filter((e) => !e.closest("[data-testid=board-viewport], svg") && e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 2 && ["auto", "scroll", "hidden"].includes(getComputedStyle(e).overflowX))
+      .map((e) => `${e.tagName.toLowerCase()}.${(e.getAttribute("class") ?? "").replace(/ /g, ".")} > ${e.firstElementChild?.tagName.toLowerCase()}.${e.firstElementChild?.getAttribute("class") ?? ""} ${e.scrollWidth - e.clientWidth}`),
   }));
 
 const title = HAVE_CHROMIUM ? "the tables' layout in Chromium: no sideways overflow at 1440 and 390 px, the window stays put when an event arrives" : `SKIPPED layout browser tests: no Chromium at ${CHROMIUM}`;
@@ -160,7 +167,7 @@ suite(title, () => {
             await shoot(page, `table-${ruleset}-${seat.seat}-${size.width}-${language}-help.png`, false);
             await tip.click();
           }
-          expect({ seat: seat.seat, language, width: size.width, scrollWidth: m.scrollWidth, wide: m.scrollWidth > size.width ? m.wide : [] }).toEqual({ seat: seat.seat, language, width: size.width, scrollWidth: size.width, wide: [] });
+          expect({ seat: seat.seat, language, width: size.width, scrollWidth: m.scrollWidth, wide: m.scrollWidth > size.width ? m.wide : [], sideways: m.sideways }).toEqual({ seat: seat.seat, language, width: size.width, scrollWidth: size.width, wide: [], sideways: [] });
           // The title says whose move it is (the match waits for one of the two seats).
           if (match.seats.length === 2) expect(m.title).toMatch(/^(● (Your move|Your decision|내 차례|내 결정) · .+ · fogwar|(Waiting for .+|.+ 님을 기다리는 중) · .+ · fogwar)$/);
           // On a phone the bar of a seat that only waits is folded, and shorter than opened (the board in sight); the acting seat's is open.

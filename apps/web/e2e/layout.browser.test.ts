@@ -26,7 +26,7 @@ import { legalCommandsInView as siegeLegal, siegeBotPolicy } from "@fogwar/siege
 import { currentVersion } from "@fogwar/rules-archive";
 import type { RunningServer } from "@fogwar/server";
 import { TestClient } from "@fogwar/server/testing";
-import { CHROMIUM, HAVE_CHROMIUM, IN_CI, claimSeats, closeWebSuite, openWebSuite } from "./support";
+import { CHROMIUM, HAVE_CHROMIUM, IN_CI, claimSeats, closeWebSuite, openWebSuite, sidewaysBoxes } from "./support";
 import { fixtureOf, storeFinished } from "./stored";
 
 jest.setTimeout(300_000);
@@ -72,12 +72,6 @@ const measure = (page: Page) =>
       .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && ![...e.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 1))
       .slice(0, 5)
       .map((e) => `${e.tagName.toLowerCase()}.${(e.getAttribute("class") ?? "").replace(/ /g, ".")} ${Math.round(e.getBoundingClientRect().right)}`),
-    // Boxes that hold more than their width shows (scrolled or clipped sideways: a table's columns
-    // cut at a panel's edge), outside the zoomable board, whose panning is the point, and boxes
-    // hidden for screen readers only (2 px or less); with the px hidden.
-    sideways: [...document.querySelectorAll("body *")]
-      .filter((e) => !e.closest("[data-testid=board-viewport], svg") && e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 2 && ["auto", "scroll", "hidden"].includes(getComputedStyle(e).overflowX))
-      .map((e) => `${e.tagName.toLowerCase()}.${(e.getAttribute("class") ?? "").replace(/ /g, ".")} > ${e.firstElementChild?.tagName.toLowerCase()}.${e.firstElementChild?.getAttribute("class") ?? ""} ${e.scrollWidth - e.clientWidth}`),
   }));
 
 const title = HAVE_CHROMIUM ? "the tables' layout in Chromium: no sideways overflow at 1440 and 390 px, the window stays put when an event arrives" : `SKIPPED layout browser tests: no Chromium at ${CHROMIUM}`;
@@ -154,7 +148,7 @@ suite(title, () => {
           await page.goto(seat.inviteUrl);
           await page.locator(ruleset === "ember" ? "[data-testid=board]" : ".siege-map > svg").waitFor({ timeout: 20_000 });
           await page.waitForTimeout(300);
-          const m = await measure(page);
+          const m = { ...(await measure(page)), sideways: await sidewaysBoxes(page) };
           if (size.shot) await shoot(page, `table-${ruleset}-${seat.seat}-${size.width}-${language}.png`, !phone);
           if (size.shot && phone) await shoot(page, `table-${ruleset}-${seat.seat}-${size.width}-${language}-full.png`, true);
           // Rules help on tap: the first "?" opens its explanation (a phone's first seat, Korean).

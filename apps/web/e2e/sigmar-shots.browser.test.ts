@@ -4,7 +4,7 @@
  * in words), the first battle round (each seat, a spectator, the units' rows), the odds of a shot
  * before it is rolled, a later combat phase, and the review of the finished battle; at 1280 x 800
  * and on a 390 x 844 phone, in English and Korean. Random bots play the seats between the moments.
- * Every page fits its window (no sideways scrolling) and throws nothing. With FOGWAR_SCREENSHOTS set
+ * Every page fits its window (no sideways scrolling, no box holding more than its width shows) and throws nothing. With FOGWAR_SCREENSHOTS set
  * to a folder the pages are saved there under the names docs/screenshots uses; without it none are.
  */
 import { mkdirSync } from "node:fs";
@@ -14,7 +14,7 @@ import { chooseWithTemplates, Random, RandomBot, rngStateFromSeed } from "@fogwa
 import { legalCommandsInView, sigmarBotPolicy, templatesInView, type SigmarCommand, type SigmarView } from "@fogwar/sigmar";
 import type { RunningServer } from "@fogwar/server";
 import { TestClient } from "@fogwar/server/testing";
-import { HAVE_CHROMIUM, IN_CI, claimSeats, closeWebSuite, openWebSuite } from "./support";
+import { HAVE_CHROMIUM, IN_CI, claimSeats, closeWebSuite, openWebSuite, sidewaysBoxes } from "./support";
 
 jest.setTimeout(600_000);
 
@@ -85,7 +85,7 @@ run("Age of Sigmar's pages at the documented moments fit their windows, at 1280 
   /** Checks that `page` fits its window, saves it as `file` when screenshots are wanted, and closes it. */
   async function shoot(page: Page, file: string, fullPage = false): Promise<void> {
     const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-    expect([file, scrollWidth]).toEqual([file, innerWidth]);
+    expect([file, scrollWidth, await sidewaysBoxes(page)]).toEqual([file, innerWidth, []]);
     if (shots) await page.screenshot({ path: join(shots, file), fullPage });
   }
 

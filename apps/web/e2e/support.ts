@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { startServer, type RunningServer, type ServerConfig } from "@fogwar/server";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 
 /** The Chromium binary the tests drive through playwright-core. */
 export const CHROMIUM = process.env.FOGWAR_CHROMIUM || "/usr/bin/chromium";
@@ -197,3 +197,17 @@ export async function claimSeats<S extends { seat: string; inviteUrl: string }, 
 
 /** The polling wait every test shares (`eventually(what, check, timeoutMs, pollMs)`). */
 export { eventually } from "@fogwar/server/testing";
+
+/**
+ * The boxes of `page` that hold more than their width shows (scrolled or clipped sideways: a
+ * panel's table with columns cut at its edge), as `tag.class > first-child px-hidden` lines;
+ * the zoomable boards (whose panning is the point), SVG and boxes hidden for screen readers only
+ * (2 px wide or less) aside. Empty when everything fits.
+ */
+export function sidewaysBoxes(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((e) => !e.closest("[data-testid=board-viewport], svg") && e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 2 && ["auto", "scroll", "hidden"].includes(getComputedStyle(e).overflowX))
+      .map((e) => `${e.tagName.toLowerCase()}.${(e.getAttribute("class") ?? "").replace(/ /g, ".")} > ${e.firstElementChild?.tagName.toLowerCase()}.${e.firstElementChild?.getAttribute("class") ?? ""} ${e.scrollWidth - e.clientWidth}`),
+  );
+}

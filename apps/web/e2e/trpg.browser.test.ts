@@ -14,7 +14,7 @@
  *     at 390 x 844, picking a square folds the action bar so the whole board is in sight above it;
  *     the bot plays the enemies; the person plays on until the bot has taken its turns, then
  *     concedes and sees the result.
- * Every page shown fits its window (no sideways scrolling) at 1280 and 390 px.
+ * Every page shown fits its window (no sideways scrolling, no box holding more than its width shows) at 1280 and 390 px.
  * Screenshots go to a fresh folder under the OS temp dir (FOGWAR_SCREENSHOTS overrides it).
  */
 import { mkdirSync, mkdtempSync } from "node:fs";
@@ -22,7 +22,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import type { RunningServer } from "@fogwar/server";
-import { CHROMIUM, HAVE_CHROMIUM, IN_CI, closeWebSuite, openWebSuite, eventually } from "./support";
+import { CHROMIUM, HAVE_CHROMIUM, IN_CI, closeWebSuite, openWebSuite, eventually, sidewaysBoxes } from "./support";
 
 jest.setTimeout(240_000);
 
@@ -56,7 +56,11 @@ const readableText = (page: Page): Promise<string> =>
   });
 
 /** How far the page reaches past its window's right edge, in CSS px (0: no sideways scrolling). */
-const overflow = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+const overflow = async (page: Page): Promise<number | string[]> => {
+  const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const cut = await sidewaysBoxes(page);
+  return cut.length > 0 ? cut : wider;
+};
 
 suite(title, () => {
   let server: RunningServer;

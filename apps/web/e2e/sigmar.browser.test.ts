@@ -240,6 +240,19 @@ run("Age of Sigmar in the browser: a battle created in the lobby, two seats and 
       expect(inSight.zoom).toBeGreaterThan(1);
       expect(inSight.ownModels).toBeGreaterThan(0);
       expect(inSight.own).toBeGreaterThan(0);
+      // Scrolled down until the whole frame stands above the bar: the map's bottom edge meets the
+      // frame's bottom, no empty room under it (the room added to open on p2's models is gone).
+      await page.evaluate(() => {
+        const frame = document.querySelector("[data-testid=board-viewport]")!.getBoundingClientRect();
+        window.scrollBy(0, frame.bottom - document.querySelector(".action-bar")!.getBoundingClientRect().top + 20);
+      });
+      await page.waitForTimeout(200);
+      const empty = await page.evaluate(() => {
+        const frame = document.querySelector("[data-testid=board-viewport]")!;
+        return Math.round(frame.getBoundingClientRect().bottom - document.querySelector("svg.sigmar-map")!.getBoundingClientRect().bottom);
+      });
+      expect(empty).toBeLessThanOrEqual(1);
+      await page.evaluate(() => window.scrollTo(0, 0));
       // The phase in the header, then a legend entry and the first player's victory points.
       for (const [i, selector] of ["[data-phase] .rule-tip-button", ".map-legend .rule-tip-button", ".sides .rule-tip-button"].entries()) {
         const tip = page.locator(selector).last();

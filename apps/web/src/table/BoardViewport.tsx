@@ -18,7 +18,8 @@
  * The middle is that of the part of the frame the player sees ({@link seenBand}): on a phone the
  * frame starts under the table's header and runs under the action bar pinned over the screen's
  * bottom, so a focus near the board's bottom edge (where each player's own side is drawn) is given
- * room below the board to be scrolled up into that part, until the player zooms.
+ * room below the board to be scrolled up into that part; the room shrinks as the page scrolls the
+ * frame up out from under the bar, and goes when the player zooms.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { usePinch } from "@use-gesture/react";
@@ -138,6 +139,21 @@ export function BoardViewport({ children, label, maxZoom = 4, initialZoom = 1, f
     el.scrollLeft = left;
     el.scrollTop = opening.scrollTop;
   });
+
+  // The room is there to bring the board's bottom edge up above what covers the frame's lower part;
+  // as the page scrolls the frame up out from under it, it shrinks to what is still needed (never
+  // grows), so a page scrolled down shows the board's edge at the frame's bottom, not empty room.
+  useEffect(() => {
+    const el = frame.current;
+    if (room === 0 || !el) return;
+    const shrink = () => {
+      const hidden = Math.max(0, el.clientHeight - seenBand(el).bottom);
+      const need = hidden > 0 ? Math.round(hidden) + 16 : 0;
+      setRoom((r) => (need < r ? need : r));
+    };
+    globalThis.addEventListener("scroll", shrink, { passive: true });
+    return () => globalThis.removeEventListener("scroll", shrink);
+  }, [room]);
 
   const current = useRef(zoom);
   current.current = zoom;

@@ -6,7 +6,8 @@
  *    (not below the fold);
  *  - at 1280 x 800, a decision to answer: the floated Concede button does not lie over the
  *    decision's box;
- *  - at 390 x 844: the board sits in the zoomable viewport and the page is no wider than the window;
+ *  - at 390 x 844: the board sits in the zoomable viewport, opens with one of the seat's own units
+ *    in sight above the pinned action bar (each seat), and the page is no wider than the window;
  *  - at 1280 x 800 and 390 x 844, the plan form scrolled to the top of the action bar: nothing
  *    (the clocks' "Switch to correspondence" line) lies over its first line;
  *  - at 1280 x 800 (English, Korean) and 390 x 844, the selected unit's parts table fits its panel.
@@ -152,6 +153,21 @@ suite(HAVE_CHROMIUM ? "the EMBER table's layout at 1280 x 800 and 390 x 844" : `
       // The plan form scrolled up in the bar: its first line is not under the clocks.
       expect(await planFirstLineCovered(page)).toBe("");
       await shoot(page, `table-ember-plan-form-${seat.seat}-1280-en.png`);
+      await page.context().close();
+    }
+    // On a phone each seat's board opens with at least one of its own units in sight: in the board's
+    // frame, on the screen and above the action bar pinned over the screen's bottom.
+    for (const [index, seat] of seats.entries()) {
+      const page = await open(390, 844, "en", index);
+      const inSight = await page.evaluate((seat) => {
+        const frame = document.querySelector("[data-testid=board-viewport]")!.getBoundingClientRect();
+        const bottom = Math.min(frame.bottom, window.innerHeight, document.querySelector(".action-bar")!.getBoundingClientRect().top);
+        return [...document.querySelectorAll(`.ember-board g.unit[data-owner="${seat}"]`)].filter((g) => {
+          const r = g.getBoundingClientRect();
+          return r.left >= frame.left && r.right <= frame.right && r.top >= Math.max(0, frame.top) && r.bottom <= bottom;
+        }).length;
+      }, seat.seat);
+      expect([seat.seat, inSight > 0]).toEqual([seat.seat, true]);
       await page.context().close();
     }
     const phone = await open(390, 844, "ko");

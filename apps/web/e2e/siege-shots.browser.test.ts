@@ -30,42 +30,58 @@ run("Siege's pages at the documented moments fit their windows, at 1280 and 390 
   const seats: Record<string, { url: string; token: string }> = {};
   const errors: string[] = [];
 
-  beforeAll(async () => {
-    shots = process.env.FOGWAR_SCREENSHOTS ?? "";
-    if (shots) mkdirSync(shots, { recursive: true });
-    ({ server, browser, base, ws } = await openWebSuite());
+  /** A new 1 v 1 match on the ledger (Alice attacks, Bora defends), its seats claimed. */
+  async function newMatch(): Promise<void> {
     const body = { ruleset: "siege", scenario: "ledger", players: [{ name: "Alice", team: "attack" }, { name: "Bora", team: "defence" }], options: { spectatorDelay: 0 } };
     const response = await fetch(`${base}/api/matches`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     if (!response.ok) throw new Error(`create: ${response.status} ${await response.text()}`);
     const created = await claimSeats(base, (await response.json()) as { matchId: string; seats: { seat: string; inviteUrl: string }[] });
     matchId = created.matchId;
     for (const s of created.seats) seats[s.seat] = { url: s.inviteUrl, token: s.token };
+  }
+
+  beforeAll(async () => {
+    shots = process.env.FOGWAR_SCREENSHOTS ?? "";
+    if (shots) mkdirSync(shots, { recursive: true });
+    ({ server, browser, base, ws } = await openWebSuite());
+    await newMatch();
   }, 240_000);
 
   afterAll(async () => {
     await closeWebSuite({ browser, server });
   });
 
-  /** Random bots play through the seats' connections until `found` holds for some seat (its projection, its legal commands); returns that seat. */
+  /**
+   * Random bots play through the seats' connections until `found` holds for some seat (its
+   * projection, its legal commands); returns that seat. The dice are the server's, so a match can
+   * end before the moment comes: then a new match is played, up to five.
+   */
   async function playUntil(found: (view: SiegeView, legal: SiegeCommand[]) => boolean, seed: string, max = 1500): Promise<string> {
-    const clients = await Promise.all(Object.keys(seats).map((seat) => TestClient.join(ws, matchId, { seat, token: seats[seat]!.token })));
-    const legal = (c: TestClient) => legalCommandsInView(c.projection() as SiegeView, c.seat!).filter((cmd) => cmd.type !== "concede");
-    const bots = new Map(clients.map((c) => [c.seat!, new RandomBot<SiegeCommand>(`${seed}-${c.seat}`, siegeBotPolicy)]));
-    try {
-      for (let k = 0; k < max; k++) {
-        const asked = clients.find((c) => found(c.projection() as SiegeView, legal(c)));
-        if (asked) return asked.seat!;
-        const mover = clients.find((c) => legal(c).length > 0);
-        if (!mover) throw new Error("nobody can move");
-        const command = bots.get(mover.seat!)!.choose(legal(mover))!;
-        const answer = await mover.command(command, `${seed}-${k}`);
-        if (answer.type !== "accepted") throw new Error(JSON.stringify(answer.payload));
-        await Promise.all(clients.map((c) => c.until(() => c.seq >= answer.payload.seq, "the new state")));
+    for (let match = 0; match < 5; match++) {
+      const clients = await Promise.all(Object.keys(seats).map((seat) => TestClient.join(ws, matchId, { seat, token: seats[seat]!.token }))).catch(() => null);
+      if (!clients) {
+        await newMatch();
+        continue;
       }
-      throw new Error(`${seed}: the moment never came`);
-    } finally {
-      for (const c of clients) await c.leave();
+      const legal = (c: TestClient) => legalCommandsInView(c.projection() as SiegeView, c.seat!).filter((cmd) => cmd.type !== "concede");
+      const bots = new Map(clients.map((c) => [c.seat!, new RandomBot<SiegeCommand>(`${seed}-${match}-${c.seat}`, siegeBotPolicy)]));
+      try {
+        for (let k = 0; k < max; k++) {
+          const asked = clients.find((c) => found(c.projection() as SiegeView, legal(c)));
+          if (asked) return asked.seat!;
+          const mover = clients.find((c) => legal(c).length > 0);
+          if (!mover) break; // the match is over
+          const command = bots.get(mover.seat!)!.choose(legal(mover))!;
+          const answer = await mover.command(command, `${seed}-${match}-${k}`);
+          if (answer.type !== "accepted") throw new Error(JSON.stringify(answer.payload));
+          await Promise.all(clients.map((c) => c.until(() => c.seq >= answer.payload.seq, "the new state")));
+        }
+      } finally {
+        for (const c of clients) await c.leave();
+      }
+      await newMatch();
     }
+    throw new Error(`${seed}: the moment never came in five matches`);
   }
 
   /** Checks that `page` fits its window (nothing cut sideways) and saves it as `file` when screenshots are wanted. */

@@ -284,7 +284,7 @@ export function UnitPanel({ view, unit }: UnitPanelProps) {
                   </RuleTip>
                   {card && <div className="part-name">{localName(card.name, i18n.language)}</div>}
                 </th>
-                {/* data-label: on a phone the header row is hidden and each value is labelled in its own cell (./table.css). */}
+                {/* data-label: in a panel under 600 px the header row is hidden and each value is labelled in its own cell (./table.css). */}
                 <td data-label={t("panel.armour")}>{card?.armour ?? "-"}</td>
                 <td data-label={t("panel.structure")}>{card?.structure ?? "-"}</td>
                 <td data-label={t("panel.evasion")}>{card?.evasion ?? "-"}</td>

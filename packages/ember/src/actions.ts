@@ -5,12 +5,13 @@
  * 8, 11, resupply 7, coordination 9.3, electronic warfare 5, camouflage 6.2), then carrying it out.
  */
 import { chebyshev, type SeatId, type Square } from "@fogwar/engine";
-import { allied, commonAction, isMech, unitById } from "./query";
+import { allied, isMech, unitById } from "./query";
+import { attackTerms } from "./attack-declare";
 import { actionKey, activeMech, afterAction, afterAttack, coordinationReceivers, findAction, moveUnit, type Problem } from "./commands";
 import { camouflageOn, decloak, hiddenSquareProblem } from "./concealment";
 import type { Ctx } from "./context";
 import { catalog } from "./data";
-import type { Action, AttackKeyword, PartSlot } from "./data/schema";
+import type { Action, PartSlot } from "./data/schema";
 import { electronicAttackProblem, electronicSupport, electronicSupportProblem } from "./ew";
 import { attackOrDetect, startElectronicAttack } from "./ew-roll";
 import { launch, launchProblem } from "./launch";
@@ -184,18 +185,8 @@ export function act(ctx: Ctx, seat: SeatId, command: Extract<EmberCommand, { typ
     case "attack": {
       // The attack's own keywords and dice: a kick with the chassis (seed 000 1.4, 2.2), a spent
       // charge (8), an unarmed part assisting a two-handed action (11).
-      let keywords: AttackKeyword[] = [...effect.keywords, ...(commonAction(action.id)?.slotKeywords[command.part] ?? [])];
-      const dice = { ...effect.dice };
-      if (command.useCharge && action.charge) {
-        spendCharge(ctx, mech, command.part, action.id);
-        keywords = [...keywords, ...action.charge.keywords];
-        dice.yellow += action.charge.yellow;
-        dice.red += action.charge.red;
-      }
-      if (command.unarmed !== undefined && effect.twoHanded) {
-        dice.yellow += effect.twoHanded.yellow;
-        dice.red += effect.twoHanded.red;
-      }
+      const { dice, keywords, charge } = attackTerms(action, command.part, command);
+      if (charge) spendCharge(ctx, mech, command.part, action.id);
       const sameKeywords = keywords.length === effect.keywords.length;
       const sameDice = dice.yellow === effect.dice.yellow && dice.red === effect.dice.red;
       // An attack on a camouflaged unit detects first; a failure fails the attack, its costs paid (seed 000 6.2).

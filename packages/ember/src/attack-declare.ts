@@ -4,10 +4,10 @@
  * attack in `state.attack` at its hit part stage and reports it; the attack process (attack.ts)
  * runs it from there.
  */
-import { combatantById, droneCard, isMech, mechAction, projectileCard } from "./query";
+import { combatantById, commonAction, droneCard, isMech, mechAction, projectileCard } from "./query";
 import { coverFor, isRearAttack } from "./sight";
 import type { Ctx } from "./context";
-import type { Action, AttackEffect, AttackKeyword, PartSlot } from "./data/schema";
+import type { Action, AttackEffect, AttackKeyword, ChargedBonus, PartSlot } from "./data/schema";
 import { attackEffect } from "./targeting";
 import type { AttackState, Combatant, EmberState, MechState, ProjectileState, UnitState } from "./types";
 
@@ -33,6 +33,45 @@ export function unitAttackAction(attacker: UnitState, part: PartSlot | null, id:
   const action = mechAction(attacker, part as PartSlot, id);
   if (!action) throw new Error(`unknown action ${id}`);
   return action;
+}
+
+/** Attack dice of the two attack colours. */
+export interface AttackDice {
+  yellow: number;
+  red: number;
+}
+
+/** How an attack is taken beyond its card: spending the action's charge, an unarmed part assisting. */
+export interface AttackUse {
+  readonly useCharge?: boolean;
+  readonly unarmed?: PartSlot;
+}
+
+/**
+ * The dice and keywords an attack of `action` by `part` rolls with (seed 000 1.4 and 2.2: a kick's
+ * keywords for the part that kicks; 8: a spent charge adds its dice and keywords; 11: an unarmed part
+ * assisting a two-handed action adds the action's two-handed dice; a thrown action's assist adds
+ * none). `keywords` may repeat one the card has; `charge` and `assist` are what each added, or null.
+ * The caller has checked the action is an attack and that the charge and assist are legal.
+ */
+export function attackTerms(
+  action: Action,
+  part: PartSlot | null,
+  use: AttackUse,
+): { readonly dice: AttackDice; readonly keywords: readonly AttackKeyword[]; readonly charge: ChargedBonus | null; readonly assist: AttackDice | null } {
+  const effect = action.effect as AttackEffect;
+  const slotKeywords = part === null ? [] : (commonAction(action.id)?.slotKeywords[part] ?? []);
+  const charge = use.useCharge && action.charge ? action.charge : null;
+  const assist = use.unarmed !== undefined && effect.twoHanded ? effect.twoHanded : null;
+  return {
+    dice: {
+      yellow: effect.dice.yellow + (charge?.yellow ?? 0) + (assist?.yellow ?? 0),
+      red: effect.dice.red + (charge?.red ?? 0) + (assist?.red ?? 0),
+    },
+    keywords: [...effect.keywords, ...slotKeywords, ...(charge?.keywords ?? [])],
+    charge,
+    assist,
+  };
 }
 
 /** The keywords an attack uses: the card's, or the attack's own (a kick, a spent charge). */

@@ -27,5 +27,6 @@ export { ewValue, ewWinner, ewCount, canCastEw, type EwCount } from "./ew";
 export { isCamouflaged, isLowObservable, exposureSquare, hiddenSquareOptions } from "./concealment";
 export { emberSearchBot, emberSearch, EMBER_SEARCH_BUDGET, determinize as emberDeterminize, evaluate as emberEvaluate } from "./search-bot";
 export { attackOdds, type AttackOdds, type OddsModifier, type OddsSource, type PartOdds } from "./odds";
+export type { AttackUse } from "./attack-declare";
 export { unavailableActions, unavailableDroneOrders, type UnavailableAction, type UnavailableDroneOrder } from "./why";
 export { attackStanding, ewStanding, type AttackStanding, type EwStanding } from "./standing";

@@ -12,7 +12,7 @@
  * designation abilities that name the hit part instead of the part die (snipe, kick, shield,
  * 1.2.1), link rerolls (4), and a camouflaged target's detection roll (6.2).
  */
-import { unitAttackAction } from "./attack-declare";
+import { attackTerms, unitAttackAction, type AttackUse } from "./attack-declare";
 import { isLowObservable, LOW_OBSERVABLE_REPLACEMENT } from "./concealment";
 import { catalog } from "./data";
 import type { DiceAbilities, Face, FaceResult, PartSlot, PoolDie, Stance } from "./data/schema";
@@ -28,6 +28,8 @@ import type { EmberView } from "./view";
 /** Where a change to a pool comes from. */
 export type OddsSource =
   | { readonly kind: "action" } // the attack action's own dice and abilities (seed 000 1.2.1)
+  | { readonly kind: "charge" } // the action's spent charge (seed 000 8)
+  | { readonly kind: "assist"; readonly part: PartSlot } // an unarmed part assisting a two-handed action (11)
   | { readonly kind: "armour"; readonly part: PartSlot | null } // white = armour of the hit part (1.2.1)
   | { readonly kind: "structure"; readonly part: PartSlot | null } // white = structure once damaged (1.2.1)
   | { readonly kind: "cover"; readonly cover: "terrain" | "unit" } // +2 white against shooting (1.3.1, 1.3.2)
@@ -123,10 +125,12 @@ function diceOf<D extends PoolDie>(die: D, count: number, set: readonly FaceResu
 
 /**
  * The odds of `attacker` attacking `target` with the action `action` of part `part` (null for a
- * drone's action), from `view`, the viewer's own projection (seed 000 1.2.1, 1.3, 1.1).
+ * drone's action), from `view`, the viewer's own projection (seed 000 1.2.1, 1.3, 1.1), taken as
+ * `use` says: spending the action's charge (8) or with an unarmed part assisting (11), as the legal
+ * command would.
  * @returns null when the units or the action are unknown or the action is not an attack.
  */
-export function attackOdds(view: EmberView, attackerId: string, part: PartSlot | null, action: string, targetId: string): AttackOdds | null {
+export function attackOdds(view: EmberView, attackerId: string, part: PartSlot | null, action: string, targetId: string, use: AttackUse = {}): AttackOdds | null {
   const state = stateFromView(view);
   const attacker = unitById(state, attackerId);
   const target = unitById(state, targetId);
@@ -139,16 +143,23 @@ export function attackOdds(view: EmberView, attackerId: string, part: PartSlot |
   }
   const effect = attackEffect(card);
   if (!effect) return null;
+  const terms = attackTerms(card, part, use);
   const shoot = effect.attack === "shoot";
   const cover = shoot ? coverFor(state, attacker, target) : { terrain: false, unit: false };
   const rear = isRearAttack(attacker, target);
   const modifiers: OddsModifier[] = [];
   const attackerStance = stanceOf(attacker as Combatant);
   // Suppress switches the target to DEF before the roll (seed 000 1.1 note 1).
-  const suppressed = effect.keywords.includes("suppress") && isMech(target) && target.stance !== "SHUTDOWN" && target.stance !== "DEF";
+  const suppressed = terms.keywords.includes("suppress") && isMech(target) && target.stance !== "SHUTDOWN" && target.stance !== "DEF";
   const defenderStance: Stance = suppressed ? "DEF" : stanceOf(target as Combatant);
   if (effect.dice.yellow) modifiers.push({ side: "attack", die: "yellow", change: effect.dice.yellow, source: { kind: "action" } });
   if (effect.dice.red) modifiers.push({ side: "attack", die: "red", change: effect.dice.red, source: { kind: "action" } });
+  const added = (dice: { yellow: number; red: number } | null, source: OddsSource) => {
+    if (dice?.yellow) modifiers.push({ side: "attack", die: "yellow", change: dice.yellow, source });
+    if (dice?.red) modifiers.push({ side: "attack", die: "red", change: dice.red, source });
+  };
+  added(terms.charge, { kind: "charge" });
+  if (use.unarmed) added(terms.assist, { kind: "assist", part: use.unarmed });
   const abilityTerms = (unit: UnitState, list: (a: DiceAbilities) => readonly { die: PoolDie; change: number }[]) => {
     if (!isMech(unit) || unit.stance === "SHUTDOWN") return;
     for (const slot of intactSlots(unit)) {
@@ -177,7 +188,7 @@ export function attackOdds(view: EmberView, attackerId: string, part: PartSlot |
     const base = baseWhite(target as Combatant, slot);
     let white = base + (cover.terrain ? catalog.data.rules.coverDice : 0) + (cover.unit ? catalog.data.rules.coverDice : 0);
     if (base > 0) white = Math.max(1, white);
-    const built = buildPools({ yellow: effect.dice.yellow, red: effect.dice.red, white, blue }, attackerAbilities, defenderAbilities);
+    const built = buildPools({ yellow: terms.dice.yellow, red: terms.dice.red, white, blue }, attackerAbilities, defenderAbilities);
     const pools = built.pools;
     const sets = (side: "attack" | "defence", die: PoolDie) => [
       ...attackerAbilities.flatMap((a) => (side === "attack" ? a.setAttack : []).filter((s) => s.die === die).flatMap((s) => Array<FaceResult>(s.count).fill(s.face))),

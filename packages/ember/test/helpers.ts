@@ -150,3 +150,13 @@ export function withDice<T>(forced: Partial<Record<DieName, Face>> & { part?: st
 export function toAction(state: EmberState, dials: Record<string, Timing>): EmberState {
   return lockPlans(skipCommands(state), dials).state;
 }
+
+/** Ends activations (each by its owner) until `unit` has the action opportunity. */
+export function activate(state: EmberState, unit: string): EmberState {
+  for (let guard = 0; state.activation?.unit !== unit; guard++) {
+    if (!state.activation || guard > 8) throw new Error(`${unit} never activates`);
+    const owner = state.units.find((u) => u.id === state.activation?.unit)!.owner;
+    state = must(state, owner, { type: "end_activation", unit: state.activation.unit }).state;
+  }
+  return state;
+}

@@ -10,7 +10,7 @@ export const PUBLISHED: readonly PublishedVersion[] = [
   { ruleset: "ember", version: "ember-1.0.0", from: "8d8f7a63ed82691a5d06ed7c7685c046d75af8ca", load: () => import("../frozen/ember-1.0.0.js").then((m) => m.bundle) },
   { ruleset: "ember", version: "ember-1.1.0", from: "working tree at e407b6a08cba2ef1c683e20d42279dc720a26077", load: () => import("../frozen/ember-1.1.0.js").then((m) => m.bundle) },
   { ruleset: "ember", version: "ember-1.2.0", from: "04ca1d9f01b378adf486ec27ffa69fd2116afdca", load: () => import("../frozen/ember-1.2.0.js").then((m) => m.bundle) },
-  { ruleset: "ember", version: "ember-1.3.0", from: "working tree at 8829b384efdd7223001d6b785e221add01023bff", load: () => import("../frozen/ember-1.3.0.js").then((m) => m.bundle) },
+  { ruleset: "ember", version: "ember-1.3.0", from: "working tree at 7d7ce0458b1f3f76b3ec13023c1e6e921cc41b42", load: () => import("../frozen/ember-1.3.0.js").then((m) => m.bundle) },
   { ruleset: "siege", version: "siege-0.1.0", from: "fce78e36632faa49ec56fd6355522538f03dd7fa", load: () => import("../frozen/siege-0.1.0.js").then((m) => m.bundle) },
   { ruleset: "siege", version: "siege-0.1.1", from: "8d8f7a63ed82691a5d06ed7c7685c046d75af8ca", load: () => import("../frozen/siege-0.1.1.js").then((m) => m.bundle) },
   { ruleset: "siege", version: "siege-0.2.0", from: "working tree at e407b6a08cba2ef1c683e20d42279dc720a26077", load: () => import("../frozen/siege-0.2.0.js").then((m) => m.bundle) },

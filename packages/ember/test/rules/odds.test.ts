@@ -3,8 +3,9 @@
  * 000 1.3 lock-on) and the odds of an attack before it is rolled (seed 000 1.2.1 pools and damage
  * calculation, 1.1 stances), checked against the rules' own damage calculation over every face.
  */
-import { applyReplacements, attackOdds, catalog, resolveDamage, unavailableActions, viewFor, type AttackEffect, type DieResult, type Face } from "../../src";
-import { FACE, arrange, deployed, toAction, withDice } from "../helpers";
+import { applyReplacements, attackOdds, catalog, ember, resolveDamage, unavailableActions, viewFor, type AttackEffect, type DieResult, type EmberCommand, type EmberState, type Face } from "../../src";
+import { FACE, activate, arrange, deployed, edit, mech, must, toAction, withDice } from "../helpers";
+import { GOF_VS_UN } from "./steps";
 
 /** The viewer of a seat. */
 const seat = (s: string) => ({ kind: "seat" as const, seat: s });
@@ -104,5 +105,42 @@ describe("seed 000 1.2.1: odds before the roll", () => {
     const theirs = attackOdds(viewFor(state, seat("p2")), "p1-m1", "right_arm", "breach-shell", "p2-m2");
     expect(mine).toEqual(theirs);
     expect(attackOdds(viewFor(state, seat("p1")), "p1-m1", "right_arm", "no-such-action", "p2-m2")).toBeNull();
+  });
+
+  /** The legal attack of `unit` with `action` whose charge and assist are as `use` says, its odds (plain and as taken) and the dice the rules roll for it. */
+  function taken(state: EmberState, unit: string, action: string, use: { useCharge?: true; unarmed?: "left_arm" }) {
+    const command = ember.legalCommands(state, "p1").find(
+      (c): c is Extract<EmberCommand, { type: "act" }> => c.type === "act" && c.unit === unit && c.action === action && c.target === "p2-m1" && c.useCharge === use.useCharge && c.unarmed === use.unarmed,
+    )!;
+    expect(command).toBeDefined();
+    const view = viewFor(state, seat("p1"));
+    const odds = attackOdds(view, unit, command.part, action, "p2-m1", command)!;
+    const plain = attackOdds(view, unit, command.part, action, "p2-m1")!;
+    const rolled = withDice({ part: "torso" }, () => must(state, "p1", command)).state.attack!.dice!;
+    const cardDice = (die: "yellow" | "red") => odds.modifiers.filter((m) => m.die === die && ["action", "charge", "assist"].includes(m.source.kind)).reduce((n, m) => n + m.change, 0);
+    return { odds, plain, rolled, cardDice };
+  }
+
+  test("seed 000 8: a spent charge adds its dice to the odds as the rules add them to the attack (Warden's snap burst, +1 yellow)", () => {
+    const state = edit(activate(toAction(deployed("test-seed", GOF_VS_UN), { "p1-m2": "quick" }), "p1-m2"), (s) => {
+      mech(s, "p1-m2").parts.right_arm.charged = ["snap-burst"];
+    });
+    const placed = arrange(state, { "p1-m2": { at: { x: 5, y: 8 }, facing: "N" }, "p2-m1": { at: { x: 5, y: 6 }, facing: "S" } });
+    const { odds, plain, rolled, cardDice } = taken(placed, "p1-m2", "snap-burst", { useCharge: true });
+    expect(odds.modifiers).toContainEqual({ side: "attack", die: "yellow", change: 1, source: { kind: "charge" } });
+    expect({ yellow: cardDice("yellow"), red: cardDice("red") }).toEqual(rolled);
+    expect(odds.byPart.every((p, i) => p.pools.yellow === plain.byPart[i]!.pools.yellow + 1)).toBe(true);
+    expect(odds.expectedDamage).toBeGreaterThan(plain.expectedDamage);
+  });
+
+  test("seed 000 11: an unarmed part assisting a two-handed action adds its dice to the odds as the rules add them (Smelter's rivet hail, +1 red)", () => {
+    const state = edit(activate(toAction(deployed(), { "p1-m2": "shoot" }), "p1-m2"), (s) => {
+      mech(s, "p1-m2").parts.left_arm.discarded = true;
+    });
+    const placed = arrange(state, { "p1-m2": { at: { x: 5, y: 8 }, facing: "N" }, "p2-m1": { at: { x: 5, y: 4 }, facing: "S" } });
+    const { odds, plain, rolled, cardDice } = taken(placed, "p1-m2", "rivet-hail", { unarmed: "left_arm" });
+    expect(odds.modifiers).toContainEqual({ side: "attack", die: "red", change: 1, source: { kind: "assist", part: "left_arm" } });
+    expect({ yellow: cardDice("yellow"), red: cardDice("red") }).toEqual(rolled);
+    expect(odds.expectedDamage).toBeGreaterThan(plain.expectedDamage);
   });
 });

@@ -12,18 +12,8 @@
  *   1 command token), swallow autogun (`snap-burst`: chargeable, +1 yellow).
  */
 import { ember, resources, type Action, type EmberCommand, type EmberState, type PartSlot, type Timing } from "../../src";
-import { arrange, deployed, edit, lockPlans, mech, must, rejected, skipCommands, toAction, withDice } from "../helpers";
+import { activate, arrange, deployed, edit, lockPlans, mech, must, rejected, skipCommands, toAction, withDice } from "../helpers";
 import { find, GOF_VS_UN } from "./steps";
-
-/** Ends activations (each by its owner) until `unit` has the action opportunity. */
-function activate(state: EmberState, unit: string): EmberState {
-  for (let guard = 0; state.activation?.unit !== unit; guard++) {
-    if (!state.activation || guard > 8) throw new Error(`${unit} never activates`);
-    const owner = state.units.find((u) => u.id === state.activation?.unit)!.owner;
-    state = must(state, owner, { type: "end_activation", unit: state.activation.unit }).state;
-  }
-  return state;
-}
 
 const act = (unit: string, part: PartSlot, action: string, extra: Partial<Extract<EmberCommand, { type: "act" }>> = {}): EmberCommand => ({
   type: "act",

@@ -11,7 +11,7 @@ import { FACINGS, type Facing } from "@fogwar/engine";
 import { commandKey, ofType, squareName, unitLabel } from "./model";
 import { actionName, actVariant, describeCommand } from "./words";
 import { useWords } from "./useWords";
-import { DroneWhyNot, OddsLine, WhyNot, plainOddsApply, useActionHelp } from "./Explain";
+import { DroneWhyNot, OddsLine, WhyNot, useActionHelp } from "./Explain";
 import { RuleTip } from "../../help/RuleTip";
 import "../../i18n/help-strings";
 import "../../i18n/table-strings";
@@ -254,7 +254,7 @@ export function Controls(props: ControlsProps) {
                         {t(c.targetPart ? "actions.resupplyTarget" : friendly(c.unit, c.target as string) ? "actions.useOn" : "actions.target", { unit: u(c.target as string) })}
                         {actVariant(words, c)}
                       </button>
-                      {plainOddsApply(view, c) && !friendly(c.unit, c.target as string) && <OddsLine view={view} unitId={c.unit} part={c.part} action={c.action} target={c.target as string} />}
+                      {!friendly(c.unit, c.target as string) && <OddsLine view={view} unitId={c.unit} part={c.part} action={c.action} target={c.target as string} use={c} />}
                     </span>
                   ))}
                 </span>

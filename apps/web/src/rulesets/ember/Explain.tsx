@@ -6,7 +6,7 @@
  * the viewer's own projection only, so nothing here tells the viewer anything its view hides.
  */
 import { useTranslation } from "react-i18next";
-import { attackOdds, attackStanding, catalog, ewStanding, unavailableActions, unavailableDroneOrders, type Action, type EmberView, type OddsModifier, type PartSlot } from "@fogwar/ember";
+import { attackOdds, attackStanding, catalog, ewStanding, unavailableActions, unavailableDroneOrders, type Action, type AttackUse, type EmberView, type OddsModifier, type PartSlot } from "@fogwar/ember";
 import { actionName } from "./words";
 import { useWords } from "./useWords";
 import { unitLabel, unitOf } from "./model";
@@ -166,7 +166,9 @@ function useModifierWords(view: EmberView): (m: OddsModifier) => string {
     const source =
       s.kind === "part"
         ? t("odds.source.part", { part: t(`slot.${s.part}`), unit: unitLabel(view, s.unit, words.name) })
-        : s.kind === "armour" || s.kind === "structure"
+        : s.kind === "assist"
+          ? t("odds.source.assist", { part: t(`slot.${s.part}`) })
+          : s.kind === "armour" || s.kind === "structure"
           ? t(`odds.source.${s.kind}`, { part: s.part ? t(`slot.${s.part}`) : t("odds.source.card") })
           : s.kind === "cover"
             ? t(`odds.source.cover_${s.cover}`)
@@ -174,18 +176,6 @@ function useModifierWords(view: EmberView): (m: OddsModifier) => string {
     const count = s.kind === "suppress" ? "" : `${m.change > 0 && s.kind !== "action" && s.kind !== "armour" && s.kind !== "structure" && s.kind !== "mob_evasion" ? "+" : ""}${m.change} `;
     return `${count}${t(`odds.colour.${m.die}`)}: ${source}`;
   };
-}
-
-/**
- * Whether `attackOdds` (which counts the action's own dice) are the odds of the legal attack
- * `command`: not when it spends a charge (seed 000 8) or an unarmed part's assist adds a two-handed
- * action's dice (11); a thrown action's assist, which it needs and which adds no dice, keeps them.
- */
-export function plainOddsApply(view: EmberView, command: { unit: string; part: PartSlot; action: string; useCharge?: boolean; unarmed?: PartSlot }): boolean {
-  if (command.useCharge) return false;
-  if (command.unarmed === undefined) return true;
-  const effect = actionCard(view, command.unit, command.part, command.action)?.effect;
-  return effect?.kind === "attack" && !effect.twoHanded;
 }
 
 /** The odds, or none for a view today's rules cannot read (a match of an older rules version). */
@@ -199,14 +189,15 @@ function oddsOrNone<T>(compute: () => T | null): T | null {
 
 /**
  * The odds of `unitId` attacking `target` with its `part`'s `action`, before the roll (seed 000
- * 1.2.1): the chance to hit, to get damage through and the damage expected, with the pools and
- * every modifier and its source folded below.
+ * 1.2.1), taken as `use` says (a spent charge, 8; an unarmed part assisting, 11): the chance to hit,
+ * to get damage through and the damage expected, with the pools and every modifier and its source
+ * folded below.
  */
-export function OddsLine({ view, unitId, part, action, target }: { view: EmberView; unitId: string; part: PartSlot; action: string; target: string }) {
+export function OddsLine({ view, unitId, part, action, target, use = {} }: { view: EmberView; unitId: string; part: PartSlot; action: string; target: string; use?: AttackUse }) {
   const { t } = useTranslation("table");
   const modifierWords = useModifierWords(view);
   const shown = useAidsShown();
-  const odds = shown ? oddsOrNone(() => attackOdds(view, unitId, part, action, target)) : null;
+  const odds = shown ? oddsOrNone(() => attackOdds(view, unitId, part, action, target, use)) : null;
   if (!odds) return null;
   return (
     <details className="odds" data-odds={target} data-hit={odds.hit.toFixed(4)}>

@@ -4,7 +4,7 @@
  * at a reroll prompt (seed 000 1.2.1) and the link a link reroll may spend (seed 000 4), each terrain kind of the board in the legend (seed 000
  * 1.3.1, 1.5.2, 10), each attack keyword and a resupply explained (seed 000 1.2.1, 1.2.4, 7), and
  * the stance on a token in the page's language, what each stance does (seed 000 1.1), how far an action reaches (1.3)
- * and the odds of a thrown attack (11).
+ * and the odds of a thrown attack (11), of an attack spending a charge (8) and of a two-handed one with an assist (11).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -312,4 +312,48 @@ test("seed 000 11: a thrown attack, which needs an unarmed part's assist and gai
   fireEvent.click(button);
   const choice = [...container.querySelectorAll(".target-choice")].find((c) => c.textContent?.includes("(assisted by the"));
   expect(choice?.querySelector(`details.odds[data-odds="${assisted.target}"] summary`)?.textContent).toMatch(/^\d+% to hit · \d+% to deal damage · [\d.]+ damage expected$/);
+});
+
+/** A state where the active mech has a legal attack with `action` on an enemy, edited by `edit` (a charge put on, an arm emptied). */
+function attackReady(action: string, armies: { p1: string; p2: string }, edit: (mech: Extract<UnitState, { kind: "mech" }>, part: string) => void) {
+  const attack = (s: EmberState) => {
+    const mech = s.units.find((u) => u.id === s.activation?.unit);
+    if (s.phase !== "action" || s.pending || s.attack || mech?.kind !== "mech") return undefined;
+    return ember.legalCommands(s, mech.owner).find((c): c is Extract<EmberCommand, { type: "act" }> => c.type === "act" && c.action === action && c.target !== undefined && s.units.find((u) => u.id === c.target)?.owner !== mech.owner);
+  };
+  const found = structuredClone(find((s) => attack(s) !== undefined, 120, armies));
+  const command = attack(found)!;
+  const mech = found.units.find((u) => u.id === command.unit) as Extract<UnitState, { kind: "mech" }>;
+  edit(mech, command.part);
+  return { state: found, seat: mech.owner as "p1" | "p2", command };
+}
+
+/** The odds lines of the target choices of `action`'s button (by its card name), each with its choice's words. */
+function oddsChoices(state: EmberState, seat: "p1" | "p2", name: string) {
+  const { container } = table(state, seat);
+  fireEvent.click([...container.querySelectorAll("button.act-button")].find((b) => b.textContent?.includes(name))!);
+  return [...container.querySelectorAll(".target-choice")].map((c) => ({ words: c.querySelector("button")?.textContent ?? "", odds: [...c.querySelectorAll("details.odds li")].map((li) => li.textContent) }));
+}
+
+test("seed 000 8: a target choice that spends the action's charge shows the odds with the charge's dice, the plain choice without them", () => {
+  const { state, seat } = attackReady("snap-burst", { p1: "Freedom Raiders", p2: "Ironclad Vanguard" }, (mech, part) => {
+    (mech.parts as Record<string, { charged?: string[] }>)[part]!.charged = ["snap-burst"];
+  });
+  const choices = oddsChoices(state, seat, "Snap Burst");
+  const spent = choices.filter((c) => c.words.includes("spend the charge"));
+  const plain = choices.filter((c) => !c.words.includes("spend the charge"));
+  expect(spent.length).toBeGreaterThan(0);
+  expect(plain.length).toBe(spent.length);
+  for (const c of spent) expect(c.odds).toContain("Attack · +1 yellow: the spent charge");
+  for (const c of plain) expect(c.odds.some((line) => line?.includes("spent charge"))).toBe(false);
+});
+
+test("seed 000 11: a target choice with an unarmed part assisting a two-handed action shows the odds with the assist's dice", () => {
+  const { state, seat } = attackReady("rivet-hail", { p1: "Ironclad Vanguard", p2: "Network Picket Team" }, (mech) => {
+    mech.parts.left_arm.discarded = true;
+  });
+  const choices = oddsChoices(state, seat, "Rivet Hail");
+  const assisted = choices.filter((c) => c.words.includes("(assisted by the Left arm)"));
+  expect(assisted.length).toBeGreaterThan(0);
+  for (const c of assisted) expect(c.odds).toContain("Attack · +1 red: Left arm assisting (two-handed)");
 });

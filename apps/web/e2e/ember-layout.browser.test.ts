@@ -10,7 +10,8 @@
  *    in sight above the pinned action bar (each seat), and the page is no wider than the window;
  *  - at 1280 x 800 and 390 x 844, the plan form scrolled to the top of the action bar: nothing
  *    (the clocks' "Switch to correspondence" line) lies over its first line;
- *  - at 1280 x 800 (English, Korean) and 390 x 844, the selected unit's parts table fits its panel.
+ *  - at 1280 x 800 (English, Korean) and 390 x 844, the selected unit's parts table fits its panel;
+ *  - at 1280 x 800 (English, Korean), an attack chosen: no label of a sight line covers another.
  * With FOGWAR_SCREENSHOTS set to a folder, screenshots go there (table-ember-*.png).
  */
 import { mkdirSync } from "node:fs";
@@ -203,5 +204,34 @@ suite(HAVE_CHROMIUM ? "the EMBER table's layout at 1280 x 800 and 390 x 844" : `
       expect(cut.length).toBeGreaterThan(0);
     }
     for (const p of [page, ko, phone, phoneKo]) await p.context().close();
+  });
+
+  test("an attack chosen at 1280 x 800 (English, Korean): the labels of the sight lines to the enemies cover no other label", async () => {
+    const attackReady = (v: Record<string, unknown>) => {
+      const active = (v.activation as { unit: string } | undefined)?.unit;
+      const units = v.units as { id: string; owner: string }[];
+      if (v.phase !== "action" || v.pending || v.attack || units.find((u) => u.id === active)?.owner !== seats[0]!.seat) return false;
+      return (legalCommandsInView(v as never, seats[0]!.seat) as { type: string; target?: string }[]).some((c) => c.type === "act" && units.find((u) => u.id === c.target && u.owner !== seats[0]!.seat));
+    };
+    await play(ws, matchId, seats, attackReady, "ember-layout-sight");
+    for (const language of ["en", "ko"] as const) {
+      const page = await open(1280, 800, language);
+      // Choose the actions that take a target in turn (a button without aria-pressed acts at
+      // once) until one draws sight lines (an attack on an enemy).
+      const buttons = page.locator(".act-group button.act-button[aria-pressed]");
+      for (let i = 0; i < (await buttons.count()) && (await page.locator("[data-sight]").count()) === 0; i++) {
+        await buttons.nth(i).click();
+        await page.waitForTimeout(150);
+      }
+      const labels = await page.evaluate(() => [...document.querySelectorAll(".ember-board .sight-label")].map((t) => {
+        const r = t.getBoundingClientRect();
+        return { text: t.textContent, x0: r.left, y0: r.top, x1: r.right, y1: r.bottom };
+      }));
+      if (shots) await page.locator("[data-testid=board]").screenshot({ path: join(shots, `table-ember-sight-1280-${language}.png`) });
+      expect(labels.length).toBeGreaterThan(0);
+      const meeting = labels.flatMap((a, i) => labels.slice(i + 1).filter((b) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1).map((b) => `${a.text} / ${b.text}`));
+      expect([language, meeting]).toEqual([language, []]);
+      await page.context().close();
+    }
   });
 });

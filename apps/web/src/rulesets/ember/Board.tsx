@@ -8,11 +8,13 @@
  * marker (seed 000 6.2); the owner alone also gets a dotted ghost on its real square (the
  * projection carries `concealed` for the owner's own units only).
  */
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { UnitMark, onKeys, type UnitChoice } from "./UnitMark";
 import { useSeatNamer } from "../../table/names";
 import { focusOn, type BoardFocus } from "../../table/BoardViewport";
-import { board, catalog, type EmberCommand, type EmberView } from "@fogwar/ember";
+import { lineLabelBoxes, textWidth, type Box } from "../../table/label-boxes";
+import { board, catalog, type EmberCommand, type EmberView, type UnitState } from "@fogwar/ember";
 import { FACING_VECTOR, type Facing, type Square } from "@fogwar/engine";
 import { distance, inPlay, keyOf, lineOfSight, localName, objectiveNumber, scenarioOf, seatColour, seatIndex, shootingSight, squareName, unitLabel } from "./model";
 import "../../i18n/table-strings";
@@ -74,6 +76,36 @@ export function boardFocus(view: EmberView, seat: string | null): BoardFocus | n
   const side = view.sides?.[seat];
   const zone = side ? scenarioOf(view).deployment[side] : undefined;
   return zone ? at((zone.x0 + zone.x1) / 2, (zone.y0 + zone.y1) / 2) : null;
+}
+
+/** The sight lines' label size, board units. */
+const SIGHT_FONT = 10;
+
+/**
+ * The line from `attacker` to each enemy on the board while an attack is chosen (seed 000 1.3: line
+ * of sight, smoke blocking shooting only; the action's range in squares), nearest first, each with
+ * its label's box: along its own line where it covers no other label and, when it can, no unit
+ * (`lineLabelBoxes`), so that enemies standing close together keep readable labels.
+ */
+function sightLines(view: EmberView, units: readonly UnitState[], attacker: UnitState, sight: NonNullable<BoardProps["sight"]>, t: TFunction<"table">) {
+  const from = attacker.at as Square;
+  const lines = units
+    .filter((u) => u.owner !== attacker.owner && u.at)
+    .map((u) => {
+      const to = u.at as Square;
+      const clear = sight.shooting ? shootingSight(view, from, to) : lineOfSight(view, from, to);
+      const squares = distance(from, to);
+      const inRange = squares <= sight.range;
+      const label = clear ? (inRange ? t("board.sightClear", { count: squares, distance: squares }) : t("board.outOfRange")) : t("board.sightBlocked");
+      return { unit: u.id, a: centre(from), b: centre(to), clear, inRange, label, squares };
+    })
+    .sort((x, y) => x.squares - y.squares || (x.unit < y.unit ? -1 : 1));
+  const pieces = units.filter((u) => u.at).map((u) => ({ x0: px((u.at as Square).x) + 4, y0: px((u.at as Square).y) + 4, x1: px((u.at as Square).x) + CELL - 4, y1: px((u.at as Square).y) + CELL - 4 }));
+  const boxes = lineLabelBoxes(
+    lines.map((l) => ({ a: l.a, b: l.b, w: textWidth(l.label, SIGHT_FONT) + 4, h: SIGHT_FONT * 1.3 })),
+    pieces,
+  );
+  return lines.map((l, i) => ({ ...l, box: boxes[i] as Box }));
 }
 
 /** The board. */
@@ -232,24 +264,14 @@ export function Board({ view, seat, selected, onSelectUnit, squares = [], target
             stroke="#d11"
             strokeDasharray="2 4"
           />
-          {units
-            .filter((u) => u.owner !== attacker.owner && u.at)
-            .map((u) => {
-              const a = centre(attacker.at as Square);
-              const b = centre(u.at as Square);
-              const clear = sight.shooting ? shootingSight(view, attacker.at as Square, u.at as Square) : lineOfSight(view, attacker.at as Square, u.at as Square);
-              const squares = distance(attacker.at as Square, u.at as Square);
-              const inRange = squares <= sight.range;
-              const label = clear ? (inRange ? t("board.sightClear", { count: squares, distance: squares }) : t("board.outOfRange")) : t("board.sightBlocked");
-              return (
-                <g key={u.id} data-sight={u.id} data-clear={clear ? "true" : "false"}>
-                  <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke={clear ? (inRange ? "#1a7f37" : "#c77c00") : "#d11"} strokeWidth={2} strokeDasharray={clear ? (inRange ? undefined : "6 3") : "2 3"} />
-                  <text x={(a.x + b.x) / 2} y={(a.y + b.y) / 2 - 3} fontSize={9} textAnchor="middle" fill="#111">
-                    {label}
-                  </text>
-                </g>
-              );
-            })}
+          {sightLines(view, units, attacker, sight, t).map(({ unit, a, b, clear, inRange, label, box }) => (
+            <g key={unit} data-sight={unit} data-clear={clear ? "true" : "false"}>
+              <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke={clear ? (inRange ? "#1a7f37" : "#c77c00") : "#d11"} strokeWidth={2} strokeDasharray={clear ? (inRange ? undefined : "6 3") : "2 3"} />
+              <text className="sight-label" x={(box.x0 + box.x1) / 2} y={box.y1 - SIGHT_FONT * 0.3} fontSize={SIGHT_FONT} textAnchor="middle" fill="#111" stroke="#fff" strokeWidth={3} paintOrder="stroke">
+                {label}
+              </text>
+            </g>
+          ))}
         </g>
       )}
       {/* objective markers (seed 001 3.3) */}

@@ -15,20 +15,9 @@
  * and every unit's bases. Cheap: a few hundred candidates per unit at most, most units stopping
  * at one of the first few.
  */
+import { boxesOverlap, textWidth, type Box, type Point } from "../../table/label-boxes";
 
-/** An axis-aligned box (x0 <= x1, y0 <= y1), screen units. */
-export interface Box {
-  readonly x0: number;
-  readonly y0: number;
-  readonly x1: number;
-  readonly y1: number;
-}
-
-/** A point, screen units. */
-export interface Point {
-  readonly x: number;
-  readonly y: number;
-}
+export { textWidth, type Box, type Point };
 
 /** A model's base: a disc of centre (x, y) and radius r, screen units. */
 export interface Base extends Point {
@@ -83,24 +72,6 @@ const RINGS = [0, 30, 70, 120, 180, 250, 330, 420, 520, 640, 780, 940, 1120, 132
 /** A tag farther than this from its nearest base gets a leader line. */
 const LEADER_FROM = 40;
 
-/** Widths (em) of characters narrower or wider than the usual 0.62 em (DejaVu Sans, the widest usual sans-serif). */
-const EM: Readonly<Record<string, number>> = { " ": 0.32, "/": 0.34, ".": 0.32, ",": 0.32, "'": 0.28, i: 0.28, l: 0.28, j: 0.28, f: 0.36, t: 0.4, r: 0.42, m: 0.98, w: 0.82, M: 0.87, W: 0.99 };
-
-/**
- * About how wide `text` is at font size `size` (screen units), a little generous so that the usual
- * sans-serif fonts fit: Hangul and other wide characters one em, capitals and digits 0.72 and
- * 0.64 em, others 0.62 em unless listed in EM.
- */
-export function textWidth(text: string, size: number): number {
-  let em = 0;
-  for (const ch of text) {
-    const c = ch.codePointAt(0)!;
-    const wide = (c >= 0x1100 && c <= 0x115f) || (c >= 0x2e80 && c <= 0xa4cf) || (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xff00 && c <= 0xff60);
-    em += wide ? 1 : (EM[ch] ?? (ch >= "A" && ch <= "Z" ? 0.72 : ch >= "0" && ch <= "9" ? 0.64 : 0.62));
-  }
-  return em * size;
-}
-
 /** A tag's size for a unit named `name` with wounds `wounds` ("left/total"), screen units. */
 export function tagSize(name: string, wounds: string): { w: number; h: number } {
   // The white halo of the text (half its stroke) on both sides.
@@ -123,11 +94,6 @@ export function tagLayout(box: Box, wounds: string): { name: Point; bar: Box; wo
     bar: { x0: box.x0 + PAD, y0: barY, x1: barX1, y1: barY + BAR_H },
     wounds: { x: barX1 + BAR_GAP, y: barY + BAR_H / 2 + WOUNDS_SIZE * 0.36 },
   };
-}
-
-/** Whether boxes `a` and `b` come closer than `clear` (touching at exactly `clear` is fine). */
-function boxesOverlap(a: Box, b: Box, clear = 0): boolean {
-  return a.x0 < b.x1 + clear && b.x0 < a.x1 + clear && a.y0 < b.y1 + clear && b.y0 < a.y1 + clear;
 }
 
 /** The point of box `b` nearest to `p` (p itself when inside). */

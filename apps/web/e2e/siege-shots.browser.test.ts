@@ -8,13 +8,12 @@
  * set to a folder the pages are saved there under the names docs/screenshots uses.
  */
 import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import { type Browser, type Page } from "playwright-core";
 import { RandomBot } from "@fogwar/engine";
 import { legalCommandsInView, siegeBotPolicy, type SiegeCommand, type SiegeView } from "@fogwar/siege";
 import type { RunningServer } from "@fogwar/server";
 import { TestClient } from "@fogwar/server/testing";
-import { HAVE_CHROMIUM, IN_CI, claimSeats, closeWebSuite, openWebSuite, sidewaysBoxes } from "./support";
+import { HAVE_CHROMIUM, IN_CI, claimSeats, closeWebSuite, fitsAndShoot, openWebSuite } from "./support";
 
 jest.setTimeout(400_000);
 
@@ -85,12 +84,6 @@ run("Siege's pages at the documented moments fit their windows, at 1280 and 390 
   }
 
   /** Checks that `page` fits its window (nothing cut sideways) and saves it as `file` when screenshots are wanted. */
-  async function fitsAndShoot(page: Page, file: string): Promise<void> {
-    const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect([file, wider, await sidewaysBoxes(page)]).toEqual([file, 0, []]);
-    if (shots) await page.screenshot({ path: join(shots, file) });
-  }
-
   async function open(seat: string, width: number, language: "en" | "ko"): Promise<Page> {
     const phone = width < 500;
     const context = await browser.newContext({ locale: language === "ko" ? "ko-KR" : "en-US", viewport: { width, height: phone ? 844 : 800 }, ...(phone ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {}) });
@@ -118,7 +111,7 @@ run("Siege's pages at the documented moments fit their windows, at 1280 and 390 
           return { count: buttons.length, inSight: buttons.filter((b) => { const r = b.getBoundingClientRect(); return r.top >= bar.top && r.bottom <= bottom; }).length };
         });
         expect([file, shown.count >= 2, shown.inSight]).toEqual([file, true, shown.count]);
-        await fitsAndShoot(page, file);
+        await fitsAndShoot(page, file, shots);
         await page.context().close();
       }
     }
@@ -138,7 +131,7 @@ run("Siege's pages at the documented moments fit their windows, at 1280 and 390 
         const words = await odds.first().innerText();
         expect([file, /%/.test(words), words.includes("{{")]).toEqual([file, true, false]);
         await odds.first().scrollIntoViewIfNeeded();
-        await fitsAndShoot(page, file);
+        await fitsAndShoot(page, file, shots);
         await page.context().close();
       }
     }

@@ -8,13 +8,12 @@
  * to a folder the pages are saved there under the names docs/screenshots uses; without it none are.
  */
 import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import { type Browser, type Page } from "playwright-core";
 import { chooseWithTemplates, Random, RandomBot, rngStateFromSeed } from "@fogwar/engine";
 import { legalCommandsInView, sigmarBotPolicy, templatesInView, type SigmarCommand, type SigmarView } from "@fogwar/sigmar";
 import type { RunningServer } from "@fogwar/server";
 import { TestClient } from "@fogwar/server/testing";
-import { HAVE_CHROMIUM, IN_CI, claimSeats, closeWebSuite, openWebSuite, sidewaysBoxes } from "./support";
+import { HAVE_CHROMIUM, IN_CI, claimSeats, closeWebSuite, fitsAndShoot, openWebSuite } from "./support";
 
 jest.setTimeout(600_000);
 
@@ -83,11 +82,7 @@ run("Age of Sigmar's pages at the documented moments fit their windows, at 1280 
   }
 
   /** Checks that `page` fits its window, saves it as `file` when screenshots are wanted, and closes it. */
-  async function shoot(page: Page, file: string, fullPage = false): Promise<void> {
-    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-    expect([file, scrollWidth, await sidewaysBoxes(page)]).toEqual([file, innerWidth, []]);
-    if (shots) await page.screenshot({ path: join(shots, file), fullPage });
-  }
+  const shoot = (page: Page, file: string, fullPage = false) => fitsAndShoot(page, file, shots, fullPage);
 
   test("the muster: each seat's list builder, and a list 280 points over the limit says so in words", async () => {
     const p1 = await open(seats.p1!.url, 1280, "en");

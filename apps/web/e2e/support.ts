@@ -211,3 +211,14 @@ export function sidewaysBoxes(page: Page): Promise<string[]> {
       .map((e) => `${e.tagName.toLowerCase()}.${(e.getAttribute("class") ?? "").replace(/ /g, ".")} > ${e.firstElementChild?.tagName.toLowerCase()}.${e.firstElementChild?.getAttribute("class") ?? ""} ${e.scrollWidth - e.clientWidth}`),
   );
 }
+
+/**
+ * Checks that `page` fits its window (the page no wider than the window, no box scrolled or cut
+ * sideways: `sidewaysBoxes`), naming `file` in a failure, then saves a screenshot as `file` in
+ * `shots` (the FOGWAR_SCREENSHOTS folder) when one is given; the whole page with `fullPage`.
+ */
+export async function fitsAndShoot(page: Page, file: string, shots: string, fullPage = false): Promise<void> {
+  const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect([file, wider, await sidewaysBoxes(page)]).toEqual([file, 0, []]);
+  if (shots) await page.screenshot({ path: join(shots, file), fullPage });
+}

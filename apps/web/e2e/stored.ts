@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { rulesetFor, type ReplayFixture } from "@fogwar/rules-archive";
 import type { RunningServer } from "@fogwar/server";
+import { hostFor } from "@fogwar/server/hosts";
 import { ROOT } from "./support";
 
 /** The replay fixture of a rules version (e.g. "siege-0.1.0"). @throws when the version has no fixture. */
@@ -17,9 +18,9 @@ export const fixtureOf = (version: string): ReplayFixture => JSON.parse(readFile
 export async function storeFinished(server: RunningServer, id: string, fixture: ReplayFixture): Promise<void> {
   const rules = await rulesetFor(fixture.ruleset, fixture.rulesVersion);
   const seats = rules.ruleset.seatsOf(fixture.setup) as string[];
-  const setup = fixture.setup as { scenario?: string; mission?: string };
+  const host = await hostFor(fixture.ruleset, fixture.rulesVersion);
   await server.store.createMatch(
-    { id, ruleset: fixture.ruleset, rulesVersion: fixture.rulesVersion, scenario: setup.scenario ?? setup.mission ?? "", setup: fixture.setup, seed: fixture.seed, seedCommitment: fixture.seedCommitment, options: { spectatorDelay: 0, reconnectGrace: 120, progressiveReveal: false } },
+    { id, ruleset: fixture.ruleset, rulesVersion: fixture.rulesVersion, scenario: host.scenarioOf(fixture.setup), setup: fixture.setup, seed: fixture.seed, seedCommitment: fixture.seedCommitment, options: { spectatorDelay: 0, reconnectGrace: 120, progressiveReveal: false } },
     seats.map((seat, i) => ({ seat, playerName: ["Ada", "Bo", "Cy", "Di"][i] ?? seat, tokenHash: `old-${id}-${seat}` })),
   );
   const last = fixture.entries.at(-1)?.seq;

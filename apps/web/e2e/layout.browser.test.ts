@@ -11,7 +11,8 @@
  *    shown), the window does not scroll; the event log's own box shows its newest line;
  *  - on a phone, a rules-help "?" opens its explanation on tap;
  *  - each ruleset's how-to-play page at 1280 and 390 px, in English and Korean, fits its window;
- *  - so do the lobby (with its army editor), the spectators' pages and a finished match's review,
+ *  - so do the lobby (each game's create form, EMBER's with its army editor), the spectators' pages and a finished match's review
+ *    (a review without a chat keeping the whole width: no empty chat column),
  *    and each ruleset's review of a whole stored match (its step controls at the longest counter);
  *  - with FOGWAR_SCREENSHOTS set to a folder, screenshots of every page (1280 px and 390 px,
  *    English and Korean) go there (docs/screenshots takes them from there); without it none are
@@ -195,7 +196,7 @@ suite(title, () => {
       return { links: tops.size, short: header.getBoundingClientRect().height <= 90, titleLines: titleLines >= 1 && titleLines <= 2 };
     });
 
-  test("the lobby (both create forms, the army editor open), the spectators' pages and a finished match's review fit their window at 1280 and 390 px, in English and Korean", async () => {
+  test("the lobby (each game's create form, EMBER's army editor open), the spectators' pages and a finished match's review fit their window at 1280 and 390 px, in English and Korean", async () => {
     // A finished Siege match to review: the defence concedes at once.
     const conceded = await fetch(`${base}/api/matches`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ruleset: "siege", scenario: "ledger", players: [{ name: "Alice", team: "attack" }, { name: "Bora", team: "defence" }] }) }).then(async (r) => claimSeats(base, (await r.json()) as { matchId: string; seats: { seat: string; inviteUrl: string }[] }));
     const defence = conceded.seats.find((s) => s.seat === "d1")!;
@@ -205,6 +206,8 @@ suite(title, () => {
     const pages = [
       // The lobby with the host building every list, so the army editor is open.
       { name: "lobby", path: "/?game=ember", ready: "form.create-ember fieldset.army", open: (page: Page) => page.locator('form.create-ember input[type=radio][value="host"]').check() },
+      // Setting up a Siege match and an Age of Sigmar battle: the form scrolled into the window.
+      ...(["siege", "sigmar"] as const).map((game) => ({ name: `lobby-${game}`, path: `/?game=${game}`, ready: `form.create-${game}`, open: (page: Page) => page.locator(`form.create-${game}`).evaluate((form) => window.scrollTo(0, form.getBoundingClientRect().top + window.scrollY - 12)) })),
       ...matches.map((m) => ({ name: `watch-${m.ruleset}`, path: `/watch/${m.matchId}`, ready: m.ruleset === "ember" ? "[data-testid=board]" : ".siege-map > svg" })),
       { name: "review-siege", path: `/review/${conceded.matchId}`, ready: "[data-testid=siege-review]" },
     ];
@@ -227,6 +230,11 @@ suite(title, () => {
           await page.waitForTimeout(300);
           const m = await measure(page);
           if (p.name !== "lobby" || phone) await shoot(page, `${p.name}-${size.width}-${language}.png`, !phone);
+          // A review without a chat keeps the whole width for its board (no empty chat column beside it).
+          if (p.name.startsWith("review-")) {
+            const spare = await page.evaluate(() => (document.querySelector(".review-with-chat > .chat-panel") ? 0 : Math.round(document.querySelector(".review-with-chat")!.getBoundingClientRect().width - document.querySelector(".review-main")!.getBoundingClientRect().width)));
+            expect({ page: p.name, language, width: size.width, spare }).toEqual({ page: p.name, language, width: size.width, spare: 0 });
+          }
           if (p.name === "lobby") expect({ language, width: size.width, header: await headerLines(page) }).toEqual({ language, width: size.width, header: { links: 1, short: true, titleLines: true } });
           expect({ page: p.name, language, width: size.width, scrollWidth: m.scrollWidth, wide: m.scrollWidth > size.width ? m.wide : [] }).toEqual({ page: p.name, language, width: size.width, scrollWidth: size.width, wide: [] });
           await context.close();

@@ -95,13 +95,17 @@ export function CreateSiegeMatch({ api, listing, onCreated }: { api: Pick<Api, "
             <section key={index} className="player" aria-label={label}>
               <h3>{label}</h3>
               <div className="row">
-                <label htmlFor={`${id}-p${index}-name`}>{t("playerName")}</label>
-                <input id={`${id}-p${index}-name`} value={player.name} maxLength={40} required aria-invalid={player.name.trim().length === 0} onChange={(e) => setPlayer(index, { name: e.target.value })} />
-                <label htmlFor={`${id}-p${index}-team`}>{t("team")}</label>
-                <select id={`${id}-p${index}-team`} value={player.team} onChange={(e) => setPlayer(index, { team: e.target.value as Team })}>
-                  <option value="attack">{t("attack")}</option>
-                  <option value="defence">{t("defence")}</option>
-                </select>
+                <span className="pair">
+                  <label htmlFor={`${id}-p${index}-name`}>{t("playerName")}</label>
+                  <input id={`${id}-p${index}-name`} value={player.name} maxLength={40} required aria-invalid={player.name.trim().length === 0} onChange={(e) => setPlayer(index, { name: e.target.value })} />
+                </span>
+                <span className="pair">
+                  <label htmlFor={`${id}-p${index}-team`}>{t("team")}</label>
+                  <select id={`${id}-p${index}-team`} value={player.team} onChange={(e) => setPlayer(index, { team: e.target.value as Team })}>
+                    <option value="attack">{t("attack")}</option>
+                    <option value="defence">{t("defence")}</option>
+                  </select>
+                </span>
               </div>
             </section>
           );

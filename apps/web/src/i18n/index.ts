@@ -68,6 +68,8 @@ export function setupI18n(language: Language = initialLanguage()): I18n {
         initAsync: false,
         postProcess: ["particles"],
       });
+    // `{{part, lower}}`: a name written for headings ("Left arm") read mid-sentence ("assisted by the left arm").
+    i18next.services.formatter?.add("lower", (value: unknown, lng: string | undefined) => (typeof value === "string" ? value.toLocaleLowerCase(lng) : value));
     const syncLang = (lng: string) => {
       if (typeof document !== "undefined") document.documentElement.lang = lng;
     };

@@ -353,7 +353,8 @@ test("seed 000 11: a target choice with an unarmed part assisting a two-handed a
     mech.parts.left_arm.discarded = true;
   });
   const choices = oddsChoices(state, seat, "Rivet Hail");
-  const assisted = choices.filter((c) => c.words.includes("(assisted by the Left arm)"));
+  // The part's name mid-sentence in lower case (written for headings: "Left arm").
+  const assisted = choices.filter((c) => c.words.includes("(assisted by the left arm)"));
   expect(assisted.length).toBeGreaterThan(0);
-  for (const c of assisted) expect(c.odds).toContain("Attack · +1 red: Left arm assisting (two-handed)");
+  for (const c of assisted) expect(c.odds).toContain("Attack · +1 red: the left arm assisting (two-handed)");
 });

@@ -69,7 +69,7 @@ export function setupI18n(language: Language = initialLanguage()): I18n {
         postProcess: ["particles"],
       });
     // `{{part, lower}}`: a name written for headings ("Left arm") read mid-sentence ("assisted by the left arm").
-    i18next.services.formatter?.add("lower", (value: unknown, lng: string | undefined) => (typeof value === "string" ? value.toLocaleLowerCase(lng) : value));
+    i18next.services.formatter?.add("lower", (value: unknown, lng: string | undefined) => String(value).toLocaleLowerCase(lng));
     const syncLang = (lng: string) => {
       if (typeof document !== "undefined") document.documentElement.lang = lng;
     };

@@ -209,9 +209,16 @@ suite(HAVE_CHROMIUM ? "the EMBER table's layout at 1280 x 800 and 390 x 844" : `
   test("an attack chosen at 1280 x 800 (English, Korean): the labels of the sight lines to the enemies cover no other label", async () => {
     const attackReady = (v: Record<string, unknown>) => {
       const active = (v.activation as { unit: string } | undefined)?.unit;
-      const units = v.units as { id: string; owner: string }[];
+      const units = v.units as { id: string; owner: string; parts?: Record<string, { partId: string }> }[];
       if (v.phase !== "action" || v.pending || v.attack || units.find((u) => u.id === active)?.owner !== seats[0]!.seat) return false;
-      return (legalCommandsInView(v as never, seats[0]!.seat) as { type: string; target?: string }[]).some((c) => c.type === "act" && units.find((u) => u.id === c.target && u.owner !== seats[0]!.seat));
+      // An attack of the active mech's part on an enemy (not a detection, not a drone's order: they draw no sight lines).
+      const attack = (c: { unit?: string; part?: string; action?: string }) => {
+        const partId = units.find((u) => u.id === c.unit)?.parts?.[c.part ?? ""]?.partId;
+        return catalog.parts.get(partId ?? "")?.actions.find((a) => a.id === c.action)?.effect.kind === "attack";
+      };
+      return (legalCommandsInView(v as never, seats[0]!.seat) as { type: string; unit?: string; part?: string; action?: string; target?: string }[]).some(
+        (c) => c.type === "act" && c.unit === active && attack(c) && units.find((u) => u.id === c.target && u.owner !== seats[0]!.seat),
+      );
     };
     await play(ws, matchId, seats, attackReady, "ember-layout-sight");
     for (const language of ["en", "ko"] as const) {

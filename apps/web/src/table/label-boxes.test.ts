@@ -46,3 +46,15 @@ test("many lines crowded on one spot: every label is placed, on its own line; on
   expect(boxes).toHaveLength(12);
   expect(centreOf(boxes[11]!)).toEqual({ x: 50, y: 0 });
 });
+
+test("a label that would run past the board's edge is slid inside it, beside its line", () => {
+  // A line down the board's left column: its label, centred on the line, would stick out on the left.
+  const board: Box = { x0: 20, y0: 20, x1: 596, y1: 596 };
+  const line: LineLabel = { a: { x: 44, y: 92 }, b: { x: 44, y: 236 }, w: 120, h: 13 };
+  const [free] = lineLabelBoxes([line]);
+  expect(free!.x0).toBeLessThan(board.x0);
+  const [inside] = lineLabelBoxes([line], [], board);
+  expect(inside).toEqual({ x0: 20, x1: 140, y0: inside!.y0, y1: inside!.y0 + 13 });
+  expect(inside!.y0).toBeGreaterThanOrEqual(92);
+  expect(inside!.y1).toBeLessThanOrEqual(236);
+});

@@ -52,21 +52,30 @@ export interface LineLabel {
 /** The fractions of a line tried in turn for its label's centre, the middle first. */
 const ALONG = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.15, 0.85];
 
-/** The box of a `w` by `h` label centred on `p`. */
-const boxAround = (p: Point, w: number, h: number): Box => ({ x0: p.x - w / 2, y0: p.y - h / 2, x1: p.x + w / 2, y1: p.y + h / 2 });
+/** The box of a `w` by `h` label centred on `p`, slid inside `within` when given (as far as it fits). */
+function boxAround(p: Point, w: number, h: number, within: Box | null): Box {
+  let x0 = p.x - w / 2;
+  let y0 = p.y - h / 2;
+  if (within) {
+    x0 = Math.max(within.x0, Math.min(x0, within.x1 - w));
+    y0 = Math.max(within.y0, Math.min(y0, within.y1 - h));
+  }
+  return { x0, y0, x1: x0 + w, y1: y0 + h };
+}
 
 /**
  * Where each line's label stands: on its own line, at the first fraction of the way (the middle,
  * then out towards either end) whose box meets no label placed before it and none of `avoid` (the
  * pieces on the board), keeping `clear` units from each; failing that, the first that meets no
- * label; failing that, the middle. Lines are placed in the order given, so the caller puts first
- * the line whose label matters most.
+ * label; failing that, the middle. A label that would run past `within` (the board's edge) is slid
+ * inside it, beside its line. Lines are placed in the order given, so the caller puts first the
+ * line whose label matters most.
  * @returns one box per line, in the order given.
  */
-export function lineLabelBoxes(lines: readonly LineLabel[], avoid: readonly Box[] = [], clear = 2): Box[] {
+export function lineLabelBoxes(lines: readonly LineLabel[], avoid: readonly Box[] = [], within: Box | null = null, clear = 2): Box[] {
   const placed: Box[] = [];
   for (const line of lines) {
-    const boxes = ALONG.map((f) => boxAround({ x: line.a.x + (line.b.x - line.a.x) * f, y: line.a.y + (line.b.y - line.a.y) * f }, line.w, line.h));
+    const boxes = ALONG.map((f) => boxAround({ x: line.a.x + (line.b.x - line.a.x) * f, y: line.a.y + (line.b.y - line.a.y) * f }, line.w, line.h, within));
     const free = (b: Box, others: readonly Box[]) => others.every((o) => !boxesOverlap(b, o, clear));
     const box = boxes.find((b) => free(b, placed) && free(b, avoid)) ?? boxes.find((b) => free(b, placed)) ?? (boxes[0] as Box);
     placed.push(box);

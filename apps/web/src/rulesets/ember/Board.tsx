@@ -104,6 +104,7 @@ function sightLines(view: EmberView, units: readonly UnitState[], attacker: Unit
   const boxes = lineLabelBoxes(
     lines.map((l) => ({ a: l.a, b: l.b, w: textWidth(l.label, SIGHT_FONT) + 4, h: SIGHT_FONT * 1.3 })),
     pieces,
+    { x0: MARGIN, y0: MARGIN, x1: MARGIN + N * CELL, y1: MARGIN + N * CELL },
   );
   return lines.map((l, i) => ({ ...l, box: boxes[i] as Box }));
 }

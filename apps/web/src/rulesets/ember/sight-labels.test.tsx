@@ -2,7 +2,8 @@
  * The EMBER board's sight lines while an attack is chosen (seed 000 1.3): with two enemies standing
  * side by side far up the board, the two lines run close together and their labels, once both at
  * the middle of their lines, covered each other. Each label now stands on its own line where it
- * covers no other label (label-boxes.ts).
+ * covers no other label (label-boxes.ts), and inside the board: a line down the first column had
+ * its label cut at the board's edge.
  */
 import { render } from "@testing-library/react";
 import { catalog, ember, validateArmy, type EmberState } from "@fogwar/ember";
@@ -42,6 +43,24 @@ test("seed 000 1.3: two enemies side by side eight squares up: the labels of the
     return { x0: x - w / 2, x1: x + w / 2, y0: y - size, y1: y + size * 0.3 };
   });
   for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) expect([labels[i]!.textContent, labels[j]!.textContent, boxesOverlap(boxes[i]!, boxes[j]!)]).toEqual([labels[i]!.textContent, labels[j]!.textContent, false]);
+  // Every label on the board, none past its edge.
+  for (const box of boxes) expect(box.x0 >= 20 && box.x1 <= 20 + 12 * CELL && box.y0 >= 20 && box.y1 <= 20 + 12 * CELL).toBe(true);
   const pieces = view.units.filter((u) => u.at).map((u) => ({ x0: 20 + u.at!.x * CELL + 6, y0: 20 + u.at!.y * CELL + 6, x1: 20 + (u.at!.x + 1) * CELL - 6, y1: 20 + (u.at!.y + 1) * CELL - 6 }));
   for (const box of boxes) expect(pieces.filter((p) => boxesOverlap(box, p))).toEqual([]);
+});
+
+test("seed 000 1.3: an attacker and an enemy in the board's first column: the sight line's label stands inside the board", () => {
+  const state = structuredClone(ember.setup(SETUP, "sight-labels").state) as EmberState;
+  const [attacker, ...rest] = state.units.filter((u) => u.owner === "p1");
+  const enemies = state.units.filter((u) => u.owner === "p2");
+  const place = (u: (typeof state.units)[number], x: number, y: number) => Object.assign(u, { deployed: true, at: { x, y }, facing: "N" });
+  place(attacker!, 0, 4);
+  place(enemies[0]!, 0, 1);
+  enemies.slice(1).forEach((u, i) => place(u, 11, 1 + 3 * i));
+  rest.forEach((u, i) => place(u, 11, 8 + 2 * i));
+  const view = ember.viewFor(state, seatViewer("p1"));
+  const { container } = render(withNames(<Board view={view} seat="p1" selected={null} onSelectUnit={jest.fn()} sight={{ from: attacker!.id, range: 10, shooting: true }} />));
+  const label = container.querySelector<SVGTextElement>(`[data-sight="${enemies[0]!.id}"] .sight-label`)!;
+  const w = textWidth(label.textContent ?? "", Number(label.getAttribute("font-size")));
+  expect(Number(label.getAttribute("x")) - w / 2).toBeGreaterThanOrEqual(20);
 });

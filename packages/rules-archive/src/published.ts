@@ -27,4 +27,5 @@ export const PUBLISHED: readonly PublishedVersion[] = [
   { ruleset: "trpg", version: "trpg-0.4.0", from: "working tree at cb47b14b1142d57bd55268ce75ac3fa46b2ac98c", load: () => import("../frozen/trpg-0.4.0.js").then((m) => m.bundle) },
   { ruleset: "trpg", version: "trpg-0.5.0", from: "working tree at 7e36ca328e8235de09b62716f86f806afb081b93", load: () => import("../frozen/trpg-0.5.0.js").then((m) => m.bundle) },
   { ruleset: "trpg", version: "trpg-0.6.0", from: "working tree at 66ee82b6280da6e5c0edae628fa6c99ffeb6022a", load: () => import("../frozen/trpg-0.6.0.js").then((m) => m.bundle) },
+  { ruleset: "trpg", version: "trpg-0.7.0", from: "working tree at 7f4cf81d262dd2f2ab5cdaef875532aa98364dba", load: () => import("../frozen/trpg-0.7.0.js").then((m) => m.bundle) },
 ];

@@ -15,19 +15,20 @@ import { touching } from "./geometry";
 import { alert, heal, secretOf, stabilise } from "./health";
 import { rememberSeen, reveal } from "./reveal";
 import { attackTask } from "./tasks";
-import type { ActionCommand, CharacterState, Task } from "./types";
+import type { ActionCommand, CharacterState, FreeStrikeCause, Task } from "./types";
 
 /**
  * The free melee strikes a character provokes (seed 002 3-1 접전: "상대가 근접 공격을 1회 행동 소모 없이
  * 가할 수 있습니다", the opponent *may*): each engaged opponent able to strike (standing, not prone,
  * its strike not spent since its turn) is offered one, before the move or the shot; its seat
- * chooses (`tasks.ts` `stepFreeStrike`).
+ * chooses (`tasks.ts` `stepFreeStrike`), told the `cause`: `leaving` (a move, sprint or step out of
+ * the engagement) or `firing` (a shot with a weapon other than a pistol).
  */
-function freeStrikes(ctx: Ctx, c: CharacterState, leaving?: (o: CharacterState) => boolean): Task[] {
+function freeStrikes(ctx: Ctx, c: CharacterState, cause: FreeStrikeCause, leaving?: (o: CharacterState) => boolean): Task[] {
   const out: Task[] = [];
   for (const o of engagedWith(ctx.s, c)) {
     if (o.prone || o.spent.includes("free_strike") || (leaving && !leaving(o))) continue;
-    out.push({ kind: "free_strike", striker: o.id, target: c.id });
+    out.push({ kind: "free_strike", striker: o.id, target: c.id, cause });
   }
   return out;
 }
@@ -57,14 +58,14 @@ function move(ctx: Ctx, c: CharacterState, cmd: ActionCommand & { type: "move" |
     c.peeking = false;
     ctx.emitIf(secretOf(c), c.side, { type: "peeking", character: c.id, peeking: false });
   }
-  const strikes = turn.disengaged ? [] : freeStrikes(ctx, c, (o) => path.some((p) => !touching(p, o.at!)));
+  const strikes = turn.disengaged ? [] : freeStrikes(ctx, c, "leaving", (o) => path.some((p) => !touching(p, o.at!)));
   s.tasks.push(...strikes, { kind: "move", actor: c.id, start: c.at!, path, index: 0, shown: 0, mode: cmd.type, ap, held: [] });
 }
 
 /** Shots of one shooting or suppressing action; from concealment, everyone learns that someone unseen fired, and the targets may spot it again (seed 002 3-3). */
 function fire(ctx: Ctx, c: CharacterState, shots: Task[], targets: readonly string[]): void {
   const s = ctx.s;
-  const strikes = weaponOf(c).kind === "pistol" ? [] : freeStrikes(ctx, c);
+  const strikes = weaponOf(c).kind === "pistol" ? [] : freeStrikes(ctx, c, "firing");
   if (c.concealed) {
     if (!c.known) rememberSeen(s, c);
     c.known = true;

@@ -8,18 +8,15 @@ import { allCharacters, mapOf, peopleInSight, RULES, seenBy, standing, weaponByI
 import { movesOf } from "./check";
 import { COVER_RANK, coverOnLine, type CoverLevel } from "./geometry";
 import type { Square } from "@fogwar/engine";
-import type { CharacterId, CharacterState, TrpgEvent, Turn } from "./types";
+import type { CharacterId, CharacterState, FreeStrikeCause, TrpgEvent, Turn } from "./types";
+
+export type { FreeStrikeCause } from "./types";
 
 const COST = RULES.costs;
 
 /**
- * Why a free strike is offered (seed 002 3-1 접전): the one struck leaves the engagement without
- * disengaging (`leaving`), or fires a weapon other than a pistol while engaged (`firing`).
- */
-export type FreeStrikeCause = "leaving" | "firing";
-
-/**
- * Why `now`'s pending free strike was offered, from the active character's turn as the same seat
+ * Why `now`'s pending free strike was offered: the question's own `cause` (trpg-0.7.0 on). A match of
+ * an older rules version asks without one; then it is read from the active character's turn as the same seat
  * saw it just before the command (`before`) and now (seed 002 3-1 접전: a move, sprint or step out
  * of engagement, or a shot with a weapon other than a pistol, provokes; 3-1 costs tell them
  * apart): a character holding a pistol or a melee weapon can only have been leaving; a move
@@ -31,7 +28,9 @@ export type FreeStrikeCause = "leaving" | "firing";
 export function freeStrikeCause(before: Board | null | undefined, now: Board): FreeStrikeCause | null {
   const p = now.pending;
   const turn = now.turn;
-  if (p?.kind !== "free_strike" || !turn || turn.actor !== p.target) return null;
+  if (p?.kind !== "free_strike") return null;
+  if (p.cause) return p.cause;
+  if (!turn || turn.actor !== p.target) return null;
   const c = now.characters[p.target];
   if (!c?.at) return null;
   const kind = c.weapon ? weaponById(c.weapon).kind : null;

@@ -49,7 +49,8 @@ function stepTask(ctx: Ctx, t: Task): boolean {
  * the move or the shot; once until its next turn). Its seat is asked `strike` or `spare` (the
  * first, `strike`, is the default a run-out clock or a bot takes); an opponent no longer able to
  * strike (down, prone, its strike spent) is not asked. Engagement needs both to see each other,
- * so the question names nobody the asked side cannot see.
+ * so the question names nobody the asked side cannot see; its cause (leaving or firing) is what
+ * the one struck declared in plain sight of the striker.
  */
 function stepFreeStrike(ctx: Ctx, t: Task & { kind: "free_strike" }): boolean {
   const s = ctx.s;
@@ -57,7 +58,7 @@ function stepFreeStrike(ctx: Ctx, t: Task & { kind: "free_strike" }): boolean {
   const c = s.characters[t.target]!;
   if (!standing(o) || o.prone || o.spent.includes("free_strike") || !standing(c) || !o.at || !c.at) return true;
   if (t.answer === undefined) {
-    s.pending = { kind: "free_strike", seat: seatOf(s, o.id), options: ["strike", "spare"], attacker: o.id, target: c.id };
+    s.pending = { kind: "free_strike", seat: seatOf(s, o.id), options: ["strike", "spare"], attacker: o.id, target: c.id, cause: t.cause };
     return false;
   }
   if (t.answer === "strike") {

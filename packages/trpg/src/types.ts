@@ -130,8 +130,18 @@ export type Pending =
   | { readonly kind: "drop"; readonly seat: SeatId; readonly options: readonly string[]; readonly target: CharacterId; readonly shooter: CharacterId }
   | { readonly kind: "cover_strength"; readonly seat: SeatId; readonly options: readonly string[]; readonly target: CharacterId }
   | { readonly kind: "enemy_down"; readonly seat: SeatId; readonly options: readonly string[]; readonly character: CharacterId }
-  /** Seed 002 3-1 접전: `attacker` may strike `target` (leaving engagement or firing a non-pistol) at no cost; options `strike` (the default), `spare`. */
-  | { readonly kind: "free_strike"; readonly seat: SeatId; readonly options: readonly string[]; readonly attacker: CharacterId; readonly target: CharacterId };
+  /**
+   * Seed 002 3-1 접전: `attacker` may strike `target` at no cost, because `target` is leaving the
+   * engagement without disengaging or firing a weapon other than a pistol (`cause`; from trpg-0.7.0:
+   * the states of older versions carry none); options `strike` (the default), `spare`.
+   */
+  | { readonly kind: "free_strike"; readonly seat: SeatId; readonly options: readonly string[]; readonly attacker: CharacterId; readonly target: CharacterId; readonly cause?: FreeStrikeCause };
+
+/**
+ * Why a free strike is offered (seed 002 3-1 접전): the one struck leaves the engagement without
+ * disengaging (`leaving`), or fires a weapon other than a pistol while engaged (`firing`).
+ */
+export type FreeStrikeCause = "leaving" | "firing";
 
 /** How an attack was made. */
 export type AttackVia = "aimed" | "burst" | "snapshot" | "suppress" | "overwatch" | "melee" | "free_strike";
@@ -171,7 +181,7 @@ export type Task =
   | { readonly kind: "down"; readonly character: CharacterId; answer?: string }
   | { readonly kind: "respot"; readonly shooter: CharacterId; readonly observers: CharacterId[] }
   /** An engaged opponent's free strike on one leaving or firing (seed 002 3-1 접전): its seat chooses `strike` or `spare`. */
-  | { readonly kind: "free_strike"; readonly striker: CharacterId; readonly target: CharacterId; answer?: string };
+  | { readonly kind: "free_strike"; readonly striker: CharacterId; readonly target: CharacterId; readonly cause: FreeStrikeCause; answer?: string };
 
 /** The match state. `tasks` and `server` are the server's; {@link viewFor} decides the rest. */
 export interface TrpgState {

@@ -2,4 +2,4 @@
  * The version of the TRPG's rules (design.md principle 9): stored with each match, and bumped
  * whenever a rule change could change a replay.
  */
-export const RULES_VERSION = "trpg-0.6.0";
+export const RULES_VERSION = "trpg-0.7.0";

@@ -44,6 +44,21 @@ test("seed 002 3-1: the master is asked for a free strike because Vale is leavin
   });
 });
 
+test("seed 002 3-1 (trpg-0.7.0): a shot while engaged is asked as firing, even on a page opened on the question (no view before to compare)", () => {
+  const s = structuredClone(until(start, (x) => x.turn?.actor === "vale"));
+  s.characters["raider-1"]!.at = { x: s.characters.vale!.at!.x + 1, y: s.characters.vale!.at!.y };
+  const shot = legalCommandsInView(trpg.viewFor(s, seatViewer("p1")), "p1").find((c) => c.type === "shoot" && c.targets.includes("raider-1"));
+  expect(shot).toBeDefined();
+  const r = trpg.apply(s, shot!, "p1");
+  if (!r.ok) throw new Error(r.error.code);
+  expect(r.state.pending).toMatchObject({ kind: "free_strike", seat: "gm", cause: "firing" });
+  const master = render(<TrpgTableView {...props(r.state, "gm")} />);
+  expect(screen.getByRole("region", { name: "Free strike" }).textContent).toContain("Ines Vale fires a weapon other than a pistol while engaged with Yard raider. Strike once at no cost?");
+  master.unmount();
+  render(<TrpgTableView {...props(r.state, "p1")} />);
+  expect(document.querySelector(".waiting-for")?.textContent).toContain("whether Yard raider takes a free strike at Ines Vale, who fires while engaged with Yard raider");
+});
+
 test("seed 002 3-1: the party's and the master's logs say why the free strike was made (the one struck moved on)", () => {
   const { after } = leavingEngagementFrom(start);
   const r = trpg.apply(after, { type: "decide", choice: "strike" }, "gm");

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { rulesetFor, type ReplayFixture } from "@fogwar/rules-archive";
+import type { ReplayFixture } from "@fogwar/rules-archive";
 import type { RunningServer } from "@fogwar/server";
 import { hostFor } from "@fogwar/server/hosts";
 import { ROOT } from "./support";
@@ -16,9 +16,9 @@ export const fixtureOf = (version: string): ReplayFixture => JSON.parse(readFile
 
 /** Stores a fixture's whole match as finished under `id` (players Ada, Bo, ...), as the server that played it did. */
 export async function storeFinished(server: RunningServer, id: string, fixture: ReplayFixture): Promise<void> {
-  const rules = await rulesetFor(fixture.ruleset, fixture.rulesVersion);
-  const seats = rules.ruleset.seatsOf(fixture.setup) as string[];
+  // The ruleset as the server hosts that version (the frozen build of an older one): its seats and scenario.
   const host = await hostFor(fixture.ruleset, fixture.rulesVersion);
+  const seats = host.ruleset.seatsOf(fixture.setup) as string[];
   await server.store.createMatch(
     { id, ruleset: fixture.ruleset, rulesVersion: fixture.rulesVersion, scenario: host.scenarioOf(fixture.setup), setup: fixture.setup, seed: fixture.seed, seedCommitment: fixture.seedCommitment, options: { spectatorDelay: 0, reconnectGrace: 120, progressiveReveal: false } },
     seats.map((seat, i) => ({ seat, playerName: ["Ada", "Bo", "Cy", "Di"][i] ?? seat, tokenHash: `old-${id}-${seat}` })),

@@ -8,7 +8,8 @@
 import type { PointerEvent as ReactPointerEvent } from "react";
 import { query, type SigmarView } from "@fogwar/sigmar";
 import type { Pt } from "@fogwar/sigmar";
-import { placeTags, tagLayout, tagSize, type Base, type Box } from "./tags";
+import { placeTags, tagLayout, tagSize, type Base } from "./tags";
+import type { Box } from "../../table/label-boxes";
 import { unitName, warscrollName, type SigmarWords } from "./words";
 
 const COLOURS: Record<string, { fill: string; stroke: string }> = { p1: { fill: "#93c5fd", stroke: "#1d4ed8" }, p2: { fill: "#fca5a5", stroke: "#b91c1c" } };

@@ -18,7 +18,8 @@ import { deserialize, serialize } from "node:v8";
 import { seatViewer } from "@fogwar/engine";
 import { catalog, geometry, setupBattle, sigmar, type SigmarView } from "@fogwar/sigmar";
 import { SigmarMap } from "./SigmarMap";
-import { placeTags, tagSize, type Box } from "./tags";
+import { placeTags, tagSize } from "./tags";
+import type { Box } from "../../table/label-boxes";
 import { inEnglish } from "../../../test/english";
 
 inEnglish();

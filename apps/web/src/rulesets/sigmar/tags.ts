@@ -17,8 +17,6 @@
  */
 import { boxesOverlap, textWidth, type Box, type Point } from "../../table/label-boxes";
 
-export { textWidth, type Box, type Point };
-
 /** A model's base: a disc of centre (x, y) and radius r, screen units. */
 export interface Base extends Point {
   readonly r: number;

@@ -11,6 +11,7 @@ import { actionCost, type ActionCommand, type TrpgCommand, type TrpgView } from 
 import { charName, squareCode, type TrpgWords } from "./words";
 import { AttackOddsPanel, ReactionOddsPanel } from "./Odds";
 import { coverMark, freeStrikeKey, withCover } from "./why";
+import { watchPreview } from "./TrpgMap";
 import type { FreeStrikeCause } from "@fogwar/trpg";
 import "../../i18n/trpg-strings";
 
@@ -111,10 +112,15 @@ export interface Builder {
   readonly targets: ReadonlyMap<string, string>;
   /** The squares of `targets` with cover against every enemy in sight (`all`) or some (seed 002 3-3; the map marks them). */
   readonly covered: ReadonlyMap<string, "all" | "some">;
+  /** The index in `matching` of the option the list shows. */
+  readonly choice: number;
+  readonly setChoice: (index: number) => void;
+  /** The option the list shows now (null: the chosen kind leaves none); an overwatch's cone is drawn from it. */
+  readonly listed: TrpgCommand | null;
   /** An attack picked on the map, waiting for the player's confirmation (null: none). */
   readonly picked: TrpgCommand | null;
   readonly setPicked: (c: TrpgCommand | null) => void;
-  /** Clears the chosen kind and the pick (after a command is sent). */
+  /** Clears the chosen kind, the list's option and the pick (after a command is sent). */
   readonly reset: () => void;
 }
 
@@ -123,6 +129,7 @@ export function useBuilder(w: TrpgWords, legal: readonly TrpgCommand[]): Builder
   const [called, setCalled] = useState(false);
   const [burst, setBurst] = useState(false);
   const [picked, setPicked] = useState<TrpgCommand | null>(null);
+  const [choice, setChoice] = useState(0);
   const kinds = new Set(legal.map((c) => c.type));
   const current = kind && kinds.has(kind as TrpgCommand["type"]) ? kind : null;
   const matching = useMemo(
@@ -143,8 +150,9 @@ export function useBuilder(w: TrpgWords, legal: readonly TrpgCommand[]): Builder
     return [out, cover] as const;
   }, [matching, current, w]);
   const stillLegal = picked && matching.includes(picked) ? picked : null;
-  const reset = () => (setKind(null), setPicked(null), setCalled(false), setBurst(false));
-  return { kind: current, setKind: (k) => (setKind(k), setPicked(null)), called, setCalled, burst, setBurst, matching, targets, covered, picked: stillLegal, setPicked, reset };
+  const reset = () => (setKind(null), setPicked(null), setCalled(false), setBurst(false), setChoice(0));
+  const listed = matching[Math.min(choice, matching.length - 1)] ?? null;
+  return { kind: current, setKind: (k) => (setKind(k), setPicked(null), setChoice(0)), called, setCalled, burst, setBurst, matching, targets, covered, choice, setChoice, listed, picked: stillLegal, setPicked, reset };
 }
 
 /** The decision the match asks of this seat: a sentence (a free strike's with why it is offered, `cause`), the odds of what an answer rolls (./Odds.tsx), and one button per answer. */
@@ -175,8 +183,8 @@ const SINGLES = ["end_turn", "prone", "stand", "disengage", "brace", "conceal", 
 export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords; legal: readonly TrpgCommand[]; builder: Builder; onCommand: (c: TrpgCommand) => void }) {
   const { t } = w;
   const actor = w.view.turn?.actor ?? "";
-  const send = (c: TrpgCommand) => (builder.reset(), setChoice(0), onCommand(c));
-  const [choice, setChoice] = useState(0);
+  const send = (c: TrpgCommand) => (builder.reset(), onCommand(c));
+  const me = w.view.characters[actor];
   // A picked action's Confirm is brought into sight: on a phone the bar is short and the odds above it push it out of view.
   const confirm = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -186,7 +194,11 @@ export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords;
   const singles = SINGLES.flatMap((k) => legal.filter((c) => c.type === k));
   const shownKinds = kinds.filter((k) => legal.some((c) => c.type === k));
   const options = builder.matching;
-  const pick = options[Math.min(choice, options.length - 1)];
+  const pick = builder.listed;
+  const reach = builder.kind === "overwatch" ? watchPreview(w.view, pick) : null;
+  // An overwatcher the other side cannot see fires without a question (docs/rules/trpg.md): said
+  // while one is chosen or kept by a character that is concealed or may conceal now.
+  const unasked = !!me && (me.concealed || legal.some((c) => c.type === "conceal")) && (builder.kind === "overwatch" || !!me.overwatch);
   return (
     <section className="actions keep-folded" aria-label={t("actions.title")}>
       <div className="singles">
@@ -196,12 +208,17 @@ export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords;
           </button>
         ))}
       </div>
+      {unasked && (
+        <p className="hint" data-testid="trpg-overwatch-unasked">
+          {t("actions.overwatchUnasked")}
+        </p>
+      )}
       {shownKinds.length > 0 && (
         <fieldset className="kinds">
           <legend>{t("actions.choose")}</legend>
           {shownKinds.map((k) => (
             <label key={k}>
-              <input type="radio" name="trpg-kind" checked={builder.kind === k} onChange={() => (builder.setKind(k), setChoice(0))} /> {withCost(w, t(`kind.${k}`), legal.filter((c) => c.type === k))}
+              <input type="radio" name="trpg-kind" checked={builder.kind === k} onChange={() => builder.setKind(k)} /> {withCost(w, t(`kind.${k}`), legal.filter((c) => c.type === k))}
             </label>
           ))}
         </fieldset>
@@ -236,8 +253,13 @@ export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords;
             </div>
           ) : options.length > 0 ? (
             <>
-              <CommandChoice w={w} options={options} at={Math.min(choice, options.length - 1)} onChoose={setChoice} label={t("actions.list")} button={t("actions.doIt")} costs onPress={() => pick && (asksFirst(pick) ? builder.setPicked(pick) : send(pick))} />
+              <CommandChoice w={w} options={options} at={Math.min(builder.choice, options.length - 1)} onChoose={builder.setChoice} label={t("actions.list")} button={t("actions.doIt")} costs onPress={() => pick && (asksFirst(pick) ? builder.setPicked(pick) : send(pick))} />
               {pick && <AttackOddsPanel w={w} actor={actor} command={pick} />}
+              {reach && (
+                <p className="hint" data-testid="trpg-overwatch-reach">
+                  {t("actions.overwatchReach", { dir: t(`dir.${reach.dir}`), radius: reach.radius })}
+                </p>
+              )}
             </>
           ) : (
             <p className="hint">{t("actions.none")}</p>

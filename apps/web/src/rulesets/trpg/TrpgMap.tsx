@@ -6,7 +6,7 @@
  * it has never seen), overwatch cones the viewer can see, and the squares and characters a click
  * answers now; and the legend of what the map shows.
  */
-import { catalog, type CharacterState, type TrpgView } from "@fogwar/trpg";
+import { board, catalog, type CharacterState, type TrpgCommand, type TrpgView } from "@fogwar/trpg";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { inLanguage, squareCode, type TrpgWords } from "./words";
@@ -41,6 +41,27 @@ export interface TrpgMapProps {
   readonly covered?: ReadonlyMap<string, "all" | "some">;
   /** The character whose turn it is (outlined). */
   readonly active?: string | null;
+  /** The cone an overwatch being chosen would watch ({@link watchPreview}), drawn dashed before it is set. */
+  readonly preview?: WatchPreview | null;
+}
+
+/** Where an overwatch not yet set would watch: from `at` towards `dir`, `radius` squares. */
+export interface WatchPreview {
+  readonly at: NonNullable<CharacterState["at"]>;
+  readonly dir: number;
+  readonly radius: number;
+}
+
+/**
+ * The cone the overwatch `command` of the view's active character would watch (seed 002 3-1
+ * 오버와치: 90 degrees, 75 % of the range of the weapon in hand, the rules data's
+ * `rangePercent.overwatch`, not rounded), or null for another command, no turn, or a character
+ * off the map or with no weapon the view shows.
+ */
+export function watchPreview(view: TrpgView, command: TrpgCommand | null): WatchPreview | null {
+  const actor = view.turn ? view.characters[view.turn.actor] : undefined;
+  if (command?.type !== "overwatch" || !actor?.at || !actor.weapon) return null;
+  return { at: actor.at, dir: command.dir, radius: (board.weaponOf(actor).range * catalog.rules.rangePercent.overwatch) / 100 };
 }
 
 /** The SVG path of a 90-degree cone of `r` around (cx, cy) pointing to direction `dir` (0 north, clockwise by 45 degrees). */
@@ -77,7 +98,7 @@ export function mapFocus(view: TrpgView, characters: readonly CharacterState[]):
   return focusOn(placed.map((at) => ({ x: (MARGIN + (at.x + 0.5) * CELL) / (MARGIN + map.width * CELL), y: (MARGIN + (at.y + 0.5) * CELL) / (MARGIN + map.height * CELL) })));
 }
 
-export function TrpgMap({ view, w, targets, onPick, active, covered }: TrpgMapProps) {
+export function TrpgMap({ view, w, targets, onPick, active, covered, preview }: TrpgMapProps) {
   const { t } = useTranslation("trpg");
   const scenario = catalog.scenarios.get(view.scenario)!;
   const map = scenario.map;
@@ -138,6 +159,11 @@ export function TrpgMap({ view, w, targets, onPick, active, covered }: TrpgMapPr
             <title>{t("map.cone", { who: inLanguage(w, c.name), dir: t(`dir.${c.overwatch!.dir}`), radius: c.overwatch!.radius })}</title>
           </path>
         ))}
+      {preview && (
+        <path d={conePath(centre(preview.at)[0], centre(preview.at)[1], preview.dir, preview.radius * CELL)} fill={SIDE_COLOUR[view.characters[view.turn!.actor]!.side]} opacity={0.2} stroke="#111" strokeWidth={1.5} strokeDasharray="6 3" className="cone preview" pointerEvents="none">
+          <title>{t("map.conePreview", { dir: t(`dir.${preview.dir}`), radius: preview.radius })}</title>
+        </path>
+      )}
       {targets &&
         [...targets.entries()]
           .filter(([key]) => !key.startsWith("c:"))

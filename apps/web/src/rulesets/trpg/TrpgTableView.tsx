@@ -11,7 +11,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from
 import { useTranslation } from "react-i18next";
 import { awaiting, catalog, freeStrikeCauseInLog, STAT_NAMES, type TrpgCommand, type TrpgEvent, type TrpgView } from "@fogwar/trpg";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
-import { MAP_COLUMNS_EXTRA, TrpgMap, TrpgMapLegend, mapFocus } from "./TrpgMap";
+import { MAP_COLUMNS_EXTRA, TrpgMap, TrpgMapLegend, mapFocus, watchPreview } from "./TrpgMap";
 import { ActionControls, DecisionPrompt, MAP_KINDS, asksFirst, useBuilder, pickValue } from "./TrpgControls";
 import { DelayedTurns, useDelayedComposer } from "./DelayedTurns";
 import { WaitingFor } from "./WaitingFor";
@@ -116,7 +116,7 @@ export function TrpgTableView({ view, seat, legal, onCommand, events, banner, no
         <div className="board-column" ref={column} style={{ "--board-ratio": (scenario.map.width + MAP_COLUMNS_EXTRA) / (scenario.map.height + MAP_COLUMNS_EXTRA) } as CSSProperties}>
           <Later placeholder={<div className="board-placeholder" aria-busy="true" />}>
             <BoardViewport label={t("map.title")} initialZoom={phoneZoom(scenario.map.width + MAP_COLUMNS_EXTRA, frameWidth)} focus={mapFocus(view, myCharacters)}>
-              <TrpgMap view={view} w={w} targets={readOnly ? undefined : composing ? composer.targets : builder.targets} covered={readOnly || composing ? undefined : builder.covered} onPick={onPick} active={composing ? composer.actor : (view.turn?.actor ?? null)} />
+              <TrpgMap view={view} w={w} targets={readOnly ? undefined : composing ? composer.targets : builder.targets} covered={readOnly || composing ? undefined : builder.covered} preview={readOnly || composing || builder.kind !== "overwatch" ? null : watchPreview(view, builder.listed)} onPick={onPick} active={composing ? composer.actor : (view.turn?.actor ?? null)} />
             </BoardViewport>
             <TrpgMapLegend view={view} covered={readOnly || composing ? undefined : new Set(builder.covered.values())} />
           </Later>

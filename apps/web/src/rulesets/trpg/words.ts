@@ -140,7 +140,8 @@ export function describeEvent(w: TrpgWords, e: TrpgEvent): string {
     case "died":
       return t("event.died", { who: c(e.character) });
     case "death_save":
-      return t(e.success ? "event.death_save_ok" : "event.death_save_failed", { who: c(e.character), die: e.die, fails: e.fails });
+      // What passes and how many failures kill come from the rules data (seed 002 3-6).
+      return t(e.success ? "event.death_save_ok" : "event.death_save_failed", { who: c(e.character), die: e.die, count: e.fails, need: catalog.rules.deathSaves.successAtMost, max: catalog.rules.deathSaves.failuresToDie });
     case "stabilised":
       return t(e.success ? "event.stabilised" : "event.stabilise_failed", { who: c(e.character), by: c(e.by), die: e.die, need: e.need ?? "?" });
     case "healed":

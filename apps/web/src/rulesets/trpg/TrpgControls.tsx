@@ -225,16 +225,7 @@ export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords;
       )}
       {builder.kind && (
         <div className="builder">
-          {["shoot", "snapshot", "melee"].includes(builder.kind) && (
-            <label>
-              <input type="checkbox" checked={builder.called} onChange={(e) => builder.setCalled(e.target.checked)} /> {t("calledShot")}
-            </label>
-          )}
-          {builder.kind === "shoot" && legal.some((c) => c.type === "shoot" && c.burst) && (
-            <label>
-              <input type="checkbox" checked={builder.burst} onChange={(e) => builder.setBurst(e.target.checked)} /> {t("burst")}
-            </label>
-          )}
+          {!builder.picked && <AttackOptions w={w} legal={legal} builder={builder} />}
           {MAP_KINDS[builder.kind] && <p className="hint">{t(`actions.hint.${MAP_KINDS[builder.kind]}`)}</p>}
           {builder.picked ? (
             <div className="confirm" role="group" aria-label={t("actions.confirmTitle")}>
@@ -243,6 +234,7 @@ export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords;
                 <br />
                 <CostLeft w={w} command={builder.picked} />
               </p>
+              <AttackOptions w={w} legal={legal} builder={builder} picked={builder.picked} />
               <AttackOddsPanel w={w} actor={actor} command={builder.picked} />
               <button type="button" className="primary" ref={confirm} onClick={() => send(builder.picked!)}>
                 {t("actions.confirm")}
@@ -267,6 +259,55 @@ export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords;
         </div>
       )}
     </section>
+  );
+}
+
+/** Whom an attack aims at (a shot's targets, another attack's target), to find the same attack with another option. */
+const aimOf = (c: TrpgCommand): string => (c.type === "shoot" ? c.targets.join(",") : "target" in c ? c.target : "");
+
+/**
+ * An attack's options (seed 002 3-1: a called shot; a shot's burst at the weapon's rate of fire):
+ * the builder's while nothing is picked; with `picked`, those of that attack beside its odds, each
+ * offered when the rules allow the same attack with it changed, a change picking that attack (on a
+ * phone the bar folds while a target is picked, so the options above are out of sight there).
+ */
+function AttackOptions({ w, legal, builder, picked }: { w: TrpgWords; legal: readonly TrpgCommand[]; builder: Builder; picked?: TrpgCommand }) {
+  const kind = picked?.type ?? builder.kind ?? "";
+  const called = picked ? "called" in picked && picked.called : builder.called;
+  const burst = picked ? picked.type === "shoot" && picked.burst : builder.burst;
+  const other = (option: "called" | "burst"): TrpgCommand | undefined =>
+    picked &&
+    legal.find(
+      (c) =>
+        c.type === picked.type &&
+        aimOf(c) === aimOf(picked) &&
+        "called" in c &&
+        (c.called !== called) === (option === "called") &&
+        (c.type !== "shoot" || (c.burst !== burst) === (option === "burst")),
+    );
+  const offered = {
+    called: ["shoot", "snapshot", "melee"].includes(kind) && (!picked || !!other("called")),
+    burst: kind === "shoot" && (picked ? !!other("burst") : legal.some((c) => c.type === "shoot" && c.burst)),
+  };
+  const change = (option: "called" | "burst", on: boolean) => {
+    const next = other(option);
+    if (option === "called") builder.setCalled(on);
+    else builder.setBurst(on);
+    if (next) builder.setPicked(next);
+  };
+  return (
+    <>
+      {offered.called && (
+        <label>
+          <input type="checkbox" checked={called} onChange={(e) => change("called", e.target.checked)} /> {w.t("calledShot")}
+        </label>
+      )}
+      {offered.burst && (
+        <label>
+          <input type="checkbox" checked={burst} onChange={(e) => change("burst", e.target.checked)} /> {w.t("burst")}
+        </label>
+      )}
+    </>
   );
 }
 

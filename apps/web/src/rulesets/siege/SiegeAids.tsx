@@ -16,6 +16,21 @@ import { useAidsShown } from "../../table/aids";
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const num = (x: number) => (Math.round(x * 10) / 10).toString();
 
+/**
+ * Where a shot waiting on a reroll stands if its dice are kept (seed 004 "사격" 3-5: the dice's sum
+ * less the protection is the damage; the reroll tokens): the total, the protection, the damage and
+ * the target's health left, or that the damage takes the target down, so the team sees whether a
+ * token is worth spending. Null when no reroll question is open.
+ */
+export function rerollStanding(w: SiegeWords, view: SiegeView): string | null {
+  const p = view.pending;
+  if (p?.kind !== "reroll") return null;
+  const total = p.dice.reduce((sum, d) => sum + d.value, 0);
+  const damage = Math.max(0, total - p.protection);
+  const health = Math.max(0, (catalog.operators.get(p.target)?.health ?? 0) - (view.operators[p.target]?.damage ?? 0));
+  return w.t(damage >= health ? "pending.rerollDown" : "pending.rerollNow", { total, protection: p.protection, damage, health, target: opName(w, p.target) });
+}
+
 /** One shot's odds in words: dice and their sources, the number to beat, the chance to hurt, expected damage, the chance to kill. */
 export function OddsLine({ odds, w }: { odds: ShotOdds; w: SiegeWords }) {
   const colours = (dice: readonly string[]) => dice.map((c) => w.t(`colour.${c}`)).join(", ");

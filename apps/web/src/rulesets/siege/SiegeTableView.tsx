@@ -16,7 +16,7 @@ import { describeEvent, diceWords, facingName, gadgetName, opName, placeName, re
 import { NotifyButton, SoundToggle } from "../../table/TableChrome";
 import { Later } from "../../table/Later";
 import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
-import { AutoNote, CONFIRM_FIRST, ConfirmStep, OddsPanel, PrefsPanel, WalkStopped } from "./SiegeAids";
+import { AutoNote, CONFIRM_FIRST, ConfirmStep, OddsPanel, PrefsPanel, WalkStopped, rerollStanding } from "./SiegeAids";
 import { useWalk } from "./walk";
 import { autoAnswer, loadPrefs, savePrefs, type AutoReason, type ReactionPrefs } from "./prefs";
 import { ActionBar, turnLine, useFold } from "../../table/ActionBar";
@@ -227,7 +227,7 @@ function Pending({ view, w }: { view: SiegeView; w: SiegeWords }) {
     p.kind === "reaction"
       ? w.t("pending.reaction", { team, target: opName(w, p.target), watchers: p.watchers.map((o) => opName(w, o)).join(", ") })
       : p.kind === "reroll"
-        ? `${w.t("pending.reroll", { team, target: opName(w, p.target) })}: ${diceWords(w, p.dice)}`
+        ? `${w.t("pending.reroll", { team, target: opName(w, p.target) })}: ${diceWords(w, p.dice)}. ${rerollStanding(w, view)}`
         : p.kind === "contest"
           ? w.t("pending.contest", { team, ap: placeName(w, p.ap, view.map) })
           : w.t("pending.return_fire", { team, ap: placeName(w, p.ap, view.map), holder: opName(w, p.holder), challenger: opName(w, p.challenger) });

@@ -1,0 +1,47 @@
+/**
+ * A reroll question on the Siege table (seed 004_cb264102299fbb71.txt "사격" 3-5 and the reroll
+ * tokens) says where the shot stands if its dice are kept: their total, the target's protection,
+ * the damage that leaves and the target's health, or that the damage already takes the target
+ * down, so a team does not spend a token blind (the prompt once listed the dice alone, and a shot
+ * that already killed still offered its reroll as the main button). In English and Korean.
+ */
+import { deserialize, serialize } from "node:v8";
+import i18next from "i18next";
+import { seatViewer } from "@fogwar/engine";
+import { catalog, siege, type SiegeCommand } from "@fogwar/siege";
+import { inEnglish } from "../../../test/english";
+import { facing, show } from "../../../test/siege-table";
+
+globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
+inEnglish();
+afterEach(() => i18next.changeLanguage("en"));
+
+const LEGAL: SiegeCommand[] = [{ type: "keep" }, { type: "reroll", dice: [0] }, { type: "reroll", dice: [1] }, { type: "reroll", dice: [0, 1] }];
+
+/** The attack's reroll question after Haze's shot at Keel (protection 2) rolled `values` on two orange dice: the prompt's text. */
+function prompt(values: [number, number]): string {
+  const s = facing();
+  const view = structuredClone(siege.viewFor(s, seatViewer("a1")));
+  view.pending = { kind: "reroll", team: "attack", shooter: "haze", target: "keel", distance: 1, protection: 2, dice: values.map((value) => ({ colour: "orange" as const, face: 0, value })) };
+  const { container, unmount } = show(s, "a1", { view, legal: LEGAL });
+  const text = container.querySelector(".pending")?.textContent ?? "";
+  unmount();
+  return text;
+}
+
+describe("a reroll question says where the shot stands if its dice are kept", () => {
+  const health = catalog.operators.get("keel")!.health;
+
+  test("dice that leave the target standing: the total, the protection, the damage and the health left", async () => {
+    expect(prompt([3, 2])).toBe(`! Reroll: Attack may reroll dice of the shot at Keel: orange 3, orange 2. Kept, the dice total 5, less protection 2: 3 damage, and Keel has ${health} health left`);
+    await i18next.changeLanguage("ko");
+    expect(prompt([3, 2])).toBe(`! 리롤: 공격팀이 킬에 대한 사격 주사위를 다시 굴릴 수 있음: 주황 3, 주황 2. 유지하면: 합계 5 − 보호 2 = 피해 3, 킬의 남은 체력 ${health}`);
+  });
+
+  test("dice whose damage reaches the target's health say the shot already takes it down", async () => {
+    const [a, b] = [health, 2];
+    expect(prompt([a, b])).toMatch(new RegExp(`Kept, the dice total ${a + b}, less protection 2: ${a} damage, enough to take Keel down \\(${health} health left\\)$`));
+    await i18next.changeLanguage("ko");
+    expect(prompt([a, b])).toMatch(new RegExp(`유지하면: 합계 ${a + b} − 보호 2 = 피해 ${a}, 킬을 쓰러뜨림 \\(남은 체력 ${health}\\)$`));
+  });
+});

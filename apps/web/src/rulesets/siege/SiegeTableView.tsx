@@ -12,7 +12,7 @@ import { awaiting, catalog, reachableSquares, viewerTeam, type SiegeCommand, typ
 import { seatViewer, spectator } from "@fogwar/engine";
 import { SiegeMap } from "./SiegeMap";
 import { SecretTokens, SiegeControls, useCommandBuilder } from "./SiegeControls";
-import { describeEvent, diceWords, facingName, gadgetName, opName, placeName, reasonWords, sourceName, teamName, type SiegeWords } from "./words";
+import { describeEvent, diceWords, facingName, gadgetName, opName, placeName, reasonWords, sourceName, teamName, withGoneGadgets, type SiegeWords } from "./words";
 import { NotifyButton, SoundToggle } from "../../table/TableChrome";
 import { Later } from "../../table/Later";
 import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
@@ -94,6 +94,7 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
   const compact = mine && view.pending !== null;
   // On a phone the bar folds while the viewer only waits (../../table/ActionBar.tsx).
   const fold = useFold(!mine);
+  const naming = useMemo(() => withGoneGadgets(view, events), [view, events]);
   const lastShot = [...events].reverse().flatMap((e) => [...e.events].reverse()).find((e): e is Extract<SiegeEvent, { type: "shot" }> => e.type === "shot");
   return (
     <section className="siege-table" aria-label={t("title")}>
@@ -211,7 +212,7 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
             <SecretTokens view={view} w={w} />
             <Operators view={view} w={w} />
             <Inventory view={view} w={w} team={myTeam} />
-            <EventFeed events={events} describe={(e) => describeEvent(w, e, view)} title={w.t("log.title")} titleId="siege-log-title" empty={w.t("log.empty")} />
+            <EventFeed events={events} describe={(e) => describeEvent(w, e, naming)} title={w.t("log.title")} titleId="siege-log-title" empty={w.t("log.empty")} />
           </Later>
         </div>
       </div>

@@ -4,7 +4,7 @@
  * the table, the event log and the review page say the same thing.
  */
 import type { TFunction } from "i18next";
-import { board, catalog, type SiegeEvent, type SiegeView, type Team } from "@fogwar/siege";
+import { board, catalog, type GadgetState, type SiegeEvent, type SiegeView, type Team } from "@fogwar/siege";
 import { refereeText } from "../../table/clock";
 import { parseSiegeEndReason, siegeEndReason } from "./end-reason";
 
@@ -119,6 +119,26 @@ function gadgetOnMap(w: SiegeWords, id: string, view: NamingView): string | null
   const component = catalog.maps.get(view.map)?.components.find((c) => c.id === id);
   if (component) return w.t("thing.gadgetAt", { gadget: gadgetName(w, component.kind), at: placeName(w, board.sq(component.at[0], component.at[1]), view.map) });
   return null;
+}
+
+/**
+ * The naming view of the event log: `view` with the gadgets that have left the board (a breached
+ * camera, a cleared wire; seed 004 "파괴": a destroyed gadget goes back to the box) still known, at
+ * their last place from the events (placed, or moved in the defence's setup), so a past line keeps
+ * naming the gadget it was about ("Breach by Lantern: Bulletproof camera at Packing floor H5", not
+ * "a gadget"). Only what the events already told the viewer.
+ */
+export function withGoneGadgets(view: SiegeView, events: readonly { readonly events: readonly SiegeEvent[] }[]): SiegeView {
+  const components = catalog.maps.get(view.map)?.components ?? [];
+  const known = new Map<string, GadgetState>(components.map((c) => [c.id, { id: c.id, kind: c.kind, team: "defence", at: board.sq(c.at[0], c.at[1]) }]));
+  for (const e of events.flatMap((entry) => entry.events)) {
+    if (e.type === "gadget_placed") known.set(e.gadget.id, e.gadget);
+    const moved = e.type === "component_edited" && e.to !== null ? known.get(e.component) : undefined;
+    if (moved && e.type === "component_edited") known.set(moved.id, { ...moved, at: e.to ?? moved.at });
+  }
+  const onBoard = new Set(view.gadgets.map((g) => g.id));
+  const gone = [...known.values()].filter((g) => !onBoard.has(g.id));
+  return gone.length === 0 ? view : { ...view, gadgets: [...view.gadgets, ...gone] };
 }
 
 /**

@@ -28,6 +28,8 @@ const TERRAIN: Record<string, { fill: string; key?: string }> = {
   P: { fill: "#b98f55", key: "full_soft" },
 };
 const SIDE_COLOUR = { party: "#1d4ed8", enemies: "#b91c1c" } as const;
+/** An incapacitated character's token (./table.css `.token.incapacitated`), and its legend swatch. */
+const INCAPACITATED = "#9ca3af";
 /** The marks of a move's square with cover against every enemy in sight, or some (seed 002 3-3). */
 const COVER_MARK = { all: "●", some: "◐" } as const;
 
@@ -214,8 +216,9 @@ export function TrpgMap({ view, w, targets, onPick, active, covered, preview }: 
 
 /**
  * The map's legend: a swatch for each kind of square the scenario's map has (cover, walls,
- * contamination), the lights at night, the token styles (concealed, last seen, overwatch cone), and
- * while a move is chosen (`covered`) the mark of a square with cover against an enemy in sight.
+ * contamination), the lights at night, the token styles (concealed, last seen, overwatch cone; once
+ * someone on the map is down, seed 002 3-6, the incapacitated one's grey token and the dead one's ✕),
+ * and while a move is chosen (`covered`) the mark of a square with cover against an enemy in sight.
  */
 export function TrpgMapLegend({ view, covered }: { readonly view: TrpgView; readonly covered?: ReadonlySet<"all" | "some"> }) {
   const { t } = useTranslation("trpg");
@@ -234,6 +237,13 @@ export function TrpgMapLegend({ view, covered }: { readonly view: TrpgView; read
   items.push([t("map.legendConcealed"), swatch(SIDE_COLOUR.party, 1, SIDE_COLOUR.party)]);
   items.push([t("map.legendLastSeen"), swatch("none", 1, SIDE_COLOUR.enemies)]);
   items.push([t("map.legendCone"), swatch(SIDE_COLOUR.enemies, 0.13)]);
+  const down = new Set(Object.values(view.characters).filter((c) => c.at).map((c) => c.status));
+  if (down.has("incapacitated")) items.push([t("map.legendIncapacitated"), (
+      <svg className="swatch" width="14" height="14" aria-hidden="true">
+        <circle cx="7" cy="7" r="6" fill={INCAPACITATED} stroke="#111" strokeWidth={0.8} />
+      </svg>
+    )]);
+  if (down.has("dead")) items.push([t("map.legendDead"), <span className="dead-mark" aria-hidden="true">✕</span>]);
   for (const mark of ["all", "some"] as const) if (covered?.has(mark)) items.push([t(`map.legendCover.${mark}`), <span className="cover-mark" aria-hidden="true">{COVER_MARK[mark]}</span>]);
   return (
     <ul className="map-legend" aria-label={t("map.legend")}>

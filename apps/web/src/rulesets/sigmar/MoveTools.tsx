@@ -69,20 +69,34 @@ export function SuggestPlacement({ view, w, unit, onSuggest }: { view: SigmarVie
 }
 
 /**
- * Why nothing could be suggested for `unit`: for its pending charge (core rule C6: it must end
- * within 1" of the target), how far apart the nearest models stand, what the charge needs at least
- * and what it rolled; for anything else, that no legal placement was found.
+ * How far `unit`'s pending charge must go (core rule C6: it must end within 1" of the target): the
+ * gap between the nearest models of the two units, the least the charge needs and what it rolled,
+ * in inches; null when `unit` has no pending charge.
  */
-export function noPlacement(view: SigmarView, w: SigmarWords, unit: string): string {
+export function chargeReach(view: SigmarView, unit: string): { gap: number; need: number; roll: number; target: string } | null {
   const p = view.pending;
   const me = view.units[unit];
   const target = p?.kind === "charge_move" && p.unit === unit ? view.units[p.target] : undefined;
-  if (p?.kind !== "charge_move" || !me || !target) return w.t("move.noPlacement");
+  if (p?.kind !== "charge_move" || !me || !target) return null;
   const ours = query.discs(me as never);
   const theirs = query.discs(target as never);
   const gap = Math.max(0, Math.min(...ours.flatMap((a) => theirs.map((b) => Math.hypot(a.x - b.x, a.y - b.y) - a.r - b.r)))) / 100;
-  const need = Math.max(0, gap - 1);
+  return { gap, need: Math.max(0, gap - 1), roll: p.roll, target: p.target };
+}
+
+/** The words of a charge's reach (chargeReach), each inch count to one decimal. */
+export function reachWords(view: SigmarView, w: SigmarWords, reach: NonNullable<ReturnType<typeof chargeReach>>): Record<string, string | number> {
   const one = (n: number) => (Math.round(n * 10) / 10).toString();
-  const values = { gap: one(gap), need: one(need), roll: p.roll, target: unitName(w, view, p.target) };
-  return w.t(need > p.roll ? "move.noChargeShort" : "move.noChargeBlocked", values);
+  return { gap: one(reach.gap), need: one(reach.need), roll: reach.roll, target: unitName(w, view, reach.target) };
+}
+
+/**
+ * Why nothing could be suggested for `unit`: for its pending charge (chargeReach), how far apart
+ * the nearest models stand, what the charge needs at least and what it rolled; for anything else,
+ * that no legal placement was found.
+ */
+export function noPlacement(view: SigmarView, w: SigmarWords, unit: string): string {
+  const reach = chargeReach(view, unit);
+  if (!reach) return w.t("move.noPlacement");
+  return w.t(reach.need > reach.roll ? "move.noChargeShort" : "move.noChargeBlocked", reachWords(view, w, reach));
 }

@@ -2,6 +2,7 @@
 import { query, type SigmarView } from "@fogwar/sigmar";
 import { abilityName, unitName, type SigmarWords } from "./words";
 import { Tip, type SigmarTip } from "./tips";
+import { chargeReach, reachWords } from "./MoveTools";
 
 /** The pending decision, in words. */
 export function Pending({ w, view, seat }: { w: SigmarWords; view: SigmarView; seat: string | null }) {
@@ -12,7 +13,7 @@ export function Pending({ w, view, seat }: { w: SigmarWords; view: SigmarView; s
     p.kind === "run_move"
       ? w.t("pending.run_move", { unit: u(p.unit), inches: (query.ws(view.units[p.unit]!).move + p.roll).toString() })
       : p.kind === "charge_move"
-        ? w.t("pending.charge_move", { unit: u(p.unit), roll: p.roll, target: u(p.target) })
+        ? chargeText(w, view, p)
         : p.kind === "place_models"
           ? w.t("pending.place_models", { unit: u(p.unit), count: p.count })
           : p.kind === "replacement"
@@ -37,6 +38,17 @@ export function Pending({ w, view, seat }: { w: SigmarWords; view: SigmarView; s
       ! {p.seat === seat || seat === null ? text : `${text} ${w.t("pending.waiting", { name: w.name(p.seat) })}`} <Tip t={w.t} tip={PENDING_TIPS[p.kind]} />
     </p>
   );
+}
+
+/**
+ * A pending charge's prompt (core rule C6: the charge must end within 1" of the target): drag it
+ * there, or, when the roll is shorter than the least the charge needs (the nearest models' gap
+ * less 1"), that it cannot reach and can only fail: no drag can then place it.
+ */
+function chargeText(w: SigmarWords, view: SigmarView, p: Extract<NonNullable<SigmarView["pending"]>, { kind: "charge_move" }>): string {
+  const reach = chargeReach(view, p.unit);
+  const words = { unit: unitName(w, view, p.unit), roll: p.roll, target: unitName(w, view, p.target) };
+  return reach && reach.need > reach.roll ? w.t("pending.charge_short", { ...reachWords(view, w, reach), ...words }) : w.t("pending.charge_move", words);
 }
 
 /** The rule behind each kind of decision, explained beside its prompt. */

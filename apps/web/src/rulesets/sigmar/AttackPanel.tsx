@@ -27,13 +27,18 @@ const Dice = ({ rolls, need, passes, label }: { rolls: readonly number[]; need?:
   </span>
 );
 
-/** What the dice colours mean (the same marks as the dice above): passed, failed, a 1, a 6. */
+/**
+ * What the dice colours mean (the same marks as the dice above): passed, failed, a 1, a 6. The
+ * passed and failed swatches carry no face: what passes depends on the stage's need and its
+ * modifiers (a 3 passes a 3+ hit roll, fails a 4+ one), so a sample face would contradict some
+ * dice above it.
+ */
 function DiceLegend({ w }: { w: SigmarWords }) {
   const t = w.t;
-  const sample = (face: number, cls: string, text: string) => (
+  const sample = (face: number | null, cls: string, text: string) => (
     <li>
       <span className={`die ${cls}`} aria-hidden="true">
-        {face}
+        {face ?? "\u00a0"}
       </span>{" "}
       {text}
     </li>
@@ -42,8 +47,8 @@ function DiceLegend({ w }: { w: SigmarWords }) {
     <div className="dice-legend">
       <span id="sigmar-dice-legend">{t("attack.legend.title")}</span>
       <ul aria-labelledby="sigmar-dice-legend">
-        {sample(4, "pass", t("attack.legend.pass"))}
-        {sample(3, "fail", t("attack.legend.fail"))}
+        {sample(null, "pass", t("attack.legend.pass"))}
+        {sample(null, "fail", t("attack.legend.fail"))}
         {sample(1, "fail one", t("attack.legend.one"))}
         {sample(6, "pass six", t("attack.legend.six"))}
       </ul>

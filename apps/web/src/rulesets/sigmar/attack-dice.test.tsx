@@ -3,7 +3,8 @@
  * the core attack sequence, packages/sigmar/src/attack.ts): a passing hit, wound or save roll is
  * marked passed (green), a failing one failed (grey), whatever its face; not only the 6s green.
  * Checked against the rules' own counts on the attacks of seeded random battles.
- * A key under the dice says what the colours mean.
+ * A key under the dice says what the colours mean; its passed and failed swatches name no face, so
+ * it never says "3 failed" under a 3+ roll whose 3s passed.
  */
 import { render } from "@testing-library/react";
 import i18next from "i18next";
@@ -68,8 +69,8 @@ test("a key beside the dice says what their colours mean (green passed, grey fai
   expect(en).not.toBeNull();
   const keys = [...en.querySelectorAll("li")].map((li) => [li.querySelector(".die")!.className, li.textContent!.trim()]);
   expect(keys).toEqual([
-    ["die pass", "4 passed"],
-    ["die fail", "3 failed"],
+    ["die pass", "passed"],
+    ["die fail", "failed"],
     ["die fail one", "1 a 1 always fails"],
     ["die pass six", "6 a 6 (a critical hit on a hit roll)"],
   ]);
@@ -78,4 +79,27 @@ test("a key beside the dice says what their colours mean (green passed, grey fai
   const ko = panel("ko").querySelector(".dice-legend")!;
   expect(ko.textContent).toMatch(/^주사위 색:/);
   expect(ko.textContent).toContain("1은 항상 실패");
+});
+
+test("seed 003 20: the key never names a face the dice above contradict: under a roll whose 3s passed (a 3+ need, or a +1), it does not say '3 failed'", () => {
+  const w = { t: i18next.getFixedT("en", "sigmar"), language: "en", name: (s: string) => s };
+  // An attack with a 3 marked passed in one of its stages (a 3+ hit or wound roll, or a modified one).
+  const found = attacks(3).find(({ view, event }) => {
+    const { container, unmount } = render(<AttackPanel w={w} view={view} events={[{ seq: 1, events: [event] }]} allStages />);
+    const passedThree = [...container.querySelectorAll(".weapons .dice .die.pass")].some((d) => d.textContent === "3");
+    unmount();
+    return passedThree;
+  });
+  expect(found).toBeDefined();
+  const { container } = render(<AttackPanel w={w} view={found!.view} events={[{ seq: 1, events: [found!.event] }]} allStages />);
+  const legend = container.querySelector(".dice-legend")!;
+  const said = [...legend.querySelectorAll("li")].map((li) => [li.querySelector(".die")!.className, li.querySelector(".die")!.textContent!.trim()]);
+  // The passed and failed swatches carry no face; only the 1 and the 6, whose meaning never changes, do.
+  expect(said).toEqual([
+    ["die pass", ""],
+    ["die fail", ""],
+    ["die fail one", "1"],
+    ["die pass six", "6"],
+  ]);
+  expect(legend.textContent).not.toMatch(/\d failed/);
 });

@@ -197,7 +197,7 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
           {lastShot && (
             <section className="last-shot" aria-label={t("dice.title")}>
               <h3>{t("dice.title")}</h3>
-              <p>{t("dice.shot", { shooter: sourceName(w, lastShot.shooter, view), target: opName(w, lastShot.target), distance: lastShot.distance, protection: lastShot.protection, damage: lastShot.damage })}</p>
+              <p>{t(catalog.operators.has(lastShot.shooter) ? "dice.shot" : "dice.blast", { shooter: sourceName(w, lastShot.shooter, naming), target: opName(w, lastShot.target), distance: lastShot.distance, protection: lastShot.protection, damage: lastShot.damage })}</p>
               <p className="dice">
                 {lastShot.dice.map((d, i) => (
                   <span key={i} className={`die die-${d.colour}`} title={t(`colour.${d.colour}`)}>

@@ -3,7 +3,9 @@
  * "파괴": a breached gadget goes back to the box): the breach of a deployable shield reads
  * "Deployable shield at Packing floor H5", and the map's camera, moved by the defence in its setup,
  * is named where it was moved to in the red ping it gave and in the breach that destroyed it. The
- * lines once turned into "a gadget" the moment the gadget was gone. In English and Korean.
+ * lines once turned into "a gadget" the moment the gadget was gone. A gadget's blast (seed 004 "전술
+ * 도구": no protection) reads as a blast, in the log and the last-shot panel, not as the gadget
+ * shooting ("Spare C4 shoots Cinder (action): distance 0, protection 0"). In English and Korean.
  */
 import { deserialize, serialize } from "node:v8";
 import i18next from "i18next";
@@ -58,5 +60,20 @@ describe("the log names a gadget that has left the board", () => {
     expect(ko).toContain("랜턴의 파괴: 훈제실 H3의 카메라.");
     expect(ko).toContain("헤이즈의 파괴: 포장 작업장 H5의 이동식 방패.");
     expect(ko.join("\n")).not.toMatch(/: 도구\.|\(도구\)/);
+  });
+
+  test("a gadget's blast on an operator is said as a blast, not as the gadget shooting at distance 0", async () => {
+    const s = facing();
+    // The event the rules emit for a gadget's damage on a space's occupant (damage.ts hitSpace): Fennel's Spare C4 on Cinder.
+    const blast: SiegeEvent = { type: "shot", shooter: "spare_c4", target: "cinder", kind: "action", distance: 0, protection: 0, dice: [{ colour: "orange", face: 0, value: 3 }], damage: 3 };
+    const read = () => {
+      const { container, unmount } = show(s, "a1", { events: [{ seq: 1, events: [blast] }] });
+      const seen = { log: container.querySelector(".log-lines li")?.textContent, panel: container.querySelector(".last-shot p")?.textContent };
+      unmount();
+      return seen;
+    };
+    expect(read()).toEqual({ log: "Spare C4's blast hits Cinder (no protection against a gadget): dice orange 3 → 3 damage.", panel: "Spare C4's blast → Cinder: 3 damage" });
+    await i18next.changeLanguage("ko");
+    expect(read()).toEqual({ log: "예비 C4의 폭발이 신더에게 명중 (도구 피해는 보호 없음): 주사위 주황 3 → 피해 3.", panel: "예비 C4 폭발 → 신더: 피해 3" });
   });
 });

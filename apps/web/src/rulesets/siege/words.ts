@@ -265,7 +265,9 @@ export function describeEvent(w: SiegeWords, e: SiegeEvent, view?: NamingView): 
     case "revealed":
       return t("ev.revealed", { op: op(e.operator), at: at(e.at), cause: t(`cause.${e.cause}`) });
     case "shot":
-      // A gadget (a frag grenade, a charge) may be the shooter.
+      // A gadget's blast (a frag grenade, a charge, a claymore: seed 004 "전술 도구", no protection)
+      // comes as a shot from the gadget: it is said as a blast, without a distance or a kind.
+      if (!catalog.operators.has(e.shooter)) return t("ev.blast", { source: sourceName(w, e.shooter, view), target: op(e.target), dice: diceWords(w, e.dice), damage: e.damage });
       return t("ev.shot", { shooter: sourceName(w, e.shooter, view), target: op(e.target), kind: t(`kind.${e.kind}`), distance: e.distance, protection: e.protection, dice: diceWords(w, e.dice), damage: e.damage });
     case "rerolled":
       return t("ev.rerolled", { team: teamName(w, e.team), dice: diceWords(w, e.dice) });

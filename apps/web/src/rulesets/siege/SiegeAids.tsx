@@ -96,7 +96,9 @@ export function whyMissing(view: SiegeView, legal: readonly SiegeCommand[], w: S
     if (kind === "reveal" && !op.hidden) continue;
     const name = opName(w, op.id);
     let why: string;
-    if (op.hidden && kind !== "run" && kind !== "watch") why = w.t("why.hidden", { op: name });
+    // A passive special (Bulwark's Brace) is never an action: it is always on (seed 004 "특수 도구 사용": only gadgets with the action mark are actions).
+    if (kind === "special" && profile.special.kind === "passive") why = w.t("why.passive", { gadget: gadgetName(w, profile.special.id) });
+    else if (op.hidden && kind !== "run" && kind !== "watch") why = w.t("why.hidden", { op: name });
     else if ((a.actions as readonly string[]).includes(kind)) why = w.t("why.used", { op: name });
     else if (kind !== "reveal" && a.actions.length >= max) why = w.t("why.noActions", { op: name, max });
     else if (kind === "shoot") why = w.t("why.noTarget", { op: name });

@@ -5,6 +5,7 @@
  * stage, the critical hit, random Attacks, mortal damage and the modifier order explain themselves
  * on hover and on tap. Each hit, wound and save die is marked passed or failed by the rules' own
  * verdict (`dieVerdict`, packages/sigmar/src/attack.ts). A key under the dice says what the colours mean.
+ * The attack shown is the latest; a button names the one before it and shows it (AttackSteps).
  */
 import { useEffect, useState } from "react";
 import { dieVerdict, type AttackReport, type SigmarCommand, type SigmarEvent, type SigmarView, type StageReport } from "@fogwar/sigmar";
@@ -142,18 +143,49 @@ function Weapon({ w, r, shown }: { w: SigmarWords; r: AttackReport; shown: numbe
 }
 
 /**
+ * Steps through the attacks seen (each a player's or the bot's): the one before the attack shown,
+ * named, so a player whose own attack was followed at once by the reply can read its dice; and
+ * back towards the latest. An earlier attack shows every stage.
+ */
+function AttackSteps({ w, earlier, later, onStep }: { w: SigmarWords; earlier?: { attacker: string; target: string }; later: boolean; onStep: (by: number) => void }) {
+  if (!earlier && !later) return null;
+  return (
+    <p className="attack-steps">
+      {earlier && (
+        <button type="button" onClick={() => onStep(1)}>
+          {w.t("attack.earlier", earlier)}
+        </button>
+      )}{" "}
+      {later && (
+        <button type="button" onClick={() => onStep(-1)}>
+          {w.t("attack.later")}
+        </button>
+      )}
+    </p>
+  );
+}
+
+/**
  * The odds of the attacks `odds.unit` may make now (from the seat's `odds.legal`), then the last
  * attack of `events`, stage by stage (`allStages`: every stage at once, as the review shows it).
  */
 export function AttackPanel({ w, view, events, allStages = false, odds }: { w: SigmarWords; view: SigmarView; events: readonly { seq: number; events: readonly SigmarEvent[] }[]; allStages?: boolean; odds?: { legal: readonly SigmarCommand[]; unit: string | null } }) {
-  let last: { seq: number; at: number; e: Attacks } | null = null;
-  for (const entry of events) entry.events.forEach((e, at) => e.type === "attacks" && (last = { seq: entry.seq, at, e }));
-  const key = last ? `${(last as { seq: number }).seq}:${(last as { at: number }).at}` : "";
-  // A new attack opens at its first stage (the review shows every stage at once).
+  const all: { key: string; e: Attacks }[] = [];
+  for (const entry of events) entry.events.forEach((e, at) => e.type === "attacks" && all.push({ key: `${entry.seq}:${at}`, e }));
+  const key = all.at(-1)?.key ?? "";
+  // A new attack opens at its first stage (the review shows every stage at once), and the panel goes back to it.
   const first = allStages ? 5 : 1;
   const [shown, setShown] = useState(first);
-  useEffect(() => setShown(first), [key, first]);
-  const a = (last as { e: Attacks } | null)?.e;
+  // How many attacks back from the latest the player is looking.
+  const [back, setBack] = useState(0);
+  useEffect(() => {
+    setShown(first);
+    setBack(0);
+  }, [key, first]);
+  const index = Math.max(0, all.length - 1 - back);
+  const a = all[index]?.e;
+  const earlier = all[index - 1]?.e;
+  const names = (x: Attacks) => ({ attacker: unitName(w, view, x.unit), target: unitName(w, view, x.target) });
   return (
     <section className="attack-panel" aria-label={w.t("attack.stage.damage")}>
       {odds && <Odds w={w} view={view} legal={odds.legal} unit={odds.unit} />}
@@ -161,14 +193,15 @@ export function AttackPanel({ w, view, events, allStages = false, odds }: { w: S
         <p>{w.t("attack.noAttack")}</p>
       ) : (
         <>
-          <h3>{w.t("attack.title", { attacker: unitName(w, view, a.unit), target: unitName(w, view, a.target) })}</h3>
+          <h3>{w.t("attack.title", names(a))}</h3>
+          <AttackSteps w={w} earlier={earlier && names(earlier)} later={back > 0} onStep={(by) => setBack((n) => n + by)} />
           <ul className="weapons">
             {a.reports.map((r, i) => (
-              <Weapon key={i} w={w} r={r} shown={shown} />
+              <Weapon key={i} w={w} r={r} shown={back > 0 ? 5 : shown} />
             ))}
           </ul>
           <DiceLegend w={w} />
-          {shown < 5 && (
+          {shown < 5 && back === 0 && (
             <p>
               <button type="button" onClick={() => setShown((n) => n + 1)}>
                 {w.t("attack.next")}

@@ -202,6 +202,7 @@ export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, o
           <title>{w.t("map.territory", { name: w.name(owner) })}</title>
         </rect>
       ))}
+      {view.phase === "deployment" && seat && catalog.battleplan.territories[seat] && <OwnTerritory w={w} box={rect(geometry.boxOf(catalog.battleplan.territories[seat]))} seat={seat} />}
       {catalog.battleplan.terrain.map((t, i) => {
         const box = query.TERRAIN[i]!;
         const aura = t.passive ? rect({ x0: box.x0 - t.passive.distance * INCH, y0: box.y0 - t.passive.distance * INCH, x1: box.x1 + t.passive.distance * INCH, y1: box.y1 + t.passive.distance * INCH }) : null;
@@ -271,5 +272,18 @@ export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, o
         <line x1={0} x2={INCH} y1={H + 40} y2={H + 40} />
       </g>
     </svg>
+  );
+}
+
+/**
+ * While the armies deploy (seed 003 24, setting up), the seat's own territory is named on the map,
+ * inside its band along the bottom edge (the map turns each seat's territory to the bottom): the
+ * prompt sends a player to "your territory", and the map shows three bands.
+ */
+function OwnTerritory({ w, box, seat }: { w: SigmarWords; box: { x: number; y: number; width: number; height: number }; seat: string }) {
+  return (
+    <text x={box.x + box.width / 2} y={box.y + box.height - 60} textAnchor="middle" className={`territory-label territory-label-${seat}`}>
+      {w.t("map.yourTerritory")}
+    </text>
   );
 }

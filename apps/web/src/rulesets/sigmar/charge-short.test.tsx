@@ -8,7 +8,8 @@
 import { act, render } from "@testing-library/react";
 import i18next from "i18next";
 import { seatViewer } from "@fogwar/engine";
-import { catalog, geometry, moves, setupBattle, sigmar, type SigmarState, type SigmarView } from "@fogwar/sigmar";
+import { catalog, geometry, moves, sigmar, type SigmarView } from "@fogwar/sigmar";
+import { chargingState } from "./charge-fixture";
 import { Pending } from "./Pending";
 import { inEnglish } from "../../../test/english";
 import type { SigmarWords } from "./words";
@@ -17,25 +18,15 @@ inEnglish();
 
 /** Briar Guard of p1 with a pending charge of `roll` inches at Cinder Zealots of p2, their nearest bases `apart` (map units, 100 an inch) apart. */
 function charging(roll: number, apart: number): SigmarView {
-  const s: SigmarState = setupBattle();
-  const place = (id: string, owner: string, warscroll: string, y: number) => {
+  const formation = (warscroll: string) => {
     const w = catalog.warscrolls.get(warscroll)!;
-    const at = moves.formation(w.models, geometry.baseRadius(w.baseMm), { x: 3000, y });
-    s.units[id] = { id, owner, warscroll, size: w.models, models: at.map((p, i) => ({ id: `${id}-m${i + 1}`, ...p })), damage: 0, where: "field", did: {}, next: w.models + 1 };
+    const r = geometry.baseRadius(w.baseMm);
+    return moves.formation(w.models, r, { x: 3000, y: 0 }).map((p) => ({ low: p.y - r, high: p.y + r }));
   };
-  s.units = {};
-  place("briar", "p1", "briar_guard", 1200);
-  const briar = s.units.briar!.models;
-  const r = geometry.baseRadius(catalog.warscrolls.get("briar_guard")!.baseMm);
-  const front = Math.max(...briar.map((m) => m.y)) + r;
-  const zr = geometry.baseRadius(catalog.warscrolls.get("cinder_zealots")!.baseMm);
-  const zealots = moves.formation(catalog.warscrolls.get("cinder_zealots")!.models, zr, { x: 3000, y: 0 });
-  const back = Math.min(...zealots.map((m) => m.y)) - zr;
-  place("zeal", "p2", "cinder_zealots", front + apart - back);
-  s.units.briar!.did.triedCharge = true;
-  Object.assign(s, { phase: "battle", step: "charge", active: "p1", first: "p1", round: 1, turn: 1, cp: { p1: 2, p2: 2 }, hands: { p1: [], p2: [] }, neutralOrder: ["mire_grip", "gale_step"] });
-  s.pending = { kind: "charge_move", seat: "p1", unit: "briar", target: "zeal", roll };
-  return sigmar.viewFor(s, seatViewer("p1")) as SigmarView;
+  // The Briar Guard's front edge (their formation round y = 1200) and the Zealots' back edge (round y = 0).
+  const front = 1200 + Math.max(...formation("briar_guard").map((b) => b.high));
+  const back = Math.min(...formation("cinder_zealots").map((b) => b.low));
+  return sigmar.viewFor(chargingState(roll, front + apart - back), seatViewer("p1")) as SigmarView;
 }
 
 const words = (): SigmarWords => ({ t: i18next.getFixedT(null, "sigmar"), language: i18next.language, name: (s: string) => s });

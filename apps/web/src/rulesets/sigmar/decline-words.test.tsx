@@ -7,7 +7,8 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import i18next from "i18next";
 import { seatViewer } from "@fogwar/engine";
-import { catalog, geometry, legalCommands, moves, setupBattle, sigmar, templates, type SigmarCommand, type SigmarState, type SigmarView } from "@fogwar/sigmar";
+import { legalCommands, sigmar, templates, type SigmarCommand, type SigmarState, type SigmarView } from "@fogwar/sigmar";
+import { chargingState } from "./charge-fixture";
 import { SigmarTableView } from "./SigmarTableView";
 import { commandText } from "./commands";
 import { inEnglish } from "../../../test/english";
@@ -17,21 +18,7 @@ inEnglish();
 jest.setTimeout(60_000);
 
 /** Briar Guard of p1 with a pending 5" charge at Cinder Zealots of p2. */
-function charging(): SigmarState {
-  const s = setupBattle();
-  const place = (id: string, owner: string, warscroll: string, y: number) => {
-    const w = catalog.warscrolls.get(warscroll)!;
-    const at = moves.formation(w.models, geometry.baseRadius(w.baseMm), { x: 3000, y });
-    s.units[id] = { id, owner, warscroll, size: w.models, models: at.map((p, i) => ({ id: `${id}-m${i + 1}`, ...p })), damage: 0, where: "field", did: {}, next: w.models + 1 };
-  };
-  s.units = {};
-  place("briar", "p1", "briar_guard", 1200);
-  place("zeal", "p2", "cinder_zealots", 1550);
-  s.units.briar!.did.triedCharge = true;
-  Object.assign(s, { phase: "battle", step: "charge", active: "p1", first: "p1", round: 1, turn: 1, cp: { p1: 2, p2: 2 }, hands: { p1: [], p2: [] }, neutralOrder: ["mire_grip", "gale_step"] });
-  s.pending = { kind: "charge_move", seat: "p1", unit: "briar", target: "zeal", roll: 5 };
-  return s;
-}
+const charging = (): SigmarState => chargingState(5, 1550);
 
 test("a rolled charge's decline reads 'Let the charge fail' and sends decline; in Korean it says the same", async () => {
   const state = charging();

@@ -187,6 +187,36 @@ suite(title, () => {
     for (const s of [master, ada, bo, watcher]) expect([s.name, s.errors]).toEqual([s.name, []]);
   });
 
+  test("on a phone, the party's character whose turn begins is brought into sight above the action bar (Proving Ground: the party stands at the map's bottom rows)", async () => {
+    const context = await browser.newContext({ locale: "en-US", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    opened.push({ name: "phone", context, page, frames: [], errors: [] });
+    await page.goto(base);
+    const form = page.locator("form.play-bot");
+    await form.waitFor();
+    await form.getByRole("radio", { name: "Tactical TRPG" }).check();
+    await form.getByLabel("Battlefield").selectOption("proving_ground");
+    await form.getByRole("button", { name: "Play against the bot" }).click();
+    const inSight = () =>
+      page.evaluate(() => {
+        const token = document.querySelector(".trpg-map .token.active")?.getBoundingClientRect();
+        const bar = document.querySelector(".action-bar")!.getBoundingClientRect();
+        return token ? { actor: document.querySelector(".trpg-map .token.active")!.getAttribute("data-character"), top: Math.round(token.top), bottom: Math.round(token.bottom), barTop: Math.round(bar.top) } : null;
+      });
+    // Two of the party's turns: each one's character stands on the screen, above the bar.
+    const seen: string[] = [];
+    for (let turn = 0; turn < 2; turn++) {
+      await page.locator(".action-bar .turn-line.mine").waitFor({ timeout: 30_000 });
+      await eventually("the active character in sight above the bar", async () => {
+        const at = await inSight();
+        return at !== null && at.top >= 0 && at.bottom <= at.barTop && !seen.includes(at.actor!) && Boolean(seen.push(at.actor!));
+      });
+      if (turn === 0) await page.screenshot({ path: join(shots, "table-trpg-turn-390-en.png") });
+      await page.getByRole("button", { name: "End the turn" }).click();
+    }
+    expect(seen.length).toBe(2);
+  });
+
   test("a newcomer plays a solo scenario from the lobby: one click to the table as the party, the bot plays the enemies, the person concedes and sees the result", async () => {
     const me = await open(browser, "solo", 1280);
     opened.push(me);

@@ -20,6 +20,12 @@
  * bottom, so a focus near the board's bottom edge (where each player's own side is drawn) is given
  * room below the board to be scrolled up into that part; the room shrinks as the page scrolls the
  * frame up out from under the bar, and goes when the player zooms.
+ *
+ * `follow` is a point the player must see now (the viewer's piece whose turn begins, the ground it
+ * deploys on): each time its `key` changes, a point outside the part of the screen the player sees
+ * (under the action bar, past the window's edge, outside a zoomed frame) is brought into it, the
+ * frame and then the page scrolled ({@link followScroll}); a point already in sight moves nothing,
+ * and nothing moves between two keys, whatever the player scrolls.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { usePinch } from "@use-gesture/react";
@@ -84,6 +90,32 @@ export function seenBand(frame: HTMLElement): Band {
 }
 
 /**
+ * The part of the screen the player sees over `frame`, in CSS px down from the window's top: from
+ * the window's top to its bottom or to the top of an element pinned over the frame (marked
+ * `data-pinned-over`, see {@link seenBand}), whichever is higher.
+ */
+export function screenBand(frame: HTMLElement): Band {
+  const rect = frame.getBoundingClientRect();
+  let bottom = globalThis.innerHeight ?? rect.bottom;
+  for (const pinned of document.querySelectorAll("[data-pinned-over]")) {
+    const r = pinned.getBoundingClientRect();
+    if (r.left < rect.right && r.right > rect.left && r.top > 0 && r.top < bottom) bottom = r.top;
+  }
+  return { top: 0, bottom };
+}
+
+/**
+ * How far (CSS px, down positive) to scroll the page so that a point `y` px down the window stands
+ * in `band` (the part of the screen seen, {@link screenBand}): 0 when it stands at least `margin` px
+ * inside it (a piece's whole token, about a square), else the distance that brings it to the band's
+ * middle.
+ */
+export function followScroll(y: number, band: Band, margin = 32): number {
+  if (y >= band.top + margin && y <= band.bottom - margin) return 0;
+  return Math.round(y - (band.top + band.bottom) / 2);
+}
+
+/**
  * The opening scroll (px) that brings a point `at` px down the drawn board into the seen band `seen`
  * of a frame `frameHeight` px tall holding `boardHeight` px of board, and the room (px) to add below
  * the board for it (0 when none is needed). The point is aimed at the band's middle; when the frame
@@ -104,7 +136,13 @@ export function openingScroll(at: number, boardHeight: number, frameHeight: numb
   return { scrollTop, room: Math.max(0, scrollTop - end) };
 }
 
-export function BoardViewport({ children, label, maxZoom = 4, initialZoom = 1, focus = null, className }: { children: ReactNode; label: string; maxZoom?: number; initialZoom?: number; focus?: BoardFocus | null; className?: string }) {
+/** A point of the board the player must see now, and the key of the moment it belongs to (see {@link BoardViewport}). */
+export interface BoardFollow {
+  readonly key: string;
+  readonly at: BoardFocus;
+}
+
+export function BoardViewport({ children, label, maxZoom = 4, initialZoom = 1, focus = null, follow = null, className }: { children: ReactNode; label: string; maxZoom?: number; initialZoom?: number; focus?: BoardFocus | null; follow?: BoardFollow | null; className?: string }) {
   const { t } = useTranslation("table");
   const frame = useRef<HTMLDivElement>(null);
   const [zoom, setZoom] = useState(() => clampZoom(initialZoom, maxZoom));
@@ -154,6 +192,33 @@ export function BoardViewport({ children, label, maxZoom = 4, initialZoom = 1, f
     globalThis.addEventListener("scroll", shrink, { passive: true });
     return () => globalThis.removeEventListener("scroll", shrink);
   }, [room]);
+
+  // The point to follow, once per key, after the frame's own opening scroll has been drawn.
+  const followed = useRef<string | null>(null);
+  const followKey = follow?.key ?? null;
+  const followAt = useRef(follow?.at);
+  followAt.current = follow?.at;
+  useEffect(() => {
+    const el = frame.current;
+    if (!el || followKey === null || followKey === followed.current) return;
+    const id = requestAnimationFrame(() => {
+      const at = followAt.current;
+      // A frame not laid out (hidden, or no layout at all) shows nothing to bring into sight.
+      if (!at || el.clientHeight === 0) return;
+      followed.current = followKey;
+      const x = at.x * el.scrollWidth;
+      const y = at.y * el.scrollHeight;
+      // A zoomed board first: the point into the frame's view.
+      if (x < el.scrollLeft || x > el.scrollLeft + el.clientWidth) el.scrollLeft = Math.max(0, Math.round(x - el.clientWidth / 2));
+      if (y < el.scrollTop || y > el.scrollTop + el.clientHeight) el.scrollTop = Math.max(0, Math.round(y - el.clientHeight / 2));
+      // Then the page: the point's place on the screen against the part the player sees.
+      const top = el.getBoundingClientRect().top + y - el.scrollTop;
+      const by = followScroll(top, screenBand(el));
+      const still = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? true;
+      if (by !== 0) globalThis.scrollBy?.({ top: by, behavior: still ? "auto" : "smooth" });
+    });
+    return () => cancelAnimationFrame(id);
+  }, [followKey]);
 
   const current = useRef(zoom);
   current.current = zoom;

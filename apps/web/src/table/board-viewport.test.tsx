@@ -2,8 +2,8 @@
  * The board frame of every table: the zoom buttons step the board's drawn width (1x to 4x, 1.5x a
  * step), "Fit" shows the whole board again, and a big board opens zoomed on a narrow screen.
  */
-import { fireEvent, render, screen } from "@testing-library/react";
-import { BoardViewport, focusOn, openingScroll, phoneZoom, seenBand } from "./BoardViewport";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { BoardViewport, focusOn, followScroll, openingScroll, phoneZoom, screenBand, seenBand } from "./BoardViewport";
 import { inEnglish } from "../../test/english";
 
 inEnglish();
@@ -130,4 +130,82 @@ test("the band in sight ends at the top of an element pinned over the frame (the
   // The page scrolled so the frame's top is 100 px above the screen's top.
   frame.getBoundingClientRect = () => rect(-100, 364);
   expect(seenBand(frame)).toEqual({ top: 100, bottom: 464 });
+});
+
+test("a point to follow is scrolled to the middle of the screen's seen part only when it stands under the bar or past the window's edge", () => {
+  // The screen's seen part: 0-670 px (the bar's top at 670).
+  const band = { top: 0, bottom: 670 };
+  expect(followScroll(300, band)).toBe(0);
+  // A token 20 px above the bar's top is not seen whole: brought to the middle (335).
+  expect(followScroll(650, band)).toBe(315);
+  // Under the bar, below the window, above its top.
+  expect(followScroll(760, band)).toBe(425);
+  expect(followScroll(1200, band)).toBe(865);
+  expect(followScroll(-80, band)).toBe(-415);
+});
+
+test("the screen's seen part over a frame ends at the top of the bar pinned over it, or at the window's bottom", () => {
+  const rect = (top: number, bottom: number, left = 0, right = 390) => ({ top, bottom, left, right, width: right - left, height: bottom - top, x: left, y: top, toJSON: () => ({}) }) as DOMRect;
+  render(
+    <>
+      <BoardViewport label="Map">
+        <svg viewBox="0 0 10 10" />
+      </BoardViewport>
+      <section data-pinned-over="true" data-testid="bar" />
+    </>,
+  );
+  const frame = screen.getByTestId("board-viewport");
+  const bar = screen.getByTestId("bar");
+  Object.defineProperty(window, "innerHeight", { configurable: true, value: 844 });
+  frame.getBoundingClientRect = () => rect(-200, 500);
+  bar.getBoundingClientRect = () => rect(670, 844);
+  expect(screenBand(frame)).toEqual({ top: 0, bottom: 670 });
+  bar.getBoundingClientRect = () => rect(8, 800, 900, 1270);
+  expect(screenBand(frame)).toEqual({ top: 0, bottom: 844 });
+});
+
+test("a followed point under the bar scrolls the page up to it once per key: not again for the same key, not when it is in sight", () => {
+  const rect = (top: number, bottom: number, left = 0, right = 390) => ({ top, bottom, left, right, width: right - left, height: bottom - top, x: left, y: top, toJSON: () => ({}) }) as DOMRect;
+  const frames: FrameRequestCallback[] = [];
+  const raf = jest.spyOn(window, "requestAnimationFrame").mockImplementation((f) => frames.push(f));
+  const scrollBy = jest.fn();
+  const savedScrollBy = window.scrollBy;
+  window.scrollBy = scrollBy as unknown as typeof window.scrollBy;
+  // jsdom lays nothing out: the frame shows the whole 400 px board (zoom 1), its top 300 px down the window; the bar's top at 670.
+  const sizes = { scrollWidth: 390, scrollHeight: 400, clientWidth: 390, clientHeight: 400 };
+  const saved = Object.keys(sizes).map((key) => [key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key)] as const);
+  for (const [key, value] of Object.entries(sizes)) Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
+  try {
+    Object.defineProperty(window, "innerHeight", { configurable: true, value: 844 });
+    const board = (follow: { key: string; at: { x: number; y: number } } | null) => (
+      <>
+        <BoardViewport label="Map" follow={follow}>
+          <svg viewBox="0 0 10 10" />
+        </BoardViewport>
+        <section data-pinned-over="true" data-testid="bar" />
+      </>
+    );
+    const { rerender } = render(board(null));
+    screen.getByTestId("board-viewport").getBoundingClientRect = () => rect(300, 700);
+    screen.getByTestId("bar").getBoundingClientRect = () => rect(670, 844);
+    const drawn = () => act(() => void frames.splice(0).forEach((f) => f(0)));
+    // The character at the board's bottom row (y 0.95: 380 px down the board, 680 px down the window): under the bar.
+    rerender(board({ key: "1:vale", at: { x: 0.5, y: 0.95 } }));
+    drawn();
+    expect(scrollBy).toHaveBeenCalledTimes(1);
+    expect(scrollBy.mock.calls[0]![0]).toMatchObject({ top: 345 });
+    // The same turn drawn again (the player scrolled back, a new state of the same turn): nothing moves.
+    rerender(board({ key: "1:vale", at: { x: 0.5, y: 0.9 } }));
+    drawn();
+    expect(scrollBy).toHaveBeenCalledTimes(1);
+    // The next turn's character stands in sight (y 0.2: 380 px down the window): nothing moves.
+    rerender(board({ key: "1:reed", at: { x: 0.5, y: 0.2 } }));
+    drawn();
+    expect(scrollBy).toHaveBeenCalledTimes(1);
+  } finally {
+    raf.mockRestore();
+    window.scrollBy = savedScrollBy;
+    for (const [key, descriptor] of saved) if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
+    else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[key];
+  }
 });

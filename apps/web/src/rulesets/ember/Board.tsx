@@ -61,6 +61,12 @@ export interface BoardProps {
 const px = (v: number) => MARGIN + v * CELL;
 const centre = (s: Square) => ({ x: px(s.x) + CELL / 2, y: px(s.y) + CELL / 2 });
 
+/** The middle of square `s` as fractions of the drawn board (../../table/BoardViewport.tsx `BoardFocus`). */
+export function squareFocus(s: { readonly x: number; readonly y: number }): BoardFocus {
+  const size = MARGIN * 2 + N * CELL;
+  return { x: (px(s.x) + CELL / 2) / size, y: (px(s.y) + CELL / 2) / size };
+}
+
 /**
  * Where a zoomed-in board first opens (../../table/BoardViewport.tsx): the viewer's unit on the
  * board nearest the middle of its units (`focusOn`), else the middle of its deployment zone once
@@ -69,8 +75,7 @@ const centre = (s: Square) => ({ x: px(s.x) + CELL / 2, y: px(s.y) + CELL / 2 })
  */
 export function boardFocus(view: EmberView, seat: string | null): BoardFocus | null {
   if (!seat) return null;
-  const size = MARGIN * 2 + N * CELL;
-  const at = (x: number, y: number): BoardFocus => ({ x: (px(x) + CELL / 2) / size, y: (px(y) + CELL / 2) / size });
+  const at = (x: number, y: number): BoardFocus => squareFocus({ x, y });
   const mine = view.units.filter((u) => u.owner === seat && u.deployed && !u.destroyed && u.at);
   if (mine.length > 0) return focusOn(mine.map((u) => at(u.at!.x, u.at!.y)));
   const side = view.sides?.[seat];

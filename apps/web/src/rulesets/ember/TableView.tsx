@@ -10,7 +10,7 @@ import type { TableViewProps as SharedTableViewProps } from "../../table/view-pr
 import { catalog, type EmberCommand, type EmberEvent, type EmberView } from "@fogwar/ember";
 import type { Facing } from "@fogwar/engine";
 import { AttackPanel } from "./AttackPanel";
-import { Board, boardFocus, type SquareChoice, type TurnChoice, type UnitChoice } from "./Board";
+import { Board, boardFocus, squareFocus, type SquareChoice, type TurnChoice, type UnitChoice } from "./Board";
 import { Controls, type DeployStance, type Mode } from "./Controls";
 import { Decision } from "./Decision";
 import { EventLog } from "./EventLog";
@@ -109,6 +109,12 @@ function BattleView({ view, seat, legal, onCommand, events, banner, notice, cloc
   const mySide = seat ? view.sides?.[seat] : undefined;
   const defaultFacing: Facing = mode?.kind === "deploy" ? (mySide === "white" ? "N" : "S") : (moving?.facing ?? "N");
   const facing = facingChoice ?? defaultFacing;
+
+  // What the viewer must see now (on a phone it may stand under the bar): its ground while it
+  // deploys, its unit as its activation begins.
+  const active = view.activation ? unitOf(view, view.activation.unit) : undefined;
+  const followAt = deploys.length > 0 ? boardFocus(view, seat) : active?.owner === seat && active.at && legal.length > 0 ? squareFocus(active.at) : null;
+  const follow = followAt ? { key: deploys.length > 0 ? `deploy:${deployUnit}` : `act:${view.round}:${active!.id}`, at: followAt } : null;
 
   let squareCmds: { to: { x: number; y: number }; facing: Facing; command: EmberCommand; deploy: boolean }[] = [];
   let targets: UnitChoice[] = [];
@@ -232,7 +238,7 @@ function BattleView({ view, seat, legal, onCommand, events, banner, notice, cloc
       <div className="table-grid">
         <div className="board-column">
           <Later placeholder={<div className="board-placeholder" aria-busy="true" />}>
-            <BoardViewport label={t("board.name")} initialZoom={phoneZoom(12, Math.min(globalThis.innerWidth ?? 1280, 1280) - 16, 40)} focus={boardFocus(view, seat)}>
+            <BoardViewport label={t("board.name")} initialZoom={phoneZoom(12, Math.min(globalThis.innerWidth ?? 1280, 1280) - 16, 40)} focus={boardFocus(view, seat)} follow={follow}>
               <Board view={view} seat={seat} selected={selected} onSelectUnit={(id) => setSelected((s) => (s === id ? null : id))} squares={squares} targets={targets} onCommand={send} sight={sight} turns={turns} />
             </BoardViewport>
           </Later>

@@ -89,6 +89,9 @@ export function TrpgTableView({ view, seat, legal, onCommand, events, banner, no
   };
   const light = view.night >= catalog.light.darknessFrom ? "dark" : view.night >= catalog.light.lowLightFrom ? "low" : "day";
   const myCharacters = seat ? Object.values(view.characters).filter((c) => (c.side === "party" ? view.control[c.id] === seat : view.seats.enemies[0] === seat)) : [];
+  // The viewer's character whose turn begins is brought into sight (on a phone it may stand under the bar).
+  const actor = mine ? myCharacters.find((c) => c.id === view.turn?.actor && c.at) : undefined;
+  const follow = actor ? { key: `${view.round}:${actor.id}`, at: mapFocus(view, [actor])! } : null;
   return (
     <section className="trpg-table" aria-label={t("title")}>
       {banner}
@@ -115,7 +118,7 @@ export function TrpgTableView({ view, seat, legal, onCommand, events, banner, no
       <div className="table-grid">
         <div className="board-column" ref={column} style={{ "--board-ratio": (scenario.map.width + MAP_COLUMNS_EXTRA) / (scenario.map.height + MAP_COLUMNS_EXTRA) } as CSSProperties}>
           <Later placeholder={<div className="board-placeholder" aria-busy="true" />}>
-            <BoardViewport label={t("map.title")} initialZoom={phoneZoom(scenario.map.width + MAP_COLUMNS_EXTRA, frameWidth)} focus={mapFocus(view, myCharacters)}>
+            <BoardViewport label={t("map.title")} initialZoom={phoneZoom(scenario.map.width + MAP_COLUMNS_EXTRA, frameWidth)} focus={mapFocus(view, myCharacters)} follow={follow}>
               <TrpgMap view={view} w={w} targets={readOnly ? undefined : composing ? composer.targets : builder.targets} covered={readOnly || composing ? undefined : builder.covered} preview={readOnly || composing || builder.kind !== "overwatch" ? null : watchPreview(view, builder.listed)} onPick={onPick} active={composing ? composer.actor : (view.turn?.actor ?? null)} />
             </BoardViewport>
             <TrpgMapLegend view={view} covered={readOnly || composing ? undefined : new Set(builder.covered.values())} />

@@ -8,6 +8,9 @@ import { inEnglish } from "../../test/english";
 
 inEnglish();
 
+/** A DOMRect from its edges (CSS px). */
+const rect = (top: number, bottom: number, left = 0, right = 390) => ({ top, bottom, left, right, width: right - left, height: bottom - top, x: left, y: top, toJSON: () => ({}) }) as DOMRect;
+
 test("the zoom buttons scale the board's canvas between the whole board and 4x", () => {
   render(
     <BoardViewport label="Map">
@@ -108,8 +111,7 @@ test("a focus is aimed at the middle of the part of the frame in sight; room is 
   expect(openingScroll(300, 670, 464, { top: 430, bottom: 464 })).toEqual({ scrollTop: 68, room: 0 });
 });
 
-test("the band in sight ends at the top of an element pinned over the frame (the phone's action bar), not at one beside it", () => {
-  const rect = (top: number, bottom: number, left = 0, right = 390) => ({ top, bottom, left, right, width: right - left, height: bottom - top, x: left, y: top, toJSON: () => ({}) }) as DOMRect;
+test("the band in sight ends at the top of an element pinned over the frame (the phone's action bar), not at one beside it; so does the screen's seen part", () => {
   render(
     <>
       <BoardViewport label="Map">
@@ -124,9 +126,11 @@ test("the band in sight ends at the top of an element pinned over the frame (the
   Object.defineProperty(window, "innerHeight", { configurable: true, value: 844 });
   bar.getBoundingClientRect = () => rect(670, 844);
   expect(seenBand(frame)).toEqual({ top: 0, bottom: 270 });
+  expect(screenBand(frame)).toEqual({ top: 0, bottom: 670 });
   // The bar in a side column beside the board (a desktop): the screen's bottom ends the band.
   bar.getBoundingClientRect = () => rect(8, 800, 900, 1270);
   expect(seenBand(frame)).toEqual({ top: 0, bottom: 444 });
+  expect(screenBand(frame)).toEqual({ top: 0, bottom: 844 });
   // The page scrolled so the frame's top is 100 px above the screen's top.
   frame.getBoundingClientRect = () => rect(-100, 364);
   expect(seenBand(frame)).toEqual({ top: 100, bottom: 464 });
@@ -144,28 +148,7 @@ test("a point to follow is scrolled to the middle of the screen's seen part only
   expect(followScroll(-80, band)).toBe(-415);
 });
 
-test("the screen's seen part over a frame ends at the top of the bar pinned over it, or at the window's bottom", () => {
-  const rect = (top: number, bottom: number, left = 0, right = 390) => ({ top, bottom, left, right, width: right - left, height: bottom - top, x: left, y: top, toJSON: () => ({}) }) as DOMRect;
-  render(
-    <>
-      <BoardViewport label="Map">
-        <svg viewBox="0 0 10 10" />
-      </BoardViewport>
-      <section data-pinned-over="true" data-testid="bar" />
-    </>,
-  );
-  const frame = screen.getByTestId("board-viewport");
-  const bar = screen.getByTestId("bar");
-  Object.defineProperty(window, "innerHeight", { configurable: true, value: 844 });
-  frame.getBoundingClientRect = () => rect(-200, 500);
-  bar.getBoundingClientRect = () => rect(670, 844);
-  expect(screenBand(frame)).toEqual({ top: 0, bottom: 670 });
-  bar.getBoundingClientRect = () => rect(8, 800, 900, 1270);
-  expect(screenBand(frame)).toEqual({ top: 0, bottom: 844 });
-});
-
 test("a followed point under the bar scrolls the page up to it once per key: not again for the same key, not when it is in sight", () => {
-  const rect = (top: number, bottom: number, left = 0, right = 390) => ({ top, bottom, left, right, width: right - left, height: bottom - top, x: left, y: top, toJSON: () => ({}) }) as DOMRect;
   const frames: FrameRequestCallback[] = [];
   const raf = jest.spyOn(window, "requestAnimationFrame").mockImplementation((f) => frames.push(f));
   const scrollBy = jest.fn();

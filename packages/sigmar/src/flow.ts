@@ -90,7 +90,7 @@ export function setupMatch(setup: SigmarSetup, matchSeed: string): { state: Sigm
 /**
  * Both lists are locked: reveal them (project core rule C2) without the units that start in
  * reserve (seed 003 24.1: which units are in reserve stays secret until each is set up; each is
- * committed to), then deployment begins.
+ * committed to) and without the list's name (its label may tell the reserve), then deployment begins.
  */
 export function reveal(ctx: Ctx): void {
   const s = ctx.state;
@@ -110,8 +110,10 @@ export function reveal(ctx: Ctx): void {
       if (isReserve) commitments.push(commit(reserveEntry(entry), reserveSalt(s.secret.seed, seat, reserve)));
       else units.push({ id, warscroll: entry.warscroll, ...(entry.enhancement ? { enhancement: entry.enhancement } : {}) });
     }
-    s.armies[seat] = { name: list.name, faction: list.faction, reserves: reserve, reserveCommitments: commitments };
-    shown[seat] = { name: list.name, faction: list.faction, units, reserves: reserve, reserveCommitments: commitments };
+    // Not the list's name (since sigmar-0.6.0): a sample list keeps its name when edited, so the name
+    // told which sample a list began as, and with the units in sight, what it likely holds in reserve.
+    s.armies[seat] = { faction: list.faction, reserves: reserve, reserveCommitments: commitments };
+    shown[seat] = { faction: list.faction, units, reserves: reserve, reserveCommitments: commitments };
   }
   ctx.emit({ type: "armies_revealed", armies: shown });
   s.phase = "deployment";

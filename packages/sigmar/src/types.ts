@@ -147,7 +147,8 @@ export interface CombatState {
 
 /** A seat's public army: its revealed list without the units in reserve, and a commitment to each reserve. */
 export interface PublicArmy {
-  readonly name: string;
+  /** The list's name: only in matches of rules versions before sigmar-0.6.0 (it could tell the reserve; see flow.ts `reveal`). */
+  readonly name?: string;
   readonly faction: string;
   readonly reserves: number;
   /** Per reserve unit (ids `<seat>-r1`, `<seat>-r2`...): a commitment to its list entry, opened when it is set up. */
@@ -271,7 +272,7 @@ export type SigmarEvent =
   | { readonly type: "seed_committed"; readonly commitment: string }
   | { readonly type: "army_locked"; readonly seat: SeatId; readonly commitment: string; readonly army?: ArmyList }
   | { readonly type: "army_unlocked"; readonly seat: SeatId }
-  | { readonly type: "armies_revealed"; readonly armies: Record<SeatId, { name: string; faction: string; units: { id: string; warscroll: string; enhancement?: string }[]; reserves: number; reserveCommitments: string[] }> }
+  | { readonly type: "armies_revealed"; readonly armies: Record<SeatId, { name?: string; faction: string; units: { id: string; warscroll: string; enhancement?: string }[]; reserves: number; reserveCommitments: string[] }> }
   | { readonly type: "deployed"; readonly seat: SeatId; readonly unit: string; readonly models: Points }
   | { readonly type: "cards_drawn"; readonly seat: SeatId; readonly count: number; readonly cards?: readonly string[] }
   /** A battle round's first turn is decided: `first` goes first; `chooser` (from sigmar-0.4.0) the priority roll's winner who chose. */

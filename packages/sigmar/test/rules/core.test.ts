@@ -3,7 +3,7 @@
  * deployment, the battle round, movement, shooting, charges, the attack sequence, commands,
  * cards, objectives and the end. Worked examples.
  */
-import { diceSeed, verifyCommitment, verifySeed } from "@fogwar/engine";
+import { diceSeed, redactEvent, seatViewer, verifyCommitment, verifySeed } from "@fogwar/engine";
 import { armyProblems, catalog, controlled, legalCommands, sigmar, viewFor, type SigmarState } from "../../src";
 import { allocate, mortalDamage } from "../../src/attack";
 import { Ctx } from "../../src/context";
@@ -45,6 +45,25 @@ describe("core C1-C2: the match and the secret muster", () => {
     expect(revealed.armies.p1!.reserves).toBe(1);
     expect(JSON.stringify(revealed)).not.toContain("elk_riders");
     expect(r.state.phase).toBe("deployment");
+  });
+
+  test("core C2 with seed 003 24.1 (sigmar-0.6.0): the reveal names no list, so a sample list's name does not tell which sample it began as, nor so its reserve", () => {
+    let s = fresh("reveal-names");
+    s = ok(s, "p1", { type: "lock_army", army: lists().p1 }).state;
+    const r = ok(s, "p2", { type: "lock_army", army: lists().p2 });
+    const revealed = ofType(r.events, "armies_revealed")[0]!;
+    for (const seat of ["p1", "p2"] as const) {
+      expect(revealed.armies[seat]).not.toHaveProperty("name");
+      expect(r.state.armies[seat]).not.toHaveProperty("name");
+      // The other seat's view and the reveal it hears hold the list's name nowhere.
+      const other = seat === "p1" ? "p2" : "p1";
+      expect(JSON.stringify(sigmar.viewFor(r.state, seatViewer(other)))).not.toContain(lists()[seat].name);
+      expect(JSON.stringify(r.envelopes.map((e) => redactEvent(e, seatViewer(other))))).not.toContain(lists()[seat].name);
+    }
+    // Lists given at setup (a match created with them) are revealed the same way.
+    const given = sigmar.setup({ seats: ["p1", "p2"], armies: lists() }, "reveal-names-given");
+    expect(JSON.stringify(given.events.map((e) => redactEvent(e, seatViewer("p2"))))).not.toContain(lists().p1.name);
+    expect(JSON.stringify(sigmar.viewFor(given.state, seatViewer("p2")))).not.toContain(lists().p1.name);
   });
 
   test("core C2: at the end every list and its salt are revealed and open the commitment", () => {

@@ -39,7 +39,7 @@ export function describe(event: SigmarEvent, state: SigmarState): string | null 
     case "army_unlocked":
       return `${event.seat} unlocks its list`;
     case "armies_revealed":
-      return Object.entries(event.armies).map(([seat, a]) => `${seat} reveals ${a.name} (${a.faction}): ${a.units.map((x) => x.warscroll).join(", ")}; ${a.reserves} unit(s) in reserve`).join("\n");
+      return Object.entries(event.armies).map(([seat, a]) => `${seat} reveals ${a.name ? `${a.name} ` : ""}(${a.faction}): ${a.units.map((x) => x.warscroll).join(", ")}; ${a.reserves} unit(s) in reserve`).join("\n");
     case "deployed":
       return `  ${event.seat} deploys ${u(event.unit)} at ${where(event.models)}`;
     case "cards_drawn":

@@ -35,3 +35,16 @@ test("a declined decision says what was declined (a phase's moment passed, a rip
   expect(say("phase_window")).toBe("Ana가 넘겼습니다: 이때 능력이나 반응을 쓰지 않았습니다.");
   await i18n.changeLanguage("en");
 });
+
+test("core C2 (sigmar-0.6.0): the reveal's line names each army's units and reserve count, no list name; an older match's reveal still names its lists", async () => {
+  const say = (armies: Record<string, unknown>) => describeEvent({ t: i18next.getFixedT(null, "sigmar"), language: i18next.language, name: () => "Ana" }, { type: "armies_revealed", armies } as never, { units: {} }, null);
+  const army = { faction: "verdant", units: [{ id: "p1-u1", warscroll: "briar_guard" }], reserves: 1, reserveCommitments: ["c"] };
+  await i18n.changeLanguage("en");
+  const line = String(say({ p1: army }));
+  expect(line).toContain("Ana: Briar Guard; 1 in reserve.");
+  expect(line).not.toContain("Grove vanguard");
+  expect(String(say({ p1: { ...army, name: "Grove vanguard" } }))).toContain("Ana: Grove vanguard with Briar Guard; 1 in reserve.");
+  await i18n.changeLanguage("ko");
+  expect(String(say({ p1: army }))).toMatch(/Ana: \S.*; 예비 전력 1개\./);
+  await i18n.changeLanguage("en");
+});

@@ -103,7 +103,11 @@ export function describeEvent(w: SigmarWords, e: SigmarEvent, view: Pick<SigmarV
     case "armies_revealed":
       return [
         t("log.armies_revealed"),
-        ...Object.entries(e.armies).map(([seat, a]) => t("log.army_shown", { seat: w.name(seat), list: listName(w, a.name), units: a.units.map((x) => warscrollName(w, x.warscroll)).join(", "), count: a.reserves })),
+        ...Object.entries(e.armies).map(([seat, a]) => {
+          const units = a.units.map((x) => warscrollName(w, x.warscroll)).join(", ");
+          // A match of a rules version before sigmar-0.6.0 names each list.
+          return a.name ? t("log.army_shown", { seat: w.name(seat), list: listName(w, a.name), units, count: a.reserves }) : t("log.army_shown_units", { seat: w.name(seat), units, count: a.reserves });
+        }),
       ].join(" ");
     case "deployed":
       return t("log.deployed", { seat: w.name(e.seat), unit: u(e.unit) });

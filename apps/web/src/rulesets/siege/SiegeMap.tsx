@@ -20,6 +20,7 @@ import { gadgetName, opName, partitionName, placeName, roomName, squareCode, tea
 import "../../i18n/siege-strings";
 import "../../i18n/help-strings";
 import { pickProps } from "../../table/pick";
+import type { BoardFocus } from "../../table/BoardViewport";
 
 /**
  * How a secret token is drawn: "real" or "decoy" when the view names its operator's real token
@@ -100,6 +101,17 @@ function arcPath(cx: number, cy: number, f: Facing, r: number): string {
   const [dx, dy] = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] }[f] as [number, number];
   const [px, py] = [-dy, dx];
   return `M ${cx} ${cy} L ${cx + px * r} ${cy + py * r} A ${r} ${r} 0 0 0 ${cx - px * r} ${cy - py * r} Z`;
+}
+
+/**
+ * The middle of the ground-floor space `p` ("x,y") as fractions of the drawn map
+ * (../../table/BoardViewport.tsx `BoardFocus`); null for an upper-floor place or an unknown map.
+ */
+export function placeFocus(view: SiegeView, p: string): BoardFocus | null {
+  const map = catalog.maps.get(view.map);
+  if (!map || board.isUpper(p)) return null;
+  const { x, y } = board.coords(p);
+  return { x: (MARGIN + x * CELL + CELL / 2) / (map.width * CELL + MARGIN + 4), y: (MARGIN + y * CELL + CELL / 2) / (map.height * CELL + MARGIN + 4) };
 }
 
 export function SiegeMap({ view, targets, onPick, reachable }: SiegeMapProps) {

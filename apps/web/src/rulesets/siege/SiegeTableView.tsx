@@ -10,7 +10,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { awaiting, catalog, reachableSquares, viewerTeam, type SiegeCommand, type SiegeEvent, type SiegeView, type Team } from "@fogwar/siege";
 import { seatViewer, spectator } from "@fogwar/engine";
-import { SiegeMap } from "./SiegeMap";
+import { SiegeMap, placeFocus } from "./SiegeMap";
 import { SecretTokens, SiegeControls, useCommandBuilder } from "./SiegeControls";
 import { describeEvent, diceWords, facingName, gadgetName, opName, placeName, reasonWords, sourceName, teamName, withGoneGadgets, type SiegeWords } from "./words";
 import { NotifyButton, SoundToggle } from "../../table/TableChrome";
@@ -95,6 +95,10 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
   // On a phone the bar folds while the viewer only waits (../../table/ActionBar.tsx).
   const fold = useFold(!mine);
   const naming = useMemo(() => withGoneGadgets(view, events), [view, events]);
+  // The viewer's operator whose activation begins is brought into sight (on a phone it may stand under the bar).
+  const acting = mine && view.activation ? view.operators[view.activation.operator] : undefined;
+  const followAt = acting?.at ? placeFocus(view, acting.at) : null;
+  const follow = followAt ? { key: `act:${view.round}:${acting!.id}`, at: followAt } : null;
   const lastShot = [...events].reverse().flatMap((e) => [...e.events].reverse()).find((e): e is Extract<SiegeEvent, { type: "shot" }> => e.type === "shot");
   return (
     <section className="siege-table" aria-label={t("title")}>
@@ -119,7 +123,7 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
       <div className="table-grid">
         <div className="board-column">
           <Later placeholder={<div className="board-placeholder" aria-busy="true" />}>
-            <BoardViewport label={t("map.name")} initialZoom={frame < 600 ? phoneZoom(map?.width ?? 12, frame) : 1}>
+            <BoardViewport label={t("map.name")} initialZoom={frame < 600 ? phoneZoom(map?.width ?? 12, frame) : 1} follow={follow}>
               <SiegeMap view={view} targets={targets} reachable={walks.size > 0 ? new Set(walks.keys()) : undefined} onPick={onPick} />
             </BoardViewport>
           </Later>

@@ -13,6 +13,7 @@ import { AttackPanel } from "./AttackPanel";
 import { UnitPanel } from "./UnitPanel";
 import { commandKey } from "./model";
 import { inEnglish } from "../../../test/english";
+import { withLaidOutPage } from "../../../test/board-layout";
 import { NAMES, withNames } from "../../../test/players";
 
 // jsdom lacks structuredClone, which the engine uses (browsers and Node have it).
@@ -113,27 +114,13 @@ describe("board and highlights from the legal commands", () => {
 
   test("activation: the unit whose activation begins is brought into sight: a page scrolled far from the board scrolls back to it (on a phone it may stand under the bar)", () => {
     const match = find((s) => s.phase === "action" && !s.pending && s.activation !== null && s.units.find((u) => u.id === s.activation!.unit)?.owner === "p1" && ember.legalCommands(s, "p1").length > 0);
-    // jsdom lays nothing out: the board's frame is given a 458 px box whose top stands 1,500 px below the window's top.
-    const frames: FrameRequestCallback[] = [];
-    const raf = jest.spyOn(window, "requestAnimationFrame").mockImplementation((f) => frames.push(f));
-    const scrollBy = jest.fn();
-    const savedScrollBy = window.scrollBy;
-    window.scrollBy = scrollBy as unknown as typeof window.scrollBy;
-    const sizes = { clientHeight: 458, scrollHeight: 458, clientWidth: 390, scrollWidth: 390 };
-    const saved = [...Object.keys(sizes), "getBoundingClientRect"].map((key) => [key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key)] as const);
-    for (const [key, value] of Object.entries(sizes)) Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
-    Object.defineProperty(HTMLElement.prototype, "getBoundingClientRect", { configurable: true, value: () => ({ top: 1500, bottom: 1958, left: 0, right: 390, width: 390, height: 458, x: 0, y: 1500, toJSON: () => ({}) }) });
-    try {
+    // The board's frame is given a 458 px box whose top stands 1,500 px below the window's top.
+    withLaidOutPage({ box: { top: 1500, height: 458, width: 390 } }, ({ drawn, scrolls }) => {
       renderFor(match, "p1");
-      act(() => void frames.splice(0).forEach((f) => f(0)));
-      expect(scrollBy).toHaveBeenCalledTimes(1);
-      expect((scrollBy.mock.calls[0]![0] as { top: number }).top).toBeGreaterThan(1000);
-    } finally {
-      raf.mockRestore();
-      window.scrollBy = savedScrollBy;
-      for (const [key, descriptor] of saved) if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
-      else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[key];
-    }
+      drawn();
+      expect(scrolls).toHaveLength(1);
+      expect(scrolls[0]!.top).toBeGreaterThan(1000);
+    });
   });
 
   test("attack: choosing an attack action highlights exactly its legal targets, draws lines of sight, and clicking a target sends the legal act", () => {

@@ -67,6 +67,20 @@ export interface SigmarMapProps {
   readonly onModel?: (unit: string, model: string) => void;
 }
 
+/** The battlefield point (x, y) (hundredths of an inch, south edge y = 0) as fractions of the map `seat` sees (its own edge at the bottom). */
+function boardFocusOf(seat: string, x: number, y: number): BoardFocus {
+  const flip = seat === "p2";
+  return { x: ((flip ? W - x : x) - VIEW.x0) / (VIEW.x1 - VIEW.x0), y: ((flip ? y : H - y) - VIEW.y0) / (VIEW.y1 - VIEW.y0) };
+}
+
+/** The middle of `seat`'s territory (seed 003 24: where it sets up) on the map it sees; null without one. */
+export function territoryFocus(seat: string): BoardFocus | null {
+  const territory = catalog.battleplan.territories[seat];
+  if (!territory) return null;
+  const b = geometry.boxOf(territory);
+  return boardFocusOf(seat, (b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2);
+}
+
 /**
  * Where the map opens when zoomed in on a phone (../../table/BoardViewport.tsx) for `seat`, drawn
  * with its own edge at the bottom: its model on the battlefield nearest the middle of its models
@@ -75,7 +89,7 @@ export interface SigmarMapProps {
 export function mapFocus(view: SigmarView, seat: string | null): BoardFocus | null {
   if (seat === null) return null;
   const flip = seat === "p2";
-  const at = (x: number, y: number): BoardFocus => ({ x: ((flip ? W - x : x) + 60) / (W + 120), y: ((flip ? y : H - y) + 60) / (H + 120) });
+  const at = (x: number, y: number): BoardFocus => boardFocusOf(seat, x, y);
   const mine = Object.values(view.units).filter((u) => u.owner === seat && u.where === "field");
   return focusOn(mine.flatMap((u) => u.models.map((m) => at(m.x, m.y)))) ?? at(W / 2, flip ? H : 0);
 }

@@ -11,7 +11,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CommandTemplate } from "@fogwar/engine";
 import { awaiting, catalog, query, type Pt, type SigmarCommand, type SigmarEvent, type SigmarView } from "@fogwar/sigmar";
-import { SigmarMap, mapFocus, type MapPlan } from "./SigmarMap";
+import { SigmarMap, mapFocus, territoryFocus, type MapPlan } from "./SigmarMap";
 import { MoveTools, SuggestPlacement, pendingMove } from "./MoveTools";
 import { AttackPanel } from "./AttackPanel";
 import { Muster } from "./Muster";
@@ -71,6 +71,9 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
   const mine = seat !== null && waiting.includes(seat);
   // On a phone the bar folds while the viewer only waits (../../table/ActionBar.tsx).
   const fold = useFold(!mine);
+  // While the viewer sets up its units, its territory is brought into sight (on a phone it lies under the bar).
+  const territory = !readOnly && seat && legal.some((c) => c.type === "deploy") ? territoryFocus(seat) : null;
+  const follow = territory ? { key: "deploy", at: territory } : null;
   useTurnAwareness(mine ? (view.pending ? "decision" : "move") : null, t("title"), { you: seat ? name(seat) : undefined, waiting: seat ? waiting.map(name) : undefined });
   const send = (c: SigmarCommand) => {
     setPlanning(null);
@@ -192,7 +195,7 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
         <div className="board-column">
           {mine && !readOnly && <MoveTools view={view} w={w} unit={planning?.plan.unit ?? (view.pending && "unit" in view.pending ? view.pending.unit : selected)} dragOne={dragOne} onDragOne={setDragOne} onSuggest={(u, to) => onDrag(u, to, "end")} />}
           <Later placeholder={<div className="board-placeholder" aria-busy="true" />}>
-            <BoardViewport label={t("map.label")} initialZoom={phoneZoom(catalog.rules.battlefield.width, typeof window === "undefined" ? 1280 : window.innerWidth)} focus={mapFocus(view, readOnly ? null : seat)}>
+            <BoardViewport label={t("map.label")} initialZoom={phoneZoom(catalog.rules.battlefield.width, typeof window === "undefined" ? 1280 : window.innerWidth)} focus={mapFocus(view, readOnly ? null : seat)} follow={follow}>
               <SigmarMap view={view} w={w} seat={seat} selected={selected} targets={readOnly ? undefined : targets} plan={planning?.plan ?? null} draggable={readOnly || !mine ? undefined : draggable} onUnit={onUnit} onPoint={onPoint} onDrag={onDrag} dragOne={dragOne} marked={marked} pickFrom={removing && mine && !readOnly ? removing.unit : null} onModel={(_, m) => marks.toggle(m)} />
             </BoardViewport>
             <MapLegend t={t} />

@@ -13,6 +13,7 @@ import { legalCommands, sigmar, templates, type SigmarView } from "@fogwar/sigma
 import { SigmarMap } from "./SigmarMap";
 import { SigmarTableView } from "./SigmarTableView";
 import { inEnglish } from "../../../test/english";
+import { withLaidOutPage } from "../../../test/board-layout";
 import { playSigmar } from "../../../test/sigmar-play";
 import { withNames } from "../../../test/players";
 
@@ -68,5 +69,19 @@ test("the deployment prompt says where the territory is (the shaded band along t
   shown.unmount();
   await act(async () => {
     await i18next.changeLanguage("en");
+  });
+});
+
+test("seed 003 24: while the seat sets up its units, its territory is brought into sight: a page scrolled far from the map scrolls back to it", () => {
+  const seat = (["p1", "p2"] as const).find((s) => legalCommands(deploying, s).some((c) => c.type === "deploy"))!;
+  const view = sigmar.viewFor(deploying, seatViewer(seat)) as SigmarView;
+  // The map's frame is given a 600 px box whose top stands 1,500 px below the window's top.
+  withLaidOutPage({ box: { top: 1500, height: 600, width: 390 } }, ({ drawn, scrolls }) => {
+    const shown = render(withNames(<SigmarTableView matchId="m" view={view} seat={seat} legal={legalCommands(deploying, seat)} templates={templates(deploying, seat)} onCommand={() => undefined} events={[]} />));
+    drawn();
+    expect(scrolls).toHaveLength(1);
+    // The territory lies in the map's lower part: the scroll brings a point below the frame's middle (1,800 px) to the window's middle.
+    expect(scrolls[0]!.top).toBeGreaterThan(1800 - 384);
+    shown.unmount();
   });
 });

@@ -13,7 +13,7 @@ import { RandomBot } from "@fogwar/engine";
 import { legalCommandsInView, siegeBotPolicy, type SiegeCommand, type SiegeView } from "@fogwar/siege";
 import type { RunningServer } from "@fogwar/server";
 import { TestClient } from "@fogwar/server/testing";
-import { HAVE_CHROMIUM, IN_CI, claimSeats, closeWebSuite, eventually, fitsAndShoot, openWebSuite } from "./support";
+import { HAVE_CHROMIUM, IN_CI, claimSeats, closeWebSuite, fitsAndShoot, openWebSuite } from "./support";
 
 jest.setTimeout(400_000);
 
@@ -94,24 +94,6 @@ run("Siege's pages at the documented moments fit their windows, at 1280 and 390 
     await page.waitForTimeout(400);
     return page;
   }
-
-  test("an activation on a phone: the operator whose activation begins, standing in the map's lower half, is brought into sight above the action bar", async () => {
-    const lower = (view: SiegeView) => {
-      const op = view.activation ? view.operators[view.activation.operator] : undefined;
-      return op?.at && !op.at.startsWith("up:") ? Number(op.at.split(",")[1]) >= 6 : false;
-    };
-    const seat = await playUntil((view, legal) => view.phase === "action" && lower(view) && legal.length > 0 && legal.some((c) => c.type !== "end_activation"), "shots-activation");
-    const page = await open(seat, 390, "en");
-    await eventually("the active operator in sight above the bar", async () =>
-      page.evaluate(() => {
-        const ring = document.querySelector("svg .active-ring")?.getBoundingClientRect();
-        const bar = document.querySelector(".action-bar")!.getBoundingClientRect();
-        return ring !== undefined && ring.top >= 0 && ring.bottom <= bar.top;
-      }),
-    );
-    await fitsAndShoot(page, "table-siege-activation-390-en.png", shots);
-    await page.context().close();
-  });
 
   test("a reaction asked of the watching team: its answers in the bar's sight, on a phone and a desktop, in English and Korean", async () => {
     const seat = await playUntil((view, legal) => view.pending?.kind === "reaction" && legal.length > 0 && legal.every((c) => c.type === "react" || c.type === "hold"), "siege-shots-reaction");

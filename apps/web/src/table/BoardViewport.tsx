@@ -22,10 +22,11 @@
  * frame up out from under the bar, and goes when the player zooms.
  *
  * `follow` is a point the player must see now (the viewer's piece whose turn begins, the ground it
- * deploys on): each time its `key` changes, a point outside the part of the screen the player sees
- * (under the action bar, past the window's edge, outside a zoomed frame) is brought into it, the
- * frame and then the page scrolled ({@link followScroll}); a point already in sight moves nothing,
- * and nothing moves between two keys, whatever the player scrolls.
+ * deploys on): each time its `key` changes while the page is open, a point outside the part of the
+ * screen the player sees (under the action bar, past the window's edge, outside a zoomed frame) is
+ * brought into it, the frame and then the page scrolled ({@link followScroll}); a point already in
+ * sight moves nothing, and nothing moves between two keys, whatever the player scrolls. The key the
+ * page opens with moves the frame only: a page opens at its top (the turn line, the decision).
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { usePinch } from "@use-gesture/react";
@@ -196,6 +197,7 @@ export function BoardViewport({ children, label, maxZoom = 4, initialZoom = 1, f
   // The point to follow, once per key, after the frame's own opening scroll has been drawn.
   const followed = useRef<string | null>(null);
   const followKey = follow?.key ?? null;
+  const openedWith = useRef(followKey);
   const followAt = useRef(follow?.at);
   followAt.current = follow?.at;
   useEffect(() => {
@@ -213,7 +215,7 @@ export function BoardViewport({ children, label, maxZoom = 4, initialZoom = 1, f
       if (y < el.scrollTop || y > el.scrollTop + el.clientHeight) el.scrollTop = Math.max(0, Math.round(y - el.clientHeight / 2));
       // Then the page: the point's place on the screen against the part the player sees.
       const top = el.getBoundingClientRect().top + y - el.scrollTop;
-      const by = followScroll(top, screenBand(el));
+      const by = followKey === openedWith.current ? 0 : followScroll(top, screenBand(el));
       const still = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? true;
       if (by !== 0) globalThis.scrollBy?.({ top: by, behavior: still ? "auto" : "smooth" });
     });

@@ -112,11 +112,17 @@ describe("board and highlights from the legal commands", () => {
     expect(container.querySelector(`[data-unit="${unit.id}"]`)).not.toBeNull();
   });
 
-  test("activation: the unit whose activation begins is brought into sight: a page scrolled far from the board scrolls back to it (on a phone it may stand under the bar)", () => {
+  test("activation: the unit whose activation begins is brought into sight: a page scrolled far from the board scrolls back to it as the activation begins (on a phone the unit may stand under the bar)", () => {
     const match = find((s) => s.phase === "action" && !s.pending && s.activation !== null && s.units.find((u) => u.id === s.activation!.unit)?.owner === "p1" && ember.legalCommands(s, "p1").length > 0);
     // The board's frame is given a 458 px box whose top stands 1,500 px below the window's top.
     withLaidOutPage({ box: { top: 1500, height: 458, width: 390 } }, ({ drawn, scrolls }) => {
-      renderFor(match, "p1");
+      const view = ember.viewFor(match.state, seatViewer("p1"));
+      const table = (legal: EmberCommand[]) => withNames(<TableView matchId="m-test" view={view} seat="p1" legal={legal} onCommand={jest.fn()} events={[]} />);
+      // The page open before the activation is the viewer's to play (no legal command yet): the page opens at its top.
+      const shown = render(table([]));
+      drawn();
+      expect(scrolls).toHaveLength(0);
+      shown.rerender(table(legalCommandsInView(view, "p1")));
       drawn();
       expect(scrolls).toHaveLength(1);
       expect(scrolls[0]!.top).toBeGreaterThan(1000);

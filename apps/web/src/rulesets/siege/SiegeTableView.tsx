@@ -96,7 +96,7 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
   const fold = useFold(!mine);
   const naming = useMemo(() => withGoneGadgets(view, events), [view, events]);
   // The viewer's operator whose activation begins is brought into sight (on a phone it may stand under the bar).
-  const acting = mine && view.activation ? view.operators[view.activation.operator] : undefined;
+  const acting = mine && legal.length > 0 && view.activation ? view.operators[view.activation.operator] : undefined;
   const followAt = acting?.at ? placeFocus(view, acting.at) : null;
   const follow = followAt ? { key: `act:${view.round}:${acting!.id}`, at: followAt } : null;
   const lastShot = [...events].reverse().flatMap((e) => [...e.events].reverse()).find((e): e is Extract<SiegeEvent, { type: "shot" }> => e.type === "shot");

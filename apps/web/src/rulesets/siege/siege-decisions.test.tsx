@@ -8,10 +8,10 @@
  * States are reached by commands through the engine.
  */
 import { deserialize, serialize } from "node:v8";
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import i18next from "i18next";
 import { seatViewer } from "@fogwar/engine";
-import { awaiting, catalog, siege, type SiegeCommand, type SiegeEvent } from "@fogwar/siege";
+import { awaiting, catalog, legalCommandsInView, siege, type SiegeCommand, type SiegeEvent } from "@fogwar/siege";
 import { gadgetLetter } from "./SiegeMap";
 import { describeCommand } from "./sentences";
 import { gadgetEffect, gadgetName } from "./words";
@@ -19,6 +19,8 @@ import { autoAnswer, loadPrefs, NO_PREFS } from "./prefs";
 import { inEnglish } from "../../../test/english";
 import { runSiege } from "../../../test/siege-play";
 import { facing, picked, show } from "../../../test/siege-table";
+import { withLaidOutPage } from "../../../test/board-layout";
+import { SiegeTableView } from "./SiegeTableView";
 
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
 jest.setTimeout(30_000);
@@ -364,5 +366,24 @@ describe("on a phone the Siege action bar keeps the map in sight while a seat wa
     expect(bar.getAttribute("data-folded")).toBe("false");
     fireEvent.click(screen.getByRole("button", { name: "Hide actions ▾" }));
     expect(bar.getAttribute("data-folded")).toBe("true");
+  });
+});
+
+test("seed 004 오퍼레이터 활성화: the operator whose activation begins is brought into sight: a page scrolled far from the map scrolls back to it (on a phone it may stand under the bar)", () => {
+  // Lantern, deployed at J10 on the map's bottom row, activated.
+  const s = runSiege(facing(), [["a1", { type: "activate", operator: "lantern" }]]);
+  const view = siege.viewFor(s, seatViewer("a1"));
+  withLaidOutPage({ box: { top: 1500, height: 500, width: 390 } }, ({ drawn, scrolls }) => {
+    const table = (legal: SiegeCommand[]) => <SiegeTableView matchId="m" view={view} seat="a1" legal={legal} onCommand={jest.fn()} events={[]} />;
+    // The page open before the activation is the viewer's to play (no legal command yet) opens at its top.
+    const shown = render(table([]));
+    drawn();
+    expect(scrolls).toHaveLength(0);
+    shown.rerender(table(legalCommandsInView(view, "a1")));
+    drawn();
+    expect(scrolls).toHaveLength(1);
+    // J10 is near the map's bottom: the point lies in the frame's lower part, below 1,900 px.
+    expect(scrolls[0]!.top).toBeGreaterThan(1900 - 384);
+    shown.unmount();
   });
 });

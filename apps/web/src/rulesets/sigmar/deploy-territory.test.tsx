@@ -77,7 +77,12 @@ test("seed 003 24: while the seat sets up its units, its territory is brought in
   const view = sigmar.viewFor(deploying, seatViewer(seat)) as SigmarView;
   // The map's frame is given a 600 px box whose top stands 1,500 px below the window's top.
   withLaidOutPage({ box: { top: 1500, height: 600, width: 390 } }, ({ drawn, scrolls }) => {
-    const shown = render(withNames(<SigmarTableView matchId="m" view={view} seat={seat} legal={legalCommands(deploying, seat)} templates={templates(deploying, seat)} onCommand={() => undefined} events={[]} />));
+    const table = (legal: ReturnType<typeof legalCommands>) => withNames(<SigmarTableView matchId="m" view={view} seat={seat} legal={legal} templates={templates(deploying, seat)} onCommand={() => undefined} events={[]} />);
+    // The page open before the seat's setting up (no legal command yet) opens at its top.
+    const shown = render(table([]));
+    drawn();
+    expect(scrolls).toHaveLength(0);
+    shown.rerender(table(legalCommands(deploying, seat)));
     drawn();
     expect(scrolls).toHaveLength(1);
     // The territory lies in the map's lower part: the scroll brings a point below the frame's middle (1,800 px) to the window's middle.

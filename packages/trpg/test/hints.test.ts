@@ -28,16 +28,18 @@ test("seed 002 3-1: a move, a sprint or a step out of engagement is told as leav
   }
 });
 
-test("seed 002 3-1 (trpg-0.7.0): the question says why it is asked; a carbine's shot where a sprint over half cover could have cost as much is told as firing", () => {
-  const shot: TrpgCommand = { type: "shoot", targets: ["raider-1"], burst: false, called: false };
-  const near = provoke({ x: 3, y: 4 }, shot);
-  expect(near.after.pending).toMatchObject({ kind: "free_strike", cause: "firing" });
-  for (const seat of ["e1", "p1"]) expect(freeStrikeCause(asSeen(near.before, seat), asSeen(near.after, seat))).toBe("firing");
-  // The question alone tells, without the view before.
-  expect(freeStrikeCause(null, asSeen(near.after, "e1"))).toBe("firing");
-  const { after } = provoke({ x: 5, y: 8 }, { type: "sprint", to: { x: 2, y: 8 } });
-  expect(after.pending).toMatchObject({ kind: "free_strike", cause: "leaving" });
-  expect(freeStrikeCause(null, asSeen(after, "e1"))).toBe("leaving");
+describe("seed 002 3-1 접전: why a free strike is asked", () => {
+  test("seed 002 3-1 (trpg-0.7.0): the question says why it is asked; a carbine's shot where a sprint over half cover could have cost as much is told as firing", () => {
+    const shot: TrpgCommand = { type: "shoot", targets: ["raider-1"], burst: false, called: false };
+    const near = provoke({ x: 3, y: 4 }, shot);
+    expect(near.after.pending).toMatchObject({ kind: "free_strike", cause: "firing" });
+    for (const seat of ["e1", "p1"]) expect(freeStrikeCause(asSeen(near.before, seat), asSeen(near.after, seat))).toBe("firing");
+    // The question alone tells, without the view before.
+    expect(freeStrikeCause(null, asSeen(near.after, "e1"))).toBe("firing");
+    const { after } = provoke({ x: 5, y: 8 }, { type: "sprint", to: { x: 2, y: 8 } });
+    expect(after.pending).toMatchObject({ kind: "free_strike", cause: "leaving" });
+    expect(freeStrikeCause(null, asSeen(after, "e1"))).toBe("leaving");
+  });
 });
 
 /** The view of a question asked under an older rules version, which names no cause. */

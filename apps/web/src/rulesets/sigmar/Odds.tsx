@@ -85,7 +85,7 @@ export function Odds({ w, view, legal, unit }: { w: SigmarWords; view: SigmarVie
         return (
           <details key={`${kind}:${target}`} open={i === 0}>
             <summary>
-              {t(kind === "shoot" ? "odds.shootSummary" : "odds.fightSummary", { target: unitName(w, view, target), n: num(odds.expected), left: odds.targetHealth })}
+              {t(kind === "shoot" ? "odds.shootSummary" : "odds.fightSummary", { unit: unitName(w, view, unit), target: unitName(w, view, target), n: num(odds.expected), left: odds.targetHealth })}
             </summary>
             <ul className="odds-weapons">
               {odds.weapons.map((o) => (

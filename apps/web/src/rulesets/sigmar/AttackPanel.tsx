@@ -4,7 +4,9 @@
  * opens at its first stage; "Next stage" reveals the next one, "Show all stages" the rest. Each
  * stage, the critical hit, random Attacks, mortal damage and the modifier order explain themselves
  * on hover and on tap. Each hit, wound and save die is marked passed or failed by the rules' own
- * verdict (`dieVerdict`, packages/sigmar/src/attack.ts). A key under the dice says what the colours mean.
+ * verdict (`dieVerdict`, packages/sigmar/src/attack.ts), and each stage's "N passed" counts those dice;
+ * what critical hits did (2 hits, automatic wounds, mortal damage) is said beside them in words.
+ * A key under the dice says what the colours mean.
  * The attack shown is the latest; a button names the one before it and shows it (AttackSteps).
  */
 import { useEffect, useState } from "react";
@@ -68,6 +70,23 @@ function Mods({ w, stage }: { w: SigmarWords; stage: StageReport }) {
   );
 }
 
+/**
+ * The hit stage's count: the dice marked passed (every 6 among them), then what the critical hits
+ * did, in words (seed 003 20: Crit (2 Hits) scores two hits, Crit (Auto-wound) wounds without a
+ * wound roll, Crit (Mortal) deals mortal damage without wound or save rolls), with how many hits
+ * go on to the wound rolls; "7 passed" stood beside 5 green dice when two 6s scored 2 hits each.
+ */
+function HitCount({ w, r }: { w: SigmarWords; r: AttackReport }) {
+  const t = w.t;
+  const green = r.hit.rolls.filter(dieVerdict(r, "hit")).length;
+  const crits = r.hit.crits;
+  return (
+    <>
+      {t("attack.passed", { n: green })} · {crits > 0 && r.crit ? t(`attack.critDid.${r.crit}`, { count: crits, hits: r.hit.passed }) : t("attack.crits", { n: crits })}
+    </>
+  );
+}
+
 /** The stages of one weapon's attacks, the first `shown` of them. */
 function Weapon({ w, r, shown }: { w: SigmarWords; r: AttackReport; shown: number }) {
   const t = w.t;
@@ -77,15 +96,15 @@ function Weapon({ w, r, shown }: { w: SigmarWords; r: AttackReport; shown: numbe
         <Tip t={t} tip="hit">
           {t("attack.stage.hit", { need: r.hit.need })}
         </Tip>
-      </strong> <Dice rolls={r.hit.rolls} passes={dieVerdict(r, "hit")} label={r.hit.rolls.join(" ")} /> {t("attack.passed", { n: r.hit.passed })} · {t("attack.crits", { n: r.hit.crits })} <Mods w={w} stage={r.hit} />
+      </strong> <Dice rolls={r.hit.rolls} passes={dieVerdict(r, "hit")} label={r.hit.rolls.join(" ")} /> <HitCount w={w} r={r} /> <Mods w={w} stage={r.hit} />
     </li>,
     <li key="wound">
       <strong>
         <Tip t={t} tip="wound">
           {t("attack.stage.wound", { need: r.wound.need })}
         </Tip>
-      </strong> <Dice rolls={r.wound.rolls} passes={dieVerdict(r, "wound")} label={r.wound.rolls.join(" ")} /> {t("attack.passed", { n: r.wound.passed })}
-      {r.wound.auto > 0 && <> · {t("attack.auto", { n: r.wound.auto })}</>} <Mods w={w} stage={r.wound} />
+      </strong> <Dice rolls={r.wound.rolls} passes={dieVerdict(r, "wound")} label={r.wound.rolls.join(" ")} /> {t("attack.passed", { n: r.wound.passed - r.wound.auto })}
+      {r.wound.auto > 0 && <> · {t("attack.autoWounds", { count: r.wound.auto, wounds: r.wound.passed })}</>} <Mods w={w} stage={r.wound} />
     </li>,
     <li key="save">
       <strong>

@@ -81,6 +81,12 @@ export function territoryFocus(seat: string): BoardFocus | null {
   return boardFocusOf(seat, (b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2);
 }
 
+/** The middle of a plan's `positions` (its models' places, fine units) on the map `seat` sees, for bringing a plan the table made into sight. */
+export function planFocus(seat: string, positions: readonly Pt[]): BoardFocus {
+  const n = Math.max(1, positions.length);
+  return boardFocusOf(seat, positions.reduce((a, p) => a + p.x, 0) / n, positions.reduce((a, p) => a + p.y, 0) / n);
+}
+
 /**
  * Where the map opens when zoomed in on a phone (../../table/BoardViewport.tsx) for `seat`, drawn
  * with its own edge at the bottom: its model on the battlefield nearest the middle of its models

@@ -11,29 +11,24 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CommandTemplate } from "@fogwar/engine";
 import { awaiting, catalog, query, type Pt, type SigmarCommand, type SigmarEvent, type SigmarView } from "@fogwar/sigmar";
-import { SigmarMap, mapFocus, territoryFocus, type MapPlan } from "./SigmarMap";
-import { MoveTools, SuggestPlacement, pendingMove } from "./MoveTools";
+import { SigmarMap, mapFocus, planFocus, territoryFocus } from "./SigmarMap";
+import { PlanTools } from "./PlanTools";
+import { Controls, type Planning } from "./Controls";
 import { AttackPanel } from "./AttackPanel";
 import { Muster } from "./Muster";
 import { UnitCard } from "./UnitCard";
-import { commandText, formationAt, maxFor, planOf, rulerText, templateFor } from "./commands";
-import { describeEvent, endReason, unitName, type SigmarWords } from "./words";
+import { formationAt, maxFor, planOf, templateFor } from "./commands";
+import { describeEvent, endReason, type SigmarWords } from "./words";
 import { Tip } from "./tips";
 import { MapLegend } from "./MapLegend";
 import { Hand } from "./Hand";
-import { whyNot } from "./why";
-import { ReadyList } from "./ready";
-import { UnitButtons } from "./UnitButtons";
 import { foldLog } from "./log";
-import { StonesOrder } from "./Stones";
-import { AbilityChoice, FORM_AT, abilityGroups } from "./AbilityChoice";
 import { Pending } from "./Pending";
 import { RemovalPrompt, useRemovalMarks } from "./RemovalPrompt";
-import { ROW_TYPES, shortText } from "./rows";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
 import { NotifyButton, SoundToggle } from "../../table/TableChrome";
 import { Later } from "../../table/Later";
-import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
+import { BoardViewport, phoneZoom, type BoardFollow } from "../../table/BoardViewport";
 import { ActionBar, turnLine, useFold } from "../../table/ActionBar";
 import { BotNote } from "../../table/BotNote";
 import { EventFeed } from "../../table/EventFeed";
@@ -44,7 +39,6 @@ import type { TableViewProps } from "../../table/view-props";
 import "../../i18n/sigmar-strings";
 import "../../help/RuleTip.css";
 import "./table.css";
-import { useAidsShown } from "../../table/aids";
 
 /** The Age of Sigmar table's props (../../table/view-props.ts). */
 export interface SigmarTableViewProps extends TableViewProps<SigmarView, SigmarCommand, SigmarEvent> {
@@ -54,26 +48,26 @@ export interface SigmarTableViewProps extends TableViewProps<SigmarView, SigmarC
   readonly readOnly?: boolean;
 }
 
-/** A plan being made on the map, and the command it would send. */
-interface Planning {
-  readonly plan: MapPlan;
-  readonly command: SigmarCommand;
-  readonly max?: number;
-}
-
 export function SigmarTableView({ view, seat, legal, templates, onCommand, events, banner, notice, clock, abandonment, readOnly, bots }: SigmarTableViewProps) {
   const { t, i18n } = useTranslation("sigmar");
   const name = useSeatNamer(view.seats);
   const w: SigmarWords = { t, language: i18n.language, name };
   const [selected, setSelected] = useState<string | null>(null);
   const [planning, setPlanning] = useState<Planning | null>(null);
+  // The last plan the table made itself (a suggestion, a suggested placement's button), brought into sight.
+  const [shownPlan, setShownPlan] = useState<BoardFollow | null>(null);
   const waiting = awaiting(view as never);
   const mine = seat !== null && waiting.includes(seat);
-  // On a phone the bar folds while the viewer only waits (../../table/ActionBar.tsx).
-  const fold = useFold(!mine);
+  // On a phone the bar folds while the viewer only waits, and while a plan stands on the map (../../table/ActionBar.tsx).
+  const fold = useFold(!mine || planning !== null);
   // While the viewer sets up its units, its territory is brought into sight (on a phone it lies under the bar).
   const territory = !readOnly && seat && legal.some((c) => c.type === "deploy") ? territoryFocus(seat) : null;
-  const follow = territory ? { key: "deploy", at: territory } : null;
+  const follow = shownPlan ?? (territory ? { key: "deploy", at: territory } : null);
+  /** A plan made by the table, not a drag: shown, and brought into sight (a phone's zoomed map may hold it out of the frame). */
+  const showPlan = (made: Planning) => {
+    setPlanning(made);
+    if (seat) setShownPlan((last) => ({ key: `plan:${Number(last?.key.slice(5) ?? 0) + 1}`, at: planFocus(seat, made.plan.positions) }));
+  };
   useTurnAwareness(mine ? (view.pending ? "decision" : "move") : null, t("title"), { you: seat ? name(seat) : undefined, waiting: seat ? waiting.map(name) : undefined });
   const send = (c: SigmarCommand) => {
     setPlanning(null);
@@ -91,15 +85,21 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
   // Units the seat may drag now: those a template moves.
   const draggable = useMemo(() => new Set(templates.flatMap((x) => ("unit" in x.command && view.units[x.command.unit]?.where === "field" ? [x.command.unit] : x.command.type === "place" && view.pending && "unit" in view.pending && view.units[view.pending.unit]?.where === "field" && view.pending.kind !== "place_models" && view.pending.kind !== "rally" ? [view.pending.unit] : []))), [templates, view]);
   const [dragOne, setDragOne] = useState(false);
-  const onDrag = (unit: string, positions: Pt[], phase: "move" | "end") => {
-    if (!seat) return;
-    const template = templateFor(templates, unit, planning?.command.type === "fight" ? planning.command.target : undefined);
+  /** The plan of `unit`'s models at `positions`, by the template that moves it; null without one. */
+  const planAt = (unit: string, positions: Pt[]): Planning | null => {
+    const template = seat ? templateFor(templates, unit, planning?.command.type === "fight" ? planning.command.target : undefined) : undefined;
     const u = view.units[unit];
-    if (!template || !u) return;
+    if (!seat || !template || !u) return null;
     const origin = u.models.map((m) => ({ x: m.x, y: m.y }));
-    const made = planOf(w, view, seat, template.command, unit, positions, origin);
-    setPlanning({ ...made, max: maxFor(view, template.command, unit) });
-    void phase;
+    return { ...planOf(w, view, seat, template.command, unit, positions, origin), max: maxFor(view, template.command, unit) };
+  };
+  const onDrag = (unit: string, positions: Pt[]) => {
+    const made = planAt(unit, positions);
+    if (made) setPlanning(made);
+  };
+  const onSuggest = (unit: string, positions: Pt[]) => {
+    const made = planAt(unit, positions);
+    if (made) showPlan(made);
   };
   // Clicks on the map place a deployment, a set-up, a returning model or a replacement.
   const onPoint = (p: Pt) => {
@@ -193,26 +193,12 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
       )}
       <div className="table-grid">
         <div className="board-column">
-          {mine && !readOnly && <MoveTools view={view} w={w} unit={planning?.plan.unit ?? (view.pending && "unit" in view.pending ? view.pending.unit : selected)} dragOne={dragOne} onDragOne={setDragOne} onSuggest={(u, to) => onDrag(u, to, "end")} />}
           <Later placeholder={<div className="board-placeholder" aria-busy="true" />}>
             <BoardViewport label={t("map.label")} initialZoom={phoneZoom(catalog.rules.battlefield.width, typeof window === "undefined" ? 1280 : window.innerWidth)} focus={mapFocus(view, readOnly ? null : seat)} follow={follow}>
               <SigmarMap view={view} w={w} seat={seat} selected={selected} targets={readOnly ? undefined : targets} plan={planning?.plan ?? null} draggable={readOnly || !mine ? undefined : draggable} onUnit={onUnit} onPoint={onPoint} onDrag={onDrag} dragOne={dragOne} marked={marked} pickFrom={removing && mine && !readOnly ? removing.unit : null} onModel={(_, m) => marks.toggle(m)} />
             </BoardViewport>
             <MapLegend t={t} />
           </Later>
-          {planning && (
-            <p className={`ruler-line ${planning.plan.problem ? "illegal" : "legal"}`} role="status">
-              {rulerText(w, planning.plan, planning.max)} {planning.plan.problem ? t("ruler.illegal", { reason: planning.plan.problem }) : t("ruler.legal")}{" "}
-              {!planning.plan.problem && (
-                <button type="button" className="primary" onClick={() => send(planning.command)}>
-                  {t("controls.place")}
-                </button>
-              )}{" "}
-              <button type="button" onClick={() => setPlanning(null)}>
-                {t("controls.cancel")}
-              </button>
-            </p>
-          )}
         </div>
         <div className="side-column">
           {/* The muster has no action bar: leaving the match (claims, Concede) stands first in its place. */}
@@ -230,12 +216,13 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
               <BotNote bots={bots} waiting={waiting} />
               <Pending w={w} view={view} seat={seat} />
               {seat && mine && <RemovalPrompt w={w} view={view} seat={seat} marked={marks.marked} onReset={marks.reset} onSend={send} />}
+              {seat && mine && <PlanTools view={view} w={w} unit={planning?.plan.unit ?? (view.pending && "unit" in view.pending ? view.pending.unit : selected)} planning={planning} dragOne={dragOne} onDragOne={setDragOne} onSuggest={onSuggest} onConfirm={() => planning && send(planning.command)} onCancel={() => setPlanning(null)} />}
               {notice && (
                 <p className="error" role="alert">
                   ⚠ {notice}
                 </p>
               )}
-              {seat && mine && <Controls w={w} view={view} legal={legal} selected={selected} onSelect={setSelected} onSend={send} onPlan={(p) => setPlanning(p)} onSuggest={(u, to) => onDrag(u, to, "end")} seat={seat} />}
+              {seat && mine && <Controls w={w} view={view} legal={legal} selected={selected} onSelect={setSelected} onSend={send} onPlan={showPlan} onSuggest={onSuggest} seat={seat} />}
               {seat && (
                 <p className="turn-alerts">
                   <NotifyButton /> <SoundToggle />
@@ -260,151 +247,3 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
 /** A seat's units still in reserve as another viewer counts them: the count revealed, less those set up since. */
 const hiddenReserves = (view: SigmarView, s: string): number =>
   (view.armies[s]?.reserves ?? 0) - Object.values(view.units).filter((u) => u.owner === s && u.id.startsWith(`${s}-r`) && u.where !== "reserve").length;
-
-/** The seat's commands as buttons: the selected unit's first, then the rest by kind. */
-function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, onSuggest, seat }: { w: SigmarWords; view: SigmarView; legal: readonly SigmarCommand[]; selected: string | null; onSelect: (id: string) => void; onSend: (c: SigmarCommand) => void; onPlan: (p: Planning) => void; onSuggest: (unit: string, to: Pt[]) => void; seat: string }) {
-  const t = w.t;
-  const aids = useAidsShown();
-  const unitOf = (c: SigmarCommand) => ("unit" in c ? c.unit : null);
-  const button = (c: SigmarCommand, i: number, all: readonly SigmarCommand[], short = false) => {
-    const hasModels = "models" in c && Array.isArray(c.models);
-    // Several places for one unit's move, deployment or set-up: numbered suggestions.
-    const same = hasModels && (c.type === "deploy" || c.type === "move" || c.type === "set_up") ? all.filter((x) => x.type === c.type && "unit" in x && x.unit === c.unit) : [];
-    const text = short ? shortText(w, view, c) : commandText(w, view, c);
-    // A place with positions opens them as a plan on the map (its confirm button stands in the ruler line).
-    const label = same.length > 0 ? t("controls.suggested", { unit: text, n: same.indexOf(c) + 1 }) : c.type === "place" && c.models.length > 0 ? t("controls.showPlace") : text;
-    const Wrap = short ? "span" : "li";
-    return (
-      <Wrap key={i}>
-        <button
-          type="button"
-          className={c.type === "end_phase" ? "end-phase" : ""}
-          onClick={() => {
-            if (hasModels && c.type !== "fight") {
-              const unit = unitOf(c) ?? (view.pending && "unit" in view.pending ? view.pending.unit : "");
-              const u = view.units[unit];
-              const origin = u && u.where === "field" && c.type !== "place" ? u.models.map((m) => ({ x: m.x, y: m.y })) : undefined;
-              const made = planOf(w, view, seat, c, unit, [...(c as { models: Pt[] }).models], origin && origin.length === (c as { models: Pt[] }).models.length ? origin : undefined);
-              onPlan({ ...made, max: maxFor(view, c, unit) });
-            } else onSend(c);
-          }}
-        >
-          {label}
-        </button>
-      </Wrap>
-    );
-  };
-  if (view.phase === "deployment") {
-    const units = [...new Set(legal.flatMap((c) => (c.type === "deploy" ? [c.unit] : [])))];
-    return (
-      <div className="controls">
-        <h3>
-          <Tip t={t} tip="deployment">
-            {t("deploy.toDeploy")}
-          </Tip>
-        </h3>
-        <UnitButtons w={w} view={view} units={units} selected={selected} onSelect={onSelect} />
-        {selected && units.includes(selected) && (
-          <>
-            <p>{t("deploy.prompt", { unit: unitName(w, view, selected) })}</p>
-            <ul className="command-list">{legal.filter((c) => c.type === "deploy" && c.unit === selected).map((c, i, all) => button(c, i, all))}</ul>
-          </>
-        )}
-      </div>
-    );
-  }
-  const forUnit = legal.filter((c) => selected && unitOf(c) === selected && c.type !== "command" && c.type !== "use_ability");
-  const abilities = legal.filter((c) => c.type === "use_ability");
-  const cards = legal.filter((c) => c.type === "play_card");
-  // Core C14: a window's reactions are all shown (the offer), whichever unit is selected.
-  const commands = legal.filter((c) => c.type === "command" && (!selected || c.unit === selected || view.pending?.kind === "phase_window"));
-  // With no unit selected, each unit's moves, shots, charges and fights make one compact row.
-  const grouped = selected ? [] : legal.filter((c) => unitOf(c) !== null && ROW_TYPES.has(c.type));
-  const rows = [...new Set(grouped.map((c) => unitOf(c)!))];
-  // A pending decision's answers all stand, whichever unit is selected (a riposte's fight is its unit's, not the selected one's).
-  const rest = legal.filter((c) => !forUnit.includes(c) && !grouped.includes(c) && c.type !== "remove_models" && c.type !== "use_ability" && c.type !== "play_card" && c.type !== "command" && (c.type === "end_phase" || c.type === "decline" || c.type === "place" || c.type === "order" || !selected || view.pending !== null));
-  const why = aids && selected && forUnit.length === 0 ? whyNot(view, seat, selected, legal) : null;
-  // A pending charge, run or retreat: its unit, whose best placement the bar offers beside the prompt.
-  const moving = view.pending && "unit" in view.pending && pendingMove(view, view.pending.unit) ? view.pending.unit : null;
-  const reserves = Object.values(view.units).filter((u) => u.owner === seat && u.where === "reserve" && legal.some((c) => c.type === "set_up" && c.unit === u.id));
-  return (
-    <div className="controls">
-      {!selected && view.step !== "combat" && <p className="hint">{t("controls.selectUnit")}</p>}
-      {(view.step === "movement" || view.pending?.kind === "run_move" || view.pending?.kind === "charge_move" || view.step === "combat") && (
-        <p className="hint">
-          {t("controls.dragHint")} <Tip t={t} tip="ruler" /> · <Tip t={t} tip="coherency" /> · <Tip t={t} tip={view.step === "combat" ? "pileIn" : "combatRange"} />
-        </p>
-      )}
-      {legal.some((c) => c.type === "retreat" && (!selected || c.unit === selected)) && (
-        <p className="hint retreat-why">
-          {t("controls.retreatWhy")} <Tip t={t} tip="retreat" />
-        </p>
-      )}
-      {moving && (
-        <p className="suggest-row">
-          <SuggestPlacement view={view} w={w} unit={moving} onSuggest={onSuggest} />
-        </p>
-      )}
-      <ReadyList w={w} view={view} seat={seat} legal={legal} selected={selected} onSelect={onSelect} reasons={aids} />
-      {forUnit.length > 0 && <ul className="command-list unit-commands">{forUnit.map((c, i, all) => button(c, i, all))}</ul>}
-      {why && (
-        <p className="why-not" role="note">
-          <strong>{t("why.title", { unit: unitName(w, view, selected!) })}</strong> {t(`why.${why.key}`, why.values ?? {})}
-        </p>
-      )}
-      {rows.length > 0 && (
-        <ul className="unit-rows">
-          {rows.map((id) => (
-            <li key={id} className="unit-row">
-              <button type="button" className="unit-name" onClick={() => onSelect(id)}>
-                {unitName(w, view, id)}
-              </button>{" "}
-              {grouped.filter((c) => unitOf(c) === id).map((c, i, all) => button(c, i, all, true))}
-            </li>
-          ))}
-        </ul>
-      )}
-      {reserves.length > 0 && (
-        <UnitButtons w={w} view={view} units={reserves.map((u) => u.id)} selected={selected} onSelect={onSelect} label={(unit) => t("controls.setUp", { unit })} />
-      )}
-      <StonesOrder w={w} view={view} />
-      {rest.length > 0 && <ul className="command-list">{rest.map((c, i, all) => button(c, i, all))}</ul>}
-      {abilities.length > 0 && (
-        <details open={view.pending?.kind === "must_target" || view.pending?.kind === "phase_window"}>
-          <summary>{t("controls.abilities")}</summary>
-          <p className="hint">
-            <Tip t={t} tip="abilities" /> · <Tip t={t} tip="order" />
-          </p>
-          {/* A unit's ability with many combinations of targets is one form; the others stay buttons. */}
-          {abilityGroups(abilities).map((group) =>
-            group.length >= FORM_AT ? (
-              <AbilityChoice key={`${group[0]!.unit}:${group[0]!.ability}`} w={w} view={view} group={group} onSend={onSend} />
-            ) : (
-              <ul key={`${group[0]!.unit}:${group[0]!.ability}`} className="command-list">
-                {group.map((c, i, all) => button(c, i, all))}
-              </ul>
-            ),
-          )}
-        </details>
-      )}
-      {commands.length > 0 && (
-        <details open={view.pending?.kind === "phase_window"}>
-          <summary>{t("controls.commands")}</summary>
-          <p className="hint">
-            <Tip t={t} tip="cp" /> · <Tip t={t} tip="pressForward" /> · <Tip t={t} tip="holdFirm" /> · <Tip t={t} tip="counterCharge" /> · <Tip t={t} tip="rally" />
-          </p>
-          <ul className="command-list">{commands.map((c, i, all) => button(c, i, all))}</ul>
-        </details>
-      )}
-      {cards.length > 0 && (
-        <details>
-          <summary>{t("controls.cards")}</summary>
-          <p className="hint">
-            <Tip t={t} tip="tactics" />
-          </p>
-          <ul className="command-list">{cards.map((c, i, all) => button(c, i, all))}</ul>
-        </details>
-      )}
-    </div>
-  );
-}

@@ -57,19 +57,21 @@ const words = (): SiegeWords => ({ t: i18next.getFixedT(null, "siege"), language
 inEnglish();
 
 describe("names in words with coordinates", () => {
-  test("doors, windows and walls are named from the map data, in English and Korean", async () => {
+  test("doors, windows and walls are named from the map data, with the squares they lie between in words (never the map's \"A6|B6\"), in English and Korean", async () => {
     const view = { map: "saltmarsh_cannery" };
-    expect(partitionName(words(), "door_west", view)).toBe("west door of Cold store (A6|B6)");
-    expect(partitionName(words(), "door_loft", view)).toBe("door between Net loft and Smokehouse (F3|G3)");
-    expect(partitionName(words(), "window_north", view)).toBe("north window of Net loft (C1|C2)");
-    expect(partitionName(words(), "wall_ledger_east", view)).toBe("reinforced wall between Ledger room and Packing floor (G5|H5, G6|H6)");
+    expect(partitionName(words(), "door_west", view)).toBe("west door of Cold store (between A6 and B6)");
+    expect(partitionName(words(), "door_loft", view)).toBe("door between Net loft and Smokehouse (between F3 and G3)");
+    expect(partitionName(words(), "window_north", view)).toBe("north window of Net loft (between C1 and C2)");
+    expect(partitionName(words(), "wall_ledger_east", view)).toBe("reinforced wall between Ledger room and Packing floor (between G5 and H5, G6 and H6)");
     expect(placeName(words(), "2,3", "saltmarsh_cannery")).toBe("Net loft C4");
     expect(placeName(words(), "0,0", "saltmarsh_cannery")).toBe("A1 (outside)");
     await act(async () => {
       await i18next.changeLanguage("ko");
     });
-    expect(partitionName(words(), "door_west", view)).toBe("냉동 창고 서쪽 문 (A6|B6)");
-    expect(partitionName(words(), "door_loft", view)).toBe("그물 창고·훈제실 사이 문 (F3|G3)");
+    expect(partitionName(words(), "door_west", view)).toBe("냉동 창고 서쪽 문 (A6과 B6 사이)");
+    expect(partitionName(words(), "door_loft", view)).toBe("그물 창고·훈제실 사이 문 (F3과 G3 사이)");
+    // A particle as the square's last digit is read (5 오: 와; 6 육: 과).
+    expect(partitionName(words(), "wall_ledger_east", view)).toMatch(/ \(G5와 H5, G6과 H6 사이\)$/);
     expect(placeName(words(), "2,3", "saltmarsh_cannery")).toBe("그물 창고 C4");
   });
 

@@ -85,8 +85,9 @@ export function placeName(w: SiegeWords, place: string | null | undefined, mapId
 export type NamingView = Pick<SiegeView, "map"> & Partial<Pick<SiegeView, "gadgets" | "tokens" | "hidden" | "partitions" | "operators" | "pending">>;
 
 /**
- * A wall, door or window in words from the map data, with its coordinates: "west door of Cold
- * store (A6|B6)", "thin wall between Net loft and Smokehouse (E2|F2)". `kind` is its current kind
+ * A wall, door or window in words from the map data, with the squares it lies between: "west door
+ * of Cold store (between A6 and B6)", "thin wall between Net loft and Smokehouse (between E2 and
+ * F2)" (seed 004 "지형": walls lie on the squares' edges). `kind` is its current kind
  * (a thin wall reinforced in play says so), else the map's.
  */
 export function partitionName(w: SiegeWords, id: string, view: NamingView): string {
@@ -97,7 +98,8 @@ export function partitionName(w: SiegeWords, id: string, view: NamingView): stri
   const [a, b] = (def.edges[0] ?? "").split("|") as [string, string];
   const ra = geo.roomOf.get(a);
   const rb = geo.roomOf.get(b);
-  const codes = def.edges.map((e) => e.split("|").map(squareCode).join("|")).join(", ");
+  // The squares it lies between, in words ("between F3 and G3"), never the map's "F3|G3".
+  const codes = w.t("partition.edges", { list: def.edges.map((e) => e.split("|").map(squareCode)).map(([sa, sb]) => w.t("partition.edge", { a: sa, b: sb })).join(", ") });
   let name: string;
   if (ra && rb && ra !== rb) name = w.t("partition.between", { kind, a: roomName(w, ra, view.map), b: roomName(w, rb, view.map) });
   else if (ra || rb) {
@@ -109,7 +111,7 @@ export function partitionName(w: SiegeWords, id: string, view: NamingView): stri
     const side = ra ? (across ? "E" : "S") : across ? "W" : "N";
     name = ra && rb ? w.t("partition.inside", { kind, room: roomName(w, room, view.map) }) : w.t("partition.side", { kind, side: w.t(`side.${side}`), room: roomName(w, room, view.map) });
   } else name = w.t("partition.outside", { kind });
-  return `${name} (${codes})`;
+  return `${name} ${codes}`;
 }
 
 /** A gadget or map component on the map in words: "Barbed wire at Packing floor H6". */
@@ -172,7 +174,7 @@ export function thingName(w: SiegeWords, id: string, view: NamingView): string {
 /**
  * A component the defence moves or removes in its setup (seed 004 요원 배치, 방어팀 1), in words: a
  * gadget component by its kind (its place changes with the edit), a barricade as the barricade on
- * its door or window ("Barricade on door between Ledger room and Galley (F7|F8)"), never a bare
+ * its door or window ("Barricade on door between Ledger room and Galley (between F7 and F8)"), never a bare
  * door that seems to move.
  */
 export function componentName(w: SiegeWords, id: string, view: NamingView): string {

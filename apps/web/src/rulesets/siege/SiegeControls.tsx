@@ -73,6 +73,13 @@ export function suggestedReroll(view: SiegeView, options: readonly string[]): st
   return options.includes(encoded) ? encoded : undefined;
 }
 
+/** The operator every command of `commands` names, when they all name the same one; else null. */
+function soleOperator(commands: readonly SiegeCommand[]): string | null {
+  const ops = new Set(commands.map((c) => ("operator" in c ? c.operator : null)));
+  const [only] = ops;
+  return ops.size === 1 && typeof only === "string" ? only : null;
+}
+
 /** Prefers the direct step over the same move through another square (fewer fields), else the first. */
 const preferred = (commands: readonly SiegeCommand[]): SiegeCommand | undefined => commands.find((c) => !("via" in c)) ?? commands[0];
 
@@ -253,6 +260,9 @@ export function SiegeControls({ view, builder, legal, onCommand, walks, onWalk }
       </section>
     );
   }
+  // Outside an activation (which names its operator), the one operator every command left is
+  // about is named: the last one to deploy was not, as its list had nothing left to choose.
+  const lone = !view.activation && !fields.some((f) => f.field === "operator") ? soleOperator(builder.candidates) : null;
   const valueText = (field: string, o: string) => (field === "token" ? tokenName(w, JSON.parse(o) as string, view) : valueWords(w, field, JSON.parse(o), view));
   /** The walks the waiting Where field offers besides its one-step squares (encoded square, walk). */
   const walkOptions = (f: OpenField) =>
@@ -288,6 +298,11 @@ export function SiegeControls({ view, builder, legal, onCommand, walks, onWalk }
           {kind === "place_gadget" && view.phase === "defence_setup" && <SetupGadgetsHelp view={view} w={w} />}
           {kind === "edit_component" && <p className="hint setup-help">{t("setupHelp.components")}</p>}
           {kind === "place_token" && <p className="hint setup-help">{t("setupHelp.tokens")}</p>}
+          {lone && (
+            <p className="field fixed" data-fixed="operator">
+              <strong>{t(kind === "deploy" ? "controls.lastToDeploy" : "controls.loneOperator", { op: opName(w, lone) })}</strong>
+            </p>
+          )}
           {fields.map((f) =>
             f === waiting && !f.onMap ? (
               <div key={f.field} className="field waiting ask" role="group" aria-label={t(`ask.${f.field}`, { defaultValue: t(`fields.${f.field}`) })}>

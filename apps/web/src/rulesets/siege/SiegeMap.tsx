@@ -16,7 +16,7 @@ import type { ReactElement } from "react";
 import { useTranslation } from "react-i18next";
 import { board, catalog, type SiegeView } from "@fogwar/siege";
 import type { Facing } from "@fogwar/engine";
-import { gadgetName, opName, partitionName, placeName, roomName, squareCode, teamName, type SiegeWords } from "./words";
+import { gadgetName, opName, operatorMark, partitionName, placeName, roomName, squareCode, teamName, type SiegeWords } from "./words";
 import "../../i18n/siege-strings";
 import "../../i18n/help-strings";
 import { pickProps } from "../../table/pick";
@@ -56,8 +56,6 @@ export interface SiegeMapProps {
 
 /** The margin (SVG units) for the coordinates drawn along the map's top and left edges. */
 const MARGIN = 22;
-
-const initials = (name: string) => name.slice(0, 2).toUpperCase();
 
 /** Every gadget kind that may be drawn on a map, in a fixed order: the tactical gadgets, the map's reinforced hatches, snares and the specials. */
 const GADGET_KINDS: readonly string[] = [...catalog.gadgets.keys(), "reinforced_access", "snare", ...catalog.data.operators.map((op) => op.special.id)];
@@ -271,8 +269,8 @@ export function SiegeMap({ view, targets, onPick, reachable }: SiegeMapProps) {
         {view.activation?.operator === op.id && <circle r={18} fill="none" stroke="#ca8a04" strokeWidth={3} strokeDasharray="5 3" className="active-ring" />}
         <circle r={14} fill={op.dead ? "#9ca3af" : TEAM_COLOUR[op.team]} stroke="#111827" strokeWidth={op.redPing ? 3 : 1} />
         {op.damage > 0 && <circle key={`hit${op.damage}`} r={17} fill="none" stroke="#dc2626" strokeWidth={2} className="hit-mark" aria-hidden="true" />}
-        <text y={4} textAnchor="middle" fontSize="11" fill="#fff" fontWeight="bold">
-          {op.dead ? "✝" : initials(name)}
+        <text y={4.5} textAnchor="middle" fontSize="13" fill="#fff" fontWeight="bold">
+          {op.dead ? "✝" : operatorMark(w, op.id)}
         </text>
       </g>,
     );
@@ -298,7 +296,7 @@ export function SiegeMap({ view, targets, onPick, reachable }: SiegeMapProps) {
       >
         <rect x={-13} y={-13} width={26} height={26} rx={5} fill={kind === "decoy" ? "#fff" : "#dbeafe"} stroke={TEAM_COLOUR.defence} strokeWidth={2} strokeDasharray={kind === "decoy" ? "4 3" : undefined} />
         <text y={4} textAnchor="middle" fontSize="10" fill={TEAM_COLOUR.defence} fontWeight="bold">
-          {kind === "real" ? `★${initials(name)}` : kind === "decoy" ? `·${initials(name)}` : `?${initials(name)}`}
+          {`${kind === "real" ? "★" : kind === "decoy" ? "·" : "?"}${operatorMark(w, token.operator)}`}
         </text>
         {token.stunned && <circle cx={11} cy={-11} r={5} fill="#facc15" stroke="#111827" strokeWidth={1} className="stun-marker" aria-hidden="true" />}
       </g>,

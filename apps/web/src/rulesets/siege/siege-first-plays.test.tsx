@@ -1,15 +1,17 @@
 /**
  * What new players' first Siege matches (seed 004_cb264102299fbb71.txt) tripped over, in English
  * and Korean: the last operator left to deploy is named in the bar (its list had nothing left to
- * choose, so nothing said who was being placed). States are reached by commands through the
- * engine.
+ * choose, so nothing said who was being placed); and the operators' marks on the map are all
+ * different and fit their models and tokens (two operators read "LA", and a Korean token "?래티" was
+ * clipped). States are reached by commands through the engine.
  */
 import { deserialize, serialize } from "node:v8";
 import { act } from "@testing-library/react";
 import i18next from "i18next";
+import { catalog } from "@fogwar/siege";
 import { inEnglish } from "../../../test/english";
 import { runSiege } from "../../../test/siege-play";
-import { defenceReady, show } from "../../../test/siege-table";
+import { defenceReady, facing, show } from "../../../test/siege-table";
 
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
 jest.setTimeout(30_000);
@@ -18,6 +20,7 @@ beforeEach(() => localStorage.clear());
 afterEach(() => i18next.changeLanguage("en"));
 
 const korean = () => act(async () => void (await i18next.changeLanguage("ko")));
+const names = (language: string) => [...catalog.operators.keys()].map((id) => ({ id, name: catalog.operators.get(id)!.name[language as "en" | "ko"] }));
 
 /** The attack deploying: every operator but Lantern on the map. */
 function lastToDeploy() {
@@ -41,6 +44,42 @@ describe("seed 004 공격팀 배치: the operator being deployed is named", () =
     const { container } = show(s, "a1");
     expect(container.querySelector(".siege-controls [data-fixed=operator]")).toBeNull();
     expect(container.querySelector(".siege-controls select[data-field=operator]")).not.toBeNull();
+  });
+});
+
+/** About how wide a mark is drawn, in ems: a Hangul syllable is a full em, a capital about 0.72, a sign (★ · ? ✝) 0.7. */
+const ems = (text: string) => [...text].reduce((sum, c) => sum + (/[\uac00-\ud7a3]/.test(c) ? 1 : /[A-Z]/.test(c) ? 0.72 : 0.7), 0);
+
+/** Each operator drawn on `container`'s map (models and secret tokens, by the name their label starts with): its marks, and whether each fits its shape. */
+function marks(container: HTMLElement, language: string) {
+  const ops = names(language).sort((a, b) => b.name.length - a.name.length);
+  const out = new Map<string, Set<string>>();
+  const unfit: string[] = [];
+  for (const g of container.querySelectorAll<SVGGElement>("svg g.model, svg g.token")) {
+    const label = g.getAttribute("aria-label") ?? "";
+    const op = ops.find((o) => label.includes(o.name))!;
+    const text = g.querySelector("text")!;
+    const mark = (text.textContent ?? "").replace(/^[★·?]/, "");
+    out.set(op.id, new Set([...(out.get(op.id) ?? []), mark]));
+    // A model is a circle of radius 14 (its mark's line a chord of about 24), a token a 26-wide square.
+    if (ems(text.textContent ?? "") * Number(text.getAttribute("font-size")) > 24) unfit.push(text.textContent ?? "");
+  }
+  return { out, unfit };
+}
+
+describe("seed 004 오퍼레이터: the operators' marks on the map", () => {
+  test.each(["en", "ko"])("every operator drawn has one mark of its own, which fits its model or token (%s)", async (language) => {
+    if (language === "ko") await korean();
+    for (const seat of ["a1", "d1"]) {
+      const { container, unmount } = show(facing(), seat);
+      const { out, unfit } = marks(container, language);
+      expect(out.size).toBe(10);
+      for (const [op, set] of out) expect([op, set.size]).toEqual([op, 1]);
+      const all = [...out.values()].map((set) => [...set][0]);
+      expect(new Set(all).size).toBe(all.length);
+      expect(unfit).toEqual([]);
+      unmount();
+    }
   });
 });
 

@@ -24,6 +24,31 @@ export const localName = (w: SiegeWords, name: { en: string; ko: string }): stri
 /** An operator's display name (its catalog name, else the id). */
 export const opName = (w: SiegeWords, id: string): string => pick(catalog.operators.get(id)?.name, w.language, id);
 
+/**
+ * The short mark an operator's model and secret tokens carry on the map (seed 004 "오퍼레이터"),
+ * in the reader's language: in Korean its name's first syllable, else its name's first two letters;
+ * where an earlier operator of the catalog has that mark, its first letter (syllable) and a later
+ * one, so that no two operators share a mark. A Korean mark of one syllable fits the token beside
+ * its ★, · or ? (two syllables were clipped: "?래티"). Fixed by the catalog, never by what a seat sees.
+ */
+export function operatorMark(w: SiegeWords, id: string): string {
+  const korean = w.language.startsWith("ko");
+  const taken = new Set<string>();
+  const markOf = (op: string): string => {
+    const name = [...opName(w, op).replace(/\s+/g, "").toUpperCase()];
+    const first = name[0] ?? "?";
+    const own = korean ? first : name.slice(0, 2).join("");
+    const pairs = name.slice(1).map((c) => first + c);
+    return [own, ...pairs].find((m) => !taken.has(m)) ?? `${first}${taken.size}`;
+  };
+  for (const op of catalog.operators.keys()) {
+    const mark = markOf(op);
+    if (op === id) return mark;
+    taken.add(mark);
+  }
+  return markOf(id);
+}
+
 /** A tactical or special gadget's display name. */
 export function gadgetName(w: SiegeWords, id: string): string {
   const tactical = catalog.gadgets.get(id);

@@ -73,6 +73,15 @@ export function suggestedReroll(view: SiegeView, options: readonly string[]): st
   return options.includes(encoded) ? encoded : undefined;
 }
 
+/**
+ * The kind preselected while the player has chosen none (on a new decision, and after each
+ * command sent): the first of {@link PREFERRED} present; else none when several kinds are open, so
+ * that no action (a watch, a run) is offered as the main button unasked; else the only kind.
+ */
+export function preferKind(view: SiegeView, kinds: readonly string[]): string | null {
+  return PREFERRED.find((k) => kinds.includes(k)) ?? (kinds.length === 1 ? kinds[0]! : null);
+}
+
 /** The operator every command of `commands` names, when they all name the same one; else null. */
 function soleOperator(commands: readonly SiegeCommand[]): string | null {
   const ops = new Set(commands.map((c) => ("operator" in c ? c.operator : null)));
@@ -116,7 +125,7 @@ export function useCommandBuilder(view: SiegeView, legal: readonly SiegeCommand[
   const [kindChoice, setKind] = useState<string | null>(null);
   const [choices, setChoices] = useState<Record<string, string>>({});
   const kinds = useMemo(() => [...new Set(legal.map((c) => c.type))], [legal]);
-  const preferredKind = PREFERRED.find((k) => kinds.includes(k as SiegeCommand["type"])) ?? kinds[0] ?? null;
+  const preferredKind = preferKind(view, kinds);
   const kind = kindChoice && kinds.includes(kindChoice as SiegeCommand["type"]) ? kindChoice : preferredKind;
   const resolved = resolveFields(view, legal, kind, choices);
   // The answers the player gave that still hold, in the order they were asked.
@@ -145,13 +154,18 @@ export function useCommandBuilder(view: SiegeView, legal: readonly SiegeCommand[
       const next = { ...choices, [resolved.waiting.field]: enc(value) };
       const after = resolveFields(view, legal, kind, next);
       if (!after.waiting && after.command) {
+        setKind(null);
         setChoices({});
         return after.command;
       }
       setChoices(next);
       return null;
     },
-    reset: () => setChoices({}),
+    /** Clears the answers and the chosen kind (a command was sent): the next command starts from the preselected kind. */
+    reset: () => {
+      setKind(null);
+      setChoices({});
+    },
     /**
      * Whether there is a choice to take back before anything is sent: an answer given (an
      * operator or a gadget picked) or a kind the player chose over the preselected one.

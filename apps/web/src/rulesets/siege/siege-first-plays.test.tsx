@@ -1,14 +1,17 @@
 /**
  * What new players' first Siege matches (seed 004_cb264102299fbb71.txt) tripped over, in English
  * and Korean: the last operator left to deploy is named in the bar (its list had nothing left to
- * choose, so nothing said who was being placed); and the operators' marks on the map are all
- * different and fit their models and tokens (two operators read "LA", and a Korean token "?래티" was
- * clipped). States are reached by commands through the engine.
+ * choose, so nothing said who was being placed); the operators' marks on the map are all different
+ * and fit their models and tokens (two operators read "LA", and a Korean token "?래티" was clipped);
+ * and the command kind goes back to the preselected one once a command is sent (a player who had
+ * watched once found Watch still chosen, its button the main one). States are reached by commands
+ * through the engine.
  */
 import { deserialize, serialize } from "node:v8";
-import { act } from "@testing-library/react";
+import { act, fireEvent, within } from "@testing-library/react";
 import i18next from "i18next";
-import { catalog } from "@fogwar/siege";
+import { seatViewer } from "@fogwar/engine";
+import { catalog, legalCommandsInView, siege } from "@fogwar/siege";
 import { inEnglish } from "../../../test/english";
 import { runSiege } from "../../../test/siege-play";
 import { defenceReady, facing, show } from "../../../test/siege-table";
@@ -80,6 +83,33 @@ describe("seed 004 오퍼레이터: the operators' marks on the map", () => {
       expect(unfit).toEqual([]);
       unmount();
     }
+  });
+});
+
+/** The attack's round 1 with Auger activated (the rules' combat example). */
+function augerActive() {
+  return runSiege(facing(), [["a1", { type: "activate", operator: "auger" }]]);
+}
+
+describe("the command kind after a command is sent", () => {
+  test("a sent Watch does not stay chosen: the controls go back to the preselected kind", () => {
+    const { container, onCommand } = show(augerActive(), "a1");
+    const controls = container.querySelector<HTMLElement>(".siege-controls")!;
+    fireEvent.click(within(controls).getByRole("button", { name: "Watch" }));
+    fireEvent.click(controls.querySelector("[data-command=watch]")!);
+    expect(onCommand).toHaveBeenCalledWith(expect.objectContaining({ type: "watch", operator: "auger" }));
+    expect(controls.querySelector("[aria-pressed=true]")?.getAttribute("data-kind")).toBe("step");
+    expect(controls.querySelector("[data-command=watch]")).toBeNull();
+  });
+
+  test("with no usual kind to preselect (no move, no shot), none is chosen for the player: no action is the main button unasked", () => {
+    const s = augerActive();
+    const legal = legalCommandsInView(siege.viewFor(s, seatViewer("a1")), "a1").filter((c) => c.type === "watch" || c.type === "run" || c.type === "end_activation");
+    const { container } = show(s, "a1", { legal });
+    const controls = container.querySelector(".siege-controls")!;
+    expect(controls.querySelector("[aria-pressed=true]")).toBeNull();
+    expect(controls.querySelector(".command-list [data-command]")).toBeNull();
+    expect([...controls.querySelectorAll(".kinds button")].map((b) => b.getAttribute("data-kind"))).toEqual(expect.arrayContaining(["watch", "run", "end_activation"]));
   });
 });
 

@@ -21,7 +21,7 @@ import { useTranslation } from "react-i18next";
 import { canonicalJson } from "@fogwar/engine";
 import { board, catalog, type Reachable, type SiegeCommand, type SiegeView, type StepCommand } from "@fogwar/siege";
 import { describeCommand } from "./sentences";
-import { gadgetEffect, gadgetLimit, gadgetName, localName, opName, tokenName, valueWords, type SiegeWords } from "./words";
+import { byName, gadgetEffect, gadgetLimit, gadgetName, localName, opName, tokenName, valueWords, type SiegeWords } from "./words";
 import { DiceKey, OddsPanel, OperatorCard, WhyNot } from "./SiegeAids";
 import "../../i18n/siege-strings";
 
@@ -277,6 +277,8 @@ export function SiegeControls({ view, builder, legal, onCommand, walks, onWalk }
   // Outside an activation (which names its operator), the one operator every command left is
   // about is named: the last one to deploy was not, as its list had nothing left to choose.
   const lone = !view.activation && !fields.some((f) => f.field === "operator") ? soleOperator(builder.candidates) : null;
+  /** Operator answers (encoded ids) in the order of their displayed names. */
+  const sortedOperators = (options: readonly string[]) => byName(w, options.map((o) => JSON.parse(o) as string)).map(enc);
   const valueText = (field: string, o: string) => (field === "token" ? tokenName(w, JSON.parse(o) as string, view) : valueWords(w, field, JSON.parse(o), view));
   /** The walks the waiting Where field offers besides its one-step squares (encoded square, walk). */
   const walkOptions = (f: OpenField) =>
@@ -345,7 +347,7 @@ export function SiegeControls({ view, builder, legal, onCommand, walks, onWalk }
                   data-field={f.field}
                 >
                   {f.value === null && <option value="">—</option>}
-                  {f.options.map((o) => (
+                  {(f.field === "operator" ? sortedOperators(f.options) : f.options).map((o) => (
                     <option key={o} value={o}>
                       {valueText(f.field, o)}
                     </option>
@@ -478,7 +480,7 @@ export function SecretTokens({ view, w }: { view: SiegeView; w: SiegeWords }) {
  * with its effect and limit in words); sent only as a legal pick.
  */
 function PickForm({ picks, w, onCommand }: { picks: readonly Extract<SiegeCommand, { type: "pick" }>[]; w: SiegeWords; onCommand: (c: SiegeCommand) => void }) {
-  const operators = [...new Set(picks.flatMap((p) => p.operators))].sort();
+  const operators = byName(w, [...new Set(picks.flatMap((p) => p.operators))]);
   const gadgets = [...new Set(picks.flatMap((p) => Object.keys(p.inventory)))].sort();
   const first = picks[0];
   const [chosen, setChosen] = useState<string[]>(() => [...(first?.operators ?? [])]);

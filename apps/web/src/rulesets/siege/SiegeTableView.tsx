@@ -12,7 +12,7 @@ import { awaiting, catalog, reachableSquares, viewerTeam, type SiegeCommand, typ
 import { seatViewer, spectator } from "@fogwar/engine";
 import { SiegeMap, placeFocus } from "./SiegeMap";
 import { SecretTokens, SiegeControls, useCommandBuilder } from "./SiegeControls";
-import { describeEvent, diceWords, facingName, gadgetName, opName, placeName, reasonWords, sourceName, teamName, withGoneGadgets, type SiegeWords } from "./words";
+import { byName, describeEvent, diceWords, facingName, gadgetName, opName, placeName, reasonWords, sourceName, teamName, withGoneGadgets, type SiegeWords } from "./words";
 import { NotifyButton, SoundToggle } from "../../table/TableChrome";
 import { Later } from "../../table/Later";
 import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
@@ -243,9 +243,9 @@ function Pending({ view, w }: { view: SiegeView; w: SiegeWords }) {
   );
 }
 
-/** Every operator's state; nothing while none is on the roster yet (the picks). */
+/** Every operator's state, the attack's then the defence's, each by displayed name; nothing while none is on the roster yet (the picks). */
 function Operators({ view, w }: { view: SiegeView; w: SiegeWords }) {
-  const ops = Object.values(view.operators);
+  const ops = (["attack", "defence"] as const).flatMap((team) => byName(w, Object.values(view.operators).filter((o) => o.team === team).map((o) => o.id)).map((id) => view.operators[id]!));
   if (ops.length === 0) return null;
   return (
     <section className="operators" aria-label={w.t("operators.title")}>

@@ -3,8 +3,9 @@
  * and Korean: the last operator left to deploy is named in the bar (its list had nothing left to
  * choose, so nothing said who was being placed); the operators' marks on the map are all different
  * and fit their models and tokens (two operators read "LA", and a Korean token "?래티" was clipped);
- * and the command kind goes back to the preselected one once a command is sent (a player who had
- * watched once found Watch still chosen, its button the main one). States are reached by commands
+ * the command kind goes back to the preselected one once a command is sent (a player who had
+ * watched once found Watch still chosen, its button the main one); and operators are listed by
+ * their displayed names (a Korean list followed the English ids). States are reached by commands
  * through the engine.
  */
 import { deserialize, serialize } from "node:v8";
@@ -110,6 +111,39 @@ describe("the command kind after a command is sent", () => {
     expect(controls.querySelector("[aria-pressed=true]")).toBeNull();
     expect(controls.querySelector(".command-list [data-command]")).toBeNull();
     expect([...controls.querySelectorAll(".kinds button")].map((b) => b.getAttribute("data-kind"))).toEqual(expect.arrayContaining(["watch", "run", "end_activation"]));
+  });
+});
+
+describe("operators are listed by their displayed names", () => {
+  const sorted = (list: readonly string[], language: string) => [...list].sort((a, b) => a.localeCompare(b, language));
+
+  test("the pick lists the operators by name, in Korean by 가나다 (not by the English ids)", async () => {
+    const fresh = () => siege.setup({ mission: "ledger", teams: { attack: ["a1"], defence: ["d1"] } }, "first-plays").state;
+    const listed = (container: HTMLElement) => [...container.querySelectorAll(".pick-form .op-choice > strong")].map((e) => e.textContent ?? "");
+    const en = show(fresh(), "a1");
+    expect(listed(en.container)).toEqual(sorted(listed(en.container), "en"));
+    en.unmount();
+    await korean();
+    const ko = listed(show(fresh(), "a1").container);
+    expect(ko).toEqual(["랜턴", "불워크", "스카이라크", "신더", "오거", "헤이즈"]);
+  });
+
+  test("the table's operators: the attack's then the defence's, each by its Korean name", async () => {
+    await korean();
+    const { container } = show(facing(), "a1");
+    const rows = [...container.querySelectorAll(".operators li")].map((li) => ({ team: li.classList.contains("op-attack") ? "attack" : "defence", name: li.querySelector("strong")!.textContent ?? "" }));
+    const attack = rows.filter((r) => r.team === "attack").map((r) => r.name);
+    const defence = rows.filter((r) => r.team === "defence").map((r) => r.name);
+    expect(rows.map((r) => r.team)).toEqual([...attack.map(() => "attack"), ...defence.map(() => "defence")]);
+    expect([attack, defence]).toEqual([sorted(attack, "ko"), sorted(defence, "ko")]);
+    expect(attack).toEqual(["불워크", "신더", "오거", "헤이즈", "랜턴"].sort((a, b) => a.localeCompare(b, "ko")));
+  });
+
+  test("the deployment's operator list reads by name in Korean", async () => {
+    await korean();
+    const { container } = show(defenceReady(), "a1");
+    const options = [...container.querySelectorAll(".siege-controls select[data-field=operator] option")].map((o) => o.textContent ?? "");
+    expect(options).toEqual(["랜턴", "불워크", "신더", "오거", "헤이즈"]);
   });
 });
 

@@ -24,6 +24,9 @@ export const localName = (w: SiegeWords, name: { en: string; ko: string }): stri
 /** An operator's display name (its catalog name, else the id). */
 export const opName = (w: SiegeWords, id: string): string => pick(catalog.operators.get(id)?.name, w.language, id);
 
+/** Operator ids in the order of their displayed names in the reader's language (a Korean reader's list by 가나다, not by the English ids). */
+export const byName = (w: SiegeWords, ids: readonly string[]): string[] => [...ids].sort((a, b) => opName(w, a).localeCompare(opName(w, b), w.language));
+
 /**
  * The short mark an operator's model and secret tokens carry on the map (seed 004 "오퍼레이터"),
  * in the reader's language: in Korean its name's first syllable, else its name's first two letters;

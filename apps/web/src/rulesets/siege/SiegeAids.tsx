@@ -23,13 +23,26 @@ const num = (x: number) => (Math.round(x * 10) / 10).toString();
  * token is worth spending. Null when no reroll question is open.
  */
 export function rerollStanding(w: SiegeWords, view: SiegeView): string | null {
+  const kept = keptRoll(view);
+  if (!kept) return null;
+  return w.t(kept.damage >= kept.health ? "pending.rerollDown" : "pending.rerollNow", { ...kept, target: opName(w, kept.target) });
+}
+
+/** The open reroll question's shot if its dice are kept (seed 004 "사격" 3-5): total, protection, damage, the target's health left; null without one. */
+function keptRoll(view: SiegeView) {
   const p = view.pending;
   if (p?.kind !== "reroll") return null;
   const total = p.dice.reduce((sum, d) => sum + d.value, 0);
   const damage = Math.max(0, total - p.protection);
   const health = Math.max(0, (catalog.operators.get(p.target)?.health ?? 0) - (view.operators[p.target]?.damage ?? 0));
-  return w.t(damage >= health ? "pending.rerollDown" : "pending.rerollNow", { total, protection: p.protection, damage, health, target: opName(w, p.target) });
+  return { total, protection: p.protection, damage, health, target: p.target };
 }
+
+/** Whether the open reroll question's kept dice already take its target down (seed 004 "사격" 3-5: the damage reaches its health left). */
+export const keptTakesDown = (view: SiegeView): boolean => {
+  const kept = keptRoll(view);
+  return kept !== null && kept.damage >= kept.health;
+};
 
 /** One shot's odds in words: dice and their sources, the number to beat, the chance to hurt, expected damage, the chance to kill. */
 export function OddsLine({ odds, w }: { odds: ShotOdds; w: SiegeWords }) {

@@ -22,7 +22,7 @@ import { canonicalJson } from "@fogwar/engine";
 import { board, catalog, type Reachable, type SiegeCommand, type SiegeView, type StepCommand } from "@fogwar/siege";
 import { describeCommand } from "./sentences";
 import { byName, gadgetEffect, gadgetLimit, gadgetName, localName, opName, tokenName, valueWords, type SiegeWords } from "./words";
-import { DiceKey, OddsPanel, OperatorCard, WhyNot } from "./SiegeAids";
+import { DiceKey, OddsPanel, OperatorCard, WhyNot, keptTakesDown } from "./SiegeAids";
 import "../../i18n/siege-strings";
 
 type Loose = Record<string, unknown>;
@@ -75,10 +75,13 @@ export function suggestedReroll(view: SiegeView, options: readonly string[]): st
 
 /**
  * The kind preselected while the player has chosen none (on a new decision, and after each
- * command sent): the first of {@link PREFERRED} present; else none when several kinds are open, so
- * that no action (a watch, a run) is offered as the main button unasked; else the only kind.
+ * command sent): the first of {@link PREFERRED} present; keeping the dice when the kept roll
+ * already takes the target down (seed 004 "사격" 3-5 and the reroll tokens: a reroll could only
+ * spend a token and lower the damage); else none when several kinds are open, so that no action
+ * (a watch, a run) is offered as the main button unasked; else the only kind.
  */
 export function preferKind(view: SiegeView, kinds: readonly string[]): string | null {
+  if (kinds.includes("keep") && keptTakesDown(view)) return "keep";
   return PREFERRED.find((k) => kinds.includes(k)) ?? (kinds.length === 1 ? kinds[0]! : null);
 }
 

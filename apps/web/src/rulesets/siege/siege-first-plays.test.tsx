@@ -4,15 +4,16 @@
  * choose, so nothing said who was being placed); the operators' marks on the map are all different
  * and fit their models and tokens (two operators read "LA", and a Korean token "?래티" was clipped);
  * the command kind goes back to the preselected one once a command is sent (a player who had
- * watched once found Watch still chosen, its button the main one); and operators are listed by
- * their displayed names (a Korean list followed the English ids). States are reached by commands
+ * watched once found Watch still chosen, its button the main one); operators are listed by their
+ * displayed names (a Korean list followed the English ids); and a reroll whose kept dice already
+ * take the target down offers keeping them as the main choice. States are reached by commands
  * through the engine.
  */
 import { deserialize, serialize } from "node:v8";
 import { act, fireEvent, within } from "@testing-library/react";
 import i18next from "i18next";
 import { seatViewer } from "@fogwar/engine";
-import { catalog, legalCommandsInView, siege } from "@fogwar/siege";
+import { catalog, legalCommandsInView, siege, type SiegeCommand } from "@fogwar/siege";
 import { inEnglish } from "../../../test/english";
 import { runSiege } from "../../../test/siege-play";
 import { defenceReady, facing, show } from "../../../test/siege-table";
@@ -147,3 +148,26 @@ describe("operators are listed by their displayed names", () => {
   });
 });
 
+describe("seed 004 사격 3-5, reroll tokens: the main answer to a reroll question", () => {
+  const LEGAL: SiegeCommand[] = [{ type: "keep" }, { type: "reroll", dice: [0] }, { type: "reroll", dice: [1] }, { type: "reroll", dice: [0, 1] }];
+  /** The attack's reroll question after Haze's shot at Keel (protection 2) rolled `values` on two orange dice: the main button's command and text. */
+  function main(values: [number, number]) {
+    const s = facing();
+    const view = structuredClone(siege.viewFor(s, seatViewer("a1")));
+    view.pending = { kind: "reroll", team: "attack", shooter: "haze", target: "keel", distance: 1, protection: 2, dice: values.map((value) => ({ colour: "orange" as const, face: 0, value })) };
+    const { container, unmount } = show(s, "a1", { view, legal: LEGAL });
+    const button = container.querySelector(".siege-controls .command-list button.primary");
+    const found = { command: button?.getAttribute("data-command"), text: button?.textContent, pressed: container.querySelector(".siege-controls [aria-pressed=true]")?.getAttribute("data-kind") };
+    unmount();
+    return found;
+  }
+  const health = catalog.operators.get("keel")!.health;
+
+  test("kept dice that already take the target down: keeping them is the main choice", () => {
+    expect(main([health, 2])).toEqual({ command: "keep", text: "Keep the dice", pressed: "keep" });
+  });
+
+  test("kept dice that leave the target standing: a reroll of the low dice stays the main choice", () => {
+    expect(main([1, 2])).toEqual(expect.objectContaining({ command: "reroll", pressed: "reroll" }));
+  });
+});

@@ -15,7 +15,7 @@ import { canonicalJson, replayCommand, type EventEnvelope, type LogEntry, type M
 import { MatchClock } from "./clocks.js";
 import type { BotLevel } from "@fogwar/protocol";
 import { hostFor, type HostedRuleset } from "./hosts/index.js";
-import { nativeStateHash } from "./state-hash.js";
+import { hashesEntry, nativeStateHash } from "./state-hash.js";
 import { owedByEntry } from "./notify/facts.js";
 import type { MatchInfo } from "./notify/owe.js";
 import { notifyOwed } from "./notify/wake.js";
@@ -185,7 +185,7 @@ export class LiveMatch {
   }
 
   /**
-   * Applies one stored entry on top of the current state, checking its hash; an entry stored
+   * Applies one stored entry on top of the current state, checking its hash (when it has one); an entry stored
    * without its time counts as taking none (at the previous entry's time, or `base` for the first).
    * @throws CorruptLogError
    */
@@ -193,7 +193,7 @@ export class LiveMatch {
     const at = stored.acceptedAt ?? this.clock.lastAt ?? base;
     const result = this.clock.judge(this.current, stored.seat, stored.command, at, true);
     if (!result.ok) throw new CorruptLogError(this.id, stored.seq, result.error.code);
-    if (nativeStateHash(result.state) !== stored.stateHash) throw new CorruptLogError(this.id, stored.seq, "state hash differs");
+    if (stored.stateHash !== null && nativeStateHash(result.state) !== stored.stateHash) throw new CorruptLogError(this.id, stored.seq, "state hash differs");
     this.current = result.state;
     this.clock.record(result.state, at, result);
     const entry: Entry = { seq: stored.seq, seat: stored.seat, command: stored.command, events: result.events };
@@ -347,8 +347,10 @@ export class LiveMatch {
     if (!result.ok) return { ok: false, error: result.error };
     const seq = this.lastSeq + 1;
     const entry: Entry = { seq, seat, command, events: result.events };
-    const hash = nativeStateHash(result.state);
     const outcome = result.imposed ?? this.host.ruleset.result(result.state);
+    const drafts = this.host.ruleset.drafts;
+    const reveals = drafts !== undefined && drafts.revealed(result.state) && !drafts.revealed(this.current);
+    const hash = hashesEntry(seq, Boolean(outcome), reveals) ? nativeStateHash(result.state) : null;
     // What the entry owes (../notify/owe.ts), from public facts before and after it: stored with it.
     const notify = owedByEntry(this.host.ruleset, this.clock, this.info, { state: this.current, result: this.result }, { seq, seat, referee, at }, result, outcome);
     let owed = 0;

@@ -7,9 +7,9 @@
  * other client's projection or events hold the number, and no other client's raw frames carry the
  * salt that opens its commitment. The seats choose from their own projections only.
  */
-import { RandomBot, seatViewer, spectator, stateHash, verifyCommitment, type Viewer } from "@fogwar/engine";
+import { RandomBot, seatViewer, spectator, verifyCommitment, type Viewer } from "@fogwar/engine";
 import { dialDuel, dialLegalInView, type DialDuelCommand, type DialDuelState, type DialView } from "@fogwar/engine/testing";
-import { api, bootServer, canon, carries, createMatch, TestClient, type TestServer } from "./harness";
+import { api, bootServer, canon, carries, createMatch, hashStoredFor, TestClient, type TestServer } from "./harness";
 import { dialDuelHost, DUEL_SCENARIO } from "./fixtures/dial-duel-host";
 
 jest.setTimeout(120_000);
@@ -49,7 +49,7 @@ describe("a fixture ruleset hosted by its adapter alone", () => {
       for (const e of (await server.server.store.entries(created.matchId)).slice(applied)) {
         const r = dialDuel.apply(state, e.command as DialDuelCommand, e.seat);
         if (!r.ok) throw new Error(`the stored log does not replay at ${e.seq}: ${r.error.code}`);
-        expect(stateHash(r.state)).toBe(e.stateHash);
+        expect(e.stateHash).toBe(hashStoredFor(dialDuel, state, r.state, e.seq));
         state = r.state;
         applied++;
       }

@@ -7,12 +7,13 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { framesOf } from "./record-frames";
 import { Client, type Room } from "@colyseus/sdk";
-import { canonicalJson, type MatchLog, replay } from "@fogwar/engine";
+import { canonicalJson, type MatchLog, replay, type Ruleset, stateHash } from "@fogwar/engine";
 import { ember, type EmberCommand, type EmberEvent, type EmberSetup, type EmberState } from "@fogwar/ember";
 import { PROTOCOL_VERSION, parseServerMessage } from "@fogwar/protocol";
 import { startServer, type RunningServer } from "../src/server.js";
 import type { LimitSettings } from "../src/limits.js";
 import { hostRulesets, type HostedRuleset } from "../src/hosts/index.js";
+import { hashesEntry } from "../src/state-hash.js";
 import { applyOverlay, unflatten } from "@fogwar/protocol";
 
 /** A server for one test file. */
@@ -328,6 +329,17 @@ export async function statesFromStore(server: RunningServer, matchId: string): P
   const states: EmberState[] = [];
   replay(ember, log, (_seq, state) => states.push(state));
   return states;
+}
+
+/**
+ * The state hash a live match stores with entry `seq`, replayed from `before` to `after` under
+ * `ruleset`: the hash of `after` where the match hashes the entry (src/state-hash.ts
+ * `hashesEntry`: every 16th, the reveal of a muster, the last), null elsewhere.
+ */
+export function hashStoredFor(ruleset: Ruleset<any, any, any, any, any>, before: unknown, after: unknown, seq: number): string | null {
+  const drafts = ruleset.drafts;
+  const reveals = drafts !== undefined && drafts.revealed(after) && !drafts.revealed(before);
+  return hashesEntry(seq, Boolean(ruleset.result(after)), reveals) ? stateHash(after) : null;
 }
 
 /** Canonical JSON for comparisons that ignore key order. */

@@ -98,7 +98,7 @@ describe("a live match of an older rules version across a server update", () => 
     expect(body.match.status).toBe("finished");
     // The whole log replays under ember-0.1.0, and not under the current rules.
     const result = (await server.server.store.getMatch("oldbotmatch1"))?.result as ReplayFixture["result"];
-    const played: ReplayFixture = { ...emberOld, entries: entries.map((e) => ({ seq: e.seq, seat: e.seat, command: e.command, events: e.events as never, stateHash: e.stateHash })), finalHash: entries.at(-1)!.stateHash, result };
+    const played: ReplayFixture = { ...emberOld, entries: entries.map((e) => ({ seq: e.seq, seat: e.seat, command: e.command, events: e.events as never, stateHash: e.stateHash })), finalHash: entries.at(-1)!.stateHash as string, result };
     expect(replayFixture(rules.ruleset, played).problems).toEqual([]);
     expect(replayFixture({ ...ember, rulesVersion: "ember-0.1.0" }, played).problems).not.toEqual([]);
     await human.leave();

@@ -9,10 +9,10 @@
  * (seed 004 "팀 준비"), also through the live history API.
  */
 import "./record-frames";
-import { RandomBot, seatViewer, spectator, stateHash, verifySeed, type Viewer } from "@fogwar/engine";
+import { RandomBot, seatViewer, spectator, verifySeed, type Viewer } from "@fogwar/engine";
 import { ERRORS, check, legalCommandsInView, siege, siegeBotPolicy, type SiegeCommand, type SiegeSetup, type SiegeState } from "@fogwar/siege";
 import { PROTOCOL_ERRORS } from "@fogwar/protocol";
-import { api, bootServer, canon, carries, createMatch, TestClient, type TestServer } from "./harness";
+import { api, bootServer, canon, carries, createMatch, hashStoredFor, TestClient, type TestServer } from "./harness";
 import { decodedPaths } from "./decoded-frames";
 
 // A whole match of about 300 commands, each checked for every client: minutes on a shared machine.
@@ -50,7 +50,7 @@ class Oracle {
       for (const e of entries.slice(this.applied, seq)) {
         const r = siege.apply(this.states[this.states.length - 1]!, e.command as SiegeCommand, e.seat);
         if (!r.ok) throw new Error(`the stored log does not replay at ${e.seq}: ${r.error.code}`);
-        expect(stateHash(r.state)).toBe(e.stateHash);
+        expect(e.stateHash).toBe(hashStoredFor(siege, this.states[this.states.length - 1], r.state, e.seq));
         this.states.push(r.state);
       }
       this.applied = seq;

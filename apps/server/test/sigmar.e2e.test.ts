@@ -8,10 +8,10 @@
  * "Hidden information"; docs/rules/sigmar.md C2, C10, seed 003 24.1).
  */
 import "./record-frames";
-import { chooseWithTemplates, diceSeed, Random, RandomBot, rngStateFromSeed, seatViewer, spectator, stateHash, verifySeed, type Viewer } from "@fogwar/engine";
+import { chooseWithTemplates, diceSeed, Random, RandomBot, rngStateFromSeed, seatViewer, spectator, verifySeed, type Viewer } from "@fogwar/engine";
 import { ERRORS, legalCommandsInView, sigmar, sigmarBotPolicy, templatesInView, type SigmarCommand, type SigmarSetup, type SigmarState, type SigmarView } from "@fogwar/sigmar";
 import { PROTOCOL_ERRORS } from "@fogwar/protocol";
-import { api, bootServer, canon, createMatch, TestClient, type TestServer } from "./harness";
+import { api, bootServer, canon, createMatch, hashStoredFor, TestClient, type TestServer } from "./harness";
 import { decodedPaths } from "./decoded-frames";
 import { playScripted } from "./bot-play";
 
@@ -55,7 +55,7 @@ describe("Age of Sigmar over WebSocket", () => {
       for (const e of entries.slice(applied, seq)) {
         const r = sigmar.apply(states.at(-1)!, e.command as SigmarCommand, e.seat);
         if (!r.ok) throw new Error(`the stored log does not replay at ${e.seq}: ${r.error.code}`);
-        expect(stateHash(r.state)).toBe(e.stateHash);
+        expect(e.stateHash).toBe(hashStoredFor(sigmar, states.at(-1), r.state, e.seq));
         states.push(r.state);
       }
       applied = Math.max(applied, seq);

@@ -108,14 +108,15 @@ export interface NewSeat {
 /**
  * One accepted command in a match's log: `seq` counts 1, 2, 3, ... per match without gaps;
  * `command` and `events` are any JSON values (round-tripped exactly; object key order may
- * change); `stateHash` is the engine state hash after the command.
+ * change); `stateHash` is the engine state hash after the command, or null for an entry stored
+ * without one (a live match hashes only some entries: ../state-hash.ts `hashesEntry`).
  */
 export interface StoredEntry {
   seq: number;
   seat: string;
   command: unknown;
   events: unknown;
-  stateHash: string;
+  stateHash: string | null;
   /**
    * The client's idempotency id for the command (protocol `command.id`, 1-64 characters), unique
    * per match and seat, so a resent command is recognised even after a restart; null for entries

@@ -130,7 +130,8 @@ export const entries = pgTable(
     seat: text("seat").notNull(),
     command: jsonb("command").notNull(),
     events: jsonb("events").notNull(),
-    stateHash: text("state_hash").notNull(),
+    /** The engine state hash after the command; null for an entry stored without one (see ../state-hash.ts). */
+    stateHash: text("state_hash"),
     /** The client's idempotency id for the command (protocol `command.id`), unique per seat. */
     commandId: text("command_id"),
     /** When the server accepted the command (ms since the epoch): the match clocks' time, as data. Null for older entries. */

@@ -1,0 +1,1 @@
+ALTER TABLE "entries" ALTER COLUMN "state_hash" DROP NOT NULL;

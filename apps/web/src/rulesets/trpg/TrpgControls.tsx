@@ -7,7 +7,7 @@
  * is sent, so no later click fires unasked). The round-end step's delayed turns are composed in ./DelayedTurns.tsx.
  */
 import { useEffect, useMemo, useRef, useState } from "react";
-import { actionCost, type ActionCommand, type TrpgCommand, type TrpgView } from "@fogwar/trpg";
+import { actionCost, attackOdds, type ActionCommand, type TrpgCommand, type TrpgView } from "@fogwar/trpg";
 import { charName, squareCode, type TrpgWords } from "./words";
 import { AttackOddsPanel, ReactionOddsPanel } from "./Odds";
 import { coverMark, freeStrikeKey, withCover } from "./why";
@@ -88,6 +88,18 @@ export const MAP_KINDS: Record<string, "square" | "target"> = { move: "square", 
  * without a target are sent at once.
  */
 export const asksFirst = (c: TrpgCommand): boolean => ["shoot", "snapshot", "melee", "shove", "suppress", "heal", "stabilise"].includes(c.type);
+
+/**
+ * Whether every attack of `command` by `actor` is known, from the viewer's own view, to need more
+ * than a d6 can roll (seed 002 3-4: the roll must beat 6 - stat - modifiers; over 6 never comes):
+ * the action points would be spent for nothing. False for other commands and for odds the view
+ * cannot tell (a hidden stat block).
+ */
+export function cannotHit(view: TrpgView, actor: string, command: TrpgCommand): boolean {
+  if (command.type !== "shoot" && command.type !== "snapshot" && command.type !== "melee") return false;
+  const odds = attackOdds(view as never, actor, command);
+  return odds !== null && odds.length > 0 && odds.every((o) => o.need !== null && o.need >= 6);
+}
 
 /** The value a map click gives for a command (a square `x,y` or a character `c:<id>`), or null. */
 export function pickValue(c: TrpgCommand): string | null {
@@ -196,6 +208,8 @@ export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords;
   const options = builder.matching;
   const pick = builder.listed;
   const reach = builder.kind === "overwatch" ? watchPreview(w.view, pick) : null;
+  // An attack that cannot hit is still the player's to make, but not the suggested button.
+  const hopeless = builder.picked !== null && cannotHit(w.view, actor, builder.picked);
   // An overwatcher the other side cannot see fires without a question (docs/rules/trpg.md): said
   // while one is chosen or kept by a character that is concealed or may conceal now.
   const unasked = !!me && (me.concealed || legal.some((c) => c.type === "conceal")) && (builder.kind === "overwatch" || !!me.overwatch);
@@ -236,10 +250,15 @@ export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords;
               </p>
               <AttackOptions w={w} legal={legal} builder={builder} picked={builder.picked} />
               <AttackOddsPanel w={w} actor={actor} command={builder.picked} />
-              <button type="button" className="primary" ref={confirm} onClick={() => send(builder.picked!)}>
-                {t("actions.confirm")}
+              {hopeless && (
+                <p className="hint" role="note" data-testid="trpg-cannot-hit">
+                  {t("actions.cannotHit")}
+                </p>
+              )}
+              <button type="button" className={hopeless ? undefined : "primary"} ref={confirm} onClick={() => send(builder.picked!)}>
+                {t(hopeless ? "actions.confirmAnyway" : "actions.confirm")}
               </button>{" "}
-              <button type="button" onClick={() => builder.setPicked(null)}>
+              <button type="button" className={hopeless ? "primary" : undefined} onClick={() => builder.setPicked(null)}>
                 {t("actions.cancel")}
               </button>
             </div>

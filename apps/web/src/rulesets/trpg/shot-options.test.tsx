@@ -39,3 +39,32 @@ test("002_867c0cd57d46adf1.txt 3-1 점사: the raider tapped with Shoot chosen; 
   fireEvent.click(within(again).getByRole("button", { name: "Confirm" }));
   expect(onCommand).toHaveBeenCalledWith({ type: "shoot", targets: ["raider-1"], burst: true, called: false });
 });
+
+test("002_867c0cd57d46adf1.txt 3-4 명중 판정: a shot that needs more than a d6 can roll says it cannot hit, and Cancel, not the attack, is the suggested button", () => {
+  const onCommand = jest.fn();
+  const s = openShot();
+  // Far and small: a called shot at C1 needs over 7.
+  s.characters["raider-1"]!.at = { x: 2, y: 0 };
+  const view = trpg.viewFor(s, seatViewer("p1"));
+  const { container } = render(<TrpgTableView matchId="m" view={view} seat="p1" legal={legalCommandsInView(view, "p1")} onCommand={onCommand} events={[]} />);
+  fireEvent.click(screen.getByRole("radio", { name: "Shoot · 4 AP" }));
+  fireEvent.click(screen.getByRole("checkbox", { name: "called shot" }));
+  fireEvent.click(container.querySelector('[data-character="raider-1"]')!.closest(".pickable")!);
+  const confirm = screen.getByRole("group", { name: "Confirm the action" });
+  expect(within(confirm).getByTestId("trpg-odds").textContent).toContain("cannot hit (0%)");
+  expect(within(confirm).getByRole("note").textContent).toBe("This attack cannot hit: it needs more than a d6 can roll, so its action points would be spent for nothing.");
+  const anyway = within(confirm).getByRole("button", { name: "Attack anyway" });
+  expect(anyway.className).not.toContain("primary");
+  expect(within(confirm).getByRole("button", { name: "Cancel" }).className).toContain("primary");
+  expect(within(confirm).queryByRole("button", { name: "Confirm" })).toBeNull();
+
+  // Without the called shot it can hit: Confirm again, suggested.
+  fireEvent.click(within(confirm).getByRole("checkbox", { name: "called shot" }));
+  const plain = screen.getByRole("group", { name: "Confirm the action" });
+  expect(within(plain).queryByRole("note")).toBeNull();
+  expect(within(plain).getByRole("button", { name: "Confirm" }).className).toContain("primary");
+  // Still the player's choice: the attack that cannot hit is sent when asked for.
+  fireEvent.click(within(plain).getByRole("checkbox", { name: "called shot" }));
+  fireEvent.click(within(screen.getByRole("group", { name: "Confirm the action" })).getByRole("button", { name: "Attack anyway" }));
+  expect(onCommand).toHaveBeenCalledWith({ type: "shoot", targets: ["raider-1"], burst: false, called: true });
+});

@@ -324,9 +324,10 @@ export function SiegeMap({ view, targets, onPick, reachable }: SiegeMapProps) {
         {smokeRects}
         {accessPoints}
         {walls}
+        {/* The objective's name lies under the gadgets and operators: an operator in its corner square stays readable. */}
+        {objectiveLabel}
         {gadgets}
         {pieces}
-        {objectiveLabel}
       </svg>
       <UpperFloor view={view} w={w} targets={targets} onPick={onPick} />
       <details className="map-legend">

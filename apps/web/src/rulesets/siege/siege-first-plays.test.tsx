@@ -73,7 +73,7 @@ function marks(container: HTMLElement, language: string) {
 }
 
 describe("seed 004 오퍼레이터: the operators' marks on the map", () => {
-  test.each(["en", "ko"])("every operator drawn has one mark of its own, which fits its model or token (%s)", async (language) => {
+  test.each(["en", "ko"])("every operator drawn has one mark of its own, which fits its model or token and lies over the objective's name (%s)", async (language) => {
     if (language === "ko") await korean();
     for (const seat of ["a1", "d1"]) {
       const { container, unmount } = show(facing(), seat);
@@ -83,6 +83,9 @@ describe("seed 004 오퍼레이터: the operators' marks on the map", () => {
       const all = [...out.values()].map((set) => [...set][0]);
       expect(new Set(all).size).toBe(all.length);
       expect(unfit).toEqual([]);
+      // The objective's name is drawn under them (an operator in its corner square was covered by it).
+      const label = container.querySelector("svg .objective-label")!;
+      for (const piece of container.querySelectorAll("svg g.model, svg g.token")) expect(label.compareDocumentPosition(piece) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
       unmount();
     }
   });

@@ -59,3 +59,9 @@ test("002_867c0cd57d46adf1.txt 3-3 색적: the same in Korean, in the seed's ter
   expect(text).toContain("은폐 값 6, 관측자와의 거리 -3 기준 3 이상 필요.");
   expect(describeEvent(w, respot)).toContain("은폐 후 사격 -2");
 });
+
+test("002_867c0cd57d46adf1.txt 3-3 색적: a re-spot that misses gives its die, total and need as one that finds does (both languages)", async () => {
+  const missed: TrpgEvent = { ...respot, die: 2, total: 5, success: false } as TrpgEvent;
+  expect(describeEvent(await words("en"), missed)).toContain("cannot tell where Lookout fired from (rolled 2, 5 against 8).");
+  expect(describeEvent(await words("ko"), missed)).toContain("(2, 합계 5, 목표 8)");
+});

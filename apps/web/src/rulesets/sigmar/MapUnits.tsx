@@ -1,7 +1,8 @@
 /**
  * The units on the measured map: every base to scale, and a tag per unit, its short name over its
  * wounds left as a bar and "left/total" (damage points are public; the full name on hover and to
- * screen readers), placed where it covers no other tag, no base and no objective marker (tags.ts), with a thin leader
+ * screen readers), placed where it covers no other tag, no base, no objective marker, no token and
+ * no other words on the map (tags.ts), with a thin leader
  * line to its bases when it stands away from them. Bases of a unit the seat may move are its drag
  * handles (`touch-action: none` on them only, so a finger elsewhere pans the board).
  */
@@ -25,8 +26,10 @@ export interface MapUnitsProps {
   readonly sx: (p: Pt) => Pt;
   /** The map's viewBox (screen units): tags stay inside it where they fit. */
   readonly bounds?: Box;
-  /** Marks on the map no tag may cover (the objective markers), screen units. */
+  /** Marks on the map no tag may cover (the objective markers, the tokens), screen units. */
   readonly marks?: readonly Base[];
+  /** Other words drawn on the map no tag may cover (the player's territory named while deploying), screen units. */
+  readonly clear?: readonly Box[];
   readonly onDown: (unit: string, model: number, e: ReactPointerEvent) => void;
   readonly onUnit?: (id: string) => void;
   /** Core C8: models marked for removal (ids), ringed; a click on a model of `pickFrom` calls `onModel`. */
@@ -35,7 +38,7 @@ export interface MapUnitsProps {
   readonly onModel?: (unit: string, model: string) => void;
 }
 
-export function MapUnits({ view, w, selected, targets, draggable, planned, sx, bounds, marks, onDown, onUnit, marked, pickFrom, onModel }: MapUnitsProps) {
+export function MapUnits({ view, w, selected, targets, draggable, planned, sx, bounds, marks, clear, onDown, onUnit, marked, pickFrom, onModel }: MapUnitsProps) {
   const units = query.fieldUnits(view as never);
   const facts = units.map((u) => {
     const same = units.filter((x) => x.owner === u.owner && x.warscroll === u.warscroll);
@@ -52,6 +55,7 @@ export function MapUnits({ view, w, selected, targets, draggable, planned, sx, b
     }),
     bounds ?? null,
     marks,
+    clear,
   );
   return (
     <>

@@ -18,6 +18,7 @@ import { focusOn, type BoardFocus } from "../../table/BoardViewport";
 import { MapUnits } from "./MapUnits";
 import { bestPlacement, dragged, offendingBase } from "./placing";
 import { local, objectiveName, type SigmarWords } from "./words";
+import { textWidth, type Box } from "../../table/label-boxes";
 
 const W = 4400;
 const H = 3000;
@@ -27,6 +28,12 @@ const VIEW = { x0: -60, y0: -60, x1: W + 60, y1: H + 60 };
 /** An objective marker's radius (screen units), and the disc around it no unit's tag may cover (its outline with a margin). */
 const MARKER = 40;
 const MARKER_CLEAR = 60;
+/** A token's clear disc (its diamond's half diagonal, 22 units a side rotated, with a margin). */
+const TOKEN_CLEAR = 40;
+/** The territory's name: its font size and letter spacing (`.territory-label` in table.css), and its baseline above the band's bottom edge. */
+const TERRITORY_SIZE = 110;
+const TERRITORY_SPACING = 4;
+const TERRITORY_BASELINE = 60;
 
 /** A plan on the map: where the models of `unit` would stand, and whether the rules accept it. */
 export interface MapPlan {
@@ -206,7 +213,10 @@ export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, o
   const combat = catalog.rules.combatRange * INCH;
   const offence = plan && plan.problem ? offendingBase(view, plan.unit, plan.positions) : null;
   const offender = offence?.model ?? null;
-  const markers = catalog.battleplan.objectives.map((o) => ({ ...sx({ x: o.x * INCH, y: o.y * INCH }), r: MARKER_CLEAR }));
+  // Tags keep clear of the objective markers and the tokens, and of the territory's name while the armies deploy.
+  const markers = [...catalog.battleplan.objectives.map((o) => ({ ...sx({ x: o.x * INCH, y: o.y * INCH }), r: MARKER_CLEAR })), ...view.tokens.map((t) => ({ ...sx(t), r: TOKEN_CLEAR }))];
+  const ownTerritory = view.phase === "deployment" && seat && catalog.battleplan.territories[seat] ? rect(geometry.boxOf(catalog.battleplan.territories[seat])) : null;
+  const words = ownTerritory ? [territoryLabel(w, ownTerritory).box] : [];
   return (
     <svg ref={svg} className="sigmar-map" viewBox={`${VIEW.x0} ${VIEW.y0} ${VIEW.x1 - VIEW.x0} ${VIEW.y1 - VIEW.y0}`} role="group" aria-label={w.t("map.label")} onPointerMove={move} onPointerUp={up} onClick={click}>
       <rect x={0} y={0} width={W} height={H} className="field" />
@@ -222,7 +232,7 @@ export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, o
           <title>{w.t("map.territory", { name: w.name(owner) })}</title>
         </rect>
       ))}
-      {view.phase === "deployment" && seat && catalog.battleplan.territories[seat] && <OwnTerritory w={w} box={rect(geometry.boxOf(catalog.battleplan.territories[seat]))} seat={seat} />}
+      {ownTerritory && seat && <OwnTerritory w={w} box={ownTerritory} seat={seat} />}
       {catalog.battleplan.terrain.map((t, i) => {
         const box = query.TERRAIN[i]!;
         const aura = t.passive ? rect({ x0: box.x0 - t.passive.distance * INCH, y0: box.y0 - t.passive.distance * INCH, x1: box.x1 + t.passive.distance * INCH, y1: box.y1 + t.passive.distance * INCH }) : null;
@@ -252,7 +262,7 @@ export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, o
           return <circle key={`cr-${e.id}-${i}`} cx={c.x} cy={c.y} r={d.r + combat} className="combat-range" />;
         }),
       )}
-      <MapUnits view={view} w={w} selected={selected} targets={targets} draggable={draggable} planned={plan?.unit ?? null} sx={sx} bounds={VIEW} marks={markers} onDown={down} onUnit={onUnit} marked={marked} pickFrom={pickFrom} onModel={onModel} />
+      <MapUnits view={view} w={w} selected={selected} targets={targets} draggable={draggable} planned={plan?.unit ?? null} sx={sx} bounds={VIEW} marks={markers} clear={words} onDown={down} onUnit={onUnit} marked={marked} pickFrom={pickFrom} onModel={onModel} />
       {/* Each objective marker's outline again over the bases, so a model standing on an objective does not hide it. */}
       <g className="objective-over" aria-hidden="true">
         {catalog.battleplan.objectives.map((o) => {
@@ -301,9 +311,19 @@ export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, o
  * prompt sends a player to "your territory", and the map shows three bands.
  */
 function OwnTerritory({ w, box, seat }: { w: SigmarWords; box: { x: number; y: number; width: number; height: number }; seat: string }) {
+  const { at } = territoryLabel(w, box);
   return (
-    <text x={box.x + box.width / 2} y={box.y + box.height - 60} textAnchor="middle" className={`territory-label territory-label-${seat}`}>
+    <text x={at.x} y={at.y} textAnchor="middle" className={`territory-label territory-label-${seat}`}>
       {w.t("map.yourTerritory")}
     </text>
   );
+}
+
+/** Where the territory's name stands in its band `box` (its anchor, centred on its baseline) and the box its bold letters cover, screen units. */
+function territoryLabel(w: SigmarWords, box: { x: number; y: number; width: number; height: number }): { at: { x: number; y: number }; box: Box } {
+  const text = w.t("map.yourTerritory");
+  const at = { x: box.x + box.width / 2, y: box.y + box.height - TERRITORY_BASELINE };
+  // Bold letters run about a tenth wider than textWidth's estimate.
+  const half = (1.1 * textWidth(text, TERRITORY_SIZE) + TERRITORY_SPACING * [...text].length) / 2;
+  return { at, box: { x0: at.x - half, y0: at.y - 0.8 * TERRITORY_SIZE, x1: at.x + half, y1: at.y + 0.25 * TERRITORY_SIZE } };
 }

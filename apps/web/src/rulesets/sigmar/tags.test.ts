@@ -18,7 +18,7 @@ import { deserialize, serialize } from "node:v8";
 import { seatViewer } from "@fogwar/engine";
 import { catalog, geometry, setupBattle, sigmar, type SigmarView } from "@fogwar/sigmar";
 import { SigmarMap } from "./SigmarMap";
-import { placeTags, tagSize } from "./tags";
+import { NAME_SIZE, WOUNDS_SIZE, placeTags, tagSize } from "./tags";
 import type { Box } from "../../table/label-boxes";
 import { inEnglish } from "../../../test/english";
 
@@ -203,22 +203,22 @@ const num = (e: Element, name: string): number => Number(e.getAttribute(name));
 
 /**
  * Each unit on the drawn map: its bases, and its tag's parts: the name's box (text-anchor
- * middle, 70 units high), the wound bar's back and the "left/total" text's box (52 units high).
+ * middle, NAME_SIZE units high), the wound bar's back and the "left/total" text's box (WOUNDS_SIZE units high).
  */
 function drawn(container: HTMLElement): { id: string; parts: Box[]; bases: Disc[] }[] {
   return [...container.querySelectorAll("svg.sigmar-map g.unit[data-unit]")].map((g) => {
     const label = g.querySelector("text.unit-label")!;
     const bar = g.querySelector("g.wounds rect.wounds-back")!;
     const text = g.querySelector("g.wounds text.wounds-text")!;
-    const lw = drawnWidth(label.textContent ?? "", 70);
-    const tw = drawnWidth(text.textContent ?? "", 52);
+    const lw = drawnWidth(label.textContent ?? "", NAME_SIZE);
+    const tw = drawnWidth(text.textContent ?? "", WOUNDS_SIZE);
     return {
       id: g.getAttribute("data-unit")!,
       bases: [...g.querySelectorAll("circle[data-model-id]")].map((c) => ({ x: num(c, "cx"), y: num(c, "cy"), r: num(c, "r") })),
       parts: [
-        { x0: num(label, "x") - lw / 2, y0: num(label, "y") - 0.72 * 70, x1: num(label, "x") + lw / 2, y1: num(label, "y") + 0.2 * 70 },
+        { x0: num(label, "x") - lw / 2, y0: num(label, "y") - 0.72 * NAME_SIZE, x1: num(label, "x") + lw / 2, y1: num(label, "y") + 0.2 * NAME_SIZE },
         { x0: num(bar, "x"), y0: num(bar, "y"), x1: num(bar, "x") + num(bar, "width"), y1: num(bar, "y") + num(bar, "height") },
-        { x0: num(text, "x"), y0: num(text, "y") - 0.72 * 52, x1: num(text, "x") + tw, y1: num(text, "y") + 0.05 * 52 },
+        { x0: num(text, "x"), y0: num(text, "y") - 0.72 * WOUNDS_SIZE, x1: num(text, "x") + tw, y1: num(text, "y") + 0.05 * WOUNDS_SIZE },
       ],
     };
   });

@@ -2,7 +2,8 @@
  * Where each unit's tag goes on the Age of Sigmar map (MapUnits.tsx). A tag is one block: the
  * unit's short name over its wound bar and "left/total". Tags are placed beside their unit's bases
  * where they cover no other tag, no base of any unit and no mark of the battlefield the players
- * must see (the objective markers: a tag over one hid it): the 8 directions around the unit's bases
+ * must see (the objective markers: a tag over one hid it; the tokens) nor the other words drawn on
+ * the map (the player's territory named while the armies deploy): the 8 directions around the unit's bases
  * (above, below, right, left, the four corners, and above, below, right and left slid to either
  * end of the bases), at growing distances, nearest first; each candidate is kept inside the map's
  * viewBox where the tag fits. When every candidate overlaps something, the one overlapping least
@@ -43,22 +44,22 @@ export interface PlacedTag {
 }
 
 /** The name's font size (`.unit-label` in table.css), screen units. */
-export const NAME_SIZE = 70;
+export const NAME_SIZE = 84;
 /** The "left/total" font size (`.wounds-text` in table.css), screen units. */
-export const WOUNDS_SIZE = 52;
+export const WOUNDS_SIZE = 62;
 /** Inner padding of a tag, screen units. */
-const PAD = 8;
+const PAD = 10;
 /** The name's line: from the tag's top to the bar's row (baseline at NAME_BASELINE), screen units. */
-const NAME_LINE = 86;
-const NAME_BASELINE = 60;
+const NAME_LINE = 103;
+const NAME_BASELINE = 72;
 /** The wound bar's offset under the name line and its height; its narrowest width. */
-const BAR_TOP = 8;
-const BAR_H = 26;
-const BAR_MIN = 160;
+const BAR_TOP = 10;
+const BAR_H = 31;
+const BAR_MIN = 190;
 /** Space between the bar and "left/total". */
-const BAR_GAP = 12;
+const BAR_GAP = 14;
 /** The bar row's height (the "left/total" text with its white halo). */
-const ROW_H = 48;
+const ROW_H = 58;
 
 /** Space kept between a tag and its own unit's bases when it stands beside them. */
 const GAP = 14;
@@ -188,17 +189,20 @@ function leaderOf(box: Box, bases: readonly Base[]): Leader | null {
  * Places every unit's tag (in the order given): the first candidate (nearest first) that covers
  * no tag placed before it, no base of any unit and none of `marks` (discs kept clear, such as the
  * objective markers, battleplan "objectives"), inside `within` (the map's viewBox; null: no
- * limit) where the tag fits; when none is free, the candidate overlapping least (the area shared
- * with tags and with the boxes of bases and marks). Units without bases get no tag.
+ * limit) where the tag fits, and none of the boxes `clear` (other words drawn on the map, such as
+ * the player's territory named while the armies deploy); when none is free, the candidate
+ * overlapping least (the area shared with tags, `clear` and the boxes of bases and marks). Units
+ * without bases get no tag.
  * @returns each unit's tag by unit id.
  */
-export function placeTags(units: readonly TagRequest[], within: Box | null, marks: readonly Base[] = []): Map<string, PlacedTag> {
+export function placeTags(units: readonly TagRequest[], within: Box | null, marks: readonly Base[] = [], clear: readonly Box[] = []): Map<string, PlacedTag> {
   // Every unit's bases, and each mark alone, with their bounding box (grown by the clearance), to skip far ones at once.
   const groups = [...units.filter((u) => u.bases.length > 0).map((u) => u.bases), ...marks.map((m) => [m])].map((bases) => {
     const b = boundsOf(bases);
     return { bases, reach: { x0: b.x0 - BASE_CLEAR, y0: b.y0 - BASE_CLEAR, x1: b.x1 + BASE_CLEAR, y1: b.y1 + BASE_CLEAR } };
   });
-  const placed: Box[] = [];
+  // The other words on the map (`clear`) are kept clear of as the tags placed before are.
+  const placed: Box[] = [...clear];
   const out = new Map<string, PlacedTag>();
   const free = (box: Box): boolean => {
     for (const t of placed) if (boxesOverlap(box, t, TAG_CLEAR)) return false;

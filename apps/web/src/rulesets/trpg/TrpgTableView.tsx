@@ -17,7 +17,7 @@ import { DelayedTurns, useDelayedComposer } from "./DelayedTurns";
 import { WaitingFor } from "./WaitingFor";
 import { useFreeStrikeCause } from "./why";
 import { GmConsole } from "./GmConsole";
-import { audienceOf, charName, describeEvent, inLanguage, squareCode, type TrpgWords } from "./words";
+import { audienceOf, charName, describeEvent, inLanguage, squareCode, weaponText, type TrpgWords } from "./words";
 import { NotifyButton, SoundToggle } from "../../table/TableChrome";
 import { Later } from "../../table/Later";
 import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
@@ -258,7 +258,7 @@ function Roster({ view, w }: { view: TrpgView; w: TrpgWords }) {
     if (c.peeking) bits.push(w.t("peeking"));
     if (c.braced) bits.push(w.t("braced"));
     if (c.cold) bits.push(w.t("cold"));
-    if (c.weapon) bits.push(w.t(`weapon.${c.weapon}`));
+    if (c.weapon) bits.push(weaponText(w, c.weapon));
     for (const [item, n] of Object.entries(c.slots)) bits.push(`${w.t(`item.${item}`)} ${n}`);
     return bits.join(" · ");
   };

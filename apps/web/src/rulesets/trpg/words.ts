@@ -186,3 +186,16 @@ function refereeEvent(w: TrpgWords, e: { type: string; by?: string; absent?: str
   if (e.type === "claimed" && e.by && e.absent) return w.t(e.outcome === "draw" ? "event.claimed_draw" : "event.claimed_win", { by: w.name(e.by), absent: w.name(e.absent) });
   return w.t("event.other");
 }
+
+/**
+ * A weapon with the numbers a shot or a blow uses (seed 002 3-1 슈팅 액션, 3-4: range in squares,
+ * rate of fire, penetration, damage; catalog data, the same for everyone): "carbine (range 24
+ * squares, 2 shots a burst, penetration 1, damage 1)".
+ */
+export function weaponText(w: TrpgWords, id: string): string {
+  const weapon = catalog.weapons.get(id);
+  const name = w.t(`weapon.${id}`);
+  if (!weapon) return name;
+  const numbers = { weapon: name, range: weapon.range, rate: weapon.rateOfFire, penetration: weapon.penetration, damage: weapon.damage };
+  return w.t(weapon.kind === "melee" ? "roster.melee" : weapon.rateOfFire > 1 ? "roster.rangedBurst" : "roster.ranged", numbers);
+}

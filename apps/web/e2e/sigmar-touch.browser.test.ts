@@ -3,7 +3,8 @@
  * shows the inches moved), where a finger on the empty field pans the board. Chromium, an
  * emulated phone (390 x 844, touch), real touch events through the DevTools protocol
  * (`Input.dispatchTouchEvent`, as a finger sends them), against the real server; the other seat
- * is the server's bot.
+ * is the server's bot. After the drag the map stands where it stood, and the ruler's readout and
+ * its Confirm are in sight, in the action bar, where a tap reaches Confirm.
  */
 import type { Browser } from "playwright-core";
 import { chooseWithTemplates, Random, RandomBot, rngStateFromSeed } from "@fogwar/engine";
@@ -62,6 +63,8 @@ run("Age of Sigmar on a phone: touch drags a unit", () => {
       const frame = page.getByTestId("board-viewport");
       const scrolled = async () => frame.evaluate((el) => [el.scrollLeft, el.scrollTop, window.scrollY]);
       const before = await scrolled();
+      const frameTop = async () => frame.evaluate((el) => Math.round(el.getBoundingClientRect().top));
+      const topBefore = await frameTop();
       // The browser gives a gesture it takes for a pan up with a pointercancel: none may come.
       await page.evaluate(() => {
         const w = window as unknown as { cancelled: number };
@@ -83,6 +86,19 @@ run("Age of Sigmar on a phone: touch drags a unit", () => {
       const moved = Number(/(\d+\.\d)" moved, \d+\.\d" left/.exec(await ruler.innerText())?.[1]);
       expect(moved).toBeGreaterThanOrEqual(Math.floor((0.8 * 48 * 10) / pxPerInch) / 10);
       expect(await scrolled()).toEqual(before);
+      // The move tools and the readout came into the action bar: nothing pushed the map down under the finger.
+      expect(await frameTop()).toBe(topBefore);
+      // The readout and its Confirm stand in sight, and a tap on Confirm lands on it (under the map they lay under the pinned bar).
+      const confirm = page.getByRole("button", { name: "Confirm positions" });
+      const seen = await confirm.evaluate((button) => {
+        const b = button.getBoundingClientRect();
+        const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+        return { inWindow: b.top >= 0 && b.bottom <= window.innerHeight, hits: hit !== null && button.contains(hit) };
+      });
+      expect(seen).toEqual({ inWindow: true, hits: true });
+      const line = (await ruler.boundingBox())!;
+      expect(line.y).toBeGreaterThanOrEqual(0);
+      expect(line.y + line.height).toBeLessThanOrEqual(844);
     } finally {
       await phone.close();
     }

@@ -14,6 +14,7 @@
  * A match that ends during a loop is replaced by a spare, or by a new one when none is left. Answers carry round trips (ms),
  * accepted commands and the bytes the player and spectator sockets received.
  */
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { serve } from "./ipc.js";
 import { bgioTarget } from "./clients/bgio.js";
 import { bgioEmberTarget } from "./clients/bgio-ember.js";
@@ -141,11 +142,20 @@ async function loop(i: number, end: number, tally: Tally, paced: { intervalMs: n
   }
 }
 
-async function run(seconds: number, intervalS: number | null): Promise<Tally & { seconds: number; driverCpuMicros: number }> {
+/**
+ * Runs every open match for `seconds` (paced at one command per `intervalS` per match, or closed
+ * loop when null). Besides the tally: the window's length, this driver's CPU and its own event-loop
+ * delay (p99 and max, ms, at 1 ms resolution): a round trip includes the time its answer waits for
+ * this loop, so a driver's delay near a round trip's p99 says the figure is the driver's as much as
+ * the server's.
+ */
+async function run(seconds: number, intervalS: number | null): Promise<Tally & { seconds: number; driverCpuMicros: number; driverLoopP99Ms: number; driverLoopMaxMs: number }> {
   const tally: Tally = { accepted: 0, late: 0, unanswered: 0, replaced: 0, openedDuring: 0, trips: [], felt: [], playerBytes: 0, spectatorBytes: 0, playerParts: {} };
   const before = bytes();
   for (const m of matches) addParts(tally.playerParts, m.players, -1);
   const cpu0 = cpuMicros();
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
   const t0 = performance.now();
   const end = t0 + seconds * 1000;
   const intervalMs = (intervalS ?? 0) * 1000;
@@ -154,7 +164,8 @@ async function run(seconds: number, intervalS: number | null): Promise<Tally & {
   tally.playerBytes += after.player - before.player;
   tally.spectatorBytes += after.spectator - before.spectator;
   for (const m of matches) addParts(tally.playerParts, m.players, 1);
-  return { ...tally, seconds: (performance.now() - t0) / 1000, driverCpuMicros: cpuMicros() - cpu0 };
+  delay.disable();
+  return { ...tally, seconds: (performance.now() - t0) / 1000, driverCpuMicros: cpuMicros() - cpu0, driverLoopP99Ms: delay.percentile(99) / 1e6, driverLoopMaxMs: delay.max / 1e6 };
 }
 
 serve({

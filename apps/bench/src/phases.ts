@@ -27,6 +27,9 @@ interface RunTally {
   playerParts: Record<string, number>;
   seconds: number;
   driverCpuMicros: number;
+  /** The driver's own event-loop delay over the window (ms). */
+  driverLoopP99Ms: number;
+  driverLoopMaxMs: number;
 }
 
 /**
@@ -70,6 +73,9 @@ export interface TargetResult {
     /** PostgreSQL's processes on this machine during the window (% of a core; undefined without /proc). */
     postgresCorePct?: number;
     driverCorePct: number;
+    /** The drivers' own event-loop delay over the window, the largest driver's p99 and max (ms; absent in older results). */
+    driverLoopP99?: number;
+    driverLoopMax?: number;
     openSeconds: number;
   };
   idleMatches?: { wanted: number; held: number; error: string | null; seconds: number; heapPerMatch: number; rssPerMatch: number; cpuRooms: number; cpuCorePct: number };
@@ -234,10 +240,12 @@ async function measureInto(result: TargetResult, s: Settings, log: (line: string
           serverCorePct: ((after.cpuMicros - before.cpuMicros) / 1e6 / seconds) * 100,
           ...(shares ? { postgresCorePct: shares.postgresCores * 100 } : {}),
           driverCorePct: (runs.reduce((n, r) => n + r.driverCpuMicros, 0) / 1e6 / seconds) * 100,
+          driverLoopP99: Math.max(...runs.map((r) => r.driverLoopP99Ms)),
+          driverLoopMax: Math.max(...runs.map((r) => r.driverLoopMaxMs)),
           openSeconds,
         };
         const cpuMs = ((after.cpuMicros - before.cpuMicros) / 1000) / accepted;
-        log(`  ${name}: paced load: ${result.paced.rate.toFixed(0)} commands/s accepted, server CPU ${cpuMs.toFixed(3)} ms per command, round trip p99 ${result.paced.p99.toFixed(1)} ms (as felt ${result.paced.feltP99.toFixed(1)} ms)`);
+        log(`  ${name}: paced load: ${result.paced.rate.toFixed(0)} commands/s accepted, server CPU ${cpuMs.toFixed(3)} ms per command, round trip p99 ${result.paced.p99.toFixed(1)} ms (as felt ${result.paced.feltP99.toFixed(1)} ms), the driver's own event-loop delay p99 ${result.paced.driverLoopP99!.toFixed(1)} ms`);
         await Promise.all(drivers.map((d) => d.call("leaveAll")));
       } finally {
         await Promise.all(drivers.map((d) => d.stop()));

@@ -140,7 +140,7 @@ const FIGURES: readonly Figure[] = [
     unit: "ms",
     digits: 1,
     value: (r) => r.paced?.loopP99,
-    detail: (r) => (r.paced ? `(max ${fmt(r.paced.loopMax, 0)} ms)` : ""),
+    detail: (r) => (r.paced ? `(max ${fmt(r.paced.loopMax, 0)} ms${r.paced.driverLoopP99 === undefined ? "" : `; the load driver's own: p99 ${fmt(r.paced.driverLoopP99, 1)} ms, max ${fmt(r.paced.driverLoopMax!, 0)} ms`})` : ""),
     goal: () => ({ limit: 20, text: "<= 20 ms" }),
   },
   {

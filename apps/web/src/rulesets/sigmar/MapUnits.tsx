@@ -6,7 +6,7 @@
  * line to its bases when it stands away from them. Bases of a unit the seat may move are its drag
  * handles (`touch-action: none` on them only, so a finger elsewhere pans the board).
  */
-import type { PointerEvent as ReactPointerEvent } from "react";
+import type { PointerEvent as ReactPointerEvent, ReactNode } from "react";
 import { query, type SigmarView } from "@fogwar/sigmar";
 import type { Pt } from "@fogwar/sigmar";
 import { placeTags, tagLayout, tagSize, type Base } from "./tags";
@@ -36,9 +36,32 @@ export interface MapUnitsProps {
   readonly marked?: ReadonlySet<string>;
   readonly pickFrom?: string | null;
   readonly onModel?: (unit: string, model: string) => void;
+  /** A plan drawn over the units (its ghosts and rulers, SigmarMap.tsx): every tag is drawn again over it, so none lies under a ghost. */
+  readonly over?: ReactNode;
 }
 
-export function MapUnits({ view, w, selected, targets, draggable, planned, sx, bounds, marks, clear, onDown, onUnit, marked, pickFrom, onModel }: MapUnitsProps) {
+/** A unit's tag: its short name over its wound bar and "left/total" (tags.ts `tagLayout`), screen units. */
+function Tag({ box, owner, short, left, total }: { box: Box; owner: string; short: string; left: number; total: number }) {
+  const wounds = `${left}/${total}`;
+  const parts = tagLayout(box, wounds);
+  const barW = parts.bar.x1 - parts.bar.x0;
+  return (
+    <g className="tag">
+      <text x={parts.name.x} y={parts.name.y} className={`unit-label owner-${owner}`} aria-hidden="true">
+        {short}
+      </text>
+      <g className="wounds" aria-hidden="true">
+        <rect x={parts.bar.x0} y={parts.bar.y0} width={barW} height={parts.bar.y1 - parts.bar.y0} className="wounds-back" />
+        <rect x={parts.bar.x0} y={parts.bar.y0} width={(barW * left) / Math.max(1, total)} height={parts.bar.y1 - parts.bar.y0} className={`wounds-left${left * 2 <= total ? " low" : ""}`} />
+        <text x={parts.wounds.x} y={parts.wounds.y} className="wounds-text">
+          {wounds}
+        </text>
+      </g>
+    </g>
+  );
+}
+
+export function MapUnits({ view, w, selected, targets, draggable, planned, sx, bounds, marks, clear, onDown, onUnit, marked, pickFrom, onModel, over }: MapUnitsProps) {
   const units = query.fieldUnits(view as never);
   const facts = units.map((u) => {
     const same = units.filter((x) => x.owner === u.owner && x.warscroll === u.warscroll);
@@ -71,10 +94,8 @@ export function MapUnits({ view, w, selected, targets, draggable, planned, sx, b
         const name = unitName(w, view, u.id);
         const isTarget = targets?.has(u.id) ?? false;
         const canDrag = draggable?.has(u.id) ?? false;
-        const { short, total, left, wounds } = facts[k]!;
+        const { short, total, left } = facts[k]!;
         const tag = tags.get(u.id)!;
-        const parts = tagLayout(tag.box, wounds);
-        const barW = parts.bar.x1 - parts.bar.x0;
         return (
           <g
             key={u.id}
@@ -126,19 +147,18 @@ export function MapUnits({ view, w, selected, targets, draggable, planned, sx, b
                 />
               );
             })}
-            <text x={parts.name.x} y={parts.name.y} className={`unit-label owner-${u.owner}`} aria-hidden="true">
-              {short}
-            </text>
-            <g className="wounds" aria-hidden="true">
-              <rect x={parts.bar.x0} y={parts.bar.y0} width={barW} height={parts.bar.y1 - parts.bar.y0} className="wounds-back" />
-              <rect x={parts.bar.x0} y={parts.bar.y0} width={(barW * left) / Math.max(1, total)} height={parts.bar.y1 - parts.bar.y0} className={`wounds-left${left * 2 <= total ? " low" : ""}`} />
-              <text x={parts.wounds.x} y={parts.wounds.y} className="wounds-text">
-                {wounds}
-              </text>
-            </g>
+            <Tag box={tag.box} owner={u.owner} short={short} left={left} total={total} />
           </g>
         );
       })}
+      {over}
+      {over && (
+        <g className="tags-over" aria-hidden="true">
+          {units.map((u, k) => (
+            <Tag key={u.id} box={tags.get(u.id)!.box} owner={u.owner} short={facts[k]!.short} left={facts[k]!.left} total={facts[k]!.total} />
+          ))}
+        </g>
+      )}
     </>
   );
 }

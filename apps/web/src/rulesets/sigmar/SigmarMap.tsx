@@ -4,7 +4,8 @@
  * scale (its diameter in mm) with each unit's wounds left, tokens, and a plan being made: a whole
  * unit dragged in formation, or one model alone (the "one model" switch, or Shift while dragging),
  * with a ruler from where each model stood, enemy combat ranges, and the plan drawn green when
- * the shared rules accept it, red when not, the offending base ringed with the reason. A plan
+ * the shared rules accept it, red when not, the offending base ringed with the reason; the units'
+ * tags are drawn again over a plan, so a ghost or a ruler never covers one. A plan
  * dropped where the rules refuse it snaps to the best legal placement toward the drop (placing.ts).
  * Bases are buttons for keyboard and screen readers; a plan is confirmed in the controls. When a
  * decision about one of the viewer's units arrives (models to remove, a charge, run or retreat to
@@ -217,6 +218,22 @@ export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, o
   const markers = [...catalog.battleplan.objectives.map((o) => ({ ...sx({ x: o.x * INCH, y: o.y * INCH }), r: MARKER_CLEAR })), ...view.tokens.map((t) => ({ ...sx(t), r: TOKEN_CLEAR }))];
   const ownTerritory = view.phase === "deployment" && seat && catalog.battleplan.territories[seat] ? rect(geometry.boxOf(catalog.battleplan.territories[seat])) : null;
   const words = ownTerritory ? [territoryLabel(w, ownTerritory).box] : [];
+  // A plan's ghosts and rulers, drawn over the units and under their tags (MapUnits draws the tags again over it).
+  const planDrawn = plan && (
+    <g className={`plan ${plan.problem ? "illegal" : "legal"}`} aria-hidden="true">
+      {plan.origin?.map((o, i) => {
+        const walked = plan.paths?.[i];
+        if (walked && walked.length > 2) return <polyline key={`l${i}`} points={walked.map((q) => `${sx(q).x},${sx(q).y}`).join(" ")} className="ruler" data-legs={walked.length - 1} />;
+        const a = sx(o);
+        const b = sx(plan.positions[i] ?? o);
+        return <line key={`l${i}`} x1={a.x} y1={a.y} x2={b.x} y2={b.y} className="ruler" />;
+      })}
+      {plan.positions.map((p, i) => {
+        const c = sx(p);
+        return <circle key={i} cx={c.x} cy={c.y} r={plan.radius} className={`ghost${i === offender ? " offending" : ""}`} data-offending={i === offender ? "true" : undefined} />;
+      })}
+    </g>
+  );
   return (
     <svg ref={svg} className="sigmar-map" viewBox={`${VIEW.x0} ${VIEW.y0} ${VIEW.x1 - VIEW.x0} ${VIEW.y1 - VIEW.y0}`} role="group" aria-label={w.t("map.label")} onPointerMove={move} onPointerUp={up} onClick={click}>
       <rect x={0} y={0} width={W} height={H} className="field" />
@@ -262,7 +279,7 @@ export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, o
           return <circle key={`cr-${e.id}-${i}`} cx={c.x} cy={c.y} r={d.r + combat} className="combat-range" />;
         }),
       )}
-      <MapUnits view={view} w={w} selected={selected} targets={targets} draggable={draggable} planned={plan?.unit ?? null} sx={sx} bounds={VIEW} marks={markers} clear={words} onDown={down} onUnit={onUnit} marked={marked} pickFrom={pickFrom} onModel={onModel} />
+      <MapUnits view={view} w={w} selected={selected} targets={targets} draggable={draggable} planned={plan?.unit ?? null} sx={sx} bounds={VIEW} marks={markers} clear={words} over={planDrawn || undefined} onDown={down} onUnit={onUnit} marked={marked} pickFrom={pickFrom} onModel={onModel} />
       {/* Each objective marker's outline again over the bases, so a model standing on an objective does not hide it. */}
       <g className="objective-over" aria-hidden="true">
         {catalog.battleplan.objectives.map((o) => {
@@ -278,25 +295,11 @@ export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, o
           </rect>
         );
       })}
-      {plan && (
-        <g className={`plan ${plan.problem ? "illegal" : "legal"}`} aria-hidden="true">
-          {plan.origin?.map((o, i) => {
-            const walked = plan.paths?.[i];
-            if (walked && walked.length > 2) return <polyline key={`l${i}`} points={walked.map((q) => `${sx(q).x},${sx(q).y}`).join(" ")} className="ruler" data-legs={walked.length - 1} />;
-            const a = sx(o);
-            const b = sx(plan.positions[i] ?? o);
-            return <line key={`l${i}`} x1={a.x} y1={a.y} x2={b.x} y2={b.y} className="ruler" />;
-          })}
-          {plan.positions.map((p, i) => {
-            const c = sx(p);
-            return <circle key={i} cx={c.x} cy={c.y} r={plan.radius} className={`ghost${i === offender ? " offending" : ""}`} data-offending={i === offender ? "true" : undefined} />;
-          })}
-          {offender !== null && plan.positions[offender] && plan.problem && (
-            <text x={sx(plan.positions[offender]!).x} y={sx(plan.positions[offender]!).y - plan.radius - 40} className="offence-reason">
-              {plan.problem}
-            </text>
-          )}
-        </g>
+      {/* The reason a plan is refused, over all. */}
+      {plan && offender !== null && plan.positions[offender] && plan.problem && (
+        <text x={sx(plan.positions[offender]!).x} y={sx(plan.positions[offender]!).y - plan.radius - 40} className="offence-reason" aria-hidden="true">
+          {plan.problem}
+        </text>
       )}
       <g className="scale" aria-hidden="true">
         <line x1={0} x2={INCH} y1={H + 40} y2={H + 40} />

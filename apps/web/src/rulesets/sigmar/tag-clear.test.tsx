@@ -2,7 +2,8 @@
  * The units' tags on the Age of Sigmar map keep clear of the other things drawn on it with words
  * or marks (tags.ts `placeTags`, MapUnits.tsx): the player's territory named along the bottom edge
  * while the armies deploy (seed 003 24), and a token beside its unit (seed 003 23); a tag standing
- * over either made both unreadable. The tags' letters are large enough to read on a desktop's
+ * over either made both unreadable. While a plan stands, every tag is drawn again over its ghosts
+ * and rulers (a ghost dragged over a tag hid it), and the reason a plan is refused over all. The tags' letters are large enough to read on a desktop's
  * whole map (a name of 84 map units, about 13 px at 1280 px; they were 70, about 10 px, and the
  * wounds 7 px).
  */
@@ -94,4 +95,29 @@ test("the tags' letters read on a desktop's whole map: a name at least 12 px and
   const px = (units: number) => (units * 674) / 4520;
   expect(px(NAME_SIZE)).toBeGreaterThanOrEqual(12);
   expect(px(WOUNDS_SIZE)).toBeGreaterThanOrEqual(9);
+});
+
+test("core 14.1: while a plan stands, every unit's tag is drawn over its ghosts and rulers, and the reason it is refused over all", () => {
+  const at = { x: 2200, y: 1500 };
+  const view = viewOf("battle", [
+    ["briar_guard", at],
+    ["grove_seer", { x: 2200, y: 1900 }],
+  ]);
+  const unit = view.units["p1-u1"]!;
+  // The Briar Guard moved 4" up onto the Grove Seer.
+  const positions = unit.models.map((m) => ({ x: m.x, y: m.y + 400 }));
+  const plan = { unit: unit.id, positions, origin: unit.models.map((m) => ({ x: m.x, y: m.y })), problem: "too far", radius: geometry.baseRadius(catalog.warscrolls.get("briar_guard")!.baseMm) };
+  const { container } = render(createElement(SigmarMap, { view, w: w(), seat: "p1", selected: null, plan }));
+  const ghosts = container.querySelector("g.plan")!;
+  const over = container.querySelector("g.tags-over")!;
+  expect(ghosts).not.toBeNull();
+  expect(over).not.toBeNull();
+  // Later in the drawing is drawn over.
+  expect(ghosts.compareDocumentPosition(over) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  expect([...over.querySelectorAll("text.unit-label")].map((t) => t.textContent)).toEqual([...container.querySelectorAll("g.unit text.unit-label")].map((t) => t.textContent));
+  expect(over.querySelectorAll("text.unit-label")).toHaveLength(2);
+  // The ghosts stand on the Grove Seer's base: refused, the reason drawn last.
+  const reason = container.querySelector("text.offence-reason")!;
+  expect(reason.textContent).toBe("too far");
+  expect(over.compareDocumentPosition(reason) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 });

@@ -10,6 +10,7 @@ import { catalog } from "./data";
 import { legalCommandsInView } from "./legal";
 import { apply } from "./ruleset";
 import { Judge, POSITION_BUDGET } from "./bot-position";
+import { musterLock } from "./bot-muster";
 import { answer, battle, deployment } from "./bot-turn";
 import { stateFromView, type SigmarView } from "./view";
 import type { SigmarCommand } from "./types";
@@ -40,16 +41,6 @@ export const sigmarBotPolicy: BotPolicy<SigmarCommand> = {
   weight: (group) => WEIGHTS[group] ?? 1,
 };
 
-/**
- * The army list the heuristic bot musters (core rule C2): `preferred` (a sample list's name), the
- * first listed when that one is not offered; null (nothing to send) once its own list is locked. It
- * reads only the lists offered to its own seat.
- */
-function muster(legal: readonly SigmarCommand[], preferred: string): SigmarCommand | null {
-  const locks = legal.filter((c): c is Extract<SigmarCommand, { type: "lock_army" }> => c.type === "lock_army");
-  return locks.find((c) => c.army.name === preferred) ?? locks[0] ?? null;
-}
-
 /** The sample list the heuristic bot plays best. */
 const PREFERRED_LIST = "Grove vanguard";
 
@@ -61,7 +52,7 @@ const PREFERRED_LIST = "Grove vanguard";
  */
 export const STRONG_LISTS: Readonly<Record<"south" | "north", string>> = { south: "Grove vanguard", north: "Pyre host" };
 
-/** The list the heuristic bot of `seat` with `budget` positions to judge musters: {@link STRONG_LISTS} above POSITION_BUDGET, else Grove vanguard. */
+/** The sample list whose units on the battlefield the heuristic bot of `seat` with `budget` positions to judge musters: {@link STRONG_LISTS} above POSITION_BUDGET, else Grove vanguard (its reserve: bot-muster.ts). */
 export function listFor(seat: SeatId, budget: number): string {
   const edge = catalog.battleplan.edges[seat];
   return budget > POSITION_BUDGET && edge ? STRONG_LISTS[edge] : PREFERRED_LIST;
@@ -82,13 +73,17 @@ export interface HeuristicDecision {
  * POSITION_BUDGET positions judged), so neither the command nor its think time depends on anything
  * the seat may not see. A command it builds itself (a position of its own choosing) is checked by
  * the rules on the projection first; were it refused, the bot plays a listed command instead.
- * `budget` is the most positions judged (POSITION_BUDGET by default).
+ * `budget` is the most positions judged (POSITION_BUDGET by default). `seed`, the bot's own secret
+ * (the server's brain seed of its seat), picks the reserve of the list it musters (bot-muster.ts
+ * `musterLock`, core rule C2): its units fielded are those of `listFor`'s sample list, its reserve
+ * one of that list's valid variants, so the other seat cannot tell the reserve from the units it
+ * sees; without a seed, the sample list as listed.
  */
-export function heuristicDecision(view: SigmarView, seat: SeatId, budget: number = POSITION_BUDGET): HeuristicDecision {
+export function heuristicDecision(view: SigmarView, seat: SeatId, budget: number = POSITION_BUDGET, seed?: string): HeuristicDecision {
   const legal = legalCommandsInView(view, seat);
   // Core C2: once its list is locked the bot waits for the other seat's; its one command then, to
   // unlock, would only lock again (a muster log of lock, unlock, lock... while the other seat chose).
-  if (view.phase === "muster") return { command: muster(legal, listFor(seat, budget)), judged: 0 };
+  if (view.phase === "muster") return { command: musterLock(view, seat, legal, listFor(seat, budget), seed), judged: 0 };
   if (legal.length <= 1) return { command: legal[0] ?? null, judged: 0 };
   const s = stateFromView(view);
   const judge = new Judge(s, seat, budget);
@@ -98,4 +93,4 @@ export function heuristicDecision(view: SigmarView, seat: SeatId, budget: number
 }
 
 /** The heuristic bot's command for `seat` in its projection `view` ({@link heuristicDecision}), or null when it has none to send. */
-export const heuristicChoice = (view: SigmarView, seat: SeatId, budget: number = POSITION_BUDGET): SigmarCommand | null => heuristicDecision(view, seat, budget).command;
+export const heuristicChoice = (view: SigmarView, seat: SeatId, budget: number = POSITION_BUDGET, seed?: string): SigmarCommand | null => heuristicDecision(view, seat, budget, seed).command;

@@ -6,7 +6,7 @@
  * rule C11, seed 003 19-30 on a battlefield of the sample battleplan).
  */
 import { duel, RandomBot, seatViewer, chooseWithTemplates, Random, rngStateFromSeed, type SeatId } from "@fogwar/engine";
-import { apply, controlled, heuristicDecision, POSITION_BUDGET, sigmar, sigmarBotPolicy, type SigmarCommand, type SigmarState, type SigmarView } from "../src";
+import { apply, catalog, controlled, heuristicDecision, POSITION_BUDGET, sigmar, sigmarBotPolicy, type SigmarCommand, type SigmarState, type SigmarView } from "../src";
 import { Judge } from "../src/bot-position";
 import { STRONG_LISTS } from "../src/bot";
 import { battle, ok } from "./helpers";
@@ -103,24 +103,28 @@ describe("heuristic bot: plays for the objectives (project core rule C11)", () =
 
 describe("heuristic bot: the list it musters (project core rule C2)", () => {
   const muster = sigmar.setup({ seats: ["p1", "p2"] }, "bot-muster").state;
+  /** The sample list whose units the bot fields (with a brain seed, its reserve is drawn: bot-muster.test.ts). */
   const lockedName = (seat: SeatId, budget: number) => {
-    const command = heuristicDecision(sigmar.viewFor(muster, seatViewer(seat)), seat, budget).command;
-    return command?.type === "lock_army" ? command.army.name : null;
+    const command = heuristicDecision(sigmar.viewFor(muster, seatViewer(seat)), seat, budget, `brain-${seat}`).command;
+    if (command?.type !== "lock_army") return null;
+    const sample = catalog.armies.find((a) => a.name === command.army.name);
+    const field = (units: readonly { reserve?: boolean }[]) => units.filter((u) => !u.reserve);
+    return sample && JSON.stringify(field(sample.units)) === JSON.stringify(field(command.army.units)) ? sample.name : null;
   };
 
   test("core C2: with its list locked it waits for the other seat (sends nothing) rather than unlocking it", () => {
-    const lock = heuristicDecision(sigmar.viewFor(muster, seatViewer("p1")), "p1").command!;
+    const lock = heuristicDecision(sigmar.viewFor(muster, seatViewer("p1")), "p1", POSITION_BUDGET, "brain-p1").command!;
     const locked = apply(muster, lock, "p1");
     if (!locked.ok) throw new Error(locked.error.message);
     expect(sigmar.legalCommands(locked.state, "p1")).toEqual([{ type: "unlock_army" }]);
-    expect(heuristicDecision(sigmar.viewFor(locked.state, seatViewer("p1")), "p1").command).toBeNull();
+    expect(heuristicDecision(sigmar.viewFor(locked.state, seatViewer("p1")), "p1", POSITION_BUDGET, "brain-p1").command).toBeNull();
   });
 
-  test("core C2: at the default budget it locks the Grove vanguard on either seat", () => {
+  test("core C2: at the default budget it fields the Grove vanguard's units on either seat", () => {
     expect([lockedName("p1", POSITION_BUDGET), lockedName("p2", POSITION_BUDGET)]).toEqual(["Grove vanguard", "Grove vanguard"]);
   });
 
-  test("core C2: above the default budget (the hard level) it locks the list measured strongest on its own seat's edge: the Grove vanguard on the south edge (p1), the Pyre host on the north edge (p2)", () => {
+  test("core C2: above the default budget (the hard level) it fields the units of the list measured strongest on its own seat's edge: the Grove vanguard on the south edge (p1), the Pyre host on the north edge (p2)", () => {
     expect([lockedName("p1", 4 * POSITION_BUDGET), lockedName("p2", 4 * POSITION_BUDGET)]).toEqual([STRONG_LISTS.south, STRONG_LISTS.north]);
     expect(STRONG_LISTS).toEqual({ south: "Grove vanguard", north: "Pyre host" });
   });

@@ -63,14 +63,15 @@ export const sigmarHost: HostedRuleset = {
   // within that budget, "hard" judges four times as many positions (more places and formations
   // weighed) and musters the sample list measured strongest on its own seat's edge (`listFor`;
   // figures in docs/rules/sigmar.md, "The bot and its levels"), "easy" picks at random among the
-  // legal commands.
+  // legal commands. The heuristic levels draw their list's reserve with the seat's secret brain
+  // seed (bot-muster.ts in @fogwar/sigmar), so the units fielded never tell the reserve.
   bot: {
     budgets: { easy: { simulations: 0 }, normal: { simulations: POSITION_BUDGET }, hard: { simulations: 4 * POSITION_BUDGET } },
     brain(level, seat, seed) {
       const random = new RandomBot<SigmarCommand>(`${seed}:fallback`, sigmarBotPolicy);
       return {
         legal: (view) => legalCommandsInView(view as SigmarView, seat),
-        choose: (view) => (level === "easy" ? random.choose(legalCommandsInView(view as SigmarView, seat)) : heuristicChoice(view as SigmarView, seat, this.budgets[level].simulations)),
+        choose: (view) => (level === "easy" ? random.choose(legalCommandsInView(view as SigmarView, seat)) : heuristicChoice(view as SigmarView, seat, this.budgets[level].simulations, seed)),
         fallback: (view) => random.choose(legalCommandsInView(view as SigmarView, seat)),
       };
     },

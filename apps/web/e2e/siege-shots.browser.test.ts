@@ -1,11 +1,12 @@
 /**
  * Siege's pages at the moments docs/screenshots shows that no other browser test reaches, in a real
  * browser (playwright-core driving Debian's Chromium) against the real server: a reaction asked of
- * the watching team (seed 004 "반응 액션") and a shot's odds before it is rolled, on a 390 x 844
- * phone and at 1280 x 800, in English and Korean. Random bots play the seats up to each moment.
- * Every page fits its window (no sideways scrolling, no box holding more than its width shows),
- * shows the reaction's answers in the bar's sight, and throws nothing. With FOGWAR_SCREENSHOTS
- * set to a folder the pages are saved there under the names docs/screenshots uses.
+ * the watching team (seed 004 "반응 액션"), a reroll asked of the shooting team (seed 004 "사격",
+ * the reroll tokens) and a shot's odds before it is rolled, on a 390 x 844 phone and at 1280 x 800,
+ * in English and Korean. Random bots play the seats up to each moment. Every page fits its window
+ * (no sideways scrolling, no box holding more than its width shows), shows the reaction's and the
+ * reroll's answers in the bar's sight, and throws nothing. With FOGWAR_SCREENSHOTS set to a folder
+ * the pages are saved there under the names docs/screenshots uses (table-siege-<moment>-<width>-<language>.png).
  */
 import { mkdirSync } from "node:fs";
 import { type Browser, type Page } from "playwright-core";
@@ -111,6 +112,28 @@ run("Siege's pages at the documented moments fit their windows, at 1280 and 390 
           return { count: buttons.length, inSight: buttons.filter((b) => { const r = b.getBoundingClientRect(); return r.top >= bar.top && r.bottom <= bottom; }).length };
         });
         expect([file, shown.count >= 2, shown.inSight]).toEqual([file, true, shown.count]);
+        await fitsAndShoot(page, file, shots);
+        await page.context().close();
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test("a reroll asked of the shooting team: Reroll, Keep the dice and the main button in the bar's sight, on a phone and a desktop, in English and Korean", async () => {
+    const seat = await playUntil((view, legal) => view.pending?.kind === "reroll" && legal.some((c) => c.type === "keep"), "siege-shots-reroll");
+    for (const language of ["en", "ko"] as const) {
+      for (const width of [390, 1280]) {
+        const page = await open(seat, width, language);
+        const file = `table-siege-reroll-${width}-${language}.png`;
+        await page.locator(".action-bar .siege-controls .command-list button.primary").waitFor({ timeout: 20_000 });
+        const shown = await page.evaluate(() => {
+          const bar = document.querySelector(".action-bar")!.getBoundingClientRect();
+          const cue = document.querySelector(".action-bar > .bar-more")?.getBoundingClientRect();
+          const bottom = Math.min(bar.bottom, cue ? cue.top : bar.bottom, window.innerHeight);
+          const buttons = [...document.querySelectorAll<HTMLButtonElement>(".action-bar .siege-controls .kinds button, .action-bar .siege-controls .command-list button.primary")];
+          return { count: buttons.length, out: buttons.filter((b) => { const r = b.getBoundingClientRect(); return r.top < bar.top || r.bottom > bottom; }).map((b) => b.textContent) };
+        });
+        expect([file, shown.count >= 3, shown.out]).toEqual([file, true, []]);
         await fitsAndShoot(page, file, shots);
         await page.context().close();
       }

@@ -238,15 +238,26 @@ export function SiegeControls({ view, builder, legal, onCommand, walks, onWalk }
   // A walk destination chosen in the Where list (encoded square), not sent yet.
   const [walkTo, setWalkTo] = useState<string | null>(null);
   useEscapeCancels(builder);
-  // A reaction's answers are brought into the bar's sight when it is asked (on a phone the bar
-  // scrolls, and its "more below" edge would cover them).
+  // A reaction's answers, and a reroll's (Reroll, Keep the dice, the dice and the main button),
+  // are brought into the bar's sight when they are asked (on a phone the bar scrolls, and its
+  // "more below" edge would cover them).
   const answersRef = useRef<HTMLDivElement>(null);
-  // (Keyed on the answers being shown: the legal commands may arrive after the pending reaction.)
+  const rerollRef = useRef<HTMLElement>(null);
+  // (Keyed on the answers being shown: the legal commands may arrive after the pending question.)
   const answering = view.pending?.kind === "reaction" && legal.length > 0 && legal.every((c) => c.type === "react" || c.type === "hold");
-  const reaction = answering ? canonicalJson(view.pending) : null;
+  const rerolling = view.pending?.kind === "reroll" && legal.length > 0 && legal.every((c) => c.type === "reroll" || c.type === "keep");
+  const asked = answering || rerolling ? canonicalJson(view.pending) : null;
   useEffect(() => {
-    if (reaction) answersRef.current?.scrollIntoView?.({ block: "nearest" });
-  }, [reaction]);
+    if (!asked) return undefined;
+    // A reroll's main button first, then its kinds: the section may be taller than the bar's sight (its help after them).
+    const reroll = rerollRef.current;
+    const shown = answersRef.current ? [answersRef.current] : [reroll?.querySelector(".command-list"), reroll?.querySelector(".kinds")];
+    // A frame later: the bar's "more below" edge, which the scroll keeps clear of, is added once the bar has measured its new content.
+    const frame = requestAnimationFrame(() => {
+      for (const el of shown) el?.scrollIntoView?.({ block: "nearest" });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [asked]);
   if (legal.length === 0) {
     return (
       <section className="siege-controls" aria-label={t("controls.title")}>
@@ -294,7 +305,7 @@ export function SiegeControls({ view, builder, legal, onCommand, walks, onWalk }
     return t("walk.send", { move, count: path.length, cost });
   };
   return (
-    <section className="siege-controls" aria-label={t("controls.title")}>
+    <section ref={rerolling ? rerollRef : undefined} className={rerolling ? "siege-controls reroll-answers" : "siege-controls"} aria-label={t("controls.title")}>
       <div className="kinds" role="group" aria-label={t("controls.kind")}>
         {kinds.map((k) =>
           single.has(k) && k !== kind ? (

@@ -7,7 +7,7 @@
  * its answers side by side, each in words, before the bot's line in the bar. States are reached by commands through the engine.
  */
 import { deserialize, serialize } from "node:v8";
-import { fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import i18next from "i18next";
 import { seatViewer } from "@fogwar/engine";
 import { board, catalog, siege, type SiegeCommand } from "@fogwar/siege";
@@ -127,7 +127,7 @@ describe("Siege for a new player", () => {
     expect(top.compareDocumentPosition(playing.container.querySelector(".action-bar .siege-controls")!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
-  test("a reaction asked brings its answers into the bar's sight (on a phone the bar scrolls, its 'more below' edge covering its end)", () => {
+  test("a reaction asked brings its answers into the bar's sight (on a phone the bar scrolls, its 'more below' edge covering its end)", async () => {
     const scrolled: Element[] = [];
     const original = Element.prototype.scrollIntoView;
     Element.prototype.scrollIntoView = function (this: Element) {
@@ -145,6 +145,7 @@ describe("Siege for a new player", () => {
           <SiegeTableView matchId="m" view={view} seat="d1" legal={[{ type: "react", operator: "quill" }, { type: "hold" }]} onCommand={() => undefined} events={[]} />
         </OlderRulesVersion.Provider>,
       );
+      await act(() => new Promise<void>((done) => requestAnimationFrame(() => done())));
       expect(scrolled).toContain(container.querySelector(".siege-controls .kinds.answers"));
     } finally {
       Element.prototype.scrollIntoView = original;

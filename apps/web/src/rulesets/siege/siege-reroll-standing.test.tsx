@@ -3,12 +3,17 @@
  * tokens) says where the shot stands if its dice are kept: their total, the target's protection,
  * the damage that leaves and the target's health, or that the damage already takes the target
  * down, so a team does not spend a token blind (the prompt once listed the dice alone, and a shot
- * that already killed still offered its reroll as the main button). In English and Korean.
+ * that already killed still offered its reroll as the main button). In English and Korean. Its
+ * answers are brought into the action bar's sight when it is asked (on a phone they lay under the
+ * bar's "more below" edge).
  */
 import { deserialize, serialize } from "node:v8";
+import { act } from "@testing-library/react";
 import i18next from "i18next";
 import { seatViewer } from "@fogwar/engine";
 import { catalog, siege, type SiegeCommand } from "@fogwar/siege";
+import { SiegeTableView } from "./SiegeTableView";
+import { OlderRulesVersion } from "../../table/aids";
 import { inEnglish } from "../../../test/english";
 import { facing, show } from "../../../test/siege-table";
 
@@ -18,11 +23,17 @@ afterEach(() => i18next.changeLanguage("en"));
 
 const LEGAL: SiegeCommand[] = [{ type: "keep" }, { type: "reroll", dice: [0] }, { type: "reroll", dice: [1] }, { type: "reroll", dice: [0, 1] }];
 
-/** The attack's reroll question after Haze's shot at Keel (protection 2) rolled `values` on two orange dice: the prompt's text. */
-function prompt(values: [number, number]): string {
+/** The attack's view with its reroll question after Haze's shot at Keel (protection 2) rolled `values` on two orange dice. */
+function asked(values: [number, number]) {
   const s = facing();
   const view = structuredClone(siege.viewFor(s, seatViewer("a1")));
   view.pending = { kind: "reroll", team: "attack", shooter: "haze", target: "keel", distance: 1, protection: 2, dice: values.map((value) => ({ colour: "orange" as const, face: 0, value })) };
+  return { s, view };
+}
+
+/** The attack's reroll question (see {@link asked}): the prompt's text. */
+function prompt(values: [number, number]): string {
+  const { s, view } = asked(values);
   const { container, unmount } = show(s, "a1", { view, legal: LEGAL });
   const text = container.querySelector(".pending")?.textContent ?? "";
   unmount();
@@ -44,4 +55,29 @@ describe("a reroll question says where the shot stands if its dice are kept", ()
     await i18next.changeLanguage("ko");
     expect(prompt([a, b])).toMatch(new RegExp(`유지하면: 합계 ${a + b} − 보호 2 = 피해 ${a}, 킬을 쓰러뜨림 \\(남은 체력 ${health}\\)$`));
   });
+});
+
+test("a reroll asked brings its answers, Reroll, Keep the dice and the main button, into the bar's sight (on a phone they lay under its 'more below' edge)", async () => {
+  const scrolled: Element[] = [];
+  const original = Element.prototype.scrollIntoView;
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolled.push(this);
+  };
+  try {
+    const { s, view } = asked([3, 2]);
+    // The legal answers may come after the view that asks (the table first renders with none).
+    const { container, rerender } = show(s, "a1", { view, legal: [] });
+    expect(scrolled).toEqual([]);
+    rerender(
+      <OlderRulesVersion.Provider value={null}>
+        <SiegeTableView matchId="m" view={view} seat="a1" legal={LEGAL} onCommand={() => undefined} events={[]} />
+      </OlderRulesVersion.Provider>,
+    );
+    await act(() => new Promise<void>((done) => requestAnimationFrame(() => done())));
+    const answers = ['.kinds button[data-kind="keep"]', '.kinds button[data-kind="reroll"]', 'button.primary[data-command="reroll"]'].map((q) => container.querySelector(`.action-bar .siege-controls ${q}`)!);
+    expect(answers.every(Boolean)).toBe(true);
+    expect(answers.filter((a) => !scrolled.some((el) => el.contains(a)))).toEqual([]);
+  } finally {
+    Element.prototype.scrollIntoView = original;
+  }
 });

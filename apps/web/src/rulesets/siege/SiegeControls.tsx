@@ -98,8 +98,10 @@ const preferred = (commands: readonly SiegeCommand[]): SiegeCommand | undefined 
 /**
  * Works out, for the chosen kind and answers, which fields are answered (lists with their
  * value), the first field the map must answer (`waiting`), and the legal commands still matching.
+ * With `w`, operator answers are in the order of their displayed names, so that a list's first
+ * operator, the one preselected, is the first the player reads (seed 004 "공격팀 배치").
  */
-export function resolveFields(view: SiegeView, legal: readonly SiegeCommand[], kind: string | null, choices: Readonly<Record<string, string>>) {
+export function resolveFields(view: SiegeView, legal: readonly SiegeCommand[], kind: string | null, choices: Readonly<Record<string, string>>, w?: SiegeWords) {
   let remaining = legal.filter((c) => c.type === kind);
   const present: string[] = [];
   for (const c of remaining) for (const k of Object.keys(c)) if (k !== "type" && k !== "via" && !present.includes(k)) present.push(k);
@@ -107,7 +109,8 @@ export function resolveFields(view: SiegeView, legal: readonly SiegeCommand[], k
   const fields: OpenField[] = [];
   let waiting: OpenField | null = null;
   for (const field of present) {
-    const options = [...new Set(remaining.map((c) => enc((c as unknown as Loose)[field])))];
+    const answers = [...new Set(remaining.map((c) => enc((c as unknown as Loose)[field])))];
+    const options = field === "operator" && w ? byName(w, answers.map((o) => JSON.parse(o) as string)).map(enc) : answers;
     if (options.length <= 1) continue;
     const mapped = MAP_FIELDS.has(field) && options.some((o) => onMap(view, JSON.parse(o)));
     const chosen = choices[field] !== undefined && options.includes(choices[field]) ? choices[field] : null;
@@ -123,14 +126,14 @@ export function resolveFields(view: SiegeView, legal: readonly SiegeCommand[], k
   return { fields, waiting, candidates: remaining, command: waiting ? undefined : preferred(remaining) };
 }
 
-/** The command builder's state: the chosen kind and answers, and what they resolve to. */
-export function useCommandBuilder(view: SiegeView, legal: readonly SiegeCommand[]) {
+/** The command builder's state: the chosen kind and answers, and what they resolve to (operators in the order `w` displays them). */
+export function useCommandBuilder(view: SiegeView, legal: readonly SiegeCommand[], w: SiegeWords) {
   const [kindChoice, setKind] = useState<string | null>(null);
   const [choices, setChoices] = useState<Record<string, string>>({});
   const kinds = useMemo(() => [...new Set(legal.map((c) => c.type))], [legal]);
   const preferredKind = preferKind(view, kinds);
   const kind = kindChoice && kinds.includes(kindChoice as SiegeCommand["type"]) ? kindChoice : preferredKind;
-  const resolved = resolveFields(view, legal, kind, choices);
+  const resolved = resolveFields(view, legal, kind, choices, w);
   // The answers the player gave that still hold, in the order they were asked.
   const answered = resolved.fields.filter((f) => choices[f.field] !== undefined && choices[f.field] === f.value).map((f) => f.field);
   /** Single-command kinds (a button that sends) and kinds with choices (a mode). */
@@ -155,7 +158,7 @@ export function useCommandBuilder(view: SiegeView, legal: readonly SiegeCommand[
     pick: (value: string): SiegeCommand | null => {
       if (!resolved.waiting) return null;
       const next = { ...choices, [resolved.waiting.field]: enc(value) };
-      const after = resolveFields(view, legal, kind, next);
+      const after = resolveFields(view, legal, kind, next, w);
       if (!after.waiting && after.command) {
         setKind(null);
         setChoices({});
@@ -291,8 +294,6 @@ export function SiegeControls({ view, builder, legal, onCommand, walks, onWalk }
   // Outside an activation (which names its operator), the one operator every command left is
   // about is named: the last one to deploy was not, as its list had nothing left to choose.
   const lone = !view.activation && !fields.some((f) => f.field === "operator") ? soleOperator(builder.candidates) : null;
-  /** Operator answers (encoded ids) in the order of their displayed names. */
-  const sortedOperators = (options: readonly string[]) => byName(w, options.map((o) => JSON.parse(o) as string)).map(enc);
   const valueText = (field: string, o: string) => (field === "token" ? tokenName(w, JSON.parse(o) as string, view) : valueWords(w, field, JSON.parse(o), view));
   /** The walks the waiting Where field offers besides its one-step squares (encoded square, walk). */
   const walkOptions = (f: OpenField) =>
@@ -361,7 +362,7 @@ export function SiegeControls({ view, builder, legal, onCommand, walks, onWalk }
                   data-field={f.field}
                 >
                   {f.value === null && <option value="">—</option>}
-                  {(f.field === "operator" ? sortedOperators(f.options) : f.options).map((o) => (
+                  {f.options.map((o) => (
                     <option key={o} value={o}>
                       {valueText(f.field, o)}
                     </option>

@@ -43,7 +43,7 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
   const { t, i18n } = useTranslation("siege");
   const name = useSeatNamer([...view.teams.attack, ...view.teams.defence]);
   const w: SiegeWords = { t, language: i18n.language, name };
-  const builder = useCommandBuilder(view, legal);
+  const builder = useCommandBuilder(view, legal, w);
   const myTeam = seat ? viewerTeam(view, seatViewer(seat)) : viewerTeam(view, spectator);
   const mission = catalog.missions.get(view.mission);
   const missionName = mission ? (w.language.startsWith("ko") ? mission.name.ko : mission.name.en) : t("title");

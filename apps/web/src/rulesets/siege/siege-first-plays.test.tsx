@@ -5,7 +5,8 @@
  * and fit their models and tokens (two operators read "LA", and a Korean token "?래티" was clipped);
  * the command kind goes back to the preselected one once a command is sent (a player who had
  * watched once found Watch still chosen, its button the main one); operators are listed by their
- * displayed names (a Korean list followed the English ids); and a reroll whose kept dice already
+ * displayed names (a Korean list followed the English ids), the deployment preselecting the first
+ * of its list (it preselected the first English id, mid-list in Korean); and a reroll whose kept dice already
  * take the target down offers keeping them as the main choice. States are reached by commands
  * through the engine.
  */
@@ -148,6 +149,14 @@ describe("operators are listed by their displayed names", () => {
     const { container } = show(defenceReady(), "a1");
     const options = [...container.querySelectorAll(".siege-controls select[data-field=operator] option")].map((o) => o.textContent ?? "");
     expect(options).toEqual(["랜턴", "불워크", "신더", "오거", "헤이즈"]);
+  });
+
+  test("the deployment preselects the first operator of its list as displayed: in Korean 랜턴, not 오거 (the first English id) from mid-list", async () => {
+    await korean();
+    const { container } = show(defenceReady(), "a1");
+    const select = container.querySelector<HTMLSelectElement>(".siege-controls select[data-field=operator]")!;
+    expect(select.selectedOptions[0]?.textContent).toBe("랜턴");
+    expect(select.selectedIndex).toBe(0);
   });
 });
 

@@ -37,3 +37,16 @@ test("seed 003 20: in Korean the odds' summary says the shooter, then the target
   expect(summary).toMatch(/\(대상의 남은 체력 \d+\)$/);
   expect(summary).not.toMatch(/\((이|가|을|를|과|와)\)/);
 });
+
+test("seed 003 20: in Korean the odds name the wound roll 상처, the seed's word, as the attack panel and the warscrolls do", async () => {
+  await act(async () => {
+    await i18next.changeLanguage("ko");
+  });
+  const t = i18next.getFixedT("ko", "sigmar");
+  expect(t("odds.wound")).toBe("상처");
+  expect(t("odds.note")).toContain("명중·상처·세이브");
+  expect(t("odds.note")).not.toContain("부상");
+  await act(async () => {
+    await i18next.changeLanguage("en");
+  });
+});

@@ -75,6 +75,8 @@ function Mods({ w, stage }: { w: SigmarWords; stage: StageReport }) {
  * did, in words (seed 003 20: Crit (2 Hits) scores two hits, Crit (Auto-wound) wounds without a
  * wound roll, Crit (Mortal) deals mortal damage without wound or save rolls), with how many hits
  * go on to the wound rolls; "7 passed" stood beside 5 green dice when two 6s scored 2 hits each.
+ * A weapon without a critical ability says its 6s are plain hits (it read "2 critical", as if they
+ * did something), and nothing of critical hits when it rolled none.
  */
 function HitCount({ w, r }: { w: SigmarWords; r: AttackReport }) {
   const t = w.t;
@@ -82,7 +84,8 @@ function HitCount({ w, r }: { w: SigmarWords; r: AttackReport }) {
   const crits = r.hit.crits;
   return (
     <>
-      {t("attack.passed", { n: green })} · {crits > 0 && r.crit ? t(`attack.critDid.${r.crit}`, { count: crits, hits: r.hit.passed }) : t("attack.crits", { n: crits })}
+      {t("attack.passed", { n: green })}
+      {r.crit ? ` · ${crits > 0 ? t(`attack.critDid.${r.crit}`, { count: crits, hits: r.hit.passed }) : t("attack.crits", { n: crits })}` : crits > 0 ? ` · ${t("attack.critsPlain", { count: crits })}` : ""}
     </>
   );
 }

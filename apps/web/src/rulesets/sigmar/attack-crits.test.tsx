@@ -75,3 +75,18 @@ test("in Korean the crits' effect is said too, the count matching the green dice
   expect(hit!.text).toContain("4개 성공 · 치명타 2개는 상처 굴림 없이 자동 상처: 나머지 명중 2개가 상처 굴림");
   expect(wound!.text).toContain("2개 성공 · 치명타의 자동 상처 2개를 더해 상처 모두 4개");
 });
+
+test("seed 003 20: a weapon without a critical ability says its 6s are plain hits, and says nothing of critical hits when it rolled none", () => {
+  const plain = (rolls: number[], crits: number): AttackReport => ({ ...report("2hits"), crit: null, hit: { ...stage(4, rolls, rolls.filter((r) => r >= 4).length), crits }, wound: { ...stage(4, [5, 4, 3, 1], 2), auto: 0 } });
+  const w = { t: i18next.getFixedT("en", "sigmar"), language: "en", name: (s: string) => s };
+  const line = (r: AttackReport) => {
+    const { container, unmount } = render(<AttackPanel w={w} view={view} events={[{ seq: 1, events: [{ type: "attacks" as const, unit: "briar", target: "zeal", kind: "fight" as const, reports: [r] }] }]} allStages />);
+    const text = container.querySelector(".stages > li")!.textContent!;
+    unmount();
+    return text;
+  };
+  expect(line(plain([6, 6, 5, 4, 3, 2, 1, 2], 2))).toContain("4 passed · 2 critical hits, plain hits with this weapon");
+  const none = line(plain([5, 4, 3, 2, 1, 2, 3, 5], 0));
+  // The count ends the line (the stage's help before it speaks of critical hits in general).
+  expect(none).toMatch(/3 passed\s*$/);
+});

@@ -4,7 +4,8 @@
  * window's top) and the sizes given; animation frames wait until `drawn()` runs them, and the page's
  * scrolls are recorded instead of made.
  */
-import { act } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { act, render } from "@testing-library/react";
 
 /** The box and sizes every element reports while `run` runs; `drawn` runs the frames requested so far; `scrolls` holds each `window.scrollBy` argument. */
 export function withLaidOutPage<T>(
@@ -29,4 +30,23 @@ export function withLaidOutPage<T>(
     for (const [key, descriptor] of saved) if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
     else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[key];
   }
+}
+
+/**
+ * The follow's moment on a laid-out page (`layout` as for {@link withLaidOutPage}): the page open
+ * before it (`before` rendered, its frames drawn: a page opens at its top, so nothing may scroll
+ * yet), then the moment (`after` rendered in its place, its frames drawn).
+ * @returns the page's scrolls the moment made.
+ * @throws the test's failure when the page scrolled before the moment.
+ */
+export function scrollsAtMoment(layout: Parameters<typeof withLaidOutPage>[0], before: ReactElement, after: ReactElement): { top?: number }[] {
+  return withLaidOutPage(layout, ({ drawn, scrolls }) => {
+    const shown = render(before);
+    drawn();
+    expect(scrolls).toHaveLength(0);
+    shown.rerender(after);
+    drawn();
+    shown.unmount();
+    return scrolls;
+  });
 }

@@ -13,7 +13,7 @@ import { AttackPanel } from "./AttackPanel";
 import { UnitPanel } from "./UnitPanel";
 import { commandKey } from "./model";
 import { inEnglish } from "../../../test/english";
-import { withLaidOutPage } from "../../../test/board-layout";
+import { scrollsAtMoment } from "../../../test/board-layout";
 import { NAMES, withNames } from "../../../test/players";
 
 // jsdom lacks structuredClone, which the engine uses (browsers and Node have it).
@@ -115,18 +115,12 @@ describe("board and highlights from the legal commands", () => {
   test("activation: the unit whose activation begins is brought into sight: a page scrolled far from the board scrolls back to it as the activation begins (on a phone the unit may stand under the bar)", () => {
     const match = find((s) => s.phase === "action" && !s.pending && s.activation !== null && s.units.find((u) => u.id === s.activation!.unit)?.owner === "p1" && ember.legalCommands(s, "p1").length > 0);
     // The board's frame is given a 458 px box whose top stands 1,500 px below the window's top.
-    withLaidOutPage({ box: { top: 1500, height: 458, width: 390 } }, ({ drawn, scrolls }) => {
-      const view = ember.viewFor(match.state, seatViewer("p1"));
-      const table = (legal: EmberCommand[]) => withNames(<TableView matchId="m-test" view={view} seat="p1" legal={legal} onCommand={jest.fn()} events={[]} />);
-      // The page open before the activation is the viewer's to play (no legal command yet): the page opens at its top.
-      const shown = render(table([]));
-      drawn();
-      expect(scrolls).toHaveLength(0);
-      shown.rerender(table(legalCommandsInView(view, "p1")));
-      drawn();
-      expect(scrolls).toHaveLength(1);
-      expect(scrolls[0]!.top).toBeGreaterThan(1000);
-    });
+    const view = ember.viewFor(match.state, seatViewer("p1"));
+    const table = (legal: EmberCommand[]) => withNames(<TableView matchId="m-test" view={view} seat="p1" legal={legal} onCommand={jest.fn()} events={[]} />);
+    // The page open before the activation is the viewer's to play (no legal command yet), then the activation.
+    const scrolls = scrollsAtMoment({ box: { top: 1500, height: 458, width: 390 } }, table([]), table(legalCommandsInView(view, "p1")));
+    expect(scrolls).toHaveLength(1);
+    expect(scrolls[0]!.top).toBeGreaterThan(1000);
   });
 
   test("attack: choosing an attack action highlights exactly its legal targets, draws lines of sight, and clicking a target sends the legal act", () => {

@@ -13,7 +13,7 @@ import { legalCommands, sigmar, templates, type SigmarView } from "@fogwar/sigma
 import { SigmarMap } from "./SigmarMap";
 import { SigmarTableView } from "./SigmarTableView";
 import { inEnglish } from "../../../test/english";
-import { withLaidOutPage } from "../../../test/board-layout";
+import { scrollsAtMoment } from "../../../test/board-layout";
 import { playSigmar } from "../../../test/sigmar-play";
 import { withNames } from "../../../test/players";
 
@@ -76,17 +76,10 @@ test("seed 003 24: while the seat sets up its units, its territory is brought in
   const seat = (["p1", "p2"] as const).find((s) => legalCommands(deploying, s).some((c) => c.type === "deploy"))!;
   const view = sigmar.viewFor(deploying, seatViewer(seat)) as SigmarView;
   // The map's frame is given a 600 px box whose top stands 1,500 px below the window's top.
-  withLaidOutPage({ box: { top: 1500, height: 600, width: 390 } }, ({ drawn, scrolls }) => {
-    const table = (legal: ReturnType<typeof legalCommands>) => withNames(<SigmarTableView matchId="m" view={view} seat={seat} legal={legal} templates={templates(deploying, seat)} onCommand={() => undefined} events={[]} />);
-    // The page open before the seat's setting up (no legal command yet) opens at its top.
-    const shown = render(table([]));
-    drawn();
-    expect(scrolls).toHaveLength(0);
-    shown.rerender(table(legalCommands(deploying, seat)));
-    drawn();
-    expect(scrolls).toHaveLength(1);
-    // The territory lies in the map's lower part: the scroll brings a point below the frame's middle (1,800 px) to the window's middle.
-    expect(scrolls[0]!.top).toBeGreaterThan(1800 - 384);
-    shown.unmount();
-  });
+  const table = (legal: ReturnType<typeof legalCommands>) => withNames(<SigmarTableView matchId="m" view={view} seat={seat} legal={legal} templates={templates(deploying, seat)} onCommand={() => undefined} events={[]} />);
+  // The page open before the seat's setting up (no legal command yet), then the setting up.
+  const scrolls = scrollsAtMoment({ box: { top: 1500, height: 600, width: 390 } }, table([]), table(legalCommands(deploying, seat)));
+  expect(scrolls).toHaveLength(1);
+  // The territory lies in the map's lower part: the scroll brings a point below the frame's middle (1,800 px) to the window's middle.
+  expect(scrolls[0]!.top).toBeGreaterThan(1800 - 384);
 });

@@ -3,7 +3,8 @@
  * the outside area, obstacles, every wall by type (thick, reinforced, thin, holed), doors and
  * windows open or barricaded, broken walls, smoke overlays, gadgets, access points of the upper
  * floor, operator models with their leaning stands and watch arcs, and secret operator tokens;
- * its legend explains the walls, openings, marks and the letter of every gadget drawn.
+ * its legend (./MapLegend.tsx) explains the walls, openings, marks and the letter of every gadget
+ * drawn; the upper floor is listed under it (./UpperFloor.tsx).
  *
  * Secret tokens (seed 004 "비밀 오퍼레이터"): a viewer that knows which token is real (the
  * defence: `view.hidden.real`; a delayed caster feed, for the operators it names) sees the real one
@@ -11,35 +12,21 @@
  * viewer gets the same markup for both tokens of an operator (same class, text and label; only
  * the position differs), so nothing on the page tells them apart.
  */
-import { RuleTip } from "../../help/RuleTip";
 import type { ReactElement } from "react";
 import { useTranslation } from "react-i18next";
 import { board, catalog, type SiegeView } from "@fogwar/siege";
 import type { Facing } from "@fogwar/engine";
-import { gadgetName, opName, operatorMark, partitionName, placeName, roomName, squareCode, teamName, type SiegeWords } from "./words";
+import { gadgetName, opName, operatorMark, partitionName, placeName, roomName, squareCode, type SiegeWords } from "./words";
+import { TEAM_COLOUR, WALL_STYLE, gadgetLetter, tokenKind } from "./map-marks";
+import { MapLegend } from "./MapLegend";
+import { UpperFloor } from "./UpperFloor";
 import "../../i18n/siege-strings";
 import "../../i18n/help-strings";
 import { pickProps } from "../../table/pick";
 import type { BoardFocus } from "../../table/BoardViewport";
 
-/**
- * How a secret token is drawn: "real" or "decoy" when the view names its operator's real token
- * (the defence's; a caster feed names only operators already revealed live), else "secret".
- */
-export const tokenKind = (real: Readonly<Record<string, string>>, operator: string, token: string): "real" | "decoy" | "secret" =>
-  real[operator] === undefined ? "secret" : real[operator] === token ? "real" : "decoy";
-
 const CELL = 40;
 const ROOM_COLOURS = ["#e9dfc7", "#dfe8d0", "#d6e2ec", "#f0d9d2", "#e4d8ee", "#f3ecc2", "#d4ece6", "#ecd8e2"];
-const TEAM_COLOUR = { attack: "#c2410c", defence: "#1d4ed8" } as const;
-const WALL_STYLE: Record<string, { stroke: string; width: number; dash?: string }> = {
-  thick: { stroke: "#1f2937", width: 6 },
-  reinforced: { stroke: "#7f1d1d", width: 7 },
-  thin: { stroke: "#4b5563", width: 3 },
-  holed: { stroke: "#4b5563", width: 3, dash: "6 4" },
-  door: { stroke: "#92400e", width: 5 },
-  window: { stroke: "#0891b2", width: 5 },
-};
 
 export interface SiegeMapProps {
   readonly view: SiegeView;
@@ -56,43 +43,6 @@ export interface SiegeMapProps {
 
 /** The margin (SVG units) for the coordinates drawn along the map's top and left edges. */
 const MARGIN = 22;
-
-/** Every gadget kind that may be drawn on a map, in a fixed order: the tactical gadgets, the map's reinforced hatches, snares and the specials. */
-const GADGET_KINDS: readonly string[] = [...catalog.gadgets.keys(), "reinforced_access", "snare", ...catalog.data.operators.map((op) => op.special.id)];
-
-/**
- * The mark a gadget of `kind` is drawn with on the map, in the reader's language: its name's first
- * letter, or, where an earlier kind of {@link GADGET_KINDS} has that mark, its words' initials, else
- * its first letter and a later one, so that no two gadget kinds share a mark (the legend explains each).
- * Fixed by the catalog, never by what a seat sees.
- */
-export function gadgetLetter(w: SiegeWords, kind: string): string {
-  const taken = new Set<string>();
-  const markOf = (k: string): string => {
-    const name = gadgetName(w, k).toUpperCase();
-    const first = name.slice(0, 1);
-    const initials = name.split(/\s+/).map((word) => word.slice(0, 1)).join("").slice(0, 2);
-    const pairs = [...name.replace(/\s+/g, "").slice(1)].map((c) => first + c);
-    return [first, initials, ...pairs].find((m) => !taken.has(m)) ?? `${first}${taken.size}`;
-  };
-  for (const k of GADGET_KINDS) {
-    const mark = markOf(k);
-    if (k === kind) return mark;
-    taken.add(mark);
-  }
-  return markOf(kind);
-}
-
-/**
- * The gadgets drawn on the map of `view` (the lower floor's), one per team and kind, in the
- * order met: what the legend explains. Read from the viewer's own projection only, so a gadget
- * the seat may not see is never listed.
- */
-export function drawnGadgetKinds(view: SiegeView): { team: "attack" | "defence"; kind: string }[] {
-  const seen = new Map<string, { team: "attack" | "defence"; kind: string }>();
-  for (const g of view.gadgets) if (!board.isUpper(g.at) && !seen.has(`${g.team}:${g.kind}`)) seen.set(`${g.team}:${g.kind}`, { team: g.team, kind: g.kind });
-  return [...seen.values()];
-}
 
 /** The SVG path of a 180-degree watch arc of radius `r` around (cx, cy) facing `f` (its front half, seed 004 "경계"). */
 function arcPath(cx: number, cy: number, f: Facing, r: number): string {
@@ -330,113 +280,7 @@ export function SiegeMap({ view, targets, onPick, reachable }: SiegeMapProps) {
         {pieces}
       </svg>
       <UpperFloor view={view} w={w} targets={targets} onPick={onPick} />
-      <details className="map-legend">
-        <summary>{t("legend.title")}</summary>
-        <ul>
-          {(["thick", "reinforced", "thin", "holed", "door", "window"] as const).map((k) => (
-            <li key={k}>
-              <svg width="28" height="10" aria-hidden="true">
-                <line x1="2" y1="5" x2="26" y2="5" stroke={WALL_STYLE[k]!.stroke} strokeWidth={WALL_STYLE[k]!.width} strokeDasharray={WALL_STYLE[k]!.dash} />
-              </svg>{" "}
-              <RuleTip term={t(`legend.${k}`)} help={t(`help:siege.${k}`)}>
-                {t(`legend.${k}`)}
-              </RuleTip>
-            </li>
-          ))}
-          {mission && (
-            <li className="legend-objective">
-              <svg width="28" height="10" aria-hidden="true">
-                <rect x="2" y="1" width="24" height="8" fill="none" stroke="#b45309" strokeWidth="1.5" />
-              </svg>{" "}
-              {t("legend.objective", { room: roomName(w, mission.objectiveRoom, view.map) })}
-            </li>
-          )}
-          <li>
-            ✕ <RuleTip term={t("legend.barricaded")} help={t("help:siege.barricaded")}>{t("legend.barricaded")}</RuleTip>
-          </li>
-          <li>
-            <RuleTip term={t("legend.smoke")} help={t("help:siege.smoke")}>{t("legend.smoke")}</RuleTip>
-          </li>
-          {Object.keys(real).length > 0 ? (
-            <>
-              <li>★ {t("legend.realToken")}</li>
-              <li>· {t("legend.decoyToken")}</li>
-            </>
-          ) : (
-            <li>
-              <RuleTip term={t("legend.secretToken")} help={t("help:siege.secretToken")}>? {t("legend.secretToken")}</RuleTip>
-            </li>
-          )}
-          <li>{t("legend.activeOperator")}</li>
-          {drawnGadgetKinds(view).map(({ team, kind }) => (
-            <li key={`${team}:${kind}`} className="legend-gadget" data-gadget={kind}>
-              <svg width="14" height="14" aria-hidden="true">
-                <rect x="1" y="1" width="12" height="12" fill={TEAM_COLOUR[team]} opacity={0.8} />
-                <text x="7" y="11" textAnchor="middle" fontSize={gadgetLetter(w, kind).length > 1 ? 7 : 9} fill="#fff">
-                  {gadgetLetter(w, kind)}
-                </text>
-              </svg>{" "}
-              <span className="legend-text">{t("legend.gadget", { letter: gadgetLetter(w, kind), name: gadgetName(w, kind), team: teamName(w, team) })}</span>
-            </li>
-          ))}
-        </ul>
-      </details>
+      <MapLegend view={view} w={w} />
     </figure>
-  );
-}
-
-/** The upper floor's areas (seed 004 "상층부와 진입로") with who is there (models and secret tokens). */
-function UpperFloor({ view, w, targets, onPick }: { view: SiegeView; w: SiegeWords; targets?: ReadonlySet<string>; onPick?: (p: string) => void }) {
-  const map = catalog.maps.get(view.map);
-  if (!map || map.upper.length === 0) return null;
-  const real = view.hidden.real;
-  return (
-    <section className="upper-floor" aria-label={w.t("map.upper")}>
-      <h4>{w.t("map.upper")}</h4>
-      <ul>
-        {map.upper.map((area) => {
-          const place = board.up(area.id);
-          const models = Object.values(view.operators).filter((o) => o.at === place);
-          const tokens = view.tokens.filter((tk) => tk.at === place);
-          return (
-            <li key={area.id} data-place={place}>
-              <strong>{w.language.startsWith("ko") ? area.name.ko : area.name.en}</strong> ({area.accessPoints.map((a) => placeName(w, board.sq(a.at[0], a.at[1]), view.map)).join(", ")})
-              {models.map((o) =>
-                targets?.has(o.id) ? (
-                  <button key={o.id} type="button" className={`model model-${o.team} pickable`} onClick={() => onPick?.(o.id)}>
-                    {opName(w, o.id)}
-                  </button>
-                ) : (
-                  <span key={o.id} className={`model model-${o.team}`}> · {opName(w, o.id)}</span>
-                ),
-              )}
-              {tokens.map((tk) => {
-                const kind = tokenKind(real, tk.operator, tk.id);
-                const answer = targets?.has(tk.id) ? tk.id : targets?.has(tk.operator) ? tk.operator : null;
-                const label = w.t(`token.${kind}`, { op: opName(w, tk.operator) });
-                return answer ? (
-                  <button key={tk.id} type="button" className={`token token-${kind} pickable`} onClick={() => onPick?.(answer)}>
-                    {label}
-                  </button>
-                ) : (
-                  <span key={tk.id} className={`token token-${kind}`}>
-                    {" "}
-                    · {label}
-                  </span>
-                );
-              })}
-              {targets?.has(place) && (
-                <>
-                  {" "}
-                  <button type="button" className="pickable" onClick={() => onPick?.(place)}>
-                    ➜ {placeName(w, place, view.map)}
-                  </button>
-                </>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </section>
   );
 }

@@ -12,7 +12,7 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import i18next from "i18next";
 import { seatViewer } from "@fogwar/engine";
 import { awaiting, catalog, legalCommandsInView, siege, type SiegeCommand, type SiegeEvent } from "@fogwar/siege";
-import { gadgetLetter } from "./SiegeMap";
+import { gadgetLetter } from "./map-marks";
 import { describeCommand } from "./sentences";
 import { gadgetEffect, gadgetName } from "./words";
 import { autoAnswer, loadPrefs, NO_PREFS } from "./prefs";

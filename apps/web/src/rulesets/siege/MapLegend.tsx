@@ -1,11 +1,12 @@
 /**
  * The Siege map's legend (seed 004_cb264102299fbb71.txt "지형"): the walls, doors and windows
  * by type, the objective room, barricades, smoke, the secret tokens as the viewer sees them, the
- * acting operator's ring and the letter of every gadget drawn, each term with its rules help.
+ * acting operator's ring, which operator each model's and token's mark stands for and the letter of
+ * every gadget drawn, each term with its rules help.
  */
 import { RuleTip } from "../../help/RuleTip";
 import { catalog, type SiegeView } from "@fogwar/siege";
-import { gadgetName, roomName, teamName, type SiegeWords } from "./words";
+import { byName, gadgetName, opName, operatorMark, roomName, teamName, type SiegeWords } from "./words";
 import { TEAM_COLOUR, WALL_STYLE, drawnGadgetKinds, gadgetLetter } from "./map-marks";
 import "../../i18n/help-strings";
 
@@ -13,6 +14,8 @@ export function MapLegend({ view, w }: { view: SiegeView; w: SiegeWords }) {
   const { t } = w;
   const mission = catalog.missions.get(view.mission);
   const real = view.hidden.real;
+  // Each operator of the roster by its mark on the models and tokens, the attack's then the defence's, each by name.
+  const marks = (["attack", "defence"] as const).flatMap((team) => byName(w, Object.values(view.operators).filter((o) => o.team === team).map((o) => o.id)).map((id) => `${operatorMark(w, id)}: ${opName(w, id)}`));
   return (
   <details className="map-legend">
     <summary>{t("legend.title")}</summary>
@@ -52,6 +55,7 @@ export function MapLegend({ view, w }: { view: SiegeView; w: SiegeWords }) {
         </li>
       )}
       <li>{t("legend.activeOperator")}</li>
+      {marks.length > 0 && <li className="legend-marks">{t("legend.marks", { list: marks.join(" · ") })}</li>}
       {drawnGadgetKinds(view).map(({ team, kind }) => (
         <li key={`${team}:${kind}`} className="legend-gadget" data-gadget={kind}>
           <svg width="14" height="14" aria-hidden="true">

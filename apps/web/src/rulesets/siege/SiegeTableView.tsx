@@ -14,7 +14,7 @@ import { SiegeMap, placeFocus } from "./SiegeMap";
 import { SiegeControls } from "./SiegeControls";
 import { useCommandBuilder } from "./command-builder";
 import { SecretTokens } from "./SiegeSetupForms";
-import { byName, describeEvent, diceWords, facingName, gadgetName, opName, placeName, reasonWords, sourceName, teamName, withGoneGadgets, type SiegeWords } from "./words";
+import { byName, describeEvent, diceWords, facingName, gadgetName, opName, operatorMark, placeName, reasonWords, sourceName, teamName, withGoneGadgets, type SiegeWords } from "./words";
 import { NotifyButton, SoundToggle } from "../../table/TableChrome";
 import { Later } from "../../table/Later";
 import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
@@ -245,7 +245,11 @@ function Pending({ view, w }: { view: SiegeView; w: SiegeWords }) {
   );
 }
 
-/** Every operator's state, the attack's then the defence's, each by displayed name; nothing while none is on the roster yet (the picks). */
+/**
+ * Every operator's state, the attack's then the defence's, each by displayed name and beside it the
+ * mark its model and tokens carry on the map (seed 004 "오퍼레이터": 랜 and 래 look alike); nothing
+ * while none is on the roster yet (the picks).
+ */
 function Operators({ view, w }: { view: SiegeView; w: SiegeWords }) {
   const ops = (["attack", "defence"] as const).flatMap((team) => byName(w, Object.values(view.operators).filter((o) => o.team === team).map((o) => o.id)).map((id) => view.operators[id]!));
   if (ops.length === 0) return null;
@@ -273,6 +277,9 @@ function Operators({ view, w }: { view: SiegeView; w: SiegeWords }) {
           if (profile) bits.push(w.t(profile.special.kind === "passive" ? "operators.specialPassive" : "operators.special", { name: gadgetName(w, profile.special.id), count: o.specialUses }));
           return (
             <li key={o.id} className={`op op-${o.team}${o.dead ? " dead" : ""}`} data-operator={o.id}>
+              <span className={`op-mark op-mark-${o.team}`} title={w.t("operators.mark", { mark: operatorMark(w, o.id) })}>
+                {operatorMark(w, o.id)}
+              </span>{" "}
               <strong>{opName(w, o.id)}</strong>
               {bits.map((b, i) => (
                 <span key={i}> · {b}</span>

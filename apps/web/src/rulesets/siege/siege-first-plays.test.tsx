@@ -7,14 +7,16 @@
  * watched once found Watch still chosen, its button the main one); operators are listed by their
  * displayed names (a Korean list followed the English ids), the deployment preselecting the first
  * of its list (it preselected the first English id, mid-list in Korean); and a reroll whose kept dice already
- * take the target down offers keeping them as the main choice. States are reached by commands
- * through the engine.
+ * take the target down offers keeping them as the main choice; and the Operators list and the
+ * map's legend say which operator each mark stands for (랜 and 래 looked alike, unexplained).
+ * States are reached by commands through the engine.
  */
 import { deserialize, serialize } from "node:v8";
 import { act, fireEvent, within } from "@testing-library/react";
 import i18next from "i18next";
 import { seatViewer } from "@fogwar/engine";
 import { catalog, legalCommandsInView, siege, type SiegeCommand } from "@fogwar/siege";
+import { operatorMark } from "./words";
 import { inEnglish } from "../../../test/english";
 import { runSiege } from "../../../test/siege-play";
 import { defenceReady, facing, show } from "../../../test/siege-table";
@@ -117,6 +119,26 @@ describe("the command kind after a command is sent", () => {
     expect(controls.querySelector(".command-list [data-command]")).toBeNull();
     expect([...controls.querySelectorAll(".kinds button")].map((b) => b.getAttribute("data-kind"))).toEqual(expect.arrayContaining(["watch", "run", "end_activation"]));
   });
+});
+
+describe("seed 004 오퍼레이터: a player can find which operator a map mark stands for", () => {
+  const wordsIn = (language: string) => ({ t: i18next.getFixedT(language, "siege"), language });
+  for (const language of ["en", "ko"] as const) {
+    test(`the Operators list gives each operator's mark beside its name, the mark its model carries, and the legend names every mark (${language})`, async () => {
+      if (language === "ko") await korean();
+      const w = wordsIn(language);
+      const { container } = show(facing(), "a1");
+      const rows = [...container.querySelectorAll(".operators li")].map((li) => ({ id: li.getAttribute("data-operator")!, mark: li.querySelector(".op-mark")?.textContent, name: li.querySelector("strong")?.textContent }));
+      expect(rows.length).toBe(10);
+      for (const row of rows) expect(row).toEqual({ id: row.id, mark: operatorMark(w, row.id), name: catalog.operators.get(row.id)!.name[language] });
+      // Lantern's model on the map carries the mark the list gives it.
+      const lantern = [...container.querySelectorAll(".siege-map g.model")].find((g) => g.getAttribute("aria-label")?.startsWith(catalog.operators.get("lantern")!.name[language]))!;
+      expect(lantern.querySelector("text")!.textContent).toBe(rows.find((r) => r.id === "lantern")!.mark);
+      const legend = container.querySelector(".map-legend .legend-marks")!.textContent!;
+      for (const row of rows) expect(legend).toContain(`${row.mark}: ${row.name}`);
+      if (language === "ko") expect([operatorMark(w, "lantern"), operatorMark(w, "lattice")]).toEqual(["랜", "래"]);
+    });
+  }
 });
 
 describe("operators are listed by their displayed names", () => {

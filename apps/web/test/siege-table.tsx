@@ -4,7 +4,7 @@
  * (`facing`), and the table rendered for a seat (`show`). States are reached by commands through
  * the engine.
  */
-import { render, type RenderResult } from "@testing-library/react";
+import { act, render, type RenderResult } from "@testing-library/react";
 import { seatViewer } from "@fogwar/engine";
 import { legalCommandsInView, siege, type SiegeCommand, type SiegeEvent, type SiegeState, type SiegeView } from "@fogwar/siege";
 import { SiegeTableView } from "../src/rulesets/siege/SiegeTableView";
@@ -52,4 +52,31 @@ export function show(state: SiegeState, seat: string, opts: { legal?: SiegeComma
     </OlderRulesVersion.Provider>,
   );
   return { ...utils, view, legal, onCommand };
+}
+
+/**
+ * What `seat`'s table brings into sight when a question's answers arrive after the view that asks
+ * it (the table first renders `view` with no legal command, then with `legal`), a frame later:
+ * `before`, the elements scrolled into view before the answers came, and `scrolled`, all of them.
+ * jsdom lays nothing out, so `scrollIntoView` is recorded, then restored.
+ */
+export async function scrolledOnAsking(state: SiegeState, seat: string, view: SiegeView, legal: SiegeCommand[]): Promise<{ container: HTMLElement; before: Element[]; scrolled: Element[] }> {
+  const scrolled: Element[] = [];
+  const original = Element.prototype.scrollIntoView;
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolled.push(this);
+  };
+  try {
+    const { container, rerender } = show(state, seat, { view, legal: [] });
+    const before = [...scrolled];
+    rerender(
+      <OlderRulesVersion.Provider value={null}>
+        <SiegeTableView matchId="m" view={view} seat={seat} legal={legal} onCommand={() => undefined} events={[]} />
+      </OlderRulesVersion.Provider>,
+    );
+    await act(() => new Promise<void>((done) => requestAnimationFrame(() => done())));
+    return { container, before, scrolled };
+  } finally {
+    Element.prototype.scrollIntoView = original;
+  }
 }

@@ -7,17 +7,15 @@
  * its answers side by side, each in words, before the bot's line in the bar. States are reached by commands through the engine.
  */
 import { deserialize, serialize } from "node:v8";
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import i18next from "i18next";
 import { seatViewer } from "@fogwar/engine";
 import { board, catalog, siege, type SiegeCommand } from "@fogwar/siege";
 import { describeEvent, valueWords } from "./words";
-import { SiegeTableView } from "./SiegeTableView";
-import { OlderRulesVersion } from "../../table/aids";
 import { describeCommand } from "./sentences";
 import { inEnglish } from "../../../test/english";
 import { runSiege } from "../../../test/siege-play";
-import { defenceReady, facing, gadgetsPlaced, picked, show } from "../../../test/siege-table";
+import { defenceReady, facing, gadgetsPlaced, picked, scrolledOnAsking, show } from "../../../test/siege-table";
 
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
 jest.setTimeout(30_000);
@@ -128,27 +126,12 @@ describe("Siege for a new player", () => {
   });
 
   test("a reaction asked brings its answers into the bar's sight (on a phone the bar scrolls, its 'more below' edge covering its end)", async () => {
-    const scrolled: Element[] = [];
-    const original = Element.prototype.scrollIntoView;
-    Element.prototype.scrollIntoView = function (this: Element) {
-      scrolled.push(this);
-    };
-    try {
-      const s = facing();
-      const view = structuredClone(siege.viewFor(s, seatViewer("d1")));
-      view.pending = { kind: "reaction", team: "defence", target: "haze", watchers: ["quill"] };
-      // The legal answers may come after the view that asks (the table first renders with none).
-      const { container, rerender } = show(s, "d1", { view, legal: [] });
-      expect(scrolled).toEqual([]);
-      rerender(
-        <OlderRulesVersion.Provider value={null}>
-          <SiegeTableView matchId="m" view={view} seat="d1" legal={[{ type: "react", operator: "quill" }, { type: "hold" }]} onCommand={() => undefined} events={[]} />
-        </OlderRulesVersion.Provider>,
-      );
-      await act(() => new Promise<void>((done) => requestAnimationFrame(() => done())));
-      expect(scrolled).toContain(container.querySelector(".siege-controls .kinds.answers"));
-    } finally {
-      Element.prototype.scrollIntoView = original;
-    }
+    const s = facing();
+    const view = structuredClone(siege.viewFor(s, seatViewer("d1")));
+    view.pending = { kind: "reaction", team: "defence", target: "haze", watchers: ["quill"] };
+    // The legal answers may come after the view that asks (the table first renders with none).
+    const { container, before, scrolled } = await scrolledOnAsking(s, "d1", view, [{ type: "react", operator: "quill" }, { type: "hold" }]);
+    expect(before).toEqual([]);
+    expect(scrolled).toContain(container.querySelector(".siege-controls .kinds.answers"));
   });
 });

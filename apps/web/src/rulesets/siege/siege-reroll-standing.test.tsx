@@ -8,14 +8,11 @@
  * bar's "more below" edge).
  */
 import { deserialize, serialize } from "node:v8";
-import { act } from "@testing-library/react";
 import i18next from "i18next";
 import { seatViewer } from "@fogwar/engine";
 import { catalog, siege, type SiegeCommand } from "@fogwar/siege";
-import { SiegeTableView } from "./SiegeTableView";
-import { OlderRulesVersion } from "../../table/aids";
 import { inEnglish } from "../../../test/english";
-import { facing, show } from "../../../test/siege-table";
+import { facing, scrolledOnAsking, show } from "../../../test/siege-table";
 
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
 inEnglish();
@@ -58,26 +55,11 @@ describe("a reroll question says where the shot stands if its dice are kept", ()
 });
 
 test("a reroll asked brings its answers, Reroll, Keep the dice and the main button, into the bar's sight (on a phone they lay under its 'more below' edge)", async () => {
-  const scrolled: Element[] = [];
-  const original = Element.prototype.scrollIntoView;
-  Element.prototype.scrollIntoView = function (this: Element) {
-    scrolled.push(this);
-  };
-  try {
-    const { s, view } = asked([3, 2]);
-    // The legal answers may come after the view that asks (the table first renders with none).
-    const { container, rerender } = show(s, "a1", { view, legal: [] });
-    expect(scrolled).toEqual([]);
-    rerender(
-      <OlderRulesVersion.Provider value={null}>
-        <SiegeTableView matchId="m" view={view} seat="a1" legal={LEGAL} onCommand={() => undefined} events={[]} />
-      </OlderRulesVersion.Provider>,
-    );
-    await act(() => new Promise<void>((done) => requestAnimationFrame(() => done())));
-    const answers = ['.kinds button[data-kind="keep"]', '.kinds button[data-kind="reroll"]', 'button.primary[data-command="reroll"]'].map((q) => container.querySelector(`.action-bar .siege-controls ${q}`)!);
-    expect(answers.every(Boolean)).toBe(true);
-    expect(answers.filter((a) => !scrolled.some((el) => el.contains(a)))).toEqual([]);
-  } finally {
-    Element.prototype.scrollIntoView = original;
-  }
+  const { s, view } = asked([3, 2]);
+  // The legal answers may come after the view that asks (the table first renders with none).
+  const { container, before, scrolled } = await scrolledOnAsking(s, "a1", view, LEGAL);
+  expect(before).toEqual([]);
+  const answers = ['.kinds button[data-kind="keep"]', '.kinds button[data-kind="reroll"]', 'button.primary[data-command="reroll"]'].map((q) => container.querySelector(`.action-bar .siege-controls ${q}`)!);
+  expect(answers.every(Boolean)).toBe(true);
+  expect(answers.filter((a) => !scrolled.some((el) => el.contains(a)))).toEqual([]);
 });

@@ -5,6 +5,9 @@
  * the match id and the seat.
  */
 import { pino } from "pino";
+import { seatViewer } from "@fogwar/engine";
+import { sigmar, type SigmarView } from "@fogwar/sigmar";
+import { RULESETS } from "../src/hosts/index.js";
 import { BotHost } from "../src/bots/host.js";
 import { botBrainSeed, botToken } from "../src/bots/seats.js";
 import type { ToBotWorker } from "../src/bots/worker-protocol.js";
@@ -41,5 +44,20 @@ describe("bot brain seeds", () => {
     expect(b?.brainSeed).toBe(botBrainSeed("2".repeat(64), "p2"));
     expect(a?.brainSeed).not.toBe(b?.brainSeed);
     expect(a?.brainSeed).not.toContain("m-public-id");
+  });
+});
+
+describe("the Age of Sigmar bot's secret list (core rule C2, seed 003 24.1)", () => {
+  const host = RULESETS.get("sigmar")!;
+  const muster = sigmar.setup({ seats: ["p1", "p2"] }, "muster-seed").state;
+  const view = sigmar.viewFor(muster, seatViewer("p2")) as SigmarView;
+  const reserveOf = (command: unknown) => (command as { army: { units: { warscroll: string; reserve?: boolean }[] } }).army.units.filter((u) => u.reserve).map((u) => u.warscroll).join("+");
+  const fieldOf = (command: unknown) => (command as { army: { units: { warscroll: string; reserve?: boolean }[] } }).army.units.filter((u) => !u.reserve).map((u) => u.warscroll).join("+");
+
+  it.each(["easy", "normal", "hard"] as const)("%s: every level draws its reserve with its brain seed, so the units it fields do not tell the reserve", (level) => {
+    const locks = Array.from({ length: 16 }, (_, i) => host.bot!.brain(level, "p2", botBrainSeed(`${i}`.repeat(64).slice(0, 64), "p2")).choose(view));
+    expect(locks.every((c) => (c as { type: string }).type === "lock_army")).toBe(true);
+    expect(new Set(locks.map(fieldOf)).size).toBe(1);
+    expect(new Set(locks.map(reserveOf)).size).toBeGreaterThan(1);
   });
 });

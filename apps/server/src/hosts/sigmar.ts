@@ -63,7 +63,7 @@ export const sigmarHost: HostedRuleset = {
   // within that budget, "hard" judges four times as many positions (more places and formations
   // weighed) and musters the sample list measured strongest on its own seat's edge (`listFor`;
   // figures in docs/rules/sigmar.md, "The bot and its levels"), "easy" picks at random among the
-  // legal commands. The heuristic levels draw their list's reserve with the seat's secret brain
+  // legal commands. Every level draws its list's reserve with the seat's secret brain
   // seed (bot-muster.ts in @fogwar/sigmar), so the units fielded never tell the reserve.
   bot: {
     budgets: { easy: { simulations: 0 }, normal: { simulations: POSITION_BUDGET }, hard: { simulations: 4 * POSITION_BUDGET } },
@@ -71,7 +71,9 @@ export const sigmarHost: HostedRuleset = {
       const random = new RandomBot<SigmarCommand>(`${seed}:fallback`, sigmarBotPolicy);
       return {
         legal: (view) => legalCommandsInView(view as SigmarView, seat),
-        choose: (view) => (level === "easy" ? random.choose(legalCommandsInView(view as SigmarView, seat)) : heuristicChoice(view as SigmarView, seat, this.budgets[level].simulations, seed)),
+        // Easy plays at random, but musters as the others do: a sample list picked at random would
+        // give its reserve away with the units it fields.
+        choose: (view) => (level === "easy" && (view as SigmarView).phase !== "muster" ? random.choose(legalCommandsInView(view as SigmarView, seat)) : heuristicChoice(view as SigmarView, seat, this.budgets[level].simulations, seed)),
         fallback: (view) => random.choose(legalCommandsInView(view as SigmarView, seat)),
       };
     },

@@ -110,56 +110,53 @@ run("Siege's pages at the documented moments fit their windows, at 1280 and 390 
     }, selector);
   }
 
-  test("a reaction asked of the watching team: its answers in the bar's sight, on a phone and a desktop, in English and Korean", async () => {
-    const seat = await playUntil((view, legal) => view.pending?.kind === "reaction" && legal.length > 0 && legal.every((c) => c.type === "react" || c.type === "hold"), "siege-shots-reaction");
+  /**
+   * Opens `seat`'s page on a phone and a desktop, in English and Korean, runs `check` on each (the
+   * page and its screenshot's name, table-siege-<moment>-<width>-<language>.png), then checks it
+   * fits its window and saves it when screenshots are wanted; no page may throw.
+   */
+  async function atEachWindow(seat: string, moment: string, check: (page: Page, file: string) => Promise<void>): Promise<void> {
     for (const language of ["en", "ko"] as const) {
       for (const width of [390, 1280]) {
         const page = await open(seat, width, language);
-        const file = `table-siege-reaction-${width}-${language}.png`;
-        // Both answers (each watcher's "... fires a reaction shot", "Hold fire") inside the bar's visible box and the window.
-        await page.locator(".action-bar .answers button[data-kind=hold]").waitFor({ timeout: 20_000 });
-        const shown = await outOfSight(page, ".action-bar .answers button[data-kind]");
-        expect([file, shown.count >= 2, shown.out]).toEqual([file, true, []]);
+        const file = `table-siege-${moment}-${width}-${language}.png`;
+        await check(page, file);
         await fitsAndShoot(page, file, shots);
         await page.context().close();
       }
     }
     expect(errors).toEqual([]);
+  }
+
+  test("a reaction asked of the watching team: its answers in the bar's sight, on a phone and a desktop, in English and Korean", async () => {
+    const seat = await playUntil((view, legal) => view.pending?.kind === "reaction" && legal.length > 0 && legal.every((c) => c.type === "react" || c.type === "hold"), "siege-shots-reaction");
+    await atEachWindow(seat, "reaction", async (page, file) => {
+      // Both answers (each watcher's "... fires a reaction shot", "Hold fire") inside the bar's visible box and the window.
+      await page.locator(".action-bar .answers button[data-kind=hold]").waitFor({ timeout: 20_000 });
+      const shown = await outOfSight(page, ".action-bar .answers button[data-kind]");
+      expect([file, shown.count >= 2, shown.out]).toEqual([file, true, []]);
+    });
   });
 
   test("a reroll asked of the shooting team: Reroll, Keep the dice and the main button in the bar's sight, on a phone and a desktop, in English and Korean", async () => {
     const seat = await playUntil((view, legal) => view.pending?.kind === "reroll" && legal.some((c) => c.type === "keep"), "siege-shots-reroll");
-    for (const language of ["en", "ko"] as const) {
-      for (const width of [390, 1280]) {
-        const page = await open(seat, width, language);
-        const file = `table-siege-reroll-${width}-${language}.png`;
-        await page.locator(".action-bar .siege-controls .command-list button.primary").waitFor({ timeout: 20_000 });
-        const shown = await outOfSight(page, ".action-bar .siege-controls .kinds button, .action-bar .siege-controls .command-list button.primary");
-        expect([file, shown.count >= 3, shown.out]).toEqual([file, true, []]);
-        await fitsAndShoot(page, file, shots);
-        await page.context().close();
-      }
-    }
-    expect(errors).toEqual([]);
+    await atEachWindow(seat, "reroll", async (page, file) => {
+      await page.locator(".action-bar .siege-controls .command-list button.primary").waitFor({ timeout: 20_000 });
+      const shown = await outOfSight(page, ".action-bar .siege-controls .kinds button, .action-bar .siege-controls .command-list button.primary");
+      expect([file, shown.count >= 3, shown.out]).toEqual([file, true, []]);
+    });
   });
 
   test("a shot's odds before it is rolled: the shooter's kind chosen, the odds of each target in the bar, on a phone and a desktop, in English and Korean", async () => {
     const seat = await playUntil((view, legal) => !view.pending && legal.some((c) => c.type === "shoot"), "siege-shots-odds");
-    for (const language of ["en", "ko"] as const) {
-      for (const width of [390, 1280]) {
-        const page = await open(seat, width, language);
-        const file = `table-siege-odds-${width}-${language}.png`;
-        await page.locator(".action-bar .kinds button[data-kind=shoot]").click();
-        const odds = page.locator(".action-bar .odds");
-        await odds.first().waitFor({ timeout: 20_000 });
-        // The panel names the chance to hurt in the page's language, with the rules' numbers filled in.
-        const words = await odds.first().innerText();
-        expect([file, /%/.test(words), words.includes("{{")]).toEqual([file, true, false]);
-        await odds.first().scrollIntoViewIfNeeded();
-        await fitsAndShoot(page, file, shots);
-        await page.context().close();
-      }
-    }
-    expect(errors).toEqual([]);
+    await atEachWindow(seat, "odds", async (page, file) => {
+      await page.locator(".action-bar .kinds button[data-kind=shoot]").click();
+      const odds = page.locator(".action-bar .odds");
+      await odds.first().waitFor({ timeout: 20_000 });
+      // The panel names the chance to hurt in the page's language, with the rules' numbers filled in.
+      const words = await odds.first().innerText();
+      expect([file, /%/.test(words), words.includes("{{")]).toEqual([file, true, false]);
+      await odds.first().scrollIntoViewIfNeeded();
+    });
   });
 });

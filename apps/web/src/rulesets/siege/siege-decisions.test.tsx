@@ -8,7 +8,7 @@
  * States are reached by commands through the engine.
  */
 import { deserialize, serialize } from "node:v8";
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import i18next from "i18next";
 import { seatViewer } from "@fogwar/engine";
 import { awaiting, catalog, legalCommandsInView, siege, type SiegeCommand, type SiegeEvent } from "@fogwar/siege";
@@ -19,7 +19,7 @@ import { autoAnswer, loadPrefs, NO_PREFS } from "./prefs";
 import { inEnglish } from "../../../test/english";
 import { runSiege } from "../../../test/siege-play";
 import { facing, picked, show } from "../../../test/siege-table";
-import { withLaidOutPage } from "../../../test/board-layout";
+import { scrollsAtMoment } from "../../../test/board-layout";
 import { SiegeTableView } from "./SiegeTableView";
 
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
@@ -373,17 +373,10 @@ test("seed 004 오퍼레이터 활성화: the operator whose activation begins i
   // Lantern, deployed at J10 on the map's bottom row, activated.
   const s = runSiege(facing(), [["a1", { type: "activate", operator: "lantern" }]]);
   const view = siege.viewFor(s, seatViewer("a1"));
-  withLaidOutPage({ box: { top: 1500, height: 500, width: 390 } }, ({ drawn, scrolls }) => {
-    const table = (legal: SiegeCommand[]) => <SiegeTableView matchId="m" view={view} seat="a1" legal={legal} onCommand={jest.fn()} events={[]} />;
-    // The page open before the activation is the viewer's to play (no legal command yet) opens at its top.
-    const shown = render(table([]));
-    drawn();
-    expect(scrolls).toHaveLength(0);
-    shown.rerender(table(legalCommandsInView(view, "a1")));
-    drawn();
-    expect(scrolls).toHaveLength(1);
-    // J10 is near the map's bottom: the point lies in the frame's lower part, below 1,900 px.
-    expect(scrolls[0]!.top).toBeGreaterThan(1900 - 384);
-    shown.unmount();
-  });
+  const table = (legal: SiegeCommand[]) => <SiegeTableView matchId="m" view={view} seat="a1" legal={legal} onCommand={jest.fn()} events={[]} />;
+  // The page open before the activation is the viewer's to play (no legal command yet), then the activation.
+  const scrolls = scrollsAtMoment({ box: { top: 1500, height: 500, width: 390 } }, table([]), table(legalCommandsInView(view, "a1")));
+  expect(scrolls).toHaveLength(1);
+  // J10 is near the map's bottom: the point lies in the frame's lower part, below 1,900 px.
+  expect(scrolls[0]!.top).toBeGreaterThan(1900 - 384);
 });

@@ -51,6 +51,12 @@ function arcPath(cx: number, cy: number, f: Facing, r: number): string {
   return `M ${cx} ${cy} L ${cx + px * r} ${cy + py * r} A ${r} ${r} 0 0 0 ${cx - px * r} ${cy - py * r} Z`;
 }
 
+/** The middle of the ground-floor space `p` ("x,y") in the map's drawing units (px before the margin; a square is CELL). */
+function drawnCentre(p: string): readonly [number, number] {
+  const { x, y } = board.coords(p);
+  return [x * CELL + CELL / 2, y * CELL + CELL / 2] as const;
+}
+
 /**
  * The middle of the ground-floor space `p` ("x,y") as fractions of the drawn map
  * (../../table/BoardViewport.tsx `BoardFocus`); null for an upper-floor place or an unknown map.
@@ -58,8 +64,8 @@ function arcPath(cx: number, cy: number, f: Facing, r: number): string {
 export function placeFocus(view: SiegeView, p: string): BoardFocus | null {
   const map = catalog.maps.get(view.map);
   if (!map || board.isUpper(p)) return null;
-  const { x, y } = board.coords(p);
-  return { x: (MARGIN + x * CELL + CELL / 2) / (map.width * CELL + MARGIN + 4), y: (MARGIN + y * CELL + CELL / 2) / (map.height * CELL + MARGIN + 4) };
+  const [cx, cy] = drawnCentre(p);
+  return { x: (MARGIN + cx) / (map.width * CELL + MARGIN + 4), y: (MARGIN + cy) / (map.height * CELL + MARGIN + 4) };
 }
 
 export function SiegeMap({ view, targets, onPick, reachable }: SiegeMapProps) {
@@ -72,10 +78,7 @@ export function SiegeMap({ view, targets, onPick, reachable }: SiegeMapProps) {
   const width = map.width * CELL;
   const height = map.height * CELL;
   const letters = map.rooms.map((r) => r.letter);
-  const centre = (p: string) => {
-    const { x, y } = board.coords(p);
-    return [x * CELL + CELL / 2, y * CELL + CELL / 2] as const;
-  };
+  const centre = drawnCentre;
   const smoke = new Set(view.overlays.flat());
   const real = view.hidden.real;
 

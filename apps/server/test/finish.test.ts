@@ -3,30 +3,19 @@
  * left `live` (rebuilt at every start, its seed never revealed). Also older data stored that way
  * is completed when the match is loaded.
  */
-import { autoplay, seedCommitment, stateHash } from "@fogwar/engine";
-import { catalog, emberBotPolicy } from "@fogwar/ember";
+import { stateHash } from "@fogwar/engine";
 import { LiveMatch } from "../src/live.js";
 import { RULESETS } from "../src/hosts/index.js";
 import { openStore, StoreDatabaseError, type MatchStore } from "../src/store/index.js";
-import { emberRequest } from "./harness";
+import { storedEmberMatch } from "./stored-ember";
 
 jest.setTimeout(60_000);
 
 const host = RULESETS.get("ember")!;
 const SEED = "finish-test-seed";
 
-/** Stores a new EMBER match and autoplays it in memory; returns its id and the commands that end it. */
-async function storedMatch(store: MatchStore, id: string) {
-  const request = emberRequest(catalog);
-  const made = host.makeSetup({ scenario: request.scenario, players: request.players, options: { progressiveReveal: false } });
-  if (!made.ok) throw new Error(made.problem.message);
-  await store.createMatch(
-    { id, ruleset: "ember", rulesVersion: host.ruleset.rulesVersion, scenario: "crossroads", setup: made.setup, seed: SEED, seedCommitment: seedCommitment(SEED), options: { spectatorDelay: 0, reconnectGrace: 120, progressiveReveal: false } },
-    made.seats.map((seat) => ({ seat, playerName: seat, tokenHash: `hash-${id}-${seat}` })),
-  );
-  const played = autoplay(host.ruleset, made.setup, SEED, "finish-bot", { policy: emberBotPolicy });
-  return played.toLog().entries;
-}
+/** Stores a new EMBER match and autoplays it in memory; returns the commands that end it. */
+const storedMatch = (store: MatchStore, id: string) => storedEmberMatch(store, id, SEED, "finish-bot");
 
 test("the last command finishes the match in the same write: a store refusing finishMatch does not matter", async () => {
   const inner = await openStore({});

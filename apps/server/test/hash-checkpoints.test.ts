@@ -4,13 +4,12 @@
  * are stored without one. A match is rebuilt through its unhashed entries, and a hashed entry
  * that no longer matches its replay is still found.
  */
-import { autoplay, replay, seedCommitment, stateHash } from "@fogwar/engine";
-import { catalog, emberBotPolicy } from "@fogwar/ember";
+import { stateHash } from "@fogwar/engine";
 import { CorruptLogError, LiveMatch } from "../src/live.js";
 import { RULESETS } from "../src/hosts/index.js";
 import { HASH_EVERY, hashesEntry } from "../src/state-hash.js";
 import { openStore, type MatchStore } from "../src/store/index.js";
-import { emberRequest } from "./harness";
+import { storedEmberMatch } from "./stored-ember";
 
 jest.setTimeout(60_000);
 
@@ -27,22 +26,21 @@ afterAll(async () => {
 
 /** Stores a new EMBER match and plays a whole bot game on it through a live match; returns the engine's states after each entry. */
 async function playedMatch(id: string): Promise<unknown[]> {
-  const request = emberRequest(catalog);
-  const made = host.makeSetup({ scenario: request.scenario, players: request.players, options: { progressiveReveal: false } });
-  if (!made.ok) throw new Error(made.problem.message);
-  await store.createMatch(
-    { id, ruleset: "ember", rulesVersion: host.ruleset.rulesVersion, scenario: "crossroads", setup: made.setup, seed: SEED, seedCommitment: seedCommitment(SEED), options: { spectatorDelay: 0, reconnectGrace: 120, progressiveReveal: false } },
-    made.seats.map((seat) => ({ seat, playerName: seat, tokenHash: `hash-${id}-${seat}` })),
-  );
-  const log = autoplay(host.ruleset, made.setup, SEED, "hash-checkpoints-bot", { policy: emberBotPolicy }).toLog();
+  const entries = await storedEmberMatch(store, id, SEED, "hash-checkpoints-bot");
   const match = await LiveMatch.open(store, id);
-  for (const entry of log.entries) {
+  for (const entry of entries) {
     const outcome = await match.submit(entry.seat, entry.command, `id-${entry.seq}`);
     if (!outcome.ok) throw new Error(outcome.error.code);
   }
   expect(match.result).not.toBeNull();
-  const states: unknown[] = [];
-  replay(host.ruleset, log, (_seq, state) => states.push(state));
+  // The engine's states after each entry, replayed from the stored setup and seed.
+  const record = (await store.getMatch(id))!;
+  const states: unknown[] = [host.ruleset.setup(record.setup as never, SEED).state];
+  for (const entry of entries) {
+    const applied = host.ruleset.apply(states.at(-1), entry.command, entry.seat);
+    if (!applied.ok) throw new Error(applied.error.code);
+    states.push(applied.state);
+  }
   return states;
 }
 

@@ -2,16 +2,12 @@
  * A live match holds only the end of its log: the last few entries, those its caster feed still
  * needs, and the command ids. Older entries come from the store, equal to what was played.
  */
-import { autoplay, seedCommitment } from "@fogwar/engine";
-import { catalog, emberBotPolicy } from "@fogwar/ember";
 import { LiveMatch, RECENT_ENTRIES } from "../src/live.js";
-import { RULESETS } from "../src/hosts/index.js";
 import { openStore, type MatchStore } from "../src/store/index.js";
-import { emberRequest } from "./harness";
+import { storedEmberMatch } from "./stored-ember";
 
 jest.setTimeout(60_000);
 
-const host = RULESETS.get("ember")!;
 const SEED = "live-log-seed";
 
 let inner: MatchStore;
@@ -33,16 +29,7 @@ afterAll(async () => {
 });
 
 /** Stores a new EMBER match; returns the commands of a whole bot game on it. */
-async function storedMatch(id: string, spectatorDelay: number) {
-  const request = emberRequest(catalog);
-  const made = host.makeSetup({ scenario: request.scenario, players: request.players, options: { progressiveReveal: false } });
-  if (!made.ok) throw new Error(made.problem.message);
-  await store.createMatch(
-    { id, ruleset: "ember", rulesVersion: host.ruleset.rulesVersion, scenario: "crossroads", setup: made.setup, seed: SEED, seedCommitment: seedCommitment(SEED), options: { spectatorDelay, reconnectGrace: 120, progressiveReveal: false } },
-    made.seats.map((seat) => ({ seat, playerName: seat, tokenHash: `hash-${id}-${seat}` })),
-  );
-  return autoplay(host.ruleset, made.setup, SEED, "live-log-bot", { policy: emberBotPolicy }).toLog().entries;
-}
+const storedMatch = (id: string, spectatorDelay: number) => storedEmberMatch(store, id, SEED, "live-log-bot", spectatorDelay);
 
 test("older entries are read from the store, equal to what was played; recent ones come from memory", async () => {
   const commands = await storedMatch("on-demand", 0);

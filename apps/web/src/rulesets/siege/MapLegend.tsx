@@ -6,7 +6,7 @@
  */
 import { RuleTip } from "../../help/RuleTip";
 import { catalog, type SiegeView } from "@fogwar/siege";
-import { byName, gadgetName, opName, operatorMark, roomName, teamName, type SiegeWords } from "./words";
+import { gadgetName, opName, operatorMark, roomName, rosterOrder, teamName, type SiegeWords } from "./words";
 import { TEAM_COLOUR, WALL_STYLE, drawnGadgetKinds, gadgetLetter } from "./map-marks";
 import "../../i18n/help-strings";
 
@@ -15,7 +15,7 @@ export function MapLegend({ view, w }: { view: SiegeView; w: SiegeWords }) {
   const mission = catalog.missions.get(view.mission);
   const real = view.hidden.real;
   // Each operator of the roster by its mark on the models and tokens, the attack's then the defence's, each by name.
-  const marks = (["attack", "defence"] as const).flatMap((team) => byName(w, Object.values(view.operators).filter((o) => o.team === team).map((o) => o.id)).map((id) => `${operatorMark(w, id)}: ${opName(w, id)}`));
+  const marks = rosterOrder(w, view).map((id) => `${operatorMark(w, id)}: ${opName(w, id)}`);
   return (
   <details className="map-legend">
     <summary>{t("legend.title")}</summary>

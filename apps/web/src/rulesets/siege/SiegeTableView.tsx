@@ -14,7 +14,7 @@ import { SiegeMap, placeFocus } from "./SiegeMap";
 import { SiegeControls } from "./SiegeControls";
 import { useCommandBuilder } from "./command-builder";
 import { SecretTokens } from "./SiegeSetupForms";
-import { byName, describeEvent, diceWords, facingName, gadgetName, opName, operatorMark, placeName, reasonWords, sourceName, teamName, withGoneGadgets, type SiegeWords } from "./words";
+import { describeEvent, diceWords, facingName, gadgetName, opName, operatorMark, placeName, reasonWords, rosterOrder, sourceName, teamName, withGoneGadgets, type SiegeWords } from "./words";
 import { NotifyButton, SoundToggle } from "../../table/TableChrome";
 import { Later } from "../../table/Later";
 import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
@@ -251,7 +251,7 @@ function Pending({ view, w }: { view: SiegeView; w: SiegeWords }) {
  * while none is on the roster yet (the picks).
  */
 function Operators({ view, w }: { view: SiegeView; w: SiegeWords }) {
-  const ops = (["attack", "defence"] as const).flatMap((team) => byName(w, Object.values(view.operators).filter((o) => o.team === team).map((o) => o.id)).map((id) => view.operators[id]!));
+  const ops = rosterOrder(w, view).map((id) => view.operators[id]!);
   if (ops.length === 0) return null;
   return (
     <section className="operators" aria-label={w.t("operators.title")}>

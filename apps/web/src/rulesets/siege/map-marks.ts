@@ -4,7 +4,7 @@
  * secret token is drawn for the viewer. Shared by the map (./SiegeMap.tsx) and its legend.
  */
 import { board, catalog, type SiegeView } from "@fogwar/siege";
-import { gadgetName, type SiegeWords } from "./words";
+import { gadgetName, uniqueMark, type SiegeWords } from "./words";
 
 /**
  * How a secret token is drawn: "real" or "decoy" when the view names its operator's real token
@@ -35,20 +35,12 @@ const GADGET_KINDS: readonly string[] = [...catalog.gadgets.keys(), "reinforced_
  * Fixed by the catalog, never by what a seat sees.
  */
 export function gadgetLetter(w: SiegeWords, kind: string): string {
-  const taken = new Set<string>();
-  const markOf = (k: string): string => {
+  return uniqueMark(GADGET_KINDS, kind, (k) => {
     const name = gadgetName(w, k).toUpperCase();
     const first = name.slice(0, 1);
     const initials = name.split(/\s+/).map((word) => word.slice(0, 1)).join("").slice(0, 2);
-    const pairs = [...name.replace(/\s+/g, "").slice(1)].map((c) => first + c);
-    return [first, initials, ...pairs].find((m) => !taken.has(m)) ?? `${first}${taken.size}`;
-  };
-  for (const k of GADGET_KINDS) {
-    const mark = markOf(k);
-    if (k === kind) return mark;
-    taken.add(mark);
-  }
-  return markOf(kind);
+    return [first, initials, ...[...name.replace(/\s+/g, "").slice(1)].map((c) => first + c)];
+  });
 }
 
 /**

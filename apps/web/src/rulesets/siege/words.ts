@@ -27,6 +27,29 @@ export const opName = (w: SiegeWords, id: string): string => pick(catalog.operat
 /** Operator ids in the order of their displayed names in the reader's language (a Korean reader's list by 가나다, not by the English ids). */
 export const byName = (w: SiegeWords, ids: readonly string[]): string[] => [...ids].sort((a, b) => opName(w, a).localeCompare(opName(w, b), w.language));
 
+/** The operators of `view`, the attack's then the defence's, each team by displayed name ({@link byName}): the order the roster and the legend list them in. */
+export const rosterOrder = (w: SiegeWords, view: Pick<SiegeView, "operators">): string[] =>
+  (["attack", "defence"] as const).flatMap((team) => byName(w, Object.values(view.operators).filter((o) => o.team === team).map((o) => o.id)));
+
+/**
+ * The mark of `id` among `order` (a fixed catalog order): the first of `candidates(id)` that no
+ * earlier key of `order` has taken as its own mark, else its first candidate's first character and
+ * a count, so that no two keys share a mark. Fixed by the catalog, never by what a seat sees.
+ */
+export function uniqueMark(order: Iterable<string>, id: string, candidates: (key: string) => readonly string[]): string {
+  const taken = new Set<string>();
+  const markOf = (key: string): string => {
+    const all = candidates(key);
+    return all.find((m) => !taken.has(m)) ?? `${[...(all[0] ?? "?")][0] ?? "?"}${taken.size}`;
+  };
+  for (const key of order) {
+    const mark = markOf(key);
+    if (key === id) return mark;
+    taken.add(mark);
+  }
+  return markOf(id);
+}
+
 /**
  * The short mark an operator's model and secret tokens carry on the map (seed 004 "오퍼레이터"),
  * in the reader's language: in Korean its name's first syllable, else its name's first two letters;
@@ -36,20 +59,11 @@ export const byName = (w: SiegeWords, ids: readonly string[]): string[] => [...i
  */
 export function operatorMark(w: SiegeWords, id: string): string {
   const korean = w.language.startsWith("ko");
-  const taken = new Set<string>();
-  const markOf = (op: string): string => {
+  return uniqueMark(catalog.operators.keys(), id, (op) => {
     const name = [...opName(w, op).replace(/\s+/g, "").toUpperCase()];
     const first = name[0] ?? "?";
-    const own = korean ? first : name.slice(0, 2).join("");
-    const pairs = name.slice(1).map((c) => first + c);
-    return [own, ...pairs].find((m) => !taken.has(m)) ?? `${first}${taken.size}`;
-  };
-  for (const op of catalog.operators.keys()) {
-    const mark = markOf(op);
-    if (op === id) return mark;
-    taken.add(mark);
-  }
-  return markOf(id);
+    return [korean ? first : name.slice(0, 2).join(""), ...name.slice(1).map((c) => first + c)];
+  });
 }
 
 /** A tactical or special gadget's display name. */

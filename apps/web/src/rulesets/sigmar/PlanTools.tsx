@@ -38,7 +38,7 @@ export function PlanTools({ view, w, unit, planning, dragOne, onDragOne, onSugge
       <MoveTools view={view} w={w} unit={unit} dragOne={dragOne} onDragOne={onDragOne} onSuggest={onSuggest} />
       {planning && (
         <p className={`ruler-line ${planning.plan.problem ? "illegal" : "legal"}`} role="status">
-          {rulerText(w, planning.plan, planning.max)} {planning.plan.problem ? t("ruler.illegal", { reason: planning.plan.problem }) : t("ruler.legal")}{" "}
+          {rulerText(w, planning.plan, planning.max)}{" "}
           {!planning.plan.problem && (
             <button type="button" className="primary" onClick={onConfirm}>
               {t("controls.place")}

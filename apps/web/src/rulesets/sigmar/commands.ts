@@ -149,11 +149,17 @@ export function pathsOf(view: SigmarView, command: SigmarCommand, unit: string, 
 /** A formation of `count` models of `unit` around `at`. */
 export const formationAt = (view: SigmarView, unit: string, count: number, at: Pt): Pt[] => moves.formation(count, query.radiusOf(view.units[unit]!), at);
 
-/** The ruler's words: the farthest model's distance moved (along its path, as the rules measure it) and what is left of `max` (inches). */
+/**
+ * The ruler's readout, one sentence: for a move, the farthest model's distance moved (along its
+ * path, as the rules measure it, inches) and what is left of `max` (fine units, 1/100 inch), then
+ * whether the plan is allowed ("2.0" moved, 4.0" left — allowed"); for a set-up (no origin: a
+ * deployment, a reserve arriving) whether the placement is allowed; a refused plan says why.
+ */
 export function rulerText(w: SigmarWords, plan: MapPlan, max?: number): string {
-  if (!plan.origin) return "";
+  const verdict = plan.origin ? (plan.problem ? w.t("ruler.illegal", { reason: plan.problem }) : w.t("ruler.legal")) : plan.problem ? w.t("ruler.placementIllegal", { reason: plan.problem }) : w.t("ruler.placementLegal");
+  if (!plan.origin) return verdict;
   const moved = plan.moved !== undefined ? plan.moved / 100 : Math.max(...plan.positions.map((p, i) => geometry.lengthInches(plan.origin![i]!, p)));
-  return w.t("ruler.moved", { moved: moved.toFixed(1), left: max === undefined ? "-" : Math.max(0, max / 100 - moved).toFixed(1) });
+  return w.t("ruler.line", { moved: w.t("ruler.moved", { moved: moved.toFixed(1), left: max === undefined ? "-" : Math.max(0, max / 100 - moved).toFixed(1) }), verdict });
 }
 
 /** The longest move a plan's command allows (fine units), for the ruler. */

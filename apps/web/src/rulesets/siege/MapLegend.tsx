@@ -14,8 +14,9 @@ export function MapLegend({ view, w }: { view: SiegeView; w: SiegeWords }) {
   const { t } = w;
   const mission = catalog.missions.get(view.mission);
   const real = view.hidden.real;
-  // Each operator of the roster by its mark on the models and tokens, the attack's then the defence's, each by name.
-  const marks = rosterOrder(w, view).map((id) => `${operatorMark(w, id)}: ${opName(w, id)}`);
+  // Each operator of the roster by its mark on the models and tokens, the attack's then the defence's, each by name;
+  // a name that is its own mark (a one-syllable Korean name) is written once ("룩", not "룩: 룩").
+  const marks = rosterOrder(w, view).map((id) => ({ id, mark: operatorMark(w, id), name: opName(w, id) }));
   return (
   <details className="map-legend">
     <summary>{t("legend.title")}</summary>
@@ -55,7 +56,18 @@ export function MapLegend({ view, w }: { view: SiegeView; w: SiegeWords }) {
         </li>
       )}
       <li>{t("legend.activeOperator")}</li>
-      {marks.length > 0 && <li className="legend-marks">{t("legend.marks", { list: marks.join(" · ") })}</li>}
+      {marks.length > 0 && (
+        <li className="legend-marks">
+          {t("legend.marks")}{" "}
+          {marks.map(({ id, mark, name }, i) => (
+            <span key={id} className="legend-mark">
+              {i > 0 && " · "}
+              <b>{mark}</b>
+              {mark === name ? "" : `: ${name}`}
+            </span>
+          ))}
+        </li>
+      )}
       {drawnGadgetKinds(view).map(({ team, kind }) => (
         <li key={`${team}:${kind}`} className="legend-gadget" data-gadget={kind}>
           <svg width="14" height="14" aria-hidden="true">

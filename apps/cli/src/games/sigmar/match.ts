@@ -5,13 +5,15 @@
  *   pnpm match -- --game sigmar [--seed S] [--p1 heuristic|random] [--p2 heuristic|random]
  *                 [--as spectator|p1|p2|omniscient] [--quiet]
  *
- * The heuristic bot decides from its own seat's projection; the random bot picks among the legal
- * commands (continuous moves filled at random from the rules' templates). Same seed, same battle.
+ * The heuristic bot decides from its own seat's projection, drawing its reserve from a seed of its
+ * own derived from the battle's (as the server's bots do, so its list is not the sample's); the
+ * random bot picks among the legal commands (continuous moves filled at random from the rules'
+ * templates). Same seed, same battle.
  */
 import { parseArgs } from "node:util";
 import { randomBytes } from "node:crypto";
 import { Random, chooseWithTemplates, omniscient, RandomBot, rngStateFromSeed, seatViewer, spectator, verifySeed, Match, type Viewer } from "@fogwar/engine";
-import { heuristicChoice, sigmar, sigmarBotPolicy, type SigmarCommand } from "@fogwar/sigmar";
+import { heuristicChoice, POSITION_BUDGET, sigmar, sigmarBotPolicy, type SigmarCommand } from "@fogwar/sigmar";
 import { describe } from "./format";
 import { gameArgs } from "../args";
 import { fail, printEnding } from "../local";
@@ -50,7 +52,7 @@ for (let n = 0; sigmar.result(match.state) === null; n++) {
   const state = match.state;
   const command =
     values[seat] === "heuristic"
-      ? heuristicChoice(sigmar.viewFor(state, seatViewer(seat)), seat)
+      ? heuristicChoice(sigmar.viewFor(state, seatViewer(seat)), seat, POSITION_BUDGET, `${seed}:brain:${seat}`)
       : chooseWithTemplates(random[seat], fills, sigmar.legalCommands(state, seat), sigmar.templates!(state, seat), (c) => sigmar.apply(state, c, seat).ok);
   if (!command) fail(`${seat} has no legal command`);
   const outcome = match.submit(seat, command);

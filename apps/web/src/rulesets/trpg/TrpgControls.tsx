@@ -4,7 +4,8 @@
  * highlighted square or character on the map answers it, or the same choice from a list for
  * keyboards and screen readers; an action on a target ({@link asksFirst}), from the map or the list,
  * is shown with its odds and asks for a confirmation, and the chosen kind is cleared once a command
- * is sent, so no later click fires unasked). The round-end step's delayed turns are composed in ./DelayedTurns.tsx.
+ * is sent, so no later click fires unasked; Cancel clears it too, back to the list of actions, the
+ * bar opened again on a phone). The round-end step's delayed turns are composed in ./DelayedTurns.tsx.
  */
 import { useEffect, useMemo, useRef, useState } from "react";
 import { actionCost, attackOdds, type ActionCommand, type TrpgCommand, type TrpgView } from "@fogwar/trpg";
@@ -132,7 +133,7 @@ export interface Builder {
   /** An attack picked on the map, waiting for the player's confirmation (null: none). */
   readonly picked: TrpgCommand | null;
   readonly setPicked: (c: TrpgCommand | null) => void;
-  /** Clears the chosen kind, the list's option and the pick (after a command is sent). */
+  /** Clears the chosen kind, the list's option and the pick (after a command is sent, and on Cancel). */
   readonly reset: () => void;
 }
 
@@ -258,7 +259,7 @@ export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords;
               <button type="button" className={hopeless ? undefined : "primary"} ref={confirm} onClick={() => send(builder.picked!)}>
                 {t(hopeless ? "actions.confirmAnyway" : "actions.confirm")}
               </button>{" "}
-              <button type="button" className={hopeless ? "primary" : undefined} onClick={() => builder.setPicked(null)}>
+              <button type="button" className={hopeless ? "primary" : undefined} onClick={builder.reset}>
                 {t("actions.cancel")}
               </button>
             </div>

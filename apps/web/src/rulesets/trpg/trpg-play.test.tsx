@@ -114,6 +114,21 @@ describe("the TRPG table's play aids", () => {
     expect(screen.queryByRole("group", { name: "Confirm the action" })).toBeNull();
   });
 
+  test("Cancel takes the player back to the actions: no kind stays chosen, nothing is highlighted on the map, and the bar that folded while the target was picked opens again", () => {
+    const { container, onCommand } = renderFor(valesShot(), "p1");
+    const bar = container.querySelector(".action-bar")!;
+    expect(bar.getAttribute("data-folded")).toBe("false");
+    fireEvent.click(screen.getByRole("radio", { name: "Shoot · 4 AP" }));
+    expect(bar.getAttribute("data-folded")).toBe("true");
+    const raider = container.querySelector('[data-character="raider-1"]')!;
+    fireEvent.click(raider.closest(".pickable") ?? raider);
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(onCommand).not.toHaveBeenCalled();
+    expect((screen.getByRole("radio", { name: "Shoot · 4 AP" }) as HTMLInputElement).checked).toBe(false);
+    expect(container.querySelector(".pickable")).toBeNull();
+    expect(bar.getAttribute("data-folded")).toBe("false");
+  });
+
   test("seed 002 3-1: an action on a target chosen from the list asks first too, as one picked on the map does: Do it shows the confirmation, Confirm sends it", () => {
     const { onCommand } = renderFor(valesShot(), "p1");
     fireEvent.click(screen.getByRole("radio", { name: "Shoot · 4 AP" }));

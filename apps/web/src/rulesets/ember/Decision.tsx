@@ -99,9 +99,15 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
     case "choose_hit_part":
       prompt = t("decision.choose_hit_part", { unit: unit(pending.options.defender) });
       break;
-    case "part_reroll":
-      prompt = t("decision.part_reroll", { unit: unit(pending.options.defender), face: t(`partFace.${pending.options.roll}`) });
+    case "part_reroll": {
+      // What the face does (seed 000 1.2.1): `choice` lets the attacker pick; a destroyed part is the torso.
+      const roll = pending.options.roll;
+      const target = unitOf(view, pending.options.defender);
+      const gone = roll !== "choice" && target?.kind === "mech" && target.parts[roll as PartSlot].destroyed;
+      const key = roll === "choice" ? "decision.part_reroll_choice" : gone ? "decision.part_reroll_torso" : "decision.part_reroll";
+      prompt = t(key, { unit: unit(pending.options.defender), face: t(`partFace.${roll}`) });
       break;
+    }
     case "declare_parry":
       prompt = t(pending.options.contested ? "decision.declare_parry_contested" : "decision.declare_parry", { unit: unit(pending.options.defender) });
       break;

@@ -192,6 +192,25 @@ export function DecisionPrompt({ view, w, legal, onCommand, cause }: { view: Trp
 
 const SINGLES = ["end_turn", "prone", "stand", "disengage", "brace", "conceal", "spot", "swap", "peek", "unpeek"] as const;
 
+/**
+ * Scrolls `el` into the action bar's sight now, and again when the bar adds its "More below" edge
+ * (../../table/ActionBar.tsx): the bar adds it only once it has measured its new content, a render
+ * later, and the scroll keeps clear of it; scrolled once, `el` lay under that edge on a phone.
+ * Returns the cleanup (the watch on the bar ends).
+ */
+export function keepInBarSight(el: HTMLElement | null): (() => void) | undefined {
+  if (!el) return undefined;
+  const show = () => el.scrollIntoView?.({ block: "nearest" });
+  show();
+  const bar = el.closest(".action-bar");
+  if (!bar || typeof MutationObserver === "undefined") return undefined;
+  const edge = new MutationObserver((changes) => {
+    if (changes.some((c) => [...c.addedNodes].some((n) => n instanceof Element && n.classList.contains("bar-more")))) show();
+  });
+  edge.observe(bar, { childList: true });
+  return () => edge.disconnect();
+}
+
 /** The active character's actions. */
 export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords; legal: readonly TrpgCommand[]; builder: Builder; onCommand: (c: TrpgCommand) => void }) {
   const { t } = w;
@@ -200,9 +219,7 @@ export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords;
   const me = w.view.characters[actor];
   // A picked action's Confirm is brought into sight: on a phone the bar is short and the odds above it push it out of view.
   const confirm = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (builder.picked) confirm.current?.scrollIntoView?.({ block: "nearest" });
-  }, [builder.picked]);
+  useEffect(() => (builder.picked ? keepInBarSight(confirm.current) : undefined), [builder.picked]);
   const kinds = [...new Set(legal.map((c) => c.type))].filter((k) => !(SINGLES as readonly string[]).includes(k) && k !== "call_check" && k !== "resist" && k !== "decide" && k !== "end_round");
   const singles = SINGLES.flatMap((k) => legal.filter((c) => c.type === k));
   const shownKinds = kinds.filter((k) => legal.some((c) => c.type === k));

@@ -129,6 +129,30 @@ describe("the TRPG table's play aids", () => {
     expect(bar.getAttribute("data-folded")).toBe("false");
   });
 
+  test("a picked attack's Confirm is brought into the bar's sight again when the bar adds its 'More below' edge (on a phone it lay under that edge)", async () => {
+    const scrolled: { el: Element; edge: boolean }[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push({ el: this, edge: document.querySelector(".action-bar > .bar-more") !== null });
+    };
+    try {
+      const { container } = renderFor(valesShot(), "p1");
+      fireEvent.click(screen.getByRole("radio", { name: "Shoot · 4 AP" }));
+      const raider = container.querySelector('[data-character="raider-1"]')!;
+      fireEvent.click(raider.closest(".pickable") ?? raider);
+      const button = within(screen.getByRole("group", { name: "Confirm the action" })).getByRole("button", { name: "Confirm" });
+      // The bar measures its new content: it now holds more than it shows (the bar checks on a scroll where no ResizeObserver runs).
+      const bar = container.querySelector<HTMLElement>(".action-bar")!;
+      Object.defineProperty(bar, "scrollHeight", { configurable: true, get: () => 900 });
+      Object.defineProperty(bar, "clientHeight", { configurable: true, get: () => 300 });
+      await act(async () => void bar.dispatchEvent(new Event("scroll")));
+      expect(container.querySelector(".action-bar > .bar-more")).not.toBeNull();
+      expect(scrolled.filter((s) => s.el === button).map((s) => s.edge)).toContain(true);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
   test("seed 002 3-1: an action on a target chosen from the list asks first too, as one picked on the map does: Do it shows the confirmation, Confirm sends it", () => {
     const { onCommand } = renderFor(valesShot(), "p1");
     fireEvent.click(screen.getByRole("radio", { name: "Shoot · 4 AP" }));

@@ -221,7 +221,8 @@ export function Board({ view, seat, selected, onSelectUnit, squares = [], target
         return (
           <g key={zone} className="zone" aria-label={t("board.zone", { zone })}>
             <rect x={px(zx)} y={px(zy)} width={4 * CELL} height={4 * CELL} fill="none" stroke="#333" strokeWidth={2} strokeDasharray="8 4" />
-            <text x={px(zx) + 4} y={px(zy) + 13} fontSize={12} fontWeight={700} fill="#333" fillOpacity={0.7}>
+            {/* A light halo: the label reads over dark terrain too (zone I starts on a block in Crossroads). */}
+            <text className="zone-label" x={px(zx) + 4} y={px(zy) + 13} fontSize={12} fontWeight={700} fill="#333" fillOpacity={0.8} stroke="#fff" strokeWidth={3} strokeOpacity={0.85} strokeLinejoin="round" paintOrder="stroke">
               {value !== undefined ? t("board.zoneValue", { zone, vp: value }) : zone}
             </text>
           </g>

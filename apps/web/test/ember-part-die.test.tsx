@@ -5,31 +5,14 @@
  */
 import { act, render } from "@testing-library/react";
 import i18next from "i18next";
-import { catalog, ember, emberBotPolicy, legalCommandsInView, validateArmy, type EmberCommand, type EmberEvent, type EmberState, type EmberView } from "@fogwar/ember";
-import { Match, RandomBot, seatViewer } from "@fogwar/engine";
+import { ember, legalCommandsInView, type EmberState, type EmberView } from "@fogwar/ember";
+import { seatViewer } from "@fogwar/engine";
 import { Decision } from "../src/rulesets/ember/Decision";
+import { emberStateWhere } from "./ember-find";
 import { inEnglish } from "./english";
 import { withNames } from "./players";
 
 inEnglish();
-
-type Setup = { scenario: string; seats: readonly ["p1", "p2"]; armies: Record<"p1" | "p2", (typeof catalog.data.armies)[number]> };
-
-/** A bot match played until the part die waits for its reroll decision. */
-function partReroll(): EmberState {
-  const fitting = catalog.data.armies.filter((a) => validateArmy(a, "skirmish").length === 0);
-  const setup: Setup = { scenario: "crossroads", seats: ["p1", "p2"], armies: { p1: fitting[0]!, p2: fitting[1] ?? fitting[0]! } };
-  for (let i = 0; i < 80; i++) {
-    const match = new Match(ember, setup, `part-die-${i}`) as unknown as Match<Setup, EmberState, EmberCommand, EmberEvent, never>;
-    const bots = { p1: new RandomBot<EmberCommand>(`pd${i}:p1`, emberBotPolicy), p2: new RandomBot<EmberCommand>(`pd${i}:p2`, emberBotPolicy) };
-    for (let n = 0; n < 3000 && match.state.phase !== "finished"; n++) {
-      if (match.state.pending?.kind === "part_reroll") return match.state;
-      const seat = ember.awaiting(match.state)[0] as "p1" | "p2";
-      if (!match.submit(seat, bots[seat].choose(ember.legalCommands(match.state, seat))!).ok) break;
-    }
-  }
-  throw new Error("no seed reached a part die reroll");
-}
 
 /** The prompt's text for the attacker when the die shows `roll`, with the defender's left arm `lost` or not. */
 function prompt(state: EmberState, roll: string, lost = false): () => string {
@@ -43,7 +26,7 @@ function prompt(state: EmberState, roll: string, lost = false): () => string {
 }
 
 test("seed 000 1.2.1: the part die's reroll prompt says what the face does: the part hit, the torso for a lost part, the attacker's pick on choice", async () => {
-  const state = partReroll();
+  const state = emberStateWhere((s) => s.pending?.kind === "part_reroll", "part-die");
   const choice = prompt(state, "choice");
   const arm = prompt(state, "left_arm");
   const lost = prompt(state, "left_arm", true);

@@ -4,8 +4,8 @@
  * TrpgTable feeds it from `useMatch`; tests and the review feed it states made by the engine.
  * Shows the round, the field and the light, who is awaited, the map with cover, light and
  * overwatch cones, the initiative order as the viewer may know it, the active character's action
- * points, both sides' characters, the controls (the game master's console too), the dice log with
- * each roll's audience, and the result.
+ * points, both sides' characters, the controls (the game master's console too) under the newest
+ * roll's outcome, the dice log with each roll's audience, and the result.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,6 +15,7 @@ import { MAP_COLUMNS_EXTRA, TrpgMap, TrpgMapLegend, mapFocus, watchPreview } fro
 import { ActionControls, DecisionPrompt, MAP_KINDS, asksFirst, useBuilder, pickValue } from "./TrpgControls";
 import { DelayedTurns, useDelayedComposer } from "./DelayedTurns";
 import { WaitingFor } from "./WaitingFor";
+import { LastRoll } from "./LastRoll";
 import { useFreeStrikeCause } from "./why";
 import { GmConsole } from "./GmConsole";
 import { audienceOf, charName, describeEvent, inLanguage, squareCode, weaponText, type TrpgWords } from "./words";
@@ -140,6 +141,7 @@ export function TrpgTableView({ view, seat, legal, onCommand, events, banner, no
                   ⚠ {notice}
                 </p>
               )}
+              <LastRoll events={events} w={w} mine={mine} />
               {mine && view.pending && <DecisionPrompt view={view} w={w} legal={legal} onCommand={onCommand} cause={strikeCause} />}
               {mine && !view.pending && view.phase === "turn" && <ActionControls w={w} legal={legal} builder={builder} onCommand={onCommand} />}
               {composing && <DelayedTurns key={`${view.round}`} composer={composer} w={w} onCommand={onCommand} />}

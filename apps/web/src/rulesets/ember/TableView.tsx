@@ -302,7 +302,7 @@ function BattleView({ view, seat, legal, onCommand, events, banner, notice, cloc
           </ActionBar>
           <Later>
             <Summary view={view} seat={seat} />
-            <UnitPanel view={view} unit={shownUnit} />
+            <UnitPanel view={view} unit={shownUnit} seat={seat} />
             <AttackPanel view={view} events={flatEvents} />
             {!planning && (view.phase === "plan" || Object.keys(view.revealed).length > 0) && <PlanPanel key={`${view.round}:${view.phase}`} view={view} seat={seat} legal={legal} onCommand={send} />}
             <details className="legend">

@@ -124,9 +124,11 @@ function Sheet(props: { view: EmberView; unit: UnitState; name: (seat: string) =
 export interface UnitPanelProps {
   readonly view: EmberView;
   readonly unit: UnitState | null;
+  /** The viewer's seat (null for spectators): its own mech's dial, unset, is not set yet rather than hidden. */
+  readonly seat?: string | null;
 }
 
-export function UnitPanel({ view, unit }: UnitPanelProps) {
+export function UnitPanel({ view, unit, seat = null }: UnitPanelProps) {
   const { t, i18n } = useTranslation("table");
   const name = useSeatNamer(view.seats);
   if (!unit) {
@@ -217,7 +219,8 @@ export function UnitPanel({ view, unit }: UnitPanelProps) {
               {t(`timing.${dial}`)}
             </RuleTip>
           ) : (
-            t("panel.dialHidden")
+            // Set in secret in the plan phase (seed 001 5): the owner's own dial is unset until its plan is locked.
+            t(unit.owner === seat ? "panel.dialUnset" : "panel.dialHidden")
           )}
         </dd>
         <dt>{t("panel.tokens")}</dt>

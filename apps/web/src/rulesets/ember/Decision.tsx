@@ -68,6 +68,15 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
     setApplied(t("prefs.applied", { kind: t(`prefs.kind.${pending.kind}`), choice }));
     onCommand(auto);
   }, [auto, promptKey, pending, onCommand, t]);
+  // On a phone the action bar scrolls, and its "more below" edge covered the answers: a question
+  // asked of this seat brings them into the bar's sight a frame later (once the bar has measured it).
+  const answersRef = useRef<HTMLDivElement>(null);
+  const asked = mine && !auto && legal.length > 0 ? promptKey : null;
+  useEffect(() => {
+    if (!asked) return undefined;
+    const frame = requestAnimationFrame(() => answersRef.current?.scrollIntoView?.({ block: "nearest" }));
+    return () => cancelAnimationFrame(frame);
+  }, [asked]);
   const appliedNote = applied && (
     <div className="auto-note" role="status" data-testid="reroll-applied">
       {applied}
@@ -224,7 +233,7 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
           <DiceRow dice={attack.defenceDice} label={t("attack.defencePool")} explain={false} />
         </>
       )}
-      <div className="row">
+      <div className="row answers" ref={answersRef}>
         {ordered.map((c) => (
           <button
             key={commandKey(c)}

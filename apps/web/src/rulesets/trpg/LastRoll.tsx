@@ -4,7 +4,8 @@
  * lines of the newest command that rolled, as the dice log words them, so a player sees what a
  * confirmed action did, and what the other side's last roll did while they waited, where they
  * act (the log stands far below the bar on a phone). Brought into the bar's sight when a new one
- * arrives on the viewer's own move (on a phone the bar stays scrolled to the Confirm pressed).
+ * arrives on the viewer's own move (on a phone the bar stays scrolled to the Confirm pressed), by
+ * scrolling the bar only.
  */
 import { useEffect, useRef } from "react";
 import type { TrpgEvent } from "@fogwar/trpg";
@@ -29,7 +30,13 @@ export function LastRoll({ events, w, mine }: { events: readonly EventBatch<Trpg
   const ref = useRef<HTMLElement>(null);
   const seq = last?.seq ?? null;
   useEffect(() => {
-    if (seq !== null && mine) ref.current?.scrollIntoView?.({ block: "nearest" });
+    const el = ref.current;
+    const bar = el?.closest(".action-bar");
+    if (seq === null || !mine || !el || !bar) return;
+    // The bar alone scrolls (up, to the outcome above its sight), never the page: on a phone the
+    // page keeps the board where the turn's character was brought into sight.
+    const above = bar.getBoundingClientRect().top - el.getBoundingClientRect().top;
+    if (above > 0) bar.scrollTop -= above;
   }, [seq, mine]);
   if (!last) return null;
   const lines = last.events.map((e) => describeEvent(w, e)).filter(Boolean);

@@ -63,3 +63,35 @@ test("before anything is rolled the bar says nothing of a last roll", () => {
   const { state } = valeShoots();
   expect(bar(state, [])).toBeNull();
 });
+
+test("a new roll on the party's own move scrolls the bar up to it, never the page (on a phone the page keeps the board in sight above the bar)", () => {
+  const { state, heard } = valeShoots();
+  const view = trpg.viewFor(state, seatViewer("p1"));
+  const scrolled: Element[] = [];
+  const original = Element.prototype.scrollIntoView;
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolled.push(this);
+  };
+  const table = (events: EventBatch<TrpgEvent>[]) => <TrpgTableView matchId="m-roll" view={view} seat="p1" legal={legalCommandsInView(view, "p1")} onCommand={jest.fn()} events={events} />;
+  try {
+    const { container, rerender } = render(table([]));
+    const bar = container.querySelector<HTMLElement>(".action-bar")!;
+    // The bar is scrolled to its Confirm: its top at 500 px; the outcome, when it comes, 120 px above it.
+    let top = 180;
+    Object.defineProperty(bar, "scrollTop", { configurable: true, get: () => top, set: (v: number) => void (top = v) });
+    bar.getBoundingClientRect = () => ({ top: 500 }) as DOMRect;
+    const real = HTMLElement.prototype.getBoundingClientRect;
+    HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
+      return this.classList.contains("last-roll") ? ({ top: 380 } as DOMRect) : real.call(this);
+    };
+    try {
+      rerender(table([{ seq: 1, events: heard }]));
+    } finally {
+      HTMLElement.prototype.getBoundingClientRect = real;
+    }
+    expect(top).toBe(60);
+    expect(scrolled.filter((e) => e.classList.contains("last-roll"))).toEqual([]);
+  } finally {
+    Element.prototype.scrollIntoView = original;
+  }
+});

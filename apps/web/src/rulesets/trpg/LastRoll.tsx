@@ -5,7 +5,8 @@
  * confirmed action did, and what the other side's last roll did while they waited, where they
  * act (the log stands far below the bar on a phone). Brought into the bar's sight when a new one
  * arrives on the viewer's own move (on a phone the bar stays scrolled to the Confirm pressed), by
- * scrolling the bar only.
+ * scrolling the bar only. The table leaves it out once the match is over (the match-end banner says
+ * why, and on a phone the bar would cover the board with it).
  */
 import { useEffect, useRef } from "react";
 import type { TrpgEvent } from "@fogwar/trpg";

@@ -141,7 +141,7 @@ export function TrpgTableView({ view, seat, legal, onCommand, events, banner, no
                   ⚠ {notice}
                 </p>
               )}
-              <LastRoll events={events} w={w} mine={mine} />
+              {!view.result && <LastRoll events={events} w={w} mine={mine} />}
               {mine && view.pending && <DecisionPrompt view={view} w={w} legal={legal} onCommand={onCommand} cause={strikeCause} />}
               {mine && !view.pending && view.phase === "turn" && <ActionControls w={w} legal={legal} builder={builder} onCommand={onCommand} />}
               {composing && <DelayedTurns key={`${view.round}`} composer={composer} w={w} onCommand={onCommand} />}

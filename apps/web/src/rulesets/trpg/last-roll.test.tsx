@@ -59,9 +59,13 @@ test("seed 002 3-4: in Korean the bar's newest roll reads as the Korean log does
   }
 });
 
-test("before anything is rolled the bar says nothing of a last roll", () => {
-  const { state } = valeShoots();
+test("before anything is rolled, and once the match is over, the bar says nothing of a last roll (the banner says why it ended; on a phone the bar would cover the board)", () => {
+  const { state, heard } = valeShoots();
   expect(bar(state, [])).toBeNull();
+  const over = trpg.apply(state, { type: "concede" }, "p1");
+  if (!over.ok) throw new Error(over.error.code);
+  expect(over.state.result).not.toBeNull();
+  expect(bar(over.state, [{ seq: 1, events: heard }, { seq: 2, events: over.events }])).toBeNull();
 });
 
 test("a new roll on the party's own move scrolls the bar up to it, never the page (on a phone the page keeps the board in sight above the bar)", () => {

@@ -218,6 +218,40 @@ suite(HAVE_CHROMIUM ? "the EMBER table's layout at 1280 x 800 and 390 x 844" : `
     for (const p of [page, ko, phone, phoneKo]) await p.context().close();
   });
 
+  test("an attack reroll asked of a seat, on a phone in Korean and at 1280 in English: the dice being decided on stand in the action bar's sight, the first answer with them where the bar holds both", async () => {
+    const rerollAsked = (v: Record<string, unknown>) => (v.pending as { kind?: string } | null | undefined)?.kind === "attack_reroll";
+    // A match of its own, and another when the random bots end one without an attack reroll: up to five.
+    for (let tries = 0; ; tries++) {
+      ({ matchId, seats } = await createMatch());
+      if ((await play(ws, matchId, seats, rerollAsked, `ember-layout-reroll-${tries}`, tries < 4)) === "reached") break;
+    }
+    const probe = await TestClient.join(ws, matchId, { seat: seats[0]!.seat, token: seats[0]!.token });
+    const asked = (probe.projection() as { pending: { seat: string } }).pending.seat;
+    await probe.leave();
+    for (const [width, height, language] of [[390, 844, "ko"], [1280, 800, "en"]] as const) {
+      const page = await open(width, height, language, seats.findIndex((s) => s.seat === asked));
+      await page.locator(".action-bar .decision.mine .dice-row").first().waitFor({ timeout: 20_000 });
+      await page.waitForTimeout(300);
+      await shoot(page, `table-ember-reroll-${width}-${language}.png`);
+      // What of the dice rows, and of the first answer where the bar's sight can hold both, lies
+      // outside that sight (above the bar's top, or under its "More below" edge or the window's bottom).
+      const out = await page.evaluate(() => {
+        const bar = document.querySelector(".action-bar")!.getBoundingClientRect();
+        const cue = document.querySelector(".action-bar > .bar-more")?.getBoundingClientRect();
+        const bottom = Math.min(bar.bottom, cue ? cue.top : bar.bottom, window.innerHeight);
+        const dice = [...document.querySelectorAll(".decision.mine .dice-row")];
+        const answer = document.querySelector(".decision.mine .row.answers button")!;
+        const both = answer.getBoundingClientRect().bottom - dice[0]!.getBoundingClientRect().top <= bottom - bar.top;
+        const wanted = both ? [...dice, answer] : dice;
+        return { dice: dice.length, both, out: wanted.filter((e) => { const r = e.getBoundingClientRect(); return r.top < bar.top - 1 || r.bottom > bottom + 1; }).map((e) => e.textContent) };
+      });
+      expect([width, out.dice >= 1, out.out]).toEqual([width, true, []]);
+      // At 1280 the bar holds the dice and the answers together.
+      if (width === 1280) expect(out.both).toBe(true);
+      await page.context().close();
+    }
+  });
+
   test("an attack chosen at 1280 x 800 (English, Korean): the labels of the sight lines to the enemies cover no other label", async () => {
     const attackReady = (v: Record<string, unknown>) => {
       const active = (v.activation as { unit: string } | undefined)?.unit;

@@ -69,12 +69,17 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
     onCommand(auto);
   }, [auto, promptKey, pending, onCommand, t]);
   // On a phone the action bar scrolls, and its "more below" edge covered the answers: a question
-  // asked of this seat brings them into the bar's sight a frame later (once the bar has measured it).
+  // asked of this seat brings them into the bar's sight a frame later (once the bar has measured it),
+  // then the dice being decided on, which win where both do not fit (the first answers follow them).
   const answersRef = useRef<HTMLDivElement>(null);
+  const diceRef = useRef<HTMLDivElement>(null);
   const asked = mine && !auto && legal.length > 0 ? promptKey : null;
   useEffect(() => {
     if (!asked) return undefined;
-    const frame = requestAnimationFrame(() => answersRef.current?.scrollIntoView?.({ block: "nearest" }));
+    const frame = requestAnimationFrame(() => {
+      answersRef.current?.scrollIntoView?.({ block: "nearest" });
+      diceRef.current?.scrollIntoView?.({ block: "nearest" });
+    });
     return () => cancelAnimationFrame(frame);
   }, [asked]);
   const appliedNote = applied && (
@@ -216,22 +221,26 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
       <h3 id="decision-title">! {role ? t("decision.titleAs", { role: roleWords, unit: unit(role.unit) }) : t("decision.title")}</h3>
       <p>{prompt}</p>
       {linkLeft && <p className="link-left" data-testid="link-left">{linkLeft}</p>}
-      {pending.kind === "part_reroll" && <PartDieFace face={pending.options.roll} />}
-      {dice && <DiceRow dice={dice} label={pending.kind === "attack_reroll" ? t("attack.attackPool") : t("attack.defencePool")} explain={false} />}
-      {otherDice && otherDice.length > 0 && <DiceRow dice={otherDice} label={pending.kind === "defence_reroll" ? t("prefs.opponentDice") : t("attack.defencePool")} explain={false} />}
-      {dice && <StandingLine view={view} />}
-      {ew && (
-        <>
-          <DiceRow dice={ew.casterDice} label={t("attack.ewDice", { unit: unit(ew.caster), role: t("decision.role.caster") })} explain={false} />
-          <DiceRow dice={ew.responderDice} label={t("attack.ewDice", { unit: unit(ew.responder), role: t("decision.role.responder") })} explain={false} />
-          <EwStandingLine view={view} />
-        </>
-      )}
-      {pending.kind === "choose_cancellation" && attack && (
-        <>
-          <DiceRow dice={attack.attackDice} label={t("attack.attackPool")} explain={false} />
-          <DiceRow dice={attack.defenceDice} label={t("attack.defencePool")} explain={false} />
-        </>
+      {(pending.kind === "part_reroll" || dice || ew || (pending.kind === "choose_cancellation" && attack)) && (
+        <div className="decision-dice" ref={diceRef}>
+          {pending.kind === "part_reroll" && <PartDieFace face={pending.options.roll} />}
+          {dice && <DiceRow dice={dice} label={pending.kind === "attack_reroll" ? t("attack.attackPool") : t("attack.defencePool")} explain={false} />}
+          {otherDice && otherDice.length > 0 && <DiceRow dice={otherDice} label={pending.kind === "defence_reroll" ? t("prefs.opponentDice") : t("attack.defencePool")} explain={false} />}
+          {dice && <StandingLine view={view} />}
+          {ew && (
+            <>
+              <DiceRow dice={ew.casterDice} label={t("attack.ewDice", { unit: unit(ew.caster), role: t("decision.role.caster") })} explain={false} />
+              <DiceRow dice={ew.responderDice} label={t("attack.ewDice", { unit: unit(ew.responder), role: t("decision.role.responder") })} explain={false} />
+              <EwStandingLine view={view} />
+            </>
+          )}
+          {pending.kind === "choose_cancellation" && attack && (
+            <>
+              <DiceRow dice={attack.attackDice} label={t("attack.attackPool")} explain={false} />
+              <DiceRow dice={attack.defenceDice} label={t("attack.defencePool")} explain={false} />
+            </>
+          )}
+        </div>
       )}
       <div className="row answers" ref={answersRef}>
         {ordered.map((c) => (

@@ -22,8 +22,11 @@ function valeShoots(): { state: TrpgState; heard: TrpgEvent[] } {
   s.characters["raider-1"]!.at = { x: 3, y: 5 };
   const r = trpg.apply(s, { type: "shoot", targets: ["raider-1"], burst: false, called: false }, "p1");
   if (!r.ok) throw new Error(r.error.code);
-  return { state: r.state, heard: r.events.map((e) => trpg.redact(e, seatViewer("p1"))).filter((e): e is TrpgEvent => e !== null) };
+  return { state: r.state, heard: partyHears(r.events) };
 }
+
+/** What the party's seat hears of a command's events. */
+const partyHears = (events: readonly Parameters<typeof trpg.redact>[0][]): TrpgEvent[] => events.map((e) => trpg.redact(e, seatViewer("p1"))).filter((e): e is TrpgEvent => e !== null);
 
 function bar(state: TrpgState, events: EventBatch<TrpgEvent>[]) {
   const view = trpg.viewFor(state, seatViewer("p1"));
@@ -42,7 +45,7 @@ test("seed 002 3-4: the bar says what the party's confirmed shot did (hit or mis
   expect(text).toMatch(/^Last roll \| Ines Vale (hits|misses) Yard raider with an aimed shot \(carbine\): rolled \d \(needed over \d\)/);
   const moved = trpg.apply(state, legalCommandsInView(trpg.viewFor(state, seatViewer("p1")), "p1").find((c) => c.type === "move")!, "p1");
   if (!moved.ok) throw new Error(moved.error.code);
-  expect(bar(moved.state, [{ seq: 1, events: heard }, { seq: 2, events: moved.events }])).toBe(text);
+  expect(bar(moved.state, [{ seq: 1, events: heard }, { seq: 2, events: partyHears(moved.events) }])).toBe(text);
 });
 
 test("seed 002 3-4: in Korean the bar's newest roll reads as the Korean log does", async () => {
@@ -65,7 +68,7 @@ test("before anything is rolled, and once the match is over, the bar says nothin
   const over = trpg.apply(state, { type: "concede" }, "p1");
   if (!over.ok) throw new Error(over.error.code);
   expect(over.state.result).not.toBeNull();
-  expect(bar(over.state, [{ seq: 1, events: heard }, { seq: 2, events: over.events }])).toBeNull();
+  expect(bar(over.state, [{ seq: 1, events: heard }, { seq: 2, events: partyHears(over.events) }])).toBeNull();
 });
 
 test("a new roll on the party's own move scrolls the bar up to it, never the page (on a phone the page keeps the board in sight above the bar)", () => {

@@ -147,6 +147,16 @@ export function WhyNot({ view, legal, w }: { view: SiegeView; legal: readonly Si
 /** The commands that ask before they are sent: they cannot be taken back (seed 004 "파괴": a breach opens a wall for good). */
 export const CONFIRM_FIRST: ReadonlySet<SiegeCommand["type"]> = new Set(["breach"]);
 
+/**
+ * Why a command cannot be taken back, in a sentence: a breach of a wall, door or window opens it
+ * for good; a breach of a gadget destroys it (seed 004 "파괴": a broken gadget goes back to the
+ * box); any other such command says only that it is final.
+ */
+function confirmHint(command: SiegeCommand, view: SiegeView, w: SiegeWords): string {
+  if (command.type === "breach" && !(command.target in view.partitions)) return w.t("confirm.breachGadget");
+  return w.t(`confirm.${command.type}`, { defaultValue: w.t("confirm.final") });
+}
+
 /** The confirmation of a command that cannot be taken back: what it does in a sentence, then confirm or cancel. */
 export function ConfirmStep({ command, view, w, onConfirm, onCancel }: { command: SiegeCommand; view: SiegeView; w: SiegeWords; onConfirm: () => void; onCancel: () => void }) {
   return (
@@ -154,7 +164,7 @@ export function ConfirmStep({ command, view, w, onConfirm, onCancel }: { command
       <p>
         <strong>{describeCommand(w, command, view)}</strong>
       </p>
-      <p className="hint">{w.t(`confirm.${command.type}`, { defaultValue: w.t("confirm.final") })}</p>
+      <p className="hint">{confirmHint(command, view, w)}</p>
       <p>
         <button type="button" className="primary" data-confirm="yes" onClick={onConfirm}>
           {w.t("confirm.yes")}

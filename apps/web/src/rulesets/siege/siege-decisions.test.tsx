@@ -192,6 +192,28 @@ describe("the Siege table helps a player decide", () => {
     expect(onCommand).toHaveBeenCalledWith(legal[1]);
   });
 
+  test("seed 004 파괴: a breach of a gadget asks first and says the gadget is destroyed for good, not a wall, door or window, in English and Korean", async () => {
+    const s = runSiege(facing(), [["a1", { type: "activate", operator: "haze" }]]);
+    const view = siege.viewFor(s, seatViewer("a1"));
+    const gadget = view.gadgets[0]!;
+    const legal: SiegeCommand[] = [{ type: "end_activation", operator: "haze" }, { type: "breach", operator: "haze", target: gadget.id }];
+    const { container, onCommand, unmount } = show(s, "a1", { legal });
+    fireEvent.click(container.querySelector("[data-kind=breach]")!);
+    expect(onCommand).not.toHaveBeenCalled();
+    const hint = () => screen.getByRole("alertdialog").querySelector(".hint")?.textContent;
+    expect(hint()).toBe("A breached gadget is destroyed for good: it cannot be undone.");
+    unmount();
+    await i18next.changeLanguage("ko");
+    try {
+      const ko = show(s, "a1", { legal });
+      fireEvent.click(ko.container.querySelector("[data-kind=breach]")!);
+      expect(hint()).toBe("파괴한 도구는 되돌릴 수 없습니다.");
+      expect(hint()).not.toMatch(/벽|문|창문/);
+    } finally {
+      await i18next.changeLanguage("en");
+    }
+  });
+
   test("seed 004 사격: the odds of a shot are shown before it is rolled: the number to beat, the dice and their source, protection, the chance to hurt and the expected damage", () => {
     const s = runSiege(facing(), [["a1", { type: "activate", operator: "haze" }]]);
     expect(s.operators.keel).toMatchObject({ hidden: false, at: "8,1" });

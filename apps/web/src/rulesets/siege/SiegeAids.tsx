@@ -25,7 +25,8 @@ const num = (x: number) => (Math.round(x * 10) / 10).toString();
 export function rerollStanding(w: SiegeWords, view: SiegeView): string | null {
   const kept = keptRoll(view);
   if (!kept) return null;
-  return w.t(kept.damage >= kept.health ? "pending.rerollDown" : "pending.rerollNow", { ...kept, target: opName(w, kept.target) });
+  const key = kept.damage >= kept.health ? "pending.rerollDown" : kept.best - kept.protection <= kept.damage ? "pending.rerollNoGain" : "pending.rerollNow";
+  return w.t(key, { ...kept, target: opName(w, kept.target) });
 }
 
 /** The open reroll question's shot if its dice are kept (seed 004 "사격" 3-5): total, protection, damage, the target's health left; null without one. */
@@ -35,13 +36,19 @@ function keptRoll(view: SiegeView) {
   const total = p.dice.reduce((sum, d) => sum + d.value, 0);
   const damage = Math.max(0, total - p.protection);
   const health = Math.max(0, (catalog.operators.get(p.target)?.health ?? 0) - (view.operators[p.target]?.damage ?? 0));
-  return { total, protection: p.protection, damage, health, target: p.target };
+  const best = p.dice.reduce((sum, d) => sum + Math.max(...catalog.data.dice[d.colour]), 0);
+  return { total, protection: p.protection, damage, health, target: p.target, best };
 }
 
-/** Whether the open reroll question's kept dice already take its target down (seed 004 "사격" 3-5: the damage reaches its health left). */
-export const keptTakesDown = (view: SiegeView): boolean => {
+/**
+ * Whether keeping the open reroll question's dice is the better answer (seed 004 "사격" 3-5 and the
+ * reroll tokens): they already take the target down (the damage reaches its health left), or no
+ * reroll can do more damage (even every die on its highest face, less the protection, is no more
+ * than the kept damage), so a token would be spent for nothing.
+ */
+export const keepIsBetter = (view: SiegeView): boolean => {
   const kept = keptRoll(view);
-  return kept !== null && kept.damage >= kept.health;
+  return kept !== null && (kept.damage >= kept.health || kept.best - kept.protection <= kept.damage);
 };
 
 /** One shot's odds in words: dice and their sources, the number to beat, the chance to hurt, expected damage, the chance to kill. */

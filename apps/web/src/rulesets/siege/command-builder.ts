@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from "react";
 import { canonicalJson } from "@fogwar/engine";
 import { board, catalog, type SiegeCommand, type SiegeView } from "@fogwar/siege";
 import { byName, type SiegeWords } from "./words";
-import { keptTakesDown } from "./SiegeAids";
+import { keepIsBetter } from "./SiegeAids";
 
 type Loose = Record<string, unknown>;
 /** A command field's value as the controls' lists and answers hold it (canonical JSON; `null` for none). */
@@ -62,12 +62,12 @@ export function suggestedReroll(view: SiegeView, options: readonly string[]): st
 /**
  * The kind preselected while the player has chosen none (on a new decision, and after each
  * command sent): the first of {@link PREFERRED} present; keeping the dice when the kept roll
- * already takes the target down (seed 004 "사격" 3-5 and the reroll tokens: a reroll could only
- * spend a token and lower the damage); else none when several kinds are open, so that no action
+ * already takes the target down or no reroll can do more damage (seed 004 "사격" 3-5 and the
+ * reroll tokens: a reroll could only spend a token); else none when several kinds are open, so that no action
  * (a watch, a run) is offered as the main button unasked; else the only kind.
  */
 export function preferKind(view: SiegeView, kinds: readonly string[]): string | null {
-  if (kinds.includes("keep") && keptTakesDown(view)) return "keep";
+  if (kinds.includes("keep") && keepIsBetter(view)) return "keep";
   return PREFERRED.find((k) => kinds.includes(k)) ?? (kinds.length === 1 ? kinds[0]! : null);
 }
 

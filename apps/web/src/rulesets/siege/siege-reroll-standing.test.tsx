@@ -3,7 +3,8 @@
  * tokens) says where the shot stands if its dice are kept: their total, the target's protection,
  * the damage that leaves and the target's health, or that the damage already takes the target
  * down, so a team does not spend a token blind (the prompt once listed the dice alone, and a shot
- * that already killed still offered its reroll as the main button). In English and Korean. Its
+ * that already killed, or whose reroll could do no more damage, still offered its reroll as the
+ * main button). In English and Korean. Its
  * answers are brought into the action bar's sight when it is asked (on a phone they lay under the
  * bar's "more below" edge).
  */
@@ -51,6 +52,35 @@ describe("a reroll question says where the shot stands if its dice are kept", ()
     expect(prompt([a, b])).toMatch(new RegExp(`Kept, the dice total ${a + b}, less protection 2: ${a} damage, enough to take Keel down \\(${health} health left\\)$`));
     await i18next.changeLanguage("ko");
     expect(prompt([a, b])).toMatch(new RegExp(`유지하면: 합계 ${a + b} − 보호 2 = 피해 ${a}, 킬을 쓰러뜨림 \\(남은 체력 ${health}\\)$`));
+  });
+});
+
+describe("a reroll that cannot do more damage than the kept dice", () => {
+  /** The attack's table asked whether to reroll Bulwark's one yellow die (0) at Keel behind protection 2: even its highest face (2) does no damage. */
+  function hopeless() {
+    const s = facing();
+    const view = structuredClone(siege.viewFor(s, seatViewer("a1")));
+    view.pending = { kind: "reroll", team: "attack", shooter: "bulwark", target: "keel", distance: 5, protection: 2, dice: [{ colour: "yellow", face: 0, value: 0 }] };
+    return show(s, "a1", { view, legal: [{ type: "keep" }, { type: "reroll", dice: [0] }] });
+  }
+
+  test("says so, and keeping the dice is the main button (a token would be spent for nothing), in English and Korean", async () => {
+    const health = catalog.operators.get("keel")!.health;
+    let table = hopeless();
+    expect(table.container.querySelector(".pending")?.textContent).toBe(
+      `! Reroll: Attack may reroll dice of the shot at Keel: yellow 0. Kept, the dice total 0, less protection 2: 0 damage, and Keel has ${health} health left; no reroll can do more (at best these dice total 2)`,
+    );
+    expect(table.container.querySelector(".siege-controls button.primary")?.textContent).toBe("Keep the dice");
+    table.unmount();
+    await i18next.changeLanguage("ko");
+    table = hopeless();
+    expect(table.container.querySelector(".pending")?.textContent).toMatch(/유지하면: 합계 0 − 보호 2 = 피해 0, 킬의 남은 체력 \d+\. 리롤해도 피해가 늘지 않음 \(이 주사위의 최대 합계 2\)$/);
+  });
+
+  test("a reroll that could still hurt stays the main button", () => {
+    const { s, view } = asked([0, 1]);
+    const { container } = show(s, "a1", { view, legal: LEGAL });
+    expect(container.querySelector(".siege-controls button.primary")?.getAttribute("data-command")).toBe("reroll");
   });
 });
 

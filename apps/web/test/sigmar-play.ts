@@ -13,15 +13,17 @@ const PREFERENCE: readonly SigmarCommand["type"][] = ["shoot", "fight", "charge"
 
 /**
  * Plays the battle of `seed` until `until` holds of the state and the events of the last command
- * applied (none before the first), at most `limit` commands: that state and those events. Throws
- * if a command is refused or the wanted moment never comes.
+ * applied (none before the first), at most `limit` commands, with `armies` (by default the Grove
+ * vanguard against the Kiln warband): that state and those events. Throws if a command is refused
+ * or the wanted moment never comes.
  */
 export function playSigmar(
   until: (state: SigmarState, events: readonly SigmarEvent[]) => boolean,
   seed: string,
   limit = 900,
+  armies = { p1: catalog.armies[0]!, p2: catalog.armies[3]! },
 ): { state: SigmarState; events: SigmarEvent[] } {
-  let { state } = sigmar.setup({ seats: ["p1", "p2"], armies: { p1: catalog.armies[0]!, p2: catalog.armies[3]! } }, seed);
+  let { state } = sigmar.setup({ seats: ["p1", "p2"], armies }, seed);
   let events: SigmarEvent[] = [];
   const rank = (c: SigmarCommand) => PREFERENCE.indexOf(c.type);
   for (let n = 0; n < limit && !until(state, events); n++) {

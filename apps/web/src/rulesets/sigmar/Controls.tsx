@@ -9,7 +9,7 @@ import type { MapPlan } from "./SigmarMap";
 import { SuggestPlacement, pendingMove } from "./MoveTools";
 import { commandText, maxFor, planOf } from "./commands";
 import { unitName, type SigmarWords } from "./words";
-import { Tip } from "./tips";
+import { SIGMAR_NUMBERS, Tip } from "./tips";
 import { whyNot } from "./why";
 import { ReadyList } from "./ready";
 import { UnitButtons } from "./UnitButtons";
@@ -91,10 +91,16 @@ export function Controls({ w, view, legal, selected, onSelect, onSend, onPlan, o
   // A pending charge, run or retreat: its unit, whose best placement the bar offers beside the prompt.
   const moving = view.pending && "unit" in view.pending && pendingMove(view, view.pending.unit) ? view.pending.unit : null;
   const reserves = Object.values(view.units).filter((u) => u.owner === seat && u.where === "reserve" && legal.some((c) => c.type === "set_up" && c.unit === u.id));
+  // Seed 003 24.1: a reserve unit picked to arrive is set up, not dragged from anywhere: the prompt says where it may stand.
+  const arriving = selected && reserves.some((u) => u.id === selected) ? selected : null;
   return (
     <div className="controls">
       {!selected && view.step !== "combat" && <p className="hint">{t("controls.selectUnit")}</p>}
-      {(view.step === "movement" || view.pending?.kind === "run_move" || view.pending?.kind === "charge_move" || view.step === "combat") && (
+      {arriving ? (
+        <p className="hint set-up-prompt">
+          {t("controls.setUpPrompt", { unit: unitName(w, view, arriving), edge: SIGMAR_NUMBERS.reserveEdge, enemy: SIGMAR_NUMBERS.reserveEnemyDistance })} <Tip t={t} tip="reserves" />
+        </p>
+      ) : (view.step === "movement" || view.pending?.kind === "run_move" || view.pending?.kind === "charge_move" || view.step === "combat") && (
         <p className="hint">
           {t("controls.dragHint")} <Tip t={t} tip="ruler" /> · <Tip t={t} tip="coherency" /> · <Tip t={t} tip={view.step === "combat" ? "pileIn" : "combatRange"} />
         </p>

@@ -18,7 +18,7 @@ import { AttackPanel } from "./AttackPanel";
 import { Muster } from "./Muster";
 import { UnitCard } from "./UnitCard";
 import { formationAt, maxFor, planOf, templateFor } from "./commands";
-import { describeEvent, endReason, type SigmarWords } from "./words";
+import { describeEvent, endReason, warscrollName, type SigmarWords } from "./words";
 import { Tip } from "./tips";
 import { MapLegend } from "./MapLegend";
 import { Hand } from "./Hand";
@@ -178,6 +178,12 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
                   · <Tip t={t} tip="reserves">{t("reserves", { count: hiddenReserves(view, s) })}</Tip>
                 </>
               )}
+              {s === seat && ownReserves(view, s).length > 0 && (
+                <>
+                  {" "}
+                  · <Tip t={t} tip="reserves">{t("yourReserves", { units: ownReserves(view, s).map((u) => warscrollName(w, u.warscroll)).join(", ") })}</Tip>
+                </>
+              )}
             </li>
           ))}
         </ul>
@@ -247,3 +253,6 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
 /** A seat's units still in reserve as another viewer counts them: the count revealed, less those set up since. */
 const hiddenReserves = (view: SigmarView, s: string): number =>
   (view.armies[s]?.reserves ?? 0) - Object.values(view.units).filter((u) => u.owner === s && u.id.startsWith(`${s}-r`) && u.where !== "reserve").length;
+
+/** The seat's own units still off the battlefield in reserve (seed 003 24.1): their owner sees which they are, to bring them in. */
+const ownReserves = (view: SigmarView, s: string) => Object.values(view.units).filter((u) => u.owner === s && u.where === "reserve");

@@ -6,9 +6,9 @@
  * loadout for the secret pick, and why a walk stopped on its way.
  */
 import { useState } from "react";
-import { catalog, shotOdds, type Operator, type ShotOdds, type SiegeCommand, type SiegeView } from "@fogwar/siege";
+import { catalog, shotOdds, type Operator, type ShotOdds, type SiegeCommand, type SiegeEvent, type SiegeView } from "@fogwar/siege";
 import { describeCommand } from "./sentences";
-import { describeEvent, gadgetEffect, gadgetName, localName, opName, placeName, type SiegeWords } from "./words";
+import { describeEvent, diceWords, gadgetEffect, gadgetName, localName, opName, placeName, sourceName, type NamingView, type SiegeWords } from "./words";
 import type { WalkStop } from "./walk";
 import type { AutoReason, ReactionPrefs } from "./prefs";
 import { useAidsShown } from "../../table/aids";
@@ -256,6 +256,46 @@ export function WalkStopped({ stop, view, w }: { stop: WalkStop; view: SiegeView
   return (
     <p className="walk-stopped" role="status">
       {w.t("walk.stopped", { to: placeName(w, stop.to, view.map), at: placeName(w, stop.at, view.map), n: stop.n, total: stop.total })} {what.length > 0 ? what.join(" ") : w.t("walk.stoppedWhy")}
+    </p>
+  );
+}
+
+/** A shot or a gadget's blast on an operator, as the log records it. */
+export type ShotEvent = Extract<SiegeEvent, { type: "shot" }>;
+
+/**
+ * The match's newest shot or blast (seed 004 "사격" 3-5, "전술 도구"), and whether it is recent: made
+ * in the activation under way or in the one just before it, whose outcome the next decision turns on.
+ */
+export function newestShot(events: readonly { readonly events: readonly SiegeEvent[] }[]): { shot: ShotEvent; recent: boolean } | null {
+  let activations = 0;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const batch = events[i]!.events;
+    for (let j = batch.length - 1; j >= 0; j--) {
+      const e = batch[j]!;
+      if (e.type === "shot") return { shot: e, recent: activations <= 1 };
+      if (e.type === "activated") activations++;
+    }
+  }
+  return null;
+}
+
+/** A shot's outcome in words: shooter (or the gadget whose blast it was), target, distance, protection and damage. */
+export function shotWords(w: SiegeWords, shot: ShotEvent, naming: NamingView): string {
+  const args = { shooter: sourceName(w, shot.shooter, naming), target: opName(w, shot.target), distance: shot.distance, protection: shot.protection, damage: shot.damage };
+  return w.t(catalog.operators.has(shot.shooter) ? "dice.shot" : "dice.blast", args);
+}
+
+/**
+ * The newest shot's outcome as one short line of the action bar (who, at whom, the damage, the
+ * dice; the distance and protection stay in the last-shot panel), so a phone's player sees what it
+ * did without leaving the bar, and the turn's buttons still start in sight under it.
+ */
+export function LastShotLine({ shot, naming, w }: { shot: ShotEvent; naming: NamingView; w: SiegeWords }) {
+  const args = { shooter: sourceName(w, shot.shooter, naming), target: opName(w, shot.target), damage: shot.damage, dice: diceWords(w, shot.dice) };
+  return (
+    <p className="last-shot-line" role="status">
+      {w.t(catalog.operators.has(shot.shooter) ? "dice.inBar" : "dice.inBarBlast", args)}
     </p>
   );
 }

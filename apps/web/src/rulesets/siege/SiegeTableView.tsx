@@ -14,11 +14,11 @@ import { SiegeMap, placeFocus } from "./SiegeMap";
 import { SiegeControls } from "./SiegeControls";
 import { useCommandBuilder } from "./command-builder";
 import { SecretTokens } from "./SiegeSetupForms";
-import { describeEvent, diceWords, facingName, gadgetName, opName, operatorMark, placeName, reasonWords, rosterOrder, sourceName, teamName, withGoneGadgets, type SiegeWords } from "./words";
+import { describeEvent, diceWords, facingName, gadgetName, opName, operatorMark, placeName, reasonWords, rosterOrder, teamName, withGoneGadgets, type SiegeWords } from "./words";
 import { NotifyButton, SoundToggle } from "../../table/TableChrome";
 import { Later } from "../../table/Later";
 import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
-import { AutoNote, CONFIRM_FIRST, ConfirmStep, OddsPanel, PrefsPanel, WalkStopped, rerollStanding } from "./SiegeAids";
+import { AutoNote, CONFIRM_FIRST, ConfirmStep, LastShotLine, OddsPanel, PrefsPanel, WalkStopped, newestShot, rerollStanding, shotWords } from "./SiegeAids";
 import { useWalk } from "./walk";
 import { autoAnswer, loadPrefs, savePrefs, type AutoReason, type ReactionPrefs } from "./prefs";
 import { ActionBar, turnLine, useFold } from "../../table/ActionBar";
@@ -101,7 +101,8 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
   const acting = mine && legal.length > 0 && view.activation ? view.operators[view.activation.operator] : undefined;
   const followAt = acting?.at ? placeFocus(view, acting.at) : null;
   const follow = followAt ? { key: `act:${view.round}:${acting!.id}`, at: followAt } : null;
-  const lastShot = [...events].reverse().flatMap((e) => [...e.events].reverse()).find((e): e is Extract<SiegeEvent, { type: "shot" }> => e.type === "shot");
+  const newest = newestShot(events);
+  const lastShot = newest?.shot;
   return (
     <section className="siege-table" aria-label={t("title")}>
       {banner}
@@ -147,6 +148,7 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
                   {t("activation", { op: opName(w, view.activation.operator), mp: view.activation.mp, actions: view.activation.actions.map((a) => t(`action.${a}`)).join(", ") || "—" })}
                 </p>
               )}
+              {newest?.recent && !compact && view.phase !== "finished" && <LastShotLine shot={newest.shot} naming={naming} w={w} />}
               {walking.progress && (
                 <p className="walking" role="status">
                   {t("walk.moving", walking.progress)}{" "}
@@ -203,7 +205,7 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
           {lastShot && (
             <section className="last-shot" aria-label={t("dice.title")}>
               <h3>{t("dice.title")}</h3>
-              <p>{t(catalog.operators.has(lastShot.shooter) ? "dice.shot" : "dice.blast", { shooter: sourceName(w, lastShot.shooter, naming), target: opName(w, lastShot.target), distance: lastShot.distance, protection: lastShot.protection, damage: lastShot.damage })}</p>
+              <p>{shotWords(w, lastShot, naming)}</p>
               <p className="dice">
                 {lastShot.dice.map((d, i) => (
                   <span key={i} className={`die die-${d.colour}`} title={t(`colour.${d.colour}`)}>

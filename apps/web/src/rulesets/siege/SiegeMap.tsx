@@ -4,7 +4,8 @@
  * windows open or barricaded, broken walls, smoke overlays, gadgets, access points of the upper
  * floor, operator models with their leaning stands and watch arcs, and secret operator tokens;
  * its legend (./MapLegend.tsx) explains the walls, openings, marks and the letter of every gadget
- * drawn; the upper floor is listed under it (./UpperFloor.tsx).
+ * drawn; the upper floor is listed under it (./UpperFloor.tsx). The table draws both under the
+ * board's frame, not in it (at 1280 x 800 the frame's edge cut the upper floor's heading in two).
  *
  * Secret tokens (seed 004 "비밀 오퍼레이터"): a viewer that knows which token is real (the
  * defence: `view.hidden.real`; a delayed caster feed, for the operators it names) sees the real one
@@ -18,8 +19,6 @@ import { board, catalog, type SiegeView } from "@fogwar/siege";
 import type { Facing } from "@fogwar/engine";
 import { gadgetName, opName, operatorMark, partitionName, placeName, roomName, squareCode, type SiegeWords } from "./words";
 import { TEAM_COLOUR, WALL_STYLE, gadgetLetter, tokenKind } from "./map-marks";
-import { MapLegend } from "./MapLegend";
-import { UpperFloor } from "./UpperFloor";
 import "../../i18n/siege-strings";
 import "../../i18n/help-strings";
 import { pickProps } from "../../table/pick";
@@ -282,8 +281,6 @@ export function SiegeMap({ view, targets, onPick, reachable }: SiegeMapProps) {
         {gadgets}
         {pieces}
       </svg>
-      <UpperFloor view={view} w={w} targets={targets} onPick={onPick} />
-      <MapLegend view={view} w={w} />
     </figure>
   );
 }

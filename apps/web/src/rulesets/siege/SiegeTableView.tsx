@@ -11,6 +11,8 @@ import { useTranslation } from "react-i18next";
 import { awaiting, catalog, reachableSquares, viewerTeam, type SiegeCommand, type SiegeEvent, type SiegeView, type Team } from "@fogwar/siege";
 import { seatViewer, spectator } from "@fogwar/engine";
 import { SiegeMap, placeFocus } from "./SiegeMap";
+import { MapLegend } from "./MapLegend";
+import { UpperFloor } from "./UpperFloor";
 import { SiegeControls } from "./SiegeControls";
 import { useCommandBuilder } from "./command-builder";
 import { SecretTokens } from "./SiegeSetupForms";
@@ -129,6 +131,9 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
             <BoardViewport label={t("map.name")} initialZoom={frame < 600 ? phoneZoom(map?.width ?? 12, frame) : 1} follow={follow}>
               <SiegeMap view={view} targets={targets} reachable={walks.size > 0 ? new Set(walks.keys()) : undefined} onPick={onPick} />
             </BoardViewport>
+            {/* The upper floor and the legend stand under the board's scrolling frame, whose edge cut them. */}
+            <UpperFloor view={view} w={w} targets={targets} onPick={onPick} />
+            <MapLegend view={view} w={w} />
           </Later>
         </div>
         <div className="side-column">

@@ -12,6 +12,7 @@ import { Match, RandomBot, canonicalJson, seatViewer, spectator, type Viewer } f
 import { board, legalCommandsInView, siege, siegeBotPolicy, type SiegeCommand, type SiegeEvent, type SiegeSetup, type SiegeState } from "@fogwar/siege";
 import { SiegeTableView } from "./SiegeTableView";
 import { partitionName, placeName, type SiegeWords } from "./words";
+import { describeCommand } from "./sentences";
 import { inEnglish } from "../../../test/english";
 
 jest.setTimeout(30_000);
@@ -68,10 +69,13 @@ describe("names in words with coordinates", () => {
     await act(async () => {
       await i18next.changeLanguage("ko");
     });
-    expect(partitionName(words(), "door_west", view)).toBe("냉동 창고 서쪽 문 (A6과 B6 사이)");
-    expect(partitionName(words(), "door_loft", view)).toBe("그물 창고·훈제실 사이 문 (F3과 G3 사이)");
+    // The squares follow the name with no space, as Korean writes a gloss, so a particle after it follows the name.
+    expect(partitionName(words(), "door_west", view)).toBe("냉동 창고 서쪽 문(A6과 B6 사이)");
+    expect(partitionName(words(), "door_loft", view)).toBe("그물 창고·훈제실 사이 문(F3과 G3 사이)");
     // A particle as the square's last digit is read (5 오: 와; 6 육: 과).
-    expect(partitionName(words(), "wall_ledger_east", view)).toMatch(/ \(G5와 H5, G6과 H6 사이\)$/);
+    expect(partitionName(words(), "wall_ledger_east", view)).toMatch(/벽\(G5와 H5, G6과 H6 사이\)$/);
+    // A breach of a window reads 창문…을, as the name ends, not 를 for the gloss's 사이.
+    expect(describeCommand(words(), { type: "breach", operator: "rook", target: "window_north" }, view)).toBe("룩이 그물 창고 북쪽 창문(C1과 C2 사이)을 파괴");
     expect(placeName(words(), "2,3", "saltmarsh_cannery")).toBe("그물 창고 C4");
   });
 

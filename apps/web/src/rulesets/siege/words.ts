@@ -153,7 +153,8 @@ export function partitionName(w: SiegeWords, id: string, view: NamingView): stri
     const side = ra ? (across ? "E" : "S") : across ? "W" : "N";
     name = ra && rb ? w.t("partition.inside", { kind, room: roomName(w, room, view.map) }) : w.t("partition.side", { kind, side: w.t(`side.${side}`), room: roomName(w, room, view.map) });
   } else name = w.t("partition.outside", { kind });
-  return `${name} ${codes}`;
+  // Korean writes the squares right after the name, so a particle follows the name ("창문(C1과 C2 사이)을").
+  return w.t("partition.named", { name, codes });
 }
 
 /** A gadget or map component on the map in words: "Barbed wire at Packing floor H6". */

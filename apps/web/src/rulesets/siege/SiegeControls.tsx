@@ -55,7 +55,7 @@ export function SiegeControls({ view, builder, legal, onCommand, walks, onWalk }
   if (legal.length === 0) {
     return (
       <section className="siege-controls" aria-label={t("controls.title")}>
-        <p>{t("controls.none")}</p>
+        <p>{t(view.phase === "finished" ? "controls.over" : "controls.none")}</p>
       </section>
     );
   }

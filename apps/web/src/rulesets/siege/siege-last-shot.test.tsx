@@ -3,11 +3,13 @@
  * 3-5): shooter, target, damage and the dice, in one short line, while it is recent
  * (made in the activation under way or the one before it). On a phone the last-shot panel lies
  * far below the map, so after a shot, or the other side's reaction shot, the bar said nothing of
- * what it did. In English and Korean.
+ * what it did. Once the match is over the bar neither repeats the shot nor says "Nothing to do
+ * now" as if the match waited; it says the match is over. In English and Korean.
  */
 import { deserialize, serialize } from "node:v8";
 import i18next from "i18next";
-import type { SiegeEvent } from "@fogwar/siege";
+import { seatViewer } from "@fogwar/engine";
+import { siege, type SiegeEvent } from "@fogwar/siege";
 import { inEnglish } from "../../../test/english";
 import { runSiege } from "../../../test/siege-play";
 import { facing, show } from "../../../test/siege-table";
@@ -47,4 +49,20 @@ describe("the action bar says the newest shot's outcome", () => {
     await i18next.changeLanguage("ko");
     expect(barLine([{ type: "activated", operator: "haze" }, blast])).toBe("마지막 사격: 예비 C4 폭발 → 헤이즈, 피해 3 (주황 3)");
   });
+});
+
+test("once the match is over the bar says so, not 'Nothing to do now', and no longer repeats the last shot, in English and Korean", async () => {
+  const s = runSiege(facing(), [["a1", { type: "activate", operator: "haze" }]]);
+  const view = structuredClone(siege.viewFor(s, seatViewer("a1")));
+  view.phase = "finished";
+  view.activation = null;
+  const bar = () => {
+    const { container, unmount } = show(s, "a1", { view, legal: [], events: [{ seq: 1, events: [{ type: "activated", operator: "haze" }, SHOT] }] });
+    const seen = { controls: container.querySelector(".siege-controls")?.textContent, shot: container.querySelector(".action-bar .last-shot-line") };
+    unmount();
+    return seen;
+  };
+  expect(bar()).toEqual({ controls: "The match is over: there is nothing left to do.", shot: null });
+  await i18next.changeLanguage("ko");
+  expect(bar().controls).toBe("경기가 끝났습니다. 더 할 일이 없습니다.");
 });

@@ -25,8 +25,11 @@
  * deploys on): each time its `key` changes while the page is open, a point outside the part of the
  * screen the player sees (under the action bar, past the window's edge, outside a zoomed frame) is
  * brought into it, the frame and then the page scrolled ({@link followScroll}); a point already in
- * sight moves nothing, and nothing moves between two keys, whatever the player scrolls. The key the
- * page opens with moves the frame only: a page opens at its top (the turn line, the decision).
+ * sight moves nothing, and nothing moves between two keys, whatever the player scrolls, except that
+ * a bar pinned over the board that grows in the seconds after a follow (the turn's events arrive
+ * just after its state, and the bar then says what they did), before the player touches the page,
+ * has the point brought back above it. The key the page opens with moves the frame only: a page
+ * opens at its top (the turn line, the decision).
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { usePinch } from "@use-gesture/react";
@@ -103,6 +106,41 @@ export function screenBand(frame: HTMLElement): Band {
     if (r.left < rect.right && r.right > rect.left && r.top > 0 && r.top < bottom) bottom = r.top;
   }
   return { top: 0, bottom };
+}
+
+/** How long (ms) after a follow the bars pinned over the board are watched: the turn's events arrive just after its state. */
+export const FOLLOW_WATCH_MS = 3000;
+
+/**
+ * Calls `grown` each time a bar pinned over the board (`[data-pinned-over]`) changes its height,
+ * for {@link FOLLOW_WATCH_MS} after a follow and until the player touches, clicks, scrolls with a
+ * wheel or presses a key: the bar that says what the turn's events did grows a moment after the
+ * turn's state has been followed, and would cover the point again. Without ResizeObserver, nothing.
+ * @returns a function that stops watching.
+ */
+function watchPinnedGrowth(grown: () => void): () => void {
+  if (typeof ResizeObserver === "undefined") return () => undefined;
+  const heights = new Map<Element, number>();
+  const observer = new ResizeObserver((entries) => {
+    let changed = false;
+    for (const entry of entries) {
+      const height = Math.round(entry.target.getBoundingClientRect().height);
+      // The first report of each bar is its size when watched, not a change.
+      if (heights.has(entry.target) && heights.get(entry.target) !== height) changed = true;
+      heights.set(entry.target, height);
+    }
+    if (changed) grown();
+  });
+  for (const pinned of document.querySelectorAll("[data-pinned-over]")) observer.observe(pinned);
+  const inputs = ["touchstart", "pointerdown", "wheel", "keydown"] as const;
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    for (const type of inputs) globalThis.removeEventListener?.(type, stop);
+  };
+  const timer = setTimeout(stop, FOLLOW_WATCH_MS);
+  for (const type of inputs) globalThis.addEventListener?.(type, stop, { passive: true });
+  return stop;
 }
 
 /**
@@ -203,6 +241,7 @@ export function BoardViewport({ children, label, maxZoom = 4, initialZoom = 1, f
   useEffect(() => {
     const el = frame.current;
     if (!el || followKey === null || followKey === followed.current) return;
+    let stopWatching = () => undefined as void;
     const id = requestAnimationFrame(() => {
       const at = followAt.current;
       // A frame not laid out (hidden, or no layout at all) shows nothing to bring into sight.
@@ -213,13 +252,19 @@ export function BoardViewport({ children, label, maxZoom = 4, initialZoom = 1, f
       // A zoomed board first: the point into the frame's view.
       if (x < el.scrollLeft || x > el.scrollLeft + el.clientWidth) el.scrollLeft = Math.max(0, Math.round(x - el.clientWidth / 2));
       if (y < el.scrollTop || y > el.scrollTop + el.clientHeight) el.scrollTop = Math.max(0, Math.round(y - el.clientHeight / 2));
+      if (followKey === openedWith.current) return;
       // Then the page: the point's place on the screen against the part the player sees.
-      const top = el.getBoundingClientRect().top + y - el.scrollTop;
-      const by = followKey === openedWith.current ? 0 : followScroll(top, screenBand(el));
-      const still = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? true;
-      if (by !== 0) globalThis.scrollBy?.({ top: by, behavior: still ? "auto" : "smooth" });
+      const bring = (smooth: boolean) => {
+        const by = followScroll(el.getBoundingClientRect().top + y - el.scrollTop, screenBand(el));
+        if (by !== 0) globalThis.scrollBy?.({ top: by, behavior: smooth ? "smooth" : "auto" });
+      };
+      bring(!(globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? true));
+      stopWatching = watchPinnedGrowth(() => bring(false));
     });
-    return () => cancelAnimationFrame(id);
+    return () => {
+      cancelAnimationFrame(id);
+      stopWatching();
+    };
   }, [followKey]);
 
   const current = useRef(zoom);

@@ -192,3 +192,80 @@ test("a followed point under the bar scrolls the page up to it once per key: not
     else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[key];
   }
 });
+
+/** A ResizeObserver jsdom lacks: `report()` tells every observer the current sizes of what it watches, as a browser does after layout. */
+function fakeResizeObserver() {
+  const observers: { callback: ResizeObserverCallback; targets: Element[]; self: ResizeObserver }[] = [];
+  class Fake {
+    constructor(callback: ResizeObserverCallback) {
+      observers.push({ callback, targets: [], self: this as unknown as ResizeObserver });
+    }
+    observe(target: Element) {
+      observers.find((o) => o.self === (this as unknown as ResizeObserver))!.targets.push(target);
+    }
+    disconnect() {
+      observers.find((o) => o.self === (this as unknown as ResizeObserver))!.targets.length = 0;
+    }
+    unobserve() {}
+  }
+  const saved = globalThis.ResizeObserver;
+  globalThis.ResizeObserver = Fake as unknown as typeof ResizeObserver;
+  return {
+    report: () => act(() => observers.forEach((o) => o.targets.length > 0 && o.callback(o.targets.map((target) => ({ target }) as ResizeObserverEntry), o.self))),
+    restore: () => void (globalThis.ResizeObserver = saved),
+  };
+}
+
+test("a bar pinned over the board that grows just after a follow (the turn's events arrive after its state) has the point brought back above it, until the player touches the page", () => {
+  const frames: FrameRequestCallback[] = [];
+  const raf = jest.spyOn(window, "requestAnimationFrame").mockImplementation((f) => frames.push(f));
+  const scrollBy = jest.fn();
+  const savedScrollBy = window.scrollBy;
+  window.scrollBy = scrollBy as unknown as typeof window.scrollBy;
+  const resize = fakeResizeObserver();
+  const sizes = { scrollWidth: 390, scrollHeight: 400, clientWidth: 390, clientHeight: 400 };
+  const saved = Object.keys(sizes).map((key) => [key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key)] as const);
+  for (const [key, value] of Object.entries(sizes)) Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
+  try {
+    Object.defineProperty(window, "innerHeight", { configurable: true, value: 844 });
+    const board = (follow: { key: string; at: { x: number; y: number } } | null) => (
+      <>
+        <BoardViewport label="Map" follow={follow}>
+          <svg viewBox="0 0 10 10" />
+        </BoardViewport>
+        <section data-pinned-over="true" data-testid="bar" />
+      </>
+    );
+    const { rerender } = render(board(null));
+    const frame = screen.getByTestId("board-viewport");
+    const bar = screen.getByTestId("bar");
+    const drawn = () => act(() => void frames.splice(0).forEach((f) => f(0)));
+    // The frame's top 300 px down the window; the character 380 px down the board, under the bar (its top at 670).
+    frame.getBoundingClientRect = () => rect(300, 700);
+    bar.getBoundingClientRect = () => rect(670, 844);
+    rerender(board({ key: "1:vale", at: { x: 0.5, y: 0.95 } }));
+    drawn();
+    resize.report();
+    expect(scrollBy.mock.calls.map((c) => c[0].top)).toEqual([345]);
+    // The page scrolled: the character stands at 335; then the bar grows (its top at 300): the character is under it again, and is brought back.
+    frame.getBoundingClientRect = () => rect(-45, 355);
+    bar.getBoundingClientRect = () => rect(300, 844);
+    resize.report();
+    expect(scrollBy.mock.calls.map((c) => c[0].top)).toEqual([345, 185]);
+    // Once the player touches the page, a bar that grows moves nothing.
+    rerender(board({ key: "1:reed", at: { x: 0.5, y: 0.95 } }));
+    drawn();
+    resize.report();
+    const before = scrollBy.mock.calls.length;
+    fireEvent.touchStart(window);
+    bar.getBoundingClientRect = () => rect(200, 844);
+    resize.report();
+    expect(scrollBy.mock.calls.length).toBe(before);
+  } finally {
+    raf.mockRestore();
+    resize.restore();
+    window.scrollBy = savedScrollBy;
+    for (const [key, descriptor] of saved) if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
+    else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[key];
+  }
+});

@@ -3,6 +3,7 @@
  * step), "Fit" shows the whole board again, and a big board opens zoomed on a narrow screen.
  */
 import { act, fireEvent, render, screen } from "@testing-library/react";
+import type { ReactElement } from "react";
 import { BoardViewport, focusOn, followScroll, openingScroll, phoneZoom, screenBand, seenBand } from "./BoardViewport";
 import { inEnglish } from "../../test/english";
 
@@ -148,13 +149,17 @@ test("a point to follow is scrolled to the middle of the screen's seen part only
   expect(followScroll(-80, band)).toBe(-415);
 });
 
-test("a followed point under the bar scrolls the page up to it once per key: not again for the same key, not when it is in sight", () => {
+/**
+ * A phone page for the follow tests: animation frames wait until `drawn()`, `window.scrollBy` is
+ * recorded (`scrollBy`), every element reports a 390 x 400 box of board (zoom 1), the window is
+ * 844 px tall, and `board(follow)` draws a BoardViewport with a bar pinned over it (test id "bar").
+ */
+function withFollowPage(run: (page: { drawn: () => void; scrollBy: jest.Mock; board: (follow: { key: string; at: { x: number; y: number } } | null) => ReactElement }) => void): void {
   const frames: FrameRequestCallback[] = [];
   const raf = jest.spyOn(window, "requestAnimationFrame").mockImplementation((f) => frames.push(f));
   const scrollBy = jest.fn();
   const savedScrollBy = window.scrollBy;
   window.scrollBy = scrollBy as unknown as typeof window.scrollBy;
-  // jsdom lays nothing out: the frame shows the whole 400 px board (zoom 1), its top 300 px down the window; the bar's top at 670.
   const sizes = { scrollWidth: 390, scrollHeight: 400, clientWidth: 390, clientHeight: 400 };
   const saved = Object.keys(sizes).map((key) => [key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key)] as const);
   for (const [key, value] of Object.entries(sizes)) Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
@@ -168,10 +173,21 @@ test("a followed point under the bar scrolls the page up to it once per key: not
         <section data-pinned-over="true" data-testid="bar" />
       </>
     );
+    run({ drawn: () => act(() => void frames.splice(0).forEach((f) => f(0))), scrollBy, board });
+  } finally {
+    raf.mockRestore();
+    window.scrollBy = savedScrollBy;
+    for (const [key, descriptor] of saved) if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
+    else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[key];
+  }
+}
+
+test("a followed point under the bar scrolls the page up to it once per key: not again for the same key, not when it is in sight", () => {
+  // jsdom lays nothing out: the frame shows the whole 400 px board (zoom 1), its top 300 px down the window; the bar's top at 670.
+  withFollowPage(({ drawn, scrollBy, board }) => {
     const { rerender } = render(board(null));
     screen.getByTestId("board-viewport").getBoundingClientRect = () => rect(300, 700);
     screen.getByTestId("bar").getBoundingClientRect = () => rect(670, 844);
-    const drawn = () => act(() => void frames.splice(0).forEach((f) => f(0)));
     // The character at the board's bottom row (y 0.95: 380 px down the board, 680 px down the window): under the bar.
     rerender(board({ key: "1:vale", at: { x: 0.5, y: 0.95 } }));
     drawn();
@@ -185,12 +201,7 @@ test("a followed point under the bar scrolls the page up to it once per key: not
     rerender(board({ key: "1:reed", at: { x: 0.5, y: 0.2 } }));
     drawn();
     expect(scrollBy).toHaveBeenCalledTimes(1);
-  } finally {
-    raf.mockRestore();
-    window.scrollBy = savedScrollBy;
-    for (const [key, descriptor] of saved) if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
-    else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[key];
-  }
+  });
 });
 
 /** A ResizeObserver jsdom lacks: `report()` tells every observer the current sizes of what it watches, as a browser does after layout. */
@@ -217,55 +228,35 @@ function fakeResizeObserver() {
 }
 
 test("a bar pinned over the board that grows just after a follow (the turn's events arrive after its state) has the point brought back above it, until the player touches the page", () => {
-  const frames: FrameRequestCallback[] = [];
-  const raf = jest.spyOn(window, "requestAnimationFrame").mockImplementation((f) => frames.push(f));
-  const scrollBy = jest.fn();
-  const savedScrollBy = window.scrollBy;
-  window.scrollBy = scrollBy as unknown as typeof window.scrollBy;
   const resize = fakeResizeObserver();
-  const sizes = { scrollWidth: 390, scrollHeight: 400, clientWidth: 390, clientHeight: 400 };
-  const saved = Object.keys(sizes).map((key) => [key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key)] as const);
-  for (const [key, value] of Object.entries(sizes)) Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
   try {
-    Object.defineProperty(window, "innerHeight", { configurable: true, value: 844 });
-    const board = (follow: { key: string; at: { x: number; y: number } } | null) => (
-      <>
-        <BoardViewport label="Map" follow={follow}>
-          <svg viewBox="0 0 10 10" />
-        </BoardViewport>
-        <section data-pinned-over="true" data-testid="bar" />
-      </>
-    );
-    const { rerender } = render(board(null));
-    const frame = screen.getByTestId("board-viewport");
-    const bar = screen.getByTestId("bar");
-    const drawn = () => act(() => void frames.splice(0).forEach((f) => f(0)));
-    // The frame's top 300 px down the window; the character 380 px down the board, under the bar (its top at 670).
-    frame.getBoundingClientRect = () => rect(300, 700);
-    bar.getBoundingClientRect = () => rect(670, 844);
-    rerender(board({ key: "1:vale", at: { x: 0.5, y: 0.95 } }));
-    drawn();
-    resize.report();
-    expect(scrollBy.mock.calls.map((c) => c[0].top)).toEqual([345]);
-    // The page scrolled: the character stands at 335; then the bar grows (its top at 300): the character is under it again, and is brought back.
-    frame.getBoundingClientRect = () => rect(-45, 355);
-    bar.getBoundingClientRect = () => rect(300, 844);
-    resize.report();
-    expect(scrollBy.mock.calls.map((c) => c[0].top)).toEqual([345, 185]);
-    // Once the player touches the page, a bar that grows moves nothing.
-    rerender(board({ key: "1:reed", at: { x: 0.5, y: 0.95 } }));
-    drawn();
-    resize.report();
-    const before = scrollBy.mock.calls.length;
-    fireEvent.touchStart(window);
-    bar.getBoundingClientRect = () => rect(200, 844);
-    resize.report();
-    expect(scrollBy.mock.calls.length).toBe(before);
+    withFollowPage(({ drawn, scrollBy, board }) => {
+      const { rerender } = render(board(null));
+      const frame = screen.getByTestId("board-viewport");
+      const bar = screen.getByTestId("bar");
+      // The frame's top 300 px down the window; the character 380 px down the board, under the bar (its top at 670).
+      frame.getBoundingClientRect = () => rect(300, 700);
+      bar.getBoundingClientRect = () => rect(670, 844);
+      rerender(board({ key: "1:vale", at: { x: 0.5, y: 0.95 } }));
+      drawn();
+      resize.report();
+      expect(scrollBy.mock.calls.map((c) => c[0].top)).toEqual([345]);
+      // The page scrolled: the character stands at 335; then the bar grows (its top at 300): the character is under it again, and is brought back.
+      frame.getBoundingClientRect = () => rect(-45, 355);
+      bar.getBoundingClientRect = () => rect(300, 844);
+      resize.report();
+      expect(scrollBy.mock.calls.map((c) => c[0].top)).toEqual([345, 185]);
+      // Once the player touches the page, a bar that grows moves nothing.
+      rerender(board({ key: "1:reed", at: { x: 0.5, y: 0.95 } }));
+      drawn();
+      resize.report();
+      const before = scrollBy.mock.calls.length;
+      fireEvent.touchStart(window);
+      bar.getBoundingClientRect = () => rect(200, 844);
+      resize.report();
+      expect(scrollBy.mock.calls.length).toBe(before);
+    });
   } finally {
-    raf.mockRestore();
     resize.restore();
-    window.scrollBy = savedScrollBy;
-    for (const [key, descriptor] of saved) if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
-    else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[key];
   }
 });

@@ -18,7 +18,7 @@ import { useTranslation } from "react-i18next";
 import { board, catalog, type SiegeView } from "@fogwar/siege";
 import type { Facing } from "@fogwar/engine";
 import { gadgetName, opName, operatorMark, partitionName, placeName, roomName, squareCode, type SiegeWords } from "./words";
-import { TEAM_COLOUR, WALL_STYLE, gadgetLetter, tokenKind } from "./map-marks";
+import { TEAM_COLOUR, WALL_STYLE, breachTargetPlaces, gadgetLetter, tokenKind } from "./map-marks";
 import "../../i18n/siege-strings";
 import "../../i18n/help-strings";
 import { pickProps } from "../../table/pick";
@@ -38,6 +38,11 @@ export interface SiegeMapProps {
   readonly onPick?: (value: string) => void;
   /** Squares (and upper areas) a walk of several steps reaches: marked, and answered by a click like `targets`. */
   readonly reachable?: ReadonlySet<string>;
+  /**
+   * The target of a breach being confirmed (a partition or gadget id, seed 004 "파괴"): drawn over
+   * the map in red, so the player sees the wall, door, window or gadget it is about to break.
+   */
+  readonly marked?: string | null;
 }
 
 /** The margin (SVG units) for the coordinates drawn along the map's top and left edges. */
@@ -67,7 +72,47 @@ export function placeFocus(view: SiegeView, p: string): BoardFocus | null {
   return { x: (MARGIN + cx) / (map.width * CELL + MARGIN + 4), y: (MARGIN + cy) / (map.height * CELL + MARGIN + 4) };
 }
 
-export function SiegeMap({ view, targets, onPick, reachable }: SiegeMapProps) {
+/**
+ * The middle of the target of a breach (a partition or gadget id, seed 004 "파괴") on the drawn
+ * map, as {@link placeFocus} gives it: the middle of a wall's edges, or the gadget's square; null
+ * for a target the view does not place on the ground floor.
+ */
+export function breachFocus(view: SiegeView, target: string): BoardFocus | null {
+  const places = breachTargetPlaces(view, target);
+  if (!places) return null;
+  if (places.square !== null) return placeFocus(view, places.square);
+  const points = places.edges.flat().map((p) => placeFocus(view, p)).filter((f): f is BoardFocus => f !== null);
+  if (points.length === 0) return null;
+  return { x: points.reduce((a, f) => a + f.x, 0) / points.length, y: points.reduce((a, f) => a + f.y, 0) / points.length };
+}
+
+/**
+ * The mark over the target of a breach being confirmed (`target`, a partition or gadget id): a
+ * thick red line along each edge of a wall, door or window, or a red ring around a gadget, named
+ * for screen readers; nothing for a target the view does not place on the ground floor.
+ */
+function BreachMark({ view, target, w }: { view: SiegeView; target: string; w: SiegeWords }) {
+  const places = breachTargetPlaces(view, target);
+  if (!places) return null;
+  const name = places.square === null ? partitionName(w, target, view) : gadgetName(w, view.gadgets.find((g) => g.id === target)!.kind);
+  const lines = places.edges.map(([a, b]) => {
+    const [pa, pb] = [board.coords(a), board.coords(b)];
+    // The edge between two squares side by side is upright, at the right one's left side; else flat, at the lower one's top.
+    const [x1, y1, x2, y2] = pa.y === pb.y ? [Math.max(pa.x, pb.x) * CELL, pa.y * CELL, Math.max(pa.x, pb.x) * CELL, (pa.y + 1) * CELL] : [pa.x * CELL, Math.max(pa.y, pb.y) * CELL, (pa.x + 1) * CELL, Math.max(pa.y, pb.y) * CELL];
+    return <line key={`${a}|${b}`} x1={x1} y1={y1} x2={x2} y2={y2} />;
+  });
+  const [cx, cy] = places.square === null ? [0, 0] : drawnCentre(places.square);
+  return (
+    <g className="breach-mark" role="img" aria-label={w.t("map.breachMark", { target: name })} pointerEvents="none">
+      <g stroke="#dc2626" strokeWidth={12} strokeOpacity={0.75} strokeLinecap="round">
+        {lines}
+      </g>
+      {places.square !== null && <circle cx={cx + 12} cy={cy + 12} r={13} fill="none" stroke="#dc2626" strokeWidth={4} />}
+    </g>
+  );
+}
+
+export function SiegeMap({ view, targets, onPick, reachable, marked }: SiegeMapProps) {
   const { t, i18n } = useTranslation("siege");
   const w: SiegeWords = { t, language: i18n.language };
   const map = catalog.maps.get(view.map);
@@ -280,6 +325,7 @@ export function SiegeMap({ view, targets, onPick, reachable }: SiegeMapProps) {
         {objectiveLabel}
         {gadgets}
         {pieces}
+        {marked && <BreachMark view={view} target={marked} w={w} />}
       </svg>
     </figure>
   );

@@ -10,7 +10,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { awaiting, catalog, reachableSquares, viewerTeam, type SiegeCommand, type SiegeEvent, type SiegeView, type Team } from "@fogwar/siege";
 import { seatViewer, spectator } from "@fogwar/engine";
-import { SiegeMap, placeFocus } from "./SiegeMap";
+import { SiegeMap, breachFocus, placeFocus } from "./SiegeMap";
 import { MapLegend } from "./MapLegend";
 import { UpperFloor } from "./UpperFloor";
 import { SiegeControls } from "./SiegeControls";
@@ -102,7 +102,10 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
   // The viewer's operator whose activation begins is brought into sight (on a phone it may stand under the bar).
   const acting = mine && legal.length > 0 && view.activation ? view.operators[view.activation.operator] : undefined;
   const followAt = acting?.at ? placeFocus(view, acting.at) : null;
-  const follow = followAt ? { key: `act:${view.round}:${acting!.id}`, at: followAt } : null;
+  // While a breach is confirmed, its target is marked on the map and brought into sight instead (./map-marks.ts).
+  const breaching = confirm?.type === "breach" ? confirm.target : null;
+  const breachAt = breaching ? breachFocus(view, breaching) : null;
+  const follow = breachAt ? { key: `breach:${events.length}:${breaching}`, at: breachAt } : followAt ? { key: `act:${view.round}:${acting!.id}`, at: followAt } : null;
   const newest = newestShot(events);
   const lastShot = newest?.shot;
   return (
@@ -129,10 +132,10 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
         <div className="board-column">
           <Later placeholder={<div className="board-placeholder" aria-busy="true" />}>
             <BoardViewport label={t("map.name")} initialZoom={frame < 600 ? phoneZoom(map?.width ?? 12, frame) : 1} follow={follow}>
-              <SiegeMap view={view} targets={targets} reachable={walks.size > 0 ? new Set(walks.keys()) : undefined} onPick={onPick} />
+              <SiegeMap view={view} targets={breaching ? undefined : targets} reachable={walks.size > 0 && !breaching ? new Set(walks.keys()) : undefined} onPick={onPick} marked={breaching} />
             </BoardViewport>
             {/* The upper floor and the legend stand under the board's scrolling frame, whose edge cut them. */}
-            <UpperFloor view={view} w={w} targets={targets} onPick={onPick} />
+            <UpperFloor view={view} w={w} targets={breaching ? undefined : targets} onPick={onPick} />
             <MapLegend view={view} w={w} />
           </Later>
         </div>

@@ -53,3 +53,16 @@ export function drawnGadgetKinds(view: SiegeView): { team: "attack" | "defence";
   for (const g of view.gadgets) if (!board.isUpper(g.at) && !seen.has(`${g.team}:${g.kind}`)) seen.set(`${g.team}:${g.kind}`, { team: g.team, kind: g.kind });
   return [...seen.values()];
 }
+
+/**
+ * Where the target of a breach lies on the ground floor's map (seed 004 "파괴": a wall, door or
+ * window, or a gadget), for marking it while the breach is confirmed: a partition's edges, each the
+ * pair of squares ("x,y") it lies between, or a gadget's square. Null for anything the view does
+ * not show there (nothing is then marked).
+ */
+export function breachTargetPlaces(view: SiegeView, target: string): { edges: readonly (readonly [string, string])[]; square: string | null } | null {
+  const def = catalog.maps.has(view.map) ? board.geometry(view.map).partitions.get(target) : undefined;
+  if (def) return { edges: def.edges.map((e) => e.split("|") as [string, string]), square: null };
+  const gadget = view.gadgets.find((g) => g.id === target);
+  return gadget && !board.isUpper(gadget.at) ? { edges: [], square: gadget.at } : null;
+}

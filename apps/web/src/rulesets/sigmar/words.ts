@@ -5,7 +5,7 @@
  * and its player's name.
  */
 import type { TFunction } from "i18next";
-import { catalog, type SigmarEvent, type SigmarView, type Words } from "@fogwar/sigmar";
+import { armyPoints, catalog, type ArmyList, type SigmarEvent, type SigmarView, type Words } from "@fogwar/sigmar";
 import type { SeatNamer } from "../../table/names";
 import { parseSigmarEndReason, sigmarEndReason } from "./end-reason";
 
@@ -97,7 +97,9 @@ export function describeEvent(w: SigmarWords, e: SigmarEvent, view: Pick<SigmarV
     case "seed_committed":
       return t("log.seed_committed");
     case "army_locked":
-      return e.army && e.seat === viewer ? t("log.army_locked_own", { list: listName(w, e.army.name) }) : t("log.army_locked", { seat: w.name(e.seat) });
+      // Only the seat's own event carries its list (the other seat's holds the commitment alone).
+      if (!e.army || e.seat !== viewer) return t("log.army_locked", { seat: w.name(e.seat) });
+      return isSampleList(e.army) ? t("log.army_locked_own", { list: listName(w, e.army.name) }) : t("log.army_locked_edited", { list: listName(w, e.army.name), points: armyPoints(e.army) });
     case "army_unlocked":
       return t("log.army_unlocked", { seat: w.name(e.seat) });
     case "armies_revealed":
@@ -191,4 +193,16 @@ export function describeEvent(w: SigmarWords, e: SigmarEvent, view: Pick<SigmarV
     case "match_ended":
       return t("log.match_ended", { result: e.result.winner ? t("log.winner", { seat: w.name(e.result.winner) }) : t("log.draw") });
   }
+}
+
+/**
+ * Whether `army` is the sample list of its name as it stands in the catalogue (the same faction and
+ * the same units in the same order, each held in reserve or not and with the same enhancement): the
+ * rules keep a sample list's name on a list edited from it (core C2, the muster), so the name alone
+ * does not say the list is the sample's.
+ */
+export function isSampleList(army: ArmyList): boolean {
+  const sample = catalog.armies.find((a) => a.name === army.name);
+  const unit = (u: ArmyList["units"][number]) => `${u.warscroll}|${u.reserve ? "reserve" : ""}|${u.enhancement ?? ""}`;
+  return !!sample && sample.faction === army.faction && sample.units.length === army.units.length && sample.units.every((u, i) => unit(u) === unit(army.units[i]!));
 }

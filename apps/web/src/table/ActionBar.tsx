@@ -10,7 +10,7 @@
  * button is left out of sight without a sign that it is there (at the bar's end it reads "Back to
  * top" and takes the bar back up).
  */
-import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMatchEndShown } from "./match-end-shown";
 
@@ -125,6 +125,34 @@ function useMoreBelow(ref: { readonly current: HTMLElement | null }): { readonly
     };
   }, [ref]);
   return { overflows, atEnd };
+}
+
+/**
+ * Keeps a ruleset's parts of the bar in its sight while they are asked: each time `asked` changes
+ * to a value other than null, undefined or false (a question's key, a picked action), `parts()` are
+ * scrolled into the bar's sight in their order (where they do not all fit, the last stands in sight),
+ * and again when the bar adds its "More below" cue while they are asked: the bar adds the cue only
+ * once it has measured its new content, a render later, and a scroll then keeps clear of it
+ * (./TableChrome.css), so parts scrolled to the bar's bottom before it came lay under it on a phone.
+ * `parts` is read at each scroll (the latest elements); null ones are passed over.
+ */
+export function useInBarSight(asked: unknown, parts: () => readonly (Element | null | undefined)[]): void {
+  const latest = useRef(parts);
+  latest.current = parts;
+  useEffect(() => {
+    if (asked === null || asked === undefined || asked === false) return undefined;
+    const show = () => {
+      for (const part of latest.current()) part?.scrollIntoView?.({ block: "nearest" });
+    };
+    show();
+    const bar = latest.current().find((part) => part)?.closest(".action-bar");
+    if (!bar || typeof MutationObserver === "undefined") return undefined;
+    const cue = new MutationObserver((changes) => {
+      if (changes.some((c) => [...c.addedNodes].some((n) => n instanceof Element && n.classList.contains("bar-more")))) show();
+    });
+    cue.observe(bar, { childList: true });
+    return () => cue.disconnect();
+  }, [asked]);
 }
 
 /** {@link ActionBar}'s props. */

@@ -3,7 +3,8 @@
  * only waits) each time that wish changes, and the player's choice in between.
  */
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { ActionBar, turnLine, useFold } from "./ActionBar";
+import { useRef } from "react";
+import { ActionBar, turnLine, useFold, useInBarSight } from "./ActionBar";
 import { inEnglish } from "../../test/english";
 import { MatchEndShown } from "./match-end-shown";
 
@@ -145,4 +146,52 @@ test("while part of the bar lies below its bottom edge a 'More below' cue is pin
   });
   expect(top).toBe(0);
   expect(cue()).not.toBeNull();
+});
+
+test("parts a ruleset keeps in the bar's sight are scrolled to when asked, in their order, and again when the bar adds its 'More below' cue (a phone's cue came a render later and covered them); not once the question is answered", async () => {
+  function Asking({ asked }: { asked: string | null }) {
+    const answers = useRef<HTMLDivElement>(null);
+    const dice = useRef<HTMLDivElement>(null);
+    useInBarSight(asked, () => [answers.current, dice.current]);
+    return (
+      <ActionBar label="Your current decision" fold={{ folded: false, setFolded: () => undefined }} turn={{ mine: true, text: "Your turn" }}>
+        <div className="decision">
+          <div ref={answers} className="answers">
+            <button type="button">Reroll</button>
+          </div>
+          <div ref={dice} className="dice">
+            4 2 6
+          </div>
+        </div>
+      </ActionBar>
+    );
+  }
+  const scrolled: string[] = [];
+  const original = Element.prototype.scrollIntoView;
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolled.push(this.className);
+  };
+  try {
+    const { rerender } = render(<Asking asked={null} />);
+    expect(scrolled).toEqual([]);
+    rerender(<Asking asked="reroll 1" />);
+    expect(scrolled).toEqual(["answers", "dice"]);
+    // The bar measures its new content and finds it holds more than it shows: its cue comes.
+    const bar = screen.getByRole("region", { name: "Your current decision" });
+    Object.defineProperty(bar, "scrollHeight", { configurable: true, get: () => 900 });
+    Object.defineProperty(bar, "clientHeight", { configurable: true, get: () => 320 });
+    await act(async () => void fireEvent.scroll(bar));
+    expect(screen.getByRole("button", { name: "More below ▾" })).not.toBeNull();
+    expect(scrolled).toEqual(["answers", "dice", "answers", "dice"]);
+    // Answered: the cue going and coming again scrolls nothing.
+    rerender(<Asking asked={null} />);
+    Object.defineProperty(bar, "scrollHeight", { configurable: true, get: () => 300 });
+    await act(async () => void fireEvent.scroll(bar));
+    Object.defineProperty(bar, "scrollHeight", { configurable: true, get: () => 900 });
+    await act(async () => void fireEvent.scroll(bar));
+    expect(screen.getByRole("button", { name: "More below ▾" })).not.toBeNull();
+    expect(scrolled).toHaveLength(4);
+  } finally {
+    Element.prototype.scrollIntoView = original;
+  }
 });

@@ -15,6 +15,7 @@ import { commandKey, localName, partOf, scenarioOf, squareName, unitLabel, unitO
 import { cancelWords, describeCommand } from "./words";
 import { useWords } from "./useWords";
 import { preferredAnswer, RerollPrefsForm, REROLL_KINDS, useRerollPrefs } from "./rerollPrefs";
+import { useInBarSight } from "../../table/ActionBar";
 import "../../i18n/table-strings";
 
 export interface DecisionProps {
@@ -69,19 +70,12 @@ export function Decision({ view, seat, legal, onCommand }: DecisionProps) {
     onCommand(auto);
   }, [auto, promptKey, pending, onCommand, t]);
   // On a phone the action bar scrolls, and its "more below" edge covered the answers: a question
-  // asked of this seat brings them into the bar's sight a frame later (once the bar has measured it),
-  // then the dice being decided on, which win where both do not fit (the first answers follow them).
+  // asked of this seat brings them into the bar's sight, then the dice being decided on, which win
+  // where both do not fit (the first answers follow them).
   const answersRef = useRef<HTMLDivElement>(null);
   const diceRef = useRef<HTMLDivElement>(null);
   const asked = mine && !auto && legal.length > 0 ? promptKey : null;
-  useEffect(() => {
-    if (!asked) return undefined;
-    const frame = requestAnimationFrame(() => {
-      answersRef.current?.scrollIntoView?.({ block: "nearest" });
-      diceRef.current?.scrollIntoView?.({ block: "nearest" });
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [asked]);
+  useInBarSight(asked, () => [answersRef.current, diceRef.current]);
   const appliedNote = applied && (
     <div className="auto-note" role="status" data-testid="reroll-applied">
       {applied}

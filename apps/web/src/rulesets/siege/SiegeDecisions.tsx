@@ -3,12 +3,13 @@
  * reaction (반응 액션) answered side by side, a shot's return fire (사격 교환), and, for the
  * reroll tokens and reactions, keeping their answers in the action bar's sight when asked.
  */
-import { useEffect, useRef, type RefObject } from "react";
+import { useRef, type RefObject } from "react";
 import { canonicalJson } from "@fogwar/engine";
 import type { SiegeCommand, SiegeView } from "@fogwar/siege";
 import { describeCommand } from "./sentences";
 import { opName, type SiegeWords } from "./words";
 import { enc } from "./command-builder";
+import { useInBarSight } from "../../table/ActionBar";
 
 /**
  * Brings a reaction's answers, and a reroll's (Reroll, Keep the dice, the dice and the main
@@ -23,17 +24,11 @@ export function useAnswersInSight(view: SiegeView, legal: readonly SiegeCommand[
   const answering = view.pending?.kind === "reaction" && legal.length > 0 && legal.every((c) => c.type === "react" || c.type === "hold");
   const rerolling = view.pending?.kind === "reroll" && legal.length > 0 && legal.every((c) => c.type === "reroll" || c.type === "keep");
   const asked = answering || rerolling ? canonicalJson(view.pending) : null;
-  useEffect(() => {
-    if (!asked) return undefined;
-    // A reroll's main button first, then its kinds: the section may be taller than the bar's sight (its help after them).
+  // A reroll's main button first, then its kinds: the section may be taller than the bar's sight (its help after them).
+  useInBarSight(asked, () => {
     const reroll = rerollRef.current;
-    const shown = answersRef.current ? [answersRef.current] : [reroll?.querySelector(".command-list"), reroll?.querySelector(".kinds")];
-    // A frame later: the bar's "more below" edge, which the scroll keeps clear of, is added once the bar has measured its new content.
-    const frame = requestAnimationFrame(() => {
-      for (const el of shown) el?.scrollIntoView?.({ block: "nearest" });
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [asked]);
+    return answersRef.current ? [answersRef.current] : [reroll?.querySelector(".command-list"), reroll?.querySelector(".kinds")];
+  });
   return { answering, rerolling, answersRef, rerollRef };
 }
 

@@ -7,7 +7,7 @@
  * is sent, so no later click fires unasked; Cancel clears it too, back to the list of actions, the
  * bar opened again on a phone). The round-end step's delayed turns are composed in ./DelayedTurns.tsx.
  */
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { actionCost, attackOdds, type ActionCommand, type TrpgCommand, type TrpgView } from "@fogwar/trpg";
 import { charName, squareCode, type TrpgWords } from "./words";
 import { AttackOddsPanel, ReactionOddsPanel } from "./Odds";
@@ -15,6 +15,7 @@ import { coverMark, freeStrikeKey, withCover } from "./why";
 import { watchPreview } from "./TrpgMap";
 import type { FreeStrikeCause } from "@fogwar/trpg";
 import "../../i18n/trpg-strings";
+import { useInBarSight } from "../../table/ActionBar";
 
 /** What a command does, in words. */
 export function actionLabel(w: TrpgWords, c: TrpgCommand): string {
@@ -192,25 +193,6 @@ export function DecisionPrompt({ view, w, legal, onCommand, cause }: { view: Trp
 
 const SINGLES = ["end_turn", "prone", "stand", "disengage", "brace", "conceal", "spot", "swap", "peek", "unpeek"] as const;
 
-/**
- * Scrolls `el` into the action bar's sight now, and again when the bar adds its "More below" edge
- * (../../table/ActionBar.tsx): the bar adds it only once it has measured its new content, a render
- * later, and the scroll keeps clear of it; scrolled once, `el` lay under that edge on a phone.
- * Returns the cleanup (the watch on the bar ends).
- */
-export function keepInBarSight(el: HTMLElement | null): (() => void) | undefined {
-  if (!el) return undefined;
-  const show = () => el.scrollIntoView?.({ block: "nearest" });
-  show();
-  const bar = el.closest(".action-bar");
-  if (!bar || typeof MutationObserver === "undefined") return undefined;
-  const edge = new MutationObserver((changes) => {
-    if (changes.some((c) => [...c.addedNodes].some((n) => n instanceof Element && n.classList.contains("bar-more")))) show();
-  });
-  edge.observe(bar, { childList: true });
-  return () => edge.disconnect();
-}
-
 /** The active character's actions. */
 export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords; legal: readonly TrpgCommand[]; builder: Builder; onCommand: (c: TrpgCommand) => void }) {
   const { t } = w;
@@ -219,7 +201,7 @@ export function ActionControls({ w, legal, builder, onCommand }: { w: TrpgWords;
   const me = w.view.characters[actor];
   // A picked action's Confirm is brought into sight: on a phone the bar is short and the odds above it push it out of view.
   const confirm = useRef<HTMLButtonElement>(null);
-  useEffect(() => (builder.picked ? keepInBarSight(confirm.current) : undefined), [builder.picked]);
+  useInBarSight(builder.picked, () => [confirm.current]);
   const kinds = [...new Set(legal.map((c) => c.type))].filter((k) => !(SINGLES as readonly string[]).includes(k) && k !== "call_check" && k !== "resist" && k !== "decide" && k !== "end_round");
   const singles = SINGLES.flatMap((k) => legal.filter((c) => c.type === k));
   const shownKinds = kinds.filter((k) => legal.some((c) => c.type === k));

@@ -25,11 +25,16 @@ const num = (x: number) => (Math.round(x * 10) / 10).toString();
 export function rerollStanding(w: SiegeWords, view: SiegeView): string | null {
   const kept = keptRoll(view);
   if (!kept) return null;
-  const key = kept.damage >= kept.health ? "pending.rerollDown" : kept.best - kept.protection <= kept.damage ? "pending.rerollNoGain" : "pending.rerollNow";
+  const key = kept.down ? "pending.rerollDown" : kept.noGain ? "pending.rerollNoGain" : "pending.rerollNow";
   return w.t(key, { ...kept, target: opName(w, kept.target) });
 }
 
-/** The open reroll question's shot if its dice are kept (seed 004 "사격" 3-5): total, protection, damage, the target's health left; null without one. */
+/**
+ * The open reroll question's shot if its dice are kept (seed 004 "사격" 3-5): total, protection,
+ * damage, the target's health left, the most the dice could sum to (`best`: each on its highest
+ * face); `down` when the damage takes the target down, `noGain` when no reroll can do more damage
+ * (`best` less the protection is no more than the kept damage). Null without a reroll question.
+ */
 function keptRoll(view: SiegeView) {
   const p = view.pending;
   if (p?.kind !== "reroll") return null;
@@ -37,7 +42,7 @@ function keptRoll(view: SiegeView) {
   const damage = Math.max(0, total - p.protection);
   const health = Math.max(0, (catalog.operators.get(p.target)?.health ?? 0) - (view.operators[p.target]?.damage ?? 0));
   const best = p.dice.reduce((sum, d) => sum + Math.max(...catalog.data.dice[d.colour]), 0);
-  return { total, protection: p.protection, damage, health, target: p.target, best };
+  return { total, protection: p.protection, damage, health, target: p.target, best, down: damage >= health, noGain: best - p.protection <= damage };
 }
 
 /**
@@ -48,7 +53,7 @@ function keptRoll(view: SiegeView) {
  */
 export const keepIsBetter = (view: SiegeView): boolean => {
   const kept = keptRoll(view);
-  return kept !== null && (kept.damage >= kept.health || kept.best - kept.protection <= kept.damage);
+  return kept !== null && (kept.down || kept.noGain);
 };
 
 /** One shot's odds in words: dice and their sources, the number to beat, the chance to hurt, expected damage, the chance to kill. */

@@ -21,7 +21,8 @@ import { UnitPanel } from "./UnitPanel";
 import { HowToPlayLink } from "../../help/HowToPlayLink";
 import { NotifyButton, SoundToggle } from "../../table/TableChrome";
 import { Later } from "../../table/Later";
-import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
+import { BoardViewport } from "../../table/BoardViewport";
+import { openingView, type Opening } from "./opening";
 import { Result, Summary, awaitingSeats, useTurnLine } from "./Header";
 import { ActionBar, useFold } from "../../table/ActionBar";
 import { BotNote } from "../../table/BotNote";
@@ -230,6 +231,13 @@ function BattleView({ view, seat, legal, onCommand, events, banner, notice, cloc
   // On a phone the bar folds while the viewer only waits (../../table/ActionBar.tsx).
   const fold = useFold(!myTurn);
   const turn = useTurnLine(view, seat);
+  // How the board opens (./opening.ts): worked out once a round (a new round's board opens afresh,
+  // on the viewer's units as they stand for its plan), and once the viewer's side is known, for the
+  // window's width as it is then.
+  const width = globalThis.innerWidth ?? 1280;
+  const openingKey = `${view.round}:${seat && view.sides?.[seat] ? "side" : "none"}:${width}`;
+  const opening = useRef<Opening & { key: string }>(null);
+  if (opening.current?.key !== openingKey) opening.current = { key: openingKey, ...openingView(view, seat, { width, height: globalThis.innerHeight ?? 800 }) };
 
   return (
     <div className="ember-table" data-seat={seat ?? "spectator"}>
@@ -238,7 +246,7 @@ function BattleView({ view, seat, legal, onCommand, events, banner, notice, cloc
       <div className="table-grid">
         <div className="board-column">
           <Later placeholder={<div className="board-placeholder" aria-busy="true" />}>
-            <BoardViewport label={t("board.name")} initialZoom={phoneZoom(12, Math.min(globalThis.innerWidth ?? 1280, 1280) - 16, 40)} focus={boardFocus(view, seat)} follow={follow}>
+            <BoardViewport key={`round-${view.round}`} label={t("board.name")} initialZoom={opening.current.zoom} focus={opening.current.focus} follow={follow}>
               <Board view={view} seat={seat} selected={selected} onSelectUnit={(id) => setSelected((s) => (s === id ? null : id))} squares={squares} targets={targets} onCommand={send} sight={sight} turns={turns} />
             </BoardViewport>
           </Later>

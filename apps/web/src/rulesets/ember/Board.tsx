@@ -11,6 +11,7 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { UnitMark, onKeys, type UnitChoice } from "./UnitMark";
+import { Zones } from "./Zones";
 import { useSeatNamer } from "../../table/names";
 import { focusOn, type BoardFocus } from "../../table/BoardViewport";
 import { lineLabelBoxes, textWidth, type Box } from "../../table/label-boxes";
@@ -213,21 +214,8 @@ export function Board({ view, seat, selected, onSelectUnit, squares = [], target
           </g>
         );
       })}
-      {/* tactical zones */}
-      {"ABCDEFGHI".split("").map((zone, i) => {
-        const zx = (i % 3) * 4;
-        const zy = Math.floor(i / 3) * 4;
-        const value = scenario.mission.zoneValues[zone as keyof typeof scenario.mission.zoneValues];
-        return (
-          <g key={zone} className="zone" aria-label={t("board.zone", { zone })}>
-            <rect x={px(zx)} y={px(zy)} width={4 * CELL} height={4 * CELL} fill="none" stroke="#333" strokeWidth={2} strokeDasharray="8 4" />
-            {/* A light halo: the label reads over dark terrain too (zone I starts on a block in Crossroads). */}
-            <text className="zone-label" x={px(zx) + 4} y={px(zy) + 13} fontSize={12} fontWeight={700} fill="#333" fillOpacity={0.8} stroke="#fff" strokeWidth={3} strokeOpacity={0.85} strokeLinejoin="round" paintOrder="stroke">
-              {value !== undefined ? t("board.zoneValue", { zone, vp: value }) : zone}
-            </text>
-          </g>
-        );
-      })}
+      {/* tactical zones (./Zones.tsx): their labels on free corners */}
+      <Zones view={view} geometry={{ px, cell: CELL }} layer="under" />
       {/* smoke cards (seed 000 10), one per seat and square, in the seat's colour */}
       {(view.smoke ?? []).map((card) => {
         const index = seatIndex(view, card.owner);
@@ -352,6 +340,7 @@ export function Board({ view, seat, selected, onSelectUnit, squares = [], target
           />
         );
       })}
+      <Zones view={view} geometry={{ px, cell: CELL }} layer="over" />
       {/* turning in place: an arrow on the token's edge per new facing */}
       {turns.map((turn) => {
         const c = centre(turn.at);

@@ -214,6 +214,15 @@ suite(title, () => {
         const at = await inSight();
         return at !== null && at.actor !== seen.at(-1) && at.top >= 0 && at.bottom <= at.barTop && (await page.locator(".action-bar .turn-line.mine").count()) > 0 && Boolean(seen.push(at.actor!));
       }, 60_000);
+      // The turn's first buttons stand in the bar's sight, above its More-below cue, though the
+      // bot's note and the last roll come first (on a phone the roll shows two lines until opened).
+      const end = await page.evaluate(() => {
+        const button = [...document.querySelectorAll(".action-bar button")].find((b) => b.textContent === "End the turn")!.getBoundingClientRect();
+        const bar = document.querySelector(".action-bar")!.getBoundingClientRect();
+        const cue = document.querySelector(".action-bar > .bar-more")?.getBoundingClientRect();
+        return { top: Math.round(button.top), bottom: Math.round(button.bottom), barTop: Math.round(bar.top), limit: Math.round(cue ? cue.top : bar.bottom), roll: document.querySelector(".action-bar .last-roll") !== null };
+      });
+      expect([turn, end.top >= end.barTop && end.bottom <= end.limit, end]).toEqual([turn, true, end]);
       if (turn === 0) await page.screenshot({ path: join(shots, "table-trpg-turn-390-en.png") });
       await page.getByRole("button", { name: "End the turn" }).click();
     }

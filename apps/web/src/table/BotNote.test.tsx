@@ -8,10 +8,10 @@ test("the table says in words at which level the server's bot plays each bot sea
   await i18next.changeLanguage("en");
   const { container, rerender } = render(<BotNote bots={{ e1: "hard", p2: "easy" }} waiting={[]} />);
   const lines = () => [...container.querySelectorAll("[data-bot-seat]")].map((p) => p.textContent);
-  expect(lines()).toEqual(["Player 1 is played by the server's bot at the hard level.", "Player 2 is played by the server's bot at the easy level."]);
+  expect(lines()).toEqual(["Player 1: the server's bot, hard level.", "Player 2: the server's bot, easy level."]);
   // A level this client does not know never shows as an id.
   rerender(<BotNote bots={{ e1: "grandmaster" }} waiting={[]} />);
-  expect(lines()).toEqual(["Player 1 is played by the server's bot at the normal level."]);
+  expect(lines()).toEqual(["Player 1: the server's bot, normal level."]);
   await act(() => i18next.changeLanguage("ko"));
   rerender(<BotNote bots={{ e1: "hard" }} waiting={[]} />);
   expect(lines()[0]).toContain("난이도: 어려움");

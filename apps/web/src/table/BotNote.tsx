@@ -26,8 +26,8 @@ export function useBotSeats(players: readonly WelcomePlayer[] | undefined): BotS
 
 /**
  * One line per bot seat, by its player's name: "Bot is thinking…" while the match waits for that
- * seat, else "Bot is played by the server's bot at the hard level." (the level in words, in the
- * reader's language). Nothing when no seat is a bot.
+ * seat, else "Bot: the server's bot, hard level." (the level in words, in the reader's
+ * language; one line on a phone, where the bar's height is short). Nothing when no seat is a bot.
  */
 export function BotNote({ bots, waiting }: { bots: BotSeats | undefined; waiting: readonly string[] }) {
   const { t } = useTranslation("common");

@@ -5,13 +5,15 @@
  * confirmed action did, and what the other side's last roll did while they waited, where they
  * act (the log stands far below the bar on a phone). Brought into the bar's sight when a new one
  * arrives on the viewer's own move (on a phone the bar stays scrolled to the Confirm pressed), by
- * scrolling the bar only. The table leaves it out once the match is over (the match-end banner says
+ * scrolling the bar only. On a phone it shows two lines until opened (../../table/ClampedNote.tsx),
+ * so the turn's first buttons stay above the bar's edge. The table leaves it out once the match is over (the match-end banner says
  * why, and on a phone the bar would cover the board with it).
  */
 import { useEffect, useRef } from "react";
 import type { TrpgEvent } from "@fogwar/trpg";
 import type { EventBatch } from "../../table/view-props";
 import { describeEvent, type TrpgWords } from "./words";
+import { ClampedNote } from "../../table/ClampedNote";
 
 /** The events that tell a roll's outcome. */
 const OUTCOMES: ReadonlySet<TrpgEvent["type"]> = new Set(["attack", "dodge", "penetration", "damaged", "incapacitated", "died", "death_save", "stabilised", "healed", "shove", "check", "hazard"]);
@@ -43,13 +45,13 @@ export function LastRoll({ events, w, mine }: { events: readonly EventBatch<Trpg
   const lines = last.events.map((e) => describeEvent(w, e)).filter(Boolean);
   if (lines.length === 0) return null;
   return (
-    <section className="last-roll" ref={ref} aria-label={w.t("lastRoll")}>
+    <ClampedNote className="last-roll" sectionRef={ref} label={w.t("lastRoll")} noteKey={last.seq}>
       <h3>{w.t("lastRoll")}</h3>
       <ul>
         {lines.map((line, i) => (
           <li key={i}>{line}</li>
         ))}
       </ul>
-    </section>
+    </ClampedNote>
   );
 }

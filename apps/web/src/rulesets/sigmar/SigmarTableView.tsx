@@ -17,7 +17,8 @@ import { Controls, type Planning } from "./Controls";
 import { AttackPanel } from "./AttackPanel";
 import { Muster } from "./Muster";
 import { UnitCard } from "./UnitCard";
-import { formationAt, maxFor, planOf, templateFor } from "./commands";
+import { check, formationAt, maxFor, planOf, templateFor } from "./commands";
+import { NUDGE, setUpNear } from "./placing";
 import { describeEvent, endReason, warscrollName, type SigmarWords } from "./words";
 import { Tip } from "./tips";
 import { MapLegend } from "./MapLegend";
@@ -123,7 +124,11 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
       const u = view.units[selected]!;
       const kind = u.where === "undeployed" ? "deploy" : "set_up";
       if (!legal.some((c) => c.type === kind && c.unit === selected)) return;
-      setPlanning(planOf(w, view, seat, { type: kind, unit: selected, models: [] }, selected, formationAt(view, selected, u.size, p)));
+      // The legal place nearest the click (the formation slid inward from an edge), else the formation at the click, refused, saying none is near.
+      const command = { type: kind, unit: selected, models: [] } as SigmarCommand;
+      const near = setUpNear(view, selected, kind, p, (positions) => check(view, seat, { ...command, models: positions } as SigmarCommand) === null);
+      const made = planOf(w, view, seat, command, selected, near ?? formationAt(view, selected, u.size, p));
+      setPlanning(near || !made.plan.problem ? made : { ...made, plan: { ...made.plan, problem: `${made.plan.problem} ${t("move.noneNear", { inches: NUDGE / 100 })}` } });
     }
   };
   // Targets: enemy units the selected unit's commands (or a pending pick) name.

@@ -3,7 +3,8 @@
  * kind of move is being made (a pending run or charge, a move, a pile-in), which base of a plan
  * is illegal and why (`moves.movementProblem`), and the best legal placement toward a point
  * (`suggestPlacement`, the helper the rules' property test checks): used by the "suggest" button
- * and when a dragged plan is dropped where the rules refuse it.
+ * and when a dragged plan is dropped where the rules refuse it; and the legal set-up nearest a
+ * click on the map (`setUpNear`: a deployment, a reserve arriving).
  */
 import { catalog, moveOf, moves, query, stateFromView, suggestPlacement, type MovePlacement, type Pt, type SigmarView } from "@fogwar/sigmar";
 
@@ -52,4 +53,48 @@ export function bestPlacement(view: SigmarView, unit: string, goal?: Pt): Pt[] |
 /** Positions after dragging: every model by the offset, or only model `one`. */
 export function dragged(origin: readonly Pt[], offset: Pt, one: number | null): Pt[] {
   return origin.map((p, i) => (one === null || i === one ? { x: p.x + offset.x, y: p.y + offset.y } : { x: p.x, y: p.y }));
+}
+
+/** How far a clicked set-up may be slid to find a legal place (fine units: 4"). */
+export const NUDGE = 400;
+/** The grid the slid places are tried on (fine units: a quarter inch). */
+const NUDGE_STEP = 25;
+
+/** The rules' placement for setting up `kind` (core C3: a deployment in the own territory; seed 003 24.1: a reserve wholly within 6" of an edge, more than 9" from every enemy). */
+function setUpPlacement(kind: "deploy" | "set_up"): moves.Placement {
+  return kind === "deploy" ? { kind: "deploy" } : { kind: "set_up", edge: "any", depth: catalog.rules.reserveEdge * 100, away: catalog.rules.reserveEnemyDistance * 100 };
+}
+
+/**
+ * The legal set-up of `unit` nearest a click at `at` (fine units): its formation (moves.formation:
+ * rows of up to five), or the same formation turned a quarter (columns, for a long unit along a
+ * side edge), centred on the click, else slid by the shortest offset (on a quarter-inch grid, at
+ * most NUDGE) that the rules accept (`moves.checkPlacement` on the seat's own projection, then
+ * `accepts`, the whole command's check). A click near the battlefield's edge laid the bases out
+ * from the click, over the edge, and the plan was refused although a place a little inward was
+ * legal. Null when no legal place lies within NUDGE of the click.
+ * @param kind a deployment (core C3) or a reserve arriving (seed 003 24.1).
+ * @param accepts the final check of a candidate (the command `apply` accepts), tried on the nearest few.
+ */
+export function setUpNear(view: SigmarView, unit: string, kind: "deploy" | "set_up", at: Pt, accepts: (positions: Pt[]) => boolean): Pt[] | null {
+  const state = stateFromView(view);
+  const u = state.units[unit];
+  if (!u) return null;
+  const how = setUpPlacement(kind);
+  const rows = moves.formation(u.size, query.radiusOf(u), { x: 0, y: 0 });
+  const shapes = [rows, rows.map((p) => ({ x: p.y, y: p.x }))];
+  const offsets: Pt[] = [];
+  for (let dx = -NUDGE; dx <= NUDGE; dx += NUDGE_STEP) for (let dy = -NUDGE; dy <= NUDGE; dy += NUDGE_STEP) if (dx * dx + dy * dy <= NUDGE * NUDGE) offsets.push({ x: dx, y: dy });
+  offsets.sort((a, b) => a.x * a.x + a.y * a.y - (b.x * b.x + b.y * b.y));
+  let tries = 0;
+  for (const off of offsets) {
+    for (const shape of shapes) {
+      const positions = shape.map((p) => ({ x: at.x + off.x + p.x, y: at.y + off.y + p.y }));
+      if (moves.checkPlacement(state, u, positions, how) !== null) continue;
+      if (accepts(positions)) return positions;
+      // The rules' own check refused what the placement check allowed (another rule applies): a few more, then none.
+      if (++tries >= 5) return null;
+    }
+  }
+  return null;
 }

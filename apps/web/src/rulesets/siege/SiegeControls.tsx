@@ -44,6 +44,9 @@ export interface SiegeControlsProps {
   readonly onWalk?: (path: readonly StepCommand[]) => void;
 }
 
+/** `text` in sentence case for a label or a list entry: its first letter a capital, in `language`'s way (Korean has no case: unchanged). */
+export const sentenceCase = (text: string, language: string): string => text.charAt(0).toLocaleUpperCase(language) + text.slice(1);
+
 export function SiegeControls({ view, builder, legal, onCommand, walks, onWalk }: SiegeControlsProps) {
   const { t, i18n } = useTranslation("siege");
   const w: SiegeWords = { t, language: i18n.language };
@@ -71,7 +74,8 @@ export function SiegeControls({ view, builder, legal, onCommand, walks, onWalk }
   // Outside an activation (which names its operator), the one operator every command left is
   // about is named: the last one to deploy was not, as its list had nothing left to choose.
   const lone = !view.activation && !fields.some((f) => f.field === "operator") ? soleOperator(builder.candidates) : null;
-  const valueText = (field: string, o: string) => (field === "token" ? tokenName(w, JSON.parse(o) as string, view) : valueWords(w, field, JSON.parse(o), view));
+  // A list's entries and buttons read in sentence case, as its label does ("North", "No watch"; Korean has no case).
+  const valueText = (field: string, o: string) => sentenceCase(field === "token" ? tokenName(w, JSON.parse(o) as string, view) : valueWords(w, field, JSON.parse(o), view), w.language);
   /** The walks the waiting Where field offers besides its one-step squares (encoded square, walk). */
   const walkOptions = (f: OpenField) =>
     f === waiting && kind === "step" && f.field === "to" && walks && onWalk ? [...walks].map(([to, walk]) => [enc(to), walk] as const).filter(([o]) => !f.options.includes(o)) : [];

@@ -60,8 +60,8 @@ describe("Siege for a new player", () => {
     const s = defenceReady();
     const { container, unmount } = show(s, "a1");
     const facingSelect = container.querySelector<HTMLSelectElement>('select[data-field="facing"]')!;
-    expect(facingSelect.closest("label")!.textContent).toMatch(/^watch toward/);
-    expect([...facingSelect.options].map((o) => o.textContent)).toEqual(["no watch", "north", "east", "south", "west"]);
+    expect(facingSelect.closest("label")!.textContent).toMatch(/^Watch toward/);
+    expect([...facingSelect.options].map((o) => o.textContent)).toEqual(["No watch", "North", "East", "South", "West"]);
     unmount();
     await i18next.changeLanguage("ko");
     const ko = show(s, "a1");

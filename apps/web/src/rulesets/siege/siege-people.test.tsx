@@ -146,7 +146,7 @@ describe("the defence's secret tokens", () => {
     const { container } = renderFor(match, "d1");
     const real = container.querySelector('select[data-field="real"]') as HTMLSelectElement | null;
     const texts = real ? [...real.options].map((o) => o.textContent) : [];
-    expect(texts.length === 0 || texts.join(",") === "real token,decoy token").toBe(true);
+    expect(texts.length === 0 || texts.join(",") === "Real token,Decoy token").toBe(true);
     expect(readable(container)).not.toMatch(/NaN/);
   });
 
@@ -158,7 +158,7 @@ describe("the defence's secret tokens", () => {
     if (component) fireEvent.change(component, { target: { value: [...component.options].find((o) => o.value !== "")!.value } });
     const to = container.querySelector('select[data-field="to"]') as HTMLSelectElement;
     expect(to).not.toBeNull();
-    expect([...to.options].map((o) => o.textContent)).toContain("remove it from the map");
+    expect([...to.options].map((o) => o.textContent)).toContain("Remove it from the map");
     expect(readable(container)).not.toMatch(/NaN|null/);
   });
 });

@@ -110,6 +110,8 @@ test("on a phone the board opens, and opens again as the plan begins, with every
     await act(async () => undefined);
     expect(cutColumns(plan, "p1")).toEqual([]);
     expect(shownAcross().zoom).toBeGreaterThanOrEqual(1);
+    // A unit on column a: the row numbers left of it ("10", "11", "12") are in the frame too.
+    expect(shownAcross().from).toBe(0);
     shown.unmount();
     // The page opened at the plan: the same.
     render(table(plan, "p1"));

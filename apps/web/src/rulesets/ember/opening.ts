@@ -45,7 +45,7 @@ export function fingerZoom(screen: Screen): number {
 
 /**
  * The board's opening for `seat` on `screen`. With its own units on the board: the middle of the
- * box around their squares (a quarter of a square's room on each side), at the finger zoom or, when
+ * box around their squares (a quarter of a square's room on each side; the board's edge with its coordinates for a unit on an outer row or column), at the finger zoom or, when
  * the box would not fit the frame at it, the largest zoom at which it does (its width within the
  * frame's width, its height within the frame's greatest height). Before it has units there: the
  * middle of its deployment zone (`boardFocus`, seed 001 3.4) at the finger zoom. A spectator, or a
@@ -58,11 +58,16 @@ export function openingView(view: EmberView, seat: string | null, screen: Screen
   const cell = squareFocus({ x: 1, y: 1 }).x - squareFocus({ x: 0, y: 0 }).x;
   const points = mine.map((u) => squareFocus(u.at!));
   const room = cell * 0.75;
+  // A box reaching an outer row or column takes in the board's edge, with its coordinates ("10" beside row 10).
+  const first = squareFocus({ x: 0, y: 0 }).x;
+  const last = squareFocus({ x: SQUARES - 1, y: SQUARES - 1 }).x;
+  const low = (v: number) => (v <= first + 1e-9 ? 0 : v - room);
+  const high = (v: number) => (v >= last - 1e-9 ? 1 : v + room);
   const box = {
-    x0: Math.max(0, Math.min(...points.map((p) => p.x)) - room),
-    x1: Math.min(1, Math.max(...points.map((p) => p.x)) + room),
-    y0: Math.max(0, Math.min(...points.map((p) => p.y)) - room),
-    y1: Math.min(1, Math.max(...points.map((p) => p.y)) + room),
+    x0: low(Math.min(...points.map((p) => p.x))),
+    x1: high(Math.max(...points.map((p) => p.x))),
+    y0: low(Math.min(...points.map((p) => p.y))),
+    y1: high(Math.max(...points.map((p) => p.y))),
   };
   // At zoom z the frame shows 1 / z of the board's width, and its greatest height over the board's
   // drawn height (z times the frame's width) of its height.

@@ -318,12 +318,12 @@ function AttackOptions({ w, legal, builder, picked }: { w: TrpgWords; legal: rea
     <>
       {offered.called && (
         <label>
-          <input type="checkbox" checked={called} onChange={(e) => change("called", e.target.checked)} /> {w.t("calledShot")}
+          <input type="checkbox" checked={called} onChange={(e) => change("called", e.target.checked)} /> {w.t("calledShotOption")}
         </label>
       )}
       {offered.burst && (
         <label>
-          <input type="checkbox" checked={burst} onChange={(e) => change("burst", e.target.checked)} /> {w.t("burst")}
+          <input type="checkbox" checked={burst} onChange={(e) => change("burst", e.target.checked)} /> {w.t("burstOption")}
         </label>
       )}
     </>

@@ -31,10 +31,10 @@ test("002_867c0cd57d46adf1.txt 3-1 점사: the raider tapped with Shoot chosen; 
   const confirm = screen.getByRole("group", { name: "Confirm the action" });
   expect(within(confirm).getByTestId("trpg-odds").textContent).not.toContain("shots");
   // One set of options while a shot is picked: those beside its odds.
-  expect(screen.getAllByRole("checkbox", { name: "burst" })).toHaveLength(1);
-  fireEvent.click(within(confirm).getByRole("checkbox", { name: "burst" }));
+  expect(screen.getAllByRole("checkbox", { name: "Burst" })).toHaveLength(1);
+  fireEvent.click(within(confirm).getByRole("checkbox", { name: "Burst" }));
   const again = screen.getByRole("group", { name: "Confirm the action" });
-  expect((within(again).getByRole("checkbox", { name: "burst" }) as HTMLInputElement).checked).toBe(true);
+  expect((within(again).getByRole("checkbox", { name: "Burst" }) as HTMLInputElement).checked).toBe(true);
   expect(within(again).getByTestId("trpg-odds").textContent).toContain("Yard raider · 2 shots");
   fireEvent.click(within(again).getByRole("button", { name: "Confirm" }));
   expect(onCommand).toHaveBeenCalledWith({ type: "shoot", targets: ["raider-1"], burst: true, called: false });
@@ -48,7 +48,7 @@ test("002_867c0cd57d46adf1.txt 3-4 명중 판정: a shot that needs more than a 
   const view = trpg.viewFor(s, seatViewer("p1"));
   const { container } = render(<TrpgTableView matchId="m" view={view} seat="p1" legal={legalCommandsInView(view, "p1")} onCommand={onCommand} events={[]} />);
   fireEvent.click(screen.getByRole("radio", { name: "Shoot · 4 AP" }));
-  fireEvent.click(screen.getByRole("checkbox", { name: "called shot" }));
+  fireEvent.click(screen.getByRole("checkbox", { name: "Called shot" }));
   fireEvent.click(container.querySelector('[data-character="raider-1"]')!.closest(".pickable")!);
   const confirm = screen.getByRole("group", { name: "Confirm the action" });
   expect(within(confirm).getByTestId("trpg-odds").textContent).toContain("cannot hit (0%)");
@@ -59,12 +59,12 @@ test("002_867c0cd57d46adf1.txt 3-4 명중 판정: a shot that needs more than a 
   expect(within(confirm).queryByRole("button", { name: "Confirm" })).toBeNull();
 
   // Without the called shot it can hit: Confirm again, suggested.
-  fireEvent.click(within(confirm).getByRole("checkbox", { name: "called shot" }));
+  fireEvent.click(within(confirm).getByRole("checkbox", { name: "Called shot" }));
   const plain = screen.getByRole("group", { name: "Confirm the action" });
   expect(within(plain).queryByRole("note")).toBeNull();
   expect(within(plain).getByRole("button", { name: "Confirm" }).className).toContain("primary");
   // Still the player's choice: the attack that cannot hit is sent when asked for.
-  fireEvent.click(within(plain).getByRole("checkbox", { name: "called shot" }));
+  fireEvent.click(within(plain).getByRole("checkbox", { name: "Called shot" }));
   fireEvent.click(within(screen.getByRole("group", { name: "Confirm the action" })).getByRole("button", { name: "Attack anyway" }));
   expect(onCommand).toHaveBeenCalledWith({ type: "shoot", targets: ["raider-1"], burst: false, called: true });
 });

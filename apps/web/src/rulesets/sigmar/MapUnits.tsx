@@ -3,15 +3,19 @@
  * wounds left as a bar and "left/total" (damage points are public; the full name on hover and to
  * screen readers), placed where it covers no other tag, no base, no objective marker, no token and
  * no other words on the map (tags.ts), with a thin leader
- * line to its bases when it stands away from them. Bases of a unit the seat may move are its drag
+ * line to its bases when it stands away from them; a plan's ghost bases are named the same way, placed
+ * after every unit's tag. Bases of a unit the seat may move are its drag
  * handles (`touch-action: none` on them only, so a finger elsewhere pans the board).
  */
 import type { PointerEvent as ReactPointerEvent, ReactNode } from "react";
 import { query, type SigmarView } from "@fogwar/sigmar";
 import type { Pt } from "@fogwar/sigmar";
-import { placeTags, tagLayout, tagSize, type Base } from "./tags";
+import { nameTagSize, placeTags, tagLayout, tagSize, type Base } from "./tags";
 import type { Box } from "../../table/label-boxes";
 import { unitName, warscrollName, type SigmarWords } from "./words";
+
+/** The id the plan's ghosts' tag is placed under (no unit has it). */
+const GHOSTS = "\u0000plan";
 
 const COLOURS: Record<string, { fill: string; stroke: string }> = { p1: { fill: "#93c5fd", stroke: "#1d4ed8" }, p2: { fill: "#fca5a5", stroke: "#b91c1c" } };
 
@@ -38,6 +42,8 @@ export interface MapUnitsProps {
   readonly onModel?: (unit: string, model: string) => void;
   /** A plan drawn over the units (its ghosts and rulers, SigmarMap.tsx): every tag is drawn again over it, so none lies under a ghost. */
   readonly over?: ReactNode;
+  /** The plan's ghost bases (board points, their radius in screen units): named with their unit's short name, placed after every unit's tag. */
+  readonly ghosts?: { readonly unit: string; readonly positions: readonly Pt[]; readonly radius: number } | null;
 }
 
 /** A unit's tag: its short name over its wound bar and "left/total" (tags.ts `tagLayout`), screen units. */
@@ -61,7 +67,7 @@ function Tag({ box, owner, short, left, total }: { box: Box; owner: string; shor
   );
 }
 
-export function MapUnits({ view, w, selected, targets, draggable, planned, sx, bounds, marks, clear, onDown, onUnit, marked, pickFrom, onModel, over }: MapUnitsProps) {
+export function MapUnits({ view, w, selected, targets, draggable, planned, sx, bounds, marks, clear, onDown, onUnit, marked, pickFrom, onModel, over, ghosts }: MapUnitsProps) {
   const units = query.fieldUnits(view as never);
   const facts = units.map((u) => {
     const same = units.filter((x) => x.owner === u.owner && x.warscroll === u.warscroll);
@@ -71,15 +77,24 @@ export function MapUnits({ view, w, selected, targets, draggable, planned, sx, b
     const left = Math.max(0, u.models.length * health - u.damage);
     return { short, total, left, wounds: `${left}/${total}` };
   });
+  // A plan's ghosts carry their unit's short name (a unit arriving from reserve or deploying is not on the battlefield yet: its warscroll's name).
+  const ghostUnit = ghosts ? view.units[ghosts.unit] : undefined;
+  const ghostName = ghosts && ghostUnit ? (facts[units.findIndex((u) => u.id === ghosts.unit)]?.short ?? warscrollName(w, ghostUnit.warscroll)) : null;
+  const ghostBases = ghosts ? ghosts.positions.map((p) => ({ ...sx(p), r: ghosts.radius })) : [];
   const tags = placeTags(
-    units.map((u, k) => {
-      const r = query.radiusOf(u);
-      return { id: u.id, bases: u.models.map((m) => ({ ...sx(m), r })), ...tagSize(facts[k]!.short, facts[k]!.wounds) };
-    }),
+    [
+      ...units.map((u, k) => {
+        const r = query.radiusOf(u);
+        return { id: u.id, bases: u.models.map((m) => ({ ...sx(m), r })), ...tagSize(facts[k]!.short, facts[k]!.wounds) };
+      }),
+      // Last, so that no unit's tag moves for it.
+      ...(ghostName ? [{ id: GHOSTS, bases: ghostBases, ...nameTagSize(ghostName) }] : []),
+    ],
     bounds ?? null,
     marks,
     clear,
   );
+  const ghostTag = ghostName ? tags.get(GHOSTS) : undefined;
   return (
     <>
       <g className="tag-leaders" aria-hidden="true">
@@ -152,6 +167,14 @@ export function MapUnits({ view, w, selected, targets, draggable, planned, sx, b
         );
       })}
       {over}
+      {ghostTag && ghostName && (
+        <g className="ghost-tag" data-for={ghosts!.unit} aria-hidden="true">
+          {ghostTag.leader && <line x1={ghostTag.leader.from.x} y1={ghostTag.leader.from.y} x2={ghostTag.leader.to.x} y2={ghostTag.leader.to.y} className={`tag-leader owner-${ghostUnit!.owner}`} />}
+          <text x={tagLayout(ghostTag.box, "").name.x} y={tagLayout(ghostTag.box, "").name.y} className={`unit-label ghost-label owner-${ghostUnit!.owner}`}>
+            {ghostName}
+          </text>
+        </g>
+      )}
       {over && (
         <g className="tags-over" aria-hidden="true">
           {units.map((u, k) => (

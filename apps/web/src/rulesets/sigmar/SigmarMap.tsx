@@ -279,7 +279,7 @@ export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, o
           return <circle key={`cr-${e.id}-${i}`} cx={c.x} cy={c.y} r={d.r + combat} className="combat-range" />;
         }),
       )}
-      <MapUnits view={view} w={w} selected={selected} targets={targets} draggable={draggable} planned={plan?.unit ?? null} sx={sx} bounds={VIEW} marks={markers} clear={words} over={planDrawn || undefined} onDown={down} onUnit={onUnit} marked={marked} pickFrom={pickFrom} onModel={onModel} />
+      <MapUnits view={view} w={w} selected={selected} targets={targets} draggable={draggable} planned={plan?.unit ?? null} sx={sx} bounds={VIEW} marks={markers} clear={words} over={planDrawn || undefined} ghosts={plan ? { unit: plan.unit, positions: plan.positions, radius: plan.radius } : null} onDown={down} onUnit={onUnit} marked={marked} pickFrom={pickFrom} onModel={onModel} />
       {/* Each objective marker's outline again over the bases, so a model standing on an objective does not hide it. */}
       <g className="objective-over" aria-hidden="true">
         {catalog.battleplan.objectives.map((o) => {

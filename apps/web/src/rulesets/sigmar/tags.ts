@@ -79,6 +79,11 @@ export function tagSize(name: string, wounds: string): { w: number; h: number } 
   return { w: Math.ceil(Math.max(nameW, rowW) + 2 * PAD), h: PAD + NAME_LINE + ROW_H };
 }
 
+/** A name-only tag's size (a plan's ghost bases named, MapUnits.tsx): the name's line alone, screen units. */
+export function nameTagSize(name: string): { w: number; h: number } {
+  return { w: Math.ceil(textWidth(name, NAME_SIZE) + 14 + 2 * PAD), h: PAD + NAME_BASELINE + 26 };
+}
+
 /**
  * Where a tag's parts go in its box (screen units): the name's anchor (text-anchor middle, at its
  * baseline), the wound bar's box (the bar's full width; the left part is drawn in proportion), and

@@ -165,7 +165,8 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
       t(`stage.${view.phase}`)
     );
   return (
-    <section className="sigmar-table" aria-label={t("title")}>
+    // During the muster a phone shows the list builder first and the map after it (table.css): the map opened zoomed in filled the first screen and hid the form under it.
+    <section className={`sigmar-table${view.phase === "muster" ? " mustering" : ""}`} aria-label={t("title")}>
       {banner}
       <header className="summary">
         <h2>

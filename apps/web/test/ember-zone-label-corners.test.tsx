@@ -3,7 +3,7 @@
  * phone and under units:
  *  - at 390 x 844 the board opens at 40 px squares (about ten of its twelve columns in the frame), so
  *    a label on column a was cut by the frame's edge and read "점" (the end of "A: 3 승점"): every
- *    label stands where the frame shows it whole at any sideways scroll;
+ *    label stands where the frame shows it whole at any sideways scroll, apart from its neighbours;
  *  - a unit standing on a zone's first square covered its label: a label stands on squares where no
  *    unit stands.
  */
@@ -33,7 +33,8 @@ function labelBoxes(view: EmberView): { zone: string; text: string; box: Box }[]
     const x = Number(label.getAttribute("x"));
     const y = Number(label.getAttribute("y"));
     const w = textWidth(text, ZONE_FONT);
-    const x0 = label.getAttribute("text-anchor") === "end" ? x - w : x;
+    const anchor = label.getAttribute("text-anchor");
+    const x0 = anchor === "end" ? x - w : anchor === "middle" ? x - w / 2 : x;
     return { zone: label.getAttribute("data-zone-label") ?? text.slice(0, 1), text, box: { x0, y0: y - ZONE_FONT, x1: x0 + w, y1: y + 3 } };
   });
 }
@@ -54,6 +55,9 @@ test.each(["ko", "en"])("at 390 x 844 (%s) every zone label stands whole in the 
   if (language === "ko") expect(boxes.find((b) => b.zone === "E")?.text).toMatch(/승점/);
   const cut = boxes.filter((b) => b.box.x0 < seen.from || b.box.x1 > seen.to).map((b) => `${b.text} (${Math.round(b.box.x0)}-${Math.round(b.box.x1)})`);
   expect(cut).toEqual([]);
+  // Two labels on one line stand at least half a square apart: side by side across a zone's border they read as one.
+  const close = boxes.flatMap((a) => boxes.filter((b) => a.zone < b.zone && a.box.y0 === b.box.y0 && boxesOverlap(a.box, b.box, CELL / 2)).map((b) => `${a.text} | ${b.text}`));
+  expect(close).toEqual([]);
 });
 
 test("a unit on a zone's first square leaves the zone's label readable: no label lies under a unit", () => {

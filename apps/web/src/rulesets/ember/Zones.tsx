@@ -2,13 +2,12 @@
  * The EMBER board's nine tactical zones (seeds 000, 001: blocks A-I of 4 x 4 squares, each with its
  * victory points in the scenario's mission) as SVG: a dashed outline and a label ("E: 3 VP").
  *
- * A label stands in a corner of its zone, along the zone's top or bottom edge, on squares where
- * nothing stands (no unit, camouflage marker, projectile, installation or objective marker): a unit
- * on the zone's first square covered it. The corners nearest the board's middle come first, so on a
- * phone, where the board opens zoomed in and its outer columns (a, l) may lie outside the frame,
- * every label stands in the middle eight columns and reads whole at any scroll (a label on column a
- * showed only its last syllable, "점"). With every corner taken, the label is drawn over the units
- * in its first corner. Each label has a light halo, so it reads over dark terrain too (zone I starts
+ * A label stands along its zone's top or bottom edge, on squares where nothing stands (no unit,
+ * camouflage marker, projectile, installation or objective marker): a unit on the zone's first
+ * square covered it. The spots nearest the board's middle come first, so on a phone, where the
+ * board opens zoomed in and its outer columns (a, l) may lie outside the frame, every label stands
+ * in the middle eight columns and reads whole at any scroll (a label on column a showed only its
+ * last syllable, "점"). With every spot taken, the label is drawn over the units at its first spot. Each label has a light halo, so it reads over dark terrain too (zone I starts
  * on a block in Crossroads).
  */
 import { useTranslation } from "react-i18next";
@@ -26,7 +25,7 @@ export interface ZoneLabelPlace {
   readonly label: string;
   readonly x: number;
   readonly y: number;
-  readonly anchor: "start" | "end";
+  readonly anchor: "start" | "middle" | "end";
   readonly over: boolean;
 }
 
@@ -46,10 +45,13 @@ function takenSquares(view: EmberView): Set<string> {
 }
 
 /**
- * Where each zone's label goes (A to I, each `labels[i]`): the first corner of its zone, in the
- * order top then bottom edge on the side nearest the board's middle (right for zones A, D, G; left
- * for the others), then the far side's top and bottom, whose squares along that edge under the
- * label's width are all free; else the first corner, over the units.
+ * Where each zone's label goes (A to I, each `labels[i]`): the first of its zone's spots along its
+ * top or bottom edge whose squares under the label are all free, else the first spot, over the
+ * units. Zones A, D, G (the left column) try their right end first, then their middle, then their
+ * left end; zones C, F, I the mirror; zones B, E, H their middle, then their left and right ends;
+ * each end and middle on the top edge, then on the bottom edge. So labels stand toward the board's
+ * middle, apart from each other ("A: 0 VP" and "B: 1 VP" side by side across the zones' border read
+ * as one line).
  */
 export function zoneLabelPlaces(view: EmberView, labels: readonly string[], { px, cell }: ZoneGeometry): ZoneLabelPlace[] {
   const taken = takenSquares(view);
@@ -57,26 +59,23 @@ export function zoneLabelPlaces(view: EmberView, labels: readonly string[], { px
     const label = labels[i] ?? zone;
     const zx = (i % 3) * 4;
     const zy = Math.floor(i / 3) * 4;
-    const wide = Math.min(4, Math.ceil((textWidth(label, ZONE_FONT) + 6) / cell));
-    const inner: "left" | "right" = i % 3 === 0 ? "right" : "left";
-    const outer = inner === "left" ? "right" : "left";
-    const corners = [
-      { side: inner, row: zy },
-      { side: inner, row: zy + 3 },
-      { side: outer, row: zy },
-      { side: outer, row: zy + 3 },
-    ] as const;
-    const free = (c: (typeof corners)[number]) =>
-      Array.from({ length: wide }, (_, k) => (c.side === "left" ? zx + k : zx + 3 - k)).every((x) => !taken.has(keyOf({ x, y: c.row })));
-    const chosen = corners.find(free);
-    const c = chosen ?? corners[0];
-    const top = c.row === zy;
+    const w = textWidth(label, ZONE_FONT);
+    const order: readonly ("start" | "middle" | "end")[] = i % 3 === 0 ? ["end", "middle", "start"] : i % 3 === 2 ? ["start", "middle", "end"] : ["middle", "start", "end"];
+    const spots = order.flatMap((anchor) => [zy, zy + 3].map((row) => ({ anchor, row })));
+    const left = (anchor: "start" | "middle" | "end") => (anchor === "start" ? px(zx) + 4 : anchor === "end" ? px(zx + 4) - 4 - w : px(zx + 2) - w / 2);
+    const free = ({ anchor, row }: (typeof spots)[number]) =>
+      [0, 1, 2, 3].every((k) => {
+        const x0 = px(zx + k);
+        return x0 + cell <= left(anchor) - 2 || x0 >= left(anchor) + w + 2 || !taken.has(keyOf({ x: zx + k, y: row }));
+      });
+    const chosen = spots.find(free);
+    const spot = chosen ?? spots[0]!;
     return {
       zone,
       label,
-      x: c.side === "left" ? px(zx) + 4 : px(zx + 4) - 4,
-      y: top ? px(zy) + ZONE_FONT + 1 : px(zy + 4) - 5,
-      anchor: c.side === "left" ? "start" : "end",
+      x: spot.anchor === "start" ? px(zx) + 4 : spot.anchor === "end" ? px(zx + 4) - 4 : px(zx + 2),
+      y: spot.row === zy ? px(zy) + ZONE_FONT + 1 : px(zy + 4) - 5,
+      anchor: spot.anchor,
       over: !chosen,
     };
   });

@@ -26,6 +26,12 @@ const H = 3000;
 const INCH = 100;
 /** The map's viewBox: the battlefield with a margin for the edge ticks and the scale. */
 const VIEW = { x0: -60, y0: -60, x1: W + 60, y1: H + 60 };
+/**
+ * Where the units' tags stand: inside the battlefield, clear of its border (half its 12-unit
+ * stroke, with a margin). In the viewBox's margin a tag ran across the border and the edge ticks,
+ * and its top was cut by the map's edge; a unit at an edge has its tag turned inward instead.
+ */
+const TAGS_WITHIN = { x0: 10, y0: 10, x1: W - 10, y1: H - 10 };
 /** An objective marker's radius (screen units), and the disc around it no unit's tag may cover (its outline with a margin). */
 const MARKER = 40;
 const MARKER_CLEAR = 60;
@@ -279,7 +285,7 @@ export function SigmarMap({ view, w, seat, selected, targets, plan, draggable, o
           return <circle key={`cr-${e.id}-${i}`} cx={c.x} cy={c.y} r={d.r + combat} className="combat-range" />;
         }),
       )}
-      <MapUnits view={view} w={w} selected={selected} targets={targets} draggable={draggable} planned={plan?.unit ?? null} sx={sx} bounds={VIEW} marks={markers} clear={words} over={planDrawn || undefined} ghosts={plan ? { unit: plan.unit, positions: plan.positions, radius: plan.radius } : null} onDown={down} onUnit={onUnit} marked={marked} pickFrom={pickFrom} onModel={onModel} />
+      <MapUnits view={view} w={w} selected={selected} targets={targets} draggable={draggable} planned={plan?.unit ?? null} sx={sx} bounds={TAGS_WITHIN} marks={markers} clear={words} over={planDrawn || undefined} ghosts={plan ? { unit: plan.unit, positions: plan.positions, radius: plan.radius } : null} onDown={down} onUnit={onUnit} marked={marked} pickFrom={pickFrom} onModel={onModel} />
       {/* Each objective marker's outline again over the bases, so a model standing on an objective does not hide it. */}
       <g className="objective-over" aria-hidden="true">
         {catalog.battleplan.objectives.map((o) => {

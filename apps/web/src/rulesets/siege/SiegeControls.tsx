@@ -22,7 +22,8 @@ import { useTranslation } from "react-i18next";
 import { catalog, type Reachable, type SiegeCommand, type SiegeView, type StepCommand } from "@fogwar/siege";
 import { describeCommand } from "./sentences";
 import { localName, opName, tokenName, valueWords, type SiegeWords } from "./words";
-import { OddsPanel, WhyNot } from "./SiegeAids";
+import { WhyNot } from "./SiegeAids";
+import { ShotOdds } from "./ShotOdds";
 import { enc, soleOperator, useEscapeCancels, type CommandBuilder, type OpenField } from "./command-builder";
 import { FireBack, ReactionAnswers, useAnswersInSight } from "./SiegeDecisions";
 import { PickForm, SetupGadgetsHelp } from "./SiegeSetupForms";
@@ -166,7 +167,10 @@ export function SiegeControls({ view, builder, legal, onCommand, walks, onWalk }
               <span className="hint esc-hint">{t("controls.cancelKey")}</span>
             </p>
           )}
-          {kind === "shoot" && <OddsPanel view={view} w={w} pairs={legal.flatMap((c) => (c.type === "shoot" ? [[c.operator, c.target] as const] : []))} />}
+          {/* A shot's chance right over its button, both brought into the bar's sight (./ShotOdds.tsx). */}
+          {kind === "shoot" && (
+            <ShotOdds view={view} w={w} pairs={builder.candidates.flatMap((c) => (c.type === "shoot" ? [[c.operator, c.target] as const] : []))} command={command ?? null} onSend={send} />
+          )}
           {chosenWalk && onWalk && (
             <ul className="command-list">
               <li>
@@ -184,7 +188,7 @@ export function SiegeControls({ view, builder, legal, onCommand, walks, onWalk }
               </li>
             </ul>
           )}
-          {command && (
+          {command && kind !== "shoot" && (
             <ul className="command-list">
               <li>
                 <button type="button" className="primary" onClick={() => send(command)} data-command={command.type}>

@@ -104,7 +104,11 @@ function BreachMark({ view, target, w }: { view: SiegeView; target: string; w: S
   const [cx, cy] = places.square === null ? [0, 0] : drawnCentre(places.square);
   return (
     <g className="breach-mark" role="img" aria-label={w.t("map.breachMark", { target: name })} pointerEvents="none">
-      <g stroke="#dc2626" strokeWidth={12} strokeOpacity={0.75} strokeLinecap="round">
+      <g className="breach-line" stroke="#dc2626" strokeWidth={12} strokeOpacity={0.75} strokeLinecap="round">
+        {lines}
+      </g>
+      {/* A white dashed core: the mark reads apart from a red (reinforced) wall under it. */}
+      <g className="breach-core" stroke="#fff" strokeWidth={2.5} strokeDasharray="5 4">
         {lines}
       </g>
       {places.square !== null && <circle cx={cx + 12} cy={cy + 12} r={13} fill="none" stroke="#dc2626" strokeWidth={4} />}

@@ -54,7 +54,7 @@ describe("seed 004 파괴: the target of a breach being confirmed is marked on t
     // One line per edge, each exactly where the wall itself is drawn.
     const drawn = [...map.querySelectorAll(`line.wall[data-partition="${wall}"]`)].map(endpoints).sort();
     expect(drawn).toHaveLength(board.geometry(s.map).partitions.get(wall)!.edges.length);
-    expect([...mark.querySelectorAll("line")].map(endpoints).sort()).toEqual(drawn);
+    expect([...mark.querySelectorAll(".breach-line line")].map(endpoints).sort()).toEqual(drawn);
     // While asked, the map answers nothing else.
     expect(map.querySelectorAll(".pickable")).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));

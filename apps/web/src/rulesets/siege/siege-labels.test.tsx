@@ -24,7 +24,7 @@ function deployment() {
   const label = (s: HTMLSelectElement) => (s.closest("label")!.firstChild?.textContent ?? "").trim();
   // An operator chosen: its field is then labelled by its name, not asked.
   fireEvent.change(selects.find((s) => s.dataset.field === "operator")!, { target: { value: selects.find((s) => s.dataset.field === "operator")!.options[1]!.value } });
-  const fields = Object.fromEntries([...container.querySelectorAll<HTMLSelectElement>(".siege-controls .field select")].map((s) => [s.dataset.field, label(s)]));
+  const fields: Record<string, string> = Object.fromEntries([...container.querySelectorAll<HTMLSelectElement>(".siege-controls .field select")].map((s) => [s.dataset.field ?? "", label(s)]));
   const entries = [...container.querySelectorAll<HTMLOptionElement>(".siege-controls .field select option")].map((o) => o.textContent ?? "").filter((t) => t !== "—");
   return { fields, entries, unmount };
 }

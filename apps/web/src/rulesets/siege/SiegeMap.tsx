@@ -104,7 +104,7 @@ function BreachMark({ view, target, w }: { view: SiegeView; target: string; w: S
   const [cx, cy] = places.square === null ? [0, 0] : drawnCentre(places.square);
   return (
     <g className="breach-mark" role="img" aria-label={w.t("map.breachMark", { target: name })} pointerEvents="none">
-      <g className="breach-line" stroke="#dc2626" strokeWidth={12} strokeOpacity={0.75} strokeLinecap="round">
+      <g className="breach-line" stroke="#dc2626" strokeWidth={12} strokeOpacity={0.85} strokeLinecap="round">
         {lines}
       </g>
       {/* A white dashed core: the mark reads apart from a red (reinforced) wall under it. */}

@@ -9,7 +9,7 @@
  * width (../src/table/BoardViewport.tsx draws the board at that width).
  */
 import { deserialize, serialize } from "node:v8";
-import { act, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import { catalog, ember, emberBotPolicy, legalCommandsInView, validateArmy, type EmberCommand, type EmberEvent, type EmberState, type EmberView } from "@fogwar/ember";
 import { Match, RandomBot, seatViewer, spectator } from "@fogwar/engine";
 import { TableView } from "../src/rulesets/ember/TableView";
@@ -28,18 +28,20 @@ type Setup = { scenario: string; seats: readonly ["p1", "p2"]; armies: Record<"p
 
 /**
  * A Crossroads match whose p1 deploys its units on its zone's outer columns in turn (a, l, a, ...),
- * the rest played by seeded random bots: the states at its first deployment (round 0, nothing of its own on the board yet) and at the
- * first plan (round 1).
+ * the rest played by seeded random bots: the states at its first deployment (round 0, nothing of its own on the board yet), at the
+ * first plan (round 1) and at the second (round 2).
  */
-function spreadMatch(): { deploying: EmberState; planning: EmberState } {
+function spreadMatch(): { deploying: EmberState; planning: EmberState; nextPlan: EmberState } {
   const fitting = catalog.data.armies.filter((a) => validateArmy(a, "skirmish").length === 0);
   const setup: Setup = { scenario: "crossroads", seats: ["p1", "p2"], armies: { p1: fitting[0]!, p2: fitting[1] ?? fitting[0]! } };
   const match = new Match(ember, setup, "ember-opening") as unknown as Match<Setup, EmberState, EmberCommand, EmberEvent, never>;
   const bots = { p1: new RandomBot<EmberCommand>("opening:p1", emberBotPolicy), p2: new RandomBot<EmberCommand>("opening:p2", emberBotPolicy) };
   let deployed = 0;
   let deploying: EmberState | null = null;
-  for (let n = 0; n < 400; n++) {
-    if (match.state.phase === "plan") return { deploying: deploying!, planning: match.state };
+  let planning: EmberState | null = null;
+  for (let n = 0; n < 4000 && match.state.phase !== "finished"; n++) {
+    if (match.state.phase === "plan" && match.state.round === 1) planning ??= match.state;
+    if (match.state.phase === "plan" && match.state.round === 2) return { deploying: deploying!, planning: planning!, nextPlan: match.state };
     const seat = ember.awaiting(match.state)[0] as "p1" | "p2";
     const legal = ember.legalCommands(match.state, seat);
     const deploys = legal.filter((c): c is Extract<EmberCommand, { type: "deploy" }> => c.type === "deploy" && !c.hidden);
@@ -51,7 +53,7 @@ function spreadMatch(): { deploying: EmberState; planning: EmberState } {
     }
     if (!match.submit(seat, command).ok) throw new Error("refused");
   }
-  throw new Error("no plan phase");
+  throw new Error("no second plan phase");
 }
 
 /** Runs `run` with a 390 x 844 window and the board's frame laid out as a phone's (see the file's comment). */
@@ -129,5 +131,23 @@ test("a spectator's board on a phone opens zoomed in on the board's middle", asy
     const { from, to, zoom } = shownAcross();
     expect(zoom).toBeGreaterThan(1.2);
     expect((from + to) / 2).toBeCloseTo(0.5, 2);
+  });
+});
+
+test("a zoom the player chose on a phone is kept as the next round begins, the board opening on the viewer's units at it", async () => {
+  const { planning, nextPlan } = spreadMatch();
+  const plan = ember.viewFor(planning, seatViewer("p1"));
+  const next = ember.viewFor(nextPlan, seatViewer("p1"));
+  await onPhone(async () => {
+    const shown = render(table(plan, "p1"));
+    await act(async () => undefined);
+    const opened = shownAcross().zoom;
+    fireEvent.click(screen.getByRole("button", { name: "Zoom in" }));
+    await act(async () => undefined);
+    const chosen = shownAcross().zoom;
+    expect(chosen).toBeGreaterThan(opened);
+    shown.rerender(table(next, "p1"));
+    await act(async () => undefined);
+    expect(shownAcross().zoom).toBe(chosen);
   });
 });

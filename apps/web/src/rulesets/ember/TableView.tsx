@@ -233,18 +233,25 @@ function BattleView({ view, seat, legal, onCommand, events, banner, notice, cloc
   const turn = useTurnLine(view, seat);
   // How the board opens (./opening.ts): worked out once a round (a new round's board opens afresh,
   // on the viewer's units as they stand for its plan), and once the viewer's side is known, for the
-  // window's width as it is then.
+  // window's width as it is then. A zoom the player chose (the frame's zoom is not the one it opened
+  // at) is kept into the next round, the board opening on the units at it; a new width starts afresh.
   const width = globalThis.innerWidth ?? 1280;
   const openingKey = `${view.round}:${seat && view.sides?.[seat] ? "side" : "none"}:${width}`;
-  const opening = useRef<Opening & { key: string }>(null);
-  if (opening.current?.key !== openingKey) opening.current = { key: openingKey, ...openingView(view, seat, { width, height: globalThis.innerHeight ?? 800 }) };
+  const opening = useRef<Opening & { key: string; width: number }>(null);
+  const boardColumn = useRef<HTMLDivElement>(null);
+  if (opening.current?.key !== openingKey) {
+    const fresh = openingView(view, seat, { width, height: globalThis.innerHeight ?? 800 });
+    const shown = Number(boardColumn.current?.querySelector<HTMLElement>("[data-testid=board-viewport]")?.dataset.zoom);
+    const chosen = opening.current && opening.current.width === width && shown >= 1 && shown !== opening.current.zoom ? shown : null;
+    opening.current = { key: openingKey, width, ...fresh, zoom: chosen ?? fresh.zoom };
+  }
 
   return (
     <div className="ember-table" data-seat={seat ?? "spectator"}>
       {banner}
       <Result view={view} seat={seat} />
       <div className="table-grid">
-        <div className="board-column">
+        <div className="board-column" ref={boardColumn}>
           <Later placeholder={<div className="board-placeholder" aria-busy="true" />}>
             <BoardViewport key={`round-${view.round}`} label={t("board.name")} initialZoom={opening.current.zoom} focus={opening.current.focus} follow={follow}>
               <Board view={view} seat={seat} selected={selected} onSelectUnit={(id) => setSelected((s) => (s === id ? null : id))} squares={squares} targets={targets} onCommand={send} sight={sight} turns={turns} />

@@ -110,7 +110,7 @@ function snapshot(page: Page): Promise<TableSnapshot> {
       planForm: !!document.querySelector("form.plan-form"),
       endCommands: buttons.some((b) => text(b) === "End commands"),
       endActivation: buttons.some((b) => text(b) === "End activation"),
-      manoeuvre: buttons.some((b) => /Manoeuvre \(/.test(text(b))),
+      manoeuvre: buttons.some((b) => /Manoeuvre · /.test(text(b))),
       actGroups: controls ? all(".act-group .act-button", controls).map((b) => ({ name: text(b), choosable: b.hasAttribute("aria-pressed") })) : [],
       logCount: all(".log-lines li").length,
       notice: text(document.querySelector(".ember-table > p.error")) || null,
@@ -338,7 +338,7 @@ suite(title, () => {
         }
       }
       if (s.manoeuvre) {
-        await controlButton(page, /^Manoeuvre \(/).click();
+        await controlButton(page, /^Manoeuvre · /).click();
         const squares = await page.locator("rect.choice-square").evaluateAll((els) => els.map((e) => e.getAttribute("data-square") ?? ""));
         if (squares.length > 0) {
           await clickSquare(page, forwardSquare(squares));

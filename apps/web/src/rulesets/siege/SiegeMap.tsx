@@ -43,6 +43,8 @@ export interface SiegeMapProps {
    * the map in red, so the player sees the wall, door, window or gadget it is about to break.
    */
   readonly marked?: string | null;
+  /** The operator the single shot offered would hit (seed 004 "사격"): ringed in red, so the player sees whom the shot's button names. */
+  readonly aimed?: string | null;
 }
 
 /** The margin (SVG units) for the coordinates drawn along the map's top and left edges. */
@@ -116,7 +118,20 @@ function BreachMark({ view, target, w }: { view: SiegeView; target: string; w: S
   );
 }
 
-export function SiegeMap({ view, targets, onPick, reachable, marked }: SiegeMapProps) {
+/** The red ring around the model of `target`, the operator a shot offered would hit, named for screen readers; nothing off the ground floor. */
+function ShotMark({ view, target, w }: { view: SiegeView; target: string; w: SiegeWords }) {
+  const at = view.operators[target]?.at;
+  if (!at || board.isUpper(at)) return null;
+  const [cx, cy] = drawnCentre(at);
+  return (
+    <g className="shot-mark" role="img" aria-label={w.t("map.shotMark", { target: opName(w, target) })} pointerEvents="none">
+      <circle cx={cx} cy={cy} r={19} fill="none" stroke="#dc2626" strokeWidth={4} />
+      <circle cx={cx} cy={cy} r={19} fill="none" stroke="#fff" strokeWidth={1.5} strokeDasharray="4 4" />
+    </g>
+  );
+}
+
+export function SiegeMap({ view, targets, onPick, reachable, marked, aimed }: SiegeMapProps) {
   const { t, i18n } = useTranslation("siege");
   const w: SiegeWords = { t, language: i18n.language };
   const map = catalog.maps.get(view.map);
@@ -330,6 +345,7 @@ export function SiegeMap({ view, targets, onPick, reachable, marked }: SiegeMapP
         {gadgets}
         {pieces}
         {marked && <BreachMark view={view} target={marked} w={w} />}
+        {aimed && <ShotMark view={view} target={aimed} w={w} />}
       </svg>
     </figure>
   );

@@ -105,6 +105,8 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
   // While a breach is confirmed, its target is marked on the map and brought into sight instead (./map-marks.ts).
   const breaching = confirm?.type === "breach" ? confirm.target : null;
   const breachAt = breaching ? breachFocus(view, breaching) : null;
+  // The single shot offered: its target ringed on the map, as its button names it.
+  const aimed = !breaching && !readOnly && builder.kind === "shoot" && builder.command?.type === "shoot" ? builder.command.target : null;
   const follow = breachAt ? { key: `breach:${events.length}:${breaching}`, at: breachAt } : followAt ? { key: `act:${view.round}:${acting!.id}`, at: followAt } : null;
   const newest = newestShot(events);
   const lastShot = newest?.shot;
@@ -132,7 +134,7 @@ export function SiegeTableView({ view, seat, legal, onCommand, events, banner, n
         <div className="board-column">
           <Later placeholder={<div className="board-placeholder" aria-busy="true" />}>
             <BoardViewport label={t("map.name")} initialZoom={frame < 600 ? phoneZoom(map?.width ?? 12, frame) : 1} follow={follow}>
-              <SiegeMap view={view} targets={breaching ? undefined : targets} reachable={walks.size > 0 && !breaching ? new Set(walks.keys()) : undefined} onPick={onPick} marked={breaching} />
+              <SiegeMap view={view} targets={breaching ? undefined : targets} reachable={walks.size > 0 && !breaching ? new Set(walks.keys()) : undefined} onPick={onPick} marked={breaching} aimed={aimed} />
             </BoardViewport>
             {/* The upper floor and the legend stand under the board's scrolling frame, whose edge cut them. */}
             <UpperFloor view={view} w={w} targets={breaching ? undefined : targets} onPick={onPick} />

@@ -58,3 +58,14 @@ test.each([
   expect(how.open).toBe(false);
   expect(how.textContent).toMatch(language === "en" ? /Protection 2 \(the target's shield/ : /보호 2/);
 });
+
+test("the target of the single shot offered is ringed on the map, named as its button names it, and the ring goes with the Shoot kind", async () => {
+  const { container } = await shootChosen("Shoot");
+  const mark = container.querySelector(".siege-map svg .shot-mark")!;
+  expect(mark.getAttribute("aria-label")).toBe("Target of the shot: Keel");
+  // Around Keel's model: the middle of its square (8,1 on the map, 40 units a square).
+  const ring = mark.querySelector("circle")!;
+  expect([ring.getAttribute("cx"), ring.getAttribute("cy")]).toEqual(["340", "60"]);
+  fireEvent.click(within(container.querySelector(".siege-controls") as HTMLElement).getByRole("button", { name: "Move" }));
+  expect(container.querySelector(".siege-map svg .shot-mark")).toBeNull();
+});

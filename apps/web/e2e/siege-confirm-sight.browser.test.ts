@@ -5,12 +5,13 @@
  *  1. a shot (seed 004 "사격"): once the Shoot kind is chosen and its target, the shot's chance
  *     (its percentages) and its button stand together inside the action bar's visible part, above
  *     its "more below" edge, with no scrolling by the player (the chance lay under that edge while
- *     the button was in sight);
+ *     the button was in sight), and the target is ringed on the map;
  *  2. a breach (seed 004 "파괴"): while it asks to be confirmed, its wall, door or window is
  *     marked in red on the map, in the part of the screen the bar leaves free.
  *
  * Random bots play the seats up to each moment. With FOGWAR_SCREENSHOTS set to a folder the pages
- * are saved there (siege-shot-confirm-390-<language>.png, siege-breach-confirm-390-<language>.png).
+ * are saved there (siege-shot-confirm-390-<language>.png, the map alone siege-shot-mark-390-<language>.png,
+ * siege-breach-confirm-390-<language>.png).
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -127,6 +128,13 @@ run("Siege on a phone: a shot's chance beside its button, a breach's target mark
       await page.locator(button).waitFor({ timeout: 20_000 });
       await page.waitForTimeout(600);
       await save(page, `siege-shot-confirm-390-${language}.png`);
+      // The map alone, the shot's target ringed on it (on a phone it may lie under the bar, hidden for this picture).
+      if (shots) {
+        await page.evaluate(() => document.querySelector<HTMLElement>(".action-bar")!.style.setProperty("visibility", "hidden"));
+        await page.locator(".siege-map").screenshot({ path: join(shots, `siege-shot-mark-390-${language}.png`) });
+        await page.evaluate(() => document.querySelector<HTMLElement>(".action-bar")!.style.removeProperty("visibility"));
+      }
+      expect(await page.locator(".siege-map svg .shot-mark").count()).toBe(1);
       const chance = ".action-bar .siege-controls .odds .odds-result";
       const words = (await page.locator(chance).first().innerText()).trim();
       expect([language, /\d+%/.test(words), await inBarSight(page, chance), await inBarSight(page, button)]).toEqual([language, true, true, true]);

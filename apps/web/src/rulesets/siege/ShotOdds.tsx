@@ -8,14 +8,17 @@
  * on a phone the bar scrolls, and its "more below" edge hid the chance under a button in sight.
  * The odds are `shotOdds` of the viewer's own projection; none under an older rules version.
  */
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { catalog, shotOdds, type ShotOdds, type SiegeCommand, type SiegeView } from "@fogwar/siege";
 import { describeCommand } from "./sentences";
 import { localName, opName, type SiegeWords } from "./words";
 import { useAidsShown } from "../../table/aids";
+import { useInBarSight } from "../../table/ActionBar";
 
-const pct = (x: number) => `${Math.round(x * 100)}%`;
-const num = (x: number) => (Math.round(x * 10) / 10).toString();
+/** A probability (0 to 1) as a whole percentage: "67%". */
+export const pct = (x: number) => `${Math.round(x * 100)}%`;
+/** A number to one decimal: "0.9", "2". */
+export const num = (x: number) => (Math.round(x * 10) / 10).toString();
 
 /** Whether the window is wide enough (over 900 px, the tables' phone layout's limit) to show how the odds are made unfolded. */
 const wide = () => typeof window !== "undefined" && (window.matchMedia?.("(min-width: 901px)").matches ?? false);
@@ -23,9 +26,9 @@ const wide = () => typeof window !== "undefined" && (window.matchMedia?.("(min-w
 /**
  * How one shot's odds are made (seed 004 "사격" 2-4): the number its dice must beat, then each
  * thing that sets them: the weapon's band at that distance, a stun, lightning dice left out against
- * protection, the protection itself.
+ * protection, the protection itself. Shown under a shot's chance and in a reaction's odds (./SiegeAids.tsx).
  */
-function OddsWhy({ odds, w }: { odds: ShotOdds; w: SiegeWords }) {
+export function OddsWhy({ odds, w }: { odds: ShotOdds; w: SiegeWords }) {
   const colours = (dice: readonly string[]) => dice.map((c) => w.t(`colour.${c}`)).join(", ");
   const profile = catalog.operators.get(odds.shooter);
   const weapon = profile ? localName(w, profile.weapon.name) : "";
@@ -65,10 +68,7 @@ export function ShotOdds({ view, w, pairs, command, onSend }: { view: SiegeView;
   const confirmRef = useRef<HTMLDivElement>(null);
   // Once per shot offered (its shooter and targets, the single shot left): the chance and the button into the bar's sight.
   const offered = `${all.map((o) => `${o.shooter}>${o.target}`).join(",")}|${command && "target" in command ? command.target : ""}`;
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => confirmRef.current?.scrollIntoView?.({ block: "nearest" }));
-    return () => cancelAnimationFrame(frame);
-  }, [offered]);
+  useInBarSight(offered, () => [confirmRef.current]);
   const button = command && (
     <ul className="command-list">
       <li>

@@ -12,9 +12,8 @@ import { describeEvent, diceWords, gadgetEffect, gadgetName, localName, opName, 
 import type { WalkStop } from "./walk";
 import type { AutoReason, ReactionPrefs } from "./prefs";
 import { useAidsShown } from "../../table/aids";
+import { num, OddsWhy, pct } from "./ShotOdds";
 
-const pct = (x: number) => `${Math.round(x * 100)}%`;
-const num = (x: number) => (Math.round(x * 10) / 10).toString();
 
 /**
  * Where a shot waiting on a reroll stands if its dice are kept (seed 004 "사격" 3-5: the dice's sum
@@ -56,38 +55,15 @@ export const keepIsBetter = (view: SiegeView): boolean => {
   return kept !== null && (kept.down || kept.noGain);
 };
 
-/** One shot's odds in words: dice and their sources, the number to beat, the chance to hurt, expected damage, the chance to kill. */
+/** One shot's odds in words: how they are made ({@link OddsWhy}: the number to beat, the dice and their sources), then the chance to hurt, expected damage, the chance to kill. */
 export function OddsLine({ odds, w }: { odds: ShotOdds; w: SiegeWords }) {
-  const colours = (dice: readonly string[]) => dice.map((c) => w.t(`colour.${c}`)).join(", ");
-  const mods = odds.modifiers.map((m) => {
-    switch (m.kind) {
-      case "band":
-        return w.t("odds.band", { count: m.distance, weapon: gadgetWeapon(w, odds.shooter), distance: m.distance, upTo: m.upTo >= 99 ? "∞" : m.upTo, dice: colours(m.dice) });
-      case "stunned":
-        return w.t("odds.stunned", { dice: colours(m.dice) });
-      case "lightning":
-        return w.t("odds.lightning", { dice: colours(m.dropped) });
-      case "protection":
-        return w.t(m.shield ? "odds.protectionShield" : "odds.protection", { n: m.amount });
-    }
-  });
   return (
     <div className="odds" data-odds-target={opName(w, odds.target)}>
-      <strong>{w.t(odds.protection > 0 ? "odds.head" : "odds.headOpen", { shooter: opName(w, odds.shooter), target: opName(w, odds.target), beat: odds.protection })}</strong>
-      <ul>
-        {mods.map((m, i) => (
-          <li key={i}>{m}</li>
-        ))}
-      </ul>
+      <OddsWhy odds={odds} w={w} />
       <p className="odds-result">{w.t("odds.result", { hit: pct(odds.hit), expected: num(odds.expected), health: odds.healthLeft, kill: pct(odds.kill) })}</p>
     </div>
   );
 }
-
-const gadgetWeapon = (w: SiegeWords, op: string) => {
-  const p = catalog.operators.get(op);
-  return p ? localName(w, p.weapon.name) : "";
-};
 
 /** The odds of every shot `pairs` lists ([shooter, target]) that the rules allow on the viewer's view. */
 export function OddsPanel({ view, pairs, w }: { view: SiegeView; pairs: readonly (readonly [string, string])[]; w: SiegeWords }) {

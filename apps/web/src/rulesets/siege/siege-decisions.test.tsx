@@ -184,7 +184,7 @@ describe("the Siege table helps a player decide", () => {
     fireEvent.click(container.querySelector("[data-kind=breach]")!);
     expect(onCommand).not.toHaveBeenCalled();
     const dialog = screen.getByRole("alertdialog");
-    expect(dialog.textContent).toMatch(/^Haze breaches .+cannot be undone/);
+    expect(dialog.textContent).toMatch(/^Haze breaches the .+cannot be undone/);
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("alertdialog")).toBeNull();
     fireEvent.click(container.querySelector("[data-kind=breach]")!);

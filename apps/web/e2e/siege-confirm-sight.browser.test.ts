@@ -16,11 +16,9 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, type Page } from "playwright-core";
-import { RandomBot } from "@fogwar/engine";
-import { legalCommandsInView, siegeBotPolicy, type SiegeCommand, type SiegeView } from "@fogwar/siege";
 import type { RunningServer } from "@fogwar/server";
-import { TestClient } from "@fogwar/server/testing";
-import { HAVE_CHROMIUM, IN_CI, claimSeats, closeWebSuite, openWebSuite } from "./support";
+import { HAVE_CHROMIUM, IN_CI, closeWebSuite, openWebSuite } from "./support";
+import { siegePlay, type SiegePlay } from "./siege-play";
 
 jest.setTimeout(400_000);
 
@@ -32,70 +30,27 @@ run("Siege on a phone: a shot's chance beside its button, a breach's target mark
   let base: string;
   let ws: string;
   let shots = "";
-  let matchId = "";
-  const seats: Record<string, { url: string; token: string }> = {};
+  let play: SiegePlay;
   const errors: string[] = [];
-
-  /** A new 1 v 1 match on the ledger (Alice attacks, Bora defends), its seats claimed. */
-  async function newMatch(): Promise<void> {
-    const body = { ruleset: "siege", scenario: "ledger", players: [{ name: "Alice", team: "attack" }, { name: "Bora", team: "defence" }], options: { spectatorDelay: 0 } };
-    const response = await fetch(`${base}/api/matches`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    if (!response.ok) throw new Error(`create: ${response.status} ${await response.text()}`);
-    const created = await claimSeats(base, (await response.json()) as { matchId: string; seats: { seat: string; inviteUrl: string }[] });
-    matchId = created.matchId;
-    for (const s of created.seats) seats[s.seat] = { url: s.inviteUrl, token: s.token };
-  }
 
   beforeAll(async () => {
     shots = process.env.FOGWAR_SCREENSHOTS ?? "";
     if (shots) mkdirSync(shots, { recursive: true });
     ({ server, browser, base, ws } = await openWebSuite());
-    await newMatch();
+    play = siegePlay(base, ws);
+    await play.newMatch();
   }, 240_000);
 
   afterAll(async () => {
     await closeWebSuite({ browser, server });
   });
 
-  /**
-   * Random bots play through the seats' connections until `found` holds for some seat (its
-   * projection, its legal commands); returns that seat. A match that ends first is followed by a
-   * new one, up to five.
-   */
-  async function playUntil(found: (view: SiegeView, legal: SiegeCommand[]) => boolean, seed: string, max = 1500): Promise<string> {
-    for (let match = 0; match < 5; match++) {
-      const clients = await Promise.all(Object.keys(seats).map((seat) => TestClient.join(ws, matchId, { seat, token: seats[seat]!.token }))).catch(() => null);
-      if (!clients) {
-        await newMatch();
-        continue;
-      }
-      const legal = (c: TestClient) => legalCommandsInView(c.projection() as SiegeView, c.seat!).filter((cmd) => cmd.type !== "concede");
-      const bots = new Map(clients.map((c) => [c.seat!, new RandomBot<SiegeCommand>(`${seed}-${match}-${c.seat}`, siegeBotPolicy)]));
-      try {
-        for (let k = 0; k < max; k++) {
-          const asked = clients.find((c) => found(c.projection() as SiegeView, legal(c)));
-          if (asked) return asked.seat!;
-          const mover = clients.find((c) => legal(c).length > 0);
-          if (!mover) break;
-          const command = bots.get(mover.seat!)!.choose(legal(mover))!;
-          const answer = await mover.command(command, `${seed}-${match}-${k}`);
-          if (answer.type !== "accepted") throw new Error(JSON.stringify(answer.payload));
-          await Promise.all(clients.map((c) => c.until(() => c.seq >= answer.payload.seq, "the new state")));
-        }
-      } finally {
-        for (const c of clients) await c.leave();
-      }
-      await newMatch();
-    }
-    throw new Error(`${seed}: the moment never came in five matches`);
-  }
-
   /** `seat`'s page on a 390 x 844 phone in `language`, its map drawn. */
   async function phone(seat: string, language: "en" | "ko"): Promise<Page> {
     const context = await browser.newContext({ locale: language === "ko" ? "ko-KR" : "en-US", viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     page.on("pageerror", (error) => errors.push(`${seat} ${language}: ${String(error)}`));
-    await page.goto(seats[seat]!.url);
+    await page.goto(play.seats[seat]!.url);
     await page.locator(".siege-map > svg").waitFor({ timeout: 30_000 });
     await page.waitForTimeout(400);
     return page;
@@ -117,7 +72,7 @@ run("Siege on a phone: a shot's chance beside its button, a breach's target mark
   };
 
   test("1. a shot's chance and its button stand together in the bar's sight once the target is chosen, in English and Korean", async () => {
-    const seat = await playUntil((view, legal) => !view.pending && legal.some((c) => c.type === "shoot"), "siege-confirm-shot");
+    const seat = await play.playUntil((view, legal) => !view.pending && legal.some((c) => c.type === "shoot"), "siege-confirm-shot");
     for (const language of ["en", "ko"] as const) {
       const page = await phone(seat, language);
       await page.locator(".action-bar .kinds button[data-kind=shoot]").click();
@@ -144,7 +99,7 @@ run("Siege on a phone: a shot's chance beside its button, a breach's target mark
   });
 
   test("2. a breach's wall, door or window is marked on the map while it is confirmed, where the bar leaves the screen free, in English and Korean", async () => {
-    const seat = await playUntil((view, legal) => !view.pending && legal.some((c) => c.type === "breach" && c.target in view.partitions), "siege-confirm-breach");
+    const seat = await play.playUntil((view, legal) => !view.pending && legal.some((c) => c.type === "breach" && c.target in view.partitions), "siege-confirm-breach");
     for (const language of ["en", "ko"] as const) {
       const page = await phone(seat, language);
       await page.locator(".action-bar .kinds button[data-kind=breach]").click();

@@ -12,6 +12,7 @@ import { SigmarTableView } from "../src/rulesets/sigmar/SigmarTableView";
 import { inEnglish } from "./english";
 import { playSigmar } from "./sigmar-play";
 import { withNames } from "./players";
+import { screenIsViewBox } from "./svg-screen";
 
 inEnglish();
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
@@ -22,15 +23,7 @@ const grove = catalog.armies[0]!;
 const armies = { p1: { ...grove, units: grove.units.map((u) => (u.warscroll === "elk_riders" ? { ...u, reserve: true } : u)) }, p2: catalog.armies[3]! };
 
 // jsdom lays nothing out: the map's screen is its viewBox (p1 sees its own edge at the bottom: screen y = 3000 - board y).
-beforeAll(() => {
-  (globalThis as { DOMPoint?: unknown }).DOMPoint ??= class {
-    constructor(readonly x: number, readonly y: number) {}
-    matrixTransform() {
-      return { x: this.x, y: this.y };
-    }
-  };
-  (SVGElement.prototype as unknown as { getScreenCTM: () => unknown }).getScreenCTM = () => ({ inverse: () => ({}) });
-});
+screenIsViewBox();
 
 const table = (state: SigmarState) => render(withNames(<SigmarTableView matchId="m" view={sigmar.viewFor(state, seatViewer("p1")) as SigmarView} seat="p1" legal={legalCommands(state, "p1")} templates={templates(state, "p1")} onCommand={() => undefined} events={[]} />));
 

@@ -14,6 +14,7 @@ import { SigmarTableView } from "../src/rulesets/sigmar/SigmarTableView";
 import { inEnglish } from "./english";
 import { playSigmar } from "./sigmar-play";
 import { withNames } from "./players";
+import { screenIsViewBox } from "./svg-screen";
 
 inEnglish();
 globalThis.structuredClone ??= ((value: unknown) => deserialize(serialize(value))) as typeof structuredClone;
@@ -27,15 +28,7 @@ const armies = { p1: { ...grove, units: grove.units.map((u) => (u.warscroll === 
 const arriving = playSigmar((s) => s.phase === "battle" && legalCommands(s, "p1").some((c) => c.type === "set_up"), "web-set-up-near", 900, armies).state;
 
 // jsdom lays nothing out: the map's screen is its viewBox (p1 sees its own edge at the bottom: screen y = 3000 - board y).
-beforeAll(() => {
-  (globalThis as { DOMPoint?: unknown }).DOMPoint ??= class {
-    constructor(readonly x: number, readonly y: number) {}
-    matrixTransform() {
-      return { x: this.x, y: this.y };
-    }
-  };
-  (SVGElement.prototype as unknown as { getScreenCTM: () => unknown }).getScreenCTM = () => ({ inverse: () => ({}) });
-});
+screenIsViewBox();
 
 /** p1's table with its reserve picked to arrive, and a click on the map at board point (x, y) (fine units). */
 function clickAt(state: SigmarState, x: number, y: number, pick: RegExp) {

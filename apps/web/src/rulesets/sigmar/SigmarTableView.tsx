@@ -149,6 +149,16 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
     setPlanning(null);
   };
 
+  // A seat's reserve on its line: the viewer's own units named, another seat's counted (which they are is secret).
+  const reserveWords = (s: string): string | null => {
+    if (s === seat) {
+      const own = ownReserves(view, s);
+      return own.length > 0 ? t("yourReserves", { units: own.map((u) => warscrollName(w, u.warscroll)).join(", ") }) : null;
+    }
+    const hidden = hiddenReserves(view, s);
+    return hidden > 0 ? t("reserves", { count: hidden }) : null;
+  };
+
   // The round, whose turn and the phase (the stage before and after the battle), each term explained on hover and tap.
   const lastLine =
     view.phase === "battle" ? (
@@ -173,25 +183,22 @@ export function SigmarTableView({ view, seat, legal, templates, onCommand, event
           {t("battleplan")} · <span data-phase={view.phase === "battle" ? view.step : view.phase}>{lastLine}</span>
         </h2>
         <ul className="sides">
-          {view.seats.map((s, i) => (
-            <li key={s} className={`side side-${s}`}>
-              {/* The first line explains its numbers; the second reads the same. */}
-              <strong>{name(s)}</strong> · {i === 0 ? <Tip t={t} tip="vp">{t("vp", { n: view.vp[s] ?? 0 })}</Tip> : t("vp", { n: view.vp[s] ?? 0 })} ·{" "}
-              {i === 0 ? <Tip t={t} tip="cp">{t("cp", { count: view.cp[s] ?? 0 })}</Tip> : t("cp", { count: view.cp[s] ?? 0 })} · {i === 0 ? <Tip t={t} tip="tactics">{t("handCount", { count: view.handCounts[s] ?? 0 })}</Tip> : t("handCount", { count: view.handCounts[s] ?? 0 })}
-              {s !== seat && hiddenReserves(view, s) > 0 && (
-                <>
-                  {" "}
-                  · <Tip t={t} tip="reserves">{t("reserves", { count: hiddenReserves(view, s) })}</Tip>
-                </>
-              )}
-              {s === seat && ownReserves(view, s).length > 0 && (
-                <>
-                  {" "}
-                  · <Tip t={t} tip="reserves">{t("yourReserves", { units: ownReserves(view, s).map((u) => warscrollName(w, u.warscroll)).join(", ") })}</Tip>
-                </>
-              )}
-            </li>
-          ))}
+          {view.seats.map((s, i) => {
+            const reserve = reserveWords(s);
+            return (
+              <li key={s} className={`side side-${s}`}>
+                {/* The first line explains its numbers; the second reads the same. */}
+                <strong>{name(s)}</strong> · {i === 0 ? <Tip t={t} tip="vp">{t("vp", { n: view.vp[s] ?? 0 })}</Tip> : t("vp", { n: view.vp[s] ?? 0 })} ·{" "}
+                {i === 0 ? <Tip t={t} tip="cp">{t("cp", { count: view.cp[s] ?? 0 })}</Tip> : t("cp", { count: view.cp[s] ?? 0 })} · {i === 0 ? <Tip t={t} tip="tactics">{t("handCount", { count: view.handCounts[s] ?? 0 })}</Tip> : t("handCount", { count: view.handCounts[s] ?? 0 })}
+                {reserve && (
+                  <>
+                    {" "}
+                    · <Tip t={t} tip="reserves">{reserve}</Tip>
+                  </>
+                )}
+              </li>
+            );
+          })}
         </ul>
         <p className="rule-note">
           {t("ruleNote")} <HowToPlayLink ruleset="sigmar" newTab />

@@ -23,6 +23,7 @@ import "../../i18n/siege-strings";
 import "../../i18n/help-strings";
 import { pickProps } from "../../table/pick";
 import type { BoardFocus } from "../../table/BoardViewport";
+import { labelSpan, objectiveLabelPlace } from "./objective-place";
 
 const CELL = 40;
 const ROOM_COLOURS = ["#e9dfc7", "#dfe8d0", "#d6e2ec", "#f0d9d2", "#e4d8ee", "#f3ecc2", "#d4ece6", "#ecd8e2"];
@@ -173,13 +174,16 @@ export function SiegeMap({ view, targets, onPick, reachable, marked, aimed }: Si
     );
   });
 
-  // The mission's objective room (seed 004 "임무"): named on the map, in its top left square, so
-  // both teams see which room the match is about without hovering.
+  // The mission's objective room (seed 004 "임무"): named on the map, along a row of its squares
+  // that no operator or token stands in (./objective-place.ts), so both teams see which room the
+  // match is about without hovering.
   const objectiveCells = mission ? geo.spaces.filter((p) => geo.roomOf.get(p) === mission.objectiveRoom).map((p) => board.coords(p)) : [];
-  const objectiveCorner = objectiveCells.length > 0 ? objectiveCells.reduce((a, c) => (c.y < a.y || (c.y === a.y && c.x < a.x) ? c : a)) : null;
-  const objectiveLabel = objectiveCorner && mission && (
-    <text className="objective-label" x={objectiveCorner.x * CELL + 4} y={objectiveCorner.y * CELL + 13} aria-hidden="true">
-      {t("map.objectiveLabel", { room: roomName(w, mission.objectiveRoom, view.map) })}
+  const objectiveText = mission ? t("map.objectiveLabel", { room: roomName(w, mission.objectiveRoom, view.map) }) : "";
+  const standing = new Set([...Object.values(view.operators).flatMap((o) => (o.at ? [o.at] : [])), ...view.tokens.map((k) => k.at)]);
+  const objectiveAt = objectiveLabelPlace(objectiveCells, standing, labelSpan(objectiveText, CELL));
+  const objectiveLabel = objectiveAt && (
+    <text className="objective-label" x={objectiveAt.end ? (objectiveAt.x + 1) * CELL - 4 : objectiveAt.x * CELL + 4} y={objectiveAt.y * CELL + 13} textAnchor={objectiveAt.end ? "end" : "start"} aria-hidden="true">
+      {objectiveText}
     </text>
   );
 

@@ -14,14 +14,13 @@ import { describeCommand } from "./sentences";
 import { localName, opName, type SiegeWords } from "./words";
 import { useAidsShown } from "../../table/aids";
 import { useInBarSight } from "../../table/ActionBar";
+import { isWide } from "../../table/media";
 
 /** A probability (0 to 1) as a whole percentage: "67%". */
 export const pct = (x: number) => `${Math.round(x * 100)}%`;
 /** A number to one decimal: "0.9", "2". */
 export const num = (x: number) => (Math.round(x * 10) / 10).toString();
 
-/** Whether the window is wide enough (over 900 px, the tables' phone layout's limit) to show how the odds are made unfolded. */
-const wide = () => typeof window !== "undefined" && (window.matchMedia?.("(min-width: 901px)").matches ?? false);
 
 /**
  * How one shot's odds are made (seed 004 "사격" 2-4): the number its dice must beat, then each
@@ -92,7 +91,7 @@ export function ShotOdds({ view, w, pairs, command, onSend }: { view: SiegeView;
         ))}
         {button}
       </div>
-      <details className="odds-why" open={wide()}>
+      <details className="odds-why" open={isWide()}>
         <summary>{w.t("odds.why")}</summary>
         {all.map((o) => (
           <OddsWhy key={`${o.shooter}>${o.target}`} odds={o} w={w} />

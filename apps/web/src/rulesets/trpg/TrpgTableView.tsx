@@ -23,6 +23,7 @@ import { NotifyButton, SoundToggle } from "../../table/TableChrome";
 import { Later } from "../../table/Later";
 import { BoardViewport, phoneZoom } from "../../table/BoardViewport";
 import { ActionBar, turnLine, useFold } from "../../table/ActionBar";
+import { isPhone } from "../../table/media";
 import { BotNote } from "../../table/BotNote";
 import { useStickToBottom } from "../../table/log";
 import { useTurnAwareness } from "../../table/turn";
@@ -75,7 +76,7 @@ export function TrpgTableView({ view, seat, legal, onCommand, events, banner, no
   const fold = useFold(picking || (!mine && !consoleOpen));
   // Picking on the map: on a phone (one column, the bar stuck to the screen's bottom) the board is brought into sight above the bar.
   useEffect(() => {
-    if (picking && fold.folded && window.matchMedia?.(PHONE).matches) column.current?.scrollIntoView?.({ block: "nearest" });
+    if (picking && fold.folded && isPhone()) column.current?.scrollIntoView?.({ block: "nearest" });
   }, [picking, fold.folded]);
   useTurnAwareness(mine ? (view.pending ? "decision" : "move") : null, title, { you: seat ? name(seat) : undefined, waiting: seat ? waiting.map(name) : undefined });
   const onPick = (value: string) => {
@@ -168,9 +169,6 @@ export function TrpgTableView({ view, seat, legal, onCommand, events, banner, no
     </section>
   );
 }
-
-/** The one-column layout of ../../table/TableChrome.css, where the action bar sticks to the screen's bottom. */
-const PHONE = "(max-width: 900px)";
 
 /**
  * The active character's action points and what it has used (seed 002 3-1). A concealed character

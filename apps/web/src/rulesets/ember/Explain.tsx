@@ -13,6 +13,7 @@ import { unitLabel, unitOf } from "./model";
 import { chebyshev } from "@fogwar/engine";
 import "../../i18n/table-strings";
 import { useAidsShown } from "../../table/aids";
+import { isWide } from "../../table/media";
 
 /** The card of a mech part's action (its own, its discarded card's, or a common action). */
 export function actionCard(view: EmberView, unitId: string, part: PartSlot, actionId: string): Action | undefined {
@@ -108,7 +109,7 @@ export function DroneWhyNot({ view, seat }: { view: EmberView; seat: string }) {
   }
   if (missing.length === 0) return null;
   return (
-    <details className="why-not-box" open data-why-drones="">
+    <details className="why-not-box" open={isWide()} data-why-drones="">
       <summary>{t("why.droneTitle", { count: missing.length })}</summary>
       <ul className="why-not">
         {missing.map((w) => (
@@ -121,7 +122,10 @@ export function DroneWhyNot({ view, seat }: { view: EmberView; seat: string }) {
   );
 }
 
-/** Why the viewer's active mech cannot take some of its actions now, one line each. */
+/**
+ * Why the viewer's active mech cannot take some of its actions now, one line each: open on a
+ * desktop, folded under its count on a phone (a dozen lines under the actions filled its short bar).
+ */
 export function WhyNot({ view, seat }: { view: EmberView; seat: string }) {
   const { t } = useTranslation("table");
   const words = useWords(view);
@@ -142,7 +146,7 @@ export function WhyNot({ view, seat }: { view: EmberView; seat: string }) {
     lines.set(reason, line);
   }
   return (
-    <details className="why-not-box" open>
+    <details className="why-not-box" open={isWide()}>
       <summary>{t("why.title", { count: missing.length })}</summary>
       <ul className="why-not">
         {[...lines].map(([reason, line]) => (

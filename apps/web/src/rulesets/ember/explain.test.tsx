@@ -129,6 +129,26 @@ test("seed 000 1.3: a mech under lock-on is told why it cannot shoot, naming the
   expect(line?.textContent).toContain(`(${NAMES[locker.owner as "p1" | "p2"]})`);
 });
 
+test("seed 000 1.3: why actions are missing stands open on a desktop and folded under its count on a phone, where it filled the short action bar", () => {
+  const state = find((s) => s.phase === "action" && !s.pending && !!s.activation && unavailableActions(ember.viewFor(s, seatViewer(ownerOfActive(s))), ownerOfActive(s)).length > 0);
+  const seat = ownerOfActive(state);
+  const original = window.matchMedia;
+  const media = (wide: boolean) =>
+    (window.matchMedia = ((query: string) => ({ matches: query.includes("min-width: 901px") ? wide : !wide, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }) as unknown as MediaQueryList) as typeof window.matchMedia);
+  try {
+    for (const wide of [true, false]) {
+      media(wide);
+      const { container, unmount } = table(state, seat);
+      const box = container.querySelector<HTMLDetailsElement>("details.why-not-box")!;
+      expect(box.querySelector("summary")?.textContent).toMatch(/not available now/);
+      expect([wide, box.open]).toEqual([wide, wide]);
+      unmount();
+    }
+  } finally {
+    window.matchMedia = original;
+  }
+});
+
 test("seed 000 1.2.1: choosing an attack shows each target's chance to hit and expected damage before the roll", () => {
   const state = find((s) => s.phase === "action" && !s.pending && !!s.activation && ember.legalCommands(s, ownerOfActive(s)).some((c) => c.type === "act" && typeof c.target === "string" && catalog.parts.size > 0 && s.units.find((u) => u.id === c.target)?.owner !== ownerOfActive(s)));
   const seat = ownerOfActive(state);

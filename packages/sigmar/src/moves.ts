@@ -76,8 +76,16 @@ export function boardOf(state: SigmarState, unit: UnitState, how: Placement): Bo
  */
 export function obstaclesFor(board: Board, kind: MoveKind, ranges = true): Obstacles {
   const keep = (kind === "move" || kind === "run") && ranges ? board.combatRange : 0;
-  return { field: board.field, terrain: board.terrain, discs: board.fly ? [] : board.enemies.map((e) => ({ ...e, r: e.r + keep })) };
+  // One object per board and kept range, so the path search's waypoints and legs (paths.ts) are
+  // found once per board rather than once per model and candidate placement.
+  let byKeep = obstacleMemo.get(board);
+  if (!byKeep) obstacleMemo.set(board, (byKeep = new Map()));
+  let o = byKeep.get(keep);
+  if (!o) byKeep.set(keep, (o = { field: board.field, terrain: board.terrain, discs: board.fly ? [] : board.enemies.map((e) => ({ ...e, r: e.r + keep })) }));
+  return o;
 }
+
+const obstacleMemo = new WeakMap<Board, Map<number, Obstacles>>();
 
 /** The kinds of placement that move models along paths. */
 export type MoveKind = "move" | "run" | "charge" | "pile_in" | "retreat";
@@ -98,17 +106,37 @@ export interface MoveProblem {
 export function movementProblem(board: Board, r: number, from: readonly Pt[], to: readonly Pt[], how: Extract<Placement, { kind: MoveKind }>): MoveProblem | null {
   if (!wellFormed(to, from.length)) return { code: "bad_positions", model: null };
   const next: Disc[] = to.map((p) => ({ x: p.x, y: p.y, r }));
+  return endProblem(board, next, how) ?? pathProblem(board, r, from, to, how) ?? shapeProblem(board, from, next, how);
+}
+
+/**
+ * Whether {@link movementProblem} finds nothing wrong: the same checks, the path search last (a
+ * placement helper weighs many candidates that fail a cheap check).
+ */
+export function movementLegal(board: Board, r: number, from: readonly Pt[], to: readonly Pt[], how: Extract<Placement, { kind: MoveKind }>): boolean {
+  if (!wellFormed(to, from.length)) return false;
+  const next: Disc[] = to.map((p) => ({ x: p.x, y: p.y, r }));
+  return !reachProblem(board, from, next, how) && !endProblem(board, next, how) && !shapeProblem(board, from, next, how) && !pathProblem(board, r, from, to, how);
+}
+
+/** Where the models end: on the battlefield, off terrain, on no other base; a move, run or retreat outside combat range. */
+function endProblem(board: Board, next: readonly Disc[], how: Extract<Placement, { kind: MoveKind }>): MoveProblem | null {
   for (let i = 0; i < next.length; i++) {
     const d = next[i]!;
     if (!discInsideBox(d, board.field) || board.terrain.some((t) => discInBox(d, t))) return { code: "overlapping", model: i };
     if (board.others.some((o) => overlaps(d, o)) || next.some((e, j) => j < i && overlaps(d, e))) return { code: "overlapping", model: i };
   }
-  const moving = how.kind === "move" || how.kind === "run";
-  if (moving || how.kind === "retreat") {
+  if (how.kind === "move" || how.kind === "run" || how.kind === "retreat") {
     // Core rule C5: a normal move, a run or a retreat cannot end in combat range.
     const i = next.findIndex((d) => board.enemies.some((e) => within(d, e, board.combatRange)));
     if (i >= 0) return { code: "enters_combat_range", model: i };
   }
+  return null;
+}
+
+/** Each model's own shortest clear path no longer than the move's maximum (core rule C5; seed 003 29). */
+function pathProblem(board: Board, r: number, from: readonly Pt[], to: readonly Pt[], how: Extract<Placement, { kind: MoveKind }>): MoveProblem | null {
+  const moving = how.kind === "move" || how.kind === "run";
   const o = obstaclesFor(board, how.kind);
   for (let i = 0; i < to.length; i++) {
     if (from[i]!.x === to[i]!.x && from[i]!.y === to[i]!.y) continue;
@@ -118,12 +146,22 @@ export function movementProblem(board: Board, r: number, from: readonly Pt[], to
     if (moving && !board.fly && shortestPath(from[i]!, to[i]!, r, obstaclesFor(board, how.kind, false), how.max)) return { code: "enters_combat_range", model: i };
     return { code: "blocked_path", model: i };
   }
+  return null;
+}
+
+/** The unit as it ends: coherent (core C3), and where a charge or pile-in must bring it. */
+function shapeProblem(board: Board, from: readonly Pt[], next: readonly Disc[], how: Extract<Placement, { kind: MoveKind }>): MoveProblem | null {
   if (!coherent(next, board.coherency, board.coherencyLarge)) return { code: "not_coherent", model: loneModel(next, board) };
+  return reachProblem(board, from, next, how);
+}
+
+/** A charge ends with a model within 1" of its target (core C6); a pile-in with each model no farther from the nearest enemy (C7). */
+function reachProblem(board: Board, from: readonly Pt[], next: readonly Disc[], how: Extract<Placement, { kind: MoveKind }>): MoveProblem | null {
   if (how.kind === "charge" && !next.some((d) => board.target.some((e) => within(d, e, inches(1))))) return { code: "out_of_range", model: null };
   if (how.kind === "pile_in" && board.enemies.length) {
     // Each model ends no farther from the nearest enemy model than it started.
     const nearest = (p: Pt) => Math.min(...board.enemies.map((e) => (p.x - e.x) ** 2 + (p.y - e.y) ** 2));
-    const i = to.findIndex((p, k) => nearest(p) > nearest(from[k]!));
+    const i = next.findIndex((p, k) => nearest(p) > nearest(from[k]!));
     if (i >= 0) return { code: "too_far", model: i };
   }
   return null;

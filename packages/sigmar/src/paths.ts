@@ -53,6 +53,35 @@ export function spotClear(p: Pt, r: number, o: Obstacles): boolean {
 
 /** Waypoints for a base of radius `r`: just outside each obstacle grown by `r`, where the base may stand. */
 export function waypoints(r: number, o: Obstacles): Pt[] {
+  return [...graphOf(r, o).points];
+}
+
+/**
+ * The waypoints of one base radius among one set of obstacles, made once and kept while the
+ * obstacles object lives (a search asks for them again for every model and every candidate
+ * placement), with the clearance of each leg between two of them found at most once.
+ */
+interface Graph {
+  readonly points: readonly Pt[];
+  /** Leg u→v between waypoints u and v (row-major): 0 not yet checked, 1 clear, 2 blocked. */
+  readonly legs: Uint8Array;
+}
+
+const graphs = new WeakMap<Obstacles, Map<number, Graph>>();
+
+function graphOf(r: number, o: Obstacles): Graph {
+  let byRadius = graphs.get(o);
+  if (!byRadius) graphs.set(o, (byRadius = new Map()));
+  let graph = byRadius.get(r);
+  if (!graph) {
+    const points = placeWaypoints(r, o);
+    graph = { points, legs: new Uint8Array(points.length * points.length) };
+    byRadius.set(r, graph);
+  }
+  return graph;
+}
+
+function placeWaypoints(r: number, o: Obstacles): Pt[] {
   const out: Pt[] = [];
   for (const t of o.terrain) {
     const R = Math.ceil((r + 3) / COS_EIGHTH) + 1;
@@ -68,6 +97,32 @@ export function waypoints(r: number, o: Obstacles): Pt[] {
 }
 
 /**
+ * The search's nodes: `ends` (the start, and the goal when there is one) then the waypoints kept
+ * by `keep`, with each node's waypoint number (-1 for an end) so a leg between two waypoints is
+ * checked once per graph.
+ */
+function nodesOf(r: number, o: Obstacles, ends: readonly Pt[], keep: (p: Pt) => boolean) {
+  const graph = graphOf(r, o);
+  const nodes: Pt[] = [...ends];
+  const ids: number[] = ends.map(() => -1);
+  graph.points.forEach((p, i) => {
+    if (!keep(p)) return;
+    nodes.push(p);
+    ids.push(i);
+  });
+  const w = graph.points.length;
+  const clear = (u: number, v: number): boolean => {
+    const a = ids[u]!;
+    const b = ids[v]!;
+    if (a < 0 || b < 0) return legClear(nodes[u]!, nodes[v]!, r, o);
+    const k = a * w + b;
+    if (graph.legs[k] === 0) graph.legs[k] = legClear(nodes[u]!, nodes[v]!, r, o) ? 1 : 2;
+    return graph.legs[k] === 1;
+  };
+  return { nodes, clear };
+}
+
+/**
  * The shortest clear path for a base of radius `r` from `from` to `to` no longer than `max` (fine
  * units), or null when there is none. A clear straight line is measured exactly (integers); a path
  * round obstacles is searched only when the straight line is blocked. `points` holds the start and
@@ -78,7 +133,7 @@ export function shortestPath(from: Pt, to: Pt, r: number, o: Obstacles, max: num
   if (max < 0 || straight2 > max * max) return null;
   if (legClear(from, to, r, o)) return { points: [from, to], length: Math.sqrt(straight2) };
   // Only waypoints inside the ellipse of paths no longer than max can help.
-  const nodes: Pt[] = [from, to, ...waypoints(r, o).filter((p) => dist(from, p) + dist(p, to) <= max)];
+  const { nodes, clear } = nodesOf(r, o, [from, to], (p) => dist(from, p) + dist(p, to) <= max);
   const n = nodes.length;
   const g = new Array<number>(n).fill(Infinity);
   const prev = new Array<number>(n).fill(-1);
@@ -94,7 +149,7 @@ export function shortestPath(from: Pt, to: Pt, r: number, o: Obstacles, max: num
     for (let v = 1; v < n; v++) {
       if (closed[v]) continue;
       const cost = g[u]! + dist(nodes[u]!, nodes[v]!);
-      if (cost < g[v]! && cost + h[v]! <= max && legClear(nodes[u]!, nodes[v]!, r, o)) {
+      if (cost < g[v]! && cost + h[v]! <= max && clear(u, v)) {
         g[v] = cost;
         prev[v] = u;
       }
@@ -140,7 +195,7 @@ export function walkToward(from: Pt, to: Pt, r: number, o: Obstacles, budget: nu
  * shortest clear path to p (as {@link shortestPath} finds it), or null when over `max`.
  */
 export function reachFrom(from: Pt, r: number, o: Obstacles, max: number): { length(p: Pt): number | null } {
-  const nodes: Pt[] = [from, ...waypoints(r, o).filter((p) => dist(from, p) <= max)];
+  const { nodes, clear } = nodesOf(r, o, [from], (p) => dist(from, p) <= max);
   const n = nodes.length;
   const g = new Array<number>(n).fill(Infinity);
   const closed = new Array<boolean>(n).fill(false);
@@ -155,7 +210,7 @@ export function reachFrom(from: Pt, r: number, o: Obstacles, max: number): { len
     for (let v = 1; v < n; v++) {
       if (closed[v]) continue;
       const cost = g[u]! + dist(nodes[u]!, nodes[v]!);
-      if (cost < g[v]! && cost <= max && legClear(nodes[u]!, nodes[v]!, r, o)) g[v] = cost;
+      if (cost < g[v]! && cost <= max && clear(u, v)) g[v] = cost;
     }
   }
   return {

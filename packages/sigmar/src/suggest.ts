@@ -12,7 +12,7 @@
  * most models in combat range; for a move or run, the placement nearest the goal.
  */
 import { inches, within, type Disc, type Pt } from "./geometry";
-import { boardOf, movementProblem, type Board, type MoveKind, obstaclesFor, centreOf, type Placement } from "./moves";
+import { boardOf, movementLegal, type Board, type MoveKind, obstaclesFor, centreOf, type Placement } from "./moves";
 import { radiusOf } from "./query";
 import type { SigmarState, UnitState } from "./types";
 import { reachFrom, spotClear, walkToward } from "./paths";
@@ -92,6 +92,21 @@ function flow(board: Board, r: number, from: readonly Pt[], how: MovePlacement, 
   return placed;
 }
 
+/** For a charge, the squared distance (fine units²) within which a model's centre is within 1" of each target model (core rule C6); else null. */
+function chargeReach(board: Board, r: number, how: MovePlacement): number[] | null {
+  return how.kind === "charge" ? board.target.map((t) => (inches(1) + r + t.r) ** 2) : null;
+}
+
+/**
+ * Whether a charge can end with a model within 1" of its target at all: some model is within that
+ * reach plus the charge's length of a target model in a straight line (a path is never shorter;
+ * two units of slack). Not a charge: true.
+ */
+function inChargeReach(board: Board, r: number, from: readonly Pt[], how: MovePlacement): boolean {
+  if (how.kind !== "charge") return true;
+  return from.some((p) => board.target.some((t) => Math.sqrt(d2(p, t)) <= how.max + inches(1) + r + t.r + 2));
+}
+
 /** Whole-unit offsets toward the goal: the farthest for a move, each step for a charge or pile-in. */
 function translations(from: readonly Pt[], how: MovePlacement, goal: Pt): Pt[][] {
   const c = centreOf(from);
@@ -106,15 +121,23 @@ function translations(from: readonly Pt[], how: MovePlacement, goal: Pt): Pt[][]
   return out;
 }
 
-/** Every whole-unit offset on a quarter-inch grid within `max`, nearest the goal first (the last resort). */
-function grid(from: readonly Pt[], how: MovePlacement, goal: Pt): Pt[][] {
+/** Every whole-unit offset on a quarter-inch grid within `max`, nearest the goal first (the last resort), made as asked. */
+function* grid(board: Board, r: number, from: readonly Pt[], how: MovePlacement, goal: Pt): Generator<Pt[]> {
   const step = inches(0.25);
   const c = centreOf(from);
   const offs: Pt[] = [];
   const lo = -Math.floor(how.max / step) * step;
-  for (let x = lo; x <= how.max; x += step) for (let y = lo; y <= how.max; y += step) if (x * x + y * y <= how.max * how.max && (x || y)) offs.push({ x, y });
+  const reach = chargeReach(board, r, how);
+  for (let x = lo; x <= how.max; x += step) {
+    for (let y = lo; y <= how.max; y += step) {
+      if (x * x + y * y > how.max * how.max || !(x || y)) continue;
+      // A charge's offset must bring a model within 1" of the target (the check movementProblem makes), else it is not worth building.
+      if (reach && !from.some((p) => board.target.some((t, k) => (p.x + x - t.x) ** 2 + (p.y + y - t.y) ** 2 <= reach[k]!))) continue;
+      offs.push({ x, y });
+    }
+  }
   offs.sort((a, b) => d2({ x: c.x + a.x, y: c.y + a.y }, goal) - d2({ x: c.x + b.x, y: c.y + b.y }, goal) || a.x - b.x || a.y - b.y);
-  return offs.map((o) => from.map((p) => ({ x: p.x + o.x, y: p.y + o.y })));
+  for (const o of offs) yield from.map((p) => ({ x: p.x + o.x, y: p.y + o.y }));
 }
 
 /**
@@ -124,10 +147,11 @@ function grid(from: readonly Pt[], how: MovePlacement, goal: Pt): Pt[][] {
  * (a model within 1" of the target).
  */
 export function suggestPlacement(board: Board, r: number, from: readonly Pt[], how: MovePlacement, goal: Pt): Pt[] | null {
+  if (!inChargeReach(board, r, from, how)) return null;
   let best: Pt[] | null = null;
   let bestScore: number[] = [];
   const consider = (to: Pt[] | null) => {
-    if (!to || movementProblem(board, r, from, to, how)) return false;
+    if (!to || !movementLegal(board, r, from, to, how)) return false;
     const s = score(board, r, from, to, how, goal);
     if (!best || better(s, bestScore)) {
       best = to;
@@ -138,7 +162,7 @@ export function suggestPlacement(board: Board, r: number, from: readonly Pt[], h
   consider(flow(board, r, from, how, goal));
   for (const to of translations(from, how, goal)) if (consider(to) && how.kind !== "charge") break;
   if (best) return best;
-  for (const to of grid(from, how, goal)) if (consider(to)) return best;
+  for (const to of grid(board, r, from, how, goal)) if (consider(to)) return best;
   return null;
 }
 

@@ -5,7 +5,7 @@
  * seat until each is set up (seed 003 24.1), each seat's hand (its own only), every deck's order
  * (nobody: the server alone), and the dice seed and RNG until the end.
  */
-import { canSee, type EventEnvelope, type RngState, type MusterView, type SeatId, type Viewer } from "@fogwar/engine";
+import { canSee, clonePlain, type EventEnvelope, type RngState, type MusterView, type SeatId, type Viewer } from "@fogwar/engine";
 import type { ArmyList } from "./data";
 import type { SigmarEvent, SigmarState } from "./types";
 
@@ -44,8 +44,8 @@ export function viewFor(state: SigmarState, viewer: Viewer): SigmarView {
     ]),
   );
   return {
-    ...structuredClone(rest),
-    units: structuredClone(units),
+    ...clonePlain(rest),
+    units: clonePlain(units),
     hands,
     muster: { seats, revealed: muster.revealed },
     decks: Object.fromEntries(state.seats.map((s) => [s, secret.decks[s]?.length ?? 0])),

@@ -40,6 +40,8 @@ export interface PgliteFolderOptions {
   readonly onBackupError?: (error: unknown) => void;
   /** Told when a backup file is complete. */
   readonly onBackup?: (result: BackupResult) => void;
+  /** The fogwar workspace root, where a new database's template is kept (./pglite-template.ts); undefined: in memory only. */
+  readonly workspace?: string;
 }
 
 const CAUSES: Record<string, string> = {

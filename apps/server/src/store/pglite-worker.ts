@@ -20,6 +20,8 @@ import type { MatchStore } from "./contract.js";
 import { DrizzleMatchStore, type StoreDatabase } from "./drizzle-store.js";
 import { withCleanErrors } from "./errors.js";
 import { openPgliteFolder } from "./pglite.js";
+import { createPglite, templateCacheFile } from "./pglite-template.js";
+import { findWorkspaceRoot } from "../workspace.js";
 import { pgliteRunner } from "./prepared.js";
 import * as schema from "./schema.js";
 import { toWire, type FromWorker, type Reply, type ToWorker, type StoreMethod, type WorkerSettings } from "./worker-protocol.js";
@@ -84,6 +86,9 @@ async function migrateFirst(client: PGlite, folder: string, count: number): Prom
   }
 }
 
+/** The workspace above the migrations, where new databases' template is kept (./pglite-template.ts). */
+const workspace = findWorkspaceRoot([settings.migrationsFolder]);
+
 async function open(): Promise<MatchStore> {
   const migrateOn = async (client: PGlite) => {
     await migrate(drizzle({ client, schema }), { migrationsFolder: settings.migrationsFolder });
@@ -91,7 +96,7 @@ async function open(): Promise<MatchStore> {
   const migrateTo = (client: PGlite, count: number) => migrateFirst(client, settings.migrationsFolder, count);
   const opened =
     settings.dataDir === undefined
-      ? await PGlite.create().then(async (client) => {
+      ? await createPglite(templateCacheFile(workspace)).then(async (client) => {
           await migrateOn(client);
           return { client, startBackups: () => undefined, touched: () => undefined, close: () => client.close() };
         })
@@ -102,6 +107,7 @@ async function open(): Promise<MatchStore> {
             onRestore: (info) => post({ type: "restored", info }),
             onBackupError: (error) => post({ type: "backup-error", error: toWire(error) }),
             onBackup: (result) => post({ type: "backup-done", result }),
+            workspace,
           },
           migrateOn,
           migrateTo,

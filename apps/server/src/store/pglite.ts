@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } fro
 import { PGlite } from "@electric-sql/pglite";
 import { BackupWriter, backupSet } from "./backup.js";
 import { StoreOpenError, type PgliteFolderOptions } from "./folder.js";
+import { createPglite, isNewFolder, templateCacheFile } from "./pglite-template.js";
 import { backupSchema, restoreBackupSet } from "./restore.js";
 
 /**
@@ -87,7 +88,7 @@ export async function openPgliteFolder(folder: string, options: PgliteFolderOpti
 async function open(folder: string, backupDir: string, options: PgliteFolderOptions, prepare: (client: PGlite) => Promise<void>, migrateTo?: MigrateTo): Promise<PGlite> {
   let client: PGlite;
   try {
-    client = await PGlite.create(folder);
+    client = isNewFolder(folder) ? await createPglite(templateCacheFile(options.workspace), folder) : await PGlite.create(folder);
   } catch (error) {
     return restore(folder, backupDir, options, prepare, error, migrateTo);
   }
@@ -113,7 +114,7 @@ async function restore(folder: string, backupDir: string, options: PgliteFolderO
   let restored: PGlite | undefined;
   try {
     if (files.length > 0) {
-      restored = await PGlite.create(folder);
+      restored = await createPglite(templateCacheFile(options.workspace), folder);
       // The set's rows fit the schema they were read from: replay them into that schema, then
       // apply the migrations that came after (which fill new columns with their defaults).
       const schema = migrateTo ? await backupSchema(files[0]!) : undefined;

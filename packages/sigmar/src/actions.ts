@@ -12,7 +12,7 @@ import { placeTokens, queueDelayed, triggered, markUsed } from "./abilities";
 import { canShootAt, critOptions, resolveAttacks, weaponsFor } from "./attack";
 import { mayFightNow, offerRiposte, picker, recordPick } from "./combat";
 import { within, type Pt } from "./geometry";
-import { checkPlacement } from "./moves";
+import { checkPlacement, reservePlacement } from "./moves";
 import { moveOf, permitted, rollMod, modsFor } from "./modifiers";
 import { abilitiesOf, combatRange, discs, inCombat, onField, otherSeat, radiusOf, unitsWithin } from "./query";
 import { endPhase, nextDeployer, reserveSalt, settle } from "./flow";
@@ -111,7 +111,7 @@ export function setUp(ctx: Ctx, seat: SeatId, c: Cmd<"set_up">): SigmarErrorCode
   if (s.step !== "movement") return "wrong_phase";
   const unit = s.units[c.unit];
   if (!unit || unit.owner !== seat || unit.where !== "reserve") return "unknown_unit";
-  const problem = checkPlacement(s, unit, c.models, { kind: "set_up", edge: "any", depth: inches(catalog.rules.reserveEdge), away: inches(catalog.rules.reserveEnemyDistance) });
+  const problem = checkPlacement(s, unit, c.models, reservePlacement());
   if (problem) return problem;
   unit.where = "field";
   unit.setUpTurn = s.turn;

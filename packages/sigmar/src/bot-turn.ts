@@ -7,7 +7,7 @@
 import type { SeatId } from "@fogwar/engine";
 import { catalog } from "./data";
 import { inches, within, type Box, type Pt } from "./geometry";
-import { centreOf } from "./moves";
+import { centreOf, reservePlacement } from "./moves";
 import { moveOf } from "./modifiers";
 import { BATTLEFIELD, abilitiesOf, combatRange, combatants, discs, fieldUnits, inCombat, radiusOf, territory, ws } from "./query";
 import { clearlyLosing } from "./retreat";
@@ -88,7 +88,7 @@ function movement(s: SigmarState, seat: SeatId, legal: readonly SigmarCommand[],
   const first = extra(s, seat, legal, null);
   if (first) return first;
   for (const unit of unitsOf(s, ofType(legal, "set_up"))) {
-    const how = { kind: "set_up" as const, edge: "any" as const, depth: inches(catalog.rules.reserveEdge), away: inches(catalog.rules.reserveEnemyDistance) };
+    const how = reservePlacement();
     const listed = ofType(legal, "set_up").filter((c) => c.unit === unit.id).map((c) => c.models as Pt[]);
     const pick = best([...formationsIn(s, unit, edgeStrips(), how, inches(2)), ...listed], (to) => judge.value(withUnitAt(s, unit, to, {}), true));
     if (pick) return { type: "set_up", unit: unit.id, models: pick.item };

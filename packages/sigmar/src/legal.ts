@@ -13,7 +13,7 @@ import { inches, type Box, type Pt } from "./geometry";
 import { abilityProblem, candidates, spent } from "./abilities";
 import { critOptions, canShootAt, weaponsFor } from "./attack";
 import { pickable, picker } from "./combat";
-import { checkPlacement, centreOf, formation, furthestToward, type Placement } from "./moves";
+import { checkPlacement, centreOf, formation, furthestToward, reservePlacement, type Placement } from "./moves";
 import { suggestFor } from "./suggest";
 import { moveOf, permitted } from "./modifiers";
 import { moveProblem } from "./actions";
@@ -295,8 +295,6 @@ function computeLegal(s: SigmarState, seat: SeatId): SigmarCommand[] {
   return out;
 }
 
-/** Where reserves arrive (seed 003 24.1 and project core rule C5): wholly within 6" of any edge, more than 9" from enemies. */
-export const reservePlacement = (): Placement => ({ kind: "set_up", edge: "any", depth: inches(catalog.rules.reserveEdge), away: inches(catalog.rules.reserveEnemyDistance) });
 const reserveAreas = (): Box[] => {
   const d = inches(catalog.rules.reserveEdge);
   return [edgeBox("p1", d), edgeBox("p2", d)];

@@ -23,6 +23,9 @@ export type Placement =
 
 const coherency = () => inches(catalog.rules.coherency);
 
+/** Where reserves arrive (seed 003 24.1 and project core rule C5): wholly within 6" of any edge, more than 9" from enemies. */
+export const reservePlacement = (): Extract<Placement, { kind: "set_up" }> => ({ kind: "set_up", edge: "any", depth: inches(catalog.rules.reserveEdge), away: inches(catalog.rules.reserveEnemyDistance) });
+
 /** Whether a position list has the right length and whole numbers. */
 export const wellFormed = (models: readonly Pt[], count: number): boolean =>
   models.length === count && models.every((p) => Number.isSafeInteger(p.x) && Number.isSafeInteger(p.y));

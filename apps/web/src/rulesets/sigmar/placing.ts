@@ -62,7 +62,7 @@ const NUDGE_STEP = 25;
 
 /** The rules' placement for setting up `kind` (core C3: a deployment in the own territory; seed 003 24.1: a reserve wholly within 6" of an edge, more than 9" from every enemy). */
 function setUpPlacement(kind: "deploy" | "set_up"): moves.Placement {
-  return kind === "deploy" ? { kind: "deploy" } : { kind: "set_up", edge: "any", depth: catalog.rules.reserveEdge * 100, away: catalog.rules.reserveEnemyDistance * 100 };
+  return kind === "deploy" ? { kind: "deploy" } : moves.reservePlacement();
 }
 
 /**

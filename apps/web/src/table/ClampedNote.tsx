@@ -30,7 +30,9 @@ export function ClampedNote({ className, label, noteKey, sectionRef, children }:
   const opened = open === noteKey;
   const body = useRef<HTMLDivElement>(null);
   const [longer, setLonger] = useState(false);
-  // Measured after layout and again as the note's box changes size (a turned phone, a font loaded).
+  // Measured after layout, again as the note's box changes size (a turned phone, a font loaded)
+  // and as its words change (a note's own text can grow past the clamp while its box stays two
+  // lines tall), not on every render of the bar.
   useLayoutEffect(() => {
     const el = body.current;
     if (!el || opened) return undefined;
@@ -38,8 +40,13 @@ export function ClampedNote({ className, label, noteKey, sectionRef, children }:
     measure();
     const sized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measure);
     sized?.observe(el);
-    return () => sized?.disconnect();
-  }, [opened, noteKey, children]);
+    const reworded = new MutationObserver(measure);
+    reworded.observe(el, { childList: true, subtree: true, characterData: true });
+    return () => {
+      sized?.disconnect();
+      reworded.disconnect();
+    };
+  }, [opened, noteKey]);
   return (
     <section className={`${className} clamped-note${opened ? " open" : ""}`} ref={sectionRef} aria-label={label}>
       <div ref={body} className="clamped-body">

@@ -9,19 +9,27 @@ import { inEnglish } from "../../test/english";
 
 inEnglish();
 
-/** Renders with every clamped body `content` px tall in a 40 px box (two lines). */
-function withHeight(content: number, body: () => void): void {
+/** Renders with every clamped body `content` px tall (or as tall as `content()` says) in a 40 px box (two lines). */
+function withHeight(content: number | (() => number), body: () => void | Promise<void>): void | Promise<void> {
+  const height = typeof content === "number" ? () => content : content;
   const proto = Element.prototype;
   const scroll = Object.getOwnPropertyDescriptor(proto, "scrollHeight");
   const client = Object.getOwnPropertyDescriptor(proto, "clientHeight");
-  Object.defineProperty(proto, "scrollHeight", { configurable: true, get(this: Element) { return this.classList.contains("clamped-body") ? content : 0; } });
-  Object.defineProperty(proto, "clientHeight", { configurable: true, get(this: Element) { return this.classList.contains("clamped-body") ? Math.min(content, 40) : 0; } });
-  try {
-    body();
-  } finally {
+  Object.defineProperty(proto, "scrollHeight", { configurable: true, get(this: Element) { return this.classList.contains("clamped-body") ? height() : 0; } });
+  Object.defineProperty(proto, "clientHeight", { configurable: true, get(this: Element) { return this.classList.contains("clamped-body") ? Math.min(height(), 40) : 0; } });
+  const restore = () => {
     Object.defineProperty(proto, "scrollHeight", scroll!);
     Object.defineProperty(proto, "clientHeight", client!);
+  };
+  let done: void | Promise<void>;
+  try {
+    done = body();
+  } catch (error) {
+    restore();
+    throw error;
   }
+  if (done) return done.finally(restore);
+  restore();
 }
 
 const note = (key: number, text: string) => (
@@ -52,4 +60,18 @@ test("a note that fits its two lines (and any note on a desktop, which never cla
     render(note(1, "Yard raider misses Ines Vale"));
     expect(screen.queryByRole("button")).toBeNull();
   });
+});
+
+test("a note whose words grow past its two lines (the same note, its box still two lines tall) gains Show all", async () => {
+  let content = 36;
+  await withHeight(
+    () => content,
+    async () => {
+      const { rerender } = render(note(1, "Yard raider misses Ines Vale"));
+      expect(screen.queryByRole("button")).toBeNull();
+      content = 100;
+      rerender(note(1, "Yard raider misses Ines Vale: rolled 2 (needed over 4), and more words to fill three lines"));
+      expect(await screen.findByRole("button", { name: "Show all ▾" })).toBeTruthy();
+    },
+  );
 });

@@ -14,6 +14,9 @@ module.exports = {
   testEnvironmentOptions: { customExportConditions: ["require", "default"] },
   testMatch: ["<rootDir>/src/**/*.test.{ts,tsx}", "<rootDir>/test/**/*.test.{ts,tsx}"],
   setupFiles: ["<rootDir>/test/setup.cjs"],
+  // A test that renders a whole table takes 1-5 s on an idle 2-core machine and twice that beside
+  // the browser tests in a full run: jest's default 5 s would fail it for the machine's load.
+  testTimeout: 30_000,
   transform: {
     "^.+\\.(t|j|mj)sx?$": [
       "@swc/jest",

@@ -19,7 +19,8 @@
  * frame starts under the table's header and runs under the action bar pinned over the screen's
  * bottom, so a focus near the board's bottom edge (where each player's own side is drawn) is given
  * room below the board to be scrolled up into that part; the room shrinks as the page scrolls the
- * frame up out from under the bar, and goes when the player zooms.
+ * frame up out from under the bar, and goes when the player zooms. `onZoomChosen` is told each zoom
+ * the player chooses (a table that opens a new frame later, EMBER's each round, keeps it).
  *
  * `follow` is a point the player must see now (the viewer's piece whose turn begins, the ground it
  * deploys on): each time its `key` changes while the page is open, a point outside the part of the
@@ -181,7 +182,7 @@ export interface BoardFollow {
   readonly at: BoardFocus;
 }
 
-export function BoardViewport({ children, label, maxZoom = 4, initialZoom = 1, focus = null, follow = null, className }: { children: ReactNode; label: string; maxZoom?: number; initialZoom?: number; focus?: BoardFocus | null; follow?: BoardFollow | null; className?: string }) {
+export function BoardViewport({ children, label, maxZoom = 4, initialZoom = 1, focus = null, follow = null, className, onZoomChosen }: { children: ReactNode; label: string; maxZoom?: number; initialZoom?: number; focus?: BoardFocus | null; follow?: BoardFollow | null; className?: string; onZoomChosen?: (zoom: number) => void }) {
   const { t } = useTranslation("table");
   const frame = useRef<HTMLDivElement>(null);
   const [zoom, setZoom] = useState(() => clampZoom(initialZoom, maxZoom));
@@ -279,6 +280,7 @@ export function BoardViewport({ children, label, maxZoom = 4, initialZoom = 1, f
       chosen.current = true;
       current.current = z;
       setZoom(z);
+      onZoomChosen?.(z);
       setRoom(0);
       if (!el) return;
       const px = x ?? el.clientWidth / 2;
@@ -290,7 +292,7 @@ export function BoardViewport({ children, label, maxZoom = 4, initialZoom = 1, f
         el.scrollTop = top;
       });
     },
-    [maxZoom],
+    [maxZoom, onZoomChosen],
   );
 
   usePinch(

@@ -3,7 +3,7 @@
  * the legal commands, the events and an `onCommand` callback. No connection here: the container
  * (Table.tsx) feeds it from `useMatch`, tests feed it states made by the engine.
  */
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSeatNamer } from "../../table/names";
 import type { TableViewProps as SharedTableViewProps } from "../../table/view-props";
@@ -233,17 +233,17 @@ function BattleView({ view, seat, legal, onCommand, events, banner, notice, cloc
   const turn = useTurnLine(view, seat);
   // How the board opens (./opening.ts): worked out once a round (a new round's board opens afresh,
   // on the viewer's units as they stand for its plan), and once the viewer's side is known, for the
-  // window's width as it is then. A zoom the player chose (the frame's zoom is not the one it opened
-  // at) is kept into the next round, the board opening on the units at it; a new width starts afresh.
+  // window's width as it is then. A zoom the player chose (the frame tells it, onZoomChosen) is kept
+  // into the next round, the board opening on the units at it; a new width starts afresh.
   const width = globalThis.innerWidth ?? 1280;
   const openingKey = `${view.round}:${seat && view.sides?.[seat] ? "side" : "none"}:${width}`;
-  const opening = useRef<Opening & { key: string; width: number }>(null);
-  const boardColumn = useRef<HTMLDivElement>(null);
+  const opening = useRef<Opening & { key: string }>(null);
+  const chosenZoom = useRef<{ zoom: number; width: number } | null>(null);
+  const onZoomChosen = useCallback((zoom: number) => (chosenZoom.current = { zoom, width }), [width]);
   if (opening.current?.key !== openingKey) {
     const fresh = openingView(view, seat, { width, height: globalThis.innerHeight ?? 800 });
-    const shown = Number(boardColumn.current?.querySelector<HTMLElement>("[data-testid=board-viewport]")?.dataset.zoom);
-    const chosen = opening.current && opening.current.width === width && shown >= 1 && shown !== opening.current.zoom ? shown : null;
-    opening.current = { key: openingKey, width, ...fresh, zoom: chosen ?? fresh.zoom };
+    const chosen = chosenZoom.current?.width === width ? chosenZoom.current.zoom : null;
+    opening.current = { key: openingKey, ...fresh, zoom: chosen ?? fresh.zoom };
   }
 
   return (
@@ -251,9 +251,9 @@ function BattleView({ view, seat, legal, onCommand, events, banner, notice, cloc
       {banner}
       <Result view={view} seat={seat} />
       <div className="table-grid">
-        <div className="board-column" ref={boardColumn}>
+        <div className="board-column">
           <Later placeholder={<div className="board-placeholder" aria-busy="true" />}>
-            <BoardViewport key={`round-${view.round}`} label={t("board.name")} initialZoom={opening.current.zoom} focus={opening.current.focus} follow={follow}>
+            <BoardViewport key={`round-${view.round}`} label={t("board.name")} initialZoom={opening.current.zoom} focus={opening.current.focus} follow={follow} onZoomChosen={onZoomChosen}>
               <Board view={view} seat={seat} selected={selected} onSelectUnit={(id) => setSelected((s) => (s === id ? null : id))} squares={squares} targets={targets} onCommand={send} sight={sight} turns={turns} />
             </BoardViewport>
           </Later>

@@ -5,7 +5,7 @@
  * to nobody; the seed is revealed when the match ends, the RNG state never, as it would predict
  * the rolls to come).
  */
-import { canSee, musterView, omniscient, redactEvent, spectator, type EventEnvelope, type MusterView, type SeatId, type TeamOf, type Viewer } from "@fogwar/engine";
+import { canSee, clonePlain, musterView, omniscient, redactEvent, spectator, type EventEnvelope, type MusterView, type SeatId, type TeamOf, type Viewer } from "@fogwar/engine";
 import { sideAudience } from "./context";
 import type { ArmyList, Timing } from "./data/schema";
 import type { EmberEvent, EmberState, UnitId } from "./types";
@@ -47,7 +47,7 @@ export const knowsSeat = (state: Pick<EmberState, "teams">, seat: SeatId, viewer
 
 /** The single definition of what `viewer` may know of `state` (a copy the caller may change). */
 export function viewFor(state: EmberState, viewer: Viewer): EmberView {
-  return structuredClone(sharedViewFor(state, viewer));
+  return clonePlain(sharedViewFor(state, viewer));
 }
 
 /**

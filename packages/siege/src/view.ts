@@ -9,7 +9,7 @@
  *   the order in which the defence placed them tells nothing).
  * Everything else (token ids, places and watches, in id order) is public.
  */
-import { omniscient, redactEvent, spectator, type EventEnvelope, type Viewer } from "@fogwar/engine";
+import { clonePlain, omniscient, redactEvent, spectator, type EventEnvelope, type Viewer } from "@fogwar/engine";
 import type { Team } from "./data";
 import { teamOfSeat, type Board } from "./query";
 import type { SiegeEvent, SiegeState } from "./types";
@@ -34,7 +34,7 @@ export function viewerTeam(state: Pick<SiegeState, "teams">, viewer: Viewer): Te
 
 /** The single definition of what `viewer` may know of `state` (a copy the caller may change). */
 export function viewFor(state: SiegeState, viewer: Viewer): SiegeView {
-  return structuredClone(sharedViewFor(state, viewer));
+  return clonePlain(sharedViewFor(state, viewer));
 }
 
 /**

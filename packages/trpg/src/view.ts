@@ -13,7 +13,7 @@
  *   queue (`tasks`): the server's.
  * The game master's seat sees everything but the dice.
  */
-import { omniscient, redactEvent, spectator, type EventEnvelope, type Viewer } from "@fogwar/engine";
+import { clonePlain, omniscient, redactEvent, spectator, type EventEnvelope, type Viewer } from "@fogwar/engine";
 import type { Board } from "./board";
 import { freshTurn } from "./check";
 import type { CharacterState, Side, TrpgEvent, TrpgState } from "./types";
@@ -107,7 +107,7 @@ export function sharedViewFor(state: TrpgState, viewer: Viewer): TrpgView {
 
 /** The single definition of what `viewer` may know of `state` (a copy the caller may change). */
 export function viewFor(state: TrpgState, viewer: Viewer): TrpgView {
-  return structuredClone(sharedViewFor(state, viewer));
+  return clonePlain(sharedViewFor(state, viewer));
 }
 
 /** What `viewer` sees of an event envelope: side audiences name their seats (and the game master). */

@@ -38,7 +38,7 @@ export function viewFor(state: SigmarState, viewer: Viewer): SigmarView {
         commitment: entry.commitment,
         locks: entry.locks,
         // A list never revealed (the match ended during the muster) stays its seat's own.
-        ...(entry.list !== null && (muster.revealed ? knows(state, viewer, seat) : viewer.kind === "omniscient" || (viewer.kind === "seat" && viewer.seat === seat)) ? { list: entry.list } : {}),
+        ...(entry.list !== null && (muster.revealed ? knows(state, viewer, seat) : viewer.kind === "omniscient" || (viewer.kind === "seat" && viewer.seat === seat)) ? { list: clonePlain(entry.list) } : {}),
         ...(over && entry.salt !== undefined ? { salt: entry.salt } : {}),
       },
     ]),

@@ -22,5 +22,6 @@ export { firstDifference, maskedJson, reverseKeys } from "./json";
 export { describeRulesDoc, rulesDocReport, tablesOf, testsNamed, RULE_STATUSES, type DocRow, type DocTable, type RulesDocOptions, type RulesDocReport } from "./rules-doc";
 export type { Channel, KitReport, KitSpec, MatchCase, PlayedMatch, Probe, Secret, StepContext } from "./types";
 export { checkEndedHistories, opensDraft, randomMatch, storedEntries, ENDINGS, type AdversaryMatch, type AdversaryReport, type AdversarySpec, type Ending } from "./adversary";
+export { viewCopiesStandAlone } from "./view-copies";
 export { dialDuel, dialLabel, dialLegalInView, DIAL_DUEL_RULES_VERSION, ROUNDS_TO_WIN } from "./dial-duel";
 export type { Dial, DialDuelCommand, DialDuelErrorCode, DialDuelEvent, DialDuelPhase, DialDuelSetup, DialDuelState, DialView, RoundRecord } from "./dial-duel";

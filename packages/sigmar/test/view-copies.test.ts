@@ -6,10 +6,10 @@
  */
 import { allViewers, autoplay } from "@fogwar/engine";
 import { viewCopiesStandAlone } from "@fogwar/engine/testing";
-import { sigmar as rules, sigmarBotPolicy as policy } from "../src";
+import { sigmar as rules, sigmarBotPolicy as policy, type SigmarSetup } from "../src";
 
 test("a viewer's copy of its view shares nothing with another viewer's, a later call's or the state", () => {
-  const setup = { seats: ["p1", "p2"] };
+  const setup: SigmarSetup = { seats: ["p1", "p2"] };
   const viewers = allViewers(rules.seatsOf(setup));
   const problems: string[] = [];
   let steps = 0;

@@ -109,7 +109,7 @@ export interface MoveProblem {
 export function movementProblem(board: Board, r: number, from: readonly Pt[], to: readonly Pt[], how: Extract<Placement, { kind: MoveKind }>): MoveProblem | null {
   if (!wellFormed(to, from.length)) return { code: "bad_positions", model: null };
   const next: Disc[] = to.map((p) => ({ x: p.x, y: p.y, r }));
-  return endProblem(board, next, how) ?? pathProblem(board, r, from, to, how) ?? shapeProblem(board, from, next, how);
+  return endProblem(board, next, how) ?? pathProblem(board, r, from, to, how) ?? coherencyProblem(board, next) ?? reachProblem(board, from, next, how);
 }
 
 /**
@@ -119,7 +119,7 @@ export function movementProblem(board: Board, r: number, from: readonly Pt[], to
 export function movementLegal(board: Board, r: number, from: readonly Pt[], to: readonly Pt[], how: Extract<Placement, { kind: MoveKind }>): boolean {
   if (!wellFormed(to, from.length)) return false;
   const next: Disc[] = to.map((p) => ({ x: p.x, y: p.y, r }));
-  return !reachProblem(board, from, next, how) && !endProblem(board, next, how) && !shapeProblem(board, from, next, how) && !pathProblem(board, r, from, to, how);
+  return !reachProblem(board, from, next, how) && !endProblem(board, next, how) && !coherencyProblem(board, next) && !pathProblem(board, r, from, to, how);
 }
 
 /** Where the models end: on the battlefield, off terrain, on no other base; a move, run or retreat outside combat range. */
@@ -152,10 +152,9 @@ function pathProblem(board: Board, r: number, from: readonly Pt[], to: readonly 
   return null;
 }
 
-/** The unit as it ends: coherent (core C3), and where a charge or pile-in must bring it. */
-function shapeProblem(board: Board, from: readonly Pt[], next: readonly Disc[], how: Extract<Placement, { kind: MoveKind }>): MoveProblem | null {
-  if (!coherent(next, board.coherency, board.coherencyLarge)) return { code: "not_coherent", model: loneModel(next, board) };
-  return reachProblem(board, from, next, how);
+/** The unit as it ends in coherency (core C3). */
+function coherencyProblem(board: Board, next: readonly Disc[]): MoveProblem | null {
+  return coherent(next, board.coherency, board.coherencyLarge) ? null : { code: "not_coherent", model: loneModel(next, board) };
 }
 
 /** A charge ends with a model within 1" of its target (core C6); a pile-in with each model no farther from the nearest enemy (C7). */

@@ -21,7 +21,7 @@ export const PUBLISHED: readonly PublishedVersion[] = [
   { ruleset: "sigmar", version: "sigmar-0.3.0", from: "working tree at e442556310951e99acc95642c7b8a5e158992bda", load: () => import("../frozen/sigmar-0.3.0.js").then((m) => m.bundle) },
   { ruleset: "sigmar", version: "sigmar-0.4.0", from: "working tree at c4a6a38add81bf1c74ee56c1b39b360ad1e4228c", load: () => import("../frozen/sigmar-0.4.0.js").then((m) => m.bundle) },
   { ruleset: "sigmar", version: "sigmar-0.5.0", from: "working tree at c4f6b1bf0fedb5640a729a507dc6f4ec5823dc44", load: () => import("../frozen/sigmar-0.5.0.js").then((m) => m.bundle) },
-  { ruleset: "sigmar", version: "sigmar-0.6.0", from: "0ef351e1536b4cf61a933347e5f2890ca0dfc589", load: () => import("../frozen/sigmar-0.6.0.js").then((m) => m.bundle) },
+  { ruleset: "sigmar", version: "sigmar-0.6.0", from: "69740408e2883e1a15785314a934eaa6e17f27aa", load: () => import("../frozen/sigmar-0.6.0.js").then((m) => m.bundle) },
   { ruleset: "trpg", version: "trpg-0.1.0", from: "working tree at e407b6a08cba2ef1c683e20d42279dc720a26077", load: () => import("../frozen/trpg-0.1.0.js").then((m) => m.bundle) },
   { ruleset: "trpg", version: "trpg-0.2.0", from: "working tree at 642584d9888f052677493296a8100db11771582f", load: () => import("../frozen/trpg-0.2.0.js").then((m) => m.bundle) },
   { ruleset: "trpg", version: "trpg-0.3.0", from: "04ca1d9f01b378adf486ec27ffa69fd2116afdca", load: () => import("../frozen/trpg-0.3.0.js").then((m) => m.bundle) },
